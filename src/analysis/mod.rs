@@ -1,0 +1,258 @@
+//! Analysing a laid-out dungeon as graphs (build steps 6 and 7).
+//!
+//! Two petgraph graphs: the **tile graph** (a node per tile, an edge per
+//! connection) gives each tile's depth from the entrance and so the Central
+//! Chamber; the **square graph** (a node per passable square, an edge between
+//! orthogonal neighbours, across tile borders too) gives walking distances.
+//!
+//! ```text
+//!  tile graph            H9 (entrance, depth 0)
+//!                        |
+//!                        C2 (1) ── H4 (2) ── C7 (3)  ◀ Central Chamber
+//! ```
+//!
+//! Walking is orthogonal, one square per step, over floor, hindering terrain
+//! and water; walls, blocking terrain and crevices stop it.
+
+use crate::dice::Dice;
+use crate::layout::{Grid, Layout};
+use crate::tileset::TileKind;
+use petgraph::graph::{NodeIndex, UnGraph};
+use std::collections::VecDeque;
+
+/// The graph of passable squares.
+#[derive(Debug, Clone)]
+pub struct SquareGraph {
+    /// Node weight: the local square.
+    pub graph: UnGraph<(i32, i32), ()>,
+    /// Node of each grid square (row-major), if it is passable.
+    pub node_of: Vec<Option<NodeIndex>>,
+}
+
+/// What the graphs tell about a dungeon.
+#[derive(Debug, Clone)]
+pub struct Analysis {
+    /// Node `i` is tile `i`; an edge per connected pair.
+    pub tile_graph: UnGraph<usize, ()>,
+    /// Connected pairs of tiles, ascending and sorted.
+    pub connections: Vec<[usize; 2]>,
+    /// Tiles from the entrance tile, per tile (`None` if unreachable).
+    pub depth: Vec<Option<u32>>,
+    /// The Central Chamber's tile index.
+    pub central_chamber: usize,
+    /// Its depth.
+    pub central_depth: u32,
+    /// Passable squares and their neighbours.
+    pub squares: SquareGraph,
+    /// Local squares of the entrance entryway.
+    pub entrance_squares: Vec<(i32, i32)>,
+    /// Walking distance from the entrance per grid square (row-major).
+    pub walk: Vec<Option<u32>>,
+    /// Can the heroes get inside the Central Chamber on foot from the entrance
+    /// (onto a square with a passable neighbour in the chamber)?
+    pub reaches_central: bool,
+}
+
+fn square_graph(grid: &Grid) -> SquareGraph {
+    let mut graph = UnGraph::new_undirected();
+    let mut node_of = vec![None; grid.width as usize * grid.height as usize];
+    for y in 0..grid.height as i32 {
+        for x in 0..grid.width as i32 {
+            if grid.cell(x, y).passable() {
+                node_of[grid.index(x, y)] = Some(graph.add_node((x, y)));
+            }
+        }
+    }
+    for y in 0..grid.height as i32 {
+        for x in 0..grid.width as i32 {
+            let Some(a) = node_of[grid.index(x, y)] else {
+                continue;
+            };
+            for (nx, ny) in [(x + 1, y), (x, y + 1)] {
+                if grid.inside(nx, ny)
+                    && let Some(b) = node_of[grid.index(nx, ny)]
+                {
+                    graph.add_edge(a, b, ());
+                }
+            }
+        }
+    }
+    SquareGraph { graph, node_of }
+}
+
+/// Breadth-first distances over a graph from several sources.
+fn bfs<N, E>(g: &UnGraph<N, E>, sources: &[NodeIndex]) -> Vec<Option<u32>> {
+    let mut dist = vec![None; g.node_count()];
+    let mut queue = VecDeque::new();
+    for &s in sources {
+        if dist[s.index()].is_none() {
+            dist[s.index()] = Some(0);
+            queue.push_back(s);
+        }
+    }
+    while let Some(n) = queue.pop_front() {
+        let d = dist[n.index()].unwrap_or(0);
+        // petgraph lists neighbours newest edge first; sort for a stable order.
+        let mut next: Vec<NodeIndex> = g.neighbors(n).collect();
+        next.sort_unstable();
+        for m in next {
+            if dist[m.index()].is_none() {
+                dist[m.index()] = Some(d + 1);
+                queue.push_back(m);
+            }
+        }
+    }
+    dist
+}
+
+/// Build step 6: the graphs, each tile's depth, and the Central Chamber (the
+/// chamber the most tiles from the entrance; a roll breaks ties). Also walks
+/// from the entrance for step 7.
+pub fn analyse(layout: &Layout, grid: &Grid, dice: &mut Dice) -> Analysis {
+    let connections = layout.connections();
+    let mut tile_graph = UnGraph::new_undirected();
+    let nodes: Vec<NodeIndex> = (0..layout.tiles.len())
+        .map(|i| tile_graph.add_node(i))
+        .collect();
+    for c in &connections {
+        tile_graph.add_edge(nodes[c[0]], nodes[c[1]], ());
+    }
+    let depth = bfs(&tile_graph, &[nodes[layout.entrance.tile]]);
+    let kind_ok = |i: usize| layout.tiles[i].kind == TileKind::Chamber;
+    let has_chamber = (0..layout.tiles.len()).any(kind_ok);
+    let candidates_depth = (0..layout.tiles.len())
+        .filter(|&i| !has_chamber || kind_ok(i))
+        .filter_map(|i| depth[i])
+        .max()
+        .unwrap_or(0);
+    let candidates: Vec<usize> = (0..layout.tiles.len())
+        .filter(|&i| (!has_chamber || kind_ok(i)) && depth[i] == Some(candidates_depth))
+        .collect();
+    let k = dice.choose_then(candidates.len(), |k| {
+        let names: Vec<&str> = candidates
+            .iter()
+            .map(|&i| layout.tiles[i].id.as_str())
+            .collect();
+        format!(
+            "Central Chamber among {} chambers {} tiles from the entrance: {}",
+            names.join(", "),
+            candidates_depth,
+            layout.tiles[candidates[k]].id
+        )
+    });
+    let central_chamber = candidates[k];
+    if candidates.len() == 1 {
+        dice.note(format!(
+            "Central Chamber: {}, {} tiles from the entrance",
+            layout.tiles[central_chamber].id, candidates_depth
+        ));
+    }
+
+    let squares = square_graph(grid);
+    let et = &layout.tiles[layout.entrance.tile];
+    let entrance_squares: Vec<(i32, i32)> = et
+        .entryway_squares(&layout.entrance.entryway)
+        .into_iter()
+        .map(|(x, y)| grid.local(x, y))
+        .collect();
+    let sources: Vec<NodeIndex> = entrance_squares
+        .iter()
+        .filter_map(|&(x, y)| squares.node_of[grid.index(x, y)])
+        .collect();
+    let node_dist = bfs(&squares.graph, &sources);
+    let mut walk = vec![None; squares.node_of.len()];
+    for (i, n) in squares.node_of.iter().enumerate() {
+        if let Some(n) = n {
+            walk[i] = node_dist[n.index()];
+        }
+    }
+    // Reaching the chamber means getting inside it, not only onto its
+    // threshold: a reached square with a passable neighbour in the chamber.
+    let reaches_central = grid.squares_of(central_chamber).iter().any(|&(x, y)| {
+        walk[grid.index(x, y)].is_some()
+            && [(1, 0), (-1, 0), (0, 1), (0, -1)].iter().any(|&(dx, dy)| {
+                grid.owner(x + dx, y + dy) == Some(central_chamber)
+                    && grid.cell(x + dx, y + dy).passable()
+            })
+    });
+    Analysis {
+        tile_graph,
+        connections,
+        depth,
+        central_chamber,
+        central_depth: candidates_depth,
+        squares,
+        entrance_squares,
+        walk,
+        reaches_central,
+    }
+}
+
+impl Analysis {
+    /// Walking distance from the entrance to a local square.
+    pub fn walk_at(&self, grid: &Grid, x: i32, y: i32) -> Option<u32> {
+        if grid.inside(x, y) {
+            self.walk[grid.index(x, y)]
+        } else {
+            None
+        }
+    }
+
+    /// A shortest tile path from the entrance tile to `to` (inclusive).
+    pub fn tile_path(&self, from: usize, to: usize) -> Vec<usize> {
+        let g = &self.tile_graph;
+        let mut prev: Vec<Option<usize>> = vec![None; g.node_count()];
+        let mut seen = vec![false; g.node_count()];
+        let mut queue = VecDeque::from([from]);
+        seen[from] = true;
+        while let Some(n) = queue.pop_front() {
+            if n == to {
+                break;
+            }
+            let mut next: Vec<usize> = g.neighbors(NodeIndex::new(n)).map(|m| m.index()).collect();
+            next.sort_unstable();
+            for m in next {
+                if !seen[m] {
+                    seen[m] = true;
+                    prev[m] = Some(n);
+                    queue.push_back(m);
+                }
+            }
+        }
+        let mut path = vec![to];
+        let mut cur = to;
+        while let Some(p) = prev[cur] {
+            path.push(p);
+            cur = p;
+        }
+        path.reverse();
+        if path.first() == Some(&from) {
+            path
+        } else {
+            Vec::new()
+        }
+    }
+
+    /// Build step 7: the tile that stops the walk to the Central Chamber —
+    /// the last tile on a shortest tile path that the walk reaches, when the
+    /// next one on the path is not reached. `None` when the walk gets there.
+    pub fn blocking_tile(&self, layout: &Layout, grid: &Grid) -> Option<usize> {
+        if self.reaches_central {
+            return None;
+        }
+        let reached = |t: usize| {
+            grid.squares_of(t)
+                .iter()
+                .any(|&(x, y)| self.walk[grid.index(x, y)].is_some())
+        };
+        let path = self.tile_path(layout.entrance.tile, self.central_chamber);
+        let mut last = *path.first()?;
+        for &t in &path {
+            if !reached(t) {
+                return Some(last);
+            }
+            last = t;
+        }
+        Some(last)
+    }
+}

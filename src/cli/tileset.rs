@@ -1,0 +1,86 @@
+//! `tilecrawl tileset`.
+
+use clap::Subcommand;
+use std::io::Write;
+use std::path::PathBuf;
+use tilecrawl::tileset::{self, TileKind, TileSet};
+
+/// Tile-set commands.
+#[derive(Debug, Subcommand)]
+pub enum TilesetCommand {
+    /// Validate a tile set and print its tiles as ASCII (default: the embedded set).
+    Check {
+        /// Tile-set YAML file, or `mkd-builder`.
+        #[arg(default_value = tileset::DEFAULT_TILESET_NAME)]
+        file: PathBuf,
+    },
+    /// Print the embedded `mkd-builder` tile set (a starting point for your own).
+    Default,
+}
+
+pub fn run(c: TilesetCommand) -> anyhow::Result<()> {
+    let mut out = std::io::stdout().lock();
+    match c {
+        TilesetCommand::Check { file } => {
+            let ts = tileset::load(&file)?;
+            write!(out, "{}", describe(&ts))?;
+            writeln!(out, "ok: {} is a valid tile set", file.display())?;
+        }
+        TilesetCommand::Default => {
+            write!(
+                out,
+                "{}",
+                include_str!("../../templates/tilesets/mkd-builder.yaml")
+            )?;
+        }
+    }
+    Ok(())
+}
+
+/// The tiles of a set as ASCII, front and back side by side.
+fn describe(ts: &TileSet) -> String {
+    use std::fmt::Write;
+    let mut o = String::new();
+    let _ = writeln!(
+        o,
+        "{}: {} hallways, {} chambers ({} designs), squares of {} mm",
+        ts.name,
+        ts.count(TileKind::Hallway),
+        ts.count(TileKind::Chamber),
+        ts.tiles.len(),
+        ts.square_mm
+    );
+    for t in &ts.tiles {
+        let _ = writeln!(
+            o,
+            "\n{} — {}, {}×{}, {} cop{}, {} entryway(s) on the front",
+            t.id,
+            t.kind.name(),
+            t.front.width(),
+            t.front.height(),
+            t.copies,
+            if t.copies == 1 { "y" } else { "ies" },
+            t.front.entryways().len()
+        );
+        let front = t.front.to_rows();
+        let back = t.back.as_ref().map(|b| b.to_rows());
+        let w = t.front.width() as usize;
+        let _ = writeln!(
+            o,
+            "  {:<w$}   {}",
+            "front",
+            if back.is_some() { "back" } else { "" }
+        );
+        for (i, row) in front.iter().enumerate() {
+            match &back {
+                Some(b) => {
+                    let _ = writeln!(o, "  {row:<w$}   {}", b[i]);
+                }
+                None => {
+                    let _ = writeln!(o, "  {row}");
+                }
+            }
+        }
+    }
+    o
+}

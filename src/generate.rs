@@ -1,0 +1,324 @@
+//! One adventure from one seed: build (layout and analysis, with retries),
+//! optional markers, setup by the ruleset, and the [`Scenario`] that holds it all.
+
+use crate::analysis::{self, Analysis};
+use crate::dice::{Dice, LogEntry};
+use crate::layout::{self, Grid, Layout, LayoutError, LayoutParams};
+use crate::ruleset::{self, SetupError, SetupParams};
+use crate::scenario::{self, CentralChamber, Entrance, Opening, Params, Point, Scenario, Size};
+use crate::tileset::TileSet;
+
+/// How many Dungeon Stacks are tried before generation gives up. Each failed
+/// attempt is noted in the log; the last failure is reported.
+pub const MAX_BUILD_ATTEMPTS: u32 = 50;
+
+/// Everything a generation needs besides the tile set.
+#[derive(Debug, Clone, PartialEq)]
+pub struct GenerateParams {
+    /// The master seed.
+    pub seed: u64,
+    /// Build parameters.
+    pub layout: LayoutParams,
+    /// Setup parameters.
+    pub setup: SetupParams,
+    /// The rule system (`mkd-adventure`).
+    pub ruleset: String,
+    /// The mission (`quest`).
+    pub mission: String,
+    /// Lay the optional hindering/water markers (build step 8).
+    pub markers: bool,
+    /// How the tile set is named in the scenario (`mkd-builder` or a file name).
+    pub tileset_label: String,
+}
+
+impl Default for GenerateParams {
+    fn default() -> Self {
+        GenerateParams {
+            seed: 1,
+            layout: LayoutParams::default(),
+            setup: SetupParams::default(),
+            ruleset: "mkd-adventure".into(),
+            mission: "quest".into(),
+            markers: false,
+            tileset_label: crate::tileset::DEFAULT_TILESET_NAME.into(),
+        }
+    }
+}
+
+/// Why no adventure could be generated.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum GenerateError {
+    /// The request can never succeed with this tile set or table.
+    #[error("{0}")]
+    Impossible(String),
+    /// Every attempt got stuck.
+    #[error(
+        "no dungeon could be built in {attempts} attempts; the last one failed because {last}. Try a larger --table, fewer --sets, or tiles with more entryways"
+    )]
+    NoBuild {
+        /// Attempts made.
+        attempts: u32,
+        /// The last failure.
+        last: String,
+    },
+    /// The ruleset's setup failed.
+    #[error(transparent)]
+    Setup(#[from] SetupError),
+}
+
+/// A built and analysed dungeon (build steps 1–7).
+#[derive(Debug, Clone)]
+pub struct Dungeon {
+    /// The laid tiles and entrance.
+    pub layout: Layout,
+    /// Its bounding-box grid.
+    pub grid: Grid,
+    /// Its graphs and Central Chamber.
+    pub analysis: Analysis,
+    /// Rolls of the layout and analysis stages.
+    pub log: Vec<LogEntry>,
+}
+
+/// Build steps 1–7: draws a stack, lays it out, analyses it and makes sure the
+/// Central Chamber can be reached on foot, turning or flipping a tile in the
+/// way when needed. A stuck attempt starts over with a new stack, at most
+/// [`MAX_BUILD_ATTEMPTS`] times.
+pub fn build_dungeon(
+    tileset: &TileSet,
+    params: &LayoutParams,
+    seed: u64,
+) -> Result<Dungeon, GenerateError> {
+    layout::check_request(tileset, params).map_err(|e| GenerateError::Impossible(e.to_string()))?;
+    let mut dice = Dice::for_stage(seed, "layout");
+    let mut last = String::new();
+    for attempt in 1..=MAX_BUILD_ATTEMPTS {
+        let mark = dice.log_len();
+        let failure = match attempt_build(tileset, params, seed, &mut dice) {
+            Ok((layout, grid, analysis, alog)) => {
+                let mut log = dice.into_log();
+                log.extend(alog);
+                return Ok(Dungeon {
+                    layout,
+                    grid,
+                    analysis,
+                    log,
+                });
+            }
+            Err(LayoutError::Impossible(m)) => return Err(GenerateError::Impossible(m)),
+            Err(e) => e.to_string(),
+        };
+        dice.truncate_log(mark);
+        dice.note(format!(
+            "build attempt {attempt} failed: {failure}; the stack is shuffled again"
+        ));
+        last = failure;
+    }
+    Err(GenerateError::NoBuild {
+        attempts: MAX_BUILD_ATTEMPTS,
+        last,
+    })
+}
+
+type Built = (Layout, Grid, Analysis, Vec<LogEntry>);
+
+fn attempt_build(
+    tileset: &TileSet,
+    params: &LayoutParams,
+    seed: u64,
+    dice: &mut Dice,
+) -> Result<Built, LayoutError> {
+    let stack = layout::dungeon_stack(tileset, params.sets, dice);
+    let mut layout = layout::build(tileset, params, &stack, dice)?;
+    let max_fixes = 2 * layout.tiles.len();
+    for _ in 0..=max_fixes {
+        let grid = layout.grid();
+        let mut adice = Dice::for_stage(seed, "analysis");
+        let analysis = analysis::analyse(&layout, &grid, &mut adice);
+        let Some(blocker) = analysis.blocking_tile(&layout, &grid) else {
+            return Ok((layout, grid, analysis, adice.into_log()));
+        };
+        let path = analysis.tile_path(layout.entrance.tile, analysis.central_chamber);
+        let next = path
+            .iter()
+            .position(|&t| t == blocker)
+            .and_then(|i| path.get(i + 1))
+            .copied();
+        let accept = |trial: &Layout| {
+            let g = trial.grid();
+            let a = analysis::analyse(trial, &g, &mut Dice::for_stage(seed, "analysis"));
+            a.reaches_central
+                || next.is_some_and(|n| {
+                    g.squares_of(n)
+                        .iter()
+                        .any(|&(x, y)| a.walk_at(&g, x, y).is_some())
+                })
+        };
+        if !layout.reorient(tileset, blocker, dice, accept) {
+            return Err(LayoutError::Stuck {
+                tile: layout.tiles[blocker].id.clone(),
+                position: blocker + 1,
+                exits: 0,
+                reason:
+                    "it cuts the way to the Central Chamber in every orientation that still fits"
+                        .into(),
+            });
+        }
+    }
+    Err(LayoutError::Stuck {
+        tile: layout.tiles[0].id.clone(),
+        position: 1,
+        exits: 0,
+        reason: "turning tiles did not open a way to the Central Chamber".into(),
+    })
+}
+
+/// Generates one adventure.
+pub fn generate(tileset: &TileSet, params: &GenerateParams) -> Result<Scenario, GenerateError> {
+    let rules = ruleset::by_name(&params.ruleset).ok_or_else(|| {
+        GenerateError::Impossible(format!(
+            "unknown ruleset `{}`; expected one of: {}",
+            params.ruleset,
+            ruleset::RULESETS.join(", ")
+        ))
+    })?;
+    if params.mission != "quest" {
+        return Err(GenerateError::Impossible(format!(
+            "unknown mission `{}`; this version plays `quest`",
+            params.mission
+        )));
+    }
+    let dungeon = build_dungeon(tileset, &params.layout, params.seed)?;
+    let mut log = dungeon.log.clone();
+    let markers = if params.markers {
+        let mut mdice = Dice::for_stage(params.seed, "markers");
+        let m = layout::place_markers(&dungeon.layout, &dungeon.grid, &mut mdice);
+        log.extend(mdice.into_log());
+        m
+    } else {
+        Vec::new()
+    };
+    let mut sdice = Dice::for_stage(params.seed, "setup");
+    let setup = SetupParams {
+        sets: params.layout.sets,
+        ..params.setup.clone()
+    };
+    let pop = rules.populate(
+        &dungeon.layout,
+        &dungeon.grid,
+        &dungeon.analysis,
+        &setup,
+        &mut sdice,
+    )?;
+    log.extend(sdice.into_log());
+    Ok(assemble(tileset, params, &dungeon, markers, pop, log))
+}
+
+fn assemble(
+    tileset: &TileSet,
+    params: &GenerateParams,
+    d: &Dungeon,
+    markers: Vec<scenario::Marker>,
+    pop: ruleset::Population,
+    log: Vec<LogEntry>,
+) -> Scenario {
+    let g = &d.grid;
+    let tiles = d
+        .layout
+        .tiles
+        .iter()
+        .map(|t| {
+            let (x, y) = g.local(t.x, t.y);
+            let mut void = Vec::new();
+            for fy in 0..t.height() {
+                for fx in 0..t.width() {
+                    if !t.cells.cell(fx, fy).is_tile() {
+                        void.push(Point {
+                            x: x + fx as i32,
+                            y: y + fy as i32,
+                        });
+                    }
+                }
+            }
+            scenario::PlacedTile {
+                id: t.id.clone(),
+                kind: t.kind,
+                face: t.face,
+                rotation: t.rotation,
+                x,
+                y,
+                width: t.width(),
+                height: t.height(),
+                void,
+            }
+        })
+        .collect();
+    let ent = &d.layout.entrance;
+    let et = &d.layout.tiles[ent.tile];
+    let squares = et.entryway_squares(&ent.entryway);
+    let (ex, ey) = g.local(
+        squares[(squares.len() - 1) / 2].0,
+        squares[(squares.len() - 1) / 2].1,
+    );
+    let dead_ends = d
+        .layout
+        .dead_ends()
+        .into_iter()
+        .map(|(tile, e)| {
+            let sq = d.layout.tiles[tile].entryway_squares(&e)[0];
+            let (x, y) = g.local(sq.0, sq.1);
+            Opening {
+                tile,
+                x,
+                y,
+                side: e.side,
+                length: e.len,
+            }
+        })
+        .collect();
+    Scenario {
+        format: scenario::FORMAT.into(),
+        generator: crate::GENERATOR.into(),
+        seed: params.seed,
+        ruleset: params.ruleset.clone(),
+        mission: params.mission.clone(),
+        params: Params {
+            sets: params.layout.sets,
+            hero_value: params.setup.hero_value,
+            tileset: params.tileset_label.clone(),
+            table: Size {
+                width: params.layout.table.width,
+                height: params.layout.table.height,
+            },
+            exit_dice: params.layout.exit_dice.name().into(),
+            difficulty: params.setup.difficulty.name().into(),
+            markers: params.markers,
+            dressing: params.setup.dressing,
+        },
+        square_mm: tileset.square_mm,
+        size: Size {
+            width: g.width,
+            height: g.height,
+        },
+        table_offset: Point { x: g.x0, y: g.y0 },
+        grid: g.rows(),
+        tiles,
+        connections: d.analysis.connections.clone(),
+        entrance: Entrance {
+            tile: ent.tile,
+            x: ex,
+            y: ey,
+            side: ent.entryway.side,
+            length: ent.entryway.len,
+        },
+        central_chamber: CentralChamber {
+            tile: d.analysis.central_chamber,
+            depth: d.analysis.central_depth,
+        },
+        dead_ends,
+        chests: pop.chests,
+        wmts: pop.wmts,
+        markers,
+        pools: pop.pools,
+        log,
+    }
+}

@@ -1,0 +1,113 @@
+//! The dungeon's bounding box as a grid of cells, with the tile under each.
+
+use super::Layout;
+use crate::tileset::Cell;
+
+/// The laid tiles' bounding box: cells and owning tile per square. Local
+/// coordinates: `(0, 0)` is the north-west corner of the box.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Grid {
+    /// Table column of the box's west edge.
+    pub x0: i32,
+    /// Table row of the box's north edge.
+    pub y0: i32,
+    /// Width in squares.
+    pub width: u32,
+    /// Height in squares.
+    pub height: u32,
+    cells: Vec<Cell>,
+    owner: Vec<i32>,
+}
+
+impl Grid {
+    /// The grid of a layout.
+    pub fn from_layout(layout: &Layout) -> Grid {
+        let (mut x0, mut y0, mut x1, mut y1) = (i32::MAX, i32::MAX, i32::MIN, i32::MIN);
+        for t in &layout.tiles {
+            x0 = x0.min(t.x);
+            y0 = y0.min(t.y);
+            x1 = x1.max(t.x + t.width() as i32);
+            y1 = y1.max(t.y + t.height() as i32);
+        }
+        let (width, height) = ((x1 - x0).max(0) as u32, (y1 - y0).max(0) as u32);
+        let n = width as usize * height as usize;
+        let mut cells = vec![Cell::Void; n];
+        let mut owner = vec![-1; n];
+        for (i, t) in layout.tiles.iter().enumerate() {
+            for fy in 0..t.height() {
+                for fx in 0..t.width() {
+                    let c = t.cells.cell(fx, fy);
+                    if c.is_tile() {
+                        let lx = (t.x - x0) as usize + fx as usize;
+                        let ly = (t.y - y0) as usize + fy as usize;
+                        let k = ly * width as usize + lx;
+                        cells[k] = c;
+                        owner[k] = i as i32;
+                    }
+                }
+            }
+        }
+        Grid {
+            x0,
+            y0,
+            width,
+            height,
+            cells,
+            owner,
+        }
+    }
+
+    /// Is a local square inside the box?
+    pub fn inside(&self, x: i32, y: i32) -> bool {
+        x >= 0 && y >= 0 && x < self.width as i32 && y < self.height as i32
+    }
+
+    /// Row-major index of a local square inside the box.
+    pub fn index(&self, x: i32, y: i32) -> usize {
+        y as usize * self.width as usize + x as usize
+    }
+
+    /// The cell at a local square (`Void` outside the box).
+    pub fn cell(&self, x: i32, y: i32) -> Cell {
+        if self.inside(x, y) {
+            self.cells[self.index(x, y)]
+        } else {
+            Cell::Void
+        }
+    }
+
+    /// The tile covering a local square.
+    pub fn owner(&self, x: i32, y: i32) -> Option<usize> {
+        if self.inside(x, y) {
+            usize::try_from(self.owner[self.index(x, y)]).ok()
+        } else {
+            None
+        }
+    }
+
+    /// Converts a table square to local coordinates.
+    pub fn local(&self, x: i32, y: i32) -> (i32, i32) {
+        (x - self.x0, y - self.y0)
+    }
+
+    /// The grid as rows of legend characters, north first.
+    pub fn rows(&self) -> Vec<String> {
+        self.cells
+            .chunks(self.width.max(1) as usize)
+            .map(|r| r.iter().map(|c| c.to_char()).collect())
+            .collect()
+    }
+
+    /// Local squares of one tile, row-major.
+    pub fn squares_of(&self, tile: usize) -> Vec<(i32, i32)> {
+        let mut out = Vec::new();
+        for y in 0..self.height as i32 {
+            for x in 0..self.width as i32 {
+                if self.owner(x, y) == Some(tile) {
+                    out.push((x, y));
+                }
+            }
+        }
+        out
+    }
+}

@@ -1,0 +1,917 @@
+//! Building the dungeon the MKD Adventure way: draw sets of tiles into a
+//! shuffled Dungeon Stack, lay the top tile in the middle of the table, then
+//! lay each next tile against a randomly rolled open exit.
+//!
+//! ```text
+//!   stack: [C3 H1 C7 C2 H5]     open exits of what is laid, numbered:
+//!                                    1
+//!   ##.##                          ##.##
+//!   #...#   roll 1d3 = 2 ──▶    3 .....  2 ◀─ H1 is laid here, centred
+//!   .....                          #...#
+//!   ##.##                          ##.##
+//! ```
+//!
+//! One call to [`build`] is one attempt; [`crate::generate`] retries with a
+//! new stack when an attempt cannot be completed, within a stated budget.
+
+mod grid;
+mod markers;
+
+pub use grid::Grid;
+pub use markers::place_markers;
+
+use crate::dice::Dice;
+use crate::tileset::{Entryway, Face, FaceSide, Side, TileKind, TileSet};
+
+/// Most sets a dungeon may be built from.
+pub const MAX_SETS: u32 = 200;
+/// Largest table side accepted, in squares.
+pub const MAX_TABLE_SIDE: u32 = 2000;
+/// Re-rolls allowed for a `tabletop` exit roll before giving up.
+const TABLETOP_MAX_ROLLS: u32 = 10_000;
+
+/// How an exit (or the entrance) is chosen among the numbered candidates.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum ExitDice {
+    /// One fair roll over the numbered exits (`1dN`).
+    #[default]
+    Fair,
+    /// As written at the table: 1d6 for up to 6 exits, 2d6 for up to 12, ...
+    /// summed and re-rolled until the total names an exit. Totals below the
+    /// number of dice can never come up, so low-numbered exits are rarer.
+    Tabletop,
+}
+
+impl ExitDice {
+    /// `fair` or `tabletop`.
+    pub fn name(self) -> &'static str {
+        match self {
+            ExitDice::Fair => "fair",
+            ExitDice::Tabletop => "tabletop",
+        }
+    }
+}
+
+/// The play surface, in squares.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Table {
+    /// West to east.
+    pub width: u32,
+    /// North to south.
+    pub height: u32,
+}
+
+impl Default for Table {
+    /// A 6 × 4 ft table at one-inch squares: room for 4 sets of the default tiles.
+    fn default() -> Self {
+        Table {
+            width: 72,
+            height: 48,
+        }
+    }
+}
+
+/// What the build needs besides the tile set and the dice.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LayoutParams {
+    /// Number of 5-tile sets in the Dungeon Stack.
+    pub sets: u32,
+    /// The play surface.
+    pub table: Table,
+    /// How exits are rolled.
+    pub exit_dice: ExitDice,
+}
+
+impl Default for LayoutParams {
+    fn default() -> Self {
+        LayoutParams {
+            sets: 2,
+            table: Table::default(),
+            exit_dice: ExitDice::Fair,
+        }
+    }
+}
+
+/// A tile from the stack, with its drawn rotation and face.
+#[derive(Debug, Clone, PartialEq)]
+pub struct StackTile {
+    /// Index into [`TileSet::tiles`].
+    pub def: usize,
+    /// The tile's id.
+    pub id: String,
+    /// Hallway or chamber.
+    pub kind: TileKind,
+    /// Face rolled for it.
+    pub face: FaceSide,
+    /// Rotation rolled for it (0, 90, 180, 270).
+    pub rotation: u32,
+}
+
+/// An exit a tile was laid against: an entryway of an earlier tile.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ExitRef {
+    /// Index of the earlier tile.
+    pub tile: usize,
+    /// The entryway, in that tile's oriented face coordinates.
+    pub entryway: Entryway,
+}
+
+/// A tile laid on the table.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PlacedTile {
+    /// Index into [`TileSet::tiles`].
+    pub def: usize,
+    /// The tile's id.
+    pub id: String,
+    /// Hallway or chamber.
+    pub kind: TileKind,
+    /// Face up.
+    pub face: FaceSide,
+    /// Clockwise rotation (0, 90, 180, 270).
+    pub rotation: u32,
+    /// Table column of the west edge.
+    pub x: i32,
+    /// Table row of the north edge.
+    pub y: i32,
+    /// The face as laid (rotated).
+    pub cells: Face,
+    /// The exit it was laid against (`None` for the first tile).
+    pub parent: Option<ExitRef>,
+}
+
+impl PlacedTile {
+    /// Width after rotation.
+    pub fn width(&self) -> u32 {
+        self.cells.width()
+    }
+    /// Height after rotation.
+    pub fn height(&self) -> u32 {
+        self.cells.height()
+    }
+    /// Table squares (x, y) of an entryway's cells.
+    pub fn entryway_squares(&self, e: &Entryway) -> Vec<(i32, i32)> {
+        (e.start..e.start + e.len)
+            .map(|i| {
+                let (fx, fy) = self.cells.edge_cell(e.side, i);
+                (self.x + fx as i32, self.y + fy as i32)
+            })
+            .collect()
+    }
+}
+
+/// The dungeon entrance: an entryway of the last tile laid.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct EntranceRef {
+    /// Index of the entrance tile (the last one).
+    pub tile: usize,
+    /// The entryway, in the tile's oriented face coordinates.
+    pub entryway: Entryway,
+}
+
+/// The laid-out dungeon (build steps 1–5).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Layout {
+    /// The play surface.
+    pub table: Table,
+    /// Tiles in placement order.
+    pub tiles: Vec<PlacedTile>,
+    /// The dungeon entrance.
+    pub entrance: EntranceRef,
+}
+
+/// Why one build attempt could not be completed.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum LayoutError {
+    /// The request cannot be met by this tile set at all (no retry helps).
+    #[error("{0}")]
+    Impossible(String),
+    /// This attempt got stuck (a new stack may succeed).
+    #[error(
+        "tile {tile} (stack position {position}) fits none of the {exits} open exits: {reason}"
+    )]
+    Stuck {
+        /// The tile that could not be laid.
+        tile: String,
+        /// Its position in the stack, from 1 at the top.
+        position: usize,
+        /// How many open exits there were.
+        exits: usize,
+        /// Why.
+        reason: String,
+    },
+}
+
+/// Checks that the tile set can supply `sets` sets of 5 tiles (at least one
+/// hallway and three chambers each) and that the table is usable.
+pub fn check_request(tileset: &TileSet, params: &LayoutParams) -> Result<(), LayoutError> {
+    let sets = params.sets;
+    if sets == 0 || sets > MAX_SETS {
+        return Err(LayoutError::Impossible(format!(
+            "--sets is {sets}; expected 1 to {MAX_SETS}"
+        )));
+    }
+    let (t, tw, th) = (params.table, MAX_TABLE_SIDE, MAX_TABLE_SIDE);
+    if t.width == 0 || t.height == 0 || t.width > tw || t.height > th {
+        return Err(LayoutError::Impossible(format!(
+            "the table is {}×{} squares; expected 1 to {MAX_TABLE_SIDE} each way",
+            t.width, t.height
+        )));
+    }
+    let halls = tileset.count(TileKind::Hallway);
+    let chambers = tileset.count(TileKind::Chamber);
+    if halls < sets || chambers < 3 * sets || halls + chambers < 5 * sets {
+        let most = (halls).min(chambers / 3).min((halls + chambers) / 5);
+        return Err(LayoutError::Impossible(format!(
+            "{sets} sets need {sets} hallways and {} chambers (5 tiles each, at least 1 hallway and 3 chambers); tile set `{}` has {halls} hallways and {chambers} chambers, enough for {most} set(s): use --sets {most} or add tiles",
+            3 * sets,
+            tileset.name
+        )));
+    }
+    let area: u64 = u64::from(t.width) * u64::from(t.height);
+    let smallest = tileset
+        .tiles
+        .iter()
+        .map(|d| u64::from(d.front.width()) * u64::from(d.front.height()))
+        .min()
+        .unwrap_or(1);
+    if area < smallest * u64::from(sets) * 5 {
+        return Err(LayoutError::Impossible(format!(
+            "the table ({}×{} squares) is smaller than {} tiles laid edge to edge; use a larger --table or fewer --sets",
+            t.width,
+            t.height,
+            sets * 5
+        )));
+    }
+    Ok(())
+}
+
+/// Build step 1: draws the sets and shuffles them into the Dungeon Stack, top
+/// first. Each set gets one hallway and three chambers, and its fifth tile is
+/// a hallway while hallways remain (hallways are favoured). The bottom tile is
+/// a hallway. Each tile gets a rolled rotation and, if it has a back, a rolled face.
+pub fn dungeon_stack(tileset: &TileSet, sets: u32, dice: &mut Dice) -> Vec<StackTile> {
+    // Physical tiles, copies expanded, in file order.
+    let mut halls: Vec<usize> = Vec::new();
+    let mut chambers: Vec<usize> = Vec::new();
+    for (i, d) in tileset.tiles.iter().enumerate() {
+        for _ in 0..d.copies {
+            match d.kind {
+                TileKind::Hallway => halls.push(i),
+                TileKind::Chamber => chambers.push(i),
+            }
+        }
+    }
+    let mut drawn_halls: Vec<usize> = Vec::new();
+    let mut drawn_chambers: Vec<usize> = Vec::new();
+    let draw = |pool: &mut Vec<usize>, out: &mut Vec<usize>, dice: &mut Dice, set: u32| {
+        let left = pool.len();
+        let k = dice.choose_then(left, |k| {
+            let d = &tileset.tiles[pool[k]];
+            format!(
+                "set {set}: draw a {} ({left} left): {}",
+                d.kind.name(),
+                d.id
+            )
+        });
+        out.push(pool.remove(k));
+    };
+    for set in 1..=sets {
+        draw(&mut halls, &mut drawn_halls, dice, set);
+        for _ in 0..3 {
+            draw(&mut chambers, &mut drawn_chambers, dice, set);
+        }
+        // The fifth tile: a hallway if one can be spared for the sets still to draw.
+        let sets_left = sets - set;
+        if halls.len() > sets_left as usize {
+            draw(&mut halls, &mut drawn_halls, dice, set);
+        } else {
+            draw(&mut chambers, &mut drawn_chambers, dice, set);
+        }
+    }
+    // The bottom of the stack is a hallway: the dungeon entrance.
+    let k = dice.choose_then(drawn_halls.len(), |k| {
+        format!(
+            "bottom of the stack (the entrance hallway): {}",
+            tileset.tiles[drawn_halls[k]].id
+        )
+    });
+    let bottom = drawn_halls.remove(k);
+    let mut rest: Vec<usize> = drawn_halls;
+    rest.extend(drawn_chambers);
+    let mut order = Vec::with_capacity(rest.len() + 1);
+    let total = rest.len() + 1;
+    while !rest.is_empty() {
+        let position = order.len() + 1;
+        let k = dice.choose_then(rest.len(), |k| {
+            format!(
+                "stack position {position} of {total}: {}",
+                tileset.tiles[rest[k]].id
+            )
+        });
+        order.push(rest.remove(k));
+    }
+    order.push(bottom);
+    order
+        .into_iter()
+        .map(|def| {
+            let d = &tileset.tiles[def];
+            let r = dice.roll(
+                1,
+                4,
+                format!("rotation of {} (1=0°, 2=90°, 3=180°, 4=270°)", d.id),
+            );
+            let face = if d.back.is_some() {
+                let f = dice.roll(1, 2, format!("face of {} (1=front, 2=back)", d.id));
+                if f == 1 {
+                    FaceSide::Front
+                } else {
+                    FaceSide::Back
+                }
+            } else {
+                FaceSide::Front
+            };
+            StackTile {
+                def,
+                id: d.id.clone(),
+                kind: d.kind,
+                face,
+                rotation: (r - 1) * 90,
+            }
+        })
+        .collect()
+}
+
+/// Occupancy of the table: which tile covers each square.
+#[derive(Debug, Clone)]
+struct Occupancy {
+    width: i32,
+    height: i32,
+    owner: Vec<i32>,
+}
+
+impl Occupancy {
+    fn new(t: Table) -> Self {
+        Occupancy {
+            width: t.width as i32,
+            height: t.height as i32,
+            owner: vec![-1; (t.width as usize) * (t.height as usize)],
+        }
+    }
+    fn inside(&self, x: i32, y: i32) -> bool {
+        x >= 0 && y >= 0 && x < self.width && y < self.height
+    }
+    fn get(&self, x: i32, y: i32) -> i32 {
+        if self.inside(x, y) {
+            self.owner[(y * self.width + x) as usize]
+        } else {
+            -1
+        }
+    }
+    fn fits(&self, face: &Face, x: i32, y: i32, ignore: i32) -> bool {
+        for fy in 0..face.height() {
+            for fx in 0..face.width() {
+                if !face.cell(fx, fy).is_tile() {
+                    continue;
+                }
+                let (tx, ty) = (x + fx as i32, y + fy as i32);
+                if !self.inside(tx, ty) {
+                    return false;
+                }
+                let o = self.get(tx, ty);
+                if o >= 0 && o != ignore {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+    fn set(&mut self, t: &PlacedTile, value: i32) {
+        for fy in 0..t.height() {
+            for fx in 0..t.width() {
+                if t.cells.cell(fx, fy).is_tile() {
+                    let (x, y) = (t.x + fx as i32, t.y + fy as i32);
+                    let i = (y * self.width + x) as usize;
+                    self.owner[i] = value;
+                }
+            }
+        }
+    }
+}
+
+/// The table square beyond an edge cell of a placed face.
+fn beyond(x: i32, y: i32, side: Side) -> (i32, i32) {
+    let (dx, dy) = side.delta();
+    (x + dx, y + dy)
+}
+
+/// Is the cell at a table square passable (on whatever tile covers it)?
+fn passable_at(tiles: &[PlacedTile], occ: &Occupancy, x: i32, y: i32) -> bool {
+    let o = occ.get(x, y);
+    if o < 0 {
+        return false;
+    }
+    let t = &tiles[o as usize];
+    t.cells.cell((x - t.x) as u32, (y - t.y) as u32).passable()
+}
+
+/// Open exits (build step 3): entryways on the dungeon's outer edge whose
+/// squares beyond are all free, with room on the table beyond them for a tile
+/// whose shorter side is `depth`. Numbered in placement order of their tiles,
+/// then N, E, S, W, then west to east / north to south.
+fn open_exits(tiles: &[PlacedTile], occ: &Occupancy, depth: i32) -> Vec<ExitRef> {
+    let mut out = Vec::new();
+    for (ti, t) in tiles.iter().enumerate() {
+        for e in t.cells.entryways() {
+            let squares = t.entryway_squares(&e);
+            let free = squares.iter().all(|&(x, y)| {
+                let (bx, by) = beyond(x, y, e.side);
+                occ.inside(bx, by) && occ.get(bx, by) < 0
+            });
+            if !free {
+                continue;
+            }
+            let room = match e.side {
+                Side::N => t.y - depth >= 0,
+                Side::S => t.y + t.height() as i32 + depth <= occ.height,
+                Side::W => t.x - depth >= 0,
+                Side::E => t.x + t.width() as i32 + depth <= occ.width,
+            };
+            if room {
+                out.push(ExitRef {
+                    tile: ti,
+                    entryway: e,
+                });
+            }
+        }
+    }
+    out
+}
+
+/// Entryways of a placed tile that no tile lies beyond (candidates for the entrance).
+fn free_entryways(t: &PlacedTile, occ: &Occupancy) -> Vec<Entryway> {
+    t.cells
+        .entryways()
+        .into_iter()
+        .filter(|e| {
+            t.entryway_squares(e).iter().all(|&(x, y)| {
+                let (bx, by) = beyond(x, y, e.side);
+                occ.get(bx, by) < 0
+            })
+        })
+        .collect()
+}
+
+/// The orientations to try for a tile, in rule order: the stack's rotation,
+/// then clockwise turns; then the same four on the other face.
+fn orientations(tileset: &TileSet, st: &StackTile) -> Vec<(FaceSide, u32)> {
+    let mut out = Vec::with_capacity(8);
+    let mut faces = vec![st.face];
+    if tileset.tiles[st.def].back.is_some() {
+        faces.push(st.face.flipped());
+    }
+    for f in faces {
+        for k in 0..4 {
+            out.push((f, (st.rotation + 90 * k) % 360));
+        }
+    }
+    out
+}
+
+/// Tries to lay a face against an exit: returns the table position, centred on
+/// the exit where possible, where the face fits and connects through the exit.
+fn place_at_exit(
+    tiles: &[PlacedTile],
+    occ: &Occupancy,
+    exit: &ExitRef,
+    face: &Face,
+    ignore: i32,
+) -> Option<(i32, i32)> {
+    let parent = &tiles[exit.tile];
+    let e = exit.entryway;
+    let side = e.side;
+    let (w, h) = (face.width() as i32, face.height() as i32);
+    // Position across the edge is fixed; along the edge it varies.
+    let (fixed, along_len, exit_start, parent_start, parent_len) = match side {
+        Side::N => (
+            parent.y - h,
+            w,
+            parent.x + e.start as i32,
+            parent.x,
+            parent.width() as i32,
+        ),
+        Side::S => (
+            parent.y + parent.height() as i32,
+            w,
+            parent.x + e.start as i32,
+            parent.x,
+            parent.width() as i32,
+        ),
+        Side::W => (
+            parent.x - w,
+            h,
+            parent.y + e.start as i32,
+            parent.y,
+            parent.height() as i32,
+        ),
+        Side::E => (
+            parent.x + parent.width() as i32,
+            h,
+            parent.y + e.start as i32,
+            parent.y,
+            parent.height() as i32,
+        ),
+    };
+    let exit_len = e.len as i32;
+    let facing = side.opposite();
+    let mut offsets: Vec<i32> = Vec::new();
+    for e2 in face.entryways().into_iter().filter(|e2| e2.side == facing) {
+        let (b, l2) = (e2.start as i32, e2.len as i32);
+        for off in (exit_start - b - l2 + 1)..(exit_start + exit_len - b) {
+            if !offsets.contains(&off) {
+                offsets.push(off);
+            }
+        }
+    }
+    // Doubled coordinates keep the centring exact.
+    let exit_c2 = 2 * exit_start + exit_len;
+    let parent_c2 = 2 * parent_start + parent_len;
+    offsets.sort_by_key(|&off| {
+        let c2 = 2 * off + along_len;
+        ((c2 - exit_c2).abs(), (c2 - parent_c2).abs(), off)
+    });
+    for off in offsets {
+        let (x, y) = match side {
+            Side::N | Side::S => (off, fixed),
+            Side::E | Side::W => (fixed, off),
+        };
+        if !occ.fits(face, x, y, ignore) {
+            continue;
+        }
+        // It must connect through the exit: a passable cell of the new face
+        // opposite a passable cell of the exit.
+        let connects = parent.entryway_squares(&e).iter().any(|&(px, py)| {
+            let (bx, by) = beyond(px, py, side);
+            let (fx, fy) = (bx - x, by - y);
+            fx >= 0 && fy >= 0 && fx < w && fy < h && face.cell(fx as u32, fy as u32).passable()
+        });
+        if connects {
+            return Some((x, y));
+        }
+    }
+    None
+}
+
+fn choose_index(dice: &mut Dice, mode: ExitDice, n: usize, purpose: &str) -> Option<usize> {
+    match mode {
+        ExitDice::Fair => Some(dice.choose(n, purpose)),
+        ExitDice::Tabletop => dice.choose_tabletop(n, TABLETOP_MAX_ROLLS, purpose),
+    }
+}
+
+fn describe_exit(tiles: &[PlacedTile], x: &ExitRef) -> String {
+    let t = &tiles[x.tile];
+    let sq = t.entryway_squares(&x.entryway)[0];
+    format!(
+        "{} side of {} at table square {},{}",
+        x.entryway.side.name(),
+        t.id,
+        sq.0,
+        sq.1
+    )
+}
+
+/// Build steps 2–5 for one Dungeon Stack: lays every tile and picks the entrance.
+pub fn build(
+    tileset: &TileSet,
+    params: &LayoutParams,
+    stack: &[StackTile],
+    dice: &mut Dice,
+) -> Result<Layout, LayoutError> {
+    let mut occ = Occupancy::new(params.table);
+    let mut tiles: Vec<PlacedTile> = Vec::with_capacity(stack.len());
+    let face_of = |st: &StackTile, side: FaceSide, rot: u32| -> Face {
+        tileset.tiles[st.def]
+            .face(side)
+            .expect("orientations only offer faces the tile has")
+            .rotated(rot)
+    };
+    // Step 2: the top tile in the middle of the table.
+    let top = &stack[0];
+    let cells = face_of(top, top.face, top.rotation);
+    let (tw, th) = (params.table.width as i32, params.table.height as i32);
+    let (x, y) = (
+        (tw - cells.width() as i32) / 2,
+        (th - cells.height() as i32) / 2,
+    );
+    if !occ.fits(&cells, x, y, -1) {
+        return Err(LayoutError::Impossible(format!(
+            "tile {} does not fit on a {}×{} table; use a larger --table",
+            top.id, tw, th
+        )));
+    }
+    let first = PlacedTile {
+        def: top.def,
+        id: top.id.clone(),
+        kind: top.kind,
+        face: top.face,
+        rotation: top.rotation,
+        x,
+        y,
+        cells,
+        parent: None,
+    };
+    occ.set(&first, 0);
+    dice.note(format!(
+        "lay {} ({} face, {}°) in the middle of the table at {},{}",
+        first.id,
+        first.face.name(),
+        first.rotation,
+        x,
+        y
+    ));
+    tiles.push(first);
+    // Steps 3–5 for every other tile.
+    for (pos, st) in stack.iter().enumerate().skip(1) {
+        let is_last = pos + 1 == stack.len();
+        let def = &tileset.tiles[st.def];
+        let depth = def.front.width().min(def.front.height()) as i32;
+        let mut exits = open_exits(&tiles, &occ, depth);
+        let total_exits = exits.len();
+        let mut placed: Option<PlacedTile> = None;
+        while !exits.is_empty() && placed.is_none() {
+            let purpose = format!(
+                "exit for {} (stack position {}): {} open exits",
+                st.id,
+                pos + 1,
+                exits.len()
+            );
+            let Some(k) = choose_index(dice, params.exit_dice, exits.len(), &purpose) else {
+                return Err(LayoutError::Stuck {
+                    tile: st.id.clone(),
+                    position: pos + 1,
+                    exits: total_exits,
+                    reason: "the exit dice never named an exit".into(),
+                });
+            };
+            let exit = exits.remove(k);
+            dice.note(format!(
+                "exit {} is the {}",
+                k + 1,
+                describe_exit(&tiles, &exit)
+            ));
+            for (n, (face_side, rot)) in orientations(tileset, st).into_iter().enumerate() {
+                let cells = face_of(st, face_side, rot);
+                let Some((x, y)) = place_at_exit(&tiles, &occ, &exit, &cells, -1) else {
+                    continue;
+                };
+                let candidate = PlacedTile {
+                    def: st.def,
+                    id: st.id.clone(),
+                    kind: st.kind,
+                    face: face_side,
+                    rotation: rot,
+                    x,
+                    y,
+                    cells,
+                    parent: Some(exit),
+                };
+                if is_last {
+                    // The entrance tile needs an entryway left free for the heroes.
+                    let mut trial = occ.clone();
+                    trial.set(&candidate, tiles.len() as i32);
+                    if free_entryways(&candidate, &trial).is_empty() {
+                        continue;
+                    }
+                }
+                let how = match n {
+                    0 => "as drawn".to_string(),
+                    1..=3 => format!("after {} clockwise turn(s)", n),
+                    _ => format!("flipped, after {} clockwise turn(s)", n - 4),
+                };
+                dice.note(format!(
+                    "lay {} ({} face, {}°) at {},{} {how}",
+                    st.id,
+                    face_side.name(),
+                    rot,
+                    x,
+                    y
+                ));
+                placed = Some(candidate);
+                break;
+            }
+            if placed.is_none() {
+                dice.note(format!(
+                    "{} fits that exit in no orientation; {} other exits left",
+                    st.id,
+                    exits.len()
+                ));
+            }
+        }
+        let Some(p) = placed else {
+            return Err(LayoutError::Stuck {
+                tile: st.id.clone(),
+                position: pos + 1,
+                exits: total_exits,
+                reason: if total_exits == 0 {
+                    "the dungeon has no open exit left (every entryway is joined, blocked or too near the table edge)".into()
+                } else {
+                    "at every exit it would overlap a tile, leave the table or fail to connect"
+                        .into()
+                },
+            });
+        };
+        occ.set(&p, tiles.len() as i32);
+        tiles.push(p);
+    }
+    let entrance = choose_entrance(&tiles, &occ, params.exit_dice, dice)?;
+    Ok(Layout {
+        table: params.table,
+        tiles,
+        entrance,
+    })
+}
+
+/// Build step 5: the entrance is one of the last tile's free entryways.
+fn choose_entrance(
+    tiles: &[PlacedTile],
+    occ: &Occupancy,
+    mode: ExitDice,
+    dice: &mut Dice,
+) -> Result<EntranceRef, LayoutError> {
+    let ti = tiles.len() - 1;
+    let last = &tiles[ti];
+    let free = free_entryways(last, occ);
+    if free.is_empty() {
+        return Err(LayoutError::Stuck {
+            tile: last.id.clone(),
+            position: tiles.len(),
+            exits: 0,
+            reason: "the entrance hallway has no free entryway".into(),
+        });
+    }
+    let purpose = format!(
+        "entrance among the {} free entryways of {}",
+        free.len(),
+        last.id
+    );
+    let k = match mode {
+        ExitDice::Fair => dice.choose(free.len(), &purpose),
+        ExitDice::Tabletop => dice
+            .choose_tabletop(free.len(), TABLETOP_MAX_ROLLS, &purpose)
+            .unwrap_or(0),
+    };
+    Ok(EntranceRef {
+        tile: ti,
+        entryway: free[k],
+    })
+}
+
+impl Layout {
+    fn occupancy(&self, skip: Option<usize>) -> Occupancy {
+        let mut occ = Occupancy::new(self.table);
+        for (i, t) in self.tiles.iter().enumerate() {
+            if Some(i) != skip {
+                occ.set(t, i as i32);
+            }
+        }
+        occ
+    }
+
+    /// Pairs of tiles that are connected (a passable edge square of one facing
+    /// a passable edge square of the other), ascending and sorted.
+    pub fn connections(&self) -> Vec<[usize; 2]> {
+        let occ = self.occupancy(None);
+        let mut out: Vec<[usize; 2]> = Vec::new();
+        for (i, t) in self.tiles.iter().enumerate() {
+            for e in t.cells.entryways() {
+                for (x, y) in t.entryway_squares(&e) {
+                    let (bx, by) = beyond(x, y, e.side);
+                    let o = occ.get(bx, by);
+                    if o >= 0 && o as usize != i && passable_at(&self.tiles, &occ, bx, by) {
+                        let pair = [i.min(o as usize), i.max(o as usize)];
+                        if !out.contains(&pair) {
+                            out.push(pair);
+                        }
+                    }
+                }
+            }
+        }
+        out.sort_unstable();
+        out
+    }
+
+    /// Entryways of every tile with no connected square, except the entrance:
+    /// the dead ends. Returned as (tile, entryway) in tile order.
+    pub fn dead_ends(&self) -> Vec<(usize, Entryway)> {
+        let occ = self.occupancy(None);
+        let mut out = Vec::new();
+        for (i, t) in self.tiles.iter().enumerate() {
+            for e in t.cells.entryways() {
+                if i == self.entrance.tile && e == self.entrance.entryway {
+                    continue;
+                }
+                let joined = t.entryway_squares(&e).iter().any(|&(x, y)| {
+                    let (bx, by) = beyond(x, y, e.side);
+                    let o = occ.get(bx, by);
+                    o >= 0 && o as usize != i && passable_at(&self.tiles, &occ, bx, by)
+                });
+                if !joined {
+                    out.push((i, e));
+                }
+            }
+        }
+        out
+    }
+
+    /// The grid of the dungeon's bounding box.
+    pub fn grid(&self) -> Grid {
+        Grid::from_layout(self)
+    }
+
+    /// Build step 7's fix: turns and, if need be, flips tile `index` where it
+    /// lies (against the same exit it was laid on), trying the orientations in
+    /// rule order after its current one. An orientation is taken only if the
+    /// tile still fits, still connects to every tile it touched before, and
+    /// `accept` approves the new layout. Returns whether a new orientation was
+    /// found; the layout is unchanged otherwise.
+    pub fn reorient(
+        &mut self,
+        tileset: &TileSet,
+        index: usize,
+        dice: &mut Dice,
+        accept: impl Fn(&Layout) -> bool,
+    ) -> bool {
+        let before: Vec<usize> = self
+            .connections()
+            .iter()
+            .filter(|c| c.contains(&index))
+            .map(|c| if c[0] == index { c[1] } else { c[0] })
+            .collect();
+        let cur = self.tiles[index].clone();
+        let st = StackTile {
+            def: cur.def,
+            id: cur.id.clone(),
+            kind: cur.kind,
+            face: cur.face,
+            rotation: cur.rotation,
+        };
+        let occ = self.occupancy(Some(index));
+        for (face_side, rot) in orientations(tileset, &st).into_iter().skip(1) {
+            let cells = tileset.tiles[cur.def]
+                .face(face_side)
+                .expect("orientations only offer faces the tile has")
+                .rotated(rot);
+            let pos = match cur.parent {
+                Some(exit) => place_at_exit(&self.tiles, &occ, &exit, &cells, index as i32),
+                None => {
+                    // The first tile turns about its own centre.
+                    let cx2 = 2 * cur.x + cur.width() as i32;
+                    let cy2 = 2 * cur.y + cur.height() as i32;
+                    let (x, y) = (
+                        (cx2 - cells.width() as i32) / 2,
+                        (cy2 - cells.height() as i32) / 2,
+                    );
+                    occ.fits(&cells, x, y, index as i32).then_some((x, y))
+                }
+            };
+            let Some((x, y)) = pos else { continue };
+            let mut trial = self.clone();
+            trial.tiles[index] = PlacedTile {
+                face: face_side,
+                rotation: rot,
+                x,
+                y,
+                cells,
+                ..cur.clone()
+            };
+            if index == trial.entrance.tile {
+                let occ2 = trial.occupancy(None);
+                let free = free_entryways(&trial.tiles[index], &occ2);
+                let Some(first) = free.first() else { continue };
+                if !free.contains(&trial.entrance.entryway) {
+                    trial.entrance.entryway = *first;
+                }
+            }
+            let after = trial.connections();
+            let keeps = before
+                .iter()
+                .all(|&o| after.contains(&[index.min(o), index.max(o)]));
+            if keeps && accept(&trial) {
+                dice.note(format!(
+                    "step 7: {} blocks the way to the Central Chamber; turned to {} face, {}° at {},{}",
+                    cur.id,
+                    face_side.name(),
+                    rot,
+                    x,
+                    y
+                ));
+                *self = trial;
+                return true;
+            }
+        }
+        false
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,30 @@
+//! tilecrawl builds tabletop dungeons from the tiles a player owns, the way
+//! the MKD Adventure rules do at the table, and exports what the table needs.
+//!
+//! The pipeline, one typed stage after another:
+//!
+//! 1. [`tileset::load`] — a tile-set YAML file into a checked [`tileset::TileSet`].
+//! 2. [`layout::build`] — the Dungeon Stack laid tile by tile on random open exits.
+//! 3. [`analysis::analyse`] — petgraph tile and square graphs, entrance, Central Chamber.
+//! 4. [`ruleset::Ruleset::populate`] — chests, WMTs, pools and markers (MKD Adventure first).
+//! 5. [`scenario::Scenario`] — all of it as `scenario.yaml`.
+//! 6. [`export`] — one drawing model, encoded as SVG and PNG.
+//!
+//! [`generate::generate`] runs stages 2–5 for one seed. Every random decision
+//! is a logged roll ([`dice`]); the same seed, parameters, tile set and version
+//! give byte-identical output.
+#![deny(missing_docs)]
+
+pub mod analysis;
+pub mod dice;
+pub mod export;
+pub mod fsutil;
+pub mod generate;
+pub mod layout;
+pub mod monsters;
+pub mod ruleset;
+pub mod scenario;
+pub mod tileset;
+
+/// The program name and version written into every scenario.
+pub const GENERATOR: &str = concat!("tilecrawl ", env!("CARGO_PKG_VERSION"));

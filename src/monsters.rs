@@ -1,0 +1,233 @@
+//! Monster lists: the figures a player can field, with point values
+//! (`format: tilecrawl-monsters/1`). The Monster Pool is made from one.
+
+use crate::scenario::MonsterEntry;
+use serde::Deserialize;
+use std::path::Path;
+
+/// The format tag of monster files.
+pub const FORMAT: &str = "tilecrawl-monsters/1";
+/// Largest monster file accepted, in bytes.
+pub const MAX_FILE_BYTES: u64 = 1024 * 1024;
+/// Most monster kinds in one list.
+pub const MAX_KINDS: usize = 1000;
+
+const DEFAULT_YAML: &str = include_str!("../templates/monsters/default.yaml");
+
+/// The special abilities the MKD Adventure solo rules give monsters a behaviour for.
+pub const KNOWN_ABILITIES: [&str; 16] = [
+    "Quickness",
+    "Magic Levitation",
+    "Stealth",
+    "Nimble",
+    "Demoralized",
+    "Necromancy",
+    "Command",
+    "Magic Freeze",
+    "Magic Confusion",
+    "Limited Invisibility",
+    "Healing",
+    "Magic Blast",
+    "Flame/Lightning",
+    "Shockwave",
+    "Magic Healing",
+    "Sneak Attack",
+];
+
+/// A checked list of monsters.
+#[derive(Debug, Clone, PartialEq)]
+pub struct MonsterList {
+    /// Name of the list.
+    pub name: String,
+    /// The monsters, in file order.
+    pub monsters: Vec<MonsterEntry>,
+}
+
+/// Why a monster list was refused (one line: file, place, what was expected).
+#[derive(Debug, thiserror::Error)]
+#[error("{file}: {location}{message}")]
+pub struct MonsterError {
+    /// The file.
+    pub file: String,
+    /// `line L, column C: ` or `monsters[3] (Troll): ` where known.
+    pub location: String,
+    /// What was wrong.
+    pub message: String,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawList {
+    format: String,
+    #[serde(default)]
+    name: Option<String>,
+    monsters: Vec<RawMonster>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawMonster {
+    name: String,
+    points: u32,
+    #[serde(default)]
+    count: Option<u32>,
+    #[serde(default)]
+    abilities: Vec<String>,
+}
+
+/// The embedded default monster list.
+pub fn default_monsters() -> MonsterList {
+    parse(DEFAULT_YAML, "default monsters").expect("the embedded list is checked by the tests")
+}
+
+/// Loads a monster list from a file.
+pub fn load(path: &Path) -> Result<MonsterList, MonsterError> {
+    let file = path.display().to_string();
+    let err = |message: String| MonsterError {
+        file: file.clone(),
+        location: String::new(),
+        message,
+    };
+    let meta =
+        std::fs::metadata(path).map_err(|e| err(format!("cannot read monster list: {e}")))?;
+    if meta.len() > MAX_FILE_BYTES {
+        return Err(err(format!(
+            "file is {} bytes; a monster list may be at most {MAX_FILE_BYTES}",
+            meta.len()
+        )));
+    }
+    let bytes = std::fs::read(path).map_err(|e| err(format!("cannot read monster list: {e}")))?;
+    let text = String::from_utf8(bytes).map_err(|e| {
+        err(format!(
+            "not UTF-8 text (invalid byte at offset {})",
+            e.utf8_error().valid_up_to()
+        ))
+    })?;
+    parse(&text, &file)
+}
+
+/// Parses and checks a monster list; `file` names the source in errors.
+pub fn parse(text: &str, file: &str) -> Result<MonsterList, MonsterError> {
+    let at = |location: String, message: String| MonsterError {
+        file: file.to_string(),
+        location,
+        message,
+    };
+    if text.trim().is_empty() {
+        return Err(at(
+            String::new(),
+            format!("the file is empty; expected `format: {FORMAT}` and a `monsters` list"),
+        ));
+    }
+    let raw: RawList = serde_yaml::from_str(text).map_err(|e| {
+        let (location, message) = crate::tileset::yaml_error_parts(&e);
+        at(location, message)
+    })?;
+    if raw.format != FORMAT {
+        return Err(at(
+            "format: ".into(),
+            format!(
+                "is `{}`; this version of tilecrawl reads `{FORMAT}`",
+                raw.format
+            ),
+        ));
+    }
+    if raw.monsters.is_empty() || raw.monsters.len() > MAX_KINDS {
+        return Err(at(
+            "monsters: ".into(),
+            format!(
+                "has {} entries; expected 1 to {MAX_KINDS}",
+                raw.monsters.len()
+            ),
+        ));
+    }
+    let mut monsters = Vec::with_capacity(raw.monsters.len());
+    for (i, m) in raw.monsters.into_iter().enumerate() {
+        let loc = format!("monsters[{i}] ({}): ", m.name);
+        if m.name.trim().is_empty()
+            || m.name.chars().count() > 64
+            || m.name.chars().any(char::is_control)
+        {
+            return Err(at(
+                format!("monsters[{i}]: "),
+                "name must be 1 to 64 printable characters".into(),
+            ));
+        }
+        if monsters.iter().any(|e: &MonsterEntry| e.name == m.name) {
+            return Err(at(
+                loc,
+                "appears twice; give each figure one entry with a `count`".into(),
+            ));
+        }
+        if m.points == 0 || m.points > 1000 {
+            return Err(at(
+                loc,
+                format!("points is {}; expected 1 to 1000", m.points),
+            ));
+        }
+        let count = m.count.unwrap_or(1);
+        if count == 0 || count > 100 {
+            return Err(at(loc, format!("count is {count}; expected 1 to 100")));
+        }
+        for a in &m.abilities {
+            if !KNOWN_ABILITIES.contains(&a.as_str()) {
+                return Err(at(
+                    loc,
+                    format!(
+                        "unknown ability `{a}`; expected one of {}",
+                        KNOWN_ABILITIES.join(", ")
+                    ),
+                ));
+            }
+        }
+        monsters.push(MonsterEntry {
+            name: m.name,
+            points: m.points,
+            count,
+            abilities: m.abilities,
+        });
+    }
+    Ok(MonsterList {
+        name: raw.name.unwrap_or_else(|| file.to_string()),
+        monsters,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn default_list_loads() {
+        let l = default_monsters();
+        assert!(l.monsters.len() >= 10);
+        assert!(l.monsters.iter().all(|m| m.points > 0 && m.count > 0));
+    }
+
+    #[test]
+    fn bad_lists_name_the_place() {
+        let e = parse(
+            "format: tilecrawl-monsters/1\nmonsters:\n  - {name: Orc, points: 0}\n",
+            "m.yaml",
+        )
+        .unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "m.yaml: monsters[0] (Orc): points is 0; expected 1 to 1000"
+        );
+        let e = parse("format: tilecrawl-monsters/1\nmonsters:\n  - {name: Orc, points: 5, abilities: [Flying]}\n", "m.yaml").unwrap_err();
+        assert!(e.to_string().contains("unknown ability `Flying`"));
+        let e = parse(
+            "format: tilecrawl-monsters/1\nmonsters:\n  - {name: Orc, points: five}\n",
+            "m.yaml",
+        )
+        .unwrap_err();
+        assert!(e.to_string().starts_with("m.yaml: line 3, column"), "{e}");
+        assert!(
+            parse("", "m.yaml")
+                .unwrap_err()
+                .to_string()
+                .contains("empty")
+        );
+    }
+}

@@ -1,0 +1,519 @@
+//! MKD Adventure setup: Chest Pool and Quest Chest, Dungeon Accessories Pool,
+//! WMT Pool with the Guardian and one token per chamber, Monster Pool.
+
+use super::{Difficulty, Population, Ruleset, SetupError, SetupParams};
+use crate::analysis::Analysis;
+use crate::dice::Dice;
+use crate::layout::{Grid, Layout};
+use crate::scenario::{Accessories, Chest, Pools, TerrainSide, Wmt, WmtColor, WmtToken};
+use crate::tileset::{Side, TileKind};
+use serde::Deserialize;
+
+const DATA_YAML: &str = include_str!("../../templates/rulesets/mkd-adventure.yaml");
+
+/// One row of the rules' WMT pool table: tokens per set of tiles for a hero-value band.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct WmtBand {
+    /// Highest hero value of the band (inclusive); `None` for the open-ended last band.
+    #[serde(default)]
+    pub max_hero_value: Option<u32>,
+    /// Yellow tokens per set.
+    pub yellow: u32,
+    /// Blue tokens per set.
+    pub blue: u32,
+    /// Red tokens per set.
+    pub red: u32,
+    /// Added to every WMT reveal roll.
+    pub reveal_bonus: u32,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ChestLevels {
+    easy: [u32; 6],
+    normal: [u32; 6],
+    hard: [u32; 6],
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Data {
+    format: String,
+    name: String,
+    wmt_pool: Vec<WmtBand>,
+    chest_levels: ChestLevels,
+    terrain_marker_side: [TerrainSide; 6],
+    furnishings: [String; 6],
+}
+
+/// The MKD Adventure rule system, with its setup tables.
+#[derive(Debug, Clone)]
+pub struct MkdAdventure {
+    data: Data,
+}
+
+impl MkdAdventure {
+    /// The rule system with its embedded tables.
+    pub fn embedded() -> Self {
+        let data: Data = serde_yaml::from_str(DATA_YAML)
+            .expect("the embedded ruleset data is checked by the tests");
+        debug_assert_eq!(data.format, "tilecrawl-ruleset/1");
+        debug_assert_eq!(data.name, "mkd-adventure");
+        MkdAdventure { data }
+    }
+
+    /// The WMT pool band for a total hero value.
+    pub fn band(&self, hero_value: u32) -> &WmtBand {
+        self.data
+            .wmt_pool
+            .iter()
+            .find(|b| b.max_hero_value.is_none_or(|m| hero_value <= m))
+            .unwrap_or_else(|| self.data.wmt_pool.last().expect("table has rows"))
+    }
+
+    /// What the Guardian adds to its reveal roll: 2 for every full 100 hero
+    /// points over 100 (counted at the start of the adventure).
+    pub fn guardian_bonus(hero_value: u32) -> u32 {
+        2 * (hero_value.saturating_sub(100) / 100)
+    }
+}
+
+/// Squares in the front arc of a figure at `(x, y)` facing `facing`: the
+/// 90° cone ahead of it, nearest first — straight ahead before the diagonals
+/// at each distance. Returns `(x, y, distance, offset)` up to `reach` squares.
+pub fn front_arc(x: i32, y: i32, facing: Side, reach: i32) -> Vec<(i32, i32, i32, i32)> {
+    let (fx, fy) = facing.delta();
+    // Perpendicular axis.
+    let (px, py) = (-fy, fx);
+    let mut out = Vec::new();
+    for k in 1..=reach {
+        for off in 0..=k {
+            for sign in if off == 0 { vec![0] } else { vec![-1, 1] } {
+                let o = off * sign;
+                out.push((x + fx * k + px * o, y + fy * k + py * o, k, off));
+            }
+        }
+    }
+    out
+}
+
+/// Is the square in the front arc of a chest at (cx, cy) facing `facing`?
+pub fn in_front_arc(cx: i32, cy: i32, facing: Side, x: i32, y: i32) -> bool {
+    let (fx, fy) = facing.delta();
+    let (dx, dy) = (x - cx, y - cy);
+    let ahead = dx * fx + dy * fy;
+    let across = (dx * -fy + dy * fx).abs();
+    ahead >= 1 && across <= ahead
+}
+
+impl Ruleset for MkdAdventure {
+    fn name(&self) -> &'static str {
+        "mkd-adventure"
+    }
+
+    fn populate(
+        &self,
+        layout: &Layout,
+        grid: &Grid,
+        analysis: &Analysis,
+        params: &SetupParams,
+        dice: &mut Dice,
+    ) -> Result<Population, SetupError> {
+        let tiles = &layout.tiles;
+        let chambers: Vec<usize> = (0..tiles.len())
+            .filter(|&i| tiles[i].kind == TileKind::Chamber)
+            .collect();
+        let hallways: Vec<usize> = (0..tiles.len())
+            .filter(|&i| tiles[i].kind == TileKind::Hallway)
+            .collect();
+
+        // --- Setup Treasure Chests: one chest per chamber, levels by d6.
+        let table = match params.difficulty {
+            Difficulty::Easy => self.data.chest_levels.easy,
+            Difficulty::Normal => self.data.chest_levels.normal,
+            Difficulty::Hard => self.data.chest_levels.hard,
+        };
+        let mut chest_pool: Vec<u32> = Vec::with_capacity(chambers.len());
+        for &c in &chambers {
+            let r = dice.d6("");
+            let level = table[(r - 1) as usize];
+            rename_last(
+                dice,
+                format!(
+                    "Chest Pool: chest for chamber {} ({} difficulty): level {level}",
+                    tiles[c].id,
+                    params.difficulty.name()
+                ),
+            );
+            chest_pool.push(level);
+        }
+        let n = chest_pool.len();
+        let k = dice.choose_then(n, |k| {
+            format!(
+                "Quest Chest drawn from the {n} chests of the pool: level {}",
+                chest_pool[k]
+            )
+        });
+        let quest_level = chest_pool.remove(k);
+
+        let cc = analysis.central_chamber;
+        let (chest_at, facing) = quest_chest_square(grid, analysis, cc, dice)?;
+        let mut occupied: Vec<(i32, i32)> = vec![chest_at];
+        let chests = vec![Chest {
+            x: chest_at.0,
+            y: chest_at.1,
+            facing,
+            level: quest_level,
+            quest: true,
+            tile: cc,
+        }];
+
+        // --- Dungeon Accessories Pool.
+        let mut terrain_markers = Vec::with_capacity(hallways.len());
+        for &h in &hallways {
+            let r = dice.d6("");
+            let side = self.data.terrain_marker_side[(r - 1) as usize];
+            rename_last(
+                dice,
+                format!(
+                    "Accessories: terrain marker for hallway {}: {} side",
+                    tiles[h].id,
+                    match side {
+                        TerrainSide::Obstacle => "obstacle",
+                        TerrainSide::Special => "special",
+                    }
+                ),
+            );
+            terrain_markers.push(side);
+        }
+        let mut furnishings = Vec::new();
+        if params.dressing {
+            for &c in &chambers {
+                let r = dice.d6("");
+                let f = self.data.furnishings[(r - 1) as usize].clone();
+                rename_last(
+                    dice,
+                    format!("Accessories: for chamber {}: {f}", tiles[c].id),
+                );
+                furnishings.push(f);
+            }
+        }
+        let accessories = Accessories {
+            doors: hallways.len() as u32,
+            terrain_markers,
+            furnishings,
+        };
+
+        // --- WMT Pool: six tokens per set, colours by hero value.
+        let band = self.band(params.hero_value).clone();
+        let mut pool: Vec<WmtToken> = Vec::new();
+        for (color, per_set) in [
+            (WmtColor::Yellow, band.yellow),
+            (WmtColor::Blue, band.blue),
+            (WmtColor::Red, band.red),
+        ] {
+            for i in 0..per_set * params.sets {
+                let number = dice.d6(format!("number of {} WMT {}", color.name(), i + 1));
+                pool.push(WmtToken { color, number });
+            }
+        }
+        dice.note(format!(
+            "WMT Pool for hero value {}: {} yellow, {} blue, {} red ({} per set × {} sets), +{} to every reveal",
+            params.hero_value,
+            band.yellow * params.sets,
+            band.blue * params.sets,
+            band.red * params.sets,
+            band.yellow + band.blue + band.red,
+            params.sets,
+            band.reveal_bonus
+        ));
+
+        // The Guardian WMT: the highest colour in the pool, in the Quest Chest's front arc.
+        let top = pool
+            .iter()
+            .map(|t| t.color)
+            .max()
+            .ok_or_else(|| SetupError("the WMT pool is empty".into()))?;
+        let highest: Vec<usize> = (0..pool.len()).filter(|&i| pool[i].color == top).collect();
+        let g = dice.choose_then(highest.len(), |k| {
+            format!(
+                "Guardian WMT among the {} {} tokens: {} {}",
+                highest.len(),
+                top.name(),
+                top.name(),
+                pool[highest[k]].number
+            )
+        });
+        let guardian = pool.remove(highest[g]);
+        let free = |occ: &Vec<(i32, i32)>, x: i32, y: i32| {
+            grid.cell(x, y).passable() && !occ.contains(&(x, y))
+        };
+        let arc: Vec<(i32, i32, i32, i32)> = front_arc(
+            chest_at.0,
+            chest_at.1,
+            facing,
+            grid.width.max(grid.height) as i32,
+        )
+        .into_iter()
+        .filter(|&(x, y, _, _)| grid.owner(x, y) == Some(cc) && free(&occupied, x, y))
+        .collect();
+        let Some(&(_, _, k0, o0)) = arc.first() else {
+            return Err(SetupError(format!(
+                "no free passable square of the Central Chamber {} lies in the Quest Chest's front arc",
+                tiles[cc].id
+            )));
+        };
+        let nearest: Vec<(i32, i32)> = arc
+            .iter()
+            .filter(|a| a.2 == k0 && a.3 == o0)
+            .map(|a| (a.0, a.1))
+            .collect();
+        let gi = dice.choose_then(nearest.len(), |k| {
+            format!(
+                "Guardian square among {} equally near in the front arc: {},{}",
+                nearest.len(),
+                nearest[k].0,
+                nearest[k].1
+            )
+        });
+        let gsq = nearest[gi];
+        occupied.push(gsq);
+        let mut wmts = vec![Wmt {
+            x: gsq.0,
+            y: gsq.1,
+            color: guardian.color,
+            number: guardian.number,
+            guardian: true,
+            tile: cc,
+        }];
+
+        // One random WMT on the centre square of every chamber.
+        for &c in &chambers {
+            if pool.is_empty() {
+                return Err(SetupError(format!(
+                    "the WMT pool ran out before chamber {}",
+                    tiles[c].id
+                )));
+            }
+            let t = &tiles[c];
+            let k = dice.choose_then(pool.len(), |k| {
+                format!(
+                    "WMT for chamber {} from the {} in the pool: {} {}",
+                    t.id,
+                    pool.len(),
+                    pool[k].color.name(),
+                    pool[k].number
+                )
+            });
+            let token = pool.remove(k);
+            let (cx, cy) = grid.local(
+                t.x + (t.width() as i32 - 1) / 2,
+                t.y + (t.height() as i32 - 1) / 2,
+            );
+            let squares = grid.squares_of(c);
+            let mut placed = None;
+            let reach = t.width().max(t.height()) as i32;
+            for ring in 0..=reach {
+                let ring_squares: Vec<(i32, i32)> = squares
+                    .iter()
+                    .copied()
+                    .filter(|&(x, y)| {
+                        (x - cx).abs().max((y - cy).abs()) == ring && free(&occupied, x, y)
+                    })
+                    .collect();
+                if ring_squares.is_empty() {
+                    continue;
+                }
+                let i = dice.choose_then(ring_squares.len(), |k| {
+                    format!(
+                        "centre of {} taken; WMT square among {} nearest: {},{}",
+                        t.id,
+                        ring_squares.len(),
+                        ring_squares[k].0,
+                        ring_squares[k].1
+                    )
+                });
+                placed = Some(ring_squares[i]);
+                break;
+            }
+            let Some(sq) = placed else {
+                return Err(SetupError(format!(
+                    "chamber {} has no free passable square for its WMT",
+                    t.id
+                )));
+            };
+            occupied.push(sq);
+            wmts.push(Wmt {
+                x: sq.0,
+                y: sq.1,
+                color: token.color,
+                number: token.number,
+                guardian: false,
+                tile: c,
+            });
+        }
+
+        // --- Monster Pool: the whole list given.
+        let monsters = params.monsters.monsters.clone();
+        dice.note(format!(
+            "Monster Pool: {} figures of {} kinds from `{}`",
+            monsters.iter().map(|m| m.count).sum::<u32>(),
+            monsters.len(),
+            params.monsters.name
+        ));
+
+        Ok(Population {
+            chests,
+            wmts,
+            pools: Pools {
+                chests: chest_pool,
+                wmts: pool,
+                wmt_reveal_bonus: band.reveal_bonus,
+                guardian_reveal_bonus: Self::guardian_bonus(params.hero_value),
+                accessories,
+                monsters,
+            },
+        })
+    }
+}
+
+fn rename_last(dice: &mut Dice, purpose: String) {
+    dice.set_last_purpose(purpose);
+}
+
+/// The Quest Chest's square and facing: the square of the Central Chamber
+/// farthest from the entrance on foot (a roll among equals), facing the way
+/// back towards the entrance (a step back along the walk where there is one).
+/// Legal means the square in front of the chest is passable and inside the
+/// chamber, so the chest can be opened and the Guardian fits in its front
+/// arc; a square with no legal facing is passed over for the next farthest
+/// (the rules' "move or rotate the chest to make it legal").
+fn quest_chest_square(
+    grid: &Grid,
+    analysis: &Analysis,
+    cc: usize,
+    dice: &mut Dice,
+) -> Result<((i32, i32), Side), SetupError> {
+    let mut by_dist: Vec<((i32, i32), u32)> = grid
+        .squares_of(cc)
+        .into_iter()
+        .filter_map(|(x, y)| analysis.walk_at(grid, x, y).map(|d| ((x, y), d)))
+        .collect();
+    by_dist.sort_by_key(|&(sq, d)| (std::cmp::Reverse(d), sq.1, sq.0));
+    let (ex, ey) = analysis.entrance_squares.first().copied().unwrap_or((0, 0));
+    // Legal facings: the square in front is passable and in the chamber.
+    // Preferred: a step back along the walk, then the one most in line with
+    // the entrance, then N, E, S, W order.
+    let facing_of = |(x, y): (i32, i32), d: u32| -> Option<Side> {
+        Side::ALL
+            .into_iter()
+            .filter(|s| {
+                let (dx, dy) = s.delta();
+                grid.owner(x + dx, y + dy) == Some(cc) && grid.cell(x + dx, y + dy).passable()
+            })
+            .max_by_key(|s| {
+                let (dx, dy) = s.delta();
+                let back = d > 0 && analysis.walk_at(grid, x + dx, y + dy) == Some(d - 1);
+                (back, dx * (ex - x) + dy * (ey - y), std::cmp::Reverse(*s))
+            })
+    };
+    let mut i = 0;
+    while i < by_dist.len() {
+        let d = by_dist[i].1;
+        let group: Vec<((i32, i32), Side)> = by_dist[i..]
+            .iter()
+            .take_while(|e| e.1 == d)
+            .filter_map(|&(sq, d)| facing_of(sq, d).map(|f| (sq, f)))
+            .collect();
+        if !group.is_empty() {
+            let k = dice.choose_then(group.len(), |k| {
+                format!(
+                    "Quest Chest square among {} equally far ({d} steps) from the entrance: {},{}",
+                    group.len(),
+                    group[k].0.0,
+                    group[k].0.1
+                )
+            });
+            if group.len() == 1 {
+                dice.note(format!(
+                    "Quest Chest on {},{}, {d} steps from the entrance, facing {}",
+                    group[0].0.0,
+                    group[0].0.1,
+                    group[0].1.name()
+                ));
+            }
+            return Ok(group[k]);
+        }
+        i += by_dist[i..].iter().take_while(|e| e.1 == d).count();
+    }
+    Err(SetupError(
+        "the Central Chamber has no square reachable from the entrance for the Quest Chest".into(),
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wmt_bands_follow_the_rules_table() {
+        let r = MkdAdventure::embedded();
+        // (hero value, yellow, blue, red, bonus) per the MKD Adventure table.
+        let expected = [
+            (0, 6, 0, 0, 0),
+            (50, 6, 0, 0, 0),
+            (51, 3, 2, 1, 0),
+            (95, 3, 2, 1, 0),
+            (100, 3, 2, 1, 0),
+            (101, 1, 2, 3, 0),
+            (150, 1, 2, 3, 0),
+            (151, 0, 2, 4, 0),
+            (201, 0, 1, 5, 0),
+            (251, 0, 0, 6, 0),
+            (300, 0, 0, 6, 0),
+            (301, 0, 0, 6, 1),
+            (351, 0, 0, 6, 2),
+            (450, 0, 0, 6, 3),
+            (451, 0, 0, 6, 4),
+            (550, 0, 0, 6, 5),
+            (600, 0, 0, 6, 6),
+            (601, 0, 0, 6, 7),
+            (700, 0, 0, 6, 8),
+            (750, 0, 0, 6, 9),
+            (751, 0, 0, 6, 10),
+            (5000, 0, 0, 6, 10),
+        ];
+        for (hv, y, b, red, bonus) in expected {
+            let band = r.band(hv);
+            assert_eq!(
+                (band.yellow, band.blue, band.red, band.reveal_bonus),
+                (y, b, red, bonus),
+                "hero value {hv}"
+            );
+        }
+    }
+
+    #[test]
+    fn guardian_bonus_is_two_per_hundred_over_one_hundred() {
+        assert_eq!(MkdAdventure::guardian_bonus(95), 0);
+        assert_eq!(MkdAdventure::guardian_bonus(199), 0);
+        assert_eq!(MkdAdventure::guardian_bonus(200), 2);
+        assert_eq!(MkdAdventure::guardian_bonus(330), 4);
+    }
+
+    #[test]
+    fn front_arc_is_the_cone_ahead() {
+        let arc = front_arc(5, 5, Side::N, 2);
+        assert_eq!(arc[0], (5, 4, 1, 0));
+        assert!(
+            arc.iter()
+                .all(|&(x, y, _, _)| in_front_arc(5, 5, Side::N, x, y))
+        );
+        assert_eq!(arc.len(), 3 + 5);
+        assert!(!in_front_arc(5, 5, Side::N, 5, 6));
+        assert!(!in_front_arc(5, 5, Side::E, 4, 5));
+        assert!(in_front_arc(5, 5, Side::E, 7, 3));
+        assert!(!in_front_arc(5, 5, Side::E, 6, 3));
+    }
+}

@@ -1,0 +1,297 @@
+//! Reading and writing `scenario.yaml`, with every field checked on the way in.
+
+use super::model::*;
+use crate::tileset::{Cell, TileKind};
+use std::path::Path;
+
+/// The format tag of scenario files.
+pub const FORMAT: &str = "tilecrawl-scenario/1";
+
+/// Largest scenario file accepted, in bytes.
+pub const MAX_SCENARIO_BYTES: u64 = 16 * 1024 * 1024;
+/// Largest grid side accepted, in squares.
+pub const MAX_GRID_SIDE: u32 = 2048;
+
+/// Why a scenario file was refused: one line naming the file, the place and
+/// what was expected.
+#[derive(Debug, thiserror::Error)]
+#[error("{file}: {location}{message}")]
+pub struct ScenarioError {
+    /// The file.
+    pub file: String,
+    /// `line L, column C: ` or `key: ` where known, else empty.
+    pub location: String,
+    /// What was wrong.
+    pub message: String,
+}
+
+/// Serialises a scenario to YAML. Loading the result gives the same scenario,
+/// and writing that again gives the same bytes.
+pub fn to_yaml(s: &Scenario) -> String {
+    serde_yaml::to_string(s).expect("a scenario always serialises")
+}
+
+/// Reads and checks a scenario file.
+pub fn load(path: &Path) -> Result<Scenario, ScenarioError> {
+    let file = path.display().to_string();
+    let err = |message: String| ScenarioError {
+        file: file.clone(),
+        location: String::new(),
+        message,
+    };
+    let meta = std::fs::metadata(path).map_err(|e| err(format!("cannot read scenario: {e}")))?;
+    if meta.len() > MAX_SCENARIO_BYTES {
+        return Err(err(format!(
+            "file is {} bytes; a scenario may be at most {MAX_SCENARIO_BYTES} bytes",
+            meta.len()
+        )));
+    }
+    let bytes = std::fs::read(path).map_err(|e| err(format!("cannot read scenario: {e}")))?;
+    let text = String::from_utf8(bytes).map_err(|e| {
+        err(format!(
+            "not UTF-8 text (invalid byte at offset {})",
+            e.utf8_error().valid_up_to()
+        ))
+    })?;
+    from_yaml(&text, &file)
+}
+
+/// Parses and checks scenario YAML; `file` names the source in errors.
+pub fn from_yaml(text: &str, file: &str) -> Result<Scenario, ScenarioError> {
+    if text.trim().is_empty() {
+        return Err(ScenarioError {
+            file: file.into(),
+            location: String::new(),
+            message: format!(
+                "the file is empty; expected a scenario starting with `format: {FORMAT}`"
+            ),
+        });
+    }
+    let s: Scenario = serde_yaml::from_str(text).map_err(|e| {
+        let (location, message) = crate::tileset::yaml_error_parts(&e);
+        ScenarioError {
+            file: file.into(),
+            location,
+            message,
+        }
+    })?;
+    check(&s).map_err(|(key, message)| ScenarioError {
+        file: file.into(),
+        location: format!("{key}: "),
+        message,
+    })?;
+    Ok(s)
+}
+
+type Check = Result<(), (String, String)>;
+
+fn fail(key: impl Into<String>, message: impl Into<String>) -> Check {
+    Err((key.into(), message.into()))
+}
+
+fn check(s: &Scenario) -> Check {
+    if s.format != FORMAT {
+        return fail(
+            "format",
+            format!(
+                "is `{}`; this version of tilecrawl reads `{FORMAT}`",
+                s.format
+            ),
+        );
+    }
+    let (w, h) = (s.size.width, s.size.height);
+    if w == 0 || h == 0 || w > MAX_GRID_SIDE || h > MAX_GRID_SIDE {
+        return fail(
+            "size",
+            format!("is {w}×{h}; expected 1 to {MAX_GRID_SIDE} squares each way"),
+        );
+    }
+    if !s.square_mm.is_finite() || !(2.0..=200.0).contains(&s.square_mm) {
+        return fail(
+            "square_mm",
+            format!("is {}; expected 2 to 200 mm", s.square_mm),
+        );
+    }
+    if s.grid.len() != h as usize {
+        return fail(
+            "grid",
+            format!("has {} rows; expected size.height = {h}", s.grid.len()),
+        );
+    }
+    for (y, row) in s.grid.iter().enumerate() {
+        if row.chars().count() != w as usize {
+            return fail(
+                format!("grid[{y}]"),
+                format!(
+                    "has {} cells; expected size.width = {w}",
+                    row.chars().count()
+                ),
+            );
+        }
+        if let Some((x, c)) = row
+            .chars()
+            .enumerate()
+            .find(|(_, c)| Cell::from_char(*c).is_none())
+        {
+            return fail(
+                format!("grid[{y}]"),
+                format!(
+                    "column {x} holds {c:?}; expected a tile-set legend character (. , ~ = X # _)"
+                ),
+            );
+        }
+    }
+    if s.tiles.is_empty() {
+        return fail("tiles", "is empty; expected at least one tile");
+    }
+    let in_grid = |x: i32, y: i32| x >= 0 && y >= 0 && x < w as i32 && y < h as i32;
+    for (i, t) in s.tiles.iter().enumerate() {
+        let key = format!("tiles[{i}] ({})", t.id);
+        if ![0, 90, 180, 270].contains(&t.rotation) {
+            return fail(
+                key,
+                format!("rotation is {}; expected 0, 90, 180 or 270", t.rotation),
+            );
+        }
+        if t.width == 0
+            || t.height == 0
+            || !in_grid(t.x, t.y)
+            || !in_grid(t.x + t.width as i32 - 1, t.y + t.height as i32 - 1)
+        {
+            return fail(
+                key,
+                format!(
+                    "rectangle at {},{} size {}×{} does not lie inside the {w}×{h} grid",
+                    t.x, t.y, t.width, t.height
+                ),
+            );
+        }
+        for p in &t.void {
+            if !(p.x >= t.x
+                && p.y >= t.y
+                && p.x < t.x + t.width as i32
+                && p.y < t.y + t.height as i32)
+            {
+                return fail(
+                    key,
+                    format!("void square {},{} is outside the tile", p.x, p.y),
+                );
+            }
+        }
+    }
+    // Each tile square of the grid belongs to exactly one tile, and each tile's squares are tile squares.
+    for y in 0..h as i32 {
+        for x in 0..w as i32 {
+            let owners = s.tiles.iter().filter(|t| t.covers(x, y)).count();
+            let is_tile = s.cell(x, y).is_tile();
+            if is_tile && owners != 1 {
+                return fail(
+                    format!("grid[{y}]"),
+                    format!("square {x},{y} is covered by {owners} tiles; expected exactly one"),
+                );
+            }
+            if !is_tile && owners != 0 {
+                return fail(
+                    format!("grid[{y}]"),
+                    format!(
+                        "square {x},{y} is `_` but lies on a tile; mark it in that tile's `void` list"
+                    ),
+                );
+            }
+        }
+    }
+    let n = s.tiles.len();
+    for (i, c) in s.connections.iter().enumerate() {
+        if c[0] >= n || c[1] >= n || c[0] == c[1] {
+            return fail(
+                format!("connections[{i}]"),
+                format!("{c:?} must name two different tiles below {n}"),
+            );
+        }
+    }
+    let passable_tile = |key: String, x: i32, y: i32, tile: usize| -> Check {
+        if tile >= n {
+            return fail(key, format!("tile {tile} does not exist (there are {n})"));
+        }
+        if !in_grid(x, y) {
+            return fail(key, format!("square {x},{y} is outside the {w}×{h} grid"));
+        }
+        if !s.cell(x, y).passable() {
+            return fail(
+                key,
+                format!(
+                    "square {x},{y} is {}; expected a passable square",
+                    s.cell(x, y).name()
+                ),
+            );
+        }
+        if !s.tiles[tile].covers(x, y) {
+            return fail(key, format!("square {x},{y} is not on tile {tile}"));
+        }
+        Ok(())
+    };
+    passable_tile(
+        "entrance".into(),
+        s.entrance.x,
+        s.entrance.y,
+        s.entrance.tile,
+    )?;
+    let cc = s.central_chamber.tile;
+    if cc >= n || s.tiles[cc].kind != TileKind::Chamber {
+        return fail(
+            "central_chamber",
+            format!("tile {cc} is not a chamber of this dungeon"),
+        );
+    }
+    for (i, c) in s.chests.iter().enumerate() {
+        passable_tile(format!("chests[{i}]"), c.x, c.y, c.tile)?;
+        if !(1..=3).contains(&c.level) {
+            return fail(
+                format!("chests[{i}]"),
+                format!("level is {}; expected 1 to 3", c.level),
+            );
+        }
+    }
+    for (i, t) in s.wmts.iter().enumerate() {
+        passable_tile(format!("wmts[{i}]"), t.x, t.y, t.tile)?;
+        if !(1..=6).contains(&t.number) {
+            return fail(
+                format!("wmts[{i}]"),
+                format!("number is {}; expected 1 to 6", t.number),
+            );
+        }
+    }
+    for (i, m) in s.markers.iter().enumerate() {
+        if !in_grid(m.x, m.y) || !s.cell(m.x, m.y).is_tile() {
+            return fail(
+                format!("markers[{i}]"),
+                format!("square {},{} is not on a tile", m.x, m.y),
+            );
+        }
+    }
+    for (i, d) in s.dead_ends.iter().enumerate() {
+        if d.tile >= n || !in_grid(d.x, d.y) {
+            return fail(
+                format!("dead_ends[{i}]"),
+                "names a square or tile outside the dungeon",
+            );
+        }
+    }
+    for (i, l) in s.pools.chests.iter().enumerate() {
+        if !(1..=3).contains(l) {
+            return fail(
+                format!("pools.chests[{i}]"),
+                format!("level is {l}; expected 1 to 3"),
+            );
+        }
+    }
+    for (i, t) in s.pools.wmts.iter().enumerate() {
+        if !(1..=6).contains(&t.number) {
+            return fail(
+                format!("pools.wmts[{i}]"),
+                format!("number is {}; expected 1 to 6", t.number),
+            );
+        }
+    }
+    Ok(())
+}

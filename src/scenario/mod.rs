@@ -1,0 +1,13 @@
+//! The scenario: everything generated for one adventure, and its YAML form
+//! (`format: tilecrawl-scenario/1`), read by the play engine, the exporters
+//! and other tools.
+//!
+//! Coordinates are squares in the dungeon's bounding box: `x` grows east, `y`
+//! grows south, `(0, 0)` is the north-west corner. `tile` fields index
+//! [`Scenario::tiles`].
+
+mod io;
+mod model;
+
+pub use io::{FORMAT, ScenarioError, from_yaml, load, to_yaml};
+pub use model::*;

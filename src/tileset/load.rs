@@ -1,0 +1,443 @@
+//! Loading and validating tile-set YAML.
+
+use super::model::{Cell, Face, FaceSide, TileDef, TileKind, TileSet};
+use serde::Deserialize;
+use std::path::Path;
+
+/// The format tag every tile-set file starts with.
+pub const FORMAT: &str = "tilecrawl-tileset/1";
+
+/// Name of the embedded default tile set (usable as `--tileset mkd-builder`).
+pub const DEFAULT_TILESET_NAME: &str = "mkd-builder";
+
+const DEFAULT_TILESET_YAML: &str = include_str!("../../templates/tilesets/mkd-builder.yaml");
+
+/// What a tile set may hold at most; larger files are refused before any work.
+#[derive(Debug, Clone, Copy)]
+pub struct Limits {
+    /// Largest file accepted, in bytes.
+    pub max_file_bytes: u64,
+    /// Most tile designs in one set.
+    pub max_tiles: usize,
+    /// Most copies of one design.
+    pub max_copies: u32,
+    /// Longest side of a face, in squares.
+    pub max_face_side: u32,
+    /// Smallest and largest printed square, in millimetres.
+    pub square_mm: (f64, f64),
+}
+
+/// The limits tilecrawl enforces on tile sets.
+pub const LIMITS: Limits = Limits {
+    max_file_bytes: 4 * 1024 * 1024,
+    max_tiles: 1000,
+    max_copies: 100,
+    max_face_side: 64,
+    square_mm: (2.0, 200.0),
+};
+
+/// Why a tile set was refused. Each variant prints as one line that names the
+/// file and the place in it.
+#[derive(Debug, thiserror::Error)]
+pub enum TilesetError {
+    /// The file could not be read.
+    #[error("{file}: cannot read tile set: {source}")]
+    Io {
+        /// The file.
+        file: String,
+        /// The I/O error.
+        source: std::io::Error,
+    },
+    /// The file is not valid YAML, or does not have the expected keys and types.
+    #[error("{file}: {location}{message}")]
+    Yaml {
+        /// The file.
+        file: String,
+        /// `line L, column C: ` where known, else empty.
+        location: String,
+        /// What was wrong, with the key path where serde_yaml gives it.
+        message: String,
+    },
+    /// Something about the set as a whole.
+    #[error("{file}: {message}")]
+    Set {
+        /// The file.
+        file: String,
+        /// What was wrong.
+        message: String,
+    },
+    /// Something about one tile (and maybe one face, row and column of it).
+    #[error("{file}: tile {tile}{place}: {message}")]
+    Tile {
+        /// The file.
+        file: String,
+        /// The tile id (or its position if the id is unusable).
+        tile: String,
+        /// `, back face, row 2, column 3` or a shorter part of it.
+        place: String,
+        /// What was wrong and what was expected.
+        message: String,
+    },
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawSet {
+    format: String,
+    #[serde(default)]
+    name: Option<String>,
+    #[serde(default)]
+    square_mm: Option<f64>,
+    tiles: Vec<RawTile>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawTile {
+    id: String,
+    kind: TileKind,
+    #[serde(default)]
+    copies: Option<u32>,
+    front: String,
+    #[serde(default)]
+    back: Option<String>,
+}
+
+/// The embedded `mkd-builder` tile set.
+pub fn default_tileset() -> TileSet {
+    parse(DEFAULT_TILESET_YAML, DEFAULT_TILESET_NAME)
+        .expect("the embedded tile set is checked by the test suite")
+}
+
+/// Loads a tile set from a file, or the embedded set when `path` is its name.
+pub fn load(path: &Path) -> Result<TileSet, TilesetError> {
+    if path.as_os_str() == DEFAULT_TILESET_NAME {
+        return Ok(default_tileset());
+    }
+    let file = path.display().to_string();
+    let meta = std::fs::metadata(path).map_err(|source| TilesetError::Io {
+        file: file.clone(),
+        source,
+    })?;
+    if meta.len() > LIMITS.max_file_bytes {
+        return Err(TilesetError::Set {
+            file,
+            message: format!(
+                "file is {} bytes; a tile set may be at most {} bytes",
+                meta.len(),
+                LIMITS.max_file_bytes
+            ),
+        });
+    }
+    let bytes = std::fs::read(path).map_err(|source| TilesetError::Io {
+        file: file.clone(),
+        source,
+    })?;
+    let text = String::from_utf8(bytes).map_err(|e| TilesetError::Set {
+        file: file.clone(),
+        message: format!(
+            "not UTF-8 text (invalid byte at offset {})",
+            e.utf8_error().valid_up_to()
+        ),
+    })?;
+    parse(&text, &file)
+}
+
+/// Splits serde_yaml's message into `line L, column C: ` and the rest.
+pub(crate) fn yaml_error_parts(e: &serde_yaml::Error) -> (String, String) {
+    let mut message = e.to_string();
+    let location = match e.location() {
+        Some(loc) => {
+            let suffix = format!(" at line {} column {}", loc.line(), loc.column());
+            if let Some(pos) = message.find(&suffix) {
+                message.replace_range(pos..pos + suffix.len(), "");
+            }
+            format!("line {}, column {}: ", loc.line(), loc.column())
+        }
+        None => String::new(),
+    };
+    (location, message)
+}
+
+/// Parses and validates tile-set YAML; `file` names the source in errors.
+pub fn parse(text: &str, file: &str) -> Result<TileSet, TilesetError> {
+    if text.trim().is_empty() {
+        return Err(TilesetError::Set {
+            file: file.to_string(),
+            message: format!(
+                "the file is empty; expected a tile set starting with `format: {FORMAT}`"
+            ),
+        });
+    }
+    let raw: RawSet = serde_yaml::from_str(text).map_err(|e| {
+        let (location, message) = yaml_error_parts(&e);
+        TilesetError::Yaml {
+            file: file.to_string(),
+            location,
+            message,
+        }
+    })?;
+    let set_err = |message: String| TilesetError::Set {
+        file: file.to_string(),
+        message,
+    };
+    if raw.format != FORMAT {
+        return Err(set_err(format!(
+            "format is `{}`; this version of tilecrawl reads `{FORMAT}`",
+            raw.format
+        )));
+    }
+    let square_mm = raw.square_mm.unwrap_or(25.4);
+    let (lo, hi) = LIMITS.square_mm;
+    if !square_mm.is_finite() || !(lo..=hi).contains(&square_mm) {
+        return Err(set_err(format!(
+            "square_mm is {square_mm}; expected a printed square size between {lo} and {hi} mm"
+        )));
+    }
+    if raw.tiles.is_empty() {
+        return Err(set_err(
+            "`tiles` is empty; expected at least one hallway".into(),
+        ));
+    }
+    if raw.tiles.len() > LIMITS.max_tiles {
+        return Err(set_err(format!(
+            "{} tiles; a tile set may describe at most {}",
+            raw.tiles.len(),
+            LIMITS.max_tiles
+        )));
+    }
+    let mut tiles: Vec<TileDef> = Vec::with_capacity(raw.tiles.len());
+    for (index, rt) in raw.tiles.into_iter().enumerate() {
+        let tile_err = |tile: &str, place: String, message: String| TilesetError::Tile {
+            file: file.to_string(),
+            tile: tile.to_string(),
+            place,
+            message,
+        };
+        if !valid_id(&rt.id) {
+            return Err(tile_err(
+                &format!("#{} ({:?})", index + 1, rt.id),
+                String::new(),
+                "ids must be 1 to 32 characters of letters, digits, `-`, `_` or `.`, not starting with `.`".into(),
+            ));
+        }
+        if tiles.iter().any(|t| t.id == rt.id) {
+            return Err(tile_err(
+                &rt.id,
+                String::new(),
+                "duplicate id; every tile in a set needs its own id (use `copies:` for identical tiles)".into(),
+            ));
+        }
+        let copies = rt.copies.unwrap_or(1);
+        if copies == 0 || copies > LIMITS.max_copies {
+            return Err(tile_err(
+                &rt.id,
+                String::new(),
+                format!("copies is {copies}; expected 1 to {}", LIMITS.max_copies),
+            ));
+        }
+        let front = parse_face(&rt.front)
+            .map_err(|(place, m)| tile_err(&rt.id, format!(", front face{place}"), m))?;
+        let back = match &rt.back {
+            None => None,
+            Some(b) => Some(
+                parse_face(b)
+                    .map_err(|(place, m)| tile_err(&rt.id, format!(", back face{place}"), m))?,
+            ),
+        };
+        if let Some(b) = &back
+            && (b.width(), b.height()) != (front.width(), front.height())
+        {
+            return Err(tile_err(
+                &rt.id,
+                ", back face".into(),
+                format!(
+                    "is {}×{} squares but the front is {}×{}; both faces of a tile have one size",
+                    b.width(),
+                    b.height(),
+                    front.width(),
+                    front.height()
+                ),
+            ));
+        }
+        for (side, face) in [
+            (FaceSide::Front, Some(&front)),
+            (FaceSide::Back, back.as_ref()),
+        ] {
+            if let Some(face) = face
+                && face.entryways().is_empty()
+            {
+                return Err(tile_err(
+                    &rt.id,
+                    format!(", {} face", side.name()),
+                    "has no entryway; expected at least one passable square (`.`, `,` or `~`) on an edge".into(),
+                ));
+            }
+        }
+        tiles.push(TileDef {
+            id: rt.id,
+            kind: rt.kind,
+            copies,
+            front,
+            back,
+        });
+    }
+    if !tiles.iter().any(|t| t.kind == TileKind::Hallway) {
+        return Err(set_err(
+            "no hallway; the dungeon entrance is a hallway, so a set needs at least one".into(),
+        ));
+    }
+    Ok(TileSet {
+        name: raw.name.unwrap_or_else(|| file.to_string()),
+        square_mm,
+        tiles,
+    })
+}
+
+fn valid_id(id: &str) -> bool {
+    !id.is_empty()
+        && id.len() <= 32
+        && !id.starts_with('.')
+        && id
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.'))
+}
+
+/// Parses one face; on error returns (`, row R, column C` or empty, message).
+fn parse_face(text: &str) -> Result<Face, (String, String)> {
+    let mut rows: Vec<&str> = text.lines().map(|l| l.trim_end()).collect();
+    while rows.last().is_some_and(|r| r.is_empty()) {
+        rows.pop();
+    }
+    let first = rows
+        .iter()
+        .position(|r| !r.is_empty())
+        .unwrap_or(rows.len());
+    let rows = &rows[first..];
+    if rows.is_empty() {
+        return Err((String::new(), "is empty; expected rows of cells".into()));
+    }
+    let max = LIMITS.max_face_side as usize;
+    if rows.len() > max {
+        return Err((
+            String::new(),
+            format!("has {} rows; a face may have at most {max}", rows.len()),
+        ));
+    }
+    let width = rows[0].chars().count();
+    if width > max {
+        return Err((
+            ", row 1".into(),
+            format!("is {width} squares wide; a face may be at most {max}"),
+        ));
+    }
+    let mut cells = Vec::with_capacity(width * rows.len());
+    for (r, row) in rows.iter().enumerate() {
+        let n = row.chars().count();
+        if n != width {
+            return Err((
+                format!(", row {}", r + 1),
+                format!("has {n} cells but row 1 has {width}; all rows of a face have one length"),
+            ));
+        }
+        for (c, ch) in row.chars().enumerate() {
+            match Cell::from_char(ch) {
+                Some(cell) => cells.push(cell),
+                None => {
+                    return Err((
+                        format!(", row {}, column {}", r + 1, c + 1),
+                        format!(
+                            "unknown cell {ch:?}; expected one of `.` floor, `,` hindering, `~` water, `=` crevice, `X` blocking, `#` wall, `_` no tile"
+                        ),
+                    ));
+                }
+            }
+        }
+    }
+    if cells.iter().all(|c| !c.is_tile()) {
+        return Err((String::new(), "has no squares; every cell is `_`".into()));
+    }
+    Ok(Face::new(width as u32, rows.len() as u32, cells))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn err(text: &str) -> String {
+        parse(text, "t.yaml").unwrap_err().to_string()
+    }
+
+    const GOOD: &str = "format: tilecrawl-tileset/1\nname: T\ntiles:\n  - id: H1\n    kind: hallway\n    front: |\n      #.#\n      #.#\n";
+
+    #[test]
+    fn embedded_set_is_valid_and_big_enough_for_four_sets() {
+        let t = default_tileset();
+        assert!(t.count(TileKind::Hallway) >= 8);
+        assert!(t.count(TileKind::Chamber) >= 16);
+        assert!(t.tiles.iter().all(|t| t.back.is_some()));
+        assert_eq!(t.square_mm, 25.4);
+    }
+
+    #[test]
+    fn minimal_set_loads_with_defaults() {
+        let t = parse(GOOD, "t.yaml").unwrap();
+        assert_eq!(t.tiles[0].copies, 1);
+        assert_eq!(t.square_mm, 25.4);
+        assert_eq!(t.tiles[0].front.to_rows(), vec!["#.#", "#.#"]);
+    }
+
+    #[test]
+    fn errors_name_file_tile_face_row_and_column() {
+        let e = err(&GOOD.replace("      #.#\n      #.#\n", "      #.#\n      #Q#\n"));
+        assert_eq!(e.lines().count(), 1, "one line: {e}");
+        assert!(
+            e.starts_with("t.yaml: tile H1, front face, row 2, column 2: unknown cell 'Q'"),
+            "{e}"
+        );
+        let e = err(&GOOD.replace("      #.#\n      #.#\n", "      #.#\n      #.\n"));
+        assert!(
+            e.contains("tile H1, front face, row 2: has 2 cells but row 1 has 3"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn set_level_errors() {
+        assert!(err("").contains("empty"));
+        assert!(
+            err("format: tilecrawl-tileset/2\ntiles: []").contains("reads `tilecrawl-tileset/1`")
+        );
+        assert!(err("- a\n- b").contains("t.yaml: line 1, column 1"));
+        assert!(err(&GOOD.replace("hallway", "chamber")).contains("no hallway"));
+        assert!(
+            err(&GOOD.replace("name: T", "name: T\nsquare_mm: -3")).contains("square_mm is -3")
+        );
+        let unknown = err(&GOOD.replace("name: T", "name: T\ncolour: red"));
+        assert!(unknown.contains("unknown field `colour`"), "{unknown}");
+        let typo = err(&GOOD.replace("kind: hallway", "kind: hall"));
+        assert!(
+            typo.contains("line 5") && typo.contains("unknown variant `hall`"),
+            "{typo}"
+        );
+        let neg = err(&GOOD.replace("kind: hallway", "kind: hallway\n    copies: -2"));
+        assert!(neg.contains("copies") || neg.contains("-2"), "{neg}");
+    }
+
+    #[test]
+    fn tile_level_errors() {
+        let dup = format!("{GOOD}  - id: H1\n    kind: hallway\n    front: \"#.#\"\n");
+        assert!(err(&dup).contains("tile H1: duplicate id"));
+        let sizes = GOOD.replace("kind: hallway", "kind: hallway\n    back: \"#.#\"");
+        assert!(err(&sizes).contains("tile H1, back face: is 3×1 squares but the front is 3×2"));
+        let closed = GOOD.replace(
+            "      #.#\n      #.#\n",
+            "      ###\n      #.#\n      ###\n",
+        );
+        assert!(err(&closed).contains("front face: has no entryway"));
+        let bad_id = GOOD.replace("id: H1", "id: ../etc");
+        assert!(err(&bad_id).contains("ids must be"));
+        let zero = GOOD.replace("kind: hallway", "kind: hallway\n    copies: 0");
+        assert!(err(&zero).contains("copies is 0"));
+    }
+}

@@ -1,0 +1,22 @@
+//! Tile sets: the physical dungeon tiles a player owns, as YAML
+//! (`format: tilecrawl-tileset/1`).
+//!
+//! A tile has a front face and optionally a back face, each a grid of cells
+//! written north to south as printed at rotation 0:
+//!
+//! ```text
+//! #.#     `.` floor      `,` hindering (passable)   `~` water (passable)
+//! #.#     `=` crevice    `X` blocking               `#` wall
+//! #=#     `_` not part of the tile (for L-shaped tiles)
+//! #.#
+//! #.#
+//! ```
+//!
+//! Everything is checked by [`load`]; a [`TileSet`] that exists is valid.
+
+mod load;
+mod model;
+
+pub(crate) use load::yaml_error_parts;
+pub use load::{DEFAULT_TILESET_NAME, LIMITS, Limits, TilesetError, default_tileset, load, parse};
+pub use model::{Cell, Entryway, Face, FaceSide, Side, TileDef, TileKind, TileSet};

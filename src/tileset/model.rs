@@ -1,0 +1,457 @@
+//! The tile set model: cells, faces, tiles, and their geometry.
+
+use serde::{Deserialize, Serialize};
+
+/// One square of a tile face, as printed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Cell {
+    /// `.` clear floor.
+    Floor,
+    /// `,` hindering terrain: passable, slows movement.
+    Hindering,
+    /// `~` water: passable.
+    Water,
+    /// `=` crevice: impassable on foot.
+    Crevice,
+    /// `X` blocking terrain: impassable.
+    Blocking,
+    /// `#` wall: impassable.
+    Wall,
+    /// `_` not part of the tile (lets a tile be L-shaped).
+    Void,
+}
+
+impl Cell {
+    /// Every cell kind, in legend order.
+    pub const ALL: [Cell; 7] = [
+        Cell::Floor,
+        Cell::Hindering,
+        Cell::Water,
+        Cell::Crevice,
+        Cell::Blocking,
+        Cell::Wall,
+        Cell::Void,
+    ];
+
+    /// The cell for a legend character, if it is one.
+    pub fn from_char(c: char) -> Option<Cell> {
+        Some(match c {
+            '.' => Cell::Floor,
+            ',' => Cell::Hindering,
+            '~' => Cell::Water,
+            '=' => Cell::Crevice,
+            'X' => Cell::Blocking,
+            '#' => Cell::Wall,
+            '_' => Cell::Void,
+            _ => return None,
+        })
+    }
+
+    /// The legend character of this cell.
+    pub fn to_char(self) -> char {
+        match self {
+            Cell::Floor => '.',
+            Cell::Hindering => ',',
+            Cell::Water => '~',
+            Cell::Crevice => '=',
+            Cell::Blocking => 'X',
+            Cell::Wall => '#',
+            Cell::Void => '_',
+        }
+    }
+
+    /// Can a figure walk onto this cell?
+    pub fn passable(self) -> bool {
+        matches!(self, Cell::Floor | Cell::Hindering | Cell::Water)
+    }
+
+    /// Is this cell part of a tile (anything but `_`)?
+    pub fn is_tile(self) -> bool {
+        self != Cell::Void
+    }
+
+    /// A short name for messages and legends.
+    pub fn name(self) -> &'static str {
+        match self {
+            Cell::Floor => "floor",
+            Cell::Hindering => "hindering terrain",
+            Cell::Water => "water",
+            Cell::Crevice => "crevice",
+            Cell::Blocking => "blocking terrain",
+            Cell::Wall => "wall",
+            Cell::Void => "no tile",
+        }
+    }
+}
+
+/// The two kinds of MKD tile.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum TileKind {
+    /// A corridor piece (3×5 squares in Mage Knight Dungeons).
+    Hallway,
+    /// A room (5×5 squares in Mage Knight Dungeons).
+    Chamber,
+}
+
+impl TileKind {
+    /// `hallway` or `chamber`.
+    pub fn name(self) -> &'static str {
+        match self {
+            TileKind::Hallway => "hallway",
+            TileKind::Chamber => "chamber",
+        }
+    }
+}
+
+/// Which printed face of a tile is up.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum FaceSide {
+    /// The front face.
+    Front,
+    /// The back face (only for tiles that have one).
+    Back,
+}
+
+impl FaceSide {
+    /// `front` or `back`.
+    pub fn name(self) -> &'static str {
+        match self {
+            FaceSide::Front => "front",
+            FaceSide::Back => "back",
+        }
+    }
+
+    /// The other face.
+    pub fn flipped(self) -> FaceSide {
+        match self {
+            FaceSide::Front => FaceSide::Back,
+            FaceSide::Back => FaceSide::Front,
+        }
+    }
+}
+
+/// A compass side of a tile or of the map. North is up on the page.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Side {
+    /// North (up, towards y = 0).
+    N,
+    /// East (right, towards larger x).
+    E,
+    /// South (down, towards larger y).
+    S,
+    /// West (left, towards x = 0).
+    W,
+}
+
+impl Side {
+    /// All four sides, clockwise from north.
+    pub const ALL: [Side; 4] = [Side::N, Side::E, Side::S, Side::W];
+
+    /// The step `(dx, dy)` one square towards this side.
+    pub fn delta(self) -> (i32, i32) {
+        match self {
+            Side::N => (0, -1),
+            Side::E => (1, 0),
+            Side::S => (0, 1),
+            Side::W => (-1, 0),
+        }
+    }
+
+    /// The opposite side.
+    pub fn opposite(self) -> Side {
+        match self {
+            Side::N => Side::S,
+            Side::E => Side::W,
+            Side::S => Side::N,
+            Side::W => Side::E,
+        }
+    }
+
+    /// `N`, `E`, `S` or `W`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Side::N => "N",
+            Side::E => "E",
+            Side::S => "S",
+            Side::W => "W",
+        }
+    }
+}
+
+/// One face of a tile: a `width` × `height` grid of cells, row-major, north row first.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Face {
+    width: u32,
+    height: u32,
+    cells: Vec<Cell>,
+}
+
+/// A maximal run of passable cells along one edge of a face.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Entryway {
+    /// The edge the run lies on.
+    pub side: Side,
+    /// First cell of the run, counted along the edge (x for N/S, y for E/W).
+    pub start: u32,
+    /// Number of cells in the run.
+    pub len: u32,
+}
+
+impl Face {
+    /// A face from its cells (row-major). The caller guarantees
+    /// `cells.len() == width * height`.
+    pub(crate) fn new(width: u32, height: u32, cells: Vec<Cell>) -> Face {
+        debug_assert_eq!(cells.len() as u64, u64::from(width) * u64::from(height));
+        Face {
+            width,
+            height,
+            cells,
+        }
+    }
+
+    /// A face from ASCII rows (for tests and fixtures). Panics on bad input;
+    /// user files go through [`crate::tileset::load`] instead.
+    pub fn from_ascii(rows: &str) -> Face {
+        let rows: Vec<&str> = rows
+            .lines()
+            .map(str::trim)
+            .filter(|r| !r.is_empty())
+            .collect();
+        let width = rows[0].chars().count() as u32;
+        let cells: Vec<Cell> = rows
+            .iter()
+            .flat_map(|r| {
+                r.chars()
+                    .map(|c| Cell::from_char(c).expect("legend character"))
+            })
+            .collect();
+        assert_eq!(cells.len(), width as usize * rows.len(), "ragged fixture");
+        Face::new(width, rows.len() as u32, cells)
+    }
+
+    /// Width in squares (west to east).
+    pub fn width(&self) -> u32 {
+        self.width
+    }
+
+    /// Height in squares (north to south).
+    pub fn height(&self) -> u32 {
+        self.height
+    }
+
+    /// The cell at column `x`, row `y` (0-based from the north-west corner).
+    pub fn cell(&self, x: u32, y: u32) -> Cell {
+        self.cells[(y * self.width + x) as usize]
+    }
+
+    /// All cells, row-major.
+    pub fn cells(&self) -> &[Cell] {
+        &self.cells
+    }
+
+    /// This face turned 90° clockwise.
+    pub fn rotated_cw(&self) -> Face {
+        let (w, h) = (self.width, self.height);
+        let mut cells = Vec::with_capacity(self.cells.len());
+        // New face is h wide and w tall; new (x, y) shows old (y, h-1-x).
+        for ny in 0..w {
+            for nx in 0..h {
+                cells.push(self.cell(ny, h - 1 - nx));
+            }
+        }
+        Face::new(h, w, cells)
+    }
+
+    /// This face turned clockwise by `degrees` (0, 90, 180 or 270).
+    pub fn rotated(&self, degrees: u32) -> Face {
+        let mut f = self.clone();
+        for _ in 0..(degrees / 90) % 4 {
+            f = f.rotated_cw();
+        }
+        f
+    }
+
+    /// The cells along one edge, in order (west to east for N/S, north to south for E/W).
+    pub fn edge(&self, side: Side) -> Vec<Cell> {
+        match side {
+            Side::N => (0..self.width).map(|x| self.cell(x, 0)).collect(),
+            Side::S => (0..self.width)
+                .map(|x| self.cell(x, self.height - 1))
+                .collect(),
+            Side::W => (0..self.height).map(|y| self.cell(0, y)).collect(),
+            Side::E => (0..self.height)
+                .map(|y| self.cell(self.width - 1, y))
+                .collect(),
+        }
+    }
+
+    /// The face coordinates of the `i`-th cell along an edge.
+    pub fn edge_cell(&self, side: Side, i: u32) -> (u32, u32) {
+        match side {
+            Side::N => (i, 0),
+            Side::S => (i, self.height - 1),
+            Side::W => (0, i),
+            Side::E => (self.width - 1, i),
+        }
+    }
+
+    /// Every entryway of this face, sides in N, E, S, W order, each side west
+    /// to east or north to south.
+    pub fn entryways(&self) -> Vec<Entryway> {
+        let mut out = Vec::new();
+        for side in Side::ALL {
+            let edge = self.edge(side);
+            let mut i = 0;
+            while i < edge.len() {
+                if edge[i].passable() {
+                    let start = i;
+                    while i < edge.len() && edge[i].passable() {
+                        i += 1;
+                    }
+                    out.push(Entryway {
+                        side,
+                        start: start as u32,
+                        len: (i - start) as u32,
+                    });
+                } else {
+                    i += 1;
+                }
+            }
+        }
+        out
+    }
+
+    /// The face as ASCII rows, north first.
+    pub fn to_rows(&self) -> Vec<String> {
+        (0..self.height)
+            .map(|y| (0..self.width).map(|x| self.cell(x, y).to_char()).collect())
+            .collect()
+    }
+}
+
+/// One physical tile design from a tile set.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TileDef {
+    /// Unique id within the set, as printed on the setup sheet (e.g. `C3`).
+    pub id: String,
+    /// Hallway or chamber.
+    pub kind: TileKind,
+    /// How many identical physical copies the player owns.
+    pub copies: u32,
+    /// The front face at rotation 0.
+    pub front: Face,
+    /// The back face at rotation 0, if the tile is printed on both sides.
+    pub back: Option<Face>,
+}
+
+impl TileDef {
+    /// The requested face, if the tile has it.
+    pub fn face(&self, side: FaceSide) -> Option<&Face> {
+        match side {
+            FaceSide::Front => Some(&self.front),
+            FaceSide::Back => self.back.as_ref(),
+        }
+    }
+}
+
+/// A validated tile set.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TileSet {
+    /// Human-readable name of the set.
+    pub name: String,
+    /// Printed size of one square, in millimetres.
+    pub square_mm: f64,
+    /// The tile designs, in file order.
+    pub tiles: Vec<TileDef>,
+}
+
+impl TileSet {
+    /// Total physical tiles of a kind (copies counted).
+    pub fn count(&self, kind: TileKind) -> u32 {
+        self.tiles
+            .iter()
+            .filter(|t| t.kind == kind)
+            .map(|t| t.copies)
+            .sum()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rotation_turns_clockwise() {
+        let f = Face::from_ascii(
+            "
+            #.#
+            #..
+            ###",
+        );
+        // After a clockwise turn the east opening faces south.
+        let r = f.rotated_cw();
+        assert_eq!(r.to_rows(), vec!["###", "#..", "#.#"]);
+        assert_eq!(f.rotated(360), f);
+        assert_eq!(f.rotated(90).rotated(270), f);
+    }
+
+    #[test]
+    fn rotation_swaps_width_and_height() {
+        let f = Face::from_ascii("#.#\n#.#\n#.#\n#.#\n#.#");
+        let r = f.rotated(90);
+        assert_eq!((r.width(), r.height()), (5, 3));
+        assert_eq!(r.to_rows(), vec!["#####", ".....", "#####"]);
+    }
+
+    #[test]
+    fn entryways_are_maximal_passable_runs() {
+        let f = Face::from_ascii(
+            "
+            #..#.
+            .~,=#
+            ##,##",
+        );
+        let e = f.entryways();
+        assert_eq!(
+            e,
+            vec![
+                Entryway {
+                    side: Side::N,
+                    start: 1,
+                    len: 2
+                },
+                Entryway {
+                    side: Side::N,
+                    start: 4,
+                    len: 1
+                },
+                Entryway {
+                    side: Side::E,
+                    start: 0,
+                    len: 1
+                },
+                Entryway {
+                    side: Side::S,
+                    start: 2,
+                    len: 1
+                },
+                Entryway {
+                    side: Side::W,
+                    start: 1,
+                    len: 1
+                },
+            ]
+        );
+    }
+
+    #[test]
+    fn legend_round_trips() {
+        for c in Cell::ALL {
+            assert_eq!(Cell::from_char(c.to_char()), Some(c));
+        }
+        assert_eq!(Cell::from_char('Q'), None);
+        assert!(Cell::Water.passable() && !Cell::Crevice.passable());
+    }
+}
