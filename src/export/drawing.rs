@@ -1,0 +1,1336 @@
+//! The drawing model: a map as ordered layers of typed primitives in
+//! millimetres, built once from a [`Scenario`] and serialised by each encoder.
+//!
+//! Page coordinates: `x` grows east (right), `y` grows south (down), `(0, 0)`
+//! is the page's north-west corner. Square `(x, y)` of the scenario grid has
+//! its north-west corner at `origin + (x, y) × square_mm`.
+
+use crate::scenario::{MarkerKind, Scenario, WmtColor};
+use crate::tileset::{Cell, Side};
+use noise::{NoiseFn, Perlin};
+use std::collections::BTreeMap;
+
+/// The font family every text of the drawing uses (embedded for PNG output).
+pub const FONT_FAMILY: &str = "DejaVu Sans";
+
+/// Most rectangles the rock texture may use; its cells grow coarser until it fits.
+const MAX_ROCK_SHAPES: u64 = 400;
+
+/// An sRGB colour with alpha.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Color {
+    /// Red.
+    pub r: u8,
+    /// Green.
+    pub g: u8,
+    /// Blue.
+    pub b: u8,
+    /// Alpha: 255 is opaque.
+    pub a: u8,
+}
+
+impl Color {
+    /// An opaque colour.
+    pub const fn rgb(r: u8, g: u8, b: u8) -> Color {
+        Color { r, g, b, a: 255 }
+    }
+
+    /// The same colour with another alpha.
+    pub const fn with_alpha(self, a: u8) -> Color {
+        Color { a, ..self }
+    }
+
+    /// `#rrggbb` (alpha is written separately as an opacity).
+    pub fn hex(self) -> String {
+        format!("#{:02x}{:02x}{:02x}", self.r, self.g, self.b)
+    }
+
+    /// Alpha as an opacity from 0 to 1.
+    pub fn opacity(self) -> f64 {
+        f64::from(self.a) / 255.0
+    }
+}
+
+/// Every colour and line width of the map, in one place so that a style
+/// file can replace them; the encoders only copy what the drawing holds.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Style {
+    /// The page outside the dungeon.
+    pub paper: Color,
+    /// Rock: the dungeon's bounding box where no tile lies.
+    pub rock: Color,
+    /// Darker patches of the rock texture.
+    pub rock_dark: Color,
+    /// Lighter patches of the rock texture.
+    pub rock_light: Color,
+    /// Clear floor `.`.
+    pub floor: Color,
+    /// Hindering terrain `,`.
+    pub hindering: Color,
+    /// The rubble dots on hindering terrain.
+    pub hindering_mark: Color,
+    /// Water `~`.
+    pub water: Color,
+    /// The waves on water.
+    pub water_mark: Color,
+    /// Crevice `=`.
+    pub crevice: Color,
+    /// The crack drawn in a crevice.
+    pub crevice_mark: Color,
+    /// Blocking terrain `X`.
+    pub blocking: Color,
+    /// The cross drawn on blocking terrain.
+    pub blocking_mark: Color,
+    /// Wall `#`.
+    pub wall: Color,
+    /// Grid lines between squares.
+    pub grid: Color,
+    /// Grid line width in millimetres.
+    pub grid_mm: f64,
+    /// Tile outlines.
+    pub outline: Color,
+    /// Tile outline width in millimetres.
+    pub outline_mm: f64,
+    /// The Central Chamber's highlight and label.
+    pub central_chamber: Color,
+    /// Width of the Central Chamber's highlight in millimetres.
+    pub central_chamber_mm: f64,
+    /// Dead-end bars.
+    pub dead_end: Color,
+    /// The entrance arrow and its label.
+    pub entrance: Color,
+    /// A chest box.
+    pub chest: Color,
+    /// The Quest Chest box.
+    pub quest_chest: Color,
+    /// Outlines of tokens (chests, WMTs, markers).
+    pub token_ink: Color,
+    /// Yellow WMTs.
+    pub wmt_yellow: Color,
+    /// Blue WMTs.
+    pub wmt_blue: Color,
+    /// Red WMTs.
+    pub wmt_red: Color,
+    /// The Guardian's ring and badge.
+    pub guardian: Color,
+    /// Hindering markers.
+    pub marker_hindering: Color,
+    /// Water markers.
+    pub marker_water: Color,
+    /// Dark text.
+    pub ink: Color,
+    /// Light text on dark tokens.
+    pub ink_light: Color,
+    /// The halo behind labels that sit on terrain.
+    pub halo: Color,
+}
+
+impl Default for Style {
+    fn default() -> Style {
+        Style {
+            paper: Color::rgb(0xff, 0xff, 0xff),
+            rock: Color::rgb(0xd8, 0xd3, 0xcb),
+            rock_dark: Color::rgb(0xcb, 0xc5, 0xbc),
+            rock_light: Color::rgb(0xe3, 0xdf, 0xd8),
+            floor: Color::rgb(0xf6, 0xf1, 0xe6),
+            hindering: Color::rgb(0xd9, 0xc6, 0x96),
+            hindering_mark: Color::rgb(0x8a, 0x6f, 0x3c),
+            water: Color::rgb(0xa9, 0xcf, 0xee),
+            water_mark: Color::rgb(0x2f, 0x6f, 0xa8),
+            crevice: Color::rgb(0x3b, 0x33, 0x30),
+            crevice_mark: Color::rgb(0x9c, 0x8a, 0x80),
+            blocking: Color::rgb(0x9a, 0x90, 0x84),
+            blocking_mark: Color::rgb(0x4e, 0x46, 0x3e),
+            wall: Color::rgb(0x55, 0x4f, 0x48),
+            grid: Color::rgb(0x6e, 0x66, 0x5c),
+            grid_mm: 0.25,
+            outline: Color::rgb(0x1e, 0x1a, 0x17),
+            outline_mm: 0.6,
+            central_chamber: Color::rgb(0xc0, 0x39, 0x2b),
+            central_chamber_mm: 2.0,
+            dead_end: Color::rgb(0xa0, 0x20, 0x20),
+            entrance: Color::rgb(0x1b, 0x7a, 0x3a),
+            chest: Color::rgb(0x8b, 0x5a, 0x2b),
+            quest_chest: Color::rgb(0xe8, 0xb8, 0x20),
+            token_ink: Color::rgb(0x1e, 0x1a, 0x17),
+            wmt_yellow: Color::rgb(0xf2, 0xd1, 0x3a),
+            wmt_blue: Color::rgb(0x2f, 0x6f, 0xd0),
+            wmt_red: Color::rgb(0xd0, 0x3a, 0x2f),
+            guardian: Color::rgb(0x6a, 0x1b, 0x9a),
+            marker_hindering: Color::rgb(0xc8, 0xa0, 0x5a),
+            marker_water: Color::rgb(0x4a, 0x90, 0xd9),
+            ink: Color::rgb(0x1e, 0x1a, 0x17),
+            ink_light: Color::rgb(0xff, 0xff, 0xff),
+            halo: Color::rgb(0xff, 0xff, 0xff).with_alpha(0xd9),
+        }
+    }
+}
+
+/// How to draw the map.
+#[derive(Debug, Clone, PartialEq)]
+pub struct MapOptions {
+    /// Resolution of the PNG in dots per inch (default 150).
+    pub dpi: u32,
+    /// Colours and line widths.
+    pub style: Style,
+    /// Draw the noise texture on the rock (default on).
+    pub rock_texture: bool,
+}
+
+impl Default for MapOptions {
+    fn default() -> MapOptions {
+        MapOptions {
+            dpi: 150,
+            style: Style::default(),
+            rock_texture: true,
+        }
+    }
+}
+
+/// A point on the page in millimetres.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Pt {
+    /// Millimetres from the west edge.
+    pub x: f64,
+    /// Millimetres from the north edge.
+    pub y: f64,
+}
+
+/// A line style.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Stroke {
+    /// Line colour.
+    pub color: Color,
+    /// Line width in millimetres.
+    pub width: f64,
+    /// Round caps and joins (otherwise butt caps and mitre joins).
+    pub round: bool,
+}
+
+/// How a closed shape is filled and outlined.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Paint {
+    /// Fill colour, if filled.
+    pub fill: Option<Color>,
+    /// Outline, if outlined.
+    pub stroke: Option<Stroke>,
+}
+
+/// An axis-aligned rectangle.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Rect {
+    /// West edge.
+    pub x: f64,
+    /// North edge.
+    pub y: f64,
+    /// Width in millimetres.
+    pub width: f64,
+    /// Height in millimetres.
+    pub height: f64,
+    /// Corner radius in millimetres (0 for square corners).
+    pub radius: f64,
+    /// Fill and outline.
+    pub paint: Paint,
+}
+
+/// A straight line.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Line {
+    /// Start.
+    pub from: Pt,
+    /// End.
+    pub to: Pt,
+    /// Line style.
+    pub stroke: Stroke,
+}
+
+/// An open chain of straight lines.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Polyline {
+    /// The points in order.
+    pub points: Vec<Pt>,
+    /// Line style.
+    pub stroke: Stroke,
+}
+
+/// A closed polygon.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Polygon {
+    /// The corners in order.
+    pub points: Vec<Pt>,
+    /// Fill and outline.
+    pub paint: Paint,
+}
+
+/// A circle.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Circle {
+    /// Centre.
+    pub centre: Pt,
+    /// Radius in millimetres.
+    pub radius: f64,
+    /// Fill and outline.
+    pub paint: Paint,
+}
+
+/// Where a text's anchor point lies along its baseline.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Anchor {
+    /// The text starts at the anchor.
+    Start,
+    /// The text is centred on the anchor.
+    Middle,
+    /// The text ends at the anchor.
+    End,
+}
+
+/// One line of text in [`FONT_FAMILY`].
+#[derive(Debug, Clone, PartialEq)]
+pub struct Text {
+    /// Anchor point on the baseline.
+    pub at: Pt,
+    /// The text itself (plain; encoders escape it).
+    pub text: String,
+    /// Font size (em height) in millimetres.
+    pub size: f64,
+    /// Bold or regular.
+    pub bold: bool,
+    /// Alignment on the anchor.
+    pub anchor: Anchor,
+    /// Text colour.
+    pub fill: Color,
+    /// An outline drawn behind the glyphs so the text reads on any terrain.
+    pub halo: Option<Stroke>,
+}
+
+/// One drawing primitive.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Shape {
+    /// A rectangle.
+    Rect(Rect),
+    /// A line.
+    Line(Line),
+    /// An open polyline.
+    Polyline(Polyline),
+    /// A closed polygon.
+    Polygon(Polygon),
+    /// A circle.
+    Circle(Circle),
+    /// A line of text.
+    Text(Text),
+}
+
+/// A named group of shapes, drawn in order.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Layer {
+    /// Name of the layer (`terrain`, `grid`, ...), written as the group id.
+    pub id: String,
+    /// The shapes, bottom first.
+    pub shapes: Vec<Shape>,
+}
+
+/// A whole map page: size, scale and layers, in millimetres.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Drawing {
+    /// Page width in millimetres.
+    pub width_mm: f64,
+    /// Page height in millimetres.
+    pub height_mm: f64,
+    /// Where the grid's north-west corner lies on the page.
+    pub origin: Pt,
+    /// Width of the margin around the grid in millimetres.
+    pub margin_mm: f64,
+    /// Printed size of one square in millimetres.
+    pub square_mm: f64,
+    /// Grid width in squares.
+    pub columns: u32,
+    /// Grid height in squares.
+    pub rows: u32,
+    /// A one-line title for the document.
+    pub title: String,
+    /// The layers, bottom first.
+    pub layers: Vec<Layer>,
+}
+
+impl Drawing {
+    /// The layer with this id, if there is one.
+    pub fn layer(&self, id: &str) -> Option<&Layer> {
+        self.layers.iter().find(|l| l.id == id)
+    }
+}
+
+/// Draws the whole map of a scenario at true scale.
+pub fn drawing(s: &Scenario, opts: &MapOptions) -> Drawing {
+    let sq = s.square_mm;
+    let margin = sq.max(15.0);
+    let (columns, rows) = (s.size.width, s.size.height);
+    let map = MapGeom {
+        origin: Pt {
+            x: margin,
+            y: margin,
+        },
+        sq,
+    };
+    let width_mm = f64::from(columns) * sq + 2.0 * margin;
+    let height_mm = f64::from(rows) * sq + 2.0 * margin;
+    let st = &opts.style;
+    let grid = Grid::new(s);
+
+    let mut layers = vec![Layer {
+        id: "paper".into(),
+        shapes: vec![rect(0.0, 0.0, width_mm, height_mm, fill(st.paper))],
+    }];
+    layers.push(rock_layer(s, &grid, &map, opts));
+    layers.push(terrain_layer(&grid, &map, st));
+    layers.push(grid_layer(&grid, &map, st));
+    layers.push(marker_layer(s, &map, st));
+    layers.push(outline_layer(s, &map, st));
+    layers.push(feature_layer(s, &map, st));
+    layers.push(label_layer(s, &map, st));
+    layers.push(frame_layer(s, &map, st, width_mm, height_mm, margin));
+
+    Drawing {
+        width_mm,
+        height_mm,
+        origin: map.origin,
+        margin_mm: margin,
+        square_mm: sq,
+        columns,
+        rows,
+        title: format!("tilecrawl map — seed {}", s.seed),
+        layers,
+    }
+}
+
+/// Square coordinates to page millimetres.
+struct MapGeom {
+    origin: Pt,
+    sq: f64,
+}
+
+impl MapGeom {
+    /// The page point at square coordinates `(x, y)` (fractions allowed).
+    fn pt(&self, x: f64, y: f64) -> Pt {
+        Pt {
+            x: self.origin.x + x * self.sq,
+            y: self.origin.y + y * self.sq,
+        }
+    }
+
+    /// A length of `f` squares in millimetres.
+    fn len(&self, f: f64) -> f64 {
+        f * self.sq
+    }
+
+    /// A text size of `f` squares, kept readable on small squares and modest on big ones.
+    fn text(&self, f: f64, min: f64, max: f64) -> f64 {
+        (f * self.sq).clamp(min, max)
+    }
+}
+
+/// The scenario grid read safely (anything outside or unreadable is `Void`).
+struct Grid {
+    columns: i32,
+    rows: i32,
+    cells: Vec<Cell>,
+}
+
+impl Grid {
+    fn new(s: &Scenario) -> Grid {
+        let columns = s.size.width.min(i32::MAX as u32) as i32;
+        let rows = s.size.height.min(i32::MAX as u32) as i32;
+        let mut cells = Vec::with_capacity(columns as usize * rows as usize);
+        for y in 0..rows as usize {
+            let row = s.grid.get(y).map(|r| r.as_bytes()).unwrap_or(&[]);
+            for x in 0..columns as usize {
+                let c = row
+                    .get(x)
+                    .and_then(|b| Cell::from_char(*b as char))
+                    .unwrap_or(Cell::Void);
+                cells.push(c);
+            }
+        }
+        Grid {
+            columns,
+            rows,
+            cells,
+        }
+    }
+
+    fn cell(&self, x: i32, y: i32) -> Cell {
+        if x < 0 || y < 0 || x >= self.columns || y >= self.rows {
+            return Cell::Void;
+        }
+        self.cells[y as usize * self.columns as usize + x as usize]
+    }
+
+    fn is_tile(&self, x: i32, y: i32) -> bool {
+        self.cell(x, y).is_tile()
+    }
+}
+
+fn fill(c: Color) -> Paint {
+    Paint {
+        fill: Some(c),
+        stroke: None,
+    }
+}
+
+fn stroke(color: Color, width: f64) -> Stroke {
+    Stroke {
+        color,
+        width,
+        round: false,
+    }
+}
+
+fn round_stroke(color: Color, width: f64) -> Stroke {
+    Stroke {
+        color,
+        width,
+        round: true,
+    }
+}
+
+fn rect(x: f64, y: f64, width: f64, height: f64, paint: Paint) -> Shape {
+    Shape::Rect(Rect {
+        x,
+        y,
+        width,
+        height,
+        radius: 0.0,
+        paint,
+    })
+}
+
+fn line(from: Pt, to: Pt, stroke: Stroke) -> Shape {
+    Shape::Line(Line { from, to, stroke })
+}
+
+/// A text with a halo behind it, for labels over terrain.
+fn label(
+    at: Pt,
+    text: String,
+    size: f64,
+    bold: bool,
+    anchor: Anchor,
+    color: Color,
+    halo: Color,
+) -> Shape {
+    Shape::Text(Text {
+        at,
+        text,
+        size,
+        bold,
+        anchor,
+        fill: color,
+        halo: Some(round_stroke(halo, size * 0.22)),
+    })
+}
+
+/// A text without halo.
+fn plain(at: Pt, text: String, size: f64, bold: bool, anchor: Anchor, color: Color) -> Shape {
+    Shape::Text(Text {
+        at,
+        text,
+        size,
+        bold,
+        anchor,
+        fill: color,
+        halo: None,
+    })
+}
+
+/// The rock under and around the tiles, with a subtle noise texture seeded by the scenario.
+fn rock_layer(s: &Scenario, grid: &Grid, map: &MapGeom, opts: &MapOptions) -> Layer {
+    let st = &opts.style;
+    let (cols, rows) = (grid.columns, grid.rows);
+    let mut shapes = vec![{
+        let o = map.pt(0.0, 0.0);
+        rect(
+            o.x,
+            o.y,
+            map.len(f64::from(cols)),
+            map.len(f64::from(rows)),
+            fill(st.rock),
+        )
+    }];
+    if opts.rock_texture {
+        let noise = Perlin::new((s.seed ^ (s.seed >> 32)) as u32);
+        // The finest cells (half a square first) whose texture fits the budget.
+        let cells = |c: f64| (f64::from(cols) / c).ceil() * (f64::from(rows) / c).ceil();
+        let next = |c: f64| if c < 1.0 { 1.0 } else { c + 1.0 };
+        let mut cell = 0.5;
+        while cells(cell) > 4.0 * MAX_ROCK_SHAPES as f64 {
+            cell = next(cell);
+        }
+        loop {
+            let texture = rock_texture(&noise, grid, map, st, cell);
+            if texture.len() as u64 <= MAX_ROCK_SHAPES || cell >= f64::from(cols.max(rows)) {
+                shapes.extend(texture);
+                break;
+            }
+            cell = next(cell);
+        }
+    }
+    Layer {
+        id: "rock".into(),
+        shapes,
+    }
+}
+
+/// Lighter and darker patches of rock in cells of `cell` squares, from
+/// two octaves of Perlin noise; runs of equal cells along a row are merged.
+fn rock_texture(noise: &Perlin, grid: &Grid, map: &MapGeom, st: &Style, cell: f64) -> Vec<Shape> {
+    let (cols, rows) = (f64::from(grid.columns), f64::from(grid.rows));
+    let ncols = (cols / cell).ceil() as i64;
+    let nrows = (rows / cell).ceil() as i64;
+    let bounds = |cx: i64, cy: i64| {
+        let x0 = cx as f64 * cell;
+        let y0 = cy as f64 * cell;
+        (x0, y0, (x0 + cell).min(cols), (y0 + cell).min(rows))
+    };
+    // Cells lying wholly under tiles are hidden: no texture there.
+    let hidden = |cx: i64, cy: i64| {
+        let (x0, y0, x1, y1) = bounds(cx, cy);
+        (y0.floor() as i32..y1.ceil() as i32)
+            .all(|y| (x0.floor() as i32..x1.ceil() as i32).all(|x| grid.is_tile(x, y)))
+    };
+    let level = |cx: i64, cy: i64| -> i8 {
+        if hidden(cx, cy) {
+            return 0;
+        }
+        let (x0, y0, _, _) = bounds(cx, cy);
+        let (x, y) = (x0 + cell / 2.0, y0 + cell / 2.0);
+        let v = noise.get([x * 0.29 + 0.137, y * 0.29 + 0.911])
+            + 0.5 * noise.get([x * 0.71 + 3.313, y * 0.71 + 7.529])
+            + 0.25 * noise.get([x * 1.63 + 5.171, y * 1.63 + 1.723]);
+        if v < -0.22 {
+            -1
+        } else if v > 0.22 {
+            1
+        } else {
+            0
+        }
+    };
+    let mut shapes = Vec::new();
+    for cy in 0..nrows {
+        let mut cx = 0;
+        while cx < ncols {
+            let l = level(cx, cy);
+            let start = cx;
+            cx += 1;
+            if l == 0 {
+                continue;
+            }
+            while cx < ncols && level(cx, cy) == l {
+                cx += 1;
+            }
+            let (x0, y0, _, y1) = bounds(start, cy);
+            let (_, _, x1, _) = bounds(cx - 1, cy);
+            let o = map.pt(x0, y0);
+            let c = if l < 0 { st.rock_dark } else { st.rock_light };
+            shapes.push(rect(o.x, o.y, map.len(x1 - x0), map.len(y1 - y0), fill(c)));
+        }
+    }
+    shapes
+}
+
+fn cell_color(c: Cell, st: &Style) -> Color {
+    match c {
+        Cell::Floor => st.floor,
+        Cell::Hindering => st.hindering,
+        Cell::Water => st.water,
+        Cell::Crevice => st.crevice,
+        Cell::Blocking => st.blocking,
+        Cell::Wall => st.wall,
+        Cell::Void => st.rock,
+    }
+}
+
+/// The printed terrain of every tile square: a fill per cell kind, plus a
+/// mark on hindering, water, crevice and blocking squares so they read in grey too.
+fn terrain_layer(grid: &Grid, map: &MapGeom, st: &Style) -> Layer {
+    let mut shapes = Vec::new();
+    for y in 0..grid.rows {
+        let mut x = 0;
+        while x < grid.columns {
+            let c = grid.cell(x, y);
+            let start = x;
+            while x < grid.columns && grid.cell(x, y) == c {
+                x += 1;
+            }
+            if c.is_tile() {
+                let o = map.pt(f64::from(start), f64::from(y));
+                shapes.push(rect(
+                    o.x,
+                    o.y,
+                    map.len(f64::from(x - start)),
+                    map.sq,
+                    fill(cell_color(c, st)),
+                ));
+            }
+        }
+    }
+    for y in 0..grid.rows {
+        for x in 0..grid.columns {
+            let (fx, fy) = (f64::from(x), f64::from(y));
+            let at = |dx: f64, dy: f64| map.pt(fx + dx, fy + dy);
+            match grid.cell(x, y) {
+                Cell::Hindering => {
+                    for (dx, dy) in [
+                        (0.28, 0.32),
+                        (0.66, 0.26),
+                        (0.46, 0.55),
+                        (0.24, 0.74),
+                        (0.72, 0.7),
+                    ] {
+                        shapes.push(Shape::Circle(Circle {
+                            centre: at(dx, dy),
+                            radius: map.len(0.055),
+                            paint: fill(st.hindering_mark),
+                        }));
+                    }
+                }
+                Cell::Water => {
+                    for wy in [0.38, 0.64] {
+                        let points = (0..=8)
+                            .map(|i| {
+                                let t = f64::from(i) / 8.0;
+                                let wave = if i % 2 == 0 {
+                                    0.0
+                                } else if i % 4 == 1 {
+                                    -0.05
+                                } else {
+                                    0.05
+                                };
+                                at(0.16 + 0.68 * t, wy + wave)
+                            })
+                            .collect();
+                        shapes.push(Shape::Polyline(Polyline {
+                            points,
+                            stroke: round_stroke(st.water_mark, map.len(0.028)),
+                        }));
+                    }
+                }
+                Cell::Crevice => {
+                    let points = [
+                        (0.08, 0.42),
+                        (0.3, 0.58),
+                        (0.46, 0.38),
+                        (0.62, 0.6),
+                        (0.78, 0.42),
+                        (0.92, 0.56),
+                    ]
+                    .into_iter()
+                    .map(|(dx, dy)| at(dx, dy))
+                    .collect();
+                    shapes.push(Shape::Polyline(Polyline {
+                        points,
+                        stroke: round_stroke(st.crevice_mark, map.len(0.04)),
+                    }));
+                }
+                Cell::Blocking => {
+                    let s = round_stroke(st.blocking_mark, map.len(0.04));
+                    shapes.push(line(at(0.22, 0.22), at(0.78, 0.78), s));
+                    shapes.push(line(at(0.78, 0.22), at(0.22, 0.78), s));
+                }
+                Cell::Floor | Cell::Wall | Cell::Void => {}
+            }
+        }
+    }
+    Layer {
+        id: "terrain".into(),
+        shapes,
+    }
+}
+
+/// Thin lines between squares, wherever a tile square touches the line.
+/// Runs along one grid line are merged into one line.
+fn grid_layer(grid: &Grid, map: &MapGeom, st: &Style) -> Layer {
+    let s = stroke(st.grid, st.grid_mm);
+    let mut shapes = Vec::new();
+    // Horizontal lines: line j lies between rows j-1 and j.
+    for j in 0..=grid.rows {
+        let on = |x: i32| grid.is_tile(x, j - 1) || grid.is_tile(x, j);
+        let mut x = 0;
+        while x < grid.columns {
+            if !on(x) {
+                x += 1;
+                continue;
+            }
+            let start = x;
+            while x < grid.columns && on(x) {
+                x += 1;
+            }
+            shapes.push(line(
+                map.pt(f64::from(start), f64::from(j)),
+                map.pt(f64::from(x), f64::from(j)),
+                s,
+            ));
+        }
+    }
+    // Vertical lines: line i lies between columns i-1 and i.
+    for i in 0..=grid.columns {
+        let on = |y: i32| grid.is_tile(i - 1, y) || grid.is_tile(i, y);
+        let mut y = 0;
+        while y < grid.rows {
+            if !on(y) {
+                y += 1;
+                continue;
+            }
+            let start = y;
+            while y < grid.rows && on(y) {
+                y += 1;
+            }
+            shapes.push(line(
+                map.pt(f64::from(i), f64::from(start)),
+                map.pt(f64::from(i), f64::from(y)),
+                s,
+            ));
+        }
+    }
+    Layer {
+        id: "grid".into(),
+        shapes,
+    }
+}
+
+/// Hindering and water markers: inset tokens with rounded corners and a
+/// letter, so they never look like printed terrain.
+fn marker_layer(s: &Scenario, map: &MapGeom, st: &Style) -> Layer {
+    let mut shapes = Vec::new();
+    for m in &s.markers {
+        let (color, letter) = match m.kind {
+            MarkerKind::Hindering => (st.marker_hindering, "H"),
+            MarkerKind::Water => (st.marker_water, "W"),
+        };
+        let o = map.pt(f64::from(m.x) + 0.16, f64::from(m.y) + 0.16);
+        shapes.push(Shape::Rect(Rect {
+            x: o.x,
+            y: o.y,
+            width: map.len(0.68),
+            height: map.len(0.68),
+            radius: map.len(0.1),
+            paint: Paint {
+                fill: Some(color),
+                stroke: Some(stroke(st.token_ink, map.len(0.035))),
+            },
+        }));
+        let size = map.text(0.3, 2.5, 60.0);
+        shapes.push(plain(
+            map.pt(f64::from(m.x) + 0.5, f64::from(m.y) + 0.5)
+                .offset(0.0, size * 0.36),
+            letter.into(),
+            size,
+            true,
+            Anchor::Middle,
+            st.ink_light,
+        ));
+    }
+    Layer {
+        id: "markers".into(),
+        shapes,
+    }
+}
+
+impl Pt {
+    /// This point moved by `(dx, dy)` millimetres.
+    pub fn offset(self, dx: f64, dy: f64) -> Pt {
+        Pt {
+            x: self.x + dx,
+            y: self.y + dy,
+        }
+    }
+}
+
+/// The outline of the squares a tile covers, as closed loops of grid
+/// corners (clockwise on the page; more than one loop if the tile has holes).
+fn tile_loops(t: &crate::scenario::PlacedTile) -> Vec<Vec<(i32, i32)>> {
+    // Directed boundary edges with the tile on their right.
+    let mut edges: BTreeMap<(i32, i32), Vec<(i32, i32)>> = BTreeMap::new();
+    let (w, h) = (
+        t.width.min(i32::MAX as u32) as i32,
+        t.height.min(i32::MAX as u32) as i32,
+    );
+    for y in t.y..t.y.saturating_add(h) {
+        for x in t.x..t.x.saturating_add(w) {
+            if !t.covers(x, y) {
+                continue;
+            }
+            let mut add = |a: (i32, i32), b: (i32, i32)| edges.entry(a).or_default().push(b);
+            if !t.covers(x, y - 1) {
+                add((x, y), (x + 1, y));
+            }
+            if !t.covers(x + 1, y) {
+                add((x + 1, y), (x + 1, y + 1));
+            }
+            if !t.covers(x, y + 1) {
+                add((x + 1, y + 1), (x, y + 1));
+            }
+            if !t.covers(x - 1, y) {
+                add((x, y + 1), (x, y));
+            }
+        }
+    }
+    let mut loops = Vec::new();
+    while let Some((&start, _)) = edges.iter().next() {
+        let mut path = vec![start];
+        let mut at = start;
+        while let Some(nexts) = edges.get_mut(&at) {
+            let next = nexts.remove(0);
+            if nexts.is_empty() {
+                edges.remove(&at);
+            }
+            at = next;
+            if at == start {
+                break;
+            }
+            path.push(at);
+        }
+        loops.push(simplify(path));
+    }
+    loops
+}
+
+/// Drops corners that lie on a straight line between their neighbours.
+fn simplify(path: Vec<(i32, i32)>) -> Vec<(i32, i32)> {
+    let n = path.len();
+    if n < 3 {
+        return path;
+    }
+    (0..n)
+        .filter(|&i| {
+            let (a, b, c) = (path[(i + n - 1) % n], path[i], path[(i + 1) % n]);
+            let cross = i64::from(b.0 - a.0) * i64::from(c.1 - b.1)
+                - i64::from(b.1 - a.1) * i64::from(c.0 - b.0);
+            cross != 0
+        })
+        .map(|i| path[i])
+        .collect()
+}
+
+/// Tile outlines, the Central Chamber's highlighted beneath them.
+fn outline_layer(s: &Scenario, map: &MapGeom, st: &Style) -> Layer {
+    let mut shapes = Vec::new();
+    let to_pts = |l: &[(i32, i32)]| {
+        l.iter()
+            .map(|&(x, y)| map.pt(f64::from(x), f64::from(y)))
+            .collect()
+    };
+    if let Some(cc) = s.tiles.get(s.central_chamber.tile) {
+        for l in tile_loops(cc) {
+            shapes.push(Shape::Polygon(Polygon {
+                points: to_pts(&l),
+                paint: Paint {
+                    fill: None,
+                    stroke: Some(stroke(
+                        st.central_chamber.with_alpha(0xb0),
+                        st.central_chamber_mm,
+                    )),
+                },
+            }));
+        }
+    }
+    for t in &s.tiles {
+        for l in tile_loops(t) {
+            shapes.push(Shape::Polygon(Polygon {
+                points: to_pts(&l),
+                paint: Paint {
+                    fill: None,
+                    stroke: Some(stroke(st.outline, st.outline_mm)),
+                },
+            }));
+        }
+    }
+    Layer {
+        id: "outlines".into(),
+        shapes,
+    }
+}
+
+/// The midpoint of a square's edge on `side`, in square coordinates, and the outward unit step.
+fn edge_point(x: i32, y: i32, side: Side) -> ((f64, f64), (f64, f64)) {
+    let (fx, fy) = (f64::from(x), f64::from(y));
+    let (dx, dy) = side.delta();
+    let mid = match side {
+        Side::N => (fx + 0.5, fy),
+        Side::S => (fx + 0.5, fy + 1.0),
+        Side::W => (fx, fy + 0.5),
+        Side::E => (fx + 1.0, fy + 0.5),
+    };
+    (mid, (f64::from(dx), f64::from(dy)))
+}
+
+/// Dead ends, the entrance, chests and wandering monster tokens.
+fn feature_layer(s: &Scenario, map: &MapGeom, st: &Style) -> Layer {
+    let mut shapes = Vec::new();
+
+    // Dead ends: a bracket across the opening, just outside the tile edge.
+    for d in &s.dead_ends {
+        let len = f64::from(d.length.max(1));
+        let (fx, fy) = (f64::from(d.x), f64::from(d.y));
+        // The edge segment in square coordinates, and the outward normal.
+        let (a, b) = match d.side {
+            Side::N => ((fx, fy), (fx + len, fy)),
+            Side::S => ((fx, fy + 1.0), (fx + len, fy + 1.0)),
+            Side::W => ((fx, fy), (fx, fy + len)),
+            Side::E => ((fx + 1.0, fy), (fx + 1.0, fy + len)),
+        };
+        let (nx, ny) = {
+            let (dx, dy) = d.side.delta();
+            (f64::from(dx), f64::from(dy))
+        };
+        let (ux, uy) = ((b.0 - a.0) / len, (b.1 - a.1) / len);
+        let inset = 0.12;
+        let a2 = (a.0 + ux * inset, a.1 + uy * inset);
+        let b2 = (b.0 - ux * inset, b.1 - uy * inset);
+        let near = 0.04;
+        let far = 0.16;
+        let points = vec![
+            map.pt(a2.0 + nx * near, a2.1 + ny * near),
+            map.pt(a2.0 + nx * far, a2.1 + ny * far),
+            map.pt(b2.0 + nx * far, b2.1 + ny * far),
+            map.pt(b2.0 + nx * near, b2.1 + ny * near),
+        ];
+        shapes.push(Shape::Polyline(Polyline {
+            points,
+            stroke: Stroke {
+                color: st.dead_end,
+                width: map.len(0.07),
+                round: false,
+            },
+        }));
+    }
+
+    // The entrance: an arrow pointing in from outside the tile edge.
+    {
+        let e = &s.entrance;
+        let ((mx, my), (nx, ny)) = edge_point(e.x, e.y, e.side);
+        let (px, py) = (-ny, nx);
+        let tip = (mx + nx * 0.04, my + ny * 0.04);
+        let base = (mx + nx * 0.26, my + ny * 0.26);
+        let tail = (mx + nx * 0.55, my + ny * 0.55);
+        shapes.push(line(
+            map.pt(tail.0, tail.1),
+            map.pt(base.0, base.1),
+            Stroke {
+                color: st.entrance,
+                width: map.len(0.08),
+                round: false,
+            },
+        ));
+        shapes.push(Shape::Polygon(Polygon {
+            points: vec![
+                map.pt(tip.0, tip.1),
+                map.pt(base.0 + px * 0.17, base.1 + py * 0.17),
+                map.pt(base.0 - px * 0.17, base.1 - py * 0.17),
+            ],
+            paint: fill(st.entrance),
+        }));
+        let size = map.text(0.14, 2.5, 8.0);
+        let mid_shaft = map.pt(mx + nx * 0.4, my + ny * 0.4);
+        let (at, anchor) = match e.side {
+            // Beside the shaft, east of it.
+            Side::N | Side::S => (mid_shaft.offset(map.len(0.2), size * 0.35), Anchor::Start),
+            // Above the shaft.
+            Side::E | Side::W => (mid_shaft.offset(0.0, -map.len(0.22)), Anchor::Middle),
+        };
+        shapes.push(label(
+            at,
+            "Entrance".into(),
+            size,
+            true,
+            anchor,
+            st.entrance,
+            st.halo,
+        ));
+    }
+
+    // Chests: a box with a triangle on its front, the level inside.
+    for c in &s.chests {
+        let (cx, cy) = (f64::from(c.x) + 0.5, f64::from(c.y) + 0.5);
+        let half = 0.22;
+        let o = map.pt(cx - half, cy - half);
+        let (body, text) = if c.quest {
+            (st.quest_chest, st.ink)
+        } else {
+            (st.chest, st.ink_light)
+        };
+        let (nx, ny) = {
+            let (dx, dy) = c.facing.delta();
+            (f64::from(dx), f64::from(dy))
+        };
+        let (px, py) = (-ny, nx);
+        let front = (cx + nx * half, cy + ny * half);
+        shapes.push(Shape::Polygon(Polygon {
+            points: vec![
+                map.pt(front.0 + px * 0.12, front.1 + py * 0.12),
+                map.pt(front.0 + nx * 0.14, front.1 + ny * 0.14),
+                map.pt(front.0 - px * 0.12, front.1 - py * 0.12),
+            ],
+            paint: Paint {
+                fill: Some(st.token_ink),
+                stroke: Some(round_stroke(st.token_ink, map.len(0.02))),
+            },
+        }));
+        shapes.push(Shape::Rect(Rect {
+            x: o.x,
+            y: o.y,
+            width: map.len(2.0 * half),
+            height: map.len(2.0 * half),
+            radius: map.len(0.04),
+            paint: Paint {
+                fill: Some(body),
+                stroke: Some(stroke(
+                    st.token_ink,
+                    map.len(if c.quest { 0.05 } else { 0.03 }),
+                )),
+            },
+        }));
+        let size = map.text(0.26, 2.5, 50.0);
+        shapes.push(plain(
+            map.pt(cx, cy).offset(0.0, size * 0.36),
+            c.level.to_string(),
+            size,
+            true,
+            Anchor::Middle,
+            text,
+        ));
+        if c.quest {
+            // The caption goes on the side away from the front triangle.
+            let below = c.facing != Side::S;
+            let size = map.text(0.12, 2.0, 20.0);
+            let at = if below {
+                map.pt(cx, cy + half + 0.05).offset(0.0, size * 0.8)
+            } else {
+                map.pt(cx, cy - half - 0.07)
+            };
+            shapes.push(label(
+                at,
+                "Quest".into(),
+                size,
+                true,
+                Anchor::Middle,
+                st.ink,
+                st.halo,
+            ));
+        }
+    }
+
+    // Wandering monster tokens: a disc in the token colour with its number.
+    for w in &s.wmts {
+        let c = map.pt(f64::from(w.x) + 0.5, f64::from(w.y) + 0.5);
+        let (body, text) = match w.color {
+            WmtColor::Yellow => (st.wmt_yellow, st.ink),
+            WmtColor::Blue => (st.wmt_blue, st.ink_light),
+            WmtColor::Red => (st.wmt_red, st.ink_light),
+        };
+        if w.guardian {
+            shapes.push(Shape::Circle(Circle {
+                centre: c,
+                radius: map.len(0.4),
+                paint: Paint {
+                    fill: None,
+                    stroke: Some(stroke(st.guardian, map.len(0.05))),
+                },
+            }));
+        }
+        shapes.push(Shape::Circle(Circle {
+            centre: c,
+            radius: map.len(0.28),
+            paint: Paint {
+                fill: Some(body),
+                stroke: Some(stroke(st.token_ink, map.len(0.03))),
+            },
+        }));
+        let size = map.text(0.3, 2.5, 60.0);
+        shapes.push(plain(
+            c.offset(0.0, size * 0.36),
+            w.number.to_string(),
+            size,
+            true,
+            Anchor::Middle,
+            text,
+        ));
+        if w.guardian {
+            let badge = c.offset(map.len(0.3), -map.len(0.3));
+            shapes.push(Shape::Circle(Circle {
+                centre: badge,
+                radius: map.len(0.11),
+                paint: fill(st.guardian),
+            }));
+            let size = map.text(0.15, 1.8, 30.0);
+            shapes.push(plain(
+                badge.offset(0.0, size * 0.36),
+                "G".into(),
+                size,
+                true,
+                Anchor::Middle,
+                st.ink_light,
+            ));
+        }
+    }
+    Layer {
+        id: "features".into(),
+        shapes,
+    }
+}
+
+/// Each tile's id, face and rotation in its north-west square, and the
+/// Central Chamber's name in its north-east corner.
+fn label_layer(s: &Scenario, map: &MapGeom, st: &Style) -> Layer {
+    let mut shapes = Vec::new();
+    let id_size = map.text(0.16, 2.5, 12.0);
+    let detail_size = id_size * 0.72;
+    for t in &s.tiles {
+        let (w, h) = (
+            t.width.min(i32::MAX as u32) as i32,
+            t.height.min(i32::MAX as u32) as i32,
+        );
+        // The first square of the tile, row by row.
+        let first = (t.y..t.y.saturating_add(h))
+            .flat_map(|y| (t.x..t.x.saturating_add(w)).map(move |x| (x, y)))
+            .find(|&(x, y)| t.covers(x, y))
+            .unwrap_or((t.x, t.y));
+        let o = map
+            .pt(f64::from(first.0), f64::from(first.1))
+            .offset(map.len(0.07), map.len(0.06));
+        shapes.push(label(
+            o.offset(0.0, id_size),
+            t.id.clone(),
+            id_size,
+            true,
+            Anchor::Start,
+            st.ink,
+            st.halo,
+        ));
+        shapes.push(label(
+            o.offset(0.0, id_size + detail_size * 1.2),
+            format!("{} {}°", t.face.name(), t.rotation),
+            detail_size,
+            false,
+            Anchor::Start,
+            st.ink,
+            st.halo,
+        ));
+    }
+    if let Some(cc) = s.tiles.get(s.central_chamber.tile) {
+        // In the north-east corner, where tiles have walls and not entryways.
+        let size = map.text(0.15, 2.5, 12.0);
+        let at = map
+            .pt(f64::from(cc.x) + f64::from(cc.width), f64::from(cc.y))
+            .offset(-map.len(0.07), map.len(0.06) + size);
+        shapes.push(label(
+            at,
+            "Central Chamber".into(),
+            size,
+            true,
+            Anchor::End,
+            st.central_chamber,
+            st.halo,
+        ));
+    }
+    Layer {
+        id: "labels".into(),
+        shapes,
+    }
+}
+
+/// Removes needless zeros from a millimetre figure (`25.40` → `25.4`).
+fn mm_text(v: f64) -> String {
+    let s = format!("{v:.2}");
+    let s = s.trim_end_matches('0').trim_end_matches('.');
+    s.to_string()
+}
+
+/// The title, the footer with the scale, and the north arrow, all in the margin.
+fn frame_layer(
+    s: &Scenario,
+    map: &MapGeom,
+    st: &Style,
+    width: f64,
+    height: f64,
+    margin: f64,
+) -> Layer {
+    let mut shapes = Vec::new();
+    let left = margin * 0.25;
+    let title_size = (margin * 0.25).min(4.5);
+    shapes.push(plain(
+        Pt {
+            x: left,
+            y: (margin * 0.3).max(title_size + 1.0),
+        },
+        format!(
+            "Dungeon map — seed {} — {} ({})",
+            s.seed, s.mission, s.ruleset
+        ),
+        title_size,
+        true,
+        Anchor::Start,
+        st.ink,
+    ));
+    let footer_size = (margin * 0.2).min(3.0);
+    let p = &s.params;
+    shapes.push(plain(
+        Pt {
+            x: left,
+            y: height - (margin * 0.2).max(2.0),
+        },
+        format!(
+            "seed {} · tile set {} · {} set{} · hero value {} · 1 square = {} mm — print at 100%",
+            s.seed,
+            p.tileset,
+            p.sets,
+            if p.sets == 1 { "" } else { "s" },
+            p.hero_value,
+            mm_text(map.sq)
+        ),
+        footer_size,
+        false,
+        Anchor::Start,
+        st.ink,
+    ));
+    // North arrow in the north-east corner of the margin, clear of the grid's edges.
+    let cx = width - margin * 0.5;
+    let top = margin * 0.12;
+    let len = margin * 0.5;
+    let half = margin * 0.14;
+    shapes.push(Shape::Polygon(Polygon {
+        points: vec![
+            Pt { x: cx, y: top },
+            Pt {
+                x: cx + half,
+                y: top + len,
+            },
+            Pt {
+                x: cx,
+                y: top + len * 0.78,
+            },
+            Pt {
+                x: cx - half,
+                y: top + len,
+            },
+        ],
+        paint: Paint {
+            fill: Some(st.ink),
+            stroke: Some(round_stroke(st.ink, 0.2)),
+        },
+    }));
+    let n_size = (margin * 0.22).min(5.0);
+    shapes.push(plain(
+        Pt {
+            x: cx,
+            y: top + len + n_size * 1.05,
+        },
+        "N".into(),
+        n_size,
+        true,
+        Anchor::Middle,
+        st.ink,
+    ));
+    Layer {
+        id: "frame".into(),
+        shapes,
+    }
+}
