@@ -64,7 +64,7 @@ fn describe(ts: &TileSet) -> String {
         );
         let front = t.front.to_rows();
         let back = t.back.as_ref().map(|b| b.to_rows());
-        let w = t.front.width() as usize;
+        let w = (t.front.width() as usize).max("front".len());
         let _ = writeln!(
             o,
             "  {:<w$}   {}",

@@ -1,0 +1,115 @@
+//! Golden files: pinned scenario.yaml, map.svg and map.png for a few seeds.
+//! A change that alters output for a seed must say so and rewrite them with
+//! `UPDATE_GOLDEN=1 cargo test --test golden`.
+
+use std::path::PathBuf;
+use tilecrawl::export::{self, MapOptions};
+use tilecrawl::generate::{GenerateParams, generate};
+use tilecrawl::layout::{ExitDice, LayoutParams, Table};
+use tilecrawl::ruleset::{Difficulty, SetupParams};
+use tilecrawl::scenario;
+use tilecrawl::tileset::default_tileset;
+
+/// A low resolution keeps the pinned PNGs small; scale is tested elsewhere.
+const GOLDEN_DPI: u32 = 20;
+
+fn case(
+    name: &str,
+    seed: u64,
+    sets: u32,
+    hero_value: u32,
+    exit_dice: ExitDice,
+    extras: bool,
+) -> (String, GenerateParams) {
+    let p = GenerateParams {
+        seed,
+        layout: LayoutParams {
+            sets,
+            table: Table::default(),
+            exit_dice,
+        },
+        setup: SetupParams {
+            hero_value,
+            sets,
+            difficulty: if extras {
+                Difficulty::Hard
+            } else {
+                Difficulty::Normal
+            },
+            dressing: extras,
+            ..SetupParams::default()
+        },
+        markers: extras,
+        ..GenerateParams::default()
+    };
+    (name.to_string(), p)
+}
+
+fn check_or_update(path: &PathBuf, actual: &[u8]) -> Result<(), String> {
+    if std::env::var_os("UPDATE_GOLDEN").is_some() {
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, actual).unwrap();
+        return Ok(());
+    }
+    let expected = std::fs::read(path).map_err(|e| {
+        format!(
+            "{}: {e}; run `UPDATE_GOLDEN=1 cargo test --test golden` to create it",
+            path.display()
+        )
+    })?;
+    if expected != actual {
+        return Err(format!(
+            "{} differs from the generated output ({} vs {} bytes); if the change is intended, rerun with UPDATE_GOLDEN=1 and say so in the commit",
+            path.display(),
+            expected.len(),
+            actual.len()
+        ));
+    }
+    Ok(())
+}
+
+#[test]
+fn golden_outputs_are_unchanged() {
+    let ts = default_tileset();
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/golden");
+    let cases = [
+        case("seed-7-two-sets", 7, 2, 95, ExitDice::Fair, false),
+        case(
+            "seed-42-three-sets-tabletop",
+            42,
+            3,
+            140,
+            ExitDice::Tabletop,
+            true,
+        ),
+        case(
+            "seed-1234-one-set-high-value",
+            1234,
+            1,
+            320,
+            ExitDice::Fair,
+            false,
+        ),
+    ];
+    let mut failures = Vec::new();
+    for (name, p) in cases {
+        let s = generate(&ts, &p).unwrap();
+        let yaml = scenario::to_yaml(&s);
+        let opts = MapOptions {
+            dpi: GOLDEN_DPI,
+            ..MapOptions::default()
+        };
+        let svg = export::map_svg(&s, &opts);
+        let png = export::png(&svg, GOLDEN_DPI).unwrap();
+        for (file, bytes) in [
+            ("scenario.yaml", yaml.as_bytes()),
+            ("map.svg", svg.as_bytes()),
+            ("map.png", &png[..]),
+        ] {
+            if let Err(e) = check_or_update(&root.join(&name).join(file), bytes) {
+                failures.push(e);
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
