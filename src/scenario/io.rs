@@ -11,6 +11,12 @@ pub const FORMAT: &str = "tilecrawl-scenario/1";
 pub const MAX_SCENARIO_BYTES: u64 = 16 * 1024 * 1024;
 /// Largest grid side accepted, in squares.
 pub const MAX_GRID_SIDE: u32 = 2048;
+/// Most tiles in one scenario (200 sets of 5).
+pub const MAX_TILES: usize = 1000;
+/// Longest side of one tile, in squares (as for tile sets).
+pub const MAX_TILE_SIDE: u32 = 64;
+/// Most `void` squares over all tiles of a scenario.
+pub const MAX_VOID: usize = 10_000;
 
 /// Why a scenario file was refused: one line naming the file, the place and
 /// what was expected.
@@ -145,19 +151,28 @@ fn check(s: &Scenario) -> Check {
         return fail("tiles", "is empty; expected at least one tile");
     }
     let in_grid = |x: i32, y: i32| x >= 0 && y >= 0 && x < w as i32 && y < h as i32;
+    if s.tiles.len() > MAX_TILES {
+        return fail("tiles", format!("has {} tiles; a scenario may hold at most {MAX_TILES}", s.tiles.len()));
+    }
+    let total_void: usize = s.tiles.iter().map(|t| t.void.len()).sum();
+    if total_void > MAX_VOID {
+        return fail("tiles", format!("list {total_void} void squares; at most {MAX_VOID} are accepted"));
+    }
+    // Each tile square of the grid belongs to exactly one tile, and each
+    // tile's squares are tile squares. Work is bounded by the tile limits.
+    let mut owners = vec![0u16; w as usize * h as usize];
     for (i, t) in s.tiles.iter().enumerate() {
         let key = format!("tiles[{i}] ({})", t.id);
         if ![0, 90, 180, 270].contains(&t.rotation) {
+            return fail(key, format!("rotation is {}; expected 0, 90, 180 or 270", t.rotation));
+        }
+        if t.width == 0 || t.height == 0 || t.width > MAX_TILE_SIDE || t.height > MAX_TILE_SIDE {
             return fail(
                 key,
-                format!("rotation is {}; expected 0, 90, 180 or 270", t.rotation),
+                format!("is {}×{} squares; expected 1 to {MAX_TILE_SIDE} each way", t.width, t.height),
             );
         }
-        if t.width == 0
-            || t.height == 0
-            || !in_grid(t.x, t.y)
-            || !in_grid(t.x + t.width as i32 - 1, t.y + t.height as i32 - 1)
-        {
+        if !in_grid(t.x, t.y) || !in_grid(t.x + t.width as i32 - 1, t.y + t.height as i32 - 1) {
             return fail(
                 key,
                 format!(
@@ -167,35 +182,33 @@ fn check(s: &Scenario) -> Check {
             );
         }
         for p in &t.void {
-            if !(p.x >= t.x
-                && p.y >= t.y
-                && p.x < t.x + t.width as i32
-                && p.y < t.y + t.height as i32)
-            {
-                return fail(
-                    key,
-                    format!("void square {},{} is outside the tile", p.x, p.y),
-                );
+            if !(p.x >= t.x && p.y >= t.y && p.x < t.x + t.width as i32 && p.y < t.y + t.height as i32) {
+                return fail(key, format!("void square {},{} is outside the tile", p.x, p.y));
+            }
+        }
+        for y in t.y..t.y + t.height as i32 {
+            for x in t.x..t.x + t.width as i32 {
+                if t.covers(x, y) {
+                    let k = y as usize * w as usize + x as usize;
+                    owners[k] = owners[k].saturating_add(1);
+                }
             }
         }
     }
-    // Each tile square of the grid belongs to exactly one tile, and each tile's squares are tile squares.
     for y in 0..h as i32 {
         for x in 0..w as i32 {
-            let owners = s.tiles.iter().filter(|t| t.covers(x, y)).count();
+            let n = owners[y as usize * w as usize + x as usize];
             let is_tile = s.cell(x, y).is_tile();
-            if is_tile && owners != 1 {
+            if is_tile && n != 1 {
                 return fail(
                     format!("grid[{y}]"),
-                    format!("square {x},{y} is covered by {owners} tiles; expected exactly one"),
+                    format!("square {x},{y} is covered by {n} tiles; expected exactly one"),
                 );
             }
-            if !is_tile && owners != 0 {
+            if !is_tile && n != 0 {
                 return fail(
                     format!("grid[{y}]"),
-                    format!(
-                        "square {x},{y} is `_` but lies on a tile; mark it in that tile's `void` list"
-                    ),
+                    format!("square {x},{y} is `_` but lies on a tile; mark it in that tile's `void` list"),
                 );
             }
         }
