@@ -7,6 +7,39 @@ use std::path::Path;
 
 /// Writes `bytes` to `path` atomically (temporary file in the same folder, then rename).
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    let tmp = stage(path, bytes)?;
+    tmp.persist(path).map_err(|e| e.error)?;
+    Ok(())
+}
+
+/// Writes several files as one step, as far as a file system allows: every
+/// file is first written in full to a temporary name beside its target, and
+/// only when all of them are written are they renamed into place. A target
+/// that exists but is not a regular file is refused before anything is
+/// renamed. On error the temporary files are removed.
+pub fn write_all_atomic(files: &[(&Path, &[u8])]) -> std::io::Result<()> {
+    for (path, _) in files {
+        if let Ok(meta) = std::fs::symlink_metadata(path)
+            && !meta.is_file()
+        {
+            return Err(std::io::Error::new(
+                std::io::ErrorKind::AlreadyExists,
+                format!("{} exists and is not a regular file", path.display()),
+            ));
+        }
+    }
+    let mut staged = Vec::with_capacity(files.len());
+    for (path, bytes) in files {
+        staged.push((stage(path, bytes)?, *path));
+    }
+    for (tmp, path) in staged {
+        tmp.persist(path).map_err(|e| e.error)?;
+    }
+    Ok(())
+}
+
+/// Writes `bytes` to a new temporary file beside `path`.
+fn stage(path: &Path, bytes: &[u8]) -> std::io::Result<tempfile::NamedTempFile> {
     let dir = match path.parent() {
         Some(d) if !d.as_os_str().is_empty() => d,
         _ => Path::new("."),
@@ -22,13 +55,29 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     let mut tmp = builder.tempfile_in(dir)?;
     tmp.write_all(bytes)?;
     tmp.flush()?;
-    tmp.persist(path).map_err(|e| e.error)?;
-    Ok(())
+    Ok(tmp)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_set_of_files_is_replaced_whole_or_not_at_all() {
+        let dir = tempfile::tempdir().unwrap();
+        let (a, b) = (dir.path().join("a.txt"), dir.path().join("b.txt"));
+        write_all_atomic(&[(&a, b"old a"), (&b, b"old b")]).unwrap();
+        // b becomes a folder: the second write must fail and leave a alone.
+        std::fs::remove_file(&b).unwrap();
+        std::fs::create_dir(&b).unwrap();
+        assert!(write_all_atomic(&[(&a, b"new a"), (&b, b"new b")]).is_err());
+        assert_eq!(std::fs::read(&a).unwrap(), b"old a");
+        let names: Vec<_> = std::fs::read_dir(dir.path())
+            .unwrap()
+            .map(|e| e.unwrap().file_name())
+            .collect();
+        assert_eq!(names.len(), 2, "no temporary files left: {names:?}");
+    }
 
     #[test]
     fn replaces_whole_file_and_leaves_no_temporary() {

@@ -1,10 +1,10 @@
 //! `tilecrawl generate`.
 
-use anyhow::{Context, bail};
+use anyhow::bail;
 use clap::{Args, ValueEnum};
 use std::path::PathBuf;
 use tilecrawl::export::{self, MapOptions};
-use tilecrawl::generate::{GenerateParams, generate};
+use tilecrawl::generate::{GenerateError, GenerateParams, generate};
 use tilecrawl::layout::{ExitDice, LayoutParams, Table};
 use tilecrawl::ruleset::{Difficulty, SetupParams};
 use tilecrawl::scenario::{Scenario, WmtColor};
@@ -185,7 +185,14 @@ pub fn run(a: GenerateArgs) -> anyhow::Result<()> {
         markers: a.markers,
         tileset_label: label,
     };
-    let scenario = generate(&ts, &params).with_context(|| format!("seed {seed}"))?;
+    let scenario = match generate(&ts, &params) {
+        Ok(s) => s,
+        // Only a failed build depends on the seed; say which one.
+        Err(e @ GenerateError::NoBuild { .. }) => {
+            return Err(anyhow::Error::new(e).context(format!("seed {seed}")));
+        }
+        Err(e) => return Err(e.into()),
+    };
     let yaml = tilecrawl::scenario::to_yaml(&scenario);
     let opts = MapOptions {
         dpi: a.dpi,

@@ -35,7 +35,8 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
     }
 }
 
-/// Writes the named files into `dir` (created if needed), each atomically.
+/// Writes the named files into `dir` (created if needed): all are written to
+/// temporary names first, then renamed, so a failure changes none of them.
 /// Refuses to replace existing files unless `force`.
 pub(crate) fn write_outputs(
     dir: &std::path::Path,
@@ -56,10 +57,13 @@ pub(crate) fn write_outputs(
     }
     std::fs::create_dir_all(dir)
         .with_context(|| format!("cannot create folder {}", dir.display()))?;
-    for (name, bytes) in files {
-        let p = dir.join(name);
-        tilecrawl::fsutil::write_atomic(&p, bytes)
-            .with_context(|| format!("cannot write {}", p.display()))?;
-    }
+    let paths: Vec<std::path::PathBuf> = files.iter().map(|(name, _)| dir.join(name)).collect();
+    let batch: Vec<(&std::path::Path, &[u8])> = paths
+        .iter()
+        .map(|p| p.as_path())
+        .zip(files.iter().map(|(_, b)| *b))
+        .collect();
+    tilecrawl::fsutil::write_all_atomic(&batch)
+        .with_context(|| format!("cannot write into {}", dir.display()))?;
     Ok(())
 }

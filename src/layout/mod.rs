@@ -220,9 +220,14 @@ pub fn check_request(tileset: &TileSet, params: &LayoutParams) -> Result<(), Lay
     let halls = tileset.count(TileKind::Hallway);
     let chambers = tileset.count(TileKind::Chamber);
     if halls < sets || chambers < 3 * sets || halls + chambers < 5 * sets {
-        let most = (halls).min(chambers / 3).min((halls + chambers) / 5);
+        let most = halls.min(chambers / 3).min((halls + chambers) / 5);
+        let advice = if most == 0 {
+            "not enough for one set: add tiles".to_string()
+        } else {
+            format!("enough for {most} set(s): use --sets {most} or add tiles")
+        };
         return Err(LayoutError::Impossible(format!(
-            "{sets} sets need {sets} hallways and {} chambers (5 tiles each, at least 1 hallway and 3 chambers); tile set `{}` has {halls} hallways and {chambers} chambers, enough for {most} set(s): use --sets {most} or add tiles",
+            "{sets} set(s) need {sets} hallway(s) and {} chambers (5 tiles each, at least 1 hallway and 3 chambers); tile set `{}` has {halls} hallway(s) and {chambers} chamber(s), {advice}",
             3 * sets,
             tileset.name
         )));

@@ -152,11 +152,20 @@ fn check(s: &Scenario) -> Check {
     }
     let in_grid = |x: i32, y: i32| x >= 0 && y >= 0 && x < w as i32 && y < h as i32;
     if s.tiles.len() > MAX_TILES {
-        return fail("tiles", format!("has {} tiles; a scenario may hold at most {MAX_TILES}", s.tiles.len()));
+        return fail(
+            "tiles",
+            format!(
+                "has {} tiles; a scenario may hold at most {MAX_TILES}",
+                s.tiles.len()
+            ),
+        );
     }
     let total_void: usize = s.tiles.iter().map(|t| t.void.len()).sum();
     if total_void > MAX_VOID {
-        return fail("tiles", format!("list {total_void} void squares; at most {MAX_VOID} are accepted"));
+        return fail(
+            "tiles",
+            format!("list {total_void} void squares; at most {MAX_VOID} are accepted"),
+        );
     }
     // Each tile square of the grid belongs to exactly one tile, and each
     // tile's squares are tile squares. Work is bounded by the tile limits.
@@ -164,12 +173,18 @@ fn check(s: &Scenario) -> Check {
     for (i, t) in s.tiles.iter().enumerate() {
         let key = format!("tiles[{i}] ({})", t.id);
         if ![0, 90, 180, 270].contains(&t.rotation) {
-            return fail(key, format!("rotation is {}; expected 0, 90, 180 or 270", t.rotation));
+            return fail(
+                key,
+                format!("rotation is {}; expected 0, 90, 180 or 270", t.rotation),
+            );
         }
         if t.width == 0 || t.height == 0 || t.width > MAX_TILE_SIDE || t.height > MAX_TILE_SIDE {
             return fail(
                 key,
-                format!("is {}×{} squares; expected 1 to {MAX_TILE_SIDE} each way", t.width, t.height),
+                format!(
+                    "is {}×{} squares; expected 1 to {MAX_TILE_SIDE} each way",
+                    t.width, t.height
+                ),
             );
         }
         if !in_grid(t.x, t.y) || !in_grid(t.x + t.width as i32 - 1, t.y + t.height as i32 - 1) {
@@ -182,8 +197,15 @@ fn check(s: &Scenario) -> Check {
             );
         }
         for p in &t.void {
-            if !(p.x >= t.x && p.y >= t.y && p.x < t.x + t.width as i32 && p.y < t.y + t.height as i32) {
-                return fail(key, format!("void square {},{} is outside the tile", p.x, p.y));
+            if !(p.x >= t.x
+                && p.y >= t.y
+                && p.x < t.x + t.width as i32
+                && p.y < t.y + t.height as i32)
+            {
+                return fail(
+                    key,
+                    format!("void square {},{} is outside the tile", p.x, p.y),
+                );
             }
         }
         for y in t.y..t.y + t.height as i32 {
@@ -208,7 +230,9 @@ fn check(s: &Scenario) -> Check {
             if !is_tile && n != 0 {
                 return fail(
                     format!("grid[{y}]"),
-                    format!("square {x},{y} is `_` but lies on a tile; mark it in that tile's `void` list"),
+                    format!(
+                        "square {x},{y} is `_` but lies on a tile; mark it in that tile's `void` list"
+                    ),
                 );
             }
         }

@@ -41,7 +41,7 @@ pub const LIMITS: Limits = Limits {
 #[derive(Debug, thiserror::Error)]
 pub enum TilesetError {
     /// The file could not be read.
-    #[error("{file}: cannot read tile set: {source}")]
+    #[error("{file}: cannot read tile set")]
     Io {
         /// The file.
         file: String,

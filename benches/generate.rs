@@ -1,0 +1,96 @@
+//! How long one adventure takes to build and set up (layout, analysis,
+//! population; no files written), by the number of tile sets.
+//!
+//! Each case cycles through a fixed list of seeds so one lucky or unlucky
+//! Dungeon Stack does not dominate the figure. 1–4 sets use the embedded
+//! tile set on the default 72×48 table; 8–32 sets use
+//! `benches/data/big-tileset.yaml` (eight copies of each design) on a
+//! 400×400 table.
+//!
+//! ```text
+//! cargo bench --bench generate
+//! ```
+
+use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
+use std::hint::black_box;
+use std::time::Duration;
+use tilecrawl::generate::{GenerateParams, generate};
+use tilecrawl::layout::{LayoutParams, Table};
+use tilecrawl::ruleset::SetupParams;
+use tilecrawl::tileset::{self, TileSet};
+
+/// Seeds each case cycles through, in order.
+const SEEDS: u64 = 64;
+
+/// The table the big cases are laid on, in squares.
+const BIG_TABLE: Table = Table {
+    width: 400,
+    height: 400,
+};
+
+/// The parameters for every bench seed at `sets` sets on `table`.
+fn params_for(sets: u32, table: Table, label: &str) -> Vec<GenerateParams> {
+    (0..SEEDS)
+        .map(|seed| GenerateParams {
+            seed,
+            layout: LayoutParams {
+                sets,
+                table,
+                ..LayoutParams::default()
+            },
+            setup: SetupParams {
+                sets,
+                ..SetupParams::default()
+            },
+            tileset_label: label.into(),
+            ..GenerateParams::default()
+        })
+        .collect()
+}
+
+/// Fails the run up front if any bench seed cannot be generated, so a timing
+/// never mixes successes with early errors.
+fn check_all(tileset: &TileSet, params: &[GenerateParams]) {
+    for p in params {
+        if let Err(e) = generate(tileset, p) {
+            panic!(
+                "seed {} at {} sets does not generate: {e}",
+                p.seed, p.layout.sets
+            );
+        }
+    }
+}
+
+fn bench_generate(c: &mut Criterion) {
+    let small = tileset::default_tileset();
+    let big = tileset::parse(include_str!("data/big-tileset.yaml"), "big-tileset.yaml")
+        .expect("benches/data/big-tileset.yaml is a valid tile set");
+    let cases: [(u32, &TileSet, Table, &str); 6] = [
+        (1, &small, Table::default(), tileset::DEFAULT_TILESET_NAME),
+        (2, &small, Table::default(), tileset::DEFAULT_TILESET_NAME),
+        (4, &small, Table::default(), tileset::DEFAULT_TILESET_NAME),
+        (8, &big, BIG_TABLE, "big-tileset.yaml"),
+        (16, &big, BIG_TABLE, "big-tileset.yaml"),
+        (32, &big, BIG_TABLE, "big-tileset.yaml"),
+    ];
+
+    let mut group = c.benchmark_group("generate");
+    group.sample_size(20);
+    group.warm_up_time(Duration::from_secs(1));
+    group.measurement_time(Duration::from_secs(3));
+    for (sets, ts, table, label) in cases {
+        let params = params_for(sets, table, label);
+        check_all(ts, &params);
+        group.bench_with_input(BenchmarkId::from_parameter(sets), &params, |b, params| {
+            let mut next = params.iter().cycle();
+            b.iter(|| {
+                let p = next.next().expect("a cycle never ends");
+                black_box(generate(ts, black_box(p)).expect("checked above"))
+            });
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, bench_generate);
+criterion_main!(benches);
