@@ -48,18 +48,22 @@ struct Data {
 }
 
 /// The MKD Adventure rule system, with its setup tables.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Copy)]
 pub struct MkdAdventure {
-    data: Data,
+    data: &'static Data,
 }
 
 impl MkdAdventure {
-    /// The rule system with its embedded tables.
+    /// The rule system with its embedded tables (parsed once per process).
     pub fn embedded() -> Self {
-        let data: Data = serde_yaml::from_str(DATA_YAML)
-            .expect("the embedded ruleset data is checked by the tests");
-        debug_assert_eq!(data.format, "tilecrawl-ruleset/1");
-        debug_assert_eq!(data.name, "mkd-adventure");
+        static DATA: std::sync::OnceLock<Data> = std::sync::OnceLock::new();
+        let data = DATA.get_or_init(|| {
+            let data: Data = serde_yaml::from_str(DATA_YAML)
+                .expect("the embedded ruleset data is checked by the tests");
+            debug_assert_eq!(data.format, "tilecrawl-ruleset/1");
+            debug_assert_eq!(data.name, "mkd-adventure");
+            data
+        });
         MkdAdventure { data }
     }
 
