@@ -105,6 +105,33 @@ impl Dice {
         k
     }
 
+    /// Chooses one of `n` options where the rules say "roll 1d6 to decide":
+    /// up to six options, a d6 re-rolled until it names one (every roll
+    /// logged, so the table sees the same die); more than six, which a d6
+    /// cannot name, one fair `1dn`. `what` says what is chosen; `name`
+    /// describes the option picked.
+    pub fn choose_d6(&mut self, n: usize, what: &str, name: impl Fn(usize) -> String) -> usize {
+        if n <= 1 {
+            return 0;
+        }
+        if n > 6 {
+            return self.choose_then(n, |k| format!("{what}: {}", name(k)));
+        }
+        loop {
+            let r = self.below(6) + 1;
+            if r as usize <= n {
+                let k = (r - 1) as usize;
+                self.push("1d6".into(), r, format!("{what}: {}", name(k)));
+                return k;
+            }
+            self.push(
+                "1d6".into(),
+                r,
+                format!("{what}: {r} names none of the {n}, roll again"),
+            );
+        }
+    }
+
     /// Chooses one of `n` options the way the rules describe it at the table:
     /// roll as many d6 as needed to reach `n` (1d6 up to 6 options, 2d6 up to
     /// 12, ...), summed, and re-roll until the total names an option. Returns
@@ -227,6 +254,29 @@ mod tests {
             let last = d.log().last().unwrap();
             assert_eq!(last.roll, format!("{}d6", n.div_ceil(6)));
         }
+    }
+
+    #[test]
+    fn d6_choice_rerolls_until_it_names_an_option() {
+        let mut d = Dice::for_stage(5, "t");
+        let mut rerolls = 0;
+        for _ in 0..200 {
+            let before = d.log_len();
+            let k = d.choose_d6(3, "tie", |k| format!("option {}", k + 1));
+            assert!(k < 3);
+            let entries = &d.log()[before..];
+            assert!(entries.iter().all(|e| e.roll == "1d6"));
+            let last = entries.last().unwrap();
+            assert_eq!(last.result as usize, k + 1);
+            assert_eq!(last.purpose, format!("tie: option {}", k + 1));
+            rerolls += entries.len() - 1;
+            assert!(entries[..entries.len() - 1].iter().all(|e| e.result > 3));
+        }
+        assert!(rerolls > 0, "a 4, 5 or 6 should come up in 200 rolls");
+        // More options than a d6 has faces: one fair roll.
+        let before = d.log_len();
+        assert!(d.choose_d6(9, "tie", |_| String::new()) < 9);
+        assert_eq!(d.log()[before].roll, "1d9");
     }
 
     #[test]

@@ -128,17 +128,17 @@ pub fn analyse(layout: &Layout, grid: &Grid, dice: &mut Dice) -> Analysis {
     let candidates: Vec<usize> = (0..layout.tiles.len())
         .filter(|&i| (!has_chamber || kind_ok(i)) && depth[i] == Some(candidates_depth))
         .collect();
-    let k = dice.choose_then(candidates.len(), |k| {
-        let names: Vec<&str> = candidates
-            .iter()
-            .map(|&i| layout.tiles[i].id.as_str())
-            .collect();
-        format!(
-            "Central Chamber among {} chambers {} tiles from the entrance: {}",
-            names.join(", "),
-            candidates_depth,
-            layout.tiles[candidates[k]].id
-        )
+    let names: Vec<&str> = candidates
+        .iter()
+        .map(|&i| layout.tiles[i].id.as_str())
+        .collect();
+    let what = format!(
+        "Central Chamber among {} ({} tiles from the entrance)",
+        names.join(", "),
+        candidates_depth
+    );
+    let k = dice.choose_d6(candidates.len(), &what, |k| {
+        layout.tiles[candidates[k]].id.clone()
     });
     let central_chamber = candidates[k];
     if candidates.len() == 1 {

@@ -754,15 +754,25 @@ fn choose_entrance(
             reason: "the entrance hallway has no free entryway".into(),
         });
     }
-    let purpose = format!(
+    let what = format!(
         "entrance among the {} free entryways of {}",
         free.len(),
         last.id
     );
+    let describe = |k: usize| {
+        let sq = last.entryway_squares(&free[k])[0];
+        format!(
+            "the {} side at table square {},{}",
+            free[k].side.name(),
+            sq.0,
+            sq.1
+        )
+    };
     let k = match mode {
-        ExitDice::Fair => dice.choose(free.len(), &purpose),
+        // The rules: "roll 1d6".
+        ExitDice::Fair => dice.choose_d6(free.len(), &what, describe),
         ExitDice::Tabletop => dice
-            .choose_tabletop(free.len(), TABLETOP_MAX_ROLLS, &purpose)
+            .choose_tabletop(free.len(), TABLETOP_MAX_ROLLS, &what)
             .unwrap_or(0),
     };
     Ok(EntranceRef {

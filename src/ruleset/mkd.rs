@@ -329,14 +329,13 @@ impl Ruleset for MkdAdventure {
                 if ring_squares.is_empty() {
                     continue;
                 }
-                let i = dice.choose_then(ring_squares.len(), |k| {
-                    format!(
-                        "centre of {} taken; WMT square among {} nearest: {},{}",
-                        t.id,
-                        ring_squares.len(),
-                        ring_squares[k].0,
-                        ring_squares[k].1
-                    )
+                let what = format!(
+                    "centre of {} taken; WMT square among the {} nearest",
+                    t.id,
+                    ring_squares.len()
+                );
+                let i = dice.choose_d6(ring_squares.len(), &what, |k| {
+                    format!("{},{}", ring_squares[k].0, ring_squares[k].1)
                 });
                 placed = Some(ring_squares[i]);
                 break;
@@ -431,13 +430,12 @@ fn quest_chest_square(
             .filter_map(|&(sq, d)| facing_of(sq, d).map(|f| (sq, f)))
             .collect();
         if !group.is_empty() {
-            let k = dice.choose_then(group.len(), |k| {
-                format!(
-                    "Quest Chest square among {} equally far ({d} steps) from the entrance: {},{}",
-                    group.len(),
-                    group[k].0.0,
-                    group[k].0.1
-                )
+            let what = format!(
+                "Quest Chest square among {} equally far ({d} steps) from the entrance",
+                group.len()
+            );
+            let k = dice.choose_d6(group.len(), &what, |k| {
+                format!("{},{}", group[k].0.0, group[k].0.1)
             });
             if group.len() == 1 {
                 dice.note(format!(
