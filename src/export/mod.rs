@@ -11,7 +11,11 @@
 //! ```
 
 mod drawing;
+pub mod paper;
+pub mod pdf;
 mod png;
+pub mod sheet;
+pub mod style;
 mod svg;
 
 pub use self::drawing::{
@@ -47,6 +51,9 @@ pub enum ExportError {
     /// The SVG could not be read for rendering.
     #[error("cannot render the map SVG: {0}")]
     Svg(String),
+    /// A PDF could not be made.
+    #[error("cannot make the PDF: {0}")]
+    Pdf(String),
     /// The PNG encoder failed.
     #[error("cannot encode the PNG: {0}")]
     Png(#[from] ::png::EncodingError),
