@@ -8,9 +8,9 @@ use resvg::{tiny_skia, usvg};
 use std::sync::{Arc, OnceLock};
 
 /// DejaVu Sans (licence in `templates/fonts/LICENSE-DejaVu.txt`).
-static DEJAVU_SANS: &[u8] = include_bytes!("../../templates/fonts/DejaVuSans.ttf");
+pub(crate) static DEJAVU_SANS: &[u8] = include_bytes!("../../templates/fonts/DejaVuSans.ttf");
 /// DejaVu Sans Bold.
-static DEJAVU_SANS_BOLD: &[u8] = include_bytes!("../../templates/fonts/DejaVuSans-Bold.ttf");
+pub(crate) static DEJAVU_SANS_BOLD: &[u8] = include_bytes!("../../templates/fonts/DejaVuSans-Bold.ttf");
 
 /// Highest resolution accepted, in dots per inch.
 pub const MAX_DPI: u32 = 2400;
