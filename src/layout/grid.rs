@@ -17,6 +17,8 @@ pub struct Grid {
     pub height: u32,
     cells: Vec<Cell>,
     owner: Vec<i32>,
+    /// Each tile's squares, row-major.
+    tile_squares: Vec<Vec<(i32, i32)>>,
 }
 
 impl Grid {
@@ -33,7 +35,9 @@ impl Grid {
         let n = width as usize * height as usize;
         let mut cells = vec![Cell::Void; n];
         let mut owner = vec![-1; n];
+        let mut tile_squares = Vec::with_capacity(layout.tiles.len());
         for (i, t) in layout.tiles.iter().enumerate() {
+            let mut squares = Vec::with_capacity((t.width() * t.height()) as usize);
             for fy in 0..t.height() {
                 for fx in 0..t.width() {
                     let c = t.cells.cell(fx, fy);
@@ -43,9 +47,11 @@ impl Grid {
                         let k = ly * width as usize + lx;
                         cells[k] = c;
                         owner[k] = i as i32;
+                        squares.push((lx as i32, ly as i32));
                     }
                 }
             }
+            tile_squares.push(squares);
         }
         Grid {
             x0,
@@ -54,6 +60,7 @@ impl Grid {
             height,
             cells,
             owner,
+            tile_squares,
         }
     }
 
@@ -99,15 +106,7 @@ impl Grid {
     }
 
     /// Local squares of one tile, row-major.
-    pub fn squares_of(&self, tile: usize) -> Vec<(i32, i32)> {
-        let mut out = Vec::new();
-        for y in 0..self.height as i32 {
-            for x in 0..self.width as i32 {
-                if self.owner(x, y) == Some(tile) {
-                    out.push((x, y));
-                }
-            }
-        }
-        out
+    pub fn squares_of(&self, tile: usize) -> &[(i32, i32)] {
+        self.tile_squares.get(tile).map_or(&[], Vec::as_slice)
     }
 }

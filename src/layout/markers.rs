@@ -15,7 +15,8 @@ pub fn place_markers(layout: &Layout, grid: &Grid, dice: &mut Dice) -> Vec<Marke
         let count = r.saturating_sub(2);
         let mut free: Vec<(i32, i32)> = grid
             .squares_of(i)
-            .into_iter()
+            .iter()
+            .copied()
             .filter(|&(x, y)| grid.cell(x, y) == Cell::Floor)
             .collect();
         for _ in 0..count {

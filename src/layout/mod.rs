@@ -426,7 +426,7 @@ fn passable_at(tiles: &[PlacedTile], occ: &Occupancy, x: i32, y: i32) -> bool {
 fn open_exits(tiles: &[PlacedTile], occ: &Occupancy, depth: i32) -> Vec<ExitRef> {
     let mut out = Vec::new();
     for (ti, t) in tiles.iter().enumerate() {
-        for e in t.cells.entryways() {
+        for &e in t.cells.entryways() {
             let squares = t.entryway_squares(&e);
             let free = squares.iter().all(|&(x, y)| {
                 let (bx, by) = beyond(x, y, e.side);
@@ -456,7 +456,8 @@ fn open_exits(tiles: &[PlacedTile], occ: &Occupancy, depth: i32) -> Vec<ExitRef>
 fn free_entryways(t: &PlacedTile, occ: &Occupancy) -> Vec<Entryway> {
     t.cells
         .entryways()
-        .into_iter()
+        .iter()
+        .copied()
         .filter(|e| {
             t.entryway_squares(e).iter().all(|&(x, y)| {
                 let (bx, by) = beyond(x, y, e.side);
@@ -529,7 +530,7 @@ fn place_at_exit(
     let exit_len = e.len as i32;
     let facing = side.opposite();
     let mut offsets: Vec<i32> = Vec::new();
-    for e2 in face.entryways().into_iter().filter(|e2| e2.side == facing) {
+    for e2 in face.entryways().iter().filter(|e2| e2.side == facing) {
         let (b, l2) = (e2.start as i32, e2.len as i32);
         for off in (exit_start - b - l2 + 1)..(exit_start + exit_len - b) {
             if !offsets.contains(&off) {
@@ -795,23 +796,29 @@ impl Layout {
     /// Pairs of tiles that are connected (a passable edge square of one facing
     /// a passable edge square of the other), ascending and sorted.
     pub fn connections(&self) -> Vec<[usize; 2]> {
-        let occ = self.occupancy(None);
+        // Neighbouring squares of two different tiles are edge squares of
+        // both, so walkable pairs across a tile border are exactly the
+        // connections; the bounding-box grid is enough to find them.
+        let g = self.grid();
         let mut out: Vec<[usize; 2]> = Vec::new();
-        for (i, t) in self.tiles.iter().enumerate() {
-            for e in t.cells.entryways() {
-                for (x, y) in t.entryway_squares(&e) {
-                    let (bx, by) = beyond(x, y, e.side);
-                    let o = occ.get(bx, by);
-                    if o >= 0 && o as usize != i && passable_at(&self.tiles, &occ, bx, by) {
-                        let pair = [i.min(o as usize), i.max(o as usize)];
-                        if !out.contains(&pair) {
-                            out.push(pair);
-                        }
+        for y in 0..g.height as i32 {
+            for x in 0..g.width as i32 {
+                let Some(a) = g.owner(x, y) else { continue };
+                if !g.cell(x, y).passable() {
+                    continue;
+                }
+                for (nx, ny) in [(x + 1, y), (x, y + 1)] {
+                    if let Some(b) = g.owner(nx, ny)
+                        && b != a
+                        && g.cell(nx, ny).passable()
+                    {
+                        out.push([a.min(b), a.max(b)]);
                     }
                 }
             }
         }
         out.sort_unstable();
+        out.dedup();
         out
     }
 
@@ -821,7 +828,7 @@ impl Layout {
         let occ = self.occupancy(None);
         let mut out = Vec::new();
         for (i, t) in self.tiles.iter().enumerate() {
-            for e in t.cells.entryways() {
+            for &e in t.cells.entryways() {
                 if i == self.entrance.tile && e == self.entrance.entryway {
                     continue;
                 }

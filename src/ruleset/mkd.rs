@@ -253,15 +253,12 @@ impl Ruleset for MkdAdventure {
         let free = |occ: &Vec<(i32, i32)>, x: i32, y: i32| {
             grid.cell(x, y).passable() && !occ.contains(&(x, y))
         };
-        let arc: Vec<(i32, i32, i32, i32)> = front_arc(
-            chest_at.0,
-            chest_at.1,
-            facing,
-            grid.width.max(grid.height) as i32,
-        )
-        .into_iter()
-        .filter(|&(x, y, _, _)| grid.owner(x, y) == Some(cc) && free(&occupied, x, y))
-        .collect();
+        // The arc only matters inside the Central Chamber: reach across it.
+        let reach = tiles[cc].width().max(tiles[cc].height()) as i32;
+        let arc: Vec<(i32, i32, i32, i32)> = front_arc(chest_at.0, chest_at.1, facing, reach)
+            .into_iter()
+            .filter(|&(x, y, _, _)| grid.owner(x, y) == Some(cc) && free(&occupied, x, y))
+            .collect();
         let Some(&(_, _, k0, o0)) = arc.first() else {
             return Err(SetupError(format!(
                 "no free passable square of the Central Chamber {} lies in the Quest Chest's front arc",
@@ -400,8 +397,8 @@ fn quest_chest_square(
 ) -> Result<((i32, i32), Side), SetupError> {
     let mut by_dist: Vec<((i32, i32), u32)> = grid
         .squares_of(cc)
-        .into_iter()
-        .filter_map(|(x, y)| analysis.walk_at(grid, x, y).map(|d| ((x, y), d)))
+        .iter()
+        .filter_map(|&(x, y)| analysis.walk_at(grid, x, y).map(|d| ((x, y), d)))
         .collect();
     by_dist.sort_by_key(|&(sq, d)| (std::cmp::Reverse(d), sq.1, sq.0));
     let (ex, ey) = analysis.entrance_squares.first().copied().unwrap_or((0, 0));

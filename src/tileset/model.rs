@@ -186,6 +186,8 @@ pub struct Face {
     width: u32,
     height: u32,
     cells: Vec<Cell>,
+    /// Computed once from the cells (faces never change after creation).
+    entryways: Vec<Entryway>,
 }
 
 /// A maximal run of passable cells along one edge of a face.
@@ -204,11 +206,14 @@ impl Face {
     /// `cells.len() == width * height`.
     pub(crate) fn new(width: u32, height: u32, cells: Vec<Cell>) -> Face {
         debug_assert_eq!(cells.len() as u64, u64::from(width) * u64::from(height));
-        Face {
+        let mut face = Face {
             width,
             height,
             cells,
-        }
+            entryways: Vec::new(),
+        };
+        face.entryways = face.find_entryways();
+        face
     }
 
     /// A face from ASCII rows (for tests and fixtures). Panics on bad input;
@@ -299,7 +304,11 @@ impl Face {
 
     /// Every entryway of this face, sides in N, E, S, W order, each side west
     /// to east or north to south.
-    pub fn entryways(&self) -> Vec<Entryway> {
+    pub fn entryways(&self) -> &[Entryway] {
+        &self.entryways
+    }
+
+    fn find_entryways(&self) -> Vec<Entryway> {
         let mut out = Vec::new();
         for side in Side::ALL {
             let edge = self.edge(side);
