@@ -1,1 +1,65 @@
-fn main() {}
+//! How long the print pack's PDFs take: the map cut into Letter pages behind
+//! its overview (`map_pdf`), and the tile cut-outs (`cutouts_pdf`), for a
+//! two-set dungeon (seed 7) generated once outside the timing.
+//!
+//! ```text
+//! cargo bench --bench print
+//! ```
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use std::hint::black_box;
+use std::time::Duration;
+use tilecrawl::export::MapOptions;
+use tilecrawl::export::paper::{Paper, PrintOptions};
+use tilecrawl::export::pdf::{cutouts_pdf, map_pdf, map_tiling};
+use tilecrawl::generate::{GenerateParams, generate};
+use tilecrawl::layout::LayoutParams;
+use tilecrawl::ruleset::SetupParams;
+use tilecrawl::tileset::default_tileset;
+
+/// The dungeon every case prints.
+const SEED: u64 = 7;
+/// Tile sets in it.
+const SETS: u32 = 2;
+
+fn bench_print(c: &mut Criterion) {
+    let params = GenerateParams {
+        seed: SEED,
+        layout: LayoutParams {
+            sets: SETS,
+            ..LayoutParams::default()
+        },
+        setup: SetupParams {
+            sets: SETS,
+            ..SetupParams::default()
+        },
+        ..GenerateParams::default()
+    };
+    let s = generate(&default_tileset(), &params).expect("the bench dungeon generates");
+    let map = MapOptions::default();
+    let print = PrintOptions {
+        paper: Paper::Letter,
+        ..PrintOptions::default()
+    };
+    let t = map_tiling(&s, &map, &print).expect("the bench dungeon tiles");
+    eprintln!(
+        "seed {SEED}, {SETS} sets on Letter: {} map pages + overview, {} tiles to cut out",
+        t.printed().count(),
+        s.tiles.len()
+    );
+
+    let mut group = c.benchmark_group("print");
+    group.sample_size(20);
+    group.warm_up_time(Duration::from_secs(1));
+    group.measurement_time(Duration::from_secs(5));
+    group.bench_function("map_pdf/letter/2-sets", |b| {
+        b.iter(|| black_box(map_pdf(black_box(&s), &map, &print).expect("map PDF")))
+    });
+    group.bench_function("cutouts_pdf/letter/2-sets", |b| {
+        b.iter(|| black_box(cutouts_pdf(black_box(&s), &map, &print).expect("cut-outs PDF")))
+    });
+    group.finish();
+}
+
+criterion_group!(benches, bench_print);
+criterion_main!(benches);

@@ -1,9 +1,10 @@
-//! Golden files: pinned scenario.yaml, map.svg and map.png for a few seeds.
-//! A change that alters output for a seed must say so and rewrite them with
-//! `UPDATE_GOLDEN=1 cargo test --test golden`.
+//! Golden files: pinned scenario.yaml, and the map as SVG and PNG in each
+//! built-in style (`map.svg`/`map.png` in `color`, `map-ink.svg`/`map-ink.png`
+//! in `ink`), for a few seeds. A change that alters output for a seed must say
+//! so and rewrite them with `UPDATE_GOLDEN=1 cargo test --test golden`.
 
 use std::path::PathBuf;
-use tilecrawl::export::{self, MapOptions};
+use tilecrawl::export::{self, MapOptions, style};
 use tilecrawl::generate::{GenerateParams, generate};
 use tilecrawl::layout::{ExitDice, LayoutParams, Table};
 use tilecrawl::ruleset::{Difficulty, SetupParams};
@@ -95,19 +96,24 @@ fn golden_outputs_are_unchanged() {
     for (name, p) in cases {
         let s = generate(&ts, &p).unwrap();
         let yaml = scenario::to_yaml(&s);
-        let opts = MapOptions {
-            dpi: GOLDEN_DPI,
-            ..MapOptions::default()
-        };
-        let svg = export::map_svg(&s, &opts);
-        let png = export::png(&svg, GOLDEN_DPI).unwrap();
-        for (file, bytes) in [
-            ("scenario.yaml", yaml.as_bytes()),
-            ("map.svg", svg.as_bytes()),
-            ("map.png", &png[..]),
-        ] {
-            if let Err(e) = check_or_update(&root.join(&name).join(file), bytes) {
-                failures.push(e);
+        if let Err(e) = check_or_update(&root.join(&name).join("scenario.yaml"), yaml.as_bytes()) {
+            failures.push(e);
+        }
+        for (style, suffix) in [("color", ""), ("ink", "-ink")] {
+            let opts = MapOptions {
+                dpi: GOLDEN_DPI,
+                style: style::builtin(style).unwrap(),
+                ..MapOptions::default()
+            };
+            let svg = export::map_svg(&s, &opts);
+            let png = export::png(&svg, GOLDEN_DPI).unwrap();
+            for (file, bytes) in [
+                (format!("map{suffix}.svg"), svg.as_bytes()),
+                (format!("map{suffix}.png"), &png[..]),
+            ] {
+                if let Err(e) = check_or_update(&root.join(&name).join(file), bytes) {
+                    failures.push(e);
+                }
             }
         }
     }

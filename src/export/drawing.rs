@@ -5,6 +5,7 @@
 //! is the page's north-west corner. Square `(x, y)` of the scenario grid has
 //! its north-west corner at `origin + (x, y) × square_mm`.
 
+pub use super::style::{Color, Dots, Fill, Hatch, Style, Token, WmtToken};
 use crate::scenario::{MarkerKind, Scenario, WmtColor};
 use crate::tileset::{Cell, Side};
 use noise::{NoiseFn, Perlin};
@@ -16,156 +17,6 @@ pub const FONT_FAMILY: &str = "DejaVu Sans";
 /// Most rectangles the rock texture may use; its cells grow coarser until it fits.
 const MAX_ROCK_SHAPES: u64 = 400;
 
-/// An sRGB colour with alpha.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Color {
-    /// Red.
-    pub r: u8,
-    /// Green.
-    pub g: u8,
-    /// Blue.
-    pub b: u8,
-    /// Alpha: 255 is opaque.
-    pub a: u8,
-}
-
-impl Color {
-    /// An opaque colour.
-    pub const fn rgb(r: u8, g: u8, b: u8) -> Color {
-        Color { r, g, b, a: 255 }
-    }
-
-    /// The same colour with another alpha.
-    pub const fn with_alpha(self, a: u8) -> Color {
-        Color { a, ..self }
-    }
-
-    /// `#rrggbb` (alpha is written separately as an opacity).
-    pub fn hex(self) -> String {
-        format!("#{:02x}{:02x}{:02x}", self.r, self.g, self.b)
-    }
-
-    /// Alpha as an opacity from 0 to 1.
-    pub fn opacity(self) -> f64 {
-        f64::from(self.a) / 255.0
-    }
-}
-
-/// Every colour and line width of the map, in one place so that a style
-/// file can replace them; the encoders only copy what the drawing holds.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Style {
-    /// The page outside the dungeon.
-    pub paper: Color,
-    /// Rock: the dungeon's bounding box where no tile lies.
-    pub rock: Color,
-    /// Darker patches of the rock texture.
-    pub rock_dark: Color,
-    /// Lighter patches of the rock texture.
-    pub rock_light: Color,
-    /// Clear floor `.`.
-    pub floor: Color,
-    /// Hindering terrain `,`.
-    pub hindering: Color,
-    /// The rubble dots on hindering terrain.
-    pub hindering_mark: Color,
-    /// Water `~`.
-    pub water: Color,
-    /// The waves on water.
-    pub water_mark: Color,
-    /// Crevice `=`.
-    pub crevice: Color,
-    /// The crack drawn in a crevice.
-    pub crevice_mark: Color,
-    /// Blocking terrain `X`.
-    pub blocking: Color,
-    /// The cross drawn on blocking terrain.
-    pub blocking_mark: Color,
-    /// Wall `#`.
-    pub wall: Color,
-    /// Grid lines between squares.
-    pub grid: Color,
-    /// Grid line width in millimetres.
-    pub grid_mm: f64,
-    /// Tile outlines.
-    pub outline: Color,
-    /// Tile outline width in millimetres.
-    pub outline_mm: f64,
-    /// The Central Chamber's highlight and label.
-    pub central_chamber: Color,
-    /// Width of the Central Chamber's highlight in millimetres.
-    pub central_chamber_mm: f64,
-    /// Dead-end bars.
-    pub dead_end: Color,
-    /// The entrance arrow and its label.
-    pub entrance: Color,
-    /// A chest box.
-    pub chest: Color,
-    /// The Quest Chest box.
-    pub quest_chest: Color,
-    /// Outlines of tokens (chests, WMTs, markers).
-    pub token_ink: Color,
-    /// Yellow WMTs.
-    pub wmt_yellow: Color,
-    /// Blue WMTs.
-    pub wmt_blue: Color,
-    /// Red WMTs.
-    pub wmt_red: Color,
-    /// The Guardian's ring and badge.
-    pub guardian: Color,
-    /// Hindering markers.
-    pub marker_hindering: Color,
-    /// Water markers.
-    pub marker_water: Color,
-    /// Dark text.
-    pub ink: Color,
-    /// Light text on dark tokens.
-    pub ink_light: Color,
-    /// The halo behind labels that sit on terrain.
-    pub halo: Color,
-}
-
-impl Default for Style {
-    fn default() -> Style {
-        Style {
-            paper: Color::rgb(0xff, 0xff, 0xff),
-            rock: Color::rgb(0xd8, 0xd3, 0xcb),
-            rock_dark: Color::rgb(0xcb, 0xc5, 0xbc),
-            rock_light: Color::rgb(0xe3, 0xdf, 0xd8),
-            floor: Color::rgb(0xf6, 0xf1, 0xe6),
-            hindering: Color::rgb(0xd9, 0xc6, 0x96),
-            hindering_mark: Color::rgb(0x8a, 0x6f, 0x3c),
-            water: Color::rgb(0xa9, 0xcf, 0xee),
-            water_mark: Color::rgb(0x2f, 0x6f, 0xa8),
-            crevice: Color::rgb(0x3b, 0x33, 0x30),
-            crevice_mark: Color::rgb(0x9c, 0x8a, 0x80),
-            blocking: Color::rgb(0x9a, 0x90, 0x84),
-            blocking_mark: Color::rgb(0x4e, 0x46, 0x3e),
-            wall: Color::rgb(0x55, 0x4f, 0x48),
-            grid: Color::rgb(0x6e, 0x66, 0x5c),
-            grid_mm: 0.25,
-            outline: Color::rgb(0x1e, 0x1a, 0x17),
-            outline_mm: 0.6,
-            central_chamber: Color::rgb(0xc0, 0x39, 0x2b),
-            central_chamber_mm: 2.0,
-            dead_end: Color::rgb(0xa0, 0x20, 0x20),
-            entrance: Color::rgb(0x1b, 0x7a, 0x3a),
-            chest: Color::rgb(0x8b, 0x5a, 0x2b),
-            quest_chest: Color::rgb(0xe8, 0xb8, 0x20),
-            token_ink: Color::rgb(0x1e, 0x1a, 0x17),
-            wmt_yellow: Color::rgb(0xf2, 0xd1, 0x3a),
-            wmt_blue: Color::rgb(0x2f, 0x6f, 0xd0),
-            wmt_red: Color::rgb(0xd0, 0x3a, 0x2f),
-            guardian: Color::rgb(0x6a, 0x1b, 0x9a),
-            marker_hindering: Color::rgb(0xc8, 0xa0, 0x5a),
-            marker_water: Color::rgb(0x4a, 0x90, 0xd9),
-            ink: Color::rgb(0x1e, 0x1a, 0x17),
-            ink_light: Color::rgb(0xff, 0xff, 0xff),
-            halo: Color::rgb(0xff, 0xff, 0xff).with_alpha(0xd9),
-        }
-    }
-}
-
 /// How to draw the map.
 #[derive(Debug, Clone, PartialEq)]
 pub struct MapOptions {
@@ -175,6 +26,10 @@ pub struct MapOptions {
     pub style: Style,
     /// Draw the noise texture on the rock (default on).
     pub rock_texture: bool,
+    /// Printed size of one square in millimetres; `None` uses the scenario's
+    /// `square_mm`. Everything on the map (grid, tokens, text, margins)
+    /// follows it. Kept within [`SQUARE_MM`].
+    pub square_mm: Option<f64>,
 }
 
 impl Default for MapOptions {
@@ -183,6 +38,7 @@ impl Default for MapOptions {
             dpi: 150,
             style: Style::default(),
             rock_texture: true,
+            square_mm: None,
         }
     }
 }
@@ -210,8 +66,8 @@ pub struct Stroke {
 /// How a closed shape is filled and outlined.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Paint {
-    /// Fill colour, if filled.
-    pub fill: Option<Color>,
+    /// The fill: none, a colour, or a hatch or stipple pattern.
+    pub fill: Fill,
     /// Outline, if outlined.
     pub stroke: Option<Stroke>,
 }
@@ -359,10 +215,40 @@ impl Drawing {
     }
 }
 
+/// The printed square sizes a map may use, in millimetres.
+pub const SQUARE_MM: (f64, f64) = (2.0, 200.0);
+
+/// The printed size of one square: `opts.square_mm` if set, else the
+/// scenario's, kept within [`SQUARE_MM`] (a value that is not a number
+/// falls back to the scenario's).
+pub fn square_mm(s: &Scenario, opts: &MapOptions) -> f64 {
+    let v = match opts.square_mm {
+        Some(v) if v.is_finite() => v,
+        _ => s.square_mm,
+    };
+    let v = if v.is_finite() { v } else { 25.4 };
+    v.clamp(SQUARE_MM.0, SQUARE_MM.1)
+}
+
+/// The page size of the map in millimetres (width, height), without drawing it.
+pub fn page_mm(s: &Scenario, opts: &MapOptions) -> (f64, f64) {
+    let sq = square_mm(s, opts);
+    let margin = margin_mm(sq);
+    (
+        f64::from(s.size.width) * sq + 2.0 * margin,
+        f64::from(s.size.height) * sq + 2.0 * margin,
+    )
+}
+
+/// The margin around the grid: one square, at least 15 mm for the title and footer.
+fn margin_mm(sq: f64) -> f64 {
+    sq.max(15.0)
+}
+
 /// Draws the whole map of a scenario at true scale.
 pub fn drawing(s: &Scenario, opts: &MapOptions) -> Drawing {
-    let sq = s.square_mm;
-    let margin = sq.max(15.0);
+    let sq = square_mm(s, opts);
+    let margin = margin_mm(sq);
     let (columns, rows) = (s.size.width, s.size.height);
     let map = MapGeom {
         origin: Pt {
@@ -469,9 +355,9 @@ impl Grid {
     }
 }
 
-fn fill(c: Color) -> Paint {
+fn fill(f: impl Into<Fill>) -> Paint {
     Paint {
-        fill: Some(c),
+        fill: f.into(),
         stroke: None,
     }
 }
@@ -545,16 +431,49 @@ fn plain(at: Pt, text: String, size: f64, bold: bool, anchor: Anchor, color: Col
 fn rock_layer(s: &Scenario, grid: &Grid, map: &MapGeom, opts: &MapOptions) -> Layer {
     let st = &opts.style;
     let (cols, rows) = (grid.columns, grid.rows);
-    let mut shapes = vec![{
+    let mut shapes = Vec::new();
+    let mut whole = matches!(st.rock, Fill::Solid(_) | Fill::None);
+    if !whole {
+        // A pattern costs a renderer time for every pixel it covers, so a
+        // patterned rock goes only where no tile is (within a budget).
+        for y in 0..rows {
+            let mut x = 0;
+            while x < cols {
+                if grid.is_tile(x, y) {
+                    x += 1;
+                    continue;
+                }
+                let start = x;
+                while x < cols && !grid.is_tile(x, y) {
+                    x += 1;
+                }
+                let o = map.pt(f64::from(start), f64::from(y));
+                shapes.push(rect(
+                    o.x,
+                    o.y,
+                    map.len(f64::from(x - start)),
+                    map.sq,
+                    fill(st.rock),
+                ));
+            }
+            if shapes.len() as u64 > 4 * MAX_ROCK_SHAPES {
+                shapes.clear();
+                whole = true;
+                break;
+            }
+        }
+    }
+    if whole {
+        // One rectangle under the whole dungeon: the tiles cover the rest.
         let o = map.pt(0.0, 0.0);
-        rect(
+        shapes.push(rect(
             o.x,
             o.y,
             map.len(f64::from(cols)),
             map.len(f64::from(rows)),
             fill(st.rock),
-        )
-    }];
+        ));
+    }
     if opts.rock_texture {
         let noise = Perlin::new((s.seed ^ (s.seed >> 32)) as u32);
         // The finest cells (half a square first) whose texture fits the budget.
@@ -629,14 +548,16 @@ fn rock_texture(noise: &Perlin, grid: &Grid, map: &MapGeom, st: &Style, cell: f6
             let (x0, y0, _, y1) = bounds(start, cy);
             let (_, _, x1, _) = bounds(cx - 1, cy);
             let o = map.pt(x0, y0);
-            let c = if l < 0 { st.rock_dark } else { st.rock_light };
-            shapes.push(rect(o.x, o.y, map.len(x1 - x0), map.len(y1 - y0), fill(c)));
+            let f = if l < 0 { st.rock_dark } else { st.rock_light };
+            if f != Fill::None {
+                shapes.push(rect(o.x, o.y, map.len(x1 - x0), map.len(y1 - y0), fill(f)));
+            }
         }
     }
     shapes
 }
 
-fn cell_color(c: Cell, st: &Style) -> Color {
+fn cell_fill(c: Cell, st: &Style) -> Fill {
     match c {
         Cell::Floor => st.floor,
         Cell::Hindering => st.hindering,
@@ -667,7 +588,7 @@ fn terrain_layer(grid: &Grid, map: &MapGeom, st: &Style) -> Layer {
                     o.y,
                     map.len(f64::from(x - start)),
                     map.sq,
-                    fill(cell_color(c, st)),
+                    fill(cell_fill(c, st)),
                 ));
             }
         }
@@ -801,9 +722,9 @@ fn grid_layer(grid: &Grid, map: &MapGeom, st: &Style) -> Layer {
 fn marker_layer(s: &Scenario, map: &MapGeom, st: &Style) -> Layer {
     let mut shapes = Vec::new();
     for m in &s.markers {
-        let (color, letter) = match m.kind {
-            MarkerKind::Hindering => (st.marker_hindering, "H"),
-            MarkerKind::Water => (st.marker_water, "W"),
+        let (token, letter) = match m.kind {
+            MarkerKind::Hindering => (&st.marker_hindering, "H"),
+            MarkerKind::Water => (&st.marker_water, "W"),
         };
         let o = map.pt(f64::from(m.x) + 0.16, f64::from(m.y) + 0.16);
         shapes.push(Shape::Rect(Rect {
@@ -813,7 +734,7 @@ fn marker_layer(s: &Scenario, map: &MapGeom, st: &Style) -> Layer {
             height: map.len(0.68),
             radius: map.len(0.1),
             paint: Paint {
-                fill: Some(color),
+                fill: token.fill,
                 stroke: Some(stroke(st.token_ink, map.len(0.035))),
             },
         }));
@@ -825,7 +746,7 @@ fn marker_layer(s: &Scenario, map: &MapGeom, st: &Style) -> Layer {
             size,
             true,
             Anchor::Middle,
-            st.ink_light,
+            token.text,
         ));
     }
     Layer {
@@ -923,9 +844,9 @@ fn outline_layer(s: &Scenario, map: &MapGeom, st: &Style) -> Layer {
             shapes.push(Shape::Polygon(Polygon {
                 points: to_pts(&l),
                 paint: Paint {
-                    fill: None,
+                    fill: Fill::None,
                     stroke: Some(stroke(
-                        st.central_chamber.with_alpha(0xb0),
+                        st.central_chamber.scale_alpha(0xb0),
                         st.central_chamber_mm,
                     )),
                 },
@@ -937,7 +858,7 @@ fn outline_layer(s: &Scenario, map: &MapGeom, st: &Style) -> Layer {
             shapes.push(Shape::Polygon(Polygon {
                 points: to_pts(&l),
                 paint: Paint {
-                    fill: None,
+                    fill: Fill::None,
                     stroke: Some(stroke(st.outline, st.outline_mm)),
                 },
             }));
@@ -1052,11 +973,7 @@ fn feature_layer(s: &Scenario, map: &MapGeom, st: &Style) -> Layer {
         let (cx, cy) = (f64::from(c.x) + 0.5, f64::from(c.y) + 0.5);
         let half = 0.22;
         let o = map.pt(cx - half, cy - half);
-        let (body, text) = if c.quest {
-            (st.quest_chest, st.ink)
-        } else {
-            (st.chest, st.ink_light)
-        };
+        let token = if c.quest { &st.quest_chest } else { &st.chest };
         let (nx, ny) = {
             let (dx, dy) = c.facing.delta();
             (f64::from(dx), f64::from(dy))
@@ -1070,7 +987,7 @@ fn feature_layer(s: &Scenario, map: &MapGeom, st: &Style) -> Layer {
                 map.pt(front.0 - px * 0.12, front.1 - py * 0.12),
             ],
             paint: Paint {
-                fill: Some(st.token_ink),
+                fill: Fill::Solid(st.token_ink),
                 stroke: Some(round_stroke(st.token_ink, map.len(0.02))),
             },
         }));
@@ -1081,7 +998,7 @@ fn feature_layer(s: &Scenario, map: &MapGeom, st: &Style) -> Layer {
             height: map.len(2.0 * half),
             radius: map.len(0.04),
             paint: Paint {
-                fill: Some(body),
+                fill: token.fill,
                 stroke: Some(stroke(
                     st.token_ink,
                     map.len(if c.quest { 0.05 } else { 0.03 }),
@@ -1095,7 +1012,7 @@ fn feature_layer(s: &Scenario, map: &MapGeom, st: &Style) -> Layer {
             size,
             true,
             Anchor::Middle,
-            text,
+            token.text,
         ));
         if c.quest {
             // The caption goes on the side away from the front triangle.
@@ -1121,17 +1038,17 @@ fn feature_layer(s: &Scenario, map: &MapGeom, st: &Style) -> Layer {
     // Wandering monster tokens: a disc in the token colour with its number.
     for w in &s.wmts {
         let c = map.pt(f64::from(w.x) + 0.5, f64::from(w.y) + 0.5);
-        let (body, text) = match w.color {
-            WmtColor::Yellow => (st.wmt_yellow, st.ink),
-            WmtColor::Blue => (st.wmt_blue, st.ink_light),
-            WmtColor::Red => (st.wmt_red, st.ink_light),
+        let token = match w.color {
+            WmtColor::Yellow => &st.wmt_yellow,
+            WmtColor::Blue => &st.wmt_blue,
+            WmtColor::Red => &st.wmt_red,
         };
         if w.guardian {
             shapes.push(Shape::Circle(Circle {
                 centre: c,
                 radius: map.len(0.4),
                 paint: Paint {
-                    fill: None,
+                    fill: Fill::None,
                     stroke: Some(stroke(st.guardian, map.len(0.05))),
                 },
             }));
@@ -1140,10 +1057,20 @@ fn feature_layer(s: &Scenario, map: &MapGeom, st: &Style) -> Layer {
             centre: c,
             radius: map.len(0.28),
             paint: Paint {
-                fill: Some(body),
+                fill: token.fill,
                 stroke: Some(stroke(st.token_ink, map.len(0.03))),
             },
         }));
+        if token.ring {
+            shapes.push(Shape::Circle(Circle {
+                centre: c,
+                radius: map.len(0.21),
+                paint: Paint {
+                    fill: Fill::None,
+                    stroke: Some(stroke(token.text, map.len(0.025))),
+                },
+            }));
+        }
         let size = map.text(0.3, 2.5, 60.0);
         shapes.push(plain(
             c.offset(0.0, size * 0.36),
@@ -1151,8 +1078,22 @@ fn feature_layer(s: &Scenario, map: &MapGeom, st: &Style) -> Layer {
             size,
             true,
             Anchor::Middle,
-            text,
+            token.text,
         ));
+        if !token.letter.is_empty() {
+            // The colour's initial in the square's south-east corner, clear
+            // of the token and of the Guardian's ring.
+            let size = map.text(0.15, 2.0, 30.0);
+            shapes.push(label(
+                c.offset(map.len(0.36), map.len(0.435)),
+                token.letter.clone(),
+                size,
+                true,
+                Anchor::Middle,
+                st.ink,
+                st.halo,
+            ));
+        }
         if w.guardian {
             let badge = c.offset(map.len(0.3), -map.len(0.3));
             shapes.push(Shape::Circle(Circle {
@@ -1313,7 +1254,7 @@ fn frame_layer(
             },
         ],
         paint: Paint {
-            fill: Some(st.ink),
+            fill: Fill::Solid(st.ink),
             stroke: Some(round_stroke(st.ink, 0.2)),
         },
     }));

@@ -19,10 +19,15 @@ pub mod style;
 mod svg;
 
 pub use self::drawing::{
-    Anchor, Circle, Color, Drawing, FONT_FAMILY, Layer, Line, MapOptions, Paint, Polygon, Polyline,
-    Pt, Rect, Shape, Stroke, Style, Text, drawing,
+    Anchor, Circle, Color, Dots, Drawing, FONT_FAMILY, Fill, Hatch, Layer, Line, MapOptions, Paint,
+    Polygon, Polyline, Pt, Rect, SQUARE_MM, Shape, Stroke, Style, Text, Token, WmtToken, drawing,
+    page_mm, square_mm,
 };
-pub use self::png::{MAX_DPI, MAX_PIXELS, pixels_per_metre, png};
+pub use self::png::{
+    BAND_PIXELS, MAX_DPI, MAX_SIDE_PX, check_png_size, pixels_per_metre, png, png_size_px,
+    write_png,
+};
+pub use self::style::StyleError;
 pub use self::svg::svg;
 
 use crate::scenario::Scenario;
@@ -36,9 +41,9 @@ pub enum ExportError {
         /// The requested DPI.
         dpi: u32,
     },
-    /// The image would not fit in memory.
+    /// The PNG would be more than [`MAX_SIDE_PX`] pixels on a side.
     #[error(
-        "the map would be {width}×{height} pixels at {dpi} DPI, more than {MAX_PIXELS} pixels; lower the DPI"
+        "the map would be {width}×{height} px at {dpi} DPI; the limit is 30,000 px a side: lower --dpi ({fits_dpi} DPI fits) or print the PDF pages (--print letter|a4)"
     )]
     TooLarge {
         /// Width in pixels.
@@ -47,6 +52,8 @@ pub enum ExportError {
         height: u64,
         /// The requested DPI.
         dpi: u32,
+        /// The highest DPI at which the map fits.
+        fits_dpi: u32,
     },
     /// The SVG could not be read for rendering.
     #[error("cannot render the map SVG: {0}")]
@@ -57,6 +64,9 @@ pub enum ExportError {
     /// The PNG encoder failed.
     #[error("cannot encode the PNG: {0}")]
     Png(#[from] ::png::EncodingError),
+    /// The PNG could not be written out.
+    #[error("cannot write the PNG")]
+    Write(#[source] std::io::Error),
 }
 
 /// The map of a scenario as an SVG document (true scale, in millimetres).
@@ -64,8 +74,16 @@ pub fn map_svg(s: &Scenario, opts: &MapOptions) -> String {
     svg(&drawing(s, opts))
 }
 
+/// Checks, before any drawing, that the map's PNG can be made at `opts.dpi`
+/// (see [`check_png_size`]).
+pub fn check_png(s: &Scenario, opts: &MapOptions) -> Result<(), ExportError> {
+    let (w, h) = page_mm(s, opts);
+    check_png_size(w, h, opts.dpi)
+}
+
 /// The map of a scenario as a PNG at `opts.dpi`: resvg's rendering of [`map_svg`].
 pub fn map_png(s: &Scenario, opts: &MapOptions) -> Result<Vec<u8>, ExportError> {
+    check_png(s, opts)?;
     png(&map_svg(s, opts), opts.dpi)
 }
 
@@ -349,15 +367,16 @@ mod tests {
         assert_eq!(d.layer("outlines").unwrap().shapes.len(), 3);
         let st = Style::default();
         // WMT colours and terrain kinds each show.
-        for c in [
-            st.wmt_red,
-            st.wmt_yellow,
+        for f in [
+            st.wmt_red.fill,
+            st.wmt_yellow.fill,
             st.water,
             st.hindering,
             st.crevice,
             st.blocking,
             st.wall,
         ] {
+            let c = f.solid().expect("the colour style fills with colours");
             assert!(
                 svg.contains(&format!("fill=\"{}\"", c.hex())),
                 "{} missing",
@@ -429,7 +448,8 @@ mod tests {
                 }
                 for px in start..=x.min(x1 - 1) {
                     let w = (bright - lum(px)).max(0.0);
-                    sum += w * f64::from(px);
+                    // Pixel `px` covers [px, px + 1): its centre is px + 0.5.
+                    sum += w * (f64::from(px) + 0.5);
                     weight += w;
                 }
                 centres.push(sum / weight);
@@ -439,57 +459,416 @@ mod tests {
         centres
     }
 
+    /// The fixture with the chamber's west wall square on row 2 turned to
+    /// floor, so that row 2 is floor from the first grid line to the last.
+    fn open_row_fixture(square_mm: f64) -> Scenario {
+        let mut s = fixture(square_mm);
+        s.grid[2].replace_range(0..1, ".");
+        s
+    }
+
+    /// Decodes a PNG, checking its `pHYs` chunk holds `dpi`.
+    fn decode(bytes: &[u8], dpi: u32) -> image::RgbaImage {
+        let decoder = ::png::Decoder::new(std::io::Cursor::new(bytes));
+        let reader = decoder.read_info().expect("PNG header");
+        let dims = reader.info().pixel_dims.expect("pHYs chunk");
+        assert_eq!(dims.unit, ::png::Unit::Meter);
+        let ppm = pixels_per_metre(dpi);
+        assert_eq!((dims.xppu, dims.yppu), (ppm, ppm));
+        image::load_from_memory_with_format(bytes, image::ImageFormat::Png)
+            .expect("decodes")
+            .to_rgba8()
+    }
+
+    /// Checks in the PNG of `s` that grid lines are one `square_mm` apart at
+    /// `dpi`: each pair of neighbours within a pixel, and the first and last
+    /// lines across the whole width (10 squares) within 0.1 mm.
+    fn check_png_scale(s: &Scenario, opts: &MapOptions, square_mm: f64) {
+        let dpi = opts.dpi;
+        let d = drawing(s, opts);
+        assert_eq!(d.square_mm, square_mm);
+        let img = decode(&map_png(s, opts).expect("renders"), dpi);
+        let px_per_mm = f64::from(dpi) / 25.4;
+        assert_eq!(img.width(), (d.width_mm * px_per_mm).round() as u32);
+        assert_eq!(img.height(), (d.height_mm * px_per_mm).round() as u32);
+
+        let px_per_square = px_per_mm * square_mm;
+        let to_px = |squares: f64| ((d.margin_mm + squares * square_mm) * px_per_mm).round() as u32;
+        // Row 2, clear of the entrance arrow (in the middle of the row) and the tokens.
+        let row = to_px(2.8);
+        let centres = dark_line_centres(&img, row, to_px(-0.4), to_px(10.4));
+        assert_eq!(
+            centres.len(),
+            11,
+            "{square_mm} mm at {dpi} DPI: found lines at {centres:?}"
+        );
+        for pair in centres.windows(2) {
+            let gap = pair[1] - pair[0];
+            assert!(
+                (gap - px_per_square).abs() <= 1.0,
+                "lines {pair:?} are {gap} px apart; expected {px_per_square} at {dpi} DPI"
+            );
+        }
+        // The whole width: 10 squares, within 0.1 mm.
+        let span = centres[10] - centres[0];
+        let expected = 10.0 * px_per_square;
+        assert!(
+            (span - expected).abs() <= 0.1 * px_per_mm,
+            "first to last line: {span} px, expected {expected} px ({} mm off) for {square_mm} mm at {dpi} DPI",
+            (span - expected).abs() / px_per_mm
+        );
+        // And the first one sits where the SVG put it.
+        let first = d.margin_mm * px_per_mm;
+        assert!(
+            (centres[0] - first).abs() <= 0.1 * px_per_mm,
+            "{} vs {first}",
+            centres[0]
+        );
+    }
+
     #[test]
     fn png_is_true_scale_with_its_dpi_stored() {
-        // Square size, DPI, pixels per metre, image size in pixels (10 × 5 squares + margins).
-        for (sq, dpi, ppm, size) in [
-            (25.4, 150, 5906, (1800, 1050)),
-            (25.0, 100, 3937, (1181, 689)),
+        // Square size, DPI, image size in pixels (10 × 5 squares + margins).
+        for (sq, dpi, size) in [
+            (25.4, 150, (1800, 1050)),
+            (25.4, 300, (3600, 2100)),
+            (25.0, 100, (1181, 689)),
         ] {
-            let s = fixture(sq);
+            let s = open_row_fixture(sq);
             let opts = MapOptions {
                 dpi,
                 ..Default::default()
             };
-            let d = drawing(&s, &opts);
-            let bytes = png(&svg(&d), dpi).expect("renders");
-
-            let decoder = ::png::Decoder::new(std::io::Cursor::new(&bytes));
-            let reader = decoder.read_info().expect("PNG header");
-            let dims = reader.info().pixel_dims.expect("pHYs chunk");
-            assert_eq!(dims.unit, ::png::Unit::Meter);
-            assert_eq!((dims.xppu, dims.yppu), (ppm, ppm));
-            assert_eq!(pixels_per_metre(dpi), ppm);
-
-            let img = image::load_from_memory_with_format(&bytes, image::ImageFormat::Png)
-                .expect("decodes")
-                .to_rgba8();
-            let px_per_mm = f64::from(dpi) / 25.4;
-            assert_eq!(img.width(), (d.width_mm * px_per_mm).round() as u32);
-            assert_eq!(img.height(), (d.height_mm * px_per_mm).round() as u32);
+            let img = decode(&map_png(&s, &opts).unwrap(), dpi);
             assert_eq!((img.width(), img.height()), size);
+            check_png_scale(&s, &opts, sq);
+        }
+        // The ink style prints at the same scale.
+        let opts = MapOptions {
+            dpi: 150,
+            style: style::builtin("ink").unwrap(),
+            ..Default::default()
+        };
+        check_png_scale(&open_row_fixture(25.4), &opts, 25.4);
+    }
 
-            // Along the middle of row 2 (chamber floor, then hallway floor), the
-            // grid lines at columns 2..=9 are one square apart in pixels.
-            let px_per_square = px_per_mm * sq;
-            let to_px = |squares: f64| ((d.margin_mm + squares * sq) * px_per_mm).round() as u32;
-            let centres = dark_line_centres(&img, to_px(2.5), to_px(1.5), to_px(9.5));
-            assert_eq!(centres.len(), 8, "found lines at {centres:?}");
-            for pair in centres.windows(2) {
-                let gap = pair[1] - pair[0];
-                assert!(
-                    (gap - px_per_square).abs() <= 1.0,
-                    "lines {pair:?} are {gap} px apart; expected {px_per_square} at {dpi} DPI"
-                );
+    #[test]
+    fn square_option_sets_the_print_scale() {
+        // A one-inch tile set printed at 25 mm squares.
+        let s = open_row_fixture(25.4);
+        let opts = MapOptions {
+            dpi: 100,
+            square_mm: Some(25.0),
+            ..Default::default()
+        };
+        let d = drawing(&s, &opts);
+        assert_eq!((d.square_mm, d.margin_mm), (25.0, 25.0));
+        assert!((d.width_mm - 300.0).abs() < 1e-9 && (d.height_mm - 175.0).abs() < 1e-9);
+        let svg = svg(&d);
+        assert_eq!(
+            (attr(&svg, "<svg", "width"), attr(&svg, "<svg", "height")),
+            ("300mm", "175mm")
+        );
+        assert!(svg.contains("1 square = 25 mm — print at 100%"));
+        // Grid lines exactly 25.0 mm apart in the SVG.
+        let lines = group_lines(&svg, "grid");
+        let xs = distinct_sorted(
+            lines
+                .iter()
+                .filter(|l| l[0] == l[2])
+                .map(|l| l[0])
+                .collect(),
+        );
+        assert_eq!(xs.len(), 11);
+        for (i, x) in xs.iter().enumerate() {
+            assert_eq!(*x, 25.0 + 25.0 * i as f64, "line {i}");
+        }
+        // And 25 / 25.4 × 100 px apart in the PNG.
+        check_png_scale(&s, &opts, 25.0);
+
+        // Tokens and text follow the square, not the scenario.
+        let big = drawing(
+            &s,
+            &MapOptions {
+                square_mm: Some(50.8),
+                ..Default::default()
+            },
+        );
+        let small = drawing(&s, &MapOptions::default());
+        let radius = |d: &Drawing| {
+            d.layer("features")
+                .unwrap()
+                .shapes
+                .iter()
+                .find_map(|sh| match sh {
+                    Shape::Circle(c) if c.paint.fill != Fill::None => Some(c.radius),
+                    _ => None,
+                })
+                .unwrap()
+        };
+        assert!((radius(&big) - 2.0 * radius(&small)).abs() < 1e-9);
+
+        // Out-of-range or unusable values are kept within the limits.
+        let sq = |v: f64| {
+            square_mm(
+                &s,
+                &MapOptions {
+                    square_mm: Some(v),
+                    ..Default::default()
+                },
+            )
+        };
+        assert_eq!(sq(f64::NAN), 25.4);
+        assert_eq!(sq(f64::INFINITY), 25.4);
+        assert_eq!(sq(1000.0), SQUARE_MM.1);
+        assert_eq!(sq(0.0), SQUARE_MM.0);
+        assert_eq!(sq(-3.0), SQUARE_MM.0);
+    }
+
+    /// The whole-image render the banded encoder replaces: one pixmap, demultiplied.
+    fn whole_render(svg: &str, dpi: u32) -> Vec<u8> {
+        let tree = resvg::usvg::Tree::from_str(svg, &png::usvg_options(dpi)).unwrap();
+        let size = tree.size();
+        let (w, h) = (
+            size.width().round().max(1.0) as u32,
+            size.height().round().max(1.0) as u32,
+        );
+        let mut pixmap = resvg::tiny_skia::Pixmap::new(w, h).unwrap();
+        resvg::render(
+            &tree,
+            resvg::tiny_skia::Transform::identity(),
+            &mut pixmap.as_mut(),
+        );
+        pixmap.take_demultiplied()
+    }
+
+    /// Pixels that differ between two RGBA buffers, and the largest difference.
+    fn pixel_diff(a: &[u8], b: &[u8]) -> (usize, u8) {
+        assert_eq!(a.len(), b.len());
+        let differ = a
+            .chunks_exact(4)
+            .zip(b.chunks_exact(4))
+            .filter(|(a, b)| a != b)
+            .count();
+        let max = a
+            .iter()
+            .zip(b)
+            .map(|(a, b)| a.abs_diff(*b))
+            .max()
+            .unwrap_or(0);
+        (differ, max)
+    }
+
+    /// The banded encoder against one whole render. One band is the whole
+    /// render, byte for byte. Cut into bands of about 100 and 256 rows (2 to
+    /// 13 bands), band edges land only where no curved shape or hairline is
+    /// cut; what still differs is tiny-skia's float rounding of a translated
+    /// drawing: at 100 and 150 DPI nothing in colour and one level on a few
+    /// hatch and stipple pixels in ink; at 60 DPI, where lines are thinner
+    /// than a pixel, a few edge pixels up to 16 levels (under 1%).
+    #[test]
+    fn band_render_matches_whole_render() {
+        for style in style::BUILTIN {
+            let opts = MapOptions {
+                style: style::builtin(style).unwrap(),
+                ..Default::default()
+            };
+            let s = open_row_fixture(25.4);
+            let svg = map_svg(&s, &opts);
+            for dpi in [150, 100, 60] {
+                let whole = whole_render(&svg, dpi);
+                let pixels = whole.len() / 4;
+                let tree = resvg::usvg::Tree::from_str(&svg, &png::usvg_options(dpi)).unwrap();
+                let height = tree.size().height().round() as u32;
+                let free = png::free_edges(&tree, height);
+                for band in [100, 256, 5000] {
+                    let plan = png::bands(&free, band, band * 2);
+                    assert!(
+                        plan.iter().all(|b| free[b.1 as usize]),
+                        "a band edge cuts a shape: {plan:?}"
+                    );
+                    let mut bytes = Vec::new();
+                    png::render(&tree, dpi, band, &mut bytes).unwrap();
+                    let (differ, max) = pixel_diff(decode(&bytes, dpi).as_raw(), &whole);
+                    let what = format!(
+                        "{style} at {dpi} DPI in {} bands: {differ} of {pixels} pixels differ, by up to {max}",
+                        plan.len()
+                    );
+                    match (plan.len(), dpi, style) {
+                        (1, _, _) | (_, 100.., "color") => assert_eq!(differ, 0, "{what}"),
+                        (_, 100.., _) => assert!(max <= 1 && differ * 500 < pixels, "{what}"),
+                        _ => assert!(max <= 16 && differ * 100 < pixels, "{what}"),
+                    }
+                }
             }
-            // And the first one sits where the SVG put it.
-            let expected = (d.margin_mm + 2.0 * sq) * px_per_mm;
+            // The public encoder renders this small map in one band.
+            let whole = whole_render(&svg, 150);
+            let (differ, _) =
+                pixel_diff(decode(&map_png(&s, &opts).unwrap(), 150).as_raw(), &whole);
+            assert_eq!(differ, 0);
+        }
+    }
+
+    #[test]
+    fn bands_end_clear_of_curved_shapes() {
+        // Free edges every 10 rows from row 5; bands of about 20 rows.
+        let free: Vec<bool> = (0..=100)
+            .map(|r| r == 0 || r == 100 || r % 10 == 5)
+            .collect();
+        let b = png::bands(&free, 20, 80);
+        assert_eq!(b.first().unwrap().0, 0);
+        assert_eq!(b.last().unwrap().1, 100);
+        for w in b.windows(2) {
+            assert_eq!(w[0].1, w[1].0, "contiguous");
+            assert!(free[w[0].1 as usize], "{w:?} ends on a covered edge");
+        }
+        assert_eq!(b[0], (0, 15));
+        // No free edge in reach: cut at the target anyway, never beyond `max`.
+        let none: Vec<bool> = (0..=100).map(|r| r == 0 || r == 100).collect();
+        assert_eq!(png::bands(&none, 30, 40), [(0, 30), (30, 60), (60, 100)]);
+        // One row and one band.
+        assert_eq!(png::bands(&[true, true], 256, 1024), [(0, 1)]);
+        // Tiny bands still give a whole, decodable image.
+        let svg = map_svg(&fixture(25.4), &MapOptions::default());
+        let tree = resvg::usvg::Tree::from_str(&svg, &png::usvg_options(20)).unwrap();
+        for band in [1, 3] {
+            let mut bytes = Vec::new();
+            png::render(&tree, 20, band, &mut bytes).unwrap();
+            assert_eq!(decode(&bytes, 20).height(), 140);
+        }
+    }
+
+    #[test]
+    fn absurd_png_sizes_are_refused_before_any_work() {
+        // 2,048 squares of 200 mm at 1,200 DPI: about 19 million pixels wide.
+        let mut big = fixture(200.0);
+        big.size.width = 2048;
+        for row in &mut big.grid {
+            row.push_str(&"_".repeat(2038));
+        }
+        for dpi in [1200, 300, 10] {
+            let opts = MapOptions {
+                dpi,
+                ..Default::default()
+            };
+            let err = check_png(&big, &opts).unwrap_err();
+            let ExportError::TooLarge {
+                width,
+                height,
+                fits_dpi,
+                ..
+            } = err
+            else {
+                panic!("{err}")
+            };
+            let (w_mm, h_mm) = page_mm(&big, &opts);
+            assert_eq!((width, height), png_size_px(w_mm, h_mm, dpi));
+            // The suggested DPI fits, one more does not.
+            let side = |d: u32| {
+                let (w, h) = png_size_px(w_mm, h_mm, d);
+                w.max(h)
+            };
             assert!(
-                (centres[0] - expected).abs() <= 1.0,
-                "{} vs {expected}",
-                centres[0]
+                fits_dpi >= 1 && side(fits_dpi) <= MAX_SIDE_PX && side(fits_dpi + 1) > MAX_SIDE_PX
+            );
+            let msg = err.to_string();
+            assert!(!msg.contains('\n'));
+            for part in [
+                format!("would be {width}×{height} px at {dpi} DPI"),
+                "the limit is 30,000 px a side".into(),
+                format!("lower --dpi ({fits_dpi} DPI fits)"),
+                "or print the PDF pages (--print letter|a4)".into(),
+            ] {
+                assert!(msg.contains(&part), "{part:?} not in {msg}");
+            }
+            // map_png checks first; the encoder checks too.
+            assert!(matches!(
+                map_png(&big, &opts),
+                Err(ExportError::TooLarge { .. })
+            ));
+        }
+        // Just over the limit in one direction, at an ordinary DPI.
+        let mut long = fixture(25.4);
+        long.size.width = 200;
+        for row in &mut long.grid {
+            row.push_str(&"_".repeat(190));
+        }
+        let opts = MapOptions {
+            dpi: 150,
+            ..Default::default()
+        };
+        let err = png(&map_svg(&long, &opts), 150).unwrap_err();
+        assert!(err.to_string().contains("(148 DPI fits)"), "{err}");
+        assert!(
+            matches!(err, ExportError::TooLarge { width: 30300, .. }),
+            "{err}"
+        );
+        assert!(
+            check_png(
+                &long,
+                &MapOptions {
+                    dpi: 148,
+                    ..opts.clone()
+                }
+            )
+            .is_ok()
+        );
+        assert!(check_png(&long, &MapOptions { dpi: 149, ..opts }).is_err());
+    }
+
+    #[test]
+    fn ink_map_uses_patterns_and_shapes_not_colours() {
+        let s = fixture(25.4);
+        let opts = MapOptions {
+            style: style::builtin("ink").unwrap(),
+            ..Default::default()
+        };
+        let svg = map_svg(&s, &opts);
+        // Patterns are defined once, before use, with ids in order.
+        let defs_at = svg.find("<defs>").expect("defs");
+        assert!(defs_at < svg.find("<g id=\"paper\">").unwrap());
+        let n = svg.matches("<pattern ").count();
+        assert!(n >= 4, "{n} patterns");
+        for i in 0..n {
+            assert!(svg.contains(&format!("id=\"pattern-{i}\"")), "pattern-{i}");
+            assert!(
+                svg.contains(&format!("fill=\"url(#pattern-{i})\"")),
+                "pattern-{i} unused"
             );
         }
+        assert!(!svg.contains(&format!("pattern-{n}")));
+        assert_eq!(svg.matches("patternUnits=\"userSpaceOnUse\"").count(), n);
+        // Every colour in the document is a grey.
+        for attr in ["fill=\"#", "stroke=\"#"] {
+            for (i, _) in svg.match_indices(attr) {
+                let hex = &svg[i + attr.len()..i + attr.len() + 6];
+                assert!(
+                    hex[0..2] == hex[2..4] && hex[2..4] == hex[4..6],
+                    "a colour in the ink map: #{hex}"
+                );
+            }
+        }
+        // The WMTs carry their colour's initial; the red one is solid black.
+        for t in [">R</text>", ">Y</text>"] {
+            assert!(svg.contains(t), "{t}");
+        }
+        let d = drawing(&s, &opts);
+        let discs: Vec<&Circle> = d
+            .layer("features")
+            .unwrap()
+            .shapes
+            .iter()
+            .filter_map(|sh| match sh {
+                Shape::Circle(c) if (c.radius - 0.28 * 25.4).abs() < 1e-9 => Some(c),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(discs.len(), 2);
+        assert_eq!(discs[0].paint.fill, Fill::Solid(Color::rgb(0, 0, 0)));
+        assert_eq!(discs[1].paint.fill, Fill::Solid(Color::rgb(255, 255, 255)));
+        // It renders, in both renderers' eyes a valid SVG.
+        resvg::usvg::Tree::from_str(&svg, &png::usvg_options(96)).expect("SVG parses");
+        assert!(map_png(&s, &MapOptions { dpi: 30, ..opts }).is_ok());
     }
 
     #[test]
@@ -510,6 +889,19 @@ mod tests {
         let rock = |s: &Scenario| drawing(s, &opts).layer("rock").unwrap().clone();
         assert_eq!(rock(&s), rock(&s));
         assert_ne!(rock(&s), rock(&other));
+        // In ink too: the stipple follows the seed.
+        let ink = MapOptions {
+            style: style::builtin("ink").unwrap(),
+            ..opts
+        };
+        assert_eq!(map_svg(&s, &ink), map_svg(&s.clone(), &ink));
+        assert_eq!(
+            map_png(&s, &ink).unwrap(),
+            map_png(&s.clone(), &ink).unwrap()
+        );
+        let rock = |s: &Scenario| drawing(s, &ink).layer("rock").unwrap().clone();
+        assert_ne!(rock(&s), rock(&other));
+        assert!(rock(&s).shapes.len() > 1, "no stipple patches");
     }
 
     #[test]
@@ -526,6 +918,21 @@ mod tests {
         let d = drawing(&s, &MapOptions::default());
         let n = d.layer("rock").unwrap().shapes.len();
         assert!((2..=401).contains(&n), "{n} rock shapes");
+        // In ink the stippled rock is drawn only off the tiles, in runs; a
+        // grid of many small gaps falls back to one rectangle.
+        let ink = MapOptions {
+            style: style::builtin("ink").unwrap(),
+            ..Default::default()
+        };
+        let n = drawing(&s, &ink).layer("rock").unwrap().shapes.len();
+        assert!((200..=2000).contains(&n), "{n} rock shapes");
+        for (y, row) in s.grid.iter_mut().enumerate() {
+            *row = (0..300)
+                .map(|x| if (x + y) % 2 == 0 { '.' } else { '_' })
+                .collect();
+        }
+        let n = drawing(&s, &ink).layer("rock").unwrap().shapes.len();
+        assert!((1..=401).contains(&n), "{n} rock shapes");
     }
 
     #[test]
@@ -552,6 +959,35 @@ mod tests {
         .unwrap_err();
         assert!(matches!(err, ExportError::TooLarge { .. }), "{err}");
         assert!(!err.to_string().contains('\n'));
+
+        // A style built in code skips the file checks: nonsense values are
+        // kept within bounds, never a panic or a runaway pattern.
+        let mut st = style::builtin("ink").unwrap();
+        st.wall = Fill::Hatch(Hatch {
+            color: Color::rgb(0, 0, 0),
+            background: None,
+            angle: f64::NAN,
+            spacing_mm: 0.0,
+            line_mm: f64::INFINITY,
+            cross: true,
+        });
+        st.rock = Fill::Dots(Dots {
+            color: Color::rgb(0, 0, 0),
+            background: None,
+            spacing_mm: f64::NAN,
+            dot_mm: -1.0,
+        });
+        st.grid_mm = f64::NAN;
+        st.wmt_red.letter = "<&>".into();
+        let opts = MapOptions {
+            dpi: 20,
+            style: st,
+            square_mm: Some(f64::NEG_INFINITY),
+            ..Default::default()
+        };
+        let svg = map_svg(&fixture(25.4), &opts);
+        assert!(svg.len() < 200_000 && svg.contains(">&lt;&amp;&gt;</text>"));
+        assert!(map_png(&fixture(25.4), &opts).is_ok());
     }
 
     #[test]

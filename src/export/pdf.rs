@@ -1,1 +1,1642 @@
-//! Work in progress.
+//! The print pack's PDFs: the map cut into true-scale pages of Letter or A4
+//! behind an overview page ([`map_pdf`]), and one cut-out per tile
+//! ([`cutouts_pdf`]).
+//!
+//! The map is the very drawing of `map.svg`: its SVG string is parsed once
+//! with usvg (embedded fonts only), written once into the PDF by krilla-svg
+//! as a reusable graphic, and every page shows it through a window, shifted
+//! so that 1 mm of map is 1 mm of paper (72 / 25.4 pt). Labels, marks and
+//! the calibration bar are drawn with krilla in the embedded DejaVu Sans.
+//!
+//! Every page, on the sheet as read (millimetres):
+//!
+//! ```text
+//! ┌────────────────────────────────────────┐
+//! │ margin (≥ 6 mm, not printed)           │
+//! │  ─┐                                ┌─  │   crop marks at the window's corners,
+//! │   ┌────────────────────────────────┐   │   in a 5 mm gutter
+//! │   │ map window, 100%           ┊ ⊕ │   │   overlap strip: a dashed line where the
+//! │   │                            ┊   │   │   neighbour begins, a ⊕ target printed
+//! │   └────────────────────────────────┘   │   on both pages
+//! │  ─┘                                └─  │
+//! │ B2 — row 2, column 2          ▬▬▬▬▬▬▬  │   label band: page, seed, scale
+//! │ seed 7 · page 3 of 9 · …       1 inch  │   reminder, calibration bar
+//! └────────────────────────────────────────┘
+//! ```
+//!
+//! The tiling ([`tiling`]) is a pure function of the map's size, its tile
+//! squares and the [`PrintOptions`]; see there for the rules.
+
+use super::paper::{MIN_MARGIN_MM, MM_PER_PT, Paper, PrintOptions};
+use super::png::{DEJAVU_SANS, DEJAVU_SANS_BOLD, usvg_options};
+use super::{Drawing, ExportError, FONT_FAMILY, MapOptions, drawing, svg};
+use crate::scenario::{PlacedTile, Scenario};
+use krilla::Document;
+use krilla::color::rgb;
+use krilla::geom::{Path, PathBuilder, Point, Rect, Size, Transform};
+use krilla::graphic::Graphic;
+use krilla::metadata::Metadata;
+use krilla::num::NormalizedF32;
+use krilla::page::PageSettings;
+use krilla::paint::{Fill, FillRule, LineCap, Stroke, StrokeDash};
+use krilla::surface::Surface;
+use krilla::text::{Font, TextDirection};
+use krilla_svg::{SurfaceExt, SvgSettings};
+use resvg::usvg;
+
+/// Between the printable area's edge and the map window: room for the crop marks.
+pub const GUTTER_MM: f64 = 5.0;
+/// Height of the label band at the foot of the printable area.
+pub const BAND_MM: f64 = 16.0;
+/// Height of the title above the overview map.
+const OVERVIEW_TITLE_MM: f64 = 13.0;
+/// The smallest map window accepted, either way.
+const MIN_WINDOW_MM: f64 = 40.0;
+/// Extra paper around a tile's squares on its cut-out page, for the cut line.
+const CUTOUT_BLEED_MM: f64 = 3.0;
+/// Most pages one tiling may print; more is refused as an absurd request.
+pub const MAX_PAGES: usize = 1000;
+
+/// A rectangle in millimetres (`y` grows down).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct RectMm {
+    /// West edge.
+    pub x: f64,
+    /// North edge.
+    pub y: f64,
+    /// Width.
+    pub width: f64,
+    /// Height.
+    pub height: f64,
+}
+
+impl RectMm {
+    /// East edge.
+    pub fn right(&self) -> f64 {
+        self.x + self.width
+    }
+
+    /// South edge.
+    pub fn bottom(&self) -> f64 {
+        self.y + self.height
+    }
+
+    /// Do the two rectangles share some area (more than touching edges)?
+    pub fn overlaps(&self, other: &RectMm) -> bool {
+        const EPS: f64 = 1e-6;
+        self.x.max(other.x) + EPS < self.right().min(other.right())
+            && self.y.max(other.y) + EPS < self.bottom().min(other.bottom())
+    }
+}
+
+/// What a tiling covers: a rectangle of the map and the tile squares in it,
+/// all in map millimetres (the coordinates of `map.svg`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct MapArea {
+    /// The part of the map to print.
+    pub bounds: RectMm,
+    /// Printed size of one square.
+    pub square_mm: f64,
+    /// Every tile square; a page whose window meets none of them is skipped.
+    pub squares: Vec<RectMm>,
+}
+
+impl MapArea {
+    /// The whole map of a drawing: the `map.svg` page and every tile square of the scenario.
+    pub fn of_map(s: &Scenario, d: &Drawing) -> MapArea {
+        MapArea {
+            bounds: RectMm {
+                x: 0.0,
+                y: 0.0,
+                width: d.width_mm,
+                height: d.height_mm,
+            },
+            square_mm: d.square_mm,
+            squares: s.tiles.iter().flat_map(|t| tile_squares(t, d)).collect(),
+        }
+    }
+
+    /// One tile: its squares and a little paper around them for the cut line.
+    pub fn of_tile(t: &PlacedTile, d: &Drawing) -> MapArea {
+        let squares = tile_squares(t, d);
+        let sq = d.square_mm;
+        MapArea {
+            bounds: RectMm {
+                x: d.origin.x + f64::from(t.x) * sq - CUTOUT_BLEED_MM,
+                y: d.origin.y + f64::from(t.y) * sq - CUTOUT_BLEED_MM,
+                width: f64::from(t.width) * sq + 2.0 * CUTOUT_BLEED_MM,
+                height: f64::from(t.height) * sq + 2.0 * CUTOUT_BLEED_MM,
+            },
+            square_mm: sq,
+            squares,
+        }
+    }
+}
+
+/// The squares a tile covers, in map millimetres.
+fn tile_squares(t: &PlacedTile, d: &Drawing) -> Vec<RectMm> {
+    let sq = d.square_mm;
+    let (w, h) = (
+        t.width.min(i32::MAX as u32) as i32,
+        t.height.min(i32::MAX as u32) as i32,
+    );
+    (t.y..t.y.saturating_add(h))
+        .flat_map(|y| (t.x..t.x.saturating_add(w)).map(move |x| (x, y)))
+        .filter(|&(x, y)| t.covers(x, y))
+        .map(|(x, y)| RectMm {
+            x: d.origin.x + f64::from(x) * sq,
+            y: d.origin.y + f64::from(y) * sq,
+            width: sq,
+            height: sq,
+        })
+        .collect()
+}
+
+/// The calibration bar printed on every page.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Calibration {
+    /// Length of the bar on paper.
+    pub length_mm: f64,
+    /// What the bar measures, e.g. `1 inch (25.4 mm)`.
+    pub text: String,
+}
+
+/// The calibration bar for a square size: 1 inch when the square is a whole
+/// number of eighths of an inch (1in, 1.5in, ¾in), otherwise 25 mm (25mm,
+/// 2.5cm, 30mm) — so the bar speaks the unit the square was given in.
+pub fn calibration(square_mm: f64) -> Calibration {
+    let eighths = square_mm / (25.4 / 8.0);
+    if (eighths - eighths.round()).abs() < 1e-6 {
+        Calibration {
+            length_mm: 25.4,
+            text: "1 inch (25.4 mm)".into(),
+        }
+    } else {
+        Calibration {
+            length_mm: 25.0,
+            text: "25 mm".into(),
+        }
+    }
+}
+
+/// One page of a tiling: where it sits in the grid of pages and which part of the map it shows.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SheetPage {
+    /// Row, from 1 (north).
+    pub row: u32,
+    /// Column, from 1 (west).
+    pub column: u32,
+    /// Column letter and row number, e.g. `B2`.
+    pub name: String,
+    /// e.g. `B2 — row 2, column 2`.
+    pub label: String,
+    /// The part of the map the page shows, in map millimetres.
+    pub window: RectMm,
+    /// The window meets no tile square, so the page is not printed.
+    pub skipped: bool,
+}
+
+/// How a map area is cut into pages.
+///
+/// Rules:
+/// - the margin is `print.margin_mm`, raised to [`MIN_MARGIN_MM`] when less
+///   is asked (a home printer cannot print closer to the edge); inside it a
+///   [`GUTTER_MM`] gutter holds the crop marks, and a [`BAND_MM`] band at the
+///   foot holds the label and the calibration bar; the rest is the map window;
+/// - pages step by the window size minus `print.overlap_mm`, so neighbouring
+///   windows share exactly `overlap_mm` of map; the fewest pages that cover
+///   the area are used, with what is left over shared equally on both sides;
+/// - a page whose window meets no tile square is skipped;
+/// - the sheet is always portrait Letter or A4; when turning the whole tiling
+///   a quarter turn (landscape pages, printed on the same portrait sheets and
+///   read with the sheet turned so its right edge is up) prints fewer pages,
+///   it is turned. A tie stays portrait.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Tiling {
+    /// The paper.
+    pub paper: Paper,
+    /// Pages are read in landscape (the content is turned a quarter on the portrait sheet).
+    pub landscape: bool,
+    /// The margin used (at least [`MIN_MARGIN_MM`]).
+    pub margin_mm: f64,
+    /// How much neighbouring windows share.
+    pub overlap_mm: f64,
+    /// Width of the page as read.
+    pub page_width_mm: f64,
+    /// Height of the page as read.
+    pub page_height_mm: f64,
+    /// Where the map window lies on the page as read.
+    pub window: RectMm,
+    /// The label band on the page as read.
+    pub band: RectMm,
+    /// The calibration bar.
+    pub calibration: Calibration,
+    /// Where the calibration bar lies on the page as read.
+    pub bar: RectMm,
+    /// Columns of pages.
+    pub columns: u32,
+    /// Rows of pages.
+    pub rows: u32,
+    /// Every position of the grid, row by row, skipped ones included.
+    pub pages: Vec<SheetPage>,
+}
+
+impl Tiling {
+    /// The pages that are printed, in order.
+    pub fn printed(&self) -> impl Iterator<Item = &SheetPage> {
+        self.pages.iter().filter(|p| !p.skipped)
+    }
+
+    /// The page at a grid position (1-based), if the grid has it.
+    pub fn at(&self, row: u32, column: u32) -> Option<&SheetPage> {
+        if row == 0 || column == 0 || row > self.rows || column > self.columns {
+            return None;
+        }
+        self.pages
+            .get(((row - 1) * self.columns + (column - 1)) as usize)
+    }
+
+    /// Where a point of the map (map mm) lands on `page` (mm on the page as read).
+    pub fn map_to_page(&self, page: &SheetPage, x: f64, y: f64) -> (f64, f64) {
+        (
+            self.window.x + x - page.window.x,
+            self.window.y + y - page.window.y,
+        )
+    }
+
+    /// Where a point of the page as read lies on the portrait sheet (mm from its top-left corner).
+    pub fn to_sheet(&self, x: f64, y: f64) -> (f64, f64) {
+        if self.landscape {
+            (self.paper.size_mm().0 - y, x)
+        } else {
+            (x, y)
+        }
+    }
+}
+
+/// The name of a column: A … Z, AA, AB, …
+fn column_name(column: u32) -> String {
+    let mut n = column;
+    let mut out = Vec::new();
+    while n > 0 {
+        n -= 1;
+        out.push(b'A' + (n % 26) as u8);
+        n /= 26;
+    }
+    out.reverse();
+    String::from_utf8(out).unwrap_or_default()
+}
+
+/// Cuts a map area into pages of `print.paper`; see [`Tiling`] for the rules.
+///
+/// Fails when the options leave no usable window (a margin or an overlap too
+/// large for the paper, a negative overlap, a number that is not finite), or
+/// when the map would take more than [`MAX_PAGES`] pages.
+pub fn tiling(area: &MapArea, print: &PrintOptions) -> Result<Tiling, ExportError> {
+    let portrait = tiling_in(area, print, false)?;
+    let landscape = tiling_in(area, print, true)?;
+    let t = if landscape.printed().count() < portrait.printed().count() {
+        landscape
+    } else {
+        portrait
+    };
+    let n = t.printed().count();
+    if n > MAX_PAGES {
+        return Err(too_many_pages(n as u64, area, print));
+    }
+    Ok(t)
+}
+
+/// The error for a map that would need more than [`MAX_PAGES`] pages.
+fn too_many_pages(pages: u64, area: &MapArea, print: &PrintOptions) -> ExportError {
+    ExportError::Pdf(format!(
+        "the map would print on {pages} pages of {} at {} mm squares, more than {MAX_PAGES}; choose smaller squares or fewer tile sets",
+        print.paper.name(),
+        mm_text(area.square_mm)
+    ))
+}
+
+/// The tiling of one orientation.
+fn tiling_in(area: &MapArea, print: &PrintOptions, landscape: bool) -> Result<Tiling, ExportError> {
+    let margin = if print.margin_mm.is_nan() {
+        MIN_MARGIN_MM
+    } else {
+        print.margin_mm.max(MIN_MARGIN_MM)
+    };
+    let overlap = print.overlap_mm;
+    if !margin.is_finite() {
+        return Err(ExportError::Pdf(format!(
+            "a margin of {} mm is not a length",
+            print.margin_mm
+        )));
+    }
+    if !overlap.is_finite() || overlap < 0.0 {
+        return Err(ExportError::Pdf(format!(
+            "an overlap of {} mm between pages is not possible; expected 0 mm or more (default 10 mm)",
+            print.overlap_mm
+        )));
+    }
+    let (pw, ph) = print.paper.size_mm();
+    let (page_w, page_h) = if landscape { (ph, pw) } else { (pw, ph) };
+    let window = RectMm {
+        x: margin + GUTTER_MM,
+        y: margin + GUTTER_MM,
+        width: page_w - 2.0 * (margin + GUTTER_MM),
+        height: page_h - 2.0 * (margin + GUTTER_MM) - BAND_MM,
+    };
+    let smallest = window.width.min(window.height);
+    if smallest < MIN_WINDOW_MM {
+        return Err(ExportError::Pdf(format!(
+            "a margin of {margin} mm leaves a map window of {smallest:.1} mm on {} paper; expected at least {MIN_WINDOW_MM} mm (try a smaller margin)",
+            print.paper.name()
+        )));
+    }
+    if overlap > smallest / 2.0 {
+        return Err(ExportError::Pdf(format!(
+            "an overlap of {overlap} mm between pages is more than half the map window ({smallest:.1} mm on {} paper); expected at most {:.1} mm",
+            print.paper.name(),
+            smallest / 2.0
+        )));
+    }
+    let band = RectMm {
+        x: margin,
+        y: page_h - margin - BAND_MM,
+        width: page_w - 2.0 * margin,
+        height: BAND_MM,
+    };
+    let cal = calibration(area.square_mm);
+    let bar = RectMm {
+        x: window.right() - cal.length_mm,
+        y: band.y + 2.0,
+        width: cal.length_mm,
+        height: 2.5,
+    };
+
+    // The fewest steps that cover a length, and where the first window starts.
+    let fit = |start: f64, length: f64, size: f64| -> (u32, f64) {
+        let step = size - overlap;
+        let n = ((length - overlap) / step).ceil().max(1.0);
+        let n = if n.is_finite() {
+            n.min(f64::from(u32::MAX))
+        } else {
+            1.0
+        };
+        let covered = n * step + overlap;
+        (n as u32, start + (length - covered) / 2.0)
+    };
+    let b = &area.bounds;
+    let (columns, x0) = fit(b.x, b.width, window.width);
+    let (rows, y0) = fit(b.y, b.height, window.height);
+    let positions = u64::from(columns) * u64::from(rows);
+    if positions > 10 * MAX_PAGES as u64 {
+        return Err(too_many_pages(positions, area, print));
+    }
+    let mut pages = Vec::with_capacity(positions as usize);
+    for r in 0..rows {
+        for c in 0..columns {
+            let w = RectMm {
+                x: x0 + f64::from(c) * (window.width - overlap),
+                y: y0 + f64::from(r) * (window.height - overlap),
+                width: window.width,
+                height: window.height,
+            };
+            let name = format!("{}{}", column_name(c + 1), r + 1);
+            pages.push(SheetPage {
+                row: r + 1,
+                column: c + 1,
+                label: format!("{name} — row {}, column {}", r + 1, c + 1),
+                name,
+                window: w,
+                skipped: !area.squares.iter().any(|s| s.overlaps(&w)),
+            });
+        }
+    }
+    Ok(Tiling {
+        paper: print.paper,
+        landscape,
+        margin_mm: margin,
+        overlap_mm: overlap,
+        page_width_mm: page_w,
+        page_height_mm: page_h,
+        window,
+        band,
+        calibration: cal,
+        bar,
+        columns,
+        rows,
+        pages,
+    })
+}
+
+/// The tiling [`map_pdf`] uses for a scenario.
+pub fn map_tiling(
+    s: &Scenario,
+    map: &MapOptions,
+    print: &PrintOptions,
+) -> Result<Tiling, ExportError> {
+    tiling(&MapArea::of_map(s, &drawing(s, map)), print)
+}
+
+/// The tilings [`cutouts_pdf`] uses, one per tile in placement order.
+pub fn cutout_tilings(
+    s: &Scenario,
+    map: &MapOptions,
+    print: &PrintOptions,
+) -> Result<Vec<Tiling>, ExportError> {
+    let d = drawing(s, map);
+    s.tiles
+        .iter()
+        .map(|t| tiling(&MapArea::of_tile(t, &d), print))
+        .collect()
+}
+
+// ---------------------------------------------------------------------------
+// Drawing with krilla
+
+/// Millimetres to PDF points.
+fn pt(mm: f64) -> f32 {
+    (mm / MM_PER_PT) as f32
+}
+
+/// A krilla rectangle from millimetres, if it has an area.
+fn rect_pt(r: &RectMm) -> Option<Rect> {
+    Rect::from_xywh(pt(r.x), pt(r.y), pt(r.width), pt(r.height))
+}
+
+/// A closed path around a rectangle.
+fn rect_path(r: &RectMm) -> Option<Path> {
+    let mut pb = PathBuilder::new();
+    pb.push_rect(rect_pt(r)?);
+    pb.finish()
+}
+
+/// An open path through points in millimetres.
+fn line_path(points: &[(f64, f64)]) -> Option<Path> {
+    let mut pb = PathBuilder::new();
+    let (first, rest) = points.split_first()?;
+    pb.move_to(pt(first.0), pt(first.1));
+    for p in rest {
+        pb.line_to(pt(p.0), pt(p.1));
+    }
+    pb.finish()
+}
+
+/// A solid fill.
+fn fill(r: u8, g: u8, b: u8, opacity: f32) -> Fill {
+    Fill {
+        paint: rgb::Color::new(r, g, b).into(),
+        opacity: NormalizedF32::new(opacity).unwrap_or(NormalizedF32::ONE),
+        rule: FillRule::NonZero,
+    }
+}
+
+/// A solid line `width` millimetres wide.
+fn stroke(r: u8, g: u8, b: u8, width: f64) -> Stroke {
+    Stroke {
+        paint: rgb::Color::new(r, g, b).into(),
+        width: pt(width),
+        line_cap: LineCap::Butt,
+        ..Stroke::default()
+    }
+}
+
+/// Fills a rectangle.
+fn fill_rect(surface: &mut Surface, r: &RectMm, f: Fill) {
+    if let Some(p) = rect_path(r) {
+        surface.set_stroke(None);
+        surface.set_fill(Some(f));
+        surface.draw_path(&p);
+    }
+}
+
+/// Strokes an open path.
+fn draw_line(surface: &mut Surface, points: &[(f64, f64)], s: Stroke) {
+    if let Some(p) = line_path(points) {
+        surface.set_fill(None);
+        surface.set_stroke(Some(s));
+        surface.draw_path(&p);
+    }
+}
+
+/// Where a text's anchor lies along its baseline.
+#[derive(Clone, Copy, PartialEq)]
+enum Align {
+    Left,
+    Centre,
+    Right,
+}
+
+/// The fonts labels are set in.
+struct Fonts {
+    regular: Font,
+    bold: Font,
+}
+
+impl Fonts {
+    fn new() -> Result<Fonts, ExportError> {
+        let load = |bytes: &'static [u8]| {
+            Font::new(bytes.into(), 0)
+                .ok_or_else(|| ExportError::Pdf("cannot read the embedded DejaVu Sans font".into()))
+        };
+        Ok(Fonts {
+            regular: load(DEJAVU_SANS)?,
+            bold: load(DEJAVU_SANS_BOLD)?,
+        })
+    }
+}
+
+/// The width of a line of text set in DejaVu Sans, in millimetres (its inked extent, laid out by usvg).
+fn text_width_mm(text: &str, size_mm: f64, bold: bool) -> f64 {
+    let escaped = text
+        .replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;");
+    let doc = format!(
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><text x="0" y="0" font-family="{FONT_FAMILY}" font-size="{size_mm}" font-weight="{}">{escaped}</text></svg>"#,
+        if bold { "bold" } else { "normal" }
+    );
+    let estimate = 0.6 * size_mm * text.chars().count() as f64;
+    let Ok(tree) = usvg::Tree::from_str(&doc, &usvg_options(96)) else {
+        return estimate;
+    };
+    fn first_text(g: &usvg::Group) -> Option<f64> {
+        g.children().iter().find_map(|n| match n {
+            usvg::Node::Text(t) => Some(f64::from(t.bounding_box().width())),
+            usvg::Node::Group(g) => first_text(g),
+            _ => None,
+        })
+    }
+    first_text(tree.root()).unwrap_or(estimate)
+}
+
+/// Dark text.
+const INK: (u8, u8, u8) = (0x1e, 0x1a, 0x17);
+
+/// How a line of text is set.
+#[derive(Clone, Copy)]
+struct Type {
+    /// Font size (em height) in millimetres.
+    size: f64,
+    bold: bool,
+    align: Align,
+    /// Shrink the text to fit this width, if given.
+    fit: Option<f64>,
+    color: (u8, u8, u8),
+}
+
+impl Type {
+    /// Dark, left-aligned text.
+    fn new(size: f64, bold: bool) -> Type {
+        Type {
+            size,
+            bold,
+            align: Align::Left,
+            fit: None,
+            color: INK,
+        }
+    }
+
+    fn align(self, align: Align) -> Type {
+        Type { align, ..self }
+    }
+
+    fn fit(self, width: f64) -> Type {
+        Type {
+            fit: Some(width),
+            ..self
+        }
+    }
+
+    fn color(self, color: (u8, u8, u8)) -> Type {
+        Type { color, ..self }
+    }
+}
+
+/// Draws one line of text with its baseline at `at` (mm); returns its width in mm.
+fn text(surface: &mut Surface, fonts: &Fonts, at: (f64, f64), content: &str, ty: Type) -> f64 {
+    let mut size = ty.size;
+    let mut width = text_width_mm(content, size, ty.bold);
+    if let Some(max) = ty.fit
+        && width > max
+        && width > 0.0
+    {
+        size *= max / width;
+        width = max;
+    }
+    let x = match ty.align {
+        Align::Left => at.0,
+        Align::Centre => at.0 - width / 2.0,
+        Align::Right => at.0 - width,
+    };
+    surface.set_stroke(None);
+    surface.set_fill(Some(fill(ty.color.0, ty.color.1, ty.color.2, 1.0)));
+    let font = if ty.bold {
+        fonts.bold.clone()
+    } else {
+        fonts.regular.clone()
+    };
+    surface.draw_text(
+        Point::from_xy(pt(x), pt(at.1)),
+        font,
+        pt(size),
+        content,
+        false,
+        TextDirection::Auto,
+    );
+    width
+}
+
+/// The map drawing as one reusable PDF graphic (written once, shown on every page).
+fn map_graphic(surface: &mut Surface, tree: &usvg::Tree) -> Result<Graphic, ExportError> {
+    let size = Size::from_wh(tree.size().width(), tree.size().height())
+        .ok_or_else(|| ExportError::Pdf("the map has no size".into()))?;
+    let mut builder = surface.stream_builder();
+    let mut inner = builder.surface();
+    let drawn = inner.draw_svg(tree, size, SvgSettings::default());
+    inner.finish();
+    let stream = builder.finish();
+    drawn.ok_or_else(|| ExportError::Pdf("krilla-svg could not draw the map".into()))?;
+    Ok(Graphic::new(stream, false))
+}
+
+/// Parses the map's SVG once: 1 user unit of the tree is 1 pt of paper.
+fn map_tree(d: &Drawing) -> Result<usvg::Tree, ExportError> {
+    // At 72 DPI usvg turns the SVG's millimetres into points.
+    usvg::Tree::from_str(&svg(d), &usvg_options(72)).map_err(|e| ExportError::Svg(e.to_string()))
+}
+
+/// What one document shares between its pages.
+struct Pack<'a> {
+    s: &'a Scenario,
+    fonts: Fonts,
+    tree: usvg::Tree,
+    graphic: Option<Graphic>,
+}
+
+impl Pack<'_> {
+    /// The map graphic, made on the first page that needs it.
+    fn graphic(&mut self, surface: &mut Surface) -> Result<Graphic, ExportError> {
+        if let Some(g) = &self.graphic {
+            return Ok(g.clone());
+        }
+        let g = map_graphic(surface, &self.tree)?;
+        self.graphic = Some(g.clone());
+        Ok(g)
+    }
+}
+
+/// Page settings for a sheet of `paper`, portrait, exactly its size in points.
+fn sheet(paper: Paper) -> Result<PageSettings, ExportError> {
+    let (w, h) = paper.size_pt();
+    PageSettings::from_wh(w as f32, h as f32)
+        .ok_or_else(|| ExportError::Pdf("the paper has no size".into()))
+}
+
+/// Turns the page as read onto the portrait sheet (a no-op in portrait).
+fn push_orientation(surface: &mut Surface, t: &Tiling) {
+    let t = if t.landscape {
+        // (x, y) on the landscape page → (sheet width − y, x) on the sheet.
+        Transform::from_row(0.0, 1.0, -1.0, 0.0, pt(t.paper.size_mm().0), 0.0)
+    } else {
+        Transform::identity()
+    };
+    surface.push_transform(&t);
+}
+
+/// The label band: up to three lines on the left, the calibration bar on the right.
+fn band(surface: &mut Surface, fonts: &Fonts, t: &Tiling, lines: [&str; 3]) {
+    let b = &t.band;
+    // The bar and what it measures.
+    fill_rect(surface, &t.bar, fill(0, 0, 0, 1.0));
+    let right = t.bar.right();
+    let w1 = text(
+        surface,
+        fonts,
+        (right, t.bar.bottom() + 3.4),
+        &t.calibration.text,
+        Type::new(2.6, true).align(Align::Right),
+    );
+    let w2 = text(
+        surface,
+        fonts,
+        (right, t.bar.bottom() + 6.6),
+        "check this bar with a ruler",
+        Type::new(2.3, false).align(Align::Right),
+    );
+    let block = w1.max(w2).max(t.bar.width);
+    let room = (right - block - 4.0 - t.window.x).max(20.0);
+    let x = t.window.x;
+    text(
+        surface,
+        fonts,
+        (x, b.y + 5.0),
+        lines[0],
+        Type::new(4.0, true).fit(room),
+    );
+    text(
+        surface,
+        fonts,
+        (x, b.y + 9.6),
+        lines[1],
+        Type::new(2.7, false).fit(room),
+    );
+    text(
+        surface,
+        fonts,
+        (x, b.y + 13.6),
+        lines[2],
+        Type::new(2.7, false).fit(room),
+    );
+}
+
+/// Crop marks at the window's corners, in the gutter, along its edges.
+fn crop_marks(surface: &mut Surface, t: &Tiling) {
+    let w = &t.window;
+    let (gap, len) = (1.0, GUTTER_MM - 1.5);
+    let s = stroke(0, 0, 0, 0.25);
+    for (cx, dx) in [(w.x, -1.0), (w.right(), 1.0)] {
+        for (cy, dy) in [(w.y, -1.0), (w.bottom(), 1.0)] {
+            draw_line(
+                surface,
+                &[(cx + dx * gap, cy), (cx + dx * (gap + len), cy)],
+                s.clone(),
+            );
+            draw_line(
+                surface,
+                &[(cx, cy + dy * gap), (cx, cy + dy * (gap + len))],
+                s.clone(),
+            );
+        }
+    }
+}
+
+/// A registration target (circle and cross), white-backed so it reads on any terrain.
+fn target(surface: &mut Surface, (x, y): (f64, f64), radius: f64) {
+    let circle = |r: f64| {
+        let mut pb = PathBuilder::new();
+        // Four cubic quarter-circles.
+        let k = 0.552_284_75 * r;
+        pb.move_to(pt(x + r), pt(y));
+        pb.cubic_to(pt(x + r), pt(y + k), pt(x + k), pt(y + r), pt(x), pt(y + r));
+        pb.cubic_to(pt(x - k), pt(y + r), pt(x - r), pt(y + k), pt(x - r), pt(y));
+        pb.cubic_to(pt(x - r), pt(y - k), pt(x - k), pt(y - r), pt(x), pt(y - r));
+        pb.cubic_to(pt(x + k), pt(y - r), pt(x + r), pt(y - k), pt(x + r), pt(y));
+        pb.close();
+        pb.finish()
+    };
+    let arm = radius * 1.6;
+    for (s, w) in [((255, 255, 255), 0.7), ((0, 0, 0), 0.2)] {
+        let st = stroke(s.0, s.1, s.2, w);
+        if let Some(c) = circle(radius) {
+            surface.set_fill(None);
+            surface.set_stroke(Some(st.clone()));
+            surface.draw_path(&c);
+        }
+        draw_line(surface, &[(x - arm, y), (x + arm, y)], st.clone());
+        draw_line(surface, &[(x, y - arm), (x, y + arm)], st);
+    }
+}
+
+/// Overlap guides on the sides that have a printed neighbour: a dashed line
+/// where the neighbour's window begins, and a target in the middle of the
+/// shared strip, at the same map point on both pages.
+fn overlap_guides(surface: &mut Surface, t: &Tiling, page: &SheetPage) {
+    let o = t.overlap_mm;
+    if o <= 0.0 {
+        return;
+    }
+    let w = &t.window;
+    let printed = |dr: i64, dc: i64| {
+        let (r, c) = (i64::from(page.row) + dr, i64::from(page.column) + dc);
+        u32::try_from(r)
+            .ok()
+            .zip(u32::try_from(c).ok())
+            .and_then(|(r, c)| t.at(r, c))
+            .is_some_and(|p| !p.skipped)
+    };
+    let mut dashed = stroke(0x30, 0x30, 0x30, 0.25);
+    dashed.dash = Some(StrokeDash {
+        array: vec![pt(2.0), pt(1.5)],
+        offset: 0.0,
+    });
+    let radius = (o / 2.0 - 0.6).min(2.0);
+    let (mx, my) = (w.x + w.width / 2.0, w.y + w.height / 2.0);
+    // (row step, column step, the dashed line, the target's centre)
+    let sides = [
+        (
+            0,
+            1,
+            [(w.right() - o, w.y), (w.right() - o, w.bottom())],
+            (w.right() - o / 2.0, my),
+        ),
+        (
+            0,
+            -1,
+            [(w.x + o, w.y), (w.x + o, w.bottom())],
+            (w.x + o / 2.0, my),
+        ),
+        (
+            1,
+            0,
+            [(w.x, w.bottom() - o), (w.right(), w.bottom() - o)],
+            (mx, w.bottom() - o / 2.0),
+        ),
+        (
+            -1,
+            0,
+            [(w.x, w.y + o), (w.right(), w.y + o)],
+            (mx, w.y + o / 2.0),
+        ),
+    ];
+    for (dr, dc, line, centre) in sides {
+        if printed(dr, dc) {
+            draw_line(surface, &line, dashed.clone());
+            if radius >= 1.0 {
+                target(surface, centre, radius);
+            }
+        }
+    }
+}
+
+/// Shows the map through the page's window at 100% scale, optionally clipped further to some squares.
+fn map_window(
+    surface: &mut Surface,
+    graphic: Graphic,
+    t: &Tiling,
+    page: &SheetPage,
+    only: Option<&[RectMm]>,
+) {
+    let Some(clip) = rect_path(&t.window) else {
+        return;
+    };
+    surface.push_clip_path(&clip, &FillRule::NonZero);
+    surface.push_transform(&Transform::from_translate(
+        pt(t.window.x - page.window.x),
+        pt(t.window.y - page.window.y),
+    ));
+    let squares = only.and_then(|sq| {
+        let mut pb = PathBuilder::new();
+        for r in sq {
+            pb.push_rect(rect_pt(r)?);
+        }
+        pb.finish()
+    });
+    if let Some(p) = &squares {
+        surface.push_clip_path(p, &FillRule::NonZero);
+    }
+    surface.draw_graphic(graphic);
+    if squares.is_some() {
+        surface.pop();
+    }
+    surface.pop();
+    surface.pop();
+}
+
+/// A segment of a tile's outline, in map millimetres.
+type Edge = [(f64, f64); 2];
+
+/// What a cut-out page shows of the map: only a tile's squares, and its outline as the cut line.
+#[derive(Clone, Copy)]
+struct Cut<'a> {
+    squares: &'a [RectMm],
+    edges: &'a [Edge],
+}
+
+/// One true-scale page: the map through the window, marks, guides and the label band.
+fn true_scale_page(
+    doc: &mut Document,
+    pack: &mut Pack,
+    t: &Tiling,
+    page: &SheetPage,
+    cut: Option<Cut>,
+    lines: [&str; 3],
+) -> Result<(), ExportError> {
+    let mut p = doc.start_page_with(sheet(t.paper)?);
+    let mut surface = p.surface();
+    let graphic = pack.graphic(&mut surface)?;
+    push_orientation(&mut surface, t);
+    map_window(&mut surface, graphic, t, page, cut.map(|c| c.squares));
+    if let (Some(Cut { edges, .. }), Some(clip)) = (cut, rect_path(&t.window)) {
+        surface.push_clip_path(&clip, &FillRule::NonZero);
+        let s = stroke(0, 0, 0, 0.35);
+        for e in edges {
+            let a = t.map_to_page(page, e[0].0, e[0].1);
+            let b = t.map_to_page(page, e[1].0, e[1].1);
+            draw_line(&mut surface, &[a, b], s.clone());
+        }
+        surface.pop();
+    }
+    crop_marks(&mut surface, t);
+    overlap_guides(&mut surface, t, page);
+    band(&mut surface, &pack.fonts, t, lines);
+    surface.pop();
+    surface.finish();
+    p.finish();
+    Ok(())
+}
+
+/// `1 square = 25.4 mm`, without needless zeros.
+fn square_text(sq: f64) -> String {
+    let s = format!("{sq:.2}");
+    format!(
+        "1 square = {} mm",
+        s.trim_end_matches('0').trim_end_matches('.')
+    )
+}
+
+/// Paper and orientation in words, e.g. `Letter, landscape`.
+fn paper_text(t: &Tiling) -> String {
+    let paper = match t.paper {
+        Paper::Letter => "Letter",
+        Paper::A4 => "A4",
+    };
+    if t.landscape {
+        format!("{paper}, landscape (turn the sheet: its right edge is the top)")
+    } else {
+        format!("{paper}, portrait")
+    }
+}
+
+/// Starts a document with fixed metadata: no date, no random id, so the same input gives the same bytes.
+fn document(title: String) -> Document {
+    let mut doc = Document::new();
+    doc.set_metadata(
+        Metadata::new()
+            .title(title)
+            .creator(crate::GENERATOR.to_string()),
+    );
+    doc
+}
+
+/// The overview page: the whole map scaled to fit, the page grid over it, skipped pages greyed out.
+fn overview_page(
+    doc: &mut Document,
+    pack: &mut Pack,
+    t: &Tiling,
+    total: usize,
+    square_mm: f64,
+) -> Result<(), ExportError> {
+    let mut p = doc.start_page_with(sheet(t.paper)?);
+    let mut surface = p.surface();
+    let graphic = pack.graphic(&mut surface)?;
+    push_orientation(&mut surface, t);
+    let fonts = &pack.fonts;
+    let w = &t.window;
+    let printed = t.printed().count();
+    text(
+        &mut surface,
+        fonts,
+        (w.x, w.y + 4.5),
+        &format!(
+            "Dungeon map — seed {} — how the pages go together",
+            pack.s.seed
+        ),
+        Type::new(5.0, true).fit(w.width),
+    );
+    text(
+        &mut surface,
+        fonts,
+        (w.x, w.y + 9.5),
+        &format!(
+            "{printed} map page{} follow ({} columns × {} rows of {}); grey pages hold no tiles and are not printed",
+            if printed == 1 { "" } else { "s" },
+            t.columns,
+            t.rows,
+            paper_text(t)
+        ),
+        Type::new(2.8, false).fit(w.width),
+    );
+
+    // Fit the union of all windows into the area under the title.
+    let area = RectMm {
+        x: w.x,
+        y: w.y + OVERVIEW_TITLE_MM,
+        width: w.width,
+        height: w.height - OVERVIEW_TITLE_MM,
+    };
+    let (mut x0, mut y0, mut x1, mut y1) = (f64::MAX, f64::MAX, f64::MIN, f64::MIN);
+    for pg in &t.pages {
+        x0 = x0.min(pg.window.x);
+        y0 = y0.min(pg.window.y);
+        x1 = x1.max(pg.window.right());
+        y1 = y1.max(pg.window.bottom());
+    }
+    let k = (area.width / (x1 - x0))
+        .min(area.height / (y1 - y0))
+        .min(1.0);
+    let ox = area.x + (area.width - (x1 - x0) * k) / 2.0 - x0 * k;
+    let oy = area.y + (area.height - (y1 - y0) * k) / 2.0 - y0 * k;
+    let to = |r: &RectMm| RectMm {
+        x: ox + r.x * k,
+        y: oy + r.y * k,
+        width: r.width * k,
+        height: r.height * k,
+    };
+    let all = to(&RectMm {
+        x: x0,
+        y: y0,
+        width: x1 - x0,
+        height: y1 - y0,
+    });
+    if let Some(clip) = rect_path(&all) {
+        surface.push_clip_path(&clip, &FillRule::NonZero);
+        surface.push_transform(&Transform::from_row(
+            k as f32,
+            0.0,
+            0.0,
+            k as f32,
+            pt(ox),
+            pt(oy),
+        ));
+        surface.draw_graphic(graphic);
+        surface.pop();
+        surface.pop();
+    }
+
+    // Skipped pages: grey and hatched.
+    for pg in t.pages.iter().filter(|p| p.skipped) {
+        let r = to(&pg.window);
+        fill_rect(&mut surface, &r, fill(0x80, 0x80, 0x80, 0.35));
+        if let Some(clip) = rect_path(&r) {
+            surface.push_clip_path(&clip, &FillRule::NonZero);
+            let gap = 3.0;
+            let s = stroke(0x60, 0x60, 0x60, 0.2);
+            let mut d = -r.height;
+            while d < r.width {
+                draw_line(
+                    &mut surface,
+                    &[(r.x + d, r.bottom()), (r.x + d + r.height, r.y)],
+                    s.clone(),
+                );
+                d += gap;
+            }
+            surface.pop();
+        }
+    }
+    // The page grid.
+    for pg in &t.pages {
+        let r = to(&pg.window);
+        let (c, width) = if pg.skipped {
+            ((0x60, 0x60, 0x60), 0.25)
+        } else {
+            ((0x1f, 0x5f, 0xbf), 0.45)
+        };
+        if let Some(path) = rect_path(&r) {
+            surface.set_fill(None);
+            surface.set_stroke(Some(stroke(c.0, c.1, c.2, width)));
+            surface.draw_path(&path);
+        }
+    }
+    // Labels, on a white patch.
+    for pg in &t.pages {
+        let r = to(&pg.window);
+        let size = (r.width.min(r.height) * 0.2).clamp(2.2, 9.0);
+        let (cx, cy) = (r.x + r.width / 2.0, r.y + r.height / 2.0);
+        let small = size * 0.55;
+        let name_w = text_width_mm(&pg.name, size, true);
+        let note = if pg.skipped { "no tiles" } else { "" };
+        let note_w = if note.is_empty() {
+            0.0
+        } else {
+            text_width_mm(note, small, false)
+        };
+        let patch_w = name_w.max(note_w) + size * 0.6;
+        let patch_h = if note.is_empty() {
+            size * 1.3
+        } else {
+            size * 1.3 + small * 1.3
+        };
+        fill_rect(
+            &mut surface,
+            &RectMm {
+                x: cx - patch_w / 2.0,
+                y: cy - patch_h / 2.0,
+                width: patch_w,
+                height: patch_h,
+            },
+            fill(0xff, 0xff, 0xff, 0.85),
+        );
+        let colour = if pg.skipped {
+            (0x50, 0x50, 0x50)
+        } else {
+            (0x1f, 0x5f, 0xbf)
+        };
+        let base = cy - patch_h / 2.0 + size * 1.02;
+        text(
+            &mut surface,
+            fonts,
+            (cx, base),
+            &pg.name,
+            Type::new(size, true).align(Align::Centre).color(colour),
+        );
+        if !note.is_empty() {
+            text(
+                &mut surface,
+                fonts,
+                (cx, base + small * 1.3),
+                note,
+                Type::new(small, false).align(Align::Centre).color(colour),
+            );
+        }
+    }
+    band(
+        &mut surface,
+        fonts,
+        t,
+        [
+            &format!("Overview — page 1 of {total}"),
+            &format!(
+                "seed {} · map here at {:.0}% · on the pages after it {} · print at 100% / actual size",
+                pack.s.seed,
+                k * 100.0,
+                square_text(square_mm)
+            ),
+            &format!(
+                "pages overlap {} mm: trim at the crop marks, lay over the neighbour up to its dashed line, match the ⊕ targets",
+                mm_text(t.overlap_mm)
+            ),
+        ],
+    );
+    surface.pop();
+    surface.finish();
+    p.finish();
+    Ok(())
+}
+
+/// A length in millimetres without needless zeros.
+fn mm_text(v: f64) -> String {
+    let s = format!("{v:.2}");
+    s.trim_end_matches('0').trim_end_matches('.').to_string()
+}
+
+/// The map as a print-ready PDF: an overview page, then the map at 100% scale
+/// cut into pages of `print.paper` (see [`Tiling`] for how it is cut). The
+/// area cut is the whole `map.svg` page (the grid and its frame); pages
+/// that hold no tile square are left out and shown greyed on the overview.
+///
+/// The same inputs give the same bytes: the document carries no date and its
+/// id is a hash of its content.
+pub fn map_pdf(
+    s: &Scenario,
+    map: &MapOptions,
+    print: &PrintOptions,
+) -> Result<Vec<u8>, ExportError> {
+    let d = drawing(s, map);
+    let t = tiling(&MapArea::of_map(s, &d), print)?;
+    let mut pack = Pack {
+        s,
+        fonts: Fonts::new()?,
+        tree: map_tree(&d)?,
+        graphic: None,
+    };
+    let mut doc = document(format!("tilecrawl map — seed {}", s.seed));
+    let printed: Vec<&SheetPage> = t.printed().collect();
+    let total = 1 + printed.len();
+    overview_page(&mut doc, &mut pack, &t, total, d.square_mm)?;
+    let overlap_line = format!(
+        "pages overlap {} mm: trim at the crop marks, lay over the neighbour up to its dashed line, match the ⊕ targets",
+        mm_text(t.overlap_mm)
+    );
+    for (i, page) in printed.iter().enumerate() {
+        let second = format!(
+            "seed {} · page {} of {total} · {} · print at 100% / actual size",
+            s.seed,
+            i + 2,
+            square_text(d.square_mm)
+        );
+        true_scale_page(
+            &mut doc,
+            &mut pack,
+            &t,
+            page,
+            None,
+            [&page.label, &second, &overlap_line],
+        )?;
+    }
+    doc.finish().map_err(|e| ExportError::Pdf(e.to_string()))
+}
+
+/// The tile's outline as unit edges in map millimetres: every square side
+/// that does not face another square of the same tile.
+fn outline_edges(t: &PlacedTile, d: &Drawing) -> Vec<Edge> {
+    let sq = d.square_mm;
+    let at = |x: i32, y: i32| {
+        (
+            d.origin.x + f64::from(x) * sq,
+            d.origin.y + f64::from(y) * sq,
+        )
+    };
+    let (w, h) = (
+        t.width.min(i32::MAX as u32) as i32,
+        t.height.min(i32::MAX as u32) as i32,
+    );
+    let mut edges = Vec::new();
+    for y in t.y..t.y.saturating_add(h) {
+        for x in t.x..t.x.saturating_add(w) {
+            if !t.covers(x, y) {
+                continue;
+            }
+            if !t.covers(x, y - 1) {
+                edges.push([at(x, y), at(x + 1, y)]);
+            }
+            if !t.covers(x + 1, y) {
+                edges.push([at(x + 1, y), at(x + 1, y + 1)]);
+            }
+            if !t.covers(x, y + 1) {
+                edges.push([at(x, y + 1), at(x + 1, y + 1)]);
+            }
+            if !t.covers(x - 1, y) {
+                edges.push([at(x, y), at(x, y + 1)]);
+            }
+        }
+    }
+    edges
+}
+
+/// One page (or more, cut like the map) per tile at true scale, in placement
+/// order: the tile as it lies in this dungeon, its cut line, id, face and
+/// rotation — for players who lay the dungeon out as the heroes explore.
+pub fn cutouts_pdf(
+    s: &Scenario,
+    map: &MapOptions,
+    print: &PrintOptions,
+) -> Result<Vec<u8>, ExportError> {
+    let d = drawing(s, map);
+    let tilings: Vec<(&PlacedTile, MapArea, Tiling)> = s
+        .tiles
+        .iter()
+        .map(|tile| {
+            let area = MapArea::of_tile(tile, &d);
+            tiling(&area, print).map(|t| (tile, area, t))
+        })
+        .collect::<Result<_, _>>()?;
+    let total: usize = tilings.iter().map(|(_, _, t)| t.printed().count()).sum();
+    let mut pack = Pack {
+        s,
+        fonts: Fonts::new()?,
+        tree: map_tree(&d)?,
+        graphic: None,
+    };
+    let mut doc = document(format!("tilecrawl tile cut-outs — seed {}", s.seed));
+    let mut number = 0;
+    for (i, (tile, area, t)) in tilings.iter().enumerate() {
+        let edges = outline_edges(tile, &d);
+        let split = t.printed().count() > 1;
+        for page in t.printed() {
+            number += 1;
+            let first = if split {
+                format!(
+                    "{} — {} face, rotated {}° — part {}",
+                    tile.id,
+                    tile.face.name(),
+                    tile.rotation,
+                    page.label
+                )
+            } else {
+                format!(
+                    "{} — {} face, rotated {}°",
+                    tile.id,
+                    tile.face.name(),
+                    tile.rotation
+                )
+            };
+            let second = format!(
+                "tile {} of {} in placement order · seed {} · page {number} of {total} · {}",
+                i + 1,
+                s.tiles.len(),
+                s.seed,
+                square_text(d.square_mm)
+            );
+            let third = if split {
+                format!(
+                    "print at 100% / actual size · cut along the solid line · parts overlap {} mm",
+                    mm_text(t.overlap_mm)
+                )
+            } else {
+                "print at 100% / actual size · cut along the solid line".to_string()
+            };
+            true_scale_page(
+                &mut doc,
+                &mut pack,
+                t,
+                page,
+                Some(Cut {
+                    squares: &area.squares,
+                    edges: &edges,
+                }),
+                [&first, &second, &third],
+            )?;
+        }
+    }
+    doc.finish().map_err(|e| ExportError::Pdf(e.to_string()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A map area of `columns × rows` squares of `sq` mm with a `margin` around them,
+    /// holding the squares marked `#` in `grid` (row strings).
+    fn area(sq: f64, margin: f64, grid: &[&str]) -> MapArea {
+        let rows = grid.len();
+        let columns = grid.first().map_or(0, |r| r.len());
+        let mut squares = Vec::new();
+        for (y, row) in grid.iter().enumerate() {
+            for (x, c) in row.chars().enumerate() {
+                if c == '#' {
+                    squares.push(RectMm {
+                        x: margin + x as f64 * sq,
+                        y: margin + y as f64 * sq,
+                        width: sq,
+                        height: sq,
+                    });
+                }
+            }
+        }
+        MapArea {
+            bounds: RectMm {
+                x: 0.0,
+                y: 0.0,
+                width: columns as f64 * sq + 2.0 * margin,
+                height: rows as f64 * sq + 2.0 * margin,
+            },
+            square_mm: sq,
+            squares,
+        }
+    }
+
+    fn full(columns: usize, rows: usize) -> Vec<String> {
+        vec!["#".repeat(columns); rows]
+    }
+
+    fn refs(v: &[String]) -> Vec<&str> {
+        v.iter().map(String::as_str).collect()
+    }
+
+    #[test]
+    fn column_names_run_past_z() {
+        let names: Vec<String> = [1, 2, 26, 27, 28, 52, 53, 702, 703]
+            .iter()
+            .map(|&c| column_name(c))
+            .collect();
+        assert_eq!(names, ["A", "B", "Z", "AA", "AB", "AZ", "BA", "ZZ", "AAA"]);
+    }
+
+    #[test]
+    fn calibration_follows_the_unit_of_the_square() {
+        for (sq, len) in [
+            (25.4, 25.4),
+            (38.1, 25.4),
+            (19.05, 25.4),
+            (50.8, 25.4),
+            (25.0, 25.0),
+            (30.0, 25.0),
+            (22.5, 25.0),
+        ] {
+            assert_eq!(calibration(sq).length_mm, len, "square {sq} mm");
+        }
+    }
+
+    #[test]
+    fn one_small_map_is_one_page() {
+        let a = area(25.4, 25.4, &refs(&full(4, 4)));
+        let t = tiling(&a, &PrintOptions::default()).unwrap();
+        assert_eq!((t.columns, t.rows, t.pages.len()), (1, 1, 1));
+        assert!(!t.landscape);
+        let p = &t.pages[0];
+        assert_eq!(p.label, "A1 — row 1, column 1");
+        // Centred on the map.
+        let (cx, cy) = (
+            p.window.x + p.window.width / 2.0,
+            p.window.y + p.window.height / 2.0,
+        );
+        assert!(
+            (cx - a.bounds.width / 2.0).abs() < 1e-9 && (cy - a.bounds.height / 2.0).abs() < 1e-9
+        );
+    }
+
+    #[test]
+    fn windows_overlap_by_exactly_the_overlap() {
+        for paper in [Paper::Letter, Paper::A4] {
+            for overlap in [0.0, 5.0, 10.0, 17.5] {
+                let print = PrintOptions {
+                    paper,
+                    margin_mm: 8.0,
+                    overlap_mm: overlap,
+                };
+                let a = area(25.4, 25.4, &refs(&full(26, 25)));
+                let t = tiling(&a, &print).unwrap();
+                assert!(t.columns > 1 && t.rows > 1);
+                for r in 1..=t.rows {
+                    for c in 1..=t.columns {
+                        let p = t.at(r, c).unwrap();
+                        assert_eq!((p.row, p.column), (r, c));
+                        if let Some(q) = t.at(r, c + 1) {
+                            let shared = p.window.right() - q.window.x;
+                            assert!((shared - overlap).abs() < 1e-9, "{shared} vs {overlap}");
+                            assert_eq!(p.window.y, q.window.y);
+                        }
+                        if let Some(q) = t.at(r + 1, c) {
+                            let shared = p.window.bottom() - q.window.y;
+                            assert!((shared - overlap).abs() < 1e-9, "{shared} vs {overlap}");
+                            assert_eq!(p.window.x, q.window.x);
+                        }
+                    }
+                }
+                // The windows cover the whole area, with the excess shared on both sides.
+                let first = &t.pages[0].window;
+                let last = &t.pages.last().unwrap().window;
+                assert!(first.x <= a.bounds.x && first.y <= a.bounds.y);
+                assert!(last.right() >= a.bounds.right() && last.bottom() >= a.bounds.bottom());
+                assert!(((a.bounds.x - first.x) - (last.right() - a.bounds.right())).abs() < 1e-9);
+                // And one page fewer either way would not.
+                let step_w = t.window.width - overlap;
+                assert!(f64::from(t.columns - 1) * step_w + overlap < a.bounds.width);
+            }
+        }
+    }
+
+    #[test]
+    fn page_count_and_skipped_pages() {
+        // An L of squares: the north-east part of the map holds nothing.
+        let mut grid = vec!["#".repeat(2) + &"_".repeat(22); 20];
+        grid.extend(vec!["#".repeat(24); 2]);
+        let a = area(25.4, 25.4, &refs(&grid));
+        let t = tiling(&a, &PrintOptions::default()).unwrap();
+        let skipped: Vec<&str> = t
+            .pages
+            .iter()
+            .filter(|p| p.skipped)
+            .map(|p| p.name.as_str())
+            .collect();
+        assert!(!skipped.is_empty(), "{t:#?}");
+        for p in &t.pages {
+            let holds = a.squares.iter().any(|s| s.overlaps(&p.window));
+            assert_eq!(p.skipped, !holds, "{}", p.label);
+        }
+        assert_eq!(t.printed().count() + skipped.len(), t.pages.len());
+    }
+
+    /// Every point of every tile square lies in a printed page's window.
+    fn every_square_printed(a: &MapArea, t: &Tiling) {
+        for s in &a.squares {
+            for i in 0..=4 {
+                for j in 0..=4 {
+                    let (x, y) = (
+                        s.x + s.width * f64::from(i) / 4.0,
+                        s.y + s.height * f64::from(j) / 4.0,
+                    );
+                    let on = |w: &RectMm| {
+                        // To rounding: a square's edge may be a window's edge.
+                        let e = 1e-9;
+                        w.x - e <= x && x <= w.right() + e && w.y - e <= y && y <= w.bottom() + e
+                    };
+                    assert!(
+                        t.printed().any(|p| on(&p.window)),
+                        "square at {:?} point ({x}, {y}) is on no page",
+                        (s.x, s.y)
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn every_tile_square_is_on_a_page() {
+        let grids: Vec<Vec<String>> = vec![
+            full(26, 25),
+            full(1, 1),
+            full(40, 3),
+            vec![
+                "#_________#".into(),
+                "___________".into(),
+                "#_________#".into(),
+            ],
+            {
+                let mut g = vec!["_".repeat(30); 18];
+                g[9] = "#".repeat(30);
+                g
+            },
+        ];
+        for grid in &grids {
+            for sq in [25.4, 25.0, 10.0, 38.1] {
+                for paper in [Paper::Letter, Paper::A4] {
+                    let a = area(sq, sq.max(15.0), &refs(grid));
+                    let print = PrintOptions {
+                        paper,
+                        ..PrintOptions::default()
+                    };
+                    let t = tiling(&a, &print).unwrap();
+                    every_square_printed(&a, &t);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn margins_below_the_minimum_are_raised() {
+        let a = area(25.4, 25.4, &refs(&full(10, 10)));
+        for asked in [0.0, 3.0, -5.0, f64::NAN, 5.99] {
+            let print = PrintOptions {
+                margin_mm: asked,
+                ..PrintOptions::default()
+            };
+            let t = tiling(&a, &print).unwrap();
+            assert_eq!(t.margin_mm, MIN_MARGIN_MM, "asked {asked}");
+            assert!(t.window.x >= MIN_MARGIN_MM && t.band.x >= MIN_MARGIN_MM);
+            assert!(t.band.bottom() <= t.page_height_mm - MIN_MARGIN_MM + 1e-9);
+            assert!(t.window.right() <= t.page_width_mm - MIN_MARGIN_MM);
+        }
+        let t = tiling(
+            &a,
+            &PrintOptions {
+                margin_mm: 12.0,
+                ..PrintOptions::default()
+            },
+        )
+        .unwrap();
+        assert_eq!(t.margin_mm, 12.0);
+        assert_eq!(t.window.x, 12.0 + GUTTER_MM);
+    }
+
+    #[test]
+    fn impossible_options_are_refused() {
+        let a = area(25.4, 25.4, &refs(&full(10, 10)));
+        for (margin, overlap) in [
+            (8.0, -1.0),
+            (8.0, f64::NAN),
+            (8.0, 150.0),
+            (90.0, 10.0),
+            (f64::INFINITY, 10.0),
+        ] {
+            let print = PrintOptions {
+                margin_mm: margin,
+                overlap_mm: overlap,
+                ..PrintOptions::default()
+            };
+            let e = tiling(&a, &print).expect_err("refused");
+            assert!(matches!(e, ExportError::Pdf(_)), "{e}");
+        }
+    }
+
+    #[test]
+    fn absurd_page_counts_are_refused() {
+        // 200 mm squares over 100 × 100 squares: 20 m a side.
+        let a = area(200.0, 200.0, &refs(&full(100, 100)));
+        let e = tiling(&a, &PrintOptions::default()).expect_err("refused");
+        let msg = e.to_string();
+        assert!(msg.contains("pages of letter at 200 mm squares"), "{msg}");
+        // A big but sane dungeon still tiles.
+        let a = area(25.4, 25.4, &refs(&full(120, 120)));
+        let t = tiling(&a, &PrintOptions::default()).unwrap();
+        assert!(t.printed().count() > 100 && t.printed().count() <= MAX_PAGES);
+    }
+
+    #[test]
+    fn landscape_only_when_it_prints_fewer_pages() {
+        // Wide and short: 300 mm × 150 mm of squares fits one landscape page, two portrait.
+        let a = area(25.0, 1.0, &refs(&full(10, 6)));
+        let print = PrintOptions {
+            margin_mm: 6.0,
+            ..PrintOptions::default()
+        };
+        let t = tiling(&a, &print).unwrap();
+        let portrait = tiling_in(&a, &print, false).unwrap();
+        let landscape = tiling_in(&a, &print, true).unwrap();
+        assert!(landscape.printed().count() < portrait.printed().count());
+        assert!(t.landscape);
+        assert_eq!((t.page_width_mm, t.page_height_mm), (279.4, 215.9));
+        // On the sheet the page as read is turned: its top-left corner is the sheet's top-right.
+        assert_eq!(t.to_sheet(0.0, 0.0), (215.9, 0.0));
+        assert_eq!(t.to_sheet(279.4, 215.9), (0.0, 279.4));
+        // Tall and narrow stays portrait.
+        let a = area(25.0, 1.0, &refs(&full(6, 9)));
+        assert!(!tiling(&a, &print).unwrap().landscape);
+    }
+
+    #[test]
+    fn the_bar_and_labels_sit_inside_the_printable_area() {
+        for paper in [Paper::Letter, Paper::A4] {
+            for sq in [25.4, 25.0] {
+                let a = area(sq, 25.4, &refs(&full(20, 20)));
+                let print = PrintOptions {
+                    paper,
+                    margin_mm: 6.0,
+                    ..PrintOptions::default()
+                };
+                let t = tiling(&a, &print).unwrap();
+                assert_eq!(t.bar.width, calibration(sq).length_mm);
+                assert!(t.bar.x > t.band.x && t.bar.right() <= t.band.right());
+                assert!(t.bar.y > t.band.y && t.bar.bottom() < t.band.bottom());
+                assert!(t.window.bottom() + GUTTER_MM <= t.band.y + 1e-9);
+            }
+        }
+    }
+
+    #[test]
+    fn text_is_measured() {
+        let w = text_width_mm("B2 — row 2, column 2", 4.0, true);
+        assert!(w > 30.0 && w < 60.0, "{w}");
+        assert!(text_width_mm("iii", 4.0, false) < text_width_mm("WWW", 4.0, false));
+    }
+}

@@ -1,1 +1,1336 @@
-//! Work in progress.
+//! Map styles: every colour, line width and fill of the map, read from a
+//! `tilecrawl-style/1` YAML file.
+//!
+//! Two styles are built in (`templates/styles/`, embedded): `color`, the
+//! default, and `ink`, black on white for a home printer. A user's file may
+//! start from one of them with `base: color` or `base: ink` and list only what
+//! it changes; a file without `base` must set every key.
+//!
+//! Everything is checked while loading (colours, widths, hatch spacing,
+//! unknown keys), so drawing with a loaded [`Style`] cannot fail.
+//!
+//! ```text
+//! --style ink | --style my.yaml ──load──▶ Style ──▶ MapOptions ──▶ drawing
+//! ```
+
+use serde::Deserialize;
+use serde::de::{self, Deserializer, MapAccess, Visitor};
+use std::fmt;
+use std::io::Read;
+use std::path::Path;
+use std::sync::OnceLock;
+
+/// The format tag every style file starts with.
+pub const FORMAT: &str = "tilecrawl-style/1";
+
+/// The names of the built-in styles, the default first.
+pub const BUILTIN: [&str; 2] = ["color", "ink"];
+
+/// Largest style file accepted, in bytes.
+pub const MAX_FILE_BYTES: u64 = 1024 * 1024;
+
+/// Smallest and largest line, dot or stroke width, in millimetres.
+pub const WIDTH_MM: (f64, f64) = (0.0, 20.0);
+
+/// Smallest and largest distance between hatch lines or dots, in millimetres.
+pub const SPACING_MM: (f64, f64) = (0.3, 20.0);
+
+/// Longest colour letter a WMT may carry.
+const MAX_LETTER_CHARS: usize = 3;
+
+const COLOR_YAML: &str = include_str!("../../templates/styles/color.yaml");
+const INK_YAML: &str = include_str!("../../templates/styles/ink.yaml");
+
+/// An sRGB colour with alpha.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Color {
+    /// Red.
+    pub r: u8,
+    /// Green.
+    pub g: u8,
+    /// Blue.
+    pub b: u8,
+    /// Alpha: 255 is opaque.
+    pub a: u8,
+}
+
+impl Color {
+    /// An opaque colour.
+    pub const fn rgb(r: u8, g: u8, b: u8) -> Color {
+        Color { r, g, b, a: 255 }
+    }
+
+    /// The same colour with another alpha.
+    pub const fn with_alpha(self, a: u8) -> Color {
+        Color { a, ..self }
+    }
+
+    /// The same colour with its alpha multiplied by `a / 255`.
+    pub fn scale_alpha(self, a: u8) -> Color {
+        let v = (u32::from(self.a) * u32::from(a) + 127) / 255;
+        self.with_alpha(v as u8)
+    }
+
+    /// `#rrggbb` (alpha is written separately as an opacity).
+    pub fn hex(self) -> String {
+        format!("#{:02x}{:02x}{:02x}", self.r, self.g, self.b)
+    }
+
+    /// Alpha as an opacity from 0 to 1.
+    pub fn opacity(self) -> f64 {
+        f64::from(self.a) / 255.0
+    }
+
+    /// Reads `#rrggbb` or `#rrggbbaa` (hex digits in either case).
+    pub fn parse(text: &str) -> Result<Color, String> {
+        let expected = "expected a colour \"#rrggbb\" or \"#rrggbbaa\"";
+        let hex = text
+            .strip_prefix('#')
+            .filter(|h| (h.len() == 6 || h.len() == 8) && h.bytes().all(|b| b.is_ascii_hexdigit()))
+            .ok_or_else(|| format!("{expected}, found {text:?}"))?;
+        let byte = |i: usize| u8::from_str_radix(&hex[i..i + 2], 16).unwrap_or(0);
+        Ok(Color {
+            r: byte(0),
+            g: byte(2),
+            b: byte(4),
+            a: if hex.len() == 8 { byte(6) } else { 255 },
+        })
+    }
+}
+
+impl<'de> Deserialize<'de> for Color {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Color, D::Error> {
+        struct V;
+        impl Visitor<'_> for V {
+            type Value = Color;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a colour in quotes, \"#rrggbb\" or \"#rrggbbaa\"")
+            }
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<Color, E> {
+                Color::parse(v).map_err(E::custom)
+            }
+            fn visit_unit<E: de::Error>(self) -> Result<Color, E> {
+                Err(E::custom(
+                    "no value; expected a colour in quotes such as \"#1e1a17\" (unquoted, `#` starts a YAML comment)",
+                ))
+            }
+        }
+        d.deserialize_any(V)
+    }
+}
+
+/// Parallel lines filling an area (a second set at right angles if `cross`).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Hatch {
+    /// Line colour.
+    pub color: Color,
+    /// The colour under the lines; `None` lets what is below show through.
+    pub background: Option<Color>,
+    /// Direction of the lines in degrees, clockwise from east (0 = horizontal).
+    pub angle: f64,
+    /// Distance between neighbouring lines, centre to centre, in millimetres.
+    pub spacing_mm: f64,
+    /// Line width in millimetres.
+    pub line_mm: f64,
+    /// Add a second set of lines at right angles (cross-hatching).
+    pub cross: bool,
+}
+
+/// Dots filling an area in staggered rows (stipple).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Dots {
+    /// Dot colour.
+    pub color: Color,
+    /// The colour under the dots; `None` lets what is below show through.
+    pub background: Option<Color>,
+    /// Distance between neighbouring dots in a row, and between rows, in millimetres.
+    pub spacing_mm: f64,
+    /// Dot diameter in millimetres.
+    pub dot_mm: f64,
+}
+
+/// How an area is filled.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Fill {
+    /// Not filled: what is below shows through.
+    None,
+    /// One colour.
+    Solid(Color),
+    /// Hatching (SVG: a `<pattern>` of lines).
+    Hatch(Hatch),
+    /// Stipple (SVG: a `<pattern>` of dots).
+    Dots(Dots),
+}
+
+impl From<Color> for Fill {
+    fn from(c: Color) -> Fill {
+        Fill::Solid(c)
+    }
+}
+
+impl Fill {
+    /// The colour of a solid fill.
+    pub fn solid(self) -> Option<Color> {
+        match self {
+            Fill::Solid(c) => Some(c),
+            _ => None,
+        }
+    }
+}
+
+/// A chest or marker token: its body and the text on it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Token {
+    /// The token's body.
+    pub fill: Fill,
+    /// The number or letter on it.
+    pub text: Color,
+}
+
+/// A wandering monster token of one colour, drawn so that the colours can be
+/// told apart on a black-and-white print.
+#[derive(Debug, Clone, PartialEq)]
+pub struct WmtToken {
+    /// The disc.
+    pub fill: Fill,
+    /// The number on the disc (and the inner ring).
+    pub text: Color,
+    /// An inner ring inside the disc's outline.
+    pub ring: bool,
+    /// The colour's initial printed beside the token (empty: none).
+    pub letter: String,
+}
+
+/// Every colour, fill and line width of the map, so that a style file can
+/// replace them; the encoders only copy what the drawing holds.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Style {
+    /// The style's name (`color`, `ink`, or the file's `name`).
+    pub name: String,
+    /// The page outside the dungeon.
+    pub paper: Color,
+    /// Rock: the dungeon's bounding box where no tile lies.
+    pub rock: Fill,
+    /// Darker patches of the rock texture.
+    pub rock_dark: Fill,
+    /// Lighter patches of the rock texture.
+    pub rock_light: Fill,
+    /// Clear floor `.`.
+    pub floor: Fill,
+    /// Hindering terrain `,`.
+    pub hindering: Fill,
+    /// The rubble dots on hindering terrain.
+    pub hindering_mark: Color,
+    /// Water `~`.
+    pub water: Fill,
+    /// The waves on water.
+    pub water_mark: Color,
+    /// Crevice `=`.
+    pub crevice: Fill,
+    /// The crack drawn in a crevice.
+    pub crevice_mark: Color,
+    /// Blocking terrain `X`.
+    pub blocking: Fill,
+    /// The cross drawn on blocking terrain.
+    pub blocking_mark: Color,
+    /// Wall `#`.
+    pub wall: Fill,
+    /// Grid lines between squares.
+    pub grid: Color,
+    /// Grid line width in millimetres.
+    pub grid_mm: f64,
+    /// Tile outlines.
+    pub outline: Color,
+    /// Tile outline width in millimetres.
+    pub outline_mm: f64,
+    /// The Central Chamber's highlight (drawn at 69% of this opacity) and label.
+    pub central_chamber: Color,
+    /// Width of the Central Chamber's highlight in millimetres.
+    pub central_chamber_mm: f64,
+    /// Dead-end bars.
+    pub dead_end: Color,
+    /// The entrance arrow and its label.
+    pub entrance: Color,
+    /// A chest.
+    pub chest: Token,
+    /// The Quest Chest.
+    pub quest_chest: Token,
+    /// Outlines of tokens (chests, WMTs, markers) and the chest's front.
+    pub token_ink: Color,
+    /// Yellow WMTs.
+    pub wmt_yellow: WmtToken,
+    /// Blue WMTs.
+    pub wmt_blue: WmtToken,
+    /// Red WMTs.
+    pub wmt_red: WmtToken,
+    /// The Guardian's ring and badge.
+    pub guardian: Color,
+    /// Hindering markers.
+    pub marker_hindering: Token,
+    /// Water markers.
+    pub marker_water: Token,
+    /// Dark text: labels, title, footer, north arrow.
+    pub ink: Color,
+    /// Light text on dark badges (the Guardian's `G`).
+    pub ink_light: Color,
+    /// The halo behind labels that sit on terrain.
+    pub halo: Color,
+}
+
+impl Default for Style {
+    /// The built-in `color` style.
+    fn default() -> Style {
+        builtin("color").expect("the embedded color style is checked by the test suite")
+    }
+}
+
+/// Why a style file was refused. Each variant prints as one line that names
+/// the file and, where known, the line, column and key.
+#[derive(Debug, thiserror::Error)]
+pub enum StyleError {
+    /// The file could not be read.
+    #[error("{file}: cannot read the style")]
+    Io {
+        /// The file.
+        file: String,
+        /// The I/O error.
+        source: std::io::Error,
+    },
+    /// The file is not valid YAML, or a key or value is not what a style holds.
+    #[error("{file}: {location}{message}")]
+    Yaml {
+        /// The file.
+        file: String,
+        /// `line L, column C: ` where known, else empty.
+        location: String,
+        /// The key path and what was expected.
+        message: String,
+    },
+    /// Something about the file as a whole (size, missing keys).
+    #[error("{file}: {message}")]
+    File {
+        /// The file.
+        file: String,
+        /// What was wrong and what was expected.
+        message: String,
+    },
+}
+
+/// A built-in style by name (`color` or `ink`).
+pub fn builtin(name: &str) -> Option<Style> {
+    static COLOR: OnceLock<Style> = OnceLock::new();
+    static INK: OnceLock<Style> = OnceLock::new();
+    let (cell, text) = match name {
+        "color" => (&COLOR, COLOR_YAML),
+        "ink" => (&INK, INK_YAML),
+        _ => return None,
+    };
+    Some(
+        cell.get_or_init(|| {
+            parse(text, &format!("templates/styles/{name}.yaml"))
+                .expect("the embedded styles are checked by the test suite")
+        })
+        .clone(),
+    )
+}
+
+/// A built-in style when `name_or_path` is `color` or `ink`, else the style
+/// file at that path (a file named `ink` in the current folder is `./ink`).
+pub fn load(name_or_path: &Path) -> Result<Style, StyleError> {
+    if let Some(style) = name_or_path.to_str().and_then(builtin) {
+        return Ok(style);
+    }
+    let file = name_or_path.display().to_string();
+    let io = |source| StyleError::Io {
+        file: file.clone(),
+        source,
+    };
+    let too_big = |len: u64| StyleError::File {
+        file: file.clone(),
+        message: format!("the file is {len} bytes; a style may be at most {MAX_FILE_BYTES} bytes"),
+    };
+    let f = std::fs::File::open(name_or_path).map_err(io)?;
+    let len = f.metadata().map_err(io)?.len();
+    if len > MAX_FILE_BYTES {
+        return Err(too_big(len));
+    }
+    let mut bytes = Vec::new();
+    f.take(MAX_FILE_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(io)?;
+    if bytes.len() as u64 > MAX_FILE_BYTES {
+        return Err(too_big(bytes.len() as u64));
+    }
+    let text = String::from_utf8(bytes).map_err(|e| StyleError::File {
+        file: file.clone(),
+        message: format!(
+            "not UTF-8 text (invalid byte at offset {})",
+            e.utf8_error().valid_up_to()
+        ),
+    })?;
+    parse(&text, &file)
+}
+
+/// Parses and checks style YAML; `file` names the source in errors.
+pub fn parse(text: &str, file: &str) -> Result<Style, StyleError> {
+    let file_err = |message: String| StyleError::File {
+        file: file.to_string(),
+        message,
+    };
+    if text.len() as u64 > MAX_FILE_BYTES {
+        return Err(file_err(format!(
+            "the style is {} bytes; a style may be at most {MAX_FILE_BYTES} bytes",
+            text.len()
+        )));
+    }
+    if text.trim().is_empty() {
+        return Err(file_err(format!(
+            "the file is empty; expected a style starting with `format: {FORMAT}`"
+        )));
+    }
+    let raw: RawStyle = serde_yaml::from_str(text).map_err(|e| {
+        let (location, message) = crate::tileset::yaml_error_parts(&e);
+        StyleError::Yaml {
+            file: file.to_string(),
+            location,
+            message,
+        }
+    })?;
+    let base = raw.base.map(|b| {
+        builtin(match b {
+            BaseName::Color => "color",
+            BaseName::Ink => "ink",
+        })
+        .expect("built-in")
+    });
+    let name = raw
+        .name
+        .clone()
+        .filter(|n| !n.trim().is_empty())
+        .unwrap_or_else(|| {
+            Path::new(file)
+                .file_stem()
+                .map(|s| s.to_string_lossy().into_owned())
+                .unwrap_or_else(|| file.to_string())
+        });
+    merge(raw, base.as_ref(), name).map_err(|key| {
+        file_err(format!(
+            "`{key}` is missing; a style without `base:` sets every key (or add `base: color` or `base: ink` to start from a built-in style)"
+        ))
+    })
+}
+
+// ---------------------------------------------------------------------------
+// The file as written: every key optional, so that a file with `base` lists
+// only what it changes. Values are checked as they are read, so serde_yaml's
+// error carries the line, column and key.
+
+#[derive(Deserialize)]
+#[serde(expecting = "`tilecrawl-style/1`")]
+enum Format {
+    #[serde(rename = "tilecrawl-style/1")]
+    V1,
+}
+
+#[derive(Deserialize, Clone, Copy)]
+#[serde(rename_all = "lowercase", expecting = "`color` or `ink`")]
+enum BaseName {
+    Color,
+    Ink,
+}
+
+#[derive(Deserialize)]
+#[serde(
+    deny_unknown_fields,
+    expecting = "a style mapping starting with `format: tilecrawl-style/1`"
+)]
+struct RawStyle {
+    #[allow(dead_code)]
+    format: Format,
+    #[serde(default, deserialize_with = "some")]
+    name: Option<String>,
+    #[serde(default, deserialize_with = "some")]
+    base: Option<BaseName>,
+    #[serde(default, deserialize_with = "some")]
+    paper: Option<Color>,
+    #[serde(default, deserialize_with = "some")]
+    rock: Option<RawRock>,
+    #[serde(default, deserialize_with = "some")]
+    terrain: Option<RawTerrain>,
+    #[serde(default, deserialize_with = "some")]
+    marks: Option<RawMarks>,
+    #[serde(default, deserialize_with = "some")]
+    lines: Option<RawLines>,
+    #[serde(default, deserialize_with = "some")]
+    features: Option<RawFeatures>,
+    #[serde(default, deserialize_with = "some")]
+    tokens: Option<RawTokens>,
+    #[serde(default, deserialize_with = "some")]
+    wmts: Option<RawWmts>,
+    #[serde(default, deserialize_with = "some")]
+    text: Option<RawText>,
+}
+
+#[derive(Deserialize, Default)]
+#[serde(
+    deny_unknown_fields,
+    expecting = "a mapping with `fill`, `dark` and `light`"
+)]
+struct RawRock {
+    #[serde(default, deserialize_with = "some")]
+    fill: Option<Fill>,
+    #[serde(default, deserialize_with = "some")]
+    dark: Option<Fill>,
+    #[serde(default, deserialize_with = "some")]
+    light: Option<Fill>,
+}
+
+#[derive(Deserialize, Default)]
+#[serde(
+    deny_unknown_fields,
+    expecting = "a mapping with `floor`, `hindering`, `water`, `crevice`, `blocking` and `wall`"
+)]
+struct RawTerrain {
+    #[serde(default, deserialize_with = "some")]
+    floor: Option<Fill>,
+    #[serde(default, deserialize_with = "some")]
+    hindering: Option<Fill>,
+    #[serde(default, deserialize_with = "some")]
+    water: Option<Fill>,
+    #[serde(default, deserialize_with = "some")]
+    crevice: Option<Fill>,
+    #[serde(default, deserialize_with = "some")]
+    blocking: Option<Fill>,
+    #[serde(default, deserialize_with = "some")]
+    wall: Option<Fill>,
+}
+
+#[derive(Deserialize, Default)]
+#[serde(
+    deny_unknown_fields,
+    expecting = "a mapping with `hindering`, `water`, `crevice` and `blocking` colours"
+)]
+struct RawMarks {
+    #[serde(default, deserialize_with = "some")]
+    hindering: Option<Color>,
+    #[serde(default, deserialize_with = "some")]
+    water: Option<Color>,
+    #[serde(default, deserialize_with = "some")]
+    crevice: Option<Color>,
+    #[serde(default, deserialize_with = "some")]
+    blocking: Option<Color>,
+}
+
+#[derive(Deserialize, Default)]
+#[serde(
+    deny_unknown_fields,
+    expecting = "a mapping with `color` and `width_mm`"
+)]
+struct RawLine {
+    #[serde(default, deserialize_with = "some")]
+    color: Option<Color>,
+    #[serde(default, deserialize_with = "some")]
+    width_mm: Option<Width>,
+}
+
+#[derive(Deserialize, Default)]
+#[serde(
+    deny_unknown_fields,
+    expecting = "a mapping with `grid`, `outline` and `central_chamber`"
+)]
+struct RawLines {
+    #[serde(default, deserialize_with = "some")]
+    grid: Option<RawLine>,
+    #[serde(default, deserialize_with = "some")]
+    outline: Option<RawLine>,
+    #[serde(default, deserialize_with = "some")]
+    central_chamber: Option<RawLine>,
+}
+
+#[derive(Deserialize, Default)]
+#[serde(
+    deny_unknown_fields,
+    expecting = "a mapping with `dead_end`, `entrance` and `guardian` colours"
+)]
+struct RawFeatures {
+    #[serde(default, deserialize_with = "some")]
+    dead_end: Option<Color>,
+    #[serde(default, deserialize_with = "some")]
+    entrance: Option<Color>,
+    #[serde(default, deserialize_with = "some")]
+    guardian: Option<Color>,
+}
+
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields, expecting = "a mapping with `fill` and `text`")]
+struct RawToken {
+    #[serde(default, deserialize_with = "some")]
+    fill: Option<Fill>,
+    #[serde(default, deserialize_with = "some")]
+    text: Option<Color>,
+}
+
+#[derive(Deserialize, Default)]
+#[serde(
+    deny_unknown_fields,
+    expecting = "a mapping with `outline`, `chest`, `quest_chest`, `marker_hindering` and `marker_water`"
+)]
+struct RawTokens {
+    #[serde(default, deserialize_with = "some")]
+    outline: Option<Color>,
+    #[serde(default, deserialize_with = "some")]
+    chest: Option<RawToken>,
+    #[serde(default, deserialize_with = "some")]
+    quest_chest: Option<RawToken>,
+    #[serde(default, deserialize_with = "some")]
+    marker_hindering: Option<RawToken>,
+    #[serde(default, deserialize_with = "some")]
+    marker_water: Option<RawToken>,
+}
+
+#[derive(Deserialize, Default)]
+#[serde(
+    deny_unknown_fields,
+    expecting = "a mapping with `fill`, `text`, `ring` and `letter`"
+)]
+struct RawWmt {
+    #[serde(default, deserialize_with = "some")]
+    fill: Option<Fill>,
+    #[serde(default, deserialize_with = "some")]
+    text: Option<Color>,
+    #[serde(default, deserialize_with = "some")]
+    ring: Option<bool>,
+    #[serde(default, deserialize_with = "some")]
+    letter: Option<Letter>,
+}
+
+#[derive(Deserialize, Default)]
+#[serde(
+    deny_unknown_fields,
+    expecting = "a mapping with `yellow`, `blue` and `red`"
+)]
+struct RawWmts {
+    #[serde(default, deserialize_with = "some")]
+    yellow: Option<RawWmt>,
+    #[serde(default, deserialize_with = "some")]
+    blue: Option<RawWmt>,
+    #[serde(default, deserialize_with = "some")]
+    red: Option<RawWmt>,
+}
+
+#[derive(Deserialize, Default)]
+#[serde(
+    deny_unknown_fields,
+    expecting = "a mapping with `ink`, `light` and `halo` colours"
+)]
+struct RawText {
+    #[serde(default, deserialize_with = "some")]
+    ink: Option<Color>,
+    #[serde(default, deserialize_with = "some")]
+    light: Option<Color>,
+    #[serde(default, deserialize_with = "some")]
+    halo: Option<Color>,
+}
+
+/// An optional key whose value, when the key is there, must be given: a key
+/// left empty (or holding an unquoted `#colour`, which YAML reads as a
+/// comment) is an error, not "use the base style's".
+fn some<'de, D: Deserializer<'de>, T: Deserialize<'de>>(d: D) -> Result<Option<T>, D::Error> {
+    T::deserialize(d).map(Some)
+}
+
+/// A number read from YAML and checked against a range as it is read (so
+/// that serde_yaml's error points at the number itself).
+fn ranged<'de, D: Deserializer<'de>>(
+    d: D,
+    range: (f64, f64),
+    what: &'static str,
+) -> Result<f64, D::Error> {
+    struct V {
+        range: (f64, f64),
+        what: &'static str,
+    }
+    impl V {
+        fn check<E: de::Error>(&self, v: f64) -> Result<f64, E> {
+            let (lo, hi) = self.range;
+            if v.is_finite() && (lo..=hi).contains(&v) {
+                Ok(v)
+            } else {
+                Err(E::custom(format!(
+                    "{v} is out of range; expected {} from {lo} to {hi}",
+                    self.what
+                )))
+            }
+        }
+    }
+    impl Visitor<'_> for V {
+        type Value = f64;
+        fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+            let (lo, hi) = self.range;
+            write!(f, "{} from {lo} to {hi}", self.what)
+        }
+        fn visit_f64<E: de::Error>(self, v: f64) -> Result<f64, E> {
+            self.check(v)
+        }
+        fn visit_i64<E: de::Error>(self, v: i64) -> Result<f64, E> {
+            self.check(v as f64)
+        }
+        fn visit_u64<E: de::Error>(self, v: u64) -> Result<f64, E> {
+            self.check(v as f64)
+        }
+    }
+    d.deserialize_f64(V { range, what })
+}
+
+/// A line, stroke or dot width in millimetres ([`WIDTH_MM`]).
+#[derive(Clone, Copy)]
+struct Width(f64);
+
+impl<'de> Deserialize<'de> for Width {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Width, D::Error> {
+        ranged(d, WIDTH_MM, "a width in mm").map(Width)
+    }
+}
+
+/// A hatch or dot spacing in millimetres ([`SPACING_MM`]).
+#[derive(Clone, Copy)]
+struct Spacing(f64);
+
+impl<'de> Deserialize<'de> for Spacing {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Spacing, D::Error> {
+        ranged(d, SPACING_MM, "a spacing in mm").map(Spacing)
+    }
+}
+
+/// A hatch direction in degrees.
+#[derive(Clone, Copy)]
+struct Angle(f64);
+
+impl<'de> Deserialize<'de> for Angle {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Angle, D::Error> {
+        ranged(d, (-360.0, 360.0), "an angle in degrees").map(Angle)
+    }
+}
+
+/// A WMT colour letter: at most [`MAX_LETTER_CHARS`] characters.
+struct Letter(String);
+
+impl<'de> Deserialize<'de> for Letter {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Letter, D::Error> {
+        let s = String::deserialize(d)?;
+        if s.chars().count() > MAX_LETTER_CHARS || s.chars().any(char::is_control) {
+            return Err(de::Error::custom(format!(
+                "{s:?}: expected up to {MAX_LETTER_CHARS} printable characters, such as \"Y\" (or \"\" for none)"
+            )));
+        }
+        Ok(Letter(s))
+    }
+}
+
+#[derive(Deserialize, Clone, Copy, PartialEq)]
+#[serde(
+    rename_all = "lowercase",
+    expecting = "one of `fill`, `hatch`, `dots`, `none`"
+)]
+enum Mode {
+    Fill,
+    Hatch,
+    Dots,
+    None,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields, expecting = "a fill mapping with `mode`")]
+struct RawFill {
+    mode: Mode,
+    #[serde(default, deserialize_with = "some")]
+    color: Option<Color>,
+    #[serde(default, deserialize_with = "some")]
+    background: Option<Color>,
+    #[serde(default, deserialize_with = "some")]
+    angle: Option<Angle>,
+    #[serde(default, deserialize_with = "some")]
+    spacing_mm: Option<Spacing>,
+    #[serde(default, deserialize_with = "some")]
+    line_mm: Option<Width>,
+    #[serde(default, deserialize_with = "some")]
+    cross: Option<bool>,
+    #[serde(default, deserialize_with = "some")]
+    dot_mm: Option<Width>,
+}
+
+impl TryFrom<RawFill> for Fill {
+    type Error = String;
+
+    fn try_from(r: RawFill) -> Result<Fill, String> {
+        let (name, allowed): (&str, &[&str]) = match r.mode {
+            Mode::Fill => ("fill", &["color"]),
+            Mode::Hatch => (
+                "hatch",
+                &[
+                    "color",
+                    "background",
+                    "angle",
+                    "spacing_mm",
+                    "line_mm",
+                    "cross",
+                ],
+            ),
+            Mode::Dots => ("dots", &["color", "background", "spacing_mm", "dot_mm"]),
+            Mode::None => ("none", &[]),
+        };
+        let given = [
+            ("color", r.color.is_some()),
+            ("background", r.background.is_some()),
+            ("angle", r.angle.is_some()),
+            ("spacing_mm", r.spacing_mm.is_some()),
+            ("line_mm", r.line_mm.is_some()),
+            ("cross", r.cross.is_some()),
+            ("dot_mm", r.dot_mm.is_some()),
+        ];
+        for (key, present) in given {
+            if present && !allowed.contains(&key) {
+                return Err(format!(
+                    "`{key}` does not apply to `mode: {name}`; expected only {}",
+                    if allowed.is_empty() {
+                        "`mode`".to_string()
+                    } else {
+                        allowed
+                            .iter()
+                            .map(|k| format!("`{k}`"))
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    }
+                ));
+            }
+        }
+        let need = |key: &str| format!("`mode: {name}` needs `{key}`");
+        Ok(match r.mode {
+            Mode::None => Fill::None,
+            Mode::Fill => Fill::Solid(r.color.ok_or_else(|| need("color"))?),
+            Mode::Hatch => Fill::Hatch(Hatch {
+                color: r.color.ok_or_else(|| need("color"))?,
+                background: r.background,
+                angle: r.angle.map_or(45.0, |a| a.0),
+                spacing_mm: r.spacing_mm.ok_or_else(|| need("spacing_mm"))?.0,
+                line_mm: r.line_mm.ok_or_else(|| need("line_mm"))?.0,
+                cross: r.cross.unwrap_or(false),
+            }),
+            Mode::Dots => {
+                let spacing_mm = r.spacing_mm.ok_or_else(|| need("spacing_mm"))?.0;
+                let dot_mm = r.dot_mm.ok_or_else(|| need("dot_mm"))?.0;
+                if dot_mm > spacing_mm / 2.0 {
+                    return Err(format!(
+                        "dot_mm {dot_mm} is more than half of spacing_mm {spacing_mm}; expected dots that do not touch"
+                    ));
+                }
+                Fill::Dots(Dots {
+                    color: r.color.ok_or_else(|| need("color"))?,
+                    background: r.background,
+                    spacing_mm,
+                    dot_mm,
+                })
+            }
+        })
+    }
+}
+
+/// A fill is a colour (`"#f6f1e6"`, solid) or a mapping with a `mode`.
+impl<'de> Deserialize<'de> for Fill {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Fill, D::Error> {
+        struct V;
+        impl<'de> Visitor<'de> for V {
+            type Value = Fill;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str(
+                    "a colour such as \"#f6f1e6\" or a mapping with `mode: fill|hatch|dots|none`",
+                )
+            }
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<Fill, E> {
+                Color::parse(v).map(Fill::Solid).map_err(E::custom)
+            }
+            fn visit_unit<E: de::Error>(self) -> Result<Fill, E> {
+                Err(E::custom(
+                    "no value; expected a colour in quotes such as \"#f6f1e6\" (unquoted, `#` starts a YAML comment) or a mapping with `mode`",
+                ))
+            }
+            fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Fill, A::Error> {
+                let raw = RawFill::deserialize(de::value::MapAccessDeserializer::new(map))?;
+                Fill::try_from(raw).map_err(de::Error::custom)
+            }
+        }
+        d.deserialize_any(V)
+    }
+}
+
+/// The file's value, else the base style's, else the key is missing.
+fn pick<T: Clone>(
+    v: Option<T>,
+    base: Option<&Style>,
+    get: impl Fn(&Style) -> T,
+    key: &str,
+) -> Result<T, String> {
+    match (v, base) {
+        (Some(v), _) => Ok(v),
+        (None, Some(b)) => Ok(get(b)),
+        (None, None) => Err(key.to_string()),
+    }
+}
+
+fn token(
+    raw: Option<RawToken>,
+    base: Option<&Style>,
+    get: impl Fn(&Style) -> &Token,
+    key: &str,
+) -> Result<Token, String> {
+    let r = raw.unwrap_or_default();
+    Ok(Token {
+        fill: pick(r.fill, base, |b| get(b).fill, &format!("{key}.fill"))?,
+        text: pick(r.text, base, |b| get(b).text, &format!("{key}.text"))?,
+    })
+}
+
+fn wmt(
+    raw: Option<RawWmt>,
+    base: Option<&Style>,
+    get: impl Fn(&Style) -> &WmtToken,
+    key: &str,
+) -> Result<WmtToken, String> {
+    let r = raw.unwrap_or_default();
+    Ok(WmtToken {
+        fill: pick(r.fill, base, |b| get(b).fill, &format!("{key}.fill"))?,
+        text: pick(r.text, base, |b| get(b).text, &format!("{key}.text"))?,
+        ring: pick(r.ring, base, |b| get(b).ring, &format!("{key}.ring"))?,
+        letter: pick(
+            r.letter.map(|l| l.0),
+            base,
+            |b| get(b).letter.clone(),
+            &format!("{key}.letter"),
+        )?,
+    })
+}
+
+fn line(
+    raw: Option<RawLine>,
+    base: Option<&Style>,
+    get: impl Fn(&Style) -> (Color, f64),
+    key: &str,
+) -> Result<(Color, f64), String> {
+    let r = raw.unwrap_or_default();
+    Ok((
+        pick(r.color, base, |b| get(b).0, &format!("{key}.color"))?,
+        pick(
+            r.width_mm.map(|w| w.0),
+            base,
+            |b| get(b).1,
+            &format!("{key}.width_mm"),
+        )?,
+    ))
+}
+
+/// The style a file describes, over `base` if it names one; `Err(key)` names
+/// the first key that is neither in the file nor in a base.
+fn merge(r: RawStyle, base: Option<&Style>, name: String) -> Result<Style, String> {
+    let b = base;
+    let rock = r.rock.unwrap_or_default();
+    let terrain = r.terrain.unwrap_or_default();
+    let marks = r.marks.unwrap_or_default();
+    let lines = r.lines.unwrap_or_default();
+    let features = r.features.unwrap_or_default();
+    let tokens = r.tokens.unwrap_or_default();
+    let wmts = r.wmts.unwrap_or_default();
+    let text = r.text.unwrap_or_default();
+    // In the order of the built-in files, so the first missing key is reported.
+    let paper = pick(r.paper, b, |s| s.paper, "paper")?;
+    let rock_fill = pick(rock.fill, b, |s| s.rock, "rock.fill")?;
+    let rock_dark = pick(rock.dark, b, |s| s.rock_dark, "rock.dark")?;
+    let rock_light = pick(rock.light, b, |s| s.rock_light, "rock.light")?;
+    let floor = pick(terrain.floor, b, |s| s.floor, "terrain.floor")?;
+    let hindering = pick(terrain.hindering, b, |s| s.hindering, "terrain.hindering")?;
+    let water = pick(terrain.water, b, |s| s.water, "terrain.water")?;
+    let crevice = pick(terrain.crevice, b, |s| s.crevice, "terrain.crevice")?;
+    let blocking = pick(terrain.blocking, b, |s| s.blocking, "terrain.blocking")?;
+    let wall = pick(terrain.wall, b, |s| s.wall, "terrain.wall")?;
+    let hindering_mark = pick(marks.hindering, b, |s| s.hindering_mark, "marks.hindering")?;
+    let water_mark = pick(marks.water, b, |s| s.water_mark, "marks.water")?;
+    let crevice_mark = pick(marks.crevice, b, |s| s.crevice_mark, "marks.crevice")?;
+    let blocking_mark = pick(marks.blocking, b, |s| s.blocking_mark, "marks.blocking")?;
+    let (grid, grid_mm) = line(lines.grid, b, |s| (s.grid, s.grid_mm), "lines.grid")?;
+    let (outline, outline_mm) = line(
+        lines.outline,
+        b,
+        |s| (s.outline, s.outline_mm),
+        "lines.outline",
+    )?;
+    let (central_chamber, central_chamber_mm) = line(
+        lines.central_chamber,
+        b,
+        |s| (s.central_chamber, s.central_chamber_mm),
+        "lines.central_chamber",
+    )?;
+    Ok(Style {
+        name,
+        paper,
+        rock: rock_fill,
+        rock_dark,
+        rock_light,
+        floor,
+        hindering,
+        hindering_mark,
+        water,
+        water_mark,
+        crevice,
+        crevice_mark,
+        blocking,
+        blocking_mark,
+        wall,
+        grid,
+        grid_mm,
+        outline,
+        outline_mm,
+        central_chamber,
+        central_chamber_mm,
+        dead_end: pick(features.dead_end, b, |s| s.dead_end, "features.dead_end")?,
+        entrance: pick(features.entrance, b, |s| s.entrance, "features.entrance")?,
+        guardian: pick(features.guardian, b, |s| s.guardian, "features.guardian")?,
+        token_ink: pick(tokens.outline, b, |s| s.token_ink, "tokens.outline")?,
+        chest: token(tokens.chest, b, |s| &s.chest, "tokens.chest")?,
+        quest_chest: token(
+            tokens.quest_chest,
+            b,
+            |s| &s.quest_chest,
+            "tokens.quest_chest",
+        )?,
+        marker_hindering: token(
+            tokens.marker_hindering,
+            b,
+            |s| &s.marker_hindering,
+            "tokens.marker_hindering",
+        )?,
+        marker_water: token(
+            tokens.marker_water,
+            b,
+            |s| &s.marker_water,
+            "tokens.marker_water",
+        )?,
+        wmt_yellow: wmt(wmts.yellow, b, |s| &s.wmt_yellow, "wmts.yellow")?,
+        wmt_blue: wmt(wmts.blue, b, |s| &s.wmt_blue, "wmts.blue")?,
+        wmt_red: wmt(wmts.red, b, |s| &s.wmt_red, "wmts.red")?,
+        ink: pick(text.ink, b, |s| s.ink, "text.ink")?,
+        ink_light: pick(text.light, b, |s| s.ink_light, "text.light")?,
+        halo: pick(text.halo, b, |s| s.halo, "text.halo")?,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every built-in parses, and `color` is the default style.
+    #[test]
+    fn builtins_parse() {
+        for name in BUILTIN {
+            let s = builtin(name).unwrap_or_else(|| panic!("{name}"));
+            assert_eq!(s.name, name);
+            assert_eq!(load(Path::new(name)).unwrap(), s);
+        }
+        assert_eq!(Style::default(), builtin("color").unwrap());
+        assert!(builtin("sepia").is_none());
+    }
+
+    /// The colour style keeps the colours the map had before styles were files.
+    #[test]
+    fn color_style_keeps_the_original_colours() {
+        let s = builtin("color").unwrap();
+        assert_eq!(s.paper, Color::rgb(0xff, 0xff, 0xff));
+        assert_eq!(s.rock, Fill::Solid(Color::rgb(0xd8, 0xd3, 0xcb)));
+        assert_eq!(s.wall, Fill::Solid(Color::rgb(0x55, 0x4f, 0x48)));
+        assert_eq!(s.wmt_red.fill, Fill::Solid(Color::rgb(0xd0, 0x3a, 0x2f)));
+        assert_eq!(s.halo, Color::rgb(0xff, 0xff, 0xff).with_alpha(0xd9));
+        assert_eq!(
+            (s.grid_mm, s.outline_mm, s.central_chamber_mm),
+            (0.25, 0.6, 2.0)
+        );
+        assert!(s.wmt_yellow.letter.is_empty() && !s.wmt_blue.ring);
+    }
+
+    /// The ink style has no large coloured fill: terrain is white, grey or a
+    /// pattern, and every colour in it is a grey.
+    #[test]
+    fn ink_style_is_black_on_white() {
+        let s = builtin("ink").unwrap();
+        let grey = |c: Color| c.r == c.g && c.g == c.b;
+        let fill_ok = |f: Fill| match f {
+            Fill::None => true,
+            Fill::Solid(c) => grey(c) && c.r >= 0xd0,
+            Fill::Hatch(h) => grey(h.color) && h.background.is_none_or(grey),
+            Fill::Dots(d) => grey(d.color) && d.background.is_none_or(grey),
+        };
+        for (what, f) in [
+            ("rock", s.rock),
+            ("rock_dark", s.rock_dark),
+            ("rock_light", s.rock_light),
+            ("floor", s.floor),
+            ("hindering", s.hindering),
+            ("water", s.water),
+            ("crevice", s.crevice),
+            ("blocking", s.blocking),
+            ("wall", s.wall),
+        ] {
+            assert!(fill_ok(f), "{what}: {f:?}");
+        }
+        for f in [s.wall, s.crevice, s.blocking, s.water, s.hindering] {
+            assert!(matches!(f, Fill::Hatch(_) | Fill::Dots(_)), "{f:?}");
+        }
+        for c in [
+            s.paper,
+            s.grid,
+            s.outline,
+            s.central_chamber,
+            s.dead_end,
+            s.entrance,
+            s.guardian,
+            s.token_ink,
+            s.ink,
+            s.ink_light,
+        ] {
+            assert!(grey(c), "{c:?}");
+        }
+        // The three WMT colours differ in black and white, and carry their initial.
+        let looks = |w: &WmtToken| (w.fill, w.ring);
+        assert_ne!(looks(&s.wmt_yellow), looks(&s.wmt_blue));
+        assert_ne!(looks(&s.wmt_yellow), looks(&s.wmt_red));
+        assert_ne!(looks(&s.wmt_blue), looks(&s.wmt_red));
+        assert_eq!(
+            [&s.wmt_yellow.letter, &s.wmt_blue.letter, &s.wmt_red.letter],
+            ["Y", "B", "R"]
+        );
+    }
+
+    #[test]
+    fn colours() {
+        assert_eq!(Color::parse("#1E1a17"), Ok(Color::rgb(0x1e, 0x1a, 0x17)));
+        assert_eq!(
+            Color::parse("#ffffffd9"),
+            Ok(Color::rgb(255, 255, 255).with_alpha(0xd9))
+        );
+        for bad in [
+            "#12345",
+            "red",
+            "#1234567",
+            "123456",
+            "#12345g",
+            "#ｆｆｆｆｆｆ",
+            "",
+        ] {
+            assert!(Color::parse(bad).is_err(), "{bad}");
+        }
+        assert_eq!(Color::rgb(1, 2, 3).scale_alpha(0xb0).a, 0xb0);
+        assert_eq!(Color::rgb(1, 2, 3).with_alpha(0).scale_alpha(0xb0).a, 0);
+    }
+
+    /// A user's file over a base changes only what it lists.
+    #[test]
+    fn a_user_style_overrides_its_base() {
+        let s = parse(
+            "format: tilecrawl-style/1\nname: Mine\nbase: ink\nterrain:\n  wall: {mode: hatch, color: \"#000000\", angle: 0, spacing_mm: 2, line_mm: 0.5, cross: true}\n  floor: \"#fafafa\"\nlines:\n  grid: {width_mm: 0.4}\nwmts:\n  red: {letter: \"Rd\"}\n",
+            "mine.yaml",
+        )
+        .unwrap();
+        let ink = builtin("ink").unwrap();
+        assert_eq!(s.name, "Mine");
+        assert_eq!(
+            s.wall,
+            Fill::Hatch(Hatch {
+                color: Color::rgb(0, 0, 0),
+                background: None,
+                angle: 0.0,
+                spacing_mm: 2.0,
+                line_mm: 0.5,
+                cross: true
+            })
+        );
+        assert_eq!(s.floor, Fill::Solid(Color::rgb(0xfa, 0xfa, 0xfa)));
+        assert_eq!((s.grid, s.grid_mm), (ink.grid, 0.4));
+        assert_eq!(s.wmt_red.letter, "Rd");
+        assert_eq!(s.wmt_red.fill, ink.wmt_red.fill);
+        let rest = Style {
+            name: ink.name.clone(),
+            wall: ink.wall,
+            floor: ink.floor,
+            grid_mm: ink.grid_mm,
+            wmt_red: ink.wmt_red.clone(),
+            ..s
+        };
+        assert_eq!(rest, ink);
+        // Without a name, the file's stem names the style.
+        let s = parse(
+            "format: tilecrawl-style/1\nbase: color\n",
+            "dir/my-style.yaml",
+        )
+        .unwrap();
+        assert_eq!(s.name, "my-style");
+    }
+
+    fn err(text: &str) -> String {
+        let e = parse(text, "my.yaml")
+            .err()
+            .unwrap_or_else(|| panic!("{text:?} parses"))
+            .to_string();
+        assert!(!e.contains('\n'), "one line: {e}");
+        assert!(e.starts_with("my.yaml: "), "{e}");
+        e
+    }
+
+    #[test]
+    fn errors_name_the_file_line_column_key_and_what_was_expected() {
+        let head = "format: tilecrawl-style/1\nbase: color\n";
+        let cases = [
+            // Unknown keys, at the top and inside a section.
+            (
+                "colour: \"#ffffff\"\n",
+                "line 3, column 1",
+                "unknown field `colour`",
+            ),
+            (
+                "terrain:\n  wal: \"#000000\"\n",
+                "line 4, column 3",
+                "unknown field `wal`",
+            ),
+            // Bad colours.
+            ("paper: \"#12345\"\n", "line 3, column 8", "#rrggbb"),
+            ("paper: red\n", "line 3, column 8", "\"red\""),
+            (
+                "paper: #ffffff\n",
+                "line 3, column",
+                "`#` starts a YAML comment",
+            ),
+            (
+                "terrain:\n  wall: \"#12345\"\n",
+                "line 4, column 9",
+                "terrain.wall",
+            ),
+            // Widths and spacings out of range.
+            (
+                "lines:\n  grid: {width_mm: 25}\n",
+                "line 4",
+                "expected a width in mm from 0 to 20",
+            ),
+            (
+                "lines:\n  grid: {width_mm: -1}\n",
+                "line 4, column 20",
+                "lines.grid.width_mm",
+            ),
+            (
+                "lines:\n  grid:\n    width_mm: 30\n",
+                "line 5, column 15",
+                "lines.grid.width_mm: 30 is out of range",
+            ),
+            (
+                "rock: 3\n",
+                "line 3, column 7",
+                "expected a mapping with `fill`, `dark` and `light`",
+            ),
+            (
+                "terrain:\n  wall: {mode: hatch, color: \"#000000\", spacing_mm: 0.1, line_mm: 0.3}\n",
+                "line 4",
+                "expected a spacing in mm from 0.3 to 20",
+            ),
+            (
+                "terrain:\n  wall: {mode: hatch, color: \"#000000\", spacing_mm: 21, line_mm: 0.3}\n",
+                "line 4",
+                "spacing_mm",
+            ),
+            // Fill modes.
+            (
+                "terrain:\n  wall: {mode: hatch, color: \"#000000\"}\n",
+                "line 4",
+                "`mode: hatch` needs `spacing_mm`",
+            ),
+            (
+                "terrain:\n  wall: {mode: fill, color: \"#000000\", angle: 3}\n",
+                "line 4",
+                "`angle` does not apply to `mode: fill`",
+            ),
+            (
+                "terrain:\n  wall: {mode: paint}\n",
+                "line 4",
+                "unknown variant `paint`",
+            ),
+            (
+                "terrain:\n  wall: {mode: hatch, colour: \"#000000\"}\n",
+                "line 4",
+                "unknown field `colour`",
+            ),
+            (
+                "wmts:\n  red: {letter: \"Red!\"}\n",
+                "line 4",
+                "up to 3 printable characters",
+            ),
+            (
+                "lines:\n  grid: {width_mm: wide}\n",
+                "line 4",
+                "lines.grid.width_mm",
+            ),
+        ];
+        for (body, at, what) in cases {
+            let e = err(&format!("{head}{body}"));
+            assert!(e.contains(at) && e.contains(what), "{body:?}: {e}");
+        }
+        let e = err("format: tilecrawl-style/1\nbase: sepia\n");
+        assert!(
+            e.contains("line 2, column 7") && e.contains("expected `color` or `ink`"),
+            "{e}"
+        );
+        let e = err("format: tilecrawl-style/2\n");
+        assert!(
+            e.contains("line 1, column 9") && e.contains("tilecrawl-style/1"),
+            "{e}"
+        );
+        let e = err("name: x\n");
+        assert!(e.contains("missing field `format`"), "{e}");
+        let e = err("format: tilecrawl-style/1\nname: half\npaper: \"#ffffff\"\n");
+        assert!(
+            e.contains("`rock.fill` is missing") && e.contains("base: color"),
+            "{e}"
+        );
+        let e = err("  \n");
+        assert!(e.contains("empty"), "{e}");
+        let e = err(&format!(
+            "{head}# {}\n",
+            "x".repeat(MAX_FILE_BYTES as usize)
+        ));
+        assert!(e.contains("at most 1048576 bytes"), "{e}");
+    }
+
+    #[test]
+    fn files_load_and_bad_files_are_errors() {
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("mine.yaml");
+        std::fs::write(
+            &p,
+            "format: tilecrawl-style/1\nbase: ink\npaper: \"#fffff0\"\n",
+        )
+        .unwrap();
+        let s = load(&p).unwrap();
+        assert_eq!(s.paper, Color::rgb(0xff, 0xff, 0xf0));
+        assert_eq!(s.name, "mine");
+
+        let missing = dir.path().join("nope.yaml");
+        let e = load(&missing).unwrap_err();
+        assert!(matches!(e, StyleError::Io { .. }));
+        assert!(
+            e.to_string().contains("nope.yaml: cannot read the style"),
+            "{e}"
+        );
+
+        let big = dir.path().join("big.yaml");
+        std::fs::write(&big, vec![b'#'; MAX_FILE_BYTES as usize + 1]).unwrap();
+        let e = load(&big).unwrap_err().to_string();
+        assert!(e.contains("big.yaml") && e.contains("at most"), "{e}");
+
+        let bin = dir.path().join("bin.yaml");
+        std::fs::write(&bin, [0xff, 0xfe, 0x00]).unwrap();
+        assert!(load(&bin).unwrap_err().to_string().contains("not UTF-8"));
+    }
+}

@@ -7,8 +7,12 @@
 //! nodes, after [`xml_chars`] has replaced what XML cannot hold; attribute
 //! values are numbers, colours, keywords, the font family constant and layer
 //! ids passed through [`xml_id`].
+//!
+//! Hatch and stipple fills become `<pattern>`s in `<defs>` (user-space units,
+//! anchored at the page's corner so neighbouring squares' lines join up),
+//! numbered `pattern-0`, `pattern-1`, … in the order the drawing first uses them.
 
-use super::drawing::{Anchor, Drawing, FONT_FAMILY, Paint, Pt, Shape, Stroke};
+use super::drawing::{Anchor, Color, Drawing, FONT_FAMILY, Fill, Paint, Pt, Shape, Stroke};
 use svg::Document;
 use svg::node::Node;
 use svg::node::Text as TextNode;
@@ -16,6 +20,11 @@ use svg::node::element::{Circle, Element, Group, Line, Polygon, Polyline, Rectan
 
 /// Decimals written for every coordinate and length (micrometres).
 const DECIMALS: usize = 3;
+
+/// A pattern tile holds whole lines or rows of dots and is at least this
+/// wide, so that rounding the tile to whole pixels in a renderer barely
+/// changes the spacing.
+const MIN_TILE_MM: f64 = 10.0;
 
 /// The XML declaration written before the `svg` crate's document.
 const XML_DECLARATION: &str = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
@@ -31,10 +40,18 @@ pub fn svg(d: &Drawing) -> String {
         .set("viewBox", format!("0 0 {w} {h}"))
         .set("font-family", format!("{FONT_FAMILY}, sans-serif"))
         .add(Title::new(xml_chars(&d.title)));
+    let patterns = Patterns::of(d);
+    if !patterns.fills.is_empty() {
+        let mut defs = Element::new("defs");
+        for (i, f) in patterns.fills.iter().enumerate() {
+            defs.append(pattern(&Patterns::id(i), f));
+        }
+        doc = doc.add(defs);
+    }
     for layer in &d.layers {
         let mut group = Group::new().set("id", xml_id(&layer.id));
         for shape in &layer.shapes {
-            group = group.add(element(shape));
+            group = group.add(element(shape, &patterns));
         }
         doc = doc.add(group);
     }
@@ -46,8 +63,137 @@ pub fn svg(d: &Drawing) -> String {
     out
 }
 
+/// The distinct pattern fills of a drawing, in the order first used.
+struct Patterns {
+    fills: Vec<Fill>,
+}
+
+impl Patterns {
+    fn of(d: &Drawing) -> Patterns {
+        let mut fills: Vec<Fill> = Vec::new();
+        for shape in d.layers.iter().flat_map(|l| &l.shapes) {
+            let paint = match shape {
+                Shape::Rect(r) => &r.paint,
+                Shape::Polygon(p) => &p.paint,
+                Shape::Circle(c) => &c.paint,
+                Shape::Line(_) | Shape::Polyline(_) | Shape::Text(_) => continue,
+            };
+            if matches!(paint.fill, Fill::Hatch(_) | Fill::Dots(_)) && !fills.contains(&paint.fill)
+            {
+                fills.push(paint.fill);
+            }
+        }
+        Patterns { fills }
+    }
+
+    fn id(i: usize) -> String {
+        format!("pattern-{i}")
+    }
+
+    /// `url(#pattern-N)` for a pattern fill of the drawing.
+    fn url(&self, f: &Fill) -> Option<String> {
+        let i = self.fills.iter().position(|p| p == f)?;
+        Some(format!("url(#{})", Patterns::id(i)))
+    }
+}
+
+/// The `<pattern>` of a hatch or stipple fill: a square tile of whole
+/// lines or dots, repeated from the page's corner.
+fn pattern(id: &str, f: &Fill) -> Element {
+    let mut e = Element::new("pattern");
+    e.assign("id", id);
+    e.assign("patternUnits", "userSpaceOnUse");
+    let line = |x1: f64, y1: f64, x2: f64, y2: f64, color: Color, w: f64| {
+        let mut l = Line::new()
+            .set("x1", num(x1))
+            .set("y1", num(y1))
+            .set("x2", num(x2))
+            .set("y2", num(y2));
+        set_stroke(
+            &mut l,
+            &Stroke {
+                color,
+                width: w,
+                round: false,
+            },
+        );
+        l
+    };
+    let background = |e: &mut Element, size: f64, bg: Option<Color>| {
+        if let Some(bg) = bg {
+            let mut r = Rectangle::new()
+                .set("width", num(size))
+                .set("height", num(size));
+            set_paint(
+                &mut r,
+                &Paint {
+                    fill: Fill::Solid(bg),
+                    stroke: None,
+                },
+                None,
+            );
+            e.append(r);
+        }
+    };
+    match f {
+        Fill::Hatch(h) => {
+            let spacing = spacing_mm(h.spacing_mm);
+            let n = (MIN_TILE_MM / spacing).ceil().max(1.0);
+            let size = n * spacing;
+            e.assign("width", num(size));
+            e.assign("height", num(size));
+            if num(h.angle) != "0" {
+                e.assign("patternTransform", format!("rotate({})", num(h.angle)));
+            }
+            background(&mut e, size, h.background);
+            // Lines run past the tile's edges (clipped there), so that a
+            // renderer rounding the tile to whole pixels leaves no gaps.
+            let over = spacing;
+            for i in 0..n as u32 {
+                let at = (f64::from(i) + 0.5) * spacing;
+                e.append(line(-over, at, size + over, at, h.color, h.line_mm));
+                if h.cross {
+                    e.append(line(at, -over, at, size + over, h.color, h.line_mm));
+                }
+            }
+        }
+        Fill::Dots(d) => {
+            // An even number of staggered rows, so the tile repeats seamlessly.
+            let spacing = spacing_mm(d.spacing_mm);
+            let n = 2.0 * (MIN_TILE_MM / (2.0 * spacing)).ceil().max(1.0);
+            let size = n * spacing;
+            e.assign("width", num(size));
+            e.assign("height", num(size));
+            background(&mut e, size, d.background);
+            for j in 0..n as u32 {
+                let shift = if j % 2 == 0 { 0.25 } else { 0.75 };
+                for i in 0..n as u32 {
+                    let mut c = Circle::new()
+                        .set("cx", num((f64::from(i) + shift) * spacing))
+                        .set("cy", num((f64::from(j) + 0.5) * spacing))
+                        .set("r", num(d.dot_mm / 2.0));
+                    c.assign("fill", d.color.hex());
+                    if d.color.a != 255 {
+                        c.assign("fill-opacity", num(d.color.opacity()));
+                    }
+                    e.append(c);
+                }
+            }
+        }
+        Fill::None | Fill::Solid(_) => {}
+    }
+    e
+}
+
+/// A pattern spacing kept within what a style file may hold, so that a
+/// [`Fill`] built in code cannot ask for millions of lines per tile.
+fn spacing_mm(v: f64) -> f64 {
+    let (lo, hi) = super::style::SPACING_MM;
+    if v.is_finite() { v.clamp(lo, hi) } else { hi }
+}
+
 /// The element of one shape.
-fn element(shape: &Shape) -> Box<dyn Node> {
+fn element(shape: &Shape, patterns: &Patterns) -> Box<dyn Node> {
     match shape {
         Shape::Rect(r) => {
             let mut e = Rectangle::new()
@@ -58,7 +204,7 @@ fn element(shape: &Shape) -> Box<dyn Node> {
             if r.radius > 0.0 {
                 e = e.set("rx", num(r.radius));
             }
-            set_paint(&mut e, &r.paint);
+            set_paint(&mut e, &r.paint, Some(patterns));
             Box::new(e)
         }
         Shape::Line(l) => {
@@ -79,7 +225,7 @@ fn element(shape: &Shape) -> Box<dyn Node> {
         }
         Shape::Polygon(p) => {
             let mut e = Polygon::new().set("points", points(&p.points));
-            set_paint(&mut e, &p.paint);
+            set_paint(&mut e, &p.paint, Some(patterns));
             Box::new(e)
         }
         Shape::Circle(c) => {
@@ -87,7 +233,7 @@ fn element(shape: &Shape) -> Box<dyn Node> {
                 .set("cx", num(c.centre.x))
                 .set("cy", num(c.centre.y))
                 .set("r", num(c.radius));
-            set_paint(&mut e, &c.paint);
+            set_paint(&mut e, &c.paint, Some(patterns));
             Box::new(e)
         }
         Shape::Text(t) => {
@@ -120,15 +266,19 @@ fn element(shape: &Shape) -> Box<dyn Node> {
     }
 }
 
-fn set_paint(e: &mut impl Node, p: &Paint) {
-    match p.fill {
-        Some(c) => {
+fn set_paint(e: &mut impl Node, p: &Paint, patterns: Option<&Patterns>) {
+    match &p.fill {
+        Fill::Solid(c) => {
             e.assign("fill", c.hex());
             if c.a != 255 {
                 e.assign("fill-opacity", num(c.opacity()));
             }
         }
-        None => e.assign("fill", "none"),
+        Fill::Hatch(_) | Fill::Dots(_) => match patterns.and_then(|ps| ps.url(&p.fill)) {
+            Some(url) => e.assign("fill", url),
+            None => e.assign("fill", "none"),
+        },
+        Fill::None => e.assign("fill", "none"),
     }
     if let Some(s) = &p.stroke {
         set_stroke(e, s);
@@ -204,7 +354,7 @@ fn xml_id(s: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::export::drawing::{Color, Layer, Text};
+    use crate::export::drawing::{Layer, Text};
 
     #[test]
     fn numbers_are_fixed_precision() {
@@ -228,6 +378,99 @@ mod tests {
     fn layer_ids_cannot_break_out_of_their_attribute() {
         assert_eq!(xml_id("labels"), "labels");
         assert_eq!(xml_id(r#"a" onload="x<&'"#), "a__onload__x___");
+    }
+
+    #[test]
+    fn patterns_are_defined_once_with_ids_in_first_use_order() {
+        use crate::export::drawing::{Dots, Hatch, Rect};
+        let hatch = Fill::Hatch(Hatch {
+            color: Color::rgb(0, 0, 0),
+            background: Some(Color::rgb(255, 255, 255)),
+            angle: 45.0,
+            spacing_mm: 1.5,
+            line_mm: 0.3,
+            cross: true,
+        });
+        let dots = Fill::Dots(Dots {
+            color: Color::rgb(0x80, 0x80, 0x80).with_alpha(0x80),
+            background: None,
+            spacing_mm: 2.0,
+            dot_mm: 0.4,
+        });
+        let r = |fill| {
+            Shape::Rect(Rect {
+                x: 1.0,
+                y: 2.0,
+                width: 3.0,
+                height: 4.0,
+                radius: 0.0,
+                paint: Paint { fill, stroke: None },
+            })
+        };
+        let d = Drawing {
+            title: "t".into(),
+            layers: vec![Layer {
+                id: "terrain".into(),
+                shapes: vec![
+                    r(dots),
+                    r(Fill::Solid(Color::rgb(1, 2, 3))),
+                    r(hatch),
+                    r(dots),
+                    r(Fill::None),
+                ],
+            }],
+            width_mm: 10.0,
+            height_mm: 5.0,
+            origin: Pt { x: 0.0, y: 0.0 },
+            margin_mm: 0.0,
+            square_mm: 1.0,
+            columns: 1,
+            rows: 1,
+        };
+        let out = svg(&d);
+        assert_eq!(out.matches("<pattern ").count(), 2);
+        let start = |id: &str| {
+            let at = out.find(&format!("id=\"{id}\"")).unwrap();
+            out[..at].rfind("<pattern ").unwrap()
+        };
+        let (p0, p1) = (start("pattern-0"), start("pattern-1"));
+        let defs = out.find("<defs>").unwrap();
+        let group = out.find("<g id=\"terrain\">").unwrap();
+        assert!(defs < p0 && p0 < p1 && p1 < group);
+        // First use: the dots are pattern-0, the hatch pattern-1.
+        let fills: Vec<&str> = out[group..]
+            .match_indices("fill=\"")
+            .map(|(i, _)| {
+                let v = &out[group + i + 6..];
+                &v[..v.find('"').unwrap()]
+            })
+            .collect();
+        assert_eq!(
+            fills,
+            [
+                "url(#pattern-0)",
+                "#010203",
+                "url(#pattern-1)",
+                "url(#pattern-0)",
+                "none"
+            ]
+        );
+        let dots_def = &out[p0..p1];
+        assert!(dots_def.contains("patternUnits=\"userSpaceOnUse\""));
+        assert!(!dots_def.contains("patternTransform"));
+        assert!(dots_def.contains("fill-opacity=\"0.502\""));
+        // 10 mm tiles of whole rows: 6 rows of 6 dots 2 mm apart, staggered.
+        assert!(dots_def.contains("height=\"12\"") && dots_def.contains("width=\"12\""));
+        assert_eq!(dots_def.matches("<circle").count(), 36);
+        let hatch_def = &out[p1..out.find("</defs>").unwrap()];
+        assert!(hatch_def.contains("patternTransform=\"rotate(45)\""));
+        // 7 lines 1.5 mm apart each way, over a white background.
+        assert!(hatch_def.contains("width=\"10.5\""));
+        assert_eq!(hatch_def.matches("<line").count(), 14);
+        assert!(hatch_def.contains("<rect fill=\"#ffffff\" height=\"10.5\" width=\"10.5\"/>"));
+        assert_eq!(out, svg(&d.clone()));
+        // Both renderers' parsers accept it.
+        resvg::usvg::Tree::from_str(&out, &crate::export::png::usvg_options(96)).unwrap();
     }
 
     #[test]

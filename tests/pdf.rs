@@ -1,0 +1,784 @@
+//! The print pack's PDFs, checked with real PDF tools: poppler-utils
+//! (`pdfinfo`, `pdftoppm`) and `qpdf`. Pages are rasterised at 254 DPI
+//! (10 pixels per millimetre) and measured: grid spacing and the calibration
+//! bar must match the square size on paper.
+//!
+//! Without the tools these tests fail and name the Debian packages to install.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use tilecrawl::export::paper::{Paper, PrintOptions};
+use tilecrawl::export::pdf::{SheetPage, Tiling, cutout_tilings, cutouts_pdf, map_pdf, map_tiling};
+use tilecrawl::export::{Drawing, MapOptions, drawing};
+use tilecrawl::generate::{GenerateParams, generate};
+use tilecrawl::layout::LayoutParams;
+use tilecrawl::ruleset::SetupParams;
+use tilecrawl::scenario::Scenario;
+use tilecrawl::tileset::{Cell, default_tileset};
+
+/// Pixels per millimetre of the rasterised pages (254 DPI).
+const PX_PER_MM: f64 = 10.0;
+
+fn scenario(seed: u64, sets: u32) -> Scenario {
+    let p = GenerateParams {
+        seed,
+        layout: LayoutParams {
+            sets,
+            ..LayoutParams::default()
+        },
+        setup: SetupParams {
+            sets,
+            ..SetupParams::default()
+        },
+        ..GenerateParams::default()
+    };
+    generate(&default_tileset(), &p).expect("scenario generates")
+}
+
+fn print(paper: Paper) -> PrintOptions {
+    PrintOptions {
+        paper,
+        ..PrintOptions::default()
+    }
+}
+
+/// Runs a PDF tool; a missing tool fails the test with the package to install.
+fn run(tool: &str, args: &[&str]) -> Output {
+    match Command::new(tool).args(args).output() {
+        Ok(out) => out,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => panic!(
+            "`{tool}` is not installed: these tests need Debian's poppler-utils and qpdf \
+             (apt-get install -y poppler-utils qpdf)"
+        ),
+        Err(e) => panic!("cannot run {tool}: {e}"),
+    }
+}
+
+/// Writes `bytes` to `dir/name` and returns the path.
+fn write(dir: &Path, name: &str, bytes: &[u8]) -> PathBuf {
+    let path = dir.join(name);
+    std::fs::write(&path, bytes).expect("write the PDF");
+    path
+}
+
+/// `pdfinfo`'s page count and the size line of every page.
+fn pdfinfo(path: &Path) -> (usize, Vec<String>) {
+    let p = path.to_str().unwrap();
+    let out = run("pdfinfo", &[p]);
+    assert!(
+        out.status.success(),
+        "pdfinfo failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8_lossy(&out.stdout).to_string();
+    let pages: usize = text
+        .lines()
+        .find_map(|l| l.strip_prefix("Pages:"))
+        .expect("pdfinfo reports Pages")
+        .trim()
+        .parse()
+        .unwrap();
+    let out = run("pdfinfo", &["-f", "1", "-l", &pages.to_string(), p]);
+    let text = String::from_utf8_lossy(&out.stdout).to_string();
+    let sizes = text
+        .lines()
+        .filter(|l| l.starts_with("Page ") && l.contains(" size:"))
+        .map(|l| l.split_once("size:").unwrap().1.trim().to_string())
+        .collect();
+    (pages, sizes)
+}
+
+/// `qpdf --check` must pass without warnings.
+fn qpdf_check(path: &Path) {
+    let out = run("qpdf", &["--check", path.to_str().unwrap()]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.code() == Some(0) && text.contains("No syntax or stream encoding errors found"),
+        "qpdf --check {}: {}\n{}",
+        path.display(),
+        text,
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+fn expected_size(paper: Paper) -> &'static str {
+    match paper {
+        Paper::Letter => "612 x 792 pts (letter)",
+        Paper::A4 => "595.276 x 841.89 pts (A4)",
+    }
+}
+
+#[test]
+fn map_pdf_opens_with_the_tiled_page_count_and_exact_paper_size() {
+    let dir = tempfile::tempdir().unwrap();
+    for (seed, sets) in [(7, 2), (3, 1), (42, 3)] {
+        let s = scenario(seed, sets);
+        for paper in [Paper::Letter, Paper::A4] {
+            let pr = print(paper);
+            let t = map_tiling(&s, &MapOptions::default(), &pr).unwrap();
+            let pdf = map_pdf(&s, &MapOptions::default(), &pr).unwrap();
+            let path = write(
+                dir.path(),
+                &format!("map-{seed}-{}.pdf", paper.name()),
+                &pdf,
+            );
+            let (pages, sizes) = pdfinfo(&path);
+            assert_eq!(
+                pages,
+                1 + t.printed().count(),
+                "seed {seed} {}: overview + printed pages",
+                paper.name()
+            );
+            assert_eq!(sizes.len(), pages);
+            for (i, size) in sizes.iter().enumerate() {
+                assert_eq!(size, expected_size(paper), "page {}", i + 1);
+            }
+            qpdf_check(&path);
+            eprintln!(
+                "seed {seed}, {} sets, {}: {} × {} pages, {} skipped, {} printed + overview, {} bytes, {}",
+                sets,
+                paper.name(),
+                t.columns,
+                t.rows,
+                t.pages.len() - t.printed().count(),
+                t.printed().count(),
+                pdf.len(),
+                if t.landscape { "landscape" } else { "portrait" }
+            );
+        }
+    }
+}
+
+#[test]
+fn skipped_pages_are_left_out() {
+    // Seed 7 at two sets is an irregular dungeon: some pages of its grid hold no tile.
+    let s = scenario(7, 2);
+    let d = drawing(&s, &MapOptions::default());
+    for paper in [Paper::Letter, Paper::A4] {
+        let t = map_tiling(&s, &MapOptions::default(), &print(paper)).unwrap();
+        let skipped: Vec<&SheetPage> = t.pages.iter().filter(|p| p.skipped).collect();
+        assert!(!skipped.is_empty(), "{} has no skipped page", paper.name());
+        for p in &t.pages {
+            let holds = s.tiles.iter().any(|tile| {
+                (tile.y..tile.y + tile.height as i32).any(|y| {
+                    (tile.x..tile.x + tile.width as i32).any(|x| {
+                        if !tile.covers(x, y) {
+                            return false;
+                        }
+                        let (sx, sy) = square_mm(&d, x, y);
+                        sx < p.window.x + p.window.width
+                            && sx + d.square_mm > p.window.x
+                            && sy < p.window.y + p.window.height
+                            && sy + d.square_mm > p.window.y
+                    })
+                })
+            });
+            assert_eq!(p.skipped, !holds, "{}", p.label);
+        }
+    }
+}
+
+/// The north-west corner of square `(x, y)` in map millimetres.
+fn square_mm(d: &Drawing, x: i32, y: i32) -> (f64, f64) {
+    (
+        d.origin.x + f64::from(x) * d.square_mm,
+        d.origin.y + f64::from(y) * d.square_mm,
+    )
+}
+
+#[test]
+fn tiling_of_real_dungeons_covers_every_tile_square() {
+    // Points on a window's edge count as on it (to rounding).
+    const EPS: f64 = 1e-9;
+    for seed in 0..12 {
+        let s = scenario(seed, 1 + (seed % 3) as u32);
+        let d = drawing(&s, &MapOptions::default());
+        for paper in [Paper::Letter, Paper::A4] {
+            for (margin, overlap) in [(8.0, 10.0), (2.0, 0.0), (15.0, 25.0)] {
+                let pr = PrintOptions {
+                    paper,
+                    margin_mm: margin,
+                    overlap_mm: overlap,
+                };
+                let t = map_tiling(&s, &MapOptions::default(), &pr).unwrap();
+                assert!(t.margin_mm >= 6.0 && t.margin_mm >= margin);
+                let (w, h) = paper.size_mm();
+                let (w, h) = if t.landscape { (h, w) } else { (w, h) };
+                assert_eq!((t.page_width_mm, t.page_height_mm), (w, h));
+                assert!(t.window.x >= t.margin_mm && t.window.y >= t.margin_mm);
+                assert!(t.window.x + t.window.width <= w - t.margin_mm);
+                assert!(t.band.y + t.band.height <= h - t.margin_mm + 1e-9);
+                for r in 1..=t.rows {
+                    for c in 1..=t.columns {
+                        let p = t.at(r, c).unwrap();
+                        if let Some(q) = t.at(r, c + 1) {
+                            let shared = p.window.x + p.window.width - q.window.x;
+                            assert!((shared - overlap).abs() < 1e-9);
+                        }
+                        if let Some(q) = t.at(r + 1, c) {
+                            let shared = p.window.y + p.window.height - q.window.y;
+                            assert!((shared - overlap).abs() < 1e-9);
+                        }
+                    }
+                }
+                for tile in &s.tiles {
+                    for y in tile.y..tile.y + tile.height as i32 {
+                        for x in tile.x..tile.x + tile.width as i32 {
+                            if !tile.covers(x, y) {
+                                continue;
+                            }
+                            let (sx, sy) = square_mm(&d, x, y);
+                            for (fx, fy) in
+                                [(0.0, 0.0), (1.0, 0.0), (0.0, 1.0), (1.0, 1.0), (0.5, 0.5)]
+                            {
+                                let (px, py) = (sx + fx * d.square_mm, sy + fy * d.square_mm);
+                                assert!(
+                                    t.printed().any(|p| p.window.x - EPS <= px
+                                        && px <= p.window.x + p.window.width + EPS
+                                        && p.window.y - EPS <= py
+                                        && py <= p.window.y + p.window.height + EPS),
+                                    "seed {seed}: square ({x}, {y}) of {} is on no printed page",
+                                    tile.id
+                                );
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Rasterises page `page` (1-based) at 254 DPI.
+fn rasterise(pdf: &Path, page: usize) -> image::RgbaImage {
+    let prefix = pdf.with_extension(format!("p{page}"));
+    let n = page.to_string();
+    let out = run(
+        "pdftoppm",
+        &[
+            "-r",
+            "254",
+            "-f",
+            &n,
+            "-l",
+            &n,
+            "-png",
+            "-singlefile",
+            pdf.to_str().unwrap(),
+            prefix.to_str().unwrap(),
+        ],
+    );
+    assert!(
+        out.status.success(),
+        "pdftoppm failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    image::open(prefix.with_extension(format!("p{page}.png")))
+        .expect("pdftoppm wrote a PNG")
+        .to_rgba8()
+}
+
+/// Luminance along a line of the page as read, one sample per pixel: at
+/// `across` mm, from `from` to `to` mm along x (or along y when `vertical`).
+/// Follows the page onto the sheet when it is turned (landscape).
+fn profile(
+    img: &image::RgbaImage,
+    t: &Tiling,
+    vertical: bool,
+    across: f64,
+    from: f64,
+    to: f64,
+) -> Vec<f64> {
+    let n = ((to - from) * PX_PER_MM).round() as usize;
+    (0..n)
+        .map(|i| {
+            let along = from + (i as f64 + 0.5) / PX_PER_MM;
+            let (x, y) = if vertical {
+                (across, along)
+            } else {
+                (along, across)
+            };
+            let (sx, sy) = t.to_sheet(x, y);
+            let (px, py) = ((sx * PX_PER_MM) as u32, (sy * PX_PER_MM) as u32);
+            let p = img.get_pixel(px, py).0;
+            0.299 * f64::from(p[0]) + 0.587 * f64::from(p[1]) + 0.114 * f64::from(p[2])
+        })
+        .collect()
+}
+
+/// Centres (in samples, the first sample's centre at 0.5) of the dark lines in a profile.
+fn dark_line_centres(lum: &[f64]) -> Vec<f64> {
+    let bright = lum.iter().copied().fold(0.0, f64::max);
+    let dark = |v: f64| v < bright - 40.0;
+    let mut centres = Vec::new();
+    let mut i = 0;
+    while i < lum.len() {
+        if dark(lum[i]) {
+            let start = i.saturating_sub(1);
+            while i < lum.len() && dark(lum[i]) {
+                i += 1;
+            }
+            let end = i.min(lum.len() - 1);
+            let (mut sum, mut weight) = (0.0, 0.0);
+            for (j, &v) in lum.iter().enumerate().take(end + 1).skip(start) {
+                let w = (bright - v).max(0.0);
+                sum += w * (j as f64 + 0.5);
+                weight += w;
+            }
+            centres.push(sum / weight);
+        }
+        i += 1;
+    }
+    centres
+}
+
+/// A stretch of clear floor on a printed page to measure the grid across:
+/// the page, the line measured along (map mm across it) and the map
+/// coordinate of each grid line it crosses.
+struct Run<'a> {
+    page: &'a SheetPage,
+    vertical: bool,
+    across: f64,
+    lines: Vec<f64>,
+}
+
+/// The longest straight row (or column, when `vertical`) of clear, empty
+/// floor squares inside a printed page's window, away from the overlap
+/// strips (whose guides would be crossed too), measured through the middle of
+/// the squares, where no label or token lies.
+fn floor_run<'a>(s: &Scenario, d: &Drawing, t: &'a Tiling, vertical: bool) -> Option<Run<'a>> {
+    let busy = |x: i32, y: i32| {
+        s.chests.iter().any(|c| (c.x, c.y) == (x, y))
+            || s.wmts.iter().any(|w| (w.x, w.y) == (x, y))
+            || s.markers.iter().any(|m| (m.x, m.y) == (x, y))
+    };
+    // (u, v): u along the line, v across it.
+    let clear = |u: i32, v: i32| {
+        let (x, y) = if vertical { (v, u) } else { (u, v) };
+        s.cell(x, y) == Cell::Floor && !busy(x, y)
+    };
+    let (len_u, len_v) = if vertical {
+        (s.size.height as i32, s.size.width as i32)
+    } else {
+        (s.size.width as i32, s.size.height as i32)
+    };
+    let (origin_u, origin_v) = if vertical {
+        (d.origin.y, d.origin.x)
+    } else {
+        (d.origin.x, d.origin.y)
+    };
+    let sq = d.square_mm;
+    let inset = t.overlap_mm + 2.0;
+    let mut best: Option<Run> = None;
+    for page in t.printed() {
+        let w = &page.window;
+        let (w_u, w_v, size_u, size_v) = if vertical {
+            (w.y, w.x, w.height, w.width)
+        } else {
+            (w.x, w.y, w.width, w.height)
+        };
+        for v in 0..len_v {
+            let across = origin_v + (f64::from(v) + 0.5) * sq;
+            if across < w_v + inset || across > w_v + size_v - inset {
+                continue;
+            }
+            let mut lines = Vec::new();
+            for u in -1..len_u {
+                // The line between squares u and u + 1, both clear floor.
+                let at = origin_u + f64::from(u + 1) * sq;
+                let inside = at - sq / 2.0 > w_u + inset && at + sq / 2.0 < w_u + size_u - inset;
+                if clear(u, v) && clear(u + 1, v) && inside {
+                    lines.push(at);
+                } else if best.as_ref().is_none_or(|b| b.lines.len() < lines.len()) {
+                    best = Some(Run {
+                        page,
+                        vertical,
+                        across,
+                        lines: std::mem::take(&mut lines),
+                    });
+                } else {
+                    lines.clear();
+                }
+            }
+        }
+    }
+    best
+}
+
+/// The scenario (two sets, seeds 1 to 30) with the longest clear floor run on
+/// some printed page, along each axis, for the tiling of `paper`.
+fn roomy_scenario(paper: Paper, map: &MapOptions, vertical: bool) -> Scenario {
+    (1..=30)
+        .map(|seed| scenario(seed, 2))
+        .max_by_key(|s| {
+            let d = drawing(s, map);
+            let t = map_tiling(s, map, &print(paper)).unwrap();
+            floor_run(s, &d, &t, vertical).map_or(0, |r| r.lines.len())
+        })
+        .unwrap()
+}
+
+/// Measures the grid of one printed page against the square size, across a
+/// run of floor (rows when not `vertical`, columns when `vertical`).
+/// Returns (squares crossed, measured span in mm, expected span in mm).
+fn measure_grid(s: &Scenario, map: &MapOptions, paper: Paper, vertical: bool) -> (usize, f64, f64) {
+    let d = drawing(s, map);
+    let sq = d.square_mm;
+    let pr = print(paper);
+    let t = map_tiling(s, map, &pr).unwrap();
+    let run = floor_run(s, &d, &t, vertical).expect("a printed page");
+    assert!(
+        run.lines.len() >= 4,
+        "no straight run of five clear floor squares on any page of seed {}",
+        s.seed
+    );
+    let number = 2 + t.printed().position(|p| std::ptr::eq(p, run.page)).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let path = write(dir.path(), "map.pdf", &map_pdf(s, map, &pr).unwrap());
+    let img = rasterise(&path, number);
+    let (sw, sh) = paper.size_mm();
+    // pdftoppm rounds the page up to whole pixels (A4 is 2100.0004 px wide).
+    let (iw, ih) = (f64::from(img.width()), f64::from(img.height()));
+    assert!(
+        (iw - sw * PX_PER_MM).abs() <= 1.0 && (ih - sh * PX_PER_MM).abs() <= 1.0,
+        "a page at 254 DPI is {iw} × {ih} px"
+    );
+
+    // Map coordinates along the line → the page as read.
+    let on_page = |along: f64| {
+        let (x, y) = if vertical {
+            t.map_to_page(run.page, run.across, along)
+        } else {
+            t.map_to_page(run.page, along, run.across)
+        };
+        if vertical { (y, x) } else { (x, y) }
+    };
+    let across = on_page(run.lines[0]).1;
+    let from = on_page(run.lines[0] - sq / 2.0).0;
+    let to = on_page(run.lines[run.lines.len() - 1] + sq / 2.0).0;
+    let lum = profile(&img, &t, vertical, across, from, to);
+    let found = dark_line_centres(&lum);
+    let axis = if run.vertical {
+        "down a column"
+    } else {
+        "along a row"
+    };
+    assert_eq!(
+        found.len(),
+        run.lines.len(),
+        "{} on {}: expected {} grid lines {axis} of floor, found {found:?}",
+        run.page.label,
+        paper.name(),
+        run.lines.len()
+    );
+    // Where each line lies on the sheet, in pixels from the profile's start.
+    for (got, want) in found.iter().zip(&run.lines) {
+        let want_px = (on_page(*want).0 - from) * PX_PER_MM;
+        assert!(
+            (got - want_px).abs() <= 1.5,
+            "line at {got:.2} px, expected {want_px:.2} px"
+        );
+    }
+    let per_square = sq * PX_PER_MM;
+    for pair in found.windows(2) {
+        let gap = pair[1] - pair[0];
+        assert!(
+            (gap - per_square).abs() <= 1.0,
+            "one square measures {gap:.2} px, expected {per_square:.2} px ± 1"
+        );
+    }
+    let n = found.len() - 1;
+    let span = found[n] - found[0];
+    let want = n as f64 * per_square;
+    assert!(
+        (span - want).abs() <= 1.0 * PX_PER_MM,
+        "{n} squares measure {span:.2} px, expected {want:.2} px ± 10"
+    );
+    eprintln!(
+        "seed {}, {} ({}, {}), {axis}: {n} squares measure {:.3} mm, expected {:.3} mm; each square {} px",
+        s.seed,
+        run.page.label,
+        paper.name(),
+        if t.landscape { "landscape" } else { "portrait" },
+        span / PX_PER_MM,
+        want / PX_PER_MM,
+        found
+            .windows(2)
+            .map(|p| format!("{:.2}", p[1] - p[0]))
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
+    (n, span / PX_PER_MM, want / PX_PER_MM)
+}
+
+#[test]
+fn letter_pages_are_true_scale_at_one_inch_squares() {
+    for vertical in [false, true] {
+        let s = roomy_scenario(Paper::Letter, &MapOptions::default(), vertical);
+        let (_, span, want) = measure_grid(&s, &MapOptions::default(), Paper::Letter, vertical);
+        // The issue asks for 0.1 mm over the page; the pixel grid allows ±0.05 mm per line.
+        assert!((span - want).abs() <= 0.15, "{span} mm vs {want} mm");
+    }
+}
+
+/// Maps printed with 25 mm squares (`--square 25mm`).
+fn metric() -> MapOptions {
+    MapOptions {
+        square_mm: Some(25.0),
+        ..MapOptions::default()
+    }
+}
+
+#[test]
+fn a4_pages_are_true_scale_at_25_mm_squares() {
+    for vertical in [false, true] {
+        let s = roomy_scenario(Paper::A4, &metric(), vertical);
+        let (_, span, want) = measure_grid(&s, &metric(), Paper::A4, vertical);
+        assert!((span - want).abs() <= 0.15, "{span} mm vs {want} mm");
+    }
+}
+
+#[test]
+fn landscape_pages_are_true_scale_too() {
+    // A dungeon whose tiling is turned a quarter onto the sheet.
+    let (s, paper) = (0..40)
+        .flat_map(|seed| [(seed, Paper::Letter), (seed, Paper::A4)])
+        .map(|(seed, paper)| (scenario(seed, 2), paper))
+        .find(|(s, paper)| {
+            let t = map_tiling(s, &MapOptions::default(), &print(*paper)).unwrap();
+            let d = drawing(s, &MapOptions::default());
+            t.landscape && floor_run(s, &d, &t, false).is_some_and(|r| r.lines.len() >= 4)
+        })
+        .expect("some two-set dungeon prints on fewer pages in landscape");
+    let (_, span, want) = measure_grid(&s, &MapOptions::default(), paper, false);
+    assert!((span - want).abs() <= 0.15, "{span} mm vs {want} mm");
+}
+
+/// Measures the calibration bar on `page` (1-based): its inked length in mm.
+fn bar_length(pdf: &Path, t: &Tiling, page: usize) -> f64 {
+    let img = rasterise(pdf, page);
+    let b = &t.bar;
+    let lum = profile(
+        &img,
+        t,
+        false,
+        b.y + b.height / 2.0,
+        b.x - 3.0,
+        b.x + b.width + 3.0,
+    );
+    // Sub-pixel: each sample counts as much of the bar as it is dark.
+    lum.iter()
+        .map(|v| (1.0 - v / 255.0).clamp(0.0, 1.0))
+        .sum::<f64>()
+        / PX_PER_MM
+}
+
+#[test]
+fn calibration_bar_measures_one_inch_or_25_mm() {
+    let dir = tempfile::tempdir().unwrap();
+    let s = scenario(7, 2);
+    for (map, paper, want) in [
+        (MapOptions::default(), Paper::Letter, 25.4),
+        (metric(), Paper::A4, 25.0),
+        // 1.5 in squares keep an inch bar; 30 mm squares a 25 mm one.
+        (
+            MapOptions {
+                square_mm: Some(38.1),
+                ..MapOptions::default()
+            },
+            Paper::A4,
+            25.4,
+        ),
+        (
+            MapOptions {
+                square_mm: Some(30.0),
+                ..MapOptions::default()
+            },
+            Paper::Letter,
+            25.0,
+        ),
+    ] {
+        let pr = print(paper);
+        let t = map_tiling(&s, &map, &pr).unwrap();
+        assert_eq!(t.calibration.length_mm, want);
+        let path = write(
+            dir.path(),
+            &format!("bar-{want}-{}.pdf", paper.name()),
+            &map_pdf(&s, &map, &pr).unwrap(),
+        );
+        for page in [1, 2] {
+            let got = bar_length(&path, &t, page);
+            eprintln!(
+                "calibration bar, {} page {page}: {got:.3} mm (want {want} mm)",
+                paper.name()
+            );
+            assert!(
+                (got - want).abs() <= 0.2,
+                "bar on page {page} of {} measures {got:.3} mm, expected {want} mm ± 0.2 (2 px)",
+                paper.name()
+            );
+        }
+        // The cut-outs carry the same bar.
+        let tilings = cutout_tilings(&s, &map, &pr).unwrap();
+        let path = write(
+            dir.path(),
+            &format!("cut-{want}-{}.pdf", paper.name()),
+            &cutouts_pdf(&s, &map, &pr).unwrap(),
+        );
+        let got = bar_length(&path, &tilings[0], 1);
+        assert!((got - want).abs() <= 0.2, "cut-out bar {got:.3} mm");
+    }
+}
+
+#[test]
+fn cutouts_have_a_page_per_tile_at_exact_paper_size() {
+    let dir = tempfile::tempdir().unwrap();
+    let s = scenario(42, 3);
+    for paper in [Paper::Letter, Paper::A4] {
+        let pr = print(paper);
+        let tilings = cutout_tilings(&s, &MapOptions::default(), &pr).unwrap();
+        assert_eq!(tilings.len(), s.tiles.len());
+        let want: usize = tilings.iter().map(|t| t.printed().count()).sum();
+        assert!(want >= s.tiles.len());
+        let pdf = cutouts_pdf(&s, &MapOptions::default(), &pr).unwrap();
+        let path = write(dir.path(), &format!("cut-{}.pdf", paper.name()), &pdf);
+        let (pages, sizes) = pdfinfo(&path);
+        assert_eq!(pages, want);
+        assert!(
+            sizes.iter().all(|sz| sz == expected_size(paper)),
+            "{sizes:?}"
+        );
+        qpdf_check(&path);
+        // Each tile's page shows its id and face (text is searchable).
+        let out = run("pdftotext", &["-layout", path.to_str().unwrap(), "-"]);
+        let text = String::from_utf8_lossy(&out.stdout);
+        for tile in &s.tiles {
+            let line = format!(
+                "{} — {} face, rotated {}°",
+                tile.id,
+                tile.face.name(),
+                tile.rotation
+            );
+            assert!(text.contains(&line), "{line} missing");
+        }
+    }
+}
+
+#[test]
+fn big_tiles_are_split_like_the_map() {
+    // 60 mm squares make a 5 × 5 chamber 300 mm wide: more than any window.
+    let s = scenario(7, 1);
+    let map = MapOptions {
+        square_mm: Some(60.0),
+        ..MapOptions::default()
+    };
+    let pr = print(Paper::Letter);
+    let tilings = cutout_tilings(&s, &map, &pr).unwrap();
+    let big = tilings
+        .iter()
+        .zip(&s.tiles)
+        .find(|(_, t)| t.width == 5 && t.height == 5)
+        .expect("a 5 × 5 chamber")
+        .0;
+    assert!(big.printed().count() > 1);
+    let pdf = cutouts_pdf(&s, &map, &pr).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let path = write(dir.path(), "big.pdf", &pdf);
+    let (pages, _) = pdfinfo(&path);
+    assert_eq!(
+        pages,
+        tilings.iter().map(|t| t.printed().count()).sum::<usize>()
+    );
+    qpdf_check(&path);
+    // The parts are named like map pages.
+    let out = run("pdftotext", &["-layout", path.to_str().unwrap(), "-"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("part A1 — row 1, column 1"), "{text}");
+    assert!(
+        text.contains("part B1 — row 1, column 2") || text.contains("part A2 — row 2, column 1")
+    );
+}
+
+#[test]
+fn same_inputs_give_the_same_bytes() {
+    let s = scenario(7, 2);
+    let pr = print(Paper::A4);
+    let a = map_pdf(&s, &MapOptions::default(), &pr).unwrap();
+    let b = map_pdf(&s, &MapOptions::default(), &pr).unwrap();
+    assert!(a == b, "map PDFs differ");
+    let c = cutouts_pdf(&s, &MapOptions::default(), &pr).unwrap();
+    let d = cutouts_pdf(&s, &MapOptions::default(), &pr).unwrap();
+    assert!(c == d, "cut-out PDFs differ");
+    // No clock in the file.
+    for pdf in [&a, &c] {
+        let text = String::from_utf8_lossy(pdf);
+        assert!(!text.contains("/CreationDate") && !text.contains("/ModDate"));
+        assert!(!text.contains("xmp:CreateDate") && !text.contains("xmp:ModifyDate"));
+    }
+    // Another seed is another document.
+    let other = map_pdf(&scenario(8, 2), &MapOptions::default(), &pr).unwrap();
+    assert!(other != a);
+}
+
+#[test]
+fn bad_print_options_are_refused_with_a_message() {
+    let s = scenario(7, 1);
+    for (margin, overlap) in [(8.0, -3.0), (120.0, 10.0), (8.0, 200.0)] {
+        let pr = PrintOptions {
+            paper: Paper::Letter,
+            margin_mm: margin,
+            overlap_mm: overlap,
+        };
+        let e = map_pdf(&s, &MapOptions::default(), &pr).expect_err("refused");
+        let msg = e.to_string();
+        assert!(msg.starts_with("cannot make the PDF: "), "{msg}");
+        assert!(msg.contains("mm"), "{msg}");
+        assert!(cutouts_pdf(&s, &MapOptions::default(), &pr).is_err());
+    }
+}
+
+#[test]
+fn a_sixteen_set_dungeon_prints() {
+    let ts = tilecrawl::tileset::parse(
+        include_str!("../benches/data/big-tileset.yaml"),
+        "big-tileset.yaml",
+    )
+    .expect("the bench tile set");
+    let p = GenerateParams {
+        seed: 1,
+        layout: LayoutParams {
+            sets: 16,
+            table: tilecrawl::layout::Table {
+                width: 400,
+                height: 400,
+            },
+            ..LayoutParams::default()
+        },
+        setup: SetupParams {
+            sets: 16,
+            ..SetupParams::default()
+        },
+        ..GenerateParams::default()
+    };
+    let s = generate(&ts, &p).expect("a 16-set dungeon");
+    let pr = print(Paper::Letter);
+    let t = map_tiling(&s, &MapOptions::default(), &pr).unwrap();
+    let started = std::time::Instant::now();
+    let pdf = map_pdf(&s, &MapOptions::default(), &pr).unwrap();
+    let took = started.elapsed();
+    let dir = tempfile::tempdir().unwrap();
+    let path = write(dir.path(), "big.pdf", &pdf);
+    let (pages, sizes) = pdfinfo(&path);
+    assert_eq!(pages, 1 + t.printed().count());
+    assert!(sizes.iter().all(|sz| sz == expected_size(Paper::Letter)));
+    qpdf_check(&path);
+    eprintln!(
+        "16 sets: {} × {} squares, {} × {} pages, {} printed + overview, {} bytes, {took:?}",
+        s.size.width,
+        s.size.height,
+        t.columns,
+        t.rows,
+        t.printed().count(),
+        pdf.len()
+    );
+}
