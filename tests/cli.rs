@@ -128,7 +128,7 @@ fn generate_into(dir: &Path, extra: &[&str]) -> Run {
     run(&args)
 }
 
-const OUTPUTS: [&str; 3] = ["scenario.yaml", "map.svg", "map.png"];
+const OUTPUTS: [&str; 4] = ["scenario.yaml", "map.svg", "map.png", "setup.md"];
 
 fn read(path: impl AsRef<Path>) -> Vec<u8> {
     let path = path.as_ref();
@@ -138,7 +138,7 @@ fn read(path: impl AsRef<Path>) -> Vec<u8> {
 // ---------------------------------------------------------------- generate
 
 #[test]
-fn generate_writes_three_files_and_a_summary() {
+fn generate_writes_its_files_and_a_summary() {
     let tmp = tempfile::tempdir().unwrap();
     let out = tmp.path().join("out");
     let r = run(&["generate", "--seed", "7", "--out", p(&out)]);
@@ -148,7 +148,7 @@ fn generate_writes_three_files_and_a_summary() {
         "nothing on stderr on success: {:?}",
         r.stderr
     );
-    // Exactly the three outputs: no `.tilecrawl-*.tmp` or other leftovers.
+    // Exactly the outputs: no `.tilecrawl-*.tmp` or other leftovers.
     assert_eq!(names(&out), set(&OUTPUTS));
     assert!(r.stdout.contains("seed 7"), "{}", r.stdout);
     assert!(r.stdout.contains("Central Chamber"), "{}", r.stdout);
@@ -305,7 +305,7 @@ fn render_redraws_the_same_maps() {
     let other = tmp.path().join("other");
     let r = run(&["render", p(&scenario), "--dpi", "30", "--out", p(&other)]);
     assert_eq!(r.code, 0, "{r:#?}");
-    assert_eq!(names(&other), set(&["map.svg", "map.png"]));
+    assert_eq!(names(&other), set(&["map.svg", "map.png", "setup.md"]));
     assert!(read(other.join("map.svg")) == svg);
     let r = run(&["render", p(&scenario), "--dpi", "30", "--out", p(&other)]);
     assert_one_error(&r, &["--force"]);
@@ -966,4 +966,85 @@ fn missing_tileset_error_states_the_cause_once() {
     let r = run(&["tileset", "check", p(&missing)]);
     let line = assert_one_error(&r, &[p(&missing), "No such file"]);
     assert_eq!(line.matches("No such file").count(), 1, "{line}");
+}
+
+// ---------------------------------------------------------------- print pack
+
+#[test]
+fn print_writes_the_pdfs_and_cutouts() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("out");
+    let r = generate_into(&out, &["--print", "a4", "--style", "ink", "--cutouts"]);
+    assert_eq!(r.code, 0, "{r:#?}");
+    let mut expected: Vec<&str> = OUTPUTS.to_vec();
+    expected.extend(["map.pdf", "setup.pdf", "cutouts.pdf"]);
+    assert_eq!(names(&out), set(&expected));
+    for pdf in ["map.pdf", "setup.pdf", "cutouts.pdf"] {
+        assert!(
+            read(out.join(pdf)).starts_with(b"%PDF-"),
+            "{pdf} is not a PDF"
+        );
+    }
+    // render re-prints on other paper, beside the scenario.
+    let r = run(&[
+        "render",
+        p(&out.join("scenario.yaml")),
+        "--dpi",
+        "30",
+        "--print",
+        "letter",
+    ]);
+    assert_eq!(r.code, 0, "{r:#?}");
+    assert!(
+        r.stdout.contains("map.pdf") && r.stdout.contains("setup.pdf"),
+        "{}",
+        r.stdout
+    );
+}
+
+#[test]
+fn bad_print_options_are_one_line_errors() {
+    let tmp = tempfile::tempdir().unwrap();
+    let cases: [(&[&str], &[&str]); 6] = [
+        (&["--cutouts"], &["--cutouts", "--print"]),
+        (&["--print", "letter", "--margin", "3"], &["--margin", "6"]),
+        (&["--print", "letter", "--overlap=-1"], &["--overlap"]),
+        (&["--square", "banana"], &["--square", "unit"]),
+        (&["--square", "1mm"], &["--square", "between 5 and 100 mm"]),
+        (&["--style", "no-such-style.yaml"], &["no-such-style.yaml"]),
+    ];
+    for (i, (extra, needles)) in cases.iter().enumerate() {
+        let out = tmp.path().join(format!("out{i}"));
+        let r = generate_into(&out, extra);
+        assert_one_error(&r, needles);
+        assert_nothing_written(&out);
+    }
+    // --print takes only the papers it knows: a usage error.
+    let out = tmp.path().join("paper");
+    assert_usage_error(&generate_into(&out, &["--print", "a5"]));
+    assert_nothing_written(&out);
+}
+
+#[test]
+fn a_png_too_large_is_refused_with_advice_before_any_work() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("out");
+    // 4 sets at 1200 DPI: far over 30,000 px a side.
+    let r = run(&[
+        "generate",
+        "--seed",
+        "7",
+        "--sets",
+        "4",
+        "--dpi",
+        "1200",
+        "--out",
+        p(&out),
+    ]);
+    let line = assert_one_error(&r, &["30,000", "--dpi"]);
+    assert!(
+        line.contains("--print"),
+        "should point to the PDF pages: {line}"
+    );
+    assert_nothing_written(&out);
 }

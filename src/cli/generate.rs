@@ -3,7 +3,6 @@
 use anyhow::bail;
 use clap::{Args, ValueEnum};
 use std::path::PathBuf;
-use tilecrawl::export::{self, MapOptions};
 use tilecrawl::generate::{GenerateError, GenerateParams, generate};
 use tilecrawl::layout::{ExitDice, LayoutParams, Table};
 use tilecrawl::ruleset::{Difficulty, SetupParams};
@@ -69,9 +68,8 @@ pub struct GenerateArgs {
     /// Mission.
     #[arg(long, default_value = "quest", value_parser = ["quest"])]
     mission: String,
-    /// Resolution of map.png, in dots per inch (stored in the file).
-    #[arg(long, default_value_t = 150, value_parser = clap::value_parser!(u32).range(10..=1200))]
-    dpi: u32,
+    #[command(flatten)]
+    output: super::outputs::OutputArgs,
     /// Output folder. Default: output/<seed>.
     #[arg(long, value_name = "DIR")]
     out: Option<PathBuf>,
@@ -194,31 +192,17 @@ pub fn run(a: GenerateArgs) -> anyhow::Result<()> {
         Err(e) => return Err(e.into()),
     };
     let yaml = tilecrawl::scenario::to_yaml(&scenario);
-    let opts = MapOptions {
-        dpi: a.dpi,
-        ..MapOptions::default()
-    };
-    let svg = export::map_svg(&scenario, &opts);
-    let png = export::png(&svg, a.dpi)?;
+    let mut files = vec![("scenario.yaml", yaml.into_bytes())];
+    files.extend(a.output.render(&scenario)?);
     let out = a
         .out
         .clone()
         .unwrap_or_else(|| PathBuf::from("output").join(seed.to_string()));
-    super::write_outputs(
-        &out,
-        &[
-            ("scenario.yaml", yaml.as_bytes()),
-            ("map.svg", svg.as_bytes()),
-            ("map.png", &png),
-        ],
-        a.force,
-    )?;
+    let refs: Vec<(&str, &[u8])> = files.iter().map(|(n, b)| (*n, b.as_slice())).collect();
+    super::outputs::write_outputs(&out, &refs, a.force)?;
     if !a.quiet {
         print!("{}", summary(&scenario));
-        println!(
-            "wrote {0}/scenario.yaml, {0}/map.svg, {0}/map.png",
-            out.display()
-        );
+        println!("wrote {}", super::outputs::listing(&out, &refs));
     }
     Ok(())
 }

@@ -1,6 +1,7 @@
 //! Command-line interface: one file per subcommand.
 
 mod generate;
+mod outputs;
 mod render;
 mod tileset;
 
@@ -17,9 +18,9 @@ pub struct Cli {
 
 #[derive(Debug, Subcommand)]
 enum Command {
-    /// Build and set up a new dungeon; write scenario.yaml, map.svg and map.png.
+    /// Build and set up a new dungeon; write scenario.yaml, the maps and the setup sheet.
     Generate(generate::GenerateArgs),
-    /// Re-draw map.svg and map.png from a (possibly hand-edited) scenario.yaml.
+    /// Re-draw the maps and the setup sheet from a (possibly hand-edited) scenario.yaml.
     Render(render::RenderArgs),
     /// Check a tile-set file, or print the embedded one.
     #[command(subcommand)]
@@ -33,37 +34,4 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Render(a) => render::run(a),
         Command::Tileset(c) => tileset::run(c),
     }
-}
-
-/// Writes the named files into `dir` (created if needed): all are written to
-/// temporary names first, then renamed, so a failure changes none of them.
-/// Refuses to replace existing files unless `force`.
-pub(crate) fn write_outputs(
-    dir: &std::path::Path,
-    files: &[(&str, &[u8])],
-    force: bool,
-) -> anyhow::Result<()> {
-    use anyhow::Context;
-    if !force {
-        for (name, _) in files {
-            let p = dir.join(name);
-            if p.exists() {
-                anyhow::bail!(
-                    "{} already exists; pass --force to replace it, or choose another --out folder",
-                    p.display()
-                );
-            }
-        }
-    }
-    std::fs::create_dir_all(dir)
-        .with_context(|| format!("cannot create folder {}", dir.display()))?;
-    let paths: Vec<std::path::PathBuf> = files.iter().map(|(name, _)| dir.join(name)).collect();
-    let batch: Vec<(&std::path::Path, &[u8])> = paths
-        .iter()
-        .map(|p| p.as_path())
-        .zip(files.iter().map(|(_, b)| *b))
-        .collect();
-    tilecrawl::fsutil::write_all_atomic(&batch)
-        .with_context(|| format!("cannot write into {}", dir.display()))?;
-    Ok(())
 }

@@ -1,0 +1,156 @@
+//! What `generate` and `render` write, and the options they share.
+
+use anyhow::Context;
+use clap::{Args, ValueEnum};
+use std::path::{Path, PathBuf};
+use tilecrawl::export::paper::{MIN_MARGIN_MM, Paper, PrintOptions, parse_length_mm};
+use tilecrawl::export::{self, MapOptions};
+use tilecrawl::scenario::Scenario;
+
+#[derive(Debug, Clone, Copy, ValueEnum)]
+enum PaperArg {
+    /// US Letter, 8.5 × 11 in.
+    Letter,
+    /// ISO A4, 210 × 297 mm.
+    A4,
+}
+
+/// Map and print options shared by `generate` and `render`.
+#[derive(Debug, Args)]
+pub struct OutputArgs {
+    /// Resolution of map.png, in dots per inch (stored in the file).
+    #[arg(long, default_value_t = 150, value_parser = clap::value_parser!(u32).range(10..=1200))]
+    dpi: u32,
+    /// Map style: `color`, `ink` (black on white for a home printer) or a style YAML file.
+    #[arg(long, default_value = "color", value_name = "NAME|FILE")]
+    style: PathBuf,
+    /// Printed size of one square (`1in`, `25mm`, `1.5in`). Default: the tile set's.
+    #[arg(long, value_name = "LENGTH")]
+    square: Option<String>,
+    /// Also write map.pdf (an overview, then the map at 100% cut into pages)
+    /// and setup.pdf, on this paper.
+    #[arg(long, value_enum, value_name = "PAPER")]
+    print: Option<PaperArg>,
+    /// Unprinted border of each PDF page, in mm (at least 6).
+    #[arg(long, default_value_t = 8.0, value_name = "MM")]
+    margin: f64,
+    /// How much neighbouring PDF pages repeat of each other, in mm.
+    #[arg(long, default_value_t = 10.0, value_name = "MM")]
+    overlap: f64,
+    /// Also write cutouts.pdf: each tile on its own page at true scale (needs --print).
+    #[arg(long)]
+    cutouts: bool,
+}
+
+impl OutputArgs {
+    fn map_options(&self) -> anyhow::Result<MapOptions> {
+        let style = export::style::load(&self.style)?;
+        let square_mm = match &self.square {
+            None => None,
+            Some(s) => {
+                let mm = parse_length_mm(s).map_err(|e| anyhow::anyhow!("--square {e}"))?;
+                if !(5.0..=100.0).contains(&mm) {
+                    anyhow::bail!("--square {s}: a square must print between 5 and 100 mm");
+                }
+                Some(mm)
+            }
+        };
+        Ok(MapOptions {
+            dpi: self.dpi,
+            style,
+            square_mm,
+            ..MapOptions::default()
+        })
+    }
+
+    fn print_options(&self) -> anyhow::Result<Option<PrintOptions>> {
+        let Some(paper) = self.print else {
+            if self.cutouts {
+                anyhow::bail!("--cutouts needs a paper size: add --print letter or --print a4");
+            }
+            return Ok(None);
+        };
+        if !self.margin.is_finite() || self.margin < MIN_MARGIN_MM || self.margin > 50.0 {
+            anyhow::bail!(
+                "--margin {}: expected {MIN_MARGIN_MM} to 50 mm (home printers cannot print nearer the edge than {MIN_MARGIN_MM} mm)",
+                self.margin
+            );
+        }
+        if !self.overlap.is_finite() || !(0.0..=50.0).contains(&self.overlap) {
+            anyhow::bail!("--overlap {}: expected 0 to 50 mm", self.overlap);
+        }
+        Ok(Some(PrintOptions {
+            paper: match paper {
+                PaperArg::Letter => Paper::Letter,
+                PaperArg::A4 => Paper::A4,
+            },
+            margin_mm: self.margin,
+            overlap_mm: self.overlap,
+        }))
+    }
+
+    /// Every export file of a scenario, by name, all made in memory before
+    /// anything is written.
+    pub fn render(&self, s: &Scenario) -> anyhow::Result<Vec<(&'static str, Vec<u8>)>> {
+        let map = self.map_options()?;
+        let print = self.print_options()?;
+        // Refuse a PNG too large to make before drawing anything.
+        export::check_png(s, &map)?;
+        let svg = export::map_svg(s, &map);
+        let png = export::png(&svg, map.dpi)?;
+        let mut files = vec![
+            ("map.svg", svg.into_bytes()),
+            ("map.png", png),
+            ("setup.md", export::sheet::setup_markdown(s).into_bytes()),
+        ];
+        if let Some(print) = print {
+            files.push(("map.pdf", export::pdf::map_pdf(s, &map, &print)?));
+            files.push(("setup.pdf", export::sheet::setup_pdf(s, &print)?));
+            if self.cutouts {
+                files.push(("cutouts.pdf", export::pdf::cutouts_pdf(s, &map, &print)?));
+            }
+        }
+        Ok(files)
+    }
+}
+
+/// Writes the named files into `dir` (created if needed): all are written to
+/// temporary names first, then renamed, so a failure changes none of them.
+/// Refuses to replace existing files unless `force`.
+pub(crate) fn write_outputs(
+    dir: &Path,
+    files: &[(&str, &[u8])],
+    force: bool,
+) -> anyhow::Result<()> {
+    if !force {
+        for (name, _) in files {
+            let p = dir.join(name);
+            if p.exists() {
+                anyhow::bail!(
+                    "{} already exists; pass --force to replace it, or choose another --out folder",
+                    p.display()
+                );
+            }
+        }
+    }
+    std::fs::create_dir_all(dir)
+        .with_context(|| format!("cannot create folder {}", dir.display()))?;
+    let paths: Vec<PathBuf> = files.iter().map(|(name, _)| dir.join(name)).collect();
+    let batch: Vec<(&Path, &[u8])> = paths
+        .iter()
+        .map(|p| p.as_path())
+        .zip(files.iter().map(|(_, b)| *b))
+        .collect();
+    tilecrawl::fsutil::write_all_atomic(&batch)
+        .with_context(|| format!("cannot write into {}", dir.display()))?;
+    Ok(())
+}
+
+/// The names of written files, for the summary line.
+pub(crate) fn listing(dir: &Path, files: &[(&str, &[u8])]) -> String {
+    files
+        .iter()
+        .map(|(n, _)| dir.join(n).display().to_string())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
