@@ -58,6 +58,19 @@ fn bench_print(c: &mut Criterion) {
     group.bench_function("cutouts_pdf/letter/2-sets", |b| {
         b.iter(|| black_box(cutouts_pdf(black_box(&s), &map, &print).expect("cut-outs PDF")))
     });
+    // The whole print pack as `generate --print letter --cutouts` makes it:
+    // map.svg, map.png at 150 DPI, setup.md, map.pdf, setup.pdf, cutouts.pdf.
+    group.bench_function("whole_pack/letter/2-sets", |b| {
+        b.iter(|| {
+            let svg = tilecrawl::export::map_svg(black_box(&s), &map);
+            let png = tilecrawl::export::png(&svg, map.dpi).expect("PNG");
+            let md = tilecrawl::export::sheet::setup_markdown(&s);
+            let pdf = map_pdf(&s, &map, &print).expect("map PDF");
+            let sheet = tilecrawl::export::sheet::setup_pdf(&s, &print).expect("setup PDF");
+            let cut = cutouts_pdf(&s, &map, &print).expect("cut-outs PDF");
+            black_box((svg.len(), png.len(), md.len(), pdf.len(), sheet.len(), cut.len()))
+        })
+    });
     group.finish();
 }
 
