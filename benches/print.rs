@@ -68,7 +68,14 @@ fn bench_print(c: &mut Criterion) {
             let pdf = map_pdf(&s, &map, &print).expect("map PDF");
             let sheet = tilecrawl::export::sheet::setup_pdf(&s, &print).expect("setup PDF");
             let cut = cutouts_pdf(&s, &map, &print).expect("cut-outs PDF");
-            black_box((svg.len(), png.len(), md.len(), pdf.len(), sheet.len(), cut.len()))
+            black_box((
+                svg.len(),
+                png.len(),
+                md.len(),
+                pdf.len(),
+                sheet.len(),
+                cut.len(),
+            ))
         })
     });
     group.finish();
