@@ -16,6 +16,7 @@
 #![deny(missing_docs)]
 
 pub mod analysis;
+pub mod batch;
 pub mod dice;
 pub mod export;
 pub mod fsutil;

@@ -10,7 +10,7 @@ use tilecrawl::scenario::{Scenario, WmtColor};
 use tilecrawl::tileset::{self, TileKind};
 
 #[derive(Debug, Clone, Copy, ValueEnum)]
-enum ExitDiceArg {
+pub(crate) enum ExitDiceArg {
     /// One fair roll over the numbered exits.
     Fair,
     /// As at the table: 1d6, 2d6, 3d6… summed, re-rolled until it names an exit.
@@ -18,13 +18,43 @@ enum ExitDiceArg {
 }
 
 #[derive(Debug, Clone, Copy, ValueEnum)]
-enum DifficultyArg {
+pub(crate) enum DifficultyArg {
     /// Mostly level-1 chests.
     Easy,
     /// Mostly level-2 chests.
     Normal,
     /// Mostly level-3 chests.
     Hard,
+}
+
+impl From<ExitDiceArg> for ExitDice {
+    fn from(a: ExitDiceArg) -> ExitDice {
+        match a {
+            ExitDiceArg::Fair => ExitDice::Fair,
+            ExitDiceArg::Tabletop => ExitDice::Tabletop,
+        }
+    }
+}
+
+impl From<DifficultyArg> for Difficulty {
+    fn from(a: DifficultyArg) -> Difficulty {
+        match a {
+            DifficultyArg::Easy => Difficulty::Easy,
+            DifficultyArg::Normal => Difficulty::Normal,
+            DifficultyArg::Hard => Difficulty::Hard,
+        }
+    }
+}
+
+/// How the tile set is named in a scenario: `mkd-builder` or the file's name.
+pub(crate) fn tileset_label(path: &std::path::Path) -> String {
+    if path.as_os_str() == tileset::DEFAULT_TILESET_NAME {
+        tileset::DEFAULT_TILESET_NAME.to_string()
+    } else {
+        path.file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_else(|| path.display().to_string())
+    }
 }
 
 /// Options of `tilecrawl generate`.
@@ -149,32 +179,18 @@ pub fn run(a: GenerateArgs) -> anyhow::Result<()> {
     };
     let table = parse_table(&a.table, ts.square_mm)?;
     let seed = a.seed.unwrap_or_else(fresh_seed);
-    let label = if a.tileset.as_os_str() == tileset::DEFAULT_TILESET_NAME {
-        tileset::DEFAULT_TILESET_NAME.to_string()
-    } else {
-        a.tileset
-            .file_name()
-            .map(|n| n.to_string_lossy().into_owned())
-            .unwrap_or_else(|| a.tileset.display().to_string())
-    };
+    let label = tileset_label(&a.tileset);
     let params = GenerateParams {
         seed,
         layout: LayoutParams {
             sets: a.sets,
             table,
-            exit_dice: match a.exit_dice {
-                ExitDiceArg::Fair => ExitDice::Fair,
-                ExitDiceArg::Tabletop => ExitDice::Tabletop,
-            },
+            exit_dice: a.exit_dice.into(),
         },
         setup: SetupParams {
             hero_value: a.hero_value,
             sets: a.sets,
-            difficulty: match a.difficulty {
-                DifficultyArg::Easy => Difficulty::Easy,
-                DifficultyArg::Normal => Difficulty::Normal,
-                DifficultyArg::Hard => Difficulty::Hard,
-            },
+            difficulty: a.difficulty.into(),
             dressing: a.dressing,
             monsters,
         },

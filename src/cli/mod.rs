@@ -1,5 +1,6 @@
 //! Command-line interface: one file per subcommand.
 
+mod batch;
 mod generate;
 mod outputs;
 mod render;
@@ -22,6 +23,8 @@ enum Command {
     Generate(generate::GenerateArgs),
     /// Re-draw the maps and the setup sheet from a (possibly hand-edited) scenario.yaml.
     Render(render::RenderArgs),
+    /// Generate many adventures, one folder per seed, with index.csv and index.yaml.
+    Batch(batch::BatchArgs),
     /// Check a tile-set file, or print the embedded one.
     #[command(subcommand)]
     Tileset(tileset::TilesetCommand),
@@ -32,6 +35,7 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
     match cli.command {
         Command::Generate(a) => generate::run(a),
         Command::Render(a) => render::run(a),
+        Command::Batch(a) => batch::run(a),
         Command::Tileset(c) => tileset::run(c),
     }
 }

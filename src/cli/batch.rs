@@ -1,0 +1,566 @@
+//! `tilecrawl batch`: many adventures, one folder per seed, and an index.
+//!
+//! The batch is a list of *slots* `k = 0 … count−1`. Slot `k` tries the seeds
+//! `seed-start + k`, then `+ count`, `+ 2·count`, … and keeps the first whose
+//! index row meets every `--filter` (without filters: the first, so seeds are
+//! `seed-start … seed-start+count−1`). A slot depends only on its own seeds,
+//! so the result is the same for any `--jobs`, and `--shard i/n` (the slots
+//! with `k % n == i−1`) splits it without any coordination between machines.
+//!
+//! An adventure's folder is finished when its `scenario.yaml` is in place: it
+//! is renamed into the folder last, after every other file.
+
+use anyhow::{Context, bail};
+use clap::{Args, ValueEnum};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use rayon::prelude::*;
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use tilecrawl::batch::{self, Condition, IndexRow};
+use tilecrawl::generate::{GenerateError, GenerateParams, generate};
+use tilecrawl::layout::LayoutParams;
+use tilecrawl::ruleset::SetupParams;
+use tilecrawl::tileset::{self, TileSet};
+
+/// Set by Ctrl-C: no new adventure is started; those under way finish.
+static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+
+/// The file that marks an adventure folder as finished (written last).
+const MARKER: &str = "scenario.yaml";
+
+use super::generate::{DifficultyArg, ExitDiceArg, tileset_label};
+
+/// What each adventure gets on disk.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum Only {
+    /// No adventure folders: only index.csv and index.yaml.
+    Index,
+    /// scenario.yaml in each adventure folder.
+    Yaml,
+    /// What `generate` writes: scenario.yaml, map.svg, map.png, setup.md (and the PDFs with --print).
+    All,
+}
+
+/// One machine's share of a batch: `index` of `count`, from 1.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Shard {
+    index: u64,
+    count: u64,
+}
+
+fn parse_shard(s: &str) -> Result<Shard, String> {
+    let bad = || format!("expected I/N with 1 ≤ I ≤ N, e.g. 3/8; got {s:?}");
+    let (i, n) = s.split_once('/').ok_or_else(bad)?;
+    let index: u64 = i.trim().parse().map_err(|_| bad())?;
+    let count: u64 = n.trim().parse().map_err(|_| bad())?;
+    if index == 0 || count == 0 || index > count {
+        return Err(bad());
+    }
+    Ok(Shard { index, count })
+}
+
+fn parse_filter(s: &str) -> Result<Condition, String> {
+    Condition::parse(s).map_err(|e| e.why)
+}
+
+/// Options of `tilecrawl batch`.
+#[derive(Debug, Args)]
+pub struct BatchArgs {
+    /// Number of adventures (the whole batch, over all shards).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    count: u64,
+    /// First seed; the batch uses seed-start … seed-start+count−1 (more with --filter).
+    #[arg(long, default_value_t = 1)]
+    seed_start: u64,
+    /// Number of 5-tile sets in the Dungeon Stack.
+    #[arg(long, default_value_t = 2)]
+    sets: u32,
+    /// Total point value of the heroic teams; sets the WMT colours.
+    #[arg(long, default_value_t = 95)]
+    hero_value: u32,
+    /// Tile-set YAML file, or `mkd-builder` for the embedded set.
+    #[arg(long, default_value = tileset::DEFAULT_TILESET_NAME, value_name = "FILE")]
+    tileset: PathBuf,
+    /// Monster list YAML for the Monster Pool (default: the embedded list).
+    #[arg(long, value_name = "FILE")]
+    monsters: Option<PathBuf>,
+    /// Play surface: squares (`72x48`) or a physical size (`72x48in`, `180x120cm`).
+    #[arg(long, default_value = "72x48", value_name = "WxH")]
+    table: String,
+    /// How an exit is rolled for the next tile.
+    #[arg(long, value_enum, default_value = "fair")]
+    exit_dice: ExitDiceArg,
+    /// Chest level mix.
+    #[arg(long, value_enum, default_value = "normal")]
+    difficulty: DifficultyArg,
+    /// Lay the optional hindering/water markers (1d6−2 per tile).
+    #[arg(long)]
+    markers: bool,
+    /// Add an artifact or dressing set per chamber to the accessories pool.
+    #[arg(long)]
+    dressing: bool,
+    /// Rule system that sets the dungeon up.
+    #[arg(long, default_value = "mkd-adventure", value_parser = ["mkd-adventure"])]
+    ruleset: String,
+    /// Mission.
+    #[arg(long, default_value = "quest", value_parser = ["quest"])]
+    mission: String,
+    #[command(flatten)]
+    output: super::outputs::OutputArgs,
+    /// Output folder: index.csv, index.yaml and a folder per adventure named by its seed.
+    #[arg(long, value_name = "DIR")]
+    out: PathBuf,
+    /// What to write per adventure.
+    #[arg(long, value_enum, default_value = "all")]
+    only: Only,
+    /// Threads (default: all cores). The result does not depend on it.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1024))]
+    jobs: Option<u64>,
+    /// Do only share I of N: the adventures whose position k (0-based from
+    /// seed-start) has k % N == I−1. The shards' indexes merge into the whole.
+    #[arg(long, value_name = "I/N", value_parser = parse_shard)]
+    shard: Option<Shard>,
+    /// Keep only adventures whose index meets COLUMN OP NUMBER (`depth>=5`,
+    /// `dead_ends<=3`; OP one of >= <= > < == !=). Repeat for AND.
+    #[arg(long = "filter", value_name = "EXPR", value_parser = parse_filter)]
+    filters: Vec<Condition>,
+    /// With --filter: seeds tried per adventure before the batch gives up.
+    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..))]
+    max_attempts: u64,
+    /// Finish an interrupted batch in --out: skip adventures whose folder is finished.
+    #[arg(long)]
+    resume: bool,
+    /// Write into a non-empty --out, replacing files of the same names.
+    #[arg(long)]
+    force: bool,
+    /// No progress bar and no summary; only errors.
+    #[arg(long, short)]
+    quiet: bool,
+}
+
+/// What became of one slot.
+enum Outcome {
+    /// Kept (and written, unless index-only or already finished).
+    Done(IndexRow),
+    /// Not started or given up because of Ctrl-C or another slot's error.
+    Skipped,
+    /// Failed; the batch stops.
+    Failed(anyhow::Error),
+}
+
+/// Everything a slot needs, shared by all threads.
+struct Job<'a> {
+    args: &'a BatchArgs,
+    tileset: &'a TileSet,
+    params: GenerateParams,
+    /// Seeds whose folder was finished before this run (with --resume).
+    finished: BTreeSet<u64>,
+    /// Set when a slot fails, so the others stop early.
+    stop: AtomicBool,
+    /// Seeds generated, for the summary.
+    tried: AtomicU64,
+    /// The names of the export files (`--only all`), once known.
+    export_names: OnceLock<Vec<&'static str>>,
+}
+
+pub fn run(a: BatchArgs) -> anyhow::Result<()> {
+    let ts = tileset::load(&a.tileset)?;
+    let monsters = match &a.monsters {
+        Some(p) => tilecrawl::monsters::load(p)?,
+        None => tilecrawl::monsters::default_monsters(),
+    };
+    let table = super::generate::parse_table(&a.table, ts.square_mm)?;
+    if a.seed_start.checked_add(a.count - 1).is_none() {
+        bail!(
+            "--seed-start {} with --count {} runs past the largest seed ({})",
+            a.seed_start,
+            a.count,
+            u64::MAX
+        );
+    }
+    let shard = a.shard.unwrap_or(Shard { index: 1, count: 1 });
+    let params = GenerateParams {
+        seed: a.seed_start,
+        layout: LayoutParams {
+            sets: a.sets,
+            table,
+            exit_dice: a.exit_dice.into(),
+        },
+        setup: SetupParams {
+            hero_value: a.hero_value,
+            sets: a.sets,
+            difficulty: a.difficulty.into(),
+            dressing: a.dressing,
+            monsters,
+        },
+        ruleset: a.ruleset.clone(),
+        mission: a.mission.clone(),
+        markers: a.markers,
+        tileset_label: tileset_label(&a.tileset),
+    };
+    check_out(&a)?;
+    let finished = if a.resume && a.only != Only::Index {
+        finished_seeds(&a.out)?
+    } else {
+        BTreeSet::new()
+    };
+
+    let slots: Vec<u64> = (shard.index - 1..a.count)
+        .step_by(usize::try_from(shard.count).unwrap_or(usize::MAX))
+        .collect();
+    let bar = if a.quiet {
+        ProgressBar::hidden()
+    } else {
+        // indicatif draws nothing when stderr is not a terminal.
+        let b =
+            ProgressBar::with_draw_target(Some(slots.len() as u64), ProgressDrawTarget::stderr());
+        b.set_style(
+            ProgressStyle::with_template(
+                "{bar:40} {pos}/{len} adventures  {per_sec}  {elapsed} elapsed, {eta} left",
+            )
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+        );
+        b
+    };
+    // Ctrl-C once: stop starting adventures; twice: quit at once.
+    let _ = ctrlc::set_handler(|| {
+        if INTERRUPTED.swap(true, Ordering::SeqCst) {
+            std::process::exit(130);
+        }
+    });
+
+    let job = Job {
+        args: &a,
+        tileset: &ts,
+        params,
+        finished,
+        stop: AtomicBool::new(false),
+        tried: AtomicU64::new(0),
+        export_names: OnceLock::new(),
+    };
+    // Catch a resume with other options before anything is written.
+    if let Some(&seed) = job.finished.first() {
+        job.check_finished(seed)?;
+    }
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(a.jobs.map_or(0, |j| j as usize))
+        .build()
+        .context("cannot start the worker threads")?;
+    let outcomes: Vec<Outcome> = pool.install(|| {
+        slots
+            .par_iter()
+            .map(|&k| {
+                let o = job.slot(k);
+                bar.inc(1);
+                o
+            })
+            .collect()
+    });
+    bar.finish_and_clear();
+
+    let mut rows = Vec::with_capacity(outcomes.len());
+    let mut failure = None;
+    let mut skipped = 0usize;
+    for o in outcomes {
+        match o {
+            Outcome::Done(r) => rows.push(r),
+            Outcome::Skipped => skipped += 1,
+            Outcome::Failed(e) => {
+                // The first failure in slot order, whatever thread hit it first.
+                failure.get_or_insert(e);
+            }
+        }
+    }
+    rows.sort_by_key(|r| r.seed);
+    // After a failure that kept nothing (a bad option, an impossible filter)
+    // nothing is written at all.
+    if failure.is_none() || !rows.is_empty() {
+        write_index(&a.out, &rows)?;
+    }
+    if let Some(e) = failure {
+        if rows.is_empty() {
+            return Err(e);
+        }
+        bail!(
+            "{e:#}; the batch stopped, and the {} adventure(s) finished are listed in {}",
+            rows.len(),
+            a.out.join("index.csv").display()
+        );
+    }
+    if skipped > 0 {
+        bail!(
+            "interrupted: {} of {} adventures finished and listed in {}; run the same command with --resume to finish the rest",
+            rows.len(),
+            slots.len(),
+            a.out.join("index.csv").display()
+        );
+    }
+    if !a.quiet {
+        let tried = job.tried.load(Ordering::Relaxed);
+        let filtered = if a.filters.is_empty() {
+            String::new()
+        } else {
+            format!(" ({tried} seeds generated to meet the filters)")
+        };
+        println!(
+            "wrote {} adventure(s){} to {}: index.csv, index.yaml",
+            rows.len(),
+            filtered,
+            a.out.display()
+        );
+    }
+    Ok(())
+}
+
+impl Job<'_> {
+    /// Tries slot `k`'s seeds until one meets the filters; writes it.
+    fn slot(&self, k: u64) -> Outcome {
+        let a = self.args;
+        for attempt in 0..a.max_attempts {
+            if INTERRUPTED.load(Ordering::Relaxed) || self.stop.load(Ordering::Relaxed) {
+                return Outcome::Skipped;
+            }
+            let Some(seed) = attempt
+                .checked_mul(a.count)
+                .and_then(|d| d.checked_add(k))
+                .and_then(|d| d.checked_add(a.seed_start))
+            else {
+                return self.fail(anyhow::anyhow!(
+                    "adventure {} of the batch ran past the largest seed while looking for one that meets --filter",
+                    k + 1
+                ));
+            };
+            self.tried.fetch_add(1, Ordering::Relaxed);
+            match self.adventure(seed) {
+                Ok(Some(row)) => return Outcome::Done(row),
+                Ok(None) => {}
+                Err(e) => return self.fail(e),
+            }
+            if a.filters.is_empty() {
+                break;
+            }
+        }
+        let shown: Vec<String> = a.filters.iter().map(filter_text).collect();
+        self.fail(anyhow::anyhow!(
+            "no seed met --filter {} in {} attempts for adventure {} of {} (seeds {}, {}, … in steps of {}); loosen the filter or raise --max-attempts",
+            shown.join(" --filter "),
+            a.max_attempts,
+            k + 1,
+            a.count,
+            a.seed_start + k,
+            (a.seed_start + k).saturating_add(a.count),
+            a.count
+        ))
+    }
+
+    /// Is a finished folder what this command makes for its seed?
+    fn check_finished(&self, seed: u64) -> anyhow::Result<()> {
+        let params = GenerateParams {
+            seed,
+            ..self.params.clone()
+        };
+        let yaml = match generate(self.tileset, &params) {
+            Ok(s) => tilecrawl::scenario::to_yaml(&s),
+            // A seed that does not generate with these options was made with others.
+            Err(_) => String::new(),
+        };
+        already_written(&self.args.out.join(seed.to_string()), &[], yaml.as_bytes()).map(|_| ())
+    }
+
+    fn fail(&self, e: anyhow::Error) -> Outcome {
+        self.stop.store(true, Ordering::Relaxed);
+        Outcome::Failed(e)
+    }
+
+    /// Generates one seed; returns its row if it meets the filters, after
+    /// writing its folder (unless index-only or finished before).
+    fn adventure(&self, seed: u64) -> anyhow::Result<Option<IndexRow>> {
+        let a = self.args;
+        let params = GenerateParams {
+            seed,
+            ..self.params.clone()
+        };
+        let scenario = match generate(self.tileset, &params) {
+            Ok(s) => s,
+            Err(e @ GenerateError::NoBuild { .. }) => {
+                return Err(anyhow::Error::new(e).context(format!("seed {seed}")));
+            }
+            Err(e) => return Err(e.into()),
+        };
+        let mut row = IndexRow::of(&scenario);
+        if !batch::matches_all(&a.filters, &row) {
+            return Ok(None);
+        }
+        if a.only == Only::Index {
+            return Ok(Some(row));
+        }
+        let yaml = tilecrawl::scenario::to_yaml(&scenario).into_bytes();
+        // The export files' names depend only on the options: learnt from the
+        // first render, so a resumed batch does not redraw finished maps.
+        let mut rendered = None;
+        let names: Vec<&'static str> = match a.only {
+            Only::All => match self.export_names.get() {
+                Some(n) => n.clone(),
+                None => {
+                    let files = a.output.render(&scenario)?;
+                    let n: Vec<&'static str> = files.iter().map(|(n, _)| *n).collect();
+                    let _ = self.export_names.set(n.clone());
+                    rendered = Some(files);
+                    n
+                }
+            },
+            _ => Vec::new(),
+        };
+        row.files = std::iter::once(MARKER)
+            .chain(names.iter().copied())
+            .map(String::from)
+            .collect();
+        let dir = a.out.join(seed.to_string());
+        if self.finished.contains(&seed) && already_written(&dir, &names, &yaml)? {
+            return Ok(Some(row));
+        }
+        let mut files = match rendered {
+            Some(f) => f,
+            None if a.only == Only::All => a.output.render(&scenario)?,
+            None => Vec::new(),
+        };
+        // The marker file goes last, so a folder with it is complete.
+        files.push((MARKER, yaml));
+        write_adventure(&dir, &files, a.resume)?;
+        Ok(Some(row))
+    }
+}
+
+/// Writes one adventure's files, in order, each to a temporary name first;
+/// the renames happen only when all are written.
+fn write_adventure(dir: &Path, files: &[(&str, Vec<u8>)], resume: bool) -> anyhow::Result<()> {
+    std::fs::create_dir_all(dir)
+        .with_context(|| format!("cannot create folder {}", dir.display()))?;
+    if resume {
+        remove_leftovers(dir)?;
+    }
+    let paths: Vec<PathBuf> = files.iter().map(|(n, _)| dir.join(n)).collect();
+    let list: Vec<(&Path, &[u8])> = paths
+        .iter()
+        .zip(files)
+        .map(|(p, (_, b))| (p.as_path(), b.as_slice()))
+        .collect();
+    tilecrawl::fsutil::write_all_atomic(&list)
+        .with_context(|| format!("cannot write into {}", dir.display()))
+}
+
+/// With --resume: does a finished folder hold every file this run writes
+/// (`names` and the marker), with the same scenario (`yaml`)? A scenario made
+/// with other options is an error rather than a silently mixed batch.
+fn already_written(dir: &Path, names: &[&str], yaml: &[u8]) -> anyhow::Result<bool> {
+    if !names.iter().chain([&MARKER]).all(|n| dir.join(n).is_file()) {
+        return Ok(false);
+    }
+    let path = dir.join(MARKER);
+    let made = yaml;
+    // Compare sizes first, so a stray huge file is never read.
+    let size = std::fs::metadata(&path)
+        .with_context(|| format!("cannot read {}", path.display()))?
+        .len();
+    let same = size == made.len() as u64
+        && std::fs::read(&path).with_context(|| format!("cannot read {}", path.display()))? == made;
+    if !same {
+        bail!(
+            "{} differs from what this command generates for that seed: --resume needs the same options (and tilecrawl version) as the interrupted batch",
+            path.display()
+        );
+    }
+    Ok(true)
+}
+
+/// Removes temporary files a killed run left in an unfinished folder.
+fn remove_leftovers(dir: &Path) -> anyhow::Result<()> {
+    for e in std::fs::read_dir(dir).with_context(|| format!("cannot read {}", dir.display()))? {
+        let e = e?;
+        let name = e.file_name();
+        let name = name.to_string_lossy();
+        if name.starts_with(".tilecrawl-") && name.ends_with(".tmp") {
+            std::fs::remove_file(e.path())
+                .with_context(|| format!("cannot remove {}", e.path().display()))?;
+        }
+    }
+    Ok(())
+}
+
+/// Seeds whose folder under `out` holds the marker file.
+fn finished_seeds(out: &Path) -> anyhow::Result<BTreeSet<u64>> {
+    let mut done = BTreeSet::new();
+    let entries = match std::fs::read_dir(out) {
+        Ok(e) => e,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(done),
+        Err(e) => return Err(e).with_context(|| format!("cannot read {}", out.display())),
+    };
+    for e in entries {
+        let e = e.with_context(|| format!("cannot read {}", out.display()))?;
+        let Some(seed) = e.file_name().to_str().and_then(|n| n.parse::<u64>().ok()) else {
+            continue;
+        };
+        if e.path().join(MARKER).is_file() {
+            done.insert(seed);
+        }
+    }
+    Ok(done)
+}
+
+/// Refuses to mix a new batch into a folder that already holds files.
+fn check_out(a: &BatchArgs) -> anyhow::Result<()> {
+    match std::fs::read_dir(&a.out) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(()),
+        Err(e) => {
+            Err(e).with_context(|| format!("--out {}: not a readable folder", a.out.display()))
+        }
+        Ok(mut entries) => {
+            if !a.resume && !a.force && entries.next().is_some() {
+                bail!(
+                    "{} is not empty; pass --resume to finish an interrupted batch there, --force to write over it, or choose another --out folder",
+                    a.out.display()
+                );
+            }
+            Ok(())
+        }
+    }
+}
+
+/// Writes index.csv and index.yaml together.
+fn write_index(out: &Path, rows: &[IndexRow]) -> anyhow::Result<()> {
+    std::fs::create_dir_all(out)
+        .with_context(|| format!("cannot create folder {}", out.display()))?;
+    let csv = batch::to_csv(rows);
+    let yaml = batch::to_yaml(rows);
+    let (c, y) = (out.join("index.csv"), out.join("index.yaml"));
+    tilecrawl::fsutil::write_all_atomic(&[(&c, csv.as_bytes()), (&y, yaml.as_bytes())])
+        .with_context(|| format!("cannot write the index into {}", out.display()))
+}
+
+fn filter_text(c: &Condition) -> String {
+    let op = match c.op {
+        batch::Op::Ge => ">=",
+        batch::Op::Le => "<=",
+        batch::Op::Gt => ">",
+        batch::Op::Lt => "<",
+        batch::Op::Eq => "==",
+        batch::Op::Ne => "!=",
+    };
+    format!("{}{}{}", c.column, op, c.value)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shards_parse() {
+        assert_eq!(parse_shard("3/8"), Ok(Shard { index: 3, count: 8 }));
+        assert!(parse_shard("0/8").is_err());
+        assert!(parse_shard("9/8").is_err());
+        assert!(parse_shard("1/0").is_err());
+        assert!(parse_shard("3").is_err());
+    }
+}

@@ -1,0 +1,553 @@
+//! `tilecrawl batch` through the real binary: the result does not depend on
+//! `--jobs` or `--shard`, `--filter` keeps exactly `--count`, Ctrl-C leaves
+//! only finished folders and `--resume` completes them into the same bytes
+//! as an uninterrupted run, and the index agrees with each scenario.
+
+use std::collections::BTreeMap;
+use std::io::Read;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+use tilecrawl::scenario::{Scenario, WmtColor};
+use tilecrawl::tileset::TileKind;
+
+/// Longest a single run of the binary may take before the test fails.
+const TIMEOUT: Duration = Duration::from_secs(300);
+
+/// What one run of the binary did.
+#[derive(Debug)]
+struct Run {
+    code: i32,
+    stdout: String,
+    stderr: String,
+}
+
+fn spawn(args: &[&str]) -> Child {
+    Command::new(env!("CARGO_BIN_EXE_tilecrawl"))
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the tilecrawl binary starts")
+}
+
+/// Waits for a child (killed and failed after [`TIMEOUT`]), draining its pipes.
+fn finish(mut child: Child, args: &[&str]) -> Run {
+    let drain = |mut r: Box<dyn Read + Send>| {
+        std::thread::spawn(move || {
+            let mut buf = Vec::new();
+            let _ = r.read_to_end(&mut buf);
+            buf
+        })
+    };
+    let out = drain(Box::new(child.stdout.take().unwrap()));
+    let err = drain(Box::new(child.stderr.take().unwrap()));
+    let start = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("try_wait") {
+            break status;
+        }
+        if start.elapsed() > TIMEOUT {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("tilecrawl {args:?} did not finish within {TIMEOUT:?}");
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    };
+    Run {
+        code: status.code().expect("tilecrawl was not killed by a signal"),
+        stdout: String::from_utf8_lossy(&out.join().unwrap()).into_owned(),
+        stderr: String::from_utf8_lossy(&err.join().unwrap()).into_owned(),
+    }
+}
+
+fn run(args: &[&str]) -> Run {
+    finish(spawn(args), args)
+}
+
+/// Runs a batch that must succeed.
+fn batch_ok(out: &Path, extra: &[&str]) -> Run {
+    let mut args = vec!["batch", "--quiet", "--out", out.to_str().unwrap()];
+    args.extend_from_slice(extra);
+    let r = run(&args);
+    assert_eq!(r.code, 0, "tilecrawl {args:?} failed: {}", r.stderr);
+    r
+}
+
+/// Every file under `dir`, by path relative to it.
+fn tree(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
+    fn walk(root: &Path, dir: &Path, into: &mut BTreeMap<PathBuf, Vec<u8>>) {
+        for e in std::fs::read_dir(dir).unwrap() {
+            let p = e.unwrap().path();
+            if p.is_dir() {
+                walk(root, &p, into);
+            } else {
+                let rel = p.strip_prefix(root).unwrap().to_path_buf();
+                into.insert(rel, std::fs::read(&p).unwrap());
+            }
+        }
+    }
+    let mut m = BTreeMap::new();
+    walk(dir, dir, &mut m);
+    m
+}
+
+/// Asserts two folders hold the same files with the same bytes.
+fn assert_same_tree(a: &Path, b: &Path) {
+    let (ta, tb) = (tree(a), tree(b));
+    assert_eq!(
+        ta.keys().collect::<Vec<_>>(),
+        tb.keys().collect::<Vec<_>>(),
+        "the same files in {} and {}",
+        a.display(),
+        b.display()
+    );
+    for (name, bytes) in &ta {
+        assert!(
+            bytes == &tb[name],
+            "{} differs between {} and {}",
+            name.display(),
+            a.display(),
+            b.display()
+        );
+    }
+}
+
+/// The rows of an index.csv as maps from column to value.
+fn rows(csv: &str) -> Vec<BTreeMap<String, String>> {
+    let mut lines = csv.lines();
+    let header: Vec<&str> = lines.next().expect("a header").split(',').collect();
+    lines
+        .map(|l| {
+            header
+                .iter()
+                .zip(l.split(','))
+                .map(|(h, v)| (h.to_string(), v.to_string()))
+                .collect()
+        })
+        .collect()
+}
+
+fn read(p: &Path) -> String {
+    std::fs::read_to_string(p).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
+}
+
+/// The README recipe for merging shards: the header of any shard, then every
+/// shard's rows sorted by seed (`sort -t, -k1,1n`); index.yaml lines sorted
+/// by seed likewise.
+fn merge_shards(dirs: &[PathBuf]) -> (String, String) {
+    let seed_of = |l: &str, prefix: &str| -> u64 {
+        l.strip_prefix(prefix)
+            .unwrap()
+            .split([',', ' '])
+            .next()
+            .unwrap()
+            .parse()
+            .unwrap()
+    };
+    let mut csv_rows = Vec::new();
+    let mut yaml_rows = Vec::new();
+    let mut header = None;
+    for d in dirs {
+        let csv = read(&d.join("index.csv"));
+        let mut lines = csv.lines();
+        header.get_or_insert(lines.next().unwrap().to_string());
+        csv_rows.extend(lines.map(|l| (seed_of(l, ""), l.to_string())));
+        yaml_rows.extend(
+            read(&d.join("index.yaml"))
+                .lines()
+                .map(|l| (seed_of(l, "- {seed: "), l.to_string())),
+        );
+    }
+    csv_rows.sort();
+    yaml_rows.sort();
+    let mut csv = header.unwrap() + "\n";
+    for (_, l) in csv_rows {
+        csv += &l;
+        csv.push('\n');
+    }
+    let yaml = yaml_rows.into_iter().map(|(_, l)| l + "\n").collect();
+    (csv, yaml)
+}
+
+#[test]
+fn jobs_1_and_jobs_2_give_byte_identical_folders_and_index() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (one, two) = (tmp.path().join("one"), tmp.path().join("two"));
+    let opts = ["--count", "6", "--seed-start", "40", "--dpi", "30"];
+    batch_ok(&one, &[&opts[..], &["--jobs", "1"]].concat());
+    batch_ok(&two, &[&opts[..], &["--jobs", "2"]].concat());
+    assert_same_tree(&one, &two);
+    let t = tree(&one);
+    for seed in 40..46 {
+        for f in ["scenario.yaml", "map.svg", "map.png", "setup.md"] {
+            assert!(
+                t.contains_key(&Path::new(&seed.to_string()).join(f)),
+                "{seed}/{f} written"
+            );
+        }
+    }
+    let r = rows(&read(&one.join("index.csv")));
+    assert_eq!(r.len(), 6);
+    assert_eq!(r[0]["files"], "scenario.yaml;map.svg;map.png;setup.md");
+
+    // The same holds with filters, where threads race for seeds.
+    let (f1, f2) = (tmp.path().join("f1"), tmp.path().join("f2"));
+    let opts = ["--count", "12", "--only", "yaml", "--filter", "depth>=6"];
+    batch_ok(&f1, &[&opts[..], &["--jobs", "1"]].concat());
+    batch_ok(&f2, &[&opts[..], &["--jobs", "2"]].concat());
+    assert_same_tree(&f1, &f2);
+}
+
+#[test]
+fn two_shards_merge_into_the_unsharded_index() {
+    let tmp = tempfile::tempdir().unwrap();
+    for extra in [&[][..], &["--filter", "dead_ends<=8"][..]] {
+        let whole = tmp.path().join("whole");
+        let s1 = tmp.path().join("s1");
+        let s2 = tmp.path().join("s2");
+        let opts = [
+            &["--count", "15", "--seed-start", "100", "--only", "yaml"][..],
+            extra,
+        ]
+        .concat();
+        batch_ok(&whole, &opts);
+        batch_ok(&s1, &[&opts[..], &["--shard", "1/2"]].concat());
+        batch_ok(&s2, &[&opts[..], &["--shard", "2/2"]].concat());
+        let (csv, yaml) = merge_shards(&[s1.clone(), s2.clone()]);
+        assert_eq!(csv, read(&whole.join("index.csv")), "{extra:?}");
+        assert_eq!(yaml, read(&whole.join("index.yaml")), "{extra:?}");
+        assert_eq!(rows(&read(&s1.join("index.csv"))).len(), 8);
+        assert_eq!(rows(&read(&s2.join("index.csv"))).len(), 7);
+        // The adventure folders of the two shards are the whole's.
+        let mut folders = tree(&s1);
+        folders.extend(tree(&s2));
+        let mut want = tree(&whole);
+        for m in [&mut folders, &mut want] {
+            m.retain(|p, _| !p.starts_with("index.csv") && !p.starts_with("index.yaml"));
+        }
+        assert_eq!(folders, want, "{extra:?}");
+        for d in [whole, s1, s2] {
+            std::fs::remove_dir_all(d).unwrap();
+        }
+    }
+}
+
+#[test]
+fn filter_keeps_exactly_count_adventures_that_meet_it() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("deep");
+    let r = run(&[
+        "batch",
+        "--count",
+        "10",
+        "--only",
+        "index",
+        "--filter",
+        "depth>=5",
+        "--filter",
+        "chambers==6",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(r.stdout.contains("wrote 10 adventure(s)"), "{}", r.stdout);
+    let idx = rows(&read(&out.join("index.csv")));
+    assert_eq!(idx.len(), 10);
+    let seeds: Vec<u64> = idx.iter().map(|r| r["seed"].parse().unwrap()).collect();
+    assert!(
+        seeds.windows(2).all(|w| w[0] < w[1]),
+        "in seed order: {seeds:?}"
+    );
+    for row in &idx {
+        assert!(row["depth"].parse::<u32>().unwrap() >= 5, "{row:?}");
+        assert_eq!(row["chambers"], "6");
+        assert_eq!(row["files"], "", "--only index writes no adventure files");
+    }
+    // Some seeds from the plain range failed and were replaced by later ones.
+    let plain = tmp.path().join("plain");
+    batch_ok(&plain, &["--count", "10", "--only", "index"]);
+    let plain = rows(&read(&plain.join("index.csv")));
+    assert!(plain.iter().any(|r| r["depth"].parse::<u32>().unwrap() < 5));
+    assert!(seeds.iter().any(|&s| s > 10));
+    // --only index writes no folders.
+    let names: Vec<_> = std::fs::read_dir(&out)
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(names.len(), 2, "{names:?}");
+}
+
+#[test]
+fn an_impossible_filter_fails_clearly_after_the_attempt_limit() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("never");
+    let r = run(&[
+        "batch",
+        "--count",
+        "3",
+        "--only",
+        "yaml",
+        "--filter",
+        "depth>=99",
+        "--max-attempts",
+        "20",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(r.code, 1);
+    assert!(
+        r.stderr
+            .starts_with("error: no seed met --filter depth>=99 in 20 attempts"),
+        "{}",
+        r.stderr
+    );
+    assert!(r.stderr.contains("--max-attempts"), "{}", r.stderr);
+    assert_eq!(r.stderr.lines().count(), 1, "{}", r.stderr);
+    assert!(!out.exists(), "nothing was kept, so nothing is written");
+}
+
+#[test]
+fn bad_options_give_one_error_line() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("o");
+    let o = out.to_str().unwrap();
+    for (args, code, says) in [
+        (vec!["--count", "2", "--shard", "3/2"], 2, "--shard"),
+        (vec!["--count", "2", "--shard", "1"], 2, "--shard"),
+        (vec!["--count", "2", "--filter", "depth=>5"], 2, "--filter"),
+        (
+            vec!["--count", "2", "--filter", "deep>=5"],
+            2,
+            "unknown column",
+        ),
+        (vec!["--count", "0"], 2, "--count"),
+        (vec!["--count", "2", "--jobs", "0"], 2, "--jobs"),
+        (
+            vec!["--count", "2", "--seed-start", "18446744073709551615"],
+            1,
+            "largest seed",
+        ),
+        (vec!["--count", "2", "--table", "3x3"], 1, "error:"),
+    ] {
+        let mut full = vec!["batch", "--out", o];
+        full.extend(&args);
+        let r = run(&full);
+        assert_eq!(r.code, code, "{args:?}: {}", r.stderr);
+        assert!(r.stderr.starts_with("error:"), "{args:?}: {}", r.stderr);
+        assert!(r.stderr.contains(says), "{args:?}: {}", r.stderr);
+        if code == 1 {
+            assert_eq!(r.stderr.lines().count(), 1, "{args:?}: {}", r.stderr);
+        }
+    }
+    // A folder that already holds something needs --resume or --force.
+    batch_ok(&out, &["--count", "2", "--only", "index"]);
+    let r = run(&["batch", "--count", "2", "--only", "index", "--out", o]);
+    assert_eq!(r.code, 1);
+    assert!(
+        r.stderr.contains("--resume") && r.stderr.contains("--force"),
+        "{}",
+        r.stderr
+    );
+    assert_eq!(r.stderr.lines().count(), 1, "{}", r.stderr);
+    batch_ok(&out, &["--count", "2", "--only", "index", "--force"]);
+}
+
+/// Checks an interrupted or resumed batch folder: every adventure folder is
+/// complete, loads, and is listed in the index; returns the seeds.
+fn check_complete(out: &Path) -> Vec<u64> {
+    let mut seeds = Vec::new();
+    for e in std::fs::read_dir(out).unwrap() {
+        let e = e.unwrap();
+        let name = e.file_name().into_string().unwrap();
+        if name == "index.csv" || name == "index.yaml" {
+            continue;
+        }
+        let seed: u64 = name
+            .parse()
+            .unwrap_or_else(|_| panic!("unexpected entry {name}"));
+        let mut files: Vec<String> = std::fs::read_dir(e.path())
+            .unwrap()
+            .map(|f| f.unwrap().file_name().into_string().unwrap())
+            .collect();
+        files.sort();
+        assert_eq!(
+            files,
+            ["map.png", "map.svg", "scenario.yaml", "setup.md"],
+            "folder {seed} is complete and holds no temporary files"
+        );
+        let s = tilecrawl::scenario::load(&e.path().join("scenario.yaml")).unwrap();
+        assert_eq!(s.seed, seed);
+        seeds.push(seed);
+    }
+    seeds.sort();
+    let listed: Vec<u64> = rows(&read(&out.join("index.csv")))
+        .iter()
+        .map(|r| r["seed"].parse().unwrap())
+        .collect();
+    assert_eq!(
+        listed, seeds,
+        "the index lists exactly the finished folders"
+    );
+    seeds
+}
+
+#[cfg(unix)]
+#[test]
+fn ctrl_c_keeps_finished_folders_and_resume_equals_an_uninterrupted_run() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("stopped");
+    let o = out.to_str().unwrap();
+    let args = [
+        "batch", "--count", "200", "--dpi", "30", "--jobs", "2", "--out", o,
+    ];
+    let child = spawn(&args);
+    // Wait until a few adventures are finished, then press Ctrl-C.
+    let start = Instant::now();
+    loop {
+        let done = std::fs::read_dir(&out)
+            .map(|d| {
+                d.filter(|e| e.as_ref().unwrap().path().join("scenario.yaml").is_file())
+                    .count()
+            })
+            .unwrap_or(0);
+        if done >= 5 {
+            break;
+        }
+        assert!(start.elapsed() < TIMEOUT, "no adventure finished");
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    let pid = libc::pid_t::try_from(child.id()).unwrap();
+    // SAFETY: sends a signal to the child this test started and still owns.
+    assert_eq!(unsafe { libc::kill(pid, libc::SIGINT) }, 0);
+    let r = finish(child, &args);
+    assert_eq!(r.code, 1, "stopped by Ctrl-C: {}", r.stderr);
+    assert!(
+        r.stderr.contains("interrupted") && r.stderr.contains("--resume"),
+        "{}",
+        r.stderr
+    );
+    let seeds = check_complete(&out);
+    assert!(
+        seeds.len() >= 5 && seeds.len() < 200,
+        "{} finished",
+        seeds.len()
+    );
+
+    let resumed = run(&[&args[..], &["--resume", "--quiet"]].concat());
+    assert_eq!(resumed.code, 0, "{}", resumed.stderr);
+    assert_eq!(check_complete(&out).len(), 200);
+    let whole = tmp.path().join("whole");
+    batch_ok(&whole, &["--count", "200", "--dpi", "30", "--jobs", "2"]);
+    assert_same_tree(&out, &whole);
+}
+
+#[test]
+fn resume_redoes_unfinished_folders_and_matches_an_uninterrupted_run() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (out, whole) = (tmp.path().join("out"), tmp.path().join("whole"));
+    let opts = ["--count", "8", "--dpi", "30", "--filter", "dead_ends<=9"];
+    batch_ok(&whole, &opts);
+    batch_ok(&out, &opts);
+    let idx = rows(&read(&out.join("index.csv")));
+    let seed = |i: usize| idx[i]["seed"].clone();
+    // As a killed run leaves them: a folder without its marker file and with
+    // a temporary file, a missing folder, and an index that lists neither.
+    std::fs::remove_file(out.join(seed(2)).join("scenario.yaml")).unwrap();
+    std::fs::write(out.join(seed(2)).join(".tilecrawl-x1.tmp"), b"half").unwrap();
+    std::fs::remove_dir_all(out.join(seed(5))).unwrap();
+    std::fs::write(out.join("index.csv"), "seed\n").unwrap();
+    let before = std::fs::metadata(out.join(seed(0)).join("map.png"))
+        .unwrap()
+        .modified()
+        .unwrap();
+    batch_ok(&out, &[&opts[..], &["--resume"]].concat());
+    assert_same_tree(&out, &whole);
+    let after = std::fs::metadata(out.join(seed(0)).join("map.png"))
+        .unwrap()
+        .modified()
+        .unwrap();
+    assert_eq!(before, after, "finished folders are not written again");
+    // Resuming with other generation options is refused, not mixed in.
+    let r = run(&[
+        &["batch", "--out", out.to_str().unwrap(), "--resume"][..],
+        &opts[..],
+        &["--hero-value", "300"],
+    ]
+    .concat());
+    assert_eq!(r.code, 1, "{}", r.stderr);
+    assert!(
+        r.stderr.contains("--resume needs the same options"),
+        "{}",
+        r.stderr
+    );
+    assert_eq!(r.stderr.lines().count(), 1, "{}", r.stderr);
+}
+
+#[test]
+fn index_columns_agree_with_each_scenario() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("idx");
+    batch_ok(
+        &out,
+        &[
+            "--count",
+            "5",
+            "--seed-start",
+            "7",
+            "--only",
+            "yaml",
+            "--sets",
+            "3",
+            "--hero-value",
+            "180",
+        ],
+    );
+    let idx = rows(&read(&out.join("index.csv")));
+    assert_eq!(idx.len(), 5);
+    let yaml: serde_yaml::Value = serde_yaml::from_str(&read(&out.join("index.yaml"))).unwrap();
+    for (i, row) in idx.iter().enumerate() {
+        let s: Scenario =
+            tilecrawl::scenario::load(&out.join(&row["seed"]).join("scenario.yaml")).unwrap();
+        let n = |v: usize| v.to_string();
+        let kind = |k: TileKind| s.tiles.iter().filter(|t| t.kind == k).count();
+        let colour = |c: WmtColor| {
+            s.wmts.iter().filter(|w| w.color == c).count()
+                + s.pools.wmts.iter().filter(|w| w.color == c).count()
+        };
+        let level = |l: u32| {
+            s.chests.iter().filter(|c| c.level == l).count()
+                + s.pools.chests.iter().filter(|&&c| c == l).count()
+        };
+        assert_eq!(row["seed"], (7 + i).to_string());
+        assert_eq!(row["tiles"], n(s.tiles.len()));
+        assert_eq!(row["tiles"], "15");
+        assert_eq!(row["chambers"], n(kind(TileKind::Chamber)));
+        assert_eq!(row["hallways"], n(kind(TileKind::Hallway)));
+        assert_eq!(row["depth"], s.central_chamber.depth.to_string());
+        assert_eq!(row["dead_ends"], n(s.dead_ends.len()));
+        assert_eq!(row["wmt_yellow"], n(colour(WmtColor::Yellow)));
+        assert_eq!(row["wmt_blue"], n(colour(WmtColor::Blue)));
+        assert_eq!(row["wmt_red"], n(colour(WmtColor::Red)));
+        assert_eq!(row["chests_1"], n(level(1)));
+        assert_eq!(row["chests_2"], n(level(2)));
+        assert_eq!(row["chests_3"], n(level(3)));
+        assert_eq!(row["mission"], s.mission);
+        assert_eq!(row["files"], "scenario.yaml");
+        // The walk is at least as long as the straight-line steps to the chest.
+        let q = s.chests.iter().find(|c| c.quest).unwrap();
+        let manhattan = (q.x - s.entrance.x).unsigned_abs() + (q.y - s.entrance.y).unsigned_abs();
+        let walk: u32 = row["critical_path"].parse().unwrap();
+        assert!(walk + 2 >= manhattan && walk > 0, "{row:?}");
+        // index.yaml says the same.
+        let y = &yaml[i];
+        assert_eq!(y["seed"].as_u64(), Some(7 + i as u64));
+        assert_eq!(y["critical_path"].as_u64(), Some(u64::from(walk)));
+        assert_eq!(
+            y["wmts"]["red"].as_u64(),
+            Some(colour(WmtColor::Red) as u64)
+        );
+        assert_eq!(y["files"][0].as_str(), Some("scenario.yaml"));
+    }
+}
