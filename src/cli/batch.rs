@@ -20,17 +20,13 @@ use std::sync::OnceLock;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use tilecrawl::batch::{self, Condition, IndexRow};
 use tilecrawl::generate::{GenerateError, GenerateParams, generate};
-use tilecrawl::layout::LayoutParams;
-use tilecrawl::ruleset::SetupParams;
-use tilecrawl::tileset::{self, TileSet};
+use tilecrawl::tileset::TileSet;
 
 /// Set by Ctrl-C: no new adventure is started; those under way finish.
 static INTERRUPTED: AtomicBool = AtomicBool::new(false);
 
 /// The file that marks an adventure folder as finished (written last).
 const MARKER: &str = "scenario.yaml";
-
-use super::generate::{DifficultyArg, ExitDiceArg, tileset_label};
 
 /// What each adventure gets on disk.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -74,39 +70,8 @@ pub struct BatchArgs {
     /// First seed; the batch uses seed-start … seed-start+count−1 (more with --filter).
     #[arg(long, default_value_t = 1)]
     seed_start: u64,
-    /// Number of 5-tile sets in the Dungeon Stack.
-    #[arg(long, default_value_t = 2)]
-    sets: u32,
-    /// Total point value of the heroic teams; sets the WMT colours.
-    #[arg(long, default_value_t = 95)]
-    hero_value: u32,
-    /// Tile-set YAML file, or `mkd-builder` for the embedded set.
-    #[arg(long, default_value = tileset::DEFAULT_TILESET_NAME, value_name = "FILE")]
-    tileset: PathBuf,
-    /// Monster list YAML for the Monster Pool (default: the embedded list).
-    #[arg(long, value_name = "FILE")]
-    monsters: Option<PathBuf>,
-    /// Play surface: squares (`72x48`) or a physical size (`72x48in`, `180x120cm`).
-    #[arg(long, default_value = "72x48", value_name = "WxH")]
-    table: String,
-    /// How an exit is rolled for the next tile.
-    #[arg(long, value_enum, default_value = "fair")]
-    exit_dice: ExitDiceArg,
-    /// Chest level mix.
-    #[arg(long, value_enum, default_value = "normal")]
-    difficulty: DifficultyArg,
-    /// Lay the optional hindering/water markers (1d6−2 per tile).
-    #[arg(long)]
-    markers: bool,
-    /// Add an artifact or dressing set per chamber to the accessories pool.
-    #[arg(long)]
-    dressing: bool,
-    /// Rule system that sets the dungeon up.
-    #[arg(long, default_value = "mkd-adventure", value_parser = ["mkd-adventure"])]
-    ruleset: String,
-    /// Mission.
-    #[arg(long, default_value = "quest", value_parser = ["quest"])]
-    mission: String,
+    #[command(flatten)]
+    dungeon: super::generate::DungeonArgs,
     #[command(flatten)]
     output: super::outputs::OutputArgs,
     /// Output folder: index.csv, index.yaml and a folder per adventure named by its seed.
@@ -166,12 +131,7 @@ struct Job<'a> {
 }
 
 pub fn run(a: BatchArgs) -> anyhow::Result<()> {
-    let ts = tileset::load(&a.tileset)?;
-    let monsters = match &a.monsters {
-        Some(p) => tilecrawl::monsters::load(p)?,
-        None => tilecrawl::monsters::default_monsters(),
-    };
-    let table = super::generate::parse_table(&a.table, ts.square_mm)?;
+    let (ts, params) = a.dungeon.load(a.seed_start)?;
     if a.seed_start.checked_add(a.count - 1).is_none() {
         bail!(
             "--seed-start {} with --count {} runs past the largest seed ({})",
@@ -181,25 +141,6 @@ pub fn run(a: BatchArgs) -> anyhow::Result<()> {
         );
     }
     let shard = a.shard.unwrap_or(Shard { index: 1, count: 1 });
-    let params = GenerateParams {
-        seed: a.seed_start,
-        layout: LayoutParams {
-            sets: a.sets,
-            table,
-            exit_dice: a.exit_dice.into(),
-        },
-        setup: SetupParams {
-            hero_value: a.hero_value,
-            sets: a.sets,
-            difficulty: a.difficulty.into(),
-            dressing: a.dressing,
-            monsters,
-        },
-        ruleset: a.ruleset.clone(),
-        mission: a.mission.clone(),
-        markers: a.markers,
-        tileset_label: tileset_label(&a.tileset),
-    };
     check_out(&a)?;
     let finished = if a.resume && a.only != Only::Index {
         finished_seeds(&a.out)?

@@ -57,16 +57,12 @@ pub(crate) fn tileset_label(path: &std::path::Path) -> String {
     }
 }
 
-/// Options of `tilecrawl generate`.
+/// The options that shape a dungeon, shared by `generate` and `batch`.
 #[derive(Debug, Args)]
-pub struct GenerateArgs {
-    /// Master seed. The same seed, options, tile set and version give the same
-    /// dungeon byte for byte. Default: a new seed, printed so you can repeat it.
-    #[arg(long)]
-    seed: Option<u64>,
+pub(crate) struct DungeonArgs {
     /// Number of 5-tile sets in the Dungeon Stack (1 set ≈ 15 minutes of play).
     #[arg(long, default_value_t = 2)]
-    sets: u32,
+    pub(crate) sets: u32,
     /// Total point value of the heroic teams; sets the WMT colours.
     #[arg(long, default_value_t = 95)]
     hero_value: u32,
@@ -98,6 +94,49 @@ pub struct GenerateArgs {
     /// Mission.
     #[arg(long, default_value = "quest", value_parser = ["quest"])]
     mission: String,
+}
+
+impl DungeonArgs {
+    /// Loads the tile set and monster list and builds the parameters for `seed`.
+    pub(crate) fn load(&self, seed: u64) -> anyhow::Result<(tileset::TileSet, GenerateParams)> {
+        let ts = tileset::load(&self.tileset)?;
+        let monsters = match &self.monsters {
+            Some(p) => tilecrawl::monsters::load(p)?,
+            None => tilecrawl::monsters::default_monsters(),
+        };
+        let table = parse_table(&self.table, ts.square_mm)?;
+        let params = GenerateParams {
+            seed,
+            layout: LayoutParams {
+                sets: self.sets,
+                table,
+                exit_dice: self.exit_dice.into(),
+            },
+            setup: SetupParams {
+                hero_value: self.hero_value,
+                sets: self.sets,
+                difficulty: self.difficulty.into(),
+                dressing: self.dressing,
+                monsters,
+            },
+            ruleset: self.ruleset.clone(),
+            mission: self.mission.clone(),
+            markers: self.markers,
+            tileset_label: tileset_label(&self.tileset),
+        };
+        Ok((ts, params))
+    }
+}
+
+/// Options of `tilecrawl generate`.
+#[derive(Debug, Args)]
+pub struct GenerateArgs {
+    /// Master seed. The same seed, options, tile set and version give the same
+    /// dungeon byte for byte. Default: a new seed, printed so you can repeat it.
+    #[arg(long)]
+    seed: Option<u64>,
+    #[command(flatten)]
+    dungeon: DungeonArgs,
     #[command(flatten)]
     output: super::outputs::OutputArgs,
     /// Output folder. Default: output/<seed>.
@@ -172,33 +211,8 @@ fn fresh_seed() -> u64 {
 }
 
 pub fn run(a: GenerateArgs) -> anyhow::Result<()> {
-    let ts = tileset::load(&a.tileset)?;
-    let monsters = match &a.monsters {
-        Some(p) => tilecrawl::monsters::load(p)?,
-        None => tilecrawl::monsters::default_monsters(),
-    };
-    let table = parse_table(&a.table, ts.square_mm)?;
     let seed = a.seed.unwrap_or_else(fresh_seed);
-    let label = tileset_label(&a.tileset);
-    let params = GenerateParams {
-        seed,
-        layout: LayoutParams {
-            sets: a.sets,
-            table,
-            exit_dice: a.exit_dice.into(),
-        },
-        setup: SetupParams {
-            hero_value: a.hero_value,
-            sets: a.sets,
-            difficulty: a.difficulty.into(),
-            dressing: a.dressing,
-            monsters,
-        },
-        ruleset: a.ruleset.clone(),
-        mission: a.mission.clone(),
-        markers: a.markers,
-        tileset_label: label,
-    };
+    let (ts, params) = a.dungeon.load(seed)?;
     let scenario = match generate(&ts, &params) {
         Ok(s) => s,
         // Only a failed build depends on the seed; say which one.
