@@ -2,8 +2,79 @@
 //! so a reader never sees a half-written file and an old file is never left
 //! truncated.
 
-use std::io::Write;
+use std::io::{Read, Write};
 use std::path::Path;
+
+/// Environment variable read only by the crash tests (`tests/hostile.rs`):
+/// when set to a number of milliseconds, [`write_all_atomic`] sleeps that long
+/// after staging every temporary file and after each rename, so a test can
+/// kill the process in the middle of a write. Unset, nothing changes.
+pub const SLOW_WRITE_ENV: &str = "TILECRAWL_TEST_SLOW_WRITE_MS";
+
+/// Why [`read_limited`] read nothing.
+#[derive(Debug)]
+pub enum ReadError {
+    /// The file could not be opened or read.
+    Io(std::io::Error),
+    /// The file is larger than allowed; holds its size from the metadata.
+    TooBig(u64),
+    /// A file whose size is not known up front (a pipe, a device) gave more
+    /// bytes than allowed.
+    TooLong,
+    /// The file is not UTF-8; holds the offset of the first invalid byte.
+    NotUtf8(usize),
+}
+
+/// Reads a UTF-8 text file of at most `max_bytes`: the size is checked from
+/// the file's metadata before reading, and reading stops one byte past the
+/// limit, so a huge file, `/dev/zero` or an endless pipe is refused without
+/// being read whole.
+pub fn read_limited(path: &Path, max_bytes: u64) -> Result<String, ReadError> {
+    let f = std::fs::File::open(path).map_err(ReadError::Io)?;
+    let meta = f.metadata().map_err(ReadError::Io)?;
+    if meta.is_dir() {
+        return Err(ReadError::Io(std::io::Error::new(
+            std::io::ErrorKind::InvalidInput,
+            "is a folder, not a file",
+        )));
+    }
+    if meta.len() > max_bytes {
+        return Err(ReadError::TooBig(meta.len()));
+    }
+    let mut bytes = Vec::with_capacity(meta.len() as usize);
+    f.take(max_bytes + 1)
+        .read_to_end(&mut bytes)
+        .map_err(ReadError::Io)?;
+    if bytes.len() as u64 > max_bytes {
+        return Err(ReadError::TooLong);
+    }
+    String::from_utf8(bytes).map_err(|e| ReadError::NotUtf8(e.utf8_error().valid_up_to()))
+}
+
+impl ReadError {
+    /// One line for an error message: what went wrong, with `what` naming the
+    /// kind of file (`a tile set`) and `max_bytes` the limit.
+    pub fn describe(&self, what: &str, max_bytes: u64) -> String {
+        match self {
+            ReadError::Io(e) => format!("cannot read {what}: {e}"),
+            ReadError::TooBig(n) => {
+                format!("file is {n} bytes; {what} may be at most {max_bytes} bytes")
+            }
+            ReadError::TooLong => {
+                format!("more than {max_bytes} bytes; {what} may be at most {max_bytes} bytes")
+            }
+            ReadError::NotUtf8(at) => {
+                format!("not UTF-8 text (invalid byte at offset {at}); expected {what} in YAML")
+            }
+        }
+    }
+}
+
+/// The pause [`SLOW_WRITE_ENV`] asks for, if any.
+fn slow_write_pause() -> Option<std::time::Duration> {
+    let ms: u64 = std::env::var(SLOW_WRITE_ENV).ok()?.trim().parse().ok()?;
+    Some(std::time::Duration::from_millis(ms.min(60_000)))
+}
 
 /// Writes `bytes` to `path` atomically (temporary file in the same folder, then rename).
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
@@ -32,8 +103,15 @@ pub fn write_all_atomic(files: &[(&Path, &[u8])]) -> std::io::Result<()> {
     for (path, bytes) in files {
         staged.push((stage(path, bytes)?, *path));
     }
+    let pause = slow_write_pause();
+    if let Some(p) = pause {
+        std::thread::sleep(p);
+    }
     for (tmp, path) in staged {
         tmp.persist(path).map_err(|e| e.error)?;
+        if let Some(p) = pause {
+            std::thread::sleep(p);
+        }
     }
     Ok(())
 }

@@ -53,7 +53,7 @@ pub enum GenerateError {
     Impossible(String),
     /// Every attempt got stuck.
     #[error(
-        "no dungeon could be built in {attempts} attempts; the last one failed because {last}. Try a larger --table, fewer --sets, or tiles with more entryways"
+        "no dungeon could be built in {attempts} attempts; the last one failed because {last}. Try a larger --table, fewer --sets, or tiles with more entryways (a hallway needs two: the entrance hallway, laid last, joins by one and keeps one free)"
     )]
     NoBuild {
         /// Attempts made.

@@ -88,21 +88,9 @@ pub fn load(path: &Path) -> Result<MonsterList, MonsterError> {
         location: String::new(),
         message,
     };
-    let meta =
-        std::fs::metadata(path).map_err(|e| err(format!("cannot read monster list: {e}")))?;
-    if meta.len() > MAX_FILE_BYTES {
-        return Err(err(format!(
-            "file is {} bytes; a monster list may be at most {MAX_FILE_BYTES}",
-            meta.len()
-        )));
-    }
-    let bytes = std::fs::read(path).map_err(|e| err(format!("cannot read monster list: {e}")))?;
-    let text = String::from_utf8(bytes).map_err(|e| {
-        err(format!(
-            "not UTF-8 text (invalid byte at offset {})",
-            e.utf8_error().valid_up_to()
-        ))
-    })?;
+    // The size is checked before reading (see `fsutil::read_limited`).
+    let text = crate::fsutil::read_limited(path, MAX_FILE_BYTES)
+        .map_err(|e| err(e.describe("a monster list", MAX_FILE_BYTES)))?;
     parse(&text, &file)
 }
 
@@ -119,6 +107,7 @@ pub fn parse(text: &str, file: &str) -> Result<MonsterList, MonsterError> {
             format!("the file is empty; expected `format: {FORMAT}` and a `monsters` list"),
         ));
     }
+    crate::tileset::check_yaml_shape(text).map_err(|(location, message)| at(location, message))?;
     let raw: RawList = serde_yaml::from_str(text).map_err(|e| {
         let (location, message) = crate::tileset::yaml_error_parts(&e);
         at(location, message)

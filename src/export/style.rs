@@ -388,6 +388,11 @@ pub fn parse(text: &str, file: &str) -> Result<Style, StyleError> {
             "the file is empty; expected a style starting with `format: {FORMAT}`"
         )));
     }
+    crate::tileset::check_yaml_shape(text).map_err(|(location, message)| StyleError::Yaml {
+        file: file.to_string(),
+        location,
+        message,
+    })?;
     let raw: RawStyle = serde_yaml::from_str(text).map_err(|e| {
         let (location, message) = crate::tileset::yaml_error_parts(&e);
         StyleError::Yaml {

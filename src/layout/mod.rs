@@ -232,6 +232,21 @@ pub fn check_request(tileset: &TileSet, params: &LayoutParams) -> Result<(), Lay
             tileset.name
         )));
     }
+    // The entrance hallway, laid last, joins the dungeon by one entryway and
+    // must keep another free for the heroes: some hallway face needs two.
+    let two_way_hallway = tileset.tiles.iter().any(|d| {
+        d.kind == TileKind::Hallway
+            && [Some(&d.front), d.back.as_ref()]
+                .into_iter()
+                .flatten()
+                .any(|f| f.entryways().len() >= 2)
+    });
+    if !two_way_hallway {
+        return Err(LayoutError::Impossible(format!(
+            "no hallway of tile set `{}` has two entryways on a face; a hallway needs two to be the entrance (one joins the dungeon, one stays free for the heroes): add such a hallway",
+            tileset.name
+        )));
+    }
     let area: u64 = u64::from(t.width) * u64::from(t.height);
     let smallest = tileset
         .tiles

@@ -7,8 +7,11 @@ use std::path::Path;
 /// The format tag of scenario files.
 pub const FORMAT: &str = "tilecrawl-scenario/1";
 
-/// Largest scenario file accepted, in bytes.
-pub const MAX_SCENARIO_BYTES: u64 = 16 * 1024 * 1024;
+/// Largest scenario file accepted, in bytes. The largest scenario tilecrawl
+/// can write (a 2,000 × 2,000 grid) is about 5 MiB. Parsing YAML takes up to
+/// ~30 times the file's size in memory: 16 MiB of tiny log entries peaked at
+/// 530 MB, 8 MiB at 270 MB (see also `tileset::MAX_YAML_ITEMS`).
+pub const MAX_SCENARIO_BYTES: u64 = 8 * 1024 * 1024;
 /// Largest grid side accepted, in squares.
 pub const MAX_GRID_SIDE: u32 = 2048;
 /// Most tiles in one scenario (200 sets of 5).
@@ -45,20 +48,9 @@ pub fn load(path: &Path) -> Result<Scenario, ScenarioError> {
         location: String::new(),
         message,
     };
-    let meta = std::fs::metadata(path).map_err(|e| err(format!("cannot read scenario: {e}")))?;
-    if meta.len() > MAX_SCENARIO_BYTES {
-        return Err(err(format!(
-            "file is {} bytes; a scenario may be at most {MAX_SCENARIO_BYTES} bytes",
-            meta.len()
-        )));
-    }
-    let bytes = std::fs::read(path).map_err(|e| err(format!("cannot read scenario: {e}")))?;
-    let text = String::from_utf8(bytes).map_err(|e| {
-        err(format!(
-            "not UTF-8 text (invalid byte at offset {})",
-            e.utf8_error().valid_up_to()
-        ))
-    })?;
+    // The size is checked before reading (see `fsutil::read_limited`).
+    let text = crate::fsutil::read_limited(path, MAX_SCENARIO_BYTES)
+        .map_err(|e| err(e.describe("a scenario", MAX_SCENARIO_BYTES)))?;
     from_yaml(&text, &file)
 }
 
@@ -73,6 +65,11 @@ pub fn from_yaml(text: &str, file: &str) -> Result<Scenario, ScenarioError> {
             ),
         });
     }
+    crate::tileset::check_yaml_shape(text).map_err(|(location, message)| ScenarioError {
+        file: file.into(),
+        location,
+        message,
+    })?;
     let s: Scenario = serde_yaml::from_str(text).map_err(|e| {
         let (location, message) = crate::tileset::yaml_error_parts(&e);
         ScenarioError {

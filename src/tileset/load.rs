@@ -115,30 +115,16 @@ pub fn load(path: &Path) -> Result<TileSet, TilesetError> {
         return Ok(default_tileset());
     }
     let file = path.display().to_string();
-    let meta = std::fs::metadata(path).map_err(|source| TilesetError::Io {
-        file: file.clone(),
-        source,
-    })?;
-    if meta.len() > LIMITS.max_file_bytes {
-        return Err(TilesetError::Set {
-            file,
-            message: format!(
-                "file is {} bytes; a tile set may be at most {} bytes",
-                meta.len(),
-                LIMITS.max_file_bytes
-            ),
-        });
-    }
-    let bytes = std::fs::read(path).map_err(|source| TilesetError::Io {
-        file: file.clone(),
-        source,
-    })?;
-    let text = String::from_utf8(bytes).map_err(|e| TilesetError::Set {
-        file: file.clone(),
-        message: format!(
-            "not UTF-8 text (invalid byte at offset {})",
-            e.utf8_error().valid_up_to()
-        ),
+    // The size is checked before reading (see `fsutil::read_limited`).
+    let text = crate::fsutil::read_limited(path, LIMITS.max_file_bytes).map_err(|e| match e {
+        crate::fsutil::ReadError::Io(source) => TilesetError::Io {
+            file: file.clone(),
+            source,
+        },
+        other => TilesetError::Set {
+            file: file.clone(),
+            message: other.describe("a tile set", LIMITS.max_file_bytes),
+        },
     })?;
     parse(&text, &file)
 }
@@ -159,6 +145,131 @@ pub(crate) fn yaml_error_parts(e: &serde_yaml::Error) -> (String, String) {
     (location, message)
 }
 
+/// Deepest nesting of flow collections (`[`…`]`, `{`…`}`) accepted in any
+/// YAML file tilecrawl reads. The YAML scanner spends time proportional to the
+/// nesting depth on every token, so 100,000 `[` took over a minute; no
+/// tilecrawl file needs more than a few levels.
+pub const MAX_FLOW_DEPTH: usize = 64;
+
+/// Most YAML items (lines, `- ` entries, `[ ]`/`{ }` collections and the
+/// entries inside them) accepted in one file. The YAML parser holds every
+/// item in memory at once, about 100 bytes each, so this bounds memory where
+/// the file-size limit alone allowed 370 MB for 8 MiB of `[a, a, a, …]`. The
+/// largest scenario tilecrawl writes (200 sets) holds about 250,000.
+pub const MAX_YAML_ITEMS: usize = 1_000_000;
+
+/// Refuses YAML whose flow collections nest deeper than [`MAX_FLOW_DEPTH`],
+/// or that holds more than [`MAX_YAML_ITEMS`] items, before the YAML parser
+/// sees it. Returns (`line L, column C: `, message).
+///
+/// The count errs on the side of too deep: every `[` and `{` counts, even
+/// inside quotes and comments, and a `]` or `}` only closes when it is not
+/// inside a quoted scalar or a comment (a quote starts where a YAML token may
+/// start: after `[ { , : - ?`, an anchor or tag, or at the start of a line).
+pub(crate) fn check_yaml_shape(text: &str) -> Result<(), (String, String)> {
+    #[derive(PartialEq)]
+    enum Mode {
+        Plain,
+        Single,
+        Double,
+        Comment,
+    }
+    let mut mode = Mode::Plain;
+    let mut depth = 0usize;
+    let (mut line, mut col) = (1usize, 0usize);
+    // The last character that is not blank, and whether the current word
+    // began with `&` or `!` (an anchor or tag, after which a quote may start).
+    let mut prev: Option<char> = None;
+    let mut prev_blank = true;
+    let mut word_is_prop = false;
+    let mut items = 0usize;
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        col += 1;
+        let item = match c {
+            '\n' | '[' | '{' => true,
+            '-' => matches!(chars.peek(), Some(' ' | '\n')),
+            ',' | ':' => depth > 0 && mode == Mode::Plain,
+            _ => false,
+        };
+        if item {
+            items += 1;
+            if items > MAX_YAML_ITEMS {
+                return Err((
+                    format!("line {line}, column {col}: "),
+                    format!(
+                        "more than {MAX_YAML_ITEMS} YAML items (lines, list entries, keys); expected a smaller file"
+                    ),
+                ));
+            }
+        }
+        if c == '[' || c == '{' {
+            depth += 1;
+            if depth > MAX_FLOW_DEPTH {
+                return Err((
+                    format!("line {line}, column {col}: "),
+                    format!(
+                        "lists and mappings in `[ ]` or `{{ }}` nest more than {MAX_FLOW_DEPTH} deep; expected a few levels"
+                    ),
+                ));
+            }
+        }
+        match mode {
+            Mode::Comment => {
+                if c == '\n' {
+                    mode = Mode::Plain;
+                }
+            }
+            Mode::Single => {
+                if c == '\'' {
+                    if chars.peek() == Some(&'\'') {
+                        chars.next();
+                        col += 1;
+                    } else {
+                        mode = Mode::Plain;
+                    }
+                }
+            }
+            Mode::Double => {
+                if c == '\\' {
+                    if chars.next() == Some('\n') {
+                        line += 1;
+                        col = 0;
+                    } else {
+                        col += 1;
+                    }
+                } else if c == '"' {
+                    mode = Mode::Plain;
+                }
+            }
+            Mode::Plain => match c {
+                ']' | '}' => depth = depth.saturating_sub(1),
+                '#' if prev_blank => mode = Mode::Comment,
+                '\'' | '"'
+                    if prev.is_none_or(|p| "[{,:-?\n".contains(p))
+                        || (prev_blank && word_is_prop) =>
+                {
+                    mode = if c == '"' { Mode::Double } else { Mode::Single };
+                }
+                _ => {}
+            },
+        }
+        if c == '\n' {
+            line += 1;
+            col = 0;
+        }
+        let blank = c == ' ' || c == '\t' || c == '\r';
+        if !blank {
+            if prev_blank || prev == Some('\n') {
+                word_is_prop = c == '&' || c == '!';
+            }
+            prev = Some(c);
+        }
+        prev_blank = blank || c == '\n';
+    }
+    Ok(())
+}
+
 /// Parses and validates tile-set YAML; `file` names the source in errors.
 pub fn parse(text: &str, file: &str) -> Result<TileSet, TilesetError> {
     if text.trim().is_empty() {
@@ -169,6 +280,11 @@ pub fn parse(text: &str, file: &str) -> Result<TileSet, TilesetError> {
             ),
         });
     }
+    check_yaml_shape(text).map_err(|(location, message)| TilesetError::Yaml {
+        file: file.to_string(),
+        location,
+        message,
+    })?;
     let raw: RawSet = serde_yaml::from_str(text).map_err(|e| {
         let (location, message) = yaml_error_parts(&e);
         TilesetError::Yaml {
@@ -422,6 +538,29 @@ mod tests {
         );
         let neg = err(&GOOD.replace("kind: hallway", "kind: hallway\n    copies: -2"));
         assert!(neg.contains("copies") || neg.contains("-2"), "{neg}");
+    }
+
+    #[test]
+    fn yaml_shape_counts_brackets_outside_quotes_and_comments() {
+        let deep = |n: usize| format!("a: {}{}", "[".repeat(n), "]".repeat(n));
+        assert!(check_yaml_shape(&deep(MAX_FLOW_DEPTH)).is_ok());
+        let (at, m) = check_yaml_shape(&deep(MAX_FLOW_DEPTH + 1)).unwrap_err();
+        assert_eq!(at, format!("line 1, column {}: ", MAX_FLOW_DEPTH + 4));
+        assert!(m.contains("nest more than 64"), "{m}");
+        // Closers inside quotes or comments do not close; `'` inside a word
+        // does not open a quote; openers always count.
+        let hidden = "[ \"]\", ".repeat(MAX_FLOW_DEPTH + 1);
+        assert!(check_yaml_shape(&hidden).is_err());
+        let hidden = "[ 'x]', ".repeat(MAX_FLOW_DEPTH + 1);
+        assert!(check_yaml_shape(&hidden).is_err());
+        let hidden = "[ &a ']', ".repeat(MAX_FLOW_DEPTH + 1);
+        assert!(check_yaml_shape(&hidden).is_err());
+        let hidden = "[ # ]\n".repeat(MAX_FLOW_DEPTH + 1);
+        assert!(check_yaml_shape(&hidden).is_err());
+        let ok = "- {name: it's, x: \"a ]\"}\n".repeat(10_000);
+        assert!(check_yaml_shape(&ok).is_ok());
+        assert!(check_yaml_shape(GOOD).is_ok());
+        assert!(check_yaml_shape(DEFAULT_TILESET_YAML).is_ok());
     }
 
     #[test]

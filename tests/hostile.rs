@@ -1,0 +1,1340 @@
+//! Hostile input (issue 6): every loader — tile set, scenario, monster list,
+//! style — against the same matrix of bad files, through the library and
+//! through the binary (exit 1, one `error:` line naming the file, never a
+//! panic); impossible requests that must fail fast with advice; a process
+//! killed while writing; names from user files that could leave the output
+//! folder; and the crashing inputs the fuzzers found.
+//!
+//! Run with `--nocapture` to print the matrix as a table.
+
+use std::io::Read;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+use tilecrawl::export::{self, MapOptions, style};
+use tilecrawl::generate::{GenerateError, GenerateParams, MAX_BUILD_ATTEMPTS, generate};
+use tilecrawl::scenario::{self, Scenario};
+use tilecrawl::{monsters, tileset};
+
+/// Longest a single run of the binary may take before the test fails.
+const TIMEOUT: Duration = Duration::from_secs(30);
+
+// ---------------------------------------------------------------- running the binary
+
+#[derive(Debug)]
+struct Run {
+    code: Option<i32>,
+    #[allow(dead_code)] // shown by `{:?}` when a test fails
+    stdout: String,
+    stderr: String,
+}
+
+/// Runs `tilecrawl args…` in `cwd` with extra environment variables.
+fn run_env(cwd: &Path, args: &[&str], env: &[(&str, &str)]) -> Run {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_tilecrawl"));
+    cmd.args(args)
+        .current_dir(cwd)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    for (k, v) in env {
+        cmd.env(k, v);
+    }
+    let mut child = cmd.spawn().expect("the tilecrawl binary starts");
+    let drain = |mut r: Box<dyn Read + Send>| {
+        std::thread::spawn(move || {
+            let mut buf = Vec::new();
+            let _ = r.read_to_end(&mut buf);
+            buf
+        })
+    };
+    let out = drain(Box::new(child.stdout.take().unwrap()));
+    let err = drain(Box::new(child.stderr.take().unwrap()));
+    let start = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("try_wait") {
+            break status;
+        }
+        if start.elapsed() > TIMEOUT {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("tilecrawl {args:?} did not finish within {TIMEOUT:?}");
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    };
+    Run {
+        code: status.code(),
+        stdout: String::from_utf8_lossy(&out.join().unwrap()).into_owned(),
+        stderr: String::from_utf8_lossy(&err.join().unwrap()).into_owned(),
+    }
+}
+
+fn run(cwd: &Path, args: &[&str]) -> Run {
+    run_env(cwd, args, &[])
+}
+
+fn p(path: &Path) -> &str {
+    path.to_str().expect("temporary paths are UTF-8")
+}
+
+/// Exit 1 and exactly one `error: ` line that holds every needle; else why not.
+fn one_error_line(r: &Run, needles: &[&str]) -> Result<String, String> {
+    if r.code != Some(1) {
+        return Err(format!("exit code {:?} (expected 1): {r:?}", r.code));
+    }
+    let lines: Vec<&str> = r.stderr.lines().collect();
+    if lines.len() != 1 || !lines[0].starts_with("error: ") || lines[0].contains("panicked") {
+        return Err(format!("expected one `error:` line, got {:?}", r.stderr));
+    }
+    for n in needles {
+        if !lines[0].contains(n) {
+            return Err(format!("error line lacks {n:?}: {}", lines[0]));
+        }
+    }
+    Ok(lines[0].to_string())
+}
+
+fn sorted_names(dir: &Path) -> Vec<String> {
+    let mut v: Vec<String> = match std::fs::read_dir(dir) {
+        Ok(entries) => entries
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect(),
+        Err(_) => Vec::new(),
+    };
+    v.sort();
+    v
+}
+
+// ---------------------------------------------------------------- fixtures
+
+/// A small valid tile set (one hallway, one chamber with a back).
+const TILESET: &str = "format: tilecrawl-tileset/1
+name: small
+tiles:
+  - id: H1
+    kind: hallway
+    front: |
+      #.#
+      #.#
+      #.#
+  - id: C1
+    kind: chamber
+    front: |
+      #.#
+      ...
+      #.#
+    back: |
+      #.#
+      .,.
+      #.#
+";
+
+const MONSTERS: &str = "format: tilecrawl-monsters/1
+name: mine
+monsters:
+  - {name: Orc, points: 20, count: 3}
+  - {name: Imp, points: 5, abilities: [Nimble]}
+";
+
+const STYLE: &str = "format: tilecrawl-style/1
+name: mine
+base: ink
+lines:
+  grid: {color: '#808080', width_mm: 0.2}
+";
+
+fn good_scenario_model() -> Scenario {
+    let params = GenerateParams {
+        seed: 7,
+        ..GenerateParams::default()
+    };
+    generate(&tileset::default_tileset(), &params).unwrap()
+}
+
+fn good_scenario() -> String {
+    scenario::to_yaml(&good_scenario_model())
+}
+
+/// Replaces `from` (which must occur) once.
+fn with(text: &str, from: &str, to: &str) -> String {
+    assert!(text.contains(from), "fixture lacks {from:?}");
+    text.replacen(from, to, 1)
+}
+
+/// `text` without its top-level `key`.
+fn without_key(text: &str, key: &str) -> String {
+    let mut v: serde_yaml::Mapping = serde_yaml::from_str(text).unwrap();
+    assert!(v.remove(key).is_some(), "no key {key}");
+    serde_yaml::to_string(&v).unwrap()
+}
+
+/// "Billion laughs": nine levels of nine aliases (9^9 strings if expanded),
+/// each anchor an item of a list that continues with `tail_item`.
+fn alias_bomb_items(indent: &str) -> String {
+    let mut s = format!(
+        "{indent}- &a [\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\"]\n"
+    );
+    let levels = ["a", "b", "c", "d", "e", "f", "g", "h", "i", "j"];
+    for w in levels.windows(2) {
+        let items = vec![format!("*{}", w[0]); 9].join(",");
+        s.push_str(&format!("{indent}- &{} [{items}]\n", w[1]));
+    }
+    s.push_str(&format!("{indent}- *j\n"));
+    s
+}
+
+/// The same bomb as top-level keys, then `key: *j`.
+fn alias_bomb_keys(head: &str, key: &str) -> String {
+    let mut s = head.to_string();
+    s.push_str("a: &a [\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\"]\n");
+    let levels = ["a", "b", "c", "d", "e", "f", "g", "h", "i", "j"];
+    for w in levels.windows(2) {
+        let items = vec![format!("*{}", w[0]); 9].join(",");
+        s.push_str(&format!("{}: &{} [{items}]\n", w[1], w[1]));
+    }
+    s.push_str(&format!("{key}: *j\n"));
+    s
+}
+
+/// `[` nested `depth` deep after `head`.
+fn nested(head: &str, depth: usize) -> Vec<u8> {
+    let mut v = head.as_bytes().to_vec();
+    v.extend(std::iter::repeat_n(b'[', depth));
+    v.push(b'\n');
+    v
+}
+
+/// A face of `n`×`n` floor squares, indented for a block scalar.
+fn square_face(n: usize) -> String {
+    let row = format!("      {}\n", ".".repeat(n));
+    row.repeat(n)
+}
+
+// ---------------------------------------------------------------- the matrix
+
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Loader {
+    Tileset,
+    Scenario,
+    Monsters,
+    Style,
+}
+
+impl Loader {
+    fn name(self) -> &'static str {
+        match self {
+            Loader::Tileset => "tileset",
+            Loader::Scenario => "scenario",
+            Loader::Monsters => "monsters",
+            Loader::Style => "style",
+        }
+    }
+
+    /// `load` on a file: Ok or the error as a string.
+    fn load(self, path: &Path) -> Result<(), String> {
+        match self {
+            Loader::Tileset => tileset::load(path).map(drop).map_err(|e| e.to_string()),
+            Loader::Scenario => scenario::load(path).map(drop).map_err(|e| e.to_string()),
+            Loader::Monsters => monsters::load(path).map(drop).map_err(|e| e.to_string()),
+            Loader::Style => style::load(path).map(drop).map_err(|e| e.to_string()),
+        }
+    }
+
+    /// `parse`/`from_yaml` on text.
+    fn parse(self, text: &str, file: &str) -> Result<(), String> {
+        match self {
+            Loader::Tileset => tileset::parse(text, file)
+                .map(drop)
+                .map_err(|e| e.to_string()),
+            Loader::Scenario => scenario::from_yaml(text, file)
+                .map(drop)
+                .map_err(|e| e.to_string()),
+            Loader::Monsters => monsters::parse(text, file)
+                .map(drop)
+                .map_err(|e| e.to_string()),
+            Loader::Style => style::parse(text, file)
+                .map(drop)
+                .map_err(|e| e.to_string()),
+        }
+    }
+
+    /// The command that reads such a file, writing into `out`.
+    fn command(self, file: &Path, out: &Path) -> Vec<String> {
+        let mut v: Vec<String> = match self {
+            Loader::Tileset => vec!["tileset".into(), "check".into(), p(file).into()],
+            Loader::Scenario => vec!["render".into(), p(file).into()],
+            Loader::Monsters => vec!["generate".into(), "--monsters".into(), p(file).into()],
+            Loader::Style => vec!["generate".into(), "--style".into(), p(file).into()],
+        };
+        v.extend(["--out".into(), p(out).into()]);
+        match self {
+            Loader::Tileset => v.truncate(3),
+            Loader::Scenario => v.extend(["--dpi".into(), "10".into()]),
+            _ => v.extend(["--seed".into(), "1".into(), "--dpi".into(), "10".into()]),
+        }
+        v
+    }
+}
+
+/// What a case's file is.
+enum Content {
+    Bytes(Vec<u8>),
+    /// A sparse file of this many bytes (nothing written).
+    Sparse(u64),
+}
+
+struct Case {
+    loader: Loader,
+    name: &'static str,
+    content: Content,
+    /// Every one must appear in the error (besides the file name).
+    needles: Vec<&'static str>,
+}
+
+fn case(
+    loader: Loader,
+    name: &'static str,
+    bytes: impl Into<Vec<u8>>,
+    needles: &[&'static str],
+) -> Case {
+    Case {
+        loader,
+        name,
+        content: Content::Bytes(bytes.into()),
+        needles: needles.to_vec(),
+    }
+}
+
+const HUNDRED_MB: u64 = 100 * 1024 * 1024;
+const NESTING: usize = 100_000;
+
+fn tileset_cases() -> Vec<Case> {
+    use Loader::Tileset as L;
+    let t = TILESET;
+    let face_65 = format!(
+        "format: tilecrawl-tileset/1\ntiles:\n  - id: H1\n    kind: hallway\n    front: |\n{}",
+        square_face(65)
+    );
+    let wide_65 = with(
+        t,
+        "      #.#\n      #.#\n      #.#\n",
+        &format!("      {}\n", ".".repeat(65)),
+    );
+    vec![
+        case(
+            L,
+            "empty file",
+            "",
+            &["empty", "format: tilecrawl-tileset/1"],
+        ),
+        case(L, "only blanks", "  \n\n", &["empty"]),
+        case(L, "not YAML", "format: [unclosed\n", &["line 1, column"]),
+        case(
+            L,
+            "YAML, not a mapping",
+            "- a\n- b\n",
+            &["line 1, column 1", "expected struct"],
+        ),
+        case(
+            L,
+            "wrong format version",
+            with(t, "tileset/1", "tileset/2"),
+            &["tilecrawl-tileset/2", "reads `tilecrawl-tileset/1`"],
+        ),
+        case(
+            L,
+            "wrong type (copies: lots)",
+            with(t, "kind: hallway\n", "kind: hallway\n    copies: lots\n"),
+            &["line 6, column", "copies", "invalid type"],
+        ),
+        case(
+            L,
+            "wrong type (tiles: 3)",
+            "format: tilecrawl-tileset/1\ntiles: 3\n",
+            &["line 2", "tiles", "expected a sequence"],
+        ),
+        case(
+            L,
+            "missing key (tiles)",
+            "format: tilecrawl-tileset/1\nname: x\n",
+            &["missing field `tiles`"],
+        ),
+        case(
+            L,
+            "missing key (kind)",
+            with(t, "    kind: hallway\n", ""),
+            &["line 4", "missing field `kind`"],
+        ),
+        case(
+            L,
+            "unknown key",
+            with(t, "name: small\n", "name: small\ncolour: red\n"),
+            &[
+                "line 3, column 1",
+                "unknown field `colour`",
+                "expected one of",
+            ],
+        ),
+        case(
+            L,
+            "unknown tile key",
+            with(t, "kind: hallway\n", "kind: hallway\n    price: 3\n"),
+            &["line 6", "price"],
+        ),
+        case(
+            L,
+            "ragged face",
+            with(t, "      ...\n", "      ..\n"),
+            &["tile C1, front face, row 2", "has 2 cells but row 1 has 3"],
+        ),
+        case(
+            L,
+            "face 65×65",
+            face_65,
+            &["tile H1, front face", "65 rows", "at most 64"],
+        ),
+        case(
+            L,
+            "face 65 wide",
+            wide_65,
+            &[
+                "tile H1, front face, row 1",
+                "65 squares wide",
+                "at most 64",
+            ],
+        ),
+        case(
+            L,
+            "unknown cell",
+            with(t, "      .,.\n", "      .Q.\n"),
+            &[
+                "tile C1, back face, row 2, column 2",
+                "unknown cell 'Q'",
+                "expected one of",
+            ],
+        ),
+        case(
+            L,
+            "duplicate id",
+            with(t, "id: C1", "id: H1"),
+            &["tile H1", "duplicate id"],
+        ),
+        case(
+            L,
+            "negative copies",
+            with(t, "kind: hallway\n", "kind: hallway\n    copies: -2\n"),
+            &["line 6", "copies", "-2"],
+        ),
+        case(
+            L,
+            "too many copies",
+            with(t, "kind: hallway\n", "kind: hallway\n    copies: 101\n"),
+            &["tile H1", "copies is 101", "1 to 100"],
+        ),
+        case(
+            L,
+            "square_mm out of range",
+            with(t, "name: small\n", "name: small\nsquare_mm: 1e9\n"),
+            &["square_mm is 1000000000", "between 2 and 200"],
+        ),
+        case(
+            L,
+            "id with ..",
+            with(t, "id: H1", "id: \"..\""),
+            &["tile #1", "ids must be"],
+        ),
+        case(
+            L,
+            "id ../x",
+            with(t, "id: H1", "id: ../x"),
+            &["tile #1", "\"../x\"", "ids must be"],
+        ),
+        case(
+            L,
+            "id a/b",
+            with(t, "id: H1", "id: a/b"),
+            &["tile #1", "\"a/b\"", "ids must be"],
+        ),
+        case(
+            L,
+            "non-UTF-8",
+            b"format: tilecrawl-tileset/1\nname: caf\xe9\n".to_vec(),
+            &["not UTF-8", "offset 37"],
+        ),
+        Case {
+            loader: L,
+            name: "100 MB file",
+            content: Content::Sparse(HUNDRED_MB),
+            needles: vec!["104857600 bytes", "at most 4194304"],
+        },
+        case(
+            L,
+            "100,000 nested [",
+            nested("format: tilecrawl-tileset/1\ntiles: ", NESTING),
+            &["line 2, column 72", "nest more than 64 deep"],
+        ),
+        case(
+            L,
+            "1.1 million list items",
+            format!(
+                "format: tilecrawl-tileset/1\ntiles: [{}]\n",
+                "a,".repeat(1_100_000)
+            ),
+            &["line 2, column", "more than 1000000 YAML items"],
+        ),
+        case(
+            L,
+            "nesting hidden behind quoted `]`",
+            format!(
+                "format: tilecrawl-tileset/1\ntiles: {}\n",
+                "[ \"]\", 'x]', ".repeat(NESTING / 10)
+            ),
+            &["line 2", "nest more than 64 deep"],
+        ),
+        case(
+            L,
+            "alias bomb (keys)",
+            alias_bomb_keys("format: tilecrawl-tileset/1\n", "tiles"),
+            &["line", "unknown field `a`"],
+        ),
+        case(
+            L,
+            "alias bomb (in tiles)",
+            format!(
+                "format: tilecrawl-tileset/1\ntiles:\n{}",
+                alias_bomb_items("  ")
+            ),
+            &["line 3", "tiles[0]", "expected struct"],
+        ),
+    ]
+}
+
+fn scenario_cases() -> Vec<Case> {
+    use Loader::Scenario as L;
+    let good = good_scenario_model();
+    let s = good_scenario();
+    let yaml = |f: &dyn Fn(&mut Scenario)| {
+        let mut m = good.clone();
+        f(&mut m);
+        scenario::to_yaml(&m)
+    };
+    // A wall square of the grid that lies on a tile, for the chest.
+    let (wx, wy) = (0..good.size.height as i32)
+        .flat_map(|y| (0..good.size.width as i32).map(move |x| (x, y)))
+        .find(|&(x, y)| good.cell(x, y) == tileset::Cell::Wall)
+        .expect("the dungeon has walls");
+    let wall_tile = good.tile_at(wx, wy).unwrap();
+    vec![
+        case(L, "empty file", "", &["empty", "tilecrawl-scenario/1"]),
+        case(L, "not YAML", ": : :\n", &["line 1, column"]),
+        case(
+            L,
+            "YAML, not a mapping",
+            "- just\n- a list\n",
+            &["line 1, column 1", "expected struct Scenario"],
+        ),
+        case(
+            L,
+            "wrong format version",
+            with(&s, "scenario/1", "scenario/9"),
+            &[
+                "format: is `tilecrawl-scenario/9`",
+                "reads `tilecrawl-scenario/1`",
+            ],
+        ),
+        case(
+            L,
+            "wrong type (seed: seven)",
+            with(&s, "seed: 7\n", "seed: seven\n"),
+            &["line 3, column", "seed", "invalid type"],
+        ),
+        case(
+            L,
+            "missing key (grid)",
+            without_key(&s, "grid"),
+            &["missing field `grid`"],
+        ),
+        case(
+            L,
+            "unknown key",
+            with(&s, "seed: 7\n", "seed: 7\ncolour: red\n"),
+            &["line 4, column 1", "unknown field `colour`"],
+        ),
+        case(
+            L,
+            "ragged grid",
+            yaml(&|m| {
+                m.grid[2].pop();
+            }),
+            &["grid[2]", "cells; expected size.width"],
+        ),
+        case(
+            L,
+            "grid of 3000 columns",
+            yaml(&|m| {
+                m.size.width = 3000;
+                for r in &mut m.grid {
+                    while r.len() < 3000 {
+                        r.push('_');
+                    }
+                }
+            }),
+            &["size: is 3000×", "1 to 2048"],
+        ),
+        case(
+            L,
+            "3000-column row, size unchanged",
+            yaml(&|m| {
+                m.grid[0] = "_".repeat(3000);
+            }),
+            &["grid[0]", "has 3000 cells"],
+        ),
+        case(
+            L,
+            "unknown cell",
+            yaml(&|m| {
+                m.grid[1].replace_range(0..1, "Q");
+            }),
+            &["grid[1]", "column 0 holds 'Q'", "legend"],
+        ),
+        case(
+            L,
+            "duplicate key",
+            with(&s, "seed: 7\n", "seed: 7\nseed: 8\n"),
+            &["line 1, column 1", "duplicate field `seed`"],
+        ),
+        case(
+            L,
+            "negative size",
+            with(
+                &s,
+                &format!("size:\n  width: {}\n", good.size.width),
+                "size:\n  width: -5\n",
+            ),
+            &["line ", "size.width", "-5", "expected u32"],
+        ),
+        case(
+            L,
+            "rotation 45",
+            yaml(&|m| m.tiles[0].rotation = 45),
+            &["tiles[0]", "rotation is 45", "0, 90, 180 or 270"],
+        ),
+        case(
+            L,
+            "WMT outside the grid",
+            yaml(&|m| {
+                m.wmts[0].x = 10_000;
+            }),
+            &["wmts[0]", "10000", "outside the"],
+        ),
+        case(
+            L,
+            "chest inside a wall",
+            yaml(&|m| {
+                m.chests[0].x = wx;
+                m.chests[0].y = wy;
+                m.chests[0].tile = wall_tile;
+            }),
+            &["chests[0]", "is wall", "expected a passable square"],
+        ),
+        case(
+            L,
+            "tile beyond i32",
+            yaml(&|m| {
+                m.tiles[0].x = i32::MAX;
+            }),
+            &["tiles[0]", "does not lie inside"],
+        ),
+        case(
+            L,
+            "connection to a missing tile",
+            yaml(&|m| m.connections.push([0, 99_999])),
+            &["connections[", "must name two different tiles"],
+        ),
+        case(
+            L,
+            "non-UTF-8",
+            b"format: tilecrawl-scenario/1\n\xff\xfe".to_vec(),
+            &["not UTF-8", "offset 29"],
+        ),
+        Case {
+            loader: L,
+            name: "100 MB file",
+            content: Content::Sparse(HUNDRED_MB),
+            needles: vec!["104857600 bytes", "at most 8388608"],
+        },
+        case(
+            L,
+            "100,000 nested [",
+            nested("format: tilecrawl-scenario/1\ngrid: ", NESTING),
+            &["line 2, column 71", "nest more than 64 deep"],
+        ),
+        case(
+            L,
+            "alias bomb (in markers)",
+            with(
+                &s,
+                "markers: []\n",
+                &format!("markers:\n{}", alias_bomb_items("")),
+            ),
+            &["markers[0]", "expected struct Marker"],
+        ),
+    ]
+}
+
+fn monster_cases() -> Vec<Case> {
+    use Loader::Monsters as L;
+    let m = MONSTERS;
+    vec![
+        case(L, "empty file", "", &["empty", "tilecrawl-monsters/1"]),
+        case(L, "not YAML", "monsters: {unclosed\n", &["line", "column"]),
+        case(
+            L,
+            "wrong format version",
+            with(m, "monsters/1", "monsters/0"),
+            &["format: is `tilecrawl-monsters/0`"],
+        ),
+        case(
+            L,
+            "wrong type (points: five)",
+            with(m, "points: 5,", "points: five,"),
+            &["line 5, column", "points", "invalid type"],
+        ),
+        case(
+            L,
+            "missing key (points)",
+            with(m, "points: 5, ", ""),
+            &["line 5", "missing field `points`"],
+        ),
+        case(
+            L,
+            "missing key (monsters)",
+            "format: tilecrawl-monsters/1\n",
+            &["missing field `monsters`"],
+        ),
+        case(
+            L,
+            "unknown key",
+            with(m, "count: 3", "count: 3, speed: 4"),
+            &["line 4", "unknown field `speed`"],
+        ),
+        case(
+            L,
+            "duplicate name",
+            with(m, "name: Imp", "name: Orc"),
+            &["monsters[1] (Orc)", "appears twice"],
+        ),
+        case(
+            L,
+            "negative count",
+            with(m, "count: 3", "count: -3"),
+            &["line 4", "count", "-3"],
+        ),
+        case(
+            L,
+            "count 101",
+            with(m, "count: 3", "count: 101"),
+            &["monsters[0] (Orc)", "count is 101", "1 to 100"],
+        ),
+        case(
+            L,
+            "unknown ability",
+            with(m, "[Nimble]", "[Flying]"),
+            &["monsters[1] (Imp)", "unknown ability `Flying`"],
+        ),
+        case(
+            L,
+            "control characters in a name",
+            with(m, "name: Imp", "name: \"I\\u0007mp\""),
+            &["monsters[1]", "printable"],
+        ),
+        case(
+            L,
+            "non-UTF-8",
+            b"format: tilecrawl-monsters/1\nmonsters: [\xc3\x28]\n".to_vec(),
+            &["not UTF-8", "offset 40"],
+        ),
+        Case {
+            loader: L,
+            name: "100 MB file",
+            content: Content::Sparse(HUNDRED_MB),
+            needles: vec!["104857600 bytes", "at most 1048576"],
+        },
+        case(
+            L,
+            "100,000 nested [",
+            nested("format: tilecrawl-monsters/1\nmonsters: ", NESTING),
+            &["line 2, column 75", "nest more than 64 deep"],
+        ),
+        case(
+            L,
+            "alias bomb",
+            format!(
+                "format: tilecrawl-monsters/1\nmonsters:\n{}",
+                alias_bomb_items("  ")
+            ),
+            &["line 3", "monsters[0]", "expected struct"],
+        ),
+    ]
+}
+
+fn style_cases() -> Vec<Case> {
+    use Loader::Style as L;
+    let st = STYLE;
+    vec![
+        case(L, "empty file", "", &["empty", "tilecrawl-style/1"]),
+        case(L, "not YAML", "lines: [unclosed\n", &["line", "column"]),
+        case(
+            L,
+            "wrong format version",
+            with(st, "style/1", "style/2"),
+            &["line 1, column", "tilecrawl-style/1"],
+        ),
+        case(
+            L,
+            "wrong type (lines: 5)",
+            with(
+                st,
+                "lines:\n  grid: {color: '#808080', width_mm: 0.2}\n",
+                "lines: 5\n",
+            ),
+            &["line 4, column", "lines"],
+        ),
+        case(
+            L,
+            "missing keys (no base)",
+            with(st, "base: ink\n", ""),
+            &["is missing", "base: color"],
+        ),
+        case(
+            L,
+            "unknown key",
+            with(st, "base: ink\n", "base: ink\ncolour: red\n"),
+            &["line 4, column 1", "unknown field `colour`"],
+        ),
+        case(
+            L,
+            "duplicate key",
+            with(st, "base: ink\n", "base: ink\nbase: color\n"),
+            &["line 1, column 1", "duplicate field `base`"],
+        ),
+        case(
+            L,
+            "width out of range",
+            with(st, "width_mm: 0.2", "width_mm: 99"),
+            &["line 5", "lines.grid.width_mm", "99"],
+        ),
+        case(
+            L,
+            "negative width",
+            with(st, "width_mm: 0.2", "width_mm: -1"),
+            &["line 5", "width_mm", "-1"],
+        ),
+        case(
+            L,
+            "bad colour",
+            with(st, "'#808080'", "'#80808'"),
+            &["line 5", "lines.grid.color"],
+        ),
+        case(
+            L,
+            "non-UTF-8",
+            b"format: tilecrawl-style/1\nname: \x80\n".to_vec(),
+            &["not UTF-8", "offset 32"],
+        ),
+        Case {
+            loader: L,
+            name: "100 MB file",
+            content: Content::Sparse(HUNDRED_MB),
+            needles: vec!["104857600 bytes", "at most 1048576"],
+        },
+        case(
+            L,
+            "100,000 nested [",
+            nested("format: tilecrawl-style/1\nbase: ink\npaper: ", NESTING),
+            &["line 3, column 72", "nest more than 64 deep"],
+        ),
+        case(
+            L,
+            "alias bomb (keys)",
+            alias_bomb_keys("format: tilecrawl-style/1\nbase: ink\n", "paper"),
+            &["line", "unknown field `a`"],
+        ),
+    ]
+}
+
+/// Runs `cases` through `load`, `parse` (where the bytes are text) and the
+/// binary; prints one table row per case and fails with every miss.
+fn check_matrix(cases: Vec<Case>) {
+    let mut failures = Vec::new();
+    let tmp = tempfile::tempdir().unwrap();
+    for (i, c) in cases.iter().enumerate() {
+        let dir = tmp.path().join(format!("case{i}"));
+        std::fs::create_dir(&dir).unwrap();
+        let file_name = format!("hostile-{}.yaml", c.loader.name());
+        let file = dir.join(&file_name);
+        match &c.content {
+            Content::Bytes(b) => std::fs::write(&file, b).unwrap(),
+            Content::Sparse(n) => std::fs::File::create(&file).unwrap().set_len(*n).unwrap(),
+        }
+        let start = Instant::now();
+        let mut problems = Vec::new();
+        let check = |what: &str, got: Result<(), String>, problems: &mut Vec<String>| -> String {
+            match got {
+                Ok(()) => {
+                    problems.push(format!("{what}: accepted"));
+                    String::new()
+                }
+                Err(e) => {
+                    if e.lines().count() != 1 {
+                        problems.push(format!("{what}: not one line: {e:?}"));
+                    }
+                    if !e.contains(&file_name) {
+                        problems.push(format!("{what}: does not name the file: {e}"));
+                    }
+                    for n in &c.needles {
+                        if !e.contains(n) {
+                            problems.push(format!("{what}: lacks {n:?}: {e}"));
+                        }
+                    }
+                    e
+                }
+            }
+        };
+        let loaded = check("load", c.loader.load(&file), &mut problems);
+        if let Content::Bytes(b) = &c.content
+            && let Ok(text) = std::str::from_utf8(b)
+        {
+            let parsed = c.loader.parse(text, p(&file));
+            let parsed = check("parse", parsed, &mut problems);
+            if parsed != loaded {
+                problems.push(format!("parse and load differ: {parsed} / {loaded}"));
+            }
+        }
+        let lib_time = start.elapsed();
+        let out = dir.join("out");
+        let args = c.loader.command(&file, &out);
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let r = run(&dir, &args);
+        let mut needles = vec![file_name.as_str()];
+        needles.extend(c.needles.iter().copied());
+        if let Err(m) = one_error_line(&r, &needles) {
+            problems.push(format!("binary: {m}"));
+        }
+        if sorted_names(&dir) != vec![file_name.clone()] {
+            problems.push(format!("binary wrote files: {:?}", sorted_names(&dir)));
+        }
+        let result = if problems.is_empty() { "ok" } else { "FAIL" };
+        println!(
+            "| {} | {} | {} | {:.0?} | {} |",
+            c.loader.name(),
+            c.name,
+            result,
+            lib_time,
+            loaded.replace('|', "\\|")
+        );
+        if !problems.is_empty() {
+            failures.push(format!(
+                "{} / {}: {}",
+                c.loader.name(),
+                c.name,
+                problems.join("; ")
+            ));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn fixtures_are_valid() {
+    tileset::parse(TILESET, "t.yaml").unwrap();
+    monsters::parse(MONSTERS, "m.yaml").unwrap();
+    style::parse(STYLE, "s.yaml").unwrap();
+    scenario::from_yaml(&good_scenario(), "s.yaml").unwrap();
+}
+
+#[test]
+fn hostile_tilesets() {
+    check_matrix(tileset_cases());
+}
+
+#[test]
+fn hostile_scenarios() {
+    check_matrix(scenario_cases());
+}
+
+#[test]
+fn hostile_monster_lists() {
+    check_matrix(monster_cases());
+}
+
+#[test]
+fn hostile_styles() {
+    check_matrix(style_cases());
+}
+
+/// Files that are not regular files: a folder, and (Linux) an endless device
+/// whose size the metadata does not tell: refused without reading forever.
+#[test]
+fn folders_and_endless_devices_are_refused() {
+    let tmp = tempfile::tempdir().unwrap();
+    for loader in [
+        Loader::Tileset,
+        Loader::Scenario,
+        Loader::Monsters,
+        Loader::Style,
+    ] {
+        let e = loader.load(tmp.path()).unwrap_err();
+        assert!(e.contains(p(tmp.path())), "{e}");
+        let zero = Path::new("/dev/zero");
+        if zero.exists() {
+            let start = Instant::now();
+            let e = loader.load(zero).unwrap_err();
+            assert!(e.contains("/dev/zero") && e.contains("at most"), "{e}");
+            assert!(
+                start.elapsed() < Duration::from_secs(10),
+                "{:?}",
+                start.elapsed()
+            );
+        }
+    }
+}
+
+// ---------------------------------------------------------------- impossible requests
+
+/// A tile set of `halls` hallways and `chambers` chambers with the given faces.
+fn tileset_of(hall_face: &str, chamber_face: &str, halls: u32, chambers: u32) -> tileset::TileSet {
+    let indent = |f: &str| {
+        f.lines()
+            .map(|l| format!("      {l}\n"))
+            .collect::<String>()
+    };
+    let text = format!(
+        "format: tilecrawl-tileset/1\nname: stuck\ntiles:\n  - id: H\n    kind: hallway\n    copies: {halls}\n    front: |\n{}  - id: C\n    kind: chamber\n    copies: {chambers}\n    front: |\n{}",
+        indent(hall_face),
+        indent(chamber_face)
+    );
+    tileset::parse(&text, "stuck.yaml").unwrap()
+}
+
+/// Every build attempt fails: the error states the retry budget and what to change.
+fn assert_gives_up_with_advice(ts: &tileset::TileSet) -> String {
+    for seed in [1, 2, 3] {
+        let params = GenerateParams {
+            seed,
+            ..GenerateParams::default()
+        };
+        match generate(ts, &params) {
+            Err(e @ GenerateError::NoBuild { attempts, .. }) => {
+                assert_eq!(attempts, MAX_BUILD_ATTEMPTS);
+                let m = e.to_string();
+                assert!(
+                    m.contains(&format!("in {MAX_BUILD_ATTEMPTS} attempts")),
+                    "{m}"
+                );
+                assert!(m.contains("entryways") && m.contains("Try"), "{m}");
+                if seed == 3 {
+                    return m;
+                }
+            }
+            Err(GenerateError::Impossible(m)) => {
+                // Refused before any attempt: also fine, if it says what to change.
+                assert!(m.contains("entryway"), "{m}");
+                return m;
+            }
+            other => panic!("expected a failure, got {other:?}"),
+        }
+    }
+    unreachable!()
+}
+
+#[test]
+fn tiles_that_cannot_connect_fail_within_the_retry_budget() {
+    // Hallways run north-south; chambers have one entryway, on the north
+    // edge. Each chamber closes an exit and hallways only pass one on, so
+    // the open exits run out long before ten tiles are laid: every stack
+    // fails, and generation stops at the retry budget.
+    let ts = tileset_of("#.#\n#.#\n#.#", "#.#\n#.#\n###", 4, 8);
+    let params = GenerateParams {
+        seed: 1,
+        ..GenerateParams::default()
+    };
+    assert!(
+        matches!(generate(&ts, &params), Err(GenerateError::NoBuild { attempts, .. }) if attempts == MAX_BUILD_ATTEMPTS),
+        "expected the retry budget to run out"
+    );
+    let m = assert_gives_up_with_advice(&ts);
+    println!("cannot connect: {m}");
+}
+
+#[test]
+fn hallways_without_a_second_entryway_fail_within_the_retry_budget() {
+    // Chambers are open on four sides, hallways only to the north: the
+    // entrance hallway, laid last, never keeps a free entryway.
+    let ts = tileset_of("#.#\n#.#\n###", "#.#\n...\n#.#", 4, 8);
+    let m = assert_gives_up_with_advice(&ts);
+    assert!(m.contains("hallway needs two"), "{m}");
+    println!("one-entryway hallways: {m}");
+}
+
+#[test]
+fn impossible_request_through_the_binary_is_one_line_exit_1() {
+    let tmp = tempfile::tempdir().unwrap();
+    let file = tmp.path().join("stuck.yaml");
+    let text = "format: tilecrawl-tileset/1\ntiles:\n  - id: H\n    kind: hallway\n    copies: 4\n    front: |\n      #.#\n      #.#\n      ###\n  - id: C\n    kind: chamber\n    copies: 8\n    front: |\n      #.#\n      ...\n      ###\n";
+    std::fs::write(&file, text).unwrap();
+    let out = tmp.path().join("out");
+    let r = run(
+        tmp.path(),
+        &[
+            "generate",
+            "--seed",
+            "5",
+            "--tileset",
+            p(&file),
+            "--out",
+            p(&out),
+        ],
+    );
+    // Its hallways have one entryway each: refused before any attempt.
+    let line = one_error_line(&r, &["hallway needs two", "entryway"]).unwrap();
+    println!("{line}");
+    assert!(sorted_names(&out).is_empty());
+}
+
+// ---------------------------------------------------------------- no lost work
+
+/// Kills `generate --force` over an existing output folder at each step of
+/// the write (after staging, after the 1st, 2nd, 3rd rename) and checks that
+/// every output file is whole: the old version or the new one.
+///
+/// A killed process cannot remove its staged temporary files: they are left
+/// as `.tilecrawl-*.tmp` beside the outputs. The test checks they are the only
+/// extra files and that the next run works (it leaves them alone, as they
+/// may belong to another run still writing).
+#[test]
+fn killed_during_writes_leaves_old_or_new_files_whole() {
+    let tmp = tempfile::tempdir().unwrap();
+    let gen_args = |seed: &'static str, out: &Path| -> Vec<String> {
+        [
+            "generate",
+            "--seed",
+            seed,
+            "--dpi",
+            "20",
+            "--force",
+            "--quiet",
+            "--out",
+            p(out),
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect()
+    };
+    let as_refs = |v: &[String]| v.iter().map(String::clone).collect::<Vec<_>>();
+    // The new version, written undisturbed elsewhere.
+    let new_dir = tmp.path().join("new");
+    let a = as_refs(&gen_args("8", &new_dir));
+    let r = run(
+        tmp.path(),
+        &a.iter().map(String::as_str).collect::<Vec<_>>(),
+    );
+    assert_eq!(r.code, Some(0), "{r:?}");
+    let outputs = sorted_names(&new_dir);
+    assert_eq!(outputs.len(), 4, "{outputs:?}");
+    let read_all = |dir: &Path| -> Vec<Vec<u8>> {
+        outputs
+            .iter()
+            .map(|n| std::fs::read(dir.join(n)).unwrap())
+            .collect()
+    };
+    let new = read_all(&new_dir);
+
+    for renamed_before_kill in 0..outputs.len() {
+        let out = tmp.path().join(format!("out{renamed_before_kill}"));
+        let a = as_refs(&gen_args("7", &out));
+        let r = run(
+            tmp.path(),
+            &a.iter().map(String::as_str).collect::<Vec<_>>(),
+        );
+        assert_eq!(r.code, Some(0), "{r:?}");
+        let old = read_all(&out);
+        assert!(
+            old.iter().zip(&new).all(|(o, n)| o != n),
+            "seeds 7 and 8 differ in every file"
+        );
+
+        let a = as_refs(&gen_args("8", &out));
+        let mut child = Command::new(env!("CARGO_BIN_EXE_tilecrawl"))
+            .args(&a)
+            .current_dir(tmp.path())
+            .env(tilecrawl::fsutil::SLOW_WRITE_ENV, "400")
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        // Wait until all files are staged and `renamed_before_kill` of them renamed.
+        let temps = |dir: &Path| {
+            sorted_names(dir)
+                .into_iter()
+                .filter(|n| n.starts_with(".tilecrawl-") && n.ends_with(".tmp"))
+                .count()
+        };
+        let start = Instant::now();
+        loop {
+            if temps(&out) == outputs.len() - renamed_before_kill {
+                break;
+            }
+            assert!(
+                child.try_wait().unwrap().is_none(),
+                "finished before the kill"
+            );
+            assert!(start.elapsed() < TIMEOUT, "never reached the write");
+            std::thread::sleep(Duration::from_millis(2));
+        }
+        child.kill().unwrap(); // SIGKILL
+        child.wait().unwrap();
+
+        let now = read_all(&out);
+        let mut new_count = 0;
+        for (i, name) in outputs.iter().enumerate() {
+            if now[i] == new[i] {
+                new_count += 1;
+            } else {
+                assert_eq!(now[i], old[i], "{name} is neither the old nor the new file");
+            }
+        }
+        assert_eq!(
+            new_count, renamed_before_kill,
+            "files replaced before the kill"
+        );
+        let extra: Vec<String> = sorted_names(&out)
+            .into_iter()
+            .filter(|n| !outputs.contains(n))
+            .collect();
+        assert_eq!(
+            extra.len(),
+            outputs.len() - renamed_before_kill,
+            "{extra:?}"
+        );
+        assert!(
+            extra
+                .iter()
+                .all(|n| n.starts_with(".tilecrawl-") && n.ends_with(".tmp")),
+            "{extra:?}"
+        );
+
+        // The next run completes the job.
+        let a = as_refs(&gen_args("8", &out));
+        let r = run(
+            tmp.path(),
+            &a.iter().map(String::as_str).collect::<Vec<_>>(),
+        );
+        assert_eq!(r.code, Some(0), "{r:?}");
+        assert_eq!(read_all(&out), new);
+    }
+}
+
+/// Tile ids are the only names from a user file that could reach a path;
+/// the loader refuses every id that is not a plain file-name-safe word.
+#[test]
+fn tile_ids_cannot_name_paths() {
+    for id in [
+        "..",
+        "../x",
+        "a/b",
+        "/etc/passwd",
+        ".hidden",
+        "a\\b",
+        "x:y",
+        "",
+        "a b",
+        "ü",
+        &"x".repeat(33),
+    ] {
+        let text = with(TILESET, "id: H1", &format!("id: {id:?}"));
+        let e = tileset::parse(&text, "t.yaml").unwrap_err().to_string();
+        assert!(
+            e.contains("ids must be"),
+            "{id:?} accepted or wrong error: {e}"
+        );
+    }
+    for id in ["H1", "a.b", "hall-2_x"] {
+        let text = with(TILESET, "id: H1", &format!("id: {id:?}"));
+        tileset::parse(&text, "t.yaml").unwrap();
+    }
+}
+
+/// Output file names are fixed by the program (`scenario.yaml`, `map.svg`…):
+/// a scenario whose tile ids, tile-set name or monster names hold path tricks
+/// renders into the chosen folder and nowhere else.
+#[test]
+fn names_inside_a_scenario_never_become_paths() {
+    let mut s = good_scenario_model();
+    s.params.tileset = "../../escape".into();
+    s.tiles[0].id = "../../escape".into();
+    if let Some(m) = s.pools.monsters.first_mut() {
+        m.name = "../../escape/<script>".into();
+    }
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("a").join("b");
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("scenario.yaml");
+    std::fs::write(&file, scenario::to_yaml(&s)).unwrap();
+    let out = dir.join("out");
+    let r = run(
+        tmp.path(),
+        &["render", p(&file), "--out", p(&out), "--dpi", "10"],
+    );
+    assert_eq!(r.code, Some(0), "{r:?}");
+    assert_eq!(sorted_names(tmp.path()), vec!["a".to_string()]);
+    assert_eq!(sorted_names(&tmp.path().join("a")), vec!["b".to_string()]);
+    assert_eq!(
+        sorted_names(&dir),
+        vec!["out".to_string(), "scenario.yaml".to_string()]
+    );
+    assert!(sorted_names(&out).iter().all(|n| !n.contains("escape")));
+}
+
+// ---------------------------------------------------------------- fuzz regressions
+
+/// Inputs the fuzz targets in `fuzz/` found; each must load or fail cleanly.
+/// A scenario that loads must round-trip and draw without a panic.
+fn scenario_survives(text: &str) {
+    if let Ok(s) = scenario::from_yaml(text, "fuzz.yaml") {
+        let again = scenario::to_yaml(&s);
+        assert_eq!(scenario::from_yaml(&again, "fuzz.yaml").unwrap(), s);
+        let _ = export::map_svg(&s, &MapOptions::default());
+    }
+}
+
+/// Crashing inputs found by the fuzz targets, kept here as they are found:
+/// (target, input). Three-minute runs of each target (see `fuzz/README.md`)
+/// have found none so far.
+const FUZZ_CRASHES: &[(&str, &str)] = &[];
+
+#[test]
+fn fuzz_regressions_and_seeds_load_or_fail_cleanly() {
+    let mut inputs: Vec<(String, String)> = FUZZ_CRASHES
+        .iter()
+        .map(|(t, i)| (t.to_string(), i.to_string()))
+        .collect();
+    let seeds = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("fuzz/seeds");
+    for target in ["tileset", "scenario"] {
+        for e in std::fs::read_dir(seeds.join(target)).unwrap() {
+            let text = std::fs::read_to_string(e.unwrap().path()).unwrap();
+            inputs.push((target.to_string(), text));
+        }
+    }
+    for (target, text) in &inputs {
+        match target.as_str() {
+            "tileset" => {
+                if let Err(e) = tileset::parse(text, "fuzz.yaml") {
+                    assert_eq!(e.to_string().lines().count(), 1, "{e}");
+                }
+            }
+            "scenario" => scenario_survives(text),
+            other => panic!("unknown fuzz target {other}"),
+        }
+    }
+}
