@@ -3,8 +3,9 @@
 //! only finished folders and `--resume` completes them into the same bytes
 //! as an uninterrupted run, and the index agrees with each scenario.
 
+mod common;
+
 use std::collections::BTreeMap;
-use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
@@ -33,32 +34,12 @@ fn spawn(args: &[&str]) -> Child {
 }
 
 /// Waits for a child (killed and failed after [`TIMEOUT`]), draining its pipes.
-fn finish(mut child: Child, args: &[&str]) -> Run {
-    let drain = |mut r: Box<dyn Read + Send>| {
-        std::thread::spawn(move || {
-            let mut buf = Vec::new();
-            let _ = r.read_to_end(&mut buf);
-            buf
-        })
-    };
-    let out = drain(Box::new(child.stdout.take().unwrap()));
-    let err = drain(Box::new(child.stderr.take().unwrap()));
-    let start = Instant::now();
-    let status = loop {
-        if let Some(status) = child.try_wait().expect("try_wait") {
-            break status;
-        }
-        if start.elapsed() > TIMEOUT {
-            let _ = child.kill();
-            let _ = child.wait();
-            panic!("tilecrawl {args:?} did not finish within {TIMEOUT:?}");
-        }
-        std::thread::sleep(Duration::from_millis(10));
-    };
+fn finish(child: Child, args: &[&str]) -> Run {
+    let (code, stdout, stderr) = common::wait_with_output(child, args, TIMEOUT);
     Run {
-        code: status.code().expect("tilecrawl was not killed by a signal"),
-        stdout: String::from_utf8_lossy(&out.join().unwrap()).into_owned(),
-        stderr: String::from_utf8_lossy(&err.join().unwrap()).into_owned(),
+        code: code.expect("tilecrawl was not killed by a signal"),
+        stdout,
+        stderr,
     }
 }
 

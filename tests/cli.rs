@@ -1,8 +1,9 @@
 //! Runs the real `tilecrawl` binary: outputs, determinism, `--force`, and one
 //! clear `error:` line (exit 1, nothing written) for every kind of bad input.
 
+mod common;
+
 use std::collections::BTreeSet;
-use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
@@ -21,7 +22,7 @@ struct Run {
 
 /// Runs `tilecrawl args…` in `cwd` (killed and failed after [`TIMEOUT`]).
 fn run_in(cwd: &Path, args: &[&str]) -> Run {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tilecrawl"))
+    let child = Command::new(env!("CARGO_BIN_EXE_tilecrawl"))
         .args(args)
         .current_dir(cwd)
         .stdin(Stdio::null())
@@ -29,32 +30,11 @@ fn run_in(cwd: &Path, args: &[&str]) -> Run {
         .stderr(Stdio::piped())
         .spawn()
         .expect("the tilecrawl binary starts");
-    // Drain both pipes on threads so a chatty child never blocks on a full pipe.
-    let drain = |mut r: Box<dyn Read + Send>| {
-        std::thread::spawn(move || {
-            let mut buf = Vec::new();
-            let _ = r.read_to_end(&mut buf);
-            buf
-        })
-    };
-    let out = drain(Box::new(child.stdout.take().unwrap()));
-    let err = drain(Box::new(child.stderr.take().unwrap()));
-    let start = Instant::now();
-    let status = loop {
-        if let Some(status) = child.try_wait().expect("try_wait") {
-            break status;
-        }
-        if start.elapsed() > TIMEOUT {
-            let _ = child.kill();
-            let _ = child.wait();
-            panic!("tilecrawl {args:?} did not finish within {TIMEOUT:?}");
-        }
-        std::thread::sleep(Duration::from_millis(10));
-    };
+    let (code, stdout, stderr) = common::wait_with_output(child, args, TIMEOUT);
     Run {
-        code: status.code().expect("tilecrawl was not killed by a signal"),
-        stdout: String::from_utf8_lossy(&out.join().unwrap()).into_owned(),
-        stderr: String::from_utf8_lossy(&err.join().unwrap()).into_owned(),
+        code: code.expect("tilecrawl was not killed by a signal"),
+        stdout,
+        stderr,
     }
 }
 
