@@ -666,6 +666,24 @@ fn terrain_layer(grid: &Grid, map: &MapGeom, st: &Style) -> Layer {
     }
 }
 
+/// The maximal runs `start..end` of `0..len` where `on` holds.
+fn runs(len: i32, on: impl Fn(i32) -> bool) -> Vec<(i32, i32)> {
+    let mut out = Vec::new();
+    let mut k = 0;
+    while k < len {
+        if !on(k) {
+            k += 1;
+            continue;
+        }
+        let start = k;
+        while k < len && on(k) {
+            k += 1;
+        }
+        out.push((start, k));
+    }
+    out
+}
+
 /// Thin lines between squares, wherever a tile square touches the line.
 /// Runs along one grid line are merged into one line.
 fn grid_layer(grid: &Grid, map: &MapGeom, st: &Style) -> Layer {
@@ -673,40 +691,22 @@ fn grid_layer(grid: &Grid, map: &MapGeom, st: &Style) -> Layer {
     let mut shapes = Vec::new();
     // Horizontal lines: line j lies between rows j-1 and j.
     for j in 0..=grid.rows {
-        let on = |x: i32| grid.is_tile(x, j - 1) || grid.is_tile(x, j);
-        let mut x = 0;
-        while x < grid.columns {
-            if !on(x) {
-                x += 1;
-                continue;
-            }
-            let start = x;
-            while x < grid.columns && on(x) {
-                x += 1;
-            }
+        for (start, end) in runs(grid.columns, |x| {
+            grid.is_tile(x, j - 1) || grid.is_tile(x, j)
+        }) {
             shapes.push(line(
                 map.pt(f64::from(start), f64::from(j)),
-                map.pt(f64::from(x), f64::from(j)),
+                map.pt(f64::from(end), f64::from(j)),
                 s,
             ));
         }
     }
     // Vertical lines: line i lies between columns i-1 and i.
     for i in 0..=grid.columns {
-        let on = |y: i32| grid.is_tile(i - 1, y) || grid.is_tile(i, y);
-        let mut y = 0;
-        while y < grid.rows {
-            if !on(y) {
-                y += 1;
-                continue;
-            }
-            let start = y;
-            while y < grid.rows && on(y) {
-                y += 1;
-            }
+        for (start, end) in runs(grid.rows, |y| grid.is_tile(i - 1, y) || grid.is_tile(i, y)) {
             shapes.push(line(
                 map.pt(f64::from(i), f64::from(start)),
-                map.pt(f64::from(i), f64::from(y)),
+                map.pt(f64::from(i), f64::from(end)),
                 s,
             ));
         }
