@@ -3,6 +3,7 @@
 mod batch;
 mod generate;
 mod outputs;
+mod play;
 mod render;
 mod tileset;
 
@@ -25,6 +26,8 @@ enum Command {
     Render(render::RenderArgs),
     /// Generate many adventures, one folder per seed, with index.csv and index.yaml.
     Batch(batch::BatchArgs),
+    /// Play a scenario solo: you move the heroes, tilecrawl plays the dungeon.
+    Play(play::PlayArgs),
     /// Check a tile-set file, or print the embedded one.
     #[command(subcommand)]
     Tileset(tileset::TilesetCommand),
@@ -36,6 +39,7 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Generate(a) => generate::run(a),
         Command::Render(a) => render::run(a),
         Command::Batch(a) => batch::run(a),
+        Command::Play(a) => play::run(a),
         Command::Tileset(c) => tileset::run(c),
     }
 }

@@ -9,5 +9,5 @@
 mod io;
 mod model;
 
-pub use io::{FORMAT, ScenarioError, from_yaml, load, to_yaml};
+pub use io::{FORMAT, MAX_SCENARIO_BYTES, ScenarioError, from_yaml, load, to_yaml};
 pub use model::*;

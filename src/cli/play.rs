@@ -1,0 +1,350 @@
+//! `tilecrawl play`: the solo-play companion at the table.
+
+use anyhow::{Context, bail};
+use clap::{Args, ValueEnum};
+use std::io::{BufRead, IsTerminal, Write};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use tilecrawl::play::session::{self, SaveFile, Session};
+use tilecrawl::play::{CombatMode, GameOptions, party, tables};
+
+/// How combat is resolved.
+#[derive(Debug, Clone, Copy, ValueEnum)]
+pub enum CombatArg {
+    /// You fight with the figures and report the results (`hit`, `kill`, `wound`).
+    Manual,
+    /// tilecrawl rolls Dungeon World dice combat.
+    Dice,
+}
+
+/// Options of `tilecrawl play`.
+#[derive(Debug, Args)]
+pub struct PlayArgs {
+    /// The scenario to play (from `tilecrawl generate`). Not needed with --resume.
+    #[arg(required_unless_present = "resume")]
+    scenario: Option<PathBuf>,
+    /// The heroes: a `tilecrawl-party/1` file. Default: the embedded two-team party.
+    #[arg(long, value_name = "FILE")]
+    party: Option<PathBuf>,
+    /// Roll tables (`tilecrawl-tables/1`) to use instead of the embedded ones.
+    #[arg(long, value_name = "FILE")]
+    tables: Option<PathBuf>,
+    /// Seed of the play dice. Default: the scenario's seed.
+    #[arg(long)]
+    seed: Option<u64>,
+    /// How combat is resolved.
+    #[arg(long, value_enum, default_value = "manual")]
+    combat: CombatArg,
+    /// Read the commands from this file instead of the keyboard (one per line,
+    /// `#` comments); prints the whole transcript.
+    #[arg(long, value_name = "FILE")]
+    script: Option<PathBuf>,
+    /// Where the game is saved after every command. Default: save.yaml beside the scenario.
+    #[arg(long, value_name = "FILE")]
+    save: Option<PathBuf>,
+    /// Continue the game in this save file (with --script: the script's
+    /// commands the save already holds are skipped).
+    #[arg(long, value_name = "SAVE", conflicts_with_all = ["party", "tables", "seed"])]
+    resume: Option<PathBuf>,
+    /// Start a new game even if the save file exists (it is replaced).
+    #[arg(long)]
+    force: bool,
+}
+
+/// The largest script read.
+const MAX_SCRIPT_BYTES: u64 = 4 * 1024 * 1024;
+/// The largest party file read.
+const MAX_PARTY_BYTES: u64 = 64 * 1024;
+/// The largest tables file read.
+const MAX_TABLES_BYTES: u64 = 1024 * 1024;
+
+fn read(path: &Path, what: &str, max: u64) -> anyhow::Result<String> {
+    tilecrawl::fsutil::read_limited(path, max)
+        .map_err(|e| anyhow::anyhow!("{}: {}", path.display(), e.describe(what, max)))
+}
+
+/// Everything a game is made of, loaded and checked.
+struct Loaded {
+    scenario: Arc<tilecrawl::scenario::Scenario>,
+    scenario_digest: String,
+    party: Arc<party::Party>,
+    party_text: String,
+    tables: Arc<tables::Tables>,
+    tables_text: Option<String>,
+}
+
+#[allow(dead_code)] // used by `simulate` (coming next)
+pub(crate) fn load_inputs(
+    scenario: &Path,
+    party_file: Option<&Path>,
+    tables_file: Option<&Path>,
+) -> anyhow::Result<LoadedPub> {
+    let l = load(
+        scenario,
+        party_file.map(Path::to_path_buf),
+        tables_file.map(Path::to_path_buf),
+    )?;
+    Ok(LoadedPub {
+        scenario: l.scenario,
+        party: l.party,
+        tables: l.tables,
+    })
+}
+
+/// The loaded inputs `simulate` needs.
+#[allow(dead_code)]
+pub(crate) struct LoadedPub {
+    pub scenario: Arc<tilecrawl::scenario::Scenario>,
+    pub party: Arc<party::Party>,
+    pub tables: Arc<tables::Tables>,
+}
+
+fn load(
+    scenario: &Path,
+    party_file: Option<PathBuf>,
+    tables_file: Option<PathBuf>,
+) -> anyhow::Result<Loaded> {
+    let text = read(
+        scenario,
+        "a scenario",
+        tilecrawl::scenario::MAX_SCENARIO_BYTES,
+    )?;
+    let scenario_digest = session::digest(text.as_bytes());
+    let s = tilecrawl::scenario::from_yaml(&text, &scenario.display().to_string())?;
+    let (party_text, pname) = match &party_file {
+        Some(p) => (
+            read(p, "a party file", MAX_PARTY_BYTES)?,
+            p.display().to_string(),
+        ),
+        None => (
+            party::DEFAULT_YAML.to_string(),
+            "embedded party".to_string(),
+        ),
+    };
+    let party = party::parse(&party_text, &pname)?;
+    let (tables, tables_text) = match &tables_file {
+        Some(p) => {
+            let t = read(p, "a tables file", MAX_TABLES_BYTES)?;
+            (tables::parse(&t, &p.display().to_string())?, Some(t))
+        }
+        None => (tables::default_tables(), None),
+    };
+    Ok(Loaded {
+        scenario: Arc::new(s),
+        scenario_digest,
+        party: Arc::new(party),
+        party_text,
+        tables: Arc::new(tables),
+        tables_text,
+    })
+}
+
+/// The scenario path to store in a save: relative to the save's folder when
+/// both are in the same folder tree, else as given.
+fn scenario_ref(scenario: &Path, save: &Path) -> String {
+    let dir = save
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    match (std::path::absolute(scenario), std::path::absolute(dir)) {
+        (Ok(s), Ok(d)) => s
+            .strip_prefix(&d)
+            .map(|r| r.display().to_string())
+            .unwrap_or_else(|_| s.display().to_string()),
+        _ => scenario.display().to_string(),
+    }
+}
+
+pub fn run(a: PlayArgs) -> anyhow::Result<()> {
+    let (mut sess, loaded, save_path, transcript, scen_path) = match &a.resume {
+        Some(save_path) => {
+            let text = read(save_path, "a save file", session::MAX_SAVE_BYTES)?;
+            let save = session::parse_save(&text, &save_path.display().to_string())
+                .map_err(anyhow::Error::msg)?;
+            let dir = save_path
+                .parent()
+                .filter(|p| !p.as_os_str().is_empty())
+                .unwrap_or(Path::new("."));
+            let scen = if Path::new(&save.scenario).is_absolute() {
+                PathBuf::from(&save.scenario)
+            } else {
+                dir.join(&save.scenario)
+            };
+            let scenario_text = read(&scen, "a scenario", tilecrawl::scenario::MAX_SCENARIO_BYTES)
+                .with_context(|| {
+                    format!(
+                        "{}: the scenario this save was made for",
+                        save_path.display()
+                    )
+                })?;
+            if session::digest(scenario_text.as_bytes()) != save.scenario_digest {
+                bail!(
+                    "{}: the scenario {} has changed since this game was saved (digest {} expected); restore it or start a new game",
+                    save_path.display(),
+                    scen.display(),
+                    save.scenario_digest
+                );
+            }
+            let s = tilecrawl::scenario::from_yaml(&scenario_text, &scen.display().to_string())?;
+            let sname = format!("{} (party)", save_path.display());
+            let party = party::parse(&save.party, &sname)?;
+            let (tables, tables_text) = if save.tables == "embedded" {
+                (tables::default_tables(), None)
+            } else {
+                let tname = format!("{} (tables)", save_path.display());
+                (
+                    tables::parse(&save.tables, &tname)?,
+                    Some(save.tables.clone()),
+                )
+            };
+            let loaded = Loaded {
+                scenario: Arc::new(s),
+                scenario_digest: save.scenario_digest.clone(),
+                party: Arc::new(party),
+                party_text: save.party.clone(),
+                tables: Arc::new(tables),
+                tables_text,
+            };
+            let opts = GameOptions {
+                seed: save.seed,
+                combat: session::combat_mode(&save.combat),
+            };
+            let (sess, transcript) = Session::replay(
+                loaded.scenario.clone(),
+                loaded.party.clone(),
+                loaded.tables.clone(),
+                opts,
+                &save.lines,
+            );
+            (
+                sess,
+                loaded,
+                a.save.clone().unwrap_or(save_path.clone()),
+                transcript,
+                scen,
+            )
+        }
+        None => {
+            let scenario = a.scenario.as_ref().expect("clap requires it");
+            let loaded = load(scenario, a.party.clone(), a.tables.clone())?;
+            let save_path = a.save.clone().unwrap_or_else(|| {
+                scenario
+                    .parent()
+                    .filter(|p| !p.as_os_str().is_empty())
+                    .unwrap_or(Path::new("."))
+                    .join("save.yaml")
+            });
+            if save_path.exists() && !a.force {
+                bail!(
+                    "{}: a saved game is already there; continue it with `tilecrawl play --resume {}`, or start over with --force",
+                    save_path.display(),
+                    save_path.display()
+                );
+            }
+            let party_value = loaded.party.total_value();
+            if party_value != loaded.scenario.params.hero_value {
+                eprintln!(
+                    "warning: the scenario was set up for heroes worth {} points; this party is worth {party_value}",
+                    loaded.scenario.params.hero_value
+                );
+            }
+            let opts = GameOptions {
+                seed: a.seed.unwrap_or(loaded.scenario.seed),
+                combat: match a.combat {
+                    CombatArg::Manual => CombatMode::Manual,
+                    CombatArg::Dice => CombatMode::Dice,
+                },
+            };
+            let sess = Session::new(
+                loaded.scenario.clone(),
+                loaded.party.clone(),
+                loaded.tables.clone(),
+                opts,
+            );
+            let t = sess.intro();
+            (sess, loaded, save_path, t, scenario.clone())
+        }
+    };
+    let scen_ref = scenario_ref(&scen_path, &save_path);
+    let write_save = |sess: &Session| -> anyhow::Result<()> {
+        let save: SaveFile = sess.to_save(
+            &scen_ref,
+            &loaded.scenario_digest,
+            &loaded.party_text,
+            loaded.tables_text.as_deref(),
+        );
+        let yaml = serde_yaml::to_string(&save).expect("a save always serialises");
+        tilecrawl::fsutil::write_atomic(&save_path, yaml.as_bytes())
+            .with_context(|| format!("{}: cannot write the save file", save_path.display()))
+    };
+    let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::new(stdout.lock());
+    match &a.script {
+        Some(script) => {
+            let text = read(script, "a script", MAX_SCRIPT_BYTES)?;
+            let script_lines: Vec<&str> = text.lines().collect();
+            let done = sess.lines().len();
+            if done > script_lines.len()
+                || sess
+                    .lines()
+                    .iter()
+                    .zip(&script_lines)
+                    .any(|(a, b)| a.trim_end() != b.trim_end())
+            {
+                bail!(
+                    "{}: the saved game's {done} commands are not the start of this script; resume without --script, or start over",
+                    script.display()
+                );
+            }
+            for l in &transcript {
+                writeln!(out, "{l}")?;
+            }
+            write_save(&sess)?;
+            for line in &script_lines[done..] {
+                for l in sess.input(line) {
+                    writeln!(out, "{l}")?;
+                }
+                write_save(&sess)?;
+            }
+            out.flush()?;
+        }
+        None => {
+            let interactive = std::io::stdin().is_terminal();
+            if a.resume.is_some() {
+                writeln!(out, "resumed after {} commands", sess.lines().len())?;
+                for l in sess.game().status() {
+                    writeln!(out, "{l}")?;
+                }
+            } else {
+                for l in &transcript {
+                    writeln!(out, "{l}")?;
+                }
+            }
+            write_save(&sess)?;
+            out.flush()?;
+            let stdin = std::io::stdin();
+            let mut lines = stdin.lock().lines();
+            loop {
+                if interactive {
+                    eprint!("tilecrawl> ");
+                }
+                let Some(line) = lines.next() else { break };
+                let line = line.context("reading a command")?;
+                if matches!(line.trim(), "quit" | "exit") {
+                    break;
+                }
+                for l in sess.input(&line) {
+                    // The echo is only useful when the commands come from a pipe.
+                    if interactive && l.starts_with("> ") {
+                        continue;
+                    }
+                    writeln!(out, "{l}")?;
+                }
+                write_save(&sess)?;
+                out.flush()?;
+            }
+            writeln!(out, "game saved in {}", save_path.display())?;
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,468 @@
+//! The dungeon as the play engine sees it: squares, tiles, doors and markers,
+//! and shortest routes over them.
+//!
+//! Squares use the scenario's grid coordinates (column `x` east, row `y`
+//! south, from the dungeon's north-west corner), the same numbers `map`
+//! prints on its rulers. Figures walk orthogonally, as the generator's
+//! reachability analysis does.
+
+use crate::scenario::{Point, Scenario};
+use crate::tileset::{Cell, Side, TileKind};
+use serde::{Deserialize, Serialize};
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+
+/// "No route" in a distance field.
+pub const FAR: u32 = u32::MAX;
+
+/// A tile as the engine needs it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TileInfo {
+    /// Hallway or chamber.
+    pub kind: TileKind,
+    /// Short name used in the transcript (`C3`, `H5`: kind letter and 1-based index).
+    pub label: String,
+    /// West column of the rectangle.
+    pub x: i32,
+    /// North row of the rectangle.
+    pub y: i32,
+    /// Width in squares.
+    pub width: i32,
+    /// Height in squares.
+    pub height: i32,
+    /// The centre square (rounded north-west).
+    pub centre: Point,
+}
+
+impl TileInfo {
+    /// Does the rectangle hold this square (ignoring voids)?
+    pub fn in_rect(&self, p: Point) -> bool {
+        p.x >= self.x && p.y >= self.y && p.x < self.x + self.width && p.y < self.y + self.height
+    }
+}
+
+/// A door laid on an entryway between two tiles (found as an accessory).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Door {
+    /// Pairs of orthogonally adjacent squares the door stands between.
+    pub edges: Vec<[Point; 2]>,
+    /// Is it open?
+    pub open: bool,
+    /// The trap on it: `None` until a hero checks it or springs it.
+    pub trap: DoorTrap,
+}
+
+/// What is known about a door's trap.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum DoorTrap {
+    /// Nobody has checked the door yet.
+    Unchecked,
+    /// Checked: the trap rolled from a random chest of the pool (level, d6 face).
+    Armed {
+        /// Level of the chest picked from the pool.
+        level: u32,
+        /// The d6 face rolled on that chest's trap table.
+        face: u32,
+    },
+    /// Sprung, disarmed or destroyed: never active again.
+    Spent,
+}
+
+/// A marker laid on a square during play.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum MarkerKind {
+    /// A teleporter.
+    Teleporter,
+    /// A vortex (turns its tile).
+    Vortex,
+    /// A staircase (multi-floor dungeons).
+    Staircase,
+}
+
+/// The board: fixed cells from the scenario plus what play changes.
+#[derive(Debug, Clone)]
+pub struct Board {
+    /// Columns.
+    pub width: i32,
+    /// Rows.
+    pub height: i32,
+    cells: Vec<Cell>,
+    tile_of: Vec<u32>,
+    /// Tiles in scenario order.
+    pub tiles: Vec<TileInfo>,
+    /// Connected tile pairs.
+    pub connections: Vec<[usize; 2]>,
+    /// The entrance entryway's squares (on the entrance tile's edge).
+    pub entrance: Vec<Point>,
+    /// The side heroes come in from.
+    pub entrance_side: Side,
+    /// The Central Chamber's tile index.
+    pub central: usize,
+    /// Doors laid so far.
+    pub doors: Vec<Door>,
+}
+
+const NO_TILE: u32 = u32::MAX;
+
+impl Board {
+    /// The board of a scenario.
+    pub fn new(s: &Scenario) -> Board {
+        let width = s.size.width as i32;
+        let height = s.size.height as i32;
+        let n = (width.max(0) * height.max(0)) as usize;
+        let mut cells = vec![Cell::Void; n];
+        let mut tile_of = vec![NO_TILE; n];
+        for y in 0..height {
+            for x in 0..width {
+                cells[(y * width + x) as usize] = s.cell(x, y);
+            }
+        }
+        let mut tiles = Vec::with_capacity(s.tiles.len());
+        let (mut nc, mut nh) = (0, 0);
+        for (i, t) in s.tiles.iter().enumerate() {
+            for y in t.y..t.y + t.height as i32 {
+                for x in t.x..t.x + t.width as i32 {
+                    if x >= 0 && y >= 0 && x < width && y < height && t.covers(x, y) {
+                        tile_of[(y * width + x) as usize] = i as u32;
+                    }
+                }
+            }
+            let label = match t.kind {
+                TileKind::Chamber => {
+                    nc += 1;
+                    format!("C{nc}")
+                }
+                TileKind::Hallway => {
+                    nh += 1;
+                    format!("H{nh}")
+                }
+            };
+            tiles.push(TileInfo {
+                kind: t.kind,
+                label,
+                x: t.x,
+                y: t.y,
+                width: t.width as i32,
+                height: t.height as i32,
+                centre: t.centre(),
+            });
+        }
+        let e = &s.entrance;
+        let len = e.length.max(1) as i32;
+        let entrance = match e.side {
+            Side::N | Side::S => (0..len)
+                .map(|i| Point {
+                    x: e.x - (len - 1) / 2 + i,
+                    y: e.y,
+                })
+                .collect(),
+            Side::E | Side::W => (0..len)
+                .map(|i| Point {
+                    x: e.x,
+                    y: e.y - (len - 1) / 2 + i,
+                })
+                .collect(),
+        };
+        Board {
+            width,
+            height,
+            cells,
+            tile_of,
+            tiles,
+            connections: s.connections.clone(),
+            entrance,
+            entrance_side: e.side,
+            central: s.central_chamber.tile,
+            doors: Vec::new(),
+        }
+    }
+
+    fn index(&self, p: Point) -> Option<usize> {
+        (p.x >= 0 && p.y >= 0 && p.x < self.width && p.y < self.height)
+            .then(|| (p.y * self.width + p.x) as usize)
+    }
+
+    /// Number of squares (for distance fields).
+    pub fn len(&self) -> usize {
+        self.cells.len()
+    }
+
+    /// Is the board empty?
+    pub fn is_empty(&self) -> bool {
+        self.cells.is_empty()
+    }
+
+    /// The square of a field index.
+    pub fn point(&self, i: usize) -> Point {
+        Point {
+            x: i as i32 % self.width,
+            y: i as i32 / self.width,
+        }
+    }
+
+    /// The field index of a square on the board.
+    pub fn idx(&self, p: Point) -> Option<usize> {
+        self.index(p)
+    }
+
+    /// The cell at a square (`Void` off the board).
+    pub fn cell(&self, p: Point) -> Cell {
+        self.index(p).map_or(Cell::Void, |i| self.cells[i])
+    }
+
+    /// Changes a cell (terrain markers, vortex overlaps).
+    pub fn set_cell(&mut self, p: Point, c: Cell) {
+        if let Some(i) = self.index(p) {
+            self.cells[i] = c;
+        }
+    }
+
+    /// Can a figure stand on this square?
+    pub fn passable(&self, p: Point) -> bool {
+        self.cell(p).passable()
+    }
+
+    /// The tile a square belongs to.
+    pub fn tile_at(&self, p: Point) -> Option<usize> {
+        self.index(p)
+            .map(|i| self.tile_of[i])
+            .filter(|&t| t != NO_TILE)
+            .map(|t| t as usize)
+    }
+
+    /// Sets the tile a square belongs to (vortex).
+    pub fn set_tile_at(&mut self, p: Point, tile: Option<usize>) {
+        if let Some(i) = self.index(p) {
+            self.tile_of[i] = tile.map_or(NO_TILE, |t| t as u32);
+        }
+    }
+
+    /// The four orthogonal neighbours, clockwise from north.
+    pub fn neighbours(p: Point) -> [Point; 4] {
+        Side::ALL.map(|s| {
+            let (dx, dy) = s.delta();
+            Point {
+                x: p.x + dx,
+                y: p.y + dy,
+            }
+        })
+    }
+
+    /// Are two squares next to each other (orthogonally or diagonally)?
+    pub fn adjacent(a: Point, b: Point) -> bool {
+        a != b && (a.x - b.x).abs() <= 1 && (a.y - b.y).abs() <= 1
+    }
+
+    /// The door standing between two orthogonal neighbours, if any.
+    pub fn door_between(&self, a: Point, b: Point) -> Option<usize> {
+        self.doors.iter().position(|d| {
+            d.edges
+                .iter()
+                .any(|e| (e[0] == a && e[1] == b) || (e[0] == b && e[1] == a))
+        })
+    }
+
+    /// The doors with an edge touching a square.
+    pub fn doors_at(&self, p: Point) -> Vec<usize> {
+        (0..self.doors.len())
+            .filter(|&d| self.doors[d].edges.iter().any(|e| e[0] == p || e[1] == p))
+            .collect()
+    }
+
+    /// Is the entryway square `p` one of the entrance's squares?
+    pub fn is_entrance(&self, p: Point) -> bool {
+        self.entrance.contains(&p)
+    }
+
+    /// Squares of a tile that a figure can stand on, north-west first.
+    pub fn tile_squares(&self, tile: usize) -> Vec<Point> {
+        let Some(t) = self.tiles.get(tile) else {
+            return Vec::new();
+        };
+        let mut v = Vec::new();
+        for y in t.y..t.y + t.height {
+            for x in t.x..t.x + t.width {
+                let p = Point { x, y };
+                if self.tile_at(p) == Some(tile) && self.passable(p) {
+                    v.push(p);
+                }
+            }
+        }
+        v
+    }
+
+    /// The tiles connected to `tile`, ascending.
+    pub fn neighbour_tiles(&self, tile: usize) -> Vec<usize> {
+        let mut v: Vec<usize> = self
+            .connections
+            .iter()
+            .filter_map(|c| {
+                if c[0] == tile {
+                    Some(c[1])
+                } else if c[1] == tile {
+                    Some(c[0])
+                } else {
+                    None
+                }
+            })
+            .collect();
+        v.sort_unstable();
+        v
+    }
+
+    /// The entryways of `tile` that lead into another tile, as (inside
+    /// square, outside square) pairs grouped per neighbouring tile side.
+    pub fn entryway_edges(&self, tile: usize) -> Vec<Vec<[Point; 2]>> {
+        let mut groups: Vec<(usize, Side, Vec<[Point; 2]>)> = Vec::new();
+        for p in self.tile_squares(tile) {
+            for side in Side::ALL {
+                let (dx, dy) = side.delta();
+                let q = Point {
+                    x: p.x + dx,
+                    y: p.y + dy,
+                };
+                if let Some(other) = self.tile_at(q)
+                    && other != tile
+                    && self.passable(q)
+                {
+                    match groups.iter_mut().find(|g| g.0 == other && g.1 == side) {
+                        Some(g) => g.2.push([p, q]),
+                        None => groups.push((other, side, vec![[p, q]])),
+                    }
+                }
+            }
+        }
+        groups.into_iter().map(|g| g.2).collect()
+    }
+}
+
+/// How a mover treats the board when finding routes.
+#[derive(Debug, Clone, Copy)]
+pub struct Mover {
+    /// Extra cost to enter hindering terrain or water.
+    pub hindering_extra: u32,
+    /// Cost of opening a closed door on the way (None: closed doors block).
+    pub door_open: Option<u32>,
+    /// Cost of closing every door passed behind it (WMTs close wooden doors);
+    /// `None` leaves doors as they are.
+    pub door_close: Option<u32>,
+    /// May cross crevices and water freely (Magic Levitation, flying).
+    pub flies: bool,
+}
+
+impl Board {
+    /// Cost of a single step from `a` to its neighbour `b`, or `None` if the
+    /// step is impossible for this mover.
+    pub fn step_cost(&self, a: Point, b: Point, m: &Mover) -> Option<u32> {
+        let cell = self.cell(b);
+        let mut cost = match cell {
+            Cell::Floor => 1,
+            Cell::Hindering | Cell::Water => 1 + if m.flies { 0 } else { m.hindering_extra },
+            Cell::Crevice if m.flies => 1,
+            _ => return None,
+        };
+        if let Some(d) = self.door_between(a, b) {
+            if !self.doors[d].open {
+                cost += m.door_open?;
+            }
+            cost += m.door_close.unwrap_or(0);
+        }
+        Some(cost)
+    }
+
+    /// Distance (in speed points) from every square to the nearest of
+    /// `goals`, walking as `m` does; `blocked` squares (other figures) cannot
+    /// be entered or passed, except goals themselves. [`FAR`] where no route.
+    pub fn distances_to(
+        &self,
+        goals: &[Point],
+        m: &Mover,
+        blocked: &dyn Fn(Point) -> bool,
+    ) -> Vec<u32> {
+        let mut dist = vec![FAR; self.len()];
+        let mut heap = BinaryHeap::new();
+        for &g in goals {
+            if let Some(i) = self.index(g) {
+                dist[i] = 0;
+                heap.push(Reverse((0u32, i)));
+            }
+        }
+        while let Some(Reverse((d, i))) = heap.pop() {
+            if d > dist[i] {
+                continue;
+            }
+            let here = self.point(i);
+            // A figure standing on a square blocks routes through it.
+            if d > 0 && blocked(here) {
+                continue;
+            }
+            for p in Board::neighbours(here) {
+                let Some(j) = self.index(p) else { continue };
+                // The step goes from p into `here`.
+                let Some(c) = self.step_cost(p, here, m) else {
+                    continue;
+                };
+                let nd = d + c;
+                if nd < dist[j] {
+                    dist[j] = nd;
+                    heap.push(Reverse((nd, j)));
+                }
+            }
+        }
+        dist
+    }
+
+    /// The neighbours of `from` that lie on a shortest route along `dist`,
+    /// clockwise from north.
+    pub fn downhill(&self, from: Point, dist: &[u32], m: &Mover) -> Vec<Point> {
+        let Some(i) = self.index(from) else {
+            return Vec::new();
+        };
+        let here = dist[i];
+        if here == FAR || here == 0 {
+            return Vec::new();
+        }
+        Board::neighbours(from)
+            .into_iter()
+            .filter(|&p| {
+                self.index(p).is_some_and(|j| {
+                    dist[j] != FAR
+                        && self
+                            .step_cost(from, p, m)
+                            .is_some_and(|c| dist[j] + c == here)
+                })
+            })
+            .collect()
+    }
+}
+
+/// Which compass side `to` lies on, seen from `from` (the larger offset wins,
+/// ties go north/south).
+pub fn side_towards(from: Point, to: Point) -> Side {
+    let (dx, dy) = (to.x - from.x, to.y - from.y);
+    if dy.abs() >= dx.abs() && dy != 0 {
+        if dy < 0 { Side::N } else { Side::S }
+    } else if dx > 0 {
+        Side::E
+    } else {
+        Side::W
+    }
+}
+
+/// `north`, `east`, `south` or `west`.
+pub fn side_word(s: Side) -> &'static str {
+    match s {
+        Side::N => "north",
+        Side::E => "east",
+        Side::S => "south",
+        Side::W => "west",
+    }
+}
+
+/// `12,7`.
+pub fn fmt_point(p: Point) -> String {
+    format!("{},{}", p.x, p.y)
+}

@@ -1,0 +1,357 @@
+//! What the players type: one command per line, in plain words.
+//!
+//! ```text
+//! Ayla moves to 12,7        Ayla opens door at 14,7     Ayla checks door at 14,7
+//! Ayla disarms door at 14,7 fast                        Ayla closes door at 14,7
+//! Ayla opens chest at 20,9  Ayla takes chest at 20,9    Ayla drops chest
+//! Ayla gives chest to Borin Ayla attacks orc-raider-2   Ayla leaves
+//! Ayla teleports [to 5,6]   Ayla uses vortex            Ayla passes
+//! hit orc-raider-2 2        kill orc-raider-2           wound Ayla 1
+//! heal Ayla                 first Bob                   end turn
+//! status   map   help   undo
+//! ```
+//!
+//! Verbs may be written with or without the trailing `s` (`move`/`moves`),
+//! `at` and `to` are optional, and case does not matter.
+
+use crate::scenario::Point;
+
+/// A parsed command.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Command {
+    /// A hero does something.
+    Hero {
+        /// The hero's name as typed.
+        hero: String,
+        /// What.
+        action: HeroAction,
+    },
+    /// Manual combat: a monster took `n` wounds.
+    Hit {
+        /// Monster id.
+        monster: String,
+        /// Wounds.
+        n: u32,
+    },
+    /// Manual combat: a monster is slain.
+    Kill {
+        /// Monster id.
+        monster: String,
+    },
+    /// Manual combat: a hero took `n` wounds.
+    Wound {
+        /// Hero name.
+        hero: String,
+        /// Wounds.
+        n: u32,
+    },
+    /// Spend 50 experience to heal a hero fully.
+    Heal {
+        /// Hero name.
+        hero: String,
+    },
+    /// A team with a Command hero goes first this turn.
+    First {
+        /// Player name.
+        player: String,
+    },
+    /// The current team ends its turn.
+    EndTurn,
+    /// Print the state.
+    Status,
+    /// Print the ASCII map.
+    Map,
+    /// Print the commands.
+    Help,
+    /// Take back the last command.
+    Undo,
+}
+
+/// What a hero does.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum HeroAction {
+    /// Walk to a square (from outside: come in through the entrance).
+    Move(Point),
+    /// Open the door next to the hero at a square.
+    OpenDoor(Point),
+    /// Close it.
+    CloseDoor(Point),
+    /// Check a door (or chest) at a square for traps, for free.
+    Check(Point),
+    /// Disarm the checked trap at a square: fast (a roll) or slow (the whole activation).
+    Disarm(Point, bool),
+    /// Open the chest at a square (springing or passing its trap) and take it.
+    OpenChest(Point),
+    /// Take an open chest lying at a square.
+    TakeChest(Point),
+    /// Drop a carried chest next to the hero.
+    DropChest,
+    /// Hand a carried chest to an adjacent hero.
+    GiveChest(String),
+    /// Attack a monster (dice combat).
+    Attack(String),
+    /// Leave the dungeon through the entrance.
+    Leave,
+    /// Use the teleporter the hero stands on (to a chosen square, or a random tile).
+    Teleport(Option<Point>),
+    /// Use the vortex the hero stands on.
+    Vortex,
+    /// Forgo the rest of the activation.
+    Pass,
+}
+
+fn point(s: &str) -> Option<Point> {
+    let (a, b) = s.split_once(',')?;
+    Some(Point {
+        x: a.trim().parse().ok()?,
+        y: b.trim().parse().ok()?,
+    })
+}
+
+/// Does `word` match `verb` with or without a trailing `s`/`es`?
+fn is(word: &str, verb: &str) -> bool {
+    word == verb || word.strip_suffix('s') == Some(verb) || word.strip_suffix("es") == Some(verb)
+}
+
+/// The words after `skip`, with filler words (`at`, `to`, `the`, `door`,
+/// `chest`) removed.
+fn args(words: &[String], skip: usize) -> Vec<&str> {
+    words
+        .iter()
+        .skip(skip)
+        .map(String::as_str)
+        .filter(|w| !matches!(*w, "at" | "to" | "the" | "door" | "chest" | "on"))
+        .collect()
+}
+
+fn one_point(rest: &[&str], what: &str) -> Result<Point, String> {
+    let joined = rest.join("");
+    point(&joined).ok_or_else(|| format!("expected a square like `12,7` after `{what}`"))
+}
+
+/// Parses one line. Blank lines and `#` comments give `Ok(None)`.
+pub fn parse(line: &str) -> Result<Option<Command>, String> {
+    let line = line.split('#').next().unwrap_or("").trim();
+    if line.is_empty() {
+        return Ok(None);
+    }
+    let words: Vec<String> = line.split_whitespace().map(str::to_lowercase).collect();
+    let orig: Vec<&str> = line.split_whitespace().collect();
+    let w0 = words[0].as_str();
+    let number = |s: Option<&String>, what: &str| -> Result<u32, String> {
+        match s {
+            None => Ok(1),
+            Some(s) => s
+                .parse::<u32>()
+                .ok()
+                .filter(|n| (1..=99).contains(n))
+                .ok_or_else(|| format!("expected a number of {what} from 1 to 99, got `{s}`")),
+        }
+    };
+    let cmd = match w0 {
+        "status" | "map" | "help" | "undo" | "?" if words.len() == 1 => match w0 {
+            "status" => Command::Status,
+            "map" => Command::Map,
+            "undo" => Command::Undo,
+            _ => Command::Help,
+        },
+        "end" if words.get(1).is_some_and(|w| w == "turn") && words.len() == 2 => Command::EndTurn,
+        "hit" => Command::Hit {
+            monster: words
+                .get(1)
+                .cloned()
+                .ok_or("`hit` needs a monster and a number of wounds: `hit orc-raider-2 2`")?,
+            n: number(words.get(2), "wounds")?,
+        },
+        "kill" => Command::Kill {
+            monster: words
+                .get(1)
+                .cloned()
+                .ok_or("`kill` needs a monster: `kill orc-raider-2`")?,
+        },
+        "wound" => Command::Wound {
+            hero: orig
+                .get(1)
+                .map(|s| s.to_string())
+                .ok_or("`wound` needs a hero: `wound Ayla 1`")?,
+            n: number(words.get(2), "wounds")?,
+        },
+        "heal" => Command::Heal {
+            hero: orig
+                .get(1)
+                .map(|s| s.to_string())
+                .ok_or("`heal` needs a hero: `heal Ayla`")?,
+        },
+        "first" => Command::First {
+            player: orig
+                .get(1)
+                .map(|s| s.to_string())
+                .ok_or("`first` needs a player: `first Bob`")?,
+        },
+        _ => {
+            let hero = orig[0].to_string();
+            let Some(verb) = words.get(1).map(String::as_str) else {
+                return Err(format!(
+                    "`{}` is not a command; type `help` for the list",
+                    orig[0]
+                ));
+            };
+            let rest = args(&words, 2);
+            let noun = words.get(2).map(String::as_str);
+            let action = if is(verb, "move") || is(verb, "go") || is(verb, "walk") {
+                HeroAction::Move(one_point(&rest, verb)?)
+            } else if is(verb, "open") && noun == Some("chest") {
+                HeroAction::OpenChest(one_point(&rest, "opens chest at")?)
+            } else if is(verb, "open") {
+                HeroAction::OpenDoor(one_point(&rest, "opens door at")?)
+            } else if is(verb, "close") {
+                HeroAction::CloseDoor(one_point(&rest, "closes door at")?)
+            } else if is(verb, "check") {
+                HeroAction::Check(one_point(&rest, "checks door at")?)
+            } else if is(verb, "disarm") {
+                let fast = rest.last() == Some(&"fast");
+                let slow = rest.last() == Some(&"slow");
+                let pts: Vec<&str> = rest
+                    .iter()
+                    .copied()
+                    .filter(|w| *w != "fast" && *w != "slow")
+                    .collect();
+                if !fast && !slow {
+                    return Err("say how: `Ayla disarms door at 14,7 fast` or `... slow`".into());
+                }
+                HeroAction::Disarm(one_point(&pts, "disarms door at")?, fast)
+            } else if is(verb, "take") || is(verb, "pick") {
+                let rest: Vec<&str> = rest.into_iter().filter(|w| *w != "up").collect();
+                HeroAction::TakeChest(one_point(&rest, "takes chest at")?)
+            } else if is(verb, "drop") {
+                HeroAction::DropChest
+            } else if is(verb, "give") {
+                let to = rest
+                    .last()
+                    .ok_or("say to whom: `Ayla gives chest to Borin`")?;
+                let idx = orig
+                    .iter()
+                    .rposition(|w| w.eq_ignore_ascii_case(to))
+                    .unwrap_or(orig.len() - 1);
+                HeroAction::GiveChest(orig[idx].to_string())
+            } else if is(verb, "attack") || is(verb, "fight") || is(verb, "shoot") {
+                HeroAction::Attack(
+                    rest.last()
+                        .map(|s| s.to_string())
+                        .ok_or("say which monster: `Ayla attacks orc-raider-2`")?,
+                )
+            } else if is(verb, "leave") || is(verb, "exit") || is(verb, "escape") {
+                HeroAction::Leave
+            } else if is(verb, "teleport") {
+                if rest.is_empty() {
+                    HeroAction::Teleport(None)
+                } else {
+                    HeroAction::Teleport(Some(one_point(&rest, "teleports to")?))
+                }
+            } else if is(verb, "use") && rest.first() == Some(&"vortex") {
+                HeroAction::Vortex
+            } else if is(verb, "use") && rest.first() == Some(&"teleporter") {
+                HeroAction::Teleport(None)
+            } else if is(verb, "pass") || is(verb, "wait") {
+                HeroAction::Pass
+            } else {
+                return Err(format!(
+                    "`{}` is not something a hero can do here; type `help` for the list",
+                    words[1..].join(" ")
+                ));
+            };
+            Command::Hero { hero, action }
+        }
+    };
+    Ok(Some(cmd))
+}
+
+/// The `help` text.
+pub const HELP: &str = "\
+commands (one per line; a hero's name first for what heroes do):
+  Ayla moves to 12,7          walk there (from outside: enter by the entrance)
+  Ayla opens door at 14,7     open the door beside her (2 speed); springs an unchecked trap
+  Ayla checks door at 14,7    look for a trap (free); then `disarms door at 14,7 fast|slow`
+  Ayla closes door at 14,7    close it (1 speed)
+  Ayla opens chest at 20,9    open a chest beside her and take it
+  Ayla takes chest at 20,9    pick up an open chest (2 speed)
+  Ayla drops chest            drop one beside her (1 speed)
+  Ayla gives chest to Borin   hand one to an adjacent hero (2 speed)
+  Ayla attacks orc-raider-2   fight (dice combat)
+  Ayla leaves                 go out through the entrance (with the Quest Chest: victory)
+  Ayla teleports [to 5,6]     use the teleporter she stands on
+  Ayla uses vortex            turn the tile of the vortex she stands on
+  Ayla passes                 end her activation
+  hit orc-raider-2 2 | kill orc-raider-2 | wound Ayla 1   report combat (manual)
+  heal Ayla                   spend 50 experience to heal her fully
+  first Bob                   Bob's team goes first (needs a hero with Command)
+  end turn                    the next team, then the dungeon plays
+  status | map | help | undo";
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn hero(line: &str) -> HeroAction {
+        match parse(line).unwrap().unwrap() {
+            Command::Hero { action, .. } => action,
+            c => panic!("{c:?}"),
+        }
+    }
+
+    #[test]
+    fn reads_the_plain_forms() {
+        assert_eq!(
+            hero("Ayla moves to 12,7"),
+            HeroAction::Move(Point { x: 12, y: 7 })
+        );
+        assert_eq!(
+            hero("ayla move 12, 7"),
+            HeroAction::Move(Point { x: 12, y: 7 })
+        );
+        assert_eq!(
+            hero("Ayla opens the door at 14,7"),
+            HeroAction::OpenDoor(Point { x: 14, y: 7 })
+        );
+        assert_eq!(
+            hero("Ayla opens chest at 1,2"),
+            HeroAction::OpenChest(Point { x: 1, y: 2 })
+        );
+        assert_eq!(
+            hero("Ayla disarms door at 1,2 fast"),
+            HeroAction::Disarm(Point { x: 1, y: 2 }, true)
+        );
+        assert_eq!(
+            hero("Ayla gives chest to Borin"),
+            HeroAction::GiveChest("Borin".into())
+        );
+        assert_eq!(
+            hero("Ayla attacks orc-raider-2"),
+            HeroAction::Attack("orc-raider-2".into())
+        );
+        assert_eq!(parse("end turn").unwrap(), Some(Command::EndTurn));
+        assert_eq!(parse("  # a comment").unwrap(), None);
+        assert_eq!(
+            parse("hit orc-2 2").unwrap(),
+            Some(Command::Hit {
+                monster: "orc-2".into(),
+                n: 2
+            })
+        );
+    }
+
+    #[test]
+    fn explains_what_it_cannot_read() {
+        for bad in [
+            "Ayla",
+            "Ayla moves to x",
+            "Ayla dances",
+            "hit",
+            "hit orc 0",
+            "Ayla disarms door at 1,2",
+        ] {
+            let e = parse(bad).unwrap_err();
+            assert!(!e.contains('\n'), "{e}");
+        }
+    }
+}

@@ -1,0 +1,756 @@
+//! Discoveries, doors and their traps, chests, teleporters and vortexes.
+
+use crate::play::board::{Board, Door, DoorTrap, MarkerKind, fmt_point};
+use crate::play::engine::{Cause, Game, all_around};
+use crate::play::state::{ChestPlace, ChestState, HeroPlace, PlacedMarker};
+use crate::play::tables::{Accessory, ChamberDiscovery, HallwayDiscovery, TrapEffect};
+use crate::scenario::{Point, TerrainSide, Wmt};
+use crate::tileset::{Cell, TileKind};
+
+impl Game {
+    /// The discovery roll when a hero first enters tile `t` (not the Central Chamber).
+    pub(crate) fn discover(&mut self, t: usize, h: usize) {
+        if t == self.board.central {
+            return;
+        }
+        let label = self.board.tiles[t].label.clone();
+        let hero = self.heroes[h].name.clone();
+        match self.tile_kind(t) {
+            TileKind::Chamber => {
+                let face = self.dice.d6(format!("chamber {label} discovery"));
+                let row = self.tables.chamber_discovery.get(face).clone();
+                self.say(format!(
+                    "{hero} enters chamber {label} — discovery: rolled {face}, {}",
+                    row.text
+                ));
+                match row.result {
+                    ChamberDiscovery::Nothing => {}
+                    ChamberDiscovery::Chest => self.discover_chest(t),
+                    ChamberDiscovery::Accessory => self.discover_accessory(t),
+                    ChamberDiscovery::Wmt => self.discover_wmt(t),
+                    ChamberDiscovery::ChestAndAccessory => {
+                        self.discover_chest(t);
+                        self.discover_accessory(t);
+                    }
+                }
+            }
+            TileKind::Hallway => {
+                let face = self.dice.d6(format!("hallway {label} discovery"));
+                let row = self.tables.hallway_discovery.get(face).clone();
+                self.say(format!(
+                    "{hero} enters hallway {label} — discovery: rolled {face}, {}",
+                    row.text
+                ));
+                match row.result {
+                    HallwayDiscovery::Nothing => {}
+                    HallwayDiscovery::Door => self.place_door(t),
+                    HallwayDiscovery::TerrainMarker => self.place_terrain(t),
+                    HallwayDiscovery::Chest => self.discover_chest(t),
+                    HallwayDiscovery::Wmt => self.discover_wmt(t),
+                }
+            }
+        }
+    }
+
+    /// A free square of tile `t` nearest its centre.
+    fn spot_in_tile(&self, t: usize) -> Option<Point> {
+        let c = self.board.tiles[t].centre;
+        self.board
+            .tile_squares(t)
+            .into_iter()
+            .filter(|&p| {
+                !self.occupied(p)
+                    && self.chest_at(p).is_none()
+                    && !self.markers.iter().any(|m| m.pos == p)
+            })
+            .min_by_key(|p| ((p.x - c.x).abs() + (p.y - c.y).abs(), p.y, p.x))
+    }
+
+    fn discover_chest(&mut self, t: usize) {
+        if self.chest_pool.is_empty() {
+            self.say("the Chest Pool is empty: no chest after all");
+            return;
+        }
+        let Some(spot) = self.spot_in_tile(t) else {
+            self.say("no free square for a chest");
+            return;
+        };
+        let levels = self.chest_pool.clone();
+        let k = self
+            .dice
+            .choose(levels.len(), "chest drawn from the Chest Pool");
+        let level = self.chest_pool.remove(k);
+        let id = format!("chest-{}", self.chests.len() + 1);
+        self.say(format!(
+            "a chest (level {level}) on {} — {id}",
+            fmt_point(spot)
+        ));
+        self.chests.push(ChestState {
+            id,
+            level,
+            quest: false,
+            place: ChestPlace::At(spot),
+            open: false,
+            trap_spent: false,
+            contents: None,
+        });
+    }
+
+    fn discover_wmt(&mut self, t: usize) {
+        if self.wmt_pool.is_empty() {
+            self.say("the WMT Pool is empty: no token after all");
+            return;
+        }
+        let Some(spot) = self.spot_in_tile(t) else {
+            self.say("no free square for a token");
+            return;
+        };
+        let k = self
+            .dice
+            .choose(self.wmt_pool.len(), "token drawn from the WMT Pool");
+        let tok = self.wmt_pool.remove(k);
+        let w = Wmt {
+            x: spot.x,
+            y: spot.y,
+            color: tok.color,
+            number: tok.number,
+            guardian: false,
+            tile: t,
+        };
+        let id = self.new_wmt_id(&w);
+        self.say(format!(
+            "a wandering monster token {id} on {}",
+            fmt_point(spot)
+        ));
+        self.wmts.push(crate::play::state::WmtState {
+            id,
+            color: tok.color,
+            number: tok.number,
+            guardian: false,
+            pos: spot,
+        });
+        // It is in the hero's tile: it reveals at once.
+        if let Some(i) = self.wmts.len().checked_sub(1) {
+            self.reveal(i, Cause::Other);
+        }
+    }
+
+    /// A token id not used yet: `blue-4`, then `blue-4-b`, ...
+    pub(crate) fn new_wmt_id(&self, w: &Wmt) -> String {
+        let base = format!("{}-{}", w.color.name(), w.number);
+        let mut id = base.clone();
+        let mut n = 0u8;
+        while self.wmts.iter().any(|x| x.id == id) || self.monsters.iter().any(|m| m.id == id) {
+            n += 1;
+            id = format!("{base}-{}", (b'a' + n) as char);
+        }
+        id
+    }
+
+    fn discover_accessory(&mut self, t: usize) {
+        let face = self.dice.d6("accessory in the chamber");
+        let row = self.tables.accessory.get(face).clone();
+        self.say(format!("accessory: rolled {face}, {}", row.text));
+        match row.result {
+            Accessory::Door => self.place_door(t),
+            Accessory::TerrainMarker => self.place_terrain(t),
+            Accessory::Furnishing => {
+                if self.furnishings_left.is_empty() {
+                    self.say("no furnishing is left in the Accessories Pool");
+                } else {
+                    let f = self.furnishings_left.remove(0);
+                    self.say(format!("set up {f} in {}", self.board.tiles[t].label));
+                }
+            }
+            Accessory::Teleporter => self.place_marker(t, MarkerKind::Teleporter),
+            Accessory::Vortex => self.place_marker(t, MarkerKind::Vortex),
+        }
+    }
+
+    fn place_marker(&mut self, t: usize, kind: MarkerKind) {
+        let Some(spot) = self.spot_in_tile(t) else {
+            self.say("no free square for the marker");
+            return;
+        };
+        let name = match kind {
+            MarkerKind::Teleporter => "a teleporter",
+            MarkerKind::Vortex => "a vortex",
+            MarkerKind::Staircase => "a staircase",
+        };
+        self.say(format!("{name} marker on {}", fmt_point(spot)));
+        self.markers.push(PlacedMarker {
+            kind,
+            pos: spot,
+            tile: t,
+        });
+    }
+
+    /// A door from the pool on one of tile `t`'s entryways (by d6).
+    pub(crate) fn place_door(&mut self, t: usize) {
+        if self.doors_left == 0 {
+            self.say("no door is left in the Accessories Pool");
+            return;
+        }
+        let ways: Vec<Vec<[Point; 2]>> = self
+            .board
+            .entryway_edges(t)
+            .into_iter()
+            .filter(|w| {
+                w.iter()
+                    .all(|e| self.board.door_between(e[0], e[1]).is_none())
+            })
+            .collect();
+        if ways.is_empty() {
+            self.say("every entryway here already has a door");
+            return;
+        }
+        let names: Vec<String> = ways.iter().map(|w| fmt_point(w[0][1])).collect();
+        let k = self
+            .dice
+            .choose_d6(ways.len(), "entryway for the door", |k| names[k].clone());
+        self.doors_left -= 1;
+        let edges = ways[k].clone();
+        self.say(format!(
+            "a closed door on the entryway at {} (trap unknown)",
+            names[k]
+        ));
+        self.board.doors.push(Door {
+            edges,
+            open: false,
+            trap: DoorTrap::Unchecked,
+        });
+    }
+
+    fn place_terrain(&mut self, t: usize) {
+        if self.terrain_left.is_empty() {
+            self.say("no terrain marker is left in the Accessories Pool");
+            return;
+        }
+        let Some(spot) = self.spot_in_tile(t) else {
+            self.say("no free square for the terrain marker");
+            return;
+        };
+        let side = self.terrain_left.remove(0);
+        let (cell, what) = match side {
+            TerrainSide::Obstacle => (Cell::Blocking, "obstacle"),
+            TerrainSide::Special => (Cell::Hindering, "hindering"),
+        };
+        self.board.set_cell(spot, cell);
+        self.say(format!(
+            "a terrain marker ({what} side) on {}",
+            fmt_point(spot)
+        ));
+    }
+
+    // ----- doors -----
+
+    /// The door with an edge on `p` next to hero `h`.
+    fn door_near(&self, h: usize, p: Point) -> Result<usize, String> {
+        let name = &self.heroes[h].name;
+        let hp = self.heroes[h]
+            .pos()
+            .ok_or_else(|| format!("{name} is not in the dungeon"))?;
+        let doors = self.board.doors_at(p);
+        let Some(&d) = doors.first() else {
+            return Err(format!("there is no door at {}", fmt_point(p)));
+        };
+        let near = self.board.doors[d].edges.iter().any(|e| {
+            e[0] == hp || e[1] == hp || Board::adjacent(e[0], hp) || Board::adjacent(e[1], hp)
+        });
+        if !near {
+            return Err(format!(
+                "{name} is not next to the door at {}",
+                fmt_point(p)
+            ));
+        }
+        Ok(d)
+    }
+
+    /// Rolls a door's trap: a random chest of the pool, then its trap table.
+    fn roll_door_trap(&mut self, d: usize) -> (u32, u32) {
+        if let DoorTrap::Armed { level, face } = self.board.doors[d].trap {
+            return (level, face);
+        }
+        let level = if self.chest_pool.is_empty() {
+            1
+        } else {
+            let k = self
+                .dice
+                .choose(self.chest_pool.len(), "chest picked for the door's trap");
+            self.chest_pool[k]
+        };
+        let face = self.dice.d6(format!("door trap (level {level} chest)"));
+        self.board.doors[d].trap = DoorTrap::Armed { level, face };
+        (level, face)
+    }
+
+    pub(crate) fn hero_check(&mut self, h: usize, p: Point) -> Result<(), String> {
+        let name = self.heroes[h].name.clone();
+        if let Some(c) = self.chest_at(p) {
+            let hp = self.heroes[h]
+                .pos()
+                .ok_or_else(|| format!("{name} is not in the dungeon"))?;
+            if !Board::adjacent(hp, p) {
+                return Err(format!(
+                    "{name} is not next to the chest at {}",
+                    fmt_point(p)
+                ));
+            }
+            let level = self.chests[c].level;
+            let face = self.dice.d6(format!("{} trap", self.chests[c].id));
+            let trap = self.tables.chest_traps[&level].get(face).result.clone();
+            self.say(format!(
+                "{name} checks {}: rolled {face} — {}",
+                self.chests[c].id, trap.name
+            ));
+            return Ok(());
+        }
+        let d = self.door_near(h, p)?;
+        if self.board.doors[d].trap == DoorTrap::Spent || self.board.doors[d].open {
+            self.say(format!(
+                "{name} checks the door at {}: no active trap",
+                fmt_point(p)
+            ));
+            return Ok(());
+        }
+        let (level, face) = self.roll_door_trap(d);
+        let trap = self.tables.chest_traps[&level].get(face).result.clone();
+        self.say(format!(
+            "{name} checks the door at {}: a level {level} chest's trap, rolled {face} — {} (disarm on {}+)",
+            fmt_point(p),
+            trap.name,
+            trap.disarm
+        ));
+        if trap.effect == TrapEffect::None {
+            self.board.doors[d].trap = DoorTrap::Spent;
+        }
+        Ok(())
+    }
+
+    pub(crate) fn hero_disarm(&mut self, h: usize, p: Point, fast: bool) -> Result<(), String> {
+        let name = self.heroes[h].name.clone();
+        let d = self.door_near(h, p)?;
+        let DoorTrap::Armed { level, face } = self.board.doors[d].trap else {
+            return Err(format!(
+                "the door at {} has no known active trap (check it first)",
+                fmt_point(p)
+            ));
+        };
+        let trap = self.tables.chest_traps[&level].get(face).result.clone();
+        if fast {
+            let cost = self.rules().fast_disarm_cost;
+            self.spend(h, cost, "a fast disarm")?;
+        } else {
+            if self.heroes[h].spent > 0 {
+                return Err(format!(
+                    "a slow disarm takes {name}'s whole activation; she has already used speed"
+                ));
+            }
+            self.heroes[h].done = true;
+        }
+        let need = if fast {
+            trap.disarm
+        } else {
+            trap.disarm.min(self.rules().slow_disarm)
+        };
+        let r = self.dice.d6(format!("{name} disarms the door trap"));
+        if r >= need {
+            self.board.doors[d].trap = DoorTrap::Spent;
+            self.xp += trap.xp;
+            self.say(format!(
+                "{name} disarms {} ({}): rolled {r}, needed {need}+ — disarmed, +{} experience",
+                trap.name,
+                if fast { "fast" } else { "slow" },
+                trap.xp
+            ));
+        } else {
+            self.say(format!(
+                "{name} fails to disarm {}: rolled {r}, needed {need}+",
+                trap.name
+            ));
+            if fast {
+                self.spring_door_trap(d, h);
+            }
+        }
+        Ok(())
+    }
+
+    /// A door's trap goes off on hero `h`.
+    fn spring_door_trap(&mut self, d: usize, h: usize) {
+        let (level, face) = self.roll_door_trap(d);
+        self.board.doors[d].trap = DoorTrap::Spent;
+        let trap = self.tables.chest_traps[&level].get(face).result.clone();
+        let far_side = self.heroes[h].pos().and_then(|hp| {
+            self.board.doors[d].edges.iter().find_map(|e| {
+                if Board::adjacent(e[0], hp) || e[0] == hp {
+                    Some(e[1])
+                } else if Board::adjacent(e[1], hp) || e[1] == hp {
+                    Some(e[0])
+                } else {
+                    None
+                }
+            })
+        });
+        self.spring(&trap, h, far_side);
+    }
+
+    /// The effect of a sprung trap on hero `h`; alarms bring monsters to `far`.
+    pub(crate) fn spring(
+        &mut self,
+        trap: &crate::play::tables::Trap,
+        h: usize,
+        far: Option<Point>,
+    ) {
+        let name = self.heroes[h].name.clone();
+        self.say(format!("the trap goes off: {}", trap.name));
+        match &trap.effect {
+            TrapEffect::None => {}
+            TrapEffect::Wounds { wounds, area } => {
+                let mut hit = vec![h];
+                if *area && let Some(p) = self.heroes[h].pos() {
+                    hit.extend((0..self.heroes.len()).filter(|&o| {
+                        o != h && self.heroes[o].pos().is_some_and(|q| Board::adjacent(p, q))
+                    }));
+                }
+                for o in hit {
+                    if self.heroes[o].pos().is_some() {
+                        self.wound_hero(o, *wounds);
+                    }
+                }
+            }
+            TrapEffect::Alarm => {
+                if self.wmt_pool.is_empty() {
+                    self.say("the alarm rings, but the WMT Pool is empty");
+                    return;
+                }
+                let at = far
+                    .or_else(|| self.heroes[h].pos())
+                    .and_then(|p| self.free_square_near(p));
+                let Some(at) = at else { return };
+                let k = self
+                    .dice
+                    .choose(self.wmt_pool.len(), "token the alarm calls");
+                let tok = self.wmt_pool.remove(k);
+                let w = Wmt {
+                    x: at.x,
+                    y: at.y,
+                    color: tok.color,
+                    number: tok.number,
+                    guardian: false,
+                    tile: 0,
+                };
+                let id = self.new_wmt_id(&w);
+                self.say(format!("the alarm calls {id} to {}", fmt_point(at)));
+                self.wmts.push(crate::play::state::WmtState {
+                    id,
+                    color: tok.color,
+                    number: tok.number,
+                    guardian: false,
+                    pos: at,
+                });
+                let i = self.wmts.len() - 1;
+                self.reveal(i, Cause::Other);
+            }
+            TrapEffect::Teleport => {
+                self.say(format!("{name} is whisked away"));
+                self.teleport_random(h);
+            }
+        }
+    }
+
+    pub(crate) fn hero_open_door(&mut self, h: usize, p: Point) -> Result<(), String> {
+        let name = self.heroes[h].name.clone();
+        let d = self.door_near(h, p)?;
+        if self.board.doors[d].open {
+            return Err(format!("the door at {} is already open", fmt_point(p)));
+        }
+        let cost = self.rules().door_open;
+        self.spend(h, cost, "opening a door")?;
+        self.board.doors[d].open = true;
+        self.say(format!("{name} opens the door at {}", fmt_point(p)));
+        if self.board.doors[d].trap != DoorTrap::Spent {
+            self.spring_door_trap(d, h);
+        }
+        Ok(())
+    }
+
+    pub(crate) fn hero_close_door(&mut self, h: usize, p: Point) -> Result<(), String> {
+        let name = self.heroes[h].name.clone();
+        let d = self.door_near(h, p)?;
+        if !self.board.doors[d].open {
+            return Err(format!("the door at {} is already closed", fmt_point(p)));
+        }
+        let blocked = self.board.doors[d]
+            .edges
+            .iter()
+            .any(|e| self.occupied(e[0]) && self.occupied(e[1]));
+        if blocked {
+            return Err("figures stand in the doorway".into());
+        }
+        let cost = self.rules().door_close;
+        self.spend(h, cost, "closing a door")?;
+        self.board.doors[d].open = false;
+        self.say(format!("{name} closes the door at {}", fmt_point(p)));
+        Ok(())
+    }
+
+    // ----- chests -----
+
+    pub(crate) fn hero_open_chest(&mut self, h: usize, p: Point) -> Result<(), String> {
+        let name = self.heroes[h].name.clone();
+        let hp = self.heroes[h]
+            .pos()
+            .ok_or_else(|| format!("{name} is not in the dungeon"))?;
+        let c = self
+            .chest_at(p)
+            .ok_or_else(|| format!("there is no chest at {}", fmt_point(p)))?;
+        if !(Board::adjacent(hp, p) || hp == p) {
+            return Err(format!(
+                "{name} is not next to the chest at {}",
+                fmt_point(p)
+            ));
+        }
+        if self.chests[c].open {
+            return Err(format!(
+                "{} is already open: take it with `{name} takes chest at {}`",
+                self.chests[c].id,
+                fmt_point(p)
+            ));
+        }
+        if self.heroes[h].chests.len() as u32 >= self.rules().chests_per_hero {
+            return Err(format!(
+                "{name} already carries {} chests",
+                self.rules().chests_per_hero
+            ));
+        }
+        let cost = self.rules().chest_pickup;
+        self.spend(h, cost, "opening a chest")?;
+        let level = self.chests[c].level;
+        let id = self.chests[c].id.clone();
+        if !self.chests[c].trap_spent {
+            let face = self.dice.d6(format!("{id} trap"));
+            let trap = self.tables.chest_traps[&level].get(face).result.clone();
+            self.say(format!(
+                "{name} opens {id}: trap roll {face} — {}",
+                trap.name
+            ));
+            self.chests[c].trap_spent = true;
+            if trap.effect != TrapEffect::None {
+                self.spring(&trap, h, Some(p));
+            }
+        } else {
+            self.say(format!("{name} opens {id}"));
+        }
+        if self.chests[c].contents.is_none() {
+            let face = self.dice.d6(format!("{id} contents"));
+            let row = self.tables.chest_contents[&level].get(face).result.clone();
+            let item = row.item.as_ref().map(|i| i.name.clone());
+            self.say(format!(
+                "{id} holds {} gold{}",
+                row.gold,
+                item.as_ref()
+                    .map(|i| format!(" and {i}"))
+                    .unwrap_or_default()
+            ));
+            self.chests[c].contents = Some((row.gold, item));
+            self.stats.chests_opened += 1;
+        }
+        self.chests[c].open = true;
+        if self.heroes[h].place == HeroPlace::At(hp) {
+            self.chests[c].place = ChestPlace::Hero(h);
+            self.heroes[h].chests.push(c);
+            self.say(format!("{name} carries {id}"));
+        }
+        Ok(())
+    }
+
+    pub(crate) fn hero_take_chest(&mut self, h: usize, p: Point) -> Result<(), String> {
+        let name = self.heroes[h].name.clone();
+        let hp = self.heroes[h]
+            .pos()
+            .ok_or_else(|| format!("{name} is not in the dungeon"))?;
+        let c = self
+            .chest_at(p)
+            .ok_or_else(|| format!("there is no chest at {}", fmt_point(p)))?;
+        if !(Board::adjacent(hp, p) || hp == p) {
+            return Err(format!(
+                "{name} is not next to the chest at {}",
+                fmt_point(p)
+            ));
+        }
+        if !self.chests[c].open {
+            return Err(format!(
+                "{} is closed: open it first (`{name} opens chest at {}`)",
+                self.chests[c].id,
+                fmt_point(p)
+            ));
+        }
+        if self.heroes[h].chests.len() as u32 >= self.rules().chests_per_hero {
+            return Err(format!(
+                "{name} already carries {} chests",
+                self.rules().chests_per_hero
+            ));
+        }
+        let cost = self.rules().chest_pickup;
+        self.spend(h, cost, "taking a chest")?;
+        self.chests[c].place = ChestPlace::Hero(h);
+        self.heroes[h].chests.push(c);
+        self.say(format!("{name} takes {}", self.chests[c].id));
+        Ok(())
+    }
+
+    pub(crate) fn hero_drop_chest(&mut self, h: usize) -> Result<(), String> {
+        let name = self.heroes[h].name.clone();
+        let hp = self.heroes[h]
+            .pos()
+            .ok_or_else(|| format!("{name} is not in the dungeon"))?;
+        let Some(&c) = self.heroes[h].chests.last() else {
+            return Err(format!("{name} carries no chest"));
+        };
+        let spots: Vec<Point> = all_around(hp)
+            .into_iter()
+            .filter(|&q| self.board.passable(q) && !self.occupied(q) && self.chest_at(q).is_none())
+            .collect();
+        let Some(&spot) = spots.first() else {
+            return Err(format!("no free square next to {name} to drop a chest on"));
+        };
+        let cost = self.rules().chest_drop;
+        self.spend(h, cost, "dropping a chest")?;
+        self.heroes[h].chests.pop();
+        self.chests[c].place = ChestPlace::At(spot);
+        self.chests[c].open = true;
+        self.say(format!(
+            "{name} drops {} on {} (left open)",
+            self.chests[c].id,
+            fmt_point(spot)
+        ));
+        Ok(())
+    }
+
+    pub(crate) fn hero_give_chest(&mut self, h: usize, to: &str) -> Result<(), String> {
+        let name = self.heroes[h].name.clone();
+        let o = self.hero_index(to)?;
+        let (Some(a), Some(b)) = (self.heroes[h].pos(), self.heroes[o].pos()) else {
+            return Err("both heroes must be in the dungeon".into());
+        };
+        if !Board::adjacent(a, b) {
+            return Err(format!(
+                "{name} and {} are not next to each other",
+                self.heroes[o].name
+            ));
+        }
+        let Some(&c) = self.heroes[h].chests.last() else {
+            return Err(format!("{name} carries no chest"));
+        };
+        if self.heroes[o].chests.len() as u32 >= self.rules().chests_per_hero {
+            return Err(format!(
+                "{} already carries {} chests",
+                self.heroes[o].name,
+                self.rules().chests_per_hero
+            ));
+        }
+        let cost = self.rules().chest_transfer;
+        self.spend(h, cost, "handing over a chest")?;
+        self.heroes[h].chests.pop();
+        self.heroes[o].chests.push(c);
+        self.chests[c].place = ChestPlace::Hero(o);
+        self.say(format!(
+            "{name} hands {} to {}",
+            self.chests[c].id, self.heroes[o].name
+        ));
+        Ok(())
+    }
+
+    // ----- teleporters and vortexes -----
+
+    pub(crate) fn hero_teleport(&mut self, h: usize, to: Option<Point>) -> Result<(), String> {
+        let name = self.heroes[h].name.clone();
+        let hp = self.heroes[h]
+            .pos()
+            .ok_or_else(|| format!("{name} is not in the dungeon"))?;
+        if !self
+            .markers
+            .iter()
+            .any(|m| m.kind == MarkerKind::Teleporter && m.pos == hp)
+        {
+            return Err(format!("{name} is not standing on a teleporter"));
+        }
+        let others: Vec<Point> = self
+            .markers
+            .iter()
+            .filter(|m| m.kind == MarkerKind::Teleporter && m.pos != hp)
+            .map(|m| m.pos)
+            .collect();
+        self.heroes[h].done = true;
+        match to {
+            Some(p) => {
+                if !others.contains(&p) {
+                    return Err(format!(
+                        "{} is not another teleporter; the choice needs a second teleporter (found: {})",
+                        fmt_point(p),
+                        if others.is_empty() {
+                            "none".into()
+                        } else {
+                            others
+                                .iter()
+                                .map(|&q| fmt_point(q))
+                                .collect::<Vec<_>>()
+                                .join(", ")
+                        }
+                    ));
+                }
+                let spot = self.free_square_near(p).unwrap_or(p);
+                self.heroes[h].place = HeroPlace::At(spot);
+                self.say(format!("{name} steps through to {}", fmt_point(spot)));
+                self.enter_square_hero(h, spot);
+            }
+            None => self.teleport_random(h),
+        }
+        Ok(())
+    }
+
+    /// One-way teleport to the centre of a random tile.
+    pub(crate) fn teleport_random(&mut self, h: usize) {
+        let n = self.board.tiles.len();
+        let labels: Vec<String> = self.board.tiles.iter().map(|t| t.label.clone()).collect();
+        let k = self
+            .dice
+            .choose_tabletop(n, 50, "teleport destination tile")
+            .unwrap_or(0);
+        let name = self.heroes[h].name.clone();
+        let centre = self.board.tiles[k].centre;
+        let spot = self
+            .board
+            .tile_squares(k)
+            .into_iter()
+            .filter(|&p| !self.occupied(p))
+            .min_by_key(|p| ((p.x - centre.x).abs() + (p.y - centre.y).abs(), p.y, p.x));
+        match spot {
+            Some(spot) => {
+                self.heroes[h].place = HeroPlace::At(spot);
+                self.say(format!(
+                    "{name} is teleported to {} in {}",
+                    fmt_point(spot),
+                    labels[k]
+                ));
+                self.enter_square_hero(h, spot);
+            }
+            None => self.say(format!("{} has no free square; {name} stays", labels[k])),
+        }
+    }
+
+    pub(crate) fn hero_vortex(&mut self, h: usize) -> Result<(), String> {
+        let name = self.heroes[h].name.clone();
+        let hp = self.heroes[h]
+            .pos()
+            .ok_or_else(|| format!("{name} is not in the dungeon"))?;
+        if !self
+            .markers
+            .iter()
+            .any(|m| m.kind == MarkerKind::Vortex && m.pos == hp)
+        {
+            return Err(format!("{name} is not standing on a vortex"));
+        }
+        Err("turning a tile with a vortex is not supported yet: turn it at the table".into())
+    }
+}

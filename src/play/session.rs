@@ -1,0 +1,253 @@
+//! A game session: the typed lines, undo, and the save file.
+//!
+//! A game is a pure function of the scenario, the party, the tables, the
+//! options and the commands typed so far, so the save file stores exactly
+//! those (the scenario by path and digest) and `--resume` replays them: the
+//! same state, and the same dice still to come. `undo` rebuilds the game
+//! without the last command that changed it — so a command taken back and
+//! typed again meets the same dice.
+
+use crate::play::engine::{CombatMode, Game, GameOptions};
+use crate::play::party::Party;
+use crate::play::tables::Tables;
+use crate::scenario::Scenario;
+use serde::{Deserialize, Serialize};
+use std::sync::Arc;
+
+/// The save-file format tag.
+pub const SAVE_FORMAT: &str = "tilecrawl-save/1";
+/// The largest save file read.
+pub const MAX_SAVE_BYTES: u64 = 8 * 1024 * 1024;
+/// The most lines a save may hold.
+pub const MAX_LINES: usize = 100_000;
+
+/// What `save.yaml` holds.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SaveFile {
+    /// Always `tilecrawl-save/1`.
+    pub format: String,
+    /// The program that wrote it.
+    pub generator: String,
+    /// The scenario file, as a path relative to the save file's folder (or absolute).
+    pub scenario: String,
+    /// FNV-1a 64 digest of the scenario file's bytes, to refuse a changed scenario.
+    pub scenario_digest: String,
+    /// The party file's text (kept whole, so the save stands alone).
+    pub party: String,
+    /// The roll tables' text, or `embedded` for the built-in tables.
+    pub tables: String,
+    /// Seed of the play dice.
+    pub seed: u64,
+    /// `manual` or `dice`.
+    pub combat: String,
+    /// Every line typed, in order (including ones refused and `undo`).
+    pub lines: Vec<String>,
+}
+
+/// FNV-1a 64 over bytes, as `fnv1a64:` and 16 hex digits.
+pub fn digest(bytes: &[u8]) -> String {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for &b in bytes {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    format!("fnv1a64:{h:016x}")
+}
+
+/// A game and the lines that made it.
+#[derive(Debug, Clone)]
+pub struct Session {
+    scenario: Arc<Scenario>,
+    party: Arc<Party>,
+    tables: Arc<Tables>,
+    opts: GameOptions,
+    game: Game,
+    /// Every line typed.
+    lines: Vec<String>,
+    /// The lines that changed the game, in order (what undo pops).
+    effective: Vec<String>,
+}
+
+impl Session {
+    /// A new game.
+    pub fn new(
+        scenario: Arc<Scenario>,
+        party: Arc<Party>,
+        tables: Arc<Tables>,
+        opts: GameOptions,
+    ) -> Session {
+        let game = Game::new(scenario.clone(), party.clone(), tables.clone(), opts);
+        Session {
+            scenario,
+            party,
+            tables,
+            opts,
+            game,
+            lines: Vec::new(),
+            effective: Vec::new(),
+        }
+    }
+
+    /// The game as it stands.
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// Every line typed so far.
+    pub fn lines(&self) -> &[String] {
+        &self.lines
+    }
+
+    /// The options.
+    pub fn options(&self) -> GameOptions {
+        self.opts
+    }
+
+    /// The transcript's opening lines.
+    pub fn intro(&self) -> Vec<String> {
+        self.game.intro()
+    }
+
+    /// Takes one typed line; returns the transcript lines it produces: the
+    /// line echoed after `> `, then the dungeon's answer, or one `! ` line
+    /// saying why nothing happened.
+    pub fn input(&mut self, line: &str) -> Vec<String> {
+        let line = line.trim_end_matches(['\r', '\n']);
+        self.lines.push(line.to_string());
+        let mut out = vec![format!("> {line}")];
+        let trimmed = line.split('#').next().unwrap_or("").trim();
+        if trimmed.is_empty() {
+            out.pop();
+            return out;
+        }
+        if trimmed.eq_ignore_ascii_case("undo") {
+            match self.effective.pop() {
+                None => out.push("! nothing to undo".into()),
+                Some(last) => {
+                    self.game = Game::new(
+                        self.scenario.clone(),
+                        self.party.clone(),
+                        self.tables.clone(),
+                        self.opts,
+                    );
+                    for l in &self.effective {
+                        // These were accepted before, with the same dice: they still are.
+                        let _ = self.game.apply(l);
+                    }
+                    out.push(format!("undone: {last}"));
+                }
+            }
+            return out;
+        }
+        match self.game.apply(trimmed) {
+            Ok(lines) => {
+                let changes = !matches!(
+                    trimmed.to_ascii_lowercase().as_str(),
+                    "status" | "map" | "help" | "?"
+                );
+                if changes {
+                    self.effective.push(trimmed.to_string());
+                }
+                out.extend(lines);
+            }
+            Err(e) => out.push(format!("! {e}")),
+        }
+        out
+    }
+
+    /// The save file for this session.
+    pub fn to_save(
+        &self,
+        scenario_path: &str,
+        scenario_digest: &str,
+        party_text: &str,
+        tables_text: Option<&str>,
+    ) -> SaveFile {
+        SaveFile {
+            format: SAVE_FORMAT.into(),
+            generator: crate::GENERATOR.into(),
+            scenario: scenario_path.into(),
+            scenario_digest: scenario_digest.into(),
+            party: party_text.into(),
+            tables: tables_text.unwrap_or("embedded").into(),
+            seed: self.opts.seed,
+            combat: self.opts.combat.name().into(),
+            lines: self.lines.clone(),
+        }
+    }
+
+    /// Rebuilds a session from a save's lines; returns it with the whole
+    /// transcript so far.
+    pub fn replay(
+        scenario: Arc<Scenario>,
+        party: Arc<Party>,
+        tables: Arc<Tables>,
+        opts: GameOptions,
+        lines: &[String],
+    ) -> (Session, Vec<String>) {
+        let mut s = Session::new(scenario, party, tables, opts);
+        let mut transcript = s.intro();
+        for l in lines {
+            transcript.extend(s.input(l));
+        }
+        (s, transcript)
+    }
+}
+
+/// Reads and checks a save file's text (not the files it names).
+pub fn parse_save(text: &str, file: &str) -> Result<SaveFile, String> {
+    if text.trim().is_empty() {
+        return Err(format!(
+            "{file}: the file is empty; expected a tilecrawl save (`format: {SAVE_FORMAT}`)"
+        ));
+    }
+    crate::tileset::check_yaml_shape(text).map_err(|(l, m)| format!("{file}: {l}{m}"))?;
+    let save: SaveFile = serde_yaml::from_str(text).map_err(|e| {
+        let (l, m) = crate::tileset::yaml_error_parts(&e);
+        format!("{file}: {l}{m} (is this a tilecrawl save file?)")
+    })?;
+    if save.format != SAVE_FORMAT {
+        return Err(format!(
+            "{file}: format: is `{}`; this version of tilecrawl reads `{SAVE_FORMAT}`",
+            save.format
+        ));
+    }
+    if save.lines.len() > MAX_LINES {
+        return Err(format!(
+            "{file}: lines: has {} entries; at most {MAX_LINES}",
+            save.lines.len()
+        ));
+    }
+    if let Some((i, _)) = save
+        .lines
+        .iter()
+        .enumerate()
+        .find(|(_, l)| l.len() > 500 || l.contains('\n'))
+    {
+        return Err(format!(
+            "{file}: lines[{i}]: longer than 500 characters or several lines; not a typed command"
+        ));
+    }
+    if !matches!(save.combat.as_str(), "manual" | "dice") {
+        return Err(format!(
+            "{file}: combat: is `{}`; expected `manual` or `dice`",
+            save.combat
+        ));
+    }
+    if !save.scenario_digest.starts_with("fnv1a64:") {
+        return Err(format!(
+            "{file}: scenario_digest: expected `fnv1a64:` and 16 hex digits"
+        ));
+    }
+    Ok(save)
+}
+
+/// The combat mode named in a save.
+pub fn combat_mode(name: &str) -> CombatMode {
+    if name == "dice" {
+        CombatMode::Dice
+    } else {
+        CombatMode::Manual
+    }
+}
