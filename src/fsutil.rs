@@ -79,6 +79,9 @@ fn slow_write_pause() -> Option<std::time::Duration> {
 /// Writes `bytes` to `path` atomically (temporary file in the same folder, then rename).
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     let tmp = stage(path, bytes)?;
+    if let Some(p) = slow_write_pause() {
+        std::thread::sleep(p);
+    }
     tmp.persist(path).map_err(|e| e.error)?;
     Ok(())
 }

@@ -1247,7 +1247,13 @@ impl Game {
         let me = self.wmts[i].pos;
         let dist = {
             let blocked = |p: Point| p != me && self.occupied(p);
-            self.board.distances_to(goal, &mover, &blocked)
+            let d = self.board.distances_to(goal, &mover, &blocked);
+            if self.board.idx(me).is_some_and(|i| d[i] != FAR) {
+                d
+            } else {
+                // Figures block every way: close in as far as they allow.
+                self.board.distances_to(goal, &mover, &|_| false)
+            }
         };
         let mut left = self.rules().wmt_speed;
         let mut here = me;
@@ -1304,11 +1310,15 @@ impl Game {
                 fmt_point(here)
             ));
         } else {
+            let via = if path.len() > 1 {
+                format!(" (via {})", path.join(", "))
+            } else {
+                String::new()
+            };
             self.say(format!(
-                "WMT {id} moves {steps} square{} to {} (via {})",
+                "WMT {id} moves {steps} square{} to {}{via}",
                 plural(steps as u32),
                 fmt_point(here),
-                path.join(", ")
             ));
         }
         if self.wmt_sees_hero(here) {
@@ -1363,12 +1373,16 @@ impl Game {
             self.say(format!("WMT {} is revealed: rolled {dice_total}{bonus_text} — nothing; the token is removed", w.id));
             return Vec::new();
         }
+        self.say(format!(
+            "WMT {} is revealed: rolled {dice_total}{bonus_text} — {} monster{} worth {} points",
+            w.id,
+            r.count,
+            plural(r.count),
+            r.points
+        ));
         let chosen = self.choose_monsters(r.count, r.points, &w.id);
         if chosen.is_empty() {
-            self.say(format!(
-                "WMT {} is revealed: rolled {dice_total}{bonus_text} — {} worth {} points, but no monster in the pool fits; the token is removed",
-                w.id, r.count, r.points
-            ));
+            self.say("no monster in the Monster Pool fits; the token is removed");
             return Vec::new();
         }
         let names: Vec<String> = chosen
@@ -1377,11 +1391,7 @@ impl Game {
             .collect();
         let value: u32 = chosen.iter().map(|&e| self.monster_pool[e].points).sum();
         self.say(format!(
-            "WMT {} is revealed: rolled {dice_total}{bonus_text} — {} monster{} worth {} points: {} ({value} points)",
-            w.id,
-            r.count,
-            plural(r.count),
-            r.points,
+            "from the Monster Pool: {} ({value} points)",
             names.join(", ")
         ));
         self.place_monsters(&chosen, w.pos, cause)
