@@ -110,7 +110,7 @@ Kestrel moves to 99,99
 Brannoc moves to 18,23
 Kestrel dances
 hit orc-raider-9 1
-Kestrel moves to 18,3
+Kestrel moves to 16,3
 status
 ";
     write(&adv, "s.txt", script);
