@@ -614,8 +614,9 @@ impl Game {
         }
         let mover = self.hero_mover(h);
         let dist = {
-            let blocked =
-                |p: Point| self.monster_at(p).is_some() || self.wmts.iter().any(|w| w.pos == p);
+            // Monsters block the way. A token does not: the hero reveals it
+            // before reaching its square (and stops there if still in the way).
+            let blocked = |p: Point| self.monster_at(p).is_some();
             self.board.distances_to(&[to], &mover, &blocked)
         };
         // The route: from the hero's square, or in through the entrance.
@@ -668,6 +669,11 @@ impl Game {
         for (i, &p) in route.iter().enumerate() {
             if i == 0 && from.is_some() {
                 continue;
+            }
+            if self.occupied(p) {
+                // A revealed monster now stands in the way.
+                stopped = self.heroes[h].pos();
+                break;
             }
             if let Some(prev) = route.get(i.wrapping_sub(1)).copied().filter(|_| i > 0) {
                 self.heroes[h].facing = crate::play::board::side_towards(prev, p);
