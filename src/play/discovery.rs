@@ -337,22 +337,16 @@ impl Game {
             ));
         };
         let trap = self.tables.chest_traps[&level].get(face).result.clone();
-        if fast {
-            let cost = self.rules().fast_disarm_cost;
-            self.spend(h, cost, "a fast disarm")?;
+        // Either way a d6 must reach the trap's number; a quick try is cheap
+        // but a failure springs the trap, a careful one costs more and a
+        // failure leaves it armed.
+        let cost = if fast {
+            self.rules().fast_disarm_cost
         } else {
-            if self.heroes[h].spent > 0 {
-                return Err(format!(
-                    "a slow disarm takes {name}'s whole activation; she has already used speed"
-                ));
-            }
-            self.heroes[h].done = true;
-        }
-        let need = if fast {
-            trap.disarm
-        } else {
-            trap.disarm.min(self.rules().slow_disarm)
+            self.rules().slow_disarm
         };
+        self.spend(h, cost, if fast { "a quick disarm" } else { "a careful disarm" })?;
+        let need = trap.disarm;
         let r = self.dice.d6(format!("{name} disarms the door trap"));
         if r >= need {
             self.board.doors[d].trap = DoorTrap::Spent;
@@ -360,7 +354,7 @@ impl Game {
             self.say(format!(
                 "{name} disarms {} ({}): rolled {r}, needed {need}+ — disarmed, +{} experience",
                 trap.name,
-                if fast { "fast" } else { "slow" },
+                if fast { "quick" } else { "careful" },
                 trap.xp
             ));
         } else {
