@@ -58,7 +58,15 @@ fn write(dir: &Path, name: &str, text: &str) -> PathBuf {
 }
 
 fn play_script(dir: &Path, script: &str, extra: &[&str]) -> String {
-    let mut args = vec!["play", "scenario.yaml", "--script", script, "--combat", "dice", "--force"];
+    let mut args = vec![
+        "play",
+        "scenario.yaml",
+        "--script",
+        script,
+        "--combat",
+        "dice",
+        "--force",
+    ];
     args.extend_from_slice(extra);
     let (code, out, err) = run(dir, &args);
     assert_eq!(code, Some(0), "{err}");
@@ -66,7 +74,7 @@ fn play_script(dir: &Path, script: &str, extra: &[&str]) -> String {
 }
 
 /// The transcript lines answering `> line` (up to the next `> `).
-fn answer<'a>(transcript: &'a str, nth_prompt: usize) -> Vec<&'a str> {
+fn answer(transcript: &str, nth_prompt: usize) -> Vec<&str> {
     let mut seen = 0;
     let mut lines = Vec::new();
     let mut inside = false;
@@ -125,7 +133,11 @@ status
     assert!(answer(&t, 3)[0].contains("wall"));
     assert!(answer(&t, 4)[0].contains("not in the dungeon"));
     assert!(answer(&t, 6)[0].contains("Ann's turn"));
-    assert!(answer(&t, 9)[0].contains("speed point"), "{:?}", answer(&t, 9));
+    assert!(
+        answer(&t, 9)[0].contains("speed point"),
+        "{:?}",
+        answer(&t, 9)
+    );
     assert_eq!(answer(&t, 0), answer(&t, 10), "status is unchanged");
 }
 
@@ -143,7 +155,11 @@ Kestrel moves to 18,21
     let t = play_script(&adv, "s.txt", &[]);
     assert_eq!(answer(&t, 2), vec!["undone: Kestrel moves to 18,21"]);
     assert_eq!(answer(&t, 0), answer(&t, 3));
-    assert_eq!(answer(&t, 1), answer(&t, 4), "the same discovery dice again");
+    assert_eq!(
+        answer(&t, 1),
+        answer(&t, 4),
+        "the same discovery dice again"
+    );
 }
 
 #[test]
@@ -154,14 +170,23 @@ fn resume_continues_exactly_where_the_game_was() {
     let half: String = OPENING.lines().take(7).map(|l| format!("{l}\n")).collect();
     write(&adv, "half.txt", &half);
     play_script(&adv, "half.txt", &[]);
-    let (code, resumed, err) = run(&adv, &["play", "--resume", "save.yaml", "--script", "full.txt"]);
+    let (code, resumed, err) = run(
+        &adv,
+        &["play", "--resume", "save.yaml", "--script", "full.txt"],
+    );
     assert_eq!(code, Some(0), "{err}");
     assert_eq!(resumed, whole);
     // A script that does not start with the saved commands is refused.
     write(&adv, "other.txt", "Marrow moves to 18,21\n");
-    let (code, _, err) = run(&adv, &["play", "--resume", "save.yaml", "--script", "other.txt"]);
+    let (code, _, err) = run(
+        &adv,
+        &["play", "--resume", "save.yaml", "--script", "other.txt"],
+    );
     assert_eq!(code, Some(1));
-    assert!(err.starts_with("error: ") && err.contains("not the start of this script"), "{err}");
+    assert!(
+        err.starts_with("error: ") && err.contains("not the start of this script"),
+        "{err}"
+    );
 }
 
 #[test]
@@ -187,10 +212,22 @@ fn corrupt_or_foreign_saves_are_refused() {
         ("empty", String::new(), "empty"),
         ("garbage", "{{{ not yaml".into(), "line"),
         ("foreign", scenario.clone(), "tilecrawl save"),
-        ("version", good.replace("tilecrawl-save/1", "tilecrawl-save/9"), "tilecrawl-save/9"),
-        ("combat", good.replace("combat: dice", "combat: poetry"), "combat"),
+        (
+            "version",
+            good.replace("tilecrawl-save/1", "tilecrawl-save/9"),
+            "tilecrawl-save/9",
+        ),
+        (
+            "combat",
+            good.replace("combat: dice", "combat: poetry"),
+            "combat",
+        ),
         ("digest", good.replace("fnv1a64:", "fnv1a64:0"), "changed"),
-        ("party", good.replace("tilecrawl-party/1", "tilecrawl-party/7"), "party"),
+        (
+            "party",
+            good.replace("tilecrawl-party/1", "tilecrawl-party/7"),
+            "party",
+        ),
         ("bytes", "\u{0}\u{1}".into(), "save"),
     ];
     for (name, text, needle) in cases {
@@ -199,12 +236,19 @@ fn corrupt_or_foreign_saves_are_refused() {
         let (code, out, err) = run(&adv, &["play", "--resume", &f]);
         assert_eq!(code, Some(1), "{name}: {err}");
         assert_eq!(err.lines().count(), 1, "{name}: {err}");
-        assert!(err.starts_with("error: ") && err.contains(&f), "{name}: {err}");
+        assert!(
+            err.starts_with("error: ") && err.contains(&f),
+            "{name}: {err}"
+        );
         assert!(err.contains(needle), "{name}: `{needle}` not in {err}");
         assert!(out.is_empty(), "{name}");
     }
     // A changed scenario is refused even with a good save.
-    std::fs::write(adv.join("scenario.yaml"), scenario.replace("seed: 7", "seed: 8")).unwrap();
+    std::fs::write(
+        adv.join("scenario.yaml"),
+        scenario.replace("seed: 7", "seed: 8"),
+    )
+    .unwrap();
     let (code, _, err) = run(&adv, &["play", "--resume", "save.yaml"]);
     assert_eq!(code, Some(1));
     assert!(err.contains("has changed"), "{err}");
@@ -220,7 +264,14 @@ fn a_game_killed_at_any_moment_resumes_to_the_same_transcript() {
     for (k, delay_ms) in [40u64, 95, 160, 230].into_iter().enumerate() {
         let _ = std::fs::remove_file(adv.join("save.yaml"));
         let mut child = Command::new(BIN)
-            .args(["play", "scenario.yaml", "--script", "s.txt", "--combat", "dice"])
+            .args([
+                "play",
+                "scenario.yaml",
+                "--script",
+                "s.txt",
+                "--combat",
+                "dice",
+            ])
             .current_dir(&adv)
             .env("TILECRAWL_TEST_SLOW_WRITE_MS", "15")
             .stdout(Stdio::null())
@@ -235,7 +286,10 @@ fn a_game_killed_at_any_moment_resumes_to_the_same_transcript() {
             // Killed before the first save: nothing to resume, start again.
             continue;
         }
-        let (code, resumed, err) = run(&adv, &["play", "--resume", "save.yaml", "--script", "s.txt"]);
+        let (code, resumed, err) = run(
+            &adv,
+            &["play", "--resume", "save.yaml", "--script", "s.txt"],
+        );
         assert_eq!(code, Some(0), "run {k}: {err}");
         assert_eq!(resumed, whole, "run {k} (killed after {delay_ms} ms)");
     }
@@ -252,7 +306,10 @@ fn a_game_killed_at_any_moment_resumes_to_the_same_transcript() {
 fn manual_combat_asks_the_players_and_takes_their_reports() {
     let (_d, adv) = scenario_dir();
     write(&adv, "s.txt", OPENING);
-    let (code, t, err) = run(&adv, &["play", "scenario.yaml", "--script", "s.txt", "--force"]);
+    let (code, t, err) = run(
+        &adv,
+        &["play", "scenario.yaml", "--script", "s.txt", "--force"],
+    );
     assert_eq!(code, Some(0), "{err}");
     assert!(!t.contains("needing 4+"), "no dice combat in manual mode");
     if t.contains(" attacks Kestrel") || t.contains(" attacks Marrow") {

@@ -83,12 +83,21 @@ pub enum MarkerKind {
 }
 
 /// The board: fixed cells from the scenario plus what play changes.
+///
+/// The squares around the dungeon's bounding box are kept too (a margin as
+/// wide as the largest tile), so a tile turned by a vortex can stick out of
+/// the box; squares there have negative or large coordinates.
 #[derive(Debug, Clone)]
 pub struct Board {
-    /// Columns.
+    /// Columns of the scenario's grid.
     pub width: i32,
-    /// Rows.
+    /// Rows of the scenario's grid.
     pub height: i32,
+    /// Margin kept on every side, in squares.
+    margin: i32,
+    /// Columns and rows stored (grid plus margins).
+    cols: i32,
+    rows: i32,
     cells: Vec<Cell>,
     tile_of: Vec<u32>,
     /// Tiles in scenario order.
@@ -103,6 +112,9 @@ pub struct Board {
     pub central: usize,
     /// Doors laid so far.
     pub doors: Vec<Door>,
+    /// Squares of other tiles lying under a tile turned by a vortex: the
+    /// square, its cell and its tile, to put back when they come free.
+    pub covered: Vec<(Point, Cell, usize)>,
 }
 
 const NO_TILE: u32 = u32::MAX;
@@ -112,12 +124,20 @@ impl Board {
     pub fn new(s: &Scenario) -> Board {
         let width = s.size.width as i32;
         let height = s.size.height as i32;
-        let n = (width.max(0) * height.max(0)) as usize;
+        let margin = s
+            .tiles
+            .iter()
+            .map(|t| t.width.max(t.height) as i32)
+            .max()
+            .unwrap_or(0);
+        let (cols, rows) = (width.max(0) + 2 * margin, height.max(0) + 2 * margin);
+        let n = (cols * rows) as usize;
         let mut cells = vec![Cell::Void; n];
         let mut tile_of = vec![NO_TILE; n];
+        let at = |x: i32, y: i32| ((y + margin) * cols + x + margin) as usize;
         for y in 0..height {
             for x in 0..width {
-                cells[(y * width + x) as usize] = s.cell(x, y);
+                cells[at(x, y)] = s.cell(x, y);
             }
         }
         let mut tiles = Vec::with_capacity(s.tiles.len());
@@ -126,7 +146,7 @@ impl Board {
             for y in t.y..t.y + t.height as i32 {
                 for x in t.x..t.x + t.width as i32 {
                     if x >= 0 && y >= 0 && x < width && y < height && t.covers(x, y) {
-                        tile_of[(y * width + x) as usize] = i as u32;
+                        tile_of[at(x, y)] = i as u32;
                     }
                 }
             }
@@ -169,6 +189,9 @@ impl Board {
         Board {
             width,
             height,
+            margin,
+            cols,
+            rows,
             cells,
             tile_of,
             tiles,
@@ -177,12 +200,13 @@ impl Board {
             entrance_side: e.side,
             central: s.central_chamber.tile,
             doors: Vec::new(),
+            covered: Vec::new(),
         }
     }
 
     fn index(&self, p: Point) -> Option<usize> {
-        (p.x >= 0 && p.y >= 0 && p.x < self.width && p.y < self.height)
-            .then(|| (p.y * self.width + p.x) as usize)
+        let (x, y) = (p.x + self.margin, p.y + self.margin);
+        (x >= 0 && y >= 0 && x < self.cols && y < self.rows).then(|| (y * self.cols + x) as usize)
     }
 
     /// Number of squares (for distance fields).
@@ -198,9 +222,22 @@ impl Board {
     /// The square of a field index.
     pub fn point(&self, i: usize) -> Point {
         Point {
-            x: i as i32 % self.width,
-            y: i as i32 / self.width,
+            x: i as i32 % self.cols - self.margin,
+            y: i as i32 / self.cols - self.margin,
         }
+    }
+
+    /// The squares that hold any tile: (west, north, east, south), inclusive.
+    /// The scenario's box, grown if a turned tile sticks out of it.
+    pub fn extent(&self) -> (i32, i32, i32, i32) {
+        let mut e = (0, 0, self.width - 1, self.height - 1);
+        for (i, c) in self.cells.iter().enumerate() {
+            if c.is_tile() {
+                let p = self.point(i);
+                e = (e.0.min(p.x), e.1.min(p.y), e.2.max(p.x), e.3.max(p.y));
+            }
+        }
+        e
     }
 
     /// The field index of a square on the board.
@@ -238,6 +275,77 @@ impl Board {
         if let Some(i) = self.index(p) {
             self.tile_of[i] = tile.map_or(NO_TILE, |t| t as u32);
         }
+    }
+
+    /// Every square of tile `t` with its cell (walls too), in field order.
+    pub fn tile_cells(&self, t: usize) -> Vec<(Point, Cell)> {
+        (0..self.cells.len())
+            .filter(|&i| self.tile_of[i] == t as u32)
+            .map(|i| (self.point(i), self.cells[i]))
+            .collect()
+    }
+
+    /// Turns tile `t` a quarter turn clockwise about its centre square (a
+    /// vortex). Returns where each of its squares went (old, new) and the
+    /// squares of other tiles it now covers. Squares it uncovers that
+    /// belonged to another tile come back as that tile's, floor turned to
+    /// hindering terrain. The caller moves and destroys what stood there.
+    pub fn turn_tile(&mut self, t: usize) -> (Vec<(Point, Point)>, Vec<Point>) {
+        let c = self.tiles[t].centre;
+        let turn = |p: Point| Point {
+            x: c.x - (p.y - c.y),
+            y: c.y + (p.x - c.x),
+        };
+        let before = self.tile_cells(t);
+        // Lift the tile: what lay under it comes back (marked hindering).
+        for &(p, _) in &before {
+            let i = self.index(p).expect("on the board");
+            match self.covered.iter().position(|k| k.0 == p) {
+                Some(k) => {
+                    let (_, cell, owner) = self.covered.remove(k);
+                    self.cells[i] = if cell == Cell::Floor {
+                        Cell::Hindering
+                    } else {
+                        cell
+                    };
+                    self.tile_of[i] = owner as u32;
+                }
+                None => {
+                    self.cells[i] = Cell::Void;
+                    self.tile_of[i] = NO_TILE;
+                }
+            }
+        }
+        // Lay it down turned.
+        let mut moved = Vec::with_capacity(before.len());
+        let mut crushed = Vec::new();
+        let (mut x0, mut y0, mut x1, mut y1) = (i32::MAX, i32::MAX, i32::MIN, i32::MIN);
+        for &(p, cell) in &before {
+            let q = turn(p);
+            let Some(i) = self.index(q) else { continue };
+            if self.tile_of[i] != NO_TILE {
+                self.covered
+                    .push((q, self.cells[i], self.tile_of[i] as usize));
+                crushed.push(q);
+            }
+            self.cells[i] = cell;
+            self.tile_of[i] = t as u32;
+            moved.push((p, q));
+            (x0, y0, x1, y1) = (x0.min(q.x), y0.min(q.y), x1.max(q.x), y1.max(q.y));
+        }
+        if x0 <= x1 {
+            let info = &mut self.tiles[t];
+            (info.x, info.y, info.width, info.height) = (x0, y0, x1 - x0 + 1, y1 - y0 + 1);
+        }
+        // Doors on its edges turn with it.
+        for d in &mut self.doors {
+            for e in &mut d.edges {
+                if before.iter().any(|b| b.0 == e[0] || b.0 == e[1]) {
+                    *e = [turn(e[0]), turn(e[1])];
+                }
+            }
+        }
+        (moved, crushed)
     }
 
     /// The four orthogonal neighbours, clockwise from north.

@@ -345,7 +345,15 @@ impl Game {
         } else {
             self.rules().slow_disarm
         };
-        self.spend(h, cost, if fast { "a quick disarm" } else { "a careful disarm" })?;
+        self.spend(
+            h,
+            cost,
+            if fast {
+                "a quick disarm"
+            } else {
+                "a careful disarm"
+            },
+        )?;
         let need = trap.disarm;
         let r = self.dice.d6(format!("{name} disarms the door trap"));
         if r >= need {
@@ -745,6 +753,159 @@ impl Game {
         {
             return Err(format!("{name} is not standing on a vortex"));
         }
-        Err("turning a tile with a vortex is not supported yet: turn it at the table".into())
+        let cost = self.rules().door_open;
+        self.spend(h, cost, "working the vortex")?;
+        let t = self.board.tile_at(hp).expect("a hero stands on a tile");
+        let label = self.board.tiles[t].label.clone();
+        self.say(format!(
+            "{name} works the vortex: {label} turns a quarter turn clockwise about {}",
+            fmt_point(self.board.tiles[t].centre)
+        ));
+        // What stands on the tile turns with it.
+        let on_tile = |p: Point| self.board.tile_at(p) == Some(t);
+        let heroes: Vec<usize> = (0..self.heroes.len())
+            .filter(|&i| self.heroes[i].pos().is_some_and(on_tile))
+            .collect();
+        let monsters: Vec<usize> = (0..self.monsters.len())
+            .filter(|&i| self.monsters[i].pos.is_some_and(on_tile))
+            .collect();
+        let wmts: Vec<usize> = (0..self.wmts.len())
+            .filter(|&i| on_tile(self.wmts[i].pos))
+            .collect();
+        let chests: Vec<usize> = (0..self.chests.len())
+            .filter(|&i| matches!(self.chests[i].place, ChestPlace::At(p) if on_tile(p)))
+            .collect();
+        let markers: Vec<usize> = (0..self.markers.len())
+            .filter(|&i| on_tile(self.markers[i].pos))
+            .collect();
+        // Lift them off while the tile turns, so only what belongs to other
+        // tiles can be crushed.
+        let off = Point {
+            x: i32::MIN,
+            y: i32::MIN,
+        };
+        let hero_at: Vec<Point> = heroes
+            .iter()
+            .map(|&i| self.heroes[i].pos().unwrap_or(off))
+            .collect();
+        let mon_at: Vec<Point> = monsters
+            .iter()
+            .map(|&i| self.monsters[i].pos.unwrap_or(off))
+            .collect();
+        let wmt_at: Vec<Point> = wmts.iter().map(|&i| self.wmts[i].pos).collect();
+        let chest_at: Vec<ChestPlace> = chests.iter().map(|&i| self.chests[i].place).collect();
+        let marker_at: Vec<Point> = markers.iter().map(|&i| self.markers[i].pos).collect();
+        for &i in &heroes {
+            self.heroes[i].place = HeroPlace::At(off);
+        }
+        for &i in &monsters {
+            self.monsters[i].pos = Some(off);
+        }
+        for &i in &wmts {
+            self.wmts[i].pos = off;
+        }
+        for &i in &chests {
+            self.chests[i].place = ChestPlace::At(off);
+        }
+        for &i in &markers {
+            self.markers[i].pos = off;
+        }
+        let (moved, crushed) = self.board.turn_tile(t);
+        // Anything of another tile under the turned one is destroyed.
+        for &q in &crushed {
+            self.destroy_at(q, &label);
+        }
+        for (k, &i) in heroes.iter().enumerate() {
+            self.heroes[i].place = HeroPlace::At(hero_at[k]);
+        }
+        for (k, &i) in monsters.iter().enumerate() {
+            self.monsters[i].pos = Some(mon_at[k]);
+        }
+        for (k, &i) in wmts.iter().enumerate() {
+            self.wmts[i].pos = wmt_at[k];
+        }
+        for (k, &i) in chests.iter().enumerate() {
+            self.chests[i].place = chest_at[k];
+        }
+        for (k, &i) in markers.iter().enumerate() {
+            self.markers[i].pos = marker_at[k];
+        }
+        let to = |p: Point| moved.iter().find(|m| m.0 == p).map(|m| m.1).unwrap_or(p);
+        let turn_side = |s: crate::tileset::Side| match s {
+            crate::tileset::Side::N => crate::tileset::Side::E,
+            crate::tileset::Side::E => crate::tileset::Side::S,
+            crate::tileset::Side::S => crate::tileset::Side::W,
+            crate::tileset::Side::W => crate::tileset::Side::N,
+        };
+        for i in heroes {
+            if let Some(p) = self.heroes[i].pos() {
+                self.heroes[i].place = HeroPlace::At(to(p));
+                self.heroes[i].facing = turn_side(self.heroes[i].facing);
+            }
+        }
+        for i in monsters {
+            if let Some(p) = self.monsters[i].pos {
+                self.monsters[i].pos = Some(to(p));
+                self.monsters[i].facing = turn_side(self.monsters[i].facing);
+            }
+        }
+        for i in wmts {
+            self.wmts[i].pos = to(self.wmts[i].pos);
+        }
+        for i in chests {
+            if let ChestPlace::At(p) = self.chests[i].place {
+                self.chests[i].place = ChestPlace::At(to(p));
+            }
+        }
+        for i in markers {
+            self.markers[i].pos = to(self.markers[i].pos);
+        }
+        if crushed.is_empty() {
+            self.say(format!("{label} turns without touching another tile"));
+        }
+        self.heroes[h].done = true;
+        Ok(())
+    }
+
+    /// Removes from the dungeon whatever stands on square `q` of a tile that
+    /// `label` turned onto.
+    fn destroy_at(&mut self, q: Point, label: &str) {
+        let mut gone = Vec::new();
+        if let Some(i) = self.hero_at(q) {
+            self.heroes[i].place = HeroPlace::Slain;
+            for c in std::mem::take(&mut self.heroes[i].chests) {
+                self.chests[c].place = ChestPlace::Lost;
+            }
+            gone.push(self.heroes[i].name.clone());
+        }
+        if let Some(i) = self.monster_at(q) {
+            self.monsters[i].pos = None;
+            gone.push(self.monsters[i].id.clone());
+        }
+        if let Some(i) = self.wmts.iter().position(|w| w.pos == q) {
+            gone.push(format!("WMT {}", self.wmts.remove(i).id));
+        }
+        if let Some(i) = self.chest_at(q) {
+            self.chests[i].place = ChestPlace::Lost;
+            gone.push(self.chests[i].id.clone());
+        }
+        if let Some(i) = self.markers.iter().position(|m| m.pos == q) {
+            self.markers.remove(i);
+            gone.push("a marker".into());
+        }
+        let doors = self.board.doors_at(q);
+        for &d in doors.iter().rev() {
+            self.board.doors.remove(d);
+            gone.push("a door".into());
+        }
+        if gone.is_empty() {
+            self.say(format!("{label} now covers {}", fmt_point(q)));
+        } else {
+            self.say(format!(
+                "{label} now covers {}: {} destroyed",
+                fmt_point(q),
+                gone.join(", ")
+            ));
+        }
     }
 }

@@ -1071,6 +1071,7 @@ impl Game {
             }
             if self.monsters[m].surprised {
                 self.monsters[m].surprised = false;
+                crate::play::ai::free_spin(self, m);
                 let id = self.monsters[m].id.clone();
                 self.say(format!("{id} is surprised and does not act this turn"));
                 continue;
@@ -1171,7 +1172,7 @@ impl Game {
 
     /// Where a token heading `side` wants to go: the far tile of the chain of
     /// tiles beyond its own in that direction, or its own tile's edge.
-    fn direction_goal(&mut self, from: Point, side: Side, id: &str) -> Vec<Point> {
+    pub(crate) fn direction_goal(&mut self, from: Point, side: Side, id: &str) -> Vec<Point> {
         let Some(mut tile) = self.board.tile_at(from) else {
             return vec![from];
         };
@@ -1641,126 +1642,6 @@ impl Game {
         Side::N
     }
 
-    // ----- monsters moving -----
-
-    /// Walks monster `m` towards the nearest square next to `target` (or
-    /// onto `goal` squares given directly), with its speed: shortest route,
-    /// doors opened and left open, ties by d6. Heroes block the route unless
-    /// there is no other way. Stops early when it reveals a token (unless
-    /// Nimble or Stealth). Returns the speed used.
-    pub(crate) fn step_monster_towards(&mut self, m: usize, target: crate::scenario::Point) -> u32 {
-        let goals: Vec<Point> = all_around(target)
-            .into_iter()
-            .filter(|&q| {
-                self.board.passable(q) && (!self.occupied(q) || self.monsters[m].pos == Some(q))
-            })
-            .collect();
-        let speed = self.monsters[m].stats.speed;
-        self.walk_monster(m, &goals, speed)
-    }
-
-    /// Walks monster `m` towards any of `goals` with up to `speed` points.
-    pub(crate) fn walk_monster(&mut self, m: usize, goals: &[Point], speed: u32) -> u32 {
-        let Some(me) = self.monsters[m].pos else {
-            return 0;
-        };
-        if goals.contains(&me) || goals.is_empty() {
-            return 0;
-        }
-        let mover = self.monster_mover(m);
-        let id = self.monsters[m].id.clone();
-        let dist = {
-            let blocked = |p: Point| p != me && self.occupied(p);
-            let d = self.board.distances_to(goals, &mover, &blocked);
-            if self.board.idx(me).is_some_and(|i| d[i] != FAR) {
-                d
-            } else {
-                // No way round: pass through heroes if that is the only way.
-                let blocked = |p: Point| {
-                    p != me
-                        && (self.monster_at(p).is_some() || self.wmts.iter().any(|w| w.pos == p))
-                };
-                self.board.distances_to(goals, &mover, &blocked)
-            }
-        };
-        let mut left = speed;
-        let mut here = me;
-        let mut path = Vec::new();
-        let mut used = 0;
-        while !goals.contains(&here) {
-            let mut next = self.board.downhill(here, &dist, &mover);
-            // Never end a step on another figure's square unless passing through a hero.
-            next.retain(|&p| self.monster_at(p).is_none() && !self.wmts.iter().any(|w| w.pos == p));
-            if next.is_empty() {
-                break;
-            }
-            let k = if next.len() > 1 {
-                let names: Vec<String> = next
-                    .iter()
-                    .map(|&p| side_word(crate::play::board::side_towards(here, p)).to_string())
-                    .collect();
-                self.dice
-                    .choose_d6(next.len(), &format!("{id}: way round"), |k| {
-                        names[k].clone()
-                    })
-            } else {
-                0
-            };
-            let n = next[k];
-            let cost = self.board.step_cost(here, n, &mover).unwrap_or(1);
-            if cost > left {
-                break;
-            }
-            // A hero in the way: pass through only if the square after it is free.
-            if let Some(h) = self.hero_at(n) {
-                let name = self.heroes[h].name.clone();
-                path.push(format!("passes through {name}"));
-            }
-            left -= cost;
-            used += cost;
-            if let Some(d) = self.board.door_between(here, n)
-                && !self.board.doors[d].open
-            {
-                self.board.doors[d].open = true;
-                path.push(format!("opens the door at {}", fmt_point(n)));
-            }
-            self.monsters[m].facing = crate::play::board::side_towards(here, n);
-            here = n;
-            if self.hero_at(n).is_some() {
-                continue;
-            }
-            self.monsters[m].pos = Some(n);
-            path.push(fmt_point(n));
-            let trig = self.wmt_triggered_by(n);
-            if !trig.is_empty() {
-                self.say(format!(
-                    "{id} moves to {} (via {})",
-                    fmt_point(n),
-                    path.join(", ")
-                ));
-                path.clear();
-                for w in trig {
-                    if let Some(i) = self.wmts.iter().position(|x| x.id == w) {
-                        self.reveal(i, Cause::Monster(m));
-                    }
-                }
-                if !(self.monsters[m].has("Nimble") || self.monsters[m].has("Stealth")) {
-                    self.say(format!("{id}'s activation ends with the reveal"));
-                    return used;
-                }
-            }
-        }
-        if !path.is_empty() {
-            let end = self.monsters[m].pos.unwrap_or(here);
-            self.say(format!(
-                "{id} moves to {} (via {})",
-                fmt_point(end),
-                path.join(", ")
-            ));
-        }
-        used
-    }
-
     // ----- status and map -----
 
     /// The `status` lines.
@@ -1839,23 +1720,25 @@ impl Game {
 
     /// The `map` lines: the grid with rulers and figures.
     pub fn ascii_map(&self) -> Vec<String> {
-        let w = self.board.width;
+        let (x0, y0, x1, y1) = self.board.extent();
         let mut v = Vec::new();
-        let tens: String = (0..w)
+        let tens: String = (x0..=x1)
             .map(|x| {
-                if x % 10 == 0 {
-                    char::from(b'0' + ((x / 10) % 10) as u8)
+                if x.rem_euclid(10) == 0 {
+                    char::from(b'0' + (x.rem_euclid(100) / 10) as u8)
                 } else {
                     ' '
                 }
             })
             .collect();
-        let ones: String = (0..w).map(|x| char::from(b'0' + (x % 10) as u8)).collect();
+        let ones: String = (x0..=x1)
+            .map(|x| char::from(b'0' + x.rem_euclid(10) as u8))
+            .collect();
         v.push(format!("    {tens}"));
         v.push(format!("    {ones}"));
-        for y in 0..self.board.height {
+        for y in y0..=y1 {
             let mut row = String::new();
-            for x in 0..w {
+            for x in x0..=x1 {
                 let p = Point { x, y };
                 let c = if let Some(h) = self.hero_at(p) {
                     self.heroes[h]
