@@ -23,6 +23,7 @@ pub mod fsutil;
 pub mod generate;
 pub mod layout;
 pub mod monsters;
+pub mod play;
 pub mod ruleset;
 pub mod scenario;
 pub mod tileset;

@@ -1,0 +1,3 @@
+//! Solo play: the data the engine runs on (roll tables, the heroes' party).
+
+pub mod tables;
