@@ -129,10 +129,8 @@ impl Game {
             guardian: false,
             pos: spot,
         });
-        // It is in the hero's tile: it reveals at once.
-        if let Some(i) = self.wmts.len().checked_sub(1) {
-            self.reveal(i, Cause::Other);
-        }
+        // It stands in the hero's tile: the hero's step reveals it next
+        // (see `enter_square_hero`), which ends the activation.
     }
 
     /// A token id not used yet: `blue-4`, then `blue-4-b`, ...
@@ -907,5 +905,358 @@ impl Game {
                 gone.join(", ")
             ));
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::play::board::{Board, Door, DoorTrap, MarkerKind};
+    use crate::play::engine::Game;
+    use crate::play::state::{ChestPlace, HeroPlace, PlacedMarker};
+    use crate::play::testkit::*;
+    use crate::scenario::Point;
+    use crate::tileset::{Cell, Side};
+
+    /// Ayla walks from the entrance into the hallway (tile 1).
+    fn into_hallway(seed: u64) -> Game {
+        let mut g = game(seed);
+        g.doors_left = 1;
+        g.terrain_left = vec![crate::scenario::TerrainSide::Special];
+        put_hero(&mut g, 0, p(6, 3), Side::E);
+        g.visited.insert(0);
+        g.out.clear();
+        g.apply("Ayla moves to 9,3").expect("a legal move");
+        g.out = g.out.clone();
+        g
+    }
+
+    fn moved(seed: u64) -> (Game, Vec<String>) {
+        let mut g = game(seed);
+        g.doors_left = 1;
+        g.terrain_left = vec![crate::scenario::TerrainSide::Special];
+        put_hero(&mut g, 0, p(6, 3), Side::E);
+        g.visited.insert(0);
+        let out = g.apply("Ayla moves to 9,3").expect("a legal move");
+        (g, out)
+    }
+
+    fn has(out: &[String], needle: &str) -> bool {
+        out.iter().any(|l| l.contains(needle))
+    }
+
+    #[test]
+    fn a_hallway_is_rolled_for_once_on_first_entry() {
+        let (mut g, out) = moved(1);
+        assert!(
+            has(&out, "enters hallway H1 — discovery: rolled"),
+            "{out:?}"
+        );
+        let again = g.apply("Ayla moves to 10,3").unwrap();
+        assert!(!has(&again, "discovery"), "{again:?}");
+        let _ = into_hallway(1);
+    }
+
+    #[test]
+    fn hallway_rows_do_what_the_table_says() {
+        // 3: a door from the pool on one of the hallway's entryways.
+        let mut found = false;
+        for seed in 0..400 {
+            let (g, out) = moved(seed);
+            if has(&out, "discovery: rolled 3,") {
+                assert_eq!(g.board.doors.len(), 1, "{out:?}");
+                assert_eq!(g.doors_left, 0);
+                assert!(has(&out, "a closed door on the entryway"));
+                found = true;
+                break;
+            }
+        }
+        assert!(found, "no seed rolled a 3");
+        // 4: a terrain marker, special side = hindering terrain.
+        let mut found = false;
+        for seed in 0..400 {
+            let (g, out) = moved(seed);
+            if has(&out, "discovery: rolled 4,") {
+                let line = out
+                    .iter()
+                    .find(|l| l.contains("terrain marker (hindering side) on"))
+                    .unwrap();
+                let at = line.rsplit(' ').next().unwrap();
+                let (x, y) = at.split_once(',').unwrap();
+                let q = p(x.parse().unwrap(), y.parse().unwrap());
+                assert_eq!(g.board.cell(q), Cell::Hindering);
+                assert!(g.terrain_left.is_empty());
+                found = true;
+                break;
+            }
+        }
+        assert!(found, "no seed rolled a 4");
+        // 5: a chest drawn from the Chest Pool.
+        let mut found = false;
+        for seed in 0..400 {
+            let (g, out) = moved(seed);
+            if has(&out, "discovery: rolled 5,") {
+                assert_eq!(g.chests.len(), 2, "{out:?}");
+                assert!(g.chest_pool.is_empty());
+                assert_eq!(
+                    g.board.tile_at(match g.chests[1].place {
+                        ChestPlace::At(q) => q,
+                        _ => panic!(),
+                    }),
+                    Some(1)
+                );
+                found = true;
+                break;
+            }
+        }
+        assert!(found, "no seed rolled a 5");
+        // 6: a token from the WMT Pool, revealed at once (the hero is in its tile).
+        let mut found = false;
+        for seed in 0..400 {
+            let (g, out) = moved(seed);
+            if has(&out, "discovery: rolled 6,") {
+                assert!(g.wmt_pool.is_empty());
+                assert!(has(&out, "is revealed: rolled"), "{out:?}");
+                assert!(has(&out, "activation ends with the reveal"), "{out:?}");
+                found = true;
+                break;
+            }
+        }
+        assert!(found, "no seed rolled a 6");
+    }
+
+    fn into_chamber(seed: u64) -> (Game, Vec<String>) {
+        let mut g = game(seed);
+        g.doors_left = 1;
+        g.terrain_left = vec![crate::scenario::TerrainSide::Obstacle];
+        g.furnishings_left = vec!["a shrine".into()];
+        put_hero(&mut g, 0, p(9, 3), Side::W);
+        g.visited.insert(1);
+        let out = g.apply("Ayla moves to 7,3").expect("a legal move");
+        (g, out)
+    }
+
+    #[test]
+    fn chamber_and_accessory_rows_do_what_the_tables_say() {
+        let mut seen = std::collections::BTreeSet::new();
+        for seed in 0..600 {
+            let (g, out) = into_chamber(seed);
+            assert!(
+                has(&out, "enters chamber C1 — discovery: rolled"),
+                "{out:?}"
+            );
+            let text = out.join("\n");
+            if text.contains("discovery: rolled 3,") || text.contains("discovery: rolled 6,") {
+                assert_eq!(g.chests.len(), 2, "{text}");
+                seen.insert("chest");
+            }
+            if text.contains("discovery: rolled 5,") {
+                assert!(g.wmt_pool.is_empty(), "{text}");
+                assert!(text.contains("is revealed"), "{text}");
+                seen.insert("wmt");
+            }
+            if text.contains("accessory: rolled") {
+                if text.contains("a closed door on the entryway") {
+                    assert_eq!(g.board.doors.len(), 1);
+                    seen.insert("door");
+                }
+                if text.contains("(obstacle side)") {
+                    seen.insert("terrain");
+                }
+                if text.contains("set up a shrine in C1") {
+                    assert!(g.furnishings_left.is_empty());
+                    seen.insert("furnishing");
+                }
+                if text.contains("a teleporter marker on") {
+                    assert_eq!(g.markers[0].kind, MarkerKind::Teleporter);
+                    seen.insert("teleporter");
+                }
+                if text.contains("a vortex marker on") {
+                    assert_eq!(g.markers[0].kind, MarkerKind::Vortex);
+                    seen.insert("vortex");
+                }
+            }
+            if text.contains("discovery: rolled 1,") || text.contains("discovery: rolled 2,") {
+                assert_eq!(out.len(), 2, "nothing else happens: {text}");
+                seen.insert("nothing");
+            }
+        }
+        let all = [
+            "chest",
+            "wmt",
+            "door",
+            "terrain",
+            "furnishing",
+            "teleporter",
+            "vortex",
+            "nothing",
+        ];
+        for k in all {
+            assert!(seen.contains(k), "no seed showed {k}");
+        }
+    }
+
+    #[test]
+    fn the_central_chamber_has_no_discovery_roll() {
+        let mut g = game(3);
+        put_hero(&mut g, 0, p(16, 3), Side::E);
+        g.visited.insert(0);
+        g.visited.insert(1);
+        let out = g.apply("Ayla moves to 17,3").unwrap();
+        assert!(!has(&out, "discovery"), "{out:?}");
+    }
+
+    fn door_game(seed: u64) -> Game {
+        let mut g = game(seed);
+        g.board.doors.push(Door {
+            edges: vec![[p(7, 3), p(8, 3)]],
+            open: false,
+            trap: DoorTrap::Unchecked,
+        });
+        put_hero(&mut g, 0, p(7, 3), Side::E);
+        g
+    }
+
+    #[test]
+    fn a_checked_door_shows_a_pool_chest_trap_and_disarming_earns_experience() {
+        let g = search(
+            |seed| {
+                let mut g = door_game(seed);
+                let _ = g.apply("Ayla checks door at 8,3");
+                let _ = g.apply("Ayla disarms door at 8,3 slow");
+                g
+            },
+            |g| g.board.doors[0].trap == DoorTrap::Spent && g.xp > 0,
+        );
+        assert_eq!(g.heroes[0].spent, g.rules().slow_disarm);
+        let g = search(
+            |seed| {
+                let mut g = door_game(seed);
+                let _ = g.apply("Ayla checks door at 8,3");
+                g.out = g.apply("Ayla disarms door at 8,3 fast").unwrap_or_default();
+                g
+            },
+            |g| g.out.iter().any(|l| l.contains("fails to disarm")),
+        );
+        assert!(said(&g, "the trap goes off"), "{:?}", g.out);
+        assert_eq!(g.board.doors[0].trap, DoorTrap::Spent);
+    }
+
+    #[test]
+    fn opening_an_unchecked_door_springs_its_trap_and_walls_stop_walks() {
+        let mut g = door_game(5);
+        let err = g.apply("Ayla moves to 9,3").unwrap_err();
+        assert!(err.contains("cannot reach"), "{err}");
+        let out = g.apply("Ayla opens door at 8,3").unwrap();
+        assert!(has(&out, "opens the door at 8,3"));
+        assert!(has(&out, "the trap goes off"), "{out:?}");
+        assert!(g.board.doors[0].open);
+        assert_eq!(g.heroes[0].spent, g.rules().door_open);
+        g.apply("Ayla moves to 9,3").expect("the way is open now");
+    }
+
+    #[test]
+    fn chests_are_opened_carried_handed_over_and_dropped() {
+        let mut g = game(2);
+        put_hero(&mut g, 0, p(21, 6), Side::S);
+        put_hero(&mut g, 1, p(20, 6), Side::S);
+        g.visited.extend([0, 1, 2]);
+        let out = g.apply("Ayla opens chest at 22,7").unwrap();
+        assert!(has(&out, "trap roll"), "{out:?}");
+        assert!(has(&out, "holds"), "{out:?}");
+        if g.heroes[0].pos().is_some() && g.heroes[0].chests.len() == 1 {
+            assert_eq!(g.chests[0].place, ChestPlace::Hero(0));
+            g.apply("Ayla gives chest to Borin").unwrap_or_default();
+        }
+        let mut g = game(2);
+        put_hero(&mut g, 0, p(21, 6), Side::S);
+        g.chests[0].open = true;
+        g.apply("Ayla takes chest at 22,7").unwrap();
+        assert_eq!(g.heroes[0].chests, vec![0]);
+        let out = g.apply("Ayla drops chest").unwrap();
+        assert!(has(&out, "drops chest-1"), "{out:?}");
+        assert!(matches!(g.chests[0].place, ChestPlace::At(q) if Board::adjacent(q, p(21, 6))));
+        assert_eq!(g.heroes[0].spent, 3);
+    }
+
+    #[test]
+    fn a_lone_teleporter_sends_the_hero_to_a_random_tile_centre() {
+        let mut g = game(4);
+        put_hero(&mut g, 0, p(4, 4), Side::N);
+        g.markers.push(PlacedMarker {
+            kind: MarkerKind::Teleporter,
+            pos: p(4, 4),
+            tile: 0,
+        });
+        g.visited.extend([0, 1, 2]);
+        let out = g.apply("Ayla teleports").unwrap();
+        assert!(has(&out, "is teleported to"), "{out:?}");
+        let at = g.heroes[0].pos().unwrap();
+        let t = g.board.tile_at(at).unwrap();
+        let c = g.board.tiles[t].centre;
+        assert!(
+            (at.x - c.x).abs() + (at.y - c.y).abs() <= 3,
+            "{at:?} near {c:?}"
+        );
+        let err = g.apply("Ayla teleports to 1,1").unwrap_err();
+        assert!(
+            err.contains("not standing on a teleporter") || err.contains("already had"),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn four_quarter_turns_bring_a_tile_back_and_leave_hindering_where_it_lay() {
+        let tiles = crate::tileset::default_tileset();
+        let params = crate::generate::GenerateParams {
+            seed: 7,
+            ..Default::default()
+        };
+        let s = crate::generate::generate(&tiles, &params).expect("seed 7 builds");
+        let mut b = Board::new(&s);
+        let hall = (0..b.tiles.len())
+            .find(|&t| b.tiles[t].kind == crate::tileset::TileKind::Hallway && t != s.entrance.tile)
+            .expect("a hallway");
+        let before = b.tile_cells(hall);
+        let mut ever_covered = Vec::new();
+        for _ in 0..4 {
+            let (moved, crushed) = b.turn_tile(hall);
+            assert_eq!(moved.len(), before.len(), "no square lost");
+            ever_covered.extend(crushed);
+        }
+        assert_eq!(b.tile_cells(hall), before, "four turns: as it was");
+        assert!(b.covered.is_empty());
+        for q in ever_covered {
+            if before.iter().any(|(p, _)| *p == q) {
+                continue;
+            }
+            let orig = s.cell(q.x, q.y);
+            let now = b.cell(q);
+            if orig == Cell::Floor {
+                assert_eq!(now, Cell::Hindering, "{q:?}");
+            } else {
+                assert_eq!(now, orig, "{q:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_vortex_turns_the_tile_with_its_figures() {
+        let mut g = game(6);
+        put_hero(&mut g, 0, p(9, 3), Side::E);
+        g.markers.push(PlacedMarker {
+            kind: MarkerKind::Vortex,
+            pos: p(9, 3),
+            tile: 1,
+        });
+        let wall_before = g.board.cell(p(11, 0));
+        let out = g.apply("Ayla uses vortex").unwrap();
+        assert!(has(&out, "H1 turns a quarter turn clockwise"), "{out:?}");
+        // About the centre (11,3): (9,3) goes to (11,1); she now faces south.
+        assert_eq!(g.heroes[0].place, HeroPlace::At(p(11, 1)));
+        assert_eq!(g.heroes[0].facing, Side::S);
+        assert_eq!(g.markers[0].pos, p(11, 1));
+        // The corridor row turned into a column.
+        assert_eq!(g.board.cell(p(11, 0)), Cell::Floor);
+        assert_ne!(wall_before, Cell::Floor);
     }
 }

@@ -16,5 +16,7 @@ pub mod party;
 pub mod session;
 pub mod state;
 pub mod tables;
+#[cfg(test)]
+pub(crate) mod testkit;
 
 pub use engine::{CombatMode, Game, GameOptions};
