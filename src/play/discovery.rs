@@ -914,7 +914,6 @@ mod tests {
     use crate::play::engine::Game;
     use crate::play::state::{ChestPlace, HeroPlace, PlacedMarker};
     use crate::play::testkit::*;
-    use crate::scenario::Point;
     use crate::tileset::{Cell, Side};
 
     /// Ayla walks from the entrance into the hallway (tile 1).
