@@ -826,11 +826,7 @@ impl Game {
         let (n, hit_on, penalty) = if melee {
             (hero.stats.attacks, self.rules().melee_hit, 0)
         } else {
-            let near = hero.pos().is_some_and(|p| {
-                self.monsters
-                    .iter()
-                    .any(|o| o.pos.is_some_and(|q| Board::adjacent(p, q)))
-            });
+            let near = self.shot_in_melee(hero.pos(), self.monsters[m].pos, false);
             (
                 hero.stats.shoot.map_or(0, |s| s.dice),
                 self.rules().shoot_hit,
@@ -864,7 +860,9 @@ impl Game {
         };
         let armour = self.heroes[h].stats.armour;
         let who = format!("{} {verb} {}", mon.id, self.heroes[h].name);
-        let roll = crate::play::combat::attack(&mut self.dice, n, hit_on, armour, 0, &who);
+        // Shooting when the shooter or the target stands next to an enemy: −1.
+        let penalty = u32::from(!melee && self.shot_in_melee(mon.pos, self.heroes[h].pos(), true));
+        let roll = crate::play::combat::attack(&mut self.dice, n, hit_on, armour, penalty, &who);
         let line = format!(
             "{who} ({}): {}",
             if melee { "melee" } else { "shooting" },
@@ -874,6 +872,27 @@ impl Game {
         if roll.wounds > 0 {
             self.wound_hero(h, roll.wounds);
         }
+    }
+
+    /// Is a shot taken by a figure at `shooter` on one at `target` made next
+    /// to an enemy of either? (`monster_shoots`: the shooter is a monster.)
+    pub(crate) fn shot_in_melee(
+        &self,
+        shooter: Option<Point>,
+        target: Option<Point>,
+        monster_shoots: bool,
+    ) -> bool {
+        let heroes: Vec<Point> = self.heroes.iter().filter_map(HeroState::pos).collect();
+        let monsters: Vec<Point> = self.monsters.iter().filter_map(|m| m.pos).collect();
+        let (shooter_foes, target_foes) = if monster_shoots {
+            (&heroes, &monsters)
+        } else {
+            (&monsters, &heroes)
+        };
+        let near = |p: Option<Point>, foes: &Vec<Point>| {
+            p.is_some_and(|p| foes.iter().any(|&q| Board::adjacent(p, q)))
+        };
+        near(shooter, shooter_foes) || near(target, target_foes)
     }
 
     /// A monster attacks a hero: dice, or a prompt for the players.
