@@ -73,6 +73,17 @@ struct RawMonster {
     count: Option<u32>,
     #[serde(default)]
     abilities: Vec<String>,
+    // Dice-combat statistics (Dungeon World); all four or none.
+    #[serde(default)]
+    speed: Option<u32>,
+    #[serde(default)]
+    attacks: Option<u32>,
+    #[serde(default)]
+    shoot: Option<crate::play::tables::Shoot>,
+    #[serde(default)]
+    armour: Option<u32>,
+    #[serde(default)]
+    wounds: Option<u32>,
 }
 
 /// The embedded default monster list.
@@ -169,11 +180,32 @@ pub fn parse(text: &str, file: &str) -> Result<MonsterList, MonsterError> {
                 ));
             }
         }
+        let stats = match (m.speed, m.attacks, m.armour, m.wounds) {
+            (None, None, None, None) if m.shoot.is_none() => None,
+            (Some(speed), Some(attacks), Some(armour), Some(wounds)) => {
+                let st = crate::play::tables::Stats {
+                    speed,
+                    attacks,
+                    shoot: m.shoot,
+                    armour,
+                    wounds,
+                };
+                crate::play::tables::check_stats(&st).map_err(|e| at(loc.clone(), e))?;
+                Some(st)
+            }
+            _ => {
+                return Err(at(
+                    loc,
+                    "dice-combat statistics need all of speed, attacks, armour and wounds (shoot is optional), or none of them".into(),
+                ));
+            }
+        };
         monsters.push(MonsterEntry {
             name: m.name,
             points: m.points,
             count,
             abilities: m.abilities,
+            stats,
         });
     }
     Ok(MonsterList {

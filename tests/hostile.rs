@@ -695,9 +695,21 @@ fn monster_cases() -> Vec<Case> {
         ),
         case(
             L,
-            "unknown key",
+            "half the combat statistics",
             with(m, "count: 3", "count: 3, speed: 4"),
-            &["line 4", "unknown field `speed`"],
+            &["monsters[0]", "all of speed, attacks, armour and wounds"],
+        ),
+        case(
+            L,
+            "armour out of range",
+            with(m, "count: 3", "count: 3, speed: 4, attacks: 2, armour: 9, wounds: 2"),
+            &["monsters[0]", "armour"],
+        ),
+        case(
+            L,
+            "unknown key",
+            with(m, "count: 3", "count: 3, sped: 4"),
+            &["line 4", "unknown field `sped`"],
         ),
         case(
             L,

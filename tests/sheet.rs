@@ -449,6 +449,7 @@ fn hostile() -> Scenario {
             points: 7,
             count: 2,
             abilities: vec!["Sneak | Attack".into()],
+            stats: None,
         },
     );
     s.pools.accessories.furnishings[0] = "altar | <two> & *candles*".into();

@@ -1095,6 +1095,24 @@ mod tests {
     }
 
     #[test]
+    fn a_monster_list_s_own_statistics_beat_the_point_bands() {
+        let mut g = game(1);
+        let own = crate::play::tables::Stats {
+            speed: 7,
+            attacks: 9,
+            shoot: None,
+            armour: 6,
+            wounds: 11,
+        };
+        g.monster_pool[0].stats = Some(own);
+        let placed = g.place_monsters(&[0], p(4, 4), crate::play::engine::Cause::Other);
+        assert_eq!(g.monsters[placed[0]].stats, own);
+        g.monster_pool[0].stats = None;
+        let placed = g.place_monsters(&[0], p(5, 5), crate::play::engine::Cause::Other);
+        assert_eq!(g.monsters[placed[0]].stats, *g.tables.profile_for(20));
+    }
+
+    #[test]
     fn the_central_chamber_has_no_discovery_roll() {
         let mut g = game(3);
         put_hero(&mut g, 0, p(16, 3), Side::E);

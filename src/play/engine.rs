@@ -1601,7 +1601,9 @@ impl Game {
                 Cause::Wandering(side) => side,
                 _ => self.random_direction(&format!("{} facing", entry.name)),
             };
-            let stats = *self.tables.profile_for(entry.points);
+            let stats = entry
+                .stats
+                .unwrap_or(*self.tables.profile_for(entry.points));
             let base = slug(&entry.name);
             let n = self
                 .monsters

@@ -109,6 +109,7 @@ pub(crate) fn scenario(wmts: Vec<Wmt>) -> Scenario {
                 points: 20,
                 count: 6,
                 abilities: Vec::new(),
+                stats: None,
             }],
         },
         log: Vec::new(),
@@ -163,7 +164,13 @@ pub(crate) fn put_hero(g: &mut Game, h: usize, at: Point, facing: Side) {
 }
 
 /// Adds a 20-point monster (speed 4, 2 attacks, armour 4, 2 wounds).
-pub(crate) fn add_monster(g: &mut Game, id: &str, points: u32, at: Point, abilities: &[&str]) -> usize {
+pub(crate) fn add_monster(
+    g: &mut Game,
+    id: &str,
+    points: u32,
+    at: Point,
+    abilities: &[&str],
+) -> usize {
     let stats = *g.tables.profile_for(points);
     g.monsters.push(MonsterState {
         id: id.into(),
@@ -210,4 +217,3 @@ pub(crate) fn transcript(g: &Game) -> String {
 }
 
 // ---------------------------------------------------------------- targets
-

@@ -327,5 +327,33 @@ fn check(s: &Scenario) -> Check {
             );
         }
     }
+    if s.pools.monsters.len() > crate::monsters::MAX_KINDS {
+        return fail(
+            "pools.monsters",
+            format!(
+                "has {} kinds; at most {}",
+                s.pools.monsters.len(),
+                crate::monsters::MAX_KINDS
+            ),
+        );
+    }
+    // The play engine relies on the same limits as a monster list.
+    for (i, m) in s.pools.monsters.iter().enumerate() {
+        let key = format!("pools.monsters[{i}]");
+        if !(1..=1000).contains(&m.points) {
+            return fail(key, format!("points is {}; expected 1 to 1000", m.points));
+        }
+        if m.count > 100 {
+            return fail(key, format!("count is {}; expected 0 to 100", m.count));
+        }
+        if let Err(e) = crate::play::tables::check_abilities(&m.abilities) {
+            return fail(key, e);
+        }
+        if let Some(st) = &m.stats
+            && let Err(e) = crate::play::tables::check_stats(st)
+        {
+            return fail(format!("{key}.stats"), e);
+        }
+    }
     Ok(())
 }

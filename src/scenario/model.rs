@@ -323,6 +323,10 @@ pub struct MonsterEntry {
     /// Special abilities by name.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub abilities: Vec<String>,
+    /// Dice-combat statistics from the monster list, if it gave them (the
+    /// play engine otherwise takes them from its tables by point value).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stats: Option<crate::play::tables::Stats>,
 }
 
 impl Scenario {
