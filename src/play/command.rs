@@ -7,7 +7,7 @@
 //! Ayla gives chest to Borin Ayla attacks orc-raider-2   Ayla leaves
 //! Ayla teleports [to 5,6]   Ayla uses vortex            Ayla passes
 //! hit orc-raider-2 2        kill orc-raider-2           wound Ayla 1
-//! heal Ayla                 first Bob                   end turn
+//! heal Ayla    level Ayla   first Bob                   end turn
 //! status   map   help   undo
 //! ```
 //!
@@ -47,6 +47,11 @@ pub enum Command {
     },
     /// Spend 50 experience to heal a hero fully.
     Heal {
+        /// Hero name.
+        hero: String,
+    },
+    /// Spend 50 experience on a level for a hero.
+    Level {
         /// Hero name.
         hero: String,
     },
@@ -182,6 +187,12 @@ pub fn parse(line: &str) -> Result<Option<Command>, String> {
                 .map(|s| s.to_string())
                 .ok_or("`heal` needs a hero: `heal Ayla`")?,
         },
+        "level" => Command::Level {
+            hero: orig
+                .get(1)
+                .map(|s| s.to_string())
+                .ok_or("`level` needs a hero: `level Ayla`")?,
+        },
         "first" => Command::First {
             player: orig
                 .get(1)
@@ -284,6 +295,7 @@ commands (one per line; a hero's name first for what heroes do):
   Ayla passes                 end her activation
   hit orc-raider-2 2 | kill orc-raider-2 | wound Ayla 1   report combat (manual)
   heal Ayla                   spend 50 experience to heal her fully
+  level Ayla                  spend 50 experience on a level for her
   first Bob                   Bob's team goes first (needs a hero with Command)
   end turn                    the next team, then the dungeon plays
   status | map | help | undo";

@@ -1113,6 +1113,25 @@ mod tests {
     }
 
     #[test]
+    fn the_shared_pool_pays_for_heals_and_levels_in_fifties() {
+        let mut g = game(1);
+        put_hero(&mut g, 0, p(2, 2), Side::N);
+        put_hero(&mut g, 1, p(3, 2), Side::N);
+        g.xp = 120;
+        let err = g.apply("heal Ayla").unwrap_err();
+        assert!(err.contains("not a wounded hero"), "{err}");
+        g.heroes[0].wounds = 3;
+        let out = g.apply("heal Ayla").unwrap();
+        assert!(has(&out, "healed fully"));
+        assert_eq!((g.heroes[0].wounds, g.xp_spent), (0, 50));
+        g.apply("level Borin").unwrap();
+        assert_eq!((g.heroes[1].levels, g.xp_spent), (1, 100));
+        let err = g.apply("level Borin").unwrap_err();
+        assert!(err.contains("holds 20 unspent points"), "{err}");
+        assert!(g.status().iter().any(|l| l.contains("+1 level")));
+    }
+
+    #[test]
     fn the_central_chamber_has_no_discovery_roll() {
         let mut g = game(3);
         put_hero(&mut g, 0, p(16, 3), Side::E);

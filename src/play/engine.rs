@@ -147,6 +147,7 @@ impl Game {
                     done: false,
                     chests: Vec::new(),
                     held: 0,
+                    levels: 0,
                 });
             }
         }
@@ -353,6 +354,28 @@ impl Game {
                     return Err(format!("{} is not in the dungeon", self.heroes[h].name));
                 }
                 self.wound_hero(h, n);
+            }
+            Command::Level { hero } => {
+                let h = self.hero_index(&hero)?;
+                let every = self.rules().xp_heal_every;
+                if self.xp - self.xp_spent < every {
+                    return Err(format!(
+                        "the experience pool holds {} unspent points; a level needs {every}",
+                        self.xp - self.xp_spent
+                    ));
+                }
+                if matches!(self.heroes[h].place, HeroPlace::Slain | HeroPlace::Escaped) {
+                    return Err(format!(
+                        "{} is no longer in the adventure",
+                        self.heroes[h].name
+                    ));
+                }
+                self.xp_spent += every;
+                self.heroes[h].levels += 1;
+                let (name, n) = (self.heroes[h].name.clone(), self.heroes[h].levels);
+                self.say(format!(
+                    "{name} gains a level ({n} this adventure; {every} experience spent): turn the figure's dial up a level"
+                ));
             }
             Command::Heal { hero } => {
                 let h = self.hero_index(&hero)?;
@@ -1688,12 +1711,17 @@ impl Game {
                 .map(|&c| self.chests[c].id.as_str())
                 .collect();
             v.push(format!(
-                "hero {} ({}): {place}, wounds {}/{}, speed used {}{}",
+                "hero {} ({}): {place}, wounds {}/{}, speed used {}{}{}",
                 h.name,
                 self.party.teams[h.team].player,
                 h.wounds,
                 h.stats.wounds,
                 h.spent,
+                if h.levels > 0 {
+                    format!(", +{} level{}", h.levels, plural(h.levels))
+                } else {
+                    String::new()
+                },
                 if chests.is_empty() {
                     String::new()
                 } else {

@@ -44,6 +44,8 @@ pub struct HeroState {
     pub chests: Vec<usize>,
     /// Turns of confusion or freeze left (skips activations).
     pub held: u32,
+    /// Levels bought from the shared experience pool in this adventure.
+    pub levels: u32,
 }
 
 impl HeroState {
