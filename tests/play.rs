@@ -317,3 +317,63 @@ fn manual_combat_asks_the_players_and_takes_their_reports() {
     }
     assert!(t.contains("manual combat"));
 }
+
+#[test]
+fn tables_can_be_replaced_and_bad_ones_are_refused() {
+    let (_d, adv) = scenario_dir();
+    let embedded = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/templates/tables/mkd-adventure.yaml"
+    ))
+    .unwrap();
+    // Every token stays put whatever it rolls.
+    let start = embedded.find("wmt_movement:").unwrap();
+    let end = start + embedded[start..].find("\n\n").unwrap();
+    let lazy = format!(
+        "{}wmt_movement:\n  - {{roll: 1-6, result: stay, text: \"dozes where it lies\"}}{}",
+        &embedded[..start],
+        &embedded[end..]
+    );
+    write(&adv, "lazy.yaml", &lazy);
+    write(&adv, "s.txt", "end turn\nend turn\nend turn\nend turn\n");
+    let t = play_script(&adv, "s.txt", &["--tables", "lazy.yaml"]);
+    let moves: Vec<&str> = t
+        .lines()
+        .filter(|l| l.starts_with("WMT ") && l.contains(" rolls "))
+        .collect();
+    assert!(!moves.is_empty());
+    assert!(
+        moves.iter().all(|l| l.ends_with("dozes where it lies")),
+        "{moves:?}"
+    );
+    // The save keeps the tables, so a resume plays by them too.
+    let (code, resumed, err) = run(
+        &adv,
+        &["play", "--resume", "save.yaml", "--script", "s.txt"],
+    );
+    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(resumed, t);
+    // A table with a face missing is refused before anything is written.
+    let broken = lazy.replace("roll: 1-6, result: stay", "roll: 1-5, result: stay");
+    write(&adv, "broken.yaml", &broken);
+    let _ = std::fs::remove_file(adv.join("save.yaml"));
+    let (code, out, err) = run(
+        &adv,
+        &[
+            "play",
+            "scenario.yaml",
+            "--tables",
+            "broken.yaml",
+            "--script",
+            "s.txt",
+        ],
+    );
+    assert_eq!(code, Some(1));
+    assert!(out.is_empty());
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.starts_with("error: ") && err.contains("broken.yaml") && err.contains("wmt_movement"),
+        "{err}"
+    );
+    assert!(!adv.join("save.yaml").exists());
+}
