@@ -185,7 +185,13 @@ pub fn run(a: PlayArgs) -> anyhow::Result<()> {
                     save.scenario_digest
                 );
             }
-            let s = tilecrawl::scenario::from_yaml(&scenario_text, &scen.display().to_string())?;
+            let s = tilecrawl::scenario::from_yaml(&scenario_text, &scen.display().to_string())
+                .with_context(|| {
+                    format!(
+                        "{}: the scenario this save was made for",
+                        save_path.display()
+                    )
+                })?;
             let sname = format!("{} (party)", save_path.display());
             let party = party::parse(&save.party, &sname)?;
             let (tables, tables_text) = if save.tables == "embedded" {

@@ -12,6 +12,7 @@ use crate::play::party::Party;
 use crate::play::tables::Tables;
 use crate::scenario::Scenario;
 use serde::{Deserialize, Serialize};
+use std::collections::VecDeque;
 use std::sync::Arc;
 
 /// The save-file format tag.
@@ -58,16 +59,19 @@ pub fn digest(bytes: &[u8]) -> String {
 /// A game and the lines that made it.
 #[derive(Debug, Clone)]
 pub struct Session {
-    scenario: Arc<Scenario>,
-    party: Arc<Party>,
-    tables: Arc<Tables>,
     opts: GameOptions,
     game: Game,
     /// Every line typed.
     lines: Vec<String>,
-    /// The lines that changed the game, in order (what undo pops).
-    effective: Vec<String>,
+    /// The last lines that changed the game, each with the game as it stood
+    /// before it (what `undo` goes back to), at most [`UNDO_DEPTH`].
+    history: VecDeque<(String, Game)>,
 }
+
+/// How many commands `undo` can take back in a row. Each one keeps a copy of
+/// the game, so undo costs no replay however long the game (replaying from
+/// the start made many undos in a row quadratic in the game's length).
+pub const UNDO_DEPTH: usize = 64;
 
 impl Session {
     /// A new game.
@@ -77,15 +81,12 @@ impl Session {
         tables: Arc<Tables>,
         opts: GameOptions,
     ) -> Session {
-        let game = Game::new(scenario.clone(), party.clone(), tables.clone(), opts);
+        let game = Game::new(scenario, party, tables, opts);
         Session {
-            scenario,
-            party,
-            tables,
             opts,
             game,
             lines: Vec::new(),
-            effective: Vec::new(),
+            history: VecDeque::new(),
         }
     }
 
@@ -122,24 +123,20 @@ impl Session {
             return out;
         }
         if trimmed.eq_ignore_ascii_case("undo") {
-            match self.effective.pop() {
-                None => out.push("! nothing to undo".into()),
-                Some(last) => {
-                    self.game = Game::new(
-                        self.scenario.clone(),
-                        self.party.clone(),
-                        self.tables.clone(),
-                        self.opts,
-                    );
-                    for l in &self.effective {
-                        // These were accepted before, with the same dice: they still are.
-                        let _ = self.game.apply(l);
-                    }
+            match self.history.pop_back() {
+                None => out.push(format!(
+                    "! nothing to undo (undo takes back at most {UNDO_DEPTH} commands in a row)"
+                )),
+                Some((last, before)) => {
+                    // The game as it was, dice included: typing the command
+                    // again meets the same dice.
+                    self.game = before;
                     out.push(format!("undone: {last}"));
                 }
             }
             return out;
         }
+        let before = self.game.clone();
         match self.game.apply(trimmed) {
             Ok(lines) => {
                 let changes = !matches!(
@@ -147,7 +144,10 @@ impl Session {
                     "status" | "map" | "help" | "?"
                 );
                 if changes {
-                    self.effective.push(trimmed.to_string());
+                    if self.history.len() == UNDO_DEPTH {
+                        self.history.pop_front();
+                    }
+                    self.history.push_back((trimmed.to_string(), before));
                 }
                 out.extend(lines);
             }
@@ -229,6 +229,25 @@ pub fn parse_save(text: &str, file: &str) -> Result<SaveFile, String> {
             "{file}: lines[{i}]: longer than 500 characters or several lines; not a typed command"
         ));
     }
+    // The embedded files obey the limits they have as files of their own.
+    for (key, len, max) in [
+        (
+            "party",
+            save.party.len(),
+            crate::play::party::MAX_FILE_BYTES,
+        ),
+        (
+            "tables",
+            save.tables.len(),
+            crate::play::tables::MAX_FILE_BYTES,
+        ),
+    ] {
+        if len as u64 > max {
+            return Err(format!(
+                "{file}: {key}: the embedded text is {len} bytes; at most {max}"
+            ));
+        }
+    }
     if !matches!(save.combat.as_str(), "manual" | "dice") {
         return Err(format!(
             "{file}: combat: is `{}`; expected `manual` or `dice`",
@@ -249,5 +268,40 @@ pub fn combat_mode(name: &str) -> CombatMode {
         CombatMode::Dice
     } else {
         CombatMode::Manual
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::play::engine::CombatMode;
+    use crate::play::testkit::{party, scenario};
+
+    #[test]
+    fn undo_goes_back_as_far_as_its_depth_and_no_further() {
+        let mut s = Session::new(
+            Arc::new(scenario(Vec::new())),
+            Arc::new(party()),
+            Arc::new(crate::play::tables::default_tables()),
+            GameOptions {
+                seed: 3,
+                combat: CombatMode::Dice,
+            },
+        );
+        let start = s.game().status();
+        for _ in 0..UNDO_DEPTH + 2 {
+            s.input("end turn");
+        }
+        assert_eq!(s.game().turn, 1 + UNDO_DEPTH as u32 + 2);
+        for _ in 0..UNDO_DEPTH {
+            assert!(s.input("undo")[1].starts_with("undone: end turn"));
+        }
+        assert!(s.input("undo")[1].starts_with("! nothing to undo"));
+        assert_eq!(s.game().turn, 3);
+        // Undo, then the same command: the same answer (the same dice).
+        let a = s.input("end turn");
+        s.input("undo");
+        assert_eq!(s.input("end turn"), a);
+        assert_ne!(s.game().status(), start);
     }
 }
