@@ -42,6 +42,8 @@
 //! it (`opens door at`). Heroes outside come in through the free entrance
 //! square nearest their goal.
 //!
+//! A hero without the speed an action costs (opening or taking a chest,
+//! stepping out, opening a door, attacking) passes instead of trying it.
 //! When a rule gives nothing to do, or the engine refuses the command, the
 //! hero passes; a hero never issues more than [`MAX_COMMANDS`] commands in
 //! one activation, so a refused or useless command can never loop. After
@@ -461,6 +463,8 @@ fn choose(g: &Game, h: usize) -> Option<String> {
             return Some(format!("attacks {id}"));
         }
     }
+    // Speed left: a chest or the way out that cannot be paid for waits.
+    let left = g.hero_speed(h).saturating_sub(hero.spent);
     let quest = g.chests.iter().position(|c| c.quest);
     let place = quest.map(|c| g.chests[c].place);
     match place {
@@ -473,17 +477,18 @@ fn choose(g: &Game, h: usize) -> Option<String> {
                 } else {
                     "opens"
                 };
-                return Some(format!("{verb} chest at {},{}", c.x, c.y));
+                return (left >= g.rules().chest_pickup)
+                    .then(|| format!("{verb} chest at {},{}", c.x, c.y));
             }
             let mut goals = all_around(c);
             goals.push(c);
             walk_towards(g, h, &goals)
         }
-        Some(ChestPlace::Hero(carrier)) if carrier == h => head_out(g, h),
+        Some(ChestPlace::Hero(carrier)) if carrier == h => head_out(g, h, left),
         Some(ChestPlace::Hero(carrier)) => {
             let p = hero.pos()?;
             if g.board.is_entrance(p) {
-                return Some("leaves".into());
+                return (left >= 1).then(|| "leaves".into());
             }
             let cp = g.heroes[carrier].pos()?;
             if Board::adjacent(p, cp) {
@@ -496,15 +501,15 @@ fn choose(g: &Game, h: usize) -> Option<String> {
             walk_towards(g, h, &all_around(mp))
         }
         Some(ChestPlace::Out) => None,
-        Some(ChestPlace::Lost) | None => head_out(g, h),
+        Some(ChestPlace::Lost) | None => head_out(g, h, left),
     }
 }
 
-/// To the entrance and out.
-fn head_out(g: &Game, h: usize) -> Option<String> {
+/// To the entrance and out (stepping out costs a speed point).
+fn head_out(g: &Game, h: usize, left: u32) -> Option<String> {
     let p = g.heroes[h].pos()?;
     if g.board.is_entrance(p) {
-        return Some("leaves".into());
+        return (left >= 1).then(|| "leaves".into());
     }
     walk_towards(g, h, &g.board.entrance)
 }
