@@ -5,6 +5,7 @@ mod generate;
 mod outputs;
 mod play;
 mod render;
+mod simulate;
 mod tileset;
 
 use clap::{Parser, Subcommand};
@@ -28,6 +29,8 @@ enum Command {
     Batch(batch::BatchArgs),
     /// Play a scenario solo: you move the heroes, tilecrawl plays the dungeon.
     Play(play::PlayArgs),
+    /// Play a scenario many times with automatic heroes and report how hard it is.
+    Simulate(simulate::SimulateArgs),
     /// Check a tile-set file, or print the embedded one.
     #[command(subcommand)]
     Tileset(tileset::TilesetCommand),
@@ -40,6 +43,7 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Render(a) => render::run(a),
         Command::Batch(a) => batch::run(a),
         Command::Play(a) => play::run(a),
+        Command::Simulate(a) => simulate::run(a),
         Command::Tileset(c) => tileset::run(c),
     }
 }

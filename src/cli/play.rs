@@ -73,7 +73,7 @@ struct Loaded {
     tables_text: Option<String>,
 }
 
-#[allow(dead_code)] // used by `simulate` (coming next)
+/// Loads and checks a scenario, a party and tables (the embedded ones by default).
 pub(crate) fn load_inputs(
     scenario: &Path,
     party_file: Option<&Path>,
@@ -92,7 +92,6 @@ pub(crate) fn load_inputs(
 }
 
 /// The loaded inputs `simulate` needs.
-#[allow(dead_code)]
 pub(crate) struct LoadedPub {
     pub scenario: Arc<tilecrawl::scenario::Scenario>,
     pub party: Arc<party::Party>,

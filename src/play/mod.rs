@@ -14,6 +14,7 @@ mod discovery;
 pub mod engine;
 pub mod party;
 pub mod session;
+pub mod simulate;
 pub mod state;
 pub mod tables;
 #[cfg(test)]

@@ -1,0 +1,97 @@
+//! `tilecrawl simulate`: many automatic playthroughs of a scenario and a
+//! report of how they went (see `tilecrawl::play::simulate` for the heroes'
+//! policy and how each run's dice seed is made).
+
+use anyhow::Context;
+use clap::Args;
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use std::io::Write;
+use std::path::PathBuf;
+use tilecrawl::play::simulate::{self, SimOptions};
+
+/// Options of `tilecrawl simulate`.
+#[derive(Debug, Args)]
+pub struct SimulateArgs {
+    /// The scenario to play (from `tilecrawl generate`).
+    scenario: PathBuf,
+    /// Number of playthroughs.
+    #[arg(long, default_value_t = 1000, value_name = "N",
+          value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    runs: u32,
+    /// The heroes: a `tilecrawl-party/1` file. Default: the embedded two-team party.
+    #[arg(long, value_name = "FILE")]
+    party: Option<PathBuf>,
+    /// Roll tables (`tilecrawl-tables/1`) to use instead of the embedded ones.
+    #[arg(long, value_name = "FILE")]
+    tables: Option<PathBuf>,
+    /// Seed the runs' dice seeds are derived from. Default: the scenario's seed.
+    #[arg(long, value_name = "S")]
+    seed: Option<u64>,
+    /// Threads (default: all cores). The report does not depend on it.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024))]
+    jobs: Option<u64>,
+    /// Print the report as JSON (no progress bar).
+    #[arg(long)]
+    json: bool,
+    /// No progress bar and no warnings; only the report and errors.
+    #[arg(long, short)]
+    quiet: bool,
+    /// Turns after which a run stops and counts as lost ("timed out").
+    #[arg(long, value_name = "N", default_value_t = simulate::DEFAULT_MAX_TURNS,
+          value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    max_turns: u32,
+}
+
+pub fn run(a: SimulateArgs) -> anyhow::Result<()> {
+    let loaded = super::play::load_inputs(&a.scenario, a.party.as_deref(), a.tables.as_deref())?;
+    let party_value = loaded.party.total_value();
+    if !a.quiet && party_value != loaded.scenario.params.hero_value {
+        eprintln!(
+            "warning: the scenario was set up for heroes worth {} points; this party is worth {party_value}",
+            loaded.scenario.params.hero_value
+        );
+    }
+    let opts = SimOptions {
+        runs: a.runs,
+        seed: a.seed.unwrap_or(loaded.scenario.seed),
+        max_turns: a.max_turns,
+    };
+    let bar = if a.quiet || a.json {
+        ProgressBar::hidden()
+    } else {
+        // indicatif draws nothing when stderr is not a terminal.
+        let b =
+            ProgressBar::with_draw_target(Some(u64::from(a.runs)), ProgressDrawTarget::stderr());
+        b.set_style(
+            ProgressStyle::with_template(
+                "{bar:40} {pos}/{len} runs  {per_sec}  {elapsed} elapsed, {eta} left",
+            )
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+        );
+        b
+    };
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(a.jobs.map_or(0, |j| j as usize))
+        .build()
+        .context("cannot start the worker threads")?;
+    let report = pool.install(|| {
+        simulate::simulate_with_progress(
+            &loaded.scenario,
+            &loaded.party,
+            &loaded.tables,
+            &opts,
+            &|| bar.inc(1),
+        )
+    });
+    bar.finish_and_clear();
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    if a.json {
+        let json = serde_json::to_string_pretty(&report).context("cannot write the report")?;
+        writeln!(out, "{json}")?;
+    } else {
+        write!(out, "{}", report.to_text())?;
+    }
+    out.flush()?;
+    Ok(())
+}
