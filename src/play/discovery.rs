@@ -1,6 +1,6 @@
 //! Discoveries, doors and their traps, chests, teleporters and vortexes.
 
-use crate::play::board::{Board, Door, DoorTrap, MarkerKind, fmt_point};
+use crate::play::board::{Board, Door, DoorTrap, FAR, MarkerKind, Mover, fmt_point};
 use crate::play::engine::{Cause, Game, all_around};
 use crate::play::state::{ChestPlace, ChestState, HeroPlace, PlacedMarker};
 use crate::play::tables::{Accessory, ChamberDiscovery, HallwayDiscovery, TrapEffect};
@@ -224,20 +224,74 @@ impl Game {
             self.say("no terrain marker is left in the Accessories Pool");
             return;
         }
-        let Some(spot) = self.spot_in_tile(t) else {
-            self.say("no free square for the terrain marker");
-            return;
-        };
-        let side = self.terrain_left.remove(0);
+        let side = self.terrain_left[0];
         let (cell, what) = match side {
             TerrainSide::Obstacle => (Cell::Blocking, "obstacle"),
             TerrainSide::Special => (Cell::Hindering, "hindering"),
         };
+        // The free square nearest the tile's centre; an obstacle must not cut
+        // the dungeon in two (our reading: the rules lay markers, they do not
+        // mean to wall the heroes off), so squares it would do that on are
+        // passed over.
+        let spot = self
+            .free_spots_in_tile(t)
+            .into_iter()
+            .find(|&q| side == TerrainSide::Special || !self.would_cut_the_dungeon(q));
+        let Some(spot) = spot else {
+            self.say(format!(
+                "no square of {} takes the {what} marker without blocking the way; it stays in the pool",
+                self.board.tiles[t].label
+            ));
+            return;
+        };
+        self.terrain_left.remove(0);
         self.board.set_cell(spot, cell);
         self.say(format!(
             "a terrain marker ({what} side) on {}",
             fmt_point(spot)
         ));
+    }
+
+    /// Free squares of tile `t`, nearest its centre first.
+    fn free_spots_in_tile(&self, t: usize) -> Vec<Point> {
+        let c = self.board.tiles[t].centre;
+        let mut v: Vec<Point> = self
+            .board
+            .tile_squares(t)
+            .into_iter()
+            .filter(|&p| {
+                !self.occupied(p)
+                    && self.chest_at(p).is_none()
+                    && !self.markers.iter().any(|m| m.pos == p)
+                    && !self.board.is_entrance(p)
+            })
+            .collect();
+        v.sort_by_key(|p| ((p.x - c.x).abs() + (p.y - c.y).abs(), p.y, p.x));
+        v
+    }
+
+    /// Would blocking square `q` leave some walkable square unreachable
+    /// from the entrance (doors counted as open)?
+    fn would_cut_the_dungeon(&mut self, q: Point) -> bool {
+        let mover = Mover {
+            hindering_extra: 0,
+            door_open: Some(0),
+            door_close: None,
+            flies: false,
+        };
+        let entrance = self.board.entrance.clone();
+        let reached = |b: &crate::play::board::Board| {
+            b.distances_to(&entrance, &mover, &|_| false)
+                .iter()
+                .filter(|&&d| d != FAR)
+                .count()
+        };
+        let before = reached(&self.board);
+        let old = self.board.cell(q);
+        self.board.set_cell(q, Cell::Blocking);
+        let after = reached(&self.board);
+        self.board.set_cell(q, old);
+        after + 1 < before
     }
 
     // ----- doors -----
@@ -249,18 +303,21 @@ impl Game {
             .pos()
             .ok_or_else(|| format!("{name} is not in the dungeon"))?;
         let doors = self.board.doors_at(p);
-        let Some(&d) = doors.first() else {
+        if doors.is_empty() {
             return Err(format!("there is no door at {}", fmt_point(p)));
-        };
-        let near = self.board.doors[d].edges.iter().any(|e| {
-            e[0] == hp || e[1] == hp || Board::adjacent(e[0], hp) || Board::adjacent(e[1], hp)
+        }
+        // Where two doors touch the square, the one beside the hero.
+        let near = doors.into_iter().find(|&d| {
+            self.board.doors[d].edges.iter().any(|e| {
+                e[0] == hp || e[1] == hp || Board::adjacent(e[0], hp) || Board::adjacent(e[1], hp)
+            })
         });
-        if !near {
+        let Some(d) = near else {
             return Err(format!(
                 "{name} is not next to the door at {}",
                 fmt_point(p)
             ));
-        }
+        };
         Ok(d)
     }
 
@@ -1129,6 +1186,35 @@ mod tests {
         let err = g.apply("level Borin").unwrap_err();
         assert!(err.contains("holds 20 unspent points"), "{err}");
         assert!(g.status().iter().any(|l| l.contains("+1 level")));
+    }
+
+    #[test]
+    fn an_obstacle_never_walls_the_heroes_off() {
+        let mut g = game(1);
+        g.terrain_left = vec![crate::scenario::TerrainSide::Obstacle];
+        g.out.clear();
+        // Every square of H1 is its one-square corridor: no square takes it.
+        g.place_terrain(1);
+        assert!(said(&g, "stays in the pool"), "{:?}", g.out);
+        assert_eq!(g.terrain_left.len(), 1);
+        assert!((8..16).all(|x| g.board.cell(p(x, 3)) == Cell::Floor));
+        // In an open chamber it goes down near the centre.
+        g.place_terrain(0);
+        assert!(g.terrain_left.is_empty());
+        assert_eq!(g.board.cell(g.board.tiles[0].centre), Cell::Blocking);
+    }
+
+    #[test]
+    fn heroes_walk_through_friends_but_never_stop_on_them() {
+        let mut g = game(1);
+        g.visited.extend([0, 1, 2]);
+        put_hero(&mut g, 0, p(9, 3), Side::E);
+        put_hero(&mut g, 1, p(10, 3), Side::E);
+        g.apply("Ayla moves to 12,3").expect("through Borin");
+        assert_eq!(g.heroes[0].place, HeroPlace::At(p(12, 3)));
+        assert_eq!(g.heroes[1].place, HeroPlace::At(p(10, 3)));
+        let err = g.apply("Borin moves to 12,3").unwrap_err();
+        assert!(err.contains("taken"), "{err}");
     }
 
     #[test]

@@ -88,7 +88,7 @@ pub struct Game {
 pub struct GameStats {
     /// WMTs revealed.
     pub wmts_revealed: u32,
-    /// Monsters that came out of WMTs or traps.
+    /// Monsters that came out of WMTs or traps, or rose again by Necromancy.
     pub monsters_revealed: u32,
     /// Monsters slain.
     pub monsters_slain: u32,
@@ -687,50 +687,64 @@ impl Game {
             here = n;
         }
         let from = self.heroes[h].pos();
-        let mut walked = 0;
-        let mut stopped = None;
+        // Heroes walk through their friends but never stop on one: where the
+        // walk ends on a friend's square, the hero steps back to the last
+        // square that was free.
+        let friend_on = |g: &Game, q: Point| {
+            g.heroes
+                .iter()
+                .enumerate()
+                .any(|(o, x)| o != h && x.pos() == Some(q))
+        };
+        let mut last_free = from;
         for (i, &p) in route.iter().enumerate() {
             if i == 0 && from.is_some() {
                 continue;
             }
-            if self.occupied(p) {
-                // A revealed monster now stands in the way.
-                stopped = self.heroes[h].pos();
+            if self.monster_at(p).is_some() || self.wmts.iter().any(|w| w.pos == p) {
+                // A monster revealed on the way now stands in it.
                 break;
             }
-            if let Some(prev) = route.get(i.wrapping_sub(1)).copied().filter(|_| i > 0) {
-                self.heroes[h].facing = crate::play::board::side_towards(prev, p);
+            if i > 0 {
+                self.heroes[h].facing = crate::play::board::side_towards(route[i - 1], p);
             }
             self.heroes[h].place = HeroPlace::At(p);
-            walked += 1;
             self.enter_square_hero(h, p);
-            if self.heroes[h].done || self.heroes[h].place != HeroPlace::At(p) {
-                stopped = Some(p);
+            if self.heroes[h].place != HeroPlace::At(p) {
+                // Teleported, slain or gone: the walk is over.
+                last_free = self.heroes[h].pos();
+                break;
+            }
+            if !friend_on(self, p) {
+                last_free = Some(p);
+            }
+            if self.heroes[h].done {
                 break;
             }
         }
-        let _ = walked;
-        match (from, stopped) {
-            (_, Some(p)) if p != to => {
-                // Speed for the rest of the walk is not refunded: the
-                // activation is over anyway.
-                self.out.insert(
-                    self.out.len().saturating_sub(self.out.len()),
-                    format!(
-                        "{name} walks towards {} and stops at {}",
-                        fmt_point(to),
-                        fmt_point(p)
-                    ),
-                );
-            }
-            (None, _) => self.out.insert(
-                0,
-                format!("{name} enters the dungeon and walks to {}", fmt_point(to)),
-            ),
-            (Some(_), _) => self
-                .out
-                .insert(0, format!("{name} moves to {}", fmt_point(to))),
+        if let HeroPlace::At(p) = self.heroes[h].place
+            && friend_on(self, p)
+        {
+            self.heroes[h].place = match last_free {
+                Some(q) => HeroPlace::At(q),
+                None => HeroPlace::Outside,
+            };
         }
+        let line = match (from, self.heroes[h].place) {
+            (None, HeroPlace::At(p)) if p == to => {
+                format!("{name} enters the dungeon and walks to {}", fmt_point(to))
+            }
+            (Some(_), HeroPlace::At(p)) if p == to => format!("{name} moves to {}", fmt_point(to)),
+            (_, HeroPlace::At(p)) => format!(
+                "{name} walks towards {} and stops at {}",
+                fmt_point(to),
+                fmt_point(p)
+            ),
+            (_, HeroPlace::Outside) => format!("{name} cannot get in: the way is blocked"),
+            (_, _) => format!("{name} sets off towards {}", fmt_point(to)),
+        };
+        // The walk's line comes before what happened on the way.
+        self.out.insert(0, line);
         Ok(())
     }
 
@@ -1104,10 +1118,6 @@ impl Game {
                 .dice
                 .choose_d6(waiting.len(), "monster to act next", |k| names[k].clone());
             let m = waiting.remove(k);
-            if waiting.len() + 1 > 1 {
-                let n = self.dice.log().last().map_or(0, |e| e.result);
-                let _ = n;
-            }
             if !(self.monsters[m].active() || self.monsters[m].mode == MonsterMode::GoneForHelp) {
                 continue;
             }
@@ -1140,13 +1150,19 @@ impl Game {
             .chests
             .iter()
             .any(|c| c.quest && c.place == ChestPlace::Out);
+        // A thief that left with the Quest Chest (or a vortex that crushed
+        // it) leaves nothing to win.
+        let quest_gone = self
+            .chests
+            .iter()
+            .any(|c| c.quest && c.place == ChestPlace::Lost);
         let anyone_left = self
             .heroes
             .iter()
             .any(|h| matches!(h.place, HeroPlace::At(_) | HeroPlace::Outside));
         let outcome = if quest_out {
             Some(Outcome::Won)
-        } else if !anyone_left {
+        } else if !anyone_left || quest_gone {
             Some(Outcome::Lost)
         } else {
             None
@@ -1155,6 +1171,7 @@ impl Game {
             self.phase = Phase::Over(o);
             let line = match o {
                 Outcome::Won => "The Quest Chest is out of the dungeon: the heroes win!".to_string(),
+                Outcome::Lost if quest_gone => "The Quest Chest is gone for good: the dungeon wins.".to_string(),
                 Outcome::Lost => "No hero is left in the dungeon and the Quest Chest is still inside: the dungeon wins.".to_string(),
             };
             self.say(line);
@@ -1714,7 +1731,7 @@ impl Game {
                 "hero {} ({}): {place}, wounds {}/{}, speed used {}{}{}",
                 h.name,
                 self.party.teams[h.team].player,
-                h.wounds,
+                h.wounds.min(h.stats.wounds),
                 h.stats.wounds,
                 h.spent,
                 if h.levels > 0 {

@@ -273,6 +273,8 @@ pub(super) fn necromancy(game: &mut Game, m: usize) {
     r.held = 0;
     r.carrying = None;
     let (fid, pts) = (r.id.clone(), r.points);
+    // A risen monster is one more to fight.
+    game.stats.monsters_revealed += 1;
     game.say(format!(
         "{id} raises {fid} ({pts} points) on {} with Necromancy",
         fmt_point(spot)
