@@ -213,7 +213,11 @@ pub(super) fn walk(
     let flush = |game: &mut Game, path: &mut Vec<String>| {
         if !path.is_empty() {
             let at = game.monsters[m].pos.map(fmt_point).unwrap_or_default();
-            game.say(format!("{id} moves to {at} (via {})", path.join(", ")));
+            if path.len() == 1 && path[0] == at {
+                game.say(format!("{id} moves to {at}"));
+            } else {
+                game.say(format!("{id} moves to {at} (via {})", path.join(", ")));
+            }
             path.clear();
         }
     };

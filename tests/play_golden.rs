@@ -1,0 +1,209 @@
+//! Pinned transcripts: scripted games replayed through `tilecrawl play`
+//! must give the same bytes as `tests/golden/play/<script>.txt`
+//! (`UPDATE_GOLDEN=1 cargo test --test play_golden` rewrites them after a
+//! deliberate change). Together the transcripts must show every roll table's
+//! rows and the play rules at work; what no pinned game shows is tested on
+//! its own in `src/play/` (named below).
+
+mod common;
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::Duration;
+
+const BIN: &str = env!("CARGO_BIN_EXE_tilecrawl");
+
+/// (script, scenario seed, play seed, combat).
+const GAMES: &[(&str, u64, u64, &str)] = &[
+    ("manual-seed7", 7, 7, "manual"),
+    ("auto-0-seed11", 11, 952267307538074655, "dice"),
+    ("auto-1-seed7", 7, 17599774830844088246, "dice"),
+    ("auto-2-seed7", 7, 1910343844960271083, "dice"),
+    ("auto-3-seed11", 11, 6707254688740252472, "dice"),
+    ("auto-4-seed11", 11, 17302190470181094509, "dice"),
+    ("auto-5-seed11", 11, 17745914079259655866, "dice"),
+];
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn run(cwd: &Path, args: &[&str]) -> String {
+    let child = Command::new(BIN)
+        .args(args)
+        .current_dir(cwd)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn");
+    let (code, out, err) = common::wait_with_output(child, args, Duration::from_secs(300));
+    assert_eq!(code, Some(0), "{args:?}: {err}");
+    out
+}
+
+fn transcript(dir: &Path, name: &str, scenario_seed: u64, play_seed: u64, combat: &str) -> String {
+    let folder = format!("s{scenario_seed}");
+    if !dir.join(&folder).exists() {
+        run(
+            dir,
+            &[
+                "generate",
+                "--seed",
+                &scenario_seed.to_string(),
+                "--out",
+                &folder,
+            ],
+        );
+    }
+    let script = root().join("tests/scripts").join(format!("{name}.txt"));
+    let save = format!("{name}-save.yaml");
+    run(
+        dir,
+        &[
+            "play",
+            &format!("{folder}/scenario.yaml"),
+            "--script",
+            script.to_str().expect("utf-8 path"),
+            "--seed",
+            &play_seed.to_string(),
+            "--combat",
+            combat,
+            "--save",
+            &save,
+        ],
+    )
+}
+
+fn all_transcripts() -> Vec<(String, String)> {
+    let dir = tempfile::tempdir().expect("tempdir");
+    GAMES
+        .iter()
+        .map(|&(name, s, p, c)| (name.to_string(), transcript(dir.path(), name, s, p, c)))
+        .collect()
+}
+
+#[test]
+fn scripted_games_give_their_pinned_transcripts() {
+    let update = std::env::var_os("UPDATE_GOLDEN").is_some();
+    let golden = root().join("tests/golden/play");
+    let mut failures = Vec::new();
+    for (name, got) in all_transcripts() {
+        let path = golden.join(format!("{name}.txt"));
+        if update {
+            std::fs::create_dir_all(&golden).unwrap();
+            std::fs::write(&path, &got).unwrap();
+            continue;
+        }
+        let want = std::fs::read_to_string(&path)
+            .unwrap_or_else(|e| panic!("{}: {e} (run with UPDATE_GOLDEN=1)", path.display()));
+        if want != got {
+            let line = want
+                .lines()
+                .zip(got.lines())
+                .position(|(a, b)| a != b)
+                .unwrap_or(want.lines().count().min(got.lines().count()));
+            failures.push(format!(
+                "{name}: first difference at line {}:\n  pinned: {:?}\n  now:    {:?}",
+                line + 1,
+                want.lines().nth(line),
+                got.lines().nth(line)
+            ));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// What the pinned games must show between them. Rules no pinned game shows
+/// are tested on their own: a thief carrying a chest off for help
+/// (`play::ai::tests::theft_*`), furnishings (`play::discovery::tests::
+/// chamber_and_accessory_rows_*`), rear strikes on a pass-through
+/// (`play::ai::tests::it_passes_through_a_hero_only_when_there_is_no_other_way`),
+/// vortex and teleporters (`play::discovery::tests`).
+const SHOWN: &[&str] = &[
+    // WMT movement, every face
+    "rolls 1: stays",
+    "rolls 2: heads north",
+    "rolls 3: heads east",
+    "rolls 4: heads south",
+    "rolls 5: heads west",
+    "rolls 6: follows a hunch",
+    // reveals, multiple reveals, swarms, surprise
+    "is revealed: rolled",
+    "split the points about evenly",
+    "the strongest that fits",
+    "all of one kind",
+    "swarm:",
+    "is surprised and does not act",
+    // monster decisions, unexpected actions, reinforcements, theft
+    "goes for its first-choice target",
+    "goes for the next hero",
+    "goes for the hero with the fewest wounds",
+    "does something unexpected",
+    "tries to steal a chest",
+    "runs off to fetch help",
+    "holds its ground and waits",
+    "comes back alone",
+    "brings a wandering monster back",
+    "makes for the entrance with the chest",
+    "tucks the chest away",
+    // discoveries and accessories
+    "enters chamber",
+    "enters hallway",
+    "holds nothing of note",
+    "holds a chest",
+    "holds a dungeon accessory",
+    "hides a wandering monster",
+    "holds a chest and a dungeon accessory",
+    "accessory: rolled",
+    "has a door",
+    "has a terrain marker",
+    "a teleporter marker",
+    "a vortex marker",
+    // chests, doors and traps
+    "trap roll",
+    "the trap goes off",
+    "the alarm calls",
+    "is teleported to",
+    "opens the door",
+    // moving and abilities
+    "break",
+    "passes through",
+    "Quickness",
+    "Levitation",
+    "Stealth",
+    "Limited Invisibility",
+    "demoralized",
+    "Necromancy",
+    "Command",
+    "Magic Freeze",
+    "Magic Confusion",
+    "Healing",
+    "Magic Blast",
+    "Flame/Lightning",
+    "Shockwave",
+    "Magic Healing",
+    "Sneak Attack",
+    // combat, experience, the end
+    "needing 4+",
+    "needing 5+",
+    "resolve it with the figures",
+    "is slain",
+    "undone: ",
+    "a heal needs 50",
+    "the heroes win",
+    "the dungeon wins",
+];
+
+#[test]
+fn the_pinned_games_show_every_table_and_rule() {
+    let golden = root().join("tests/golden/play");
+    let mut all = String::new();
+    for &(name, ..) in GAMES {
+        let path = golden.join(format!("{name}.txt"));
+        all += &std::fs::read_to_string(&path)
+            .unwrap_or_else(|e| panic!("{}: {e} (run with UPDATE_GOLDEN=1)", path.display()));
+    }
+    let missing: Vec<&str> = SHOWN.iter().copied().filter(|m| !all.contains(m)).collect();
+    assert!(missing.is_empty(), "no pinned game shows: {missing:?}");
+}
