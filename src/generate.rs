@@ -283,7 +283,7 @@ fn assemble(
     );
     let dead_ends = d
         .layout
-        .dead_ends()
+        .dead_ends_on(g)
         .into_iter()
         .map(|(tile, e)| {
             let sq = d.layout.tiles[tile].entryway_squares(&e)[0];

@@ -68,6 +68,28 @@ impl Grid {
         }
     }
 
+    /// The tiles connected to `tile`, ascending: the tiles of the
+    /// connections that hold it, found from its own squares only.
+    pub fn neighbours_of(&self, tile: usize) -> Vec<usize> {
+        let mut out = Vec::new();
+        for &(x, y) in self.squares_of(tile) {
+            if !self.cell(x, y).passable() {
+                continue;
+            }
+            for (nx, ny) in [(x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)] {
+                if let Some(b) = self.owner(nx, ny)
+                    && b != tile
+                    && self.cell(nx, ny).passable()
+                {
+                    out.push(b);
+                }
+            }
+        }
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+
     /// Pairs of tiles that are connected (a passable square of one next to a
     /// passable square of the other), ascending and sorted.
     pub fn connections(&self) -> Vec<[usize; 2]> {

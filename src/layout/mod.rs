@@ -428,16 +428,6 @@ fn beyond(x: i32, y: i32, side: Side) -> (i32, i32) {
     (x + dx, y + dy)
 }
 
-/// Is the cell at a table square passable (on whatever tile covers it)?
-fn passable_at(tiles: &[PlacedTile], occ: &Occupancy, x: i32, y: i32) -> bool {
-    let o = occ.get(x, y);
-    if o < 0 {
-        return false;
-    }
-    let t = &tiles[o as usize];
-    t.cells.cell((x - t.x) as u32, (y - t.y) as u32).passable()
-}
-
 /// Open exits (build step 3): entryways on the dungeon's outer edge whose
 /// squares beyond are all free, with room on the table beyond them for a tile
 /// whose shorter side is `depth`. Numbered in placement order of their tiles,
@@ -834,7 +824,11 @@ impl Layout {
     /// Entryways of every tile with no connected square, except the entrance:
     /// the dead ends. Returned as (tile, entryway) in tile order.
     pub fn dead_ends(&self) -> Vec<(usize, Entryway)> {
-        let occ = self.occupancy(None);
+        self.dead_ends_on(&self.grid())
+    }
+
+    /// [`Layout::dead_ends`], given the layout's grid.
+    pub fn dead_ends_on(&self, grid: &Grid) -> Vec<(usize, Entryway)> {
         let mut out = Vec::new();
         for (i, t) in self.tiles.iter().enumerate() {
             for &e in t.cells.entryways() {
@@ -842,9 +836,9 @@ impl Layout {
                     continue;
                 }
                 let joined = t.entryway_cells(&e).any(|(x, y)| {
-                    let (bx, by) = beyond(x, y, e.side);
-                    let o = occ.get(bx, by);
-                    o >= 0 && o as usize != i && passable_at(&self.tiles, &occ, bx, by)
+                    let (bx, by) = grid.local(x, y);
+                    let (bx, by) = beyond(bx, by, e.side);
+                    grid.owner(bx, by).is_some_and(|o| o != i) && grid.cell(bx, by).passable()
                 });
                 if !joined {
                     out.push((i, e));
@@ -872,12 +866,7 @@ impl Layout {
         dice: &mut Dice,
         accept: impl Fn(&Layout, &Grid) -> bool,
     ) -> bool {
-        let before: Vec<usize> = self
-            .connections()
-            .iter()
-            .filter(|c| c.contains(&index))
-            .map(|c| if c[0] == index { c[1] } else { c[0] })
-            .collect();
+        let before = self.grid().neighbours_of(index);
         let cur = self.tiles[index].clone();
         let entrance = self.entrance;
         let st = StackTile {
@@ -931,10 +920,8 @@ impl Layout {
                 }
             }
             let grid = self.grid();
-            let after = grid.connections();
-            let keeps = before
-                .iter()
-                .all(|&o| after.contains(&[index.min(o), index.max(o)]));
+            let after = grid.neighbours_of(index);
+            let keeps = before.iter().all(|o| after.contains(o));
             if keeps && accept(self, &grid) {
                 dice.note(format_args!(
                     "step 7: {} blocks the way to the Central Chamber; turned to {} face, {}° at {},{}",
