@@ -50,7 +50,7 @@ pub struct Analysis {
 /// for every analysis (step 7 analyses each orientation it tries).
 fn walk_from(grid: &Grid, sources: &[(i32, i32)]) -> Vec<Option<u32>> {
     let mut walk = vec![None; grid.width as usize * grid.height as usize];
-    let mut queue = VecDeque::new();
+    let mut queue = VecDeque::with_capacity(walk.len());
     for &(x, y) in sources {
         if grid.cell(x, y).passable() && walk[grid.index(x, y)].is_none() {
             walk[grid.index(x, y)] = Some(0);
@@ -81,10 +81,8 @@ fn bfs<N, E>(g: &UnGraph<N, E>, sources: &[NodeIndex]) -> Vec<Option<u32>> {
     }
     while let Some(n) = queue.pop_front() {
         let d = dist[n.index()].unwrap_or(0);
-        // petgraph lists neighbours newest edge first; sort for a stable order.
-        let mut next: Vec<NodeIndex> = g.neighbors(n).collect();
-        next.sort_unstable();
-        for m in next {
+        // The order neighbours are visited in does not change a distance.
+        for m in g.neighbors(n) {
             if dist[m.index()].is_none() {
                 dist[m.index()] = Some(d + 1);
                 queue.push_back(m);

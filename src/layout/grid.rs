@@ -96,7 +96,7 @@ impl Grid {
         // Neighbouring squares of two different tiles are edge squares of
         // both, so walkable pairs across a tile border are exactly the
         // connections.
-        let mut out: Vec<[usize; 2]> = Vec::new();
+        let mut out: Vec<[usize; 2]> = Vec::with_capacity(4 * self.square_start.len());
         for y in 0..self.height as i32 {
             for x in 0..self.width as i32 {
                 let Some(a) = self.owner(x, y) else { continue };
