@@ -9,9 +9,9 @@ use tilecrawl::scenario::Scenario;
 
 #[derive(Debug, Clone, Copy, ValueEnum)]
 enum PngCompressionArg {
-    /// zlib level 2.
+    /// fdeflate: quick, larger files.
     Fast,
-    /// zlib level 9.
+    /// zlib level 2: smaller files.
     Best,
 }
 
@@ -29,8 +29,8 @@ pub struct OutputArgs {
     /// Resolution of map.png, in dots per inch (stored in the file).
     #[arg(long, default_value_t = 150, value_parser = clap::value_parser!(u32).range(10..=1200))]
     dpi: u32,
-    /// How hard map.png is compressed: `fast`, or `best` for somewhat
-    /// smaller files in several times the encoding time.
+    /// How map.png is compressed: `fast` (fdeflate), or `best` (zlib) for
+    /// files up to five times smaller in several times the encoding time.
     #[arg(long, value_enum, default_value = "fast", value_name = "LEVEL")]
     png_compression: PngCompressionArg,
     /// Map style: `color`, `ink` (black on white for a home printer) or a style YAML file.

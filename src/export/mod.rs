@@ -688,7 +688,7 @@ mod tests {
                         "a band edge cuts a shape: {plan:?}"
                     );
                     let mut bytes = Vec::new();
-                    png::render(&tree, dpi, band, PngCompression::Fast, &mut bytes).unwrap();
+                    png::render(&tree, dpi, band, PngCompression::Best, &mut bytes).unwrap();
                     let (differ, max) = pixel_diff(decode(&bytes, dpi).as_raw(), &whole);
                     let what = format!(
                         "{style} at {dpi} DPI in {} bands: {differ} of {pixels} pixels differ, by up to {max}",
@@ -733,7 +733,7 @@ mod tests {
         let tree = resvg::usvg::Tree::from_str(&svg, &png::usvg_options(20)).unwrap();
         for band in [1, 3] {
             let mut bytes = Vec::new();
-            png::render(&tree, 20, band, PngCompression::Fast, &mut bytes).unwrap();
+            png::render(&tree, 20, band, PngCompression::Best, &mut bytes).unwrap();
             assert_eq!(decode(&bytes, 20).height(), 140);
         }
     }
