@@ -365,28 +365,46 @@ pub fn dungeon_stack(tileset: &TileSet, sets: u32, dice: &mut Dice) -> Vec<Stack
         .collect()
 }
 
-/// Occupancy of the table: which tile covers each square.
+/// Occupancy of the table: which tile covers each square. Only a window of
+/// the table is stored (all of it while building; the laid tiles' box when
+/// a finished layout is checked, where a whole 400 × 400 table would cost
+/// more to clear than the check itself); squares outside it are free.
 #[derive(Debug, Clone)]
 struct Occupancy {
+    /// The table's size.
     width: i32,
     height: i32,
+    /// The stored window: west and north edge, width.
+    wx: i32,
+    wy: i32,
+    ww: i32,
     owner: Vec<i32>,
 }
 
 impl Occupancy {
     fn new(t: Table) -> Self {
+        Occupancy::window(t, 0, 0, t.width as i32, t.height as i32)
+    }
+    fn window(t: Table, wx: i32, wy: i32, ww: i32, wh: i32) -> Self {
         Occupancy {
             width: t.width as i32,
             height: t.height as i32,
-            owner: vec![-1; (t.width as usize) * (t.height as usize)],
+            wx,
+            wy,
+            ww,
+            owner: vec![-1; ww.max(0) as usize * wh.max(0) as usize],
         }
     }
     fn inside(&self, x: i32, y: i32) -> bool {
         x >= 0 && y >= 0 && x < self.width && y < self.height
     }
     fn get(&self, x: i32, y: i32) -> i32 {
-        if self.inside(x, y) {
-            self.owner[(y * self.width + x) as usize]
+        let (lx, ly) = (x - self.wx, y - self.wy);
+        if lx >= 0 && ly >= 0 && lx < self.ww {
+            self.owner
+                .get((ly * self.ww + lx) as usize)
+                .copied()
+                .unwrap_or(-1)
         } else {
             -1
         }
@@ -409,12 +427,13 @@ impl Occupancy {
         }
         true
     }
+    /// Marks a tile's squares, which must lie in the window.
     fn set(&mut self, t: &PlacedTile, value: i32) {
         for fy in 0..t.height() {
             for fx in 0..t.width() {
                 if t.cells.cell(fx, fy).is_tile() {
-                    let (x, y) = (t.x + fx as i32, t.y + fy as i32);
-                    let i = (y * self.width + x) as usize;
+                    let (x, y) = (t.x + fx as i32 - self.wx, t.y + fy as i32 - self.wy);
+                    let i = (y * self.ww + x) as usize;
                     self.owner[i] = value;
                 }
             }
@@ -805,8 +824,18 @@ fn choose_entrance(
 }
 
 impl Layout {
+    /// The occupancy of the laid tiles' box (but tile `skip`).
     fn occupancy(&self, skip: Option<usize>) -> Occupancy {
-        let mut occ = Occupancy::new(self.table);
+        let (mut x0, mut y0, mut x1, mut y1) = (0, 0, 0, 0);
+        for (i, t) in self.tiles.iter().enumerate() {
+            let (tx1, ty1) = (t.x + t.width() as i32, t.y + t.height() as i32);
+            if i == 0 {
+                (x0, y0, x1, y1) = (t.x, t.y, tx1, ty1);
+            }
+            (x0, y0) = (x0.min(t.x), y0.min(t.y));
+            (x1, y1) = (x1.max(tx1), y1.max(ty1));
+        }
+        let mut occ = Occupancy::window(self.table, x0, y0, x1 - x0, y1 - y0);
         for (i, t) in self.tiles.iter().enumerate() {
             if Some(i) != skip {
                 occ.set(t, i as i32);
