@@ -1,7 +1,8 @@
 //! What `tilecrawl batch` costs per adventure, on one thread.
 //!
 //! - `index_rows/100`: generate 100 two-set adventures (seeds 1–100) and make
-//!   their index rows, no files (`--only index`). Criterion's throughput is
+//!   their index rows without a roll log, no files (`--only index`).
+//!   Criterion's throughput is
 //!   adventures per second per core.
 //! - `yaml_batch/100`: the same, plus what `--only yaml` writes per adventure:
 //!   a folder named by the seed and its `scenario.yaml` (temporary name, then
@@ -29,9 +30,16 @@ fn params(seed: u64) -> GenerateParams {
     }
 }
 
+/// As `--only index` makes them: no roll log.
 fn index_rows(ts: &TileSet) -> Vec<IndexRow> {
     (1..=COUNT)
-        .map(|seed| IndexRow::of(&generate(ts, &params(seed)).expect("bench seeds generate")))
+        .map(|seed| {
+            let p = GenerateParams {
+                log: false,
+                ..params(seed)
+            };
+            IndexRow::of(&generate(ts, &p).expect("bench seeds generate"))
+        })
         .collect()
 }
 

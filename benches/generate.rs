@@ -1,6 +1,9 @@
 //! How long one adventure takes to build and set up (layout, analysis,
 //! population; no files written), by the number of tile sets.
 //!
+//! Each case is timed with the roll log (`generate/N`) and without it
+//! (`generate-no-log/N`, as `tilecrawl batch --only index` generates).
+//!
 //! Each case cycles through a fixed list of seeds so one lucky or unlucky
 //! Dungeon Stack does not dominate the figure. 1–4 sets use the embedded
 //! tile set on the default 72×48 table; 8–32 sets use
@@ -74,22 +77,27 @@ fn bench_generate(c: &mut Criterion) {
         (32, &big, BIG_TABLE, "big-tileset.yaml"),
     ];
 
-    let mut group = c.benchmark_group("generate");
-    group.sample_size(20);
-    group.warm_up_time(Duration::from_secs(1));
-    group.measurement_time(Duration::from_secs(3));
-    for (sets, ts, table, label) in cases {
-        let params = params_for(sets, table, label);
-        check_all(ts, &params);
-        group.bench_with_input(BenchmarkId::from_parameter(sets), &params, |b, params| {
-            let mut next = params.iter().cycle();
-            b.iter(|| {
-                let p = next.next().expect("a cycle never ends");
-                black_box(generate(ts, black_box(p)).expect("checked above"))
+    // `generate`: the whole scenario with its roll log; `generate-no-log`:
+    // the same scenario without the log, as the index-only batch makes it.
+    for (name, log) in [("generate", true), ("generate-no-log", false)] {
+        let mut group = c.benchmark_group(name);
+        group.sample_size(20);
+        group.warm_up_time(Duration::from_secs(1));
+        group.measurement_time(Duration::from_secs(3));
+        for &(sets, ts, table, label) in &cases {
+            let mut params = params_for(sets, table, label);
+            params.iter_mut().for_each(|p| p.log = log);
+            check_all(ts, &params);
+            group.bench_with_input(BenchmarkId::from_parameter(sets), &params, |b, params| {
+                let mut next = params.iter().cycle();
+                b.iter(|| {
+                    let p = next.next().expect("a cycle never ends");
+                    black_box(generate(ts, black_box(p)).expect("checked above"))
+                });
             });
-        });
+        }
+        group.finish();
     }
-    group.finish();
 }
 
 criterion_group!(benches, bench_generate);

@@ -9,6 +9,7 @@
 use rand_core::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use serde::{Deserialize, Serialize};
+use std::fmt::Display;
 
 /// One logged roll: which stage rolled, what was rolled, the result and why.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -25,12 +26,29 @@ pub struct LogEntry {
     pub purpose: String,
 }
 
+/// A purpose to be written only if the dice keep a log, for text that is
+/// used more than once or needs work to build:
+/// `Lazy(|f| write!(f, "entrance among {n}"))`.
+pub struct Lazy<F>(pub F);
+
+impl<F: Fn(&mut std::fmt::Formatter<'_>) -> std::fmt::Result> Display for Lazy<F> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        (self.0)(f)
+    }
+}
+
 /// A seeded dice roller for one stage, recording every roll.
+///
+/// Purposes are taken as [`Display`] (pass `format_args!(…)`) and written out
+/// only when the dice keep a log: [`Dice::quiet`] dice draw exactly the same
+/// numbers but skip the text, which is most of the cost of a roll. Trial
+/// analyses and the index-only batch use them.
 #[derive(Debug, Clone)]
 pub struct Dice {
     rng: Xoshiro256PlusPlus,
     stage: &'static str,
-    log: Vec<LogEntry>,
+    /// `None` for quiet dice.
+    log: Option<Vec<LogEntry>>,
 }
 
 /// FNV-1a over the stage name: a fixed, portable way to derive a stream per stage.
@@ -51,8 +69,30 @@ impl Dice {
         Dice {
             rng: Xoshiro256PlusPlus::seed_from_u64(seed ^ stage_key(stage)),
             stage,
-            log: Vec::new(),
+            log: Some(Vec::new()),
         }
+    }
+
+    /// Like [`Dice::for_stage`] (the same rolls), but keeps no log.
+    pub fn quiet(seed: u64, stage: &'static str) -> Self {
+        Dice {
+            log: None,
+            ..Dice::for_stage(seed, stage)
+        }
+    }
+
+    /// Like [`Dice::for_stage`] with a log, [`Dice::quiet`] without.
+    pub fn with_log(seed: u64, stage: &'static str, log: bool) -> Self {
+        if log {
+            Dice::for_stage(seed, stage)
+        } else {
+            Dice::quiet(seed, stage)
+        }
+    }
+
+    /// Does this roller keep a log?
+    pub fn logs(&self) -> bool {
+        self.log.is_some()
     }
 
     /// A uniform value in `0..n` (n > 0), unbiased (rejection sampling on u64).
@@ -69,20 +109,20 @@ impl Dice {
     }
 
     /// Rolls `count` dice of `sides` faces, adds them, and logs the total.
-    pub fn roll(&mut self, count: u32, sides: u32, purpose: impl Into<String>) -> u32 {
+    pub fn roll(&mut self, count: u32, sides: u32, purpose: impl Display) -> u32 {
         let total = (0..count).map(|_| self.below(sides) + 1).sum();
-        self.push(format!("{count}d{sides}"), total, purpose.into());
+        self.push(format_args!("{count}d{sides}"), total, purpose);
         total
     }
 
     /// Rolls one six-sided die.
-    pub fn d6(&mut self, purpose: impl Into<String>) -> u32 {
+    pub fn d6(&mut self, purpose: impl Display) -> u32 {
         self.roll(1, 6, purpose)
     }
 
     /// Chooses one of `n` options (n > 0) with a fair `1dn` roll; returns an
     /// index in `0..n`. A single option is taken without a roll (and noted).
-    pub fn choose(&mut self, n: usize, purpose: impl Into<String>) -> usize {
+    pub fn choose(&mut self, n: usize, purpose: impl Display) -> usize {
         debug_assert!(n > 0);
         if n <= 1 {
             return 0;
@@ -101,7 +141,9 @@ impl Dice {
         let sides = u32::try_from(n).unwrap_or(u32::MAX);
         let r = self.below(sides) + 1;
         let k = (r - 1) as usize;
-        self.push(format!("1d{sides}"), r, purpose(k));
+        if self.logs() {
+            self.push(format_args!("1d{sides}"), r, purpose(k));
+        }
         k
     }
 
@@ -110,7 +152,12 @@ impl Dice {
     /// logged, so the table sees the same die); more than six, which a d6
     /// cannot name, one fair `1dn`. `what` says what is chosen; `name`
     /// describes the option picked.
-    pub fn choose_d6(&mut self, n: usize, what: &str, name: impl Fn(usize) -> String) -> usize {
+    pub fn choose_d6(
+        &mut self,
+        n: usize,
+        what: impl Display,
+        name: impl Fn(usize) -> String,
+    ) -> usize {
         if n <= 1 {
             return 0;
         }
@@ -121,13 +168,15 @@ impl Dice {
             let r = self.below(6) + 1;
             if r as usize <= n {
                 let k = (r - 1) as usize;
-                self.push("1d6".into(), r, format!("{what}: {}", name(k)));
+                if self.logs() {
+                    self.push("1d6", r, format_args!("{what}: {}", name(k)));
+                }
                 return k;
             }
             self.push(
-                "1d6".into(),
+                "1d6",
                 r,
-                format!("{what}: {r} names none of the {n}, roll again"),
+                format_args!("{what}: {r} names none of the {n}, roll again"),
             );
         }
     }
@@ -136,19 +185,23 @@ impl Dice {
     /// roll as many d6 as needed to reach `n` (1d6 up to 6 options, 2d6 up to
     /// 12, ...), summed, and re-roll until the total names an option. Returns
     /// an index in `0..n`, or `None` if `max_rolls` rolls never named one.
-    pub fn choose_tabletop(&mut self, n: usize, max_rolls: u32, purpose: &str) -> Option<usize> {
+    pub fn choose_tabletop(
+        &mut self,
+        n: usize,
+        max_rolls: u32,
+        purpose: impl Display,
+    ) -> Option<usize> {
         let n32 = u32::try_from(n).ok()?;
         if n32 == 0 {
             return None;
         }
         let count = n32.div_ceil(6);
         for attempt in 0..max_rolls {
-            let label = if attempt == 0 {
-                purpose.to_string()
+            let total = if attempt == 0 {
+                self.roll(count, 6, &purpose)
             } else {
-                format!("{purpose} (re-roll {attempt})")
+                self.roll(count, 6, format_args!("{purpose} (re-roll {attempt})"))
             };
-            let total = self.roll(count, 6, label);
             if total <= n32 {
                 return Some((total - 1) as usize);
             }
@@ -158,44 +211,48 @@ impl Dice {
 
     /// Rewrites the purpose of the last log entry (when the roll's meaning is
     /// known only from its result).
-    pub fn set_last_purpose(&mut self, purpose: String) {
-        if let Some(last) = self.log.last_mut() {
-            last.purpose = purpose;
+    pub fn set_last_purpose(&mut self, purpose: impl Display) {
+        if let Some(last) = self.log.as_mut().and_then(|l| l.last_mut()) {
+            last.purpose = purpose.to_string();
         }
     }
 
     /// Records a decision that needed no roll (a note in the log).
-    pub fn note(&mut self, purpose: impl Into<String>) {
-        self.push("-".to_string(), 0, purpose.into());
+    pub fn note(&mut self, purpose: impl Display) {
+        self.push("-", 0, purpose);
     }
 
-    fn push(&mut self, roll: String, result: u32, purpose: String) {
-        self.log.push(LogEntry {
-            stage: self.stage.to_string(),
-            roll,
-            result,
-            purpose,
-        });
+    fn push(&mut self, roll: impl Display, result: u32, purpose: impl Display) {
+        if let Some(log) = &mut self.log {
+            log.push(LogEntry {
+                stage: self.stage.to_string(),
+                roll: roll.to_string(),
+                result,
+                purpose: purpose.to_string(),
+            });
+        }
     }
 
-    /// The rolls made so far.
+    /// The rolls made so far (none for quiet dice).
     pub fn log(&self) -> &[LogEntry] {
-        &self.log
+        self.log.as_deref().unwrap_or_default()
     }
 
     /// Number of log entries so far (to roll a failed attempt back).
     pub fn log_len(&self) -> usize {
-        self.log.len()
+        self.log().len()
     }
 
     /// Drops log entries after `len` (the rolls of an abandoned attempt).
     pub fn truncate_log(&mut self, len: usize) {
-        self.log.truncate(len);
+        if let Some(log) = &mut self.log {
+            log.truncate(len);
+        }
     }
 
-    /// Takes the log out of the roller.
+    /// Takes the log out of the roller (empty for quiet dice).
     pub fn into_log(self) -> Vec<LogEntry> {
-        self.log
+        self.log.unwrap_or_default()
     }
 }
 
@@ -211,6 +268,26 @@ mod tests {
         let rb: Vec<u32> = (0..50).map(|_| b.d6("x")).collect();
         assert_eq!(ra, rb);
         assert_eq!(a.log().len(), 50);
+    }
+
+    #[test]
+    fn quiet_dice_roll_the_same_and_log_nothing() {
+        let mut a = Dice::for_stage(7, "layout");
+        let mut q = Dice::quiet(7, "layout");
+        for n in 1..40 {
+            assert_eq!(a.roll(2, 6, "x"), q.roll(2, 6, "x"));
+            assert_eq!(a.choose(n, "x"), q.choose(n, "x"));
+            assert_eq!(
+                a.choose_d6(n % 7, "x", |k| k.to_string()),
+                q.choose_d6(n % 7, "x", |k| k.to_string())
+            );
+            assert_eq!(
+                a.choose_tabletop(n, 100, "x"),
+                q.choose_tabletop(n, 100, "x")
+            );
+        }
+        assert!(!a.log().is_empty());
+        assert!(q.log().is_empty() && q.into_log().is_empty());
     }
 
     #[test]

@@ -92,6 +92,13 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
 /// that exists but is not a regular file is refused before anything is
 /// renamed. On error the temporary files are removed.
 pub fn write_all_atomic(files: &[(&Path, &[u8])]) -> std::io::Result<()> {
+    write_all_atomic_synced(files, false)
+}
+
+/// [`write_all_atomic`], and with `sync` each file is flushed to the disk
+/// (fsync) before it is renamed, and the folder after: slower, but the files
+/// survive a power cut.
+pub fn write_all_atomic_synced(files: &[(&Path, &[u8])], sync: bool) -> std::io::Result<()> {
     for (path, _) in files {
         if let Ok(meta) = std::fs::symlink_metadata(path)
             && !meta.is_file()
@@ -104,7 +111,11 @@ pub fn write_all_atomic(files: &[(&Path, &[u8])]) -> std::io::Result<()> {
     }
     let mut staged = Vec::with_capacity(files.len());
     for (path, bytes) in files {
-        staged.push((stage(path, bytes)?, *path));
+        let tmp = stage(path, bytes)?;
+        if sync {
+            tmp.as_file().sync_all()?;
+        }
+        staged.push((tmp, *path));
     }
     let pause = slow_write_pause();
     if let Some(p) = pause {
@@ -116,7 +127,54 @@ pub fn write_all_atomic(files: &[(&Path, &[u8])]) -> std::io::Result<()> {
             std::thread::sleep(p);
         }
     }
+    if sync && let Some((path, _)) = files.first() {
+        sync_parent(path)?;
+    }
     Ok(())
+}
+
+/// Flushes the folder holding `path` to the disk, so a rename into it lasts.
+fn sync_parent(path: &Path) -> std::io::Result<()> {
+    match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => std::fs::File::open(d)?.sync_all(),
+        _ => std::fs::File::open(".")?.sync_all(),
+    }
+}
+
+/// A file written a piece at a time under a temporary name beside `path`,
+/// and renamed into place only by [`StreamedFile::persist`]; dropped
+/// without it, the temporary file is removed and `path` is untouched.
+pub struct StreamedFile {
+    path: std::path::PathBuf,
+    out: std::io::BufWriter<tempfile::NamedTempFile>,
+}
+
+impl StreamedFile {
+    /// Starts the temporary file for `path`.
+    pub fn create(path: &Path) -> std::io::Result<StreamedFile> {
+        Ok(StreamedFile {
+            path: path.to_path_buf(),
+            out: std::io::BufWriter::new(stage(path, b"")?),
+        })
+    }
+
+    /// Appends `bytes`.
+    pub fn write(&mut self, bytes: &[u8]) -> std::io::Result<()> {
+        self.out.write_all(bytes)
+    }
+
+    /// Renames the finished file into place (after an fsync with `sync`).
+    pub fn persist(self, sync: bool) -> std::io::Result<()> {
+        let tmp = self.out.into_inner().map_err(|e| e.into_error())?;
+        if sync {
+            tmp.as_file().sync_all()?;
+        }
+        tmp.persist(&self.path).map_err(|e| e.error)?;
+        if sync {
+            sync_parent(&self.path)?;
+        }
+        Ok(())
+    }
 }
 
 /// Writes `bytes` to a new temporary file beside `path`.

@@ -7,6 +7,7 @@ use crate::layout::{self, Grid, Layout, LayoutError, LayoutParams};
 use crate::ruleset::{self, SetupError, SetupParams};
 use crate::scenario::{self, CentralChamber, Entrance, Opening, Params, Point, Scenario, Size};
 use crate::tileset::TileSet;
+use std::borrow::Cow;
 
 /// How many Dungeon Stacks are tried before generation gives up. Each failed
 /// attempt is noted in the log; the last failure is reported.
@@ -29,6 +30,10 @@ pub struct GenerateParams {
     pub markers: bool,
     /// How the tile set is named in the scenario (`mkd-builder` or a file name).
     pub tileset_label: String,
+    /// Keep the roll log (the scenario's `log`). Without it the scenario is
+    /// the same but its log is empty, and generation is several times faster:
+    /// for figures that never show the log (the index-only batch).
+    pub log: bool,
 }
 
 impl Default for GenerateParams {
@@ -41,6 +46,7 @@ impl Default for GenerateParams {
             mission: "quest".into(),
             markers: false,
             tileset_label: crate::tileset::DEFAULT_TILESET_NAME.into(),
+            log: true,
         }
     }
 }
@@ -88,12 +94,22 @@ pub fn build_dungeon(
     params: &LayoutParams,
     seed: u64,
 ) -> Result<Dungeon, GenerateError> {
+    build_dungeon_logged(tileset, params, seed, true)
+}
+
+/// [`build_dungeon`], keeping the roll log or not (`log`).
+fn build_dungeon_logged(
+    tileset: &TileSet,
+    params: &LayoutParams,
+    seed: u64,
+    log: bool,
+) -> Result<Dungeon, GenerateError> {
     layout::check_request(tileset, params).map_err(|e| GenerateError::Impossible(e.to_string()))?;
-    let mut dice = Dice::for_stage(seed, "layout");
+    let mut dice = Dice::with_log(seed, "layout", log);
     let mut last = String::new();
     for attempt in 1..=MAX_BUILD_ATTEMPTS {
         let mark = dice.log_len();
-        let failure = match attempt_build(tileset, params, seed, &mut dice) {
+        let failure = match attempt_build(tileset, params, seed, &mut dice, log) {
             Ok((layout, grid, analysis, alog)) => {
                 let mut log = dice.into_log();
                 log.extend(alog);
@@ -108,7 +124,7 @@ pub fn build_dungeon(
             Err(e) => e.to_string(),
         };
         dice.truncate_log(mark);
-        dice.note(format!(
+        dice.note(format_args!(
             "build attempt {attempt} failed: {failure}; the stack is shuffled again"
         ));
         last = failure;
@@ -126,13 +142,14 @@ fn attempt_build(
     params: &LayoutParams,
     seed: u64,
     dice: &mut Dice,
+    log: bool,
 ) -> Result<Built, LayoutError> {
     let stack = layout::dungeon_stack(tileset, params.sets, dice);
     let mut layout = layout::build(tileset, params, &stack, dice)?;
     let max_fixes = 2 * layout.tiles.len();
     for _ in 0..=max_fixes {
         let grid = layout.grid();
-        let mut adice = Dice::for_stage(seed, "analysis");
+        let mut adice = Dice::with_log(seed, "analysis", log);
         let analysis = analysis::analyse(&layout, &grid, &mut adice);
         let Some(blocker) = analysis.blocking_tile(&layout, &grid) else {
             return Ok((layout, grid, analysis, adice.into_log()));
@@ -143,14 +160,14 @@ fn attempt_build(
             .position(|&t| t == blocker)
             .and_then(|i| path.get(i + 1))
             .copied();
-        let accept = |trial: &Layout| {
-            let g = trial.grid();
-            let a = analysis::analyse(trial, &g, &mut Dice::for_stage(seed, "analysis"));
+        // A trial's analysis is thrown away: its rolls need no log.
+        let accept = |trial: &Layout, g: &Grid| {
+            let a = analysis::analyse(trial, g, &mut Dice::quiet(seed, "analysis"));
             a.reaches_central
                 || next.is_some_and(|n| {
                     g.squares_of(n)
                         .iter()
-                        .any(|&(x, y)| a.walk_at(&g, x, y).is_some())
+                        .any(|&(x, y)| a.walk_at(g, x, y).is_some())
                 })
         };
         if !layout.reorient(tileset, blocker, dice, accept) {
@@ -187,20 +204,25 @@ pub fn generate(tileset: &TileSet, params: &GenerateParams) -> Result<Scenario, 
             params.mission
         )));
     }
-    let dungeon = build_dungeon(tileset, &params.layout, params.seed)?;
-    let mut log = dungeon.log.clone();
+    let mut dungeon = build_dungeon_logged(tileset, &params.layout, params.seed, params.log)?;
+    let mut log = std::mem::take(&mut dungeon.log);
     let markers = if params.markers {
-        let mut mdice = Dice::for_stage(params.seed, "markers");
+        let mut mdice = Dice::with_log(params.seed, "markers", params.log);
         let m = layout::place_markers(&dungeon.layout, &dungeon.grid, &mut mdice);
         log.extend(mdice.into_log());
         m
     } else {
         Vec::new()
     };
-    let mut sdice = Dice::for_stage(params.seed, "setup");
-    let setup = SetupParams {
-        sets: params.layout.sets,
-        ..params.setup.clone()
+    let mut sdice = Dice::with_log(params.seed, "setup", params.log);
+    // Setup counts the sets laid out (copying the monster list only if the two differ).
+    let setup = if params.setup.sets == params.layout.sets {
+        Cow::Borrowed(&params.setup)
+    } else {
+        Cow::Owned(SetupParams {
+            sets: params.layout.sets,
+            ..params.setup.clone()
+        })
     };
     let pop = rules.populate(
         &dungeon.layout,
@@ -261,7 +283,7 @@ fn assemble(
     );
     let dead_ends = d
         .layout
-        .dead_ends()
+        .dead_ends_on(g)
         .into_iter()
         .map(|(tile, e)| {
             let sq = d.layout.tiles[tile].entryway_squares(&e)[0];

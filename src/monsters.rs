@@ -88,7 +88,12 @@ struct RawMonster {
 
 /// The embedded default monster list.
 pub fn default_monsters() -> MonsterList {
-    parse(DEFAULT_YAML, "default monsters").expect("the embedded list is checked by the tests")
+    // Parsed once per process: every default SetupParams asks for it.
+    static LIST: std::sync::OnceLock<MonsterList> = std::sync::OnceLock::new();
+    LIST.get_or_init(|| {
+        parse(DEFAULT_YAML, "default monsters").expect("the embedded list is checked by the tests")
+    })
+    .clone()
 }
 
 /// Loads a monster list from a file.

@@ -182,6 +182,17 @@ fn jobs_1_and_jobs_2_give_byte_identical_folders_and_index() {
 }
 
 #[test]
+fn sync_writes_the_same_bytes() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (plain, synced) = (tmp.path().join("plain"), tmp.path().join("synced"));
+    let opts = ["--count", "4", "--only", "yaml", "--jobs", "2"];
+    batch_ok(&plain, &opts);
+    batch_ok(&synced, &[&opts[..], &["--sync"]].concat());
+    assert_same_tree(&plain, &synced);
+    assert_eq!(rows(&read(&synced.join("index.csv"))).len(), 4);
+}
+
+#[test]
 fn two_shards_merge_into_the_unsharded_index() {
     let tmp = tempfile::tempdir().unwrap();
     for extra in [&[][..], &["--filter", "dead_ends<=8"][..]] {

@@ -1,9 +1,10 @@
 //! Analysing a laid-out dungeon as graphs (build steps 6 and 7).
 //!
-//! Two petgraph graphs: the **tile graph** (a node per tile, an edge per
+//! Two graphs: the **tile graph** (petgraph; a node per tile, an edge per
 //! connection) gives each tile's depth from the entrance and so the Central
 //! Chamber; the **square graph** (a node per passable square, an edge between
-//! orthogonal neighbours, across tile borders too) gives walking distances.
+//! orthogonal neighbours, across tile borders too; walked on the grid
+//! itself) gives walking distances.
 //!
 //! ```text
 //!  tile graph            H9 (entrance, depth 0)
@@ -14,20 +15,11 @@
 //! Walking is orthogonal, one square per step, over floor, hindering terrain
 //! and water; walls, blocking terrain and crevices stop it.
 
-use crate::dice::Dice;
+use crate::dice::{Dice, Lazy};
 use crate::layout::{Grid, Layout};
 use crate::tileset::TileKind;
 use petgraph::graph::{NodeIndex, UnGraph};
 use std::collections::VecDeque;
-
-/// The graph of passable squares.
-#[derive(Debug, Clone)]
-pub struct SquareGraph {
-    /// Node weight: the local square.
-    pub graph: UnGraph<(i32, i32), ()>,
-    /// Node of each grid square (row-major), if it is passable.
-    pub node_of: Vec<Option<NodeIndex>>,
-}
 
 /// What the graphs tell about a dungeon.
 #[derive(Debug, Clone)]
@@ -42,8 +34,6 @@ pub struct Analysis {
     pub central_chamber: usize,
     /// Its depth.
     pub central_depth: u32,
-    /// Passable squares and their neighbours.
-    pub squares: SquareGraph,
     /// Local squares of the entrance entryway.
     pub entrance_squares: Vec<(i32, i32)>,
     /// Walking distance from the entrance per grid square (row-major).
@@ -53,31 +43,30 @@ pub struct Analysis {
     pub reaches_central: bool,
 }
 
-fn square_graph(grid: &Grid) -> SquareGraph {
-    let mut graph = UnGraph::new_undirected();
-    let mut node_of = vec![None; grid.width as usize * grid.height as usize];
-    for y in 0..grid.height as i32 {
-        for x in 0..grid.width as i32 {
-            if grid.cell(x, y).passable() {
-                node_of[grid.index(x, y)] = Some(graph.add_node((x, y)));
+/// Walking distances from `sources` to every square of the grid (row-major):
+/// a breadth-first walk over the square graph — passable squares, an edge
+/// between orthogonal neighbours, across tile borders too. The grid is the
+/// graph: walking it directly saves building a graph of a few hundred nodes
+/// for every analysis (step 7 analyses each orientation it tries).
+fn walk_from(grid: &Grid, sources: &[(i32, i32)]) -> Vec<Option<u32>> {
+    let mut walk = vec![None; grid.width as usize * grid.height as usize];
+    let mut queue = VecDeque::with_capacity(walk.len());
+    for &(x, y) in sources {
+        if grid.cell(x, y).passable() && walk[grid.index(x, y)].is_none() {
+            walk[grid.index(x, y)] = Some(0);
+            queue.push_back((x, y));
+        }
+    }
+    while let Some((x, y)) = queue.pop_front() {
+        let d = walk[grid.index(x, y)].unwrap_or(0);
+        for (nx, ny) in [(x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)] {
+            if grid.cell(nx, ny).passable() && walk[grid.index(nx, ny)].is_none() {
+                walk[grid.index(nx, ny)] = Some(d + 1);
+                queue.push_back((nx, ny));
             }
         }
     }
-    for y in 0..grid.height as i32 {
-        for x in 0..grid.width as i32 {
-            let Some(a) = node_of[grid.index(x, y)] else {
-                continue;
-            };
-            for (nx, ny) in [(x + 1, y), (x, y + 1)] {
-                if grid.inside(nx, ny)
-                    && let Some(b) = node_of[grid.index(nx, ny)]
-                {
-                    graph.add_edge(a, b, ());
-                }
-            }
-        }
-    }
-    SquareGraph { graph, node_of }
+    walk
 }
 
 /// Breadth-first distances over a graph from several sources.
@@ -92,10 +81,8 @@ fn bfs<N, E>(g: &UnGraph<N, E>, sources: &[NodeIndex]) -> Vec<Option<u32>> {
     }
     while let Some(n) = queue.pop_front() {
         let d = dist[n.index()].unwrap_or(0);
-        // petgraph lists neighbours newest edge first; sort for a stable order.
-        let mut next: Vec<NodeIndex> = g.neighbors(n).collect();
-        next.sort_unstable();
-        for m in next {
+        // The order neighbours are visited in does not change a distance.
+        for m in g.neighbors(n) {
             if dist[m.index()].is_none() {
                 dist[m.index()] = Some(d + 1);
                 queue.push_back(m);
@@ -109,7 +96,7 @@ fn bfs<N, E>(g: &UnGraph<N, E>, sources: &[NodeIndex]) -> Vec<Option<u32>> {
 /// chamber the most tiles from the entrance; a roll breaks ties). Also walks
 /// from the entrance for step 7.
 pub fn analyse(layout: &Layout, grid: &Grid, dice: &mut Dice) -> Analysis {
-    let connections = layout.connections();
+    let connections = grid.connections();
     let mut tile_graph = UnGraph::new_undirected();
     let nodes: Vec<NodeIndex> = (0..layout.tiles.len())
         .map(|i| tile_graph.add_node(i))
@@ -128,44 +115,36 @@ pub fn analyse(layout: &Layout, grid: &Grid, dice: &mut Dice) -> Analysis {
     let candidates: Vec<usize> = (0..layout.tiles.len())
         .filter(|&i| (!has_chamber || kind_ok(i)) && depth[i] == Some(candidates_depth))
         .collect();
-    let names: Vec<&str> = candidates
-        .iter()
-        .map(|&i| layout.tiles[i].id.as_str())
-        .collect();
-    let what = format!(
-        "Central Chamber among {} ({} tiles from the entrance)",
-        names.join(", "),
-        candidates_depth
-    );
+    let what = Lazy(|f: &mut std::fmt::Formatter<'_>| {
+        let names: Vec<&str> = candidates
+            .iter()
+            .map(|&i| layout.tiles[i].id.as_str())
+            .collect();
+        write!(
+            f,
+            "Central Chamber among {} ({} tiles from the entrance)",
+            names.join(", "),
+            candidates_depth
+        )
+    });
     let k = dice.choose_d6(candidates.len(), &what, |k| {
         layout.tiles[candidates[k]].id.clone()
     });
     let central_chamber = candidates[k];
     if candidates.len() == 1 {
-        dice.note(format!(
+        dice.note(format_args!(
             "Central Chamber: {}, {} tiles from the entrance",
             layout.tiles[central_chamber].id, candidates_depth
         ));
     }
 
-    let squares = square_graph(grid);
     let et = &layout.tiles[layout.entrance.tile];
     let entrance_squares: Vec<(i32, i32)> = et
         .entryway_squares(&layout.entrance.entryway)
         .into_iter()
         .map(|(x, y)| grid.local(x, y))
         .collect();
-    let sources: Vec<NodeIndex> = entrance_squares
-        .iter()
-        .filter_map(|&(x, y)| squares.node_of[grid.index(x, y)])
-        .collect();
-    let node_dist = bfs(&squares.graph, &sources);
-    let mut walk = vec![None; squares.node_of.len()];
-    for (i, n) in squares.node_of.iter().enumerate() {
-        if let Some(n) = n {
-            walk[i] = node_dist[n.index()];
-        }
-    }
+    let walk = walk_from(grid, &entrance_squares);
     // Reaching the chamber means getting inside it, not only onto its
     // threshold: a reached square with a passable neighbour in the chamber.
     let reaches_central = grid.squares_of(central_chamber).iter().any(|&(x, y)| {
@@ -181,7 +160,6 @@ pub fn analyse(layout: &Layout, grid: &Grid, dice: &mut Dice) -> Analysis {
         depth,
         central_chamber,
         central_depth: candidates_depth,
-        squares,
         entrance_squares,
         walk,
         reaches_central,

@@ -13,12 +13,12 @@
 use anyhow::{Context, bail};
 use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use rayon::prelude::*;
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use tilecrawl::batch::{self, Condition, IndexRow};
+use tilecrawl::fsutil::StreamedFile;
 use tilecrawl::generate::{GenerateError, GenerateParams, generate};
 use tilecrawl::tileset::TileSet;
 
@@ -103,6 +103,10 @@ pub struct BatchArgs {
     /// No progress bar and no summary; only errors.
     #[arg(long, short)]
     quiet: bool,
+    /// Flush every file to the disk (fsync) before it is renamed into place:
+    /// slower, but a power cut cannot lose a finished adventure.
+    #[arg(long)]
+    sync: bool,
 }
 
 /// What became of one slot.
@@ -148,15 +152,14 @@ pub fn run(a: BatchArgs) -> anyhow::Result<()> {
         BTreeSet::new()
     };
 
-    let slots: Vec<u64> = (shard.index - 1..a.count)
-        .step_by(usize::try_from(shard.count).unwrap_or(usize::MAX))
-        .collect();
+    // Slot positions p = 0, 1, … of this shard hold slots k = first + p·step.
+    let (first, step) = (shard.index - 1, shard.count);
+    let positions = (a.count - first).div_ceil(step);
     let bar = if a.quiet {
         ProgressBar::hidden()
     } else {
         // indicatif draws nothing when stderr is not a terminal.
-        let b =
-            ProgressBar::with_draw_target(Some(slots.len() as u64), ProgressDrawTarget::stderr());
+        let b = ProgressBar::with_draw_target(Some(positions), ProgressDrawTarget::stderr());
         b.set_style(
             ProgressStyle::with_template(
                 "{bar:40} {pos}/{len} adventures  {per_sec}  {elapsed} elapsed, {eta} left",
@@ -172,6 +175,9 @@ pub fn run(a: BatchArgs) -> anyhow::Result<()> {
         }
     });
 
+    let mut params = params;
+    // The index needs no roll log: generating without one is much faster.
+    params.log = a.only != Only::Index;
     let job = Job {
         args: &a,
         tileset: &ts,
@@ -189,52 +195,82 @@ pub fn run(a: BatchArgs) -> anyhow::Result<()> {
         .num_threads(a.jobs.map_or(0, |j| j as usize))
         .build()
         .context("cannot start the worker threads")?;
-    let outcomes: Vec<Outcome> = pool.install(|| {
-        slots
-            .par_iter()
-            .map(|&k| {
-                let o = job.slot(k);
-                bar.inc(1);
-                o
-            })
-            .collect()
-    });
-    bar.finish_and_clear();
 
-    let mut rows = Vec::with_capacity(outcomes.len());
-    let mut failure = None;
-    let mut skipped = 0usize;
-    for o in outcomes {
-        match o {
-            Outcome::Done(r) => rows.push(r),
-            Outcome::Skipped => skipped += 1,
-            Outcome::Failed(e) => {
-                // The first failure in slot order, whatever thread hit it first.
-                failure.get_or_insert(e);
+    // Workers take positions in order and send what became of each; this
+    // thread writes the index rows in seed order as soon as no unfinished
+    // slot can still produce a smaller seed, so rows are not all held in
+    // memory (only those that arrive ahead of a slower one, or, with
+    // --filter, those of a later seed than an unfinished slot's).
+    let next = AtomicU64::new(0);
+    let (tx, rx) = std::sync::mpsc::channel::<(u64, Outcome)>();
+    let mut index = IndexStream::new(&a.out, a.seed_start, first, step, positions);
+    let mut failure: Option<(u64, anyhow::Error)> = None;
+    let mut skipped = 0u64;
+    let mut write_error = None;
+    pool.in_place_scope(|scope| {
+        for _ in 0..pool.current_num_threads() {
+            let (tx, next, job, bar) = (tx.clone(), &next, &job, &bar);
+            scope.spawn(move |_| {
+                loop {
+                    let p = next.fetch_add(1, Ordering::Relaxed);
+                    if p >= positions {
+                        break;
+                    }
+                    let o = job.slot(first + p * step);
+                    bar.inc(1);
+                    if tx.send((p, o)).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        drop(tx);
+        for (p, o) in rx {
+            let row = match o {
+                Outcome::Done(r) => Some(r),
+                Outcome::Skipped => {
+                    skipped += 1;
+                    None
+                }
+                Outcome::Failed(e) => {
+                    // The first failure in slot order, whatever thread hit it first.
+                    if failure.as_ref().is_none_or(|(q, _)| p < *q) {
+                        failure = Some((p, e));
+                    }
+                    None
+                }
+            };
+            if write_error.is_none()
+                && let Err(e) = index.arrived(p, row)
+            {
+                write_error = Some(e);
+                job.stop.store(true, Ordering::Relaxed);
             }
         }
+    });
+    bar.finish_and_clear();
+    if let Some(e) = write_error {
+        return Err(e);
     }
-    rows.sort_by_key(|r| r.seed);
+    let failure = failure.map(|(_, e)| e);
+    let written = index.written();
     // After a failure that kept nothing (a bad option, an impossible filter)
     // nothing is written at all.
-    if failure.is_none() || !rows.is_empty() {
-        write_index(&a.out, &rows)?;
+    if failure.is_none() || written > 0 {
+        index.finish(a.sync)?;
     }
     if let Some(e) = failure {
-        if rows.is_empty() {
+        if written == 0 {
             return Err(e);
         }
         bail!(
-            "{e:#}; the batch stopped, and the {} adventure(s) finished are listed in {}",
-            rows.len(),
+            "{e:#}; the batch stopped, and the {written} adventure(s) finished are listed in {}",
             a.out.join("index.csv").display()
         );
     }
     if skipped > 0 {
         bail!(
-            "interrupted: {} of {} adventures finished and listed in {}; run the same command with --resume to finish the rest",
-            rows.len(),
-            slots.len(),
+            "interrupted: {written} of {positions} adventures finished and listed in {}; run the same command with --resume to finish the rest",
             a.out.join("index.csv").display()
         );
     }
@@ -246,8 +282,7 @@ pub fn run(a: BatchArgs) -> anyhow::Result<()> {
             format!(" ({tried} seeds generated to meet the filters)")
         };
         println!(
-            "wrote {} adventure(s){} to {}: index.csv, index.yaml",
-            rows.len(),
+            "wrote {written} adventure(s){} to {}: index.csv, index.yaml",
             filtered,
             a.out.display()
         );
@@ -369,14 +404,19 @@ impl Job<'_> {
         };
         // The marker file goes last, so a folder with it is complete.
         files.push((MARKER, yaml));
-        write_adventure(&dir, &files, a.resume)?;
+        write_adventure(&dir, &files, a.resume, a.sync)?;
         Ok(Some(row))
     }
 }
 
 /// Writes one adventure's files, in order, each to a temporary name first;
 /// the renames happen only when all are written.
-fn write_adventure(dir: &Path, files: &[(&str, Vec<u8>)], resume: bool) -> anyhow::Result<()> {
+fn write_adventure(
+    dir: &Path,
+    files: &[(&str, Vec<u8>)],
+    resume: bool,
+    sync: bool,
+) -> anyhow::Result<()> {
     std::fs::create_dir_all(dir)
         .with_context(|| format!("cannot create folder {}", dir.display()))?;
     if resume {
@@ -388,7 +428,7 @@ fn write_adventure(dir: &Path, files: &[(&str, Vec<u8>)], resume: bool) -> anyho
         .zip(files)
         .map(|(p, (_, b))| (p.as_path(), b.as_slice()))
         .collect();
-    tilecrawl::fsutil::write_all_atomic(&list)
+    tilecrawl::fsutil::write_all_atomic_synced(&list, sync)
         .with_context(|| format!("cannot write into {}", dir.display()))
 }
 
@@ -469,15 +509,114 @@ fn check_out(a: &BatchArgs) -> anyhow::Result<()> {
     }
 }
 
-/// Writes index.csv and index.yaml together.
-fn write_index(out: &Path, rows: &[IndexRow]) -> anyhow::Result<()> {
-    std::fs::create_dir_all(out)
-        .with_context(|| format!("cannot create folder {}", out.display()))?;
-    let csv = batch::to_csv(rows);
-    let yaml = batch::to_yaml(rows);
-    let (c, y) = (out.join("index.csv"), out.join("index.yaml"));
-    tilecrawl::fsutil::write_all_atomic(&[(&c, csv.as_bytes()), (&y, yaml.as_bytes())])
-        .with_context(|| format!("cannot write the index into {}", out.display()))
+/// index.csv and index.yaml, written a row at a time in seed order as the
+/// slots finish, under temporary names until [`IndexStream::finish`].
+struct IndexStream<'a> {
+    out: &'a Path,
+    seed_start: u64,
+    /// Slot of position p: `first + p·step`.
+    first: u64,
+    step: u64,
+    positions: u64,
+    /// Every position below this one has arrived.
+    done_below: u64,
+    /// Positions at or above `done_below` that have arrived.
+    arrived: BTreeSet<u64>,
+    /// Rows not written yet, by seed.
+    pending: BTreeMap<u64, IndexRow>,
+    /// The temporary files, made with the first row.
+    files: Option<(StreamedFile, StreamedFile)>,
+    written: u64,
+}
+
+impl<'a> IndexStream<'a> {
+    fn new(out: &'a Path, seed_start: u64, first: u64, step: u64, positions: u64) -> Self {
+        IndexStream {
+            out,
+            seed_start,
+            first,
+            step,
+            positions,
+            done_below: 0,
+            arrived: BTreeSet::new(),
+            pending: BTreeMap::new(),
+            files: None,
+            written: 0,
+        }
+    }
+
+    /// Rows written so far.
+    fn written(&self) -> u64 {
+        self.written
+    }
+
+    /// Position `p` finished, with its row if it kept one; writes every row
+    /// no unfinished slot can come before.
+    fn arrived(&mut self, p: u64, row: Option<IndexRow>) -> anyhow::Result<()> {
+        if let Some(r) = row {
+            self.pending.insert(r.seed, r);
+        }
+        self.arrived.insert(p);
+        while self.arrived.remove(&self.done_below) {
+            self.done_below += 1;
+        }
+        // An unfinished slot k tries seeds from seed-start + k up.
+        let lowest = (self.done_below < self.positions)
+            .then(|| self.seed_start + self.first + self.done_below * self.step);
+        while let Some(entry) = self.pending.first_entry() {
+            if lowest.is_some_and(|l| *entry.key() >= l) {
+                break;
+            }
+            let row = entry.remove();
+            self.write(&row)?;
+        }
+        Ok(())
+    }
+
+    fn write(&mut self, row: &IndexRow) -> anyhow::Result<()> {
+        let out = self.out;
+        let context = || format!("cannot write the index into {}", out.display());
+        if self.files.is_none() {
+            std::fs::create_dir_all(out)
+                .with_context(|| format!("cannot create folder {}", out.display()))?;
+            let mut csv = StreamedFile::create(&out.join("index.csv")).with_context(context)?;
+            csv.write(batch::CSV_HEADER.as_bytes())
+                .and_then(|()| csv.write(b"\n"))
+                .with_context(context)?;
+            let yaml = StreamedFile::create(&out.join("index.yaml")).with_context(context)?;
+            self.files = Some((csv, yaml));
+        }
+        let (csv, yaml) = self.files.as_mut().expect("made above");
+        csv.write(row.csv_line().as_bytes())
+            .and_then(|()| yaml.write(row.yaml_line().as_bytes()))
+            .with_context(context)?;
+        self.written += 1;
+        Ok(())
+    }
+
+    /// Writes what is left and renames both files into place (empty ones
+    /// when no row was kept).
+    fn finish(mut self, sync: bool) -> anyhow::Result<()> {
+        while let Some(row) = self.pending.pop_first().map(|(_, r)| r) {
+            self.write(&row)?;
+        }
+        let out = self.out;
+        let context = || format!("cannot write the index into {}", out.display());
+        match self.files.take() {
+            Some((csv, yaml)) => {
+                csv.persist(sync).with_context(context)?;
+                yaml.persist(sync).with_context(context)
+            }
+            None => {
+                std::fs::create_dir_all(out)
+                    .with_context(|| format!("cannot create folder {}", out.display()))?;
+                let csv = format!("{}\n", batch::CSV_HEADER);
+                let (c, y) = (out.join("index.csv"), out.join("index.yaml"));
+                tilecrawl::fsutil::write_all_atomic_synced(&[(&c, csv.as_bytes()), (&y, b"")], sync)
+                    .with_context(context)
+            }
+        }
+    }
 }
 
 fn filter_text(c: &Condition) -> String {

@@ -123,6 +123,7 @@ impl DungeonArgs {
             mission: self.mission.clone(),
             markers: self.markers,
             tileset_label: tileset_label(&self.tileset),
+            log: true,
         };
         Ok((ts, params))
     }

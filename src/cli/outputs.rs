@@ -8,6 +8,14 @@ use tilecrawl::export::{self, MapOptions};
 use tilecrawl::scenario::Scenario;
 
 #[derive(Debug, Clone, Copy, ValueEnum)]
+enum PngCompressionArg {
+    /// fdeflate: quick, larger files.
+    Fast,
+    /// zlib level 2: smaller files.
+    Best,
+}
+
+#[derive(Debug, Clone, Copy, ValueEnum)]
 enum PaperArg {
     /// US Letter, 8.5 × 11 in.
     Letter,
@@ -21,6 +29,10 @@ pub struct OutputArgs {
     /// Resolution of map.png, in dots per inch (stored in the file).
     #[arg(long, default_value_t = 150, value_parser = clap::value_parser!(u32).range(10..=1200))]
     dpi: u32,
+    /// How map.png is compressed: `fast` (fdeflate), or `best` (zlib) for
+    /// files up to five times smaller in several times the encoding time.
+    #[arg(long, value_enum, default_value = "fast", value_name = "LEVEL")]
+    png_compression: PngCompressionArg,
     /// Map style: `color`, `ink` (black on white for a home printer) or a style YAML file.
     #[arg(long, default_value = "color", value_name = "NAME|FILE")]
     style: PathBuf,
@@ -97,7 +109,11 @@ impl OutputArgs {
         // Refuse a PNG too large to make before drawing anything.
         export::check_png(s, &map)?;
         let svg = export::map_svg(s, &map);
-        let png = export::png(&svg, map.dpi)?;
+        let compression = match self.png_compression {
+            PngCompressionArg::Fast => export::PngCompression::Fast,
+            PngCompressionArg::Best => export::PngCompression::Best,
+        };
+        let png = export::png_with(&svg, map.dpi, compression)?;
         let mut files = vec![
             ("map.svg", svg.into_bytes()),
             ("map.png", png),

@@ -24,8 +24,8 @@ pub use self::drawing::{
     page_mm, square_mm,
 };
 pub use self::png::{
-    BAND_PIXELS, MAX_DPI, MAX_SIDE_PX, check_png_size, pixels_per_metre, png, png_size_px,
-    write_png,
+    BAND_PIXELS, MAX_DPI, MAX_SIDE_PX, PngCompression, check_png_size, pixels_per_metre, png,
+    png_size_px, png_with, write_png, write_png_with,
 };
 pub use self::style::StyleError;
 pub use self::svg::svg;
@@ -688,7 +688,7 @@ mod tests {
                         "a band edge cuts a shape: {plan:?}"
                     );
                     let mut bytes = Vec::new();
-                    png::render(&tree, dpi, band, &mut bytes).unwrap();
+                    png::render(&tree, dpi, band, PngCompression::Best, &mut bytes).unwrap();
                     let (differ, max) = pixel_diff(decode(&bytes, dpi).as_raw(), &whole);
                     let what = format!(
                         "{style} at {dpi} DPI in {} bands: {differ} of {pixels} pixels differ, by up to {max}",
@@ -733,7 +733,7 @@ mod tests {
         let tree = resvg::usvg::Tree::from_str(&svg, &png::usvg_options(20)).unwrap();
         for band in [1, 3] {
             let mut bytes = Vec::new();
-            png::render(&tree, 20, band, &mut bytes).unwrap();
+            png::render(&tree, 20, band, PngCompression::Best, &mut bytes).unwrap();
             assert_eq!(decode(&bytes, 20).height(), 140);
         }
     }

@@ -121,17 +121,57 @@ pub fn check_png_size(width_mm: f64, height_mm: f64, dpi: u32) -> Result<(), Exp
     })
 }
 
+/// How hard the PNG encoder compresses (the pixels are the same).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum PngCompression {
+    /// fdeflate: compressing takes a fraction of the time zlib needs (zlib
+    /// was most of a 300-DPI map's time), for files two to five times
+    /// larger on hatched and stippled maps, which its fast matching barely
+    /// shrinks.
+    #[default]
+    Fast,
+    /// zlib level 2: a fifth of fdeflate's size on hatched and stippled maps
+    /// and half on colour ones. Higher zlib levels were measured at under 1%
+    /// smaller for a fifth more time, so this is the smallest worth having.
+    /// [`png()`] and [`write_png`] use it (the golden files pin its bytes).
+    Best,
+}
+
+impl PngCompression {
+    fn deflate(self) -> png::DeflateCompression {
+        match self {
+            PngCompression::Fast => png::DeflateCompression::FdeflateUltraFast,
+            PngCompression::Best => png::DeflateCompression::Level(2),
+        }
+    }
+}
+
 /// Renders an SVG (sized in millimetres) at `dpi` and encodes it as PNG.
 /// One millimetre becomes exactly `dpi / 25.4` pixels; the image is the page
 /// size rounded to whole pixels.
 pub fn png(svg: &str, dpi: u32) -> Result<Vec<u8>, ExportError> {
+    png_with(svg, dpi, PngCompression::Best)
+}
+
+/// [`png()`] with the given compression.
+pub fn png_with(svg: &str, dpi: u32, compression: PngCompression) -> Result<Vec<u8>, ExportError> {
     let mut out = Vec::new();
-    write_png(svg, dpi, &mut out)?;
+    write_png_with(svg, dpi, compression, &mut out)?;
     Ok(out)
 }
 
 /// [`png()`], streamed into `out` band by band: the image is never whole in memory.
 pub fn write_png<W: Write>(svg: &str, dpi: u32, out: W) -> Result<(), ExportError> {
+    write_png_with(svg, dpi, PngCompression::Best, out)
+}
+
+/// [`write_png`] with the given compression.
+pub fn write_png_with<W: Write>(
+    svg: &str,
+    dpi: u32,
+    compression: PngCompression,
+    out: W,
+) -> Result<(), ExportError> {
     if dpi == 0 || dpi > MAX_DPI {
         return Err(ExportError::Dpi { dpi });
     }
@@ -140,7 +180,7 @@ pub fn write_png<W: Write>(svg: &str, dpi: u32, out: W) -> Result<(), ExportErro
     let width = f64::from(tree.size().width()).round().max(1.0) as u64;
     // Bands of about half the budget, so one that grows to find a clean edge stays within it.
     let rows = (BAND_PIXELS / 2 / width).clamp(u64::from(MIN_BAND_ROWS), u64::from(u32::MAX / 2));
-    render(&tree, dpi, rows as u32, out)
+    render(&tree, dpi, rows as u32, compression, out)
 }
 
 /// Renders `tree` in bands of about `band_rows` rows (at most twice that)
@@ -149,6 +189,7 @@ pub(crate) fn render<W: Write>(
     tree: &usvg::Tree,
     dpi: u32,
     band_rows: u32,
+    compression: PngCompression,
     out: W,
 ) -> Result<(), ExportError> {
     let size = tree.size();
@@ -177,10 +218,7 @@ pub(crate) fn render<W: Write>(
     let mut enc = png::Encoder::new(out, w, h);
     enc.set_color(png::ColorType::Rgba);
     enc.set_depth(png::BitDepth::Eight);
-    // zlib level 2: a fifth of fdeflate's size on hatched and stippled maps
-    // (which its fast matching barely shrinks) and half on colour ones, for
-    // about a tenth of the time a map takes.
-    enc.set_deflate_compression(png::DeflateCompression::Level(2));
+    enc.set_deflate_compression(compression.deflate());
     let ppm = pixels_per_metre(dpi);
     enc.set_pixel_dims(Some(png::PixelDimensions {
         xppu: ppm,

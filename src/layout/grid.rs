@@ -17,8 +17,10 @@ pub struct Grid {
     pub height: u32,
     cells: Vec<Cell>,
     owner: Vec<i32>,
-    /// Each tile's squares, row-major.
-    tile_squares: Vec<Vec<(i32, i32)>>,
+    /// Every tile's squares, row-major, tile after tile (one allocation).
+    squares: Vec<(i32, i32)>,
+    /// Where each tile's squares start in `squares`, plus the end.
+    square_start: Vec<usize>,
 }
 
 impl Grid {
@@ -35,9 +37,10 @@ impl Grid {
         let n = width as usize * height as usize;
         let mut cells = vec![Cell::Void; n];
         let mut owner = vec![-1; n];
-        let mut tile_squares = Vec::with_capacity(layout.tiles.len());
+        let mut squares = Vec::with_capacity(n);
+        let mut square_start = Vec::with_capacity(layout.tiles.len() + 1);
         for (i, t) in layout.tiles.iter().enumerate() {
-            let mut squares = Vec::with_capacity((t.width() * t.height()) as usize);
+            square_start.push(squares.len());
             for fy in 0..t.height() {
                 for fx in 0..t.width() {
                     let c = t.cells.cell(fx, fy);
@@ -51,8 +54,8 @@ impl Grid {
                     }
                 }
             }
-            tile_squares.push(squares);
         }
+        square_start.push(squares.len());
         Grid {
             x0,
             y0,
@@ -60,8 +63,59 @@ impl Grid {
             height,
             cells,
             owner,
-            tile_squares,
+            squares,
+            square_start,
         }
+    }
+
+    /// The tiles connected to `tile`, ascending: the tiles of the
+    /// connections that hold it, found from its own squares only.
+    pub fn neighbours_of(&self, tile: usize) -> Vec<usize> {
+        let mut out = Vec::new();
+        for &(x, y) in self.squares_of(tile) {
+            if !self.cell(x, y).passable() {
+                continue;
+            }
+            for (nx, ny) in [(x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)] {
+                if let Some(b) = self.owner(nx, ny)
+                    && b != tile
+                    && self.cell(nx, ny).passable()
+                {
+                    out.push(b);
+                }
+            }
+        }
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+
+    /// Pairs of tiles that are connected (a passable square of one next to a
+    /// passable square of the other), ascending and sorted.
+    pub fn connections(&self) -> Vec<[usize; 2]> {
+        // Neighbouring squares of two different tiles are edge squares of
+        // both, so walkable pairs across a tile border are exactly the
+        // connections.
+        let mut out: Vec<[usize; 2]> = Vec::with_capacity(4 * self.square_start.len());
+        for y in 0..self.height as i32 {
+            for x in 0..self.width as i32 {
+                let Some(a) = self.owner(x, y) else { continue };
+                if !self.cell(x, y).passable() {
+                    continue;
+                }
+                for (nx, ny) in [(x + 1, y), (x, y + 1)] {
+                    if let Some(b) = self.owner(nx, ny)
+                        && b != a
+                        && self.cell(nx, ny).passable()
+                    {
+                        out.push([a.min(b), a.max(b)]);
+                    }
+                }
+            }
+        }
+        out.sort_unstable();
+        out.dedup();
+        out
     }
 
     /// Is a local square inside the box?
@@ -107,6 +161,9 @@ impl Grid {
 
     /// Local squares of one tile, row-major.
     pub fn squares_of(&self, tile: usize) -> &[(i32, i32)] {
-        self.tile_squares.get(tile).map_or(&[], Vec::as_slice)
+        match (self.square_start.get(tile), self.square_start.get(tile + 1)) {
+            (Some(&a), Some(&b)) => &self.squares[a..b],
+            _ => &[],
+        }
     }
 }

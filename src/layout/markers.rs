@@ -11,7 +11,7 @@ use crate::tileset::Cell;
 pub fn place_markers(layout: &Layout, grid: &Grid, dice: &mut Dice) -> Vec<Marker> {
     let mut out: Vec<Marker> = Vec::new();
     for (i, t) in layout.tiles.iter().enumerate() {
-        let r = dice.d6(format!("markers on {}: 1d6 − 2", t.id));
+        let r = dice.d6(format_args!("markers on {}: 1d6 − 2", t.id));
         let count = r.saturating_sub(2);
         let mut free: Vec<(i32, i32)> = grid
             .squares_of(i)
@@ -21,10 +21,13 @@ pub fn place_markers(layout: &Layout, grid: &Grid, dice: &mut Dice) -> Vec<Marke
             .collect();
         for _ in 0..count {
             if free.is_empty() {
-                dice.note(format!("{} has no clear square left for a marker", t.id));
+                dice.note(format_args!(
+                    "{} has no clear square left for a marker",
+                    t.id
+                ));
                 break;
             }
-            let kind_roll = dice.d6(format!(
+            let kind_roll = dice.d6(format_args!(
                 "marker kind on {} (1–3 hindering, 4–6 water)",
                 t.id
             ));

@@ -20,7 +20,7 @@ mod markers;
 pub use grid::Grid;
 pub use markers::place_markers;
 
-use crate::dice::Dice;
+use crate::dice::{Dice, Lazy};
 use crate::tileset::{Entryway, Face, FaceSide, Side, TileKind, TileSet};
 
 /// Most sets a dungeon may be built from.
@@ -150,12 +150,16 @@ impl PlacedTile {
     }
     /// Table squares (x, y) of an entryway's cells.
     pub fn entryway_squares(&self, e: &Entryway) -> Vec<(i32, i32)> {
-        (e.start..e.start + e.len)
-            .map(|i| {
-                let (fx, fy) = self.cells.edge_cell(e.side, i);
-                (self.x + fx as i32, self.y + fy as i32)
-            })
-            .collect()
+        self.entryway_cells(e).collect()
+    }
+
+    /// [`PlacedTile::entryway_squares`] without collecting them.
+    fn entryway_cells(&self, e: &Entryway) -> impl Iterator<Item = (i32, i32)> + '_ {
+        let side = e.side;
+        (e.start..e.start + e.len).map(move |i| {
+            let (fx, fy) = self.cells.edge_cell(side, i);
+            (self.x + fx as i32, self.y + fy as i32)
+        })
     }
 }
 
@@ -338,10 +342,10 @@ pub fn dungeon_stack(tileset: &TileSet, sets: u32, dice: &mut Dice) -> Vec<Stack
             let r = dice.roll(
                 1,
                 4,
-                format!("rotation of {} (1=0°, 2=90°, 3=180°, 4=270°)", d.id),
+                format_args!("rotation of {} (1=0°, 2=90°, 3=180°, 4=270°)", d.id),
             );
             let face = if d.back.is_some() {
-                let f = dice.roll(1, 2, format!("face of {} (1=front, 2=back)", d.id));
+                let f = dice.roll(1, 2, format_args!("face of {} (1=front, 2=back)", d.id));
                 if f == 1 {
                     FaceSide::Front
                 } else {
@@ -361,28 +365,46 @@ pub fn dungeon_stack(tileset: &TileSet, sets: u32, dice: &mut Dice) -> Vec<Stack
         .collect()
 }
 
-/// Occupancy of the table: which tile covers each square.
+/// Occupancy of the table: which tile covers each square. Only a window of
+/// the table is stored (all of it while building; the laid tiles' box when
+/// a finished layout is checked, where a whole 400 × 400 table would cost
+/// more to clear than the check itself); squares outside it are free.
 #[derive(Debug, Clone)]
 struct Occupancy {
+    /// The table's size.
     width: i32,
     height: i32,
+    /// The stored window: west and north edge, width.
+    wx: i32,
+    wy: i32,
+    ww: i32,
     owner: Vec<i32>,
 }
 
 impl Occupancy {
     fn new(t: Table) -> Self {
+        Occupancy::window(t, 0, 0, t.width as i32, t.height as i32)
+    }
+    fn window(t: Table, wx: i32, wy: i32, ww: i32, wh: i32) -> Self {
         Occupancy {
             width: t.width as i32,
             height: t.height as i32,
-            owner: vec![-1; (t.width as usize) * (t.height as usize)],
+            wx,
+            wy,
+            ww,
+            owner: vec![-1; ww.max(0) as usize * wh.max(0) as usize],
         }
     }
     fn inside(&self, x: i32, y: i32) -> bool {
         x >= 0 && y >= 0 && x < self.width && y < self.height
     }
     fn get(&self, x: i32, y: i32) -> i32 {
-        if self.inside(x, y) {
-            self.owner[(y * self.width + x) as usize]
+        let (lx, ly) = (x - self.wx, y - self.wy);
+        if lx >= 0 && ly >= 0 && lx < self.ww {
+            self.owner
+                .get((ly * self.ww + lx) as usize)
+                .copied()
+                .unwrap_or(-1)
         } else {
             -1
         }
@@ -405,12 +427,13 @@ impl Occupancy {
         }
         true
     }
+    /// Marks a tile's squares, which must lie in the window.
     fn set(&mut self, t: &PlacedTile, value: i32) {
         for fy in 0..t.height() {
             for fx in 0..t.width() {
                 if t.cells.cell(fx, fy).is_tile() {
-                    let (x, y) = (t.x + fx as i32, t.y + fy as i32);
-                    let i = (y * self.width + x) as usize;
+                    let (x, y) = (t.x + fx as i32 - self.wx, t.y + fy as i32 - self.wy);
+                    let i = (y * self.ww + x) as usize;
                     self.owner[i] = value;
                 }
             }
@@ -424,16 +447,6 @@ fn beyond(x: i32, y: i32, side: Side) -> (i32, i32) {
     (x + dx, y + dy)
 }
 
-/// Is the cell at a table square passable (on whatever tile covers it)?
-fn passable_at(tiles: &[PlacedTile], occ: &Occupancy, x: i32, y: i32) -> bool {
-    let o = occ.get(x, y);
-    if o < 0 {
-        return false;
-    }
-    let t = &tiles[o as usize];
-    t.cells.cell((x - t.x) as u32, (y - t.y) as u32).passable()
-}
-
 /// Open exits (build step 3): entryways on the dungeon's outer edge whose
 /// squares beyond are all free, with room on the table beyond them for a tile
 /// whose shorter side is `depth`. Numbered in placement order of their tiles,
@@ -442,8 +455,7 @@ fn open_exits(tiles: &[PlacedTile], occ: &Occupancy, depth: i32) -> Vec<ExitRef>
     let mut out = Vec::new();
     for (ti, t) in tiles.iter().enumerate() {
         for &e in t.cells.entryways() {
-            let squares = t.entryway_squares(&e);
-            let free = squares.iter().all(|&(x, y)| {
+            let free = t.entryway_cells(&e).all(|(x, y)| {
                 let (bx, by) = beyond(x, y, e.side);
                 occ.inside(bx, by) && occ.get(bx, by) < 0
             });
@@ -467,14 +479,16 @@ fn open_exits(tiles: &[PlacedTile], occ: &Occupancy, depth: i32) -> Vec<ExitRef>
     out
 }
 
-/// Entryways of a placed tile that no tile lies beyond (candidates for the entrance).
+/// Entryways of a placed tile that no tile lies beyond (candidates for the
+/// entrance). The squares beyond lie outside the tile's own box, so `occ`
+/// may or may not hold the tile itself.
 fn free_entryways(t: &PlacedTile, occ: &Occupancy) -> Vec<Entryway> {
     t.cells
         .entryways()
         .iter()
         .copied()
         .filter(|e| {
-            t.entryway_squares(e).iter().all(|&(x, y)| {
+            t.entryway_cells(e).all(|(x, y)| {
                 let (bx, by) = beyond(x, y, e.side);
                 occ.get(bx, by) < 0
             })
@@ -570,7 +584,7 @@ fn place_at_exit(
         }
         // It must connect through the exit: a passable cell of the new face
         // opposite a passable cell of the exit.
-        let connects = parent.entryway_squares(&e).iter().any(|&(px, py)| {
+        let connects = parent.entryway_cells(&e).any(|(px, py)| {
             let (bx, by) = beyond(px, py, side);
             let (fx, fy) = (bx - x, by - y);
             fx >= 0 && fy >= 0 && fx < w && fy < h && face.cell(fx as u32, fy as u32).passable()
@@ -582,7 +596,12 @@ fn place_at_exit(
     None
 }
 
-fn choose_index(dice: &mut Dice, mode: ExitDice, n: usize, purpose: &str) -> Option<usize> {
+fn choose_index(
+    dice: &mut Dice,
+    mode: ExitDice,
+    n: usize,
+    purpose: impl std::fmt::Display,
+) -> Option<usize> {
     match mode {
         ExitDice::Fair => Some(dice.choose(n, purpose)),
         ExitDice::Tabletop => dice.choose_tabletop(n, TABLETOP_MAX_ROLLS, purpose),
@@ -642,7 +661,7 @@ pub fn build(
         parent: None,
     };
     occ.set(&first, 0);
-    dice.note(format!(
+    dice.note(format_args!(
         "lay {} ({} face, {}°) in the middle of the table at {},{}",
         first.id,
         first.face.name(),
@@ -660,13 +679,17 @@ pub fn build(
         let total_exits = exits.len();
         let mut placed: Option<PlacedTile> = None;
         while !exits.is_empty() && placed.is_none() {
-            let purpose = format!(
-                "exit for {} (stack position {}): {} open exits",
-                st.id,
-                pos + 1,
-                exits.len()
-            );
-            let Some(k) = choose_index(dice, params.exit_dice, exits.len(), &purpose) else {
+            let n = exits.len();
+            let Some(k) = choose_index(
+                dice,
+                params.exit_dice,
+                n,
+                format_args!(
+                    "exit for {} (stack position {}): {n} open exits",
+                    st.id,
+                    pos + 1
+                ),
+            ) else {
                 return Err(LayoutError::Stuck {
                     tile: st.id.clone(),
                     position: pos + 1,
@@ -675,11 +698,13 @@ pub fn build(
                 });
             };
             let exit = exits.remove(k);
-            dice.note(format!(
-                "exit {} is the {}",
-                k + 1,
-                describe_exit(&tiles, &exit)
-            ));
+            if dice.logs() {
+                dice.note(format_args!(
+                    "exit {} is the {}",
+                    k + 1,
+                    describe_exit(&tiles, &exit)
+                ));
+            }
             for (n, (face_side, rot)) in orientations(tileset, st).into_iter().enumerate() {
                 let cells = face_of(st, face_side, rot);
                 let Some((x, y)) = place_at_exit(&tiles, &occ, &exit, &cells, -1) else {
@@ -696,32 +721,30 @@ pub fn build(
                     cells,
                     parent: Some(exit),
                 };
-                if is_last {
-                    // The entrance tile needs an entryway left free for the heroes.
-                    let mut trial = occ.clone();
-                    trial.set(&candidate, tiles.len() as i32);
-                    if free_entryways(&candidate, &trial).is_empty() {
-                        continue;
-                    }
+                // The entrance tile needs an entryway left free for the heroes.
+                if is_last && free_entryways(&candidate, &occ).is_empty() {
+                    continue;
                 }
-                let how = match n {
-                    0 => "as drawn".to_string(),
-                    1..=3 => format!("after {} clockwise turn(s)", n),
-                    _ => format!("flipped, after {} clockwise turn(s)", n - 4),
-                };
-                dice.note(format!(
-                    "lay {} ({} face, {}°) at {},{} {how}",
-                    st.id,
-                    face_side.name(),
-                    rot,
-                    x,
-                    y
-                ));
+                if dice.logs() {
+                    let how = match n {
+                        0 => "as drawn".to_string(),
+                        1..=3 => format!("after {} clockwise turn(s)", n),
+                        _ => format!("flipped, after {} clockwise turn(s)", n - 4),
+                    };
+                    dice.note(format_args!(
+                        "lay {} ({} face, {}°) at {},{} {how}",
+                        st.id,
+                        face_side.name(),
+                        rot,
+                        x,
+                        y
+                    ));
+                }
                 placed = Some(candidate);
                 break;
             }
             if placed.is_none() {
-                dice.note(format!(
+                dice.note(format_args!(
                     "{} fits that exit in no orientation; {} other exits left",
                     st.id,
                     exits.len()
@@ -770,11 +793,14 @@ fn choose_entrance(
             reason: "the entrance hallway has no free entryway".into(),
         });
     }
-    let what = format!(
-        "entrance among the {} free entryways of {}",
-        free.len(),
-        last.id
-    );
+    let what = Lazy(|f: &mut std::fmt::Formatter<'_>| {
+        write!(
+            f,
+            "entrance among the {} free entryways of {}",
+            free.len(),
+            last.id
+        )
+    });
     let describe = |k: usize| {
         let sq = last.entryway_squares(&free[k])[0];
         format!(
@@ -798,8 +824,18 @@ fn choose_entrance(
 }
 
 impl Layout {
+    /// The occupancy of the laid tiles' box (but tile `skip`).
     fn occupancy(&self, skip: Option<usize>) -> Occupancy {
-        let mut occ = Occupancy::new(self.table);
+        let (mut x0, mut y0, mut x1, mut y1) = (0, 0, 0, 0);
+        for (i, t) in self.tiles.iter().enumerate() {
+            let (tx1, ty1) = (t.x + t.width() as i32, t.y + t.height() as i32);
+            if i == 0 {
+                (x0, y0, x1, y1) = (t.x, t.y, tx1, ty1);
+            }
+            (x0, y0) = (x0.min(t.x), y0.min(t.y));
+            (x1, y1) = (x1.max(tx1), y1.max(ty1));
+        }
+        let mut occ = Occupancy::window(self.table, x0, y0, x1 - x0, y1 - y0);
         for (i, t) in self.tiles.iter().enumerate() {
             if Some(i) != skip {
                 occ.set(t, i as i32);
@@ -811,46 +847,27 @@ impl Layout {
     /// Pairs of tiles that are connected (a passable edge square of one facing
     /// a passable edge square of the other), ascending and sorted.
     pub fn connections(&self) -> Vec<[usize; 2]> {
-        // Neighbouring squares of two different tiles are edge squares of
-        // both, so walkable pairs across a tile border are exactly the
-        // connections; the bounding-box grid is enough to find them.
-        let g = self.grid();
-        let mut out: Vec<[usize; 2]> = Vec::new();
-        for y in 0..g.height as i32 {
-            for x in 0..g.width as i32 {
-                let Some(a) = g.owner(x, y) else { continue };
-                if !g.cell(x, y).passable() {
-                    continue;
-                }
-                for (nx, ny) in [(x + 1, y), (x, y + 1)] {
-                    if let Some(b) = g.owner(nx, ny)
-                        && b != a
-                        && g.cell(nx, ny).passable()
-                    {
-                        out.push([a.min(b), a.max(b)]);
-                    }
-                }
-            }
-        }
-        out.sort_unstable();
-        out.dedup();
-        out
+        self.grid().connections()
     }
 
     /// Entryways of every tile with no connected square, except the entrance:
     /// the dead ends. Returned as (tile, entryway) in tile order.
     pub fn dead_ends(&self) -> Vec<(usize, Entryway)> {
-        let occ = self.occupancy(None);
+        self.dead_ends_on(&self.grid())
+    }
+
+    /// [`Layout::dead_ends`], given the layout's grid.
+    pub fn dead_ends_on(&self, grid: &Grid) -> Vec<(usize, Entryway)> {
         let mut out = Vec::new();
         for (i, t) in self.tiles.iter().enumerate() {
             for &e in t.cells.entryways() {
                 if i == self.entrance.tile && e == self.entrance.entryway {
                     continue;
                 }
-                let joined = t.entryway_squares(&e).iter().any(|&(x, y)| {
-                    let (bx, by) = beyond(x, y, e.side);
-                    let o = occ.get(bx, by);
-                    o >= 0 && o as usize != i && passable_at(&self.tiles, &occ, bx, by)
+                let joined = t.entryway_cells(&e).any(|(x, y)| {
+                    let (bx, by) = grid.local(x, y);
+                    let (bx, by) = beyond(bx, by, e.side);
+                    grid.owner(bx, by).is_some_and(|o| o != i) && grid.cell(bx, by).passable()
                 });
                 if !joined {
                     out.push((i, e));
@@ -869,22 +886,18 @@ impl Layout {
     /// lies (against the same exit it was laid on), trying the orientations in
     /// rule order after its current one. An orientation is taken only if the
     /// tile still fits, still connects to every tile it touched before, and
-    /// `accept` approves the new layout. Returns whether a new orientation was
-    /// found; the layout is unchanged otherwise.
+    /// `accept` approves the new layout (given with its grid). Returns whether
+    /// a new orientation was found; the layout is unchanged otherwise.
     pub fn reorient(
         &mut self,
         tileset: &TileSet,
         index: usize,
         dice: &mut Dice,
-        accept: impl Fn(&Layout) -> bool,
+        accept: impl Fn(&Layout, &Grid) -> bool,
     ) -> bool {
-        let before: Vec<usize> = self
-            .connections()
-            .iter()
-            .filter(|c| c.contains(&index))
-            .map(|c| if c[0] == index { c[1] } else { c[0] })
-            .collect();
+        let before = self.grid().neighbours_of(index);
         let cur = self.tiles[index].clone();
+        let entrance = self.entrance;
         let st = StackTile {
             def: cur.def,
             id: cur.id.clone(),
@@ -912,29 +925,34 @@ impl Layout {
                 }
             };
             let Some((x, y)) = pos else { continue };
-            let mut trial = self.clone();
-            trial.tiles[index] = PlacedTile {
+            // The trial is made in place rather than on a copy of the whole
+            // layout (this runs for every orientation of every blocking
+            // tile); the tile and entrance are put back below if no
+            // orientation is taken.
+            self.tiles[index] = PlacedTile {
+                def: cur.def,
+                id: cur.id.clone(),
+                kind: cur.kind,
                 face: face_side,
                 rotation: rot,
                 x,
                 y,
                 cells,
-                ..cur.clone()
+                parent: cur.parent,
             };
-            if index == trial.entrance.tile {
-                let occ2 = trial.occupancy(None);
-                let free = free_entryways(&trial.tiles[index], &occ2);
+            self.entrance = entrance;
+            if index == entrance.tile {
+                let free = free_entryways(&self.tiles[index], &occ);
                 let Some(first) = free.first() else { continue };
-                if !free.contains(&trial.entrance.entryway) {
-                    trial.entrance.entryway = *first;
+                if !free.contains(&entrance.entryway) {
+                    self.entrance.entryway = *first;
                 }
             }
-            let after = trial.connections();
-            let keeps = before
-                .iter()
-                .all(|&o| after.contains(&[index.min(o), index.max(o)]));
-            if keeps && accept(&trial) {
-                dice.note(format!(
+            let grid = self.grid();
+            let after = grid.neighbours_of(index);
+            let keeps = before.iter().all(|o| after.contains(o));
+            if keeps && accept(self, &grid) {
+                dice.note(format_args!(
                     "step 7: {} blocks the way to the Central Chamber; turned to {} face, {}° at {},{}",
                     cur.id,
                     face_side.name(),
@@ -942,10 +960,11 @@ impl Layout {
                     x,
                     y
                 ));
-                *self = trial;
                 return true;
             }
         }
+        self.tiles[index] = cur;
+        self.entrance = entrance;
         false
     }
 }

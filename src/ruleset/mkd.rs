@@ -144,7 +144,7 @@ impl Ruleset for MkdAdventure {
             let level = table[(r - 1) as usize];
             rename_last(
                 dice,
-                format!(
+                format_args!(
                     "Chest Pool: chest for chamber {} ({} difficulty): level {level}",
                     tiles[c].id,
                     params.difficulty.name()
@@ -180,7 +180,7 @@ impl Ruleset for MkdAdventure {
             let side = self.data.terrain_marker_side[(r - 1) as usize];
             rename_last(
                 dice,
-                format!(
+                format_args!(
                     "Accessories: terrain marker for hallway {}: {} side",
                     tiles[h].id,
                     match side {
@@ -198,7 +198,7 @@ impl Ruleset for MkdAdventure {
                 let f = self.data.furnishings[(r - 1) as usize].clone();
                 rename_last(
                     dice,
-                    format!("Accessories: for chamber {}: {f}", tiles[c].id),
+                    format_args!("Accessories: for chamber {}: {f}", tiles[c].id),
                 );
                 furnishings.push(f);
             }
@@ -218,11 +218,11 @@ impl Ruleset for MkdAdventure {
             (WmtColor::Red, band.red),
         ] {
             for i in 0..per_set * params.sets {
-                let number = dice.d6(format!("number of {} WMT {}", color.name(), i + 1));
+                let number = dice.d6(format_args!("number of {} WMT {}", color.name(), i + 1));
                 pool.push(WmtToken { color, number });
             }
         }
-        dice.note(format!(
+        dice.note(format_args!(
             "WMT Pool for hero value {}: {} yellow, {} blue, {} red ({} per set × {} sets), +{} to every reveal",
             params.hero_value,
             band.yellow * params.sets,
@@ -326,14 +326,12 @@ impl Ruleset for MkdAdventure {
                 if ring_squares.is_empty() {
                     continue;
                 }
-                let what = format!(
-                    "centre of {} taken; WMT square among the {} nearest",
-                    t.id,
-                    ring_squares.len()
+                let n = ring_squares.len();
+                let i = dice.choose_d6(
+                    n,
+                    format_args!("centre of {} taken; WMT square among the {n} nearest", t.id),
+                    |k| format!("{},{}", ring_squares[k].0, ring_squares[k].1),
                 );
-                let i = dice.choose_d6(ring_squares.len(), &what, |k| {
-                    format!("{},{}", ring_squares[k].0, ring_squares[k].1)
-                });
                 placed = Some(ring_squares[i]);
                 break;
             }
@@ -356,7 +354,7 @@ impl Ruleset for MkdAdventure {
 
         // --- Monster Pool: the whole list given.
         let monsters = params.monsters.monsters.clone();
-        dice.note(format!(
+        dice.note(format_args!(
             "Monster Pool: {} figures of {} kinds from `{}`",
             monsters.iter().map(|m| m.count).sum::<u32>(),
             monsters.len(),
@@ -378,7 +376,7 @@ impl Ruleset for MkdAdventure {
     }
 }
 
-fn rename_last(dice: &mut Dice, purpose: String) {
+fn rename_last(dice: &mut Dice, purpose: impl std::fmt::Display) {
     dice.set_last_purpose(purpose);
 }
 
@@ -427,15 +425,16 @@ fn quest_chest_square(
             .filter_map(|&(sq, d)| facing_of(sq, d).map(|f| (sq, f)))
             .collect();
         if !group.is_empty() {
-            let what = format!(
-                "Quest Chest square among {} equally far ({d} steps) from the entrance",
-                group.len()
+            let n = group.len();
+            let k = dice.choose_d6(
+                n,
+                format_args!(
+                    "Quest Chest square among {n} equally far ({d} steps) from the entrance"
+                ),
+                |k| format!("{},{}", group[k].0.0, group[k].0.1),
             );
-            let k = dice.choose_d6(group.len(), &what, |k| {
-                format!("{},{}", group[k].0.0, group[k].0.1)
-            });
             if group.len() == 1 {
-                dice.note(format!(
+                dice.note(format_args!(
                     "Quest Chest on {},{}, {d} steps from the entrance, facing {}",
                     group[0].0.0,
                     group[0].0.1,

@@ -269,13 +269,28 @@ impl Face {
         Face::new(h, w, cells)
     }
 
-    /// This face turned clockwise by `degrees` (0, 90, 180 or 270).
+    /// This face turned clockwise by `degrees` (0, 90, 180 or 270), in one
+    /// pass (placement turns faces often).
     pub fn rotated(&self, degrees: u32) -> Face {
-        let mut f = self.clone();
-        for _ in 0..(degrees / 90) % 4 {
-            f = f.rotated_cw();
+        let (w, h) = (self.width, self.height);
+        let turns = (degrees / 90) % 4;
+        if turns == 0 {
+            return self.clone();
         }
-        f
+        let (nw, nh) = if turns == 2 { (w, h) } else { (h, w) };
+        let mut cells = Vec::with_capacity(self.cells.len());
+        for ny in 0..nh {
+            for nx in 0..nw {
+                // The old square that (nx, ny) shows after the turns.
+                let (x, y) = match turns {
+                    1 => (ny, h - 1 - nx),
+                    2 => (w - 1 - nx, h - 1 - ny),
+                    _ => (w - 1 - ny, nx),
+                };
+                cells.push(self.cell(x, y));
+            }
+        }
+        Face::new(nw, nh, cells)
     }
 
     /// The cells along one edge, in order (west to east for N/S, north to south for E/W).
@@ -311,18 +326,25 @@ impl Face {
     fn find_entryways(&self) -> Vec<Entryway> {
         let mut out = Vec::new();
         for side in Side::ALL {
-            let edge = self.edge(side);
+            let len = match side {
+                Side::N | Side::S => self.width,
+                Side::E | Side::W => self.height,
+            };
+            let passable = |i: u32| {
+                let (x, y) = self.edge_cell(side, i);
+                self.cell(x, y).passable()
+            };
             let mut i = 0;
-            while i < edge.len() {
-                if edge[i].passable() {
+            while i < len {
+                if passable(i) {
                     let start = i;
-                    while i < edge.len() && edge[i].passable() {
+                    while i < len && passable(i) {
                         i += 1;
                     }
                     out.push(Entryway {
                         side,
-                        start: start as u32,
-                        len: (i - start) as u32,
+                        start,
+                        len: i - start,
                     });
                 } else {
                     i += 1;
