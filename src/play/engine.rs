@@ -1263,7 +1263,7 @@ impl Game {
                 .collect();
             let k = self.dice.choose_d6(
                 beyond.len(),
-                &format!("{id}: which tile {}", side_word(side)),
+                format!("{id}: which tile {}", side_word(side)),
                 |k| labels[k].clone(),
             );
             tile = beyond[k];
@@ -1340,9 +1340,7 @@ impl Game {
                     .map(|&p| side_word(crate::play::board::side_towards(here, p)).to_string())
                     .collect();
                 self.dice
-                    .choose_d6(next.len(), &format!("{id}: way round"), |k| {
-                        names[k].clone()
-                    })
+                    .choose_d6(next.len(), format!("{id}: way round"), |k| names[k].clone())
             } else {
                 0
             };
@@ -1528,7 +1526,7 @@ impl Game {
                         .collect();
                     let k = self.dice.choose_d6(
                         ties.len(),
-                        &format!("{id}: tie between equal kinds"),
+                        format!("{id}: tie between equal kinds"),
                         |k| names[k].clone(),
                     );
                     let e = ties[k];
