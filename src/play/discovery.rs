@@ -4,7 +4,7 @@ use crate::play::board::{Board, Door, DoorTrap, FAR, MarkerKind, Mover, fmt_poin
 use crate::play::engine::{Cause, Game, all_around};
 use crate::play::state::{ChestPlace, ChestState, HeroPlace, PlacedMarker};
 use crate::play::tables::{Accessory, ChamberDiscovery, HallwayDiscovery, TrapEffect};
-use crate::scenario::{Point, TerrainSide, Wmt};
+use crate::scenario::{Point, TerrainSide};
 use crate::tileset::{Cell, TileKind};
 
 impl Game {
@@ -108,20 +108,28 @@ impl Game {
         let k = self
             .dice
             .choose(self.wmt_pool.len(), "token drawn from the WMT Pool");
-        let tok = self.wmt_pool.remove(k);
-        let w = Wmt {
-            x: spot.x,
-            y: spot.y,
-            color: tok.color,
-            number: tok.number,
-            guardian: false,
-            tile: t,
-        };
-        let id = self.new_wmt_id(&w);
+        let w = self.put_pool_token(k, spot);
+        let id = self.wmts[w].id.clone();
         self.say(format!(
             "a wandering monster token {id} on {}",
             fmt_point(spot)
         ));
+        // It stands in the hero's tile: the hero's step reveals it next
+        // (see `enter_square_hero`), which ends the activation.
+    }
+
+    /// Takes token `k` out of the WMT Pool and stands it on `spot`; returns
+    /// its index in the game's tokens. Its id is one not used yet:
+    /// `blue-4`, then `blue-4-b`, ...
+    pub(crate) fn put_pool_token(&mut self, k: usize, spot: Point) -> usize {
+        let tok = self.wmt_pool.remove(k);
+        let base = format!("{}-{}", tok.color.name(), tok.number);
+        let mut id = base.clone();
+        let mut n = 0u8;
+        while self.wmts.iter().any(|x| x.id == id) || self.monsters.iter().any(|m| m.id == id) {
+            n += 1;
+            id = format!("{base}-{}", (b'a' + n) as char);
+        }
         self.wmts.push(crate::play::state::WmtState {
             id,
             color: tok.color,
@@ -129,20 +137,7 @@ impl Game {
             guardian: false,
             pos: spot,
         });
-        // It stands in the hero's tile: the hero's step reveals it next
-        // (see `enter_square_hero`), which ends the activation.
-    }
-
-    /// A token id not used yet: `blue-4`, then `blue-4-b`, ...
-    pub(crate) fn new_wmt_id(&self, w: &Wmt) -> String {
-        let base = format!("{}-{}", w.color.name(), w.number);
-        let mut id = base.clone();
-        let mut n = 0u8;
-        while self.wmts.iter().any(|x| x.id == id) || self.monsters.iter().any(|m| m.id == id) {
-            n += 1;
-            id = format!("{base}-{}", (b'a' + n) as char);
-        }
-        id
+        self.wmts.len() - 1
     }
 
     fn discover_accessory(&mut self, t: usize) {
@@ -487,25 +482,9 @@ impl Game {
                 let k = self
                     .dice
                     .choose(self.wmt_pool.len(), "token the alarm calls");
-                let tok = self.wmt_pool.remove(k);
-                let w = Wmt {
-                    x: at.x,
-                    y: at.y,
-                    color: tok.color,
-                    number: tok.number,
-                    guardian: false,
-                    tile: 0,
-                };
-                let id = self.new_wmt_id(&w);
+                let i = self.put_pool_token(k, at);
+                let id = self.wmts[i].id.clone();
                 self.say(format!("the alarm calls {id} to {}", fmt_point(at)));
-                self.wmts.push(crate::play::state::WmtState {
-                    id,
-                    color: tok.color,
-                    number: tok.number,
-                    guardian: false,
-                    pos: at,
-                });
-                let i = self.wmts.len() - 1;
                 self.reveal(i, Cause::Other);
             }
             TrapEffect::Teleport => {

@@ -26,9 +26,9 @@ mod tests;
 
 use crate::play::board::{FAR, fmt_point, side_towards};
 use crate::play::engine::{Cause, Game, all_around, chebyshev};
-use crate::play::state::{ChestPlace, MonsterMode, WmtState};
+use crate::play::state::{ChestPlace, MonsterMode};
 use crate::play::tables::{Decision, Reinforcement, TheftOutcome, Unexpected};
-use crate::scenario::{Point, Wmt};
+use crate::scenario::Point;
 use abilities::Ability;
 use walk::{End, Heroes, OnFail};
 
@@ -691,25 +691,9 @@ fn reinforcement_roll(game: &mut Game, m: usize) {
         .map(|t| format!("{}-{}", t.color.name(), t.number))
         .collect();
     let k = walk::choose(game, &format!("{id}: token from the pool"), &names);
-    let tok = game.wmt_pool.remove(k);
-    let w = Wmt {
-        x: spot.x,
-        y: spot.y,
-        color: tok.color,
-        number: tok.number,
-        guardian: false,
-        tile: game.board.tile_at(spot).unwrap_or(0),
-    };
-    let wid = game.new_wmt_id(&w);
+    let i = game.put_pool_token(k, spot);
+    let wid = game.wmts[i].id.clone();
     game.say(format!("{wid} comes in at {}", fmt_point(spot)));
-    game.wmts.push(WmtState {
-        id: wid,
-        color: tok.color,
-        number: tok.number,
-        guardian: false,
-        pos: spot,
-    });
-    let i = game.wmts.len() - 1;
     let placed = game.reveal(i, Cause::Other);
     for p in placed {
         game.monsters[p].surprised = true;
