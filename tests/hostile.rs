@@ -22,32 +22,10 @@ const TIMEOUT: Duration = Duration::from_secs(30);
 
 // ---------------------------------------------------------------- running the binary
 
-#[derive(Debug)]
-struct Run {
-    code: Option<i32>,
-    #[allow(dead_code)] // shown by `{:?}` when a test fails
-    stdout: String,
-    stderr: String,
-}
+use common::{Run, alias_bomb_items, alias_bomb_keys, nested, one_error_line, with, without_key};
 
-/// Runs `tilecrawl args…` in `cwd` with extra environment variables.
 fn run_env(cwd: &Path, args: &[&str], env: &[(&str, &str)]) -> Run {
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_tilecrawl"));
-    cmd.args(args)
-        .current_dir(cwd)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped());
-    for (k, v) in env {
-        cmd.env(k, v);
-    }
-    let child = cmd.spawn().expect("the tilecrawl binary starts");
-    let (code, stdout, stderr) = common::wait_with_output(child, args, TIMEOUT);
-    Run {
-        code,
-        stdout,
-        stderr,
-    }
+    common::run_env(cwd, args, env, TIMEOUT)
 }
 
 fn run(cwd: &Path, args: &[&str]) -> Run {
@@ -56,23 +34,6 @@ fn run(cwd: &Path, args: &[&str]) -> Run {
 
 fn p(path: &Path) -> &str {
     path.to_str().expect("temporary paths are UTF-8")
-}
-
-/// Exit 1 and exactly one `error: ` line that holds every needle; else why not.
-fn one_error_line(r: &Run, needles: &[&str]) -> Result<String, String> {
-    if r.code != Some(1) {
-        return Err(format!("exit code {:?} (expected 1): {r:?}", r.code));
-    }
-    let lines: Vec<&str> = r.stderr.lines().collect();
-    if lines.len() != 1 || !lines[0].starts_with("error: ") || lines[0].contains("panicked") {
-        return Err(format!("expected one `error:` line, got {:?}", r.stderr));
-    }
-    for n in needles {
-        if !lines[0].contains(n) {
-            return Err(format!("error line lacks {n:?}: {}", lines[0]));
-        }
-    }
-    Ok(lines[0].to_string())
 }
 
 fn sorted_names(dir: &Path) -> Vec<String> {
@@ -134,55 +95,6 @@ fn good_scenario_model() -> Scenario {
 
 fn good_scenario() -> String {
     scenario::to_yaml(&good_scenario_model())
-}
-
-/// Replaces `from` (which must occur) once.
-fn with(text: &str, from: &str, to: &str) -> String {
-    assert!(text.contains(from), "fixture lacks {from:?}");
-    text.replacen(from, to, 1)
-}
-
-/// `text` without its top-level `key`.
-fn without_key(text: &str, key: &str) -> String {
-    let mut v: serde_yaml::Mapping = serde_yaml::from_str(text).unwrap();
-    assert!(v.remove(key).is_some(), "no key {key}");
-    serde_yaml::to_string(&v).unwrap()
-}
-
-/// "Billion laughs": nine levels of nine aliases (9^9 strings if expanded),
-/// each anchor an item of a list that continues with `tail_item`.
-fn alias_bomb_items(indent: &str) -> String {
-    let mut s = format!(
-        "{indent}- &a [\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\"]\n"
-    );
-    let levels = ["a", "b", "c", "d", "e", "f", "g", "h", "i", "j"];
-    for w in levels.windows(2) {
-        let items = vec![format!("*{}", w[0]); 9].join(",");
-        s.push_str(&format!("{indent}- &{} [{items}]\n", w[1]));
-    }
-    s.push_str(&format!("{indent}- *j\n"));
-    s
-}
-
-/// The same bomb as top-level keys, then `key: *j`.
-fn alias_bomb_keys(head: &str, key: &str) -> String {
-    let mut s = head.to_string();
-    s.push_str("a: &a [\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\"]\n");
-    let levels = ["a", "b", "c", "d", "e", "f", "g", "h", "i", "j"];
-    for w in levels.windows(2) {
-        let items = vec![format!("*{}", w[0]); 9].join(",");
-        s.push_str(&format!("{}: &{} [{items}]\n", w[1], w[1]));
-    }
-    s.push_str(&format!("{key}: *j\n"));
-    s
-}
-
-/// `[` nested `depth` deep after `head`.
-fn nested(head: &str, depth: usize) -> Vec<u8> {
-    let mut v = head.as_bytes().to_vec();
-    v.extend(std::iter::repeat_n(b'[', depth));
-    v.push(b'\n');
-    v
 }
 
 /// A face of `n`×`n` floor squares, indented for a block scalar.

@@ -10,16 +10,8 @@ use std::time::Duration;
 const BIN: &str = env!("CARGO_BIN_EXE_tilecrawl");
 
 fn run_env(cwd: &Path, args: &[&str], env: &[(&str, &str)]) -> (Option<i32>, String, String) {
-    let mut c = Command::new(BIN);
-    c.args(args)
-        .current_dir(cwd)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped());
-    for (k, v) in env {
-        c.env(k, v);
-    }
-    common::wait_with_output(c.spawn().expect("spawn"), args, Duration::from_secs(120))
+    let r = common::run_env(cwd, args, env, Duration::from_secs(120));
+    (r.code, r.stdout, r.stderr)
 }
 
 fn run(cwd: &Path, args: &[&str]) -> (Option<i32>, String, String) {

@@ -8,10 +8,7 @@
 mod common;
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
 use std::time::Duration;
-
-const BIN: &str = env!("CARGO_BIN_EXE_tilecrawl");
 
 /// (script, scenario seed, play seed, combat).
 const GAMES: &[(&str, u64, u64, &str)] = &[
@@ -29,17 +26,9 @@ fn root() -> PathBuf {
 }
 
 fn run(cwd: &Path, args: &[&str]) -> String {
-    let child = Command::new(BIN)
-        .args(args)
-        .current_dir(cwd)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("spawn");
-    let (code, out, err) = common::wait_with_output(child, args, Duration::from_secs(300));
-    assert_eq!(code, Some(0), "{args:?}: {err}");
-    out
+    let r = common::run_env(cwd, args, &[], Duration::from_secs(300));
+    assert_eq!(r.code, Some(0), "{args:?}: {}", r.stderr);
+    r.stdout
 }
 
 fn transcript(dir: &Path, name: &str, scenario_seed: u64, play_seed: u64, combat: &str) -> String {

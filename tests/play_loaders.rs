@@ -4,6 +4,10 @@
 //! must give one error line that names the file and the offending key or
 //! place, never a panic. Run with `--nocapture` to print the matrix.
 
+mod common;
+
+use common::{alias_bomb_items, alias_bomb_keys, nested, with, without_key};
+
 use std::path::Path;
 use std::time::{Duration, Instant};
 use tilecrawl::play::{party, tables};
@@ -90,55 +94,6 @@ fn case(
         content: Content::Bytes(bytes.into()),
         needles: needles.to_vec(),
     }
-}
-
-/// Replaces `from` (which must occur) once.
-fn with(text: &str, from: &str, to: &str) -> String {
-    assert!(text.contains(from), "fixture lacks {from:?}");
-    text.replacen(from, to, 1)
-}
-
-/// `text` without its top-level `key`.
-fn without_key(text: &str, key: &str) -> String {
-    let mut v: serde_yaml::Mapping = serde_yaml::from_str(text).unwrap();
-    assert!(v.remove(key).is_some(), "no key {key}");
-    serde_yaml::to_string(&v).unwrap()
-}
-
-/// "Billion laughs": nine levels of nine aliases (9^9 strings if expanded),
-/// as list items indented by `indent`.
-fn alias_bomb_items(indent: &str) -> String {
-    let mut s = format!(
-        "{indent}- &a [\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\"]\n"
-    );
-    let levels = ["a", "b", "c", "d", "e", "f", "g", "h", "i", "j"];
-    for w in levels.windows(2) {
-        let items = vec![format!("*{}", w[0]); 9].join(",");
-        s.push_str(&format!("{indent}- &{} [{items}]\n", w[1]));
-    }
-    s.push_str(&format!("{indent}- *j\n"));
-    s
-}
-
-/// The same bomb as top-level keys after `head`, then `key: *j`.
-fn alias_bomb_keys(head: &str, key: &str) -> String {
-    let mut s = head.to_string();
-    s.push_str("a: &a [\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\"]\n");
-    let levels = ["a", "b", "c", "d", "e", "f", "g", "h", "i", "j"];
-    for w in levels.windows(2) {
-        let items = vec![format!("*{}", w[0]); 9].join(",");
-        s.push_str(&format!("{}: &{} [{items}]\n", w[1], w[1]));
-    }
-    s.push_str(&format!("{key}: *j\n"));
-    s
-}
-
-/// `[` nested `depth` deep after `head`.
-fn nested(head: &str, depth: usize) -> Vec<u8> {
-    let mut v = head.as_bytes().to_vec();
-    v.extend(std::iter::repeat_n(b'[', depth));
-    v.push(b'\n');
-    v
 }
 
 /// `key:` holding block sequences nested `depth` deep (`- - - … x`),

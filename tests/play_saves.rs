@@ -12,7 +12,6 @@
 mod common;
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 use tilecrawl::play::session;
@@ -26,50 +25,20 @@ const SAVE: &str = "hostile-save.yaml";
 
 // ---------------------------------------------------------------- running the binary
 
-#[derive(Debug)]
-struct Run {
-    code: Option<i32>,
-    stdout: String,
-    stderr: String,
-}
+use common::Run;
 
 /// Runs `tilecrawl args…` in `cwd`, stdin empty.
 fn run(cwd: &Path, args: &[&str]) -> Run {
-    let child = Command::new(env!("CARGO_BIN_EXE_tilecrawl"))
-        .args(args)
-        .current_dir(cwd)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the tilecrawl binary starts");
-    let (code, stdout, stderr) = common::wait_with_output(child, args, TIMEOUT);
-    Run {
-        code,
-        stdout,
-        stderr,
-    }
+    common::run_env(cwd, args, &[], TIMEOUT)
 }
 
 /// Exit 1, nothing on stdout, exactly one `error: ` line holding every
 /// needle; else what is wrong.
 fn one_error_line(r: &Run, needles: &[&str]) -> Result<String, String> {
-    if r.code != Some(1) {
-        return Err(format!("exit code {:?} (expected 1): {r:?}", r.code));
-    }
-    if !r.stdout.is_empty() {
+    if !r.stdout.is_empty() && r.code == Some(1) {
         return Err(format!("wrote to stdout: {:?}", r.stdout));
     }
-    let lines: Vec<&str> = r.stderr.lines().collect();
-    if lines.len() != 1 || !lines[0].starts_with("error: ") || lines[0].contains("panicked") {
-        return Err(format!("expected one `error:` line, got {:?}", r.stderr));
-    }
-    for n in needles {
-        if !lines[0].contains(n) {
-            return Err(format!("error line lacks {n:?}: {}", lines[0]));
-        }
-    }
-    Ok(lines[0].to_string())
+    common::one_error_line(r, needles)
 }
 
 // ---------------------------------------------------------------- the good save

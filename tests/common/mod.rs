@@ -1,7 +1,10 @@
-//! Shared by the test files that run the real binary.
+//! Shared by the test files that run the real binary. (Each test file uses
+//! part of it, hence the `dead_code` allowance.)
+#![allow(dead_code)]
 
 use std::io::Read;
-use std::process::Child;
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 /// Waits for a spawned `tilecrawl` (stdout and stderr piped), draining both
@@ -39,4 +42,104 @@ pub fn wait_with_output(
         String::from_utf8_lossy(&out.join().expect("stdout reader")).into_owned(),
         String::from_utf8_lossy(&err.join().expect("stderr reader")).into_owned(),
     )
+}
+
+/// What one run of the binary did.
+#[derive(Debug)]
+pub struct Run {
+    /// Exit code (`None` if a signal ended it).
+    pub code: Option<i32>,
+    /// Standard output.
+    pub stdout: String,
+    /// Standard error.
+    pub stderr: String,
+}
+
+/// Runs `tilecrawl args…` in `cwd` with an empty stdin and extra
+/// environment variables; fails the test after `timeout`.
+pub fn run_env(cwd: &Path, args: &[&str], env: &[(&str, &str)], timeout: Duration) -> Run {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_tilecrawl"));
+    cmd.args(args)
+        .current_dir(cwd)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    for (k, v) in env {
+        cmd.env(k, v);
+    }
+    let child = cmd.spawn().expect("the tilecrawl binary starts");
+    let (code, stdout, stderr) = wait_with_output(child, args, timeout);
+    Run {
+        code,
+        stdout,
+        stderr,
+    }
+}
+
+/// Exit 1 and exactly one `error: ` line that holds every needle; else why not.
+pub fn one_error_line(r: &Run, needles: &[&str]) -> Result<String, String> {
+    if r.code != Some(1) {
+        return Err(format!("exit code {:?} (expected 1): {r:?}", r.code));
+    }
+    let lines: Vec<&str> = r.stderr.lines().collect();
+    if lines.len() != 1 || !lines[0].starts_with("error: ") || lines[0].contains("panicked") {
+        return Err(format!("expected one `error:` line, got {:?}", r.stderr));
+    }
+    for n in needles {
+        if !lines[0].contains(n) {
+            return Err(format!("error line lacks {n:?}: {}", lines[0]));
+        }
+    }
+    Ok(lines[0].to_string())
+}
+
+// ---------------------------------------------------------------- hostile fixtures
+
+/// Replaces `from` (which must occur) once.
+pub fn with(text: &str, from: &str, to: &str) -> String {
+    assert!(text.contains(from), "fixture lacks {from:?}");
+    text.replacen(from, to, 1)
+}
+
+/// `text` without its top-level `key`.
+pub fn without_key(text: &str, key: &str) -> String {
+    let mut v: serde_yaml::Mapping = serde_yaml::from_str(text).unwrap();
+    assert!(v.remove(key).is_some(), "no key {key}");
+    serde_yaml::to_string(&v).unwrap()
+}
+
+/// "Billion laughs": nine levels of nine aliases (9^9 strings if expanded),
+/// each anchor an item of a list that continues with `tail_item`.
+pub fn alias_bomb_items(indent: &str) -> String {
+    let mut s = format!(
+        "{indent}- &a [\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\"]\n"
+    );
+    let levels = ["a", "b", "c", "d", "e", "f", "g", "h", "i", "j"];
+    for w in levels.windows(2) {
+        let items = vec![format!("*{}", w[0]); 9].join(",");
+        s.push_str(&format!("{indent}- &{} [{items}]\n", w[1]));
+    }
+    s.push_str(&format!("{indent}- *j\n"));
+    s
+}
+
+/// The same bomb as top-level keys, then `key: *j`.
+pub fn alias_bomb_keys(head: &str, key: &str) -> String {
+    let mut s = head.to_string();
+    s.push_str("a: &a [\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\"]\n");
+    let levels = ["a", "b", "c", "d", "e", "f", "g", "h", "i", "j"];
+    for w in levels.windows(2) {
+        let items = vec![format!("*{}", w[0]); 9].join(",");
+        s.push_str(&format!("{}: &{} [{items}]\n", w[1], w[1]));
+    }
+    s.push_str(&format!("{key}: *j\n"));
+    s
+}
+
+/// `[` nested `depth` deep after `head`.
+pub fn nested(head: &str, depth: usize) -> Vec<u8> {
+    let mut v = head.as_bytes().to_vec();
+    v.extend(std::iter::repeat_n(b'[', depth));
+    v.push(b'\n');
+    v
 }
