@@ -422,6 +422,21 @@ fn scenario_cases() -> Vec<Case> {
         case(L, "not YAML", ": : :\n", &["line 1, column"]),
         case(
             L,
+            "an entrance four billion squares wide",
+            yaml(&|m| m.entrance.length = 4_000_000_000),
+            &["entrance", "length is 4000000000"],
+        ),
+        case(
+            L,
+            "more tokens than any dungeon holds",
+            yaml(&|m| {
+                let w = m.wmts[0].clone();
+                m.wmts = vec![w; 2001];
+            }),
+            &["wmts", "has 2001 entries"],
+        ),
+        case(
+            L,
             "YAML, not a mapping",
             "- just\n- a list\n",
             &["line 1, column 1", "expected struct Scenario"],

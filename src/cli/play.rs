@@ -53,10 +53,6 @@ pub struct PlayArgs {
 
 /// The largest script read.
 const MAX_SCRIPT_BYTES: u64 = 4 * 1024 * 1024;
-/// The largest party file read.
-const MAX_PARTY_BYTES: u64 = 64 * 1024;
-/// The largest tables file read.
-const MAX_TABLES_BYTES: u64 = 1024 * 1024;
 
 fn read(path: &Path, what: &str, max: u64) -> anyhow::Result<String> {
     tilecrawl::fsutil::read_limited(path, max)
@@ -112,7 +108,7 @@ fn load(
     let s = tilecrawl::scenario::from_yaml(&text, &scenario.display().to_string())?;
     let (party_text, pname) = match &party_file {
         Some(p) => (
-            read(p, "a party file", MAX_PARTY_BYTES)?,
+            read(p, "a party file", party::MAX_FILE_BYTES)?,
             p.display().to_string(),
         ),
         None => (
@@ -123,7 +119,7 @@ fn load(
     let party = party::parse(&party_text, &pname)?;
     let (tables, tables_text) = match &tables_file {
         Some(p) => {
-            let t = read(p, "a tables file", MAX_TABLES_BYTES)?;
+            let t = read(p, "a tables file", tables::MAX_FILE_BYTES)?;
             (tables::parse(&t, &p.display().to_string())?, Some(t))
         }
         None => (tables::default_tables(), None),

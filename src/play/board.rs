@@ -171,8 +171,8 @@ impl Board {
             });
         }
         let e = &s.entrance;
-        let len = e.length.max(1) as i32;
-        let entrance = match e.side {
+        let len = e.length.clamp(1, crate::scenario::MAX_TILE_SIDE) as i32;
+        let entrance: Vec<Point> = match e.side {
             Side::N | Side::S => (0..len)
                 .map(|i| Point {
                     x: e.x - (len - 1) / 2 + i,
@@ -186,6 +186,21 @@ impl Board {
                 })
                 .collect(),
         };
+        // Only the entryway's squares that are walkable squares of the
+        // entrance tile (a hand-edited length cannot reach elsewhere); the
+        // middle square, checked when the scenario was read, at least.
+        let on_entrance = |p: &Point| {
+            p.x >= 0
+                && p.y >= 0
+                && p.x < width
+                && p.y < height
+                && s.cell(p.x, p.y).passable()
+                && s.tiles.get(e.tile).is_some_and(|t| t.covers(p.x, p.y))
+        };
+        let mut entrance: Vec<Point> = entrance.into_iter().filter(on_entrance).collect();
+        if entrance.is_empty() {
+            entrance.push(Point { x: e.x, y: e.y });
+        }
         Board {
             width,
             height,

@@ -124,11 +124,11 @@ impl Game {
     pub(crate) fn put_pool_token(&mut self, k: usize, spot: Point) -> usize {
         let tok = self.wmt_pool.remove(k);
         let base = format!("{}-{}", tok.color.name(), tok.number);
+        let mut n = 0;
         let mut id = base.clone();
-        let mut n = 0u8;
         while self.wmts.iter().any(|x| x.id == id) || self.monsters.iter().any(|m| m.id == id) {
             n += 1;
-            id = format!("{base}-{}", (b'a' + n) as char);
+            id = crate::play::engine::token_id(&base, n);
         }
         self.wmts.push(crate::play::state::WmtState {
             id,
@@ -789,7 +789,9 @@ impl Game {
         }
         let cost = self.rules().door_open;
         self.spend(h, cost, "working the vortex")?;
-        let t = self.board.tile_at(hp).expect("a hero stands on a tile");
+        let Some(t) = self.board.tile_at(hp) else {
+            return Err(format!("{name} is not standing on a tile"));
+        };
         let label = self.board.tiles[t].label.clone();
         self.say(format!(
             "{name} works the vortex: {label} turns a quarter turn clockwise about {}",

@@ -160,10 +160,8 @@ impl Game {
                 .count();
             let id = if w.guardian {
                 format!("guardian-{base}")
-            } else if same == 0 {
-                base
             } else {
-                format!("{base}-{}", (b'a' + same as u8) as char)
+                token_id(&base, same)
             };
             wmts.push(WmtState {
                 id,
@@ -665,7 +663,9 @@ impl Game {
                 (e, self.board.step_cost(e, e, &mover).unwrap_or(1))
             }
         };
-        let d0 = dist[self.board.idx(start).expect("on the board")];
+        let Some(d0) = self.board.idx(start).map(|i| dist[i]) else {
+            return Err(format!("{} is off the board", fmt_point(start)));
+        };
         if d0 == FAR {
             return Err(format!(
                 "{name} cannot reach {} (walls, closed doors or monsters are in the way)",
@@ -1858,6 +1858,16 @@ impl Game {
     /// The tile kind of a tile index.
     pub(crate) fn tile_kind(&self, t: usize) -> TileKind {
         self.board.tiles[t].kind
+    }
+}
+
+/// The id of the `n`-th token (from 0) of one colour and number: `blue-4`,
+/// `blue-4-b` … `blue-4-z`, then `blue-4-26`, `blue-4-27` …
+pub(crate) fn token_id(base: &str, n: usize) -> String {
+    match n {
+        0 => base.to_string(),
+        1..=25 => format!("{base}-{}", char::from(b'a' + n as u8)),
+        _ => format!("{base}-{n}"),
     }
 }
 

@@ -304,4 +304,31 @@ mod tests {
         assert_eq!(s.input("end turn"), a);
         assert_ne!(s.game().status(), start);
     }
+
+    #[test]
+    fn many_tokens_of_one_kind_get_distinct_ids() {
+        let w = crate::scenario::Wmt {
+            x: 2,
+            y: 2,
+            color: crate::scenario::WmtColor::Blue,
+            number: 4,
+            guardian: false,
+            tile: 0,
+        };
+        let g = crate::play::Game::new(
+            Arc::new(scenario(vec![w; 300])),
+            Arc::new(party()),
+            Arc::new(crate::play::tables::default_tables()),
+            GameOptions {
+                seed: 1,
+                combat: CombatMode::Manual,
+            },
+        );
+        let mut ids: Vec<&str> = g.wmts.iter().map(|w| w.id.as_str()).collect();
+        assert_eq!(&ids[..3], ["blue-4", "blue-4-b", "blue-4-c"]);
+        assert_eq!(ids[26], "blue-4-26");
+        ids.sort_unstable();
+        ids.dedup();
+        assert_eq!(ids.len(), 300);
+    }
 }

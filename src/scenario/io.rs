@@ -16,6 +16,9 @@ pub const MAX_SCENARIO_BYTES: u64 = 8 * 1024 * 1024;
 pub const MAX_GRID_SIDE: u32 = 2048;
 /// Most tiles in one scenario (200 sets of 5).
 pub const MAX_TILES: usize = 1000;
+/// The most chests, and the most tokens, on a scenario's map (200 sets make
+/// at most 1,200 tokens).
+pub const MAX_TOKENS: usize = 2000;
 /// Longest side of one tile, in squares (as for tile sets).
 pub const MAX_TILE_SIDE: u32 = 64;
 /// Most `void` squares over all tiles of a scenario.
@@ -270,6 +273,20 @@ fn check(s: &Scenario) -> Check {
         s.entrance.y,
         s.entrance.tile,
     )?;
+    if !(1..=MAX_TILE_SIDE).contains(&s.entrance.length) {
+        return fail(
+            "entrance",
+            format!(
+                "length is {}; expected 1 to {MAX_TILE_SIDE} squares",
+                s.entrance.length
+            ),
+        );
+    }
+    for (key, n) in [("chests", s.chests.len()), ("wmts", s.wmts.len())] {
+        if n > MAX_TOKENS {
+            return fail(key, format!("has {n} entries; at most {MAX_TOKENS}"));
+        }
+    }
     let cc = s.central_chamber.tile;
     if cc >= n || s.tiles[cc].kind != TileKind::Chamber {
         return fail(

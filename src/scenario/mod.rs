@@ -9,5 +9,7 @@
 mod io;
 mod model;
 
-pub use io::{FORMAT, MAX_SCENARIO_BYTES, ScenarioError, from_yaml, load, to_yaml};
+pub use io::{
+    FORMAT, MAX_SCENARIO_BYTES, MAX_TILE_SIDE, MAX_TOKENS, ScenarioError, from_yaml, load, to_yaml,
+};
 pub use model::*;
