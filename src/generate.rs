@@ -340,6 +340,11 @@ fn assemble(
         chests: pop.chests,
         wmts: pop.wmts,
         markers,
+        turn_limit: None,
+        prisoner: None,
+        second_entrance: None,
+        staircase: None,
+        floor: None,
         pools: pop.pools,
         log,
     }

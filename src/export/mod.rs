@@ -208,11 +208,17 @@ mod tests {
                 x: 2,
                 y: 1,
             }],
+            turn_limit: None,
+            prisoner: None,
+            second_entrance: None,
+            staircase: None,
+            floor: None,
             pools: Pools {
                 chests: vec![1, 2],
                 wmts: vec![],
                 wmt_reveal_bonus: 0,
                 guardian_reveal_bonus: 2,
+                guardian: None,
                 accessories: Accessories {
                     doors: 1,
                     terrain_markers: vec![],

@@ -91,6 +91,11 @@ pub(crate) fn scenario(wmts: Vec<Wmt>) -> Scenario {
         }],
         wmts,
         markers: Vec::new(),
+        turn_limit: None,
+        prisoner: None,
+        second_entrance: None,
+        staircase: None,
+        floor: None,
         pools: Pools {
             chests: vec![1],
             wmts: vec![WmtToken {
@@ -99,6 +104,7 @@ pub(crate) fn scenario(wmts: Vec<Wmt>) -> Scenario {
             }],
             wmt_reveal_bonus: 0,
             guardian_reveal_bonus: 0,
+            guardian: None,
             accessories: Accessories {
                 doors: 0,
                 terrain_markers: Vec::new(),

@@ -369,6 +369,7 @@ impl Ruleset for MkdAdventure {
                 wmts: pool,
                 wmt_reveal_bonus: band.reveal_bonus,
                 guardian_reveal_bonus: Self::guardian_bonus(params.hero_value),
+                guardian: None,
                 accessories,
                 monsters,
             },

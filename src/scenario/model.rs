@@ -16,7 +16,7 @@ pub struct Scenario {
     pub seed: u64,
     /// The rule system that populated the dungeon (`mkd-adventure`).
     pub ruleset: String,
-    /// The mission (`quest`).
+    /// The mission in canonical form (`quest`, `rescue+timed`; see [`crate::mission`]).
     pub mission: String,
     /// The parameters the dungeon was built with.
     pub params: Params,
@@ -44,6 +44,23 @@ pub struct Scenario {
     pub wmts: Vec<Wmt>,
     /// Hindering and water markers placed on the map.
     pub markers: Vec<Marker>,
+    /// Timed missions: the turns the heroes have (3 per chamber, 1 per hallway).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub turn_limit: Option<u32>,
+    /// Rescue missions: where the prisoner hero waits in the Central Chamber.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub prisoner: Option<Spot>,
+    /// Split-up missions: the second entrance, a staircase marker in the
+    /// hallway nearest the Central Chamber (a way in and out).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub second_entrance: Option<Spot>,
+    /// Multi-floor dungeons, every floor but the last: the staircase down, in
+    /// the centre of the chamber farthest from the entrance.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub staircase: Option<Spot>,
+    /// Multi-floor dungeons: which floor this is.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub floor: Option<FloorOf>,
     /// What is kept aside for discovery and reveals during play.
     pub pools: Pools,
     /// Every roll made while building and setting up, in order.
@@ -179,6 +196,28 @@ pub struct CentralChamber {
     pub depth: u32,
 }
 
+/// A square of a tile that holds a mission piece (prisoner, staircase).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Spot {
+    /// Square.
+    pub x: i32,
+    /// Square.
+    pub y: i32,
+    /// Index of the tile.
+    pub tile: usize,
+}
+
+/// Floor `number` of `of` in a multi-floor dungeon.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FloorOf {
+    /// 1 for the top floor.
+    pub number: u32,
+    /// How many floors the dungeon has.
+    pub of: u32,
+}
+
 /// A treasure chest.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -282,6 +321,10 @@ pub struct Pools {
     pub wmt_reveal_bonus: u32,
     /// Added to the Guardian's reveal roll instead (2 per 100 hero points over 100).
     pub guardian_reveal_bonus: u32,
+    /// Rescue missions: the Guardian WMT, set aside at setup; it is revealed
+    /// at the entrance when the prisoner is freed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub guardian: Option<WmtToken>,
     /// The Dungeon Accessories Pool.
     pub accessories: Accessories,
     /// The Monster Pool.
