@@ -54,7 +54,9 @@ pub struct FloorsParams {
     /// How many floors (1 to [`MAX_FLOORS`], or a d6).
     pub floors: Count,
     /// Tile sets per floor; `None` takes the generation's own `sets`. A `d6`
-    /// is rolled once for every floor, all before any floor is built.
+    /// is rolled once for every floor, all before any floor is built; a roll
+    /// higher than the tile set (or table) can supply is lowered to the most
+    /// it can, with a note in the log.
     pub sets_per_floor: Option<Count>,
 }
 
@@ -127,7 +129,23 @@ pub fn build_floors(
         let n = match fp.sets_per_floor {
             None => base.layout.sets,
             Some(Count::Fixed(n)) => n,
-            Some(Count::D6) => dice.d6(format_args!("tile sets on floor {k}")),
+            Some(Count::D6) => {
+                let rolled = dice.d6(format_args!("tile sets on floor {k}"));
+                // A roll the tile collection cannot supply is lowered to the
+                // most sets it can (the check below names the limits).
+                let mut n = rolled;
+                while n > 1 && layout::check_request(tileset, &with_sets(&base.layout, n)).is_err()
+                {
+                    n -= 1;
+                }
+                if n < rolled {
+                    dice.note(format_args!(
+                        "floor {k}: {rolled} sets rolled, but tile set `{}` and the table hold at most {n}: {n} sets",
+                        tileset.name
+                    ));
+                }
+                n
+            }
         };
         if n == 0 || n > MAX_SETS {
             return Err(FloorsError::Request(format!(
@@ -142,11 +160,8 @@ pub fn build_floors(
         if checked.contains(&n) {
             continue;
         }
-        let lp = layout::LayoutParams {
-            sets: n,
-            ..base.layout.clone()
-        };
-        layout::check_request(tileset, &lp).map_err(|e| FloorsError::Request(e.to_string()))?;
+        layout::check_request(tileset, &with_sets(&base.layout, n))
+            .map_err(|e| FloorsError::Request(e.to_string()))?;
         checked.push(n);
     }
     dice.note(format_args!(
@@ -214,6 +229,10 @@ pub fn build_floors(
         },
         floors: scenarios,
     })
+}
+
+fn with_sets(lp: &layout::LayoutParams, sets: u32) -> layout::LayoutParams {
+    layout::LayoutParams { sets, ..lp.clone() }
 }
 
 /// The YAML text of a `dungeon.yaml`.
@@ -313,7 +332,8 @@ mod tests {
         assert_eq!(rolls[0].result as usize, d.floors.len());
         assert_eq!(rolls.len(), 1 + d.floors.len());
         for (r, e) in rolls[1..].iter().zip(&d.file.floors) {
-            assert_eq!(r.result, e.sets);
+            // The default set holds at most 4 sets of tiles.
+            assert_eq!(r.result.min(4), e.sets);
         }
         for bad in [0, MAX_FLOORS + 1] {
             let fp = FloorsParams {
