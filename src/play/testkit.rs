@@ -141,6 +141,7 @@ pub(crate) fn party() -> Party {
             player: "Ann".into(),
             heroes: vec![hero("Ayla"), hero("Borin")],
         }],
+        prisoner: None,
     }
 }
 
