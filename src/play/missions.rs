@@ -741,3 +741,7 @@ pub(crate) fn chest_attack_squares(game: &Game, m: usize, c: Point) -> Vec<Point
         .filter(|&q| game.board.passable(q) && (Some(q) == me || !game.occupied(q)))
         .collect()
 }
+
+#[cfg(test)]
+#[path = "missions_tests.rs"]
+mod tests;

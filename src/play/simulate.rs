@@ -33,6 +33,21 @@
 //! 7. There is no Quest Chest to fetch any more: walk to the entrance and
 //!    leave.
 //!
+//! The missions change rules 3 to 7 (a plain quest and stealth use them
+//! as written):
+//!
+//! - **Rescue**: while the prisoner is held, walk next to them and free
+//!   them (again and again: a trap found is set off by the next try). The
+//!   freed prisoner walks to the entrance and leaves; the others escort
+//!   them as they would a chest carrier.
+//! - **Kidnapping**: before the Guardian is revealed, walk next to its
+//!   token (which reveals it); then walk next to the kidnappee and fight it
+//!   (rules 1 and 2) until it is captured, and never attack it after. At the
+//!   start of each team's turn, if one of its heroes stands next to the
+//!   captive, the team leads it out (`lead ID out`) when the entrance is
+//!   within its speed, or else as far along the shortest route to the
+//!   entrance as its speed allows (`lead ID to X,Y`).
+//!
 //! Walking follows the shortest route (ties: the first step clockwise from
 //! north) as far as the speed left allows: the hero is sent, with one
 //! `moves to` command, to the farthest free square of that route it can
@@ -51,6 +66,7 @@
 //! the engine declares an outcome, or after [`SimOptions::max_turns`] turns
 //! (counted as a loss, "timed out").
 
+use crate::mission::Goal;
 use crate::play::board::{Board, FAR, Mover};
 use crate::play::engine::{CombatMode, Game, GameOptions, all_around, chebyshev};
 use crate::play::party::Party;
@@ -389,6 +405,7 @@ fn play(
             break;
         };
         let team = d.game.team_order[pos];
+        lead_captive(&mut d, team);
         for h in 0..d.game.heroes.len() {
             if d.game.heroes[h].team == team {
                 activation(&mut d, h);
@@ -465,6 +482,11 @@ fn choose(g: &Game, h: usize) -> Option<String> {
     }
     // Speed left: a chest or the way out that cannot be paid for waits.
     let left = g.hero_speed(h).saturating_sub(hero.spent);
+    match g.goal() {
+        Goal::Rescue => return rescue(g, h, left),
+        Goal::Kidnapping => return kidnapping(g, h, left),
+        Goal::Quest | Goal::Stealth => {}
+    }
     let quest = g.chests.iter().position(|c| c.quest);
     let place = quest.map(|c| g.chests[c].place);
     match place {
@@ -505,6 +527,99 @@ fn choose(g: &Game, h: usize) -> Option<String> {
     }
 }
 
+/// Rescue: free the prisoner, then bring them out.
+fn rescue(g: &Game, h: usize, left: u32) -> Option<String> {
+    let hero = &g.heroes[h];
+    if let Some(pp) = g.prisoner_square() {
+        if hero.pos().is_some_and(|p| Board::adjacent(p, pp)) {
+            return Some("frees prisoner".into());
+        }
+        return walk_towards(g, h, &all_around(pp));
+    }
+    match g.mission.freed {
+        Some(f) if f != h && g.heroes[f].pos().is_some() => {
+            let p = hero.pos()?;
+            if g.board.is_entrance(p) {
+                return (left >= 1).then(|| "leaves".into());
+            }
+            let fp = g.heroes[f].pos()?;
+            if Board::adjacent(p, fp) {
+                return None;
+            }
+            walk_towards(g, h, &all_around(fp))
+        }
+        _ => head_out(g, h, left),
+    }
+}
+
+/// Kidnapping: find the Guardian, then stay next to the kidnappee.
+fn kidnapping(g: &Game, h: usize, left: u32) -> Option<String> {
+    match g.mission.kidnappee {
+        None => match g.wmts.iter().find(|w| w.guardian) {
+            Some(w) => walk_towards(g, h, &all_around(w.pos)),
+            None => head_out(g, h, left),
+        },
+        Some(k) => match g.monsters[k].pos {
+            Some(kp) => walk_towards(g, h, &all_around(kp)),
+            None => head_out(g, h, left),
+        },
+    }
+}
+
+/// Kidnapping: a team with a hero next to the captive leads it towards the
+/// entrance, or out.
+fn lead_captive(d: &mut Driver, team: usize) {
+    let g = &d.game;
+    let Some(k) = g.mission.kidnappee else {
+        return;
+    };
+    let Some(kp) = g.monsters[k].pos else {
+        return;
+    };
+    let guarded = g
+        .heroes
+        .iter()
+        .any(|x| x.team == team && x.pos().is_some_and(|p| Board::adjacent(p, kp)));
+    if !g.mission.captured || !guarded {
+        return;
+    }
+    let id = g.monsters[k].id.clone();
+    let speed = g.monsters[k].stats.speed;
+    let mover = g.monster_mover(k);
+    let exits: Vec<Point> = g
+        .board
+        .entrance
+        .iter()
+        .copied()
+        .filter(|&p| p == kp || !g.occupied(p))
+        .collect();
+    let dist = g
+        .board
+        .distances_to(&exits, &mover, &|q| q != kp && g.occupied(q));
+    let Some(here) = g.board.idx(kp).map(|i| dist[i]).filter(|&x| x != FAR) else {
+        return;
+    };
+    if here < speed {
+        d.send(&format!("lead {id} out"));
+        return;
+    }
+    let mut best = None;
+    let mut at = kp;
+    while let Some(&n) = g.board.downhill(at, &dist, &mover).first() {
+        let used = here - g.board.idx(n).map_or(here, |i| dist[i]);
+        if used > speed {
+            break;
+        }
+        at = n;
+        if !g.occupied(n) {
+            best = Some(n);
+        }
+    }
+    if let Some(to) = best {
+        d.send(&format!("lead {id} to {},{}", to.x, to.y));
+    }
+}
+
 /// To the entrance and out (stepping out costs a speed point).
 fn head_out(g: &Game, h: usize, left: u32) -> Option<String> {
     let p = g.heroes[h].pos()?;
@@ -517,9 +632,12 @@ fn head_out(g: &Game, h: usize, left: u32) -> Option<String> {
 /// The revealed monster with the fewest wounds left among those whose
 /// square passes `near` (ties: the smaller id).
 fn weakest(g: &Game, near: impl Fn(Point) -> bool) -> Option<String> {
+    let captive = g.mission.kidnappee.filter(|_| g.mission.captured);
     g.monsters
         .iter()
-        .filter(|m| m.pos.is_some_and(&near))
+        .enumerate()
+        .filter(|&(i, m)| m.pos.is_some_and(&near) && Some(i) != captive)
+        .map(|(_, m)| m)
         .min_by(|a, b| {
             a.wounds_left()
                 .cmp(&b.wounds_left())
