@@ -1905,6 +1905,9 @@ impl Game {
             v.push(format!("{y:>3} {}", row.trim_end()));
         }
         v.push("key: capital = hero, small = monster, W = token, G = Guardian, Q = Quest Chest, $ = chest, + / = door shut/open, E = entrance, T teleporter, V vortex".into());
+        if self.prisoner_square().is_some() {
+            v.push("P = the prisoner (rescue mission)".into());
+        }
         v
     }
 

@@ -45,8 +45,10 @@
 //!   (rules 1 and 2) until it is captured, and never attack it after. At the
 //!   start of each team's turn, if one of its heroes stands next to the
 //!   captive, the team leads it out (`lead ID out`) when the entrance is
-//!   within its speed, or else as far along the shortest route to the
-//!   entrance as its speed allows (`lead ID to X,Y`).
+//!   within its speed, or else to the free square within its speed nearest
+//!   the entrance (`lead ID to X,Y`). Heroes nearer the entrance than the
+//!   captive walk out and leave (clearing its way); the others keep to the
+//!   squares next to it that are not nearer the entrance than it.
 //!
 //! Walking follows the shortest route (ties: the first step clockwise from
 //! north) as far as the speed left allows: the hero is sent, with one
@@ -554,20 +556,52 @@ fn rescue(g: &Game, h: usize, left: u32) -> Option<String> {
 
 /// Kidnapping: find the Guardian, then stay next to the kidnappee.
 fn kidnapping(g: &Game, h: usize, left: u32) -> Option<String> {
+    let hero = &g.heroes[h];
     match g.mission.kidnappee {
         None => match g.wmts.iter().find(|w| w.guardian) {
             Some(w) => walk_towards(g, h, &all_around(w.pos)),
             None => head_out(g, h, left),
         },
         Some(k) => match g.monsters[k].pos {
+            Some(kp) if g.mission.captured => {
+                // Keep next to the captive, behind it rather than in its way.
+                let exit = exit_distances(g, k);
+                let at = |q: Point| g.board.idx(q).map_or(FAR, |i| exit[i]);
+                // A hero ahead of it on the way out walks on and leaves,
+                // clearing the way.
+                if hero.pos().is_some_and(|p| at(p) < at(kp)) {
+                    return head_out(g, h, left);
+                }
+                let around = all_around(kp);
+                let behind: Vec<Point> = around
+                    .iter()
+                    .copied()
+                    .filter(|&q| at(q) != FAR && at(q) >= at(kp))
+                    .collect();
+                if hero.pos().is_some_and(|p| behind.contains(&p)) {
+                    return None;
+                }
+                walk_towards(g, h, if behind.is_empty() { &around } else { &behind })
+                    .or_else(|| walk_towards(g, h, &around))
+            }
             Some(kp) => walk_towards(g, h, &all_around(kp)),
             None => head_out(g, h, left),
         },
     }
 }
 
-/// Kidnapping: a team with a hero next to the captive leads it towards the
-/// entrance, or out.
+/// Kidnapping: speed points from every square to the entrance for the
+/// kidnappee `k`, with only other monsters and tokens in the way.
+fn exit_distances(g: &Game, k: usize) -> Vec<u32> {
+    let mover = g.monster_mover(k);
+    g.board.distances_to(&g.board.entrance, &mover, &|q| {
+        g.monster_at(q).is_some_and(|o| o != k) || g.wmts.iter().any(|w| w.pos == q)
+    })
+}
+
+/// Kidnapping: a team with a hero next to the captive leads it out when the
+/// entrance is within its speed, or else to the free square within its
+/// speed nearest the entrance (ties: north first, then west).
 fn lead_captive(d: &mut Driver, team: usize) {
     let g = &d.game;
     let Some(k) = g.mission.kidnappee else {
@@ -586,35 +620,25 @@ fn lead_captive(d: &mut Driver, team: usize) {
     let id = g.monsters[k].id.clone();
     let speed = g.monsters[k].stats.speed;
     let mover = g.monster_mover(k);
-    let exits: Vec<Point> = g
+    let at = |v: &[u32], q: Point| g.board.idx(q).map_or(FAR, |i| v[i]);
+    let exit = exit_distances(g, k);
+    let free_way = g
+        .board
+        .distances_to(&[kp], &mover, &|q| q != kp && g.occupied(q));
+    let out = g
         .board
         .entrance
         .iter()
-        .copied()
-        .filter(|&p| p == kp || !g.occupied(p))
-        .collect();
-    let dist = g
-        .board
-        .distances_to(&exits, &mover, &|q| q != kp && g.occupied(q));
-    let Some(here) = g.board.idx(kp).map(|i| dist[i]).filter(|&x| x != FAR) else {
-        return;
-    };
-    if here < speed {
+        .any(|&e| (e == kp || !g.occupied(e)) && at(&free_way, e) < speed);
+    if out {
         d.send(&format!("lead {id} out"));
         return;
     }
-    let mut best = None;
-    let mut at = kp;
-    while let Some(&n) = g.board.downhill(at, &dist, &mover).first() {
-        let used = here - g.board.idx(n).map_or(here, |i| dist[i]);
-        if used > speed {
-            break;
-        }
-        at = n;
-        if !g.occupied(n) {
-            best = Some(n);
-        }
-    }
+    let best = (0..g.board.len())
+        .map(|i| g.board.point(i))
+        .filter(|&q| q != kp && g.board.passable(q) && !g.occupied(q))
+        .filter(|&q| at(&free_way, q) <= speed && at(&exit, q) < at(&exit, kp))
+        .min_by_key(|&q| (at(&exit, q), q.y, q.x));
     if let Some(to) = best {
         d.send(&format!("lead {id} to {},{}", to.x, to.y));
     }
