@@ -117,3 +117,20 @@ fn simulate_plays_every_mission_to_an_end_or_the_limit() {
         assert!(r.stdout.contains("win rate"), "{mission}: {}", r.stdout);
     }
 }
+
+#[test]
+fn a_rescue_game_resumes_to_the_same_transcript() {
+    let (_d, adv) = mission_dir("rescue");
+    let script = "Kestrel moves to 18,21\nMarrow moves to 18,22\nend turn\nBrannoc moves to 18,23\nend turn\nKestrel moves to 18,19\nend turn\nend turn\nstatus\n";
+    let whole = play(&adv, script);
+    assert!(whole.contains("mission rescue: Wren is held on"), "{whole}");
+    let half: String = script.lines().take(4).map(|l| format!("{l}\n")).collect();
+    play(&adv, &half);
+    std::fs::write(adv.join("s.txt"), script).expect("write");
+    let r = run(
+        &adv,
+        &["play", "--resume", "save.yaml", "--script", "s.txt"],
+    );
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    assert_eq!(r.stdout, whole);
+}

@@ -744,3 +744,43 @@ fn automatic_heroes_finish_every_mission_within_the_limit() {
         assert!(won > 0, "{name}: the automatic heroes never won in 12 runs");
     }
 }
+
+#[test]
+fn over_many_runs_every_end_says_why_and_the_held_prisoner_is_never_touched() {
+    let party = Arc::new(party());
+    let tables = Arc::new(default_tables());
+    let wins = [
+        ("rescue", "The prisoner is out of the dungeon alive"),
+        (
+            "stealth",
+            "The Quest Chest is out of the dungeon: the heroes win!",
+        ),
+        ("kidnapping", "The captive is out of the dungeon alive"),
+    ];
+    for (name, win_line) in wins {
+        let s = Arc::new(mission_scenario(name, Vec::new()));
+        for i in 0..60 {
+            let seed = crate::play::simulate::run_seed(11, i);
+            let (r, log) = crate::play::simulate::play_once_logged(&s, &party, &tables, seed, 60);
+            let has = |needle: &str| log.iter().any(|l| l.contains(needle));
+            assert_eq!(r.won, has(win_line), "{name} run {i}");
+            if !r.won && !r.timed_out {
+                assert!(
+                    has("the mission is lost.") || has("the dungeon wins"),
+                    "{name} run {i}: a loss without a reason\n{}",
+                    log.join("\n")
+                );
+            }
+            let freed_at = log
+                .iter()
+                .position(|l| l.contains("Captive is free"))
+                .unwrap_or(log.len());
+            assert!(
+                !log[..freed_at]
+                    .iter()
+                    .any(|l| l.contains("Captive") && !l.starts_with("mission:")),
+                "{name} run {i}: the held prisoner was touched"
+            );
+        }
+    }
+}
