@@ -247,6 +247,12 @@ fn hunt(game: &mut Game, m: usize, speed: u32) {
         match row.result {
             Decision::Weakest => {
                 let h = weakest(game, m, &pool);
+                game.say(format!(
+                    "{id} goes for {}, who has {} wound{} left",
+                    game.heroes[h].name,
+                    game.heroes[h].wounds_left(),
+                    crate::play::engine::plural(game.heroes[h].wounds_left())
+                ));
                 go_attack(game, m, h, speed);
             }
             Decision::Unexpected => unexpected(game, m, speed, near.h),
