@@ -8,6 +8,8 @@
 //! Ayla teleports [to 5,6]   Ayla uses vortex            Ayla passes
 //! hit orc-raider-2 2        kill orc-raider-2           wound Ayla 1
 //! heal Ayla    level Ayla   first Bob                   end turn
+//! Ayla frees prisoner       lead orc-2 to 12,7          lead orc-2 out
+//! smash orc-2
 //! status   map   help   undo
 //! ```
 //!
@@ -62,6 +64,20 @@ pub enum Command {
     },
     /// The current team ends its turn.
     EndTurn,
+    /// Kidnapping: the heroes lead the captured monster to a square, or out
+    /// through the entrance (`None`).
+    Lead {
+        /// Monster id.
+        monster: String,
+        /// Where to (`None`: out of the dungeon).
+        to: Option<Point>,
+    },
+    /// Stealth, manual combat: a monster's attack on the Quest Chest (or its
+    /// carrier) hit, so the contents are destroyed.
+    Smash {
+        /// Monster id.
+        monster: String,
+    },
     /// Print the state.
     Status,
     /// Print the ASCII map.
@@ -103,6 +119,8 @@ pub enum HeroAction {
     Vortex,
     /// Forgo the rest of the activation.
     Pass,
+    /// Rescue: free the prisoner next to the hero (checking for a trap first).
+    Free,
 }
 
 fn point(s: &str) -> Option<Point> {
@@ -193,6 +211,23 @@ pub fn parse(line: &str) -> Result<Option<Command>, String> {
                 .map(|s| s.to_string())
                 .ok_or("`level` needs a hero: `level Ayla`")?,
         },
+        "lead" => {
+            let monster = words.get(1).cloned().ok_or(
+                "`lead` needs the captive and where: `lead orc-2 to 12,7` or `lead orc-2 out`",
+            )?;
+            let rest = args(&words, 2);
+            let to = if rest == ["out"] {
+                None
+            } else {
+                Some(one_point(&rest, "lead MONSTER to")?)
+            };
+            Command::Lead { monster, to }
+        }
+        "smash" => Command::Smash {
+            monster: words.get(1).cloned().ok_or(
+                "`smash` needs the monster whose attack hit the Quest Chest: `smash orc-2`",
+            )?,
+        },
         "first" => Command::First {
             player: orig
                 .get(1)
@@ -263,6 +298,8 @@ pub fn parse(line: &str) -> Result<Option<Command>, String> {
                 HeroAction::Vortex
             } else if is(verb, "use") && rest.first() == Some(&"teleporter") {
                 HeroAction::Teleport(None)
+            } else if is(verb, "free") || is(verb, "rescue") {
+                HeroAction::Free
             } else if is(verb, "pass") || is(verb, "wait") {
                 HeroAction::Pass
             } else {
@@ -299,6 +336,15 @@ commands (one per line; a hero's name first for what heroes do):
   first Bob                   Bob's team goes first (needs a hero with Command)
   end turn                    the next team, then the dungeon plays
   status | map | help | undo";
+
+/// The `help` lines added in a rescue, stealth or kidnapping game.
+pub const MISSION_HELP: &str = "\
+missions:
+  Ayla frees prisoner         rescue: from next to the prisoner, check the trap / free them
+  Ayla disarms 20,4 fast      rescue: disarm the prisoner's trap (their square), fast or slow
+  lead orc-2 to 12,7          kidnapping: move the captive (a hero next to it; once a turn)
+  lead orc-2 out              kidnapping: take the captive out through the entrance
+  smash orc-2                 stealth, manual combat: orc-2's attack on the Quest Chest hit";
 
 #[cfg(test)]
 mod tests {
@@ -342,6 +388,27 @@ mod tests {
             HeroAction::Attack("orc-raider-2".into())
         );
         assert_eq!(parse("end turn").unwrap(), Some(Command::EndTurn));
+        assert_eq!(hero("Ayla frees prisoner"), HeroAction::Free);
+        assert_eq!(
+            parse("lead orc-2 to 3,4").unwrap(),
+            Some(Command::Lead {
+                monster: "orc-2".into(),
+                to: Some(Point { x: 3, y: 4 })
+            })
+        );
+        assert_eq!(
+            parse("Lead Orc-2 out").unwrap(),
+            Some(Command::Lead {
+                monster: "orc-2".into(),
+                to: None
+            })
+        );
+        assert_eq!(
+            parse("smash orc-2").unwrap(),
+            Some(Command::Smash {
+                monster: "orc-2".into()
+            })
+        );
         assert_eq!(parse("  # a comment").unwrap(), None);
         assert_eq!(
             parse("hit orc-2 2").unwrap(),
@@ -361,6 +428,9 @@ mod tests {
             "hit",
             "hit orc 0",
             "Ayla disarms door at 1,2",
+            "lead",
+            "lead orc-2 to nowhere",
+            "smash",
         ] {
             let e = parse(bad).unwrap_err();
             assert!(!e.contains('\n'), "{e}");

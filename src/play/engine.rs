@@ -81,6 +81,8 @@ pub struct Game {
     pub(crate) out: Vec<String>,
     /// Statistics for `simulate`.
     pub stats: GameStats,
+    /// What the mission (rescue, stealth, kidnapping) adds.
+    pub(crate) mission: crate::play::missions::MissionState,
 }
 
 /// Counters a playthrough reports.
@@ -190,7 +192,10 @@ impl Game {
             })
             .collect();
         let pools = &scenario.pools;
+        let mission =
+            crate::play::missions::MissionState::new(&scenario, &party, board.entrance_side);
         Game {
+            mission,
             dice: Dice::for_stage(opts.seed, "play"),
             team_order: (0..party.teams.len()).collect(),
             phase: Phase::Heroes(0),
@@ -254,11 +259,14 @@ impl Game {
                     .join("; ")
             ),
         ];
+        if let Some(line) = self.mission_intro() {
+            v.push(line);
+        }
         v.push(self.turn_banner());
         v
     }
 
-    fn turn_banner(&self) -> String {
+    pub(crate) fn turn_banner(&self) -> String {
         match self.phase {
             Phase::Heroes(t) => format!(
                 "== turn {}: {}'s heroes ==",
@@ -321,6 +329,10 @@ impl Game {
             }
             Command::Help => {
                 self.out.extend(command::HELP.lines().map(str::to_string));
+                if self.mission.goal != crate::mission::Goal::Quest {
+                    self.out
+                        .extend(command::MISSION_HELP.lines().map(str::to_string));
+                }
                 return Ok(());
             }
             Command::Undo => return Err("nothing to undo".into()),
@@ -384,6 +396,12 @@ impl Game {
                         self.xp - self.xp_spent
                     ));
                 }
+                if self.is_prisoner(h) {
+                    return Err(format!(
+                        "{} was a prisoner and cannot be healed",
+                        self.heroes[h].name
+                    ));
+                }
                 if self.heroes[h].pos().is_none() || self.heroes[h].wounds == 0 {
                     return Err(format!(
                         "{} is not a wounded hero in the dungeon",
@@ -428,6 +446,14 @@ impl Game {
                 self.say(self.turn_banner());
             }
             Command::EndTurn => self.end_team_turn(),
+            Command::Lead { monster, to } => {
+                let m = self.monster_index(&monster)?;
+                self.lead(m, to)?;
+            }
+            Command::Smash { monster } => {
+                let m = self.monster_index(&monster)?;
+                self.report_smash(m)?;
+            }
             Command::Status | Command::Map | Command::Help | Command::Undo => unreachable!(),
         }
         self.check_end();
@@ -439,6 +465,14 @@ impl Game {
             .iter()
             .position(|h| h.name.eq_ignore_ascii_case(name))
             .ok_or_else(|| {
+                if let Some(p) = &self.mission.prisoner
+                    && p.name.eq_ignore_ascii_case(name)
+                {
+                    return format!(
+                        "{} is a prisoner until a hero frees them (`NAME frees prisoner`)",
+                        p.name
+                    );
+                }
                 format!(
                     "no hero called `{name}` (heroes: {})",
                     self.heroes
@@ -479,6 +513,7 @@ impl Game {
         self.hero_at(p).is_some()
             || self.monster_at(p).is_some()
             || self.wmts.iter().any(|w| w.pos == p)
+            || self.prisoner_square() == Some(p)
     }
 
     pub(crate) fn hero_at(&self, p: Point) -> Option<usize> {
@@ -590,7 +625,11 @@ impl Game {
             HeroAction::OpenDoor(p) => self.hero_open_door(h, p),
             HeroAction::CloseDoor(p) => self.hero_close_door(h, p),
             HeroAction::Check(p) => self.hero_check(h, p),
+            HeroAction::Disarm(p, fast) if self.prisoner_square() == Some(p) => {
+                self.hero_disarm_prisoner(h, fast)
+            }
             HeroAction::Disarm(p, fast) => self.hero_disarm(h, p, fast),
+            HeroAction::Free => self.hero_free(h),
             HeroAction::OpenChest(p) => self.hero_open_chest(h, p),
             HeroAction::TakeChest(p) => self.hero_take_chest(h, p),
             HeroAction::DropChest => self.hero_drop_chest(h),
@@ -637,7 +676,8 @@ impl Game {
         let dist = {
             // Monsters block the way. A token does not: the hero reveals it
             // before reaching its square (and stops there if still in the way).
-            let blocked = |p: Point| self.monster_at(p).is_some();
+            let blocked =
+                |p: Point| self.monster_at(p).is_some() || self.prisoner_square() == Some(p);
             self.board.distances_to(&[to], &mover, &blocked)
         };
         // The route: from the hero's square, or in through the entrance.
@@ -1083,10 +1123,12 @@ impl Game {
 
     fn wmt_turn(&mut self) {
         self.say("-- wandering monster tokens --");
+        // In a kidnapping the Guardian wanders like the others.
+        let guardian_wanders = self.mission.goal == crate::mission::Goal::Kidnapping;
         let ids: Vec<String> = self
             .wmts
             .iter()
-            .filter(|w| !w.guardian)
+            .filter(|w| !w.guardian || guardian_wanders)
             .map(|w| w.id.clone())
             .collect();
         if ids.is_empty() {
@@ -1144,6 +1186,10 @@ impl Game {
     /// Ends the game when the Quest Chest is out or no hero is left inside.
     fn check_end(&mut self) {
         if self.outcome().is_some() {
+            return;
+        }
+        if self.mission.goal != crate::mission::Goal::Quest {
+            self.check_mission_end();
             return;
         }
         let quest_out = self
@@ -1458,7 +1504,11 @@ impl Game {
             "from the Monster Pool: {} ({value} points)",
             names.join(", ")
         ));
-        self.place_monsters(&chosen, w.pos, cause)
+        let placed = self.place_monsters(&chosen, w.pos, cause);
+        if w.guardian {
+            self.pick_kidnappee(&placed);
+        }
+        placed
     }
 
     /// Picks monsters from the pool for `count` monsters worth `points` in
@@ -1764,6 +1814,7 @@ impl Game {
                 if m.surprised { ", surprised" } else { "" }
             ));
         }
+        v.extend(self.mission_status());
         for c in &self.chests {
             let place = match c.place {
                 ChestPlace::At(p) => format!("on {}", fmt_point(p)),
@@ -1811,6 +1862,8 @@ impl Game {
                         .next()
                         .unwrap_or('@')
                         .to_ascii_uppercase()
+                } else if self.prisoner_square() == Some(p) {
+                    'P'
                 } else if let Some(m) = self.monster_at(p) {
                     self.monsters[m]
                         .name
@@ -1852,6 +1905,9 @@ impl Game {
             v.push(format!("{y:>3} {}", row.trim_end()));
         }
         v.push("key: capital = hero, small = monster, W = token, G = Guardian, Q = Quest Chest, $ = chest, + / = door shut/open, E = entrance, T teleporter, V vortex".into());
+        if self.prisoner_square().is_some() {
+            v.push("P = the prisoner (rescue mission)".into());
+        }
         v
     }
 

@@ -16,9 +16,9 @@ pub const MAX_HEROES: usize = 12;
 /// Longest hero name, in characters.
 pub const MAX_HERO_NAME: usize = 24;
 /// Words the play prompt reads as commands, so no hero may be called one.
-pub const RESERVED_WORDS: [&str; 18] = [
+pub const RESERVED_WORDS: [&str; 21] = [
     "moves", "move", "to", "end", "turn", "status", "map", "help", "undo", "hit", "kill", "wound",
-    "opens", "open", "attacks", "attack", "the", "at",
+    "opens", "open", "attacks", "attack", "the", "at", "lead", "smash", "out",
 ];
 
 /// The embedded default party, as YAML (what a save stores when no --party is given).
@@ -31,6 +31,10 @@ pub struct Party {
     pub name: String,
     /// The teams in turn order.
     pub teams: Vec<Team>,
+    /// The hero held in the Central Chamber in a rescue mission (the
+    /// optional `prisoner:` entry; [`Party::prisoner_or_fallback`] supplies
+    /// one when the file has none).
+    pub prisoner: Option<Hero>,
 }
 
 /// One player's heroes.
@@ -59,6 +63,23 @@ impl Party {
     /// The party's total point value (sets the WMT pool).
     pub fn total_value(&self) -> u32 {
         self.heroes().map(|h| h.value).sum()
+    }
+
+    /// The rescue mission's prisoner: the party file's `prisoner:` entry, or
+    /// else [`fallback_prisoner`] (renamed if a party hero has its name).
+    pub fn prisoner_or_fallback(&self) -> Hero {
+        if let Some(p) = &self.prisoner {
+            return p.clone();
+        }
+        let mut p = fallback_prisoner();
+        let taken = |n: &str| self.heroes().any(|h| h.name.eq_ignore_ascii_case(n));
+        let base = p.name.clone();
+        let mut k = 2;
+        while taken(&p.name) {
+            p.name = format!("{base}{k}");
+            k += 1;
+        }
+        p
     }
 
     /// Every hero, team by team in turn order.
@@ -93,6 +114,25 @@ struct PartyFile {
     #[serde(default)]
     name: Option<String>,
     teams: Vec<RawTeam>,
+    #[serde(default)]
+    prisoner: Option<RawHero>,
+}
+
+/// The prisoner used when a party file names none: a plain 20-point
+/// fighter (the project's own numbers, in the range of the default party).
+pub fn fallback_prisoner() -> Hero {
+    Hero {
+        name: "Captive".into(),
+        value: 20,
+        stats: Stats {
+            speed: 4,
+            attacks: 3,
+            shoot: None,
+            armour: 4,
+            wounds: 4,
+        },
+        abilities: Vec::new(),
+    }
 }
 
 #[derive(Deserialize)]
@@ -222,58 +262,72 @@ fn check(text: &str, file: &str) -> Result<Party, (String, String)> {
         let mut heroes = Vec::with_capacity(team.heroes.len());
         for (h, hero) in team.heroes.into_iter().enumerate() {
             let hloc = format!("{tloc}.heroes[{h}]");
-            if !is_hero_word(&hero.name) {
-                return Err((
-                    format!("{hloc}: "),
-                    format!(
-                        "name `{}` must be one word of 1 to {MAX_HERO_NAME} letters, digits, `-` or `_` (it is typed at the play prompt)",
-                        hero.name.escape_default()
-                    ),
-                ));
-            }
-            let at = || format!("{hloc} ({}): ", hero.name);
-            let lower = hero.name.to_lowercase();
-            if RESERVED_WORDS.contains(&lower.as_str()) {
-                return Err((
-                    at(),
-                    format!(
-                        "`{}` is a word of the play commands; choose another name",
-                        hero.name
-                    ),
-                ));
-            }
-            if seen.contains(&lower) {
-                return Err((
-                    at(),
-                    "the name is used twice (ignoring case); each hero needs its own".into(),
-                ));
-            }
-            seen.push(lower);
-            if hero.value == 0 || hero.value > 1000 {
-                return Err((at(), format!("value is {}; expected 1 to 1000", hero.value)));
-            }
-            let stats = Stats {
-                speed: hero.speed,
-                attacks: hero.attacks,
-                shoot: hero.shoot,
-                armour: hero.armour,
-                wounds: hero.wounds,
-            };
-            check_stats(&stats).map_err(|m| (at(), m))?;
-            check_abilities(&hero.abilities).map_err(|m| (at(), m))?;
-            heroes.push(Hero {
-                name: hero.name,
-                value: hero.value,
-                stats,
-                abilities: hero.abilities,
-            });
+            heroes.push(check_hero(hero, &hloc, &mut seen)?);
         }
         teams.push(Team {
             player: team.player,
             heroes,
         });
     }
-    Ok(Party { name, teams })
+    let prisoner = match raw.prisoner {
+        Some(p) => Some(check_hero(p, "prisoner", &mut seen)?),
+        None => None,
+    };
+    Ok(Party {
+        name,
+        teams,
+        prisoner,
+    })
+}
+
+/// Checks one hero entry (`hloc` names it in errors); `seen` holds the
+/// lower-case names so far, to refuse a name used twice.
+fn check_hero(hero: RawHero, hloc: &str, seen: &mut Vec<String>) -> Result<Hero, (String, String)> {
+    if !is_hero_word(&hero.name) {
+        return Err((
+            format!("{hloc}: "),
+            format!(
+                "name `{}` must be one word of 1 to {MAX_HERO_NAME} letters, digits, `-` or `_` (it is typed at the play prompt)",
+                hero.name.escape_default()
+            ),
+        ));
+    }
+    let at = || format!("{hloc} ({}): ", hero.name);
+    let lower = hero.name.to_lowercase();
+    if RESERVED_WORDS.contains(&lower.as_str()) {
+        return Err((
+            at(),
+            format!(
+                "`{}` is a word of the play commands; choose another name",
+                hero.name
+            ),
+        ));
+    }
+    if seen.contains(&lower) {
+        return Err((
+            at(),
+            "the name is used twice (ignoring case); each hero needs its own".into(),
+        ));
+    }
+    seen.push(lower);
+    if hero.value == 0 || hero.value > 1000 {
+        return Err((at(), format!("value is {}; expected 1 to 1000", hero.value)));
+    }
+    let stats = Stats {
+        speed: hero.speed,
+        attacks: hero.attacks,
+        shoot: hero.shoot,
+        armour: hero.armour,
+        wounds: hero.wounds,
+    };
+    check_stats(&stats).map_err(|m| (at(), m))?;
+    check_abilities(&hero.abilities).map_err(|m| (at(), m))?;
+    Ok(Hero {
+        name: hero.name,
+        value: hero.value,
+        stats,
+        abilities: hero.abilities,
+    })
 }
 
 #[cfg(test)]

@@ -33,6 +33,23 @@
 //! 7. There is no Quest Chest to fetch any more: walk to the entrance and
 //!    leave.
 //!
+//! The missions change rules 3 to 7 (a plain quest and stealth use them
+//! as written):
+//!
+//! - **Rescue**: while the prisoner is held, walk next to them and free
+//!   them (again and again: a trap found is set off by the next try). The
+//!   freed prisoner walks to the entrance and leaves; the others escort
+//!   them as they would a chest carrier.
+//! - **Kidnapping**: before the Guardian is revealed, walk next to its
+//!   token (which reveals it); then walk next to the kidnappee and fight it
+//!   (rules 1 and 2) until it is captured, and never attack it after. At the
+//!   start of each team's turn, if one of its heroes stands next to the
+//!   captive, the team leads it out (`lead ID out`) when the entrance is
+//!   within its speed, or else to the free square within its speed nearest
+//!   the entrance (`lead ID to X,Y`). Heroes nearer the entrance than the
+//!   captive walk out and leave (clearing its way); the others keep to the
+//!   squares next to it that are not nearer the entrance than it.
+//!
 //! Walking follows the shortest route (ties: the first step clockwise from
 //! north) as far as the speed left allows: the hero is sent, with one
 //! `moves to` command, to the farthest free square of that route it can
@@ -51,6 +68,7 @@
 //! the engine declares an outcome, or after [`SimOptions::max_turns`] turns
 //! (counted as a loss, "timed out").
 
+use crate::mission::Goal;
 use crate::play::board::{Board, FAR, Mover};
 use crate::play::engine::{CombatMode, Game, GameOptions, all_around, chebyshev};
 use crate::play::party::Party;
@@ -389,6 +407,7 @@ fn play(
             break;
         };
         let team = d.game.team_order[pos];
+        lead_captive(&mut d, team);
         for h in 0..d.game.heroes.len() {
             if d.game.heroes[h].team == team {
                 activation(&mut d, h);
@@ -465,6 +484,11 @@ fn choose(g: &Game, h: usize) -> Option<String> {
     }
     // Speed left: a chest or the way out that cannot be paid for waits.
     let left = g.hero_speed(h).saturating_sub(hero.spent);
+    match g.goal() {
+        Goal::Rescue => return rescue(g, h, left),
+        Goal::Kidnapping => return kidnapping(g, h, left),
+        Goal::Quest | Goal::Stealth => {}
+    }
     let quest = g.chests.iter().position(|c| c.quest);
     let place = quest.map(|c| g.chests[c].place);
     match place {
@@ -505,6 +529,121 @@ fn choose(g: &Game, h: usize) -> Option<String> {
     }
 }
 
+/// Rescue: free the prisoner, then bring them out.
+fn rescue(g: &Game, h: usize, left: u32) -> Option<String> {
+    let hero = &g.heroes[h];
+    if let Some(pp) = g.prisoner_square() {
+        if hero.pos().is_some_and(|p| Board::adjacent(p, pp)) {
+            return Some("frees prisoner".into());
+        }
+        return walk_towards(g, h, &all_around(pp));
+    }
+    match g.mission.freed {
+        Some(f) if f != h && g.heroes[f].pos().is_some() => {
+            let p = hero.pos()?;
+            if g.board.is_entrance(p) {
+                return (left >= 1).then(|| "leaves".into());
+            }
+            let fp = g.heroes[f].pos()?;
+            if Board::adjacent(p, fp) {
+                return None;
+            }
+            walk_towards(g, h, &all_around(fp))
+        }
+        _ => head_out(g, h, left),
+    }
+}
+
+/// Kidnapping: find the Guardian, then stay next to the kidnappee.
+fn kidnapping(g: &Game, h: usize, left: u32) -> Option<String> {
+    let hero = &g.heroes[h];
+    match g.mission.kidnappee {
+        None => match g.wmts.iter().find(|w| w.guardian) {
+            Some(w) => walk_towards(g, h, &all_around(w.pos)),
+            None => head_out(g, h, left),
+        },
+        Some(k) => match g.monsters[k].pos {
+            Some(kp) if g.mission.captured => {
+                // Keep next to the captive, behind it rather than in its way.
+                let exit = exit_distances(g, k);
+                let at = |q: Point| g.board.idx(q).map_or(FAR, |i| exit[i]);
+                // A hero ahead of it on the way out walks on and leaves,
+                // clearing the way.
+                if hero.pos().is_some_and(|p| at(p) < at(kp)) {
+                    return head_out(g, h, left);
+                }
+                let around = all_around(kp);
+                let behind: Vec<Point> = around
+                    .iter()
+                    .copied()
+                    .filter(|&q| at(q) != FAR && at(q) >= at(kp))
+                    .collect();
+                if hero.pos().is_some_and(|p| behind.contains(&p)) {
+                    return None;
+                }
+                walk_towards(g, h, if behind.is_empty() { &around } else { &behind })
+                    .or_else(|| walk_towards(g, h, &around))
+            }
+            Some(kp) => walk_towards(g, h, &all_around(kp)),
+            None => head_out(g, h, left),
+        },
+    }
+}
+
+/// Kidnapping: speed points from every square to the entrance for the
+/// kidnappee `k`, with only other monsters and tokens in the way.
+fn exit_distances(g: &Game, k: usize) -> Vec<u32> {
+    let mover = g.monster_mover(k);
+    g.board.distances_to(&g.board.entrance, &mover, &|q| {
+        g.monster_at(q).is_some_and(|o| o != k) || g.wmts.iter().any(|w| w.pos == q)
+    })
+}
+
+/// Kidnapping: a team with a hero next to the captive leads it out when the
+/// entrance is within its speed, or else to the free square within its
+/// speed nearest the entrance (ties: north first, then west).
+fn lead_captive(d: &mut Driver, team: usize) {
+    let g = &d.game;
+    let Some(k) = g.mission.kidnappee else {
+        return;
+    };
+    let Some(kp) = g.monsters[k].pos else {
+        return;
+    };
+    let guarded = g
+        .heroes
+        .iter()
+        .any(|x| x.team == team && x.pos().is_some_and(|p| Board::adjacent(p, kp)));
+    if !g.mission.captured || !guarded {
+        return;
+    }
+    let id = g.monsters[k].id.clone();
+    let speed = g.monsters[k].stats.speed;
+    let mover = g.monster_mover(k);
+    let at = |v: &[u32], q: Point| g.board.idx(q).map_or(FAR, |i| v[i]);
+    let exit = exit_distances(g, k);
+    let free_way = g
+        .board
+        .distances_to(&[kp], &mover, &|q| q != kp && g.occupied(q));
+    let out = g
+        .board
+        .entrance
+        .iter()
+        .any(|&e| (e == kp || !g.occupied(e)) && at(&free_way, e) < speed);
+    if out {
+        d.send(&format!("lead {id} out"));
+        return;
+    }
+    let best = (0..g.board.len())
+        .map(|i| g.board.point(i))
+        .filter(|&q| q != kp && g.board.passable(q) && !g.occupied(q))
+        .filter(|&q| at(&free_way, q) <= speed && at(&exit, q) < at(&exit, kp))
+        .min_by_key(|&q| (at(&exit, q), q.y, q.x));
+    if let Some(to) = best {
+        d.send(&format!("lead {id} to {},{}", to.x, to.y));
+    }
+}
+
 /// To the entrance and out (stepping out costs a speed point).
 fn head_out(g: &Game, h: usize, left: u32) -> Option<String> {
     let p = g.heroes[h].pos()?;
@@ -517,9 +656,12 @@ fn head_out(g: &Game, h: usize, left: u32) -> Option<String> {
 /// The revealed monster with the fewest wounds left among those whose
 /// square passes `near` (ties: the smaller id).
 fn weakest(g: &Game, near: impl Fn(Point) -> bool) -> Option<String> {
+    let captive = g.mission.kidnappee.filter(|_| g.mission.captured);
     g.monsters
         .iter()
-        .filter(|m| m.pos.is_some_and(&near))
+        .enumerate()
+        .filter(|&(i, m)| m.pos.is_some_and(&near) && Some(i) != captive)
+        .map(|(_, m)| m)
         .min_by(|a, b| {
             a.wounds_left()
                 .cmp(&b.wounds_left())

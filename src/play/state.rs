@@ -98,6 +98,9 @@ pub enum MonsterMode {
     Fleeing,
     /// Left the dungeon for good.
     Gone,
+    /// Stealth mission: set on destroying the Quest Chest for the rest of
+    /// the game (unless no route leads to it).
+    ChestHunt,
 }
 
 /// A revealed monster.

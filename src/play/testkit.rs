@@ -141,12 +141,69 @@ pub(crate) fn party() -> Party {
             player: "Ann".into(),
             heroes: vec![hero("Ayla"), hero("Borin")],
         }],
+        prisoner: None,
     }
 }
 
 pub(crate) fn game_with(seed: u64, combat: CombatMode, wmts: Vec<Wmt>) -> Game {
     let mut g = Game::new(
         Arc::new(scenario(wmts)),
+        Arc::new(party()),
+        Arc::new(default_tables()),
+        GameOptions { seed, combat },
+    );
+    g.out.clear();
+    g
+}
+
+/// The test dungeon set up for a mission (`rescue`, `stealth`,
+/// `kidnapping`) the way the generator leaves it: rescue's prisoner held on
+/// 20,4 in the Central Chamber and a blue-5 Guardian set aside; stealth's
+/// Quest Chest on 20,4; kidnapping's blue-5 Guardian WMT on 20,4.
+pub(crate) fn mission_scenario(mission: &str, wmts: Vec<Wmt>) -> Scenario {
+    let mut s = scenario(wmts);
+    s.mission = mission.into();
+    let guardian = WmtToken {
+        color: WmtColor::Blue,
+        number: 5,
+    };
+    match crate::mission::Mission::parse(mission)
+        .expect("a mission")
+        .goal
+    {
+        crate::mission::Goal::Rescue => {
+            s.prisoner = Some(Spot {
+                x: 20,
+                y: 4,
+                tile: 2,
+            });
+            s.pools.guardian = Some(guardian);
+        }
+        crate::mission::Goal::Stealth => s.chests.push(Chest {
+            x: 20,
+            y: 4,
+            facing: Side::N,
+            level: 3,
+            quest: true,
+            tile: 2,
+        }),
+        crate::mission::Goal::Kidnapping => s.wmts.push(Wmt {
+            x: 20,
+            y: 4,
+            color: guardian.color,
+            number: guardian.number,
+            guardian: true,
+            tile: 2,
+        }),
+        crate::mission::Goal::Quest => {}
+    }
+    s
+}
+
+/// A game of [`mission_scenario`] with the test party.
+pub(crate) fn mission_game(seed: u64, combat: CombatMode, mission: &str) -> Game {
+    let mut g = Game::new(
+        Arc::new(mission_scenario(mission, Vec::new())),
         Arc::new(party()),
         Arc::new(default_tables()),
         GameOptions { seed, combat },

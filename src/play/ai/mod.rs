@@ -19,6 +19,7 @@
 //! - Theft is rolled like a break-away ([`THEFT`]).
 
 mod abilities;
+mod missions;
 mod walk;
 
 #[cfg(test)]
@@ -55,7 +56,9 @@ pub(crate) fn activate(game: &mut Game, m: usize) {
     close_open_chests(game, m);
     let speed = base_speed(game, m);
     let could_reveal = abilities::could_reveal(game, m, speed);
+    let played = missions::kidnappee(game, m, speed);
     match game.monsters[m].mode {
+        _ if played => {}
         MonsterMode::Reinforcing => {
             if !seek_help(game, m, speed) {
                 blocked_fallback(game, m, speed);
@@ -68,6 +71,8 @@ pub(crate) fn activate(game: &mut Game, m: usize) {
         }
         MonsterMode::Hunt if game.monsters[m].demoralized => retreat(game, m, speed),
         MonsterMode::Hunt => hunt(game, m, speed),
+        MonsterMode::ChestHunt if game.monsters[m].demoralized => retreat(game, m, speed),
+        MonsterMode::ChestHunt => missions::chest_hunt(game, m, speed),
         MonsterMode::GoneForHelp | MonsterMode::Gone => {}
     }
     if game.monsters[m].active() {
@@ -224,7 +229,53 @@ fn least(game: &mut Game, m: usize, pool: &[Candidate], what: &str) -> Option<Ca
 fn hunt(game: &mut Game, m: usize, speed: u32) {
     let id = game.monsters[m].id.clone();
     let pool = candidates(game, m);
-    let Some(first) = least(game, m, &pool, "first choice") else {
+    if missions::chest_reachable(game, m) {
+        // Stealth: the Quest Chest is every monster's first choice.
+        game.say(format!("{id}'s first choice: the Quest Chest"));
+        let f = game.dice.d6(format!("{id}: decision"));
+        let row = game.tables.monster_decision.get(f).clone();
+        game.say(format!("{id} decision: rolled {f} — {}", row.text));
+        if row.result == Decision::FirstChoice {
+            missions::commit_to_chest(game, m, speed);
+            return;
+        }
+        let Some(near) = least(game, m, &pool, "nearest hero") else {
+            game.say(format!("{id} has no way to reach any hero and waits"));
+            free_spin(game, m);
+            return;
+        };
+        match row.result {
+            Decision::Weakest => {
+                let h = weakest(game, m, &pool);
+                game.say(format!(
+                    "{id} goes for {}, who has {} wound{} left",
+                    game.heroes[h].name,
+                    game.heroes[h].wounds_left(),
+                    crate::play::engine::plural(game.heroes[h].wounds_left())
+                ));
+                go_attack(game, m, h, speed);
+            }
+            Decision::Unexpected => unexpected(game, m, speed, near.h),
+            _ => {
+                game.say(format!(
+                    "{id} goes for {}, the hero it reaches first",
+                    game.heroes[near.h].name
+                ));
+                go_attack(game, m, near.h, speed);
+            }
+        }
+        return;
+    }
+    let first = match missions::prisoner_first(game, m, &pool) {
+        Some(c) => {
+            game.say(format!(
+                "{id} came out of the Guardian: the prisoner is its first choice"
+            ));
+            Some(c)
+        }
+        None => least(game, m, &pool, "first choice"),
+    };
+    let Some(first) = first else {
         game.say(format!("{id} has no way to reach any hero and waits"));
         free_spin(game, m);
         return;

@@ -65,6 +65,7 @@ pub(super) struct Walk {
 fn blocks(game: &Game, m: usize, p: Point, heroes_block: bool) -> bool {
     game.monster_at(p).is_some_and(|o| o != m)
         || game.wmts.iter().any(|w| w.pos == p)
+        || game.prisoner_square() == Some(p)
         || (heroes_block && game.hero_at(p).is_some())
 }
 
