@@ -1,49 +1,33 @@
 //! `tilecrawl play` and `simulate` on the rescue, stealth and kidnapping
-//! missions, through the binary. The scenarios are a generated quest turned
-//! into each mission the way the generator sets them up (the Guardian set
-//! aside with the prisoner on its square; no Guardian for stealth; the
-//! Guardian left to wander for kidnapping, its Quest Chest removed).
+//! missions, through the binary, on dungeons the generator set up for each
+//! mission (`generate --mission`).
 
 mod common;
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
-use tilecrawl::scenario::{self as io, Scenario, Spot};
 
 fn run(cwd: &Path, args: &[&str]) -> common::Run {
     common::run_env(cwd, args, &[], Duration::from_secs(120))
 }
 
-/// A folder holding `scenario.yaml`: the seed-7 quest turned into `mission`.
+/// A folder holding the seed-7 adventure generated for `mission`.
 fn mission_dir(mission: &str) -> (tempfile::TempDir, PathBuf) {
     let dir = tempfile::tempdir().expect("tempdir");
-    let r = run(dir.path(), &["generate", "--seed", "7", "--out", "adv"]);
+    let r = run(
+        dir.path(),
+        &[
+            "generate",
+            "--seed",
+            "7",
+            "--mission",
+            mission,
+            "--out",
+            "adv",
+        ],
+    );
     assert_eq!(r.code, Some(0), "{}", r.stderr);
     let adv = dir.path().join("adv");
-    let file = adv.join("scenario.yaml");
-    let mut s: Scenario = io::load(&file).expect("the generated scenario loads");
-    s.mission = mission.into();
-    let g = s.wmts.iter().position(|w| w.guardian).expect("a Guardian");
-    match mission {
-        "rescue" => {
-            let w = s.wmts.remove(g);
-            s.prisoner = Some(Spot {
-                x: w.x,
-                y: w.y,
-                tile: w.tile,
-            });
-            s.pools.guardian = Some(tilecrawl::scenario::WmtToken {
-                color: w.color,
-                number: w.number,
-            });
-            s.chests.retain(|c| !c.quest);
-        }
-        "stealth" => {
-            s.wmts.remove(g);
-        }
-        _ => s.chests.retain(|c| !c.quest),
-    }
-    std::fs::write(&file, io::to_yaml(&s)).expect("write");
     (dir, adv)
 }
 
