@@ -13,6 +13,7 @@ pub mod command;
 mod discovery;
 pub mod engine;
 pub mod party;
+pub mod result;
 pub mod session;
 pub mod simulate;
 pub mod state;
