@@ -17,6 +17,7 @@
 
 pub mod analysis;
 pub mod batch;
+pub mod campaign;
 pub mod dice;
 pub mod export;
 pub mod floors;
