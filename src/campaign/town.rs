@@ -102,6 +102,14 @@ pub fn run(
             ));
         }
     }
+    if let Some(h) = c.heroes.iter().find(|h| {
+        h.alive && !result.survivors.contains(&h.name) && !result.fallen.contains(&h.name)
+    }) {
+        return Err(format!(
+            "the saved game was played without {}; play the adventure with the party file `campaign next` wrote ({})",
+            h.name, adv.party
+        ));
+    }
     let fell: Vec<usize> = result
         .fallen
         .iter()
@@ -816,6 +824,23 @@ mod tests {
         assert_eq!(c.gold, 50);
         assert!(c.items[0].charged);
         assert_eq!(c.history[0].gold_found, 50);
+    }
+
+    #[test]
+    fn a_game_played_with_another_party_is_refused() {
+        let mut c = campaign();
+        let mut r = result(Outcome::Won, &[], 0);
+        r.survivors.retain(|n| n != "Sella");
+        let e = run(
+            &mut c,
+            &r,
+            &Orders::default(),
+            &default_tables(),
+            &default_rewards(),
+        )
+        .unwrap_err();
+        assert!(e.contains("played without Sella"), "{e}");
+        assert!(c.current.is_some());
     }
 
     #[test]
