@@ -122,10 +122,23 @@ fn play_campaign(dir: &Path, update: bool) -> Vec<(String, String)> {
             log += l;
             log += "\n";
         }
+        let file = dir.join(format!("campaigns/{NAME}/campaign.yaml"));
+        let before = std::fs::read(&file).unwrap();
+        if n == 1 {
+            // A bad order changes nothing.
+            let r = run(dir, &["campaign", "town", NAME, "--resurrect", "Nobody"]);
+            one_error_line(&r, &["--resurrect Nobody: no hero called `Nobody`"]).unwrap();
+            assert_eq!(std::fs::read(&file).unwrap(), before);
+        }
         let mut town = vec!["campaign", "town", NAME];
         town.extend(TOWN_ORDERS[n as usize - 1]);
         log += &format!("$ tilecrawl {}\n", town.join(" "));
         log += &ok(dir, &town);
+        assert_eq!(
+            std::fs::read(file.with_file_name("campaign.yaml.bak")).unwrap(),
+            before,
+            "the copy before town is kept"
+        );
         pinned.push((format!("adventure-{n}.txt"), log));
     }
     let show = ok(dir, &["campaign", "show", NAME]);
@@ -346,7 +359,14 @@ fn the_commands_refuse_what_cannot_be_done_yet() {
         &["campaign", "next", "H", "--mission", "heist"],
         &["--mission", "unknown mission `heist`"],
     );
-    let out = ok(d, &["campaign", "next", "H"]);
+    // A folder left behind is only replaced with --force.
+    std::fs::create_dir_all(d.join("campaigns/H/adventure-1")).unwrap();
+    std::fs::write(d.join("campaigns/H/adventure-1/scenario.yaml"), "old").unwrap();
+    e(
+        &["campaign", "next", "H"],
+        &["already holds an adventure", "--force"],
+    );
+    let out = ok(d, &["campaign", "next", "H", "--force"]);
     assert!(out.contains(
         "play it:   tilecrawl play campaigns/H/adventure-1/scenario.yaml --party campaigns/H/adventure-1/party.yaml --save campaigns/H/adventure-1/game.save"
     ));

@@ -247,7 +247,19 @@ fn next(a: NextArgs) -> anyhow::Result<()> {
         );
     }
     let (number, adv_folder, seed) = campaign::next_adventure(&c);
-    let party_name = format!("{}, adventure {number}", c.name);
+    // A party's name is at most 64 characters.
+    let party_name = if c.name.chars().count() <= 40 {
+        format!("{}, adventure {number}", c.name)
+    } else {
+        format!("adventure {number}")
+    };
+    let out = folder.join(&adv_folder);
+    if !a.force && out.join("scenario.yaml").exists() {
+        bail!(
+            "{}: the folder already holds an adventure (left by an earlier `campaign next` that did not finish, or by a campaign of the same name started over); pass --force to replace its files",
+            out.display()
+        );
+    }
     let Some(party) = c.adventure_party(&party_name) else {
         bail!(
             "{}: every hero has fallen and none was resurrected; the campaign is over",
@@ -281,7 +293,6 @@ fn next(a: NextArgs) -> anyhow::Result<()> {
         ("party.yaml", party_text.into_bytes()),
     ];
     files.extend(a.output.render(&scenario)?);
-    let out = folder.join(&adv_folder);
     let refs: Vec<(&str, &[u8])> = files.iter().map(|(n, b)| (*n, b.as_slice())).collect();
     super::outputs::write_outputs(&out, &refs, a.force)?;
     let adv = Adventure {
