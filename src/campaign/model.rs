@@ -88,6 +88,10 @@ pub struct CampaignHero {
     /// Abilities made permanent, one per level past 5.
     #[serde(default)]
     pub permanent: Vec<String>,
+    /// Skills from off the dial, for the current level only (added past
+    /// level 5 once every dial ability is permanent; gone at the next level).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub temporary: Vec<String>,
     /// False once the hero has fallen (until resurrected).
     pub alive: bool,
 }
@@ -265,6 +269,7 @@ impl CampaignHero {
             wounds: hero.stats.wounds,
             abilities: hero.abilities.clone(),
             permanent: Vec::new(),
+            temporary: Vec::new(),
             alive: true,
         }
     }
@@ -279,10 +284,10 @@ impl CampaignHero {
         rules::experience_to_next(&self.dial_values, self.level)
     }
 
-    /// Dial abilities and permanent ones, without repeats.
+    /// Dial, permanent and this level's abilities, without repeats.
     pub fn all_abilities(&self) -> Vec<String> {
         let mut v = self.abilities.clone();
-        for a in &self.permanent {
+        for a in self.permanent.iter().chain(&self.temporary) {
             if !v.contains(a) {
                 v.push(a.clone());
             }
@@ -612,6 +617,10 @@ fn check_campaign(c: &Campaign) -> Result<(), Fault> {
         check_stats(&h.stats()).map_err(|m| (at(": "), m))?;
         check_abilities(&h.abilities).map_err(|m| (at("abilities: "), m))?;
         check_abilities(&h.permanent).map_err(|m| (at("permanent: "), m))?;
+        check_abilities(&h.temporary).map_err(|m| (at("temporary: "), m))?;
+        if h.temporary.len() > 16 {
+            return Err((at("temporary: "), "has more than 16 abilities".into()));
+        }
         if h.permanent.len() > rules::MAX_LEVEL as usize {
             return Err((at("permanent: "), "has too many abilities".into()));
         }
