@@ -10,6 +10,10 @@
 //! 5. [`scenario::Scenario`] — all of it as `scenario.yaml`.
 //! 6. [`export`] — one drawing model, encoded as SVG and PNG.
 //!
+//! [`campaign`] keeps a party between adventures: it generates each one for
+//! the heroes' current value and runs the town phase from the game's
+//! [`play::result::AdventureResult`].
+//!
 //! [`generate::generate`] runs stages 2–5 for one seed. Every random decision
 //! is a logged roll ([`dice`]); the same seed, parameters, tile set and version
 //! give byte-identical output.

@@ -399,6 +399,12 @@ fn the_commands_refuse_what_cannot_be_done_yet() {
         &["campaign", "town", "H"],
         &["is not over yet (turn 2)", "--resume"],
     );
+    // A broken save is named.
+    let save = d.join(adv).join("game.save");
+    let good_save = std::fs::read(&save).unwrap();
+    std::fs::write(&save, "format: [").unwrap();
+    e(&["campaign", "town", "H"], &["adventure-1/game.save"]);
+    std::fs::write(&save, &good_save).unwrap();
     // A changed scenario is noticed.
     let scen = d.join(adv).join("scenario.yaml");
     let original = std::fs::read(&scen).unwrap();
