@@ -10,6 +10,10 @@
 //! 5. [`scenario::Scenario`] — all of it as `scenario.yaml`.
 //! 6. [`export`] — one drawing model, encoded as SVG and PNG.
 //!
+//! [`campaign`] keeps a party between adventures: it generates each one for
+//! the heroes' current value and runs the town phase from the game's
+//! [`play::result::AdventureResult`].
+//!
 //! [`generate::generate`] runs stages 2–5 for one seed, for any
 //! [`mission::Mission`]; [`floors::build_floors`] runs it once per floor of a
 //! multi-floor dungeon and links the floors by their stairs. Every random decision
@@ -19,6 +23,7 @@
 
 pub mod analysis;
 pub mod batch;
+pub mod campaign;
 pub mod dice;
 pub mod export;
 pub mod floors;

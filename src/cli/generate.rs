@@ -259,7 +259,7 @@ pub(crate) fn parse_table(spec: &str, square_mm: f64) -> anyhow::Result<Table> {
 // The binary, not the library, picks a new seed when none is given; it is
 // printed so the dungeon can be made again with --seed.
 #[allow(clippy::disallowed_methods)]
-fn fresh_seed() -> u64 {
+pub(crate) fn fresh_seed() -> u64 {
     let nanos = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map(|d| d.as_nanos())

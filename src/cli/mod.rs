@@ -1,6 +1,7 @@
 //! Command-line interface: one file per subcommand.
 
 mod batch;
+mod campaign;
 mod generate;
 mod outputs;
 mod play;
@@ -31,6 +32,8 @@ enum Command {
     Play(play::PlayArgs),
     /// Play a scenario many times with automatic heroes and report how hard it is.
     Simulate(simulate::SimulateArgs),
+    /// Campaigns: a party through adventure after adventure, with the town phase between them.
+    Campaign(campaign::CampaignArgs),
     /// Check a tile-set file, or print the embedded one.
     #[command(subcommand)]
     Tileset(tileset::TilesetCommand),
@@ -44,6 +47,7 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Batch(a) => batch::run(a),
         Command::Play(a) => play::run(a),
         Command::Simulate(a) => simulate::run(a),
+        Command::Campaign(a) => campaign::run(a),
         Command::Tileset(c) => tileset::run(c),
     }
 }

@@ -14,6 +14,7 @@ mod discovery;
 pub mod engine;
 pub mod missions;
 pub mod party;
+pub mod result;
 pub mod session;
 pub mod simulate;
 pub mod state;

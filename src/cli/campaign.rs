@@ -1,0 +1,510 @@
+//! `tilecrawl campaign new|next|town|show`: a party through adventure after
+//! adventure, with the town phase between them.
+
+use anyhow::{Context, bail};
+use clap::{Args, Subcommand};
+use std::path::{Path, PathBuf};
+use tilecrawl::campaign::{self, Adventure, Campaign, Orders, io};
+use tilecrawl::generate::{GenerateError, generate};
+use tilecrawl::mission::Mission;
+use tilecrawl::play::party;
+
+/// Options of `tilecrawl campaign`.
+#[derive(Debug, Args)]
+pub struct CampaignArgs {
+    #[command(subcommand)]
+    command: CampaignCommand,
+}
+
+#[derive(Debug, Subcommand)]
+enum CampaignCommand {
+    /// Start a campaign: write CAMPAIGNS_DIR/NAME/campaign.yaml for a party.
+    New(NewArgs),
+    /// Generate the next adventure for the party's current value and print how to play it.
+    Next(NextArgs),
+    /// After the adventure: share experience, resurrect, reward, trade, train.
+    Town(TownArgs),
+    /// Print the campaign: heroes, purse, items, the adventure under way, the history.
+    Show(ShowArgs),
+}
+
+/// Which campaign.
+#[derive(Debug, Args)]
+struct Which {
+    /// The campaign's name (its folder under --dir).
+    name: String,
+    /// The folder that holds the campaigns.
+    #[arg(long, default_value = "campaigns", value_name = "DIR")]
+    dir: PathBuf,
+}
+
+impl Which {
+    fn folder(&self) -> anyhow::Result<PathBuf> {
+        io::check_name(&self.name).map_err(anyhow::Error::msg)?;
+        Ok(io::folder(&self.dir, &self.name))
+    }
+
+    fn file(&self) -> anyhow::Result<PathBuf> {
+        Ok(self.folder()?.join(io::FILE_NAME))
+    }
+
+    fn load(&self) -> anyhow::Result<(PathBuf, Campaign)> {
+        let file = self.file()?;
+        if !file.exists() {
+            bail!(
+                "{}: no such campaign; start one with `tilecrawl campaign new {}{}`",
+                file.display(),
+                shell(&self.name),
+                self.dir_flag()
+            );
+        }
+        let c = io::load(&file)?;
+        Ok((file, c))
+    }
+
+    /// ` --dir DIR` when it is not the default, for printed commands.
+    fn dir_flag(&self) -> String {
+        if self.dir == Path::new("campaigns") {
+            String::new()
+        } else {
+            format!(" --dir {}", shell(&self.dir.display().to_string()))
+        }
+    }
+}
+
+#[derive(Debug, Args)]
+struct NewArgs {
+    #[command(flatten)]
+    which: Which,
+    /// The heroes: a `tilecrawl-party/1` file. Default: the embedded two-team party.
+    #[arg(long, value_name = "FILE")]
+    party: Option<PathBuf>,
+    /// Master seed of the campaign. Default: a new one, printed.
+    #[arg(long)]
+    seed: Option<u64>,
+    /// Replace a campaign of that name (its file is kept as campaign.yaml.bak).
+    #[arg(long)]
+    force: bool,
+}
+
+#[derive(Debug, Args)]
+struct NextArgs {
+    #[command(flatten)]
+    which: Which,
+    /// Mission: quest, rescue, stealth or kidnapping, with timed and split-up (`rescue+timed`).
+    #[arg(long, default_value = "quest")]
+    mission: String,
+    /// Number of 5-tile sets in the Dungeon Stack.
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=200))]
+    sets: u32,
+    /// Floors of the dungeon.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=12))]
+    floors: u32,
+    /// Replace the files of an adventure folder a failed `next` left behind.
+    #[arg(long)]
+    force: bool,
+    #[command(flatten)]
+    output: super::outputs::OutputArgs,
+}
+
+#[derive(Debug, Args)]
+struct TownArgs {
+    #[command(flatten)]
+    which: Which,
+    /// Resurrect a fallen hero (1,000 gold), at step 2 or, if the gold comes
+    /// from selling, at step 5. Repeatable.
+    #[arg(long, value_name = "HERO")]
+    resurrect: Vec<String>,
+    /// Sell an item for half its value. Repeatable.
+    #[arg(long, value_name = "ITEM")]
+    sell: Vec<String>,
+    /// Recharge an item (half its value), or `all`. Repeatable.
+    #[arg(long, value_name = "ITEM|all")]
+    recharge: Vec<String>,
+    /// Buy a chest for twice its item's value: a chest level (its item
+    /// rolled) or an item's name. Repeatable.
+    #[arg(long, value_name = "LEVEL|ITEM")]
+    buy: Vec<String>,
+    /// Mark a potion as used up in the dungeon (it cannot be sold). Repeatable.
+    #[arg(long, value_name = "ITEM")]
+    used: Vec<String>,
+    /// The ability a hero makes permanent on passing level 5 (default: the
+    /// first dial ability not yet permanent). Repeatable.
+    #[arg(long, value_name = "HERO=ABILITY")]
+    ability: Vec<String>,
+    /// Skip training.
+    #[arg(long)]
+    no_train: bool,
+}
+
+#[derive(Debug, Args)]
+struct ShowArgs {
+    #[command(flatten)]
+    which: Which,
+}
+
+/// Runs a campaign subcommand.
+pub fn run(a: CampaignArgs) -> anyhow::Result<()> {
+    match a.command {
+        CampaignCommand::New(a) => new(a),
+        CampaignCommand::Next(a) => next(a),
+        CampaignCommand::Town(a) => town(a),
+        CampaignCommand::Show(a) => show(a),
+    }
+}
+
+/// A path or word quoted for a POSIX shell when it needs it.
+fn shell(s: &str) -> String {
+    if !s.is_empty()
+        && s.chars()
+            .all(|c| c.is_ascii_alphanumeric() || "-_./,+=:@".contains(c))
+    {
+        s.to_string()
+    } else {
+        format!("'{}'", s.replace('\'', r"'\''"))
+    }
+}
+
+fn write_campaign(path: &Path, c: &Campaign) -> anyhow::Result<()> {
+    io::save(path, c).with_context(|| format!("{}: cannot write the campaign", path.display()))
+}
+
+fn new(a: NewArgs) -> anyhow::Result<()> {
+    let folder = a.which.folder()?;
+    let file = folder.join(io::FILE_NAME);
+    if file.exists() && !a.force {
+        bail!(
+            "{}: the campaign already exists; continue it with `tilecrawl campaign next {}{}`, or start over with --force",
+            file.display(),
+            shell(&a.which.name),
+            a.which.dir_flag()
+        );
+    }
+    let p = match &a.party {
+        Some(path) => party::load(path)?,
+        None => party::default_party(),
+    };
+    let seed = a.seed.unwrap_or_else(super::generate::fresh_seed);
+    let c = Campaign::new(&a.which.name, seed, &p);
+    std::fs::create_dir_all(&folder)
+        .with_context(|| format!("cannot create folder {}", folder.display()))?;
+    write_campaign(&file, &c)?;
+    println!(
+        "campaign {} started with seed {seed}: {} heroes worth {} points ({})",
+        c.name,
+        c.heroes.len(),
+        c.party_value(),
+        c.heroes
+            .iter()
+            .map(|h| format!("{} {}", h.name, h.value))
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
+    println!("wrote {}", file.display());
+    println!(
+        "next: tilecrawl campaign next {}{}",
+        shell(&a.which.name),
+        a.which.dir_flag()
+    );
+    Ok(())
+}
+
+/// How to play the current adventure, as commands to type.
+fn how_to_play(which: &Which, folder: &Path, adv: &Adventure) -> Vec<String> {
+    let p = |rel: &str| shell(&folder.join(rel).display().to_string());
+    vec![
+        format!(
+            "play it:   tilecrawl play {} --party {} --save {}",
+            p(&adv.scenario),
+            p(&adv.party),
+            p(&adv.save)
+        ),
+        format!(
+            "then:      tilecrawl campaign town {}{}",
+            shell(&which.name),
+            which.dir_flag()
+        ),
+    ]
+}
+
+fn next(a: NextArgs) -> anyhow::Result<()> {
+    let (file, mut c) = a.which.load()?;
+    let folder = a.which.folder()?;
+    if let Some(cur) = &c.current {
+        bail!(
+            "{}: adventure {} has not had its town phase yet; play it, then run `tilecrawl campaign town {}{}`",
+            file.display(),
+            cur.number,
+            shell(&a.which.name),
+            a.which.dir_flag()
+        );
+    }
+    let mission = Mission::parse(&a.mission).map_err(|e| anyhow::anyhow!("--mission: {e}"))?;
+    if a.floors > 1 {
+        bail!(
+            "--floors {}: multi-floor adventures are not yet available in campaigns (one floor for now)",
+            a.floors
+        );
+    }
+    let (number, adv_folder, seed) = campaign::next_adventure(&c);
+    // A party's name is at most 64 characters.
+    let party_name = if c.name.chars().count() <= 40 {
+        format!("{}, adventure {number}", c.name)
+    } else {
+        format!("adventure {number}")
+    };
+    let out = folder.join(&adv_folder);
+    if !a.force && out.join("scenario.yaml").exists() {
+        bail!(
+            "{}: the folder already holds an adventure (left by an earlier `campaign next` that did not finish, or by a campaign of the same name started over); pass --force to replace its files",
+            out.display()
+        );
+    }
+    let Some(party) = c.adventure_party(&party_name) else {
+        bail!(
+            "{}: every hero has fallen and none was resurrected; the campaign is over",
+            file.display()
+        );
+    };
+    let hero_value = party.total_value();
+    let ts = tilecrawl::tileset::load(Path::new(tilecrawl::tileset::DEFAULT_TILESET_NAME))?;
+    let params = campaign::adventure_params(seed, a.sets, hero_value, mission);
+    let scenario = match generate(&ts, &params) {
+        Ok(s) => s,
+        Err(e @ GenerateError::NoBuild { .. }) => {
+            return Err(anyhow::Error::new(e).context(format!("adventure {number}, seed {seed}")));
+        }
+        Err(e) => return Err(e.into()),
+    };
+    let party_text = campaign::model::party_yaml(
+        &party,
+        &format!(
+            "The heroes of campaign {} for adventure {number}, at their current levels.\nWritten by `tilecrawl campaign next`; the campaign file is the one to edit.",
+            c.name
+        ),
+    );
+    // The party file must be one `play` accepts.
+    party::parse(&party_text, "party.yaml")?;
+    let mut files = vec![
+        (
+            "scenario.yaml",
+            tilecrawl::scenario::to_yaml(&scenario).into_bytes(),
+        ),
+        ("party.yaml", party_text.into_bytes()),
+    ];
+    files.extend(a.output.render(&scenario)?);
+    let refs: Vec<(&str, &[u8])> = files.iter().map(|(n, b)| (*n, b.as_slice())).collect();
+    super::outputs::write_outputs(&out, &refs, a.force)?;
+    let adv = Adventure {
+        number,
+        folder: adv_folder.clone(),
+        seed,
+        mission: mission.to_string(),
+        sets: a.sets,
+        floors: a.floors,
+        hero_value,
+        scenario: format!("{adv_folder}/scenario.yaml"),
+        party: format!("{adv_folder}/party.yaml"),
+        save: format!("{adv_folder}/game.save"),
+    };
+    c.current = Some(adv.clone());
+    c.generator = tilecrawl::GENERATOR.into();
+    write_campaign(&file, &c)?;
+    println!(
+        "adventure {number} of {}: {} mission, seed {seed}, {} set(s), set up for heroes worth {hero_value} points",
+        c.name, adv.mission, a.sets
+    );
+    println!(
+        "heroes: {}",
+        party
+            .heroes()
+            .map(|h| format!("{} ({})", h.name, h.value))
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
+    println!("wrote {}", super::outputs::listing(&out, &refs));
+    for l in how_to_play(&a.which, &folder, &adv) {
+        println!("{l}");
+    }
+    Ok(())
+}
+
+/// The line that says what to do next once an adventure is through town.
+fn what_next(which: &Which, c: &Campaign) -> String {
+    if c.heroes.iter().any(|h| h.alive) {
+        format!(
+            "next: tilecrawl campaign next {}{}",
+            shell(&which.name),
+            which.dir_flag()
+        )
+    } else {
+        format!(
+            "every hero has fallen and none was resurrected ({} gold each; the purse holds {}): the campaign is over",
+            campaign::rules::RESURRECTION_GOLD,
+            c.gold
+        )
+    }
+}
+
+fn parse_ability(s: &str) -> anyhow::Result<(String, String)> {
+    match s.split_once('=') {
+        Some((h, a)) if !h.trim().is_empty() && !a.trim().is_empty() => {
+            Ok((h.trim().to_string(), a.trim().to_string()))
+        }
+        _ => bail!("--ability {s:?}: expected HERO=ABILITY, e.g. --ability Kestrel=Stealth"),
+    }
+}
+
+fn town(a: TownArgs) -> anyhow::Result<()> {
+    let orders = Orders {
+        resurrect: a.resurrect,
+        sell: a.sell,
+        recharge: a.recharge,
+        buy: a.buy,
+        used: a.used,
+        train: !a.no_train,
+        abilities: a
+            .ability
+            .iter()
+            .map(|s| parse_ability(s))
+            .collect::<anyhow::Result<_>>()?,
+    };
+    let (file, mut c) = a.which.load()?;
+    let folder = a.which.folder()?;
+    let Some(adv) = c.current.clone() else {
+        bail!(
+            "{}: no adventure is waiting for its town phase; start one with `tilecrawl campaign next {}{}`",
+            file.display(),
+            shell(&a.which.name),
+            a.which.dir_flag()
+        );
+    };
+    let save = folder.join(&adv.save);
+    if !save.exists() {
+        let mut msg = format!(
+            "{}: adventure {} has not been played yet (no save file).",
+            save.display(),
+            adv.number
+        );
+        if let Some(l) = how_to_play(&a.which, &folder, &adv).first() {
+            msg += " Play it with: ";
+            msg += l.trim_start_matches("play it:").trim();
+        }
+        bail!("{msg}");
+    }
+    let (result, tables) = io::replay_save(&save).map_err(anyhow::Error::msg)?;
+    if result.outcome.is_none() {
+        bail!(
+            "{}: adventure {} is not over yet (turn {}); finish it with `tilecrawl play --resume {}`",
+            save.display(),
+            adv.number,
+            result.turn,
+            shell(&save.display().to_string())
+        );
+    }
+    let rewards = campaign::reward::default_rewards();
+    let lines = campaign::town::run(&mut c, &result, &orders, &tables, &rewards)
+        .map_err(|e| anyhow::anyhow!("{}: {e}", file.display()))?;
+    write_campaign(&file, &c)?;
+    for l in lines {
+        println!("{l}");
+    }
+    println!("{}", what_next(&a.which, &c));
+    Ok(())
+}
+
+fn show(a: ShowArgs) -> anyhow::Result<()> {
+    let (_, c) = a.which.load()?;
+    let folder = a.which.folder()?;
+    println!(
+        "campaign {} (seed {}, party {}): {} adventure(s) finished; purse {} gold",
+        c.name,
+        c.seed,
+        c.party,
+        c.history.len(),
+        c.gold
+    );
+    for h in &c.heroes {
+        println!(
+            "  {:<12} {} {:<8} level {}, {} points, experience {}/{}{}",
+            h.name,
+            if h.alive { "alive " } else { "fallen" },
+            h.player,
+            h.level,
+            h.value,
+            h.experience,
+            h.to_next(),
+            if h.permanent.is_empty() {
+                String::new()
+            } else {
+                format!(", permanent: {}", h.permanent.join(", "))
+            }
+        );
+    }
+    for i in &c.items {
+        println!(
+            "  item {}: worth {} gold, {}{}",
+            i.name,
+            campaign::rules::item_value(&i.item()),
+            if i.charged { "charged" } else { "no charge" },
+            if i.used { ", used" } else { "" }
+        );
+    }
+    for r in &c.history {
+        println!(
+            "  adventure {}: {} ({}), {} on turn {}; {} gold found{}{}",
+            r.number,
+            r.mission,
+            r.seed,
+            r.outcome,
+            r.turns,
+            r.gold_found,
+            r.reward
+                .map(|w| format!(", reward {} gold and {} experience", w.gold, w.experience))
+                .unwrap_or_default(),
+            if r.fallen.is_empty() {
+                String::new()
+            } else {
+                format!("; fell: {}", r.fallen.join(", "))
+            }
+        );
+    }
+    match &c.current {
+        Some(adv) => {
+            println!(
+                "adventure {} under way ({} mission, seed {}):",
+                adv.number, adv.mission, adv.seed
+            );
+            for l in how_to_play(&a.which, &folder, adv) {
+                println!("  {l}");
+            }
+        }
+        None => println!("{}", what_next(&a.which, &c)),
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shell_quoting() {
+        assert_eq!(
+            shell("campaigns/Iron/adventure-1"),
+            "campaigns/Iron/adventure-1"
+        );
+        assert_eq!(shell("the long road"), "'the long road'");
+        assert_eq!(shell("it's"), r"'it'\''s'");
+    }
+
+    #[test]
+    fn ability_orders() {
+        assert_eq!(
+            parse_ability("Kestrel=Stealth").unwrap(),
+            ("Kestrel".into(), "Stealth".into())
+        );
+        assert!(parse_ability("Kestrel").is_err());
+        assert!(parse_ability("=x").is_err());
+    }
+}

@@ -1,0 +1,481 @@
+//! `tilecrawl campaign`: a pinned three-adventure campaign played through the
+//! real binary (`UPDATE_GOLDEN=1 cargo test --test campaign` rewrites the
+//! pinned output and the scripts), the campaign loader's hostile matrix, and
+//! the command's refusals.
+
+mod common;
+
+use common::{Run, one_error_line, run_env};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::Duration;
+
+const TIMEOUT: Duration = Duration::from_secs(300);
+/// The pinned campaign's seed: three wins, with a hero lost in two of them
+/// (chosen by playing seeds 1–60 with the auto-heroes).
+const SEED: &str = "26";
+const NAME: &str = "Saga";
+
+/// The town orders after each adventure.
+const TOWN_ORDERS: [&[&str]; 3] = [
+    // Everyone came back: recharge the potion found, buy a level-1 chest.
+    &["--recharge", "all", "--buy", "1"],
+    // Marrow fell: the purse cannot pay at step 2, but after the reward and
+    // a sale it can at step 5 (too late for a share of the reward).
+    &[
+        "--resurrect",
+        "Marrow",
+        "--used",
+        "quickening potion",
+        "--sell",
+        "healing draught",
+        "--recharge",
+        "all",
+    ],
+    // Marrow fell again; one trains, the others lack the gold.
+    &[
+        "--sell",
+        "quickening potion",
+        "--ability",
+        "Kestrel=Command",
+    ],
+];
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn run(cwd: &Path, args: &[&str]) -> Run {
+    run_env(cwd, args, &[], TIMEOUT)
+}
+
+fn ok(cwd: &Path, args: &[&str]) -> String {
+    let r = run(cwd, args);
+    assert_eq!(r.code, Some(0), "{args:?}: {}", r.stderr);
+    r.stdout
+}
+
+/// The auto-heroes' commands for an adventure, as `tilecrawl simulate` plays
+/// them with the play dice `tilecrawl play` uses by default.
+fn auto_script(dir: &Path, n: u32) -> String {
+    let adv = dir.join(format!("campaigns/{NAME}/adventure-{n}"));
+    let text = std::fs::read_to_string(adv.join("scenario.yaml")).unwrap();
+    let scenario = Arc::new(tilecrawl::scenario::from_yaml(&text, "scenario.yaml").unwrap());
+    let party = Arc::new(tilecrawl::play::party::load(&adv.join("party.yaml")).unwrap());
+    let tables = Arc::new(tilecrawl::play::tables::default_tables());
+    let (_, log) = tilecrawl::play::simulate::play_once_logged(
+        &scenario,
+        &party,
+        &tables,
+        scenario.seed,
+        tilecrawl::play::simulate::DEFAULT_MAX_TURNS,
+    );
+    let mut s = format!(
+        "# Campaign seed {SEED}, adventure {n}: the auto-heroes of `tilecrawl simulate` (dice combat).\n"
+    );
+    for l in log.iter().filter_map(|l| l.strip_prefix("> ")) {
+        s.push_str(l);
+        s.push('\n');
+    }
+    s
+}
+
+/// Plays the pinned campaign; returns (file name, contents) of what is pinned.
+fn play_campaign(dir: &Path, update: bool) -> Vec<(String, String)> {
+    let mut pinned = Vec::new();
+    let new = ok(dir, &["campaign", "new", NAME, "--seed", SEED]);
+    for n in 1..=3u32 {
+        let mut log = String::new();
+        if n == 1 {
+            log += &format!("$ tilecrawl campaign new {NAME} --seed {SEED}\n{new}");
+        }
+        log += &format!("$ tilecrawl campaign next {NAME}\n");
+        log += &ok(dir, &["campaign", "next", NAME]);
+        let script = root().join(format!("tests/scripts/campaign-adventure-{n}.txt"));
+        if update {
+            std::fs::write(&script, auto_script(dir, n)).unwrap();
+        }
+        let adv = format!("campaigns/{NAME}/adventure-{n}");
+        let play_args = [
+            "play",
+            &format!("{adv}/scenario.yaml"),
+            "--party",
+            &format!("{adv}/party.yaml"),
+            "--save",
+            &format!("{adv}/game.save"),
+            "--combat",
+            "dice",
+            "--script",
+            script.to_str().unwrap(),
+        ];
+        let transcript = ok(dir, &play_args);
+        assert!(
+            transcript.contains("== the adventure is over:"),
+            "adventure {n} must end"
+        );
+        log += &format!(
+            "$ tilecrawl play {adv}/scenario.yaml --party {adv}/party.yaml --save {adv}/game.save --combat dice --script tests/scripts/campaign-adventure-{n}.txt\n... ({} lines; the last two:)\n",
+            transcript.lines().count()
+        );
+        let tail: Vec<&str> = transcript.lines().rev().take(2).collect();
+        for l in tail.iter().rev() {
+            log += l;
+            log += "\n";
+        }
+        let file = dir.join(format!("campaigns/{NAME}/campaign.yaml"));
+        let before = std::fs::read(&file).unwrap();
+        if n == 1 {
+            // A bad order changes nothing.
+            let r = run(dir, &["campaign", "town", NAME, "--resurrect", "Nobody"]);
+            one_error_line(&r, &["--resurrect Nobody: no hero called `Nobody`"]).unwrap();
+            assert_eq!(std::fs::read(&file).unwrap(), before);
+        }
+        let mut town = vec!["campaign", "town", NAME];
+        town.extend(TOWN_ORDERS[n as usize - 1]);
+        log += &format!("$ tilecrawl {}\n", town.join(" "));
+        log += &ok(dir, &town);
+        assert_eq!(
+            std::fs::read(file.with_file_name("campaign.yaml.bak")).unwrap(),
+            before,
+            "the copy before town is kept"
+        );
+        pinned.push((format!("adventure-{n}.txt"), log));
+    }
+    let show = ok(dir, &["campaign", "show", NAME]);
+    pinned.push(("show.txt".into(), show));
+    let file =
+        std::fs::read_to_string(dir.join(format!("campaigns/{NAME}/campaign.yaml"))).unwrap();
+    pinned.push(("campaign.yaml".into(), file));
+    pinned
+}
+
+#[test]
+fn a_three_adventure_campaign_gives_its_pinned_output() {
+    let update = std::env::var_os("UPDATE_GOLDEN").is_some();
+    let dir = tempfile::tempdir().unwrap();
+    let golden = root().join("tests/golden/campaign");
+    let mut failures = Vec::new();
+    for (name, got) in play_campaign(dir.path(), update) {
+        let path = golden.join(&name);
+        if update {
+            std::fs::create_dir_all(&golden).unwrap();
+            std::fs::write(&path, &got).unwrap();
+            continue;
+        }
+        let want = std::fs::read_to_string(&path)
+            .unwrap_or_else(|e| panic!("{}: {e} (run with UPDATE_GOLDEN=1)", path.display()));
+        if want != got {
+            let line = want
+                .lines()
+                .zip(got.lines())
+                .position(|(a, b)| a != b)
+                .unwrap_or(want.lines().count().min(got.lines().count()));
+            failures.push(format!(
+                "{name}: first difference at line {}:\n  pinned: {:?}\n  now:    {:?}",
+                line + 1,
+                want.lines().nth(line),
+                got.lines().nth(line)
+            ));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+// ---------------------------------------------------------------- refusals
+
+/// A fresh campaign `H` (seed 1) in `dir`, replaced once so that its
+/// `campaign.yaml.bak` exists; returns the campaign file's path and text.
+fn fresh(dir: &Path) -> (PathBuf, String) {
+    ok(dir, &["campaign", "new", "H", "--seed", "1"]);
+    ok(dir, &["campaign", "new", "H", "--seed", "1", "--force"]);
+    let path = dir.join("campaigns/H/campaign.yaml");
+    let text = std::fs::read_to_string(&path).unwrap();
+    (path, text)
+}
+
+#[test]
+fn a_corrupt_campaign_file_is_refused_in_one_line_and_left_untouched() {
+    let dir = tempfile::tempdir().unwrap();
+    let (path, good) = fresh(dir.path());
+    let bytes = |s: &str| s.as_bytes().to_vec();
+    let mut huge = bytes(&good);
+    huge.extend(std::iter::repeat_n(
+        b'#',
+        tilecrawl::campaign::model::MAX_CAMPAIGN_BYTES as usize,
+    ));
+    let mut not_utf8 = bytes(&good);
+    not_utf8.extend([b'#', 0xff, 0xfe, b'\n']);
+    let cases: Vec<(&str, Vec<u8>, &[&str])> = vec![
+        ("empty", Vec::new(), &["is empty"]),
+        ("not YAML", bytes("format: [unclosed\n  - :\n"), &["line "]),
+        (
+            "wrong version",
+            bytes(&common::with(
+                &good,
+                "tilecrawl-campaign/1",
+                "tilecrawl-campaign/9",
+            )),
+            &[
+                "format: is `tilecrawl-campaign/9`",
+                "reads `tilecrawl-campaign/1`",
+            ],
+        ),
+        (
+            "format of a wrong type",
+            bytes(&common::with(
+                &good,
+                "format: tilecrawl-campaign/1",
+                "format: [1]",
+            )),
+            &["format: is"],
+        ),
+        (
+            "wrong type",
+            bytes(&common::with(&good, "gold: 0", "gold: lots")),
+            &["gold", "line "],
+        ),
+        (
+            "missing key",
+            bytes(&common::without_key(&good, "heroes")),
+            &["missing field `heroes`"],
+        ),
+        (
+            "unknown key",
+            bytes(&format!("{good}treasure: 5\n")),
+            &["unknown field `treasure`"],
+        ),
+        (
+            "level out of range",
+            bytes(&common::with(&good, "level: 1", "level: 0")),
+            &["heroes[0] (Kestrel).level: is 0; expected 1 to 100"],
+        ),
+        (
+            "gold out of range",
+            bytes(&common::with(&good, "gold: 0", "gold: 2000000000")),
+            &["gold: is 2000000000"],
+        ),
+        (
+            "a value that disagrees with the level",
+            bytes(&common::with(&good, "value: 25", "value: 26")),
+            &["heroes[0] (Kestrel).value: is 26"],
+        ),
+        (
+            "unknown ability",
+            bytes(&common::with(&good, "- Nimble", "- Flying")),
+            &["abilities: unknown ability `Flying`"],
+        ),
+        ("not UTF-8", not_utf8, &["not UTF-8"]),
+        ("oversized", huge, &["bytes"]),
+        (
+            "deep nesting",
+            common::nested("format: tilecrawl-campaign/1\nname: ", 100_000),
+            &["campaign.yaml"],
+        ),
+        (
+            "alias bomb",
+            bytes(&common::alias_bomb_keys(&good, "treasure")),
+            &["campaign.yaml"],
+        ),
+    ];
+    for (what, content, needles) in cases {
+        std::fs::write(&path, &content).unwrap();
+        for cmd in [&["campaign", "show", "H"][..], &["campaign", "next", "H"]] {
+            let r = run_env(dir.path(), cmd, &[], Duration::from_secs(30));
+            let mut all = vec!["campaigns/H/campaign.yaml", "campaign.yaml.bak"];
+            all.extend(needles);
+            if let Err(e) = one_error_line(&r, &all) {
+                panic!("{what} ({cmd:?}): {e}");
+            }
+            assert_eq!(
+                std::fs::read(&path).unwrap(),
+                content,
+                "{what}: file changed"
+            );
+        }
+        assert!(
+            !dir.path().join("campaigns/H/adventure-1").exists(),
+            "{what}: nothing generated"
+        );
+    }
+    // The backup is the good copy: putting it back works.
+    std::fs::copy(path.with_file_name("campaign.yaml.bak"), &path).unwrap();
+    ok(dir.path(), &["campaign", "show", "H"]);
+}
+
+#[test]
+fn paths_in_a_hand_edited_file_stay_inside_the_campaign() {
+    let dir = tempfile::tempdir().unwrap();
+    let (path, _) = fresh(dir.path());
+    ok(dir.path(), &["campaign", "next", "H"]);
+    let good = std::fs::read_to_string(&path).unwrap();
+    for (from, to) in [
+        ("save: adventure-1/game.save", "save: ../../../etc/passwd"),
+        (
+            "scenario: adventure-1/scenario.yaml",
+            "scenario: /etc/passwd",
+        ),
+    ] {
+        let bad = common::with(&good, from, to);
+        std::fs::write(&path, &bad).unwrap();
+        let r = run(dir.path(), &["campaign", "town", "H"]);
+        one_error_line(&r, &["must be a path inside the campaign folder"]).unwrap();
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), bad);
+    }
+}
+
+#[test]
+fn the_commands_refuse_what_cannot_be_done_yet() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let (path, _) = fresh(d);
+    let e = |args: &[&str], needles: &[&str]| {
+        let before = std::fs::read(&path).unwrap();
+        let r = run(d, args);
+        if let Err(m) = one_error_line(&r, needles) {
+            panic!("{args:?}: {m}");
+        }
+        assert_eq!(
+            std::fs::read(&path).unwrap(),
+            before,
+            "{args:?} changed the file"
+        );
+    };
+    e(&["campaign", "new", "H"], &["already exists", "--force"]);
+    e(&["campaign", "show", "a/b"], &["campaign name `a/b`"]);
+    e(&["campaign", "show", ".."], &["campaign name `..`"]);
+    e(
+        &["campaign", "show", "Nobody"],
+        &["no such campaign", "campaign new Nobody"],
+    );
+    e(
+        &["campaign", "town", "H"],
+        &["no adventure is waiting", "campaign next H"],
+    );
+    e(
+        &["campaign", "next", "H", "--floors", "2"],
+        &["--floors 2", "not yet"],
+    );
+    e(
+        &["campaign", "next", "H", "--mission", "heist"],
+        &["--mission", "unknown mission `heist`"],
+    );
+    // A folder left behind is only replaced with --force.
+    std::fs::create_dir_all(d.join("campaigns/H/adventure-1")).unwrap();
+    std::fs::write(d.join("campaigns/H/adventure-1/scenario.yaml"), "old").unwrap();
+    e(
+        &["campaign", "next", "H"],
+        &["already holds an adventure", "--force"],
+    );
+    let out = ok(d, &["campaign", "next", "H", "--force"]);
+    assert!(out.contains(
+        "play it:   tilecrawl play campaigns/H/adventure-1/scenario.yaml --party campaigns/H/adventure-1/party.yaml --save campaigns/H/adventure-1/game.save"
+    ));
+    e(
+        &["campaign", "next", "H"],
+        &["adventure 1 has not had its town phase yet"],
+    );
+    e(
+        &["campaign", "town", "H"],
+        &["has not been played yet", "tilecrawl play"],
+    );
+    // Two commands in: the game is not over.
+    let script = d.join("short.txt");
+    std::fs::write(&script, "end turn\nend turn\n").unwrap();
+    let adv = "campaigns/H/adventure-1";
+    ok(
+        d,
+        &[
+            "play",
+            &format!("{adv}/scenario.yaml"),
+            "--party",
+            &format!("{adv}/party.yaml"),
+            "--save",
+            &format!("{adv}/game.save"),
+            "--script",
+            script.to_str().unwrap(),
+        ],
+    );
+    e(
+        &["campaign", "town", "H"],
+        &["is not over yet (turn 2)", "--resume"],
+    );
+    // A broken save is named.
+    let save = d.join(adv).join("game.save");
+    let good_save = std::fs::read(&save).unwrap();
+    std::fs::write(&save, "format: [").unwrap();
+    e(&["campaign", "town", "H"], &["adventure-1/game.save"]);
+    std::fs::write(&save, &good_save).unwrap();
+    // A changed scenario is noticed.
+    let scen = d.join(adv).join("scenario.yaml");
+    let original = std::fs::read(&scen).unwrap();
+    let mut changed = original.clone();
+    changed.extend(b"# edited\n");
+    std::fs::write(&scen, &changed).unwrap();
+    e(
+        &["campaign", "town", "H"],
+        &["has changed since this game was saved"],
+    );
+    std::fs::write(&scen, &original).unwrap();
+    // Bad orders are refused before anything happens (the game is not over
+    // either, but orders about unknown heroes are a usage slip worth naming).
+    e(
+        &["campaign", "town", "H", "--ability", "Kestrel"],
+        &["expected HERO=ABILITY"],
+    );
+}
+
+#[test]
+fn a_killed_write_leaves_the_campaign_file_whole() {
+    use std::process::{Command, Stdio};
+    use std::time::Instant;
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    ok(d, &["campaign", "new", "H", "--seed", "1"]);
+    let folder = d.join("campaigns/H");
+    let path = folder.join("campaign.yaml");
+    let old = std::fs::read(&path).unwrap();
+    let temps = || {
+        std::fs::read_dir(&folder)
+            .unwrap()
+            .filter_map(|e| e.ok())
+            .filter(|e| {
+                let n = e.file_name().to_string_lossy().into_owned();
+                n.starts_with(".tilecrawl-") && n.ends_with(".tmp")
+            })
+            .count()
+    };
+    // Killed while the backup is written, then while the new file is.
+    for stage in 0..2 {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_tilecrawl"))
+            .args(["campaign", "new", "H", "--seed", "2", "--force"])
+            .current_dir(d)
+            .env(tilecrawl::fsutil::SLOW_WRITE_ENV, "400")
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let start = Instant::now();
+        let bak = folder.join("campaign.yaml.bak");
+        loop {
+            let staged = temps() > 0;
+            if staged && (stage == 0 || bak.exists()) {
+                break;
+            }
+            assert!(
+                child.try_wait().unwrap().is_none(),
+                "finished before the kill"
+            );
+            assert!(start.elapsed() < TIMEOUT, "never reached the write");
+            std::thread::sleep(Duration::from_millis(2));
+        }
+        child.kill().unwrap();
+        child.wait().unwrap();
+        assert_eq!(std::fs::read(&path).unwrap(), old, "stage {stage}");
+        if stage == 1 {
+            assert_eq!(std::fs::read(&bak).unwrap(), old);
+        }
+        ok(d, &["campaign", "show", "H"]);
+    }
+    ok(d, &["campaign", "new", "H", "--seed", "2", "--force"]);
+    assert!(ok(d, &["campaign", "show", "H"]).contains("seed 2"));
+}
