@@ -7,6 +7,9 @@
 //! starting hero value; each floor's entrance is an exit out of the whole
 //! dungeon. Heroes who take the stairs arrive at the next floor's entrance.
 
+mod load;
+pub use load::*;
+
 use crate::dice::LogEntry;
 use crate::scenario::Spot;
 use serde::{Deserialize, Serialize};

@@ -53,6 +53,7 @@
 
 use crate::play::board::{Board, FAR, Mover};
 use crate::play::engine::{CombatMode, Game, GameOptions, all_around, chebyshev};
+use crate::play::floors::Adventure;
 use crate::play::party::Party;
 use crate::play::state::{ChestPlace, HeroPlace, Outcome, Phase};
 use crate::play::tables::Tables;
@@ -300,15 +301,35 @@ pub fn simulate_with_progress(
     opts: &SimOptions,
     progress: &(dyn Fn() + Sync),
 ) -> Report {
+    simulate_adventure(
+        &Adventure::Scenario(scenario.clone()),
+        party,
+        tables,
+        opts,
+        progress,
+    )
+}
+
+/// [`simulate_with_progress`] for a scenario or a multi-floor dungeon. On a
+/// floor without the goal the heroes make for the stairs down and take
+/// them (fighting on the way as usual).
+pub fn simulate_adventure(
+    adventure: &Adventure,
+    party: &Arc<Party>,
+    tables: &Arc<Tables>,
+    opts: &SimOptions,
+    progress: &(dyn Fn() + Sync),
+) -> Report {
     let results: Vec<RunResult> = (0..opts.runs)
         .into_par_iter()
         .map(|i| {
-            let r = play_once(
-                scenario,
+            let r = play(
+                adventure,
                 party,
                 tables,
                 run_seed(opts.seed, i),
                 opts.max_turns,
+                None,
             );
             progress();
             r
@@ -325,7 +346,8 @@ pub fn play_once(
     seed: u64,
     max_turns: u32,
 ) -> RunResult {
-    play(scenario, party, tables, seed, max_turns, None)
+    let a = Adventure::Scenario(scenario.clone());
+    play(&a, party, tables, seed, max_turns, None)
 }
 
 /// [`play_once`], also returning the transcript: each command after `> `
@@ -337,8 +359,25 @@ pub fn play_once_logged(
     seed: u64,
     max_turns: u32,
 ) -> (RunResult, Vec<String>) {
+    play_adventure_logged(
+        &Adventure::Scenario(scenario.clone()),
+        party,
+        tables,
+        seed,
+        max_turns,
+    )
+}
+
+/// [`play_once_logged`] for a scenario or a multi-floor dungeon.
+pub fn play_adventure_logged(
+    adventure: &Adventure,
+    party: &Arc<Party>,
+    tables: &Arc<Tables>,
+    seed: u64,
+    max_turns: u32,
+) -> (RunResult, Vec<String>) {
     let mut log = Vec::new();
-    let r = play(scenario, party, tables, seed, max_turns, Some(&mut log));
+    let r = play(adventure, party, tables, seed, max_turns, Some(&mut log));
     (r, log)
 }
 
@@ -364,15 +403,14 @@ impl Driver<'_> {
 }
 
 fn play(
-    scenario: &Arc<Scenario>,
+    adventure: &Adventure,
     party: &Arc<Party>,
     tables: &Arc<Tables>,
     seed: u64,
     max_turns: u32,
     log: Option<&mut Vec<String>>,
 ) -> RunResult {
-    let game = Game::new(
-        scenario.clone(),
+    let game = adventure.new_game(
         party.clone(),
         tables.clone(),
         GameOptions {
@@ -428,7 +466,10 @@ fn activation(d: &mut Driver, h: usize) {
         if d.game.outcome().is_some()
             || hero.done
             || hero.held > 0
-            || matches!(hero.place, HeroPlace::Escaped | HeroPlace::Slain)
+            || matches!(
+                hero.place,
+                HeroPlace::Escaped | HeroPlace::Slain | HeroPlace::Below
+            )
         {
             return;
         }
@@ -487,7 +528,7 @@ fn choose(g: &Game, h: usize) -> Option<String> {
         Some(ChestPlace::Hero(carrier)) if carrier == h => head_out(g, h, left),
         Some(ChestPlace::Hero(carrier)) => {
             let p = hero.pos()?;
-            if g.board.is_entrance(p) {
+            if g.is_exit(p) {
                 return (left >= 1).then(|| "leaves".into());
             }
             let cp = g.heroes[carrier].pos()?;
@@ -501,17 +542,27 @@ fn choose(g: &Game, h: usize) -> Option<String> {
             walk_towards(g, h, &all_around(mp))
         }
         Some(ChestPlace::Out) => None,
+        None if g.floors.stairs.is_some() => go_down(g, h, left),
         Some(ChestPlace::Lost) | None => head_out(g, h, left),
     }
 }
 
-/// To the entrance and out (stepping out costs a speed point).
+/// To an exit and out (stepping out costs a speed point).
 fn head_out(g: &Game, h: usize, left: u32) -> Option<String> {
     let p = g.heroes[h].pos()?;
-    if g.board.is_entrance(p) {
+    if g.is_exit(p) {
         return (left >= 1).then(|| "leaves".into());
     }
-    walk_towards(g, h, &g.board.entrance)
+    walk_towards(g, h, &g.exit_squares())
+}
+
+/// To the stairs down and down them (a floor without the goal).
+fn go_down(g: &Game, h: usize, left: u32) -> Option<String> {
+    let stairs = g.floors.stairs?;
+    if g.heroes[h].pos() == Some(stairs) {
+        return (left >= g.rules().staircase).then(|| "takes the stairs".into());
+    }
+    walk_towards(g, h, &[stairs])
 }
 
 /// The revealed monster with the fewest wounds left among those whose
@@ -605,8 +656,7 @@ fn start_square(g: &Game, h: usize, dist: &[u32]) -> Option<(Point, u32)> {
         Some(p) => (d(p) != FAR).then_some((p, 0)),
         None => {
             let walk = g.hero_mover(h);
-            g.board
-                .entrance
+            g.entry_squares(h)
                 .iter()
                 .filter(|&&e| !g.occupied(e) && d(e) != FAR)
                 .filter_map(|&e| Some((d(e), e, g.board.step_cost(e, e, &walk)?)))
