@@ -12,7 +12,9 @@
 //!   floor, stairs that lead anywhere but the next floor;
 //! - a floor scenario whose `staircase` differs from the stairs listed for it
 //!   in `dungeon.yaml`, or whose staircase is not on a walkable square of the
-//!   tile it names, or whose `floor:` says another number or floor count.
+//!   tile it names, or whose `floor:` says another number or floor count;
+//! - a Quest Chest on a floor that is not the last, or a second entrance on
+//!   a floor below the top one.
 
 use super::{DUNGEON_FORMAT, DungeonFile, MAX_FLOORS};
 use crate::scenario::Scenario;
@@ -291,6 +293,12 @@ fn check_floor(
             ));
         }
     }
+    if number < n && s.chests.iter().any(|c| c.quest) {
+        return Err(err(
+            "chests: ",
+            format!("floor {number} holds a Quest Chest; only the last floor ({n}) holds the goal"),
+        ));
+    }
     if number > 1 && s.second_entrance.is_some() {
         return Err(err(
             "second_entrance: ",
@@ -488,6 +496,10 @@ mod tests {
         fl[0].staircase = Some(wall);
         f.floors[0].stairs.as_mut().unwrap().at = wall;
         assert!(refused(&f, &fl).contains("is not a walkable square of tile 1"));
+        // A Quest Chest above the last floor.
+        let mut fl = floors.clone();
+        fl[0].chests[0].quest = true;
+        assert!(refused(&file, &fl).contains("chests: floor 1 holds a Quest Chest"));
         // The floor: field disagrees.
         let mut fl = floors.clone();
         fl[1].floor = Some(FloorOf { number: 2, of: 3 });

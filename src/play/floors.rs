@@ -387,10 +387,8 @@ impl Game {
                 "Time is up: turn {} of {n} is over and the goal is not out of the dungeon: the dungeon wins.",
                 self.turn
             ));
-            self.say(format!(
-                "== the adventure is over: {} ==",
-                crate::play::engine::outcome_word(Outcome::Lost)
-            ));
+            let banner = self.turn_banner();
+            self.say(banner);
             return;
         }
         if self.floor_done() {
@@ -528,8 +526,7 @@ mod tests {
     }
 
     fn dungeon_game(seed: u64) -> Game {
-        let (file, mut floors) = two_floors();
-        floors[1].chests[0].quest = true;
+        let (file, floors) = two_floors();
         let d = Dungeon::new(file, floors, "test").expect("a good dungeon");
         let mut g = Game::new_dungeon(
             Arc::new(d),
@@ -854,8 +851,7 @@ mod tests {
 
     #[test]
     fn the_dungeon_timer_runs_over_every_floor() {
-        let (mut file, mut floors) = two_floors();
-        floors[1].chests[0].quest = true;
+        let (mut file, floors) = two_floors();
         file.mission = "quest+timed".into();
         file.turn_limit = Some(3);
         let d = Dungeon::new(file, floors, "test").unwrap();
@@ -901,5 +897,69 @@ mod tests {
             out.contains("orc comes back up the stairs at 20,3"),
             "{out}"
         );
+    }
+
+    #[test]
+    fn a_dungeon_game_replays_to_the_same_transcript() {
+        use crate::play::session::Session;
+        let lines: Vec<String> = [
+            "Ayla moves to 4,3",
+            "Borin moves to 4,4",
+            "end turn",
+            "Ayla moves to 9,3",
+            "Borin moves to 7,3",
+            "end turn",
+            "Ayla moves to 14,3",
+            "Borin moves to 12,3",
+            "end turn",
+            "Ayla moves to 19,3",
+            "Borin moves to 17,3",
+            "end turn",
+            "Ayla moves to 20,3",
+            "Ayla takes the stairs",
+            "Borin moves to 20,3",
+            "end turn",
+            "Borin takes the stairs",
+            "status",
+        ]
+        .map(String::from)
+        .to_vec();
+        let mut s = Session::from_game(dungeon_game(5));
+        let mut transcript = s.intro();
+        for l in &lines {
+            transcript.extend(s.input(l));
+        }
+        assert!(
+            transcript
+                .iter()
+                .any(|l| l.contains("floor 2 of 2: scenario seed 2")),
+            "{}",
+            transcript.join("\n")
+        );
+        assert!(
+            !transcript.iter().any(|l| l.starts_with("! ")),
+            "{}",
+            transcript.join("\n")
+        );
+        let (again, t2) = Session::replay_game(dungeon_game(5), &lines);
+        assert_eq!(t2, transcript);
+        assert_eq!(again.game().status(), s.game().status());
+        assert_eq!(again.game().floor_number(), Some((2, 2)));
+    }
+
+    #[test]
+    fn automatic_heroes_take_the_stairs_and_fetch_the_goal_below() {
+        use crate::play::simulate::{play_adventure_logged, run_seed};
+        let (file, floors) = two_floors();
+        let adv = Adventure::Dungeon(Arc::new(Dungeon::new(file, floors, "test").unwrap()));
+        let party = Arc::new(party());
+        let tables = Arc::new(crate::play::tables::default_tables());
+        for i in 0..40 {
+            let (r, log) = play_adventure_logged(&adv, &party, &tables, run_seed(3, i), 60);
+            // No monster on either floor: the heroes always win, below.
+            assert!(r.won, "run {i}: {r:?}\n{}", log.join("\n"));
+            assert!(log.iter().any(|l| l.contains("goes down the stairs")));
+            assert!(log.iter().any(|l| l.starts_with("-- floor 1 is done")));
+        }
     }
 }

@@ -122,8 +122,9 @@ pub(crate) fn scenario(wmts: Vec<Wmt>) -> Scenario {
     }
 }
 
-/// A two-floor dungeon from the play test kit's scenario: floor 1 has
-/// stairs in the middle of chamber C2.
+/// A two-floor dungeon from the test kit's scenario: floor 1 has stairs on
+/// 20,3 in chamber C2 and a plain chest on 22,7; floor 2 the Quest Chest
+/// on 22,7.
 pub(crate) fn two_floors() -> (crate::floors::DungeonFile, Vec<Scenario>) {
     let stairs = Spot {
         x: 20,
@@ -136,6 +137,8 @@ pub(crate) fn two_floors() -> (crate::floors::DungeonFile, Vec<Scenario>) {
     let mut b = crate::play::testkit::scenario(Vec::new());
     b.seed = 2;
     b.floor = Some(FloorOf { number: 2, of: 2 });
+    // The goal lies on the last floor.
+    b.chests[0].quest = true;
     let file = crate::floors::DungeonFile {
         format: crate::floors::DUNGEON_FORMAT.into(),
         generator: "test".into(),
