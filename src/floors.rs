@@ -7,7 +7,9 @@
 //! starting hero value; each floor's entrance is an exit out of the whole
 //! dungeon. Heroes who take the stairs arrive at the next floor's entrance.
 
+mod build;
 mod load;
+pub use build::*;
 pub use load::*;
 
 use crate::dice::LogEntry;

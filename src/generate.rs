@@ -4,9 +4,12 @@
 use crate::analysis::{self, Analysis};
 use crate::dice::{Dice, LogEntry};
 use crate::layout::{self, Grid, Layout, LayoutError, LayoutParams};
-use crate::ruleset::{self, SetupError, SetupParams};
-use crate::scenario::{self, CentralChamber, Entrance, Opening, Params, Point, Scenario, Size};
-use crate::tileset::TileSet;
+use crate::mission::Mission;
+use crate::ruleset::{self, CentralPiece, SetupError, SetupParams};
+use crate::scenario::{
+    self, CentralChamber, Entrance, FloorOf, Opening, Params, Point, Scenario, Size, Spot,
+};
+use crate::tileset::{TileKind, TileSet};
 use std::borrow::Cow;
 
 /// How many Dungeon Stacks are tried before generation gives up. Each failed
@@ -24,8 +27,12 @@ pub struct GenerateParams {
     pub setup: SetupParams,
     /// The rule system (`mkd-adventure`).
     pub ruleset: String,
-    /// The mission (`quest`).
-    pub mission: String,
+    /// The mission: its goal, timer and split start.
+    pub mission: Mission,
+    /// Multi-floor dungeons: which floor this is. Every floor but the last
+    /// gets a staircase down instead of the mission's goal; a split-up start
+    /// is on floor 1 only. `None` for a one-floor adventure.
+    pub floor: Option<FloorOf>,
     /// Lay the optional hindering/water markers (build step 8).
     pub markers: bool,
     /// How the tile set is named in the scenario (`mkd-builder` or a file name).
@@ -43,7 +50,8 @@ impl Default for GenerateParams {
             layout: LayoutParams::default(),
             setup: SetupParams::default(),
             ruleset: "mkd-adventure".into(),
-            mission: "quest".into(),
+            mission: Mission::QUEST,
+            floor: None,
             markers: false,
             tileset_label: crate::tileset::DEFAULT_TILESET_NAME.into(),
             log: true,
@@ -94,15 +102,18 @@ pub fn build_dungeon(
     params: &LayoutParams,
     seed: u64,
 ) -> Result<Dungeon, GenerateError> {
-    build_dungeon_logged(tileset, params, seed, true)
+    build_dungeon_logged(tileset, params, seed, true, false)
 }
 
-/// [`build_dungeon`], keeping the roll log or not (`log`).
+/// [`build_dungeon`], keeping the roll log or not (`log`). With
+/// `second_hallway` (the split-up mission) an attempt also fails, and the
+/// stack is drawn again, when no hallway but the entrance can be walked to.
 fn build_dungeon_logged(
     tileset: &TileSet,
     params: &LayoutParams,
     seed: u64,
     log: bool,
+    second_hallway: bool,
 ) -> Result<Dungeon, GenerateError> {
     layout::check_request(tileset, params).map_err(|e| GenerateError::Impossible(e.to_string()))?;
     let mut dice = Dice::with_log(seed, "layout", log);
@@ -110,6 +121,11 @@ fn build_dungeon_logged(
     for attempt in 1..=MAX_BUILD_ATTEMPTS {
         let mark = dice.log_len();
         let failure = match attempt_build(tileset, params, seed, &mut dice, log) {
+            Ok((layout, _, analysis, _))
+                if second_hallway && !has_walkable_hallway(&layout, &analysis) =>
+            {
+                "no hallway but the entrance can be walked to, and the split-up mission needs one for its second entrance".to_string()
+            }
             Ok((layout, grid, analysis, alog)) => {
                 let mut log = dice.into_log();
                 log.extend(alog);
@@ -136,6 +152,20 @@ fn build_dungeon_logged(
 }
 
 type Built = (Layout, Grid, Analysis, Vec<LogEntry>);
+
+/// Is there a hallway, other than the entrance's, with a square the heroes
+/// can walk to from the entrance?
+fn has_walkable_hallway(layout: &Layout, analysis: &Analysis) -> bool {
+    let grid = layout.grid();
+    (0..layout.tiles.len()).any(|i| {
+        layout.tiles[i].kind == TileKind::Hallway
+            && i != layout.entrance.tile
+            && grid
+                .squares_of(i)
+                .iter()
+                .any(|&(x, y)| analysis.walk_at(&grid, x, y).is_some())
+    })
+}
 
 fn attempt_build(
     tileset: &TileSet,
@@ -198,13 +228,18 @@ pub fn generate(tileset: &TileSet, params: &GenerateParams) -> Result<Scenario, 
             ruleset::RULESETS.join(", ")
         ))
     })?;
-    if params.mission != "quest" {
-        return Err(GenerateError::Impossible(format!(
-            "unknown mission `{}`; this version plays `quest`",
-            params.mission
-        )));
+    let split_up = split_up_here(params);
+    if split_up {
+        let halls = layout::stack_hallways(tileset, params.layout.sets);
+        if halls < 2 && layout::check_request(tileset, &params.layout).is_ok() {
+            return Err(GenerateError::Impossible(format!(
+                "the split-up mission needs at least 2 hallways in the Dungeon Stack (one for each entrance), but {} set(s) of tile set `{}` draw {halls}; use more --sets or a tile set with more hallways",
+                params.layout.sets, tileset.name
+            )));
+        }
     }
-    let mut dungeon = build_dungeon_logged(tileset, &params.layout, params.seed, params.log)?;
+    let mut dungeon =
+        build_dungeon_logged(tileset, &params.layout, params.seed, params.log, split_up)?;
     let mut log = std::mem::take(&mut dungeon.log);
     let markers = if params.markers {
         let mut mdice = Dice::with_log(params.seed, "markers", params.log);
@@ -229,10 +264,145 @@ pub fn generate(tileset: &TileSet, params: &GenerateParams) -> Result<Scenario, 
         &dungeon.grid,
         &dungeon.analysis,
         &setup,
+        central_piece(params),
         &mut sdice,
     )?;
     log.extend(sdice.into_log());
-    Ok(assemble(tileset, params, &dungeon, markers, pop, log))
+    let second_entrance = if split_up {
+        let mut mdice = Dice::with_log(params.seed, "mission", params.log);
+        let spot = second_entrance(&dungeon, &markers, &mut mdice)?;
+        log.extend(mdice.into_log());
+        Some(spot)
+    } else {
+        None
+    };
+    let mut scenario = assemble(tileset, params, &dungeon, markers, pop, log);
+    scenario.second_entrance = second_entrance;
+    if params.mission.timed {
+        let (chambers, hallways) = tile_counts(&scenario);
+        scenario.turn_limit = Some(Mission::turn_limit(chambers, hallways));
+    }
+    Ok(scenario)
+}
+
+/// What the Central Chamber holds: the mission's goal on a one-floor
+/// adventure and on the last floor, a staircase down on every other floor.
+pub fn central_piece(params: &GenerateParams) -> CentralPiece {
+    match params.floor {
+        Some(f) if f.number < f.of => CentralPiece::Staircase,
+        _ => CentralPiece::Goal(params.mission.goal),
+    }
+}
+
+/// Does this adventure (or floor) get the split-up mission's second
+/// entrance? Only floor 1 of a multi-floor dungeon does: the heroes reach
+/// the deeper floors together, by the stairs.
+pub fn split_up_here(params: &GenerateParams) -> bool {
+    params.mission.split_up && params.floor.is_none_or(|f| f.number == 1)
+}
+
+/// Chambers and hallways of a scenario (the timer counts them).
+pub fn tile_counts(s: &Scenario) -> (u32, u32) {
+    let halls = s
+        .tiles
+        .iter()
+        .filter(|t| t.kind == TileKind::Hallway)
+        .count() as u32;
+    (s.tiles.len() as u32 - halls, halls)
+}
+
+/// Tile steps from the Central Chamber to every tile (`None`: not connected).
+pub fn steps_from_central(
+    connections: &[[usize; 2]],
+    tiles: usize,
+    central: usize,
+) -> Vec<Option<u32>> {
+    let mut dist = vec![None; tiles];
+    let mut queue = std::collections::VecDeque::new();
+    dist[central] = Some(0);
+    queue.push_back(central);
+    while let Some(t) = queue.pop_front() {
+        let d = dist[t].unwrap_or(0);
+        for c in connections {
+            let other = if c[0] == t {
+                c[1]
+            } else if c[1] == t {
+                c[0]
+            } else {
+                continue;
+            };
+            if dist[other].is_none() {
+                dist[other] = Some(d + 1);
+                queue.push_back(other);
+            }
+        }
+    }
+    dist
+}
+
+/// The split-up mission's second entrance: a staircase marker in the
+/// hallway nearest the Central Chamber in tile steps (not the entrance
+/// hallway; a roll among equally near ones), on the hallway's passable square
+/// nearest its centre that holds no terrain marker and can be walked to from
+/// the entrance (a roll among equally near squares). A hallway with no such
+/// square (walled off, or behind blocking terrain) is passed over: heroes
+/// starting there could never reach the Central Chamber.
+fn second_entrance(
+    d: &Dungeon,
+    markers: &[scenario::Marker],
+    dice: &mut Dice,
+) -> Result<Spot, GenerateError> {
+    let tiles = &d.layout.tiles;
+    let cc = d.analysis.central_chamber;
+    let steps = steps_from_central(&d.analysis.connections, tiles.len(), cc);
+    let g = &d.grid;
+    let a = &d.analysis;
+    let usable = |x: i32, y: i32| {
+        a.walk_at(g, x, y).is_some() && !markers.iter().any(|m| m.x == x && m.y == y)
+    };
+    let halls: Vec<(usize, u32)> = (0..tiles.len())
+        .filter(|&i| tiles[i].kind == TileKind::Hallway && i != d.layout.entrance.tile)
+        .filter(|&i| g.squares_of(i).iter().any(|&(x, y)| usable(x, y)))
+        .filter_map(|i| steps[i].map(|s| (i, s)))
+        .collect();
+    let Some(nearest) = halls.iter().map(|h| h.1).min() else {
+        return Err(GenerateError::Impossible(
+            "the split-up mission needs a second hallway the heroes can walk to from the entrance; in this dungeon every other hallway is cut off. Try another --seed or more --sets".into(),
+        ));
+    };
+    let candidates: Vec<usize> = halls
+        .iter()
+        .filter(|h| h.1 == nearest)
+        .map(|h| h.0)
+        .collect();
+    let n = candidates.len();
+    let k = dice.choose_d6(
+        n,
+        format_args!("split-up: second entrance among the {n} hallways {nearest} tiles from the Central Chamber"),
+        |k| tiles[candidates[k]].id.clone(),
+    );
+    let hall = candidates[k];
+    let at = ruleset::near_centre(g, &d.layout, hall, usable, dice, |n| {
+        format!(
+            "centre of {} not usable; second entrance square among the {n} nearest",
+            tiles[hall].id
+        )
+    })
+    .ok_or_else(|| {
+        GenerateError::Impossible(format!(
+            "hallway {} has no free square reachable from the entrance for the second entrance",
+            tiles[hall].id
+        ))
+    })?;
+    dice.note(format_args!(
+        "split-up: second entrance (staircase marker) on {},{} in hallway {}, {nearest} tiles from the Central Chamber",
+        at.0, at.1, tiles[hall].id
+    ));
+    Ok(Spot {
+        x: at.0,
+        y: at.1,
+        tile: hall,
+    })
 }
 
 fn assemble(
@@ -302,7 +472,7 @@ fn assemble(
         generator: crate::GENERATOR.into(),
         seed: params.seed,
         ruleset: params.ruleset.clone(),
-        mission: params.mission.clone(),
+        mission: params.mission.to_string(),
         params: Params {
             sets: params.layout.sets,
             hero_value: params.setup.hero_value,
@@ -341,10 +511,10 @@ fn assemble(
         wmts: pop.wmts,
         markers,
         turn_limit: None,
-        prisoner: None,
+        prisoner: pop.prisoner,
         second_entrance: None,
-        staircase: None,
-        floor: None,
+        staircase: pop.staircase,
+        floor: params.floor,
         pools: pop.pools,
         log,
     }

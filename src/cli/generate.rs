@@ -3,8 +3,10 @@
 use anyhow::bail;
 use clap::{Args, ValueEnum};
 use std::path::PathBuf;
+use tilecrawl::floors::{self, Count, FloorsParams, MAX_FLOORS};
 use tilecrawl::generate::{GenerateError, GenerateParams, generate};
 use tilecrawl::layout::{ExitDice, LayoutParams, Table};
+use tilecrawl::mission::Mission;
 use tilecrawl::ruleset::{Difficulty, SetupParams};
 use tilecrawl::scenario::{Scenario, WmtColor};
 use tilecrawl::tileset::{self, TileKind};
@@ -91,9 +93,39 @@ pub(crate) struct DungeonArgs {
     /// Rule system that sets the dungeon up.
     #[arg(long, default_value = "mkd-adventure", value_parser = ["mkd-adventure"])]
     ruleset: String,
-    /// Mission.
-    #[arg(long, default_value = "quest", value_parser = ["quest"])]
-    mission: String,
+    /// Mission: one goal — `quest` (carry the Quest Chest out), `rescue`
+    /// (free the prisoner in the Central Chamber), `stealth` (no Guardian;
+    /// monsters try to destroy the Quest Chest) or `kidnapping` (capture the
+    /// Guardian's wandering monster) — plus any of `timed` (3 turns per
+    /// chamber, 1 per hallway) and `split-up` (a second entrance in the
+    /// hallway nearest the Central Chamber). Join with `+` (`rescue+timed`) or
+    /// repeat the flag. Two goals never combine. Default: quest.
+    #[arg(long, value_name = "MISSION", value_parser = parse_mission_word)]
+    mission: Vec<String>,
+}
+
+/// Checks one `--mission` value on its own (unknown words, two goals in one value).
+fn parse_mission_word(s: &str) -> Result<String, String> {
+    Mission::parse(s)
+        .map(|_| s.to_string())
+        .map_err(|e| e.to_string())
+}
+
+impl DungeonArgs {
+    /// The mission of all `--mission` flags together; an illegal combination
+    /// across flags is a usage error (exit 2).
+    pub(crate) fn mission(&self) -> Mission {
+        if self.mission.is_empty() {
+            return Mission::QUEST;
+        }
+        Mission::from_words(self.mission.iter().map(String::as_str)).unwrap_or_else(|e| {
+            clap::Error::raw(
+                clap::error::ErrorKind::ArgumentConflict,
+                format!("--mission: {e}\n"),
+            )
+            .exit()
+        })
+    }
 }
 
 impl DungeonArgs {
@@ -120,7 +152,8 @@ impl DungeonArgs {
                 monsters,
             },
             ruleset: self.ruleset.clone(),
-            mission: self.mission.clone(),
+            mission: self.mission(),
+            floor: None,
             markers: self.markers,
             tileset_label: tileset_label(&self.tileset),
             log: true,
@@ -138,6 +171,16 @@ pub struct GenerateArgs {
     seed: Option<u64>,
     #[command(flatten)]
     dungeon: DungeonArgs,
+    /// Floors of a multi-floor dungeon (1 to 12), or `d6` to roll. Every floor
+    /// but the last has a staircase down in its Central Chamber; the last
+    /// holds the mission's goal. More than one floor (or `d6`) writes
+    /// dungeon.yaml and one folder per floor (floor-1, floor-2, …).
+    #[arg(long, default_value = "1", value_name = "N|d6", value_parser = parse_floors)]
+    floors: Count,
+    /// Tile sets per floor (1 to 200), or `d6` to roll for each floor.
+    /// Default: --sets. Needs --floors.
+    #[arg(long, value_name = "N|d6", value_parser = parse_sets_per_floor)]
+    sets_per_floor: Option<Count>,
     #[command(flatten)]
     output: super::outputs::OutputArgs,
     /// Output folder. Default: output/<seed>.
@@ -149,6 +192,23 @@ pub struct GenerateArgs {
     /// Print nothing but errors.
     #[arg(long, short)]
     quiet: bool,
+}
+
+fn parse_floors(s: &str) -> Result<Count, String> {
+    match s.parse::<Count>()? {
+        Count::Fixed(n) if n == 0 || n > MAX_FLOORS => {
+            Err(format!("{n} floors; expected 1 to {MAX_FLOORS} or d6"))
+        }
+        c => Ok(c),
+    }
+}
+
+fn parse_sets_per_floor(s: &str) -> Result<Count, String> {
+    let max = tilecrawl::layout::MAX_SETS;
+    match s.parse::<Count>()? {
+        Count::Fixed(n) if n == 0 || n > max => Err(format!("{n} sets; expected 1 to {max} or d6")),
+        c => Ok(c),
+    }
 }
 
 /// Parses `WxH` with an optional unit into squares.
@@ -213,7 +273,17 @@ fn fresh_seed() -> u64 {
 
 pub fn run(a: GenerateArgs) -> anyhow::Result<()> {
     let seed = a.seed.unwrap_or_else(fresh_seed);
+    if a.floors == Count::Fixed(1) && a.sets_per_floor.is_some() {
+        clap::Error::raw(
+            clap::error::ErrorKind::ArgumentConflict,
+            "--sets-per-floor needs --floors 2 or more (or d6); for one floor use --sets\n",
+        )
+        .exit()
+    }
     let (ts, params) = a.dungeon.load(seed)?;
+    if a.floors != Count::Fixed(1) {
+        return run_floors(&a, &ts, &params);
+    }
     let scenario = match generate(&ts, &params) {
         Ok(s) => s,
         // Only a failed build depends on the seed; say which one.
@@ -234,6 +304,72 @@ pub fn run(a: GenerateArgs) -> anyhow::Result<()> {
     if !a.quiet {
         print!("{}", summary(&scenario));
         println!("wrote {}", super::outputs::listing(&out, &refs));
+    }
+    Ok(())
+}
+
+/// `generate --floors`: dungeon.yaml and one folder per floor, every file
+/// made in memory first and then written in one atomic batch.
+fn run_floors(
+    a: &GenerateArgs,
+    ts: &tileset::TileSet,
+    params: &GenerateParams,
+) -> anyhow::Result<()> {
+    let fp = FloorsParams {
+        floors: a.floors,
+        sets_per_floor: a.sets_per_floor,
+    };
+    let built = floors::build_floors(ts, params, &fp)?;
+    let mut files: Vec<(String, Vec<u8>)> = vec![(
+        "dungeon.yaml".to_string(),
+        floors::dungeon_yaml(&built.file).into_bytes(),
+    )];
+    for (s, entry) in built.floors.iter().zip(&built.file.floors) {
+        let dir = floors::floor_dir(entry.number);
+        files.push((
+            format!("{dir}/scenario.yaml"),
+            tilecrawl::scenario::to_yaml(s).into_bytes(),
+        ));
+        for (name, bytes) in a.output.render(s)? {
+            files.push((format!("{dir}/{name}"), bytes));
+        }
+    }
+    let out = a
+        .out
+        .clone()
+        .unwrap_or_else(|| PathBuf::from("output").join(params.seed.to_string()));
+    let refs: Vec<(&str, &[u8])> = files
+        .iter()
+        .map(|(n, b)| (n.as_str(), b.as_slice()))
+        .collect();
+    super::outputs::write_outputs(&out, &refs, a.force)?;
+    if !a.quiet {
+        let d = &built.file;
+        print!(
+            "dungeon of {} floors, seed {}, mission {}",
+            d.floors.len(),
+            d.seed,
+            d.mission
+        );
+        match d.turn_limit {
+            Some(t) => println!(", {t} turns in all"),
+            None => println!(),
+        }
+        for (s, e) in built.floors.iter().zip(&d.floors) {
+            print!("floor {}: ", e.number);
+            print!("{}", summary(s));
+            if let Some(st) = &e.stairs {
+                println!(
+                    "stairs down to floor {} on {},{} ({})",
+                    st.to_floor, st.at.x, st.at.y, s.tiles[st.at.tile].id
+                );
+            }
+        }
+        println!(
+            "wrote {} and {} files in floor folders",
+            out.join("dungeon.yaml").display(),
+            files.len() - 1
+        );
     }
     Ok(())
 }
@@ -294,6 +430,30 @@ fn summary(s: &Scenario) -> String {
             g.y,
             s.pools.guardian_reveal_bonus
         );
+    }
+    if s.mission != "quest" {
+        let _ = writeln!(o, "mission: {}", s.mission);
+    }
+    if let Some(p) = &s.prisoner {
+        let _ = writeln!(o, "prisoner: on {},{} in the Central Chamber", p.x, p.y);
+    }
+    if let Some(g) = &s.pools.guardian {
+        let _ = writeln!(
+            o,
+            "Guardian WMT set aside: {} {} (revealed at the entrance when the prisoner is freed)",
+            g.color.name(),
+            g.number
+        );
+    }
+    if let Some(e) = &s.second_entrance {
+        let _ = writeln!(
+            o,
+            "second entrance (staircase marker): {} on {},{}",
+            s.tiles[e.tile].id, e.x, e.y
+        );
+    }
+    if let Some(t) = s.turn_limit {
+        let _ = writeln!(o, "turn limit: {t} turns");
     }
     let count = |c: WmtColor| s.pools.wmts.iter().filter(|t| t.color == c).count();
     let _ = writeln!(

@@ -152,6 +152,15 @@ pub(crate) fn write_outputs(
     std::fs::create_dir_all(dir)
         .with_context(|| format!("cannot create folder {}", dir.display()))?;
     let paths: Vec<PathBuf> = files.iter().map(|(name, _)| dir.join(name)).collect();
+    // Names may hold a sub-folder (`floor-2/map.svg`).
+    for p in &paths {
+        if let Some(parent) = p.parent()
+            && parent != dir
+        {
+            std::fs::create_dir_all(parent)
+                .with_context(|| format!("cannot create folder {}", parent.display()))?;
+        }
+    }
     let batch: Vec<(&Path, &[u8])> = paths
         .iter()
         .map(|p| p.as_path())

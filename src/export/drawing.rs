@@ -1035,6 +1035,13 @@ fn feature_layer(s: &Scenario, map: &MapGeom, st: &Style) -> Layer {
         }
     }
 
+    // Mission pieces: the prisoner, the staircase down, the second entrance.
+    mission_pieces(s, map, st, &mut shapes);
+
+    // A kidnapping Guardian wanders: it gets a second ring and a K badge, so
+    // it is told apart from both a plain WMT and a Guardian that stays put.
+    let kidnapping = super::mission::mission_of(s).goal == crate::mission::Goal::Kidnapping;
+
     // Wandering monster tokens: a disc in the token colour with its number.
     for w in &s.wmts {
         let c = map.pt(f64::from(w.x) + 0.5, f64::from(w.y) + 0.5);
@@ -1052,6 +1059,16 @@ fn feature_layer(s: &Scenario, map: &MapGeom, st: &Style) -> Layer {
                     stroke: Some(stroke(st.guardian, map.len(0.05))),
                 },
             }));
+            if kidnapping {
+                shapes.push(Shape::Circle(Circle {
+                    centre: c,
+                    radius: map.len(0.33),
+                    paint: Paint {
+                        fill: Fill::None,
+                        stroke: Some(stroke(st.guardian, map.len(0.03))),
+                    },
+                }));
+            }
         }
         shapes.push(Shape::Circle(Circle {
             centre: c,
@@ -1104,7 +1121,7 @@ fn feature_layer(s: &Scenario, map: &MapGeom, st: &Style) -> Layer {
             let size = map.text(0.15, 1.8, 30.0);
             shapes.push(plain(
                 badge.offset(0.0, size * 0.36),
-                "G".into(),
+                if kidnapping { "K" } else { "G" }.into(),
                 size,
                 true,
                 Anchor::Middle,
@@ -1115,6 +1132,86 @@ fn feature_layer(s: &Scenario, map: &MapGeom, st: &Style) -> Layer {
     Layer {
         id: "features".into(),
         shapes,
+    }
+}
+
+/// A round token with a letter and a caption below it (the prisoner), or a
+/// square one with steps drawn in it (a staircase).
+fn mission_pieces(s: &Scenario, map: &MapGeom, st: &Style, shapes: &mut Vec<Shape>) {
+    let caption = |shapes: &mut Vec<Shape>, x: i32, y: i32, text: &str| {
+        let size = map.text(0.12, 2.0, 20.0);
+        let (cx, cy) = (f64::from(x) + 0.5, f64::from(y) + 0.5);
+        shapes.push(label(
+            map.pt(cx, cy + 0.3).offset(0.0, size * 0.8),
+            text.into(),
+            size,
+            true,
+            Anchor::Middle,
+            st.ink,
+            st.halo,
+        ));
+    };
+    if let Some(p) = s.prisoner {
+        let c = map.pt(f64::from(p.x) + 0.5, f64::from(p.y) + 0.5);
+        shapes.push(Shape::Circle(Circle {
+            centre: c,
+            radius: map.len(0.3),
+            paint: Paint {
+                fill: Fill::Solid(st.ink_light),
+                stroke: Some(stroke(st.entrance, map.len(0.06))),
+            },
+        }));
+        let size = map.text(0.3, 2.5, 60.0);
+        shapes.push(plain(
+            c.offset(0.0, size * 0.36),
+            "P".into(),
+            size,
+            true,
+            Anchor::Middle,
+            st.entrance,
+        ));
+        caption(shapes, p.x, p.y, "Prisoner");
+    }
+    let stairs = |shapes: &mut Vec<Shape>, x: i32, y: i32, letter: &str, text: &str| {
+        let (cx, cy) = (f64::from(x) + 0.5, f64::from(y) + 0.5);
+        let half = 0.3;
+        let o = map.pt(cx - half, cy - half);
+        shapes.push(Shape::Rect(Rect {
+            x: o.x,
+            y: o.y,
+            width: map.len(2.0 * half),
+            height: map.len(2.0 * half),
+            radius: 0.0,
+            paint: Paint {
+                fill: Fill::Solid(st.ink_light),
+                stroke: Some(stroke(st.ink, map.len(0.05))),
+            },
+        }));
+        // Three treads, each shorter than the one before.
+        for (i, w) in [0.5, 0.36, 0.22].into_iter().enumerate() {
+            let ty = cy - half + 0.15 * (i as f64 + 1.0);
+            shapes.push(line(
+                map.pt(cx - w / 2.0, ty),
+                map.pt(cx + w / 2.0, ty),
+                stroke(st.ink, map.len(0.035)),
+            ));
+        }
+        let size = map.text(0.17, 2.0, 40.0);
+        shapes.push(plain(
+            map.pt(cx, cy + half - 0.04),
+            letter.into(),
+            size,
+            true,
+            Anchor::Middle,
+            st.ink,
+        ));
+        caption(shapes, x, y, text);
+    };
+    if let Some(t) = s.staircase {
+        stairs(shapes, t.x, t.y, "S", "Stairs down");
+    }
+    if let Some(e) = s.second_entrance {
+        stairs(shapes, e.x, e.y, "E2", "2nd entrance");
     }
 }
 
@@ -1211,6 +1308,20 @@ fn frame_layer(
         Anchor::Start,
         st.ink,
     ));
+    if let Some(sub) = super::mission::map_subtitle(s) {
+        let size = title_size * 0.7;
+        shapes.push(plain(
+            Pt {
+                x: left,
+                y: (margin * 0.3).max(title_size + 1.0) + size * 1.3,
+            },
+            sub,
+            size,
+            false,
+            Anchor::Start,
+            st.ink,
+        ));
+    }
     let footer_size = (margin * 0.2).min(3.0);
     let p = &s.params;
     shapes.push(plain(

@@ -11,6 +11,7 @@
 //! ```
 
 mod drawing;
+pub mod mission;
 pub mod paper;
 pub mod pdf;
 mod png;

@@ -37,6 +37,8 @@ pub struct SetupSheet {
     pub mission: String,
     /// Turns the heroes have, where the mission sets a limit (`quest` has none).
     pub turn_limit: Option<u32>,
+    /// The mission's orders and pieces, labelled (empty for a plain one-floor quest).
+    pub mission_lines: Vec<(&'static str, String)>,
     /// The parameters the dungeon was built with (hero value, tile set, sets, table…).
     pub params: Params,
     /// Printed size of one square in millimetres.
@@ -221,14 +223,6 @@ pub struct PoolSheet {
     pub monsters: Vec<MonsterEntry>,
 }
 
-/// The turn limit a mission sets, if any. `quest` has none.
-pub fn turn_limit(mission: &str) -> Option<u32> {
-    match mission {
-        "quest" => None,
-        _ => None,
-    }
-}
-
 /// Gathers the setup sheet of a scenario.
 pub fn setup_sheet(s: &Scenario) -> SetupSheet {
     let spot = |x: i32, y: i32| Spot {
@@ -385,7 +379,8 @@ pub fn setup_sheet(s: &Scenario) -> SetupSheet {
         generator: s.generator.clone(),
         ruleset: s.ruleset.clone(),
         mission: s.mission.clone(),
-        turn_limit: turn_limit(&s.mission),
+        turn_limit: s.turn_limit,
+        mission_lines: super::mission::sheet_lines(s),
         params: s.params.clone(),
         square_mm: s.square_mm,
         size: s.size,
@@ -648,6 +643,14 @@ fn sections(sheet: &SetupSheet) -> Vec<Section> {
             ("Made by", sheet.generator.clone()),
         ])],
     });
+
+    // The mission's orders and pieces (nothing for a plain quest).
+    if !sheet.mission_lines.is_empty() {
+        out.push(Section {
+            title: "Mission".into(),
+            parts: vec![Part::Fields(sheet.mission_lines.clone())],
+        });
+    }
 
     // Legend.
     let mut legend = Table::new(&["cell", "meaning", "walkable"], &[], None);
@@ -1954,11 +1957,33 @@ mod tests {
 
     #[test]
     fn quest_has_no_turn_limit() {
-        assert_eq!(turn_limit("quest"), None);
         let s = scenario(7, 2);
         let sheet = setup_sheet(&s);
         assert_eq!(sheet.turn_limit, None);
+        assert!(sheet.mission_lines.is_empty());
         assert!(setup_markdown(&s).contains("no turn limit"));
+    }
+
+    #[test]
+    fn a_timed_rescue_sheet_shows_the_timer_the_prisoner_and_the_set_aside_guardian() {
+        let p = GenerateParams {
+            seed: 7,
+            mission: crate::mission::Mission::parse("rescue+timed").unwrap(),
+            ..GenerateParams::default()
+        };
+        let s = generate(&default_tileset(), &p).expect("generates");
+        let limit = s.turn_limit.expect("timed");
+        let md = setup_markdown(&s);
+        assert!(md.contains(&format!("{limit} turns")), "{md}");
+        let p = s.prisoner.expect("rescue has a prisoner");
+        assert!(md.contains(&format!("square {},{}", p.x, p.y)), "{md}");
+        let g = s.pools.guardian.expect("set aside");
+        assert!(md.contains(&format!(
+            "{} {}: keep it off the map",
+            g.color.name(),
+            g.number
+        )));
+        assert!(md.contains("Campaign bonus"));
     }
 
     #[test]

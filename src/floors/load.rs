@@ -495,15 +495,29 @@ mod tests {
         };
         fl[0].staircase = Some(wall);
         f.floors[0].stairs.as_mut().unwrap().at = wall;
-        assert!(refused(&f, &fl).contains("is not a walkable square of tile 1"));
+        // (The scenario loader refuses it first; in memory, this module does.)
+        let e = refused(&f, &fl);
+        assert!(e.contains("floor-1/scenario.yaml: staircase"), "{e}");
+        let e = Dungeon::new(f, fl, "mem").unwrap_err().to_string();
+        assert!(e.contains("is not a walkable square of tile 1"), "{e}");
         // A Quest Chest above the last floor.
         let mut fl = floors.clone();
         fl[0].chests[0].quest = true;
-        assert!(refused(&file, &fl).contains("chests: floor 1 holds a Quest Chest"));
+        let e = refused(&file, &fl);
+        assert!(e.contains("floor-1/scenario.yaml: chests"), "{e}");
+        let e = Dungeon::new(file.clone(), fl, "mem")
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("chests: floor 1 holds a Quest Chest"), "{e}");
         // The floor: field disagrees.
         let mut fl = floors.clone();
         fl[1].floor = Some(FloorOf { number: 2, of: 3 });
-        assert!(refused(&file, &fl).contains("floor: says floor 2 of 3"));
+        let e = refused(&file, &fl);
+        assert!(e.contains("floor-2/scenario.yaml: "), "{e}");
+        let e = Dungeon::new(file.clone(), fl, "mem")
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("floor: says floor 2 of 3"), "{e}");
         // No floors; too many floors.
         let mut f = file.clone();
         f.floors.clear();

@@ -269,6 +269,24 @@ pub fn check_request(tileset: &TileSet, params: &LayoutParams) -> Result<(), Lay
     Ok(())
 }
 
+/// How many hallways [`dungeon_stack`] draws for `sets` sets of this tile
+/// set (the draw is fixed by the counts: one hallway per set, and a second
+/// while enough remain for the sets still to draw). Assumes [`check_request`]
+/// passed.
+pub fn stack_hallways(tileset: &TileSet, sets: u32) -> u32 {
+    let mut left = tileset.count(TileKind::Hallway);
+    let mut drawn = 0;
+    for set in 1..=sets {
+        left = left.saturating_sub(1);
+        drawn += 1;
+        if left > sets - set {
+            left -= 1;
+            drawn += 1;
+        }
+    }
+    drawn
+}
+
 /// Build step 1: draws the sets and shuffles them into the Dungeon Stack, top
 /// first. Each set gets one hallway and three chambers, and its fifth tile is
 /// a hallway while hallways remain (hallways are favoured). The bottom tile is

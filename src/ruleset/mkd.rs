@@ -1,11 +1,12 @@
 //! MKD Adventure setup: Chest Pool and Quest Chest, Dungeon Accessories Pool,
 //! WMT Pool with the Guardian and one token per chamber, Monster Pool.
 
-use super::{Difficulty, Population, Ruleset, SetupError, SetupParams};
+use super::{CentralPiece, Difficulty, Population, Ruleset, SetupError, SetupParams};
 use crate::analysis::Analysis;
 use crate::dice::Dice;
 use crate::layout::{Grid, Layout};
-use crate::scenario::{Accessories, Chest, Pools, TerrainSide, Wmt, WmtColor, WmtToken};
+use crate::mission::Goal;
+use crate::scenario::{Accessories, Chest, Pools, Spot, TerrainSide, Wmt, WmtColor, WmtToken};
 use crate::tileset::{Side, TileKind};
 use serde::Deserialize;
 
@@ -122,6 +123,7 @@ impl Ruleset for MkdAdventure {
         grid: &Grid,
         analysis: &Analysis,
         params: &SetupParams,
+        centre: CentralPiece,
         dice: &mut Dice,
     ) -> Result<Population, SetupError> {
         let tiles = &layout.tiles;
@@ -152,26 +154,93 @@ impl Ruleset for MkdAdventure {
             );
             chest_pool.push(level);
         }
-        let n = chest_pool.len();
-        let k = dice.choose_then(n, |k| {
-            format!(
-                "Quest Chest drawn from the {n} chests of the pool: level {}",
-                chest_pool[k]
-            )
-        });
-        let quest_level = chest_pool.remove(k);
-
         let cc = analysis.central_chamber;
-        let (chest_at, facing) = quest_chest_square(grid, analysis, cc, dice)?;
-        let mut occupied: Vec<(i32, i32)> = vec![chest_at];
-        let chests = vec![Chest {
-            x: chest_at.0,
-            y: chest_at.1,
-            facing,
-            level: quest_level,
-            quest: true,
-            tile: cc,
-        }];
+        let free = |occ: &Vec<(i32, i32)>, x: i32, y: i32| {
+            grid.cell(x, y).passable() && !occ.contains(&(x, y))
+        };
+        let mut occupied: Vec<(i32, i32)> = Vec::new();
+        let mut chests = Vec::new();
+        // Where the Quest Chest stands (and faces), when there is one.
+        let mut quest_at: Option<((i32, i32), Side)> = None;
+        // The square the piece that replaces the Quest Chest stands on.
+        let mut piece_at: Option<(i32, i32)> = None;
+        let mut staircase = None;
+        match centre {
+            CentralPiece::Goal(goal) if goal.has_quest_chest() => {
+                let n = chest_pool.len();
+                let k = dice.choose_then(n, |k| {
+                    format!(
+                        "Quest Chest drawn from the {n} chests of the pool: level {}",
+                        chest_pool[k]
+                    )
+                });
+                let quest_level = chest_pool.remove(k);
+                let (chest_at, facing) =
+                    quest_chest_square(grid, analysis, cc, "Quest Chest", dice)?;
+                occupied.push(chest_at);
+                quest_at = Some((chest_at, facing));
+                chests.push(Chest {
+                    x: chest_at.0,
+                    y: chest_at.1,
+                    facing,
+                    level: quest_level,
+                    quest: true,
+                    tile: cc,
+                });
+            }
+            CentralPiece::Goal(goal) => {
+                // Rescue and kidnapping: no Quest Chest. The prisoner (or the
+                // kidnapping Guardian) stands where the chest would have.
+                dice.note(format_args!(
+                    "no Quest Chest ({} mission): all {} chests stay in the Chest Pool",
+                    goal.name(),
+                    chest_pool.len()
+                ));
+                let label = if goal == Goal::Rescue {
+                    "prisoner"
+                } else {
+                    "Guardian WMT"
+                };
+                let (at, _) = quest_chest_square(grid, analysis, cc, label, dice)?;
+                occupied.push(at);
+                piece_at = Some(at);
+            }
+            CentralPiece::Staircase => {
+                dice.note(format_args!(
+                    "no Quest Chest on a floor with stairs down: all {} chests stay in the Chest Pool",
+                    chest_pool.len()
+                ));
+                let at = near_centre(
+                    grid,
+                    layout,
+                    cc,
+                    |_, _| true,
+                    dice,
+                    |n| {
+                        format!(
+                            "centre of {} taken; staircase square among the {n} nearest",
+                            tiles[cc].id
+                        )
+                    },
+                )
+                .ok_or_else(|| {
+                    SetupError(format!(
+                        "the Central Chamber {} has no free passable square for the staircase",
+                        tiles[cc].id
+                    ))
+                })?;
+                dice.note(format_args!(
+                    "staircase down on {},{} in the Central Chamber {}",
+                    at.0, at.1, tiles[cc].id
+                ));
+                occupied.push(at);
+                staircase = Some(Spot {
+                    x: at.0,
+                    y: at.1,
+                    tile: cc,
+                });
+            }
+        }
 
         // --- Dungeon Accessories Pool.
         let mut terrain_markers = Vec::with_capacity(hallways.len());
@@ -233,61 +302,112 @@ impl Ruleset for MkdAdventure {
             band.reveal_bonus
         ));
 
-        // The Guardian WMT: the highest colour in the pool, in the Quest Chest's front arc.
-        let top = pool
-            .iter()
-            .map(|t| t.color)
-            .max()
-            .ok_or_else(|| SetupError("the WMT pool is empty".into()))?;
-        let highest: Vec<usize> = (0..pool.len()).filter(|&i| pool[i].color == top).collect();
-        let g = dice.choose_then(highest.len(), |k| {
-            format!(
-                "Guardian WMT among the {} {} tokens: {} {}",
-                highest.len(),
-                top.name(),
-                top.name(),
-                pool[highest[k]].number
-            )
-        });
-        let guardian = pool.remove(highest[g]);
-        let free = |occ: &Vec<(i32, i32)>, x: i32, y: i32| {
-            grid.cell(x, y).passable() && !occ.contains(&(x, y))
+        let mut wmts = Vec::new();
+        let mut set_aside = None;
+        let mut prisoner = None;
+        let guardian_wanted = match centre {
+            CentralPiece::Goal(g) => g != Goal::Stealth,
+            CentralPiece::Staircase => false,
         };
-        // The arc only matters inside the Central Chamber: reach across it.
-        let reach = tiles[cc].width().max(tiles[cc].height()) as i32;
-        let arc: Vec<(i32, i32, i32, i32)> = front_arc(chest_at.0, chest_at.1, facing, reach)
-            .into_iter()
-            .filter(|&(x, y, _, _)| grid.owner(x, y) == Some(cc) && free(&occupied, x, y))
-            .collect();
-        let Some(&(_, _, k0, o0)) = arc.first() else {
-            return Err(SetupError(format!(
-                "no free passable square of the Central Chamber {} lies in the Quest Chest's front arc",
-                tiles[cc].id
-            )));
-        };
-        let nearest: Vec<(i32, i32)> = arc
-            .iter()
-            .filter(|a| a.2 == k0 && a.3 == o0)
-            .map(|a| (a.0, a.1))
-            .collect();
-        let gi = dice.choose_then(nearest.len(), |k| {
-            format!(
-                "Guardian square among {} equally near in the front arc: {},{}",
-                nearest.len(),
-                nearest[k].0,
-                nearest[k].1
-            )
-        });
-        let gsq = nearest[gi];
-        occupied.push(gsq);
-        let mut wmts = vec![Wmt {
-            x: gsq.0,
-            y: gsq.1,
-            color: guardian.color,
-            number: guardian.number,
-            guardian: true,
-            tile: cc,
-        }];
+        if !guardian_wanted {
+            let why = match centre {
+                CentralPiece::Staircase => "a floor with stairs down",
+                CentralPiece::Goal(_) => "stealth mission",
+            };
+            dice.note(format_args!(
+                "no Guardian WMT ({why}): every token stays in the WMT Pool"
+            ));
+        } else {
+            // The Guardian WMT: the highest colour in the pool, in the Quest Chest's front arc.
+            let top = pool
+                .iter()
+                .map(|t| t.color)
+                .max()
+                .ok_or_else(|| SetupError("the WMT pool is empty".into()))?;
+            let highest: Vec<usize> = (0..pool.len()).filter(|&i| pool[i].color == top).collect();
+            let g = dice.choose_then(highest.len(), |k| {
+                format!(
+                    "Guardian WMT among the {} {} tokens: {} {}",
+                    highest.len(),
+                    top.name(),
+                    top.name(),
+                    pool[highest[k]].number
+                )
+            });
+            let guardian = pool.remove(highest[g]);
+            if let Some(at) = piece_at {
+                if centre == CentralPiece::Goal(Goal::Rescue) {
+                    dice.note(format_args!(
+                    "rescue: the Guardian WMT ({} {}) is set aside; it is revealed at the entrance when the prisoner is freed",
+                    guardian.color.name(),
+                    guardian.number
+                ));
+                    set_aside = Some(guardian);
+                    prisoner = Some(Spot {
+                        x: at.0,
+                        y: at.1,
+                        tile: cc,
+                    });
+                } else {
+                    dice.note(format_args!(
+                        "kidnapping: the Guardian WMT ({} {}) on {},{}; it wanders like the others",
+                        guardian.color.name(),
+                        guardian.number,
+                        at.0,
+                        at.1
+                    ));
+                    wmts.push(Wmt {
+                        x: at.0,
+                        y: at.1,
+                        color: guardian.color,
+                        number: guardian.number,
+                        guardian: true,
+                        tile: cc,
+                    });
+                }
+            } else {
+                let (chest_at, facing) =
+                    quest_at.expect("a quest chest when the guardian guards one");
+                // The arc only matters inside the Central Chamber: reach across it.
+                let reach = tiles[cc].width().max(tiles[cc].height()) as i32;
+                let arc: Vec<(i32, i32, i32, i32)> =
+                    front_arc(chest_at.0, chest_at.1, facing, reach)
+                        .into_iter()
+                        .filter(|&(x, y, _, _)| {
+                            grid.owner(x, y) == Some(cc) && free(&occupied, x, y)
+                        })
+                        .collect();
+                let Some(&(_, _, k0, o0)) = arc.first() else {
+                    return Err(SetupError(format!(
+                        "no free passable square of the Central Chamber {} lies in the Quest Chest's front arc",
+                        tiles[cc].id
+                    )));
+                };
+                let nearest: Vec<(i32, i32)> = arc
+                    .iter()
+                    .filter(|a| a.2 == k0 && a.3 == o0)
+                    .map(|a| (a.0, a.1))
+                    .collect();
+                let gi = dice.choose_then(nearest.len(), |k| {
+                    format!(
+                        "Guardian square among {} equally near in the front arc: {},{}",
+                        nearest.len(),
+                        nearest[k].0,
+                        nearest[k].1
+                    )
+                });
+                let gsq = nearest[gi];
+                occupied.push(gsq);
+                wmts.push(Wmt {
+                    x: gsq.0,
+                    y: gsq.1,
+                    color: guardian.color,
+                    number: guardian.number,
+                    guardian: true,
+                    tile: cc,
+                });
+            }
+        }
 
         // One random WMT on the centre square of every chamber.
         for &c in &chambers {
@@ -308,33 +428,14 @@ impl Ruleset for MkdAdventure {
                 )
             });
             let token = pool.remove(k);
-            let (cx, cy) = grid.local(
-                t.x + (t.width() as i32 - 1) / 2,
-                t.y + (t.height() as i32 - 1) / 2,
+            let placed = near_centre(
+                grid,
+                layout,
+                c,
+                |x, y| !occupied.contains(&(x, y)),
+                dice,
+                |n| format!("centre of {} taken; WMT square among the {n} nearest", t.id),
             );
-            let squares = grid.squares_of(c);
-            let mut placed = None;
-            let reach = t.width().max(t.height()) as i32;
-            for ring in 0..=reach {
-                let ring_squares: Vec<(i32, i32)> = squares
-                    .iter()
-                    .copied()
-                    .filter(|&(x, y)| {
-                        (x - cx).abs().max((y - cy).abs()) == ring && free(&occupied, x, y)
-                    })
-                    .collect();
-                if ring_squares.is_empty() {
-                    continue;
-                }
-                let n = ring_squares.len();
-                let i = dice.choose_d6(
-                    n,
-                    format_args!("centre of {} taken; WMT square among the {n} nearest", t.id),
-                    |k| format!("{},{}", ring_squares[k].0, ring_squares[k].1),
-                );
-                placed = Some(ring_squares[i]);
-                break;
-            }
             let Some(sq) = placed else {
                 return Err(SetupError(format!(
                     "chamber {} has no free passable square for its WMT",
@@ -369,16 +470,56 @@ impl Ruleset for MkdAdventure {
                 wmts: pool,
                 wmt_reveal_bonus: band.reveal_bonus,
                 guardian_reveal_bonus: Self::guardian_bonus(params.hero_value),
-                guardian: None,
+                guardian: set_aside,
                 accessories,
                 monsters,
             },
+            prisoner,
+            staircase,
         })
     }
 }
 
 fn rename_last(dice: &mut Dice, purpose: impl std::fmt::Display) {
     dice.set_last_purpose(purpose);
+}
+
+/// The passable square of tile `c` nearest its centre square that `ok`
+/// accepts: the centre itself, else the nearest ring around it (a roll among
+/// the ring's squares, `what(n)` naming the roll). `None` when there is none.
+pub(crate) fn near_centre(
+    grid: &Grid,
+    layout: &Layout,
+    c: usize,
+    ok: impl Fn(i32, i32) -> bool,
+    dice: &mut Dice,
+    what: impl Fn(usize) -> String,
+) -> Option<(i32, i32)> {
+    let t = &layout.tiles[c];
+    let (cx, cy) = grid.local(
+        t.x + (t.width() as i32 - 1) / 2,
+        t.y + (t.height() as i32 - 1) / 2,
+    );
+    let squares = grid.squares_of(c);
+    let reach = t.width().max(t.height()) as i32;
+    for ring in 0..=reach {
+        let ring_squares: Vec<(i32, i32)> = squares
+            .iter()
+            .copied()
+            .filter(|&(x, y)| {
+                (x - cx).abs().max((y - cy).abs()) == ring && grid.cell(x, y).passable() && ok(x, y)
+            })
+            .collect();
+        if ring_squares.is_empty() {
+            continue;
+        }
+        let n = ring_squares.len();
+        let i = dice.choose_d6(n, what(n), |k| {
+            format!("{},{}", ring_squares[k].0, ring_squares[k].1)
+        });
+        return Some(ring_squares[i]);
+    }
+    None
 }
 
 /// The Quest Chest's square and facing: the square of the Central Chamber
@@ -392,6 +533,7 @@ fn quest_chest_square(
     grid: &Grid,
     analysis: &Analysis,
     cc: usize,
+    label: &str,
     dice: &mut Dice,
 ) -> Result<((i32, i32), Side), SetupError> {
     let mut by_dist: Vec<((i32, i32), u32)> = grid
@@ -429,26 +571,29 @@ fn quest_chest_square(
             let n = group.len();
             let k = dice.choose_d6(
                 n,
-                format_args!(
-                    "Quest Chest square among {n} equally far ({d} steps) from the entrance"
-                ),
+                format_args!("{label} square among {n} equally far ({d} steps) from the entrance"),
                 |k| format!("{},{}", group[k].0.0, group[k].0.1),
             );
-            if group.len() == 1 {
+            if group.len() == 1 && label == "Quest Chest" {
                 dice.note(format_args!(
                     "Quest Chest on {},{}, {d} steps from the entrance, facing {}",
                     group[0].0.0,
                     group[0].0.1,
                     group[0].1.name()
                 ));
+            } else if group.len() == 1 {
+                dice.note(format_args!(
+                    "{label} on {},{}, {d} steps from the entrance",
+                    group[0].0.0, group[0].0.1
+                ));
             }
             return Ok(group[k]);
         }
         i += by_dist[i..].iter().take_while(|e| e.1 == d).count();
     }
-    Err(SetupError(
-        "the Central Chamber has no square reachable from the entrance for the Quest Chest".into(),
-    ))
+    Err(SetupError(format!(
+        "the Central Chamber has no square reachable from the entrance for the {label}"
+    )))
 }
 
 #[cfg(test)]

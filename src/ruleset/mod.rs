@@ -6,13 +6,15 @@
 
 mod mkd;
 
+pub(crate) use mkd::near_centre;
 pub use mkd::{MkdAdventure, WmtBand, front_arc, in_front_arc};
 
 use crate::analysis::Analysis;
 use crate::dice::Dice;
 use crate::layout::{Grid, Layout};
+use crate::mission::Goal;
 use crate::monsters::MonsterList;
-use crate::scenario::{Chest, Pools, Wmt};
+use crate::scenario::{Chest, Pools, Spot, Wmt};
 
 /// Chest difficulty mix.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -64,6 +66,22 @@ impl Default for SetupParams {
     }
 }
 
+/// What the Central Chamber holds at setup: the mission's goal, or, on every
+/// floor of a multi-floor dungeon but the last, the staircase down.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CentralPiece {
+    /// The mission's goal (quest, rescue, stealth or kidnapping).
+    Goal(Goal),
+    /// A staircase down to the next floor, and neither Quest Chest nor Guardian.
+    Staircase,
+}
+
+impl Default for CentralPiece {
+    fn default() -> Self {
+        CentralPiece::Goal(Goal::Quest)
+    }
+}
+
 /// What setup puts on the map and keeps aside. Squares are local grid squares.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Population {
@@ -73,6 +91,10 @@ pub struct Population {
     pub wmts: Vec<Wmt>,
     /// What is kept aside.
     pub pools: Pools,
+    /// Rescue: the prisoner's square in the Central Chamber.
+    pub prisoner: Option<Spot>,
+    /// Upper floors: the staircase down, in the Central Chamber.
+    pub staircase: Option<Spot>,
 }
 
 /// Why setup could not be completed.
@@ -92,6 +114,7 @@ pub trait Ruleset {
         grid: &Grid,
         analysis: &Analysis,
         params: &SetupParams,
+        centre: CentralPiece,
         dice: &mut Dice,
     ) -> Result<Population, SetupError>;
 }

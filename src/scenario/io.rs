@@ -372,5 +372,219 @@ fn check(s: &Scenario) -> Check {
             return fail(format!("{key}.stats"), e);
         }
     }
+    check_mission(s, &passable_tile)
+}
+
+/// The mission parses and the mission fields agree with it and with the
+/// floor: the prisoner (and the set-aside Guardian) with rescue only, the
+/// second entrance with split-up on the first floor only, the turn limit with
+/// timed only and equal to 3 per chamber + 1 per hallway, a staircase on
+/// every floor but the last, and no Quest Chest or Guardian where the
+/// mission or floor has none.
+fn check_mission(s: &Scenario, passable_tile: &dyn Fn(String, i32, i32, usize) -> Check) -> Check {
+    use crate::mission::{Goal, Mission};
+    let m = Mission::parse(&s.mission).map_err(|e| ("mission".to_string(), e.to_string()))?;
+    if let Some(f) = s.floor
+        && (f.number == 0 || f.of < f.number || f.of > crate::floors::MAX_FLOORS)
+    {
+        return fail(
+            "floor",
+            format!(
+                "is floor {} of {}; expected 1 ≤ number ≤ of ≤ {}",
+                f.number,
+                f.of,
+                crate::floors::MAX_FLOORS
+            ),
+        );
+    }
+    let goal_here = s.floor.is_none_or(|f| f.number == f.of);
+    let first_floor = s.floor.is_none_or(|f| f.number == 1);
+    let cc = s.central_chamber.tile;
+    let has = |present: bool| if present { "has one" } else { "has none" };
+    // The staircase down: on every floor but the last, in the Central Chamber.
+    match (s.staircase, goal_here) {
+        (Some(_), true) => {
+            return fail(
+                "staircase",
+                "is set, but only a floor above the last of a multi-floor dungeon has a staircase down (set `floor`, or remove `staircase`)",
+            );
+        }
+        (None, false) => {
+            return fail(
+                "staircase",
+                "is missing: every floor but the last has a staircase down in its Central Chamber",
+            );
+        }
+        (Some(st), false) => {
+            passable_tile("staircase".into(), st.x, st.y, st.tile)?;
+            if st.tile != cc {
+                return fail(
+                    "staircase",
+                    format!(
+                        "is on tile {}; expected the Central Chamber (tile {cc})",
+                        st.tile
+                    ),
+                );
+            }
+        }
+        (None, true) => {}
+    }
+    let rescue = goal_here && m.goal == Goal::Rescue;
+    match (s.prisoner, rescue) {
+        (Some(p), true) => {
+            passable_tile("prisoner".into(), p.x, p.y, p.tile)?;
+            if p.tile != cc {
+                return fail(
+                    "prisoner",
+                    format!(
+                        "is on tile {}; expected the Central Chamber (tile {cc})",
+                        p.tile
+                    ),
+                );
+            }
+        }
+        (None, false) => {}
+        (present, _) => {
+            return fail(
+                "prisoner",
+                format!(
+                    "the {} mission{} {}; this scenario {}",
+                    m.goal.name(),
+                    if goal_here {
+                        ""
+                    } else {
+                        " on a floor above the last"
+                    },
+                    if rescue {
+                        "needs a prisoner in the Central Chamber"
+                    } else {
+                        "has no prisoner"
+                    },
+                    has(present.is_some())
+                ),
+            );
+        }
+    }
+    match (s.pools.guardian, rescue) {
+        (Some(g), true) => {
+            if !(1..=6).contains(&g.number) {
+                return fail(
+                    "pools.guardian",
+                    format!("number is {}; expected 1 to 6", g.number),
+                );
+            }
+        }
+        (None, false) => {}
+        (present, _) => {
+            return fail(
+                "pools.guardian",
+                format!(
+                    "only a rescue mission sets the Guardian WMT aside; the {} mission here {} one and this scenario {}",
+                    m.goal.name(),
+                    if rescue { "needs" } else { "has no place for" },
+                    has(present.is_some())
+                ),
+            );
+        }
+    }
+    let split_here = m.split_up && first_floor;
+    match (s.second_entrance, split_here) {
+        (Some(e), true) => {
+            passable_tile("second_entrance".into(), e.x, e.y, e.tile)?;
+            if s.tiles[e.tile].kind != TileKind::Hallway || e.tile == s.entrance.tile {
+                return fail(
+                    "second_entrance",
+                    format!(
+                        "is on tile {}; expected a hallway other than the entrance's",
+                        e.tile
+                    ),
+                );
+            }
+        }
+        (None, false) => {}
+        (present, _) => {
+            return fail(
+                "second_entrance",
+                format!(
+                    "the mission `{}`{} {}; this scenario {}",
+                    s.mission,
+                    if first_floor {
+                        ""
+                    } else {
+                        " below the first floor"
+                    },
+                    if split_here {
+                        "needs a second entrance"
+                    } else {
+                        "has no second entrance"
+                    },
+                    has(present.is_some())
+                ),
+            );
+        }
+    }
+    let halls = s
+        .tiles
+        .iter()
+        .filter(|t| t.kind == TileKind::Hallway)
+        .count() as u32;
+    let chambers = s.tiles.len() as u32 - halls;
+    let limit = Mission::turn_limit(chambers, halls);
+    match (s.turn_limit, m.timed) {
+        (Some(t), true) if t != limit => {
+            return fail(
+                "turn_limit",
+                format!(
+                    "is {t}; a timed mission on {chambers} chambers and {halls} hallways has 3 × {chambers} + {halls} = {limit}"
+                ),
+            );
+        }
+        (Some(_), false) => {
+            return fail(
+                "turn_limit",
+                format!(
+                    "is set, but the mission `{}` is not timed (add `+timed` or remove `turn_limit`)",
+                    s.mission
+                ),
+            );
+        }
+        (None, true) => {
+            return fail(
+                "turn_limit",
+                format!("is missing: a timed mission on this dungeon has {limit} turns"),
+            );
+        }
+        _ => {}
+    }
+    let chest_here = goal_here && m.goal.has_quest_chest();
+    if !chest_here && let Some(i) = s.chests.iter().position(|c| c.quest) {
+        return fail(
+            format!("chests[{i}]"),
+            format!(
+                "is a Quest Chest, but the {} mission{} has none",
+                m.goal.name(),
+                if goal_here {
+                    ""
+                } else {
+                    " on a floor above the last"
+                }
+            ),
+        );
+    }
+    let guardian_here = goal_here && m.goal.guardian_on_map();
+    if !guardian_here && let Some(i) = s.wmts.iter().position(|w| w.guardian) {
+        return fail(
+            format!("wmts[{i}]"),
+            format!(
+                "is a Guardian WMT, but the {} mission{} has none on the map",
+                m.goal.name(),
+                if goal_here {
+                    ""
+                } else {
+                    " on a floor above the last"
+                }
+            ),
+        );
+    }
     Ok(())
 }
