@@ -427,13 +427,19 @@ fn play(
             break;
         };
         let team = d.game.team_order[pos];
+        let turn = d.game.turn;
         for h in 0..d.game.heroes.len() {
             if d.game.heroes[h].team == team {
                 activation(&mut d, h);
             }
-            if d.game.outcome().is_some() {
+            // The game ended, or the last hero on a floor went down the
+            // stairs (which ends the turn at once).
+            if d.game.outcome().is_some() || d.game.turn != turn {
                 break;
             }
+        }
+        if d.game.turn != turn && d.game.outcome().is_none() {
+            continue;
         }
         // `end turn` is refused only once the game is over.
         if d.game.outcome().is_some() || !d.send("end turn") {
@@ -461,9 +467,11 @@ fn play(
 /// One hero's activation: the policy's commands until it is over.
 fn activation(d: &mut Driver, h: usize) {
     let name = d.game.heroes[h].name.clone();
+    let turn = d.game.turn;
     for _ in 0..MAX_COMMANDS {
         let hero = &d.game.heroes[h];
         if d.game.outcome().is_some()
+            || d.game.turn != turn
             || hero.done
             || hero.held > 0
             || matches!(
@@ -482,7 +490,12 @@ fn activation(d: &mut Driver, h: usize) {
         }
     }
     let hero = &d.game.heroes[h];
-    if d.game.outcome().is_none() && !hero.done && hero.held == 0 && hero.pos().is_some() {
+    if d.game.outcome().is_none()
+        && d.game.turn == turn
+        && !hero.done
+        && hero.held == 0
+        && hero.pos().is_some()
+    {
         d.send(&format!("{name} passes"));
     }
 }
