@@ -246,3 +246,102 @@ fn simulate_plays_a_dungeon_floor_after_floor() {
     );
     assert_eq!(again, out);
 }
+
+// ---------------------------------------------------------------- properties
+
+mod props {
+    use proptest::prelude::*;
+    use std::sync::Arc;
+    use tilecrawl::floors::{Count, Dungeon, FloorsParams, build_floors};
+    use tilecrawl::generate::{GenerateParams, generate};
+    use tilecrawl::mission::Mission;
+    use tilecrawl::play::floors::Adventure;
+    use tilecrawl::play::simulate::{play_adventure_logged, run_seed};
+
+    fn base(seed: u64, mission: &str) -> GenerateParams {
+        let mut p = GenerateParams {
+            seed,
+            ..Default::default()
+        };
+        p.layout.sets = 1;
+        p.setup.sets = 1;
+        p.mission = Mission::parse(mission).unwrap();
+        p
+    }
+
+    fn party_and_tables() -> (
+        Arc<tilecrawl::play::party::Party>,
+        Arc<tilecrawl::play::tables::Tables>,
+    ) {
+        (
+            Arc::new(tilecrawl::play::party::default_party()),
+            Arc::new(tilecrawl::play::tables::default_tables()),
+        )
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
+
+        /// Any built two-floor dungeon passes the loader's checks, and an
+        /// automatic game of it goes floor 1, then floor 2: nobody comes
+        /// down to floor 2 before floor 1 is done, floor 2 has no stairs, a
+        /// win comes on floor 2, and a timed dungeon never outlives its
+        /// limit.
+        #[test]
+        fn two_floor_games_go_down_in_order(seed in any::<u64>(), timed in any::<bool>()) {
+            let ts = tilecrawl::tileset::default_tileset();
+            let mission = if timed { "quest+timed" } else { "quest" };
+            let fp = FloorsParams { floors: Count::Fixed(2), sets_per_floor: None };
+            let Ok(built) = build_floors(&ts, &base(seed, mission), &fp) else {
+                return Ok(());
+            };
+            let d = Dungeon::new(built.file, built.floors, "built").expect("the loader accepts a built dungeon");
+            let limit = d.file.turn_limit;
+            prop_assert_eq!(limit.is_some(), timed);
+            let (party, tables) = party_and_tables();
+            let adv = Adventure::Dungeon(Arc::new(d));
+            let (r, log) = play_adventure_logged(&adv, &party, &tables, run_seed(seed, 0), 150);
+            let done = log.iter().position(|l| l.starts_with("-- floor 1 is done"));
+            let first_floor2 = log.iter().position(|l| l.contains(", floor 2 of 2:"));
+            prop_assert_eq!(done.is_some(), first_floor2.is_some());
+            if let (Some(a), Some(b)) = (done, first_floor2) {
+                prop_assert!(a < b);
+                // Below, no stairs are taken and none are shown.
+                prop_assert!(!log[a..].iter().any(|l| l.contains("goes down the stairs")));
+            }
+            if r.won {
+                let won_at = log.iter().position(|l| l.contains("the heroes win")).unwrap();
+                prop_assert!(done.is_some_and(|a| a < won_at), "a win before floor 2");
+            }
+            if let Some(n) = limit {
+                prop_assert!(r.turns <= n, "{} turns past a limit of {}", r.turns, n);
+                if n < 150 {
+                    prop_assert!(!r.timed_out, "the timer, not the run limit, ends a timed game");
+                }
+            }
+        }
+
+        /// A split-up scenario sends the second team in at the second
+        /// entrance, and its automatic games end (won, lost or at the run
+        /// limit) with a win only when the Quest Chest is out.
+        #[test]
+        fn split_up_games_start_split_and_end_cleanly(seed in any::<u64>()) {
+            let ts = tilecrawl::tileset::default_tileset();
+            let Ok(s) = generate(&ts, &base(seed, "quest+split-up")) else {
+                return Ok(());
+            };
+            let second = s.second_entrance.expect("split-up has a second entrance");
+            let (party, tables) = party_and_tables();
+            let bo: Vec<String> = party.teams[1].heroes.iter().map(|h| h.name.clone()).collect();
+            let adv = Adventure::Scenario(Arc::new(s));
+            let (r, log) = play_adventure_logged(&adv, &party, &tables, run_seed(seed, 1), 120);
+            let intro = log.iter().find(|l| l.starts_with("split up:")).expect("a split-up intro line");
+            let at = format!("on {},{}", second.x, second.y);
+            prop_assert!(intro.contains(&at), "{}", intro);
+            prop_assert!(intro.contains(&format!("; {} start there", bo.join(", "))), "{}", intro);
+            if r.won {
+                prop_assert!(log.iter().any(|l| l.contains("leaves the dungeon carrying quest-chest")));
+            }
+        }
+    }
+}
