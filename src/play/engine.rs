@@ -1866,7 +1866,15 @@ impl Game {
             }
             v.push(format!("{y:>3} {}", row.trim_end()));
         }
-        v.push("key: capital = hero, small = monster, W = token, G = Guardian, Q = Quest Chest, $ = chest, + / = door shut/open, E = entrance, T teleporter, V vortex".into());
+        let mut key = "key: capital = hero, small = monster, W = token, G = Guardian, Q = Quest Chest, $ = chest, + / = door shut/open, E = entrance, T teleporter, V vortex".to_string();
+        if self
+            .markers
+            .iter()
+            .any(|m| m.kind == crate::play::board::MarkerKind::Staircase)
+        {
+            key += ", S staircase";
+        }
+        v.push(key);
         v
     }
 

@@ -31,7 +31,12 @@
 //!    to the carrier; a hero still outside stays there.
 //! 6. A monster carries it: chase that monster (rule 1 then fights it).
 //! 7. There is no Quest Chest to fetch any more: walk to the entrance and
-//!    leave.
+//!    leave. On a floor of a multi-floor dungeon that has stairs down (and
+//!    so no Quest Chest), walk to the stairs and take them instead; the
+//!    last hero going down ends the turn (see [`crate::play::floors`]).
+//!
+//! On a split-up mission "the entrance" is either entrance: heroes come in
+//! where their group starts and leave by the nearer exit.
 //!
 //! Walking follows the shortest route (ties: the first step clockwise from
 //! north) as far as the speed left allows: the hero is sent, with one
