@@ -10,7 +10,9 @@
 //! 5. [`scenario::Scenario`] — all of it as `scenario.yaml`.
 //! 6. [`export`] — one drawing model, encoded as SVG and PNG.
 //!
-//! [`generate::generate`] runs stages 2–5 for one seed. Every random decision
+//! [`generate::generate`] runs stages 2–5 for one seed, for any
+//! [`mission::Mission`]; [`floors::build_floors`] runs it once per floor of a
+//! multi-floor dungeon and links the floors by their stairs. Every random decision
 //! is a logged roll ([`dice`]); the same seed, parameters, tile set and version
 //! give byte-identical output.
 #![deny(missing_docs)]

@@ -119,3 +119,78 @@ fn golden_outputs_are_unchanged() {
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+/// A mission scenario (rescue, timed, split-up: prisoner, set-aside
+/// Guardian, second entrance, timer) with its map and setup sheet, and a
+/// kidnapping map (the wandering Guardian's mark).
+#[test]
+fn mission_goldens_are_unchanged() {
+    use tilecrawl::mission::Mission;
+    let ts = default_tileset();
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/golden");
+    let opts = MapOptions {
+        dpi: GOLDEN_DPI,
+        ..MapOptions::default()
+    };
+    let mut failures = Vec::new();
+    for (name, mission) in [
+        (
+            "mission-seed-7-rescue-timed-split-up",
+            "rescue+timed+split-up",
+        ),
+        ("mission-seed-12-kidnapping", "kidnapping"),
+    ] {
+        let (_, mut p) = case(
+            name,
+            if name.contains("seed-7") { 7 } else { 12 },
+            2,
+            95,
+            ExitDice::Fair,
+            false,
+        );
+        p.mission = Mission::parse(mission).unwrap();
+        let s = generate(&ts, &p).unwrap();
+        let files = [
+            ("scenario.yaml", scenario::to_yaml(&s)),
+            ("map.svg", export::map_svg(&s, &opts)),
+            ("setup.md", export::sheet::setup_markdown(&s)),
+        ];
+        for (file, text) in files {
+            if let Err(e) = check_or_update(&root.join(name).join(file), text.as_bytes()) {
+                failures.push(e);
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// A two-floor timed dungeon: its dungeon.yaml and the first floor's
+/// scenario (staircase down, no Quest Chest or Guardian).
+#[test]
+fn dungeon_golden_is_unchanged() {
+    use tilecrawl::floors::{Count, FloorsParams, build_floors, dungeon_yaml};
+    use tilecrawl::mission::Mission;
+    let ts = default_tileset();
+    let root =
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/golden/dungeon-seed-5-two-floors");
+    let (_, mut p) = case("dungeon", 5, 1, 95, ExitDice::Fair, false);
+    p.mission = Mission::parse("quest+timed").unwrap();
+    let fp = FloorsParams {
+        floors: Count::Fixed(2),
+        sets_per_floor: Some(Count::D6),
+    };
+    let d = build_floors(&ts, &p, &fp).unwrap();
+    let mut failures = Vec::new();
+    for (file, text) in [
+        ("dungeon.yaml".to_string(), dungeon_yaml(&d.file)),
+        (
+            "floor-1/scenario.yaml".to_string(),
+            scenario::to_yaml(&d.floors[0]),
+        ),
+    ] {
+        if let Err(e) = check_or_update(&root.join(file), text.as_bytes()) {
+            failures.push(e);
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}

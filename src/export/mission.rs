@@ -58,7 +58,12 @@ pub fn map_subtitle(s: &Scenario) -> Option<String> {
     if let Some(t) = s.turn_limit {
         parts.push(format!("{t} turns"));
     }
-    Some(parts.join(" · "))
+    let text = parts.join(" · ");
+    let mut chars = text.chars();
+    Some(match chars.next() {
+        Some(c) => c.to_uppercase().chain(chars).collect(),
+        None => text,
+    })
 }
 
 /// The mission's orders and pieces, as labelled lines for the setup sheet

@@ -829,6 +829,9 @@ fn sections(sheet: &SetupSheet) -> Vec<Section> {
         &[4],
         Some(2),
     );
+    // A kidnapping's Guardian wanders: say so where it is listed.
+    let wandering_guardian = crate::mission::Mission::parse(&sheet.mission)
+        .is_ok_and(|m| m.goal == crate::mission::Goal::Kidnapping);
     for w in &sheet.wmts {
         wmts.row(vec![
             xy(w.at.square),
@@ -836,7 +839,12 @@ fn sections(sheet: &SetupSheet) -> Vec<Section> {
             tile_name(&w.tile),
             w.color.name().into(),
             w.number.to_string(),
-            if w.guardian { "Guardian" } else { "—" }.into(),
+            match (w.guardian, wandering_guardian) {
+                (true, true) => "Guardian (K, wanders)",
+                (true, false) => "Guardian",
+                (false, _) => "—",
+            }
+            .into(),
         ]);
     }
     let mut markers = Table::new(
