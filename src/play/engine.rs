@@ -260,7 +260,7 @@ impl Game {
                     .join("; ")
             ),
         ];
-        v.extend(self.mission_intro());
+        v.extend(self.floors_intro());
         v.push(self.turn_banner());
         v
     }

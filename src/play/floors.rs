@@ -205,7 +205,7 @@ impl Game {
     }
 
     /// The intro lines the mission adds (none for a plain one-floor quest).
-    pub(crate) fn mission_intro(&self) -> Vec<String> {
+    pub(crate) fn floors_intro(&self) -> Vec<String> {
         let mut v = Vec::new();
         if let Some((f, n)) = self.floor_number() {
             v.push(format!(
