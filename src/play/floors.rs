@@ -38,7 +38,9 @@
 //! dungeon: a hero who leaves by it is out for good. Monsters fetching help
 //! may go down the stairs as well as out of an entrance (whichever is
 //! nearer), and come back up the same stairs; going down costs them the
-//! same 3 speed points. Only the last floor holds the goal.
+//! same 3 speed points. Only the last floor holds the goal. A token that
+//! answers the reinforcements roll still comes in at the main entrance.
+//! The staircases turn with their tile when a vortex turns it.
 
 use crate::floors::Dungeon;
 use crate::play::board::{MarkerKind, fmt_point, side_word};
@@ -667,6 +669,27 @@ mod tests {
         ok(&mut g, "Borin moves to 13,3");
         let e = g.apply("Borin leaves").unwrap_err();
         assert!(e.contains("0,3 or 0,4 or 12,3"), "{e}");
+    }
+
+    #[test]
+    fn split_up_the_second_entrance_turns_with_a_vortex() {
+        let mut g = game_of(split_scenario(), 6);
+        put_hero(&mut g, 0, p(9, 3), Side::E);
+        g.markers.push(PlacedMarker {
+            kind: MarkerKind::Vortex,
+            pos: p(9, 3),
+            tile: 1,
+        });
+        ok(&mut g, "Ayla uses vortex");
+        // About H1's centre (11,3): 12,3 goes to 11,4, marker and all.
+        assert_eq!(g.floors.second_entrance, Some(p(11, 4)));
+        assert!(
+            g.markers
+                .iter()
+                .any(|m| m.kind == MarkerKind::Staircase && m.pos == p(11, 4))
+        );
+        assert_eq!(g.entry_squares(1), vec![p(11, 4)]);
+        assert!(g.is_exit(p(11, 4)) && !g.is_exit(p(12, 3)));
     }
 
     #[test]
