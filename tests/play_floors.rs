@@ -345,3 +345,58 @@ mod props {
         }
     }
 }
+
+#[test]
+fn a_timed_split_up_scenario_counts_turns_and_starts_split() {
+    let dir = tempfile::tempdir().unwrap();
+    ok(
+        dir.path(),
+        &[
+            "generate",
+            "--seed",
+            "7",
+            "--mission",
+            "quest+timed+split-up",
+            "--out",
+            "m",
+        ],
+    );
+    let s = std::fs::read_to_string(dir.path().join("m/scenario.yaml")).unwrap();
+    let limit: u32 = s
+        .lines()
+        .find_map(|l| l.strip_prefix("turn_limit: "))
+        .expect("a timed scenario has a turn limit")
+        .trim()
+        .parse()
+        .unwrap();
+    std::fs::write(dir.path().join("s.txt"), "status\nend turn\nend turn\n").unwrap();
+    let out = ok(
+        dir.path(),
+        &[
+            "play",
+            "m/scenario.yaml",
+            "--script",
+            "s.txt",
+            "--save",
+            "save.yaml",
+        ],
+    );
+    assert!(
+        out.contains(&format!("timed mission: {limit} turns")),
+        "{out}"
+    );
+    assert!(
+        out.contains(&format!("== turn 1 of {limit}: Ann's heroes ==")),
+        "{out}"
+    );
+    assert!(
+        out.contains(&format!("\nturn 1 of {limit}; experience pool")),
+        "{out}"
+    );
+    assert!(
+        out.contains(&format!("== turn 2 of {limit}: Ann's heroes ==")),
+        "{out}"
+    );
+    // The default party's second team starts at the second entrance.
+    assert!(out.contains("Brannoc, Sella start there"), "{out}");
+}
