@@ -306,6 +306,12 @@ impl Game {
         let Some(stairs) = self.floors.stairs else {
             return Err("there are no stairs down on this floor".into());
         };
+        if self.floors.plan.is_none() {
+            let (f, n) = self.scenario.floor.map_or((1, 2), |f| (f.number, f.of));
+            return Err(format!(
+                "this scenario is floor {f} of {n} played on its own, so there is nothing below; play the dungeon's dungeon.yaml to go down"
+            ));
+        }
         let Some(p) = self.heroes[h].pos() else {
             return Err(format!("{name} is not in the dungeon"));
         };
@@ -759,6 +765,16 @@ mod tests {
             e.contains("2 speed points left this activation; using the staircase costs 3"),
             "{e}"
         );
+        assert_eq!(g.heroes[0].pos(), Some(p(20, 3)));
+    }
+
+    #[test]
+    fn a_floor_played_on_its_own_has_nothing_below() {
+        let (_, floors) = two_floors();
+        let mut g = game_of(floors[0].clone(), 1);
+        put_hero(&mut g, 0, p(20, 3), Side::E);
+        let e = g.apply("Ayla takes the stairs").unwrap_err();
+        assert!(e.contains("floor 1 of 2 played on its own"), "{e}");
         assert_eq!(g.heroes[0].pos(), Some(p(20, 3)));
     }
 

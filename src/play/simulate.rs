@@ -560,7 +560,7 @@ fn choose(g: &Game, h: usize) -> Option<String> {
             walk_towards(g, h, &all_around(mp))
         }
         Some(ChestPlace::Out) => None,
-        None if g.floors.stairs.is_some() => go_down(g, h, left),
+        None if g.floors.stairs.is_some() && g.floors.plan.is_some() => go_down(g, h, left),
         Some(ChestPlace::Lost) | None => head_out(g, h, left),
     }
 }
