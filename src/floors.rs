@@ -8,7 +8,9 @@
 //! dungeon. Heroes who take the stairs arrive at the next floor's entrance.
 
 mod build;
+mod load;
 pub use build::*;
+pub use load::*;
 
 use crate::dice::LogEntry;
 use crate::scenario::Spot;

@@ -5,6 +5,7 @@ use clap::{Args, ValueEnum};
 use std::io::{BufRead, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
+use tilecrawl::play::floors::Adventure;
 use tilecrawl::play::session::{self, SaveFile, Session};
 use tilecrawl::play::{CombatMode, GameOptions, party, tables};
 
@@ -20,7 +21,8 @@ pub enum CombatArg {
 /// Options of `tilecrawl play`.
 #[derive(Debug, Args)]
 pub struct PlayArgs {
-    /// The scenario to play (from `tilecrawl generate`). Not needed with --resume.
+    /// The scenario to play (from `tilecrawl generate`), or a multi-floor
+    /// dungeon's `dungeon.yaml` (played floor after floor). Not needed with --resume.
     #[arg(required_unless_present = "resume")]
     scenario: Option<PathBuf>,
     /// The heroes: a `tilecrawl-party/1` file. Default: the embedded two-team party.
@@ -61,7 +63,7 @@ fn read(path: &Path, what: &str, max: u64) -> anyhow::Result<String> {
 
 /// Everything a game is made of, loaded and checked.
 struct Loaded {
-    scenario: Arc<tilecrawl::scenario::Scenario>,
+    adventure: Adventure,
     scenario_digest: String,
     party: Arc<party::Party>,
     party_text: String,
@@ -81,7 +83,7 @@ pub(crate) fn load_inputs(
         tables_file.map(Path::to_path_buf),
     )?;
     Ok(LoadedPub {
-        scenario: l.scenario,
+        adventure: l.adventure,
         party: l.party,
         tables: l.tables,
     })
@@ -89,7 +91,7 @@ pub(crate) fn load_inputs(
 
 /// The loaded inputs `simulate` needs.
 pub(crate) struct LoadedPub {
-    pub scenario: Arc<tilecrawl::scenario::Scenario>,
+    pub adventure: Adventure,
     pub party: Arc<party::Party>,
     pub tables: Arc<tables::Tables>,
 }
@@ -104,8 +106,7 @@ fn load(
         "a scenario",
         tilecrawl::scenario::MAX_SCENARIO_BYTES,
     )?;
-    let scenario_digest = session::digest(text.as_bytes());
-    let s = tilecrawl::scenario::from_yaml(&text, &scenario.display().to_string())?;
+    let (adventure, scenario_digest) = adventure_from_text(&text, scenario)?;
     let (party_text, pname) = match &party_file {
         Some(p) => (
             read(p, "a party file", party::MAX_FILE_BYTES)?,
@@ -125,13 +126,35 @@ fn load(
         None => (tables::default_tables(), None),
     };
     Ok(Loaded {
-        scenario: Arc::new(s),
+        adventure,
         scenario_digest,
         party: Arc::new(party),
         party_text,
         tables: Arc::new(tables),
         tables_text,
     })
+}
+
+/// A scenario, or a multi-floor dungeon (told apart by its `format:`
+/// line), from the text of the file named on the command line; with the
+/// digest a save keeps (for a dungeon, over it and every floor file).
+fn adventure_from_text(text: &str, path: &Path) -> anyhow::Result<(Adventure, String)> {
+    if tilecrawl::floors::is_dungeon_text(text) {
+        if text.len() as u64 > tilecrawl::floors::MAX_DUNGEON_BYTES {
+            bail!(
+                "{}: file is {} bytes; a dungeon.yaml may be at most {} bytes",
+                path.display(),
+                text.len(),
+                tilecrawl::floors::MAX_DUNGEON_BYTES
+            );
+        }
+        let d = tilecrawl::floors::dungeon_from_text(text, path)?;
+        let digest = d.digest.clone();
+        return Ok((Adventure::Dungeon(Arc::new(d)), digest));
+    }
+    let digest = session::digest(text.as_bytes());
+    let s = tilecrawl::scenario::from_yaml(text, &path.display().to_string())?;
+    Ok((Adventure::Scenario(Arc::new(s)), digest))
 }
 
 /// The scenario path to store in a save: relative to the save's folder when
@@ -172,21 +195,30 @@ pub fn run(a: PlayArgs) -> anyhow::Result<()> {
                         save_path.display()
                     )
                 })?;
-            if session::digest(scenario_text.as_bytes()) != save.scenario_digest {
-                bail!(
+            let changed = || {
+                anyhow::anyhow!(
                     "{}: the scenario {} has changed since this game was saved (digest {} expected); restore it or start a new game",
                     save_path.display(),
                     scen.display(),
                     save.scenario_digest
-                );
+                )
+            };
+            // A single scenario is compared before it is read; a dungeon's
+            // digest needs its floor files, so it is read first.
+            let dungeon = tilecrawl::floors::is_dungeon_text(&scenario_text);
+            if !dungeon && session::digest(scenario_text.as_bytes()) != save.scenario_digest {
+                return Err(changed());
             }
-            let s = tilecrawl::scenario::from_yaml(&scenario_text, &scen.display().to_string())
-                .with_context(|| {
+            let (adventure, digest) =
+                adventure_from_text(&scenario_text, &scen).with_context(|| {
                     format!(
                         "{}: the scenario this save was made for",
                         save_path.display()
                     )
                 })?;
+            if digest != save.scenario_digest {
+                return Err(changed());
+            }
             let sname = format!("{} (party)", save_path.display());
             let party = party::parse(&save.party, &sname)?;
             let (tables, tables_text) = if save.tables == "embedded" {
@@ -199,7 +231,7 @@ pub fn run(a: PlayArgs) -> anyhow::Result<()> {
                 )
             };
             let loaded = Loaded {
-                scenario: Arc::new(s),
+                adventure,
                 scenario_digest: save.scenario_digest.clone(),
                 party: Arc::new(party),
                 party_text: save.party.clone(),
@@ -210,11 +242,10 @@ pub fn run(a: PlayArgs) -> anyhow::Result<()> {
                 seed: save.seed,
                 combat: session::combat_mode(&save.combat),
             };
-            let (sess, transcript) = Session::replay(
-                loaded.scenario.clone(),
-                loaded.party.clone(),
-                loaded.tables.clone(),
-                opts,
+            let (sess, transcript) = Session::replay_game(
+                loaded
+                    .adventure
+                    .new_game(loaded.party.clone(), loaded.tables.clone(), opts),
                 &save.lines,
             );
             (
@@ -243,25 +274,24 @@ pub fn run(a: PlayArgs) -> anyhow::Result<()> {
                 );
             }
             let party_value = loaded.party.total_value();
-            if party_value != loaded.scenario.params.hero_value {
+            let hero_value = loaded.adventure.first_scenario().params.hero_value;
+            if party_value != hero_value {
                 eprintln!(
-                    "warning: the scenario was set up for heroes worth {} points; this party is worth {party_value}",
-                    loaded.scenario.params.hero_value
+                    "warning: the scenario was set up for heroes worth {hero_value} points; this party is worth {party_value}"
                 );
             }
             let opts = GameOptions {
-                seed: a.seed.unwrap_or(loaded.scenario.seed),
+                seed: a.seed.unwrap_or(loaded.adventure.seed()),
                 combat: match a.combat {
                     CombatArg::Manual => CombatMode::Manual,
                     CombatArg::Dice => CombatMode::Dice,
                 },
             };
-            let sess = Session::new(
-                loaded.scenario.clone(),
+            let sess = Session::from_game(loaded.adventure.new_game(
                 loaded.party.clone(),
                 loaded.tables.clone(),
                 opts,
-            );
+            ));
             let t = sess.intro();
             (sess, loaded, save_path, t, scenario.clone())
         }

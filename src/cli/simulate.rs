@@ -12,7 +12,8 @@ use tilecrawl::play::simulate::{self, SimOptions};
 /// Options of `tilecrawl simulate`.
 #[derive(Debug, Args)]
 pub struct SimulateArgs {
-    /// The scenario to play (from `tilecrawl generate`).
+    /// The scenario to play (from `tilecrawl generate`), or a multi-floor
+    /// dungeon's `dungeon.yaml`.
     scenario: PathBuf,
     /// Number of playthroughs.
     #[arg(long, default_value_t = 1000, value_name = "N",
@@ -45,15 +46,15 @@ pub struct SimulateArgs {
 pub fn run(a: SimulateArgs) -> anyhow::Result<()> {
     let loaded = super::play::load_inputs(&a.scenario, a.party.as_deref(), a.tables.as_deref())?;
     let party_value = loaded.party.total_value();
-    if !a.quiet && party_value != loaded.scenario.params.hero_value {
+    let hero_value = loaded.adventure.first_scenario().params.hero_value;
+    if !a.quiet && party_value != hero_value {
         eprintln!(
-            "warning: the scenario was set up for heroes worth {} points; this party is worth {party_value}",
-            loaded.scenario.params.hero_value
+            "warning: the scenario was set up for heroes worth {hero_value} points; this party is worth {party_value}"
         );
     }
     let opts = SimOptions {
         runs: a.runs,
-        seed: a.seed.unwrap_or(loaded.scenario.seed),
+        seed: a.seed.unwrap_or(loaded.adventure.seed()),
         max_turns: a.max_turns,
     };
     let bar = if a.quiet || a.json {
@@ -75,8 +76,8 @@ pub fn run(a: SimulateArgs) -> anyhow::Result<()> {
         .build()
         .context("cannot start the worker threads")?;
     let report = pool.install(|| {
-        simulate::simulate_with_progress(
-            &loaded.scenario,
+        simulate::simulate_adventure(
+            &loaded.adventure,
             &loaded.party,
             &loaded.tables,
             &opts,

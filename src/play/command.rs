@@ -6,6 +6,7 @@
 //! Ayla opens chest at 20,9  Ayla takes chest at 20,9    Ayla drops chest
 //! Ayla gives chest to Borin Ayla attacks orc-raider-2   Ayla leaves
 //! Ayla teleports [to 5,6]   Ayla uses vortex            Ayla passes
+//! Ayla takes the stairs     (also `goes down`, `descends`)
 //! hit orc-raider-2 2        kill orc-raider-2           wound Ayla 1
 //! heal Ayla    level Ayla   first Bob                   end turn
 //! Ayla frees prisoner       lead orc-2 to 12,7          lead orc-2 out
@@ -121,6 +122,8 @@ pub enum HeroAction {
     Pass,
     /// Rescue: free the prisoner next to the hero (checking for a trap first).
     Free,
+    /// Go down the staircase the hero stands on (multi-floor dungeons).
+    Stairs,
 }
 
 fn point(s: &str) -> Option<Point> {
@@ -244,7 +247,16 @@ pub fn parse(line: &str) -> Result<Option<Command>, String> {
             };
             let rest = args(&words, 2);
             let noun = words.get(2).map(String::as_str);
-            let action = if is(verb, "move") || is(verb, "go") || is(verb, "walk") {
+            let stairs = |w: &str| matches!(w, "stairs" | "staircase" | "down");
+            let action = if (is(verb, "take")
+                || is(verb, "use")
+                || is(verb, "go")
+                || is(verb, "climb"))
+                && rest.first().is_some_and(|w| stairs(w))
+                || is(verb, "descend")
+            {
+                HeroAction::Stairs
+            } else if is(verb, "move") || is(verb, "go") || is(verb, "walk") {
                 HeroAction::Move(one_point(&rest, verb)?)
             } else if is(verb, "open") && noun == Some("chest") {
                 HeroAction::OpenChest(one_point(&rest, "opens chest at")?)
@@ -313,6 +325,11 @@ pub fn parse(line: &str) -> Result<Option<Command>, String> {
     };
     Ok(Some(cmd))
 }
+
+/// The `help` line for the stairs, shown only on floors that have them
+/// (so the help of a one-floor game reads as it always did).
+pub const HELP_STAIRS: &str =
+    "  Ayla takes the stairs       go down the staircase she stands on (3 speed; multi-floor)";
 
 /// The `help` text.
 pub const HELP: &str = "\

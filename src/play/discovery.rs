@@ -814,6 +814,9 @@ impl Game {
         let markers: Vec<usize> = (0..self.markers.len())
             .filter(|&i| on_tile(self.markers[i].pos))
             .collect();
+        // The mission's staircases (stairs down, second entrance) turn too.
+        let stairs_on = self.floors.stairs.filter(|&p| on_tile(p));
+        let second_on = self.floors.second_entrance.filter(|&p| on_tile(p));
         // Lift them off while the tile turns, so only what belongs to other
         // tiles can be crushed.
         let off = Point {
@@ -895,6 +898,12 @@ impl Game {
         }
         for i in markers {
             self.markers[i].pos = to(self.markers[i].pos);
+        }
+        if let Some(p) = stairs_on {
+            self.floors.stairs = Some(to(p));
+        }
+        if let Some(p) = second_on {
+            self.floors.second_entrance = Some(to(p));
         }
         if crushed.is_empty() {
             self.say(format!("{label} turns without touching another tile"));

@@ -83,6 +83,8 @@ pub struct Game {
     pub stats: GameStats,
     /// What the mission (rescue, stealth, kidnapping) adds.
     pub(crate) mission: crate::play::missions::MissionState,
+    /// Timer, second entrance, stairs and floors (see [`crate::play::floors`]).
+    pub(crate) floors: crate::play::floors::FloorPlay,
 }
 
 /// Counters a playthrough reports.
@@ -194,8 +196,10 @@ impl Game {
         let pools = &scenario.pools;
         let mission =
             crate::play::missions::MissionState::new(&scenario, &party, board.entrance_side);
-        Game {
+        let floors = crate::play::floors::FloorPlay::for_scenario(&scenario, &party);
+        let mut game = Game {
             mission,
+            floors,
             dice: Dice::for_stage(opts.seed, "play"),
             team_order: (0..party.teams.len()).collect(),
             phase: Phase::Heroes(0),
@@ -223,7 +227,9 @@ impl Game {
             tables,
             party,
             opts,
-        }
+        };
+        game.lay_floor_markers();
+        game
     }
 
     /// The opening lines of a transcript.
@@ -262,6 +268,7 @@ impl Game {
         if let Some(line) = self.mission_intro() {
             v.push(line);
         }
+        v.extend(self.floors_intro());
         v.push(self.turn_banner());
         v
     }
@@ -269,8 +276,10 @@ impl Game {
     pub(crate) fn turn_banner(&self) -> String {
         match self.phase {
             Phase::Heroes(t) => format!(
-                "== turn {}: {}'s heroes ==",
-                self.turn, self.party.teams[self.team_order[t]].player
+                "== {}{}: {}'s heroes ==",
+                self.turn_text(),
+                self.floor_text(),
+                self.party.teams[self.team_order[t]].player
             ),
             Phase::Over(o) => format!("== the adventure is over: {} ==", outcome_word(o)),
         }
@@ -332,6 +341,9 @@ impl Game {
                 if self.mission.goal != crate::mission::Goal::Quest {
                     self.out
                         .extend(command::MISSION_HELP.lines().map(str::to_string));
+                }
+                if self.floors.stairs.is_some() {
+                    self.out.push(command::HELP_STAIRS.to_string());
                 }
                 return Ok(());
             }
@@ -457,6 +469,7 @@ impl Game {
             Command::Status | Command::Map | Command::Help | Command::Undo => unreachable!(),
         }
         self.check_end();
+        self.floors_after_command();
         Ok(())
     }
 
@@ -597,6 +610,11 @@ impl Game {
             HeroPlace::Escaped => {
                 return Err(format!("{name} has left the dungeon and cannot come back"));
             }
+            HeroPlace::Below => {
+                return Err(format!(
+                    "{name} has gone down the stairs and waits on the next floor"
+                ));
+            }
             _ => {}
         }
         if self.heroes[h].done {
@@ -636,6 +654,7 @@ impl Game {
             HeroAction::GiveChest(to) => self.hero_give_chest(h, &to),
             HeroAction::Teleport(to) => self.hero_teleport(h, to),
             HeroAction::Vortex => self.hero_vortex(h),
+            HeroAction::Stairs => self.hero_stairs(h),
         }
     }
 
@@ -685,8 +704,7 @@ impl Game {
             HeroPlace::At(p) => (p, 0),
             _ => {
                 let best = self
-                    .board
-                    .entrance
+                    .entry_squares(h)
                     .iter()
                     .filter(|&&e| !self.occupied(e) || e == to)
                     .filter_map(|&e| {
@@ -829,11 +847,10 @@ impl Game {
         let Some(p) = self.heroes[h].pos() else {
             return Err(format!("{name} is not in the dungeon"));
         };
-        if !self.board.is_entrance(p) {
+        if !self.is_exit(p) {
             return Err(format!(
                 "{name} must stand on the entrance ({}) to leave",
-                self.board
-                    .entrance
+                self.exit_squares()
                     .iter()
                     .map(|&e| fmt_point(e))
                     .collect::<Vec<_>>()
@@ -1111,14 +1128,8 @@ impl Game {
         if self.outcome().is_some() {
             return;
         }
-        self.turn += 1;
-        for hero in &mut self.heroes {
-            hero.spent = 0;
-            hero.done = false;
-            hero.held = hero.held.saturating_sub(1);
-        }
-        self.phase = Phase::Heroes(0);
-        self.say(self.turn_banner());
+        // The timer, the floor change, the next turn's banner.
+        self.next_turn();
     }
 
     fn wmt_turn(&mut self) {
@@ -1202,10 +1213,12 @@ impl Game {
             .chests
             .iter()
             .any(|c| c.quest && c.place == ChestPlace::Lost);
-        let anyone_left = self
-            .heroes
-            .iter()
-            .any(|h| matches!(h.place, HeroPlace::At(_) | HeroPlace::Outside));
+        let anyone_left = self.heroes.iter().any(|h| {
+            matches!(
+                h.place,
+                HeroPlace::At(_) | HeroPlace::Outside | HeroPlace::Below
+            )
+        });
         let outcome = if quest_out {
             Some(Outcome::Won)
         } else if !anyone_left || quest_gone {
@@ -1756,8 +1769,9 @@ impl Game {
     /// The `status` lines.
     pub fn status(&self) -> Vec<String> {
         let mut v = vec![format!(
-            "turn {}; experience pool {} ({} spent); chest pool {:?}; WMT pool {} token(s)",
-            self.turn,
+            "{}{}; experience pool {} ({} spent); chest pool {:?}; WMT pool {} token(s)",
+            self.turn_text(),
+            self.floor_text(),
             self.xp - self.xp_spent,
             self.xp_spent,
             self.chest_pool,
@@ -1769,6 +1783,7 @@ impl Game {
                 HeroPlace::At(p) => format!("on {}", fmt_point(p)),
                 HeroPlace::Escaped => "escaped".into(),
                 HeroPlace::Slain => "slain".into(),
+                HeroPlace::Below => "gone down the stairs".into(),
             };
             let chests: Vec<&str> = h
                 .chests
@@ -1904,7 +1919,15 @@ impl Game {
             }
             v.push(format!("{y:>3} {}", row.trim_end()));
         }
-        v.push("key: capital = hero, small = monster, W = token, G = Guardian, Q = Quest Chest, $ = chest, + / = door shut/open, E = entrance, T teleporter, V vortex".into());
+        let mut key = "key: capital = hero, small = monster, W = token, G = Guardian, Q = Quest Chest, $ = chest, + / = door shut/open, E = entrance, T teleporter, V vortex".to_string();
+        if self
+            .markers
+            .iter()
+            .any(|m| m.kind == crate::play::board::MarkerKind::Staircase)
+        {
+            key += ", S staircase";
+        }
+        v.push(key);
         if self.prisoner_square().is_some() {
             v.push("P = the prisoner (rescue mission)".into());
         }

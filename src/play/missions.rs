@@ -80,7 +80,13 @@ pub struct MissionState {
 impl MissionState {
     /// The mission of a scenario, with the prisoner (rescue) on its square.
     pub fn new(scenario: &Scenario, party: &Party, entrance_side: Side) -> MissionState {
-        let goal = Mission::parse(&scenario.mission).unwrap_or_default().goal;
+        // The goal lies on the last floor: a floor with stairs down plays as
+        // a plain floor (no prisoner, chest or kidnappee on it).
+        let goal = if scenario.staircase.is_some() {
+            Goal::Quest
+        } else {
+            Mission::parse(&scenario.mission).unwrap_or_default().goal
+        };
         let prisoner = match (goal, scenario.prisoner) {
             (Goal::Rescue, Some(spot)) => {
                 let h = party.prisoner_or_fallback();
@@ -187,6 +193,7 @@ impl Game {
                             HeroPlace::Escaped => "out of the dungeon".into(),
                             HeroPlace::Slain => "slain".into(),
                             HeroPlace::Outside => "outside".into(),
+                            HeroPlace::Below => "on the floor below".into(),
                         }
                     ));
                 } else {
@@ -570,11 +577,10 @@ impl Game {
                 }
                 vec![p]
             }
+            // Either way out on a split-up mission.
             None => self
-                .board
-                .entrance
-                .iter()
-                .copied()
+                .exit_squares()
+                .into_iter()
                 .filter(|&p| p == me || !self.occupied(p))
                 .collect(),
         };
@@ -622,7 +628,7 @@ impl Game {
                 self.monsters[m].mode = MonsterMode::Gone;
                 self.mission.captive_out = true;
                 self.say(format!(
-                    "{guard} takes {id} out through the entrance at {}",
+                    "{guard} takes {id} out of the dungeon at {}",
                     fmt_point(here)
                 ));
             }
@@ -637,7 +643,12 @@ impl Game {
         let anyone_left = self
             .heroes
             .iter()
-            .any(|h| matches!(h.place, HeroPlace::At(_) | HeroPlace::Outside));
+            .any(|h| {
+                matches!(
+                    h.place,
+                    HeroPlace::At(_) | HeroPlace::Outside | HeroPlace::Below
+                )
+            });
         let end: Option<(Outcome, String)> = match self.mission.goal {
             Goal::Quest => None,
             Goal::Rescue => match self.mission.freed.map(|h| self.heroes[h].place) {

@@ -711,7 +711,7 @@ fn kidnapping_is_won_by_leading_the_captive_out() {
     ok(&mut g, &format!("lead {id} out"));
     assert!(said(
         &g,
-        &format!("Ayla takes {id} out through the entrance at 0,3")
+        &format!("Ayla takes {id} out of the dungeon at 0,3")
     ));
     assert_eq!(g.outcome(), Some(Outcome::Won));
     assert!(said(

@@ -12,6 +12,7 @@ pub mod combat;
 pub mod command;
 mod discovery;
 pub mod engine;
+pub mod floors;
 pub mod missions;
 pub mod party;
 pub mod result;

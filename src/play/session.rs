@@ -30,9 +30,12 @@ pub struct SaveFile {
     pub format: String,
     /// The program that wrote it.
     pub generator: String,
-    /// The scenario file, as a path relative to the save file's folder (or absolute).
+    /// The scenario file, as a path relative to the save file's folder (or
+    /// absolute). For a multi-floor dungeon, its `dungeon.yaml`.
     pub scenario: String,
-    /// FNV-1a 64 digest of the scenario file's bytes, to refuse a changed scenario.
+    /// FNV-1a 64 digest of the scenario file's bytes, to refuse a changed
+    /// scenario. For a multi-floor dungeon, the digest over the
+    /// `dungeon.yaml` and every floor file ([`crate::floors::Dungeon::digest`]).
     pub scenario_digest: String,
     /// The party file's text (kept whole, so the save stands alone).
     pub party: String,
@@ -81,9 +84,14 @@ impl Session {
         tables: Arc<Tables>,
         opts: GameOptions,
     ) -> Session {
-        let game = Game::new(scenario, party, tables, opts);
+        Session::from_game(Game::new(scenario, party, tables, opts))
+    }
+
+    /// A session of a game just set up (a scenario or a multi-floor dungeon,
+    /// see [`crate::play::floors::Adventure::new_game`]).
+    pub fn from_game(game: Game) -> Session {
         Session {
-            opts,
+            opts: game.opts,
             game,
             lines: Vec::new(),
             history: VecDeque::new(),
@@ -186,7 +194,12 @@ impl Session {
         opts: GameOptions,
         lines: &[String],
     ) -> (Session, Vec<String>) {
-        let mut s = Session::new(scenario, party, tables, opts);
+        Session::replay_game(Game::new(scenario, party, tables, opts), lines)
+    }
+
+    /// [`Session::replay`] from a game just set up.
+    pub fn replay_game(game: Game, lines: &[String]) -> (Session, Vec<String>) {
+        let mut s = Session::from_game(game);
         let mut transcript = s.intro();
         for l in lines {
             transcript.extend(s.input(l));

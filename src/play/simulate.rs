@@ -31,7 +31,12 @@
 //!    to the carrier; a hero still outside stays there.
 //! 6. A monster carries it: chase that monster (rule 1 then fights it).
 //! 7. There is no Quest Chest to fetch any more: walk to the entrance and
-//!    leave.
+//!    leave. On a floor of a multi-floor dungeon that has stairs down (and
+//!    so no Quest Chest), walk to the stairs and take them instead; the
+//!    last hero going down ends the turn (see [`crate::play::floors`]).
+//!
+//! On a split-up mission "the entrance" is either entrance: heroes come in
+//! where their group starts and leave by the nearer exit.
 //!
 //! The missions change rules 3 to 7 (a plain quest and stealth use them
 //! as written):
@@ -71,6 +76,7 @@
 use crate::mission::Goal;
 use crate::play::board::{Board, FAR, Mover};
 use crate::play::engine::{CombatMode, Game, GameOptions, all_around, chebyshev};
+use crate::play::floors::Adventure;
 use crate::play::party::Party;
 use crate::play::state::{ChestPlace, HeroPlace, Outcome, Phase};
 use crate::play::tables::Tables;
@@ -318,15 +324,35 @@ pub fn simulate_with_progress(
     opts: &SimOptions,
     progress: &(dyn Fn() + Sync),
 ) -> Report {
+    simulate_adventure(
+        &Adventure::Scenario(scenario.clone()),
+        party,
+        tables,
+        opts,
+        progress,
+    )
+}
+
+/// [`simulate_with_progress`] for a scenario or a multi-floor dungeon. On a
+/// floor without the goal the heroes make for the stairs down and take
+/// them (fighting on the way as usual).
+pub fn simulate_adventure(
+    adventure: &Adventure,
+    party: &Arc<Party>,
+    tables: &Arc<Tables>,
+    opts: &SimOptions,
+    progress: &(dyn Fn() + Sync),
+) -> Report {
     let results: Vec<RunResult> = (0..opts.runs)
         .into_par_iter()
         .map(|i| {
-            let r = play_once(
-                scenario,
+            let r = play(
+                adventure,
                 party,
                 tables,
                 run_seed(opts.seed, i),
                 opts.max_turns,
+                None,
             );
             progress();
             r
@@ -343,7 +369,8 @@ pub fn play_once(
     seed: u64,
     max_turns: u32,
 ) -> RunResult {
-    play(scenario, party, tables, seed, max_turns, None)
+    let a = Adventure::Scenario(scenario.clone());
+    play(&a, party, tables, seed, max_turns, None)
 }
 
 /// [`play_once`], also returning the transcript: each command after `> `
@@ -355,8 +382,25 @@ pub fn play_once_logged(
     seed: u64,
     max_turns: u32,
 ) -> (RunResult, Vec<String>) {
+    play_adventure_logged(
+        &Adventure::Scenario(scenario.clone()),
+        party,
+        tables,
+        seed,
+        max_turns,
+    )
+}
+
+/// [`play_once_logged`] for a scenario or a multi-floor dungeon.
+pub fn play_adventure_logged(
+    adventure: &Adventure,
+    party: &Arc<Party>,
+    tables: &Arc<Tables>,
+    seed: u64,
+    max_turns: u32,
+) -> (RunResult, Vec<String>) {
     let mut log = Vec::new();
-    let r = play(scenario, party, tables, seed, max_turns, Some(&mut log));
+    let r = play(adventure, party, tables, seed, max_turns, Some(&mut log));
     (r, log)
 }
 
@@ -382,15 +426,14 @@ impl Driver<'_> {
 }
 
 fn play(
-    scenario: &Arc<Scenario>,
+    adventure: &Adventure,
     party: &Arc<Party>,
     tables: &Arc<Tables>,
     seed: u64,
     max_turns: u32,
     log: Option<&mut Vec<String>>,
 ) -> RunResult {
-    let game = Game::new(
-        scenario.clone(),
+    let game = adventure.new_game(
         party.clone(),
         tables.clone(),
         GameOptions {
@@ -407,14 +450,20 @@ fn play(
             break;
         };
         let team = d.game.team_order[pos];
+        let turn = d.game.turn;
         lead_captive(&mut d, team);
         for h in 0..d.game.heroes.len() {
             if d.game.heroes[h].team == team {
                 activation(&mut d, h);
             }
-            if d.game.outcome().is_some() {
+            // The game ended, or the last hero on a floor went down the
+            // stairs (which ends the turn at once).
+            if d.game.outcome().is_some() || d.game.turn != turn {
                 break;
             }
+        }
+        if d.game.turn != turn && d.game.outcome().is_none() {
+            continue;
         }
         // `end turn` is refused only once the game is over.
         if d.game.outcome().is_some() || !d.send("end turn") {
@@ -442,12 +491,17 @@ fn play(
 /// One hero's activation: the policy's commands until it is over.
 fn activation(d: &mut Driver, h: usize) {
     let name = d.game.heroes[h].name.clone();
+    let turn = d.game.turn;
     for _ in 0..MAX_COMMANDS {
         let hero = &d.game.heroes[h];
         if d.game.outcome().is_some()
+            || d.game.turn != turn
             || hero.done
             || hero.held > 0
-            || matches!(hero.place, HeroPlace::Escaped | HeroPlace::Slain)
+            || matches!(
+                hero.place,
+                HeroPlace::Escaped | HeroPlace::Slain | HeroPlace::Below
+            )
         {
             return;
         }
@@ -460,7 +514,12 @@ fn activation(d: &mut Driver, h: usize) {
         }
     }
     let hero = &d.game.heroes[h];
-    if d.game.outcome().is_none() && !hero.done && hero.held == 0 && hero.pos().is_some() {
+    if d.game.outcome().is_none()
+        && d.game.turn == turn
+        && !hero.done
+        && hero.held == 0
+        && hero.pos().is_some()
+    {
         d.send(&format!("{name} passes"));
     }
 }
@@ -511,7 +570,7 @@ fn choose(g: &Game, h: usize) -> Option<String> {
         Some(ChestPlace::Hero(carrier)) if carrier == h => head_out(g, h, left),
         Some(ChestPlace::Hero(carrier)) => {
             let p = hero.pos()?;
-            if g.board.is_entrance(p) {
+            if g.is_exit(p) {
                 return (left >= 1).then(|| "leaves".into());
             }
             let cp = g.heroes[carrier].pos()?;
@@ -525,10 +584,12 @@ fn choose(g: &Game, h: usize) -> Option<String> {
             walk_towards(g, h, &all_around(mp))
         }
         Some(ChestPlace::Out) => None,
+        None if g.floors.stairs.is_some() && g.floors.plan.is_some() => go_down(g, h, left),
         Some(ChestPlace::Lost) | None => head_out(g, h, left),
     }
 }
 
+/// To an exit and out (stepping out costs a speed point).
 /// Rescue: free the prisoner, then bring them out.
 fn rescue(g: &Game, h: usize, left: u32) -> Option<String> {
     let hero = &g.heroes[h];
@@ -647,10 +708,19 @@ fn lead_captive(d: &mut Driver, team: usize) {
 /// To the entrance and out (stepping out costs a speed point).
 fn head_out(g: &Game, h: usize, left: u32) -> Option<String> {
     let p = g.heroes[h].pos()?;
-    if g.board.is_entrance(p) {
+    if g.is_exit(p) {
         return (left >= 1).then(|| "leaves".into());
     }
-    walk_towards(g, h, &g.board.entrance)
+    walk_towards(g, h, &g.exit_squares())
+}
+
+/// To the stairs down and down them (a floor without the goal).
+fn go_down(g: &Game, h: usize, left: u32) -> Option<String> {
+    let stairs = g.floors.stairs?;
+    if g.heroes[h].pos() == Some(stairs) {
+        return (left >= g.rules().staircase).then(|| "takes the stairs".into());
+    }
+    walk_towards(g, h, &[stairs])
 }
 
 /// The revealed monster with the fewest wounds left among those whose
@@ -747,8 +817,7 @@ fn start_square(g: &Game, h: usize, dist: &[u32]) -> Option<(Point, u32)> {
         Some(p) => (d(p) != FAR).then_some((p, 0)),
         None => {
             let walk = g.hero_mover(h);
-            g.board
-                .entrance
+            g.entry_squares(h)
                 .iter()
                 .filter(|&&e| !g.occupied(e) && d(e) != FAR)
                 .filter_map(|&e| Some((d(e), e, g.board.step_cost(e, e, &walk)?)))

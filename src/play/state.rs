@@ -15,6 +15,8 @@ pub enum HeroPlace {
     Escaped,
     /// Slain.
     Slain,
+    /// Went down the stairs; waits to come in on the next floor.
+    Below,
 }
 
 /// A hero in play.

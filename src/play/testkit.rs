@@ -122,6 +122,53 @@ pub(crate) fn scenario(wmts: Vec<Wmt>) -> Scenario {
     }
 }
 
+/// A two-floor dungeon from the test kit's scenario: floor 1 has stairs on
+/// 20,3 in chamber C2 and a plain chest on 22,7; floor 2 the Quest Chest
+/// on 22,7.
+pub(crate) fn two_floors() -> (crate::floors::DungeonFile, Vec<Scenario>) {
+    let stairs = Spot {
+        x: 20,
+        y: 3,
+        tile: 2,
+    };
+    let mut a = crate::play::testkit::scenario(Vec::new());
+    a.staircase = Some(stairs);
+    a.floor = Some(FloorOf { number: 1, of: 2 });
+    let mut b = crate::play::testkit::scenario(Vec::new());
+    b.seed = 2;
+    b.floor = Some(FloorOf { number: 2, of: 2 });
+    // The goal lies on the last floor.
+    b.chests[0].quest = true;
+    let file = crate::floors::DungeonFile {
+        format: crate::floors::DUNGEON_FORMAT.into(),
+        generator: "test".into(),
+        seed: 1,
+        mission: "quest".into(),
+        turn_limit: None,
+        floors: vec![
+            crate::floors::FloorEntry {
+                number: 1,
+                seed: 1,
+                sets: 1,
+                scenario: "floor-1/scenario.yaml".into(),
+                stairs: Some(crate::floors::StairLink {
+                    at: stairs,
+                    to_floor: 2,
+                }),
+            },
+            crate::floors::FloorEntry {
+                number: 2,
+                seed: 2,
+                sets: 1,
+                scenario: "floor-2/scenario.yaml".into(),
+                stairs: None,
+            },
+        ],
+        log: Vec::new(),
+    };
+    (file, vec![a, b])
+}
+
 pub(crate) fn party() -> Party {
     let hero = |name: &str| Hero {
         name: name.into(),

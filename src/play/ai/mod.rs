@@ -616,10 +616,10 @@ fn seek_help(game: &mut Game, m: usize, speed: u32) -> bool {
 /// Heads for the entrance and steps out (1 speed point) once on it, taking
 /// up `mode` outside. Returns false when its way is blocked.
 fn head_out(game: &mut Game, m: usize, speed: u32, mode: MonsterMode, heroes: Heroes) -> bool {
+    // Every exit (a split-up mission has two); one fetching help may also
+    // take the stairs down (multi-floor dungeons). The walk finds the nearer.
     let goals: Vec<Point> = game
-        .board
-        .entrance
-        .clone()
+        .monster_exits(mode == MonsterMode::GoneForHelp)
         .into_iter()
         .filter(|&p| game.monsters[m].pos == Some(p) || !game.occupied(p))
         .collect();
@@ -627,7 +627,8 @@ fn head_out(game: &mut Game, m: usize, speed: u32, mode: MonsterMode, heroes: He
     if w.end == End::NoRoute {
         return false;
     }
-    if w.end == End::Arrived && w.used < speed {
+    let cost = game.monsters[m].pos.map_or(1, |p| game.way_out_cost(p));
+    if w.end == End::Arrived && w.used + cost <= speed {
         leave(game, m, mode);
     }
     true
@@ -636,9 +637,21 @@ fn head_out(game: &mut Game, m: usize, speed: u32, mode: MonsterMode, heroes: He
 /// Monster `m` steps out of the entrance: a chest it carries is lost.
 fn leave(game: &mut Game, m: usize, mode: MonsterMode) {
     let id = game.monsters[m].id.clone();
-    game.monsters[m].pos = None;
+    let from = game.monsters[m].pos.take();
     game.monsters[m].mode = mode;
-    let mut line = format!("{id} leaves the dungeon");
+    let stairs = from.is_some() && from == game.floors.stairs;
+    // Back in where it left, when that is not the main entrance.
+    if let Some(p) = from
+        && mode == MonsterMode::GoneForHelp
+        && !game.board.is_entrance(p)
+    {
+        game.floors.left_by.insert(m, p);
+    }
+    let mut line = if stairs {
+        format!("{id} goes down the stairs")
+    } else {
+        format!("{id} leaves the dungeon")
+    };
     if let Some(c) = game.monsters[m].carrying.take() {
         game.chests[c].place = ChestPlace::Lost;
         line += &format!(" with {}; it is lost", game.chests[c].id);
@@ -698,7 +711,10 @@ fn flee(game: &mut Game, m: usize, speed: u32) -> bool {
 /// A monster that left for help comes back in at the entrance (or the
 /// nearest free square to it). Returns false if there is no room.
 fn come_back_in(game: &mut Game, m: usize) -> bool {
-    let e = game.board.entrance.clone();
+    let e = match game.floors.left_by.get(&m) {
+        Some(&p) => vec![p],
+        None => game.board.entrance.clone(),
+    };
     let spot = e
         .iter()
         .copied()
@@ -712,7 +728,19 @@ fn come_back_in(game: &mut Game, m: usize) -> bool {
     game.monsters[m].pos = Some(spot);
     game.monsters[m].mode = MonsterMode::Hunt;
     game.monsters[m].facing = game.board.entrance_side.opposite();
-    game.say(format!("{id} comes back in at {}", fmt_point(spot)));
+    if game
+        .floors
+        .left_by
+        .remove(&m)
+        .is_some_and(|p| Some(p) == game.floors.stairs)
+    {
+        game.say(format!(
+            "{id} comes back up the stairs at {}",
+            fmt_point(spot)
+        ));
+    } else {
+        game.say(format!("{id} comes back in at {}", fmt_point(spot)));
+    }
     true
 }
 
@@ -786,10 +814,8 @@ fn retreat(game: &mut Game, m: usize, speed: u32) {
         }
     }
     let exits: Vec<Point> = game
-        .board
-        .entrance
-        .iter()
-        .copied()
+        .monster_exits(false)
+        .into_iter()
         .filter(|&p| p == me || !game.occupied(p))
         .collect();
     if walk::travel(game, m, &exits, Heroes::Avoid) != FAR {

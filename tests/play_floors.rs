@@ -1,0 +1,402 @@
+//! Multi-floor dungeons through the command line (issue 5): a scripted
+//! two-floor game pinned as a transcript, resumed from its save, a changed
+//! floor refused on resume, bad `dungeon.yaml` files refused with one line,
+//! and `simulate` on a dungeon. `UPDATE_GOLDEN=1` rewrites the transcript.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+const SCRIPT: &str = "floors-2-seed3";
+const DUNGEON_SEED: &str = "3";
+const PLAY_SEED: &str = "3610107977866649864";
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn run(cwd: &Path, args: &[&str]) -> common::Run {
+    common::run_env(cwd, args, &[], Duration::from_secs(300))
+}
+
+fn ok(cwd: &Path, args: &[&str]) -> String {
+    let r = run(cwd, args);
+    assert_eq!(r.code, Some(0), "{args:?}: {}", r.stderr);
+    r.stdout
+}
+
+/// A fresh two-floor dungeon (one tile set a floor) in `dir/d`.
+fn dungeon(dir: &Path) -> PathBuf {
+    ok(
+        dir,
+        &[
+            "generate",
+            "--seed",
+            DUNGEON_SEED,
+            "--floors",
+            "2",
+            "--sets",
+            "1",
+            "--out",
+            "d",
+        ],
+    );
+    dir.join("d/dungeon.yaml")
+}
+
+fn script() -> PathBuf {
+    root().join("tests/scripts").join(format!("{SCRIPT}.txt"))
+}
+
+fn play(dir: &Path) -> String {
+    ok(
+        dir,
+        &[
+            "play",
+            "d/dungeon.yaml",
+            "--script",
+            script().to_str().expect("utf-8 path"),
+            "--seed",
+            PLAY_SEED,
+            "--combat",
+            "dice",
+            "--save",
+            "save.yaml",
+        ],
+    )
+}
+
+#[test]
+fn a_scripted_two_floor_game_gives_its_pinned_transcript_and_resumes() {
+    let dir = tempfile::tempdir().unwrap();
+    dungeon(dir.path());
+    let got = play(dir.path());
+    let path = root().join(format!("tests/golden/play/{SCRIPT}.txt"));
+    if std::env::var_os("UPDATE_GOLDEN").is_some() {
+        std::fs::write(&path, &got).unwrap();
+    } else {
+        let want = std::fs::read_to_string(&path)
+            .unwrap_or_else(|e| panic!("{}: {e} (run with UPDATE_GOLDEN=1)", path.display()));
+        if want != got {
+            let line = want
+                .lines()
+                .zip(got.lines())
+                .position(|(a, b)| a != b)
+                .unwrap_or(want.lines().count().min(got.lines().count()));
+            panic!(
+                "first difference at line {}:\n  pinned: {:?}\n  now:    {:?}",
+                line + 1,
+                want.lines().nth(line),
+                got.lines().nth(line)
+            );
+        }
+    }
+    // What the game must show: both floors, heroes and a monster using the
+    // stairs, the floor change, and the end on floor 2.
+    for needle in [
+        "multi-floor dungeon: floor 1 of 2",
+        "== turn 1, floor 1 of 2: Ann's heroes ==",
+        "goes down the stairs (3 speed) and waits on floor 2",
+        "goes down the stairs to fetch help",
+        "comes back up the stairs at",
+        "-- floor 1 is done: the heroes below go on to floor 2 of 2 --",
+        ", floor 2 of 2: Ann's heroes ==",
+        "== the adventure is over: the heroes won ==",
+    ] {
+        assert!(got.contains(needle), "the transcript lacks {needle:?}");
+    }
+    let floor2 = got.find("-- floor 1 is done").unwrap();
+    assert!(got[floor2..].contains("quest-chest"));
+    // The save names dungeon.yaml; resuming with the script replays it all.
+    let save = std::fs::read_to_string(dir.path().join("save.yaml")).unwrap();
+    assert!(save.contains("scenario: d/dungeon.yaml"), "{save}");
+    let again = ok(
+        dir.path(),
+        &[
+            "play",
+            "--resume",
+            "save.yaml",
+            "--script",
+            script().to_str().unwrap(),
+        ],
+    );
+    assert_eq!(again, got);
+}
+
+#[test]
+fn a_changed_floor_file_stops_a_resume() {
+    let dir = tempfile::tempdir().unwrap();
+    dungeon(dir.path());
+    let lines = "Kestrel moves to 0,0\nend turn\n";
+    std::fs::write(dir.path().join("s.txt"), lines).unwrap();
+    ok(
+        dir.path(),
+        &[
+            "play",
+            "d/dungeon.yaml",
+            "--script",
+            "s.txt",
+            "--save",
+            "save.yaml",
+        ],
+    );
+    let r = run(dir.path(), &["play", "--resume", "save.yaml"]);
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    assert!(
+        r.stdout.contains("resumed after 2 commands"),
+        "{}",
+        r.stdout
+    );
+    // A comment added to floor 2 changes the dungeon's digest.
+    let f2 = dir.path().join("d/floor-2/scenario.yaml");
+    let mut text = std::fs::read_to_string(&f2).unwrap();
+    text.push_str("# edited\n");
+    std::fs::write(&f2, text).unwrap();
+    let r = run(dir.path(), &["play", "--resume", "save.yaml"]);
+    common::one_error_line(&r, &["save.yaml", "has changed since this game was saved"]).unwrap();
+}
+
+#[test]
+fn bad_dungeon_files_are_refused_with_one_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let yaml = dungeon(dir.path());
+    let good = std::fs::read_to_string(&yaml).unwrap();
+    let cases: Vec<(String, Vec<&str>)> = vec![
+        (
+            good.replace("floor-2/scenario.yaml", "../floor-2/scenario.yaml"),
+            vec!["floors[1].scenario: ", "leaves the dungeon's folder"],
+        ),
+        (
+            good.replace("floor-2/scenario.yaml", "floor-9/scenario.yaml"),
+            vec![
+                "floors[1].scenario: ",
+                "floor-9",
+                "cannot read a floor scenario",
+            ],
+        ),
+        (
+            good.replace("to_floor: 2", "to_floor: 5"),
+            vec!["floors[0].stairs.to_floor: is 5"],
+        ),
+        (
+            good.replace("number: 2", "number: 7"),
+            vec!["floors[1].number: is 7; expected 2"],
+        ),
+        (
+            good.replace(
+                "format: tilecrawl-dungeon/1",
+                "format: tilecrawl-dungeon/1\nextra: 1",
+            ),
+            vec!["extra"],
+        ),
+    ];
+    for (text, needles) in cases {
+        std::fs::write(&yaml, &text).unwrap();
+        let r = run(dir.path(), &["play", "d/dungeon.yaml", "--force"]);
+        common::one_error_line(&r, &needles).unwrap_or_else(|e| panic!("{e}\n{text}"));
+        let r = run(dir.path(), &["simulate", "d/dungeon.yaml", "--runs", "1"]);
+        common::one_error_line(&r, &needles).unwrap_or_else(|e| panic!("{e}\n{text}"));
+    }
+    // A staircase moved in a floor file only: the two files disagree.
+    std::fs::write(&yaml, &good).unwrap();
+    let f1 = dir.path().join("d/floor-1/scenario.yaml");
+    let s = std::fs::read_to_string(&f1).unwrap();
+    let at = s.find("staircase:").expect("floor 1 has stairs");
+    let moved = format!(
+        "{}{}",
+        &s[..at],
+        s[at..].replacen("  tile: ", "  tile: 9", 1)
+    );
+    std::fs::write(&f1, moved).unwrap();
+    let r = run(dir.path(), &["play", "d/dungeon.yaml", "--force"]);
+    common::one_error_line(&r, &["floor-1/scenario.yaml", "staircase"]).unwrap();
+}
+
+#[test]
+fn simulate_plays_a_dungeon_floor_after_floor() {
+    let dir = tempfile::tempdir().unwrap();
+    dungeon(dir.path());
+    let out = ok(
+        dir.path(),
+        &[
+            "simulate",
+            "d/dungeon.yaml",
+            "--runs",
+            "20",
+            "--quiet",
+            "--json",
+        ],
+    );
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["runs"], 20);
+    // Floor 1 has no goal: every win went down the stairs first, and some
+    // runs win (the pinned game above is one of them).
+    assert!(v["wins"].as_u64().unwrap() > 0, "{out}");
+    let again = ok(
+        dir.path(),
+        &[
+            "simulate",
+            "d/dungeon.yaml",
+            "--runs",
+            "20",
+            "--quiet",
+            "--json",
+        ],
+    );
+    assert_eq!(again, out);
+}
+
+// ---------------------------------------------------------------- properties
+
+mod props {
+    use proptest::prelude::*;
+    use std::sync::Arc;
+    use tilecrawl::floors::{Count, Dungeon, FloorsParams, build_floors};
+    use tilecrawl::generate::{GenerateParams, generate};
+    use tilecrawl::mission::Mission;
+    use tilecrawl::play::floors::Adventure;
+    use tilecrawl::play::simulate::{play_adventure_logged, run_seed};
+
+    fn base(seed: u64, mission: &str) -> GenerateParams {
+        let mut p = GenerateParams {
+            seed,
+            ..Default::default()
+        };
+        p.layout.sets = 1;
+        p.setup.sets = 1;
+        p.mission = Mission::parse(mission).unwrap();
+        p
+    }
+
+    fn party_and_tables() -> (
+        Arc<tilecrawl::play::party::Party>,
+        Arc<tilecrawl::play::tables::Tables>,
+    ) {
+        (
+            Arc::new(tilecrawl::play::party::default_party()),
+            Arc::new(tilecrawl::play::tables::default_tables()),
+        )
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
+
+        /// Any built two-floor dungeon passes the loader's checks, and an
+        /// automatic game of it goes floor 1, then floor 2: nobody comes
+        /// down to floor 2 before floor 1 is done, floor 2 has no stairs, a
+        /// win comes on floor 2, and a timed dungeon never outlives its
+        /// limit.
+        #[test]
+        fn two_floor_games_go_down_in_order(seed in any::<u64>(), timed in any::<bool>()) {
+            let ts = tilecrawl::tileset::default_tileset();
+            let mission = if timed { "quest+timed" } else { "quest" };
+            let fp = FloorsParams { floors: Count::Fixed(2), sets_per_floor: None };
+            let Ok(built) = build_floors(&ts, &base(seed, mission), &fp) else {
+                return Ok(());
+            };
+            let d = Dungeon::new(built.file, built.floors, "built").expect("the loader accepts a built dungeon");
+            let limit = d.file.turn_limit;
+            prop_assert_eq!(limit.is_some(), timed);
+            let (party, tables) = party_and_tables();
+            let adv = Adventure::Dungeon(Arc::new(d));
+            let (r, log) = play_adventure_logged(&adv, &party, &tables, run_seed(seed, 0), 150);
+            let done = log.iter().position(|l| l.starts_with("-- floor 1 is done"));
+            let first_floor2 = log.iter().position(|l| l.contains(", floor 2 of 2:"));
+            prop_assert_eq!(done.is_some(), first_floor2.is_some());
+            if let (Some(a), Some(b)) = (done, first_floor2) {
+                prop_assert!(a < b);
+                // Below, no stairs are taken and none are shown.
+                prop_assert!(!log[a..].iter().any(|l| l.contains("goes down the stairs")));
+            }
+            if r.won {
+                let won_at = log.iter().position(|l| l.contains("the heroes win")).unwrap();
+                prop_assert!(done.is_some_and(|a| a < won_at), "a win before floor 2");
+            }
+            if let Some(n) = limit {
+                prop_assert!(r.turns <= n, "{} turns past a limit of {}", r.turns, n);
+                if n < 150 {
+                    prop_assert!(!r.timed_out, "the timer, not the run limit, ends a timed game");
+                }
+            }
+        }
+
+        /// A split-up scenario sends the second team in at the second
+        /// entrance, and its automatic games end (won, lost or at the run
+        /// limit) with a win only when the Quest Chest is out.
+        #[test]
+        fn split_up_games_start_split_and_end_cleanly(seed in any::<u64>()) {
+            let ts = tilecrawl::tileset::default_tileset();
+            let Ok(s) = generate(&ts, &base(seed, "quest+split-up")) else {
+                return Ok(());
+            };
+            let second = s.second_entrance.expect("split-up has a second entrance");
+            let (party, tables) = party_and_tables();
+            let bo: Vec<String> = party.teams[1].heroes.iter().map(|h| h.name.clone()).collect();
+            let adv = Adventure::Scenario(Arc::new(s));
+            let (r, log) = play_adventure_logged(&adv, &party, &tables, run_seed(seed, 1), 120);
+            let intro = log.iter().find(|l| l.starts_with("split up:")).expect("a split-up intro line");
+            let at = format!("on {},{}", second.x, second.y);
+            prop_assert!(intro.contains(&at), "{}", intro);
+            prop_assert!(intro.contains(&format!("; {} start there", bo.join(", "))), "{}", intro);
+            if r.won {
+                prop_assert!(log.iter().any(|l| l.contains("leaves the dungeon carrying quest-chest")));
+            }
+        }
+    }
+}
+
+#[test]
+fn a_timed_split_up_scenario_counts_turns_and_starts_split() {
+    let dir = tempfile::tempdir().unwrap();
+    ok(
+        dir.path(),
+        &[
+            "generate",
+            "--seed",
+            "7",
+            "--mission",
+            "quest+timed+split-up",
+            "--out",
+            "m",
+        ],
+    );
+    let s = std::fs::read_to_string(dir.path().join("m/scenario.yaml")).unwrap();
+    let limit: u32 = s
+        .lines()
+        .find_map(|l| l.strip_prefix("turn_limit: "))
+        .expect("a timed scenario has a turn limit")
+        .trim()
+        .parse()
+        .unwrap();
+    std::fs::write(dir.path().join("s.txt"), "status\nend turn\nend turn\n").unwrap();
+    let out = ok(
+        dir.path(),
+        &[
+            "play",
+            "m/scenario.yaml",
+            "--script",
+            "s.txt",
+            "--save",
+            "save.yaml",
+        ],
+    );
+    assert!(
+        out.contains(&format!("timed mission: {limit} turns")),
+        "{out}"
+    );
+    assert!(
+        out.contains(&format!("== turn 1 of {limit}: Ann's heroes ==")),
+        "{out}"
+    );
+    assert!(
+        out.contains(&format!("\nturn 1 of {limit}; experience pool")),
+        "{out}"
+    );
+    assert!(
+        out.contains(&format!("== turn 2 of {limit}: Ann's heroes ==")),
+        "{out}"
+    );
+    // The default party's second team starts at the second entrance.
+    assert!(out.contains("Brannoc, Sella start there"), "{out}");
+}
