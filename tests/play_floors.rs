@@ -400,3 +400,51 @@ fn a_timed_split_up_scenario_counts_turns_and_starts_split() {
     // The default party's second team starts at the second entrance.
     assert!(out.contains("Brannoc, Sella start there"), "{out}");
 }
+
+/// The three goals on a two-floor dungeon: the goal waits on the last floor,
+/// the first floor plays as a plain floor, and the automatic heroes can win.
+#[test]
+fn a_mission_on_a_two_floor_dungeon_is_played_on_its_last_floor() {
+    for mission in ["rescue", "stealth", "kidnapping"] {
+        let dir = tempfile::tempdir().expect("tempdir");
+        ok(
+            dir.path(),
+            &[
+                "generate",
+                "--seed",
+                "5",
+                "--floors",
+                "2",
+                "--sets-per-floor",
+                "2",
+                "--mission",
+                mission,
+                "--out",
+                "d",
+                "-q",
+            ],
+        );
+        let json = ok(
+            dir.path(),
+            &[
+                "simulate",
+                "d/dungeon.yaml",
+                "--runs",
+                "100",
+                "--json",
+                "--quiet",
+            ],
+        );
+        let wins: u32 = json
+            .lines()
+            .find_map(|l| l.trim().strip_prefix("\"wins\": "))
+            .and_then(|v| v.trim_end_matches(',').parse().ok())
+            .unwrap_or_else(|| panic!("{mission}: no wins in {json}"));
+        assert!(wins > 0, "{mission}: no win in 100 runs: {json}");
+        // One scripted look at the first floor: no mission pieces there.
+        std::fs::write(dir.path().join("s.txt"), "status\n").expect("write");
+        let t = ok(dir.path(), &["play", "d/dungeon.yaml", "--script", "s.txt"]);
+        assert!(t.contains("floor 1 of 2"), "{mission}: {t}");
+        assert!(!t.contains("is held on"), "{mission}: {t}");
+    }
+}
