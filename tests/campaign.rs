@@ -352,10 +352,6 @@ fn the_commands_refuse_what_cannot_be_done_yet() {
         &["no adventure is waiting", "campaign next H"],
     );
     e(
-        &["campaign", "next", "H", "--floors", "2"],
-        &["--floors 2", "not yet"],
-    );
-    e(
         &["campaign", "next", "H", "--mission", "heist"],
         &["--mission", "unknown mission `heist`"],
     );
@@ -478,4 +474,87 @@ fn a_killed_write_leaves_the_campaign_file_whole() {
     }
     ok(d, &["campaign", "new", "H", "--seed", "2", "--force"]);
     assert!(ok(d, &["campaign", "show", "H"]).contains("seed 2"));
+}
+
+/// A two-floor rescue adventure in a campaign: `next --floors 2` writes a
+/// dungeon, the game is played on it (the auto-heroes' commands), and the
+/// town phase reads the dungeon game's result.
+#[test]
+fn a_campaign_adventure_may_be_a_two_floor_dungeon() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    ok(d, &["campaign", "new", "Deep", "--seed", "4"]);
+    let next = ok(
+        d,
+        &[
+            "campaign",
+            "next",
+            "Deep",
+            "--floors",
+            "2",
+            "--sets",
+            "1",
+            "--mission",
+            "rescue",
+        ],
+    );
+    let adv = d.join("campaigns/Deep/adventure-1");
+    assert!(next.contains("adventure-1/dungeon.yaml"), "{next}");
+    for f in [
+        "dungeon.yaml",
+        "floor-1/scenario.yaml",
+        "floor-2/scenario.yaml",
+        "party.yaml",
+    ] {
+        assert!(adv.join(f).is_file(), "{f} missing: {next}");
+    }
+    let file = adv.join("dungeon.yaml");
+    let text = std::fs::read_to_string(&file).unwrap();
+    let (adventure, _) =
+        tilecrawl::play::floors::Adventure::from_text(&text, &file).expect("the dungeon loads");
+    let party = Arc::new(tilecrawl::play::party::load(&adv.join("party.yaml")).unwrap());
+    let tables = Arc::new(tilecrawl::play::tables::default_tables());
+    let (_, log) = tilecrawl::play::simulate::play_adventure_logged(
+        &adventure,
+        &party,
+        &tables,
+        adventure.seed(),
+        tilecrawl::play::simulate::DEFAULT_MAX_TURNS,
+    );
+    let mut script = String::new();
+    for l in log.iter().filter_map(|l| l.strip_prefix("> ")) {
+        script.push_str(l);
+        script.push('\n');
+    }
+    std::fs::write(d.join("s.txt"), script).unwrap();
+    let a = "campaigns/Deep/adventure-1";
+    let t = ok(
+        d,
+        &[
+            "play",
+            &format!("{a}/dungeon.yaml"),
+            "--party",
+            &format!("{a}/party.yaml"),
+            "--save",
+            &format!("{a}/game.save"),
+            "--combat",
+            "dice",
+            "--script",
+            "s.txt",
+        ],
+    );
+    assert!(t.contains("== the adventure is over:"), "{t}");
+    let town = ok(d, &["campaign", "town", "Deep"]);
+    let before = std::fs::read_to_string(d.join("campaigns/Deep/campaign.yaml.bak")).unwrap();
+    assert!(before.contains("floors: 2"), "{before}");
+    assert!(
+        before.contains("scenario: adventure-1/dungeon.yaml"),
+        "{before}"
+    );
+    // The town phase saw the dungeon game's end: won or lost, as played.
+    let c = std::fs::read_to_string(d.join("campaigns/Deep/campaign.yaml")).unwrap();
+    assert!(c.contains("mission: rescue"), "{c}");
+    let won = t.contains("the heroes won");
+    let outcome = format!("outcome: {}", if won { "won" } else { "lost" });
+    assert!(c.contains(&outcome), "{outcome}\n{c}\n---\n{town}");
 }

@@ -4,6 +4,7 @@
 
 use super::model::{self, Campaign, CampaignError};
 use crate::play::engine::GameOptions;
+use crate::play::floors::Adventure;
 use crate::play::party;
 use crate::play::result::AdventureResult;
 use crate::play::session::{self, Session};
@@ -108,14 +109,13 @@ pub fn replay_save(save_path: &Path) -> Result<(AdventureResult, Tables), String
                 e.describe("a scenario", crate::scenario::MAX_SCENARIO_BYTES)
             )
         })?;
-    if session::digest(stext.as_bytes()) != save.scenario_digest {
+    let (adventure, digest) = Adventure::from_text(&stext, &scen)?;
+    if digest != save.scenario_digest {
         return Err(format!(
             "{shown}: the scenario {} has changed since this game was saved",
             scen.display()
         ));
     }
-    let scenario = crate::scenario::from_yaml(&stext, &scen.display().to_string())
-        .map_err(|e| e.to_string())?;
     let party =
         party::parse(&save.party, &format!("{shown} (party)")).map_err(|e| e.to_string())?;
     let tables: Tables = if save.tables == "embedded" {
@@ -128,13 +128,8 @@ pub fn replay_save(save_path: &Path) -> Result<(AdventureResult, Tables), String
         combat: session::combat_mode(&save.combat),
     };
     let tables = Arc::new(tables);
-    let (sess, _) = Session::replay(
-        Arc::new(scenario),
-        Arc::new(party),
-        tables.clone(),
-        opts,
-        &save.lines,
-    );
+    let game = adventure.new_game(Arc::new(party), tables.clone(), opts);
+    let (sess, _) = Session::replay_game(game, &save.lines);
     Ok((sess.game().result(), Arc::unwrap_or_clone(tables)))
 }
 

@@ -240,12 +240,6 @@ fn next(a: NextArgs) -> anyhow::Result<()> {
         );
     }
     let mission = Mission::parse(&a.mission).map_err(|e| anyhow::anyhow!("--mission: {e}"))?;
-    if a.floors > 1 {
-        bail!(
-            "--floors {}: multi-floor adventures are not yet available in campaigns (one floor for now)",
-            a.floors
-        );
-    }
     let (number, adv_folder, seed) = campaign::next_adventure(&c);
     // A party's name is at most 64 characters.
     let party_name = if c.name.chars().count() <= 40 {
@@ -254,7 +248,7 @@ fn next(a: NextArgs) -> anyhow::Result<()> {
         format!("adventure {number}")
     };
     let out = folder.join(&adv_folder);
-    if !a.force && out.join("scenario.yaml").exists() {
+    if !a.force && (out.join("scenario.yaml").exists() || out.join("dungeon.yaml").exists()) {
         bail!(
             "{}: the folder already holds an adventure (left by an earlier `campaign next` that did not finish, or by a campaign of the same name started over); pass --force to replace its files",
             out.display()
@@ -269,12 +263,25 @@ fn next(a: NextArgs) -> anyhow::Result<()> {
     let hero_value = party.total_value();
     let ts = tilecrawl::tileset::load(Path::new(tilecrawl::tileset::DEFAULT_TILESET_NAME))?;
     let params = campaign::adventure_params(seed, a.sets, hero_value, mission);
-    let scenario = match generate(&ts, &params) {
-        Ok(s) => s,
-        Err(e @ GenerateError::NoBuild { .. }) => {
-            return Err(anyhow::Error::new(e).context(format!("adventure {number}, seed {seed}")));
+    let floors = a.floors;
+    let built = if floors > 1 {
+        let fp = tilecrawl::floors::FloorsParams {
+            floors: tilecrawl::floors::Count::Fixed(floors),
+            sets_per_floor: None,
+        };
+        tilecrawl::floors::build_floors(&ts, &params, &fp)
+            .with_context(|| format!("adventure {number}, seed {seed}"))?
+            .into()
+    } else {
+        match generate(&ts, &params) {
+            Ok(s) => AdventureFiles::One(Box::new(s)),
+            Err(e @ GenerateError::NoBuild { .. }) => {
+                return Err(
+                    anyhow::Error::new(e).context(format!("adventure {number}, seed {seed}"))
+                );
+            }
+            Err(e) => return Err(e.into()),
         }
-        Err(e) => return Err(e.into()),
     };
     let party_text = campaign::model::party_yaml(
         &party,
@@ -285,15 +292,44 @@ fn next(a: NextArgs) -> anyhow::Result<()> {
     );
     // The party file must be one `play` accepts.
     party::parse(&party_text, "party.yaml")?;
-    let mut files = vec![
-        (
-            "scenario.yaml",
-            tilecrawl::scenario::to_yaml(&scenario).into_bytes(),
-        ),
-        ("party.yaml", party_text.into_bytes()),
-    ];
-    files.extend(a.output.render(&scenario)?);
-    let refs: Vec<(&str, &[u8])> = files.iter().map(|(n, b)| (*n, b.as_slice())).collect();
+    // The file to play first, then the party, then the rest.
+    let mut files: Vec<(String, Vec<u8>)> = Vec::new();
+    let party_file = ("party.yaml".to_string(), party_text.into_bytes());
+    let play_file = match &built {
+        AdventureFiles::One(scenario) => {
+            files.push((
+                "scenario.yaml".into(),
+                tilecrawl::scenario::to_yaml(scenario).into_bytes(),
+            ));
+            files.push(party_file);
+            for (name, bytes) in a.output.render(scenario)? {
+                files.push((name.to_string(), bytes));
+            }
+            "scenario.yaml"
+        }
+        AdventureFiles::Floors(d) => {
+            files.push((
+                "dungeon.yaml".into(),
+                tilecrawl::floors::dungeon_yaml(&d.file).into_bytes(),
+            ));
+            files.push(party_file);
+            for (s, entry) in d.floors.iter().zip(&d.file.floors) {
+                let dir = tilecrawl::floors::floor_dir(entry.number);
+                files.push((
+                    format!("{dir}/scenario.yaml"),
+                    tilecrawl::scenario::to_yaml(s).into_bytes(),
+                ));
+                for (name, bytes) in a.output.render(s)? {
+                    files.push((format!("{dir}/{name}"), bytes));
+                }
+            }
+            "dungeon.yaml"
+        }
+    };
+    let refs: Vec<(&str, &[u8])> = files
+        .iter()
+        .map(|(n, b)| (n.as_str(), b.as_slice()))
+        .collect();
     super::outputs::write_outputs(&out, &refs, a.force)?;
     let adv = Adventure {
         number,
@@ -303,7 +339,7 @@ fn next(a: NextArgs) -> anyhow::Result<()> {
         sets: a.sets,
         floors: a.floors,
         hero_value,
-        scenario: format!("{adv_folder}/scenario.yaml"),
+        scenario: format!("{adv_folder}/{play_file}"),
         party: format!("{adv_folder}/party.yaml"),
         save: format!("{adv_folder}/game.save"),
     };
@@ -482,6 +518,18 @@ fn show(a: ShowArgs) -> anyhow::Result<()> {
         None => println!("{}", what_next(&a.which, &c)),
     }
     Ok(())
+}
+
+/// What `campaign next` generated: one scenario, or the floors of a dungeon.
+enum AdventureFiles {
+    One(Box<tilecrawl::scenario::Scenario>),
+    Floors(tilecrawl::floors::BuiltDungeon),
+}
+
+impl From<tilecrawl::floors::BuiltDungeon> for AdventureFiles {
+    fn from(d: tilecrawl::floors::BuiltDungeon) -> Self {
+        AdventureFiles::Floors(d)
+    }
 }
 
 #[cfg(test)]

@@ -135,26 +135,8 @@ fn load(
     })
 }
 
-/// A scenario, or a multi-floor dungeon (told apart by its `format:`
-/// line), from the text of the file named on the command line; with the
-/// digest a save keeps (for a dungeon, over it and every floor file).
 fn adventure_from_text(text: &str, path: &Path) -> anyhow::Result<(Adventure, String)> {
-    if tilecrawl::floors::is_dungeon_text(text) {
-        if text.len() as u64 > tilecrawl::floors::MAX_DUNGEON_BYTES {
-            bail!(
-                "{}: file is {} bytes; a dungeon.yaml may be at most {} bytes",
-                path.display(),
-                text.len(),
-                tilecrawl::floors::MAX_DUNGEON_BYTES
-            );
-        }
-        let d = tilecrawl::floors::dungeon_from_text(text, path)?;
-        let digest = d.digest.clone();
-        return Ok((Adventure::Dungeon(Arc::new(d)), digest));
-    }
-    let digest = session::digest(text.as_bytes());
-    let s = tilecrawl::scenario::from_yaml(text, &path.display().to_string())?;
-    Ok((Adventure::Scenario(Arc::new(s)), digest))
+    Adventure::from_text(text, path).map_err(anyhow::Error::msg)
 }
 
 /// The scenario path to store in a save: relative to the save's folder when

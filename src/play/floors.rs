@@ -105,6 +105,30 @@ impl Adventure {
             Adventure::Dungeon(d) => d.file.seed,
         }
     }
+
+    /// A scenario, or a multi-floor dungeon (told apart by its `format:`
+    /// line), from the text of the file at `path`; with the digest a save
+    /// keeps (for a dungeon, over it and every floor file). Errors are one
+    /// line naming the file.
+    pub fn from_text(text: &str, path: &std::path::Path) -> Result<(Adventure, String), String> {
+        if crate::floors::is_dungeon_text(text) {
+            if text.len() as u64 > crate::floors::MAX_DUNGEON_BYTES {
+                return Err(format!(
+                    "{}: file is {} bytes; a dungeon.yaml may be at most {} bytes",
+                    path.display(),
+                    text.len(),
+                    crate::floors::MAX_DUNGEON_BYTES
+                ));
+            }
+            let d = crate::floors::dungeon_from_text(text, path).map_err(|e| e.to_string())?;
+            let digest = d.digest.clone();
+            return Ok((Adventure::Dungeon(Arc::new(d)), digest));
+        }
+        let digest = crate::play::session::digest(text.as_bytes());
+        let s = crate::scenario::from_yaml(text, &path.display().to_string())
+            .map_err(|e| e.to_string())?;
+        Ok((Adventure::Scenario(Arc::new(s)), digest))
+    }
 }
 
 /// Which heroes (by index, team after team) start at the second entrance.

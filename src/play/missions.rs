@@ -640,15 +640,12 @@ impl Game {
 
     /// The end of a rescue, stealth or kidnapping game, with its reason.
     pub(crate) fn check_mission_end(&mut self) {
-        let anyone_left = self
-            .heroes
-            .iter()
-            .any(|h| {
-                matches!(
-                    h.place,
-                    HeroPlace::At(_) | HeroPlace::Outside | HeroPlace::Below
-                )
-            });
+        let anyone_left = self.heroes.iter().any(|h| {
+            matches!(
+                h.place,
+                HeroPlace::At(_) | HeroPlace::Outside | HeroPlace::Below
+            )
+        });
         let end: Option<(Outcome, String)> = match self.mission.goal {
             Goal::Quest => None,
             Goal::Rescue => match self.mission.freed.map(|h| self.heroes[h].place) {

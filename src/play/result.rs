@@ -45,18 +45,27 @@ impl Game {
     /// still inside (the Quest Chest went out ahead of them). tilecrawl's
     /// reading: nothing is left to stop them, so every hero not slain counts
     /// as a survivor and the chests such a hero carries count as brought out.
+    ///
+    /// A rescue's prisoner is not one of the party: once freed it stands
+    /// among the game's heroes, but it is neither a survivor nor fallen here.
     pub fn result(&self) -> AdventureResult {
+        let party =
+            |&(i, _): &(usize, &crate::play::state::HeroState)| self.mission.freed != Some(i);
         let survivors = self
             .heroes
             .iter()
-            .filter(|h| h.place != HeroPlace::Slain)
-            .map(|h| h.name.clone())
+            .enumerate()
+            .filter(party)
+            .filter(|(_, h)| h.place != HeroPlace::Slain)
+            .map(|(_, h)| h.name.clone())
             .collect();
         let fallen = self
             .heroes
             .iter()
-            .filter(|h| h.place == HeroPlace::Slain)
-            .map(|h| h.name.clone())
+            .enumerate()
+            .filter(party)
+            .filter(|(_, h)| h.place == HeroPlace::Slain)
+            .map(|(_, h)| h.name.clone())
             .collect();
         let over = self.outcome().is_some();
         let chests = self
