@@ -347,8 +347,14 @@ fn next(a: NextArgs) -> anyhow::Result<()> {
     c.generator = tilecrawl::GENERATOR.into();
     write_campaign(&file, &c)?;
     println!(
-        "adventure {number} of {}: {} mission, seed {seed}, {} set(s), set up for heroes worth {hero_value} points",
-        c.name, adv.mission, a.sets
+        "adventure {number} of {}: {} mission, seed {seed}, {}, set up for heroes worth {hero_value} points",
+        c.name,
+        adv.mission,
+        if floors > 1 {
+            format!("{floors} floors of {} set(s)", a.sets)
+        } else {
+            format!("{} set(s)", a.sets)
+        }
     );
     println!(
         "heroes: {}",
