@@ -142,6 +142,20 @@ pub(crate) fn yaml_error_parts(e: &serde_yaml::Error) -> (String, String) {
         }
         None => String::new(),
     };
+    // serde_yaml quotes the file's own text (an unknown key, say), which may
+    // hold line breaks or tabs: escape them so the error stays one line.
+    if message.chars().any(char::is_control) {
+        message = message
+            .chars()
+            .map(|c| {
+                if c.is_control() {
+                    c.escape_default().to_string()
+                } else {
+                    c.to_string()
+                }
+            })
+            .collect();
+    }
     (location, message)
 }
 
@@ -485,6 +499,35 @@ mod tests {
     }
 
     const GOOD: &str = "format: tilecrawl-tileset/1\nname: T\ntiles:\n  - id: H1\n    kind: hallway\n    front: |\n      #.#\n      #.#\n";
+
+    /// Fuzz find (the `dungeon` target): an unknown key quoted with its tabs
+    /// and line break made a two-line error. Every loader shares this path.
+    #[test]
+    fn a_yaml_error_quoting_line_breaks_stays_on_one_line() {
+        let crash = " { \tta\t\t\t\t\t\t(s)\t\t\t\t\t\n\t\n- s) ";
+        let d = crate::floors::dungeon_from_yaml(crash, "d.yaml")
+            .unwrap_err()
+            .to_string();
+        assert_eq!(d.lines().count(), 1, "{d:?}");
+        assert!(d.contains("unknown field `ta\\t"), "{d}");
+        for e in [
+            err(crash),
+            crate::scenario::from_yaml(crash, "t.yaml")
+                .unwrap_err()
+                .to_string(),
+            crate::play::party::parse(crash, "t.yaml")
+                .unwrap_err()
+                .to_string(),
+            crate::play::tables::parse(crash, "t.yaml")
+                .unwrap_err()
+                .to_string(),
+            crate::campaign::model::parse(crash, "t.yaml")
+                .unwrap_err()
+                .to_string(),
+        ] {
+            assert_eq!(e.lines().count(), 1, "{e:?}");
+        }
+    }
 
     #[test]
     fn embedded_set_is_valid_and_big_enough_for_four_sets() {
