@@ -448,3 +448,65 @@ fn a_mission_on_a_two_floor_dungeon_is_played_on_its_last_floor() {
         assert!(!t.contains("is held on"), "{mission}: {t}");
     }
 }
+
+/// The hostile-input list every loader faces (issue 6), on a `dungeon.yaml`
+/// through `play`: one `error:` line naming the file, exit 1, no panic, the
+/// file left as it was.
+#[test]
+fn a_hostile_dungeon_file_gets_one_error_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let yaml = dungeon(dir.path());
+    let good = std::fs::read_to_string(&yaml).unwrap();
+    let head = "format: tilecrawl-dungeon/1\ngenerator: x\nseed: 1\nmission: quest\n";
+    let mut big = good.clone().into_bytes();
+    big.resize(100 * 1024 * 1024, b' ');
+    let cases: Vec<(&str, Vec<u8>, Vec<&str>)> = vec![
+        ("empty", Vec::new(), vec!["empty"]),
+        ("not YAML", b"{[}: :".to_vec(), vec!["dungeon.yaml"]),
+        (
+            "wrong version",
+            common::with(&good, "tilecrawl-dungeon/1", "tilecrawl-dungeon/2").into_bytes(),
+            vec!["tilecrawl-dungeon/2"],
+        ),
+        (
+            "wrong type",
+            common::with(&good, "seed: ", "seed: [1]\nx: ").into_bytes(),
+            vec!["seed"],
+        ),
+        (
+            "missing key",
+            common::without_key(&good, "floors").into_bytes(),
+            vec!["floors"],
+        ),
+        (
+            "negative floor",
+            common::with(&good, "number: 2", "number: -2").into_bytes(),
+            vec!["number"],
+        ),
+        (
+            "non-UTF-8",
+            [good.as_bytes(), b"\xff\xfe\n"].concat(),
+            vec!["UTF-8"],
+        ),
+        ("100 MB", big, vec!["at most"]),
+        (
+            "deep nesting",
+            common::nested(&format!("{head}floors: "), 100_000),
+            vec!["nest more than 64 deep"],
+        ),
+        (
+            "alias bomb",
+            format!("{head}floors:\n{}", common::alias_bomb_items("  ")).into_bytes(),
+            vec!["dungeon.yaml"],
+        ),
+    ];
+    for (what, bytes, needles) in cases {
+        std::fs::write(&yaml, &bytes).unwrap();
+        let r = run(dir.path(), &["play", "d/dungeon.yaml", "--force"]);
+        let mut needles = needles;
+        needles.push("dungeon.yaml");
+        common::one_error_line(&r, &needles).unwrap_or_else(|e| panic!("{what}: {e}"));
+        assert_eq!(r.code, Some(1), "{what}");
+        assert_eq!(std::fs::read(&yaml).unwrap(), bytes, "{what}: file changed");
+    }
+}

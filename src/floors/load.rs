@@ -105,12 +105,14 @@ impl Dungeon {
 }
 
 /// Does this text claim to be a `dungeon.yaml` (a top-level
-/// `format: tilecrawl-dungeon/1` line)? Used to tell a dungeon from a
-/// scenario before parsing either.
+/// `format: tilecrawl-dungeon/…` line, any version, so that a version this
+/// build does not read is refused as a dungeon, not as a scenario)? Used to
+/// tell a dungeon from a scenario before parsing either.
 pub fn is_dungeon_text(text: &str) -> bool {
+    let family = DUNGEON_FORMAT.trim_end_matches(|c: char| c.is_ascii_digit());
     text.lines().any(|l| {
         l.strip_prefix("format:")
-            .map(|v| v.trim().trim_matches(['"', '\'']) == DUNGEON_FORMAT)
+            .map(|v| v.trim().trim_matches(['"', '\'']).starts_with(family))
             .unwrap_or(false)
     })
 }
