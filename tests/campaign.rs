@@ -264,6 +264,11 @@ fn a_corrupt_campaign_file_is_refused_in_one_line_and_left_untouched() {
             bytes(&common::with(&good, "- Nimble", "- Flying")),
             &["abilities: unknown ability `Flying`"],
         ),
+        (
+            "duplicate hero",
+            bytes(&common::with(&good, "name: Marrow", "name: kestrel")),
+            &["heroes[1].name: `kestrel` is used twice"],
+        ),
         ("not UTF-8", not_utf8, &["not UTF-8"]),
         ("oversized", huge, &["bytes"]),
         (
