@@ -1,7 +1,7 @@
 //! Monster lists: the figures a player can field, with point values
 //! (`format: tilecrawl-monsters/1`). The Monster Pool is made from one.
 
-use crate::scenario::MonsterEntry;
+use crate::scenario::{MonsterEntry, MonsterPool};
 use serde::Deserialize;
 use std::path::Path;
 
@@ -40,7 +40,7 @@ pub struct MonsterList {
     /// Name of the list.
     pub name: String,
     /// The monsters, in file order.
-    pub monsters: Vec<MonsterEntry>,
+    pub monsters: MonsterPool,
 }
 
 /// Why a monster list was refused (one line: file, place, what was expected).
@@ -215,7 +215,7 @@ pub fn parse(text: &str, file: &str) -> Result<MonsterList, MonsterError> {
     }
     Ok(MonsterList {
         name: raw.name.unwrap_or_else(|| file.to_string()),
-        monsters,
+        monsters: MonsterPool::new(monsters),
     })
 }
 

@@ -1421,7 +1421,7 @@ fn names_inside_a_scenario_never_become_paths() {
     let mut s = good_scenario_model();
     s.params.tileset = "../../escape".into();
     s.tiles[0].id = "../../escape".into();
-    if let Some(m) = s.pools.monsters.first_mut() {
+    if let Some(m) = std::sync::Arc::make_mut(&mut s.pools.monsters).first_mut() {
         m.name = "../../escape/<script>".into();
     }
     let tmp = tempfile::tempdir().unwrap();

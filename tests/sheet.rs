@@ -442,7 +442,7 @@ fn hostile() -> Scenario {
     s.tiles[0].id = "C|4*<b>&_`x`".into();
     s.tiles[3].id = "H|**".into();
     s.params.tileset = "Tiles | & <Co> *bold*".into();
-    s.pools.monsters.insert(
+    std::sync::Arc::make_mut(&mut s.pools.monsters).insert(
         0,
         MonsterEntry {
             name: "Rat | *King* <script>&amp;".into(),

@@ -50,19 +50,23 @@ pub struct Analysis {
 /// for every analysis (step 7 analyses each orientation it tries).
 fn walk_from(grid: &Grid, sources: &[(i32, i32)]) -> Vec<Option<u32>> {
     let mut walk = vec![None; grid.width as usize * grid.height as usize];
-    let mut queue = VecDeque::with_capacity(walk.len());
+    // A breadth-first queue never needs more than one slot per square, so a
+    // plain vector read from the front serves (no ring buffer).
+    let mut queue: Vec<(i32, i32)> = Vec::with_capacity(walk.len());
     for &(x, y) in sources {
         if grid.cell(x, y).passable() && walk[grid.index(x, y)].is_none() {
             walk[grid.index(x, y)] = Some(0);
-            queue.push_back((x, y));
+            queue.push((x, y));
         }
     }
-    while let Some((x, y)) = queue.pop_front() {
+    let mut head = 0;
+    while let Some(&(x, y)) = queue.get(head) {
+        head += 1;
         let d = walk[grid.index(x, y)].unwrap_or(0);
         for (nx, ny) in [(x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)] {
             if grid.cell(nx, ny).passable() && walk[grid.index(nx, ny)].is_none() {
                 walk[grid.index(nx, ny)] = Some(d + 1);
-                queue.push_back((nx, ny));
+                queue.push((nx, ny));
             }
         }
     }
@@ -72,20 +76,22 @@ fn walk_from(grid: &Grid, sources: &[(i32, i32)]) -> Vec<Option<u32>> {
 /// Breadth-first distances over a graph from several sources.
 fn bfs<N, E>(g: &UnGraph<N, E>, sources: &[NodeIndex]) -> Vec<Option<u32>> {
     let mut dist = vec![None; g.node_count()];
-    let mut queue = VecDeque::new();
+    let mut queue = Vec::with_capacity(g.node_count());
     for &s in sources {
         if dist[s.index()].is_none() {
             dist[s.index()] = Some(0);
-            queue.push_back(s);
+            queue.push(s);
         }
     }
-    while let Some(n) = queue.pop_front() {
+    let mut head = 0;
+    while let Some(&n) = queue.get(head) {
+        head += 1;
         let d = dist[n.index()].unwrap_or(0);
         // The order neighbours are visited in does not change a distance.
         for m in g.neighbors(n) {
             if dist[m.index()].is_none() {
                 dist[m.index()] = Some(d + 1);
-                queue.push_back(m);
+                queue.push(m);
             }
         }
     }
@@ -97,7 +103,7 @@ fn bfs<N, E>(g: &UnGraph<N, E>, sources: &[NodeIndex]) -> Vec<Option<u32>> {
 /// from the entrance for step 7.
 pub fn analyse(layout: &Layout, grid: &Grid, dice: &mut Dice) -> Analysis {
     let connections = grid.connections();
-    let mut tile_graph = UnGraph::new_undirected();
+    let mut tile_graph = UnGraph::with_capacity(layout.tiles.len(), connections.len());
     let nodes: Vec<NodeIndex> = (0..layout.tiles.len())
         .map(|i| tile_graph.add_node(i))
         .collect();

@@ -225,7 +225,7 @@ mod tests {
                     terrain_markers: vec![],
                     furnishings: vec![],
                 },
-                monsters: vec![],
+                monsters: Default::default(),
             },
             log: vec![],
         }

@@ -16,7 +16,7 @@
 use super::ExportError;
 use super::paper::{MIN_MARGIN_MM, MM_PER_PT, PrintOptions};
 use crate::dice::LogEntry;
-use crate::scenario::{MarkerKind, MonsterEntry, Params, Point, Scenario, Size, WmtColor};
+use crate::scenario::{MarkerKind, Params, Point, Scenario, Size, WmtColor};
 use crate::tileset::{Cell, FaceSide, Side, TileKind};
 
 // ---------------------------------------------------------------------------
@@ -220,7 +220,7 @@ pub struct PoolSheet {
     /// `(furnishing, how many)`, in the order they were added.
     pub furnishings: Vec<(String, u32)>,
     /// The Monster Pool.
-    pub monsters: Vec<MonsterEntry>,
+    pub monsters: crate::scenario::MonsterPool,
 }
 
 /// Gathers the setup sheet of a scenario.
@@ -988,7 +988,7 @@ fn sections(sheet: &SetupSheet) -> Vec<Section> {
             &[1, 2],
             Some(3),
         );
-        for m in &pl.monsters {
+        for m in pl.monsters.iter() {
             t.row(vec![
                 m.name.clone(),
                 m.points.to_string(),
@@ -2064,7 +2064,8 @@ mod tests {
         let m = Metrics::new().unwrap();
         let mut s = scenario(12, 4);
         // A long name and a long purpose must wrap, not overflow.
-        s.pools.monsters[0].name = "Extraordinarily-Long-Monster-Name-Without-Spaces".repeat(3);
+        std::sync::Arc::make_mut(&mut s.pools.monsters)[0].name =
+            "Extraordinarily-Long-Monster-Name-Without-Spaces".repeat(3);
         s.log[0].purpose = "a long purpose ".repeat(40);
         for paper in [Paper::Letter, Paper::A4] {
             for margin_mm in [0.0, 6.0, 8.0, 20.0] {

@@ -37,20 +37,21 @@ impl Grid {
         let n = width as usize * height as usize;
         let mut cells = vec![Cell::Void; n];
         let mut owner = vec![-1; n];
-        let mut squares = Vec::with_capacity(n);
+        let mut squares = Vec::with_capacity(layout.tiles.iter().map(|t| t.cells.area()).sum());
         let mut square_start = Vec::with_capacity(layout.tiles.len() + 1);
         for (i, t) in layout.tiles.iter().enumerate() {
             square_start.push(squares.len());
-            for fy in 0..t.height() {
-                for fx in 0..t.width() {
-                    let c = t.cells.cell(fx, fy);
+            let (lx0, ly0) = (t.x - x0, t.y - y0);
+            for (fy, row) in t.cells.rows().enumerate() {
+                let ly = ly0 + fy as i32;
+                let base = ly as usize * width as usize;
+                for (fx, &c) in row.iter().enumerate() {
                     if c.is_tile() {
-                        let lx = (t.x - x0) as usize + fx as usize;
-                        let ly = (t.y - y0) as usize + fy as usize;
-                        let k = ly * width as usize + lx;
+                        let lx = lx0 + fx as i32;
+                        let k = base + lx as usize;
                         cells[k] = c;
                         owner[k] = i as i32;
-                        squares.push((lx as i32, ly as i32));
+                        squares.push((lx, ly));
                     }
                 }
             }
@@ -95,22 +96,29 @@ impl Grid {
     pub fn connections(&self) -> Vec<[usize; 2]> {
         // Neighbouring squares of two different tiles are edge squares of
         // both, so walkable pairs across a tile border are exactly the
-        // connections.
-        let mut out: Vec<[usize; 2]> = Vec::with_capacity(4 * self.square_start.len());
-        for y in 0..self.height as i32 {
-            for x in 0..self.width as i32 {
-                let Some(a) = self.owner(x, y) else { continue };
-                if !self.cell(x, y).passable() {
-                    continue;
-                }
-                for (nx, ny) in [(x + 1, y), (x, y + 1)] {
-                    if let Some(b) = self.owner(nx, ny)
-                        && b != a
-                        && self.cell(nx, ny).passable()
-                    {
-                        out.push([a.min(b), a.max(b)]);
-                    }
-                }
+        // connections. The scan indexes the rows directly (no bounds test
+        // per neighbour): it runs for every analysis, and step 7 analyses
+        // every orientation it tries.
+        let w = self.width as usize;
+        let mut out: Vec<[usize; 2]> = Vec::with_capacity(2 * self.square_start.len());
+        let mut push = |a: i32, b: i32| {
+            let pair = [a.min(b) as usize, a.max(b) as usize];
+            // Border squares come in runs along an edge: skip the repeat.
+            if out.last() != Some(&pair) {
+                out.push(pair);
+            }
+        };
+        let walkable = |k: usize| self.owner[k] >= 0 && self.cells[k].passable();
+        for k in 0..self.cells.len() {
+            if !walkable(k) {
+                continue;
+            }
+            let a = self.owner[k];
+            if (k + 1) % w != 0 && walkable(k + 1) && self.owner[k + 1] != a {
+                push(a, self.owner[k + 1]);
+            }
+            if k + w < self.cells.len() && walkable(k + w) && self.owner[k + w] != a {
+                push(a, self.owner[k + w]);
             }
         }
         out.sort_unstable();

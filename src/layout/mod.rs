@@ -22,6 +22,7 @@ pub use markers::place_markers;
 
 use crate::dice::{Dice, Lazy};
 use crate::tileset::{Entryway, Face, FaceSide, Side, TileKind, TileSet};
+use std::sync::Arc;
 
 /// Most sets a dungeon may be built from.
 pub const MAX_SETS: u32 = 200;
@@ -133,8 +134,8 @@ pub struct PlacedTile {
     pub x: i32,
     /// Table row of the north edge.
     pub y: i32,
-    /// The face as laid (rotated).
-    pub cells: Face,
+    /// The face as laid (rotated), shared with the tile set's turned faces.
+    pub cells: Arc<Face>,
     /// The exit it was laid against (`None` for the first tile).
     pub parent: Option<ExitRef>,
 }
@@ -647,11 +648,11 @@ pub fn build(
 ) -> Result<Layout, LayoutError> {
     let mut occ = Occupancy::new(params.table);
     let mut tiles: Vec<PlacedTile> = Vec::with_capacity(stack.len());
-    let face_of = |st: &StackTile, side: FaceSide, rot: u32| -> Face {
+    let face_of = |st: &StackTile, side: FaceSide, rot: u32| -> Arc<Face> {
         tileset.tiles[st.def]
-            .face(side)
+            .oriented(side, rot)
             .expect("orientations only offer faces the tile has")
-            .rotated(rot)
+            .clone()
     };
     // Step 2: the top tile in the middle of the table.
     let top = &stack[0];
@@ -926,9 +927,9 @@ impl Layout {
         let occ = self.occupancy(Some(index));
         for (face_side, rot) in orientations(tileset, &st).into_iter().skip(1) {
             let cells = tileset.tiles[cur.def]
-                .face(face_side)
+                .oriented(face_side, rot)
                 .expect("orientations only offer faces the tile has")
-                .rotated(rot);
+                .clone();
             let pos = match cur.parent {
                 Some(exit) => place_at_exit(&self.tiles, &occ, &exit, &cells, index as i32),
                 None => {

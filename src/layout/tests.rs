@@ -4,13 +4,13 @@ use super::*;
 use crate::tileset::{Face, TileDef, TileSet};
 
 fn def(id: &str, kind: TileKind, front: &str, back: Option<&str>) -> TileDef {
-    TileDef {
-        id: id.into(),
+    TileDef::new(
+        id.into(),
         kind,
-        copies: 1,
-        front: Face::from_ascii(front),
-        back: back.map(Face::from_ascii),
-    }
+        1,
+        Face::from_ascii(front),
+        back.map(Face::from_ascii),
+    )
 }
 
 const CROSS: &str = "##.##\n#...#\n.....\n#...#\n##.##";
@@ -26,7 +26,7 @@ fn placed(ts: &TileSet, def_index: usize, x: i32, y: i32, rotation: u32) -> Plac
         rotation,
         x,
         y,
-        cells: d.front.rotated(rotation),
+        cells: Arc::new(d.front.rotated(rotation)),
         parent: None,
     }
 }

@@ -212,7 +212,7 @@ impl Game {
             markers: Vec::new(),
             chest_pool: pools.chests.clone(),
             wmt_pool: pools.wmts.clone(),
-            monster_pool: pools.monsters.clone(),
+            monster_pool: pools.monsters.to_vec(),
             doors_left: pools.accessories.doors,
             terrain_left: pools.accessories.terrain_markers.clone(),
             furnishings_left: pools.accessories.furnishings.clone(),

@@ -110,13 +110,13 @@ pub(crate) fn scenario(wmts: Vec<Wmt>) -> Scenario {
                 terrain_markers: Vec::new(),
                 furnishings: Vec::new(),
             },
-            monsters: vec![MonsterEntry {
+            monsters: crate::scenario::MonsterPool::new(vec![MonsterEntry {
                 name: "Orc".into(),
                 points: 20,
                 count: 6,
                 abilities: Vec::new(),
                 stats: None,
-            }],
+            }]),
         },
         log: Vec::new(),
     }

@@ -404,13 +404,7 @@ pub fn parse(text: &str, file: &str) -> Result<TileSet, TilesetError> {
                 ));
             }
         }
-        tiles.push(TileDef {
-            id: rt.id,
-            kind: rt.kind,
-            copies,
-            front,
-            back,
-        });
+        tiles.push(TileDef::new(rt.id, rt.kind, copies, front, back));
     }
     if !tiles.iter().any(|t| t.kind == TileKind::Hallway) {
         return Err(set_err(

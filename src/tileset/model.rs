@@ -1,6 +1,7 @@
 //! The tile set model: cells, faces, tiles, and their geometry.
 
 use serde::{Deserialize, Serialize};
+use std::sync::Arc;
 
 /// One square of a tile face, as printed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -256,6 +257,16 @@ impl Face {
         &self.cells
     }
 
+    /// The rows of cells, north first.
+    pub fn rows(&self) -> impl Iterator<Item = &[Cell]> {
+        self.cells.chunks(self.width.max(1) as usize)
+    }
+
+    /// Number of squares in the face's box (`width × height`).
+    pub fn area(&self) -> usize {
+        self.cells.len()
+    }
+
     /// This face turned 90° clockwise.
     pub fn rotated_cw(&self) -> Face {
         let (w, h) = (self.width, self.height);
@@ -375,9 +386,49 @@ pub struct TileDef {
     pub front: Face,
     /// The back face at rotation 0, if the tile is printed on both sides.
     pub back: Option<Face>,
+    /// Both faces at every rotation, turned once when the set is loaded:
+    /// laying a dungeon tries many orientations of every tile, and turning
+    /// a face each time (a new face and its entryways) was a tenth of
+    /// `generate`. Index: `4 * face + rotation / 90`.
+    oriented: [Option<Arc<Face>>; 8],
 }
 
 impl TileDef {
+    /// A tile design; its faces are turned to every rotation once, here.
+    pub fn new(
+        id: String,
+        kind: TileKind,
+        copies: u32,
+        front: Face,
+        back: Option<Face>,
+    ) -> TileDef {
+        let mut oriented: [Option<Arc<Face>>; 8] = Default::default();
+        for (k, face) in [Some(&front), back.as_ref()].into_iter().enumerate() {
+            let Some(face) = face else { continue };
+            for turn in 0..4 {
+                oriented[4 * k + turn] = Some(Arc::new(face.rotated(90 * turn as u32)));
+            }
+        }
+        TileDef {
+            id,
+            kind,
+            copies,
+            front,
+            back,
+            oriented,
+        }
+    }
+
+    /// A face turned clockwise by `rotation` degrees (a multiple of 90), if
+    /// the tile has that face; shared, not copied.
+    pub fn oriented(&self, side: FaceSide, rotation: u32) -> Option<&Arc<Face>> {
+        let k = match side {
+            FaceSide::Front => 0,
+            FaceSide::Back => 4,
+        };
+        self.oriented[k + ((rotation / 90) % 4) as usize].as_ref()
+    }
+
     /// The requested face, if the tile has it.
     pub fn face(&self, side: FaceSide) -> Option<&Face> {
         match side {
