@@ -202,7 +202,7 @@ fn attempt_build(
         };
         if !layout.reorient(tileset, blocker, dice, accept) {
             return Err(LayoutError::Stuck {
-                tile: layout.tiles[blocker].id.clone(),
+                tile: layout.tiles[blocker].id.to_string(),
                 position: blocker + 1,
                 exits: 0,
                 reason:
@@ -212,7 +212,7 @@ fn attempt_build(
         }
     }
     Err(LayoutError::Stuck {
-        tile: layout.tiles[0].id.clone(),
+        tile: layout.tiles[0].id.to_string(),
         position: 1,
         exits: 0,
         reason: "turning tiles did not open a way to the Central Chamber".into(),
@@ -379,7 +379,7 @@ fn second_entrance(
     let k = dice.choose_d6(
         n,
         format_args!("split-up: second entrance among the {n} hallways {nearest} tiles from the Central Chamber"),
-        |k| tiles[candidates[k]].id.clone(),
+        |k| tiles[candidates[k]].id.to_string(),
     );
     let hall = candidates[k];
     let at = ruleset::near_centre(g, &d.layout, hall, usable, dice, |n| {
@@ -432,7 +432,7 @@ fn assemble(
                 }
             }
             scenario::PlacedTile {
-                id: t.id.clone(),
+                id: t.id.to_string(),
                 kind: t.kind,
                 face: t.face,
                 rotation: t.rotation,

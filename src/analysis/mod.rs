@@ -124,7 +124,7 @@ pub fn analyse(layout: &Layout, grid: &Grid, dice: &mut Dice) -> Analysis {
     let what = Lazy(|f: &mut std::fmt::Formatter<'_>| {
         let names: Vec<&str> = candidates
             .iter()
-            .map(|&i| layout.tiles[i].id.as_str())
+            .map(|&i| layout.tiles[i].id.as_ref())
             .collect();
         write!(
             f,
@@ -134,7 +134,7 @@ pub fn analyse(layout: &Layout, grid: &Grid, dice: &mut Dice) -> Analysis {
         )
     });
     let k = dice.choose_d6(candidates.len(), &what, |k| {
-        layout.tiles[candidates[k]].id.clone()
+        layout.tiles[candidates[k]].id.to_string()
     });
     let central_chamber = candidates[k];
     if candidates.len() == 1 {

@@ -99,7 +99,7 @@ pub struct StackTile {
     /// Index into [`TileSet::tiles`].
     pub def: usize,
     /// The tile's id.
-    pub id: String,
+    pub id: Arc<str>,
     /// Hallway or chamber.
     pub kind: TileKind,
     /// Face rolled for it.
@@ -123,7 +123,7 @@ pub struct PlacedTile {
     /// Index into [`TileSet::tiles`].
     pub def: usize,
     /// The tile's id.
-    pub id: String,
+    pub id: Arc<str>,
     /// Hallway or chamber.
     pub kind: TileKind,
     /// Face up.
@@ -375,7 +375,7 @@ pub fn dungeon_stack(tileset: &TileSet, sets: u32, dice: &mut Dice) -> Vec<Stack
             };
             StackTile {
                 def,
-                id: d.id.clone(),
+                id: d.shared_id().clone(),
                 kind: d.kind,
                 face,
                 rotation: (r - 1) * 90,
@@ -517,18 +517,22 @@ fn free_entryways(t: &PlacedTile, occ: &Occupancy) -> Vec<Entryway> {
 
 /// The orientations to try for a tile, in rule order: the stack's rotation,
 /// then clockwise turns; then the same four on the other face.
-fn orientations(tileset: &TileSet, st: &StackTile) -> Vec<(FaceSide, u32)> {
-    let mut out = Vec::with_capacity(8);
-    let mut faces = vec![st.face];
-    if tileset.tiles[st.def].back.is_some() {
-        faces.push(st.face.flipped());
-    }
-    for f in faces {
-        for k in 0..4 {
-            out.push((f, (st.rotation + 90 * k) % 360));
-        }
-    }
-    out
+fn orientations(
+    tileset: &TileSet,
+    st: &StackTile,
+) -> impl Iterator<Item = (FaceSide, u32)> + use<> {
+    // At most eight: no list is allocated (this runs for every tile at
+    // every exit tried).
+    let faces = if tileset.tiles[st.def].back.is_some() {
+        2
+    } else {
+        1
+    };
+    let (face, rotation) = (st.face, st.rotation);
+    (0..4 * faces).map(move |k| {
+        let f = if k < 4 { face } else { face.flipped() };
+        (f, (rotation + 90 * (k % 4)) % 360)
+    })
 }
 
 /// Tries to lay a face against an exit: returns the table position, centred on
@@ -710,7 +714,7 @@ pub fn build(
                 ),
             ) else {
                 return Err(LayoutError::Stuck {
-                    tile: st.id.clone(),
+                    tile: st.id.to_string(),
                     position: pos + 1,
                     exits: total_exits,
                     reason: "the exit dice never named an exit".into(),
@@ -724,7 +728,7 @@ pub fn build(
                     describe_exit(&tiles, &exit)
                 ));
             }
-            for (n, (face_side, rot)) in orientations(tileset, st).into_iter().enumerate() {
+            for (n, (face_side, rot)) in orientations(tileset, st).enumerate() {
                 let cells = face_of(st, face_side, rot);
                 let Some((x, y)) = place_at_exit(&tiles, &occ, &exit, &cells, -1) else {
                     continue;
@@ -772,7 +776,7 @@ pub fn build(
         }
         let Some(p) = placed else {
             return Err(LayoutError::Stuck {
-                tile: st.id.clone(),
+                tile: st.id.to_string(),
                 position: pos + 1,
                 exits: total_exits,
                 reason: if total_exits == 0 {
@@ -806,7 +810,7 @@ fn choose_entrance(
     let free = free_entryways(last, occ);
     if free.is_empty() {
         return Err(LayoutError::Stuck {
-            tile: last.id.clone(),
+            tile: last.id.to_string(),
             position: tiles.len(),
             exits: 0,
             reason: "the entrance hallway has no free entryway".into(),
@@ -925,7 +929,7 @@ impl Layout {
             rotation: cur.rotation,
         };
         let occ = self.occupancy(Some(index));
-        for (face_side, rot) in orientations(tileset, &st).into_iter().skip(1) {
+        for (face_side, rot) in orientations(tileset, &st).skip(1) {
             let cells = tileset.tiles[cur.def]
                 .oriented(face_side, rot)
                 .expect("orientations only offer faces the tile has")

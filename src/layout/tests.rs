@@ -20,7 +20,7 @@ fn placed(ts: &TileSet, def_index: usize, x: i32, y: i32, rotation: u32) -> Plac
     let d = &ts.tiles[def_index];
     PlacedTile {
         def: def_index,
-        id: d.id.clone(),
+        id: d.shared_id().clone(),
         kind: d.kind,
         face: FaceSide::Front,
         rotation,
@@ -122,7 +122,7 @@ fn the_stack_has_five_tiles_per_set_favours_hallways_and_ends_in_one() {
                     .all(|t| [0, 90, 180, 270].contains(&t.rotation))
             );
             // No physical tile is drawn twice (every default tile has one copy).
-            let mut ids: Vec<&str> = stack.iter().map(|t| t.id.as_str()).collect();
+            let mut ids: Vec<&str> = stack.iter().map(|t| t.id.as_ref()).collect();
             ids.sort_unstable();
             ids.dedup();
             assert_eq!(ids.len() as u32, 5 * sets);

@@ -91,10 +91,12 @@ pub fn front_arc(x: i32, y: i32, facing: Side, reach: i32) -> Vec<(i32, i32, i32
     let (fx, fy) = facing.delta();
     // Perpendicular axis.
     let (px, py) = (-fy, fx);
-    let mut out = Vec::new();
+    let reach = reach.max(0);
+    let mut out = Vec::with_capacity((reach * (reach + 2)) as usize);
     for k in 1..=reach {
         for off in 0..=k {
-            for sign in if off == 0 { vec![0] } else { vec![-1, 1] } {
+            let signs: &[i32] = if off == 0 { &[0] } else { &[-1, 1] };
+            for &sign in signs {
                 let o = off * sign;
                 out.push((x + fx * k + px * o, y + fy * k + py * o, k, off));
             }

@@ -391,6 +391,8 @@ pub struct TileDef {
     /// a face each time (a new face and its entryways) was a tenth of
     /// `generate`. Index: `4 * face + rotation / 90`.
     oriented: [Option<Arc<Face>>; 8],
+    /// The id, shared by every tile laid from this design.
+    shared_id: Arc<str>,
 }
 
 impl TileDef {
@@ -410,6 +412,7 @@ impl TileDef {
             }
         }
         TileDef {
+            shared_id: Arc::from(id.as_str()),
             id,
             kind,
             copies,
@@ -417,6 +420,11 @@ impl TileDef {
             back,
             oriented,
         }
+    }
+
+    /// The id as laid tiles hold it (shared, not copied).
+    pub fn shared_id(&self) -> &Arc<str> {
+        &self.shared_id
     }
 
     /// A face turned clockwise by `rotation` degrees (a multiple of 90), if
