@@ -177,12 +177,24 @@ fn attempt_build(
     let stack = layout::dungeon_stack(tileset, params.sets, dice);
     let mut layout = layout::build(tileset, params, &stack, dice)?;
     let max_fixes = 2 * layout.tiles.len();
+    // The grid and analysis of the orientation step 7 took last time round.
+    // Without a roll log they are exactly what analysing the new layout
+    // again would give (the same dice stream, fresh), so they are kept
+    // rather than made twice; with a log the analysis is made again so its
+    // rolls are written down.
+    let mut taken: Option<(Grid, Analysis)> = None;
     for _ in 0..=max_fixes {
-        let grid = layout.grid();
-        let mut adice = Dice::with_log(seed, "analysis", log);
-        let analysis = analysis::analyse(&layout, &grid, &mut adice);
+        let (grid, analysis, alog) = match taken.take() {
+            Some((grid, analysis)) if !log => (grid, analysis, Vec::new()),
+            _ => {
+                let grid = layout.grid();
+                let mut adice = Dice::with_log(seed, "analysis", log);
+                let analysis = analysis::analyse(&layout, &grid, &mut adice);
+                (grid, analysis, adice.into_log())
+            }
+        };
         let Some(blocker) = analysis.blocking_tile(&layout, &grid) else {
-            return Ok((layout, grid, analysis, adice.into_log()));
+            return Ok((layout, grid, analysis, alog));
         };
         let path = analysis.tile_path(layout.entrance.tile, analysis.central_chamber);
         let next = path
@@ -190,25 +202,34 @@ fn attempt_build(
             .position(|&t| t == blocker)
             .and_then(|i| path.get(i + 1))
             .copied();
-        // A trial's analysis is thrown away: its rolls need no log.
+        // A trial's analysis is made without a log (its rolls are the same
+        // stream as the real one's); the accepted trial's is kept.
+        let mut accepted: Option<Analysis> = None;
         let accept = |trial: &Layout, g: &Grid| {
             let a = analysis::analyse(trial, g, &mut Dice::quiet(seed, "analysis"));
-            a.reaches_central
+            let ok = a.reaches_central
                 || next.is_some_and(|n| {
                     g.squares_of(n)
                         .iter()
                         .any(|&(x, y)| a.walk_at(g, x, y).is_some())
-                })
+                });
+            if ok {
+                accepted = Some(a);
+            }
+            ok
         };
-        if !layout.reorient(tileset, blocker, dice, accept) {
-            return Err(LayoutError::Stuck {
-                tile: layout.tiles[blocker].id.to_string(),
-                position: blocker + 1,
-                exits: 0,
-                reason:
-                    "it cuts the way to the Central Chamber in every orientation that still fits"
-                        .into(),
-            });
+        match layout.reorient(tileset, &grid, blocker, dice, accept) {
+            Some(g) => taken = accepted.map(|a| (g, a)),
+            None => {
+                return Err(LayoutError::Stuck {
+                    tile: layout.tiles[blocker].id.to_string(),
+                    position: blocker + 1,
+                    exits: 0,
+                    reason:
+                        "it cuts the way to the Central Chamber in every orientation that still fits"
+                            .into(),
+                });
+            }
         }
     }
     Err(LayoutError::Stuck {

@@ -173,3 +173,45 @@ fn generating_twice_gives_the_same_bytes() {
         }
     }
 }
+
+/// `batch --only index` generates without the roll log, and step 7 then
+/// keeps the analysis of the orientation it took instead of making it again:
+/// the scenario must be the same one, whatever path built it.
+#[test]
+fn a_scenario_made_without_its_roll_log_is_the_same_scenario() {
+    let ts = default_tileset();
+    let mut compared = 0;
+    for sets in 1..=4 {
+        for (name, params) in variants(sets) {
+            for seed in seeds() {
+                let logged = GenerateParams {
+                    seed,
+                    ..params.clone()
+                };
+                let quiet = GenerateParams {
+                    log: false,
+                    ..logged.clone()
+                };
+                match (generate(&ts, &logged), generate(&ts, &quiet)) {
+                    (Ok(mut a), Ok(b)) => {
+                        assert!(!a.log.is_empty() && b.log.is_empty());
+                        a.log.clear();
+                        assert_eq!(
+                            scenario::to_yaml(&a),
+                            scenario::to_yaml(&b),
+                            "sets={sets} {name} seed={seed}"
+                        );
+                        compared += 1;
+                    }
+                    (Err(a), Err(b)) => assert_eq!(a.to_string(), b.to_string()),
+                    (a, b) => panic!(
+                        "sets={sets} {name} seed={seed}: with the log {:?}, without {:?}",
+                        a.err(),
+                        b.err()
+                    ),
+                }
+            }
+        }
+    }
+    assert!(compared > 500, "only {compared} scenarios compared");
+}

@@ -909,16 +909,18 @@ impl Layout {
     /// lies (against the same exit it was laid on), trying the orientations in
     /// rule order after its current one. An orientation is taken only if the
     /// tile still fits, still connects to every tile it touched before, and
-    /// `accept` approves the new layout (given with its grid). Returns whether
-    /// a new orientation was found; the layout is unchanged otherwise.
+    /// `accept` approves the new layout (given with its grid). `grid` is the
+    /// current layout's grid. Returns the new layout's grid when an
+    /// orientation was taken; `None`, with the layout unchanged, otherwise.
     pub fn reorient(
         &mut self,
         tileset: &TileSet,
+        grid: &Grid,
         index: usize,
         dice: &mut Dice,
-        accept: impl Fn(&Layout, &Grid) -> bool,
-    ) -> bool {
-        let before = self.grid().neighbours_of(index);
+        mut accept: impl FnMut(&Layout, &Grid) -> bool,
+    ) -> Option<Grid> {
+        let before = grid.neighbours_of(index);
         let cur = self.tiles[index].clone();
         let entrance = self.entrance;
         let st = StackTile {
@@ -983,12 +985,12 @@ impl Layout {
                     x,
                     y
                 ));
-                return true;
+                return Some(grid);
             }
         }
         self.tiles[index] = cur;
         self.entrance = entrance;
-        false
+        None
     }
 }
 
