@@ -20,6 +20,10 @@ use tilecrawl::batch::IndexRow;
 use tilecrawl::generate::{GenerateParams, generate};
 use tilecrawl::tileset::{self, TileSet};
 
+// The binary's allocator, so the figures are what `tilecrawl` does.
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 /// Adventures per iteration.
 const COUNT: u64 = 100;
 

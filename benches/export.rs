@@ -18,6 +18,10 @@ use tilecrawl::ruleset::SetupParams;
 use tilecrawl::scenario::Scenario;
 use tilecrawl::tileset;
 
+// The binary's allocator, so the figures are what `tilecrawl` does.
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 /// The dungeon every case draws.
 const SEED: u64 = 7;
 const SETS: u32 = 2;

@@ -22,6 +22,10 @@ use tilecrawl::layout::{LayoutParams, Table};
 use tilecrawl::ruleset::SetupParams;
 use tilecrawl::tileset::{self, TileSet};
 
+// The binary's allocator, so the figures are what `tilecrawl` does.
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 /// Seeds each case cycles through, in order.
 const SEEDS: u64 = 64;
 

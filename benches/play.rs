@@ -18,6 +18,10 @@ use tilecrawl::generate::{GenerateParams, generate};
 use tilecrawl::play::simulate::{DEFAULT_MAX_TURNS, play_once, run_seed};
 use tilecrawl::play::{party, tables};
 
+// The binary's allocator, so the figures are what `tilecrawl` does.
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 /// Dice seeds the bench cycles through.
 const SEEDS: u32 = 64;
 

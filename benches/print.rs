@@ -17,6 +17,10 @@ use tilecrawl::layout::LayoutParams;
 use tilecrawl::ruleset::SetupParams;
 use tilecrawl::tileset::default_tileset;
 
+// The binary's allocator, so the figures are what `tilecrawl` does.
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 /// The dungeon every case prints.
 const SEED: u64 = 7;
 /// Tile sets in it.

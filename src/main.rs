@@ -7,6 +7,11 @@ mod cli;
 use clap::Parser;
 use std::process::ExitCode;
 
+// See Cargo.toml: a faster allocator for the many small vectors of layout
+// and analysis. Output does not depend on it.
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn main() -> ExitCode {
     let args = cli::Cli::parse();
     match cli::run(args) {

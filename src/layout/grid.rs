@@ -96,29 +96,34 @@ impl Grid {
     pub fn connections(&self) -> Vec<[usize; 2]> {
         // Neighbouring squares of two different tiles are edge squares of
         // both, so walkable pairs across a tile border are exactly the
-        // connections. The scan indexes the rows directly (no bounds test
-        // per neighbour): it runs for every analysis, and step 7 analyses
-        // every orientation it tries.
+        // connections. Only the tiles' own squares are looked at, not the
+        // whole box: this runs for every analysis, and step 7 analyses every
+        // orientation it tries.
         let w = self.width as usize;
         let mut out: Vec<[usize; 2]> = Vec::with_capacity(2 * self.square_start.len());
-        let mut push = |a: i32, b: i32| {
-            let pair = [a.min(b) as usize, a.max(b) as usize];
-            // Border squares come in runs along an edge: skip the repeat.
-            if out.last() != Some(&pair) {
-                out.push(pair);
-            }
-        };
         let walkable = |k: usize| self.owner[k] >= 0 && self.cells[k].passable();
-        for k in 0..self.cells.len() {
-            if !walkable(k) {
-                continue;
-            }
-            let a = self.owner[k];
-            if (k + 1) % w != 0 && walkable(k + 1) && self.owner[k + 1] != a {
-                push(a, self.owner[k + 1]);
-            }
-            if k + w < self.cells.len() && walkable(k + w) && self.owner[k + w] != a {
-                push(a, self.owner[k + w]);
+        for (a, pair) in self.square_start.windows(2).enumerate() {
+            let a = a as i32;
+            for &(x, y) in &self.squares[pair[0]..pair[1]] {
+                let k = y as usize * w + x as usize;
+                if !self.cells[k].passable() {
+                    continue;
+                }
+                // East and south neighbours only: the west and north ones
+                // are found from the other side.
+                for (inside, n) in [
+                    (x as usize + 1 < w, k + 1),
+                    (k + w < self.cells.len(), k + w),
+                ] {
+                    if inside && walkable(n) && self.owner[n] != a {
+                        let b = self.owner[n];
+                        let p = [a.min(b) as usize, a.max(b) as usize];
+                        // Border squares come in runs along an edge.
+                        if out.last() != Some(&p) {
+                            out.push(p);
+                        }
+                    }
+                }
             }
         }
         out.sort_unstable();
