@@ -168,7 +168,11 @@ impl Grid {
     pub fn rows(&self) -> Vec<String> {
         self.cells
             .chunks(self.width.max(1) as usize)
-            .map(|r| r.iter().map(|c| c.to_char()).collect())
+            .map(|r| {
+                let mut row = String::with_capacity(r.len());
+                row.extend(r.iter().map(|c| c.to_char()));
+                row
+            })
             .collect()
     }
 

@@ -429,6 +429,25 @@ impl Occupancy {
         }
     }
     fn fits(&self, face: &Face, x: i32, y: i32, ignore: i32) -> bool {
+        let (w, h) = (face.width() as i32, face.height() as i32);
+        let (lx, ly) = (x - self.wx, y - self.wy);
+        let rows = self.owner.len() as i32 / self.ww.max(1);
+        if self.inside(x, y)
+            && self.inside(x + w - 1, y + h - 1)
+            && lx >= 0
+            && ly >= 0
+            && lx + w <= self.ww
+            && ly + h <= rows
+        {
+            // The face's box lies on the table and in the window: compare
+            // row against row (layout tries every orientation at every exit).
+            return face.rows().enumerate().all(|(fy, row)| {
+                let start = ((ly + fy as i32) * self.ww + lx) as usize;
+                row.iter()
+                    .zip(&self.owner[start..start + row.len()])
+                    .all(|(c, &o)| !c.is_tile() || o < 0 || o == ignore)
+            });
+        }
         for fy in 0..face.height() {
             for fx in 0..face.width() {
                 if !face.cell(fx, fy).is_tile() {
