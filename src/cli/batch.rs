@@ -202,7 +202,12 @@ pub fn run(a: BatchArgs) -> anyhow::Result<()> {
     // memory (only those that arrive ahead of a slower one, or, with
     // --filter, those of a later seed than an unfinished slot's).
     let next = AtomicU64::new(0);
-    let (tx, rx) = std::sync::mpsc::channel::<(u64, Outcome)>();
+    // An index row takes tens of microseconds, as long as handing it to this
+    // thread and waking it: index-only workers take positions 64 at a time
+    // and send them together. An adventure with files takes milliseconds
+    // and goes alone, so the progress bar and the index keep up with it.
+    let chunk: u64 = if a.only == Only::Index { 64 } else { 1 };
+    let (tx, rx) = std::sync::mpsc::channel::<Vec<(u64, Outcome)>>();
     let mut index = IndexStream::new(&a.out, a.seed_start, first, step, positions);
     let mut failure: Option<(u64, anyhow::Error)> = None;
     let mut skipped = 0u64;
@@ -212,20 +217,22 @@ pub fn run(a: BatchArgs) -> anyhow::Result<()> {
             let (tx, next, job, bar) = (tx.clone(), &next, &job, &bar);
             scope.spawn(move |_| {
                 loop {
-                    let p = next.fetch_add(1, Ordering::Relaxed);
-                    if p >= positions {
+                    let start = next.fetch_add(chunk, Ordering::Relaxed);
+                    if start >= positions {
                         break;
                     }
-                    let o = job.slot(first + p * step);
-                    bar.inc(1);
-                    if tx.send((p, o)).is_err() {
+                    let done: Vec<(u64, Outcome)> = (start..(start + chunk).min(positions))
+                        .map(|p| (p, job.slot(first + p * step)))
+                        .collect();
+                    bar.inc(done.len() as u64);
+                    if tx.send(done).is_err() {
                         break;
                     }
                 }
             });
         }
         drop(tx);
-        for (p, o) in rx {
+        for (p, o) in rx.into_iter().flatten() {
             let row = match o {
                 Outcome::Done(r) => Some(r),
                 Outcome::Skipped => {
