@@ -992,10 +992,32 @@ impl Layout {
                     self.entrance.entryway = *first;
                 }
             }
+            // Whether it still touches every tile it touched is read from
+            // the other tiles' occupancy, before the whole grid is built for
+            // `accept` (a third of the orientations fail here).
+            let t = &self.tiles[index];
+            let touches = |other: usize| {
+                let o = &self.tiles[other];
+                t.cells.rows().enumerate().any(|(fy, row)| {
+                    row.iter().enumerate().any(|(fx, c)| {
+                        let (sx, sy) = (t.x + fx as i32, t.y + fy as i32);
+                        c.passable()
+                            && [(sx + 1, sy), (sx - 1, sy), (sx, sy + 1), (sx, sy - 1)]
+                                .iter()
+                                .any(|&(nx, ny)| {
+                                    occ.get(nx, ny) == other as i32
+                                        && o.cells
+                                            .cell((nx - o.x) as u32, (ny - o.y) as u32)
+                                            .passable()
+                                })
+                    })
+                })
+            };
+            if !before.iter().all(|&o| touches(o)) {
+                continue;
+            }
             let grid = self.grid();
-            let after = grid.neighbours_of(index);
-            let keeps = before.iter().all(|o| after.contains(o));
-            if keeps && accept(self, &grid) {
+            if accept(self, &grid) {
                 dice.note(format_args!(
                     "step 7: {} blocks the way to the Central Chamber; turned to {} face, {}° at {},{}",
                     cur.id,
