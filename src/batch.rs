@@ -64,6 +64,12 @@ pub const CSV_HEADER: &str = "seed,tiles,chambers,hallways,depth,critical_path,d
 impl IndexRow {
     /// The row of a scenario, with no files written.
     pub fn of(s: &Scenario) -> IndexRow {
+        IndexRow::with_critical_path(s, critical_path(s))
+    }
+
+    /// [`IndexRow::of`] with the critical path already known (see
+    /// [`crate::generate::generate_with_critical_path`]).
+    pub fn with_critical_path(s: &Scenario, critical_path: Option<u32>) -> IndexRow {
         let count = |k: TileKind| s.tiles.iter().filter(|t| t.kind == k).count() as u32;
         let mut wmts = [0u32; 3];
         let colours = s
@@ -95,7 +101,7 @@ impl IndexRow {
             chambers: count(TileKind::Chamber),
             hallways: count(TileKind::Hallway),
             depth: s.central_chamber.depth,
-            critical_path: critical_path(s),
+            critical_path,
             dead_ends: s.dead_ends.len() as u32,
             wmts,
             chests,
@@ -404,6 +410,41 @@ mod tests {
     use super::*;
     use crate::generate::{GenerateParams, build_dungeon, generate};
     use crate::tileset;
+
+    #[test]
+    fn the_critical_path_from_generate_is_the_walk_over_the_scenario() {
+        use crate::mission::Mission;
+        let ts = tileset::default_tileset();
+        let mut with_chest = 0;
+        for seed in 0..300 {
+            for (sets, mission) in [(2, "quest"), (3, "quest"), (1, "quest"), (2, "rescue")] {
+                let p = GenerateParams {
+                    seed,
+                    layout: crate::layout::LayoutParams {
+                        sets,
+                        ..Default::default()
+                    },
+                    setup: crate::ruleset::SetupParams {
+                        sets,
+                        ..Default::default()
+                    },
+                    mission: mission.parse::<Mission>().unwrap(),
+                    log: seed % 2 == 0,
+                    ..GenerateParams::default()
+                };
+                let Ok((s, cp)) = crate::generate::generate_with_critical_path(&ts, &p) else {
+                    continue;
+                };
+                assert_eq!(cp, critical_path(&s), "seed {seed}, {sets} sets, {mission}");
+                assert_eq!(IndexRow::with_critical_path(&s, cp), IndexRow::of(&s));
+                with_chest += usize::from(cp.is_some());
+            }
+        }
+        assert!(
+            with_chest > 800,
+            "only {with_chest} adventures had a walk to the Quest Chest"
+        );
+    }
 
     #[test]
     fn critical_path_is_the_analysis_walk_to_the_quest_chest() {

@@ -242,6 +242,17 @@ fn attempt_build(
 
 /// Generates one adventure.
 pub fn generate(tileset: &TileSet, params: &GenerateParams) -> Result<Scenario, GenerateError> {
+    generate_with_critical_path(tileset, params).map(|(s, _)| s)
+}
+
+/// [`generate`], with the walking distance from the entrance to the Quest
+/// Chest (the index's critical path, `None` without a Quest Chest), read
+/// from the analysis the build already made instead of walked again
+/// (`batch --only index` needs it for every adventure).
+pub fn generate_with_critical_path(
+    tileset: &TileSet,
+    params: &GenerateParams,
+) -> Result<(Scenario, Option<u32>), GenerateError> {
     let rules = ruleset::by_name(&params.ruleset).ok_or_else(|| {
         GenerateError::Impossible(format!(
             "unknown ruleset `{}`; expected one of: {}",
@@ -303,7 +314,12 @@ pub fn generate(tileset: &TileSet, params: &GenerateParams) -> Result<Scenario, 
         let (chambers, hallways) = tile_counts(&scenario);
         scenario.turn_limit = Some(Mission::turn_limit(chambers, hallways));
     }
-    Ok(scenario)
+    let critical_path = scenario
+        .chests
+        .iter()
+        .find(|c| c.quest)
+        .and_then(|q| dungeon.analysis.walk_at(&dungeon.grid, q.x, q.y));
+    Ok((scenario, critical_path))
 }
 
 /// What the Central Chamber holds: the mission's goal on a one-floor

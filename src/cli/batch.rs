@@ -19,7 +19,7 @@ use std::sync::OnceLock;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use tilecrawl::batch::{self, Condition, IndexRow};
 use tilecrawl::fsutil::StreamedFile;
-use tilecrawl::generate::{GenerateError, GenerateParams, generate};
+use tilecrawl::generate::{GenerateError, GenerateParams, generate, generate_with_critical_path};
 use tilecrawl::tileset::TileSet;
 
 /// Set by Ctrl-C: no new adventure is started; those under way finish.
@@ -365,14 +365,14 @@ impl Job<'_> {
             seed,
             ..self.params.clone()
         };
-        let scenario = match generate(self.tileset, &params) {
+        let (scenario, critical_path) = match generate_with_critical_path(self.tileset, &params) {
             Ok(s) => s,
             Err(e @ GenerateError::NoBuild { .. }) => {
                 return Err(anyhow::Error::new(e).context(format!("seed {seed}")));
             }
             Err(e) => return Err(e.into()),
         };
-        let mut row = IndexRow::of(&scenario);
+        let mut row = IndexRow::with_critical_path(&scenario, critical_path);
         if !batch::matches_all(&a.filters, &row) {
             return Ok(None);
         }
