@@ -37,10 +37,22 @@ pub struct ScenarioError {
     pub message: String,
 }
 
-/// Serialises a scenario to YAML. Loading the result gives the same scenario,
-/// and writing that again gives the same bytes.
+/// How `scenario.yaml` is laid out: small records (a tile, a chest, a
+/// connection pair, a log entry) in flow style on one line of at most 100
+/// bytes, lists of them one per line, the grid one row per line.
+const STYLE: crate::yaml_emit::Style<'static> = crate::yaml_emit::Style {
+    width: crate::yaml_emit::DEFAULT_WIDTH,
+    block_keys: &["grid"],
+};
+
+/// Serialises a scenario to YAML (see [`crate::yaml_emit`] for the layout).
+/// Loading the result gives the same scenario, and writing that again gives
+/// the same bytes.
 pub fn to_yaml(s: &Scenario) -> String {
-    serde_yaml::to_string(s).expect("a scenario always serialises")
+    // A scenario holds only strings, numbers, booleans, lists and records
+    // (no tags, no non-string keys), which both steps always write.
+    let value = serde_yaml::to_value(s).expect("a scenario always serialises");
+    crate::yaml_emit::to_string(&value, &STYLE).expect("a scenario has no YAML tags")
 }
 
 /// Reads and checks a scenario file.
