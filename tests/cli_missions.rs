@@ -180,8 +180,8 @@ fn floors_write_a_dungeon_file_and_a_folder_per_floor() {
         let s = read(&dir.join("scenario.yaml"));
         assert!(s.contains(&format!("\nfloor: {{number: {k}, of: 3}}\n")));
         assert_eq!(s.contains("\nstaircase: {x: "), k < 3, "floor {k}");
-        assert!(dungeon.contains(&format!("scenario: floor-{k}/scenario.yaml\n")));
-        assert_eq!(dungeon.contains(&format!("to_floor: {}\n", k + 1)), k < 3);
+        assert!(dungeon.contains(&format!("scenario: floor-{k}/scenario.yaml")));
+        assert_eq!(dungeon.contains(&format!("to_floor: {}}}", k + 1)), k < 3);
         // Each floor's scenario loads and renders.
         let r = run(
             tmp.path(),
