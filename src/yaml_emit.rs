@@ -1,5 +1,5 @@
-//! A small YAML writer for [`serde_yaml::Value`] that keeps files lean and
-//! readable, which `serde_yaml::to_string` (block style only) cannot.
+//! A small YAML writer that keeps files lean and readable, which
+//! `serde_yaml::to_string` (block style only) cannot.
 //!
 //! - The document, and every list whose items are themselves lists or
 //!   records, is written in block style: one item per line.
@@ -19,12 +19,17 @@
 //! - Numbers are written as serde_yaml writes them (floats by the shortest
 //!   representation that reads back exactly, `.inf`, `-.inf`, `.nan`).
 //!
-//! `serde_yaml::from_str::<Value>` of the result gives the value back (tested
-//! on arbitrary nested values), and the same value always gives the same
-//! bytes. Mapping order is kept, so `serde_yaml::to_value` of a struct keeps
-//! its field order.
+//! [`to_string`] takes any `Serialize` value through a light [`Node`] tree
+//! that holds what `serde_yaml::to_value` would (same shapes, same order,
+//! enum variants as `!Tag`s) without its cost: struct field names are
+//! borrowed and nothing is hashed. [`emit`] writes a [`Node`]; a
+//! `serde_yaml::Value` converts with `Node::from`. `serde_yaml::from_str` of
+//! the result gives the value back (tested on arbitrary nested values), and
+//! the same value always gives the same bytes.
 
-use serde_yaml::{Mapping, Value};
+use serde::Serialize;
+use serde_yaml::Value;
+use std::borrow::Cow;
 use std::fmt::Write;
 
 /// Widest line a flow collection may make, in characters, indentation and
@@ -57,25 +62,101 @@ impl Default for Style<'_> {
     }
 }
 
-/// A value YAML has no way to write.
+/// A value YAML has no way to write, or a `Serialize` impl that failed.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum EmitError {
-    /// A tag other than letters, digits, `_`, `.` and `-` after the `!`.
-    #[error("YAML tag `{0}` cannot be written: expected `!` and letters, digits, `_`, `.` or `-`")]
+    /// A tag other than letters, digits, `_`, `.` and `-` (an enum variant
+    /// is written as a tag, `!Variant`).
+    #[error("YAML tag `!{0}` cannot be written: expected letters, digits, `_`, `.` or `-`")]
     Tag(String),
     /// A tagged value directly inside another (a node has at most one tag).
     #[error("a tagged value directly inside another tagged value cannot be written in YAML")]
     NestedTag,
+    /// The value's `Serialize` impl reported an error.
+    #[error("{0}")]
+    Serialize(String),
 }
 
-/// Writes a value as a YAML document (no `---`, ending with a line break).
-pub fn to_string(value: &Value, style: &Style) -> std::result::Result<String, EmitError> {
+type Result<T> = std::result::Result<T, EmitError>;
+
+/// A YAML node: what `serde_yaml::Value` holds, cheaper to build.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Node {
+    /// `null`.
+    Null,
+    /// `true` or `false`.
+    Bool(bool),
+    /// A non-negative integer.
+    U64(u64),
+    /// A negative integer.
+    I64(i64),
+    /// A float.
+    F64(f64),
+    /// A string (struct field names and enum variants are borrowed).
+    Str(Cow<'static, str>),
+    /// A list.
+    Seq(Vec<Node>),
+    /// A record or map, in order. Keys should be distinct: a map whose
+    /// `Serialize` repeats a key is written with it twice, which YAML
+    /// readers refuse (`serde_yaml::to_value` would keep the last).
+    Map(Vec<(Node, Node)>),
+    /// `!tag value` (the tag without its `!`): how an enum variant with
+    /// data is written.
+    Tagged(Cow<'static, str>, Box<Node>),
+}
+
+impl From<&Value> for Node {
+    fn from(v: &Value) -> Node {
+        match v {
+            Value::Null => Node::Null,
+            Value::Bool(b) => Node::Bool(*b),
+            Value::Number(n) => match (n.as_u64(), n.as_i64(), n.as_f64()) {
+                (Some(u), _, _) => Node::U64(u),
+                (None, Some(i), _) => Node::I64(i),
+                (None, None, f) => Node::F64(f.unwrap_or(f64::NAN)),
+            },
+            Value::String(s) => Node::Str(Cow::Owned(s.clone())),
+            Value::Sequence(s) => Node::Seq(s.iter().map(Node::from).collect()),
+            Value::Mapping(m) => Node::Map(
+                m.iter()
+                    .map(|(k, v)| (Node::from(k), Node::from(v)))
+                    .collect(),
+            ),
+            Value::Tagged(t) => {
+                let shown = t.tag.to_string();
+                let name = shown.strip_prefix('!').unwrap_or(&shown).to_string();
+                Node::Tagged(Cow::Owned(name), Box::new(Node::from(&t.value)))
+            }
+        }
+    }
+}
+
+/// Writes any `Serialize` value as a YAML document (no `---`, ending with a
+/// line break). Structs keep their field order.
+pub fn to_string<T: Serialize + ?Sized>(
+    value: &T,
+    style: &Style,
+) -> std::result::Result<String, EmitError> {
+    emit(&to_node(value)?, style)
+}
+
+/// The [`Node`] of a `Serialize` value: the shapes `serde_yaml::to_value`
+/// gives (`None` and `()` as null, unit variants as strings, other variants
+/// as `!Variant` tags, bytes as lists of numbers, 128-bit integers beyond 64
+/// bits as strings). For a `serde_yaml::Value` itself use `Node::from`,
+/// which keeps its tags.
+pub fn to_node<T: Serialize + ?Sized>(value: &T) -> std::result::Result<Node, EmitError> {
+    value.serialize(NodeSerializer)
+}
+
+/// Writes a [`Node`] as a YAML document (no `---`, ending with a line break).
+pub fn emit(node: &Node, style: &Style) -> std::result::Result<String, EmitError> {
     let mut e = Emitter {
-        out: String::with_capacity(4096),
+        out: String::with_capacity(16 * 1024),
         style,
         continuation_bytes: 0,
     };
-    e.document(value)?;
+    e.document(node)?;
     Ok(e.out)
 }
 
@@ -110,16 +191,14 @@ struct Budget {
     columns: usize,
 }
 
-type Result<T> = std::result::Result<T, EmitError>;
-
 impl Emitter<'_> {
-    fn document(&mut self, v: &Value) -> Result<()> {
+    fn document(&mut self, v: &Node) -> Result<()> {
         match v {
-            Value::Mapping(m) if !m.is_empty() => self.block_mapping(m, 0, false),
-            Value::Sequence(s) if !s.is_empty() => self.block_sequence(s, 0, false),
-            Value::Tagged(t) => {
-                self.tag(&t.tag)?;
-                self.body(&t.value, 0, Place::Explicit, false, true)
+            Node::Map(m) if !m.is_empty() => self.block_mapping(m, 0, false),
+            Node::Seq(s) if !s.is_empty() => self.block_sequence(s, 0, false),
+            Node::Tagged(tag, inner) => {
+                self.tag(tag)?;
+                self.body(inner, 0, Place::Explicit, false, true)
             }
             _ => {
                 self.inline_scalar(v, false);
@@ -138,13 +217,18 @@ impl Emitter<'_> {
         self.out.rfind('\n').map_or(0, |p| p + 1)
     }
 
-    fn block_mapping(&mut self, m: &Mapping, indent: usize, first_inline: bool) -> Result<()> {
+    fn block_mapping(
+        &mut self,
+        m: &[(Node, Node)],
+        indent: usize,
+        first_inline: bool,
+    ) -> Result<()> {
         for (i, (k, v)) in m.iter().enumerate() {
             if i > 0 || !first_inline {
                 self.indent(indent);
             }
             let force_block =
-                matches!(k, Value::String(s) if self.style.block_keys.contains(&s.as_str()));
+                matches!(k, Node::Str(s) if self.style.block_keys.contains(&s.as_ref()));
             if implicit_key(k) {
                 self.inline_scalar(k, false);
                 self.out.push(':');
@@ -160,7 +244,7 @@ impl Emitter<'_> {
         Ok(())
     }
 
-    fn block_sequence(&mut self, s: &[Value], indent: usize, first_inline: bool) -> Result<()> {
+    fn block_sequence(&mut self, s: &[Node], indent: usize, first_inline: bool) -> Result<()> {
         for (i, item) in s.iter().enumerate() {
             if i > 0 || !first_inline {
                 self.indent(indent);
@@ -174,11 +258,11 @@ impl Emitter<'_> {
     /// Writes a node after `key:`, `-`, `?` or `:` (which are on the line
     /// already), through its final line break. `indent` is that of the key
     /// or dash.
-    fn value(&mut self, v: &Value, indent: usize, place: Place, force_block: bool) -> Result<()> {
-        if let Value::Tagged(t) = v {
+    fn value(&mut self, v: &Node, indent: usize, place: Place, force_block: bool) -> Result<()> {
+        if let Node::Tagged(tag, inner) = v {
             self.out.push(' ');
-            self.tag(&t.tag)?;
-            self.body(&t.value, indent, place, force_block, true)
+            self.tag(tag)?;
+            self.body(inner, indent, place, force_block, true)
         } else {
             self.body(v, indent, place, force_block, false)
         }
@@ -187,15 +271,15 @@ impl Emitter<'_> {
     /// [`Emitter::value`] after any tag.
     fn body(
         &mut self,
-        v: &Value,
+        v: &Node,
         indent: usize,
         place: Place,
         force_block: bool,
         tagged: bool,
     ) -> Result<()> {
         match v {
-            Value::Tagged(_) => Err(EmitError::NestedTag),
-            Value::Sequence(s) if !s.is_empty() => {
+            Node::Tagged(..) => Err(EmitError::NestedTag),
+            Node::Seq(s) if !s.is_empty() => {
                 if !force_block && self.try_flow(v)? {
                     return Ok(());
                 }
@@ -214,11 +298,11 @@ impl Emitter<'_> {
                     }
                 }
             }
-            Value::Mapping(m) if !m.is_empty() => {
+            Node::Map(m) if !m.is_empty() => {
                 if !force_block && self.try_flow(v)? {
                     return Ok(());
                 }
-                if place == Place::SeqItem && !tagged && m.keys().all(implicit_key) {
+                if place == Place::SeqItem && !tagged && m.iter().all(|(k, _)| implicit_key(k)) {
                     self.out.push(' ');
                     self.block_mapping(m, indent + 2, true)
                 } else {
@@ -237,7 +321,7 @@ impl Emitter<'_> {
 
     /// Writes ` ` and `v` in flow style and a line break if `v` may be
     /// written so and its line fits; otherwise writes nothing.
-    fn try_flow(&mut self, v: &Value) -> Result<bool> {
+    fn try_flow(&mut self, v: &Node) -> Result<bool> {
         if !flow_allowed(v, 2) {
             return Ok(false);
         }
@@ -271,17 +355,17 @@ impl Emitter<'_> {
 
     /// Writes `v` in flow style; false as soon as the text passes the
     /// columns of `limit` (the caller then removes it).
-    fn flow(&mut self, v: &Value, limit: Budget) -> Result<bool> {
+    fn flow(&mut self, v: &Node, limit: Budget) -> Result<bool> {
         match v {
-            Value::Tagged(t) => {
-                if matches!(t.value, Value::Tagged(_)) {
+            Node::Tagged(tag, inner) => {
+                if matches!(**inner, Node::Tagged(..)) {
                     return Err(EmitError::NestedTag);
                 }
-                self.tag(&t.tag)?;
+                self.tag(tag)?;
                 self.out.push(' ');
-                self.flow(&t.value, limit)
+                self.flow(inner, limit)
             }
-            Value::Sequence(s) => {
+            Node::Seq(s) => {
                 self.out.push('[');
                 for (i, item) in s.iter().enumerate() {
                     if i > 0 {
@@ -294,7 +378,7 @@ impl Emitter<'_> {
                 self.out.push(']');
                 Ok(true)
             }
-            Value::Mapping(m) => {
+            Node::Map(m) => {
                 self.out.push('{');
                 for (i, (k, v)) in m.iter().enumerate() {
                     if i > 0 {
@@ -316,15 +400,13 @@ impl Emitter<'_> {
         }
     }
 
-    fn tag(&mut self, tag: &serde_yaml::value::Tag) -> Result<()> {
-        let shown = tag.to_string();
-        let name = shown.strip_prefix('!').unwrap_or(&shown);
+    fn tag(&mut self, name: &str) -> Result<()> {
         if name.is_empty()
             || !name
                 .bytes()
                 .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'.' | b'-'))
         {
-            return Err(EmitError::Tag(shown));
+            return Err(EmitError::Tag(name.to_string()));
         }
         self.out.push('!');
         self.out.push_str(name);
@@ -332,32 +414,56 @@ impl Emitter<'_> {
     }
 
     /// A scalar, or an empty list or record, on the current line.
-    fn inline_scalar(&mut self, v: &Value, flow: bool) {
+    fn inline_scalar(&mut self, v: &Node, flow: bool) {
         match v {
-            Value::Null => self.out.push_str("null"),
-            Value::Bool(true) => self.out.push_str("true"),
-            Value::Bool(false) => self.out.push_str("false"),
-            // serde_yaml's own form: integers as they are, floats by ryu's
-            // shortest exact form, `.inf`, `-.inf`, `.nan`.
-            Value::Number(n) => {
-                let _ = write!(self.out, "{n}");
+            Node::Null => self.out.push_str("null"),
+            Node::Bool(true) => self.out.push_str("true"),
+            Node::Bool(false) => self.out.push_str("false"),
+            Node::U64(n) => write_u64(&mut self.out, *n),
+            Node::I64(n) => {
+                if *n < 0 {
+                    self.out.push('-');
+                }
+                write_u64(&mut self.out, n.unsigned_abs());
             }
-            Value::String(s) => {
+            // serde_yaml's own form: the shortest digits that read back
+            // exactly (ryu), `.inf`, `-.inf`, `.nan`.
+            Node::F64(f) => {
+                let _ = write!(self.out, "{}", serde_yaml::Number::from(*f));
+            }
+            Node::Str(s) => {
                 self.continuation_bytes += write_string(&mut self.out, s, flow);
             }
-            Value::Sequence(_) => self.out.push_str("[]"),
-            Value::Mapping(_) => self.out.push_str("{}"),
+            Node::Seq(_) => self.out.push_str("[]"),
+            Node::Map(_) => self.out.push_str("{}"),
             // Not reached: tagged values go through `value` or `flow`.
-            Value::Tagged(_) => self.out.push_str("null"),
+            Node::Tagged(..) => self.out.push_str("null"),
         }
     }
 }
 
+/// Decimal digits of `n`.
+fn write_u64(out: &mut String, mut n: u64) {
+    let mut buf = [0u8; 20];
+    let mut at = buf.len();
+    loop {
+        at -= 1;
+        buf[at] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    for &b in &buf[at..] {
+        out.push(b as char);
+    }
+}
+
 /// Can this key be written as `key: value`?
-fn implicit_key(k: &Value) -> bool {
+fn implicit_key(k: &Node) -> bool {
     match k {
-        Value::Null | Value::Bool(_) | Value::Number(_) => true,
-        Value::String(s) => s.len() <= MAX_IMPLICIT_KEY,
+        Node::Null | Node::Bool(_) | Node::U64(_) | Node::I64(_) | Node::F64(_) => true,
+        Node::Str(s) => s.len() <= MAX_IMPLICIT_KEY,
         _ => false,
     }
 }
@@ -365,17 +471,103 @@ fn implicit_key(k: &Value) -> bool {
 /// May `v` be written in flow style? Scalars and empty collections always;
 /// a list only of those; a record whose keys are short scalars and whose
 /// values are those or (with `depth` 2) lists and records of them.
-fn flow_allowed(v: &Value, depth: u32) -> bool {
+fn flow_allowed(v: &Node, depth: u32) -> bool {
     match v {
-        Value::Sequence(s) if !s.is_empty() => depth > 0 && s.iter().all(|i| flow_allowed(i, 0)),
-        Value::Mapping(m) if !m.is_empty() => {
+        Node::Seq(s) if !s.is_empty() => depth > 0 && s.iter().all(|i| flow_allowed(i, 0)),
+        Node::Map(m) if !m.is_empty() => {
             depth > 0
                 && m.iter().all(|(k, v)| {
                     implicit_key(k) && flow_allowed(v, depth.saturating_sub(1).min(1))
                 })
         }
-        Value::Tagged(t) => flow_allowed(&t.value, depth),
+        Node::Tagged(_, inner) => flow_allowed(inner, depth),
         _ => true,
+    }
+}
+
+/// How a string is written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Quoting {
+    Plain,
+    Single,
+    Double,
+}
+
+/// What a byte means to a plain scalar: flags in [`BYTE_CLASS`], OR-ed
+/// over a string in one pass. `:` (not followed by a space: fine in block
+/// style, never in flow style).
+const COLON: u8 = 1;
+/// Space: fine unless followed by `#` (or first or last).
+const SPACE: u8 = 2;
+/// `, [ ] { }`: fine in block style only.
+const FLOW_INDICATOR: u8 = 4;
+/// Quotes: never plain, but single quotes can hold them.
+const QUOTE: u8 = 8;
+/// Controls, DEL and every byte of a non-ASCII character: double quotes.
+const ESCAPE: u8 = 16;
+
+/// The flags of each byte; printable ASCII without flags is fine anywhere.
+const BYTE_CLASS: [u8; 256] = {
+    let mut t = [ESCAPE; 256];
+    let mut b = 0x20;
+    while b < 0x7f {
+        t[b] = match b as u8 {
+            b':' => COLON,
+            b' ' => SPACE,
+            b',' | b'[' | b']' | b'{' | b'}' => FLOW_INDICATOR,
+            b'\'' | b'"' => QUOTE,
+            _ => 0,
+        };
+        b += 1;
+    }
+    t
+};
+
+/// The first of plain, single-quoted and double-quoted that reads back as
+/// `s` (in flow style if `flow`).
+fn quoting(s: &str, flow: bool) -> Quoting {
+    let b = s.as_bytes();
+    let (Some(&first), Some(&last)) = (b.first(), b.last()) else {
+        return Quoting::Single;
+    };
+    let flags = b.iter().fold(0, |acc, &c| acc | BYTE_CLASS[c as usize]);
+    if flags & ESCAPE != 0 {
+        return Quoting::Double;
+    }
+    let mut refused = QUOTE;
+    if flow {
+        refused |= COLON | FLOW_INDICATOR;
+    }
+    let plain = flags & refused == 0
+        && !matches!(
+            first,
+            b'-' | b'?'
+                | b':'
+                | b','
+                | b'['
+                | b']'
+                | b'{'
+                | b'}'
+                | b'#'
+                | b'&'
+                | b'*'
+                | b'!'
+                | b'|'
+                | b'>'
+                | b'%'
+                | b'@'
+                | b'`'
+                | b' '
+        )
+        && !matches!(last, b' ' | b':')
+        && (flags & COLON == 0 || !s.contains(": "))
+        && (flags & SPACE == 0 || !s.contains(" #"))
+        && !s.starts_with("...")
+        && !reads_as_other_type(s);
+    if plain {
+        Quoting::Plain
+    } else {
+        Quoting::Single
     }
 }
 
@@ -383,98 +575,74 @@ fn flow_allowed(v: &Value, depth: u32) -> bool {
 /// first that reads back as the same string. Returns the UTF-8 continuation
 /// bytes written (bytes beyond one per character).
 fn write_string(out: &mut String, s: &str, flow: bool) -> usize {
-    let mut continuation_bytes = 0;
-    if plain_safe(s, flow) {
-        out.push_str(s);
-    } else if s.bytes().all(|b| (0x20..0x7f).contains(&b)) {
-        out.push('\'');
-        for c in s.chars() {
-            if c == '\'' {
-                out.push('\'');
+    match quoting(s, flow) {
+        Quoting::Plain => out.push_str(s),
+        Quoting::Single => {
+            out.push('\'');
+            for (i, part) in s.split('\'').enumerate() {
+                if i > 0 {
+                    out.push_str("''");
+                }
+                out.push_str(part);
             }
-            out.push(c);
+            out.push('\'');
         }
-        out.push('\'');
-    } else {
-        out.push('"');
-        for c in s.chars() {
-            match c {
-                '"' => out.push_str("\\\""),
-                '\\' => out.push_str("\\\\"),
-                '\0' => out.push_str("\\0"),
-                '\x07' => out.push_str("\\a"),
-                '\x08' => out.push_str("\\b"),
-                '\t' => out.push_str("\\t"),
-                '\n' => out.push_str("\\n"),
-                '\x0b' => out.push_str("\\v"),
-                '\x0c' => out.push_str("\\f"),
-                '\r' => out.push_str("\\r"),
-                '\x1b' => out.push_str("\\e"),
-                // Other control characters, DEL and the C1 controls
-                // (NEL, U+0085, is a line break to YAML 1.1 readers).
-                c if (c as u32) < 0x20 || ('\x7f'..='\u{9f}').contains(&c) => {
-                    let _ = write!(out, "\\x{:02X}", c as u32);
-                }
-                // Line and paragraph separators (line breaks to YAML 1.1
-                // readers), the byte-order mark and the non-characters.
-                '\u{2028}' | '\u{2029}' | '\u{feff}' | '\u{fffe}' | '\u{ffff}' => {
-                    let _ = write!(out, "\\u{:04X}", c as u32);
-                }
-                c => {
-                    continuation_bytes += c.len_utf8() - 1;
-                    out.push(c);
-                }
-            }
-        }
-        out.push('"');
+        Quoting::Double => return write_double_quoted(out, s),
     }
-    continuation_bytes
+    0
 }
 
-/// May `s` be written without quotes (in flow style if `flow`)?
-fn plain_safe(s: &str, flow: bool) -> bool {
-    let b = s.as_bytes();
-    let (Some(&first), Some(&last)) = (b.first(), b.last()) else {
-        return false;
-    };
-    if matches!(
-        first,
-        b'-' | b'?'
-            | b':'
-            | b','
-            | b'['
-            | b']'
-            | b'{'
-            | b'}'
-            | b'#'
-            | b'&'
-            | b'*'
-            | b'!'
-            | b'|'
-            | b'>'
-            | b'\''
-            | b'"'
-            | b'%'
-            | b'@'
-            | b'`'
-            | b' '
-    ) || matches!(last, b' ' | b':')
-    {
-        return false;
-    }
-    for (i, &c) in b.iter().enumerate() {
-        let next = b.get(i + 1).copied();
-        let bad = !(0x20..=0x7e).contains(&c)
-            || c == b'\''
-            || c == b'"'
-            || (c == b':' && (flow || next == Some(b' ')))
-            || (c == b' ' && next == Some(b'#'))
-            || (flow && matches!(c, b',' | b'[' | b']' | b'{' | b'}'));
-        if bad {
-            return false;
+/// Writes `"s"` with YAML escapes; returns the continuation bytes written.
+fn write_double_quoted(out: &mut String, s: &str) -> usize {
+    let mut continuation_bytes = 0;
+    let mut run = 0;
+    out.push('"');
+    for (i, c) in s.char_indices() {
+        let escape = match c {
+            '"' => "\\\"",
+            '\\' => "\\\\",
+            '\0' => "\\0",
+            '\x07' => "\\a",
+            '\x08' => "\\b",
+            '\t' => "\\t",
+            '\n' => "\\n",
+            '\x0b' => "\\v",
+            '\x0c' => "\\f",
+            '\r' => "\\r",
+            '\x1b' => "\\e",
+            // Other control characters, DEL and the C1 controls (NEL,
+            // U+0085, is a line break to YAML 1.1 readers); line and
+            // paragraph separators (line breaks too), the byte-order mark
+            // and the non-characters.
+            c if (c as u32) < 0x20
+                || ('\x7f'..='\u{9f}').contains(&c)
+                || matches!(
+                    c,
+                    '\u{2028}' | '\u{2029}' | '\u{feff}' | '\u{fffe}' | '\u{ffff}'
+                ) =>
+            {
+                ""
+            }
+            c => {
+                continuation_bytes += c.len_utf8() - 1;
+                continue;
+            }
+        };
+        out.push_str(&s[run..i]);
+        run = i + c.len_utf8();
+        if escape.is_empty() {
+            let _ = if (c as u32) < 0x100 {
+                write!(out, "\\x{:02X}", c as u32)
+            } else {
+                write!(out, "\\u{:04X}", c as u32)
+            };
+        } else {
+            out.push_str(escape);
         }
     }
-    !s.starts_with("...") && !reads_as_other_type(s)
+    out.push_str(&s[run..]);
+    out.push('"');
+    continuation_bytes
 }
 
 /// Would `s`, unquoted, read back as null, a boolean or a number (to
@@ -486,7 +654,16 @@ fn reads_as_other_type(s: &str) -> bool {
     const WORDS: [&str; 10] = [
         "~", "null", "true", "false", "yes", "no", "on", "off", "<<", "=",
     ];
-    if s.len() <= 5 && WORDS.iter().any(|w| w.eq_ignore_ascii_case(s)) {
+    let Some(first) = s.bytes().next() else {
+        return true;
+    };
+    if s.len() <= 5
+        && matches!(
+            first.to_ascii_lowercase(),
+            b'~' | b'n' | b't' | b'f' | b'y' | b'o' | b'<' | b'='
+        )
+        && WORDS.iter().any(|w| w.eq_ignore_ascii_case(s))
+    {
         return true;
     }
     let unsigned = s.strip_prefix(['+', '-']).unwrap_or(s);
@@ -507,13 +684,330 @@ fn reads_as_other_type(s: &str) -> bool {
     }
 }
 
+/// Builds a [`Node`] the way `serde_yaml::to_value` builds a `Value`.
+struct NodeSerializer;
+
+impl serde::ser::Error for EmitError {
+    fn custom<T: std::fmt::Display>(msg: T) -> Self {
+        EmitError::Serialize(msg.to_string())
+    }
+}
+
+fn tagged(variant: &'static str, inner: Node) -> Result<Node> {
+    if variant.is_empty() {
+        return Err(EmitError::Tag(String::new()));
+    }
+    Ok(Node::Tagged(Cow::Borrowed(variant), Box::new(inner)))
+}
+
+fn int(v: i64) -> Node {
+    if v < 0 {
+        Node::I64(v)
+    } else {
+        Node::U64(v as u64)
+    }
+}
+
+impl serde::Serializer for NodeSerializer {
+    type Ok = Node;
+    type Error = EmitError;
+    type SerializeSeq = SeqBuilder;
+    type SerializeTuple = SeqBuilder;
+    type SerializeTupleStruct = SeqBuilder;
+    type SerializeTupleVariant = SeqBuilder;
+    type SerializeMap = MapBuilder;
+    type SerializeStruct = MapBuilder;
+    type SerializeStructVariant = MapBuilder;
+
+    fn serialize_bool(self, v: bool) -> Result<Node> {
+        Ok(Node::Bool(v))
+    }
+    fn serialize_i8(self, v: i8) -> Result<Node> {
+        Ok(int(v.into()))
+    }
+    fn serialize_i16(self, v: i16) -> Result<Node> {
+        Ok(int(v.into()))
+    }
+    fn serialize_i32(self, v: i32) -> Result<Node> {
+        Ok(int(v.into()))
+    }
+    fn serialize_i64(self, v: i64) -> Result<Node> {
+        Ok(int(v))
+    }
+    fn serialize_i128(self, v: i128) -> Result<Node> {
+        Ok(match (u64::try_from(v), i64::try_from(v)) {
+            (Ok(u), _) => Node::U64(u),
+            (_, Ok(i)) => Node::I64(i),
+            _ => Node::Str(Cow::Owned(v.to_string())),
+        })
+    }
+    fn serialize_u8(self, v: u8) -> Result<Node> {
+        Ok(Node::U64(v.into()))
+    }
+    fn serialize_u16(self, v: u16) -> Result<Node> {
+        Ok(Node::U64(v.into()))
+    }
+    fn serialize_u32(self, v: u32) -> Result<Node> {
+        Ok(Node::U64(v.into()))
+    }
+    fn serialize_u64(self, v: u64) -> Result<Node> {
+        Ok(Node::U64(v))
+    }
+    fn serialize_u128(self, v: u128) -> Result<Node> {
+        Ok(match u64::try_from(v) {
+            Ok(u) => Node::U64(u),
+            Err(_) => Node::Str(Cow::Owned(v.to_string())),
+        })
+    }
+    fn serialize_f32(self, v: f32) -> Result<Node> {
+        Ok(Node::F64(v.into()))
+    }
+    fn serialize_f64(self, v: f64) -> Result<Node> {
+        Ok(Node::F64(v))
+    }
+    fn serialize_char(self, v: char) -> Result<Node> {
+        Ok(Node::Str(Cow::Owned(v.to_string())))
+    }
+    fn serialize_str(self, v: &str) -> Result<Node> {
+        Ok(Node::Str(Cow::Owned(v.to_owned())))
+    }
+    fn serialize_bytes(self, v: &[u8]) -> Result<Node> {
+        Ok(Node::Seq(v.iter().map(|&b| Node::U64(b.into())).collect()))
+    }
+    fn serialize_none(self) -> Result<Node> {
+        Ok(Node::Null)
+    }
+    fn serialize_some<T: Serialize + ?Sized>(self, value: &T) -> Result<Node> {
+        value.serialize(self)
+    }
+    fn serialize_unit(self) -> Result<Node> {
+        Ok(Node::Null)
+    }
+    fn serialize_unit_struct(self, _name: &'static str) -> Result<Node> {
+        Ok(Node::Null)
+    }
+    fn serialize_unit_variant(
+        self,
+        _name: &'static str,
+        _index: u32,
+        variant: &'static str,
+    ) -> Result<Node> {
+        Ok(Node::Str(Cow::Borrowed(variant)))
+    }
+    fn serialize_newtype_struct<T: Serialize + ?Sized>(
+        self,
+        _name: &'static str,
+        value: &T,
+    ) -> Result<Node> {
+        value.serialize(self)
+    }
+    fn serialize_newtype_variant<T: Serialize + ?Sized>(
+        self,
+        _name: &'static str,
+        _index: u32,
+        variant: &'static str,
+        value: &T,
+    ) -> Result<Node> {
+        tagged(variant, value.serialize(self)?)
+    }
+    fn serialize_seq(self, len: Option<usize>) -> Result<SeqBuilder> {
+        Ok(SeqBuilder {
+            items: Vec::with_capacity(len.unwrap_or(0)),
+            variant: None,
+        })
+    }
+    fn serialize_tuple(self, len: usize) -> Result<SeqBuilder> {
+        self.serialize_seq(Some(len))
+    }
+    fn serialize_tuple_struct(self, _name: &'static str, len: usize) -> Result<SeqBuilder> {
+        self.serialize_seq(Some(len))
+    }
+    fn serialize_tuple_variant(
+        self,
+        _name: &'static str,
+        _index: u32,
+        variant: &'static str,
+        len: usize,
+    ) -> Result<SeqBuilder> {
+        Ok(SeqBuilder {
+            items: Vec::with_capacity(len),
+            variant: Some(variant),
+        })
+    }
+    fn serialize_map(self, len: Option<usize>) -> Result<MapBuilder> {
+        Ok(MapBuilder {
+            entries: Vec::with_capacity(len.unwrap_or(0)),
+            key: None,
+            variant: None,
+        })
+    }
+    fn serialize_struct(self, _name: &'static str, len: usize) -> Result<MapBuilder> {
+        self.serialize_map(Some(len))
+    }
+    fn serialize_struct_variant(
+        self,
+        _name: &'static str,
+        _index: u32,
+        variant: &'static str,
+        len: usize,
+    ) -> Result<MapBuilder> {
+        Ok(MapBuilder {
+            entries: Vec::with_capacity(len),
+            key: None,
+            variant: Some(variant),
+        })
+    }
+}
+
+/// A list being built; a tuple variant's carries its name.
+struct SeqBuilder {
+    items: Vec<Node>,
+    variant: Option<&'static str>,
+}
+
+impl SeqBuilder {
+    fn push<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<()> {
+        self.items.push(value.serialize(NodeSerializer)?);
+        Ok(())
+    }
+
+    fn finish(self) -> Result<Node> {
+        let seq = Node::Seq(self.items);
+        match self.variant {
+            Some(v) => tagged(v, seq),
+            None => Ok(seq),
+        }
+    }
+}
+
+impl serde::ser::SerializeSeq for SeqBuilder {
+    type Ok = Node;
+    type Error = EmitError;
+    fn serialize_element<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<()> {
+        self.push(value)
+    }
+    fn end(self) -> Result<Node> {
+        self.finish()
+    }
+}
+
+impl serde::ser::SerializeTuple for SeqBuilder {
+    type Ok = Node;
+    type Error = EmitError;
+    fn serialize_element<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<()> {
+        self.push(value)
+    }
+    fn end(self) -> Result<Node> {
+        self.finish()
+    }
+}
+
+impl serde::ser::SerializeTupleStruct for SeqBuilder {
+    type Ok = Node;
+    type Error = EmitError;
+    fn serialize_field<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<()> {
+        self.push(value)
+    }
+    fn end(self) -> Result<Node> {
+        self.finish()
+    }
+}
+
+impl serde::ser::SerializeTupleVariant for SeqBuilder {
+    type Ok = Node;
+    type Error = EmitError;
+    fn serialize_field<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<()> {
+        self.push(value)
+    }
+    fn end(self) -> Result<Node> {
+        self.finish()
+    }
+}
+
+/// A record or map being built; a struct variant's carries its name.
+struct MapBuilder {
+    entries: Vec<(Node, Node)>,
+    key: Option<Node>,
+    variant: Option<&'static str>,
+}
+
+impl MapBuilder {
+    fn finish(self) -> Result<Node> {
+        let map = Node::Map(self.entries);
+        match self.variant {
+            Some(v) => tagged(v, map),
+            None => Ok(map),
+        }
+    }
+}
+
+impl serde::ser::SerializeMap for MapBuilder {
+    type Ok = Node;
+    type Error = EmitError;
+    fn serialize_key<T: Serialize + ?Sized>(&mut self, key: &T) -> Result<()> {
+        self.key = Some(key.serialize(NodeSerializer)?);
+        Ok(())
+    }
+    fn serialize_value<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<()> {
+        let key = self
+            .key
+            .take()
+            .ok_or_else(|| EmitError::Serialize("a map value was given before its key".into()))?;
+        self.entries.push((key, value.serialize(NodeSerializer)?));
+        Ok(())
+    }
+    fn end(self) -> Result<Node> {
+        self.finish()
+    }
+}
+
+impl serde::ser::SerializeStruct for MapBuilder {
+    type Ok = Node;
+    type Error = EmitError;
+    fn serialize_field<T: Serialize + ?Sized>(
+        &mut self,
+        key: &'static str,
+        value: &T,
+    ) -> Result<()> {
+        self.entries.push((
+            Node::Str(Cow::Borrowed(key)),
+            value.serialize(NodeSerializer)?,
+        ));
+        Ok(())
+    }
+    fn end(self) -> Result<Node> {
+        self.finish()
+    }
+}
+
+impl serde::ser::SerializeStructVariant for MapBuilder {
+    type Ok = Node;
+    type Error = EmitError;
+    fn serialize_field<T: Serialize + ?Sized>(
+        &mut self,
+        key: &'static str,
+        value: &T,
+    ) -> Result<()> {
+        serde::ser::SerializeStruct::serialize_field(self, key, value)
+    }
+    fn end(self) -> Result<Node> {
+        self.finish()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use proptest::prelude::*;
+    use serde_yaml::Mapping;
 
-    fn emit(v: &Value) -> String {
-        to_string(v, &Style::default()).expect("no tags")
+    /// `v` written with the default style.
+    fn write(v: &Value) -> String {
+        write_with(v, &Style::default()).expect("a good tag")
+    }
+
+    fn write_with(v: &Value, style: &Style) -> Result<String> {
+        emit(&Node::from(v), style)
     }
 
     fn back(text: &str) -> Value {
@@ -534,9 +1028,9 @@ mod tests {
                 Value::Sequence(vec![v.clone(), Value::Mapping(m.clone())]),
             );
             let doc = Value::Mapping(m);
-            let text = emit(&doc);
+            let text = write(&doc);
             assert_eq!(back(&text), doc, "{s:?}\n{text}");
-            let text = emit(&v);
+            let text = write(&v);
             assert_eq!(back(&text), v, "{s:?}\n{text}");
         }
     }
@@ -681,12 +1175,12 @@ mod tests {
              n: 1.0, o: 100000000000000000000.0}",
         )
         .unwrap();
-        let text = emit(&doc);
+        let text = write(&doc);
         assert_eq!(back(&text), doc, "{text}");
         assert!(text.starts_with("a: 25.4\n"), "{text}");
         // As serde_yaml writes it.
         let scalar = Value::from(25.4_f64);
-        assert_eq!(emit(&scalar), serde_yaml::to_string(&scalar).unwrap());
+        assert_eq!(write(&scalar), serde_yaml::to_string(&scalar).unwrap());
     }
 
     #[test]
@@ -707,7 +1201,7 @@ mod tests {
             block_keys: &["grid"],
             ..Style::default()
         };
-        let text = to_string(&doc, &style).unwrap();
+        let text = write_with(&doc, &style).unwrap();
         assert_eq!(
             text,
             "format: x\n\
@@ -735,15 +1229,15 @@ mod tests {
             Value::Mapping(m)
         };
         // `- {key: ` is 8 bytes, `}` one more.
-        let fits = emit(&Value::Sequence(vec![item(91)]));
+        let fits = write(&Value::Sequence(vec![item(91)]));
         assert_eq!(fits.trim_end().len(), 100, "{fits}");
         assert!(fits.starts_with("- {"));
-        let over = emit(&Value::Sequence(vec![item(92)]));
+        let over = write(&Value::Sequence(vec![item(92)]));
         assert!(over.starts_with("- key: v"), "{over}");
         // Characters, not bytes: `é` takes two bytes, and quotes.
         let mut m = Mapping::new();
         m.insert("key".into(), Value::String("é".repeat(89)));
-        let wide = emit(&Value::Sequence(vec![Value::Mapping(m)]));
+        let wide = write(&Value::Sequence(vec![Value::Mapping(m)]));
         assert_eq!(wide.trim_end().chars().count(), 100, "{wide}");
         assert!(wide.starts_with("- {"));
     }
@@ -755,11 +1249,11 @@ mod tests {
             "k".repeat(300)
         ))
         .unwrap();
-        let text = emit(&doc);
+        let text = write(&doc);
         assert!(text.starts_with("? [1, 2]\n: a\n"), "{text}");
         assert_eq!(back(&text), doc, "{text}");
         let list = Value::Sequence(vec![doc.clone(), doc]);
-        let text = emit(&list);
+        let text = write(&list);
         assert_eq!(back(&text), list, "{text}");
     }
 
@@ -769,16 +1263,16 @@ mod tests {
             "a: !Thing x\nb: !Thing [1]\nc: !Thing {k: v}\nd: !T-1.x\n  long: [1, 2]\ne:\n- !E 3\n",
         )
         .unwrap();
-        let text = emit(&doc);
+        let text = write(&doc);
         assert_eq!(back(&text), doc, "{text}");
         let top: Value = serde_yaml::from_str("!Top\nk: v\n").unwrap();
-        assert_eq!(back(&emit(&top)), top);
+        assert_eq!(back(&write(&top)), top);
         let bad = Value::Tagged(Box::new(serde_yaml::value::TaggedValue {
             tag: serde_yaml::value::Tag::new("a b"),
             value: Value::Null,
         }));
         assert!(matches!(
-            to_string(&bad, &Style::default()),
+            write_with(&bad, &Style::default()),
             Err(EmitError::Tag(_))
         ));
         let nested = Value::Tagged(Box::new(serde_yaml::value::TaggedValue {
@@ -786,9 +1280,95 @@ mod tests {
             value: bad,
         }));
         assert_eq!(
-            to_string(&nested, &Style::default()),
+            write_with(&nested, &Style::default()),
             Err(EmitError::NestedTag)
         );
+    }
+
+    /// Every shape serde can hand a serializer.
+    #[derive(Serialize)]
+    enum Shape {
+        Unit,
+        Newtype(u8),
+        Tuple(i32, String),
+        Struct { a: Option<f32>, b: () },
+    }
+
+    #[derive(Serialize)]
+    struct UnitStruct;
+
+    #[derive(Serialize)]
+    struct Wrapper(i16);
+
+    struct Bytes(&'static [u8]);
+
+    impl Serialize for Bytes {
+        fn serialize<S: serde::Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+            s.serialize_bytes(self.0)
+        }
+    }
+
+    #[derive(Serialize)]
+    struct Everything {
+        b: bool,
+        i: i8,
+        j: i64,
+        small: i128,
+        big: i128,
+        huge: u128,
+        f: f32,
+        g: f64,
+        c: char,
+        s: String,
+        bytes: Bytes,
+        none: Option<u8>,
+        some: Option<u8>,
+        unit: (),
+        unit_struct: UnitStruct,
+        wrapper: Wrapper,
+        shapes: Vec<Shape>,
+        tuple: (u8, String),
+        map: std::collections::BTreeMap<i32, Vec<u8>>,
+        nested: Vec<Vec<Shape>>,
+    }
+
+    #[test]
+    fn nodes_hold_what_serde_yaml_values_hold() {
+        let x = Everything {
+            b: true,
+            i: -8,
+            j: 1 << 40,
+            small: -5,
+            big: i128::MIN,
+            huge: u128::MAX,
+            f: 0.1,
+            g: 25.4,
+            c: '#',
+            s: "yes".into(),
+            bytes: Bytes(b"ab"),
+            none: None,
+            some: Some(3),
+            unit: (),
+            unit_struct: UnitStruct,
+            wrapper: Wrapper(-2),
+            shapes: vec![
+                Shape::Unit,
+                Shape::Newtype(1),
+                Shape::Tuple(-1, "x".into()),
+                Shape::Struct {
+                    a: Some(1.5),
+                    b: (),
+                },
+                Shape::Struct { a: None, b: () },
+            ],
+            tuple: (1, "t".into()),
+            map: [(-1, vec![1, 2]), (7, vec![])].into_iter().collect(),
+            nested: vec![vec![Shape::Unit, Shape::Newtype(2)], vec![]],
+        };
+        let value = serde_yaml::to_value(&x).unwrap();
+        assert_eq!(to_node(&x).unwrap(), Node::from(&value));
+        let text = to_string(&x, &Style::default()).unwrap();
+        assert_eq!(back(&text), value, "{text}");
     }
 
     /// Strings from every awkward class: indicators, keywords, numbers,
@@ -868,11 +1448,11 @@ mod tests {
         #[test]
         fn any_value_reads_back(v in value(), width in prop::sample::select(vec![20usize, 100, 400])) {
             let style = Style { width, block_keys: &["grid"] };
-            let text = to_string(&v, &style).map_err(|e| TestCaseError::fail(e.to_string()))?;
+            let text = write_with(&v, &style).map_err(|e| TestCaseError::fail(e.to_string()))?;
             let got: Value = serde_yaml::from_str(&text)
                 .map_err(|e| TestCaseError::fail(format!("{e}\n{text}")))?;
             prop_assert_eq!(&got, &v, "{}", text);
-            prop_assert_eq!(to_string(&got, &style).unwrap(), text);
+            prop_assert_eq!(write_with(&got, &style).unwrap(), text);
         }
     }
 }

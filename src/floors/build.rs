@@ -238,10 +238,9 @@ fn with_sets(lp: &layout::LayoutParams, sets: u32) -> layout::LayoutParams {
 /// The YAML text of a `dungeon.yaml`, laid out as `scenario.yaml` is (small
 /// records on one line; see [`crate::yaml_emit`]).
 pub fn dungeon_yaml(d: &DungeonFile) -> String {
-    // Strings, numbers, lists and records only: both steps always write them.
-    let value = serde_yaml::to_value(d).expect("a dungeon file always serialises");
-    crate::yaml_emit::to_string(&value, &crate::yaml_emit::Style::default())
-        .expect("a dungeon file has no YAML tags")
+    // Strings, numbers, lists and records only (no tags): always written.
+    crate::yaml_emit::to_string(d, &crate::yaml_emit::Style::default())
+        .expect("a dungeon file always serialises")
 }
 
 /// Writes a `dungeon.yaml` atomically (a temporary name, then a rename).
