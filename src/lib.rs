@@ -36,6 +36,7 @@ pub mod play;
 pub mod ruleset;
 pub mod scenario;
 pub mod tileset;
+pub mod yaml_emit;
 
 /// The program name and version written into every scenario.
 pub const GENERATOR: &str = concat!("tilecrawl ", env!("CARGO_PKG_VERSION"));

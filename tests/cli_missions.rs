@@ -60,9 +60,9 @@ fn generate_writes_the_mission_pieces_and_names_the_mission() {
     for key in [
         "mission: rescue+timed+split-up\n",
         "\nturn_limit: ",
-        "\nprisoner:\n",
-        "\nsecond_entrance:\n",
-        "  guardian:\n",
+        "\nprisoner: {x: ",
+        "\nsecond_entrance: {x: ",
+        "\n  guardian: {color: ",
     ] {
         assert!(yaml.contains(key), "scenario.yaml lacks {key:?}");
     }
@@ -178,10 +178,10 @@ fn floors_write_a_dungeon_file_and_a_folder_per_floor() {
             assert!(dir.join(f).is_file(), "floor {k} lacks {f}");
         }
         let s = read(&dir.join("scenario.yaml"));
-        assert!(s.contains(&format!("floor:\n  number: {k}\n  of: 3\n")));
-        assert_eq!(s.contains("\nstaircase:\n"), k < 3, "floor {k}");
-        assert!(dungeon.contains(&format!("scenario: floor-{k}/scenario.yaml\n")));
-        assert_eq!(dungeon.contains(&format!("to_floor: {}\n", k + 1)), k < 3);
+        assert!(s.contains(&format!("\nfloor: {{number: {k}, of: 3}}\n")));
+        assert_eq!(s.contains("\nstaircase: {x: "), k < 3, "floor {k}");
+        assert!(dungeon.contains(&format!("scenario: floor-{k}/scenario.yaml")));
+        assert_eq!(dungeon.contains(&format!("to_floor: {}}}", k + 1)), k < 3);
         // Each floor's scenario loads and renders.
         let r = run(
             tmp.path(),

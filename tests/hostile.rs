@@ -516,8 +516,8 @@ fn scenario_cases() -> Vec<Case> {
             "negative size",
             with(
                 &s,
-                &format!("size:\n  width: {}\n", good.size.width),
-                "size:\n  width: -5\n",
+                &format!("size: {{width: {},", good.size.width),
+                "size: {width: -5,",
             ),
             &["line ", "size.width", "-5", "expected u32"],
         ),

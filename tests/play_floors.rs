@@ -203,11 +203,7 @@ fn bad_dungeon_files_are_refused_with_one_line() {
     let f1 = dir.path().join("d/floor-1/scenario.yaml");
     let s = std::fs::read_to_string(&f1).unwrap();
     let at = s.find("staircase:").expect("floor 1 has stairs");
-    let moved = format!(
-        "{}{}",
-        &s[..at],
-        s[at..].replacen("  tile: ", "  tile: 9", 1)
-    );
+    let moved = format!("{}{}", &s[..at], s[at..].replacen(" tile: ", " tile: 9", 1));
     std::fs::write(&f1, moved).unwrap();
     let r = run(dir.path(), &["play", "d/dungeon.yaml", "--force"]);
     common::one_error_line(&r, &["floor-1/scenario.yaml", "staircase"]).unwrap();

@@ -411,3 +411,112 @@ fn same_inputs_give_the_same_scenario_bytes() {
     let b = scenario::to_yaml(&generate(&ts, &params(2, 2, 95, ExitDice::Fair, false)).unwrap());
     assert_ne!(a, b, "different seeds should give different dungeons");
 }
+
+/// The lean file (small records in flow style) holds exactly what
+/// serde_yaml's block-style file held — the same YAML values and the same
+/// scenario — over many seeds, options, missions and a floor of a dungeon.
+#[test]
+fn the_lean_file_reads_as_the_block_style_file_did() {
+    use tilecrawl::mission::Mission;
+    use tilecrawl::ruleset::Difficulty;
+    use tilecrawl::scenario::FloorOf;
+    let ts = default_tileset();
+    let missions = [
+        "quest",
+        "rescue+timed",
+        "stealth",
+        "kidnapping+split-up",
+        "quest+timed+split-up",
+    ];
+    let mut checked = 0;
+    for seed in 0..240u64 {
+        let sets = 1 + (seed % 4) as u32;
+        let dice = if seed % 2 == 0 {
+            ExitDice::Fair
+        } else {
+            ExitDice::Tabletop
+        };
+        let mut p = params(
+            seed,
+            sets,
+            [95, 250, 450][(seed % 3) as usize],
+            dice,
+            seed % 2 == 0,
+        );
+        p.setup.dressing = seed % 3 == 0;
+        p.setup.difficulty =
+            [Difficulty::Easy, Difficulty::Normal, Difficulty::Hard][(seed % 3) as usize];
+        p.mission = Mission::parse(missions[(seed % 5) as usize]).unwrap();
+        if seed % 7 == 0 {
+            p.floor = Some(FloorOf { number: 1, of: 2 });
+        }
+        // A mission that does not fit a dungeon is refused; others are checked.
+        let Ok(s) = generate(&ts, &p) else { continue };
+        checked += 1;
+        let lean = scenario::to_yaml(&s);
+        let block = serde_yaml::to_string(&s).unwrap();
+        let value = |text: &str| serde_yaml::from_str::<serde_yaml::Value>(text).unwrap();
+        assert_eq!(value(&lean), value(&block), "seed {seed}");
+        let back =
+            scenario::from_yaml(&lean, "lean").unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+        assert_eq!(
+            back,
+            scenario::from_yaml(&block, "block").unwrap(),
+            "seed {seed}"
+        );
+        assert_eq!(back, s, "seed {seed}");
+        assert!(
+            lean.len() < block.len(),
+            "seed {seed}: {} vs {} bytes",
+            lean.len(),
+            block.len()
+        );
+        assert!(
+            lean.lines().count() * 2 < block.lines().count(),
+            "seed {seed}"
+        );
+    }
+    assert!(checked >= 200, "only {checked} seeds generated");
+}
+
+/// Text a tile set, monster list or option may put into a scenario: YAML
+/// keywords, numbers, indicators, quotes, controls, non-ASCII, long lines.
+fn awkward_text() -> impl Strategy<Value = String> {
+    prop_oneof![
+        "[ -~]{0,16}",
+        "[ ,:#'\"\\[\\]{}?!&*|>%@`~.0-9-]{0,8}",
+        prop::sample::select(vec![
+            "", "yes", "no", "on", "1", "0x10", "1e3", "007", ".5", "null", "~", "true", "-",
+            "- x", "a: b", "a #b", "#x", " x", "x ", "'", "\"", "a\nb", "\t", "é", "🐉",
+            "\u{2028}", "\u{feff}", "\u{85}",
+        ])
+        .prop_map(String::from),
+        any::<String>(),
+        "[a-z :,]{120,300}",
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+
+    /// Whatever names end up in a scenario, the file reads back as the same
+    /// scenario and writes the same bytes again.
+    #[test]
+    fn any_names_survive_the_file(names in prop::collection::vec(awkward_text(), 6)) {
+        let ts = default_tileset();
+        let mut s = generate(&ts, &params(7, 2, 95, ExitDice::Fair, true)).unwrap();
+        s.tiles[0].id = names[0].clone();
+        s.params.tileset = names[1].clone();
+        s.pools.monsters[0].name = names[2].clone();
+        s.pools.monsters[1].abilities = names.clone();
+        s.pools.accessories.furnishings = names.clone();
+        s.log[0].purpose = names[3].clone();
+        s.log[1].roll = names[4].clone();
+        s.generator = names[5].clone();
+        let yaml = scenario::to_yaml(&s);
+        let back: Scenario = serde_yaml::from_str(&yaml)
+            .map_err(|e| TestCaseError::fail(format!("{e}\n{yaml}")))?;
+        prop_assert_eq!(&back, &s);
+        prop_assert_eq!(scenario::to_yaml(&back), yaml);
+    }
+}

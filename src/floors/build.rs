@@ -235,9 +235,12 @@ fn with_sets(lp: &layout::LayoutParams, sets: u32) -> layout::LayoutParams {
     layout::LayoutParams { sets, ..lp.clone() }
 }
 
-/// The YAML text of a `dungeon.yaml`.
+/// The YAML text of a `dungeon.yaml`, laid out as `scenario.yaml` is (small
+/// records on one line; see [`crate::yaml_emit`]).
 pub fn dungeon_yaml(d: &DungeonFile) -> String {
-    serde_yaml::to_string(d).expect("a dungeon file always serialises")
+    // Strings, numbers, lists and records only (no tags): always written.
+    crate::yaml_emit::to_string(d, &crate::yaml_emit::Style::default())
+        .expect("a dungeon file always serialises")
 }
 
 /// Writes a `dungeon.yaml` atomically (a temporary name, then a rename).

@@ -79,9 +79,9 @@ impl Dungeon {
         for (entry, s) in file.floors.iter().zip(&floors) {
             check_floor(&file, entry.number, s, name, &entry.scenario)?;
         }
-        let mut bytes = serde_yaml::to_string(&file)
-            .expect("a dungeon file always serialises")
-            .into_bytes();
+        // The bytes `write_dungeon_yaml` writes, so the digest is the one
+        // `load_dungeon` takes from the files.
+        let mut bytes = super::build::dungeon_yaml(&file).into_bytes();
         for s in &floors {
             bytes.push(0);
             bytes.extend(crate::scenario::to_yaml(s).bytes());
@@ -430,6 +430,16 @@ mod tests {
         assert_ne!(dungeon_digest(&p).unwrap(), before);
         assert!(is_dungeon_text(&std::fs::read_to_string(&p).unwrap()));
         assert!(!is_dungeon_text(&crate::scenario::to_yaml(&floors[0])));
+    }
+
+    #[test]
+    fn a_dungeon_made_in_memory_has_the_digest_of_its_written_files() {
+        let (file, floors) = two_floors();
+        let dir = tempfile::tempdir().unwrap();
+        let p = write(dir.path(), &file, &floors);
+        std::fs::write(&p, crate::floors::dungeon_yaml(&file)).unwrap();
+        let made = Dungeon::new(file, floors, "mem").unwrap();
+        assert_eq!(dungeon_digest(&p).unwrap(), made.digest);
     }
 
     #[test]

@@ -37,10 +37,21 @@ pub struct ScenarioError {
     pub message: String,
 }
 
-/// Serialises a scenario to YAML. Loading the result gives the same scenario,
-/// and writing that again gives the same bytes.
+/// How `scenario.yaml` is laid out: small records (a tile, a chest, a
+/// connection pair, a log entry) in flow style on one line of at most 100
+/// characters, lists of them one per line, the grid one row per line.
+const STYLE: crate::yaml_emit::Style<'static> = crate::yaml_emit::Style {
+    width: crate::yaml_emit::DEFAULT_WIDTH,
+    block_keys: &["grid"],
+};
+
+/// Serialises a scenario to YAML (see [`crate::yaml_emit`] for the layout).
+/// Loading the result gives the same scenario, and writing that again gives
+/// the same bytes.
 pub fn to_yaml(s: &Scenario) -> String {
-    serde_yaml::to_string(s).expect("a scenario always serialises")
+    // A scenario holds only strings, numbers, booleans, lists and records
+    // (no enum variants with data, so no tags), which are always written.
+    crate::yaml_emit::to_string(s, &STYLE).expect("a scenario always serialises")
 }
 
 /// Reads and checks a scenario file.
