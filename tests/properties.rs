@@ -507,8 +507,9 @@ proptest! {
         let mut s = generate(&ts, &params(7, 2, 95, ExitDice::Fair, true)).unwrap();
         s.tiles[0].id = names[0].clone();
         s.params.tileset = names[1].clone();
-        s.pools.monsters[0].name = names[2].clone();
-        s.pools.monsters[1].abilities = names.clone();
+        let monsters = std::sync::Arc::make_mut(&mut s.pools.monsters);
+        monsters[0].name = names[2].clone();
+        monsters[1].abilities = names.clone();
         s.pools.accessories.furnishings = names.clone();
         s.log[0].purpose = names[3].clone();
         s.log[1].roll = names[4].clone();
