@@ -880,49 +880,28 @@ impl SeqBuilder {
     }
 }
 
-impl serde::ser::SerializeSeq for SeqBuilder {
-    type Ok = Node;
-    type Error = EmitError;
-    fn serialize_element<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<()> {
-        self.push(value)
-    }
-    fn end(self) -> Result<Node> {
-        self.finish()
-    }
+// The four sequence-shaped serde traits differ only in their method's name.
+macro_rules! sequence_traits {
+    ($($tr:ident :: $method:ident),*) => {$(
+        impl serde::ser::$tr for SeqBuilder {
+            type Ok = Node;
+            type Error = EmitError;
+            fn $method<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<()> {
+                self.push(value)
+            }
+            fn end(self) -> Result<Node> {
+                self.finish()
+            }
+        }
+    )*};
 }
 
-impl serde::ser::SerializeTuple for SeqBuilder {
-    type Ok = Node;
-    type Error = EmitError;
-    fn serialize_element<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<()> {
-        self.push(value)
-    }
-    fn end(self) -> Result<Node> {
-        self.finish()
-    }
-}
-
-impl serde::ser::SerializeTupleStruct for SeqBuilder {
-    type Ok = Node;
-    type Error = EmitError;
-    fn serialize_field<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<()> {
-        self.push(value)
-    }
-    fn end(self) -> Result<Node> {
-        self.finish()
-    }
-}
-
-impl serde::ser::SerializeTupleVariant for SeqBuilder {
-    type Ok = Node;
-    type Error = EmitError;
-    fn serialize_field<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<()> {
-        self.push(value)
-    }
-    fn end(self) -> Result<Node> {
-        self.finish()
-    }
-}
+sequence_traits!(
+    SerializeSeq::serialize_element,
+    SerializeTuple::serialize_element,
+    SerializeTupleStruct::serialize_field,
+    SerializeTupleVariant::serialize_field
+);
 
 /// A record or map being built; a struct variant's carries its name.
 struct MapBuilder {
