@@ -92,15 +92,7 @@ pub fn replay_save(save_path: &Path) -> Result<(AdventureResult, Tables), String
         )
     })?;
     let save = session::parse_save(&text, &shown)?;
-    let dir = save_path
-        .parent()
-        .filter(|p| !p.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
-    let scen = if Path::new(&save.scenario).is_absolute() {
-        PathBuf::from(&save.scenario)
-    } else {
-        dir.join(&save.scenario)
-    };
+    let scen = save.scenario_path(save_path);
     let stext =
         crate::fsutil::read_limited(&scen, crate::scenario::MAX_SCENARIO_BYTES).map_err(|e| {
             format!(

@@ -242,21 +242,7 @@ pub fn run(
     // 2. Resurrection.
     let mut waiting = Vec::new();
     for &h in &to_raise {
-        if c.gold >= rules::RESURRECTION_GOLD {
-            c.gold -= rules::RESURRECTION_GOLD;
-            c.heroes[h].alive = true;
-            out.push(format!(
-                "2. {} is resurrected for {} gold",
-                c.heroes[h].name,
-                rules::RESURRECTION_GOLD
-            ));
-        } else {
-            out.push(format!(
-                "2. {} waits: resurrection costs {} gold, the purse holds {}",
-                c.heroes[h].name,
-                rules::RESURRECTION_GOLD,
-                c.gold
-            ));
+        if !resurrect(&mut c, h, "2", "waits", &mut out) {
             waiting.push(h);
         }
     }
@@ -432,22 +418,7 @@ pub fn run(
 
     // 5. Resurrection, second chance.
     for h in waiting {
-        if c.gold >= rules::RESURRECTION_GOLD {
-            c.gold -= rules::RESURRECTION_GOLD;
-            c.heroes[h].alive = true;
-            out.push(format!(
-                "5. {} is resurrected for {} gold",
-                c.heroes[h].name,
-                rules::RESURRECTION_GOLD
-            ));
-        } else {
-            out.push(format!(
-                "5. {} stays fallen: resurrection costs {} gold, the purse holds {}",
-                c.heroes[h].name,
-                rules::RESURRECTION_GOLD,
-                c.gold
-            ));
-        }
+        resurrect(&mut c, h, "5", "stays fallen", &mut out);
     }
 
     // 6. Training.
@@ -625,6 +596,28 @@ pub fn run(
     c.generator = crate::GENERATOR.into();
     *campaign = c;
     Ok(out)
+}
+
+/// Town step `step`: raises fallen hero `h` if the purse holds the price
+/// (and pays it); otherwise says the hero `short` (waits, stays fallen).
+/// Returns whether the hero was raised.
+fn resurrect(c: &mut Campaign, h: usize, step: &str, short: &str, out: &mut Vec<String>) -> bool {
+    let name = &c.heroes[h].name;
+    if c.gold < rules::RESURRECTION_GOLD {
+        out.push(format!(
+            "{step}. {name} {short}: resurrection costs {} gold, the purse holds {}",
+            rules::RESURRECTION_GOLD,
+            c.gold
+        ));
+        return false;
+    }
+    out.push(format!(
+        "{step}. {name} is resurrected for {} gold",
+        rules::RESURRECTION_GOLD
+    ));
+    c.gold -= rules::RESURRECTION_GOLD;
+    c.heroes[h].alive = true;
+    true
 }
 
 #[cfg(test)]

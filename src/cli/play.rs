@@ -161,15 +161,7 @@ pub fn run(a: PlayArgs) -> anyhow::Result<()> {
             let text = read(save_path, "a save file", session::MAX_SAVE_BYTES)?;
             let save = session::parse_save(&text, &save_path.display().to_string())
                 .map_err(anyhow::Error::msg)?;
-            let dir = save_path
-                .parent()
-                .filter(|p| !p.as_os_str().is_empty())
-                .unwrap_or(Path::new("."));
-            let scen = if Path::new(&save.scenario).is_absolute() {
-                PathBuf::from(&save.scenario)
-            } else {
-                dir.join(&save.scenario)
-            };
+            let scen = save.scenario_path(save_path);
             let scenario_text = read(&scen, "a scenario", tilecrawl::scenario::MAX_SCENARIO_BYTES)
                 .with_context(|| {
                     format!(

@@ -390,20 +390,7 @@ impl Game {
         // Either way a d6 must reach the trap's number; a quick try is cheap
         // but a failure springs the trap, a careful one costs more and a
         // failure leaves it armed.
-        let cost = if fast {
-            self.rules().fast_disarm_cost
-        } else {
-            self.rules().slow_disarm
-        };
-        self.spend(
-            h,
-            cost,
-            if fast {
-                "a quick disarm"
-            } else {
-                "a careful disarm"
-            },
-        )?;
+        self.spend_disarm(h, fast)?;
         let need = trap.disarm;
         let r = self.dice.d6(format!("{name} disarms the door trap"));
         if r >= need {

@@ -658,6 +658,15 @@ impl Game {
         }
     }
 
+    /// Pays for a disarm attempt: a quick one or a careful one.
+    pub(crate) fn spend_disarm(&mut self, h: usize, fast: bool) -> Result<(), String> {
+        if fast {
+            self.spend(h, self.rules().fast_disarm_cost, "a quick disarm")
+        } else {
+            self.spend(h, self.rules().slow_disarm, "a careful disarm")
+        }
+    }
+
     /// Spends speed points, or explains why the hero cannot.
     pub(crate) fn spend(&mut self, h: usize, cost: u32, what: &str) -> Result<(), String> {
         let left = self.hero_speed(h).saturating_sub(self.heroes[h].spent);

@@ -335,20 +335,7 @@ impl Game {
             );
         };
         let trap = self.tables.chest_traps[&level].get(face).result.clone();
-        let cost = if fast {
-            self.rules().fast_disarm_cost
-        } else {
-            self.rules().slow_disarm
-        };
-        self.spend(
-            h,
-            cost,
-            if fast {
-                "a quick disarm"
-            } else {
-                "a careful disarm"
-            },
-        )?;
+        self.spend_disarm(h, fast)?;
         let need = trap.disarm;
         let r = self.dice.d6(format!("{name} disarms the prisoner's trap"));
         if r >= need {

@@ -49,6 +49,22 @@ pub struct SaveFile {
     pub lines: Vec<String>,
 }
 
+impl SaveFile {
+    /// The scenario file this save plays: its path as written, read from
+    /// the folder of the save at `save_path` when relative.
+    pub fn scenario_path(&self, save_path: &std::path::Path) -> std::path::PathBuf {
+        let scenario = std::path::Path::new(&self.scenario);
+        if scenario.is_absolute() {
+            return scenario.to_path_buf();
+        }
+        save_path
+            .parent()
+            .filter(|p| !p.as_os_str().is_empty())
+            .unwrap_or(std::path::Path::new("."))
+            .join(scenario)
+    }
+}
+
 /// FNV-1a 64 over bytes, as `fnv1a64:` and 16 hex digits.
 pub fn digest(bytes: &[u8]) -> String {
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
