@@ -36,38 +36,60 @@ pub struct Analysis {
     pub central_depth: u32,
     /// Local squares of the entrance entryway.
     pub entrance_squares: Vec<(i32, i32)>,
-    /// Walking distance from the entrance per grid square (row-major).
-    pub walk: Vec<Option<u32>>,
+    /// Walking distance from the entrance per grid square (row-major,
+    /// [`UNREACHED`] off the walk); read it with [`Analysis::walk_at`].
+    walk: Vec<u32>,
     /// Can the heroes get inside the Central Chamber on foot from the entrance
     /// (onto a square with a passable neighbour in the chamber)?
     pub reaches_central: bool,
 }
 
-/// Walking distances from `sources` to every square of the grid (row-major):
-/// a breadth-first walk over the square graph — passable squares, an edge
-/// between orthogonal neighbours, across tile borders too. The grid is the
-/// graph: walking it directly saves building a graph of a few hundred nodes
-/// for every analysis (step 7 analyses each orientation it tries).
-fn walk_from(grid: &Grid, sources: &[(i32, i32)]) -> Vec<Option<u32>> {
-    let mut walk = vec![None; grid.width as usize * grid.height as usize];
+/// The walk store's mark for a square the walk never reaches.
+const UNREACHED: u32 = u32::MAX;
+
+/// Walking distances from `sources` to every square of the grid (row-major,
+/// [`UNREACHED`] where the walk does not get): a breadth-first walk over the
+/// square graph — passable squares, an edge between orthogonal neighbours,
+/// across tile borders too. The grid is the graph: walking it directly saves
+/// building a graph of a few hundred nodes for every analysis (step 7
+/// analyses each orientation it tries), and the walk goes by row-major
+/// index, so a step is an addition rather than a bounds-checked lookup.
+fn walk_from(grid: &Grid, sources: &[(i32, i32)]) -> Vec<u32> {
+    let (w, cells) = (grid.width as usize, grid.cells());
+    let mut walk = vec![UNREACHED; cells.len()];
     // A breadth-first queue never needs more than one slot per square, so a
     // plain vector read from the front serves (no ring buffer).
-    let mut queue: Vec<(i32, i32)> = Vec::with_capacity(walk.len());
+    let mut queue: Vec<u32> = Vec::with_capacity(cells.len());
     for &(x, y) in sources {
-        if grid.cell(x, y).passable() && walk[grid.index(x, y)].is_none() {
-            walk[grid.index(x, y)] = Some(0);
-            queue.push((x, y));
+        if grid.cell(x, y).passable() && walk[grid.index(x, y)] == UNREACHED {
+            walk[grid.index(x, y)] = 0;
+            queue.push(grid.index(x, y) as u32);
         }
     }
     let mut head = 0;
-    while let Some(&(x, y)) = queue.get(head) {
+    while let Some(&k) = queue.get(head) {
         head += 1;
-        let d = walk[grid.index(x, y)].unwrap_or(0);
-        for (nx, ny) in [(x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)] {
-            if grid.cell(nx, ny).passable() && walk[grid.index(nx, ny)].is_none() {
-                walk[grid.index(nx, ny)] = Some(d + 1);
-                queue.push((nx, ny));
+        let k = k as usize;
+        let d = walk[k] + 1;
+        let x = k % w;
+        let mut step = |n: usize| {
+            if walk[n] == UNREACHED && cells[n].passable() {
+                walk[n] = d;
+                queue.push(n as u32);
             }
+        };
+        // East, west, south, north; a neighbour off the box is skipped.
+        if x + 1 < w {
+            step(k + 1);
+        }
+        if x > 0 {
+            step(k - 1);
+        }
+        if k + w < cells.len() {
+            step(k + w);
+        }
+        if k >= w {
+            step(k - w);
         }
     }
     walk
@@ -154,7 +176,7 @@ pub fn analyse(layout: &Layout, grid: &Grid, dice: &mut Dice) -> Analysis {
     // Reaching the chamber means getting inside it, not only onto its
     // threshold: a reached square with a passable neighbour in the chamber.
     let reaches_central = grid.squares_of(central_chamber).iter().any(|&(x, y)| {
-        walk[grid.index(x, y)].is_some()
+        walk[grid.index(x, y)] != UNREACHED
             && [(1, 0), (-1, 0), (0, 1), (0, -1)].iter().any(|&(dx, dy)| {
                 grid.owner(x + dx, y + dy) == Some(central_chamber)
                     && grid.cell(x + dx, y + dy).passable()
@@ -176,7 +198,7 @@ impl Analysis {
     /// Walking distance from the entrance to a local square.
     pub fn walk_at(&self, grid: &Grid, x: i32, y: i32) -> Option<u32> {
         if grid.inside(x, y) {
-            self.walk[grid.index(x, y)]
+            Some(self.walk[grid.index(x, y)]).filter(|&d| d != UNREACHED)
         } else {
             None
         }
@@ -227,7 +249,7 @@ impl Analysis {
         let reached = |t: usize| {
             grid.squares_of(t)
                 .iter()
-                .any(|&(x, y)| self.walk[grid.index(x, y)].is_some())
+                .any(|&(x, y)| self.walk[grid.index(x, y)] != UNREACHED)
         };
         let path = self.tile_path(layout.entrance.tile, self.central_chamber);
         let mut last = *path.first()?;

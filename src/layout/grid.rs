@@ -1,7 +1,8 @@
 //! The dungeon's bounding box as a grid of cells, with the tile under each.
 
-use super::Layout;
-use crate::tileset::Cell;
+use super::{Layout, PlacedTile};
+use crate::tileset::{Cell, Face};
+use std::sync::Arc;
 
 /// The laid tiles' bounding box: cells and owning tile per square. Local
 /// coordinates: `(0, 0)` is the north-west corner of the box.
@@ -21,52 +22,104 @@ pub struct Grid {
     squares: Vec<(i32, i32)>,
     /// Where each tile's squares start in `squares`, plus the end.
     square_start: Vec<usize>,
+    /// Each tile's face and the local square of its north-west corner.
+    faces: Vec<(Arc<Face>, i32, i32)>,
+}
+
+/// The laid tiles' bounding box: west and north edge, width and height.
+fn bounds(layout: &Layout) -> (i32, i32, u32, u32) {
+    let (mut x0, mut y0, mut x1, mut y1) = (i32::MAX, i32::MAX, i32::MIN, i32::MIN);
+    for t in &layout.tiles {
+        x0 = x0.min(t.x);
+        y0 = y0.min(t.y);
+        x1 = x1.max(t.x + t.width() as i32);
+        y1 = y1.max(t.y + t.height() as i32);
+    }
+    (x0, y0, (x1 - x0).max(0) as u32, (y1 - y0).max(0) as u32)
 }
 
 impl Grid {
     /// The grid of a layout.
     pub fn from_layout(layout: &Layout) -> Grid {
-        let (mut x0, mut y0, mut x1, mut y1) = (i32::MAX, i32::MAX, i32::MIN, i32::MIN);
-        for t in &layout.tiles {
-            x0 = x0.min(t.x);
-            y0 = y0.min(t.y);
-            x1 = x1.max(t.x + t.width() as i32);
-            y1 = y1.max(t.y + t.height() as i32);
-        }
-        let (width, height) = ((x1 - x0).max(0) as u32, (y1 - y0).max(0) as u32);
+        let (x0, y0, width, height) = bounds(layout);
         let n = width as usize * height as usize;
-        let mut cells = vec![Cell::Void; n];
-        let mut owner = vec![-1; n];
-        let mut squares = Vec::with_capacity(layout.tiles.iter().map(|t| t.cells.area()).sum());
-        let mut square_start = Vec::with_capacity(layout.tiles.len() + 1);
-        for (i, t) in layout.tiles.iter().enumerate() {
-            square_start.push(squares.len());
-            let (lx0, ly0) = (t.x - x0, t.y - y0);
-            for (fy, row) in t.cells.rows().enumerate() {
-                let ly = ly0 + fy as i32;
-                let base = ly as usize * width as usize;
-                for (fx, &c) in row.iter().enumerate() {
-                    if c.is_tile() {
-                        let lx = lx0 + fx as i32;
-                        let k = base + lx as usize;
-                        cells[k] = c;
-                        owner[k] = i as i32;
-                        squares.push((lx, ly));
-                    }
-                }
-            }
-        }
-        square_start.push(squares.len());
-        Grid {
+        let mut grid = Grid {
             x0,
             y0,
             width,
             height,
-            cells,
-            owner,
-            squares,
-            square_start,
+            cells: vec![Cell::Void; n],
+            owner: vec![-1; n],
+            squares: Vec::with_capacity(layout.tiles.iter().map(|t| t.cells.area()).sum()),
+            square_start: Vec::with_capacity(layout.tiles.len() + 1),
+            faces: Vec::with_capacity(layout.tiles.len()),
+        };
+        for (i, t) in layout.tiles.iter().enumerate() {
+            grid.square_start.push(grid.squares.len());
+            let corner = grid.paint(i, t);
+            grid.faces.push(corner);
         }
+        grid.square_start.push(grid.squares.len());
+        grid
+    }
+
+    /// The grid of `layout`, which differs from the layout this grid shows
+    /// only in where and how tile `index` lies. Build step 7 makes a grid
+    /// for every orientation it tries; when the box stays the same (nearly
+    /// always), this grid is copied and only that tile is painted again,
+    /// rather than every tile.
+    pub fn relaid(&self, layout: &Layout, index: usize) -> Grid {
+        let same_box = bounds(layout) == (self.x0, self.y0, self.width, self.height);
+        if !same_box || layout.tiles.len() != self.faces.len() {
+            return Grid::from_layout(layout);
+        }
+        let mut grid = Grid {
+            cells: self.cells.clone(),
+            owner: self.owner.clone(),
+            squares: Vec::with_capacity(self.squares.len() + layout.tiles[index].cells.area()),
+            square_start: Vec::with_capacity(self.square_start.len()),
+            faces: self.faces.clone(),
+            ..*self
+        };
+        for &(x, y) in self.squares_of(index) {
+            let k = self.index(x, y);
+            grid.cells[k] = Cell::Void;
+            grid.owner[k] = -1;
+        }
+        let (old_start, old_end) = (self.square_start[index], self.square_start[index + 1]);
+        grid.squares.extend_from_slice(&self.squares[..old_start]);
+        grid.square_start
+            .extend_from_slice(&self.square_start[..=index]);
+        grid.faces[index] = grid.paint(index, &layout.tiles[index]);
+        let new_end = grid.squares.len();
+        grid.squares.extend_from_slice(&self.squares[old_end..]);
+        grid.square_start.extend(
+            self.square_start[index + 1..]
+                .iter()
+                .map(|&s| s - old_end + new_end),
+        );
+        debug_assert_eq!(grid, Grid::from_layout(layout));
+        grid
+    }
+
+    /// Paints tile `i`'s squares into the cells and owners and appends them
+    /// to `squares`; returns its face and local north-west corner.
+    fn paint(&mut self, i: usize, t: &PlacedTile) -> (Arc<Face>, i32, i32) {
+        let (lx0, ly0) = (t.x - self.x0, t.y - self.y0);
+        for (fy, row) in t.cells.rows().enumerate() {
+            let ly = ly0 + fy as i32;
+            let base = ly as usize * self.width as usize;
+            for (fx, &c) in row.iter().enumerate() {
+                if c.is_tile() {
+                    let lx = lx0 + fx as i32;
+                    let k = base + lx as usize;
+                    self.cells[k] = c;
+                    self.owner[k] = i as i32;
+                    self.squares.push((lx, ly));
+                }
+            }
+        }
+        (Arc::clone(&t.cells), lx0, ly0)
     }
 
     /// The tiles connected to `tile`, ascending: the tiles of the
@@ -96,27 +149,24 @@ impl Grid {
     pub fn connections(&self) -> Vec<[usize; 2]> {
         // Neighbouring squares of two different tiles are edge squares of
         // both, so walkable pairs across a tile border are exactly the
-        // connections. Only the tiles' own squares are looked at, not the
-        // whole box: this runs for every analysis, and step 7 analyses every
+        // connections. Only the east and south neighbours of each face's
+        // south-east rim are looked at (the west and north ones are found
+        // from the other side; every other neighbour is the tile's own
+        // square): this runs for every analysis, and step 7 analyses every
         // orientation it tries.
         let w = self.width as usize;
-        let mut out: Vec<[usize; 2]> = Vec::with_capacity(2 * self.square_start.len());
-        let walkable = |k: usize| self.owner[k] >= 0 && self.cells[k].passable();
-        for (a, pair) in self.square_start.windows(2).enumerate() {
+        let mut out: Vec<[usize; 2]> = Vec::with_capacity(2 * self.faces.len());
+        for (a, (face, lx0, ly0)) in self.faces.iter().enumerate() {
             let a = a as i32;
-            for &(x, y) in &self.squares[pair[0]..pair[1]] {
-                let k = y as usize * w + x as usize;
-                if !self.cells[k].passable() {
-                    continue;
-                }
-                // East and south neighbours only: the west and north ones
-                // are found from the other side.
-                for (inside, n) in [
-                    (x as usize + 1 < w, k + 1),
-                    (k + w < self.cells.len(), k + w),
-                ] {
-                    if inside && walkable(n) && self.owner[n] != a {
-                        let b = self.owner[n];
+            for &(fx, fy) in face.south_east_rim() {
+                let (x, y) = ((lx0 + fx as i32) as usize, (ly0 + fy as i32) as usize);
+                let k = y * w + x;
+                for (inside, n) in [(x + 1 < w, k + 1), (k + w < self.cells.len(), k + w)] {
+                    if !inside {
+                        continue;
+                    }
+                    let b = self.owner[n];
+                    if b >= 0 && b != a && self.cells[n].passable() {
                         let p = [a.min(b) as usize, a.max(b) as usize];
                         // Border squares come in runs along an edge.
                         if out.last() != Some(&p) {
@@ -129,6 +179,11 @@ impl Grid {
         out.sort_unstable();
         out.dedup();
         out
+    }
+
+    /// Every square's cell, row-major (`Void` where no tile lies).
+    pub fn cells(&self) -> &[Cell] {
+        &self.cells
     }
 
     /// Is a local square inside the box?

@@ -490,31 +490,79 @@ fn beyond(x: i32, y: i32, side: Side) -> (i32, i32) {
 /// whose shorter side is `depth`. Numbered in placement order of their tiles,
 /// then N, E, S, W, then west to east / north to south.
 fn open_exits(tiles: &[PlacedTile], occ: &Occupancy, depth: i32) -> Vec<ExitRef> {
-    let mut out = Vec::new();
-    for (ti, t) in tiles.iter().enumerate() {
-        for &e in t.cells.entryways() {
-            let free = t.entryway_cells(&e).all(|(x, y)| {
-                let (bx, by) = beyond(x, y, e.side);
-                occ.inside(bx, by) && occ.get(bx, by) < 0
-            });
-            if !free {
-                continue;
-            }
-            let room = match e.side {
-                Side::N => t.y - depth >= 0,
-                Side::S => t.y + t.height() as i32 + depth <= occ.height,
-                Side::W => t.x - depth >= 0,
-                Side::E => t.x + t.width() as i32 + depth <= occ.width,
-            };
-            if room {
-                out.push(ExitRef {
-                    tile: ti,
+    let free = FreeExits::of(tiles, occ);
+    free.open(tiles, occ, depth).collect()
+}
+
+/// The entryways on the dungeon's outer edge whose squares beyond are all on
+/// the table and free, in [`open_exits`] order, kept up to date as tiles are
+/// laid. Laying a tile only ever takes squares, so an exit once closed stays
+/// closed, and only the exits next to the new tile need looking at again:
+/// this saves checking every entryway of the dungeon before every tile.
+struct FreeExits(Vec<ExitRef>);
+
+impl FreeExits {
+    /// The free exits of tiles already laid.
+    fn of(tiles: &[PlacedTile], occ: &Occupancy) -> FreeExits {
+        let mut free = FreeExits(Vec::new());
+        for i in 0..tiles.len() {
+            free.push_tile(tiles, occ, i);
+        }
+        free
+    }
+
+    /// Is every square beyond the entryway on the table and free?
+    fn is_free(t: &PlacedTile, e: &Entryway, occ: &Occupancy) -> bool {
+        t.entryway_cells(e).all(|(x, y)| {
+            let (bx, by) = beyond(x, y, e.side);
+            occ.inside(bx, by) && occ.get(bx, by) < 0
+        })
+    }
+
+    /// Tile `i` has just been laid (and marked in `occ`): closes the exits
+    /// it covers and adds its own free ones.
+    fn push_tile(&mut self, tiles: &[PlacedTile], occ: &Occupancy, i: usize) {
+        let new = &tiles[i];
+        let (nx0, ny0) = (new.x, new.y);
+        let (nx1, ny1) = (nx0 + new.width() as i32, ny0 + new.height() as i32);
+        self.0.retain(|x| {
+            let t = &tiles[x.tile];
+            // The squares beyond an entryway lie within one square of its
+            // tile's box; a new tile clear of that ring cannot cover them.
+            let near = t.x - 1 < nx1
+                && nx0 < t.x + t.width() as i32 + 1
+                && t.y - 1 < ny1
+                && ny0 < t.y + t.height() as i32 + 1;
+            !near || Self::is_free(t, &x.entryway, occ)
+        });
+        for &e in new.cells.entryways() {
+            if Self::is_free(new, &e, occ) {
+                self.0.push(ExitRef {
+                    tile: i,
                     entryway: e,
                 });
             }
         }
     }
-    out
+
+    /// The free exits with room on the table beyond them for a tile whose
+    /// shorter side is `depth`.
+    fn open<'a>(
+        &'a self,
+        tiles: &'a [PlacedTile],
+        occ: &'a Occupancy,
+        depth: i32,
+    ) -> impl Iterator<Item = ExitRef> + 'a {
+        self.0.iter().copied().filter(move |x| {
+            let t = &tiles[x.tile];
+            match x.entryway.side {
+                Side::N => t.y - depth >= 0,
+                Side::S => t.y + t.height() as i32 + depth <= occ.height,
+                Side::W => t.x - depth >= 0,
+                Side::E => t.x + t.width() as i32 + depth <= occ.width,
+            }
+        })
+    }
 }
 
 /// Entryways of a placed tile that no tile lies beyond (candidates for the
@@ -703,6 +751,7 @@ pub fn build(
         parent: None,
     };
     occ.set(&first, 0);
+    let mut free_exits = FreeExits(Vec::new());
     dice.note(format_args!(
         "lay {} ({} face, {}°) in the middle of the table at {},{}",
         first.id,
@@ -712,12 +761,17 @@ pub fn build(
         y
     ));
     tiles.push(first);
+    free_exits.push_tile(&tiles, &occ, 0);
+    let mut exits: Vec<ExitRef> = Vec::new();
     // Steps 3–5 for every other tile.
     for (pos, st) in stack.iter().enumerate().skip(1) {
         let is_last = pos + 1 == stack.len();
         let def = &tileset.tiles[st.def];
         let depth = def.front.width().min(def.front.height()) as i32;
-        let mut exits = open_exits(&tiles, &occ, depth);
+        // One buffer serves every tile's list of open exits.
+        exits.clear();
+        exits.extend(free_exits.open(&tiles, &occ, depth));
+        debug_assert_eq!(exits, open_exits(&tiles, &occ, depth));
         let total_exits = exits.len();
         let mut placed: Option<PlacedTile> = None;
         while !exits.is_empty() && placed.is_none() {
@@ -808,6 +862,7 @@ pub fn build(
         };
         occ.set(&p, tiles.len() as i32);
         tiles.push(p);
+        free_exits.push_tile(&tiles, &occ, tiles.len() - 1);
     }
     let entrance = choose_entrance(&tiles, &occ, params.exit_dice, dice)?;
     Ok(Layout {
@@ -1016,7 +1071,7 @@ impl Layout {
             if !before.iter().all(|&o| touches(o)) {
                 continue;
             }
-            let grid = self.grid();
+            let grid = grid.relaid(self, index);
             if accept(self, &grid) {
                 dice.note(format_args!(
                     "step 7: {} blocks the way to the Central Chamber; turned to {} face, {}° at {},{}",

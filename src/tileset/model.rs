@@ -189,6 +189,10 @@ pub struct Face {
     cells: Vec<Cell>,
     /// Computed once from the cells (faces never change after creation).
     entryways: Vec<Entryway>,
+    /// Passable squares whose east or south neighbour is off the face (past
+    /// its edge or `Void`), row-major: the only squares that can touch
+    /// another tile on those sides. Computed once, like `entryways`.
+    south_east_rim: Vec<(u32, u32)>,
 }
 
 /// A maximal run of passable cells along one edge of a face.
@@ -212,9 +216,27 @@ impl Face {
             height,
             cells,
             entryways: Vec::new(),
+            south_east_rim: Vec::new(),
         };
         face.entryways = face.find_entryways();
+        face.south_east_rim = face.find_south_east_rim();
         face
+    }
+
+    fn find_south_east_rim(&self) -> Vec<(u32, u32)> {
+        let off =
+            |x: u32, y: u32| x >= self.width || y >= self.height || !self.cell(x, y).is_tile();
+        (0..self.height)
+            .flat_map(|y| (0..self.width).map(move |x| (x, y)))
+            .filter(|&(x, y)| self.cell(x, y).passable() && (off(x + 1, y) || off(x, y + 1)))
+            .collect()
+    }
+
+    /// The passable squares whose east or south neighbour lies off the face
+    /// (past its edge, or a `Void` cell), row-major. A connection to another
+    /// tile on a square's east or south side starts from one of these.
+    pub fn south_east_rim(&self) -> &[(u32, u32)] {
+        &self.south_east_rim
     }
 
     /// A face from ASCII rows (for tests and fixtures). Panics on bad input;
