@@ -9,7 +9,7 @@ use crate::ruleset::{self, CentralPiece, SetupError, SetupParams};
 use crate::scenario::{
     self, CentralChamber, Entrance, FloorOf, Opening, Params, Point, Scenario, Size, Spot,
 };
-use crate::tileset::{TileKind, TileSet};
+use crate::tileset::{Cell, TileKind, TileSet};
 use std::borrow::Cow;
 
 /// How many Dungeon Stacks are tried before generation gives up. Each failed
@@ -419,8 +419,9 @@ fn second_entrance(
         |k| tiles[candidates[k]].id.to_string(),
     );
     let hall = candidates[k];
-    let at = ruleset::near_centre(g, &d.layout, hall, usable, dice, |n| {
-        format!(
+    let at = ruleset::near_centre(g, &d.layout, hall, usable, dice, |n, f| {
+        write!(
+            f,
             "centre of {} not usable; second entrance square among the {n} nearest",
             tiles[hall].id
         )
@@ -458,13 +459,17 @@ fn assemble(
         .map(|t| {
             let (x, y) = g.local(t.x, t.y);
             let mut void = Vec::new();
-            for fy in 0..t.height() {
-                for fx in 0..t.width() {
-                    if !t.cells.cell(fx, fy).is_tile() {
-                        void.push(Point {
-                            x: x + fx as i32,
-                            y: y + fy as i32,
-                        });
+            // Most faces are whole rectangles: look for a gap before walking
+            // the face square by square.
+            if t.cells.cells().contains(&Cell::Void) {
+                for fy in 0..t.height() {
+                    for fx in 0..t.width() {
+                        if !t.cells.cell(fx, fy).is_tile() {
+                            void.push(Point {
+                                x: x + fx as i32,
+                                y: y + fy as i32,
+                            });
+                        }
                     }
                 }
             }

@@ -57,26 +57,32 @@ const UNREACHED: u32 = u32::MAX;
 fn walk_from(grid: &Grid, sources: &[(i32, i32)]) -> Vec<u32> {
     let (w, cells) = (grid.width as usize, grid.cells());
     let mut walk = vec![UNREACHED; cells.len()];
-    // A breadth-first queue never needs more than one slot per square, so a
-    // plain vector read from the front serves (no ring buffer).
-    let mut queue: Vec<u32> = Vec::with_capacity(cells.len());
+    // A breadth-first queue never needs more than one slot per tile
+    // square, plus one for the write a step makes before it knows whether
+    // to keep it.
+    let mut queue: Vec<u32> = vec![0; grid.square_count() + 1];
+    let mut tail = 0;
     for &(x, y) in sources {
         if grid.cell(x, y).passable() && walk[grid.index(x, y)] == UNREACHED {
             walk[grid.index(x, y)] = 0;
-            queue.push(grid.index(x, y) as u32);
+            queue[tail] = grid.index(x, y) as u32;
+            tail += 1;
         }
     }
     let mut head = 0;
-    while let Some(&k) = queue.get(head) {
+    while head < tail {
+        let k = queue[head] as usize;
         head += 1;
-        let k = k as usize;
         let d = walk[k] + 1;
         let x = k % w;
+        // Without branches on whether a neighbour is new: which of them are
+        // is as good as random, and mispredicted branches were most of the
+        // walk's time.
         let mut step = |n: usize| {
-            if walk[n] == UNREACHED && cells[n].passable() {
-                walk[n] = d;
-                queue.push(n as u32);
-            }
+            let new = (walk[n] == UNREACHED) & cells[n].passable();
+            walk[n] = if new { d } else { walk[n] };
+            queue[tail] = n as u32;
+            tail += usize::from(new);
         };
         // East, west, south, north; a neighbour off the box is skipped.
         if x + 1 < w {
@@ -211,13 +217,17 @@ impl Analysis {
         let mut seen = vec![false; g.node_count()];
         let mut queue = VecDeque::from([from]);
         seen[from] = true;
+        // One buffer for every node's neighbours (sorted, so ties between
+        // shortest paths go the same way whatever the graph's edge order).
+        let mut next: Vec<usize> = Vec::new();
         while let Some(n) = queue.pop_front() {
             if n == to {
                 break;
             }
-            let mut next: Vec<usize> = g.neighbors(NodeIndex::new(n)).map(|m| m.index()).collect();
+            next.clear();
+            next.extend(g.neighbors(NodeIndex::new(n)).map(|m| m.index()));
             next.sort_unstable();
-            for m in next {
+            for &m in &next {
                 if !seen[m] {
                     seen[m] = true;
                     prev[m] = Some(n);

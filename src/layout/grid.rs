@@ -231,6 +231,11 @@ impl Grid {
             .collect()
     }
 
+    /// How many squares the tiles cover.
+    pub fn square_count(&self) -> usize {
+        self.squares.len()
+    }
+
     /// Local squares of one tile, row-major.
     pub fn squares_of(&self, tile: usize) -> &[(i32, i32)] {
         match (self.square_start.get(tile), self.square_start.get(tile + 1)) {

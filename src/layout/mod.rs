@@ -491,7 +491,7 @@ fn beyond(x: i32, y: i32, side: Side) -> (i32, i32) {
 /// then N, E, S, W, then west to east / north to south.
 fn open_exits(tiles: &[PlacedTile], occ: &Occupancy, depth: i32) -> Vec<ExitRef> {
     let free = FreeExits::of(tiles, occ);
-    free.open(tiles, occ, depth).collect()
+    free.open(depth).collect()
 }
 
 /// The entryways on the dungeon's outer edge whose squares beyond are all on
@@ -499,7 +499,20 @@ fn open_exits(tiles: &[PlacedTile], occ: &Occupancy, depth: i32) -> Vec<ExitRef>
 /// laid. Laying a tile only ever takes squares, so an exit once closed stays
 /// closed, and only the exits next to the new tile need looking at again:
 /// this saves checking every entryway of the dungeon before every tile.
-struct FreeExits(Vec<ExitRef>);
+struct FreeExits(Vec<FreeExit>);
+
+/// A free exit, with what the checks need kept beside it (they run for
+/// every free exit before every tile is laid).
+#[derive(Clone, Copy)]
+struct FreeExit {
+    exit: ExitRef,
+    /// The box of the squares beyond the entryway: west, north, east and
+    /// south edges (the last two exclusive).
+    beyond: [i32; 4],
+    /// Squares of table between the tile's edge and the table's edge
+    /// beyond the entryway.
+    room: i32,
+}
 
 impl FreeExits {
     /// The free exits of tiles already laid.
@@ -525,43 +538,46 @@ impl FreeExits {
         let new = &tiles[i];
         let (nx0, ny0) = (new.x, new.y);
         let (nx1, ny1) = (nx0 + new.width() as i32, ny0 + new.height() as i32);
-        self.0.retain(|x| {
-            let t = &tiles[x.tile];
-            // The squares beyond an entryway lie within one square of its
-            // tile's box; a new tile clear of that ring cannot cover them.
-            let near = t.x - 1 < nx1
-                && nx0 < t.x + t.width() as i32 + 1
-                && t.y - 1 < ny1
-                && ny0 < t.y + t.height() as i32 + 1;
-            !near || Self::is_free(t, &x.entryway, occ)
+        self.0.retain(|f| {
+            let [bx0, by0, bx1, by1] = f.beyond;
+            // A new tile whose box misses the squares beyond cannot cover them.
+            let near = bx0 < nx1 && nx0 < bx1 && by0 < ny1 && ny0 < by1;
+            !near || Self::is_free(&tiles[f.exit.tile], &f.exit.entryway, occ)
         });
         for &e in new.cells.entryways() {
-            if Self::is_free(new, &e, occ) {
-                self.0.push(ExitRef {
+            if !Self::is_free(new, &e, occ) {
+                continue;
+            }
+            let (first, last) = (new.entryway_cells(&e).next(), new.entryway_cells(&e).last());
+            let (Some(first), Some(last)) = (first, last) else {
+                continue;
+            };
+            let (fx, fy) = beyond(first.0, first.1, e.side);
+            let (lx, ly) = beyond(last.0, last.1, e.side);
+            let room = match e.side {
+                Side::N => new.y,
+                Side::S => occ.height - ny1,
+                Side::W => new.x,
+                Side::E => occ.width - nx1,
+            };
+            self.0.push(FreeExit {
+                exit: ExitRef {
                     tile: i,
                     entryway: e,
-                });
-            }
+                },
+                beyond: [fx.min(lx), fy.min(ly), fx.max(lx) + 1, fy.max(ly) + 1],
+                room,
+            });
         }
     }
 
     /// The free exits with room on the table beyond them for a tile whose
     /// shorter side is `depth`.
-    fn open<'a>(
-        &'a self,
-        tiles: &'a [PlacedTile],
-        occ: &'a Occupancy,
-        depth: i32,
-    ) -> impl Iterator<Item = ExitRef> + 'a {
-        self.0.iter().copied().filter(move |x| {
-            let t = &tiles[x.tile];
-            match x.entryway.side {
-                Side::N => t.y - depth >= 0,
-                Side::S => t.y + t.height() as i32 + depth <= occ.height,
-                Side::W => t.x - depth >= 0,
-                Side::E => t.x + t.width() as i32 + depth <= occ.width,
-            }
-        })
+    fn open(&self, depth: i32) -> impl Iterator<Item = ExitRef> + '_ {
+        self.0
+            .iter()
+            .filter(move |f| f.room >= depth)
+            .map(|f| f.exit)
     }
 }
 
@@ -604,12 +620,15 @@ fn orientations(
 
 /// Tries to lay a face against an exit: returns the table position, centred on
 /// the exit where possible, where the face fits and connects through the exit.
+/// `offsets` is scratch space, lent by the caller so the many tries of one
+/// build share one buffer (it runs for every orientation at every exit).
 fn place_at_exit(
     tiles: &[PlacedTile],
     occ: &Occupancy,
     exit: &ExitRef,
     face: &Face,
     ignore: i32,
+    offsets: &mut Vec<i32>,
 ) -> Option<(i32, i32)> {
     let parent = &tiles[exit.tile];
     let e = exit.entryway;
@@ -648,7 +667,7 @@ fn place_at_exit(
     };
     let exit_len = e.len as i32;
     let facing = side.opposite();
-    let mut offsets: Vec<i32> = Vec::new();
+    offsets.clear();
     for e2 in face.entryways().iter().filter(|e2| e2.side == facing) {
         let (b, l2) = (e2.start as i32, e2.len as i32);
         for off in (exit_start - b - l2 + 1)..(exit_start + exit_len - b) {
@@ -664,7 +683,7 @@ fn place_at_exit(
         let c2 = 2 * off + along_len;
         ((c2 - exit_c2).abs(), (c2 - parent_c2).abs(), off)
     });
-    for off in offsets {
+    for &off in offsets.iter() {
         let (x, y) = match side {
             Side::N | Side::S => (off, fixed),
             Side::E | Side::W => (fixed, off),
@@ -763,6 +782,7 @@ pub fn build(
     tiles.push(first);
     free_exits.push_tile(&tiles, &occ, 0);
     let mut exits: Vec<ExitRef> = Vec::new();
+    let mut offsets: Vec<i32> = Vec::new();
     // Steps 3–5 for every other tile.
     for (pos, st) in stack.iter().enumerate().skip(1) {
         let is_last = pos + 1 == stack.len();
@@ -770,7 +790,7 @@ pub fn build(
         let depth = def.front.width().min(def.front.height()) as i32;
         // One buffer serves every tile's list of open exits.
         exits.clear();
-        exits.extend(free_exits.open(&tiles, &occ, depth));
+        exits.extend(free_exits.open(depth));
         debug_assert_eq!(exits, open_exits(&tiles, &occ, depth));
         let total_exits = exits.len();
         let mut placed: Option<PlacedTile> = None;
@@ -803,7 +823,8 @@ pub fn build(
             }
             for (n, (face_side, rot)) in orientations(tileset, st).enumerate() {
                 let cells = face_of(st, face_side, rot);
-                let Some((x, y)) = place_at_exit(&tiles, &occ, &exit, &cells, -1) else {
+                let Some((x, y)) = place_at_exit(&tiles, &occ, &exit, &cells, -1, &mut offsets)
+                else {
                     continue;
                 };
                 let candidate = PlacedTile {
@@ -1005,13 +1026,16 @@ impl Layout {
             rotation: cur.rotation,
         };
         let occ = self.occupancy(Some(index));
+        let mut offsets: Vec<i32> = Vec::new();
         for (face_side, rot) in orientations(tileset, &st).skip(1) {
             let cells = tileset.tiles[cur.def]
                 .oriented(face_side, rot)
                 .expect("orientations only offer faces the tile has")
                 .clone();
             let pos = match cur.parent {
-                Some(exit) => place_at_exit(&self.tiles, &occ, &exit, &cells, index as i32),
+                Some(exit) => {
+                    place_at_exit(&self.tiles, &occ, &exit, &cells, index as i32, &mut offsets)
+                }
                 None => {
                     // The first tile turns about its own centre.
                     let cx2 = 2 * cur.x + cur.width() as i32;

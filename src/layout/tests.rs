@@ -62,7 +62,7 @@ fn a_hallway_is_laid_centred_on_a_chamber_exit() {
     assert_eq!(exits.len(), 4, "four free entryways: {exits:?}");
     let east = exits.iter().find(|e| e.entryway.side == Side::E).unwrap();
     let hall = ts.tiles[1].front.rotated(90);
-    let pos = place_at_exit(&tiles, &occ, east, &hall, -1);
+    let pos = place_at_exit(&tiles, &occ, east, &hall, -1, &mut Vec::new());
     assert_eq!(
         pos,
         Some((15, 11)),
@@ -70,7 +70,7 @@ fn a_hallway_is_laid_centred_on_a_chamber_exit() {
     );
     // Unturned, the hallway has no west entryway and cannot connect there.
     assert_eq!(
-        place_at_exit(&tiles, &occ, east, &ts.tiles[1].front, -1),
+        place_at_exit(&tiles, &occ, east, &ts.tiles[1].front, -1, &mut Vec::new()),
         None
     );
 }

@@ -3,7 +3,7 @@
 
 use super::{CentralPiece, Difficulty, Population, Ruleset, SetupError, SetupParams};
 use crate::analysis::Analysis;
-use crate::dice::Dice;
+use crate::dice::{Dice, Lazy};
 use crate::layout::{Grid, Layout};
 use crate::mission::Goal;
 use crate::scenario::{Accessories, Chest, Pools, Spot, TerrainSide, Wmt, WmtColor, WmtToken};
@@ -218,8 +218,9 @@ impl Ruleset for MkdAdventure {
                     cc,
                     |_, _| true,
                     dice,
-                    |n| {
-                        format!(
+                    |n, f| {
+                        write!(
+                            f,
                             "centre of {} taken; staircase square among the {n} nearest",
                             tiles[cc].id
                         )
@@ -436,7 +437,13 @@ impl Ruleset for MkdAdventure {
                 c,
                 |x, y| !occupied.contains(&(x, y)),
                 dice,
-                |n| format!("centre of {} taken; WMT square among the {n} nearest", t.id),
+                |n, f| {
+                    write!(
+                        f,
+                        "centre of {} taken; WMT square among the {n} nearest",
+                        t.id
+                    )
+                },
             );
             let Some(sq) = placed else {
                 return Err(SetupError(format!(
@@ -488,40 +495,37 @@ fn rename_last(dice: &mut Dice, purpose: impl std::fmt::Display) {
 
 /// The passable square of tile `c` nearest its centre square that `ok`
 /// accepts: the centre itself, else the nearest ring around it (a roll among
-/// the ring's squares, `what(n)` naming the roll). `None` when there is none.
+/// the ring's squares, `what` writing what the roll among `n` is for).
+/// `None` when there is none.
 pub(crate) fn near_centre(
     grid: &Grid,
     layout: &Layout,
     c: usize,
     ok: impl Fn(i32, i32) -> bool,
     dice: &mut Dice,
-    what: impl Fn(usize) -> String,
+    what: impl Fn(usize, &mut std::fmt::Formatter<'_>) -> std::fmt::Result,
 ) -> Option<(i32, i32)> {
     let t = &layout.tiles[c];
     let (cx, cy) = grid.local(
         t.x + (t.width() as i32 - 1) / 2,
         t.y + (t.height() as i32 - 1) / 2,
     );
+    // The ring (squares from the centre, counting diagonals as one) of each
+    // square that will do; the nearest ring's squares are rolled among.
+    let ring = |&(x, y): &(i32, i32)| (x - cx).abs().max((y - cy).abs());
+    let usable = |&(x, y): &(i32, i32)| grid.cell(x, y).passable() && ok(x, y);
     let squares = grid.squares_of(c);
-    let reach = t.width().max(t.height()) as i32;
-    for ring in 0..=reach {
-        let ring_squares: Vec<(i32, i32)> = squares
-            .iter()
-            .copied()
-            .filter(|&(x, y)| {
-                (x - cx).abs().max((y - cy).abs()) == ring && grid.cell(x, y).passable() && ok(x, y)
-            })
-            .collect();
-        if ring_squares.is_empty() {
-            continue;
-        }
-        let n = ring_squares.len();
-        let i = dice.choose_d6(n, what(n), |k| {
-            format!("{},{}", ring_squares[k].0, ring_squares[k].1)
-        });
-        return Some(ring_squares[i]);
-    }
-    None
+    let nearest = squares.iter().filter(|s| usable(s)).map(ring).min()?;
+    let ring_squares: Vec<(i32, i32)> = squares
+        .iter()
+        .copied()
+        .filter(|s| ring(s) == nearest && usable(s))
+        .collect();
+    let n = ring_squares.len();
+    let i = dice.choose_d6(n, Lazy(|f: &mut std::fmt::Formatter<'_>| what(n, f)), |k| {
+        format!("{},{}", ring_squares[k].0, ring_squares[k].1)
+    });
+    Some(ring_squares[i])
 }
 
 /// The Quest Chest's square and facing: the square of the Central Chamber
