@@ -510,18 +510,32 @@ pub(crate) fn near_centre(
         t.x + (t.width() as i32 - 1) / 2,
         t.y + (t.height() as i32 - 1) / 2,
     );
-    // The ring (squares from the centre, counting diagonals as one) of each
-    // square that will do; the nearest ring's squares are rolled among.
-    let ring = |&(x, y): &(i32, i32)| (x - cx).abs().max((y - cy).abs());
-    let usable = |&(x, y): &(i32, i32)| grid.cell(x, y).passable() && ok(x, y);
-    let squares = grid.squares_of(c);
-    let nearest = squares.iter().filter(|s| usable(s)).map(ring).min()?;
-    let ring_squares: Vec<(i32, i32)> = squares
-        .iter()
-        .copied()
-        .filter(|s| ring(s) == nearest && usable(s))
-        .collect();
+    // Rings of squares around the centre (a ring's squares are `r` from it,
+    // counting diagonals as one), walked outwards; each ring's squares are
+    // read in row-major order, the order of the tile's squares. Only the
+    // rings up to the first that holds a square are looked at: nearly
+    // always the centre or the ring around it.
+    let reach = t.width().max(t.height()) as i32;
+    let mut ring_squares: Vec<(i32, i32)> = Vec::new();
+    for r in 0..=reach {
+        for y in cy - r..=cy + r {
+            // The ring's top and bottom rows are whole; between them, only
+            // its two ends.
+            let step = if (y - cy).abs() == r { 1 } else { 2 * r };
+            for x in (cx - r..=cx + r).step_by(step as usize) {
+                if grid.owner(x, y) == Some(c) && grid.cell(x, y).passable() && ok(x, y) {
+                    ring_squares.push((x, y));
+                }
+            }
+        }
+        if !ring_squares.is_empty() {
+            break;
+        }
+    }
     let n = ring_squares.len();
+    if n == 0 {
+        return None;
+    }
     let i = dice.choose_d6(n, Lazy(|f: &mut std::fmt::Formatter<'_>| what(n, f)), |k| {
         format!("{},{}", ring_squares[k].0, ring_squares[k].1)
     });
@@ -650,6 +664,72 @@ mod tests {
         assert_eq!(MkdAdventure::guardian_bonus(199), 0);
         assert_eq!(MkdAdventure::guardian_bonus(200), 2);
         assert_eq!(MkdAdventure::guardian_bonus(330), 4);
+    }
+
+    /// `near_centre` as the rules say it, square by square: the usable
+    /// squares of the tile at the least ring distance from its centre, in
+    /// the tile's square order.
+    fn near_centre_by_definition(
+        grid: &Grid,
+        layout: &Layout,
+        c: usize,
+        ok: impl Fn(i32, i32) -> bool,
+        dice: &mut Dice,
+    ) -> Option<(i32, i32)> {
+        let t = &layout.tiles[c];
+        let (cx, cy) = grid.local(
+            t.x + (t.width() as i32 - 1) / 2,
+            t.y + (t.height() as i32 - 1) / 2,
+        );
+        let ring = |&(x, y): &(i32, i32)| (x - cx).abs().max((y - cy).abs());
+        let usable: Vec<(i32, i32)> = grid
+            .squares_of(c)
+            .iter()
+            .copied()
+            .filter(|&(x, y)| grid.cell(x, y).passable() && ok(x, y))
+            .collect();
+        let nearest = usable.iter().map(ring).min()?;
+        let ring_squares: Vec<(i32, i32)> =
+            usable.into_iter().filter(|s| ring(s) == nearest).collect();
+        let k = dice.choose_d6(ring_squares.len(), "square", |_| String::new());
+        Some(ring_squares[k])
+    }
+
+    #[test]
+    fn near_centre_walks_rings_outwards_to_the_squares_the_definition_gives() {
+        let tileset = crate::tileset::default_tileset();
+        let mut checked = 0;
+        for seed in 0..60 {
+            for sets in [1, 2, 3] {
+                let params = crate::layout::LayoutParams {
+                    sets,
+                    ..Default::default()
+                };
+                let Ok(d) = crate::generate::build_dungeon(&tileset, &params, seed) else {
+                    continue;
+                };
+                // Every square will do; a chequerboard; a chequerboard of
+                // 3 × 3 blocks (often ruling out the centre and the ring
+                // round it); nothing.
+                let cases: [&dyn Fn(i32, i32) -> bool; 4] = [
+                    &|_, _| true,
+                    &|x, y| (x + y) % 2 == 0,
+                    &|x, y| (x / 3 + y / 3) % 2 == 0,
+                    &|_, _| false,
+                ];
+                for c in 0..d.layout.tiles.len() {
+                    for ok in cases {
+                        let mut a = Dice::quiet(seed, "test");
+                        let mut b = Dice::quiet(seed, "test");
+                        let fast = near_centre(&d.grid, &d.layout, c, ok, &mut a, |_, _| Ok(()));
+                        let slow = near_centre_by_definition(&d.grid, &d.layout, c, ok, &mut b);
+                        assert_eq!(fast, slow, "seed {seed}, {sets} sets, tile {c}");
+                        checked += 1;
+                    }
+                }
+            }
+        }
+        assert!(checked > 2000, "only {checked} cases");
     }
 
     #[test]
