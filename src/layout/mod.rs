@@ -489,9 +489,32 @@ fn beyond(x: i32, y: i32, side: Side) -> (i32, i32) {
 /// squares beyond are all free, with room on the table beyond them for a tile
 /// whose shorter side is `depth`. Numbered in placement order of their tiles,
 /// then N, E, S, W, then west to east / north to south.
+///
+/// This is the rule as written, entryway by entryway; `build` keeps the same
+/// list up to date with [`FreeExits`], and checks it against this in debug
+/// builds.
 fn open_exits(tiles: &[PlacedTile], occ: &Occupancy, depth: i32) -> Vec<ExitRef> {
-    let free = FreeExits::of(tiles, occ);
-    free.open(depth).collect()
+    let mut out = Vec::new();
+    for (ti, t) in tiles.iter().enumerate() {
+        for &e in t.cells.entryways() {
+            if !FreeExits::is_free(t, &e, occ) {
+                continue;
+            }
+            let room = match e.side {
+                Side::N => t.y - depth >= 0,
+                Side::S => t.y + t.height() as i32 + depth <= occ.height,
+                Side::W => t.x - depth >= 0,
+                Side::E => t.x + t.width() as i32 + depth <= occ.width,
+            };
+            if room {
+                out.push(ExitRef {
+                    tile: ti,
+                    entryway: e,
+                });
+            }
+        }
+    }
+    out
 }
 
 /// The entryways on the dungeon's outer edge whose squares beyond are all on
@@ -515,15 +538,6 @@ struct FreeExit {
 }
 
 impl FreeExits {
-    /// The free exits of tiles already laid.
-    fn of(tiles: &[PlacedTile], occ: &Occupancy) -> FreeExits {
-        let mut free = FreeExits(Vec::new());
-        for i in 0..tiles.len() {
-            free.push_tile(tiles, occ, i);
-        }
-        free
-    }
-
     /// Is every square beyond the entryway on the table and free?
     fn is_free(t: &PlacedTile, e: &Entryway, occ: &Occupancy) -> bool {
         t.entryway_cells(e).all(|(x, y)| {
@@ -548,12 +562,13 @@ impl FreeExits {
             if !Self::is_free(new, &e, occ) {
                 continue;
             }
-            let (first, last) = (new.entryway_cells(&e).next(), new.entryway_cells(&e).last());
-            let (Some(first), Some(last)) = (first, last) else {
-                continue;
-            };
-            let (fx, fy) = beyond(first.0, first.1, e.side);
-            let (lx, ly) = beyond(last.0, last.1, e.side);
+            let beyond_box = new.entryway_cells(&e).fold(
+                [i32::MAX, i32::MAX, i32::MIN, i32::MIN],
+                |[x0, y0, x1, y1], (x, y)| {
+                    let (bx, by) = beyond(x, y, e.side);
+                    [x0.min(bx), y0.min(by), x1.max(bx + 1), y1.max(by + 1)]
+                },
+            );
             let room = match e.side {
                 Side::N => new.y,
                 Side::S => occ.height - ny1,
@@ -565,7 +580,7 @@ impl FreeExits {
                     tile: i,
                     entryway: e,
                 },
-                beyond: [fx.min(lx), fy.min(ly), fx.max(lx) + 1, fy.max(ly) + 1],
+                beyond: beyond_box,
                 room,
             });
         }
