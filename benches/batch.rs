@@ -26,8 +26,8 @@ use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use std::hint::black_box;
 use std::path::Path;
 use std::time::{Duration, Instant};
-use tilecrawl::batch::IndexRow;
-use tilecrawl::generate::{GenerateParams, generate};
+use tilecrawl::mkd::batch::IndexRow;
+use tilecrawl::mkd::generate::{GenerateParams, generate};
 use tilecrawl::scenario::{self, Scenario};
 use tilecrawl::tileset::{self, TileSet};
 
@@ -67,7 +67,7 @@ fn yaml_batch(ts: &TileSet, out: &Path) -> Vec<IndexRow> {
             std::fs::create_dir_all(&dir).unwrap();
             let file = dir.join("scenario.yaml");
             let yaml = tilecrawl::scenario::to_yaml(&s);
-            tilecrawl::fsutil::write_all_atomic(&[(&file, yaml.as_bytes())]).unwrap();
+            tilecrawl::core::fs::write_all_atomic(&[(&file, yaml.as_bytes())]).unwrap();
             row
         })
         .collect()
@@ -81,7 +81,7 @@ fn write_scenarios(scenarios: &[Scenario], out: &Path, text: fn(&Scenario) -> St
         std::fs::create_dir_all(&dir).unwrap();
         let file = dir.join("scenario.yaml");
         let yaml = text(s);
-        tilecrawl::fsutil::write_all_atomic(&[(&file, yaml.as_bytes())]).unwrap();
+        tilecrawl::core::fs::write_all_atomic(&[(&file, yaml.as_bytes())]).unwrap();
     }
 }
 

@@ -11,10 +11,10 @@
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use std::hint::black_box;
 use std::time::Duration;
+use tilecrawl::build::layout::LayoutParams;
 use tilecrawl::export::{self, MapOptions, style};
-use tilecrawl::generate::{GenerateParams, generate};
-use tilecrawl::layout::LayoutParams;
-use tilecrawl::ruleset::SetupParams;
+use tilecrawl::mkd::generate::{GenerateParams, generate};
+use tilecrawl::mkd::setup::SetupParams;
 use tilecrawl::scenario::Scenario;
 use tilecrawl::tileset;
 

@@ -17,9 +17,9 @@
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use std::hint::black_box;
 use std::time::Duration;
-use tilecrawl::generate::{GenerateParams, generate};
-use tilecrawl::layout::{LayoutParams, Table};
-use tilecrawl::ruleset::SetupParams;
+use tilecrawl::build::layout::{LayoutParams, Table};
+use tilecrawl::mkd::generate::{GenerateParams, generate};
+use tilecrawl::mkd::setup::SetupParams;
 use tilecrawl::tileset::{self, TileSet};
 
 // The binary's allocator, so the figures are what `tilecrawl` does.

@@ -9,12 +9,12 @@
 use criterion::{Criterion, criterion_group, criterion_main};
 use std::hint::black_box;
 use std::time::Duration;
+use tilecrawl::build::layout::LayoutParams;
 use tilecrawl::export::MapOptions;
 use tilecrawl::export::paper::{Paper, PrintOptions};
 use tilecrawl::export::pdf::{cutouts_pdf, map_pdf, map_tiling};
-use tilecrawl::generate::{GenerateParams, generate};
-use tilecrawl::layout::LayoutParams;
-use tilecrawl::ruleset::SetupParams;
+use tilecrawl::mkd::generate::{GenerateParams, generate};
+use tilecrawl::mkd::setup::SetupParams;
 use tilecrawl::tileset::default_tileset;
 
 // The binary's allocator, so the figures are what `tilecrawl` does.

@@ -21,22 +21,13 @@
 //! give byte-identical output.
 #![deny(missing_docs)]
 
-pub mod analysis;
-pub mod batch;
-pub mod campaign;
-pub mod dice;
+pub mod build;
+pub mod core;
 pub mod export;
-pub mod floors;
-pub mod fsutil;
-pub mod generate;
-pub mod layout;
-pub mod mission;
-pub mod monsters;
-pub mod play;
-pub mod ruleset;
+pub mod mkd;
+pub mod rules;
 pub mod scenario;
 pub mod tileset;
-pub mod yaml_emit;
 
 /// The program name and version written into every scenario.
 pub const GENERATOR: &str = concat!("tilecrawl ", env!("CARGO_PKG_VERSION"));

@@ -61,14 +61,14 @@ fn auto_script(dir: &Path, n: u32) -> String {
     let adv = dir.join(format!("campaigns/{NAME}/adventure-{n}"));
     let text = std::fs::read_to_string(adv.join("scenario.yaml")).unwrap();
     let scenario = Arc::new(tilecrawl::scenario::from_yaml(&text, "scenario.yaml").unwrap());
-    let party = Arc::new(tilecrawl::play::party::load(&adv.join("party.yaml")).unwrap());
-    let tables = Arc::new(tilecrawl::play::tables::default_tables());
-    let (_, log) = tilecrawl::play::simulate::play_once_logged(
+    let party = Arc::new(tilecrawl::mkd::play::party::load(&adv.join("party.yaml")).unwrap());
+    let tables = Arc::new(tilecrawl::mkd::tables::default_tables());
+    let (_, log) = tilecrawl::mkd::play::simulate::play_once_logged(
         &scenario,
         &party,
         &tables,
         scenario.seed,
-        tilecrawl::play::simulate::DEFAULT_MAX_TURNS,
+        tilecrawl::mkd::play::simulate::DEFAULT_MAX_TURNS,
     );
     let mut s = format!(
         "# Campaign seed {SEED}, adventure {n}: the auto-heroes of `tilecrawl simulate` (dice combat).\n"
@@ -201,7 +201,7 @@ fn a_corrupt_campaign_file_is_refused_in_one_line_and_left_untouched() {
     let mut huge = bytes(&good);
     huge.extend(std::iter::repeat_n(
         b'#',
-        tilecrawl::campaign::model::MAX_CAMPAIGN_BYTES as usize,
+        tilecrawl::mkd::campaign::model::MAX_CAMPAIGN_BYTES as usize,
     ));
     let mut not_utf8 = bytes(&good);
     not_utf8.extend([b'#', 0xff, 0xfe, b'\n']);
@@ -450,7 +450,7 @@ fn a_killed_write_leaves_the_campaign_file_whole() {
         let mut child = Command::new(env!("CARGO_BIN_EXE_tilecrawl"))
             .args(["campaign", "new", "H", "--seed", "2", "--force"])
             .current_dir(d)
-            .env(tilecrawl::fsutil::SLOW_WRITE_ENV, "400")
+            .env(tilecrawl::core::fs::SLOW_WRITE_ENV, "400")
             .stdout(Stdio::null())
             .stderr(Stdio::null())
             .spawn()
@@ -515,16 +515,16 @@ fn a_campaign_adventure_may_be_a_two_floor_dungeon() {
     }
     let file = adv.join("dungeon.yaml");
     let text = std::fs::read_to_string(&file).unwrap();
-    let (adventure, _) =
-        tilecrawl::play::floors::Adventure::from_text(&text, &file).expect("the dungeon loads");
-    let party = Arc::new(tilecrawl::play::party::load(&adv.join("party.yaml")).unwrap());
-    let tables = Arc::new(tilecrawl::play::tables::default_tables());
-    let (_, log) = tilecrawl::play::simulate::play_adventure_logged(
+    let (adventure, _) = tilecrawl::mkd::play::floors::Adventure::from_text(&text, &file)
+        .expect("the dungeon loads");
+    let party = Arc::new(tilecrawl::mkd::play::party::load(&adv.join("party.yaml")).unwrap());
+    let tables = Arc::new(tilecrawl::mkd::tables::default_tables());
+    let (_, log) = tilecrawl::mkd::play::simulate::play_adventure_logged(
         &adventure,
         &party,
         &tables,
         adventure.seed(),
-        tilecrawl::play::simulate::DEFAULT_MAX_TURNS,
+        tilecrawl::mkd::play::simulate::DEFAULT_MAX_TURNS,
     );
     let mut script = String::new();
     for l in log.iter().filter_map(|l| l.strip_prefix("> ")) {

@@ -8,9 +8,9 @@
 
 use std::fmt::Write;
 use std::path::PathBuf;
-use tilecrawl::generate::{GenerateParams, generate};
-use tilecrawl::layout::{ExitDice, LayoutParams, Table};
-use tilecrawl::ruleset::{Difficulty, SetupParams};
+use tilecrawl::build::layout::{ExitDice, LayoutParams, Table};
+use tilecrawl::mkd::generate::{GenerateParams, generate};
+use tilecrawl::mkd::setup::{Difficulty, SetupParams};
 use tilecrawl::scenario;
 use tilecrawl::tileset::default_tileset;
 

@@ -4,10 +4,10 @@
 //! so and rewrite them with `UPDATE_GOLDEN=1 cargo test --test golden`.
 
 use std::path::PathBuf;
+use tilecrawl::build::layout::{ExitDice, LayoutParams, Table};
 use tilecrawl::export::{self, MapOptions, style};
-use tilecrawl::generate::{GenerateParams, generate};
-use tilecrawl::layout::{ExitDice, LayoutParams, Table};
-use tilecrawl::ruleset::{Difficulty, SetupParams};
+use tilecrawl::mkd::generate::{GenerateParams, generate};
+use tilecrawl::mkd::setup::{Difficulty, SetupParams};
 use tilecrawl::scenario;
 use tilecrawl::tileset::default_tileset;
 
@@ -125,7 +125,7 @@ fn golden_outputs_are_unchanged() {
 /// kidnapping map (the wandering Guardian's mark).
 #[test]
 fn mission_goldens_are_unchanged() {
-    use tilecrawl::mission::Mission;
+    use tilecrawl::mkd::mission::Mission;
     let ts = default_tileset();
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/golden");
     let opts = MapOptions {
@@ -168,8 +168,8 @@ fn mission_goldens_are_unchanged() {
 /// scenario (staircase down, no Quest Chest or Guardian).
 #[test]
 fn dungeon_golden_is_unchanged() {
-    use tilecrawl::floors::{Count, FloorsParams, build_floors, dungeon_yaml};
-    use tilecrawl::mission::Mission;
+    use tilecrawl::mkd::floors::{Count, FloorsParams, build_floors, dungeon_yaml};
+    use tilecrawl::mkd::mission::Mission;
     let ts = default_tileset();
     let root =
         PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/golden/dungeon-seed-5-two-floors");

@@ -12,10 +12,12 @@ mod common;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
+use tilecrawl::build::{BuildError, MAX_BUILD_ATTEMPTS};
 use tilecrawl::export::{self, MapOptions, style};
-use tilecrawl::generate::{GenerateError, GenerateParams, MAX_BUILD_ATTEMPTS, generate};
+use tilecrawl::mkd::generate::{GenerateError, GenerateParams, generate};
+use tilecrawl::mkd::monsters;
 use tilecrawl::scenario::{self, Scenario};
-use tilecrawl::{monsters, tileset};
+use tilecrawl::tileset;
 
 /// Longest a single run of the binary may take before the test fails.
 const TIMEOUT: Duration = Duration::from_secs(30);
@@ -596,7 +598,7 @@ fn scenario_cases() -> Vec<Case> {
 /// Mission fields that disagree with the mission, or stand on a bad square.
 fn mission_cases() -> Vec<Case> {
     use Loader::Scenario as L;
-    use tilecrawl::mission::Mission;
+    use tilecrawl::mkd::mission::Mission;
     use tilecrawl::scenario::{FloorOf, Spot, WmtToken};
     let quest = good_scenario_model();
     let rescue = generate(
@@ -1168,7 +1170,7 @@ fn assert_gives_up_with_advice(ts: &tileset::TileSet) -> String {
             ..GenerateParams::default()
         };
         match generate(ts, &params) {
-            Err(e @ GenerateError::NoBuild { attempts, .. }) => {
+            Err(e @ GenerateError::Build(BuildError::NoBuild { attempts, .. })) => {
                 assert_eq!(attempts, MAX_BUILD_ATTEMPTS);
                 let m = e.to_string();
                 assert!(
@@ -1180,7 +1182,7 @@ fn assert_gives_up_with_advice(ts: &tileset::TileSet) -> String {
                     return m;
                 }
             }
-            Err(GenerateError::Impossible(m)) => {
+            Err(GenerateError::Impossible(m) | GenerateError::Build(BuildError::Impossible(m))) => {
                 // Refused before any attempt: also fine, if it says what to change.
                 assert!(m.contains("entryway"), "{m}");
                 return m;
@@ -1203,7 +1205,7 @@ fn tiles_that_cannot_connect_fail_within_the_retry_budget() {
         ..GenerateParams::default()
     };
     assert!(
-        matches!(generate(&ts, &params), Err(GenerateError::NoBuild { attempts, .. }) if attempts == MAX_BUILD_ATTEMPTS),
+        matches!(generate(&ts, &params), Err(GenerateError::Build(BuildError::NoBuild { attempts, .. })) if attempts == MAX_BUILD_ATTEMPTS),
         "expected the retry budget to run out"
     );
     let m = assert_gives_up_with_advice(&ts);
@@ -1311,7 +1313,7 @@ fn killed_during_writes_leaves_old_or_new_files_whole() {
         let mut child = Command::new(env!("CARGO_BIN_EXE_tilecrawl"))
             .args(&a)
             .current_dir(tmp.path())
-            .env(tilecrawl::fsutil::SLOW_WRITE_ENV, "400")
+            .env(tilecrawl::core::fs::SLOW_WRITE_ENV, "400")
             .stdout(Stdio::null())
             .stderr(Stdio::null())
             .spawn()

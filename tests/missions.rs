@@ -2,11 +2,11 @@
 //! mission, checked over many seeds, and how the floors of a dungeon link.
 
 use std::collections::VecDeque;
-use tilecrawl::floors::{self, Count, FloorsParams, StairLink, build_floors, floor_seed};
-use tilecrawl::generate::{GenerateError, GenerateParams, generate};
-use tilecrawl::layout::{LayoutParams, Table};
-use tilecrawl::mission::Mission;
-use tilecrawl::ruleset::SetupParams;
+use tilecrawl::build::layout::{LayoutParams, Table};
+use tilecrawl::mkd::floors::{self, Count, FloorsParams, StairLink, build_floors, floor_seed};
+use tilecrawl::mkd::generate::{GenerateError, GenerateParams, generate};
+use tilecrawl::mkd::mission::Mission;
+use tilecrawl::mkd::setup::SetupParams;
 use tilecrawl::scenario::{self, Scenario, WmtColor};
 use tilecrawl::tileset::{TileKind, TileSet, default_tileset};
 

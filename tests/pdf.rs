@@ -7,12 +7,12 @@
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
+use tilecrawl::build::layout::LayoutParams;
 use tilecrawl::export::paper::{Paper, PrintOptions};
 use tilecrawl::export::pdf::{SheetPage, Tiling, cutout_tilings, cutouts_pdf, map_pdf, map_tiling};
 use tilecrawl::export::{Drawing, MapOptions, drawing};
-use tilecrawl::generate::{GenerateParams, generate};
-use tilecrawl::layout::LayoutParams;
-use tilecrawl::ruleset::SetupParams;
+use tilecrawl::mkd::generate::{GenerateParams, generate};
+use tilecrawl::mkd::setup::SetupParams;
 use tilecrawl::scenario::Scenario;
 use tilecrawl::tileset::{Cell, default_tileset};
 
@@ -748,7 +748,7 @@ fn a_sixteen_set_dungeon_prints() {
         seed: 1,
         layout: LayoutParams {
             sets: 16,
-            table: tilecrawl::layout::Table {
+            table: tilecrawl::build::layout::Table {
                 width: 400,
                 height: 400,
             },

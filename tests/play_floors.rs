@@ -248,11 +248,11 @@ fn simulate_plays_a_dungeon_floor_after_floor() {
 mod props {
     use proptest::prelude::*;
     use std::sync::Arc;
-    use tilecrawl::floors::{Count, Dungeon, FloorsParams, build_floors};
-    use tilecrawl::generate::{GenerateParams, generate};
-    use tilecrawl::mission::Mission;
-    use tilecrawl::play::floors::Adventure;
-    use tilecrawl::play::simulate::{play_adventure_logged, run_seed};
+    use tilecrawl::mkd::floors::{Count, Dungeon, FloorsParams, build_floors};
+    use tilecrawl::mkd::generate::{GenerateParams, generate};
+    use tilecrawl::mkd::mission::Mission;
+    use tilecrawl::mkd::play::floors::Adventure;
+    use tilecrawl::mkd::play::simulate::{play_adventure_logged, run_seed};
 
     fn base(seed: u64, mission: &str) -> GenerateParams {
         let mut p = GenerateParams {
@@ -266,12 +266,12 @@ mod props {
     }
 
     fn party_and_tables() -> (
-        Arc<tilecrawl::play::party::Party>,
-        Arc<tilecrawl::play::tables::Tables>,
+        Arc<tilecrawl::mkd::play::party::Party>,
+        Arc<tilecrawl::mkd::tables::Tables>,
     ) {
         (
-            Arc::new(tilecrawl::play::party::default_party()),
-            Arc::new(tilecrawl::play::tables::default_tables()),
+            Arc::new(tilecrawl::mkd::play::party::default_party()),
+            Arc::new(tilecrawl::mkd::tables::default_tables()),
         )
     }
 

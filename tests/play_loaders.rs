@@ -10,7 +10,8 @@ use common::{alias_bomb_items, alias_bomb_keys, nested, with, without_key};
 
 use std::path::Path;
 use std::time::{Duration, Instant};
-use tilecrawl::play::{party, tables};
+use tilecrawl::mkd::play::party;
+use tilecrawl::mkd::tables;
 
 /// The embedded tables, as text: every table case is a small edit of it.
 const TABLES: &str = include_str!("../templates/tables/mkd-adventure.yaml");

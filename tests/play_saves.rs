@@ -14,7 +14,7 @@ mod common;
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
-use tilecrawl::play::session;
+use tilecrawl::mkd::play::session;
 
 /// Longest a single run of the binary may take before the test fails.
 const TIMEOUT: Duration = Duration::from_secs(60);
@@ -773,18 +773,20 @@ fn regressions(target: &str) -> Vec<(PathBuf, Vec<u8>)> {
 /// What each fuzz target checks, on one input: no panic, refusals name the file.
 fn survives(target: &str, bytes: &[u8]) {
     use std::sync::Arc;
-    use tilecrawl::play::session::Session;
-    use tilecrawl::play::{CombatMode, Game, GameOptions, party, tables};
+    use tilecrawl::mkd::play::session::Session;
+    use tilecrawl::mkd::play::{CombatMode, Game, GameOptions, party};
+    use tilecrawl::mkd::tables;
     let Ok(text) = std::str::from_utf8(bytes) else {
         return;
     };
     let scenario = || {
-        let params = tilecrawl::generate::GenerateParams {
+        let params = tilecrawl::mkd::generate::GenerateParams {
             seed: 7,
             ..Default::default()
         };
         Arc::new(
-            tilecrawl::generate::generate(&tilecrawl::tileset::default_tileset(), &params).unwrap(),
+            tilecrawl::mkd::generate::generate(&tilecrawl::tileset::default_tileset(), &params)
+                .unwrap(),
         )
     };
     match target {

@@ -2,9 +2,10 @@
 
 use proptest::prelude::*;
 use std::collections::{BTreeSet, VecDeque};
-use tilecrawl::generate::{GenerateParams, generate};
-use tilecrawl::layout::{ExitDice, LayoutParams, Table};
-use tilecrawl::ruleset::{MkdAdventure, SetupParams, in_front_arc};
+use tilecrawl::build::layout::{ExitDice, LayoutParams, Table};
+use tilecrawl::core::geom::in_front_arc;
+use tilecrawl::mkd::generate::{GenerateParams, generate};
+use tilecrawl::mkd::setup::{MkdAdventure, SetupParams};
 use tilecrawl::scenario::{self, Scenario, WmtColor};
 use tilecrawl::tileset::{Cell, TileKind, TileSet, default_tileset};
 
@@ -417,8 +418,8 @@ fn same_inputs_give_the_same_scenario_bytes() {
 /// scenario — over many seeds, options, missions and a floor of a dungeon.
 #[test]
 fn the_lean_file_reads_as_the_block_style_file_did() {
-    use tilecrawl::mission::Mission;
-    use tilecrawl::ruleset::Difficulty;
+    use tilecrawl::mkd::mission::Mission;
+    use tilecrawl::mkd::setup::Difficulty;
     use tilecrawl::scenario::FloorOf;
     let ts = default_tileset();
     let missions = [

@@ -5,11 +5,11 @@
 
 use std::path::Path;
 use std::process::Command;
+use tilecrawl::build::layout::LayoutParams;
 use tilecrawl::export::paper::{Paper, PrintOptions};
 use tilecrawl::export::sheet::{setup_markdown, setup_pdf, setup_sheet};
-use tilecrawl::generate::{GenerateParams, generate};
-use tilecrawl::layout::LayoutParams;
-use tilecrawl::ruleset::SetupParams;
+use tilecrawl::mkd::generate::{GenerateParams, generate};
+use tilecrawl::mkd::setup::SetupParams;
 use tilecrawl::scenario::{MonsterEntry, Scenario, TerrainSide, WmtColor};
 use tilecrawl::tileset::default_tileset;
 

@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::Arc;
 use std::time::Duration;
-use tilecrawl::play::simulate::{self, SimOptions};
+use tilecrawl::mkd::play::simulate::{self, SimOptions};
 
 /// Longest a single run of the binary may take before the test fails.
 const TIMEOUT: Duration = Duration::from_secs(120);
@@ -177,13 +177,13 @@ fn a_missing_scenario_is_one_error_line() {
 #[test]
 fn every_run_ends_within_max_turns() {
     let ts = tilecrawl::tileset::default_tileset();
-    let params = tilecrawl::generate::GenerateParams {
+    let params = tilecrawl::mkd::generate::GenerateParams {
         seed: 7,
         ..Default::default()
     };
-    let s = Arc::new(tilecrawl::generate::generate(&ts, &params).unwrap());
-    let party = Arc::new(tilecrawl::play::party::default_party());
-    let tables = Arc::new(tilecrawl::play::tables::default_tables());
+    let s = Arc::new(tilecrawl::mkd::generate::generate(&ts, &params).unwrap());
+    let party = Arc::new(tilecrawl::mkd::play::party::default_party());
+    let tables = Arc::new(tilecrawl::mkd::tables::default_tables());
     let max_turns = 60;
     let mut ended = 0;
     for i in 0..200 {

@@ -5,10 +5,10 @@
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|text: &str| {
-    match tilecrawl::campaign::model::parse(text, "fuzz.yaml") {
+    match tilecrawl::mkd::campaign::model::parse(text, "fuzz.yaml") {
         Ok(c) => {
             // What loads must save and load again unchanged.
-            let again = tilecrawl::campaign::model::parse(&c.to_yaml(), "again.yaml")
+            let again = tilecrawl::mkd::campaign::model::parse(&c.to_yaml(), "again.yaml")
                 .expect("a loaded campaign reloads");
             assert_eq!(again, c);
         }

@@ -6,7 +6,7 @@
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|text: &str| {
-    match tilecrawl::floors::dungeon_from_yaml(text, "fuzz.yaml") {
+    match tilecrawl::mkd::floors::dungeon_from_yaml(text, "fuzz.yaml") {
         Ok(d) => {
             for f in &d.floors {
                 assert!(!f.scenario.starts_with('/'), "absolute path: {}", f.scenario);

@@ -4,9 +4,9 @@
 
 use arbitrary::Arbitrary;
 use libfuzzer_sys::fuzz_target;
-use tilecrawl::generate::{GenerateParams, generate};
-use tilecrawl::layout::{ExitDice, LayoutParams, Table};
-use tilecrawl::ruleset::{Difficulty, SetupParams};
+use tilecrawl::mkd::generate::{GenerateParams, generate};
+use tilecrawl::build::layout::{ExitDice, LayoutParams, Table};
+use tilecrawl::rules::{Difficulty, SetupParams};
 use tilecrawl::tileset;
 
 const CELLS: [char; 7] = ['.', ',', '~', '=', 'X', '#', '_'];

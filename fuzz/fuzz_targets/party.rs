@@ -5,7 +5,7 @@
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|text: &str| {
-    match tilecrawl::play::party::parse(text, "fuzz.yaml") {
+    match tilecrawl::mkd::play::party::parse(text, "fuzz.yaml") {
         Ok(p) => assert!(p.heroes().next().is_some(), "a party without heroes"),
         Err(e) => {
             let e = e.to_string();

@@ -6,8 +6,9 @@
 
 use libfuzzer_sys::fuzz_target;
 use std::sync::{Arc, LazyLock};
-use tilecrawl::generate::{GenerateParams, generate};
-use tilecrawl::play::{CombatMode, Game, GameOptions, party, tables};
+use tilecrawl::mkd::generate::{GenerateParams, generate};
+use tilecrawl::mkd::play::{CombatMode, Game, GameOptions, party};
+use tilecrawl::mkd::tables;
 use tilecrawl::scenario::Scenario;
 
 /// Most lines applied per input.

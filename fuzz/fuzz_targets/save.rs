@@ -7,9 +7,10 @@
 
 use libfuzzer_sys::fuzz_target;
 use std::sync::{Arc, LazyLock};
-use tilecrawl::generate::{GenerateParams, generate};
-use tilecrawl::play::session::{self, Session};
-use tilecrawl::play::{GameOptions, party, tables};
+use tilecrawl::mkd::generate::{GenerateParams, generate};
+use tilecrawl::mkd::play::session::{self, Session};
+use tilecrawl::mkd::play::{GameOptions, party};
+use tilecrawl::mkd::tables;
 use tilecrawl::scenario::Scenario;
 
 /// Most save lines replayed per input.

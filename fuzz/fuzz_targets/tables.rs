@@ -5,7 +5,7 @@
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|text: &str| {
-    if let Err(e) = tilecrawl::play::tables::parse(text, "fuzz.yaml") {
+    if let Err(e) = tilecrawl::mkd::tables::parse(text, "fuzz.yaml") {
         let e = e.to_string();
         assert!(e.contains("fuzz.yaml"), "error does not name the file: {e}");
         assert_eq!(e.lines().count(), 1, "not one line: {e:?}");

@@ -17,9 +17,12 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use tilecrawl::batch::{self, Condition, IndexRow};
-use tilecrawl::fsutil::StreamedFile;
-use tilecrawl::generate::{GenerateError, GenerateParams, generate, generate_with_critical_path};
+use tilecrawl::build::BuildError;
+use tilecrawl::core::fs::StreamedFile;
+use tilecrawl::mkd::batch::{self, Condition, IndexRow};
+use tilecrawl::mkd::generate::{
+    GenerateError, GenerateParams, generate, generate_with_critical_path,
+};
 use tilecrawl::tileset::TileSet;
 
 /// Set by Ctrl-C: no new adventure is started; those under way finish.
@@ -367,7 +370,7 @@ impl Job<'_> {
         };
         let (scenario, critical_path) = match generate_with_critical_path(self.tileset, &params) {
             Ok(s) => s,
-            Err(e @ GenerateError::NoBuild { .. }) => {
+            Err(e @ GenerateError::Build(BuildError::NoBuild { .. })) => {
                 return Err(anyhow::Error::new(e).context(format!("seed {seed}")));
             }
             Err(e) => return Err(e.into()),
@@ -435,7 +438,7 @@ fn write_adventure(
         .zip(files)
         .map(|(p, (_, b))| (p.as_path(), b.as_slice()))
         .collect();
-    tilecrawl::fsutil::write_all_atomic_synced(&list, sync)
+    tilecrawl::core::fs::write_all_atomic_synced(&list, sync)
         .with_context(|| format!("cannot write into {}", dir.display()))
 }
 
@@ -619,8 +622,11 @@ impl<'a> IndexStream<'a> {
                     .with_context(|| format!("cannot create folder {}", out.display()))?;
                 let csv = format!("{}\n", batch::CSV_HEADER);
                 let (c, y) = (out.join("index.csv"), out.join("index.yaml"));
-                tilecrawl::fsutil::write_all_atomic_synced(&[(&c, csv.as_bytes()), (&y, b"")], sync)
-                    .with_context(context)
+                tilecrawl::core::fs::write_all_atomic_synced(
+                    &[(&c, csv.as_bytes()), (&y, b"")],
+                    sync,
+                )
+                .with_context(context)
             }
         }
     }

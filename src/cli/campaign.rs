@@ -4,10 +4,11 @@
 use anyhow::{Context, bail};
 use clap::{Args, Subcommand};
 use std::path::{Path, PathBuf};
-use tilecrawl::campaign::{self, Adventure, Campaign, Orders, io};
-use tilecrawl::generate::{GenerateError, generate};
-use tilecrawl::mission::Mission;
-use tilecrawl::play::party;
+use tilecrawl::build::BuildError;
+use tilecrawl::mkd::campaign::{self, Adventure, Campaign, Orders, io};
+use tilecrawl::mkd::generate::{GenerateError, generate};
+use tilecrawl::mkd::mission::Mission;
+use tilecrawl::mkd::play::party;
 
 /// Options of `tilecrawl campaign`.
 #[derive(Debug, Args)]
@@ -265,17 +266,17 @@ fn next(a: NextArgs) -> anyhow::Result<()> {
     let params = campaign::adventure_params(seed, a.sets, hero_value, mission);
     let floors = a.floors;
     let built = if floors > 1 {
-        let fp = tilecrawl::floors::FloorsParams {
-            floors: tilecrawl::floors::Count::Fixed(floors),
+        let fp = tilecrawl::mkd::floors::FloorsParams {
+            floors: tilecrawl::mkd::floors::Count::Fixed(floors),
             sets_per_floor: None,
         };
-        tilecrawl::floors::build_floors(&ts, &params, &fp)
+        tilecrawl::mkd::floors::build_floors(&ts, &params, &fp)
             .with_context(|| format!("adventure {number}, seed {seed}"))?
             .into()
     } else {
         match generate(&ts, &params) {
             Ok(s) => AdventureFiles::One(Box::new(s)),
-            Err(e @ GenerateError::NoBuild { .. }) => {
+            Err(e @ GenerateError::Build(BuildError::NoBuild { .. })) => {
                 return Err(
                     anyhow::Error::new(e).context(format!("adventure {number}, seed {seed}"))
                 );
@@ -310,11 +311,11 @@ fn next(a: NextArgs) -> anyhow::Result<()> {
         AdventureFiles::Floors(d) => {
             files.push((
                 "dungeon.yaml".into(),
-                tilecrawl::floors::dungeon_yaml(&d.file).into_bytes(),
+                tilecrawl::mkd::floors::dungeon_yaml(&d.file).into_bytes(),
             ));
             files.push(party_file);
             for (s, entry) in d.floors.iter().zip(&d.file.floors) {
-                let dir = tilecrawl::floors::floor_dir(entry.number);
+                let dir = tilecrawl::mkd::floors::floor_dir(entry.number);
                 files.push((
                     format!("{dir}/scenario.yaml"),
                     tilecrawl::scenario::to_yaml(s).into_bytes(),
@@ -529,11 +530,11 @@ fn show(a: ShowArgs) -> anyhow::Result<()> {
 /// What `campaign next` generated: one scenario, or the floors of a dungeon.
 enum AdventureFiles {
     One(Box<tilecrawl::scenario::Scenario>),
-    Floors(tilecrawl::floors::BuiltDungeon),
+    Floors(tilecrawl::mkd::floors::BuiltDungeon),
 }
 
-impl From<tilecrawl::floors::BuiltDungeon> for AdventureFiles {
-    fn from(d: tilecrawl::floors::BuiltDungeon) -> Self {
+impl From<tilecrawl::mkd::floors::BuiltDungeon> for AdventureFiles {
+    fn from(d: tilecrawl::mkd::floors::BuiltDungeon) -> Self {
         AdventureFiles::Floors(d)
     }
 }

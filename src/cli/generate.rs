@@ -3,11 +3,13 @@
 use anyhow::bail;
 use clap::{Args, ValueEnum};
 use std::path::PathBuf;
-use tilecrawl::floors::{self, Count, FloorsParams, MAX_FLOORS};
-use tilecrawl::generate::{GenerateError, GenerateParams, generate};
-use tilecrawl::layout::{ExitDice, LayoutParams, Table};
-use tilecrawl::mission::Mission;
-use tilecrawl::ruleset::{Difficulty, SetupParams};
+use tilecrawl::build::BuildError;
+use tilecrawl::build::layout::{ExitDice, LayoutParams, Table};
+use tilecrawl::mkd::floors::{self, Count, FloorsParams, MAX_FLOORS};
+use tilecrawl::mkd::generate::{GenerateError, GenerateParams, generate};
+use tilecrawl::mkd::mission::Mission;
+use tilecrawl::mkd::setup::{Difficulty, SetupParams};
+use tilecrawl::rules::RulesetId;
 use tilecrawl::scenario::{Scenario, WmtColor};
 use tilecrawl::tileset::{self, TileKind};
 
@@ -91,8 +93,8 @@ pub(crate) struct DungeonArgs {
     #[arg(long)]
     dressing: bool,
     /// Rule system that sets the dungeon up.
-    #[arg(long, default_value = "mkd-adventure", value_parser = ["mkd-adventure"])]
-    ruleset: String,
+    #[arg(long, default_value = "mkd-adventure", value_parser = super::ruleset_parser())]
+    ruleset: RulesetId,
     /// Mission: one goal — `quest` (carry the Quest Chest out), `rescue`
     /// (free the prisoner in the Central Chamber), `stealth` (no Guardian;
     /// monsters try to destroy the Quest Chest) or `kidnapping` (capture the
@@ -133,8 +135,8 @@ impl DungeonArgs {
     pub(crate) fn load(&self, seed: u64) -> anyhow::Result<(tileset::TileSet, GenerateParams)> {
         let ts = tileset::load(&self.tileset)?;
         let monsters = match &self.monsters {
-            Some(p) => tilecrawl::monsters::load(p)?,
-            None => tilecrawl::monsters::default_monsters(),
+            Some(p) => tilecrawl::mkd::monsters::load(p)?,
+            None => tilecrawl::mkd::monsters::default_monsters(),
         };
         let table = parse_table(&self.table, ts.square_mm)?;
         let params = GenerateParams {
@@ -151,7 +153,6 @@ impl DungeonArgs {
                 dressing: self.dressing,
                 monsters,
             },
-            ruleset: self.ruleset.clone(),
             mission: self.mission(),
             floor: None,
             markers: self.markers,
@@ -204,7 +205,7 @@ fn parse_floors(s: &str) -> Result<Count, String> {
 }
 
 fn parse_sets_per_floor(s: &str) -> Result<Count, String> {
-    let max = tilecrawl::layout::MAX_SETS;
+    let max = tilecrawl::build::layout::MAX_SETS;
     match s.parse::<Count>()? {
         Count::Fixed(n) if n == 0 || n > max => Err(format!("{n} sets; expected 1 to {max} or d6")),
         c => Ok(c),
@@ -287,7 +288,7 @@ pub fn run(a: GenerateArgs) -> anyhow::Result<()> {
     let scenario = match generate(&ts, &params) {
         Ok(s) => s,
         // Only a failed build depends on the seed; say which one.
-        Err(e @ GenerateError::NoBuild { .. }) => {
+        Err(e @ GenerateError::Build(BuildError::NoBuild { .. })) => {
             return Err(anyhow::Error::new(e).context(format!("seed {seed}")));
         }
         Err(e) => return Err(e.into()),

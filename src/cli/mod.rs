@@ -51,3 +51,13 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Tileset(c) => tileset::run(c),
     }
 }
+
+/// `--ruleset`: one of the rule systems tilecrawl knows, listed in `--help`.
+fn ruleset_parser() -> impl clap::builder::TypedValueParser<Value = tilecrawl::rules::RulesetId> {
+    use clap::builder::TypedValueParser;
+    use tilecrawl::rules::RulesetId;
+    clap::builder::PossibleValuesParser::new(RulesetId::ALL.map(RulesetId::as_str)).map(|s| {
+        s.parse::<RulesetId>()
+            .expect("only listed ids pass the parser")
+    })
+}

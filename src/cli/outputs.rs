@@ -166,7 +166,7 @@ pub(crate) fn write_outputs(
         .map(|p| p.as_path())
         .zip(files.iter().map(|(_, b)| *b))
         .collect();
-    tilecrawl::fsutil::write_all_atomic(&batch)
+    tilecrawl::core::fs::write_all_atomic(&batch)
         .with_context(|| format!("cannot write into {}", dir.display()))?;
     Ok(())
 }

@@ -5,9 +5,10 @@ use clap::{Args, ValueEnum};
 use std::io::{BufRead, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
-use tilecrawl::play::floors::Adventure;
-use tilecrawl::play::session::{self, SaveFile, Session};
-use tilecrawl::play::{CombatMode, GameOptions, party, tables};
+use tilecrawl::mkd::play::floors::Adventure;
+use tilecrawl::mkd::play::session::{self, SaveFile, Session};
+use tilecrawl::mkd::play::{CombatMode, GameOptions, party};
+use tilecrawl::mkd::tables;
 
 /// How combat is resolved.
 #[derive(Debug, Clone, Copy, ValueEnum)]
@@ -57,7 +58,7 @@ pub struct PlayArgs {
 const MAX_SCRIPT_BYTES: u64 = 4 * 1024 * 1024;
 
 fn read(path: &Path, what: &str, max: u64) -> anyhow::Result<String> {
-    tilecrawl::fsutil::read_limited(path, max)
+    tilecrawl::core::fs::read_limited(path, max)
         .map_err(|e| anyhow::anyhow!("{}: {}", path.display(), e.describe(what, max)))
 }
 
@@ -179,7 +180,7 @@ pub fn run(a: PlayArgs) -> anyhow::Result<()> {
             };
             // A single scenario is compared before it is read; a dungeon's
             // digest needs its floor files, so it is read first.
-            let dungeon = tilecrawl::floors::is_dungeon_text(&scenario_text);
+            let dungeon = tilecrawl::mkd::floors::is_dungeon_text(&scenario_text);
             if !dungeon && session::digest(scenario_text.as_bytes()) != save.scenario_digest {
                 return Err(changed());
             }
@@ -279,7 +280,7 @@ pub fn run(a: PlayArgs) -> anyhow::Result<()> {
             loaded.tables_text.as_deref(),
         );
         let yaml = serde_yaml::to_string(&save).expect("a save always serialises");
-        tilecrawl::fsutil::write_atomic(&save_path, yaml.as_bytes())
+        tilecrawl::core::fs::write_atomic(&save_path, yaml.as_bytes())
             .with_context(|| format!("{}: cannot write the save file", save_path.display()))
     };
     let stdout = std::io::stdout();

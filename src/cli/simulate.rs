@@ -1,5 +1,5 @@
 //! `tilecrawl simulate`: many automatic playthroughs of a scenario and a
-//! report of how they went (see `tilecrawl::play::simulate` for the heroes'
+//! report of how they went (see `tilecrawl::mkd::play::simulate` for the heroes'
 //! policy and how each run's dice seed is made).
 
 use anyhow::Context;
@@ -7,7 +7,7 @@ use clap::Args;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::io::Write;
 use std::path::PathBuf;
-use tilecrawl::play::simulate::{self, SimOptions};
+use tilecrawl::mkd::play::simulate::{self, SimOptions};
 
 /// Options of `tilecrawl simulate`.
 #[derive(Debug, Args)]

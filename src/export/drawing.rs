@@ -1040,7 +1040,7 @@ fn feature_layer(s: &Scenario, map: &MapGeom, st: &Style) -> Layer {
 
     // A kidnapping Guardian wanders: it gets a second ring and a K badge, so
     // it is told apart from both a plain WMT and a Guardian that stays put.
-    let kidnapping = super::mission::mission_of(s).goal == crate::mission::Goal::Kidnapping;
+    let kidnapping = super::mission::mission_of(s).goal == crate::mkd::mission::Goal::Kidnapping;
 
     // Wandering monster tokens: a disc in the token colour with its number.
     for w in &s.wmts {

@@ -2,7 +2,7 @@
 //! players must do and where the mission's pieces stand. A plain one-floor
 //! quest says nothing here, so its map and sheet are as they always were.
 
-use crate::mission::{Goal, Mission};
+use crate::mkd::mission::{Goal, Mission};
 use crate::scenario::Scenario;
 
 /// The scenario's mission (a loaded scenario's text always parses; anything

@@ -116,7 +116,7 @@ mod tests {
             format: FORMAT.into(),
             generator: crate::GENERATOR.into(),
             seed: 42,
-            ruleset: "mkd-adventure".into(),
+            ruleset: RulesetId::MkdAdventure,
             mission: "quest".into(),
             params: Params {
                 sets: 1,

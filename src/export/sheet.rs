@@ -15,7 +15,7 @@
 
 use super::ExportError;
 use super::paper::{MIN_MARGIN_MM, MM_PER_PT, PrintOptions};
-use crate::dice::LogEntry;
+use crate::core::dice::LogEntry;
 use crate::scenario::{MarkerKind, Params, Point, Scenario, Size, WmtColor};
 use crate::tileset::{Cell, FaceSide, Side, TileKind};
 
@@ -32,7 +32,7 @@ pub struct SetupSheet {
     /// The program and version that wrote the scenario.
     pub generator: String,
     /// The rule system (`mkd-adventure`).
-    pub ruleset: String,
+    pub ruleset: crate::scenario::RulesetId,
     /// The mission (`quest`).
     pub mission: String,
     /// Turns the heroes have, where the mission sets a limit (`quest` has none).
@@ -377,7 +377,7 @@ pub fn setup_sheet(s: &Scenario) -> SetupSheet {
     SetupSheet {
         seed: s.seed,
         generator: s.generator.clone(),
-        ruleset: s.ruleset.clone(),
+        ruleset: s.ruleset,
         mission: s.mission.clone(),
         turn_limit: s.turn_limit,
         mission_lines: super::mission::sheet_lines(s),
@@ -830,8 +830,8 @@ fn sections(sheet: &SetupSheet) -> Vec<Section> {
         Some(2),
     );
     // A kidnapping's Guardian wanders: say so where it is listed.
-    let wandering_guardian = crate::mission::Mission::parse(&sheet.mission)
-        .is_ok_and(|m| m.goal == crate::mission::Goal::Kidnapping);
+    let wandering_guardian = crate::mkd::mission::Mission::parse(&sheet.mission)
+        .is_ok_and(|m| m.goal == crate::mkd::mission::Goal::Kidnapping);
     for w in &sheet.wmts {
         wmts.row(vec![
             xy(w.at.square),
@@ -1929,10 +1929,10 @@ pub fn setup_pdf(s: &Scenario, print: &PrintOptions) -> Result<Vec<u8>, ExportEr
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::build::layout::LayoutParams;
     use crate::export::paper::Paper;
-    use crate::generate::{GenerateParams, generate};
-    use crate::layout::LayoutParams;
-    use crate::ruleset::SetupParams;
+    use crate::mkd::generate::{GenerateParams, generate};
+    use crate::mkd::setup::SetupParams;
     use crate::tileset::default_tileset;
 
     fn scenario(seed: u64, sets: u32) -> Scenario {
@@ -1976,7 +1976,7 @@ mod tests {
     fn a_timed_rescue_sheet_shows_the_timer_the_prisoner_and_the_set_aside_guardian() {
         let p = GenerateParams {
             seed: 7,
-            mission: crate::mission::Mission::parse("rescue+timed").unwrap(),
+            mission: crate::mkd::mission::Mission::parse("rescue+timed").unwrap(),
             ..GenerateParams::default()
         };
         let s = generate(&default_tileset(), &p).expect("generates");

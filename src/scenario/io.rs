@@ -40,18 +40,18 @@ pub struct ScenarioError {
 /// How `scenario.yaml` is laid out: small records (a tile, a chest, a
 /// connection pair, a log entry) in flow style on one line of at most 100
 /// characters, lists of them one per line, the grid one row per line.
-const STYLE: crate::yaml_emit::Style<'static> = crate::yaml_emit::Style {
-    width: crate::yaml_emit::DEFAULT_WIDTH,
+const STYLE: crate::core::yaml_emit::Style<'static> = crate::core::yaml_emit::Style {
+    width: crate::core::yaml_emit::DEFAULT_WIDTH,
     block_keys: &["grid"],
 };
 
-/// Serialises a scenario to YAML (see [`crate::yaml_emit`] for the layout).
+/// Serialises a scenario to YAML (see [`crate::core::yaml_emit`] for the layout).
 /// Loading the result gives the same scenario, and writing that again gives
 /// the same bytes.
 pub fn to_yaml(s: &Scenario) -> String {
     // A scenario holds only strings, numbers, booleans, lists and records
     // (no enum variants with data, so no tags), which are always written.
-    crate::yaml_emit::to_string(s, &STYLE).expect("a scenario always serialises")
+    crate::core::yaml_emit::to_string(s, &STYLE).expect("a scenario always serialises")
 }
 
 /// Reads and checks a scenario file.
@@ -63,7 +63,7 @@ pub fn load(path: &Path) -> Result<Scenario, ScenarioError> {
         message,
     };
     // The size is checked before reading (see `fsutil::read_limited`).
-    let text = crate::fsutil::read_limited(path, MAX_SCENARIO_BYTES)
+    let text = crate::core::fs::read_limited(path, MAX_SCENARIO_BYTES)
         .map_err(|e| err(e.describe("a scenario", MAX_SCENARIO_BYTES)))?;
     from_yaml(&text, &file)
 }
@@ -355,13 +355,13 @@ fn check(s: &Scenario) -> Check {
             );
         }
     }
-    if s.pools.monsters.len() > crate::monsters::MAX_KINDS {
+    if s.pools.monsters.len() > crate::mkd::monsters::MAX_KINDS {
         return fail(
             "pools.monsters",
             format!(
                 "has {} kinds; at most {}",
                 s.pools.monsters.len(),
-                crate::monsters::MAX_KINDS
+                crate::mkd::monsters::MAX_KINDS
             ),
         );
     }
@@ -374,11 +374,11 @@ fn check(s: &Scenario) -> Check {
         if m.count > 100 {
             return fail(key, format!("count is {}; expected 0 to 100", m.count));
         }
-        if let Err(e) = crate::play::tables::check_abilities(&m.abilities) {
+        if let Err(e) = crate::mkd::tables::check_abilities(&m.abilities) {
             return fail(key, e);
         }
         if let Some(st) = &m.stats
-            && let Err(e) = crate::play::tables::check_stats(st)
+            && let Err(e) = crate::mkd::tables::check_stats(st)
         {
             return fail(format!("{key}.stats"), e);
         }
@@ -393,10 +393,10 @@ fn check(s: &Scenario) -> Check {
 /// every floor but the last, and no Quest Chest or Guardian where the
 /// mission or floor has none.
 fn check_mission(s: &Scenario, passable_tile: &dyn Fn(String, i32, i32, usize) -> Check) -> Check {
-    use crate::mission::{Goal, Mission};
+    use crate::mkd::mission::{Goal, Mission};
     let m = Mission::parse(&s.mission).map_err(|e| ("mission".to_string(), e.to_string()))?;
     if let Some(f) = s.floor
-        && (f.number == 0 || f.of < f.number || f.of > crate::floors::MAX_FLOORS)
+        && (f.number == 0 || f.of < f.number || f.of > crate::mkd::floors::MAX_FLOORS)
     {
         return fail(
             "floor",
@@ -404,7 +404,7 @@ fn check_mission(s: &Scenario, passable_tile: &dyn Fn(String, i32, i32, usize) -
                 "is floor {} of {}; expected 1 ≤ number ≤ of ≤ {}",
                 f.number,
                 f.of,
-                crate::floors::MAX_FLOORS
+                crate::mkd::floors::MAX_FLOORS
             ),
         );
     }

@@ -8,8 +8,10 @@
 
 mod io;
 mod model;
+mod ruleset;
 
 pub use io::{
     FORMAT, MAX_SCENARIO_BYTES, MAX_TILE_SIDE, MAX_TOKENS, ScenarioError, from_yaml, load, to_yaml,
 };
 pub use model::*;
+pub use ruleset::{RulesetId, UnknownRuleset};

@@ -1,6 +1,8 @@
 //! The scenario data model (serde).
 
-use crate::dice::LogEntry;
+use super::RulesetId;
+use crate::core::dice::LogEntry;
+pub use crate::core::geom::Point;
 use crate::tileset::{Cell, FaceSide, Side, TileKind};
 use serde::{Deserialize, Serialize};
 
@@ -15,8 +17,8 @@ pub struct Scenario {
     /// The master seed.
     pub seed: u64,
     /// The rule system that populated the dungeon (`mkd-adventure`).
-    pub ruleset: String,
-    /// The mission in canonical form (`quest`, `rescue+timed`; see [`crate::mission`]).
+    pub ruleset: RulesetId,
+    /// The mission in canonical form (`quest`, `rescue+timed`; see [`crate::mkd::mission`]).
     pub mission: String,
     /// The parameters the dungeon was built with.
     pub params: Params,
@@ -97,16 +99,6 @@ pub struct Size {
     pub width: u32,
     /// North to south.
     pub height: u32,
-}
-
-/// A square.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Point {
-    /// Column, growing east.
-    pub x: i32,
-    /// Row, growing south.
-    pub y: i32,
 }
 
 /// A tile as laid on the table.
@@ -374,7 +366,7 @@ pub struct MonsterEntry {
     /// Dice-combat statistics from the monster list, if it gave them (the
     /// play engine otherwise takes them from its tables by point value).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub stats: Option<crate::play::tables::Stats>,
+    pub stats: Option<crate::mkd::tables::Stats>,
 }
 
 impl Scenario {

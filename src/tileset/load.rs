@@ -116,8 +116,8 @@ pub fn load(path: &Path) -> Result<TileSet, TilesetError> {
     }
     let file = path.display().to_string();
     // The size is checked before reading (see `fsutil::read_limited`).
-    let text = crate::fsutil::read_limited(path, LIMITS.max_file_bytes).map_err(|e| match e {
-        crate::fsutil::ReadError::Io(source) => TilesetError::Io {
+    let text = crate::core::fs::read_limited(path, LIMITS.max_file_bytes).map_err(|e| match e {
+        crate::core::fs::ReadError::Io(source) => TilesetError::Io {
             file: file.clone(),
             source,
         },
@@ -499,7 +499,7 @@ mod tests {
     #[test]
     fn a_yaml_error_quoting_line_breaks_stays_on_one_line() {
         let crash = " { \tta\t\t\t\t\t\t(s)\t\t\t\t\t\n\t\n- s) ";
-        let d = crate::floors::dungeon_from_yaml(crash, "d.yaml")
+        let d = crate::mkd::floors::dungeon_from_yaml(crash, "d.yaml")
             .unwrap_err()
             .to_string();
         assert_eq!(d.lines().count(), 1, "{d:?}");
@@ -509,13 +509,13 @@ mod tests {
             crate::scenario::from_yaml(crash, "t.yaml")
                 .unwrap_err()
                 .to_string(),
-            crate::play::party::parse(crash, "t.yaml")
+            crate::mkd::play::party::parse(crash, "t.yaml")
                 .unwrap_err()
                 .to_string(),
-            crate::play::tables::parse(crash, "t.yaml")
+            crate::mkd::tables::parse(crash, "t.yaml")
                 .unwrap_err()
                 .to_string(),
-            crate::campaign::model::parse(crash, "t.yaml")
+            crate::mkd::campaign::model::parse(crash, "t.yaml")
                 .unwrap_err()
                 .to_string(),
         ] {

@@ -1,5 +1,6 @@
 //! The tile set model: cells, faces, tiles, and their geometry.
 
+use crate::core::geom::Side;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
@@ -129,54 +130,6 @@ impl FaceSide {
         match self {
             FaceSide::Front => FaceSide::Back,
             FaceSide::Back => FaceSide::Front,
-        }
-    }
-}
-
-/// A compass side of a tile or of the map. North is up on the page.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-pub enum Side {
-    /// North (up, towards y = 0).
-    N,
-    /// East (right, towards larger x).
-    E,
-    /// South (down, towards larger y).
-    S,
-    /// West (left, towards x = 0).
-    W,
-}
-
-impl Side {
-    /// All four sides, clockwise from north.
-    pub const ALL: [Side; 4] = [Side::N, Side::E, Side::S, Side::W];
-
-    /// The step `(dx, dy)` one square towards this side.
-    pub fn delta(self) -> (i32, i32) {
-        match self {
-            Side::N => (0, -1),
-            Side::E => (1, 0),
-            Side::S => (0, 1),
-            Side::W => (-1, 0),
-        }
-    }
-
-    /// The opposite side.
-    pub fn opposite(self) -> Side {
-        match self {
-            Side::N => Side::S,
-            Side::E => Side::W,
-            Side::S => Side::N,
-            Side::W => Side::E,
-        }
-    }
-
-    /// `N`, `E`, `S` or `W`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Side::N => "N",
-            Side::E => "E",
-            Side::S => "S",
-            Side::W => "W",
         }
     }
 }

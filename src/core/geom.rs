@@ -1,0 +1,136 @@
+//! Squares and sides: the geometry every stage measures in.
+
+use serde::{Deserialize, Serialize};
+
+/// A square.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Point {
+    /// Column, growing east.
+    pub x: i32,
+    /// Row, growing south.
+    pub y: i32,
+}
+
+/// A compass side of a tile or of the map. North is up on the page.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Side {
+    /// North (up, towards y = 0).
+    N,
+    /// East (right, towards larger x).
+    E,
+    /// South (down, towards larger y).
+    S,
+    /// West (left, towards x = 0).
+    W,
+}
+
+impl Side {
+    /// All four sides, clockwise from north.
+    pub const ALL: [Side; 4] = [Side::N, Side::E, Side::S, Side::W];
+
+    /// The step `(dx, dy)` one square towards this side.
+    pub fn delta(self) -> (i32, i32) {
+        match self {
+            Side::N => (0, -1),
+            Side::E => (1, 0),
+            Side::S => (0, 1),
+            Side::W => (-1, 0),
+        }
+    }
+
+    /// The opposite side.
+    pub fn opposite(self) -> Side {
+        match self {
+            Side::N => Side::S,
+            Side::E => Side::W,
+            Side::S => Side::N,
+            Side::W => Side::E,
+        }
+    }
+
+    /// `N`, `E`, `S` or `W`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Side::N => "N",
+            Side::E => "E",
+            Side::S => "S",
+            Side::W => "W",
+        }
+    }
+}
+
+/// Squares in the front arc of a figure at `(x, y)` facing `facing`: the
+/// 90° cone ahead of it, nearest first — straight ahead before the diagonals
+/// at each distance. Returns `(x, y, distance, offset)` up to `reach` squares.
+pub fn front_arc(x: i32, y: i32, facing: Side, reach: i32) -> Vec<(i32, i32, i32, i32)> {
+    let (fx, fy) = facing.delta();
+    // Perpendicular axis.
+    let (px, py) = (-fy, fx);
+    let reach = reach.max(0);
+    let mut out = Vec::with_capacity((reach * (reach + 2)) as usize);
+    for k in 1..=reach {
+        for off in 0..=k {
+            let signs: &[i32] = if off == 0 { &[0] } else { &[-1, 1] };
+            for &sign in signs {
+                let o = off * sign;
+                out.push((x + fx * k + px * o, y + fy * k + py * o, k, off));
+            }
+        }
+    }
+    out
+}
+
+/// Is the square in the front arc of a chest at (cx, cy) facing `facing`?
+pub fn in_front_arc(cx: i32, cy: i32, facing: Side, x: i32, y: i32) -> bool {
+    let (fx, fy) = facing.delta();
+    let (dx, dy) = (x - cx, y - cy);
+    let ahead = dx * fx + dy * fy;
+    let across = (dx * -fy + dy * fx).abs();
+    ahead >= 1 && across <= ahead
+}
+
+/// Squares at king's-move distance.
+pub fn chebyshev(a: Point, b: Point) -> u32 {
+    (a.x - b.x).unsigned_abs().max((a.y - b.y).unsigned_abs())
+}
+
+/// The eight squares around `p`, clockwise from north.
+pub fn all_around(p: Point) -> Vec<Point> {
+    [
+        (0, -1),
+        (1, -1),
+        (1, 0),
+        (1, 1),
+        (0, 1),
+        (-1, 1),
+        (-1, 0),
+        (-1, -1),
+    ]
+    .into_iter()
+    .map(|(dx, dy)| Point {
+        x: p.x + dx,
+        y: p.y + dy,
+    })
+    .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn front_arc_is_the_cone_ahead() {
+        let arc = front_arc(5, 5, Side::N, 2);
+        assert_eq!(arc[0], (5, 4, 1, 0));
+        assert!(
+            arc.iter()
+                .all(|&(x, y, _, _)| in_front_arc(5, 5, Side::N, x, y))
+        );
+        assert_eq!(arc.len(), 3 + 5);
+        assert!(!in_front_arc(5, 5, Side::N, 5, 6));
+        assert!(!in_front_arc(5, 5, Side::E, 4, 5));
+        assert!(in_front_arc(5, 5, Side::E, 7, 3));
+        assert!(!in_front_arc(5, 5, Side::E, 6, 3));
+    }
+}

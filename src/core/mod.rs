@@ -1,0 +1,7 @@
+//! What every stage uses and no game knows about: seeded dice, geometry,
+//! YAML reading and writing, files and digests.
+
+pub mod dice;
+pub mod fs;
+pub mod geom;
+pub mod yaml_emit;

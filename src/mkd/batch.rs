@@ -1,0 +1,512 @@
+//! Batch index: one row of figures per adventure, the conditions `--filter`
+//! checks against them, and the `index.csv` / `index.yaml` forms.
+//!
+//! A row depends only on its scenario, so rows from any number of threads or
+//! machines sort by seed into the same index.
+//!
+//! ```text
+//! seed,tiles,chambers,hallways,depth,critical_path,dead_ends,wmt_yellow,wmt_blue,wmt_red,chests_1,chests_2,chests_3,mission,files
+//! 7,10,6,4,6,41,5,4,3,1,2,2,2,quest,scenario.yaml
+//! ```
+
+use crate::scenario::{Scenario, WmtColor};
+use crate::tileset::{Cell, TileKind};
+use std::fmt::Write;
+
+/// The figures of one adventure, as one line of the batch index.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct IndexRow {
+    /// The master seed.
+    pub seed: u64,
+    /// Tiles laid.
+    pub tiles: u32,
+    /// Chamber tiles.
+    pub chambers: u32,
+    /// Hallway tiles.
+    pub hallways: u32,
+    /// Depth of the Central Chamber in tiles from the entrance tile.
+    pub depth: u32,
+    /// Walking distance in squares from the entrance to the Quest Chest
+    /// (`None` if there is no Quest Chest or no walk reaches it).
+    pub critical_path: Option<u32>,
+    /// Dead-end entryways.
+    pub dead_ends: u32,
+    /// Yellow, blue and red WMTs, on the map and in the pool together.
+    pub wmts: [u32; 3],
+    /// Level 1, 2 and 3 chests, on the map and in the pool together.
+    pub chests: [u32; 3],
+    /// The mission.
+    pub mission: String,
+    /// The files written into the adventure's folder, in order.
+    pub files: Vec<String>,
+}
+
+/// The numeric index columns a filter can test, in index order.
+pub const FILTER_COLUMNS: [&str; 13] = [
+    "seed",
+    "tiles",
+    "chambers",
+    "hallways",
+    "depth",
+    "critical_path",
+    "dead_ends",
+    "wmt_yellow",
+    "wmt_blue",
+    "wmt_red",
+    "chests_1",
+    "chests_2",
+    "chests_3",
+];
+
+/// The first line of `index.csv`.
+pub const CSV_HEADER: &str = "seed,tiles,chambers,hallways,depth,critical_path,dead_ends,wmt_yellow,wmt_blue,wmt_red,chests_1,chests_2,chests_3,mission,files";
+
+impl IndexRow {
+    /// The row of a scenario, with no files written.
+    pub fn of(s: &Scenario) -> IndexRow {
+        IndexRow::with_critical_path(s, critical_path(s))
+    }
+
+    /// [`IndexRow::of`] with the critical path already known (see
+    /// [`crate::mkd::generate::generate_with_critical_path`]).
+    pub fn with_critical_path(s: &Scenario, critical_path: Option<u32>) -> IndexRow {
+        let count = |k: TileKind| s.tiles.iter().filter(|t| t.kind == k).count() as u32;
+        let mut wmts = [0u32; 3];
+        let colours = s
+            .wmts
+            .iter()
+            .map(|w| w.color)
+            .chain(s.pools.wmts.iter().map(|t| t.color));
+        for c in colours {
+            wmts[match c {
+                WmtColor::Yellow => 0,
+                WmtColor::Blue => 1,
+                WmtColor::Red => 2,
+            }] += 1;
+        }
+        let mut chests = [0u32; 3];
+        let levels = s
+            .chests
+            .iter()
+            .map(|c| c.level)
+            .chain(s.pools.chests.iter().copied());
+        for level in levels {
+            if let Some(n) = chests.get_mut((level as usize).wrapping_sub(1)) {
+                *n += 1;
+            }
+        }
+        IndexRow {
+            seed: s.seed,
+            tiles: s.tiles.len() as u32,
+            chambers: count(TileKind::Chamber),
+            hallways: count(TileKind::Hallway),
+            depth: s.central_chamber.depth,
+            critical_path,
+            dead_ends: s.dead_ends.len() as u32,
+            wmts,
+            chests,
+            mission: s.mission.clone(),
+            files: Vec::new(),
+        }
+    }
+
+    /// The value of a numeric column (see [`FILTER_COLUMNS`]).
+    pub fn column(&self, name: &str) -> Option<Option<u64>> {
+        let v = |n: u32| Some(u64::from(n));
+        Some(match name {
+            "seed" => Some(self.seed),
+            "tiles" => v(self.tiles),
+            "chambers" => v(self.chambers),
+            "hallways" => v(self.hallways),
+            "depth" => v(self.depth),
+            "critical_path" => self.critical_path.map(u64::from),
+            "dead_ends" => v(self.dead_ends),
+            "wmt_yellow" => v(self.wmts[0]),
+            "wmt_blue" => v(self.wmts[1]),
+            "wmt_red" => v(self.wmts[2]),
+            "chests_1" => v(self.chests[0]),
+            "chests_2" => v(self.chests[1]),
+            "chests_3" => v(self.chests[2]),
+            _ => return None,
+        })
+    }
+
+    /// The row as one `index.csv` line, newline included.
+    pub fn csv_line(&self) -> String {
+        let mut o = String::with_capacity(96);
+        let _ = write!(
+            o,
+            "{},{},{},{},{},",
+            self.seed, self.tiles, self.chambers, self.hallways, self.depth
+        );
+        if let Some(c) = self.critical_path {
+            let _ = write!(o, "{c}");
+        }
+        let _ = writeln!(
+            o,
+            ",{},{},{},{},{},{},{},{},{}",
+            self.dead_ends,
+            self.wmts[0],
+            self.wmts[1],
+            self.wmts[2],
+            self.chests[0],
+            self.chests[1],
+            self.chests[2],
+            csv_field(&self.mission),
+            csv_field(&self.files.join(";"))
+        );
+        o
+    }
+
+    /// The row as one `index.yaml` line (a flow mapping in a block
+    /// sequence), newline included; lines from several files concatenate
+    /// into one valid sequence.
+    pub fn yaml_line(&self) -> String {
+        let mut o = String::with_capacity(200);
+        let _ = write!(
+            o,
+            "- {{seed: {}, tiles: {}, chambers: {}, hallways: {}, depth: {}, critical_path: ",
+            self.seed, self.tiles, self.chambers, self.hallways, self.depth
+        );
+        match self.critical_path {
+            Some(c) => {
+                let _ = write!(o, "{c}");
+            }
+            None => o.push_str("null"),
+        }
+        let _ = write!(
+            o,
+            ", dead_ends: {}, wmts: {{yellow: {}, blue: {}, red: {}}}, chests: {{1: {}, 2: {}, 3: {}}}, mission: {}, files: [",
+            self.dead_ends,
+            self.wmts[0],
+            self.wmts[1],
+            self.wmts[2],
+            self.chests[0],
+            self.chests[1],
+            self.chests[2],
+            yaml_str(&self.mission)
+        );
+        for (i, f) in self.files.iter().enumerate() {
+            if i > 0 {
+                o.push_str(", ");
+            }
+            o.push_str(&yaml_str(f));
+        }
+        o.push_str("]}\n");
+        o
+    }
+}
+
+/// Quotes a CSV field when it needs it.
+fn csv_field(s: &str) -> String {
+    if s.contains([',', '"', '\n', '\r']) {
+        format!("\"{}\"", s.replace('"', "\"\""))
+    } else {
+        s.to_string()
+    }
+}
+
+/// A YAML double-quoted scalar.
+fn yaml_str(s: &str) -> String {
+    let mut o = String::with_capacity(s.len() + 2);
+    o.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => o.push_str("\\\""),
+            '\\' => o.push_str("\\\\"),
+            c if c.is_control() => {
+                let _ = write!(o, "\\u{:04x}", c as u32);
+            }
+            c => o.push(c),
+        }
+    }
+    o.push('"');
+    o
+}
+
+/// `index.csv`: the header, then one line per row in the given order.
+pub fn to_csv(rows: &[IndexRow]) -> String {
+    let mut o = String::with_capacity(CSV_HEADER.len() + 1 + rows.len() * 64);
+    o.push_str(CSV_HEADER);
+    o.push('\n');
+    for r in rows {
+        o.push_str(&r.csv_line());
+    }
+    o
+}
+
+/// `index.yaml`: one line per row in the given order (empty for no rows).
+pub fn to_yaml(rows: &[IndexRow]) -> String {
+    rows.iter().map(IndexRow::yaml_line).collect()
+}
+
+/// Walking distance in squares from the entrance to the Quest Chest: a
+/// breadth-first walk over the scenario grid from every square of the
+/// entrance entryway, orthogonal steps over passable squares (the same walk
+/// the analysis stage uses to place the chest).
+pub fn critical_path(s: &Scenario) -> Option<u32> {
+    let quest = s.chests.iter().find(|c| c.quest)?;
+    let (w, h) = (s.size.width as usize, s.size.height as usize);
+    let n = w * h;
+    // The grid's rows read once into a passable map (every index row walks
+    // it, so `Scenario::cell` per step was a tenth of `batch --only index`).
+    let mut passable = vec![false; n];
+    for (y, row) in s.grid.iter().enumerate().take(h) {
+        for (x, b) in row.bytes().enumerate().take(w) {
+            passable[y * w + x] = Cell::from_char(b as char).is_some_and(|c| c.passable());
+        }
+    }
+    let at = |x: i32, y: i32| {
+        (x >= 0 && y >= 0 && (x as usize) < w && (y as usize) < h)
+            .then(|| y as usize * w + x as usize)
+    };
+    let goal = at(quest.x, quest.y)?;
+    let e = &s.entrance;
+    let len = e.length.max(1) as i32;
+    let first = -(len - 1) / 2;
+    let mut dist: Vec<u32> = vec![u32::MAX; n];
+    let mut queue: Vec<usize> = Vec::with_capacity(n);
+    for i in first..first + len {
+        let (x, y) = match e.side {
+            crate::tileset::Side::N | crate::tileset::Side::S => (e.x + i, e.y),
+            crate::tileset::Side::E | crate::tileset::Side::W => (e.x, e.y + i),
+        };
+        if let Some(k) = at(x, y)
+            && passable[k]
+            && dist[k] == u32::MAX
+        {
+            dist[k] = 0;
+            queue.push(k);
+        }
+    }
+    let mut head = 0;
+    while let Some(&k) = queue.get(head) {
+        head += 1;
+        let d = dist[k];
+        if k == goal {
+            return Some(d);
+        }
+        let (x, y) = ((k % w) as i32, (k / w) as i32);
+        for (nx, ny) in [(x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)] {
+            if let Some(m) = at(nx, ny)
+                && passable[m]
+                && dist[m] == u32::MAX
+            {
+                dist[m] = d + 1;
+                queue.push(m);
+            }
+        }
+    }
+    None
+}
+
+/// A comparison in a filter condition.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Op {
+    /// `>=`
+    Ge,
+    /// `<=`
+    Le,
+    /// `>`
+    Gt,
+    /// `<`
+    Lt,
+    /// `==`
+    Eq,
+    /// `!=`
+    Ne,
+}
+
+/// One `--filter` condition on a numeric index column, e.g. `depth>=5`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Condition {
+    /// The column name (one of [`FILTER_COLUMNS`]).
+    pub column: String,
+    /// The comparison.
+    pub op: Op,
+    /// The number compared with.
+    pub value: u64,
+}
+
+/// Why a filter condition could not be read.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("--filter {expr:?}: {why}")]
+pub struct FilterError {
+    /// The condition as given.
+    pub expr: String,
+    /// What is wrong with it.
+    pub why: String,
+}
+
+impl Condition {
+    /// Reads `COLUMN OP NUMBER` with OP one of `>= <= > < == !=`.
+    pub fn parse(expr: &str) -> Result<Condition, FilterError> {
+        let err = |why: String| FilterError {
+            expr: expr.to_string(),
+            why,
+        };
+        // Two-character operators first, so `>=` is not read as `>`.
+        let ops = [
+            (">=", Op::Ge),
+            ("<=", Op::Le),
+            ("==", Op::Eq),
+            ("!=", Op::Ne),
+            (">", Op::Gt),
+            ("<", Op::Lt),
+        ];
+        let Some((pos, sym, op)) = ops
+            .iter()
+            .filter_map(|&(sym, op)| expr.find(sym).map(|p| (p, sym, op)))
+            .min_by_key(|&(p, sym, _)| (p, std::cmp::Reverse(sym.len())))
+        else {
+            return Err(err(
+                "expected COLUMN OP NUMBER with OP one of >= <= > < == != (e.g. depth>=5)".into(),
+            ));
+        };
+        let column = expr[..pos].trim();
+        let value = expr[pos + sym.len()..].trim();
+        if !FILTER_COLUMNS.contains(&column) {
+            return Err(err(format!(
+                "unknown column {column:?}; expected one of: {}",
+                FILTER_COLUMNS.join(", ")
+            )));
+        }
+        let value = value.parse::<u64>().map_err(|_| {
+            err(format!(
+                "{value:?} is not a whole number (expected e.g. {column}{sym}5)"
+            ))
+        })?;
+        Ok(Condition {
+            column: column.to_string(),
+            op,
+            value,
+        })
+    }
+
+    /// Does the row meet the condition? An empty value (no critical path)
+    /// meets none.
+    pub fn matches(&self, row: &IndexRow) -> bool {
+        let Some(Some(v)) = row.column(&self.column) else {
+            return false;
+        };
+        match self.op {
+            Op::Ge => v >= self.value,
+            Op::Le => v <= self.value,
+            Op::Gt => v > self.value,
+            Op::Lt => v < self.value,
+            Op::Eq => v == self.value,
+            Op::Ne => v != self.value,
+        }
+    }
+}
+
+/// Does the row meet every condition (none: always)?
+pub fn matches_all(conditions: &[Condition], row: &IndexRow) -> bool {
+    conditions.iter().all(|c| c.matches(row))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::build::build_dungeon;
+    use crate::mkd::generate::{GenerateParams, generate};
+    use crate::tileset;
+
+    #[test]
+    fn the_critical_path_from_generate_is_the_walk_over_the_scenario() {
+        use crate::mkd::mission::Mission;
+        let ts = tileset::default_tileset();
+        let mut with_chest = 0;
+        for seed in 0..300 {
+            for (sets, mission) in [(2, "quest"), (3, "quest"), (1, "quest"), (2, "rescue")] {
+                let p = GenerateParams {
+                    seed,
+                    layout: crate::build::layout::LayoutParams {
+                        sets,
+                        ..Default::default()
+                    },
+                    setup: crate::mkd::setup::SetupParams {
+                        sets,
+                        ..Default::default()
+                    },
+                    mission: mission.parse::<Mission>().unwrap(),
+                    log: seed % 2 == 0,
+                    ..GenerateParams::default()
+                };
+                let Ok((s, cp)) = crate::mkd::generate::generate_with_critical_path(&ts, &p) else {
+                    continue;
+                };
+                assert_eq!(cp, critical_path(&s), "seed {seed}, {sets} sets, {mission}");
+                assert_eq!(IndexRow::with_critical_path(&s, cp), IndexRow::of(&s));
+                with_chest += usize::from(cp.is_some());
+            }
+        }
+        assert!(
+            with_chest > 800,
+            "only {with_chest} adventures had a walk to the Quest Chest"
+        );
+    }
+
+    #[test]
+    fn critical_path_is_the_analysis_walk_to_the_quest_chest() {
+        let ts = tileset::default_tileset();
+        for seed in 0..40 {
+            let p = GenerateParams {
+                seed,
+                ..GenerateParams::default()
+            };
+            let s = generate(&ts, &p).unwrap();
+            let d = build_dungeon(&ts, &p.layout, seed).unwrap();
+            let q = s.chests.iter().find(|c| c.quest).unwrap();
+            assert_eq!(
+                critical_path(&s),
+                d.analysis.walk_at(&d.grid, q.x, q.y),
+                "seed {seed}"
+            );
+        }
+    }
+
+    #[test]
+    fn filters_parse_and_match() {
+        let row = IndexRow {
+            seed: 3,
+            tiles: 10,
+            chambers: 6,
+            hallways: 4,
+            depth: 5,
+            critical_path: None,
+            dead_ends: 3,
+            wmts: [3, 2, 1],
+            chests: [1, 4, 1],
+            mission: "quest".into(),
+            files: vec![],
+        };
+        let m = |e: &str| Condition::parse(e).unwrap().matches(&row);
+        assert!(m("depth>=5") && m("depth<=5") && m("depth==5") && !m("depth!=5"));
+        assert!(m("dead_ends < 4") && !m("dead_ends>3") && m("chests_2>3"));
+        assert!(!m("critical_path>=0"), "an empty value meets no condition");
+        assert!(Condition::parse("depth=>5").is_err());
+        assert!(Condition::parse("deep>=5").is_err());
+        assert!(Condition::parse("depth>=five").is_err());
+        assert!(Condition::parse("depth").is_err());
+        assert_eq!(
+            row.csv_line(),
+            "3,10,6,4,5,,3,3,2,1,1,4,1,quest,\n",
+            "an empty critical path is an empty field"
+        );
+    }
+
+    #[test]
+    fn yaml_lines_read_back() {
+        let ts = tileset::default_tileset();
+        let s = generate(&ts, &GenerateParams::default()).unwrap();
+        let mut row = IndexRow::of(&s);
+        row.files = vec!["scenario.yaml".into(), "map.svg".into()];
+        let text = to_yaml(&[row.clone(), row]);
+        let v: serde_yaml::Value = serde_yaml::from_str(&text).unwrap();
+        let seq = v.as_sequence().unwrap();
+        assert_eq!(seq.len(), 2);
+        assert_eq!(seq[0]["files"][1].as_str(), Some("map.svg"));
+        assert!(seq[0]["chests"][1].as_u64().is_some());
+    }
+}

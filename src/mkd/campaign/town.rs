@@ -1,0 +1,947 @@
+//! The town phase after an adventure, in the rules' order:
+//!
+//! 1. the experience earned in the dungeon is divided among the survivors;
+//! 2. fallen heroes may be resurrected (1,000 gold each);
+//! 3. the quest reward, if the goal came out, is shared by every living hero;
+//! 4. items are sold, recharged and bought;
+//! 5. a second chance to resurrect, with the gold from selling;
+//! 6. training: 500 gold and the level's experience per level.
+//!
+//! Everything a player would decide at the table comes in as [`Orders`];
+//! the few dice (chests carried out shut, chests bought by level) are
+//! rolled with the adventure's own `town` dice and shown in the summary.
+
+use super::model::{AdventureRecord, Campaign, ChestRecord, OwnedItem, RewardRecord, Share};
+use super::reward::Rewards;
+use super::rules;
+use crate::core::dice::Dice;
+use crate::mkd::mission::Mission;
+use crate::mkd::play::result::AdventureResult;
+use crate::mkd::play::state::Outcome;
+use crate::mkd::tables::{Item, Tables};
+
+/// What the players decide in town.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Orders {
+    /// Heroes to bring back to life, in order of priority.
+    pub resurrect: Vec<String>,
+    /// Items to sell, by name.
+    pub sell: Vec<String>,
+    /// Items to recharge, by name, or `all`.
+    pub recharge: Vec<String>,
+    /// Chests to buy: a level (`1` to `3`, contents rolled) or an item name.
+    pub buy: Vec<String>,
+    /// Potions used up in the dungeon (they cannot be sold).
+    pub used: Vec<String>,
+    /// Train heroes who can afford it (default true).
+    pub train: bool,
+    /// Abilities to make permanent when a hero passes level 5: (hero, ability).
+    pub abilities: Vec<(String, String)>,
+}
+
+/// How many times a chest bought by level is re-rolled when its row holds
+/// only gold (bought chests hold no gold), before the purchase is given up.
+pub const MAX_BUY_ROLLS: u32 = 20;
+
+fn find_hero(c: &Campaign, name: &str) -> Result<usize, String> {
+    c.heroes
+        .iter()
+        .position(|h| h.name.eq_ignore_ascii_case(name))
+        .ok_or_else(|| {
+            format!(
+                "no hero called `{name}` in the campaign (heroes: {})",
+                c.heroes
+                    .iter()
+                    .map(|h| h.name.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )
+        })
+}
+
+/// Every item of the chest-contents tables, level by level, without repeats.
+fn shop(tables: &Tables) -> Vec<(u32, Item)> {
+    let mut v: Vec<(u32, Item)> = Vec::new();
+    for (level, t) in &tables.chest_contents {
+        for f in 1..=6 {
+            if let Some(i) = &t.get(f).result.item
+                && !v.iter().any(|(_, o)| o.name == i.name)
+            {
+                v.push((*level, i.clone()));
+            }
+        }
+    }
+    v
+}
+
+/// Runs the town phase for the campaign's current adventure and its result;
+/// returns the summary lines. On a bad order nothing changes and the error
+/// says which order.
+pub fn run(
+    campaign: &mut Campaign,
+    result: &AdventureResult,
+    orders: &Orders,
+    tables: &Tables,
+    rewards: &Rewards,
+) -> Result<Vec<String>, String> {
+    let mut c = campaign.clone();
+    let adv = c
+        .current
+        .take()
+        .ok_or("there is no adventure waiting for its town phase")?;
+    let outcome = result
+        .outcome
+        .ok_or("the adventure is not over yet; finish the game first")?;
+    let mission = Mission::parse(&adv.mission).map_err(|e| e.to_string())?;
+    // The orders are checked before anything happens.
+    for n in result.survivors.iter().chain(&result.fallen) {
+        let h = find_hero(&c, n).map_err(|e| format!("the saved game's party: {e}"))?;
+        if !c.heroes[h].alive {
+            return Err(format!(
+                "the saved game's party holds {n}, who had fallen before this adventure"
+            ));
+        }
+    }
+    if let Some(h) = c.heroes.iter().find(|h| {
+        h.alive && !result.survivors.contains(&h.name) && !result.fallen.contains(&h.name)
+    }) {
+        return Err(format!(
+            "the saved game was played without {}; play the adventure with the party file `campaign next` wrote ({})",
+            h.name, adv.party
+        ));
+    }
+    let fell: Vec<usize> = result
+        .fallen
+        .iter()
+        .map(|n| find_hero(&c, n))
+        .collect::<Result<_, _>>()?;
+    for &h in &fell {
+        c.heroes[h].alive = false;
+    }
+    let mut to_raise: Vec<usize> = Vec::new();
+    for n in &orders.resurrect {
+        let h = find_hero(&c, n).map_err(|e| format!("--resurrect {n}: {e}"))?;
+        if c.heroes[h].alive {
+            return Err(format!(
+                "--resurrect {n}: {} has not fallen",
+                c.heroes[h].name
+            ));
+        }
+        if !to_raise.contains(&h) {
+            to_raise.push(h);
+        }
+    }
+    let mut permanent: Vec<(usize, String)> = Vec::new();
+    for (n, a) in &orders.abilities {
+        let h = find_hero(&c, n).map_err(|e| format!("--ability {n}={a}: {e}"))?;
+        let known = crate::mkd::monsters::KNOWN_ABILITIES
+            .iter()
+            .find(|k| k.eq_ignore_ascii_case(a))
+            .ok_or_else(|| {
+                format!(
+                    "--ability {n}={a}: unknown ability; expected one of {}",
+                    crate::mkd::monsters::KNOWN_ABILITIES.join(", ")
+                )
+            })?;
+        permanent.push((h, known.to_string()));
+    }
+
+    let mut out = Vec::new();
+    let mut dice = Dice::for_stage(adv.seed, "town");
+    out.push(format!(
+        "== town after adventure {} ({}, seed {}): the heroes {} on turn {} ==",
+        adv.number,
+        adv.mission,
+        adv.seed,
+        match outcome {
+            Outcome::Won => "won",
+            Outcome::Lost => "lost",
+        },
+        result.turn
+    ));
+    if !result.fallen.is_empty() {
+        out.push(format!("fallen: {}", result.fallen.join(", ")));
+    }
+
+    // The chests carried out: gold to the purse, items to the party. Every
+    // item's charge wears out in town, used or not.
+    let mut rechargeable: Vec<bool> = c.items.iter().map(|i| i.charged).collect();
+    for it in &mut c.items {
+        it.charged = false;
+    }
+    let mut chests = Vec::new();
+    let mut gold_found = 0u32;
+    for ch in &result.chests {
+        let (gold, item) = match &ch.contents {
+            Some((g, i)) => (*g, i.clone()),
+            None => {
+                let face = dice.d6(format_args!("{} contents", ch.id));
+                let row = &tables.chest_contents[&ch.level].get(face).result;
+                out.push(format!(
+                    "{} was carried out shut and is opened in town: contents roll {face}",
+                    ch.id
+                ));
+                (row.gold, row.item.clone())
+            }
+        };
+        out.push(format!(
+            "{} (level {}) brings {gold} gold{}",
+            ch.id,
+            ch.level,
+            item.as_ref()
+                .map(|i| format!(" and {} (worth {} gold)", i.name, rules::item_value(i)))
+                .unwrap_or_default()
+        ));
+        gold_found = gold_found.saturating_add(gold);
+        if let Some(i) = &item {
+            c.items.push(OwnedItem::from_item(i, false));
+            rechargeable.push(true);
+        }
+        chests.push(ChestRecord {
+            id: ch.id.clone(),
+            level: ch.level,
+            gold,
+            item: item.map(|i| i.name),
+        });
+    }
+    c.gold = c.gold.saturating_add(gold_found);
+
+    // 1. Experience among the survivors.
+    let mut shares: Vec<u32> = vec![0; c.heroes.len()];
+    let earned = result
+        .experience_earned
+        .saturating_sub(result.experience_spent);
+    let survivors: Vec<usize> = (0..c.heroes.len())
+        .filter(|&h| c.heroes[h].alive && result.survivors.contains(&c.heroes[h].name))
+        .collect();
+    let split = rules::split_evenly(earned, survivors.len());
+    for (&h, &x) in survivors.iter().zip(&split) {
+        shares[h] += x;
+        c.heroes[h].experience = c.heroes[h].experience.saturating_add(x);
+    }
+    out.push(format!(
+        "1. experience: {} earned in the dungeon{}; {}",
+        earned,
+        if result.experience_spent > 0 {
+            format!(" ({} more spent there)", result.experience_spent)
+        } else {
+            String::new()
+        },
+        if survivors.is_empty() {
+            "no survivor to share it".to_string()
+        } else {
+            survivors
+                .iter()
+                .zip(&split)
+                .map(|(&h, x)| format!("{} +{x}", c.heroes[h].name))
+                .collect::<Vec<_>>()
+                .join(", ")
+        }
+    ));
+
+    // 2. Resurrection.
+    let mut waiting = Vec::new();
+    for &h in &to_raise {
+        if !resurrect(&mut c, h, "2", "waits", &mut out) {
+            waiting.push(h);
+        }
+    }
+
+    // 3. The quest reward, shared by every living hero.
+    let mut reward = None;
+    if outcome == Outcome::Won {
+        let r = rewards.reward(adv.hero_value, adv.floors, mission);
+        let living: Vec<usize> = (0..c.heroes.len()).filter(|&h| c.heroes[h].alive).collect();
+        let split = rules::split_evenly(r.experience, living.len());
+        for (&h, &x) in living.iter().zip(&split) {
+            shares[h] += x;
+            c.heroes[h].experience = c.heroes[h].experience.saturating_add(x);
+        }
+        c.gold = c.gold.saturating_add(r.gold);
+        out.push(format!(
+            "3. quest reward{}: {} gold and {} experience: {}",
+            if mission.campaign_bonus() {
+                " (with the timed/split-up bonus)"
+            } else {
+                ""
+            },
+            r.gold,
+            r.experience,
+            living
+                .iter()
+                .zip(&split)
+                .map(|(&h, x)| format!("{} +{x}", c.heroes[h].name))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ));
+        reward = Some(RewardRecord {
+            experience: r.experience,
+            gold: r.gold,
+        });
+    } else {
+        out.push("3. no quest reward: the goal did not come out".into());
+    }
+
+    // 4. Sell, then recharge, then buy.
+    let find_item = |c: &Campaign, name: &str, skip: &[usize]| {
+        c.items
+            .iter()
+            .enumerate()
+            .position(|(i, it)| it.name.eq_ignore_ascii_case(name) && !skip.contains(&i))
+    };
+    for n in &orders.used {
+        let i = find_item(&c, n, &[])
+            .ok_or_else(|| format!("--used {n}: the party owns no item of that name"))?;
+        c.items[i].used = true;
+    }
+    let mut sold: Vec<usize> = Vec::new();
+    for n in &orders.sell {
+        let i = find_item(&c, n, &sold)
+            .ok_or_else(|| format!("--sell {n}: the party owns no (more) item of that name"))?;
+        let price = rules::sell_price(&c.items[i].item(), c.items[i].used)
+            .ok_or_else(|| format!("--sell {n}: a used potion cannot be sold"))?;
+        c.gold = c.gold.saturating_add(price);
+        out.push(format!("4. sold {} for {price} gold", c.items[i].name));
+        sold.push(i);
+    }
+    let mut wants: Vec<usize> = Vec::new();
+    for n in &orders.recharge {
+        if n.eq_ignore_ascii_case("all") {
+            wants.extend((0..c.items.len()).filter(|i| rechargeable[*i] && !sold.contains(i)));
+            continue;
+        }
+        let mut skip = sold.clone();
+        skip.extend(&wants);
+        let i = find_item(&c, n, &skip).ok_or_else(|| {
+            format!("--recharge {n}: the party owns no (more) item of that name that is not sold")
+        })?;
+        if !rechargeable[i] {
+            return Err(format!(
+                "--recharge {n}: it lost its charge for good in an earlier town visit"
+            ));
+        }
+        wants.push(i);
+    }
+    let mut seen = Vec::new();
+    for i in wants {
+        if seen.contains(&i) {
+            continue;
+        }
+        seen.push(i);
+        let cost = rules::recharge_cost(&c.items[i].item());
+        if c.gold >= cost {
+            c.gold -= cost;
+            // A recharged potion is full again.
+            c.items[i].charged = true;
+            c.items[i].used = false;
+            out.push(format!("4. recharged {} for {cost} gold", c.items[i].name));
+        } else {
+            out.push(format!(
+                "4. cannot recharge {} ({cost} gold, the purse holds {}): it loses its charge for good",
+                c.items[i].name, c.gold
+            ));
+        }
+    }
+    let stock = shop(tables);
+    for b in &orders.buy {
+        let item = match b.trim().parse::<u32>() {
+            Ok(level) => {
+                let Some(table) = tables.chest_contents.get(&level) else {
+                    return Err(format!(
+                        "--buy {b}: no chest level {level} in the tables (levels: {})",
+                        tables
+                            .chest_contents
+                            .keys()
+                            .map(u32::to_string)
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    ));
+                };
+                if !(1..=6).any(|f| table.get(f).result.item.is_some()) {
+                    return Err(format!(
+                        "--buy {b}: level-{level} chests never hold an item"
+                    ));
+                }
+                let mut got = None;
+                let mut faces = Vec::new();
+                for _ in 0..MAX_BUY_ROLLS {
+                    let face = dice.d6(format_args!("bought level-{level} chest"));
+                    faces.push(face.to_string());
+                    if let Some(i) = &table.get(face).result.item {
+                        got = Some(i.clone());
+                        break;
+                    }
+                }
+                out.push(format!(
+                    "4. a level-{level} chest at the merchant's: contents roll {} (rows with only gold are rolled again)",
+                    faces.join(", ")
+                ));
+                match got {
+                    Some(i) => i,
+                    None => {
+                        out.push("4. the merchant had nothing but gold to offer".into());
+                        continue;
+                    }
+                }
+            }
+            Err(_) => stock
+                .iter()
+                .find(|(_, i)| i.name.eq_ignore_ascii_case(b.trim()))
+                .map(|(_, i)| i.clone())
+                .ok_or_else(|| {
+                    format!(
+                        "--buy {b}: expected a chest level or an item of the chest tables ({})",
+                        stock
+                            .iter()
+                            .map(|(_, i)| i.name.as_str())
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    )
+                })?,
+        };
+        let price = rules::buy_price(&item);
+        if c.gold >= price {
+            c.gold -= price;
+            out.push(format!("4. bought {} for {price} gold", item.name));
+            c.items.push(OwnedItem::from_item(&item, true));
+            rechargeable.push(false);
+        } else {
+            out.push(format!(
+                "4. cannot buy {} ({price} gold, the purse holds {})",
+                item.name, c.gold
+            ));
+        }
+    }
+    let mut keep = 0..;
+    c.items
+        .retain(|_| !sold.contains(&keep.next().unwrap_or_default()));
+
+    // 5. Resurrection, second chance.
+    for h in waiting {
+        resurrect(&mut c, h, "5", "stays fallen", &mut out);
+    }
+
+    // 6. Training.
+    let mut used_orders = vec![false; permanent.len()];
+    if orders.train {
+        for h in 0..c.heroes.len() {
+            if !c.heroes[h].alive {
+                continue;
+            }
+            let mut gained = 0;
+            loop {
+                let hero = &c.heroes[h];
+                let need = hero.to_next();
+                if hero.level >= rules::MAX_LEVEL
+                    || hero.experience < need
+                    || c.gold < rules::TRAINING_GOLD
+                {
+                    if gained == 0 && hero.experience >= need && hero.level < rules::MAX_LEVEL {
+                        out.push(format!(
+                            "6. {} has the experience for level {} but training costs {} gold, the purse holds {}",
+                            hero.name,
+                            hero.level + 1,
+                            rules::TRAINING_GOLD,
+                            c.gold
+                        ));
+                    }
+                    break;
+                }
+                c.gold -= rules::TRAINING_GOLD;
+                let hero = &mut c.heroes[h];
+                hero.experience -= need;
+                hero.level += 1;
+                hero.value = hero.level_value();
+                gained += 1;
+                let mut line = format!(
+                    "6. {} trains to level {} ({} gold, {need} experience): now worth {} points",
+                    hero.name,
+                    hero.level,
+                    rules::TRAINING_GOLD,
+                    hero.value
+                );
+                // A skill added for one level lasts until the next.
+                hero.temporary.clear();
+                if hero.level > rules::DIAL_LEVELS {
+                    let chosen = permanent
+                        .iter()
+                        .enumerate()
+                        .find(|(k, (ph, _))| *ph == h && !used_orders[*k])
+                        .map(|(k, (_, a))| (k, a.clone()));
+                    if let Some((k, _)) = chosen {
+                        used_orders[k] = true;
+                    }
+                    let open = hero
+                        .abilities
+                        .iter()
+                        .find(|a| !hero.permanent.contains(a))
+                        .cloned();
+                    match (chosen.map(|(_, a)| a), open) {
+                        (Some(a), _)
+                            if hero.abilities.contains(&a) && !hero.permanent.contains(&a) =>
+                        {
+                            line += &format!("; {a} becomes permanent");
+                            hero.permanent.push(a);
+                        }
+                        (Some(a), None) if !hero.abilities.contains(&a) => {
+                            line += &format!(
+                                "; every dial ability is permanent, so {a} is added for this level only"
+                            );
+                            hero.temporary.push(a);
+                        }
+                        (Some(a), Some(d)) => {
+                            line += &format!(
+                                "; {a} cannot be chosen while dial abilities are not all permanent, so {d} becomes permanent"
+                            );
+                            hero.permanent.push(d);
+                        }
+                        (Some(a), None) => {
+                            line +=
+                                &format!("; {a} and every other dial ability are already permanent")
+                        }
+                        (None, Some(d)) => {
+                            line += &format!("; {d} becomes permanent");
+                            hero.permanent.push(d);
+                        }
+                        (None, None) => {
+                            line += "; every dial ability is already permanent (name a skill for this level with --ability HERO=NAME)"
+                        }
+                    }
+                }
+                out.push(line);
+            }
+            if gained > 0 && c.heroes[h].experience > 0 {
+                out.push(format!(
+                    "6. {}'s {} experience left over is lost (experience starts again from 0 after training)",
+                    c.heroes[h].name, c.heroes[h].experience
+                ));
+                c.heroes[h].experience = 0;
+            }
+        }
+    } else {
+        out.push("6. no training (--no-train)".into());
+    }
+    for (k, (h, a)) in permanent.iter().enumerate() {
+        if !used_orders[k] {
+            out.push(format!(
+                "note: --ability {}={a} was not needed: {} gained no level past 5",
+                c.heroes[*h].name, c.heroes[*h].name
+            ));
+        }
+    }
+
+    out.push(format!("purse: {} gold", c.gold));
+    for h in &c.heroes {
+        out.push(format!(
+            "  {:<12} {} level {}, {} points, experience {}/{}{}",
+            h.name,
+            if h.alive { "alive " } else { "fallen" },
+            h.level,
+            h.value,
+            h.experience,
+            h.to_next(),
+            if h.permanent.is_empty() {
+                String::new()
+            } else {
+                format!(", permanent: {}", h.permanent.join(", "))
+            }
+        ));
+    }
+    if c.items.is_empty() {
+        out.push("items: none".into());
+    } else {
+        out.push(format!(
+            "items: {}",
+            c.items
+                .iter()
+                .map(|i| format!(
+                    "{} ({}{})",
+                    i.name,
+                    if i.charged { "charged" } else { "no charge" },
+                    if i.used { ", used" } else { "" }
+                ))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ));
+    }
+
+    c.history.push(AdventureRecord {
+        number: adv.number,
+        seed: adv.seed,
+        mission: adv.mission.clone(),
+        hero_value: adv.hero_value,
+        outcome: match outcome {
+            Outcome::Won => "won".into(),
+            Outcome::Lost => "lost".into(),
+        },
+        turns: result.turn,
+        survivors: result.survivors.clone(),
+        fallen: result.fallen.clone(),
+        chests,
+        experience_earned: earned,
+        gold_found,
+        reward,
+        experience: c
+            .heroes
+            .iter()
+            .zip(&shares)
+            .filter(|(_, x)| **x > 0)
+            .map(|(h, x)| Share {
+                hero: h.name.clone(),
+                experience: *x,
+            })
+            .collect(),
+        town: out.clone(),
+    });
+    c.generator = crate::GENERATOR.into();
+    *campaign = c;
+    Ok(out)
+}
+
+/// Town step `step`: raises fallen hero `h` if the purse holds the price
+/// (and pays it); otherwise says the hero `short` (waits, stays fallen).
+/// Returns whether the hero was raised.
+fn resurrect(c: &mut Campaign, h: usize, step: &str, short: &str, out: &mut Vec<String>) -> bool {
+    let name = &c.heroes[h].name;
+    if c.gold < rules::RESURRECTION_GOLD {
+        out.push(format!(
+            "{step}. {name} {short}: resurrection costs {} gold, the purse holds {}",
+            rules::RESURRECTION_GOLD,
+            c.gold
+        ));
+        return false;
+    }
+    out.push(format!(
+        "{step}. {name} is resurrected for {} gold",
+        rules::RESURRECTION_GOLD
+    ));
+    c.gold -= rules::RESURRECTION_GOLD;
+    c.heroes[h].alive = true;
+    true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::mkd::campaign::model::Adventure;
+    use crate::mkd::campaign::reward::default_rewards;
+    use crate::mkd::play::party::default_party;
+    use crate::mkd::play::result::ChestOut;
+    use crate::mkd::tables::default_tables;
+
+    /// Kestrel, Marrow, Brannoc, Sella; adventure 1 of a quest for 95 points.
+    fn campaign() -> Campaign {
+        let mut c = Campaign::new("t", 1, &default_party());
+        c.current = Some(Adventure {
+            number: 1,
+            folder: "adventure-1".into(),
+            seed: 5,
+            mission: "quest".into(),
+            sets: 2,
+            floors: 1,
+            hero_value: 95,
+            scenario: "adventure-1/scenario.yaml".into(),
+            party: "adventure-1/party.yaml".into(),
+            save: "adventure-1/game.save".into(),
+        });
+        c
+    }
+
+    fn result(outcome: Outcome, fallen: &[&str], xp: u32) -> AdventureResult {
+        let all = ["Kestrel", "Marrow", "Brannoc", "Sella"];
+        AdventureResult {
+            outcome: Some(outcome),
+            turn: 9,
+            survivors: all
+                .iter()
+                .filter(|n| !fallen.contains(n))
+                .map(|n| n.to_string())
+                .collect(),
+            fallen: fallen.iter().map(|n| n.to_string()).collect(),
+            chests: Vec::new(),
+            experience_earned: xp,
+            experience_spent: 0,
+        }
+    }
+
+    fn hero<'a>(c: &'a Campaign, n: &str) -> &'a crate::mkd::campaign::model::CampaignHero {
+        c.heroes.iter().find(|h| h.name == n).unwrap()
+    }
+
+    #[test]
+    fn a_resurrected_hero_gets_no_kill_experience_but_shares_the_reward() {
+        let mut c = campaign();
+        c.gold = 1000;
+        let orders = Orders {
+            resurrect: vec!["Marrow".into()],
+            train: false,
+            ..Orders::default()
+        };
+        let out = run(
+            &mut c,
+            &result(Outcome::Won, &["Marrow"], 31),
+            &orders,
+            &default_tables(),
+            &default_rewards(),
+        )
+        .unwrap();
+        // 31 kill experience among 3 survivors: 11, 10, 10 (the first gets the rest).
+        // Reward 200 among 4 living heroes after resurrection: 50 each.
+        assert_eq!(hero(&c, "Kestrel").experience, 11 + 50);
+        assert_eq!(hero(&c, "Marrow").experience, 50);
+        assert_eq!(hero(&c, "Brannoc").experience, 10 + 50);
+        assert!(hero(&c, "Marrow").alive);
+        // 1000 − 1000 for Marrow + 600 reward.
+        assert_eq!(c.gold, 600);
+        let pos = |s: &str| out.iter().position(|l| l.contains(s)).unwrap();
+        assert!(pos("1. experience") < pos("2. Marrow is resurrected"));
+        assert!(pos("2. Marrow") < pos("3. quest reward"));
+        assert!(c.current.is_none());
+        assert_eq!(c.history.len(), 1);
+        assert_eq!(c.history[0].fallen, ["Marrow"]);
+    }
+
+    #[test]
+    fn resurrection_waits_for_the_gold_from_selling_and_then_misses_the_reward() {
+        let mut c = campaign();
+        c.gold = 300;
+        c.items.push(OwnedItem {
+            name: "rune blade".into(),
+            speed: 0,
+            attack: 3,
+            defence: 1,
+            abilities: vec![],
+            potion: false,
+            used: false,
+            charged: true,
+        });
+        let orders = Orders {
+            resurrect: vec!["sella".into()],
+            sell: vec!["Rune Blade".into()],
+            train: false,
+            ..Orders::default()
+        };
+        let out = run(
+            &mut c,
+            &result(Outcome::Won, &["Sella"], 0),
+            &orders,
+            &default_tables(),
+            &default_rewards(),
+        )
+        .unwrap();
+        // 300 + 600 reward = 900 < 1000 at step 2; + 400 from the blade at step 4.
+        assert!(out.iter().any(|l| l.starts_with("2. Sella waits")));
+        assert!(out.iter().any(|l| l == "4. sold rune blade for 400 gold"));
+        assert!(out.iter().any(|l| l.starts_with("5. Sella is resurrected")));
+        assert!(hero(&c, "Sella").alive);
+        assert_eq!(
+            hero(&c, "Sella").experience,
+            0,
+            "the reward came before her"
+        );
+        assert_eq!(hero(&c, "Kestrel").experience, 67);
+        assert_eq!(c.gold, 300);
+        assert!(c.items.is_empty());
+    }
+
+    #[test]
+    fn training_pays_gold_and_experience_and_resets_what_is_left() {
+        let mut c = campaign();
+        c.gold = 2000;
+        // Brannoc: 25 points, needs 250 for level 2, then 300 for level 3.
+        let b = c.heroes.iter().position(|h| h.name == "Brannoc").unwrap();
+        c.heroes[b].experience = 600;
+        run(
+            &mut c,
+            &result(Outcome::Lost, &[], 0),
+            &Orders {
+                train: true,
+                ..Orders::default()
+            },
+            &default_tables(),
+            &default_rewards(),
+        )
+        .unwrap();
+        let h = hero(&c, "Brannoc");
+        assert_eq!((h.level, h.value, h.experience), (3, 35, 0));
+        assert_eq!(c.gold, 1000);
+    }
+
+    #[test]
+    fn past_level_5_a_dial_ability_becomes_permanent_or_the_one_named() {
+        let mut c = campaign();
+        c.gold = 5000;
+        for h in &mut c.heroes {
+            h.level = 5;
+            h.value = h.level_value();
+        }
+        let k = c.heroes.iter().position(|h| h.name == "Kestrel").unwrap();
+        let m = c.heroes.iter().position(|h| h.name == "Marrow").unwrap();
+        c.heroes[k].experience = c.heroes[k].to_next();
+        c.heroes[m].experience = c.heroes[m].to_next();
+        let orders = Orders {
+            train: true,
+            abilities: vec![("marrow".into(), "command".into())],
+            ..Orders::default()
+        };
+        run(
+            &mut c,
+            &result(Outcome::Lost, &[], 0),
+            &orders,
+            &default_tables(),
+            &default_rewards(),
+        )
+        .unwrap();
+        assert_eq!(hero(&c, "Kestrel").level, 6);
+        assert_eq!(hero(&c, "Kestrel").permanent, ["Nimble"]);
+        // Command is not on Marrow's dial, and Healing is not yet permanent.
+        assert_eq!(hero(&c, "Marrow").permanent, ["Healing"]);
+        // Kestrel's level-5 value is 45: level 6 is worth 45 × 6 × 2 / 10.
+        assert_eq!(hero(&c, "Kestrel").value, 54);
+        // Level 7: Marrow's only dial ability is permanent, so the skill
+        // named is added for that level only, and goes at the next.
+        let m = c.heroes.iter().position(|h| h.name == "Marrow").unwrap();
+        c.heroes[m].experience = c.heroes[m].to_next();
+        c.current = campaign().current;
+        run(
+            &mut c,
+            &result(Outcome::Lost, &[], 0),
+            &orders,
+            &default_tables(),
+            &default_rewards(),
+        )
+        .unwrap();
+        let marrow = hero(&c, "Marrow");
+        assert_eq!((marrow.level, marrow.permanent.len()), (7, 1));
+        assert_eq!(marrow.temporary, ["Command"]);
+        assert!(
+            c.adventure_party("x")
+                .unwrap()
+                .heroes()
+                .any(|h| h.abilities.contains(&"Command".to_string()))
+        );
+    }
+
+    #[test]
+    fn items_lose_their_charge_unless_recharged_and_bad_orders_change_nothing() {
+        let mut c = campaign();
+        c.gold = 100;
+        let mut r = result(Outcome::Lost, &[], 0);
+        r.chests.push(ChestOut {
+            id: "chest-2".into(),
+            level: 2,
+            quest: false,
+            contents: Some((
+                50,
+                Some(Item {
+                    name: "ring mail".into(),
+                    speed: 0,
+                    attack: 0,
+                    defence: 1,
+                    abilities: vec![],
+                    potion: false,
+                }),
+            )),
+        });
+        let before = c.clone();
+        let bad = Orders {
+            sell: vec!["crown".into()],
+            ..Orders::default()
+        };
+        let e = run(&mut c, &r, &bad, &default_tables(), &default_rewards()).unwrap_err();
+        assert!(e.contains("--sell crown"), "{e}");
+        assert_eq!(c, before);
+        let orders = Orders {
+            recharge: vec!["all".into()],
+            ..Orders::default()
+        };
+        run(&mut c, &r, &orders, &default_tables(), &default_rewards()).unwrap();
+        // 100 + 50 found − 100 to recharge ring mail (worth 200).
+        assert_eq!(c.gold, 50);
+        assert!(c.items[0].charged);
+        assert_eq!(c.history[0].gold_found, 50);
+    }
+
+    #[test]
+    fn a_game_played_with_another_party_is_refused() {
+        let mut c = campaign();
+        let mut r = result(Outcome::Won, &[], 0);
+        r.survivors.retain(|n| n != "Sella");
+        let e = run(
+            &mut c,
+            &r,
+            &Orders::default(),
+            &default_tables(),
+            &default_rewards(),
+        )
+        .unwrap_err();
+        assert!(e.contains("played without Sella"), "{e}");
+        assert!(c.current.is_some());
+    }
+
+    #[test]
+    fn a_game_not_over_is_refused() {
+        let mut c = campaign();
+        let mut r = result(Outcome::Won, &[], 0);
+        r.outcome = None;
+        let e = run(
+            &mut c,
+            &r,
+            &Orders::default(),
+            &default_tables(),
+            &default_rewards(),
+        )
+        .unwrap_err();
+        assert!(e.contains("not over"), "{e}");
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(200))]
+        /// Whatever happened in the dungeon: every point of experience and
+        /// every gold piece is accounted for.
+        #[test]
+        fn experience_and_gold_are_conserved(
+            won in proptest::bool::ANY,
+            fallen_mask in 0u8..16,
+            earned in 0u32..2000,
+            spent_part in 0u32..100,
+            gold in 0u32..5000,
+            chest_gold in 0u32..600,
+            raise in proptest::bool::ANY,
+            train in proptest::bool::ANY,
+        ) {
+            // A won game has someone who carried the goal out.
+            proptest::prop_assume!(!(won && fallen_mask == 15));
+            let names = ["Kestrel", "Marrow", "Brannoc", "Sella"];
+            let fallen: Vec<&str> = (0..4).filter(|i| fallen_mask & (1 << i) != 0).map(|i| names[i]).collect();
+            let mut r = result(if won { Outcome::Won } else { Outcome::Lost }, &fallen, earned);
+            r.experience_spent = earned * spent_part / 100;
+            r.chests.push(ChestOut { id: "chest-1".into(), level: 1, quest: false, contents: Some((chest_gold, None)) });
+            let mut c = campaign();
+            c.gold = gold;
+            let orders = Orders {
+                resurrect: if raise { fallen.iter().map(|s| s.to_string()).collect() } else { Vec::new() },
+                train,
+                ..Orders::default()
+            };
+            let before = c.clone();
+            run(&mut c, &r, &orders, &default_tables(), &default_rewards()).unwrap();
+            let rec = &c.history[0];
+            let shared: u32 = rec.experience.iter().map(|s| s.experience).sum();
+            let kills = if fallen.len() < 4 { earned - r.experience_spent } else { 0 };
+            let reward = rec.reward.map_or(0, |w| w.experience);
+            proptest::prop_assert_eq!(shared, kills + reward);
+            let raised = c.heroes.iter().filter(|h| h.alive).count() + fallen.len() - 4;
+            let levels: u32 = c.heroes.iter().zip(&before.heroes).map(|(a, b)| a.level - b.level).sum();
+            proptest::prop_assert_eq!(
+                i64::from(c.gold),
+                i64::from(gold) + i64::from(chest_gold) + i64::from(rec.reward.map_or(0, |w| w.gold))
+                    - 1000 * raised as i64 - 500 * i64::from(levels)
+            );
+            for h in &c.heroes {
+                proptest::prop_assert_eq!(h.value, h.level_value());
+                proptest::prop_assert!(fallen.contains(&h.name.as_str()) || h.alive);
+            }
+        }
+    }
+}

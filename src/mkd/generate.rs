@@ -1,0 +1,409 @@
+//! One adventure from one seed: build (layout and analysis, with retries),
+//! optional markers, setup by the ruleset, and the [`Scenario`] that holds it all.
+
+use crate::build::analysis::Analysis;
+use crate::build::layout::{self, Layout, LayoutParams};
+use crate::build::{BuildError, Dungeon, build_dungeon_with};
+use crate::core::dice::{Dice, LogEntry};
+use crate::mkd::mission::Mission;
+use crate::mkd::setup::{CentralPiece, MkdAdventure, Population, SetupParams, near_centre};
+use crate::rules::{Built, RuleSystem, SetupError};
+use crate::scenario::{
+    self, CentralChamber, Entrance, FloorOf, Opening, Params, Point, RulesetId, Scenario, Size,
+    Spot,
+};
+use crate::tileset::{Cell, TileKind, TileSet};
+use std::borrow::Cow;
+
+/// Everything a generation needs besides the tile set.
+#[derive(Debug, Clone, PartialEq)]
+pub struct GenerateParams {
+    /// The master seed.
+    pub seed: u64,
+    /// Build parameters.
+    pub layout: LayoutParams,
+    /// Setup parameters.
+    pub setup: SetupParams,
+    /// The mission: its goal, timer and split start.
+    pub mission: Mission,
+    /// Multi-floor dungeons: which floor this is. Every floor but the last
+    /// gets a staircase down instead of the mission's goal; a split-up start
+    /// is on floor 1 only. `None` for a one-floor adventure.
+    pub floor: Option<FloorOf>,
+    /// Lay the optional hindering/water markers (build step 8).
+    pub markers: bool,
+    /// How the tile set is named in the scenario (`mkd-builder` or a file name).
+    pub tileset_label: String,
+    /// Keep the roll log (the scenario's `log`). Without it the scenario is
+    /// the same but its log is empty, and generation is several times faster:
+    /// for figures that never show the log (the index-only batch).
+    pub log: bool,
+}
+
+impl Default for GenerateParams {
+    fn default() -> Self {
+        GenerateParams {
+            seed: 1,
+            layout: LayoutParams::default(),
+            setup: SetupParams::default(),
+            mission: Mission::QUEST,
+            floor: None,
+            markers: false,
+            tileset_label: crate::tileset::DEFAULT_TILESET_NAME.into(),
+            log: true,
+        }
+    }
+}
+
+/// Why no adventure could be generated.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum GenerateError {
+    /// The request can never succeed with this tile set, table or mission.
+    #[error("{0}")]
+    Impossible(String),
+    /// Every attempt to build the map got stuck.
+    #[error(transparent)]
+    Build(#[from] BuildError),
+    /// The ruleset's setup failed.
+    #[error(transparent)]
+    Setup(#[from] SetupError),
+}
+
+/// Is there a hallway, other than the entrance's, with a square the heroes
+/// can walk to from the entrance?
+fn has_walkable_hallway(layout: &Layout, analysis: &Analysis) -> bool {
+    let grid = layout.grid();
+    (0..layout.tiles.len()).any(|i| {
+        layout.tiles[i].kind == TileKind::Hallway
+            && i != layout.entrance.tile
+            && grid
+                .squares_of(i)
+                .iter()
+                .any(|&(x, y)| analysis.walk_at(&grid, x, y).is_some())
+    })
+}
+
+/// Generates one adventure.
+pub fn generate(tileset: &TileSet, params: &GenerateParams) -> Result<Scenario, GenerateError> {
+    generate_with_critical_path(tileset, params).map(|(s, _)| s)
+}
+
+/// [`generate`], with the walking distance from the entrance to the Quest
+/// Chest (the index's critical path, `None` without a Quest Chest), read
+/// from the analysis the build already made instead of walked again
+/// (`batch --only index` needs it for every adventure).
+pub fn generate_with_critical_path(
+    tileset: &TileSet,
+    params: &GenerateParams,
+) -> Result<(Scenario, Option<u32>), GenerateError> {
+    let rules = MkdAdventure::embedded();
+    let split_up = split_up_here(params);
+    if split_up {
+        let halls = layout::stack_hallways(tileset, params.layout.sets);
+        if halls < 2 && layout::check_request(tileset, &params.layout).is_ok() {
+            return Err(GenerateError::Impossible(format!(
+                "the split-up mission needs at least 2 hallways in the Dungeon Stack (one for each entrance), but {} set(s) of tile set `{}` draw {halls}; use more --sets or a tile set with more hallways",
+                params.layout.sets, tileset.name
+            )));
+        }
+    }
+    let mut dungeon = build_dungeon_with(
+        tileset,
+        &params.layout,
+        params.seed,
+        params.log,
+        |layout, analysis| {
+            if split_up && !has_walkable_hallway(layout, analysis) {
+                Err("no hallway but the entrance can be walked to, and the split-up mission needs one for its second entrance".to_string())
+            } else {
+                Ok(())
+            }
+        },
+    )?;
+    let mut log = std::mem::take(&mut dungeon.log);
+    let markers = if params.markers {
+        let mut mdice = Dice::with_log(params.seed, "markers", params.log);
+        let m = crate::mkd::markers::place_markers(&dungeon.layout, &dungeon.grid, &mut mdice);
+        log.extend(mdice.into_log());
+        m
+    } else {
+        Vec::new()
+    };
+    let mut sdice = Dice::with_log(params.seed, "setup", params.log);
+    // Setup counts the sets laid out (copying the monster list only if the two differ).
+    let setup = if params.setup.sets == params.layout.sets {
+        Cow::Borrowed(&params.setup)
+    } else {
+        Cow::Owned(SetupParams {
+            sets: params.layout.sets,
+            ..params.setup.clone()
+        })
+    };
+    let built = Built {
+        layout: &dungeon.layout,
+        grid: &dungeon.grid,
+        analysis: &dungeon.analysis,
+    };
+    let pop = rules.setup(built, (&setup, central_piece(params)), &mut sdice)?;
+    log.extend(sdice.into_log());
+    let second_entrance = if split_up {
+        let mut mdice = Dice::with_log(params.seed, "mission", params.log);
+        let spot = second_entrance(&dungeon, &markers, &mut mdice)?;
+        log.extend(mdice.into_log());
+        Some(spot)
+    } else {
+        None
+    };
+    let mut scenario = assemble(tileset, params, &dungeon, markers, pop, log);
+    scenario.second_entrance = second_entrance;
+    if params.mission.timed {
+        let (chambers, hallways) = tile_counts(&scenario);
+        scenario.turn_limit = Some(Mission::turn_limit(chambers, hallways));
+    }
+    let critical_path = scenario
+        .chests
+        .iter()
+        .find(|c| c.quest)
+        .and_then(|q| dungeon.analysis.walk_at(&dungeon.grid, q.x, q.y));
+    Ok((scenario, critical_path))
+}
+
+/// What the Central Chamber holds: the mission's goal on a one-floor
+/// adventure and on the last floor, a staircase down on every other floor.
+pub fn central_piece(params: &GenerateParams) -> CentralPiece {
+    match params.floor {
+        Some(f) if f.number < f.of => CentralPiece::Staircase,
+        _ => CentralPiece::Goal(params.mission.goal),
+    }
+}
+
+/// Does this adventure (or floor) get the split-up mission's second
+/// entrance? Only floor 1 of a multi-floor dungeon does: the heroes reach
+/// the deeper floors together, by the stairs.
+pub fn split_up_here(params: &GenerateParams) -> bool {
+    params.mission.split_up && params.floor.is_none_or(|f| f.number == 1)
+}
+
+/// Chambers and hallways of a scenario (the timer counts them).
+pub fn tile_counts(s: &Scenario) -> (u32, u32) {
+    let halls = s
+        .tiles
+        .iter()
+        .filter(|t| t.kind == TileKind::Hallway)
+        .count() as u32;
+    (s.tiles.len() as u32 - halls, halls)
+}
+
+/// Tile steps from the Central Chamber to every tile (`None`: not connected).
+pub fn steps_from_central(
+    connections: &[[usize; 2]],
+    tiles: usize,
+    central: usize,
+) -> Vec<Option<u32>> {
+    let mut dist = vec![None; tiles];
+    let mut queue = std::collections::VecDeque::new();
+    dist[central] = Some(0);
+    queue.push_back(central);
+    while let Some(t) = queue.pop_front() {
+        let d = dist[t].unwrap_or(0);
+        for c in connections {
+            let other = if c[0] == t {
+                c[1]
+            } else if c[1] == t {
+                c[0]
+            } else {
+                continue;
+            };
+            if dist[other].is_none() {
+                dist[other] = Some(d + 1);
+                queue.push_back(other);
+            }
+        }
+    }
+    dist
+}
+
+/// The split-up mission's second entrance: a staircase marker in the
+/// hallway nearest the Central Chamber in tile steps (not the entrance
+/// hallway; a roll among equally near ones), on the hallway's passable square
+/// nearest its centre that holds no terrain marker and can be walked to from
+/// the entrance (a roll among equally near squares). A hallway with no such
+/// square (walled off, or behind blocking terrain) is passed over: heroes
+/// starting there could never reach the Central Chamber.
+fn second_entrance(
+    d: &Dungeon,
+    markers: &[scenario::Marker],
+    dice: &mut Dice,
+) -> Result<Spot, GenerateError> {
+    let tiles = &d.layout.tiles;
+    let cc = d.analysis.central_chamber;
+    let steps = steps_from_central(&d.analysis.connections, tiles.len(), cc);
+    let g = &d.grid;
+    let a = &d.analysis;
+    let usable = |x: i32, y: i32| {
+        a.walk_at(g, x, y).is_some() && !markers.iter().any(|m| m.x == x && m.y == y)
+    };
+    let halls: Vec<(usize, u32)> = (0..tiles.len())
+        .filter(|&i| tiles[i].kind == TileKind::Hallway && i != d.layout.entrance.tile)
+        .filter(|&i| g.squares_of(i).iter().any(|&(x, y)| usable(x, y)))
+        .filter_map(|i| steps[i].map(|s| (i, s)))
+        .collect();
+    let Some(nearest) = halls.iter().map(|h| h.1).min() else {
+        return Err(GenerateError::Impossible(
+            "the split-up mission needs a second hallway the heroes can walk to from the entrance; in this dungeon every other hallway is cut off. Try another --seed or more --sets".into(),
+        ));
+    };
+    let candidates: Vec<usize> = halls
+        .iter()
+        .filter(|h| h.1 == nearest)
+        .map(|h| h.0)
+        .collect();
+    let n = candidates.len();
+    let k = dice.choose_d6(
+        n,
+        format_args!("split-up: second entrance among the {n} hallways {nearest} tiles from the Central Chamber"),
+        |k| tiles[candidates[k]].id.to_string(),
+    );
+    let hall = candidates[k];
+    let at = near_centre(g, &d.layout, hall, usable, dice, |n, f| {
+        write!(
+            f,
+            "centre of {} not usable; second entrance square among the {n} nearest",
+            tiles[hall].id
+        )
+    })
+    .ok_or_else(|| {
+        GenerateError::Impossible(format!(
+            "hallway {} has no free square reachable from the entrance for the second entrance",
+            tiles[hall].id
+        ))
+    })?;
+    dice.note(format_args!(
+        "split-up: second entrance (staircase marker) on {},{} in hallway {}, {nearest} tiles from the Central Chamber",
+        at.0, at.1, tiles[hall].id
+    ));
+    Ok(Spot {
+        x: at.0,
+        y: at.1,
+        tile: hall,
+    })
+}
+
+fn assemble(
+    tileset: &TileSet,
+    params: &GenerateParams,
+    d: &Dungeon,
+    markers: Vec<scenario::Marker>,
+    pop: Population,
+    log: Vec<LogEntry>,
+) -> Scenario {
+    let g = &d.grid;
+    let tiles = d
+        .layout
+        .tiles
+        .iter()
+        .map(|t| {
+            let (x, y) = g.local(t.x, t.y);
+            let mut void = Vec::new();
+            // Most faces are whole rectangles: look for a gap before walking
+            // the face square by square.
+            if t.cells.cells().contains(&Cell::Void) {
+                for fy in 0..t.height() {
+                    for fx in 0..t.width() {
+                        if !t.cells.cell(fx, fy).is_tile() {
+                            void.push(Point {
+                                x: x + fx as i32,
+                                y: y + fy as i32,
+                            });
+                        }
+                    }
+                }
+            }
+            scenario::PlacedTile {
+                id: t.id.to_string(),
+                kind: t.kind,
+                face: t.face,
+                rotation: t.rotation,
+                x,
+                y,
+                width: t.width(),
+                height: t.height(),
+                void,
+            }
+        })
+        .collect();
+    let ent = &d.layout.entrance;
+    let et = &d.layout.tiles[ent.tile];
+    let squares = et.entryway_squares(&ent.entryway);
+    let (ex, ey) = g.local(
+        squares[(squares.len() - 1) / 2].0,
+        squares[(squares.len() - 1) / 2].1,
+    );
+    let dead_ends = d
+        .layout
+        .dead_ends_on(g)
+        .into_iter()
+        .map(|(tile, e)| {
+            let sq = d.layout.tiles[tile].entryway_squares(&e)[0];
+            let (x, y) = g.local(sq.0, sq.1);
+            Opening {
+                tile,
+                x,
+                y,
+                side: e.side,
+                length: e.len,
+            }
+        })
+        .collect();
+    Scenario {
+        format: scenario::FORMAT.into(),
+        generator: crate::GENERATOR.into(),
+        seed: params.seed,
+        ruleset: RulesetId::MkdAdventure,
+        mission: params.mission.to_string(),
+        params: Params {
+            sets: params.layout.sets,
+            hero_value: params.setup.hero_value,
+            tileset: params.tileset_label.clone(),
+            table: Size {
+                width: params.layout.table.width,
+                height: params.layout.table.height,
+            },
+            exit_dice: params.layout.exit_dice.name().into(),
+            difficulty: params.setup.difficulty.name().into(),
+            markers: params.markers,
+            dressing: params.setup.dressing,
+        },
+        square_mm: tileset.square_mm,
+        size: Size {
+            width: g.width,
+            height: g.height,
+        },
+        table_offset: Point { x: g.x0, y: g.y0 },
+        grid: g.rows(),
+        tiles,
+        connections: d.analysis.connections.clone(),
+        entrance: Entrance {
+            tile: ent.tile,
+            x: ex,
+            y: ey,
+            side: ent.entryway.side,
+            length: ent.entryway.len,
+        },
+        central_chamber: CentralChamber {
+            tile: d.analysis.central_chamber,
+            depth: d.analysis.central_depth,
+        },
+        dead_ends,
+        chests: pop.chests,
+        wmts: pop.wmts,
+        markers,
+        turn_limit: None,
+        prisoner: pop.prisoner,
+        second_entrance: None,
+        staircase: pop.staircase,
+        floor: params.floor,
+        pools: pop.pools,
+        log,
+    }
+}

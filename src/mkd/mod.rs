@@ -1,0 +1,13 @@
+//! The MKD Adventure: its setup, roll tables, missions, floors, play and
+//! campaign, all in one place.
+
+pub mod batch;
+pub mod campaign;
+pub mod floors;
+pub mod generate;
+pub mod markers;
+pub mod mission;
+pub mod monsters;
+pub mod play;
+pub mod setup;
+pub mod tables;

@@ -1,0 +1,262 @@
+//! Monster lists: the figures a player can field, with point values
+//! (`format: tilecrawl-monsters/1`). The Monster Pool is made from one.
+
+use crate::scenario::{MonsterEntry, MonsterPool};
+use serde::Deserialize;
+use std::path::Path;
+
+/// The format tag of monster files.
+pub const FORMAT: &str = "tilecrawl-monsters/1";
+/// Largest monster file accepted, in bytes.
+pub const MAX_FILE_BYTES: u64 = 1024 * 1024;
+/// Most monster kinds in one list.
+pub const MAX_KINDS: usize = 1000;
+
+const DEFAULT_YAML: &str = include_str!(concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/templates/monsters/default.yaml"
+));
+
+/// The special abilities the MKD Adventure solo rules give monsters a behaviour for.
+pub const KNOWN_ABILITIES: [&str; 16] = [
+    "Quickness",
+    "Magic Levitation",
+    "Stealth",
+    "Nimble",
+    "Demoralized",
+    "Necromancy",
+    "Command",
+    "Magic Freeze",
+    "Magic Confusion",
+    "Limited Invisibility",
+    "Healing",
+    "Magic Blast",
+    "Flame/Lightning",
+    "Shockwave",
+    "Magic Healing",
+    "Sneak Attack",
+];
+
+/// A checked list of monsters.
+#[derive(Debug, Clone, PartialEq)]
+pub struct MonsterList {
+    /// Name of the list.
+    pub name: String,
+    /// The monsters, in file order.
+    pub monsters: MonsterPool,
+}
+
+/// Why a monster list was refused (one line: file, place, what was expected).
+#[derive(Debug, thiserror::Error)]
+#[error("{file}: {location}{message}")]
+pub struct MonsterError {
+    /// The file.
+    pub file: String,
+    /// `line L, column C: ` or `monsters[3] (Troll): ` where known.
+    pub location: String,
+    /// What was wrong.
+    pub message: String,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawList {
+    format: String,
+    #[serde(default)]
+    name: Option<String>,
+    monsters: Vec<RawMonster>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawMonster {
+    name: String,
+    points: u32,
+    #[serde(default)]
+    count: Option<u32>,
+    #[serde(default)]
+    abilities: Vec<String>,
+    // Dice-combat statistics (Dungeon World); all four or none.
+    #[serde(default)]
+    speed: Option<u32>,
+    #[serde(default)]
+    attacks: Option<u32>,
+    #[serde(default)]
+    shoot: Option<crate::mkd::tables::Shoot>,
+    #[serde(default)]
+    armour: Option<u32>,
+    #[serde(default)]
+    wounds: Option<u32>,
+}
+
+/// The embedded default monster list.
+pub fn default_monsters() -> MonsterList {
+    // Parsed once per process: every default SetupParams asks for it.
+    static LIST: std::sync::OnceLock<MonsterList> = std::sync::OnceLock::new();
+    LIST.get_or_init(|| {
+        parse(DEFAULT_YAML, "default monsters").expect("the embedded list is checked by the tests")
+    })
+    .clone()
+}
+
+/// Loads a monster list from a file.
+pub fn load(path: &Path) -> Result<MonsterList, MonsterError> {
+    let file = path.display().to_string();
+    let err = |message: String| MonsterError {
+        file: file.clone(),
+        location: String::new(),
+        message,
+    };
+    // The size is checked before reading (see `fsutil::read_limited`).
+    let text = crate::core::fs::read_limited(path, MAX_FILE_BYTES)
+        .map_err(|e| err(e.describe("a monster list", MAX_FILE_BYTES)))?;
+    parse(&text, &file)
+}
+
+/// Parses and checks a monster list; `file` names the source in errors.
+pub fn parse(text: &str, file: &str) -> Result<MonsterList, MonsterError> {
+    let at = |location: String, message: String| MonsterError {
+        file: file.to_string(),
+        location,
+        message,
+    };
+    if text.trim().is_empty() {
+        return Err(at(
+            String::new(),
+            format!("the file is empty; expected `format: {FORMAT}` and a `monsters` list"),
+        ));
+    }
+    crate::tileset::check_yaml_shape(text).map_err(|(location, message)| at(location, message))?;
+    let raw: RawList = serde_yaml::from_str(text).map_err(|e| {
+        let (location, message) = crate::tileset::yaml_error_parts(&e);
+        at(location, message)
+    })?;
+    if raw.format != FORMAT {
+        return Err(at(
+            "format: ".into(),
+            format!(
+                "is `{}`; this version of tilecrawl reads `{FORMAT}`",
+                raw.format
+            ),
+        ));
+    }
+    if raw.monsters.is_empty() || raw.monsters.len() > MAX_KINDS {
+        return Err(at(
+            "monsters: ".into(),
+            format!(
+                "has {} entries; expected 1 to {MAX_KINDS}",
+                raw.monsters.len()
+            ),
+        ));
+    }
+    let mut monsters = Vec::with_capacity(raw.monsters.len());
+    for (i, m) in raw.monsters.into_iter().enumerate() {
+        let loc = format!("monsters[{i}] ({}): ", m.name);
+        if m.name.trim().is_empty()
+            || m.name.chars().count() > 64
+            || m.name.chars().any(char::is_control)
+        {
+            return Err(at(
+                format!("monsters[{i}]: "),
+                "name must be 1 to 64 printable characters".into(),
+            ));
+        }
+        if monsters.iter().any(|e: &MonsterEntry| e.name == m.name) {
+            return Err(at(
+                loc,
+                "appears twice; give each figure one entry with a `count`".into(),
+            ));
+        }
+        if m.points == 0 || m.points > 1000 {
+            return Err(at(
+                loc,
+                format!("points is {}; expected 1 to 1000", m.points),
+            ));
+        }
+        let count = m.count.unwrap_or(1);
+        if count == 0 || count > 100 {
+            return Err(at(loc, format!("count is {count}; expected 1 to 100")));
+        }
+        for a in &m.abilities {
+            if !KNOWN_ABILITIES.contains(&a.as_str()) {
+                return Err(at(
+                    loc,
+                    format!(
+                        "unknown ability `{a}`; expected one of {}",
+                        KNOWN_ABILITIES.join(", ")
+                    ),
+                ));
+            }
+        }
+        let stats = match (m.speed, m.attacks, m.armour, m.wounds) {
+            (None, None, None, None) if m.shoot.is_none() => None,
+            (Some(speed), Some(attacks), Some(armour), Some(wounds)) => {
+                let st = crate::mkd::tables::Stats {
+                    speed,
+                    attacks,
+                    shoot: m.shoot,
+                    armour,
+                    wounds,
+                };
+                crate::mkd::tables::check_stats(&st).map_err(|e| at(loc.clone(), e))?;
+                Some(st)
+            }
+            _ => {
+                return Err(at(
+                    loc,
+                    "dice-combat statistics need all of speed, attacks, armour and wounds (shoot is optional), or none of them".into(),
+                ));
+            }
+        };
+        monsters.push(MonsterEntry {
+            name: m.name,
+            points: m.points,
+            count,
+            abilities: m.abilities,
+            stats,
+        });
+    }
+    Ok(MonsterList {
+        name: raw.name.unwrap_or_else(|| file.to_string()),
+        monsters: MonsterPool::new(monsters),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn default_list_loads() {
+        let l = default_monsters();
+        assert!(l.monsters.len() >= 10);
+        assert!(l.monsters.iter().all(|m| m.points > 0 && m.count > 0));
+    }
+
+    #[test]
+    fn bad_lists_name_the_place() {
+        let e = parse(
+            "format: tilecrawl-monsters/1\nmonsters:\n  - {name: Orc, points: 0}\n",
+            "m.yaml",
+        )
+        .unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "m.yaml: monsters[0] (Orc): points is 0; expected 1 to 1000"
+        );
+        let e = parse("format: tilecrawl-monsters/1\nmonsters:\n  - {name: Orc, points: 5, abilities: [Flying]}\n", "m.yaml").unwrap_err();
+        assert!(e.to_string().contains("unknown ability `Flying`"));
+        let e = parse(
+            "format: tilecrawl-monsters/1\nmonsters:\n  - {name: Orc, points: five}\n",
+            "m.yaml",
+        )
+        .unwrap_err();
+        assert!(e.to_string().starts_with("m.yaml: line 3, column"), "{e}");
+        assert!(
+            parse("", "m.yaml")
+                .unwrap_err()
+                .to_string()
+                .contains("empty")
+        );
+    }
+}

@@ -1,0 +1,383 @@
+//! The heroes' party (`format: tilecrawl-party/1`): the players in turn
+//! order, each with a team of heroes, their point values and dice-combat stats.
+
+use crate::mkd::tables::{Shoot, Stats, check_abilities, check_name, check_stats};
+use serde::Deserialize;
+use std::path::Path;
+
+/// The format tag of party files.
+pub const FORMAT: &str = "tilecrawl-party/1";
+/// Largest party file accepted, in bytes.
+pub const MAX_FILE_BYTES: u64 = 64 * 1024;
+/// Most teams (players) in a party.
+pub const MAX_TEAMS: usize = 8;
+/// Most heroes in a party, all teams together.
+pub const MAX_HEROES: usize = 12;
+/// Longest hero name, in characters.
+pub const MAX_HERO_NAME: usize = 24;
+/// Words the play prompt reads as commands, so no hero may be called one.
+pub const RESERVED_WORDS: [&str; 21] = [
+    "moves", "move", "to", "end", "turn", "status", "map", "help", "undo", "hit", "kill", "wound",
+    "opens", "open", "attacks", "attack", "the", "at", "lead", "smash", "out",
+];
+
+/// The embedded default party, as YAML (what a save stores when no --party is given).
+pub const DEFAULT_YAML: &str = include_str!(concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/templates/parties/default.yaml"
+));
+
+/// The heroes that enter the dungeon.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Party {
+    /// Name of the party.
+    pub name: String,
+    /// The teams in turn order.
+    pub teams: Vec<Team>,
+    /// The hero held in the Central Chamber in a rescue mission (the
+    /// optional `prisoner:` entry; [`Party::prisoner_or_fallback`] supplies
+    /// one when the file has none).
+    pub prisoner: Option<Hero>,
+}
+
+/// One player's heroes.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Team {
+    /// The player's name.
+    pub player: String,
+    /// The heroes, in file order.
+    pub heroes: Vec<Hero>,
+}
+
+/// One hero.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Hero {
+    /// One word (letters, digits, `-`, `_`), unique in the party ignoring case.
+    pub name: String,
+    /// Point value (MKD), 1 to 1000.
+    pub value: u32,
+    /// Dice-combat stats.
+    pub stats: Stats,
+    /// Special abilities (names from [`crate::mkd::monsters::KNOWN_ABILITIES`]).
+    pub abilities: Vec<String>,
+}
+
+impl Party {
+    /// The party's total point value (sets the WMT pool).
+    pub fn total_value(&self) -> u32 {
+        self.heroes().map(|h| h.value).sum()
+    }
+
+    /// The rescue mission's prisoner: the party file's `prisoner:` entry, or
+    /// else [`fallback_prisoner`] (renamed if a party hero has its name).
+    pub fn prisoner_or_fallback(&self) -> Hero {
+        if let Some(p) = &self.prisoner {
+            return p.clone();
+        }
+        let mut p = fallback_prisoner();
+        let taken = |n: &str| self.heroes().any(|h| h.name.eq_ignore_ascii_case(n));
+        let base = p.name.clone();
+        let mut k = 2;
+        while taken(&p.name) {
+            p.name = format!("{base}{k}");
+            k += 1;
+        }
+        p
+    }
+
+    /// Every hero, team by team in turn order.
+    pub fn heroes(&self) -> impl Iterator<Item = &Hero> {
+        self.teams.iter().flat_map(|t| t.heroes.iter())
+    }
+}
+
+/// Why a party file was refused (one line: file, place, what was expected).
+#[derive(Debug, thiserror::Error)]
+#[error("{file}: {location}{message}")]
+pub struct PartyError {
+    /// The file.
+    pub file: String,
+    /// `line L, column C: ` or `teams[0].heroes[1] (Ayla): ` where known.
+    pub location: String,
+    /// What was wrong.
+    pub message: String,
+}
+
+#[derive(Deserialize)]
+struct FileHead {
+    #[serde(default)]
+    format: Option<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PartyFile {
+    #[allow(dead_code)] // checked from `FileHead`
+    format: String,
+    #[serde(default)]
+    name: Option<String>,
+    teams: Vec<RawTeam>,
+    #[serde(default)]
+    prisoner: Option<RawHero>,
+}
+
+/// The prisoner used when a party file names none: a plain 20-point
+/// fighter (the project's own numbers, in the range of the default party).
+pub fn fallback_prisoner() -> Hero {
+    Hero {
+        name: "Captive".into(),
+        value: 20,
+        stats: Stats {
+            speed: 4,
+            attacks: 3,
+            shoot: None,
+            armour: 4,
+            wounds: 4,
+        },
+        abilities: Vec::new(),
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawTeam {
+    player: String,
+    heroes: Vec<RawHero>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawHero {
+    name: String,
+    value: u32,
+    speed: u32,
+    attacks: u32,
+    #[serde(default)]
+    shoot: Option<Shoot>,
+    armour: u32,
+    wounds: u32,
+    #[serde(default)]
+    abilities: Vec<String>,
+}
+
+/// The embedded default party: two players with two heroes each, 95 points.
+pub fn default_party() -> Party {
+    parse(DEFAULT_YAML, "default party").expect("the embedded party is checked by the tests")
+}
+
+/// Loads a party from a file (the size is checked before reading).
+pub fn load(path: &Path) -> Result<Party, PartyError> {
+    let file = path.display().to_string();
+    let text = crate::core::fs::read_limited(path, MAX_FILE_BYTES).map_err(|e| PartyError {
+        file: file.clone(),
+        location: String::new(),
+        message: e.describe("a party file", MAX_FILE_BYTES),
+    })?;
+    parse(&text, &file)
+}
+
+/// Parses and checks a party; `file` names the source in errors.
+pub fn parse(text: &str, file: &str) -> Result<Party, PartyError> {
+    check(text, file).map_err(|(location, message)| PartyError {
+        file: file.to_string(),
+        location,
+        message,
+    })
+}
+
+/// Whether `name` is one word of letters, digits, `-` or `_`, not too long.
+fn is_hero_word(name: &str) -> bool {
+    !name.is_empty()
+        && name.chars().count() <= MAX_HERO_NAME
+        && name
+            .chars()
+            .all(|c| c.is_alphanumeric() || c == '-' || c == '_')
+}
+
+fn check(text: &str, file: &str) -> Result<Party, (String, String)> {
+    if text.trim().is_empty() {
+        return Err((
+            String::new(),
+            format!("the file is empty; expected `format: {FORMAT}` and a `teams` list"),
+        ));
+    }
+    crate::tileset::check_yaml_shape(text)?;
+    let head: FileHead =
+        serde_yaml::from_str(text).map_err(|e| crate::tileset::yaml_error_parts(&e))?;
+    match head.format {
+        Some(f) if f == FORMAT => {}
+        Some(f) => {
+            return Err((
+                "format: ".into(),
+                format!(
+                    "is `{}`; this version of tilecrawl reads `{FORMAT}`",
+                    f.escape_default()
+                ),
+            ));
+        }
+        None => {
+            return Err((
+                String::new(),
+                format!("missing `format: {FORMAT}` (is this a party file?)"),
+            ));
+        }
+    }
+    let raw: PartyFile =
+        serde_yaml::from_str(text).map_err(|e| crate::tileset::yaml_error_parts(&e))?;
+    let name = raw.name.unwrap_or_else(|| file.to_string());
+    check_name(&name, 64).map_err(|m| ("name: ".to_string(), m))?;
+    if raw.teams.is_empty() || raw.teams.len() > MAX_TEAMS {
+        return Err((
+            "teams: ".into(),
+            format!("has {} teams; expected 1 to {MAX_TEAMS}", raw.teams.len()),
+        ));
+    }
+    let hero_count: usize = raw.teams.iter().map(|t| t.heroes.len()).sum();
+    if hero_count > MAX_HEROES {
+        return Err((
+            "teams: ".into(),
+            format!("hold {hero_count} heroes in all; expected 1 to {MAX_HEROES}"),
+        ));
+    }
+    let mut teams: Vec<Team> = Vec::with_capacity(raw.teams.len());
+    let mut seen: Vec<String> = Vec::new();
+    for (t, team) in raw.teams.into_iter().enumerate() {
+        let tloc = format!("teams[{t}]");
+        check_name(&team.player, 64).map_err(|m| (format!("{tloc}.player: "), m))?;
+        if teams
+            .iter()
+            .any(|o| o.player.to_lowercase() == team.player.to_lowercase())
+        {
+            return Err((
+                format!("{tloc}.player: "),
+                format!(
+                    "`{}` already has a team; give each player one team",
+                    team.player
+                ),
+            ));
+        }
+        if team.heroes.is_empty() {
+            return Err((
+                format!("{tloc}.heroes: "),
+                "is empty; every team needs at least one hero".into(),
+            ));
+        }
+        let mut heroes = Vec::with_capacity(team.heroes.len());
+        for (h, hero) in team.heroes.into_iter().enumerate() {
+            let hloc = format!("{tloc}.heroes[{h}]");
+            heroes.push(check_hero(hero, &hloc, &mut seen)?);
+        }
+        teams.push(Team {
+            player: team.player,
+            heroes,
+        });
+    }
+    let prisoner = match raw.prisoner {
+        Some(p) => Some(check_hero(p, "prisoner", &mut seen)?),
+        None => None,
+    };
+    Ok(Party {
+        name,
+        teams,
+        prisoner,
+    })
+}
+
+/// Checks one hero entry (`hloc` names it in errors); `seen` holds the
+/// lower-case names so far, to refuse a name used twice.
+fn check_hero(hero: RawHero, hloc: &str, seen: &mut Vec<String>) -> Result<Hero, (String, String)> {
+    if !is_hero_word(&hero.name) {
+        return Err((
+            format!("{hloc}: "),
+            format!(
+                "name `{}` must be one word of 1 to {MAX_HERO_NAME} letters, digits, `-` or `_` (it is typed at the play prompt)",
+                hero.name.escape_default()
+            ),
+        ));
+    }
+    let at = || format!("{hloc} ({}): ", hero.name);
+    let lower = hero.name.to_lowercase();
+    if RESERVED_WORDS.contains(&lower.as_str()) {
+        return Err((
+            at(),
+            format!(
+                "`{}` is a word of the play commands; choose another name",
+                hero.name
+            ),
+        ));
+    }
+    if seen.contains(&lower) {
+        return Err((
+            at(),
+            "the name is used twice (ignoring case); each hero needs its own".into(),
+        ));
+    }
+    seen.push(lower);
+    if hero.value == 0 || hero.value > 1000 {
+        return Err((at(), format!("value is {}; expected 1 to 1000", hero.value)));
+    }
+    let stats = Stats {
+        speed: hero.speed,
+        attacks: hero.attacks,
+        shoot: hero.shoot,
+        armour: hero.armour,
+        wounds: hero.wounds,
+    };
+    check_stats(&stats).map_err(|m| (at(), m))?;
+    check_abilities(&hero.abilities).map_err(|m| (at(), m))?;
+    Ok(Hero {
+        name: hero.name,
+        value: hero.value,
+        stats,
+        abilities: hero.abilities,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const ONE: &str = "format: tilecrawl-party/1
+teams:
+  - player: Ann
+    heroes:
+      - {name: Ayla, value: 45, speed: 5, attacks: 4, shoot: {dice: 2, range: 6}, armour: 4, wounds: 6, abilities: [Nimble]}
+";
+
+    #[test]
+    fn default_party_is_two_players_two_heroes_95_points() {
+        let p = default_party();
+        assert_eq!(p.teams.len(), 2);
+        assert!(p.teams.iter().all(|t| t.heroes.len() == 2));
+        assert_eq!(p.total_value(), 95);
+        assert_eq!(p.heroes().count(), 4);
+    }
+
+    #[test]
+    fn the_example_from_the_docs_parses() {
+        let p = parse(ONE, "p.yaml").unwrap();
+        assert_eq!(p.name, "p.yaml");
+        let h = p.heroes().next().unwrap();
+        assert_eq!(h.name, "Ayla");
+        assert_eq!(h.stats.shoot, Some(Shoot { dice: 2, range: 6 }));
+        assert_eq!(h.stats.armour, 4);
+        assert_eq!(p.total_value(), 45);
+    }
+
+    #[test]
+    fn hero_names_are_single_free_words() {
+        let e = parse(&ONE.replace("Ayla", "Ay la"), "p.yaml").unwrap_err();
+        assert!(
+            e.to_string().contains("teams[0].heroes[0]: name `Ay la`"),
+            "{e}"
+        );
+        let e = parse(&ONE.replace("Ayla", "Undo"), "p.yaml").unwrap_err();
+        assert!(e.to_string().contains("word of the play commands"), "{e}");
+        let two = format!(
+            "{ONE}      - {{name: AYLA, value: 5, speed: 4, attacks: 1, armour: 3, wounds: 1}}\n"
+        );
+        let e = parse(&two, "p.yaml").unwrap_err();
+        assert!(e.to_string().contains("heroes[1] (AYLA)"), "{e}");
+        assert!(e.to_string().contains("used twice"), "{e}");
+    }
+}

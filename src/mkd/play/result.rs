@@ -1,0 +1,162 @@
+//! What an adventure came to, for the campaign's town phase: who came back,
+//! which chests they brought, how much experience the party earned.
+
+use crate::mkd::play::engine::Game;
+use crate::mkd::play::state::{ChestPlace, HeroPlace, Outcome};
+use crate::mkd::tables::Item;
+
+/// The end of an adventure, as the town phase needs it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AdventureResult {
+    /// How the game ended; `None` while it is still being played.
+    pub outcome: Option<Outcome>,
+    /// The turn the game stands at.
+    pub turn: u32,
+    /// Heroes not slain, in party order.
+    pub survivors: Vec<String>,
+    /// Heroes slain, in party order.
+    pub fallen: Vec<String>,
+    /// Chests brought out of the dungeon, in chest order.
+    pub chests: Vec<ChestOut>,
+    /// Experience earned in the dungeon (kills, traps).
+    pub experience_earned: u32,
+    /// Of that, experience already spent in the dungeon (heals, levels).
+    pub experience_spent: u32,
+}
+
+/// A chest brought out of the dungeon.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ChestOut {
+    /// Transcript name (`chest-3`, `quest-chest`).
+    pub id: String,
+    /// Chest level, 1 to 3.
+    pub level: u32,
+    /// The Quest Chest?
+    pub quest: bool,
+    /// Gold and item, if the chest was opened in the dungeon; `None` for a
+    /// chest carried out shut.
+    pub contents: Option<(u32, Option<Item>)>,
+}
+
+impl Game {
+    /// The adventure's result so far (final once [`Game::outcome`] is set).
+    ///
+    /// A game stops as soon as its outcome is known, sometimes with heroes
+    /// still inside (the Quest Chest went out ahead of them). tilecrawl's
+    /// reading: nothing is left to stop them, so every hero not slain counts
+    /// as a survivor and the chests such a hero carries count as brought out.
+    ///
+    /// A rescue's prisoner is not one of the party: once freed it stands
+    /// among the game's heroes, but it is neither a survivor nor fallen here.
+    pub fn result(&self) -> AdventureResult {
+        let party =
+            |&(i, _): &(usize, &crate::mkd::play::state::HeroState)| self.mission.freed != Some(i);
+        let survivors = self
+            .heroes
+            .iter()
+            .enumerate()
+            .filter(party)
+            .filter(|(_, h)| h.place != HeroPlace::Slain)
+            .map(|(_, h)| h.name.clone())
+            .collect();
+        let fallen = self
+            .heroes
+            .iter()
+            .enumerate()
+            .filter(party)
+            .filter(|(_, h)| h.place == HeroPlace::Slain)
+            .map(|(_, h)| h.name.clone())
+            .collect();
+        let over = self.outcome().is_some();
+        let chests = self
+            .chests
+            .iter()
+            .filter(|c| match c.place {
+                ChestPlace::Out => true,
+                ChestPlace::Hero(h) => over && self.heroes[h].place != HeroPlace::Slain,
+                _ => false,
+            })
+            .map(|c| ChestOut {
+                id: c.id.clone(),
+                level: c.level,
+                quest: c.quest,
+                contents: c.contents.as_ref().map(|(gold, item)| {
+                    let item = item
+                        .as_ref()
+                        .and_then(|name| self.item_named(c.level, name));
+                    (*gold, item)
+                }),
+            })
+            .collect();
+        AdventureResult {
+            outcome: self.outcome(),
+            turn: self.turn,
+            survivors,
+            fallen,
+            chests,
+            experience_earned: self.xp,
+            experience_spent: self.xp_spent,
+        }
+    }
+
+    /// The item of the chest-contents table with this name (its own level
+    /// first, then any level).
+    fn item_named(&self, level: u32, name: &str) -> Option<Item> {
+        let tables = &self.tables.chest_contents;
+        let rows = tables
+            .get(&level)
+            .into_iter()
+            .chain(tables.values())
+            .flat_map(|t| (1..=6).map(move |f| &t.get(f).result));
+        rows.filter_map(|r| r.item.as_ref())
+            .find(|i| i.name == name)
+            .cloned()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::mkd::play::state::{ChestPlace, HeroPlace, Outcome, Phase};
+    use crate::mkd::play::testkit;
+
+    #[test]
+    fn a_fresh_game_has_no_outcome_and_everyone_alive() {
+        let g = testkit::game(1);
+        let r = g.result();
+        assert_eq!(r.outcome, None);
+        assert_eq!(r.fallen, Vec::<String>::new());
+        assert_eq!(r.survivors.len(), g.heroes.len());
+        assert!(r.chests.is_empty());
+        assert_eq!(r.experience_earned, 0);
+    }
+
+    #[test]
+    fn chests_out_and_carried_by_survivors_count_once_the_game_is_over() {
+        let mut g = testkit::game(1);
+        let mut second = g.chests[0].clone();
+        second.id = "quest-chest".into();
+        second.quest = true;
+        g.chests.push(second);
+        g.chests[0].place = ChestPlace::Out;
+        g.chests[0].contents = Some((100, Some("fine sword".into())));
+        g.chests[1].place = ChestPlace::Hero(0);
+        g.heroes[0].place = HeroPlace::Escaped;
+        g.heroes[1].place = HeroPlace::Slain;
+        g.xp = 40;
+        g.xp_spent = 10;
+        // Still playing: only the chest already out counts.
+        let r = g.result();
+        assert_eq!(r.chests.len(), 1);
+        let (gold, item) = r.chests[0].contents.clone().unwrap();
+        assert_eq!(gold, 100);
+        assert_eq!(item.unwrap().attack, 2, "fine sword found in the tables");
+        g.phase = Phase::Over(Outcome::Won);
+        let r = g.result();
+        assert_eq!(r.outcome, Some(Outcome::Won));
+        assert_eq!(r.chests.len(), 2);
+        assert_eq!(r.chests[1].contents, None, "carried out shut");
+        assert_eq!(r.fallen, vec![g.heroes[1].name.clone()]);
+        assert!(!r.survivors.contains(&g.heroes[1].name));
+        assert_eq!((r.experience_earned, r.experience_spent), (40, 10));
+    }
+}

@@ -1,0 +1,363 @@
+//! A game session: the typed lines, undo, and the save file.
+//!
+//! A game is a pure function of the scenario, the party, the tables, the
+//! options and the commands typed so far, so the save file stores exactly
+//! those (the scenario by path and digest) and `--resume` replays them: the
+//! same state, and the same dice still to come. `undo` rebuilds the game
+//! without the last command that changed it — so a command taken back and
+//! typed again meets the same dice.
+
+use crate::mkd::play::engine::{CombatMode, Game, GameOptions};
+use crate::mkd::play::party::Party;
+use crate::mkd::tables::Tables;
+use crate::scenario::Scenario;
+use serde::{Deserialize, Serialize};
+use std::collections::VecDeque;
+use std::sync::Arc;
+
+/// The save-file format tag.
+pub const SAVE_FORMAT: &str = "tilecrawl-save/1";
+/// The largest save file read.
+pub const MAX_SAVE_BYTES: u64 = 8 * 1024 * 1024;
+/// The most lines a save may hold.
+pub const MAX_LINES: usize = 100_000;
+
+/// What `save.yaml` holds.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SaveFile {
+    /// Always `tilecrawl-save/1`.
+    pub format: String,
+    /// The program that wrote it.
+    pub generator: String,
+    /// The scenario file, as a path relative to the save file's folder (or
+    /// absolute). For a multi-floor dungeon, its `dungeon.yaml`.
+    pub scenario: String,
+    /// FNV-1a 64 digest of the scenario file's bytes, to refuse a changed
+    /// scenario. For a multi-floor dungeon, the digest over the
+    /// `dungeon.yaml` and every floor file ([`crate::mkd::floors::Dungeon::digest`]).
+    pub scenario_digest: String,
+    /// The party file's text (kept whole, so the save stands alone).
+    pub party: String,
+    /// The roll tables' text, or `embedded` for the built-in tables.
+    pub tables: String,
+    /// Seed of the play dice.
+    pub seed: u64,
+    /// `manual` or `dice`.
+    pub combat: String,
+    /// Every line typed, in order (including ones refused and `undo`).
+    pub lines: Vec<String>,
+}
+
+impl SaveFile {
+    /// The scenario file this save plays: its path as written, read from
+    /// the folder of the save at `save_path` when relative.
+    pub fn scenario_path(&self, save_path: &std::path::Path) -> std::path::PathBuf {
+        let scenario = std::path::Path::new(&self.scenario);
+        if scenario.is_absolute() {
+            return scenario.to_path_buf();
+        }
+        save_path
+            .parent()
+            .filter(|p| !p.as_os_str().is_empty())
+            .unwrap_or(std::path::Path::new("."))
+            .join(scenario)
+    }
+}
+
+/// FNV-1a 64 over bytes, as `fnv1a64:` and 16 hex digits.
+pub fn digest(bytes: &[u8]) -> String {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for &b in bytes {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    format!("fnv1a64:{h:016x}")
+}
+
+/// A game and the lines that made it.
+#[derive(Debug, Clone)]
+pub struct Session {
+    opts: GameOptions,
+    game: Game,
+    /// Every line typed.
+    lines: Vec<String>,
+    /// The last lines that changed the game, each with the game as it stood
+    /// before it (what `undo` goes back to), at most [`UNDO_DEPTH`].
+    history: VecDeque<(String, Game)>,
+}
+
+/// How many commands `undo` can take back in a row. Each one keeps a copy of
+/// the game, so undo costs no replay however long the game (replaying from
+/// the start made many undos in a row quadratic in the game's length).
+pub const UNDO_DEPTH: usize = 64;
+
+impl Session {
+    /// A new game.
+    pub fn new(
+        scenario: Arc<Scenario>,
+        party: Arc<Party>,
+        tables: Arc<Tables>,
+        opts: GameOptions,
+    ) -> Session {
+        Session::from_game(Game::new(scenario, party, tables, opts))
+    }
+
+    /// A session of a game just set up (a scenario or a multi-floor dungeon,
+    /// see [`crate::mkd::play::floors::Adventure::new_game`]).
+    pub fn from_game(game: Game) -> Session {
+        Session {
+            opts: game.opts,
+            game,
+            lines: Vec::new(),
+            history: VecDeque::new(),
+        }
+    }
+
+    /// The game as it stands.
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// Every line typed so far.
+    pub fn lines(&self) -> &[String] {
+        &self.lines
+    }
+
+    /// The options.
+    pub fn options(&self) -> GameOptions {
+        self.opts
+    }
+
+    /// The transcript's opening lines.
+    pub fn intro(&self) -> Vec<String> {
+        self.game.intro()
+    }
+
+    /// Takes one typed line; returns the transcript lines it produces: the
+    /// line echoed after `> `, then the dungeon's answer, or one `! ` line
+    /// saying why nothing happened.
+    pub fn input(&mut self, line: &str) -> Vec<String> {
+        let line = line.trim_end_matches(['\r', '\n']);
+        self.lines.push(line.to_string());
+        let mut out = vec![format!("> {line}")];
+        let trimmed = line.split('#').next().unwrap_or("").trim();
+        if trimmed.is_empty() {
+            out.pop();
+            return out;
+        }
+        if trimmed.eq_ignore_ascii_case("undo") {
+            match self.history.pop_back() {
+                None => out.push(format!(
+                    "! nothing to undo (undo takes back at most {UNDO_DEPTH} commands in a row)"
+                )),
+                Some((last, before)) => {
+                    // The game as it was, dice included: typing the command
+                    // again meets the same dice.
+                    self.game = before;
+                    out.push(format!("undone: {last}"));
+                }
+            }
+            return out;
+        }
+        let before = self.game.clone();
+        match self.game.apply(trimmed) {
+            Ok(lines) => {
+                let changes = !matches!(
+                    trimmed.to_ascii_lowercase().as_str(),
+                    "status" | "map" | "help" | "?"
+                );
+                if changes {
+                    if self.history.len() == UNDO_DEPTH {
+                        self.history.pop_front();
+                    }
+                    self.history.push_back((trimmed.to_string(), before));
+                }
+                out.extend(lines);
+            }
+            Err(e) => out.push(format!("! {e}")),
+        }
+        out
+    }
+
+    /// The save file for this session.
+    pub fn to_save(
+        &self,
+        scenario_path: &str,
+        scenario_digest: &str,
+        party_text: &str,
+        tables_text: Option<&str>,
+    ) -> SaveFile {
+        SaveFile {
+            format: SAVE_FORMAT.into(),
+            generator: crate::GENERATOR.into(),
+            scenario: scenario_path.into(),
+            scenario_digest: scenario_digest.into(),
+            party: party_text.into(),
+            tables: tables_text.unwrap_or("embedded").into(),
+            seed: self.opts.seed,
+            combat: self.opts.combat.name().into(),
+            lines: self.lines.clone(),
+        }
+    }
+
+    /// Rebuilds a session from a save's lines; returns it with the whole
+    /// transcript so far.
+    pub fn replay(
+        scenario: Arc<Scenario>,
+        party: Arc<Party>,
+        tables: Arc<Tables>,
+        opts: GameOptions,
+        lines: &[String],
+    ) -> (Session, Vec<String>) {
+        Session::replay_game(Game::new(scenario, party, tables, opts), lines)
+    }
+
+    /// [`Session::replay`] from a game just set up.
+    pub fn replay_game(game: Game, lines: &[String]) -> (Session, Vec<String>) {
+        let mut s = Session::from_game(game);
+        let mut transcript = s.intro();
+        for l in lines {
+            transcript.extend(s.input(l));
+        }
+        (s, transcript)
+    }
+}
+
+/// Reads and checks a save file's text (not the files it names).
+pub fn parse_save(text: &str, file: &str) -> Result<SaveFile, String> {
+    if text.trim().is_empty() {
+        return Err(format!(
+            "{file}: the file is empty; expected a tilecrawl save (`format: {SAVE_FORMAT}`)"
+        ));
+    }
+    crate::tileset::check_yaml_shape(text).map_err(|(l, m)| format!("{file}: {l}{m}"))?;
+    let save: SaveFile = serde_yaml::from_str(text).map_err(|e| {
+        let (l, m) = crate::tileset::yaml_error_parts(&e);
+        format!("{file}: {l}{m} (is this a tilecrawl save file?)")
+    })?;
+    if save.format != SAVE_FORMAT {
+        return Err(format!(
+            "{file}: format: is `{}`; this version of tilecrawl reads `{SAVE_FORMAT}`",
+            save.format
+        ));
+    }
+    if save.lines.len() > MAX_LINES {
+        return Err(format!(
+            "{file}: lines: has {} entries; at most {MAX_LINES}",
+            save.lines.len()
+        ));
+    }
+    if let Some((i, _)) = save
+        .lines
+        .iter()
+        .enumerate()
+        .find(|(_, l)| l.len() > 500 || l.contains('\n'))
+    {
+        return Err(format!(
+            "{file}: lines[{i}]: longer than 500 characters or several lines; not a typed command"
+        ));
+    }
+    // The embedded files obey the limits they have as files of their own.
+    for (key, len, max) in [
+        (
+            "party",
+            save.party.len(),
+            crate::mkd::play::party::MAX_FILE_BYTES,
+        ),
+        (
+            "tables",
+            save.tables.len(),
+            crate::mkd::tables::MAX_FILE_BYTES,
+        ),
+    ] {
+        if len as u64 > max {
+            return Err(format!(
+                "{file}: {key}: the embedded text is {len} bytes; at most {max}"
+            ));
+        }
+    }
+    if !matches!(save.combat.as_str(), "manual" | "dice") {
+        return Err(format!(
+            "{file}: combat: is `{}`; expected `manual` or `dice`",
+            save.combat
+        ));
+    }
+    if !save.scenario_digest.starts_with("fnv1a64:") {
+        return Err(format!(
+            "{file}: scenario_digest: expected `fnv1a64:` and 16 hex digits"
+        ));
+    }
+    Ok(save)
+}
+
+/// The combat mode named in a save.
+pub fn combat_mode(name: &str) -> CombatMode {
+    if name == "dice" {
+        CombatMode::Dice
+    } else {
+        CombatMode::Manual
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::mkd::play::engine::CombatMode;
+    use crate::mkd::play::testkit::{party, scenario};
+
+    #[test]
+    fn undo_goes_back_as_far_as_its_depth_and_no_further() {
+        let mut s = Session::new(
+            Arc::new(scenario(Vec::new())),
+            Arc::new(party()),
+            Arc::new(crate::mkd::tables::default_tables()),
+            GameOptions {
+                seed: 3,
+                combat: CombatMode::Dice,
+            },
+        );
+        let start = s.game().status();
+        for _ in 0..UNDO_DEPTH + 2 {
+            s.input("end turn");
+        }
+        assert_eq!(s.game().turn, 1 + UNDO_DEPTH as u32 + 2);
+        for _ in 0..UNDO_DEPTH {
+            assert!(s.input("undo")[1].starts_with("undone: end turn"));
+        }
+        assert!(s.input("undo")[1].starts_with("! nothing to undo"));
+        assert_eq!(s.game().turn, 3);
+        // Undo, then the same command: the same answer (the same dice).
+        let a = s.input("end turn");
+        s.input("undo");
+        assert_eq!(s.input("end turn"), a);
+        assert_ne!(s.game().status(), start);
+    }
+
+    #[test]
+    fn many_tokens_of_one_kind_get_distinct_ids() {
+        let w = crate::scenario::Wmt {
+            x: 2,
+            y: 2,
+            color: crate::scenario::WmtColor::Blue,
+            number: 4,
+            guardian: false,
+            tile: 0,
+        };
+        let g = crate::mkd::play::Game::new(
+            Arc::new(scenario(vec![w; 300])),
+            Arc::new(party()),
+            Arc::new(crate::mkd::tables::default_tables()),
+            GameOptions {
+                seed: 1,
+                combat: CombatMode::Manual,
+            },
+        );
+        let mut ids: Vec<&str> = g.wmts.iter().map(|w| w.id.as_str()).collect();
+        assert_eq!(&ids[..3], ["blue-4", "blue-4-b", "blue-4-c"]);
+        assert_eq!(ids[26], "blue-4-26");
+        ids.sort_unstable();
+        ids.dedup();
+        assert_eq!(ids.len(), 300);
+    }
+}

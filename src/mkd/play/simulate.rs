@@ -1,0 +1,938 @@
+//! Automatic playthroughs: how hard is a scenario?
+//!
+//! [`simulate`] plays a scenario many times with automatic heroes and dice
+//! combat ([`CombatMode::Dice`]) and sums the runs up in a [`Report`]. Each
+//! run is an ordinary [`Game`] driven through [`Game::apply`] with the same
+//! command lines a player would type, so the simulated heroes obey every
+//! rule the engine checks.
+//!
+//! # Seeds
+//!
+//! Run `i` (from 0) plays with the dice seed [`run_seed`]`(seed, i)`: the
+//! `(i+1)`-th output of a SplitMix64 generator started at `seed`. A run
+//! depends on nothing but its own seed, and the runs are collected in run
+//! order, so the report is the same for any number of threads.
+//!
+//! # The heroes' policy
+//!
+//! The policy is fixed and rolls no dice of its own. In each hero turn the
+//! current team's heroes act one after another in party order; each hero
+//! repeats the first rule that applies until its activation is over:
+//!
+//! 1. A revealed monster stands next to the hero: attack it (the one with
+//!    the fewest wounds left; ties go to the smaller id).
+//! 2. The hero can shoot and a revealed monster is within range: shoot it
+//!    (same choice).
+//! 3. The Quest Chest lies on the floor: when next to it (or on it), open it
+//!    (or pick it up if it already lies open); otherwise walk towards it.
+//! 4. The hero carries the Quest Chest: walk to the entrance; on it, leave.
+//! 5. Another hero carries it: escort. A hero standing on the entrance
+//!    leaves (clearing the way); a hero in the dungeon walks to a square next
+//!    to the carrier; a hero still outside stays there.
+//! 6. A monster carries it: chase that monster (rule 1 then fights it).
+//! 7. There is no Quest Chest to fetch any more: walk to the entrance and
+//!    leave. On a floor of a multi-floor dungeon that has stairs down (and
+//!    so no Quest Chest), walk to the stairs and take them instead; the
+//!    last hero going down ends the turn (see [`crate::mkd::play::floors`]).
+//!
+//! On a split-up mission "the entrance" is either entrance: heroes come in
+//! where their group starts and leave by the nearer exit.
+//!
+//! The missions change rules 3 to 7 (a plain quest and stealth use them
+//! as written):
+//!
+//! - **Rescue**: while the prisoner is held, walk next to them and free
+//!   them (again and again: a trap found is set off by the next try). The
+//!   freed prisoner walks to the entrance and leaves; the others escort
+//!   them as they would a chest carrier.
+//! - **Kidnapping**: before the Guardian is revealed, walk next to its
+//!   token (which reveals it); then walk next to the kidnappee and fight it
+//!   (rules 1 and 2) until it is captured, and never attack it after. At the
+//!   start of each team's turn, if one of its heroes stands next to the
+//!   captive, the team leads it out (`lead ID out`) when the entrance is
+//!   within its speed, or else to the free square within its speed nearest
+//!   the entrance (`lead ID to X,Y`). Heroes nearer the entrance than the
+//!   captive walk out and leave (clearing its way); the others keep to the
+//!   squares next to it that are not nearer the entrance than it.
+//!
+//! Walking follows the shortest route (ties: the first step clockwise from
+//! north) as far as the speed left allows: the hero is sent, with one
+//! `moves to` command, to the farthest free square of that route it can
+//! pay for. Routes go round monsters and tokens when they can, and straight
+//! at them when they cannot (the walk then stops short of them). A closed
+//! door on the route stops the walk in front of it; the next command opens
+//! it (`opens door at`). Heroes outside come in through the free entrance
+//! square nearest their goal.
+//!
+//! A hero without the speed an action costs (opening or taking a chest,
+//! stepping out, opening a door, attacking) passes instead of trying it.
+//! When a rule gives nothing to do, or the engine refuses the command, the
+//! hero passes; a hero never issues more than [`MAX_COMMANDS`] commands in
+//! one activation, so a refused or useless command can never loop. After
+//! every hero of the team has acted the team ends its turn. A game ends when
+//! the engine declares an outcome, or after [`SimOptions::max_turns`] turns
+//! (counted as a loss, "timed out").
+
+use crate::core::geom::{all_around, chebyshev};
+use crate::mkd::mission::Goal;
+use crate::mkd::play::board::{Board, FAR, Mover};
+use crate::mkd::play::engine::{CombatMode, Game, GameOptions};
+use crate::mkd::play::floors::Adventure;
+use crate::mkd::play::party::Party;
+use crate::mkd::play::state::{ChestPlace, HeroPlace, Outcome, Phase};
+use crate::mkd::tables::Tables;
+use crate::scenario::{Point, Scenario};
+use rayon::prelude::*;
+use serde::Serialize;
+use std::sync::Arc;
+
+/// The most commands one hero issues in one activation before passing.
+pub const MAX_COMMANDS: usize = 8;
+
+/// The default turn limit of a run.
+pub const DEFAULT_MAX_TURNS: u32 = 200;
+
+/// How many runs, from which seed, for how long.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SimOptions {
+    /// Number of playthroughs.
+    pub runs: u32,
+    /// Seed the runs' dice seeds are derived from (see [`run_seed`]).
+    pub seed: u64,
+    /// Turns after which a run stops and counts as a loss ("timed out").
+    pub max_turns: u32,
+}
+
+impl Default for SimOptions {
+    fn default() -> Self {
+        SimOptions {
+            runs: 1000,
+            seed: 0,
+            max_turns: DEFAULT_MAX_TURNS,
+        }
+    }
+}
+
+/// What one playthrough came to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
+pub struct RunResult {
+    /// The Quest Chest was carried out.
+    pub won: bool,
+    /// The turn limit was reached with the game still going (a loss).
+    pub timed_out: bool,
+    /// The turn the game ended in (the limit, when timed out).
+    pub turns: u32,
+    /// Heroes slain.
+    pub heroes_lost: u32,
+    /// Wandering monster tokens revealed.
+    pub wmts_revealed: u32,
+    /// Monsters that came into play (from tokens, traps and alarms).
+    pub monsters_fought: u32,
+    /// Monsters slain.
+    pub monsters_slain: u32,
+    /// Chests opened by heroes.
+    pub chests_opened: u32,
+}
+
+/// The summary of many runs. Means are per run.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Report {
+    /// The seed the runs' dice seeds came from.
+    pub seed: u64,
+    /// The turn limit of each run.
+    pub max_turns: u32,
+    /// Runs played.
+    pub runs: u32,
+    /// Runs won.
+    pub wins: u32,
+    /// `wins / runs`.
+    pub win_rate: f64,
+    /// 95% Wilson score interval of the win rate.
+    pub ci95: (f64, f64),
+    /// Median of the turns played (nearest rank; every run counts, a timed
+    /// out one with the limit).
+    pub turns_median: u32,
+    /// 90th percentile of the turns played (nearest rank).
+    pub turns_p90: u32,
+    /// Heroes slain per run.
+    pub heroes_lost_mean: f64,
+    /// Tokens revealed per run.
+    pub wmts_revealed_mean: f64,
+    /// Monsters that came into play per run.
+    pub monsters_fought_mean: f64,
+    /// Monsters slain per run.
+    pub monsters_slain_mean: f64,
+    /// Chests opened per run.
+    pub chests_opened_mean: f64,
+    /// Runs stopped at the turn limit.
+    pub timed_out: u32,
+}
+
+/// The dice seed of run `run`: the `(run+1)`-th output of SplitMix64
+/// started at `seed` (Steele, Lea and Flood's mixing constants).
+pub fn run_seed(seed: u64, run: u32) -> u64 {
+    let mut z = seed.wrapping_add((u64::from(run) + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// The 95% Wilson score interval of `wins` successes in `runs` trials
+/// (`(0, 1)` for no trials).
+pub fn wilson95(wins: u32, runs: u32) -> (f64, f64) {
+    if runs == 0 {
+        return (0.0, 1.0);
+    }
+    const Z: f64 = 1.959_963_984_540_054;
+    let n = f64::from(runs);
+    let p = f64::from(wins.min(runs)) / n;
+    let z2 = Z * Z;
+    let denom = 1.0 + z2 / n;
+    let centre = (p + z2 / (2.0 * n)) / denom;
+    let half = Z / denom * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt();
+    // At 0 or all wins the interval ends exactly at 0 or 1 (rounding aside).
+    let lo = if wins == 0 {
+        0.0
+    } else {
+        (centre - half).max(0.0)
+    };
+    let hi = if wins >= runs {
+        1.0
+    } else {
+        (centre + half).min(1.0)
+    };
+    (lo, hi)
+}
+
+/// The `p`-th percentile (0–100) of sorted values by the nearest-rank
+/// method: the smallest value with at least `p`% of the values at or below
+/// it. 0 for no values.
+pub fn percentile(sorted: &[u32], p: f64) -> u32 {
+    if sorted.is_empty() {
+        return 0;
+    }
+    let n = sorted.len();
+    let rank = ((p / 100.0) * n as f64).ceil() as usize;
+    sorted[rank.clamp(1, n) - 1]
+}
+
+impl Report {
+    /// Sums up runs (in run order).
+    pub fn from_results(results: &[RunResult], opts: &SimOptions) -> Report {
+        let runs = results.len() as u32;
+        let wins = results.iter().filter(|r| r.won).count() as u32;
+        let mut turns: Vec<u32> = results.iter().map(|r| r.turns).collect();
+        turns.sort_unstable();
+        let mean = |f: fn(&RunResult) -> u32| {
+            if runs == 0 {
+                0.0
+            } else {
+                results.iter().map(|r| f64::from(f(r))).sum::<f64>() / f64::from(runs)
+            }
+        };
+        Report {
+            seed: opts.seed,
+            max_turns: opts.max_turns,
+            runs,
+            wins,
+            win_rate: if runs == 0 {
+                0.0
+            } else {
+                f64::from(wins) / f64::from(runs)
+            },
+            ci95: wilson95(wins, runs),
+            turns_median: percentile(&turns, 50.0),
+            turns_p90: percentile(&turns, 90.0),
+            heroes_lost_mean: mean(|r| r.heroes_lost),
+            wmts_revealed_mean: mean(|r| r.wmts_revealed),
+            monsters_fought_mean: mean(|r| r.monsters_fought),
+            monsters_slain_mean: mean(|r| r.monsters_slain),
+            chests_opened_mean: mean(|r| r.chests_opened),
+            timed_out: results.iter().filter(|r| r.timed_out).count() as u32,
+        }
+    }
+
+    /// The report as aligned plain lines (each ending in a newline).
+    pub fn to_text(&self) -> String {
+        let pct = |x: f64| format!("{:.1}%", x * 100.0);
+        let rows: Vec<(&str, String)> = vec![
+            (
+                "runs",
+                format!(
+                    "{} (dice seeds from {} by SplitMix64; at most {} turns each; dice combat)",
+                    self.runs, self.seed, self.max_turns
+                ),
+            ),
+            ("wins", self.wins.to_string()),
+            (
+                "win rate",
+                format!(
+                    "{} (95% interval {} to {})",
+                    pct(self.win_rate),
+                    pct(self.ci95.0),
+                    pct(self.ci95.1)
+                ),
+            ),
+            (
+                "turns",
+                format!("median {}, p90 {}", self.turns_median, self.turns_p90),
+            ),
+            (
+                "heroes lost",
+                format!("{:.2} per run", self.heroes_lost_mean),
+            ),
+            (
+                "WMTs revealed",
+                format!("{:.2} per run", self.wmts_revealed_mean),
+            ),
+            (
+                "monsters fought",
+                format!("{:.2} per run", self.monsters_fought_mean),
+            ),
+            (
+                "monsters slain",
+                format!("{:.2} per run", self.monsters_slain_mean),
+            ),
+            (
+                "chests opened",
+                format!("{:.2} per run", self.chests_opened_mean),
+            ),
+            ("timed out", self.timed_out.to_string()),
+        ];
+        let width = rows.iter().map(|r| r.0.len()).max().unwrap_or(0);
+        rows.iter()
+            .map(|(k, v)| format!("{k:<width$}  {v}\n"))
+            .collect()
+    }
+}
+
+/// Plays `opts.runs` games in parallel (on the current rayon pool) and sums
+/// them up.
+pub fn simulate(
+    scenario: &Arc<Scenario>,
+    party: &Arc<Party>,
+    tables: &Arc<Tables>,
+    opts: &SimOptions,
+) -> Report {
+    simulate_with_progress(scenario, party, tables, opts, &|| {})
+}
+
+/// [`simulate`], calling `progress` once after each run (from any thread).
+pub fn simulate_with_progress(
+    scenario: &Arc<Scenario>,
+    party: &Arc<Party>,
+    tables: &Arc<Tables>,
+    opts: &SimOptions,
+    progress: &(dyn Fn() + Sync),
+) -> Report {
+    simulate_adventure(
+        &Adventure::Scenario(scenario.clone()),
+        party,
+        tables,
+        opts,
+        progress,
+    )
+}
+
+/// [`simulate_with_progress`] for a scenario or a multi-floor dungeon. On a
+/// floor without the goal the heroes make for the stairs down and take
+/// them (fighting on the way as usual).
+pub fn simulate_adventure(
+    adventure: &Adventure,
+    party: &Arc<Party>,
+    tables: &Arc<Tables>,
+    opts: &SimOptions,
+    progress: &(dyn Fn() + Sync),
+) -> Report {
+    let results: Vec<RunResult> = (0..opts.runs)
+        .into_par_iter()
+        .map(|i| {
+            let r = play(
+                adventure,
+                party,
+                tables,
+                run_seed(opts.seed, i),
+                opts.max_turns,
+                None,
+            );
+            progress();
+            r
+        })
+        .collect();
+    Report::from_results(&results, opts)
+}
+
+/// Plays one game with dice seed `seed` and at most `max_turns` turns.
+pub fn play_once(
+    scenario: &Arc<Scenario>,
+    party: &Arc<Party>,
+    tables: &Arc<Tables>,
+    seed: u64,
+    max_turns: u32,
+) -> RunResult {
+    let a = Adventure::Scenario(scenario.clone());
+    play(&a, party, tables, seed, max_turns, None)
+}
+
+/// [`play_once`], also returning the transcript: each command after `> `
+/// (a refused one followed by `! ` and the reason), then the engine's lines.
+pub fn play_once_logged(
+    scenario: &Arc<Scenario>,
+    party: &Arc<Party>,
+    tables: &Arc<Tables>,
+    seed: u64,
+    max_turns: u32,
+) -> (RunResult, Vec<String>) {
+    play_adventure_logged(
+        &Adventure::Scenario(scenario.clone()),
+        party,
+        tables,
+        seed,
+        max_turns,
+    )
+}
+
+/// [`play_once_logged`] for a scenario or a multi-floor dungeon.
+pub fn play_adventure_logged(
+    adventure: &Adventure,
+    party: &Arc<Party>,
+    tables: &Arc<Tables>,
+    seed: u64,
+    max_turns: u32,
+) -> (RunResult, Vec<String>) {
+    let mut log = Vec::new();
+    let r = play(adventure, party, tables, seed, max_turns, Some(&mut log));
+    (r, log)
+}
+
+/// A game and, optionally, its transcript.
+struct Driver<'a> {
+    game: Game,
+    log: Option<&'a mut Vec<String>>,
+}
+
+impl Driver<'_> {
+    /// Applies one line; true if the engine accepted it.
+    fn send(&mut self, line: &str) -> bool {
+        let r = self.game.apply(line);
+        if let Some(log) = self.log.as_deref_mut() {
+            log.push(format!("> {line}"));
+            match &r {
+                Ok(lines) => log.extend(lines.iter().cloned()),
+                Err(e) => log.push(format!("! {e}")),
+            }
+        }
+        r.is_ok()
+    }
+}
+
+fn play(
+    adventure: &Adventure,
+    party: &Arc<Party>,
+    tables: &Arc<Tables>,
+    seed: u64,
+    max_turns: u32,
+    log: Option<&mut Vec<String>>,
+) -> RunResult {
+    let game = adventure.new_game(
+        party.clone(),
+        tables.clone(),
+        GameOptions {
+            seed,
+            combat: CombatMode::Dice,
+        },
+    );
+    let mut d = Driver { game, log };
+    if let Some(log) = d.log.as_deref_mut() {
+        log.extend(d.game.intro());
+    }
+    while d.game.outcome().is_none() && d.game.turn <= max_turns {
+        let Phase::Heroes(pos) = d.game.phase else {
+            break;
+        };
+        let team = d.game.team_order[pos];
+        let turn = d.game.turn;
+        lead_captive(&mut d, team);
+        for h in 0..d.game.heroes.len() {
+            if d.game.heroes[h].team == team {
+                activation(&mut d, h);
+            }
+            // The game ended, or the last hero on a floor went down the
+            // stairs (which ends the turn at once).
+            if d.game.outcome().is_some() || d.game.turn != turn {
+                break;
+            }
+        }
+        if d.game.turn != turn && d.game.outcome().is_none() {
+            continue;
+        }
+        // `end turn` is refused only once the game is over.
+        if d.game.outcome().is_some() || !d.send("end turn") {
+            break;
+        }
+    }
+    let g = &d.game;
+    let outcome = g.outcome();
+    RunResult {
+        won: outcome == Some(Outcome::Won),
+        timed_out: outcome.is_none(),
+        turns: g.turn.min(max_turns),
+        heroes_lost: g
+            .heroes
+            .iter()
+            .filter(|h| h.place == HeroPlace::Slain)
+            .count() as u32,
+        wmts_revealed: g.stats.wmts_revealed,
+        monsters_fought: g.stats.monsters_revealed,
+        monsters_slain: g.stats.monsters_slain,
+        chests_opened: g.stats.chests_opened,
+    }
+}
+
+/// One hero's activation: the policy's commands until it is over.
+fn activation(d: &mut Driver, h: usize) {
+    let name = d.game.heroes[h].name.clone();
+    let turn = d.game.turn;
+    for _ in 0..MAX_COMMANDS {
+        let hero = &d.game.heroes[h];
+        if d.game.outcome().is_some()
+            || d.game.turn != turn
+            || hero.done
+            || hero.held > 0
+            || matches!(
+                hero.place,
+                HeroPlace::Escaped | HeroPlace::Slain | HeroPlace::Below
+            )
+        {
+            return;
+        }
+        let accepted = match choose(&d.game, h) {
+            Some(action) => d.send(&format!("{name} {action}")),
+            None => false,
+        };
+        if !accepted {
+            break;
+        }
+    }
+    let hero = &d.game.heroes[h];
+    if d.game.outcome().is_none()
+        && d.game.turn == turn
+        && !hero.done
+        && hero.held == 0
+        && hero.pos().is_some()
+    {
+        d.send(&format!("{name} passes"));
+    }
+}
+
+/// The policy: what hero `h` does next (`None`: nothing, pass).
+fn choose(g: &Game, h: usize) -> Option<String> {
+    let hero = &g.heroes[h];
+    // An attack needs speed left (a hero that has not moved always has some).
+    let can_attack = hero.spent == 0 || hero.spent < g.hero_speed(h);
+    if let Some(p) = hero.pos()
+        && can_attack
+    {
+        if let Some(id) = weakest(g, |q| Board::adjacent(p, q)) {
+            return Some(format!("attacks {id}"));
+        }
+        if let Some(s) = hero.stats.shoot
+            && let Some(id) = weakest(g, |q| chebyshev(p, q) <= s.range)
+        {
+            return Some(format!("attacks {id}"));
+        }
+    }
+    // Speed left: a chest or the way out that cannot be paid for waits.
+    let left = g.hero_speed(h).saturating_sub(hero.spent);
+    match g.goal() {
+        Goal::Rescue => return rescue(g, h, left),
+        Goal::Kidnapping => return kidnapping(g, h, left),
+        Goal::Quest | Goal::Stealth => {}
+    }
+    let quest = g.chests.iter().position(|c| c.quest);
+    let place = quest.map(|c| g.chests[c].place);
+    match place {
+        Some(ChestPlace::At(c)) => {
+            if let Some(p) = hero.pos()
+                && (p == c || Board::adjacent(p, c))
+            {
+                let verb = if g.chests[quest?].open {
+                    "takes"
+                } else {
+                    "opens"
+                };
+                return (left >= g.rules().chest_pickup)
+                    .then(|| format!("{verb} chest at {},{}", c.x, c.y));
+            }
+            let mut goals = all_around(c);
+            goals.push(c);
+            walk_towards(g, h, &goals)
+        }
+        Some(ChestPlace::Hero(carrier)) if carrier == h => head_out(g, h, left),
+        Some(ChestPlace::Hero(carrier)) => {
+            let p = hero.pos()?;
+            if g.is_exit(p) {
+                return (left >= 1).then(|| "leaves".into());
+            }
+            let cp = g.heroes[carrier].pos()?;
+            if Board::adjacent(p, cp) {
+                return None;
+            }
+            walk_towards(g, h, &all_around(cp))
+        }
+        Some(ChestPlace::Monster(m)) => {
+            let mp = g.monsters[m].pos?;
+            walk_towards(g, h, &all_around(mp))
+        }
+        Some(ChestPlace::Out) => None,
+        None if g.floors.stairs.is_some() && g.floors.plan.is_some() => go_down(g, h, left),
+        Some(ChestPlace::Lost) | None => head_out(g, h, left),
+    }
+}
+
+/// To an exit and out (stepping out costs a speed point).
+/// Rescue: free the prisoner, then bring them out.
+fn rescue(g: &Game, h: usize, left: u32) -> Option<String> {
+    let hero = &g.heroes[h];
+    if let Some(pp) = g.prisoner_square() {
+        if hero.pos().is_some_and(|p| Board::adjacent(p, pp)) {
+            return Some("frees prisoner".into());
+        }
+        return walk_towards(g, h, &all_around(pp));
+    }
+    match g.mission.freed {
+        Some(f) if f != h && g.heroes[f].pos().is_some() => {
+            let p = hero.pos()?;
+            if g.board.is_entrance(p) {
+                return (left >= 1).then(|| "leaves".into());
+            }
+            let fp = g.heroes[f].pos()?;
+            if Board::adjacent(p, fp) {
+                return None;
+            }
+            walk_towards(g, h, &all_around(fp))
+        }
+        _ => head_out(g, h, left),
+    }
+}
+
+/// Kidnapping: find the Guardian, then stay next to the kidnappee.
+fn kidnapping(g: &Game, h: usize, left: u32) -> Option<String> {
+    let hero = &g.heroes[h];
+    match g.mission.kidnappee {
+        None => match g.wmts.iter().find(|w| w.guardian) {
+            Some(w) => walk_towards(g, h, &all_around(w.pos)),
+            None => head_out(g, h, left),
+        },
+        Some(k) => match g.monsters[k].pos {
+            Some(kp) if g.mission.captured => {
+                // Keep next to the captive, behind it rather than in its way.
+                let exit = exit_distances(g, k);
+                let at = |q: Point| g.board.idx(q).map_or(FAR, |i| exit[i]);
+                // A hero ahead of it on the way out walks on and leaves,
+                // clearing the way.
+                if hero.pos().is_some_and(|p| at(p) < at(kp)) {
+                    return head_out(g, h, left);
+                }
+                let around = all_around(kp);
+                let behind: Vec<Point> = around
+                    .iter()
+                    .copied()
+                    .filter(|&q| at(q) != FAR && at(q) >= at(kp))
+                    .collect();
+                if hero.pos().is_some_and(|p| behind.contains(&p)) {
+                    return None;
+                }
+                walk_towards(g, h, if behind.is_empty() { &around } else { &behind })
+                    .or_else(|| walk_towards(g, h, &around))
+            }
+            Some(kp) => walk_towards(g, h, &all_around(kp)),
+            None => head_out(g, h, left),
+        },
+    }
+}
+
+/// Kidnapping: speed points from every square to the entrance for the
+/// kidnappee `k`, with only other monsters and tokens in the way.
+fn exit_distances(g: &Game, k: usize) -> Vec<u32> {
+    let mover = g.monster_mover(k);
+    g.board.distances_to(&g.board.entrance, &mover, &|q| {
+        g.monster_at(q).is_some_and(|o| o != k) || g.wmts.iter().any(|w| w.pos == q)
+    })
+}
+
+/// Kidnapping: a team with a hero next to the captive leads it out when the
+/// entrance is within its speed, or else to the free square within its
+/// speed nearest the entrance (ties: north first, then west).
+fn lead_captive(d: &mut Driver, team: usize) {
+    let g = &d.game;
+    let Some(k) = g.mission.kidnappee else {
+        return;
+    };
+    let Some(kp) = g.monsters[k].pos else {
+        return;
+    };
+    let guarded = g
+        .heroes
+        .iter()
+        .any(|x| x.team == team && x.pos().is_some_and(|p| Board::adjacent(p, kp)));
+    if !g.mission.captured || !guarded {
+        return;
+    }
+    let id = g.monsters[k].id.clone();
+    let speed = g.monsters[k].stats.speed;
+    let mover = g.monster_mover(k);
+    let at = |v: &[u32], q: Point| g.board.idx(q).map_or(FAR, |i| v[i]);
+    let exit = exit_distances(g, k);
+    let free_way = g
+        .board
+        .distances_to(&[kp], &mover, &|q| q != kp && g.occupied(q));
+    let out = g
+        .board
+        .entrance
+        .iter()
+        .any(|&e| (e == kp || !g.occupied(e)) && at(&free_way, e) < speed);
+    if out {
+        d.send(&format!("lead {id} out"));
+        return;
+    }
+    let best = (0..g.board.len())
+        .map(|i| g.board.point(i))
+        .filter(|&q| q != kp && g.board.passable(q) && !g.occupied(q))
+        .filter(|&q| at(&free_way, q) <= speed && at(&exit, q) < at(&exit, kp))
+        .min_by_key(|&q| (at(&exit, q), q.y, q.x));
+    if let Some(to) = best {
+        d.send(&format!("lead {id} to {},{}", to.x, to.y));
+    }
+}
+
+/// To the entrance and out (stepping out costs a speed point).
+fn head_out(g: &Game, h: usize, left: u32) -> Option<String> {
+    let p = g.heroes[h].pos()?;
+    if g.is_exit(p) {
+        return (left >= 1).then(|| "leaves".into());
+    }
+    walk_towards(g, h, &g.exit_squares())
+}
+
+/// To the stairs down and down them (a floor without the goal).
+fn go_down(g: &Game, h: usize, left: u32) -> Option<String> {
+    let stairs = g.floors.stairs?;
+    if g.heroes[h].pos() == Some(stairs) {
+        return (left >= g.rules().staircase).then(|| "takes the stairs".into());
+    }
+    walk_towards(g, h, &[stairs])
+}
+
+/// The revealed monster with the fewest wounds left among those whose
+/// square passes `near` (ties: the smaller id).
+fn weakest(g: &Game, near: impl Fn(Point) -> bool) -> Option<String> {
+    let captive = g.mission.kidnappee.filter(|_| g.mission.captured);
+    g.monsters
+        .iter()
+        .enumerate()
+        .filter(|&(i, m)| m.pos.is_some_and(&near) && Some(i) != captive)
+        .map(|(_, m)| m)
+        .min_by(|a, b| {
+            a.wounds_left()
+                .cmp(&b.wounds_left())
+                .then_with(|| a.id.cmp(&b.id))
+        })
+        .map(|m| m.id.clone())
+}
+
+/// The command that takes hero `h` along the shortest route towards any of
+/// `goals` as far as its speed allows, or opens the closed door in front of
+/// it. `None` when there is no route or no step it can pay for.
+fn walk_towards(g: &Game, h: usize, goals: &[Point]) -> Option<String> {
+    let hero = &g.heroes[h];
+    let me = hero.pos();
+    let free = |q: Point| g.board.passable(q) && (Some(q) == me || !g.occupied(q));
+    let goals: Vec<Point> = goals.iter().copied().filter(|&q| free(q)).collect();
+    if goals.is_empty() || me.is_some_and(|p| goals.contains(&p)) {
+        return None;
+    }
+    let walk = g.hero_mover(h);
+    // Routes may go through closed doors (opened on the way).
+    let plan = Mover {
+        door_open: Some(g.rules().door_open),
+        ..walk
+    };
+    let figure = |q: Point| g.monster_at(q).is_some() || g.wmts.iter().any(|w| w.pos == q);
+    // Round monsters and tokens if possible, else straight at them.
+    let round = g
+        .board
+        .distances_to(&goals, &plan, &|q| Some(q) != me && figure(q));
+    let dist = match start_square(g, h, &round) {
+        Some(_) => round,
+        None => g.board.distances_to(&goals, &plan, &|_| false),
+    };
+    let (start, enter) = start_square(g, h, &dist)?;
+    let left = g.hero_speed(h).saturating_sub(hero.spent);
+    let mut spent = enter;
+    if spent > left {
+        return None;
+    }
+    let mut best = (me.is_none() && !g.occupied(start)).then_some(start);
+    let mut here = start;
+    while dist[g.board.idx(here)?] != 0 {
+        let next = *g.board.downhill(here, &dist, &plan).first()?;
+        if figure(next) {
+            break;
+        }
+        if let Some(door) = g.board.door_between(here, next)
+            && !g.board.doors[door].open
+        {
+            if best.is_none() && Some(here) == me && left >= g.rules().door_open {
+                // Name the door by a square that picks it out.
+                let at = [next, here]
+                    .into_iter()
+                    .find(|&q| g.board.doors_at(q).first() == Some(&door))
+                    .unwrap_or(next);
+                return Some(format!("opens door at {},{}", at.x, at.y));
+            }
+            break;
+        }
+        let Some(cost) = g.board.step_cost(here, next, &walk) else {
+            break;
+        };
+        if spent + cost > left {
+            break;
+        }
+        spent += cost;
+        here = next;
+        if !g.occupied(here) {
+            best = Some(here);
+        }
+    }
+    let to = best?;
+    Some(format!("moves to {},{}", to.x, to.y))
+}
+
+/// Where hero `h`'s route starts along `dist`: its square, or (from outside)
+/// the free entrance square nearest the goal, with the cost of stepping on
+/// it. `None` when no route leads to the goal.
+fn start_square(g: &Game, h: usize, dist: &[u32]) -> Option<(Point, u32)> {
+    let d = |q: Point| g.board.idx(q).map_or(FAR, |i| dist[i]);
+    match g.heroes[h].pos() {
+        Some(p) => (d(p) != FAR).then_some((p, 0)),
+        None => {
+            let walk = g.hero_mover(h);
+            g.entry_squares(h)
+                .iter()
+                .filter(|&&e| !g.occupied(e) && d(e) != FAR)
+                .filter_map(|&e| Some((d(e), e, g.board.step_cost(e, e, &walk)?)))
+                .min_by_key(|&(de, e, c)| (de + c, e.y, e.x))
+                .map(|(_, e, c)| (e, c))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wilson_interval_known_values() {
+        let (lo, hi) = wilson95(50, 100);
+        assert!((lo - 0.4038).abs() < 1e-3, "{lo}");
+        assert!((hi - 0.5962).abs() < 1e-3, "{hi}");
+        // 0 of 10: the lower end is 0, the upper about 0.278.
+        let (lo, hi) = wilson95(0, 10);
+        assert_eq!(lo, 0.0);
+        assert!((hi - 0.2775).abs() < 1e-3, "{hi}");
+        // 10 of 10 mirrors it.
+        let (lo, hi) = wilson95(10, 10);
+        assert!((lo - 0.7225).abs() < 1e-3, "{lo}");
+        assert_eq!(hi, 1.0);
+        // 1 of 1000.
+        let (lo, hi) = wilson95(1, 1000);
+        assert!((lo - 0.000177).abs() < 1e-5, "{lo}");
+        assert!((hi - 0.005643).abs() < 1e-5, "{hi}");
+        assert_eq!(wilson95(0, 0), (0.0, 1.0));
+    }
+
+    #[test]
+    fn wilson_interval_holds_the_rate() {
+        for n in [1u32, 2, 7, 100, 1001] {
+            for w in 0..=n.min(50) {
+                let (lo, hi) = wilson95(w, n);
+                let p = f64::from(w) / f64::from(n);
+                assert!(lo <= p && p <= hi && 0.0 <= lo && hi <= 1.0, "{w}/{n}");
+            }
+        }
+    }
+
+    #[test]
+    fn percentile_is_nearest_rank() {
+        let v: Vec<u32> = (1..=10).collect();
+        assert_eq!(percentile(&v, 50.0), 5);
+        assert_eq!(percentile(&v, 90.0), 9);
+        assert_eq!(percentile(&v, 91.0), 10);
+        assert_eq!(percentile(&v, 100.0), 10);
+        assert_eq!(percentile(&v, 0.0), 1);
+        assert_eq!(percentile(&[7], 50.0), 7);
+        assert_eq!(percentile(&[3, 8], 50.0), 3);
+        assert_eq!(percentile(&[3, 8], 90.0), 8);
+        assert_eq!(percentile(&[], 50.0), 0);
+    }
+
+    #[test]
+    fn run_seeds_are_splitmix64() {
+        // The first outputs of SplitMix64 from 0 (reference implementation).
+        assert_eq!(run_seed(0, 0), 0xE220_A839_7B1D_CDAF);
+        assert_eq!(run_seed(0, 1), 0x6E78_9E6A_A1B9_65F4);
+        assert_ne!(run_seed(7, 0), run_seed(8, 0));
+    }
+
+    #[test]
+    fn report_sums_up() {
+        let r = |won, turns| RunResult {
+            won,
+            timed_out: !won && turns == 20,
+            turns,
+            heroes_lost: u32::from(!won),
+            ..RunResult::default()
+        };
+        let results = [r(true, 5), r(false, 20), r(true, 7), r(false, 9)];
+        let opts = SimOptions {
+            runs: 4,
+            seed: 1,
+            max_turns: 20,
+        };
+        let rep = Report::from_results(&results, &opts);
+        assert_eq!((rep.runs, rep.wins, rep.timed_out), (4, 2, 1));
+        assert_eq!(rep.win_rate, 0.5);
+        assert_eq!((rep.turns_median, rep.turns_p90), (7, 20));
+        assert_eq!(rep.heroes_lost_mean, 0.5);
+        let text = rep.to_text();
+        assert!(text.contains("win rate         50.0%"), "{text}");
+    }
+
+    fn scenario() -> Arc<Scenario> {
+        let ts = crate::tileset::default_tileset();
+        let p = crate::mkd::generate::GenerateParams {
+            seed: 7,
+            ..Default::default()
+        };
+        Arc::new(crate::mkd::generate::generate(&ts, &p).expect("seed 7 generates"))
+    }
+
+    #[test]
+    fn runs_end_within_the_limit_and_repeat() {
+        let s = scenario();
+        let party = Arc::new(crate::mkd::play::party::default_party());
+        let tables = Arc::new(crate::mkd::tables::default_tables());
+        for i in 0..20 {
+            let seed = run_seed(7, i);
+            let (a, log) = play_once_logged(&s, &party, &tables, seed, 60);
+            assert!(a.turns <= 60, "{a:?}");
+            let over = log
+                .iter()
+                .any(|l| l.starts_with("== the adventure is over"));
+            assert_eq!(a.timed_out, !over, "run {i}: {a:?}");
+            let b = play_once(&s, &party, &tables, seed, 60);
+            assert_eq!(a, b, "run {i} differs on a replay");
+        }
+    }
+}

@@ -1,0 +1,329 @@
+//! A test kit for the play engine: a hand-made three-tile dungeon (chamber
+//! C1, a hallway H1 that narrows to a one-square corridor on row 3, chamber
+//! C2), a two-hero party, and helpers to place figures and read the
+//! transcript. Where an outcome hangs on a die, [`search`] tries seeds until
+//! the game shows what the test needs.
+
+use crate::mkd::play::engine::{CombatMode, Game, GameOptions};
+use crate::mkd::play::party::{Hero, Party, Team};
+use crate::mkd::play::state::{HeroPlace, MonsterMode, MonsterState};
+use crate::mkd::tables::{Stats, default_tables};
+use crate::scenario::*;
+use crate::tileset::{FaceSide, Side, TileKind};
+use std::sync::Arc;
+
+pub(crate) const W: i32 = 24;
+pub(crate) const H: i32 = 8;
+
+pub(crate) fn scenario(wmts: Vec<Wmt>) -> Scenario {
+    let grid: Vec<String> = (0..H)
+        .map(|y| {
+            (0..W)
+                .map(|x| {
+                    if (8..16).contains(&x) && y != 3 {
+                        '#'
+                    } else {
+                        '.'
+                    }
+                })
+                .collect()
+        })
+        .collect();
+    let tile = |x: i32, kind: TileKind| PlacedTile {
+        id: format!("t{x}"),
+        kind,
+        face: FaceSide::Front,
+        rotation: 0,
+        x,
+        y: 0,
+        width: 8,
+        height: H as u32,
+        void: Vec::new(),
+    };
+    Scenario {
+        format: "tilecrawl-scenario/1".into(),
+        generator: "test".into(),
+        seed: 1,
+        ruleset: RulesetId::MkdAdventure,
+        mission: "quest".into(),
+        params: Params {
+            sets: 1,
+            hero_value: 95,
+            tileset: "test".into(),
+            table: Size {
+                width: 100,
+                height: 100,
+            },
+            exit_dice: "fair".into(),
+            difficulty: "normal".into(),
+            markers: false,
+            dressing: false,
+        },
+        square_mm: 25.0,
+        size: Size {
+            width: W as u32,
+            height: H as u32,
+        },
+        table_offset: Point { x: 0, y: 0 },
+        grid,
+        tiles: vec![
+            tile(0, TileKind::Chamber),
+            tile(8, TileKind::Hallway),
+            tile(16, TileKind::Chamber),
+        ],
+        connections: vec![[0, 1], [1, 2]],
+        entrance: Entrance {
+            tile: 0,
+            x: 0,
+            y: 3,
+            side: Side::W,
+            length: 2,
+        },
+        central_chamber: CentralChamber { tile: 2, depth: 2 },
+        dead_ends: Vec::new(),
+        chests: vec![Chest {
+            x: 22,
+            y: 7,
+            facing: Side::N,
+            level: 1,
+            quest: false,
+            tile: 2,
+        }],
+        wmts,
+        markers: Vec::new(),
+        turn_limit: None,
+        prisoner: None,
+        second_entrance: None,
+        staircase: None,
+        floor: None,
+        pools: Pools {
+            chests: vec![1],
+            wmts: vec![WmtToken {
+                color: WmtColor::Yellow,
+                number: 3,
+            }],
+            wmt_reveal_bonus: 0,
+            guardian_reveal_bonus: 0,
+            guardian: None,
+            accessories: Accessories {
+                doors: 0,
+                terrain_markers: Vec::new(),
+                furnishings: Vec::new(),
+            },
+            monsters: crate::scenario::MonsterPool::new(vec![MonsterEntry {
+                name: "Orc".into(),
+                points: 20,
+                count: 6,
+                abilities: Vec::new(),
+                stats: None,
+            }]),
+        },
+        log: Vec::new(),
+    }
+}
+
+/// A two-floor dungeon from the test kit's scenario: floor 1 has stairs on
+/// 20,3 in chamber C2 and a plain chest on 22,7; floor 2 the Quest Chest
+/// on 22,7.
+pub(crate) fn two_floors() -> (crate::mkd::floors::DungeonFile, Vec<Scenario>) {
+    let stairs = Spot {
+        x: 20,
+        y: 3,
+        tile: 2,
+    };
+    let mut a = crate::mkd::play::testkit::scenario(Vec::new());
+    a.staircase = Some(stairs);
+    a.floor = Some(FloorOf { number: 1, of: 2 });
+    let mut b = crate::mkd::play::testkit::scenario(Vec::new());
+    b.seed = 2;
+    b.floor = Some(FloorOf { number: 2, of: 2 });
+    // The goal lies on the last floor.
+    b.chests[0].quest = true;
+    let file = crate::mkd::floors::DungeonFile {
+        format: crate::mkd::floors::DUNGEON_FORMAT.into(),
+        generator: "test".into(),
+        seed: 1,
+        mission: "quest".into(),
+        turn_limit: None,
+        floors: vec![
+            crate::mkd::floors::FloorEntry {
+                number: 1,
+                seed: 1,
+                sets: 1,
+                scenario: "floor-1/scenario.yaml".into(),
+                stairs: Some(crate::mkd::floors::StairLink {
+                    at: stairs,
+                    to_floor: 2,
+                }),
+            },
+            crate::mkd::floors::FloorEntry {
+                number: 2,
+                seed: 2,
+                sets: 1,
+                scenario: "floor-2/scenario.yaml".into(),
+                stairs: None,
+            },
+        ],
+        log: Vec::new(),
+    };
+    (file, vec![a, b])
+}
+
+pub(crate) fn party() -> Party {
+    let hero = |name: &str| Hero {
+        name: name.into(),
+        value: 40,
+        stats: Stats {
+            speed: 5,
+            attacks: 2,
+            shoot: None,
+            armour: 4,
+            wounds: 4,
+        },
+        abilities: Vec::new(),
+    };
+    Party {
+        name: "test".into(),
+        teams: vec![Team {
+            player: "Ann".into(),
+            heroes: vec![hero("Ayla"), hero("Borin")],
+        }],
+        prisoner: None,
+    }
+}
+
+pub(crate) fn game_with(seed: u64, combat: CombatMode, wmts: Vec<Wmt>) -> Game {
+    let mut g = Game::new(
+        Arc::new(scenario(wmts)),
+        Arc::new(party()),
+        Arc::new(default_tables()),
+        GameOptions { seed, combat },
+    );
+    g.out.clear();
+    g
+}
+
+/// The test dungeon set up for a mission (`rescue`, `stealth`,
+/// `kidnapping`) the way the generator leaves it: rescue's prisoner held on
+/// 20,4 in the Central Chamber and a blue-5 Guardian set aside; stealth's
+/// Quest Chest on 20,4; kidnapping's blue-5 Guardian WMT on 20,4.
+pub(crate) fn mission_scenario(mission: &str, wmts: Vec<Wmt>) -> Scenario {
+    let mut s = scenario(wmts);
+    s.mission = mission.into();
+    let guardian = WmtToken {
+        color: WmtColor::Blue,
+        number: 5,
+    };
+    match crate::mkd::mission::Mission::parse(mission)
+        .expect("a mission")
+        .goal
+    {
+        crate::mkd::mission::Goal::Rescue => {
+            s.prisoner = Some(Spot {
+                x: 20,
+                y: 4,
+                tile: 2,
+            });
+            s.pools.guardian = Some(guardian);
+        }
+        crate::mkd::mission::Goal::Stealth => s.chests.push(Chest {
+            x: 20,
+            y: 4,
+            facing: Side::N,
+            level: 3,
+            quest: true,
+            tile: 2,
+        }),
+        crate::mkd::mission::Goal::Kidnapping => s.wmts.push(Wmt {
+            x: 20,
+            y: 4,
+            color: guardian.color,
+            number: guardian.number,
+            guardian: true,
+            tile: 2,
+        }),
+        crate::mkd::mission::Goal::Quest => {}
+    }
+    s
+}
+
+/// A game of [`mission_scenario`] with the test party.
+pub(crate) fn mission_game(seed: u64, combat: CombatMode, mission: &str) -> Game {
+    let mut g = Game::new(
+        Arc::new(mission_scenario(mission, Vec::new())),
+        Arc::new(party()),
+        Arc::new(default_tables()),
+        GameOptions { seed, combat },
+    );
+    g.out.clear();
+    g
+}
+
+pub(crate) fn game(seed: u64) -> Game {
+    game_with(seed, CombatMode::Manual, Vec::new())
+}
+
+pub(crate) fn p(x: i32, y: i32) -> Point {
+    Point { x, y }
+}
+
+/// Puts hero `h` (0 Ayla, 1 Borin) on a square, facing `facing`.
+pub(crate) fn put_hero(g: &mut Game, h: usize, at: Point, facing: Side) {
+    g.heroes[h].place = HeroPlace::At(at);
+    g.heroes[h].facing = facing;
+}
+
+/// Adds a 20-point monster (speed 4, 2 attacks, armour 4, 2 wounds).
+pub(crate) fn add_monster(
+    g: &mut Game,
+    id: &str,
+    points: u32,
+    at: Point,
+    abilities: &[&str],
+) -> usize {
+    let stats = *g.tables.profile_for(points);
+    g.monsters.push(MonsterState {
+        id: id.into(),
+        name: id.into(),
+        points,
+        abilities: abilities.iter().map(|a| a.to_string()).collect(),
+        stats,
+        pos: Some(at),
+        facing: Side::N,
+        wounds: 0,
+        surprised: false,
+        mode: MonsterMode::Hunt,
+        carrying: None,
+        demoralized: abilities.contains(&"Demoralized"),
+        held: 0,
+    });
+    g.monsters.len() - 1
+}
+
+pub(crate) fn said(g: &Game, needle: &str) -> bool {
+    g.out.iter().any(|l| l.contains(needle))
+}
+
+/// Did a transcript line show `what: rolled F` for one of `faces`?
+pub(crate) fn rolled(g: &Game, what: &str, faces: &[u32]) -> bool {
+    faces.iter().any(|f| {
+        said(g, &format!("{what}: rolled {f} ")) || said(g, &format!("{what}: rolled {f} ("))
+    })
+}
+
+/// The first seed whose game, built and played by `run`, satisfies `want`.
+pub(crate) fn search(run: impl Fn(u64) -> Game, want: impl Fn(&Game) -> bool) -> Game {
+    for seed in 0..3000 {
+        let g = run(seed);
+        if want(&g) {
+            return g;
+        }
+    }
+    panic!("no seed gave the wanted dice");
+}
+
+pub(crate) fn transcript(g: &Game) -> String {
+    g.out.join("\n")
+}
+
+// ---------------------------------------------------------------- targets

@@ -1,0 +1,84 @@
+//! Which game a scenario is for: the typed ruleset id every scenario file
+//! names (`ruleset: mkd-adventure`).
+
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use std::fmt;
+
+/// A rule system tilecrawl knows, by the id written in scenario files and
+/// taken by `--ruleset`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum RulesetId {
+    /// The MKD Adventure (`mkd-adventure`).
+    MkdAdventure,
+}
+
+impl RulesetId {
+    /// Every known rule system, in the order help texts list them.
+    pub const ALL: [RulesetId; 1] = [RulesetId::MkdAdventure];
+
+    /// The id as written in files and on the command line.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            RulesetId::MkdAdventure => "mkd-adventure",
+        }
+    }
+
+    /// The rule system with this id, if tilecrawl knows it.
+    pub fn parse(text: &str) -> Option<RulesetId> {
+        RulesetId::ALL.into_iter().find(|r| r.as_str() == text)
+    }
+
+    /// `mkd-adventure, …`: the known ids, for error messages.
+    pub fn known() -> String {
+        RulesetId::ALL.map(RulesetId::as_str).join(", ")
+    }
+}
+
+impl fmt::Display for RulesetId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// Why a ruleset id was refused.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown ruleset `{0}`; expected one of: {known}", known = RulesetId::known())]
+pub struct UnknownRuleset(pub String);
+
+impl std::str::FromStr for RulesetId {
+    type Err = UnknownRuleset;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        RulesetId::parse(s).ok_or_else(|| UnknownRuleset(s.escape_default().to_string()))
+    }
+}
+
+impl Serialize for RulesetId {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.as_str())
+    }
+}
+
+impl<'de> Deserialize<'de> for RulesetId {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let text = String::deserialize(d)?;
+        text.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_id_reads_back_and_unknown_ids_are_refused() {
+        for r in RulesetId::ALL {
+            assert_eq!(r.as_str().parse::<RulesetId>(), Ok(r));
+        }
+        let e = "dungeon-world".parse::<RulesetId>().unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "unknown ruleset `dungeon-world`; expected one of: mkd-adventure"
+        );
+    }
+}
