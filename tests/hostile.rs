@@ -1488,3 +1488,32 @@ fn fuzz_regressions_and_seeds_load_or_fail_cleanly() {
         }
     }
 }
+
+/// Fuzz find (the `dungeon` target): an unknown key quoted with its tabs
+/// and line break made a two-line error. Every loader shares this path.
+#[test]
+fn a_yaml_error_quoting_line_breaks_stays_on_one_line() {
+    let crash = " { \tta\t\t\t\t\t\t(s)\t\t\t\t\t\n\t\n- s) ";
+    let d = tilecrawl::mkd::floors::dungeon_from_yaml(crash, "d.yaml")
+        .unwrap_err()
+        .to_string();
+    assert_eq!(d.lines().count(), 1, "{d:?}");
+    assert!(d.contains("unknown field `ta\\t"), "{d}");
+    for e in [
+        tileset::parse(crash, "t.yaml").unwrap_err().to_string(),
+        tilecrawl::scenario::from_yaml(crash, "t.yaml")
+            .unwrap_err()
+            .to_string(),
+        tilecrawl::mkd::play::party::parse(crash, "t.yaml")
+            .unwrap_err()
+            .to_string(),
+        tilecrawl::mkd::tables::parse(crash, "t.yaml")
+            .unwrap_err()
+            .to_string(),
+        tilecrawl::mkd::campaign::model::parse(crash, "t.yaml")
+            .unwrap_err()
+            .to_string(),
+    ] {
+        assert_eq!(e.lines().count(), 1, "{e:?}");
+    }
+}

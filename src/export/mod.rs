@@ -11,6 +11,7 @@
 //! ```
 
 mod drawing;
+mod error;
 pub mod mission;
 pub mod paper;
 pub mod pdf;
@@ -28,47 +29,11 @@ pub use self::png::{
     BAND_PIXELS, MAX_DPI, MAX_SIDE_PX, PngCompression, check_png_size, pixels_per_metre, png,
     png_size_px, png_with, write_png, write_png_with,
 };
+pub use self::error::ExportError;
 pub use self::style::StyleError;
 pub use self::svg::svg;
 
 use crate::scenario::Scenario;
-
-/// Why a map could not be exported.
-#[derive(Debug, thiserror::Error)]
-pub enum ExportError {
-    /// The DPI is outside what the PNG encoder accepts.
-    #[error("a resolution of {dpi} DPI is not supported; expected 1 to {MAX_DPI}")]
-    Dpi {
-        /// The requested DPI.
-        dpi: u32,
-    },
-    /// The PNG would be more than [`MAX_SIDE_PX`] pixels on a side.
-    #[error(
-        "the map would be {width}×{height} px at {dpi} DPI; the limit is 30,000 px a side: lower --dpi ({fits_dpi} DPI fits) or print the PDF pages (--print letter|a4)"
-    )]
-    TooLarge {
-        /// Width in pixels.
-        width: u64,
-        /// Height in pixels.
-        height: u64,
-        /// The requested DPI.
-        dpi: u32,
-        /// The highest DPI at which the map fits.
-        fits_dpi: u32,
-    },
-    /// The SVG could not be read for rendering.
-    #[error("cannot render the map SVG: {0}")]
-    Svg(String),
-    /// A PDF could not be made.
-    #[error("cannot make the PDF: {0}")]
-    Pdf(String),
-    /// The PNG encoder failed.
-    #[error("cannot encode the PNG: {0}")]
-    Png(#[from] ::png::EncodingError),
-    /// The PNG could not be written out.
-    #[error("cannot write the PNG")]
-    Write(#[source] std::io::Error),
-}
 
 /// The map of a scenario as an SVG document (true scale, in millimetres).
 pub fn map_svg(s: &Scenario, opts: &MapOptions) -> String {

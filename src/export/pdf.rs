@@ -29,7 +29,9 @@
 
 use super::paper::{MIN_MARGIN_MM, MM_PER_PT, Paper, PrintOptions};
 use super::png::{DEJAVU_SANS, DEJAVU_SANS_BOLD, usvg_options};
-use super::{Drawing, ExportError, FONT_FAMILY, MapOptions, drawing, svg};
+use super::drawing::{Drawing, FONT_FAMILY, MapOptions, drawing};
+use super::error::ExportError;
+use super::svg::svg;
 use crate::scenario::{PlacedTile, Scenario};
 use krilla::Document;
 use krilla::color::rgb;

@@ -21,7 +21,7 @@
 //! translated drawing: a few anti-aliased pixels a few levels off, and
 //! hatch or stipple patterns sampled one level off here and there.
 
-use super::ExportError;
+use super::error::ExportError;
 use super::drawing::FONT_FAMILY;
 use resvg::{tiny_skia, usvg};
 use std::io::Write;

@@ -13,7 +13,7 @@
 //!                                                 └──▶ pages of ops ──krilla──▶ PDF
 //! ```
 
-use super::ExportError;
+use super::error::ExportError;
 use super::paper::{MIN_MARGIN_MM, MM_PER_PT, PrintOptions};
 use crate::core::dice::LogEntry;
 use crate::scenario::{MarkerKind, Params, Point, Scenario, Size, WmtColor};

@@ -3,6 +3,7 @@
 
 pub mod batch;
 pub mod campaign;
+pub mod figures;
 pub mod floors;
 pub mod generate;
 pub mod markers;

@@ -1,6 +1,7 @@
 //! Monster lists: the figures a player can field, with point values
 //! (`format: tilecrawl-monsters/1`). The Monster Pool is made from one.
 
+use crate::mkd::figures::KNOWN_ABILITIES;
 use crate::scenario::{MonsterEntry, MonsterPool};
 use serde::Deserialize;
 use std::path::Path;
@@ -17,25 +18,6 @@ const DEFAULT_YAML: &str = include_str!(concat!(
     "/templates/monsters/default.yaml"
 ));
 
-/// The special abilities the MKD Adventure solo rules give monsters a behaviour for.
-pub const KNOWN_ABILITIES: [&str; 16] = [
-    "Quickness",
-    "Magic Levitation",
-    "Stealth",
-    "Nimble",
-    "Demoralized",
-    "Necromancy",
-    "Command",
-    "Magic Freeze",
-    "Magic Confusion",
-    "Limited Invisibility",
-    "Healing",
-    "Magic Blast",
-    "Flame/Lightning",
-    "Shockwave",
-    "Magic Healing",
-    "Sneak Attack",
-];
 
 /// A checked list of monsters.
 #[derive(Debug, Clone, PartialEq)]
@@ -82,7 +64,7 @@ struct RawMonster {
     #[serde(default)]
     attacks: Option<u32>,
     #[serde(default)]
-    shoot: Option<crate::mkd::tables::Shoot>,
+    shoot: Option<crate::mkd::figures::Shoot>,
     #[serde(default)]
     armour: Option<u32>,
     #[serde(default)]
@@ -191,14 +173,14 @@ pub fn parse(text: &str, file: &str) -> Result<MonsterList, MonsterError> {
         let stats = match (m.speed, m.attacks, m.armour, m.wounds) {
             (None, None, None, None) if m.shoot.is_none() => None,
             (Some(speed), Some(attacks), Some(armour), Some(wounds)) => {
-                let st = crate::mkd::tables::Stats {
+                let st = crate::mkd::figures::Stats {
                     speed,
                     attacks,
                     shoot: m.shoot,
                     armour,
                     wounds,
                 };
-                crate::mkd::tables::check_stats(&st).map_err(|e| at(loc.clone(), e))?;
+                crate::mkd::figures::check_stats(&st).map_err(|e| at(loc.clone(), e))?;
                 Some(st)
             }
             _ => {

@@ -6,6 +6,7 @@
 //! embedded default (`templates/tables/mkd-adventure.yaml`) is tilecrawl's own
 //! reconstruction; its header says which facts come from the rules.
 
+use crate::mkd::figures::{Shoot, Stats, check_abilities, check_name, check_stats, in_range};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -262,7 +263,7 @@ pub struct Item {
     pub attack: i32,
     /// Bonus to defence.
     pub defence: i32,
-    /// Special abilities it grants (names from [`crate::mkd::monsters::KNOWN_ABILITIES`]).
+    /// Special abilities it grants (names from [`crate::mkd::figures::KNOWN_ABILITIES`]).
     pub abilities: Vec<String>,
     /// A potion lasts until the start of the holder's next turn, then is spent.
     pub potion: bool,
@@ -285,35 +286,6 @@ pub struct MonsterProfile {
     pub max_points: Option<u32>,
     /// The stats of every monster in the band.
     pub stats: Stats,
-}
-
-/// Dice-combat stats (Dungeon World style): melee dice hit on
-/// [`PlayRules::melee_hit`], shooting dice on [`PlayRules::shoot_hit`], each
-/// hit rolls a kill die, and a kill die of at least the target's armour
-/// removes one wound.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Stats {
-    /// Squares of movement (speed points) per activation.
-    pub speed: u32,
-    /// Melee dice.
-    pub attacks: u32,
-    /// Ranged attack, if any.
-    pub shoot: Option<Shoot>,
-    /// The kill die needed to wound this figure (1 to 6).
-    pub armour: u32,
-    /// Wounds it can take; at 0 it is removed.
-    pub wounds: u32,
-}
-
-/// A ranged attack.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Shoot {
-    /// Shooting dice.
-    pub dice: u32,
-    /// Range in squares, counting the target's square.
-    pub range: u32,
 }
 
 /// The costs and numbers of the rules, in speed points unless said otherwise.
@@ -593,57 +565,6 @@ struct RawProfile {
 
 // ---------------------------------------------------------------- shared checks
 
-/// A name of 1 to `max` characters, not blank, without control characters.
-pub(crate) fn check_name(value: &str, max: usize) -> Result<(), String> {
-    if value.trim().is_empty() || value.chars().count() > max || value.chars().any(char::is_control)
-    {
-        return Err(format!(
-            "`{}` must be 1 to {max} printable characters",
-            value.escape_default()
-        ));
-    }
-    Ok(())
-}
-
-/// `what` is `value`; expected `lo` to `hi`.
-fn in_range<N: PartialOrd + std::fmt::Display>(
-    what: &str,
-    value: N,
-    lo: N,
-    hi: N,
-) -> Result<(), String> {
-    if value < lo || value > hi {
-        return Err(format!("{what} is {value}; expected {lo} to {hi}"));
-    }
-    Ok(())
-}
-
-/// Checks dice-combat stats (heroes and monster profiles alike).
-pub(crate) fn check_stats(s: &Stats) -> Result<(), String> {
-    in_range("speed", s.speed, 1, 20)?;
-    in_range("attacks", s.attacks, 1, 20)?;
-    if let Some(sh) = s.shoot {
-        in_range("shoot.dice", sh.dice, 1, 20)?;
-        in_range("shoot.range", sh.range, 1, 30)?;
-    }
-    in_range("armour", s.armour, 1, 6)?;
-    in_range("wounds", s.wounds, 1, 20)
-}
-
-/// Checks that every name is a special ability the solo rules know.
-pub(crate) fn check_abilities(abilities: &[String]) -> Result<(), String> {
-    use crate::mkd::monsters::KNOWN_ABILITIES;
-    for a in abilities {
-        if !KNOWN_ABILITIES.contains(&a.as_str()) {
-            return Err(format!(
-                "unknown ability `{}`; expected one of {}",
-                a.escape_default(),
-                KNOWN_ABILITIES.join(", ")
-            ));
-        }
-    }
-    Ok(())
-}
 
 fn check_rules(r: &PlayRules) -> Result<(), Fault> {
     let fields: [(&str, u32, u32, u32); 17] = [

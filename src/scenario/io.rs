@@ -374,11 +374,11 @@ fn check(s: &Scenario) -> Check {
         if m.count > 100 {
             return fail(key, format!("count is {}; expected 0 to 100", m.count));
         }
-        if let Err(e) = crate::mkd::tables::check_abilities(&m.abilities) {
+        if let Err(e) = crate::mkd::figures::check_abilities(&m.abilities) {
             return fail(key, e);
         }
         if let Some(st) = &m.stats
-            && let Err(e) = crate::mkd::tables::check_stats(st)
+            && let Err(e) = crate::mkd::figures::check_stats(st)
         {
             return fail(format!("{key}.stats"), e);
         }

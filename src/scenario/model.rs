@@ -366,7 +366,7 @@ pub struct MonsterEntry {
     /// Dice-combat statistics from the monster list, if it gave them (the
     /// play engine otherwise takes them from its tables by point value).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub stats: Option<crate::mkd::tables::Stats>,
+    pub stats: Option<crate::mkd::figures::Stats>,
 }
 
 impl Scenario {

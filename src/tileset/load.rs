@@ -494,35 +494,6 @@ mod tests {
 
     const GOOD: &str = "format: tilecrawl-tileset/1\nname: T\ntiles:\n  - id: H1\n    kind: hallway\n    front: |\n      #.#\n      #.#\n";
 
-    /// Fuzz find (the `dungeon` target): an unknown key quoted with its tabs
-    /// and line break made a two-line error. Every loader shares this path.
-    #[test]
-    fn a_yaml_error_quoting_line_breaks_stays_on_one_line() {
-        let crash = " { \tta\t\t\t\t\t\t(s)\t\t\t\t\t\n\t\n- s) ";
-        let d = crate::mkd::floors::dungeon_from_yaml(crash, "d.yaml")
-            .unwrap_err()
-            .to_string();
-        assert_eq!(d.lines().count(), 1, "{d:?}");
-        assert!(d.contains("unknown field `ta\\t"), "{d}");
-        for e in [
-            err(crash),
-            crate::scenario::from_yaml(crash, "t.yaml")
-                .unwrap_err()
-                .to_string(),
-            crate::mkd::play::party::parse(crash, "t.yaml")
-                .unwrap_err()
-                .to_string(),
-            crate::mkd::tables::parse(crash, "t.yaml")
-                .unwrap_err()
-                .to_string(),
-            crate::mkd::campaign::model::parse(crash, "t.yaml")
-                .unwrap_err()
-                .to_string(),
-        ] {
-            assert_eq!(e.lines().count(), 1, "{e:?}");
-        }
-    }
-
     #[test]
     fn embedded_set_is_valid_and_big_enough_for_four_sets() {
         let t = default_tileset();

@@ -5,7 +5,8 @@
 //! and names the key of the first one that is wrong.
 
 use crate::mkd::play::party::{self, Hero, Party, Team};
-use crate::mkd::tables::{Item, Shoot, Stats, check_abilities, check_name, check_stats};
+use crate::mkd::figures::{Shoot, Stats, check_abilities, check_name, check_stats};
+use crate::mkd::tables::Item;
 use serde::{Deserialize, Serialize};
 
 use super::rules;

@@ -134,13 +134,13 @@ pub fn run(
     let mut permanent: Vec<(usize, String)> = Vec::new();
     for (n, a) in &orders.abilities {
         let h = find_hero(&c, n).map_err(|e| format!("--ability {n}={a}: {e}"))?;
-        let known = crate::mkd::monsters::KNOWN_ABILITIES
+        let known = crate::mkd::figures::KNOWN_ABILITIES
             .iter()
             .find(|k| k.eq_ignore_ascii_case(a))
             .ok_or_else(|| {
                 format!(
                     "--ability {n}={a}: unknown ability; expected one of {}",
-                    crate::mkd::monsters::KNOWN_ABILITIES.join(", ")
+                    crate::mkd::figures::KNOWN_ABILITIES.join(", ")
                 )
             })?;
         permanent.push((h, known.to_string()));

@@ -1127,7 +1127,7 @@ mod tests {
     #[test]
     fn a_monster_list_s_own_statistics_beat_the_point_bands() {
         let mut g = game(1);
-        let own = crate::mkd::tables::Stats {
+        let own = crate::mkd::figures::Stats {
             speed: 7,
             attacks: 9,
             shoot: None,

@@ -1,7 +1,7 @@
 //! The heroes' party (`format: tilecrawl-party/1`): the players in turn
 //! order, each with a team of heroes, their point values and dice-combat stats.
 
-use crate::mkd::tables::{Shoot, Stats, check_abilities, check_name, check_stats};
+use crate::mkd::figures::{Shoot, Stats, check_abilities, check_name, check_stats};
 use serde::Deserialize;
 use std::path::Path;
 
@@ -58,7 +58,7 @@ pub struct Hero {
     pub value: u32,
     /// Dice-combat stats.
     pub stats: Stats,
-    /// Special abilities (names from [`crate::mkd::monsters::KNOWN_ABILITIES`]).
+    /// Special abilities (names from [`crate::mkd::figures::KNOWN_ABILITIES`]).
     pub abilities: Vec<String>,
 }
 

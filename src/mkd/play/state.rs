@@ -1,6 +1,6 @@
 //! Everything that changes during a game: heroes, tokens, monsters, chests.
 
-use crate::mkd::tables::Stats;
+use crate::mkd::figures::Stats;
 use crate::scenario::{Point, WmtColor};
 use crate::tileset::Side;
 

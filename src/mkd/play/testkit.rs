@@ -7,7 +7,8 @@
 use crate::mkd::play::engine::{CombatMode, Game, GameOptions};
 use crate::mkd::play::party::{Hero, Party, Team};
 use crate::mkd::play::state::{HeroPlace, MonsterMode, MonsterState};
-use crate::mkd::tables::{Stats, default_tables};
+use crate::mkd::figures::Stats;
+use crate::mkd::tables::default_tables;
 use crate::scenario::*;
 use crate::tileset::{FaceSide, Side, TileKind};
 use std::sync::Arc;

@@ -1,0 +1,40 @@
+//! Why an export failed.
+
+use super::png::MAX_DPI;
+
+/// Why a map could not be exported.
+#[derive(Debug, thiserror::Error)]
+pub enum ExportError {
+    /// The DPI is outside what the PNG encoder accepts.
+    #[error("a resolution of {dpi} DPI is not supported; expected 1 to {MAX_DPI}")]
+    Dpi {
+        /// The requested DPI.
+        dpi: u32,
+    },
+    /// The PNG would be more than [`crate::export::MAX_SIDE_PX`] pixels on a side.
+    #[error(
+        "the map would be {width}×{height} px at {dpi} DPI; the limit is 30,000 px a side: lower --dpi ({fits_dpi} DPI fits) or print the PDF pages (--print letter|a4)"
+    )]
+    TooLarge {
+        /// Width in pixels.
+        width: u64,
+        /// Height in pixels.
+        height: u64,
+        /// The requested DPI.
+        dpi: u32,
+        /// The highest DPI at which the map fits.
+        fits_dpi: u32,
+    },
+    /// The SVG could not be read for rendering.
+    #[error("cannot render the map SVG: {0}")]
+    Svg(String),
+    /// A PDF could not be made.
+    #[error("cannot make the PDF: {0}")]
+    Pdf(String),
+    /// The PNG encoder failed.
+    #[error("cannot encode the PNG: {0}")]
+    Png(#[from] ::png::EncodingError),
+    /// The PNG could not be written out.
+    #[error("cannot write the PNG")]
+    Write(#[source] std::io::Error),
+}
