@@ -8,14 +8,14 @@
 //!   a folder named by the seed and its `scenario.yaml` (temporary name, then
 //!   renamed), into a fresh temporary folder each iteration.
 //! - `yaml_write/100`: `yaml_batch` without generating: the 100 scenarios
-//!   are made once, beforehand; only `scenario::to_yaml` and the files are
+//!   are made once, beforehand; only `tilecrawl::mkd::scenario::to_yaml` and the files are
 //!   timed.
 //! - `yaml_floor/100`: the floor the YAML batch is held to (issue 7): the
 //!   same pre-generated scenarios serialised with plain
 //!   `serde_yaml::to_string`, plus the same folder, temporary file and
 //!   rename.
 //! - `serialise/to_yaml` and `serialise/serde_yaml`: one scenario (seed 7,
-//!   two sets) to text, by `scenario::to_yaml` and by `serde_yaml::to_string`.
+//!   two sets) to text, by `tilecrawl::mkd::scenario::to_yaml` and by `serde_yaml::to_string`.
 //!
 //! ```text
 //! cargo bench --bench batch
@@ -28,7 +28,7 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 use tilecrawl::mkd::batch::IndexRow;
 use tilecrawl::mkd::generate::{GenerateParams, generate};
-use tilecrawl::scenario::{self, Scenario};
+use tilecrawl::mkd::scenario::Scenario;
 use tilecrawl::tileset::{self, TileSet};
 
 // The binary's allocator, so the figures are what `tilecrawl` does.
@@ -66,7 +66,7 @@ fn yaml_batch(ts: &TileSet, out: &Path) -> Vec<IndexRow> {
             let dir = out.join(seed.to_string());
             std::fs::create_dir_all(&dir).unwrap();
             let file = dir.join("scenario.yaml");
-            let yaml = tilecrawl::scenario::to_yaml(&s);
+            let yaml = tilecrawl::mkd::scenario::to_yaml(&s);
             tilecrawl::core::fs::write_all_atomic(&[(&file, yaml.as_bytes())]).unwrap();
             row
         })
@@ -120,7 +120,9 @@ fn bench(c: &mut Criterion) {
         .map(|seed| generate(&ts, &params(seed)).expect("bench seeds generate"))
         .collect();
     g.bench_function("yaml_write/100", |b| {
-        in_fresh_folder(b, |dir| write_scenarios(&scenarios, dir, scenario::to_yaml))
+        in_fresh_folder(b, |dir| {
+            write_scenarios(&scenarios, dir, tilecrawl::mkd::scenario::to_yaml)
+        })
     });
     g.bench_function("yaml_floor/100", |b| {
         in_fresh_folder(b, |dir| write_scenarios(&scenarios, dir, serde_yaml_text))
@@ -131,7 +133,7 @@ fn bench(c: &mut Criterion) {
     g.sample_size(20);
     let seven = generate(&ts, &params(7)).expect("seed 7 generates");
     g.bench_function("to_yaml", |b| {
-        b.iter(|| scenario::to_yaml(black_box(&seven)))
+        b.iter(|| tilecrawl::mkd::scenario::to_yaml(black_box(&seven)))
     });
     g.bench_function("serde_yaml", |b| {
         b.iter(|| serde_yaml_text(black_box(&seven)))

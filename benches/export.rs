@@ -14,8 +14,8 @@ use std::time::Duration;
 use tilecrawl::build::layout::LayoutParams;
 use tilecrawl::export::{self, MapOptions, style};
 use tilecrawl::mkd::generate::{GenerateParams, generate};
+use tilecrawl::mkd::scenario::Scenario;
 use tilecrawl::mkd::setup::SetupParams;
-use tilecrawl::scenario::Scenario;
 use tilecrawl::tileset;
 
 // The binary's allocator, so the figures are what `tilecrawl` does.

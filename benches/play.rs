@@ -14,9 +14,10 @@
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use std::hint::black_box;
 use std::sync::Arc;
+use tilecrawl::core::dice::run_seed;
 use tilecrawl::mkd::generate::{GenerateParams, generate};
 use tilecrawl::mkd::play::party;
-use tilecrawl::mkd::play::simulate::{DEFAULT_MAX_TURNS, play_once, run_seed};
+use tilecrawl::mkd::play::simulate::{DEFAULT_MAX_TURNS, play_once};
 use tilecrawl::mkd::tables;
 
 // The binary's allocator, so the figures are what `tilecrawl` does.

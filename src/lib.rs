@@ -24,6 +24,7 @@
 pub mod build;
 pub mod core;
 pub mod export;
+pub mod games;
 pub mod mkd;
 pub mod rules;
 pub mod scenario;

@@ -9,7 +9,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
-use tilecrawl::scenario::{Scenario, WmtColor};
+use tilecrawl::mkd::scenario::{Scenario, WmtColor};
 use tilecrawl::tileset::TileKind;
 
 /// Longest a single run of the binary may take before the test fails.
@@ -369,7 +369,7 @@ fn check_complete(out: &Path) -> Vec<u64> {
             ["map.png", "map.svg", "scenario.yaml", "setup.md"],
             "folder {seed} is complete and holds no temporary files"
         );
-        let s = tilecrawl::scenario::load(&e.path().join("scenario.yaml")).unwrap();
+        let s = tilecrawl::mkd::scenario::load(&e.path().join("scenario.yaml")).unwrap();
         assert_eq!(s.seed, seed);
         seeds.push(seed);
     }
@@ -501,16 +501,16 @@ fn index_columns_agree_with_each_scenario() {
     let yaml: serde_yaml::Value = serde_yaml::from_str(&read(&out.join("index.yaml"))).unwrap();
     for (i, row) in idx.iter().enumerate() {
         let s: Scenario =
-            tilecrawl::scenario::load(&out.join(&row["seed"]).join("scenario.yaml")).unwrap();
+            tilecrawl::mkd::scenario::load(&out.join(&row["seed"]).join("scenario.yaml")).unwrap();
         let n = |v: usize| v.to_string();
         let kind = |k: TileKind| s.tiles.iter().filter(|t| t.kind == k).count();
         let colour = |c: WmtColor| {
-            s.wmts.iter().filter(|w| w.color == c).count()
-                + s.pools.wmts.iter().filter(|w| w.color == c).count()
+            s.game.wmts.iter().filter(|w| w.color == c).count()
+                + s.game.pools.wmts.iter().filter(|w| w.color == c).count()
         };
         let level = |l: u32| {
-            s.chests.iter().filter(|c| c.level == l).count()
-                + s.pools.chests.iter().filter(|&&c| c == l).count()
+            s.game.chests.iter().filter(|c| c.level == l).count()
+                + s.game.pools.chests.iter().filter(|&&c| c == l).count()
         };
         assert_eq!(row["seed"], (7 + i).to_string());
         assert_eq!(row["tiles"], n(s.tiles.len()));
@@ -525,10 +525,10 @@ fn index_columns_agree_with_each_scenario() {
         assert_eq!(row["chests_1"], n(level(1)));
         assert_eq!(row["chests_2"], n(level(2)));
         assert_eq!(row["chests_3"], n(level(3)));
-        assert_eq!(row["mission"], s.mission);
+        assert_eq!(row["mission"], s.game.mission);
         assert_eq!(row["files"], "scenario.yaml");
         // The walk is at least as long as the straight-line steps to the chest.
-        let q = s.chests.iter().find(|c| c.quest).unwrap();
+        let q = s.game.chests.iter().find(|c| c.quest).unwrap();
         let manhattan = (q.x - s.entrance.x).unsigned_abs() + (q.y - s.entrance.y).unsigned_abs();
         let walk: u32 = row["critical_path"].parse().unwrap();
         assert!(walk + 2 >= manhattan && walk > 0, "{row:?}");

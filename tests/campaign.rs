@@ -60,7 +60,7 @@ fn ok(cwd: &Path, args: &[&str]) -> String {
 fn auto_script(dir: &Path, n: u32) -> String {
     let adv = dir.join(format!("campaigns/{NAME}/adventure-{n}"));
     let text = std::fs::read_to_string(adv.join("scenario.yaml")).unwrap();
-    let scenario = Arc::new(tilecrawl::scenario::from_yaml(&text, "scenario.yaml").unwrap());
+    let scenario = Arc::new(tilecrawl::mkd::scenario::from_yaml(&text, "scenario.yaml").unwrap());
     let party = Arc::new(tilecrawl::mkd::play::party::load(&adv.join("party.yaml")).unwrap());
     let tables = Arc::new(tilecrawl::mkd::tables::default_tables());
     let (_, log) = tilecrawl::mkd::play::simulate::play_once_logged(

@@ -301,8 +301,8 @@ fn scenario_load_and_save_round_trips_bytes() {
     );
     let path = out.join("scenario.yaml");
     let original = String::from_utf8(read(&path)).unwrap();
-    let s = tilecrawl::scenario::load(&path).unwrap();
-    let again = tilecrawl::scenario::to_yaml(&s);
+    let s = tilecrawl::mkd::scenario::load(&path).unwrap();
+    let again = tilecrawl::mkd::scenario::to_yaml(&s);
     assert!(
         again == original,
         "loading and saving scenario.yaml changed its bytes"
@@ -709,8 +709,8 @@ fn good_scenario() -> String {
     String::from_utf8(read(out.join("scenario.yaml"))).unwrap()
 }
 
-fn good_scenario_model() -> tilecrawl::scenario::Scenario {
-    tilecrawl::scenario::from_yaml(&good_scenario(), "scenario.yaml").unwrap()
+fn good_scenario_model() -> tilecrawl::mkd::scenario::Scenario {
+    tilecrawl::mkd::scenario::from_yaml(&good_scenario(), "scenario.yaml").unwrap()
 }
 
 #[test]
@@ -751,15 +751,15 @@ fn bad_scenario_grid_row_of_wrong_length() {
 #[test]
 fn bad_scenario_chest_on_a_wall() {
     let mut s = good_scenario_model();
-    let tile = s.chests[0].tile;
+    let tile = s.game.chests[0].tile;
     let t = s.tiles[tile].clone();
     let (x, y) = (t.y..t.y + t.height as i32)
         .flat_map(|y| (t.x..t.x + t.width as i32).map(move |x| (x, y)))
         .find(|&(x, y)| t.covers(x, y) && s.cell(x, y) == Cell::Wall)
         .expect("the chest's tile has a wall square");
-    s.chests[0].x = x;
-    s.chests[0].y = y;
-    let text = tilecrawl::scenario::to_yaml(&s);
+    s.game.chests[0].x = x;
+    s.game.chests[0].y = y;
+    let text = tilecrawl::mkd::scenario::to_yaml(&s);
     assert_bad_scenario(text.as_bytes(), &["chests[0]", &format!("{x},{y}"), "wall"]);
 }
 
@@ -767,8 +767,8 @@ fn bad_scenario_chest_on_a_wall() {
 fn bad_scenario_wmt_outside_the_grid() {
     let mut s = good_scenario_model();
     let x = s.size.width as i32 + 5;
-    s.wmts[1].x = x;
-    let text = tilecrawl::scenario::to_yaml(&s);
+    s.game.wmts[1].x = x;
+    let text = tilecrawl::mkd::scenario::to_yaml(&s);
     assert_bad_scenario(text.as_bytes(), &["wmts[1]", "outside"]);
 }
 
@@ -777,7 +777,7 @@ fn bad_scenario_rotation_45() {
     let mut s = good_scenario_model();
     s.tiles[3].rotation = 45;
     let id = s.tiles[3].id.clone();
-    let text = tilecrawl::scenario::to_yaml(&s);
+    let text = tilecrawl::mkd::scenario::to_yaml(&s);
     assert_bad_scenario(
         text.as_bytes(),
         &[&format!("tiles[3] ({id})"), "rotation is 45"],

@@ -11,7 +11,6 @@ use std::path::PathBuf;
 use tilecrawl::build::layout::{ExitDice, LayoutParams, Table};
 use tilecrawl::mkd::generate::{GenerateParams, generate};
 use tilecrawl::mkd::setup::{Difficulty, SetupParams};
-use tilecrawl::scenario;
 use tilecrawl::tileset::default_tileset;
 
 /// FNV-1a, 64 bits.
@@ -101,7 +100,7 @@ fn digests() -> String {
                 let text = match generate(&ts, &p) {
                     Ok(s) => {
                         ok += 1;
-                        scenario::to_yaml(&s)
+                        tilecrawl::mkd::scenario::to_yaml(&s)
                     }
                     Err(e) => {
                         failed += 1;
@@ -167,8 +166,8 @@ fn generating_twice_gives_the_same_bytes() {
                 seed,
                 ..params.clone()
             };
-            let a = generate(&ts, &p).map(|s| scenario::to_yaml(&s));
-            let b = generate(&ts, &p).map(|s| scenario::to_yaml(&s));
+            let a = generate(&ts, &p).map(|s| tilecrawl::mkd::scenario::to_yaml(&s));
+            let b = generate(&ts, &p).map(|s| tilecrawl::mkd::scenario::to_yaml(&s));
             assert_eq!(a, b);
         }
     }
@@ -197,8 +196,8 @@ fn a_scenario_made_without_its_roll_log_is_the_same_scenario() {
                         assert!(!a.log.is_empty() && b.log.is_empty());
                         a.log.clear();
                         assert_eq!(
-                            scenario::to_yaml(&a),
-                            scenario::to_yaml(&b),
+                            tilecrawl::mkd::scenario::to_yaml(&a),
+                            tilecrawl::mkd::scenario::to_yaml(&b),
                             "sets={sets} {name} seed={seed}"
                         );
                         compared += 1;

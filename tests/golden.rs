@@ -8,7 +8,6 @@ use tilecrawl::build::layout::{ExitDice, LayoutParams, Table};
 use tilecrawl::export::{self, MapOptions, style};
 use tilecrawl::mkd::generate::{GenerateParams, generate};
 use tilecrawl::mkd::setup::{Difficulty, SetupParams};
-use tilecrawl::scenario;
 use tilecrawl::tileset::default_tileset;
 
 /// A low resolution keeps the pinned PNGs small; scale is tested elsewhere.
@@ -95,7 +94,7 @@ fn golden_outputs_are_unchanged() {
     let mut failures = Vec::new();
     for (name, p) in cases {
         let s = generate(&ts, &p).unwrap();
-        let yaml = scenario::to_yaml(&s);
+        let yaml = tilecrawl::mkd::scenario::to_yaml(&s);
         if let Err(e) = check_or_update(&root.join(&name).join("scenario.yaml"), yaml.as_bytes()) {
             failures.push(e);
         }
@@ -151,7 +150,7 @@ fn mission_goldens_are_unchanged() {
         p.mission = Mission::parse(mission).unwrap();
         let s = generate(&ts, &p).unwrap();
         let files = [
-            ("scenario.yaml", scenario::to_yaml(&s)),
+            ("scenario.yaml", tilecrawl::mkd::scenario::to_yaml(&s)),
             ("map.svg", export::map_svg(&s, &opts)),
             ("setup.md", export::sheet::setup_markdown(&s)),
         ];
@@ -185,7 +184,7 @@ fn dungeon_golden_is_unchanged() {
         ("dungeon.yaml".to_string(), dungeon_yaml(&d.file)),
         (
             "floor-1/scenario.yaml".to_string(),
-            scenario::to_yaml(&d.floors[0]),
+            tilecrawl::mkd::scenario::to_yaml(&d.floors[0]),
         ),
     ] {
         if let Err(e) = check_or_update(&root.join(file), text.as_bytes()) {

@@ -16,7 +16,7 @@ use tilecrawl::build::{BuildError, MAX_BUILD_ATTEMPTS};
 use tilecrawl::export::{self, MapOptions, style};
 use tilecrawl::mkd::generate::{GenerateError, GenerateParams, generate};
 use tilecrawl::mkd::monsters;
-use tilecrawl::scenario::{self, Scenario};
+use tilecrawl::mkd::scenario::Scenario;
 use tilecrawl::tileset;
 
 /// Longest a single run of the binary may take before the test fails.
@@ -96,7 +96,7 @@ fn good_scenario_model() -> Scenario {
 }
 
 fn good_scenario() -> String {
-    scenario::to_yaml(&good_scenario_model())
+    tilecrawl::mkd::scenario::to_yaml(&good_scenario_model())
 }
 
 /// A face of `n`×`n` floor squares, indented for a block scalar.
@@ -129,7 +129,9 @@ impl Loader {
     fn load(self, path: &Path) -> Result<(), String> {
         match self {
             Loader::Tileset => tileset::load(path).map(drop).map_err(|e| e.to_string()),
-            Loader::Scenario => scenario::load(path).map(drop).map_err(|e| e.to_string()),
+            Loader::Scenario => tilecrawl::mkd::scenario::load(path)
+                .map(drop)
+                .map_err(|e| e.to_string()),
             Loader::Monsters => monsters::load(path).map(drop).map_err(|e| e.to_string()),
             Loader::Style => style::load(path).map(drop).map_err(|e| e.to_string()),
         }
@@ -141,7 +143,7 @@ impl Loader {
             Loader::Tileset => tileset::parse(text, file)
                 .map(drop)
                 .map_err(|e| e.to_string()),
-            Loader::Scenario => scenario::from_yaml(text, file)
+            Loader::Scenario => tilecrawl::mkd::scenario::from_yaml(text, file)
                 .map(drop)
                 .map_err(|e| e.to_string()),
             Loader::Monsters => monsters::parse(text, file)
@@ -411,7 +413,7 @@ fn scenario_cases() -> Vec<Case> {
     let yaml = |f: &dyn Fn(&mut Scenario)| {
         let mut m = good.clone();
         f(&mut m);
-        scenario::to_yaml(&m)
+        tilecrawl::mkd::scenario::to_yaml(&m)
     };
     // A wall square of the grid that lies on a tile, for the chest.
     let (wx, wy) = (0..good.size.height as i32)
@@ -432,8 +434,8 @@ fn scenario_cases() -> Vec<Case> {
             L,
             "more tokens than any dungeon holds",
             yaml(&|m| {
-                let w = m.wmts[0].clone();
-                m.wmts = vec![w; 2001];
+                let w = m.game.wmts[0].clone();
+                m.game.wmts = vec![w; 2001];
             }),
             &["wmts", "has 2001 entries"],
         ),
@@ -533,7 +535,7 @@ fn scenario_cases() -> Vec<Case> {
             L,
             "WMT outside the grid",
             yaml(&|m| {
-                m.wmts[0].x = 10_000;
+                m.game.wmts[0].x = 10_000;
             }),
             &["wmts[0]", "10000", "outside the"],
         ),
@@ -541,9 +543,9 @@ fn scenario_cases() -> Vec<Case> {
             L,
             "chest inside a wall",
             yaml(&|m| {
-                m.chests[0].x = wx;
-                m.chests[0].y = wy;
-                m.chests[0].tile = wall_tile;
+                m.game.chests[0].x = wx;
+                m.game.chests[0].y = wy;
+                m.game.chests[0].tile = wall_tile;
             }),
             &["chests[0]", "is wall", "expected a passable square"],
         ),
@@ -599,7 +601,8 @@ fn scenario_cases() -> Vec<Case> {
 fn mission_cases() -> Vec<Case> {
     use Loader::Scenario as L;
     use tilecrawl::mkd::mission::Mission;
-    use tilecrawl::scenario::{FloorOf, Spot, WmtToken};
+    use tilecrawl::mkd::scenario::{FloorOf, WmtToken};
+    use tilecrawl::scenario::Spot;
     let quest = good_scenario_model();
     let rescue = generate(
         &tileset::default_tileset(),
@@ -613,7 +616,7 @@ fn mission_cases() -> Vec<Case> {
     let edit = |base: &Scenario, f: &dyn Fn(&mut Scenario)| {
         let mut m = base.clone();
         f(&mut m);
-        scenario::to_yaml(&m)
+        tilecrawl::mkd::scenario::to_yaml(&m)
     };
     let cc = quest.central_chamber.tile;
     let wall_in_cc = {
@@ -632,20 +635,20 @@ fn mission_cases() -> Vec<Case> {
         case(
             L,
             "unknown mission",
-            edit(&quest, &|m| m.mission = "heist".into()),
+            edit(&quest, &|m| m.game.mission = "heist".into()),
             &["mission: ", "unknown mission `heist`"],
         ),
         case(
             L,
             "two goals",
-            edit(&quest, &|m| m.mission = "rescue+stealth".into()),
+            edit(&quest, &|m| m.game.mission = "rescue+stealth".into()),
             &["mission: ", "cannot be combined"],
         ),
         case(
             L,
             "a prisoner on a quest",
             edit(&quest, &|m| {
-                m.prisoner = Some(Spot {
+                m.game.prisoner = Some(Spot {
                     x: m.entrance.x,
                     y: m.entrance.y,
                     tile: m.entrance.tile,
@@ -659,7 +662,7 @@ fn mission_cases() -> Vec<Case> {
         case(
             L,
             "a rescue without its prisoner",
-            edit(&rescue, &|m| m.prisoner = None),
+            edit(&rescue, &|m| m.game.prisoner = None),
             &[
                 "prisoner: ",
                 "rescue mission needs a prisoner in the Central Chamber; this scenario has none",
@@ -669,7 +672,7 @@ fn mission_cases() -> Vec<Case> {
             L,
             "a prisoner on a wall",
             edit(&rescue, &|m| {
-                m.prisoner = Some(Spot {
+                m.game.prisoner = Some(Spot {
                     x: wall_in_cc.0,
                     y: wall_in_cc.1,
                     tile: m.central_chamber.tile,
@@ -681,7 +684,7 @@ fn mission_cases() -> Vec<Case> {
             L,
             "a prisoner outside the grid",
             edit(&rescue, &|m| {
-                m.prisoner = Some(Spot {
+                m.game.prisoner = Some(Spot {
                     x: -4,
                     y: 2,
                     tile: m.central_chamber.tile,
@@ -693,8 +696,8 @@ fn mission_cases() -> Vec<Case> {
             L,
             "a set-aside Guardian on a quest",
             edit(&quest, &|m| {
-                m.pools.guardian = Some(WmtToken {
-                    color: scenario::WmtColor::Red,
+                m.game.pools.guardian = Some(WmtToken {
+                    color: tilecrawl::mkd::scenario::WmtColor::Red,
                     number: 3,
                 })
             }),
@@ -703,13 +706,13 @@ fn mission_cases() -> Vec<Case> {
         case(
             L,
             "a Guardian on the map of a rescue",
-            edit(&rescue, &|m| m.wmts[0].guardian = true),
+            edit(&rescue, &|m| m.game.wmts[0].guardian = true),
             &["wmts[0]: ", "is a Guardian WMT, but the rescue mission"],
         ),
         case(
             L,
             "a Quest Chest in a kidnapping",
-            edit(&quest, &|m| m.mission = "kidnapping".into()),
+            edit(&quest, &|m| m.game.mission = "kidnapping".into()),
             &[
                 "chests[0]: ",
                 "is a Quest Chest, but the kidnapping mission",
@@ -718,25 +721,27 @@ fn mission_cases() -> Vec<Case> {
         case(
             L,
             "a timer that is not the formula",
-            edit(&rescue, &|m| m.turn_limit = m.turn_limit.map(|t| t + 1)),
+            edit(&rescue, &|m| {
+                m.game.turn_limit = m.game.turn_limit.map(|t| t + 1)
+            }),
             &["turn_limit: ", "a timed mission on"],
         ),
         case(
             L,
             "a timer without timed",
-            edit(&quest, &|m| m.turn_limit = Some(20)),
+            edit(&quest, &|m| m.game.turn_limit = Some(20)),
             &["turn_limit: ", "is not timed"],
         ),
         case(
             L,
             "timed without a timer",
-            edit(&quest, &|m| m.mission = "quest+timed".into()),
+            edit(&quest, &|m| m.game.mission = "quest+timed".into()),
             &["turn_limit: ", "is missing"],
         ),
         case(
             L,
             "split-up without a second entrance",
-            edit(&rescue, &|m| m.second_entrance = None),
+            edit(&rescue, &|m| m.game.second_entrance = None),
             &[
                 "second_entrance: ",
                 "needs a second entrance; this scenario has none",
@@ -746,8 +751,8 @@ fn mission_cases() -> Vec<Case> {
             L,
             "a second entrance in a chamber",
             edit(&rescue, &|m| {
-                let p = m.prisoner.unwrap();
-                m.second_entrance = Some(p);
+                let p = m.game.prisoner.unwrap();
+                m.game.second_entrance = Some(p);
             }),
             &[
                 "second_entrance: ",
@@ -758,13 +763,13 @@ fn mission_cases() -> Vec<Case> {
             L,
             "a second entrance on the wrong tile",
             edit(&rescue, &|m| {
-                let e = m.second_entrance.unwrap();
+                let e = m.game.second_entrance.unwrap();
                 let other = if e.tile == some_hall {
                     m.entrance.tile
                 } else {
                     some_hall
                 };
-                m.second_entrance = Some(Spot { tile: other, ..e });
+                m.game.second_entrance = Some(Spot { tile: other, ..e });
             }),
             &["second_entrance: ", "is not on tile"],
         ),
@@ -772,7 +777,7 @@ fn mission_cases() -> Vec<Case> {
             L,
             "a staircase on a one-floor quest",
             edit(&quest, &|m| {
-                m.staircase = Some(Spot {
+                m.game.staircase = Some(Spot {
                     x: m.entrance.x,
                     y: m.entrance.y,
                     tile: m.entrance.tile,
@@ -783,23 +788,27 @@ fn mission_cases() -> Vec<Case> {
         case(
             L,
             "an upper floor without stairs",
-            edit(&quest, &|m| m.floor = Some(FloorOf { number: 1, of: 2 })),
+            edit(&quest, &|m| {
+                m.game.floor = Some(FloorOf { number: 1, of: 2 })
+            }),
             &["staircase: ", "is missing"],
         ),
         case(
             L,
             "floor 3 of 2",
-            edit(&quest, &|m| m.floor = Some(FloorOf { number: 3, of: 2 })),
+            edit(&quest, &|m| {
+                m.game.floor = Some(FloorOf { number: 3, of: 2 })
+            }),
             &["floor: ", "is floor 3 of 2"],
         ),
         case(
             L,
             "stairs outside the Central Chamber",
             edit(&quest, &|m| {
-                m.floor = Some(FloorOf { number: 1, of: 2 });
-                m.chests.clear();
-                m.wmts.retain(|w| !w.guardian);
-                m.staircase = Some(Spot {
+                m.game.floor = Some(FloorOf { number: 1, of: 2 });
+                m.game.chests.clear();
+                m.game.wmts.retain(|w| !w.guardian);
+                m.game.staircase = Some(Spot {
                     x: m.entrance.x,
                     y: m.entrance.y,
                     tile: m.entrance.tile,
@@ -1095,7 +1104,7 @@ fn fixtures_are_valid() {
     tileset::parse(TILESET, "t.yaml").unwrap();
     monsters::parse(MONSTERS, "m.yaml").unwrap();
     style::parse(STYLE, "s.yaml").unwrap();
-    scenario::from_yaml(&good_scenario(), "s.yaml").unwrap();
+    tilecrawl::mkd::scenario::from_yaml(&good_scenario(), "s.yaml").unwrap();
 }
 
 #[test]
@@ -1421,16 +1430,16 @@ fn tile_ids_cannot_name_paths() {
 #[test]
 fn names_inside_a_scenario_never_become_paths() {
     let mut s = good_scenario_model();
-    s.params.tileset = "../../escape".into();
+    s.game.params.tileset = "../../escape".into();
     s.tiles[0].id = "../../escape".into();
-    if let Some(m) = std::sync::Arc::make_mut(&mut s.pools.monsters).first_mut() {
+    if let Some(m) = std::sync::Arc::make_mut(&mut s.game.pools.monsters).first_mut() {
         m.name = "../../escape/<script>".into();
     }
     let tmp = tempfile::tempdir().unwrap();
     let dir = tmp.path().join("a").join("b");
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("scenario.yaml");
-    std::fs::write(&file, scenario::to_yaml(&s)).unwrap();
+    std::fs::write(&file, tilecrawl::mkd::scenario::to_yaml(&s)).unwrap();
     let out = dir.join("out");
     let r = run(
         tmp.path(),
@@ -1451,9 +1460,12 @@ fn names_inside_a_scenario_never_become_paths() {
 /// Inputs the fuzz targets in `fuzz/` found; each must load or fail cleanly.
 /// A scenario that loads must round-trip and draw without a panic.
 fn scenario_survives(text: &str) {
-    if let Ok(s) = scenario::from_yaml(text, "fuzz.yaml") {
-        let again = scenario::to_yaml(&s);
-        assert_eq!(scenario::from_yaml(&again, "fuzz.yaml").unwrap(), s);
+    if let Ok(s) = tilecrawl::mkd::scenario::from_yaml(text, "fuzz.yaml") {
+        let again = tilecrawl::mkd::scenario::to_yaml(&s);
+        assert_eq!(
+            tilecrawl::mkd::scenario::from_yaml(&again, "fuzz.yaml").unwrap(),
+            s
+        );
         let _ = export::map_svg(&s, &MapOptions::default());
     }
 }
@@ -1501,7 +1513,7 @@ fn a_yaml_error_quoting_line_breaks_stays_on_one_line() {
     assert!(d.contains("unknown field `ta\\t"), "{d}");
     for e in [
         tileset::parse(crash, "t.yaml").unwrap_err().to_string(),
-        tilecrawl::scenario::from_yaml(crash, "t.yaml")
+        tilecrawl::mkd::scenario::from_yaml(crash, "t.yaml")
             .unwrap_err()
             .to_string(),
         tilecrawl::mkd::play::party::parse(crash, "t.yaml")

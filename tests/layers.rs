@@ -66,12 +66,10 @@ fn modules() -> BTreeMap<String, PathBuf> {
 /// for modules on the games' layer.
 fn layer(module: &str) -> Option<(usize, &'static str)> {
     let first = module.split("::").next().unwrap_or("");
-    LAYERS.iter().enumerate().find_map(|(i, names)| {
-        names
-            .iter()
-            .find(|n| **n == first)
-            .map(|n| (i, *n))
-    })
+    LAYERS
+        .iter()
+        .enumerate()
+        .find_map(|(i, names)| names.iter().find(|n| **n == first).map(|n| (i, *n)))
 }
 
 /// Collects the module paths a file's code names.
@@ -248,13 +246,17 @@ fn no_module_uses_a_layer_above_its_own_or_another_game() {
             };
             if lt > lf {
                 wrong.push(format!("{from} (layer {gf}) uses {to} (layer {gt}, above)"));
-            } else if lt == lf && gf != gt && LAYERS[lf].len() > 1 && gf != "main" && gt != "main"
-            {
+            } else if lt == lf && gf != gt && LAYERS[lf].len() > 1 && gf != "main" && gt != "main" {
                 wrong.push(format!("{from} uses {to}, another game"));
             }
         }
     }
-    assert!(wrong.is_empty(), "{} upward uses:\n{}", wrong.len(), wrong.join("\n"));
+    assert!(
+        wrong.is_empty(),
+        "{} upward uses:\n{}",
+        wrong.len(),
+        wrong.join("\n")
+    );
 }
 
 #[test]

@@ -3,11 +3,12 @@
 
 use std::collections::VecDeque;
 use tilecrawl::build::layout::{LayoutParams, Table};
-use tilecrawl::mkd::floors::{self, Count, FloorsParams, StairLink, build_floors, floor_seed};
+use tilecrawl::core::dice::floor_seed;
+use tilecrawl::mkd::floors::{self, Count, FloorsParams, StairLink, build_floors};
 use tilecrawl::mkd::generate::{GenerateError, GenerateParams, generate};
 use tilecrawl::mkd::mission::Mission;
+use tilecrawl::mkd::scenario::{Scenario, WmtColor};
 use tilecrawl::mkd::setup::SetupParams;
-use tilecrawl::scenario::{self, Scenario, WmtColor};
 use tilecrawl::tileset::{TileKind, TileSet, default_tileset};
 
 const SEEDS: u64 = 200;
@@ -38,9 +39,12 @@ fn each(mission: &str, mut check: impl FnMut(&Scenario)) {
         let sets = 1 + (seed % 3) as u32;
         let s = generate(&ts, &params(seed, sets, mission, seed % 4 == 0))
             .unwrap_or_else(|e| panic!("{mission}, seed {seed}: {e}"));
-        assert_eq!(s.mission, Mission::parse(mission).unwrap().to_string());
-        let back = scenario::from_yaml(&scenario::to_yaml(&s), "generated")
-            .unwrap_or_else(|e| panic!("{mission}, seed {seed}: the loader refused it: {e}"));
+        assert_eq!(s.game.mission, Mission::parse(mission).unwrap().to_string());
+        let back = tilecrawl::mkd::scenario::from_yaml(
+            &tilecrawl::mkd::scenario::to_yaml(&s),
+            "generated",
+        )
+        .unwrap_or_else(|e| panic!("{mission}, seed {seed}: the loader refused it: {e}"));
         assert_eq!(back, s);
         check(&s);
     }
@@ -103,15 +107,16 @@ fn walk(s: &Scenario) -> Vec<Option<u32>> {
 }
 
 fn wmts_in_all(s: &Scenario) -> usize {
-    s.wmts.len() + s.pools.wmts.len() + usize::from(s.pools.guardian.is_some())
+    s.game.wmts.len() + s.game.pools.wmts.len() + usize::from(s.game.pools.guardian.is_some())
 }
 
 fn strongest(s: &Scenario) -> WmtColor {
-    s.wmts
+    s.game
+        .wmts
         .iter()
         .map(|w| w.color)
-        .chain(s.pools.wmts.iter().map(|t| t.color))
-        .chain(s.pools.guardian.map(|g| g.color))
+        .chain(s.game.pools.wmts.iter().map(|t| t.color))
+        .chain(s.game.pools.guardian.map(|g| g.color))
         .max()
         .unwrap()
 }
@@ -120,51 +125,51 @@ fn strongest(s: &Scenario) -> WmtColor {
 fn rescue_has_a_prisoner_in_the_central_chamber_and_the_guardian_set_aside() {
     each("rescue", |s| {
         let cc = s.central_chamber.tile;
-        let p = s.prisoner.expect("a prisoner");
+        let p = s.game.prisoner.expect("a prisoner");
         assert_eq!(p.tile, cc, "seed {}", s.seed);
         assert!(s.tiles[cc].covers(p.x, p.y));
         assert!(s.cell(p.x, p.y).passable(), "seed {}", s.seed);
-        assert!(s.wmts.iter().all(|w| (w.x, w.y) != (p.x, p.y)));
-        assert!(s.wmts.iter().all(|w| !w.guardian), "seed {}", s.seed);
+        assert!(s.game.wmts.iter().all(|w| (w.x, w.y) != (p.x, p.y)));
+        assert!(s.game.wmts.iter().all(|w| !w.guardian), "seed {}", s.seed);
         // A regular WMT still stands in the Central Chamber.
-        assert!(s.wmts.iter().any(|w| w.tile == cc), "seed {}", s.seed);
-        let g = s.pools.guardian.expect("the Guardian set aside");
+        assert!(s.game.wmts.iter().any(|w| w.tile == cc), "seed {}", s.seed);
+        let g = s.game.pools.guardian.expect("the Guardian set aside");
         assert_eq!(g.color, strongest(s), "seed {}", s.seed);
-        assert!(s.chests.iter().all(|c| !c.quest));
+        assert!(s.game.chests.iter().all(|c| !c.quest));
         // The Central Chamber's chest stays in the Chest Pool.
-        assert_eq!(s.pools.chests.len() as u32, counts(s).0);
-        assert_eq!(wmts_in_all(s) as u32, 6 * s.params.sets);
-        assert_eq!(s.turn_limit, None);
-        assert_eq!(s.second_entrance, None);
+        assert_eq!(s.game.pools.chests.len() as u32, counts(s).0);
+        assert_eq!(wmts_in_all(s) as u32, 6 * s.game.params.sets);
+        assert_eq!(s.game.turn_limit, None);
+        assert_eq!(s.game.second_entrance, None);
     });
 }
 
 #[test]
 fn stealth_has_the_quest_chest_and_no_guardian_at_all() {
     each("stealth", |s| {
-        let quest: Vec<_> = s.chests.iter().filter(|c| c.quest).collect();
+        let quest: Vec<_> = s.game.chests.iter().filter(|c| c.quest).collect();
         assert_eq!(quest.len(), 1, "seed {}", s.seed);
         assert_eq!(quest[0].tile, s.central_chamber.tile);
-        assert!(s.wmts.iter().all(|w| !w.guardian), "seed {}", s.seed);
-        assert_eq!(s.pools.guardian, None);
-        assert_eq!(s.prisoner, None);
+        assert!(s.game.wmts.iter().all(|w| !w.guardian), "seed {}", s.seed);
+        assert_eq!(s.game.pools.guardian, None);
+        assert_eq!(s.game.prisoner, None);
         // The Guardian's token was never drawn: it is still in the pool.
-        assert_eq!(wmts_in_all(s) as u32, 6 * s.params.sets);
-        assert_eq!(s.pools.chests.len() as u32, counts(s).0 - 1);
+        assert_eq!(wmts_in_all(s) as u32, 6 * s.game.params.sets);
+        assert_eq!(s.game.pools.chests.len() as u32, counts(s).0 - 1);
     });
 }
 
 #[test]
 fn kidnapping_has_a_guardian_in_the_central_chamber_and_no_quest_chest() {
     each("kidnapping", |s| {
-        let g: Vec<_> = s.wmts.iter().filter(|w| w.guardian).collect();
+        let g: Vec<_> = s.game.wmts.iter().filter(|w| w.guardian).collect();
         assert_eq!(g.len(), 1, "seed {}", s.seed);
         assert_eq!(g[0].tile, s.central_chamber.tile);
         assert_eq!(g[0].color, strongest(s));
-        assert!(s.chests.iter().all(|c| !c.quest), "seed {}", s.seed);
-        assert_eq!(s.pools.chests.len() as u32, counts(s).0);
-        assert_eq!(s.pools.guardian, None);
-        assert_eq!(s.prisoner, None);
+        assert!(s.game.chests.iter().all(|c| !c.quest), "seed {}", s.seed);
+        assert_eq!(s.game.pools.chests.len() as u32, counts(s).0);
+        assert_eq!(s.game.pools.guardian, None);
+        assert_eq!(s.game.prisoner, None);
     });
 }
 
@@ -172,10 +177,15 @@ fn kidnapping_has_a_guardian_in_the_central_chamber_and_no_quest_chest() {
 fn timed_gives_three_turns_per_chamber_and_one_per_hallway() {
     each("quest+timed", |s| {
         let (chambers, halls) = counts(s);
-        assert_eq!(s.turn_limit, Some(3 * chambers + halls), "seed {}", s.seed);
+        assert_eq!(
+            s.game.turn_limit,
+            Some(3 * chambers + halls),
+            "seed {}",
+            s.seed
+        );
         // The timer changes nothing else: the quest's pieces are all there.
-        assert!(s.chests.iter().any(|c| c.quest));
-        assert!(s.wmts.iter().any(|w| w.guardian));
+        assert!(s.game.chests.iter().any(|c| c.quest));
+        assert!(s.game.wmts.iter().any(|w| w.guardian));
     });
 }
 
@@ -201,18 +211,18 @@ fn seven_chambers_and_three_hallways_give_twenty_four_turns() {
     let ts = three_hallway_tileset();
     let s = generate(&ts, &params(24, 2, "rescue+timed", false)).unwrap();
     assert_eq!(counts(&s), (7, 3));
-    assert_eq!(s.turn_limit, Some(24));
+    assert_eq!(s.game.turn_limit, Some(24));
 }
 
 #[test]
 fn split_up_puts_the_second_entrance_in_the_nearest_walkable_hallway() {
     each("split-up", |s| {
-        let e = s.second_entrance.expect("a second entrance");
+        let e = s.game.second_entrance.expect("a second entrance");
         assert_eq!(s.tiles[e.tile].kind, TileKind::Hallway);
         assert_ne!(e.tile, s.entrance.tile, "seed {}", s.seed);
         assert!(s.cell(e.x, e.y).passable());
         assert!(s.tiles[e.tile].covers(e.x, e.y));
-        assert!(s.markers.iter().all(|m| (m.x, m.y) != (e.x, e.y)));
+        assert!(s.game.markers.iter().all(|m| (m.x, m.y) != (e.x, e.y)));
         let walk = walk(s);
         let w = s.size.width as i32;
         assert!(walk[(e.y * w + e.x) as usize].is_some(), "seed {}", s.seed);
@@ -224,7 +234,7 @@ fn split_up_puts_the_second_entrance_in_the_nearest_walkable_hallway() {
                     (0..w).any(|x| {
                         s.tiles[t].covers(x, y)
                             && walk[(y * w + x) as usize].is_some()
-                            && s.markers.iter().all(|m| (m.x, m.y) != (x, y))
+                            && s.game.markers.iter().all(|m| (m.x, m.y) != (x, y))
                     })
                 })
         };
@@ -235,7 +245,7 @@ fn split_up_puts_the_second_entrance_in_the_nearest_walkable_hallway() {
             .unwrap();
         assert_eq!(steps[e.tile], Some(nearest), "seed {}", s.seed);
         // The goal is untouched.
-        assert!(s.chests.iter().any(|c| c.quest));
+        assert!(s.game.chests.iter().any(|c| c.quest));
     });
 }
 
@@ -265,18 +275,18 @@ fn split_up_needs_two_hallways_in_the_stack() {
 fn the_plain_quest_is_untouched_by_the_mission_code() {
     let ts = default_tileset();
     let s = generate(&ts, &params(7, 2, "quest", false)).unwrap();
-    assert_eq!(s.mission, "quest");
+    assert_eq!(s.game.mission, "quest");
     assert_eq!(
         (
-            s.turn_limit,
-            s.prisoner,
-            s.second_entrance,
-            s.staircase,
-            s.floor
+            s.game.turn_limit,
+            s.game.prisoner,
+            s.game.second_entrance,
+            s.game.staircase,
+            s.game.floor
         ),
         (None, None, None, None, None)
     );
-    assert_eq!(s.pools.guardian, None);
+    assert_eq!(s.game.pools.guardian, None);
 }
 
 /// The floors of a dungeon over many seeds.
@@ -300,11 +310,12 @@ fn every_floor_but_the_last_has_stairs_in_its_farthest_chamber() {
         for (s, e) in d.floors.iter().zip(&d.file.floors) {
             assert_eq!(e.seed, floor_seed(seed, e.number));
             assert_eq!(e.scenario, format!("floor-{}/scenario.yaml", e.number));
-            let f = s.floor.unwrap();
+            let f = s.game.floor.unwrap();
             assert_eq!((f.number, f.of), (e.number, floors));
-            scenario::from_yaml(&scenario::to_yaml(s), "floor").unwrap();
+            tilecrawl::mkd::scenario::from_yaml(&tilecrawl::mkd::scenario::to_yaml(s), "floor")
+                .unwrap();
             if e.number < floors {
-                let st = s.staircase.expect("stairs down");
+                let st = s.game.staircase.expect("stairs down");
                 assert_eq!(
                     e.stairs,
                     Some(StairLink {
@@ -331,22 +342,22 @@ fn every_floor_but_the_last_has_stairs_in_its_farthest_chamber() {
                     .min()
                     .unwrap();
                 assert_eq!(ring(st.x, st.y), best, "seed {seed}");
-                assert!(s.chests.iter().all(|c| !c.quest), "seed {seed}");
-                assert!(s.wmts.iter().all(|w| !w.guardian), "seed {seed}");
-                assert!(s.wmts.iter().all(|w| (w.x, w.y) != (st.x, st.y)));
+                assert!(s.game.chests.iter().all(|c| !c.quest), "seed {seed}");
+                assert!(s.game.wmts.iter().all(|w| !w.guardian), "seed {seed}");
+                assert!(s.game.wmts.iter().all(|w| (w.x, w.y) != (st.x, st.y)));
                 // The Guardian's token and the chamber's chest stay in the pools.
-                assert_eq!(wmts_in_all(s) as u32, 6 * s.params.sets);
-                assert_eq!(s.pools.chests.len() as u32, counts(s).0);
+                assert_eq!(wmts_in_all(s) as u32, 6 * s.game.params.sets);
+                assert_eq!(s.game.pools.chests.len() as u32, counts(s).0);
             } else {
-                assert_eq!(s.staircase, None);
+                assert_eq!(s.game.staircase, None);
                 assert_eq!(e.stairs, None);
-                assert!(s.chests.iter().any(|c| c.quest));
-                assert!(s.wmts.iter().any(|w| w.guardian));
+                assert!(s.game.chests.iter().any(|c| c.quest));
+                assert!(s.game.wmts.iter().any(|w| w.guardian));
             }
             let (chambers, halls) = counts(s);
-            assert_eq!(s.turn_limit, Some(3 * chambers + halls));
+            assert_eq!(s.game.turn_limit, Some(3 * chambers + halls));
         }
-        let sum: u32 = d.floors.iter().map(|s| s.turn_limit.unwrap()).sum();
+        let sum: u32 = d.floors.iter().map(|s| s.game.turn_limit.unwrap()).sum();
         assert_eq!(d.file.turn_limit, Some(sum));
     }
 }
@@ -363,9 +374,9 @@ fn split_up_and_rescue_go_to_the_right_floors() {
     let has = |f: usize| {
         let s = &d.floors[f];
         (
-            s.second_entrance.is_some(),
-            s.prisoner.is_some(),
-            s.pools.guardian.is_some(),
+            s.game.second_entrance.is_some(),
+            s.game.prisoner.is_some(),
+            s.game.pools.guardian.is_some(),
         )
     };
     assert_eq!(has(0), (true, false, false));
@@ -386,7 +397,10 @@ fn a_dungeon_is_the_same_bytes_for_the_same_seed() {
     let b = build_floors(&ts, &base, &fp).unwrap();
     assert_eq!(floors::dungeon_yaml(&a.file), floors::dungeon_yaml(&b.file));
     for (x, y) in a.floors.iter().zip(&b.floors) {
-        assert_eq!(scenario::to_yaml(x), scenario::to_yaml(y));
+        assert_eq!(
+            tilecrawl::mkd::scenario::to_yaml(x),
+            tilecrawl::mkd::scenario::to_yaml(y)
+        );
     }
     // The rolls are in the dungeon's log.
     assert_eq!(a.file.log[0].purpose, "number of floors");

@@ -12,8 +12,8 @@ use tilecrawl::export::paper::{Paper, PrintOptions};
 use tilecrawl::export::pdf::{SheetPage, Tiling, cutout_tilings, cutouts_pdf, map_pdf, map_tiling};
 use tilecrawl::export::{Drawing, MapOptions, drawing};
 use tilecrawl::mkd::generate::{GenerateParams, generate};
+use tilecrawl::mkd::scenario::Scenario;
 use tilecrawl::mkd::setup::SetupParams;
-use tilecrawl::scenario::Scenario;
 use tilecrawl::tileset::{Cell, default_tileset};
 
 /// Pixels per millimetre of the rasterised pages (254 DPI).
@@ -348,9 +348,9 @@ struct Run<'a> {
 /// the squares, where no label or token lies.
 fn floor_run<'a>(s: &Scenario, d: &Drawing, t: &'a Tiling, vertical: bool) -> Option<Run<'a>> {
     let busy = |x: i32, y: i32| {
-        s.chests.iter().any(|c| (c.x, c.y) == (x, y))
-            || s.wmts.iter().any(|w| (w.x, w.y) == (x, y))
-            || s.markers.iter().any(|m| (m.x, m.y) == (x, y))
+        s.game.chests.iter().any(|c| (c.x, c.y) == (x, y))
+            || s.game.wmts.iter().any(|w| (w.x, w.y) == (x, y))
+            || s.game.markers.iter().any(|m| (m.x, m.y) == (x, y))
     };
     // (u, v): u along the line, v across it.
     let clear = |u: i32, v: i32| {

@@ -248,11 +248,12 @@ fn simulate_plays_a_dungeon_floor_after_floor() {
 mod props {
     use proptest::prelude::*;
     use std::sync::Arc;
+    use tilecrawl::core::dice::run_seed;
     use tilecrawl::mkd::floors::{Count, Dungeon, FloorsParams, build_floors};
     use tilecrawl::mkd::generate::{GenerateParams, generate};
     use tilecrawl::mkd::mission::Mission;
     use tilecrawl::mkd::play::floors::Adventure;
-    use tilecrawl::mkd::play::simulate::{play_adventure_logged, run_seed};
+    use tilecrawl::mkd::play::simulate::play_adventure_logged;
 
     fn base(seed: u64, mission: &str) -> GenerateParams {
         let mut p = GenerateParams {
@@ -326,7 +327,7 @@ mod props {
             let Ok(s) = generate(&ts, &base(seed, "quest+split-up")) else {
                 return Ok(());
             };
-            let second = s.second_entrance.expect("split-up has a second entrance");
+            let second = s.game.second_entrance.expect("split-up has a second entrance");
             let (party, tables) = party_and_tables();
             let bo: Vec<String> = party.teams[1].heroes.iter().map(|h| h.name.clone()).collect();
             let adv = Adventure::Scenario(Arc::new(s));

@@ -698,7 +698,7 @@ fn hostile_saves() {
 
 /// The digest matches, but the file is no scenario (a save made by another
 /// tilecrawl version, or crafted): the error names the scenario but not the
-/// save. Proposed fix in `src/cli/play.rs`: give `scenario::from_yaml` on
+/// save. Proposed fix in `src/cli/play.rs`: give `tilecrawl::mkd::scenario::from_yaml` on
 /// resume the same `with_context` ("SAVE: the scenario this save was made
 /// for") as the read before it.
 #[test]

@@ -5,8 +5,8 @@ use std::collections::{BTreeSet, VecDeque};
 use tilecrawl::build::layout::{ExitDice, LayoutParams, Table};
 use tilecrawl::core::geom::in_front_arc;
 use tilecrawl::mkd::generate::{GenerateParams, generate};
+use tilecrawl::mkd::scenario::{Scenario, WmtColor};
 use tilecrawl::mkd::setup::{MkdAdventure, SetupParams};
-use tilecrawl::scenario::{self, Scenario, WmtColor};
 use tilecrawl::tileset::{Cell, TileKind, TileSet, default_tileset};
 
 fn params(
@@ -212,7 +212,7 @@ fn check_invariants(ts: &TileSet, p: &GenerateParams, s: &Scenario) {
         "seed {seed}: entrance leads into a tile"
     );
     // The Quest Chest: in the Central Chamber, passable, front square passable.
-    let quests: Vec<_> = s.chests.iter().filter(|c| c.quest).collect();
+    let quests: Vec<_> = s.game.chests.iter().filter(|c| c.quest).collect();
     assert_eq!(quests.len(), 1, "seed {seed}");
     let q = quests[0];
     assert_eq!(
@@ -250,7 +250,7 @@ fn check_invariants(ts: &TileSet, p: &GenerateParams, s: &Scenario) {
         "seed {seed}: quest chest not farthest"
     );
     // The Guardian: one, in the front arc, in the Central Chamber, of the pool's highest colour.
-    let guards: Vec<_> = s.wmts.iter().filter(|t| t.guardian).collect();
+    let guards: Vec<_> = s.game.wmts.iter().filter(|t| t.guardian).collect();
     assert_eq!(guards.len(), 1, "seed {seed}");
     let g = guards[0];
     assert!(
@@ -259,10 +259,11 @@ fn check_invariants(ts: &TileSet, p: &GenerateParams, s: &Scenario) {
     );
     assert_eq!(s.tile_at(g.x, g.y), Some(cc), "seed {seed}");
     let all_colors = s
+        .game
         .wmts
         .iter()
         .map(|t| t.color)
-        .chain(s.pools.wmts.iter().map(|t| t.color));
+        .chain(s.game.pools.wmts.iter().map(|t| t.color));
     assert_eq!(
         all_colors.max(),
         Some(g.color),
@@ -276,6 +277,7 @@ fn check_invariants(ts: &TileSet, p: &GenerateParams, s: &Scenario) {
         .filter(|(_, t)| t.kind == TileKind::Chamber)
     {
         let here: Vec<_> = s
+            .game
             .wmts
             .iter()
             .filter(|m| !m.guardian && m.tile == i)
@@ -287,18 +289,19 @@ fn check_invariants(ts: &TileSet, p: &GenerateParams, s: &Scenario) {
     // No two tokens (chests and WMTs) share a square.
     let mut squares = BTreeSet::new();
     for (x, y) in s
+        .game
         .chests
         .iter()
         .map(|c| (c.x, c.y))
-        .chain(s.wmts.iter().map(|t| (t.x, t.y)))
+        .chain(s.game.wmts.iter().map(|t| (t.x, t.y)))
     {
         assert!(squares.insert((x, y)), "seed {seed}: two tokens on {x},{y}");
     }
     // The WMT pool matches the hero-value table: 6 per set, colours by band.
     let band = MkdAdventure::embedded().band(p.setup.hero_value).clone();
     let count = |c: WmtColor| {
-        (s.wmts.iter().filter(|t| t.color == c).count()
-            + s.pools.wmts.iter().filter(|t| t.color == c).count()) as u32
+        (s.game.wmts.iter().filter(|t| t.color == c).count()
+            + s.game.pools.wmts.iter().filter(|t| t.color == c).count()) as u32
     };
     let sets = p.layout.sets;
     assert_eq!(
@@ -315,8 +318,17 @@ fn check_invariants(ts: &TileSet, p: &GenerateParams, s: &Scenario) {
         6 * sets,
         "seed {seed}"
     );
-    assert_eq!(s.pools.wmt_reveal_bonus, band.reveal_bonus, "seed {seed}");
-    assert!(s.wmts.iter().chain([]).all(|t| (1..=6).contains(&t.number)));
+    assert_eq!(
+        s.game.pools.wmt_reveal_bonus, band.reveal_bonus,
+        "seed {seed}"
+    );
+    assert!(
+        s.game
+            .wmts
+            .iter()
+            .chain([])
+            .all(|t| (1..=6).contains(&t.number))
+    );
     // Chest Pool: one chest per chamber, levels 1-3.
     let chambers = s
         .tiles
@@ -324,22 +336,22 @@ fn check_invariants(ts: &TileSet, p: &GenerateParams, s: &Scenario) {
         .filter(|t| t.kind == TileKind::Chamber)
         .count();
     assert_eq!(
-        s.chests.len() + s.pools.chests.len(),
+        s.game.chests.len() + s.game.pools.chests.len(),
         chambers,
         "seed {seed}: chest pool"
     );
     // Accessories: a door and a terrain marker per hallway.
     assert_eq!(
-        s.pools.accessories.doors as usize, halls as usize,
+        s.game.pools.accessories.doors as usize, halls as usize,
         "seed {seed}"
     );
     assert_eq!(
-        s.pools.accessories.terrain_markers.len(),
+        s.game.pools.accessories.terrain_markers.len(),
         halls as usize,
         "seed {seed}"
     );
     // Markers on clear floor squares, at most 4 per tile.
-    for m in &s.markers {
+    for m in &s.game.markers {
         assert_eq!(
             s.cell(m.x, m.y),
             Cell::Floor,
@@ -349,11 +361,15 @@ fn check_invariants(ts: &TileSet, p: &GenerateParams, s: &Scenario) {
         );
     }
     // The file round-trips: load(write(s)) == s, and writing again gives the same bytes.
-    let yaml = scenario::to_yaml(s);
-    let back =
-        scenario::from_yaml(&yaml, "roundtrip").unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+    let yaml = tilecrawl::mkd::scenario::to_yaml(s);
+    let back = tilecrawl::mkd::scenario::from_yaml(&yaml, "roundtrip")
+        .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
     assert_eq!(&back, s, "seed {seed}");
-    assert_eq!(scenario::to_yaml(&back), yaml, "seed {seed}");
+    assert_eq!(
+        tilecrawl::mkd::scenario::to_yaml(&back),
+        yaml,
+        "seed {seed}"
+    );
 }
 
 #[test]
@@ -404,12 +420,16 @@ fn same_inputs_give_the_same_scenario_bytes() {
     let ts = default_tileset();
     for seed in [1u64, 7, 42, 9999] {
         let p = params(seed, 3, 140, ExitDice::Tabletop, true);
-        let a = scenario::to_yaml(&generate(&ts, &p).unwrap());
-        let b = scenario::to_yaml(&generate(&ts, &p).unwrap());
+        let a = tilecrawl::mkd::scenario::to_yaml(&generate(&ts, &p).unwrap());
+        let b = tilecrawl::mkd::scenario::to_yaml(&generate(&ts, &p).unwrap());
         assert_eq!(a, b, "seed {seed}");
     }
-    let a = scenario::to_yaml(&generate(&ts, &params(1, 2, 95, ExitDice::Fair, false)).unwrap());
-    let b = scenario::to_yaml(&generate(&ts, &params(2, 2, 95, ExitDice::Fair, false)).unwrap());
+    let a = tilecrawl::mkd::scenario::to_yaml(
+        &generate(&ts, &params(1, 2, 95, ExitDice::Fair, false)).unwrap(),
+    );
+    let b = tilecrawl::mkd::scenario::to_yaml(
+        &generate(&ts, &params(2, 2, 95, ExitDice::Fair, false)).unwrap(),
+    );
     assert_ne!(a, b, "different seeds should give different dungeons");
 }
 
@@ -419,8 +439,8 @@ fn same_inputs_give_the_same_scenario_bytes() {
 #[test]
 fn the_lean_file_reads_as_the_block_style_file_did() {
     use tilecrawl::mkd::mission::Mission;
+    use tilecrawl::mkd::scenario::FloorOf;
     use tilecrawl::mkd::setup::Difficulty;
-    use tilecrawl::scenario::FloorOf;
     let ts = default_tileset();
     let missions = [
         "quest",
@@ -454,15 +474,15 @@ fn the_lean_file_reads_as_the_block_style_file_did() {
         // A mission that does not fit a dungeon is refused; others are checked.
         let Ok(s) = generate(&ts, &p) else { continue };
         checked += 1;
-        let lean = scenario::to_yaml(&s);
+        let lean = tilecrawl::mkd::scenario::to_yaml(&s);
         let block = serde_yaml::to_string(&s).unwrap();
         let value = |text: &str| serde_yaml::from_str::<serde_yaml::Value>(text).unwrap();
         assert_eq!(value(&lean), value(&block), "seed {seed}");
-        let back =
-            scenario::from_yaml(&lean, "lean").unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+        let back = tilecrawl::mkd::scenario::from_yaml(&lean, "lean")
+            .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
         assert_eq!(
             back,
-            scenario::from_yaml(&block, "block").unwrap(),
+            tilecrawl::mkd::scenario::from_yaml(&block, "block").unwrap(),
             "seed {seed}"
         );
         assert_eq!(back, s, "seed {seed}");
@@ -507,18 +527,18 @@ proptest! {
         let ts = default_tileset();
         let mut s = generate(&ts, &params(7, 2, 95, ExitDice::Fair, true)).unwrap();
         s.tiles[0].id = names[0].clone();
-        s.params.tileset = names[1].clone();
-        let monsters = std::sync::Arc::make_mut(&mut s.pools.monsters);
+        s.game.params.tileset = names[1].clone();
+        let monsters = std::sync::Arc::make_mut(&mut s.game.pools.monsters);
         monsters[0].name = names[2].clone();
         monsters[1].abilities = names.clone();
-        s.pools.accessories.furnishings = names.clone();
+        s.game.pools.accessories.furnishings = names.clone();
         s.log[0].purpose = names[3].clone();
         s.log[1].roll = names[4].clone();
         s.generator = names[5].clone();
-        let yaml = scenario::to_yaml(&s);
+        let yaml = tilecrawl::mkd::scenario::to_yaml(&s);
         let back: Scenario = serde_yaml::from_str(&yaml)
             .map_err(|e| TestCaseError::fail(format!("{e}\n{yaml}")))?;
         prop_assert_eq!(&back, &s);
-        prop_assert_eq!(scenario::to_yaml(&back), yaml);
+        prop_assert_eq!(tilecrawl::mkd::scenario::to_yaml(&back), yaml);
     }
 }

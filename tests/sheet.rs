@@ -9,8 +9,9 @@ use tilecrawl::build::layout::LayoutParams;
 use tilecrawl::export::paper::{Paper, PrintOptions};
 use tilecrawl::export::sheet::{setup_markdown, setup_pdf, setup_sheet};
 use tilecrawl::mkd::generate::{GenerateParams, generate};
+use tilecrawl::mkd::monsters::MonsterEntry;
+use tilecrawl::mkd::scenario::{Scenario, TerrainSide, WmtColor};
 use tilecrawl::mkd::setup::SetupParams;
-use tilecrawl::scenario::{MonsterEntry, Scenario, TerrainSide, WmtColor};
 use tilecrawl::tileset::default_tileset;
 
 /// `generate --seed SEED --sets SETS --markers --dressing` on the embedded tiles.
@@ -213,8 +214,8 @@ fn markdown_places_every_chest_wmt_and_marker() {
     for s in scenarios() {
         let md = setup_markdown(&s);
         let chests = records(&md, "### Chests");
-        assert_eq!(chests.len(), s.chests.len());
-        for (c, row) in s.chests.iter().zip(&chests) {
+        assert_eq!(chests.len(), s.game.chests.len());
+        for (c, row) in s.game.chests.iter().zip(&chests) {
             assert_eq!(get(row, "square"), format!("{},{}", c.x, c.y));
             assert_eq!(get(row, "facing"), c.facing.name());
             assert_eq!(get(row, "level"), c.level.to_string());
@@ -228,8 +229,8 @@ fn markdown_places_every_chest_wmt_and_marker() {
         );
 
         let wmts = records(&md, "### Wandering monster tokens");
-        assert_eq!(wmts.len(), s.wmts.len());
-        for (w, row) in s.wmts.iter().zip(&wmts) {
+        assert_eq!(wmts.len(), s.game.wmts.len());
+        for (w, row) in s.game.wmts.iter().zip(&wmts) {
             assert_eq!(get(row, "square"), format!("{},{}", w.x, w.y));
             assert_eq!(get(row, "colour"), w.color.name());
             assert_eq!(get(row, "number"), w.number.to_string());
@@ -246,12 +247,12 @@ fn markdown_places_every_chest_wmt_and_marker() {
             1
         );
 
-        if s.markers.is_empty() {
+        if s.game.markers.is_empty() {
             assert!(md.contains("### Terrain markers\n\nNone"));
         } else {
             let markers = records(&md, "### Terrain markers");
-            assert_eq!(markers.len(), s.markers.len());
-            for (m, row) in s.markers.iter().zip(&markers) {
+            assert_eq!(markers.len(), s.game.markers.len());
+            for (m, row) in s.game.markers.iter().zip(&markers) {
                 assert_eq!(get(row, "square"), format!("{},{}", m.x, m.y));
                 let kind = serde_yaml::to_string(&m.kind).unwrap();
                 assert_eq!(get(row, "kind"), kind.trim());
@@ -324,7 +325,7 @@ fn markdown_header_has_mission_hero_value_turn_limit_seed_and_tiles() {
 fn markdown_pools_match_the_scenario() {
     for s in scenarios() {
         let md = setup_markdown(&s);
-        let p = &s.pools;
+        let p = &s.game.pools;
         // Chest Pool: a count per level.
         let chests = records(&md, "### Chest Pool");
         let total: usize = chests
@@ -441,8 +442,8 @@ fn hostile() -> Scenario {
     let mut s = scenario(7, 2);
     s.tiles[0].id = "C|4*<b>&_`x`".into();
     s.tiles[3].id = "H|**".into();
-    s.params.tileset = "Tiles | & <Co> *bold*".into();
-    std::sync::Arc::make_mut(&mut s.pools.monsters).insert(
+    s.game.params.tileset = "Tiles | & <Co> *bold*".into();
+    std::sync::Arc::make_mut(&mut s.game.pools.monsters).insert(
         0,
         MonsterEntry {
             name: "Rat | *King* <script>&amp;".into(),
@@ -452,7 +453,7 @@ fn hostile() -> Scenario {
             stats: None,
         },
     );
-    s.pools.accessories.furnishings[0] = "altar | <two> & *candles*".into();
+    s.game.pools.accessories.furnishings[0] = "altar | <two> & *candles*".into();
     s.log[0].purpose = "a | b <c> & `d`".into();
     s
 }
@@ -511,9 +512,9 @@ fn the_sheet_struct_matches_the_scenario() {
     let s = scenario(42, 2);
     let sheet = setup_sheet(&s);
     assert_eq!(sheet.tiles.len(), s.tiles.len());
-    assert_eq!(sheet.chests.len(), s.chests.len());
-    assert_eq!(sheet.wmts.len(), s.wmts.len());
-    assert_eq!(sheet.markers.len(), s.markers.len());
+    assert_eq!(sheet.chests.len(), s.game.chests.len());
+    assert_eq!(sheet.wmts.len(), s.game.wmts.len());
+    assert_eq!(sheet.markers.len(), s.game.markers.len());
     assert_eq!(sheet.log, s.log);
     assert_eq!(sheet.turn_limit, None);
     for (i, t) in sheet.tiles.iter().enumerate() {

@@ -187,7 +187,13 @@ fn every_run_ends_within_max_turns() {
     let max_turns = 60;
     let mut ended = 0;
     for i in 0..200 {
-        let r = simulate::play_once(&s, &party, &tables, simulate::run_seed(7, i), max_turns);
+        let r = simulate::play_once(
+            &s,
+            &party,
+            &tables,
+            tilecrawl::core::dice::run_seed(7, i),
+            max_turns,
+        );
         assert!(r.turns >= 1 && r.turns <= max_turns, "run {i}: {r:?}");
         assert!(!(r.won && r.timed_out), "run {i}: {r:?}");
         assert!(r.monsters_slain <= r.monsters_fought, "run {i}: {r:?}");

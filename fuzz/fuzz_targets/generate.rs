@@ -107,7 +107,7 @@ fuzz_target!(|input: Input| {
         ..GenerateParams::default()
     };
     if let Ok(s) = generate(&ts, &params) {
-        let yaml = tilecrawl::scenario::to_yaml(&s);
-        tilecrawl::scenario::from_yaml(&yaml, "fuzz.yaml").expect("generated scenario loads");
+        let yaml = tilecrawl::mkd::scenario::to_yaml(&s);
+        tilecrawl::mkd::scenario::from_yaml(&yaml, "fuzz.yaml").expect("generated scenario loads");
     }
 });

@@ -9,7 +9,7 @@ use std::sync::{Arc, LazyLock};
 use tilecrawl::mkd::generate::{GenerateParams, generate};
 use tilecrawl::mkd::play::{CombatMode, Game, GameOptions, party};
 use tilecrawl::mkd::tables;
-use tilecrawl::scenario::Scenario;
+use tilecrawl::mkd::scenario::Scenario;
 
 /// Most lines applied per input.
 const MAX_LINES: usize = 200;

@@ -11,7 +11,7 @@ use tilecrawl::mkd::generate::{GenerateParams, generate};
 use tilecrawl::mkd::play::session::{self, Session};
 use tilecrawl::mkd::play::{GameOptions, party};
 use tilecrawl::mkd::tables;
-use tilecrawl::scenario::Scenario;
+use tilecrawl::mkd::scenario::Scenario;
 
 /// Most save lines replayed per input.
 const MAX_REPLAYED: usize = 200;

@@ -348,7 +348,7 @@ impl Job<'_> {
             ..self.params.clone()
         };
         let yaml = match generate(self.tileset, &params) {
-            Ok(s) => tilecrawl::scenario::to_yaml(&s),
+            Ok(s) => tilecrawl::mkd::scenario::to_yaml(&s),
             // A seed that does not generate with these options was made with others.
             Err(_) => String::new(),
         };
@@ -382,7 +382,7 @@ impl Job<'_> {
         if a.only == Only::Index {
             return Ok(Some(row));
         }
-        let yaml = tilecrawl::scenario::to_yaml(&scenario).into_bytes();
+        let yaml = tilecrawl::mkd::scenario::to_yaml(&scenario).into_bytes();
         // The export files' names depend only on the options: learnt from the
         // first render, so a resumed batch does not redraw finished maps.
         let mut rendered = None;

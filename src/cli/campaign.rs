@@ -300,7 +300,7 @@ fn next(a: NextArgs) -> anyhow::Result<()> {
         AdventureFiles::One(scenario) => {
             files.push((
                 "scenario.yaml".into(),
-                tilecrawl::scenario::to_yaml(scenario).into_bytes(),
+                tilecrawl::mkd::scenario::to_yaml(scenario).into_bytes(),
             ));
             files.push(party_file);
             for (name, bytes) in a.output.render(scenario)? {
@@ -318,7 +318,7 @@ fn next(a: NextArgs) -> anyhow::Result<()> {
                 let dir = tilecrawl::mkd::floors::floor_dir(entry.number);
                 files.push((
                     format!("{dir}/scenario.yaml"),
-                    tilecrawl::scenario::to_yaml(s).into_bytes(),
+                    tilecrawl::mkd::scenario::to_yaml(s).into_bytes(),
                 ));
                 for (name, bytes) in a.output.render(s)? {
                     files.push((format!("{dir}/{name}"), bytes));
@@ -529,7 +529,7 @@ fn show(a: ShowArgs) -> anyhow::Result<()> {
 
 /// What `campaign next` generated: one scenario, or the floors of a dungeon.
 enum AdventureFiles {
-    One(Box<tilecrawl::scenario::Scenario>),
+    One(Box<tilecrawl::mkd::scenario::Scenario>),
     Floors(tilecrawl::mkd::floors::BuiltDungeon),
 }
 

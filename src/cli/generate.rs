@@ -8,9 +8,9 @@ use tilecrawl::build::layout::{ExitDice, LayoutParams, Table};
 use tilecrawl::mkd::floors::{self, Count, FloorsParams, MAX_FLOORS};
 use tilecrawl::mkd::generate::{GenerateError, GenerateParams, generate};
 use tilecrawl::mkd::mission::Mission;
+use tilecrawl::mkd::scenario::{Scenario, WmtColor};
 use tilecrawl::mkd::setup::{Difficulty, SetupParams};
 use tilecrawl::rules::RulesetId;
-use tilecrawl::scenario::{Scenario, WmtColor};
 use tilecrawl::tileset::{self, TileKind};
 
 #[derive(Debug, Clone, Copy, ValueEnum)]
@@ -293,7 +293,7 @@ pub fn run(a: GenerateArgs) -> anyhow::Result<()> {
         }
         Err(e) => return Err(e.into()),
     };
-    let yaml = tilecrawl::scenario::to_yaml(&scenario);
+    let yaml = tilecrawl::mkd::scenario::to_yaml(&scenario);
     let mut files = vec![("scenario.yaml", yaml.into_bytes())];
     files.extend(a.output.render(&scenario)?);
     let out = a
@@ -329,7 +329,7 @@ fn run_floors(
         let dir = floors::floor_dir(entry.number);
         files.push((
             format!("{dir}/scenario.yaml"),
-            tilecrawl::scenario::to_yaml(s).into_bytes(),
+            tilecrawl::mkd::scenario::to_yaml(s).into_bytes(),
         ));
         for (name, bytes) in a.output.render(s)? {
             files.push((format!("{dir}/{name}"), bytes));
@@ -391,8 +391,8 @@ fn summary(s: &Scenario) -> String {
         s.tiles.len(),
         halls,
         s.tiles.len() - halls,
-        s.params.sets,
-        s.params.tileset,
+        s.game.params.sets,
+        s.game.params.tileset,
         s.size.width,
         s.size.height
     );
@@ -411,7 +411,7 @@ fn summary(s: &Scenario) -> String {
         "Central Chamber: {}, {} tiles from the entrance",
         s.tiles[cc.tile].id, cc.depth
     );
-    if let Some(q) = s.chests.iter().find(|c| c.quest) {
+    if let Some(q) = s.game.chests.iter().find(|c| c.quest) {
         let _ = writeln!(
             o,
             "Quest Chest: level {} on {},{} facing {}",
@@ -421,7 +421,7 @@ fn summary(s: &Scenario) -> String {
             q.facing.name()
         );
     }
-    if let Some(g) = s.wmts.iter().find(|w| w.guardian) {
+    if let Some(g) = s.game.wmts.iter().find(|w| w.guardian) {
         let _ = writeln!(
             o,
             "Guardian WMT: {} {} on {},{} (+{} to its reveal)",
@@ -429,16 +429,16 @@ fn summary(s: &Scenario) -> String {
             g.number,
             g.x,
             g.y,
-            s.pools.guardian_reveal_bonus
+            s.game.pools.guardian_reveal_bonus
         );
     }
-    if s.mission != "quest" {
-        let _ = writeln!(o, "mission: {}", s.mission);
+    if s.game.mission != "quest" {
+        let _ = writeln!(o, "mission: {}", s.game.mission);
     }
-    if let Some(p) = &s.prisoner {
+    if let Some(p) = &s.game.prisoner {
         let _ = writeln!(o, "prisoner: on {},{} in the Central Chamber", p.x, p.y);
     }
-    if let Some(g) = &s.pools.guardian {
+    if let Some(g) = &s.game.pools.guardian {
         let _ = writeln!(
             o,
             "Guardian WMT set aside: {} {} (revealed at the entrance when the prisoner is freed)",
@@ -446,26 +446,26 @@ fn summary(s: &Scenario) -> String {
             g.number
         );
     }
-    if let Some(e) = &s.second_entrance {
+    if let Some(e) = &s.game.second_entrance {
         let _ = writeln!(
             o,
             "second entrance (staircase marker): {} on {},{}",
             s.tiles[e.tile].id, e.x, e.y
         );
     }
-    if let Some(t) = s.turn_limit {
+    if let Some(t) = s.game.turn_limit {
         let _ = writeln!(o, "turn limit: {t} turns");
     }
-    let count = |c: WmtColor| s.pools.wmts.iter().filter(|t| t.color == c).count();
+    let count = |c: WmtColor| s.game.pools.wmts.iter().filter(|t| t.color == c).count();
     let _ = writeln!(
         o,
         "WMTs: {} on the map; pool {} yellow, {} blue, {} red (+{} to reveals); {} chests in the pool",
-        s.wmts.len(),
+        s.game.wmts.len(),
         count(WmtColor::Yellow),
         count(WmtColor::Blue),
         count(WmtColor::Red),
-        s.pools.wmt_reveal_bonus,
-        s.pools.chests.len()
+        s.game.pools.wmt_reveal_bonus,
+        s.game.pools.chests.len()
     );
     o
 }

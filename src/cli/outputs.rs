@@ -5,7 +5,7 @@ use clap::{Args, ValueEnum};
 use std::path::{Path, PathBuf};
 use tilecrawl::export::paper::{MIN_MARGIN_MM, Paper, PrintOptions, parse_length_mm};
 use tilecrawl::export::{self, MapOptions};
-use tilecrawl::scenario::Scenario;
+use tilecrawl::mkd::scenario::Scenario;
 
 #[derive(Debug, Clone, Copy, ValueEnum)]
 enum PngCompressionArg {

@@ -249,7 +249,7 @@ pub fn run(a: PlayArgs) -> anyhow::Result<()> {
                 );
             }
             let party_value = loaded.party.total_value();
-            let hero_value = loaded.adventure.first_scenario().params.hero_value;
+            let hero_value = loaded.adventure.first_scenario().game.params.hero_value;
             if party_value != hero_value {
                 eprintln!(
                     "warning: the scenario was set up for heroes worth {hero_value} points; this party is worth {party_value}"

@@ -2,6 +2,7 @@
 
 use clap::Args;
 use std::path::PathBuf;
+use tilecrawl::games::AnyScenario;
 
 /// Options of `tilecrawl render`.
 #[derive(Debug, Args)]
@@ -19,7 +20,9 @@ pub struct RenderArgs {
 }
 
 pub fn run(a: RenderArgs) -> anyhow::Result<()> {
-    let s = tilecrawl::scenario::load(&a.scenario)?;
+    let s = match AnyScenario::load(&a.scenario)? {
+        AnyScenario::Mkd(s) => s,
+    };
     let files = a.output.render(&s)?;
     // Re-drawing beside the scenario is what `render` is for, so it replaces those files.
     let (dir, force) = match &a.out {

@@ -46,7 +46,7 @@ pub struct SimulateArgs {
 pub fn run(a: SimulateArgs) -> anyhow::Result<()> {
     let loaded = super::play::load_inputs(&a.scenario, a.party.as_deref(), a.tables.as_deref())?;
     let party_value = loaded.party.total_value();
-    let hero_value = loaded.adventure.first_scenario().params.hero_value;
+    let hero_value = loaded.adventure.first_scenario().game.params.hero_value;
     if !a.quiet && party_value != hero_value {
         eprintln!(
             "warning: the scenario was set up for heroes worth {hero_value} points; this party is worth {party_value}"

@@ -61,6 +61,46 @@ fn stage_key(stage: &str) -> u64 {
     h
 }
 
+// ---------------------------------------------------------------- seeds
+//
+// Every seed tilecrawl derives from another is made here.
+
+/// SplitMix64's finaliser (Steele, Lea and Flood's mixing constants): the
+/// one way tilecrawl turns a seed and a number into another seed, portable
+/// and fixed.
+fn mix(mut z: u64) -> u64 {
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// The golden-ratio step of SplitMix64.
+const GOLDEN: u64 = 0x9E37_79B9_7F4A_7C15;
+
+/// The seed of floor `number` (1-based) of a dungeon with master seed
+/// `seed`. Floor 1 uses the master seed itself, so a one-floor dungeon is
+/// the ordinary adventure of that seed; deeper floors mix the floor number in
+/// (SplitMix64's finaliser, portable and fixed).
+pub fn floor_seed(seed: u64, number: u32) -> u64 {
+    if number <= 1 {
+        return seed;
+    }
+    mix(seed ^ u64::from(number).wrapping_mul(GOLDEN))
+}
+
+/// The seed of adventure `number` of a campaign with master seed `seed`:
+/// SplitMix64's mixing of the seed and the number (portable, the same on
+/// every machine), so each adventure gets its own dungeon.
+pub fn adventure_seed(seed: u64, number: u32) -> u64 {
+    mix(seed.wrapping_add(u64::from(number).wrapping_mul(GOLDEN) ^ 0xC0FF_EE00))
+}
+
+/// The dice seed of run `run`: the `(run+1)`-th output of SplitMix64
+/// started at `seed` (Steele, Lea and Flood's mixing constants).
+pub fn run_seed(seed: u64, run: u32) -> u64 {
+    mix(seed.wrapping_add((u64::from(run) + 1).wrapping_mul(GOLDEN)))
+}
+
 impl Dice {
     /// The dice for `stage`, derived from the master `seed`. Different stages
     /// get independent streams, so adding a roll to one stage leaves the
@@ -259,6 +299,39 @@ impl Dice {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn floor_one_keeps_the_master_seed_and_deeper_floors_differ() {
+        assert_eq!(floor_seed(7, 1), 7);
+        let seeds: Vec<u64> = (1..=12).map(|n| floor_seed(7, n)).collect();
+        let mut sorted = seeds.clone();
+        sorted.sort_unstable();
+        sorted.dedup();
+        assert_eq!(sorted.len(), seeds.len());
+        // Pinned: the derivation is part of the file format.
+        assert_eq!(floor_seed(7, 2), 12_918_135_221_727_111_561);
+        assert_ne!(floor_seed(7, 2), floor_seed(8, 2));
+    }
+
+    #[test]
+    fn run_seeds_are_splitmix64() {
+        // The first outputs of SplitMix64 from 0 (reference implementation).
+        assert_eq!(run_seed(0, 0), 0xE220_A839_7B1D_CDAF);
+        assert_eq!(run_seed(0, 1), 0x6E78_9E6A_A1B9_65F4);
+        assert_ne!(run_seed(7, 0), run_seed(8, 0));
+    }
+
+    #[test]
+    fn adventure_seeds_are_pinned_and_distinct() {
+        let seeds: Vec<u64> = (1..=50).map(|n| adventure_seed(7, n)).collect();
+        let mut sorted = seeds.clone();
+        sorted.sort_unstable();
+        sorted.dedup();
+        assert_eq!(sorted.len(), 50);
+        assert_ne!(adventure_seed(7, 1), adventure_seed(8, 1));
+        // Pinned: a change would give every campaign other dungeons.
+        assert_eq!(adventure_seed(26, 1), 4_588_065_654_556_787_454);
+    }
 
     #[test]
     fn same_seed_same_rolls() {

@@ -6,7 +6,7 @@
 //! its north-west corner at `origin + (x, y) × square_mm`.
 
 pub use super::style::{Color, Dots, Fill, Hatch, Style, Token, WmtToken};
-use crate::scenario::{MarkerKind, Scenario, WmtColor};
+use crate::mkd::scenario::{MarkerKind, Scenario, WmtColor};
 use crate::tileset::{Cell, Side};
 use noise::{NoiseFn, Perlin};
 use std::collections::BTreeMap;
@@ -721,7 +721,7 @@ fn grid_layer(grid: &Grid, map: &MapGeom, st: &Style) -> Layer {
 /// letter, so they never look like printed terrain.
 fn marker_layer(s: &Scenario, map: &MapGeom, st: &Style) -> Layer {
     let mut shapes = Vec::new();
-    for m in &s.markers {
+    for m in &s.game.markers {
         let (token, letter) = match m.kind {
             MarkerKind::Hindering => (&st.marker_hindering, "H"),
             MarkerKind::Water => (&st.marker_water, "W"),
@@ -969,7 +969,7 @@ fn feature_layer(s: &Scenario, map: &MapGeom, st: &Style) -> Layer {
     }
 
     // Chests: a box with a triangle on its front, the level inside.
-    for c in &s.chests {
+    for c in &s.game.chests {
         let (cx, cy) = (f64::from(c.x) + 0.5, f64::from(c.y) + 0.5);
         let half = 0.22;
         let o = map.pt(cx - half, cy - half);
@@ -1043,7 +1043,7 @@ fn feature_layer(s: &Scenario, map: &MapGeom, st: &Style) -> Layer {
     let kidnapping = super::mission::mission_of(s).goal == crate::mkd::mission::Goal::Kidnapping;
 
     // Wandering monster tokens: a disc in the token colour with its number.
-    for w in &s.wmts {
+    for w in &s.game.wmts {
         let c = map.pt(f64::from(w.x) + 0.5, f64::from(w.y) + 0.5);
         let token = match w.color {
             WmtColor::Yellow => &st.wmt_yellow,
@@ -1151,7 +1151,7 @@ fn mission_pieces(s: &Scenario, map: &MapGeom, st: &Style, shapes: &mut Vec<Shap
             st.halo,
         ));
     };
-    if let Some(p) = s.prisoner {
+    if let Some(p) = s.game.prisoner {
         let c = map.pt(f64::from(p.x) + 0.5, f64::from(p.y) + 0.5);
         shapes.push(Shape::Circle(Circle {
             centre: c,
@@ -1207,10 +1207,10 @@ fn mission_pieces(s: &Scenario, map: &MapGeom, st: &Style, shapes: &mut Vec<Shap
         ));
         caption(shapes, x, y, text);
     };
-    if let Some(t) = s.staircase {
+    if let Some(t) = s.game.staircase {
         stairs(shapes, t.x, t.y, "S", "Stairs down");
     }
-    if let Some(e) = s.second_entrance {
+    if let Some(e) = s.game.second_entrance {
         stairs(shapes, e.x, e.y, "E2", "2nd entrance");
     }
 }
@@ -1301,7 +1301,7 @@ fn frame_layer(
         },
         format!(
             "Dungeon map — seed {} — {} ({})",
-            s.seed, s.mission, s.ruleset
+            s.seed, s.game.mission, s.ruleset
         ),
         title_size,
         true,
@@ -1323,7 +1323,7 @@ fn frame_layer(
         ));
     }
     let footer_size = (margin * 0.2).min(3.0);
-    let p = &s.params;
+    let p = &s.game.params;
     shapes.push(plain(
         Pt {
             x: left,

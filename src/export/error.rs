@@ -1,15 +1,15 @@
 //! Why an export failed.
 
-use super::png::MAX_DPI;
-
 /// Why a map could not be exported.
 #[derive(Debug, thiserror::Error)]
 pub enum ExportError {
     /// The DPI is outside what the PNG encoder accepts.
-    #[error("a resolution of {dpi} DPI is not supported; expected 1 to {MAX_DPI}")]
+    #[error("a resolution of {dpi} DPI is not supported; expected 1 to {max}")]
     Dpi {
         /// The requested DPI.
         dpi: u32,
+        /// The highest DPI supported.
+        max: u32,
     },
     /// The PNG would be more than [`crate::export::MAX_SIDE_PX`] pixels on a side.
     #[error(

@@ -3,23 +3,23 @@
 //! quest says nothing here, so its map and sheet are as they always were.
 
 use crate::mkd::mission::{Goal, Mission};
-use crate::scenario::Scenario;
+use crate::mkd::scenario::Scenario;
 
 /// The scenario's mission (a loaded scenario's text always parses; anything
 /// else is read as the plain quest).
 pub fn mission_of(s: &Scenario) -> Mission {
-    Mission::parse(&s.mission).unwrap_or_default()
+    Mission::parse(&s.game.mission).unwrap_or_default()
 }
 
 /// Is there anything to say beyond the plain quest?
 pub fn has_orders(s: &Scenario) -> bool {
-    mission_of(s) != Mission::QUEST || s.floor.is_some()
+    mission_of(s) != Mission::QUEST || s.game.floor.is_some()
 }
 
 /// Does this floor hold the mission's goal (a one-floor adventure, or the
 /// last floor)?
 fn goal_here(s: &Scenario) -> bool {
-    s.floor.is_none_or(|f| f.number >= f.of)
+    s.game.floor.is_none_or(|f| f.number >= f.of)
 }
 
 fn tile_id(s: &Scenario, tile: usize) -> &str {
@@ -34,7 +34,7 @@ pub fn map_subtitle(s: &Scenario) -> Option<String> {
     }
     let m = mission_of(s);
     let mut parts = Vec::new();
-    if let Some(f) = s.floor {
+    if let Some(f) = s.game.floor {
         parts.push(format!("Floor {} of {}", f.number, f.of));
     }
     if goal_here(s) {
@@ -52,10 +52,10 @@ pub fn map_subtitle(s: &Scenario) -> Option<String> {
     } else {
         parts.push("take the stairs down in the Central Chamber (S)".into());
     }
-    if s.second_entrance.is_some() {
+    if s.game.second_entrance.is_some() {
         parts.push("half the heroes start at the second entrance (E2)".into());
     }
-    if let Some(t) = s.turn_limit {
+    if let Some(t) = s.game.turn_limit {
         parts.push(format!("{t} turns"));
     }
     let text = parts.join(" · ");
@@ -83,7 +83,7 @@ pub fn sheet_lines(s: &Scenario) -> Vec<(&'static str, String)> {
     };
     let cc = tile_id(s, s.central_chamber.tile);
     let mut out = Vec::new();
-    if let Some(f) = s.floor {
+    if let Some(f) = s.game.floor {
         let text = if f.number < f.of {
             format!(
                 "floor {} of {}. The goal is on floor {}; here the heroes take the stairs down",
@@ -131,13 +131,13 @@ pub fn sheet_lines(s: &Scenario) -> Vec<(&'static str, String)> {
             ),
         ));
     }
-    if let Some(p) = s.prisoner {
+    if let Some(p) = s.game.prisoner {
         out.push((
             "Prisoner",
             format!("{} in {} (P on the map)", sq(p.x, p.y), tile_id(s, p.tile)),
         ));
     }
-    if let Some(g) = s.pools.guardian {
+    if let Some(g) = s.game.pools.guardian {
         out.push((
             "Guardian set aside",
             format!(
@@ -147,7 +147,7 @@ pub fn sheet_lines(s: &Scenario) -> Vec<(&'static str, String)> {
             ),
         ));
     }
-    if let Some(st) = s.staircase {
+    if let Some(st) = s.game.staircase {
         out.push((
             "Staircase down",
             format!(
@@ -157,7 +157,7 @@ pub fn sheet_lines(s: &Scenario) -> Vec<(&'static str, String)> {
             ),
         ));
     }
-    if let Some(e) = s.second_entrance {
+    if let Some(e) = s.game.second_entrance {
         out.push((
             "Second entrance",
             format!(
@@ -168,7 +168,7 @@ pub fn sheet_lines(s: &Scenario) -> Vec<(&'static str, String)> {
             ),
         ));
     }
-    if let Some(t) = s.turn_limit {
+    if let Some(t) = s.game.turn_limit {
         out.push((
             "Timer",
             format!(

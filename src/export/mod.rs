@@ -25,15 +25,15 @@ pub use self::drawing::{
     Polygon, Polyline, Pt, Rect, SQUARE_MM, Shape, Stroke, Style, Text, Token, WmtToken, drawing,
     page_mm, square_mm,
 };
+pub use self::error::ExportError;
 pub use self::png::{
     BAND_PIXELS, MAX_DPI, MAX_SIDE_PX, PngCompression, check_png_size, pixels_per_metre, png,
     png_size_px, png_with, write_png, write_png_with,
 };
-pub use self::error::ExportError;
 pub use self::style::StyleError;
 pub use self::svg::svg;
 
-use crate::scenario::Scenario;
+use crate::mkd::scenario::Scenario;
 
 /// The map of a scenario as an SVG document (true scale, in millimetres).
 pub fn map_svg(s: &Scenario, opts: &MapOptions) -> String {
@@ -56,7 +56,10 @@ pub fn map_png(s: &Scenario, opts: &MapOptions) -> Result<Vec<u8>, ExportError> 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::scenario::*;
+    use crate::mkd::scenario::*;
+    use crate::scenario::{
+        CentralChamber, Entrance, FORMAT, Opening, PlacedTile, Point, RulesetId, Size,
+    };
     use crate::tileset::{FaceSide, Side, TileKind};
 
     /// A chamber and a hallway turned east-west, with every kind of feature.
@@ -82,20 +85,6 @@ mod tests {
             generator: crate::GENERATOR.into(),
             seed: 42,
             ruleset: RulesetId::MkdAdventure,
-            mission: "quest".into(),
-            params: Params {
-                sets: 1,
-                hero_value: 200,
-                tileset: "test tiles".into(),
-                table: Size {
-                    width: 40,
-                    height: 40,
-                },
-                exit_dice: "fair".into(),
-                difficulty: "normal".into(),
-                markers: true,
-                dressing: false,
-            },
             square_mm,
             size: Size {
                 width: 10,
@@ -143,54 +132,70 @@ mod tests {
                 side: Side::N,
                 length: 1,
             }],
-            chests: vec![Chest {
-                x: 1,
-                y: 1,
-                facing: Side::E,
-                level: 3,
-                quest: true,
-                tile: 0,
-            }],
-            wmts: vec![
-                Wmt {
+            game: MkdPart {
+                mission: "quest".into(),
+                params: Params {
+                    sets: 1,
+                    hero_value: 200,
+                    tileset: "test tiles".into(),
+                    table: Size {
+                        width: 40,
+                        height: 40,
+                    },
+                    exit_dice: "fair".into(),
+                    difficulty: "normal".into(),
+                    markers: true,
+                    dressing: false,
+                },
+                chests: vec![Chest {
                     x: 1,
-                    y: 3,
-                    color: WmtColor::Red,
-                    number: 6,
-                    guardian: true,
-                    tile: 0,
-                },
-                Wmt {
-                    x: 3,
                     y: 1,
-                    color: WmtColor::Yellow,
-                    number: 2,
-                    guardian: false,
+                    facing: Side::E,
+                    level: 3,
+                    quest: true,
                     tile: 0,
+                }],
+                wmts: vec![
+                    Wmt {
+                        x: 1,
+                        y: 3,
+                        color: WmtColor::Red,
+                        number: 6,
+                        guardian: true,
+                        tile: 0,
+                    },
+                    Wmt {
+                        x: 3,
+                        y: 1,
+                        color: WmtColor::Yellow,
+                        number: 2,
+                        guardian: false,
+                        tile: 0,
+                    },
+                ],
+                markers: vec![Marker {
+                    kind: MarkerKind::Water,
+                    x: 2,
+                    y: 1,
+                }],
+                turn_limit: None,
+                prisoner: None,
+                second_entrance: None,
+                staircase: None,
+                floor: None,
+                pools: Pools {
+                    chests: vec![1, 2],
+                    wmts: vec![],
+                    wmt_reveal_bonus: 0,
+                    guardian_reveal_bonus: 2,
+                    guardian: None,
+                    accessories: Accessories {
+                        doors: 1,
+                        terrain_markers: vec![],
+                        furnishings: vec![],
+                    },
+                    monsters: Default::default(),
                 },
-            ],
-            markers: vec![Marker {
-                kind: MarkerKind::Water,
-                x: 2,
-                y: 1,
-            }],
-            turn_limit: None,
-            prisoner: None,
-            second_entrance: None,
-            staircase: None,
-            floor: None,
-            pools: Pools {
-                chests: vec![1, 2],
-                wmts: vec![],
-                wmt_reveal_bonus: 0,
-                guardian_reveal_bonus: 2,
-                guardian: None,
-                accessories: Accessories {
-                    doors: 1,
-                    terrain_markers: vec![],
-                    furnishings: vec![],
-                },
-                monsters: Default::default(),
             },
             log: vec![],
         }
@@ -361,7 +366,7 @@ mod tests {
     fn text_is_escaped_and_the_svg_still_parses() {
         let mut s = fixture(25.4);
         s.tiles[0].id = r#"A<&"b"#.into();
-        s.params.tileset = "Tiles & <Co> 'x'".into();
+        s.game.params.tileset = "Tiles & <Co> 'x'".into();
         let svg = map_svg(&s, &MapOptions::default());
         // User text sits only in text nodes, where `&`, `<` and `>` are escaped
         // and quotes are plain characters.
@@ -910,7 +915,7 @@ mod tests {
     #[test]
     fn bad_input_is_an_error_not_a_panic() {
         let svg = map_svg(&fixture(25.4), &MapOptions::default());
-        assert!(matches!(png(&svg, 0), Err(ExportError::Dpi { dpi: 0 })));
+        assert!(matches!(png(&svg, 0), Err(ExportError::Dpi { dpi: 0, .. })));
         assert!(matches!(
             png(&svg, MAX_DPI + 1),
             Err(ExportError::Dpi { .. })

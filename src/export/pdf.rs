@@ -27,12 +27,13 @@
 //! The tiling ([`tiling`]) is a pure function of the map's size, its tile
 //! squares and the [`PrintOptions`]; see there for the rules.
 
-use super::paper::{MIN_MARGIN_MM, MM_PER_PT, Paper, PrintOptions};
-use super::png::{DEJAVU_SANS, DEJAVU_SANS_BOLD, usvg_options};
 use super::drawing::{Drawing, FONT_FAMILY, MapOptions, drawing};
 use super::error::ExportError;
+use super::paper::{MIN_MARGIN_MM, MM_PER_PT, Paper, PrintOptions};
+use super::png::{DEJAVU_SANS, DEJAVU_SANS_BOLD, usvg_options};
 use super::svg::svg;
-use crate::scenario::{PlacedTile, Scenario};
+use crate::mkd::scenario::Scenario;
+use crate::scenario::PlacedTile;
 use krilla::Document;
 use krilla::color::rgb;
 use krilla::geom::{Path, PathBuilder, Point, Rect, Size, Transform};

@@ -21,8 +21,8 @@
 //! translated drawing: a few anti-aliased pixels a few levels off, and
 //! hatch or stipple patterns sampled one level off here and there.
 
-use super::error::ExportError;
 use super::drawing::FONT_FAMILY;
+use super::error::ExportError;
 use resvg::{tiny_skia, usvg};
 use std::io::Write;
 use std::sync::{Arc, OnceLock};
@@ -98,7 +98,7 @@ pub fn png_size_px(width_mm: f64, height_mm: f64, dpi: u32) -> (u64, u64) {
 /// DPI that fits). Costs nothing: call it before any work.
 pub fn check_png_size(width_mm: f64, height_mm: f64, dpi: u32) -> Result<(), ExportError> {
     if dpi == 0 || dpi > MAX_DPI {
-        return Err(ExportError::Dpi { dpi });
+        return Err(ExportError::Dpi { dpi, max: MAX_DPI });
     }
     let (width, height) = png_size_px(width_mm, height_mm, dpi);
     if width.max(height) <= MAX_SIDE_PX {
@@ -183,7 +183,7 @@ pub fn write_png_with<W: Write>(
     out: W,
 ) -> Result<(), ExportError> {
     if dpi == 0 || dpi > MAX_DPI {
-        return Err(ExportError::Dpi { dpi });
+        return Err(ExportError::Dpi { dpi, max: MAX_DPI });
     }
     let opt = usvg_options(dpi);
     let tree = usvg::Tree::from_str(svg, &opt).map_err(|e| ExportError::Svg(e.to_string()))?;

@@ -16,7 +16,8 @@
 use super::error::ExportError;
 use super::paper::{MIN_MARGIN_MM, MM_PER_PT, PrintOptions};
 use crate::core::dice::LogEntry;
-use crate::scenario::{MarkerKind, Params, Point, Scenario, Size, WmtColor};
+use crate::mkd::scenario::{MarkerKind, Params, Scenario, WmtColor};
+use crate::scenario::{Point, Size};
 use crate::tileset::{Cell, FaceSide, Side, TileKind};
 
 // ---------------------------------------------------------------------------
@@ -220,7 +221,7 @@ pub struct PoolSheet {
     /// `(furnishing, how many)`, in the order they were added.
     pub furnishings: Vec<(String, u32)>,
     /// The Monster Pool.
-    pub monsters: crate::scenario::MonsterPool,
+    pub monsters: crate::mkd::monsters::MonsterPool,
 }
 
 /// Gathers the setup sheet of a scenario.
@@ -296,6 +297,7 @@ pub fn setup_sheet(s: &Scenario) -> SetupSheet {
         })
         .collect();
     let chests = s
+        .game
         .chests
         .iter()
         .map(|c| ChestSpot {
@@ -307,6 +309,7 @@ pub fn setup_sheet(s: &Scenario) -> SetupSheet {
         })
         .collect();
     let wmts = s
+        .game
         .wmts
         .iter()
         .map(|w| WmtSpot {
@@ -318,6 +321,7 @@ pub fn setup_sheet(s: &Scenario) -> SetupSheet {
         })
         .collect();
     let markers = s
+        .game
         .markers
         .iter()
         .map(|m| MarkerSpot {
@@ -327,7 +331,7 @@ pub fn setup_sheet(s: &Scenario) -> SetupSheet {
         })
         .collect();
 
-    let p = &s.pools;
+    let p = &s.game.pools;
     let mut levels: Vec<u32> = p.chests.clone();
     levels.sort_unstable();
     levels.dedup();
@@ -364,11 +368,11 @@ pub fn setup_sheet(s: &Scenario) -> SetupSheet {
         doors: p.accessories.doors,
         terrain_obstacle: terrain
             .iter()
-            .filter(|t| **t == crate::scenario::TerrainSide::Obstacle)
+            .filter(|t| **t == crate::mkd::scenario::TerrainSide::Obstacle)
             .count() as u32,
         terrain_special: terrain
             .iter()
-            .filter(|t| **t == crate::scenario::TerrainSide::Special)
+            .filter(|t| **t == crate::mkd::scenario::TerrainSide::Special)
             .count() as u32,
         furnishings,
         monsters: p.monsters.clone(),
@@ -378,10 +382,10 @@ pub fn setup_sheet(s: &Scenario) -> SetupSheet {
         seed: s.seed,
         generator: s.generator.clone(),
         ruleset: s.ruleset,
-        mission: s.mission.clone(),
-        turn_limit: s.turn_limit,
+        mission: s.game.mission.clone(),
+        turn_limit: s.game.turn_limit,
         mission_lines: super::mission::sheet_lines(s),
-        params: s.params.clone(),
+        params: s.game.params.clone(),
         square_mm: s.square_mm,
         size: s.size,
         table_offset: s.table_offset,
@@ -1980,12 +1984,12 @@ mod tests {
             ..GenerateParams::default()
         };
         let s = generate(&default_tileset(), &p).expect("generates");
-        let limit = s.turn_limit.expect("timed");
+        let limit = s.game.turn_limit.expect("timed");
         let md = setup_markdown(&s);
         assert!(md.contains(&format!("{limit} turns")), "{md}");
-        let p = s.prisoner.expect("rescue has a prisoner");
+        let p = s.game.prisoner.expect("rescue has a prisoner");
         assert!(md.contains(&format!("square {},{}", p.x, p.y)), "{md}");
-        let g = s.pools.guardian.expect("set aside");
+        let g = s.game.pools.guardian.expect("set aside");
         assert!(md.contains(&format!(
             "{} {}: keep it off the map",
             g.color.name(),
@@ -2064,7 +2068,7 @@ mod tests {
         let m = Metrics::new().unwrap();
         let mut s = scenario(12, 4);
         // A long name and a long purpose must wrap, not overflow.
-        std::sync::Arc::make_mut(&mut s.pools.monsters)[0].name =
+        std::sync::Arc::make_mut(&mut s.game.pools.monsters)[0].name =
             "Extraordinarily-Long-Monster-Name-Without-Spaces".repeat(3);
         s.log[0].purpose = "a long purpose ".repeat(40);
         for paper in [Paper::Letter, Paper::A4] {

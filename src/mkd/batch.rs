@@ -9,7 +9,7 @@
 //! 7,10,6,4,6,41,5,4,3,1,2,2,2,quest,scenario.yaml
 //! ```
 
-use crate::scenario::{Scenario, WmtColor};
+use crate::mkd::scenario::{Scenario, WmtColor};
 use crate::tileset::{Cell, TileKind};
 use std::fmt::Write;
 
@@ -73,10 +73,11 @@ impl IndexRow {
         let count = |k: TileKind| s.tiles.iter().filter(|t| t.kind == k).count() as u32;
         let mut wmts = [0u32; 3];
         let colours = s
+            .game
             .wmts
             .iter()
             .map(|w| w.color)
-            .chain(s.pools.wmts.iter().map(|t| t.color));
+            .chain(s.game.pools.wmts.iter().map(|t| t.color));
         for c in colours {
             wmts[match c {
                 WmtColor::Yellow => 0,
@@ -86,10 +87,11 @@ impl IndexRow {
         }
         let mut chests = [0u32; 3];
         let levels = s
+            .game
             .chests
             .iter()
             .map(|c| c.level)
-            .chain(s.pools.chests.iter().copied());
+            .chain(s.game.pools.chests.iter().copied());
         for level in levels {
             if let Some(n) = chests.get_mut((level as usize).wrapping_sub(1)) {
                 *n += 1;
@@ -105,7 +107,7 @@ impl IndexRow {
             dead_ends: s.dead_ends.len() as u32,
             wmts,
             chests,
-            mission: s.mission.clone(),
+            mission: s.game.mission.clone(),
             files: Vec::new(),
         }
     }
@@ -245,7 +247,7 @@ pub fn to_yaml(rows: &[IndexRow]) -> String {
 /// entrance entryway, orthogonal steps over passable squares (the same walk
 /// the analysis stage uses to place the chest).
 pub fn critical_path(s: &Scenario) -> Option<u32> {
-    let quest = s.chests.iter().find(|c| c.quest)?;
+    let quest = s.game.chests.iter().find(|c| c.quest)?;
     let (w, h) = (s.size.width as usize, s.size.height as usize);
     let n = w * h;
     // The grid's rows read once into a passable map (every index row walks
@@ -457,7 +459,7 @@ mod tests {
             };
             let s = generate(&ts, &p).unwrap();
             let d = build_dungeon(&ts, &p.layout, seed).unwrap();
-            let q = s.chests.iter().find(|c| c.quest).unwrap();
+            let q = s.game.chests.iter().find(|c| c.quest).unwrap();
             assert_eq!(
                 critical_path(&s),
                 d.analysis.walk_at(&d.grid, q.x, q.y),

@@ -6,12 +6,10 @@ use crate::build::layout::{self, Layout, LayoutParams};
 use crate::build::{BuildError, Dungeon, build_dungeon_with};
 use crate::core::dice::{Dice, LogEntry};
 use crate::mkd::mission::Mission;
+use crate::mkd::scenario::{FloorOf, MkdPart, Params, Scenario};
 use crate::mkd::setup::{CentralPiece, MkdAdventure, Population, SetupParams, near_centre};
 use crate::rules::{Built, RuleSystem, SetupError};
-use crate::scenario::{
-    self, CentralChamber, Entrance, FloorOf, Opening, Params, Point, RulesetId, Scenario, Size,
-    Spot,
-};
+use crate::scenario::{self, CentralChamber, Entrance, Opening, Point, RulesetId, Size, Spot};
 use crate::tileset::{Cell, TileKind, TileSet};
 use std::borrow::Cow;
 
@@ -155,12 +153,13 @@ pub fn generate_with_critical_path(
         None
     };
     let mut scenario = assemble(tileset, params, &dungeon, markers, pop, log);
-    scenario.second_entrance = second_entrance;
+    scenario.game.second_entrance = second_entrance;
     if params.mission.timed {
         let (chambers, hallways) = tile_counts(&scenario);
-        scenario.turn_limit = Some(Mission::turn_limit(chambers, hallways));
+        scenario.game.turn_limit = Some(Mission::turn_limit(chambers, hallways));
     }
     let critical_path = scenario
+        .game
         .chests
         .iter()
         .find(|c| c.quest)
@@ -232,7 +231,7 @@ pub fn steps_from_central(
 /// starting there could never reach the Central Chamber.
 fn second_entrance(
     d: &Dungeon,
-    markers: &[scenario::Marker],
+    markers: &[crate::mkd::scenario::Marker],
     dice: &mut Dice,
 ) -> Result<Spot, GenerateError> {
     let tiles = &d.layout.tiles;
@@ -293,7 +292,7 @@ fn assemble(
     tileset: &TileSet,
     params: &GenerateParams,
     d: &Dungeon,
-    markers: Vec<scenario::Marker>,
+    markers: Vec<crate::mkd::scenario::Marker>,
     pop: Population,
     log: Vec<LogEntry>,
 ) -> Scenario {
@@ -360,20 +359,6 @@ fn assemble(
         generator: crate::GENERATOR.into(),
         seed: params.seed,
         ruleset: RulesetId::MkdAdventure,
-        mission: params.mission.to_string(),
-        params: Params {
-            sets: params.layout.sets,
-            hero_value: params.setup.hero_value,
-            tileset: params.tileset_label.clone(),
-            table: Size {
-                width: params.layout.table.width,
-                height: params.layout.table.height,
-            },
-            exit_dice: params.layout.exit_dice.name().into(),
-            difficulty: params.setup.difficulty.name().into(),
-            markers: params.markers,
-            dressing: params.setup.dressing,
-        },
         square_mm: tileset.square_mm,
         size: Size {
             width: g.width,
@@ -395,15 +380,31 @@ fn assemble(
             depth: d.analysis.central_depth,
         },
         dead_ends,
-        chests: pop.chests,
-        wmts: pop.wmts,
-        markers,
-        turn_limit: None,
-        prisoner: pop.prisoner,
-        second_entrance: None,
-        staircase: pop.staircase,
-        floor: params.floor,
-        pools: pop.pools,
+        game: MkdPart {
+            mission: params.mission.to_string(),
+            params: Params {
+                sets: params.layout.sets,
+                hero_value: params.setup.hero_value,
+                tileset: params.tileset_label.clone(),
+                table: Size {
+                    width: params.layout.table.width,
+                    height: params.layout.table.height,
+                },
+                exit_dice: params.layout.exit_dice.name().into(),
+                difficulty: params.setup.difficulty.name().into(),
+                markers: params.markers,
+                dressing: params.setup.dressing,
+            },
+            chests: pop.chests,
+            wmts: pop.wmts,
+            markers,
+            turn_limit: None,
+            prisoner: pop.prisoner,
+            second_entrance: None,
+            staircase: pop.staircase,
+            floor: params.floor,
+            pools: pop.pools,
+        },
         log,
     }
 }

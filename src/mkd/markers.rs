@@ -2,7 +2,7 @@
 
 use crate::build::layout::{Grid, Layout};
 use crate::core::dice::Dice;
-use crate::scenario::{Marker, MarkerKind};
+use crate::mkd::scenario::{Marker, MarkerKind};
 use crate::tileset::Cell;
 
 /// For every tile, rolls 1d6 − 2 (at least 0) and lays that many markers on

@@ -10,5 +10,8 @@ pub mod markers;
 pub mod mission;
 pub mod monsters;
 pub mod play;
+pub mod scenario;
 pub mod setup;
 pub mod tables;
+
+pub use scenario::Scenario;

@@ -2,8 +2,7 @@
 //! (`format: tilecrawl-monsters/1`). The Monster Pool is made from one.
 
 use crate::mkd::figures::KNOWN_ABILITIES;
-use crate::scenario::{MonsterEntry, MonsterPool};
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use std::path::Path;
 
 /// The format tag of monster files.
@@ -18,6 +17,29 @@ const DEFAULT_YAML: &str = include_str!(concat!(
     "/templates/monsters/default.yaml"
 ));
 
+/// A monster list shared, not copied: every scenario of a batch carries the
+/// same Monster Pool, and copying its names for each adventure was a
+/// hundred allocations per `generate` (a tenth of its time).
+pub type MonsterPool = std::sync::Arc<Vec<MonsterEntry>>;
+
+/// A kind of monster in the Monster Pool.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MonsterEntry {
+    /// Name of the figure.
+    pub name: String,
+    /// Point value.
+    pub points: u32,
+    /// How many of this figure are in the pool.
+    pub count: u32,
+    /// Special abilities by name.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub abilities: Vec<String>,
+    /// Dice-combat statistics from the monster list, if it gave them (the
+    /// play engine otherwise takes them from its tables by point value).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stats: Option<crate::mkd::figures::Stats>,
+}
 
 /// A checked list of monsters.
 #[derive(Debug, Clone, PartialEq)]

@@ -7,8 +7,9 @@ use crate::core::dice::{Dice, Lazy};
 use crate::core::geom::{Side, front_arc};
 use crate::mkd::mission::Goal;
 use crate::mkd::monsters::MonsterList;
+use crate::mkd::scenario::{Accessories, Chest, Pools, TerrainSide, Wmt, WmtColor, WmtToken};
 use crate::rules::{Built, RuleSystem, RulesetId, SetupError};
-use crate::scenario::{Accessories, Chest, Pools, Spot, TerrainSide, Wmt, WmtColor, WmtToken};
+use crate::scenario::Spot;
 use crate::tileset::TileKind;
 use serde::Deserialize;
 

@@ -565,7 +565,6 @@ struct RawProfile {
 
 // ---------------------------------------------------------------- shared checks
 
-
 fn check_rules(r: &PlayRules) -> Result<(), Fault> {
     let fields: [(&str, u32, u32, u32); 17] = [
         ("wmt_speed", r.wmt_speed, 1, 20),

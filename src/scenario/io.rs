@@ -1,6 +1,7 @@
 //! Reading and writing `scenario.yaml`, with every field checked on the way in.
 
 use super::model::*;
+use super::ruleset::{RulesetId, UnknownRuleset};
 use crate::tileset::{Cell, TileKind};
 use std::path::Path;
 
@@ -48,28 +49,29 @@ const STYLE: crate::core::yaml_emit::Style<'static> = crate::core::yaml_emit::St
 /// Serialises a scenario to YAML (see [`crate::core::yaml_emit`] for the layout).
 /// Loading the result gives the same scenario, and writing that again gives
 /// the same bytes.
-pub fn to_yaml(s: &Scenario) -> String {
+pub fn to_yaml<G: GamePart>(s: &Scenario<G>) -> String {
     // A scenario holds only strings, numbers, booleans, lists and records
     // (no enum variants with data, so no tags), which are always written.
     crate::core::yaml_emit::to_string(s, &STYLE).expect("a scenario always serialises")
 }
 
-/// Reads and checks a scenario file.
-pub fn load(path: &Path) -> Result<Scenario, ScenarioError> {
-    let file = path.display().to_string();
-    let err = |message: String| ScenarioError {
-        file: file.clone(),
+/// Reads a scenario file's text, within [`MAX_SCENARIO_BYTES`].
+pub fn read_text(path: &Path) -> Result<String, ScenarioError> {
+    // The size is checked before reading (see `fs::read_limited`).
+    crate::core::fs::read_limited(path, MAX_SCENARIO_BYTES).map_err(|e| ScenarioError {
+        file: path.display().to_string(),
         location: String::new(),
-        message,
-    };
-    // The size is checked before reading (see `fsutil::read_limited`).
-    let text = crate::core::fs::read_limited(path, MAX_SCENARIO_BYTES)
-        .map_err(|e| err(e.describe("a scenario", MAX_SCENARIO_BYTES)))?;
-    from_yaml(&text, &file)
+        message: e.describe("a scenario", MAX_SCENARIO_BYTES),
+    })
 }
 
-/// Parses and checks scenario YAML; `file` names the source in errors.
-pub fn from_yaml(text: &str, file: &str) -> Result<Scenario, ScenarioError> {
+/// Reads and checks a scenario file of one game.
+pub fn load<G: GamePart>(path: &Path) -> Result<Scenario<G>, ScenarioError> {
+    from_yaml(&read_text(path)?, &path.display().to_string())
+}
+
+/// Refuses empty text and YAML too deep or too large to parse safely.
+fn check_text(text: &str, file: &str) -> Result<(), ScenarioError> {
     if text.trim().is_empty() {
         return Err(ScenarioError {
             file: file.into(),
@@ -83,8 +85,49 @@ pub fn from_yaml(text: &str, file: &str) -> Result<Scenario, ScenarioError> {
         file: file.into(),
         location,
         message,
-    })?;
-    let s: Scenario = serde_yaml::from_str(text).map_err(|e| {
+    })
+}
+
+/// Which game a scenario is for: its `ruleset`, read before the rest so a
+/// file for a game this version does not know is refused by name. A file
+/// without one (or not a mapping) is left for the full read to refuse.
+pub fn read_ruleset(text: &str, file: &str) -> Result<Option<RulesetId>, ScenarioError> {
+    #[derive(serde::Deserialize)]
+    struct Head {
+        #[serde(default)]
+        ruleset: Option<serde_yaml::Value>,
+    }
+    check_text(text, file)?;
+    let Ok(head) = serde_yaml::from_str::<Head>(text) else {
+        return Ok(None);
+    };
+    let Some(serde_yaml::Value::String(id)) = head.ruleset else {
+        return Ok(None);
+    };
+    id.parse()
+        .map(Some)
+        .map_err(|e: UnknownRuleset| ScenarioError {
+            file: file.into(),
+            location: "ruleset: ".into(),
+            message: e.to_string(),
+        })
+}
+
+/// Parses and checks the scenario YAML of one game; `file` names the source
+/// in errors.
+pub fn from_yaml<G: GamePart>(text: &str, file: &str) -> Result<Scenario<G>, ScenarioError> {
+    // The ruleset first: a file of another game, or of one this version
+    // does not know, is refused by its name rather than by a key it has.
+    if let Some(r) = read_ruleset(text, file)?
+        && r != G::RULESET
+    {
+        return Err(ScenarioError {
+            file: file.into(),
+            location: "ruleset: ".into(),
+            message: format!("is `{r}`; expected a `{}` scenario here", G::RULESET),
+        });
+    }
+    let s: Scenario<G> = serde_yaml::from_str(text).map_err(|e| {
         let (location, message) = crate::tileset::yaml_error_parts(&e);
         ScenarioError {
             file: file.into(),
@@ -100,13 +143,15 @@ pub fn from_yaml(text: &str, file: &str) -> Result<Scenario, ScenarioError> {
     Ok(s)
 }
 
-type Check = Result<(), (String, String)>;
+/// A check's verdict: `Err((key, what is wrong))`.
+pub type Check = Result<(), (String, String)>;
 
 fn fail(key: impl Into<String>, message: impl Into<String>) -> Check {
     Err((key.into(), message.into()))
 }
 
-fn check(s: &Scenario) -> Check {
+fn check<G: GamePart>(s: &Scenario<G>) -> Check {
+    debug_assert_eq!(s.ruleset, G::RULESET, "from_yaml reads the ruleset first");
     if s.format != FORMAT {
         return fail(
             "format",
@@ -257,28 +302,7 @@ fn check(s: &Scenario) -> Check {
             );
         }
     }
-    let passable_tile = |key: String, x: i32, y: i32, tile: usize| -> Check {
-        if tile >= n {
-            return fail(key, format!("tile {tile} does not exist (there are {n})"));
-        }
-        if !in_grid(x, y) {
-            return fail(key, format!("square {x},{y} is outside the {w}×{h} grid"));
-        }
-        if !s.cell(x, y).passable() {
-            return fail(
-                key,
-                format!(
-                    "square {x},{y} is {}; expected a passable square",
-                    s.cell(x, y).name()
-                ),
-            );
-        }
-        if !s.tiles[tile].covers(x, y) {
-            return fail(key, format!("square {x},{y} is not on tile {tile}"));
-        }
-        Ok(())
-    };
-    passable_tile(
+    s.check_passable(
         "entrance".into(),
         s.entrance.x,
         s.entrance.y,
@@ -293,43 +317,12 @@ fn check(s: &Scenario) -> Check {
             ),
         );
     }
-    for (key, n) in [("chests", s.chests.len()), ("wmts", s.wmts.len())] {
-        if n > MAX_TOKENS {
-            return fail(key, format!("has {n} entries; at most {MAX_TOKENS}"));
-        }
-    }
     let cc = s.central_chamber.tile;
     if cc >= n || s.tiles[cc].kind != TileKind::Chamber {
         return fail(
             "central_chamber",
             format!("tile {cc} is not a chamber of this dungeon"),
         );
-    }
-    for (i, c) in s.chests.iter().enumerate() {
-        passable_tile(format!("chests[{i}]"), c.x, c.y, c.tile)?;
-        if !(1..=3).contains(&c.level) {
-            return fail(
-                format!("chests[{i}]"),
-                format!("level is {}; expected 1 to 3", c.level),
-            );
-        }
-    }
-    for (i, t) in s.wmts.iter().enumerate() {
-        passable_tile(format!("wmts[{i}]"), t.x, t.y, t.tile)?;
-        if !(1..=6).contains(&t.number) {
-            return fail(
-                format!("wmts[{i}]"),
-                format!("number is {}; expected 1 to 6", t.number),
-            );
-        }
-    }
-    for (i, m) in s.markers.iter().enumerate() {
-        if !in_grid(m.x, m.y) || !s.cell(m.x, m.y).is_tile() {
-            return fail(
-                format!("markers[{i}]"),
-                format!("square {},{} is not on a tile", m.x, m.y),
-            );
-        }
     }
     for (i, d) in s.dead_ends.iter().enumerate() {
         if d.tile >= n || !in_grid(d.x, d.y) {
@@ -339,263 +332,33 @@ fn check(s: &Scenario) -> Check {
             );
         }
     }
-    for (i, l) in s.pools.chests.iter().enumerate() {
-        if !(1..=3).contains(l) {
-            return fail(
-                format!("pools.chests[{i}]"),
-                format!("level is {l}; expected 1 to 3"),
-            );
-        }
-    }
-    for (i, t) in s.pools.wmts.iter().enumerate() {
-        if !(1..=6).contains(&t.number) {
-            return fail(
-                format!("pools.wmts[{i}]"),
-                format!("number is {}; expected 1 to 6", t.number),
-            );
-        }
-    }
-    if s.pools.monsters.len() > crate::mkd::monsters::MAX_KINDS {
-        return fail(
-            "pools.monsters",
-            format!(
-                "has {} kinds; at most {}",
-                s.pools.monsters.len(),
-                crate::mkd::monsters::MAX_KINDS
-            ),
-        );
-    }
-    // The play engine relies on the same limits as a monster list.
-    for (i, m) in s.pools.monsters.iter().enumerate() {
-        let key = format!("pools.monsters[{i}]");
-        if !(1..=1000).contains(&m.points) {
-            return fail(key, format!("points is {}; expected 1 to 1000", m.points));
-        }
-        if m.count > 100 {
-            return fail(key, format!("count is {}; expected 0 to 100", m.count));
-        }
-        if let Err(e) = crate::mkd::figures::check_abilities(&m.abilities) {
-            return fail(key, e);
-        }
-        if let Some(st) = &m.stats
-            && let Err(e) = crate::mkd::figures::check_stats(st)
-        {
-            return fail(format!("{key}.stats"), e);
-        }
-    }
-    check_mission(s, &passable_tile)
+    G::check(s)
 }
 
-/// The mission parses and the mission fields agree with it and with the
-/// floor: the prisoner (and the set-aside Guardian) with rescue only, the
-/// second entrance with split-up on the first floor only, the turn limit with
-/// timed only and equal to 3 per chamber + 1 per hallway, a staircase on
-/// every floor but the last, and no Quest Chest or Guardian where the
-/// mission or floor has none.
-fn check_mission(s: &Scenario, passable_tile: &dyn Fn(String, i32, i32, usize) -> Check) -> Check {
-    use crate::mkd::mission::{Goal, Mission};
-    let m = Mission::parse(&s.mission).map_err(|e| ("mission".to_string(), e.to_string()))?;
-    if let Some(f) = s.floor
-        && (f.number == 0 || f.of < f.number || f.of > crate::mkd::floors::MAX_FLOORS)
-    {
-        return fail(
-            "floor",
-            format!(
-                "is floor {} of {}; expected 1 ≤ number ≤ of ≤ {}",
-                f.number,
-                f.of,
-                crate::mkd::floors::MAX_FLOORS
-            ),
-        );
-    }
-    let goal_here = s.floor.is_none_or(|f| f.number == f.of);
-    let first_floor = s.floor.is_none_or(|f| f.number == 1);
-    let cc = s.central_chamber.tile;
-    let has = |present: bool| if present { "has one" } else { "has none" };
-    // The staircase down: on every floor but the last, in the Central Chamber.
-    match (s.staircase, goal_here) {
-        (Some(_), true) => {
+impl<G> Scenario<G> {
+    /// Checks that a square named under `key` is a passable square of tile
+    /// `tile` inside the grid (for the game's checks of its pieces).
+    pub fn check_passable(&self, key: String, x: i32, y: i32, tile: usize) -> Check {
+        let (w, h) = (self.size.width, self.size.height);
+        let n = self.tiles.len();
+        if tile >= n {
+            return fail(key, format!("tile {tile} does not exist (there are {n})"));
+        }
+        if !(x >= 0 && y >= 0 && x < w as i32 && y < h as i32) {
+            return fail(key, format!("square {x},{y} is outside the {w}×{h} grid"));
+        }
+        if !self.cell(x, y).passable() {
             return fail(
-                "staircase",
-                "is set, but only a floor above the last of a multi-floor dungeon has a staircase down (set `floor`, or remove `staircase`)",
-            );
-        }
-        (None, false) => {
-            return fail(
-                "staircase",
-                "is missing: every floor but the last has a staircase down in its Central Chamber",
-            );
-        }
-        (Some(st), false) => {
-            passable_tile("staircase".into(), st.x, st.y, st.tile)?;
-            if st.tile != cc {
-                return fail(
-                    "staircase",
-                    format!(
-                        "is on tile {}; expected the Central Chamber (tile {cc})",
-                        st.tile
-                    ),
-                );
-            }
-        }
-        (None, true) => {}
-    }
-    let rescue = goal_here && m.goal == Goal::Rescue;
-    match (s.prisoner, rescue) {
-        (Some(p), true) => {
-            passable_tile("prisoner".into(), p.x, p.y, p.tile)?;
-            if p.tile != cc {
-                return fail(
-                    "prisoner",
-                    format!(
-                        "is on tile {}; expected the Central Chamber (tile {cc})",
-                        p.tile
-                    ),
-                );
-            }
-        }
-        (None, false) => {}
-        (present, _) => {
-            return fail(
-                "prisoner",
+                key,
                 format!(
-                    "the {} mission{} {}; this scenario {}",
-                    m.goal.name(),
-                    if goal_here {
-                        ""
-                    } else {
-                        " on a floor above the last"
-                    },
-                    if rescue {
-                        "needs a prisoner in the Central Chamber"
-                    } else {
-                        "has no prisoner"
-                    },
-                    has(present.is_some())
+                    "square {x},{y} is {}; expected a passable square",
+                    self.cell(x, y).name()
                 ),
             );
         }
+        if !self.tiles[tile].covers(x, y) {
+            return fail(key, format!("square {x},{y} is not on tile {tile}"));
+        }
+        Ok(())
     }
-    match (s.pools.guardian, rescue) {
-        (Some(g), true) => {
-            if !(1..=6).contains(&g.number) {
-                return fail(
-                    "pools.guardian",
-                    format!("number is {}; expected 1 to 6", g.number),
-                );
-            }
-        }
-        (None, false) => {}
-        (present, _) => {
-            return fail(
-                "pools.guardian",
-                format!(
-                    "only a rescue mission sets the Guardian WMT aside; the {} mission here {} one and this scenario {}",
-                    m.goal.name(),
-                    if rescue { "needs" } else { "has no place for" },
-                    has(present.is_some())
-                ),
-            );
-        }
-    }
-    let split_here = m.split_up && first_floor;
-    match (s.second_entrance, split_here) {
-        (Some(e), true) => {
-            passable_tile("second_entrance".into(), e.x, e.y, e.tile)?;
-            if s.tiles[e.tile].kind != TileKind::Hallway || e.tile == s.entrance.tile {
-                return fail(
-                    "second_entrance",
-                    format!(
-                        "is on tile {}; expected a hallway other than the entrance's",
-                        e.tile
-                    ),
-                );
-            }
-        }
-        (None, false) => {}
-        (present, _) => {
-            return fail(
-                "second_entrance",
-                format!(
-                    "the mission `{}`{} {}; this scenario {}",
-                    s.mission,
-                    if first_floor {
-                        ""
-                    } else {
-                        " below the first floor"
-                    },
-                    if split_here {
-                        "needs a second entrance"
-                    } else {
-                        "has no second entrance"
-                    },
-                    has(present.is_some())
-                ),
-            );
-        }
-    }
-    let halls = s
-        .tiles
-        .iter()
-        .filter(|t| t.kind == TileKind::Hallway)
-        .count() as u32;
-    let chambers = s.tiles.len() as u32 - halls;
-    let limit = Mission::turn_limit(chambers, halls);
-    match (s.turn_limit, m.timed) {
-        (Some(t), true) if t != limit => {
-            return fail(
-                "turn_limit",
-                format!(
-                    "is {t}; a timed mission on {chambers} chambers and {halls} hallways has 3 × {chambers} + {halls} = {limit}"
-                ),
-            );
-        }
-        (Some(_), false) => {
-            return fail(
-                "turn_limit",
-                format!(
-                    "is set, but the mission `{}` is not timed (add `+timed` or remove `turn_limit`)",
-                    s.mission
-                ),
-            );
-        }
-        (None, true) => {
-            return fail(
-                "turn_limit",
-                format!("is missing: a timed mission on this dungeon has {limit} turns"),
-            );
-        }
-        _ => {}
-    }
-    let chest_here = goal_here && m.goal.has_quest_chest();
-    if !chest_here && let Some(i) = s.chests.iter().position(|c| c.quest) {
-        return fail(
-            format!("chests[{i}]"),
-            format!(
-                "is a Quest Chest, but the {} mission{} has none",
-                m.goal.name(),
-                if goal_here {
-                    ""
-                } else {
-                    " on a floor above the last"
-                }
-            ),
-        );
-    }
-    let guardian_here = goal_here && m.goal.guardian_on_map();
-    if !guardian_here && let Some(i) = s.wmts.iter().position(|w| w.guardian) {
-        return fail(
-            format!("wmts[{i}]"),
-            format!(
-                "is a Guardian WMT, but the {} mission{} has none on the map",
-                m.goal.name(),
-                if goal_here {
-                    ""
-                } else {
-                    " on a floor above the last"
-                }
-            ),
-        );
-    }
-    Ok(())
 }

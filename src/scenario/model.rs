@@ -1,27 +1,31 @@
-//! The scenario data model (serde).
+//! The scenario envelope every game shares, and its serde form.
 
-use super::RulesetId;
+use super::ruleset::RulesetId;
 use crate::core::dice::LogEntry;
 pub use crate::core::geom::Point;
 use crate::tileset::{Cell, FaceSide, Side, TileKind};
-use serde::{Deserialize, Serialize};
+use serde::de::{self, MapAccess, Visitor};
+use serde::ser::SerializeStruct;
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use std::marker::PhantomData;
 
-/// One generated adventure, as written to `scenario.yaml`.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Scenario {
+/// One generated adventure, as written to `scenario.yaml`: the envelope
+/// every game shares (what was built, where, from which seed, and the roll
+/// log) around `game`, the part its rule system set up.
+///
+/// The file is one flat mapping: the game's part writes its head keys
+/// (`mission`, `params` for the MKD Adventure) right after `ruleset`, and the
+/// rest after `dead_ends` (see [`GamePart`]).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Scenario<G> {
     /// Always `tilecrawl-scenario/1`.
     pub format: String,
     /// The program and version that wrote the file.
     pub generator: String,
     /// The master seed.
     pub seed: u64,
-    /// The rule system that populated the dungeon (`mkd-adventure`).
+    /// The rule system that set the dungeon up.
     pub ruleset: RulesetId,
-    /// The mission in canonical form (`quest`, `rescue+timed`; see [`crate::mkd::mission`]).
-    pub mission: String,
-    /// The parameters the dungeon was built with.
-    pub params: Params,
     /// Printed size of one square in millimetres (from the tile set).
     pub square_mm: f64,
     /// Bounding box of the dungeon in squares.
@@ -40,55 +44,213 @@ pub struct Scenario {
     pub central_chamber: CentralChamber,
     /// Entryways that lead nowhere (every open entryway but the entrance).
     pub dead_ends: Vec<Opening>,
-    /// Chests placed on the map (the Quest Chest).
-    pub chests: Vec<Chest>,
-    /// Wandering monster tokens placed on the map.
-    pub wmts: Vec<Wmt>,
-    /// Hindering and water markers placed on the map.
-    pub markers: Vec<Marker>,
-    /// Timed missions: the turns the heroes have (3 per chamber, 1 per hallway).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub turn_limit: Option<u32>,
-    /// Rescue missions: where the prisoner hero waits in the Central Chamber.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub prisoner: Option<Spot>,
-    /// Split-up missions: the second entrance, a staircase marker in the
-    /// hallway nearest the Central Chamber (a way in and out).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub second_entrance: Option<Spot>,
-    /// Multi-floor dungeons, every floor but the last: the staircase down, in
-    /// the centre of the chamber farthest from the entrance.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub staircase: Option<Spot>,
-    /// Multi-floor dungeons: which floor this is.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub floor: Option<FloorOf>,
-    /// What is kept aside for discovery and reveals during play.
-    pub pools: Pools,
+    /// What the game's setup put on the map and kept aside.
+    pub game: G,
     /// Every roll made while building and setting up, in order.
     pub log: Vec<LogEntry>,
 }
 
-/// The parameters a dungeon was generated with.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Params {
-    /// Number of 5-tile sets in the Dungeon Stack.
-    pub sets: u32,
-    /// Total value of the heroic teams.
-    pub hero_value: u32,
-    /// Name of the tile set.
-    pub tileset: String,
-    /// Play surface in squares.
-    pub table: Size,
-    /// How exits were chosen: `fair` or `tabletop`.
-    pub exit_dice: String,
-    /// Chest difficulty mix: `easy`, `normal` or `hard`.
-    pub difficulty: String,
-    /// Whether the optional hindering/water markers were placed.
-    pub markers: bool,
-    /// Whether the optional artifact/dressing sets were added per chamber.
-    pub dressing: bool,
+/// A game's part of a scenario file, read and written key by key inside the
+/// envelope's one mapping, so that every key keeps its line and column in
+/// error messages and unknown keys are refused.
+pub trait GamePart: Sized {
+    /// The rule system whose scenarios hold this part.
+    const RULESET: RulesetId;
+    /// The part's keys written right after `ruleset`, in order.
+    const HEAD: &'static [&'static str];
+    /// The part's keys written after `dead_ends`, in order.
+    const BODY: &'static [&'static str];
+    /// Every key of the file, in the order it is written (envelope and part).
+    const KEYS: &'static [&'static str];
+    /// The part while it is read: what has been seen of it so far.
+    type Partial: Default;
+
+    /// Reads the value of `key` (one of [`Self::HEAD`] or [`Self::BODY`]).
+    fn read_value<'de, A: MapAccess<'de>>(
+        partial: &mut Self::Partial,
+        key: &'static str,
+        map: &mut A,
+    ) -> Result<(), A::Error>;
+
+    /// The part, once the whole mapping is read (a required key missing is
+    /// an error).
+    fn finish<E: de::Error>(partial: Self::Partial) -> Result<Self, E>;
+
+    /// Writes the head keys.
+    fn write_head<S: SerializeStruct>(&self, st: &mut S) -> Result<(), S::Error>;
+
+    /// Writes the body keys.
+    fn write_body<S: SerializeStruct>(&self, st: &mut S) -> Result<(), S::Error>;
+
+    /// Checks the part against the envelope (already checked): `Err((key,
+    /// what is wrong))`.
+    fn check(s: &Scenario<Self>) -> Result<(), (String, String)>;
+}
+
+/// The envelope's keys, in the order they are written; the game's head
+/// keys go after `ruleset`, its body keys after `dead_ends`.
+pub const ENVELOPE_KEYS: [&str; 14] = [
+    "format",
+    "generator",
+    "seed",
+    "ruleset",
+    "square_mm",
+    "size",
+    "table_offset",
+    "grid",
+    "tiles",
+    "connections",
+    "entrance",
+    "central_chamber",
+    "dead_ends",
+    "log",
+];
+
+impl<G: GamePart> Serialize for Scenario<G> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut st = serializer.serialize_struct("Scenario", G::KEYS.len())?;
+        st.serialize_field("format", &self.format)?;
+        st.serialize_field("generator", &self.generator)?;
+        st.serialize_field("seed", &self.seed)?;
+        st.serialize_field("ruleset", &self.ruleset)?;
+        self.game.write_head(&mut st)?;
+        st.serialize_field("square_mm", &self.square_mm)?;
+        st.serialize_field("size", &self.size)?;
+        st.serialize_field("table_offset", &self.table_offset)?;
+        st.serialize_field("grid", &self.grid)?;
+        st.serialize_field("tiles", &self.tiles)?;
+        st.serialize_field("connections", &self.connections)?;
+        st.serialize_field("entrance", &self.entrance)?;
+        st.serialize_field("central_chamber", &self.central_chamber)?;
+        st.serialize_field("dead_ends", &self.dead_ends)?;
+        self.game.write_body(&mut st)?;
+        st.serialize_field("log", &self.log)?;
+        st.end()
+    }
+}
+
+impl<'de, G: GamePart> Deserialize<'de> for Scenario<G> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        deserializer.deserialize_struct("Scenario", G::KEYS, EnvelopeVisitor::<G>(PhantomData))
+    }
+}
+
+struct EnvelopeVisitor<G>(PhantomData<G>);
+
+/// Reads a key of the mapping as one of `keys`. An unknown key is refused
+/// while it is read, so the error points at it (as serde's derived
+/// field names do).
+struct Key(&'static [&'static str]);
+
+impl<'de> de::DeserializeSeed<'de> for Key {
+    type Value = &'static str;
+
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
+        d.deserialize_identifier(self)
+    }
+}
+
+impl Visitor<'_> for Key {
+    type Value = &'static str;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("field identifier")
+    }
+
+    fn visit_str<E: de::Error>(self, v: &str) -> Result<Self::Value, E> {
+        self.0
+            .iter()
+            .find(|k| **k == v)
+            .copied()
+            .ok_or_else(|| E::unknown_field(v, self.0))
+    }
+}
+
+/// The value read for a required key (for [`GamePart::finish`]).
+pub fn need<T, E: de::Error>(v: Option<T>, key: &'static str) -> Result<T, E> {
+    v.ok_or_else(|| E::missing_field(key))
+}
+
+/// Takes the next value for `slot`, refusing a key given twice (for
+/// [`GamePart::read_value`]).
+pub fn read_once<'de, A: MapAccess<'de>, T: Deserialize<'de>>(
+    slot: &mut Option<T>,
+    key: &'static str,
+    map: &mut A,
+) -> Result<(), A::Error> {
+    if slot.is_some() {
+        return Err(de::Error::duplicate_field(key));
+    }
+    *slot = Some(map.next_value()?);
+    Ok(())
+}
+
+impl<'de, G: GamePart> Visitor<'de> for EnvelopeVisitor<G> {
+    type Value = Scenario<G>;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("struct Scenario")
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
+        let mut format = None;
+        let mut generator = None;
+        let mut seed = None;
+        let mut ruleset = None;
+        let mut square_mm = None;
+        let mut size = None;
+        let mut table_offset = None;
+        let mut grid = None;
+        let mut tiles = None;
+        let mut connections = None;
+        let mut entrance = None;
+        let mut central_chamber = None;
+        let mut dead_ends = None;
+        let mut log = None;
+        let mut part = G::Partial::default();
+        while let Some(key) = map.next_key_seed(Key(G::KEYS))? {
+            match key {
+                "format" => read_once(&mut format, key, &mut map)?,
+                "generator" => read_once(&mut generator, key, &mut map)?,
+                "seed" => read_once(&mut seed, key, &mut map)?,
+                "ruleset" => read_once(&mut ruleset, key, &mut map)?,
+                "square_mm" => read_once(&mut square_mm, key, &mut map)?,
+                "size" => read_once(&mut size, key, &mut map)?,
+                "table_offset" => read_once(&mut table_offset, key, &mut map)?,
+                "grid" => read_once(&mut grid, key, &mut map)?,
+                "tiles" => read_once(&mut tiles, key, &mut map)?,
+                "connections" => read_once(&mut connections, key, &mut map)?,
+                "entrance" => read_once(&mut entrance, key, &mut map)?,
+                "central_chamber" => read_once(&mut central_chamber, key, &mut map)?,
+                "dead_ends" => read_once(&mut dead_ends, key, &mut map)?,
+                "log" => read_once(&mut log, key, &mut map)?,
+                _ => G::read_value(&mut part, key, &mut map)?,
+            }
+        }
+        // Missing keys are reported in the order the file writes them.
+        let format = need(format, "format")?;
+        let generator = need(generator, "generator")?;
+        let seed = need(seed, "seed")?;
+        let ruleset = need(ruleset, "ruleset")?;
+        let game = G::finish(part)?;
+        Ok(Scenario {
+            format,
+            generator,
+            seed,
+            ruleset,
+            square_mm: need(square_mm, "square_mm")?,
+            size: need(size, "size")?,
+            table_offset: need(table_offset, "table_offset")?,
+            grid: need(grid, "grid")?,
+            tiles: need(tiles, "tiles")?,
+            connections: need(connections, "connections")?,
+            entrance: need(entrance, "entrance")?,
+            central_chamber: need(central_chamber, "central_chamber")?,
+            dead_ends: need(dead_ends, "dead_ends")?,
+            game,
+            log: need(log, "log")?,
+        })
+    }
 }
 
 /// A width and height in squares.
@@ -200,176 +362,7 @@ pub struct Spot {
     pub tile: usize,
 }
 
-/// Floor `number` of `of` in a multi-floor dungeon.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct FloorOf {
-    /// 1 for the top floor.
-    pub number: u32,
-    /// How many floors the dungeon has.
-    pub of: u32,
-}
-
-/// A treasure chest.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Chest {
-    /// Square of the chest.
-    pub x: i32,
-    /// Square of the chest.
-    pub y: i32,
-    /// The way the chest's front faces.
-    pub facing: Side,
-    /// Chest level, 1 to 3.
-    pub level: u32,
-    /// Is this the Quest Chest?
-    pub quest: bool,
-    /// Index of the tile the chest is on.
-    pub tile: usize,
-}
-
-/// A wandering monster token colour, weakest first.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum WmtColor {
-    /// Weakest tokens.
-    Yellow,
-    /// Middle tokens.
-    Blue,
-    /// Strongest tokens.
-    Red,
-}
-
-impl WmtColor {
-    /// `yellow`, `blue` or `red`.
-    pub fn name(self) -> &'static str {
-        match self {
-            WmtColor::Yellow => "yellow",
-            WmtColor::Blue => "blue",
-            WmtColor::Red => "red",
-        }
-    }
-}
-
-/// A wandering monster token on the map.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Wmt {
-    /// Square of the token.
-    pub x: i32,
-    /// Square of the token.
-    pub y: i32,
-    /// Token colour.
-    pub color: WmtColor,
-    /// Number printed on the token, 1 to 6.
-    pub number: u32,
-    /// Is this the Guardian WMT (it does not wander)?
-    pub guardian: bool,
-    /// Index of the tile the token is on.
-    pub tile: usize,
-}
-
-/// A token in the WMT pool (not on the map).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct WmtToken {
-    /// Token colour.
-    pub color: WmtColor,
-    /// Number printed on the token, 1 to 6.
-    pub number: u32,
-}
-
-/// Kind of terrain marker laid on the map.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum MarkerKind {
-    /// Hindering terrain marker.
-    Hindering,
-    /// Water marker.
-    Water,
-}
-
-/// A terrain marker on the map.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Marker {
-    /// Hindering or water.
-    pub kind: MarkerKind,
-    /// Square of the marker.
-    pub x: i32,
-    /// Square of the marker.
-    pub y: i32,
-}
-
-/// The pools kept aside after setup.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Pools {
-    /// Levels of the chests left for discovery.
-    pub chests: Vec<u32>,
-    /// Tokens left in the WMT pool.
-    pub wmts: Vec<WmtToken>,
-    /// Added to every WMT reveal roll (hero value above 300).
-    pub wmt_reveal_bonus: u32,
-    /// Added to the Guardian's reveal roll instead (2 per 100 hero points over 100).
-    pub guardian_reveal_bonus: u32,
-    /// Rescue missions: the Guardian WMT, set aside at setup; it is revealed
-    /// at the entrance when the prisoner is freed.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub guardian: Option<WmtToken>,
-    /// The Dungeon Accessories Pool.
-    pub accessories: Accessories,
-    /// The Monster Pool.
-    pub monsters: MonsterPool,
-}
-
-/// Which side of a square terrain marker is meant to be used.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum TerrainSide {
-    /// The obstacle side.
-    Obstacle,
-    /// The special-terrain side.
-    Special,
-}
-
-/// The Dungeon Accessories Pool.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Accessories {
-    /// Doors (one per hallway).
-    pub doors: u32,
-    /// Terrain markers (one per hallway), each with its side chosen at setup.
-    pub terrain_markers: Vec<TerrainSide>,
-    /// Artifacts and dressing sets (one per chamber, when dressing is on).
-    pub furnishings: Vec<String>,
-}
-
-/// A monster list shared, not copied: every scenario of a batch carries the
-/// same Monster Pool, and copying its names for each adventure was a
-/// hundred allocations per `generate` (a tenth of its time).
-pub type MonsterPool = std::sync::Arc<Vec<MonsterEntry>>;
-
-/// A kind of monster in the Monster Pool.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct MonsterEntry {
-    /// Name of the figure.
-    pub name: String,
-    /// Point value.
-    pub points: u32,
-    /// How many of this figure are in the pool.
-    pub count: u32,
-    /// Special abilities by name.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub abilities: Vec<String>,
-    /// Dice-combat statistics from the monster list, if it gave them (the
-    /// play engine otherwise takes them from its tables by point value).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub stats: Option<crate::mkd::figures::Stats>,
-}
-
-impl Scenario {
+impl<G> Scenario<G> {
     /// The cell at a square (`Void` outside the grid).
     pub fn cell(&self, x: i32, y: i32) -> Cell {
         if x < 0 || y < 0 || x >= self.size.width as i32 || y >= self.size.height as i32 {

@@ -26,7 +26,7 @@ pub fn next_adventure(c: &Campaign) -> (u32, String, u64) {
     (
         n,
         format!("adventure-{n}"),
-        rules::adventure_seed(c.seed, n),
+        crate::core::dice::adventure_seed(c.seed, n),
     )
 }
 

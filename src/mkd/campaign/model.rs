@@ -4,8 +4,8 @@
 //! It is meant to be read and edited by hand; [`parse`] checks every value
 //! and names the key of the first one that is wrong.
 
-use crate::mkd::play::party::{self, Hero, Party, Team};
 use crate::mkd::figures::{Shoot, Stats, check_abilities, check_name, check_stats};
+use crate::mkd::play::party::{self, Hero, Party, Team};
 use crate::mkd::tables::Item;
 use serde::{Deserialize, Serialize};
 

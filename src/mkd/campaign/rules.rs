@@ -115,17 +115,6 @@ pub fn split_evenly(total: u32, n: usize) -> Vec<u32> {
     (0..n32).map(|i| each + u32::from(i < rest)).collect()
 }
 
-/// The seed of adventure `number` of a campaign with master seed `seed`:
-/// SplitMix64's mixing of the seed and the number (portable, the same on
-/// every machine), so each adventure gets its own dungeon.
-pub fn adventure_seed(seed: u64, number: u32) -> u64 {
-    let mut z =
-        seed.wrapping_add(u64::from(number).wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ 0xC0FF_EE00);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -213,17 +202,5 @@ mod tests {
         for (t, n) in [(0, 1), (99, 7), (1000, 12)] {
             assert_eq!(split_evenly(t, n).iter().sum::<u32>(), t);
         }
-    }
-
-    #[test]
-    fn adventure_seeds_are_pinned_and_distinct() {
-        let seeds: Vec<u64> = (1..=50).map(|n| adventure_seed(7, n)).collect();
-        let mut sorted = seeds.clone();
-        sorted.sort_unstable();
-        sorted.dedup();
-        assert_eq!(sorted.len(), 50);
-        assert_ne!(adventure_seed(7, 1), adventure_seed(8, 1));
-        // Pinned: a change would give every campaign other dungeons.
-        assert_eq!(adventure_seed(26, 1), 4_588_065_654_556_787_454);
     }
 }

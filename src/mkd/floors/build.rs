@@ -7,11 +7,12 @@
 //!  entrance ─▶ … ─▶ stairs ═▶ entrance ─▶ … ─▶ stairs ═▶ entrance ─▶ … ─▶ Quest Chest
 //! ```
 
-use super::{DUNGEON_FORMAT, DungeonFile, FloorEntry, MAX_FLOORS, StairLink, floor_seed};
+use super::{DUNGEON_FORMAT, DungeonFile, FloorEntry, MAX_FLOORS, StairLink};
 use crate::build::layout::{self, MAX_SETS};
 use crate::core::dice::Dice;
+use crate::core::dice::floor_seed;
 use crate::mkd::generate::{GenerateError, GenerateParams, generate};
-use crate::scenario::{FloorOf, Scenario};
+use crate::mkd::scenario::{FloorOf, Scenario};
 use crate::tileset::TileSet;
 use std::fmt;
 use std::path::Path;
@@ -191,7 +192,7 @@ pub fn build_floors(
             error,
         })?;
         let stairs = if k < floors {
-            let at = s.staircase.ok_or_else(|| FloorsError::Floor {
+            let at = s.game.staircase.ok_or_else(|| FloorsError::Floor {
                 floor: k,
                 seed,
                 error: GenerateError::Impossible("no staircase was placed".into()),
@@ -213,7 +214,7 @@ pub fn build_floors(
         scenarios.push(s);
     }
     let turn_limit = if base.mission.timed {
-        Some(scenarios.iter().filter_map(|s| s.turn_limit).sum())
+        Some(scenarios.iter().filter_map(|s| s.game.turn_limit).sum())
     } else {
         None
     };
@@ -285,12 +286,12 @@ mod tests {
         assert_eq!(d.floors.len(), 3);
         for (i, (s, e)) in d.floors.iter().zip(&d.file.floors).enumerate() {
             let k = i as u32 + 1;
-            assert_eq!(s.floor, Some(FloorOf { number: k, of: 3 }));
+            assert_eq!(s.game.floor, Some(FloorOf { number: k, of: 3 }));
             assert_eq!(e.seed, floor_seed(11, k));
             assert_eq!(s.seed, e.seed);
-            assert_eq!(s.params.sets, 1);
+            assert_eq!(s.game.params.sets, 1);
             if k < 3 {
-                let st = s.staircase.unwrap();
+                let st = s.game.staircase.unwrap();
                 assert_eq!(st.tile, s.central_chamber.tile);
                 assert_eq!(
                     e.stairs,
@@ -299,13 +300,13 @@ mod tests {
                         to_floor: k + 1
                     })
                 );
-                assert!(s.chests.iter().all(|c| !c.quest));
-                assert!(s.wmts.iter().all(|w| !w.guardian));
+                assert!(s.game.chests.iter().all(|c| !c.quest));
+                assert!(s.game.wmts.iter().all(|w| !w.guardian));
             } else {
-                assert_eq!(s.staircase, None);
+                assert_eq!(s.game.staircase, None);
                 assert_eq!(e.stairs, None);
-                assert!(s.chests.iter().any(|c| c.quest));
-                assert!(s.wmts.iter().any(|w| w.guardian));
+                assert!(s.game.chests.iter().any(|c| c.quest));
+                assert!(s.game.wmts.iter().any(|w| w.guardian));
             }
             let halls = s
                 .tiles
@@ -313,9 +314,9 @@ mod tests {
                 .filter(|t| t.kind == TileKind::Hallway)
                 .count() as u32;
             let chambers = s.tiles.len() as u32 - halls;
-            assert_eq!(s.turn_limit, Some(3 * chambers + halls));
+            assert_eq!(s.game.turn_limit, Some(3 * chambers + halls));
         }
-        let sum: u32 = d.floors.iter().map(|s| s.turn_limit.unwrap()).sum();
+        let sum: u32 = d.floors.iter().map(|s| s.game.turn_limit.unwrap()).sum();
         assert_eq!(d.file.turn_limit, Some(sum));
     }
 

@@ -17,7 +17,7 @@
 //!   a floor below the top one.
 
 use super::{DUNGEON_FORMAT, DungeonFile, MAX_FLOORS};
-use crate::scenario::Scenario;
+use crate::mkd::scenario::Scenario;
 use std::path::{Component, Path, PathBuf};
 use std::sync::Arc;
 
@@ -84,7 +84,7 @@ impl Dungeon {
         let mut bytes = super::build::dungeon_yaml(&file).into_bytes();
         for s in &floors {
             bytes.push(0);
-            bytes.extend(crate::scenario::to_yaml(s).bytes());
+            bytes.extend(crate::mkd::scenario::to_yaml(s).bytes());
         }
         Ok(Dungeon {
             digest: crate::mkd::play::session::digest(&bytes),
@@ -257,7 +257,7 @@ fn check_floor(
         location: location.into(),
         message,
     };
-    if let Some(f) = s.floor
+    if let Some(f) = s.game.floor
         && (f.number != number || f.of != n)
     {
         return Err(err(
@@ -269,7 +269,7 @@ fn check_floor(
         ));
     }
     let listed = entry.stairs.map(|st| st.at);
-    if s.staircase != listed {
+    if s.game.staircase != listed {
         let show = |sp: Option<crate::scenario::Spot>| match sp {
             Some(sp) => format!("{},{} (tile {})", sp.x, sp.y, sp.tile),
             None => "none".into(),
@@ -278,12 +278,12 @@ fn check_floor(
             "staircase: ",
             format!(
                 "is {}; {dungeon_file} lists the stairs of floor {number} at {}",
-                show(s.staircase),
+                show(s.game.staircase),
                 show(listed)
             ),
         ));
     }
-    if let Some(st) = s.staircase {
+    if let Some(st) = s.game.staircase {
         let on_tile = s.tiles.get(st.tile).is_some_and(|t| t.covers(st.x, st.y));
         if !on_tile || !s.cell(st.x, st.y).passable() {
             return Err(err(
@@ -295,13 +295,13 @@ fn check_floor(
             ));
         }
     }
-    if number < n && s.chests.iter().any(|c| c.quest) {
+    if number < n && s.game.chests.iter().any(|c| c.quest) {
         return Err(err(
             "chests: ",
             format!("floor {number} holds a Quest Chest; only the last floor ({n}) holds the goal"),
         ));
     }
-    if number > 1 && s.second_entrance.is_some() {
+    if number > 1 && s.game.second_entrance.is_some() {
         return Err(err(
             "second_entrance: ",
             format!(
@@ -359,7 +359,7 @@ pub fn dungeon_from_text(text: &str, path: &Path) -> Result<Dungeon, DungeonErro
                 ),
             });
         }
-        let s = crate::scenario::from_yaml(&ftext, &fname).map_err(|e| DungeonError {
+        let s = crate::mkd::scenario::from_yaml(&ftext, &fname).map_err(|e| DungeonError {
             file: e.file,
             location: e.location,
             message: e.message,
@@ -386,7 +386,8 @@ pub fn dungeon_digest(path: &Path) -> Result<String, DungeonError> {
 mod tests {
     use super::*;
     use crate::mkd::play::testkit::two_floors;
-    use crate::scenario::{FloorOf, Spot};
+    use crate::mkd::scenario::FloorOf;
+    use crate::scenario::Spot;
 
     /// Writes a dungeon folder; returns the dungeon.yaml path. The floors
     /// always go to `floor-N/scenario.yaml` inside `dir`, whatever paths the
@@ -395,7 +396,7 @@ mod tests {
         for (i, s) in floors.iter().enumerate() {
             let sub = dir.join(format!("floor-{}", i + 1));
             std::fs::create_dir_all(&sub).unwrap();
-            std::fs::write(sub.join("scenario.yaml"), crate::scenario::to_yaml(s)).unwrap();
+            std::fs::write(sub.join("scenario.yaml"), crate::mkd::scenario::to_yaml(s)).unwrap();
         }
         let p = dir.join("dungeon.yaml");
         std::fs::write(&p, serde_yaml::to_string(file).unwrap()).unwrap();
@@ -417,7 +418,7 @@ mod tests {
         let p = write(dir.path(), &file, &floors);
         let d = load_dungeon(&p).unwrap();
         assert_eq!(d.len(), 2);
-        assert_eq!(d.floors[0].staircase, floors[0].staircase);
+        assert_eq!(d.floors[0].game.staircase, floors[0].game.staircase);
         let before = d.digest.clone();
         assert_eq!(dungeon_digest(&p).unwrap(), before);
         // Change the second floor only: the digest changes.
@@ -425,12 +426,12 @@ mod tests {
         b.seed = 99;
         std::fs::write(
             dir.path().join("floor-2/scenario.yaml"),
-            crate::scenario::to_yaml(&b),
+            crate::mkd::scenario::to_yaml(&b),
         )
         .unwrap();
         assert_ne!(dungeon_digest(&p).unwrap(), before);
         assert!(is_dungeon_text(&std::fs::read_to_string(&p).unwrap()));
-        assert!(!is_dungeon_text(&crate::scenario::to_yaml(&floors[0])));
+        assert!(!is_dungeon_text(&crate::mkd::scenario::to_yaml(&floors[0])));
     }
 
     #[test]
@@ -492,7 +493,7 @@ mod tests {
         assert!(refused(&f, &floors).contains("floors[1].number: is 3; expected 2"));
         // The scenario's staircase disagrees with dungeon.yaml.
         let mut fl = floors.clone();
-        fl[0].staircase.as_mut().unwrap().x = 19;
+        fl[0].game.staircase.as_mut().unwrap().x = 19;
         let e = refused(&file, &fl);
         assert!(
             e.contains("floor-1/scenario.yaml: staircase: is 19,3"),
@@ -506,7 +507,7 @@ mod tests {
             y: 0,
             tile: 1,
         };
-        fl[0].staircase = Some(wall);
+        fl[0].game.staircase = Some(wall);
         f.floors[0].stairs.as_mut().unwrap().at = wall;
         // (The scenario loader refuses it first; in memory, this module does.)
         let e = refused(&f, &fl);
@@ -515,7 +516,7 @@ mod tests {
         assert!(e.contains("is not a walkable square of tile 1"), "{e}");
         // A Quest Chest above the last floor.
         let mut fl = floors.clone();
-        fl[0].chests[0].quest = true;
+        fl[0].game.chests[0].quest = true;
         let e = refused(&file, &fl);
         assert!(e.contains("floor-1/scenario.yaml: chests"), "{e}");
         let e = Dungeon::new(file.clone(), fl, "mem")
@@ -524,7 +525,7 @@ mod tests {
         assert!(e.contains("chests: floor 1 holds a Quest Chest"), "{e}");
         // The floor: field disagrees.
         let mut fl = floors.clone();
-        fl[1].floor = Some(FloorOf { number: 2, of: 3 });
+        fl[1].game.floor = Some(FloorOf { number: 2, of: 3 });
         let e = refused(&file, &fl);
         assert!(e.contains("floor-2/scenario.yaml: "), "{e}");
         let e = Dungeon::new(file.clone(), fl, "mem")

@@ -72,35 +72,3 @@ pub struct StairLink {
     /// The floor number it leads down to.
     pub to_floor: u32,
 }
-
-/// The seed of floor `number` (1-based) of a dungeon with master seed
-/// `seed`. Floor 1 uses the master seed itself, so a one-floor dungeon is
-/// the ordinary adventure of that seed; deeper floors mix the floor number in
-/// (SplitMix64's finaliser, portable and fixed).
-pub fn floor_seed(seed: u64, number: u32) -> u64 {
-    if number <= 1 {
-        return seed;
-    }
-    let mut z = seed ^ (u64::from(number)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn floor_one_keeps_the_master_seed_and_deeper_floors_differ() {
-        assert_eq!(floor_seed(7, 1), 7);
-        let seeds: Vec<u64> = (1..=MAX_FLOORS).map(|n| floor_seed(7, n)).collect();
-        let mut sorted = seeds.clone();
-        sorted.sort_unstable();
-        sorted.dedup();
-        assert_eq!(sorted.len(), seeds.len());
-        // Pinned: the derivation is part of the file format.
-        assert_eq!(floor_seed(7, 2), 12_918_135_221_727_111_561);
-        assert_ne!(floor_seed(7, 2), floor_seed(8, 2));
-    }
-}

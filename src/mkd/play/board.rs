@@ -6,7 +6,8 @@
 //! prints on its rulers. Figures walk orthogonally, as the generator's
 //! reachability analysis does.
 
-use crate::scenario::{Point, Scenario};
+use crate::mkd::scenario::Scenario;
+use crate::scenario::Point;
 use crate::tileset::{Cell, Side, TileKind};
 use serde::{Deserialize, Serialize};
 use std::cmp::Reverse;

@@ -4,8 +4,9 @@ use crate::core::geom::all_around;
 use crate::mkd::play::board::{Board, Door, DoorTrap, FAR, MarkerKind, Mover, fmt_point};
 use crate::mkd::play::engine::{Cause, Game};
 use crate::mkd::play::state::{ChestPlace, ChestState, HeroPlace, PlacedMarker};
+use crate::mkd::scenario::TerrainSide;
 use crate::mkd::tables::{Accessory, ChamberDiscovery, HallwayDiscovery, TrapEffect};
-use crate::scenario::{Point, TerrainSide};
+use crate::scenario::Point;
 use crate::tileset::{Cell, TileKind};
 
 impl Game {
@@ -950,7 +951,7 @@ mod tests {
     fn into_hallway(seed: u64) -> Game {
         let mut g = game(seed);
         g.doors_left = 1;
-        g.terrain_left = vec![crate::scenario::TerrainSide::Special];
+        g.terrain_left = vec![crate::mkd::scenario::TerrainSide::Special];
         put_hero(&mut g, 0, p(6, 3), Side::E);
         g.visited.insert(0);
         g.out.clear();
@@ -962,7 +963,7 @@ mod tests {
     fn moved(seed: u64) -> (Game, Vec<String>) {
         let mut g = game(seed);
         g.doors_left = 1;
-        g.terrain_left = vec![crate::scenario::TerrainSide::Special];
+        g.terrain_left = vec![crate::mkd::scenario::TerrainSide::Special];
         put_hero(&mut g, 0, p(6, 3), Side::E);
         g.visited.insert(0);
         let out = g.apply("Ayla moves to 9,3").expect("a legal move");
@@ -1056,7 +1057,7 @@ mod tests {
     fn into_chamber(seed: u64) -> (Game, Vec<String>) {
         let mut g = game(seed);
         g.doors_left = 1;
-        g.terrain_left = vec![crate::scenario::TerrainSide::Obstacle];
+        g.terrain_left = vec![crate::mkd::scenario::TerrainSide::Obstacle];
         g.furnishings_left = vec!["a shrine".into()];
         put_hero(&mut g, 0, p(9, 3), Side::W);
         g.visited.insert(1);
@@ -1164,7 +1165,7 @@ mod tests {
     #[test]
     fn an_obstacle_never_walls_the_heroes_off() {
         let mut g = game(1);
-        g.terrain_left = vec![crate::scenario::TerrainSide::Obstacle];
+        g.terrain_left = vec![crate::mkd::scenario::TerrainSide::Obstacle];
         g.out.clear();
         // Every square of H1 is its one-square corridor: no square takes it.
         g.place_terrain(1);

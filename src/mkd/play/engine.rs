@@ -2,12 +2,14 @@
 
 use crate::core::dice::Dice;
 use crate::core::geom::{all_around, chebyshev};
+use crate::mkd::monsters::MonsterEntry;
 use crate::mkd::play::board::{Board, FAR, Mover, fmt_point, side_word};
 use crate::mkd::play::command::{self, Command, HeroAction};
 use crate::mkd::play::party::Party;
 use crate::mkd::play::state::*;
+use crate::mkd::scenario::{Scenario, WmtToken};
 use crate::mkd::tables::{Direction, MultiReveal, Tables, WmtMove};
-use crate::scenario::{MonsterEntry, Point, Scenario, WmtToken};
+use crate::scenario::Point;
 use crate::tileset::{Side, TileKind};
 use std::collections::BTreeSet;
 use std::sync::Arc;
@@ -69,7 +71,7 @@ pub struct Game {
     pub(crate) monster_pool: Vec<MonsterEntry>,
     /// Accessories left: doors, terrain markers (sides), furnishings.
     pub(crate) doors_left: u32,
-    pub(crate) terrain_left: Vec<crate::scenario::TerrainSide>,
+    pub(crate) terrain_left: Vec<crate::mkd::scenario::TerrainSide>,
     pub(crate) furnishings_left: Vec<String>,
     /// Tiles a hero has entered (discovery rolls made).
     pub(crate) visited: BTreeSet<usize>,
@@ -157,7 +159,7 @@ impl Game {
             }
         }
         let mut wmts: Vec<WmtState> = Vec::new();
-        for w in &scenario.wmts {
+        for w in &scenario.game.wmts {
             let base = format!("{}-{}", w.color.name(), w.number);
             let same = wmts
                 .iter()
@@ -177,6 +179,7 @@ impl Game {
             });
         }
         let chests = scenario
+            .game
             .chests
             .iter()
             .enumerate()
@@ -194,7 +197,7 @@ impl Game {
                 contents: None,
             })
             .collect();
-        let pools = &scenario.pools;
+        let pools = &scenario.game.pools;
         let mission =
             crate::mkd::play::missions::MissionState::new(&scenario, &party, board.entrance_side);
         let floors = crate::mkd::play::floors::FloorPlay::for_scenario(&scenario, &party);
@@ -1479,9 +1482,9 @@ impl Game {
         let w = self.wmts.remove(i);
         self.stats.wmts_revealed += 1;
         let bonus = if w.guardian {
-            self.scenario.pools.guardian_reveal_bonus
+            self.scenario.game.pools.guardian_reveal_bonus
         } else {
-            self.scenario.pools.wmt_reveal_bonus
+            self.scenario.game.pools.wmt_reveal_bonus
         };
         let dice_total = self.dice.roll(2, 6, format!("{}: reveal", w.id));
         let total = (dice_total + bonus).min(12);

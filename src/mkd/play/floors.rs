@@ -47,8 +47,9 @@ use crate::mkd::play::board::{MarkerKind, fmt_point, side_word};
 use crate::mkd::play::engine::{Game, GameOptions};
 use crate::mkd::play::party::Party;
 use crate::mkd::play::state::*;
+use crate::mkd::scenario::Scenario;
 use crate::mkd::tables::Tables;
-use crate::scenario::{Point, Scenario};
+use crate::scenario::Point;
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
@@ -125,7 +126,7 @@ impl Adventure {
             return Ok((Adventure::Dungeon(Arc::new(d)), digest));
         }
         let digest = crate::mkd::play::session::digest(text.as_bytes());
-        let s = crate::scenario::from_yaml(text, &path.display().to_string())
+        let s = crate::mkd::scenario::from_yaml(text, &path.display().to_string())
             .map_err(|e| e.to_string())?;
         Ok((Adventure::Scenario(Arc::new(s)), digest))
     }
@@ -152,13 +153,13 @@ impl FloorPlay {
     /// The extras of a single scenario (one floor, or the top floor of a
     /// dungeon before [`Game::new_dungeon`] fills in the rest).
     pub(crate) fn for_scenario(s: &Scenario, party: &Party) -> FloorPlay {
-        let second_entrance = s.second_entrance.map(|sp| Point { x: sp.x, y: sp.y });
+        let second_entrance = s.game.second_entrance.map(|sp| Point { x: sp.x, y: sp.y });
         FloorPlay {
             plan: None,
             floor: 0,
-            turn_limit: s.turn_limit,
+            turn_limit: s.game.turn_limit,
             second_entrance,
-            stairs: s.staircase.map(|sp| Point { x: sp.x, y: sp.y }),
+            stairs: s.game.staircase.map(|sp| Point { x: sp.x, y: sp.y }),
             second_party: if second_entrance.is_some() {
                 second_party(party)
             } else {
@@ -195,7 +196,10 @@ impl Game {
     /// them.
     pub(crate) fn lay_floor_markers(&mut self) {
         let s = self.scenario.clone();
-        for sp in [s.second_entrance, s.staircase].into_iter().flatten() {
+        for sp in [s.game.second_entrance, s.game.staircase]
+            .into_iter()
+            .flatten()
+        {
             self.markers.push(PlacedMarker {
                 kind: MarkerKind::Staircase,
                 pos: Point { x: sp.x, y: sp.y },
@@ -332,7 +336,11 @@ impl Game {
             return Err("there are no stairs down on this floor".into());
         };
         if self.floors.plan.is_none() {
-            let (f, n) = self.scenario.floor.map_or((1, 2), |f| (f.number, f.of));
+            let (f, n) = self
+                .scenario
+                .game
+                .floor
+                .map_or((1, 2), |f| (f.number, f.of));
             return Err(format!(
                 "this scenario is floor {f} of {n} played on its own, so there is nothing below; play the dungeon's dungeon.yaml to go down"
             ));
@@ -583,7 +591,7 @@ mod tests {
 
     fn quest_scenario() -> Scenario {
         let mut s = scenario(Vec::new());
-        s.chests[0].quest = true;
+        s.game.chests[0].quest = true;
         s
     }
 
@@ -592,7 +600,7 @@ mod tests {
     #[test]
     fn timed_the_goal_out_on_the_last_turn_wins() {
         let mut s = quest_scenario();
-        s.turn_limit = Some(2);
+        s.game.turn_limit = Some(2);
         let mut g = game_of(s, 1);
         assert!(g.intro().iter().any(|l| l.contains("== turn 1 of 2:")));
         assert!(g.status()[0].starts_with("turn 1 of 2;"));
@@ -610,7 +618,7 @@ mod tests {
     #[test]
     fn timed_the_limit_passing_loses_with_a_clear_line() {
         let mut s = quest_scenario();
-        s.turn_limit = Some(2);
+        s.game.turn_limit = Some(2);
         let mut g = game_of(s, 1);
         ok(&mut g, "end turn");
         assert_eq!(g.outcome(), None);
@@ -638,9 +646,9 @@ mod tests {
 
     fn split_scenario() -> Scenario {
         let mut s = quest_scenario();
-        s.mission = "quest+split-up".into();
+        s.game.mission = "quest+split-up".into();
         // The second entrance in the narrow corridor of hallway H1.
-        s.second_entrance = Some(Spot {
+        s.game.second_entrance = Some(Spot {
             x: 12,
             y: 3,
             tile: 1,
@@ -1016,7 +1024,8 @@ mod tests {
 
     #[test]
     fn automatic_heroes_take_the_stairs_and_fetch_the_goal_below() {
-        use crate::mkd::play::simulate::{play_adventure_logged, run_seed};
+        use crate::core::dice::run_seed;
+        use crate::mkd::play::simulate::play_adventure_logged;
         let (file, floors) = two_floors();
         let adv = Adventure::Dungeon(Arc::new(Dungeon::new(file, floors, "test").unwrap()));
         let party = Arc::new(party());

@@ -49,8 +49,9 @@ use crate::mkd::play::board::{Board, DoorTrap, FAR, fmt_point};
 use crate::mkd::play::engine::{Cause, Game, plural};
 use crate::mkd::play::party::Party;
 use crate::mkd::play::state::{ChestPlace, HeroPlace, HeroState, MonsterMode, Outcome, Phase};
+use crate::mkd::scenario::Scenario;
 use crate::mkd::tables::TrapEffect;
-use crate::scenario::{Point, Scenario};
+use crate::scenario::Point;
 use crate::tileset::Side;
 
 /// What the mission adds to a running game.
@@ -83,12 +84,14 @@ impl MissionState {
     pub fn new(scenario: &Scenario, party: &Party, entrance_side: Side) -> MissionState {
         // The goal lies on the last floor: a floor with stairs down plays as
         // a plain floor (no prisoner, chest or kidnappee on it).
-        let goal = if scenario.staircase.is_some() {
+        let goal = if scenario.game.staircase.is_some() {
             Goal::Quest
         } else {
-            Mission::parse(&scenario.mission).unwrap_or_default().goal
+            Mission::parse(&scenario.game.mission)
+                .unwrap_or_default()
+                .goal
         };
-        let prisoner = match (goal, scenario.prisoner) {
+        let prisoner = match (goal, scenario.game.prisoner) {
             (Goal::Rescue, Some(spot)) => {
                 let h = party.prisoner_or_fallback();
                 Some(HeroState {
@@ -379,7 +382,7 @@ impl Game {
         self.say(format!(
             "{name} is free and joins {player}'s team (acting from next turn; one wound from death, and no healing)"
         ));
-        let Some(token) = self.scenario.pools.guardian else {
+        let Some(token) = self.scenario.game.pools.guardian else {
             self.say("no Guardian was set aside in this scenario");
             return;
         };

@@ -8,8 +8,8 @@ use crate::mkd::play::board::DoorTrap;
 use crate::mkd::play::engine::{CombatMode, Game, GameOptions};
 use crate::mkd::play::state::{ChestPlace, MonsterMode, Outcome, WmtState};
 use crate::mkd::play::testkit::*;
+use crate::mkd::scenario::{Scenario, WmtColor};
 use crate::mkd::tables::default_tables;
-use crate::scenario::{Scenario, WmtColor};
 use crate::tileset::Side;
 use std::sync::Arc;
 
@@ -204,7 +204,7 @@ fn the_guardian_comes_in_at_the_entrance_and_goes_for_the_prisoner() {
     let mut g = search(
         |seed| {
             let mut g = mission_with(seed, CombatMode::Manual, "rescue", |s| {
-                s.pools.guardian_reveal_bonus = 2;
+                s.game.pools.guardian_reveal_bonus = 2;
             });
             put_hero(&mut g, 0, p(19, 4), Side::E);
             put_hero(&mut g, 1, p(2, 3), Side::W);
@@ -731,7 +731,7 @@ fn automatic_heroes_finish_every_mission_within_the_limit() {
         let s = Arc::new(mission_scenario(name, Vec::new()));
         let mut won = 0;
         for i in 0..12 {
-            let seed = crate::mkd::play::simulate::run_seed(5, i);
+            let seed = crate::core::dice::run_seed(5, i);
             let (a, log) =
                 crate::mkd::play::simulate::play_once_logged(&s, &party, &tables, seed, 40);
             assert!(a.turns <= 40, "{name}: {a:?}");
@@ -762,7 +762,7 @@ fn over_many_runs_every_end_says_why_and_the_held_prisoner_is_never_touched() {
     for (name, win_line) in wins {
         let s = Arc::new(mission_scenario(name, Vec::new()));
         for i in 0..60 {
-            let seed = crate::mkd::play::simulate::run_seed(11, i);
+            let seed = crate::core::dice::run_seed(11, i);
             let (r, log) =
                 crate::mkd::play::simulate::play_once_logged(&s, &party, &tables, seed, 60);
             let has = |needle: &str| log.iter().any(|l| l.contains(needle));

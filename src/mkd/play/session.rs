@@ -9,8 +9,8 @@
 
 use crate::mkd::play::engine::{CombatMode, Game, GameOptions};
 use crate::mkd::play::party::Party;
+use crate::mkd::scenario::Scenario;
 use crate::mkd::tables::Tables;
-use crate::scenario::Scenario;
 use serde::{Deserialize, Serialize};
 use std::collections::VecDeque;
 use std::sync::Arc;
@@ -336,10 +336,10 @@ mod tests {
 
     #[test]
     fn many_tokens_of_one_kind_get_distinct_ids() {
-        let w = crate::scenario::Wmt {
+        let w = crate::mkd::scenario::Wmt {
             x: 2,
             y: 2,
-            color: crate::scenario::WmtColor::Blue,
+            color: crate::mkd::scenario::WmtColor::Blue,
             number: 4,
             guardian: false,
             tile: 0,

@@ -73,6 +73,7 @@
 //! the engine declares an outcome, or after [`SimOptions::max_turns`] turns
 //! (counted as a loss, "timed out").
 
+use crate::core::dice::run_seed;
 use crate::core::geom::{all_around, chebyshev};
 use crate::mkd::mission::Goal;
 use crate::mkd::play::board::{Board, FAR, Mover};
@@ -80,8 +81,9 @@ use crate::mkd::play::engine::{CombatMode, Game, GameOptions};
 use crate::mkd::play::floors::Adventure;
 use crate::mkd::play::party::Party;
 use crate::mkd::play::state::{ChestPlace, HeroPlace, Outcome, Phase};
+use crate::mkd::scenario::Scenario;
 use crate::mkd::tables::Tables;
-use crate::scenario::{Point, Scenario};
+use crate::scenario::Point;
 use rayon::prelude::*;
 use serde::Serialize;
 use std::sync::Arc;
@@ -166,15 +168,6 @@ pub struct Report {
     pub chests_opened_mean: f64,
     /// Runs stopped at the turn limit.
     pub timed_out: u32,
-}
-
-/// The dice seed of run `run`: the `(run+1)`-th output of SplitMix64
-/// started at `seed` (Steele, Lea and Flood's mixing constants).
-pub fn run_seed(seed: u64, run: u32) -> u64 {
-    let mut z = seed.wrapping_add((u64::from(run) + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15));
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
 }
 
 /// The 95% Wilson score interval of `wins` successes in `runs` trials
@@ -875,14 +868,6 @@ mod tests {
         assert_eq!(percentile(&[3, 8], 50.0), 3);
         assert_eq!(percentile(&[3, 8], 90.0), 8);
         assert_eq!(percentile(&[], 50.0), 0);
-    }
-
-    #[test]
-    fn run_seeds_are_splitmix64() {
-        // The first outputs of SplitMix64 from 0 (reference implementation).
-        assert_eq!(run_seed(0, 0), 0xE220_A839_7B1D_CDAF);
-        assert_eq!(run_seed(0, 1), 0x6E78_9E6A_A1B9_65F4);
-        assert_ne!(run_seed(7, 0), run_seed(8, 0));
     }
 
     #[test]

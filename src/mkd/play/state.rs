@@ -1,7 +1,8 @@
 //! Everything that changes during a game: heroes, tokens, monsters, chests.
 
 use crate::mkd::figures::Stats;
-use crate::scenario::{Point, WmtColor};
+use crate::mkd::scenario::WmtColor;
+use crate::scenario::Point;
 use crate::tileset::Side;
 
 /// Where a hero is in the adventure.

@@ -4,12 +4,14 @@
 //! transcript. Where an outcome hangs on a die, [`search`] tries seeds until
 //! the game shows what the test needs.
 
+use crate::mkd::figures::Stats;
+use crate::mkd::monsters::MonsterEntry;
 use crate::mkd::play::engine::{CombatMode, Game, GameOptions};
 use crate::mkd::play::party::{Hero, Party, Team};
 use crate::mkd::play::state::{HeroPlace, MonsterMode, MonsterState};
-use crate::mkd::figures::Stats;
+use crate::mkd::scenario::*;
 use crate::mkd::tables::default_tables;
-use crate::scenario::*;
+use crate::scenario::{CentralChamber, Entrance, PlacedTile, Point, RulesetId, Size, Spot};
 use crate::tileset::{FaceSide, Side, TileKind};
 use std::sync::Arc;
 
@@ -46,20 +48,6 @@ pub(crate) fn scenario(wmts: Vec<Wmt>) -> Scenario {
         generator: "test".into(),
         seed: 1,
         ruleset: RulesetId::MkdAdventure,
-        mission: "quest".into(),
-        params: Params {
-            sets: 1,
-            hero_value: 95,
-            tileset: "test".into(),
-            table: Size {
-                width: 100,
-                height: 100,
-            },
-            exit_dice: "fair".into(),
-            difficulty: "normal".into(),
-            markers: false,
-            dressing: false,
-        },
         square_mm: 25.0,
         size: Size {
             width: W as u32,
@@ -82,42 +70,58 @@ pub(crate) fn scenario(wmts: Vec<Wmt>) -> Scenario {
         },
         central_chamber: CentralChamber { tile: 2, depth: 2 },
         dead_ends: Vec::new(),
-        chests: vec![Chest {
-            x: 22,
-            y: 7,
-            facing: Side::N,
-            level: 1,
-            quest: false,
-            tile: 2,
-        }],
-        wmts,
-        markers: Vec::new(),
-        turn_limit: None,
-        prisoner: None,
-        second_entrance: None,
-        staircase: None,
-        floor: None,
-        pools: Pools {
-            chests: vec![1],
-            wmts: vec![WmtToken {
-                color: WmtColor::Yellow,
-                number: 3,
-            }],
-            wmt_reveal_bonus: 0,
-            guardian_reveal_bonus: 0,
-            guardian: None,
-            accessories: Accessories {
-                doors: 0,
-                terrain_markers: Vec::new(),
-                furnishings: Vec::new(),
+        game: MkdPart {
+            mission: "quest".into(),
+            params: Params {
+                sets: 1,
+                hero_value: 95,
+                tileset: "test".into(),
+                table: Size {
+                    width: 100,
+                    height: 100,
+                },
+                exit_dice: "fair".into(),
+                difficulty: "normal".into(),
+                markers: false,
+                dressing: false,
             },
-            monsters: crate::scenario::MonsterPool::new(vec![MonsterEntry {
-                name: "Orc".into(),
-                points: 20,
-                count: 6,
-                abilities: Vec::new(),
-                stats: None,
-            }]),
+            chests: vec![Chest {
+                x: 22,
+                y: 7,
+                facing: Side::N,
+                level: 1,
+                quest: false,
+                tile: 2,
+            }],
+            wmts,
+            markers: Vec::new(),
+            turn_limit: None,
+            prisoner: None,
+            second_entrance: None,
+            staircase: None,
+            floor: None,
+            pools: Pools {
+                chests: vec![1],
+                wmts: vec![WmtToken {
+                    color: WmtColor::Yellow,
+                    number: 3,
+                }],
+                wmt_reveal_bonus: 0,
+                guardian_reveal_bonus: 0,
+                guardian: None,
+                accessories: Accessories {
+                    doors: 0,
+                    terrain_markers: Vec::new(),
+                    furnishings: Vec::new(),
+                },
+                monsters: crate::mkd::monsters::MonsterPool::new(vec![MonsterEntry {
+                    name: "Orc".into(),
+                    points: 20,
+                    count: 6,
+                    abilities: Vec::new(),
+                    stats: None,
+                }]),
+            },
         },
         log: Vec::new(),
     }
@@ -133,13 +137,13 @@ pub(crate) fn two_floors() -> (crate::mkd::floors::DungeonFile, Vec<Scenario>) {
         tile: 2,
     };
     let mut a = crate::mkd::play::testkit::scenario(Vec::new());
-    a.staircase = Some(stairs);
-    a.floor = Some(FloorOf { number: 1, of: 2 });
+    a.game.staircase = Some(stairs);
+    a.game.floor = Some(FloorOf { number: 1, of: 2 });
     let mut b = crate::mkd::play::testkit::scenario(Vec::new());
     b.seed = 2;
-    b.floor = Some(FloorOf { number: 2, of: 2 });
+    b.game.floor = Some(FloorOf { number: 2, of: 2 });
     // The goal lies on the last floor.
-    b.chests[0].quest = true;
+    b.game.chests[0].quest = true;
     let file = crate::mkd::floors::DungeonFile {
         format: crate::mkd::floors::DUNGEON_FORMAT.into(),
         generator: "test".into(),
@@ -210,7 +214,7 @@ pub(crate) fn game_with(seed: u64, combat: CombatMode, wmts: Vec<Wmt>) -> Game {
 /// Quest Chest on 20,4; kidnapping's blue-5 Guardian WMT on 20,4.
 pub(crate) fn mission_scenario(mission: &str, wmts: Vec<Wmt>) -> Scenario {
     let mut s = scenario(wmts);
-    s.mission = mission.into();
+    s.game.mission = mission.into();
     let guardian = WmtToken {
         color: WmtColor::Blue,
         number: 5,
@@ -220,14 +224,14 @@ pub(crate) fn mission_scenario(mission: &str, wmts: Vec<Wmt>) -> Scenario {
         .goal
     {
         crate::mkd::mission::Goal::Rescue => {
-            s.prisoner = Some(Spot {
+            s.game.prisoner = Some(Spot {
                 x: 20,
                 y: 4,
                 tile: 2,
             });
-            s.pools.guardian = Some(guardian);
+            s.game.pools.guardian = Some(guardian);
         }
-        crate::mkd::mission::Goal::Stealth => s.chests.push(Chest {
+        crate::mkd::mission::Goal::Stealth => s.game.chests.push(Chest {
             x: 20,
             y: 4,
             facing: Side::N,
@@ -235,7 +239,7 @@ pub(crate) fn mission_scenario(mission: &str, wmts: Vec<Wmt>) -> Scenario {
             quest: true,
             tile: 2,
         }),
-        crate::mkd::mission::Goal::Kidnapping => s.wmts.push(Wmt {
+        crate::mkd::mission::Goal::Kidnapping => s.game.wmts.push(Wmt {
             x: 20,
             y: 4,
             color: guardian.color,

@@ -10,7 +10,7 @@ use super::*;
 use crate::mkd::play::engine::CombatMode;
 use crate::mkd::play::state::HeroPlace;
 use crate::mkd::play::testkit::*;
-use crate::scenario::*;
+use crate::mkd::scenario::*;
 use crate::tileset::Side;
 
 #[test]

@@ -1,0 +1,39 @@
+//! The games tilecrawl knows, and the one place that dispatches over them by
+//! their [`RulesetId`] (the shape of shakmaty's `VariantPosition`: one enum,
+//! one arm per game). A command that takes "any scenario" reads it here;
+//! each arm hands the game's own typed scenario to the game's code.
+
+use crate::mkd;
+use crate::scenario::{self, RulesetId, ScenarioError};
+use std::path::Path;
+
+/// A scenario of any game tilecrawl knows.
+#[derive(Debug, Clone, PartialEq)]
+pub enum AnyScenario {
+    /// An MKD Adventure scenario.
+    Mkd(mkd::Scenario),
+}
+
+impl AnyScenario {
+    /// Reads and checks a scenario file of whichever game it names.
+    pub fn load(path: &Path) -> Result<AnyScenario, ScenarioError> {
+        AnyScenario::from_yaml(&scenario::read_text(path)?, &path.display().to_string())
+    }
+
+    /// Parses and checks scenario YAML of whichever game it names; `file`
+    /// names the source in errors. An unknown `ruleset` is refused by name.
+    pub fn from_yaml(text: &str, file: &str) -> Result<AnyScenario, ScenarioError> {
+        // A file that names no ruleset is read as the first game's, so the
+        // error names the missing key.
+        match scenario::read_ruleset(text, file)?.unwrap_or(RulesetId::MkdAdventure) {
+            RulesetId::MkdAdventure => Ok(AnyScenario::Mkd(scenario::from_yaml(text, file)?)),
+        }
+    }
+
+    /// The game the scenario is for.
+    pub fn ruleset(&self) -> RulesetId {
+        match self {
+            AnyScenario::Mkd(s) => s.ruleset,
+        }
+    }
+}
