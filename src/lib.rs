@@ -26,6 +26,7 @@ pub mod core;
 pub mod export;
 pub mod games;
 pub mod mkd;
+pub mod pack;
 pub mod rules;
 pub mod scenario;
 pub mod tileset;

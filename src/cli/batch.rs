@@ -23,6 +23,7 @@ use tilecrawl::mkd::batch::{self, Condition, IndexRow};
 use tilecrawl::mkd::generate::{
     GenerateError, GenerateParams, generate, generate_with_critical_path,
 };
+use tilecrawl::pack::PackOptions;
 use tilecrawl::tileset::TileSet;
 
 /// Set by Ctrl-C: no new adventure is started; those under way finish.
@@ -135,10 +136,16 @@ struct Job<'a> {
     tried: AtomicU64,
     /// The names of the export files (`--only all`), once known.
     export_names: OnceLock<Vec<&'static str>>,
+    /// How the maps and sheets are made (`--only all`).
+    pack: Option<PackOptions>,
 }
 
 pub fn run(a: BatchArgs) -> anyhow::Result<()> {
     let (ts, params) = a.dungeon.load(a.seed_start)?;
+    let pack = match a.only {
+        Only::All => Some(a.output.options()?),
+        _ => None,
+    };
     if a.seed_start.checked_add(a.count - 1).is_none() {
         bail!(
             "--seed-start {} with --count {} runs past the largest seed ({})",
@@ -189,6 +196,7 @@ pub fn run(a: BatchArgs) -> anyhow::Result<()> {
         stop: AtomicBool::new(false),
         tried: AtomicU64::new(0),
         export_names: OnceLock::new(),
+        pack,
     };
     // Catch a resume with other options before anything is written.
     if let Some(&seed) = job.finished.first() {
@@ -301,6 +309,15 @@ pub fn run(a: BatchArgs) -> anyhow::Result<()> {
 }
 
 impl Job<'_> {
+    /// The maps and sheets of one adventure (`--only all`).
+    fn exports(
+        &self,
+        s: &tilecrawl::mkd::Scenario,
+    ) -> anyhow::Result<Vec<(&'static str, Vec<u8>)>> {
+        let opts = self.pack.as_ref().expect("--only all has pack options");
+        Ok(tilecrawl::pack::exports(s, opts)?)
+    }
+
     /// Tries slot `k`'s seeds until one meets the filters; writes it.
     fn slot(&self, k: u64) -> Outcome {
         let a = self.args;
@@ -390,7 +407,7 @@ impl Job<'_> {
             Only::All => match self.export_names.get() {
                 Some(n) => n.clone(),
                 None => {
-                    let files = a.output.render(&scenario)?;
+                    let files = self.exports(&scenario)?;
                     let n: Vec<&'static str> = files.iter().map(|(n, _)| *n).collect();
                     let _ = self.export_names.set(n.clone());
                     rendered = Some(files);
@@ -409,7 +426,7 @@ impl Job<'_> {
         }
         let mut files = match rendered {
             Some(f) => f,
-            None if a.only == Only::All => a.output.render(&scenario)?,
+            None if a.only == Only::All => self.exports(&scenario)?,
             None => Vec::new(),
         };
         // The marker file goes last, so a folder with it is complete.

@@ -9,6 +9,7 @@ use tilecrawl::mkd::campaign::{self, Adventure, Campaign, Orders, io};
 use tilecrawl::mkd::generate::{GenerateError, generate};
 use tilecrawl::mkd::mission::Mission;
 use tilecrawl::mkd::play::party;
+use tilecrawl::pack;
 
 /// Options of `tilecrawl campaign`.
 #[derive(Debug, Args)]
@@ -294,39 +295,12 @@ fn next(a: NextArgs) -> anyhow::Result<()> {
     // The party file must be one `play` accepts.
     party::parse(&party_text, "party.yaml")?;
     // The file to play first, then the party, then the rest.
-    let mut files: Vec<(String, Vec<u8>)> = Vec::new();
-    let party_file = ("party.yaml".to_string(), party_text.into_bytes());
-    let play_file = match &built {
-        AdventureFiles::One(scenario) => {
-            files.push((
-                "scenario.yaml".into(),
-                tilecrawl::mkd::scenario::to_yaml(scenario).into_bytes(),
-            ));
-            files.push(party_file);
-            for (name, bytes) in a.output.render(scenario)? {
-                files.push((name.to_string(), bytes));
-            }
-            "scenario.yaml"
-        }
-        AdventureFiles::Floors(d) => {
-            files.push((
-                "dungeon.yaml".into(),
-                tilecrawl::mkd::floors::dungeon_yaml(&d.file).into_bytes(),
-            ));
-            files.push(party_file);
-            for (s, entry) in d.floors.iter().zip(&d.file.floors) {
-                let dir = tilecrawl::mkd::floors::floor_dir(entry.number);
-                files.push((
-                    format!("{dir}/scenario.yaml"),
-                    tilecrawl::mkd::scenario::to_yaml(s).into_bytes(),
-                ));
-                for (name, bytes) in a.output.render(s)? {
-                    files.push((format!("{dir}/{name}"), bytes));
-                }
-            }
-            "dungeon.yaml"
-        }
+    let (adventure, play_file) = match &built {
+        AdventureFiles::One(scenario) => (pack::Adventure::One(scenario), "scenario.yaml"),
+        AdventureFiles::Floors(d) => (pack::Adventure::Floors(d), "dungeon.yaml"),
     };
+    let mut files = pack::adventure(adventure, &a.output.options()?)?;
+    files.insert(1, ("party.yaml".to_string(), party_text.into_bytes()));
     let refs: Vec<(&str, &[u8])> = files
         .iter()
         .map(|(n, b)| (n.as_str(), b.as_slice()))

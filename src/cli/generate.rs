@@ -10,6 +10,7 @@ use tilecrawl::mkd::generate::{GenerateError, GenerateParams, generate};
 use tilecrawl::mkd::mission::Mission;
 use tilecrawl::mkd::scenario::{Scenario, WmtColor};
 use tilecrawl::mkd::setup::{Difficulty, SetupParams};
+use tilecrawl::pack;
 use tilecrawl::rules::RulesetId;
 use tilecrawl::tileset::{self, TileKind};
 
@@ -293,14 +294,15 @@ pub fn run(a: GenerateArgs) -> anyhow::Result<()> {
         }
         Err(e) => return Err(e.into()),
     };
-    let yaml = tilecrawl::mkd::scenario::to_yaml(&scenario);
-    let mut files = vec![("scenario.yaml", yaml.into_bytes())];
-    files.extend(a.output.render(&scenario)?);
+    let files = pack::adventure(pack::Adventure::One(&scenario), &a.output.options()?)?;
     let out = a
         .out
         .clone()
         .unwrap_or_else(|| PathBuf::from("output").join(seed.to_string()));
-    let refs: Vec<(&str, &[u8])> = files.iter().map(|(n, b)| (*n, b.as_slice())).collect();
+    let refs: Vec<(&str, &[u8])> = files
+        .iter()
+        .map(|(n, b)| (n.as_str(), b.as_slice()))
+        .collect();
     super::outputs::write_outputs(&out, &refs, a.force)?;
     if !a.quiet {
         print!("{}", summary(&scenario));
@@ -321,20 +323,7 @@ fn run_floors(
         sets_per_floor: a.sets_per_floor,
     };
     let built = floors::build_floors(ts, params, &fp)?;
-    let mut files: Vec<(String, Vec<u8>)> = vec![(
-        "dungeon.yaml".to_string(),
-        floors::dungeon_yaml(&built.file).into_bytes(),
-    )];
-    for (s, entry) in built.floors.iter().zip(&built.file.floors) {
-        let dir = floors::floor_dir(entry.number);
-        files.push((
-            format!("{dir}/scenario.yaml"),
-            tilecrawl::mkd::scenario::to_yaml(s).into_bytes(),
-        ));
-        for (name, bytes) in a.output.render(s)? {
-            files.push((format!("{dir}/{name}"), bytes));
-        }
-    }
+    let files = pack::adventure(pack::Adventure::Floors(&built), &a.output.options()?)?;
     let out = a
         .out
         .clone()

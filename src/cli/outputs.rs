@@ -5,7 +5,7 @@ use clap::{Args, ValueEnum};
 use std::path::{Path, PathBuf};
 use tilecrawl::export::paper::{MIN_MARGIN_MM, Paper, PrintOptions, parse_length_mm};
 use tilecrawl::export::{self, MapOptions};
-use tilecrawl::mkd::scenario::Scenario;
+use tilecrawl::pack::PackOptions;
 
 #[derive(Debug, Clone, Copy, ValueEnum)]
 enum PngCompressionArg {
@@ -101,32 +101,18 @@ impl OutputArgs {
         }))
     }
 
-    /// Every export file of a scenario, by name, all made in memory before
-    /// anything is written.
-    pub fn render(&self, s: &Scenario) -> anyhow::Result<Vec<(&'static str, Vec<u8>)>> {
-        let map = self.map_options()?;
-        let print = self.print_options()?;
-        // Refuse a PNG too large to make before drawing anything.
-        export::check_png(s, &map)?;
-        let svg = export::map_svg(s, &map);
-        let compression = match self.png_compression {
-            PngCompressionArg::Fast => export::PngCompression::Fast,
-            PngCompressionArg::Best => export::PngCompression::Best,
-        };
-        let png = export::png_with(&svg, map.dpi, compression)?;
-        let mut files = vec![
-            ("map.svg", svg.into_bytes()),
-            ("map.png", png),
-            ("setup.md", export::sheet::setup_markdown(s).into_bytes()),
-        ];
-        if let Some(print) = print {
-            files.push(("map.pdf", export::pdf::map_pdf(s, &map, &print)?));
-            files.push(("setup.pdf", export::sheet::setup_pdf(s, &print)?));
-            if self.cutouts {
-                files.push(("cutouts.pdf", export::pdf::cutouts_pdf(s, &map, &print)?));
-            }
-        }
-        Ok(files)
+    /// The options, checked once: what every adventure of the command is
+    /// exported with.
+    pub fn options(&self) -> anyhow::Result<PackOptions> {
+        Ok(PackOptions {
+            map: self.map_options()?,
+            png: match self.png_compression {
+                PngCompressionArg::Fast => export::PngCompression::Fast,
+                PngCompressionArg::Best => export::PngCompression::Best,
+            },
+            print: self.print_options()?,
+            cutouts: self.cutouts,
+        })
     }
 }
 

@@ -23,7 +23,7 @@ pub fn run(a: RenderArgs) -> anyhow::Result<()> {
     let s = match AnyScenario::load(&a.scenario)? {
         AnyScenario::Mkd(s) => s,
     };
-    let files = a.output.render(&s)?;
+    let files = tilecrawl::pack::exports(&s, &a.output.options()?)?;
     // Re-drawing beside the scenario is what `render` is for, so it replaces those files.
     let (dir, force) = match &a.out {
         Some(d) => (d.clone(), a.force),

@@ -1,0 +1,162 @@
+//! What an adventure is on disk: the one file set `generate`, `render`,
+//! `batch` and `campaign next` write, made in memory here and written by
+//! the command (all files to temporary names first, then renamed).
+//!
+//! ```text
+//! one floor                     several floors
+//!   scenario.yaml                 dungeon.yaml
+//!   map.svg  map.png  setup.md    floor-1/scenario.yaml  floor-1/map.svg  …
+//!   [map.pdf setup.pdf            floor-2/scenario.yaml  floor-2/map.svg  …
+//!    [cutouts.pdf]]
+//! ```
+
+use crate::export::paper::PrintOptions;
+use crate::export::{self, ExportError, MapOptions, PngCompression};
+use crate::mkd;
+use crate::mkd::floors::BuiltDungeon;
+
+/// How the export files of a scenario are made.
+#[derive(Debug, Clone, Default)]
+pub struct PackOptions {
+    /// The map: style, resolution, square size.
+    pub map: MapOptions,
+    /// How map.png is compressed.
+    pub png: PngCompression,
+    /// The paper for map.pdf and setup.pdf; `None`: no PDFs.
+    pub print: Option<PrintOptions>,
+    /// Also cutouts.pdf, a page per tile (needs `print`).
+    pub cutouts: bool,
+}
+
+/// A file of the set: its path inside the adventure's folder and its bytes.
+pub type PackFile = (String, Vec<u8>);
+
+/// What an adventure folder holds the scenario of.
+#[derive(Debug, Clone, Copy)]
+pub enum Adventure<'a> {
+    /// One scenario: `scenario.yaml` and its exports.
+    One(&'a mkd::Scenario),
+    /// A multi-floor dungeon: `dungeon.yaml` and a folder per floor.
+    Floors(&'a BuiltDungeon),
+}
+
+/// The export files of one scenario — map.svg, map.png, setup.md and, on
+/// paper, map.pdf, setup.pdf and cutouts.pdf — by name, in that order. A
+/// PNG too large to make is refused before anything is drawn.
+pub fn exports(
+    s: &mkd::Scenario,
+    opts: &PackOptions,
+) -> Result<Vec<(&'static str, Vec<u8>)>, ExportError> {
+    export::check_png(s, &opts.map)?;
+    let svg = export::map_svg(s, &opts.map);
+    let png = export::png_with(&svg, opts.map.dpi, opts.png)?;
+    let mut files = vec![
+        ("map.svg", svg.into_bytes()),
+        ("map.png", png),
+        ("setup.md", export::sheet::setup_markdown(s).into_bytes()),
+    ];
+    if let Some(print) = &opts.print {
+        files.push(("map.pdf", export::pdf::map_pdf(s, &opts.map, print)?));
+        files.push(("setup.pdf", export::sheet::setup_pdf(s, print)?));
+        if opts.cutouts {
+            files.push((
+                "cutouts.pdf",
+                export::pdf::cutouts_pdf(s, &opts.map, print)?,
+            ));
+        }
+    }
+    Ok(files)
+}
+
+/// An adventure's whole file set: the file to play first (`scenario.yaml`
+/// or `dungeon.yaml`), then the exports; a multi-floor dungeon's floors in
+/// `floor-N/` folders, in order.
+pub fn adventure(adv: Adventure<'_>, opts: &PackOptions) -> Result<Vec<PackFile>, ExportError> {
+    let mut files = Vec::new();
+    match adv {
+        Adventure::One(s) => {
+            files.push((
+                "scenario.yaml".to_string(),
+                mkd::scenario::to_yaml(s).into_bytes(),
+            ));
+            for (name, bytes) in exports(s, opts)? {
+                files.push((name.to_string(), bytes));
+            }
+        }
+        Adventure::Floors(d) => {
+            files.push((
+                "dungeon.yaml".to_string(),
+                mkd::floors::dungeon_yaml(&d.file).into_bytes(),
+            ));
+            for (s, entry) in d.floors.iter().zip(&d.file.floors) {
+                let dir = mkd::floors::floor_dir(entry.number);
+                files.push((
+                    format!("{dir}/scenario.yaml"),
+                    mkd::scenario::to_yaml(s).into_bytes(),
+                ));
+                for (name, bytes) in exports(s, opts)? {
+                    files.push((format!("{dir}/{name}"), bytes));
+                }
+            }
+        }
+    }
+    Ok(files)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::mkd::generate::{GenerateParams, generate};
+    use crate::tileset::default_tileset;
+
+    fn small() -> PackOptions {
+        PackOptions {
+            map: MapOptions {
+                dpi: 20,
+                ..MapOptions::default()
+            },
+            ..PackOptions::default()
+        }
+    }
+
+    #[test]
+    fn one_floor_is_the_scenario_then_its_exports() {
+        let s = generate(&default_tileset(), &GenerateParams::default()).unwrap();
+        let files = adventure(Adventure::One(&s), &small()).unwrap();
+        let names: Vec<&str> = files.iter().map(|(n, _)| n.as_str()).collect();
+        assert_eq!(names, ["scenario.yaml", "map.svg", "map.png", "setup.md"]);
+        assert_eq!(files[0].1, mkd::scenario::to_yaml(&s).into_bytes());
+        assert!(files[2].1.starts_with(b"\x89PNG"));
+    }
+
+    #[test]
+    fn print_adds_the_pdfs_and_cutouts_only_on_paper() {
+        let s = generate(&default_tileset(), &GenerateParams::default()).unwrap();
+        let opts = PackOptions {
+            print: Some(PrintOptions::default()),
+            cutouts: true,
+            ..small()
+        };
+        let names: Vec<&str> = exports(&s, &opts)
+            .unwrap()
+            .iter()
+            .map(|(n, _)| *n)
+            .collect();
+        assert_eq!(
+            names,
+            [
+                "map.svg",
+                "map.png",
+                "setup.md",
+                "map.pdf",
+                "setup.pdf",
+                "cutouts.pdf"
+            ]
+        );
+        let no_paper = PackOptions {
+            cutouts: true,
+            ..small()
+        };
+        assert_eq!(exports(&s, &no_paper).unwrap().len(), 3);
+    }
+}
