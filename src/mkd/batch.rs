@@ -9,7 +9,9 @@
 //! 7,10,6,4,6,41,5,4,3,1,2,2,2,quest,scenario.yaml
 //! ```
 
+use crate::build::analysis::{UNREACHED, walk_squares};
 use crate::mkd::scenario::{Scenario, WmtColor};
+use crate::scenario::Point;
 use crate::tileset::{Cell, TileKind};
 use std::fmt::Write;
 
@@ -249,57 +251,30 @@ pub fn to_yaml(rows: &[IndexRow]) -> String {
 pub fn critical_path(s: &Scenario) -> Option<u32> {
     let quest = s.game.chests.iter().find(|c| c.quest)?;
     let (w, h) = (s.size.width as usize, s.size.height as usize);
-    let n = w * h;
     // The grid's rows read once into a passable map (every index row walks
     // it, so `Scenario::cell` per step was a tenth of `batch --only index`).
-    let mut passable = vec![false; n];
+    let mut passable = vec![false; w * h];
     for (y, row) in s.grid.iter().enumerate().take(h) {
         for (x, b) in row.bytes().enumerate().take(w) {
             passable[y * w + x] = Cell::from_char(b as char).is_some_and(|c| c.passable());
         }
     }
-    let at = |x: i32, y: i32| {
-        (x >= 0 && y >= 0 && (x as usize) < w && (y as usize) < h)
-            .then(|| y as usize * w + x as usize)
+    let at = |p: Point| {
+        (p.x >= 0 && p.y >= 0 && (p.x as usize) < w && (p.y as usize) < h)
+            .then(|| p.y as usize * w + p.x as usize)
     };
-    let goal = at(quest.x, quest.y)?;
-    let e = &s.entrance;
-    let len = e.length.max(1) as i32;
-    let first = -(len - 1) / 2;
-    let mut dist: Vec<u32> = vec![u32::MAX; n];
-    let mut queue: Vec<usize> = Vec::with_capacity(n);
-    for i in first..first + len {
-        let (x, y) = match e.side {
-            crate::tileset::Side::N | crate::tileset::Side::S => (e.x + i, e.y),
-            crate::tileset::Side::E | crate::tileset::Side::W => (e.x, e.y + i),
-        };
-        if let Some(k) = at(x, y)
-            && passable[k]
-            && dist[k] == u32::MAX
-        {
-            dist[k] = 0;
-            queue.push(k);
-        }
-    }
-    let mut head = 0;
-    while let Some(&k) = queue.get(head) {
-        head += 1;
-        let d = dist[k];
-        if k == goal {
-            return Some(d);
-        }
-        let (x, y) = ((k % w) as i32, (k / w) as i32);
-        for (nx, ny) in [(x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)] {
-            if let Some(m) = at(nx, ny)
-                && passable[m]
-                && dist[m] == u32::MAX
-            {
-                dist[m] = d + 1;
-                queue.push(m);
-            }
-        }
-    }
-    None
+    let goal = at(Point {
+        x: quest.x,
+        y: quest.y,
+    })?;
+    let walk = walk_squares(
+        w,
+        w * h,
+        |k| passable[k],
+        s.entrance.squares().filter_map(at),
+        Some(goal),
+    );
+    Some(walk[goal]).filter(|&d| d != UNREACHED)
 }
 
 /// A comparison in a filter condition.

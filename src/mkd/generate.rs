@@ -1,7 +1,7 @@
 //! One adventure from one seed: build (layout and analysis, with retries),
 //! optional markers, setup by the ruleset, and the [`Scenario`] that holds it all.
 
-use crate::build::analysis::Analysis;
+use crate::build::analysis::{Analysis, steps_from};
 use crate::build::layout::{self, Layout, LayoutParams};
 use crate::build::{BuildError, Dungeon, build_dungeon_with};
 use crate::core::dice::{Dice, LogEntry};
@@ -11,6 +11,7 @@ use crate::mkd::setup::{CentralPiece, MkdAdventure, Population, SetupParams, nea
 use crate::rules::{Built, RuleSystem, SetupError};
 use crate::scenario::{self, CentralChamber, Entrance, Opening, Point, RulesetId, Size, Spot};
 use crate::tileset::{Cell, TileKind, TileSet};
+use petgraph::graph::NodeIndex;
 use std::borrow::Cow;
 
 /// Everything a generation needs besides the tile set.
@@ -193,35 +194,6 @@ pub fn tile_counts(s: &Scenario) -> (u32, u32) {
     (s.tiles.len() as u32 - halls, halls)
 }
 
-/// Tile steps from the Central Chamber to every tile (`None`: not connected).
-pub fn steps_from_central(
-    connections: &[[usize; 2]],
-    tiles: usize,
-    central: usize,
-) -> Vec<Option<u32>> {
-    let mut dist = vec![None; tiles];
-    let mut queue = std::collections::VecDeque::new();
-    dist[central] = Some(0);
-    queue.push_back(central);
-    while let Some(t) = queue.pop_front() {
-        let d = dist[t].unwrap_or(0);
-        for c in connections {
-            let other = if c[0] == t {
-                c[1]
-            } else if c[1] == t {
-                c[0]
-            } else {
-                continue;
-            };
-            if dist[other].is_none() {
-                dist[other] = Some(d + 1);
-                queue.push_back(other);
-            }
-        }
-    }
-    dist
-}
-
 /// The split-up mission's second entrance: a staircase marker in the
 /// hallway nearest the Central Chamber in tile steps (not the entrance
 /// hallway; a roll among equally near ones), on the hallway's passable square
@@ -236,7 +208,7 @@ fn second_entrance(
 ) -> Result<Spot, GenerateError> {
     let tiles = &d.layout.tiles;
     let cc = d.analysis.central_chamber;
-    let steps = steps_from_central(&d.analysis.connections, tiles.len(), cc);
+    let steps = steps_from(&d.analysis.tile_graph, NodeIndex::new(cc));
     let g = &d.grid;
     let a = &d.analysis;
     let usable = |x: i32, y: i32| {

@@ -20,8 +20,6 @@ pub const MAX_TILES: usize = 1000;
 /// The most chests, and the most tokens, on a scenario's map (200 sets make
 /// at most 1,200 tokens).
 pub const MAX_TOKENS: usize = 2000;
-/// Longest side of one tile, in squares (as for tile sets).
-pub const MAX_TILE_SIDE: u32 = 64;
 /// Most `void` squares over all tiles of a scenario.
 pub const MAX_VOID: usize = 10_000;
 

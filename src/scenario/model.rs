@@ -253,6 +253,9 @@ impl<'de, G: GamePart> Visitor<'de> for EnvelopeVisitor<G> {
     }
 }
 
+/// Longest side of one tile, in squares (as for tile sets).
+pub const MAX_TILE_SIDE: u32 = 64;
+
 /// A width and height in squares.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -322,6 +325,27 @@ pub struct Entrance {
     pub side: Side,
     /// Width of the entryway in squares.
     pub length: u32,
+}
+
+impl Entrance {
+    /// The entryway's squares, west or north end first (a length beyond
+    /// [`MAX_TILE_SIDE`], which loading refuses, is cut to it).
+    pub fn squares(&self) -> impl Iterator<Item = Point> + '_ {
+        let len = self.length.clamp(1, MAX_TILE_SIDE) as i32;
+        (0..len).map(move |i| {
+            let along = i - (len - 1) / 2;
+            match self.side {
+                Side::N | Side::S => Point {
+                    x: self.x + along,
+                    y: self.y,
+                },
+                Side::E | Side::W => Point {
+                    x: self.x,
+                    y: self.y + along,
+                },
+            }
+        })
+    }
 }
 
 /// An entryway on a tile edge (used for dead ends).

@@ -19,6 +19,7 @@ use crate::build::layout::{Grid, Layout};
 use crate::core::dice::{Dice, Lazy};
 use crate::tileset::TileKind;
 use petgraph::graph::{NodeIndex, UnGraph};
+use petgraph::visit::Bfs;
 use std::collections::VecDeque;
 
 /// What the graphs tell about a dungeon.
@@ -45,27 +46,37 @@ pub struct Analysis {
 }
 
 /// The walk store's mark for a square the walk never reaches.
-const UNREACHED: u32 = u32::MAX;
+pub const UNREACHED: u32 = u32::MAX;
 
-/// Walking distances from `sources` to every square of the grid (row-major,
-/// [`UNREACHED`] where the walk does not get): a breadth-first walk over the
-/// square graph — passable squares, an edge between orthogonal neighbours,
-/// across tile borders too. The grid is the graph: walking it directly saves
-/// building a graph of a few hundred nodes for every analysis (step 7
-/// analyses each orientation it tries), and the walk goes by row-major
-/// index, so a step is an addition rather than a bounds-checked lookup.
-fn walk_from(grid: &Grid, sources: &[(i32, i32)]) -> Vec<u32> {
-    let (w, cells) = (grid.width as usize, grid.cells());
-    let mut walk = vec![UNREACHED; cells.len()];
-    // A breadth-first queue never needs more than one slot per tile
-    // square, plus one for the write a step makes before it knows whether
-    // to keep it.
-    let mut queue: Vec<u32> = vec![0; grid.square_count() + 1];
+/// Walking distances from `sources` (row-major indexes) over a
+/// `width`-wide grid of `len` squares, where `passable(k)` says whether
+/// square `k` can be walked: a breadth-first walk over the square graph —
+/// passable squares, an edge between orthogonal neighbours, across tile
+/// borders too. Row-major, [`UNREACHED`] where the walk does not get. With
+/// a `goal`, the walk stops once the goal's distance is known.
+///
+/// The grid is the graph: walking it directly saves building a graph of a
+/// few hundred nodes for every analysis (step 7 analyses each orientation
+/// it tries), and the walk goes by row-major index, so a step is an
+/// addition rather than a bounds-checked lookup. The build's analysis and
+/// the batch index (which walks a scenario file's grid) share it.
+pub fn walk_squares(
+    width: usize,
+    len: usize,
+    passable: impl Fn(usize) -> bool,
+    sources: impl IntoIterator<Item = usize>,
+    goal: Option<usize>,
+) -> Vec<u32> {
+    let w = width;
+    let mut walk = vec![UNREACHED; len];
+    // A breadth-first queue never needs more than one slot per square,
+    // plus one for the write a step makes before it knows whether to keep it.
+    let mut queue: Vec<u32> = vec![0; len + 1];
     let mut tail = 0;
-    for &(x, y) in sources {
-        if grid.cell(x, y).passable() && walk[grid.index(x, y)] == UNREACHED {
-            walk[grid.index(x, y)] = 0;
-            queue[tail] = grid.index(x, y) as u32;
+    for k in sources {
+        if k < len && passable(k) && walk[k] == UNREACHED {
+            walk[k] = 0;
+            queue[tail] = k as u32;
             tail += 1;
         }
     }
@@ -73,13 +84,16 @@ fn walk_from(grid: &Grid, sources: &[(i32, i32)]) -> Vec<u32> {
     while head < tail {
         let k = queue[head] as usize;
         head += 1;
+        if goal == Some(k) {
+            break;
+        }
         let d = walk[k] + 1;
         let x = k % w;
         // Without branches on whether a neighbour is new: which of them are
         // is as good as random, and mispredicted branches were most of the
         // walk's time.
         let mut step = |n: usize| {
-            let new = (walk[n] == UNREACHED) & cells[n].passable();
+            let new = (walk[n] == UNREACHED) & passable(n);
             walk[n] = if new { d } else { walk[n] };
             queue[tail] = n as u32;
             tail += usize::from(new);
@@ -91,7 +105,7 @@ fn walk_from(grid: &Grid, sources: &[(i32, i32)]) -> Vec<u32> {
         if x > 0 {
             step(k - 1);
         }
-        if k + w < cells.len() {
+        if k + w < len {
             step(k + w);
         }
         if k >= w {
@@ -101,27 +115,38 @@ fn walk_from(grid: &Grid, sources: &[(i32, i32)]) -> Vec<u32> {
     walk
 }
 
-/// Breadth-first distances over a graph from several sources.
-fn bfs<N, E>(g: &UnGraph<N, E>, sources: &[NodeIndex]) -> Vec<Option<u32>> {
-    let mut dist = vec![None; g.node_count()];
-    let mut queue = Vec::with_capacity(g.node_count());
-    for &s in sources {
-        if dist[s.index()].is_none() {
-            dist[s.index()] = Some(0);
-            queue.push(s);
-        }
-    }
-    let mut head = 0;
-    while let Some(&n) = queue.get(head) {
-        head += 1;
-        let d = dist[n.index()].unwrap_or(0);
-        // The order neighbours are visited in does not change a distance.
-        for m in g.neighbors(n) {
-            if dist[m.index()].is_none() {
-                dist[m.index()] = Some(d + 1);
-                queue.push(m);
-            }
-        }
+/// Walking distances from `sources` over a layout's grid.
+fn walk_from(grid: &Grid, sources: &[(i32, i32)]) -> Vec<u32> {
+    let cells = grid.cells();
+    let starts = sources
+        .iter()
+        .filter(|&&(x, y)| grid.inside(x, y))
+        .map(|&(x, y)| grid.index(x, y));
+    walk_squares(
+        grid.width as usize,
+        cells.len(),
+        |k| cells[k].passable(),
+        starts,
+        None,
+    )
+}
+
+/// Steps from `from` to every node of the graph (`None`: not connected):
+/// petgraph's breadth-first traversal, which visits nodes in order of
+/// distance, so each node's distance is one more than that of its nearest
+/// neighbour already visited.
+pub fn steps_from<N, E>(g: &UnGraph<N, E>, from: NodeIndex) -> Vec<Option<u32>> {
+    let mut dist: Vec<Option<u32>> = vec![None; g.node_count()];
+    let mut bfs = Bfs::new(g, from);
+    while let Some(n) = bfs.next(g) {
+        dist[n.index()] = if n == from {
+            Some(0)
+        } else {
+            g.neighbors(n)
+                .filter_map(|m| dist[m.index()])
+                .min()
+                .map(|d| d + 1)
+        };
     }
     dist
 }
@@ -138,7 +163,7 @@ pub fn analyse(layout: &Layout, grid: &Grid, dice: &mut Dice) -> Analysis {
     for c in &connections {
         tile_graph.add_edge(nodes[c[0]], nodes[c[1]], ());
     }
-    let depth = bfs(&tile_graph, &[nodes[layout.entrance.tile]]);
+    let depth = steps_from(&tile_graph, nodes[layout.entrance.tile]);
     let kind_ok = |i: usize| layout.tiles[i].kind == TileKind::Chamber;
     let has_chamber = (0..layout.tiles.len()).any(kind_ok);
     let candidates_depth = (0..layout.tiles.len())
@@ -270,5 +295,50 @@ impl Analysis {
             last = t;
         }
         Some(last)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// ```text
+    ///   0 ── 1 ── 2        5 (alone)
+    ///   │         │
+    ///   3 ─────── 4
+    /// ```
+    #[test]
+    fn steps_count_the_shortest_way_round_and_leave_the_unconnected_out() {
+        let mut g: UnGraph<(), ()> = UnGraph::new_undirected();
+        let n: Vec<NodeIndex> = (0..6).map(|_| g.add_node(())).collect();
+        for (a, b) in [(0, 1), (1, 2), (0, 3), (3, 4), (4, 2)] {
+            g.add_edge(n[a], n[b], ());
+        }
+        assert_eq!(
+            steps_from(&g, n[0]),
+            [Some(0), Some(1), Some(2), Some(1), Some(2), None]
+        );
+        assert_eq!(steps_from(&g, n[2])[3], Some(2));
+    }
+
+    /// ```text
+    ///   S . # .
+    ///   . # . .
+    ///   . . . G
+    /// ```
+    #[test]
+    fn the_walk_goes_round_walls_and_stops_at_the_goal() {
+        let rows = ["S.#.", ".#..", "...G"];
+        let w = 4;
+        let open: Vec<bool> = rows
+            .iter()
+            .flat_map(|r| r.bytes().map(|b| b != b'#'))
+            .collect();
+        let full = walk_squares(w, open.len(), |k| open[k], [0], None);
+        assert_eq!(full[11], 5);
+        assert_eq!(full[2], UNREACHED);
+        assert_eq!(full[3], 7, "round by the south and up the east side");
+        let to_goal = walk_squares(w, open.len(), |k| open[k], [0], Some(11));
+        assert_eq!(to_goal[11], 5);
     }
 }

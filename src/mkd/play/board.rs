@@ -172,21 +172,7 @@ impl Board {
             });
         }
         let e = &s.entrance;
-        let len = e.length.clamp(1, crate::scenario::MAX_TILE_SIDE) as i32;
-        let entrance: Vec<Point> = match e.side {
-            Side::N | Side::S => (0..len)
-                .map(|i| Point {
-                    x: e.x - (len - 1) / 2 + i,
-                    y: e.y,
-                })
-                .collect(),
-            Side::E | Side::W => (0..len)
-                .map(|i| Point {
-                    x: e.x,
-                    y: e.y - (len - 1) / 2 + i,
-                })
-                .collect(),
-        };
+        let entrance: Vec<Point> = e.squares().collect();
         // Only the entryway's squares that are walkable squares of the
         // entrance tile (a hand-edited length cannot reach elsewhere); the
         // middle square, checked when the scenario was read, at least.
