@@ -33,7 +33,7 @@ pub type PackFile = (String, Vec<u8>);
 
 /// What an adventure folder holds the scenario of.
 #[derive(Debug, Clone, Copy)]
-pub enum Adventure<'a> {
+pub enum Content<'a> {
     /// One scenario: `scenario.yaml` and its exports.
     One(&'a mkd::Scenario),
     /// A multi-floor dungeon: `dungeon.yaml` and a folder per floor.
@@ -71,10 +71,10 @@ pub fn exports(
 /// An adventure's whole file set: the file to play first (`scenario.yaml`
 /// or `dungeon.yaml`), then the exports; a multi-floor dungeon's floors in
 /// `floor-N/` folders, in order.
-pub fn adventure(adv: Adventure<'_>, opts: &PackOptions) -> Result<Vec<PackFile>, ExportError> {
+pub fn adventure(adv: Content<'_>, opts: &PackOptions) -> Result<Vec<PackFile>, ExportError> {
     let mut files = Vec::new();
     match adv {
-        Adventure::One(s) => {
+        Content::One(s) => {
             files.push((
                 "scenario.yaml".to_string(),
                 mkd::scenario::to_yaml(s).into_bytes(),
@@ -83,7 +83,7 @@ pub fn adventure(adv: Adventure<'_>, opts: &PackOptions) -> Result<Vec<PackFile>
                 files.push((name.to_string(), bytes));
             }
         }
-        Adventure::Floors(d) => {
+        Content::Floors(d) => {
             files.push((
                 "dungeon.yaml".to_string(),
                 mkd::floors::dungeon_yaml(&d.file).into_bytes(),
@@ -122,7 +122,7 @@ mod tests {
     #[test]
     fn one_floor_is_the_scenario_then_its_exports() {
         let s = generate(&default_tileset(), &GenerateParams::default()).unwrap();
-        let files = adventure(Adventure::One(&s), &small()).unwrap();
+        let files = adventure(Content::One(&s), &small()).unwrap();
         let names: Vec<&str> = files.iter().map(|(n, _)| n.as_str()).collect();
         assert_eq!(names, ["scenario.yaml", "map.svg", "map.png", "setup.md"]);
         assert_eq!(files[0].1, mkd::scenario::to_yaml(&s).into_bytes());

@@ -6,21 +6,9 @@
 //! Adventure in [`crate::mkd`]) and implements this trait; the enum that
 //! dispatches over them sits one layer up, in [`crate::games`].
 
-use crate::build::analysis::Analysis;
-use crate::build::layout::{Grid, Layout};
+use crate::build::BuiltMap;
 use crate::core::dice::Dice;
 pub use crate::scenario::RulesetId;
-
-/// A laid-out, analysed dungeon: what every rule system sets up.
-#[derive(Debug, Clone, Copy)]
-pub struct Built<'a> {
-    /// The tiles as laid.
-    pub layout: &'a Layout,
-    /// The squares of the layout.
-    pub grid: &'a Grid,
-    /// Tile and square graphs, entrance, Central Chamber.
-    pub analysis: &'a Analysis,
-}
 
 /// Why setup could not be completed.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -40,7 +28,7 @@ pub trait RuleSystem {
     /// Sets up a built dungeon; every roll goes through `dice`.
     fn setup(
         &self,
-        built: Built<'_>,
+        built: &BuiltMap,
         options: Self::Options<'_>,
         dice: &mut Dice,
     ) -> Result<Self::Setup, SetupError>;

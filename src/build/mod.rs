@@ -10,7 +10,7 @@ use crate::tileset::TileSet;
 use analysis::Analysis;
 use layout::{Grid, Layout, LayoutError, LayoutParams};
 
-/// How many Dungeon Stacks are tried before building gives up. Each failed
+/// How many BuiltMap Stacks are tried before building gives up. Each failed
 /// attempt is noted in the log; the last failure is reported.
 pub const MAX_BUILD_ATTEMPTS: u32 = 50;
 
@@ -34,7 +34,7 @@ pub enum BuildError {
 
 /// A built and analysed dungeon (build steps 1–7).
 #[derive(Debug, Clone)]
-pub struct Dungeon {
+pub struct BuiltMap {
     /// The laid tiles and entrance.
     pub layout: Layout,
     /// Its bounding-box grid.
@@ -53,7 +53,7 @@ pub fn build_dungeon(
     tileset: &TileSet,
     params: &LayoutParams,
     seed: u64,
-) -> Result<Dungeon, BuildError> {
+) -> Result<BuiltMap, BuildError> {
     build_dungeon_with(tileset, params, seed, true, |_, _| Ok(()))
 }
 
@@ -67,7 +67,7 @@ pub fn build_dungeon_with(
     seed: u64,
     log: bool,
     accept: impl Fn(&Layout, &Analysis) -> Result<(), String>,
-) -> Result<Dungeon, BuildError> {
+) -> Result<BuiltMap, BuildError> {
     layout::check_request(tileset, params).map_err(|e| BuildError::Impossible(e.to_string()))?;
     let mut dice = Dice::with_log(seed, "layout", log);
     let mut last = String::new();
@@ -78,7 +78,7 @@ pub fn build_dungeon_with(
             Ok((layout, grid, analysis, alog)) => {
                 let mut log = dice.into_log();
                 log.extend(alog);
-                return Ok(Dungeon {
+                return Ok(BuiltMap {
                     layout,
                     grid,
                     analysis,

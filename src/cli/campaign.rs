@@ -5,7 +5,7 @@ use anyhow::{Context, bail};
 use clap::{Args, Subcommand};
 use std::path::{Path, PathBuf};
 use tilecrawl::build::BuildError;
-use tilecrawl::mkd::campaign::{self, Adventure, Campaign, Orders, io};
+use tilecrawl::mkd::campaign::{self, Campaign, CurrentAdventure, Orders, io};
 use tilecrawl::mkd::generate::{GenerateError, generate};
 use tilecrawl::mkd::mission::Mission;
 use tilecrawl::mkd::play::party;
@@ -212,7 +212,7 @@ fn new(a: NewArgs) -> anyhow::Result<()> {
 }
 
 /// How to play the current adventure, as commands to type.
-fn how_to_play(which: &Which, folder: &Path, adv: &Adventure) -> Vec<String> {
+fn how_to_play(which: &Which, folder: &Path, adv: &CurrentAdventure) -> Vec<String> {
     let p = |rel: &str| shell(&folder.join(rel).display().to_string());
     vec![
         format!(
@@ -296,8 +296,8 @@ fn next(a: NextArgs) -> anyhow::Result<()> {
     party::parse(&party_text, "party.yaml")?;
     // The file to play first, then the party, then the rest.
     let (adventure, play_file) = match &built {
-        AdventureFiles::One(scenario) => (pack::Adventure::One(scenario), "scenario.yaml"),
-        AdventureFiles::Floors(d) => (pack::Adventure::Floors(d), "dungeon.yaml"),
+        AdventureFiles::One(scenario) => (pack::Content::One(scenario), "scenario.yaml"),
+        AdventureFiles::Floors(d) => (pack::Content::Floors(d), "dungeon.yaml"),
     };
     let mut files = pack::adventure(adventure, &a.output.options()?)?;
     files.insert(1, ("party.yaml".to_string(), party_text.into_bytes()));
@@ -306,7 +306,7 @@ fn next(a: NextArgs) -> anyhow::Result<()> {
         .map(|(n, b)| (n.as_str(), b.as_slice()))
         .collect();
     super::outputs::write_outputs(&out, &refs, a.force)?;
-    let adv = Adventure {
+    let adv = CurrentAdventure {
         number,
         folder: adv_folder.clone(),
         seed,

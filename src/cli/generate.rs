@@ -294,7 +294,7 @@ pub fn run(a: GenerateArgs) -> anyhow::Result<()> {
         }
         Err(e) => return Err(e.into()),
     };
-    let files = pack::adventure(pack::Adventure::One(&scenario), &a.output.options()?)?;
+    let files = pack::adventure(pack::Content::One(&scenario), &a.output.options()?)?;
     let out = a
         .out
         .clone()
@@ -323,7 +323,7 @@ fn run_floors(
         sets_per_floor: a.sets_per_floor,
     };
     let built = floors::build_floors(ts, params, &fp)?;
-    let files = pack::adventure(pack::Adventure::Floors(&built), &a.output.options()?)?;
+    let files = pack::adventure(pack::Content::Floors(&built), &a.output.options()?)?;
     let out = a
         .out
         .clone()

@@ -6,9 +6,9 @@
 //! - A record or list made only of scalars (a record may also hold small
 //!   lists or records of scalars) is written in flow style on one line —
 //!   `{id: C4, kind: chamber, x: 10, y: 5}`, `[0, 1]` — when that whole line,
-//!   indentation and key included, is at most [`Style::width`] characters
+//!   indentation and key included, is at most [`DocStyle::width`] characters
 //!   ([`DEFAULT_WIDTH`], 100). Otherwise it is written in block style.
-//! - Keys listed in [`Style::block_keys`] always get block style (a
+//! - Keys listed in [`DocStyle::block_keys`] always get block style (a
 //!   scenario's `grid`: one row per line).
 //! - A string is written plain only when it cannot read back as anything
 //!   else: not `null`, `~`, a boolean (YAML 1.1's `yes`/`no`/`on`/`off`
@@ -44,7 +44,7 @@ const MAX_IMPLICIT_KEY: usize = 249;
 
 /// How [`to_string`] lays a document out.
 #[derive(Debug, Clone, Copy)]
-pub struct Style<'a> {
+pub struct DocStyle<'a> {
     /// A flow collection is used only when its whole line, indentation and
     /// key included, is at most this many characters.
     pub width: usize,
@@ -53,9 +53,9 @@ pub struct Style<'a> {
     pub block_keys: &'a [&'a str],
 }
 
-impl Default for Style<'_> {
+impl Default for DocStyle<'_> {
     fn default() -> Self {
-        Style {
+        DocStyle {
             width: DEFAULT_WIDTH,
             block_keys: &[],
         }
@@ -135,7 +135,7 @@ impl From<&Value> for Node {
 /// line break). Structs keep their field order.
 pub fn to_string<T: Serialize + ?Sized>(
     value: &T,
-    style: &Style,
+    style: &DocStyle,
 ) -> std::result::Result<String, EmitError> {
     emit(&to_node(value)?, style)
 }
@@ -150,7 +150,7 @@ pub fn to_node<T: Serialize + ?Sized>(value: &T) -> std::result::Result<Node, Em
 }
 
 /// Writes a [`Node`] as a YAML document (no `---`, ending with a line break).
-pub fn emit(node: &Node, style: &Style) -> std::result::Result<String, EmitError> {
+pub fn emit(node: &Node, style: &DocStyle) -> std::result::Result<String, EmitError> {
     let mut e = Emitter {
         out: String::with_capacity(16 * 1024),
         style,
@@ -176,7 +176,7 @@ enum Place {
 
 struct Emitter<'a> {
     out: String,
-    style: &'a Style<'a>,
+    style: &'a DocStyle<'a>,
     /// UTF-8 continuation bytes written so far (bytes that start no
     /// character), to measure lines in characters.
     continuation_bytes: usize,
@@ -982,10 +982,10 @@ mod tests {
 
     /// `v` written with the default style.
     fn write(v: &Value) -> String {
-        write_with(v, &Style::default()).expect("a good tag")
+        write_with(v, &DocStyle::default()).expect("a good tag")
     }
 
-    fn write_with(v: &Value, style: &Style) -> Result<String> {
+    fn write_with(v: &Value, style: &DocStyle) -> Result<String> {
         emit(&Node::from(v), style)
     }
 
@@ -1176,9 +1176,9 @@ mod tests {
              empty: {e: [], f: {}}\n",
         )
         .unwrap();
-        let style = Style {
+        let style = DocStyle {
             block_keys: &["grid"],
-            ..Style::default()
+            ..DocStyle::default()
         };
         let text = write_with(&doc, &style).unwrap();
         assert_eq!(
@@ -1251,7 +1251,7 @@ mod tests {
             value: Value::Null,
         }));
         assert!(matches!(
-            write_with(&bad, &Style::default()),
+            write_with(&bad, &DocStyle::default()),
             Err(EmitError::Tag(_))
         ));
         let nested = Value::Tagged(Box::new(serde_yaml::value::TaggedValue {
@@ -1259,7 +1259,7 @@ mod tests {
             value: bad,
         }));
         assert_eq!(
-            write_with(&nested, &Style::default()),
+            write_with(&nested, &DocStyle::default()),
             Err(EmitError::NestedTag)
         );
     }
@@ -1346,7 +1346,7 @@ mod tests {
         };
         let value = serde_yaml::to_value(&x).unwrap();
         assert_eq!(to_node(&x).unwrap(), Node::from(&value));
-        let text = to_string(&x, &Style::default()).unwrap();
+        let text = to_string(&x, &DocStyle::default()).unwrap();
         assert_eq!(back(&text), value, "{text}");
     }
 
@@ -1426,7 +1426,7 @@ mod tests {
 
         #[test]
         fn any_value_reads_back(v in value(), width in prop::sample::select(vec![20usize, 100, 400])) {
-            let style = Style { width, block_keys: &["grid"] };
+            let style = DocStyle { width, block_keys: &["grid"] };
             let text = write_with(&v, &style).map_err(|e| TestCaseError::fail(e.to_string()))?;
             let got: Value = serde_yaml::from_str(&text)
                 .map_err(|e| TestCaseError::fail(format!("{e}\n{text}")))?;

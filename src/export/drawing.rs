@@ -5,6 +5,7 @@
 //! is the page's north-west corner. Square `(x, y)` of the scenario grid has
 //! its north-west corner at `origin + (x, y) × square_mm`.
 
+use super::paper::mm_text;
 pub use super::style::{Color, Dots, Fill, Hatch, Style, Token, WmtToken};
 use crate::mkd::scenario::{MarkerKind, Scenario, WmtColor};
 use crate::tileset::{Cell, Side};
@@ -1273,13 +1274,6 @@ fn label_layer(s: &Scenario, map: &MapGeom, st: &Style) -> Layer {
         id: "labels".into(),
         shapes,
     }
-}
-
-/// Removes needless zeros from a millimetre figure (`25.40` → `25.4`).
-fn mm_text(v: f64) -> String {
-    let s = format!("{v:.2}");
-    let s = s.trim_end_matches('0').trim_end_matches('.');
-    s.to_string()
 }
 
 /// The title, the footer with the scale, and the north arrow, all in the margin.

@@ -62,6 +62,14 @@ impl Default for PrintOptions {
     }
 }
 
+/// A length in millimetres to two decimals, without needless zeros
+/// (`25.40` → `25.4`, `25.00` → `25`), as the map, the sheet and the PDFs
+/// print it.
+pub fn mm_text(v: f64) -> String {
+    let s = format!("{v:.2}");
+    s.trim_end_matches('0').trim_end_matches('.').to_string()
+}
+
 /// Parses a length such as `1in`, `25mm`, `2.5cm` or `1.5in` into millimetres.
 pub fn parse_length_mm(text: &str) -> Result<f64, String> {
     let t = text.trim().to_ascii_lowercase();

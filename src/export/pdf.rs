@@ -29,7 +29,7 @@
 
 use super::drawing::{Drawing, FONT_FAMILY, MapOptions, drawing};
 use super::error::ExportError;
-use super::paper::{MIN_MARGIN_MM, MM_PER_PT, Paper, PrintOptions};
+use super::paper::{MIN_MARGIN_MM, MM_PER_PT, Paper, PrintOptions, mm_text};
 use super::png::{DEJAVU_SANS, DEJAVU_SANS_BOLD, usvg_options};
 use super::svg::svg;
 use crate::mkd::scenario::Scenario;
@@ -1164,12 +1164,6 @@ fn overview_page(
     surface.finish();
     p.finish();
     Ok(())
-}
-
-/// A length in millimetres without needless zeros.
-fn mm_text(v: f64) -> String {
-    let s = format!("{v:.2}");
-    s.trim_end_matches('0').trim_end_matches('.').to_string()
 }
 
 /// The map as a print-ready PDF: an overview page, then the map at 100% scale

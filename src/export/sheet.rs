@@ -14,7 +14,7 @@
 //! ```
 
 use super::error::ExportError;
-use super::paper::{MIN_MARGIN_MM, MM_PER_PT, PrintOptions};
+use super::paper::{MIN_MARGIN_MM, MM_PER_PT, PrintOptions, mm_text};
 use crate::core::dice::LogEntry;
 use crate::mkd::scenario::{MarkerKind, Params, Scenario, WmtColor};
 use crate::scenario::{Point, Size};
@@ -484,11 +484,6 @@ fn plural(n: impl Into<u64>, one: &str, many: &str) -> String {
 
 fn on_off(b: bool) -> &'static str {
     if b { "on" } else { "off" }
-}
-
-fn mm_text(v: f64) -> String {
-    let s = format!("{v:.2}");
-    s.trim_end_matches('0').trim_end_matches('.').to_string()
 }
 
 fn against_text(t: &TileStep) -> String {

@@ -3,12 +3,12 @@
 
 use crate::build::analysis::{Analysis, steps_from};
 use crate::build::layout::{self, Layout, LayoutParams};
-use crate::build::{BuildError, Dungeon, build_dungeon_with};
+use crate::build::{BuildError, BuiltMap, build_dungeon_with};
 use crate::core::dice::{Dice, LogEntry};
 use crate::mkd::mission::Mission;
 use crate::mkd::scenario::{FloorOf, MkdPart, Params, Scenario};
 use crate::mkd::setup::{CentralPiece, MkdAdventure, Population, SetupParams, near_centre};
-use crate::rules::{Built, RuleSystem, SetupError};
+use crate::rules::{RuleSystem, SetupError};
 use crate::scenario::{self, CentralChamber, Entrance, Opening, Point, RulesetId, Size, Spot};
 use crate::tileset::{Cell, TileKind, TileSet};
 use petgraph::graph::NodeIndex;
@@ -138,12 +138,7 @@ pub fn generate_with_critical_path(
             ..params.setup.clone()
         })
     };
-    let built = Built {
-        layout: &dungeon.layout,
-        grid: &dungeon.grid,
-        analysis: &dungeon.analysis,
-    };
-    let pop = rules.setup(built, (&setup, central_piece(params)), &mut sdice)?;
+    let pop = rules.setup(&dungeon, (&setup, central_piece(params)), &mut sdice)?;
     log.extend(sdice.into_log());
     let second_entrance = if split_up {
         let mut mdice = Dice::with_log(params.seed, "mission", params.log);
@@ -202,7 +197,7 @@ pub fn tile_counts(s: &Scenario) -> (u32, u32) {
 /// square (walled off, or behind blocking terrain) is passed over: heroes
 /// starting there could never reach the Central Chamber.
 fn second_entrance(
-    d: &Dungeon,
+    d: &BuiltMap,
     markers: &[crate::mkd::scenario::Marker],
     dice: &mut Dice,
 ) -> Result<Spot, GenerateError> {
@@ -263,7 +258,7 @@ fn second_entrance(
 fn assemble(
     tileset: &TileSet,
     params: &GenerateParams,
-    d: &Dungeon,
+    d: &BuiltMap,
     markers: Vec<crate::mkd::scenario::Marker>,
     pop: Population,
     log: Vec<LogEntry>,

@@ -1,6 +1,7 @@
 //! MKD Adventure setup: Chest Pool and Quest Chest, Dungeon Accessories Pool,
 //! WMT Pool with the Guardian and one token per chamber, Monster Pool.
 
+use crate::build::BuiltMap;
 use crate::build::analysis::Analysis;
 use crate::build::layout::{Grid, Layout};
 use crate::core::dice::{Dice, Lazy};
@@ -8,7 +9,7 @@ use crate::core::geom::{Side, front_arc};
 use crate::mkd::mission::Goal;
 use crate::mkd::monsters::MonsterList;
 use crate::mkd::scenario::{Accessories, Chest, Pools, TerrainSide, Wmt, WmtColor, WmtToken};
-use crate::rules::{Built, RuleSystem, RulesetId, SetupError};
+use crate::rules::{RuleSystem, RulesetId, SetupError};
 use crate::scenario::Spot;
 use crate::tileset::TileKind;
 use serde::Deserialize;
@@ -181,14 +182,15 @@ impl RuleSystem for MkdAdventure {
 
     fn setup(
         &self,
-        built: Built<'_>,
+        built: &BuiltMap,
         (params, centre): (&SetupParams, CentralPiece),
         dice: &mut Dice,
     ) -> Result<Population, SetupError> {
-        let Built {
+        let BuiltMap {
             layout,
             grid,
             analysis,
+            ..
         } = built;
         let tiles = &layout.tiles;
         let chambers: Vec<usize> = (0..tiles.len())

@@ -39,7 +39,7 @@ pub struct ScenarioError {
 /// How `scenario.yaml` is laid out: small records (a tile, a chest, a
 /// connection pair, a log entry) in flow style on one line of at most 100
 /// characters, lists of them one per line, the grid one row per line.
-const STYLE: crate::core::yaml_emit::Style<'static> = crate::core::yaml_emit::Style {
+const STYLE: crate::core::yaml_emit::DocStyle<'static> = crate::core::yaml_emit::DocStyle {
     width: crate::core::yaml_emit::DEFAULT_WIDTH,
     block_keys: &["grid"],
 };

@@ -17,7 +17,7 @@ pub mod reward;
 pub mod rules;
 pub mod town;
 
-pub use model::{Adventure, Campaign, CampaignError};
+pub use model::{Campaign, CampaignError, CurrentAdventure};
 pub use town::Orders;
 
 /// What the next adventure will be: its number, folder and seed.

@@ -49,7 +49,7 @@ pub struct Campaign {
     pub items: Vec<OwnedItem>,
     /// The adventure generated and not yet through its town phase.
     #[serde(default)]
-    pub current: Option<Adventure>,
+    pub current: Option<CurrentAdventure>,
     /// One record per adventure finished, oldest first.
     #[serde(default)]
     pub history: Vec<AdventureRecord>,
@@ -156,7 +156,7 @@ impl OwnedItem {
 /// The adventure being played.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct Adventure {
+pub struct CurrentAdventure {
     /// 1 for the first adventure.
     pub number: u32,
     /// Folder, relative to the campaign's folder (`adventure-1`).

@@ -623,7 +623,7 @@ fn resurrect(c: &mut Campaign, h: usize, step: &str, short: &str, out: &mut Vec<
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::mkd::campaign::model::Adventure;
+    use crate::mkd::campaign::model::CurrentAdventure;
     use crate::mkd::campaign::reward::default_rewards;
     use crate::mkd::play::party::default_party;
     use crate::mkd::play::result::ChestOut;
@@ -632,7 +632,7 @@ mod tests {
     /// Kestrel, Marrow, Brannoc, Sella; adventure 1 of a quest for 95 points.
     fn campaign() -> Campaign {
         let mut c = Campaign::new("t", 1, &default_party());
-        c.current = Some(Adventure {
+        c.current = Some(CurrentAdventure {
             number: 1,
             folder: "adventure-1".into(),
             seed: 5,

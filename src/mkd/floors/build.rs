@@ -240,7 +240,7 @@ fn with_sets(lp: &layout::LayoutParams, sets: u32) -> layout::LayoutParams {
 /// records on one line; see [`crate::core::yaml_emit`]).
 pub fn dungeon_yaml(d: &DungeonFile) -> String {
     // Strings, numbers, lists and records only (no tags): always written.
-    crate::core::yaml_emit::to_string(d, &crate::core::yaml_emit::Style::default())
+    crate::core::yaml_emit::to_string(d, &crate::core::yaml_emit::DocStyle::default())
         .expect("a dungeon file always serialises")
 }
 
