@@ -1,0 +1,795 @@
+//! The sheet for the printer: `setup.pdf`, laid out into pages of simple
+//! drawing operations, then written with krilla.
+
+use super::content::*;
+use super::model::*;
+use crate::export::error::ExportError;
+use crate::export::paper::{MIN_MARGIN_MM, MM_PER_PT, PrintOptions};
+use crate::mkd::scenario::Scenario;
+use crate::tileset::Cell;
+
+/// An sRGB colour.
+pub(super) type Rgb = (u8, u8, u8);
+
+pub(super) const INK: Rgb = (0x1e, 0x1a, 0x17);
+pub(super) const MUTED: Rgb = (0x5a, 0x54, 0x4c);
+pub(super) const RULE: Rgb = (0xb4, 0xac, 0xa0);
+pub(super) const HEADER_FILL: Rgb = (0xe6, 0xe1, 0xd8);
+pub(super) const STRIPE_FILL: Rgb = (0xf5, 0xf3, 0xef);
+
+/// One drawing operation on a page, in points from the top-left corner.
+#[derive(Debug, Clone, PartialEq)]
+pub(super) enum Op {
+    /// Text on a baseline starting at `x`, `y`; `width` as measured.
+    Text {
+        x: f32,
+        y: f32,
+        size: f32,
+        bold: bool,
+        color: Rgb,
+        width: f32,
+        text: String,
+    },
+    /// A filled and/or stroked rectangle.
+    Rect {
+        x: f32,
+        y: f32,
+        w: f32,
+        h: f32,
+        fill: Option<Rgb>,
+        stroke: Option<(Rgb, f32)>,
+    },
+    /// A stroked polyline.
+    Line {
+        points: Vec<(f32, f32)>,
+        color: Rgb,
+        width: f32,
+    },
+}
+
+/// Advance widths of the embedded fonts, to measure and wrap text.
+pub(super) struct Metrics {
+    pub(super) regular: ttf_parser::Face<'static>,
+    pub(super) bold: ttf_parser::Face<'static>,
+}
+
+impl Metrics {
+    pub(super) fn new() -> Result<Metrics, ExportError> {
+        let face = |data: &'static [u8]| {
+            ttf_parser::Face::parse(data, 0)
+                .map_err(|e| ExportError::Pdf(format!("the embedded font cannot be read: {e}")))
+        };
+        Ok(Metrics {
+            regular: face(crate::export::png::DEJAVU_SANS)?,
+            bold: face(crate::export::png::DEJAVU_SANS_BOLD)?,
+        })
+    }
+
+    pub(super) fn width(&self, text: &str, size: f32, bold: bool) -> f32 {
+        let f = if bold { &self.bold } else { &self.regular };
+        let units: u32 = text
+            .chars()
+            .map(|c| {
+                let g = f.glyph_index(c).unwrap_or(ttf_parser::GlyphId(0));
+                u32::from(f.glyph_hor_advance(g).unwrap_or(0))
+            })
+            .sum();
+        units as f32 / f32::from(f.units_per_em()) * size
+    }
+
+    /// Greedy word wrap to `max` points; words longer than a line are broken.
+    pub(super) fn wrap(&self, text: &str, size: f32, bold: bool, max: f32) -> Vec<String> {
+        let text = plain_text(text);
+        let mut lines = Vec::new();
+        let mut line = String::new();
+        for word in text.split(' ').filter(|w| !w.is_empty()) {
+            let candidate = if line.is_empty() {
+                word.to_string()
+            } else {
+                format!("{line} {word}")
+            };
+            if self.width(&candidate, size, bold) <= max {
+                line = candidate;
+                continue;
+            }
+            if !line.is_empty() {
+                lines.push(std::mem::take(&mut line));
+            }
+            // The word alone: break it where it overflows.
+            for c in word.chars() {
+                line.push(c);
+                if self.width(&line, size, bold) > max && line.chars().count() > 1 {
+                    line.pop();
+                    lines.push(std::mem::take(&mut line));
+                    line.push(c);
+                }
+            }
+        }
+        if !line.is_empty() || lines.is_empty() {
+            lines.push(line);
+        }
+        lines
+    }
+}
+
+/// User text as one line of plain characters (no control characters).
+pub(super) fn plain_text(text: &str) -> String {
+    text.chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect()
+}
+
+/// The page geometry.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Geometry {
+    pub(super) width: f32,
+    pub(super) height: f32,
+    pub(super) margin: f32,
+}
+
+impl Geometry {
+    pub(super) fn new(print: &PrintOptions) -> Result<Geometry, ExportError> {
+        let (w, h) = print.paper.size_pt();
+        let margin_mm = if print.margin_mm.is_finite() {
+            print.margin_mm.max(MIN_MARGIN_MM)
+        } else {
+            MIN_MARGIN_MM
+        };
+        let g = Geometry {
+            width: w as f32,
+            height: h as f32,
+            margin: (margin_mm / MM_PER_PT) as f32,
+        };
+        // Room for the widest table: about 120 mm of text.
+        let room_mm = (w.min(h) - 2.0 * f64::from(g.margin)) * MM_PER_PT;
+        if room_mm < 120.0 {
+            let max = (w.min(h) * MM_PER_PT - 120.0) / 2.0;
+            return Err(ExportError::Pdf(format!(
+                "a margin of {margin_mm} mm leaves {room_mm:.0} mm across {} paper for the setup \
+                 sheet; use a margin of at most {max:.0} mm",
+                print.paper.name()
+            )));
+        }
+        Ok(g)
+    }
+
+    pub(super) fn content_width(&self) -> f32 {
+        self.width - 2.0 * self.margin
+    }
+
+    /// Top of the content area (below the running header).
+    pub(super) fn top(&self) -> f32 {
+        self.margin + 22.0
+    }
+
+    /// Bottom of the content area (above the running footer).
+    pub(super) fn bottom(&self) -> f32 {
+        self.height - self.margin - 16.0
+    }
+}
+
+pub(super) const BODY_PT: f32 = 9.0;
+pub(super) const TABLE_PT: f32 = 8.0;
+pub(super) const COMPACT_PT: f32 = 7.0;
+pub(super) const PAD_X: f32 = 4.0;
+pub(super) const PAD_Y: f32 = 2.5;
+/// The largest side of a tile diagram in the PDF, in points.
+pub(super) const DIAGRAM_MAX_PT: f32 = 84.0;
+
+pub(super) fn line_height(size: f32) -> f32 {
+    size * 1.28
+}
+
+/// Distance from the top of a line box to its baseline.
+pub(super) fn ascent(size: f32) -> f32 {
+    size * 0.98
+}
+
+/// Lays sections out on pages.
+pub(super) struct Pager<'a> {
+    pub(super) m: &'a Metrics,
+    pub(super) g: Geometry,
+    pub(super) pages: Vec<Vec<Op>>,
+    pub(super) y: f32,
+}
+
+impl<'a> Pager<'a> {
+    pub(super) fn new(m: &'a Metrics, g: Geometry) -> Pager<'a> {
+        Pager {
+            m,
+            g,
+            pages: vec![Vec::new()],
+            y: g.top(),
+        }
+    }
+
+    pub(super) fn ops(&mut self) -> &mut Vec<Op> {
+        self.pages.last_mut().expect("a page is open")
+    }
+
+    pub(super) fn new_page(&mut self) {
+        self.pages.push(Vec::new());
+        self.y = self.g.top();
+    }
+
+    /// Starts a new page unless `h` points fit below the cursor.
+    pub(super) fn ensure(&mut self, h: f32) {
+        if self.y + h > self.g.bottom() && self.y > self.g.top() {
+            self.new_page();
+        }
+    }
+
+    pub(super) fn text(
+        &mut self,
+        x: f32,
+        baseline: f32,
+        size: f32,
+        bold: bool,
+        color: Rgb,
+        text: String,
+    ) {
+        let width = self.m.width(&text, size, bold);
+        self.ops().push(Op::Text {
+            x,
+            y: baseline,
+            size,
+            bold,
+            color,
+            width,
+            text,
+        });
+    }
+
+    pub(super) fn lines(
+        &mut self,
+        text: &str,
+        size: f32,
+        bold: bool,
+        color: Rgb,
+        x: f32,
+        max: f32,
+    ) {
+        let lh = line_height(size);
+        for line in self.m.wrap(text, size, bold, max) {
+            self.ensure(lh);
+            let y = self.y;
+            self.text(x, y + ascent(size), size, bold, color, line);
+            self.y += lh;
+        }
+    }
+
+    pub(super) fn title(&mut self, text: &str) {
+        self.lines(text, 16.0, true, INK, self.g.margin, self.g.content_width());
+        self.y += 4.0;
+    }
+
+    pub(super) fn heading(&mut self, text: &str) {
+        self.y += 8.0;
+        self.ensure(line_height(12.0) + 48.0);
+        self.lines(text, 12.0, true, INK, self.g.margin, self.g.content_width());
+        self.y += 3.0;
+    }
+
+    pub(super) fn sub_heading(&mut self, text: &str) {
+        self.y += 4.0;
+        self.ensure(line_height(10.0) + 36.0);
+        self.lines(text, 10.0, true, INK, self.g.margin, self.g.content_width());
+        self.y += 2.0;
+    }
+
+    pub(super) fn para(&mut self, text: &str) {
+        self.lines(
+            text,
+            BODY_PT,
+            false,
+            INK,
+            self.g.margin,
+            self.g.content_width(),
+        );
+        self.y += 4.0;
+    }
+
+    pub(super) fn fields(&mut self, fields: &[(&'static str, String)]) {
+        let key_w = fields
+            .iter()
+            .map(|(k, _)| self.m.width(&format!("{k}:"), BODY_PT, true))
+            .fold(0.0, f32::max)
+            .min(self.g.content_width() * 0.35)
+            + 8.0;
+        let lh = line_height(BODY_PT);
+        for (k, v) in fields {
+            let key = self.m.wrap(&format!("{k}:"), BODY_PT, true, key_w - 8.0);
+            let value = self
+                .m
+                .wrap(v, BODY_PT, false, self.g.content_width() - key_w);
+            let n = key.len().max(value.len());
+            self.ensure(lh * n as f32);
+            let top = self.y;
+            for (i, line) in key.into_iter().enumerate() {
+                let y = top + lh * i as f32 + ascent(BODY_PT);
+                self.text(self.g.margin, y, BODY_PT, true, INK, line);
+            }
+            for (i, line) in value.into_iter().enumerate() {
+                let y = top + lh * i as f32 + ascent(BODY_PT);
+                self.text(self.g.margin + key_w, y, BODY_PT, false, INK, line);
+            }
+            self.y = top + lh * n as f32;
+        }
+        self.y += 4.0;
+    }
+
+    /// Width of one diagram square so that the diagram fits `DIAGRAM_MAX_PT`.
+    pub(super) fn diagram_square(t: &Table, rows: &[String]) -> f32 {
+        let w = rows.iter().map(|r| r.chars().count()).max().unwrap_or(0);
+        let n = w.max(rows.len()).max(1) as f32;
+        t.diagram_square_pt.min(DIAGRAM_MAX_PT / n)
+    }
+
+    pub(super) fn column_widths(&self, t: &Table, size: f32) -> Vec<f32> {
+        let avail = self.g.content_width();
+        let mut natural: Vec<f32> = t
+            .headers
+            .iter()
+            .enumerate()
+            .map(|(i, h)| {
+                let head = self.m.width(h, size, true);
+                let cells = t
+                    .rows
+                    .iter()
+                    .map(|r| self.m.width(&plain_text(&r[i]), size, false))
+                    .fold(0.0, f32::max);
+                head.max(cells) + 2.0 * PAD_X
+            })
+            .collect();
+        let diagram = (!t.diagrams.is_empty()).then(|| {
+            let widest = t
+                .diagrams
+                .iter()
+                .map(|d| {
+                    let sq = Self::diagram_square(t, d);
+                    d.iter().map(|r| r.chars().count()).max().unwrap_or(0) as f32 * sq
+                })
+                .fold(0.0, f32::max);
+            widest.max(self.m.width(t.diagram_header, size, true)) + 2.0 * PAD_X
+        });
+        // The diagram column keeps its width; the text columns share the rest,
+        // at their natural width while it fits, the flex column wrapping first.
+        let diagram_w = diagram.unwrap_or(0.0);
+        let text_avail = avail - diagram_w;
+        let sum: f32 = natural.iter().sum();
+        if sum > text_avail {
+            match t.flex {
+                Some(f) => {
+                    let others = sum - natural[f];
+                    let min_flex = (text_avail * 0.3).min(natural[f]);
+                    if others + min_flex > text_avail {
+                        let scale = (text_avail - min_flex) / others;
+                        for (i, w) in natural.iter_mut().enumerate() {
+                            if i != f {
+                                *w *= scale;
+                            }
+                        }
+                        natural[f] = min_flex;
+                    } else {
+                        natural[f] = text_avail - others;
+                    }
+                }
+                None => {
+                    let scale = text_avail / sum;
+                    natural.iter_mut().for_each(|w| *w *= scale);
+                }
+            }
+        }
+        if diagram.is_some() {
+            natural.push(diagram_w);
+        }
+        natural
+    }
+
+    pub(super) fn table(&mut self, t: &Table, caption: &str) {
+        let size = if t.compact { COMPACT_PT } else { TABLE_PT };
+        let lh = line_height(size);
+        let widths = self.column_widths(t, size);
+        let x0 = self.g.margin;
+        let total: f32 = widths.iter().sum();
+        let ncols = t.headers.len();
+
+        let head_cells: Vec<Vec<String>> = t
+            .headers
+            .iter()
+            .map(|h| h.to_string())
+            .chain((!t.diagrams.is_empty()).then(|| t.diagram_header.to_string()))
+            .enumerate()
+            .map(|(i, h)| self.m.wrap(&h, size, true, widths[i] - 2.0 * PAD_X))
+            .collect();
+        let head_h = head_cells.iter().map(Vec::len).max().unwrap_or(1) as f32 * lh + 2.0 * PAD_Y;
+
+        let draw_header = |p: &mut Pager, continued: bool| {
+            if continued {
+                let y = p.y;
+                p.text(
+                    x0,
+                    y + ascent(size),
+                    size,
+                    true,
+                    MUTED,
+                    format!("{caption} (continued)"),
+                );
+                p.y += lh + 1.0;
+            }
+            let top = p.y;
+            p.ops().push(Op::Rect {
+                x: x0,
+                y: top,
+                w: total,
+                h: head_h,
+                fill: Some(HEADER_FILL),
+                stroke: None,
+            });
+            let mut x = x0;
+            for (i, lines) in head_cells.iter().enumerate() {
+                for (j, line) in lines.iter().enumerate() {
+                    let w = p.m.width(line, size, true);
+                    let lx = if i < ncols && t.right[i] {
+                        x + widths[i] - PAD_X - w
+                    } else {
+                        x + PAD_X
+                    };
+                    let y = top + PAD_Y + lh * j as f32 + ascent(size);
+                    p.text(lx, y, size, true, INK, line.clone());
+                }
+                x += widths[i];
+            }
+            p.y = top + head_h;
+        };
+
+        let max_row_h = self.g.bottom() - self.g.top() - head_h - lh - 2.0;
+        let max_lines = (((max_row_h - 2.0 * PAD_Y) / lh).floor() as usize).max(1);
+
+        // The header goes with the first row.
+        let mut first = true;
+        for (r, row) in t.rows.iter().enumerate() {
+            let mut cells: Vec<Vec<String>> = row
+                .iter()
+                .enumerate()
+                .map(|(i, c)| self.m.wrap(c, size, false, widths[i] - 2.0 * PAD_X))
+                .collect();
+            for c in &mut cells {
+                if c.len() > max_lines {
+                    c.truncate(max_lines);
+                    if let Some(last) = c.last_mut() {
+                        last.push('…');
+                    }
+                }
+            }
+            let diagram = t.diagrams.get(r);
+            let sq = diagram.map(|d| Self::diagram_square(t, d)).unwrap_or(0.0);
+            let diagram_h = diagram.map_or(0.0, |d| d.len() as f32 * sq);
+            let text_h = cells.iter().map(Vec::len).max().unwrap_or(1) as f32 * lh;
+            let row_h = text_h.max(diagram_h) + 2.0 * PAD_Y;
+
+            if first {
+                self.ensure(head_h + row_h);
+                draw_header(self, false);
+                first = false;
+            } else if self.y + row_h > self.g.bottom() {
+                self.new_page();
+                draw_header(self, true);
+            }
+            let top = self.y;
+            if r % 2 == 1 {
+                self.ops().push(Op::Rect {
+                    x: x0,
+                    y: top,
+                    w: total,
+                    h: row_h,
+                    fill: Some(STRIPE_FILL),
+                    stroke: None,
+                });
+            }
+            let mut x = x0;
+            for (i, lines) in cells.into_iter().enumerate() {
+                for (j, line) in lines.into_iter().enumerate() {
+                    let lx = if t.right[i] {
+                        x + widths[i] - PAD_X - self.m.width(&line, size, false)
+                    } else {
+                        x + PAD_X
+                    };
+                    let y = top + PAD_Y + lh * j as f32 + ascent(size);
+                    self.text(lx, y, size, false, INK, line);
+                }
+                x += widths[i];
+            }
+            if let Some(d) = diagram {
+                self.diagram(x + PAD_X, top + PAD_Y, sq, d);
+            }
+            let y = top + row_h;
+            self.y = y;
+            self.ops().push(Op::Line {
+                points: vec![(x0, y), (x0 + total, y)],
+                color: RULE,
+                width: 0.4,
+            });
+        }
+        self.y += 6.0;
+    }
+
+    /// A tile diagram: one square per legend character, north up.
+    pub(super) fn diagram(&mut self, x0: f32, y0: f32, sq: f32, rows: &[String]) {
+        for (j, row) in rows.iter().enumerate() {
+            for (i, ch) in row.chars().enumerate() {
+                let cell = Cell::from_char(ch).unwrap_or(Cell::Void);
+                let (x, y) = (x0 + sq * i as f32, y0 + sq * j as f32);
+                self.cell(x, y, sq, cell);
+            }
+        }
+    }
+
+    /// One square of a diagram: the map's fill for the cell kind, and a mark
+    /// that still tells the kinds apart on a black-and-white printer.
+    pub(super) fn cell(&mut self, x: f32, y: f32, s: f32, cell: Cell) {
+        let fill = match cell {
+            Cell::Void => return,
+            Cell::Floor => (0xf6, 0xf1, 0xe6),
+            Cell::Hindering => (0xd9, 0xc6, 0x96),
+            Cell::Water => (0xa9, 0xcf, 0xee),
+            Cell::Crevice => (0x3b, 0x33, 0x30),
+            Cell::Blocking => (0x9a, 0x90, 0x84),
+            Cell::Wall => (0x55, 0x4f, 0x48),
+        };
+        self.ops().push(Op::Rect {
+            x,
+            y,
+            w: s,
+            h: s,
+            fill: Some(fill),
+            stroke: Some(((0x6e, 0x66, 0x5c), (s * 0.05).clamp(0.1, 0.3))),
+        });
+        let mark = (s * 0.1).clamp(0.2, 0.8);
+        match cell {
+            Cell::Hindering => {
+                let d = s * 0.3;
+                self.ops().push(Op::Rect {
+                    x: x + (s - d) / 2.0,
+                    y: y + (s - d) / 2.0,
+                    w: d,
+                    h: d,
+                    fill: Some((0x8a, 0x6f, 0x3c)),
+                    stroke: None,
+                });
+            }
+            Cell::Water => self.ops().push(Op::Line {
+                points: vec![
+                    (x + s * 0.15, y + s * 0.55),
+                    (x + s * 0.38, y + s * 0.4),
+                    (x + s * 0.62, y + s * 0.6),
+                    (x + s * 0.85, y + s * 0.45),
+                ],
+                color: (0x2f, 0x6f, 0xa8),
+                width: mark,
+            }),
+            Cell::Crevice => self.ops().push(Op::Line {
+                points: vec![
+                    (x + s * 0.2, y + s * 0.15),
+                    (x + s * 0.6, y + s * 0.4),
+                    (x + s * 0.35, y + s * 0.6),
+                    (x + s * 0.8, y + s * 0.85),
+                ],
+                color: (0x9c, 0x8a, 0x80),
+                width: mark,
+            }),
+            Cell::Blocking => {
+                let (a, b) = (s * 0.2, s * 0.8);
+                for points in [
+                    vec![(x + a, y + a), (x + b, y + b)],
+                    vec![(x + b, y + a), (x + a, y + b)],
+                ] {
+                    self.ops().push(Op::Line {
+                        points,
+                        color: (0x4e, 0x46, 0x3e),
+                        width: mark,
+                    });
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// The running header and footer, once the page count is known.
+    pub(super) fn finish(mut self, sheet: &SetupSheet) -> Vec<Vec<Op>> {
+        let n = self.pages.len();
+        let g = self.g;
+        let left = g.margin;
+        let right = g.width - g.margin;
+        let head = format!("tilecrawl setup sheet — seed {}", sheet.seed);
+        let foot = format!(
+            "seed {} · {} · tile set {} · {} · hero value {}",
+            sheet.seed,
+            sheet.mission,
+            sheet.params.tileset,
+            plural(sheet.params.sets, "set", "sets"),
+            sheet.params.hero_value
+        );
+        let pages = std::mem::take(&mut self.pages);
+        let mut out = Vec::with_capacity(n);
+        for (i, ops) in pages.into_iter().enumerate() {
+            self.pages = vec![Vec::new()];
+            let number = format!("page {} of {}", i + 1, n);
+            let nw = self.m.width(&number, 9.0, false);
+            let base = g.margin + ascent(9.0);
+            let head_max = right - left - nw - 12.0;
+            let head_line = self
+                .m
+                .wrap(&head, 9.0, true, head_max)
+                .into_iter()
+                .next()
+                .unwrap_or_default();
+            self.text(left, base, 9.0, true, INK, head_line);
+            self.text(right - nw, base, 9.0, false, INK, number);
+            self.ops().push(Op::Line {
+                points: vec![(left, g.margin + 14.0), (right, g.margin + 14.0)],
+                color: RULE,
+                width: 0.6,
+            });
+            let fy = g.height - g.margin - 2.0;
+            self.ops().push(Op::Line {
+                points: vec![(left, fy - 10.0), (right, fy - 10.0)],
+                color: RULE,
+                width: 0.4,
+            });
+            let foot_line = self
+                .m
+                .wrap(&foot, 7.0, false, right - left)
+                .into_iter()
+                .next()
+                .unwrap_or_default();
+            self.text(left, fy, 7.0, false, MUTED, foot_line);
+            let mut page = std::mem::take(&mut self.pages[0]);
+            page.extend(ops);
+            out.push(page);
+        }
+        out
+    }
+}
+
+/// Lays the sheet out on pages.
+pub(super) fn layout(sheet: &SetupSheet, m: &Metrics, g: Geometry) -> Vec<Vec<Op>> {
+    let mut p = Pager::new(m, g);
+    for (n, sec) in sections(sheet).iter().enumerate() {
+        if n == 0 {
+            p.title(&sec.title);
+        } else {
+            p.heading(&sec.title);
+        }
+        let mut caption = sec.title.clone();
+        for part in &sec.parts {
+            match part {
+                Part::Heading(h) => {
+                    p.sub_heading(h);
+                    caption = h.clone();
+                }
+                Part::Para(text) => p.para(text),
+                Part::Fields(f) => p.fields(f),
+                Part::Table(t) => p.table(t, &caption),
+                Part::TileDiagrams => {}
+            }
+        }
+    }
+    p.finish(sheet)
+}
+
+/// The setup sheet as a PDF (`setup.pdf`) on `print.paper`, with margins of at
+/// least [`MIN_MARGIN_MM`], "page n of m" and the seed on every page. The
+/// same scenario always gives the same bytes (no date, no random id).
+pub fn setup_pdf(s: &Scenario, print: &PrintOptions) -> Result<Vec<u8>, ExportError> {
+    use krilla::Document;
+    use krilla::color::rgb;
+    use krilla::geom::{PathBuilder, Point as KPoint, Rect as KRect};
+    use krilla::metadata::Metadata;
+    use krilla::num::NormalizedF32;
+    use krilla::page::PageSettings;
+    use krilla::paint::{Fill, LineCap, LineJoin, Stroke};
+    use krilla::text::{Font, TextDirection};
+
+    let sheet = setup_sheet(s);
+    let g = Geometry::new(print)?;
+    let metrics = Metrics::new()?;
+    let pages = layout(&sheet, &metrics, g);
+
+    let font = |data: &'static [u8]| {
+        Font::new(data.into(), 0)
+            .ok_or_else(|| ExportError::Pdf("the embedded font cannot be read".into()))
+    };
+    let regular = font(crate::export::png::DEJAVU_SANS)?;
+    let bold = font(crate::export::png::DEJAVU_SANS_BOLD)?;
+    let color = |c: Rgb| rgb::Color::new(c.0, c.1, c.2);
+    let fill = |c: Rgb| Fill {
+        paint: color(c).into(),
+        opacity: NormalizedF32::ONE,
+        rule: Default::default(),
+    };
+    let stroke = |c: Rgb, width: f32| Stroke {
+        paint: color(c).into(),
+        width,
+        line_cap: LineCap::Butt,
+        line_join: LineJoin::Miter,
+        ..Default::default()
+    };
+
+    let mut doc = Document::new();
+    doc.set_metadata(
+        Metadata::new()
+            .title(title(&sheet))
+            .creator(sheet.generator.clone()),
+    );
+    for ops in &pages {
+        let settings = PageSettings::from_wh(g.width, g.height)
+            .ok_or_else(|| ExportError::Pdf("invalid page size".into()))?;
+        let mut page = doc.start_page_with(settings);
+        let mut surface = page.surface();
+        for op in ops {
+            match op {
+                Op::Text {
+                    x,
+                    y,
+                    size,
+                    bold: b,
+                    color: c,
+                    text,
+                    ..
+                } => {
+                    surface.set_stroke(None);
+                    surface.set_fill(Some(fill(*c)));
+                    let f = if *b { bold.clone() } else { regular.clone() };
+                    surface.draw_text(
+                        KPoint::from_xy(*x, *y),
+                        f,
+                        *size,
+                        text,
+                        false,
+                        TextDirection::Auto,
+                    );
+                }
+                Op::Rect {
+                    x,
+                    y,
+                    w,
+                    h,
+                    fill: f,
+                    stroke: st,
+                } => {
+                    let Some(rect) = KRect::from_xywh(*x, *y, *w, *h) else {
+                        continue;
+                    };
+                    let mut pb = PathBuilder::new();
+                    pb.push_rect(rect);
+                    let Some(path) = pb.finish() else { continue };
+                    surface.set_fill(f.map(fill));
+                    surface.set_stroke(st.map(|(c, w)| stroke(c, w)));
+                    surface.draw_path(&path);
+                }
+                Op::Line {
+                    points,
+                    color: c,
+                    width,
+                } => {
+                    let mut pb = PathBuilder::new();
+                    for (i, &(x, y)) in points.iter().enumerate() {
+                        if i == 0 {
+                            pb.move_to(x, y);
+                        } else {
+                            pb.line_to(x, y);
+                        }
+                    }
+                    let Some(path) = pb.finish() else { continue };
+                    surface.set_fill(None);
+                    surface.set_stroke(Some(stroke(*c, *width)));
+                    surface.draw_path(&path);
+                }
+            }
+        }
+        surface.finish();
+        page.finish();
+    }
+    doc.finish().map_err(|e| ExportError::Pdf(e.to_string()))
+}
