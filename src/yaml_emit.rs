@@ -1,5 +1,5 @@
 //! A small YAML writer that keeps files lean and readable, which
-//! `serde_yaml::to_string` (block style only) cannot.
+//! `yaml_serde::to_string` (block style only) cannot.
 //!
 //! - The document, and every list whose items are themselves lists or
 //!   records, is written in block style: one item per line.
@@ -16,21 +16,21 @@
 //!   leading or trailing spaces, or anything but printable ASCII (and, in
 //!   flow style, `, [ ] { } :`). Otherwise it is single-quoted if it is
 //!   printable ASCII, else double-quoted with YAML escapes.
-//! - Numbers are written as serde_yaml writes them (floats by the shortest
+//! - Numbers are written as yaml_serde writes them (floats by the shortest
 //!   representation that reads back exactly, `.inf`, `-.inf`, `.nan`).
 //!
 //! [`to_string`] takes any `Serialize` value through a light [`Node`] tree
-//! that holds what `serde_yaml::to_value` would (same shapes, same order,
+//! that holds what `yaml_serde::to_value` would (same shapes, same order,
 //! enum variants as `!Tag`s) without its cost: struct field names are
 //! borrowed and nothing is hashed. [`emit`] writes a [`Node`]; a
-//! `serde_yaml::Value` converts with `Node::from`. `serde_yaml::from_str` of
+//! `yaml_serde::Value` converts with `Node::from`. `yaml_serde::from_str` of
 //! the result gives the value back (tested on arbitrary nested values), and
 //! the same value always gives the same bytes.
 
 use serde::Serialize;
-use serde_yaml::Value;
 use std::borrow::Cow;
 use std::fmt::Write;
+use yaml_serde::Value;
 
 /// Widest line a flow collection may make, in characters, indentation and
 /// key included.
@@ -79,7 +79,7 @@ pub enum EmitError {
 
 type Result<T> = std::result::Result<T, EmitError>;
 
-/// A YAML node: what `serde_yaml::Value` holds, cheaper to build.
+/// A YAML node: what `yaml_serde::Value` holds, cheaper to build.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Node {
     /// `null`.
@@ -98,7 +98,7 @@ pub enum Node {
     Seq(Vec<Node>),
     /// A record or map, in order. Keys should be distinct: a map whose
     /// `Serialize` repeats a key is written with it twice, which YAML
-    /// readers refuse (`serde_yaml::to_value` would keep the last).
+    /// readers refuse (`yaml_serde::to_value` would keep the last).
     Map(Vec<(Node, Node)>),
     /// `!tag value` (the tag without its `!`): how an enum variant with
     /// data is written.
@@ -140,10 +140,10 @@ pub fn to_string<T: Serialize + ?Sized>(
     emit(&to_node(value)?, style)
 }
 
-/// The [`Node`] of a `Serialize` value: the shapes `serde_yaml::to_value`
+/// The [`Node`] of a `Serialize` value: the shapes `yaml_serde::to_value`
 /// gives (`None` and `()` as null, unit variants as strings, other variants
 /// as `!Variant` tags, bytes as lists of numbers, 128-bit integers beyond 64
-/// bits as strings). For a `serde_yaml::Value` itself use `Node::from`,
+/// bits as strings). For a `yaml_serde::Value` itself use `Node::from`,
 /// which keeps its tags.
 pub fn to_node<T: Serialize + ?Sized>(value: &T) -> std::result::Result<Node, EmitError> {
     value.serialize(NodeSerializer)
@@ -426,10 +426,10 @@ impl Emitter<'_> {
                 }
                 write_u64(&mut self.out, n.unsigned_abs());
             }
-            // serde_yaml's own form: the shortest digits that read back
+            // yaml_serde's own form: the shortest digits that read back
             // exactly (ryu), `.inf`, `-.inf`, `.nan`.
             Node::F64(f) => {
-                let _ = write!(self.out, "{}", serde_yaml::Number::from(*f));
+                let _ = write!(self.out, "{}", yaml_serde::Number::from(*f));
             }
             Node::Str(s) => {
                 self.continuation_bytes += write_string(&mut self.out, s, flow);
@@ -646,7 +646,7 @@ fn write_double_quoted(out: &mut String, s: &str) -> usize {
 }
 
 /// Would `s`, unquoted, read back as null, a boolean or a number (to
-/// serde_yaml, or to a YAML 1.1 reader)?
+/// yaml_serde, or to a YAML 1.1 reader)?
 fn reads_as_other_type(s: &str) -> bool {
     // YAML 1.1 also lists `y` and `n` as booleans, but common readers
     // (PyYAML, libyaml-based ones) do not resolve them, and quoting every
@@ -684,7 +684,7 @@ fn reads_as_other_type(s: &str) -> bool {
     }
 }
 
-/// Builds a [`Node`] the way `serde_yaml::to_value` builds a `Value`.
+/// Builds a [`Node`] the way `yaml_serde::to_value` builds a `Value`.
 struct NodeSerializer;
 
 impl serde::ser::Error for EmitError {
@@ -978,7 +978,7 @@ impl serde::ser::SerializeStructVariant for MapBuilder {
 mod tests {
     use super::*;
     use proptest::prelude::*;
-    use serde_yaml::Mapping;
+    use yaml_serde::Mapping;
 
     /// `v` written with the default style.
     fn write(v: &Value) -> String {
@@ -990,14 +990,14 @@ mod tests {
     }
 
     fn back(text: &str) -> Value {
-        serde_yaml::from_str(text).unwrap_or_else(|e| panic!("{e}\n{text}"))
+        yaml_serde::from_str(text).unwrap_or_else(|e| panic!("{e}\n{text}"))
     }
 
     fn string_round_trip(s: &str) {
         for v in [
             Value::String(s.into()),
             Value::Sequence(vec![Value::String(s.into()), Value::String("x".into())]),
-            serde_yaml::from_str::<Value>("{a: 1}").unwrap(),
+            yaml_serde::from_str::<Value>("{a: 1}").unwrap(),
         ] {
             let mut m = Mapping::new();
             m.insert(Value::String(s.into()), v.clone());
@@ -1148,7 +1148,7 @@ mod tests {
 
     #[test]
     fn numbers_and_scalars_read_back_exactly() {
-        let doc: Value = serde_yaml::from_str(
+        let doc: Value = yaml_serde::from_str(
             "{a: 25.4, b: 0.1, c: -0.0, d: 1.0e300, e: 5e-324, f: .inf, g: -.inf, h: .nan, \
              i: 18446744073709551615, j: -9223372036854775808, k: null, l: true, m: false, \
              n: 1.0, o: 100000000000000000000.0}",
@@ -1157,14 +1157,14 @@ mod tests {
         let text = write(&doc);
         assert_eq!(back(&text), doc, "{text}");
         assert!(text.starts_with("a: 25.4\n"), "{text}");
-        // As serde_yaml writes it.
+        // As yaml_serde writes it.
         let scalar = Value::from(25.4_f64);
-        assert_eq!(write(&scalar), serde_yaml::to_string(&scalar).unwrap());
+        assert_eq!(write(&scalar), yaml_serde::to_string(&scalar).unwrap());
     }
 
     #[test]
     fn small_records_are_flow_and_lists_of_records_block() {
-        let doc: Value = serde_yaml::from_str(
+        let doc: Value = yaml_serde::from_str(
             "format: x\n\
              size: {width: 26, height: 25}\n\
              grid: [_____, '##...']\n\
@@ -1223,7 +1223,7 @@ mod tests {
 
     #[test]
     fn long_and_complex_keys_are_explicit() {
-        let doc: Value = serde_yaml::from_str(&format!(
+        let doc: Value = yaml_serde::from_str(&format!(
             "? [1, 2]\n: a\n? {{x: 1}}\n: [b]\n{}: c\n",
             "k".repeat(300)
         ))
@@ -1238,24 +1238,24 @@ mod tests {
 
     #[test]
     fn tags_are_written_or_refused() {
-        let doc: Value = serde_yaml::from_str(
+        let doc: Value = yaml_serde::from_str(
             "a: !Thing x\nb: !Thing [1]\nc: !Thing {k: v}\nd: !T-1.x\n  long: [1, 2]\ne:\n- !E 3\n",
         )
         .unwrap();
         let text = write(&doc);
         assert_eq!(back(&text), doc, "{text}");
-        let top: Value = serde_yaml::from_str("!Top\nk: v\n").unwrap();
+        let top: Value = yaml_serde::from_str("!Top\nk: v\n").unwrap();
         assert_eq!(back(&write(&top)), top);
-        let bad = Value::Tagged(Box::new(serde_yaml::value::TaggedValue {
-            tag: serde_yaml::value::Tag::new("a b"),
+        let bad = Value::Tagged(Box::new(yaml_serde::value::TaggedValue {
+            tag: yaml_serde::value::Tag::new("a b"),
             value: Value::Null,
         }));
         assert!(matches!(
             write_with(&bad, &Style::default()),
             Err(EmitError::Tag(_))
         ));
-        let nested = Value::Tagged(Box::new(serde_yaml::value::TaggedValue {
-            tag: serde_yaml::value::Tag::new("a"),
+        let nested = Value::Tagged(Box::new(yaml_serde::value::TaggedValue {
+            tag: yaml_serde::value::Tag::new("a"),
             value: bad,
         }));
         assert_eq!(
@@ -1312,7 +1312,7 @@ mod tests {
     }
 
     #[test]
-    fn nodes_hold_what_serde_yaml_values_hold() {
+    fn nodes_hold_what_yaml_serde_values_hold() {
         let x = Everything {
             b: true,
             i: -8,
@@ -1344,7 +1344,7 @@ mod tests {
             map: [(-1, vec![1, 2]), (7, vec![])].into_iter().collect(),
             nested: vec![vec![Shape::Unit, Shape::Newtype(2)], vec![]],
         };
-        let value = serde_yaml::to_value(&x).unwrap();
+        let value = yaml_serde::to_value(&x).unwrap();
         assert_eq!(to_node(&x).unwrap(), Node::from(&value));
         let text = to_string(&x, &Style::default()).unwrap();
         assert_eq!(back(&text), value, "{text}");
@@ -1397,8 +1397,8 @@ mod tests {
                     "one tag per node",
                     |(tag, value)| {
                         (!matches!(value, Value::Tagged(_))).then(|| {
-                            Value::Tagged(Box::new(serde_yaml::value::TaggedValue {
-                                tag: serde_yaml::value::Tag::new(tag),
+                            Value::Tagged(Box::new(yaml_serde::value::TaggedValue {
+                                tag: yaml_serde::value::Tag::new(tag),
                                 value,
                             }))
                         })
@@ -1417,7 +1417,7 @@ mod tests {
                 let mut out = String::new();
                 write_string(&mut out, &s, flow);
                 let doc = if flow { format!("[{out}]") } else { format!("k: {out}\n") };
-                let v: Value = serde_yaml::from_str(&doc)
+                let v: Value = yaml_serde::from_str(&doc)
                     .map_err(|e| TestCaseError::fail(format!("{e}\n{doc}")))?;
                 let got = if flow { v.get(0).cloned() } else { v.get("k").cloned() };
                 prop_assert_eq!(got, Some(Value::String(s.clone())), "{}", doc);
@@ -1428,7 +1428,7 @@ mod tests {
         fn any_value_reads_back(v in value(), width in prop::sample::select(vec![20usize, 100, 400])) {
             let style = Style { width, block_keys: &["grid"] };
             let text = write_with(&v, &style).map_err(|e| TestCaseError::fail(e.to_string()))?;
-            let got: Value = serde_yaml::from_str(&text)
+            let got: Value = yaml_serde::from_str(&text)
                 .map_err(|e| TestCaseError::fail(format!("{e}\n{text}")))?;
             prop_assert_eq!(&got, &v, "{}", text);
             prop_assert_eq!(write_with(&got, &style).unwrap(), text);

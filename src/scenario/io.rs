@@ -84,7 +84,7 @@ pub fn from_yaml(text: &str, file: &str) -> Result<Scenario, ScenarioError> {
         location,
         message,
     })?;
-    let s: Scenario = serde_yaml::from_str(text).map_err(|e| {
+    let s: Scenario = yaml_serde::from_str(text).map_err(|e| {
         let (location, message) = crate::tileset::yaml_error_parts(&e);
         ScenarioError {
             file: file.into(),
