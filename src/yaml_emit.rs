@@ -16,21 +16,21 @@
 //!   leading or trailing spaces, or anything but printable ASCII (and, in
 //!   flow style, `, [ ] { } :`). Otherwise it is single-quoted if it is
 //!   printable ASCII, else double-quoted with YAML escapes.
-//! - Numbers are written as yaml_serde writes them (floats by the shortest
-//!   representation that reads back exactly, `.inf`, `-.inf`, `.nan`).
+//! - Numbers are written as serde_yaml and yaml_serde write them (floats by
+//!   the shortest representation that reads back exactly, from `ryu`;
+//!   `.inf`, `-.inf`, `.nan`).
 //!
 //! [`to_string`] takes any `Serialize` value through a light [`Node`] tree
 //! that holds what `yaml_serde::to_value` would (same shapes, same order,
 //! enum variants as `!Tag`s) without its cost: struct field names are
-//! borrowed and nothing is hashed. [`emit`] writes a [`Node`]; a
-//! `yaml_serde::Value` converts with `Node::from`. `yaml_serde::from_str` of
-//! the result gives the value back (tested on arbitrary nested values), and
-//! the same value always gives the same bytes.
+//! borrowed and nothing is hashed. [`emit`] writes a [`Node`]. The writer
+//! does not depend on any YAML library; `yaml_serde::from_str` of the
+//! result gives the value back (tested on arbitrary nested values), and the
+//! same value always gives the same bytes.
 
 use serde::Serialize;
 use std::borrow::Cow;
 use std::fmt::Write;
-use yaml_serde::Value;
 
 /// Widest line a flow collection may make, in characters, indentation and
 /// key included.
@@ -105,32 +105,6 @@ pub enum Node {
     Tagged(Cow<'static, str>, Box<Node>),
 }
 
-impl From<&Value> for Node {
-    fn from(v: &Value) -> Node {
-        match v {
-            Value::Null => Node::Null,
-            Value::Bool(b) => Node::Bool(*b),
-            Value::Number(n) => match (n.as_u64(), n.as_i64(), n.as_f64()) {
-                (Some(u), _, _) => Node::U64(u),
-                (None, Some(i), _) => Node::I64(i),
-                (None, None, f) => Node::F64(f.unwrap_or(f64::NAN)),
-            },
-            Value::String(s) => Node::Str(Cow::Owned(s.clone())),
-            Value::Sequence(s) => Node::Seq(s.iter().map(Node::from).collect()),
-            Value::Mapping(m) => Node::Map(
-                m.iter()
-                    .map(|(k, v)| (Node::from(k), Node::from(v)))
-                    .collect(),
-            ),
-            Value::Tagged(t) => {
-                let shown = t.tag.to_string();
-                let name = shown.strip_prefix('!').unwrap_or(&shown).to_string();
-                Node::Tagged(Cow::Owned(name), Box::new(Node::from(&t.value)))
-            }
-        }
-    }
-}
-
 /// Writes any `Serialize` value as a YAML document (no `---`, ending with a
 /// line break). Structs keep their field order.
 pub fn to_string<T: Serialize + ?Sized>(
@@ -143,8 +117,7 @@ pub fn to_string<T: Serialize + ?Sized>(
 /// The [`Node`] of a `Serialize` value: the shapes `yaml_serde::to_value`
 /// gives (`None` and `()` as null, unit variants as strings, other variants
 /// as `!Variant` tags, bytes as lists of numbers, 128-bit integers beyond 64
-/// bits as strings). For a `yaml_serde::Value` itself use `Node::from`,
-/// which keeps its tags.
+/// bits as strings).
 pub fn to_node<T: Serialize + ?Sized>(value: &T) -> std::result::Result<Node, EmitError> {
     value.serialize(NodeSerializer)
 }
@@ -426,11 +399,9 @@ impl Emitter<'_> {
                 }
                 write_u64(&mut self.out, n.unsigned_abs());
             }
-            // yaml_serde's own form: the shortest digits that read back
-            // exactly (ryu), `.inf`, `-.inf`, `.nan`.
-            Node::F64(f) => {
-                let _ = write!(self.out, "{}", yaml_serde::Number::from(*f));
-            }
+            // serde_yaml's form, kept by yaml_serde: the shortest digits
+            // that read back exactly (ryu), `.inf`, `-.inf`, `.nan`.
+            Node::F64(f) => write_f64(&mut self.out, *f),
             Node::Str(s) => {
                 self.continuation_bytes += write_string(&mut self.out, s, flow);
             }
@@ -456,6 +427,22 @@ fn write_u64(out: &mut String, mut n: u64) {
     }
     for &b in &buf[at..] {
         out.push(b as char);
+    }
+}
+
+/// `f` as serde_yaml writes it: `.nan`, `.inf`, `-.inf`, or ryu's
+/// shortest form that reads back exactly (`25.4`, `1.0`, `1e300`).
+fn write_f64(out: &mut String, f: f64) {
+    if f.is_nan() {
+        out.push_str(".nan");
+    } else if f.is_infinite() {
+        out.push_str(if f.is_sign_negative() {
+            "-.inf"
+        } else {
+            ".inf"
+        });
+    } else {
+        out.push_str(ryu::Buffer::new().format_finite(f));
     }
 }
 
@@ -978,7 +965,28 @@ impl serde::ser::SerializeStructVariant for MapBuilder {
 mod tests {
     use super::*;
     use proptest::prelude::*;
-    use yaml_serde::Mapping;
+    use yaml_serde::{Mapping, Value};
+
+    /// The [`Node`] of a reader's value, tags kept.
+    fn node(v: &Value) -> Node {
+        match v {
+            Value::Null => Node::Null,
+            Value::Bool(b) => Node::Bool(*b),
+            Value::Number(n) => match (n.as_u64(), n.as_i64(), n.as_f64()) {
+                (Some(u), _, _) => Node::U64(u),
+                (None, Some(i), _) => Node::I64(i),
+                (None, None, f) => Node::F64(f.unwrap_or(f64::NAN)),
+            },
+            Value::String(s) => Node::Str(Cow::Owned(s.clone())),
+            Value::Sequence(s) => Node::Seq(s.iter().map(node).collect()),
+            Value::Mapping(m) => Node::Map(m.iter().map(|(k, v)| (node(k), node(v))).collect()),
+            Value::Tagged(t) => {
+                let shown = t.tag.to_string();
+                let name = shown.strip_prefix('!').unwrap_or(&shown).to_string();
+                Node::Tagged(Cow::Owned(name), Box::new(node(&t.value)))
+            }
+        }
+    }
 
     /// `v` written with the default style.
     fn write(v: &Value) -> String {
@@ -986,7 +994,7 @@ mod tests {
     }
 
     fn write_with(v: &Value, style: &Style) -> Result<String> {
-        emit(&Node::from(v), style)
+        emit(&node(v), style)
     }
 
     fn back(text: &str) -> Value {
@@ -1157,9 +1165,22 @@ mod tests {
         let text = write(&doc);
         assert_eq!(back(&text), doc, "{text}");
         assert!(text.starts_with("a: 25.4\n"), "{text}");
-        // As yaml_serde writes it.
-        let scalar = Value::from(25.4_f64);
-        assert_eq!(write(&scalar), yaml_serde::to_string(&scalar).unwrap());
+        // As serde_yaml wrote them and yaml_serde writes them.
+        for f in [
+            25.4,
+            0.1,
+            -0.0,
+            1.0,
+            1e20,
+            1.0e300,
+            5e-324,
+            -1.5e-7,
+            f64::NAN,
+            f64::INFINITY,
+            f64::NEG_INFINITY,
+        ] {
+            assert_eq!(write(&Value::from(f)), yaml_serde::to_string(&f).unwrap());
+        }
     }
 
     #[test]
@@ -1345,7 +1366,7 @@ mod tests {
             nested: vec![vec![Shape::Unit, Shape::Newtype(2)], vec![]],
         };
         let value = yaml_serde::to_value(&x).unwrap();
-        assert_eq!(to_node(&x).unwrap(), Node::from(&value));
+        assert_eq!(to_node(&x).unwrap(), node(&value));
         let text = to_string(&x, &Style::default()).unwrap();
         assert_eq!(back(&text), value, "{text}");
     }
