@@ -10,9 +10,11 @@
 //!   ([`DEFAULT_WIDTH`], 100). Otherwise it is written in block style.
 //! - Keys listed in [`Style::block_keys`] always get block style (a
 //!   scenario's `grid`: one row per line).
-//! - A string is written plain only when it cannot read back as anything
-//!   else: not `null`, `~`, a boolean (YAML 1.1's `yes`/`no`/`on`/`off`
-//!   too), a number, empty, nor holding indicators, `: `, ` #`, quotes,
+//! - A string is written plain only when no YAML reader, YAML 1.1 ones
+//!   (PyYAML, ruamel) included, can read it back as anything else: not
+//!   `null`, `~`, a boolean (YAML 1.1's `yes`/`no`/`on`/`off` too), a
+//!   number (YAML 1.1's `1_000`, `0b101`, `017`, `1:20` and `1.2.3` too), a
+//!   date (`2001-12-14`), `<<`, `=`, empty, nor holding indicators, `: `, ` #`, quotes,
 //!   leading or trailing spaces, or anything but printable ASCII (and, in
 //!   flow style, `, [ ] { } :`). Otherwise it is single-quoted if it is
 //!   printable ASCII, else double-quoted with YAML escapes.
@@ -632,8 +634,10 @@ fn write_double_quoted(out: &mut String, s: &str) -> usize {
     continuation_bytes
 }
 
-/// Would `s`, unquoted, read back as null, a boolean or a number (to
-/// yaml_serde, or to a YAML 1.1 reader)?
+/// Would `s`, unquoted, read back as anything but this string — null, a
+/// boolean, a number, a date, a merge or value key — to yaml_serde, to a
+/// YAML 1.2 reader, or to a YAML 1.1 reader (PyYAML, ruamel, SnakeYAML)?
+/// Errs on the side of quoting: the union of their patterns.
 fn reads_as_other_type(s: &str) -> bool {
     // YAML 1.1 also lists `y` and `n` as booleans, but common readers
     // (PyYAML, libyaml-based ones) do not resolve them, and quoting every
@@ -654,21 +658,81 @@ fn reads_as_other_type(s: &str) -> bool {
         return true;
     }
     let unsigned = s.strip_prefix(['+', '-']).unwrap_or(s);
+    let signed = unsigned.len() < s.len();
     match unsigned.bytes().next() {
         // A lone sign, or two.
         None | Some(b'+' | b'-') => true,
-        // Integers in any base, leading zeros, floats, `.inf`, `.nan`.
+        // Integers in any base, leading zeros, floats, `.inf`, `.nan`,
+        // YAML 1.1's `_` separators and base-60 numbers, dates.
         Some(b'0'..=b'9' | b'.') => {
             let prefix = unsigned.get(..2).unwrap_or("");
             matches!(prefix, "0x" | "0o" | "0b" | "0X" | "0O" | "0B")
                 || unsigned.parse::<f64>().is_ok()
                 || unsigned.eq_ignore_ascii_case(".inf")
                 || unsigned.eq_ignore_ascii_case(".nan")
+                || yaml11_number(unsigned)
+                || (!signed && yaml11_timestamp(s))
         }
+        // After a sign, ruamel takes `_` for a digit: `+_5` is 5.
+        Some(b'_') if signed => yaml11_number(unsigned),
         // `inf`, `infinity`, `nan` in any case parse as floats in Rust.
         Some(b'i' | b'I' | b'n' | b'N') => unsigned.parse::<f64>().is_ok(),
         Some(_) => false,
     }
+}
+
+/// YAML 1.1's number forms that `f64::from_str` refuses, for `unsigned`
+/// (no sign) starting with a digit, `.` or `_`: digits with `_` and `.`
+/// anywhere (`1_000`, `0_7`, `._5`, `1.2.3`: the 1.1 float pattern allows
+/// more than one `.`), the same with an exponent (`1_0e5`, `.5E-3`), and
+/// base 60 (`1:20`, `190:20:30`, `1:20.5`).
+fn yaml11_number(unsigned: &str) -> bool {
+    let b = unsigned.as_bytes();
+    let in_number = |c: &u8| c.is_ascii_digit() || matches!(c, b'_' | b'.');
+    if b.iter().all(in_number) {
+        return true;
+    }
+    if let Some(e) = b.iter().position(|&c| c == b'e' || c == b'E') {
+        let (mantissa, exponent) = (&b[..e], &b[e + 1..]);
+        let exponent = exponent
+            .strip_prefix(b"+")
+            .or_else(|| exponent.strip_prefix(b"-"))
+            .unwrap_or(exponent);
+        if !mantissa.is_empty()
+            && mantissa.iter().all(in_number)
+            && !exponent.is_empty()
+            && exponent.iter().all(u8::is_ascii_digit)
+        {
+            return true;
+        }
+    }
+    b.first().is_some_and(u8::is_ascii_digit)
+        && b.contains(&b':')
+        && b.iter().all(|c| in_number(c) || *c == b':')
+}
+
+/// Does `s` start as a YAML 1.1 timestamp — `2001-12-14`, or the date and
+/// then `T`, `t`, a space or a tab (`2001-12-14t21:59:43.10-05:00`,
+/// `2001-12-14 21:59:43.10 -5`)? Whatever follows the date counts, to be
+/// safe.
+fn yaml11_timestamp(s: &str) -> bool {
+    let b = s.as_bytes();
+    let digits_from = |at: usize| {
+        b[at.min(b.len())..]
+            .iter()
+            .take_while(|c| c.is_ascii_digit())
+            .count()
+    };
+    if digits_from(0) != 4 || b.get(4) != Some(&b'-') {
+        return false;
+    }
+    let month = digits_from(5);
+    if !(1..=2).contains(&month) || b.get(5 + month) != Some(&b'-') {
+        return false;
+    }
+    let at = 6 + month;
+    let day = digits_from(at);
+    (1..=2).contains(&day) && matches!(b.get(at + day), None | Some(b'T' | b't' | b' ' | b'\t'))
 }
 
 /// Builds a [`Node`] the way `yaml_serde::to_value` builds a `Value`.
@@ -1150,6 +1214,113 @@ mod tests {
             &long,
         ];
         for s in cases {
+            string_round_trip(s);
+        }
+    }
+
+    /// Strings a YAML 1.1 reader (PyYAML, ruamel) takes for something else
+    /// when plain (`tests/yaml_readers.rs` reads them back through PyYAML).
+    const YAML_1_1_FORMS: &[&str] = &[
+        "1_000",
+        "-1_000",
+        "1_000.5",
+        "0_7",
+        "017",
+        "+_5",
+        "0x1f",
+        "0x_1F",
+        "-0x1f",
+        "0o17",
+        "0b101",
+        "0b1_0",
+        "+0b1",
+        "1:20",
+        "190:20:30",
+        "-1:20",
+        "1:20.5",
+        ".5",
+        "._5",
+        "1.2.3",
+        "1.",
+        "1e5",
+        "1_0e5",
+        ".5E-3",
+        "yes",
+        "Yes",
+        "YES",
+        "yEs",
+        "no",
+        "No",
+        "NO",
+        "on",
+        "On",
+        "ON",
+        "off",
+        "Off",
+        "OFF",
+        "true",
+        "False",
+        "~",
+        "null",
+        "Null",
+        "NULL",
+        ".inf",
+        "-.inf",
+        "+.INF",
+        ".Inf",
+        ".nan",
+        ".NaN",
+        ".NAN",
+        "2001-12-14",
+        "2001-1-2",
+        "2001-12-14t21:59:43.10-05:00",
+        "2001-12-14 21:59:43.10 -5",
+        "2001-12-14T21:59:43Z",
+        "=",
+        "<<",
+        "",
+    ];
+
+    /// Strings near those forms that every reader reads as strings: they
+    /// stay plain, so the quoting does not spread to ordinary ids.
+    const PLAIN_NEAR_MISSES: &[&str] = &[
+        "C4",
+        "H1",
+        "x",
+        "2d6",
+        "1d14",
+        "v1.2",
+        "1a",
+        "_1",
+        "_1_000",
+        "a_1",
+        "12ab",
+        "1-2",
+        "2001-12-14x",
+        "201-12-14",
+        "0-0",
+        "mkd-adventure",
+        "tilecrawl-scenario/1",
+        "fnv1a64:00ff",
+        "yess",
+        "nope",
+        "only",
+        "offer",
+        "=a",
+        "<<a",
+        "~a",
+    ];
+
+    #[test]
+    fn yaml_1_1_forms_are_quoted_and_near_misses_are_not() {
+        for &s in YAML_1_1_FORMS {
+            for flow in [false, true] {
+                assert_ne!(quoting(s, flow), Quoting::Plain, "{s:?} (flow: {flow})");
+            }
+            string_round_trip(s);
+        }
+        for &s in PLAIN_NEAR_MISSES {
+            assert_eq!(quoting(s, false), Quoting::Plain, "{s:?}");
             string_round_trip(s);
         }
     }
