@@ -498,7 +498,7 @@ fn index_columns_agree_with_each_scenario() {
     );
     let idx = rows(&read(&out.join("index.csv")));
     assert_eq!(idx.len(), 5);
-    let yaml: serde_yaml::Value = serde_yaml::from_str(&read(&out.join("index.yaml"))).unwrap();
+    let yaml: yaml_serde::Value = yaml_serde::from_str(&read(&out.join("index.yaml"))).unwrap();
     for (i, row) in idx.iter().enumerate() {
         let s: Scenario =
             tilecrawl::mkd::scenario::load(&out.join(&row["seed"]).join("scenario.yaml")).unwrap();

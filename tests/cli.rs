@@ -140,7 +140,7 @@ fn generate_writes_its_files_and_a_summary() {
         "{}",
         &yaml[..60.min(yaml.len())]
     );
-    let doc: serde_yaml::Value = serde_yaml::from_str(&yaml).unwrap();
+    let doc: yaml_serde::Value = yaml_serde::from_str(&yaml).unwrap();
     let map = doc.as_mapping().expect("scenario.yaml is a mapping");
     for key in [
         "format",
@@ -736,11 +736,11 @@ fn bad_scenario_wrong_format_version() {
 
 #[test]
 fn bad_scenario_grid_row_of_wrong_length() {
-    let mut doc: serde_yaml::Value = serde_yaml::from_str(&good_scenario()).unwrap();
+    let mut doc: yaml_serde::Value = yaml_serde::from_str(&good_scenario()).unwrap();
     let row = doc["grid"][2].as_str().unwrap().to_string();
     let width = row.chars().count();
-    doc["grid"][2] = serde_yaml::Value::String(row[1..].to_string());
-    let text = serde_yaml::to_string(&doc).unwrap();
+    doc["grid"][2] = yaml_serde::Value::String(row[1..].to_string());
+    let text = yaml_serde::to_string(&doc).unwrap();
     let line = assert_bad_scenario(text.as_bytes(), &["grid[2]"]);
     assert!(
         line.contains(&format!("{}", width - 1)) && line.contains(&format!("{width}")),

@@ -89,18 +89,18 @@ fn fixture() -> &'static Fixture {
 }
 
 /// The good save as a YAML mapping.
-fn good_map() -> serde_yaml::Mapping {
-    serde_yaml::from_str(&fixture().save).unwrap()
+fn good_map() -> yaml_serde::Mapping {
+    yaml_serde::from_str(&fixture().save).unwrap()
 }
 
-fn to_text(m: &serde_yaml::Mapping) -> String {
-    serde_yaml::to_string(m).unwrap()
+fn to_text(m: &yaml_serde::Mapping) -> String {
+    yaml_serde::to_string(m).unwrap()
 }
 
 /// The good save with `key` set to the YAML value `value`.
 fn set(key: &str, value: &str) -> String {
     let mut m = good_map();
-    let v: serde_yaml::Value = serde_yaml::from_str(value).unwrap();
+    let v: yaml_serde::Value = yaml_serde::from_str(value).unwrap();
     m.insert(key.into(), v);
     to_text(&m)
 }
@@ -108,7 +108,7 @@ fn set(key: &str, value: &str) -> String {
 /// The good save with `key` set to the string `value`.
 fn set_str(key: &str, value: &str) -> String {
     let mut m = good_map();
-    m.insert(key.into(), serde_yaml::Value::String(value.into()));
+    m.insert(key.into(), yaml_serde::Value::String(value.into()));
     to_text(&m)
 }
 
@@ -124,7 +124,7 @@ fn with_lines(lines: Vec<String>) -> String {
     let mut m = good_map();
     m.insert(
         "lines".into(),
-        serde_yaml::Value::Sequence(lines.into_iter().map(serde_yaml::Value::String).collect()),
+        yaml_serde::Value::Sequence(lines.into_iter().map(yaml_serde::Value::String).collect()),
     );
     to_text(&m)
 }

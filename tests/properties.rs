@@ -434,7 +434,7 @@ fn same_inputs_give_the_same_scenario_bytes() {
 }
 
 /// The lean file (small records in flow style) holds exactly what
-/// serde_yaml's block-style file held — the same YAML values and the same
+/// yaml_serde's block-style file held — the same YAML values and the same
 /// scenario — over many seeds, options, missions and a floor of a dungeon.
 #[test]
 fn the_lean_file_reads_as_the_block_style_file_did() {
@@ -475,8 +475,8 @@ fn the_lean_file_reads_as_the_block_style_file_did() {
         let Ok(s) = generate(&ts, &p) else { continue };
         checked += 1;
         let lean = tilecrawl::mkd::scenario::to_yaml(&s);
-        let block = serde_yaml::to_string(&s).unwrap();
-        let value = |text: &str| serde_yaml::from_str::<serde_yaml::Value>(text).unwrap();
+        let block = yaml_serde::to_string(&s).unwrap();
+        let value = |text: &str| yaml_serde::from_str::<yaml_serde::Value>(text).unwrap();
         assert_eq!(value(&lean), value(&block), "seed {seed}");
         let back = tilecrawl::mkd::scenario::from_yaml(&lean, "lean")
             .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
@@ -536,7 +536,7 @@ proptest! {
         s.log[1].roll = names[4].clone();
         s.generator = names[5].clone();
         let yaml = tilecrawl::mkd::scenario::to_yaml(&s);
-        let back: Scenario = serde_yaml::from_str(&yaml)
+        let back: Scenario = yaml_serde::from_str(&yaml)
             .map_err(|e| TestCaseError::fail(format!("{e}\n{yaml}")))?;
         prop_assert_eq!(&back, &s);
         prop_assert_eq!(tilecrawl::mkd::scenario::to_yaml(&back), yaml);

@@ -254,7 +254,7 @@ fn markdown_places_every_chest_wmt_and_marker() {
             assert_eq!(markers.len(), s.game.markers.len());
             for (m, row) in s.game.markers.iter().zip(&markers) {
                 assert_eq!(get(row, "square"), format!("{},{}", m.x, m.y));
-                let kind = serde_yaml::to_string(&m.kind).unwrap();
+                let kind = yaml_serde::to_string(&m.kind).unwrap();
                 assert_eq!(get(row, "kind"), kind.trim());
             }
         }

@@ -64,7 +64,7 @@ fuzz_target!(|text: &str| {
         &save.party,
         (save.tables != "embedded").then_some(save.tables.as_str()),
     );
-    let yaml = serde_yaml::to_string(&again).expect("a save serialises");
+    let yaml = yaml_serde::to_string(&again).expect("a save serialises");
     let back = session::parse_save(&yaml, "again.yaml").expect("a written save parses");
     assert_eq!(back.lines, again.lines);
     assert_eq!(back, again);

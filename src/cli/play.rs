@@ -279,7 +279,7 @@ pub fn run(a: PlayArgs) -> anyhow::Result<()> {
             &loaded.party_text,
             loaded.tables_text.as_deref(),
         );
-        let yaml = serde_yaml::to_string(&save).expect("a save always serialises");
+        let yaml = yaml_serde::to_string(&save).expect("a save always serialises");
         tilecrawl::core::fs::write_atomic(&save_path, yaml.as_bytes())
             .with_context(|| format!("{}: cannot write the save file", save_path.display()))
     };

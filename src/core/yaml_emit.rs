@@ -1,5 +1,5 @@
 //! A small YAML writer that keeps files lean and readable, which
-//! `serde_yaml::to_string` (block style only) cannot.
+//! `yaml_serde::to_string` (block style only) cannot.
 //!
 //! - The document, and every list whose items are themselves lists or
 //!   records, is written in block style: one item per line.
@@ -10,25 +10,27 @@
 //!   ([`DEFAULT_WIDTH`], 100). Otherwise it is written in block style.
 //! - Keys listed in [`DocStyle::block_keys`] always get block style (a
 //!   scenario's `grid`: one row per line).
-//! - A string is written plain only when it cannot read back as anything
-//!   else: not `null`, `~`, a boolean (YAML 1.1's `yes`/`no`/`on`/`off`
-//!   too), a number, empty, nor holding indicators, `: `, ` #`, quotes,
+//! - A string is written plain only when no YAML reader, YAML 1.1 ones
+//!   (PyYAML, ruamel) included, can read it back as anything else: not
+//!   `null`, `~`, a boolean (YAML 1.1's `yes`/`no`/`on`/`off` too), a
+//!   number (YAML 1.1's `1_000`, `0b101`, `017`, `1:20` and `1.2.3` too), a
+//!   date (`2001-12-14`), `<<`, `=`, empty, nor holding indicators, `: `, ` #`, quotes,
 //!   leading or trailing spaces, or anything but printable ASCII (and, in
 //!   flow style, `, [ ] { } :`). Otherwise it is single-quoted if it is
 //!   printable ASCII, else double-quoted with YAML escapes.
-//! - Numbers are written as serde_yaml writes them (floats by the shortest
-//!   representation that reads back exactly, `.inf`, `-.inf`, `.nan`).
+//! - Numbers are written as serde_yaml and yaml_serde write them (floats by
+//!   the shortest representation that reads back exactly, from `ryu`;
+//!   `.inf`, `-.inf`, `.nan`).
 //!
 //! [`to_string`] takes any `Serialize` value through a light [`Node`] tree
-//! that holds what `serde_yaml::to_value` would (same shapes, same order,
+//! that holds what `yaml_serde::to_value` would (same shapes, same order,
 //! enum variants as `!Tag`s) without its cost: struct field names are
-//! borrowed and nothing is hashed. [`emit`] writes a [`Node`]; a
-//! `serde_yaml::Value` converts with `Node::from`. `serde_yaml::from_str` of
-//! the result gives the value back (tested on arbitrary nested values), and
-//! the same value always gives the same bytes.
+//! borrowed and nothing is hashed. [`emit`] writes a [`Node`]. The writer
+//! does not depend on any YAML library; `yaml_serde::from_str` of the
+//! result gives the value back (tested on arbitrary nested values), and the
+//! same value always gives the same bytes.
 
 use serde::Serialize;
-use serde_yaml::Value;
 use std::borrow::Cow;
 use std::fmt::Write;
 
@@ -79,7 +81,7 @@ pub enum EmitError {
 
 type Result<T> = std::result::Result<T, EmitError>;
 
-/// A YAML node: what `serde_yaml::Value` holds, cheaper to build.
+/// A YAML node: what `yaml_serde::Value` holds, cheaper to build.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Node {
     /// `null`.
@@ -98,37 +100,11 @@ pub enum Node {
     Seq(Vec<Node>),
     /// A record or map, in order. Keys should be distinct: a map whose
     /// `Serialize` repeats a key is written with it twice, which YAML
-    /// readers refuse (`serde_yaml::to_value` would keep the last).
+    /// readers refuse (`yaml_serde::to_value` would keep the last).
     Map(Vec<(Node, Node)>),
     /// `!tag value` (the tag without its `!`): how an enum variant with
     /// data is written.
     Tagged(Cow<'static, str>, Box<Node>),
-}
-
-impl From<&Value> for Node {
-    fn from(v: &Value) -> Node {
-        match v {
-            Value::Null => Node::Null,
-            Value::Bool(b) => Node::Bool(*b),
-            Value::Number(n) => match (n.as_u64(), n.as_i64(), n.as_f64()) {
-                (Some(u), _, _) => Node::U64(u),
-                (None, Some(i), _) => Node::I64(i),
-                (None, None, f) => Node::F64(f.unwrap_or(f64::NAN)),
-            },
-            Value::String(s) => Node::Str(Cow::Owned(s.clone())),
-            Value::Sequence(s) => Node::Seq(s.iter().map(Node::from).collect()),
-            Value::Mapping(m) => Node::Map(
-                m.iter()
-                    .map(|(k, v)| (Node::from(k), Node::from(v)))
-                    .collect(),
-            ),
-            Value::Tagged(t) => {
-                let shown = t.tag.to_string();
-                let name = shown.strip_prefix('!').unwrap_or(&shown).to_string();
-                Node::Tagged(Cow::Owned(name), Box::new(Node::from(&t.value)))
-            }
-        }
-    }
 }
 
 /// Writes any `Serialize` value as a YAML document (no `---`, ending with a
@@ -140,11 +116,10 @@ pub fn to_string<T: Serialize + ?Sized>(
     emit(&to_node(value)?, style)
 }
 
-/// The [`Node`] of a `Serialize` value: the shapes `serde_yaml::to_value`
+/// The [`Node`] of a `Serialize` value: the shapes `yaml_serde::to_value`
 /// gives (`None` and `()` as null, unit variants as strings, other variants
 /// as `!Variant` tags, bytes as lists of numbers, 128-bit integers beyond 64
-/// bits as strings). For a `serde_yaml::Value` itself use `Node::from`,
-/// which keeps its tags.
+/// bits as strings).
 pub fn to_node<T: Serialize + ?Sized>(value: &T) -> std::result::Result<Node, EmitError> {
     value.serialize(NodeSerializer)
 }
@@ -426,11 +401,9 @@ impl Emitter<'_> {
                 }
                 write_u64(&mut self.out, n.unsigned_abs());
             }
-            // serde_yaml's own form: the shortest digits that read back
-            // exactly (ryu), `.inf`, `-.inf`, `.nan`.
-            Node::F64(f) => {
-                let _ = write!(self.out, "{}", serde_yaml::Number::from(*f));
-            }
+            // serde_yaml's form, kept by yaml_serde: the shortest digits
+            // that read back exactly (ryu), `.inf`, `-.inf`, `.nan`.
+            Node::F64(f) => write_f64(&mut self.out, *f),
             Node::Str(s) => {
                 self.continuation_bytes += write_string(&mut self.out, s, flow);
             }
@@ -456,6 +429,22 @@ fn write_u64(out: &mut String, mut n: u64) {
     }
     for &b in &buf[at..] {
         out.push(b as char);
+    }
+}
+
+/// `f` as serde_yaml writes it: `.nan`, `.inf`, `-.inf`, or ryu's
+/// shortest form that reads back exactly (`25.4`, `1.0`, `1e300`).
+fn write_f64(out: &mut String, f: f64) {
+    if f.is_nan() {
+        out.push_str(".nan");
+    } else if f.is_infinite() {
+        out.push_str(if f.is_sign_negative() {
+            "-.inf"
+        } else {
+            ".inf"
+        });
+    } else {
+        out.push_str(ryu::Buffer::new().format_finite(f));
     }
 }
 
@@ -645,8 +634,10 @@ fn write_double_quoted(out: &mut String, s: &str) -> usize {
     continuation_bytes
 }
 
-/// Would `s`, unquoted, read back as null, a boolean or a number (to
-/// serde_yaml, or to a YAML 1.1 reader)?
+/// Would `s`, unquoted, read back as anything but this string — null, a
+/// boolean, a number, a date, a merge or value key — to yaml_serde, to a
+/// YAML 1.2 reader, or to a YAML 1.1 reader (PyYAML, ruamel, SnakeYAML)?
+/// Errs on the side of quoting: the union of their patterns.
 fn reads_as_other_type(s: &str) -> bool {
     // YAML 1.1 also lists `y` and `n` as booleans, but common readers
     // (PyYAML, libyaml-based ones) do not resolve them, and quoting every
@@ -667,24 +658,84 @@ fn reads_as_other_type(s: &str) -> bool {
         return true;
     }
     let unsigned = s.strip_prefix(['+', '-']).unwrap_or(s);
+    let signed = unsigned.len() < s.len();
     match unsigned.bytes().next() {
         // A lone sign, or two.
         None | Some(b'+' | b'-') => true,
-        // Integers in any base, leading zeros, floats, `.inf`, `.nan`.
+        // Integers in any base, leading zeros, floats, `.inf`, `.nan`,
+        // YAML 1.1's `_` separators and base-60 numbers, dates.
         Some(b'0'..=b'9' | b'.') => {
             let prefix = unsigned.get(..2).unwrap_or("");
             matches!(prefix, "0x" | "0o" | "0b" | "0X" | "0O" | "0B")
                 || unsigned.parse::<f64>().is_ok()
                 || unsigned.eq_ignore_ascii_case(".inf")
                 || unsigned.eq_ignore_ascii_case(".nan")
+                || yaml11_number(unsigned)
+                || (!signed && yaml11_timestamp(s))
         }
+        // After a sign, ruamel takes `_` for a digit: `+_5` is 5.
+        Some(b'_') if signed => yaml11_number(unsigned),
         // `inf`, `infinity`, `nan` in any case parse as floats in Rust.
         Some(b'i' | b'I' | b'n' | b'N') => unsigned.parse::<f64>().is_ok(),
         Some(_) => false,
     }
 }
 
-/// Builds a [`Node`] the way `serde_yaml::to_value` builds a `Value`.
+/// YAML 1.1's number forms that `f64::from_str` refuses, for `unsigned`
+/// (no sign) starting with a digit, `.` or `_`: digits with `_` and `.`
+/// anywhere (`1_000`, `0_7`, `._5`, `1.2.3`: the 1.1 float pattern allows
+/// more than one `.`), the same with an exponent (`1_0e5`, `.5E-3`), and
+/// base 60 (`1:20`, `190:20:30`, `1:20.5`).
+fn yaml11_number(unsigned: &str) -> bool {
+    let b = unsigned.as_bytes();
+    let in_number = |c: &u8| c.is_ascii_digit() || matches!(c, b'_' | b'.');
+    if b.iter().all(in_number) {
+        return true;
+    }
+    if let Some(e) = b.iter().position(|&c| c == b'e' || c == b'E') {
+        let (mantissa, exponent) = (&b[..e], &b[e + 1..]);
+        let exponent = exponent
+            .strip_prefix(b"+")
+            .or_else(|| exponent.strip_prefix(b"-"))
+            .unwrap_or(exponent);
+        if !mantissa.is_empty()
+            && mantissa.iter().all(in_number)
+            && !exponent.is_empty()
+            && exponent.iter().all(u8::is_ascii_digit)
+        {
+            return true;
+        }
+    }
+    b.first().is_some_and(u8::is_ascii_digit)
+        && b.contains(&b':')
+        && b.iter().all(|c| in_number(c) || *c == b':')
+}
+
+/// Does `s` start as a YAML 1.1 timestamp — `2001-12-14`, or the date and
+/// then `T`, `t`, a space or a tab (`2001-12-14t21:59:43.10-05:00`,
+/// `2001-12-14 21:59:43.10 -5`)? Whatever follows the date counts, to be
+/// safe.
+fn yaml11_timestamp(s: &str) -> bool {
+    let b = s.as_bytes();
+    let digits_from = |at: usize| {
+        b[at.min(b.len())..]
+            .iter()
+            .take_while(|c| c.is_ascii_digit())
+            .count()
+    };
+    if digits_from(0) != 4 || b.get(4) != Some(&b'-') {
+        return false;
+    }
+    let month = digits_from(5);
+    if !(1..=2).contains(&month) || b.get(5 + month) != Some(&b'-') {
+        return false;
+    }
+    let at = 6 + month;
+    let day = digits_from(at);
+    (1..=2).contains(&day) && matches!(b.get(at + day), None | Some(b'T' | b't' | b' ' | b'\t'))
+}
+
+/// Builds a [`Node`] the way `yaml_serde::to_value` builds a `Value`.
 struct NodeSerializer;
 
 impl serde::ser::Error for EmitError {
@@ -978,7 +1029,28 @@ impl serde::ser::SerializeStructVariant for MapBuilder {
 mod tests {
     use super::*;
     use proptest::prelude::*;
-    use serde_yaml::Mapping;
+    use yaml_serde::{Mapping, Value};
+
+    /// The [`Node`] of a reader's value, tags kept.
+    fn node(v: &Value) -> Node {
+        match v {
+            Value::Null => Node::Null,
+            Value::Bool(b) => Node::Bool(*b),
+            Value::Number(n) => match (n.as_u64(), n.as_i64(), n.as_f64()) {
+                (Some(u), _, _) => Node::U64(u),
+                (None, Some(i), _) => Node::I64(i),
+                (None, None, f) => Node::F64(f.unwrap_or(f64::NAN)),
+            },
+            Value::String(s) => Node::Str(Cow::Owned(s.clone())),
+            Value::Sequence(s) => Node::Seq(s.iter().map(node).collect()),
+            Value::Mapping(m) => Node::Map(m.iter().map(|(k, v)| (node(k), node(v))).collect()),
+            Value::Tagged(t) => {
+                let shown = t.tag.to_string();
+                let name = shown.strip_prefix('!').unwrap_or(&shown).to_string();
+                Node::Tagged(Cow::Owned(name), Box::new(node(&t.value)))
+            }
+        }
+    }
 
     /// `v` written with the default style.
     fn write(v: &Value) -> String {
@@ -986,18 +1058,18 @@ mod tests {
     }
 
     fn write_with(v: &Value, style: &DocStyle) -> Result<String> {
-        emit(&Node::from(v), style)
+        emit(&node(v), style)
     }
 
     fn back(text: &str) -> Value {
-        serde_yaml::from_str(text).unwrap_or_else(|e| panic!("{e}\n{text}"))
+        yaml_serde::from_str(text).unwrap_or_else(|e| panic!("{e}\n{text}"))
     }
 
     fn string_round_trip(s: &str) {
         for v in [
             Value::String(s.into()),
             Value::Sequence(vec![Value::String(s.into()), Value::String("x".into())]),
-            serde_yaml::from_str::<Value>("{a: 1}").unwrap(),
+            yaml_serde::from_str::<Value>("{a: 1}").unwrap(),
         ] {
             let mut m = Mapping::new();
             m.insert(Value::String(s.into()), v.clone());
@@ -1146,9 +1218,116 @@ mod tests {
         }
     }
 
+    /// Strings a YAML 1.1 reader (PyYAML, ruamel) takes for something else
+    /// when plain (`tests/yaml_readers.rs` reads them back through PyYAML).
+    const YAML_1_1_FORMS: &[&str] = &[
+        "1_000",
+        "-1_000",
+        "1_000.5",
+        "0_7",
+        "017",
+        "+_5",
+        "0x1f",
+        "0x_1F",
+        "-0x1f",
+        "0o17",
+        "0b101",
+        "0b1_0",
+        "+0b1",
+        "1:20",
+        "190:20:30",
+        "-1:20",
+        "1:20.5",
+        ".5",
+        "._5",
+        "1.2.3",
+        "1.",
+        "1e5",
+        "1_0e5",
+        ".5E-3",
+        "yes",
+        "Yes",
+        "YES",
+        "yEs",
+        "no",
+        "No",
+        "NO",
+        "on",
+        "On",
+        "ON",
+        "off",
+        "Off",
+        "OFF",
+        "true",
+        "False",
+        "~",
+        "null",
+        "Null",
+        "NULL",
+        ".inf",
+        "-.inf",
+        "+.INF",
+        ".Inf",
+        ".nan",
+        ".NaN",
+        ".NAN",
+        "2001-12-14",
+        "2001-1-2",
+        "2001-12-14t21:59:43.10-05:00",
+        "2001-12-14 21:59:43.10 -5",
+        "2001-12-14T21:59:43Z",
+        "=",
+        "<<",
+        "",
+    ];
+
+    /// Strings near those forms that every reader reads as strings: they
+    /// stay plain, so the quoting does not spread to ordinary ids.
+    const PLAIN_NEAR_MISSES: &[&str] = &[
+        "C4",
+        "H1",
+        "x",
+        "2d6",
+        "1d14",
+        "v1.2",
+        "1a",
+        "_1",
+        "_1_000",
+        "a_1",
+        "12ab",
+        "1-2",
+        "2001-12-14x",
+        "201-12-14",
+        "0-0",
+        "mkd-adventure",
+        "tilecrawl-scenario/1",
+        "fnv1a64:00ff",
+        "yess",
+        "nope",
+        "only",
+        "offer",
+        "=a",
+        "<<a",
+        "~a",
+    ];
+
+    #[test]
+    fn yaml_1_1_forms_are_quoted_and_near_misses_are_not() {
+        for &s in YAML_1_1_FORMS {
+            for flow in [false, true] {
+                assert_ne!(quoting(s, flow), Quoting::Plain, "{s:?} (flow: {flow})");
+            }
+            string_round_trip(s);
+        }
+        for &s in PLAIN_NEAR_MISSES {
+            assert_eq!(quoting(s, false), Quoting::Plain, "{s:?}");
+            string_round_trip(s);
+        }
+    }
+
     #[test]
     fn numbers_and_scalars_read_back_exactly() {
-        let doc: Value = serde_yaml::from_str(
+        let doc: Value = yaml_serde::from_str(
             "{a: 25.4, b: 0.1, c: -0.0, d: 1.0e300, e: 5e-324, f: .inf, g: -.inf, h: .nan, \
              i: 18446744073709551615, j: -9223372036854775808, k: null, l: true, m: false, \
              n: 1.0, o: 100000000000000000000.0}",
@@ -1157,14 +1336,27 @@ mod tests {
         let text = write(&doc);
         assert_eq!(back(&text), doc, "{text}");
         assert!(text.starts_with("a: 25.4\n"), "{text}");
-        // As serde_yaml writes it.
-        let scalar = Value::from(25.4_f64);
-        assert_eq!(write(&scalar), serde_yaml::to_string(&scalar).unwrap());
+        // As serde_yaml wrote them and yaml_serde writes them.
+        for f in [
+            25.4,
+            0.1,
+            -0.0,
+            1.0,
+            1e20,
+            1.0e300,
+            5e-324,
+            -1.5e-7,
+            f64::NAN,
+            f64::INFINITY,
+            f64::NEG_INFINITY,
+        ] {
+            assert_eq!(write(&Value::from(f)), yaml_serde::to_string(&f).unwrap());
+        }
     }
 
     #[test]
     fn small_records_are_flow_and_lists_of_records_block() {
-        let doc: Value = serde_yaml::from_str(
+        let doc: Value = yaml_serde::from_str(
             "format: x\n\
              size: {width: 26, height: 25}\n\
              grid: [_____, '##...']\n\
@@ -1223,7 +1415,7 @@ mod tests {
 
     #[test]
     fn long_and_complex_keys_are_explicit() {
-        let doc: Value = serde_yaml::from_str(&format!(
+        let doc: Value = yaml_serde::from_str(&format!(
             "? [1, 2]\n: a\n? {{x: 1}}\n: [b]\n{}: c\n",
             "k".repeat(300)
         ))
@@ -1238,24 +1430,24 @@ mod tests {
 
     #[test]
     fn tags_are_written_or_refused() {
-        let doc: Value = serde_yaml::from_str(
+        let doc: Value = yaml_serde::from_str(
             "a: !Thing x\nb: !Thing [1]\nc: !Thing {k: v}\nd: !T-1.x\n  long: [1, 2]\ne:\n- !E 3\n",
         )
         .unwrap();
         let text = write(&doc);
         assert_eq!(back(&text), doc, "{text}");
-        let top: Value = serde_yaml::from_str("!Top\nk: v\n").unwrap();
+        let top: Value = yaml_serde::from_str("!Top\nk: v\n").unwrap();
         assert_eq!(back(&write(&top)), top);
-        let bad = Value::Tagged(Box::new(serde_yaml::value::TaggedValue {
-            tag: serde_yaml::value::Tag::new("a b"),
+        let bad = Value::Tagged(Box::new(yaml_serde::value::TaggedValue {
+            tag: yaml_serde::value::Tag::new("a b"),
             value: Value::Null,
         }));
         assert!(matches!(
             write_with(&bad, &DocStyle::default()),
             Err(EmitError::Tag(_))
         ));
-        let nested = Value::Tagged(Box::new(serde_yaml::value::TaggedValue {
-            tag: serde_yaml::value::Tag::new("a"),
+        let nested = Value::Tagged(Box::new(yaml_serde::value::TaggedValue {
+            tag: yaml_serde::value::Tag::new("a"),
             value: bad,
         }));
         assert_eq!(
@@ -1312,7 +1504,7 @@ mod tests {
     }
 
     #[test]
-    fn nodes_hold_what_serde_yaml_values_hold() {
+    fn nodes_hold_what_yaml_serde_values_hold() {
         let x = Everything {
             b: true,
             i: -8,
@@ -1344,8 +1536,8 @@ mod tests {
             map: [(-1, vec![1, 2]), (7, vec![])].into_iter().collect(),
             nested: vec![vec![Shape::Unit, Shape::Newtype(2)], vec![]],
         };
-        let value = serde_yaml::to_value(&x).unwrap();
-        assert_eq!(to_node(&x).unwrap(), Node::from(&value));
+        let value = yaml_serde::to_value(&x).unwrap();
+        assert_eq!(to_node(&x).unwrap(), node(&value));
         let text = to_string(&x, &DocStyle::default()).unwrap();
         assert_eq!(back(&text), value, "{text}");
     }
@@ -1397,8 +1589,8 @@ mod tests {
                     "one tag per node",
                     |(tag, value)| {
                         (!matches!(value, Value::Tagged(_))).then(|| {
-                            Value::Tagged(Box::new(serde_yaml::value::TaggedValue {
-                                tag: serde_yaml::value::Tag::new(tag),
+                            Value::Tagged(Box::new(yaml_serde::value::TaggedValue {
+                                tag: yaml_serde::value::Tag::new(tag),
                                 value,
                             }))
                         })
@@ -1417,7 +1609,7 @@ mod tests {
                 let mut out = String::new();
                 write_string(&mut out, &s, flow);
                 let doc = if flow { format!("[{out}]") } else { format!("k: {out}\n") };
-                let v: Value = serde_yaml::from_str(&doc)
+                let v: Value = yaml_serde::from_str(&doc)
                     .map_err(|e| TestCaseError::fail(format!("{e}\n{doc}")))?;
                 let got = if flow { v.get(0).cloned() } else { v.get("k").cloned() };
                 prop_assert_eq!(got, Some(Value::String(s.clone())), "{}", doc);
@@ -1428,7 +1620,7 @@ mod tests {
         fn any_value_reads_back(v in value(), width in prop::sample::select(vec![20usize, 100, 400])) {
             let style = DocStyle { width, block_keys: &["grid"] };
             let text = write_with(&v, &style).map_err(|e| TestCaseError::fail(e.to_string()))?;
-            let got: Value = serde_yaml::from_str(&text)
+            let got: Value = yaml_serde::from_str(&text)
                 .map_err(|e| TestCaseError::fail(format!("{e}\n{text}")))?;
             prop_assert_eq!(&got, &v, "{}", text);
             prop_assert_eq!(write_with(&got, &style).unwrap(), text);

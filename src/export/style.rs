@@ -393,7 +393,7 @@ pub fn parse(text: &str, file: &str) -> Result<Style, StyleError> {
         location,
         message,
     })?;
-    let raw: RawStyle = serde_yaml::from_str(text).map_err(|e| {
+    let raw: RawStyle = yaml_serde::from_str(text).map_err(|e| {
         let (location, message) = crate::tileset::yaml_error_parts(&e);
         StyleError::Yaml {
             file: file.to_string(),
@@ -427,7 +427,7 @@ pub fn parse(text: &str, file: &str) -> Result<Style, StyleError> {
 
 // ---------------------------------------------------------------------------
 // The file as written: every key optional, so that a file with `base` lists
-// only what it changes. Values are checked as they are read, so serde_yaml's
+// only what it changes. Values are checked as they are read, so yaml_serde's
 // error carries the line, column and key.
 
 #[derive(Deserialize)]
@@ -645,7 +645,7 @@ fn some<'de, D: Deserializer<'de>, T: Deserialize<'de>>(d: D) -> Result<Option<T
 }
 
 /// A number read from YAML and checked against a range as it is read (so
-/// that serde_yaml's error points at the number itself).
+/// that yaml_serde's error points at the number itself).
 fn ranged<'de, D: Deserializer<'de>>(
     d: D,
     range: (f64, f64),

@@ -480,7 +480,7 @@ mod tests {
         let mut row = IndexRow::of(&s);
         row.files = vec!["scenario.yaml".into(), "map.svg".into()];
         let text = to_yaml(&[row.clone(), row]);
-        let v: serde_yaml::Value = serde_yaml::from_str(&text).unwrap();
+        let v: yaml_serde::Value = yaml_serde::from_str(&text).unwrap();
         let seq = v.as_sequence().unwrap();
         assert_eq!(seq.len(), 2);
         assert_eq!(seq[0]["files"][1].as_str(), Some("map.svg"));

@@ -131,7 +131,7 @@ pub fn parse(text: &str, file: &str) -> Result<MonsterList, MonsterError> {
         ));
     }
     crate::tileset::check_yaml_shape(text).map_err(|(location, message)| at(location, message))?;
-    let raw: RawList = serde_yaml::from_str(text).map_err(|e| {
+    let raw: RawList = yaml_serde::from_str(text).map_err(|e| {
         let (location, message) = crate::tileset::yaml_error_parts(&e);
         at(location, message)
     })?;

@@ -147,7 +147,7 @@ impl MkdAdventure {
     pub fn embedded() -> Self {
         static DATA: std::sync::OnceLock<Data> = std::sync::OnceLock::new();
         let data = DATA.get_or_init(|| {
-            let data: Data = serde_yaml::from_str(DATA_YAML)
+            let data: Data = yaml_serde::from_str(DATA_YAML)
                 .expect("the embedded ruleset data is checked by the tests");
             debug_assert_eq!(data.format, "tilecrawl-ruleset/1");
             debug_assert_eq!(data.name, "mkd-adventure");

@@ -849,7 +849,7 @@ pub fn parse(text: &str, file: &str) -> Result<Tables, TablesError> {
     })
 }
 
-fn yaml_fault(e: &serde_yaml::Error) -> Fault {
+fn yaml_fault(e: &yaml_serde::Error) -> Fault {
     crate::tileset::yaml_error_parts(e)
 }
 
@@ -861,7 +861,7 @@ fn check(text: &str, file: &str) -> Result<Tables, Fault> {
         ));
     }
     crate::tileset::check_yaml_shape(text)?;
-    let head: FileHead = serde_yaml::from_str(text).map_err(|e| yaml_fault(&e))?;
+    let head: FileHead = yaml_serde::from_str(text).map_err(|e| yaml_fault(&e))?;
     match head.format {
         Some(f) if f == FORMAT => {}
         Some(f) => {
@@ -880,7 +880,7 @@ fn check(text: &str, file: &str) -> Result<Tables, Fault> {
             ));
         }
     }
-    let raw: TablesFile = serde_yaml::from_str(text).map_err(|e| yaml_fault(&e))?;
+    let raw: TablesFile = yaml_serde::from_str(text).map_err(|e| yaml_fault(&e))?;
     let name = raw.name.unwrap_or_else(|| file.to_string());
     check_name(&name, MAX_NAME_CHARS).map_err(|m| ("name: ".to_string(), m))?;
     check_rules(&raw.rules)?;
@@ -1025,7 +1025,7 @@ mod tests {
             assert!(RawRoll::parse(bad).is_err(), "{bad:?} accepted");
         }
         let yaml = "- {roll: 1, result: stay, text: a}\n- {roll: 2-5, result: north, text: b}\n- {roll: '6', result: west, text: c}\n";
-        let rows: Vec<RawRow<WmtMove>> = serde_yaml::from_str(yaml).unwrap();
+        let rows: Vec<RawRow<WmtMove>> = yaml_serde::from_str(yaml).unwrap();
         let table = d6_table("t", rows, Ok).unwrap();
         assert_eq!(table.get(1).result, WmtMove::Stay);
         assert!((2..=5).all(|f| table.get(f).result == WmtMove::North));
@@ -1037,13 +1037,13 @@ mod tests {
     #[test]
     fn d6_tables_cover_each_face_once() {
         let gap = "- {roll: 1-2, result: stay, text: a}\n- {roll: 4-6, result: north, text: b}\n";
-        let rows: Vec<RawRow<WmtMove>> = serde_yaml::from_str(gap).unwrap();
+        let rows: Vec<RawRow<WmtMove>> = yaml_serde::from_str(gap).unwrap();
         let (at, msg) = d6_table("wmt_movement", rows, Ok).unwrap_err();
         assert_eq!(at, "wmt_movement: ");
         assert!(msg.contains("face 3 has no row"), "{msg}");
         let overlap =
             "- {roll: 1-3, result: stay, text: a}\n- {roll: 3-6, result: north, text: b}\n";
-        let rows: Vec<RawRow<WmtMove>> = serde_yaml::from_str(overlap).unwrap();
+        let rows: Vec<RawRow<WmtMove>> = yaml_serde::from_str(overlap).unwrap();
         let (_, msg) = d6_table("wmt_movement", rows, Ok).unwrap_err();
         assert!(
             msg.contains("face 3 is covered twice (rows 0 and 1)"),
@@ -1072,7 +1072,7 @@ mod tests {
         struct Sheet {
             tokens: BTreeMap<String, BTreeMap<String, Cell>>,
         }
-        let sheet: Sheet = serde_yaml::from_str(&text).unwrap();
+        let sheet: Sheet = yaml_serde::from_str(&text).unwrap();
         let t = default_tables();
         assert_eq!(sheet.tokens.len(), 18);
         for (key, cells) in &sheet.tokens {

@@ -93,13 +93,13 @@ pub fn read_ruleset(text: &str, file: &str) -> Result<Option<RulesetId>, Scenari
     #[derive(serde::Deserialize)]
     struct Head {
         #[serde(default)]
-        ruleset: Option<serde_yaml::Value>,
+        ruleset: Option<yaml_serde::Value>,
     }
     check_text(text, file)?;
-    let Ok(head) = serde_yaml::from_str::<Head>(text) else {
+    let Ok(head) = yaml_serde::from_str::<Head>(text) else {
         return Ok(None);
     };
-    let Some(serde_yaml::Value::String(id)) = head.ruleset else {
+    let Some(yaml_serde::Value::String(id)) = head.ruleset else {
         return Ok(None);
     };
     id.parse()
@@ -125,7 +125,7 @@ pub fn from_yaml<G: GamePart>(text: &str, file: &str) -> Result<Scenario<G>, Sce
             message: format!("is `{r}`; expected a `{}` scenario here", G::RULESET),
         });
     }
-    let s: Scenario<G> = serde_yaml::from_str(text).map_err(|e| {
+    let s: Scenario<G> = yaml_serde::from_str(text).map_err(|e| {
         let (location, message) = crate::tileset::yaml_error_parts(&e);
         ScenarioError {
             file: file.into(),

@@ -55,7 +55,7 @@ pub enum TilesetError {
         file: String,
         /// `line L, column C: ` where known, else empty.
         location: String,
-        /// What was wrong, with the key path where serde_yaml gives it.
+        /// What was wrong, with the key path where yaml_serde gives it.
         message: String,
     },
     /// Something about the set as a whole.
@@ -129,8 +129,8 @@ pub fn load(path: &Path) -> Result<TileSet, TilesetError> {
     parse(&text, &file)
 }
 
-/// Splits serde_yaml's message into `line L, column C: ` and the rest.
-pub(crate) fn yaml_error_parts(e: &serde_yaml::Error) -> (String, String) {
+/// Splits yaml_serde's message into `line L, column C: ` and the rest.
+pub(crate) fn yaml_error_parts(e: &yaml_serde::Error) -> (String, String) {
     let mut message = e.to_string();
     let location = match e.location() {
         Some(loc) => {
@@ -142,7 +142,7 @@ pub(crate) fn yaml_error_parts(e: &serde_yaml::Error) -> (String, String) {
         }
         None => String::new(),
     };
-    // serde_yaml quotes the file's own text (an unknown key, say), which may
+    // yaml_serde quotes the file's own text (an unknown key, say), which may
     // hold line breaks or tabs: escape them so the error stays one line.
     if message.chars().any(char::is_control) {
         message = message
@@ -299,7 +299,7 @@ pub fn parse(text: &str, file: &str) -> Result<TileSet, TilesetError> {
         location,
         message,
     })?;
-    let raw: RawSet = serde_yaml::from_str(text).map_err(|e| {
+    let raw: RawSet = yaml_serde::from_str(text).map_err(|e| {
         let (location, message) = yaml_error_parts(&e);
         TilesetError::Yaml {
             file: file.to_string(),

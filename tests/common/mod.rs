@@ -103,9 +103,9 @@ pub fn with(text: &str, from: &str, to: &str) -> String {
 
 /// `text` without its top-level `key`.
 pub fn without_key(text: &str, key: &str) -> String {
-    let mut v: serde_yaml::Mapping = serde_yaml::from_str(text).unwrap();
+    let mut v: yaml_serde::Mapping = yaml_serde::from_str(text).unwrap();
     assert!(v.remove(key).is_some(), "no key {key}");
-    serde_yaml::to_string(&v).unwrap()
+    yaml_serde::to_string(&v).unwrap()
 }
 
 /// "Billion laughs": nine levels of nine aliases (9^9 strings if expanded),

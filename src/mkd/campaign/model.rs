@@ -381,7 +381,7 @@ impl Campaign {
             "# A tilecrawl campaign (see `tilecrawl campaign --help`). It may be edited by\n\
              # hand between commands; the previous copy is kept as campaign.yaml.bak.\n",
         );
-        s.push_str(&serde_yaml::to_string(self).expect("a campaign always serialises"));
+        s.push_str(&yaml_serde::to_string(self).expect("a campaign always serialises"));
         s
     }
 }
@@ -437,7 +437,7 @@ pub fn party_yaml(p: &Party, comment: &str) -> String {
             .collect(),
     };
     let mut s: String = comment.lines().map(|l| format!("# {l}\n")).collect();
-    s.push_str(&serde_yaml::to_string(&f).expect("a party always serialises"));
+    s.push_str(&yaml_serde::to_string(&f).expect("a party always serialises"));
     s
 }
 
@@ -456,7 +456,7 @@ pub struct CampaignError {
 #[derive(Deserialize)]
 struct Head {
     #[serde(default)]
-    format: Option<serde_yaml::Value>,
+    format: Option<yaml_serde::Value>,
 }
 
 type Fault = (String, String);
@@ -478,14 +478,14 @@ fn check(text: &str) -> Result<Campaign, Fault> {
         ));
     }
     crate::tileset::check_yaml_shape(text)?;
-    let head: Head = serde_yaml::from_str(text).map_err(|e| {
+    let head: Head = yaml_serde::from_str(text).map_err(|e| {
         let (l, m) = crate::tileset::yaml_error_parts(&e);
         (l, format!("{m} (expected a campaign, `format: {FORMAT}`)"))
     })?;
     match head.format {
-        Some(serde_yaml::Value::String(f)) if f == FORMAT => {}
+        Some(yaml_serde::Value::String(f)) if f == FORMAT => {}
         Some(f) => {
-            let shown = serde_yaml::to_string(&f).unwrap_or_default();
+            let shown = yaml_serde::to_string(&f).unwrap_or_default();
             return Err((
                 "format: ".into(),
                 format!(
@@ -502,7 +502,7 @@ fn check(text: &str) -> Result<Campaign, Fault> {
         }
     }
     let c: Campaign =
-        serde_yaml::from_str(text).map_err(|e| crate::tileset::yaml_error_parts(&e))?;
+        yaml_serde::from_str(text).map_err(|e| crate::tileset::yaml_error_parts(&e))?;
     check_campaign(&c)?;
     Ok(c)
 }

@@ -50,7 +50,7 @@ pub struct Reward {
 
 /// Parses and checks a reward table.
 pub fn parse(text: &str) -> Result<Rewards, String> {
-    let r: Rewards = serde_yaml::from_str(text).map_err(|e| e.to_string())?;
+    let r: Rewards = yaml_serde::from_str(text).map_err(|e| e.to_string())?;
     if r.format != FORMAT {
         return Err(format!("format: expected `{FORMAT}`"));
     }

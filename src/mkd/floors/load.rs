@@ -133,7 +133,7 @@ pub fn dungeon_from_yaml(text: &str, file: &str) -> Result<DungeonFile, DungeonE
         ));
     }
     crate::tileset::check_yaml_shape(text).map_err(|(l, m)| err(l, m))?;
-    let d: DungeonFile = serde_yaml::from_str(text).map_err(|e| {
+    let d: DungeonFile = yaml_serde::from_str(text).map_err(|e| {
         let (l, m) = crate::tileset::yaml_error_parts(&e);
         err(l, format!("{m} (is this a tilecrawl dungeon.yaml?)"))
     })?;
@@ -399,7 +399,7 @@ mod tests {
             std::fs::write(sub.join("scenario.yaml"), crate::mkd::scenario::to_yaml(s)).unwrap();
         }
         let p = dir.join("dungeon.yaml");
-        std::fs::write(&p, serde_yaml::to_string(file).unwrap()).unwrap();
+        std::fs::write(&p, yaml_serde::to_string(file).unwrap()).unwrap();
         p
     }
 

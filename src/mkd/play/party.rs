@@ -203,7 +203,7 @@ fn check(text: &str, file: &str) -> Result<Party, (String, String)> {
     }
     crate::tileset::check_yaml_shape(text)?;
     let head: FileHead =
-        serde_yaml::from_str(text).map_err(|e| crate::tileset::yaml_error_parts(&e))?;
+        yaml_serde::from_str(text).map_err(|e| crate::tileset::yaml_error_parts(&e))?;
     match head.format {
         Some(f) if f == FORMAT => {}
         Some(f) => {
@@ -223,7 +223,7 @@ fn check(text: &str, file: &str) -> Result<Party, (String, String)> {
         }
     }
     let raw: PartyFile =
-        serde_yaml::from_str(text).map_err(|e| crate::tileset::yaml_error_parts(&e))?;
+        yaml_serde::from_str(text).map_err(|e| crate::tileset::yaml_error_parts(&e))?;
     let name = raw.name.unwrap_or_else(|| file.to_string());
     check_name(&name, 64).map_err(|m| ("name: ".to_string(), m))?;
     if raw.teams.is_empty() || raw.teams.len() > MAX_TEAMS {

@@ -232,7 +232,7 @@ pub fn parse_save(text: &str, file: &str) -> Result<SaveFile, String> {
         ));
     }
     crate::tileset::check_yaml_shape(text).map_err(|(l, m)| format!("{file}: {l}{m}"))?;
-    let save: SaveFile = serde_yaml::from_str(text).map_err(|e| {
+    let save: SaveFile = yaml_serde::from_str(text).map_err(|e| {
         let (l, m) = crate::tileset::yaml_error_parts(&e);
         format!("{file}: {l}{m} (is this a tilecrawl save file?)")
     })?;
