@@ -14,9 +14,9 @@
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use std::hint::black_box;
-use tilecrawl::generate::{GenerateParams, generate};
-use tilecrawl::layout::Table;
-use tilecrawl::scenario;
+use tilecrawl::build::layout::Table;
+use tilecrawl::mkd::generate::{GenerateParams, generate};
+use tilecrawl::mkd::scenario;
 use tilecrawl::tileset;
 
 // The binary's allocator, so the figures are what `tilecrawl` does.

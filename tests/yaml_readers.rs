@@ -10,8 +10,10 @@ use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use tilecrawl::generate::{GenerateParams, generate};
-use tilecrawl::{scenario, tileset, yaml_emit};
+use tilecrawl::core::yaml_emit;
+use tilecrawl::mkd::generate::{GenerateParams, generate};
+use tilecrawl::mkd::scenario;
+use tilecrawl::tileset;
 
 /// Strings a YAML 1.1 reader takes for something else when plain.
 const YAML_1_1_FORMS: &[&str] = &[
@@ -158,7 +160,7 @@ fn yaml_serde(text: &str) -> serde_json::Value {
 #[test]
 fn yaml_1_1_forms_read_back_through_yaml_serde() {
     let d = doc(YAML_1_1_FORMS);
-    let text = yaml_emit::to_string(&d, &yaml_emit::Style::default()).unwrap();
+    let text = yaml_emit::to_string(&d, &yaml_emit::DocStyle::default()).unwrap();
     assert_eq!(
         yaml_serde(&text),
         serde_json::to_value(&d).unwrap(),
@@ -169,7 +171,7 @@ fn yaml_1_1_forms_read_back_through_yaml_serde() {
 #[test]
 fn yaml_1_1_forms_read_back_through_pyyaml() {
     let d = doc(YAML_1_1_FORMS);
-    let text = yaml_emit::to_string(&d, &yaml_emit::Style::default()).unwrap();
+    let text = yaml_emit::to_string(&d, &yaml_emit::DocStyle::default()).unwrap();
     if let Some(read) = pyyaml(&text) {
         assert_eq!(read, serde_json::to_value(&d).unwrap(), "{text}");
     }
