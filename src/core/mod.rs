@@ -4,4 +4,5 @@
 pub mod dice;
 pub mod fs;
 pub mod geom;
+pub mod yaml;
 pub mod yaml_emit;

@@ -297,15 +297,8 @@ pub enum StyleError {
         source: std::io::Error,
     },
     /// The file is not valid YAML, or a key or value is not what a style holds.
-    #[error("{file}: {location}{message}")]
-    Yaml {
-        /// The file.
-        file: String,
-        /// `line L, column C: ` where known, else empty.
-        location: String,
-        /// The key path and what was expected.
-        message: String,
-    },
+    #[error(transparent)]
+    Yaml(#[from] crate::core::yaml::FileError),
     /// Something about the file as a whole (size, missing keys).
     #[error("{file}: {message}")]
     File {
@@ -388,19 +381,8 @@ pub fn parse(text: &str, file: &str) -> Result<Style, StyleError> {
             "the file is empty; expected a style starting with `format: {FORMAT}`"
         )));
     }
-    crate::tileset::check_yaml_shape(text).map_err(|(location, message)| StyleError::Yaml {
-        file: file.to_string(),
-        location,
-        message,
-    })?;
-    let raw: RawStyle = yaml_serde::from_str(text).map_err(|e| {
-        let (location, message) = crate::tileset::yaml_error_parts(&e);
-        StyleError::Yaml {
-            file: file.to_string(),
-            location,
-            message,
-        }
-    })?;
+    let raw: RawStyle = crate::core::yaml::parse(text, file)?;
+
     let base = raw.base.map(|b| {
         builtin(match b {
             BaseName::Color => "color",

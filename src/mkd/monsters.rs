@@ -51,16 +51,7 @@ pub struct MonsterList {
 }
 
 /// Why a monster list was refused (one line: file, place, what was expected).
-#[derive(Debug, thiserror::Error)]
-#[error("{file}: {location}{message}")]
-pub struct MonsterError {
-    /// The file.
-    pub file: String,
-    /// `line L, column C: ` or `monsters[3] (Troll): ` where known.
-    pub location: String,
-    /// What was wrong.
-    pub message: String,
-}
+pub type MonsterError = crate::core::yaml::FileError;
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -130,11 +121,7 @@ pub fn parse(text: &str, file: &str) -> Result<MonsterList, MonsterError> {
             format!("the file is empty; expected `format: {FORMAT}` and a `monsters` list"),
         ));
     }
-    crate::tileset::check_yaml_shape(text).map_err(|(location, message)| at(location, message))?;
-    let raw: RawList = yaml_serde::from_str(text).map_err(|e| {
-        let (location, message) = crate::tileset::yaml_error_parts(&e);
-        at(location, message)
-    })?;
+    let raw: RawList = crate::core::yaml::parse(text, file)?;
     if raw.format != FORMAT {
         return Err(at(
             "format: ".into(),

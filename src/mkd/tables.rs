@@ -393,16 +393,7 @@ impl Tables {
 // ---------------------------------------------------------------- errors
 
 /// Why a roll-table file was refused (one line: file, place, what was expected).
-#[derive(Debug, thiserror::Error)]
-#[error("{file}: {location}{message}")]
-pub struct TablesError {
-    /// The file.
-    pub file: String,
-    /// `line L, column C: ` or `chest_traps.2: ` where known.
-    pub location: String,
-    /// What was wrong.
-    pub message: String,
-}
+pub type TablesError = crate::core::yaml::FileError;
 
 /// A checking failure before the file name is attached: (location, message).
 type Fault = (String, String);
@@ -850,7 +841,7 @@ pub fn parse(text: &str, file: &str) -> Result<Tables, TablesError> {
 }
 
 fn yaml_fault(e: &yaml_serde::Error) -> Fault {
-    crate::tileset::yaml_error_parts(e)
+    crate::core::yaml::error_parts(e)
 }
 
 fn check(text: &str, file: &str) -> Result<Tables, Fault> {
@@ -860,7 +851,7 @@ fn check(text: &str, file: &str) -> Result<Tables, Fault> {
             format!("the file is empty; expected `format: {FORMAT}` and the roll tables"),
         ));
     }
-    crate::tileset::check_yaml_shape(text)?;
+    crate::core::yaml::check_shape(text)?;
     let head: FileHead = yaml_serde::from_str(text).map_err(|e| yaml_fault(&e))?;
     match head.format {
         Some(f) if f == FORMAT => {}

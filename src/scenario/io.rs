@@ -11,7 +11,7 @@ pub const FORMAT: &str = "tilecrawl-scenario/1";
 /// Largest scenario file accepted, in bytes. The largest scenario tilecrawl
 /// can write (a 2,000 × 2,000 grid) is about 5 MiB. Parsing YAML takes up to
 /// ~30 times the file's size in memory: 16 MiB of tiny log entries peaked at
-/// 530 MB, 8 MiB at 270 MB (see also `tileset::MAX_YAML_ITEMS`).
+/// 530 MB, 8 MiB at 270 MB (see also `core::yaml::MAX_YAML_ITEMS`).
 pub const MAX_SCENARIO_BYTES: u64 = 8 * 1024 * 1024;
 /// Largest grid side accepted, in squares.
 pub const MAX_GRID_SIDE: u32 = 2048;
@@ -25,16 +25,7 @@ pub const MAX_VOID: usize = 10_000;
 
 /// Why a scenario file was refused: one line naming the file, the place and
 /// what was expected.
-#[derive(Debug, thiserror::Error)]
-#[error("{file}: {location}{message}")]
-pub struct ScenarioError {
-    /// The file.
-    pub file: String,
-    /// `line L, column C: ` or `key: ` where known, else empty.
-    pub location: String,
-    /// What was wrong.
-    pub message: String,
-}
+pub type ScenarioError = crate::core::yaml::FileError;
 
 /// How `scenario.yaml` is laid out: small records (a tile, a chest, a
 /// connection pair, a log entry) in flow style on one line of at most 100
@@ -79,7 +70,7 @@ fn check_text(text: &str, file: &str) -> Result<(), ScenarioError> {
             ),
         });
     }
-    crate::tileset::check_yaml_shape(text).map_err(|(location, message)| ScenarioError {
+    crate::core::yaml::check_shape(text).map_err(|(location, message)| ScenarioError {
         file: file.into(),
         location,
         message,
@@ -125,14 +116,8 @@ pub fn from_yaml<G: GamePart>(text: &str, file: &str) -> Result<Scenario<G>, Sce
             message: format!("is `{r}`; expected a `{}` scenario here", G::RULESET),
         });
     }
-    let s: Scenario<G> = yaml_serde::from_str(text).map_err(|e| {
-        let (location, message) = crate::tileset::yaml_error_parts(&e);
-        ScenarioError {
-            file: file.into(),
-            location,
-            message,
-        }
-    })?;
+    let s: Scenario<G> = crate::core::yaml::parse(text, file)?;
+
     check(&s).map_err(|(key, message)| ScenarioError {
         file: file.into(),
         location: format!("{key}: "),

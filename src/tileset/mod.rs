@@ -18,9 +18,5 @@ mod load;
 mod model;
 
 pub use crate::core::geom::Side;
-pub use load::{
-    DEFAULT_TILESET_NAME, LIMITS, Limits, MAX_FLOW_DEPTH, MAX_YAML_ITEMS, TilesetError,
-    default_tileset, load, parse,
-};
-pub(crate) use load::{check_yaml_shape, yaml_error_parts};
+pub use load::{DEFAULT_TILESET_NAME, LIMITS, Limits, TilesetError, default_tileset, load, parse};
 pub use model::{Cell, Entryway, Face, FaceSide, TileDef, TileKind, TileSet};

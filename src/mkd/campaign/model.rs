@@ -442,16 +442,7 @@ pub fn party_yaml(p: &Party, comment: &str) -> String {
 }
 
 /// Why a campaign file was refused (one line: file, place, what was expected).
-#[derive(Debug, thiserror::Error)]
-#[error("{file}: {location}{message}")]
-pub struct CampaignError {
-    /// The file.
-    pub file: String,
-    /// `line L, column C: ` or `heroes[1] (Kestrel): ` where known.
-    pub location: String,
-    /// What was wrong.
-    pub message: String,
-}
+pub type CampaignError = crate::core::yaml::FileError;
 
 #[derive(Deserialize)]
 struct Head {
@@ -477,9 +468,9 @@ fn check(text: &str) -> Result<Campaign, Fault> {
             format!("the file is empty; expected a campaign (`format: {FORMAT}`)"),
         ));
     }
-    crate::tileset::check_yaml_shape(text)?;
+    crate::core::yaml::check_shape(text)?;
     let head: Head = yaml_serde::from_str(text).map_err(|e| {
-        let (l, m) = crate::tileset::yaml_error_parts(&e);
+        let (l, m) = crate::core::yaml::error_parts(&e);
         (l, format!("{m} (expected a campaign, `format: {FORMAT}`)"))
     })?;
     match head.format {
@@ -501,8 +492,7 @@ fn check(text: &str) -> Result<Campaign, Fault> {
             ));
         }
     }
-    let c: Campaign =
-        yaml_serde::from_str(text).map_err(|e| crate::tileset::yaml_error_parts(&e))?;
+    let c: Campaign = yaml_serde::from_str(text).map_err(|e| crate::core::yaml::error_parts(&e))?;
     check_campaign(&c)?;
     Ok(c)
 }

@@ -32,16 +32,7 @@ pub const MAX_FLOOR_PATH: usize = 500;
 
 /// Why a dungeon was refused: one line naming the file, the key and what was
 /// expected.
-#[derive(Debug, thiserror::Error)]
-#[error("{file}: {location}{message}")]
-pub struct DungeonError {
-    /// The file (the `dungeon.yaml`, or the floor scenario at fault).
-    pub file: String,
-    /// `key: ` or `line L, column C: ` where known, else empty.
-    pub location: String,
-    /// What was wrong.
-    pub message: String,
-}
+pub type DungeonError = crate::core::yaml::FileError;
 
 /// A multi-floor dungeon ready to play: the `dungeon.yaml` and every floor's
 /// scenario, checked against each other.
@@ -132,9 +123,9 @@ pub fn dungeon_from_yaml(text: &str, file: &str) -> Result<DungeonFile, DungeonE
             ),
         ));
     }
-    crate::tileset::check_yaml_shape(text).map_err(|(l, m)| err(l, m))?;
+    crate::core::yaml::check_shape(text).map_err(|(l, m)| err(l, m))?;
     let d: DungeonFile = yaml_serde::from_str(text).map_err(|e| {
-        let (l, m) = crate::tileset::yaml_error_parts(&e);
+        let (l, m) = crate::core::yaml::error_parts(&e);
         err(l, format!("{m} (is this a tilecrawl dungeon.yaml?)"))
     })?;
     check_file(&d, file)?;

@@ -92,16 +92,7 @@ impl Party {
 }
 
 /// Why a party file was refused (one line: file, place, what was expected).
-#[derive(Debug, thiserror::Error)]
-#[error("{file}: {location}{message}")]
-pub struct PartyError {
-    /// The file.
-    pub file: String,
-    /// `line L, column C: ` or `teams[0].heroes[1] (Ayla): ` where known.
-    pub location: String,
-    /// What was wrong.
-    pub message: String,
-}
+pub type PartyError = crate::core::yaml::FileError;
 
 #[derive(Deserialize)]
 struct FileHead {
@@ -201,9 +192,9 @@ fn check(text: &str, file: &str) -> Result<Party, (String, String)> {
             format!("the file is empty; expected `format: {FORMAT}` and a `teams` list"),
         ));
     }
-    crate::tileset::check_yaml_shape(text)?;
+    crate::core::yaml::check_shape(text)?;
     let head: FileHead =
-        yaml_serde::from_str(text).map_err(|e| crate::tileset::yaml_error_parts(&e))?;
+        yaml_serde::from_str(text).map_err(|e| crate::core::yaml::error_parts(&e))?;
     match head.format {
         Some(f) if f == FORMAT => {}
         Some(f) => {
@@ -223,7 +214,7 @@ fn check(text: &str, file: &str) -> Result<Party, (String, String)> {
         }
     }
     let raw: PartyFile =
-        yaml_serde::from_str(text).map_err(|e| crate::tileset::yaml_error_parts(&e))?;
+        yaml_serde::from_str(text).map_err(|e| crate::core::yaml::error_parts(&e))?;
     let name = raw.name.unwrap_or_else(|| file.to_string());
     check_name(&name, 64).map_err(|m| ("name: ".to_string(), m))?;
     if raw.teams.is_empty() || raw.teams.len() > MAX_TEAMS {

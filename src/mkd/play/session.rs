@@ -231,9 +231,9 @@ pub fn parse_save(text: &str, file: &str) -> Result<SaveFile, String> {
             "{file}: the file is empty; expected a tilecrawl save (`format: {SAVE_FORMAT}`)"
         ));
     }
-    crate::tileset::check_yaml_shape(text).map_err(|(l, m)| format!("{file}: {l}{m}"))?;
+    crate::core::yaml::check_shape(text).map_err(|(l, m)| format!("{file}: {l}{m}"))?;
     let save: SaveFile = yaml_serde::from_str(text).map_err(|e| {
-        let (l, m) = crate::tileset::yaml_error_parts(&e);
+        let (l, m) = crate::core::yaml::error_parts(&e);
         format!("{file}: {l}{m} (is this a tilecrawl save file?)")
     })?;
     if save.format != SAVE_FORMAT {
