@@ -66,7 +66,7 @@ pub fn build_dungeon_with(
     params: &LayoutParams,
     seed: u64,
     log: bool,
-    accept: impl Fn(&Layout, &Analysis) -> Result<(), String>,
+    accept: impl Fn(&Layout, &Analysis) -> Result<(), &'static str>,
 ) -> Result<BuiltMap, BuildError> {
     layout::check_request(tileset, params).map_err(|e| BuildError::Impossible(e.to_string()))?;
     let mut dice = Dice::with_log(seed, "layout", log);
@@ -74,7 +74,9 @@ pub fn build_dungeon_with(
     for attempt in 1..=MAX_BUILD_ATTEMPTS {
         let mark = dice.log_len();
         let failure = match attempt_build(tileset, params, seed, &mut dice, log) {
-            Ok((layout, _, analysis, _)) if let Err(why) = accept(&layout, &analysis) => why,
+            Ok((layout, _, analysis, _)) if let Err(why) = accept(&layout, &analysis) => {
+                why.to_string()
+            }
             Ok((layout, grid, analysis, alog)) => {
                 let mut log = dice.into_log();
                 log.extend(alog);

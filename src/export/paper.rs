@@ -70,8 +70,22 @@ pub fn mm_text(v: f64) -> String {
     s.trim_end_matches('0').trim_end_matches('.').to_string()
 }
 
+/// Why a length was refused (the text is quoted as given).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum LengthError {
+    /// No `mm`, `cm`, `in` or `"` at the end.
+    #[error("{0:?}: expected a length with a unit, such as 1in, 25mm or 2.5cm")]
+    NoUnit(String),
+    /// What comes before the unit is not a number.
+    #[error("{0:?}: expected a number before the unit, such as 1in or 25mm")]
+    NotANumber(String),
+    /// Zero, negative or not finite.
+    #[error("{0:?}: expected a positive length")]
+    NotPositive(String),
+}
+
 /// Parses a length such as `1in`, `25mm`, `2.5cm` or `1.5in` into millimetres.
-pub fn parse_length_mm(text: &str) -> Result<f64, String> {
+pub fn parse_length_mm(text: &str) -> Result<f64, LengthError> {
     let t = text.trim().to_ascii_lowercase();
     let (num, factor) = if let Some(n) = t.strip_suffix("mm") {
         (n, 1.0)
@@ -82,16 +96,14 @@ pub fn parse_length_mm(text: &str) -> Result<f64, String> {
     } else if let Some(n) = t.strip_suffix('"') {
         (n, 25.4)
     } else {
-        return Err(format!(
-            "{text:?}: expected a length with a unit, such as 1in, 25mm or 2.5cm"
-        ));
+        return Err(LengthError::NoUnit(text.to_string()));
     };
     let v: f64 = num
         .trim()
         .parse()
-        .map_err(|_| format!("{text:?}: expected a number before the unit, such as 1in or 25mm"))?;
+        .map_err(|_| LengthError::NotANumber(text.to_string()))?;
     if !v.is_finite() || v <= 0.0 {
-        return Err(format!("{text:?}: expected a positive length"));
+        return Err(LengthError::NotPositive(text.to_string()));
     }
     Ok(v * factor)
 }
@@ -114,8 +126,14 @@ mod tests {
         assert_eq!(parse_length_mm("25mm"), Ok(25.0));
         assert_eq!(parse_length_mm("2.5cm"), Ok(25.0));
         assert_eq!(parse_length_mm("1.5in"), Ok(38.099999999999994));
-        assert!(parse_length_mm("25").is_err());
-        assert!(parse_length_mm("-1in").is_err());
-        assert!(parse_length_mm("inin").is_err());
+        assert_eq!(parse_length_mm("25"), Err(LengthError::NoUnit("25".into())));
+        assert_eq!(
+            parse_length_mm("-1in"),
+            Err(LengthError::NotPositive("-1in".into()))
+        );
+        assert_eq!(
+            parse_length_mm("inin"),
+            Err(LengthError::NotANumber("inin".into()))
+        );
     }
 }

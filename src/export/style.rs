@@ -82,12 +82,11 @@ impl Color {
     }
 
     /// Reads `#rrggbb` or `#rrggbbaa` (hex digits in either case).
-    pub fn parse(text: &str) -> Result<Color, String> {
-        let expected = "expected a colour \"#rrggbb\" or \"#rrggbbaa\"";
+    pub fn parse(text: &str) -> Result<Color, ColorError> {
         let hex = text
             .strip_prefix('#')
             .filter(|h| (h.len() == 6 || h.len() == 8) && h.bytes().all(|b| b.is_ascii_hexdigit()))
-            .ok_or_else(|| format!("{expected}, found {text:?}"))?;
+            .ok_or_else(|| ColorError(text.to_string()))?;
         let byte = |i: usize| u8::from_str_radix(&hex[i..i + 2], 16).unwrap_or(0);
         Ok(Color {
             r: byte(0),
@@ -97,6 +96,11 @@ impl Color {
         })
     }
 }
+
+/// A colour that is not `#rrggbb` or `#rrggbbaa` (the text as found).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("expected a colour \"#rrggbb\" or \"#rrggbbaa\", found {0:?}")]
+pub struct ColorError(pub String);
 
 impl<'de> Deserialize<'de> for Color {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Color, D::Error> {
@@ -400,7 +404,7 @@ pub fn parse(text: &str, file: &str) -> Result<Style, StyleError> {
                 .map(|s| s.to_string_lossy().into_owned())
                 .unwrap_or_else(|| file.to_string())
         });
-    merge(raw, base.as_ref(), name).map_err(|key| {
+    merge(raw, base.as_ref(), name).map_err(|MissingKey(key)| {
         file_err(format!(
             "`{key}` is missing; a style without `base:` sets every key (or add `base: color` or `base: ink` to start from a built-in style)"
         ))
@@ -746,10 +750,43 @@ struct RawFill {
     dot_mm: Option<Width>,
 }
 
-impl TryFrom<RawFill> for Fill {
-    type Error = String;
+/// Why a fill's keys do not make a fill.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum FillError {
+    /// A key the mode does not take.
+    #[error("`{key}` does not apply to `mode: {mode}`; expected only {allowed}")]
+    Extra {
+        /// The key given.
+        key: &'static str,
+        /// The mode.
+        mode: &'static str,
+        /// The keys the mode takes, as a list for the message.
+        allowed: String,
+    },
+    /// A key the mode needs.
+    #[error("`mode: {mode}` needs `{key}`")]
+    Missing {
+        /// The mode.
+        mode: &'static str,
+        /// The key it needs.
+        key: &'static str,
+    },
+    /// Dots so big they touch.
+    #[error(
+        "dot_mm {dot_mm} is more than half of spacing_mm {spacing_mm}; expected dots that do not touch"
+    )]
+    DotsTouch {
+        /// The dots' diameter.
+        dot_mm: f64,
+        /// Their spacing.
+        spacing_mm: f64,
+    },
+}
 
-    fn try_from(r: RawFill) -> Result<Fill, String> {
+impl TryFrom<RawFill> for Fill {
+    type Error = FillError;
+
+    fn try_from(r: RawFill) -> Result<Fill, FillError> {
         let (name, allowed): (&str, &[&str]) = match r.mode {
             Mode::Fill => ("fill", &["color"]),
             Mode::Hatch => (
@@ -777,9 +814,10 @@ impl TryFrom<RawFill> for Fill {
         ];
         for (key, present) in given {
             if present && !allowed.contains(&key) {
-                return Err(format!(
-                    "`{key}` does not apply to `mode: {name}`; expected only {}",
-                    if allowed.is_empty() {
+                return Err(FillError::Extra {
+                    key,
+                    mode: name,
+                    allowed: if allowed.is_empty() {
                         "`mode`".to_string()
                     } else {
                         allowed
@@ -787,11 +825,11 @@ impl TryFrom<RawFill> for Fill {
                             .map(|k| format!("`{k}`"))
                             .collect::<Vec<_>>()
                             .join(", ")
-                    }
-                ));
+                    },
+                });
             }
         }
-        let need = |key: &str| format!("`mode: {name}` needs `{key}`");
+        let need = |key: &'static str| FillError::Missing { mode: name, key };
         Ok(match r.mode {
             Mode::None => Fill::None,
             Mode::Fill => Fill::Solid(r.color.ok_or_else(|| need("color"))?),
@@ -807,9 +845,7 @@ impl TryFrom<RawFill> for Fill {
                 let spacing_mm = r.spacing_mm.ok_or_else(|| need("spacing_mm"))?.0;
                 let dot_mm = r.dot_mm.ok_or_else(|| need("dot_mm"))?.0;
                 if dot_mm > spacing_mm / 2.0 {
-                    return Err(format!(
-                        "dot_mm {dot_mm} is more than half of spacing_mm {spacing_mm}; expected dots that do not touch"
-                    ));
+                    return Err(FillError::DotsTouch { dot_mm, spacing_mm });
                 }
                 Fill::Dots(Dots {
                     color: r.color.ok_or_else(|| need("color"))?,
@@ -850,17 +886,21 @@ impl<'de> Deserialize<'de> for Fill {
     }
 }
 
+/// A key neither the style file nor its base gives (its key path).
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct MissingKey(String);
+
 /// The file's value, else the base style's, else the key is missing.
 fn pick<T: Clone>(
     v: Option<T>,
     base: Option<&Style>,
     get: impl Fn(&Style) -> T,
     key: &str,
-) -> Result<T, String> {
+) -> Result<T, MissingKey> {
     match (v, base) {
         (Some(v), _) => Ok(v),
         (None, Some(b)) => Ok(get(b)),
-        (None, None) => Err(key.to_string()),
+        (None, None) => Err(MissingKey(key.to_string())),
     }
 }
 
@@ -869,7 +909,7 @@ fn token(
     base: Option<&Style>,
     get: impl Fn(&Style) -> &Token,
     key: &str,
-) -> Result<Token, String> {
+) -> Result<Token, MissingKey> {
     let r = raw.unwrap_or_default();
     Ok(Token {
         fill: pick(r.fill, base, |b| get(b).fill, &format!("{key}.fill"))?,
@@ -882,7 +922,7 @@ fn wmt(
     base: Option<&Style>,
     get: impl Fn(&Style) -> &WmtToken,
     key: &str,
-) -> Result<WmtToken, String> {
+) -> Result<WmtToken, MissingKey> {
     let r = raw.unwrap_or_default();
     Ok(WmtToken {
         fill: pick(r.fill, base, |b| get(b).fill, &format!("{key}.fill"))?,
@@ -902,7 +942,7 @@ fn line(
     base: Option<&Style>,
     get: impl Fn(&Style) -> (Color, f64),
     key: &str,
-) -> Result<(Color, f64), String> {
+) -> Result<(Color, f64), MissingKey> {
     let r = raw.unwrap_or_default();
     Ok((
         pick(r.color, base, |b| get(b).0, &format!("{key}.color"))?,
@@ -915,9 +955,9 @@ fn line(
     ))
 }
 
-/// The style a file describes, over `base` if it names one; `Err(key)` names
+/// The style a file describes, over `base` if it names one; `Err` names
 /// the first key that is neither in the file nor in a base.
-fn merge(r: RawStyle, base: Option<&Style>, name: String) -> Result<Style, String> {
+fn merge(r: RawStyle, base: Option<&Style>, name: String) -> Result<Style, MissingKey> {
     let b = base;
     let rock = r.rock.unwrap_or_default();
     let terrain = r.terrain.unwrap_or_default();

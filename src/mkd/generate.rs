@@ -113,7 +113,9 @@ pub fn generate_with_critical_path(
         params.log,
         |layout, analysis| {
             if split_up && !has_walkable_hallway(layout, analysis) {
-                Err("no hallway but the entrance can be walked to, and the split-up mission needs one for its second entrance".to_string())
+                Err(
+                    "no hallway but the entrance can be walked to, and the split-up mission needs one for its second entrance",
+                )
             } else {
                 Ok(())
             }

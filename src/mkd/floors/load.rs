@@ -169,7 +169,8 @@ fn check_file(d: &DungeonFile, file: &str) -> Result<(), DungeonError> {
                 ),
             ));
         }
-        check_floor_path(&f.scenario).map_err(|m| err(format!("{key}scenario: "), m))?;
+        check_floor_path(&f.scenario)
+            .map_err(|e| err(format!("{key}scenario: "), e.to_string()))?;
         let last = i + 1 == n;
         match (&f.stairs, last) {
             (None, false) => {
@@ -203,15 +204,26 @@ fn check_file(d: &DungeonFile, file: &str) -> Result<(), DungeonError> {
     Ok(())
 }
 
+/// Why a floor's path was refused.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+enum FloorPathError {
+    #[error("is empty; expected a path like `floor-1/scenario.yaml`")]
+    Empty,
+    #[error("is not a usable path (at most {MAX_FLOOR_PATH} characters, no NUL)")]
+    Unusable,
+    #[error(
+        "`{0}` leaves the dungeon's folder; expected a path inside it, like `floor-1/scenario.yaml`"
+    )]
+    Outside(String),
+}
+
 /// A floor path must stay inside the dungeon's folder.
-fn check_floor_path(p: &str) -> Result<(), String> {
+fn check_floor_path(p: &str) -> Result<(), FloorPathError> {
     if p.trim().is_empty() {
-        return Err("is empty; expected a path like `floor-1/scenario.yaml`".into());
+        return Err(FloorPathError::Empty);
     }
     if p.chars().count() > MAX_FLOOR_PATH || p.contains('\0') {
-        return Err(format!(
-            "is not a usable path (at most {MAX_FLOOR_PATH} characters, no NUL)"
-        ));
+        return Err(FloorPathError::Unusable);
     }
     let path = Path::new(p);
     let outside = p.starts_with('/')
@@ -225,9 +237,7 @@ fn check_floor_path(p: &str) -> Result<(), String> {
         })
         || p.split(['/', '\\']).any(|part| part == "..");
     if outside {
-        return Err(format!(
-            "`{p}` leaves the dungeon's folder; expected a path inside it, like `floor-1/scenario.yaml`"
-        ));
+        return Err(FloorPathError::Outside(p.to_string()));
     }
     Ok(())
 }
