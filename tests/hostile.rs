@@ -1529,3 +1529,37 @@ fn a_yaml_error_quoting_line_breaks_stays_on_one_line() {
         assert_eq!(e.lines().count(), 1, "{e:?}");
     }
 }
+
+/// The scenario's typed values are read as their words only: an unknown
+/// exit-dice method, difficulty or ruleset is one line naming the place.
+#[test]
+fn unknown_words_in_a_scenario_are_refused_where_they_stand() {
+    let good = good_scenario();
+    for (from, to, want) in [
+        (
+            "exit_dice: fair",
+            "exit_dice: sideways",
+            "unknown variant `sideways`",
+        ),
+        (
+            "difficulty: normal",
+            "difficulty: brutal",
+            "unknown variant `brutal`",
+        ),
+        (
+            "ruleset: mkd-adventure",
+            "ruleset: chess",
+            "unknown ruleset `chess`",
+        ),
+    ] {
+        assert!(good.contains(from), "the good scenario writes `{from}`");
+        let bad = good.replacen(from, to, 1);
+        let e = tilecrawl::games::AnyScenario::from_yaml(&bad, "s.yaml")
+            .unwrap_err()
+            .to_string();
+        assert!(e.starts_with("s.yaml: "), "{e}");
+        assert!(e.contains(want), "{e}");
+        assert!(e.contains("line ") || e.contains("ruleset: "), "{e}");
+        assert_eq!(e.lines().count(), 1, "{e}");
+    }
+}

@@ -4,8 +4,10 @@
 //! [`crate::scenario::Scenario`]; [`Scenario`] here is that envelope with
 //! this part.
 
+use crate::build::layout::ExitDice;
 use crate::core::geom::Side;
 use crate::mkd::monsters::MonsterPool;
+use crate::mkd::setup::Difficulty;
 use crate::scenario::MAX_TOKENS;
 use crate::scenario::{self, GamePart, RulesetId, Size, Spot, need, read_once};
 use crate::tileset::TileKind;
@@ -188,9 +190,9 @@ pub struct Params {
     /// Play surface in squares.
     pub table: Size,
     /// How exits were chosen: `fair` or `tabletop`.
-    pub exit_dice: String,
+    pub exit_dice: ExitDice,
     /// Chest difficulty mix: `easy`, `normal` or `hard`.
-    pub difficulty: String,
+    pub difficulty: Difficulty,
     /// Whether the optional hindering/water markers were placed.
     pub markers: bool,
     /// Whether the optional artifact/dressing sets were added per chamber.

@@ -14,8 +14,9 @@ use crate::scenario::Spot;
 use crate::tileset::TileKind;
 use serde::Deserialize;
 
-/// Chest difficulty mix.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+/// Chest difficulty mix, written in files by its [`Difficulty::name`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Difficulty {
     /// Mostly level-1 chests.
     Easy,

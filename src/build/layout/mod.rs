@@ -30,7 +30,9 @@ pub const MAX_TABLE_SIDE: u32 = 2000;
 const TABLETOP_MAX_ROLLS: u32 = 10_000;
 
 /// How an exit (or the entrance) is chosen among the numbered candidates.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+/// Written in files by its [`ExitDice::name`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum ExitDice {
     /// One fair roll over the numbered exits (`1dN`).
     #[default]

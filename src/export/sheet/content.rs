@@ -179,8 +179,8 @@ pub(super) fn sections(sheet: &SetupSheet) -> Vec<Section> {
                 "Options",
                 format!(
                     "exit dice {}, difficulty {}, markers {}, dressing {}",
-                    p.exit_dice,
-                    p.difficulty,
+                    p.exit_dice.name(),
+                    p.difficulty.name(),
                     on_off(p.markers),
                     on_off(p.dressing)
                 ),
