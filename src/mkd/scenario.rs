@@ -77,18 +77,6 @@ fn maybe<S: SerializeStruct, T: Serialize>(
 
 impl GamePart for MkdPart {
     const RULESET: RulesetId = RulesetId::MkdAdventure;
-    const HEAD: &'static [&'static str] = &["mission", "params"];
-    const BODY: &'static [&'static str] = &[
-        "chests",
-        "wmts",
-        "markers",
-        "turn_limit",
-        "prisoner",
-        "second_entrance",
-        "staircase",
-        "floor",
-        "pools",
-    ];
     const KEYS: &'static [&'static str] = &[
         "format",
         "generator",
@@ -663,4 +651,62 @@ pub fn from_yaml(text: &str, file: &str) -> Result<Scenario, scenario::ScenarioE
 /// Writes an MKD Adventure scenario as YAML.
 pub fn to_yaml(s: &Scenario) -> String {
     scenario::to_yaml(s)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scenario::ENVELOPE_KEYS;
+
+    /// The file's key order is the envelope's, with the MKD head keys after
+    /// `ruleset` and the body keys after `dead_ends`.
+    #[test]
+    fn the_keys_are_the_envelope_around_the_part() {
+        let envelope: Vec<&str> = MkdPart::KEYS
+            .iter()
+            .copied()
+            .filter(|k| ENVELOPE_KEYS.contains(k))
+            .collect();
+        assert_eq!(envelope, ENVELOPE_KEYS);
+        let at = |k: &str| MkdPart::KEYS.iter().position(|x| *x == k).unwrap();
+        assert_eq!(at("mission"), at("ruleset") + 1);
+        assert_eq!(at("chests"), at("dead_ends") + 1);
+        assert_eq!(at("log"), MkdPart::KEYS.len() - 1);
+    }
+
+    /// A scenario reads back as it was written, and is written again to the
+    /// same bytes.
+    #[test]
+    fn a_generated_scenario_round_trips_through_its_file() {
+        let s = crate::mkd::generate::generate(
+            &crate::tileset::default_tileset(),
+            &crate::mkd::generate::GenerateParams::default(),
+        )
+        .unwrap();
+        let text = to_yaml(&s);
+        let back = from_yaml(&text, "s.yaml").unwrap();
+        assert_eq!(back, s);
+        assert_eq!(to_yaml(&back), text);
+    }
+
+    /// A key given twice, and a required key missing, are refused.
+    #[test]
+    fn a_key_twice_or_missing_is_refused() {
+        let s = crate::mkd::generate::generate(
+            &crate::tileset::default_tileset(),
+            &crate::mkd::generate::GenerateParams::default(),
+        )
+        .unwrap();
+        let text = to_yaml(&s);
+        let twice = format!("{text}mission: quest\n");
+        let e = from_yaml(&twice, "s.yaml").unwrap_err().to_string();
+        assert!(e.contains("duplicate field `mission`"), "{e}");
+        let without: String = text
+            .lines()
+            .filter(|l| !l.starts_with("pools:") && !l.starts_with("  "))
+            .map(|l| format!("{l}\n"))
+            .collect();
+        let e = from_yaml(&without, "s.yaml").unwrap_err().to_string();
+        assert!(e.contains("missing field"), "{e}");
+    }
 }

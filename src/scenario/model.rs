@@ -56,16 +56,14 @@ pub struct Scenario<G> {
 pub trait GamePart: Sized {
     /// The rule system whose scenarios hold this part.
     const RULESET: RulesetId;
-    /// The part's keys written right after `ruleset`, in order.
-    const HEAD: &'static [&'static str];
-    /// The part's keys written after `dead_ends`, in order.
-    const BODY: &'static [&'static str];
-    /// Every key of the file, in the order it is written (envelope and part).
+    /// Every key of the file, in the order it is written: the
+    /// [`ENVELOPE_KEYS`] with the part's head keys after `ruleset` and its
+    /// body keys after `dead_ends`.
     const KEYS: &'static [&'static str];
     /// The part while it is read: what has been seen of it so far.
     type Partial: Default;
 
-    /// Reads the value of `key` (one of [`Self::HEAD`] or [`Self::BODY`]).
+    /// Reads the value of `key`, one of the part's keys in [`Self::KEYS`].
     fn read_value<'de, A: MapAccess<'de>>(
         partial: &mut Self::Partial,
         key: &'static str,
