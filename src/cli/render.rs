@@ -20,9 +20,8 @@ pub struct RenderArgs {
 }
 
 pub fn run(a: RenderArgs) -> anyhow::Result<()> {
-    let s = match AnyScenario::load(&a.scenario)? {
-        AnyScenario::Mkd(s) => s,
-    };
+    // One game today; a second one's scenario gets its own arm here.
+    let AnyScenario::Mkd(s) = AnyScenario::load(&a.scenario)?;
     let files = tilecrawl::pack::exports(&s, &a.output.options()?)?;
     // Re-drawing beside the scenario is what `render` is for, so it replaces those files.
     let (dir, force) = match &a.out {
