@@ -42,7 +42,7 @@ struct Which {
 
 impl Which {
     fn folder(&self) -> anyhow::Result<PathBuf> {
-        io::check_name(&self.name).map_err(anyhow::Error::msg)?;
+        io::check_name(&self.name)?;
         Ok(io::folder(&self.dir, &self.name))
     }
 

@@ -17,9 +17,17 @@ pub const FILE_NAME: &str = "campaign.yaml";
 /// The previous good copy's name.
 pub const BACKUP_NAME: &str = "campaign.yaml.bak";
 
+/// A campaign name that cannot name a folder (escaped as given).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "campaign name `{0}`: expected 1 to {max} characters without `/`, `\\`, `:`, control characters, a leading `.` or `-`, or spaces at the ends (it names a folder)",
+    max = model::MAX_NAME
+)]
+pub struct BadCampaignName(pub String);
+
 /// Checks a campaign name: it names a folder, so no `/`, `\`, `..`, leading
 /// dot or control characters, 1 to 64 characters.
-pub fn check_name(name: &str) -> Result<(), String> {
+pub fn check_name(name: &str) -> Result<(), BadCampaignName> {
     let ok = !name.is_empty()
         && name.chars().count() <= model::MAX_NAME
         && !name.starts_with('.')
@@ -31,11 +39,7 @@ pub fn check_name(name: &str) -> Result<(), String> {
     if ok {
         Ok(())
     } else {
-        Err(format!(
-            "campaign name `{}`: expected 1 to {} characters without `/`, `\\`, `:`, control characters, a leading `.` or `-`, or spaces at the ends (it names a folder)",
-            name.escape_default(),
-            model::MAX_NAME
-        ))
+        Err(BadCampaignName(name.escape_default().to_string()))
     }
 }
 

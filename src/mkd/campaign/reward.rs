@@ -3,6 +3,7 @@
 //! The rules' reward table is blank, so the numbers are tilecrawl's own, as
 //! data in `templates/campaign/rewards.yaml` (embedded in the binary).
 
+use crate::core::yaml::FileError;
 use crate::mkd::mission::Mission;
 use serde::Deserialize;
 
@@ -48,30 +49,47 @@ pub struct Reward {
     pub gold: u32,
 }
 
-/// Parses and checks a reward table.
-pub fn parse(text: &str) -> Result<Rewards, String> {
-    let r: Rewards = yaml_serde::from_str(text).map_err(|e| e.to_string())?;
+/// Parses and checks a reward table; `file` names the source in errors.
+pub fn parse(text: &str, file: &str) -> Result<Rewards, FileError> {
+    let r: Rewards = crate::core::yaml::parse(text, file)?;
     if r.format != FORMAT {
-        return Err(format!("format: expected `{FORMAT}`"));
+        return Err(FileError::at_key(
+            file,
+            "format",
+            format!("expected `{FORMAT}`"),
+        ));
     }
     let Some((last, rest)) = r.bands.split_last() else {
-        return Err("bands: expected at least one band".into());
+        return Err(FileError::at_key(
+            file,
+            "bands",
+            "expected at least one band",
+        ));
     };
     if last.max_hero_value.is_some() || rest.iter().any(|b| b.max_hero_value.is_none()) {
-        return Err("bands: every band but the last needs `max_hero_value`".into());
+        return Err(FileError::at_key(
+            file,
+            "bands",
+            "every band but the last needs `max_hero_value`",
+        ));
     }
     if rest
         .windows(2)
         .any(|w| w[0].max_hero_value >= w[1].max_hero_value)
     {
-        return Err("bands: `max_hero_value` must rise from band to band".into());
+        return Err(FileError::at_key(
+            file,
+            "bands",
+            "`max_hero_value` must rise from band to band",
+        ));
     }
     Ok(r)
 }
 
 /// The embedded reward table.
 pub fn default_rewards() -> Rewards {
-    parse(DEFAULT_YAML).expect("the embedded reward table is checked by the tests")
+    parse(DEFAULT_YAML, "embedded rewards")
+        .expect("the embedded reward table is checked by the tests")
 }
 
 impl Rewards {
@@ -135,10 +153,17 @@ mod tests {
 
     #[test]
     fn bad_tables_are_refused() {
-        assert!(parse("format: x\nbands: []\nextra_floor_percent: 0").is_err());
+        assert!(parse("format: x\nbands: []\nextra_floor_percent: 0", "r.yaml").is_err());
         let no_last = "format: tilecrawl-rewards/1\nbands: [{max_hero_value: 5, experience: 1, gold: 1}]\nextra_floor_percent: 0";
-        assert!(parse(no_last).unwrap_err().contains("every band"));
+        let e = parse(no_last, "r.yaml").unwrap_err();
+        assert_eq!(e.location, "bands: ");
+        assert!(e.message.contains("every band"), "{e}");
         let falling = "format: tilecrawl-rewards/1\nbands: [{max_hero_value: 5, experience: 1, gold: 1}, {max_hero_value: 4, experience: 1, gold: 1}, {experience: 1, gold: 1}]\nextra_floor_percent: 0";
-        assert!(parse(falling).unwrap_err().contains("rise"));
+        assert!(
+            parse(falling, "r.yaml")
+                .unwrap_err()
+                .message
+                .contains("rise")
+        );
     }
 }

@@ -43,19 +43,112 @@ pub struct Orders {
 /// only gold (bought chests hold no gold), before the purchase is given up.
 pub const MAX_BUY_ROLLS: u32 = 20;
 
-fn find_hero(c: &Campaign, name: &str) -> Result<usize, String> {
+/// Why the town phase refused its orders or its game (nothing changed).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum TownError {
+    /// No adventure waits for its town phase.
+    #[error("there is no adventure waiting for its town phase")]
+    NoAdventure,
+    /// The saved game has not ended.
+    #[error("the adventure is not over yet; finish the game first")]
+    NotOver,
+    /// The campaign's mission text does not read.
+    #[error(transparent)]
+    Mission(#[from] crate::mkd::mission::MissionError),
+    /// A hero named in an order or in the saved game is not in the campaign.
+    #[error("{order}: no hero called `{name}` in the campaign (heroes: {heroes})")]
+    NoHero {
+        /// The order (`--resurrect Ayla`) or `the saved game's party`.
+        order: String,
+        /// The name as given.
+        name: String,
+        /// The campaign's heroes, listed.
+        heroes: String,
+    },
+    /// The saved game's party holds a hero who fell before.
+    #[error("the saved game's party holds {0}, who had fallen before this adventure")]
+    FallenBefore(String),
+    /// The saved game was played without a living hero of the campaign.
+    #[error(
+        "the saved game was played without {hero}; play the adventure with the party file `campaign next` wrote ({party})"
+    )]
+    PlayedWithout {
+        /// The hero left out.
+        hero: String,
+        /// The party file `campaign next` wrote.
+        party: String,
+    },
+    /// `--resurrect` names a living hero.
+    #[error("--resurrect {order}: {hero} has not fallen")]
+    NotFallen {
+        /// The name as given.
+        order: String,
+        /// The hero's name.
+        hero: String,
+    },
+    /// `--ability` names no ability the rules know.
+    #[error("--ability {order}: unknown ability; expected one of {known}")]
+    UnknownAbility {
+        /// `HERO=ABILITY` as given.
+        order: String,
+        /// The known abilities, listed.
+        known: String,
+    },
+    /// `--used`, `--sell` or `--recharge` names no item the party has.
+    #[error("{order}: the party owns no {what}")]
+    NoItem {
+        /// The order (`--sell Ring`).
+        order: String,
+        /// What was looked for (`item of that name`, …).
+        what: &'static str,
+    },
+    /// `--sell` names a used potion.
+    #[error("--sell {0}: a used potion cannot be sold")]
+    UsedPotion(String),
+    /// `--recharge` names an item whose charge is gone for good.
+    #[error("--recharge {0}: it lost its charge for good in an earlier town visit")]
+    ChargeLost(String),
+    /// `--buy` names a chest level the tables do not have.
+    #[error("--buy {order}: no chest level {level} in the tables (levels: {levels})")]
+    NoChestLevel {
+        /// The order as given.
+        order: String,
+        /// The level.
+        level: u32,
+        /// The tables' levels, listed.
+        levels: String,
+    },
+    /// `--buy` names a chest level whose chests hold no item.
+    #[error("--buy {order}: level-{level} chests never hold an item")]
+    NoItemAtLevel {
+        /// The order as given.
+        order: String,
+        /// The level.
+        level: u32,
+    },
+    /// `--buy` names neither a level nor an item of the tables.
+    #[error("--buy {order}: expected a chest level or an item of the chest tables ({stock})")]
+    NotForSale {
+        /// The order as given.
+        order: String,
+        /// The items for sale, listed.
+        stock: String,
+    },
+}
+
+fn find_hero(c: &Campaign, name: &str, order: &str) -> Result<usize, TownError> {
     c.heroes
         .iter()
         .position(|h| h.name.eq_ignore_ascii_case(name))
-        .ok_or_else(|| {
-            format!(
-                "no hero called `{name}` in the campaign (heroes: {})",
-                c.heroes
-                    .iter()
-                    .map(|h| h.name.as_str())
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            )
+        .ok_or_else(|| TownError::NoHero {
+            order: order.to_string(),
+            name: name.to_string(),
+            heroes: c
+                .heroes
+                .iter()
+                .map(|h| h.name.as_str())
+                .collect::<Vec<_>>()
+                .join(", "),
         })
 }
 
@@ -83,49 +176,42 @@ pub fn run(
     orders: &Orders,
     tables: &Tables,
     rewards: &Rewards,
-) -> Result<Vec<String>, String> {
+) -> Result<Vec<String>, TownError> {
     let mut c = campaign.clone();
-    let adv = c
-        .current
-        .take()
-        .ok_or("there is no adventure waiting for its town phase")?;
-    let outcome = result
-        .outcome
-        .ok_or("the adventure is not over yet; finish the game first")?;
-    let mission = Mission::parse(&adv.mission).map_err(|e| e.to_string())?;
+    let adv = c.current.take().ok_or(TownError::NoAdventure)?;
+    let outcome = result.outcome.ok_or(TownError::NotOver)?;
+    let mission = Mission::parse(&adv.mission)?;
     // The orders are checked before anything happens.
     for n in result.survivors.iter().chain(&result.fallen) {
-        let h = find_hero(&c, n).map_err(|e| format!("the saved game's party: {e}"))?;
+        let h = find_hero(&c, n, "the saved game's party")?;
         if !c.heroes[h].alive {
-            return Err(format!(
-                "the saved game's party holds {n}, who had fallen before this adventure"
-            ));
+            return Err(TownError::FallenBefore(n.clone()));
         }
     }
     if let Some(h) = c.heroes.iter().find(|h| {
         h.alive && !result.survivors.contains(&h.name) && !result.fallen.contains(&h.name)
     }) {
-        return Err(format!(
-            "the saved game was played without {}; play the adventure with the party file `campaign next` wrote ({})",
-            h.name, adv.party
-        ));
+        return Err(TownError::PlayedWithout {
+            hero: h.name.clone(),
+            party: adv.party.clone(),
+        });
     }
     let fell: Vec<usize> = result
         .fallen
         .iter()
-        .map(|n| find_hero(&c, n))
+        .map(|n| find_hero(&c, n, "the saved game's party"))
         .collect::<Result<_, _>>()?;
     for &h in &fell {
         c.heroes[h].alive = false;
     }
     let mut to_raise: Vec<usize> = Vec::new();
     for n in &orders.resurrect {
-        let h = find_hero(&c, n).map_err(|e| format!("--resurrect {n}: {e}"))?;
+        let h = find_hero(&c, n, &format!("--resurrect {n}"))?;
         if c.heroes[h].alive {
-            return Err(format!(
-                "--resurrect {n}: {} has not fallen",
-                c.heroes[h].name
-            ));
+            return Err(TownError::NotFallen {
+                order: n.clone(),
+                hero: c.heroes[h].name.clone(),
+            });
         }
         if !to_raise.contains(&h) {
             to_raise.push(h);
@@ -133,15 +219,13 @@ pub fn run(
     }
     let mut permanent: Vec<(usize, String)> = Vec::new();
     for (n, a) in &orders.abilities {
-        let h = find_hero(&c, n).map_err(|e| format!("--ability {n}={a}: {e}"))?;
+        let h = find_hero(&c, n, &format!("--ability {n}={a}"))?;
         let known = crate::mkd::figures::KNOWN_ABILITIES
             .iter()
             .find(|k| k.eq_ignore_ascii_case(a))
-            .ok_or_else(|| {
-                format!(
-                    "--ability {n}={a}: unknown ability; expected one of {}",
-                    crate::mkd::figures::KNOWN_ABILITIES.join(", ")
-                )
+            .ok_or_else(|| TownError::UnknownAbility {
+                order: format!("{n}={a}"),
+                known: crate::mkd::figures::KNOWN_ABILITIES.join(", "),
             })?;
         permanent.push((h, known.to_string()));
     }
@@ -290,16 +374,20 @@ pub fn run(
             .position(|(i, it)| it.name.eq_ignore_ascii_case(name) && !skip.contains(&i))
     };
     for n in &orders.used {
-        let i = find_item(&c, n, &[])
-            .ok_or_else(|| format!("--used {n}: the party owns no item of that name"))?;
+        let i = find_item(&c, n, &[]).ok_or_else(|| TownError::NoItem {
+            order: format!("--used {n}"),
+            what: "item of that name",
+        })?;
         c.items[i].used = true;
     }
     let mut sold: Vec<usize> = Vec::new();
     for n in &orders.sell {
-        let i = find_item(&c, n, &sold)
-            .ok_or_else(|| format!("--sell {n}: the party owns no (more) item of that name"))?;
+        let i = find_item(&c, n, &sold).ok_or_else(|| TownError::NoItem {
+            order: format!("--sell {n}"),
+            what: "(more) item of that name",
+        })?;
         let price = rules::sell_price(&c.items[i].item(), c.items[i].used)
-            .ok_or_else(|| format!("--sell {n}: a used potion cannot be sold"))?;
+            .ok_or_else(|| TownError::UsedPotion(n.clone()))?;
         c.gold = c.gold.saturating_add(price);
         out.push(format!("4. sold {} for {price} gold", c.items[i].name));
         sold.push(i);
@@ -312,13 +400,12 @@ pub fn run(
         }
         let mut skip = sold.clone();
         skip.extend(&wants);
-        let i = find_item(&c, n, &skip).ok_or_else(|| {
-            format!("--recharge {n}: the party owns no (more) item of that name that is not sold")
+        let i = find_item(&c, n, &skip).ok_or_else(|| TownError::NoItem {
+            order: format!("--recharge {n}"),
+            what: "(more) item of that name that is not sold",
         })?;
         if !rechargeable[i] {
-            return Err(format!(
-                "--recharge {n}: it lost its charge for good in an earlier town visit"
-            ));
+            return Err(TownError::ChargeLost(n.clone()));
         }
         wants.push(i);
     }
@@ -347,20 +434,22 @@ pub fn run(
         let item = match b.trim().parse::<u32>() {
             Ok(level) => {
                 let Some(table) = tables.chest_contents.get(&level) else {
-                    return Err(format!(
-                        "--buy {b}: no chest level {level} in the tables (levels: {})",
-                        tables
+                    return Err(TownError::NoChestLevel {
+                        order: b.clone(),
+                        level,
+                        levels: tables
                             .chest_contents
                             .keys()
                             .map(u32::to_string)
                             .collect::<Vec<_>>()
-                            .join(", ")
-                    ));
+                            .join(", "),
+                    });
                 };
                 if !(1..=6).any(|f| table.get(f).result.item.is_some()) {
-                    return Err(format!(
-                        "--buy {b}: level-{level} chests never hold an item"
-                    ));
+                    return Err(TownError::NoItemAtLevel {
+                        order: b.clone(),
+                        level,
+                    });
                 }
                 let mut got = None;
                 let mut faces = Vec::new();
@@ -388,15 +477,13 @@ pub fn run(
                 .iter()
                 .find(|(_, i)| i.name.eq_ignore_ascii_case(b.trim()))
                 .map(|(_, i)| i.clone())
-                .ok_or_else(|| {
-                    format!(
-                        "--buy {b}: expected a chest level or an item of the chest tables ({})",
-                        stock
-                            .iter()
-                            .map(|(_, i)| i.name.as_str())
-                            .collect::<Vec<_>>()
-                            .join(", ")
-                    )
+                .ok_or_else(|| TownError::NotForSale {
+                    order: b.clone(),
+                    stock: stock
+                        .iter()
+                        .map(|(_, i)| i.name.as_str())
+                        .collect::<Vec<_>>()
+                        .join(", "),
                 })?,
         };
         let price = rules::buy_price(&item);
@@ -849,7 +936,17 @@ mod tests {
             ..Orders::default()
         };
         let e = run(&mut c, &r, &bad, &default_tables(), &default_rewards()).unwrap_err();
-        assert!(e.contains("--sell crown"), "{e}");
+        assert_eq!(
+            e,
+            TownError::NoItem {
+                order: "--sell crown".into(),
+                what: "(more) item of that name",
+            }
+        );
+        assert_eq!(
+            e.to_string(),
+            "--sell crown: the party owns no (more) item of that name"
+        );
         assert_eq!(c, before);
         let orders = Orders {
             recharge: vec!["all".into()],
@@ -875,7 +972,10 @@ mod tests {
             &default_rewards(),
         )
         .unwrap_err();
-        assert!(e.contains("played without Sella"), "{e}");
+        assert!(
+            matches!(&e, TownError::PlayedWithout { hero, .. } if hero == "Sella"),
+            "{e}"
+        );
         assert!(c.current.is_some());
     }
 
@@ -892,7 +992,7 @@ mod tests {
             &default_rewards(),
         )
         .unwrap_err();
-        assert!(e.contains("not over"), "{e}");
+        assert_eq!(e, TownError::NotOver);
     }
 
     proptest::proptest! {
