@@ -792,6 +792,30 @@ fn bad_scenario_unknown_key() {
     assert_bad_scenario(text.as_bytes(), &["speed"]);
 }
 
+/// A scenario of a game tilecrawl does not know is refused by `render`,
+/// `play` and `simulate` alike: one line naming the file and the ruleset,
+/// exit 1, nothing written (it used to be played as MKD).
+#[test]
+fn a_scenario_of_an_unknown_game_is_refused_by_name() {
+    let text = good_scenario().replacen("ruleset: mkd-adventure\n", "ruleset: chess\n", 1);
+    assert!(text.contains("ruleset: chess"));
+    let line = assert_bad_scenario(text.as_bytes(), &["ruleset: unknown ruleset `chess`"]);
+    assert!(line.contains("expected one of: mkd-adventure"), "{line}");
+    let tmp = tempfile::tempdir().unwrap();
+    let file = tmp.path().join("chess.yaml");
+    std::fs::write(&file, &text).unwrap();
+    let save = tmp.path().join("save.yaml");
+    for args in [
+        vec!["play", p(&file), "--save", p(&save)],
+        vec!["simulate", p(&file), "--runs", "3", "--quiet"],
+    ] {
+        let r = run(&args);
+        assert_one_error(&r, &["chess.yaml", "ruleset: unknown ruleset `chess`"]);
+        assert!(r.stdout.is_empty(), "{args:?}: {:?}", r.stdout);
+    }
+    assert!(!save.exists(), "play saved a game of an unknown ruleset");
+}
+
 #[test]
 fn bad_scenario_alias_bomb_fails_fast() {
     let start = Instant::now();
