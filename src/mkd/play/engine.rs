@@ -2,6 +2,7 @@
 
 use crate::core::dice::Dice;
 use crate::core::geom::{all_around, chebyshev};
+use crate::mkd::figures::Ability;
 use crate::mkd::monsters::MonsterEntry;
 use crate::mkd::play::board::{Board, FAR, Mover, fmt_point, side_word};
 use crate::mkd::play::command::{self, Command, HeroAction};
@@ -450,7 +451,7 @@ impl Game {
                 let commands = self
                     .heroes
                     .iter()
-                    .any(|h| h.team == t && h.pos().is_some() && h.has("Command"));
+                    .any(|h| h.team == t && h.pos().is_some() && h.has(Ability::Command));
                 if !commands {
                     return Err(format!(
                         "{player}'s team has no hero with Command in the dungeon, so cannot go first"
@@ -552,7 +553,7 @@ impl Game {
             hindering_extra: self.rules().hindering_extra,
             door_open: None,
             door_close: None,
-            flies: self.heroes[h].has("Magic Levitation"),
+            flies: self.heroes[h].has(Ability::MagicLevitation),
         }
     }
 
@@ -570,7 +571,7 @@ impl Game {
             hindering_extra: self.rules().hindering_extra,
             door_open: Some(self.rules().door_open),
             door_close: None,
-            flies: self.monsters[m].has("Magic Levitation"),
+            flies: self.monsters[m].has(Ability::MagicLevitation),
         }
     }
 
@@ -581,7 +582,7 @@ impl Game {
         if let Some(p) = hero.pos()
             && self.heroes.iter().enumerate().any(|(i, o)| {
                 i != h
-                    && o.has("Command")
+                    && o.has(Ability::Command)
                     && o.pos()
                         .is_some_and(|q| Board::adjacent(p, q) || self.same_tile(p, q))
             })
@@ -835,7 +836,7 @@ impl Game {
                 }
             }
             let hero = &self.heroes[h];
-            if !(hero.has("Nimble") || hero.has("Stealth")) {
+            if !(hero.has(Ability::Nimble) || hero.has(Ability::Stealth)) {
                 let name = hero.name.clone();
                 self.heroes[h].done = true;
                 self.say(format!("{name}'s activation ends with the reveal"));
@@ -1727,15 +1728,21 @@ impl Game {
                 .filter(|m| m.name == entry.name)
                 .count()
                 + 1;
-            let nimble = entry
+            // Pool entries hold names the loaders checked; play reads them here.
+            let abilities: Vec<Ability> = entry
                 .abilities
                 .iter()
-                .any(|a| a == "Nimble" || a == "Stealth");
+                .filter_map(|a| Ability::parse(a))
+                .collect();
+            let nimble = abilities
+                .iter()
+                .any(|&a| a == Ability::Nimble || a == Ability::Stealth);
+            let demoralized = abilities.contains(&Ability::Demoralized);
             let m = MonsterState {
                 id: format!("{base}-{n}"),
                 name: entry.name.clone(),
                 points: entry.points,
-                abilities: entry.abilities.clone(),
+                abilities,
                 stats,
                 pos: Some(spot),
                 facing,
@@ -1743,7 +1750,7 @@ impl Game {
                 surprised: !nimble,
                 mode: MonsterMode::Hunt,
                 carrying: None,
-                demoralized: entry.abilities.iter().any(|a| a == "Demoralized"),
+                demoralized,
                 held: 0,
             };
             self.say(format!(

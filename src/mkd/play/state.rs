@@ -1,6 +1,6 @@
 //! Everything that changes during a game: heroes, tokens, monsters, chests.
 
-use crate::mkd::figures::Stats;
+use crate::mkd::figures::{Ability, Stats};
 use crate::mkd::scenario::WmtColor;
 use crate::scenario::Point;
 use crate::tileset::Side;
@@ -32,7 +32,7 @@ pub struct HeroState {
     /// Speed, attacks, armour, wounds.
     pub stats: Stats,
     /// Special abilities.
-    pub abilities: Vec<String>,
+    pub abilities: Vec<Ability>,
     /// Where the hero is.
     pub place: HeroPlace,
     /// Facing.
@@ -65,11 +65,9 @@ impl HeroState {
         self.stats.wounds.saturating_sub(self.wounds)
     }
 
-    /// Has the hero a special ability (by name, ignoring case)?
-    pub fn has(&self, ability: &str) -> bool {
-        self.abilities
-            .iter()
-            .any(|a| a.eq_ignore_ascii_case(ability))
+    /// Has the hero this special ability?
+    pub fn has(&self, ability: Ability) -> bool {
+        self.abilities.contains(&ability)
     }
 }
 
@@ -116,7 +114,7 @@ pub struct MonsterState {
     /// Point value.
     pub points: u32,
     /// Special abilities.
-    pub abilities: Vec<String>,
+    pub abilities: Vec<Ability>,
     /// Dice-combat statistics.
     pub stats: Stats,
     /// Square (`None` once removed or outside).
@@ -138,11 +136,9 @@ pub struct MonsterState {
 }
 
 impl MonsterState {
-    /// Has the monster a special ability (by name, ignoring case)?
-    pub fn has(&self, ability: &str) -> bool {
-        self.abilities
-            .iter()
-            .any(|a| a.eq_ignore_ascii_case(ability))
+    /// Has the monster this special ability?
+    pub fn has(&self, ability: Ability) -> bool {
+        self.abilities.contains(&ability)
     }
 
     /// Is it on the board and alive?

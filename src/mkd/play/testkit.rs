@@ -291,7 +291,10 @@ pub(crate) fn add_monster(
         id: id.into(),
         name: id.into(),
         points,
-        abilities: abilities.iter().map(|a| a.to_string()).collect(),
+        abilities: abilities
+            .iter()
+            .map(|a| crate::mkd::figures::Ability::parse(a).expect("a known ability"))
+            .collect(),
         stats,
         pos: Some(at),
         facing: Side::N,

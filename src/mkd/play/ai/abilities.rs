@@ -20,69 +20,11 @@
 use super::walk::{self, End, Heroes, OnFail};
 use super::{Candidate, MAGIC_RANGE, face};
 use crate::core::geom::all_around;
+use crate::mkd::figures::Ability;
 use crate::mkd::play::board::{Board, FAR, fmt_point, side_word};
 use crate::mkd::play::engine::{CombatMode, Game, plural};
 use crate::mkd::play::state::{ChestPlace, HeroPlace, MonsterMode};
 use crate::scenario::Point;
-
-/// An optional ability a monster may use in its activation.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) enum Ability {
-    /// Extra speed, to move only.
-    Quickness,
-    /// Drift a hero like a WMT.
-    Levitation,
-    /// Hold a hero for a turn.
-    Freeze,
-    /// Make a hero wander like a WMT.
-    Confusion,
-    /// A ranged magic attack.
-    Blast,
-    /// An attack on every figure in a line.
-    Flame,
-    /// A close attack on every adjacent hero.
-    Shockwave,
-    /// Healing or Magic Healing (the name).
-    Healing(&'static str),
-    /// Bring back a fallen monster.
-    Necromancy,
-}
-
-impl Ability {
-    fn name(self) -> &'static str {
-        match self {
-            Ability::Quickness => "Quickness",
-            Ability::Levitation => "Magic Levitation",
-            Ability::Freeze => "Magic Freeze",
-            Ability::Confusion => "Magic Confusion",
-            Ability::Blast => "Magic Blast",
-            Ability::Flame => "Flame/Lightning",
-            Ability::Shockwave => "Shockwave",
-            Ability::Healing(n) => n,
-            Ability::Necromancy => "Necromancy",
-        }
-    }
-
-    /// Is it cast at a hero from a distance (range [`MAGIC_RANGE`])?
-    pub(super) fn is_spell(self) -> bool {
-        matches!(
-            self,
-            Ability::Levitation
-                | Ability::Freeze
-                | Ability::Confusion
-                | Ability::Blast
-                | Ability::Flame
-        )
-    }
-
-    /// Is it used only on a d6 of 1–3 (the rules' "will choose to" abilities)?
-    fn half_chance(self) -> bool {
-        matches!(
-            self,
-            Ability::Levitation | Ability::Freeze | Ability::Confusion | Ability::Necromancy
-        )
-    }
-}
 
 /// Active monsters other than `m` with wounds.
 fn wounded_others(game: &Game, m: usize) -> Vec<usize> {
@@ -103,7 +45,7 @@ fn wounded_others(game: &Game, m: usize) -> Vec<usize> {
 pub(super) fn usable(game: &Game, m: usize, h: usize, speed: u32) -> Vec<Ability> {
     let mon = &game.monsters[m];
     let mut v = Vec::new();
-    if mon.has("Quickness") {
+    if mon.has(Ability::Quickness) {
         let range = mon.stats.shoot.map(|s| s.range);
         let goals = walk::attack_squares(game, m, h, range);
         let t = walk::travel(game, m, &goals, Heroes::Avoid);
@@ -111,28 +53,29 @@ pub(super) fn usable(game: &Game, m: usize, h: usize, speed: u32) -> Vec<Ability
             v.push(Ability::Quickness);
         }
     }
-    for (name, a) in [
-        ("Magic Levitation", Ability::Levitation),
-        ("Magic Freeze", Ability::Freeze),
-        ("Magic Confusion", Ability::Confusion),
-        ("Magic Blast", Ability::Blast),
-        ("Flame/Lightning", Ability::Flame),
+    for a in [
+        Ability::MagicLevitation,
+        Ability::MagicFreeze,
+        Ability::MagicConfusion,
+        Ability::MagicBlast,
+        Ability::FlameLightning,
     ] {
-        if mon.has(name) {
+        if mon.has(a) {
             v.push(a);
         }
     }
-    if mon.has("Shockwave") && (mon.stats.shoot.is_none() || walk::can_attack_now(game, m, h, None))
+    if mon.has(Ability::Shockwave)
+        && (mon.stats.shoot.is_none() || walk::can_attack_now(game, m, h, None))
     {
         v.push(Ability::Shockwave);
     }
     let anyone_wounded = mon.wounds > 0 || !wounded_others(game, m).is_empty();
-    for name in ["Healing", "Magic Healing"] {
-        if mon.has(name) && anyone_wounded {
-            v.push(Ability::Healing(name));
+    for a in [Ability::Healing, Ability::MagicHealing] {
+        if mon.has(a) && anyone_wounded {
+            v.push(a);
         }
     }
-    if mon.has("Necromancy")
+    if mon.has(Ability::Necromancy)
         && !game.fallen.is_empty()
         && mon.pos.and_then(|p| game.free_square_near(p)).is_some()
     {
@@ -155,7 +98,7 @@ pub(super) fn choose(game: &mut Game, m: usize, h: usize, speed: u32) -> Option<
             list[walk::choose(game, &format!("{id}: which optional ability"), &names)]
         }
     };
-    if a.half_chance() {
+    if a.used_on_half() {
         let f = game.dice.d6(format!("{id}: {}", a.name()));
         let uses = f <= 3;
         game.say(format!(
@@ -177,7 +120,7 @@ pub(super) fn choose(game: &mut Game, m: usize, h: usize, speed: u32) -> Option<
 /// Healing and Magic Healing: heal itself when wounded; otherwise go to the
 /// nearest wounded monster and heal it. Returns false when there is nobody
 /// to heal (it then attacks as normal).
-pub(super) fn heal(game: &mut Game, m: usize, speed: u32, which: &'static str) -> bool {
+pub(super) fn heal(game: &mut Game, m: usize, speed: u32, which: Ability) -> bool {
     if game.monsters[m].wounds > 0 {
         heal_roll(game, m, m, which);
         return true;
@@ -233,7 +176,7 @@ fn around_monster(game: &Game, m: usize, o: usize) -> Vec<Point> {
 }
 
 /// One healing roll by `m` on `o` (itself or a neighbour).
-fn heal_roll(game: &mut Game, m: usize, o: usize, which: &str) {
+fn heal_roll(game: &mut Game, m: usize, o: usize, which: Ability) {
     let id = game.monsters[m].id.clone();
     let oid = game.monsters[o].id.clone();
     let f = game.dice.d6(format!("{id}: {which} on {oid}"));
@@ -520,7 +463,8 @@ pub(super) fn drift(game: &mut Game, m: usize, h: usize, what: &str) {
 /// Limited Invisibility.
 pub(super) fn could_reveal(game: &Game, m: usize, speed: u32) -> bool {
     let mon = &game.monsters[m];
-    if !(mon.has("Stealth") || mon.has("Limited Invisibility")) || game.wmts.is_empty() {
+    if !(mon.has(Ability::Stealth) || mon.has(Ability::LimitedInvisibility)) || game.wmts.is_empty()
+    {
         return false;
     }
     let goals: Vec<Point> = (0..game.board.len())
@@ -536,7 +480,7 @@ pub(super) fn could_reveal(game: &Game, m: usize, speed: u32) -> bool {
 /// reported: the players apply the effect.
 pub(super) fn stealth_report(game: &mut Game, m: usize, could_reveal: bool) {
     let id = game.monsters[m].id.clone();
-    for name in ["Stealth", "Limited Invisibility"] {
+    for name in [Ability::Stealth, Ability::LimitedInvisibility] {
         if !game.monsters[m].has(name) {
             continue;
         }

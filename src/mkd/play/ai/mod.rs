@@ -26,12 +26,12 @@ mod walk;
 mod tests;
 
 use crate::core::geom::{all_around, chebyshev};
+use crate::mkd::figures::Ability;
 use crate::mkd::play::board::{FAR, fmt_point, side_towards};
 use crate::mkd::play::engine::{Cause, Game};
 use crate::mkd::play::state::{ChestPlace, MonsterMode};
 use crate::mkd::tables::{Decision, Reinforcement, TheftOutcome, Unexpected};
 use crate::scenario::Point;
-use abilities::Ability;
 use walk::{End, Heroes, OnFail};
 
 /// A theft attempt succeeds when a d6 shows at least this. The MKD text
@@ -124,7 +124,7 @@ fn commander_near(game: &Game, m: usize) -> Option<usize> {
     let p = game.monsters[m].pos?;
     (0..game.monsters.len()).find(|&o| {
         o != m
-            && game.monsters[o].has("Command")
+            && game.monsters[o].has(Ability::Command)
             && game.monsters[o].pos.is_some_and(|q| {
                 crate::mkd::play::board::Board::adjacent(p, q) || game.same_tile(p, q)
             })
@@ -184,7 +184,7 @@ struct Candidate {
 /// (ranged or close; with Sneak Attack, to his rear arc where it can).
 fn candidates(game: &Game, m: usize) -> Vec<Candidate> {
     let range = game.monsters[m].stats.shoot.map(|s| s.range);
-    let sneak = game.monsters[m].has("Sneak Attack");
+    let sneak = game.monsters[m].has(Ability::SneakAttack);
     let mut v = Vec::new();
     for h in game.heroes_in_dungeon() {
         let rear = if sneak {
@@ -336,7 +336,7 @@ fn go_attack(game: &mut Game, m: usize, h: usize, speed: u32) {
     let id = game.monsters[m].id.clone();
     let name = game.heroes[h].name.clone();
     let ability = abilities::choose(game, m, h, speed);
-    if let Some(Ability::Healing(which)) = ability
+    if let Some(which @ (Ability::Healing | Ability::MagicHealing)) = ability
         && abilities::heal(game, m, speed, which)
     {
         return;
@@ -361,7 +361,7 @@ fn go_attack(game: &mut Game, m: usize, h: usize, speed: u32) {
         _ => {}
     }
     let normal = walk::attack_squares(game, m, h, range);
-    let goals = if game.monsters[m].has("Sneak Attack") {
+    let goals = if game.monsters[m].has(Ability::SneakAttack) {
         sneak_goals(game, m, h, speed, normal)
     } else {
         normal
@@ -427,11 +427,11 @@ fn sneak_goals(game: &mut Game, m: usize, h: usize, speed: u32, normal: Vec<Poin
 fn strike(game: &mut Game, m: usize, h: usize, ability: Option<Ability>, range: Option<u32>) {
     face(game, m, h);
     match ability {
-        Some(Ability::Blast) => abilities::blast(game, m, h),
-        Some(Ability::Flame) => abilities::flame(game, m, h),
-        Some(Ability::Levitation) => abilities::drift(game, m, h, "Magic Levitation"),
-        Some(Ability::Confusion) => abilities::drift(game, m, h, "Magic Confusion"),
-        Some(Ability::Freeze) => abilities::freeze(game, m, h),
+        Some(Ability::MagicBlast) => abilities::blast(game, m, h),
+        Some(Ability::FlameLightning) => abilities::flame(game, m, h),
+        Some(Ability::MagicLevitation) => abilities::drift(game, m, h, "Magic Levitation"),
+        Some(Ability::MagicConfusion) => abilities::drift(game, m, h, "Magic Confusion"),
+        Some(Ability::MagicFreeze) => abilities::freeze(game, m, h),
         Some(Ability::Shockwave) => abilities::shockwave(game, m),
         _ => {
             let normal = game.monsters[m].stats.shoot.map(|s| s.range);
@@ -789,7 +789,7 @@ fn retreat(game: &mut Game, m: usize, speed: u32) {
     let id = game.monsters[m].id.clone();
     let me = game.monsters[m].pos.expect("active");
     let commanders: Vec<usize> = (0..game.monsters.len())
-        .filter(|&o| o != m && game.monsters[o].active() && game.monsters[o].has("Command"))
+        .filter(|&o| o != m && game.monsters[o].active() && game.monsters[o].has(Ability::Command))
         .collect();
     if !commanders.is_empty() {
         let goals: Vec<Point> = commanders

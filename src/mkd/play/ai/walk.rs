@@ -3,6 +3,7 @@
 //! the decision rules need (line of sight, rear arcs, spins).
 
 use crate::core::geom::{all_around, chebyshev};
+use crate::mkd::figures::Ability;
 use crate::mkd::play::board::{Board, FAR, fmt_point, side_towards};
 use crate::mkd::play::engine::{CombatMode, Game};
 use crate::scenario::Point;
@@ -333,7 +334,7 @@ pub(super) fn walk(
                 }
             }
             let mon = &game.monsters[m];
-            if !(mon.has("Nimble") || mon.has("Stealth")) {
+            if !(mon.has(Ability::Nimble) || mon.has(Ability::Stealth)) {
                 game.say(format!("{id}'s activation ends with the reveal"));
                 break End::Revealed;
             }
