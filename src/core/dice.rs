@@ -271,14 +271,38 @@ impl Dice {
         what: impl Display,
         name: impl Fn(usize) -> String,
     ) -> usize {
+        self.choose_d6_seen(n, what, name, |_| {})
+    }
+
+    /// [`Dice::choose_d6`], handing every face rolled to `seen` in order
+    /// (re-rolls included), for a transcript that prints the dice.
+    pub fn choose_d6_seen(
+        &mut self,
+        n: usize,
+        what: impl Display,
+        name: impl Fn(usize) -> String,
+        mut seen: impl FnMut(u32),
+    ) -> usize {
         if n <= 1 {
             return 0;
         }
         if n > 6 {
-            return self.choose_then(n, |k| format!("{what}: {}", name(k)));
+            let sides = u32::try_from(n).unwrap_or(u32::MAX);
+            let r = self.face(sides, &what);
+            seen(r);
+            let k = (r - 1) as usize;
+            if self.logs() {
+                self.push(
+                    format_args!("1d{sides}"),
+                    r,
+                    format_args!("{what}: {}", name(k)),
+                );
+            }
+            return k;
         }
         loop {
             let r = self.face(6, &what);
+            seen(r);
             if r as usize <= n {
                 let k = (r - 1) as usize;
                 if self.logs() {
