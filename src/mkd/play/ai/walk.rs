@@ -3,6 +3,7 @@
 //! the decision rules need (line of sight, rear arcs, spins) and the
 //! targets a monster weighs.
 
+use crate::core::dice::Lazy;
 use crate::core::geom::{all_around, chebyshev};
 use crate::mkd::figures::Ability;
 use crate::mkd::play::board::{Board, FAR, side_towards};
@@ -260,13 +261,19 @@ pub fn walk(
             if !near.is_empty() {
                 flush(cx, m, &mut path);
                 let s = &*cx.s;
+                // The purpose is written only by dice that keep a log.
+                let who = Lazy(|f: &mut std::fmt::Formatter<'_>| {
+                    for (i, &h) in near.iter().enumerate() {
+                        if i > 0 {
+                            f.write_str(" and ")?;
+                        }
+                        f.write_str(&s.heroes[h].name)?;
+                    }
+                    Ok(())
+                });
                 let face = cx.dice.d6(format_args!(
-                    "{}: break away from {}",
-                    s.monsters[m].id,
-                    near.iter()
-                        .map(|&h| s.heroes[h].name.as_str())
-                        .collect::<Vec<_>>()
-                        .join(" and ")
+                    "{}: break away from {who}",
+                    s.monsters[m].id
                 ));
                 cx.emit(Event::BreakAway {
                     monster: m,
