@@ -2,9 +2,10 @@
 //!
 //! [`simulate`] plays a scenario many times with automatic heroes and dice
 //! combat ([`CombatMode::Dice`]) and sums the runs up in a [`Report`]. Each
-//! run is an ordinary [`Game`] driven through [`Game::apply`] with the same
-//! command lines a player would type, so the simulated heroes obey every
-//! rule the engine checks.
+//! run is an ordinary [`Game`] driven through [`Game::play`] with the
+//! commands a player would type, so the simulated heroes obey every rule
+//! the engine checks. A run prints nothing (its dice keep no log either);
+//! only [`play_once_logged`] prints the transcript.
 //!
 //! # Seeds
 //!

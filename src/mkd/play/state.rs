@@ -373,7 +373,7 @@ pub struct GameStats {
 // ---------------------------------------------------------------- missions
 
 /// What the mission (rescue, stealth, kidnapping) adds to a running game
-/// (see [`crate::mkd::play::missions`] for the rules).
+/// (the rules are in the play engine's `missions` module).
 #[derive(Debug, Clone, PartialEq)]
 pub struct MissionState {
     /// The goal (`quest` for a plain game).

@@ -143,3 +143,122 @@ pub fn spring(cx: &mut Ctx, t: (u32, u32), h: HeroId, far: Option<Point>) {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::mkd::play::board::Door;
+    use crate::mkd::play::engine::Game;
+    use crate::mkd::play::state::TokenId;
+    use crate::mkd::play::testkit::*;
+    use crate::mkd::scenario::WmtColor;
+    use crate::tileset::Side;
+
+    /// Ayla beside a door (7,3 | 8,3) whose trap is already known.
+    fn armed_door(level: u32, face: u32, faces: &[u32]) -> Game {
+        let mut g = game(faces);
+        g.visited.extend(0..3);
+        g.board.doors.push(Door {
+            edges: vec![[p(7, 3), p(8, 3)]],
+            open: false,
+            trap: DoorTrap::Armed { level, face },
+        });
+        put_hero(&mut g, 0, p(7, 3), Side::E);
+        g
+    }
+
+    #[test]
+    fn an_alarm_calls_a_pool_token_to_the_far_side_of_the_door_and_reveals_it() {
+        // Level 1, face 6: a rattle alarm; the token's reveal is 1 + 1.
+        let mut g = armed_door(1, 6, &[1, 1]);
+        let ev = ok(&mut g, "Ayla opens door at 8,3");
+        let token = TokenId {
+            guardian: false,
+            color: WmtColor::Yellow,
+            number: 3,
+            copy: 0,
+        };
+        assert_eq!(
+            ev[1..3],
+            [
+                Event::TrapSprung { trap: (1, 6) },
+                Event::AlarmCalls { token, at: p(8, 3) },
+            ]
+        );
+        assert_eq!(
+            printed(&g, &ev[1..3]),
+            "the trap goes off: rattle alarm\nthe alarm calls yellow-3 to 8,3"
+        );
+        assert!(matches!(ev[3], Event::Revealed { count: 0, .. }));
+        assert!(g.wmt_pool.is_empty());
+        assert_eq!(g.board.doors[0].trap, DoorTrap::Spent);
+        all_dice_used(&g);
+        // With the pool empty, nobody answers.
+        let mut g = armed_door(1, 6, &[]);
+        g.wmt_pool.clear();
+        let ev = ok(&mut g, "Ayla opens door at 8,3");
+        assert_eq!(ev.last(), Some(&Event::AlarmUnanswered));
+    }
+
+    #[test]
+    fn a_teleport_trap_whisks_the_hero_to_a_random_tile() {
+        // Level 2, face 6: a teleport rune; the tile roll 3 is C2.
+        let mut g = armed_door(2, 6, &[3]);
+        let ev = ok(&mut g, "Ayla opens door at 8,3");
+        assert_eq!(
+            ev[2..],
+            [
+                Event::Whisked { hero: AYLA },
+                Event::Teleported {
+                    hero: AYLA,
+                    at: p(19, 3),
+                    tile: g.board.tiles[2].label
+                },
+            ]
+        );
+        all_dice_used(&g);
+    }
+
+    #[test]
+    fn an_area_trap_wounds_every_hero_next_to_the_one_who_sprang_it() {
+        // Level 1, face 5: dart spray.
+        let mut g = armed_door(1, 5, &[]);
+        put_hero(&mut g, 1, p(6, 4), Side::E);
+        let ev = ok(&mut g, "Ayla opens door at 8,3");
+        assert_eq!(
+            ev[2..],
+            [
+                Event::HeroWounded {
+                    hero: AYLA,
+                    wounds: 1,
+                    left: 3
+                },
+                Event::HeroWounded {
+                    hero: BORIN,
+                    wounds: 1,
+                    left: 3
+                },
+            ]
+        );
+    }
+
+    #[test]
+    fn a_door_s_trap_is_rolled_from_a_random_chest_of_the_pool_once() {
+        // Two chests in the pool: the d2 picks the second (level 3), then
+        // its trap table's 4.
+        let mut g = game(&[2, 4]);
+        g.chest_pool = vec![1, 3];
+        g.board.doors.push(Door {
+            edges: vec![[p(7, 3), p(8, 3)]],
+            open: false,
+            trap: DoorTrap::Unchecked,
+        });
+        let (t, _) = rule(&mut g, |cx| roll_trap(cx, TrapOn::Door(0)));
+        assert_eq!(t, (3, 4));
+        assert_eq!(g.board.doors[0].trap, DoorTrap::Armed { level: 3, face: 4 });
+        // Known now: no more dice.
+        let (again, _) = rule(&mut g, |cx| roll_trap(cx, TrapOn::Door(0)));
+        assert_eq!(again, (3, 4));
+        all_dice_used(&g);
+    }
+}

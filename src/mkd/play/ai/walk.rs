@@ -271,10 +271,9 @@ pub fn walk(
                     }
                     Ok(())
                 });
-                let face = cx.dice.d6(format_args!(
-                    "{}: break away from {who}",
-                    s.monsters[m].id
-                ));
+                let face = cx
+                    .dice
+                    .d6(format_args!("{}: break away from {who}", s.monsters[m].id));
                 cx.emit(Event::BreakAway {
                     monster: m,
                     heroes: near.clone(),
