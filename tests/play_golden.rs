@@ -3,7 +3,7 @@
 //! (`UPDATE_GOLDEN=1 cargo test --test play_golden` rewrites them after a
 //! deliberate change). Together the transcripts must show every roll table's
 //! rows and the play rules at work; what no pinned game shows is tested on
-//! its own in `src/play/` (named below).
+//! its own in `src/mkd/play/` (named below).
 
 mod common;
 
@@ -104,11 +104,12 @@ fn scripted_games_give_their_pinned_transcripts() {
 }
 
 /// What the pinned games must show between them. Rules no pinned game shows
-/// are tested on their own: a thief carrying a chest off for help
-/// (`play::ai::tests::theft_*`), furnishings (`play::discovery::tests::
-/// chamber_and_accessory_rows_*`), rear strikes on a pass-through
+/// are tested on their own, with scripted dice: a thief carrying a chest
+/// off for help (`play::ai::tests::theft_*`), furnishings
+/// (`play::discovery::tests::the_accessory_rows_do_what_the_table_says`),
+/// rear strikes on a pass-through
 /// (`play::ai::tests::it_passes_through_a_hero_only_when_there_is_no_other_way`),
-/// vortex and teleporters (`play::discovery::tests`).
+/// vortex and teleporters (`play::heroes::tests`).
 const SHOWN: &[&str] = &[
     // WMT movement, every face
     "rolls 1: stays",

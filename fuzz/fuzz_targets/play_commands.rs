@@ -1,7 +1,7 @@
 //! Arbitrary command lines (at most 200) through `Game::apply` on a fixed
 //! scenario — seed 7, the default tile set — with the embedded party and
 //! tables in dice combat, printing the status and the map after each one.
-//! Every line is Ok or a refusal, never a panic or a hang.
+//! Every line is Ok or a one-line refusal, never a panic or a hang.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -34,7 +34,13 @@ fuzz_target!(|text: &str| {
     for line in text.lines().take(MAX_LINES) {
         match game.apply(line) {
             Ok(_) => {}
-            Err(e) => assert!(!e.is_empty(), "an empty refusal for {line:?}"),
+            Err(e) => {
+                let e = e.to_string();
+                assert!(
+                    !e.is_empty() && !e.contains('\n'),
+                    "a refusal that is not one line for {line:?}: {e:?}"
+                );
+            }
         }
         let _ = game.status();
         let _ = game.ascii_map();

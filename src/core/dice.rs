@@ -43,12 +43,24 @@ impl<F: Fn(&mut std::fmt::Formatter<'_>) -> std::fmt::Result> Display for Lazy<F
 /// only when the dice keep a log: [`Dice::quiet`] dice draw exactly the same
 /// numbers but skip the text, which is most of the cost of a roll. Trial
 /// analyses and the index-only batch use them.
+///
+/// [`Dice::scripted`] dice, for rule tests, show the faces a test lists
+/// instead of drawing them.
 #[derive(Debug, Clone)]
 pub struct Dice {
     rng: Xoshiro256PlusPlus,
     stage: &'static str,
     /// `None` for quiet dice.
     log: Option<Vec<LogEntry>>,
+    /// The faces still to come, for scripted dice (`None`: drawn from `rng`).
+    script: Option<Script>,
+}
+
+/// The faces a test scripted, and how many have been shown.
+#[derive(Debug, Clone)]
+struct Script {
+    faces: Vec<u32>,
+    next: usize,
 }
 
 /// FNV-1a over the stage name: a fixed, portable way to derive a stream per stage.
@@ -110,7 +122,32 @@ impl Dice {
             rng: Xoshiro256PlusPlus::seed_from_u64(seed ^ stage_key(stage)),
             stage,
             log: Some(Vec::new()),
+            script: None,
         }
+    }
+
+    /// Dice for tests that show the given faces, in order: each die rolled
+    /// takes the next one (`roll(3, 6, …)` takes three), and the choosing
+    /// rolls read a face as the die's result, re-rolling from the script
+    /// where the table would re-roll. Rolls are logged as usual (stage
+    /// `scripted`). A face larger than its die, or a script that runs out,
+    /// is a bug in the test: it panics naming the roll's purpose.
+    pub fn scripted(faces: &[u32]) -> Self {
+        Dice {
+            script: Some(Script {
+                faces: faces.to_vec(),
+                next: 0,
+            }),
+            ..Dice::for_stage(0, "scripted")
+        }
+    }
+
+    /// The scripted faces not shown yet (0 for drawn dice), so a test can
+    /// check it used every face it meant to.
+    pub fn script_left(&self) -> usize {
+        self.script
+            .as_ref()
+            .map_or(0, |s| s.faces.len().saturating_sub(s.next))
     }
 
     /// Like [`Dice::for_stage`] (the same rolls), but keeps no log.
@@ -135,6 +172,36 @@ impl Dice {
         self.log.is_some()
     }
 
+    /// The next scripted face for a die of `sides` faces.
+    #[cold]
+    #[inline(never)]
+    fn scripted_face(&mut self, sides: u32, purpose: &dyn Display) -> u32 {
+        let script = self.script.as_mut().expect("scripted dice");
+        let Some(&face) = script.faces.get(script.next) else {
+            panic!(
+                "the dice script ran out ({} faces used) at a 1d{sides} for `{purpose}`",
+                script.next
+            );
+        };
+        if face == 0 || face > sides {
+            panic!(
+                "scripted face {face} (number {} of the script) does not fit a 1d{sides}, rolled for `{purpose}`",
+                script.next + 1
+            );
+        }
+        script.next += 1;
+        face
+    }
+
+    /// One die of `sides` faces (1 to `sides`): drawn, or the next scripted face.
+    fn face(&mut self, sides: u32, purpose: &dyn Display) -> u32 {
+        if self.script.is_some() {
+            self.scripted_face(sides, purpose)
+        } else {
+            self.below(sides) + 1
+        }
+    }
+
     /// A uniform value in `0..n` (n > 0), unbiased (rejection sampling on u64).
     fn below(&mut self, n: u32) -> u32 {
         debug_assert!(n > 0);
@@ -150,7 +217,13 @@ impl Dice {
 
     /// Rolls `count` dice of `sides` faces, adds them, and logs the total.
     pub fn roll(&mut self, count: u32, sides: u32, purpose: impl Display) -> u32 {
-        let total = (0..count).map(|_| self.below(sides) + 1).sum();
+        let total = if self.script.is_some() {
+            (0..count)
+                .map(|_| self.scripted_face(sides, &purpose))
+                .sum()
+        } else {
+            (0..count).map(|_| self.below(sides) + 1).sum()
+        };
         self.push(format_args!("{count}d{sides}"), total, purpose);
         total
     }
@@ -179,7 +252,7 @@ impl Dice {
             return 0;
         }
         let sides = u32::try_from(n).unwrap_or(u32::MAX);
-        let r = self.below(sides) + 1;
+        let r = self.face(sides, &"a choice among options");
         let k = (r - 1) as usize;
         if self.logs() {
             self.push(format_args!("1d{sides}"), r, purpose(k));
@@ -198,14 +271,38 @@ impl Dice {
         what: impl Display,
         name: impl Fn(usize) -> String,
     ) -> usize {
+        self.choose_d6_seen(n, what, name, |_| {})
+    }
+
+    /// [`Dice::choose_d6`], handing every face rolled to `seen` in order
+    /// (re-rolls included), for a transcript that prints the dice.
+    pub fn choose_d6_seen(
+        &mut self,
+        n: usize,
+        what: impl Display,
+        name: impl Fn(usize) -> String,
+        mut seen: impl FnMut(u32),
+    ) -> usize {
         if n <= 1 {
             return 0;
         }
         if n > 6 {
-            return self.choose_then(n, |k| format!("{what}: {}", name(k)));
+            let sides = u32::try_from(n).unwrap_or(u32::MAX);
+            let r = self.face(sides, &what);
+            seen(r);
+            let k = (r - 1) as usize;
+            if self.logs() {
+                self.push(
+                    format_args!("1d{sides}"),
+                    r,
+                    format_args!("{what}: {}", name(k)),
+                );
+            }
+            return k;
         }
         loop {
-            let r = self.below(6) + 1;
+            let r = self.face(6, &what);
+            seen(r);
             if r as usize <= n {
                 let k = (r - 1) as usize;
                 if self.logs() {
@@ -427,6 +524,61 @@ mod tests {
         let before = d.log_len();
         assert!(d.choose_d6(9, "tie", |_| String::new()) < 9);
         assert_eq!(d.log()[before].roll, "1d9");
+    }
+
+    #[test]
+    fn scripted_dice_show_the_listed_faces_in_order() {
+        let mut d = Dice::scripted(&[3, 6, 2, 5, 1, 4]);
+        assert_eq!(d.d6("first"), 3);
+        // Two dice take two faces: 6 + 2.
+        assert_eq!(d.roll(2, 6, "two"), 8);
+        // A choice among three reads the face as the die: 5 names none, so
+        // it is logged and re-rolled from the script; 1 names the first.
+        let k = d.choose_d6(3, "tie", |k| format!("option {}", k + 1));
+        assert_eq!(k, 0);
+        assert_eq!(d.script_left(), 1);
+        // A fair choice among four reads the face as a 1d4.
+        assert_eq!(d.choose(4, "fair"), 3);
+        assert_eq!(d.script_left(), 0);
+        let log: Vec<(&str, u32)> = d
+            .log()
+            .iter()
+            .map(|e| (e.roll.as_str(), e.result))
+            .collect();
+        assert_eq!(
+            log,
+            [("1d6", 3), ("2d6", 8), ("1d6", 5), ("1d6", 1), ("1d4", 4)]
+        );
+        assert_eq!(d.log()[2].purpose, "tie: 5 names none of the 3, roll again");
+        assert_eq!(d.log()[0].stage, "scripted");
+        // A single option needs no die and takes no face.
+        let mut d = Dice::scripted(&[]);
+        assert_eq!(d.choose(1, "only"), 0);
+        assert_eq!(d.choose_d6(1, "only", |_| String::new()), 0);
+    }
+
+    #[test]
+    fn scripted_tabletop_choice_rerolls_from_the_script() {
+        // Eight options: 2d6 a try; 6 + 5 = 11 names none, 3 + 2 = 5 does.
+        let mut d = Dice::scripted(&[6, 5, 3, 2]);
+        assert_eq!(d.choose_tabletop(8, 10, "exit"), Some(4));
+        assert_eq!(d.log().len(), 2);
+        assert_eq!(d.log()[1].purpose, "exit (re-roll 1)");
+    }
+
+    #[test]
+    #[should_panic(expected = "does not fit a 1d6, rolled for `orc-1: decision`")]
+    fn a_scripted_face_too_big_for_its_die_names_the_roll() {
+        let mut d = Dice::scripted(&[7]);
+        d.d6("orc-1: decision");
+    }
+
+    #[test]
+    #[should_panic(expected = "the dice script ran out (1 faces used) at a 1d6 for `second`")]
+    fn a_script_that_runs_out_names_the_roll() {
+        let mut d = Dice::scripted(&[2]);
+        d.d6("first");
+        d.d6("second");
     }
 
     #[test]

@@ -24,6 +24,108 @@ pub const KNOWN_ABILITIES: [&str; 16] = [
     "Sneak Attack",
 ];
 
+/// A special ability the solo rules know, typed: loaders read the names of
+/// [`KNOWN_ABILITIES`] into it, so the rules never compare strings.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Ability {
+    /// Extra speed, to move only.
+    Quickness,
+    /// Drifts a hero like a wandering token; a figure with it floats over crevices and water.
+    MagicLevitation,
+    /// Hidden until it comes near; not held up by a token it reveals.
+    Stealth,
+    /// Not surprised when revealed; not held up by a token it reveals.
+    Nimble,
+    /// Falls back instead of fighting.
+    Demoralized,
+    /// Raises a fallen monster.
+    Necromancy,
+    /// Speeds and rallies the friends around it; a hero with it lets the team go first.
+    Command,
+    /// Holds a hero for a turn.
+    MagicFreeze,
+    /// Makes a hero wander like a token.
+    MagicConfusion,
+    /// Hard to see unless it could have revealed a token.
+    LimitedInvisibility,
+    /// Heals a wounded monster (itself first).
+    Healing,
+    /// A ranged magic attack.
+    MagicBlast,
+    /// An attack on every figure in a line.
+    FlameLightning,
+    /// A close attack on every adjacent hero.
+    Shockwave,
+    /// Heals like Healing, by magic.
+    MagicHealing,
+    /// Attacks from behind where it can.
+    SneakAttack,
+}
+
+impl Ability {
+    /// Every ability, in the order of [`KNOWN_ABILITIES`].
+    pub const ALL: [Ability; 16] = [
+        Ability::Quickness,
+        Ability::MagicLevitation,
+        Ability::Stealth,
+        Ability::Nimble,
+        Ability::Demoralized,
+        Ability::Necromancy,
+        Ability::Command,
+        Ability::MagicFreeze,
+        Ability::MagicConfusion,
+        Ability::LimitedInvisibility,
+        Ability::Healing,
+        Ability::MagicBlast,
+        Ability::FlameLightning,
+        Ability::Shockwave,
+        Ability::MagicHealing,
+        Ability::SneakAttack,
+    ];
+
+    /// Its name as files and the transcript write it (`Magic Levitation`).
+    pub fn name(self) -> &'static str {
+        KNOWN_ABILITIES[self as usize]
+    }
+
+    /// The ability of a name from [`KNOWN_ABILITIES`] (exactly as written there).
+    pub fn parse(name: &str) -> Option<Ability> {
+        KNOWN_ABILITIES
+            .iter()
+            .position(|&n| n == name)
+            .map(|i| Ability::ALL[i])
+    }
+
+    /// A spell cast at a hero from a distance (the play engine's magic range).
+    pub fn is_spell(self) -> bool {
+        matches!(
+            self,
+            Ability::MagicLevitation
+                | Ability::MagicFreeze
+                | Ability::MagicConfusion
+                | Ability::MagicBlast
+                | Ability::FlameLightning
+        )
+    }
+
+    /// One the rules say a monster "will choose to" use: only on a d6 of 1–3.
+    pub fn used_on_half(self) -> bool {
+        matches!(
+            self,
+            Ability::MagicLevitation
+                | Ability::MagicFreeze
+                | Ability::MagicConfusion
+                | Ability::Necromancy
+        )
+    }
+}
+
+impl std::fmt::Display for Ability {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
 /// Dice-combat stats (Dungeon World style): melee dice hit on
 /// [`crate::mkd::tables::PlayRules::melee_hit`], shooting dice on [`crate::mkd::tables::PlayRules::shoot_hit`], each
 /// hit rolls a kill die, and a kill die of at least the target's armour
@@ -92,14 +194,42 @@ pub(crate) fn check_stats(s: &Stats) -> Result<(), String> {
 
 /// Checks that every name is a special ability the solo rules know.
 pub(crate) fn check_abilities(abilities: &[String]) -> Result<(), String> {
-    for a in abilities {
-        if !KNOWN_ABILITIES.contains(&a.as_str()) {
-            return Err(format!(
-                "unknown ability `{}`; expected one of {}",
-                a.escape_default(),
-                KNOWN_ABILITIES.join(", ")
-            ));
+    parse_abilities(abilities).map(|_| ())
+}
+
+/// Reads ability names into [`Ability`]s, refusing one the solo rules do not know.
+pub(crate) fn parse_abilities(abilities: &[String]) -> Result<Vec<Ability>, String> {
+    abilities
+        .iter()
+        .map(|a| {
+            Ability::parse(a).ok_or_else(|| {
+                format!(
+                    "unknown ability `{}`; expected one of {}",
+                    a.escape_default(),
+                    KNOWN_ABILITIES.join(", ")
+                )
+            })
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_known_name_is_one_ability_and_back() {
+        for (i, a) in Ability::ALL.into_iter().enumerate() {
+            assert_eq!(a.name(), KNOWN_ABILITIES[i]);
+            assert_eq!(Ability::parse(a.name()), Some(a));
+            assert_eq!(a.to_string(), a.name());
         }
+        assert_eq!(Ability::parse("magic levitation"), None);
+        assert_eq!(
+            parse_abilities(&["Nimble".into(), "Flame/Lightning".into()]),
+            Ok(vec![Ability::Nimble, Ability::FlameLightning])
+        );
+        let e = parse_abilities(&["Flying".into()]).unwrap_err();
+        assert!(e.starts_with("unknown ability `Flying`; expected one of Quickness, "));
     }
-    Ok(())
 }

@@ -268,7 +268,11 @@ impl CampaignHero {
             shoot: hero.stats.shoot,
             armour: hero.stats.armour,
             wounds: hero.stats.wounds,
-            abilities: hero.abilities.clone(),
+            abilities: hero
+                .abilities
+                .iter()
+                .map(|a| a.name().to_string())
+                .collect(),
             permanent: Vec::new(),
             temporary: Vec::new(),
             alive: true,
@@ -357,7 +361,12 @@ impl Campaign {
                 name: h.name.clone(),
                 value: h.value,
                 stats: h.stats(),
-                abilities: h.all_abilities(),
+                // The campaign keeps names its loader checked.
+                abilities: h
+                    .all_abilities()
+                    .iter()
+                    .filter_map(|a| crate::mkd::figures::Ability::parse(a))
+                    .collect(),
             };
             match teams.iter_mut().find(|t| t.player == h.player) {
                 Some(t) => t.heroes.push(hero),
@@ -409,7 +418,7 @@ pub fn party_yaml(p: &Party, comment: &str) -> String {
         shoot: Option<Shoot>,
         armour: u32,
         wounds: u32,
-        abilities: &'a [String],
+        abilities: Vec<&'static str>,
     }
     let f = File {
         format: party::FORMAT,
@@ -430,7 +439,7 @@ pub fn party_yaml(p: &Party, comment: &str) -> String {
                         shoot: h.stats.shoot,
                         armour: h.stats.armour,
                         wounds: h.stats.wounds,
-                        abilities: &h.abilities,
+                        abilities: h.abilities.iter().map(|a| a.name()).collect(),
                     })
                     .collect(),
             })

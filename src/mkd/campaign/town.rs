@@ -905,7 +905,7 @@ mod tests {
             c.adventure_party("x")
                 .unwrap()
                 .heroes()
-                .any(|h| h.abilities.contains(&"Command".to_string()))
+                .any(|h| h.abilities.contains(&crate::mkd::figures::Ability::Command))
         );
     }
 

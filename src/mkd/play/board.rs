@@ -16,13 +16,34 @@ use std::collections::BinaryHeap;
 /// "No route" in a distance field.
 pub const FAR: u32 = u32::MAX;
 
+/// A tile's short name in the transcript: `C3`, `H5` (kind letter and
+/// 1-based number among the tiles of that kind). A value, so it names the
+/// tile of its floor even after the heroes went down.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TileLabel {
+    /// Chamber or hallway.
+    pub kind: TileKind,
+    /// Number among the tiles of its kind, from 1.
+    pub number: u32,
+}
+
+impl std::fmt::Display for TileLabel {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let letter = match self.kind {
+            TileKind::Chamber => 'C',
+            TileKind::Hallway => 'H',
+        };
+        write!(f, "{letter}{}", self.number)
+    }
+}
+
 /// A tile as the engine needs it.
 #[derive(Debug, Clone, PartialEq)]
 pub struct TileInfo {
     /// Hallway or chamber.
     pub kind: TileKind,
-    /// Short name used in the transcript (`C3`, `H5`: kind letter and 1-based index).
-    pub label: String,
+    /// Short name used in the transcript.
+    pub label: TileLabel,
     /// West column of the rectangle.
     pub x: i32,
     /// North row of the rectangle.
@@ -151,15 +172,19 @@ impl Board {
                     }
                 }
             }
-            let label = match t.kind {
+            let number = match t.kind {
                 TileKind::Chamber => {
                     nc += 1;
-                    format!("C{nc}")
+                    nc
                 }
                 TileKind::Hallway => {
                     nh += 1;
-                    format!("H{nh}")
+                    nh
                 }
+            };
+            let label = TileLabel {
+                kind: t.kind,
+                number,
             };
             tiles.push(TileInfo {
                 kind: t.kind,

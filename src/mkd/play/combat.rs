@@ -1,57 +1,30 @@
-//! Dice combat from the Dungeon World 10 mm rules, for `--combat dice` and
-//! `simulate`: roll the attacker's dice, each 4+ in melee (5+ shooting) is a
-//! hit, each hit rolls a kill die, and each kill die equal to or above the
-//! target's armour takes one wound.
+//! Combat: the Dungeon World 10 mm dice for `--combat dice` and `simulate`
+//! (roll the attacker's dice, each 4+ in melee (5+ shooting) is a hit, each
+//! hit rolls a kill die, and each kill die equal to or above the target's
+//! armour takes one wound), the prompts of manual combat, and what wounds do.
 
 use crate::core::dice::Dice;
+use crate::mkd::play::board::{Board, side_towards};
+use crate::mkd::play::ctx::Ctx;
+use crate::mkd::play::event::{AttackRoll, Event, Figure, Strike, Target};
+use crate::mkd::play::state::{ChestPlace, CombatMode, HeroId, HeroPlace, MonsterId};
+use std::fmt::Display;
 
-/// The dice of one attack, for the transcript.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct AttackRoll {
-    /// The to-hit dice.
-    pub to_hit: Vec<u32>,
-    /// The kill dice, one per hit.
-    pub kill: Vec<u32>,
-    /// Wounds inflicted.
-    pub wounds: u32,
-}
-
-impl AttackRoll {
-    /// `hits 2 of [5 1 4] (4+), kill dice [3 6] vs armour 4: 1 wound`.
-    pub fn describe(&self, hit_on: u32, armour: u32) -> String {
-        let list = |v: &[u32]| v.iter().map(u32::to_string).collect::<Vec<_>>().join(" ");
-        let hits = self.kill.len();
-        let mut s = format!(
-            "rolls [{}] needing {hit_on}+: {hits} hit{}",
-            list(&self.to_hit),
-            if hits == 1 { "" } else { "s" }
-        );
-        if hits > 0 {
-            s += &format!(
-                "; kill dice [{}] against armour {armour}: {} wound{}",
-                list(&self.kill),
-                self.wounds,
-                if self.wounds == 1 { "" } else { "s" }
-            );
-        }
-        s
-    }
-}
-
-/// Rolls an attack of `dice` dice hitting on `hit_on`+ against `armour`.
+/// Rolls an attack of `n` dice hitting on `hit_on`+ against `armour`.
 /// `penalty` is taken off every to-hit die (shooting next to an enemy: 1).
+/// `who` names the attack in the dice log.
 pub fn attack(
     dice: &mut Dice,
     n: u32,
     hit_on: u32,
     armour: u32,
     penalty: u32,
-    who: &str,
+    who: impl Display,
 ) -> AttackRoll {
     let mut to_hit = Vec::with_capacity(n as usize);
     let mut kill = Vec::new();
     for _ in 0..n.min(20) {
-        let r = dice.d6(format!("{who}: to-hit die"));
+        let r = dice.d6(format_args!("{who}: to-hit die"));
         to_hit.push(r);
         if r.saturating_sub(penalty) >= hit_on && r > penalty {
             kill.push(0);
@@ -59,7 +32,7 @@ pub fn attack(
     }
     let mut wounds = 0;
     for k in &mut kill {
-        *k = dice.d6(format!("{who}: kill die"));
+        *k = dice.d6(format_args!("{who}: kill die"));
         if *k >= armour {
             wounds += 1;
         }
@@ -68,6 +41,8 @@ pub fn attack(
         to_hit,
         kill,
         wounds,
+        hit_on,
+        armour,
     }
 }
 
@@ -79,40 +54,206 @@ pub fn wound_chance(n: u32, hit_on: u32, armour: u32) -> f64 {
     1.0 - (1.0 - p_hit * p_kill).powi(n as i32)
 }
 
+/// A hero's dice against a monster, in melee or shooting.
+pub fn hero_on_monster(cx: &mut Ctx, h: HeroId, m: MonsterId, melee: bool) {
+    let s = &*cx.s;
+    let hero = &s.heroes[h];
+    let (n, hit_on, penalty) = if melee {
+        (hero.stats.attacks, s.rules().melee_hit, 0)
+    } else {
+        let near = s.shot_in_melee(hero.pos(), s.monsters[m].pos, false);
+        (
+            hero.stats.shoot.map_or(0, |x| x.dice),
+            s.rules().shoot_hit,
+            u32::from(near),
+        )
+    };
+    let armour = s.monsters[m].stats.armour;
+    let roll = attack(
+        cx.dice,
+        n,
+        hit_on,
+        armour,
+        penalty,
+        format_args!("{} attacks {}", hero.name, s.monsters[m].id),
+    );
+    let wounds = roll.wounds;
+    cx.emit(Event::Attack {
+        by: Figure::Hero(h),
+        strike: if melee {
+            Strike::Melee
+        } else {
+            Strike::Shooting
+        },
+        target: Target::Figure(Figure::Monster(m)),
+        roll,
+    });
+    if wounds > 0 {
+        wound_monster(cx, m, wounds, Some(h));
+    }
+}
+
+/// A monster's dice against a hero: its attack (`Melee` or `Shooting`, the
+/// shot at −1 next to an enemy) or a counterattack (`Counter`, melee).
+pub fn monster_on_hero(cx: &mut Ctx, m: MonsterId, h: HeroId, strike: Strike) {
+    let s = &*cx.s;
+    let mon = &s.monsters[m];
+    let melee = strike != Strike::Shooting;
+    let (n, hit_on) = if melee {
+        (mon.stats.attacks, s.rules().melee_hit)
+    } else {
+        (mon.stats.shoot.map_or(0, |x| x.dice), s.rules().shoot_hit)
+    };
+    let armour = s.heroes[h].stats.armour;
+    // Shooting when the shooter or the target stands next to an enemy: −1.
+    let penalty = u32::from(!melee && s.shot_in_melee(mon.pos, s.heroes[h].pos(), true));
+    let verb = if strike == Strike::Counter {
+        "counterattacks"
+    } else {
+        "attacks"
+    };
+    let roll = attack(
+        cx.dice,
+        n,
+        hit_on,
+        armour,
+        penalty,
+        format_args!("{} {verb} {}", mon.id, s.heroes[h].name),
+    );
+    let wounds = roll.wounds;
+    cx.emit(Event::Attack {
+        by: Figure::Monster(m),
+        strike,
+        target: Target::Figure(Figure::Hero(h)),
+        roll,
+    });
+    if wounds > 0 {
+        wound_hero(cx, h, wounds);
+    }
+}
+
+/// A monster attacks a hero: dice, or a prompt for the players. In dice
+/// combat a hero attacked in melee who survives hits back.
+pub fn monster_attacks(cx: &mut Ctx, m: MonsterId, h: HeroId) {
+    let (mp, hp) = (cx.s.monsters[m].pos, cx.s.heroes[h].pos());
+    let (Some(mp), Some(hp)) = (mp, hp) else {
+        return;
+    };
+    let melee = Board::adjacent(mp, hp);
+    cx.s.monsters[m].facing = side_towards(mp, hp);
+    match cx.s.opts.combat {
+        CombatMode::Manual => {
+            let facing = cx.s.monsters[m].facing;
+            cx.emit(Event::AttackPrompt {
+                monster: m,
+                hero: h,
+                melee,
+                facing,
+            });
+        }
+        CombatMode::Dice => {
+            let strike = if melee {
+                Strike::Melee
+            } else {
+                Strike::Shooting
+            };
+            monster_on_hero(cx, m, h, strike);
+            if melee && cx.s.heroes[h].pos().is_some() && cx.s.monsters[m].active() {
+                hero_on_monster(cx, h, m, true);
+            }
+        }
+    }
+}
+
+/// Wounds a hero; at the last wound the hero falls and the chests carried
+/// drop open (traps not reset) on the square or next to it.
+pub fn wound_hero(cx: &mut Ctx, h: HeroId, n: u32) {
+    let hero = &mut cx.s.heroes[h];
+    hero.wounds += n;
+    if hero.wounds >= hero.stats.wounds {
+        let p = hero.pos().expect("in the dungeon");
+        hero.place = HeroPlace::Slain;
+        hero.done = true;
+        let carried = std::mem::take(&mut hero.chests);
+        cx.emit(Event::HeroSlain { hero: h, wounds: n });
+        for c in carried {
+            let spot = cx.s.free_square_near(p).unwrap_or(p);
+            cx.s.chests[c].place = ChestPlace::At(spot);
+            cx.s.chests[c].open = true;
+            cx.emit(Event::ChestFallsOpen { chest: c, at: spot });
+        }
+    } else {
+        let left = hero.wounds_left();
+        cx.emit(Event::HeroWounded {
+            hero: h,
+            wounds: n,
+            left,
+        });
+    }
+}
+
+/// Wounds a monster; at the last wound it is removed, its points go to the
+/// experience pool and a chest it carried drops shut (trap reset).
+pub fn wound_monster(cx: &mut Ctx, m: MonsterId, n: u32, by: Option<HeroId>) {
+    let mon = &mut cx.s.monsters[m];
+    mon.wounds += n;
+    if mon.wounds >= mon.stats.wounds {
+        let p = mon.pos.take().expect("active");
+        let points = mon.points;
+        let carried = mon.carrying.take();
+        cx.s.fallen.push(m);
+        cx.s.xp += points;
+        cx.s.stats.monsters_slain += 1;
+        let pool = cx.s.xp - cx.s.xp_spent;
+        cx.emit(Event::MonsterSlain {
+            monster: m,
+            by,
+            points,
+            pool,
+        });
+        if let Some(c) = carried {
+            let chest = &mut cx.s.chests[c];
+            chest.place = ChestPlace::At(p);
+            chest.open = false;
+            chest.trap_spent = false;
+            cx.emit(Event::ChestDrops { chest: c, at: p });
+        }
+    } else {
+        let left = mon.wounds_left();
+        cx.emit(Event::MonsterWounded {
+            monster: m,
+            wounds: n,
+            left,
+        });
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
     fn hits_need_the_number_and_kills_the_armour() {
-        let mut d = Dice::for_stage(7, "play");
-        let mut total_hits = 0;
-        let mut total_dice = 0;
-        for _ in 0..2000 {
-            let a = attack(&mut d, 3, 4, 4, 0, "t");
-            assert_eq!(a.to_hit.len(), 3);
-            assert_eq!(a.kill.len(), a.to_hit.iter().filter(|&&r| r >= 4).count());
-            assert_eq!(
-                a.wounds as usize,
-                a.kill.iter().filter(|&&k| k >= 4).count()
-            );
-            total_hits += a.kill.len();
-            total_dice += 3;
-        }
-        let rate = total_hits as f64 / total_dice as f64;
-        assert!((rate - 0.5).abs() < 0.03, "hit rate {rate}");
+        // Three dice at 4+: 5 and 4 hit, 1 misses; kill dice 3 and 6
+        // against armour 4: one wound.
+        let mut d = Dice::scripted(&[5, 1, 4, 3, 6]);
+        let a = attack(&mut d, 3, 4, 4, 0, "t");
+        assert_eq!(a.to_hit, [5, 1, 4]);
+        assert_eq!(a.kill, [3, 6]);
+        assert_eq!(a.wounds, 1);
+        assert_eq!(d.script_left(), 0);
+        // No hit, no kill dice.
+        let mut d = Dice::scripted(&[1, 3]);
+        let a = attack(&mut d, 2, 4, 4, 0, "t");
+        assert!(a.kill.is_empty() && a.wounds == 0);
     }
 
     #[test]
-    fn a_penalty_makes_hits_rarer() {
-        let mut d = Dice::for_stage(9, "play");
-        for _ in 0..500 {
-            let a = attack(&mut d, 2, 5, 3, 1, "t");
-            for (i, _) in a.kill.iter().enumerate() {
-                let _ = i;
-            }
-            assert!(a.to_hit.iter().filter(|&&r| r == 6).count() >= a.kill.len());
-        }
+    fn a_penalty_takes_one_off_every_to_hit_die() {
+        // Shooting on 5+ with a penalty: a 5 counts as 4 and misses; a 6 hits.
+        let mut d = Dice::scripted(&[5, 6, 3]);
+        let a = attack(&mut d, 2, 5, 3, 1, "t");
+        assert_eq!((a.kill.as_slice(), a.wounds), (&[3][..], 1));
         assert!((wound_chance(1, 4, 4) - 0.25).abs() < 1e-9);
     }
 }

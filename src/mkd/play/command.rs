@@ -18,6 +18,69 @@
 //! `at` and `to` are optional, and case does not matter.
 
 use crate::scenario::Point;
+use std::fmt;
+
+/// Why a typed line is not a command (each message one line).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ParseError {
+    /// A square was wanted after a word.
+    #[error("expected a square like `12,7` after `{after}`")]
+    ExpectedSquare {
+        /// The words before it (`opens chest at`, or the verb as typed).
+        after: String,
+    },
+    /// A number of wounds out of range or not a number.
+    #[error("expected a number of wounds from 1 to 99, got `{got}`")]
+    Wounds {
+        /// What was typed.
+        got: String,
+    },
+    /// `hit` without its monster.
+    #[error("`hit` needs a monster and a number of wounds: `hit orc-raider-2 2`")]
+    HitNeedsMonster,
+    /// `kill` without its monster.
+    #[error("`kill` needs a monster: `kill orc-raider-2`")]
+    KillNeedsMonster,
+    /// `wound` without its hero.
+    #[error("`wound` needs a hero: `wound Ayla 1`")]
+    WoundNeedsHero,
+    /// `heal` without its hero.
+    #[error("`heal` needs a hero: `heal Ayla`")]
+    HealNeedsHero,
+    /// `level` without its hero.
+    #[error("`level` needs a hero: `level Ayla`")]
+    LevelNeedsHero,
+    /// `lead` without its captive.
+    #[error("`lead` needs the captive and where: `lead orc-2 to 12,7` or `lead orc-2 out`")]
+    LeadNeedsCaptive,
+    /// `smash` without its monster.
+    #[error("`smash` needs the monster whose attack hit the Quest Chest: `smash orc-2`")]
+    SmashNeedsMonster,
+    /// `first` without its player.
+    #[error("`first` needs a player: `first Bob`")]
+    FirstNeedsPlayer,
+    /// A disarm that says neither `fast` nor `slow`.
+    #[error("say how: `Ayla disarms door at 14,7 fast` or `... slow`")]
+    DisarmHow,
+    /// `gives chest` to nobody.
+    #[error("say to whom: `Ayla gives chest to Borin`")]
+    GiveToWhom,
+    /// An attack on nobody.
+    #[error("say which monster: `Ayla attacks orc-raider-2`")]
+    AttackWhich,
+    /// A lone word that is no command.
+    #[error("`{word}` is not a command; type `help` for the list")]
+    NotACommand {
+        /// The word.
+        word: String,
+    },
+    /// A hero's name followed by words that are no action.
+    #[error("`{words}` is not something a hero can do here; type `help` for the list")]
+    NotAnAction {
+        /// The words after the name, in lower case.
+        words: String,
+    },
+}
 
 /// A parsed command.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -126,6 +189,71 @@ pub enum HeroAction {
     Stairs,
 }
 
+/// `12,7`, as commands write a square.
+struct Sq(Point);
+
+impl fmt::Display for Sq {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{},{}", self.0.x, self.0.y)
+    }
+}
+
+/// The command as a player would type it, in one canonical form that
+/// [`parse`] reads back (the simulator's transcripts show these).
+impl fmt::Display for Command {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Command::Hero { hero, action } => write!(f, "{hero} {action}"),
+            Command::Hit { monster, n } => write!(f, "hit {monster} {n}"),
+            Command::Kill { monster } => write!(f, "kill {monster}"),
+            Command::Wound { hero, n } => write!(f, "wound {hero} {n}"),
+            Command::Heal { hero } => write!(f, "heal {hero}"),
+            Command::Level { hero } => write!(f, "level {hero}"),
+            Command::First { player } => write!(f, "first {player}"),
+            Command::EndTurn => f.write_str("end turn"),
+            Command::Lead { monster, to: None } => write!(f, "lead {monster} out"),
+            Command::Lead {
+                monster,
+                to: Some(p),
+            } => write!(f, "lead {monster} to {}", Sq(*p)),
+            Command::Smash { monster } => write!(f, "smash {monster}"),
+            Command::Status => f.write_str("status"),
+            Command::Map => f.write_str("map"),
+            Command::Help => f.write_str("help"),
+            Command::Undo => f.write_str("undo"),
+        }
+    }
+}
+
+impl fmt::Display for HeroAction {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            HeroAction::Move(p) => write!(f, "moves to {}", Sq(*p)),
+            HeroAction::OpenDoor(p) => write!(f, "opens door at {}", Sq(*p)),
+            HeroAction::CloseDoor(p) => write!(f, "closes door at {}", Sq(*p)),
+            HeroAction::Check(p) => write!(f, "checks door at {}", Sq(*p)),
+            HeroAction::Disarm(p, fast) => write!(
+                f,
+                "disarms door at {} {}",
+                Sq(*p),
+                if *fast { "fast" } else { "slow" }
+            ),
+            HeroAction::OpenChest(p) => write!(f, "opens chest at {}", Sq(*p)),
+            HeroAction::TakeChest(p) => write!(f, "takes chest at {}", Sq(*p)),
+            HeroAction::DropChest => f.write_str("drops chest"),
+            HeroAction::GiveChest(to) => write!(f, "gives chest to {to}"),
+            HeroAction::Attack(m) => write!(f, "attacks {m}"),
+            HeroAction::Leave => f.write_str("leaves"),
+            HeroAction::Teleport(None) => f.write_str("teleports"),
+            HeroAction::Teleport(Some(p)) => write!(f, "teleports to {}", Sq(*p)),
+            HeroAction::Vortex => f.write_str("uses vortex"),
+            HeroAction::Pass => f.write_str("passes"),
+            HeroAction::Free => f.write_str("frees prisoner"),
+            HeroAction::Stairs => f.write_str("takes the stairs"),
+        }
+    }
+}
+
 fn point(s: &str) -> Option<Point> {
     let (a, b) = s.split_once(',')?;
     Some(Point {
@@ -150,13 +278,15 @@ fn args(words: &[String], skip: usize) -> Vec<&str> {
         .collect()
 }
 
-fn one_point(rest: &[&str], what: &str) -> Result<Point, String> {
+fn one_point(rest: &[&str], what: &str) -> Result<Point, ParseError> {
     let joined = rest.join("");
-    point(&joined).ok_or_else(|| format!("expected a square like `12,7` after `{what}`"))
+    point(&joined).ok_or_else(|| ParseError::ExpectedSquare {
+        after: what.to_string(),
+    })
 }
 
 /// Parses one line. Blank lines and `#` comments give `Ok(None)`.
-pub fn parse(line: &str) -> Result<Option<Command>, String> {
+pub fn parse(line: &str) -> Result<Option<Command>, ParseError> {
     let line = line.split('#').next().unwrap_or("").trim();
     if line.is_empty() {
         return Ok(None);
@@ -164,14 +294,14 @@ pub fn parse(line: &str) -> Result<Option<Command>, String> {
     let words: Vec<String> = line.split_whitespace().map(str::to_lowercase).collect();
     let orig: Vec<&str> = line.split_whitespace().collect();
     let w0 = words[0].as_str();
-    let number = |s: Option<&String>, what: &str| -> Result<u32, String> {
+    let number = |s: Option<&String>| -> Result<u32, ParseError> {
         match s {
             None => Ok(1),
             Some(s) => s
                 .parse::<u32>()
                 .ok()
                 .filter(|n| (1..=99).contains(n))
-                .ok_or_else(|| format!("expected a number of {what} from 1 to 99, got `{s}`")),
+                .ok_or_else(|| ParseError::Wounds { got: s.clone() }),
         }
     };
     let cmd = match w0 {
@@ -183,41 +313,33 @@ pub fn parse(line: &str) -> Result<Option<Command>, String> {
         },
         "end" if words.get(1).is_some_and(|w| w == "turn") && words.len() == 2 => Command::EndTurn,
         "hit" => Command::Hit {
-            monster: words
-                .get(1)
-                .cloned()
-                .ok_or("`hit` needs a monster and a number of wounds: `hit orc-raider-2 2`")?,
-            n: number(words.get(2), "wounds")?,
+            monster: words.get(1).cloned().ok_or(ParseError::HitNeedsMonster)?,
+            n: number(words.get(2))?,
         },
         "kill" => Command::Kill {
-            monster: words
-                .get(1)
-                .cloned()
-                .ok_or("`kill` needs a monster: `kill orc-raider-2`")?,
+            monster: words.get(1).cloned().ok_or(ParseError::KillNeedsMonster)?,
         },
         "wound" => Command::Wound {
             hero: orig
                 .get(1)
                 .map(|s| s.to_string())
-                .ok_or("`wound` needs a hero: `wound Ayla 1`")?,
-            n: number(words.get(2), "wounds")?,
+                .ok_or(ParseError::WoundNeedsHero)?,
+            n: number(words.get(2))?,
         },
         "heal" => Command::Heal {
             hero: orig
                 .get(1)
                 .map(|s| s.to_string())
-                .ok_or("`heal` needs a hero: `heal Ayla`")?,
+                .ok_or(ParseError::HealNeedsHero)?,
         },
         "level" => Command::Level {
             hero: orig
                 .get(1)
                 .map(|s| s.to_string())
-                .ok_or("`level` needs a hero: `level Ayla`")?,
+                .ok_or(ParseError::LevelNeedsHero)?,
         },
         "lead" => {
-            let monster = words.get(1).cloned().ok_or(
-                "`lead` needs the captive and where: `lead orc-2 to 12,7` or `lead orc-2 out`",
-            )?;
+            let monster = words.get(1).cloned().ok_or(ParseError::LeadNeedsCaptive)?;
             let rest = args(&words, 2);
             let to = if rest == ["out"] {
                 None
@@ -227,99 +349,91 @@ pub fn parse(line: &str) -> Result<Option<Command>, String> {
             Command::Lead { monster, to }
         }
         "smash" => Command::Smash {
-            monster: words.get(1).cloned().ok_or(
-                "`smash` needs the monster whose attack hit the Quest Chest: `smash orc-2`",
-            )?,
+            monster: words.get(1).cloned().ok_or(ParseError::SmashNeedsMonster)?,
         },
         "first" => Command::First {
             player: orig
                 .get(1)
                 .map(|s| s.to_string())
-                .ok_or("`first` needs a player: `first Bob`")?,
+                .ok_or(ParseError::FirstNeedsPlayer)?,
         },
         _ => {
             let hero = orig[0].to_string();
             let Some(verb) = words.get(1).map(String::as_str) else {
-                return Err(format!(
-                    "`{}` is not a command; type `help` for the list",
-                    orig[0]
-                ));
+                return Err(ParseError::NotACommand {
+                    word: orig[0].to_string(),
+                });
             };
             let rest = args(&words, 2);
             let noun = words.get(2).map(String::as_str);
             let stairs = |w: &str| matches!(w, "stairs" | "staircase" | "down");
-            let action = if (is(verb, "take")
-                || is(verb, "use")
-                || is(verb, "go")
-                || is(verb, "climb"))
-                && rest.first().is_some_and(|w| stairs(w))
-                || is(verb, "descend")
-            {
-                HeroAction::Stairs
-            } else if is(verb, "move") || is(verb, "go") || is(verb, "walk") {
-                HeroAction::Move(one_point(&rest, verb)?)
-            } else if is(verb, "open") && noun == Some("chest") {
-                HeroAction::OpenChest(one_point(&rest, "opens chest at")?)
-            } else if is(verb, "open") {
-                HeroAction::OpenDoor(one_point(&rest, "opens door at")?)
-            } else if is(verb, "close") {
-                HeroAction::CloseDoor(one_point(&rest, "closes door at")?)
-            } else if is(verb, "check") {
-                HeroAction::Check(one_point(&rest, "checks door at")?)
-            } else if is(verb, "disarm") {
-                let fast = rest.last() == Some(&"fast");
-                let slow = rest.last() == Some(&"slow");
-                let pts: Vec<&str> = rest
-                    .iter()
-                    .copied()
-                    .filter(|w| *w != "fast" && *w != "slow")
-                    .collect();
-                if !fast && !slow {
-                    return Err("say how: `Ayla disarms door at 14,7 fast` or `... slow`".into());
-                }
-                HeroAction::Disarm(one_point(&pts, "disarms door at")?, fast)
-            } else if is(verb, "take") || is(verb, "pick") {
-                let rest: Vec<&str> = rest.into_iter().filter(|w| *w != "up").collect();
-                HeroAction::TakeChest(one_point(&rest, "takes chest at")?)
-            } else if is(verb, "drop") {
-                HeroAction::DropChest
-            } else if is(verb, "give") {
-                let to = rest
-                    .last()
-                    .ok_or("say to whom: `Ayla gives chest to Borin`")?;
-                let idx = orig
-                    .iter()
-                    .rposition(|w| w.eq_ignore_ascii_case(to))
-                    .unwrap_or(orig.len() - 1);
-                HeroAction::GiveChest(orig[idx].to_string())
-            } else if is(verb, "attack") || is(verb, "fight") || is(verb, "shoot") {
-                HeroAction::Attack(
-                    rest.last()
-                        .map(|s| s.to_string())
-                        .ok_or("say which monster: `Ayla attacks orc-raider-2`")?,
-                )
-            } else if is(verb, "leave") || is(verb, "exit") || is(verb, "escape") {
-                HeroAction::Leave
-            } else if is(verb, "teleport") {
-                if rest.is_empty() {
+            let action =
+                if (is(verb, "take") || is(verb, "use") || is(verb, "go") || is(verb, "climb"))
+                    && rest.first().is_some_and(|w| stairs(w))
+                    || is(verb, "descend")
+                {
+                    HeroAction::Stairs
+                } else if is(verb, "move") || is(verb, "go") || is(verb, "walk") {
+                    HeroAction::Move(one_point(&rest, verb)?)
+                } else if is(verb, "open") && noun == Some("chest") {
+                    HeroAction::OpenChest(one_point(&rest, "opens chest at")?)
+                } else if is(verb, "open") {
+                    HeroAction::OpenDoor(one_point(&rest, "opens door at")?)
+                } else if is(verb, "close") {
+                    HeroAction::CloseDoor(one_point(&rest, "closes door at")?)
+                } else if is(verb, "check") {
+                    HeroAction::Check(one_point(&rest, "checks door at")?)
+                } else if is(verb, "disarm") {
+                    let fast = rest.last() == Some(&"fast");
+                    let slow = rest.last() == Some(&"slow");
+                    let pts: Vec<&str> = rest
+                        .iter()
+                        .copied()
+                        .filter(|w| *w != "fast" && *w != "slow")
+                        .collect();
+                    if !fast && !slow {
+                        return Err(ParseError::DisarmHow);
+                    }
+                    HeroAction::Disarm(one_point(&pts, "disarms door at")?, fast)
+                } else if is(verb, "take") || is(verb, "pick") {
+                    let rest: Vec<&str> = rest.into_iter().filter(|w| *w != "up").collect();
+                    HeroAction::TakeChest(one_point(&rest, "takes chest at")?)
+                } else if is(verb, "drop") {
+                    HeroAction::DropChest
+                } else if is(verb, "give") {
+                    let to = rest.last().ok_or(ParseError::GiveToWhom)?;
+                    let idx = orig
+                        .iter()
+                        .rposition(|w| w.eq_ignore_ascii_case(to))
+                        .unwrap_or(orig.len() - 1);
+                    HeroAction::GiveChest(orig[idx].to_string())
+                } else if is(verb, "attack") || is(verb, "fight") || is(verb, "shoot") {
+                    HeroAction::Attack(
+                        rest.last()
+                            .map(|s| s.to_string())
+                            .ok_or(ParseError::AttackWhich)?,
+                    )
+                } else if is(verb, "leave") || is(verb, "exit") || is(verb, "escape") {
+                    HeroAction::Leave
+                } else if is(verb, "teleport") {
+                    if rest.is_empty() {
+                        HeroAction::Teleport(None)
+                    } else {
+                        HeroAction::Teleport(Some(one_point(&rest, "teleports to")?))
+                    }
+                } else if is(verb, "use") && rest.first() == Some(&"vortex") {
+                    HeroAction::Vortex
+                } else if is(verb, "use") && rest.first() == Some(&"teleporter") {
                     HeroAction::Teleport(None)
+                } else if is(verb, "free") || is(verb, "rescue") {
+                    HeroAction::Free
+                } else if is(verb, "pass") || is(verb, "wait") {
+                    HeroAction::Pass
                 } else {
-                    HeroAction::Teleport(Some(one_point(&rest, "teleports to")?))
-                }
-            } else if is(verb, "use") && rest.first() == Some(&"vortex") {
-                HeroAction::Vortex
-            } else if is(verb, "use") && rest.first() == Some(&"teleporter") {
-                HeroAction::Teleport(None)
-            } else if is(verb, "free") || is(verb, "rescue") {
-                HeroAction::Free
-            } else if is(verb, "pass") || is(verb, "wait") {
-                HeroAction::Pass
-            } else {
-                return Err(format!(
-                    "`{}` is not something a hero can do here; type `help` for the list",
-                    words[1..].join(" ")
-                ));
-            };
+                    return Err(ParseError::NotAnAction {
+                        words: words[1..].join(" "),
+                    });
+                };
             Command::Hero { hero, action }
         }
     };
@@ -437,6 +551,74 @@ mod tests {
     }
 
     #[test]
+    fn every_command_prints_as_a_line_it_reads_back() {
+        let at = Point { x: 3, y: -4 };
+        let hero = |action| Command::Hero {
+            hero: "Ayla".into(),
+            action,
+        };
+        let all = [
+            hero(HeroAction::Move(at)),
+            hero(HeroAction::OpenDoor(at)),
+            hero(HeroAction::CloseDoor(at)),
+            hero(HeroAction::Check(at)),
+            hero(HeroAction::Disarm(at, true)),
+            hero(HeroAction::Disarm(at, false)),
+            hero(HeroAction::OpenChest(at)),
+            hero(HeroAction::TakeChest(at)),
+            hero(HeroAction::DropChest),
+            hero(HeroAction::GiveChest("Borin".into())),
+            hero(HeroAction::Attack("orc-2".into())),
+            hero(HeroAction::Leave),
+            hero(HeroAction::Teleport(None)),
+            hero(HeroAction::Teleport(Some(at))),
+            hero(HeroAction::Vortex),
+            hero(HeroAction::Pass),
+            hero(HeroAction::Free),
+            hero(HeroAction::Stairs),
+            Command::Hit {
+                monster: "orc-2".into(),
+                n: 2,
+            },
+            Command::Kill {
+                monster: "orc-2".into(),
+            },
+            Command::Wound {
+                hero: "Ayla".into(),
+                n: 3,
+            },
+            Command::Heal {
+                hero: "Ayla".into(),
+            },
+            Command::Level {
+                hero: "Ayla".into(),
+            },
+            Command::First {
+                player: "Bob".into(),
+            },
+            Command::EndTurn,
+            Command::Lead {
+                monster: "orc-2".into(),
+                to: Some(at),
+            },
+            Command::Lead {
+                monster: "orc-2".into(),
+                to: None,
+            },
+            Command::Smash {
+                monster: "orc-2".into(),
+            },
+            Command::Status,
+            Command::Map,
+            Command::Help,
+            Command::Undo,
+        ];
+        for c in all {
+            assert_eq!(parse(&c.to_string()).unwrap(), Some(c.clone()), "{c}");
+        }
+    }
+
+    #[test]
     fn explains_what_it_cannot_read() {
         for bad in [
             "Ayla",
@@ -449,7 +631,7 @@ mod tests {
             "lead orc-2 to nowhere",
             "smash",
         ] {
-            let e = parse(bad).unwrap_err();
+            let e = parse(bad).unwrap_err().to_string();
             assert!(!e.contains('\n'), "{e}");
         }
     }

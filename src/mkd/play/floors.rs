@@ -43,35 +43,13 @@
 //! The staircases turn with their tile when a vortex turns it.
 
 use crate::mkd::floors::Dungeon;
-use crate::mkd::play::board::{MarkerKind, fmt_point, side_word};
 use crate::mkd::play::engine::{Game, GameOptions};
 use crate::mkd::play::party::Party;
-use crate::mkd::play::state::*;
 use crate::mkd::scenario::Scenario;
 use crate::mkd::tables::Tables;
-use crate::scenario::Point;
-use std::collections::BTreeMap;
 use std::sync::Arc;
 
-/// What timed, split-up and multi-floor play add to a game.
-#[derive(Debug, Clone, Default)]
-pub struct FloorPlay {
-    /// All the floors of a multi-floor dungeon (`None`: a single scenario).
-    pub(crate) plan: Option<Arc<Dungeon>>,
-    /// The floor being played, from 0 (the top floor).
-    pub(crate) floor: usize,
-    /// Timed missions: the last turn the heroes have.
-    pub(crate) turn_limit: Option<u32>,
-    /// Split-up missions: the second entrance's square.
-    pub(crate) second_entrance: Option<Point>,
-    /// The staircase down on this floor.
-    pub(crate) stairs: Option<Point>,
-    /// By hero index: does the hero come in at the second entrance?
-    pub(crate) second_party: Vec<bool>,
-    /// Monsters away for help, by the square they left from (second
-    /// entrance or stairs; they come back there).
-    pub(crate) left_by: BTreeMap<usize, Point>,
-}
+pub use crate::mkd::play::state::{FloorPlay, second_party};
 
 /// What is played: one scenario, or a multi-floor dungeon.
 #[derive(Debug, Clone)]
@@ -132,44 +110,6 @@ impl Adventure {
     }
 }
 
-/// Which heroes (by index, team after team) start at the second entrance.
-pub fn second_party(party: &Party) -> Vec<bool> {
-    let teams = party.teams.len();
-    let mut v = Vec::new();
-    if teams >= 2 {
-        let first = teams.div_ceil(2);
-        for (t, team) in party.teams.iter().enumerate() {
-            v.extend(team.heroes.iter().map(|_| t >= first));
-        }
-    } else {
-        let n: usize = party.teams.iter().map(|t| t.heroes.len()).sum();
-        let first = n.div_ceil(2);
-        v.extend((0..n).map(|i| i >= first));
-    }
-    v
-}
-
-impl FloorPlay {
-    /// The extras of a single scenario (one floor, or the top floor of a
-    /// dungeon before [`Game::new_dungeon`] fills in the rest).
-    pub(crate) fn for_scenario(s: &Scenario, party: &Party) -> FloorPlay {
-        let second_entrance = s.game.second_entrance.map(|sp| Point { x: sp.x, y: sp.y });
-        FloorPlay {
-            plan: None,
-            floor: 0,
-            turn_limit: s.game.turn_limit,
-            second_entrance,
-            stairs: s.game.staircase.map(|sp| Point { x: sp.x, y: sp.y }),
-            second_party: if second_entrance.is_some() {
-                second_party(party)
-            } else {
-                Vec::new()
-            },
-            left_by: BTreeMap::new(),
-        }
-    }
-}
-
 impl Game {
     /// Sets up a multi-floor dungeon: the top floor, heroes outside its
     /// entrance; the later floors are played as the heroes go down.
@@ -190,403 +130,50 @@ impl Game {
         g.floors.plan = Some(dungeon);
         g
     }
-
-    /// Lays the staircase markers of the floor (stairs down, second
-    /// entrance), so nothing found later is put on them and the map shows
-    /// them.
-    pub(crate) fn lay_floor_markers(&mut self) {
-        let s = self.scenario.clone();
-        for sp in [s.game.second_entrance, s.game.staircase]
-            .into_iter()
-            .flatten()
-        {
-            self.markers.push(PlacedMarker {
-                kind: MarkerKind::Staircase,
-                pos: Point { x: sp.x, y: sp.y },
-                tile: sp.tile,
-            });
-        }
-    }
-
-    /// `(floor, of)` in a multi-floor dungeon, from 1.
-    pub fn floor_number(&self) -> Option<(u32, u32)> {
-        let plan = self.floors.plan.as_ref()?;
-        Some((self.floors.floor as u32 + 1, plan.len() as u32))
-    }
-
-    /// The last turn of a timed mission.
-    pub fn turn_limit(&self) -> Option<u32> {
-        self.floors.turn_limit
-    }
-
-    /// `turn 5`, or `turn 5 of 24` on a timed mission.
-    pub(crate) fn turn_text(&self) -> String {
-        match self.floors.turn_limit {
-            Some(n) => format!("turn {} of {n}", self.turn),
-            None => format!("turn {}", self.turn),
-        }
-    }
-
-    /// `, floor 1 of 2` in a multi-floor dungeon, else nothing.
-    pub(crate) fn floor_text(&self) -> String {
-        match self.floor_number() {
-            Some((f, n)) => format!(", floor {f} of {n}"),
-            None => String::new(),
-        }
-    }
-
-    /// The intro lines the mission adds (none for a plain one-floor quest).
-    pub(crate) fn floors_intro(&self) -> Vec<String> {
-        let mut v = Vec::new();
-        if let Some((f, n)) = self.floor_number() {
-            v.push(format!(
-                "multi-floor dungeon: floor {f} of {n}; the goal is on floor {n}; each floor's entrance leads out of the whole dungeon"
-            ));
-        }
-        if let Some(p) = self.floors.stairs {
-            v.push(self.stairs_line(p));
-        }
-        if let Some(n) = self.floors.turn_limit {
-            v.push(format!(
-                "timed mission: {n} turns; the goal must be out of the dungeon by the end of turn {n}"
-            ));
-        }
-        if let Some(p) = self.floors.second_entrance {
-            let names: Vec<&str> = (0..self.heroes.len())
-                .filter(|&h| self.starts_second(h))
-                .map(|h| self.heroes[h].name.as_str())
-                .collect();
-            v.push(format!(
-                "split up: a second entrance (staircase) on {}{}; {} start there, the others at the entrance; either is a way out",
-                fmt_point(p),
-                self.board
-                    .tile_at(p)
-                    .map(|t| format!(" in {}", self.board.tiles[t].label))
-                    .unwrap_or_default(),
-                names.join(", ")
-            ));
-        }
-        v
-    }
-
-    fn stairs_line(&self, p: Point) -> String {
-        let (f, _) = self.floor_number().unwrap_or((1, 2));
-        format!(
-            "stairs down to floor {} on {}{} (3 speed points to use; not with a monster in that tile)",
-            f + 1,
-            fmt_point(p),
-            self.board
-                .tile_at(p)
-                .map(|t| format!(" in {}", self.board.tiles[t].label))
-                .unwrap_or_default()
-        )
-    }
-
-    /// Does hero `h` come in at the second entrance?
-    pub(crate) fn starts_second(&self, h: usize) -> bool {
-        self.floors.second_entrance.is_some()
-            && self.floors.second_party.get(h).copied().unwrap_or(false)
-    }
-
-    /// The squares hero `h` may come in by from outside.
-    pub(crate) fn entry_squares(&self, h: usize) -> Vec<Point> {
-        match self.floors.second_entrance {
-            Some(p) if self.starts_second(h) => vec![p],
-            _ => self.board.entrance.clone(),
-        }
-    }
-
-    /// The squares a hero may leave the dungeon from: the entrance and, on a
-    /// split-up mission, the second entrance.
-    pub(crate) fn exit_squares(&self) -> Vec<Point> {
-        let mut v = self.board.entrance.clone();
-        v.extend(self.floors.second_entrance);
-        v
-    }
-
-    /// Can a figure step out of the dungeon from `p`?
-    pub(crate) fn is_exit(&self, p: Point) -> bool {
-        self.board.is_entrance(p) || self.floors.second_entrance == Some(p)
-    }
-
-    /// Where a monster making for the way out may go: the exits, and (when
-    /// it is fetching help) the stairs down too.
-    pub(crate) fn monster_exits(&self, for_help: bool) -> Vec<Point> {
-        let mut v = self.exit_squares();
-        if for_help {
-            v.extend(self.floors.stairs);
-        }
-        v
-    }
-
-    /// The speed it costs to step out of the dungeon (or down) from `p`.
-    pub(crate) fn way_out_cost(&self, p: Point) -> u32 {
-        if self.floors.stairs == Some(p) {
-            self.rules().staircase
-        } else {
-            1
-        }
-    }
-
-    /// `Ayla takes the stairs`: 3 speed points on the staircase, no monster
-    /// in its tile; the hero waits on the next floor.
-    pub(crate) fn hero_stairs(&mut self, h: usize) -> Result<(), String> {
-        let name = self.heroes[h].name.clone();
-        let Some(stairs) = self.floors.stairs else {
-            return Err("there are no stairs down on this floor".into());
-        };
-        if self.floors.plan.is_none() {
-            let (f, n) = self
-                .scenario
-                .game
-                .floor
-                .map_or((1, 2), |f| (f.number, f.of));
-            return Err(format!(
-                "this scenario is floor {f} of {n} played on its own, so there is nothing below; play the dungeon's dungeon.yaml to go down"
-            ));
-        }
-        let Some(p) = self.heroes[h].pos() else {
-            return Err(format!("{name} is not in the dungeon"));
-        };
-        if p != stairs {
-            return Err(format!(
-                "{name} must stand on the staircase ({}) to go down",
-                fmt_point(stairs)
-            ));
-        }
-        let tile = self.board.tile_at(stairs);
-        let near: Vec<String> = self
-            .monsters
-            .iter()
-            .filter(|m| {
-                m.pos
-                    .is_some_and(|q| tile.is_some() && self.board.tile_at(q) == tile)
-            })
-            .map(|m| m.id.clone())
-            .collect();
-        if !near.is_empty() {
-            return Err(format!(
-                "{name} cannot use the staircase while a monster is in {} ({})",
-                tile.map(|t| self.board.tiles[t].label.clone())
-                    .unwrap_or_default(),
-                near.join(", ")
-            ));
-        }
-        let cost = self.rules().staircase;
-        self.spend(h, cost, "using the staircase")?;
-        self.heroes[h].place = HeroPlace::Below;
-        self.heroes[h].done = true;
-        let (f, _) = self.floor_number().unwrap_or((1, 2));
-        let carried: Vec<String> = self.heroes[h]
-            .chests
-            .iter()
-            .map(|&c| self.chests[c].id.clone())
-            .collect();
-        self.say(format!(
-            "{name} goes down the stairs{} ({cost} speed) and waits on floor {}",
-            if carried.is_empty() {
-                String::new()
-            } else {
-                format!(" carrying {}", carried.join(" and "))
-            },
-            f + 1
-        ));
-        Ok(())
-    }
-
-    /// Is this floor done: nobody left on it, and someone waiting below?
-    pub(crate) fn floor_done(&self) -> bool {
-        let Some(plan) = &self.floors.plan else {
-            return false;
-        };
-        self.floors.floor + 1 < plan.len()
-            && self.heroes.iter().any(|h| h.place == HeroPlace::Below)
-            && !self
-                .heroes
-                .iter()
-                .any(|h| matches!(h.place, HeroPlace::At(_) | HeroPlace::Outside))
-    }
-
-    /// After each command: a floor just emptied ends the turn at once (the
-    /// next floor begins with the next turn).
-    pub(crate) fn floors_after_command(&mut self) {
-        if self.outcome().is_none() && self.floor_done() {
-            self.next_turn();
-        }
-    }
-
-    /// The end of a turn: the timer, the floor change, then the next turn's
-    /// heroes.
-    pub(crate) fn next_turn(&mut self) {
-        self.active_hero = None;
-        if let Some(n) = self.floors.turn_limit
-            && self.turn >= n
-            && self.outcome().is_none()
-        {
-            self.phase = Phase::Over(Outcome::Lost);
-            self.say(format!(
-                "Time is up: turn {} of {n} is over and the goal is not out of the dungeon: the dungeon wins.",
-                self.turn
-            ));
-            let banner = self.turn_banner();
-            self.say(banner);
-            return;
-        }
-        if self.floor_done() {
-            self.next_floor();
-        }
-        self.turn += 1;
-        for hero in &mut self.heroes {
-            hero.spent = 0;
-            hero.done = false;
-            hero.held = hero.held.saturating_sub(1);
-        }
-        self.phase = Phase::Heroes(0);
-        let banner = self.turn_banner();
-        self.say(banner);
-    }
-
-    /// Leaves the finished floor for the next one.
-    fn next_floor(&mut self) {
-        let Some(plan) = self.floors.plan.clone() else {
-            return;
-        };
-        let (f, n) = self.floor_number().unwrap_or((1, 1));
-        let next = self.floors.floor + 1;
-        let scenario = plan.floors[next].clone();
-        self.say(format!(
-            "-- floor {f} is done: the heroes below go on to floor {} of {n} --",
-            f + 1
-        ));
-        // What stays behind is lost with the floor.
-        for c in 0..self.chests.len() {
-            let keep = match self.chests[c].place {
-                ChestPlace::Hero(h) => self.heroes[h].place == HeroPlace::Below,
-                ChestPlace::Out | ChestPlace::Lost => true,
-                ChestPlace::At(_) | ChestPlace::Monster(_) => false,
-            };
-            if !keep {
-                self.chests[c].place = ChestPlace::Lost;
-                let id = self.chests[c].id.clone();
-                self.say(format!("{id} stays behind on floor {f} and is lost"));
-            }
-        }
-        let fresh = Game::new(
-            scenario.clone(),
-            self.party.clone(),
-            self.tables.clone(),
-            self.opts,
-        );
-        for mut c in fresh.chests {
-            if !c.quest {
-                c.id = format!("chest-{}", self.chests.len() + 1);
-            }
-            self.chests.push(c);
-        }
-        self.board = fresh.board;
-        self.wmts = fresh.wmts;
-        self.monsters.clear();
-        self.fallen.clear();
-        self.markers.clear();
-        self.chest_pool = fresh.chest_pool;
-        self.wmt_pool = fresh.wmt_pool;
-        self.monster_pool = fresh.monster_pool;
-        self.doors_left = fresh.doors_left;
-        self.terrain_left = fresh.terrain_left;
-        self.furnishings_left = fresh.furnishings_left;
-        self.visited.clear();
-        self.team_order = fresh.team_order;
-        // The mission's goal (prisoner, chest hunters, kidnappee) lives on
-        // the last floor only.
-        self.mission = fresh.mission;
-        self.scenario = scenario;
-        let limit = self.floors.turn_limit;
-        self.floors = FloorPlay {
-            plan: Some(plan),
-            floor: next,
-            turn_limit: limit,
-            second_entrance: None,
-            stairs: fresh.floors.stairs,
-            second_party: Vec::new(),
-            left_by: BTreeMap::new(),
-        };
-        self.lay_floor_markers();
-        let facing = self.board.entrance_side.opposite();
-        let mut below = Vec::new();
-        for h in &mut self.heroes {
-            if h.place == HeroPlace::Below {
-                h.place = HeroPlace::Outside;
-                h.facing = facing;
-                below.push(h.name.clone());
-            }
-        }
-        let s = self.scenario.clone();
-        let central = self.board.tiles[self.board.central].label.clone();
-        self.say(format!(
-            "floor {} of {n}: scenario seed {}, {} tiles, Central Chamber {central}",
-            f + 1,
-            s.seed,
-            s.tiles.len(),
-        ));
-        let line = format!(
-            "entrance at {} ({} side of {}); waiting outside: {}",
-            fmt_point(self.board.entrance[0]),
-            side_word(self.board.entrance_side),
-            self.board.tiles[s.entrance.tile].label,
-            below.join(", ")
-        );
-        self.say(line);
-        if let Some(p) = self.floors.stairs {
-            let line = self.stairs_line(p);
-            self.say(line);
-        }
-    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::mkd::play::board::MarkerKind;
     use crate::mkd::play::engine::CombatMode;
+    use crate::mkd::play::event::{Ending, Event};
+    use crate::mkd::play::refusal::{Names, Refusal, Square};
+    use crate::mkd::play::state::{
+        ChestId, ChestPlace, HeroPlace, MonsterMode, Outcome, PlacedMarker,
+    };
     use crate::mkd::play::testkit::*;
     use crate::scenario::Spot;
     use crate::tileset::Side;
 
-    fn opts(seed: u64) -> GameOptions {
+    fn opts() -> GameOptions {
         GameOptions {
-            seed,
+            seed: 1,
             combat: CombatMode::Manual,
         }
     }
 
-    fn game_of(s: Scenario, seed: u64) -> Game {
-        let mut g = Game::new(
-            Arc::new(s),
-            Arc::new(party()),
-            Arc::new(crate::mkd::tables::default_tables()),
-            opts(seed),
-        );
-        g.out.clear();
+    /// A game of `s` with every tile visited (no discovery rolls).
+    fn visited(s: Scenario, faces: &[u32]) -> Game {
+        let mut g = game_of(s, CombatMode::Manual, faces);
+        g.visited.extend(0..3);
         g
     }
 
-    fn dungeon_game(seed: u64) -> Game {
+    /// The test kit's two floors, played as a dungeon, floor 1's tiles
+    /// visited.
+    fn dungeon_game(faces: &[u32]) -> Game {
         let (file, floors) = two_floors();
         let d = Dungeon::new(file, floors, "test").expect("a good dungeon");
         let mut g = Game::new_dungeon(
             Arc::new(d),
             Arc::new(party()),
             Arc::new(crate::mkd::tables::default_tables()),
-            opts(seed),
+            opts(),
         );
-        g.out.clear();
+        g.script(faces);
+        g.visited.extend(0..3);
         g
-    }
-
-    fn ok(g: &mut Game, line: &str) -> Vec<String> {
-        match g.apply(line) {
-            Ok(v) => v,
-            Err(e) => panic!("`{line}` refused: {e}\n{}", transcript(g)),
-        }
     }
 
     fn quest_scenario() -> Scenario {
@@ -595,14 +182,24 @@ mod tests {
         s
     }
 
+    fn ended(g: &Game, ev: &[Event], why: Ending, o: Outcome) {
+        assert_eq!(g.outcome(), Some(o), "{}", printed(g, ev));
+        assert!(ev.contains(&Event::Ended(why)), "{}", printed(g, ev));
+    }
+
     // ------------------------------------------------------------ timed
 
     #[test]
     fn timed_the_goal_out_on_the_last_turn_wins() {
         let mut s = quest_scenario();
         s.game.turn_limit = Some(2);
-        let mut g = game_of(s, 1);
-        assert!(g.intro().iter().any(|l| l.contains("== turn 1 of 2:")));
+        // The chest's trap roll 1 (no trap), its contents 1.
+        let mut g = visited(s, &[1, 1]);
+        assert!(
+            g.intro()
+                .iter()
+                .any(|l| l == "== turn 1 of 2: Ann's heroes ==")
+        );
         assert!(g.status()[0].starts_with("turn 1 of 2;"));
         // The chest is next to a hero; no tokens, so nothing interferes.
         put_hero(&mut g, 0, p(21, 7), Side::E);
@@ -611,30 +208,34 @@ mod tests {
         assert_eq!(g.turn, 2);
         put_hero(&mut g, 0, p(1, 3), Side::W);
         ok(&mut g, "Ayla moves to 0,3");
-        let out = ok(&mut g, "Ayla leaves");
-        assert_eq!(g.outcome(), Some(Outcome::Won), "{out:?}");
+        let ev = ok(&mut g, "Ayla leaves");
+        ended(&g, &ev, Ending::QuestOut, Outcome::Won);
+        all_dice_used(&g);
     }
 
     #[test]
     fn timed_the_limit_passing_loses_with_a_clear_line() {
         let mut s = quest_scenario();
         s.game.turn_limit = Some(2);
-        let mut g = game_of(s, 1);
+        let mut g = visited(s, &[]);
         ok(&mut g, "end turn");
         assert_eq!(g.outcome(), None);
-        let out = ok(&mut g, "end turn");
-        assert_eq!(g.outcome(), Some(Outcome::Lost));
-        assert!(
-            out.iter()
-                .any(|l| l.starts_with("Time is up: turn 2 of 2 is over")),
-            "{out:?}"
+        let ev = ok(&mut g, "end turn");
+        ended(&g, &ev, Ending::TimeUp { turn: 2, limit: 2 }, Outcome::Lost);
+        assert!(printed(&g, &ev).contains(
+            "Time is up: turn 2 of 2 is over and the goal is not out of the dungeon: the dungeon wins."
+        ));
+        assert_eq!(
+            refused(&mut g, "Ayla moves to 1,3"),
+            Refusal::GameOver {
+                outcome: "the heroes lost"
+            }
         );
-        assert!(g.apply("Ayla moves to 1,3").is_err());
     }
 
     #[test]
     fn untimed_games_show_plain_turns() {
-        let mut g = game_of(quest_scenario(), 1);
+        let mut g = visited(quest_scenario(), &[]);
         assert!(g.intro().iter().any(|l| l == "== turn 1: Ann's heroes =="));
         for _ in 0..30 {
             ok(&mut g, "end turn");
@@ -658,7 +259,7 @@ mod tests {
 
     #[test]
     fn split_up_the_second_half_starts_at_the_second_entrance() {
-        let mut g = game_of(split_scenario(), 1);
+        let mut g = visited(split_scenario(), &[]);
         assert!(
             g.intro()
                 .iter()
@@ -666,15 +267,15 @@ mod tests {
             "{:?}",
             g.intro()
         );
-        assert_eq!(g.entry_squares(0), g.board.entrance);
-        assert_eq!(g.entry_squares(1), vec![p(12, 3)]);
+        assert_eq!(g.entry_squares(AYLA), g.board.entrance);
+        assert_eq!(g.entry_squares(BORIN), vec![p(12, 3)]);
         // Borin comes in at 12,3: one step onto it, then two east.
         ok(&mut g, "Borin moves to 14,3");
-        assert_eq!(g.heroes[1].pos(), Some(p(14, 3)));
-        assert_eq!(g.heroes[1].spent, 3);
+        assert_eq!(g.heroes[BORIN].pos(), Some(p(14, 3)));
+        assert_eq!(g.heroes[BORIN].spent, 3);
         // Ayla comes in at the west entrance.
         ok(&mut g, "Ayla moves to 1,3");
-        assert_eq!(g.heroes[0].spent, 2);
+        assert_eq!(g.heroes[AYLA].spent, 2);
         // Two parties: the team of one and two teams.
         let two = crate::mkd::play::party::default_party();
         let v = second_party(&two);
@@ -684,38 +285,56 @@ mod tests {
 
     #[test]
     fn split_up_leaving_by_the_second_entrance_with_the_goal_wins() {
-        let mut g = game_of(split_scenario(), 1);
+        let mut g = visited(split_scenario(), &[1, 1]);
         put_hero(&mut g, 1, p(21, 7), Side::E);
         ok(&mut g, "Borin opens chest at 22,7");
         ok(&mut g, "end turn");
         put_hero(&mut g, 1, p(13, 3), Side::W);
         ok(&mut g, "Borin moves to 12,3");
-        let out = ok(&mut g, "Borin leaves");
-        assert!(
-            out.iter()
-                .any(|l| l.contains("Borin leaves the dungeon carrying quest-chest"))
+        let ev = ok(&mut g, "Borin leaves");
+        assert_eq!(
+            ev[0],
+            Event::Left {
+                hero: BORIN,
+                carrying: vec![ChestId(0)]
+            }
         );
-        assert_eq!(g.outcome(), Some(Outcome::Won));
+        assert_eq!(
+            printed(&g, &ev[..1]),
+            "Borin leaves the dungeon carrying quest-chest"
+        );
+        ended(&g, &ev, Ending::QuestOut, Outcome::Won);
+        all_dice_used(&g);
     }
 
     #[test]
     fn split_up_everyone_out_without_the_goal_loses() {
-        let mut g = game_of(split_scenario(), 1);
+        let mut g = visited(split_scenario(), &[]);
         ok(&mut g, "Borin moves to 12,3");
         ok(&mut g, "Borin leaves");
         ok(&mut g, "Ayla moves to 0,3");
-        let out = ok(&mut g, "Ayla leaves");
-        assert_eq!(g.outcome(), Some(Outcome::Lost), "{out:?}");
+        let ev = ok(&mut g, "Ayla leaves");
+        ended(&g, &ev, Ending::QuestNobodyLeft, Outcome::Lost);
         // Standing elsewhere is no way out.
-        let mut g = game_of(split_scenario(), 1);
+        let mut g = visited(split_scenario(), &[]);
         ok(&mut g, "Borin moves to 13,3");
-        let e = g.apply("Borin leaves").unwrap_err();
-        assert!(e.contains("0,3 or 0,4 or 12,3"), "{e}");
+        let e = refused(&mut g, "Borin leaves");
+        assert_eq!(
+            e,
+            Refusal::NotOnExit {
+                hero: "Borin".into(),
+                exits: vec![p(0, 3), p(0, 4), p(12, 3)]
+            }
+        );
+        assert_eq!(
+            e.to_string(),
+            "Borin must stand on the entrance (0,3 or 0,4 or 12,3) to leave"
+        );
     }
 
     #[test]
     fn split_up_the_second_entrance_turns_with_a_vortex() {
-        let mut g = game_of(split_scenario(), 6);
+        let mut g = visited(split_scenario(), &[]);
         put_hero(&mut g, 0, p(9, 3), Side::E);
         g.markers.push(PlacedMarker {
             kind: MarkerKind::Vortex,
@@ -730,109 +349,141 @@ mod tests {
                 .iter()
                 .any(|m| m.kind == MarkerKind::Staircase && m.pos == p(11, 4))
         );
-        assert_eq!(g.entry_squares(1), vec![p(11, 4)]);
+        assert_eq!(g.entry_squares(BORIN), vec![p(11, 4)]);
         assert!(g.is_exit(p(11, 4)) && !g.is_exit(p(12, 3)));
     }
 
     #[test]
     fn split_up_a_thief_makes_for_the_nearer_exit() {
-        let mut g = game_of(split_scenario(), 1);
+        let mut g = visited(split_scenario(), &[]);
         put_hero(&mut g, 0, p(2, 6), Side::N);
         let m = add_monster(&mut g, "orc", 20, p(14, 3), &[]);
         g.monsters[m].mode = MonsterMode::Fleeing;
-        g.monsters[m].carrying = Some(0);
+        g.monsters[m].carrying = Some(ChestId(0));
         g.chests[0].place = ChestPlace::Monster(m);
-        let out = ok(&mut g, "end turn").join("\n");
-        assert!(
-            out.contains("orc leaves the dungeon with quest-chest; it is lost"),
-            "{out}"
-        );
-        assert!(out.contains("12,3"), "{out}");
-        assert_eq!(g.outcome(), Some(Outcome::Lost));
+        let ev = ok(&mut g, "end turn");
+        assert!(ev.contains(&Event::MonsterLeaves {
+            monster: m,
+            stairs: false,
+            chest: Some(ChestId(0)),
+            for_help: false
+        }));
+        assert_eq!(g.chests[0].place, ChestPlace::Lost);
+        ended(&g, &ev, Ending::QuestGone, Outcome::Lost);
     }
 
     #[test]
     fn split_up_help_seekers_come_back_where_they_left() {
-        let mut g = game_of(split_scenario(), 1);
+        // Back in, it rolls 6, 6 (holds its ground) and 1 for reinforcements.
+        let mut g = visited(split_scenario(), &[6, 6, 1]);
         put_hero(&mut g, 0, p(2, 6), Side::N);
         let m = add_monster(&mut g, "orc", 20, p(13, 3), &[]);
         g.monsters[m].mode = MonsterMode::Reinforcing;
-        let out = ok(&mut g, "end turn").join("\n");
-        assert!(
-            out.contains("orc leaves the dungeon to fetch help"),
-            "{out}"
-        );
+        let ev = ok(&mut g, "end turn");
+        assert!(ev.contains(&Event::MonsterLeaves {
+            monster: m,
+            stairs: false,
+            chest: None,
+            for_help: true
+        }));
         assert_eq!(g.monsters[m].mode, MonsterMode::GoneForHelp);
-        let out = ok(&mut g, "end turn").join("\n");
-        assert!(out.contains("orc comes back in at 12,3"), "{out}");
+        let ev = ok(&mut g, "end turn");
+        assert!(ev.contains(&Event::ComesBack {
+            monster: m,
+            at: p(12, 3),
+            stairs: false
+        }));
+        all_dice_used(&g);
     }
 
     // ------------------------------------------------------------ floors
 
     #[test]
     fn the_stairs_cost_three_and_need_the_hero_on_them() {
-        let mut g = dungeon_game(1);
+        let mut g = dungeon_game(&[]);
         assert!(
-            g.intro()
-                .iter()
-                .any(|l| l.contains("stairs down to floor 2 on 20,3 in C2")),
+            g.intro().iter().any(|l| l
+                == "stairs down to floor 2 on 20,3 in C2 (3 speed points to use; not with a monster in that tile)"),
             "{:?}",
             g.intro()
         );
         assert!(
             g.intro()
                 .iter()
-                .any(|l| l.contains("== turn 1, floor 1 of 2:"))
+                .any(|l| l == "== turn 1, floor 1 of 2: Ann's heroes ==")
         );
         put_hero(&mut g, 0, p(19, 3), Side::E);
-        let e = g.apply("Ayla takes the stairs").unwrap_err();
-        assert!(e.contains("must stand on the staircase (20,3)"), "{e}");
+        assert_eq!(
+            refused(&mut g, "Ayla takes the stairs"),
+            Refusal::NotOnStairs {
+                hero: "Ayla".into(),
+                stairs: Square(p(20, 3))
+            }
+        );
         ok(&mut g, "Ayla moves to 20,3");
-        assert_eq!(g.heroes[0].spent, 1);
-        ok(&mut g, "Ayla takes the stairs");
-        assert_eq!(g.heroes[0].spent, 4);
-        assert_eq!(g.heroes[0].place, HeroPlace::Below);
+        assert_eq!(g.heroes[AYLA].spent, 1);
+        let ev = ok(&mut g, "Ayla takes the stairs");
+        assert_eq!(
+            ev,
+            [Event::WentDown {
+                hero: AYLA,
+                cost: 3,
+                carrying: Vec::new(),
+                floor: 2
+            }]
+        );
+        assert_eq!(g.heroes[AYLA].spent, 4);
+        assert_eq!(g.heroes[AYLA].place, HeroPlace::Below);
         // Not enough speed left: refused, nothing changes.
-        let mut g = dungeon_game(1);
+        let mut g = dungeon_game(&[]);
         put_hero(&mut g, 0, p(17, 3), Side::E);
         ok(&mut g, "Ayla moves to 20,3");
-        let e = g.apply("Ayla goes down").unwrap_err();
-        assert!(
-            e.contains("2 speed points left this activation; using the staircase costs 3"),
-            "{e}"
+        let e = refused(&mut g, "Ayla goes down");
+        assert_eq!(
+            e.to_string(),
+            "Ayla has 2 speed points left this activation; using the staircase costs 3"
         );
-        assert_eq!(g.heroes[0].pos(), Some(p(20, 3)));
+        assert_eq!(g.heroes[AYLA].pos(), Some(p(20, 3)));
     }
 
     #[test]
     fn a_floor_played_on_its_own_has_nothing_below() {
         let (_, floors) = two_floors();
-        let mut g = game_of(floors[0].clone(), 1);
+        let mut g = visited(floors[0].clone(), &[]);
         put_hero(&mut g, 0, p(20, 3), Side::E);
-        let e = g.apply("Ayla takes the stairs").unwrap_err();
-        assert!(e.contains("floor 1 of 2 played on its own"), "{e}");
-        assert_eq!(g.heroes[0].pos(), Some(p(20, 3)));
+        assert_eq!(
+            refused(&mut g, "Ayla takes the stairs"),
+            Refusal::FloorAlone { floor: 1, of: 2 }
+        );
+        assert_eq!(g.heroes[AYLA].pos(), Some(p(20, 3)));
     }
 
     #[test]
     fn the_stairs_are_refused_with_a_monster_in_the_tile() {
-        let mut g = dungeon_game(1);
+        let mut g = dungeon_game(&[]);
         put_hero(&mut g, 0, p(20, 3), Side::E);
-        add_monster(&mut g, "orc", 20, p(23, 7), &[]);
-        let e = g.apply("Ayla takes the stairs").unwrap_err();
-        assert!(e.contains("while a monster is in C2 (orc)"), "{e}");
-        assert_eq!(g.heroes[0].pos(), Some(p(20, 3)));
+        let m = add_monster(&mut g, "orc", 20, p(23, 7), &[]);
+        assert_eq!(
+            refused(&mut g, "Ayla takes the stairs"),
+            Refusal::StairsGuarded {
+                hero: "Ayla".into(),
+                tile: "C2".into(),
+                monsters: Names(vec!["orc".into()])
+            }
+        );
+        assert_eq!(g.heroes[AYLA].pos(), Some(p(20, 3)));
         // In another tile it does not matter.
-        g.monsters[0].pos = Some(p(12, 3));
+        g.monsters[m].pos = Some(p(12, 3));
         ok(&mut g, "Ayla takes the stairs");
     }
 
     #[test]
     fn the_next_floor_keeps_wounds_chests_and_experience() {
-        let mut g = dungeon_game(1);
+        // The chest: no trap (1), contents 1; floor 2's C1 discovery 1.
+        let mut g = dungeon_game(&[1, 1, 1]);
         put_hero(&mut g, 0, p(21, 7), Side::E);
         ok(&mut g, "Ayla opens chest at 22,7");
-        assert!(g.heroes[0].chests.contains(&0), "{}", transcript(&g));
+        assert!(g.heroes[AYLA].chests.contains(&ChestId(0)));
         g.heroes[0].wounds = 2;
         g.xp = 70;
         g.xp_spent = 50;
@@ -843,33 +494,79 @@ mod tests {
         ok(&mut g, "Ayla takes the stairs");
         assert_eq!(g.floor_number(), Some((1, 2)));
         ok(&mut g, "Borin moves to 20,3");
-        let out = ok(&mut g, "Borin takes the stairs");
-        assert!(
-            out.iter().any(|l| l.starts_with("-- floor 1 is done")),
-            "{out:?}"
+        let ev = ok(&mut g, "Borin takes the stairs");
+        assert_eq!(
+            ev[1..4],
+            [
+                Event::FloorDone { floor: 1, of: 2 },
+                Event::NewFloor {
+                    floor: 2,
+                    of: 2,
+                    seed: 2,
+                    tiles: 3,
+                    central: g.board.tiles[2].label
+                },
+                Event::FloorEntrance {
+                    at: p(0, 3),
+                    side: Side::W,
+                    tile: g.board.tiles[0].label,
+                    waiting: vec![AYLA, BORIN]
+                },
+            ]
         );
         assert!(
-            out.iter().any(|l| l.contains("== turn 3, floor 2 of 2:")),
-            "{out:?}"
+            printed(&g, &ev)
+                .contains("-- floor 1 is done: the heroes below go on to floor 2 of 2 --")
+        );
+        assert_eq!(
+            ev.last(),
+            Some(&Event::Banner(crate::mkd::play::state::Banner::Heroes {
+                turn: 3,
+                limit: None,
+                floor: Some((2, 2)),
+                team: 0
+            }))
         );
         assert_eq!(g.floor_number(), Some((2, 2)));
         assert_eq!(g.turn, 3);
-        let a = &g.heroes[0];
+        let a = &g.heroes[AYLA];
         assert_eq!((a.place, a.wounds, a.levels), (HeroPlace::Outside, 2, 1));
-        assert_eq!(a.chests, vec![0]);
-        assert_eq!(g.chests[0].place, ChestPlace::Hero(0));
+        assert_eq!(a.chests, vec![ChestId(0)]);
+        assert_eq!(g.chests[0].place, ChestPlace::Hero(AYLA));
         assert_eq!((g.xp, g.xp_spent), (70, 50));
         // Floor 2's own Quest Chest, with an id of its own.
         assert_eq!(g.chests[1].id, "quest-chest");
         assert_eq!(g.floors.stairs, None);
         assert!(g.status().iter().any(|l| l.contains("carries chest-1")));
-        // Both come in afresh at floor 2's entrance.
+        // Both come in afresh at floor 2's entrance (its C1 is new to them).
         ok(&mut g, "Ayla moves to 1,3");
+        all_dice_used(&g);
+    }
+
+    #[test]
+    fn monsters_of_a_floor_left_behind_keep_their_names_and_stay_out_of_play() {
+        let mut g = dungeon_game(&[]);
+        put_hero(&mut g, 0, p(20, 3), Side::E);
+        put_hero(&mut g, 1, p(20, 4), Side::E);
+        let m = add_monster(&mut g, "orc-1", 20, p(4, 4), &[]);
+        ok(&mut g, "Ayla takes the stairs");
+        ok(&mut g, "Borin moves to 20,3");
+        ok(&mut g, "Borin takes the stairs");
+        assert_eq!(g.floor_number(), Some((2, 2)));
+        // The orc stays with its floor: out of play, its name kept.
+        assert_eq!(g.monsters[m].pos, None);
+        assert_eq!(g.monsters[m].mode, MonsterMode::Gone);
+        assert_eq!(g.floor_monsters().count(), 0);
+        assert_eq!(g.monster_at(p(4, 4)), None);
+        assert!(matches!(
+            refused(&mut g, "kill orc-1"),
+            Refusal::NoMonsterRevealed { .. }
+        ));
     }
 
     #[test]
     fn a_floor_is_done_only_when_nobody_is_left_on_it() {
-        let mut g = dungeon_game(1);
+        let mut g = dungeon_game(&[]);
         put_hero(&mut g, 0, p(20, 3), Side::E);
         ok(&mut g, "Ayla takes the stairs");
         // Borin is still outside floor 1: the floor goes on.
@@ -877,19 +574,17 @@ mod tests {
         assert_eq!(g.floor_number(), Some((1, 2)));
         // He leaves by the entrance of floor 1: out of the whole dungeon.
         ok(&mut g, "Borin moves to 0,3");
-        let out = ok(&mut g, "Borin leaves");
-        assert!(
-            out.iter().any(|l| l.starts_with("-- floor 1 is done")),
-            "{out:?}"
-        );
-        assert_eq!(g.heroes[1].place, HeroPlace::Escaped);
-        assert_eq!(g.heroes[0].place, HeroPlace::Outside);
+        let ev = ok(&mut g, "Borin leaves");
+        assert!(ev.contains(&Event::FloorDone { floor: 1, of: 2 }));
+        assert_eq!(g.heroes[BORIN].place, HeroPlace::Escaped);
+        assert_eq!(g.heroes[AYLA].place, HeroPlace::Outside);
         assert_eq!(g.outcome(), None);
     }
 
     #[test]
     fn leaving_by_floor_two_s_entrance_leaves_the_dungeon() {
-        let mut g = dungeon_game(1);
+        // Floor 2: the Quest Chest's trap 1 and contents 1; C1's discovery 1.
+        let mut g = dungeon_game(&[1, 1, 1]);
         for h in 0..2 {
             put_hero(&mut g, h, p(20, 3 + h as i32), Side::E);
         }
@@ -898,17 +593,18 @@ mod tests {
         ok(&mut g, "Borin takes the stairs");
         assert_eq!(g.floor_number(), Some((2, 2)));
         // On floor 2, Ayla fetches the Quest Chest and walks out.
+        g.visited.insert(2);
         put_hero(&mut g, 0, p(21, 7), Side::E);
         ok(&mut g, "Ayla opens chest at 22,7");
         ok(&mut g, "end turn");
         put_hero(&mut g, 0, p(1, 3), Side::W);
         ok(&mut g, "Ayla moves to 0,3");
-        let out = ok(&mut g, "Ayla leaves");
-        assert!(out.iter().any(|l| l.contains("quest-chest")), "{out:?}");
-        assert_eq!(g.outcome(), Some(Outcome::Won));
+        let ev = ok(&mut g, "Ayla leaves");
+        ended(&g, &ev, Ending::QuestOut, Outcome::Won);
+        all_dice_used(&g);
         // Leaving floor 2 without it while Borin is still outside: he can
         // still win; once both are out, the dungeon has won.
-        let mut g = dungeon_game(1);
+        let mut g = dungeon_game(&[1]);
         for h in 0..2 {
             put_hero(&mut g, h, p(20, 3 + h as i32), Side::E);
         }
@@ -917,11 +613,12 @@ mod tests {
         ok(&mut g, "Borin takes the stairs");
         ok(&mut g, "Ayla moves to 0,3");
         ok(&mut g, "Ayla leaves");
-        assert_eq!(g.heroes[0].place, HeroPlace::Escaped);
+        assert_eq!(g.heroes[AYLA].place, HeroPlace::Escaped);
         assert_eq!(g.outcome(), None);
         ok(&mut g, "Borin moves to 0,4");
-        ok(&mut g, "Borin leaves");
-        assert_eq!(g.outcome(), Some(Outcome::Lost));
+        let ev = ok(&mut g, "Borin leaves");
+        ended(&g, &ev, Ending::QuestNobodyLeft, Outcome::Lost);
+        all_dice_used(&g);
     }
 
     #[test]
@@ -934,44 +631,51 @@ mod tests {
             Arc::new(d),
             Arc::new(party()),
             Arc::new(crate::mkd::tables::default_tables()),
-            opts(1),
+            opts(),
         );
+        g.script(&[]);
         for h in 0..2 {
             put_hero(&mut g, h, p(20, 3 + h as i32), Side::E);
         }
         ok(&mut g, "Ayla takes the stairs");
         ok(&mut g, "Borin moves to 20,3");
-        let out = ok(&mut g, "Borin takes the stairs");
+        let ev = ok(&mut g, "Borin takes the stairs");
         assert!(
-            out.iter()
-                .any(|l| l.contains("== turn 2 of 3, floor 2 of 2:")),
-            "{out:?}"
+            printed(&g, &ev).contains("== turn 2 of 3, floor 2 of 2: Ann's heroes =="),
+            "{}",
+            printed(&g, &ev)
         );
         ok(&mut g, "end turn");
-        let out = ok(&mut g, "end turn");
-        assert!(
-            out.iter().any(|l| l.starts_with("Time is up: turn 3 of 3")),
-            "{out:?}"
-        );
-        assert_eq!(g.outcome(), Some(Outcome::Lost));
+        let ev = ok(&mut g, "end turn");
+        ended(&g, &ev, Ending::TimeUp { turn: 3, limit: 3 }, Outcome::Lost);
     }
 
     #[test]
     fn help_seekers_may_go_down_the_stairs_and_come_back_up() {
-        let mut g = dungeon_game(1);
+        // Back up, it rolls 6, 6 (holds its ground) and 1 for reinforcements.
+        let mut g = dungeon_game(&[6, 6, 1]);
         put_hero(&mut g, 0, p(2, 6), Side::N);
         let m = add_monster(&mut g, "orc", 20, p(19, 3), &[]);
         g.monsters[m].mode = MonsterMode::Reinforcing;
-        let out = ok(&mut g, "end turn").join("\n");
-        assert!(
-            out.contains("orc goes down the stairs to fetch help"),
-            "{out}"
+        let ev = ok(&mut g, "end turn");
+        let down = Event::MonsterLeaves {
+            monster: m,
+            stairs: true,
+            chest: None,
+            for_help: true,
+        };
+        let at = ev.iter().position(|e| *e == down).unwrap();
+        assert_eq!(
+            printed(&g, &ev[at..=at]),
+            "orc goes down the stairs to fetch help (it comes back next activation)"
         );
-        let out = ok(&mut g, "end turn").join("\n");
-        assert!(
-            out.contains("orc comes back up the stairs at 20,3"),
-            "{out}"
-        );
+        let ev = ok(&mut g, "end turn");
+        assert!(ev.contains(&Event::ComesBack {
+            monster: m,
+            at: p(20, 3),
+            stairs: true
+        }));
+        all_dice_used(&g);
     }
 
     #[test]
@@ -999,7 +703,20 @@ mod tests {
         ]
         .map(String::from)
         .to_vec();
-        let mut s = Session::from_game(dungeon_game(5));
+        let new = || {
+            let (file, floors) = two_floors();
+            let d = Dungeon::new(file, floors, "test").expect("a good dungeon");
+            Game::new_dungeon(
+                Arc::new(d),
+                Arc::new(party()),
+                Arc::new(crate::mkd::tables::default_tables()),
+                GameOptions {
+                    seed: 5,
+                    combat: CombatMode::Manual,
+                },
+            )
+        };
+        let mut s = Session::from_game(new());
         let mut transcript = s.intro();
         for l in &lines {
             transcript.extend(s.input(l));
@@ -1016,7 +733,7 @@ mod tests {
             "{}",
             transcript.join("\n")
         );
-        let (again, t2) = Session::replay_game(dungeon_game(5), &lines);
+        let (again, t2) = Session::replay_game(new(), &lines);
         assert_eq!(t2, transcript);
         assert_eq!(again.game().status(), s.game().status());
         assert_eq!(again.game().floor_number(), Some((2, 2)));

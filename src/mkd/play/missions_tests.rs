@@ -1,85 +1,58 @@
 //! The rescue, stealth and kidnapping rules on the test kit's dungeon:
 //! chamber C1 (x 0–7, entrance on 0,3 and 0,4), the one-square corridor of
 //! hallway H1 on row 3, and the Central Chamber C2 (x 16–23) where the
-//! prisoner, the stealth Quest Chest or the kidnapping Guardian waits on 20,4.
+//! prisoner, the stealth Quest Chest or the kidnapping Guardian waits on
+//! 20,4. Every tile counts as visited (no discovery rolls); the dice are
+//! scripted.
 
-use crate::core::geom::chebyshev;
 use crate::mkd::play::board::DoorTrap;
-use crate::mkd::play::engine::{CombatMode, Game, GameOptions};
-use crate::mkd::play::state::{ChestPlace, MonsterMode, Outcome, WmtState};
+use crate::mkd::play::engine::{CombatMode, Game};
+use crate::mkd::play::event::{AttackRoll, Ending, Event, Figure, Heading, Rolls, Strike, Target};
+use crate::mkd::play::refusal::{Refusal, Square};
+use crate::mkd::play::state::{
+    ChestId, ChestPlace, HeroId, MonsterId, MonsterMode, Outcome, TokenId, WmtState,
+};
 use crate::mkd::play::testkit::*;
-use crate::mkd::scenario::{Scenario, WmtColor};
-use crate::mkd::tables::default_tables;
+use crate::mkd::scenario::WmtColor;
 use crate::tileset::Side;
 use std::sync::Arc;
 
-/// A mission game with every tile already visited (no discovery rolls).
-fn mission(seed: u64, combat: CombatMode, name: &str) -> Game {
-    let mut g = mission_game(seed, combat, name);
-    g.visited.extend(0..3);
-    g
-}
+/// The prisoner once freed (after Ayla and Borin).
+const CAPTIVE: HeroId = HeroId(2);
 
-/// Like [`mission`], with the scenario changed first.
-fn mission_with(
-    seed: u64,
-    combat: CombatMode,
-    name: &str,
-    change: impl FnOnce(&mut Scenario),
-) -> Game {
-    let mut s = mission_scenario(name, Vec::new());
-    change(&mut s);
-    let mut g = Game::new(
-        Arc::new(s),
-        Arc::new(party()),
-        Arc::new(default_tables()),
-        GameOptions { seed, combat },
-    );
-    g.out.clear();
-    g.visited.extend(0..3);
-    g
-}
-
-/// Applies a command that must be accepted; its lines are kept in `g.out`
-/// so [`said`] reads them.
-fn ok(g: &mut Game, line: &str) {
-    match g.apply(line) {
-        Ok(lines) => g.out = lines,
-        Err(e) => panic!("`{line}` was refused: {e}\n{}", transcript(g)),
+/// The Guardian set aside in the test rescue, or wandering in the test
+/// kidnapping.
+fn guardian() -> TokenId {
+    TokenId {
+        guardian: true,
+        color: WmtColor::Blue,
+        number: 5,
+        copy: 0,
     }
 }
 
-fn refused(g: &mut Game, line: &str) -> String {
-    g.apply(line).expect_err(line)
-}
-
-/// The numbers in the first `kill dice [..]` of a line containing `what`.
-fn kill_dice(g: &Game, what: &str) -> Vec<u32> {
-    let line = g.out.iter().find(|l| l.contains(what)).expect(what);
-    match line.split_once("kill dice [") {
-        Some((_, rest)) => rest
-            .split(']')
-            .next()
-            .unwrap_or("")
-            .split_whitespace()
-            .map(|n| n.parse().unwrap())
-            .collect(),
-        None => Vec::new(),
-    }
+fn ended(g: &Game, ev: &[Event], why: Ending, o: Outcome) {
+    assert_eq!(g.outcome(), Some(o), "{}", printed(g, ev));
+    assert!(ev.contains(&Event::Ended(why)), "{}", printed(g, ev));
 }
 
 // ------------------------------------------------------------------ rescue
 
-fn rescue(seed: u64) -> Game {
-    let mut g = mission(seed, CombatMode::Manual, "rescue");
+/// Ayla next to the prisoner (20,4), Borin far off.
+fn rescue(faces: &[u32]) -> Game {
+    let mut g = mission_game(CombatMode::Manual, "rescue", faces);
     put_hero(&mut g, 0, p(19, 4), Side::E);
     put_hero(&mut g, 1, p(6, 7), Side::E);
     g
 }
 
+/// The Guardian's reveal on freeing: 1 + 1 on blue-5 is one 20-point
+/// monster, facing north (1).
+const GUARDIAN_REVEAL: [u32; 3] = [1, 1, 1];
+
 /// Frees the prisoner with no trap on the shackles (set directly).
-fn freed(seed: u64) -> Game {
-    let mut g = rescue(seed);
+fn freed() -> Game {
+    let mut g = rescue(&GUARDIAN_REVEAL);
     g.mission.prisoner_trap = DoorTrap::Spent;
     ok(&mut g, "Ayla frees prisoner");
     g
@@ -87,7 +60,9 @@ fn freed(seed: u64) -> Game {
 
 #[test]
 fn the_prisoner_is_inert_until_freed() {
-    let mut g = mission(1, CombatMode::Manual, "rescue");
+    // The token rolls 4 (south); the orc beside the prisoner rolls 6, 6
+    // and holds its ground.
+    let mut g = mission_game(CombatMode::Manual, "rescue", &[4, 6, 6]);
     put_hero(&mut g, 0, p(2, 2), Side::E);
     put_hero(&mut g, 1, p(2, 5), Side::E);
     // Not a hero yet: one wound from death, on its square, in nobody's team.
@@ -98,176 +73,263 @@ fn the_prisoner_is_inert_until_freed() {
     assert_eq!(g.prisoner_square(), Some(p(20, 4)));
     assert!(g.occupied(p(20, 4)));
     // A monster and a token right beside the prisoner ignore them.
-    add_monster(&mut g, "orc-1", 20, p(21, 4), &[]);
-    g.wmts.push(WmtState {
-        id: "yellow-1".into(),
+    let orc = add_monster(&mut g, "orc-1", 20, p(21, 4), &[]);
+    let yellow = TokenId {
+        guardian: false,
         color: WmtColor::Yellow,
         number: 1,
-        guardian: false,
+        copy: 0,
+    };
+    g.wmts.push(WmtState {
+        id: yellow,
         pos: p(21, 5),
     });
-    ok(&mut g, "end turn");
-    assert!(!said(&g, "attacks Captive"), "{}", transcript(&g));
-    // The token wandered into the prisoner's tile without a reveal.
-    assert!(said(&g, "WMT yellow-1 moves"), "{}", transcript(&g));
-    assert!(!said(&g, "comes upon the heroes"), "{}", transcript(&g));
+    let ev = ok(&mut g, "end turn");
+    assert!(ev.contains(&Event::TokenMoved {
+        token: yellow,
+        to: p(21, 7),
+        path: vec![
+            crate::mkd::play::event::TokenStep::Square(p(21, 6)),
+            crate::mkd::play::event::TokenStep::Square(p(21, 7))
+        ]
+    }));
+    // The token wandered into the prisoner's tile without a reveal, and the
+    // orc went for a hero.
+    assert!(!ev.iter().any(|e| matches!(e, Event::TokenComesUpon { .. })));
+    assert!(ev.contains(&Event::HoldsGround { monster: orc }));
     assert_eq!(g.mission.prisoner.as_ref().unwrap().wounds_left(), 1);
     assert_eq!(g.prisoner_square(), Some(p(20, 4)));
+    all_dice_used(&g);
     // It takes no orders, and nobody may stand on it.
-    assert!(refused(&mut g, "Captive moves to 19,4").contains("is a prisoner"));
-    assert!(refused(&mut g, "Ayla moves to 20,4").contains("taken"));
+    assert_eq!(
+        refused(&mut g, "Captive moves to 19,4"),
+        Refusal::Prisoner {
+            name: "Captive".into()
+        }
+    );
+    assert_eq!(
+        refused(&mut g, "Ayla moves to 20,4"),
+        Refusal::Taken {
+            at: Square(p(20, 4))
+        }
+    );
     assert!(
         g.status()
             .iter()
-            .any(|l| l.contains("Captive is held on 20,4"))
+            .any(|l| l == "mission rescue: Captive is held on 20,4 (trap unchecked)")
     );
 }
 
 #[test]
-fn freeing_checks_a_trap_like_a_door() {
-    let mut g = rescue(1);
+fn freeing_from_afar_is_refused() {
+    let mut g = rescue(&[]);
     put_hero(&mut g, 0, p(17, 4), Side::E);
-    assert!(refused(&mut g, "Ayla frees prisoner").contains("must stand next to"));
-    // A clean lock frees the prisoner at once.
-    let clean = search(
-        |seed| {
-            let mut g = rescue(seed);
-            ok(&mut g, "Ayla frees prisoner");
-            g
-        },
-        |g| said(g, "no trap") && g.mission.freed.is_some(),
+    assert_eq!(
+        refused(&mut g, "Ayla frees prisoner"),
+        Refusal::FreeFromAfar {
+            hero: "Ayla".into(),
+            at: Square(p(20, 4))
+        }
     );
-    assert!(said(
-        &clean,
-        "checks the prisoner's shackles: a level 1 chest's trap, rolled"
-    ));
-    assert!(said(&clean, "Captive is free and joins Ann's team"));
-    assert_eq!(clean.heroes.len(), 3);
-    assert_eq!(clean.heroes[2].wounds_left(), 1);
-    assert!(clean.heroes[2].done, "acts from the next turn");
-    // An armed trap holds them until disarmed or set off by a second try.
-    let mut armed = search(
-        |seed| {
-            let mut g = rescue(seed);
-            ok(&mut g, "Ayla frees prisoner");
-            g
-        },
-        |g| said(g, "needle") && matches!(g.mission.prisoner_trap, DoorTrap::Armed { .. }),
+}
+
+#[test]
+fn a_clean_lock_frees_the_prisoner_at_once() {
+    // The pool's one chest is level 1; its trap table's 1 is no trap.
+    let mut g = rescue(&[1, 1, 1, 1]);
+    let ev = ok(&mut g, "Ayla frees prisoner");
+    assert_eq!(
+        ev[..3],
+        [
+            Event::ShacklesChecked {
+                hero: AYLA,
+                trap: (1, 1)
+            },
+            Event::PrisonerJoins { hero: CAPTIVE },
+            Event::GuardianAppears {
+                token: guardian(),
+                at: p(0, 3)
+            },
+        ]
     );
-    assert!(armed.mission.freed.is_none());
-    assert!(said(&armed, "the trap is armed"));
-    ok(&mut armed, "Ayla frees prisoner");
-    assert!(said(&armed, "sets off the trap"), "{}", transcript(&armed));
-    assert!(said(&armed, "the trap goes off: needle"));
-    assert_eq!(armed.mission.prisoner_trap, DoorTrap::Spent);
-    assert!(armed.mission.freed.is_some());
-    // A careful disarm that works frees them too, with the trap's experience.
-    let disarmed = search(
-        |seed| {
-            let mut g = rescue(seed);
-            ok(&mut g, "Ayla frees prisoner");
-            if matches!(g.mission.prisoner_trap, DoorTrap::Armed { .. }) {
-                ok(&mut g, "Ayla disarms 20,4 slow");
-            }
-            g
-        },
-        |g| said(g, "disarmed, +"),
+    assert_eq!(
+        printed(&g, &ev[..2]),
+        "Ayla checks the prisoner's shackles: a level 1 chest's trap, rolled 1 — no trap (disarm on 1+)\nCaptive is free and joins Ann's team (acting from next turn; one wound from death, and no healing)"
     );
-    assert!(disarmed.mission.freed.is_some());
-    assert!(disarmed.xp > 0);
+    assert_eq!(g.heroes.len(), 3);
+    assert_eq!(g.heroes[CAPTIVE].wounds_left(), 1);
+    assert!(g.heroes[CAPTIVE].done, "acts from the next turn");
+    all_dice_used(&g);
+}
+
+#[test]
+fn an_armed_trap_holds_the_prisoner_until_set_off() {
+    // 3: a needle (1 wound). Freeing again sets it off.
+    let mut g = rescue(&[3, 1, 1, 1]);
+    let ev = ok(&mut g, "Ayla frees prisoner");
+    assert_eq!(
+        ev,
+        [
+            Event::ShacklesChecked {
+                hero: AYLA,
+                trap: (1, 3)
+            },
+            Event::ShacklesArmed {
+                hero: AYLA,
+                at: p(20, 4)
+            },
+        ]
+    );
+    assert_eq!(
+        printed(&g, &ev[1..]),
+        "the trap is armed: disarm it (`Ayla disarms 20,4 fast|slow`) or free the prisoner anyway to set it off"
+    );
+    assert!(g.mission.freed.is_none());
+    assert_eq!(
+        g.mission.prisoner_trap,
+        DoorTrap::Armed { level: 1, face: 3 }
+    );
+    let ev = ok(&mut g, "Ayla frees prisoner");
+    assert_eq!(ev[0], Event::FreedSettingOff { hero: AYLA });
+    assert_eq!(ev[1], Event::PrisonerJoins { hero: CAPTIVE });
+    assert!(ev.ends_with(&[
+        Event::TrapSprung { trap: (1, 3) },
+        Event::HeroWounded {
+            hero: AYLA,
+            wounds: 1,
+            left: 3
+        }
+    ]));
+    assert_eq!(g.mission.prisoner_trap, DoorTrap::Spent);
+    assert_eq!(g.mission.freed, Some(CAPTIVE));
+    all_dice_used(&g);
+}
+
+#[test]
+fn a_careful_disarm_frees_the_prisoner_with_the_trap_s_experience() {
+    // The needle (3) is disarmed on a 4 (needs 3+).
+    let mut g = rescue(&[3, 4, 1, 1, 1]);
+    ok(&mut g, "Ayla frees prisoner");
+    let ev = ok(&mut g, "Ayla disarms 20,4 slow");
+    assert_eq!(
+        ev[..2],
+        [
+            Event::Disarmed {
+                hero: AYLA,
+                trap: (1, 3),
+                fast: false,
+                roll: 4
+            },
+            Event::PrisonerJoins { hero: CAPTIVE },
+        ]
+    );
+    assert_eq!(g.xp, 5);
+    assert_eq!(g.heroes[AYLA].spent, 4);
+    all_dice_used(&g);
 }
 
 #[test]
 fn an_area_trap_can_kill_the_freed_prisoner() {
-    let g = search(
-        |seed| {
-            let mut g = rescue(seed);
-            ok(&mut g, "Ayla frees prisoner");
-            if said(&g, "dart spray") {
-                ok(&mut g, "Ayla frees prisoner");
-            }
-            g
-        },
-        |g| said(g, "the trap goes off: dart spray"),
-    );
-    assert!(
-        said(&g, "Captive takes 1 wound and is slain"),
-        "{}",
-        transcript(&g)
-    );
-    assert_eq!(g.outcome(), Some(Outcome::Lost));
-    assert!(said(&g, "The prisoner is dead: the mission is lost."));
+    // 5: dart spray, a wound to everyone next to the hero: the prisoner too.
+    let mut g = rescue(&[5, 1, 1, 1]);
+    ok(&mut g, "Ayla frees prisoner");
+    let ev = ok(&mut g, "Ayla frees prisoner");
+    assert!(ev.contains(&Event::HeroSlain {
+        hero: CAPTIVE,
+        wounds: 1
+    }));
+    ended(&g, &ev, Ending::PrisonerDead, Outcome::Lost);
+    assert!(printed(&g, &ev).contains("The prisoner is dead: the mission is lost."));
+    all_dice_used(&g);
 }
 
 #[test]
 fn the_guardian_comes_in_at_the_entrance_and_goes_for_the_prisoner() {
-    let mut g = search(
-        |seed| {
-            let mut g = mission_with(seed, CombatMode::Manual, "rescue", |s| {
-                s.game.pools.guardian_reveal_bonus = 2;
-            });
-            put_hero(&mut g, 0, p(19, 4), Side::E);
-            put_hero(&mut g, 1, p(2, 3), Side::W);
-            g.mission.prisoner_trap = DoorTrap::Spent;
-            ok(&mut g, "Ayla frees prisoner");
-            g
-        },
-        |g| !g.mission.guardian_monsters.is_empty(),
+    // With a Guardian bonus of 2, 1 + 1 makes 4: one 25-point reveal, an
+    // orc, facing north. Next turn it rolls 6, 6 and holds its ground.
+    let mut s = mission_scenario("rescue", Vec::new());
+    s.game.pools.guardian_reveal_bonus = 2;
+    let mut g = game_of(s, CombatMode::Manual, &[1, 1, 1, 6, 6]);
+    g.visited.extend(0..3);
+    put_hero(&mut g, 0, p(19, 4), Side::E);
+    put_hero(&mut g, 1, p(2, 3), Side::W);
+    g.mission.prisoner_trap = DoorTrap::Spent;
+    let ev = ok(&mut g, "Ayla frees prisoner");
+    let orc = MonsterId(0);
+    assert_eq!(
+        ev[3..],
+        [
+            Event::Revealed {
+                token: guardian(),
+                dice: 2,
+                bonus: 2,
+                total: 4,
+                count: 1,
+                points: 25
+            },
+            Event::FromPool {
+                names: vec!["Orc".into()],
+                value: 20
+            },
+            Event::Appears {
+                monster: orc,
+                at: p(0, 3),
+                facing: Side::N,
+                surprised: true
+            },
+            Event::GoesForPrisoner {
+                monster: orc,
+                prisoner: CAPTIVE
+            },
+        ]
     );
-    assert!(said(
-        &g,
-        "the Guardian guardian-blue-5 appears at the entrance (0,3)"
+    assert_eq!(
+        printed(&g, &ev[2..4]),
+        "the Guardian guardian-blue-5 appears at the entrance (0,3)\nWMT guardian-blue-5 is revealed: rolled 2 + 2 Guardian bonus = 4 — 1 monster worth 25 points"
+    );
+    assert_eq!(g.mission.guardian_monsters, [orc]);
+    // Borin stands right by it, yet it chooses the prisoner first.
+    g.monsters[orc].surprised = false;
+    let ev = ok(&mut g, "end turn");
+    let at = ev
+        .iter()
+        .position(|e| *e == Event::PrisonerFirst { monster: orc })
+        .expect("the prisoner first");
+    assert!(matches!(
+        ev[at + 1],
+        Event::FirstChoice {
+            monster,
+            hero: CAPTIVE,
+            ..
+        } if monster == orc
     ));
-    assert!(said(&g, "WMT guardian-blue-5 is revealed: rolled"));
-    assert!(said(&g, "+ 2 Guardian bonus"), "{}", transcript(&g));
-    let ids: Vec<String> = g
-        .mission
-        .guardian_monsters
-        .iter()
-        .map(|&m| g.monsters[m].id.clone())
-        .collect();
-    for &m in &g.mission.guardian_monsters {
-        let at = g.monsters[m].pos.unwrap();
-        assert!(chebyshev(at, p(0, 3)) <= 2, "{at:?}");
-        g.monsters[m].surprised = false;
-    }
-    // Borin stands right by them, yet they choose the prisoner first.
-    ok(&mut g, "end turn");
-    let first = ids
-        .iter()
-        .find(|id| said(&g, &format!("{id}'s first choice")))
-        .expect("a Guardian monster chose");
-    assert!(
-        said(&g, &format!("{first}'s first choice: Captive")),
-        "{}",
-        transcript(&g)
-    );
-    assert!(said(&g, "the prisoner is its first choice"));
+    all_dice_used(&g);
 }
 
 #[test]
 fn the_freed_prisoner_cannot_be_healed() {
-    let mut g = freed(1);
+    let mut g = freed();
     g.xp = 100;
-    assert!(refused(&mut g, "heal Captive").contains("cannot be healed"));
-    g.heroes[1].wounds = 1;
+    assert_eq!(
+        refused(&mut g, "heal Captive"),
+        Refusal::PrisonerNotHealed {
+            hero: "Captive".into()
+        }
+    );
+    g.heroes[BORIN].wounds = 1;
     ok(&mut g, "heal Borin");
 }
 
 #[test]
 fn rescue_is_won_when_the_prisoner_walks_out() {
-    let mut g = search(freed, |g| !g.mission.guardian_monsters.is_empty());
-    let ids: Vec<String> = g
-        .mission
-        .guardian_monsters
-        .iter()
-        .map(|&m| g.monsters[m].id.clone())
-        .collect();
-    assert!(!ids.is_empty());
-    for id in &ids {
-        ok(&mut g, &format!("kill {id}"));
-    }
-    assert!(refused(&mut g, "Captive moves to 17,3").contains("already had an activation"));
+    let mut g = freed();
+    ok(&mut g, "kill orc-1");
+    assert_eq!(
+        refused(&mut g, "Captive moves to 17,3"),
+        Refusal::AlreadyActed {
+            hero: "Captive".into()
+        }
+    );
     ok(&mut g, "end turn");
     for to in ["17,3", "13,3", "9,3", "5,3", "1,3"] {
         ok(&mut g, &format!("Captive moves to {to}"));
@@ -275,32 +337,31 @@ fn rescue_is_won_when_the_prisoner_walks_out() {
     }
     ok(&mut g, "Captive moves to 0,3");
     assert_eq!(g.outcome(), None);
-    ok(&mut g, "Captive leaves");
-    assert_eq!(g.outcome(), Some(Outcome::Won));
-    assert!(said(
-        &g,
-        "The prisoner is out of the dungeon alive: the mission is a success!"
-    ));
+    let ev = ok(&mut g, "Captive leaves");
+    ended(&g, &ev, Ending::PrisonerOut, Outcome::Won);
+    assert!(
+        printed(&g, &ev)
+            .contains("The prisoner is out of the dungeon alive: the mission is a success!")
+    );
 }
 
 #[test]
 fn rescue_is_lost_when_the_prisoner_dies_or_nobody_is_left() {
-    let mut g = freed(3);
-    ok(&mut g, "wound Captive 1");
-    assert_eq!(g.outcome(), Some(Outcome::Lost));
-    assert!(said(&g, "The prisoner is dead: the mission is lost."));
+    let mut g = freed();
+    let ev = ok(&mut g, "wound Captive 1");
+    ended(&g, &ev, Ending::PrisonerDead, Outcome::Lost);
 
-    let mut g = mission(3, CombatMode::Manual, "rescue");
+    let mut g = mission_game(CombatMode::Manual, "rescue", &[]);
     put_hero(&mut g, 0, p(0, 3), Side::W);
     put_hero(&mut g, 1, p(0, 4), Side::W);
     ok(&mut g, "Ayla leaves");
     assert_eq!(g.outcome(), None);
-    ok(&mut g, "Borin leaves");
-    assert_eq!(g.outcome(), Some(Outcome::Lost));
-    assert!(said(
-        &g,
-        "No hero is left to bring the prisoner out: the mission is lost."
-    ));
+    let ev = ok(&mut g, "Borin leaves");
+    ended(&g, &ev, Ending::PrisonerNobodyLeft, Outcome::Lost);
+    assert!(
+        printed(&g, &ev)
+            .contains("No hero is left to bring the prisoner out: the mission is lost.")
+    );
 }
 
 #[test]
@@ -332,199 +393,276 @@ fn a_party_file_names_the_prisoner() {
 
 // ------------------------------------------------------------------ stealth
 
-fn stealth(seed: u64, combat: CombatMode) -> Game {
-    let mut g = mission(seed, combat, "stealth");
+fn stealth(combat: CombatMode, faces: &[u32]) -> Game {
+    let mut g = mission_game(combat, "stealth", faces);
     put_hero(&mut g, 0, p(2, 2), Side::E);
     put_hero(&mut g, 1, p(2, 5), Side::E);
     g
 }
 
-fn quest_chest(g: &Game) -> usize {
-    g.chests.iter().position(|c| c.quest).unwrap()
+fn quest_chest(g: &Game) -> ChestId {
+    ChestId(g.chests.iter().position(|c| c.quest).unwrap())
 }
 
 #[test]
 fn a_decision_of_1_to_3_commits_a_monster_to_the_chest() {
-    let run = |seed| {
-        let mut g = stealth(seed, CombatMode::Manual);
-        add_monster(&mut g, "orc-1", 20, p(17, 1), &[]);
-        ok(&mut g, "end turn");
-        g
-    };
-    let g = search(run, |g| rolled(g, "orc-1 decision", &[1, 2, 3]));
-    assert!(said(&g, "orc-1's first choice: the Quest Chest"));
-    assert!(said(&g, "orc-1 sets out to destroy the Quest Chest"));
-    assert_eq!(g.monsters[0].mode, MonsterMode::ChestHunt);
+    let mut g = stealth(CombatMode::Manual, &[2]);
+    let m = add_monster(&mut g, "orc-1", 20, p(19, 4), &[]);
+    let ev = ok(&mut g, "end turn");
+    let from = ev
+        .iter()
+        .position(|e| *e == Event::FirstChoiceChest { monster: m })
+        .unwrap();
+    assert_eq!(
+        ev[from + 1..from + 5],
+        [
+            Event::Decision {
+                monster: m,
+                face: 2
+            },
+            Event::CommitsToChest { monster: m },
+            Event::HeadsForChest { monster: m },
+            Event::ChestAttackPrompt {
+                monster: m,
+                defence: 5
+            },
+        ]
+    );
+    assert_eq!(g.monsters[m].mode, MonsterMode::ChestHunt);
     assert!(
         g.status()
             .iter()
-            .any(|l| l.contains("chest hunters: orc-1"))
+            .any(|l| l.ends_with("chest hunters: orc-1"))
     );
-    for face in 4..=6 {
-        let g = search(run, |g| rolled(g, "orc-1 decision", &[face]));
-        assert!(said(&g, "orc-1's first choice: the Quest Chest"));
-        assert!(!said(&g, "sets out to destroy"));
-        assert_ne!(g.monsters[0].mode, MonsterMode::ChestHunt);
-    }
     // Committed for good: no decision roll in later activations.
-    let mut g = g;
-    g.monsters[0].pos = Some(p(17, 1));
-    ok(&mut g, "end turn");
-    assert!(!said(&g, "orc-1 decision"), "{}", transcript(&g));
-    assert!(said(&g, "orc-1 heads for the Quest Chest"));
+    let ev = ok(&mut g, "end turn");
+    assert!(
+        !ev.iter().any(|e| matches!(e, Event::Decision { .. })),
+        "{}",
+        printed(&g, &ev)
+    );
+    assert!(ev.contains(&Event::HeadsForChest { monster: m }));
+    all_dice_used(&g);
+}
+
+#[test]
+fn a_decision_of_4_to_6_leaves_the_chest_alone() {
+    // 4: the hero it reaches first (Ayla, right beside it); 5: the weakest
+    // (a tie, the nearer); 6 then 6: it holds its ground.
+    for faces in [&[4][..], &[5], &[6, 6]] {
+        let mut g = stealth(CombatMode::Manual, faces);
+        put_hero(&mut g, 0, p(18, 4), Side::E);
+        let m = add_monster(&mut g, "orc-1", 20, p(19, 4), &[]);
+        let ev = ok(&mut g, "end turn");
+        assert!(ev.contains(&Event::FirstChoiceChest { monster: m }));
+        assert!(!ev.contains(&Event::CommitsToChest { monster: m }));
+        assert_ne!(g.monsters[m].mode, MonsterMode::ChestHunt);
+        let expect = match faces[0] {
+            4 => Event::GoesForNearest {
+                monster: m,
+                hero: AYLA,
+            },
+            5 => Event::GoesForWeakest {
+                monster: m,
+                hero: AYLA,
+                left: 4,
+            },
+            _ => Event::HoldsGround { monster: m },
+        };
+        assert!(ev.contains(&expect), "{}", printed(&g, &ev));
+        all_dice_used(&g);
+    }
 }
 
 #[test]
 fn a_hunter_with_no_way_to_the_chest_goes_back_to_the_heroes() {
-    let mut g = stealth(1, CombatMode::Manual);
+    // 1: orc-1 acts first; it then rolls 6, 6 (holds its ground).
+    let mut g = stealth(CombatMode::Manual, &[1, 6, 6]);
     let m = add_monster(&mut g, "orc-1", 20, p(5, 3), &[]);
     g.monsters[m].mode = MonsterMode::ChestHunt;
     // A monster frozen in the one-square corridor shuts the way.
     let b = add_monster(&mut g, "orc-2", 20, p(12, 3), &[]);
     g.monsters[b].held = 5;
-    ok(&mut g, "end turn");
-    assert!(said(
-        &g,
-        "orc-1 finds no way to the Quest Chest and gives up on it"
+    let ev = ok(&mut g, "end turn");
+    let from = ev
+        .iter()
+        .position(|e| *e == Event::GivesUpChest { monster: m })
+        .unwrap();
+    assert!(matches!(
+        ev[from + 1],
+        Event::FirstChoice { monster, hero: AYLA, .. } if monster == m
     ));
     assert_eq!(g.monsters[m].mode, MonsterMode::Hunt);
-    assert!(said(&g, "orc-1's first choice: "), "{}", transcript(&g));
+    assert!(ev.contains(&Event::MonsterHeld { monster: b }));
+    all_dice_used(&g);
+}
+
+/// A chest hunter (with Magic Blast, which it may not use on the chest)
+/// beside the Quest Chest, in dice combat.
+fn chest_hunter(faces: &[u32]) -> (Game, MonsterId) {
+    let mut g = stealth(CombatMode::Dice, faces);
+    let m = add_monster(
+        &mut g,
+        "orc-1",
+        20,
+        p(20, 3),
+        &[crate::mkd::figures::Ability::MagicBlast],
+    );
+    g.monsters[m].mode = MonsterMode::ChestHunt;
+    (g, m)
 }
 
 #[test]
 fn the_chest_is_attacked_in_melee_against_defence_5() {
-    let run = |seed| {
-        let mut g = stealth(seed, CombatMode::Dice);
-        let m = add_monster(&mut g, "orc-1", 20, p(20, 3), &["Magic Blast"]);
-        g.monsters[m].mode = MonsterMode::ChestHunt;
-        ok(&mut g, "end turn");
-        g
+    // To-hit 4 and 1: one hit; its kill die 5 reaches the chest's 5.
+    let (mut g, m) = chest_hunter(&[4, 1, 5]);
+    let ev = ok(&mut g, "end turn");
+    let attack = Event::Attack {
+        by: Figure::Monster(m),
+        strike: Strike::Melee,
+        target: Target::QuestChest(5),
+        roll: AttackRoll {
+            to_hit: vec![4, 1],
+            kill: vec![5],
+            wounds: 1,
+            hit_on: 4,
+            armour: 5,
+        },
     };
-    let what = "orc-1 attacks the Quest Chest (melee, defence 5)";
-    let hit = search(run, |g| g.mission.chest_destroyed);
-    assert!(said(&hit, what), "{}", transcript(&hit));
-    assert!(kill_dice(&hit, what).iter().any(|&d| d >= 5));
-    assert!(!said(&hit, "Magic Blast"), "no abilities against the chest");
-    assert!(said(
-        &hit,
-        "orc-1 smashes the Quest Chest: its contents are destroyed"
-    ));
-    assert_eq!(hit.outcome(), Some(Outcome::Lost));
-    assert!(said(
-        &hit,
-        "The Quest Chest's contents are destroyed: the mission is lost."
-    ));
-    let held = search(run, |g| {
-        said(g, "the Quest Chest holds") && said(g, "kill dice")
-    });
-    assert!(kill_dice(&held, what).iter().all(|&d| d < 5));
-    assert_eq!(held.outcome(), None);
+    let at = ev.iter().position(|e| *e == attack).expect("the attack");
+    assert_eq!(ev[at + 1], Event::QuestChestSmashed { monster: m });
     assert_eq!(
-        held.chests[quest_chest(&held)].place,
-        ChestPlace::At(p(20, 4))
+        printed(&g, &ev[at..at + 2]),
+        "orc-1 attacks the Quest Chest (melee, defence 5): rolls [4 1] needing 4+: 1 hit; kill dice [5] against armour 5: 1 wound\norc-1 smashes the Quest Chest: its contents are destroyed"
     );
+    assert!(
+        !ev.iter().any(|e| matches!(
+            e,
+            Event::Attack {
+                strike: Strike::MagicBlast,
+                ..
+            }
+        )),
+        "no abilities against the chest"
+    );
+    ended(&g, &ev, Ending::ChestDestroyed, Outcome::Lost);
+    all_dice_used(&g);
+    // A kill die of 4 does not reach 5: the chest holds.
+    let (mut g, _) = chest_hunter(&[4, 1, 4]);
+    let ev = ok(&mut g, "end turn");
+    assert!(ev.contains(&Event::ChestWithstands));
+    assert_eq!(g.outcome(), None);
+    let c = quest_chest(&g);
+    assert_eq!(g.chests[c].place, ChestPlace::At(p(20, 4)));
+    all_dice_used(&g);
+}
+
+/// Ayla carries the Quest Chest; a chest hunter stands beside her.
+fn carrier(faces: &[u32]) -> (Game, MonsterId) {
+    let mut g = stealth(CombatMode::Dice, faces);
+    let c = quest_chest(&g);
+    put_hero(&mut g, 0, p(18, 4), Side::N);
+    g.chests[c].place = ChestPlace::Hero(AYLA);
+    g.chests[c].open = true;
+    g.heroes[AYLA].chests.push(c);
+    let m = add_monster(&mut g, "orc-1", 20, p(18, 3), &[]);
+    g.monsters[m].mode = MonsterMode::ChestHunt;
+    (g, m)
 }
 
 #[test]
 fn a_hit_on_the_carrier_destroys_the_chest() {
-    let run = |seed| {
-        let mut g = stealth(seed, CombatMode::Dice);
-        let c = quest_chest(&g);
-        put_hero(&mut g, 0, p(18, 4), Side::N);
-        g.chests[c].place = ChestPlace::Hero(0);
-        g.chests[c].open = true;
-        g.heroes[0].chests.push(c);
-        let m = add_monster(&mut g, "orc-1", 20, p(18, 3), &[]);
-        g.monsters[m].mode = MonsterMode::ChestHunt;
-        ok(&mut g, "end turn");
-        g
-    };
-    let hit = search(run, |g| {
-        said(g, "orc-1 attacks Ayla") && said(g, "Ayla takes")
-    });
-    assert!(said(
-        &hit,
-        "orc-1 goes for Ayla, who carries the Quest Chest"
-    ));
-    assert!(hit.mission.chest_destroyed);
-    assert!(hit.heroes[0].chests.is_empty());
-    assert_eq!(hit.outcome(), Some(Outcome::Lost));
-    let miss = search(run, |g| {
-        said(g, "orc-1 attacks Ayla") && !said(g, "Ayla takes")
-    });
-    assert!(!miss.mission.chest_destroyed);
-    assert_eq!(miss.chests[quest_chest(&miss)].place, ChestPlace::Hero(0));
+    // Its attack wounds Ayla (4 4, kill dice 4 1); her counterattack misses.
+    let (mut g, m) = carrier(&[4, 4, 4, 1, 1, 1]);
+    let ev = ok(&mut g, "end turn");
+    assert!(ev.contains(&Event::GoesForCarrier {
+        monster: m,
+        hero: AYLA
+    }));
+    assert!(ev.contains(&Event::QuestChestSmashed { monster: m }));
+    assert!(g.mission.chest_destroyed);
+    assert!(g.heroes[AYLA].chests.is_empty());
+    ended(&g, &ev, Ending::ChestDestroyed, Outcome::Lost);
+    all_dice_used(&g);
+    // A miss leaves it with her.
+    let (mut g, m) = carrier(&[1, 1, 1, 1]);
+    let ev = ok(&mut g, "end turn");
+    assert!(!ev.contains(&Event::QuestChestSmashed { monster: m }));
+    let c = quest_chest(&g);
+    assert_eq!(g.chests[c].place, ChestPlace::Hero(AYLA));
+    all_dice_used(&g);
 }
 
 #[test]
 fn manual_combat_reports_a_hit_on_the_chest_with_smash() {
-    let mut g = stealth(1, CombatMode::Manual);
+    // 1: orc-1 acts first.
+    let mut g = stealth(CombatMode::Manual, &[1]);
     let m = add_monster(&mut g, "orc-1", 20, p(20, 3), &[]);
     g.monsters[m].mode = MonsterMode::ChestHunt;
-    add_monster(&mut g, "orc-2", 20, p(4, 7), &[]);
-    g.monsters[1].held = 5;
-    ok(&mut g, "end turn");
-    assert!(
-        said(&g, "report `smash orc-1` if it hits"),
-        "{}",
-        transcript(&g)
+    let b = add_monster(&mut g, "orc-2", 20, p(4, 7), &[]);
+    g.monsters[b].held = 5;
+    let ev = ok(&mut g, "end turn");
+    let prompt = Event::ChestAttackPrompt {
+        monster: m,
+        defence: 5,
+    };
+    let at = ev.iter().position(|e| *e == prompt).unwrap();
+    assert_eq!(
+        printed(&g, &ev[at..=at]),
+        "orc-1 attacks the Quest Chest (defence 5; no abilities, no shooting): roll it with the figure and report `smash orc-1` if it hits"
     );
-    assert!(refused(&mut g, "smash orc-2").contains("not out to destroy"));
-    ok(&mut g, "smash orc-1");
-    assert_eq!(g.outcome(), Some(Outcome::Lost));
-    assert!(said(
-        &g,
-        "The Quest Chest's contents are destroyed: the mission is lost."
-    ));
+    assert_eq!(
+        refused(&mut g, "smash orc-2"),
+        Refusal::NotAChestHunter {
+            monster: "orc-2".into()
+        }
+    );
+    let ev = ok(&mut g, "smash orc-1");
+    ended(&g, &ev, Ending::ChestDestroyed, Outcome::Lost);
+    all_dice_used(&g);
     // `smash` belongs to stealth only.
-    let mut q = mission(1, CombatMode::Manual, "rescue");
+    let mut q = mission_game(CombatMode::Manual, "rescue", &[]);
     add_monster(&mut q, "orc-1", 20, p(4, 7), &[]);
-    assert!(refused(&mut q, "smash orc-1").contains("stealth"));
+    assert_eq!(refused(&mut q, "smash orc-1"), Refusal::SmashNotStealth);
 }
 
 #[test]
 fn stealth_is_won_by_carrying_the_chest_out() {
-    let mut g = stealth(1, CombatMode::Manual);
+    let mut g = stealth(CombatMode::Manual, &[]);
     let c = quest_chest(&g);
     put_hero(&mut g, 0, p(0, 3), Side::W);
-    g.chests[c].place = ChestPlace::Hero(0);
-    g.heroes[0].chests.push(c);
-    ok(&mut g, "Ayla leaves");
-    assert_eq!(g.outcome(), Some(Outcome::Won));
-    assert!(said(
-        &g,
-        "The Quest Chest is out of the dungeon: the heroes win!"
-    ));
+    g.chests[c].place = ChestPlace::Hero(AYLA);
+    g.heroes[AYLA].chests.push(c);
+    let ev = ok(&mut g, "Ayla leaves");
+    ended(&g, &ev, Ending::StealthOut, Outcome::Won);
 }
 
 // ------------------------------------------------------------------ kidnapping
 
-fn kidnapping(seed: u64) -> Game {
-    let mut g = mission(seed, CombatMode::Manual, "kidnapping");
+fn kidnapping(faces: &[u32]) -> Game {
+    let mut g = mission_game(CombatMode::Manual, "kidnapping", faces);
     put_hero(&mut g, 0, p(14, 3), Side::E);
     put_hero(&mut g, 1, p(6, 7), Side::E);
     g
 }
 
-/// Ayla walks into the Central Chamber and reveals the Guardian.
-fn revealed(seed: u64) -> Game {
-    let mut g = kidnapping(seed);
-    ok(&mut g, "Ayla moves to 16,3");
-    g
-}
-
 /// A kidnapping with the kidnappee `orc-1` (20 points, 2 wounds) on `at`.
-fn with_kidnappee(at: crate::scenario::Point, abilities: &[&str], points: u32) -> Game {
-    let mut g = kidnapping(1);
+fn with_kidnappee(at: crate::scenario::Point, demoralized: bool, points: u32) -> (Game, MonsterId) {
+    let mut g = kidnapping(&[]);
     g.wmts.clear();
+    let abilities: &[crate::mkd::figures::Ability] = if demoralized {
+        &[crate::mkd::figures::Ability::Demoralized]
+    } else {
+        &[]
+    };
     let k = add_monster(&mut g, "orc-1", points, at, abilities);
     g.mission.kidnappee = Some(k);
-    g
+    (g, k)
 }
 
 #[test]
 fn the_guardian_wmt_wanders_in_a_kidnapping() {
-    let mut g = mission(1, CombatMode::Manual, "kidnapping");
+    let mut g = mission_game(CombatMode::Manual, "kidnapping", &[1]);
     put_hero(&mut g, 0, p(2, 2), Side::E);
     put_hero(&mut g, 1, p(2, 5), Side::E);
     assert!(
@@ -532,55 +670,72 @@ fn the_guardian_wmt_wanders_in_a_kidnapping() {
             .iter()
             .any(|l| l.starts_with("mission: kidnapping"))
     );
-    ok(&mut g, "end turn");
-    assert!(said(&g, "WMT guardian-blue-5 rolls"), "{}", transcript(&g));
+    let ev = ok(&mut g, "end turn");
+    assert!(ev.contains(&Event::TokenRolled {
+        token: guardian(),
+        face: 1,
+        heading: Heading::AsRolled
+    }));
+    all_dice_used(&g);
     // In a plain quest it stays put.
-    let mut q = game(1);
+    let mut q = game(&[]);
     q.wmts.push(WmtState {
-        id: "guardian-blue-5".into(),
-        color: WmtColor::Blue,
-        number: 5,
-        guardian: true,
+        id: guardian(),
         pos: p(20, 4),
     });
-    q.out = q.apply("end turn").unwrap();
-    assert!(!said(&q, "WMT guardian-blue-5 rolls"));
+    let ev = ok(&mut q, "end turn");
+    assert!(ev.contains(&Event::NoTokenWanders));
 }
 
 #[test]
 fn a_d6_picks_the_kidnappee_among_several() {
-    let many = search(revealed, |g| g.monsters.len() > 1);
-    assert!(
-        said(&many, "the monster to kidnap: rolled"),
-        "{}",
-        transcript(&many)
+    // The Guardian's 4 + 5 is two monsters worth 40, split evenly (1):
+    // two orcs, facing north (1), the second north of the first (1); the
+    // kidnappee roll 2 picks the second.
+    let mut g = kidnapping(&[4, 5, 1, 1, 1, 1, 2]);
+    let ev = ok(&mut g, "Ayla moves to 16,3");
+    let (first, second) = (MonsterId(0), MonsterId(1));
+    assert_eq!(g.monsters[second].pos, Some(p(20, 3)));
+    let at = ev
+        .iter()
+        .position(|e| {
+            *e == Event::KidnappeeRolled {
+                faces: Rolls(vec![2]),
+                monster: second,
+            }
+        })
+        .expect("the kidnappee roll");
+    assert_eq!(ev[at + 1], Event::Kidnappee { monster: second });
+    assert_eq!(
+        printed(&g, &ev[at..at + 2]),
+        "the monster to kidnap: rolled 2 — orc-2\norc-2 is the one to kidnap: it will run for the exit; wound it down to capture it"
     );
-    let k = many.mission.kidnappee.expect("picked");
-    let id = many.monsters[k].id.clone();
+    assert_ne!(g.mission.kidnappee, Some(first));
+    all_dice_used(&g);
+    // One monster: it is the kidnappee, no roll.
+    let mut g = kidnapping(&[1, 1, 1]);
+    let ev = ok(&mut g, "Ayla moves to 16,3");
+    assert_eq!(g.mission.kidnappee, Some(MonsterId(0)));
     assert!(
-        many.out
-            .iter()
-            .any(|l| l.starts_with("the monster to kidnap: rolled") && l.ends_with(&id))
+        !ev.iter()
+            .any(|e| matches!(e, Event::KidnappeeRolled { .. }))
     );
-    assert!(said(&many, &format!("{id} is the one to kidnap")));
-    let one = search(revealed, |g| g.monsters.len() == 1);
-    assert_eq!(one.mission.kidnappee, Some(0));
-    assert!(!said(&one, "the monster to kidnap: rolled"));
-    assert!(one.status().iter().any(|l| l.contains("is on the run")));
+    assert!(g.status().iter().any(|l| l.ends_with("is on the run")));
+    all_dice_used(&g);
 }
 
 #[test]
 fn the_kidnappee_is_captured_one_wound_from_death_or_demoralized() {
-    let mut g = with_kidnappee(p(20, 3), &[], 20);
-    ok(&mut g, "hit orc-1 1");
+    let (mut g, k) = with_kidnappee(p(20, 3), false, 20);
+    let ev = ok(&mut g, "hit orc-1 1");
     assert!(g.mission.captured);
-    assert!(said(&g, "orc-1 is captured"));
+    assert!(ev.contains(&Event::Captured { monster: k }));
     // A 30-point monster (3 wounds) is not captured by one wound...
-    let mut g = with_kidnappee(p(20, 3), &[], 30);
+    let (mut g, _) = with_kidnappee(p(20, 3), false, 30);
     ok(&mut g, "hit orc-1 1");
     assert!(!g.mission.captured);
     // ...unless it is demoralized.
-    let mut g = with_kidnappee(p(20, 3), &["Demoralized"], 30);
+    let (mut g, _) = with_kidnappee(p(20, 3), true, 30);
     assert!(!g.mission.captured, "not before a wound");
     ok(&mut g, "hit orc-1 1");
     assert!(g.mission.captured);
@@ -588,113 +743,144 @@ fn the_kidnappee_is_captured_one_wound_from_death_or_demoralized() {
 
 #[test]
 fn an_adjacent_hero_leads_the_captive() {
-    let mut g = with_kidnappee(p(4, 3), &[], 20);
+    let (mut g, k) = with_kidnappee(p(4, 3), false, 20);
     put_hero(&mut g, 0, p(5, 3), Side::W);
-    assert!(refused(&mut g, "lead orc-1 to 1,3").contains("not captured"));
-    g.monsters[0].wounds = 1;
-    g.update_capture();
-    assert!(refused(&mut g, "lead orc-1 to 12,3").contains("cannot get to 12,3"));
-    ok(&mut g, "lead orc-1 to 1,3");
-    assert!(said(&g, "Ayla leads orc-1 to 1,3"));
-    assert_eq!(g.monsters[0].pos, Some(p(1, 3)));
-    assert!(refused(&mut g, "lead orc-1 to 2,3").contains("already been led"));
-    // With a hero beside it at its activation it waits for the heroes.
-    let mut g = with_kidnappee(p(4, 3), &[], 20);
-    put_hero(&mut g, 0, p(5, 3), Side::W);
-    g.monsters[0].wounds = 1;
-    ok(&mut g, "end turn");
-    assert!(
-        said(&g, "orc-1 is held by Ayla on 4,3"),
-        "{}",
-        transcript(&g)
+    assert_eq!(
+        refused(&mut g, "lead orc-1 to 1,3"),
+        Refusal::NotCaptured {
+            monster: "orc-1".into()
+        }
     );
-    assert_eq!(g.monsters[0].pos, Some(p(4, 3)));
+    g.monsters[k].wounds = 1;
+    rule(&mut g, crate::mkd::play::reveal::update_capture);
+    assert_eq!(
+        refused(&mut g, "lead orc-1 to 12,3"),
+        Refusal::TooFarToLead {
+            monster: "orc-1".into(),
+            to: Some(p(12, 3)),
+            speed: 4,
+            need: Some(10)
+        }
+    );
+    let ev = ok(&mut g, "lead orc-1 to 1,3");
+    assert_eq!(
+        ev,
+        [Event::Led {
+            guard: AYLA,
+            monster: k,
+            to: p(1, 3),
+            cost: 3
+        }]
+    );
+    assert_eq!(printed(&g, &ev), "Ayla leads orc-1 to 1,3 (3 speed points)");
+    assert_eq!(g.monsters[k].pos, Some(p(1, 3)));
+    assert_eq!(
+        refused(&mut g, "lead orc-1 to 2,3"),
+        Refusal::AlreadyLed {
+            monster: "orc-1".into()
+        }
+    );
+    // With a hero beside it at its activation it waits for the heroes.
+    let (mut g, k) = with_kidnappee(p(4, 3), false, 20);
+    put_hero(&mut g, 0, p(5, 3), Side::W);
+    g.monsters[k].wounds = 1;
+    let ev = ok(&mut g, "end turn");
+    assert!(ev.contains(&Event::HeldBy {
+        monster: k,
+        hero: AYLA,
+        at: p(4, 3)
+    }));
+    assert_eq!(g.monsters[k].pos, Some(p(4, 3)));
     // Without one, nobody may lead it and it flees as a demoralized monster.
-    let mut g = with_kidnappee(p(12, 3), &[], 20);
+    let (mut g, k) = with_kidnappee(p(12, 3), false, 20);
     put_hero(&mut g, 0, p(18, 6), Side::W);
     put_hero(&mut g, 1, p(18, 1), Side::W);
-    g.monsters[0].wounds = 1;
-    g.update_capture();
-    let e = refused(&mut g, "lead orc-1 to 11,3");
-    assert!(e.contains("no hero of this team"), "{e}");
-    ok(&mut g, "end turn");
-    assert!(said(&g, "orc-1 has no hero next to it and tries to escape"));
-    assert!(said(&g, "orc-1 is demoralized and flees for the entrance"));
+    g.monsters[k].wounds = 1;
+    rule(&mut g, crate::mkd::play::reveal::update_capture);
+    assert_eq!(
+        refused(&mut g, "lead orc-1 to 11,3"),
+        Refusal::NoGuard {
+            monster: "orc-1".into()
+        }
+    );
+    let ev = ok(&mut g, "end turn");
+    let at = ev
+        .iter()
+        .position(|e| *e == Event::TriesToEscape { monster: k })
+        .unwrap();
+    assert_eq!(
+        ev[at + 1],
+        Event::Demoralized {
+            monster: k,
+            retreat: crate::mkd::play::event::Retreat::ForTheEntrance
+        }
+    );
+    assert_eq!(g.monsters[k].pos, Some(p(8, 3)));
 }
 
 #[test]
 fn the_kidnappee_getting_out_loses() {
-    let mut g = with_kidnappee(p(1, 3), &[], 20);
+    let (mut g, k) = with_kidnappee(p(1, 3), false, 20);
     put_hero(&mut g, 0, p(18, 6), Side::W);
     put_hero(&mut g, 1, p(18, 1), Side::W);
-    ok(&mut g, "end turn");
-    assert!(said(&g, "orc-1 runs for the exit"));
-    assert!(
-        said(&g, "orc-1 leaves the dungeon for good"),
-        "{}",
-        transcript(&g)
-    );
-    assert_eq!(g.outcome(), Some(Outcome::Lost));
-    assert!(said(
-        &g,
-        "orc-1 got away out of the dungeon: the mission is lost."
-    ));
+    let ev = ok(&mut g, "end turn");
+    assert!(ev.contains(&Event::RunsForExit { monster: k }));
+    assert!(ev.contains(&Event::MonsterLeaves {
+        monster: k,
+        stairs: false,
+        chest: None,
+        for_help: false
+    }));
+    ended(&g, &ev, Ending::KidnappeeGone(k), Outcome::Lost);
+    assert!(printed(&g, &ev).contains("orc-1 got away out of the dungeon: the mission is lost."));
 }
 
 #[test]
 fn the_kidnappee_runs_through_heroes_to_the_exit() {
-    // Heroes stand in its way in the corridor: it tries to pass through.
-    let run = |seed| {
-        let mut g = kidnapping(seed);
-        g.wmts.clear();
-        let k = add_monster(&mut g, "orc-1", 20, p(9, 3), &[]);
-        g.mission.kidnappee = Some(k);
-        put_hero(&mut g, 0, p(8, 3), Side::E);
-        put_hero(&mut g, 1, p(18, 1), Side::W);
-        ok(&mut g, "end turn");
-        g
-    };
-    let g = search(run, |g| g.monsters[0].pos.is_some_and(|q| q.x < 8));
-    assert!(said(&g, "orc-1 runs for the exit"));
-    assert!(
-        g.out
-            .iter()
-            .any(|l| l.contains("break") || l.contains("through")),
-        "{}",
-        transcript(&g)
-    );
+    // Ayla stands in its way in the corridor: it breaks away (5) and runs
+    // through her.
+    let mut g = kidnapping(&[5]);
+    g.wmts.clear();
+    let k = add_monster(&mut g, "orc-1", 20, p(9, 3), &[]);
+    g.mission.kidnappee = Some(k);
+    put_hero(&mut g, 0, p(8, 3), Side::E);
+    put_hero(&mut g, 1, p(18, 1), Side::W);
+    let ev = ok(&mut g, "end turn");
+    assert!(ev.contains(&Event::RunsForExit { monster: k }));
+    assert!(ev.contains(&Event::MonsterPassesThrough {
+        monster: k,
+        path: vec![crate::mkd::play::event::MonsterStep::PassesThrough(AYLA)]
+    }));
+    assert_eq!(g.monsters[k].pos, Some(p(5, 3)));
+    all_dice_used(&g);
 }
 
 #[test]
 fn killing_the_kidnappee_loses() {
-    let mut g = with_kidnappee(p(20, 3), &[], 20);
-    ok(&mut g, "kill orc-1");
-    assert_eq!(g.outcome(), Some(Outcome::Lost));
-    assert!(said(&g, "orc-1 is dead: the mission is lost."));
+    let (mut g, k) = with_kidnappee(p(20, 3), false, 20);
+    let ev = ok(&mut g, "kill orc-1");
+    ended(&g, &ev, Ending::KidnappeeDead(k), Outcome::Lost);
 }
 
 #[test]
 fn kidnapping_is_won_by_leading_the_captive_out() {
-    let mut g = search(revealed, |g| {
-        g.monsters.len() == 1 && g.monsters[0].pos == Some(p(20, 4))
-    });
-    let id = g.monsters[0].id.clone();
+    // The Guardian's 1 + 1: one orc on 20,4, facing north.
+    let mut g = kidnapping(&[1, 1, 1]);
+    ok(&mut g, "Ayla moves to 16,3");
+    let k = g.mission.kidnappee.expect("a kidnappee");
+    assert_eq!(g.monsters[k].pos, Some(p(20, 4)));
     // The heroes wound it down (reported as in manual combat).
-    ok(&mut g, &format!("hit {id} 1"));
+    ok(&mut g, "hit orc-1 1");
     assert!(g.mission.captured);
-    ok(&mut g, "end turn");
-    assert!(
-        said(&g, &format!("{id} is surprised")),
-        "{}",
-        transcript(&g)
-    );
+    let ev = ok(&mut g, "end turn");
+    assert!(ev.contains(&Event::Surprised { monster: k }));
     ok(&mut g, "Ayla moves to 19,4");
-    ok(&mut g, "end turn");
-    assert!(
-        said(&g, &format!("{id} is held by Ayla on 20,4")),
-        "{}",
-        transcript(&g)
-    );
+    let ev = ok(&mut g, "end turn");
+    assert!(ev.contains(&Event::HeldBy {
+        monster: k,
+        hero: AYLA,
+        at: p(20, 4)
+    }));
     for (to, guard) in [
         ("17,3", "18,3"),
         ("13,3", "14,3"),
@@ -702,23 +888,27 @@ fn kidnapping_is_won_by_leading_the_captive_out() {
         ("5,3", "6,3"),
         ("1,3", "2,3"),
     ] {
-        ok(&mut g, &format!("lead {id} to {to}"));
+        ok(&mut g, &format!("lead orc-1 to {to}"));
         ok(&mut g, &format!("Ayla moves to {guard}"));
-        ok(&mut g, "end turn");
-        assert!(said(&g, &format!("{id} was led by the heroes this turn")));
+        let ev = ok(&mut g, "end turn");
+        assert!(ev.contains(&Event::LedThisTurn { monster: k }));
         assert_eq!(g.outcome(), None);
     }
-    assert!(refused(&mut g, &format!("lead {id} to 12,3")).contains("cannot get"));
-    ok(&mut g, &format!("lead {id} out"));
-    assert!(said(
-        &g,
-        &format!("Ayla takes {id} out of the dungeon at 0,3")
+    assert!(matches!(
+        refused(&mut g, "lead orc-1 to 12,3"),
+        Refusal::TooFarToLead { .. }
     ));
-    assert_eq!(g.outcome(), Some(Outcome::Won));
-    assert!(said(
-        &g,
-        "The captive is out of the dungeon alive: the kidnapping is a success!"
-    ));
+    let ev = ok(&mut g, "lead orc-1 out");
+    assert_eq!(
+        ev[0],
+        Event::LedOut {
+            guard: AYLA,
+            monster: k,
+            at: p(0, 3)
+        }
+    );
+    ended(&g, &ev, Ending::CaptiveOut, Outcome::Won);
+    all_dice_used(&g);
 }
 
 // ------------------------------------------------------------------ simulate
@@ -726,7 +916,7 @@ fn kidnapping_is_won_by_leading_the_captive_out() {
 #[test]
 fn automatic_heroes_finish_every_mission_within_the_limit() {
     let party = Arc::new(party());
-    let tables = Arc::new(default_tables());
+    let tables = Arc::new(crate::mkd::tables::default_tables());
     for name in ["rescue", "stealth", "kidnapping", "rescue+timed"] {
         let s = Arc::new(mission_scenario(name, Vec::new()));
         let mut won = 0;
@@ -750,7 +940,7 @@ fn automatic_heroes_finish_every_mission_within_the_limit() {
 #[test]
 fn over_many_runs_every_end_says_why_and_the_held_prisoner_is_never_touched() {
     let party = Arc::new(party());
-    let tables = Arc::new(default_tables());
+    let tables = Arc::new(crate::mkd::tables::default_tables());
     let wins = [
         ("rescue", "The prisoner is out of the dungeon alive"),
         (

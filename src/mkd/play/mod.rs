@@ -5,22 +5,45 @@
 //! tokens, reveals, monster decisions, discoveries, doors and traps — with
 //! every die shown in the transcript. Combat is either reported by the
 //! players (`manual`) or rolled with Dungeon World dice ([`combat`]).
+//!
+//! The layers, lowest first (a module uses only those below it):
+//! - data: [`board`], [`party`], [`command`], [`refusal`], [`state`] (the
+//!   game as plain data, with typed ids), [`event`] (what happened);
+//! - the printer: [`transcript`] (events, intro, status and map as English);
+//! - the rules, each a function of the state, the dice and the command's
+//!   events (`ctx::Ctx`): [`combat`], `reveal`, `discovery`, `steps`,
+//!   `traps`, `heroes`, `missions`, `stairs`, `wmt`, and the monsters'
+//!   decisions in `ai` (crate-private: the engine is their way in);
+//! - the game: [`engine`] (commands in, events or a refusal out), [`result`];
+//! - around it: [`session`] (typed lines, undo, saves), [`floors`]
+//!   (scenarios and multi-floor dungeons), [`simulate`] (automatic runs).
 
 pub(crate) mod ai;
 pub mod board;
 pub mod combat;
 pub mod command;
-mod discovery;
+pub(crate) mod ctx;
+pub(crate) mod discovery;
 pub mod engine;
+pub mod event;
 pub mod floors;
-pub mod missions;
+pub(crate) mod heroes;
+pub(crate) mod missions;
 pub mod party;
+pub mod refusal;
 pub mod result;
+pub(crate) mod reveal;
 pub mod session;
 pub mod simulate;
+pub(crate) mod stairs;
 pub mod state;
+pub(crate) mod steps;
+pub mod transcript;
+pub(crate) mod traps;
+pub(crate) mod wmt;
 
 #[cfg(test)]
 pub(crate) mod testkit;
 
-pub use engine::{CombatMode, Game, GameOptions};
+pub use engine::Game;
+pub use state::{CombatMode, GameOptions};

@@ -1,7 +1,7 @@
 //! The heroes' party (`format: tilecrawl-party/1`): the players in turn
 //! order, each with a team of heroes, their point values and dice-combat stats.
 
-use crate::mkd::figures::{Shoot, Stats, check_abilities, check_name, check_stats};
+use crate::mkd::figures::{Ability, Shoot, Stats, check_name, check_stats, parse_abilities};
 use serde::Deserialize;
 use std::path::Path;
 
@@ -58,8 +58,8 @@ pub struct Hero {
     pub value: u32,
     /// Dice-combat stats.
     pub stats: Stats,
-    /// Special abilities (names from [`crate::mkd::figures::KNOWN_ABILITIES`]).
-    pub abilities: Vec<String>,
+    /// Special abilities (read from the names of [`crate::mkd::figures::KNOWN_ABILITIES`]).
+    pub abilities: Vec<Ability>,
 }
 
 impl Party {
@@ -315,12 +315,12 @@ fn check_hero(hero: RawHero, hloc: &str, seen: &mut Vec<String>) -> Result<Hero,
         wounds: hero.wounds,
     };
     check_stats(&stats).map_err(|m| (at(), m))?;
-    check_abilities(&hero.abilities).map_err(|m| (at(), m))?;
+    let abilities = parse_abilities(&hero.abilities).map_err(|m| (at(), m))?;
     Ok(Hero {
         name: hero.name,
         value: hero.value,
         stats,
-        abilities: hero.abilities,
+        abilities,
     })
 }
 

@@ -1,8 +1,7 @@
 //! What an adventure came to, for the campaign's town phase: who came back,
 //! which chests they brought, how much experience the party earned.
 
-use crate::mkd::play::engine::Game;
-use crate::mkd::play::state::{ChestPlace, HeroPlace, Outcome};
+use crate::mkd::play::state::{ChestPlace, HeroPlace, HeroState, Outcome, State};
 use crate::mkd::tables::Item;
 
 /// The end of an adventure, as the town phase needs it.
@@ -38,8 +37,8 @@ pub struct ChestOut {
     pub contents: Option<(u32, Option<Item>)>,
 }
 
-impl Game {
-    /// The adventure's result so far (final once [`Game::outcome`] is set).
+impl State {
+    /// The adventure's result so far (final once [`State::outcome`] is set).
     ///
     /// A game stops as soon as its outcome is known, sometimes with heroes
     /// still inside (the Quest Chest went out ahead of them). tilecrawl's
@@ -49,8 +48,9 @@ impl Game {
     /// A rescue's prisoner is not one of the party: once freed it stands
     /// among the game's heroes, but it is neither a survivor nor fallen here.
     pub fn result(&self) -> AdventureResult {
-        let party =
-            |&(i, _): &(usize, &crate::mkd::play::state::HeroState)| self.mission.freed != Some(i);
+        let party = |&(i, _): &(usize, &HeroState)| {
+            self.mission.freed != Some(crate::mkd::play::state::HeroId(i))
+        };
         let survivors = self
             .heroes
             .iter()
@@ -116,12 +116,12 @@ impl Game {
 
 #[cfg(test)]
 mod tests {
-    use crate::mkd::play::state::{ChestPlace, HeroPlace, Outcome, Phase};
+    use crate::mkd::play::state::{ChestPlace, HeroId, HeroPlace, Outcome, Phase};
     use crate::mkd::play::testkit;
 
     #[test]
     fn a_fresh_game_has_no_outcome_and_everyone_alive() {
-        let g = testkit::game(1);
+        let g = testkit::game(&[]);
         let r = g.result();
         assert_eq!(r.outcome, None);
         assert_eq!(r.fallen, Vec::<String>::new());
@@ -132,14 +132,14 @@ mod tests {
 
     #[test]
     fn chests_out_and_carried_by_survivors_count_once_the_game_is_over() {
-        let mut g = testkit::game(1);
+        let mut g = testkit::game(&[]);
         let mut second = g.chests[0].clone();
         second.id = "quest-chest".into();
         second.quest = true;
         g.chests.push(second);
         g.chests[0].place = ChestPlace::Out;
         g.chests[0].contents = Some((100, Some("fine sword".into())));
-        g.chests[1].place = ChestPlace::Hero(0);
+        g.chests[1].place = ChestPlace::Hero(HeroId(0));
         g.heroes[0].place = HeroPlace::Escaped;
         g.heroes[1].place = HeroPlace::Slain;
         g.xp = 40;

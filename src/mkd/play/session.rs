@@ -353,7 +353,7 @@ mod tests {
                 combat: CombatMode::Manual,
             },
         );
-        let mut ids: Vec<&str> = g.wmts.iter().map(|w| w.id.as_str()).collect();
+        let mut ids: Vec<String> = g.wmts.iter().map(|w| w.id.to_string()).collect();
         assert_eq!(&ids[..3], ["blue-4", "blue-4-b", "blue-4-c"]);
         assert_eq!(ids[26], "blue-4-26");
         ids.sort_unstable();

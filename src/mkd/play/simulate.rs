@@ -2,9 +2,10 @@
 //!
 //! [`simulate`] plays a scenario many times with automatic heroes and dice
 //! combat ([`CombatMode::Dice`]) and sums the runs up in a [`Report`]. Each
-//! run is an ordinary [`Game`] driven through [`Game::apply`] with the same
-//! command lines a player would type, so the simulated heroes obey every
-//! rule the engine checks.
+//! run is an ordinary [`Game`] driven through [`Game::play`] with the
+//! commands a player would type, so the simulated heroes obey every rule
+//! the engine checks. A run prints nothing (its dice keep no log either);
+//! only [`play_once_logged`] prints the transcript.
 //!
 //! # Seeds
 //!
@@ -77,10 +78,13 @@ use crate::core::dice::run_seed;
 use crate::core::geom::{all_around, chebyshev};
 use crate::mkd::mission::Goal;
 use crate::mkd::play::board::{Board, FAR, Mover};
+use crate::mkd::play::command::{Command, HeroAction};
 use crate::mkd::play::engine::{CombatMode, Game, GameOptions};
+use crate::mkd::play::event::Event;
 use crate::mkd::play::floors::Adventure;
 use crate::mkd::play::party::Party;
-use crate::mkd::play::state::{ChestPlace, HeroPlace, Outcome, Phase};
+use crate::mkd::play::state::{ChestPlace, HeroId, HeroPlace, MonsterId, Outcome, Phase, State};
+use crate::mkd::play::transcript;
 use crate::mkd::scenario::Scenario;
 use crate::mkd::tables::Tables;
 use crate::scenario::Point;
@@ -398,24 +402,37 @@ pub fn play_adventure_logged(
     (r, log)
 }
 
-/// A game and, optionally, its transcript.
+/// A game, the events of its last command and, optionally, its transcript.
 struct Driver<'a> {
     game: Game,
+    events: Vec<Event>,
     log: Option<&'a mut Vec<String>>,
 }
 
 impl Driver<'_> {
-    /// Applies one line; true if the engine accepted it.
-    fn send(&mut self, line: &str) -> bool {
-        let r = self.game.apply(line);
-        if let Some(log) = self.log.as_deref_mut() {
-            log.push(format!("> {line}"));
-            match &r {
-                Ok(lines) => log.extend(lines.iter().cloned()),
-                Err(e) => log.push(format!("! {e}")),
+    /// Plays one command; true if the engine accepted it. Only a logged
+    /// run prints anything.
+    fn send(&mut self, cmd: Command) -> bool {
+        let Some(log) = self.log.as_deref_mut() else {
+            return self.game.play_into(cmd, &mut self.events).is_ok();
+        };
+        log.push(format!("> {cmd}"));
+        match self.game.play_into(cmd, &mut self.events) {
+            Ok(()) => {
+                log.extend(transcript::print(self.game.state(), &self.events));
+                true
+            }
+            Err(e) => {
+                log.push(format!("! {e}"));
+                false
             }
         }
-        r.is_ok()
+    }
+
+    /// Hero `h` does something.
+    fn act(&mut self, h: HeroId, action: HeroAction) -> bool {
+        let hero = self.game.heroes[h].name.clone();
+        self.send(Command::Hero { hero, action })
     }
 }
 
@@ -427,15 +444,21 @@ fn play(
     max_turns: u32,
     log: Option<&mut Vec<String>>,
 ) -> RunResult {
-    let game = adventure.new_game(
-        party.clone(),
-        tables.clone(),
-        GameOptions {
-            seed,
-            combat: CombatMode::Dice,
-        },
-    );
-    let mut d = Driver { game, log };
+    let game = adventure
+        .new_game(
+            party.clone(),
+            tables.clone(),
+            GameOptions {
+                seed,
+                combat: CombatMode::Dice,
+            },
+        )
+        .without_dice_log();
+    let mut d = Driver {
+        game,
+        events: Vec::new(),
+        log,
+    };
     if let Some(log) = d.log.as_deref_mut() {
         log.extend(d.game.intro());
     }
@@ -446,7 +469,7 @@ fn play(
         let team = d.game.team_order[pos];
         let turn = d.game.turn;
         lead_captive(&mut d, team);
-        for h in 0..d.game.heroes.len() {
+        for h in d.game.hero_ids() {
             if d.game.heroes[h].team == team {
                 activation(&mut d, h);
             }
@@ -460,7 +483,7 @@ fn play(
             continue;
         }
         // `end turn` is refused only once the game is over.
-        if d.game.outcome().is_some() || !d.send("end turn") {
+        if d.game.outcome().is_some() || !d.send(Command::EndTurn) {
             break;
         }
     }
@@ -483,8 +506,7 @@ fn play(
 }
 
 /// One hero's activation: the policy's commands until it is over.
-fn activation(d: &mut Driver, h: usize) {
-    let name = d.game.heroes[h].name.clone();
+fn activation(d: &mut Driver, h: HeroId) {
     let turn = d.game.turn;
     for _ in 0..MAX_COMMANDS {
         let hero = &d.game.heroes[h];
@@ -499,8 +521,8 @@ fn activation(d: &mut Driver, h: usize) {
         {
             return;
         }
-        let accepted = match choose(&d.game, h) {
-            Some(action) => d.send(&format!("{name} {action}")),
+        let accepted = match choose(d.game.state(), h) {
+            Some(action) => d.act(h, action),
             None => false,
         };
         if !accepted {
@@ -514,12 +536,12 @@ fn activation(d: &mut Driver, h: usize) {
         && hero.held == 0
         && hero.pos().is_some()
     {
-        d.send(&format!("{name} passes"));
+        d.act(h, HeroAction::Pass);
     }
 }
 
 /// The policy: what hero `h` does next (`None`: nothing, pass).
-fn choose(g: &Game, h: usize) -> Option<String> {
+fn choose(g: &State, h: HeroId) -> Option<HeroAction> {
     let hero = &g.heroes[h];
     // An attack needs speed left (a hero that has not moved always has some).
     let can_attack = hero.spent == 0 || hero.spent < g.hero_speed(h);
@@ -527,12 +549,12 @@ fn choose(g: &Game, h: usize) -> Option<String> {
         && can_attack
     {
         if let Some(id) = weakest(g, |q| Board::adjacent(p, q)) {
-            return Some(format!("attacks {id}"));
+            return Some(HeroAction::Attack(id));
         }
         if let Some(s) = hero.stats.shoot
             && let Some(id) = weakest(g, |q| chebyshev(p, q) <= s.range)
         {
-            return Some(format!("attacks {id}"));
+            return Some(HeroAction::Attack(id));
         }
     }
     // Speed left: a chest or the way out that cannot be paid for waits.
@@ -549,13 +571,12 @@ fn choose(g: &Game, h: usize) -> Option<String> {
             if let Some(p) = hero.pos()
                 && (p == c || Board::adjacent(p, c))
             {
-                let verb = if g.chests[quest?].open {
-                    "takes"
+                let open = g.chests.iter().find(|x| x.quest)?.open;
+                return (left >= g.rules().chest_pickup).then_some(if open {
+                    HeroAction::TakeChest(c)
                 } else {
-                    "opens"
-                };
-                return (left >= g.rules().chest_pickup)
-                    .then(|| format!("{verb} chest at {},{}", c.x, c.y));
+                    HeroAction::OpenChest(c)
+                });
             }
             let mut goals = all_around(c);
             goals.push(c);
@@ -565,7 +586,7 @@ fn choose(g: &Game, h: usize) -> Option<String> {
         Some(ChestPlace::Hero(carrier)) => {
             let p = hero.pos()?;
             if g.is_exit(p) {
-                return (left >= 1).then(|| "leaves".into());
+                return (left >= 1).then_some(HeroAction::Leave);
             }
             let cp = g.heroes[carrier].pos()?;
             if Board::adjacent(p, cp) {
@@ -585,11 +606,11 @@ fn choose(g: &Game, h: usize) -> Option<String> {
 
 /// To an exit and out (stepping out costs a speed point).
 /// Rescue: free the prisoner, then bring them out.
-fn rescue(g: &Game, h: usize, left: u32) -> Option<String> {
+fn rescue(g: &State, h: HeroId, left: u32) -> Option<HeroAction> {
     let hero = &g.heroes[h];
     if let Some(pp) = g.prisoner_square() {
         if hero.pos().is_some_and(|p| Board::adjacent(p, pp)) {
-            return Some("frees prisoner".into());
+            return Some(HeroAction::Free);
         }
         return walk_towards(g, h, &all_around(pp));
     }
@@ -597,7 +618,7 @@ fn rescue(g: &Game, h: usize, left: u32) -> Option<String> {
         Some(f) if f != h && g.heroes[f].pos().is_some() => {
             let p = hero.pos()?;
             if g.board.is_entrance(p) {
-                return (left >= 1).then(|| "leaves".into());
+                return (left >= 1).then_some(HeroAction::Leave);
             }
             let fp = g.heroes[f].pos()?;
             if Board::adjacent(p, fp) {
@@ -610,10 +631,10 @@ fn rescue(g: &Game, h: usize, left: u32) -> Option<String> {
 }
 
 /// Kidnapping: find the Guardian, then stay next to the kidnappee.
-fn kidnapping(g: &Game, h: usize, left: u32) -> Option<String> {
+fn kidnapping(g: &State, h: HeroId, left: u32) -> Option<HeroAction> {
     let hero = &g.heroes[h];
     match g.mission.kidnappee {
-        None => match g.wmts.iter().find(|w| w.guardian) {
+        None => match g.wmts.iter().find(|w| w.guardian()) {
             Some(w) => walk_towards(g, h, &all_around(w.pos)),
             None => head_out(g, h, left),
         },
@@ -647,7 +668,7 @@ fn kidnapping(g: &Game, h: usize, left: u32) -> Option<String> {
 
 /// Kidnapping: speed points from every square to the entrance for the
 /// kidnappee `k`, with only other monsters and tokens in the way.
-fn exit_distances(g: &Game, k: usize) -> Vec<u32> {
+fn exit_distances(g: &State, k: MonsterId) -> Vec<u32> {
     let mover = g.monster_mover(k);
     g.board.distances_to(&g.board.entrance, &mover, &|q| {
         g.monster_at(q).is_some_and(|o| o != k) || g.wmts.iter().any(|w| w.pos == q)
@@ -658,7 +679,7 @@ fn exit_distances(g: &Game, k: usize) -> Vec<u32> {
 /// entrance is within its speed, or else to the free square within its
 /// speed nearest the entrance (ties: north first, then west).
 fn lead_captive(d: &mut Driver, team: usize) {
-    let g = &d.game;
+    let g = d.game.state();
     let Some(k) = g.mission.kidnappee else {
         return;
     };
@@ -686,7 +707,10 @@ fn lead_captive(d: &mut Driver, team: usize) {
         .iter()
         .any(|&e| (e == kp || !g.occupied(e)) && at(&free_way, e) < speed);
     if out {
-        d.send(&format!("lead {id} out"));
+        d.send(Command::Lead {
+            monster: id,
+            to: None,
+        });
         return;
     }
     let best = (0..g.board.len())
@@ -695,37 +719,38 @@ fn lead_captive(d: &mut Driver, team: usize) {
         .filter(|&q| at(&free_way, q) <= speed && at(&exit, q) < at(&exit, kp))
         .min_by_key(|&q| (at(&exit, q), q.y, q.x));
     if let Some(to) = best {
-        d.send(&format!("lead {id} to {},{}", to.x, to.y));
+        d.send(Command::Lead {
+            monster: id,
+            to: Some(to),
+        });
     }
 }
 
 /// To the entrance and out (stepping out costs a speed point).
-fn head_out(g: &Game, h: usize, left: u32) -> Option<String> {
+fn head_out(g: &State, h: HeroId, left: u32) -> Option<HeroAction> {
     let p = g.heroes[h].pos()?;
     if g.is_exit(p) {
-        return (left >= 1).then(|| "leaves".into());
+        return (left >= 1).then_some(HeroAction::Leave);
     }
     walk_towards(g, h, &g.exit_squares())
 }
 
 /// To the stairs down and down them (a floor without the goal).
-fn go_down(g: &Game, h: usize, left: u32) -> Option<String> {
+fn go_down(g: &State, h: HeroId, left: u32) -> Option<HeroAction> {
     let stairs = g.floors.stairs?;
     if g.heroes[h].pos() == Some(stairs) {
-        return (left >= g.rules().staircase).then(|| "takes the stairs".into());
+        return (left >= g.rules().staircase).then_some(HeroAction::Stairs);
     }
     walk_towards(g, h, &[stairs])
 }
 
 /// The revealed monster with the fewest wounds left among those whose
 /// square passes `near` (ties: the smaller id).
-fn weakest(g: &Game, near: impl Fn(Point) -> bool) -> Option<String> {
+fn weakest(g: &State, near: impl Fn(Point) -> bool) -> Option<String> {
     let captive = g.mission.kidnappee.filter(|_| g.mission.captured);
-    g.monsters
-        .iter()
-        .enumerate()
-        .filter(|&(i, m)| m.pos.is_some_and(&near) && Some(i) != captive)
-        .map(|(_, m)| m)
+    g.floor_monsters()
+        .filter(|&i| g.monsters[i].pos.is_some_and(&near) && Some(i) != captive)
+        .map(|i| &g.monsters[i])
         .min_by(|a, b| {
             a.wounds_left()
                 .cmp(&b.wounds_left())
@@ -737,7 +762,7 @@ fn weakest(g: &Game, near: impl Fn(Point) -> bool) -> Option<String> {
 /// The command that takes hero `h` along the shortest route towards any of
 /// `goals` as far as its speed allows, or opens the closed door in front of
 /// it. `None` when there is no route or no step it can pay for.
-fn walk_towards(g: &Game, h: usize, goals: &[Point]) -> Option<String> {
+fn walk_towards(g: &State, h: HeroId, goals: &[Point]) -> Option<HeroAction> {
     let hero = &g.heroes[h];
     let me = hero.pos();
     let free = |q: Point| g.board.passable(q) && (Some(q) == me || !g.occupied(q));
@@ -782,7 +807,7 @@ fn walk_towards(g: &Game, h: usize, goals: &[Point]) -> Option<String> {
                     .into_iter()
                     .find(|&q| g.board.doors_at(q).first() == Some(&door))
                     .unwrap_or(next);
-                return Some(format!("opens door at {},{}", at.x, at.y));
+                return Some(HeroAction::OpenDoor(at));
             }
             break;
         }
@@ -799,13 +824,13 @@ fn walk_towards(g: &Game, h: usize, goals: &[Point]) -> Option<String> {
         }
     }
     let to = best?;
-    Some(format!("moves to {},{}", to.x, to.y))
+    Some(HeroAction::Move(to))
 }
 
 /// Where hero `h`'s route starts along `dist`: its square, or (from outside)
 /// the free entrance square nearest the goal, with the cost of stepping on
 /// it. `None` when no route leads to the goal.
-fn start_square(g: &Game, h: usize, dist: &[u32]) -> Option<(Point, u32)> {
+fn start_square(g: &State, h: HeroId, dist: &[u32]) -> Option<(Point, u32)> {
     let d = |q: Point| g.board.idx(q).map_or(FAR, |i| dist[i]);
     match g.heroes[h].pos() {
         Some(p) => (d(p) != FAR).then_some((p, 0)),

@@ -1,9 +1,92 @@
-//! Everything that changes during a game: heroes, tokens, monsters, chests.
+//! Everything that changes during a game, as plain data: heroes, tokens,
+//! monsters, chests, the pools and the board, named by typed ids, with the
+//! questions every rule asks of them (who stands where, how a figure walks,
+//! which squares lead out). Nothing here rolls a die or reports anything.
 
-use crate::mkd::figures::Stats;
-use crate::mkd::scenario::WmtColor;
+use crate::mkd::figures::{Ability, Stats};
+use crate::mkd::floors::Dungeon;
+use crate::mkd::mission::{Goal, Mission};
+use crate::mkd::monsters::MonsterEntry;
+use crate::mkd::play::board::{Board, DoorTrap, MarkerKind, Mover, TileLabel};
+use crate::mkd::play::party::Party;
+use crate::mkd::play::refusal::{Names, Refusal, Spend};
+use crate::mkd::scenario::{Scenario, TerrainSide, WmtColor, WmtToken};
+use crate::mkd::tables::{PlayRules, Tables};
 use crate::scenario::Point;
 use crate::tileset::Side;
+use std::collections::{BTreeMap, BTreeSet};
+use std::fmt;
+use std::ops::{Index, IndexMut};
+use std::sync::Arc;
+
+// ---------------------------------------------------------------- ids
+
+/// A hero: an index into the game's heroes, which only grow (a freed
+/// prisoner joins at the end), so an id names the same hero all game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct HeroId(pub usize);
+
+/// A monster: an index into the game's monsters, which only grow (those of
+/// a floor left behind stay, out of play), so an id names the same monster
+/// all game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct MonsterId(pub usize);
+
+/// A chest: an index into the game's chests, which only grow.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct ChestId(pub usize);
+
+macro_rules! index_by {
+    ($id:ty, $item:ty) => {
+        impl Index<$id> for Vec<$item> {
+            type Output = $item;
+            fn index(&self, id: $id) -> &$item {
+                &self[id.0]
+            }
+        }
+        impl IndexMut<$id> for Vec<$item> {
+            fn index_mut(&mut self, id: $id) -> &mut $item {
+                &mut self[id.0]
+            }
+        }
+    };
+}
+
+index_by!(HeroId, HeroState);
+index_by!(MonsterId, MonsterState);
+index_by!(ChestId, ChestState);
+
+/// A wandering monster token's name, which is its id: `blue-4`, then
+/// `blue-4-b` … `blue-4-z`, `blue-4-26` … for more tokens of one kind, and
+/// `guardian-blue-5` for a Guardian. A value, so it names its token even
+/// after the token is revealed and gone.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct TokenId {
+    /// The Guardian WMT?
+    pub guardian: bool,
+    /// Colour.
+    pub color: WmtColor,
+    /// Number, 1 to 6.
+    pub number: u32,
+    /// Which token of this colour and number (0 for the first).
+    pub copy: u32,
+}
+
+impl fmt::Display for TokenId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.guardian {
+            f.write_str("guardian-")?;
+        }
+        write!(f, "{}-{}", self.color.name(), self.number)?;
+        match self.copy {
+            0 => Ok(()),
+            n @ 1..=25 => write!(f, "-{}", char::from(b'a' + n as u8)),
+            n => write!(f, "-{n}"),
+        }
+    }
+}
+
+// ---------------------------------------------------------------- figures
 
 /// Where a hero is in the adventure.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -32,7 +115,7 @@ pub struct HeroState {
     /// Speed, attacks, armour, wounds.
     pub stats: Stats,
     /// Special abilities.
-    pub abilities: Vec<String>,
+    pub abilities: Vec<Ability>,
     /// Where the hero is.
     pub place: HeroPlace,
     /// Facing.
@@ -43,8 +126,8 @@ pub struct HeroState {
     pub spent: u32,
     /// Has the hero's activation ended this turn (after a reveal, say)?
     pub done: bool,
-    /// Chests carried (indexes into the game's chests).
-    pub chests: Vec<usize>,
+    /// Chests carried.
+    pub chests: Vec<ChestId>,
     /// Turns of confusion or freeze left (skips activations).
     pub held: u32,
     /// Levels bought from the shared experience pool in this adventure.
@@ -65,27 +148,26 @@ impl HeroState {
         self.stats.wounds.saturating_sub(self.wounds)
     }
 
-    /// Has the hero a special ability (by name, ignoring case)?
-    pub fn has(&self, ability: &str) -> bool {
-        self.abilities
-            .iter()
-            .any(|a| a.eq_ignore_ascii_case(ability))
+    /// Has the hero this special ability?
+    pub fn has(&self, ability: Ability) -> bool {
+        self.abilities.contains(&ability)
     }
 }
 
 /// A wandering monster token on the board.
 #[derive(Debug, Clone, PartialEq)]
 pub struct WmtState {
-    /// Transcript name: `blue-4` (with `-b`, `-c` ... for a second token of the same kind).
-    pub id: String,
-    /// Colour.
-    pub color: WmtColor,
-    /// Number, 1 to 6.
-    pub number: u32,
-    /// The Guardian WMT (does not wander).
-    pub guardian: bool,
+    /// Its name in the transcript.
+    pub id: TokenId,
     /// Square.
     pub pos: Point,
+}
+
+impl WmtState {
+    /// The Guardian WMT (does not wander, except in a kidnapping)?
+    pub fn guardian(&self) -> bool {
+        self.id.guardian
+    }
 }
 
 /// Why a monster is behaving the way it is.
@@ -116,7 +198,7 @@ pub struct MonsterState {
     /// Point value.
     pub points: u32,
     /// Special abilities.
-    pub abilities: Vec<String>,
+    pub abilities: Vec<Ability>,
     /// Dice-combat statistics.
     pub stats: Stats,
     /// Square (`None` once removed or outside).
@@ -130,7 +212,7 @@ pub struct MonsterState {
     /// What it is doing.
     pub mode: MonsterMode,
     /// A chest it carries (thief).
-    pub carrying: Option<usize>,
+    pub carrying: Option<ChestId>,
     /// Is it demoralized?
     pub demoralized: bool,
     /// Turns of magic freeze or confusion left.
@@ -138,11 +220,9 @@ pub struct MonsterState {
 }
 
 impl MonsterState {
-    /// Has the monster a special ability (by name, ignoring case)?
-    pub fn has(&self, ability: &str) -> bool {
-        self.abilities
-            .iter()
-            .any(|a| a.eq_ignore_ascii_case(ability))
+    /// Has the monster this special ability?
+    pub fn has(&self, ability: Ability) -> bool {
+        self.abilities.contains(&ability)
     }
 
     /// Is it on the board and alive?
@@ -162,9 +242,9 @@ pub enum ChestPlace {
     /// On a square.
     At(Point),
     /// Carried by a hero.
-    Hero(usize),
+    Hero(HeroId),
     /// Carried by a monster.
-    Monster(usize),
+    Monster(MonsterId),
     /// Carried out of the dungeon by a hero.
     Out,
     /// Taken out of the dungeon by a monster, or destroyed.
@@ -194,7 +274,7 @@ pub struct ChestState {
 #[derive(Debug, Clone, PartialEq)]
 pub struct PlacedMarker {
     /// What it is.
-    pub kind: crate::mkd::play::board::MarkerKind,
+    pub kind: MarkerKind,
     /// Square.
     pub pos: Point,
     /// Tile it was found in.
@@ -210,11 +290,819 @@ pub enum Outcome {
     Lost,
 }
 
+impl Outcome {
+    /// `the heroes won` or `the heroes lost`.
+    pub fn words(self) -> &'static str {
+        match self {
+            Outcome::Won => "the heroes won",
+            Outcome::Lost => "the heroes lost",
+        }
+    }
+}
+
 /// Who acts now.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Phase {
-    /// Team `n`'s heroes.
+    /// The heroes of the `n`-th team in this turn's order.
     Heroes(usize),
     /// The game is over.
     Over(Outcome),
+}
+
+/// The banner that opens a team's turn or closes the game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Banner {
+    /// A team's heroes act.
+    Heroes {
+        /// Turn number.
+        turn: u32,
+        /// The last turn of a timed mission.
+        limit: Option<u32>,
+        /// `(floor, of)` in a multi-floor dungeon.
+        floor: Option<(u32, u32)>,
+        /// The team (an index into the party's teams).
+        team: usize,
+    },
+    /// The game is over.
+    Over(Outcome),
+}
+
+// ---------------------------------------------------------------- options
+
+/// How combat is resolved.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CombatMode {
+    /// The players fight with their figures and report the results.
+    Manual,
+    /// The engine rolls Dungeon World dice combat.
+    Dice,
+}
+
+impl CombatMode {
+    /// `manual` or `dice`.
+    pub fn name(self) -> &'static str {
+        match self {
+            CombatMode::Manual => "manual",
+            CombatMode::Dice => "dice",
+        }
+    }
+}
+
+/// Settings fixed for a whole game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct GameOptions {
+    /// Seed of the play dice (by default the scenario's seed).
+    pub seed: u64,
+    /// Combat resolution.
+    pub combat: CombatMode,
+}
+
+/// Counters a playthrough reports.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct GameStats {
+    /// WMTs revealed.
+    pub wmts_revealed: u32,
+    /// Monsters that came out of WMTs or traps, or rose again by Necromancy.
+    pub monsters_revealed: u32,
+    /// Monsters slain.
+    pub monsters_slain: u32,
+    /// Chests opened by heroes.
+    pub chests_opened: u32,
+}
+
+// ---------------------------------------------------------------- missions
+
+/// What the mission (rescue, stealth, kidnapping) adds to a running game
+/// (the rules are in the play engine's `missions` module).
+#[derive(Debug, Clone, PartialEq)]
+pub struct MissionState {
+    /// The goal (`quest` for a plain game).
+    pub goal: Goal,
+    /// Rescue: the captive hero, until freed.
+    pub prisoner: Option<HeroState>,
+    /// Rescue: the trap on the prisoner's shackles.
+    pub prisoner_trap: DoorTrap,
+    /// Rescue: the prisoner among the heroes once freed.
+    pub freed: Option<HeroId>,
+    /// Rescue: monsters revealed from the Guardian (they go for the prisoner).
+    pub guardian_monsters: Vec<MonsterId>,
+    /// Stealth: a monster destroyed the Quest Chest's contents.
+    pub chest_destroyed: bool,
+    /// Kidnapping: the monster to bring out.
+    pub kidnappee: Option<MonsterId>,
+    /// Kidnapping: it is captured.
+    pub captured: bool,
+    /// Kidnapping: the turn it was last led by the heroes.
+    pub led_turn: Option<u32>,
+    /// Kidnapping: the heroes took it out.
+    pub captive_out: bool,
+}
+
+impl MissionState {
+    /// The mission of a scenario, with the prisoner (rescue) on its square.
+    pub fn new(scenario: &Scenario, party: &Party, entrance_side: Side) -> MissionState {
+        // The goal lies on the last floor: a floor with stairs down plays as
+        // a plain floor (no prisoner, chest or kidnappee on it).
+        let goal = if scenario.game.staircase.is_some() {
+            Goal::Quest
+        } else {
+            Mission::parse(&scenario.game.mission)
+                .unwrap_or_default()
+                .goal
+        };
+        let prisoner = match (goal, scenario.game.prisoner) {
+            (Goal::Rescue, Some(spot)) => {
+                let h = party.prisoner_or_fallback();
+                Some(HeroState {
+                    name: h.name,
+                    team: 0,
+                    value: h.value,
+                    stats: h.stats,
+                    abilities: h.abilities,
+                    place: HeroPlace::At(Point {
+                        x: spot.x,
+                        y: spot.y,
+                    }),
+                    facing: entrance_side,
+                    // One wound from death.
+                    wounds: h.stats.wounds.saturating_sub(1),
+                    spent: 0,
+                    done: true,
+                    chests: Vec::new(),
+                    held: 0,
+                    levels: 0,
+                })
+            }
+            _ => None,
+        };
+        MissionState {
+            goal,
+            prisoner,
+            prisoner_trap: DoorTrap::Unchecked,
+            freed: None,
+            guardian_monsters: Vec::new(),
+            chest_destroyed: false,
+            kidnappee: None,
+            captured: false,
+            led_turn: None,
+            captive_out: false,
+        }
+    }
+}
+
+// ---------------------------------------------------------------- floors
+
+/// What timed, split-up and multi-floor play add to a game (see
+/// [`crate::mkd::play::floors`] for the rules).
+#[derive(Debug, Clone, Default)]
+pub struct FloorPlay {
+    /// All the floors of a multi-floor dungeon (`None`: a single scenario).
+    pub plan: Option<Arc<Dungeon>>,
+    /// The floor being played, from 0 (the top floor).
+    pub floor: usize,
+    /// Timed missions: the last turn the heroes have.
+    pub turn_limit: Option<u32>,
+    /// Split-up missions: the second entrance's square.
+    pub second_entrance: Option<Point>,
+    /// The staircase down on this floor.
+    pub stairs: Option<Point>,
+    /// By hero index: does the hero come in at the second entrance?
+    pub second_party: Vec<bool>,
+    /// Monsters away for help, by the square they left from (second
+    /// entrance or stairs; they come back there).
+    pub left_by: BTreeMap<MonsterId, Point>,
+}
+
+/// Which heroes (by index, team after team) start at the second entrance.
+pub fn second_party(party: &Party) -> Vec<bool> {
+    let teams = party.teams.len();
+    let mut v = Vec::new();
+    if teams >= 2 {
+        let first = teams.div_ceil(2);
+        for (t, team) in party.teams.iter().enumerate() {
+            v.extend(team.heroes.iter().map(|_| t >= first));
+        }
+    } else {
+        let n: usize = party.teams.iter().map(|t| t.heroes.len()).sum();
+        let first = n.div_ceil(2);
+        v.extend((0..n).map(|i| i >= first));
+    }
+    v
+}
+
+impl FloorPlay {
+    /// The extras of a single scenario (one floor, or the top floor of a
+    /// dungeon before the dungeon's own timer is set).
+    pub fn for_scenario(s: &Scenario, party: &Party) -> FloorPlay {
+        let second_entrance = s.game.second_entrance.map(|sp| Point { x: sp.x, y: sp.y });
+        FloorPlay {
+            plan: None,
+            floor: 0,
+            turn_limit: s.game.turn_limit,
+            second_entrance,
+            stairs: s.game.staircase.map(|sp| Point { x: sp.x, y: sp.y }),
+            second_party: if second_entrance.is_some() {
+                second_party(party)
+            } else {
+                Vec::new()
+            },
+            left_by: BTreeMap::new(),
+        }
+    }
+}
+
+// ---------------------------------------------------------------- the state
+
+/// A running game's state: the scenario, party and tables it was made
+/// from, and everything the commands have changed. Everything in it follows
+/// from those and the commands applied so far (with the dice), so a save
+/// file only needs the commands.
+#[derive(Debug, Clone)]
+pub struct State {
+    /// The floor being played.
+    pub scenario: Arc<Scenario>,
+    /// The roll tables.
+    pub tables: Arc<Tables>,
+    /// The heroes' party.
+    pub party: Arc<Party>,
+    /// Seed and combat mode.
+    pub opts: GameOptions,
+    /// Squares, tiles and doors.
+    pub board: Board,
+    /// Turn number, from 1.
+    pub turn: u32,
+    /// Who acts now.
+    pub phase: Phase,
+    /// Team indexes in this turn's order.
+    pub team_order: Vec<usize>,
+    /// The hero whose activation is under way.
+    pub active_hero: Option<HeroId>,
+    /// The heroes, team by team (a freed prisoner last).
+    pub heroes: Vec<HeroState>,
+    /// Tokens on the board.
+    pub wmts: Vec<WmtState>,
+    /// Every monster revealed so far, on every floor.
+    pub monsters: Vec<MonsterState>,
+    /// The first monster of the floor being played (those before it were
+    /// left behind on floors above).
+    pub floor_from: usize,
+    /// Every chest so far.
+    pub chests: Vec<ChestState>,
+    /// Markers laid.
+    pub markers: Vec<PlacedMarker>,
+    /// Chest levels left in the Chest Pool.
+    pub chest_pool: Vec<u32>,
+    /// Tokens left in the WMT Pool.
+    pub wmt_pool: Vec<WmtToken>,
+    /// Monster Pool: entries with counts left.
+    pub monster_pool: Vec<MonsterEntry>,
+    /// Doors left in the Accessories Pool.
+    pub doors_left: u32,
+    /// Terrain markers left (their sides).
+    pub terrain_left: Vec<TerrainSide>,
+    /// Furnishings left.
+    pub furnishings_left: Vec<String>,
+    /// Tiles a hero has entered (discovery rolls made).
+    pub visited: BTreeSet<usize>,
+    /// Shared experience earned.
+    pub xp: u32,
+    /// Shared experience spent.
+    pub xp_spent: u32,
+    /// Monsters removed from the dungeon (for Necromancy).
+    pub fallen: Vec<MonsterId>,
+    /// Statistics for `simulate`.
+    pub stats: GameStats,
+    /// What the mission (rescue, stealth, kidnapping) adds.
+    pub mission: MissionState,
+    /// Timer, second entrance, stairs and floors.
+    pub floors: FloorPlay,
+}
+
+impl State {
+    /// A game set up: every token, chest and pool as the scenario left them,
+    /// heroes waiting outside the entrance.
+    pub fn new(
+        scenario: Arc<Scenario>,
+        party: Arc<Party>,
+        tables: Arc<Tables>,
+        opts: GameOptions,
+    ) -> State {
+        let board = Board::new(&scenario);
+        let mut heroes = Vec::new();
+        for (t, team) in party.teams.iter().enumerate() {
+            for h in &team.heroes {
+                heroes.push(HeroState {
+                    name: h.name.clone(),
+                    team: t,
+                    value: h.value,
+                    stats: h.stats,
+                    abilities: h.abilities.clone(),
+                    place: HeroPlace::Outside,
+                    facing: board.entrance_side.opposite(),
+                    wounds: 0,
+                    spent: 0,
+                    done: false,
+                    chests: Vec::new(),
+                    held: 0,
+                    levels: 0,
+                });
+            }
+        }
+        let mut wmts: Vec<WmtState> = Vec::new();
+        for w in &scenario.game.wmts {
+            let copy = if w.guardian {
+                0
+            } else {
+                wmts.iter()
+                    .filter(|x| !x.id.guardian && x.id.color == w.color && x.id.number == w.number)
+                    .count() as u32
+            };
+            wmts.push(WmtState {
+                id: TokenId {
+                    guardian: w.guardian,
+                    color: w.color,
+                    number: w.number,
+                    copy,
+                },
+                pos: Point { x: w.x, y: w.y },
+            });
+        }
+        let chests = scenario
+            .game
+            .chests
+            .iter()
+            .enumerate()
+            .map(|(i, c)| ChestState {
+                id: if c.quest {
+                    "quest-chest".into()
+                } else {
+                    format!("chest-{}", i + 1)
+                },
+                level: c.level,
+                quest: c.quest,
+                place: ChestPlace::At(Point { x: c.x, y: c.y }),
+                open: false,
+                trap_spent: false,
+                contents: None,
+            })
+            .collect();
+        let pools = &scenario.game.pools;
+        let mission = MissionState::new(&scenario, &party, board.entrance_side);
+        let floors = FloorPlay::for_scenario(&scenario, &party);
+        let mut state = State {
+            mission,
+            floors,
+            team_order: (0..party.teams.len()).collect(),
+            phase: Phase::Heroes(0),
+            turn: 1,
+            active_hero: None,
+            heroes,
+            wmts,
+            monsters: Vec::new(),
+            floor_from: 0,
+            chests,
+            markers: Vec::new(),
+            chest_pool: pools.chests.clone(),
+            wmt_pool: pools.wmts.clone(),
+            monster_pool: pools.monsters.to_vec(),
+            doors_left: pools.accessories.doors,
+            terrain_left: pools.accessories.terrain_markers.clone(),
+            furnishings_left: pools.accessories.furnishings.clone(),
+            visited: BTreeSet::new(),
+            xp: 0,
+            xp_spent: 0,
+            fallen: Vec::new(),
+            stats: GameStats::default(),
+            board,
+            scenario,
+            tables,
+            party,
+            opts,
+        };
+        state.lay_floor_markers();
+        state
+    }
+
+    /// Lays the staircase markers of the floor (stairs down, second
+    /// entrance), so nothing found later is put on them and the map shows
+    /// them.
+    pub fn lay_floor_markers(&mut self) {
+        let s = self.scenario.clone();
+        for sp in [s.game.second_entrance, s.game.staircase]
+            .into_iter()
+            .flatten()
+        {
+            self.markers.push(PlacedMarker {
+                kind: MarkerKind::Staircase,
+                pos: Point { x: sp.x, y: sp.y },
+                tile: sp.tile,
+            });
+        }
+    }
+
+    // ------------------------------------------------------------ the game
+
+    /// The costs and numbers of the rules.
+    pub fn rules(&self) -> &PlayRules {
+        &self.tables.rules
+    }
+
+    /// How the game ended, if it has.
+    pub fn outcome(&self) -> Option<Outcome> {
+        match self.phase {
+            Phase::Over(o) => Some(o),
+            Phase::Heroes(_) => None,
+        }
+    }
+
+    /// The mission's goal.
+    pub fn goal(&self) -> Goal {
+        self.mission.goal
+    }
+
+    /// `(floor, of)` in a multi-floor dungeon, from 1.
+    pub fn floor_number(&self) -> Option<(u32, u32)> {
+        let plan = self.floors.plan.as_ref()?;
+        Some((self.floors.floor as u32 + 1, plan.len() as u32))
+    }
+
+    /// The last turn of a timed mission.
+    pub fn turn_limit(&self) -> Option<u32> {
+        self.floors.turn_limit
+    }
+
+    /// The banner for who acts now.
+    pub fn banner(&self) -> Banner {
+        match self.phase {
+            Phase::Heroes(t) => Banner::Heroes {
+                turn: self.turn,
+                limit: self.floors.turn_limit,
+                floor: self.floor_number(),
+                team: self.team_order[t],
+            },
+            Phase::Over(o) => Banner::Over(o),
+        }
+    }
+
+    // ------------------------------------------------------------ who is who
+
+    /// Every hero's id, in party order.
+    pub fn hero_ids(&self) -> impl Iterator<Item = HeroId> + use<> {
+        (0..self.heroes.len()).map(HeroId)
+    }
+
+    /// The monsters of the floor being played.
+    pub fn floor_monsters(&self) -> impl Iterator<Item = MonsterId> + use<> {
+        (self.floor_from..self.monsters.len()).map(MonsterId)
+    }
+
+    /// The hero a command names (ignoring case), or why there is none.
+    pub fn hero_index(&self, name: &str) -> Result<HeroId, Refusal> {
+        self.heroes
+            .iter()
+            .position(|h| h.name.eq_ignore_ascii_case(name))
+            .map(HeroId)
+            .ok_or_else(|| {
+                if let Some(p) = &self.mission.prisoner
+                    && p.name.eq_ignore_ascii_case(name)
+                {
+                    return Refusal::Prisoner {
+                        name: p.name.clone(),
+                    };
+                }
+                Refusal::NoSuchHero {
+                    name: name.to_string(),
+                    heroes: Names(self.heroes.iter().map(|h| h.name.clone()).collect()),
+                }
+            })
+    }
+
+    /// The revealed monster a command names (ignoring case), or why there is none.
+    pub fn monster_index(&self, id: &str) -> Result<MonsterId, Refusal> {
+        let found = self.floor_monsters().find(|&m| {
+            let x = &self.monsters[m];
+            x.id.eq_ignore_ascii_case(id) && x.active()
+        });
+        found.ok_or_else(|| {
+            let on: Vec<String> = self
+                .floor_monsters()
+                .filter(|&m| self.monsters[m].active())
+                .map(|m| self.monsters[m].id.clone())
+                .collect();
+            if on.is_empty() {
+                Refusal::NoMonsterRevealed { id: id.to_string() }
+            } else {
+                Refusal::NoSuchMonster {
+                    id: id.to_string(),
+                    monsters: Names(on),
+                }
+            }
+        })
+    }
+
+    // ------------------------------------------------------------ who stands where
+
+    /// Is a square taken by a hero, monster, token or the held prisoner?
+    pub fn occupied(&self, p: Point) -> bool {
+        self.hero_at(p).is_some()
+            || self.monster_at(p).is_some()
+            || self.wmts.iter().any(|w| w.pos == p)
+            || self.prisoner_square() == Some(p)
+    }
+
+    /// The hero on a square.
+    pub fn hero_at(&self, p: Point) -> Option<HeroId> {
+        self.heroes
+            .iter()
+            .position(|h| h.pos() == Some(p))
+            .map(HeroId)
+    }
+
+    /// The monster on a square.
+    pub fn monster_at(&self, p: Point) -> Option<MonsterId> {
+        self.floor_monsters()
+            .find(|&m| self.monsters[m].pos == Some(p))
+    }
+
+    /// The chest lying on a square.
+    pub fn chest_at(&self, p: Point) -> Option<ChestId> {
+        self.chests
+            .iter()
+            .position(|c| c.place == ChestPlace::At(p))
+            .map(ChestId)
+    }
+
+    /// The token on a square (its index among the tokens).
+    pub fn wmt_at(&self, p: Point) -> Option<usize> {
+        self.wmts.iter().position(|w| w.pos == p)
+    }
+
+    /// The token named `id` (its index among the tokens).
+    pub fn wmt_index(&self, id: TokenId) -> Option<usize> {
+        self.wmts.iter().position(|w| w.id == id)
+    }
+
+    /// The heroes standing in the dungeon.
+    pub fn heroes_in_dungeon(&self) -> Vec<HeroId> {
+        self.hero_ids()
+            .filter(|&h| self.heroes[h].pos().is_some())
+            .collect()
+    }
+
+    /// Are two squares in the same tile?
+    pub fn same_tile(&self, a: Point, b: Point) -> bool {
+        self.board.tile_at(a).is_some() && self.board.tile_at(a) == self.board.tile_at(b)
+    }
+
+    /// Tokens revealed by a figure standing on `p`: in the same tile, or next to it.
+    pub fn wmt_triggered_by(&self, p: Point) -> Vec<TokenId> {
+        let tile = self.board.tile_at(p);
+        self.wmts
+            .iter()
+            .filter(|w| {
+                Board::adjacent(w.pos, p) || (tile.is_some() && self.board.tile_at(w.pos) == tile)
+            })
+            .map(|w| w.id)
+            .collect()
+    }
+
+    /// The nearest free passable square to `p` (itself first), by rings.
+    pub fn free_square_near(&self, p: Point) -> Option<Point> {
+        for r in 0..6i32 {
+            for dy in -r..=r {
+                for dx in -r..=r {
+                    if dx.abs().max(dy.abs()) != r {
+                        continue;
+                    }
+                    let q = Point {
+                        x: p.x + dx,
+                        y: p.y + dy,
+                    };
+                    if self.board.passable(q) && !self.occupied(q) && self.chest_at(q).is_none() {
+                        return Some(q);
+                    }
+                }
+            }
+        }
+        None
+    }
+
+    /// Is a shot taken by a figure at `shooter` on one at `target` made next
+    /// to an enemy of either? (`monster_shoots`: the shooter is a monster.)
+    pub fn shot_in_melee(
+        &self,
+        shooter: Option<Point>,
+        target: Option<Point>,
+        monster_shoots: bool,
+    ) -> bool {
+        let heroes: Vec<Point> = self.heroes.iter().filter_map(HeroState::pos).collect();
+        let monsters: Vec<Point> = self
+            .floor_monsters()
+            .filter_map(|m| self.monsters[m].pos)
+            .collect();
+        let (shooter_foes, target_foes) = if monster_shoots {
+            (&heroes, &monsters)
+        } else {
+            (&monsters, &heroes)
+        };
+        let near = |p: Option<Point>, foes: &Vec<Point>| {
+            p.is_some_and(|p| foes.iter().any(|&q| Board::adjacent(p, q)))
+        };
+        near(shooter, shooter_foes) || near(target, target_foes)
+    }
+
+    // ------------------------------------------------------------ movement
+
+    /// How a hero walks.
+    pub fn hero_mover(&self, h: HeroId) -> Mover {
+        Mover {
+            hindering_extra: self.rules().hindering_extra,
+            door_open: None,
+            door_close: None,
+            flies: self.heroes[h].has(Ability::MagicLevitation),
+        }
+    }
+
+    /// How a token walks (it opens doors and closes them behind it).
+    pub fn wmt_mover(&self) -> Mover {
+        Mover {
+            hindering_extra: self.rules().hindering_extra,
+            door_open: Some(self.rules().door_open),
+            door_close: Some(self.rules().door_close),
+            flies: false,
+        }
+    }
+
+    /// How a monster walks (it opens doors and leaves them open).
+    pub fn monster_mover(&self, m: MonsterId) -> Mover {
+        Mover {
+            hindering_extra: self.rules().hindering_extra,
+            door_open: Some(self.rules().door_open),
+            door_close: None,
+            flies: self.monsters[m].has(Ability::MagicLevitation),
+        }
+    }
+
+    /// Speed a hero has this activation (Command nearby adds to it).
+    pub fn hero_speed(&self, h: HeroId) -> u32 {
+        let hero = &self.heroes[h];
+        let mut s = hero.stats.speed;
+        if let Some(p) = hero.pos()
+            && self.hero_ids().any(|o| {
+                let x = &self.heroes[o];
+                o != h
+                    && x.has(Ability::Command)
+                    && x.pos()
+                        .is_some_and(|q| Board::adjacent(p, q) || self.same_tile(p, q))
+            })
+        {
+            s += self.rules().command_bonus;
+        }
+        s
+    }
+
+    /// Spends speed points, or says why the hero cannot.
+    pub fn spend(&mut self, h: HeroId, cost: u32, what: Spend) -> Result<(), Refusal> {
+        let left = self.hero_speed(h).saturating_sub(self.heroes[h].spent);
+        if cost > left {
+            return Err(Refusal::NoSpeed {
+                hero: self.heroes[h].name.clone(),
+                left,
+                what,
+                cost,
+            });
+        }
+        self.heroes[h].spent += cost;
+        Ok(())
+    }
+
+    /// Pays for a disarm attempt: a quick one or a careful one.
+    pub fn spend_disarm(&mut self, h: HeroId, fast: bool) -> Result<(), Refusal> {
+        if fast {
+            self.spend(h, self.rules().fast_disarm_cost, Spend::QuickDisarm)
+        } else {
+            self.spend(h, self.rules().slow_disarm, Spend::CarefulDisarm)
+        }
+    }
+
+    /// The hero's square, or why the hero has none.
+    pub fn hero_square(&self, h: HeroId) -> Result<Point, Refusal> {
+        self.heroes[h].pos().ok_or_else(|| Refusal::NotInDungeon {
+            hero: self.heroes[h].name.clone(),
+        })
+    }
+
+    // ------------------------------------------------------------ ways in and out
+
+    /// Does hero `h` come in at the second entrance?
+    pub fn starts_second(&self, h: HeroId) -> bool {
+        self.floors.second_entrance.is_some()
+            && self.floors.second_party.get(h.0).copied().unwrap_or(false)
+    }
+
+    /// The squares hero `h` may come in by from outside.
+    pub fn entry_squares(&self, h: HeroId) -> Vec<Point> {
+        match self.floors.second_entrance {
+            Some(p) if self.starts_second(h) => vec![p],
+            _ => self.board.entrance.clone(),
+        }
+    }
+
+    /// The squares a hero may leave the dungeon from: the entrance and, on a
+    /// split-up mission, the second entrance.
+    pub fn exit_squares(&self) -> Vec<Point> {
+        let mut v = self.board.entrance.clone();
+        v.extend(self.floors.second_entrance);
+        v
+    }
+
+    /// Can a figure step out of the dungeon from `p`?
+    pub fn is_exit(&self, p: Point) -> bool {
+        self.board.is_entrance(p) || self.floors.second_entrance == Some(p)
+    }
+
+    /// Where a monster making for the way out may go: the exits, and (when
+    /// it is fetching help) the stairs down too.
+    pub fn monster_exits(&self, for_help: bool) -> Vec<Point> {
+        let mut v = self.exit_squares();
+        if for_help {
+            v.extend(self.floors.stairs);
+        }
+        v
+    }
+
+    /// The speed it costs to step out of the dungeon (or down) from `p`.
+    pub fn way_out_cost(&self, p: Point) -> u32 {
+        if self.floors.stairs == Some(p) {
+            self.rules().staircase
+        } else {
+            1
+        }
+    }
+
+    /// The stairs down, if this floor has them: the floor they lead to,
+    /// the staircase and its tile.
+    pub fn stairs_down(&self) -> Option<(u32, Point, Option<TileLabel>)> {
+        let p = self.floors.stairs?;
+        let (f, _) = self.floor_number().unwrap_or((1, 2));
+        let tile = self.board.tile_at(p).map(|t| self.board.tiles[t].label);
+        Some((f + 1, p, tile))
+    }
+
+    /// Is this floor done: nobody left on it, and someone waiting below?
+    pub fn floor_done(&self) -> bool {
+        let Some(plan) = &self.floors.plan else {
+            return false;
+        };
+        self.floors.floor + 1 < plan.len()
+            && self.heroes.iter().any(|h| h.place == HeroPlace::Below)
+            && !self
+                .heroes
+                .iter()
+                .any(|h| matches!(h.place, HeroPlace::At(_) | HeroPlace::Outside))
+    }
+
+    // ------------------------------------------------------------ missions
+
+    /// The square of a prisoner not yet freed.
+    pub fn prisoner_square(&self) -> Option<Point> {
+        self.mission.prisoner.as_ref().and_then(HeroState::pos)
+    }
+
+    /// Is hero `h` the freed prisoner?
+    pub fn is_prisoner(&self, h: HeroId) -> bool {
+        self.mission.freed == Some(h)
+    }
+
+    /// Where a monster must go to attack the Quest Chest: the chest, and the
+    /// hero carrying it if one does. `None` when the chest is not in reach
+    /// of monsters (taken by a thief, out, or destroyed).
+    pub fn quest_chest_target(&self) -> Option<(ChestId, Option<HeroId>)> {
+        let c = ChestId(self.chests.iter().position(|c| c.quest)?);
+        match self.chests[c].place {
+            ChestPlace::At(_) => Some((c, None)),
+            ChestPlace::Hero(h) if self.heroes[h].pos().is_some() => Some((c, Some(h))),
+            _ => None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn token_ids_read_as_their_names() {
+        let t = |guardian, copy| TokenId {
+            guardian,
+            color: WmtColor::Blue,
+            number: 4,
+            copy,
+        };
+        assert_eq!(t(false, 0).to_string(), "blue-4");
+        assert_eq!(t(false, 1).to_string(), "blue-4-b");
+        assert_eq!(t(false, 25).to_string(), "blue-4-z");
+        assert_eq!(t(false, 26).to_string(), "blue-4-26");
+        assert_eq!(t(true, 0).to_string(), "guardian-blue-4");
+    }
 }

@@ -1,14 +1,27 @@
 //! A test kit for the play engine: a hand-made three-tile dungeon (chamber
 //! C1, a hallway H1 that narrows to a one-square corridor on row 3, chamber
-//! C2), a two-hero party, and helpers to place figures and read the
-//! transcript. Where an outcome hangs on a die, [`search`] tries seeds until
-//! the game shows what the test needs.
+//! C2), a two-hero party, helpers to place figures, and scripted dice: a
+//! test lists the faces the rule will roll and asserts the events.
+//!
+//! ```text
+//!           1111111111222
+//! 01234567890123456789012
+//! ........########........   C1: x 0-7 (entrance 0,3 and 0,4, west side)
+//! ........########........   H1: x 8-15, a corridor on row 3 only
+//! ........########........   C2: x 16-23 (the Central Chamber), chest-1 on 22,7
+//! ........................
+//! ........########........
+//! ```
 
-use crate::mkd::figures::Stats;
+use crate::mkd::figures::{Ability, Stats};
 use crate::mkd::monsters::MonsterEntry;
+use crate::mkd::play::command;
+use crate::mkd::play::ctx::Ctx;
 use crate::mkd::play::engine::{CombatMode, Game, GameOptions};
+use crate::mkd::play::event::Event;
 use crate::mkd::play::party::{Hero, Party, Team};
-use crate::mkd::play::state::{HeroPlace, MonsterMode, MonsterState};
+use crate::mkd::play::refusal::Refusal;
+use crate::mkd::play::state::{HeroId, HeroPlace, MonsterId, MonsterMode, MonsterState};
 use crate::mkd::scenario::*;
 use crate::mkd::tables::default_tables;
 use crate::scenario::{CentralChamber, Entrance, PlacedTile, Point, RulesetId, Size, Spot};
@@ -197,14 +210,21 @@ pub(crate) fn party() -> Party {
     }
 }
 
-pub(crate) fn game_with(seed: u64, combat: CombatMode, wmts: Vec<Wmt>) -> Game {
+/// A game of the test dungeon with `wmts` on the board and dice that show
+/// `faces`.
+pub(crate) fn game_with(combat: CombatMode, wmts: Vec<Wmt>, faces: &[u32]) -> Game {
+    game_of(scenario(wmts), combat, faces)
+}
+
+/// A game of `s` with the test party and dice that show `faces`.
+pub(crate) fn game_of(s: Scenario, combat: CombatMode, faces: &[u32]) -> Game {
     let mut g = Game::new(
-        Arc::new(scenario(wmts)),
+        Arc::new(s),
         Arc::new(party()),
         Arc::new(default_tables()),
-        GameOptions { seed, combat },
+        GameOptions { seed: 1, combat },
     );
-    g.out.clear();
+    g.script(faces);
     g
 }
 
@@ -252,25 +272,27 @@ pub(crate) fn mission_scenario(mission: &str, wmts: Vec<Wmt>) -> Scenario {
     s
 }
 
-/// A game of [`mission_scenario`] with the test party.
-pub(crate) fn mission_game(seed: u64, combat: CombatMode, mission: &str) -> Game {
-    let mut g = Game::new(
-        Arc::new(mission_scenario(mission, Vec::new())),
-        Arc::new(party()),
-        Arc::new(default_tables()),
-        GameOptions { seed, combat },
-    );
-    g.out.clear();
+/// A game of [`mission_scenario`] with the test party, every tile visited
+/// (no discovery rolls).
+pub(crate) fn mission_game(combat: CombatMode, mission: &str, faces: &[u32]) -> Game {
+    let mut g = game_of(mission_scenario(mission, Vec::new()), combat, faces);
+    g.visited.extend(0..3);
     g
 }
 
-pub(crate) fn game(seed: u64) -> Game {
-    game_with(seed, CombatMode::Manual, Vec::new())
+/// The plain test game in manual combat.
+pub(crate) fn game(faces: &[u32]) -> Game {
+    game_with(CombatMode::Manual, Vec::new(), faces)
 }
 
 pub(crate) fn p(x: i32, y: i32) -> Point {
     Point { x, y }
 }
+
+/// Ayla (hero 0) and Borin (hero 1).
+pub(crate) const AYLA: HeroId = HeroId(0);
+/// Borin.
+pub(crate) const BORIN: HeroId = HeroId(1);
 
 /// Puts hero `h` (0 Ayla, 1 Borin) on a square, facing `facing`.
 pub(crate) fn put_hero(g: &mut Game, h: usize, at: Point, facing: Side) {
@@ -278,20 +300,21 @@ pub(crate) fn put_hero(g: &mut Game, h: usize, at: Point, facing: Side) {
     g.heroes[h].facing = facing;
 }
 
-/// Adds a 20-point monster (speed 4, 2 attacks, armour 4, 2 wounds).
+/// Adds a monster of `points` (stats from the tables' bands: 20 points is
+/// speed 4, 2 attacks, armour 4, 2 wounds), not surprised, hunting.
 pub(crate) fn add_monster(
     g: &mut Game,
     id: &str,
     points: u32,
     at: Point,
-    abilities: &[&str],
-) -> usize {
+    abilities: &[Ability],
+) -> MonsterId {
     let stats = *g.tables.profile_for(points);
     g.monsters.push(MonsterState {
         id: id.into(),
         name: id.into(),
         points,
-        abilities: abilities.iter().map(|a| a.to_string()).collect(),
+        abilities: abilities.to_vec(),
         stats,
         pos: Some(at),
         facing: Side::N,
@@ -299,36 +322,62 @@ pub(crate) fn add_monster(
         surprised: false,
         mode: MonsterMode::Hunt,
         carrying: None,
-        demoralized: abilities.contains(&"Demoralized"),
+        demoralized: abilities.contains(&Ability::Demoralized),
         held: 0,
     });
-    g.monsters.len() - 1
+    MonsterId(g.monsters.len() - 1)
 }
 
-pub(crate) fn said(g: &Game, needle: &str) -> bool {
-    g.out.iter().any(|l| l.contains(needle))
+/// Runs a rule on the game's state and dice; its result and its events.
+pub(crate) fn rule<R>(g: &mut Game, f: impl FnOnce(&mut Ctx) -> R) -> (R, Vec<Event>) {
+    let mut out = Vec::new();
+    let (s, dice) = g.parts();
+    let r = f(&mut Ctx {
+        s,
+        dice,
+        out: &mut out,
+    });
+    (r, out)
 }
 
-/// Did a transcript line show `what: rolled F` for one of `faces`?
-pub(crate) fn rolled(g: &Game, what: &str, faces: &[u32]) -> bool {
-    faces.iter().any(|f| {
-        said(g, &format!("{what}: rolled {f} ")) || said(g, &format!("{what}: rolled {f} ("))
-    })
+/// Plays a typed command.
+pub(crate) fn play(g: &mut Game, line: &str) -> Result<Vec<Event>, Refusal> {
+    let cmd = command::parse(line)?.expect("a command");
+    g.play(cmd)
 }
 
-/// The first seed whose game, built and played by `run`, satisfies `want`.
-pub(crate) fn search(run: impl Fn(u64) -> Game, want: impl Fn(&Game) -> bool) -> Game {
-    for seed in 0..3000 {
-        let g = run(seed);
-        if want(&g) {
-            return g;
-        }
+/// Plays a typed command that must be accepted.
+pub(crate) fn ok(g: &mut Game, line: &str) -> Vec<Event> {
+    match play(g, line) {
+        Ok(e) => e,
+        Err(e) => panic!("`{line}` was refused: {e}"),
     }
-    panic!("no seed gave the wanted dice");
 }
 
-pub(crate) fn transcript(g: &Game) -> String {
-    g.out.join("\n")
+/// Plays a typed command that must be refused.
+pub(crate) fn refused(g: &mut Game, line: &str) -> Refusal {
+    match play(g, line) {
+        Ok(e) => panic!("`{line}` was accepted: {e:?}"),
+        Err(r) => r,
+    }
 }
 
-// ---------------------------------------------------------------- targets
+/// Every scripted face was rolled.
+#[track_caller]
+pub(crate) fn all_dice_used(g: &Game) {
+    assert_eq!(
+        g.dice().script_left(),
+        0,
+        "faces left over; rolls made: {:?}",
+        g.dice()
+            .log()
+            .iter()
+            .map(|e| format!("{} {} {}", e.roll, e.result, e.purpose))
+            .collect::<Vec<_>>()
+    );
+}
+
+/// The events as the transcript prints them (for messages).
+pub(crate) fn printed(g: &Game, events: &[Event]) -> String {
+    crate::mkd::play::transcript::print(g, events).join("\n")
+}

@@ -17,77 +17,30 @@
 //! with the figures; movement, freezing, healing and raising the dead are
 //! applied by the engine in both modes, as they involve no combat dice.
 
-use super::walk::{self, End, Heroes, OnFail};
-use super::{Candidate, MAGIC_RANGE, face};
 use crate::core::geom::all_around;
-use crate::mkd::play::board::{Board, FAR, fmt_point, side_word};
-use crate::mkd::play::engine::{CombatMode, Game, plural};
-use crate::mkd::play::state::{ChestPlace, HeroPlace, MonsterMode};
+use crate::mkd::figures::Ability;
+use crate::mkd::play::ai::walk::{self, Candidate, End, Heroes, OnFail, face};
+use crate::mkd::play::board::{Board, FAR, side_towards};
+use crate::mkd::play::combat::{attack, monster_attacks, wound_hero, wound_monster};
+use crate::mkd::play::ctx::Ctx;
+use crate::mkd::play::event::{Chooser, Event, Figure, Pick, Rolls, Strike, Target, Topic};
+use crate::mkd::play::reveal::random_direction;
+use crate::mkd::play::state::{
+    ChestPlace, CombatMode, HeroId, HeroPlace, MonsterId, MonsterMode, State,
+};
+use crate::mkd::play::steps::enter_square;
+use crate::mkd::play::wmt::direction_goal;
 use crate::scenario::Point;
 
-/// An optional ability a monster may use in its activation.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) enum Ability {
-    /// Extra speed, to move only.
-    Quickness,
-    /// Drift a hero like a WMT.
-    Levitation,
-    /// Hold a hero for a turn.
-    Freeze,
-    /// Make a hero wander like a WMT.
-    Confusion,
-    /// A ranged magic attack.
-    Blast,
-    /// An attack on every figure in a line.
-    Flame,
-    /// A close attack on every adjacent hero.
-    Shockwave,
-    /// Healing or Magic Healing (the name).
-    Healing(&'static str),
-    /// Bring back a fallen monster.
-    Necromancy,
-}
-
-impl Ability {
-    fn name(self) -> &'static str {
-        match self {
-            Ability::Quickness => "Quickness",
-            Ability::Levitation => "Magic Levitation",
-            Ability::Freeze => "Magic Freeze",
-            Ability::Confusion => "Magic Confusion",
-            Ability::Blast => "Magic Blast",
-            Ability::Flame => "Flame/Lightning",
-            Ability::Shockwave => "Shockwave",
-            Ability::Healing(n) => n,
-            Ability::Necromancy => "Necromancy",
-        }
-    }
-
-    /// Is it cast at a hero from a distance (range [`MAGIC_RANGE`])?
-    pub(super) fn is_spell(self) -> bool {
-        matches!(
-            self,
-            Ability::Levitation
-                | Ability::Freeze
-                | Ability::Confusion
-                | Ability::Blast
-                | Ability::Flame
-        )
-    }
-
-    /// Is it used only on a d6 of 1–3 (the rules' "will choose to" abilities)?
-    fn half_chance(self) -> bool {
-        matches!(
-            self,
-            Ability::Levitation | Ability::Freeze | Ability::Confusion | Ability::Necromancy
-        )
-    }
-}
+/// Range, in squares, of the spells (Magic Blast, Flame/Lightning, Magic
+/// Levitation, Magic Freeze, Magic Confusion) for a monster whose own
+/// shooting range is shorter (project's choice).
+pub const MAGIC_RANGE: u32 = 8;
 
 /// Active monsters other than `m` with wounds.
-fn wounded_others(game: &Game, m: usize) -> Vec<usize> {
-    (0..game.monsters.len())
-        .filter(|&o| o != m && game.monsters[o].active() && game.monsters[o].wounds > 0)
+fn wounded_others(s: &State, m: MonsterId) -> Vec<MonsterId> {
+    s.floor_monsters()
+        .filter(|&o| o != m && s.monsters[o].active() && s.monsters[o].wounds > 0)
         .collect()
 }
 
@@ -100,41 +53,42 @@ fn wounded_others(game: &Game, m: usize) -> Vec<usize> {
 ///   monster would not otherwise make;
 /// - Healing and Magic Healing only when some monster is wounded;
 /// - Necromancy only when a monster has fallen and there is room for it.
-pub(super) fn usable(game: &Game, m: usize, h: usize, speed: u32) -> Vec<Ability> {
-    let mon = &game.monsters[m];
+pub fn usable(s: &State, m: MonsterId, h: HeroId, speed: u32) -> Vec<Ability> {
+    let mon = &s.monsters[m];
     let mut v = Vec::new();
-    if mon.has("Quickness") {
-        let range = mon.stats.shoot.map(|s| s.range);
-        let goals = walk::attack_squares(game, m, h, range);
-        let t = walk::travel(game, m, &goals, Heroes::Avoid);
+    if mon.has(Ability::Quickness) {
+        let range = mon.stats.shoot.map(|x| x.range);
+        let goals = walk::attack_squares(s, m, h, range);
+        let t = walk::travel(s, m, &goals, Heroes::Avoid);
         if t != FAR && t > speed {
             v.push(Ability::Quickness);
         }
     }
-    for (name, a) in [
-        ("Magic Levitation", Ability::Levitation),
-        ("Magic Freeze", Ability::Freeze),
-        ("Magic Confusion", Ability::Confusion),
-        ("Magic Blast", Ability::Blast),
-        ("Flame/Lightning", Ability::Flame),
+    for a in [
+        Ability::MagicLevitation,
+        Ability::MagicFreeze,
+        Ability::MagicConfusion,
+        Ability::MagicBlast,
+        Ability::FlameLightning,
     ] {
-        if mon.has(name) {
+        if mon.has(a) {
             v.push(a);
         }
     }
-    if mon.has("Shockwave") && (mon.stats.shoot.is_none() || walk::can_attack_now(game, m, h, None))
+    if mon.has(Ability::Shockwave)
+        && (mon.stats.shoot.is_none() || walk::can_attack_now(s, m, h, None))
     {
         v.push(Ability::Shockwave);
     }
-    let anyone_wounded = mon.wounds > 0 || !wounded_others(game, m).is_empty();
-    for name in ["Healing", "Magic Healing"] {
-        if mon.has(name) && anyone_wounded {
-            v.push(Ability::Healing(name));
+    let anyone_wounded = mon.wounds > 0 || !wounded_others(s, m).is_empty();
+    for a in [Ability::Healing, Ability::MagicHealing] {
+        if mon.has(a) && anyone_wounded {
+            v.push(a);
         }
     }
-    if mon.has("Necromancy")
-        && !game.fallen.is_empty()
-        && mon.pos.and_then(|p| game.free_square_near(p)).is_some()
+    if mon.has(Ability::Necromancy)
+        && !s.fallen.is_empty()
+        && mon.pos.and_then(|p| s.free_square_near(p)).is_some()
     {
         v.push(Ability::Necromancy);
     }
@@ -144,30 +98,26 @@ pub(super) fn usable(game: &Game, m: usize, h: usize, speed: u32) -> Vec<Ability
 /// Which optional ability monster `m` uses this activation, if any: one of
 /// the usable ones (a d6 when several), then that ability's own roll where
 /// the rules give one (1–3 uses it).
-pub(super) fn choose(game: &mut Game, m: usize, h: usize, speed: u32) -> Option<Ability> {
-    let list = usable(game, m, h, speed);
-    let id = game.monsters[m].id.clone();
+pub fn choose(cx: &mut Ctx, m: MonsterId, h: HeroId, speed: u32) -> Option<Ability> {
+    let list = usable(cx.s, m, h, speed);
     let a = match list.len() {
         0 => return None,
         1 => list[0],
         _ => {
-            let names: Vec<String> = list.iter().map(|a| a.name().to_string()).collect();
-            list[walk::choose(game, &format!("{id}: which optional ability"), &names)]
+            let picks: Vec<Pick> = list.iter().map(|&a| Pick::Ability(a)).collect();
+            list[cx.choose(Chooser::Monster(m), Topic::WhichAbility, &picks)]
         }
     };
-    if a.half_chance() {
-        let f = game.dice.d6(format!("{id}: {}", a.name()));
-        let uses = f <= 3;
-        game.say(format!(
-            "{id} {}: rolled {f} — {}",
-            a.name(),
-            if uses {
-                "it uses it"
-            } else {
-                "it does not use it"
-            }
-        ));
-        if !uses {
+    if a.used_on_half() {
+        let f = cx
+            .dice
+            .d6(format_args!("{}: {}", cx.s.monsters[m].id, a.name()));
+        cx.emit(Event::AbilityRoll {
+            monster: m,
+            ability: a,
+            face: f,
+        });
+        if f > 3 {
             return None;
         }
     }
@@ -177,19 +127,19 @@ pub(super) fn choose(game: &mut Game, m: usize, h: usize, speed: u32) -> Option<
 /// Healing and Magic Healing: heal itself when wounded; otherwise go to the
 /// nearest wounded monster and heal it. Returns false when there is nobody
 /// to heal (it then attacks as normal).
-pub(super) fn heal(game: &mut Game, m: usize, speed: u32, which: &'static str) -> bool {
-    if game.monsters[m].wounds > 0 {
-        heal_roll(game, m, m, which);
+pub fn heal(cx: &mut Ctx, m: MonsterId, speed: u32, which: Ability) -> bool {
+    if cx.s.monsters[m].wounds > 0 {
+        heal_roll(cx, m, m, which);
         return true;
     }
-    let others = wounded_others(game, m);
-    let pool: Vec<Candidate> = others
-        .iter()
-        .filter_map(|&o| {
-            let goals = around_monster(game, m, o);
-            let travel = walk::travel(game, m, &goals, Heroes::Avoid);
+    let s = &*cx.s;
+    let pool: Vec<Candidate<MonsterId>> = wounded_others(s, m)
+        .into_iter()
+        .filter_map(|o| {
+            let goals = around_monster(s, m, o);
+            let travel = walk::travel(s, m, &goals, Heroes::Avoid);
             (travel != FAR).then_some(Candidate {
-                h: o,
+                who: o,
                 travel,
                 spins: 0,
             })
@@ -198,192 +148,193 @@ pub(super) fn heal(game: &mut Game, m: usize, speed: u32, which: &'static str) -
     if pool.is_empty() {
         return false;
     }
-    // `least` names heroes; name the monsters here instead.
     let best = pool.iter().map(|c| c.travel).min().unwrap_or(0);
-    let ties: Vec<usize> = pool
+    let ties: Vec<MonsterId> = pool
         .iter()
         .filter(|c| c.travel == best)
-        .map(|c| c.h)
+        .map(|c| c.who)
         .collect();
-    let names: Vec<String> = ties.iter().map(|&o| game.monsters[o].id.clone()).collect();
-    let id = game.monsters[m].id.clone();
-    let o = ties[walk::choose(game, &format!("{id}: nearest wounded monster tie"), &names)];
-    let oid = game.monsters[o].id.clone();
-    game.say(format!("{id} goes to heal {oid} ({which})"));
-    let goals = around_monster(game, m, o);
-    let w = walk::walk(game, m, &goals, speed, Heroes::Avoid, OnFail::Engage, None);
+    let picks: Vec<Pick> = ties.iter().map(|&o| Pick::Monster(o)).collect();
+    let o = ties[cx.choose(Chooser::Monster(m), Topic::NearestWounded, &picks)];
+    cx.emit(Event::GoesToHeal {
+        monster: m,
+        other: o,
+        ability: which,
+    });
+    let goals = around_monster(cx.s, m, o);
+    let w = walk::walk(cx, m, &goals, speed, Heroes::Avoid, OnFail::Engage, None);
     match w.end {
-        End::Arrived => heal_roll(game, m, o, which),
-        End::Engaged(h) if walk::can_attack_now(game, m, h, None) => game.monster_attacks(m, h),
+        End::Arrived => heal_roll(cx, m, o, which),
+        End::Engaged(h) if walk::can_attack_now(cx.s, m, h, None) => monster_attacks(cx, m, h),
         _ => {}
     }
     true
 }
 
 /// Free squares next to monster `o` that monster `m` could stand on.
-fn around_monster(game: &Game, m: usize, o: usize) -> Vec<Point> {
-    let me = game.monsters[m].pos;
-    game.monsters[o]
+fn around_monster(s: &State, m: MonsterId, o: MonsterId) -> Vec<Point> {
+    let me = s.monsters[m].pos;
+    s.monsters[o]
         .pos
         .map(all_around)
         .unwrap_or_default()
         .into_iter()
-        .filter(|&q| game.board.passable(q) && (Some(q) == me || !game.occupied(q)))
+        .filter(|&q| s.board.passable(q) && (Some(q) == me || !s.occupied(q)))
         .collect()
 }
 
-/// One healing roll by `m` on `o` (itself or a neighbour).
-fn heal_roll(game: &mut Game, m: usize, o: usize, which: &str) {
-    let id = game.monsters[m].id.clone();
-    let oid = game.monsters[o].id.clone();
-    let f = game.dice.d6(format!("{id}: {which} on {oid}"));
-    let n = f.div_ceil(2).min(game.monsters[o].wounds);
-    game.monsters[o].wounds -= n;
-    let on = if o == m { "itself".to_string() } else { oid };
-    game.say(format!(
-        "{id} uses {which} on {on}: rolled {f} — heals {n} wound{} ({} left)",
-        plural(n),
-        game.monsters[o].wounds_left()
+/// One healing roll by `m` on `o` (itself or a neighbour): 1–2 heals one
+/// wound, 3–4 two, 5–6 three.
+fn heal_roll(cx: &mut Ctx, m: MonsterId, o: MonsterId, which: Ability) {
+    let f = cx.dice.d6(format_args!(
+        "{}: {which} on {}",
+        cx.s.monsters[m].id, cx.s.monsters[o].id
     ));
+    let n = f.div_ceil(2).min(cx.s.monsters[o].wounds);
+    cx.s.monsters[o].wounds -= n;
+    let left = cx.s.monsters[o].wounds_left();
+    cx.emit(Event::Heals {
+        monster: m,
+        other: o,
+        ability: which,
+        face: f,
+        healed: n,
+        left,
+    });
 }
 
 /// Necromancy: the most valuable fallen monster (ties by d6) rises next to
 /// the necromancer, unwounded. It acts from the next turn on.
-pub(super) fn necromancy(game: &mut Game, m: usize) {
-    let id = game.monsters[m].id.clone();
-    let Some(best) = game.fallen.iter().map(|&f| game.monsters[f].points).max() else {
+pub fn necromancy(cx: &mut Ctx, m: MonsterId) {
+    let s = &*cx.s;
+    let Some(best) = s.fallen.iter().map(|&f| s.monsters[f].points).max() else {
         return;
     };
-    let ties: Vec<usize> = game
+    let ties: Vec<MonsterId> = s
         .fallen
         .iter()
         .copied()
-        .filter(|&f| game.monsters[f].points == best)
+        .filter(|&f| s.monsters[f].points == best)
         .collect();
-    let names: Vec<String> = ties.iter().map(|&f| game.monsters[f].id.clone()).collect();
-    let f = ties[walk::choose(game, &format!("{id}: which fallen monster"), &names)];
-    let Some(spot) = game.monsters[m].pos.and_then(|p| game.free_square_near(p)) else {
+    let picks: Vec<Pick> = ties.iter().map(|&f| Pick::Monster(f)).collect();
+    let f = ties[cx.choose(Chooser::Monster(m), Topic::WhichFallen, &picks)];
+    let Some(spot) = cx.s.monsters[m].pos.and_then(|p| cx.s.free_square_near(p)) else {
         return;
     };
-    game.fallen.retain(|&x| x != f);
-    let r = &mut game.monsters[f];
+    cx.s.fallen.retain(|&x| x != f);
+    let r = &mut cx.s.monsters[f];
     r.pos = Some(spot);
     r.wounds = 0;
     r.mode = MonsterMode::Hunt;
     r.surprised = false;
     r.held = 0;
     r.carrying = None;
-    let (fid, pts) = (r.id.clone(), r.points);
+    let points = r.points;
     // A risen monster is one more to fight.
-    game.stats.monsters_revealed += 1;
-    game.say(format!(
-        "{id} raises {fid} ({pts} points) on {} with Necromancy",
-        fmt_point(spot)
-    ));
+    cx.s.stats.monsters_revealed += 1;
+    cx.emit(Event::Raises {
+        monster: m,
+        fallen: f,
+        points,
+        at: spot,
+    });
 }
 
-/// Rolls a spell or area attack of monster `m` against a hero (dice combat).
-fn dice_on_hero(game: &mut Game, m: usize, h: usize, melee: bool, what: &str) {
-    let n = game.monsters[m].stats.attacks;
-    let hit_on = if melee {
-        game.rules().melee_hit
+/// Rolls a spell or area attack of monster `m` (its melee dice, no
+/// penalty) against a hero or a monster.
+fn spell_attack(cx: &mut Ctx, m: MonsterId, on: Figure, strike: Strike) {
+    let s = &*cx.s;
+    let n = s.monsters[m].stats.attacks;
+    let hit_on = if strike == Strike::Shocks {
+        s.rules().melee_hit
     } else {
-        game.rules().shoot_hit
+        s.rules().shoot_hit
     };
-    let armour = game.heroes[h].stats.armour;
-    let who = format!("{} {what} {}", game.monsters[m].id, game.heroes[h].name);
-    let roll = crate::mkd::play::combat::attack(&mut game.dice, n, hit_on, armour, 0, &who);
-    game.say(format!("{who}: {}", roll.describe(hit_on, armour)));
-    if roll.wounds > 0 {
-        game.wound_hero(h, roll.wounds);
+    let (armour, name) = match on {
+        Figure::Hero(h) => (s.heroes[h].stats.armour, s.heroes[h].name.as_str()),
+        Figure::Monster(o) => (s.monsters[o].stats.armour, s.monsters[o].id.as_str()),
+    };
+    let verb = match strike {
+        Strike::MagicBlast => "casts Magic Blast at",
+        Strike::Shocks => "shocks",
+        _ => "burns",
+    };
+    let roll = attack(
+        cx.dice,
+        n,
+        hit_on,
+        armour,
+        0,
+        format_args!("{} {verb} {name}", s.monsters[m].id),
+    );
+    let wounds = roll.wounds;
+    cx.emit(Event::Attack {
+        by: Figure::Monster(m),
+        strike,
+        target: Target::Figure(on),
+        roll,
+    });
+    if wounds > 0 {
+        match on {
+            Figure::Hero(h) => wound_hero(cx, h, wounds),
+            Figure::Monster(o) => wound_monster(cx, o, wounds, None),
+        }
     }
 }
 
 /// Magic Blast: a ranged magic attack on hero `h`.
-pub(super) fn blast(game: &mut Game, m: usize, h: usize) {
-    face(game, m, h);
-    let (id, name) = (game.monsters[m].id.clone(), game.heroes[h].name.clone());
-    match game.opts.combat {
-        CombatMode::Dice => dice_on_hero(game, m, h, false, "casts Magic Blast at"),
-        CombatMode::Manual => game.say(format!(
-            "{id} casts Magic Blast at {name}: resolve it with the figures and report `wound {name} N`"
-        )),
+pub fn blast(cx: &mut Ctx, m: MonsterId, h: HeroId) {
+    face(cx.s, m, h);
+    match cx.s.opts.combat {
+        CombatMode::Dice => spell_attack(cx, m, Figure::Hero(h), Strike::MagicBlast),
+        CombatMode::Manual => cx.emit(Event::BlastPrompt {
+            monster: m,
+            hero: h,
+        }),
     }
 }
 
 /// Flame/Lightning: every figure on the line through hero `h` is attacked,
 /// friends included.
-pub(super) fn flame(game: &mut Game, m: usize, h: usize) {
-    face(game, m, h);
-    let (Some(me), Some(hp)) = (game.monsters[m].pos, game.heroes[h].pos()) else {
+pub fn flame(cx: &mut Ctx, m: MonsterId, h: HeroId) {
+    face(cx.s, m, h);
+    let s = &*cx.s;
+    let (Some(me), Some(hp)) = (s.monsters[m].pos, s.heroes[h].pos()) else {
         return;
     };
-    let range = game.monsters[m]
+    let range = s.monsters[m]
         .stats
         .shoot
-        .map_or(MAGIC_RANGE, |s| s.range.max(MAGIC_RANGE));
-    let ray = walk::ray(&game.board, me, hp, range);
-    #[derive(Clone, Copy, PartialEq)]
-    enum Fig {
-        Hero(usize),
-        Monster(usize),
-    }
-    let mut hit: Vec<Fig> = Vec::new();
-    for p in ray {
-        if let Some(x) = game.hero_at(p) {
-            hit.push(Fig::Hero(x));
-        } else if let Some(o) = game.monster_at(p).filter(|&o| o != m) {
-            hit.push(Fig::Monster(o));
+        .map_or(MAGIC_RANGE, |x| x.range.max(MAGIC_RANGE));
+    let mut caught: Vec<Figure> = Vec::new();
+    for p in walk::ray(&s.board, me, hp, range) {
+        if let Some(x) = s.hero_at(p) {
+            caught.push(Figure::Hero(x));
+        } else if let Some(o) = s.monster_at(p).filter(|&o| o != m) {
+            caught.push(Figure::Monster(o));
         }
     }
-    if !hit.contains(&Fig::Hero(h)) {
-        hit.insert(0, Fig::Hero(h));
+    if !caught.contains(&Figure::Hero(h)) {
+        caught.insert(0, Figure::Hero(h));
     }
-    let names: Vec<String> = hit
-        .iter()
-        .map(|f| match *f {
-            Fig::Hero(x) => game.heroes[x].name.clone(),
-            Fig::Monster(o) => game.monsters[o].id.clone(),
-        })
-        .collect();
-    let id = game.monsters[m].id.clone();
-    game.say(format!(
-        "{id} looses Flame/Lightning towards {}: the line catches {}",
-        side_word(crate::mkd::play::board::side_towards(me, hp)),
-        names.join(", ")
-    ));
-    match game.opts.combat {
-        CombatMode::Manual => game.say(format!(
-            "resolve {id}'s attack on each of them with the figures and report the wounds"
-        )),
+    cx.emit(Event::Flame {
+        monster: m,
+        side: side_towards(me, hp),
+        caught: caught.clone(),
+    });
+    match cx.s.opts.combat {
+        CombatMode::Manual => cx.emit(Event::ResolveEach {
+            monster: m,
+            shockwave: false,
+        }),
         CombatMode::Dice => {
-            for f in hit {
-                match f {
-                    Fig::Hero(x) => {
-                        if game.heroes[x].pos().is_some() {
-                            dice_on_hero(game, m, x, false, "burns");
-                        }
-                    }
-                    Fig::Monster(o) => {
-                        if game.monsters[o].active() {
-                            let n = game.monsters[m].stats.attacks;
-                            let hit_on = game.rules().shoot_hit;
-                            let armour = game.monsters[o].stats.armour;
-                            let who = format!("{id} burns {}", game.monsters[o].id);
-                            let roll = crate::mkd::play::combat::attack(
-                                &mut game.dice,
-                                n,
-                                hit_on,
-                                armour,
-                                0,
-                                &who,
-                            );
-                            game.say(format!("{who}: {}", roll.describe(hit_on, armour)));
-                            if roll.wounds > 0 {
-                                game.wound_monster(o, roll.wounds, None);
-                            }
-                        }
-                    }
+            for f in caught {
+                let there = match f {
+                    Figure::Hero(x) => cx.s.heroes[x].pos().is_some(),
+                    Figure::Monster(o) => cx.s.monsters[o].active(),
+                };
+                if there {
+                    spell_attack(cx, m, f, Strike::Burns);
                 }
             }
         }
@@ -391,32 +342,29 @@ pub(super) fn flame(game: &mut Game, m: usize, h: usize) {
 }
 
 /// Shockwave: a close attack on every hero next to the monster.
-pub(super) fn shockwave(game: &mut Game, m: usize) {
-    let Some(me) = game.monsters[m].pos else {
+pub fn shockwave(cx: &mut Ctx, m: MonsterId) {
+    let s = &*cx.s;
+    let Some(me) = s.monsters[m].pos else {
         return;
     };
-    let around: Vec<usize> = game
+    let around: Vec<HeroId> = s
         .heroes_in_dungeon()
         .into_iter()
-        .filter(|&h| game.heroes[h].pos().is_some_and(|p| Board::adjacent(p, me)))
+        .filter(|&h| s.heroes[h].pos().is_some_and(|p| Board::adjacent(p, me)))
         .collect();
-    let id = game.monsters[m].id.clone();
-    let names: Vec<String> = around
-        .iter()
-        .map(|&h| game.heroes[h].name.clone())
-        .collect();
-    game.say(format!(
-        "{id} sends out a Shockwave: it strikes {}",
-        names.join(", ")
-    ));
-    match game.opts.combat {
-        CombatMode::Manual => game.say(format!(
-            "resolve {id}'s Shockwave on each of them with the figures and report the wounds"
-        )),
+    cx.emit(Event::Shockwave {
+        monster: m,
+        heroes: around.clone(),
+    });
+    match cx.s.opts.combat {
+        CombatMode::Manual => cx.emit(Event::ResolveEach {
+            monster: m,
+            shockwave: true,
+        }),
         CombatMode::Dice => {
             for h in around {
-                if game.heroes[h].pos().is_some() {
-                    dice_on_hero(game, m, h, true, "shocks");
+                if cx.s.heroes[h].pos().is_some() {
+                    spell_attack(cx, m, Figure::Hero(h), Strike::Shocks);
                 }
             }
         }
@@ -425,127 +373,131 @@ pub(super) fn shockwave(game: &mut Game, m: usize) {
 
 /// Magic Freeze: hero `h` misses the heroes' next turn. (`held` counts
 /// down at the end of every turn, this one included, hence 2.)
-pub(super) fn freeze(game: &mut Game, m: usize, h: usize) {
-    face(game, m, h);
-    game.heroes[h].held = game.heroes[h].held.max(2);
-    let (id, name) = (game.monsters[m].id.clone(), game.heroes[h].name.clone());
-    game.say(format!(
-        "{id} casts Magic Freeze on {name}: {name} is frozen and misses the next turn"
-    ));
+pub fn freeze(cx: &mut Ctx, m: MonsterId, h: HeroId) {
+    face(cx.s, m, h);
+    cx.s.heroes[h].held = cx.s.heroes[h].held.max(2);
+    cx.emit(Event::Frozen {
+        monster: m,
+        hero: h,
+    });
 }
 
 /// Magic Levitation and Magic Confusion: hero `h` drifts like a WMT — a
 /// direction from the directions table, then up to a WMT's speed along the
 /// shortest way to the tiles that way. Pushed out of the entrance, the hero
 /// is out of the adventure (as one who left; chests go with him).
-pub(super) fn drift(game: &mut Game, m: usize, h: usize, what: &str) {
-    face(game, m, h);
-    let id = game.monsters[m].id.clone();
-    let name = game.heroes[h].name.clone();
-    let Some(hp) = game.heroes[h].pos() else {
+pub fn drift(cx: &mut Ctx, m: MonsterId, h: HeroId, what: Ability) {
+    face(cx.s, m, h);
+    let Some(hp) = cx.s.heroes[h].pos() else {
         return;
     };
-    let since = game.dice.log_len();
-    let side = game.random_direction(&format!("{id}: {what} on {name}"));
-    let faces = walk::faces_since(game, since);
-    game.say(format!(
-        "{id} casts {what} on {name}: rolled {faces} — {}",
-        side_word(side)
-    ));
-    let since = game.dice.log_len();
-    let goal = game.direction_goal(hp, side, &id);
-    if game.dice.log_len() > since {
-        let faces = walk::faces_since(game, since);
-        game.say(format!("which tile {}: rolled {faces}", side_word(side)));
+    let mut faces = Vec::new();
+    let side = random_direction(
+        cx.dice,
+        &cx.s.tables,
+        format_args!("{}: {what} on {}", cx.s.monsters[m].id, cx.s.heroes[h].name),
+        |f| faces.push(f),
+    );
+    cx.emit(Event::DriftCast {
+        monster: m,
+        hero: h,
+        ability: what,
+        faces: Rolls(faces),
+        side,
+    });
+    let mut faces = Vec::new();
+    let id = cx.s.monsters[m].id.clone();
+    let goal = direction_goal(cx, hp, side, &id, |f| faces.push(f));
+    if !faces.is_empty() {
+        cx.emit(Event::DriftTiles {
+            side,
+            faces: Rolls(faces),
+        });
     }
-    let mover = game.hero_mover(h);
+    let s = &*cx.s;
+    let mover = s.hero_mover(h);
     let dist = {
-        let blocked = |p: Point| p != hp && game.occupied(p);
-        game.board.distances_to(&goal, &mover, &blocked)
+        let blocked = |p: Point| p != hp && s.occupied(p);
+        s.board.distances_to(&goal, &mover, &blocked)
     };
-    let mut left = game.rules().wmt_speed;
+    let mut left = s.rules().wmt_speed;
     let mut here = hp;
     let mut path = Vec::new();
     while !goal.contains(&here) {
-        let next: Vec<Point> = game
+        let s = &*cx.s;
+        let next: Vec<Point> = s
             .board
             .downhill(here, &dist, &mover)
             .into_iter()
-            .filter(|&p| !game.occupied(p))
+            .filter(|&p| !s.occupied(p))
             .collect();
         if next.is_empty() {
             break;
         }
-        let names: Vec<String> = next
+        let sides: Vec<Pick> = next
             .iter()
-            .map(|&p| side_word(crate::mkd::play::board::side_towards(here, p)).to_string())
+            .map(|&p| Pick::Side(side_towards(here, p)))
             .collect();
-        let n = next[walk::choose(game, &format!("{name} drifts: way round"), &names)];
-        let cost = game.board.step_cost(here, n, &mover).unwrap_or(1);
+        let n = next[cx.choose(Chooser::Hero(h), Topic::WayRound, &sides)];
+        let cost = cx.s.board.step_cost(here, n, &mover).unwrap_or(1);
         if cost > left {
             break;
         }
         left -= cost;
         here = n;
-        game.heroes[h].place = HeroPlace::At(n);
-        path.push(fmt_point(n));
-        game.enter_square_hero(h, n);
-        if game.heroes[h].place != HeroPlace::At(n) {
+        cx.s.heroes[h].place = HeroPlace::At(n);
+        path.push(n);
+        enter_square(cx, h, n);
+        if cx.s.heroes[h].place != HeroPlace::At(n) {
             return;
         }
     }
     if path.is_empty() {
-        game.say(format!("{name} cannot drift {} and stays", side_word(side)));
+        cx.emit(Event::DriftNowhere { hero: h, side });
     } else {
-        game.say(format!(
-            "{name} drifts to {} (via {})",
-            fmt_point(here),
-            path.join(", ")
-        ));
+        cx.emit(Event::Drifted {
+            hero: h,
+            to: here,
+            path,
+        });
     }
-    if game.board.is_entrance(here) && side == game.board.entrance_side {
-        game.heroes[h].place = HeroPlace::Escaped;
-        let carried = std::mem::take(&mut game.heroes[h].chests);
+    if cx.s.board.is_entrance(here) && side == cx.s.board.entrance_side {
+        cx.s.heroes[h].place = HeroPlace::Escaped;
+        let carried = std::mem::take(&mut cx.s.heroes[h].chests);
         for &c in &carried {
-            game.chests[c].place = ChestPlace::Out;
+            cx.s.chests[c].place = ChestPlace::Out;
         }
-        game.say(format!(
-            "{name} is pushed out of the dungeon and is out of the adventure"
-        ));
+        cx.emit(Event::PushedOut { hero: h });
     }
 }
 
 /// Could monster `m` reveal a token this activation (a square that reveals
 /// one lies within its speed)? Asked before it moves, for Stealth and
 /// Limited Invisibility.
-pub(super) fn could_reveal(game: &Game, m: usize, speed: u32) -> bool {
-    let mon = &game.monsters[m];
-    if !(mon.has("Stealth") || mon.has("Limited Invisibility")) || game.wmts.is_empty() {
+pub fn could_reveal(s: &State, m: MonsterId, speed: u32) -> bool {
+    let mon = &s.monsters[m];
+    if !(mon.has(Ability::Stealth) || mon.has(Ability::LimitedInvisibility)) || s.wmts.is_empty() {
         return false;
     }
-    let goals: Vec<Point> = (0..game.board.len())
-        .map(|i| game.board.point(i))
-        .filter(|&p| game.board.passable(p) && !game.wmt_triggered_by(p).is_empty())
-        .filter(|&p| mon.pos == Some(p) || !game.occupied(p))
+    let goals: Vec<Point> = (0..s.board.len())
+        .map(|i| s.board.point(i))
+        .filter(|&p| s.board.passable(p) && !s.wmt_triggered_by(p).is_empty())
+        .filter(|&p| mon.pos == Some(p) || !s.occupied(p))
         .collect();
-    !goals.is_empty() && walk::travel(game, m, &goals, Heroes::Avoid) <= speed
+    !goals.is_empty() && walk::travel(s, m, &goals, Heroes::Avoid) <= speed
 }
 
 /// Stealth and Limited Invisibility: always in use, except when the monster
 /// had the chance to reveal a token this activation (`could_reveal`). Only
 /// reported: the players apply the effect.
-pub(super) fn stealth_report(game: &mut Game, m: usize, could_reveal: bool) {
-    let id = game.monsters[m].id.clone();
-    for name in ["Stealth", "Limited Invisibility"] {
-        if !game.monsters[m].has(name) {
-            continue;
-        }
-        if could_reveal {
-            game.say(format!(
-                "{id} does not use {name}: it could reveal a wandering monster token"
-            ));
-        } else {
-            game.say(format!("{id} uses {name}"));
+pub fn stealth_report(cx: &mut Ctx, m: MonsterId, could_reveal: bool) {
+    for a in [Ability::Stealth, Ability::LimitedInvisibility] {
+        if cx.s.monsters[m].has(a) {
+            cx.emit(Event::Hidden {
+                monster: m,
+                ability: a,
+                could_reveal,
+            });
         }
     }
 }

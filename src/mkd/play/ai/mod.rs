@@ -19,386 +19,390 @@
 //! - Theft is rolled like a break-away ([`THEFT`]).
 
 mod abilities;
-mod missions;
 mod walk;
 
 #[cfg(test)]
 mod tests;
 
 use crate::core::geom::{all_around, chebyshev};
-use crate::mkd::play::board::{FAR, fmt_point, side_towards};
-use crate::mkd::play::engine::{Cause, Game};
-use crate::mkd::play::state::{ChestPlace, MonsterMode};
+use crate::mkd::figures::Ability;
+use crate::mkd::mission::Goal;
+use crate::mkd::play::board::{Board, FAR, side_towards};
+use crate::mkd::play::combat::{attack, monster_attacks};
+use crate::mkd::play::ctx::Ctx;
+use crate::mkd::play::event::{
+    AttackRoll, Chooser, Event, Figure, Pick, Retreat, Strike, Target, Topic,
+};
+use crate::mkd::play::missions::{chest_attack_squares, destroy_quest_chest};
+use crate::mkd::play::reveal::{Cause, put_pool_token, reveal, update_capture};
+use crate::mkd::play::state::{
+    ChestId, ChestPlace, CombatMode, HeroId, MonsterId, MonsterMode, State,
+};
 use crate::mkd::tables::{Decision, Reinforcement, TheftOutcome, Unexpected};
 use crate::scenario::Point;
-use abilities::Ability;
-use walk::{End, Heroes, OnFail};
+use abilities::MAGIC_RANGE;
+
+use walk::{Candidate, End, Heroes, OnFail, face};
 
 /// A theft attempt succeeds when a d6 shows at least this. The MKD text
 /// refers to "regular rules" the project does not have, so a theft is
 /// rolled like a break-away: 4, 5 or 6.
-pub(crate) const THEFT: u32 = 4;
+pub const THEFT: u32 = 4;
 
-/// Range, in squares, of the spells (Magic Blast, Flame/Lightning, Magic
-/// Levitation, Magic Freeze, Magic Confusion) for a monster whose own
-/// shooting range is shorter (project's choice).
-pub(crate) const MAGIC_RANGE: u32 = 8;
+/// The defence of the Quest Chest against a monster's attack (stealth).
+pub const CHEST_DEFENCE: u32 = 5;
 
 /// One monster's activation.
-pub(crate) fn activate(game: &mut Game, m: usize) {
-    let returning = game.monsters[m].mode == MonsterMode::GoneForHelp;
-    if returning && !come_back_in(game, m) {
+pub fn activate(cx: &mut Ctx, m: MonsterId) {
+    let returning = cx.s.monsters[m].mode == MonsterMode::GoneForHelp;
+    if returning && !come_back_in(cx, m) {
         return;
     }
-    if !game.monsters[m].active() {
+    if !cx.s.monsters[m].active() {
         return;
     }
-    command_heals(game, m);
-    close_open_chests(game, m);
-    let speed = base_speed(game, m);
-    let could_reveal = abilities::could_reveal(game, m, speed);
-    let played = missions::kidnappee(game, m, speed);
-    match game.monsters[m].mode {
+    command_heals(cx, m);
+    close_open_chests(cx, m);
+    let speed = base_speed(cx.s, m);
+    let could_reveal = abilities::could_reveal(cx.s, m, speed);
+    let played = kidnappee(cx, m, speed);
+    match cx.s.monsters[m].mode {
         _ if played => {}
         MonsterMode::Reinforcing => {
-            if !seek_help(game, m, speed) {
-                blocked_fallback(game, m, speed);
+            if !seek_help(cx, m, speed) {
+                blocked_fallback(cx, m, speed);
             }
         }
         MonsterMode::Fleeing => {
-            if !flee(game, m, speed) {
-                blocked_fallback(game, m, speed);
+            if !flee(cx, m, speed) {
+                blocked_fallback(cx, m, speed);
             }
         }
-        MonsterMode::Hunt if game.monsters[m].demoralized => retreat(game, m, speed),
-        MonsterMode::Hunt => hunt(game, m, speed),
-        MonsterMode::ChestHunt if game.monsters[m].demoralized => retreat(game, m, speed),
-        MonsterMode::ChestHunt => missions::chest_hunt(game, m, speed),
+        MonsterMode::Hunt if cx.s.monsters[m].demoralized => retreat(cx, m, speed),
+        MonsterMode::Hunt => hunt(cx, m, speed),
+        MonsterMode::ChestHunt if cx.s.monsters[m].demoralized => retreat(cx, m, speed),
+        MonsterMode::ChestHunt => chest_hunt(cx, m, speed),
         MonsterMode::GoneForHelp | MonsterMode::Gone => {}
     }
-    if game.monsters[m].active() {
-        close_open_chests(game, m);
-        abilities::stealth_report(game, m, could_reveal);
+    if cx.s.monsters[m].active() {
+        close_open_chests(cx, m);
+        abilities::stealth_report(cx, m, could_reveal);
     }
     if returning {
-        reinforcement_roll(game, m);
+        reinforcement_roll(cx, m);
     }
 }
 
 /// Free spin: the monster turns to face the nearest hero in a straight line
 /// (rules: monsters always free-spin, even when surprised). No die: the
 /// nearest by king's moves, the first hero in party order on a tie.
-pub(crate) fn free_spin(game: &mut Game, m: usize) {
-    let Some(me) = game.monsters[m].pos else {
+pub fn free_spin(s: &mut State, m: MonsterId) {
+    let Some(me) = s.monsters[m].pos else {
         return;
     };
-    let best = game
+    let best = s
         .heroes_in_dungeon()
         .into_iter()
-        .filter_map(|h| game.heroes[h].pos().map(|p| (chebyshev(me, p), p)))
+        .filter_map(|h| s.heroes[h].pos().map(|p| (chebyshev(me, p), p)))
         .min_by_key(|x| x.0);
     if let Some((_, p)) = best {
-        game.monsters[m].facing = side_towards(me, p);
-    }
-}
-
-/// Turns monster `m` to face hero `h` (a free spin).
-fn face(game: &mut Game, m: usize, h: usize) {
-    if let (Some(a), Some(b)) = (game.monsters[m].pos, game.heroes[h].pos()) {
-        game.monsters[m].facing = side_towards(a, b);
+        s.monsters[m].facing = side_towards(me, p);
     }
 }
 
 /// Speed this activation: its own, plus the Command bonus when a friendly
 /// monster with Command stands in the same tile or next to it.
-fn base_speed(game: &Game, m: usize) -> u32 {
-    let mut s = game.monsters[m].stats.speed;
-    if commander_near(game, m).is_some() {
-        s += game.rules().command_bonus;
+pub fn base_speed(s: &State, m: MonsterId) -> u32 {
+    let mut speed = s.monsters[m].stats.speed;
+    if commander_near(s, m).is_some() {
+        speed += s.rules().command_bonus;
     }
-    s
+    speed
 }
 
 /// A friendly monster with Command in the same tile or next to `m`.
-fn commander_near(game: &Game, m: usize) -> Option<usize> {
-    let p = game.monsters[m].pos?;
-    (0..game.monsters.len()).find(|&o| {
+fn commander_near(s: &State, m: MonsterId) -> Option<MonsterId> {
+    let p = s.monsters[m].pos?;
+    s.floor_monsters().find(|&o| {
         o != m
-            && game.monsters[o].has("Command")
-            && game.monsters[o].pos.is_some_and(|q| {
-                crate::mkd::play::board::Board::adjacent(p, q) || game.same_tile(p, q)
-            })
+            && s.monsters[o].has(Ability::Command)
+            && s.monsters[o]
+                .pos
+                .is_some_and(|q| Board::adjacent(p, q) || s.same_tile(p, q))
     })
 }
 
 /// Command: a demoralized monster next to (or in the tile of) a friend with
 /// Command is healed of it at the start of its activation.
-fn command_heals(game: &mut Game, m: usize) {
-    if !game.monsters[m].demoralized {
+fn command_heals(cx: &mut Ctx, m: MonsterId) {
+    if !cx.s.monsters[m].demoralized {
         return;
     }
-    if let Some(c) = commander_near(game, m) {
-        game.monsters[m].demoralized = false;
-        let (id, cid) = (game.monsters[m].id.clone(), game.monsters[c].id.clone());
-        game.say(format!(
-            "{id} is no longer demoralized: {cid}'s Command rallies it"
-        ));
+    if let Some(c) = commander_near(cx.s, m) {
+        cx.s.monsters[m].demoralized = false;
+        cx.emit(Event::Rallied { monster: m, by: c });
     }
 }
 
 /// Thievery: a monster next to an open chest on the floor shuts it (trap
 /// reset) at no cost.
-fn close_open_chests(game: &mut Game, m: usize) {
-    let Some(p) = game.monsters[m].pos else {
+fn close_open_chests(cx: &mut Ctx, m: MonsterId) {
+    let Some(p) = cx.s.monsters[m].pos else {
         return;
     };
-    for c in 0..game.chests.len() {
-        if let ChestPlace::At(q) = game.chests[c].place
-            && game.chests[c].open
-            && (q == p || crate::mkd::play::board::Board::adjacent(p, q))
+    for c in (0..cx.s.chests.len()).map(ChestId) {
+        if let ChestPlace::At(q) = cx.s.chests[c].place
+            && cx.s.chests[c].open
+            && (q == p || Board::adjacent(p, q))
         {
-            game.chests[c].open = false;
-            game.chests[c].trap_spent = false;
-            let (id, cid) = (game.monsters[m].id.clone(), game.chests[c].id.clone());
-            game.say(format!(
-                "{id} shuts {cid} on {} (its trap is set again)",
-                fmt_point(q)
-            ));
+            cx.s.chests[c].open = false;
+            cx.s.chests[c].trap_spent = false;
+            cx.emit(Event::ChestShut {
+                monster: m,
+                chest: c,
+                at: q,
+            });
         }
     }
 }
 
 // ---------------------------------------------------------------- targets
 
-/// A hero the monster could go for, and what it costs to attack him.
-#[derive(Debug, Clone, Copy)]
-struct Candidate {
-    h: usize,
-    /// Speed points of travel to a square it can attack him from.
-    travel: u32,
-    /// Quarter turns to face him (counted only when no travel is needed).
-    spins: u32,
-}
-
 /// Every hero monster `m` can reach, with the movement needed to attack him
 /// (ranged or close; with Sneak Attack, to his rear arc where it can).
-fn candidates(game: &Game, m: usize) -> Vec<Candidate> {
-    let range = game.monsters[m].stats.shoot.map(|s| s.range);
-    let sneak = game.monsters[m].has("Sneak Attack");
+fn candidates(s: &State, m: MonsterId) -> Vec<Candidate<HeroId>> {
+    let range = s.monsters[m].stats.shoot.map(|x| x.range);
+    let sneak = s.monsters[m].has(Ability::SneakAttack);
     let mut v = Vec::new();
-    for h in game.heroes_in_dungeon() {
+    for h in s.heroes_in_dungeon() {
         let rear = if sneak {
-            walk::rear_squares(game, m, h)
+            walk::rear_squares(s, m, h)
         } else {
             Vec::new()
         };
         let goals = if rear.is_empty() {
-            walk::attack_squares(game, m, h, range)
+            walk::attack_squares(s, m, h, range)
         } else {
             rear
         };
-        let travel = walk::travel(game, m, &goals, Heroes::Avoid);
+        let travel = walk::travel(s, m, &goals, Heroes::Avoid);
         if travel == FAR {
             continue;
         }
-        let spins = match (game.monsters[m].pos, game.heroes[h].pos()) {
+        let spins = match (s.monsters[m].pos, s.heroes[h].pos()) {
             (Some(a), Some(b)) if travel == 0 => {
-                walk::spins(game.monsters[m].facing, side_towards(a, b))
+                walk::spins(s.monsters[m].facing, side_towards(a, b))
             }
             _ => 0,
         };
-        v.push(Candidate { h, travel, spins });
+        v.push(Candidate {
+            who: h,
+            travel,
+            spins,
+        });
     }
     v
 }
 
 /// The candidate needing the least movement (travel, then spins), ties by d6.
-fn least(game: &mut Game, m: usize, pool: &[Candidate], what: &str) -> Option<Candidate> {
+fn least(
+    cx: &mut Ctx,
+    m: MonsterId,
+    pool: &[Candidate<HeroId>],
+    topic: Topic,
+) -> Option<Candidate<HeroId>> {
     let best = pool.iter().map(|c| (c.travel, c.spins)).min()?;
-    let ties: Vec<Candidate> = pool
+    let ties: Vec<Candidate<HeroId>> = pool
         .iter()
         .copied()
         .filter(|c| (c.travel, c.spins) == best)
         .collect();
-    let names: Vec<String> = ties.iter().map(|c| game.heroes[c.h].name.clone()).collect();
-    let id = game.monsters[m].id.clone();
-    Some(ties[walk::choose(game, &format!("{id}: {what} tie"), &names)])
+    let picks: Vec<Pick> = ties.iter().map(|c| Pick::Hero(c.who)).collect();
+    Some(ties[cx.choose(Chooser::Monster(m), topic, &picks)])
 }
 
 /// Monster decision making: the first choice, the decision roll, and what
 /// follows from it.
-fn hunt(game: &mut Game, m: usize, speed: u32) {
-    let id = game.monsters[m].id.clone();
-    let pool = candidates(game, m);
-    if missions::chest_reachable(game, m) {
+fn hunt(cx: &mut Ctx, m: MonsterId, speed: u32) {
+    let pool = candidates(cx.s, m);
+    if chest_reachable(cx.s, m) {
         // Stealth: the Quest Chest is every monster's first choice.
-        game.say(format!("{id}'s first choice: the Quest Chest"));
-        let f = game.dice.d6(format!("{id}: decision"));
-        let row = game.tables.monster_decision.get(f).clone();
-        game.say(format!("{id} decision: rolled {f} — {}", row.text));
-        if row.result == Decision::FirstChoice {
-            missions::commit_to_chest(game, m, speed);
+        cx.emit(Event::FirstChoiceChest { monster: m });
+        let f = decision(cx, m);
+        if cx.s.tables.monster_decision.get(f).result == Decision::FirstChoice {
+            commit_to_chest(cx, m, speed);
             return;
         }
-        let Some(near) = least(game, m, &pool, "nearest hero") else {
-            game.say(format!("{id} has no way to reach any hero and waits"));
-            free_spin(game, m);
+        let Some(near) = least(cx, m, &pool, Topic::NearestHero) else {
+            cx.emit(Event::NoWayToHeroes { monster: m });
+            free_spin(cx.s, m);
             return;
         };
-        match row.result {
+        match cx.s.tables.monster_decision.get(f).result {
             Decision::Weakest => {
-                let h = weakest(game, m, &pool);
-                game.say(format!(
-                    "{id} goes for {}, who has {} wound{} left",
-                    game.heroes[h].name,
-                    game.heroes[h].wounds_left(),
-                    crate::mkd::play::engine::plural(game.heroes[h].wounds_left())
-                ));
-                go_attack(game, m, h, speed);
+                let h = weakest(cx, m, &pool);
+                let left = cx.s.heroes[h].wounds_left();
+                cx.emit(Event::GoesForWeakest {
+                    monster: m,
+                    hero: h,
+                    left,
+                });
+                go_attack(cx, m, h, speed);
             }
-            Decision::Unexpected => unexpected(game, m, speed, near.h),
+            Decision::Unexpected => unexpected(cx, m, speed, near.who),
             _ => {
-                game.say(format!(
-                    "{id} goes for {}, the hero it reaches first",
-                    game.heroes[near.h].name
-                ));
-                go_attack(game, m, near.h, speed);
+                cx.emit(Event::GoesForNearest {
+                    monster: m,
+                    hero: near.who,
+                });
+                go_attack(cx, m, near.who, speed);
             }
         }
         return;
     }
-    let first = match missions::prisoner_first(game, m, &pool) {
+    let first = match prisoner_first(cx.s, m, &pool) {
         Some(c) => {
-            game.say(format!(
-                "{id} came out of the Guardian: the prisoner is its first choice"
-            ));
+            cx.emit(Event::PrisonerFirst { monster: m });
             Some(c)
         }
-        None => least(game, m, &pool, "first choice"),
+        None => least(cx, m, &pool, Topic::FirstChoice),
     };
     let Some(first) = first else {
-        game.say(format!("{id} has no way to reach any hero and waits"));
-        free_spin(game, m);
+        cx.emit(Event::NoWayToHeroes { monster: m });
+        free_spin(cx.s, m);
         return;
     };
-    game.say(format!(
-        "{id}'s first choice: {} ({} speed point{} of movement to attack)",
-        game.heroes[first.h].name,
-        first.travel,
-        crate::mkd::play::engine::plural(first.travel)
-    ));
-    let f = game.dice.d6(format!("{id}: decision"));
-    let row = game.tables.monster_decision.get(f).clone();
-    game.say(format!("{id} decision: rolled {f} — {}", row.text));
-    match row.result {
-        Decision::FirstChoice => go_attack(game, m, first.h, speed),
+    cx.emit(Event::FirstChoice {
+        monster: m,
+        hero: first.who,
+        travel: first.travel,
+    });
+    let f = decision(cx, m);
+    match cx.s.tables.monster_decision.get(f).result {
+        Decision::FirstChoice => go_attack(cx, m, first.who, speed),
         Decision::SecondChoice => {
-            let rest: Vec<Candidate> = pool.iter().copied().filter(|c| c.h != first.h).collect();
-            let h = least(game, m, &rest, "second choice").map_or(first.h, |c| c.h);
-            if h != first.h {
-                game.say(format!("{id} goes for {} instead", game.heroes[h].name));
+            let rest: Vec<Candidate<HeroId>> = pool
+                .iter()
+                .copied()
+                .filter(|c| c.who != first.who)
+                .collect();
+            let h = least(cx, m, &rest, Topic::SecondChoice).map_or(first.who, |c| c.who);
+            if h != first.who {
+                cx.emit(Event::GoesForInstead {
+                    monster: m,
+                    hero: h,
+                });
             }
-            go_attack(game, m, h, speed);
+            go_attack(cx, m, h, speed);
         }
         Decision::Weakest => {
-            let h = weakest(game, m, &pool);
-            game.say(format!(
-                "{id} goes for {}, who has {} wound{} left",
-                game.heroes[h].name,
-                game.heroes[h].wounds_left(),
-                crate::mkd::play::engine::plural(game.heroes[h].wounds_left())
-            ));
-            go_attack(game, m, h, speed);
+            let h = weakest(cx, m, &pool);
+            let left = cx.s.heroes[h].wounds_left();
+            cx.emit(Event::GoesForWeakest {
+                monster: m,
+                hero: h,
+                left,
+            });
+            go_attack(cx, m, h, speed);
         }
-        Decision::Unexpected => unexpected(game, m, speed, first.h),
+        Decision::Unexpected => unexpected(cx, m, speed, first.who),
     }
 }
 
+/// The decision roll.
+fn decision(cx: &mut Ctx, m: MonsterId) -> u32 {
+    let f = cx
+        .dice
+        .d6(format_args!("{}: decision", cx.s.monsters[m].id));
+    cx.emit(Event::Decision {
+        monster: m,
+        face: f,
+    });
+    f
+}
+
 /// The hero with the fewest wounds left; ties by least movement, then d6.
-fn weakest(game: &mut Game, m: usize, pool: &[Candidate]) -> usize {
+fn weakest(cx: &mut Ctx, m: MonsterId, pool: &[Candidate<HeroId>]) -> HeroId {
+    let s = &*cx.s;
     let low = pool
         .iter()
-        .map(|c| game.heroes[c.h].wounds_left())
+        .map(|c| s.heroes[c.who].wounds_left())
         .min()
         .unwrap_or(0);
-    let ties: Vec<Candidate> = pool
+    let ties: Vec<Candidate<HeroId>> = pool
         .iter()
         .copied()
-        .filter(|c| game.heroes[c.h].wounds_left() == low)
+        .filter(|c| s.heroes[c.who].wounds_left() == low)
         .collect();
-    least(game, m, &ties, "weakest hero").map_or(pool[0].h, |c| c.h)
+    least(cx, m, &ties, Topic::WeakestHero).map_or(pool[0].who, |c| c.who)
 }
 
 /// Moving to attack hero `h` and attacking him: optional abilities first
 /// (one chosen by d6 when several apply), Sneak Attack's approach from
 /// behind, the shortest route with break-aways, then the attack facing him.
-fn go_attack(game: &mut Game, m: usize, h: usize, speed: u32) {
-    let id = game.monsters[m].id.clone();
-    let name = game.heroes[h].name.clone();
-    let ability = abilities::choose(game, m, h, speed);
-    if let Some(Ability::Healing(which)) = ability
-        && abilities::heal(game, m, speed, which)
+fn go_attack(cx: &mut Ctx, m: MonsterId, h: HeroId, speed: u32) {
+    let ability = abilities::choose(cx, m, h, speed);
+    if let Some(which @ (Ability::Healing | Ability::MagicHealing)) = ability
+        && abilities::heal(cx, m, speed, which)
     {
         return;
     }
     if ability == Some(Ability::Necromancy) {
-        abilities::necromancy(game, m);
+        abilities::necromancy(cx, m);
         return;
     }
-    let mut range = game.monsters[m].stats.shoot.map(|s| s.range);
+    let mut range = cx.s.monsters[m].stats.shoot.map(|x| x.range);
     let mut speed = speed;
     let mut move_only = false;
     match ability {
         Some(a) if a.is_spell() => range = Some(range.unwrap_or(0).max(MAGIC_RANGE)),
         Some(Ability::Quickness) => {
-            speed += game.rules().quickness_bonus;
+            let bonus = cx.s.rules().quickness_bonus;
+            speed += bonus;
             move_only = true;
-            game.say(format!(
-                "{id} uses Quickness: +{} speed, to move only",
-                game.rules().quickness_bonus
-            ));
+            cx.emit(Event::UsesQuickness { monster: m, bonus });
         }
         _ => {}
     }
-    let normal = walk::attack_squares(game, m, h, range);
-    let goals = if game.monsters[m].has("Sneak Attack") {
-        sneak_goals(game, m, h, speed, normal)
+    let normal = walk::attack_squares(cx.s, m, h, range);
+    let goals = if cx.s.monsters[m].has(Ability::SneakAttack) {
+        sneak_goals(cx, m, h, speed, normal)
     } else {
         normal
     };
-    let w = walk::walk(
-        game,
-        m,
-        &goals,
-        speed,
-        Heroes::Avoid,
-        OnFail::Engage,
-        Some(h),
-    );
+    let w = walk::walk(cx, m, &goals, speed, Heroes::Avoid, OnFail::Engage, Some(h));
     match w.end {
         End::Arrived if move_only => {
-            face(game, m, h);
-            game.say(format!(
-                "{id} cannot attack after Quickness; it faces {name}"
-            ));
+            face(cx.s, m, h);
+            cx.emit(Event::QuicknessNoAttack {
+                monster: m,
+                hero: h,
+            });
         }
-        End::Arrived => strike(game, m, h, ability, range),
+        End::Arrived => strike(cx, m, h, ability, range),
         End::Engaged(o) => {
-            game.say(format!(
-                "{id} gives up on {name} and turns on {}",
-                game.heroes[o].name
-            ));
-            if walk::can_attack_now(game, m, o, None) {
-                game.monster_attacks(m, o);
+            cx.emit(Event::TurnsOn {
+                monster: m,
+                from: h,
+                to: o,
+            });
+            if walk::can_attack_now(cx.s, m, o, None) {
+                monster_attacks(cx, m, o);
             }
         }
         End::Short => {
-            face(game, m, h);
-            game.say(format!("{id} cannot reach {name} this activation"));
+            face(cx.s, m, h);
+            cx.emit(Event::CannotReachHero {
+                monster: m,
+                hero: h,
+            });
         }
         End::NoRoute => {
-            face(game, m, h);
-            game.say(format!("{id} finds no way to {name} and waits"));
+            face(cx.s, m, h);
+            cx.emit(Event::NoWayToHero {
+                monster: m,
+                hero: h,
+            });
         }
         End::Revealed | End::Pinned | End::Slain => {}
     }
@@ -406,43 +410,51 @@ fn go_attack(game: &mut Game, m: usize, h: usize, speed: u32) {
 
 /// Sneak Attack: the rear arc if it can get there this activation, else any
 /// square it can attack from this activation, else keep heading for the rear.
-fn sneak_goals(game: &mut Game, m: usize, h: usize, speed: u32, normal: Vec<Point>) -> Vec<Point> {
-    let id = game.monsters[m].id.clone();
-    let name = game.heroes[h].name.clone();
-    let rear = walk::rear_squares(game, m, h);
-    if !rear.is_empty() && walk::travel(game, m, &rear, Heroes::Avoid) <= speed {
-        game.say(format!("{id} goes round to {name}'s back (Sneak Attack)"));
+fn sneak_goals(
+    cx: &mut Ctx,
+    m: MonsterId,
+    h: HeroId,
+    speed: u32,
+    normal: Vec<Point>,
+) -> Vec<Point> {
+    let rear = walk::rear_squares(cx.s, m, h);
+    if !rear.is_empty() && walk::travel(cx.s, m, &rear, Heroes::Avoid) <= speed {
+        cx.emit(Event::SneaksBehind {
+            monster: m,
+            hero: h,
+        });
         return rear;
     }
-    if walk::travel(game, m, &normal, Heroes::Avoid) <= speed || rear.is_empty() {
-        game.say(format!(
-            "{id} cannot reach {name}'s back this activation and attacks as it can (Sneak Attack)"
-        ));
+    if walk::travel(cx.s, m, &normal, Heroes::Avoid) <= speed || rear.is_empty() {
+        cx.emit(Event::SneakFails {
+            monster: m,
+            hero: h,
+        });
         return normal;
     }
     rear
 }
 
 /// The attack itself, with the chosen ability or a plain attack.
-fn strike(game: &mut Game, m: usize, h: usize, ability: Option<Ability>, range: Option<u32>) {
-    face(game, m, h);
+fn strike(cx: &mut Ctx, m: MonsterId, h: HeroId, ability: Option<Ability>, range: Option<u32>) {
+    face(cx.s, m, h);
     match ability {
-        Some(Ability::Blast) => abilities::blast(game, m, h),
-        Some(Ability::Flame) => abilities::flame(game, m, h),
-        Some(Ability::Levitation) => abilities::drift(game, m, h, "Magic Levitation"),
-        Some(Ability::Confusion) => abilities::drift(game, m, h, "Magic Confusion"),
-        Some(Ability::Freeze) => abilities::freeze(game, m, h),
-        Some(Ability::Shockwave) => abilities::shockwave(game, m),
+        Some(Ability::MagicBlast) => abilities::blast(cx, m, h),
+        Some(Ability::FlameLightning) => abilities::flame(cx, m, h),
+        Some(a @ (Ability::MagicLevitation | Ability::MagicConfusion)) => {
+            abilities::drift(cx, m, h, a)
+        }
+        Some(Ability::MagicFreeze) => abilities::freeze(cx, m, h),
+        Some(Ability::Shockwave) => abilities::shockwave(cx, m),
         _ => {
-            let normal = game.monsters[m].stats.shoot.map(|s| s.range);
-            if walk::can_attack_now(game, m, h, normal) {
-                game.monster_attacks(m, h);
-            } else if walk::can_attack_now(game, m, h, range) {
-                let id = game.monsters[m].id.clone();
-                game.say(format!(
-                    "{id} is in range of {} but has no ranged attack; it waits",
-                    game.heroes[h].name
-                ));
+            let normal = cx.s.monsters[m].stats.shoot.map(|x| x.range);
+            if walk::can_attack_now(cx.s, m, h, normal) {
+                monster_attacks(cx, m, h);
+            } else if walk::can_attack_now(cx.s, m, h, range) {
+                cx.emit(Event::InRangeNoShot {
+                    monster: m,
+                    hero: h,
+                });
             }
         }
     }
@@ -451,24 +463,25 @@ fn strike(game: &mut Game, m: usize, h: usize, ability: Option<Ability>, range: 
 // ---------------------------------------------------------------- the unexpected
 
 /// The unexpected-action roll: theft, reinforcements or holding its ground.
-fn unexpected(game: &mut Game, m: usize, speed: u32, first: usize) {
-    let id = game.monsters[m].id.clone();
-    let f = game.dice.d6(format!("{id}: unexpected action"));
-    let row = game.tables.unexpected.get(f).clone();
-    game.say(format!("{id} unexpected action: rolled {f} — {}", row.text));
-    match row.result {
+fn unexpected(cx: &mut Ctx, m: MonsterId, speed: u32, first: HeroId) {
+    let f = cx
+        .dice
+        .d6(format_args!("{}: unexpected action", cx.s.monsters[m].id));
+    cx.emit(Event::Unexpected {
+        monster: m,
+        face: f,
+    });
+    match cx.s.tables.unexpected.get(f).result {
         Unexpected::Theft => {
-            if !theft(game, m, speed) {
-                game.say(format!(
-                    "{id} cannot attempt a theft this activation, so it goes for help instead"
-                ));
-                start_reinforcements(game, m, speed);
+            if !theft(cx, m, speed) {
+                cx.emit(Event::NoTheft { monster: m });
+                start_reinforcements(cx, m, speed);
             }
         }
-        Unexpected::Reinforcements => start_reinforcements(game, m, speed),
+        Unexpected::Reinforcements => start_reinforcements(cx, m, speed),
         Unexpected::HoldGround => {
-            face(game, m, first);
-            game.say(format!("{id} holds its ground"));
+            face(cx.s, m, first);
+            cx.emit(Event::HoldsGround { monster: m });
         }
     }
 }
@@ -477,44 +490,38 @@ fn unexpected(game: &mut Game, m: usize, speed: u32, first: usize) {
 /// Returns false (nothing done) when it cannot attempt a theft this
 /// activation: it already carries a chest, no hero carries one, or none is
 /// within reach.
-fn theft(game: &mut Game, m: usize, speed: u32) -> bool {
-    if game.monsters[m].carrying.is_some() {
+fn theft(cx: &mut Ctx, m: MonsterId, speed: u32) -> bool {
+    let s = &*cx.s;
+    if s.monsters[m].carrying.is_some() {
         return false;
     }
-    let pool: Vec<Candidate> = game
+    let pool: Vec<Candidate<HeroId>> = s
         .heroes_in_dungeon()
         .into_iter()
-        .filter(|&h| !game.heroes[h].chests.is_empty())
+        .filter(|&h| !s.heroes[h].chests.is_empty())
         .filter_map(|h| {
-            let goals = walk::attack_squares(game, m, h, None);
-            let travel = walk::travel(game, m, &goals, Heroes::Avoid);
+            let goals = walk::attack_squares(s, m, h, None);
+            let travel = walk::travel(s, m, &goals, Heroes::Avoid);
             (travel <= speed).then_some(Candidate {
-                h,
+                who: h,
                 travel,
                 spins: 0,
             })
         })
         .collect();
-    let Some(c) = least(game, m, &pool, "theft target") else {
+    let Some(c) = least(cx, m, &pool, Topic::TheftTarget) else {
         return false;
     };
-    let h = c.h;
-    let id = game.monsters[m].id.clone();
-    let name = game.heroes[h].name.clone();
-    game.say(format!("{id} goes for {name}'s chest"));
-    let goals = walk::attack_squares(game, m, h, None);
-    let w = walk::walk(
-        game,
-        m,
-        &goals,
-        speed,
-        Heroes::Avoid,
-        OnFail::Engage,
-        Some(h),
-    );
+    let h = c.who;
+    cx.emit(Event::GoesForChest {
+        monster: m,
+        hero: h,
+    });
+    let goals = walk::attack_squares(cx.s, m, h, None);
+    let w = walk::walk(cx, m, &goals, speed, Heroes::Avoid, OnFail::Engage, Some(h));
     match w.end {
-        End::Arrived => theft_attempt(game, m, h),
-        End::Engaged(o) if walk::can_attack_now(game, m, o, None) => game.monster_attacks(m, o),
+        End::Arrived => theft_attempt(cx, m, h),
+        End::Engaged(o) if walk::can_attack_now(cx.s, m, o, None) => monster_attacks(cx, m, o),
         _ => {}
     }
     true
@@ -522,34 +529,46 @@ fn theft(game: &mut Game, m: usize, speed: u32) -> bool {
 
 /// The theft roll against an adjacent hero; on success the chest (closed,
 /// trap reset) goes to the monster and the theft table says what it does next.
-fn theft_attempt(game: &mut Game, m: usize, h: usize) {
-    face(game, m, h);
-    let id = game.monsters[m].id.clone();
-    let name = game.heroes[h].name.clone();
-    let f = game.dice.d6(format!("{id}: theft from {name}"));
+fn theft_attempt(cx: &mut Ctx, m: MonsterId, h: HeroId) {
+    face(cx.s, m, h);
+    let f = cx.dice.d6(format_args!(
+        "{}: theft from {}",
+        cx.s.monsters[m].id, cx.s.heroes[h].name
+    ));
     if f < THEFT {
-        game.say(format!(
-            "{id} tries to steal from {name}: rolled {f} (needs {THEFT}+) — it fails"
-        ));
+        cx.emit(Event::Theft {
+            monster: m,
+            hero: h,
+            face: f,
+            need: THEFT,
+            chest: None,
+        });
         return;
     }
-    let chests = game.heroes[h].chests.clone();
-    let names: Vec<String> = chests.iter().map(|&c| game.chests[c].id.clone()).collect();
-    let c = chests[walk::choose(game, &format!("{id}: which chest"), &names)];
-    game.heroes[h].chests.retain(|&x| x != c);
-    let chest = &mut game.chests[c];
+    let chests = cx.s.heroes[h].chests.clone();
+    let picks: Vec<Pick> = chests.iter().map(|&c| Pick::Chest(c)).collect();
+    let c = chests[cx.choose(Chooser::Monster(m), Topic::WhichChest, &picks)];
+    cx.s.heroes[h].chests.retain(|&x| x != c);
+    let chest = &mut cx.s.chests[c];
     chest.place = ChestPlace::Monster(m);
     chest.open = false;
     chest.trap_spent = false;
-    let cid = chest.id.clone();
-    game.monsters[m].carrying = Some(c);
-    game.say(format!(
-        "{id} tries to steal from {name}: rolled {f} (needs {THEFT}+) — it takes {cid} (closed, trap reset)"
-    ));
-    let f = game.dice.d6(format!("{id}: after the theft"));
-    let row = game.tables.theft.get(f).clone();
-    game.say(format!("{id} after the theft: rolled {f} — {}", row.text));
-    game.monsters[m].mode = match row.result {
+    cx.s.monsters[m].carrying = Some(c);
+    cx.emit(Event::Theft {
+        monster: m,
+        hero: h,
+        face: f,
+        need: THEFT,
+        chest: Some(c),
+    });
+    let f = cx
+        .dice
+        .d6(format_args!("{}: after the theft", cx.s.monsters[m].id));
+    cx.emit(Event::AfterTheft {
+        monster: m,
+        face: f,
+    });
+    cx.s.monsters[m].mode = match cx.s.tables.theft.get(f).result {
         TheftOutcome::FleeToEntrance => MonsterMode::Fleeing,
         TheftOutcome::SeekReinforcements => MonsterMode::Reinforcing,
         TheftOutcome::KeepFighting => MonsterMode::Hunt,
@@ -559,14 +578,13 @@ fn theft_attempt(game: &mut Game, m: usize, h: usize) {
 // ---------------------------------------------------------------- reinforcements
 
 /// Reinforcements: it gives up speed and sets off for help this activation.
-fn start_reinforcements(game: &mut Game, m: usize, speed: u32) {
-    let id = game.monsters[m].id.clone();
-    let cost = game.rules().reinforcement_cost;
-    game.say(format!("{id} loses {cost} speed and runs for help"));
-    game.monsters[m].mode = MonsterMode::Reinforcing;
+fn start_reinforcements(cx: &mut Ctx, m: MonsterId, speed: u32) {
+    let cost = cx.s.rules().reinforcement_cost;
+    cx.emit(Event::RunsForHelp { monster: m, cost });
+    cx.s.monsters[m].mode = MonsterMode::Reinforcing;
     let left = speed.saturating_sub(cost);
-    if !seek_help(game, m, left) {
-        blocked_fallback(game, m, left);
+    if !seek_help(cx, m, left) {
+        blocked_fallback(cx, m, left);
     }
 }
 
@@ -574,29 +592,30 @@ fn start_reinforcements(game: &mut Game, m: usize, speed: u32) {
 /// (in its tile or next to it), through heroes if need be, break-aways tried
 /// again every activation; with no token left, out of the entrance. Returns
 /// false when its way is blocked.
-fn seek_help(game: &mut Game, m: usize, speed: u32) -> bool {
-    let id = game.monsters[m].id.clone();
-    if game.wmts.is_empty() {
-        return head_out(game, m, speed, MonsterMode::GoneForHelp, Heroes::Ignore);
+fn seek_help(cx: &mut Ctx, m: MonsterId, speed: u32) -> bool {
+    if cx.s.wmts.is_empty() {
+        return head_out(cx, m, speed, MonsterMode::GoneForHelp, Heroes::Ignore);
     }
-    let me = game.monsters[m].pos.expect("active");
-    if !game.wmt_triggered_by(me).is_empty() {
-        for w in game.wmt_triggered_by(me) {
-            if let Some(i) = game.wmts.iter().position(|x| x.id == w) {
-                game.reveal(i, Cause::Monster(m));
+    let me = cx.s.monsters[m].pos.expect("active");
+    let here = cx.s.wmt_triggered_by(me);
+    if !here.is_empty() {
+        for w in here {
+            if let Some(i) = cx.s.wmt_index(w) {
+                reveal(cx, i, Cause::Figure);
             }
         }
-        game.monsters[m].mode = MonsterMode::Hunt;
-        game.say(format!("{id} has brought help; its activation ends"));
+        cx.s.monsters[m].mode = MonsterMode::Hunt;
+        cx.emit(Event::BroughtHelp { monster: m });
         return true;
     }
-    let goals: Vec<Point> = (0..game.board.len())
-        .map(|i| game.board.point(i))
-        .filter(|&p| game.board.passable(p) && !game.occupied(p))
-        .filter(|&p| !game.wmt_triggered_by(p).is_empty())
+    let s = &*cx.s;
+    let goals: Vec<Point> = (0..s.board.len())
+        .map(|i| s.board.point(i))
+        .filter(|&p| s.board.passable(p) && !s.occupied(p))
+        .filter(|&p| !s.wmt_triggered_by(p).is_empty())
         .collect();
     let w = walk::walk(
-        game,
+        cx,
         m,
         &goals,
         speed,
@@ -605,9 +624,9 @@ fn seek_help(game: &mut Game, m: usize, speed: u32) -> bool {
         None,
     );
     if w.revealed {
-        if game.monsters[m].active() {
-            game.monsters[m].mode = MonsterMode::Hunt;
-            game.say(format!("{id} has brought help; its activation ends"));
+        if cx.s.monsters[m].active() {
+            cx.s.monsters[m].mode = MonsterMode::Hunt;
+            cx.emit(Event::BroughtHelp { monster: m });
         }
         return true;
     }
@@ -616,167 +635,164 @@ fn seek_help(game: &mut Game, m: usize, speed: u32) -> bool {
 
 /// Heads for the entrance and steps out (1 speed point) once on it, taking
 /// up `mode` outside. Returns false when its way is blocked.
-fn head_out(game: &mut Game, m: usize, speed: u32, mode: MonsterMode, heroes: Heroes) -> bool {
+fn head_out(cx: &mut Ctx, m: MonsterId, speed: u32, mode: MonsterMode, heroes: Heroes) -> bool {
     // Every exit (a split-up mission has two); one fetching help may also
     // take the stairs down (multi-floor dungeons). The walk finds the nearer.
-    let goals: Vec<Point> = game
+    let s = &*cx.s;
+    let goals: Vec<Point> = s
         .monster_exits(mode == MonsterMode::GoneForHelp)
         .into_iter()
-        .filter(|&p| game.monsters[m].pos == Some(p) || !game.occupied(p))
+        .filter(|&p| s.monsters[m].pos == Some(p) || !s.occupied(p))
         .collect();
-    let w = walk::walk(game, m, &goals, speed, heroes, OnFail::KeepTrying, None);
+    let w = walk::walk(cx, m, &goals, speed, heroes, OnFail::KeepTrying, None);
     if w.end == End::NoRoute {
         return false;
     }
-    let cost = game.monsters[m].pos.map_or(1, |p| game.way_out_cost(p));
+    let cost = cx.s.monsters[m].pos.map_or(1, |p| cx.s.way_out_cost(p));
     if w.end == End::Arrived && w.used + cost <= speed {
-        leave(game, m, mode);
+        leave(cx, m, mode);
     }
     true
 }
 
 /// Monster `m` steps out of the entrance: a chest it carries is lost.
-fn leave(game: &mut Game, m: usize, mode: MonsterMode) {
-    let id = game.monsters[m].id.clone();
-    let from = game.monsters[m].pos.take();
-    game.monsters[m].mode = mode;
-    let stairs = from.is_some() && from == game.floors.stairs;
+fn leave(cx: &mut Ctx, m: MonsterId, mode: MonsterMode) {
+    let from = cx.s.monsters[m].pos.take();
+    cx.s.monsters[m].mode = mode;
+    let stairs = from.is_some() && from == cx.s.floors.stairs;
     // Back in where it left, when that is not the main entrance.
     if let Some(p) = from
         && mode == MonsterMode::GoneForHelp
-        && !game.board.is_entrance(p)
+        && !cx.s.board.is_entrance(p)
     {
-        game.floors.left_by.insert(m, p);
+        cx.s.floors.left_by.insert(m, p);
     }
-    let mut line = if stairs {
-        format!("{id} goes down the stairs")
-    } else {
-        format!("{id} leaves the dungeon")
-    };
-    if let Some(c) = game.monsters[m].carrying.take() {
-        game.chests[c].place = ChestPlace::Lost;
-        line += &format!(" with {}; it is lost", game.chests[c].id);
+    let chest = cx.s.monsters[m].carrying.take();
+    if let Some(c) = chest {
+        cx.s.chests[c].place = ChestPlace::Lost;
     }
-    line += match mode {
-        MonsterMode::GoneForHelp => " to fetch help (it comes back next activation)",
-        _ => " for good",
-    };
-    game.say(line);
+    cx.emit(Event::MonsterLeaves {
+        monster: m,
+        stairs,
+        chest,
+        for_help: mode == MonsterMode::GoneForHelp,
+    });
 }
 
 /// A thief's way is blocked, or a monster seeking help finds no way: it
 /// drops any chest on the spot (trap reset) and attacks its first choice.
-fn blocked_fallback(game: &mut Game, m: usize, speed: u32) {
-    if !game.monsters[m].active() {
+fn blocked_fallback(cx: &mut Ctx, m: MonsterId, speed: u32) {
+    if !cx.s.monsters[m].active() {
         return;
     }
-    let id = game.monsters[m].id.clone();
-    game.say(format!("{id}'s way is blocked; it turns to fight"));
-    game.monsters[m].mode = MonsterMode::Hunt;
-    drop_chest(game, m);
-    let pool = candidates(game, m);
-    if let Some(first) = least(game, m, &pool, "first choice") {
-        go_attack(game, m, first.h, speed);
+    cx.emit(Event::WayBlocked { monster: m });
+    cx.s.monsters[m].mode = MonsterMode::Hunt;
+    drop_chest(cx, m);
+    let pool = candidates(cx.s, m);
+    if let Some(first) = least(cx, m, &pool, Topic::FirstChoice) {
+        go_attack(cx, m, first.who, speed);
     }
 }
 
 /// Drops the chest monster `m` carries on its square (or the nearest free
 /// one), closed with its trap reset.
-fn drop_chest(game: &mut Game, m: usize) {
-    let (Some(c), Some(p)) = (game.monsters[m].carrying, game.monsters[m].pos) else {
+fn drop_chest(cx: &mut Ctx, m: MonsterId) {
+    let (Some(c), Some(p)) = (cx.s.monsters[m].carrying, cx.s.monsters[m].pos) else {
         return;
     };
-    let spot = if game.chest_at(p).is_none() {
+    let spot = if cx.s.chest_at(p).is_none() {
         p
     } else {
-        game.free_square_near(p).unwrap_or(p)
+        cx.s.free_square_near(p).unwrap_or(p)
     };
-    game.monsters[m].carrying = None;
-    let chest = &mut game.chests[c];
+    cx.s.monsters[m].carrying = None;
+    let chest = &mut cx.s.chests[c];
     chest.place = ChestPlace::At(spot);
     chest.open = false;
     chest.trap_spent = false;
-    let (id, cid) = (game.monsters[m].id.clone(), game.chests[c].id.clone());
-    game.say(format!(
-        "{id} drops {cid} on {} (closed, trap reset)",
-        fmt_point(spot)
-    ));
+    cx.emit(Event::MonsterDropsChest {
+        monster: m,
+        chest: c,
+        at: spot,
+    });
 }
 
 /// A thief making off with a chest: to the entrance and out (the chest is
 /// lost). Returns false when its way is blocked.
-fn flee(game: &mut Game, m: usize, speed: u32) -> bool {
-    head_out(game, m, speed, MonsterMode::Gone, Heroes::Ignore)
+fn flee(cx: &mut Ctx, m: MonsterId, speed: u32) -> bool {
+    head_out(cx, m, speed, MonsterMode::Gone, Heroes::Ignore)
 }
 
 /// A monster that left for help comes back in at the entrance (or the
 /// nearest free square to it). Returns false if there is no room.
-fn come_back_in(game: &mut Game, m: usize) -> bool {
-    let e = match game.floors.left_by.get(&m) {
+fn come_back_in(cx: &mut Ctx, m: MonsterId) -> bool {
+    let s = &*cx.s;
+    let e = match s.floors.left_by.get(&m) {
         Some(&p) => vec![p],
-        None => game.board.entrance.clone(),
+        None => s.board.entrance.clone(),
     };
     let spot = e
         .iter()
         .copied()
-        .find(|&p| !game.occupied(p))
-        .or_else(|| game.free_square_near(e[0]));
-    let id = game.monsters[m].id.clone();
+        .find(|&p| !s.occupied(p))
+        .or_else(|| s.free_square_near(e[0]));
     let Some(spot) = spot else {
-        game.say(format!("{id} finds the entrance blocked and waits outside"));
+        cx.emit(Event::EntranceBlocked { monster: m });
         return false;
     };
-    game.monsters[m].pos = Some(spot);
-    game.monsters[m].mode = MonsterMode::Hunt;
-    game.monsters[m].facing = game.board.entrance_side.opposite();
-    if game
-        .floors
-        .left_by
-        .remove(&m)
-        .is_some_and(|p| Some(p) == game.floors.stairs)
-    {
-        game.say(format!(
-            "{id} comes back up the stairs at {}",
-            fmt_point(spot)
-        ));
-    } else {
-        game.say(format!("{id} comes back in at {}", fmt_point(spot)));
-    }
+    let facing = s.board.entrance_side.opposite();
+    let mon = &mut cx.s.monsters[m];
+    mon.pos = Some(spot);
+    mon.mode = MonsterMode::Hunt;
+    mon.facing = facing;
+    let stairs =
+        cx.s.floors
+            .left_by
+            .remove(&m)
+            .is_some_and(|p| Some(p) == cx.s.floors.stairs);
+    cx.emit(Event::ComesBack {
+        monster: m,
+        at: spot,
+        stairs,
+    });
     true
 }
 
 /// At the end of the activation in which it came back: the reinforcements
 /// roll; on its reveal row a random token from the pool is revealed at the
 /// entrance (its monsters surprised).
-fn reinforcement_roll(game: &mut Game, m: usize) {
-    let id = game.monsters[m].id.clone();
-    let f = game.dice.d6(format!("{id}: reinforcements"));
-    let row = game.tables.reinforcements.get(f).clone();
-    game.say(format!("{id} reinforcements: rolled {f} — {}", row.text));
-    if row.result != Reinforcement::RevealAtEntrance {
+fn reinforcement_roll(cx: &mut Ctx, m: MonsterId) {
+    let f = cx
+        .dice
+        .d6(format_args!("{}: reinforcements", cx.s.monsters[m].id));
+    cx.emit(Event::Reinforcements {
+        monster: m,
+        face: f,
+    });
+    if cx.s.tables.reinforcements.get(f).result != Reinforcement::RevealAtEntrance {
         return;
     }
-    if game.wmt_pool.is_empty() {
-        game.say("the WMT Pool is empty: nobody answers");
+    if cx.s.wmt_pool.is_empty() {
+        cx.emit(Event::NobodyAnswers);
         return;
     }
-    let e = game.board.entrance[0];
-    let Some(spot) = game.free_square_near(e) else {
-        game.say("the entrance is packed: nobody can come in");
+    let e = cx.s.board.entrance[0];
+    let Some(spot) = cx.s.free_square_near(e) else {
+        cx.emit(Event::EntrancePacked);
         return;
     };
-    let names: Vec<String> = game
-        .wmt_pool
-        .iter()
-        .map(|t| format!("{}-{}", t.color.name(), t.number))
-        .collect();
-    let k = walk::choose(game, &format!("{id}: token from the pool"), &names);
-    let i = game.put_pool_token(k, spot);
-    let wid = game.wmts[i].id.clone();
-    game.say(format!("{wid} comes in at {}", fmt_point(spot)));
-    let placed = game.reveal(i, Cause::Other);
+    let picks: Vec<Pick> =
+        cx.s.wmt_pool
+            .iter()
+            .map(|t| Pick::PoolToken(t.color, t.number))
+            .collect();
+    let k = cx.choose(Chooser::Monster(m), Topic::PoolToken, &picks);
+    let i = put_pool_token(cx, k, spot);
+    let token = cx.s.wmts[i].id;
+    cx.emit(Event::TokenComesIn { token, at: spot });
+    let placed = reveal(cx, i, Cause::Other);
     for p in placed {
-        game.monsters[p].surprised = true;
+        cx.s.monsters[p].surprised = true;
     }
 }
 
@@ -785,25 +801,27 @@ fn reinforcement_roll(game: &mut Game, m: usize) {
 /// Demoralized: to the nearest friend with Command; failing that out of the
 /// dungeon for good; failing that to the nearest tile without heroes, where
 /// it waits. Break-aways are tried again every activation.
-fn retreat(game: &mut Game, m: usize, speed: u32) {
-    let id = game.monsters[m].id.clone();
-    let me = game.monsters[m].pos.expect("active");
-    let commanders: Vec<usize> = (0..game.monsters.len())
-        .filter(|&o| o != m && game.monsters[o].active() && game.monsters[o].has("Command"))
+fn retreat(cx: &mut Ctx, m: MonsterId, speed: u32) {
+    let s = &*cx.s;
+    let me = s.monsters[m].pos.expect("active");
+    let commanders: Vec<MonsterId> = s
+        .floor_monsters()
+        .filter(|&o| o != m && s.monsters[o].active() && s.monsters[o].has(Ability::Command))
         .collect();
     if !commanders.is_empty() {
         let goals: Vec<Point> = commanders
             .iter()
-            .filter_map(|&o| game.monsters[o].pos)
+            .filter_map(|&o| s.monsters[o].pos)
             .flat_map(all_around)
-            .filter(|&q| game.board.passable(q) && (q == me || !game.occupied(q)))
+            .filter(|&q| s.board.passable(q) && (q == me || !s.occupied(q)))
             .collect();
-        if walk::travel(game, m, &goals, Heroes::Avoid) != FAR {
-            game.say(format!(
-                "{id} is demoralized and falls back to its commander"
-            ));
+        if walk::travel(s, m, &goals, Heroes::Avoid) != FAR {
+            cx.emit(Event::Demoralized {
+                monster: m,
+                retreat: Retreat::ToCommander,
+            });
             walk::walk(
-                game,
+                cx,
                 m,
                 &goals,
                 speed,
@@ -814,43 +832,51 @@ fn retreat(game: &mut Game, m: usize, speed: u32) {
             return;
         }
     }
-    let exits: Vec<Point> = game
+    let exits: Vec<Point> = s
         .monster_exits(false)
         .into_iter()
-        .filter(|&p| p == me || !game.occupied(p))
+        .filter(|&p| p == me || !s.occupied(p))
         .collect();
-    if walk::travel(game, m, &exits, Heroes::Avoid) != FAR {
-        game.say(format!("{id} is demoralized and flees for the entrance"));
-        head_out(game, m, speed, MonsterMode::Gone, Heroes::Avoid);
+    if walk::travel(s, m, &exits, Heroes::Avoid) != FAR {
+        cx.emit(Event::Demoralized {
+            monster: m,
+            retreat: Retreat::ForTheEntrance,
+        });
+        head_out(cx, m, speed, MonsterMode::Gone, Heroes::Avoid);
         return;
     }
-    let here = game.board.tile_at(me);
-    let hero_tiles: Vec<Option<usize>> = game
+    let here = s.board.tile_at(me);
+    let hero_tiles: Vec<Option<usize>> = s
         .heroes_in_dungeon()
         .into_iter()
-        .filter_map(|h| game.heroes[h].pos())
-        .map(|p| game.board.tile_at(p))
+        .filter_map(|h| s.heroes[h].pos())
+        .map(|p| s.board.tile_at(p))
         .collect();
     if !hero_tiles.contains(&here) {
-        game.say(format!("{id} is demoralized and hides where no hero is"));
+        cx.emit(Event::Demoralized {
+            monster: m,
+            retreat: Retreat::Hides,
+        });
         return;
     }
-    let goals: Vec<Point> = (0..game.board.tiles.len())
+    let goals: Vec<Point> = (0..s.board.tiles.len())
         .filter(|&t| !hero_tiles.contains(&Some(t)))
-        .flat_map(|t| game.board.tile_squares(t))
-        .filter(|&q| !game.occupied(q))
+        .flat_map(|t| s.board.tile_squares(t))
+        .filter(|&q| !s.occupied(q))
         .collect();
-    if walk::travel(game, m, &goals, Heroes::Avoid) == FAR {
-        game.say(format!(
-            "{id} is demoralized and has nowhere to go; it waits"
-        ));
+    if walk::travel(s, m, &goals, Heroes::Avoid) == FAR {
+        cx.emit(Event::Demoralized {
+            monster: m,
+            retreat: Retreat::Nowhere,
+        });
         return;
     }
-    game.say(format!(
-        "{id} is demoralized and slinks off to a tile with no heroes"
-    ));
+    cx.emit(Event::Demoralized {
+        monster: m,
+        retreat: Retreat::SlinksOff,
+    });
     walk::walk(
-        game,
+        cx,
         m,
         &goals,
         speed,
@@ -858,4 +884,197 @@ fn retreat(game: &mut Game, m: usize, speed: u32) {
         OnFail::KeepTrying,
         None,
     );
+}
+
+// ---------------------------------------------------------------- missions
+//
+// Monster behaviour the missions add (see [`crate::mkd::play::missions`] for
+// the rules and the project's readings): stealth's chest hunters, the
+// kidnappee's run for the exit and its captivity, and the rescue
+// Guardian's preference for the prisoner.
+
+/// Rescue: a monster revealed from the Guardian takes the freed prisoner as
+/// its first choice when it can reach them.
+fn prisoner_first(
+    s: &State,
+    m: MonsterId,
+    pool: &[Candidate<HeroId>],
+) -> Option<Candidate<HeroId>> {
+    let p = s.mission.freed?;
+    if !s.mission.guardian_monsters.contains(&m) {
+        return None;
+    }
+    pool.iter().copied().find(|c| c.who == p)
+}
+
+/// Stealth: can monster `m` reach the Quest Chest (or the hero carrying it)?
+fn chest_reachable(s: &State, m: MonsterId) -> bool {
+    if s.goal() != Goal::Stealth {
+        return false;
+    }
+    chest_goals(s, m).is_some_and(|(g, _)| walk::travel(s, m, &g, Heroes::Avoid) != FAR)
+}
+
+/// The squares to attack the Quest Chest from, and its carrier if a hero
+/// carries it.
+fn chest_goals(s: &State, m: MonsterId) -> Option<(Vec<Point>, Option<HeroId>)> {
+    let (c, carrier) = s.quest_chest_target()?;
+    match (carrier, s.chests[c].place) {
+        (Some(h), _) => Some((walk::attack_squares(s, m, h, None), Some(h))),
+        (None, ChestPlace::At(p)) => Some((chest_attack_squares(s, m, p), None)),
+        _ => None,
+    }
+}
+
+/// Stealth: the decision roll chose the Quest Chest; the monster is set on
+/// destroying it for the rest of the game.
+fn commit_to_chest(cx: &mut Ctx, m: MonsterId, speed: u32) {
+    cx.s.monsters[m].mode = MonsterMode::ChestHunt;
+    cx.emit(Event::CommitsToChest { monster: m });
+    chest_hunt(cx, m, speed);
+}
+
+/// A chest hunter's activation: to the Quest Chest (or its carrier) and
+/// attack it, without abilities or shooting. With no route to it, it goes
+/// back to hunting heroes.
+fn chest_hunt(cx: &mut Ctx, m: MonsterId, speed: u32) {
+    let s = &*cx.s;
+    let goals = chest_goals(s, m);
+    let reachable = goals
+        .as_ref()
+        .is_some_and(|(g, _)| walk::travel(s, m, g, Heroes::Avoid) != FAR);
+    let Some((goals, carrier)) = goals.filter(|_| reachable) else {
+        cx.s.monsters[m].mode = MonsterMode::Hunt;
+        cx.emit(Event::GivesUpChest { monster: m });
+        hunt(cx, m, speed);
+        return;
+    };
+    match carrier {
+        Some(h) => cx.emit(Event::GoesForCarrier {
+            monster: m,
+            hero: h,
+        }),
+        None => cx.emit(Event::HeadsForChest { monster: m }),
+    }
+    let w = walk::walk(cx, m, &goals, speed, Heroes::Avoid, OnFail::Engage, carrier);
+    match w.end {
+        End::Arrived => match carrier {
+            Some(h) => attack_carrier(cx, m, h),
+            None => attack_chest(cx, m),
+        },
+        End::Engaged(o) if Some(o) == carrier => attack_carrier(cx, m, o),
+        End::Engaged(o) => {
+            cx.emit(Event::FightsBack {
+                monster: m,
+                hero: o,
+            });
+            if walk::can_attack_now(cx.s, m, o, None) {
+                monster_attacks(cx, m, o);
+            }
+        }
+        End::Short => cx.emit(Event::ChestNotReached { monster: m }),
+        End::NoRoute => cx.emit(Event::NoWayToChest { monster: m }),
+        End::Revealed | End::Pinned | End::Slain => {}
+    }
+}
+
+/// A melee attack on the Quest Chest lying next to (or under) monster `m`.
+fn attack_chest(cx: &mut Ctx, m: MonsterId) {
+    if let Some((c, None)) = cx.s.quest_chest_target()
+        && let ChestPlace::At(p) = cx.s.chests[c].place
+        && let Some(me) = cx.s.monsters[m].pos
+        && me != p
+    {
+        cx.s.monsters[m].facing = side_towards(me, p);
+    }
+    match cx.s.opts.combat {
+        CombatMode::Manual => cx.emit(Event::ChestAttackPrompt {
+            monster: m,
+            defence: CHEST_DEFENCE,
+        }),
+        CombatMode::Dice => {
+            let n = cx.s.monsters[m].stats.attacks;
+            let hit_on = cx.s.rules().melee_hit;
+            let roll: AttackRoll = attack(
+                cx.dice,
+                n,
+                hit_on,
+                CHEST_DEFENCE,
+                0,
+                format_args!("{} attacks the Quest Chest", cx.s.monsters[m].id),
+            );
+            let wounds = roll.wounds;
+            cx.emit(Event::Attack {
+                by: Figure::Monster(m),
+                strike: Strike::Melee,
+                target: Target::QuestChest(CHEST_DEFENCE),
+                roll,
+            });
+            if wounds > 0 {
+                destroy_quest_chest(cx, m);
+            } else {
+                cx.emit(Event::ChestWithstands);
+            }
+        }
+    }
+}
+
+/// A chest hunter attacks the hero carrying the Quest Chest: any wound it
+/// deals destroys the contents.
+fn attack_carrier(cx: &mut Ctx, m: MonsterId, h: HeroId) {
+    if !walk::can_attack_now(cx.s, m, h, None) {
+        face(cx.s, m, h);
+        return;
+    }
+    let before = cx.s.heroes[h].wounds;
+    monster_attacks(cx, m, h);
+    match cx.s.opts.combat {
+        CombatMode::Manual => cx.emit(Event::CarrierPrompt {
+            monster: m,
+            hero: h,
+        }),
+        CombatMode::Dice => {
+            if cx.s.heroes[h].wounds > before {
+                destroy_quest_chest(cx, m);
+            }
+        }
+    }
+}
+
+/// Kidnapping: the kidnappee's activation (true when `m` is the kidnappee
+/// and its activation has been played here). On the run: for the entrance
+/// through heroes, break-aways retried. Captured: waits for the heroes to
+/// lead it when one stands next to it, or retreats as a demoralized monster.
+fn kidnappee(cx: &mut Ctx, m: MonsterId, speed: u32) -> bool {
+    if cx.s.goal() != Goal::Kidnapping || cx.s.mission.kidnappee != Some(m) {
+        return false;
+    }
+    update_capture(cx);
+    if cx.s.mission.captured {
+        if cx.s.mission.led_turn == Some(cx.s.turn) {
+            cx.emit(Event::LedThisTurn { monster: m });
+            return true;
+        }
+        let s = &*cx.s;
+        let me = s.monsters[m].pos.expect("active");
+        let guard = s
+            .hero_ids()
+            .find(|&h| s.heroes[h].pos().is_some_and(|p| Board::adjacent(p, me)));
+        if let Some(guard) = guard {
+            cx.emit(Event::HeldBy {
+                monster: m,
+                hero: guard,
+                at: me,
+            });
+            return true;
+        }
+        cx.emit(Event::TriesToEscape { monster: m });
+        retreat(cx, m, speed);
+        return true;
+    }
+    cx.emit(Event::RunsForExit { monster: m });
+    if !head_out(cx, m, speed, MonsterMode::Gone, Heroes::Ignore) {
+        cx.emit(Event::NoWayOut { monster: m });
+    }
+    true
 }

@@ -2,233 +2,359 @@
 //!
 //! The kit: a hand-made three-tile dungeon (chamber C1, a hallway H1 that
 //! narrows to a one-square corridor on row 3, chamber C2), a two-hero party,
-//! monsters placed by hand. Where an outcome hangs on a die, the test tries
-//! seeds until the transcript shows the face it needs, and asserts one was
-//! found.
+//! monsters placed by hand, and scripted dice: each test lists the faces
+//! the rules roll (decision, unexpected action, ties, break-aways) and
+//! asserts the events.
 
 use super::*;
-use crate::mkd::play::engine::CombatMode;
+use crate::mkd::play::event::{MonsterStep, Rolls};
 use crate::mkd::play::state::HeroPlace;
 use crate::mkd::play::testkit::*;
 use crate::mkd::scenario::*;
 use crate::tileset::Side;
 
+/// Monster `m`'s activation.
+fn act(g: &mut Game, m: MonsterId) -> Vec<Event> {
+    rule(g, |cx| activate(cx, m)).1
+}
+
+use crate::mkd::play::engine::Game;
+
+fn moved(m: MonsterId, at: Point, path: &[Point]) -> Event {
+    Event::MonsterMoved {
+        monster: m,
+        at: Some(at),
+        path: path.iter().map(|&q| MonsterStep::Square(q)).collect(),
+    }
+}
+
+fn prompt(m: MonsterId, h: HeroId, melee: bool, facing: Side) -> Event {
+    Event::AttackPrompt {
+        monster: m,
+        hero: h,
+        melee,
+        facing,
+    }
+}
+
+// ---------------------------------------------------------------- targets and the decision roll
+
 #[test]
 fn first_choice_is_the_hero_needing_least_movement() {
-    let mut g = game(1);
+    let mut g = game(&[1]);
     put_hero(&mut g, 0, p(7, 5), Side::N);
     put_hero(&mut g, 1, p(1, 5), Side::N);
     let m = add_monster(&mut g, "orc-1", 20, p(5, 5), &[]);
-    activate(&mut g, m);
-    assert!(
-        said(&g, "orc-1's first choice: Ayla (1 speed point"),
-        "{}",
-        transcript(&g)
+    let ev = act(&mut g, m);
+    assert_eq!(
+        ev,
+        [
+            Event::FirstChoice {
+                monster: m,
+                hero: AYLA,
+                travel: 1
+            },
+            Event::Decision {
+                monster: m,
+                face: 1
+            },
+            moved(m, p(6, 5), &[p(6, 5)]),
+            prompt(m, AYLA, true, Side::E),
+        ]
     );
-    assert!(said(&g, "orc-1 decision: rolled"), "{}", transcript(&g));
+    all_dice_used(&g);
 }
 
 #[test]
-fn equally_near_heroes_are_a_d6_tie() {
-    let mut g = game(1);
+fn equally_near_heroes_are_a_d6_tie_re_rolled_until_it_names_one() {
+    // A 5 names neither of two heroes; the 2 names Borin.
+    let mut g = game(&[5, 2, 1]);
     put_hero(&mut g, 0, p(7, 5), Side::N);
     put_hero(&mut g, 1, p(3, 5), Side::N);
     let m = add_monster(&mut g, "orc-1", 20, p(5, 5), &[]);
-    activate(&mut g, m);
-    assert!(
-        said(&g, "orc-1: first choice tie: rolled"),
-        "{}",
-        transcript(&g)
+    let ev = act(&mut g, m);
+    assert_eq!(
+        ev[0],
+        Event::Chose {
+            by: Chooser::Monster(m),
+            topic: Topic::FirstChoice,
+            faces: Rolls(vec![5, 2]),
+            pick: Pick::Hero(BORIN),
+        }
     );
+    assert_eq!(
+        printed(&g, &ev[..1]),
+        "orc-1: first choice tie: rolled 5, 2 — Borin"
+    );
+    assert_eq!(ev.last(), Some(&prompt(m, BORIN, true, Side::W)));
+    all_dice_used(&g);
 }
 
 #[test]
 fn a_shooter_in_range_does_not_move_and_shoots() {
-    let g = search(
-        |s| {
-            let mut g = game(s);
-            put_hero(&mut g, 0, p(7, 1), Side::N);
-            // 12 points: the skeleton band, shooting range 7.
-            let m = add_monster(&mut g, "skel-1", 12, p(1, 1), &[]);
-            activate(&mut g, m);
-            g
-        },
-        |g| rolled(g, "skel-1 decision", &[1, 2, 3]),
+    let mut g = game(&[1]);
+    put_hero(&mut g, 0, p(7, 1), Side::N);
+    // 12 points: the skeleton band, shooting range 7.
+    let m = add_monster(&mut g, "skel-1", 12, p(1, 1), &[]);
+    let ev = act(&mut g, m);
+    assert_eq!(
+        ev,
+        [
+            Event::FirstChoice {
+                monster: m,
+                hero: AYLA,
+                travel: 0
+            },
+            Event::Decision {
+                monster: m,
+                face: 1
+            },
+            prompt(m, AYLA, false, Side::E),
+        ]
     );
-    assert_eq!(g.monsters[0].pos, Some(p(1, 1)));
-    assert!(
-        said(&g, "first choice: Ayla (0 speed points"),
-        "{}",
-        transcript(&g)
-    );
-    assert!(
-        said(&g, "skel-1 attacks Ayla (ranged"),
-        "{}",
-        transcript(&g)
-    );
+    assert_eq!(g.monsters[m].pos, Some(p(1, 1)));
+    all_dice_used(&g);
 }
 
 #[test]
 fn decision_1_to_3_attacks_the_first_choice() {
-    let g = search(
-        |s| {
-            let mut g = game(s);
-            put_hero(&mut g, 0, p(6, 5), Side::N);
-            put_hero(&mut g, 1, p(1, 1), Side::N);
-            let m = add_monster(&mut g, "orc-1", 20, p(3, 5), &[]);
-            activate(&mut g, m);
-            g
-        },
-        |g| rolled(g, "orc-1 decision", &[1, 2, 3]),
+    let mut g = game(&[3]);
+    put_hero(&mut g, 0, p(6, 5), Side::N);
+    put_hero(&mut g, 1, p(1, 1), Side::N);
+    let m = add_monster(&mut g, "orc-1", 20, p(3, 5), &[]);
+    let ev = act(&mut g, m);
+    assert_eq!(
+        ev,
+        [
+            Event::FirstChoice {
+                monster: m,
+                hero: AYLA,
+                travel: 2
+            },
+            Event::Decision {
+                monster: m,
+                face: 3
+            },
+            moved(m, p(5, 5), &[p(4, 5), p(5, 5)]),
+            prompt(m, AYLA, true, Side::E),
+        ]
     );
-    assert_eq!(g.monsters[0].pos, Some(p(5, 5)), "{}", transcript(&g));
-    assert_eq!(g.monsters[0].facing, Side::E);
-    assert!(
-        said(&g, "orc-1 attacks Ayla (close combat"),
-        "{}",
-        transcript(&g)
-    );
+    assert_eq!(g.monsters[m].facing, Side::E);
+    all_dice_used(&g);
 }
 
 #[test]
 fn decision_4_goes_for_the_second_choice() {
-    let g = search(
-        |s| {
-            let mut g = game(s);
-            put_hero(&mut g, 0, p(6, 5), Side::N);
-            put_hero(&mut g, 1, p(3, 1), Side::N);
-            let m = add_monster(&mut g, "orc-1", 20, p(4, 5), &[]);
-            activate(&mut g, m);
-            g
-        },
-        |g| rolled(g, "orc-1 decision", &[4]),
+    let mut g = game(&[4]);
+    put_hero(&mut g, 0, p(6, 5), Side::N);
+    put_hero(&mut g, 1, p(3, 1), Side::N);
+    let m = add_monster(&mut g, "orc-1", 20, p(4, 5), &[]);
+    let ev = act(&mut g, m);
+    assert_eq!(
+        ev,
+        [
+            Event::FirstChoice {
+                monster: m,
+                hero: AYLA,
+                travel: 1
+            },
+            Event::Decision {
+                monster: m,
+                face: 4
+            },
+            Event::GoesForInstead {
+                monster: m,
+                hero: BORIN
+            },
+            moved(m, p(4, 2), &[p(4, 4), p(4, 3), p(4, 2)]),
+            prompt(m, BORIN, true, Side::N),
+        ]
     );
-    assert!(
-        said(&g, "orc-1 goes for Borin instead"),
-        "{}",
-        transcript(&g)
-    );
-    assert!(said(&g, "orc-1 attacks Borin"), "{}", transcript(&g));
+    all_dice_used(&g);
 }
 
 #[test]
 fn decision_5_goes_for_the_weakest_hero() {
-    let g = search(
-        |s| {
-            let mut g = game(s);
-            put_hero(&mut g, 0, p(6, 5), Side::N);
-            put_hero(&mut g, 1, p(2, 1), Side::N);
-            g.heroes[1].wounds = 3;
-            let m = add_monster(&mut g, "orc-1", 20, p(5, 5), &[]);
-            activate(&mut g, m);
-            g
-        },
-        |g| rolled(g, "orc-1 decision", &[5]),
+    // It breaks away from Ayla (6) to go for Borin, one wound from death.
+    let mut g = game(&[5, 6]);
+    put_hero(&mut g, 0, p(6, 5), Side::N);
+    put_hero(&mut g, 1, p(5, 1), Side::N);
+    g.heroes[1].wounds = 3;
+    let m = add_monster(&mut g, "orc-1", 20, p(5, 5), &[]);
+    let ev = act(&mut g, m);
+    assert_eq!(
+        ev,
+        [
+            Event::FirstChoice {
+                monster: m,
+                hero: AYLA,
+                travel: 0
+            },
+            Event::Decision {
+                monster: m,
+                face: 5
+            },
+            Event::GoesForWeakest {
+                monster: m,
+                hero: BORIN,
+                left: 1
+            },
+            Event::BreakAway {
+                monster: m,
+                heroes: vec![AYLA],
+                face: 6,
+                need: 4
+            },
+            moved(m, p(5, 2), &[p(5, 4), p(5, 3), p(5, 2)]),
+            prompt(m, BORIN, true, Side::N),
+        ]
     );
-    assert!(
-        said(&g, "goes for Borin, who has 1 wound left"),
-        "{}",
-        transcript(&g)
-    );
-    assert!(said(&g, "first choice: Ayla"), "{}", transcript(&g));
+    all_dice_used(&g);
 }
 
 #[test]
 fn unexpected_6_holds_its_ground() {
-    let g = search(
-        |s| {
-            let mut g = game(s);
-            put_hero(&mut g, 0, p(6, 5), Side::N);
-            let m = add_monster(&mut g, "orc-1", 20, p(2, 5), &[]);
-            activate(&mut g, m);
-            g
-        },
-        |g| rolled(g, "orc-1 decision", &[6]) && rolled(g, "orc-1 unexpected action", &[6]),
+    let mut g = game(&[6, 6]);
+    put_hero(&mut g, 0, p(6, 5), Side::N);
+    let m = add_monster(&mut g, "orc-1", 20, p(2, 5), &[]);
+    let ev = act(&mut g, m);
+    assert_eq!(
+        ev[1..],
+        [
+            Event::Decision {
+                monster: m,
+                face: 6
+            },
+            Event::Unexpected {
+                monster: m,
+                face: 6
+            },
+            Event::HoldsGround { monster: m },
+        ]
     );
-    assert_eq!(g.monsters[0].pos, Some(p(2, 5)));
-    assert_eq!(g.monsters[0].facing, Side::E);
-    assert!(said(&g, "orc-1 holds its ground"), "{}", transcript(&g));
+    assert_eq!(g.monsters[m].pos, Some(p(2, 5)));
+    assert_eq!(g.monsters[m].facing, Side::E);
+    all_dice_used(&g);
 }
 
 // ---------------------------------------------------------------- moving
 
+/// Borin right beside the orc, Ayla farther off: a 4 sends it for Ayla.
+fn held_by_borin(faces: &[u32]) -> (Game, MonsterId) {
+    let mut g = game(faces);
+    put_hero(&mut g, 0, p(6, 6), Side::N);
+    put_hero(&mut g, 1, p(2, 4), Side::N);
+    let m = add_monster(&mut g, "orc-1", 20, p(2, 5), &[]);
+    (g, m)
+}
+
 #[test]
 fn a_failed_break_away_turns_the_monster_on_that_hero() {
-    let g = search(
-        |s| {
-            let mut g = game(s);
-            put_hero(&mut g, 0, p(6, 6), Side::N);
-            put_hero(&mut g, 1, p(2, 4), Side::N);
-            let m = add_monster(&mut g, "orc-1", 20, p(2, 5), &[]);
-            activate(&mut g, m);
-            g
-        },
-        |g| rolled(g, "orc-1 decision", &[4]) && said(g, "orc-1 fails to break away from Borin"),
+    let (mut g, m) = held_by_borin(&[4, 3]);
+    let ev = act(&mut g, m);
+    assert_eq!(
+        ev[2..],
+        [
+            Event::GoesForInstead {
+                monster: m,
+                hero: AYLA
+            },
+            Event::BreakAway {
+                monster: m,
+                heroes: vec![BORIN],
+                face: 3,
+                need: 4
+            },
+            Event::TurnsOn {
+                monster: m,
+                from: AYLA,
+                to: BORIN
+            },
+            prompt(m, BORIN, true, Side::N),
+        ]
     );
-    assert_eq!(g.monsters[0].pos, Some(p(2, 5)));
-    assert!(
-        said(&g, "orc-1 gives up on Ayla and turns on Borin"),
-        "{}",
-        transcript(&g)
-    );
-    assert!(said(&g, "orc-1 attacks Borin"), "{}", transcript(&g));
+    assert_eq!(g.monsters[m].pos, Some(p(2, 5)));
+    all_dice_used(&g);
 }
 
 #[test]
 fn a_successful_break_away_lets_it_run_past() {
-    let g = search(
-        |s| {
-            let mut g = game(s);
-            put_hero(&mut g, 0, p(6, 6), Side::N);
-            put_hero(&mut g, 1, p(2, 4), Side::N);
-            let m = add_monster(&mut g, "orc-1", 20, p(2, 5), &[]);
-            activate(&mut g, m);
-            g
-        },
-        |g| rolled(g, "orc-1 decision", &[4]) && said(g, "orc-1 breaks away from Borin"),
+    let (mut g, m) = held_by_borin(&[4, 5]);
+    let ev = act(&mut g, m);
+    assert_eq!(
+        ev[3..],
+        [
+            Event::BreakAway {
+                monster: m,
+                heroes: vec![BORIN],
+                face: 5,
+                need: 4
+            },
+            moved(m, p(5, 5), &[p(3, 5), p(4, 5), p(5, 5)]),
+            prompt(m, AYLA, true, Side::S),
+        ]
     );
-    assert_ne!(g.monsters[0].pos, Some(p(2, 5)));
-    assert!(
-        rolled(&g, "orc-1 breaks away from Borin", &[4, 5, 6]),
-        "{}",
-        transcript(&g)
-    );
+    all_dice_used(&g);
 }
 
 #[test]
 fn it_passes_through_a_hero_only_when_there_is_no_other_way() {
     // Borin stands in the one-square corridor; Ayla waits beyond it.
-    let g = search(
-        |s| {
-            let mut g = game(s);
-            put_hero(&mut g, 0, p(17, 3), Side::W);
-            put_hero(&mut g, 1, p(11, 3), Side::W);
-            let m = add_monster(&mut g, "orc-1", 20, p(9, 3), &[]);
-            activate(&mut g, m);
-            g
-        },
-        |g| rolled(g, "orc-1 decision", &[4]) && said(g, "orc-1 breaks away from Borin"),
+    let mut g = game(&[4, 4]);
+    put_hero(&mut g, 0, p(17, 3), Side::W);
+    put_hero(&mut g, 1, p(11, 3), Side::W);
+    let m = add_monster(&mut g, "orc-1", 20, p(9, 3), &[]);
+    let ev = act(&mut g, m);
+    assert_eq!(
+        ev[2..],
+        [
+            Event::GoesForInstead {
+                monster: m,
+                hero: AYLA
+            },
+            moved(m, p(10, 3), &[p(10, 3)]),
+            Event::BreakAway {
+                monster: m,
+                heroes: vec![BORIN],
+                face: 4,
+                need: 4
+            },
+            Event::MonsterPassesThrough {
+                monster: m,
+                path: vec![MonsterStep::PassesThrough(BORIN)]
+            },
+            Event::RearStrikePrompt {
+                hero: BORIN,
+                monster: m
+            },
+            moved(m, p(13, 3), &[p(12, 3), p(13, 3)]),
+            Event::CannotReachHero {
+                monster: m,
+                hero: AYLA
+            },
+        ]
     );
-    assert!(said(&g, "passes through Borin"), "{}", transcript(&g));
+    assert_eq!(
+        printed(&g, &ev[5..7]),
+        "orc-1 passes through Borin\nBorin may strike orc-1 from behind as it passes (no counterattack): report `hit orc-1 N` if it lands"
+    );
+    all_dice_used(&g);
+    // In the open it goes round instead (north of Borin: the way round is
+    // rolled, 1 for north, and it breaks away from him on a 5).
+    let mut g = game(&[4, 1, 5]);
+    put_hero(&mut g, 0, p(6, 5), Side::W);
+    put_hero(&mut g, 1, p(4, 5), Side::W);
+    let m = add_monster(&mut g, "orc-1", 20, p(2, 5), &[]);
+    let ev = act(&mut g, m);
     assert!(
-        said(&g, "Borin may strike orc-1 from behind"),
+        !ev.iter()
+            .any(|e| matches!(e, Event::MonsterPassesThrough { .. })),
         "{}",
-        transcript(&g)
+        printed(&g, &ev)
     );
-    assert!(g.monsters[0].pos.unwrap().x > 11, "{}", transcript(&g));
-    // In the open it goes round instead.
-    let g = search(
-        |s| {
-            let mut g = game(s);
-            put_hero(&mut g, 0, p(6, 5), Side::W);
-            put_hero(&mut g, 1, p(4, 5), Side::W);
-            let m = add_monster(&mut g, "orc-1", 20, p(2, 5), &[]);
-            activate(&mut g, m);
-            g
-        },
-        |g| rolled(g, "orc-1 decision", &[4]) && said(g, "orc-1 breaks away from Borin"),
-    );
-    assert!(!said(&g, "passes through"), "{}", transcript(&g));
+    assert_eq!(g.monsters[m].pos, Some(p(5, 4)));
+    assert_eq!(ev.last(), Some(&prompt(m, AYLA, true, Side::S)));
+    all_dice_used(&g);
 }
 
 // ---------------------------------------------------------------- reinforcements
@@ -243,361 +369,502 @@ fn reinforcements_head_for_the_nearest_token_and_reveal_it() {
         guardian: false,
         tile: 2,
     };
-    let mut g = search(
-        |s| {
-            let mut g = game_with(s, CombatMode::Manual, vec![wmt.clone()]);
-            put_hero(&mut g, 0, p(1, 1), Side::N);
-            let m = add_monster(&mut g, "orc-1", 20, p(12, 3), &[]);
-            activate(&mut g, m);
-            g
-        },
-        |g| {
-            rolled(g, "orc-1 decision", &[6]) && rolled(g, "orc-1 unexpected action", &[2, 3, 4, 5])
-        },
+    // Decision 6, unexpected 2: it runs for help; the token's 2d6 shows 1+1.
+    let mut g = game_with(CombatMode::Manual, vec![wmt], &[6, 2, 1, 1]);
+    g.visited.extend(0..3);
+    put_hero(&mut g, 0, p(1, 1), Side::N);
+    let m = add_monster(&mut g, "orc-1", 20, p(12, 3), &[]);
+    let ev = act(&mut g, m);
+    assert_eq!(
+        ev[2..],
+        [
+            Event::Unexpected {
+                monster: m,
+                face: 2
+            },
+            Event::RunsForHelp {
+                monster: m,
+                cost: 4
+            },
+        ]
     );
-    assert!(
-        said(&g, "orc-1 loses 4 speed and runs for help"),
-        "{}",
-        transcript(&g)
+    assert_eq!(g.monsters[m].mode, MonsterMode::Reinforcing);
+    assert_eq!(g.monsters[m].pos, Some(p(12, 3)), "speed 4 - 4 leaves none");
+    let token = g.wmts[0].id;
+    let ev = act(&mut g, m);
+    assert_eq!(
+        ev,
+        [
+            moved(m, p(16, 3), &[p(13, 3), p(14, 3), p(15, 3), p(16, 3)]),
+            Event::Revealed {
+                token,
+                dice: 2,
+                bonus: 0,
+                total: 2,
+                count: 0,
+                points: 0
+            },
+            Event::MonsterRevealEnds { monster: m },
+            Event::BroughtHelp { monster: m },
+        ]
     );
-    assert_eq!(g.monsters[0].mode, MonsterMode::Reinforcing);
-    assert_eq!(g.monsters[0].pos, Some(p(12, 3)), "speed 4 - 4 leaves none");
-    g.out.clear();
-    activate(&mut g, 0);
-    assert_eq!(g.monsters[0].pos, Some(p(16, 3)), "{}", transcript(&g));
-    assert!(g.wmts.is_empty(), "{}", transcript(&g));
+    assert!(g.wmts.is_empty());
     assert_eq!(g.stats.wmts_revealed, 1);
-    assert_eq!(g.monsters[0].mode, MonsterMode::Hunt);
-    assert!(said(&g, "orc-1 has brought help"), "{}", transcript(&g));
+    assert_eq!(g.monsters[m].mode, MonsterMode::Hunt);
+    all_dice_used(&g);
 }
 
 #[test]
 fn with_no_token_left_it_leaves_and_comes_back_with_a_reveal() {
-    let mut g = search(
-        |s| {
-            let mut g = game(s);
-            put_hero(&mut g, 0, p(6, 6), Side::N);
-            let m = add_monster(&mut g, "orc-1", 20, p(1, 3), &[]);
-            g.monsters[m].stats.speed = 6;
-            activate(&mut g, m);
-            if g.monsters[m].mode == MonsterMode::GoneForHelp {
-                g.out.clear();
-                activate(&mut g, m);
-            }
-            g
-        },
-        |g| {
-            said(g, "leaves the dungeon to fetch help")
-                && rolled(g, "orc-1 reinforcements", &[4, 5, 6])
-        },
+    // Decision 6, unexpected 2: out of the entrance for help (speed 6 - 4).
+    // Back next activation, it holds its ground (6, 6); the reinforcements
+    // roll of 4 brings yellow-3 to the entrance: 3 + 3 on its reveal is one
+    // 20-point monster, facing north (1), surprised.
+    let mut g = game(&[6, 2, 6, 6, 4, 3, 3, 1]);
+    put_hero(&mut g, 0, p(6, 6), Side::N);
+    let m = add_monster(&mut g, "orc-1", 20, p(1, 3), &[]);
+    g.monsters[m].stats.speed = 6;
+    let ev = act(&mut g, m);
+    assert_eq!(
+        ev[3..],
+        [
+            Event::RunsForHelp {
+                monster: m,
+                cost: 4
+            },
+            moved(m, p(0, 3), &[p(0, 3)]),
+            Event::MonsterLeaves {
+                monster: m,
+                stairs: false,
+                chest: None,
+                for_help: true
+            },
+        ]
     );
-    assert!(said(&g, "orc-1 comes back in at 0,3"), "{}", transcript(&g));
-    assert!(g.wmt_pool.is_empty(), "{}", transcript(&g));
-    assert!(said(&g, "yellow-3 comes in at"), "{}", transcript(&g));
-    assert!(g.monsters.iter().skip(1).all(|m| m.surprised));
-    g.out.clear();
+    assert_eq!(g.monsters[m].mode, MonsterMode::GoneForHelp);
+    let ev = act(&mut g, m);
+    let new = MonsterId(1);
+    let token = crate::mkd::play::state::TokenId {
+        guardian: false,
+        color: WmtColor::Yellow,
+        number: 3,
+        copy: 0,
+    };
+    assert_eq!(
+        ev[0],
+        Event::ComesBack {
+            monster: m,
+            at: p(0, 3),
+            stairs: false
+        }
+    );
+    assert_eq!(ev[4], Event::HoldsGround { monster: m });
+    assert_eq!(
+        ev[5..],
+        [
+            Event::Reinforcements {
+                monster: m,
+                face: 4
+            },
+            Event::TokenComesIn { token, at: p(0, 2) },
+            Event::Revealed {
+                token,
+                dice: 6,
+                bonus: 0,
+                total: 6,
+                count: 1,
+                points: 20
+            },
+            Event::FromPool {
+                names: vec!["Orc".into()],
+                value: 20
+            },
+            Event::Appears {
+                monster: new,
+                at: p(0, 2),
+                facing: Side::N,
+                surprised: true
+            },
+        ]
+    );
+    assert!(g.wmt_pool.is_empty());
+    assert!(g.monsters[new].surprised);
+    all_dice_used(&g);
     // A 1-3 brings nobody.
-    let g = search(
-        |s| {
-            let mut g = game(s);
-            put_hero(&mut g, 0, p(6, 6), Side::N);
-            let m = add_monster(&mut g, "orc-1", 20, p(3, 3), &[]);
-            g.monsters[m].mode = MonsterMode::GoneForHelp;
-            g.monsters[m].pos = None;
-            activate(&mut g, m);
-            g
-        },
-        |g| rolled(g, "orc-1 reinforcements", &[1, 2, 3]),
+    let mut g = game(&[6, 6, 2]);
+    put_hero(&mut g, 0, p(6, 6), Side::N);
+    let m = add_monster(&mut g, "orc-1", 20, p(3, 3), &[]);
+    g.monsters[m].mode = MonsterMode::GoneForHelp;
+    g.monsters[m].pos = None;
+    let ev = act(&mut g, m);
+    assert_eq!(
+        ev.last(),
+        Some(&Event::Reinforcements {
+            monster: m,
+            face: 2
+        })
     );
     assert_eq!(g.wmt_pool.len(), 1);
-    assert!(g.monsters[0].active());
+    assert!(g.monsters[m].active());
+    all_dice_used(&g);
+}
+
+/// Ayla in C2's north-east corner with the orc boxed in by its friends.
+fn boxed_in(mode: MonsterMode) -> (Game, MonsterId) {
+    let mut g = game(&[]);
+    put_hero(&mut g, 0, p(22, 1), Side::N);
+    let m = add_monster(&mut g, "orc-1", 20, p(23, 0), &[]);
+    add_monster(&mut g, "orc-2", 20, p(22, 0), &[]);
+    add_monster(&mut g, "orc-3", 20, p(23, 1), &[]);
+    g.monsters[m].mode = mode;
+    (g, m)
 }
 
 #[test]
 fn a_blocked_monster_stops_seeking_help_and_fights() {
-    let mut g = game(1);
-    put_hero(&mut g, 0, p(22, 1), Side::N);
-    let m = add_monster(&mut g, "orc-1", 20, p(23, 0), &[]);
-    add_monster(&mut g, "orc-2", 20, p(22, 0), &[]);
-    add_monster(&mut g, "orc-3", 20, p(23, 1), &[]);
-    g.monsters[m].mode = MonsterMode::Reinforcing;
-    activate(&mut g, m);
-    assert!(
-        said(&g, "orc-1's way is blocked; it turns to fight"),
-        "{}",
-        transcript(&g)
+    let (mut g, m) = boxed_in(MonsterMode::Reinforcing);
+    let ev = act(&mut g, m);
+    assert_eq!(
+        ev,
+        [
+            Event::WayBlocked { monster: m },
+            prompt(m, AYLA, true, Side::S)
+        ]
     );
     assert_eq!(g.monsters[m].mode, MonsterMode::Hunt);
-    assert!(said(&g, "orc-1 attacks Ayla"), "{}", transcript(&g));
+    all_dice_used(&g);
 }
 
 // ---------------------------------------------------------------- thievery
 
-fn give_chest(g: &mut Game, h: usize) {
-    g.chests[0].place = ChestPlace::Hero(h);
-    g.chests[0].open = true;
-    g.chests[0].trap_spent = true;
-    g.heroes[h].chests = vec![0];
+fn give_chest(g: &mut Game, h: HeroId) {
+    let c = ChestId(0);
+    g.chests[c].place = ChestPlace::Hero(h);
+    g.chests[c].open = true;
+    g.chests[c].trap_spent = true;
+    g.heroes[h].chests = vec![c];
 }
 
 #[test]
 fn theft_moves_the_chest_and_the_1_row_makes_it_flee() {
-    let g = search(
-        |s| {
-            let mut g = game(s);
-            put_hero(&mut g, 0, p(5, 5), Side::N);
-            give_chest(&mut g, 0);
-            let m = add_monster(&mut g, "orc-1", 20, p(2, 5), &[]);
-            activate(&mut g, m);
-            g
-        },
-        |g| {
-            rolled(g, "orc-1 unexpected action", &[1])
-                && said(g, "it takes chest-1")
-                && rolled(g, "orc-1 after the theft", &[1])
-        },
+    // Decision 6, unexpected 1 (theft), the theft roll 4, then 1: it flees.
+    let mut g = game(&[6, 1, 4, 1]);
+    put_hero(&mut g, 0, p(5, 5), Side::N);
+    give_chest(&mut g, AYLA);
+    let m = add_monster(&mut g, "orc-1", 20, p(2, 5), &[]);
+    let ev = act(&mut g, m);
+    let c = ChestId(0);
+    assert_eq!(
+        ev[2..],
+        [
+            Event::Unexpected {
+                monster: m,
+                face: 1
+            },
+            Event::GoesForChest {
+                monster: m,
+                hero: AYLA
+            },
+            moved(m, p(4, 5), &[p(3, 5), p(4, 5)]),
+            Event::Theft {
+                monster: m,
+                hero: AYLA,
+                face: 4,
+                need: THEFT,
+                chest: Some(c)
+            },
+            Event::AfterTheft {
+                monster: m,
+                face: 1
+            },
+        ]
     );
-    assert_eq!(g.chests[0].place, ChestPlace::Monster(0));
-    assert!(!g.chests[0].open && !g.chests[0].trap_spent);
-    assert!(g.heroes[0].chests.is_empty());
-    assert_eq!(g.monsters[0].carrying, Some(0));
-    assert_eq!(g.monsters[0].mode, MonsterMode::Fleeing);
-    assert!(
-        rolled(&g, "orc-1 tries to steal from Ayla", &[4, 5, 6]),
-        "{}",
-        transcript(&g)
-    );
+    assert_eq!(g.chests[c].place, ChestPlace::Monster(m));
+    assert!(!g.chests[c].open && !g.chests[c].trap_spent);
+    assert!(g.heroes[AYLA].chests.is_empty());
+    assert_eq!(g.monsters[m].carrying, Some(c));
+    assert_eq!(g.monsters[m].mode, MonsterMode::Fleeing);
+    all_dice_used(&g);
 }
 
 #[test]
 fn a_failed_theft_leaves_the_chest() {
-    let g = search(
-        |s| {
-            let mut g = game(s);
-            put_hero(&mut g, 0, p(5, 5), Side::N);
-            give_chest(&mut g, 0);
-            let m = add_monster(&mut g, "orc-1", 20, p(4, 5), &[]);
-            activate(&mut g, m);
-            g
-        },
-        |g| rolled(g, "orc-1 unexpected action", &[1]) && said(g, "— it fails"),
+    let mut g = game(&[6, 1, 3]);
+    put_hero(&mut g, 0, p(5, 5), Side::N);
+    give_chest(&mut g, AYLA);
+    let m = add_monster(&mut g, "orc-1", 20, p(4, 5), &[]);
+    let ev = act(&mut g, m);
+    assert_eq!(
+        ev.last(),
+        Some(&Event::Theft {
+            monster: m,
+            hero: AYLA,
+            face: 3,
+            need: THEFT,
+            chest: None
+        })
     );
-    assert_eq!(g.chests[0].place, ChestPlace::Hero(0));
-    assert_eq!(g.monsters[0].mode, MonsterMode::Hunt);
+    assert_eq!(g.chests[ChestId(0)].place, ChestPlace::Hero(AYLA));
+    assert_eq!(g.monsters[m].mode, MonsterMode::Hunt);
+    all_dice_used(&g);
 }
 
 #[test]
 fn no_chest_to_steal_means_reinforcements() {
-    let g = search(
-        |s| {
-            let mut g = game(s);
-            put_hero(&mut g, 0, p(5, 5), Side::N);
-            let m = add_monster(&mut g, "orc-1", 20, p(2, 5), &[]);
-            activate(&mut g, m);
-            g
-        },
-        |g| rolled(g, "orc-1 unexpected action", &[1]),
+    // With no speed left after setting off, it still picks its way (1).
+    let mut g = game(&[6, 1, 1]);
+    put_hero(&mut g, 0, p(5, 5), Side::N);
+    let m = add_monster(&mut g, "orc-1", 20, p(2, 5), &[]);
+    let ev = act(&mut g, m);
+    assert_eq!(
+        ev[3..5],
+        [
+            Event::NoTheft { monster: m },
+            Event::RunsForHelp {
+                monster: m,
+                cost: 4
+            },
+        ]
     );
-    assert!(
-        said(&g, "cannot attempt a theft this activation"),
-        "{}",
-        transcript(&g)
-    );
-    assert_eq!(g.monsters[0].mode, MonsterMode::Reinforcing);
+    assert_eq!(g.monsters[m].mode, MonsterMode::Reinforcing);
+    all_dice_used(&g);
 }
 
 #[test]
 fn a_fleeing_thief_leaves_with_the_chest_and_it_is_lost() {
-    let mut g = game(3);
+    let mut g = game(&[]);
     put_hero(&mut g, 0, p(6, 6), Side::N);
     let m = add_monster(&mut g, "orc-1", 20, p(2, 3), &[]);
+    let c = ChestId(0);
     g.monsters[m].mode = MonsterMode::Fleeing;
-    g.monsters[m].carrying = Some(0);
-    g.chests[0].place = ChestPlace::Monster(m);
-    activate(&mut g, m);
-    assert_eq!(g.monsters[m].pos, None, "{}", transcript(&g));
+    g.monsters[m].carrying = Some(c);
+    g.chests[c].place = ChestPlace::Monster(m);
+    let ev = act(&mut g, m);
+    assert_eq!(
+        ev,
+        [
+            moved(m, p(0, 3), &[p(1, 3), p(0, 3)]),
+            Event::MonsterLeaves {
+                monster: m,
+                stairs: false,
+                chest: Some(c),
+                for_help: false
+            },
+        ]
+    );
+    assert_eq!(g.monsters[m].pos, None);
     assert_eq!(g.monsters[m].mode, MonsterMode::Gone);
-    assert_eq!(g.chests[0].place, ChestPlace::Lost);
+    assert_eq!(g.chests[c].place, ChestPlace::Lost);
 }
 
 #[test]
 fn a_blocked_thief_drops_the_chest_on_the_spot() {
-    let mut g = game(3);
-    put_hero(&mut g, 0, p(22, 1), Side::N);
-    let m = add_monster(&mut g, "orc-1", 20, p(23, 0), &[]);
-    add_monster(&mut g, "orc-2", 20, p(22, 0), &[]);
-    add_monster(&mut g, "orc-3", 20, p(23, 1), &[]);
-    g.monsters[m].mode = MonsterMode::Fleeing;
-    g.monsters[m].carrying = Some(0);
-    g.chests[0].place = ChestPlace::Monster(m);
-    g.chests[0].trap_spent = true;
-    activate(&mut g, m);
+    let (mut g, m) = boxed_in(MonsterMode::Fleeing);
+    let c = ChestId(0);
+    g.monsters[m].carrying = Some(c);
+    g.chests[c].place = ChestPlace::Monster(m);
+    g.chests[c].trap_spent = true;
+    let ev = act(&mut g, m);
     assert_eq!(
-        g.chests[0].place,
-        ChestPlace::At(p(23, 0)),
-        "{}",
-        transcript(&g)
+        ev,
+        [
+            Event::WayBlocked { monster: m },
+            Event::MonsterDropsChest {
+                monster: m,
+                chest: c,
+                at: p(23, 0)
+            },
+            prompt(m, AYLA, true, Side::S),
+        ]
     );
-    assert!(!g.chests[0].trap_spent);
+    assert_eq!(g.chests[c].place, ChestPlace::At(p(23, 0)));
+    assert!(!g.chests[c].trap_spent);
     assert_eq!(g.monsters[m].carrying, None);
 }
 
 #[test]
 fn a_monster_shuts_an_open_chest_next_to_it() {
-    let mut g = game(3);
+    let mut g = game(&[6, 6]);
     put_hero(&mut g, 0, p(1, 1), Side::N);
-    g.chests[0].open = true;
-    g.chests[0].trap_spent = true;
+    let c = ChestId(0);
+    g.chests[c].open = true;
+    g.chests[c].trap_spent = true;
     let m = add_monster(&mut g, "orc-1", 20, p(21, 6), &[]);
-    activate(&mut g, m);
-    assert!(!g.chests[0].open && !g.chests[0].trap_spent);
-    assert!(
-        said(&g, "orc-1 shuts chest-1 on 22,7"),
-        "{}",
-        transcript(&g)
+    let ev = act(&mut g, m);
+    assert_eq!(
+        ev[0],
+        Event::ChestShut {
+            monster: m,
+            chest: c,
+            at: p(22, 7)
+        }
     );
+    assert!(!g.chests[c].open && !g.chests[c].trap_spent);
+    all_dice_used(&g);
 }
 
 // ---------------------------------------------------------------- abilities
 
-/// A monster with `abilities` two squares from Ayla, after a 1-3 decision.
-fn ability_game(s: u64, combat: CombatMode, abilities: &[&str]) -> Game {
-    let mut g = game_with(s, combat, Vec::new());
+/// A monster with `abilities` two squares west of Ayla (4,4).
+fn ability_game(combat: CombatMode, abilities: &[Ability], faces: &[u32]) -> (Game, MonsterId) {
+    let mut g = game_with(combat, Vec::new(), faces);
+    g.visited.extend(0..3);
     put_hero(&mut g, 0, p(4, 4), Side::N);
     let m = add_monster(&mut g, "mage-1", 20, p(2, 4), abilities);
-    activate(&mut g, m);
-    g
+    (g, m)
 }
 
 #[test]
-fn levitation_is_used_on_1_to_3_and_not_on_4_to_6() {
-    let g = search(
-        |s| ability_game(s, CombatMode::Manual, &["Magic Levitation"]),
-        |g| {
-            rolled(g, "mage-1 decision", &[1, 2, 3])
-                && rolled(g, "mage-1 Magic Levitation", &[1, 2, 3])
-        },
+fn levitation_is_used_on_1_to_3_and_drifts_the_hero_like_a_wmt() {
+    // Decision 1, Levitation's own roll 2, the direction 3 (south): no tile
+    // lies south of C1, so Ayla drifts to its south edge.
+    let (mut g, m) = ability_game(CombatMode::Manual, &[Ability::MagicLevitation], &[1, 2, 3]);
+    let ev = act(&mut g, m);
+    assert_eq!(
+        ev[2..],
+        [
+            Event::AbilityRoll {
+                monster: m,
+                ability: Ability::MagicLevitation,
+                face: 2
+            },
+            Event::DriftCast {
+                monster: m,
+                hero: AYLA,
+                ability: Ability::MagicLevitation,
+                faces: Rolls(vec![3]),
+                side: Side::S
+            },
+            Event::Drifted {
+                hero: AYLA,
+                to: p(4, 7),
+                path: vec![p(4, 5), p(4, 6), p(4, 7)]
+            },
+        ]
     );
-    assert!(
-        said(&g, "mage-1 casts Magic Levitation on Ayla: rolled"),
-        "{}",
-        transcript(&g)
+    assert_eq!(g.monsters[m].pos, Some(p(2, 4)), "a spell needs no move");
+    assert_eq!(g.heroes[AYLA].pos(), Some(p(4, 7)));
+    assert_eq!(
+        printed(&g, &ev[2..4]),
+        "mage-1 Magic Levitation: rolled 2 — it uses it\nmage-1 casts Magic Levitation on Ayla: rolled 3 — south"
     );
-    assert!(!said(&g, "mage-1 attacks Ayla"), "{}", transcript(&g));
-    assert_eq!(g.monsters[0].pos, Some(p(2, 4)), "a spell needs no move");
-    let g = search(
-        |s| ability_game(s, CombatMode::Manual, &["Magic Levitation"]),
-        |g| {
-            rolled(g, "mage-1 decision", &[1, 2, 3])
-                && rolled(g, "mage-1 Magic Levitation", &[4, 5, 6])
-        },
-    );
-    assert!(said(&g, "it does not use it"), "{}", transcript(&g));
-    assert!(said(&g, "mage-1 attacks Ayla"), "{}", transcript(&g));
-    assert_eq!(g.heroes[0].pos(), Some(p(4, 4)));
+    all_dice_used(&g);
 }
 
 #[test]
-fn levitation_moves_the_hero_like_a_wmt() {
-    let g = search(
-        |s| ability_game(s, CombatMode::Manual, &["Magic Levitation"]),
-        |g| {
-            rolled(g, "mage-1 decision", &[1, 2, 3])
-                && rolled(g, "mage-1 Magic Levitation", &[1, 2, 3])
-                && said(g, "on Ayla: rolled 3 — south")
-        },
+fn levitation_is_not_used_on_4_to_6() {
+    let (mut g, m) = ability_game(CombatMode::Manual, &[Ability::MagicLevitation], &[1, 5]);
+    let ev = act(&mut g, m);
+    assert_eq!(
+        ev[2..],
+        [
+            Event::AbilityRoll {
+                monster: m,
+                ability: Ability::MagicLevitation,
+                face: 5
+            },
+            moved(m, p(3, 4), &[p(3, 4)]),
+            prompt(m, AYLA, true, Side::E),
+        ]
     );
-    let hp = g.heroes[0].pos().unwrap();
-    assert_eq!(hp.y, 7, "{}", transcript(&g));
-    assert!(said(&g, "Ayla drifts to"), "{}", transcript(&g));
+    assert_eq!(g.heroes[AYLA].pos(), Some(p(4, 4)));
+    all_dice_used(&g);
 }
 
 #[test]
 fn levitation_through_the_entrance_puts_the_hero_out() {
-    let g = search(
-        |s| {
-            let mut g = game(s);
-            put_hero(&mut g, 0, p(0, 3), Side::N);
-            let m = add_monster(&mut g, "mage-1", 20, p(2, 3), &["Magic Levitation"]);
-            activate(&mut g, m);
-            g
-        },
-        |g| said(g, "on Ayla: rolled 4 — west") || said(g, "on Ayla: rolled 5, 4 — west"),
+    // West (4) from the entrance square: out of the adventure.
+    let mut g = game(&[1, 1, 4]);
+    g.visited.extend(0..3);
+    put_hero(&mut g, 0, p(0, 3), Side::N);
+    let m = add_monster(&mut g, "mage-1", 20, p(2, 3), &[Ability::MagicLevitation]);
+    let ev = act(&mut g, m);
+    assert_eq!(
+        ev[4..],
+        [
+            Event::DriftNowhere {
+                hero: AYLA,
+                side: Side::W
+            },
+            Event::PushedOut { hero: AYLA },
+        ]
     );
-    assert_eq!(g.heroes[0].place, HeroPlace::Escaped, "{}", transcript(&g));
-    assert!(said(&g, "Ayla is pushed out of the dungeon"));
+    assert_eq!(g.heroes[AYLA].place, HeroPlace::Escaped);
+    all_dice_used(&g);
 }
 
 #[test]
 fn freeze_holds_the_hero_on_1_to_3() {
-    let g = search(
-        |s| ability_game(s, CombatMode::Manual, &["Magic Freeze"]),
-        |g| {
-            rolled(g, "mage-1 decision", &[1, 2, 3]) && rolled(g, "mage-1 Magic Freeze", &[1, 2, 3])
-        },
+    let (mut g, m) = ability_game(CombatMode::Manual, &[Ability::MagicFreeze], &[1, 2]);
+    let ev = act(&mut g, m);
+    assert_eq!(
+        ev.last(),
+        Some(&Event::Frozen {
+            monster: m,
+            hero: AYLA
+        })
     );
-    assert_eq!(g.heroes[0].held, 2);
-    assert!(said(&g, "Ayla is frozen"), "{}", transcript(&g));
-    let g = search(
-        |s| ability_game(s, CombatMode::Manual, &["Magic Freeze"]),
-        |g| {
-            rolled(g, "mage-1 decision", &[1, 2, 3]) && rolled(g, "mage-1 Magic Freeze", &[4, 5, 6])
-        },
-    );
-    assert_eq!(g.heroes[0].held, 0);
+    assert_eq!(g.heroes[AYLA].held, 2);
+    all_dice_used(&g);
+    let (mut g, m) = ability_game(CombatMode::Manual, &[Ability::MagicFreeze], &[1, 6]);
+    act(&mut g, m);
+    assert_eq!(g.heroes[AYLA].held, 0);
+    all_dice_used(&g);
 }
 
 #[test]
 fn confusion_drifts_the_hero_on_1_to_3() {
-    let g = search(
-        |s| ability_game(s, CombatMode::Manual, &["Magic Confusion"]),
-        |g| {
-            rolled(g, "mage-1 decision", &[1, 2, 3])
-                && rolled(g, "mage-1 Magic Confusion", &[1, 2, 3])
-                && said(g, "on Ayla: rolled 1 — north")
-        },
+    // North (1): to C1's north edge, four squares (a token's speed).
+    let (mut g, m) = ability_game(CombatMode::Manual, &[Ability::MagicConfusion], &[1, 3, 1]);
+    let ev = act(&mut g, m);
+    assert_eq!(
+        ev.last(),
+        Some(&Event::Drifted {
+            hero: AYLA,
+            to: p(4, 0),
+            path: vec![p(4, 3), p(4, 2), p(4, 1), p(4, 0)]
+        })
     );
-    assert_eq!(g.heroes[0].pos().unwrap().y, 0, "{}", transcript(&g));
+    all_dice_used(&g);
 }
 
 #[test]
 fn quickness_only_when_the_target_is_out_of_reach() {
-    let g = search(
-        |s| {
-            let mut g = game(s);
-            put_hero(&mut g, 0, p(7, 7), Side::N);
-            let m = add_monster(&mut g, "orc-1", 20, p(0, 0), &["Quickness"]);
-            activate(&mut g, m);
-            g
-        },
-        |g| rolled(g, "orc-1 decision", &[1, 2, 3]),
-    );
-    assert!(
-        said(&g, "orc-1 uses Quickness: +4 speed"),
-        "{}",
-        transcript(&g)
-    );
-    let q = g.monsters[0].pos.unwrap();
-    assert_eq!(q.x + q.y, 8, "eight squares moved: {}", transcript(&g));
-    assert!(!said(&g, "attacks Ayla"));
-    let g = search(
-        |s| {
-            let mut g = game(s);
-            put_hero(&mut g, 0, p(3, 0), Side::N);
-            let m = add_monster(&mut g, "orc-1", 20, p(0, 0), &["Quickness"]);
-            activate(&mut g, m);
-            g
-        },
-        |g| rolled(g, "orc-1 decision", &[1, 2, 3]),
-    );
-    assert!(!said(&g, "Quickness"), "{}", transcript(&g));
-    assert!(said(&g, "orc-1 attacks Ayla"));
+    // Twelve squares off: +4 speed to move only, eight squares (east on
+    // every way-round roll, then south).
+    let mut g = game(&[1, 1, 1, 1, 1, 1, 1]);
+    put_hero(&mut g, 0, p(7, 7), Side::N);
+    let m = add_monster(&mut g, "orc-1", 20, p(0, 0), &[Ability::Quickness]);
+    let ev = act(&mut g, m);
+    assert!(ev.contains(&Event::UsesQuickness {
+        monster: m,
+        bonus: 4
+    }));
+    assert_eq!(g.monsters[m].pos, Some(p(6, 2)), "eight squares moved");
+    assert!(!ev.iter().any(|e| matches!(e, Event::AttackPrompt { .. })));
+    all_dice_used(&g);
+    // In reach anyway: no Quickness.
+    let mut g = game(&[1]);
+    put_hero(&mut g, 0, p(3, 0), Side::N);
+    let m = add_monster(&mut g, "orc-1", 20, p(0, 0), &[Ability::Quickness]);
+    let ev = act(&mut g, m);
+    assert!(!ev.iter().any(|e| matches!(e, Event::UsesQuickness { .. })));
+    assert_eq!(ev.last(), Some(&prompt(m, AYLA, true, Side::E)));
+    all_dice_used(&g);
 }
 
 #[test]
 fn stealth_is_used_unless_a_token_could_be_revealed() {
-    let g = ability_game(1, CombatMode::Manual, &["Stealth"]);
-    assert!(said(&g, "mage-1 uses Stealth"), "{}", transcript(&g));
+    let (mut g, m) = ability_game(CombatMode::Manual, &[Ability::Stealth], &[1]);
+    let ev = act(&mut g, m);
+    assert_eq!(
+        ev.last(),
+        Some(&Event::Hidden {
+            monster: m,
+            ability: Ability::Stealth,
+            could_reveal: false
+        })
+    );
     let wmt = Wmt {
         x: 9,
         y: 3,
@@ -606,277 +873,396 @@ fn stealth_is_used_unless_a_token_could_be_revealed() {
         guardian: false,
         tile: 1,
     };
-    let mut g = game_with(1, CombatMode::Manual, vec![wmt]);
+    let mut g = game_with(CombatMode::Manual, vec![wmt], &[1, 1]);
+    g.visited.extend(0..3);
     put_hero(&mut g, 0, p(1, 1), Side::N);
-    let m = add_monster(&mut g, "mage-1", 20, p(7, 3), &["Limited Invisibility"]);
+    let m = add_monster(
+        &mut g,
+        "mage-1",
+        20,
+        p(7, 3),
+        &[Ability::LimitedInvisibility],
+    );
     g.monsters[m].mode = MonsterMode::Reinforcing;
     g.monsters[m].stats.speed = 1;
-    activate(&mut g, m);
-    assert!(
-        said(
-            &g,
-            "mage-1 does not use Limited Invisibility: it could reveal"
-        ),
-        "{}",
-        transcript(&g)
+    let ev = act(&mut g, m);
+    assert_eq!(
+        ev.last(),
+        Some(&Event::Hidden {
+            monster: m,
+            ability: Ability::LimitedInvisibility,
+            could_reveal: true
+        })
     );
+    assert_eq!(
+        printed(&g, &ev[ev.len() - 1..]),
+        "mage-1 does not use Limited Invisibility: it could reveal a wandering monster token"
+    );
+    all_dice_used(&g);
 }
 
 #[test]
 fn a_demoralized_monster_heads_for_the_command_monster() {
-    let mut g = game(2);
+    // North on every way-round roll: up the west of C1, then east.
+    let mut g = game(&[1, 1, 1]);
     put_hero(&mut g, 0, p(20, 6), Side::N);
-    let m = add_monster(&mut g, "orc-1", 20, p(1, 6), &["Demoralized"]);
-    add_monster(&mut g, "boss-1", 20, p(9, 3), &["Command"]);
-    activate(&mut g, m);
-    assert!(
-        said(&g, "falls back to its commander"),
-        "{}",
-        transcript(&g)
+    let m = add_monster(&mut g, "orc-1", 20, p(1, 6), &[Ability::Demoralized]);
+    add_monster(&mut g, "boss-1", 20, p(9, 3), &[Ability::Command]);
+    let ev = act(&mut g, m);
+    assert_eq!(
+        ev[0],
+        Event::Demoralized {
+            monster: m,
+            retreat: Retreat::ToCommander
+        }
     );
-    let q = g.monsters[m].pos.unwrap();
-    assert!(q.x > 1 && g.monsters[m].demoralized, "{}", transcript(&g));
-    // In the commander's tile it is rallied and hunts again.
-    let mut g = game(2);
+    assert_eq!(g.monsters[m].pos, Some(p(2, 3)));
+    assert!(g.monsters[m].demoralized);
+    all_dice_used(&g);
+    // In the commander's tile it is rallied and hunts again (here it holds
+    // its ground: decision 6, unexpected 6).
+    let mut g = game(&[6, 6]);
     put_hero(&mut g, 0, p(20, 6), Side::N);
-    let m = add_monster(&mut g, "orc-1", 20, p(1, 6), &["Demoralized"]);
-    add_monster(&mut g, "boss-1", 20, p(6, 1), &["Command"]);
-    activate(&mut g, m);
+    let m = add_monster(&mut g, "orc-1", 20, p(1, 6), &[Ability::Demoralized]);
+    let boss = add_monster(&mut g, "boss-1", 20, p(6, 1), &[Ability::Command]);
+    let ev = act(&mut g, m);
+    assert_eq!(
+        ev[0],
+        Event::Rallied {
+            monster: m,
+            by: boss
+        }
+    );
     assert!(!g.monsters[m].demoralized);
-    assert!(
-        said(&g, "orc-1 is no longer demoralized: boss-1's Command"),
-        "{}",
-        transcript(&g)
+    assert_eq!(
+        printed(&g, &ev[..1]),
+        "orc-1 is no longer demoralized: boss-1's Command rallies it"
     );
+    all_dice_used(&g);
 }
 
 #[test]
 fn a_demoralized_monster_without_a_commander_leaves_for_good() {
-    let mut g = game(2);
+    let mut g = game(&[]);
     put_hero(&mut g, 0, p(20, 6), Side::N);
-    let m = add_monster(&mut g, "orc-1", 20, p(2, 3), &["Demoralized"]);
-    activate(&mut g, m);
-    assert!(said(&g, "flees for the entrance"), "{}", transcript(&g));
+    let m = add_monster(&mut g, "orc-1", 20, p(2, 3), &[Ability::Demoralized]);
+    let ev = act(&mut g, m);
+    assert_eq!(
+        ev,
+        [
+            Event::Demoralized {
+                monster: m,
+                retreat: Retreat::ForTheEntrance
+            },
+            moved(m, p(0, 3), &[p(1, 3), p(0, 3)]),
+            Event::MonsterLeaves {
+                monster: m,
+                stairs: false,
+                chest: None,
+                for_help: false
+            },
+        ]
+    );
     assert_eq!(g.monsters[m].pos, None);
     assert_eq!(g.monsters[m].mode, MonsterMode::Gone);
 }
 
 #[test]
 fn command_adds_speed_to_friends_nearby() {
-    let mut g = game(2);
+    let mut g = game(&[]);
     let m = add_monster(&mut g, "orc-1", 20, p(1, 6), &[]);
     assert_eq!(base_speed(&g, m), 4);
-    add_monster(&mut g, "boss-1", 20, p(2, 6), &["Command"]);
+    add_monster(&mut g, "boss-1", 20, p(2, 6), &[Ability::Command]);
     assert_eq!(base_speed(&g, m), 6);
+}
+
+/// A necromancer with a fallen orc (20) and ogre (50).
+fn necromancer(faces: &[u32]) -> (Game, MonsterId) {
+    let mut g = game(faces);
+    put_hero(&mut g, 0, p(6, 6), Side::N);
+    let m = add_monster(&mut g, "lich-1", 20, p(2, 2), &[Ability::Necromancy]);
+    let a = add_monster(&mut g, "orc-1", 20, p(0, 0), &[]);
+    let b = add_monster(&mut g, "ogre-1", 50, p(0, 1), &[]);
+    for f in [a, b] {
+        g.monsters[f].pos = None;
+        g.monsters[f].wounds = 2;
+        g.fallen.push(f);
+    }
+    (g, m)
 }
 
 #[test]
 fn necromancy_raises_the_most_valuable_fallen_monster_on_1_to_3() {
-    let build = |s: u64| {
-        let mut g = game(s);
-        put_hero(&mut g, 0, p(6, 6), Side::N);
-        let m = add_monster(&mut g, "lich-1", 20, p(2, 2), &["Necromancy"]);
-        let a = add_monster(&mut g, "orc-1", 20, p(0, 0), &[]);
-        let b = add_monster(&mut g, "ogre-1", 50, p(0, 1), &[]);
-        for f in [a, b] {
-            g.monsters[f].pos = None;
-            g.monsters[f].wounds = 2;
-            g.fallen.push(f);
-        }
-        activate(&mut g, m);
-        g
-    };
-    let g = search(build, |g| {
-        rolled(g, "lich-1 decision", &[1, 2, 3]) && rolled(g, "lich-1 Necromancy", &[1, 2, 3])
-    });
-    assert!(g.monsters[2].active(), "{}", transcript(&g));
-    assert_eq!(g.monsters[2].wounds, 0);
-    assert_eq!(g.fallen, vec![1]);
-    assert!(said(&g, "lich-1 raises ogre-1 (50 points)"));
-    let g = search(build, |g| {
-        rolled(g, "lich-1 decision", &[1, 2, 3]) && rolled(g, "lich-1 Necromancy", &[4, 5, 6])
-    });
+    let (mut g, m) = necromancer(&[1, 2]);
+    let ogre = MonsterId(2);
+    let ev = act(&mut g, m);
+    assert_eq!(
+        ev.last(),
+        Some(&Event::Raises {
+            monster: m,
+            fallen: ogre,
+            points: 50,
+            at: p(1, 1)
+        })
+    );
+    assert!(g.monsters[ogre].active());
+    assert_eq!(g.monsters[ogre].wounds, 0);
+    assert_eq!(g.fallen, vec![MonsterId(1)]);
+    all_dice_used(&g);
+    // 4-6: it attacks as usual instead (walking east on the way-round rolls).
+    let (mut g, m) = necromancer(&[1, 5, 1, 1, 1]);
+    let ev = act(&mut g, m);
     assert_eq!(g.fallen.len(), 2);
+    assert_eq!(
+        ev.last(),
+        Some(&Event::CannotReachHero {
+            monster: m,
+            hero: AYLA
+        })
+    );
+    all_dice_used(&g);
 }
 
 #[test]
 fn healing_heals_itself_first() {
-    let g = search(
-        |s| {
-            let mut g = game(s);
-            put_hero(&mut g, 0, p(6, 6), Side::N);
-            let m = add_monster(&mut g, "cleric-1", 20, p(2, 2), &["Healing"]);
-            g.monsters[m].wounds = 1;
-            let o = add_monster(&mut g, "orc-1", 20, p(3, 5), &[]);
-            g.monsters[o].wounds = 1;
-            activate(&mut g, m);
-            g
-        },
-        |g| rolled(g, "cleric-1 decision", &[1, 2, 3]),
+    let mut g = game(&[1, 2]);
+    put_hero(&mut g, 0, p(6, 6), Side::N);
+    let m = add_monster(&mut g, "cleric-1", 20, p(2, 2), &[Ability::Healing]);
+    g.monsters[m].wounds = 1;
+    let o = add_monster(&mut g, "orc-1", 20, p(3, 5), &[]);
+    g.monsters[o].wounds = 1;
+    let ev = act(&mut g, m);
+    assert_eq!(
+        ev.last(),
+        Some(&Event::Heals {
+            monster: m,
+            other: m,
+            ability: Ability::Healing,
+            face: 2,
+            healed: 1,
+            left: 2
+        })
     );
-    assert!(
-        said(&g, "cleric-1 uses Healing on itself: rolled"),
-        "{}",
-        transcript(&g)
+    assert_eq!(
+        printed(&g, &ev[ev.len() - 1..]),
+        "cleric-1 uses Healing on itself: rolled 2 — heals 1 wound (2 left)"
     );
-    assert_eq!(g.monsters[0].wounds, 0);
-    assert_eq!(g.monsters[1].wounds, 1);
+    assert_eq!(g.monsters[m].wounds, 0);
+    assert_eq!(g.monsters[o].wounds, 1);
+    all_dice_used(&g);
 }
 
 #[test]
 fn healing_goes_to_the_nearest_wounded_monster() {
-    let g = search(
-        |s| {
-            let mut g = game(s);
-            put_hero(&mut g, 0, p(20, 6), Side::N);
-            let m = add_monster(&mut g, "cleric-1", 20, p(2, 2), &["Magic Healing"]);
-            let o = add_monster(&mut g, "orc-1", 20, p(5, 2), &[]);
-            g.monsters[o].wounds = 1;
-            activate(&mut g, m);
-            g
-        },
-        |g| rolled(g, "cleric-1 decision", &[1, 2, 3]),
+    let mut g = game(&[1, 3]);
+    put_hero(&mut g, 0, p(20, 6), Side::N);
+    let m = add_monster(&mut g, "cleric-1", 20, p(2, 2), &[Ability::MagicHealing]);
+    let o = add_monster(&mut g, "orc-1", 20, p(5, 2), &[]);
+    g.monsters[o].wounds = 1;
+    let ev = act(&mut g, m);
+    assert_eq!(
+        ev[2..],
+        [
+            Event::GoesToHeal {
+                monster: m,
+                other: o,
+                ability: Ability::MagicHealing
+            },
+            moved(m, p(4, 2), &[p(3, 2), p(4, 2)]),
+            Event::Heals {
+                monster: m,
+                other: o,
+                ability: Ability::MagicHealing,
+                face: 3,
+                healed: 1,
+                left: 2
+            },
+        ]
     );
-    assert!(
-        said(&g, "cleric-1 goes to heal orc-1"),
-        "{}",
-        transcript(&g)
-    );
-    assert_eq!(g.monsters[0].pos, Some(p(4, 2)));
-    assert_eq!(g.monsters[1].wounds, 0);
+    assert_eq!(g.monsters[o].wounds, 0);
+    all_dice_used(&g);
     // Nobody wounded: it attacks as normal.
-    let g = search(
-        |s| {
-            let mut g = game(s);
-            put_hero(&mut g, 0, p(4, 2), Side::N);
-            let m = add_monster(&mut g, "cleric-1", 20, p(2, 2), &["Healing"]);
-            activate(&mut g, m);
-            g
-        },
-        |g| rolled(g, "cleric-1 decision", &[1, 2, 3]),
-    );
-    assert!(!said(&g, "Healing"), "{}", transcript(&g));
-    assert!(said(&g, "cleric-1 attacks Ayla"));
+    let mut g = game(&[1]);
+    put_hero(&mut g, 0, p(4, 2), Side::N);
+    let m = add_monster(&mut g, "cleric-1", 20, p(2, 2), &[Ability::Healing]);
+    let ev = act(&mut g, m);
+    assert_eq!(ev.last(), Some(&prompt(m, AYLA, true, Side::E)));
+    all_dice_used(&g);
 }
 
 #[test]
 fn magic_blast_is_a_ranged_dice_attack_without_moving() {
-    let g = search(
-        |s| {
-            let mut g = game_with(s, CombatMode::Dice, Vec::new());
-            put_hero(&mut g, 0, p(7, 6), Side::N);
-            let m = add_monster(&mut g, "mage-1", 20, p(1, 1), &["Magic Blast"]);
-            activate(&mut g, m);
-            g
-        },
-        |g| rolled(g, "mage-1 decision", &[1, 2, 3]),
+    // Two dice at 5+: 5 hits, 2 misses; the kill die 4 beats armour 4.
+    let mut g = game_with(CombatMode::Dice, Vec::new(), &[1, 5, 2, 4]);
+    put_hero(&mut g, 0, p(7, 6), Side::N);
+    let m = add_monster(&mut g, "mage-1", 20, p(1, 1), &[Ability::MagicBlast]);
+    let ev = act(&mut g, m);
+    assert_eq!(g.monsters[m].pos, Some(p(1, 1)));
+    assert_eq!(
+        ev[2..],
+        [
+            Event::Attack {
+                by: Figure::Monster(m),
+                strike: Strike::MagicBlast,
+                target: Target::Figure(Figure::Hero(AYLA)),
+                roll: AttackRoll {
+                    to_hit: vec![5, 2],
+                    kill: vec![4],
+                    wounds: 1,
+                    hit_on: 5,
+                    armour: 4
+                }
+            },
+            Event::HeroWounded {
+                hero: AYLA,
+                wounds: 1,
+                left: 3
+            },
+        ]
     );
-    assert_eq!(g.monsters[0].pos, Some(p(1, 1)));
-    assert!(
-        said(&g, "mage-1 casts Magic Blast at Ayla: rolls ["),
-        "{}",
-        transcript(&g)
+    assert_eq!(
+        printed(&g, &ev[2..3]),
+        "mage-1 casts Magic Blast at Ayla: rolls [5 2] needing 5+: 1 hit; kill dice [4] against armour 4: 1 wound"
     );
-    let g = search(
-        |s| {
-            let mut g = game(s);
-            put_hero(&mut g, 0, p(7, 6), Side::N);
-            let m = add_monster(&mut g, "mage-1", 20, p(1, 1), &["Magic Blast"]);
-            activate(&mut g, m);
-            g
-        },
-        |g| rolled(g, "mage-1 decision", &[1, 2, 3]),
+    all_dice_used(&g);
+    // Manual combat: the players roll it.
+    let mut g = game(&[1]);
+    put_hero(&mut g, 0, p(7, 6), Side::N);
+    let m = add_monster(&mut g, "mage-1", 20, p(1, 1), &[Ability::MagicBlast]);
+    let ev = act(&mut g, m);
+    assert_eq!(
+        ev.last(),
+        Some(&Event::BlastPrompt {
+            monster: m,
+            hero: AYLA
+        })
     );
-    assert!(
-        said(&g, "resolve it with the figures"),
-        "{}",
-        transcript(&g)
-    );
+    all_dice_used(&g);
 }
 
 #[test]
 fn flame_strikes_every_figure_in_the_line() {
-    let g = search(
-        |s| {
-            let mut g = game_with(s, CombatMode::Dice, Vec::new());
-            put_hero(&mut g, 0, p(3, 6), Side::N);
-            put_hero(&mut g, 1, p(5, 6), Side::N);
-            let m = add_monster(&mut g, "drake-1", 20, p(1, 6), &["Flame/Lightning"]);
-            add_monster(&mut g, "orc-1", 20, p(7, 6), &[]);
-            activate(&mut g, m);
-            g
-        },
-        |g| rolled(g, "drake-1 decision", &[1, 2, 3]),
+    // Ayla and Borin miss-roll (1 1 each); the orc is hit (5) and wounded (4).
+    let mut g = game_with(CombatMode::Dice, Vec::new(), &[1, 1, 1, 1, 1, 5, 1, 4]);
+    put_hero(&mut g, 0, p(3, 6), Side::N);
+    put_hero(&mut g, 1, p(5, 6), Side::N);
+    let m = add_monster(&mut g, "drake-1", 20, p(1, 6), &[Ability::FlameLightning]);
+    let orc = add_monster(&mut g, "orc-1", 20, p(7, 6), &[]);
+    let ev = act(&mut g, m);
+    assert_eq!(
+        ev[2],
+        Event::Flame {
+            monster: m,
+            side: Side::E,
+            caught: vec![
+                Figure::Hero(AYLA),
+                Figure::Hero(BORIN),
+                Figure::Monster(orc)
+            ]
+        }
     );
-    assert!(
-        said(&g, "the line catches Ayla, Borin, orc-1"),
-        "{}",
-        transcript(&g)
+    assert_eq!(
+        printed(&g, &ev[2..3]),
+        "drake-1 looses Flame/Lightning towards east: the line catches Ayla, Borin, orc-1"
     );
-    assert!(
-        said(&g, "drake-1 burns orc-1: rolls ["),
-        "{}",
-        transcript(&g)
+    assert_eq!(
+        ev.last(),
+        Some(&Event::MonsterWounded {
+            monster: orc,
+            wounds: 1,
+            left: 1
+        })
     );
+    all_dice_used(&g);
 }
 
 #[test]
 fn shockwave_strikes_every_adjacent_hero() {
-    let g = search(
-        |s| {
-            let mut g = game_with(s, CombatMode::Dice, Vec::new());
-            put_hero(&mut g, 0, p(4, 3), Side::N);
-            put_hero(&mut g, 1, p(5, 5), Side::N);
-            let m = add_monster(&mut g, "golem-1", 20, p(4, 4), &["Shockwave"]);
-            activate(&mut g, m);
-            g
-        },
-        |g| rolled(g, "golem-1 decision", &[1, 2, 3]),
+    let mut g = game_with(CombatMode::Dice, Vec::new(), &[1, 1, 1, 4, 1, 4]);
+    put_hero(&mut g, 0, p(4, 3), Side::N);
+    put_hero(&mut g, 1, p(5, 5), Side::N);
+    let m = add_monster(&mut g, "golem-1", 20, p(4, 4), &[Ability::Shockwave]);
+    let ev = act(&mut g, m);
+    assert_eq!(
+        ev[2],
+        Event::Shockwave {
+            monster: m,
+            heroes: vec![AYLA, BORIN]
+        }
     );
-    assert!(
-        said(&g, "Shockwave: it strikes Ayla, Borin"),
-        "{}",
-        transcript(&g)
+    assert!(matches!(
+        ev[4],
+        Event::Attack {
+            strike: Strike::Shocks,
+            target: Target::Figure(Figure::Hero(BORIN)),
+            ..
+        }
+    ));
+    assert_eq!(
+        ev.last(),
+        Some(&Event::HeroWounded {
+            hero: BORIN,
+            wounds: 1,
+            left: 3
+        })
     );
-    assert!(
-        said(&g, "golem-1 shocks Borin: rolls ["),
-        "{}",
-        transcript(&g)
-    );
+    all_dice_used(&g);
 }
 
 #[test]
 fn several_optional_abilities_are_chosen_by_d6() {
-    let g = search(
-        |s| ability_game(s, CombatMode::Manual, &["Magic Blast", "Shockwave"]),
-        |g| rolled(g, "mage-1 decision", &[1, 2, 3]),
+    // Magic Blast and Shockwave both apply: a 2 picks Shockwave.
+    let (mut g, m) = ability_game(
+        CombatMode::Manual,
+        &[Ability::MagicBlast, Ability::Shockwave],
+        &[1, 2],
     );
-    assert!(
-        said(&g, "mage-1: which optional ability: rolled"),
-        "{}",
-        transcript(&g)
+    let ev = act(&mut g, m);
+    assert_eq!(
+        ev[2],
+        Event::Chose {
+            by: Chooser::Monster(m),
+            topic: Topic::WhichAbility,
+            faces: Rolls(vec![2]),
+            pick: Pick::Ability(Ability::Shockwave)
+        }
     );
+    assert_eq!(
+        printed(&g, &ev[2..3]),
+        "mage-1: which optional ability: rolled 2 — Shockwave"
+    );
+    assert_eq!(
+        ev[4..],
+        [
+            Event::Shockwave {
+                monster: m,
+                heroes: vec![AYLA]
+            },
+            Event::ResolveEach {
+                monster: m,
+                shockwave: true
+            },
+        ]
+    );
+    all_dice_used(&g);
 }
 
 #[test]
 fn sneak_attack_comes_from_behind_when_it_can() {
-    let g = search(
-        |s| {
-            let mut g = game(s);
-            put_hero(&mut g, 0, p(4, 3), Side::S);
-            let m = add_monster(&mut g, "thief-1", 20, p(2, 5), &["Sneak Attack"]);
-            activate(&mut g, m);
-            g
-        },
-        |g| rolled(g, "thief-1 decision", &[1, 2, 3]),
+    let mut g = game(&[1, 1, 1, 1]);
+    put_hero(&mut g, 0, p(4, 3), Side::S);
+    let m = add_monster(&mut g, "thief-1", 20, p(2, 5), &[Ability::SneakAttack]);
+    let ev = act(&mut g, m);
+    assert_eq!(
+        ev[2],
+        Event::SneaksBehind {
+            monster: m,
+            hero: AYLA
+        }
     );
-    assert_eq!(g.monsters[0].pos.unwrap().y, 2, "{}", transcript(&g));
-    assert!(
-        said(&g, "thief-1 goes round to Ayla's back"),
-        "{}",
-        transcript(&g)
-    );
-    assert!(said(&g, "thief-1 attacks Ayla"));
+    assert_eq!(g.monsters[m].pos, Some(p(3, 2)));
+    assert_eq!(ev.last(), Some(&prompt(m, AYLA, true, Side::S)));
+    all_dice_used(&g);
 }
 
 #[test]
@@ -884,8 +1270,11 @@ fn the_walk_line_of_sight_and_rear_arc_helpers() {
     assert_eq!(walk::line(p(0, 0), p(3, 0)).len(), 4);
     assert_eq!(walk::spins(Side::N, Side::S), 2);
     assert_eq!(walk::spins(Side::W, Side::N), 1);
-    let g = game(1);
+    let mut g = game(&[]);
     // The walls of H1 (all but row 3) block a line across it.
     assert!(!walk::line_of_sight(&g.board, p(7, 1), p(17, 1)));
     assert!(walk::line_of_sight(&g.board, p(1, 1), p(6, 6)));
+    put_hero(&mut g, 0, p(4, 3), Side::S);
+    let m = add_monster(&mut g, "thief-1", 20, p(2, 5), &[]);
+    assert_eq!(walk::rear_squares(&g, m, AYLA), [p(3, 2), p(4, 2), p(5, 2)]);
 }

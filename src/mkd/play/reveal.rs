@@ -1,0 +1,593 @@
+//! Reveals: a token's 2d6 on the reveal table, the monsters the pool gives
+//! for it (highest value that fits, ties by d6; the multiple-monster roll;
+//! the swarm rule), where they stand and which way they face; and, in a
+//! kidnapping, which of the Guardian's monsters is the one to capture.
+
+use crate::core::dice::Dice;
+use crate::core::geom::all_around;
+use crate::mkd::figures::Ability;
+use crate::mkd::mission::Goal;
+use crate::mkd::play::ctx::Ctx;
+use crate::mkd::play::event::{Event, Rolls};
+use crate::mkd::play::state::{MonsterId, MonsterMode, MonsterState, TokenId, WmtState};
+use crate::mkd::tables::{Direction, MultiReveal, Tables};
+use crate::scenario::Point;
+use crate::tileset::Side;
+
+/// Who made a token reveal itself.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Cause {
+    /// A figure coming near it (its monsters face a rolled direction).
+    Figure,
+    /// The token itself, moving in the WMT turn (its monsters face the way
+    /// it came).
+    Wandering(Side),
+    /// A trap, an alarm, reinforcements or a freed prisoner.
+    Other,
+}
+
+/// The monster-id stem of a figure's name: `Orc Raider` → `orc-raider`.
+fn slug(name: &str) -> String {
+    let mut s = String::new();
+    for c in name.chars() {
+        if c.is_ascii_alphanumeric() {
+            s.push(c.to_ascii_lowercase());
+        } else if !s.ends_with('-') && !s.is_empty() {
+            s.push('-');
+        }
+    }
+    s.trim_end_matches('-').to_string()
+}
+
+/// Reveals token `i`: the 2d6 roll, the monsters chosen from the pool,
+/// their squares and facing. Returns the new monsters.
+pub fn reveal(cx: &mut Ctx, i: usize, cause: Cause) -> Vec<MonsterId> {
+    let w = cx.s.wmts.remove(i);
+    cx.s.stats.wmts_revealed += 1;
+    let pools = &cx.s.scenario.game.pools;
+    let bonus = if w.guardian() {
+        pools.guardian_reveal_bonus
+    } else {
+        pools.wmt_reveal_bonus
+    };
+    let dice = cx.dice.roll(2, 6, format_args!("{}: reveal", w.id));
+    let total = (dice + bonus).min(12);
+    let Some(r) =
+        cx.s.tables
+            .reveal_for(w.id.color.name(), w.id.number, total)
+    else {
+        cx.emit(Event::NoRevealRow { token: w.id });
+        return Vec::new();
+    };
+    cx.emit(Event::Revealed {
+        token: w.id,
+        dice,
+        bonus,
+        total,
+        count: r.count,
+        points: r.points,
+    });
+    if r.count == 0 {
+        return Vec::new();
+    }
+    let chosen = choose_monsters(cx, r.count, r.points, w.id);
+    if chosen.is_empty() {
+        cx.emit(Event::NothingFits);
+        return Vec::new();
+    }
+    let pool = &cx.s.monster_pool;
+    let names: Vec<String> = chosen.iter().map(|&e| pool[e].name.clone()).collect();
+    let value: u32 = chosen.iter().map(|&e| pool[e].points).sum();
+    cx.emit(Event::FromPool { names, value });
+    let placed = place_monsters(cx, &chosen, w.pos, cause);
+    if w.guardian() {
+        pick_kidnappee(cx, &placed);
+    }
+    placed
+}
+
+/// Picks monsters from the pool for `count` monsters worth `points` in
+/// all, by the reveal rules. Returns pool indexes, with the pool counts
+/// already taken.
+pub fn choose_monsters(cx: &mut Ctx, count: u32, points: u32, id: TokenId) -> Vec<usize> {
+    let pool = &cx.s.monster_pool;
+    let eligible: Vec<usize> = (0..pool.len())
+        .filter(|&e| pool[e].count > 0 && pool[e].points <= points)
+        .collect();
+    if eligible.is_empty() {
+        return Vec::new();
+    }
+    let max = eligible.iter().map(|&e| pool[e].points).max().unwrap_or(0);
+    let mut chosen = Vec::new();
+    if u64::from(max) * 2 < u64::from(points) {
+        // Swarm: as many as it takes to come close to the value.
+        cx.emit(Event::Swarm { points, best: max });
+        let mut left = points;
+        while let Some(e) = best_fit(cx, left, Tie::Swarm(id)) {
+            left -= cx.s.monster_pool[e].points;
+            cx.s.monster_pool[e].count -= 1;
+            chosen.push(e);
+            if chosen.len() >= 20 {
+                break;
+            }
+        }
+        return chosen;
+    }
+    if count <= 1 {
+        if let Some(e) = best_fit(cx, points, Tie::Equal(id)) {
+            cx.s.monster_pool[e].count -= 1;
+            chosen.push(e);
+        }
+        return chosen;
+    }
+    let face = cx.dice.d6(format_args!("{id}: multiple-monster reveal"));
+    let row = cx.s.tables.multiple_reveal.get(face).result;
+    cx.emit(Event::MultipleReveal { count, face });
+    match row {
+        MultiReveal::SameKind => {
+            let pool = &cx.s.monster_pool;
+            let kinds: Vec<usize> = (0..pool.len())
+                .filter(|&e| pool[e].count >= count && pool[e].points * count <= points)
+                .collect();
+            if let Some(best) = kinds.iter().map(|&e| pool[e].points).max() {
+                let ties: Vec<usize> = kinds
+                    .into_iter()
+                    .filter(|&e| pool[e].points == best)
+                    .collect();
+                let k = cx.dice.choose_d6(
+                    ties.len(),
+                    format_args!("{id}: tie between equal kinds"),
+                    |k| pool[ties[k]].name.clone(),
+                );
+                let e = ties[k];
+                cx.s.monster_pool[e].count -= count;
+                return vec![e; count as usize];
+            }
+            cx.emit(Event::NoKindEnough);
+            even_split(cx, count, points, id)
+        }
+        MultiReveal::Leader => {
+            let cheapest = eligible
+                .iter()
+                .map(|&e| cx.s.monster_pool[e].points)
+                .min()
+                .unwrap_or(0);
+            let room = points.saturating_sub(cheapest * (count - 1));
+            if let Some(e) = best_fit(cx, room, Tie::Leader(id)) {
+                cx.s.monster_pool[e].count -= 1;
+                chosen.push(e);
+            }
+            let spent: u32 = chosen.iter().map(|&e| cx.s.monster_pool[e].points).sum();
+            chosen.extend(even_split(
+                cx,
+                count - chosen.len() as u32,
+                points - spent,
+                id,
+            ));
+            chosen
+        }
+        MultiReveal::Even => even_split(cx, count, points, id),
+    }
+}
+
+/// What a tie among pool monsters decides (for the dice log).
+#[derive(Clone, Copy)]
+enum Tie {
+    /// Among equal monsters.
+    Equal(TokenId),
+    /// For the leader of a multiple reveal.
+    Leader(TokenId),
+    /// In a swarm.
+    Swarm(TokenId),
+}
+
+impl std::fmt::Display for Tie {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Tie::Equal(id) => write!(f, "{id}: tie between equal monsters"),
+            Tie::Leader(id) => write!(f, "{id}: tie for the leader"),
+            Tie::Swarm(id) => write!(f, "{id}: swarm tie"),
+        }
+    }
+}
+
+/// `count` monsters sharing `points` evenly.
+fn even_split(cx: &mut Ctx, count: u32, points: u32, id: TokenId) -> Vec<usize> {
+    let mut chosen = Vec::new();
+    let mut left = points;
+    for k in 0..count {
+        let share = left / (count - k);
+        let Some(e) = best_fit(cx, share.max(1), Tie::Equal(id)) else {
+            break;
+        };
+        left -= cx.s.monster_pool[e].points.min(left);
+        cx.s.monster_pool[e].count -= 1;
+        chosen.push(e);
+    }
+    chosen
+}
+
+/// The highest-valued pool monster worth at most `limit` (ties by d6).
+fn best_fit(cx: &mut Ctx, limit: u32, why: Tie) -> Option<usize> {
+    let pool = &cx.s.monster_pool;
+    let best = pool
+        .iter()
+        .filter(|m| m.count > 0 && m.points <= limit)
+        .map(|m| m.points)
+        .max()?;
+    let ties: Vec<usize> = (0..pool.len())
+        .filter(|&e| pool[e].count > 0 && pool[e].points == best)
+        .collect();
+    let k = cx
+        .dice
+        .choose_d6(ties.len(), why, |k| pool[ties[k]].name.clone());
+    Some(ties[k])
+}
+
+/// Puts revealed monsters on the board: the first on the token's square,
+/// the rest next to it (squares by d6), facing as the rules say.
+pub fn place_monsters(cx: &mut Ctx, chosen: &[usize], at: Point, cause: Cause) -> Vec<MonsterId> {
+    let mut placed = Vec::new();
+    let mut first = at;
+    for (k, &e) in chosen.iter().enumerate() {
+        let s = &*cx.s;
+        let spot = if k == 0 && !s.occupied(at) && s.board.passable(at) {
+            Some(at)
+        } else {
+            let around: Vec<Point> = all_around(first)
+                .into_iter()
+                .filter(|&q| s.board.passable(q) && !s.occupied(q))
+                .collect();
+            if around.is_empty() {
+                s.free_square_near(first)
+            } else {
+                let k = cx
+                    .dice
+                    .choose_d6(around.len(), "square for the next monster", |k| {
+                        format!("{},{}", around[k].x, around[k].y)
+                    });
+                Some(around[k])
+            }
+        };
+        let Some(spot) = spot else {
+            cx.s.monster_pool[e].count += 1;
+            let name = cx.s.monster_pool[e].name.clone();
+            cx.emit(Event::NoRoom { name });
+            continue;
+        };
+        if k == 0 {
+            first = spot;
+        }
+        let facing = match cause {
+            Cause::Wandering(side) => side,
+            _ => random_direction(
+                cx.dice,
+                &cx.s.tables,
+                format_args!("{} facing", cx.s.monster_pool[e].name),
+                |_| {},
+            ),
+        };
+        let s = &*cx.s;
+        let entry = &s.monster_pool[e];
+        let stats = entry.stats.unwrap_or(*s.tables.profile_for(entry.points));
+        let n = s
+            .floor_monsters()
+            .filter(|&m| s.monsters[m].name == entry.name)
+            .count()
+            + 1;
+        // Pool entries hold names the loaders checked; play reads them here.
+        let abilities: Vec<Ability> = entry
+            .abilities
+            .iter()
+            .filter_map(|a| Ability::parse(a))
+            .collect();
+        let nimble = abilities
+            .iter()
+            .any(|&a| a == Ability::Nimble || a == Ability::Stealth);
+        let demoralized = abilities.contains(&Ability::Demoralized);
+        let m = MonsterState {
+            id: format!("{}-{n}", slug(&entry.name)),
+            name: entry.name.clone(),
+            points: entry.points,
+            abilities,
+            stats,
+            pos: Some(spot),
+            facing,
+            wounds: 0,
+            surprised: !nimble,
+            mode: MonsterMode::Hunt,
+            carrying: None,
+            demoralized,
+            held: 0,
+        };
+        let surprised = m.surprised;
+        cx.s.monsters.push(m);
+        let id = MonsterId(cx.s.monsters.len() - 1);
+        cx.s.stats.monsters_revealed += 1;
+        cx.emit(Event::Appears {
+            monster: id,
+            at: spot,
+            facing,
+            surprised,
+        });
+        placed.push(id);
+    }
+    placed
+}
+
+/// A random compass direction by the directions table, re-rolling the
+/// faces that name none; every face rolled goes to `seen`.
+pub fn random_direction(
+    dice: &mut Dice,
+    tables: &Tables,
+    why: impl std::fmt::Display,
+    mut seen: impl FnMut(u32),
+) -> Side {
+    for _ in 0..100 {
+        let face = dice.d6(&why);
+        seen(face);
+        match tables.directions.get(face).result {
+            Direction::North => return Side::N,
+            Direction::East => return Side::E,
+            Direction::South => return Side::S,
+            Direction::West => return Side::W,
+            Direction::Reroll => continue,
+        }
+    }
+    Side::N
+}
+
+/// Takes token `k` out of the WMT Pool and stands it on `spot`; returns
+/// its index among the tokens. Its id is one not used yet: `blue-4`, then
+/// `blue-4-b`, ...
+pub fn put_pool_token(cx: &mut Ctx, k: usize, spot: Point) -> usize {
+    let tok = cx.s.wmt_pool.remove(k);
+    let mut id = TokenId {
+        guardian: false,
+        color: tok.color,
+        number: tok.number,
+        copy: 0,
+    };
+    let s = &*cx.s;
+    let taken = |id: TokenId| {
+        s.wmts.iter().any(|x| x.id == id) || {
+            let name = id.to_string();
+            s.floor_monsters().any(|m| s.monsters[m].id == name)
+        }
+    };
+    while taken(id) {
+        id.copy += 1;
+    }
+    cx.s.wmts.push(WmtState { id, pos: spot });
+    cx.s.wmts.len() - 1
+}
+
+// ---------------------------------------------------------------- the kidnappee
+
+/// After a Guardian's reveal in a kidnapping: the kidnappee, by a d6
+/// when several monsters came out.
+pub fn pick_kidnappee(cx: &mut Ctx, placed: &[MonsterId]) {
+    if cx.s.mission.goal != Goal::Kidnapping || cx.s.mission.kidnappee.is_some() {
+        return;
+    }
+    let Some(&first) = placed.first() else {
+        return;
+    };
+    let k = if placed.len() > 1 {
+        let mut faces = Vec::new();
+        let s = &*cx.s;
+        let k = cx.dice.choose_d6_seen(
+            placed.len(),
+            "the monster to kidnap",
+            |k| s.monsters[placed[k]].id.clone(),
+            |f| faces.push(f),
+        );
+        cx.emit(Event::KidnappeeRolled {
+            faces: Rolls(faces),
+            monster: placed[k],
+        });
+        placed[k]
+    } else {
+        first
+    };
+    cx.s.mission.kidnappee = Some(k);
+    cx.emit(Event::Kidnappee { monster: k });
+    update_capture(cx);
+}
+
+/// Kidnapping: the kidnappee is captured once it has one wound left, or is
+/// demoralized after taking a wound.
+pub fn update_capture(cx: &mut Ctx) {
+    let Some(k) = cx.s.mission.kidnappee else {
+        return;
+    };
+    let m = &cx.s.monsters[k];
+    if cx.s.mission.captured || !m.active() {
+        return;
+    }
+    if m.wounds_left() == 1 || (m.demoralized && m.wounds > 0) {
+        cx.s.mission.captured = true;
+        cx.emit(Event::Captured { monster: k });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::mkd::monsters::MonsterEntry;
+    use crate::mkd::play::engine::Game;
+    use crate::mkd::play::testkit::*;
+
+    fn entry(name: &str, points: u32, count: u32, abilities: &[&str]) -> MonsterEntry {
+        MonsterEntry {
+            name: name.into(),
+            points,
+            count,
+            abilities: abilities.iter().map(|a| a.to_string()).collect(),
+            stats: None,
+        }
+    }
+
+    const TOKEN: TokenId = TokenId {
+        guardian: false,
+        color: crate::mkd::scenario::WmtColor::Red,
+        number: 1,
+        copy: 0,
+    };
+
+    /// A pool of goblins (10), orcs (20) and ogres (35).
+    fn pool_game(faces: &[u32]) -> Game {
+        let mut g = game(faces);
+        g.monster_pool = vec![
+            entry("Goblin", 10, 4, &[]),
+            entry("Orc", 20, 3, &[]),
+            entry("Ogre", 35, 2, &[]),
+        ];
+        g
+    }
+
+    fn choose(g: &mut Game, count: u32, points: u32) -> (Vec<usize>, Vec<Event>) {
+        rule(g, |cx| choose_monsters(cx, count, points, TOKEN))
+    }
+
+    #[test]
+    fn one_monster_is_the_best_that_fits() {
+        let mut g = pool_game(&[]);
+        let (chosen, ev) = choose(&mut g, 1, 30);
+        assert_eq!(chosen, [1]);
+        assert!(ev.is_empty());
+        assert_eq!(g.monster_pool[1].count, 2);
+    }
+
+    #[test]
+    fn several_monsters_share_the_points_by_the_multiple_reveal_roll() {
+        // 1-2: evenly.
+        let mut g = pool_game(&[1]);
+        let (chosen, ev) = choose(&mut g, 2, 40);
+        assert_eq!(chosen, [1, 1]);
+        assert_eq!(ev, [Event::MultipleReveal { count: 2, face: 1 }]);
+        assert_eq!(
+            printed(&g, &ev),
+            "2 monsters share the reveal: rolled 1 — they split the points about evenly"
+        );
+        // 3-4: the strongest that fits first, the others fill the rest.
+        let mut g = pool_game(&[3]);
+        assert_eq!(choose(&mut g, 2, 45).0, [2, 0]);
+        // 5-6: all of one kind.
+        let mut g = pool_game(&[5]);
+        assert_eq!(choose(&mut g, 2, 40).0, [1, 1]);
+        assert_eq!(g.monster_pool[1].count, 1);
+        // ...unless no kind has enough: then evenly (here nothing fits).
+        let mut g = pool_game(&[6]);
+        let (chosen, ev) = choose(&mut g, 4, 30);
+        assert!(chosen.is_empty());
+        assert_eq!(
+            ev,
+            [
+                Event::MultipleReveal { count: 4, face: 6 },
+                Event::NoKindEnough
+            ]
+        );
+        all_dice_used(&g);
+    }
+
+    #[test]
+    fn a_swarm_fills_a_value_no_monster_comes_near() {
+        let mut g = pool_game(&[]);
+        let (chosen, ev) = choose(&mut g, 1, 100);
+        assert_eq!(
+            ev,
+            [Event::Swarm {
+                points: 100,
+                best: 35
+            }]
+        );
+        assert_eq!(chosen, [2, 2, 1, 0]);
+    }
+
+    #[test]
+    fn equal_monsters_are_a_d6_tie() {
+        // Orcs and wolves are both worth 20: a 2 picks the wolves.
+        let mut g = pool_game(&[2]);
+        g.monster_pool.push(entry("Wolf", 20, 2, &[]));
+        assert_eq!(choose(&mut g, 1, 20).0, [3]);
+        all_dice_used(&g);
+    }
+
+    #[test]
+    fn a_reveal_rolls_2d6_with_the_pool_s_bonus() {
+        // A bonus of 3 on 1 + 1: a total of 5 on yellow-4, two monsters
+        // worth 20 — but the pool's orcs cannot share 20: nothing fits.
+        let w = crate::mkd::scenario::Wmt {
+            x: 4,
+            y: 4,
+            color: crate::mkd::scenario::WmtColor::Yellow,
+            number: 4,
+            guardian: false,
+            tile: 0,
+        };
+        let mut s = scenario(vec![w]);
+        s.game.pools.wmt_reveal_bonus = 3;
+        let mut g = game_of(s, crate::mkd::play::state::CombatMode::Manual, &[1, 1, 1]);
+        let id = g.wmts[0].id;
+        let (placed, ev) = rule(&mut g, |cx| reveal(cx, 0, Cause::Other));
+        assert!(placed.is_empty());
+        assert_eq!(
+            ev,
+            [
+                Event::Revealed {
+                    token: id,
+                    dice: 2,
+                    bonus: 3,
+                    total: 5,
+                    count: 2,
+                    points: 20
+                },
+                Event::MultipleReveal { count: 2, face: 1 },
+                Event::NothingFits,
+            ]
+        );
+        assert_eq!(
+            printed(&g, &ev[..1]),
+            "WMT yellow-4 is revealed: rolled 2 + 3 pool bonus = 5 — 2 monsters worth 20 points"
+        );
+        assert_eq!(g.stats.wmts_revealed, 1);
+        assert!(g.wmts.is_empty());
+        all_dice_used(&g);
+    }
+
+    #[test]
+    fn revealed_monsters_face_a_rolled_direction_and_the_nimble_are_not_surprised() {
+        // 6 names no direction: rolled again, 2 is east.
+        let mut g = game(&[6, 2]);
+        g.monster_pool = vec![entry("Bat", 8, 1, &["Nimble"])];
+        let (placed, ev) = rule(&mut g, |cx| place_monsters(cx, &[0], p(4, 4), Cause::Other));
+        assert_eq!(
+            ev,
+            [Event::Appears {
+                monster: placed[0],
+                at: p(4, 4),
+                facing: Side::E,
+                surprised: false
+            }]
+        );
+        assert_eq!(
+            printed(&g, &ev),
+            "bat-1 appears on 4,4 facing east (not surprised: Nimble/Stealth)"
+        );
+        all_dice_used(&g);
+    }
+
+    #[test]
+    fn monster_ids_count_the_figures_of_a_kind() {
+        assert_eq!(slug("Orc Raider"), "orc-raider");
+        assert_eq!(slug("  Fire  Imp Pack!"), "fire-imp-pack");
+        let mut g = game(&[1, 1, 1]);
+        g.monster_pool = vec![entry("Orc Raider", 20, 3, &[])];
+        let (placed, _) = rule(&mut g, |cx| {
+            place_monsters(cx, &[0, 0], p(4, 4), Cause::Wandering(Side::N))
+        });
+        let ids: Vec<&str> = placed.iter().map(|&m| g.monsters[m].id.as_str()).collect();
+        assert_eq!(ids, ["orc-raider-1", "orc-raider-2"]);
+    }
+}
