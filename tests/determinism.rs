@@ -10,7 +10,8 @@ use std::fmt::Write;
 use std::path::PathBuf;
 use tilecrawl::build::layout::{ExitDice, LayoutParams, Table};
 use tilecrawl::mkd::generate::{GenerateParams, generate};
-use tilecrawl::mkd::setup::{Difficulty, SetupParams};
+use tilecrawl::mkd::scenario::Difficulty;
+use tilecrawl::mkd::setup::SetupParams;
 use tilecrawl::tileset::default_tileset;
 
 /// FNV-1a, 64 bits.

@@ -7,7 +7,8 @@ use std::path::PathBuf;
 use tilecrawl::build::layout::{ExitDice, LayoutParams, Table};
 use tilecrawl::export::{self, MapOptions, style};
 use tilecrawl::mkd::generate::{GenerateParams, generate};
-use tilecrawl::mkd::setup::{Difficulty, SetupParams};
+use tilecrawl::mkd::scenario::Difficulty;
+use tilecrawl::mkd::setup::SetupParams;
 use tilecrawl::tileset::default_tileset;
 
 /// A low resolution keeps the pinned PNGs small; scale is tested elsewhere.

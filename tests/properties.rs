@@ -439,8 +439,8 @@ fn same_inputs_give_the_same_scenario_bytes() {
 #[test]
 fn the_lean_file_reads_as_the_block_style_file_did() {
     use tilecrawl::mkd::mission::Mission;
+    use tilecrawl::mkd::scenario::Difficulty;
     use tilecrawl::mkd::scenario::FloorOf;
-    use tilecrawl::mkd::setup::Difficulty;
     let ts = default_tileset();
     let missions = [
         "quest",

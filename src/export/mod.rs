@@ -143,7 +143,7 @@ mod tests {
                         height: 40,
                     },
                     exit_dice: crate::build::layout::ExitDice::Fair,
-                    difficulty: crate::mkd::setup::Difficulty::Normal,
+                    difficulty: crate::mkd::scenario::Difficulty::Normal,
                     markers: true,
                     dressing: false,
                 },

@@ -7,7 +7,6 @@
 use crate::build::layout::ExitDice;
 use crate::core::geom::Side;
 use crate::mkd::monsters::MonsterPool;
-use crate::mkd::setup::Difficulty;
 use crate::scenario::MAX_TOKENS;
 use crate::scenario::{self, GamePart, RulesetId, Size, Spot, need, read_once};
 use crate::tileset::TileKind;
@@ -17,6 +16,30 @@ use serde::{Deserialize, Serialize};
 
 /// An MKD Adventure scenario: the shared envelope around [`MkdPart`].
 pub type Scenario = scenario::Scenario<MkdPart>;
+
+/// Chest difficulty mix, written in files by its [`Difficulty::name`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Difficulty {
+    /// Mostly level-1 chests.
+    Easy,
+    /// A mix centred on level 2.
+    #[default]
+    Normal,
+    /// Mostly level-3 chests.
+    Hard,
+}
+
+impl Difficulty {
+    /// `easy`, `normal` or `hard`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Difficulty::Easy => "easy",
+            Difficulty::Normal => "normal",
+            Difficulty::Hard => "hard",
+        }
+    }
+}
 
 /// What an MKD Adventure scenario holds besides the envelope.
 #[derive(Debug, Clone, PartialEq)]

@@ -8,35 +8,13 @@ use crate::core::dice::{Dice, Lazy};
 use crate::core::geom::{Side, front_arc};
 use crate::mkd::mission::Goal;
 use crate::mkd::monsters::MonsterList;
-use crate::mkd::scenario::{Accessories, Chest, Pools, TerrainSide, Wmt, WmtColor, WmtToken};
+use crate::mkd::scenario::{
+    Accessories, Chest, Difficulty, Pools, TerrainSide, Wmt, WmtColor, WmtToken,
+};
 use crate::rules::{RuleSystem, RulesetId, SetupError};
 use crate::scenario::Spot;
 use crate::tileset::TileKind;
 use serde::Deserialize;
-
-/// Chest difficulty mix, written in files by its [`Difficulty::name`].
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Difficulty {
-    /// Mostly level-1 chests.
-    Easy,
-    /// A mix centred on level 2.
-    #[default]
-    Normal,
-    /// Mostly level-3 chests.
-    Hard,
-}
-
-impl Difficulty {
-    /// `easy`, `normal` or `hard`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Difficulty::Easy => "easy",
-            Difficulty::Normal => "normal",
-            Difficulty::Hard => "hard",
-        }
-    }
-}
 
 /// Setup choices shared by rule systems.
 #[derive(Debug, Clone, PartialEq)]

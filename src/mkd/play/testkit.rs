@@ -94,7 +94,7 @@ pub(crate) fn scenario(wmts: Vec<Wmt>) -> Scenario {
                     height: 100,
                 },
                 exit_dice: crate::build::layout::ExitDice::Fair,
-                difficulty: crate::mkd::setup::Difficulty::Normal,
+                difficulty: crate::mkd::scenario::Difficulty::Normal,
                 markers: false,
                 dressing: false,
             },
