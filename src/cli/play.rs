@@ -137,7 +137,7 @@ fn load(
 }
 
 fn adventure_from_text(text: &str, path: &Path) -> anyhow::Result<(Adventure, String)> {
-    Adventure::from_text(text, path).map_err(anyhow::Error::msg)
+    Ok(Adventure::from_text(text, path)?)
 }
 
 /// The scenario path to store in a save: relative to the save's folder when
@@ -160,75 +160,21 @@ pub fn run(a: PlayArgs) -> anyhow::Result<()> {
     let (mut sess, loaded, save_path, transcript, scen_path) = match &a.resume {
         Some(save_path) => {
             let text = read(save_path, "a save file", session::MAX_SAVE_BYTES)?;
-            let save = session::parse_save(&text, &save_path.display().to_string())
-                .map_err(anyhow::Error::msg)?;
-            let scen = save.scenario_path(save_path);
-            let scenario_text = read(&scen, "a scenario", tilecrawl::scenario::MAX_SCENARIO_BYTES)
-                .with_context(|| {
-                    format!(
-                        "{}: the scenario this save was made for",
-                        save_path.display()
-                    )
-                })?;
-            let changed = || {
-                anyhow::anyhow!(
-                    "{}: the scenario {} has changed since this game was saved (digest {} expected); restore it or start a new game",
-                    save_path.display(),
-                    scen.display(),
-                    save.scenario_digest
-                )
-            };
-            // A single scenario is compared before it is read; a dungeon's
-            // digest needs its floor files, so it is read first.
-            let dungeon = tilecrawl::mkd::floors::is_dungeon_text(&scenario_text);
-            if !dungeon && session::digest(scenario_text.as_bytes()) != save.scenario_digest {
-                return Err(changed());
-            }
-            let (adventure, digest) =
-                adventure_from_text(&scenario_text, &scen).with_context(|| {
-                    format!(
-                        "{}: the scenario this save was made for",
-                        save_path.display()
-                    )
-                })?;
-            if digest != save.scenario_digest {
-                return Err(changed());
-            }
-            let sname = format!("{} (party)", save_path.display());
-            let party = party::parse(&save.party, &sname)?;
-            let (tables, tables_text) = if save.tables == "embedded" {
-                (tables::default_tables(), None)
-            } else {
-                let tname = format!("{} (tables)", save_path.display());
-                (
-                    tables::parse(&save.tables, &tname)?,
-                    Some(save.tables.clone()),
-                )
-            };
+            let r = session::resume(&text, save_path)?;
             let loaded = Loaded {
-                adventure,
-                scenario_digest: save.scenario_digest.clone(),
-                party: Arc::new(party),
-                party_text: save.party.clone(),
-                tables: Arc::new(tables),
-                tables_text,
+                adventure: r.adventure,
+                scenario_digest: r.save.scenario_digest.clone(),
+                party: r.party,
+                party_text: r.save.party.clone(),
+                tables: r.tables,
+                tables_text: (r.save.tables != "embedded").then(|| r.save.tables.clone()),
             };
-            let opts = GameOptions {
-                seed: save.seed,
-                combat: session::combat_mode(&save.combat),
-            };
-            let (sess, transcript) = Session::replay_game(
-                loaded
-                    .adventure
-                    .new_game(loaded.party.clone(), loaded.tables.clone(), opts),
-                &save.lines,
-            );
             (
-                sess,
+                r.session,
                 loaded,
                 a.save.clone().unwrap_or(save_path.clone()),
-                transcript,
-                scen,
+                r.transcript,
+                r.scenario_path,
             )
         }
         None => {

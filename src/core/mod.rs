@@ -2,6 +2,7 @@
 //! YAML reading and writing, files and digests.
 
 pub mod dice;
+pub mod digest;
 pub mod fs;
 pub mod geom;
 pub mod yaml;

@@ -3,12 +3,10 @@
 //! the saved game an adventure's town phase reads.
 
 use super::model::{self, Campaign, CampaignError};
-use crate::mkd::play::engine::GameOptions;
-use crate::mkd::play::floors::Adventure;
-use crate::mkd::play::party;
+use crate::core::yaml::FileError;
 use crate::mkd::play::result::AdventureResult;
-use crate::mkd::play::session::{self, Session};
-use crate::mkd::tables::{self, Tables};
+use crate::mkd::play::session::{self, ResumeError};
+use crate::mkd::tables::Tables;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -87,46 +85,19 @@ pub fn save(path: &Path, c: &Campaign) -> std::io::Result<()> {
 
 /// Reads a saved game, checks that its scenario is unchanged, and replays it
 /// to the end: the adventure's result and the roll tables it was played with.
-pub fn replay_save(save_path: &Path) -> Result<(AdventureResult, Tables), String> {
+pub fn replay_save(save_path: &Path) -> Result<(AdventureResult, Tables), ResumeError> {
     let shown = save_path.display().to_string();
     let text = crate::core::fs::read_limited(save_path, session::MAX_SAVE_BYTES).map_err(|e| {
-        format!(
-            "{shown}: {} (play the adventure first; the command is printed by `campaign next` and `campaign show`)",
-            e.describe("a save file", session::MAX_SAVE_BYTES)
+        FileError::whole(
+            shown,
+            format!(
+                "{} (play the adventure first; the command is printed by `campaign next` and `campaign show`)",
+                e.describe("a save file", session::MAX_SAVE_BYTES)
+            ),
         )
     })?;
-    let save = session::parse_save(&text, &shown)?;
-    let scen = save.scenario_path(save_path);
-    let stext =
-        crate::core::fs::read_limited(&scen, crate::scenario::MAX_SCENARIO_BYTES).map_err(|e| {
-            format!(
-                "{}: {}",
-                scen.display(),
-                e.describe("a scenario", crate::scenario::MAX_SCENARIO_BYTES)
-            )
-        })?;
-    let (adventure, digest) = Adventure::from_text(&stext, &scen)?;
-    if digest != save.scenario_digest {
-        return Err(format!(
-            "{shown}: the scenario {} has changed since this game was saved",
-            scen.display()
-        ));
-    }
-    let party =
-        party::parse(&save.party, &format!("{shown} (party)")).map_err(|e| e.to_string())?;
-    let tables: Tables = if save.tables == "embedded" {
-        tables::default_tables()
-    } else {
-        tables::parse(&save.tables, &format!("{shown} (tables)")).map_err(|e| e.to_string())?
-    };
-    let opts = GameOptions {
-        seed: save.seed,
-        combat: session::combat_mode(&save.combat),
-    };
-    let tables = Arc::new(tables);
-    let game = adventure.new_game(Arc::new(party), tables.clone(), opts);
-    let (sess, _) = Session::replay_game(game, &save.lines);
-    Ok((sess.game().result(), Arc::unwrap_or_clone(tables)))
+    let r = session::resume(&text, save_path)?;
+    Ok((r.session.game().result(), Arc::unwrap_or_clone(r.tables)))
 }
 
 #[cfg(test)]

@@ -78,7 +78,7 @@ impl Dungeon {
             bytes.extend(crate::mkd::scenario::to_yaml(s).bytes());
         }
         Ok(Dungeon {
-            digest: crate::mkd::play::session::digest(&bytes),
+            digest: crate::core::digest::digest(&bytes),
             file,
             floors: floors.into_iter().map(Arc::new).collect(),
         })
@@ -373,7 +373,7 @@ pub fn dungeon_from_text(text: &str, path: &Path) -> Result<Dungeon, DungeonErro
     Ok(Dungeon {
         file,
         floors,
-        digest: crate::mkd::play::session::digest(&bytes),
+        digest: crate::core::digest::digest(&bytes),
     })
 }
 

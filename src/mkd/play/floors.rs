@@ -89,23 +89,27 @@ impl Adventure {
     /// line), from the text of the file at `path`; with the digest a save
     /// keeps (for a dungeon, over it and every floor file). Errors are one
     /// line naming the file.
-    pub fn from_text(text: &str, path: &std::path::Path) -> Result<(Adventure, String), String> {
+    pub fn from_text(
+        text: &str,
+        path: &std::path::Path,
+    ) -> Result<(Adventure, String), crate::core::yaml::FileError> {
         if crate::mkd::floors::is_dungeon_text(text) {
             if text.len() as u64 > crate::mkd::floors::MAX_DUNGEON_BYTES {
-                return Err(format!(
-                    "{}: file is {} bytes; a dungeon.yaml may be at most {} bytes",
-                    path.display(),
-                    text.len(),
-                    crate::mkd::floors::MAX_DUNGEON_BYTES
+                return Err(crate::core::yaml::FileError::whole(
+                    path.display().to_string(),
+                    format!(
+                        "file is {} bytes; a dungeon.yaml may be at most {} bytes",
+                        text.len(),
+                        crate::mkd::floors::MAX_DUNGEON_BYTES
+                    ),
                 ));
             }
-            let d = crate::mkd::floors::dungeon_from_text(text, path).map_err(|e| e.to_string())?;
+            let d = crate::mkd::floors::dungeon_from_text(text, path)?;
             let digest = d.digest.clone();
             return Ok((Adventure::Dungeon(Arc::new(d)), digest));
         }
-        let digest = crate::mkd::play::session::digest(text.as_bytes());
-        let s = crate::mkd::scenario::from_yaml(text, &path.display().to_string())
-            .map_err(|e| e.to_string())?;
+        let digest = crate::core::digest::digest(text.as_bytes());
+        let s = crate::mkd::scenario::from_yaml(text, &path.display().to_string())?;
         Ok((Adventure::Scenario(Arc::new(s)), digest))
     }
 }

@@ -7,7 +7,9 @@
 //! without the last command that changed it — so a command taken back and
 //! typed again meets the same dice.
 
+use crate::core::yaml::FileError;
 use crate::mkd::play::engine::{CombatMode, Game, GameOptions};
+use crate::mkd::play::floors::Adventure;
 use crate::mkd::play::party::Party;
 use crate::mkd::scenario::Scenario;
 use crate::mkd::tables::Tables;
@@ -63,16 +65,6 @@ impl SaveFile {
             .unwrap_or(std::path::Path::new("."))
             .join(scenario)
     }
-}
-
-/// FNV-1a 64 over bytes, as `fnv1a64:` and 16 hex digits.
-pub fn digest(bytes: &[u8]) -> String {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for &b in bytes {
-        h ^= u64::from(b);
-        h = h.wrapping_mul(0x0000_0100_0000_01b3);
-    }
-    format!("fnv1a64:{h:016x}")
 }
 
 /// A game and the lines that made it.
@@ -225,27 +217,41 @@ impl Session {
 }
 
 /// Reads and checks a save file's text (not the files it names).
-pub fn parse_save(text: &str, file: &str) -> Result<SaveFile, String> {
+pub fn parse_save(text: &str, file: &str) -> Result<SaveFile, FileError> {
     if text.trim().is_empty() {
-        return Err(format!(
-            "{file}: the file is empty; expected a tilecrawl save (`format: {SAVE_FORMAT}`)"
+        return Err(FileError::whole(
+            file,
+            format!("the file is empty; expected a tilecrawl save (`format: {SAVE_FORMAT}`)"),
         ));
     }
-    crate::core::yaml::check_shape(text).map_err(|(l, m)| format!("{file}: {l}{m}"))?;
+    crate::core::yaml::check_shape(text).map_err(|(location, message)| FileError {
+        file: file.into(),
+        location,
+        message,
+    })?;
     let save: SaveFile = yaml_serde::from_str(text).map_err(|e| {
-        let (l, m) = crate::core::yaml::error_parts(&e);
-        format!("{file}: {l}{m} (is this a tilecrawl save file?)")
+        let (location, message) = crate::core::yaml::error_parts(&e);
+        FileError {
+            file: file.into(),
+            location,
+            message: format!("{message} (is this a tilecrawl save file?)"),
+        }
     })?;
     if save.format != SAVE_FORMAT {
-        return Err(format!(
-            "{file}: format: is `{}`; this version of tilecrawl reads `{SAVE_FORMAT}`",
-            save.format
+        return Err(FileError::at_key(
+            file,
+            "format",
+            format!(
+                "is `{}`; this version of tilecrawl reads `{SAVE_FORMAT}`",
+                save.format
+            ),
         ));
     }
     if save.lines.len() > MAX_LINES {
-        return Err(format!(
-            "{file}: lines: has {} entries; at most {MAX_LINES}",
-            save.lines.len()
+        return Err(FileError::at_key(
+            file,
+            "lines",
+            format!("has {} entries; at most {MAX_LINES}", save.lines.len()),
         ));
     }
     if let Some((i, _)) = save
@@ -254,8 +260,10 @@ pub fn parse_save(text: &str, file: &str) -> Result<SaveFile, String> {
         .enumerate()
         .find(|(_, l)| l.len() > 500 || l.contains('\n'))
     {
-        return Err(format!(
-            "{file}: lines[{i}]: longer than 500 characters or several lines; not a typed command"
+        return Err(FileError::at_key(
+            file,
+            &format!("lines[{i}]"),
+            "longer than 500 characters or several lines; not a typed command",
         ));
     }
     // The embedded files obey the limits they have as files of their own.
@@ -272,23 +280,138 @@ pub fn parse_save(text: &str, file: &str) -> Result<SaveFile, String> {
         ),
     ] {
         if len as u64 > max {
-            return Err(format!(
-                "{file}: {key}: the embedded text is {len} bytes; at most {max}"
+            return Err(FileError::at_key(
+                file,
+                key,
+                format!("the embedded text is {len} bytes; at most {max}"),
             ));
         }
     }
     if !matches!(save.combat.as_str(), "manual" | "dice") {
-        return Err(format!(
-            "{file}: combat: is `{}`; expected `manual` or `dice`",
-            save.combat
+        return Err(FileError::at_key(
+            file,
+            "combat",
+            format!("is `{}`; expected `manual` or `dice`", save.combat),
         ));
     }
     if !save.scenario_digest.starts_with("fnv1a64:") {
-        return Err(format!(
-            "{file}: scenario_digest: expected `fnv1a64:` and 16 hex digits"
+        return Err(FileError::at_key(
+            file,
+            "scenario_digest",
+            "expected `fnv1a64:` and 16 hex digits",
         ));
     }
     Ok(save)
+}
+
+/// Why a saved game could not be taken up again.
+#[derive(Debug, thiserror::Error)]
+pub enum ResumeError {
+    /// The save file, or the party or tables it holds, is refused.
+    #[error(transparent)]
+    File(#[from] FileError),
+    /// The scenario the save was made for cannot be read or is refused.
+    #[error("{save}: the scenario this save was made for: {source}")]
+    Scenario {
+        /// The save file.
+        save: String,
+        /// Why the scenario was refused.
+        source: FileError,
+    },
+    /// The scenario has changed since the game was saved.
+    #[error(
+        "{save}: the scenario {scenario} has changed since this game was saved (digest {digest} expected); restore it or start a new game"
+    )]
+    Changed {
+        /// The save file.
+        save: String,
+        /// The scenario file.
+        scenario: String,
+        /// The digest the save holds.
+        digest: String,
+    },
+}
+
+/// A saved game taken up again: what it is made of, and the game replayed
+/// to where it stood.
+#[derive(Debug)]
+pub struct Resumed {
+    /// The save file as read.
+    pub save: SaveFile,
+    /// The scenario (or dungeon) file it plays.
+    pub scenario_path: std::path::PathBuf,
+    /// The scenario or dungeon, read and checked.
+    pub adventure: Adventure,
+    /// The party the save holds.
+    pub party: Arc<Party>,
+    /// The roll tables the save holds (or the embedded ones).
+    pub tables: Arc<Tables>,
+    /// The game, every saved line replayed.
+    pub session: Session,
+    /// What the replayed lines printed.
+    pub transcript: Vec<String>,
+}
+
+/// Takes up the game saved in `save_text` (the file at `save_path`): reads
+/// the scenario it names, refuses it if it changed since, rebuilds the party
+/// and tables it holds, and replays every saved line (the same dice come
+/// up again). `play --resume` and the campaign's town phase both use it.
+pub fn resume(save_text: &str, save_path: &std::path::Path) -> Result<Resumed, ResumeError> {
+    let shown = save_path.display().to_string();
+    let save = parse_save(save_text, &shown)?;
+    let scenario_path = save.scenario_path(save_path);
+    let scenario_text =
+        crate::core::fs::read_limited(&scenario_path, crate::scenario::MAX_SCENARIO_BYTES)
+            .map_err(|e| ResumeError::Scenario {
+                save: shown.clone(),
+                source: FileError::whole(
+                    scenario_path.display().to_string(),
+                    e.describe("a scenario", crate::scenario::MAX_SCENARIO_BYTES),
+                ),
+            })?;
+    let changed = || ResumeError::Changed {
+        save: shown.clone(),
+        scenario: scenario_path.display().to_string(),
+        digest: save.scenario_digest.clone(),
+    };
+    // A single scenario is compared before it is read; a dungeon's digest
+    // needs its floor files, so it is read first.
+    let dungeon = crate::mkd::floors::is_dungeon_text(&scenario_text);
+    if !dungeon && crate::core::digest::digest(scenario_text.as_bytes()) != save.scenario_digest {
+        return Err(changed());
+    }
+    let (adventure, digest) =
+        Adventure::from_text(&scenario_text, &scenario_path).map_err(|source| {
+            ResumeError::Scenario {
+                save: shown.clone(),
+                source,
+            }
+        })?;
+    if digest != save.scenario_digest {
+        return Err(changed());
+    }
+    let party = crate::mkd::play::party::parse(&save.party, &format!("{shown} (party)"))?;
+    let tables = if save.tables == "embedded" {
+        crate::mkd::tables::default_tables()
+    } else {
+        crate::mkd::tables::parse(&save.tables, &format!("{shown} (tables)"))?
+    };
+    let (party, tables) = (Arc::new(party), Arc::new(tables));
+    let opts = GameOptions {
+        seed: save.seed,
+        combat: combat_mode(&save.combat),
+    };
+    let game = adventure.new_game(party.clone(), tables.clone(), opts);
+    let (session, transcript) = Session::replay_game(game, &save.lines);
+    Ok(Resumed {
+        save,
+        scenario_path,
+        adventure,
+        party,
+        tables,
+        session,
+        transcript,
+    })
 }
 
 /// The combat mode named in a save.
