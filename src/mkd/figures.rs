@@ -155,14 +155,42 @@ pub struct Shoot {
     pub range: u32,
 }
 
+/// Why a value of a figure, a table or a list was refused.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ValueError {
+    /// A name that is blank, too long or holds control characters (escaped).
+    #[error("`{name}` must be 1 to {max} printable characters")]
+    Name {
+        /// The name as given, escaped.
+        name: String,
+        /// The most characters allowed.
+        max: usize,
+    },
+    /// A number outside its range.
+    #[error("{what} is {value}; expected {lo} to {hi}")]
+    OutOfRange {
+        /// What the number is (`speed`, `shoot.range`).
+        what: String,
+        /// The number given.
+        value: String,
+        /// The smallest allowed.
+        lo: String,
+        /// The largest allowed.
+        hi: String,
+    },
+    /// A special ability the solo rules do not know (escaped).
+    #[error("unknown ability `{0}`; expected one of {known}", known = KNOWN_ABILITIES.join(", "))]
+    UnknownAbility(String),
+}
+
 /// A name of 1 to `max` characters, not blank, without control characters.
-pub(crate) fn check_name(value: &str, max: usize) -> Result<(), String> {
+pub(crate) fn check_name(value: &str, max: usize) -> Result<(), ValueError> {
     if value.trim().is_empty() || value.chars().count() > max || value.chars().any(char::is_control)
     {
-        return Err(format!(
-            "`{}` must be 1 to {max} printable characters",
-            value.escape_default()
-        ));
+        return Err(ValueError::Name {
+            name: value.escape_default().to_string(),
+            max,
+        });
     }
     Ok(())
 }
@@ -173,15 +201,20 @@ pub(crate) fn in_range<N: PartialOrd + std::fmt::Display>(
     value: N,
     lo: N,
     hi: N,
-) -> Result<(), String> {
+) -> Result<(), ValueError> {
     if value < lo || value > hi {
-        return Err(format!("{what} is {value}; expected {lo} to {hi}"));
+        return Err(ValueError::OutOfRange {
+            what: what.to_string(),
+            value: value.to_string(),
+            lo: lo.to_string(),
+            hi: hi.to_string(),
+        });
     }
     Ok(())
 }
 
 /// Checks dice-combat stats (heroes and monster profiles alike).
-pub(crate) fn check_stats(s: &Stats) -> Result<(), String> {
+pub(crate) fn check_stats(s: &Stats) -> Result<(), ValueError> {
     in_range("speed", s.speed, 1, 20)?;
     in_range("attacks", s.attacks, 1, 20)?;
     if let Some(sh) = s.shoot {
@@ -193,22 +226,17 @@ pub(crate) fn check_stats(s: &Stats) -> Result<(), String> {
 }
 
 /// Checks that every name is a special ability the solo rules know.
-pub(crate) fn check_abilities(abilities: &[String]) -> Result<(), String> {
+pub(crate) fn check_abilities(abilities: &[String]) -> Result<(), ValueError> {
     parse_abilities(abilities).map(|_| ())
 }
 
 /// Reads ability names into [`Ability`]s, refusing one the solo rules do not know.
-pub(crate) fn parse_abilities(abilities: &[String]) -> Result<Vec<Ability>, String> {
+pub(crate) fn parse_abilities(abilities: &[String]) -> Result<Vec<Ability>, ValueError> {
     abilities
         .iter()
         .map(|a| {
-            Ability::parse(a).ok_or_else(|| {
-                format!(
-                    "unknown ability `{}`; expected one of {}",
-                    a.escape_default(),
-                    KNOWN_ABILITIES.join(", ")
-                )
-            })
+            Ability::parse(a)
+                .ok_or_else(|| ValueError::UnknownAbility(a.escape_default().to_string()))
         })
         .collect()
 }
@@ -230,6 +258,29 @@ mod tests {
             Ok(vec![Ability::Nimble, Ability::FlameLightning])
         );
         let e = parse_abilities(&["Flying".into()]).unwrap_err();
-        assert!(e.starts_with("unknown ability `Flying`; expected one of Quickness, "));
+        assert_eq!(e, ValueError::UnknownAbility("Flying".into()));
+        assert!(
+            e.to_string()
+                .starts_with("unknown ability `Flying`; expected one of Quickness, ")
+        );
+        assert_eq!(
+            check_stats(&Stats {
+                speed: 0,
+                attacks: 1,
+                shoot: None,
+                armour: 4,
+                wounds: 2,
+            }),
+            Err(ValueError::OutOfRange {
+                what: "speed".into(),
+                value: "0".into(),
+                lo: "1".into(),
+                hi: "20".into(),
+            })
+        );
+        assert!(matches!(
+            check_name(" ", 8),
+            Err(ValueError::Name { max: 8, .. })
+        ));
     }
 }

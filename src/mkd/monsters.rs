@@ -189,7 +189,8 @@ pub fn parse(text: &str, file: &str) -> Result<MonsterList, MonsterError> {
                     armour,
                     wounds,
                 };
-                crate::mkd::figures::check_stats(&st).map_err(|e| at(loc.clone(), e))?;
+                crate::mkd::figures::check_stats(&st)
+                    .map_err(|e| at(loc.clone(), e.to_string()))?;
                 Some(st)
             }
             _ => {

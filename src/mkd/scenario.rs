@@ -435,12 +435,12 @@ fn check_part(s: &Scenario) -> Check {
             return fail(key, format!("count is {}; expected 0 to 100", m.count));
         }
         if let Err(e) = crate::mkd::figures::check_abilities(&m.abilities) {
-            return fail(key, e);
+            return fail(key, e.to_string());
         }
         if let Some(st) = &m.stats
             && let Err(e) = crate::mkd::figures::check_stats(st)
         {
-            return fail(format!("{key}.stats"), e);
+            return fail(format!("{key}.stats"), e.to_string());
         }
     }
     check_mission(s, &passable_tile)

@@ -577,7 +577,7 @@ fn check_rules(r: &PlayRules) -> Result<(), Fault> {
         ("fast_disarm_cost", r.fast_disarm_cost, 0, 20),
     ];
     for (name, value, lo, hi) in fields {
-        in_range(name, value, lo, hi).map_err(|m| ("rules: ".to_string(), m))?;
+        in_range(name, value, lo, hi).map_err(|m| ("rules: ".to_string(), m.to_string()))?;
     }
     Ok(())
 }
@@ -593,7 +593,7 @@ fn d6_table<R, T: Clone>(
     for (i, raw) in rows.into_iter().enumerate() {
         let loc = || format!("{table}[{i}]: ");
         check_name(&raw.text, MAX_TEXT_CHARS).map_err(|m| (loc(), format!("text {m}")))?;
-        let result = convert(raw.result).map_err(|m| (loc(), m))?;
+        let result = convert(raw.result).map_err(|m| (loc(), m.to_string()))?;
         let row = Row {
             result,
             text: raw.text,
@@ -640,7 +640,7 @@ fn trap(raw: RawTrap) -> Result<Trap, String> {
                     raw.name
                 ));
             };
-            in_range("wounds", wounds, 1, 10)?;
+            in_range("wounds", wounds, 1, 10).map_err(|e| e.to_string())?;
             TrapEffect::Wounds {
                 wounds,
                 area: raw.area.unwrap_or(false),
@@ -660,8 +660,8 @@ fn trap(raw: RawTrap) -> Result<Trap, String> {
             }
         }
     };
-    in_range("disarm", raw.disarm, 1, 6)?;
-    in_range("xp", raw.xp, 0, 100)?;
+    in_range("disarm", raw.disarm, 1, 6).map_err(|e| e.to_string())?;
+    in_range("xp", raw.xp, 0, 100).map_err(|e| e.to_string())?;
     Ok(Trap {
         name: raw.name,
         effect,
@@ -671,15 +671,15 @@ fn trap(raw: RawTrap) -> Result<Trap, String> {
 }
 
 fn contents(raw: RawContents) -> Result<ChestContents, String> {
-    in_range("gold", raw.gold, 0, 10_000)?;
+    in_range("gold", raw.gold, 0, 10_000).map_err(|e| e.to_string())?;
     let item = match raw.item {
         None => None,
         Some(it) => {
             check_name(&it.name, MAX_NAME_CHARS).map_err(|m| format!("item name {m}"))?;
-            in_range("item speed", it.speed, -5, 5)?;
-            in_range("item attack", it.attack, -5, 5)?;
-            in_range("item defence", it.defence, -5, 5)?;
-            check_abilities(&it.abilities)?;
+            in_range("item speed", it.speed, -5, 5).map_err(|e| e.to_string())?;
+            in_range("item attack", it.attack, -5, 5).map_err(|e| e.to_string())?;
+            in_range("item defence", it.defence, -5, 5).map_err(|e| e.to_string())?;
+            check_abilities(&it.abilities).map_err(|e| e.to_string())?;
             Some(Item {
                 name: it.name,
                 speed: it.speed,
@@ -714,8 +714,8 @@ fn reveal_column(key: &str, cells: &[[u32; 2]]) -> Result<[Reveal; 11], Fault> {
     }; 11];
     for (i, &[count, points]) in cells.iter().enumerate() {
         let at = || format!("reveal.{key}, roll {}: ", i + 2);
-        in_range("count", count, 0, 6).map_err(|m| (at(), m))?;
-        in_range("points", points, 0, 1000).map_err(|m| (at(), m))?;
+        in_range("count", count, 0, 6).map_err(|m| (at(), m.to_string()))?;
+        in_range("points", points, 0, 1000).map_err(|m| (at(), m.to_string()))?;
         if (count == 0) != (points == 0) {
             return Err((
                 at(),
@@ -783,7 +783,7 @@ fn profiles(raw: Vec<RawProfile>) -> Result<Vec<MonsterProfile>, Fault> {
                 return Err((at(), "only the last band may leave out `max_points`".into()));
             }
             (Some(m), false) => {
-                in_range("max_points", m, 1, 1000).map_err(|msg| (at(), msg))?;
+                in_range("max_points", m, 1, 1000).map_err(|msg| (at(), msg.to_string()))?;
                 if let Some(prev) = out.last().and_then(|b| b.max_points)
                     && m <= prev
                 {
@@ -804,7 +804,7 @@ fn profiles(raw: Vec<RawProfile>) -> Result<Vec<MonsterProfile>, Fault> {
             armour: p.armour,
             wounds: p.wounds,
         };
-        check_stats(&stats).map_err(|m| (at(), m))?;
+        check_stats(&stats).map_err(|m| (at(), m.to_string()))?;
         out.push(MonsterProfile {
             max_points: p.max_points,
             stats,
@@ -873,7 +873,7 @@ fn check(text: &str, file: &str) -> Result<Tables, Fault> {
     }
     let raw: TablesFile = yaml_serde::from_str(text).map_err(|e| yaml_fault(&e))?;
     let name = raw.name.unwrap_or_else(|| file.to_string());
-    check_name(&name, MAX_NAME_CHARS).map_err(|m| ("name: ".to_string(), m))?;
+    check_name(&name, MAX_NAME_CHARS).map_err(|m| ("name: ".to_string(), m.to_string()))?;
     check_rules(&raw.rules)?;
 
     let expected = reveal_keys();

@@ -545,8 +545,8 @@ fn inside(key: &str, path: &str) -> Result<(), Fault> {
 }
 
 fn check_campaign(c: &Campaign) -> Result<(), Fault> {
-    check_name(&c.name, MAX_NAME).map_err(|m| ("name: ".to_string(), m))?;
-    check_name(&c.party, MAX_NAME).map_err(|m| ("party: ".to_string(), m))?;
+    check_name(&c.name, MAX_NAME).map_err(|m| ("name: ".to_string(), m.to_string()))?;
+    check_name(&c.party, MAX_NAME).map_err(|m| ("party: ".to_string(), m.to_string()))?;
     range("gold", c.gold.into(), 0, MAX_AMOUNT.into())?;
     if c.heroes.is_empty() || c.heroes.len() > party::MAX_HEROES {
         return Err((
@@ -580,7 +580,7 @@ fn check_campaign(c: &Campaign) -> Result<(), Fault> {
                 format!("`{}` is used twice (ignoring case)", h.name),
             ));
         }
-        check_name(&h.player, MAX_NAME).map_err(|m| (at("player: "), m))?;
+        check_name(&h.player, MAX_NAME).map_err(|m| (at("player: "), m.to_string()))?;
         if !players.contains(&h.player) {
             if party::MAX_TEAMS == players.len() {
                 return Err((
@@ -616,10 +616,10 @@ fn check_campaign(c: &Campaign) -> Result<(), Fault> {
                 ),
             ));
         }
-        check_stats(&h.stats()).map_err(|m| (at(": "), m))?;
-        check_abilities(&h.abilities).map_err(|m| (at("abilities: "), m))?;
-        check_abilities(&h.permanent).map_err(|m| (at("permanent: "), m))?;
-        check_abilities(&h.temporary).map_err(|m| (at("temporary: "), m))?;
+        check_stats(&h.stats()).map_err(|m| (at(": "), m.to_string()))?;
+        check_abilities(&h.abilities).map_err(|m| (at("abilities: "), m.to_string()))?;
+        check_abilities(&h.permanent).map_err(|m| (at("permanent: "), m.to_string()))?;
+        check_abilities(&h.temporary).map_err(|m| (at("temporary: "), m.to_string()))?;
         if h.temporary.len() > 16 {
             return Err((at("temporary: "), "has more than 16 abilities".into()));
         }
@@ -635,7 +635,7 @@ fn check_campaign(c: &Campaign) -> Result<(), Fault> {
     }
     for (i, it) in c.items.iter().enumerate() {
         let at = |k: &str| format!("items[{i}].{k}");
-        check_name(&it.name, MAX_NAME).map_err(|m| (at("name: "), m))?;
+        check_name(&it.name, MAX_NAME).map_err(|m| (at("name: "), m.to_string()))?;
         for (k, v) in [
             ("speed", it.speed),
             ("attack", it.attack),
@@ -648,7 +648,7 @@ fn check_campaign(c: &Campaign) -> Result<(), Fault> {
                 ));
             }
         }
-        check_abilities(&it.abilities).map_err(|m| (at("abilities: "), m))?;
+        check_abilities(&it.abilities).map_err(|m| (at("abilities: "), m.to_string()))?;
         if it.abilities.len() > 16 {
             return Err((at("abilities: "), "has more than 16 abilities".into()));
         }

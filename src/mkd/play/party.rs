@@ -216,7 +216,7 @@ fn check(text: &str, file: &str) -> Result<Party, (String, String)> {
     let raw: PartyFile =
         yaml_serde::from_str(text).map_err(|e| crate::core::yaml::error_parts(&e))?;
     let name = raw.name.unwrap_or_else(|| file.to_string());
-    check_name(&name, 64).map_err(|m| ("name: ".to_string(), m))?;
+    check_name(&name, 64).map_err(|m| ("name: ".to_string(), m.to_string()))?;
     if raw.teams.is_empty() || raw.teams.len() > MAX_TEAMS {
         return Err((
             "teams: ".into(),
@@ -234,7 +234,7 @@ fn check(text: &str, file: &str) -> Result<Party, (String, String)> {
     let mut seen: Vec<String> = Vec::new();
     for (t, team) in raw.teams.into_iter().enumerate() {
         let tloc = format!("teams[{t}]");
-        check_name(&team.player, 64).map_err(|m| (format!("{tloc}.player: "), m))?;
+        check_name(&team.player, 64).map_err(|m| (format!("{tloc}.player: "), m.to_string()))?;
         if teams
             .iter()
             .any(|o| o.player.to_lowercase() == team.player.to_lowercase())
@@ -314,8 +314,8 @@ fn check_hero(hero: RawHero, hloc: &str, seen: &mut Vec<String>) -> Result<Hero,
         armour: hero.armour,
         wounds: hero.wounds,
     };
-    check_stats(&stats).map_err(|m| (at(), m))?;
-    let abilities = parse_abilities(&hero.abilities).map_err(|m| (at(), m))?;
+    check_stats(&stats).map_err(|m| (at(), m.to_string()))?;
+    let abilities = parse_abilities(&hero.abilities).map_err(|m| (at(), m.to_string()))?;
     Ok(Hero {
         name: hero.name,
         value: hero.value,
