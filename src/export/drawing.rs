@@ -6,7 +6,7 @@
 //! its north-west corner at `origin + (x, y) × square_mm`.
 
 use super::paper::mm_text;
-pub use super::style::{Color, Dots, Fill, Hatch, Style, Token, WmtToken};
+pub use super::style::{Color, Dots, Fill, Hatch, Style, Token, WmtLook};
 use crate::mkd::scenario::{MarkerKind, Scenario, WmtColor};
 use crate::tileset::{Cell, Side};
 use noise::{NoiseFn, Perlin};

@@ -22,7 +22,7 @@ mod svg;
 
 pub use self::drawing::{
     Anchor, Circle, Color, Dots, Drawing, FONT_FAMILY, Fill, Hatch, Layer, Line, MapOptions, Paint,
-    Polygon, Polyline, Pt, Rect, SQUARE_MM, Shape, Stroke, Style, Text, Token, WmtToken, drawing,
+    Polygon, Polyline, Pt, Rect, SQUARE_MM, Shape, Stroke, Style, Text, Token, WmtLook, drawing,
     page_mm, square_mm,
 };
 pub use self::error::ExportError;

@@ -194,7 +194,7 @@ pub struct Token {
 /// A wandering monster token of one colour, drawn so that the colours can be
 /// told apart on a black-and-white print.
 #[derive(Debug, Clone, PartialEq)]
-pub struct WmtToken {
+pub struct WmtLook {
     /// The disc.
     pub fill: Fill,
     /// The number on the disc (and the inner ring).
@@ -262,11 +262,11 @@ pub struct Style {
     /// Outlines of tokens (chests, WMTs, markers) and the chest's front.
     pub token_ink: Color,
     /// Yellow WMTs.
-    pub wmt_yellow: WmtToken,
+    pub wmt_yellow: WmtLook,
     /// Blue WMTs.
-    pub wmt_blue: WmtToken,
+    pub wmt_blue: WmtLook,
     /// Red WMTs.
-    pub wmt_red: WmtToken,
+    pub wmt_red: WmtLook,
     /// The Guardian's ring and badge.
     pub guardian: Color,
     /// Hindering markers.
@@ -920,11 +920,11 @@ fn token(
 fn wmt(
     raw: Option<RawWmt>,
     base: Option<&Style>,
-    get: impl Fn(&Style) -> &WmtToken,
+    get: impl Fn(&Style) -> &WmtLook,
     key: &str,
-) -> Result<WmtToken, MissingKey> {
+) -> Result<WmtLook, MissingKey> {
     let r = raw.unwrap_or_default();
-    Ok(WmtToken {
+    Ok(WmtLook {
         fill: pick(r.fill, base, |b| get(b).fill, &format!("{key}.fill"))?,
         text: pick(r.text, base, |b| get(b).text, &format!("{key}.text"))?,
         ring: pick(r.ring, base, |b| get(b).ring, &format!("{key}.ring"))?,
@@ -1124,7 +1124,7 @@ mod tests {
             assert!(grey(c), "{c:?}");
         }
         // The three WMT colours differ in black and white, and carry their initial.
-        let looks = |w: &WmtToken| (w.fill, w.ring);
+        let looks = |w: &WmtLook| (w.fill, w.ring);
         assert_ne!(looks(&s.wmt_yellow), looks(&s.wmt_blue));
         assert_ne!(looks(&s.wmt_yellow), looks(&s.wmt_red));
         assert_ne!(looks(&s.wmt_blue), looks(&s.wmt_red));

@@ -1,6 +1,6 @@
 //! The dungeon's bounding box as a grid of cells, with the tile under each.
 
-use super::{Layout, PlacedTile};
+use super::{LaidTile, Layout};
 use crate::tileset::{Cell, Face};
 use std::sync::Arc;
 
@@ -104,7 +104,7 @@ impl Grid {
 
     /// Paints tile `i`'s squares into the cells and owners and appends them
     /// to `squares`; returns its face and local north-west corner.
-    fn paint(&mut self, i: usize, t: &PlacedTile) -> (Arc<Face>, i32, i32) {
+    fn paint(&mut self, i: usize, t: &LaidTile) -> (Arc<Face>, i32, i32) {
         let (lx0, ly0) = (t.x - self.x0, t.y - self.y0);
         for (fy, row) in t.cells.rows().enumerate() {
             let ly = ly0 + fy as i32;

@@ -119,7 +119,7 @@ pub struct ExitRef {
 
 /// A tile laid on the table.
 #[derive(Debug, Clone, PartialEq)]
-pub struct PlacedTile {
+pub struct LaidTile {
     /// Index into [`TileSet::tiles`].
     pub def: usize,
     /// The tile's id.
@@ -140,7 +140,7 @@ pub struct PlacedTile {
     pub parent: Option<ExitRef>,
 }
 
-impl PlacedTile {
+impl LaidTile {
     /// Width after rotation.
     pub fn width(&self) -> u32 {
         self.cells.width()
@@ -154,7 +154,7 @@ impl PlacedTile {
         self.entryway_cells(e).collect()
     }
 
-    /// [`PlacedTile::entryway_squares`] without collecting them.
+    /// [`LaidTile::entryway_squares`] without collecting them.
     fn entryway_cells(&self, e: &Entryway) -> impl Iterator<Item = (i32, i32)> + '_ {
         let side = e.side;
         (e.start..e.start + e.len).map(move |i| {
@@ -179,7 +179,7 @@ pub struct Layout {
     /// The play surface.
     pub table: Table,
     /// Tiles in placement order.
-    pub tiles: Vec<PlacedTile>,
+    pub tiles: Vec<LaidTile>,
     /// The dungeon entrance.
     pub entrance: EntranceRef,
 }
@@ -466,7 +466,7 @@ impl Occupancy {
         true
     }
     /// Marks a tile's squares, which must lie in the window.
-    fn set(&mut self, t: &PlacedTile, value: i32) {
+    fn set(&mut self, t: &LaidTile, value: i32) {
         for fy in 0..t.height() {
             for fx in 0..t.width() {
                 if t.cells.cell(fx, fy).is_tile() {
@@ -493,7 +493,7 @@ fn beyond(x: i32, y: i32, side: Side) -> (i32, i32) {
 /// This is the rule as written, entryway by entryway; `build` keeps the same
 /// list up to date with [`FreeExits`], and checks it against this in debug
 /// builds.
-fn open_exits(tiles: &[PlacedTile], occ: &Occupancy, depth: i32) -> Vec<ExitRef> {
+fn open_exits(tiles: &[LaidTile], occ: &Occupancy, depth: i32) -> Vec<ExitRef> {
     let mut out = Vec::new();
     for (ti, t) in tiles.iter().enumerate() {
         for &e in t.cells.entryways() {
@@ -539,7 +539,7 @@ struct FreeExit {
 
 impl FreeExits {
     /// Is every square beyond the entryway on the table and free?
-    fn is_free(t: &PlacedTile, e: &Entryway, occ: &Occupancy) -> bool {
+    fn is_free(t: &LaidTile, e: &Entryway, occ: &Occupancy) -> bool {
         t.entryway_cells(e).all(|(x, y)| {
             let (bx, by) = beyond(x, y, e.side);
             occ.inside(bx, by) && occ.get(bx, by) < 0
@@ -548,7 +548,7 @@ impl FreeExits {
 
     /// Tile `i` has just been laid (and marked in `occ`): closes the exits
     /// it covers and adds its own free ones.
-    fn push_tile(&mut self, tiles: &[PlacedTile], occ: &Occupancy, i: usize) {
+    fn push_tile(&mut self, tiles: &[LaidTile], occ: &Occupancy, i: usize) {
         let new = &tiles[i];
         let (nx0, ny0) = (new.x, new.y);
         let (nx1, ny1) = (nx0 + new.width() as i32, ny0 + new.height() as i32);
@@ -599,7 +599,7 @@ impl FreeExits {
 /// Entryways of a placed tile that no tile lies beyond (candidates for the
 /// entrance). The squares beyond lie outside the tile's own box, so `occ`
 /// may or may not hold the tile itself.
-fn free_entryways(t: &PlacedTile, occ: &Occupancy) -> Vec<Entryway> {
+fn free_entryways(t: &LaidTile, occ: &Occupancy) -> Vec<Entryway> {
     t.cells
         .entryways()
         .iter()
@@ -638,7 +638,7 @@ fn orientations(
 /// `offsets` is scratch space, lent by the caller so the many tries of one
 /// build share one buffer (it runs for every orientation at every exit).
 fn place_at_exit(
-    tiles: &[PlacedTile],
+    tiles: &[LaidTile],
     occ: &Occupancy,
     exit: &ExitRef,
     face: &Face,
@@ -732,7 +732,7 @@ fn choose_index(
     }
 }
 
-fn describe_exit(tiles: &[PlacedTile], x: &ExitRef) -> String {
+fn describe_exit(tiles: &[LaidTile], x: &ExitRef) -> String {
     let t = &tiles[x.tile];
     let sq = t.entryway_squares(&x.entryway)[0];
     format!(
@@ -752,7 +752,7 @@ pub fn build(
     dice: &mut Dice,
 ) -> Result<Layout, LayoutError> {
     let mut occ = Occupancy::new(params.table);
-    let mut tiles: Vec<PlacedTile> = Vec::with_capacity(stack.len());
+    let mut tiles: Vec<LaidTile> = Vec::with_capacity(stack.len());
     let face_of = |st: &StackTile, side: FaceSide, rot: u32| -> Arc<Face> {
         tileset.tiles[st.def]
             .oriented(side, rot)
@@ -773,7 +773,7 @@ pub fn build(
             top.id, tw, th
         )));
     }
-    let first = PlacedTile {
+    let first = LaidTile {
         def: top.def,
         id: top.id.clone(),
         kind: top.kind,
@@ -808,7 +808,7 @@ pub fn build(
         exits.extend(free_exits.open(depth));
         debug_assert_eq!(exits, open_exits(&tiles, &occ, depth));
         let total_exits = exits.len();
-        let mut placed: Option<PlacedTile> = None;
+        let mut placed: Option<LaidTile> = None;
         while !exits.is_empty() && placed.is_none() {
             let n = exits.len();
             let Some(k) = choose_index(
@@ -842,7 +842,7 @@ pub fn build(
                 else {
                     continue;
                 };
-                let candidate = PlacedTile {
+                let candidate = LaidTile {
                     def: st.def,
                     id: st.id.clone(),
                     kind: st.kind,
@@ -910,7 +910,7 @@ pub fn build(
 
 /// Build step 5: the entrance is one of the last tile's free entryways.
 fn choose_entrance(
-    tiles: &[PlacedTile],
+    tiles: &[LaidTile],
     occ: &Occupancy,
     mode: ExitDice,
     dice: &mut Dice,
@@ -1067,7 +1067,7 @@ impl Layout {
             // layout (this runs for every orientation of every blocking
             // tile); the tile and entrance are put back below if no
             // orientation is taken.
-            self.tiles[index] = PlacedTile {
+            self.tiles[index] = LaidTile {
                 def: cur.def,
                 id: cur.id.clone(),
                 kind: cur.kind,

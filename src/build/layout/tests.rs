@@ -16,9 +16,9 @@ fn def(id: &str, kind: TileKind, front: &str, back: Option<&str>) -> TileDef {
 const CROSS: &str = "##.##\n#...#\n.....\n#...#\n##.##";
 const HALL: &str = "#.#\n#.#\n#.#\n#.#\n#.#";
 
-fn placed(ts: &TileSet, def_index: usize, x: i32, y: i32, rotation: u32) -> PlacedTile {
+fn placed(ts: &TileSet, def_index: usize, x: i32, y: i32, rotation: u32) -> LaidTile {
     let d = &ts.tiles[def_index];
-    PlacedTile {
+    LaidTile {
         def: def_index,
         id: d.shared_id().clone(),
         kind: d.kind,

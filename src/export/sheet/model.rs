@@ -51,7 +51,7 @@ pub struct SetupSheet {
 
 /// A square, on the map and on the table.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Spot {
+pub struct TableSpot {
     /// The square on the map (x east, y south, 0,0 the map's north-west corner).
     pub square: Point,
     /// The same square on the table (`square` + the scenario's `table_offset`).
@@ -81,7 +81,7 @@ pub struct TileStep {
     /// Clockwise rotation from the printed orientation, in degrees.
     pub rotation: u32,
     /// The north-west corner of the tile's rectangle.
-    pub at: Spot,
+    pub at: TableSpot,
     /// Width of the rectangle as laid, in squares.
     pub width: u32,
     /// Height of the rectangle as laid, in squares.
@@ -109,7 +109,7 @@ pub struct EntranceSpot {
     /// The entrance hallway.
     pub tile: TileRef,
     /// The middle square of the entryway.
-    pub at: Spot,
+    pub at: TableSpot,
     /// The edge it opens on: the heroes come in from that side.
     pub side: Side,
     /// Width of the entryway in squares.
@@ -131,9 +131,9 @@ pub struct DeadEndSpot {
     /// The tile it is on.
     pub tile: TileRef,
     /// Its first square (north-most or west-most).
-    pub from: Spot,
+    pub from: TableSpot,
     /// Its last square.
-    pub to: Spot,
+    pub to: TableSpot,
     /// The tile edge it is on.
     pub side: Side,
     /// Width in squares.
@@ -144,7 +144,7 @@ pub struct DeadEndSpot {
 #[derive(Debug, Clone, PartialEq)]
 pub struct ChestSpot {
     /// Its square.
-    pub at: Spot,
+    pub at: TableSpot,
     /// The tile it stands on.
     pub tile: TileRef,
     /// The way its front faces.
@@ -159,7 +159,7 @@ pub struct ChestSpot {
 #[derive(Debug, Clone, PartialEq)]
 pub struct WmtSpot {
     /// Its square.
-    pub at: Spot,
+    pub at: TableSpot,
     /// The tile it stands on.
     pub tile: TileRef,
     /// Token colour.
@@ -176,7 +176,7 @@ pub struct MarkerSpot {
     /// Hindering or water.
     pub kind: MarkerKind,
     /// Its square.
-    pub at: Spot,
+    pub at: TableSpot,
     /// The tile under it.
     pub tile: Option<TileRef>,
 }
@@ -207,7 +207,7 @@ pub struct PoolSheet {
 
 /// Gathers the setup sheet of a scenario.
 pub fn setup_sheet(s: &Scenario) -> SetupSheet {
-    let spot = |x: i32, y: i32| Spot {
+    let spot = |x: i32, y: i32| TableSpot {
         square: Point { x, y },
         table: Point {
             x: x.saturating_add(s.table_offset.x),

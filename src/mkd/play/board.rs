@@ -95,7 +95,7 @@ pub enum DoorTrap {
 /// A marker laid on a square during play.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
-pub enum MarkerKind {
+pub enum PlayMarker {
     /// A teleporter.
     Teleporter,
     /// A vortex (turns its tile).

@@ -2,7 +2,7 @@
 //! Central Chamber, and what it brings (chests, tokens, doors, terrain
 //! markers, furnishings, teleporters and vortexes from the pools).
 
-use crate::mkd::play::board::{Board, Door, DoorTrap, FAR, MarkerKind, Mover};
+use crate::mkd::play::board::{Board, Door, DoorTrap, FAR, Mover, PlayMarker};
 use crate::mkd::play::ctx::Ctx;
 use crate::mkd::play::event::Event;
 use crate::mkd::play::reveal::put_pool_token;
@@ -144,12 +144,12 @@ fn discover_accessory(cx: &mut Ctx, t: usize) {
                 cx.emit(Event::Furnishing { name, tile });
             }
         }
-        Accessory::Teleporter => place_marker(cx, t, MarkerKind::Teleporter),
-        Accessory::Vortex => place_marker(cx, t, MarkerKind::Vortex),
+        Accessory::Teleporter => place_marker(cx, t, PlayMarker::Teleporter),
+        Accessory::Vortex => place_marker(cx, t, PlayMarker::Vortex),
     }
 }
 
-fn place_marker(cx: &mut Ctx, t: usize, kind: MarkerKind) {
+fn place_marker(cx: &mut Ctx, t: usize, kind: PlayMarker) {
     let Some(spot) = spot_in_tile(cx, t) else {
         cx.emit(Event::NoSquareForMarker);
         return;
@@ -462,7 +462,7 @@ mod tests {
         );
         assert!(g.furnishings_left.is_empty());
         // 5: a teleporter; 6: a vortex.
-        for (face, kind) in [(5, MarkerKind::Teleporter), (6, MarkerKind::Vortex)] {
+        for (face, kind) in [(5, PlayMarker::Teleporter), (6, PlayMarker::Vortex)] {
             let (g, ev) = into_chamber(&[4, face]);
             assert_eq!(ev[3], Event::MarkerLaid { kind, at: p(3, 3) });
             assert_eq!(g.markers[0].kind, kind);

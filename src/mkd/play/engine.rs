@@ -778,7 +778,7 @@ mod tests {
         let mut g = game(&[3]);
         put_hero(&mut g, 0, p(9, 3), Side::E);
         g.markers.push(crate::mkd::play::state::PlacedMarker {
-            kind: crate::mkd::play::board::MarkerKind::Teleporter,
+            kind: crate::mkd::play::board::PlayMarker::Teleporter,
             pos: p(9, 3),
             tile: 1,
         });

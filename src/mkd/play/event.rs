@@ -10,7 +10,7 @@
 //! command (a pool entry's name, a furnishing) is carried in the event.
 
 use crate::mkd::figures::Ability;
-use crate::mkd::play::board::{MarkerKind, TileLabel};
+use crate::mkd::play::board::{PlayMarker, TileLabel};
 use crate::mkd::play::state::{Banner, ChestId, HeroId, MonsterId, TokenId};
 use crate::mkd::scenario::{TerrainSide, WmtColor};
 use crate::scenario::Point;
@@ -577,7 +577,7 @@ pub enum Event {
     /// A marker laid.
     MarkerLaid {
         /// What.
-        kind: MarkerKind,
+        kind: PlayMarker,
         /// Where.
         at: Point,
     },

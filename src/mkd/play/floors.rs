@@ -139,7 +139,7 @@ impl Game {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::mkd::play::board::MarkerKind;
+    use crate::mkd::play::board::PlayMarker;
     use crate::mkd::play::engine::CombatMode;
     use crate::mkd::play::event::{Ending, Event};
     use crate::mkd::play::refusal::{Names, Refusal, Square};
@@ -341,7 +341,7 @@ mod tests {
         let mut g = visited(split_scenario(), &[]);
         put_hero(&mut g, 0, p(9, 3), Side::E);
         g.markers.push(PlacedMarker {
-            kind: MarkerKind::Vortex,
+            kind: PlayMarker::Vortex,
             pos: p(9, 3),
             tile: 1,
         });
@@ -351,7 +351,7 @@ mod tests {
         assert!(
             g.markers
                 .iter()
-                .any(|m| m.kind == MarkerKind::Staircase && m.pos == p(11, 4))
+                .any(|m| m.kind == PlayMarker::Staircase && m.pos == p(11, 4))
         );
         assert_eq!(g.entry_squares(BORIN), vec![p(11, 4)]);
         assert!(g.is_exit(p(11, 4)) && !g.is_exit(p(12, 3)));

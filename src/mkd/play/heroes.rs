@@ -3,7 +3,7 @@
 //! and vortexes.
 
 use crate::core::geom::{all_around, chebyshev};
-use crate::mkd::play::board::{Board, DoorTrap, FAR, MarkerKind, side_towards};
+use crate::mkd::play::board::{Board, DoorTrap, FAR, PlayMarker, side_towards};
 use crate::mkd::play::combat::{hero_on_monster, monster_on_hero};
 use crate::mkd::play::ctx::Ctx;
 use crate::mkd::play::event::{Crushed, Event, Strike, WalkEnd};
@@ -486,7 +486,7 @@ pub fn hero_give_chest(cx: &mut Ctx, h: HeroId, to: &str) -> Result<(), Refusal>
 pub fn hero_teleport(cx: &mut Ctx, h: HeroId, to: Option<Point>) -> Result<(), Refusal> {
     let s = &*cx.s;
     let hp = s.hero_square(h)?;
-    let tele = |m: &&crate::mkd::play::state::PlacedMarker| m.kind == MarkerKind::Teleporter;
+    let tele = |m: &&crate::mkd::play::state::PlacedMarker| m.kind == PlayMarker::Teleporter;
     if !s.markers.iter().filter(tele).any(|m| m.pos == hp) {
         return Err(Refusal::NoTeleporter {
             hero: s.heroes[h].name.clone(),
@@ -527,7 +527,7 @@ pub fn hero_vortex(cx: &mut Ctx, h: HeroId) -> Result<(), Refusal> {
         .s
         .markers
         .iter()
-        .any(|m| m.kind == MarkerKind::Vortex && m.pos == hp)
+        .any(|m| m.kind == PlayMarker::Vortex && m.pos == hp)
     {
         return Err(Refusal::NoVortex {
             hero: cx.s.heroes[h].name.clone(),
@@ -1266,7 +1266,7 @@ mod tests {
         let mut g = visited(&[2]);
         put_hero(&mut g, 0, p(4, 4), Side::N);
         g.markers.push(PlacedMarker {
-            kind: MarkerKind::Teleporter,
+            kind: PlayMarker::Teleporter,
             pos: p(4, 4),
             tile: 0,
         });
@@ -1295,7 +1295,7 @@ mod tests {
         put_hero(&mut g, 0, p(4, 4), Side::N);
         for (at, tile) in [(p(4, 4), 0), (p(20, 5), 2)] {
             g.markers.push(PlacedMarker {
-                kind: MarkerKind::Teleporter,
+                kind: PlayMarker::Teleporter,
                 pos: at,
                 tile,
             });
@@ -1361,7 +1361,7 @@ mod tests {
         let mut g = visited(&[]);
         put_hero(&mut g, 0, p(9, 3), Side::E);
         g.markers.push(PlacedMarker {
-            kind: MarkerKind::Vortex,
+            kind: PlayMarker::Vortex,
             pos: p(9, 3),
             tile: 1,
         });

@@ -7,7 +7,7 @@ use crate::mkd::figures::{Ability, Stats};
 use crate::mkd::floors::Dungeon;
 use crate::mkd::mission::{Goal, Mission};
 use crate::mkd::monsters::MonsterEntry;
-use crate::mkd::play::board::{Board, DoorTrap, MarkerKind, Mover, TileLabel};
+use crate::mkd::play::board::{Board, DoorTrap, Mover, PlayMarker, TileLabel};
 use crate::mkd::play::party::Party;
 use crate::mkd::play::refusal::{Names, Refusal, Spend};
 use crate::mkd::scenario::{Scenario, TerrainSide, WmtColor, WmtToken};
@@ -274,7 +274,7 @@ pub struct ChestState {
 #[derive(Debug, Clone, PartialEq)]
 pub struct PlacedMarker {
     /// What it is.
-    pub kind: MarkerKind,
+    pub kind: PlayMarker,
     /// Square.
     pub pos: Point,
     /// Tile it was found in.
@@ -693,7 +693,7 @@ impl State {
             .flatten()
         {
             self.markers.push(PlacedMarker {
-                kind: MarkerKind::Staircase,
+                kind: PlayMarker::Staircase,
                 pos: Point { x: sp.x, y: sp.y },
                 tile: sp.tile,
             });

@@ -6,7 +6,7 @@
 //! their ids name the same heroes, monsters, chests and tokens all game.
 
 use crate::mkd::mission::Goal;
-use crate::mkd::play::board::{DoorTrap, MarkerKind, fmt_point, side_word};
+use crate::mkd::play::board::{DoorTrap, PlayMarker, fmt_point, side_word};
 use crate::mkd::play::command;
 use crate::mkd::play::event::{
     AttackRoll, Chooser, Crushed, Ending, Event, Figure, Heading, MonsterStep, Pick, Retreat,
@@ -469,9 +469,9 @@ pub fn print_event(s: &State, e: &Event, out: &mut Vec<String>) {
         Event::MarkerLaid { kind, at } => format!(
             "{} marker on {}",
             match kind {
-                MarkerKind::Teleporter => "a teleporter",
-                MarkerKind::Vortex => "a vortex",
-                MarkerKind::Staircase => "a staircase",
+                PlayMarker::Teleporter => "a teleporter",
+                PlayMarker::Vortex => "a vortex",
+                PlayMarker::Staircase => "a staircase",
             },
             fmt_point(*at)
         ),
@@ -1697,9 +1697,9 @@ pub fn ascii_map(s: &State) -> Vec<String> {
                 if s.chests[c].quest { 'Q' } else { '$' }
             } else if let Some(mk) = s.markers.iter().find(|m| m.pos == p) {
                 match mk.kind {
-                    MarkerKind::Teleporter => 'T',
-                    MarkerKind::Vortex => 'V',
-                    MarkerKind::Staircase => 'S',
+                    PlayMarker::Teleporter => 'T',
+                    PlayMarker::Vortex => 'V',
+                    PlayMarker::Staircase => 'S',
                 }
             } else if !s.board.doors_at(p).is_empty() {
                 if s.board.doors_at(p).iter().any(|&d| s.board.doors[d].open) {
@@ -1720,7 +1720,7 @@ pub fn ascii_map(s: &State) -> Vec<String> {
         v.push(format!("{y:>3} {}", row.trim_end()));
     }
     let mut key = "key: capital = hero, small = monster, W = token, G = Guardian, Q = Quest Chest, $ = chest, + / = door shut/open, E = entrance, T teleporter, V vortex".to_string();
-    if s.markers.iter().any(|m| m.kind == MarkerKind::Staircase) {
+    if s.markers.iter().any(|m| m.kind == PlayMarker::Staircase) {
         key += ", S staircase";
     }
     v.push(key);
