@@ -14,6 +14,8 @@ use crate::export::paper::PrintOptions;
 use crate::export::{self, ExportError, MapOptions, PngCompression};
 use crate::mkd;
 use crate::mkd::floors::BuiltDungeon;
+use crate::mkd::setup::MkdAdventure;
+use crate::rules::RuleSystem;
 
 /// How the export files of a scenario are made.
 #[derive(Debug, Clone, Default)]
@@ -48,16 +50,21 @@ pub fn exports(
     opts: &PackOptions,
 ) -> Result<Vec<(&'static str, Vec<u8>)>, ExportError> {
     export::check_png(s, &opts.map)?;
+    // What the sheet says is the game's; how it is laid out is export's.
+    let sheet = MkdAdventure::embedded().sheet(s);
     let svg = export::map_svg(s, &opts.map);
     let png = export::png_with(&svg, opts.map.dpi, opts.png)?;
     let mut files = vec![
         ("map.svg", svg.into_bytes()),
         ("map.png", png),
-        ("setup.md", export::sheet::setup_markdown(s).into_bytes()),
+        (
+            "setup.md",
+            export::sheet::sheet_markdown(&sheet).into_bytes(),
+        ),
     ];
     if let Some(print) = &opts.print {
         files.push(("map.pdf", export::pdf::map_pdf(s, &opts.map, print)?));
-        files.push(("setup.pdf", export::sheet::setup_pdf(s, print)?));
+        files.push(("setup.pdf", export::sheet::sheet_pdf(&sheet, print)?));
         if opts.cutouts {
             files.push((
                 "cutouts.pdf",

@@ -6,7 +6,8 @@ use arbitrary::Arbitrary;
 use libfuzzer_sys::fuzz_target;
 use tilecrawl::mkd::generate::{GenerateParams, generate};
 use tilecrawl::build::layout::{ExitDice, LayoutParams, Table};
-use tilecrawl::rules::{Difficulty, SetupParams};
+use tilecrawl::mkd::scenario::Difficulty;
+use tilecrawl::mkd::setup::SetupParams;
 use tilecrawl::tileset;
 
 const CELLS: [char; 7] = ['.', ',', '~', '=', 'X', '#', '_'];

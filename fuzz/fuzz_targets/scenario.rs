@@ -1,17 +1,20 @@
-//! `tilecrawl::mkd::scenario::from_yaml` on arbitrary UTF-8; a scenario that loads must
-//! round-trip through `to_yaml` unchanged and draw without a panic.
+//! A scenario of any game (`tilecrawl::games::AnyScenario::from_yaml`, what
+//! `render`, `play` and `simulate` read) on arbitrary UTF-8; a scenario that
+//! loads must round-trip through its game's writer unchanged and draw
+//! without a panic.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
 use tilecrawl::export::{self, MapOptions};
-use tilecrawl::scenario;
+use tilecrawl::games::AnyScenario;
+use tilecrawl::mkd;
 
 fuzz_target!(|text: &str| {
-    if let Ok(s) = tilecrawl::mkd::scenario::from_yaml(text, "fuzz.yaml") {
-        let yaml = tilecrawl::mkd::scenario::to_yaml(&s);
-        let again = tilecrawl::mkd::scenario::from_yaml(&yaml, "fuzz.yaml").expect("written scenario loads");
+    if let Ok(AnyScenario::Mkd(s)) = AnyScenario::from_yaml(text, "fuzz.yaml") {
+        let yaml = mkd::scenario::to_yaml(&s);
+        let again = mkd::scenario::from_yaml(&yaml, "fuzz.yaml").expect("written scenario loads");
         assert_eq!(again, s);
-        assert_eq!(tilecrawl::mkd::scenario::to_yaml(&again), yaml);
+        assert_eq!(mkd::scenario::to_yaml(&again), yaml);
         let _ = export::map_svg(&s, &MapOptions::default());
     }
 });

@@ -1041,7 +1041,8 @@ fn feature_layer(s: &Scenario, map: &MapGeom, st: &Style) -> Layer {
 
     // A kidnapping Guardian wanders: it gets a second ring and a K badge, so
     // it is told apart from both a plain WMT and a Guardian that stays put.
-    let kidnapping = super::mission::mission_of(s).goal == crate::mkd::mission::Goal::Kidnapping;
+    let kidnapping =
+        crate::mkd::orders::mission_of(s).goal == crate::mkd::mission::Goal::Kidnapping;
 
     // Wandering monster tokens: a disc in the token colour with its number.
     for w in &s.game.wmts {
@@ -1302,7 +1303,7 @@ fn frame_layer(
         Anchor::Start,
         st.ink,
     ));
-    if let Some(sub) = super::mission::map_subtitle(s) {
+    if let Some(sub) = crate::mkd::orders::map_subtitle(s) {
         let size = title_size * 0.7;
         shapes.push(plain(
             Pt {

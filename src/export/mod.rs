@@ -12,7 +12,6 @@
 
 mod drawing;
 mod error;
-pub mod mission;
 pub mod paper;
 pub mod pdf;
 mod png;

@@ -9,9 +9,11 @@ pub mod generate;
 pub mod markers;
 pub mod mission;
 pub mod monsters;
+pub mod orders;
 pub mod play;
 pub mod scenario;
 pub mod setup;
+pub mod sheet;
 pub mod tables;
 
 pub use scenario::Scenario;

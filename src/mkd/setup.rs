@@ -8,13 +8,18 @@ use crate::core::dice::{Dice, Lazy};
 use crate::core::geom::{Side, front_arc};
 use crate::mkd::mission::Goal;
 use crate::mkd::monsters::MonsterList;
+use crate::mkd::play::party::Party;
+use crate::mkd::play::{Game, GameOptions};
 use crate::mkd::scenario::{
-    Accessories, Chest, Difficulty, Pools, TerrainSide, Wmt, WmtColor, WmtToken,
+    Accessories, Chest, Difficulty, MkdPart, Pools, Scenario, TerrainSide, Wmt, WmtColor, WmtToken,
 };
+use crate::mkd::sheet::{SetupSheet, setup_sheet};
+use crate::mkd::tables::Tables;
 use crate::rules::{RuleSystem, RulesetId, SetupError};
 use crate::scenario::Spot;
 use crate::tileset::TileKind;
 use serde::Deserialize;
+use std::sync::Arc;
 
 /// Setup choices shared by rule systems.
 #[derive(Debug, Clone, PartialEq)]
@@ -152,11 +157,27 @@ impl MkdAdventure {
 }
 
 impl RuleSystem for MkdAdventure {
+    type Part = MkdPart;
     type Options<'a> = (&'a SetupParams, CentralPiece);
     type Setup = Population;
+    type Sheet = SetupSheet;
+    type PlayOptions = (Arc<Party>, Arc<Tables>, GameOptions);
+    type Game = Game;
 
     fn id(&self) -> RulesetId {
         RulesetId::MkdAdventure
+    }
+
+    fn sheet(&self, scenario: &Scenario) -> SetupSheet {
+        setup_sheet(scenario)
+    }
+
+    fn new_game(
+        &self,
+        scenario: Arc<Scenario>,
+        (party, tables, options): (Arc<Party>, Arc<Tables>, GameOptions),
+    ) -> Game {
+        Game::new(scenario, party, tables, options)
     }
 
     fn setup(
@@ -662,6 +683,47 @@ fn quest_chest_square(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A caller that knows no game: what the shared stages do with a rule
+    /// system, through the trait alone.
+    fn through_the_seam<R: RuleSystem>(
+        system: &R,
+        scenario: Arc<crate::scenario::Scenario<R::Part>>,
+        play: R::PlayOptions,
+    ) -> (RulesetId, R::Sheet, R::Game) {
+        (
+            system.id(),
+            system.sheet(&scenario),
+            system.new_game(scenario, play),
+        )
+    }
+
+    #[test]
+    fn the_seam_gives_what_the_game_gives_directly() {
+        use crate::mkd::play::{CombatMode, testkit};
+        use crate::scenario::GamePart;
+        let s = testkit::scenario(Vec::new());
+        let opts = GameOptions {
+            seed: 4,
+            combat: CombatMode::Dice,
+        };
+        let party = Arc::new(testkit::party());
+        let tables = Arc::new(crate::mkd::tables::default_tables());
+        let (id, sheet, game) = through_the_seam(
+            &MkdAdventure::embedded(),
+            Arc::new(s.clone()),
+            (party.clone(), tables.clone(), opts),
+        );
+        // The system's id is the one its scenarios are written with.
+        assert_eq!(id, RulesetId::MkdAdventure);
+        assert_eq!(id, <MkdPart as GamePart>::RULESET);
+        assert_eq!(id, s.ruleset);
+        assert_eq!(sheet, setup_sheet(&s));
+        assert_eq!(sheet.ruleset, id);
+        let direct = Game::new(Arc::new(s), party, tables, opts);
+        assert_eq!(game.intro(), direct.intro());
+        assert_eq!(game.opts, opts);
+    }
 
     #[test]
     fn wmt_bands_follow_the_rules_table() {

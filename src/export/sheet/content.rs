@@ -1,8 +1,8 @@
 //! The sheet's sections and tables, in words both outputs share.
 
-use super::model::*;
 use crate::export::paper::mm_text;
 use crate::mkd::scenario::MarkerKind;
+use crate::mkd::sheet::*;
 use crate::scenario::Point;
 use crate::tileset::{Cell, Side, TileKind};
 

@@ -1,8 +1,8 @@
 //! The sheet for screens: `setup.md`.
 
 use super::content::*;
-use super::model::*;
 use crate::mkd::scenario::Scenario;
+use crate::mkd::sheet::*;
 
 /// Escapes text for Markdown (GitHub flavour): inline markup, table pipes and
 /// HTML are made literal; line breaks become spaces.
@@ -50,11 +50,16 @@ pub(super) fn md_table(out: &mut String, t: &Table) {
     out.push('\n');
 }
 
-/// The setup sheet as Markdown (`setup.md`), for reading on a screen.
+/// The setup sheet of a scenario as Markdown (`setup.md`), for reading on a
+/// screen.
 pub fn setup_markdown(s: &Scenario) -> String {
-    let sheet = setup_sheet(s);
+    sheet_markdown(&setup_sheet(s))
+}
+
+/// A gathered setup sheet as Markdown.
+pub fn sheet_markdown(sheet: &SetupSheet) -> String {
     let mut out = String::new();
-    for (n, sec) in sections(&sheet).iter().enumerate() {
+    for (n, sec) in sections(sheet).iter().enumerate() {
         out.push_str(if n == 0 { "# " } else { "## " });
         out.push_str(&md(&sec.title));
         out.push_str("\n\n");

@@ -15,11 +15,10 @@
 
 mod content;
 mod markdown;
-mod model;
 mod pdf;
 #[cfg(test)]
 mod tests;
 
-pub use markdown::setup_markdown;
-pub use model::*;
-pub use pdf::setup_pdf;
+pub use crate::mkd::sheet::*;
+pub use markdown::{setup_markdown, sheet_markdown};
+pub use pdf::{setup_pdf, sheet_pdf};

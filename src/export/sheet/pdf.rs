@@ -2,10 +2,10 @@
 //! drawing operations, then written with krilla.
 
 use super::content::*;
-use super::model::*;
 use crate::export::error::ExportError;
 use crate::export::paper::{MIN_MARGIN_MM, MM_PER_PT, PrintOptions};
 use crate::mkd::scenario::Scenario;
+use crate::mkd::sheet::*;
 use crate::tileset::Cell;
 
 /// An sRGB colour.
@@ -682,6 +682,11 @@ pub(super) fn layout(sheet: &SetupSheet, m: &Metrics, g: Geometry) -> Vec<Vec<Op
 /// least [`MIN_MARGIN_MM`], "page n of m" and the seed on every page. The
 /// same scenario always gives the same bytes (no date, no random id).
 pub fn setup_pdf(s: &Scenario, print: &PrintOptions) -> Result<Vec<u8>, ExportError> {
+    sheet_pdf(&setup_sheet(s), print)
+}
+
+/// A gathered setup sheet as a PDF, as [`setup_pdf`] lays it out.
+pub fn sheet_pdf(sheet: &SetupSheet, print: &PrintOptions) -> Result<Vec<u8>, ExportError> {
     use krilla::Document;
     use krilla::color::rgb;
     use krilla::geom::{PathBuilder, Point as KPoint, Rect as KRect};
@@ -691,10 +696,9 @@ pub fn setup_pdf(s: &Scenario, print: &PrintOptions) -> Result<Vec<u8>, ExportEr
     use krilla::paint::{Fill, LineCap, LineJoin, Stroke};
     use krilla::text::{Font, TextDirection};
 
-    let sheet = setup_sheet(s);
     let g = Geometry::new(print)?;
     let metrics = Metrics::new()?;
-    let pages = layout(&sheet, &metrics, g);
+    let pages = layout(sheet, &metrics, g);
 
     let font = |data: &'static [u8]| {
         Font::new(data.into(), 0)
@@ -719,7 +723,7 @@ pub fn setup_pdf(s: &Scenario, print: &PrintOptions) -> Result<Vec<u8>, ExportEr
     let mut doc = Document::new();
     doc.set_metadata(
         Metadata::new()
-            .title(title(&sheet))
+            .title(title(sheet))
             .creator(sheet.generator.clone()),
     );
     for ops in &pages {

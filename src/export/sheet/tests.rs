@@ -1,7 +1,6 @@
 //! Tests of the setup sheet.
 
 use super::markdown::*;
-use super::model::*;
 use super::pdf::*;
 use crate::build::layout::LayoutParams;
 use crate::export::error::ExportError;
@@ -10,6 +9,7 @@ use crate::export::paper::{MIN_MARGIN_MM, MM_PER_PT, PrintOptions};
 use crate::mkd::generate::{GenerateParams, generate};
 use crate::mkd::scenario::Scenario;
 use crate::mkd::setup::SetupParams;
+use crate::mkd::sheet::*;
 use crate::scenario::Point;
 use crate::tileset::Side;
 use crate::tileset::default_tileset;

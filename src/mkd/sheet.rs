@@ -1,4 +1,6 @@
-//! The sheet's model: plain data gathered from a scenario.
+//! What the MKD setup sheet says, gathered from a scenario as plain data.
+//! Laying it out (Markdown, PDF) is the export stage's job
+//! ([`crate::export::sheet`]); what goes on it is the game's.
 
 use crate::core::dice::LogEntry;
 use crate::mkd::scenario::{MarkerKind, Params, Scenario, WmtColor};
@@ -365,7 +367,7 @@ pub fn setup_sheet(s: &Scenario) -> SetupSheet {
         ruleset: s.ruleset,
         mission: s.game.mission.clone(),
         turn_limit: s.game.turn_limit,
-        mission_lines: crate::export::mission::sheet_lines(s),
+        mission_lines: crate::mkd::orders::sheet_lines(s),
         params: s.game.params.clone(),
         square_mm: s.square_mm,
         size: s.size,
