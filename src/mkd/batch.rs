@@ -254,9 +254,12 @@ pub fn critical_path(s: &Scenario) -> Option<u32> {
     // The grid's rows read once into a passable map (every index row walks
     // it, so `Scenario::cell` per step was a tenth of `batch --only index`).
     let mut passable = vec![false; w * h];
+    let mut open = 0;
     for (y, row) in s.grid.iter().enumerate().take(h) {
         for (x, b) in row.bytes().enumerate().take(w) {
-            passable[y * w + x] = Cell::from_char(b as char).is_some_and(|c| c.passable());
+            let p = Cell::from_char(b as char).is_some_and(|c| c.passable());
+            passable[y * w + x] = p;
+            open += usize::from(p);
         }
     }
     let at = |p: Point| {
@@ -270,6 +273,7 @@ pub fn critical_path(s: &Scenario) -> Option<u32> {
     let walk = walk_squares(
         w,
         w * h,
+        open,
         |k| passable[k],
         s.entrance.squares().filter_map(at),
         Some(goal),

@@ -50,7 +50,8 @@ pub const UNREACHED: u32 = u32::MAX;
 
 /// Walking distances from `sources` (row-major indexes) over a
 /// `width`-wide grid of `len` squares, where `passable(k)` says whether
-/// square `k` can be walked: a breadth-first walk over the square graph —
+/// square `k` can be walked and at most `most` squares are passable (the
+/// queue's room; `len` will always do): a breadth-first walk over the square graph —
 /// passable squares, an edge between orthogonal neighbours, across tile
 /// borders too. Row-major, [`UNREACHED`] where the walk does not get. With
 /// a `goal`, the walk stops once the goal's distance is known.
@@ -63,15 +64,17 @@ pub const UNREACHED: u32 = u32::MAX;
 pub fn walk_squares(
     width: usize,
     len: usize,
+    most: usize,
     passable: impl Fn(usize) -> bool,
     sources: impl IntoIterator<Item = usize>,
     goal: Option<usize>,
 ) -> Vec<u32> {
     let w = width;
     let mut walk = vec![UNREACHED; len];
-    // A breadth-first queue never needs more than one slot per square,
-    // plus one for the write a step makes before it knows whether to keep it.
-    let mut queue: Vec<u32> = vec![0; len + 1];
+    // A breadth-first queue never needs more than one slot per passable
+    // square, plus one for the write a step makes before it knows whether
+    // to keep it.
+    let mut queue: Vec<u32> = vec![0; most.min(len) + 1];
     let mut tail = 0;
     for k in sources {
         if k < len && passable(k) && walk[k] == UNREACHED {
@@ -125,6 +128,8 @@ fn walk_from(grid: &Grid, sources: &[(i32, i32)]) -> Vec<u32> {
     walk_squares(
         grid.width as usize,
         cells.len(),
+        // Only tile squares are passable; the box's void is not.
+        grid.square_count(),
         |k| cells[k].passable(),
         starts,
         None,
@@ -334,11 +339,11 @@ mod tests {
             .iter()
             .flat_map(|r| r.bytes().map(|b| b != b'#'))
             .collect();
-        let full = walk_squares(w, open.len(), |k| open[k], [0], None);
+        let full = walk_squares(w, open.len(), open.len(), |k| open[k], [0], None);
         assert_eq!(full[11], 5);
         assert_eq!(full[2], UNREACHED);
         assert_eq!(full[3], 7, "round by the south and up the east side");
-        let to_goal = walk_squares(w, open.len(), |k| open[k], [0], Some(11));
+        let to_goal = walk_squares(w, open.len(), open.len(), |k| open[k], [0], Some(11));
         assert_eq!(to_goal[11], 5);
     }
 }
