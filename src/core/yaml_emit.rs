@@ -1218,108 +1218,35 @@ mod tests {
         }
     }
 
-    /// Strings a YAML 1.1 reader (PyYAML, ruamel) takes for something else
-    /// when plain (`tests/yaml_readers.rs` reads them back through PyYAML).
-    const YAML_1_1_FORMS: &[&str] = &[
-        "1_000",
-        "-1_000",
-        "1_000.5",
-        "0_7",
-        "017",
-        "+_5",
-        "0x1f",
-        "0x_1F",
-        "-0x1f",
-        "0o17",
-        "0b101",
-        "0b1_0",
-        "+0b1",
-        "1:20",
-        "190:20:30",
-        "-1:20",
-        "1:20.5",
-        ".5",
-        "._5",
-        "1.2.3",
-        "1.",
-        "1e5",
-        "1_0e5",
-        ".5E-3",
-        "yes",
-        "Yes",
-        "YES",
-        "yEs",
-        "no",
-        "No",
-        "NO",
-        "on",
-        "On",
-        "ON",
-        "off",
-        "Off",
-        "OFF",
-        "true",
-        "False",
-        "~",
-        "null",
-        "Null",
-        "NULL",
-        ".inf",
-        "-.inf",
-        "+.INF",
-        ".Inf",
-        ".nan",
-        ".NaN",
-        ".NAN",
-        "2001-12-14",
-        "2001-1-2",
-        "2001-12-14t21:59:43.10-05:00",
-        "2001-12-14 21:59:43.10 -5",
-        "2001-12-14T21:59:43Z",
-        "=",
-        "<<",
-        "",
-    ];
-
-    /// Strings near those forms that every reader reads as strings: they
-    /// stay plain, so the quoting does not spread to ordinary ids.
-    const PLAIN_NEAR_MISSES: &[&str] = &[
-        "C4",
-        "H1",
-        "x",
-        "2d6",
-        "1d14",
-        "v1.2",
-        "1a",
-        "_1",
-        "_1_000",
-        "a_1",
-        "12ab",
-        "1-2",
-        "2001-12-14x",
-        "201-12-14",
-        "0-0",
-        "mkd-adventure",
-        "tilecrawl-scenario/1",
-        "fnv1a64:00ff",
-        "yess",
-        "nope",
-        "only",
-        "offer",
-        "=a",
-        "<<a",
-        "~a",
-    ];
+    /// The strings of one section (`[quoted]` or `[plain]`) of
+    /// `tests/data/yaml-forms.txt`, shared with `tests/yaml_readers.rs`
+    /// (which reads them back through PyYAML); `[quoted]` adds the empty
+    /// string.
+    fn forms(section: &str) -> Vec<&'static str> {
+        let text = include_str!("../../tests/data/yaml-forms.txt");
+        let mut out: Vec<&str> = text
+            .lines()
+            .skip_while(|l| *l != section)
+            .skip(1)
+            .take_while(|l| !l.starts_with('['))
+            .filter(|l| !l.is_empty() && !l.starts_with('#'))
+            .collect();
+        assert!(!out.is_empty(), "no section {section}");
+        if section == "[quoted]" {
+            out.push("");
+        }
+        out
+    }
 
     #[test]
     fn yaml_1_1_forms_are_quoted_and_near_misses_are_not() {
-        for &s in YAML_1_1_FORMS {
+        for s in forms("[quoted]") {
             for flow in [false, true] {
                 assert_ne!(quoting(s, flow), Quoting::Plain, "{s:?} (flow: {flow})");
             }
             string_round_trip(s);
         }
-        for &s in PLAIN_NEAR_MISSES {
+        for s in forms("[plain]") {
             assert_eq!(quoting(s, false), Quoting::Plain, "{s:?}");
             string_round_trip(s);
         }
