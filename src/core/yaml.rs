@@ -3,6 +3,7 @@
 //! parse itself (yaml_serde).
 
 use serde::de::DeserializeOwned;
+use std::path::Path;
 
 /// Why a file was refused: one line naming the file, the place in it and
 /// what was expected — `FILE: line L, column C: …` or `FILE: key: …`.
@@ -35,6 +36,15 @@ impl FileError {
             message: message.into(),
         }
     }
+}
+
+/// Reads a file of at most `max_bytes` for a loader: its text, or one
+/// [`FileError`] naming the file (`what` says what it should have been, "a
+/// party file"). The size is checked before reading (see
+/// [`crate::core::fs::read_limited`]).
+pub fn read_file(path: &Path, max_bytes: u64, what: &str) -> Result<String, FileError> {
+    crate::core::fs::read_limited(path, max_bytes)
+        .map_err(|e| FileError::whole(path.display().to_string(), e.describe(what, max_bytes)))
 }
 
 /// Pre-scans `text` ([`check_shape`]) and parses it; `file` names the source

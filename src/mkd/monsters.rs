@@ -96,16 +96,8 @@ pub fn default_monsters() -> MonsterList {
 
 /// Loads a monster list from a file.
 pub fn load(path: &Path) -> Result<MonsterList, MonsterError> {
-    let file = path.display().to_string();
-    let err = |message: String| MonsterError {
-        file: file.clone(),
-        location: String::new(),
-        message,
-    };
-    // The size is checked before reading (see `fsutil::read_limited`).
-    let text = crate::core::fs::read_limited(path, MAX_FILE_BYTES)
-        .map_err(|e| err(e.describe("a monster list", MAX_FILE_BYTES)))?;
-    parse(&text, &file)
+    let text = crate::core::yaml::read_file(path, MAX_FILE_BYTES, "a monster list")?;
+    parse(&text, &path.display().to_string())
 }
 
 /// Parses and checks a monster list; `file` names the source in errors.

@@ -822,13 +822,8 @@ pub fn default_tables() -> Tables {
 
 /// Loads roll tables from a file (the size is checked before reading).
 pub fn load(path: &Path) -> Result<Tables, TablesError> {
-    let file = path.display().to_string();
-    let text = crate::core::fs::read_limited(path, MAX_FILE_BYTES).map_err(|e| TablesError {
-        file: file.clone(),
-        location: String::new(),
-        message: e.describe("a roll-table file", MAX_FILE_BYTES),
-    })?;
-    parse(&text, &file)
+    let text = crate::core::yaml::read_file(path, MAX_FILE_BYTES, "a roll-table file")?;
+    parse(&text, &path.display().to_string())
 }
 
 /// Parses and checks roll tables; `file` names the source in errors.

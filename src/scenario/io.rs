@@ -46,12 +46,7 @@ pub fn to_yaml<G: GamePart>(s: &Scenario<G>) -> String {
 
 /// Reads a scenario file's text, within [`MAX_SCENARIO_BYTES`].
 pub fn read_text(path: &Path) -> Result<String, ScenarioError> {
-    // The size is checked before reading (see `fs::read_limited`).
-    crate::core::fs::read_limited(path, MAX_SCENARIO_BYTES).map_err(|e| ScenarioError {
-        file: path.display().to_string(),
-        location: String::new(),
-        message: e.describe("a scenario", MAX_SCENARIO_BYTES),
-    })
+    crate::core::yaml::read_file(path, MAX_SCENARIO_BYTES, "a scenario")
 }
 
 /// Reads and checks a scenario file of one game.

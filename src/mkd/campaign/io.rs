@@ -60,13 +60,8 @@ pub fn load(path: &Path) -> Result<Campaign, CampaignError> {
         }
         e
     };
-    let text = crate::core::fs::read_limited(path, model::MAX_CAMPAIGN_BYTES).map_err(|e| {
-        hint(CampaignError {
-            file: file.clone(),
-            location: String::new(),
-            message: e.describe("a campaign file", model::MAX_CAMPAIGN_BYTES),
-        })
-    })?;
+    let text = crate::core::yaml::read_file(path, model::MAX_CAMPAIGN_BYTES, "a campaign file")
+        .map_err(hint)?;
     model::parse(&text, &file).map_err(hint)
 }
 

@@ -316,13 +316,7 @@ fn check_floor(
 /// Reads a `dungeon.yaml` and every floor scenario it lists (paths relative
 /// to the `dungeon.yaml`'s folder), and checks them against each other.
 pub fn load_dungeon(path: &Path) -> Result<Dungeon, DungeonError> {
-    let name = path.display().to_string();
-    let text =
-        crate::core::fs::read_limited(path, MAX_DUNGEON_BYTES).map_err(|e| DungeonError {
-            file: name.clone(),
-            location: String::new(),
-            message: e.describe("a dungeon.yaml", MAX_DUNGEON_BYTES),
-        })?;
+    let text = crate::core::yaml::read_file(path, MAX_DUNGEON_BYTES, "a dungeon.yaml")?;
     dungeon_from_text(&text, path)
 }
 

@@ -158,13 +158,8 @@ pub fn default_party() -> Party {
 
 /// Loads a party from a file (the size is checked before reading).
 pub fn load(path: &Path) -> Result<Party, PartyError> {
-    let file = path.display().to_string();
-    let text = crate::core::fs::read_limited(path, MAX_FILE_BYTES).map_err(|e| PartyError {
-        file: file.clone(),
-        location: String::new(),
-        message: e.describe("a party file", MAX_FILE_BYTES),
-    })?;
-    parse(&text, &file)
+    let text = crate::core::yaml::read_file(path, MAX_FILE_BYTES, "a party file")?;
+    parse(&text, &path.display().to_string())
 }
 
 /// Parses and checks a party; `file` names the source in errors.
