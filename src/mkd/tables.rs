@@ -6,7 +6,9 @@
 //! embedded default (`templates/tables/mkd-adventure.yaml`) is tilecrawl's own
 //! reconstruction; its header says which facts come from the rules.
 
-use crate::mkd::figures::{Shoot, Stats, check_abilities, check_name, check_stats, in_range};
+use crate::mkd::figures::{
+    Shoot, Stats, ValueError, check_abilities, check_name, check_stats, in_range,
+};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -407,12 +409,48 @@ struct RawRoll {
     to: u32,
 }
 
+/// What is wrong with one row of a roll table; the loader places it at the
+/// row (`table[i]: `).
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+enum RowError {
+    /// A `roll:` that is not a face or a range of faces.
+    #[error("roll `{0}` is not a d6 face or range; expected 1 to 6, or a range like 2-5")]
+    NotARoll(String),
+    /// A range whose first face is the higher.
+    #[error("roll `{0}` runs backwards; write the lower face first")]
+    Backwards(String),
+    /// A wounds trap without its count.
+    #[error("trap `{0}` has effect `wounds` but no `wounds:` count")]
+    NoWounds(String),
+    /// `wounds` or `area` on a trap of another effect.
+    #[error("trap `{0}`: `wounds` and `area` belong only to effect `wounds`")]
+    WoundsOnOther(String),
+    /// A name (`what`: `name`, `item name`) or a value out of its range.
+    #[error("{}{error}", what.map(|w| format!("{w} ")).unwrap_or_default())]
+    Value {
+        what: Option<&'static str>,
+        error: ValueError,
+    },
+}
+
+impl From<ValueError> for RowError {
+    fn from(error: ValueError) -> RowError {
+        RowError::Value { what: None, error }
+    }
+}
+
+/// A name's error, said of `what` (`name`, `item name`).
+fn named(what: &'static str) -> impl FnOnce(ValueError) -> RowError {
+    move |error| RowError::Value {
+        what: Some(what),
+        error,
+    }
+}
+
 impl RawRoll {
-    fn parse(s: &str) -> Result<RawRoll, String> {
-        let bad = || {
-            format!("roll `{s}` is not a d6 face or range; expected 1 to 6, or a range like 2-5")
-        };
-        let face = |p: &str| -> Result<u32, String> {
+    fn parse(s: &str) -> Result<RawRoll, RowError> {
+        let bad = || RowError::NotARoll(s.to_string());
+        let face = |p: &str| -> Result<u32, RowError> {
             match p.trim().parse::<u32>() {
                 Ok(n) if (1..=6).contains(&n) => Ok(n),
                 _ => Err(bad()),
@@ -426,9 +464,7 @@ impl RawRoll {
             }
         };
         if from > to {
-            return Err(format!(
-                "roll `{s}` runs backwards; write the lower face first"
-            ));
+            return Err(RowError::Backwards(s.to_string()));
         }
         Ok(RawRoll { from, to })
     }
@@ -587,7 +623,7 @@ fn check_rules(r: &PlayRules) -> Result<(), Fault> {
 fn d6_table<R, T: Clone>(
     table: &str,
     rows: Vec<RawRow<R>>,
-    mut convert: impl FnMut(R) -> Result<T, String>,
+    mut convert: impl FnMut(R) -> Result<T, RowError>,
 ) -> Result<D6Table<T>, Fault> {
     let mut faces: [Option<(usize, Row<T>)>; 6] = Default::default();
     for (i, raw) in rows.into_iter().enumerate() {
@@ -630,17 +666,14 @@ fn d6_table<R, T: Clone>(
     Ok(D6Table { rows })
 }
 
-fn trap(raw: RawTrap) -> Result<Trap, String> {
-    check_name(&raw.name, MAX_NAME_CHARS).map_err(|m| format!("name {m}"))?;
+fn trap(raw: RawTrap) -> Result<Trap, RowError> {
+    check_name(&raw.name, MAX_NAME_CHARS).map_err(named("name"))?;
     let effect = match raw.effect {
         RawTrapKind::Wounds => {
             let Some(wounds) = raw.wounds else {
-                return Err(format!(
-                    "trap `{}` has effect `wounds` but no `wounds:` count",
-                    raw.name
-                ));
+                return Err(RowError::NoWounds(raw.name));
             };
-            in_range("wounds", wounds, 1, 10).map_err(|e| e.to_string())?;
+            in_range("wounds", wounds, 1, 10)?;
             TrapEffect::Wounds {
                 wounds,
                 area: raw.area.unwrap_or(false),
@@ -648,10 +681,7 @@ fn trap(raw: RawTrap) -> Result<Trap, String> {
         }
         other => {
             if raw.wounds.is_some() || raw.area.is_some() {
-                return Err(format!(
-                    "trap `{}`: `wounds` and `area` belong only to effect `wounds`",
-                    raw.name
-                ));
+                return Err(RowError::WoundsOnOther(raw.name));
             }
             match other {
                 RawTrapKind::None => TrapEffect::None,
@@ -660,8 +690,8 @@ fn trap(raw: RawTrap) -> Result<Trap, String> {
             }
         }
     };
-    in_range("disarm", raw.disarm, 1, 6).map_err(|e| e.to_string())?;
-    in_range("xp", raw.xp, 0, 100).map_err(|e| e.to_string())?;
+    in_range("disarm", raw.disarm, 1, 6)?;
+    in_range("xp", raw.xp, 0, 100)?;
     Ok(Trap {
         name: raw.name,
         effect,
@@ -670,16 +700,16 @@ fn trap(raw: RawTrap) -> Result<Trap, String> {
     })
 }
 
-fn contents(raw: RawContents) -> Result<ChestContents, String> {
-    in_range("gold", raw.gold, 0, 10_000).map_err(|e| e.to_string())?;
+fn contents(raw: RawContents) -> Result<ChestContents, RowError> {
+    in_range("gold", raw.gold, 0, 10_000)?;
     let item = match raw.item {
         None => None,
         Some(it) => {
-            check_name(&it.name, MAX_NAME_CHARS).map_err(|m| format!("item name {m}"))?;
-            in_range("item speed", it.speed, -5, 5).map_err(|e| e.to_string())?;
-            in_range("item attack", it.attack, -5, 5).map_err(|e| e.to_string())?;
-            in_range("item defence", it.defence, -5, 5).map_err(|e| e.to_string())?;
-            check_abilities(&it.abilities).map_err(|e| e.to_string())?;
+            check_name(&it.name, MAX_NAME_CHARS).map_err(named("item name"))?;
+            in_range("item speed", it.speed, -5, 5)?;
+            in_range("item attack", it.attack, -5, 5)?;
+            in_range("item defence", it.defence, -5, 5)?;
+            check_abilities(&it.abilities)?;
             Some(Item {
                 name: it.name,
                 speed: it.speed,
@@ -740,7 +770,7 @@ fn reveal_keys() -> Vec<String> {
 fn by_level<R, T: Clone>(
     table: &str,
     levels: BTreeMap<u32, Vec<RawRow<R>>>,
-    mut convert: impl FnMut(R) -> Result<T, String>,
+    mut convert: impl FnMut(R) -> Result<T, RowError>,
 ) -> Result<BTreeMap<u32, D6Table<T>>, Fault> {
     if let Some(bad) = levels.keys().find(|l| !(1..=3).contains(*l)) {
         return Err((
@@ -915,6 +945,38 @@ fn check(text: &str, file: &str) -> Result<Tables, Fault> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_bad_row_is_a_typed_error_that_says_what_to_write() {
+        assert_eq!(RawRoll::parse("2-5"), Ok(RawRoll { from: 2, to: 5 }));
+        assert_eq!(RawRoll::parse(" 4"), Ok(RawRoll { from: 4, to: 4 }));
+        for bad in ["0", "7", "x", "1-7", "-3", ""] {
+            assert_eq!(RawRoll::parse(bad), Err(RowError::NotARoll(bad.into())));
+        }
+        let back = RawRoll::parse("5-2").unwrap_err();
+        assert_eq!(back, RowError::Backwards("5-2".into()));
+        assert_eq!(
+            back.to_string(),
+            "roll `5-2` runs backwards; write the lower face first"
+        );
+        let name = check_name("", 10).map_err(named("item name")).unwrap_err();
+        assert!(matches!(
+            name,
+            RowError::Value {
+                what: Some("item name"),
+                ..
+            }
+        ));
+        assert!(
+            name.to_string().starts_with("item name `` must be"),
+            "{name}"
+        );
+        let range = RowError::from(in_range("gold", 20_000, 0, 10_000).unwrap_err());
+        assert_eq!(
+            range.to_string(),
+            in_range("gold", 20_000, 0, 10_000).unwrap_err().to_string()
+        );
+    }
 
     #[test]
     fn embedded_tables_parse() {
