@@ -5,7 +5,7 @@
 use std::io::{Read, Write};
 use std::path::Path;
 
-/// Environment variable read only by the crash tests (`tests/hostile.rs`):
+/// Environment variable read only by the crash tests (`tests/it/hostile.rs`):
 /// when set to a number of milliseconds, [`write_all_atomic`] sleeps that long
 /// after staging every temporary file and after each rename, so a test can
 /// kill the process in the middle of a write. Unset, nothing changes.

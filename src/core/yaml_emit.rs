@@ -1219,7 +1219,7 @@ mod tests {
     }
 
     /// The strings of one section (`[quoted]` or `[plain]`) of
-    /// `tests/data/yaml-forms.txt`, shared with `tests/yaml_readers.rs`
+    /// `tests/data/yaml-forms.txt`, shared with `tests/it/yaml_readers.rs`
     /// (which reads them back through PyYAML); `[quoted]` adds the empty
     /// string.
     fn forms(section: &str) -> Vec<&'static str> {

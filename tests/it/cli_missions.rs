@@ -1,7 +1,7 @@
 //! The binary's mission and multi-floor flags: `generate --mission`,
 //! `--floors`, `--sets-per-floor` and `batch --mission`, and their refusals.
 
-mod common;
+use crate::common;
 
 use common::{Run, one_error_line, run_env};
 use std::path::Path;

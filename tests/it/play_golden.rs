@@ -5,7 +5,7 @@
 //! rows and the play rules at work; what no pinned game shows is tested on
 //! its own in `src/mkd/play/` (named below).
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;

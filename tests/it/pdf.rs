@@ -740,7 +740,7 @@ fn bad_print_options_are_refused_with_a_message() {
 #[test]
 fn a_sixteen_set_dungeon_prints() {
     let ts = tilecrawl::tileset::parse(
-        include_str!("../benches/data/big-tileset.yaml"),
+        include_str!("../../benches/data/big-tileset.yaml"),
         "big-tileset.yaml",
     )
     .expect("the bench tile set");

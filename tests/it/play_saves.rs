@@ -9,7 +9,7 @@
 //!
 //! Run with `--nocapture` to print the matrix as a table.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;

@@ -7,7 +7,7 @@
 //!
 //! Run with `--nocapture` to print the matrix as a table.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};

@@ -1,7 +1,7 @@
 //! `tilecrawl play` through the binary: bad commands, saves, resume, undo,
 //! and a game killed at a random moment.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};

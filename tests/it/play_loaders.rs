@@ -4,7 +4,7 @@
 //! must give one error line that names the file and the offending key or
 //! place, never a panic. Run with `--nocapture` to print the matrix.
 
-mod common;
+use crate::common;
 
 use common::{alias_bomb_items, alias_bomb_keys, nested, with, without_key};
 
@@ -14,7 +14,7 @@ use tilecrawl::mkd::play::party;
 use tilecrawl::mkd::tables;
 
 /// The embedded tables, as text: every table case is a small edit of it.
-const TABLES: &str = include_str!("../templates/tables/mkd-adventure.yaml");
+const TABLES: &str = include_str!("../../templates/tables/mkd-adventure.yaml");
 
 /// A small valid party.
 const PARTY: &str = "format: tilecrawl-party/1

@@ -2,7 +2,7 @@
 //! missions, through the binary, on dungeons the generator set up for each
 //! mission (`generate --mission`).
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;

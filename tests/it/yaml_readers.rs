@@ -19,7 +19,7 @@ use tilecrawl::tileset;
 /// tests): YAML 1.1 forms the writer must quote and near misses it leaves
 /// plain, and the empty string.
 fn strings() -> Vec<&'static str> {
-    let mut out: Vec<&str> = include_str!("data/yaml-forms.txt")
+    let mut out: Vec<&str> = include_str!("../data/yaml-forms.txt")
         .lines()
         .filter(|l| !l.is_empty() && !l.starts_with('#') && !l.starts_with('['))
         .collect();
@@ -149,7 +149,7 @@ fn awkward_tileset() -> tileset::TileSet {
         "1_000.5",
         "2001-1-2",
     ];
-    let mut text = include_str!("../templates/tilesets/mkd-builder.yaml").to_string();
+    let mut text = include_str!("../../templates/tilesets/mkd-builder.yaml").to_string();
     let old: Vec<String> = (1..=8)
         .map(|i| format!("H{i}"))
         .chain((1..=16).map(|i| format!("C{i}")))

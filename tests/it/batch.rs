@@ -3,7 +3,7 @@
 //! only finished folders and `--resume` completes them into the same bytes
 //! as an uninterrupted run, and the index agrees with each scenario.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};

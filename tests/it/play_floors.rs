@@ -3,7 +3,7 @@
 //! floor refused on resume, bad `dungeon.yaml` files refused with one line,
 //! and `simulate` on a dungeon. `UPDATE_GOLDEN=1` rewrites the transcript.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;

@@ -3,7 +3,7 @@
 //! pinned output and the scripts), the campaign loader's hostile matrix, and
 //! the command's refusals.
 
-mod common;
+use crate::common;
 
 use common::{Run, one_error_line, run_env};
 use std::path::{Path, PathBuf};

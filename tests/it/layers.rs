@@ -229,7 +229,7 @@ fn every_module_has_a_layer() {
         .collect();
     assert!(
         missing.is_empty(),
-        "modules on no layer (add them to LAYERS in tests/layers.rs and to ARCHITECTURE.md): {missing:?}"
+        "modules on no layer (add them to LAYERS in tests/it/layers.rs and to ARCHITECTURE.md): {missing:?}"
     );
 }
 

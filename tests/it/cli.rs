@@ -1,7 +1,7 @@
 //! Runs the real `tilecrawl` binary: outputs, determinism, `--force`, and one
 //! clear `error:` line (exit 1, nothing written) for every kind of bad input.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};

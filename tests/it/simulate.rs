@@ -2,7 +2,7 @@
 //! `--jobs`, consistent numbers, JSON with every key, usage errors; and,
 //! through the library, every run ending within the turn limit.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};

@@ -1,0 +1,27 @@
+//! The integration tests, one binary: each file is a module (`cargo test
+//! --test it golden::` runs one of them). One binary links the crate and its
+//! dependencies once, where twenty linked them twenty times; see the README's
+//! Development section for what each module checks.
+
+mod common;
+
+mod batch;
+mod campaign;
+mod cli;
+mod cli_missions;
+mod determinism;
+mod golden;
+mod hostile;
+mod layers;
+mod missions;
+mod pdf;
+mod play;
+mod play_floors;
+mod play_golden;
+mod play_loaders;
+mod play_missions;
+mod play_saves;
+mod properties;
+mod sheet;
+mod simulate;
+mod yaml_readers;
