@@ -114,7 +114,7 @@ fn read(p: &Path) -> String {
     std::fs::read_to_string(p).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
 }
 
-/// The README recipe for merging shards: the header of any shard, then every
+/// The book's recipe (docs/src/commands.md) for merging shards: the header of any shard, then every
 /// shard's rows sorted by seed (`sort -t, -k1,1n`); index.yaml lines sorted
 /// by seed likewise.
 fn merge_shards(dirs: &[PathBuf]) -> (String, String) {

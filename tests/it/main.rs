@@ -1,6 +1,6 @@
 //! The integration tests, one binary: each file is a module (`cargo test
 //! --test it golden::` runs one of them). One binary links the crate and its
-//! dependencies once, where twenty linked them twenty times; see the README's
+//! dependencies once, where twenty linked them twenty times; see the book's (docs/src/development.md)
 //! Development section for what each module checks.
 
 mod common;
