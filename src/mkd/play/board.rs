@@ -400,6 +400,27 @@ impl Board {
         })
     }
 
+    /// Does a closed door stand between two neighbouring squares? Across an
+    /// orthogonal step, a closed door on that edge; across a diagonal one, a
+    /// closed door on any of the four edges meeting at the corner the two
+    /// squares share (the project's reading: a shut door seals its corner).
+    pub fn shut_between(&self, a: Point, b: Point) -> bool {
+        let shut =
+            |p: Point, q: Point| self.door_between(p, q).is_some_and(|d| !self.doors[d].open);
+        if a.x == b.x || a.y == b.y {
+            return shut(a, b);
+        }
+        let c1 = Point { x: b.x, y: a.y };
+        let c2 = Point { x: a.x, y: b.y };
+        shut(a, c1) || shut(c1, b) || shut(a, c2) || shut(c2, b)
+    }
+
+    /// Can figures on `a` and `b` fight in close combat (or break away, or
+    /// hold each other)? Next to each other, with no closed door between.
+    pub fn touching(&self, a: Point, b: Point) -> bool {
+        Board::adjacent(a, b) && !self.shut_between(a, b)
+    }
+
     /// The doors with an edge touching a square.
     pub fn doors_at(&self, p: Point) -> Vec<usize> {
         (0..self.doors.len())
@@ -572,6 +593,48 @@ impl Board {
             })
             .collect()
     }
+}
+
+/// Can a shot or spell go from `a` to `b`? The project's approximation of
+/// line of sight: the straight (Bresenham) line between the two squares
+/// must cross no wall, blocking terrain, empty space or closed door
+/// ([`Board::shut_between`] on each step); figures and open doors do not
+/// block it.
+pub fn line_of_sight(board: &Board, a: Point, b: Point) -> bool {
+    let l = line(a, b);
+    l.windows(2).all(|w| !board.shut_between(w[0], w[1]))
+        && l.into_iter()
+            .filter(|&p| p != a && p != b)
+            .all(|p| see_through(board.cell(p)))
+}
+
+pub(crate) fn see_through(c: Cell) -> bool {
+    matches!(
+        c,
+        Cell::Floor | Cell::Hindering | Cell::Water | Cell::Crevice
+    )
+}
+
+/// The squares of the straight line from `a` to `b`, both ends included.
+pub fn line(a: Point, b: Point) -> Vec<Point> {
+    let (dx, dy) = ((b.x - a.x).abs(), -(b.y - a.y).abs());
+    let (sx, sy) = ((b.x - a.x).signum(), (b.y - a.y).signum());
+    let mut err = dx + dy;
+    let mut p = a;
+    let mut v = vec![a];
+    while p != b {
+        let e2 = 2 * err;
+        if e2 >= dy {
+            err += dy;
+            p.x += sx;
+        }
+        if e2 <= dx {
+            err += dx;
+            p.y += sy;
+        }
+        v.push(p);
+    }
+    v
 }
 
 /// Which compass side `to` lies on, seen from `from` (the larger offset wins,

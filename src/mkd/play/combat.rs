@@ -4,7 +4,7 @@
 //! armour takes one wound), the prompts of manual combat, and what wounds do.
 
 use crate::core::dice::Dice;
-use crate::mkd::play::board::{Board, side_towards};
+use crate::mkd::play::board::side_towards;
 use crate::mkd::play::ctx::Ctx;
 use crate::mkd::play::event::{AttackRoll, Event, Figure, Strike, Target};
 use crate::mkd::play::state::{ChestPlace, CombatMode, HeroId, HeroPlace, MonsterId};
@@ -139,7 +139,7 @@ pub fn monster_attacks(cx: &mut Ctx, m: MonsterId, h: HeroId) {
     let (Some(mp), Some(hp)) = (mp, hp) else {
         return;
     };
-    let melee = Board::adjacent(mp, hp);
+    let melee = cx.s.board.touching(mp, hp);
     cx.s.monsters[m].facing = side_towards(mp, hp);
     match cx.s.opts.combat {
         CombatMode::Manual => {
@@ -159,7 +159,14 @@ pub fn monster_attacks(cx: &mut Ctx, m: MonsterId, h: HeroId) {
             };
             monster_on_hero(cx, m, h, strike);
             if melee && cx.s.heroes[h].pos().is_some() && cx.s.monsters[m].active() {
-                hero_on_monster(cx, h, m, true);
+                if cx.s.auto_attacks {
+                    hero_on_monster(cx, h, m, true);
+                } else {
+                    cx.emit(Event::HoldsBack {
+                        hero: h,
+                        monster: m,
+                    });
+                }
             }
         }
     }
@@ -225,6 +232,21 @@ pub fn wound_monster(cx: &mut Ctx, m: MonsterId, n: u32, by: Option<HeroId>) {
             wounds: n,
             left,
         });
+        demoralize(cx, m);
+    }
+}
+
+/// A monster that can be demoralized (the Demoralized trait of its list
+/// entry) becomes so once wounds leave it with half its wounds or fewer
+/// (the project's reading of the dial's demoralized clicks).
+fn demoralize(cx: &mut Ctx, m: MonsterId) {
+    let mon = &mut cx.s.monsters[m];
+    if mon.demoralized || !mon.has(crate::mkd::figures::Ability::Demoralized) {
+        return;
+    }
+    if mon.wounds_left() * 2 <= mon.stats.wounds {
+        mon.demoralized = true;
+        cx.emit(Event::BecomesDemoralized { monster: m });
     }
 }
 

@@ -59,6 +59,11 @@ pub enum ParseError {
     /// `first` without its player.
     #[error("`first` needs a player: `first Bob`")]
     FirstNeedsPlayer,
+    /// `breakaway` or `autoattacks` without its setting.
+    #[error(
+        "say which: `breakaway free` or `breakaway roll`; `autoattacks on` or `autoattacks off`"
+    )]
+    ChoiceHow,
     /// A disarm that says neither `fast` nor `slow`.
     #[error("say how: `Ayla disarms door at 14,7 fast` or `... slow`")]
     DisarmHow,
@@ -85,6 +90,12 @@ pub enum ParseError {
 /// A parsed command.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Command {
+    /// The players' standing choice: let monsters break away from the
+    /// heroes freely (2 speed points, no roll), or make them roll.
+    FreeBreakaway(bool),
+    /// The players' standing choice in dice combat: the heroes make their
+    /// automatic attacks (counterattacks, rear strikes) or hold back.
+    AutoAttacks(bool),
     /// A hero does something.
     Hero {
         /// The hero's name as typed.
@@ -210,6 +221,10 @@ impl fmt::Display for Command {
             Command::Heal { hero } => write!(f, "heal {hero}"),
             Command::Level { hero } => write!(f, "level {hero}"),
             Command::First { player } => write!(f, "first {player}"),
+            Command::FreeBreakaway(free) => {
+                write!(f, "breakaway {}", if *free { "free" } else { "roll" })
+            }
+            Command::AutoAttacks(on) => write!(f, "autoattacks {}", if *on { "on" } else { "off" }),
             Command::EndTurn => f.write_str("end turn"),
             Command::Lead { monster, to: None } => write!(f, "lead {monster} out"),
             Command::Lead {
@@ -350,6 +365,16 @@ pub fn parse(line: &str) -> Result<Option<Command>, ParseError> {
         }
         "smash" => Command::Smash {
             monster: words.get(1).cloned().ok_or(ParseError::SmashNeedsMonster)?,
+        },
+        "breakaway" => match words.get(1).map(String::as_str) {
+            Some("free") => Command::FreeBreakaway(true),
+            Some("roll") => Command::FreeBreakaway(false),
+            _ => return Err(ParseError::ChoiceHow),
+        },
+        "autoattacks" => match words.get(1).map(String::as_str) {
+            Some("on") => Command::AutoAttacks(true),
+            Some("off") => Command::AutoAttacks(false),
+            _ => return Err(ParseError::ChoiceHow),
         },
         "first" => Command::First {
             player: orig
@@ -596,6 +621,10 @@ mod tests {
             Command::First {
                 player: "Bob".into(),
             },
+            Command::FreeBreakaway(true),
+            Command::FreeBreakaway(false),
+            Command::AutoAttacks(false),
+            Command::AutoAttacks(true),
             Command::EndTurn,
             Command::Lead {
                 monster: "orc-2".into(),

@@ -104,6 +104,7 @@ fn discover_chest(cx: &mut Ctx, t: usize) {
         place: ChestPlace::At(spot),
         open: false,
         trap_spent: false,
+        trap: None,
         contents: None,
     });
     cx.emit(Event::ChestFound { chest, at: spot });

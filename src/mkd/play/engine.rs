@@ -264,10 +264,7 @@ fn run(cx: &mut Ctx, cmd: Command) -> Result<(), Refusal> {
                 .ok_or_else(|| Refusal::NoSuchPlayer {
                     player: player.clone(),
                 })?;
-            if pos != 0 || s.active_hero.is_some() || s.heroes.iter().any(|h| h.spent > 0 || h.done)
-            {
-                return Err(Refusal::TooLateForOrder);
-            }
+            // Without Command the team may never go first, early or late.
             let commands = s
                 .heroes
                 .iter()
@@ -275,12 +272,30 @@ fn run(cx: &mut Ctx, cmd: Command) -> Result<(), Refusal> {
             if !commands {
                 return Err(Refusal::NoCommand { player });
             }
+            if pos != 0 || s.active_hero.is_some() || s.heroes.iter().any(|h| h.spent > 0 || h.done)
+            {
+                return Err(Refusal::TooLateForOrder);
+            }
             s.team_order.retain(|&x| x != t);
             s.team_order.insert(0, t);
             cx.emit(Event::GoesFirst { player });
             cx.banner();
         }
         Command::EndTurn => end_team_turn(cx),
+        Command::FreeBreakaway(free) => {
+            cx.s.free_breakaway = free;
+            cx.emit(Event::Choice {
+                free_breakaway: free,
+                auto_attacks: cx.s.auto_attacks,
+            });
+        }
+        Command::AutoAttacks(on) => {
+            cx.s.auto_attacks = on;
+            cx.emit(Event::Choice {
+                free_breakaway: cx.s.free_breakaway,
+                auto_attacks: on,
+            });
+        }
         Command::Lead { monster, to } => {
             let m = cx.s.monster_index(&monster)?;
             missions::lead(cx, m, to)?;
@@ -374,6 +389,7 @@ fn end_team_turn(cx: &mut Ctx) {
         cx.banner();
         return;
     }
+    crate::mkd::play::items::dungeon_turn(cx.s);
     wmt_turn(cx);
     missions::check_end(cx);
     if cx.s.outcome().is_some() {
@@ -740,7 +756,7 @@ mod tests {
             "bob's team goes first this turn (Command)\n== turn 1: Bob's heroes =="
         );
         ok(&mut g, "Borin passes");
-        assert_eq!(refused(&mut g, "first Ann"), Refusal::TooLateForOrder);
+        assert_eq!(refused(&mut g, "first bob"), Refusal::TooLateForOrder);
         assert_eq!(
             refused(&mut g, "first Zed"),
             Refusal::NoSuchPlayer {
@@ -750,6 +766,33 @@ mod tests {
         // Command also lends speed to the friends beside it.
         put_hero(&mut g, 0, p(2, 3), Side::N);
         assert_eq!(g.hero_speed(AYLA), 7);
+    }
+
+    #[test]
+    fn command_goes_first_for_this_turn_only_and_is_refused_for_the_reason_that_applies() {
+        let mut g = two_teams();
+        put_hero(&mut g, 0, p(2, 3), Side::N);
+        put_hero(&mut g, 1, p(2, 2), Side::N);
+        ok(&mut g, "first bob");
+        ok(&mut g, "Borin passes");
+        // Ann has no Command: that is the reason, not the lateness.
+        assert_eq!(
+            refused(&mut g, "first Ann"),
+            Refusal::NoCommand {
+                player: "Ann".into()
+            }
+        );
+        ok(&mut g, "end turn");
+        ok(&mut g, "end turn");
+        // The next turn starts in the usual order again: Ann's heroes.
+        assert_eq!(
+            refused(&mut g, "Borin passes"),
+            Refusal::NotYourTurn {
+                turn_of: "Ann".into(),
+                hero: "Borin".into(),
+                player: "Bob".into()
+            }
+        );
     }
 
     #[test]

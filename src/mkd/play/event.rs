@@ -619,6 +619,21 @@ pub enum Event {
         /// The face.
         face: u32,
     },
+    /// A chest checked that has no active trap (open, sprung or disarmed).
+    ChestHasNoTrap {
+        /// The hero.
+        hero: HeroId,
+        /// The chest.
+        chest: ChestId,
+    },
+    /// An unchecked door's trap rolled as the door is opened (or its trap
+    /// sprung by a failed disarm).
+    DoorTrapRolled {
+        /// The chest level its trap was rolled for.
+        level: u32,
+        /// The face.
+        face: u32,
+    },
     /// A door with no active trap.
     DoorHasNoTrap {
         /// The hero.
@@ -954,6 +969,20 @@ pub enum Event {
         /// The pick.
         pick: Pick,
     },
+    /// A hero takes up an item found in a chest he opened.
+    ItemInUse {
+        /// The hero.
+        hero: HeroId,
+        /// The item's name.
+        item: String,
+        /// A potion, drunk at once (else worn or wielded).
+        potion: bool,
+    },
+    /// Wounds leave a monster demoralized.
+    BecomesDemoralized {
+        /// The monster.
+        monster: MonsterId,
+    },
     /// Rallied by a commander.
     Rallied {
         /// The monster.
@@ -1218,6 +1247,24 @@ pub enum Event {
         /// Its way.
         path: Vec<MonsterStep>,
     },
+    /// A hero passes through a monster (and takes its rear attack).
+    HeroPassesThrough {
+        /// The hero.
+        hero: HeroId,
+        /// The monster.
+        monster: MonsterId,
+    },
+    /// A hero's break-away roll, leaving monsters next to him.
+    HeroBreakAway {
+        /// The hero.
+        hero: HeroId,
+        /// The monsters he leaves.
+        monsters: Vec<MonsterId>,
+        /// The die.
+        face: u32,
+        /// The face needed.
+        need: u32,
+    },
     /// A break-away roll.
     BreakAway {
         /// The monster.
@@ -1314,6 +1361,53 @@ pub enum Event {
         monster: MonsterId,
         /// The heroes struck.
         heroes: Vec<HeroId>,
+    },
+    /// The players' standing choices now.
+    Choice {
+        /// Monsters break away from the heroes freely.
+        free_breakaway: bool,
+        /// The heroes make their automatic attacks.
+        auto_attacks: bool,
+    },
+    /// A monster breaks away freely: the players let it go.
+    LetGo {
+        /// The monster.
+        monster: MonsterId,
+        /// The heroes it leaves.
+        heroes: Vec<HeroId>,
+        /// Speed points it paid.
+        cost: u32,
+    },
+    /// A hero holds back an automatic attack (the players' choice).
+    HoldsBack {
+        /// The hero.
+        hero: HeroId,
+        /// The monster spared.
+        monster: MonsterId,
+    },
+    /// A door blown apart by a Magic Blast or a Shockwave.
+    DoorDestroyed {
+        /// The monster.
+        monster: MonsterId,
+        /// A square beside the door.
+        at: Point,
+        /// Did an active trap go with it?
+        trap_lost: bool,
+    },
+    /// Magic Freeze, Levitation or Confusion tried on a hero.
+    SpellAttempt {
+        /// The monster.
+        monster: MonsterId,
+        /// The hero.
+        hero: HeroId,
+        /// The spell.
+        ability: Ability,
+        /// The attack dice.
+        faces: Rolls,
+        /// The face a die needs.
+        hit_on: u32,
+        /// Did it take hold?
+        holds: bool,
     },
     /// Magic Freeze.
     Frozen {

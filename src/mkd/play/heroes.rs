@@ -8,7 +8,7 @@ use crate::mkd::play::combat::{hero_on_monster, monster_on_hero};
 use crate::mkd::play::ctx::Ctx;
 use crate::mkd::play::event::{Crushed, Event, Strike, WalkEnd};
 use crate::mkd::play::refusal::{Refusal, Spend, Square};
-use crate::mkd::play::state::{ChestPlace, CombatMode, HeroId, HeroPlace};
+use crate::mkd::play::state::{ChestPlace, CombatMode, HeroId, HeroPlace, MonsterId};
 use crate::mkd::play::steps::{enter_square, teleport_random};
 use crate::mkd::play::traps::{TrapOn, door_near, roll_trap, spring, spring_door_trap, trap};
 use crate::mkd::tables::TrapEffect;
@@ -42,37 +42,58 @@ pub fn hero_move(cx: &mut Ctx, h: HeroId, to: Point) -> Result<(), Refusal> {
         return Err(Refusal::Taken { at: Square(to) });
     }
     let mover = s.hero_mover(h);
-    // Monsters block the way. A token does not: the hero reveals it before
-    // reaching its square (and stops there if still in the way).
-    let dist = {
-        let blocked = |p: Point| s.monster_at(p).is_some() || s.prisoner_square() == Some(p);
+    // A token does not block the way: the hero reveals it before reaching
+    // its square (and stops there if still in the way). Monsters are walked
+    // round when a way round is within the hero's speed; otherwise the hero
+    // passes through them, taking a rear attack from each.
+    let field = |through: bool| {
+        let blocked =
+            |p: Point| (!through && s.monster_at(p).is_some()) || s.prisoner_square() == Some(p);
         s.board.distances_to(&[to], &mover, &blocked)
     };
     // The route: from the hero's square, or in through the entrance.
-    let (start, enter_cost) = match s.heroes[h].place {
-        HeroPlace::At(p) => (p, 0),
-        _ => {
-            let best = s
-                .entry_squares(h)
-                .iter()
-                .filter(|&&e| !s.occupied(e) || e == to)
-                .filter_map(|&e| {
-                    let d = dist[s.board.idx(e)?];
-                    (d != FAR).then(|| (d + s.board.step_cost(e, e, &mover).unwrap_or(1), e))
-                })
-                .min();
-            let Some((_, e)) = best else {
-                return Err(Refusal::NoWayIn {
-                    to: Square(to),
-                    hero: name(),
-                });
-            };
-            (e, s.board.step_cost(e, e, &mover).unwrap_or(1))
+    let plan = |dist: &[u32]| -> Result<(Point, u32, u32), Refusal> {
+        let (start, enter_cost) = match s.heroes[h].place {
+            HeroPlace::At(p) => (p, 0),
+            _ => {
+                let best = s
+                    .entry_squares(h)
+                    .iter()
+                    .filter(|&&e| !s.occupied(e) || e == to)
+                    .filter_map(|&e| {
+                        let d = dist[s.board.idx(e)?];
+                        (d != FAR).then(|| (d + s.board.step_cost(e, e, &mover).unwrap_or(1), e))
+                    })
+                    .min();
+                let Some((_, e)) = best else {
+                    return Err(Refusal::NoWayIn {
+                        to: Square(to),
+                        hero: name(),
+                    });
+                };
+                (e, s.board.step_cost(e, e, &mover).unwrap_or(1))
+            }
+        };
+        let Some(d0) = s.board.idx(start).map(|i| dist[i]) else {
+            return Err(Refusal::OffBoard { at: Square(start) });
+        };
+        Ok((start, enter_cost, d0))
+    };
+    let left = s.hero_speed(h).saturating_sub(s.heroes[h].spent);
+    let fits = |dist: &[u32]| plan(dist).is_ok_and(|(_, e, d)| d != FAR && d + e <= left);
+    let round = field(false);
+    let reachable = |dist: &[u32]| plan(dist).is_ok_and(|(_, _, d)| d != FAR);
+    let dist = if fits(&round) {
+        round
+    } else {
+        let through = field(true);
+        if fits(&through) || (!reachable(&round) && reachable(&through)) {
+            through
+        } else {
+            round
         }
     };
-    let Some(d0) = s.board.idx(start).map(|i| dist[i]) else {
-        return Err(Refusal::OffBoard { at: Square(start) });
-    };
+    let (start, enter_cost, d0) = plan(&dist)?;
     if d0 == FAR {
         return Err(Refusal::CannotReach {
             hero: name(),
@@ -89,6 +110,11 @@ pub fn hero_move(cx: &mut Ctx, h: HeroId, to: Point) -> Result<(), Refusal> {
         here = n;
     }
     cx.s.spend(h, d0 + enter_cost, Spend::Walk(to))?;
+    // The hero pays for the squares walked, not the route planned (a reveal,
+    // a failed break-away or a figure in the way can cut it short).
+    let before = cx.s.heroes[h].spent - (d0 + enter_cost);
+    let mut walked = 0;
+    let mut broke: Vec<MonsterId> = Vec::new();
     let from = cx.s.heroes[h].pos();
     // Heroes walk through their friends but never stop on one: where the
     // walk ends on a friend's square, the hero steps back to the last
@@ -96,20 +122,45 @@ pub fn hero_move(cx: &mut Ctx, h: HeroId, to: Point) -> Result<(), Refusal> {
     let friend_on = |cx: &Ctx, q: Point| {
         cx.s.hero_ids()
             .any(|o| o != h && cx.s.heroes[o].pos() == Some(q))
+            || cx.s.monster_at(q).is_some()
     };
+    let in_the_way: Vec<MonsterId> =
+        cx.s.floor_monsters()
+            .filter(|&m| cx.s.monsters[m].active())
+            .collect();
     let mut last_free = from;
     for (i, &p) in route.iter().enumerate() {
         if i == 0 && from.is_some() {
             continue;
         }
-        if cx.s.monster_at(p).is_some() || cx.s.wmt_at(p).is_some() {
+        let passing = cx.s.monster_at(p);
+        if passing.is_some_and(|m| !in_the_way.contains(&m)) || cx.s.wmt_at(p).is_some() {
             // A monster revealed on the way now stands in it.
+            break;
+        }
+        if i > 0 && !break_away(cx, h, route[i - 1], &mut broke) {
             break;
         }
         if i > 0 {
             cx.s.heroes[h].facing = side_towards(route[i - 1], p);
+            walked += cx.s.board.step_cost(route[i - 1], p, &mover).unwrap_or(1);
+        } else {
+            walked += enter_cost;
         }
         cx.s.heroes[h].place = HeroPlace::At(p);
+        if let Some(m) = passing {
+            // Through a monster: its rear attack, and no counterattack.
+            cx.emit(Event::HeroPassesThrough {
+                hero: h,
+                monster: m,
+            });
+            broke.push(m);
+            rear_attack(cx, m, h);
+            if cx.s.heroes[h].place != HeroPlace::At(p) {
+                break;
+            }
+            continue;
+        }
         enter_square(cx, h, p);
         if cx.s.heroes[h].place != HeroPlace::At(p) {
             // Teleported, slain or gone: the walk is over.
@@ -122,6 +173,9 @@ pub fn hero_move(cx: &mut Ctx, h: HeroId, to: Point) -> Result<(), Refusal> {
         if cx.s.heroes[h].done {
             break;
         }
+    }
+    if cx.s.heroes[h].place != HeroPlace::Slain {
+        cx.s.heroes[h].spent = before + walked;
     }
     if let HeroPlace::At(p) = cx.s.heroes[h].place
         && friend_on(cx, p)
@@ -141,6 +195,53 @@ pub fn hero_move(cx: &mut Ctx, h: HeroId, to: Point) -> Result<(), Refusal> {
     // The walk comes before what happened on the way.
     cx.out.insert(mark, Event::Walked { hero: h, to, end });
     Ok(())
+}
+
+/// Before hero `h` steps off `here`: a break-away roll from the monsters
+/// next to him that he has not broken away from on this walk (a d6 of 4+,
+/// as monsters roll). False if he failed and stays.
+fn break_away(cx: &mut Ctx, h: HeroId, here: Point, broke: &mut Vec<MonsterId>) -> bool {
+    let s = &*cx.s;
+    if s.monster_at(here).is_some() {
+        // Inside a monster he is passing through: its rear attack was taken.
+        return true;
+    }
+    let captive = s.mission.kidnappee.filter(|_| s.mission.captured);
+    let near: Vec<MonsterId> = s
+        .floor_monsters()
+        .filter(|m| !broke.contains(m) && Some(*m) != captive)
+        .filter(|&m| s.monsters[m].pos.is_some_and(|q| s.board.touching(q, here)))
+        .collect();
+    if near.is_empty() {
+        return true;
+    }
+    let need = crate::mkd::play::ai::walk::BREAKAWAY;
+    let face = cx.dice.d6(format_args!("{}: break away", s.heroes[h].name));
+    cx.emit(Event::HeroBreakAway {
+        hero: h,
+        monsters: near.clone(),
+        face,
+        need,
+    });
+    broke.extend(near);
+    face >= need
+}
+
+/// A monster's rear attack on a hero passing through it: rolled in dice
+/// combat (no counterattack), asked of the players in manual combat.
+fn rear_attack(cx: &mut Ctx, m: MonsterId, h: HeroId) {
+    match cx.s.opts.combat {
+        CombatMode::Dice => monster_on_hero(cx, m, h, Strike::Melee),
+        CombatMode::Manual => {
+            let facing = cx.s.monsters[m].facing;
+            cx.emit(Event::AttackPrompt {
+                monster: m,
+                hero: h,
+                melee: true,
+                facing,
+            });
+        }
+    }
 }
 
 /// `NAME leaves`: out through an exit (1 speed point), with the chests
@@ -173,9 +274,13 @@ pub fn hero_attack(cx: &mut Ctx, h: HeroId, target: &str) -> Result<(), Refusal>
     let hp = s.hero_square(h)?;
     let name = || s.heroes[h].name.clone();
     let mp = s.monsters[m].pos.expect("active");
-    let melee = Board::adjacent(hp, mp);
+    let melee = s.board.touching(hp, mp);
     let shoot = s.heroes[h].stats.shoot;
-    if !melee && shoot.is_none_or(|x| chebyshev(hp, mp) > x.range) {
+    if !melee
+        && shoot.is_none_or(|x| {
+            chebyshev(hp, mp) > x.range || !crate::mkd::play::board::line_of_sight(&s.board, hp, mp)
+        })
+    {
         return Err(Refusal::OutOfReach {
             hero: name(),
             monster: s.monsters[m].id.clone(),
@@ -213,8 +318,11 @@ pub fn hero_check(cx: &mut Ctx, h: HeroId, p: Point) -> Result<(), Refusal> {
                 at: Square(p),
             });
         }
-        let level = cx.s.chests[c].level;
-        let face = cx.dice.d6(format_args!("{} trap", cx.s.chests[c].id));
+        if cx.s.chests[c].open || cx.s.chests[c].trap_spent {
+            cx.emit(Event::ChestHasNoTrap { hero: h, chest: c });
+            return Ok(());
+        }
+        let (level, face) = chest_trap(cx, c);
         cx.emit(Event::ChestChecked {
             hero: h,
             chest: c,
@@ -245,6 +353,9 @@ pub fn hero_check(cx: &mut Ctx, h: HeroId, p: Point) -> Result<(), Refusal> {
 /// number; a quick try is cheap but a failure springs the trap, a careful
 /// one costs more and a failure leaves it armed.
 pub fn hero_disarm(cx: &mut Ctx, h: HeroId, p: Point, fast: bool) -> Result<(), Refusal> {
+    if cx.s.chest_at(p).is_some() {
+        return disarm_chest(cx, h, p, fast);
+    }
     let d = door_near(cx.s, h, p)?;
     let DoorTrap::Armed { level, face } = cx.s.board.doors[d].trap else {
         return Err(Refusal::NoKnownTrap { at: Square(p) });
@@ -273,6 +384,63 @@ pub fn hero_disarm(cx: &mut Ctx, h: HeroId, p: Point, fast: bool) -> Result<(), 
         });
         if fast {
             spring_door_trap(cx, d, h);
+        }
+    }
+    Ok(())
+}
+
+/// The trap of chest `c` (level and face): the face rolled before, or
+/// rolled now and kept for the next check or opening.
+fn chest_trap(cx: &mut Ctx, c: crate::mkd::play::state::ChestId) -> (u32, u32) {
+    let level = cx.s.chests[c].level;
+    if let Some(face) = cx.s.chests[c].trap {
+        return (level, face);
+    }
+    let face = cx.dice.d6(format_args!("{} trap", cx.s.chests[c].id));
+    cx.s.chests[c].trap = Some(face);
+    (level, face)
+}
+
+/// `NAME disarms chest at X,Y fast|slow`: a chest's checked trap, exactly
+/// as a door's (a door trap works as a chest trap does).
+fn disarm_chest(cx: &mut Ctx, h: HeroId, p: Point, fast: bool) -> Result<(), Refusal> {
+    let (_, c) = chest_beside(cx, h, p)?;
+    let chest = &cx.s.chests[c];
+    let Some(face) = chest.trap.filter(|_| !chest.open && !chest.trap_spent) else {
+        return Err(Refusal::NoKnownTrap { at: Square(p) });
+    };
+    let level = chest.level;
+    cx.s.spend_disarm(h, fast)?;
+    let t = trap(cx.s, (level, face));
+    let (need, xp, none) = (t.disarm, t.xp, t.effect == TrapEffect::None);
+    if none {
+        // Nothing to disarm: the check showed no trap.
+        cx.s.chests[c].trap_spent = true;
+        cx.emit(Event::ChestHasNoTrap { hero: h, chest: c });
+        return Ok(());
+    }
+    let r = cx.dice.d6(format_args!(
+        "{} disarms {}'s trap",
+        cx.s.heroes[h].name, cx.s.chests[c].id
+    ));
+    if r >= need {
+        cx.s.chests[c].trap_spent = true;
+        cx.s.xp += xp;
+        cx.emit(Event::Disarmed {
+            hero: h,
+            trap: (level, face),
+            fast,
+            roll: r,
+        });
+    } else {
+        cx.emit(Event::DisarmFailed {
+            hero: h,
+            trap: (level, face),
+            roll: r,
+        });
+        if fast {
+            cx.s.chests[c].trap_spent = true;
+            spring(cx, (level, face), h, Some(p));
         }
     }
     Ok(())
@@ -362,7 +530,7 @@ pub fn hero_open_chest(cx: &mut Ctx, h: HeroId, p: Point) -> Result<(), Refusal>
     cx.s.spend(h, cost, Spend::OpeningChest)?;
     let level = cx.s.chests[c].level;
     if !cx.s.chests[c].trap_spent {
-        let face = cx.dice.d6(format_args!("{} trap", cx.s.chests[c].id));
+        let (_, face) = chest_trap(cx, c);
         cx.emit(Event::ChestOpened {
             hero: h,
             chest: c,
@@ -383,6 +551,7 @@ pub fn hero_open_chest(cx: &mut Ctx, h: HeroId, p: Point) -> Result<(), Refusal>
         let face = cx.dice.d6(format_args!("{} contents", cx.s.chests[c].id));
         let row = &cx.s.tables.chest_contents[&level].get(face).result;
         let contents = (row.gold, row.item.as_ref().map(|i| i.name.clone()));
+        let item = row.item.clone();
         cx.emit(Event::ChestHolds {
             chest: c,
             level,
@@ -390,6 +559,9 @@ pub fn hero_open_chest(cx: &mut Ctx, h: HeroId, p: Point) -> Result<(), Refusal>
         });
         cx.s.chests[c].contents = Some(contents);
         cx.s.stats.chests_opened += 1;
+        if let Some(item) = item {
+            crate::mkd::play::items::take_item(cx, h, item);
+        }
     }
     cx.s.chests[c].open = true;
     if cx.s.heroes[h].place == HeroPlace::At(hp) {
@@ -900,8 +1072,13 @@ mod tests {
                     hero: AYLA,
                     at: p(8, 3)
                 },
-                Event::TrapSprung { trap: (1, 1) },
+                Event::DoorTrapRolled { level: 1, face: 1 },
             ]
+        );
+        // The dice are printed, and a clean lock springs nothing.
+        assert_eq!(
+            printed(&g, &ev[1..]),
+            "the door's trap: a level 1 chest's trap, rolled 1 — no trap"
         );
         assert!(g.board.doors[0].open);
         assert_eq!(g.heroes[AYLA].spent, g.rules().door_open);
@@ -1061,6 +1238,112 @@ mod tests {
             ]
         );
         assert!(g.chests[ChestId(0)].trap_spent);
+        all_dice_used(&g);
+    }
+
+    #[test]
+    fn door_trap_dice_are_printed_when_it_is_opened_unchecked() {
+        // Unchecked, the trap is rolled as the door opens: 4, a spring blade.
+        let mut g = door_game(&[4]);
+        let ev = ok(&mut g, "Ayla opens door at 8,3");
+        assert_eq!(
+            ev[1..3],
+            [
+                Event::DoorTrapRolled { level: 1, face: 4 },
+                Event::TrapSprung { trap: (1, 4) },
+            ]
+        );
+        assert_eq!(
+            printed(&g, &ev[1..3]),
+            "the door's trap: a level 1 chest's trap, rolled 4 — spring blade\nthe trap goes off: spring blade"
+        );
+        all_dice_used(&g);
+    }
+
+    #[test]
+    fn a_chest_trap_is_rolled_once_kept_and_disarmed() {
+        // The check rolls 4 (spring blade, 4+); checked again, no dice; a
+        // quick disarm rolls 5; the opening rolls only the contents (1).
+        let mut g = visited(&[4, 5, 1]);
+        put_hero(&mut g, 0, p(22, 6), Side::S);
+        let checked = [Event::ChestChecked {
+            hero: AYLA,
+            chest: ChestId(0),
+            level: 1,
+            face: 4,
+        }];
+        assert_eq!(ok(&mut g, "Ayla checks chest at 22,7"), checked);
+        assert_eq!(ok(&mut g, "Ayla checks chest at 22,7"), checked);
+        let ev = ok(&mut g, "Ayla disarms chest at 22,7 fast");
+        assert_eq!(
+            ev,
+            [Event::Disarmed {
+                hero: AYLA,
+                trap: (1, 4),
+                fast: true,
+                roll: 5
+            }]
+        );
+        assert_eq!(g.xp, 5);
+        let ev = ok(&mut g, "Ayla opens chest at 22,7");
+        assert_eq!(
+            ev[0],
+            Event::ChestOpened {
+                hero: AYLA,
+                chest: ChestId(0),
+                trap: None
+            }
+        );
+        all_dice_used(&g);
+    }
+
+    #[test]
+    fn a_checked_chest_trap_springs_as_checked() {
+        // Checked: 3, a needle; opened, the needle goes off with no new
+        // roll; contents 1.
+        let mut g = visited(&[3, 1]);
+        put_hero(&mut g, 0, p(22, 6), Side::S);
+        ok(&mut g, "Ayla checks chest at 22,7");
+        let ev = ok(&mut g, "Ayla opens chest at 22,7");
+        assert_eq!(
+            ev[..3],
+            [
+                Event::ChestOpened {
+                    hero: AYLA,
+                    chest: ChestId(0),
+                    trap: Some((1, 3))
+                },
+                Event::TrapSprung { trap: (1, 3) },
+                Event::HeroWounded {
+                    hero: AYLA,
+                    wounds: 1,
+                    left: 3
+                },
+            ]
+        );
+        all_dice_used(&g);
+    }
+
+    #[test]
+    fn a_failed_quick_chest_disarm_springs_it_and_a_careful_one_does_not() {
+        // Checked 3 (needle, 3+); careful 2 fails and keeps it; quick 1
+        // fails and springs it; then it has no active trap.
+        let mut g = visited(&[3, 2, 1]);
+        put_hero(&mut g, 0, p(22, 6), Side::S);
+        assert_eq!(
+            refused(&mut g, "Ayla disarms chest at 22,7 slow"),
+            Refusal::NoKnownTrap {
+                at: Square(p(22, 7))
+            }
+        );
+        ok(&mut g, "Ayla checks chest at 22,7");
+        let ev = ok(&mut g, "Ayla disarms chest at 22,7 slow");
+        assert_eq!(ev.len(), 1);
+        g.heroes[AYLA].spent = 0;
+        let ev = ok(&mut g, "Ayla disarms chest at 22,7 fast");
+        assert_eq!(ev[1], Event::TrapSprung { trap: (1, 3) });
+        let ev = ok(&mut g, "Ayla checks chest at 22,7");
+        assert_eq!(printed(&g, &ev), "Ayla checks chest-1: no active trap");
         all_dice_used(&g);
     }
 
@@ -1227,6 +1510,134 @@ mod tests {
                 }
             }
         );
+        all_dice_used(&g);
+    }
+
+    /// A closed door on the entryway between C1 and the hallway (7,3 | 8,3).
+    fn shut_door(g: &mut Game) {
+        g.board.doors.push(Door {
+            edges: vec![[p(7, 3), p(8, 3)]],
+            open: false,
+            trap: DoorTrap::Spent,
+        });
+    }
+
+    #[test]
+    fn closed_door_blocks_melee_and_shots() {
+        // Ayla on 7,3 and orc-1 on 8,3, a closed door between them; a
+        // skeleton (range 7) down the corridor on 12,3 and Borin on 5,3.
+        let mut g = game_with(CombatMode::Dice, Vec::new(), &[]);
+        put_hero(&mut g, 0, p(7, 3), Side::E);
+        put_hero(&mut g, 1, p(5, 3), Side::E);
+        g.heroes[BORIN].stats.shoot = Some(Shoot { dice: 2, range: 8 });
+        let orc = add_monster(&mut g, "orc-1", 20, p(8, 3), &[]);
+        let skel = add_monster(&mut g, "skel-1", 12, p(12, 3), &[]);
+        shut_door(&mut g);
+        use crate::mkd::play::ai::walk::can_attack_now;
+        // Across the door (orthogonal and diagonal) nobody touches anybody.
+        assert!(!g.board.touching(p(7, 3), p(8, 3)));
+        assert!(!g.board.touching(p(7, 2), p(8, 3)));
+        assert!(!can_attack_now(&g, orc, AYLA, None));
+        assert!(!can_attack_now(&g, skel, BORIN, Some(7)));
+        assert!(matches!(
+            refused(&mut g, "Ayla attacks orc-1"),
+            Refusal::OutOfReach { .. }
+        ));
+        assert!(matches!(
+            refused(&mut g, "Borin attacks skel-1"),
+            Refusal::OutOfReach { .. }
+        ));
+        // Opened, the door lets both through.
+        g.board.doors[0].open = true;
+        assert!(can_attack_now(&g, orc, AYLA, None));
+        assert!(can_attack_now(&g, skel, BORIN, Some(7)));
+        assert!(g.board.touching(p(7, 2), p(8, 3)));
+    }
+
+    #[test]
+    fn a_hero_must_roll_to_break_away_from_a_monster() {
+        // Ayla on 3,3 beside orc-1 on 4,3 walks west: a 2 fails (she stays
+        // and pays nothing), then a 5 lets her go.
+        let mut g = game_with(CombatMode::Dice, Vec::new(), &[2, 5]);
+        g.visited.extend(0..3);
+        put_hero(&mut g, 0, p(3, 3), Side::E);
+        let orc = add_monster(&mut g, "orc-1", 20, p(4, 3), &[]);
+        let ev = ok(&mut g, "Ayla moves to 1,3");
+        assert_eq!(
+            ev,
+            [
+                Event::Walked {
+                    hero: AYLA,
+                    to: p(1, 3),
+                    end: WalkEnd::StoppedAt(p(3, 3))
+                },
+                Event::HeroBreakAway {
+                    hero: AYLA,
+                    monsters: vec![orc],
+                    face: 2,
+                    need: 4
+                },
+            ]
+        );
+        assert_eq!(
+            printed(&g, &ev[1..]),
+            "Ayla fails to break away from orc-1: rolled 2 (needs 4+)"
+        );
+        assert_eq!(g.heroes[AYLA].spent, 0);
+        let ev = ok(&mut g, "Ayla moves to 1,3");
+        assert_eq!(
+            ev[0],
+            Event::Walked {
+                hero: AYLA,
+                to: p(1, 3),
+                end: WalkEnd::Arrived
+            }
+        );
+        assert_eq!(g.heroes[AYLA].pos(), Some(p(1, 3)));
+        assert_eq!(g.heroes[AYLA].spent, 2);
+        all_dice_used(&g);
+    }
+
+    #[test]
+    fn a_hero_passes_through_a_monster_taking_a_rear_attack() {
+        // In the one-square corridor orc-1 on 10,3 is in Ayla's way: she
+        // breaks away (4), passes through it and takes its rear attack
+        // (1 1: no hit), with no counterattack, and walks on.
+        let mut g = game_with(CombatMode::Dice, Vec::new(), &[4, 1, 1]);
+        g.visited.extend(0..3);
+        put_hero(&mut g, 0, p(9, 3), Side::E);
+        let orc = add_monster(&mut g, "orc-1", 20, p(10, 3), &[]);
+        let ev = ok(&mut g, "Ayla moves to 12,3");
+        assert_eq!(
+            ev[0],
+            Event::Walked {
+                hero: AYLA,
+                to: p(12, 3),
+                end: WalkEnd::Arrived
+            }
+        );
+        assert_eq!(
+            ev[2],
+            Event::HeroPassesThrough {
+                hero: AYLA,
+                monster: orc
+            }
+        );
+        assert!(matches!(
+            ev[3],
+            Event::Attack {
+                by: Figure::Monster(x),
+                strike: Strike::Melee,
+                ..
+            } if x == orc
+        ));
+        assert_eq!(ev.len(), 4);
+        assert_eq!(
+            printed(&g, &ev[2..3]),
+            "Ayla passes through orc-1 and takes its rear attack"
+        );
+        assert_eq!(g.heroes[AYLA].pos(), Some(p(12, 3)));
+        assert_eq!(g.heroes[AYLA].spent, 3);
         all_dice_used(&g);
     }
 

@@ -366,8 +366,10 @@ fn anyone_left(s: &State) -> bool {
     })
 }
 
-/// The quest: won with the Quest Chest out; lost when it is gone for good
-/// (a thief left with it, a vortex crushed it) or no hero is left.
+/// The quest: won with the Quest Chest out once no hero is left inside
+/// (the others escaped or fell; the game goes on until then); lost when it
+/// is gone for good (a thief left with it, a vortex crushed it) or no hero
+/// is left.
 fn quest_end(s: &State) -> Option<(Outcome, Ending)> {
     let quest_out = s
         .chests
@@ -377,8 +379,12 @@ fn quest_end(s: &State) -> Option<(Outcome, Ending)> {
         .chests
         .iter()
         .any(|c| c.quest && c.place == ChestPlace::Lost);
+    let inside = s
+        .heroes
+        .iter()
+        .any(|h| matches!(h.place, HeroPlace::At(_) | HeroPlace::Below));
     if quest_out {
-        Some((Outcome::Won, Ending::QuestOut))
+        (!inside).then_some((Outcome::Won, Ending::QuestOut))
     } else if quest_gone {
         Some((Outcome::Lost, Ending::QuestGone))
     } else if !anyone_left(s) {

@@ -977,3 +977,24 @@ fn over_many_runs_every_end_says_why_and_the_held_prisoner_is_never_touched() {
         }
     }
 }
+
+// ------------------------------------------------------------------ the quest's end
+
+#[test]
+fn the_quest_ends_when_every_hero_has_escaped_or_fallen() {
+    // Ayla carries the Quest Chest out while Borin is still inside: the
+    // game goes on until he is out too.
+    let mut g = mission_game(CombatMode::Manual, "quest", &[]);
+    let c = ChestId(0);
+    g.chests[c].quest = true;
+    g.chests[c].open = true;
+    put_hero(&mut g, 0, p(0, 3), Side::W);
+    put_hero(&mut g, 1, p(0, 4), Side::W);
+    g.chests[c].place = ChestPlace::Hero(AYLA);
+    g.heroes[AYLA].chests.push(c);
+    let ev = ok(&mut g, "Ayla leaves");
+    assert_eq!(g.outcome(), None, "{}", printed(&g, &ev));
+    assert_eq!(g.chests[c].place, ChestPlace::Out);
+    let ev = ok(&mut g, "Borin leaves");
+    ended(&g, &ev, Ending::QuestOut, Outcome::Won);
+}

@@ -28,6 +28,7 @@ pub mod engine;
 pub mod event;
 pub mod floors;
 pub(crate) mod heroes;
+pub(crate) mod items;
 pub(crate) mod missions;
 pub mod party;
 pub mod refusal;

@@ -67,15 +67,11 @@ impl State {
             .filter(|(_, h)| h.place == HeroPlace::Slain)
             .map(|(_, h)| h.name.clone())
             .collect();
-        let over = self.outcome().is_some();
         let chests = self
             .chests
             .iter()
-            .filter(|c| match c.place {
-                ChestPlace::Out => true,
-                ChestPlace::Hero(h) => over && self.heroes[h].place != HeroPlace::Slain,
-                _ => false,
-            })
+            // Carried out only once its bearer has left the dungeon.
+            .filter(|c| c.place == ChestPlace::Out)
             .map(|c| ChestOut {
                 id: c.id.clone(),
                 level: c.level,
@@ -131,7 +127,7 @@ mod tests {
     }
 
     #[test]
-    fn chests_out_and_carried_by_survivors_count_once_the_game_is_over() {
+    fn a_chest_counts_as_carried_out_only_once_its_bearer_left() {
         let mut g = testkit::game(&[]);
         let mut second = g.chests[0].clone();
         second.id = "quest-chest".into();
@@ -153,8 +149,8 @@ mod tests {
         g.phase = Phase::Over(Outcome::Won);
         let r = g.result();
         assert_eq!(r.outcome, Some(Outcome::Won));
-        assert_eq!(r.chests.len(), 2);
-        assert_eq!(r.chests[1].contents, None, "carried out shut");
+        // The chest still in a hero's hands at the end was not carried out.
+        assert_eq!(r.chests.len(), 1);
         assert_eq!(r.fallen, vec![g.heroes[1].name.clone()]);
         assert!(!r.survivors.contains(&g.heroes[1].name));
         assert_eq!((r.experience_earned, r.experience_spent), (40, 10));

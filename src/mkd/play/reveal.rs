@@ -284,7 +284,6 @@ pub fn place_monsters(cx: &mut Ctx, chosen: &[usize], at: Point, cause: Cause) -
         let nimble = abilities
             .iter()
             .any(|&a| a == Ability::Nimble || a == Ability::Stealth);
-        let demoralized = abilities.contains(&Ability::Demoralized);
         let m = MonsterState {
             id: format!("{}-{n}", slug(&entry.name)),
             name: entry.name.clone(),
@@ -297,7 +296,8 @@ pub fn place_monsters(cx: &mut Ctx, chosen: &[usize], at: Point, cause: Cause) -
             surprised: !nimble,
             mode: MonsterMode::Hunt,
             carrying: None,
-            demoralized,
+            // A state damage brings on, never one it starts in.
+            demoralized: false,
             held: 0,
         };
         let surprised = m.surprised;
@@ -575,6 +575,37 @@ mod tests {
             printed(&g, &ev),
             "bat-1 appears on 4,4 facing east (not surprised: Nimble/Stealth)"
         );
+        all_dice_used(&g);
+    }
+
+    #[test]
+    fn demoralized_is_a_state_wounds_bring_on_not_a_trait() {
+        // A zombie of the Demoralized kind comes out fighting (1: north).
+        let mut g = game(&[1]);
+        g.monster_pool = vec![entry("Zombie Shambler", 16, 1, &["Demoralized"])];
+        let (placed, _) = rule(&mut g, |cx| place_monsters(cx, &[0], p(4, 4), Cause::Other));
+        let z = placed[0];
+        assert!(!g.monsters[z].demoralized);
+        // Four wounds: the first leaves it fighting, the second demoralizes it.
+        g.monsters[z].stats.wounds = 4;
+        let wound = |g: &mut Game| {
+            rule(g, |cx| {
+                crate::mkd::play::combat::wound_monster(cx, z, 1, None)
+            })
+            .1
+        };
+        assert_eq!(wound(&mut g).len(), 1);
+        assert!(!g.monsters[z].demoralized);
+        let ev = wound(&mut g);
+        assert_eq!(ev[1], Event::BecomesDemoralized { monster: z });
+        assert_eq!(printed(&g, &ev[1..]), "zombie-shambler-1 is demoralized");
+        assert!(g.monsters[z].demoralized);
+        // A kind without the trait never is.
+        let o = add_monster(&mut g, "orc-1", 20, p(6, 6), &[]);
+        rule(&mut g, |cx| {
+            crate::mkd::play::combat::wound_monster(cx, o, 1, None)
+        });
+        assert!(!g.monsters[o].demoralized);
         all_dice_used(&g);
     }
 

@@ -548,11 +548,13 @@ fn choose(g: &State, h: HeroId) -> Option<HeroAction> {
     if let Some(p) = hero.pos()
         && can_attack
     {
-        if let Some(id) = weakest(g, |q| Board::adjacent(p, q)) {
+        if let Some(id) = weakest(g, |q| g.board.touching(p, q)) {
             return Some(HeroAction::Attack(id));
         }
         if let Some(s) = hero.stats.shoot
-            && let Some(id) = weakest(g, |q| chebyshev(p, q) <= s.range)
+            && let Some(id) = weakest(g, |q| {
+                chebyshev(p, q) <= s.range && crate::mkd::play::board::line_of_sight(&g.board, p, q)
+            })
         {
             return Some(HeroAction::Attack(id));
         }
@@ -598,7 +600,8 @@ fn choose(g: &State, h: HeroId) -> Option<HeroAction> {
             let mp = g.monsters[m].pos?;
             walk_towards(g, h, &all_around(mp))
         }
-        Some(ChestPlace::Out) => None,
+        // The game goes on until every hero is out or fallen.
+        Some(ChestPlace::Out) => head_out(g, h, left),
         None if g.floors.stairs.is_some() && g.floors.plan.is_some() => go_down(g, h, left),
         Some(ChestPlace::Lost) | None => head_out(g, h, left),
     }

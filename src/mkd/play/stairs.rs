@@ -94,6 +94,9 @@ pub fn next_turn(cx: &mut Ctx) {
         hero.done = false;
         hero.held = hero.held.saturating_sub(1);
     }
+    crate::mkd::play::items::heroes_turn(cx.s);
+    // A team's Command "go first" held for the turn just over.
+    cx.s.team_order = (0..cx.s.party.teams.len()).collect();
     cx.s.phase = Phase::Heroes(0);
     cx.banner();
 }

@@ -11,7 +11,7 @@ use crate::mkd::play::board::{Board, DoorTrap, Mover, PlayMarker, TileLabel};
 use crate::mkd::play::party::Party;
 use crate::mkd::play::refusal::{Names, Refusal, Spend};
 use crate::mkd::scenario::{Scenario, TerrainSide, WmtColor, WmtToken};
-use crate::mkd::tables::{PlayRules, Tables};
+use crate::mkd::tables::{Item, PlayRules, Tables};
 use crate::scenario::Point;
 use crate::tileset::Side;
 use std::collections::{BTreeMap, BTreeSet};
@@ -132,6 +132,25 @@ pub struct HeroState {
     pub held: u32,
     /// Levels bought from the shared experience pool in this adventure.
     pub levels: u32,
+    /// Items taken from chests the hero opened (potions until the next
+    /// heroes' turn begins).
+    pub items: Vec<Item>,
+    /// What the items add to `stats` and `abilities` right now.
+    pub boost: Boost,
+}
+
+/// What a hero's items add right now: applied to the hero's stats and
+/// abilities, and taken off exactly when they stop working.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Boost {
+    /// Speed added (may be negative).
+    pub speed: i32,
+    /// Melee dice added.
+    pub attacks: i32,
+    /// Armour added.
+    pub armour: i32,
+    /// Abilities lent (ones the hero did not have).
+    pub abilities: Vec<Ability>,
 }
 
 impl HeroState {
@@ -266,6 +285,9 @@ pub struct ChestState {
     pub open: bool,
     /// Is its trap spent (sprung or disarmed) until the chest is closed again?
     pub trap_spent: bool,
+    /// The d6 face of its trap, rolled once (on the first check or opening)
+    /// and kept: a chest closed again is set with the same trap.
+    pub trap: Option<u32>,
     /// Contents, rolled when first opened: gold and an item name.
     pub contents: Option<(u32, Option<String>)>,
 }
@@ -431,6 +453,8 @@ impl MissionState {
                     chests: Vec::new(),
                     held: 0,
                     levels: 0,
+                    items: Vec::new(),
+                    boost: Boost::default(),
                 })
             }
             _ => None,
@@ -535,6 +559,10 @@ pub struct State {
     pub phase: Phase,
     /// Team indexes in this turn's order.
     pub team_order: Vec<usize>,
+    /// The players let monsters break away from the heroes freely.
+    pub free_breakaway: bool,
+    /// The heroes make their automatic attacks in dice combat.
+    pub auto_attacks: bool,
     /// The hero whose activation is under way.
     pub active_hero: Option<HeroId>,
     /// The heroes, team by team (a freed prisoner last).
@@ -605,6 +633,8 @@ impl State {
                     chests: Vec::new(),
                     held: 0,
                     levels: 0,
+                    items: Vec::new(),
+                    boost: Boost::default(),
                 });
             }
         }
@@ -643,6 +673,7 @@ impl State {
                 place: ChestPlace::At(Point { x: c.x, y: c.y }),
                 open: false,
                 trap_spent: false,
+                trap: None,
                 contents: None,
             })
             .collect();
@@ -653,6 +684,8 @@ impl State {
             mission,
             floors,
             team_order: (0..party.teams.len()).collect(),
+            free_breakaway: false,
+            auto_attacks: true,
             phase: Phase::Heroes(0),
             turn: 1,
             active_hero: None,
@@ -906,7 +939,7 @@ impl State {
             (&monsters, &heroes)
         };
         let near = |p: Option<Point>, foes: &Vec<Point>| {
-            p.is_some_and(|p| foes.iter().any(|&q| Board::adjacent(p, q)))
+            p.is_some_and(|p| foes.iter().any(|&q| self.board.touching(p, q)))
         };
         near(shooter, shooter_foes) || near(target, target_foes)
     }
@@ -914,12 +947,13 @@ impl State {
     // ------------------------------------------------------------ movement
 
     /// How a hero walks.
-    pub fn hero_mover(&self, h: HeroId) -> Mover {
+    pub fn hero_mover(&self, _h: HeroId) -> Mover {
         Mover {
             hindering_extra: self.rules().hindering_extra,
             door_open: None,
             door_close: None,
-            flies: self.heroes[h].has(Ability::MagicLevitation),
+            // Levitation moves others; it gives its owner no flight.
+            flies: false,
         }
     }
 
@@ -934,12 +968,13 @@ impl State {
     }
 
     /// How a monster walks (it opens doors and leaves them open).
-    pub fn monster_mover(&self, m: MonsterId) -> Mover {
+    pub fn monster_mover(&self, _m: MonsterId) -> Mover {
         Mover {
             hindering_extra: self.rules().hindering_extra,
             door_open: Some(self.rules().door_open),
             door_close: None,
-            flies: self.monsters[m].has(Ability::MagicLevitation),
+            // Levitation moves heroes; it gives its owner no flight.
+            flies: false,
         }
     }
 

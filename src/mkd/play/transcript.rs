@@ -502,6 +502,13 @@ pub fn print_event(s: &State, e: &Event, out: &mut Vec<String>) {
             chest(s, *c),
             trap_name((*level, *face)).name
         ),
+        Event::ChestHasNoTrap { hero: h, chest: c } => {
+            format!("{} checks {}: no active trap", hero(s, *h), chest(s, *c))
+        }
+        Event::DoorTrapRolled { level, face } => format!(
+            "the door's trap: a level {level} chest's trap, rolled {face} — {}",
+            trap_name((*level, *face)).name
+        ),
         Event::DoorHasNoTrap { hero: h, at } => format!(
             "{} checks the door at {}: no active trap",
             hero(s, *h),
@@ -797,6 +804,24 @@ pub fn print_event(s: &State, e: &Event, out: &mut Vec<String>) {
             },
             pick_name(s, *pick)
         ),
+        Event::ItemInUse {
+            hero: h,
+            item,
+            potion,
+        } => {
+            if *potion {
+                format!(
+                    "{} drinks the {item} (it lasts until the next heroes' turn)",
+                    hero(s, *h)
+                )
+            } else {
+                format!(
+                    "{} takes up the {item} (it works in the heroes' turns)",
+                    hero(s, *h)
+                )
+            }
+        }
+        Event::BecomesDemoralized { monster: m } => format!("{} is demoralized", monster(s, *m)),
         Event::Rallied { monster: m, by } => format!(
             "{} is no longer demoralized: {}'s Command rallies it",
             monster(s, *m),
@@ -1067,6 +1092,31 @@ pub fn print_event(s: &State, e: &Event, out: &mut Vec<String>) {
         Event::MonsterPassesThrough { monster: m, path } => {
             format!("{} {}", monster(s, *m), steps(s, path))
         }
+        Event::HeroPassesThrough {
+            hero: h,
+            monster: m,
+        } => format!(
+            "{} passes through {} and takes its rear attack",
+            hero(s, *h),
+            monster(s, *m)
+        ),
+        Event::HeroBreakAway {
+            hero: h,
+            monsters,
+            face,
+            need,
+        } => {
+            let who = join(monsters.iter().map(|&m| monster(s, m)), " and ");
+            let how = if face >= need {
+                "breaks"
+            } else {
+                "fails to break"
+            };
+            format!(
+                "{} {how} away from {who}: rolled {face} (needs {need}+)",
+                hero(s, *h)
+            )
+        }
         Event::BreakAway {
             monster: m,
             heroes,
@@ -1189,6 +1239,65 @@ pub fn print_event(s: &State, e: &Event, out: &mut Vec<String>) {
             "{} sends out a Shockwave: it strikes {}",
             monster(s, *m),
             join(heroes.iter().map(|&h| hero(s, h)), ", ")
+        ),
+        Event::Choice {
+            free_breakaway,
+            auto_attacks,
+        } => format!(
+            "from now on monsters {} to break away from the heroes, and the heroes {} their automatic attacks",
+            if *free_breakaway {
+                "need no roll"
+            } else {
+                "roll"
+            },
+            if *auto_attacks { "make" } else { "hold back" }
+        ),
+        Event::LetGo {
+            monster: m,
+            heroes,
+            cost,
+        } => format!(
+            "{} lets {} break away freely ({cost} speed points)",
+            join(heroes.iter().map(|&h| hero(s, h)), " and "),
+            monster(s, *m)
+        ),
+        Event::HoldsBack {
+            hero: h,
+            monster: m,
+        } => {
+            format!(
+                "{} holds back and does not strike {}",
+                hero(s, *h),
+                monster(s, *m)
+            )
+        }
+        Event::DoorDestroyed {
+            monster: m,
+            at,
+            trap_lost,
+        } => format!(
+            "{} blows the door at {} apart{}",
+            monster(s, *m),
+            fmt_point(*at),
+            if *trap_lost {
+                ", and its trap with it"
+            } else {
+                ""
+            }
+        ),
+        Event::SpellAttempt {
+            monster: m,
+            hero: h,
+            ability,
+            faces,
+            hit_on,
+            holds,
+        } => format!(
+            "{} tries {} on {}: rolled {faces}, needing {hit_on}+ — {}",
+            monster(s, *m),
+            ability.name(),
+            hero(s, *h),
+            if *holds { "it takes hold" } else { "it fails" }
         ),
         Event::Frozen {
             monster: m,

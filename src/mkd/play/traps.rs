@@ -84,8 +84,18 @@ pub fn roll_trap(cx: &mut Ctx, on: TrapOn) -> (u32, u32) {
 /// A door's trap goes off on hero `h`; an alarm brings its token to the
 /// far side of the door.
 pub fn spring_door_trap(cx: &mut Ctx, d: usize, h: HeroId) {
+    let fresh = cx.s.board.doors[d].trap == DoorTrap::Unchecked;
     let t = roll_trap(cx, TrapOn::Door(d));
     cx.s.board.doors[d].trap = DoorTrap::Spent;
+    if fresh {
+        cx.emit(Event::DoorTrapRolled {
+            level: t.0,
+            face: t.1,
+        });
+    }
+    if trap(cx.s, t).effect == TrapEffect::None {
+        return;
+    }
     let far_side = cx.s.heroes[h].pos().and_then(|hp| {
         cx.s.board.doors[d].edges.iter().find_map(|e| {
             if Board::adjacent(e[0], hp) || e[0] == hp {

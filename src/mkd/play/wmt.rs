@@ -143,8 +143,14 @@ pub fn direction_goal(
     if tile != start {
         return board.tile_squares(tile);
     }
-    // No tile that way: the edge of its own tile.
-    let squares = board.tile_squares(tile);
+    // No tile that way: as far that way within its own tile as it can get
+    // (its edge, or the squares nearest it that a walk can reach).
+    let reach = board.distances_to(&[from], &cx.s.wmt_mover(), &|_| false);
+    let squares: Vec<Point> = board
+        .tile_squares(tile)
+        .into_iter()
+        .filter(|&p| board.idx(p).is_some_and(|i| reach[i] != FAR))
+        .collect();
     let key = |p: &Point| match side {
         Side::N => -p.y,
         Side::S => p.y,
@@ -383,6 +389,27 @@ mod tests {
             }]
         );
         assert_eq!(g.wmts[0].pos, p(12, 3));
+    }
+
+    #[test]
+    fn a_token_that_cannot_reach_its_far_edge_still_moves_that_way_in_its_tile() {
+        // West (5) from 5,4 in C1, no tile that way and a wall down column
+        // 1: the west edge is out of reach, so it goes as far west as it
+        // can, to column 2.
+        let (mut g, id) = token_game(p(5, 4), 0, &[5]);
+        for y in 0..8 {
+            g.board.set_cell(p(1, y), crate::tileset::Cell::Wall);
+        }
+        let ev = tokens(&mut g);
+        assert_eq!(
+            ev[2],
+            Event::TokenMoved {
+                token: id,
+                to: p(2, 4),
+                path: squares(&[p(4, 4), p(3, 4), p(2, 4)])
+            }
+        );
+        all_dice_used(&g);
     }
 
     #[test]

@@ -20,7 +20,7 @@
 use crate::core::geom::all_around;
 use crate::mkd::figures::Ability;
 use crate::mkd::play::ai::walk::{self, Candidate, End, Heroes, OnFail, face};
-use crate::mkd::play::board::{Board, FAR, side_towards};
+use crate::mkd::play::board::{DoorTrap, FAR, side_towards};
 use crate::mkd::play::combat::{attack, monster_attacks, wound_hero, wound_monster};
 use crate::mkd::play::ctx::Ctx;
 use crate::mkd::play::event::{Chooser, Event, Figure, Pick, Rolls, Strike, Target, Topic};
@@ -124,6 +124,18 @@ pub fn choose(cx: &mut Ctx, m: MonsterId, h: HeroId, speed: u32) -> Option<Abili
     Some(a)
 }
 
+/// Healing or Magic Healing, when monster `m` has it and is wounded: it
+/// heals itself first, whatever its decision roll would say.
+pub fn wounded_healer(s: &State, m: MonsterId) -> Option<Ability> {
+    let mon = &s.monsters[m];
+    if mon.wounds == 0 {
+        return None;
+    }
+    [Ability::Healing, Ability::MagicHealing]
+        .into_iter()
+        .find(|&a| mon.has(a))
+}
+
 /// Healing and Magic Healing: heal itself when wounded; otherwise go to the
 /// nearest wounded monster and heal it. Returns false when there is nobody
 /// to heal (it then attacks as normal).
@@ -185,7 +197,7 @@ fn around_monster(s: &State, m: MonsterId, o: MonsterId) -> Vec<Point> {
 
 /// One healing roll by `m` on `o` (itself or a neighbour): 1–2 heals one
 /// wound, 3–4 two, 5–6 three.
-fn heal_roll(cx: &mut Ctx, m: MonsterId, o: MonsterId, which: Ability) {
+pub fn heal_roll(cx: &mut Ctx, m: MonsterId, o: MonsterId, which: Ability) {
     let f = cx.dice.d6(format_args!(
         "{}: {which} on {}",
         cx.s.monsters[m].id, cx.s.monsters[o].id
@@ -294,6 +306,61 @@ pub fn blast(cx: &mut Ctx, m: MonsterId, h: HeroId) {
     }
 }
 
+/// A closed door next to `p`'s straight line to `q`: the first one the line
+/// crosses within `range`, with nothing else blocking before it.
+fn first_door_on_line(s: &State, p: Point, q: Point, range: u32) -> Option<usize> {
+    let line = walk::line(p, q);
+    for w in line.windows(2) {
+        let (a, b) = (w[0], w[1]);
+        if a != p && !crate::mkd::play::board::see_through(s.board.cell(a)) {
+            return None;
+        }
+        if s.board.shut_between(a, b) {
+            if crate::core::geom::chebyshev(p, b) > range {
+                return None;
+            }
+            let corners = [a, Point { x: b.x, y: a.y }, Point { x: a.x, y: b.y }, b];
+            return corners.iter().enumerate().find_map(|(i, &c)| {
+                corners[i + 1..].iter().find_map(|&e| {
+                    s.board
+                        .door_between(c, e)
+                        .filter(|&d| !s.board.doors[d].open)
+                })
+            });
+        }
+    }
+    None
+}
+
+/// A door blown apart by a Magic Blast or a Shockwave: gone from the board,
+/// and its trap with it if still active (no experience for that).
+fn destroy_door(cx: &mut Ctx, m: MonsterId, d: usize) {
+    let door = cx.s.board.doors.remove(d);
+    let at = door.edges[0][1];
+    cx.emit(Event::DoorDestroyed {
+        monster: m,
+        at,
+        trap_lost: door.trap != DoorTrap::Spent,
+    });
+}
+
+/// Magic Blast with no way to hero `h`: the monster blasts the closed door
+/// on its line to him, if one stands within the spell's range. False if
+/// there is none.
+pub fn blast_door(cx: &mut Ctx, m: MonsterId, h: HeroId) -> bool {
+    let s = &*cx.s;
+    let (Some(me), Some(hp)) = (s.monsters[m].pos, s.heroes[h].pos()) else {
+        return false;
+    };
+    match first_door_on_line(s, me, hp, MAGIC_RANGE) {
+        Some(d) => {
+            destroy_door(cx, m, d);
+            true
+        }
+        None => false,
+    }
+}
+
 /// Flame/Lightning: every figure on the line through hero `h` is attacked,
 /// friends included.
 pub fn flame(cx: &mut Ctx, m: MonsterId, h: HeroId) {
@@ -347,10 +414,21 @@ pub fn shockwave(cx: &mut Ctx, m: MonsterId) {
     let Some(me) = s.monsters[m].pos else {
         return;
     };
+    // It blows apart the closed doors beside it.
+    let shut: Vec<usize> = s
+        .board
+        .doors_at(me)
+        .into_iter()
+        .filter(|&d| !s.board.doors[d].open)
+        .collect();
+    for d in shut.into_iter().rev() {
+        destroy_door(cx, m, d);
+    }
+    let s = &*cx.s;
     let around: Vec<HeroId> = s
         .heroes_in_dungeon()
         .into_iter()
-        .filter(|&h| s.heroes[h].pos().is_some_and(|p| Board::adjacent(p, me)))
+        .filter(|&h| s.heroes[h].pos().is_some_and(|p| s.board.touching(p, me)))
         .collect();
     cx.emit(Event::Shockwave {
         monster: m,
@@ -369,6 +447,33 @@ pub fn shockwave(cx: &mut Ctx, m: MonsterId) {
             }
         }
     }
+}
+
+/// Magic Freeze, Levitation or Confusion is an attempt: a ranged magic
+/// attack with the monster's attack dice on the shooting number; it takes
+/// hold if any die hits (no kill dice: it wounds nobody). Rolled by the
+/// engine in both combat modes, like the drift it may bring.
+pub fn takes_hold(cx: &mut Ctx, m: MonsterId, h: HeroId, what: Ability) -> bool {
+    let s = &*cx.s;
+    let n = s.monsters[m].stats.attacks.clamp(1, 20);
+    let hit_on = s.rules().shoot_hit;
+    let mut faces = Vec::new();
+    for _ in 0..n {
+        faces.push(cx.dice.d6(format_args!(
+            "{}: {what} on {}",
+            s.monsters[m].id, s.heroes[h].name
+        )));
+    }
+    let holds = faces.iter().any(|&f| f >= hit_on);
+    cx.emit(Event::SpellAttempt {
+        monster: m,
+        hero: h,
+        ability: what,
+        faces: Rolls(faces),
+        hit_on,
+        holds,
+    });
+    holds
 }
 
 /// Magic Freeze: hero `h` misses the heroes' next turn. (`held` counts

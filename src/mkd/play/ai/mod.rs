@@ -19,7 +19,7 @@
 //! - Theft is rolled like a break-away ([`THEFT`]).
 
 mod abilities;
-mod walk;
+pub(crate) mod walk;
 
 #[cfg(test)]
 mod tests;
@@ -66,8 +66,24 @@ pub fn activate(cx: &mut Ctx, m: MonsterId) {
     let speed = base_speed(cx.s, m);
     let could_reveal = abilities::could_reveal(cx.s, m, speed);
     let played = kidnappee(cx, m, speed);
+    let heal_self = if played {
+        None
+    } else {
+        abilities::wounded_healer(cx.s, m)
+    };
     match cx.s.monsters[m].mode {
         _ if played => {}
+        // A wounded healer heals itself first, before any decision roll.
+        MonsterMode::Hunt
+        | MonsterMode::ChestHunt
+        | MonsterMode::Reinforcing
+        | MonsterMode::Fleeing
+            if heal_self.is_some() =>
+        {
+            if let Some(which) = heal_self {
+                abilities::heal_roll(cx, m, m, which);
+            }
+        }
         MonsterMode::Reinforcing => {
             if !seek_help(cx, m, speed) {
                 blocked_fallback(cx, m, speed);
@@ -390,6 +406,8 @@ fn go_attack(cx: &mut Ctx, m: MonsterId, h: HeroId, speed: u32) {
                 monster_attacks(cx, m, o);
             }
         }
+        End::Short | End::NoRoute
+            if ability == Some(Ability::MagicBlast) && abilities::blast_door(cx, m, h) => {}
         End::Short => {
             face(cx.s, m, h);
             cx.emit(Event::CannotReachHero {
@@ -442,9 +460,15 @@ fn strike(cx: &mut Ctx, m: MonsterId, h: HeroId, ability: Option<Ability>, range
         Some(Ability::MagicBlast) => abilities::blast(cx, m, h),
         Some(Ability::FlameLightning) => abilities::flame(cx, m, h),
         Some(a @ (Ability::MagicLevitation | Ability::MagicConfusion)) => {
-            abilities::drift(cx, m, h, a)
+            if abilities::takes_hold(cx, m, h, a) {
+                abilities::drift(cx, m, h, a)
+            }
         }
-        Some(Ability::MagicFreeze) => abilities::freeze(cx, m, h),
+        Some(Ability::MagicFreeze) => {
+            if abilities::takes_hold(cx, m, h, Ability::MagicFreeze) {
+                abilities::freeze(cx, m, h)
+            }
+        }
         Some(Ability::Shockwave) => abilities::shockwave(cx, m),
         _ => {
             let normal = cx.s.monsters[m].stats.shoot.map(|x| x.range);
@@ -1059,7 +1083,7 @@ fn kidnappee(cx: &mut Ctx, m: MonsterId, speed: u32) -> bool {
         let me = s.monsters[m].pos.expect("active");
         let guard = s
             .hero_ids()
-            .find(|&h| s.heroes[h].pos().is_some_and(|p| Board::adjacent(p, me)));
+            .find(|&h| s.heroes[h].pos().is_some_and(|p| s.board.touching(p, me)));
         if let Some(guard) = guard {
             cx.emit(Event::HeldBy {
                 monster: m,

@@ -716,9 +716,14 @@ fn ability_game(combat: CombatMode, abilities: &[Ability], faces: &[u32]) -> (Ga
 
 #[test]
 fn levitation_is_used_on_1_to_3_and_drifts_the_hero_like_a_wmt() {
-    // Decision 1, Levitation's own roll 2, the direction 3 (south): no tile
-    // lies south of C1, so Ayla drifts to its south edge.
-    let (mut g, m) = ability_game(CombatMode::Manual, &[Ability::MagicLevitation], &[1, 2, 3]);
+    // Decision 1, Levitation's own roll 2, the attempt's two dice (5 hits
+    // on 5+), the direction 3 (south): no tile lies south of C1, so Ayla
+    // drifts to its south edge.
+    let (mut g, m) = ability_game(
+        CombatMode::Manual,
+        &[Ability::MagicLevitation],
+        &[1, 2, 5, 1, 3],
+    );
     let ev = act(&mut g, m);
     assert_eq!(
         ev[2..],
@@ -727,6 +732,14 @@ fn levitation_is_used_on_1_to_3_and_drifts_the_hero_like_a_wmt() {
                 monster: m,
                 ability: Ability::MagicLevitation,
                 face: 2
+            },
+            Event::SpellAttempt {
+                monster: m,
+                hero: AYLA,
+                ability: Ability::MagicLevitation,
+                faces: Rolls(vec![5, 1]),
+                hit_on: 5,
+                holds: true
             },
             Event::DriftCast {
                 monster: m,
@@ -745,8 +758,8 @@ fn levitation_is_used_on_1_to_3_and_drifts_the_hero_like_a_wmt() {
     assert_eq!(g.monsters[m].pos, Some(p(2, 4)), "a spell needs no move");
     assert_eq!(g.heroes[AYLA].pos(), Some(p(4, 7)));
     assert_eq!(
-        printed(&g, &ev[2..4]),
-        "mage-1 Magic Levitation: rolled 2 — it uses it\nmage-1 casts Magic Levitation on Ayla: rolled 3 — south"
+        printed(&g, &ev[2..5]),
+        "mage-1 Magic Levitation: rolled 2 — it uses it\nmage-1 tries Magic Levitation on Ayla: rolled 5, 1, needing 5+ — it takes hold\nmage-1 casts Magic Levitation on Ayla: rolled 3 — south"
     );
     all_dice_used(&g);
 }
@@ -774,13 +787,13 @@ fn levitation_is_not_used_on_4_to_6() {
 #[test]
 fn levitation_through_the_entrance_puts_the_hero_out() {
     // West (4) from the entrance square: out of the adventure.
-    let mut g = game(&[1, 1, 4]);
+    let mut g = game(&[1, 1, 6, 6, 4]);
     g.visited.extend(0..3);
     put_hero(&mut g, 0, p(0, 3), Side::N);
     let m = add_monster(&mut g, "mage-1", 20, p(2, 3), &[Ability::MagicLevitation]);
     let ev = act(&mut g, m);
     assert_eq!(
-        ev[4..],
+        ev[5..],
         [
             Event::DriftNowhere {
                 hero: AYLA,
@@ -795,7 +808,7 @@ fn levitation_through_the_entrance_puts_the_hero_out() {
 
 #[test]
 fn freeze_holds_the_hero_on_1_to_3() {
-    let (mut g, m) = ability_game(CombatMode::Manual, &[Ability::MagicFreeze], &[1, 2]);
+    let (mut g, m) = ability_game(CombatMode::Manual, &[Ability::MagicFreeze], &[1, 2, 5, 5]);
     let ev = act(&mut g, m);
     assert_eq!(
         ev.last(),
@@ -813,9 +826,35 @@ fn freeze_holds_the_hero_on_1_to_3() {
 }
 
 #[test]
+fn freeze_levitation_and_confusion_are_attempts_that_can_fail() {
+    // Decision 1, Freeze's roll 2, the attempt 4 and 1: no hit on 5+.
+    let (mut g, m) = ability_game(CombatMode::Manual, &[Ability::MagicFreeze], &[1, 2, 4, 1]);
+    let ev = act(&mut g, m);
+    assert_eq!(
+        ev.last(),
+        Some(&Event::SpellAttempt {
+            monster: m,
+            hero: AYLA,
+            ability: Ability::MagicFreeze,
+            faces: Rolls(vec![4, 1]),
+            hit_on: 5,
+            holds: false
+        })
+    );
+    assert_eq!(g.heroes[AYLA].held, 0);
+    all_dice_used(&g);
+    // Levitation gives its owner no flight over a crevice.
+    assert!(!g.monster_mover(m).flies);
+}
+
+#[test]
 fn confusion_drifts_the_hero_on_1_to_3() {
     // North (1): to C1's north edge, four squares (a token's speed).
-    let (mut g, m) = ability_game(CombatMode::Manual, &[Ability::MagicConfusion], &[1, 3, 1]);
+    let (mut g, m) = ability_game(
+        CombatMode::Manual,
+        &[Ability::MagicConfusion],
+        &[1, 3, 6, 1, 1],
+    );
     let ev = act(&mut g, m);
     assert_eq!(
         ev.last(),
@@ -1024,14 +1063,16 @@ fn necromancy_raises_the_most_valuable_fallen_monster_on_1_to_3() {
 }
 
 #[test]
-fn healing_heals_itself_first() {
-    let mut g = game(&[1, 2]);
+fn healing_is_used_on_a_wounded_self_first_whatever_the_decision() {
+    // No first choice, no decision roll: the 2 is the healing roll.
+    let mut g = game(&[2]);
     put_hero(&mut g, 0, p(6, 6), Side::N);
     let m = add_monster(&mut g, "cleric-1", 20, p(2, 2), &[Ability::Healing]);
     g.monsters[m].wounds = 1;
     let o = add_monster(&mut g, "orc-1", 20, p(3, 5), &[]);
     g.monsters[o].wounds = 1;
     let ev = act(&mut g, m);
+    assert_eq!(ev.len(), 1);
     assert_eq!(
         ev.last(),
         Some(&Event::Heals {
@@ -1277,4 +1318,106 @@ fn the_walk_line_of_sight_and_rear_arc_helpers() {
     put_hero(&mut g, 0, p(4, 3), Side::S);
     let m = add_monster(&mut g, "thief-1", 20, p(2, 5), &[]);
     assert_eq!(walk::rear_squares(&g, m, AYLA), [p(3, 2), p(4, 2), p(5, 2)]);
+}
+
+// ---------------------------------------------------------------- doors blown apart, the players' choices
+
+/// A closed door with an unchecked trap between 7,3 and 8,3.
+fn trapped_door(g: &mut Game) {
+    g.board.doors.push(crate::mkd::play::board::Door {
+        edges: vec![[p(7, 3), p(8, 3)]],
+        open: false,
+        trap: crate::mkd::play::board::DoorTrap::Unchecked,
+    });
+}
+
+#[test]
+fn a_shockwave_destroys_the_closed_door_beside_it_and_its_trap() {
+    let mut g = game(&[]);
+    put_hero(&mut g, 0, p(7, 3), Side::E);
+    let m = add_monster(&mut g, "golem-1", 20, p(8, 3), &[Ability::Shockwave]);
+    trapped_door(&mut g);
+    let ev = rule(&mut g, |cx| abilities::shockwave(cx, m)).1;
+    assert_eq!(
+        ev[..2],
+        [
+            Event::DoorDestroyed {
+                monster: m,
+                at: p(8, 3),
+                trap_lost: true
+            },
+            Event::Shockwave {
+                monster: m,
+                heroes: vec![AYLA]
+            },
+        ]
+    );
+    assert_eq!(
+        printed(&g, &ev[..1]),
+        "golem-1 blows the door at 8,3 apart, and its trap with it"
+    );
+    assert!(g.board.doors.is_empty());
+    all_dice_used(&g);
+}
+
+#[test]
+fn a_magic_blast_destroys_a_closed_door_in_the_way() {
+    // Ayla behind the closed door in C1; the mage in the corridor.
+    let mut g = game(&[]);
+    put_hero(&mut g, 0, p(5, 3), Side::E);
+    let m = add_monster(&mut g, "mage-1", 20, p(10, 3), &[Ability::MagicBlast]);
+    trapped_door(&mut g);
+    let (blasted, ev) = rule(&mut g, |cx| abilities::blast_door(cx, m, AYLA));
+    assert!(blasted);
+    assert_eq!(
+        ev,
+        [Event::DoorDestroyed {
+            monster: m,
+            at: p(8, 3),
+            trap_lost: true
+        }]
+    );
+    assert!(g.board.doors.is_empty());
+}
+
+#[test]
+fn players_may_let_a_monster_break_away_freely() {
+    // As in the successful break-away, but with no roll: 2 speed points
+    // for the break, so it gets only two squares on.
+    let (mut g, m) = held_by_borin(&[4]);
+    ok(&mut g, "breakaway free");
+    let ev = act(&mut g, m);
+    assert_eq!(
+        ev[3..5],
+        [
+            Event::LetGo {
+                monster: m,
+                heroes: vec![BORIN],
+                cost: 2
+            },
+            moved(m, p(4, 5), &[p(3, 5), p(4, 5)]),
+        ]
+    );
+    all_dice_used(&g);
+}
+
+#[test]
+fn players_may_decline_automatic_attacks_in_dice_combat() {
+    // The orc attacks Ayla (1 1: no hit); she does not strike back.
+    let mut g = game_with(CombatMode::Dice, Vec::new(), &[1, 1]);
+    put_hero(&mut g, 0, p(6, 5), Side::N);
+    let m = add_monster(&mut g, "orc-1", 20, p(5, 5), &[]);
+    ok(&mut g, "autoattacks off");
+    let ev = rule(&mut g, |cx| {
+        crate::mkd::play::combat::monster_attacks(cx, m, AYLA)
+    })
+    .1;
+    assert_eq!(
+        ev.last(),
+        Some(&Event::HoldsBack {
+            hero: AYLA,
+            monster: m
+        })
+    );
+    all_dice_used(&g);
 }

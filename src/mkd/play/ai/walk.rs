@@ -6,18 +6,22 @@
 use crate::core::dice::Lazy;
 use crate::core::geom::{all_around, chebyshev};
 use crate::mkd::figures::Ability;
-use crate::mkd::play::board::{Board, FAR, side_towards};
+use crate::mkd::play::board::{Board, FAR, see_through, side_towards};
+pub use crate::mkd::play::board::{line, line_of_sight};
 use crate::mkd::play::combat::hero_on_monster;
 use crate::mkd::play::ctx::Ctx;
 use crate::mkd::play::event::{Chooser, Event, MonsterStep, Pick, Topic};
 use crate::mkd::play::reveal::{Cause, reveal};
 use crate::mkd::play::state::{CombatMode, HeroId, MonsterId, State};
 use crate::scenario::Point;
-use crate::tileset::{Cell, Side};
+use crate::tileset::Side;
 
 /// A break-away (leaving a square next to a hero) succeeds when a d6 shows
 /// at least this: 4, 5 or 6, as in Mage Knight Dungeons.
 pub const BREAKAWAY: u32 = 4;
+
+/// Speed points a monster pays to break away when the players let it go.
+pub const FREE_BREAKAWAY_COST: u32 = 2;
 
 /// How a route treats heroes other than the one sought.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -164,6 +168,10 @@ fn can_clear(s: &State, m: MonsterId, p: Point, left: u32, dist: &[u32], through
 /// manual combat.
 fn rear_strike(cx: &mut Ctx, h: HeroId, m: MonsterId) {
     match cx.s.opts.combat {
+        CombatMode::Dice if !cx.s.auto_attacks => cx.emit(Event::HoldsBack {
+            hero: h,
+            monster: m,
+        }),
         CombatMode::Dice => hero_on_monster(cx, h, m, true),
         CombatMode::Manual => cx.emit(Event::RearStrikePrompt {
             hero: h,
@@ -256,9 +264,24 @@ pub fn walk(
                 .heroes_in_dungeon()
                 .into_iter()
                 .filter(|h| !broke.contains(h))
-                .filter(|&h| s.heroes[h].pos().is_some_and(|q| Board::adjacent(q, here)))
+                .filter(|&h| s.heroes[h].pos().is_some_and(|q| s.board.touching(q, here)))
                 .collect();
-            if !near.is_empty() {
+            if !near.is_empty() && cx.s.free_breakaway {
+                // The players let it go: no roll, but it pays for the move.
+                let fee = FREE_BREAKAWAY_COST;
+                if cost + fee > left {
+                    break End::Short;
+                }
+                flush(cx, m, &mut path);
+                left -= fee;
+                out.used += fee;
+                cx.emit(Event::LetGo {
+                    monster: m,
+                    heroes: near.clone(),
+                    cost: fee,
+                });
+                broke.extend(near);
+            } else if !near.is_empty() {
                 flush(cx, m, &mut path);
                 let s = &*cx.s;
                 // The purpose is written only by dice that keep a log.
@@ -348,46 +371,6 @@ pub fn walk(
     out
 }
 
-/// Can a shot or spell go from `a` to `b`? The project's approximation of
-/// line of sight: the straight (Bresenham) line between the two squares
-/// must cross no wall, blocking terrain or empty space; figures and doors
-/// do not block it.
-pub fn line_of_sight(board: &Board, a: Point, b: Point) -> bool {
-    line(a, b)
-        .into_iter()
-        .filter(|&p| p != a && p != b)
-        .all(|p| see_through(board.cell(p)))
-}
-
-fn see_through(c: Cell) -> bool {
-    matches!(
-        c,
-        Cell::Floor | Cell::Hindering | Cell::Water | Cell::Crevice
-    )
-}
-
-/// The squares of the straight line from `a` to `b`, both ends included.
-pub fn line(a: Point, b: Point) -> Vec<Point> {
-    let (dx, dy) = ((b.x - a.x).abs(), -(b.y - a.y).abs());
-    let (sx, sy) = ((b.x - a.x).signum(), (b.y - a.y).signum());
-    let mut err = dx + dy;
-    let mut p = a;
-    let mut v = vec![a];
-    while p != b {
-        let e2 = 2 * err;
-        if e2 >= dy {
-            err += dy;
-            p.x += sx;
-        }
-        if e2 <= dx {
-            err += dx;
-            p.y += sy;
-        }
-        v.push(p);
-    }
-    v
-}
-
 /// The squares along the line from `a` through `b`, up to `range` squares
 /// from `a`, stopping at the first square a spell cannot pass (`a` left out).
 pub fn ray(board: &Board, a: Point, b: Point, range: u32) -> Vec<Point> {
@@ -398,11 +381,13 @@ pub fn ray(board: &Board, a: Point, b: Point, range: u32) -> Vec<Point> {
         y: a.y + (b.y - a.y) * k,
     };
     let mut v = Vec::new();
+    let mut last = a;
     for p in line(a, far).into_iter().skip(1) {
-        if chebyshev(a, p) > range || !see_through(board.cell(p)) {
+        if chebyshev(a, p) > range || !see_through(board.cell(p)) || board.shut_between(last, p) {
             break;
         }
         v.push(p);
+        last = p;
     }
     v
 }
@@ -416,7 +401,10 @@ pub fn attack_squares(s: &State, m: MonsterId, h: HeroId, range: Option<u32>) ->
     };
     let me = s.monsters[m].pos;
     let free = |q: Point| s.board.passable(q) && (Some(q) == me || !s.occupied(q));
-    let mut v: Vec<Point> = all_around(hp).into_iter().filter(|&q| free(q)).collect();
+    let mut v: Vec<Point> = all_around(hp)
+        .into_iter()
+        .filter(|&q| free(q) && s.board.touching(q, hp))
+        .collect();
     if let Some(r) = range {
         let r = r as i32;
         for dy in -r..=r {
@@ -475,6 +463,6 @@ pub fn can_attack_now(s: &State, m: MonsterId, h: HeroId, range: Option<u32>) ->
     let (Some(mp), Some(hp)) = (s.monsters[m].pos, s.heroes[h].pos()) else {
         return false;
     };
-    Board::adjacent(mp, hp)
+    s.board.touching(mp, hp)
         || range.is_some_and(|r| chebyshev(mp, hp) <= r && line_of_sight(&s.board, mp, hp))
 }
