@@ -1642,6 +1642,39 @@ mod tests {
     }
 
     #[test]
+    fn a_nimble_hero_keeps_the_speed_a_reveal_leaves_unwalked() {
+        // Nimble Ayla walks 9,3 -> 14,3 down the corridor; on 12,3 she
+        // reveals the token on 13,3 and the monster now stands in her way:
+        // she pays 3 for the squares walked, not 5 for the route.
+        let w = crate::mkd::scenario::Wmt {
+            x: 13,
+            y: 3,
+            color: crate::mkd::scenario::WmtColor::Yellow,
+            number: 3,
+            guardian: false,
+            tile: 1,
+        };
+        let mut g = game_with(CombatMode::Manual, vec![w], &[6, 6, 1, 1, 1, 1, 1, 1, 1, 1]);
+        g.visited.extend(0..3);
+        g.heroes[AYLA]
+            .abilities
+            .push(crate::mkd::figures::Ability::Nimble);
+        g.monster_pool = vec![crate::mkd::monsters::MonsterEntry {
+            name: "Orc".into(),
+            points: 15,
+            count: 6,
+            abilities: Vec::new(),
+            stats: None,
+        }];
+        put_hero(&mut g, 0, p(9, 3), Side::E);
+        let ev = ok(&mut g, "Ayla moves to 14,3");
+        assert!(g.monster_at(p(13, 3)).is_some(), "{}", printed(&g, &ev));
+        assert_eq!(g.heroes[AYLA].pos(), Some(p(12, 3)));
+        assert_eq!(g.heroes[AYLA].spent, 3);
+        assert!(!g.heroes[AYLA].done);
+    }
+
+    #[test]
     fn attacks_are_refused_out_of_reach_in_manual_combat_and_without_speed() {
         let (mut g, _) = fight(&[]);
         add_monster(&mut g, "orc-2", 20, p(3, 7), &[]);
