@@ -4,6 +4,7 @@
 //! Development section for what each module checks.
 
 mod common;
+mod pdfread;
 
 mod batch;
 mod campaign;
