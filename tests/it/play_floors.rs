@@ -388,7 +388,9 @@ fn a_timed_split_up_scenario_counts_turns_and_starts_split() {
         "{out}"
     );
     assert!(
-        out.contains(&format!("\nturn 1 of {limit}; experience pool")),
+        out.contains(&format!(
+            "\nturn 1 of {limit}; Ann's heroes act; experience pool"
+        )),
         "{out}"
     );
     assert!(
