@@ -187,7 +187,7 @@ pub struct GenerateArgs {
     #[command(flatten)]
     output: super::outputs::OutputArgs,
     /// Output folder. Default: output/<seed>.
-    #[arg(long, value_name = "DIR")]
+    #[arg(long, value_name = "DIR", value_parser = super::outputs::parse_out_dir)]
     out: Option<PathBuf>,
     /// Replace files that already exist in the output folder.
     #[arg(long)]

@@ -10,7 +10,7 @@ use tilecrawl::tileset::{self, TileKind, TileSet};
 pub enum TilesetCommand {
     /// Validate a tile set and print its tiles as ASCII (default: the embedded set).
     Check {
-        /// Tile-set YAML file, or `mkd-builder`.
+        /// Tile-set YAML file, `mkd-builder`, or `-` for standard input.
         #[arg(default_value = tileset::DEFAULT_TILESET_NAME)]
         file: PathBuf,
     },
@@ -22,7 +22,12 @@ pub fn run(c: TilesetCommand) -> anyhow::Result<()> {
     let mut out = std::io::stdout().lock();
     match c {
         TilesetCommand::Check { file } => {
-            let ts = tileset::load(&file)?;
+            let ts = if super::outputs::is_stdin(&file) {
+                let max = tileset::LIMITS.max_file_bytes;
+                tileset::parse(&super::outputs::read_stdin("a tile set", max)?, "<stdin>")?
+            } else {
+                tileset::load(&file)?
+            };
             write!(out, "{}", describe(&ts))?;
             writeln!(out, "ok: {} is a valid tile set", file.display())?;
         }

@@ -18,6 +18,7 @@ mod png;
 pub mod sheet;
 pub mod style;
 mod svg;
+pub mod uvtt;
 
 pub use self::drawing::{
     Anchor, Circle, Color, Dots, Drawing, FONT_FAMILY, Fill, Hatch, Layer, Line, MapOptions, Paint,

@@ -24,4 +24,6 @@ mod play_saves;
 mod properties;
 mod sheet;
 mod simulate;
+mod toolchain;
+mod vtt;
 mod yaml_readers;

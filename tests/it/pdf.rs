@@ -105,6 +105,7 @@ fn expected_size(paper: Paper) -> &'static str {
     match paper {
         Paper::Letter => "612 x 792 pts (letter)",
         Paper::A4 => "595.276 x 841.89 pts (A4)",
+        other => panic!("no pdfinfo size written down for {other:?}"),
     }
 }
 
