@@ -216,3 +216,51 @@ fn the_error_line_is_coloured_only_when_asked() {
     );
     assert!(r.stderr.starts_with("error: "), "{:?}", r.stderr);
 }
+
+#[test]
+fn json_summaries_parse_and_carry_seeds_as_strings() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let json = |args: &[&str]| -> serde_json::Value {
+        let r = run(d, args);
+        assert_eq!(r.code, Some(0), "{args:?}: {r:#?}");
+        assert_eq!(r.stdout.lines().count(), 1, "{args:?}: one line");
+        serde_json::from_str(&r.stdout).expect("the summary is JSON")
+    };
+    let g = json(&[
+        "generate",
+        "--seed",
+        "18446744073709551615",
+        "--dpi",
+        "20",
+        "--out",
+        "g",
+        "--json",
+    ]);
+    assert_eq!(g["seed"], "18446744073709551615");
+    assert_eq!(g["floors"].as_array().unwrap().len(), 1);
+    assert!(g["floors"][0]["tiles"].as_u64().unwrap() > 0);
+    assert!(
+        g["files"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|f| f == "scenario.yaml")
+    );
+    let f = json(&[
+        "generate", "--seed", "3", "--floors", "2", "--dpi", "20", "--out", "f", "--json",
+    ]);
+    assert_eq!(f["floors"].as_array().unwrap().len(), 2);
+    assert!(f["floors"][1]["seed"].is_string());
+
+    let t = json(&["tileset", "check", "--json"]);
+    assert_eq!(t["valid"], true);
+    assert!(t["chambers"].as_u64().unwrap() > 0);
+
+    let r = run(d, &["campaign", "new", "J", "--seed", "9"]);
+    assert_eq!(r.code, Some(0), "{r:#?}");
+    let c = json(&["campaign", "show", "J", "--json"]);
+    assert_eq!(c["seed"], "9");
+    assert!(!c["heroes"].as_array().unwrap().is_empty());
+    assert!(c["current"].is_null());
+}
