@@ -19,7 +19,7 @@
 //! corner. The image is exactly `map_size × pixels_per_grid` pixels: no
 //! margin, title or footer, so the importers' stretch is the identity.
 
-use super::drawing::{Drawing, MapOptions, drawing};
+use super::drawing::{DoorMark, Drawing, MapOptions, drawing};
 use super::error::ExportError;
 use super::png::{MAX_DPI, MAX_SIDE_PX, PngCompression, png_with};
 use super::svg::svg_view;
@@ -284,7 +284,13 @@ pub fn image(
             pixels_per_grid: ppg,
         });
     }
-    let d = grid_only(drawing(s, map));
+    // The players see the image: a secret door looks like wall there (its
+    // portal is still in the file, for the game master's tabletop to hide).
+    let player = MapOptions {
+        player_map: true,
+        ..map.clone()
+    };
+    let d = grid_only(drawing(s, &player));
     let view = [
         d.origin.x,
         d.origin.y,
@@ -310,6 +316,29 @@ fn grid_only(mut d: Drawing) -> Drawing {
     d
 }
 
+/// The portal of a door: its edge, closed (a door, not a window), in a wall line.
+pub fn portal(d: &DoorMark) -> Option<Portal> {
+    let [(x0, y0), (x1, y1)] = d.edge()?;
+    let p = |x: i32, y: i32| PortalPt {
+        x: f64::from(x),
+        y: f64::from(y),
+    };
+    Some(Portal {
+        position: PortalPt {
+            x: f64::from(x0 + x1) / 2.0,
+            y: f64::from(y0 + y1) / 2.0,
+        },
+        bounds: [p(x0, y0), p(x1, y1)],
+        rotation: if y0 == y1 {
+            0.0
+        } else {
+            std::f64::consts::FRAC_PI_2
+        },
+        closed: true,
+        freestanding: false,
+    })
+}
+
 /// The whole `map.dd2vtt` of a scenario, as JSON bytes.
 pub fn uvtt(
     s: &Scenario,
@@ -320,6 +349,7 @@ pub fn uvtt(
     let png = image(s, map, vtt, compression)?;
     let walls = walls(s);
     let objects = objects(s);
+    let portals: Vec<Portal> = map.doors.iter().filter_map(portal).collect();
     let file = File {
         format: FORMAT,
         resolution: Resolution {
@@ -332,7 +362,7 @@ pub fn uvtt(
         },
         line_of_sight: &walls,
         objects_line_of_sight: &objects,
-        portals: &[],
+        portals: &portals,
         environment: Environment {
             baked_lighting: true,
             ambient_light: "ffffffff",
