@@ -143,6 +143,9 @@ struct TownArgs {
 struct ShowArgs {
     #[command(flatten)]
     which: Which,
+    /// Print one JSON object (seeds as strings) instead of text.
+    #[arg(long)]
+    json: bool,
 }
 
 /// Runs a campaign subcommand.
@@ -433,6 +436,46 @@ fn town(a: TownArgs) -> anyhow::Result<()> {
 fn show(a: ShowArgs) -> anyhow::Result<()> {
     let (_, c) = a.which.load()?;
     let folder = a.which.folder()?;
+    if a.json {
+        let v = serde_json::json!({
+            "name": c.name,
+            "seed": c.seed.to_string(),
+            "party": c.party.to_string(),
+            "gold": c.gold,
+            "heroes": c.heroes.iter().map(|h| serde_json::json!({
+                "name": h.name,
+                "alive": h.alive,
+                "player": h.player.to_string(),
+                "level": h.level,
+                "value": h.value,
+                "experience": h.experience,
+                "to_next": h.to_next(),
+                "permanent": h.permanent,
+            })).collect::<Vec<_>>(),
+            "items": c.items.iter().map(|i| serde_json::json!({
+                "name": i.name,
+                "worth": campaign::rules::item_value(&i.item()),
+                "charged": i.charged,
+                "used": i.used,
+            })).collect::<Vec<_>>(),
+            "adventures": c.history.iter().map(|r| serde_json::json!({
+                "number": r.number,
+                "mission": r.mission.to_string(),
+                "seed": r.seed.to_string(),
+                "outcome": r.outcome.to_string(),
+                "turns": r.turns,
+                "gold_found": r.gold_found,
+                "fallen": r.fallen,
+            })).collect::<Vec<_>>(),
+            "current": c.current.as_ref().map(|adv| serde_json::json!({
+                "number": adv.number,
+                "mission": adv.mission.to_string(),
+                "seed": adv.seed.to_string(),
+            })),
+        });
+        println!("{v}");
+        return Ok(());
+    }
     println!(
         "campaign {} (seed {}, party {}): {} adventure(s) finished; purse {} gold",
         c.name,

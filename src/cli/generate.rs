@@ -187,7 +187,7 @@ pub struct GenerateArgs {
     #[command(flatten)]
     output: super::outputs::OutputArgs,
     /// Output folder. Default: output/<seed>.
-    #[arg(long, value_name = "DIR")]
+    #[arg(long, value_name = "DIR", value_parser = super::outputs::parse_out_dir)]
     out: Option<PathBuf>,
     /// Replace files that already exist in the output folder.
     #[arg(long)]
@@ -195,6 +195,9 @@ pub struct GenerateArgs {
     /// Print nothing but errors.
     #[arg(long, short)]
     quiet: bool,
+    /// Print the summary as one JSON object (seeds as strings) instead of text.
+    #[arg(long)]
+    json: bool,
 }
 
 fn parse_floors(s: &str) -> Result<Count, String> {
@@ -305,7 +308,17 @@ pub fn run(a: GenerateArgs) -> anyhow::Result<()> {
         .map(|(n, b)| (n.as_str(), b.as_slice()))
         .collect();
     super::outputs::write_outputs(&out, &refs, a.force)?;
-    if !a.quiet {
+    if a.json && !a.quiet {
+        let v = serde_json::json!({
+            "seed": scenario.seed.to_string(),
+            "ruleset": scenario.ruleset.to_string(),
+            "mission": scenario.game.mission,
+            "floors": [scenario_json(&scenario)],
+            "out": out.display().to_string(),
+            "files": refs.iter().map(|(n, _)| *n).collect::<Vec<_>>(),
+        });
+        println!("{v}");
+    } else if !a.quiet {
         print!("{}", summary(&scenario));
         println!("wrote {}", super::outputs::listing(&out, &refs));
     }
@@ -334,7 +347,18 @@ fn run_floors(
         .map(|(n, b)| (n.as_str(), b.as_slice()))
         .collect();
     super::outputs::write_outputs(&out, &refs, a.force)?;
-    if !a.quiet {
+    if a.json && !a.quiet {
+        let d = &built.file;
+        let v = serde_json::json!({
+            "seed": d.seed.to_string(),
+            "ruleset": built.floors.first().map(|s| s.ruleset.to_string()),
+            "mission": d.mission.to_string(),
+            "floors": built.floors.iter().map(scenario_json).collect::<Vec<_>>(),
+            "out": out.display().to_string(),
+            "files": refs.iter().map(|(n, _)| *n).collect::<Vec<_>>(),
+        });
+        println!("{v}");
+    } else if !a.quiet {
         let d = &built.file;
         print!(
             "dungeon of {} floors, seed {}, mission {}",
@@ -363,6 +387,28 @@ fn run_floors(
         );
     }
     Ok(())
+}
+
+/// What `--json` says of one scenario (a floor): its seed as a string.
+fn scenario_json(s: &Scenario) -> serde_json::Value {
+    let halls = s
+        .tiles
+        .iter()
+        .filter(|t| t.kind == TileKind::Hallway)
+        .count();
+    serde_json::json!({
+        "seed": s.seed.to_string(),
+        "tiles": s.tiles.len(),
+        "hallways": halls,
+        "chambers": s.tiles.len() - halls,
+        "width": s.size.width,
+        "height": s.size.height,
+        "entrance": s.tiles[s.entrance.tile].id,
+        "central_chamber": s.tiles[s.central_chamber.tile].id,
+        "dead_ends": s.dead_ends.len(),
+        "chests": s.game.chests.len(),
+        "wmts": s.game.wmts.len(),
+    })
 }
 
 /// The short terminal summary of a generated scenario.

@@ -6,6 +6,7 @@ mod generate;
 mod outputs;
 mod play;
 mod render;
+mod shell;
 mod simulate;
 mod tileset;
 
@@ -18,6 +19,42 @@ use clap::{Parser, Subcommand};
 pub struct Cli {
     #[command(subcommand)]
     command: Command,
+    /// Colour the `error:` line: `auto` (when standard error is a terminal
+    /// and NO_COLOR is unset), `always` or `never`.
+    #[arg(
+        long,
+        global = true,
+        value_enum,
+        default_value = "auto",
+        value_name = "WHEN"
+    )]
+    color: ColorWhen,
+}
+
+/// When the `error:` line is coloured.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum ColorWhen {
+    /// When standard error is a terminal and `NO_COLOR` is unset or empty.
+    Auto,
+    /// Always.
+    Always,
+    /// Never.
+    Never,
+}
+
+impl Cli {
+    /// Whether the `error:` line is coloured, decided before the command runs.
+    pub fn color_errors(&self) -> bool {
+        use std::io::IsTerminal;
+        match self.color {
+            ColorWhen::Always => true,
+            ColorWhen::Never => false,
+            ColorWhen::Auto => {
+                std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+                    && std::io::stderr().is_terminal()
+            }
+        }
+    }
 }
 
 #[derive(Debug, Subcommand)]
@@ -37,6 +74,10 @@ enum Command {
     /// Check a tile-set file, or print the embedded one.
     #[command(subcommand)]
     Tileset(tileset::TilesetCommand),
+    /// Print the tab-completion script for a shell.
+    Completions(shell::CompletionsArgs),
+    /// Print the manual page (roff; `tilecrawl man > tilecrawl.1`).
+    Man,
 }
 
 /// Runs the chosen subcommand.
@@ -49,6 +90,8 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Simulate(a) => simulate::run(a),
         Command::Campaign(a) => campaign::run(a),
         Command::Tileset(c) => tileset::run(c),
+        Command::Completions(a) => shell::completions(a),
+        Command::Man => shell::man(),
     }
 }
 

@@ -4,6 +4,7 @@ use anyhow::Context;
 use clap::{Args, ValueEnum};
 use std::path::{Path, PathBuf};
 use tilecrawl::export::paper::{MIN_MARGIN_MM, Paper, PrintOptions, parse_length_mm};
+use tilecrawl::export::uvtt::{DEFAULT_PIXELS_PER_GRID, PIXELS_PER_GRID, VttOptions};
 use tilecrawl::export::{self, MapOptions};
 use tilecrawl::pack::PackOptions;
 
@@ -13,14 +14,6 @@ enum PngCompressionArg {
     Fast,
     /// zlib level 2: smaller files.
     Best,
-}
-
-#[derive(Debug, Clone, Copy, ValueEnum)]
-enum PaperArg {
-    /// US Letter, 8.5 × 11 in.
-    Letter,
-    /// ISO A4, 210 × 297 mm.
-    A4,
 }
 
 /// Map and print options shared by `generate` and `render`.
@@ -40,9 +33,10 @@ pub struct OutputArgs {
     #[arg(long, value_name = "LENGTH")]
     square: Option<String>,
     /// Also write map.pdf (an overview, then the map at 100% cut into pages)
-    /// and setup.pdf, on this paper.
-    #[arg(long, value_enum, value_name = "PAPER")]
-    print: Option<PaperArg>,
+    /// and setup.pdf, on this paper: letter, a4, a3, legal, tabloid (any
+    /// case), or WIDTHxHEIGHT with a unit (210x297mm, 11x17in).
+    #[arg(long, value_name = "PAPER", value_parser = parse_paper)]
+    print: Option<Paper>,
     /// Unprinted border of each PDF page, in mm (at least 6).
     #[arg(long, default_value_t = 8.0, value_name = "MM")]
     margin: f64,
@@ -52,6 +46,40 @@ pub struct OutputArgs {
     /// Also write cutouts.pdf: each tile on its own page at true scale (needs --print).
     #[arg(long)]
     cutouts: bool,
+    /// Also write map.dd2vtt (Universal VTT: the map with its walls, for
+    /// Foundry, Fantasy Grounds, MapTool, Owlbear), per floor.
+    #[arg(long)]
+    vtt: bool,
+    /// Pixels per square of the map.dd2vtt image (20 to 400).
+    #[arg(long, default_value_t = DEFAULT_PIXELS_PER_GRID, value_name = "PX",
+          value_parser = clap::value_parser!(u32).range(i64::from(PIXELS_PER_GRID.0)..=i64::from(PIXELS_PER_GRID.1)))]
+    vtt_grid: u32,
+}
+
+/// `--out DIR`: a folder; `-` (standard output) cannot hold several files.
+pub(crate) fn parse_out_dir(s: &str) -> Result<PathBuf, String> {
+    if s == "-" {
+        return Err(
+            "the output is a folder of several files, not standard output; give a folder name (--out ./- if you mean a folder called -)".into(),
+        );
+    }
+    Ok(PathBuf::from(s))
+}
+
+/// Is this file argument `-`, standard input?
+pub(crate) fn is_stdin(p: &Path) -> bool {
+    p.as_os_str() == "-"
+}
+
+/// Reads standard input as UTF-8 text of at most `max` bytes; `what` names
+/// the kind of file in the error (`a scenario`).
+pub(crate) fn read_stdin(what: &str, max: u64) -> anyhow::Result<String> {
+    tilecrawl::core::fs::read_limited_from(std::io::stdin().lock(), max)
+        .map_err(|e| anyhow::anyhow!("standard input: {}", e.describe(what, max)))
+}
+
+fn parse_paper(s: &str) -> Result<Paper, String> {
+    Paper::parse(s).map_err(|e| e.to_string())
 }
 
 impl OutputArgs {
@@ -92,10 +120,7 @@ impl OutputArgs {
             anyhow::bail!("--overlap {}: expected 0 to 50 mm", self.overlap);
         }
         Ok(Some(PrintOptions {
-            paper: match paper {
-                PaperArg::Letter => Paper::Letter,
-                PaperArg::A4 => Paper::A4,
-            },
+            paper,
             margin_mm: self.margin,
             overlap_mm: self.overlap,
         }))
@@ -112,6 +137,9 @@ impl OutputArgs {
             },
             print: self.print_options()?,
             cutouts: self.cutouts,
+            vtt: self.vtt.then_some(VttOptions {
+                pixels_per_grid: self.vtt_grid,
+            }),
         })
     }
 }

@@ -40,7 +40,7 @@ pub struct PlayArgs {
     #[arg(long, value_enum, default_value = "manual")]
     combat: CombatArg,
     /// Read the commands from this file instead of the keyboard (one per line,
-    /// `#` comments); prints the whole transcript.
+    /// `#` comments; `-`: standard input); prints the whole transcript.
     #[arg(long, value_name = "FILE")]
     script: Option<PathBuf>,
     /// Where the game is saved after every command. Default: save.yaml beside the scenario.
@@ -59,6 +59,9 @@ pub struct PlayArgs {
 const MAX_SCRIPT_BYTES: u64 = 4 * 1024 * 1024;
 
 fn read(path: &Path, what: &str, max: u64) -> anyhow::Result<String> {
+    if super::outputs::is_stdin(path) {
+        return super::outputs::read_stdin(what, max);
+    }
     tilecrawl::core::fs::read_limited(path, max)
         .map_err(|e| anyhow::anyhow!("{}: {}", path.display(), e.describe(what, max)))
 }

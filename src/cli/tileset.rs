@@ -10,9 +10,12 @@ use tilecrawl::tileset::{self, TileKind, TileSet};
 pub enum TilesetCommand {
     /// Validate a tile set and print its tiles as ASCII (default: the embedded set).
     Check {
-        /// Tile-set YAML file, or `mkd-builder`.
+        /// Tile-set YAML file, `mkd-builder`, or `-` for standard input.
         #[arg(default_value = tileset::DEFAULT_TILESET_NAME)]
         file: PathBuf,
+        /// Print one JSON object (name, counts, square size) instead of the tiles.
+        #[arg(long)]
+        json: bool,
     },
     /// Print the embedded `mkd-builder` tile set (a starting point for your own).
     Default,
@@ -21,8 +24,27 @@ pub enum TilesetCommand {
 pub fn run(c: TilesetCommand) -> anyhow::Result<()> {
     let mut out = std::io::stdout().lock();
     match c {
-        TilesetCommand::Check { file } => {
-            let ts = tileset::load(&file)?;
+        TilesetCommand::Check { file, json } => {
+            let ts = if super::outputs::is_stdin(&file) {
+                let max = tileset::LIMITS.max_file_bytes;
+                tileset::parse(&super::outputs::read_stdin("a tile set", max)?, "<stdin>")?
+            } else {
+                tileset::load(&file)?
+            };
+            if json {
+                let v = serde_json::json!({
+                    "file": file.display().to_string(),
+                    "valid": true,
+                    "name": ts.name,
+                    "hallways": ts.count(TileKind::Hallway),
+                    "chambers": ts.count(TileKind::Chamber),
+                    "designs": ts.tiles.len(),
+                    "square_mm": ts.square_mm,
+                    "tiles": ts.tiles.iter().map(|t| t.id.as_str()).collect::<Vec<_>>(),
+                });
+                writeln!(out, "{v}")?;
+                return Ok(());
+            }
             write!(out, "{}", describe(&ts))?;
             writeln!(out, "ok: {} is a valid tile set", file.display())?;
         }

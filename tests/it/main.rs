@@ -25,4 +25,6 @@ mod play_saves;
 mod properties;
 mod sheet;
 mod simulate;
+mod toolchain;
+mod vtt;
 mod yaml_readers;

@@ -45,6 +45,10 @@ fn expected_size(paper: Paper) -> (f64, f64) {
     match paper {
         Paper::Letter => (612.0, 792.0),
         Paper::A4 => (595.276, 841.89),
+        other => {
+            let (w, h) = other.size_mm();
+            (w / 25.4 * 72.0, h / 25.4 * 72.0)
+        }
     }
 }
 
@@ -52,7 +56,7 @@ fn expected_size(paper: Paper) -> (f64, f64) {
 fn map_pdf_opens_with_the_tiled_page_count_and_exact_paper_size() {
     for (seed, sets) in [(7, 2), (3, 1), (42, 3)] {
         let s = scenario(seed, sets);
-        for paper in [Paper::Letter, Paper::A4] {
+        for paper in [Paper::Letter, Paper::A4, Paper::A3, Paper::Legal, Paper::Tabloid] {
             let pr = print(paper);
             let t = map_tiling(&s, &MapOptions::default(), &pr).unwrap();
             let pdf = map_pdf(&s, &MapOptions::default(), &pr).unwrap();
