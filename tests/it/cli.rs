@@ -1009,8 +1009,10 @@ fn print_writes_the_pdfs_and_cutouts() {
 #[test]
 fn bad_print_options_are_one_line_errors() {
     let tmp = tempfile::tempdir().unwrap();
-    let cases: [(&[&str], &[&str]); 6] = [
+    let cases: [(&[&str], &[&str]); 8] = [
         (&["--cutouts"], &["--cutouts", "--print"]),
+        (&["--margin", "12"], &["--margin", "--print"]),
+        (&["--overlap", "5"], &["--overlap", "--print"]),
         (&["--print", "letter", "--margin", "3"], &["--margin", "6"]),
         (&["--print", "letter", "--overlap=-1"], &["--overlap"]),
         (&["--square", "banana"], &["--square", "unit"]),
