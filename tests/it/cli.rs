@@ -459,8 +459,14 @@ fn small_fixture_is_valid() {
     let file = tmp.path().join("small.yaml");
     std::fs::write(&file, SMALL).unwrap();
     let r = run(&["tileset", "check", p(&file)]);
-    assert_eq!(r.code, 0, "{r:#?}");
-    assert!(r.stdout.contains("ok:"));
+    // Well formed: every check passes, and only the set count is refused
+    // (three tiles make no set of five).
+    assert_eq!(r.code, 1, "{r:#?}");
+    assert!(
+        r.stderr
+            .contains("the file is well formed, but its tiles cannot make one set"),
+        "{r:#?}"
+    );
 }
 
 #[test]
