@@ -14,6 +14,7 @@ static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 fn main() -> ExitCode {
     let args = cli::Cli::parse();
+    let color = args.color_errors();
     match cli::run(args) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
@@ -25,7 +26,13 @@ fn main() -> ExitCode {
                 return ExitCode::SUCCESS;
             }
             let msg = format!("{e:#}").replace('\n', " ");
-            eprintln!("error: {msg}");
+            // Bold red like clap's own `error:`.
+            let label = if color {
+                "\x1b[1m\x1b[31merror:\x1b[0m"
+            } else {
+                "error:"
+            };
+            eprintln!("{label} {msg}");
             ExitCode::from(1)
         }
     }

@@ -11,6 +11,7 @@
 //! ```
 
 use crate::export::paper::PrintOptions;
+use crate::export::uvtt::VttOptions;
 use crate::export::{self, ExportError, MapOptions, PngCompression};
 use crate::mkd;
 use crate::mkd::floors::BuiltDungeon;
@@ -28,6 +29,8 @@ pub struct PackOptions {
     pub print: Option<PrintOptions>,
     /// Also cutouts.pdf, a page per tile (needs `print`).
     pub cutouts: bool,
+    /// Also map.dd2vtt, the Universal VTT file; `None`: none.
+    pub vtt: Option<VttOptions>,
 }
 
 /// A file of the set: its path inside the adventure's folder and its bytes.
@@ -42,8 +45,8 @@ pub enum Content<'a> {
     Floors(&'a BuiltDungeon),
 }
 
-/// The export files of one scenario — map.svg, map.png, setup.md and, on
-/// paper, map.pdf, setup.pdf and cutouts.pdf — by name, in that order. A
+/// The export files of one scenario — map.svg, map.png, setup.md, on
+/// paper map.pdf, setup.pdf and cutouts.pdf, and map.dd2vtt — by name, in that order. A
 /// PNG too large to make is refused before anything is drawn.
 pub fn exports(
     s: &mkd::Scenario,
@@ -71,6 +74,12 @@ pub fn exports(
                 export::pdf::cutouts_pdf(s, &opts.map, print)?,
             ));
         }
+    }
+    if let Some(vtt) = &opts.vtt {
+        files.push((
+            "map.dd2vtt",
+            export::uvtt::uvtt(s, &opts.map, vtt, opts.png)?,
+        ));
     }
     Ok(files)
 }

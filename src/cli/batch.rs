@@ -79,7 +79,7 @@ pub struct BatchArgs {
     #[command(flatten)]
     output: super::outputs::OutputArgs,
     /// Output folder: index.csv, index.yaml and a folder per adventure named by its seed.
-    #[arg(long, value_name = "DIR")]
+    #[arg(long, value_name = "DIR", value_parser = super::outputs::parse_out_dir)]
     out: PathBuf,
     /// What to write per adventure.
     #[arg(long, value_enum, default_value = "all")]

@@ -187,7 +187,7 @@ pub struct GenerateArgs {
     #[command(flatten)]
     output: super::outputs::OutputArgs,
     /// Output folder. Default: output/<seed>.
-    #[arg(long, value_name = "DIR")]
+    #[arg(long, value_name = "DIR", value_parser = super::outputs::parse_out_dir)]
     out: Option<PathBuf>,
     /// Replace files that already exist in the output folder.
     #[arg(long)]
@@ -195,9 +195,28 @@ pub struct GenerateArgs {
     /// Print nothing but errors.
     #[arg(long, short)]
     quiet: bool,
+    /// Print the summary as one JSON object (seeds as strings) instead of text.
+    #[arg(long)]
+    json: bool,
 }
 
-fn parse_floors(s: &str) -> Result<Count, String> {
+/// The folder `generate` writes to without `--out`: `output/<seed>` for a
+/// quest on one floor; another mission or several floors add their words
+/// (`output/7-rescue-timed`, `output/7-floors`), so two of the same seed
+/// never land in one folder.
+pub(crate) fn default_out(seed: u64, mission: &Mission, floors: Count) -> PathBuf {
+    let mut name = seed.to_string();
+    if *mission != Mission::QUEST {
+        name.push('-');
+        name.push_str(&mission.to_string().replace('+', "-"));
+    }
+    if floors != Count::Fixed(1) {
+        name.push_str("-floors");
+    }
+    PathBuf::from("output").join(name)
+}
+
+pub(crate) fn parse_floors(s: &str) -> Result<Count, String> {
     match s.parse::<Count>()? {
         Count::Fixed(n) if n == 0 || n > MAX_FLOORS => {
             Err(format!("{n} floors; expected 1 to {MAX_FLOORS} or d6"))
@@ -206,7 +225,7 @@ fn parse_floors(s: &str) -> Result<Count, String> {
     }
 }
 
-fn parse_sets_per_floor(s: &str) -> Result<Count, String> {
+pub(crate) fn parse_sets_per_floor(s: &str) -> Result<Count, String> {
     let max = tilecrawl::build::layout::MAX_SETS;
     match s.parse::<Count>()? {
         Count::Fixed(n) if n == 0 || n > max => Err(format!("{n} sets; expected 1 to {max} or d6")),
@@ -299,13 +318,23 @@ pub fn run(a: GenerateArgs) -> anyhow::Result<()> {
     let out = a
         .out
         .clone()
-        .unwrap_or_else(|| PathBuf::from("output").join(seed.to_string()));
+        .unwrap_or_else(|| default_out(seed, &a.dungeon.mission(), a.floors));
     let refs: Vec<(&str, &[u8])> = files
         .iter()
         .map(|(n, b)| (n.as_str(), b.as_slice()))
         .collect();
     super::outputs::write_outputs(&out, &refs, a.force)?;
-    if !a.quiet {
+    if a.json && !a.quiet {
+        let v = serde_json::json!({
+            "seed": scenario.seed.to_string(),
+            "ruleset": scenario.ruleset.to_string(),
+            "mission": scenario.game.mission,
+            "floors": [scenario_json(&scenario)],
+            "out": out.display().to_string(),
+            "files": refs.iter().map(|(n, _)| *n).collect::<Vec<_>>(),
+        });
+        println!("{v}");
+    } else if !a.quiet {
         print!("{}", summary(&scenario));
         println!("wrote {}", super::outputs::listing(&out, &refs));
     }
@@ -328,13 +357,24 @@ fn run_floors(
     let out = a
         .out
         .clone()
-        .unwrap_or_else(|| PathBuf::from("output").join(params.seed.to_string()));
+        .unwrap_or_else(|| default_out(params.seed, &params.mission, a.floors));
     let refs: Vec<(&str, &[u8])> = files
         .iter()
         .map(|(n, b)| (n.as_str(), b.as_slice()))
         .collect();
     super::outputs::write_outputs(&out, &refs, a.force)?;
-    if !a.quiet {
+    if a.json && !a.quiet {
+        let d = &built.file;
+        let v = serde_json::json!({
+            "seed": d.seed.to_string(),
+            "ruleset": built.floors.first().map(|s| s.ruleset.to_string()),
+            "mission": d.mission.to_string(),
+            "floors": built.floors.iter().map(scenario_json).collect::<Vec<_>>(),
+            "out": out.display().to_string(),
+            "files": refs.iter().map(|(n, _)| *n).collect::<Vec<_>>(),
+        });
+        println!("{v}");
+    } else if !a.quiet {
         let d = &built.file;
         print!(
             "dungeon of {} floors, seed {}, mission {}",
@@ -363,6 +403,28 @@ fn run_floors(
         );
     }
     Ok(())
+}
+
+/// What `--json` says of one scenario (a floor): its seed as a string.
+fn scenario_json(s: &Scenario) -> serde_json::Value {
+    let halls = s
+        .tiles
+        .iter()
+        .filter(|t| t.kind == TileKind::Hallway)
+        .count();
+    serde_json::json!({
+        "seed": s.seed.to_string(),
+        "tiles": s.tiles.len(),
+        "hallways": halls,
+        "chambers": s.tiles.len() - halls,
+        "width": s.size.width,
+        "height": s.size.height,
+        "entrance": s.tiles[s.entrance.tile].id,
+        "central_chamber": s.tiles[s.central_chamber.tile].id,
+        "dead_ends": s.dead_ends.len(),
+        "chests": s.game.chests.len(),
+        "wmts": s.game.wmts.len(),
+    })
 }
 
 /// The short terminal summary of a generated scenario.

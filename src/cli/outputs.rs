@@ -4,6 +4,7 @@ use anyhow::Context;
 use clap::{Args, ValueEnum};
 use std::path::{Path, PathBuf};
 use tilecrawl::export::paper::{MIN_MARGIN_MM, Paper, PrintOptions, parse_length_mm};
+use tilecrawl::export::uvtt::{DEFAULT_PIXELS_PER_GRID, PIXELS_PER_GRID, VttOptions};
 use tilecrawl::export::{self, MapOptions};
 use tilecrawl::pack::PackOptions;
 
@@ -13,14 +14,6 @@ enum PngCompressionArg {
     Fast,
     /// zlib level 2: smaller files.
     Best,
-}
-
-#[derive(Debug, Clone, Copy, ValueEnum)]
-enum PaperArg {
-    /// US Letter, 8.5 × 11 in.
-    Letter,
-    /// ISO A4, 210 × 297 mm.
-    A4,
 }
 
 /// Map and print options shared by `generate` and `render`.
@@ -40,18 +33,53 @@ pub struct OutputArgs {
     #[arg(long, value_name = "LENGTH")]
     square: Option<String>,
     /// Also write map.pdf (an overview, then the map at 100% cut into pages)
-    /// and setup.pdf, on this paper.
-    #[arg(long, value_enum, value_name = "PAPER")]
-    print: Option<PaperArg>,
-    /// Unprinted border of each PDF page, in mm (at least 6).
-    #[arg(long, default_value_t = 8.0, value_name = "MM")]
-    margin: f64,
-    /// How much neighbouring PDF pages repeat of each other, in mm.
-    #[arg(long, default_value_t = 10.0, value_name = "MM")]
-    overlap: f64,
+    /// and setup.pdf, on this paper: letter, a4, a3, legal, tabloid (any
+    /// case), or WIDTHxHEIGHT with a unit (210x297mm, 11x17in).
+    #[arg(long, value_name = "PAPER", value_parser = parse_paper)]
+    print: Option<Paper>,
+    /// Unprinted border of each PDF page, in mm (at least 6; default 8; needs --print).
+    #[arg(long, value_name = "MM")]
+    margin: Option<f64>,
+    /// How much neighbouring PDF pages repeat of each other, in mm (default 10; needs --print).
+    #[arg(long, value_name = "MM")]
+    overlap: Option<f64>,
     /// Also write cutouts.pdf: each tile on its own page at true scale (needs --print).
     #[arg(long)]
     cutouts: bool,
+    /// Also write map.dd2vtt (Universal VTT: the map with its walls, for
+    /// Foundry, Fantasy Grounds, MapTool, Owlbear), per floor.
+    #[arg(long)]
+    vtt: bool,
+    /// Pixels per square of the map.dd2vtt image (20 to 400).
+    #[arg(long, default_value_t = DEFAULT_PIXELS_PER_GRID, value_name = "PX",
+          value_parser = clap::value_parser!(u32).range(i64::from(PIXELS_PER_GRID.0)..=i64::from(PIXELS_PER_GRID.1)))]
+    vtt_grid: u32,
+}
+
+/// `--out DIR`: a folder; `-` (standard output) cannot hold several files.
+pub(crate) fn parse_out_dir(s: &str) -> Result<PathBuf, String> {
+    if s == "-" {
+        return Err(
+            "the output is a folder of several files, not standard output; give a folder name (--out ./- if you mean a folder called -)".into(),
+        );
+    }
+    Ok(PathBuf::from(s))
+}
+
+/// Is this file argument `-`, standard input?
+pub(crate) fn is_stdin(p: &Path) -> bool {
+    p.as_os_str() == "-"
+}
+
+/// Reads standard input as UTF-8 text of at most `max` bytes; `what` names
+/// the kind of file in the error (`a scenario`).
+pub(crate) fn read_stdin(what: &str, max: u64) -> anyhow::Result<String> {
+    tilecrawl::core::fs::read_limited_from(std::io::stdin().lock(), max)
+        .map_err(|e| anyhow::anyhow!("standard input: {}", e.describe(what, max)))
+}
+
+fn parse_paper(s: &str) -> Result<Paper, String> {
+    Paper::parse(s).map_err(|e| e.to_string())
 }
 
 impl OutputArgs {
@@ -77,27 +105,31 @@ impl OutputArgs {
 
     fn print_options(&self) -> anyhow::Result<Option<PrintOptions>> {
         let Some(paper) = self.print else {
-            if self.cutouts {
-                anyhow::bail!("--cutouts needs a paper size: add --print letter or --print a4");
+            for (flag, given) in [
+                ("--cutouts", self.cutouts),
+                ("--margin", self.margin.is_some()),
+                ("--overlap", self.overlap.is_some()),
+            ] {
+                if given {
+                    anyhow::bail!("{flag} needs a paper size: add --print letter or --print a4");
+                }
             }
             return Ok(None);
         };
-        if !self.margin.is_finite() || self.margin < MIN_MARGIN_MM || self.margin > 50.0 {
+        let margin = self.margin.unwrap_or(8.0);
+        let overlap = self.overlap.unwrap_or(10.0);
+        if !margin.is_finite() || !(MIN_MARGIN_MM..=50.0).contains(&margin) {
             anyhow::bail!(
-                "--margin {}: expected {MIN_MARGIN_MM} to 50 mm (home printers cannot print nearer the edge than {MIN_MARGIN_MM} mm)",
-                self.margin
+                "--margin {margin}: expected {MIN_MARGIN_MM} to 50 mm (home printers cannot print nearer the edge than {MIN_MARGIN_MM} mm)"
             );
         }
-        if !self.overlap.is_finite() || !(0.0..=50.0).contains(&self.overlap) {
-            anyhow::bail!("--overlap {}: expected 0 to 50 mm", self.overlap);
+        if !overlap.is_finite() || !(0.0..=50.0).contains(&overlap) {
+            anyhow::bail!("--overlap {overlap}: expected 0 to 50 mm");
         }
         Ok(Some(PrintOptions {
-            paper: match paper {
-                PaperArg::Letter => Paper::Letter,
-                PaperArg::A4 => Paper::A4,
-            },
-            margin_mm: self.margin,
-            overlap_mm: self.overlap,
+            paper,
+            margin_mm: margin,
+            overlap_mm: overlap,
         }))
     }
 
@@ -112,13 +144,60 @@ impl OutputArgs {
             },
             print: self.print_options()?,
             cutouts: self.cutouts,
+            vtt: self.vtt.then_some(VttOptions {
+                pixels_per_grid: self.vtt_grid,
+            }),
         })
     }
 }
 
+/// The files of an adventure's folder that tilecrawl writes besides the
+/// scenario: the maps, sheets, PDFs and the VTT file.
+const EXPORT_NAMES: [&str; 7] = [
+    "map.svg",
+    "map.png",
+    "setup.md",
+    "map.pdf",
+    "setup.pdf",
+    "cutouts.pdf",
+    "map.dd2vtt",
+];
+
+/// Files tilecrawl wrote into `dir` earlier that the new set `files` does
+/// not replace: a `map.pdf` of an earlier `--print`, the floors of an earlier
+/// multi-floor dungeon. Scenario and dungeon files count only when the new
+/// set writes one (so `render`, which writes the maps alone, keeps them);
+/// nothing else in the folder (a save, your notes) is touched.
+fn stale_files(dir: &Path, files: &[(&str, &[u8])]) -> Vec<PathBuf> {
+    let written: std::collections::BTreeSet<&str> = files.iter().map(|(n, _)| *n).collect();
+    let whole = written.contains("scenario.yaml") || written.contains("dungeon.yaml");
+    let mut folders = vec![String::new()];
+    folders.extend((1..=tilecrawl::mkd::floors::MAX_FLOORS).map(|n| format!("floor-{n}/")));
+    let mut stale = Vec::new();
+    for folder in &folders {
+        let mut names: Vec<&str> = EXPORT_NAMES.to_vec();
+        if whole {
+            names.push("scenario.yaml");
+            if folder.is_empty() {
+                names.push("dungeon.yaml");
+            }
+        }
+        for name in names {
+            let rel = format!("{folder}{name}");
+            let path = dir.join(&rel);
+            if !written.contains(rel.as_str()) && path.is_file() {
+                stale.push(path);
+            }
+        }
+    }
+    stale
+}
+
 /// Writes the named files into `dir` (created if needed): all are written to
 /// temporary names first, then renamed, so a failure changes none of them.
-/// Refuses to replace existing files unless `force`.
+/// Refuses to replace existing files unless `force`; with `force`, files an
+/// earlier run wrote there that this set does not replace are removed once
+/// the new ones are in place, so no stale map of another seed stays behind.
 pub(crate) fn write_outputs(
     dir: &Path,
     files: &[(&str, &[u8])],
@@ -152,8 +231,23 @@ pub(crate) fn write_outputs(
         .map(|p| p.as_path())
         .zip(files.iter().map(|(_, b)| *b))
         .collect();
+    let stale = if force {
+        stale_files(dir, files)
+    } else {
+        Vec::new()
+    };
     tilecrawl::core::fs::write_all_atomic(&batch)
         .with_context(|| format!("cannot write into {}", dir.display()))?;
+    for path in stale {
+        std::fs::remove_file(&path)
+            .with_context(|| format!("cannot remove the stale file {}", path.display()))?;
+        // A floor folder left empty goes too (it fails harmlessly if not empty).
+        if let Some(parent) = path.parent()
+            && parent != dir
+        {
+            let _ = std::fs::remove_dir(parent);
+        }
+    }
     Ok(())
 }
 

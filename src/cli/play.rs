@@ -5,6 +5,7 @@ use clap::{Args, ValueEnum};
 use std::io::{BufRead, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
+use tilecrawl::mkd::play::complete::{Names, complete};
 use tilecrawl::mkd::play::floors::Adventure;
 use tilecrawl::mkd::play::session::{self, SaveFile, Session};
 use tilecrawl::mkd::play::{CombatMode, GameOptions, party};
@@ -39,7 +40,7 @@ pub struct PlayArgs {
     #[arg(long, value_enum, default_value = "manual")]
     combat: CombatArg,
     /// Read the commands from this file instead of the keyboard (one per line,
-    /// `#` comments); prints the whole transcript.
+    /// `#` comments; `-`: standard input); prints the whole transcript.
     #[arg(long, value_name = "FILE")]
     script: Option<PathBuf>,
     /// Where the game is saved after every command. Default: save.yaml beside the scenario.
@@ -58,6 +59,9 @@ pub struct PlayArgs {
 const MAX_SCRIPT_BYTES: u64 = 4 * 1024 * 1024;
 
 fn read(path: &Path, what: &str, max: u64) -> anyhow::Result<String> {
+    if super::outputs::is_stdin(path) {
+        return super::outputs::read_stdin(what, max);
+    }
     tilecrawl::core::fs::read_limited(path, max)
         .map_err(|e| anyhow::anyhow!("{}: {}", path.display(), e.describe(what, max)))
 }
@@ -267,6 +271,7 @@ pub fn run(a: PlayArgs) -> anyhow::Result<()> {
                 for l in sess.game().status() {
                     writeln!(out, "{l}")?;
                 }
+                writeln!(out, "{}", sess.game().banner_line())?;
             } else {
                 for l in &transcript {
                     writeln!(out, "{l}")?;
@@ -274,14 +279,11 @@ pub fn run(a: PlayArgs) -> anyhow::Result<()> {
             }
             write_save(&sess)?;
             out.flush()?;
-            let stdin = std::io::stdin();
-            let mut lines = stdin.lock().lines();
+            let mut input = Input::new(interactive);
             loop {
-                if interactive {
-                    eprint!("tilecrawl> ");
-                }
-                let Some(line) = lines.next() else { break };
-                let line = line.context("reading a command")?;
+                let Some(line) = input.next_line(&sess)? else {
+                    break;
+                };
                 if matches!(line.trim(), "quit" | "exit") {
                     break;
                 }
@@ -300,3 +302,84 @@ pub fn run(a: PlayArgs) -> anyhow::Result<()> {
     }
     Ok(())
 }
+
+/// Where the commands come from: a terminal gets a line editor (history,
+/// editing, completion of verbs, heroes and monsters); a pipe or a file is
+/// read line by line as it is.
+enum Input {
+    Editor(Box<rustyline::Editor<CommandHelper, rustyline::history::DefaultHistory>>),
+    Plain(std::io::Lines<std::io::StdinLock<'static>>),
+}
+
+impl Input {
+    fn new(interactive: bool) -> Input {
+        if interactive
+            && let Ok(mut rl) =
+                rustyline::Editor::<CommandHelper, rustyline::history::DefaultHistory>::new()
+        {
+            rl.set_helper(Some(CommandHelper::default()));
+            return Input::Editor(Box::new(rl));
+        }
+        Input::Plain(std::io::stdin().lock().lines())
+    }
+
+    /// The next command line, or `None` at the end of the input.
+    fn next_line(&mut self, sess: &Session) -> anyhow::Result<Option<String>> {
+        match self {
+            Input::Plain(lines) => match lines.next() {
+                None => Ok(None),
+                Some(l) => Ok(Some(l.context("reading a command")?)),
+            },
+            Input::Editor(rl) => {
+                if let Some(h) = rl.helper_mut() {
+                    h.names = Names::of(sess.game());
+                }
+                match rl.readline("tilecrawl> ") {
+                    Ok(line) => {
+                        if !line.trim().is_empty() {
+                            // History is a convenience: a failure to keep
+                            // a line loses nothing.
+                            let _ = rl.add_history_entry(line.as_str());
+                        }
+                        Ok(Some(line))
+                    }
+                    Err(
+                        rustyline::error::ReadlineError::Eof
+                        | rustyline::error::ReadlineError::Interrupted,
+                    ) => Ok(None),
+                    Err(e) => Err(e).context("reading a command"),
+                }
+            }
+        }
+    }
+}
+
+/// The line editor's completion: the library's [`complete`].
+#[derive(Default)]
+struct CommandHelper {
+    names: Names,
+}
+
+impl rustyline::completion::Completer for CommandHelper {
+    type Candidate = String;
+
+    fn complete(
+        &self,
+        line: &str,
+        pos: usize,
+        _ctx: &rustyline::Context<'_>,
+    ) -> rustyline::Result<(usize, Vec<String>)> {
+        let head = line.get(..pos).unwrap_or(line);
+        Ok(complete(head, &self.names))
+    }
+}
+
+impl rustyline::hint::Hinter for CommandHelper {
+    type Hint = String;
+}
+
+impl rustyline::highlight::Highlighter for CommandHelper {}
+
+impl rustyline::validate::Validator for CommandHelper {}
+
+impl rustyline::Helper for CommandHelper {}

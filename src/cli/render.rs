@@ -7,21 +7,35 @@ use tilecrawl::games::AnyScenario;
 /// Options of `tilecrawl render`.
 #[derive(Debug, Args)]
 pub struct RenderArgs {
-    /// The scenario file to draw.
+    /// The scenario file to draw (`-`: standard input; needs --out).
     scenario: PathBuf,
     #[command(flatten)]
     output: super::outputs::OutputArgs,
     /// Output folder. Default: the scenario's folder (its maps and sheets are replaced).
-    #[arg(long, value_name = "DIR")]
+    #[arg(long, value_name = "DIR", value_parser = super::outputs::parse_out_dir)]
     out: Option<PathBuf>,
     /// Replace files in a folder given with --out.
     #[arg(long)]
     force: bool,
+    /// Print nothing but errors.
+    #[arg(long, short)]
+    quiet: bool,
 }
 
 pub fn run(a: RenderArgs) -> anyhow::Result<()> {
     // One game today; a second one's scenario gets its own arm here.
-    let AnyScenario::Mkd(s) = AnyScenario::load(&a.scenario)?;
+    let AnyScenario::Mkd(s) = if super::outputs::is_stdin(&a.scenario) {
+        if a.out.is_none() {
+            anyhow::bail!(
+                "render -: a scenario read from standard input has no folder to draw beside; add --out DIR"
+            );
+        }
+        let text =
+            super::outputs::read_stdin("a scenario", tilecrawl::scenario::MAX_SCENARIO_BYTES)?;
+        AnyScenario::from_yaml(&text, "<stdin>")?
+    } else {
+        AnyScenario::load(&a.scenario)?
+    };
     let files = tilecrawl::pack::exports(&s, &a.output.options()?)?;
     // Re-drawing beside the scenario is what `render` is for, so it replaces those files.
     let (dir, force) = match &a.out {
@@ -37,6 +51,8 @@ pub fn run(a: RenderArgs) -> anyhow::Result<()> {
     };
     let refs: Vec<(&str, &[u8])> = files.iter().map(|(n, b)| (*n, b.as_slice())).collect();
     super::outputs::write_outputs(&dir, &refs, force)?;
-    println!("wrote {}", super::outputs::listing(&dir, &refs));
+    if !a.quiet {
+        println!("wrote {}", super::outputs::listing(&dir, &refs));
+    }
     Ok(())
 }

@@ -51,6 +51,19 @@ pub fn read_limited(path: &Path, max_bytes: u64) -> Result<String, ReadError> {
     String::from_utf8(bytes).map_err(|e| ReadError::NotUtf8(e.utf8_error().valid_up_to()))
 }
 
+/// Reads UTF-8 text of at most `max_bytes` from a stream (standard input):
+/// reading stops one byte past the limit.
+pub fn read_limited_from(r: impl Read, max_bytes: u64) -> Result<String, ReadError> {
+    let mut bytes = Vec::new();
+    r.take(max_bytes + 1)
+        .read_to_end(&mut bytes)
+        .map_err(ReadError::Io)?;
+    if bytes.len() as u64 > max_bytes {
+        return Err(ReadError::TooLong);
+    }
+    String::from_utf8(bytes).map_err(|e| ReadError::NotUtf8(e.utf8_error().valid_up_to()))
+}
+
 impl ReadError {
     /// One line for an error message: what went wrong, with `what` naming the
     /// kind of file (`a tile set`) and `max_bytes` the limit.

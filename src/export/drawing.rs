@@ -31,6 +31,52 @@ pub struct MapOptions {
     /// `square_mm`. Everything on the map (grid, tokens, text, margins)
     /// follows it. Kept within [`SQUARE_MM`].
     pub square_mm: Option<f64>,
+    /// Doors the game has fixed on the map (none for the MKD Adventure,
+    /// whose doors are laid during play).
+    pub doors: Vec<DoorMark>,
+    /// A map for the players: secret doors are left off.
+    pub player_map: bool,
+}
+
+/// A door on the edge between two orthogonally adjacent squares.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DoorMark {
+    /// One square beside the door.
+    pub a: (i32, i32),
+    /// The square on its other side (orthogonally adjacent to `a`).
+    pub b: (i32, i32),
+    /// What kind of door it is.
+    pub kind: DoorKind,
+}
+
+/// The kinds of door the games have.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DoorKind {
+    /// Opens for anyone.
+    Plain,
+    /// Needs a key (or a spell).
+    Locked,
+    /// Looks like wall: drawn on the game master's map only.
+    Secret,
+}
+
+impl DoorMark {
+    /// The edge's two end points in square coordinates, west or north first;
+    /// `None` if the squares are not orthogonal neighbours.
+    pub fn edge(&self) -> Option<[(i32, i32); 2]> {
+        let ((ax, ay), (bx, by)) = (self.a, self.b);
+        match (bx - ax, by - ay) {
+            (1, 0) | (-1, 0) => {
+                let x = ax.max(bx);
+                Some([(x, ay), (x, ay + 1)])
+            }
+            (0, 1) | (0, -1) => {
+                let y = ay.max(by);
+                Some([(ax, y), (ax + 1, y)])
+            }
+            _ => None,
+        }
+    }
 }
 
 impl Default for MapOptions {
@@ -40,6 +86,8 @@ impl Default for MapOptions {
             style: Style::default(),
             rock_texture: true,
             square_mm: None,
+            doors: Vec::new(),
+            player_map: false,
         }
     }
 }
@@ -273,6 +321,10 @@ pub fn drawing(s: &Scenario, opts: &MapOptions) -> Drawing {
     layers.push(marker_layer(s, &map, st));
     layers.push(outline_layer(s, &map, st));
     layers.push(feature_layer(s, &map, st));
+    // Only a map with doors has the layer, so door-less maps keep their bytes.
+    if let Some(doors) = door_layer(&opts.doors, opts.player_map, &map, st) {
+        layers.push(doors);
+    }
     layers.push(label_layer(s, &map, st));
     layers.push(frame_layer(s, &map, st, width_mm, height_mm, margin));
 
@@ -882,6 +934,64 @@ fn edge_point(x: i32, y: i32, side: Side) -> ((f64, f64), (f64, f64)) {
         Side::E => (fx + 1.0, fy + 0.5),
     };
     (mid, (f64::from(dx), f64::from(dy)))
+}
+
+/// The doors: a bar across the edge, a locked door with a keyhole dot, a
+/// secret door marked `S` (left off a player map).
+fn door_layer(doors: &[DoorMark], player_map: bool, map: &MapGeom, st: &Style) -> Option<Layer> {
+    let mut shapes = Vec::new();
+    for d in doors {
+        if player_map && d.kind == DoorKind::Secret {
+            continue;
+        }
+        let Some([(x0, y0), (x1, y1)]) = d.edge() else {
+            continue;
+        };
+        let (fx0, fy0, fx1, fy1) = (f64::from(x0), f64::from(y0), f64::from(x1), f64::from(y1));
+        let along_x = y0 == y1;
+        // 0.8 of the edge long, 0.2 of a square thick, centred on the edge.
+        let (x, y, w, h) = if along_x {
+            (fx0 + 0.1, fy0 - 0.1, fx1 - fx0 - 0.2, 0.2)
+        } else {
+            (fx0 - 0.1, fy0 + 0.1, 0.2, fy1 - fy0 - 0.2)
+        };
+        let o = map.pt(x, y);
+        shapes.push(Shape::Rect(Rect {
+            x: o.x,
+            y: o.y,
+            width: map.len(w),
+            height: map.len(h),
+            radius: 0.0,
+            paint: Paint {
+                fill: Fill::Solid(st.paper),
+                stroke: Some(stroke(st.token_ink, map.len(0.04))),
+            },
+        }));
+        let mid = map.pt((fx0 + fx1) / 2.0, (fy0 + fy1) / 2.0);
+        match d.kind {
+            DoorKind::Plain => {}
+            DoorKind::Locked => shapes.push(Shape::Circle(Circle {
+                centre: mid,
+                radius: map.len(0.05),
+                paint: fill(st.token_ink),
+            })),
+            DoorKind::Secret => {
+                let size = map.text(0.16, 2.0, 40.0);
+                shapes.push(plain(
+                    mid.offset(0.0, size * 0.36),
+                    "S".into(),
+                    size,
+                    true,
+                    Anchor::Middle,
+                    st.token_ink,
+                ));
+            }
+        }
+    }
+    (!shapes.is_empty()).then(|| Layer {
+        id: "doors".into(),
+        shapes,
+    })
 }
 
 /// Dead ends, the entrance, chests and wandering monster tokens.

@@ -25,6 +25,18 @@ pub enum ExportError {
         /// The highest DPI at which the map fits.
         fits_dpi: u32,
     },
+    /// The Universal VTT image would be more than [`crate::export::MAX_SIDE_PX`] pixels on a side.
+    #[error(
+        "the VTT image would be {width}×{height} px at {pixels_per_grid} px per square; the limit is 30,000 px a side: lower --vtt-grid"
+    )]
+    VttTooLarge {
+        /// Width in pixels.
+        width: u64,
+        /// Height in pixels.
+        height: u64,
+        /// The requested pixels per square.
+        pixels_per_grid: u32,
+    },
     /// The SVG could not be read for rendering.
     #[error("cannot render the map SVG: {0}")]
     Svg(String),

@@ -18,11 +18,12 @@ mod png;
 pub mod sheet;
 pub mod style;
 mod svg;
+pub mod uvtt;
 
 pub use self::drawing::{
-    Anchor, Circle, Color, Dots, Drawing, FONT_FAMILY, Fill, Hatch, Layer, Line, MapOptions, Paint,
-    Polygon, Polyline, Pt, Rect, SQUARE_MM, Shape, Stroke, Style, Text, Token, WmtLook, drawing,
-    page_mm, square_mm,
+    Anchor, Circle, Color, DoorKind, DoorMark, Dots, Drawing, FONT_FAMILY, Fill, Hatch, Layer,
+    Line, MapOptions, Paint, Polygon, Polyline, Pt, Rect, SQUARE_MM, Shape, Stroke, Style, Text,
+    Token, WmtLook, drawing, page_mm, square_mm,
 };
 pub use self::error::ExportError;
 pub use self::png::{
@@ -980,5 +981,120 @@ mod tests {
         };
         // A rectangle with a notch cut from two corners: 8 corners.
         assert_eq!(p.points.len(), 8, "{:?}", p.points);
+    }
+
+    /// A plain door between the chamber and the hallway, a secret one inside
+    /// the chamber, a locked one at the hallway's end.
+    fn doors() -> Vec<DoorMark> {
+        vec![
+            DoorMark {
+                a: (4, 2),
+                b: (5, 2),
+                kind: DoorKind::Plain,
+            },
+            DoorMark {
+                a: (2, 1),
+                b: (2, 2),
+                kind: DoorKind::Secret,
+            },
+            DoorMark {
+                a: (8, 2),
+                b: (9, 2),
+                kind: DoorKind::Locked,
+            },
+        ]
+    }
+
+    #[test]
+    fn doors_are_drawn_and_a_secret_one_only_on_the_game_masters_map() {
+        let s = fixture(25.4);
+        let gm = MapOptions {
+            dpi: 40,
+            doors: doors(),
+            ..MapOptions::default()
+        };
+        let d = drawing(&s, &gm);
+        let layer = d.layer("doors").expect("a doors layer");
+        // Three bars, the keyhole and the secret door's letter.
+        assert_eq!(layer.shapes.len(), 5);
+        let gm_svg = map_svg(&s, &gm);
+        assert!(gm_svg.contains(">S</text>"));
+        let player = MapOptions {
+            player_map: true,
+            ..gm.clone()
+        };
+        let player_svg = map_svg(&s, &player);
+        let group = &player_svg[player_svg.find("<g id=\"doors\">").unwrap()..];
+        let group = &group[..group.find("</g>").unwrap()];
+        assert_eq!(group.matches("<rect").count(), 2, "{group}");
+        assert!(!group.contains(">S</text>"));
+
+        // Only the secret door: the player's map is the door-less map, byte
+        // for byte, in SVG and PNG; the game master's shows the door.
+        let secret_only = |player_map| MapOptions {
+            dpi: 40,
+            doors: vec![doors()[1]],
+            player_map,
+            ..MapOptions::default()
+        };
+        let bare = MapOptions {
+            dpi: 40,
+            ..MapOptions::default()
+        };
+        assert_eq!(map_svg(&s, &secret_only(true)), map_svg(&s, &bare));
+        let bare_png = map_png(&s, &bare).unwrap();
+        assert_eq!(map_png(&s, &secret_only(true)).unwrap(), bare_png);
+        let gm_png = map_png(&s, &secret_only(false)).unwrap();
+        let (a, b) = (
+            image_at(&gm_png, &s, &bare, (2.5, 2.0)),
+            image_at(&bare_png, &s, &bare, (2.5, 2.0)),
+        );
+        assert_ne!(a, b, "the secret door shows on the game master's PNG");
+    }
+
+    /// The pixel of a map PNG at square coordinates `at`.
+    fn image_at(png: &[u8], s: &Scenario, opts: &MapOptions, at: (f64, f64)) -> [u8; 4] {
+        let img = image::load_from_memory(png).unwrap().to_rgba8();
+        let d = drawing(s, opts);
+        let px_per_mm = f64::from(opts.dpi) / 25.4;
+        let x = (d.origin.x + at.0 * d.square_mm) * px_per_mm;
+        let y = (d.origin.y + at.1 * d.square_mm) * px_per_mm;
+        img.get_pixel(x as u32, y as u32).0
+    }
+
+    #[test]
+    fn doors_become_portals_and_a_secret_one_stays_off_the_vtt_image() {
+        let s = fixture(25.4);
+        let opts = MapOptions {
+            doors: doors(),
+            ..MapOptions::default()
+        };
+        let vtt = uvtt::VttOptions {
+            pixels_per_grid: 20,
+        };
+        let bytes = uvtt::uvtt(&s, &opts, &vtt, PngCompression::Best).unwrap();
+        let v: serde_json::Value = serde_json::from_slice(&bytes).unwrap();
+        let portals = v["portals"].as_array().unwrap();
+        assert_eq!(portals.len(), 3);
+        let p = &portals[0];
+        assert_eq!(
+            (p["position"]["x"].as_f64(), p["position"]["y"].as_f64()),
+            (Some(5.0), Some(2.5))
+        );
+        assert_eq!(p["bounds"][0]["x"].as_f64(), Some(5.0));
+        assert_eq!(p["bounds"][1]["y"].as_f64(), Some(3.0));
+        assert_eq!(p["closed"], true);
+        assert_eq!(p["freestanding"], false);
+        assert_eq!(portals[1]["rotation"].as_f64(), Some(0.0));
+        assert!((p["rotation"].as_f64().unwrap() - std::f64::consts::FRAC_PI_2).abs() < 1e-12);
+        // The image (what the players see) hides the secret door.
+        let with_secret = MapOptions {
+            doors: vec![doors()[1]],
+            ..MapOptions::default()
+        };
+        assert_eq!(
+            uvtt::image(&s, &with_secret, &vtt, PngCompression::Best).unwrap(),
+            uvtt::image(&s, &MapOptions::default(), &vtt, PngCompression::Best).unwrap()
+        );
     }
 }

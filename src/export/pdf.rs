@@ -949,10 +949,7 @@ fn square_text(sq: f64) -> String {
 
 /// Paper and orientation in words, e.g. `Letter, landscape`.
 fn paper_text(t: &Tiling) -> String {
-    let paper = match t.paper {
-        Paper::Letter => "Letter",
-        Paper::A4 => "A4",
-    };
+    let paper = t.paper.label();
     if t.landscape {
         format!("{paper}, landscape (turn the sheet: its right edge is the top)")
     } else {

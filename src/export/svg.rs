@@ -33,11 +33,33 @@ const XML_DECLARATION: &str = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
 /// `viewBox` in millimetres, so printing at 100% gives true-scale squares.
 pub fn svg(d: &Drawing) -> String {
     let (w, h) = (num(d.width_mm), num(d.height_mm));
+    document(
+        d,
+        format!("{w}mm"),
+        format!("{h}mm"),
+        format!("0 0 {w} {h}"),
+    )
+}
+
+/// The part `x, y, width, height` (millimetres) of a drawing as an SVG
+/// document exactly `px_width × px_height` pixels large: the Universal VTT
+/// image, which shows the grid alone.
+pub(crate) fn svg_view(d: &Drawing, view: [f64; 4], px_width: u32, px_height: u32) -> String {
+    let [x, y, w, h] = view.map(num);
+    document(
+        d,
+        px_width.to_string(),
+        px_height.to_string(),
+        format!("{x} {y} {w} {h}"),
+    )
+}
+
+fn document(d: &Drawing, width: String, height: String, view_box: String) -> String {
     let mut doc = Document::new()
         .set("version", "1.1")
-        .set("width", format!("{w}mm"))
-        .set("height", format!("{h}mm"))
-        .set("viewBox", format!("0 0 {w} {h}"))
+        .set("width", width)
+        .set("height", height)
+        .set("viewBox", view_box)
         .set("font-family", format!("{FONT_FAMILY}, sans-serif"))
         .add(Title::new(xml_chars(&d.title)));
     let patterns = Patterns::of(d);

@@ -135,31 +135,45 @@ impl IndexRow {
         })
     }
 
-    /// The row as one `index.csv` line, newline included.
+    /// The row as one `index.csv` line, newline included, written by the
+    /// `csv` crate (a field is quoted only when it holds a comma, a quote
+    /// or a line break).
     pub fn csv_line(&self) -> String {
-        let mut o = String::with_capacity(96);
-        let _ = write!(
-            o,
-            "{},{},{},{},{},",
-            self.seed, self.tiles, self.chambers, self.hallways, self.depth
-        );
-        if let Some(c) = self.critical_path {
-            let _ = write!(o, "{c}");
-        }
-        let _ = writeln!(
-            o,
-            ",{},{},{},{},{},{},{},{},{}",
-            self.dead_ends,
-            self.wmts[0],
-            self.wmts[1],
-            self.wmts[2],
-            self.chests[0],
-            self.chests[1],
-            self.chests[2],
-            csv_field(&self.mission),
-            csv_field(&self.files.join(";"))
-        );
-        o
+        let mut w = csv::WriterBuilder::new()
+            .terminator(csv::Terminator::Any(b'\n'))
+            .from_writer(Vec::with_capacity(96));
+        let critical_path = self
+            .critical_path
+            .map(|c| c.to_string())
+            .unwrap_or_default();
+        let numbers = [
+            self.seed.to_string(),
+            self.tiles.to_string(),
+            self.chambers.to_string(),
+            self.hallways.to_string(),
+            self.depth.to_string(),
+            critical_path,
+            self.dead_ends.to_string(),
+            self.wmts[0].to_string(),
+            self.wmts[1].to_string(),
+            self.wmts[2].to_string(),
+            self.chests[0].to_string(),
+            self.chests[1].to_string(),
+            self.chests[2].to_string(),
+        ];
+        let files = self.files.join(";");
+        let record = numbers
+            .iter()
+            .map(String::as_str)
+            .chain([self.mission.as_str(), files.as_str()]);
+        // Writing into memory cannot fail, and every field is UTF-8.
+        let bytes = w
+            .write_record(record)
+            .and_then(|()| w.flush().map_err(csv::Error::from))
+            .ok()
+            .and_then(|()| w.into_inner().ok())
+            .unwrap_or_default();
+        String::from_utf8(bytes).unwrap_or_default()
     }
 
     /// The row as one `index.yaml` line (a flow mapping in a block
@@ -198,15 +212,6 @@ impl IndexRow {
         }
         o.push_str("]}\n");
         o
-    }
-}
-
-/// Quotes a CSV field when it needs it.
-fn csv_field(s: &str) -> String {
-    if s.contains([',', '"', '\n', '\r']) {
-        format!("\"{}\"", s.replace('"', "\"\""))
-    } else {
-        s.to_string()
     }
 }
 
@@ -474,6 +479,16 @@ mod tests {
             row.csv_line(),
             "3,10,6,4,5,,3,3,2,1,1,4,1,quest,\n",
             "an empty critical path is an empty field"
+        );
+        let odd = IndexRow {
+            mission: "a,b \"c\"".into(),
+            files: vec!["x.yaml".into(), "line\nbreak".into()],
+            ..row
+        };
+        assert_eq!(
+            odd.csv_line(),
+            "3,10,6,4,5,,3,3,2,1,1,4,1,\"a,b \"\"c\"\"\",\"x.yaml;line\nbreak\"\n",
+            "commas, quotes and line breaks are quoted as before"
         );
     }
 

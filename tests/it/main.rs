@@ -4,12 +4,14 @@
 //! Development section for what each module checks.
 
 mod common;
+mod pdfread;
 
 mod batch;
 mod campaign;
 mod cli;
 mod cli_missions;
 mod determinism;
+mod docs;
 mod golden;
 mod hostile;
 mod layers;
@@ -24,4 +26,7 @@ mod play_saves;
 mod properties;
 mod sheet;
 mod simulate;
+mod toolchain;
+mod voice;
+mod vtt;
 mod yaml_readers;

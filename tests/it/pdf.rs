@@ -1,12 +1,10 @@
-//! The print pack's PDFs, checked with real PDF tools: poppler-utils
-//! (`pdfinfo`, `pdftoppm`) and `qpdf`. Pages are rasterised at 254 DPI
-//! (10 pixels per millimetre) and measured: grid spacing and the calibration
-//! bar must match the square size on paper.
-//!
-//! Without the tools these tests fail and name the Debian packages to install.
+//! The print pack's PDFs, read back with an independent PDF reader
+//! (hayro, `crate::pdfread`): page counts and sizes, text, and pages
+//! rasterised at 254 DPI (10 pixels per millimetre) and measured: grid
+//! spacing and the calibration bar must match the square size on paper.
+//! `.ci/run` checks the written files with poppler and `qpdf --check` too.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use crate::pdfread;
 use tilecrawl::build::layout::LayoutParams;
 use tilecrawl::export::paper::{Paper, PrintOptions};
 use tilecrawl::export::pdf::{SheetPage, Tiling, cutout_tilings, cutouts_pdf, map_pdf, map_tiling};
@@ -42,87 +40,33 @@ fn print(paper: Paper) -> PrintOptions {
     }
 }
 
-/// Runs a PDF tool; a missing tool fails the test with the package to install.
-fn run(tool: &str, args: &[&str]) -> Output {
-    match Command::new(tool).args(args).output() {
-        Ok(out) => out,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => panic!(
-            "`{tool}` is not installed: these tests need Debian's poppler-utils and qpdf \
-             (apt-get install -y poppler-utils qpdf)"
-        ),
-        Err(e) => panic!("cannot run {tool}: {e}"),
-    }
-}
-
-/// Writes `bytes` to `dir/name` and returns the path.
-fn write(dir: &Path, name: &str, bytes: &[u8]) -> PathBuf {
-    let path = dir.join(name);
-    std::fs::write(&path, bytes).expect("write the PDF");
-    path
-}
-
-/// `pdfinfo`'s page count and the size line of every page.
-fn pdfinfo(path: &Path) -> (usize, Vec<String>) {
-    let p = path.to_str().unwrap();
-    let out = run("pdfinfo", &[p]);
-    assert!(
-        out.status.success(),
-        "pdfinfo failed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let text = String::from_utf8_lossy(&out.stdout).to_string();
-    let pages: usize = text
-        .lines()
-        .find_map(|l| l.strip_prefix("Pages:"))
-        .expect("pdfinfo reports Pages")
-        .trim()
-        .parse()
-        .unwrap();
-    let out = run("pdfinfo", &["-f", "1", "-l", &pages.to_string(), p]);
-    let text = String::from_utf8_lossy(&out.stdout).to_string();
-    let sizes = text
-        .lines()
-        .filter(|l| l.starts_with("Page ") && l.contains(" size:"))
-        .map(|l| l.split_once("size:").unwrap().1.trim().to_string())
-        .collect();
-    (pages, sizes)
-}
-
-/// `qpdf --check` must pass without warnings.
-fn qpdf_check(path: &Path) {
-    let out = run("qpdf", &["--check", path.to_str().unwrap()]);
-    let text = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        out.status.code() == Some(0) && text.contains("No syntax or stream encoding errors found"),
-        "qpdf --check {}: {}\n{}",
-        path.display(),
-        text,
-        String::from_utf8_lossy(&out.stderr)
-    );
-}
-
-fn expected_size(paper: Paper) -> &'static str {
+/// Page size in points of each paper.
+fn expected_size(paper: Paper) -> (f64, f64) {
     match paper {
-        Paper::Letter => "612 x 792 pts (letter)",
-        Paper::A4 => "595.276 x 841.89 pts (A4)",
+        Paper::Letter => (612.0, 792.0),
+        Paper::A4 => (595.276, 841.89),
+        other => {
+            let (w, h) = other.size_mm();
+            (w / 25.4 * 72.0, h / 25.4 * 72.0)
+        }
     }
 }
 
 #[test]
 fn map_pdf_opens_with_the_tiled_page_count_and_exact_paper_size() {
-    let dir = tempfile::tempdir().unwrap();
     for (seed, sets) in [(7, 2), (3, 1), (42, 3)] {
         let s = scenario(seed, sets);
-        for paper in [Paper::Letter, Paper::A4] {
+        for paper in [
+            Paper::Letter,
+            Paper::A4,
+            Paper::A3,
+            Paper::Legal,
+            Paper::Tabloid,
+        ] {
             let pr = print(paper);
             let t = map_tiling(&s, &MapOptions::default(), &pr).unwrap();
             let pdf = map_pdf(&s, &MapOptions::default(), &pr).unwrap();
-            let path = write(
-                dir.path(),
-                &format!("map-{seed}-{}.pdf", paper.name()),
-                &pdf,
-            );
-            let (pages, sizes) = pdfinfo(&path);
+            let (pages, sizes) = pdfread::info(&pdf);
             assert_eq!(
                 pages,
                 1 + t.printed().count(),
@@ -130,10 +74,8 @@ fn map_pdf_opens_with_the_tiled_page_count_and_exact_paper_size() {
                 paper.name()
             );
             assert_eq!(sizes.len(), pages);
-            for (i, size) in sizes.iter().enumerate() {
-                assert_eq!(size, expected_size(paper), "page {}", i + 1);
-            }
-            qpdf_check(&path);
+            let (w, h) = expected_size(paper);
+            pdfread::assert_page_size(&sizes, w, h);
             eprintln!(
                 "seed {seed}, {} sets, {}: {} × {} pages, {} skipped, {} printed + overview, {} bytes, {}",
                 sets,
@@ -250,32 +192,8 @@ fn tiling_of_real_dungeons_covers_every_tile_square() {
 }
 
 /// Rasterises page `page` (1-based) at 254 DPI.
-fn rasterise(pdf: &Path, page: usize) -> image::RgbaImage {
-    let prefix = pdf.with_extension(format!("p{page}"));
-    let n = page.to_string();
-    let out = run(
-        "pdftoppm",
-        &[
-            "-r",
-            "254",
-            "-f",
-            &n,
-            "-l",
-            &n,
-            "-png",
-            "-singlefile",
-            pdf.to_str().unwrap(),
-            prefix.to_str().unwrap(),
-        ],
-    );
-    assert!(
-        out.status.success(),
-        "pdftoppm failed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    image::open(prefix.with_extension(format!("p{page}.png")))
-        .expect("pdftoppm wrote a PNG")
-        .to_rgba8()
+fn rasterise(pdf: &[u8], page: usize) -> image::RgbaImage {
+    pdfread::rasterise(pdf, page, 254.0)
 }
 
 /// Luminance along a line of the page as read, one sample per pixel: at
@@ -433,11 +351,9 @@ fn measure_grid(s: &Scenario, map: &MapOptions, paper: Paper, vertical: bool) ->
         s.seed
     );
     let number = 2 + t.printed().position(|p| std::ptr::eq(p, run.page)).unwrap();
-    let dir = tempfile::tempdir().unwrap();
-    let path = write(dir.path(), "map.pdf", &map_pdf(s, map, &pr).unwrap());
-    let img = rasterise(&path, number);
+    let img = rasterise(&map_pdf(s, map, &pr).unwrap(), number);
     let (sw, sh) = paper.size_mm();
-    // pdftoppm rounds the page up to whole pixels (A4 is 2100.0004 px wide).
+    // The page in whole pixels (A4 is 2100.0004 px wide).
     let (iw, ih) = (f64::from(img.width()), f64::from(img.height()));
     assert!(
         (iw - sw * PX_PER_MM).abs() <= 1.0 && (ih - sh * PX_PER_MM).abs() <= 1.0,
@@ -555,7 +471,7 @@ fn landscape_pages_are_true_scale_too() {
 }
 
 /// Measures the calibration bar on `page` (1-based): its inked length in mm.
-fn bar_length(pdf: &Path, t: &Tiling, page: usize) -> f64 {
+fn bar_length(pdf: &[u8], t: &Tiling, page: usize) -> f64 {
     let img = rasterise(pdf, page);
     let b = &t.bar;
     let lum = profile(
@@ -575,7 +491,6 @@ fn bar_length(pdf: &Path, t: &Tiling, page: usize) -> f64 {
 
 #[test]
 fn calibration_bar_measures_one_inch_or_25_mm() {
-    let dir = tempfile::tempdir().unwrap();
     let s = scenario(7, 2);
     for (map, paper, want) in [
         (MapOptions::default(), Paper::Letter, 25.4),
@@ -601,13 +516,9 @@ fn calibration_bar_measures_one_inch_or_25_mm() {
         let pr = print(paper);
         let t = map_tiling(&s, &map, &pr).unwrap();
         assert_eq!(t.calibration.length_mm, want);
-        let path = write(
-            dir.path(),
-            &format!("bar-{want}-{}.pdf", paper.name()),
-            &map_pdf(&s, &map, &pr).unwrap(),
-        );
+        let pdf = map_pdf(&s, &map, &pr).unwrap();
         for page in [1, 2] {
-            let got = bar_length(&path, &t, page);
+            let got = bar_length(&pdf, &t, page);
             eprintln!(
                 "calibration bar, {} page {page}: {got:.3} mm (want {want} mm)",
                 paper.name()
@@ -620,19 +531,14 @@ fn calibration_bar_measures_one_inch_or_25_mm() {
         }
         // The cut-outs carry the same bar.
         let tilings = cutout_tilings(&s, &map, &pr).unwrap();
-        let path = write(
-            dir.path(),
-            &format!("cut-{want}-{}.pdf", paper.name()),
-            &cutouts_pdf(&s, &map, &pr).unwrap(),
-        );
-        let got = bar_length(&path, &tilings[0], 1);
+        let pdf = cutouts_pdf(&s, &map, &pr).unwrap();
+        let got = bar_length(&pdf, &tilings[0], 1);
         assert!((got - want).abs() <= 0.2, "cut-out bar {got:.3} mm");
     }
 }
 
 #[test]
 fn cutouts_have_a_page_per_tile_at_exact_paper_size() {
-    let dir = tempfile::tempdir().unwrap();
     let s = scenario(42, 3);
     for paper in [Paper::Letter, Paper::A4] {
         let pr = print(paper);
@@ -641,17 +547,12 @@ fn cutouts_have_a_page_per_tile_at_exact_paper_size() {
         let want: usize = tilings.iter().map(|t| t.printed().count()).sum();
         assert!(want >= s.tiles.len());
         let pdf = cutouts_pdf(&s, &MapOptions::default(), &pr).unwrap();
-        let path = write(dir.path(), &format!("cut-{}.pdf", paper.name()), &pdf);
-        let (pages, sizes) = pdfinfo(&path);
+        let (pages, sizes) = pdfread::info(&pdf);
         assert_eq!(pages, want);
-        assert!(
-            sizes.iter().all(|sz| sz == expected_size(paper)),
-            "{sizes:?}"
-        );
-        qpdf_check(&path);
+        let (w, h) = expected_size(paper);
+        pdfread::assert_page_size(&sizes, w, h);
         // Each tile's page shows its id and face (text is searchable).
-        let out = run("pdftotext", &["-layout", path.to_str().unwrap(), "-"]);
-        let text = String::from_utf8_lossy(&out.stdout);
+        let text = pdfread::text(&pdf).concat();
         for tile in &s.tiles {
             let line = format!(
                 "{} — {} face, rotated {}°",
@@ -682,17 +583,13 @@ fn big_tiles_are_split_like_the_map() {
         .0;
     assert!(big.printed().count() > 1);
     let pdf = cutouts_pdf(&s, &map, &pr).unwrap();
-    let dir = tempfile::tempdir().unwrap();
-    let path = write(dir.path(), "big.pdf", &pdf);
-    let (pages, _) = pdfinfo(&path);
+    let (pages, _) = pdfread::info(&pdf);
     assert_eq!(
         pages,
         tilings.iter().map(|t| t.printed().count()).sum::<usize>()
     );
-    qpdf_check(&path);
     // The parts are named like map pages.
-    let out = run("pdftotext", &["-layout", path.to_str().unwrap(), "-"]);
-    let text = String::from_utf8_lossy(&out.stdout);
+    let text = pdfread::text(&pdf).concat();
     assert!(text.contains("part A1 — row 1, column 1"), "{text}");
     assert!(
         text.contains("part B1 — row 1, column 2") || text.contains("part A2 — row 2, column 1")
@@ -766,12 +663,9 @@ fn a_sixteen_set_dungeon_prints() {
     let started = std::time::Instant::now();
     let pdf = map_pdf(&s, &MapOptions::default(), &pr).unwrap();
     let took = started.elapsed();
-    let dir = tempfile::tempdir().unwrap();
-    let path = write(dir.path(), "big.pdf", &pdf);
-    let (pages, sizes) = pdfinfo(&path);
+    let (pages, sizes) = pdfread::info(&pdf);
     assert_eq!(pages, 1 + t.printed().count());
-    assert!(sizes.iter().all(|sz| sz == expected_size(Paper::Letter)));
-    qpdf_check(&path);
+    pdfread::assert_page_size(&sizes, 612.0, 792.0);
     eprintln!(
         "16 sets: {} × {} squares, {} × {} pages, {} printed + overview, {} bytes, {took:?}",
         s.size.width,

@@ -10,7 +10,20 @@ use std::time::Duration;
 
 const SCRIPT: &str = "floors-2-seed3";
 const DUNGEON_SEED: &str = "3";
-const PLAY_SEED: &str = "3610107977866649864";
+const PLAY_SEED: &str = "3";
+
+/// What the pinned game must show: both floors, heroes and a monster using
+/// the stairs, the floor change, and the end on floor 2.
+const NEEDLES: [&str; 8] = [
+    "multi-floor dungeon: floor 1 of 2",
+    "== turn 1, floor 1 of 2: Ann's heroes ==",
+    "goes down the stairs (3 speed) and waits on floor 2",
+    "goes down the stairs to fetch help",
+    "comes back up the stairs at",
+    "-- floor 1 is done: the heroes below go on to floor 2 of 2 --",
+    ", floor 2 of 2: Ann's heroes ==",
+    "== the adventure is over: the heroes won ==",
+];
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -71,8 +84,12 @@ fn play(dir: &Path) -> String {
 fn a_scripted_two_floor_game_gives_its_pinned_transcript_and_resumes() {
     let dir = tempfile::tempdir().unwrap();
     dungeon(dir.path());
-    let got = play(dir.path());
     let path = root().join(format!("tests/golden/play/{SCRIPT}.txt"));
+    if std::env::var_os("UPDATE_GOLDEN").is_some() {
+        let seed = PLAY_SEED.parse().unwrap();
+        std::fs::write(script(), auto_script(dir.path(), seed).0).unwrap();
+    }
+    let got = play(dir.path());
     if std::env::var_os("UPDATE_GOLDEN").is_some() {
         std::fs::write(&path, &got).unwrap();
     } else {
@@ -92,18 +109,7 @@ fn a_scripted_two_floor_game_gives_its_pinned_transcript_and_resumes() {
             );
         }
     }
-    // What the game must show: both floors, heroes and a monster using the
-    // stairs, the floor change, and the end on floor 2.
-    for needle in [
-        "multi-floor dungeon: floor 1 of 2",
-        "== turn 1, floor 1 of 2: Ann's heroes ==",
-        "goes down the stairs (3 speed) and waits on floor 2",
-        "goes down the stairs to fetch help",
-        "comes back up the stairs at",
-        "-- floor 1 is done: the heroes below go on to floor 2 of 2 --",
-        ", floor 2 of 2: Ann's heroes ==",
-        "== the adventure is over: the heroes won ==",
-    ] {
+    for needle in NEEDLES {
         assert!(got.contains(needle), "the transcript lacks {needle:?}");
     }
     let floor2 = got.find("-- floor 1 is done").unwrap();
@@ -337,7 +343,8 @@ mod props {
             prop_assert!(intro.contains(&at), "{}", intro);
             prop_assert!(intro.contains(&format!("; {} start there", bo.join(", "))), "{}", intro);
             if r.won {
-                prop_assert!(log.iter().any(|l| l.contains("leaves the dungeon carrying quest-chest")));
+                // (The carrier may bring a chest opened on the way too.)
+                prop_assert!(log.iter().any(|l| l.contains("leaves the dungeon carrying ") && l.contains("quest-chest")));
             }
         }
     }
@@ -387,7 +394,9 @@ fn a_timed_split_up_scenario_counts_turns_and_starts_split() {
         "{out}"
     );
     assert!(
-        out.contains(&format!("\nturn 1 of {limit}; experience pool")),
+        out.contains(&format!(
+            "\nturn 1 of {limit}; Ann's heroes act; experience pool"
+        )),
         "{out}"
     );
     assert!(
@@ -400,6 +409,9 @@ fn a_timed_split_up_scenario_counts_turns_and_starts_split() {
 
 /// The three goals on a two-floor dungeon: the goal waits on the last floor,
 /// the first floor plays as a plain floor, and the automatic heroes can win.
+/// Seed 2: the automatic heroes win 7, 10 and 28 of these 100 runs (rescue,
+/// stealth, kidnapping); seed 5's kidnapping has been unwinnable for them
+/// since heroes must break away from the monsters they fight.
 #[test]
 fn a_mission_on_a_two_floor_dungeon_is_played_on_its_last_floor() {
     for mission in ["rescue", "stealth", "kidnapping"] {
@@ -409,7 +421,7 @@ fn a_mission_on_a_two_floor_dungeon_is_played_on_its_last_floor() {
             &[
                 "generate",
                 "--seed",
-                "5",
+                "2",
                 "--floors",
                 "2",
                 "--sets-per-floor",
@@ -506,4 +518,51 @@ fn a_hostile_dungeon_file_gets_one_error_line() {
         assert_eq!(r.code, Some(1), "{what}");
         assert_eq!(std::fs::read(&yaml).unwrap(), bytes, "{what}: file changed");
     }
+}
+
+/// The automatic heroes' commands for one playthrough of the pinned dungeon
+/// in `dir/d` with dice seed `seed`, as a script, and their transcript.
+fn auto_script(dir: &Path, seed: u64) -> (String, String) {
+    use std::sync::Arc;
+    use tilecrawl::mkd::play;
+    let path = dir.join("d/dungeon.yaml");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let (adventure, _) = play::floors::Adventure::from_text(&text, &path).unwrap();
+    let party = Arc::new(play::party::default_party());
+    let tables = Arc::new(tilecrawl::mkd::tables::default_tables());
+    let (_, log) = play::simulate::play_adventure_logged(
+        &adventure,
+        &party,
+        &tables,
+        seed,
+        play::simulate::DEFAULT_MAX_TURNS,
+    );
+    let mut s = format!(
+        "# Commands the simulator's automatic heroes gave in one playthrough of the\n\
+         # two-floor dungeon `generate --seed {DUNGEON_SEED} --floors 2 --sets 1`, play dice seed\n\
+         # {seed}, dice combat. Replayed by tests/it/play_floors.rs; the\n\
+         # transcript is pinned in tests/golden/play/{SCRIPT}.txt.\n"
+    );
+    for l in log.iter().filter_map(|l| l.strip_prefix("> ")) {
+        s.push_str(l);
+        s.push('\n');
+    }
+    (s, log.join("\n"))
+}
+
+/// Finds a dice seed whose playthrough shows everything the pinned game must
+/// (`cargo test --test it play_floors::find_seed -- --ignored --nocapture`).
+#[test]
+#[ignore = "a search, run by hand when the rules change the pinned game"]
+fn find_seed() {
+    let dir = tempfile::tempdir().unwrap();
+    dungeon(dir.path());
+    for seed in 1..400u64 {
+        let (_, log) = auto_script(dir.path(), seed);
+        if NEEDLES.iter().all(|n| log.contains(n)) {
+            println!("seed {seed} shows every needle");
+            return;
+        }
+    }
+    panic!("no seed in 1..400 shows every needle");
 }

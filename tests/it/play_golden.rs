@@ -197,3 +197,74 @@ fn the_pinned_games_show_every_table_and_rule() {
     let missing: Vec<&str> = SHOWN.iter().copied().filter(|m| !all.contains(m)).collect();
     assert!(missing.is_empty(), "no pinned game shows: {missing:?}");
 }
+
+/// The tile pick list of a `setup.md`: id → (kind, west, north, width, height).
+fn pick_list(setup: &str) -> Vec<(String, String, i32, i32, i32, i32)> {
+    setup
+        .lines()
+        .skip_while(|l| !l.starts_with("| step | tile | kind |"))
+        .skip(2)
+        .take_while(|l| l.starts_with('|'))
+        .map(|l| {
+            let c: Vec<&str> = l.split('|').map(str::trim).collect();
+            let (x, y) = c[6].split_once(',').expect("a square");
+            let (w, h) = c[8].split_once(" × ").expect("a size");
+            let n = |s: &str| s.trim().parse::<i32>().expect("a number");
+            (c[2].to_string(), c[3].to_string(), n(x), n(y), n(w), n(h))
+        })
+        .collect()
+}
+
+/// The word after `after` up to one of `ends`, wherever `after` occurs.
+fn words_after<'a>(text: &'a str, after: &str, ends: &[char]) -> Vec<&'a str> {
+    text.match_indices(after)
+        .map(|(i, _)| {
+            let rest = &text[i + after.len()..];
+            rest.split(|c: char| c.is_whitespace() || ends.contains(&c))
+                .next()
+                .unwrap_or("")
+        })
+        .collect()
+}
+
+/// Every tile play names is the tile of that name on the setup sheet's pick
+/// list: a tile entered is of the kind the sheet gives it, the Central
+/// Chamber is the sheet's, and the entrance lies in the tile named for it.
+#[test]
+fn play_names_tiles_as_the_setup_sheet_does() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    for &(name, s, p, c) in &GAMES[..3] {
+        let t = transcript(dir.path(), name, s, p, c);
+        let setup =
+            std::fs::read_to_string(dir.path().join(format!("s{s}/setup.md"))).expect("setup.md");
+        let tiles = pick_list(&setup);
+        assert!(tiles.len() > 5, "{name}: no pick list read");
+        let tile = |id: &str| {
+            tiles
+                .iter()
+                .find(|t| t.0 == id)
+                .unwrap_or_else(|| panic!("{name}: play names tile {id}, not on the pick list"))
+        };
+        let mut seen = 0;
+        for kind in ["chamber", "hallway"] {
+            for id in words_after(&t, &format!("enters {kind} "), &[]) {
+                assert_eq!(tile(id).1, kind, "{name}: {id}");
+                seen += 1;
+            }
+        }
+        assert!(seen >= 1, "{name}: no tile entered");
+        let central = words_after(&t, "Central Chamber ", &[';']);
+        let sheet = words_after(&setup, "**Central Chamber:** ", &[]);
+        assert_eq!(central[0], sheet[0], "{name}");
+        // "entrance at X,Y (west side of ID)"
+        let at = words_after(&t, "entrance at ", &[])[0];
+        let (x, y) = at.split_once(',').unwrap();
+        let (x, y): (i32, i32) = (x.parse().unwrap(), y.parse().unwrap());
+        let id = words_after(&t, " side of ", &[')'])[0];
+        let (_, _, tx, ty, w, h) = tile(id).clone();
+        assert!(
+            (tx..tx + w).contains(&x) && (ty..ty + h).contains(&y),
+            "{name}: the entrance {x},{y} is not in {id}"
+        );
+    }
+}

@@ -687,6 +687,14 @@ fn the_good_save_resumes() {
     let r = run(dir, &["play", "--resume", SAVE]);
     assert_eq!(r.code, Some(0), "{r:?}");
     assert!(r.stdout.contains("resumed after 8 commands"), "{r:?}");
+    // It says whose turn it is: in the status and in the turn's banner.
+    assert!(r.stdout.contains("'s heroes act; experience pool"), "{r:?}");
+    assert!(
+        r.stdout
+            .lines()
+            .any(|l| l.starts_with("== turn ") && l.ends_with("'s heroes ==")),
+        "{r:?}"
+    );
     assert_eq!(
         std::fs::read_to_string(dir.join(SAVE)).unwrap(),
         fixture().save,

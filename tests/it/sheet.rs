@@ -1,10 +1,9 @@
 //! The setup sheet (issue 3): the Markdown says everything the scenario holds,
 //! in placement order, with diagrams that match the grid; user names cannot
-//! break it; the PDF opens in poppler at the exact paper size and says the
+//! break it; the PDF opens in an independent reader (hayro) at the exact paper size and says the
 //! same things; same scenario, same bytes.
 
-use std::path::Path;
-use std::process::Command;
+use crate::pdfread;
 use tilecrawl::build::layout::LayoutParams;
 use tilecrawl::export::paper::{Paper, PrintOptions};
 use tilecrawl::export::sheet::{setup_markdown, setup_pdf, setup_sheet};
@@ -526,58 +525,8 @@ fn the_sheet_struct_matches_the_scenario() {
 
 // --- PDF ---------------------------------------------------------------------
 
-/// Runs a poppler tool, or fails saying which package provides it.
-fn poppler(tool: &str, args: &[&str]) -> String {
-    let out = Command::new(tool).args(args).output().unwrap_or_else(|e| {
-        panic!(
-            "cannot run `{tool}` ({e}): the PDF tests need Debian's poppler-utils \
-             (apt-get install poppler-utils)"
-        )
-    });
-    assert!(
-        out.status.success(),
-        "{tool} {args:?} failed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).expect("UTF-8 output")
-}
-
-fn write_pdf(dir: &Path, name: &str, bytes: &[u8]) -> String {
-    let path = dir.join(name);
-    std::fs::write(&path, bytes).unwrap();
-    path.to_str().unwrap().to_string()
-}
-
-/// `(pages, [(width, height)] of every page)` from pdfinfo.
-fn page_sizes(path: &str) -> (usize, Vec<(f64, f64)>) {
-    let info = poppler("pdfinfo", &["-f", "1", "-l", "99999", path]);
-    let pages: usize = info
-        .lines()
-        .find_map(|l| l.strip_prefix("Pages:"))
-        .expect("Pages line")
-        .trim()
-        .parse()
-        .unwrap();
-    let sizes = info
-        .lines()
-        .filter(|l| l.starts_with("Page ") && l.contains(" size:"))
-        .map(|l| {
-            let v: Vec<f64> = l
-                .split_once("size:")
-                .unwrap()
-                .1
-                .split_whitespace()
-                .filter_map(|w| w.parse().ok())
-                .collect();
-            (v[0], v[1])
-        })
-        .collect();
-    (pages, sizes)
-}
-
 #[test]
 fn pdf_is_exactly_letter_or_a4_on_every_page() {
-    let dir = tempfile::tempdir().unwrap();
     for (sets, seed) in [(1, 1), (4, 42)] {
         let s = scenario(seed, sets);
         for (paper, w, h) in [(Paper::Letter, 612.0, 792.0), (Paper::A4, 595.276, 841.89)] {
@@ -586,8 +535,7 @@ fn pdf_is_exactly_letter_or_a4_on_every_page() {
                 ..PrintOptions::default()
             };
             let pdf = setup_pdf(&s, &print).unwrap();
-            let path = write_pdf(dir.path(), &format!("{seed}-{}.pdf", paper.name()), &pdf);
-            let (pages, sizes) = page_sizes(&path);
+            let (pages, sizes) = pdfread::info(&pdf);
             assert!(pages >= 1);
             if sets == 4 {
                 assert!(pages >= 2, "the 4-set dice log runs over pages");
@@ -605,12 +553,11 @@ fn pdf_is_exactly_letter_or_a4_on_every_page() {
 
 #[test]
 fn pdf_text_has_tile_ids_chests_guardian_seed_and_page_numbers() {
-    let dir = tempfile::tempdir().unwrap();
     for s in [scenario(7, 2), scenario(2, 4)] {
         let pdf = setup_pdf(&s, &PrintOptions::default()).unwrap();
-        let path = write_pdf(dir.path(), &format!("{}.pdf", s.seed), &pdf);
-        let (pages, _) = page_sizes(&path);
-        let text = poppler("pdftotext", &["-layout", &path, "-"]);
+        let (pages, _) = pdfread::info(&pdf);
+        let per_page = pdfread::text(&pdf);
+        let text = per_page.concat();
         for t in &s.tiles {
             assert!(text.contains(&t.id), "tile {} missing", t.id);
         }
@@ -618,10 +565,6 @@ fn pdf_text_has_tile_ids_chests_guardian_seed_and_page_numbers() {
             assert!(text.contains(needle), "{needle} missing");
         }
         // Every page has its number and the seed.
-        let per_page: Vec<&str> = text
-            .split('\u{c}')
-            .filter(|p| !p.trim().is_empty())
-            .collect();
         assert_eq!(per_page.len(), pages);
         for (i, page) in per_page.iter().enumerate() {
             assert!(
@@ -644,11 +587,9 @@ fn pdf_text_has_tile_ids_chests_guardian_seed_and_page_numbers() {
 
 #[test]
 fn pdf_draws_user_names_as_plain_text() {
-    let dir = tempfile::tempdir().unwrap();
     let s = hostile();
     let pdf = setup_pdf(&s, &PrintOptions::default()).unwrap();
-    let path = write_pdf(dir.path(), "hostile.pdf", &pdf);
-    let text = poppler("pdftotext", &["-raw", &path, "-"]);
+    let text = pdfread::text(&pdf).concat();
     for name in ["C|4*<b>&_`x`", "H|**", "Rat | *King* <script>&amp;"] {
         assert!(text.contains(name), "{name} missing from:\n{text}");
     }

@@ -16,24 +16,57 @@ use std::collections::BinaryHeap;
 /// "No route" in a distance field.
 pub const FAR: u32 = u32::MAX;
 
-/// A tile's short name in the transcript: `C3`, `H5` (kind letter and
-/// 1-based number among the tiles of that kind). A value, so it names the
-/// tile of its floor even after the heroes went down.
+/// A tile's name in the transcript: its id in the tile set (`C16`, `H3`),
+/// the name the map and the setup sheet print, so the players pick up the
+/// tile play names. A value (copied into events), so it names the tile of
+/// its floor even after the heroes went down. An id longer than
+/// [`TileLabel::MAX`] bytes (only a hand-edited scenario has one) falls back
+/// to the kind letter and the tile's number among its kind (`C3`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct TileLabel {
     /// Chamber or hallway.
     pub kind: TileKind,
-    /// Number among the tiles of its kind, from 1.
-    pub number: u32,
+    bytes: [u8; TileLabel::MAX],
+    len: u8,
+}
+
+impl TileLabel {
+    /// The longest id kept as it is (the tile-set loader allows 32 bytes).
+    pub const MAX: usize = 32;
+
+    /// The label of a tile with this id, `number` its place among the tiles
+    /// of its kind (from 1), used only when the id does not fit.
+    pub fn new(kind: TileKind, id: &str, number: u32) -> TileLabel {
+        let fallback;
+        let text = if !id.is_empty() && id.len() <= Self::MAX {
+            id
+        } else {
+            let letter = match kind {
+                TileKind::Chamber => 'C',
+                TileKind::Hallway => 'H',
+            };
+            fallback = format!("{letter}{number}");
+            fallback.as_str()
+        };
+        let mut bytes = [0; Self::MAX];
+        let len = text.len().min(Self::MAX);
+        bytes[..len].copy_from_slice(&text.as_bytes()[..len]);
+        TileLabel {
+            kind,
+            bytes,
+            len: len as u8,
+        }
+    }
+
+    /// The name as text.
+    pub fn as_str(&self) -> &str {
+        std::str::from_utf8(&self.bytes[..self.len as usize]).unwrap_or("?")
+    }
 }
 
 impl std::fmt::Display for TileLabel {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let letter = match self.kind {
-            TileKind::Chamber => 'C',
-            TileKind::Hallway => 'H',
-        };
-        write!(f, "{letter}{}", self.number)
+        f.write_str(self.as_str())
     }
 }
 
@@ -182,10 +215,7 @@ impl Board {
                     nh
                 }
             };
-            let label = TileLabel {
-                kind: t.kind,
-                number,
-            };
+            let label = TileLabel::new(t.kind, &t.id, number);
             tiles.push(TileInfo {
                 kind: t.kind,
                 label,

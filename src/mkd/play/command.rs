@@ -468,32 +468,35 @@ pub fn parse(line: &str) -> Result<Option<Command>, ParseError> {
 /// The `help` line for the stairs, shown only on floors that have them
 /// (so the help of a one-floor game reads as it always did).
 pub const HELP_STAIRS: &str =
-    "  Ayla takes the stairs       go down the staircase she stands on (3 speed; multi-floor)";
+    "  Ayla takes the stairs       go down the staircase the hero stands on (3 speed; multi-floor)";
 
-/// The `help` text.
+/// The `help` text. The printer puts the party's own names in place of
+/// `Ayla`, `Borin` (heroes) and `Bob` (a player) and realigns the columns.
 pub const HELP: &str = "\
 commands (one per line; a hero's name first for what heroes do):
   Ayla moves to 12,7          walk there (from outside: enter by the entrance)
-  Ayla opens door at 14,7     open the door beside her (2 speed); springs an unchecked trap
+  Ayla opens door at 14,7     open the door beside the hero (2 speed); springs an unchecked trap
   Ayla checks door at 14,7    look for a trap (free); then `disarms door at 14,7 fast|slow`
   Ayla closes door at 14,7    close it (1 speed)
-  Ayla opens chest at 20,9    open a chest beside her and take it
+  Ayla opens chest at 20,9    open a chest beside the hero, take it
   Ayla takes chest at 20,9    pick up an open chest (2 speed)
-  Ayla drops chest            drop one beside her (1 speed)
+  Ayla drops chest            drop one beside the hero (1 speed)
   Ayla gives chest to Borin   hand one to an adjacent hero (2 speed)
   Ayla attacks orc-raider-2   fight (dice combat)
   Ayla leaves                 go out through the entrance (with the Quest Chest: victory)
-  Ayla teleports [to 5,6]     use the teleporter she stands on
-  Ayla uses vortex            turn the tile of the vortex she stands on
-  Ayla passes                 end her activation
+  Ayla teleports [to 5,6]     use the teleporter the hero stands on
+  Ayla uses vortex            turn the tile of the vortex underfoot
+  Ayla passes                 end the hero's activation
   hit orc-raider-2 2 | kill orc-raider-2 | wound Ayla 1   report combat (manual)
-  heal Ayla                   spend 50 experience to heal her fully
-  level Ayla                  spend 50 experience on a level for her
-  first Bob                   Bob's team goes first (needs a hero with Command)
+  heal Ayla                   spend 50 experience to heal fully
+  level Ayla                  spend 50 experience on a level
+  first Bob                   that player's team goes first (needs Command)
   end turn                    the next team, then the dungeon plays
   status | map | help | undo";
 
-/// The `help` lines added in a rescue, stealth or kidnapping game.
+/// The `help` lines added in a rescue, stealth or kidnapping game; the
+/// printer keeps only the lines of the game's own mission (each
+/// description starts with the mission's name).
 pub const MISSION_HELP: &str = "\
 missions:
   Ayla frees prisoner         rescue: from next to the prisoner, check the trap / free them

@@ -150,6 +150,12 @@ impl Game {
         transcript::status(&self.state)
     }
 
+    /// The banner of the turn under way (whose heroes act), or the end:
+    /// what a resumed game says before it takes the next command.
+    pub fn banner_line(&self) -> String {
+        transcript::banner(&self.state, self.state.banner())
+    }
+
     /// The `map` lines: the grid with rulers and figures.
     pub fn ascii_map(&self) -> Vec<String> {
         transcript::ascii_map(&self.state)

@@ -22,6 +22,7 @@ pub(crate) mod ai;
 pub mod board;
 pub mod combat;
 pub mod command;
+pub mod complete;
 pub(crate) mod ctx;
 pub(crate) mod discovery;
 pub mod engine;

@@ -17,21 +17,30 @@
 //! # The heroes' policy
 //!
 //! The policy is fixed and rolls no dice of its own. In each hero turn the
-//! current team's heroes act one after another in party order; each hero
-//! repeats the first rule that applies until its activation is over:
+//! current team's heroes act one after another in party order. A hero in
+//! the dungeon first heals from the shared experience pool (`heal NAME`)
+//! when it has lost at least half its wounds, or has one left, and the pool
+//! holds the price of a heal. Then each hero repeats the first rule that
+//! applies until its activation is over:
 //!
 //! 1. A revealed monster stands next to the hero: attack it (the one with
 //!    the fewest wounds left; ties go to the smaller id).
 //! 2. The hero can shoot and a revealed monster is within range: shoot it
 //!    (same choice).
-//! 3. The Quest Chest lies on the floor: when next to it (or on it), open it
+//! 3. A closed chest (not the Quest Chest) lies beside the hero or under
+//!    it, the hero is unhurt (its trap may wound), no monster is next to
+//!    it, its speed left pays for opening, it does not carry the Quest
+//!    Chest, and taking the chest still leaves a hand free for the Quest
+//!    Chest while that lies on the floor or with a monster: open it (the
+//!    northmost, then westmost, first).
+//! 4. The Quest Chest lies on the floor: when next to it (or on it), open it
 //!    (or pick it up if it already lies open); otherwise walk towards it.
-//! 4. The hero carries the Quest Chest: walk to the entrance; on it, leave.
-//! 5. Another hero carries it: escort. A hero standing on the entrance
+//! 5. The hero carries the Quest Chest: walk to the entrance; on it, leave.
+//! 6. Another hero carries it: escort. A hero standing on the entrance
 //!    leaves (clearing the way); a hero in the dungeon walks to a square next
 //!    to the carrier; a hero still outside stays there.
-//! 6. A monster carries it: chase that monster (rule 1 then fights it).
-//! 7. There is no Quest Chest to fetch any more: walk to the entrance and
+//! 7. A monster carries it: chase that monster (rule 1 then fights it).
+//! 8. There is no Quest Chest to fetch any more: walk to the entrance and
 //!    leave. On a floor of a multi-floor dungeon that has stairs down (and
 //!    so no Quest Chest), walk to the stairs and take them instead; the
 //!    last hero going down ends the turn (see [`crate::mkd::play::floors`]).
@@ -39,7 +48,7 @@
 //! On a split-up mission "the entrance" is either entrance: heroes come in
 //! where their group starts and leave by the nearer exit.
 //!
-//! The missions change rules 3 to 7 (a plain quest and stealth use them
+//! The missions change rules 4 to 8 (a plain quest and stealth use them
 //! as written):
 //!
 //! - **Rescue**: while the prisoner is held, walk next to them and free
@@ -60,7 +69,10 @@
 //! north) as far as the speed left allows: the hero is sent, with one
 //! `moves to` command, to the farthest free square of that route it can
 //! pay for. Routes go round monsters and tokens when they can, and straight
-//! at them when they cannot (the walk then stops short of them). A closed
+//! at them when they cannot (the walk then stops short of them). Within two
+//! activations' walk of its goal, a hero also goes round every square that
+//! would reveal a token (the token's tile and the squares next to it) when
+//! such a route exists, so a late reveal does not stop it short. A closed
 //! door on the route stops the walk in front of it; the next command opens
 //! it (`opens door at`). Heroes outside come in through the free entrance
 //! square nearest their goal.
@@ -80,7 +92,7 @@ use crate::mkd::mission::Goal;
 use crate::mkd::play::board::{Board, FAR, Mover};
 use crate::mkd::play::command::{Command, HeroAction};
 use crate::mkd::play::engine::{CombatMode, Game, GameOptions};
-use crate::mkd::play::event::Event;
+use crate::mkd::play::event::{Ending, Event};
 use crate::mkd::play::floors::Adventure;
 use crate::mkd::play::party::Party;
 use crate::mkd::play::state::{ChestPlace, HeroId, HeroPlace, MonsterId, Outcome, Phase, State};
@@ -138,6 +150,97 @@ pub struct RunResult {
     pub monsters_slain: u32,
     /// Chests opened by heroes.
     pub chests_opened: u32,
+    /// Why a lost run was lost (`None` for a win).
+    pub loss: Option<Loss>,
+}
+
+/// Why a run was lost.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Loss {
+    /// Every hero was slain.
+    PartySlain,
+    /// No hero was left inside (some escaped, the rest fell) with the goal
+    /// still in the dungeon.
+    NobodyLeft,
+    /// The goal was lost for good: the Quest Chest gone or its contents
+    /// destroyed, the prisoner or the kidnappee dead, the kidnappee away.
+    GoalLost,
+    /// The mission's timer ran out.
+    MissionTimer,
+    /// The run reached `--max-turns` with the game still going.
+    MaxTurns,
+}
+
+impl Loss {
+    /// The reason, as the text report names it.
+    pub fn words(self) -> &'static str {
+        match self {
+            Loss::PartySlain => "party slain",
+            Loss::NobodyLeft => "nobody left inside",
+            Loss::GoalLost => "goal lost",
+            Loss::MissionTimer => "mission timer",
+            Loss::MaxTurns => "--max-turns",
+        }
+    }
+
+    /// Every reason, in the report's order.
+    pub const ALL: [Loss; 5] = [
+        Loss::PartySlain,
+        Loss::NobodyLeft,
+        Loss::GoalLost,
+        Loss::MissionTimer,
+        Loss::MaxTurns,
+    ];
+}
+
+/// Lost runs counted by reason.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
+pub struct Losses {
+    /// Every hero slain.
+    pub party_slain: u32,
+    /// Nobody left inside, the goal still in.
+    pub nobody_left: u32,
+    /// The goal lost for good.
+    pub goal_lost: u32,
+    /// The mission's timer ran out.
+    pub mission_timer: u32,
+    /// Stopped at `--max-turns` (the same runs as `timed_out`).
+    pub max_turns: u32,
+}
+
+impl Losses {
+    /// The count for one reason.
+    pub fn get(&self, why: Loss) -> u32 {
+        match why {
+            Loss::PartySlain => self.party_slain,
+            Loss::NobodyLeft => self.nobody_left,
+            Loss::GoalLost => self.goal_lost,
+            Loss::MissionTimer => self.mission_timer,
+            Loss::MaxTurns => self.max_turns,
+        }
+    }
+
+    fn add(&mut self, why: Loss) {
+        *match why {
+            Loss::PartySlain => &mut self.party_slain,
+            Loss::NobodyLeft => &mut self.nobody_left,
+            Loss::GoalLost => &mut self.goal_lost,
+            Loss::MissionTimer => &mut self.mission_timer,
+            Loss::MaxTurns => &mut self.max_turns,
+        } += 1;
+    }
+}
+
+/// What the report knows of the adventure itself (not of the runs).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Setting {
+    /// The mission's turn limit, if timed.
+    pub turn_limit: Option<u32>,
+    /// The fewest turns the fastest hero needs to walk from the entrance to
+    /// the goal and back out, fighting nothing (`None`: unknown, as on a
+    /// multi-floor dungeon).
+    pub fewest_turns: Option<u32>,
 }
 
 /// The summary of many runs. Means are per run.
@@ -172,6 +275,36 @@ pub struct Report {
     pub chests_opened_mean: f64,
     /// Runs stopped at the turn limit.
     pub timed_out: u32,
+    /// Lost runs by reason.
+    pub losses: Losses,
+    /// The mission's turn limit, if timed.
+    pub turn_limit: Option<u32>,
+    /// The fewest turns the goal takes to fetch, fighting nothing (see
+    /// [`Setting::fewest_turns`]).
+    pub fewest_turns: Option<u32>,
+    /// Set when the mission's timer makes it nearly unwinnable (see
+    /// [`timer_warning`]).
+    pub warning: Option<String>,
+}
+
+/// A warning when the mission's timer makes it nearly unwinnable: the
+/// fastest hero needs all but one of the turns (or more) just to walk to
+/// the goal and back out, or the timer ended at least a quarter of the runs.
+pub fn timer_warning(setting: &Setting, runs: u32, losses: &Losses) -> Option<String> {
+    let limit = setting.turn_limit?;
+    if let Some(need) = setting.fewest_turns
+        && need + 1 >= limit
+    {
+        return Some(format!(
+            "the mission timer ({limit} turns) makes this nearly unwinnable: the fastest hero needs at least {need} turns just to walk to the goal and back out"
+        ));
+    }
+    let timer = losses.mission_timer;
+    (runs > 0 && timer * 4 >= runs).then(|| {
+        format!(
+            "the mission timer ({limit} turns) makes this hard to win: time ran out in {timer} of {runs} runs"
+        )
+    })
 }
 
 /// The 95% Wilson score interval of `wins` successes in `runs` trials
@@ -216,7 +349,18 @@ pub fn percentile(sorted: &[u32], p: f64) -> u32 {
 impl Report {
     /// Sums up runs (in run order).
     pub fn from_results(results: &[RunResult], opts: &SimOptions) -> Report {
+        Report::for_setting(results, opts, &Setting::default())
+    }
+
+    /// Sums up runs (in run order) of an adventure with this setting.
+    pub fn for_setting(results: &[RunResult], opts: &SimOptions, setting: &Setting) -> Report {
         let runs = results.len() as u32;
+        let mut losses = Losses::default();
+        for r in results {
+            if let Some(why) = r.loss {
+                losses.add(why);
+            }
+        }
         let wins = results.iter().filter(|r| r.won).count() as u32;
         let mut turns: Vec<u32> = results.iter().map(|r| r.turns).collect();
         turns.sort_unstable();
@@ -246,6 +390,10 @@ impl Report {
             monsters_slain_mean: mean(|r| r.monsters_slain),
             chests_opened_mean: mean(|r| r.chests_opened),
             timed_out: results.iter().filter(|r| r.timed_out).count() as u32,
+            warning: timer_warning(setting, runs, &losses),
+            losses,
+            turn_limit: setting.turn_limit,
+            fewest_turns: setting.fewest_turns,
         }
     }
 
@@ -295,11 +443,45 @@ impl Report {
                 format!("{:.2} per run", self.chests_opened_mean),
             ),
             ("timed out", self.timed_out.to_string()),
+            (
+                "lost because",
+                join_counts(
+                    Loss::ALL
+                        .iter()
+                        .map(|&w| (w.words(), self.losses.get(w)))
+                        .filter(|&(_, n)| n > 0),
+                ),
+            ),
         ];
+        let mut rows = rows;
+        if let Some(limit) = self.turn_limit {
+            rows.push((
+                "mission timer",
+                match self.fewest_turns {
+                    Some(n) => {
+                        format!("{limit} turns (the goal and back, fighting nothing: at least {n})")
+                    }
+                    None => format!("{limit} turns"),
+                },
+            ));
+        }
+        if let Some(w) = &self.warning {
+            rows.push(("warning", w.clone()));
+        }
         let width = rows.iter().map(|r| r.0.len()).max().unwrap_or(0);
         rows.iter()
             .map(|(k, v)| format!("{k:<width$}  {v}\n"))
             .collect()
+    }
+}
+
+/// `party slain 3, goal lost 1`, or `none`.
+fn join_counts<'a>(counts: impl Iterator<Item = (&'a str, u32)>) -> String {
+    let v: Vec<String> = counts.map(|(w, n)| format!("{w} {n}")).collect();
+    if v.is_empty() {
+        "none".into()
+    } else {
+        v.join(", ")
     }
 }
 
@@ -356,7 +538,63 @@ pub fn simulate_adventure(
             r
         })
         .collect();
-    Report::from_results(&results, opts)
+    Report::for_setting(&results, opts, &setting(adventure, party, tables))
+}
+
+/// What the report says of the adventure: its timer and the fewest turns
+/// the fastest hero needs to fetch the goal (a single scenario only).
+pub fn setting(adventure: &Adventure, party: &Arc<Party>, tables: &Arc<Tables>) -> Setting {
+    let game = adventure.new_game(
+        party.clone(),
+        tables.clone(),
+        GameOptions {
+            seed: 0,
+            combat: CombatMode::Dice,
+        },
+    );
+    let g = game.state();
+    let fewest_turns = match adventure {
+        Adventure::Scenario(_) => fewest_turns(g),
+        Adventure::Dungeon(_) => None,
+    };
+    Setting {
+        turn_limit: g.floors.turn_limit,
+        fewest_turns,
+    }
+}
+
+/// The fewest turns the fastest hero needs to walk from the entrance to the
+/// goal (the Quest Chest, the prisoner, the Guardian's token), step next to
+/// it and walk back out, opening doors but fighting nothing.
+fn fewest_turns(g: &State) -> Option<u32> {
+    let goal = match g.goal() {
+        Goal::Rescue => g.prisoner_square(),
+        Goal::Kidnapping => g.wmts.iter().find(|w| w.guardian()).map(|w| w.pos),
+        Goal::Quest | Goal::Stealth => g.chests.iter().find_map(|c| match (c.quest, c.place) {
+            (true, ChestPlace::At(p)) => Some(p),
+            _ => None,
+        }),
+    }?;
+    g.hero_ids()
+        .filter_map(|h| {
+            let speed = g.hero_speed(h);
+            let plan = Mover {
+                door_open: Some(g.rules().door_open),
+                ..g.hero_mover(h)
+            };
+            let dist = g.board.distances_to(&all_around(goal), &plan, &|_| false);
+            let d = g
+                .board
+                .entrance
+                .iter()
+                .filter_map(|&e| g.board.idx(e).map(|i| dist[i]))
+                .min()
+                .filter(|&d| d != FAR)?;
+            // In on the entrance square (1), there and back, out (1).
+            let walk = 2 * d + 2;
+            (speed > 0).then(|| walk.div_ceil(speed))
+        })
+        .min()
 }
 
 /// Plays one game with dice seed `seed` and at most `max_turns` turns.
@@ -407,12 +645,26 @@ struct Driver<'a> {
     game: Game,
     events: Vec<Event>,
     log: Option<&'a mut Vec<String>>,
+    /// Why the game ended, once it has.
+    ending: Option<Ending>,
 }
 
 impl Driver<'_> {
     /// Plays one command; true if the engine accepted it. Only a logged
     /// run prints anything.
     fn send(&mut self, cmd: Command) -> bool {
+        let ok = self.send_quietly(cmd);
+        if ok {
+            for e in &self.events {
+                if let Event::Ended(why) = e {
+                    self.ending = Some(*why);
+                }
+            }
+        }
+        ok
+    }
+
+    fn send_quietly(&mut self, cmd: Command) -> bool {
         let Some(log) = self.log.as_deref_mut() else {
             return self.game.play_into(cmd, &mut self.events).is_ok();
         };
@@ -458,6 +710,7 @@ fn play(
         game,
         events: Vec::new(),
         log,
+        ending: None,
     };
     if let Some(log) = d.log.as_deref_mut() {
         log.extend(d.game.intro());
@@ -489,7 +742,23 @@ fn play(
     }
     let g = &d.game;
     let outcome = g.outcome();
+    let loss = match outcome {
+        Some(Outcome::Won) => None,
+        None => Some(Loss::MaxTurns),
+        Some(Outcome::Lost) => Some(match d.ending {
+            Some(Ending::TimeUp { .. }) => Loss::MissionTimer,
+            _ if g.heroes.iter().all(|h| h.place == HeroPlace::Slain) => Loss::PartySlain,
+            Some(
+                Ending::QuestNobodyLeft
+                | Ending::PrisonerNobodyLeft
+                | Ending::StealthNobodyLeft
+                | Ending::KidnapNobodyLeft,
+            ) => Loss::NobodyLeft,
+            _ => Loss::GoalLost,
+        }),
+    };
     RunResult {
+        loss,
         won: outcome == Some(Outcome::Won),
         timed_out: outcome.is_none(),
         turns: g.turn.min(max_turns),
@@ -508,6 +777,10 @@ fn play(
 /// One hero's activation: the policy's commands until it is over.
 fn activation(d: &mut Driver, h: HeroId) {
     let turn = d.game.turn;
+    if should_heal(d.game.state(), h) {
+        let hero = d.game.heroes[h].name.clone();
+        d.send(Command::Heal { hero });
+    }
     for _ in 0..MAX_COMMANDS {
         let hero = &d.game.heroes[h];
         if d.game.outcome().is_some()
@@ -540,6 +813,56 @@ fn activation(d: &mut Driver, h: HeroId) {
     }
 }
 
+/// Does healing hero `h` from the shared pool pay now? When the hero stands
+/// in the dungeon, has lost at least half its wounds (or has one left), and
+/// the pool holds the price of a heal.
+pub(crate) fn should_heal(g: &State, h: HeroId) -> bool {
+    let hero = &g.heroes[h];
+    let unspent = g.xp.saturating_sub(g.xp_spent);
+    hero.pos().is_some()
+        && !g.is_prisoner(h)
+        && hero.wounds > 0
+        && (hero.wounds * 2 >= hero.stats.wounds || hero.wounds_left() <= 1)
+        && unspent >= g.rules().xp_heal_every
+}
+
+/// A closed chest beside hero `h` (or under it) that pays to open on the
+/// way: not the Quest Chest (the goal rules handle it), an unhurt hero (a
+/// trap may wound it), no monster next to the hero, the speed to open it, and a hand left free for the Quest Chest
+/// while that may still need carrying (a hero carrying the Quest Chest
+/// opens none).
+pub(crate) fn chest_on_the_way(g: &State, h: HeroId) -> Option<Point> {
+    let hero = &g.heroes[h];
+    let p = hero.pos()?;
+    let left = g.hero_speed(h).saturating_sub(hero.spent);
+    if hero.wounds > 0
+        || left < g.rules().chest_pickup
+        || g.floor_monsters()
+            .any(|m| g.monsters[m].pos.is_some_and(|q| Board::adjacent(p, q)))
+    {
+        return None;
+    }
+    let quest = g.chests.iter().find(|c| c.quest);
+    if quest.is_some_and(|c| c.place == ChestPlace::Hero(h)) {
+        return None;
+    }
+    let quest_waits =
+        quest.is_some_and(|c| matches!(c.place, ChestPlace::At(_) | ChestPlace::Monster(_)));
+    let hands = g.rules().chests_per_hero as usize;
+    let room = hero.chests.len() + 1 + usize::from(quest_waits) <= hands;
+    if !room {
+        return None;
+    }
+    g.chests
+        .iter()
+        .filter(|c| !c.quest && !c.open)
+        .filter_map(|c| match c.place {
+            ChestPlace::At(q) if q == p || Board::adjacent(p, q) => Some(q),
+            _ => None,
+        })
+        .min_by_key(|q| (q.y, q.x))
+}
+
 /// The policy: what hero `h` does next (`None`: nothing, pass).
 fn choose(g: &State, h: HeroId) -> Option<HeroAction> {
     let hero = &g.heroes[h];
@@ -558,6 +881,9 @@ fn choose(g: &State, h: HeroId) -> Option<HeroAction> {
         {
             return Some(HeroAction::Attack(id));
         }
+    }
+    if let Some(c) = chest_on_the_way(g, h) {
+        return Some(HeroAction::OpenChest(c));
     }
     // Speed left: a chest or the way out that cannot be paid for waits.
     let left = g.hero_speed(h).saturating_sub(hero.spent);
@@ -788,6 +1114,25 @@ fn walk_towards(g: &State, h: HeroId, goals: &[Point]) -> Option<HeroAction> {
         Some(_) => round,
         None => g.board.distances_to(&goals, &plan, &|_| false),
     };
+    // Near the goal (within two activations' walk), keep off the squares
+    // that would reveal a token, when a route round them exists.
+    let speed = g.hero_speed(h);
+    let near = start_square(g, h, &dist).is_some_and(|(p, c)| {
+        g.board
+            .idx(p)
+            .is_some_and(|i| dist[i] != FAR && dist[i] + c <= 2 * speed)
+    });
+    let dist = if near {
+        let careful = g.board.distances_to(&goals, &plan, &|q| {
+            Some(q) != me && (figure(q) || !g.wmt_triggered_by(q).is_empty())
+        });
+        match start_square(g, h, &careful) {
+            Some(_) => careful,
+            None => dist,
+        }
+    } else {
+        dist
+    };
     let (start, enter) = start_square(g, h, &dist)?;
     let left = g.hero_speed(h).saturating_sub(hero.spent);
     let mut spent = enter;
@@ -920,6 +1265,158 @@ mod tests {
         assert_eq!(rep.heroes_lost_mean, 0.5);
         let text = rep.to_text();
         assert!(text.contains("win rate         50.0%"), "{text}");
+    }
+
+    #[test]
+    fn the_report_says_why_runs_were_lost() {
+        let r = |loss: Option<Loss>| RunResult {
+            won: loss.is_none(),
+            timed_out: loss == Some(Loss::MaxTurns),
+            turns: 9,
+            loss,
+            ..RunResult::default()
+        };
+        let results = [
+            r(None),
+            r(Some(Loss::PartySlain)),
+            r(Some(Loss::PartySlain)),
+            r(Some(Loss::GoalLost)),
+            r(Some(Loss::MissionTimer)),
+            r(Some(Loss::MaxTurns)),
+        ];
+        let opts = SimOptions {
+            runs: 6,
+            seed: 1,
+            max_turns: 20,
+        };
+        let rep = Report::from_results(&results, &opts);
+        assert_eq!(
+            (
+                rep.losses.party_slain,
+                rep.losses.goal_lost,
+                rep.losses.mission_timer,
+                rep.losses.max_turns,
+                rep.losses.nobody_left
+            ),
+            (2, 1, 1, 1, 0)
+        );
+        let text = rep.to_text();
+        assert!(
+            text.contains(
+                "lost because     party slain 2, goal lost 1, mission timer 1, --max-turns 1\n"
+            ),
+            "{text}"
+        );
+        assert!(!text.contains("warning"), "{text}");
+        let won = Report::from_results(&results[..1], &opts);
+        assert!(won.to_text().contains("lost because     none\n"));
+    }
+
+    #[test]
+    fn a_tight_timer_is_warned_of() {
+        let opts = SimOptions {
+            runs: 4,
+            seed: 1,
+            max_turns: 20,
+        };
+        let timer = RunResult {
+            turns: 6,
+            loss: Some(Loss::MissionTimer),
+            ..RunResult::default()
+        };
+        let win = RunResult {
+            won: true,
+            turns: 5,
+            ..RunResult::default()
+        };
+        // The walk alone takes all but one turn of the limit.
+        let tight = Setting {
+            turn_limit: Some(6),
+            fewest_turns: Some(5),
+        };
+        let rep = Report::for_setting(&[win; 4], &opts, &tight);
+        let w = rep.warning.clone().expect("a warning");
+        assert!(
+            w.contains("nearly unwinnable") && w.contains("at least 5 turns"),
+            "{w}"
+        );
+        assert!(rep.to_text().contains("mission timer    6 turns"));
+        // Slack enough, but time ran out in a quarter of the runs.
+        let loose = Setting {
+            turn_limit: Some(12),
+            fewest_turns: Some(4),
+        };
+        let rep = Report::for_setting(&[win, win, win, timer], &opts, &loose);
+        assert!(rep.warning.expect("a warning").contains("1 of 4 runs"));
+        let rep = Report::for_setting(&[win; 4], &opts, &loose);
+        assert_eq!(rep.warning, None);
+        // No timer, no warning.
+        let rep = Report::for_setting(&[timer; 4], &opts, &Setting::default());
+        assert_eq!(rep.warning, None);
+    }
+
+    #[test]
+    fn the_fewest_turns_walk_there_and_back() {
+        use crate::mkd::play::testkit::*;
+        // The Quest Chest of the stealth test game lies on 20,4; from the
+        // entrance (0,4) next to it is 19 squares: in 1, there 19, back 19,
+        // out 1 = 40 speed points, 8 turns at speed 5.
+        let g = mission_game(CombatMode::Dice, "stealth", &[]);
+        assert_eq!(fewest_turns(&g), Some(8));
+    }
+
+    #[test]
+    fn a_wounded_hero_heals_from_the_pool_when_it_pays() {
+        use crate::mkd::play::testkit::*;
+        let mut g = game_with(CombatMode::Dice, Vec::new(), &[]);
+        g.visited.extend(0..3);
+        put_hero(&mut g, 0, p(2, 2), crate::tileset::Side::N);
+        g.heroes[AYLA].wounds = 2;
+        assert!(!should_heal(&g, AYLA), "an empty pool heals nobody");
+        g.xp = 50;
+        assert!(should_heal(&g, AYLA));
+        // One wound of four is not worth 50.
+        g.heroes[AYLA].wounds = 1;
+        assert!(!should_heal(&g, AYLA));
+        // Nor is a hero outside healed.
+        g.heroes[BORIN].wounds = 3;
+        assert!(!should_heal(&g, BORIN));
+        // Through the driver: the heal is played, the pool pays.
+        g.heroes[AYLA].wounds = 3;
+        let mut d = Driver {
+            game: g,
+            events: Vec::new(),
+            log: None,
+            ending: None,
+        };
+        activation(&mut d, AYLA);
+        assert_eq!(d.game.heroes[AYLA].wounds, 0);
+        assert_eq!(d.game.xp_spent, 50);
+    }
+
+    #[test]
+    fn a_chest_beside_the_way_is_opened_when_hands_and_speed_allow() {
+        use crate::mkd::play::testkit::*;
+        let mut g = game_with(CombatMode::Dice, Vec::new(), &[]);
+        g.visited.extend(0..3);
+        // chest-1 lies on 22,7.
+        put_hero(&mut g, 0, p(21, 7), crate::tileset::Side::N);
+        assert_eq!(chest_on_the_way(&g, AYLA), Some(p(22, 7)));
+        // Not with a monster beside the hero.
+        let orc = add_monster(&mut g, "orc-1", 20, p(20, 7), &[]);
+        assert_eq!(chest_on_the_way(&g, AYLA), None);
+        g.monsters[orc].pos = None;
+        // Not by a hurt hero.
+        g.heroes[AYLA].wounds = 1;
+        assert_eq!(chest_on_the_way(&g, AYLA), None);
+        g.heroes[AYLA].wounds = 0;
+        // Not without the speed to open it.
+        g.heroes[AYLA].spent = 5;
+        assert_eq!(chest_on_the_way(&g, AYLA), None);
+        g.heroes[AYLA].spent = 0;
+        // Not two squares away.
+        put_hero(&mut g, 0, p(20, 7), crate::tileset::Side::N);
+        assert_eq!(chest_on_the_way(&g, AYLA), None);
     }
 
     fn scenario() -> Arc<Scenario> {

@@ -46,7 +46,13 @@ pub(crate) fn scenario(wmts: Vec<Wmt>) -> Scenario {
         })
         .collect();
     let tile = |x: i32, kind: TileKind| PlacedTile {
-        id: format!("t{x}"),
+        // The names play prints: the tile-set ids.
+        id: match x {
+            0 => "C1",
+            8 => "H1",
+            _ => "C2",
+        }
+        .into(),
         kind,
         face: FaceSide::Front,
         rotation: 0,

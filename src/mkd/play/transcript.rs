@@ -13,7 +13,7 @@ use crate::mkd::play::event::{
     Strike, Target, TokenStep, Topic, WalkEnd,
 };
 use crate::mkd::play::state::{
-    Banner, ChestId, ChestPlace, HeroId, HeroPlace, MonsterId, MonsterMode, State,
+    Banner, ChestId, ChestPlace, HeroId, HeroPlace, MonsterId, MonsterMode, Phase, State,
 };
 use crate::mkd::scenario::TerrainSide;
 use crate::scenario::Point;
@@ -179,13 +179,7 @@ pub fn print_event(s: &State, e: &Event, out: &mut Vec<String>) {
             return;
         }
         Event::Help { missions, stairs } => {
-            out.extend(command::HELP.lines().map(str::to_string));
-            if *missions {
-                out.extend(command::MISSION_HELP.lines().map(str::to_string));
-            }
-            if *stairs {
-                out.push(command::HELP_STAIRS.to_string());
-            }
+            out.extend(help(s, *missions, *stairs));
             return;
         }
         Event::Banner(b) => banner(s, *b),
@@ -1547,6 +1541,10 @@ pub fn intro(s: &State) -> Vec<String> {
         v.push(line);
     }
     v.extend(floors_intro(s));
+    v.push(
+        "type `help` for the commands, `status` for where everyone stands, `map` for the board"
+            .into(),
+    );
     v.push(banner(s, s.banner()));
     v
 }
@@ -1607,18 +1605,124 @@ fn floors_intro(s: &State) -> Vec<String> {
     v
 }
 
+/// The `help` lines in the party's own names: the first two heroes stand
+/// for `Ayla` and `Borin`, the last team's player for `Bob`; of the
+/// missions' lines only the game's own mission's.
+pub fn help(s: &State, missions: bool, stairs: bool) -> Vec<String> {
+    let heroes: Vec<&str> = s
+        .party
+        .teams
+        .iter()
+        .flat_map(|t| t.heroes.iter().map(|h| h.name.as_str()))
+        .collect();
+    let a = heroes.first().copied().unwrap_or("Ayla");
+    let b = heroes.get(1).copied().unwrap_or(a);
+    let player = s.party.teams.last().map_or("Bob", |t| t.player.as_str());
+    let mission = match s.mission.goal {
+        Goal::Quest => None,
+        Goal::Rescue => Some("rescue:"),
+        Goal::Stealth => Some("stealth"),
+        Goal::Kidnapping => Some("kidnapping:"),
+    };
+    let mut lines: Vec<&str> = command::HELP.lines().collect();
+    if missions && let Some(word) = mission {
+        let mut m = command::MISSION_HELP.lines();
+        lines.extend(m.next());
+        lines.extend(m.filter(|l| {
+            l.split_once("  ")
+                .and_then(|(_, rest)| rest.trim_start().split_once("  "))
+                .is_some_and(|(_, d)| d.trim_start().starts_with(word))
+        }));
+    }
+    if stairs {
+        lines.push(command::HELP_STAIRS);
+    }
+    let named = |t: &str| {
+        t.split(' ')
+            .map(|w| match w {
+                "Ayla" => a,
+                "Borin" => b,
+                "Bob" => player,
+                w => w,
+            })
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    // "  command   description": the command's words renamed, the
+    // description kept, the column realigned to the longest command (but
+    // for the one long line of reports, which keeps three spaces).
+    let split: Vec<Result<(String, &str), String>> = lines
+        .into_iter()
+        .map(
+            |l| match l.strip_prefix("  ").and_then(|r| r.split_once("  ")) {
+                Some((cmd, desc)) => Ok((named(cmd), desc.trim_start())),
+                None => Err(named(l)),
+            },
+        )
+        .collect();
+    let width = split
+        .iter()
+        .filter_map(|x| x.as_ref().ok())
+        .map(|(c, _)| c.chars().count())
+        .filter(|&n| n <= 40)
+        .max()
+        .unwrap_or(0)
+        .max(26)
+        + 2;
+    split
+        .into_iter()
+        .map(|x| match x {
+            Ok((cmd, desc)) if cmd.chars().count() < width => format!("  {cmd:<width$}{desc}"),
+            Ok((cmd, desc)) => format!("  {cmd}   {desc}"),
+            Err(l) => l,
+        })
+        .collect()
+}
+
 /// The `status` lines.
 pub fn status(s: &State) -> Vec<String> {
+    let now = match s.phase {
+        Phase::Heroes(t) => Some(t),
+        Phase::Over(_) => None,
+    };
     let mut v = vec![format!(
-        "{}{}; experience pool {} ({} spent); chest pool {:?}; WMT pool {} token(s)",
+        "{}{}; {}; experience pool {} ({} spent); chest pool {:?}; WMT pool {} token(s)",
         turn_text(s),
         floor_text(s),
+        match now {
+            Some(t) => format!("{}'s heroes act", s.party.teams[s.team_order[t]].player),
+            None => "the adventure is over".into(),
+        },
         s.xp - s.xp_spent,
         s.xp_spent,
         s.chest_pool,
         s.wmt_pool.len()
     )];
-    for h in &s.heroes {
+    for (i, h) in s.heroes.iter().enumerate() {
+        let in_play = matches!(h.place, HeroPlace::Outside | HeroPlace::At(_));
+        // Where the hero's team stands in this turn's order.
+        let order = s.team_order.iter().position(|&t| t == h.team);
+        let turn = match (now, order) {
+            _ if !in_play => String::new(),
+            (Some(t), Some(o)) if o < t => ", has acted this turn".into(),
+            (Some(t), Some(o)) if o > t => {
+                format!(", acts later this turn (speed {})", s.hero_speed(HeroId(i)))
+            }
+            (Some(_), Some(_)) => {
+                let left = s.hero_speed(HeroId(i)).saturating_sub(h.spent);
+                let word = if h.done || h.held > 0 {
+                    "done"
+                } else if s.active_hero == Some(HeroId(i)) {
+                    "acting"
+                } else if h.spent > 0 {
+                    "has acted"
+                } else {
+                    "to act"
+                };
+                format!(", speed {left} of {} left, {word}", s.hero_speed(HeroId(i)))
+            }
+            _ => String::new(),
+        };
         let place = match h.place {
             HeroPlace::Outside => "outside".to_string(),
             HeroPlace::At(p) => format!("on {}", fmt_point(p)),
@@ -1627,12 +1731,11 @@ pub fn status(s: &State) -> Vec<String> {
             HeroPlace::Below => "gone down the stairs".into(),
         };
         v.push(format!(
-            "hero {} ({}): {place}, wounds {}/{}, speed used {}{}{}",
+            "hero {} ({}): {place}, wounds {}/{}{turn}{}{}",
             h.name,
             s.party.teams[h.team].player,
             h.wounds.min(h.stats.wounds),
             h.stats.wounds,
-            h.spent,
             if h.levels > 0 {
                 format!(", +{} level{}", h.levels, plural(h.levels))
             } else {
@@ -1762,10 +1865,87 @@ fn mission_status(s: &State) -> Vec<String> {
     v
 }
 
-/// The `map` lines: the grid with rulers and figures.
-pub fn ascii_map(s: &State) -> Vec<String> {
-    let (x0, y0, x1, y1) = s.board.extent();
+/// Capital letters the map keeps for things that are not heroes.
+const RESERVED: &str = "EGPQSTVWX";
+
+/// Marks of figures of one kind.
+type Marks<I> = Vec<(I, char)>;
+
+/// Each figure's mark on the text map, distinct on the board: a hero a
+/// capital letter from the name (not one the map uses for other things),
+/// a monster a small letter from its name; when the name's letters are all
+/// taken, the next free letter, then a digit.
+fn figure_marks(s: &State) -> (Marks<HeroId>, Marks<MonsterId>) {
+    let mut used: Vec<char> = Vec::new();
+    let mut pick = |name: &str, upper: bool| {
+        let fold = |c: char| {
+            if upper {
+                c.to_ascii_uppercase()
+            } else {
+                c.to_ascii_lowercase()
+            }
+        };
+        let letters: Vec<char> = name
+            .chars()
+            .filter(char::is_ascii_alphabetic)
+            .map(fold)
+            .chain((b'a'..=b'z').map(|b| fold(char::from(b))))
+            .chain('1'..='9')
+            .collect();
+        let c = letters
+            .into_iter()
+            .find(|&c| !(used.contains(&c) || upper && RESERVED.contains(c)))
+            .unwrap_or('?');
+        used.push(c);
+        c
+    };
+    let heroes: Vec<(HeroId, char)> = s
+        .hero_ids()
+        .filter(|&h| s.heroes[h].pos().is_some())
+        .map(|h| (h, pick(&s.heroes[h].name, true)))
+        .collect();
+    let monsters: Vec<(MonsterId, char)> = s
+        .floor_monsters()
+        .filter(|&m| s.monsters[m].pos.is_some())
+        .map(|m| (m, pick(&s.monsters[m].name, false)))
+        .collect();
+    (heroes, monsters)
+}
+
+/// What lies on a square besides a figure: a chest, a door, a marker, the
+/// entrance, terrain other than floor.
+fn under(s: &State, p: Point) -> Vec<String> {
     let mut v = Vec::new();
+    if let Some(c) = s.chest_at(p) {
+        v.push(chest(s, c).to_string());
+    }
+    let doors = s.board.doors_at(p);
+    if !doors.is_empty() {
+        let open = doors.iter().any(|&d| s.board.doors[d].open);
+        v.push(if open { "an open door" } else { "a shut door" }.into());
+    }
+    if let Some(mk) = s.markers.iter().find(|m| m.pos == p) {
+        v.push(
+            match mk.kind {
+                PlayMarker::Teleporter => "a teleporter",
+                PlayMarker::Vortex => "a vortex",
+                PlayMarker::Staircase => "the staircase",
+            }
+            .into(),
+        );
+    }
+    if s.board.is_entrance(p) {
+        v.push("the entrance".into());
+    }
+    match s.board.cell(p) {
+        Cell::Floor | Cell::Void => {}
+        c => v.push(c.name().into()),
+    }
+    v
+}
+
+/// The rulers over a map of columns `x0..=x1`.
+fn rulers(x0: i32, x1: i32) -> [String; 2] {
     let tens: String = (x0..=x1)
         .map(|x| {
             if x.rem_euclid(10) == 0 {
@@ -1778,28 +1958,32 @@ pub fn ascii_map(s: &State) -> Vec<String> {
     let ones: String = (x0..=x1)
         .map(|x| char::from(b'0' + x.rem_euclid(10) as u8))
         .collect();
-    v.push(format!("    {tens}"));
-    v.push(format!("    {ones}"));
+    [format!("    {tens}"), format!("    {ones}")]
+}
+
+/// The `map` lines: the grid with rulers and figures, the legend of the
+/// figures (with what each stands on), then the tiles: each tile's squares
+/// in a fill its neighbours do not share, its tile-set id written across
+/// its middle row.
+pub fn ascii_map(s: &State) -> Vec<String> {
+    let (x0, y0, x1, y1) = s.board.extent();
+    let (hero_marks, monster_marks) = figure_marks(s);
+    let mut v = Vec::new();
+    v.extend(rulers(x0, x1));
     for y in y0..=y1 {
         let mut row = String::new();
         for x in x0..=x1 {
             let p = Point { x, y };
-            let c = if let Some(h) = s.hero_at(p) {
-                s.heroes[h]
-                    .name
-                    .chars()
-                    .next()
-                    .unwrap_or('@')
-                    .to_ascii_uppercase()
+            let c = if let Some(h) = s.hero_at(p)
+                && let Some(&(_, c)) = hero_marks.iter().find(|(i, _)| *i == h)
+            {
+                c
             } else if s.prisoner_square() == Some(p) {
                 'P'
-            } else if let Some(m) = s.monster_at(p) {
-                s.monsters[m]
-                    .name
-                    .chars()
-                    .next()
-                    .unwrap_or('m')
-                    .to_ascii_lowercase()
+            } else if let Some(m) = s.monster_at(p)
+                && let Some(&(_, c)) = monster_marks.iter().find(|(i, _)| *i == m)
+            {
+                c
             } else if let Some(w) = s.wmt_at(p) {
                 if s.wmts[w].guardian() { 'G' } else { 'W' }
             } else if let Some(c) = s.chest_at(p) {
@@ -1828,13 +2012,119 @@ pub fn ascii_map(s: &State) -> Vec<String> {
         }
         v.push(format!("{y:>3} {}", row.trim_end()));
     }
-    let mut key = "key: capital = hero, small = monster, W = token, G = Guardian, Q = Quest Chest, $ = chest, + / = door shut/open, E = entrance, T teleporter, V vortex".to_string();
+    let mut key = "key: W = token, G = Guardian, Q = Quest Chest, $ = chest, + / = door shut/open, E = entrance, T teleporter, V vortex".to_string();
     if s.markers.iter().any(|m| m.kind == PlayMarker::Staircase) {
         key += ", S staircase";
     }
     v.push(key);
     if s.prisoner_square().is_some() {
         v.push("P = the prisoner (rescue mission)".into());
+    }
+    let legend = |name: &str, c: char, p: Option<Point>| {
+        let on = p.map(|p| under(s, p)).unwrap_or_default();
+        if on.is_empty() {
+            format!("{c} {name}")
+        } else {
+            format!("{c} {name} (on {})", join(on, ", "))
+        }
+    };
+    if !hero_marks.is_empty() {
+        v.push(format!(
+            "heroes: {}",
+            join(
+                hero_marks
+                    .iter()
+                    .map(|&(h, c)| legend(hero(s, h), c, s.heroes[h].pos())),
+                "; "
+            )
+        ));
+    }
+    if !monster_marks.is_empty() {
+        v.push(format!(
+            "monsters: {}",
+            join(
+                monster_marks
+                    .iter()
+                    .map(|&(m, c)| legend(monster(s, m), c, s.monsters[m].pos)),
+                "; "
+            )
+        ));
+    }
+    v.extend(tile_plan(s));
+    v
+}
+
+/// The tiles as laid: each tile's squares in a fill none of its
+/// neighbours has, its id across its middle row (the names play uses, as
+/// printed on the map and setup sheet).
+fn tile_plan(s: &State) -> Vec<String> {
+    const FILLS: [char; 6] = ['.', ':', '-', '\'', '*', '`'];
+    let (x0, y0, x1, y1) = s.board.extent();
+    let n = s.board.tiles.len();
+    // Tiles that touch (a square of one beside a square of the other).
+    let mut touch = vec![Vec::new(); n];
+    for y in y0..=y1 {
+        for x in x0..=x1 {
+            let Some(a) = s.board.tile_at(Point { x, y }) else {
+                continue;
+            };
+            for q in [Point { x: x + 1, y }, Point { x, y: y + 1 }] {
+                if let Some(b) = s.board.tile_at(q)
+                    && a != b
+                    && !touch[a].contains(&b)
+                {
+                    touch[a].push(b);
+                    touch[b].push(a);
+                }
+            }
+        }
+    }
+    let mut fill: Vec<Option<usize>> = vec![None; n];
+    for t in 0..n {
+        let taken: Vec<usize> = touch[t].iter().filter_map(|&o| fill[o]).collect();
+        fill[t] = Some(
+            (0..FILLS.len())
+                .find(|f| !taken.contains(f))
+                .unwrap_or(t % FILLS.len()),
+        );
+    }
+    let mut grid: Vec<Vec<char>> = (y0..=y1)
+        .map(|y| {
+            (x0..=x1)
+                .map(|x| match s.board.tile_at(Point { x, y }) {
+                    Some(t) => FILLS[fill[t].unwrap_or(0)],
+                    None => ' ',
+                })
+                .collect()
+        })
+        .collect();
+    for (t, info) in s.board.tiles.iter().enumerate() {
+        let id: Vec<char> = info.label.to_string().chars().collect();
+        let y = info.centre.y;
+        let row = (x0..=x1)
+            .filter(|&x| s.board.tile_at(Point { x, y }) == Some(t))
+            .collect::<Vec<_>>();
+        let (Some(&first), Some(&last)) = (row.first(), row.last()) else {
+            continue;
+        };
+        let width = (last - first + 1) as usize;
+        let start = if id.len() <= width {
+            first + ((width - id.len()) / 2) as i32
+        } else {
+            first
+        };
+        for (k, &c) in id.iter().enumerate() {
+            let x = start + k as i32;
+            if x <= x1 && s.board.tile_at(Point { x, y }) == Some(t) {
+                grid[(y - y0) as usize][(x - x0) as usize] = c;
+            }
+        }
+    }
+    let mut v = vec!["tiles (ids as on the map and setup sheet):".to_string()];
+    v.extend(rulers(x0, x1));
+    for (k, row) in grid.into_iter().enumerate() {
+        let row: String = row.into_iter().collect();
+        v.push(format!("{:>3} {}", y0 + k as i32, row.trim_end()));
     }
     v
 }
@@ -1856,6 +2146,7 @@ mod tests {
             [
                 "tilecrawl play: scenario seed 1, 3 tiles, Central Chamber C2; play dice seed 1; manual combat",
                 "entrance at 0,3 (west side of C1); heroes wait outside: Ann (Ayla, Borin)",
+                "type `help` for the commands, `status` for where everyone stands, `map` for the board",
                 "== turn 1: Ann's heroes ==",
             ]
         );
@@ -1870,9 +2161,9 @@ mod tests {
         assert_eq!(
             s,
             [
-                "turn 1; experience pool 0 (0 spent); chest pool [1]; WMT pool 1 token(s)",
-                "hero Ayla (Ann): on 2,2, wounds 0/4, speed used 0",
-                "hero Borin (Ann): outside, wounds 0/4, speed used 0",
+                "turn 1; Ann's heroes act; experience pool 0 (0 spent); chest pool [1]; WMT pool 1 token(s)",
+                "hero Ayla (Ann): on 2,2, wounds 0/4, speed 5 of 5 left, to act",
+                "hero Borin (Ann): outside, wounds 0/4, speed 5 of 5 left, to act",
                 "monster orc-1 (20 pts) on 4,4 facing north, wounds 0/2",
                 "chest-1 (level 1): on 22,7",
             ]
@@ -1884,7 +2175,9 @@ mod tests {
         assert_eq!(m[5], "  3 E.......................");
         assert_eq!(m[6], "  4 E...o...########........");
         assert_eq!(m[9], "  7 ........########......$.");
-        assert!(m[10].starts_with("key: capital = hero"));
+        assert!(m[10].starts_with("key: W = token"));
+        assert_eq!(m[11], "heroes: A Ayla");
+        assert_eq!(m[12], "monsters: o orc-1");
     }
 
     #[test]
@@ -1898,18 +2191,160 @@ mod tests {
             }],
         );
         assert_eq!(plain.len(), command::HELP.lines().count());
-        let all = print(
+        // The test party is Ayla and Borin of Ann: the text as written,
+        // but Bob is Ann.
+        assert_eq!(plain[1], command::HELP.lines().nth(1).unwrap());
+        assert!(plain.iter().any(|l| l.starts_with("  first Ann ")));
+        let with_stairs = print(
             &g,
             &[Event::Help {
                 missions: true,
                 stairs: true,
             }],
         );
+        // A plain quest has no mission lines.
+        assert_eq!(with_stairs.len(), plain.len() + 1);
         assert_eq!(
-            all.len(),
-            plain.len() + command::MISSION_HELP.lines().count() + 1
+            with_stairs.last().map(String::as_str),
+            Some(command::HELP_STAIRS)
         );
-        assert_eq!(all.last().map(String::as_str), Some(command::HELP_STAIRS));
+    }
+
+    /// A game of the test dungeon with a party of other names.
+    fn renamed(mission: &str) -> Game {
+        let mut party = party();
+        party.teams[0].player = "Kim".into();
+        party.teams[0].heroes[0].name = "Kestrel".into();
+        party.teams[0].heroes[1].name = "Marrow".into();
+        Game::new(
+            Arc::new(mission_scenario(mission, Vec::new())),
+            Arc::new(party),
+            Arc::new(crate::mkd::tables::default_tables()),
+            GameOptions {
+                seed: 1,
+                combat: CombatMode::Manual,
+            },
+        )
+    }
+
+    #[test]
+    fn help_uses_the_party_s_names_and_only_the_game_s_mission() {
+        let mut g = renamed("rescue");
+        let help = g.apply("help").expect("help");
+        let text = help.join("\n");
+        for name in ["Ayla", "Borin", "Bob"] {
+            assert!(!text.contains(name), "{name} in:\n{text}");
+        }
+        assert!(
+            help.contains(
+                &"  Kestrel moves to 12,7          walk there (from outside: enter by the entrance)"
+                    .to_string()
+            ),
+            "{text}"
+        );
+        assert!(text.contains("  Kestrel gives chest to Marrow"), "{text}");
+        assert!(text.contains("  first Kim "), "{text}");
+        // The rescue's lines, not the kidnapping's or the stealth's.
+        assert!(text.contains("Kestrel frees prisoner"), "{text}");
+        assert!(!text.contains("kidnapping"), "{text}");
+        assert!(!text.contains("smash"), "{text}");
+        let kidnap = renamed("kidnapping")
+            .apply("help")
+            .expect("help")
+            .join("\n");
+        assert!(kidnap.contains("lead orc-2 out") && !kidnap.contains("frees prisoner"));
+    }
+
+    #[test]
+    fn the_opening_lines_point_to_help_and_map() {
+        let g = game(&[]);
+        assert!(
+            g.intro()
+                .iter()
+                .any(|l| l.contains("`help`") && l.contains("`map`")),
+            "{:?}",
+            g.intro()
+        );
+    }
+
+    #[test]
+    fn status_shows_speed_left_and_who_has_acted() {
+        let mut g = game(&[]);
+        g.visited.extend(0..3);
+        put_hero(&mut g, 0, p(2, 2), crate::tileset::Side::N);
+        put_hero(&mut g, 1, p(2, 4), crate::tileset::Side::N);
+        g.apply("Ayla moves to 4,2").expect("a walk");
+        let s = status(&g);
+        assert!(s[0].contains("Ann's heroes act"), "{s:?}");
+        assert_eq!(
+            s[1],
+            "hero Ayla (Ann): on 4,2, wounds 0/4, speed 3 of 5 left, acting"
+        );
+        assert_eq!(
+            s[2],
+            "hero Borin (Ann): on 2,4, wounds 0/4, speed 5 of 5 left, to act"
+        );
+        g.apply("Ayla passes").expect("a pass");
+        let s = status(&g);
+        assert_eq!(
+            s[1],
+            "hero Ayla (Ann): on 4,2, wounds 0/4, speed 3 of 5 left, done"
+        );
+        assert!(g.banner_line().contains("Ann's heroes"));
+    }
+
+    #[test]
+    fn the_map_gives_every_figure_its_own_mark_and_says_what_lies_under_it() {
+        let mut g = game(&[]);
+        put_hero(&mut g, 0, p(2, 2), crate::tileset::Side::N);
+        // A hero named like the staircase's letter gets another capital.
+        g.heroes[1].name = "Sella".into();
+        put_hero(&mut g, 1, p(0, 4), crate::tileset::Side::N);
+        let ghoul = add_monster(&mut g, "ghoul-1", 20, p(20, 2), &[]);
+        g.monsters[ghoul].name = "Ghoul".into();
+        let rat = add_monster(&mut g, "giant-rat-1", 20, p(22, 7), &[]);
+        g.monsters[rat].name = "Giant Rat".into();
+        let m = ascii_map(&g);
+        let at = |x: usize, y: usize| m[2 + y].chars().nth(4 + x);
+        assert_eq!(at(20, 2), Some('g'));
+        // The rat stands on chest-1: another letter, the chest in the legend.
+        assert_eq!(at(22, 7), Some('i'));
+        // S and E are the staircase's and the entrance's: Sella is L.
+        assert_eq!(at(0, 4), Some('L'), "{m:#?}");
+        assert!(
+            m.contains(&"heroes: A Ayla; L Sella (on the entrance)".to_string()),
+            "{m:#?}"
+        );
+        assert!(
+            m.contains(&"monsters: g ghoul-1; i giant-rat-1 (on chest-1)".to_string()),
+            "{m:#?}"
+        );
+    }
+
+    #[test]
+    fn the_map_shows_the_tiles_with_their_ids() {
+        let g = game(&[]);
+        let m = ascii_map(&g);
+        let at = m
+            .iter()
+            .position(|l| l.starts_with("tiles"))
+            .expect("the tile plan");
+        let plan = &m[at + 3..];
+        // Row 3 (the tiles' middle row here is row 4 of 0-8? the centre).
+        let row = plan
+            .iter()
+            .find(|l| l.contains("C1") && l.contains("H1") && l.contains("C2"))
+            .expect("the ids on one row");
+        // Each id within its own tile: C1 in x 0-7, H1 in 8-15, C2 in 16-23.
+        let col = |id: &str| row.find(id).unwrap() - 4;
+        assert!(
+            col("C1") < 8 && (8..16).contains(&col("H1")) && col("C2") >= 16,
+            "{row}"
+        );
+        // Neighbouring tiles have different fills.
+        let first = &plan[0][4..];
+        assert_ne!(first.chars().nth(7), first.chars().nth(8), "{first}");
+        assert_ne!(first.chars().nth(15), first.chars().nth(16), "{first}");
     }
 
     /// A random command line for the test dungeon: mostly legal-looking

@@ -1,0 +1,57 @@
+//! `tilecrawl completions SHELL` and `tilecrawl man`: the shell's tab
+//! completion script and the manual page, both made from the same clap
+//! definition the command parses with, printed on standard output.
+
+use clap::{Args, CommandFactory, ValueEnum};
+use std::io::Write;
+
+#[derive(Debug, Clone, Copy, ValueEnum)]
+enum Shell {
+    Bash,
+    Zsh,
+    Fish,
+    Powershell,
+}
+
+/// Options of `tilecrawl completions`.
+#[derive(Debug, Args)]
+pub struct CompletionsArgs {
+    /// The shell to complete in.
+    #[arg(value_enum)]
+    shell: Shell,
+}
+
+/// Prints the completion script.
+pub fn completions(a: CompletionsArgs) -> anyhow::Result<()> {
+    let mut cmd = super::Cli::command();
+    let shell = match a.shell {
+        Shell::Bash => clap_complete::Shell::Bash,
+        Shell::Zsh => clap_complete::Shell::Zsh,
+        Shell::Fish => clap_complete::Shell::Fish,
+        Shell::Powershell => clap_complete::Shell::PowerShell,
+    };
+    let mut out = Vec::new();
+    clap_complete::generate(shell, &mut cmd, "tilecrawl", &mut out);
+    std::io::stdout().lock().write_all(&out)?;
+    Ok(())
+}
+
+/// Prints the manual page (roff), the subcommands' pages after the main one.
+pub fn man() -> anyhow::Result<()> {
+    let cmd = super::Cli::command();
+    let mut out = Vec::new();
+    clap_mangen::Man::new(cmd.clone()).render(&mut out)?;
+    for sub in cmd.get_subcommands() {
+        if sub.get_name() == "help" {
+            continue;
+        }
+        let name = format!("tilecrawl-{}", sub.get_name());
+        let sub = sub
+            .clone()
+            .bin_name(name.clone())
+            .version(env!("CARGO_PKG_VERSION"));
+        clap_mangen::Man::new(sub).title(name).render(&mut out)?;
+    }
+    std::io::stdout().lock().write_all(&out)?;
+    Ok(())
+}

@@ -1,0 +1,118 @@
+//! Reads the PDFs tilecrawl writes with an independent reader, hayro (a
+//! pure-Rust PDF parser and rasteriser), so `cargo test` needs nothing
+//! outside Rust: page count and sizes, the text drawn on each page, and
+//! pages rasterised to pixels to measure. `.ci/run` checks the same files
+//! with poppler, qpdf and rsvg-convert as well.
+
+use hayro::hayro_interpret::font::GlyphRun;
+use hayro::hayro_interpret::hayro_cmap::BfString;
+use hayro::hayro_interpret::{
+    BlendMode, ClipPath, Context, Device, DrawMode, DrawProps, Image, ImageDrawProps,
+    InterpreterCache, InterpreterSettings, SoftMask, interpret_page,
+};
+use hayro::hayro_syntax::Pdf;
+use hayro::kurbo::{Affine, BezPath, Rect};
+use hayro::vello_cpu::color::palette::css::WHITE;
+use hayro::{PixmapSettings, RenderCache, RenderSettings, render};
+
+/// Opens a PDF, failing the test with the reader's complaint.
+pub fn open(bytes: &[u8]) -> Pdf {
+    Pdf::new(bytes.to_vec()).unwrap_or_else(|e| panic!("not a readable PDF: {e:?}"))
+}
+
+/// The number of pages and each page's size in points (width, height), as
+/// a viewer shows it (rotation applied).
+pub fn info(bytes: &[u8]) -> (usize, Vec<(f64, f64)>) {
+    let pdf = open(bytes);
+    let sizes: Vec<(f64, f64)> = pdf
+        .pages()
+        .iter()
+        .map(|p| {
+            let (w, h) = p.render_dimensions();
+            (f64::from(w), f64::from(h))
+        })
+        .collect();
+    (sizes.len(), sizes)
+}
+
+/// Asserts every page is `(w, h)` points within 0.01 pt.
+pub fn assert_page_size(sizes: &[(f64, f64)], w: f64, h: f64) {
+    for (i, (pw, ph)) in sizes.iter().enumerate() {
+        assert!(
+            (pw - w).abs() < 0.01 && (ph - h).abs() < 0.01,
+            "page {} is {pw} × {ph} pt, expected {w} × {h}",
+            i + 1
+        );
+    }
+}
+
+/// Rasterises page `page` (1-based) at `dpi` on a white background.
+pub fn rasterise(bytes: &[u8], page: usize, dpi: f64) -> image::RgbaImage {
+    let pdf = open(bytes);
+    let pages = pdf.pages();
+    let p = pages
+        .get(page - 1)
+        .unwrap_or_else(|| panic!("no page {page}"));
+    let scale = (dpi / 72.0) as f32;
+    let pixmap = render(
+        p,
+        &RenderCache::new(),
+        &InterpreterSettings::default(),
+        &RenderSettings::default(),
+        &PixmapSettings {
+            x_scale: scale,
+            y_scale: scale,
+            bg_color: WHITE,
+        },
+    );
+    let (w, h) = (u32::from(pixmap.width()), u32::from(pixmap.height()));
+    // Opaque on white: premultiplied and straight RGBA are the same bytes.
+    image::RgbaImage::from_raw(w, h, pixmap.data_as_u8_slice().to_vec())
+        .expect("a pixmap of width × height pixels")
+}
+
+/// The text of every page: each run of glyphs on its own line, in the
+/// order the page draws them.
+pub fn text(bytes: &[u8]) -> Vec<String> {
+    let pdf = open(bytes);
+    let cache = InterpreterCache::new();
+    pdf.pages()
+        .iter()
+        .map(|page| {
+            let mut context = Context::new(
+                Affine::IDENTITY,
+                Rect::new(0.0, 0.0, 1.0, 1.0),
+                &cache,
+                pdf.xref(),
+                InterpreterSettings::default(),
+            );
+            let mut device = TextDevice::default();
+            interpret_page(page, &mut context, &mut device);
+            device.text
+        })
+        .collect()
+}
+
+#[derive(Default)]
+struct TextDevice {
+    text: String,
+}
+
+impl Device<'_> for TextDevice {
+    fn draw_path(&mut self, _: &BezPath, _: DrawProps<'_>, _: &DrawMode) {}
+    fn push_clip_path(&mut self, _: &ClipPath) {}
+    fn push_transparency_group(&mut self, _: f32, _: Option<SoftMask<'_>>, _: BlendMode) {}
+    fn draw_glyph_run(&mut self, run: &GlyphRun<'_, '_>, _: DrawProps<'_>, _: &DrawMode) {
+        for glyph in run.glyphs() {
+            match glyph.as_unicode() {
+                Some(BfString::Char(c)) => self.text.push(c),
+                Some(BfString::String(s)) => self.text.push_str(&s),
+                None => self.text.push('\u{fffd}'),
+            }
+        }
+        self.text.push('\n');
+    }
+    fn draw_image(&mut self, _: Image<'_, '_>, _: ImageDrawProps<'_>) {}
+    fn pop_clip(&mut self) {}
+    fn pop_transparency_group(&mut self) {}
+}

@@ -1,0 +1,266 @@
+//! The toolchain around the commands: shell completions, the manual page,
+//! and the paper names `--print` takes.
+
+use crate::common;
+use std::path::Path;
+use std::time::Duration;
+
+const SUBCOMMANDS: [&str; 9] = [
+    "generate",
+    "render",
+    "batch",
+    "play",
+    "simulate",
+    "campaign",
+    "tileset",
+    "completions",
+    "man",
+];
+
+fn run(cwd: &Path, args: &[&str]) -> common::Run {
+    common::run_env(cwd, args, &[], Duration::from_secs(30))
+}
+
+#[test]
+fn completions_for_every_shell_name_the_subcommands() {
+    let dir = tempfile::tempdir().unwrap();
+    for shell in ["bash", "zsh", "fish", "powershell"] {
+        let r = run(dir.path(), &["completions", shell]);
+        assert_eq!(r.code, Some(0), "{shell}: {r:#?}");
+        assert!(r.stdout.len() > 1000, "{shell}: {} bytes", r.stdout.len());
+        for sub in SUBCOMMANDS {
+            assert!(r.stdout.contains(sub), "{shell}: {sub} missing");
+        }
+        assert!(r.stdout.contains("vtt-grid"), "{shell}: options missing");
+    }
+    let r = run(dir.path(), &["completions", "tcsh"]);
+    assert_eq!(r.code, Some(2), "{r:#?}");
+}
+
+#[test]
+fn the_manual_page_is_roff_with_every_subcommand() {
+    let dir = tempfile::tempdir().unwrap();
+    let r = run(dir.path(), &["man"]);
+    assert_eq!(r.code, Some(0), "{r:#?}");
+    assert!(
+        r.stdout.starts_with(".ie"),
+        "{}",
+        &r.stdout[..80.min(r.stdout.len())]
+    );
+    assert!(r.stdout.contains(".TH tilecrawl 1"));
+    for sub in SUBCOMMANDS {
+        assert!(r.stdout.contains(sub), "{sub} missing");
+    }
+    for sub in ["generate", "render", "batch", "play", "campaign", "tileset"] {
+        assert!(
+            r.stdout.contains(&format!(".TH tilecrawl-{sub} 1")),
+            "no {sub} page"
+        );
+    }
+}
+
+#[test]
+fn print_takes_paper_names_in_any_case_and_custom_sizes() {
+    let dir = tempfile::tempdir().unwrap();
+    // The sizes themselves are measured in `export::paper`'s tests.
+    for paper in ["A3", "Legal", "TABLOID", "300x300mm", "11x17in"] {
+        let out = dir.path().join(paper);
+        let r = run(
+            dir.path(),
+            &[
+                "generate",
+                "--seed",
+                "2",
+                "--dpi",
+                "20",
+                "--print",
+                paper,
+                "--out",
+                out.to_str().unwrap(),
+            ],
+        );
+        assert_eq!(r.code, Some(0), "{paper}: {r:#?}");
+        let pdf = std::fs::read(out.join("map.pdf")).unwrap();
+        assert!(pdf.starts_with(b"%PDF"), "{paper}");
+    }
+    let r = run(
+        dir.path(),
+        &["generate", "--seed", "2", "--print", "a5", "--out", "x"],
+    );
+    assert_eq!(r.code, Some(2), "{r:#?}");
+    assert!(
+        r.stderr.contains("a5") && r.stderr.contains("210x297mm"),
+        "{}",
+        r.stderr
+    );
+    assert!(!dir.path().join("x").exists());
+}
+
+/// Runs `tilecrawl args…` in `cwd` with `input` on standard input.
+fn run_stdin(cwd: &Path, args: &[&str], input: &[u8]) -> common::Run {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tilecrawl"))
+        .args(args)
+        .current_dir(cwd)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the tilecrawl binary starts");
+    let mut stdin = child.stdin.take().unwrap();
+    let input = input.to_vec();
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(&input);
+    });
+    let (code, stdout, stderr) = common::wait_with_output(child, args, Duration::from_secs(30));
+    writer.join().unwrap();
+    common::Run {
+        code,
+        stdout,
+        stderr,
+    }
+}
+
+#[test]
+fn a_dash_reads_standard_input() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let r = run(d, &["generate", "--seed", "4", "--dpi", "20", "--out", "g"]);
+    assert_eq!(r.code, Some(0), "{r:#?}");
+    let scenario = std::fs::read(d.join("g/scenario.yaml")).unwrap();
+
+    let r = run_stdin(d, &["render", "-", "--dpi", "20", "--out", "r"], &scenario);
+    assert_eq!(r.code, Some(0), "{r:#?}");
+    assert_eq!(
+        std::fs::read(d.join("r/map.svg")).unwrap(),
+        std::fs::read(d.join("g/map.svg")).unwrap()
+    );
+    // Without --out there is no folder to draw beside.
+    let r = run_stdin(d, &["render", "-"], &scenario);
+    common::one_error_line(&r, &["render -", "--out"]).unwrap();
+    // A bad scenario on stdin is one error line naming <stdin>.
+    let r = run_stdin(d, &["render", "-", "--out", "bad"], b"format: nonsense\n");
+    common::one_error_line(&r, &["<stdin>"]).unwrap();
+    assert!(!d.join("bad").exists());
+
+    let tiles = run(d, &["tileset", "default"]).stdout;
+    let r = run_stdin(d, &["tileset", "check", "-"], tiles.as_bytes());
+    assert_eq!(r.code, Some(0), "{r:#?}");
+    assert!(
+        r.stdout.contains("ok: - is a valid tile set"),
+        "{}",
+        r.stdout
+    );
+
+    let r = run_stdin(
+        d,
+        &[
+            "play",
+            "g/scenario.yaml",
+            "--script",
+            "-",
+            "--save",
+            "s.yaml",
+        ],
+        b"status\n",
+    );
+    assert_eq!(r.code, Some(0), "{r:#?}");
+    assert!(!r.stdout.is_empty());
+}
+
+#[test]
+fn out_dash_is_refused_before_anything_is_written() {
+    let dir = tempfile::tempdir().unwrap();
+    for args in [
+        &["generate", "--seed", "1", "--out", "-"][..],
+        &["batch", "--count", "1", "--out", "-"],
+        &["render", "x.yaml", "--out", "-"],
+    ] {
+        let r = run(dir.path(), args);
+        assert_eq!(r.code, Some(2), "{args:?}: {r:#?}");
+        assert!(r.stderr.contains("not standard output"), "{}", r.stderr);
+        assert!(!dir.path().join("-").exists());
+    }
+}
+
+#[test]
+fn the_error_line_is_coloured_only_when_asked() {
+    let dir = tempfile::tempdir().unwrap();
+    let bad = ["render", "missing.yaml"];
+    let r = run(dir.path(), &bad);
+    assert!(r.stderr.starts_with("error: "), "{:?}", r.stderr);
+    let mut always = bad.to_vec();
+    always.extend(["--color", "always"]);
+    let r = common::run_env(
+        dir.path(),
+        &always,
+        &[("NO_COLOR", "1")],
+        Duration::from_secs(30),
+    );
+    assert_eq!(r.code, Some(1));
+    assert!(
+        r.stderr.starts_with("\x1b[1m\x1b[31merror:\x1b[0m "),
+        "{:?}",
+        r.stderr
+    );
+    let mut never = bad.to_vec();
+    never.extend(["--color", "never"]);
+    let r = run(dir.path(), &never);
+    assert!(r.stderr.starts_with("error: "), "{:?}", r.stderr);
+    let r = common::run_env(
+        dir.path(),
+        &bad,
+        &[("NO_COLOR", "1")],
+        Duration::from_secs(30),
+    );
+    assert!(r.stderr.starts_with("error: "), "{:?}", r.stderr);
+}
+
+#[test]
+fn json_summaries_parse_and_carry_seeds_as_strings() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let json = |args: &[&str]| -> serde_json::Value {
+        let r = run(d, args);
+        assert_eq!(r.code, Some(0), "{args:?}: {r:#?}");
+        assert_eq!(r.stdout.lines().count(), 1, "{args:?}: one line");
+        serde_json::from_str(&r.stdout).expect("the summary is JSON")
+    };
+    let g = json(&[
+        "generate",
+        "--seed",
+        "18446744073709551615",
+        "--dpi",
+        "20",
+        "--out",
+        "g",
+        "--json",
+    ]);
+    assert_eq!(g["seed"], "18446744073709551615");
+    assert_eq!(g["floors"].as_array().unwrap().len(), 1);
+    assert!(g["floors"][0]["tiles"].as_u64().unwrap() > 0);
+    assert!(
+        g["files"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|f| f == "scenario.yaml")
+    );
+    let f = json(&[
+        "generate", "--seed", "3", "--floors", "2", "--dpi", "20", "--out", "f", "--json",
+    ]);
+    assert_eq!(f["floors"].as_array().unwrap().len(), 2);
+    assert!(f["floors"][1]["seed"].is_string());
+
+    let t = json(&["tileset", "check", "--json"]);
+    assert_eq!(t["valid"], true);
+    assert!(t["chambers"].as_u64().unwrap() > 0);
+
+    let r = run(d, &["campaign", "new", "J", "--seed", "9"]);
+    assert_eq!(r.code, Some(0), "{r:#?}");
+    let c = json(&["campaign", "show", "J", "--json"]);
+    assert_eq!(c["seed"], "9");
+    assert!(!c["heroes"].as_array().unwrap().is_empty());
+    assert!(c["current"].is_null());
+}

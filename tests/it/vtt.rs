@@ -1,0 +1,387 @@
+//! `--vtt`: every `map.dd2vtt` that `generate`, `render`, `batch` and
+//! `campaign next` write is read back and checked the way the virtual
+//! tabletops' importers read it (Foundry's dd-import, MapTool's
+//! DungeonDraftImporter, Owlbear's uvtt importer): the format number, the
+//! resolution, the image's exact size, the walls on square edges between
+//! open and closed squares (and every such edge walled), the portals on
+//! wall lines, and the image's squares under the walls.
+
+use crate::common;
+use base64::Engine;
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+use tilecrawl::export::Style;
+use tilecrawl::tileset::Cell;
+
+fn ok(cwd: &Path, args: &[&str]) -> String {
+    let r = common::run_env(cwd, args, &[], Duration::from_secs(60));
+    assert_eq!(r.code, Some(0), "tilecrawl {args:?}: {r:#?}");
+    r.stdout
+}
+
+/// Every `map.dd2vtt` under `dir`, with the `scenario.yaml` beside it.
+fn vtt_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    entries.sort();
+    for p in entries {
+        if p.is_dir() {
+            vtt_files(&p, out);
+        } else if p.file_name().is_some_and(|n| n == "map.dd2vtt") {
+            out.push(p);
+        }
+    }
+}
+
+/// A point of a wall or portal in squares.
+fn pt(v: &serde_json::Value) -> (f64, f64) {
+    (
+        v["x"].as_f64().expect("x is a number"),
+        v["y"].as_f64().expect("y is a number"),
+    )
+}
+
+/// The unit edges (in doubled coordinates, so portal midpoints are whole)
+/// a segment from `a` to `b` covers; panics if it is not on grid lines.
+fn unit_edges(a: (f64, f64), b: (f64, f64), what: &str) -> Vec<[(i64, i64); 2]> {
+    let whole = |v: f64| {
+        assert!(v.fract() == 0.0, "{what}: {v} is not on a grid line");
+        v as i64
+    };
+    let (ax, ay, bx, by) = (whole(a.0), whole(a.1), whole(b.0), whole(b.1));
+    assert!(
+        ax == bx || ay == by,
+        "{what}: segment {a:?}–{b:?} is not along a square edge"
+    );
+    let mut out = Vec::new();
+    if ay == by {
+        for x in ax.min(bx)..ax.max(bx) {
+            out.push([(x, ay), (x + 1, ay)]);
+        }
+    } else {
+        for y in ay.min(by)..ay.max(by) {
+            out.push([(ax, y), (ax, y + 1)]);
+        }
+    }
+    out
+}
+
+struct Squares {
+    grid: Vec<Vec<u8>>,
+}
+
+impl Squares {
+    fn cell(&self, x: i64, y: i64) -> Cell {
+        if x < 0 || y < 0 {
+            return Cell::Void;
+        }
+        self.grid
+            .get(y as usize)
+            .and_then(|r| r.get(x as usize))
+            .and_then(|b| Cell::from_char(*b as char))
+            .unwrap_or(Cell::Void)
+    }
+    fn open(&self, x: i64, y: i64) -> bool {
+        !matches!(self.cell(x, y), Cell::Wall | Cell::Void)
+    }
+    /// The two squares either side of a unit edge.
+    fn sides(e: [(i64, i64); 2]) -> [(i64, i64); 2] {
+        let [(x0, y0), (x1, _)] = e;
+        if x0 != x1 {
+            [(x0, y0 - 1), (x0, y0)]
+        } else {
+            [(x0 - 1, y0), (x0, y0)]
+        }
+    }
+}
+
+fn close(a: [u8; 4], b: [u8; 4]) -> bool {
+    a.iter().zip(b).all(|(x, y)| x.abs_diff(y) <= 6)
+}
+
+fn rgba(f: tilecrawl::export::Fill) -> Option<[u8; 4]> {
+    f.solid().map(|c| {
+        let h = c.hex();
+        let v = |i: usize| u8::from_str_radix(&h[i..i + 2], 16).unwrap();
+        [v(1), v(3), v(5), 255]
+    })
+}
+
+/// Checks one `.dd2vtt` against its scenario; returns the number of walls.
+fn check(path: &Path) -> usize {
+    let what = path.display().to_string();
+    let bytes = std::fs::read(path).unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&bytes).expect("the file is JSON");
+    let format = v["format"].as_f64().expect("format is a number");
+    assert!(format == 0.2 || format == 0.3, "{what}: format {format}");
+    let res = &v["resolution"];
+    let ppg = res["pixels_per_grid"]
+        .as_u64()
+        .expect("pixels_per_grid is an integer");
+    assert_eq!(pt(&res["map_origin"]), (0.0, 0.0));
+    let cols = res["map_size"]["x"].as_u64().expect("integer map width");
+    let rows = res["map_size"]["y"].as_u64().expect("integer map height");
+    for key in ["line_of_sight", "portals", "lights"] {
+        assert!(v[key].is_array(), "{what}: {key} missing");
+    }
+    assert!(v["tilecrawl"]["seed"].is_string(), "the seed is a string");
+    let png = base64::engine::general_purpose::STANDARD
+        .decode(v["image"].as_str().expect("image is a string"))
+        .expect("image is base64");
+    let img = image::load_from_memory(&png)
+        .expect("image is a PNG")
+        .to_rgba8();
+    assert_eq!(
+        (u64::from(img.width()), u64::from(img.height())),
+        (cols * ppg, rows * ppg),
+        "{what}: image size"
+    );
+
+    let scenario = std::fs::read_to_string(path.with_file_name("scenario.yaml")).unwrap();
+    let s = tilecrawl::mkd::scenario::from_yaml(&scenario, "scenario.yaml").unwrap();
+    assert_eq!(
+        (u64::from(s.size.width), u64::from(s.size.height)),
+        (cols, rows)
+    );
+    let sq = Squares {
+        grid: s.grid.iter().map(|r| r.as_bytes().to_vec()).collect(),
+    };
+
+    // Walls: each on an open/closed edge; together covering every such edge.
+    let mut walled = BTreeSet::new();
+    let mut walls = 0;
+    for line in v["line_of_sight"].as_array().unwrap() {
+        let pts: Vec<(f64, f64)> = line.as_array().unwrap().iter().map(pt).collect();
+        assert!(pts.len() >= 2, "{what}: a wall of one point");
+        for w in pts.windows(2) {
+            walls += 1;
+            for e in unit_edges(w[0], w[1], &what) {
+                let [a, b] = Squares::sides(e);
+                assert_ne!(
+                    sq.open(a.0, a.1),
+                    sq.open(b.0, b.1),
+                    "{what}: wall edge {e:?} is not between open and closed"
+                );
+                assert!(walled.insert(e), "{what}: edge {e:?} walled twice");
+            }
+        }
+    }
+    let mut portal_edges = BTreeSet::new();
+    for p in v["portals"].as_array().unwrap() {
+        let b = p["bounds"].as_array().expect("bounds");
+        for e in unit_edges(pt(&b[0]), pt(&b[1]), &what) {
+            let [a, c] = Squares::sides(e);
+            assert!(
+                sq.open(a.0, a.1) || sq.open(c.0, c.1),
+                "{what}: portal {e:?} not on a wall line"
+            );
+            portal_edges.insert(e);
+        }
+        assert!(p["closed"].is_boolean() && p["freestanding"].is_boolean());
+    }
+    for y in 0..=rows as i64 {
+        for x in 0..=cols as i64 {
+            for e in [[(x, y), (x + 1, y)], [(x, y), (x, y + 1)]] {
+                let [a, b] = Squares::sides(e);
+                if sq.open(a.0, a.1) != sq.open(b.0, b.1) {
+                    assert!(
+                        walled.contains(&e) || portal_edges.contains(&e),
+                        "{what}: edge {e:?} between open and closed has no wall"
+                    );
+                }
+            }
+        }
+    }
+
+    // The picture under the walls: a tenth of a square either side of each
+    // wall's midpoint shows the closed square's colour (wall or rock) on
+    // one side and the open square's own colour on the other.
+    let st = Style::default();
+    let closed_colours: Vec<[u8; 4]> = [st.wall, st.rock, st.rock_dark, st.rock_light]
+        .into_iter()
+        .filter_map(rgba)
+        .collect();
+    let px = |x: f64, y: f64| {
+        let (px, py) = ((x * ppg as f64) as u32, (y * ppg as f64) as u32);
+        img.get_pixel(px.min(img.width() - 1), py.min(img.height() - 1))
+            .0
+    };
+    for e in &walled {
+        let [a, b] = Squares::sides(*e);
+        let (mx, my) = (
+            (e[0].0 + e[1].0) as f64 / 2.0,
+            (e[0].1 + e[1].1) as f64 / 2.0,
+        );
+        let (dx, dy) = ((b.0 - a.0) as f64 * 0.1, (b.1 - a.1) as f64 * 0.1);
+        let (open, closed, o_at, c_at) = if sq.open(a.0, a.1) {
+            (a, b, (mx - dx, my - dy), (mx + dx, my + dy))
+        } else {
+            (b, a, (mx + dx, my + dy), (mx - dx, my - dy))
+        };
+        let (o_px, c_px) = (px(o_at.0, o_at.1), px(c_at.0, c_at.1));
+        if c_at.0 < cols as f64 && c_at.1 < rows as f64 && c_at.0 > 0.0 && c_at.1 > 0.0 {
+            assert!(
+                closed_colours.iter().any(|&c| close(c, c_px)),
+                "{what}: closed square {closed:?} shows {c_px:?} by wall {e:?}"
+            );
+        }
+        assert!(
+            !closed_colours.iter().any(|&c| close(c, o_px)),
+            "{what}: open square {open:?} shows wall colour {o_px:?} by wall {e:?}"
+        );
+        // A floor square shows the floor colour there; other terrain may
+        // show its mark (a wave, a zigzag) that near the edge.
+        let marker = s
+            .game
+            .markers
+            .iter()
+            .any(|m| (i64::from(m.x), i64::from(m.y)) == open);
+        if !marker
+            && sq.cell(open.0, open.1) == Cell::Floor
+            && let Some(c) = rgba(st.floor)
+        {
+            assert!(
+                close(c, o_px),
+                "{what}: floor square {open:?} shows {o_px:?}, not the floor colour {c:?}"
+            );
+        }
+    }
+    walls
+}
+
+#[test]
+fn every_written_dd2vtt_reads_back_as_the_importers_need() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let out = |n: &str| d.join(n).to_str().unwrap().to_string();
+    for seed in ["1", "7", "42"] {
+        ok(
+            d,
+            &[
+                "generate",
+                "--seed",
+                seed,
+                "--dpi",
+                "20",
+                "--vtt",
+                "--vtt-grid",
+                "40",
+                "--out",
+                &out(&format!("g{seed}")),
+            ],
+        );
+    }
+    ok(
+        d,
+        &[
+            "generate",
+            "--seed",
+            "3",
+            "--dpi",
+            "20",
+            "--floors",
+            "2",
+            "--vtt",
+            "--vtt-grid",
+            "30",
+            "--out",
+            &out("floors"),
+        ],
+    );
+    ok(
+        d,
+        &[
+            "render",
+            &format!("{}/scenario.yaml", out("g7")),
+            "--dpi",
+            "20",
+            "--vtt",
+            "--vtt-grid",
+            "40",
+            "--out",
+            &out("r7"),
+        ],
+    );
+    std::fs::copy(d.join("g7/scenario.yaml"), d.join("r7/scenario.yaml")).unwrap();
+    ok(
+        d,
+        &[
+            "batch",
+            "--count",
+            "2",
+            "--seed-start",
+            "11",
+            "--dpi",
+            "20",
+            "--vtt",
+            "--vtt-grid",
+            "24",
+            "--out",
+            &out("b"),
+        ],
+    );
+    ok(d, &["campaign", "new", "V", "--seed", "5"]);
+    ok(
+        d,
+        &[
+            "campaign",
+            "next",
+            "V",
+            "--dpi",
+            "20",
+            "--vtt",
+            "--vtt-grid",
+            "24",
+        ],
+    );
+
+    let mut files = Vec::new();
+    vtt_files(d, &mut files);
+    let names: Vec<String> = files
+        .iter()
+        .map(|p| p.strip_prefix(d).unwrap().display().to_string())
+        .collect();
+    for want in [
+        "g1/map.dd2vtt",
+        "floors/floor-1/map.dd2vtt",
+        "floors/floor-2/map.dd2vtt",
+        "r7/map.dd2vtt",
+        "b/11/map.dd2vtt",
+        "b/12/map.dd2vtt",
+        "campaigns/V/adventure-1/map.dd2vtt",
+    ] {
+        assert!(names.iter().any(|n| n == want), "{want} not in {names:?}");
+    }
+    for f in &files {
+        assert!(check(f) > 0, "{}: no walls", f.display());
+    }
+    // render draws from the file what generate drew from memory.
+    assert_eq!(
+        std::fs::read(d.join("g7/map.dd2vtt")).unwrap(),
+        std::fs::read(d.join("r7/map.dd2vtt")).unwrap()
+    );
+}
+
+#[test]
+fn an_oversized_vtt_image_is_one_error_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let r = common::run_env(
+        dir.path(),
+        &[
+            "generate",
+            "--seed",
+            "1",
+            "--vtt",
+            "--vtt-grid",
+            "401",
+            "--out",
+            "x",
+        ],
+        &[],
+        Duration::from_secs(30),
+    );
+    assert_eq!(r.code, Some(2), "{r:#?}");
+}
