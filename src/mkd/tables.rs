@@ -320,6 +320,12 @@ pub struct PlayRules {
     pub command_bonus: u32,
     /// Experience points per heal from the shared pool.
     pub xp_heal_every: u32,
+    /// Experience points per heal for a hero at `high_level` or above.
+    #[serde(default = "default_xp_heal_every_high")]
+    pub xp_heal_every_high: u32,
+    /// The level from which a heal costs `xp_heal_every_high`.
+    #[serde(default = "default_high_level")]
+    pub high_level: u32,
     /// A melee die hits on at least this.
     pub melee_hit: u32,
     /// A shooting die hits on at least this.
@@ -592,8 +598,18 @@ struct RawProfile {
 
 // ---------------------------------------------------------------- shared checks
 
+/// A heal's price from level 6 on, for table files written before it was a key.
+fn default_xp_heal_every_high() -> u32 {
+    100
+}
+
+/// The level the higher heal price starts at, for older table files.
+fn default_high_level() -> u32 {
+    6
+}
+
 fn check_rules(r: &PlayRules) -> Result<(), Fault> {
-    let fields: [(&str, u32, u32, u32); 17] = [
+    let fields: [(&str, u32, u32, u32); 19] = [
         ("wmt_speed", r.wmt_speed, 1, 20),
         ("door_open", r.door_open, 0, 20),
         ("door_close", r.door_close, 0, 20),
@@ -607,6 +623,8 @@ fn check_rules(r: &PlayRules) -> Result<(), Fault> {
         ("quickness_bonus", r.quickness_bonus, 0, 20),
         ("command_bonus", r.command_bonus, 0, 20),
         ("xp_heal_every", r.xp_heal_every, 1, 1000),
+        ("xp_heal_every_high", r.xp_heal_every_high, 1, 1000),
+        ("high_level", r.high_level, 1, 100),
         ("melee_hit", r.melee_hit, 2, 6),
         ("shoot_hit", r.shoot_hit, 2, 6),
         ("slow_disarm", r.slow_disarm, 0, 20),

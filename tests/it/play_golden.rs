@@ -13,12 +13,11 @@ use std::time::Duration;
 /// (script, scenario seed, play seed, combat).
 const GAMES: &[(&str, u64, u64, &str)] = &[
     ("manual-seed7", 7, 7, "manual"),
-    ("auto-0-seed11", 11, 952267307538074655, "dice"),
-    ("auto-1-seed7", 7, 17599774830844088246, "dice"),
-    ("auto-2-seed7", 7, 1910343844960271083, "dice"),
-    ("auto-3-seed11", 11, 6707254688740252472, "dice"),
-    ("auto-4-seed11", 11, 17302190470181094509, "dice"),
-    ("auto-5-seed11", 11, 17745914079259655866, "dice"),
+    // Picked by `find_games` to show, with the manual game, all of `SHOWN`.
+    ("auto-0-seed11", 11, 128, "dice"),
+    ("auto-1-seed11", 11, 45, "dice"),
+    ("auto-2-seed11", 11, 5, "dice"),
+    ("auto-3-seed7", 7, 226, "dice"),
 ];
 
 fn root() -> PathBuf {
@@ -77,6 +76,14 @@ fn scripted_games_give_their_pinned_transcripts() {
     let update = std::env::var_os("UPDATE_GOLDEN").is_some();
     let golden = root().join("tests/golden/play");
     let mut failures = Vec::new();
+    if update {
+        // The automatic heroes' games are played again under today's rules.
+        let dir = tempfile::tempdir().expect("tempdir");
+        for &(name, s, p, _) in GAMES.iter().filter(|g| g.0.starts_with("auto-")) {
+            let script = root().join("tests/scripts").join(format!("{name}.txt"));
+            std::fs::write(script, auto_script(dir.path(), s, p).0).unwrap();
+        }
+    }
     for (name, got) in all_transcripts() {
         let path = golden.join(format!("{name}.txt"));
         if update {
@@ -266,5 +273,94 @@ fn play_names_tiles_as_the_setup_sheet_does() {
             (tx..tx + w).contains(&x) && (ty..ty + h).contains(&y),
             "{name}: the entrance {x},{y} is not in {id}"
         );
+    }
+}
+
+/// The automatic heroes' commands for one game of scenario seed `scenario`
+/// (generated into `dir` if it is not there yet) with dice seed `play`, as a
+/// script, and the game's transcript.
+fn auto_script(dir: &Path, scenario: u64, play: u64) -> (String, String) {
+    use std::sync::Arc;
+    use tilecrawl::mkd::play::simulate;
+    let folder = format!("s{scenario}");
+    if !dir.join(&folder).exists() {
+        run(
+            dir,
+            &[
+                "generate",
+                "--seed",
+                &scenario.to_string(),
+                "--out",
+                &folder,
+                "-q",
+            ],
+        );
+    }
+    let text = std::fs::read_to_string(dir.join(&folder).join("scenario.yaml")).unwrap();
+    let sc = Arc::new(tilecrawl::mkd::scenario::from_yaml(&text, "scenario.yaml").unwrap());
+    let party = Arc::new(tilecrawl::mkd::play::party::default_party());
+    let tables = Arc::new(tilecrawl::mkd::tables::default_tables());
+    let (_, log) =
+        simulate::play_once_logged(&sc, &party, &tables, play, simulate::DEFAULT_MAX_TURNS);
+    let mut script = format!(
+        "# Commands the simulator's automatic heroes gave in one playthrough of\n\
+         # scenario seed {scenario} (defaults), play dice seed {play}, dice combat. Replayed\n\
+         # by tests/it/play_golden.rs; the transcript is pinned in tests/golden/play/.\n"
+    );
+    for l in log.iter().filter_map(|l| l.strip_prefix("> ")) {
+        script.push_str(l);
+        script.push('\n');
+    }
+    (script, log.join("\n"))
+}
+
+/// Picks automatic games that, with the manual one, show everything in
+/// [`SHOWN`]: greedily, from dice seeds 1 to 300 on scenario seeds 7 and 11
+/// (`cargo test --test it play_golden::find_games -- --ignored --nocapture`,
+/// after a rule change leaves something unshown).
+#[test]
+#[ignore = "a search, run by hand when the rules change the pinned games"]
+fn find_games() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let manual =
+        std::fs::read_to_string(root().join("tests/golden/play/manual-seed7.txt")).unwrap();
+    let mut left: Vec<&str> = SHOWN
+        .iter()
+        .copied()
+        .filter(|m| !manual.contains(m))
+        .collect();
+    let mut games: Vec<(u64, u64, Vec<&str>)> = Vec::new();
+    for scenario in [7u64, 11] {
+        for play in 1..=300u64 {
+            let (_, log) = auto_script(dir.path(), scenario, play);
+            let shows: Vec<&str> = left.iter().copied().filter(|m| log.contains(m)).collect();
+            games.push((scenario, play, shows));
+        }
+    }
+    while !left.is_empty() {
+        let Some(best) = games
+            .iter()
+            .max_by_key(|g| {
+                (
+                    g.2.iter().filter(|m| left.contains(m)).count(),
+                    std::cmp::Reverse(g.1),
+                )
+            })
+            .filter(|g| g.2.iter().any(|m| left.contains(m)))
+        else {
+            println!("no game shows {left:?}");
+            return;
+        };
+        println!(
+            "scenario {} dice {}: {:?}",
+            best.0,
+            best.1,
+            best.2
+                .iter()
+                .filter(|m| left.contains(m))
+                .collect::<Vec<_>>()
+        );
+        let shown = best.2.clone();
+        left.retain(|m| !shown.contains(m));
     }
 }

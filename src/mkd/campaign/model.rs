@@ -259,9 +259,9 @@ impl CampaignHero {
         CampaignHero {
             name: hero.name.clone(),
             player: player.to_string(),
-            level: 1,
+            level: hero.level.min(1),
             experience: 0,
-            value: hero.value,
+            value: hero.start_value(),
             dial_values,
             speed: hero.stats.speed,
             attacks: hero.stats.attacks,
@@ -359,7 +359,13 @@ impl Campaign {
         for h in self.heroes.iter().filter(|h| h.alive) {
             let hero = Hero {
                 name: h.name.clone(),
-                value: h.value,
+                // A party file gives a level-0 hero's level-1 value.
+                value: if h.level == 0 {
+                    rules::hero_value(&h.dial_values, 1)
+                } else {
+                    h.value
+                },
+                level: h.level,
                 stats: h.stats(),
                 // The campaign keeps names its loader checked.
                 abilities: h
@@ -381,6 +387,7 @@ impl Campaign {
             name: name.into(),
             teams,
             prisoner: None,
+            campaign: Some(self.name.clone()),
         })
     }
 
@@ -395,12 +402,19 @@ impl Campaign {
     }
 }
 
+/// Level 1 goes without saying in a party file.
+fn is_one(level: &u32) -> bool {
+    *level == 1
+}
+
 /// A party as a `tilecrawl-party/1` file.
 pub fn party_yaml(p: &Party, comment: &str) -> String {
     #[derive(Serialize)]
     struct File<'a> {
         format: &'a str,
         name: &'a str,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        campaign: Option<&'a str>,
         teams: Vec<TeamOut<'a>>,
     }
     #[derive(Serialize)]
@@ -412,6 +426,8 @@ pub fn party_yaml(p: &Party, comment: &str) -> String {
     struct HeroOut<'a> {
         name: &'a str,
         value: u32,
+        #[serde(skip_serializing_if = "is_one")]
+        level: u32,
         speed: u32,
         attacks: u32,
         #[serde(skip_serializing_if = "Option::is_none")]
@@ -423,6 +439,7 @@ pub fn party_yaml(p: &Party, comment: &str) -> String {
     let f = File {
         format: party::FORMAT,
         name: &p.name,
+        campaign: p.campaign.as_deref(),
         teams: p
             .teams
             .iter()
@@ -434,6 +451,7 @@ pub fn party_yaml(p: &Party, comment: &str) -> String {
                     .map(|h| HeroOut {
                         name: &h.name,
                         value: h.value,
+                        level: h.level,
                         speed: h.stats.speed,
                         attacks: h.stats.attacks,
                         shoot: h.stats.shoot,
@@ -737,6 +755,28 @@ mod tests {
         // The party file written for an adventure is one `play` accepts.
         let again = party::parse(&party_yaml(&p, "test"), "p.yaml").unwrap();
         assert_eq!(again.teams, p.teams);
+        // It names the campaign, so `play` refuses levels in the dungeon.
+        assert_eq!(again.campaign.as_deref(), Some("Ironfall"));
+    }
+
+    #[test]
+    fn a_level_0_hero_enters_the_campaign_at_20_points_and_trains_from_200() {
+        let mut party = party::default_party();
+        let shayle = &mut party.teams[0].heroes[0];
+        shayle.value = 45;
+        shayle.level = 0;
+        let c = Campaign::new("Ironfall", 7, &party);
+        let h = &c.heroes[0];
+        assert_eq!(
+            (h.level, h.value, h.level_value(), h.to_next()),
+            (0, 20, 20, 200)
+        );
+        // The adventure's party file gives the level-1 value and level 0.
+        let p = c.adventure_party("Ironfall").unwrap();
+        let text = party_yaml(&p, "test");
+        assert!(text.contains("value: 45\n    level: 0\n"), "{text}");
+        let again = party::parse(&text, "p.yaml").unwrap();
+        assert_eq!(again.heroes().next().unwrap().start_value(), 20);
     }
 
     #[test]

@@ -64,7 +64,9 @@ pub fn buy_price(item: &Item) -> u32 {
 /// `values` holds the values at levels 1 to 5 (it is never empty; a shorter
 /// list repeats its last value).
 pub fn hero_value(values: &[u32], level: u32) -> u32 {
-    if level <= DIAL_LEVELS {
+    if level == 0 {
+        crate::mkd::play::party::LEVEL_ZERO_VALUE
+    } else if level <= DIAL_LEVELS {
         dial(values, level)
     } else {
         experience_to_next(values, level) / 10
@@ -77,11 +79,11 @@ fn dial(values: &[u32], level: u32) -> u32 {
 }
 
 /// Experience a hero at `level` needs to train to the next: 10 × the current
-/// level's value up to level 5; past level 5, the level-5 value × the current
-/// level × 2.
+/// level's value up to level 5 (from level 0, 10 × its 20 points); past
+/// level 5, the level-5 value × the current level × 2.
 pub fn experience_to_next(values: &[u32], level: u32) -> u32 {
     if level <= DIAL_LEVELS {
-        dial(values, level).saturating_mul(10)
+        hero_value(values, level).saturating_mul(10)
     } else {
         dial(values, DIAL_LEVELS)
             .saturating_mul(level)

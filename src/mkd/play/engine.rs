@@ -207,6 +207,12 @@ fn run(cx: &mut Ctx, cmd: Command) -> Result<(), Refusal> {
         Command::Level { hero } => {
             let h = cx.s.hero_index(&hero)?;
             let s = &mut *cx.s;
+            if let Some(campaign) = &s.party.campaign {
+                return Err(Refusal::LevelsInTown {
+                    hero: s.heroes[h].name.clone(),
+                    campaign: campaign.clone(),
+                });
+            }
             let every = s.rules().xp_heal_every;
             if s.xp - s.xp_spent < every {
                 return Err(Refusal::PoolTooLow {
@@ -221,8 +227,13 @@ fn run(cx: &mut Ctx, cmd: Command) -> Result<(), Refusal> {
                 });
             }
             s.xp_spent += every;
-            s.heroes[h].levels += 1;
-            let levels = s.heroes[h].levels;
+            let hero = &mut s.heroes[h];
+            // Out of level 0: the dial's level-0 click comes off.
+            if hero.level() == 0 {
+                hero.wounds = hero.wounds.saturating_sub(1);
+            }
+            hero.levels += 1;
+            let levels = hero.levels;
             cx.emit(Event::LevelGained {
                 hero: h,
                 levels,
@@ -232,7 +243,7 @@ fn run(cx: &mut Ctx, cmd: Command) -> Result<(), Refusal> {
         Command::Heal { hero } => {
             let h = cx.s.hero_index(&hero)?;
             let s = &mut *cx.s;
-            let every = s.rules().xp_heal_every;
+            let every = s.heal_cost(h);
             if s.xp - s.xp_spent < every {
                 return Err(Refusal::PoolTooLow {
                     unspent: s.xp - s.xp_spent,
@@ -245,13 +256,14 @@ fn run(cx: &mut Ctx, cmd: Command) -> Result<(), Refusal> {
                     hero: s.heroes[h].name.clone(),
                 });
             }
-            if s.heroes[h].pos().is_none() || s.heroes[h].wounds == 0 {
+            let floor = s.heroes[h].heal_floor();
+            if s.heroes[h].pos().is_none() || s.heroes[h].wounds <= floor {
                 return Err(Refusal::NotWounded {
                     hero: s.heroes[h].name.clone(),
                 });
             }
             s.xp_spent += every;
-            s.heroes[h].wounds = 0;
+            s.heroes[h].wounds = floor;
             cx.emit(Event::Healed {
                 hero: h,
                 spent: every,
@@ -507,6 +519,118 @@ mod tests {
         );
     }
 
+    /// The game of [`game`] with its party in the campaign `Saga`.
+    fn campaign_game() -> Game {
+        let mut g = game(&[]);
+        let mut party = (*g.party).clone();
+        party.campaign = Some("Saga".into());
+        g.party = Arc::new(party);
+        g
+    }
+
+    #[test]
+    fn campaign_heroes_level_in_town_not_in_the_dungeon() {
+        // L760: heroes do not level in the dungeon; heals are still bought.
+        let mut g = campaign_game();
+        put_hero(&mut g, 0, p(2, 2), Side::N);
+        g.xp = 120;
+        assert_eq!(
+            refused(&mut g, "level Ayla"),
+            Refusal::LevelsInTown {
+                hero: "Ayla".into(),
+                campaign: "Saga".into()
+            }
+        );
+        assert_eq!((g.heroes[0].levels, g.xp_spent), (0, 0));
+        g.heroes[0].wounds = 2;
+        assert_eq!(
+            ok(&mut g, "heal Ayla"),
+            [Event::Healed {
+                hero: AYLA,
+                spent: 50
+            }]
+        );
+    }
+
+    #[test]
+    fn from_level_6_a_heal_costs_100() {
+        // L774: one heal per 100 points once a hero has reached level 6.
+        let mut g = game(&[]);
+        put_hero(&mut g, 0, p(2, 2), Side::N);
+        put_hero(&mut g, 1, p(3, 2), Side::N);
+        g.heroes[0].start_level = 6;
+        g.heroes[1].start_level = 5;
+        g.heroes[0].wounds = 3;
+        g.heroes[1].wounds = 3;
+        g.xp = 90;
+        assert_eq!(
+            refused(&mut g, "heal Ayla").to_string(),
+            "the experience pool holds 90 unspent points; a heal needs 100"
+        );
+        let ev = ok(&mut g, "heal Borin");
+        assert_eq!(
+            printed(&g, &ev),
+            "Borin is healed fully (50 experience spent)"
+        );
+        g.xp = 150;
+        let ev = ok(&mut g, "heal Ayla");
+        assert_eq!(
+            printed(&g, &ev),
+            "Ayla is healed fully (100 experience spent)"
+        );
+        assert_eq!((g.heroes[0].wounds, g.xp_spent), (0, 150));
+        // A level bought in the dungeon counts: level 5 + 1 heals for 100.
+        g.heroes[1].levels = 1;
+        assert_eq!(g.heal_cost(BORIN), 100);
+    }
+
+    #[test]
+    fn a_level_0_hero_starts_a_click_down_and_heals_only_to_it() {
+        // L108: a hero worth over 30 at level 1 may start damaged one click,
+        // worth 20, healing to that spot until it gains a level.
+        let text = "format: tilecrawl-party/1
+teams:
+  - player: Ann
+    heroes:
+      - {name: Shayle, value: 45, level: 0, speed: 5, attacks: 4, armour: 4, wounds: 6}
+      - {name: Borin, value: 25, speed: 4, attacks: 3, armour: 4, wounds: 5}
+";
+        let party = crate::mkd::play::party::parse(text, "p.yaml").unwrap();
+        assert_eq!(party.total_value(), 20 + 25);
+        let mut g = Game::new(
+            Arc::new(scenario(Vec::new())),
+            Arc::new(party),
+            Arc::new(crate::mkd::tables::default_tables()),
+            GameOptions {
+                seed: 1,
+                combat: CombatMode::Dice,
+            },
+        );
+        assert_eq!((g.heroes[0].wounds, g.heroes[0].value), (1, 20));
+        assert_eq!((g.heroes[1].wounds, g.heroes[1].value), (0, 25));
+        put_hero(&mut g, 0, p(2, 2), Side::N);
+        g.xp = 200;
+        assert_eq!(
+            refused(&mut g, "heal Shayle"),
+            Refusal::NotWounded {
+                hero: "Shayle".into()
+            }
+        );
+        g.heroes[0].wounds = 4;
+        let ev = ok(&mut g, "heal Shayle");
+        assert_eq!(
+            printed(&g, &ev),
+            "Shayle is healed to the level-0 spot, one wound down (50 experience spent)"
+        );
+        assert_eq!(g.heroes[0].wounds, 1);
+        // Gaining a level takes the click off: level 1, acting as normal.
+        ok(&mut g, "level Shayle");
+        assert_eq!((g.heroes[0].level(), g.heroes[0].wounds), (1, 0));
+        g.heroes[0].wounds = 2;
+        ok(&mut g, "heal Shayle");
+        assert_eq!(g.heroes[0].wounds, 0);
+    }
+
     #[test]
     fn manual_combat_reports_hits_kills_and_wounds() {
         let mut g = game(&[]);
@@ -702,6 +826,7 @@ mod tests {
         let hero = |name: &str, abilities: Vec<Ability>| Hero {
             name: name.into(),
             value: 40,
+            level: 1,
             stats: crate::mkd::figures::Stats {
                 speed: 5,
                 attacks: 2,
@@ -724,6 +849,7 @@ mod tests {
                 },
             ],
             prisoner: None,
+            campaign: None,
         };
         let mut g = Game::new(
             Arc::new(scenario(Vec::new())),

@@ -38,6 +38,9 @@ pub struct Party {
     /// optional `prisoner:` entry; [`Party::prisoner_or_fallback`] supplies
     /// one when the file has none).
     pub prisoner: Option<Hero>,
+    /// The campaign the party is in (the optional `campaign:` entry, which
+    /// `campaign next` writes): its heroes level in town, not in the dungeon.
+    pub campaign: Option<String>,
 }
 
 /// One player's heroes.
@@ -56,16 +59,43 @@ pub struct Hero {
     pub name: String,
     /// Point value (MKD), 1 to 1000.
     pub value: u32,
+    /// Level on the hero's dial: 1 unless the party file says (0 is the
+    /// optional level-0 start of a hero worth over 30 points at level 1;
+    /// campaign heroes carry the level they trained to).
+    pub level: u32,
     /// Dice-combat stats.
     pub stats: Stats,
     /// Special abilities (read from the names of [`crate::mkd::figures::KNOWN_ABILITIES`]).
     pub abilities: Vec<Ability>,
 }
 
+/// What a level-0 hero is worth (the rules' optional start for heroes whose
+/// level-1 value is over 30).
+pub const LEVEL_ZERO_VALUE: u32 = 20;
+
+/// The least level-1 value a hero may start at level 0 with (over 30).
+pub const LEVEL_ZERO_FROM: u32 = 31;
+
+/// The highest level a party file may give a hero.
+pub const MAX_LEVEL: u32 = 100;
+
+impl Hero {
+    /// The hero's point value as it enters the dungeon: 20 at level 0, else
+    /// the file's value.
+    pub fn start_value(&self) -> u32 {
+        if self.level == 0 {
+            LEVEL_ZERO_VALUE
+        } else {
+            self.value
+        }
+    }
+}
+
 impl Party {
-    /// The party's total point value (sets the WMT pool).
+    /// The party's total point value (sets the WMT pool); a level-0 hero
+    /// counts 20.
     pub fn total_value(&self) -> u32 {
-        self.heroes().map(|h| h.value).sum()
+        self.heroes().map(Hero::start_value).sum()
     }
 
     /// The rescue mission's prisoner: the party file's `prisoner:` entry, or
@@ -110,6 +140,8 @@ struct PartyFile {
     teams: Vec<RawTeam>,
     #[serde(default)]
     prisoner: Option<RawHero>,
+    #[serde(default)]
+    campaign: Option<String>,
 }
 
 /// The prisoner used when a party file names none: a plain 20-point
@@ -118,6 +150,7 @@ pub fn fallback_prisoner() -> Hero {
     Hero {
         name: "Captive".into(),
         value: 20,
+        level: 1,
         stats: Stats {
             speed: 4,
             attacks: 3,
@@ -141,6 +174,8 @@ struct RawTeam {
 struct RawHero {
     name: String,
     value: u32,
+    #[serde(default)]
+    level: Option<u32>,
     speed: u32,
     attacks: u32,
     #[serde(default)]
@@ -262,10 +297,14 @@ fn check(text: &str, file: &str) -> Result<Party, (String, String)> {
         Some(p) => Some(check_hero(p, "prisoner", &mut seen)?),
         None => None,
     };
+    if let Some(c) = &raw.campaign {
+        check_name(c, 64).map_err(|m| ("campaign: ".to_string(), m.to_string()))?;
+    }
     Ok(Party {
         name,
         teams,
         prisoner,
+        campaign: raw.campaign,
     })
 }
 
@@ -311,9 +350,29 @@ fn check_hero(hero: RawHero, hloc: &str, seen: &mut Vec<String>) -> Result<Hero,
     };
     check_stats(&stats).map_err(|m| (at(), m.to_string()))?;
     let abilities = parse_abilities(&hero.abilities).map_err(|m| (at(), m.to_string()))?;
+    let level = hero.level.unwrap_or(1);
+    if level > MAX_LEVEL {
+        return Err((at(), format!("level is {level}; expected 0 to {MAX_LEVEL}")));
+    }
+    if level == 0 && hero.value < LEVEL_ZERO_FROM {
+        return Err((
+            at(),
+            format!(
+                "level 0 is only for a hero worth over 30 points at level 1 (this one is worth {}); leave `level` out",
+                hero.value
+            ),
+        ));
+    }
+    if level == 0 && stats.wounds < 2 {
+        return Err((
+            at(),
+            "level 0 starts the hero one wound down, so it needs at least 2 wounds".into(),
+        ));
+    }
     Ok(Hero {
         name: hero.name,
         value: hero.value,
+        level,
         stats,
         abilities,
     })
@@ -365,5 +424,38 @@ teams:
         let e = parse(&two, "p.yaml").unwrap_err();
         assert!(e.to_string().contains("heroes[1] (AYLA)"), "{e}");
         assert!(e.to_string().contains("used twice"), "{e}");
+    }
+
+    #[test]
+    fn a_level_0_start_is_for_heroes_over_30_points() {
+        let zero = ONE.replace("value: 45,", "value: 45, level: 0,");
+        let p = parse(&zero, "p.yaml").unwrap();
+        let h = p.heroes().next().unwrap();
+        assert_eq!((h.level, h.value, h.start_value()), (0, 45, 20));
+        assert_eq!(p.total_value(), 20);
+        let e = parse(&ONE.replace("value: 45,", "value: 30, level: 0,"), "p.yaml").unwrap_err();
+        assert!(
+            e.to_string()
+                .contains("level 0 is only for a hero worth over 30 points"),
+            "{e}"
+        );
+        let e = parse(&zero.replace("wounds: 6", "wounds: 1"), "p.yaml").unwrap_err();
+        assert!(e.to_string().contains("at least 2 wounds"), "{e}");
+        let e = parse(
+            &ONE.replace("value: 45,", "value: 45, level: 101,"),
+            "p.yaml",
+        )
+        .unwrap_err();
+        assert!(
+            e.to_string().contains("level is 101; expected 0 to 100"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn a_campaign_party_names_its_campaign() {
+        let p = parse(&ONE.replace("teams:", "campaign: Saga\nteams:"), "p.yaml").unwrap();
+        assert_eq!(p.campaign.as_deref(), Some("Saga"));
+        assert_eq!(parse(ONE, "p.yaml").unwrap().campaign, None);
     }
 }

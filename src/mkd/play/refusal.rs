@@ -183,6 +183,16 @@ pub enum Refusal {
         /// The freed prisoner.
         hero: String,
     },
+    /// Campaign heroes level in town between adventures (the campaign rules).
+    #[error(
+        "{hero} is in the campaign `{campaign}`: heroes gain levels in town between adventures (`tilecrawl campaign town`), not in the dungeon; the pool still pays for heals"
+    )]
+    LevelsInTown {
+        /// The hero.
+        hero: String,
+        /// The campaign's name.
+        campaign: String,
+    },
     /// Only wounded heroes in the dungeon are healed.
     #[error("{hero} is not a wounded hero in the dungeon")]
     NotWounded {

@@ -821,9 +821,9 @@ pub(crate) fn should_heal(g: &State, h: HeroId) -> bool {
     let unspent = g.xp.saturating_sub(g.xp_spent);
     hero.pos().is_some()
         && !g.is_prisoner(h)
-        && hero.wounds > 0
+        && hero.wounds > hero.heal_floor()
         && (hero.wounds * 2 >= hero.stats.wounds || hero.wounds_left() <= 1)
-        && unspent >= g.rules().xp_heal_every
+        && unspent >= g.heal_cost(h)
 }
 
 /// A closed chest beside hero `h` (or under it) that pays to open on the

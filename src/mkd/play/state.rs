@@ -132,6 +132,8 @@ pub struct HeroState {
     pub held: u32,
     /// Levels bought from the shared experience pool in this adventure.
     pub levels: u32,
+    /// The level the hero entered the dungeon at (the party file's `level`).
+    pub start_level: u32,
     /// Items taken from chests the hero opened (potions until the next
     /// heroes' turn begins).
     pub items: Vec<Item>,
@@ -165,6 +167,17 @@ impl HeroState {
     /// Wounds left before the hero falls.
     pub fn wounds_left(&self) -> u32 {
         self.stats.wounds.saturating_sub(self.wounds)
+    }
+
+    /// The hero's level now: the level it entered at and those bought since.
+    pub fn level(&self) -> u32 {
+        self.start_level + self.levels
+    }
+
+    /// The wounds a heal leaves: one while the hero is at level 0 (its dial
+    /// heals to the level-0 spot), else none.
+    pub fn heal_floor(&self) -> u32 {
+        u32::from(self.level() == 0)
     }
 
     /// Has the hero this special ability?
@@ -435,10 +448,11 @@ impl MissionState {
         let prisoner = match (goal, scenario.game.prisoner) {
             (Goal::Rescue, Some(spot)) => {
                 let h = party.prisoner_or_fallback();
+                let value = h.start_value();
                 Some(HeroState {
                     name: h.name,
                     team: 0,
-                    value: h.value,
+                    value,
                     stats: h.stats,
                     abilities: h.abilities,
                     place: HeroPlace::At(Point {
@@ -453,6 +467,7 @@ impl MissionState {
                     chests: Vec::new(),
                     held: 0,
                     levels: 0,
+                    start_level: h.level,
                     items: Vec::new(),
                     boost: Boost::default(),
                 })
@@ -622,17 +637,19 @@ impl State {
                 heroes.push(HeroState {
                     name: h.name.clone(),
                     team: t,
-                    value: h.value,
+                    value: h.start_value(),
                     stats: h.stats,
                     abilities: h.abilities.clone(),
                     place: HeroPlace::Outside,
                     facing: board.entrance_side.opposite(),
-                    wounds: 0,
+                    // A level-0 hero starts one click (one wound) down.
+                    wounds: u32::from(h.level == 0),
                     spent: 0,
                     done: false,
                     chests: Vec::new(),
                     held: 0,
                     levels: 0,
+                    start_level: h.level,
                     items: Vec::new(),
                     boost: Boost::default(),
                 });
@@ -738,6 +755,16 @@ impl State {
     /// The costs and numbers of the rules.
     pub fn rules(&self) -> &PlayRules {
         &self.tables.rules
+    }
+
+    /// Experience a heal of hero `h` costs: 50, or 100 from level 6 on.
+    pub fn heal_cost(&self, h: HeroId) -> u32 {
+        let r = self.rules();
+        if self.heroes[h].level() >= r.high_level {
+            r.xp_heal_every_high
+        } else {
+            r.xp_heal_every
+        }
     }
 
     /// How the game ended, if it has.

@@ -197,6 +197,7 @@ pub(crate) fn party() -> Party {
     let hero = |name: &str| Hero {
         name: name.into(),
         value: 40,
+        level: 1,
         stats: Stats {
             speed: 5,
             attacks: 2,
@@ -213,6 +214,7 @@ pub(crate) fn party() -> Party {
             heroes: vec![hero("Ayla"), hero("Borin")],
         }],
         prisoner: None,
+        campaign: None,
     }
 }
 

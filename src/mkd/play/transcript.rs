@@ -191,6 +191,10 @@ pub fn print_event(s: &State, e: &Event, out: &mut Vec<String>) {
             "{} gains a level ({levels} this adventure; {spent} experience spent): turn the figure's dial up a level",
             hero(s, *h)
         ),
+        Event::Healed { hero: h, spent } if s.heroes[*h].heal_floor() > 0 => format!(
+            "{} is healed to the level-0 spot, one wound down ({spent} experience spent)",
+            hero(s, *h)
+        ),
         Event::Healed { hero: h, spent } => {
             format!("{} is healed fully ({spent} experience spent)", hero(s, *h))
         }
