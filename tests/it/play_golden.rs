@@ -13,6 +13,7 @@ use std::time::Duration;
 /// (script, scenario seed, play seed, combat).
 const GAMES: &[(&str, u64, u64, &str)] = &[
     ("manual-seed7", 7, 7, "manual"),
+    ("hand-seed11", 11, 128, "dice"),
     // Picked by `find_games` to show, with the manual game, all of `SHOWN`.
     ("auto-0-seed11", 11, 128, "dice"),
     ("auto-1-seed11", 11, 45, "dice"),
@@ -240,7 +241,7 @@ fn words_after<'a>(text: &'a str, after: &str, ends: &[char]) -> Vec<&'a str> {
 #[test]
 fn play_names_tiles_as_the_setup_sheet_does() {
     let dir = tempfile::tempdir().expect("tempdir");
-    for &(name, s, p, c) in &GAMES[..3] {
+    for &(name, s, p, c) in &GAMES[..4] {
         let t = transcript(dir.path(), name, s, p, c);
         let setup =
             std::fs::read_to_string(dir.path().join(format!("s{s}/setup.md"))).expect("setup.md");
@@ -363,4 +364,26 @@ fn find_games() {
         let shown = best.2.clone();
         left.retain(|m| !shown.contains(m));
     }
+}
+
+/// The hand game shows what a player at the table meets: a closed door
+/// stopping a blow and a shot, a chest's trap checked then disarmed before
+/// the chest is opened, and a hero rolling to break away.
+#[test]
+fn the_hand_game_shows_doors_chest_traps_and_break_aways() {
+    let t = std::fs::read_to_string(root().join("tests/golden/play/hand-seed11.txt")).unwrap();
+    let at = |needle: &str| {
+        t.find(needle)
+            .unwrap_or_else(|| panic!("the hand game lacks {needle:?}"))
+    };
+    at("Kestrel cannot attack orc-raider-1: the closed door at 12,4|12,5 is in the way");
+    at("Sella cannot attack orc-raider-1: the closed door at 12,4|12,5 is in the way");
+    let checked = at("Kestrel checks chest-2: rolled 6 — death glyph");
+    let failed = at("Kestrel fails to disarm death glyph");
+    let disarmed = at("Kestrel disarms death glyph (careful): rolled 6, needed 6+ — disarmed");
+    let opened = at("Kestrel opens chest-2\n");
+    assert!(checked < failed && failed < disarmed && disarmed < opened);
+    // Opened after disarming, the chest springs nothing.
+    assert!(!t[opened..].contains("chest-2: trap roll"));
+    at("Sella breaks away from zombie-shambler-1: rolled 5 (needs 4+)");
 }

@@ -435,14 +435,31 @@ impl Board {
     /// closed door on any of the four edges meeting at the corner the two
     /// squares share (the project's reading: a shut door seals its corner).
     pub fn shut_between(&self, a: Point, b: Point) -> bool {
-        let shut =
-            |p: Point, q: Point| self.door_between(p, q).is_some_and(|d| !self.doors[d].open);
+        self.shut_door_between(a, b).is_some()
+    }
+
+    /// The closed door [`Board::shut_between`] finds between two
+    /// neighbouring squares, if any.
+    pub fn shut_door_between(&self, a: Point, b: Point) -> Option<usize> {
+        let shut = |p: Point, q: Point| self.door_between(p, q).filter(|&d| !self.doors[d].open);
         if a.x == b.x || a.y == b.y {
             return shut(a, b);
         }
         let c1 = Point { x: b.x, y: a.y };
         let c2 = Point { x: a.x, y: b.y };
-        shut(a, c1) || shut(c1, b) || shut(a, c2) || shut(c2, b)
+        shut(a, c1)
+            .or_else(|| shut(c1, b))
+            .or_else(|| shut(a, c2))
+            .or_else(|| shut(c2, b))
+    }
+
+    /// A door's place as the transcript writes it: the two squares of its
+    /// first edge (`12,4|12,5`).
+    pub fn door_place(&self, d: usize) -> String {
+        match self.doors[d].edges.first() {
+            Some([a, b]) => format!("{},{}|{},{}", a.x, a.y, b.x, b.y),
+            None => "?".into(),
+        }
     }
 
     /// Can figures on `a` and `b` fight in close combat (or break away, or
@@ -636,6 +653,21 @@ pub fn line_of_sight(board: &Board, a: Point, b: Point) -> bool {
         && l.into_iter()
             .filter(|&p| p != a && p != b)
             .all(|p| see_through(board.cell(p)))
+}
+
+/// The closed door that alone blocks the line from `a` to `b`: the line
+/// would be clear with it open.
+pub fn door_in_the_way(board: &Board, a: Point, b: Point) -> Option<usize> {
+    let l = line(a, b);
+    let clear = l
+        .iter()
+        .filter(|&&p| p != a && p != b)
+        .all(|&p| see_through(board.cell(p)));
+    if !clear {
+        return None;
+    }
+    l.windows(2)
+        .find_map(|w| board.shut_door_between(w[0], w[1]))
 }
 
 pub(crate) fn see_through(c: Cell) -> bool {

@@ -477,6 +477,7 @@ commands (one per line; a hero's name first for what heroes do):
   Ayla moves to 12,7          walk there (from outside: enter by the entrance)
   Ayla opens door at 14,7     open the door beside the hero (2 speed); springs an unchecked trap
   Ayla checks door at 14,7    look for a trap (free); then `disarms door at 14,7 fast|slow`
+  Ayla checks chest at 20,9   the same for a chest: `disarms chest at 20,9 fast|slow`
   Ayla closes door at 14,7    close it (1 speed)
   Ayla opens chest at 20,9    open a chest beside the hero, take it
   Ayla takes chest at 20,9    pick up an open chest (2 speed)
@@ -491,6 +492,8 @@ commands (one per line; a hero's name first for what heroes do):
   heal Ayla                   spend 50 experience to heal fully
   level Ayla                  spend 50 experience on a level
   first Bob                   that player's team goes first (needs Command)
+  breakaway free|roll         monsters leave heroes freely, or roll to (the default)
+  autoattacks on|off          dice combat: heroes strike back by themselves (on) or not
   end turn                    the next team, then the dungeon plays
   status | map | help | undo";
 

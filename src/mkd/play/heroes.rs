@@ -281,6 +281,19 @@ pub fn hero_attack(cx: &mut Ctx, h: HeroId, target: &str) -> Result<(), Refusal>
             chebyshev(hp, mp) > x.range || !crate::mkd::play::board::line_of_sight(&s.board, hp, mp)
         })
     {
+        // A closed door alone in the way is named, so the player knows why.
+        let in_reach =
+            Board::adjacent(hp, mp) || shoot.is_some_and(|x| chebyshev(hp, mp) <= x.range);
+        if let Some(d) = in_reach
+            .then(|| crate::mkd::play::board::door_in_the_way(&s.board, hp, mp))
+            .flatten()
+        {
+            return Err(Refusal::DoorInTheWay {
+                hero: name(),
+                monster: s.monsters[m].id.clone(),
+                door: s.board.door_place(d),
+            });
+        }
         return Err(Refusal::OutOfReach {
             hero: name(),
             monster: s.monsters[m].id.clone(),
@@ -310,14 +323,8 @@ pub fn hero_attack(cx: &mut Ctx, h: HeroId, target: &str) -> Result<(), Refusal>
 /// `NAME checks door at X,Y` (free): a door's trap rolled, or a chest's
 /// trap looked at.
 pub fn hero_check(cx: &mut Ctx, h: HeroId, p: Point) -> Result<(), Refusal> {
-    if let Some(c) = cx.s.chest_at(p) {
-        let hp = cx.s.hero_square(h)?;
-        if !Board::adjacent(hp, p) {
-            return Err(Refusal::NotNextToChest {
-                hero: cx.s.heroes[h].name.clone(),
-                at: Square(p),
-            });
-        }
+    if cx.s.chest_at(p).is_some() {
+        let (_, c) = chest_beside(cx, h, p)?;
         if cx.s.chests[c].open || cx.s.chests[c].trap_spent {
             cx.emit(Event::ChestHasNoTrap { hero: h, chest: c });
             return Ok(());
@@ -358,7 +365,10 @@ pub fn hero_disarm(cx: &mut Ctx, h: HeroId, p: Point, fast: bool) -> Result<(), 
     }
     let d = door_near(cx.s, h, p)?;
     let DoorTrap::Armed { level, face } = cx.s.board.doors[d].trap else {
-        return Err(Refusal::NoKnownTrap { at: Square(p) });
+        return Err(Refusal::NoKnownTrap {
+            what: "door",
+            at: Square(p),
+        });
     };
     cx.s.spend_disarm(h, fast)?;
     let t = trap(cx.s, (level, face));
@@ -407,7 +417,10 @@ fn disarm_chest(cx: &mut Ctx, h: HeroId, p: Point, fast: bool) -> Result<(), Ref
     let (_, c) = chest_beside(cx, h, p)?;
     let chest = &cx.s.chests[c];
     let Some(face) = chest.trap.filter(|_| !chest.open && !chest.trap_spent) else {
-        return Err(Refusal::NoKnownTrap { at: Square(p) });
+        return Err(Refusal::NoKnownTrap {
+            what: "chest",
+            at: Square(p),
+        });
     };
     let level = chest.level;
     cx.s.spend_disarm(h, fast)?;
@@ -1018,6 +1031,7 @@ mod tests {
         assert_eq!(
             refused(&mut g, "Ayla disarms door at 8,3 fast"),
             Refusal::NoKnownTrap {
+                what: "door",
                 at: Square(p(8, 3))
             }
         );
@@ -1261,6 +1275,22 @@ mod tests {
     }
 
     #[test]
+    fn a_hero_standing_on_a_chest_checks_and_disarms_it() {
+        // Found by a hand game: the chest under the hero counts as beside
+        // it for checking as it does for opening. Check rolls 4, disarm 5.
+        let mut g = visited(&[4, 5]);
+        put_hero(&mut g, 0, p(22, 7), Side::S);
+        ok(&mut g, "Ayla checks chest at 22,7");
+        let ev = ok(&mut g, "Ayla disarms chest at 22,7 slow");
+        assert!(
+            printed(&g, &ev).contains("disarmed"),
+            "{}",
+            printed(&g, &ev)
+        );
+        all_dice_used(&g);
+    }
+
+    #[test]
     fn a_chest_trap_is_rolled_once_kept_and_disarmed() {
         // The check rolls 4 (spring blade, 4+); checked again, no dice; a
         // quick disarm rolls 5; the opening rolls only the contents (1).
@@ -1331,10 +1361,8 @@ mod tests {
         let mut g = visited(&[3, 2, 1]);
         put_hero(&mut g, 0, p(22, 6), Side::S);
         assert_eq!(
-            refused(&mut g, "Ayla disarms chest at 22,7 slow"),
-            Refusal::NoKnownTrap {
-                at: Square(p(22, 7))
-            }
+            refused(&mut g, "Ayla disarms chest at 22,7 slow").to_string(),
+            "the chest at 22,7 has no known active trap (check it first)"
         );
         ok(&mut g, "Ayla checks chest at 22,7");
         let ev = ok(&mut g, "Ayla disarms chest at 22,7 slow");
@@ -1539,14 +1567,14 @@ mod tests {
         assert!(!g.board.touching(p(7, 2), p(8, 3)));
         assert!(!can_attack_now(&g, orc, AYLA, None));
         assert!(!can_attack_now(&g, skel, BORIN, Some(7)));
-        assert!(matches!(
-            refused(&mut g, "Ayla attacks orc-1"),
-            Refusal::OutOfReach { .. }
-        ));
-        assert!(matches!(
-            refused(&mut g, "Borin attacks skel-1"),
-            Refusal::OutOfReach { .. }
-        ));
+        assert_eq!(
+            refused(&mut g, "Ayla attacks orc-1").to_string(),
+            "Ayla cannot attack orc-1: the closed door at 7,3|8,3 is in the way"
+        );
+        assert_eq!(
+            refused(&mut g, "Borin attacks skel-1").to_string(),
+            "Borin cannot attack skel-1: the closed door at 7,3|8,3 is in the way"
+        );
         // Opened, the door lets both through.
         g.board.doors[0].open = true;
         assert!(can_attack_now(&g, orc, AYLA, None));

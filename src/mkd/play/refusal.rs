@@ -318,6 +318,16 @@ pub enum Refusal {
         /// The exit squares.
         exits: Vec<Point>,
     },
+    /// A closed door is all that stands between the hero and the monster.
+    #[error("{hero} cannot attack {monster}: the closed door at {door} is in the way")]
+    DoorInTheWay {
+        /// The hero.
+        hero: String,
+        /// The monster.
+        monster: String,
+        /// The door (`x,y|x,y`).
+        door: String,
+    },
     /// The monster is out of reach.
     #[error("{hero} cannot reach {monster} from {from}")]
     OutOfReach {
@@ -367,8 +377,10 @@ pub enum Refusal {
         at: Square,
     },
     /// Disarming an unknown or spent trap.
-    #[error("the door at {at} has no known active trap (check it first)")]
+    #[error("the {what} at {at} has no known active trap (check it first)")]
     NoKnownTrap {
+        /// `door` or `chest`.
+        what: &'static str,
         /// The square.
         at: Square,
     },
