@@ -137,6 +137,9 @@ pub enum Command {
         /// Player name.
         player: String,
     },
+    /// Manual combat: the fights the monsters' phase asked for are
+    /// reported; the monsters go on.
+    Done,
     /// The current team ends its turn.
     EndTurn,
     /// Kidnapping: the heroes lead the captured monster to a square, or out
@@ -226,6 +229,7 @@ impl fmt::Display for Command {
             }
             Command::AutoAttacks(on) => write!(f, "autoattacks {}", if *on { "on" } else { "off" }),
             Command::EndTurn => f.write_str("end turn"),
+            Command::Done => f.write_str("done"),
             Command::Lead { monster, to: None } => write!(f, "lead {monster} out"),
             Command::Lead {
                 monster,
@@ -320,6 +324,7 @@ pub fn parse(line: &str) -> Result<Option<Command>, ParseError> {
         }
     };
     let cmd = match w0 {
+        "done" if words.len() == 1 => Command::Done,
         "status" | "map" | "help" | "undo" | "?" if words.len() == 1 => match w0 {
             "status" => Command::Status,
             "map" => Command::Map,
@@ -489,6 +494,7 @@ commands (one per line; a hero's name first for what heroes do):
   Ayla uses vortex            turn the tile of the vortex underfoot
   Ayla passes                 end the hero's activation
   hit orc-raider-2 2 | kill orc-raider-2 | wound Ayla 1   report combat (manual)
+  done                        manual: the fights asked for are reported; the monsters go on
   heal Ayla                   spend 50 experience to heal fully
   level Ayla                  spend 50 experience on a level
   first Bob                   that player's team goes first (needs Command)
@@ -632,6 +638,7 @@ mod tests {
             Command::AutoAttacks(false),
             Command::AutoAttacks(true),
             Command::EndTurn,
+            Command::Done,
             Command::Lead {
                 monster: "orc-2".into(),
                 to: Some(at),

@@ -32,9 +32,24 @@ impl Names {
 }
 
 /// Words that start a command (besides a hero's name).
-const VERBS: [&str; 14] = [
-    "end", "first", "heal", "help", "hit", "kill", "lead", "level", "map", "quit", "smash",
-    "status", "undo", "wound",
+const VERBS: [&str; 17] = [
+    "autoattacks",
+    "breakaway",
+    "done",
+    "end",
+    "first",
+    "heal",
+    "help",
+    "hit",
+    "kill",
+    "lead",
+    "level",
+    "map",
+    "quit",
+    "smash",
+    "status",
+    "undo",
+    "wound",
 ];
 
 /// What a hero's name can be followed by.

@@ -182,6 +182,19 @@ fn run(cx: &mut Ctx, cmd: Command) -> Result<(), Refusal> {
         Command::Undo => return Err(Refusal::NothingToUndo),
         _ => {}
     }
+    match (cx.s.phase, &cmd) {
+        (
+            Phase::Reports,
+            Command::Hit { .. }
+            | Command::Kill { .. }
+            | Command::Wound { .. }
+            | Command::Smash { .. }
+            | Command::Done,
+        ) => {}
+        (Phase::Reports, _) => return Err(Refusal::AwaitingReports),
+        (Phase::Heroes(_), Command::Done) => return Err(Refusal::NothingToReport),
+        _ => {}
+    }
     if let Phase::Over(o) = cx.s.phase {
         return Err(Refusal::GameOver { outcome: o.words() });
     }
@@ -300,6 +313,11 @@ fn run(cx: &mut Ctx, cmd: Command) -> Result<(), Refusal> {
             cx.banner();
         }
         Command::EndTurn => end_team_turn(cx),
+        Command::Done => {
+            // The reports are in: the monsters' phase goes on.
+            cx.s.phase = Phase::Heroes(cx.s.team_order.len() - 1);
+            monsters_act(cx);
+        }
         Command::FreeBreakaway(free) => {
             cx.s.free_breakaway = free;
             cx.emit(Event::Choice {
@@ -414,6 +432,10 @@ fn end_team_turn(cx: &mut Ctx) {
         return;
     }
     monster_turn(cx);
+}
+
+/// The end of the dungeon's turn, once every monster has acted.
+fn dungeon_turn_ends(cx: &mut Ctx) {
     missions::check_end(cx);
     if cx.s.outcome().is_some() {
         return;
@@ -430,10 +452,23 @@ fn monster_turn(cx: &mut Ctx) {
     let acts = |s: &State, m: MonsterId| {
         s.monsters[m].active() || s.monsters[m].mode == MonsterMode::GoneForHelp
     };
-    let mut waiting: Vec<_> = s.floor_monsters().filter(|&m| acts(s, m)).collect();
+    let waiting: Vec<_> = s.floor_monsters().filter(|&m| acts(s, m)).collect();
     if waiting.is_empty() {
         cx.emit(Event::NoMonsters);
     }
+    cx.s.pending = waiting;
+    monsters_act(cx);
+}
+
+/// The monsters of [`State::pending`] act, one by one in an order rolled as
+/// it goes, then the dungeon's turn ends. In manual combat a monster that
+/// asks the players to resolve a fight holds up the rest until they report
+/// it and type `done` ([`Phase::Reports`]).
+fn monsters_act(cx: &mut Ctx) {
+    let acts = |s: &State, m: MonsterId| {
+        s.monsters[m].active() || s.monsters[m].mode == MonsterMode::GoneForHelp
+    };
+    let mut waiting = std::mem::take(&mut cx.s.pending);
     while !waiting.is_empty() {
         let s = &*cx.s;
         let k = cx
@@ -456,11 +491,27 @@ fn monster_turn(cx: &mut Ctx) {
             cx.emit(Event::MonsterHeld { monster: m });
             continue;
         }
+        let before = cx.out.len();
         ai::activate(cx, m);
         if cx.s.heroes.iter().all(|h| h.pos().is_none()) {
             break;
         }
+        let asked = cx.out[before..].iter().any(|e| {
+            matches!(
+                e,
+                Event::AttackPrompt { .. }
+                    | Event::BlastPrompt { .. }
+                    | Event::ChestAttackPrompt { .. }
+            )
+        });
+        if asked && cx.s.opts.combat == CombatMode::Manual {
+            cx.s.pending = waiting;
+            cx.s.phase = Phase::Reports;
+            cx.banner();
+            return;
+        }
     }
+    dungeon_turn_ends(cx);
 }
 
 #[cfg(test)]
@@ -629,6 +680,45 @@ teams:
         g.heroes[0].wounds = 2;
         ok(&mut g, "heal Shayle");
         assert_eq!(g.heroes[0].wounds, 0);
+    }
+
+    #[test]
+    fn manual_combat_waits_for_the_reports_it_asked_for() {
+        // orc-1 beside Ayla: decision 1, it attacks; the phase stops there
+        // until the players report and type `done`.
+        let mut g = game(&[1]);
+        put_hero(&mut g, 0, p(7, 5), Side::N);
+        put_hero(&mut g, 1, p(1, 5), Side::N);
+        add_monster(&mut g, "orc-1", 20, p(6, 5), &[]);
+        assert_eq!(refused(&mut g, "done"), Refusal::NothingToReport);
+        let ev = ok(&mut g, "end turn");
+        assert_eq!(ev.last(), Some(&Event::Banner(Banner::Reports)));
+        assert_eq!(g.phase, Phase::Reports);
+        assert!(printed(&g, &ev).ends_with(
+            "-- the monsters wait: report each fight above (`wound HERO N`, `hit MONSTER N`, `kill MONSTER`), then type `done` --"
+        ));
+        assert_eq!(
+            refused(&mut g, "Borin moves to 2,5"),
+            Refusal::AwaitingReports
+        );
+        assert_eq!(refused(&mut g, "end turn"), Refusal::AwaitingReports);
+        ok(&mut g, "wound Ayla 1");
+        ok(&mut g, "hit orc-1 1");
+        assert_eq!(g.turn, 1);
+        let ev = ok(&mut g, "done");
+        assert_eq!(g.turn, 2);
+        assert!(matches!(
+            ev.last(),
+            Some(Event::Banner(Banner::Heroes { turn: 2, .. }))
+        ));
+        assert_eq!(g.heroes[0].wounds, 1);
+        all_dice_used(&g);
+        // Dice combat rolls the fight itself and never waits.
+        let mut g = game_with(CombatMode::Dice, Vec::new(), &[1, 1, 1, 1, 1, 1, 1, 1]);
+        put_hero(&mut g, 0, p(7, 5), Side::N);
+        add_monster(&mut g, "orc-1", 20, p(6, 5), &[]);
+        ok(&mut g, "end turn");
+        assert_eq!(g.turn, 2);
     }
 
     #[test]

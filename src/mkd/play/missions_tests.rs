@@ -434,7 +434,9 @@ fn a_decision_of_1_to_3_commits_a_monster_to_the_chest() {
             .iter()
             .any(|l| l.ends_with("chest hunters: orc-1"))
     );
-    // Committed for good: no decision roll in later activations.
+    // The players report the attack on the chest (none hit), then the game
+    // goes on. Committed for good: no decision roll in later activations.
+    ok(&mut g, "done");
     let ev = ok(&mut g, "end turn");
     assert!(
         !ev.iter().any(|e| matches!(e, Event::Decision { .. })),

@@ -16,9 +16,9 @@ pub const MAX_HEROES: usize = 12;
 /// Longest hero name, in characters.
 pub const MAX_HERO_NAME: usize = 24;
 /// Words the play prompt reads as commands, so no hero may be called one.
-pub const RESERVED_WORDS: [&str; 21] = [
+pub const RESERVED_WORDS: [&str; 22] = [
     "moves", "move", "to", "end", "turn", "status", "map", "help", "undo", "hit", "kill", "wound",
-    "opens", "open", "attacks", "attack", "the", "at", "lead", "smash", "out",
+    "opens", "open", "attacks", "attack", "the", "at", "lead", "smash", "out", "done",
 ];
 
 /// The embedded default party, as YAML (what a save stores when no --party is given).

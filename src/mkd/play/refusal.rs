@@ -193,6 +193,14 @@ pub enum Refusal {
         /// The campaign's name.
         campaign: String,
     },
+    /// The monsters' phase waits for the fights to be reported.
+    #[error(
+        "the monsters wait for the fights above to be reported: `wound HERO N`, `hit MONSTER N` or `kill MONSTER` as they came out, then `done`"
+    )]
+    AwaitingReports,
+    /// `done` with no fight waiting for a report.
+    #[error("no fight waits for a report (`done` goes on after the monsters ask for one)")]
+    NothingToReport,
     /// Only wounded heroes in the dungeon are healed.
     #[error("{hero} is not a wounded hero in the dungeon")]
     NotWounded {

@@ -340,6 +340,9 @@ impl Outcome {
 pub enum Phase {
     /// The heroes of the `n`-th team in this turn's order.
     Heroes(usize),
+    /// Manual combat: the monsters' phase waits while the players report
+    /// the fights it asked them to resolve (then `done`).
+    Reports,
     /// The game is over.
     Over(Outcome),
 }
@@ -358,6 +361,8 @@ pub enum Banner {
         /// The team (an index into the party's teams).
         team: usize,
     },
+    /// The monsters' phase waits for combat reports.
+    Reports,
     /// The game is over.
     Over(Outcome),
 }
@@ -572,6 +577,9 @@ pub struct State {
     pub turn: u32,
     /// Who acts now.
     pub phase: Phase,
+    /// The monsters still to act in a monsters' phase that waits for
+    /// combat reports ([`Phase::Reports`]).
+    pub pending: Vec<MonsterId>,
     /// Team indexes in this turn's order.
     pub team_order: Vec<usize>,
     /// The players let monsters break away from the heroes freely.
@@ -704,6 +712,7 @@ impl State {
             free_breakaway: false,
             auto_attacks: true,
             phase: Phase::Heroes(0),
+            pending: Vec::new(),
             turn: 1,
             active_hero: None,
             heroes,
@@ -771,7 +780,7 @@ impl State {
     pub fn outcome(&self) -> Option<Outcome> {
         match self.phase {
             Phase::Over(o) => Some(o),
-            Phase::Heroes(_) => None,
+            Phase::Heroes(_) | Phase::Reports => None,
         }
     }
 
@@ -800,6 +809,7 @@ impl State {
                 floor: self.floor_number(),
                 team: self.team_order[t],
             },
+            Phase::Reports => Banner::Reports,
             Phase::Over(o) => Banner::Over(o),
         }
     }

@@ -152,6 +152,7 @@ pub fn banner(s: &State, b: Banner) -> String {
                 s.party.teams[team].player
             )
         }
+        Banner::Reports => "-- the monsters wait: report each fight above (`wound HERO N`, `hit MONSTER N`, `kill MONSTER`), then type `done` --".into(),
         Banner::Over(o) => format!("== the adventure is over: {} ==", o.words()),
     }
 }
@@ -1687,7 +1688,7 @@ pub fn help(s: &State, missions: bool, stairs: bool) -> Vec<String> {
 pub fn status(s: &State) -> Vec<String> {
     let now = match s.phase {
         Phase::Heroes(t) => Some(t),
-        Phase::Over(_) => None,
+        Phase::Reports | Phase::Over(_) => None,
     };
     let mut v = vec![format!(
         "{}{}; {}; experience pool {} ({} spent); chest pool {:?}; WMT pool {} token(s)",
@@ -1695,6 +1696,9 @@ pub fn status(s: &State) -> Vec<String> {
         floor_text(s),
         match now {
             Some(t) => format!("{}'s heroes act", s.party.teams[s.team_order[t]].player),
+            None if s.phase == Phase::Reports => {
+                "the monsters wait for the fights to be reported (then `done`)".into()
+            }
             None => "the adventure is over".into(),
         },
         s.xp - s.xp_spent,
