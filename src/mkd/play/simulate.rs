@@ -1122,13 +1122,17 @@ fn walk_towards(g: &State, h: HeroId, goals: &[Point]) -> Option<HeroAction> {
             .idx(p)
             .is_some_and(|i| dist[i] != FAR && dist[i] + c <= 2 * speed)
     });
+    let mut careful = false;
     let dist = if near {
-        let careful = g.board.distances_to(&goals, &plan, &|q| {
+        let round_tokens = g.board.distances_to(&goals, &plan, &|q| {
             Some(q) != me && (figure(q) || !g.wmt_triggered_by(q).is_empty())
         });
-        match start_square(g, h, &careful) {
-            Some(_) => careful,
-            None => dist,
+        match start_square(g, h, &round_tokens) {
+            Some(_) if round_tokens != dist => {
+                careful = true;
+                round_tokens
+            }
+            _ => dist,
         }
     } else {
         dist
@@ -1142,7 +1146,20 @@ fn walk_towards(g: &State, h: HeroId, goals: &[Point]) -> Option<HeroAction> {
     let mut best = (me.is_none() && !g.occupied(start)).then_some(start);
     let mut here = start;
     while dist[g.board.idx(here)?] != 0 {
-        let next = *g.board.downhill(here, &dist, &plan).first()?;
+        let steps = g.board.downhill(here, &dist, &plan);
+        // A careful route's squares are scored even where they would reveal
+        // a token; the walk steps only on the ones that do not.
+        let next = if careful {
+            let safe = |q: &Point| {
+                g.board.idx(*q).is_some_and(|i| dist[i] == 0) || g.wmt_triggered_by(*q).is_empty()
+            };
+            match steps.into_iter().find(safe) {
+                Some(q) => q,
+                None => break,
+            }
+        } else {
+            *steps.first()?
+        };
         if figure(next) {
             break;
         }
@@ -1169,6 +1186,11 @@ fn walk_towards(g: &State, h: HeroId, goals: &[Point]) -> Option<HeroAction> {
         here = next;
         if !g.occupied(here) {
             best = Some(here);
+            // Round the tokens one square a command: `moves to` a farther
+            // square would walk the engine's own shortest way, by them.
+            if careful {
+                break;
+            }
         }
     }
     let to = best?;
@@ -1392,6 +1414,58 @@ mod tests {
         activation(&mut d, AYLA);
         assert_eq!(d.game.heroes[AYLA].wounds, 0);
         assert_eq!(d.game.xp_spent, 50);
+    }
+
+    #[test]
+    fn near_its_goal_a_hero_keeps_off_the_squares_that_reveal_a_token() {
+        use crate::mkd::play::testkit::*;
+        use crate::mkd::scenario::{Wmt, WmtColor};
+        // Ayla on 16,5 in C2 heads for 16,1. Straight up the west wall
+        // passes 16,4-16,2, beside a token in the corridor on 15,3; the
+        // way by 17,4-17,2 is as short and reveals nothing.
+        let token = Wmt {
+            x: 15,
+            y: 3,
+            color: WmtColor::Yellow,
+            number: 3,
+            guardian: false,
+            tile: 1,
+        };
+        let mut g = game_with(CombatMode::Dice, vec![token], &[]);
+        g.visited.extend(0..3);
+        put_hero(&mut g, 0, p(16, 5), crate::tileset::Side::N);
+        assert!(!g.wmt_triggered_by(p(16, 4)).is_empty());
+        let Some(HeroAction::Move(first)) = walk_towards(&g, AYLA, &[p(16, 1)]) else {
+            panic!("a walk");
+        };
+        assert!(Board::adjacent(first, p(16, 5)), "one square a command");
+        assert!(g.wmt_triggered_by(first).is_empty(), "{first:?}");
+        // Played one square a command, the walk never reveals the token (the
+        // way round is 6 squares: Ayla is given speed 6 for it).
+        let mut g = g;
+        g.heroes[AYLA].stats.speed = 6;
+        let mut d = Driver {
+            game: g,
+            events: Vec::new(),
+            log: None,
+            ending: None,
+        };
+        for _ in 0..8 {
+            let Some(action) = walk_towards(d.game.state(), AYLA, &[p(16, 1)]) else {
+                break;
+            };
+            assert!(d.act(AYLA, action));
+        }
+        assert_eq!(d.game.heroes[AYLA].pos(), Some(p(16, 1)));
+        assert_eq!(d.game.wmts.len(), 1, "the token is still face down");
+        // With no token about, the walk is one command straight there.
+        let mut g = game_with(CombatMode::Dice, Vec::new(), &[]);
+        g.visited.extend(0..3);
+        put_hero(&mut g, 0, p(16, 5), crate::tileset::Side::N);
+        assert_eq!(
+            walk_towards(&g, AYLA, &[p(16, 1)]),
+            Some(HeroAction::Move(p(16, 1)))
+        );
     }
 
     #[test]
