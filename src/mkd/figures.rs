@@ -5,7 +5,7 @@
 use serde::{Deserialize, Serialize};
 
 /// The special abilities the MKD Adventure solo rules give monsters a behaviour for.
-pub const KNOWN_ABILITIES: [&str; 16] = [
+pub const KNOWN_ABILITIES: [&str; 17] = [
     "Quickness",
     "Magic Levitation",
     "Stealth",
@@ -22,6 +22,7 @@ pub const KNOWN_ABILITIES: [&str; 16] = [
     "Shockwave",
     "Magic Healing",
     "Sneak Attack",
+    "Mounted",
 ];
 
 /// A special ability the solo rules know, typed: loaders read the names of
@@ -60,11 +61,13 @@ pub enum Ability {
     MagicHealing,
     /// Attacks from behind where it can.
     SneakAttack,
+    /// Rides a mount (monsters only): faster until the mount falls.
+    Mounted,
 }
 
 impl Ability {
     /// Every ability, in the order of [`KNOWN_ABILITIES`].
-    pub const ALL: [Ability; 16] = [
+    pub const ALL: [Ability; 17] = [
         Ability::Quickness,
         Ability::MagicLevitation,
         Ability::Stealth,
@@ -81,6 +84,7 @@ impl Ability {
         Ability::Shockwave,
         Ability::MagicHealing,
         Ability::SneakAttack,
+        Ability::Mounted,
     ];
 
     /// Its name as files and the transcript write it (`Magic Levitation`).

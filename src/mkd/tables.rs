@@ -326,6 +326,10 @@ pub struct PlayRules {
     /// The level from which a heal costs `xp_heal_every_high`.
     #[serde(default = "default_high_level")]
     pub high_level: u32,
+    /// Extra speed of a Mounted monster while it rides (the project's own
+    /// number: the rules leave mounted figures blank).
+    #[serde(default = "default_mounted_bonus")]
+    pub mounted_bonus: u32,
     /// A melee die hits on at least this.
     pub melee_hit: u32,
     /// A shooting die hits on at least this.
@@ -608,8 +612,13 @@ fn default_high_level() -> u32 {
     6
 }
 
+/// A mount's extra speed, for older table files.
+fn default_mounted_bonus() -> u32 {
+    2
+}
+
 fn check_rules(r: &PlayRules) -> Result<(), Fault> {
-    let fields: [(&str, u32, u32, u32); 19] = [
+    let fields: [(&str, u32, u32, u32); 20] = [
         ("wmt_speed", r.wmt_speed, 1, 20),
         ("door_open", r.door_open, 0, 20),
         ("door_close", r.door_close, 0, 20),
@@ -625,6 +634,7 @@ fn check_rules(r: &PlayRules) -> Result<(), Fault> {
         ("xp_heal_every", r.xp_heal_every, 1, 1000),
         ("xp_heal_every_high", r.xp_heal_every_high, 1, 1000),
         ("high_level", r.high_level, 1, 100),
+        ("mounted_bonus", r.mounted_bonus, 0, 20),
         ("melee_hit", r.melee_hit, 2, 6),
         ("shoot_hit", r.shoot_hit, 2, 6),
         ("slow_disarm", r.slow_disarm, 0, 20),

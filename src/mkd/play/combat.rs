@@ -202,6 +202,17 @@ pub fn wound_hero(cx: &mut Ctx, h: HeroId, n: u32) {
 /// Wounds a monster; at the last wound it is removed, its points go to the
 /// experience pool and a chest it carried drops shut (trap reset).
 pub fn wound_monster(cx: &mut Ctx, m: MonsterId, n: u32, by: Option<HeroId>) {
+    // The project's reading of mounted figures (the rules leave them blank):
+    // the first wound a rider takes fells its mount instead.
+    let mut n = n;
+    if n > 0 && cx.s.monsters[m].mounted() {
+        n -= 1;
+        cx.s.monsters[m].dismounted = true;
+        cx.emit(Event::Unhorsed { monster: m });
+        if n == 0 {
+            return;
+        }
+    }
     let mon = &mut cx.s.monsters[m];
     mon.wounds += n;
     if mon.wounds >= mon.stats.wounds {
@@ -253,6 +264,7 @@ fn demoralize(cx: &mut Ctx, m: MonsterId) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::mkd::play::testkit::*;
 
     #[test]
     fn hits_need_the_number_and_kills_the_armour() {
@@ -277,5 +289,43 @@ mod tests {
         let a = attack(&mut d, 2, 5, 3, 1, "t");
         assert_eq!((a.kill.as_slice(), a.wounds), (&[3][..], 1));
         assert!((wound_chance(1, 4, 4) - 0.25).abs() < 1e-9);
+    }
+
+    #[test]
+    fn a_mounted_monster_rides_faster_until_its_mount_takes_a_wound() {
+        // The project's reading of mounted figures: +2 speed while it rides;
+        // the first wound fells the mount instead of the rider.
+        use crate::mkd::figures::Ability;
+        let mut g = game(&[]);
+        let m = add_monster(&mut g, "orc-rider-1", 25, p(4, 4), &[Ability::Mounted]);
+        let foot = g.monsters[m].stats.speed;
+        assert_eq!(crate::mkd::play::ai::base_speed(&g, m), foot + 2);
+        assert!(
+            g.status()
+                .iter()
+                .any(|l| l.contains("orc-rider-1") && l.contains(", mounted"))
+        );
+        let ev = ok(&mut g, "hit orc-rider-1 2");
+        assert_eq!(ev[0], Event::Unhorsed { monster: m });
+        assert_eq!(
+            printed(&g, &ev[..1]),
+            format!(
+                "orc-rider-1's mount falls and takes the wound: it fights on foot (speed {foot})"
+            )
+        );
+        assert_eq!(
+            g.monsters[m].wounds, 1,
+            "one of the two wounds was the mount's"
+        );
+        assert_eq!(crate::mkd::play::ai::base_speed(&g, m), foot);
+        // On foot, wounds go to the rider.
+        ok(&mut g, "hit orc-rider-1 1");
+        assert_eq!(g.monsters[m].wounds, 2);
+        // A mount's fall alone wounds nobody.
+        let mut g = game(&[]);
+        let m = add_monster(&mut g, "orc-rider-1", 25, p(4, 4), &[Ability::Mounted]);
+        let ev = ok(&mut g, "hit orc-rider-1 1");
+        assert_eq!(ev, [Event::Unhorsed { monster: m }]);
+        assert_eq!(g.monsters[m].wounds, 0);
     }
 }

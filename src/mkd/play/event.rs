@@ -978,6 +978,12 @@ pub enum Event {
         /// A potion, drunk at once (else worn or wielded).
         potion: bool,
     },
+    /// A Mounted monster's mount falls: the wound is the mount's, and the
+    /// rider goes on at its own speed.
+    Unhorsed {
+        /// The monster.
+        monster: MonsterId,
+    },
     /// Wounds leave a monster demoralized.
     BecomesDemoralized {
         /// The monster.

@@ -350,6 +350,12 @@ fn check_hero(hero: RawHero, hloc: &str, seen: &mut Vec<String>) -> Result<Hero,
     };
     check_stats(&stats).map_err(|m| (at(), m.to_string()))?;
     let abilities = parse_abilities(&hero.abilities).map_err(|m| (at(), m.to_string()))?;
+    if abilities.contains(&crate::mkd::figures::Ability::Mounted) {
+        return Err((
+            at(),
+            "Mounted is for monsters: the rules put mounted figures in the monster pool".into(),
+        ));
+    }
     let level = hero.level.unwrap_or(1);
     if level > MAX_LEVEL {
         return Err((at(), format!("level is {level}; expected 0 to {MAX_LEVEL}")));

@@ -298,6 +298,7 @@ pub fn place_monsters(cx: &mut Ctx, chosen: &[usize], at: Point, cause: Cause) -
             carrying: None,
             // A state damage brings on, never one it starts in.
             demoralized: false,
+            dismounted: false,
             held: 0,
         };
         let surprised = m.surprised;

@@ -247,11 +247,18 @@ pub struct MonsterState {
     pub carrying: Option<ChestId>,
     /// Is it demoralized?
     pub demoralized: bool,
+    /// Has a Mounted monster lost its mount (and with it the speed)?
+    pub dismounted: bool,
     /// Turns of magic freeze or confusion left.
     pub held: u32,
 }
 
 impl MonsterState {
+    /// Does the monster still ride its mount?
+    pub fn mounted(&self) -> bool {
+        self.has(Ability::Mounted) && !self.dismounted
+    }
+
     /// Has the monster this special ability?
     pub fn has(&self, ability: Ability) -> bool {
         self.abilities.contains(&ability)

@@ -331,6 +331,7 @@ pub(crate) fn add_monster(
         mode: MonsterMode::Hunt,
         carrying: None,
         demoralized: abilities.contains(&Ability::Demoralized),
+        dismounted: false,
         held: 0,
     });
     MonsterId(g.monsters.len() - 1)

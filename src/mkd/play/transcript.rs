@@ -821,6 +821,11 @@ pub fn print_event(s: &State, e: &Event, out: &mut Vec<String>) {
             }
         }
         Event::BecomesDemoralized { monster: m } => format!("{} is demoralized", monster(s, *m)),
+        Event::Unhorsed { monster: m } => format!(
+            "{}'s mount falls and takes the wound: it fights on foot (speed {})",
+            monster(s, *m),
+            s.monsters[*m].stats.speed
+        ),
         Event::Rallied { monster: m, by } => format!(
             "{} is no longer demoralized: {}'s Command rallies it",
             monster(s, *m),
@@ -1771,13 +1776,14 @@ pub fn status(s: &State) -> Vec<String> {
         let m = &s.monsters[m];
         let Some(p) = m.pos else { continue };
         v.push(format!(
-            "monster {} ({} pts) on {} facing {}, wounds {}/{}{}",
+            "monster {} ({} pts) on {} facing {}, wounds {}/{}{}{}",
             m.id,
             m.points,
             fmt_point(p),
             side_word(m.facing),
             m.wounds,
             m.stats.wounds,
+            if m.mounted() { ", mounted" } else { "" },
             if m.surprised { ", surprised" } else { "" }
         ));
     }

@@ -126,10 +126,14 @@ pub fn free_spin(s: &mut State, m: MonsterId) {
     }
 }
 
-/// Speed this activation: its own, plus the Command bonus when a friendly
-/// monster with Command stands in the same tile or next to it.
+/// Speed this activation: its own, plus its mount's while a Mounted monster
+/// rides, plus the Command bonus when a friendly monster with Command stands
+/// in the same tile or next to it.
 pub fn base_speed(s: &State, m: MonsterId) -> u32 {
     let mut speed = s.monsters[m].stats.speed;
+    if s.monsters[m].mounted() {
+        speed += s.rules().mounted_bonus;
+    }
     if commander_near(s, m).is_some() {
         speed += s.rules().command_bonus;
     }
