@@ -1442,7 +1442,6 @@ mod tests {
         assert!(g.wmt_triggered_by(first).is_empty(), "{first:?}");
         // Played one square a command, the walk never reveals the token (the
         // way round is 6 squares: Ayla is given speed 6 for it).
-        let mut g = g;
         g.heroes[AYLA].stats.speed = 6;
         let mut d = Driver {
             game: g,
