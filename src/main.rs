@@ -4,7 +4,7 @@
 
 mod cli;
 
-use clap::Parser;
+use clap::Parser as _;
 use std::process::ExitCode;
 
 // See Cargo.toml: a faster allocator for the many small vectors of layout
@@ -12,8 +12,42 @@ use std::process::ExitCode;
 #[global_allocator]
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
+/// clap's refusal of the command line, with Rust's number-parsing words
+/// (`invalid digit found in string`) said the way a user would.
+fn usage_error(e: clap::Error) -> ! {
+    use clap::error::ErrorKind;
+    if matches!(
+        e.kind(),
+        ErrorKind::DisplayHelp
+            | ErrorKind::DisplayVersion
+            | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
+    ) {
+        e.exit();
+    }
+    let text = e
+        .to_string()
+        .replace(
+            "invalid digit found in string",
+            "expected a whole number (digits only)",
+        )
+        .replace(
+            "number too large to fit in target type",
+            "the number is too large",
+        )
+        .replace(
+            "cannot parse integer from empty string",
+            "expected a whole number, got nothing",
+        )
+        .replace("invalid float literal", "expected a number");
+    eprint!("{text}");
+    std::process::exit(e.exit_code());
+}
+
 fn main() -> ExitCode {
-    let args = cli::Cli::parse();
+    let args = match cli::Cli::try_parse() {
+        Ok(args) => args,
+        Err(e) => usage_error(e),
+    };
     let color = args.color_errors();
     match cli::run(args) {
         Ok(()) => ExitCode::SUCCESS,

@@ -75,7 +75,7 @@ enum Command {
     Generate(generate::GenerateArgs),
     /// Re-draw the maps and the setup sheet from a (possibly hand-edited) scenario.yaml.
     #[command(
-        after_help = "Example:\n  tilecrawl render output/7/scenario.yaml --print letter --style ink"
+        after_help = "Example:\n  tilecrawl render output/7/scenario.yaml --print letter --style ink --force"
     )]
     Render(render::RenderArgs),
     /// Generate many adventures, one folder per seed, with index.csv and index.yaml.

@@ -11,10 +11,11 @@ pub struct RenderArgs {
     scenario: PathBuf,
     #[command(flatten)]
     output: super::outputs::OutputArgs,
-    /// Output folder. Default: the scenario's folder (its maps and sheets are replaced).
+    /// Output folder. Default: the scenario's folder (where the maps and
+    /// sheets already there are replaced only with --force).
     #[arg(long, value_name = "DIR", value_parser = super::outputs::parse_out_dir)]
     out: Option<PathBuf>,
-    /// Replace files in a folder given with --out.
+    /// Replace the files already there (beside the scenario, or in --out).
     #[arg(long)]
     force: bool,
     /// Print nothing but errors.
@@ -37,18 +38,18 @@ pub fn run(a: RenderArgs) -> anyhow::Result<()> {
         AnyScenario::load(&a.scenario)?
     };
     let files = tilecrawl::pack::exports(&s, &a.output.options()?)?;
-    // Re-drawing beside the scenario is what `render` is for, so it replaces those files.
-    let (dir, force) = match &a.out {
-        Some(d) => (d.clone(), a.force),
-        None => (
-            a.scenario
-                .parent()
-                .filter(|p| !p.as_os_str().is_empty())
-                .map(PathBuf::from)
-                .unwrap_or_else(|| PathBuf::from(".")),
-            true,
-        ),
+    // Beside the scenario by default; what is there is replaced only with
+    // --force, as `generate` does.
+    let dir = match &a.out {
+        Some(d) => d.clone(),
+        None => a
+            .scenario
+            .parent()
+            .filter(|p| !p.as_os_str().is_empty())
+            .map(PathBuf::from)
+            .unwrap_or_else(|| PathBuf::from(".")),
     };
+    let force = a.force;
     let refs: Vec<(&str, &[u8])> = files.iter().map(|(n, b)| (*n, b.as_slice())).collect();
     super::outputs::write_outputs(&dir, &refs, force)?;
     if !a.quiet {

@@ -92,7 +92,55 @@ pub fn error_parts(e: &yaml_serde::Error) -> (String, String) {
             })
             .collect();
     }
-    (location, shorten_quotes(&message))
+    (location, shorten_quotes(&plain_words(&message)))
+}
+
+/// serde's words for a wrong value (`invalid type: sequence, expected
+/// struct Scenario`, `invalid type: string "ten", expected u32`) as a reader
+/// says them: `got a list; expected a mapping of keys (key: value lines)`,
+/// `got the text "ten"; expected a whole number (0 or more)`. Other
+/// messages pass unchanged.
+pub fn plain_words(message: &str) -> String {
+    let (head, rest) = ["invalid type: ", "invalid value: "]
+        .iter()
+        .find_map(|p| {
+            message
+                .find(p)
+                .map(|i| (&message[..i], &message[i + p.len()..]))
+        })
+        .unwrap_or(("", ""));
+    let Some((got, want)) = rest.rsplit_once(", expected ") else {
+        return message.to_string();
+    };
+    let got = match got {
+        "sequence" => "a list".to_string(),
+        "map" => "a mapping (key: value lines)".to_string(),
+        "unit value" => "nothing (an empty value)".to_string(),
+        g => {
+            let ticked = |p: &str| g.strip_prefix(p).map(|v| v.trim_matches('`').to_string());
+            if let Some(t) = g.strip_prefix("string ") {
+                format!("the text {t}")
+            } else if let Some(n) = ticked("integer ").or_else(|| ticked("floating point ")) {
+                format!("the number {n}")
+            } else if let Some(b) = ticked("boolean ") {
+                format!("`{b}`")
+            } else {
+                g.to_string()
+            }
+        }
+    };
+    let want = match want {
+        "u8" | "u16" | "u32" | "u64" | "usize" => "a whole number (0 or more)".to_string(),
+        "i8" | "i16" | "i32" | "i64" | "isize" => "a whole number".to_string(),
+        "f32" | "f64" => "a number".to_string(),
+        "a sequence" => "a list".to_string(),
+        "a boolean" => "true or false".to_string(),
+        w if w.starts_with("struct ") || w == "a map" => {
+            "a mapping of keys (key: value lines)".to_string()
+        }
+        w => w.to_string(),
+    };
+    format!("{head}got {got}; expected {want}")
 }
 
 /// Most characters of the file's own text an error quotes: a file of the
@@ -152,6 +200,54 @@ pub const MAX_FLOW_DEPTH: usize = 64;
 /// the file-size limit alone allowed 370 MB for 8 MiB of `[a, a, a, …]`. The
 /// largest scenario tilecrawl writes (200 sets) holds about 250,000.
 pub const MAX_YAML_ITEMS: usize = 1_000_000;
+
+/// The kinds of file tilecrawl reads, by their `format:` name (without the
+/// version), and what to call them in an error.
+const KINDS: [(&str, &str); 11] = [
+    ("tilecrawl-scenario", "a scenario"),
+    ("tilecrawl-dungeon", "a multi-floor dungeon"),
+    ("tilecrawl-tileset", "a tile set"),
+    ("tilecrawl-party", "a party file"),
+    ("tilecrawl-monsters", "a monster list"),
+    ("tilecrawl-tables", "a roll-table file"),
+    ("tilecrawl-save", "a saved game"),
+    ("tilecrawl-campaign", "a campaign file"),
+    ("tilecrawl-rewards", "a reward table"),
+    ("tilecrawl-style", "a map style"),
+    ("tilecrawl-ruleset", "a ruleset file"),
+];
+
+/// The value of the file's top-level `format:` line, if it has one.
+pub fn format_of(text: &str) -> Option<&str> {
+    text.lines().find_map(|l| {
+        let v = l.strip_prefix("format:")?.trim();
+        let v = v.split(" #").next().unwrap_or(v).trim();
+        Some(v.trim_matches(|c| c == '"' || c == '\''))
+    })
+}
+
+/// What the file at hand is, when its `format:` names another kind of
+/// tilecrawl file than `want` (a `format:` value such as
+/// `tilecrawl-party/1`): `this is a scenario (format: tilecrawl-scenario/1),
+/// not a party file`. Unknown or missing formats pass: the loader's own
+/// checks name them.
+pub fn check_kind(text: &str, want: &str) -> Result<(), (String, String)> {
+    let Some(found) = format_of(text) else {
+        return Ok(());
+    };
+    let base = |f: &str| f.split('/').next().unwrap_or(f).to_string();
+    let name = |b: &str| KINDS.iter().find(|k| k.0 == b).map(|k| k.1);
+    if base(found) == base(want) {
+        return Ok(());
+    }
+    match (name(&base(found)), name(&base(want))) {
+        (Some(is), Some(not)) => Err((
+            String::new(),
+            format!("this is {is} (format: {found}), not {not}"),
+        )),
+        _ => Ok(()),
+    }
+}
 
 /// Refuses YAML whose flow collections nest deeper than [`MAX_FLOW_DEPTH`],
 /// or that holds more than [`MAX_YAML_ITEMS`] items, before the YAML parser
@@ -267,6 +363,44 @@ pub fn check_shape(text: &str) -> Result<(), (String, String)> {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn serde_words_read_as_a_person_says_them() {
+        assert_eq!(
+            plain_words("invalid type: sequence, expected struct Scenario"),
+            "got a list; expected a mapping of keys (key: value lines)"
+        );
+        assert_eq!(
+            plain_words("seed: invalid type: string \"abc\", expected u64"),
+            "seed: got the text \"abc\"; expected a whole number (0 or more)"
+        );
+        assert_eq!(
+            plain_words("teams: invalid type: map, expected a sequence"),
+            "teams: got a mapping (key: value lines); expected a list"
+        );
+        assert_eq!(
+            plain_words("x: invalid value: integer `-1`, expected u32"),
+            "x: got the number -1; expected a whole number (0 or more)"
+        );
+        assert_eq!(plain_words("unknown field `a`"), "unknown field `a`");
+    }
+
+    #[test]
+    fn a_file_of_another_kind_is_named() {
+        let party = "# mine\nformat: tilecrawl-party/1\nteams: []\n";
+        assert_eq!(format_of(party), Some("tilecrawl-party/1"));
+        assert_eq!(
+            check_kind(party, "tilecrawl-tileset/1").unwrap_err().1,
+            "this is a party file (format: tilecrawl-party/1), not a tile set"
+        );
+        assert!(check_kind(party, "tilecrawl-party/1").is_ok());
+        // Another version, or a format tilecrawl does not know: the
+        // loaders' own checks say what is wrong.
+        assert!(check_kind(party, "tilecrawl-party/2").is_ok());
+        assert!(check_kind("format: other/1\n", "tilecrawl-party/1").is_ok());
+        assert!(check_kind("a: 1\n", "tilecrawl-party/1").is_ok());
+    }
+
     use super::*;
 
     #[test]

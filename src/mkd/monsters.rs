@@ -113,6 +113,7 @@ pub fn parse(text: &str, file: &str) -> Result<MonsterList, MonsterError> {
             format!("the file is empty; expected `format: {FORMAT}` and a `monsters` list"),
         ));
     }
+    crate::core::yaml::check_kind(text, FORMAT).map_err(|(l, m)| at(l, m))?;
     let raw: RawList = crate::core::yaml::parse(text, file)?;
     if raw.format != FORMAT {
         return Err(at(

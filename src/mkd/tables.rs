@@ -905,6 +905,7 @@ fn check(text: &str, file: &str) -> Result<Tables, Fault> {
         ));
     }
     crate::core::yaml::check_shape(text)?;
+    crate::core::yaml::check_kind(text, FORMAT)?;
     let head: FileHead = yaml_serde::from_str(text).map_err(|e| yaml_fault(&e))?;
     match head.format {
         Some(f) if f == FORMAT => {}

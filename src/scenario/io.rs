@@ -65,11 +65,21 @@ fn check_text(text: &str, file: &str) -> Result<(), ScenarioError> {
             ),
         });
     }
-    crate::core::yaml::check_shape(text).map_err(|(location, message)| ScenarioError {
-        file: file.into(),
-        location,
-        message,
-    })
+    crate::core::yaml::check_shape(text)
+        .and_then(|()| {
+            crate::core::yaml::check_kind(text, FORMAT).map_err(|(l, m)| {
+                if crate::core::yaml::format_of(text).is_some_and(|f| f.starts_with("tilecrawl-dungeon")) {
+                    (l, format!("{m}: give one floor's scenario.yaml (floor-1/scenario.yaml, ...) to draw it, or play and simulate the dungeon.yaml itself"))
+                } else {
+                    (l, m)
+                }
+            })
+        })
+        .map_err(|(location, message)| ScenarioError {
+            file: file.into(),
+            location,
+            message,
+        })
 }
 
 /// Which game a scenario is for: its `ruleset`, read before the rest so a

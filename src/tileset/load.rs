@@ -132,6 +132,10 @@ pub fn parse(text: &str, file: &str) -> Result<TileSet, TilesetError> {
             ),
         });
     }
+    crate::core::yaml::check_kind(text, FORMAT).map_err(|(_, message)| TilesetError::Set {
+        file: file.to_string(),
+        message,
+    })?;
     let raw: RawSet = crate::core::yaml::parse(text, file)?;
 
     let set_err = |message: String| TilesetError::Set {

@@ -265,7 +265,7 @@ fn render_redraws_the_same_maps() {
     std::fs::remove_file(out.join("map.png")).unwrap();
 
     let scenario = out.join("scenario.yaml");
-    let r = run(&["render", p(&scenario), "--dpi", "30"]);
+    let r = run(&["render", p(&scenario), "--dpi", "30", "--force"]);
     assert_eq!(r.code, 0, "{r:#?}");
     assert_eq!(
         names(&out),
@@ -312,7 +312,13 @@ fn scenario_load_and_save_round_trips_bytes() {
     let copy = tmp.path().join("copy");
     std::fs::create_dir(&copy).unwrap();
     std::fs::write(copy.join("scenario.yaml"), again).unwrap();
-    let r = run(&["render", p(&copy.join("scenario.yaml")), "--dpi", "30"]);
+    let r = run(&[
+        "render",
+        p(&copy.join("scenario.yaml")),
+        "--dpi",
+        "30",
+        "--force",
+    ]);
     assert_eq!(r.code, 0, "{r:#?}");
     assert!(read(copy.join("map.svg")) == read(out.join("map.svg")));
 }
@@ -1003,6 +1009,7 @@ fn print_writes_the_pdfs_and_cutouts() {
         "30",
         "--print",
         "letter",
+        "--force",
     ]);
     assert_eq!(r.code, 0, "{r:#?}");
     assert!(

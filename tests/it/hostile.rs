@@ -230,7 +230,7 @@ fn tileset_cases() -> Vec<Case> {
             L,
             "YAML, not a mapping",
             "- a\n- b\n",
-            &["line 1, column 1", "expected struct"],
+            &["line 1, column 1", "expected a mapping of keys"],
         ),
         case(
             L,
@@ -242,13 +242,13 @@ fn tileset_cases() -> Vec<Case> {
             L,
             "wrong type (copies: lots)",
             with(t, "kind: hallway\n", "kind: hallway\n    copies: lots\n"),
-            &["line 6, column", "copies", "invalid type"],
+            &["line 6, column", "copies", "; expected "],
         ),
         case(
             L,
             "wrong type (tiles: 3)",
             "format: tilecrawl-tileset/1\ntiles: 3\n",
-            &["line 2", "tiles", "expected a sequence"],
+            &["line 2", "tiles", "expected a list"],
         ),
         case(
             L,
@@ -401,7 +401,7 @@ fn tileset_cases() -> Vec<Case> {
                 "format: tilecrawl-tileset/1\ntiles:\n{}",
                 alias_bomb_items("  ")
             ),
-            &["line 3", "tiles[0]", "expected struct"],
+            &["line 3", "tiles[0]", "expected a mapping of keys"],
         ),
     ]
 }
@@ -443,7 +443,7 @@ fn scenario_cases() -> Vec<Case> {
             L,
             "YAML, not a mapping",
             "- just\n- a list\n",
-            &["line 1, column 1", "expected struct Scenario"],
+            &["line 1, column 1", "expected a mapping of keys"],
         ),
         case(
             L,
@@ -458,7 +458,7 @@ fn scenario_cases() -> Vec<Case> {
             L,
             "wrong type (seed: seven)",
             with(&s, "seed: 7\n", "seed: seven\n"),
-            &["line 3, column", "seed", "invalid type"],
+            &["line 3, column", "seed", "; expected "],
         ),
         case(
             L,
@@ -523,7 +523,12 @@ fn scenario_cases() -> Vec<Case> {
                 &format!("size: {{width: {},", good.size.width),
                 "size: {width: -5,",
             ),
-            &["line ", "size.width", "-5", "expected u32"],
+            &[
+                "line ",
+                "size.width",
+                "-5",
+                "expected a whole number (0 or more)",
+            ],
         ),
         case(
             L,
@@ -589,7 +594,7 @@ fn scenario_cases() -> Vec<Case> {
                 "markers: []\n",
                 &format!("markers:\n{}", alias_bomb_items("")),
             ),
-            &["markers[0]", "expected struct Marker"],
+            &["markers[0]", "expected a mapping of keys"],
         ),
     ]
     .into_iter()
@@ -836,7 +841,7 @@ fn monster_cases() -> Vec<Case> {
             L,
             "wrong type (points: five)",
             with(m, "points: 5,", "points: five,"),
-            &["line 5, column", "points", "invalid type"],
+            &["line 5, column", "points", "; expected "],
         ),
         case(
             L,
@@ -927,7 +932,7 @@ fn monster_cases() -> Vec<Case> {
                 "format: tilecrawl-monsters/1\nmonsters:\n{}",
                 alias_bomb_items("  ")
             ),
-            &["line 3", "monsters[0]", "expected struct"],
+            &["line 3", "monsters[0]", "expected a mapping of keys"],
         ),
     ]
 }

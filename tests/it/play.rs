@@ -203,7 +203,11 @@ fn corrupt_or_foreign_saves_are_refused() {
     let cases: Vec<(&str, String, &str)> = vec![
         ("empty", String::new(), "empty"),
         ("garbage", "{{{ not yaml".into(), "line"),
-        ("foreign", scenario.clone(), "tilecrawl save"),
+        (
+            "foreign",
+            scenario.clone(),
+            "this is a scenario (format: tilecrawl-scenario/1), not a saved game",
+        ),
         (
             "version",
             good.replace("tilecrawl-save/1", "tilecrawl-save/9"),

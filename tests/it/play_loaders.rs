@@ -115,7 +115,7 @@ fn table_cases() -> Vec<Case> {
             L,
             "a bare word",
             "hello\n",
-            &["line", "column", "invalid type"],
+            &["line", "column", "; expected "],
         ),
         case(
             L,
@@ -133,19 +133,19 @@ fn table_cases() -> Vec<Case> {
             L,
             "wrong type (wmt_speed: four)",
             with(t, "wmt_speed: 4", "wmt_speed: four"),
-            &["line", "rules.wmt_speed", "invalid type"],
+            &["line", "rules.wmt_speed", "; expected "],
         ),
         case(
             L,
             "wrong type (rules: 5)",
             "format: tilecrawl-tables/1\nrules: 5\n",
-            &["line 2", "rules", "invalid type"],
+            &["line 2", "rules", "; expected "],
         ),
         case(
             L,
             "wrong type (reveal column is a word)",
             with(t, "yellow1: [[0, 0],", "yellow1: lots\n  x: [[0, 0],"),
-            &["line", "reveal.yellow1", "invalid type"],
+            &["line", "reveal.yellow1", "; expected "],
         ),
         case(
             L,
@@ -401,7 +401,7 @@ fn table_cases() -> Vec<Case> {
             L,
             "100,000 nested block sequences",
             nested_blocks("format: tilecrawl-tables/1\n", "wmt_movement", NESTING),
-            &["line 3", "wmt_movement[0]", "invalid type: sequence"],
+            &["line 3", "wmt_movement[0]", "got a list"],
         ),
         case(
             L,
@@ -416,7 +416,7 @@ fn table_cases() -> Vec<Case> {
                 "format: tilecrawl-tables/1\nwmt_movement:\n{}",
                 alias_bomb_items("  ")
             ),
-            &["line 3", "wmt_movement[0]", "invalid type"],
+            &["line 3", "wmt_movement[0]", "; expected "],
         ),
     ]
 }
@@ -450,19 +450,19 @@ fn party_cases() -> Vec<Case> {
             L,
             "wrong type (value: lots)",
             with(p, "value: 45", "value: lots"),
-            &["line 6", "teams[0].heroes[0].value", "invalid type"],
+            &["line 6", "teams[0].heroes[0].value", "; expected "],
         ),
         case(
             L,
             "wrong type (teams: 3)",
             "format: tilecrawl-party/1\nteams: 3\n",
-            &["line 2", "teams", "invalid type"],
+            &["line 2", "teams", "; expected "],
         ),
         case(
             L,
             "wrong type (shoot: 4)",
             with(p, "shoot: {dice: 2, range: 6}", "shoot: 4"),
-            &["line 6", "teams[0].heroes[0].shoot", "invalid type"],
+            &["line 6", "teams[0].heroes[0].shoot", "; expected "],
         ),
         case(
             L,
@@ -632,7 +632,7 @@ fn party_cases() -> Vec<Case> {
             L,
             "30,000 nested block sequences",
             nested_blocks("format: tilecrawl-party/1\n", "teams", PARTY_NESTING),
-            &["line 3", "teams[0]", "invalid type: sequence"],
+            &["line 3", "teams[0]", "got a list"],
         ),
         case(
             L,
@@ -647,7 +647,7 @@ fn party_cases() -> Vec<Case> {
                 "format: tilecrawl-party/1\nteams:\n{}",
                 alias_bomb_items("  ")
             ),
-            &["line 3", "teams[0]", "invalid type"],
+            &["line 3", "teams[0]", "; expected "],
         ),
     ]
 }

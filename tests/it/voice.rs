@@ -88,13 +88,59 @@ fn render_is_quiet_with_q() {
     assert!(g.stdout.is_empty(), "{}", g.stdout);
     let r = run(
         tmp.path(),
-        &["render", "a/scenario.yaml", "--dpi", "20", "-q"],
+        &["render", "a/scenario.yaml", "--dpi", "20", "-q", "--force"],
     );
     assert_eq!(r.code, Some(0), "{r:?}");
     assert!(r.stdout.is_empty() && r.stderr.is_empty(), "{r:?}");
     // Without -q it says what it wrote.
-    let r = run(tmp.path(), &["render", "a/scenario.yaml", "--dpi", "20"]);
+    let r = run(
+        tmp.path(),
+        &["render", "a/scenario.yaml", "--dpi", "20", "--force"],
+    );
     assert!(r.stdout.starts_with("wrote "), "{}", r.stdout);
+}
+
+#[test]
+fn render_replaces_what_is_there_only_with_force() {
+    let tmp = tempfile::tempdir().unwrap();
+    let g = run(
+        tmp.path(),
+        &[
+            "generate", "--seed", "3", "--sets", "1", "--dpi", "20", "--out", "a", "-q",
+        ],
+    );
+    assert_eq!(g.code, Some(0), "{g:?}");
+    let before = std::fs::read(tmp.path().join("a/map.png")).unwrap();
+    // Beside the scenario, as `generate` into a used folder: refused.
+    let r = run(tmp.path(), &["render", "a/scenario.yaml", "--dpi", "30"]);
+    one_error_line(&r, &["map.svg", "already exists", "--force"]).unwrap();
+    assert_eq!(std::fs::read(tmp.path().join("a/map.png")).unwrap(), before);
+    // The same into a used --out folder.
+    let r = run(
+        tmp.path(),
+        &["render", "a/scenario.yaml", "--dpi", "30", "--out", "a"],
+    );
+    one_error_line(&r, &["already exists", "--force"]).unwrap();
+    // A fresh folder needs no --force; --force replaces.
+    let r = run(
+        tmp.path(),
+        &[
+            "render",
+            "a/scenario.yaml",
+            "--dpi",
+            "30",
+            "--out",
+            "b",
+            "-q",
+        ],
+    );
+    assert_eq!(r.code, Some(0), "{r:?}");
+    let r = run(
+        tmp.path(),
+        &["render", "a/scenario.yaml", "--dpi", "30", "--force", "-q"],
+    );
+    assert_eq!(r.code, Some(0), "{r:?}");
+    assert_ne!(std::fs::read(tmp.path().join("a/map.png")).unwrap(), before);
 }
 
 #[test]
@@ -289,8 +335,73 @@ fn force_leaves_no_stale_file_of_an_earlier_run() {
     // render beside the scenario keeps the scenario.
     let r = run(
         tmp.path(),
-        &["render", "x/scenario.yaml", "--dpi", "20", "-q"],
+        &["render", "x/scenario.yaml", "--dpi", "20", "-q", "--force"],
     );
     assert_eq!(r.code, Some(0), "{r:?}");
     assert!(x.join("scenario.yaml").exists());
+}
+
+#[test]
+fn a_file_of_the_wrong_kind_is_named_and_serde_words_are_translated() {
+    let tmp = tempfile::tempdir().unwrap();
+    let g = run(
+        tmp.path(),
+        &[
+            "generate",
+            "--seed",
+            "3",
+            "--floors",
+            "2",
+            "--sets-per-floor",
+            "1",
+            "--dpi",
+            "20",
+            "--out",
+            "d",
+            "-q",
+        ],
+    );
+    assert_eq!(g.code, Some(0), "{g:?}");
+    let scenario = "d/floor-1/scenario.yaml";
+    let r = run(tmp.path(), &["tileset", "check", scenario]);
+    one_error_line(
+        &r,
+        &["this is a scenario (format: tilecrawl-scenario/1), not a tile set"],
+    )
+    .unwrap();
+    let r = run(tmp.path(), &["render", "d/dungeon.yaml", "--out", "x"]);
+    one_error_line(
+        &r,
+        &[
+            "this is a multi-floor dungeon",
+            "not a scenario",
+            "floor-1/scenario.yaml",
+        ],
+    )
+    .unwrap();
+    let r = run(tmp.path(), &["play", scenario, "--party", scenario]);
+    one_error_line(&r, &["this is a scenario", "not a party file"]).unwrap();
+    let r = run(tmp.path(), &["play", "--resume", scenario]);
+    one_error_line(&r, &["this is a scenario", "not a saved game"]).unwrap();
+    // serde's words become what was given and what was expected.
+    std::fs::write(tmp.path().join("list.yaml"), "- a\n- b\n").unwrap();
+    let r = run(tmp.path(), &["render", "list.yaml", "--out", "x"]);
+    let line = one_error_line(&r, &["got a list; expected a mapping of keys"]).unwrap();
+    assert!(!line.contains("struct"), "{line}");
+    let text = std::fs::read_to_string(tmp.path().join(scenario))
+        .unwrap()
+        .replacen("seed: ", "seed: abc #", 1);
+    std::fs::write(tmp.path().join("bad.yaml"), text).unwrap();
+    let r = run(tmp.path(), &["render", "bad.yaml", "--out", "x"]);
+    one_error_line(&r, &["seed: got the text \"abc", "expected a whole number"]).unwrap();
+    // And clap's number words.
+    let r = run(tmp.path(), &["generate", "--seed", "12x"]);
+    assert_eq!(r.code, Some(2), "{r:?}");
+    assert!(
+        r.stderr
+            .contains("'12x' for '--seed <SEED>': expected a whole number (digits only)"),
+        "{}",
+        r.stderr
+    );
+    assert!(!r.stderr.contains("invalid digit"), "{}", r.stderr);
 }

@@ -496,6 +496,7 @@ fn check(text: &str) -> Result<Campaign, Fault> {
         ));
     }
     crate::core::yaml::check_shape(text)?;
+    crate::core::yaml::check_kind(text, FORMAT)?;
     let head: Head = yaml_serde::from_str(text).map_err(|e| {
         let (l, m) = crate::core::yaml::error_parts(&e);
         (l, format!("{m} (expected a campaign, `format: {FORMAT}`)"))

@@ -223,6 +223,7 @@ fn check(text: &str, file: &str) -> Result<Party, (String, String)> {
         ));
     }
     crate::core::yaml::check_shape(text)?;
+    crate::core::yaml::check_kind(text, FORMAT)?;
     let head: FileHead =
         yaml_serde::from_str(text).map_err(|e| crate::core::yaml::error_parts(&e))?;
     match head.format {

@@ -224,11 +224,13 @@ pub fn parse_save(text: &str, file: &str) -> Result<SaveFile, FileError> {
             format!("the file is empty; expected a tilecrawl save (`format: {SAVE_FORMAT}`)"),
         ));
     }
-    crate::core::yaml::check_shape(text).map_err(|(location, message)| FileError {
-        file: file.into(),
-        location,
-        message,
-    })?;
+    crate::core::yaml::check_shape(text)
+        .and_then(|()| crate::core::yaml::check_kind(text, SAVE_FORMAT))
+        .map_err(|(location, message)| FileError {
+            file: file.into(),
+            location,
+            message,
+        })?;
     let save: SaveFile = yaml_serde::from_str(text).map_err(|e| {
         let (location, message) = crate::core::yaml::error_parts(&e);
         FileError {
