@@ -85,7 +85,7 @@ pub struct BatchArgs {
     #[arg(long, value_enum, default_value = "all")]
     only: Only,
     /// Threads (default: all cores). The result does not depend on it.
-    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1024))]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024))]
     jobs: Option<u64>,
     /// Do only share I of N: the adventures whose position k (0-based from
     /// seed-start) has k % N == I−1. The shards' indexes merge into the whole.

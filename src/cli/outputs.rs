@@ -24,7 +24,7 @@ pub struct OutputArgs {
     dpi: u32,
     /// How map.png is compressed: `fast` (fdeflate), or `best` (zlib) for
     /// files up to five times smaller in several times the encoding time.
-    #[arg(long, value_enum, default_value = "fast", value_name = "LEVEL")]
+    #[arg(long, value_enum, default_value = "fast", value_name = "SPEED")]
     png_compression: PngCompressionArg,
     /// Map style: `color`, `ink` (black on white for a home printer) or a style YAML file.
     #[arg(long, default_value = "color", value_name = "NAME|FILE")]

@@ -48,7 +48,7 @@ pub struct PlayArgs {
     save: Option<PathBuf>,
     /// Continue the game in this save file (with --script: the script's
     /// commands the save already holds are skipped).
-    #[arg(long, value_name = "SAVE", conflicts_with_all = ["party", "tables", "seed"])]
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["party", "tables", "seed"])]
     resume: Option<PathBuf>,
     /// Start a new game even if the save file exists (it is replaced).
     #[arg(long)]

@@ -26,7 +26,7 @@ pub struct SimulateArgs {
     #[arg(long, value_name = "FILE")]
     tables: Option<PathBuf>,
     /// Seed the runs' dice seeds are derived from. Default: the scenario's seed.
-    #[arg(long, value_name = "S")]
+    #[arg(long, value_name = "SEED")]
     seed: Option<u64>,
     /// Threads (default: all cores). The report does not depend on it.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024))]

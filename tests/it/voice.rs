@@ -405,3 +405,64 @@ fn a_file_of_the_wrong_kind_is_named_and_serde_words_are_translated() {
     );
     assert!(!r.stderr.contains("invalid digit"), "{}", r.stderr);
 }
+
+/// `--flag <METAVAR>` pairs of a command's `--help`.
+fn metavars(help: &str) -> Vec<(String, String)> {
+    help.lines()
+        .filter_map(|l| {
+            let l = l.trim_start();
+            let l = l.split_once(", ").map_or(
+                l,
+                |(short, rest)| {
+                    if short.len() == 2 { rest } else { l }
+                },
+            );
+            let (flag, rest) = l.strip_prefix("--")?.split_once(' ')?;
+            let meta = rest.strip_prefix('<')?.split_once('>')?.0;
+            Some((flag.to_string(), meta.to_string()))
+        })
+        .collect()
+}
+
+#[test]
+fn one_metavar_per_meaning() {
+    let tmp = tempfile::tempdir().unwrap();
+    let commands: &[&[&str]] = &[
+        &["generate"],
+        &["render"],
+        &["batch"],
+        &["play"],
+        &["simulate"],
+        &["campaign", "new"],
+        &["campaign", "next"],
+        &["campaign", "town"],
+        &["campaign", "show"],
+        &["tileset", "check"],
+    ];
+    let mut seen: std::collections::BTreeMap<String, (String, String)> = Default::default();
+    for c in commands {
+        let mut args = c.to_vec();
+        args.push("--help");
+        let r = run(tmp.path(), &args);
+        assert_eq!(r.code, Some(0), "{c:?}");
+        for (flag, meta) in metavars(&r.stdout) {
+            let here = c.join(" ");
+            let (m, first) = seen
+                .entry(flag.clone())
+                .or_insert((meta.clone(), here.clone()));
+            assert_eq!(
+                *m, meta,
+                "--{flag} is <{m}> in `{first}` but <{meta}> in `{here}`"
+            );
+        }
+    }
+    // A metavar names one kind of value: a chest level is not a PNG speed.
+    let level: Vec<&String> = seen
+        .iter()
+        .filter(|(_, (m, _))| m.split('|').any(|w| w == "LEVEL"))
+        .map(|(f, _)| f)
+        .collect();
+    assert_eq!(level, ["buy"], "<LEVEL> means a chest level only");
+    assert_eq!(seen["seed"].0, "SEED");
+    assert_eq!(seen["jobs"].0, "N");
+}
