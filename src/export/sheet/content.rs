@@ -220,9 +220,11 @@ pub(super) fn sections(sheet: &SetupSheet) -> Vec<Section> {
                 "Squares are written x,y: x counts columns east and y counts rows south, \
                  from 0,0 at the north-west corner of the map, as in scenario.yaml. Table \
                  squares count the same way from the north-west corner of the {} × {} table: \
-                 table square = map square + {}. The pages of map.pdf go the same way round: \
-                 a column letter from west to east, a row number from north to south \
-                 (B2 — row 2, column 2). North is up; sides are N, E, S, W; rotations are \
+                 table square = map square + {}. The map prints x along its top and bottom edges \
+                 and y along its sides, and each page of map.pdf prints those of its own \
+                 squares; its pages are numbered, and each says its row and column in the \
+                 grid of pages, counted from the north-west. North is up; sides are N, E, \
+                 S, W; rotations are \
                  clockwise from the tile's printed orientation.",
                 p.table.width,
                 p.table.height,
