@@ -6,6 +6,7 @@ use clap::{Args, Subcommand};
 use std::path::{Path, PathBuf};
 use tilecrawl::build::BuildError;
 use tilecrawl::mkd::campaign::{self, Campaign, CurrentAdventure, Orders, io};
+use tilecrawl::mkd::floors::Count;
 use tilecrawl::mkd::generate::{GenerateError, generate};
 use tilecrawl::mkd::mission::Mission;
 use tilecrawl::mkd::play::party;
@@ -21,12 +22,22 @@ pub struct CampaignArgs {
 #[derive(Debug, Subcommand)]
 enum CampaignCommand {
     /// Start a campaign: write CAMPAIGNS_DIR/NAME/campaign.yaml for a party.
+    #[command(
+        after_help = "Example:\n  tilecrawl campaign new Ironfall --party my-party.yaml --seed 26"
+    )]
     New(NewArgs),
     /// Generate the next adventure for the party's current value and print how to play it.
+    #[command(
+        after_help = "Example:\n  tilecrawl campaign next Ironfall --mission rescue --tileset my-tiles.yaml --print a4"
+    )]
     Next(NextArgs),
     /// After the adventure: share experience, resurrect, reward, trade, train.
+    #[command(
+        after_help = "Example:\n  tilecrawl campaign town Ironfall --resurrect Marrow --recharge all --buy 1"
+    )]
     Town(TownArgs),
     /// Print the campaign: heroes, purse, items, the adventure under way, the history.
+    #[command(after_help = "Example:\n  tilecrawl campaign show Ironfall")]
     Show(ShowArgs),
 }
 
@@ -99,12 +110,40 @@ struct NextArgs {
     /// Number of 5-tile sets in the Dungeon Stack.
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=200))]
     sets: u32,
-    /// Floors of the dungeon.
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=12))]
-    floors: u32,
+    /// Floors of the dungeon (1 to 12), or `d6` to roll, as for `generate`.
+    #[arg(long, default_value = "1", value_name = "N|d6", value_parser = super::generate::parse_floors)]
+    floors: Count,
+    /// Tile sets per floor (1 to 200), or `d6` to roll for each floor.
+    /// Default: --sets. Needs --floors.
+    #[arg(long, value_name = "N|d6", value_parser = super::generate::parse_sets_per_floor)]
+    sets_per_floor: Option<Count>,
+    /// Tile-set YAML file (the tiles you own), or `mkd-builder` for the embedded set.
+    #[arg(long, default_value = tilecrawl::tileset::DEFAULT_TILESET_NAME, value_name = "FILE")]
+    tileset: PathBuf,
+    /// Monster list YAML for the Monster Pool (default: the embedded list).
+    #[arg(long, value_name = "FILE")]
+    monsters: Option<PathBuf>,
+    /// Play surface, as for `generate` (`72x48`, `72x48in`, `180x120cm`).
+    #[arg(long, default_value = "72x48", value_name = "WxH")]
+    table: String,
+    /// How an exit is rolled for the next tile.
+    #[arg(long, value_enum, default_value = "fair")]
+    exit_dice: super::generate::ExitDiceArg,
+    /// Chest level mix.
+    #[arg(long, value_enum, default_value = "normal")]
+    difficulty: super::generate::DifficultyArg,
+    /// Lay the optional hindering/water markers (1d6−2 per tile).
+    #[arg(long)]
+    markers: bool,
+    /// Add an artifact or dressing set per chamber to the accessories pool.
+    #[arg(long)]
+    dressing: bool,
     /// Replace the files of an adventure folder a failed `next` left behind.
     #[arg(long)]
     force: bool,
+    /// Print nothing but errors.
+    #[arg(long, short)]
+    quiet: bool,
     #[command(flatten)]
     output: super::outputs::OutputArgs,
 }
@@ -233,6 +272,9 @@ fn how_to_play(which: &Which, folder: &Path, adv: &CurrentAdventure) -> Vec<Stri
 }
 
 fn next(a: NextArgs) -> anyhow::Result<()> {
+    if a.floors == Count::Fixed(1) && a.sets_per_floor.is_some() {
+        bail!("--sets-per-floor needs --floors 2 or more (or d6); for one floor use --sets");
+    }
     let (file, mut c) = a.which.load()?;
     let folder = a.which.folder()?;
     if let Some(cur) = &c.current {
@@ -266,13 +308,21 @@ fn next(a: NextArgs) -> anyhow::Result<()> {
         );
     };
     let hero_value = party.total_value();
-    let ts = tilecrawl::tileset::load(Path::new(tilecrawl::tileset::DEFAULT_TILESET_NAME))?;
-    let params = campaign::adventure_params(seed, a.sets, hero_value, mission);
-    let floors = a.floors;
-    let built = if floors > 1 {
+    let ts = tilecrawl::tileset::load(&a.tileset)?;
+    let mut params = campaign::adventure_params(seed, a.sets, hero_value, mission);
+    params.layout.table = super::generate::parse_table(&a.table, ts.square_mm)?;
+    params.layout.exit_dice = a.exit_dice.into();
+    params.setup.difficulty = a.difficulty.into();
+    params.setup.dressing = a.dressing;
+    params.markers = a.markers;
+    if let Some(m) = &a.monsters {
+        params.setup.monsters = tilecrawl::mkd::monsters::load(m)?;
+    }
+    params.tileset_label = super::generate::tileset_label(&a.tileset);
+    let built = if a.floors != Count::Fixed(1) {
         let fp = tilecrawl::mkd::floors::FloorsParams {
-            floors: tilecrawl::mkd::floors::Count::Fixed(floors),
-            sets_per_floor: None,
+            floors: a.floors,
+            sets_per_floor: a.sets_per_floor,
         };
         tilecrawl::mkd::floors::build_floors(&ts, &params, &fp)
             .with_context(|| format!("adventure {number}, seed {seed}"))?
@@ -309,13 +359,17 @@ fn next(a: NextArgs) -> anyhow::Result<()> {
         .map(|(n, b)| (n.as_str(), b.as_slice()))
         .collect();
     super::outputs::write_outputs(&out, &refs, a.force)?;
+    let floors = match &built {
+        AdventureFiles::One(_) => 1,
+        AdventureFiles::Floors(d) => d.floors.len() as u32,
+    };
     let adv = CurrentAdventure {
         number,
         folder: adv_folder.clone(),
         seed,
         mission: mission.to_string(),
         sets: a.sets,
-        floors: a.floors,
+        floors,
         hero_value,
         scenario: format!("{adv_folder}/{play_file}"),
         party: format!("{adv_folder}/party.yaml"),
@@ -324,6 +378,9 @@ fn next(a: NextArgs) -> anyhow::Result<()> {
     c.current = Some(adv.clone());
     c.generator = tilecrawl::GENERATOR.into();
     write_campaign(&file, &c)?;
+    if a.quiet {
+        return Ok(());
+    }
     println!(
         "adventure {number} of {}: {} mission, seed {seed}, {}, set up for heroes worth {hero_value} points",
         c.name,

@@ -200,7 +200,23 @@ pub struct GenerateArgs {
     json: bool,
 }
 
-fn parse_floors(s: &str) -> Result<Count, String> {
+/// The folder `generate` writes to without `--out`: `output/<seed>` for a
+/// quest on one floor; another mission or several floors add their words
+/// (`output/7-rescue-timed`, `output/7-floors`), so two of the same seed
+/// never land in one folder.
+pub(crate) fn default_out(seed: u64, mission: &Mission, floors: Count) -> PathBuf {
+    let mut name = seed.to_string();
+    if *mission != Mission::QUEST {
+        name.push('-');
+        name.push_str(&mission.to_string().replace('+', "-"));
+    }
+    if floors != Count::Fixed(1) {
+        name.push_str("-floors");
+    }
+    PathBuf::from("output").join(name)
+}
+
+pub(crate) fn parse_floors(s: &str) -> Result<Count, String> {
     match s.parse::<Count>()? {
         Count::Fixed(n) if n == 0 || n > MAX_FLOORS => {
             Err(format!("{n} floors; expected 1 to {MAX_FLOORS} or d6"))
@@ -209,7 +225,7 @@ fn parse_floors(s: &str) -> Result<Count, String> {
     }
 }
 
-fn parse_sets_per_floor(s: &str) -> Result<Count, String> {
+pub(crate) fn parse_sets_per_floor(s: &str) -> Result<Count, String> {
     let max = tilecrawl::build::layout::MAX_SETS;
     match s.parse::<Count>()? {
         Count::Fixed(n) if n == 0 || n > max => Err(format!("{n} sets; expected 1 to {max} or d6")),
@@ -302,7 +318,7 @@ pub fn run(a: GenerateArgs) -> anyhow::Result<()> {
     let out = a
         .out
         .clone()
-        .unwrap_or_else(|| PathBuf::from("output").join(seed.to_string()));
+        .unwrap_or_else(|| default_out(seed, &a.dungeon.mission(), a.floors));
     let refs: Vec<(&str, &[u8])> = files
         .iter()
         .map(|(n, b)| (n.as_str(), b.as_slice()))
@@ -341,7 +357,7 @@ fn run_floors(
     let out = a
         .out
         .clone()
-        .unwrap_or_else(|| PathBuf::from("output").join(params.seed.to_string()));
+        .unwrap_or_else(|| default_out(params.seed, &params.mission, a.floors));
     let refs: Vec<(&str, &[u8])> = files
         .iter()
         .map(|(n, b)| (n.as_str(), b.as_slice()))

@@ -15,7 +15,16 @@ use clap::{Parser, Subcommand};
 /// Builds tabletop dungeons from the tiles you own, the way the MKD Adventure
 /// rules do at the table, and writes a scenario file and true-scale maps.
 #[derive(Debug, Parser)]
-#[command(name = "tilecrawl", version, about, long_about = None)]
+#[command(
+    name = "tilecrawl",
+    version,
+    about,
+    long_about = None,
+    after_help = "Start here: `tilecrawl generate` builds a dungeon from the embedded tiles into output/<seed>/ \
+(scenario.yaml, map.svg, map.png, setup.md); add `--print a4` for PDFs to print at 100 %, then \
+`tilecrawl play output/<seed>/scenario.yaml` to play it solo. `tilecrawl COMMAND --help` for each command.\n\n\
+Example:\n  tilecrawl generate --seed 7 --print letter"
+)]
 pub struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -60,23 +69,53 @@ impl Cli {
 #[derive(Debug, Subcommand)]
 enum Command {
     /// Build and set up a new dungeon; write scenario.yaml, the maps and the setup sheet.
+    #[command(
+        after_help = "Example:\n  tilecrawl generate --seed 7 --sets 3 --print a4 --out output/crypt"
+    )]
     Generate(generate::GenerateArgs),
     /// Re-draw the maps and the setup sheet from a (possibly hand-edited) scenario.yaml.
+    #[command(
+        after_help = "Example:\n  tilecrawl render output/7/scenario.yaml --print letter --style ink"
+    )]
     Render(render::RenderArgs),
     /// Generate many adventures, one folder per seed, with index.csv and index.yaml.
+    #[command(
+        after_help = "Example:\n  tilecrawl batch --count 50 --out season --filter 'depth>=4'"
+    )]
     Batch(batch::BatchArgs),
     /// Play a scenario solo: you move the heroes, tilecrawl plays the dungeon.
+    #[command(
+        after_help = "At the prompt, type a command and Enter (`help` lists them all, with your heroes' names):\n  \
+Ayla moves to 12,7          Ayla opens door at 14,7      Ayla checks door at 14,7\n  \
+Ayla disarms door at 14,7 fast|slow                      Ayla opens chest at 20,9\n  \
+Ayla takes chest at 20,9    Ayla drops chest             Ayla gives chest to Borin\n  \
+Ayla attacks orc-raider-2   Ayla leaves                  Ayla passes\n  \
+hit orc-raider-2 2          kill orc-raider-2            wound Ayla 1\n  \
+heal Ayla    level Ayla    first Bob    end turn    status    map    undo    quit\n\n\
+Example:\n  tilecrawl play output/7/scenario.yaml --party party.yaml --combat dice"
+    )]
     Play(play::PlayArgs),
     /// Play a scenario many times with automatic heroes and report how hard it is.
+    #[command(after_help = "Example:\n  tilecrawl simulate output/7/scenario.yaml --runs 1000")]
     Simulate(simulate::SimulateArgs),
     /// Campaigns: a party through adventure after adventure, with the town phase between them.
+    #[command(
+        after_help = "Example:\n  tilecrawl campaign new Ironfall && tilecrawl campaign next Ironfall"
+    )]
     Campaign(campaign::CampaignArgs),
     /// Check a tile-set file, or print the embedded one.
-    #[command(subcommand)]
+    #[command(
+        subcommand,
+        after_help = "Example:\n  tilecrawl tileset default > my-tiles.yaml\n  tilecrawl tileset check my-tiles.yaml"
+    )]
     Tileset(tileset::TilesetCommand),
     /// Print the tab-completion script for a shell.
+    #[command(
+        after_help = "Example:\n  tilecrawl completions bash > ~/.local/share/bash-completion/completions/tilecrawl"
+    )]
     Completions(shell::CompletionsArgs),
     /// Print the manual page (roff; `tilecrawl man > tilecrawl.1`).
+    #[command(after_help = "Example:\n  tilecrawl man > ~/.local/share/man/man1/tilecrawl.1")]
     Man,
 }
 

@@ -37,12 +37,12 @@ pub struct OutputArgs {
     /// case), or WIDTHxHEIGHT with a unit (210x297mm, 11x17in).
     #[arg(long, value_name = "PAPER", value_parser = parse_paper)]
     print: Option<Paper>,
-    /// Unprinted border of each PDF page, in mm (at least 6).
-    #[arg(long, default_value_t = 8.0, value_name = "MM")]
-    margin: f64,
-    /// How much neighbouring PDF pages repeat of each other, in mm.
-    #[arg(long, default_value_t = 10.0, value_name = "MM")]
-    overlap: f64,
+    /// Unprinted border of each PDF page, in mm (at least 6; default 8; needs --print).
+    #[arg(long, value_name = "MM")]
+    margin: Option<f64>,
+    /// How much neighbouring PDF pages repeat of each other, in mm (default 10; needs --print).
+    #[arg(long, value_name = "MM")]
+    overlap: Option<f64>,
     /// Also write cutouts.pdf: each tile on its own page at true scale (needs --print).
     #[arg(long)]
     cutouts: bool,
@@ -105,24 +105,31 @@ impl OutputArgs {
 
     fn print_options(&self) -> anyhow::Result<Option<PrintOptions>> {
         let Some(paper) = self.print else {
-            if self.cutouts {
-                anyhow::bail!("--cutouts needs a paper size: add --print letter or --print a4");
+            for (flag, given) in [
+                ("--cutouts", self.cutouts),
+                ("--margin", self.margin.is_some()),
+                ("--overlap", self.overlap.is_some()),
+            ] {
+                if given {
+                    anyhow::bail!("{flag} needs a paper size: add --print letter or --print a4");
+                }
             }
             return Ok(None);
         };
-        if !self.margin.is_finite() || self.margin < MIN_MARGIN_MM || self.margin > 50.0 {
+        let margin = self.margin.unwrap_or(8.0);
+        let overlap = self.overlap.unwrap_or(10.0);
+        if !margin.is_finite() || !(MIN_MARGIN_MM..=50.0).contains(&margin) {
             anyhow::bail!(
-                "--margin {}: expected {MIN_MARGIN_MM} to 50 mm (home printers cannot print nearer the edge than {MIN_MARGIN_MM} mm)",
-                self.margin
+                "--margin {margin}: expected {MIN_MARGIN_MM} to 50 mm (home printers cannot print nearer the edge than {MIN_MARGIN_MM} mm)"
             );
         }
-        if !self.overlap.is_finite() || !(0.0..=50.0).contains(&self.overlap) {
-            anyhow::bail!("--overlap {}: expected 0 to 50 mm", self.overlap);
+        if !overlap.is_finite() || !(0.0..=50.0).contains(&overlap) {
+            anyhow::bail!("--overlap {overlap}: expected 0 to 50 mm");
         }
         Ok(Some(PrintOptions {
             paper,
-            margin_mm: self.margin,
-            overlap_mm: self.overlap,
+            margin_mm: margin,
+            overlap_mm: overlap,
         }))
     }
 
@@ -144,9 +151,53 @@ impl OutputArgs {
     }
 }
 
+/// The files of an adventure's folder that tilecrawl writes besides the
+/// scenario: the maps, sheets, PDFs and the VTT file.
+const EXPORT_NAMES: [&str; 7] = [
+    "map.svg",
+    "map.png",
+    "setup.md",
+    "map.pdf",
+    "setup.pdf",
+    "cutouts.pdf",
+    "map.dd2vtt",
+];
+
+/// Files tilecrawl wrote into `dir` earlier that the new set `files` does
+/// not replace: a `map.pdf` of an earlier `--print`, the floors of an earlier
+/// multi-floor dungeon. Scenario and dungeon files count only when the new
+/// set writes one (so `render`, which writes the maps alone, keeps them);
+/// nothing else in the folder (a save, your notes) is touched.
+fn stale_files(dir: &Path, files: &[(&str, &[u8])]) -> Vec<PathBuf> {
+    let written: std::collections::BTreeSet<&str> = files.iter().map(|(n, _)| *n).collect();
+    let whole = written.contains("scenario.yaml") || written.contains("dungeon.yaml");
+    let mut folders = vec![String::new()];
+    folders.extend((1..=tilecrawl::mkd::floors::MAX_FLOORS).map(|n| format!("floor-{n}/")));
+    let mut stale = Vec::new();
+    for folder in &folders {
+        let mut names: Vec<&str> = EXPORT_NAMES.to_vec();
+        if whole {
+            names.push("scenario.yaml");
+            if folder.is_empty() {
+                names.push("dungeon.yaml");
+            }
+        }
+        for name in names {
+            let rel = format!("{folder}{name}");
+            let path = dir.join(&rel);
+            if !written.contains(rel.as_str()) && path.is_file() {
+                stale.push(path);
+            }
+        }
+    }
+    stale
+}
+
 /// Writes the named files into `dir` (created if needed): all are written to
 /// temporary names first, then renamed, so a failure changes none of them.
-/// Refuses to replace existing files unless `force`.
+/// Refuses to replace existing files unless `force`; with `force`, files an
+/// earlier run wrote there that this set does not replace are removed once
+/// the new ones are in place, so no stale map of another seed stays behind.
 pub(crate) fn write_outputs(
     dir: &Path,
     files: &[(&str, &[u8])],
@@ -180,8 +231,23 @@ pub(crate) fn write_outputs(
         .map(|p| p.as_path())
         .zip(files.iter().map(|(_, b)| *b))
         .collect();
+    let stale = if force {
+        stale_files(dir, files)
+    } else {
+        Vec::new()
+    };
     tilecrawl::core::fs::write_all_atomic(&batch)
         .with_context(|| format!("cannot write into {}", dir.display()))?;
+    for path in stale {
+        std::fs::remove_file(&path)
+            .with_context(|| format!("cannot remove the stale file {}", path.display()))?;
+        // A floor folder left empty goes too (it fails harmlessly if not empty).
+        if let Some(parent) = path.parent()
+            && parent != dir
+        {
+            let _ = std::fs::remove_dir(parent);
+        }
+    }
     Ok(())
 }
 

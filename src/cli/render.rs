@@ -17,6 +17,9 @@ pub struct RenderArgs {
     /// Replace files in a folder given with --out.
     #[arg(long)]
     force: bool,
+    /// Print nothing but errors.
+    #[arg(long, short)]
+    quiet: bool,
 }
 
 pub fn run(a: RenderArgs) -> anyhow::Result<()> {
@@ -48,6 +51,8 @@ pub fn run(a: RenderArgs) -> anyhow::Result<()> {
     };
     let refs: Vec<(&str, &[u8])> = files.iter().map(|(n, b)| (*n, b.as_slice())).collect();
     super::outputs::write_outputs(&dir, &refs, force)?;
-    println!("wrote {}", super::outputs::listing(&dir, &refs));
+    if !a.quiet {
+        println!("wrote {}", super::outputs::listing(&dir, &refs));
+    }
     Ok(())
 }

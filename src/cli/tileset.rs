@@ -9,6 +9,7 @@ use tilecrawl::tileset::{self, TileKind, TileSet};
 #[derive(Debug, Subcommand)]
 pub enum TilesetCommand {
     /// Validate a tile set and print its tiles as ASCII (default: the embedded set).
+    #[command(after_help = "Example:\n  tilecrawl tileset check my-tiles.yaml")]
     Check {
         /// Tile-set YAML file, `mkd-builder`, or `-` for standard input.
         #[arg(default_value = tileset::DEFAULT_TILESET_NAME)]
@@ -18,6 +19,7 @@ pub enum TilesetCommand {
         json: bool,
     },
     /// Print the embedded `mkd-builder` tile set (a starting point for your own).
+    #[command(after_help = "Example:\n  tilecrawl tileset default > my-tiles.yaml")]
     Default,
 }
 
@@ -40,13 +42,26 @@ pub fn run(c: TilesetCommand) -> anyhow::Result<()> {
                     "chambers": ts.count(TileKind::Chamber),
                     "designs": ts.tiles.len(),
                     "square_mm": ts.square_mm,
+                    "sets": tilecrawl::build::layout::sets_possible(&ts),
                     "tiles": ts.tiles.iter().map(|t| t.id.as_str()).collect::<Vec<_>>(),
                 });
                 writeln!(out, "{v}")?;
                 return Ok(());
             }
             write!(out, "{}", describe(&ts))?;
-            writeln!(out, "ok: {} is a valid tile set", file.display())?;
+            match tilecrawl::build::layout::sets_possible(&ts) {
+                0 => anyhow::bail!(
+                    "{}: the file is well formed, but its tiles cannot make one set (5 tiles: a hallway, 3 chambers and a fifth of either kind); it has {} hallway(s) and {} chamber(s)",
+                    file.display(),
+                    ts.count(TileKind::Hallway),
+                    ts.count(TileKind::Chamber)
+                ),
+                n => writeln!(
+                    out,
+                    "ok: {} is a valid tile set; its tiles make up to {n} set(s) (--sets {n})",
+                    file.display()
+                )?,
+            }
         }
         TilesetCommand::Default => {
             write!(

@@ -92,7 +92,52 @@ pub fn error_parts(e: &yaml_serde::Error) -> (String, String) {
             })
             .collect();
     }
-    (location, message)
+    (location, shorten_quotes(&message))
+}
+
+/// Most characters of the file's own text an error quotes: a file of the
+/// wrong kind (an SVG given as a scenario) is one long string to the YAML
+/// reader, and the error must stay one line of readable size.
+pub const MAX_QUOTED_CHARS: usize = 60;
+
+/// Cuts every double-quoted part of `message` longer than
+/// [`MAX_QUOTED_CHARS`] to its start, `…` and how long it was.
+pub fn shorten_quotes(message: &str) -> String {
+    let mut out = String::with_capacity(message.len().min(512));
+    let mut rest = message;
+    while let Some(open) = rest.find('"') {
+        out.push_str(&rest[..=open]);
+        let after = &rest[open + 1..];
+        // The closing quote: the next `"` not escaped by a backslash.
+        let mut close = None;
+        let mut escaped = false;
+        for (i, c) in after.char_indices() {
+            match c {
+                '\\' if !escaped => escaped = true,
+                '"' if !escaped => {
+                    close = Some(i);
+                    break;
+                }
+                _ => escaped = false,
+            }
+        }
+        let Some(close) = close else {
+            rest = after;
+            break;
+        };
+        let quoted = &after[..close];
+        let n = quoted.chars().count();
+        if n > MAX_QUOTED_CHARS {
+            out.extend(quoted.chars().take(MAX_QUOTED_CHARS));
+            out.push_str(&format!("…\" ({n} characters)"));
+        } else {
+            out.push_str(quoted);
+            out.push('"');
+        }
+        rest = &after[close + 1..];
+    }
+    out.push_str(rest);
+    out
 }
 
 /// Deepest nesting of flow collections (`[`…`]`, `{`…`}`) accepted in any
@@ -223,6 +268,24 @@ pub fn check_shape(text: &str) -> Result<(), (String, String)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn long_quotes_in_errors_are_cut_short() {
+        let long = "x".repeat(500);
+        let m = format!("invalid type: string \"{long}\", expected struct Scenario");
+        let short = shorten_quotes(&m);
+        assert!(short.len() < 150, "{short}");
+        assert!(short.contains("(500 characters)"), "{short}");
+        assert!(short.ends_with(", expected struct Scenario"), "{short}");
+        // Short quotes and text without quotes are kept as they are.
+        for m in [
+            "unknown field `tilez`, expected one of `tiles`",
+            "invalid type: string \"lots\", expected u32",
+            "an \"unclosed quote",
+        ] {
+            assert_eq!(shorten_quotes(m), m);
+        }
+    }
 
     #[test]
     fn yaml_shape_counts_brackets_outside_quotes_and_comments() {

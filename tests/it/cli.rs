@@ -459,8 +459,14 @@ fn small_fixture_is_valid() {
     let file = tmp.path().join("small.yaml");
     std::fs::write(&file, SMALL).unwrap();
     let r = run(&["tileset", "check", p(&file)]);
-    assert_eq!(r.code, 0, "{r:#?}");
-    assert!(r.stdout.contains("ok:"));
+    // Well formed: every check passes, and only the set count is refused
+    // (three tiles make no set of five).
+    assert_eq!(r.code, 1, "{r:#?}");
+    assert!(
+        r.stderr
+            .contains("the file is well formed, but its tiles cannot make one set"),
+        "{r:#?}"
+    );
 }
 
 #[test]
@@ -1009,8 +1015,10 @@ fn print_writes_the_pdfs_and_cutouts() {
 #[test]
 fn bad_print_options_are_one_line_errors() {
     let tmp = tempfile::tempdir().unwrap();
-    let cases: [(&[&str], &[&str]); 6] = [
+    let cases: [(&[&str], &[&str]); 8] = [
         (&["--cutouts"], &["--cutouts", "--print"]),
+        (&["--margin", "12"], &["--margin", "--print"]),
+        (&["--overlap", "5"], &["--overlap", "--print"]),
         (&["--print", "letter", "--margin", "3"], &["--margin", "6"]),
         (&["--print", "letter", "--overlap=-1"], &["--overlap"]),
         (&["--square", "banana"], &["--square", "unit"]),

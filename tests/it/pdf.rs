@@ -58,7 +58,13 @@ fn expected_size(paper: Paper) -> (f64, f64) {
 fn map_pdf_opens_with_the_tiled_page_count_and_exact_paper_size() {
     for (seed, sets) in [(7, 2), (3, 1), (42, 3)] {
         let s = scenario(seed, sets);
-        for paper in [Paper::Letter, Paper::A4, Paper::A3, Paper::Legal, Paper::Tabloid] {
+        for paper in [
+            Paper::Letter,
+            Paper::A4,
+            Paper::A3,
+            Paper::Legal,
+            Paper::Tabloid,
+        ] {
             let pr = print(paper);
             let t = map_tiling(&s, &MapOptions::default(), &pr).unwrap();
             let pdf = map_pdf(&s, &MapOptions::default(), &pr).unwrap();

@@ -206,6 +206,14 @@ pub enum LayoutError {
     },
 }
 
+/// How many sets of 5 tiles (at least one hallway and three chambers each,
+/// the fifth of either kind) the tile set's copies can make.
+pub fn sets_possible(tileset: &TileSet) -> u32 {
+    let halls = tileset.count(TileKind::Hallway);
+    let chambers = tileset.count(TileKind::Chamber);
+    halls.min(chambers / 3).min((halls + chambers) / 5)
+}
+
 /// Checks that the tile set can supply `sets` sets of 5 tiles (at least one
 /// hallway and three chambers each) and that the table is usable.
 pub fn check_request(tileset: &TileSet, params: &LayoutParams) -> Result<(), LayoutError> {
@@ -225,14 +233,15 @@ pub fn check_request(tileset: &TileSet, params: &LayoutParams) -> Result<(), Lay
     let halls = tileset.count(TileKind::Hallway);
     let chambers = tileset.count(TileKind::Chamber);
     if halls < sets || chambers < 3 * sets || halls + chambers < 5 * sets {
-        let most = halls.min(chambers / 3).min((halls + chambers) / 5);
+        let most = sets_possible(tileset);
         let advice = if most == 0 {
             "not enough for one set: add tiles".to_string()
         } else {
             format!("enough for {most} set(s): use --sets {most} or add tiles")
         };
         return Err(LayoutError::Impossible(format!(
-            "{sets} set(s) need {sets} hallway(s) and {} chambers (5 tiles each, at least 1 hallway and 3 chambers); tile set `{}` has {halls} hallway(s) and {chambers} chamber(s), {advice}",
+            "{sets} set(s) need {} tiles: at least {sets} hallway(s) and {} chambers, and {sets} more of either kind (each set is 5 tiles: a hallway, 3 chambers and a fifth of either kind); tile set `{}` has {halls} hallway(s) and {chambers} chamber(s), {advice}",
+            5 * sets,
             3 * sets,
             tileset.name
         )));

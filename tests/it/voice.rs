@@ -1,0 +1,296 @@
+//! One voice across commands (issue 22): each item that landed has its test
+//! here. The flags that need `--print` are in `cli.rs`
+//! (`bad_print_options_are_one_line_errors`).
+
+use crate::common::{Run, one_error_line, run_env};
+use std::path::Path;
+use std::time::Duration;
+
+fn run(cwd: &Path, args: &[&str]) -> Run {
+    run_env(cwd, args, &[], Duration::from_secs(300))
+}
+
+/// A tile set of one hallway and two chambers: well formed, no set.
+const TOO_FEW: &str = "format: tilecrawl-tileset/1
+name: too few
+square_mm: 25.4
+tiles:
+  - id: H1
+    kind: hallway
+    front: |
+      #.#
+      #.#
+      #.#
+  - id: C1
+    kind: chamber
+    copies: 2
+    front: |
+      #.#
+      ...
+      #.#
+";
+
+#[test]
+fn tileset_check_says_how_many_sets_the_tiles_make() {
+    let tmp = tempfile::tempdir().unwrap();
+    let r = run(tmp.path(), &["tileset", "check"]);
+    assert_eq!(r.code, Some(0), "{r:?}");
+    // The embedded set: 8 hallways and 16 chambers make 4 sets of 5.
+    assert!(
+        r.stdout
+            .contains("is a valid tile set; its tiles make up to 4 set(s) (--sets 4)"),
+        "{}",
+        r.stdout
+    );
+    let r = run(tmp.path(), &["tileset", "check", "--json"]);
+    assert!(r.stdout.contains("\"sets\":4"), "{}", r.stdout);
+
+    std::fs::write(tmp.path().join("few.yaml"), TOO_FEW).unwrap();
+    let r = run(tmp.path(), &["tileset", "check", "few.yaml"]);
+    one_error_line(
+        &r,
+        &[
+            "few.yaml",
+            "cannot make one set",
+            "1 hallway(s) and 2 chamber(s)",
+        ],
+    )
+    .unwrap();
+}
+
+#[test]
+fn the_set_count_error_counts_the_fifth_tile_of_each_set() {
+    let tmp = tempfile::tempdir().unwrap();
+    // 8 hallways and 16 chambers: 5 sets need 25 tiles, and there are 24.
+    let r = run(tmp.path(), &["generate", "--seed", "1", "--sets", "5"]);
+    let line = one_error_line(
+        &r,
+        &[
+            "5 set(s) need 25 tiles",
+            "5 hallway(s) and 15 chambers",
+            "--sets 4",
+        ],
+    )
+    .unwrap();
+    assert!(line.contains("fifth of either kind"), "{line}");
+}
+
+#[test]
+fn render_is_quiet_with_q() {
+    let tmp = tempfile::tempdir().unwrap();
+    let g = run(
+        tmp.path(),
+        &[
+            "generate", "--seed", "3", "--sets", "1", "--dpi", "20", "--out", "a", "-q",
+        ],
+    );
+    assert_eq!(g.code, Some(0), "{g:?}");
+    assert!(g.stdout.is_empty(), "{}", g.stdout);
+    let r = run(
+        tmp.path(),
+        &["render", "a/scenario.yaml", "--dpi", "20", "-q"],
+    );
+    assert_eq!(r.code, Some(0), "{r:?}");
+    assert!(r.stdout.is_empty() && r.stderr.is_empty(), "{r:?}");
+    // Without -q it says what it wrote.
+    let r = run(tmp.path(), &["render", "a/scenario.yaml", "--dpi", "20"]);
+    assert!(r.stdout.starts_with("wrote "), "{}", r.stdout);
+}
+
+#[test]
+fn campaign_next_takes_the_tiles_you_own_and_the_options_of_generate() {
+    let tmp = tempfile::tempdir().unwrap();
+    let tiles = include_str!("../../templates/tilesets/mkd-builder.yaml").replace(
+        "name: MKD builder tiles (tilecrawl default)",
+        "name: my own tiles",
+    );
+    std::fs::write(tmp.path().join("my-tiles.yaml"), tiles).unwrap();
+    let r = run(tmp.path(), &["campaign", "new", "Saga", "--seed", "26"]);
+    assert_eq!(r.code, Some(0), "{r:?}");
+    let r = run(
+        tmp.path(),
+        &[
+            "campaign",
+            "next",
+            "Saga",
+            "--tileset",
+            "my-tiles.yaml",
+            "--floors",
+            "2",
+            "--sets-per-floor",
+            "1",
+            "--markers",
+            "--difficulty",
+            "hard",
+            "--table",
+            "6x4ft",
+            "--dpi",
+            "20",
+            "-q",
+        ],
+    );
+    assert_eq!(r.code, Some(0), "{r:?}");
+    assert!(r.stdout.is_empty(), "-q prints nothing: {}", r.stdout);
+    let adv = tmp.path().join("campaigns/Saga/adventure-1");
+    assert!(adv.join("dungeon.yaml").exists());
+    for floor in ["floor-1", "floor-2"] {
+        let yaml = std::fs::read_to_string(adv.join(floor).join("scenario.yaml")).unwrap();
+        assert!(yaml.contains("tileset: my-tiles.yaml"), "{floor}");
+        assert!(yaml.contains("markers: true"), "{floor}");
+        assert!(yaml.contains("difficulty: hard"), "{floor}");
+    }
+    let c = std::fs::read_to_string(tmp.path().join("campaigns/Saga/campaign.yaml")).unwrap();
+    assert!(c.contains("floors: 2"), "{c}");
+
+    // --sets-per-floor without floors is refused, as in generate.
+    let r = run(
+        tmp.path(),
+        &["campaign", "next", "Saga", "--sets-per-floor", "2"],
+    );
+    one_error_line(&r, &["--sets-per-floor needs --floors"]).unwrap();
+}
+
+#[test]
+fn a_file_of_the_wrong_kind_gets_one_short_error_line() {
+    let tmp = tempfile::tempdir().unwrap();
+    let g = run(
+        tmp.path(),
+        &[
+            "generate", "--seed", "3", "--sets", "1", "--dpi", "20", "--out", "a", "-q",
+        ],
+    );
+    assert_eq!(g.code, Some(0), "{g:?}");
+    // The SVG is 40 KB of one YAML string to the reader.
+    let r = run(tmp.path(), &["render", "a/map.svg", "--out", "b"]);
+    let line = one_error_line(&r, &["a/map.svg"]).unwrap();
+    assert!(line.len() < 300, "{} characters: {line}", line.len());
+    let r = run(tmp.path(), &["tileset", "check", "a/map.svg"]);
+    let line = one_error_line(&r, &["a/map.svg"]).unwrap();
+    assert!(line.len() < 300, "{} characters: {line}", line.len());
+}
+
+#[test]
+fn a_quest_and_a_mission_of_one_seed_get_folders_of_their_own() {
+    let tmp = tempfile::tempdir().unwrap();
+    for extra in [
+        &[][..],
+        &["--mission", "rescue+timed"][..],
+        &["--floors", "2", "--sets-per-floor", "1"][..],
+    ] {
+        let mut args = vec!["generate", "--seed", "7", "--dpi", "20", "-q"];
+        args.extend_from_slice(extra);
+        let r = run(tmp.path(), &args);
+        assert_eq!(r.code, Some(0), "{extra:?}: {r:?}");
+    }
+    let out = tmp.path().join("output");
+    assert!(out.join("7/scenario.yaml").exists());
+    assert!(out.join("7-rescue-timed/scenario.yaml").exists());
+    assert!(out.join("7-floors/dungeon.yaml").exists());
+    let quest = std::fs::read_to_string(out.join("7/scenario.yaml")).unwrap();
+    assert!(
+        quest.contains("mission: quest"),
+        "the quest kept its own folder"
+    );
+}
+
+#[test]
+fn every_help_ends_with_an_example_and_play_lists_its_prompt_commands() {
+    let tmp = tempfile::tempdir().unwrap();
+    let commands: &[&[&str]] = &[
+        &[],
+        &["generate"],
+        &["render"],
+        &["batch"],
+        &["play"],
+        &["simulate"],
+        &["campaign"],
+        &["campaign", "new"],
+        &["campaign", "next"],
+        &["campaign", "town"],
+        &["campaign", "show"],
+        &["tileset"],
+        &["tileset", "check"],
+        &["tileset", "default"],
+        &["completions"],
+        &["man"],
+    ];
+    for c in commands {
+        let mut args = c.to_vec();
+        args.push("--help");
+        let r = run(tmp.path(), &args);
+        assert_eq!(r.code, Some(0), "{args:?}: {r:?}");
+        let text = r.stdout.trim_end();
+        let (_, example) = text
+            .rsplit_once("Example:\n")
+            .unwrap_or_else(|| panic!("{args:?} --help has no example:\n{text}"));
+        assert!(
+            example.trim_start().starts_with("tilecrawl "),
+            "{args:?}: {example}"
+        );
+    }
+    let top = run(tmp.path(), &["--help"]).stdout;
+    assert!(top.contains("Start here: `tilecrawl generate`"), "{top}");
+    let play = run(tmp.path(), &["play", "--help"]).stdout;
+    for verb in [
+        "moves to",
+        "opens door at",
+        "end turn",
+        "status",
+        "map",
+        "undo",
+    ] {
+        assert!(play.contains(verb), "play --help lacks {verb:?}");
+    }
+}
+
+#[test]
+fn force_leaves_no_stale_file_of_an_earlier_run() {
+    let tmp = tempfile::tempdir().unwrap();
+    let g = |args: &[&str]| {
+        let mut all = vec!["generate", "--dpi", "20", "--out", "x", "-q"];
+        all.extend_from_slice(args);
+        let r = run(tmp.path(), &all);
+        assert_eq!(r.code, Some(0), "{args:?}: {r:?}");
+    };
+    let x = tmp.path().join("x");
+    std::fs::create_dir_all(&x).unwrap();
+    std::fs::write(x.join("notes.txt"), "mine").unwrap();
+    g(&[
+        "--seed",
+        "7",
+        "--floors",
+        "2",
+        "--sets-per-floor",
+        "1",
+        "--print",
+        "a4",
+    ]);
+    assert!(x.join("floor-2/map.pdf").exists());
+    g(&["--seed", "8", "--print", "a4", "--force"]);
+    assert!(x.join("map.pdf").exists() && x.join("scenario.yaml").exists());
+    assert!(
+        !x.join("dungeon.yaml").exists(),
+        "the dungeon of seed 7 is gone"
+    );
+    assert!(!x.join("floor-1").exists() && !x.join("floor-2").exists());
+    g(&["--seed", "9", "--force"]);
+    for stale in ["map.pdf", "setup.pdf"] {
+        assert!(!x.join(stale).exists(), "{stale} of seed 8 survived");
+    }
+    assert!(
+        std::fs::read_to_string(x.join("scenario.yaml"))
+            .unwrap()
+            .contains("seed: 9")
+    );
+    assert_eq!(
+        std::fs::read_to_string(x.join("notes.txt")).unwrap(),
+        "mine"
+    );
+    // render beside the scenario keeps the scenario.
+    let r = run(
+        tmp.path(),
+        &["render", "x/scenario.yaml", "--dpi", "20", "-q"],
+    );
+    assert_eq!(r.code, Some(0), "{r:?}");
+    assert!(x.join("scenario.yaml").exists());
+}
