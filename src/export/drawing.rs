@@ -337,9 +337,12 @@ fn drawing_with(s: &Scenario, opts: &MapOptions, face_down: bool) -> Drawing {
     let st = &opts.style;
     let grid = Grid::new(s);
 
+    // The paper covers the whole page, the legend band below the map too
+    // (a PNG would otherwise be see-through there).
+    let page_height_mm = height_mm + legend_height_mm(s, width_mm);
     let mut layers = vec![Layer {
         id: "paper".into(),
-        shapes: vec![rect(0.0, 0.0, width_mm, height_mm, fill(st.paper))],
+        shapes: vec![rect(0.0, 0.0, width_mm, page_height_mm, fill(st.paper))],
     }];
     layers.push(rock_layer(s, &grid, &map, opts));
     layers.push(terrain_layer(&grid, &map, st));
@@ -355,11 +358,12 @@ fn drawing_with(s: &Scenario, opts: &MapOptions, face_down: bool) -> Drawing {
     layers.push(frame_layer(s, &map, st, width_mm, height_mm, margin));
     layers.push(ruler_layer(s, &map, st, columns, rows));
     let (legend, legend_mm) = legend_layer(s, st, width_mm, height_mm);
+    debug_assert_eq!(height_mm + legend_mm, page_height_mm);
     layers.push(legend);
 
     Drawing {
         width_mm,
-        height_mm: height_mm + legend_mm,
+        height_mm: page_height_mm,
         origin: map.origin,
         margin_mm: margin,
         square_mm: sq,

@@ -507,6 +507,33 @@ mod tests {
     }
 
     #[test]
+    fn the_paper_covers_the_whole_page_legend_band_included() {
+        // A see-through legend band showed as a dark or checkered strip in
+        // viewers, and the seams of its swatches' hatch tiles rendered
+        // differently band by band (up to 255 levels apart).
+        let s = open_row_fixture(25.4);
+        for style in style::BUILTIN {
+            let opts = MapOptions {
+                dpi: 60,
+                style: style::builtin(style).unwrap(),
+                ..Default::default()
+            };
+            let d = drawing(&s, &opts);
+            assert!(d.height_mm > d.map_height_mm(), "{style}: a legend band");
+            let img = decode(&map_png(&s, &opts).unwrap(), 60);
+            // The image is the page rounded to whole pixels: a last row the
+            // page covers only in part is not counted.
+            let whole_rows = (d.height_mm * 60.0 / 25.4).floor() as u32;
+            assert!(whole_rows + 1 >= img.height() && whole_rows > 0);
+            let clear = img
+                .enumerate_pixels()
+                .filter(|(_, y, p)| *y < whole_rows && p[3] != u8::MAX)
+                .count();
+            assert_eq!(clear, 0, "{style}: {clear} pixels are not opaque");
+        }
+    }
+
+    #[test]
     fn png_is_true_scale_with_its_dpi_stored() {
         // Square size, DPI, image size in pixels (10 × 5 squares + margins).
         for (sq, dpi, size) in [
