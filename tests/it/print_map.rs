@@ -464,3 +464,23 @@ fn hallways_share_cut_out_pages_where_they_fit() {
     let separate: usize = tilings.iter().map(|t| t.printed().count()).sum();
     assert!(pages.len() < separate);
 }
+
+#[test]
+fn the_setup_sheet_pdf_prints_no_markdown_backticks() {
+    use tilecrawl::export::sheet::{setup_sheet, sheet_pdf};
+    // The dice log names the monster list the pool came from; the sheet
+    // prints it as plain text in either style.
+    let s = scenario(7, 2);
+    for name in ["color", "ink"] {
+        let pdf = sheet_pdf(
+            &setup_sheet(&s),
+            &PrintOptions::default(),
+            &builtin(name).unwrap(),
+        )
+        .expect("setup.pdf");
+        let text = crate::pdfread::text(&pdf).concat();
+        assert!(text.contains("Default dungeon denizens"), "{name}: {text}");
+        let ticks: Vec<&str> = text.lines().filter(|l| l.contains('`')).collect();
+        assert!(ticks.is_empty(), "{name}: backticks in {ticks:?}");
+    }
+}
