@@ -471,9 +471,17 @@ fn the_setup_sheet_pdf_prints_no_markdown_backticks() {
     // The dice log names the monster list the pool came from; the sheet
     // prints it as plain text in either style.
     let s = scenario(7, 2);
-    for name in ["color", "ink"] {
+    // A scenario written before the note quoted the name in double quotes.
+    let mut old = s.clone();
+    let note = old
+        .log
+        .iter_mut()
+        .find(|l| l.purpose.starts_with("Monster Pool: "))
+        .expect("the Monster Pool note");
+    note.purpose = note.purpose.replace('"', "`");
+    for (name, s) in [("color", &s), ("ink", &s), ("color", &old)] {
         let pdf = sheet_pdf(
-            &setup_sheet(&s),
+            &setup_sheet(s),
             &PrintOptions::default(),
             &builtin(name).unwrap(),
         )

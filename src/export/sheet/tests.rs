@@ -1,5 +1,6 @@
 //! Tests of the setup sheet.
 
+use super::content::log_note;
 use super::markdown::*;
 use super::pdf::*;
 use crate::build::layout::LayoutParams;
@@ -231,4 +232,27 @@ fn the_ink_style_gives_the_sheet_grey_diagrams() {
         sheet_pdf(&sheet, &print, &ink).unwrap(),
         sheet_pdf(&sheet, &print, &Style::default()).unwrap()
     );
+}
+
+#[test]
+fn old_log_notes_quote_names_without_backticks() {
+    assert_eq!(
+        log_note("Monster Pool: 41 figures of 17 kinds from `Default dungeon denizens`"),
+        "Monster Pool: 41 figures of 17 kinds from \"Default dungeon denizens\""
+    );
+    assert_eq!(
+        log_note(
+            "floor 2: 6 sets rolled, but tile set `my `odd` set` and the table hold at most 3: 3 sets"
+        ),
+        "floor 2: 6 sets rolled, but tile set \"my `odd` set\" and the table hold at most 3: 3 sets"
+    );
+    // A name's own backticks and other notes are kept as written.
+    for kept in [
+        "Monster Pool: 41 figures of 17 kinds from \"a`b\"",
+        "tile C`1 placed",
+        "floor 1: `x`",
+        "Monster Pool: 3 figures of 1 kinds from `",
+    ] {
+        assert_eq!(log_note(kept), kept);
+    }
 }
