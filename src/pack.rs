@@ -67,7 +67,10 @@ pub fn exports(
     ];
     if let Some(print) = &opts.print {
         files.push(("map.pdf", export::pdf::map_pdf(s, &opts.map, print)?));
-        files.push(("setup.pdf", export::sheet::sheet_pdf(&sheet, print)?));
+        files.push((
+            "setup.pdf",
+            export::sheet::sheet_pdf(&sheet, print, &opts.map.style)?,
+        ));
         if opts.cutouts {
             files.push((
                 "cutouts.pdf",

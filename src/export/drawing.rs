@@ -7,7 +7,7 @@
 
 use super::paper::mm_text;
 pub use super::style::{Color, Dots, Fill, Hatch, Style, Token, WmtLook};
-use crate::mkd::scenario::{MarkerKind, Scenario, WmtColor};
+use crate::mkd::scenario::{Chest, Marker, MarkerKind, Scenario, Wmt, WmtColor};
 use crate::tileset::{Cell, Side};
 use noise::{NoiseFn, Perlin};
 use std::collections::BTreeMap;
@@ -262,6 +262,20 @@ impl Drawing {
     pub fn layer(&self, id: &str) -> Option<&Layer> {
         self.layers.iter().find(|l| l.id == id)
     }
+
+    /// Height of the map part of the page: the grid and its margin, without
+    /// the legend below it.
+    pub fn map_height_mm(&self) -> f64 {
+        f64::from(self.rows) * self.square_mm + 2.0 * self.margin_mm
+    }
+
+    /// The page centre of square `(x, y)`.
+    pub fn square_centre(&self, x: f64, y: f64) -> Pt {
+        Pt {
+            x: self.origin.x + (x + 0.5) * self.square_mm,
+            y: self.origin.y + (y + 0.5) * self.square_mm,
+        }
+    }
 }
 
 /// The printed square sizes a map may use, in millimetres.
@@ -279,13 +293,15 @@ pub fn square_mm(s: &Scenario, opts: &MapOptions) -> f64 {
     v.clamp(SQUARE_MM.0, SQUARE_MM.1)
 }
 
-/// The page size of the map in millimetres (width, height), without drawing it.
+/// The page size of the map in millimetres (width, height), legend
+/// included, without drawing it.
 pub fn page_mm(s: &Scenario, opts: &MapOptions) -> (f64, f64) {
     let sq = square_mm(s, opts);
     let margin = margin_mm(sq);
+    let width = f64::from(s.size.width) * sq + 2.0 * margin;
     (
-        f64::from(s.size.width) * sq + 2.0 * margin,
-        f64::from(s.size.height) * sq + 2.0 * margin,
+        width,
+        f64::from(s.size.height) * sq + 2.0 * margin + legend_height_mm(s, width),
     )
 }
 
@@ -296,6 +312,16 @@ fn margin_mm(sq: f64) -> f64 {
 
 /// Draws the whole map of a scenario at true scale.
 pub fn drawing(s: &Scenario, opts: &MapOptions) -> Drawing {
+    drawing_with(s, opts, false)
+}
+
+/// The map as the tile cut-outs show it: the wandering monster tokens lie
+/// face down (the setup sheet says so), so their numbers are left off.
+pub fn cutout_drawing(s: &Scenario, opts: &MapOptions) -> Drawing {
+    drawing_with(s, opts, true)
+}
+
+fn drawing_with(s: &Scenario, opts: &MapOptions, face_down: bool) -> Drawing {
     let sq = square_mm(s, opts);
     let margin = margin_mm(sq);
     let (columns, rows) = (s.size.width, s.size.height);
@@ -311,26 +337,33 @@ pub fn drawing(s: &Scenario, opts: &MapOptions) -> Drawing {
     let st = &opts.style;
     let grid = Grid::new(s);
 
+    // The paper covers the whole page, the legend band below the map too
+    // (a PNG would otherwise be see-through there).
+    let page_height_mm = height_mm + legend_height_mm(s, width_mm);
     let mut layers = vec![Layer {
         id: "paper".into(),
-        shapes: vec![rect(0.0, 0.0, width_mm, height_mm, fill(st.paper))],
+        shapes: vec![rect(0.0, 0.0, width_mm, page_height_mm, fill(st.paper))],
     }];
     layers.push(rock_layer(s, &grid, &map, opts));
     layers.push(terrain_layer(&grid, &map, st));
     layers.push(grid_layer(&grid, &map, st));
     layers.push(marker_layer(s, &map, st));
     layers.push(outline_layer(s, &map, st));
-    layers.push(feature_layer(s, &map, st));
+    layers.push(feature_layer(s, &map, st, face_down));
     // Only a map with doors has the layer, so door-less maps keep their bytes.
     if let Some(doors) = door_layer(&opts.doors, opts.player_map, &map, st) {
         layers.push(doors);
     }
     layers.push(label_layer(s, &map, st));
     layers.push(frame_layer(s, &map, st, width_mm, height_mm, margin));
+    layers.push(ruler_layer(s, &map, st, columns, rows));
+    let (legend, legend_mm) = legend_layer(s, st, width_mm, height_mm);
+    debug_assert_eq!(height_mm + legend_mm, page_height_mm);
+    layers.push(legend);
 
     Drawing {
         width_mm,
-        height_mm,
+        height_mm: page_height_mm,
         origin: map.origin,
         margin_mm: margin,
         square_mm: sq,
@@ -648,74 +681,79 @@ fn terrain_layer(grid: &Grid, map: &MapGeom, st: &Style) -> Layer {
     }
     for y in 0..grid.rows {
         for x in 0..grid.columns {
-            let (fx, fy) = (f64::from(x), f64::from(y));
-            let at = |dx: f64, dy: f64| map.pt(fx + dx, fy + dy);
-            match grid.cell(x, y) {
-                Cell::Hindering => {
-                    for (dx, dy) in [
-                        (0.28, 0.32),
-                        (0.66, 0.26),
-                        (0.46, 0.55),
-                        (0.24, 0.74),
-                        (0.72, 0.7),
-                    ] {
-                        shapes.push(Shape::Circle(Circle {
-                            centre: at(dx, dy),
-                            radius: map.len(0.055),
-                            paint: fill(st.hindering_mark),
-                        }));
-                    }
-                }
-                Cell::Water => {
-                    for wy in [0.38, 0.64] {
-                        let points = (0..=8)
-                            .map(|i| {
-                                let t = f64::from(i) / 8.0;
-                                let wave = if i % 2 == 0 {
-                                    0.0
-                                } else if i % 4 == 1 {
-                                    -0.05
-                                } else {
-                                    0.05
-                                };
-                                at(0.16 + 0.68 * t, wy + wave)
-                            })
-                            .collect();
-                        shapes.push(Shape::Polyline(Polyline {
-                            points,
-                            stroke: round_stroke(st.water_mark, map.len(0.028)),
-                        }));
-                    }
-                }
-                Cell::Crevice => {
-                    let points = [
-                        (0.08, 0.42),
-                        (0.3, 0.58),
-                        (0.46, 0.38),
-                        (0.62, 0.6),
-                        (0.78, 0.42),
-                        (0.92, 0.56),
-                    ]
-                    .into_iter()
-                    .map(|(dx, dy)| at(dx, dy))
-                    .collect();
-                    shapes.push(Shape::Polyline(Polyline {
-                        points,
-                        stroke: round_stroke(st.crevice_mark, map.len(0.04)),
-                    }));
-                }
-                Cell::Blocking => {
-                    let s = round_stroke(st.blocking_mark, map.len(0.04));
-                    shapes.push(line(at(0.22, 0.22), at(0.78, 0.78), s));
-                    shapes.push(line(at(0.78, 0.22), at(0.22, 0.78), s));
-                }
-                Cell::Floor | Cell::Wall | Cell::Void => {}
-            }
+            terrain_mark(grid.cell(x, y), x, y, map, st, &mut shapes);
         }
     }
     Layer {
         id: "terrain".into(),
         shapes,
+    }
+}
+
+/// The mark on a hindering, water, crevice or blocking square `(x, y)`.
+fn terrain_mark(c: Cell, x: i32, y: i32, map: &MapGeom, st: &Style, shapes: &mut Vec<Shape>) {
+    let (fx, fy) = (f64::from(x), f64::from(y));
+    let at = |dx: f64, dy: f64| map.pt(fx + dx, fy + dy);
+    match c {
+        Cell::Hindering => {
+            for (dx, dy) in [
+                (0.28, 0.32),
+                (0.66, 0.26),
+                (0.46, 0.55),
+                (0.24, 0.74),
+                (0.72, 0.7),
+            ] {
+                shapes.push(Shape::Circle(Circle {
+                    centre: at(dx, dy),
+                    radius: map.len(0.055),
+                    paint: fill(st.hindering_mark),
+                }));
+            }
+        }
+        Cell::Water => {
+            for wy in [0.38, 0.64] {
+                let points = (0..=8)
+                    .map(|i| {
+                        let t = f64::from(i) / 8.0;
+                        let wave = if i % 2 == 0 {
+                            0.0
+                        } else if i % 4 == 1 {
+                            -0.05
+                        } else {
+                            0.05
+                        };
+                        at(0.16 + 0.68 * t, wy + wave)
+                    })
+                    .collect();
+                shapes.push(Shape::Polyline(Polyline {
+                    points,
+                    stroke: round_stroke(st.water_mark, map.len(0.028)),
+                }));
+            }
+        }
+        Cell::Crevice => {
+            let points = [
+                (0.08, 0.42),
+                (0.3, 0.58),
+                (0.46, 0.38),
+                (0.62, 0.6),
+                (0.78, 0.42),
+                (0.92, 0.56),
+            ]
+            .into_iter()
+            .map(|(dx, dy)| at(dx, dy))
+            .collect();
+            shapes.push(Shape::Polyline(Polyline {
+                points,
+                stroke: round_stroke(st.crevice_mark, map.len(0.04)),
+            }));
+        }
+        Cell::Blocking => {
+            let s = round_stroke(st.blocking_mark, map.len(0.04));
+            shapes.push(line(at(0.22, 0.22), at(0.78, 0.78), s));
+            shapes.push(line(at(0.78, 0.22), at(0.22, 0.78), s));
+        }
+        Cell::Floor | Cell::Wall | Cell::Void => {}
     }
 }
 
@@ -775,37 +813,69 @@ fn grid_layer(grid: &Grid, map: &MapGeom, st: &Style) -> Layer {
 fn marker_layer(s: &Scenario, map: &MapGeom, st: &Style) -> Layer {
     let mut shapes = Vec::new();
     for m in &s.game.markers {
-        let (token, letter) = match m.kind {
-            MarkerKind::Hindering => (&st.marker_hindering, "H"),
-            MarkerKind::Water => (&st.marker_water, "W"),
-        };
-        let o = map.pt(f64::from(m.x) + 0.16, f64::from(m.y) + 0.16);
-        shapes.push(Shape::Rect(Rect {
-            x: o.x,
-            y: o.y,
-            width: map.len(0.68),
-            height: map.len(0.68),
-            radius: map.len(0.1),
-            paint: Paint {
-                fill: token.fill,
-                stroke: Some(stroke(st.token_ink, map.len(0.035))),
-            },
-        }));
-        let size = map.text(0.3, 2.5, 60.0);
-        shapes.push(plain(
-            map.pt(f64::from(m.x) + 0.5, f64::from(m.y) + 0.5)
-                .offset(0.0, size * 0.36),
-            letter.into(),
-            size,
-            true,
-            Anchor::Middle,
-            token.text,
-        ));
+        marker_token(map, m, covered(s, m.x, m.y), st, &mut shapes);
     }
     Layer {
         id: "markers".into(),
         shapes,
     }
+}
+
+/// One terrain marker: an inset token with rounded corners and its letter
+/// in the middle, or in the square's north-west corner when a token stands
+/// on it (`covered`), so the token does not hide it.
+fn marker_token(map: &MapGeom, m: &Marker, covered: bool, st: &Style, shapes: &mut Vec<Shape>) {
+    let (token, letter) = match m.kind {
+        MarkerKind::Hindering => (&st.marker_hindering, "H"),
+        MarkerKind::Water => (&st.marker_water, "W"),
+    };
+    let o = map.pt(f64::from(m.x) + 0.16, f64::from(m.y) + 0.16);
+    shapes.push(Shape::Rect(Rect {
+        x: o.x,
+        y: o.y,
+        width: map.len(0.68),
+        height: map.len(0.68),
+        radius: map.len(0.1),
+        paint: Paint {
+            fill: token.fill,
+            stroke: Some(stroke(st.token_ink, map.len(0.035))),
+        },
+    }));
+    if covered {
+        let size = map.text(0.15, 2.0, 30.0);
+        shapes.push(label(
+            map.pt(f64::from(m.x) + 0.12, f64::from(m.y) + 0.07)
+                .offset(0.0, size * 0.73),
+            letter.into(),
+            size,
+            true,
+            Anchor::Start,
+            st.ink,
+            st.halo,
+        ));
+        return;
+    }
+    let size = map.text(0.3, 2.5, 60.0);
+    shapes.push(plain(
+        map.pt(f64::from(m.x) + 0.5, f64::from(m.y) + 0.5)
+            .offset(0.0, size * 0.36),
+        letter.into(),
+        size,
+        true,
+        Anchor::Middle,
+        token.text,
+    ));
+}
+
+/// Does a token drawn over the markers (a WMT, a chest, the prisoner, a
+/// staircase) stand on square `(x, y)`?
+fn covered(s: &Scenario, x: i32, y: i32) -> bool {
+    let g = &s.game;
+    g.wmts.iter().any(|w| (w.x, w.y) == (x, y))
+        || g.chests.iter().any(|c| (c.x, c.y) == (x, y))
+        || g.prisoner.is_some_and(|p| (p.x, p.y) == (x, y))
+        || g.staircase.is_some_and(|p| (p.x, p.y) == (x, y))
+        || g.second_entrance.is_some_and(|p| (p.x, p.y) == (x, y))
 }
 
 impl Pt {
@@ -994,72 +1064,256 @@ fn door_layer(doors: &[DoorMark], player_map: bool, map: &MapGeom, st: &Style) -
     })
 }
 
-/// Dead ends, the entrance, chests and wandering monster tokens.
-fn feature_layer(s: &Scenario, map: &MapGeom, st: &Style) -> Layer {
-    let mut shapes = Vec::new();
+/// The bracket of a dead end: across the opening, just inside the tile edge,
+/// so that it belongs to its own tile's squares (a cut-out of the tile
+/// next door never carries it).
+fn dead_end_bracket(map: &MapGeom, x: i32, y: i32, side: Side, length: u32, st: &Style) -> Shape {
+    let len = f64::from(length.max(1));
+    let (fx, fy) = (f64::from(x), f64::from(y));
+    // The edge segment in square coordinates, and the inward normal.
+    let (a, b) = match side {
+        Side::N => ((fx, fy), (fx + len, fy)),
+        Side::S => ((fx, fy + 1.0), (fx + len, fy + 1.0)),
+        Side::W => ((fx, fy), (fx, fy + len)),
+        Side::E => ((fx + 1.0, fy), (fx + 1.0, fy + len)),
+    };
+    let (nx, ny) = {
+        let (dx, dy) = side.delta();
+        (-f64::from(dx), -f64::from(dy))
+    };
+    let (ux, uy) = ((b.0 - a.0) / len, (b.1 - a.1) / len);
+    let inset = 0.12;
+    let a2 = (a.0 + ux * inset, a.1 + uy * inset);
+    let b2 = (b.0 - ux * inset, b.1 - uy * inset);
+    let near = 0.04;
+    let far = DEAD_END_DEPTH;
+    let points = vec![
+        map.pt(a2.0 + nx * near, a2.1 + ny * near),
+        map.pt(a2.0 + nx * far, a2.1 + ny * far),
+        map.pt(b2.0 + nx * far, b2.1 + ny * far),
+        map.pt(b2.0 + nx * near, b2.1 + ny * near),
+    ];
+    Shape::Polyline(Polyline {
+        points,
+        stroke: Stroke {
+            color: st.dead_end,
+            width: map.len(0.07),
+            round: false,
+        },
+    })
+}
 
-    // Dead ends: a bracket across the opening, just outside the tile edge.
-    for d in &s.dead_ends {
-        let len = f64::from(d.length.max(1));
-        let (fx, fy) = (f64::from(d.x), f64::from(d.y));
-        // The edge segment in square coordinates, and the outward normal.
-        let (a, b) = match d.side {
-            Side::N => ((fx, fy), (fx + len, fy)),
-            Side::S => ((fx, fy + 1.0), (fx + len, fy + 1.0)),
-            Side::W => ((fx, fy), (fx, fy + len)),
-            Side::E => ((fx + 1.0, fy), (fx + 1.0, fy + len)),
+/// How far a dead-end bracket reaches into its tile, in squares.
+const DEAD_END_DEPTH: f64 = 0.16;
+
+/// The entrance arrow (shaft and head) pointing in across the edge `side` of square `(x, y)`.
+fn entrance_arrow(map: &MapGeom, x: i32, y: i32, side: Side, st: &Style, shapes: &mut Vec<Shape>) {
+    let ((mx, my), (nx, ny)) = edge_point(x, y, side);
+    let (px, py) = (-ny, nx);
+    let tip = (mx + nx * 0.04, my + ny * 0.04);
+    let base = (mx + nx * 0.26, my + ny * 0.26);
+    let tail = (mx + nx * 0.55, my + ny * 0.55);
+    shapes.push(line(
+        map.pt(tail.0, tail.1),
+        map.pt(base.0, base.1),
+        Stroke {
+            color: st.entrance,
+            width: map.len(0.08),
+            round: false,
+        },
+    ));
+    shapes.push(Shape::Polygon(Polygon {
+        points: vec![
+            map.pt(tip.0, tip.1),
+            map.pt(base.0 + px * 0.17, base.1 + py * 0.17),
+            map.pt(base.0 - px * 0.17, base.1 - py * 0.17),
+        ],
+        paint: fill(st.entrance),
+    }));
+}
+
+/// A chest: a box with a triangle on its front, the level inside.
+fn chest_shapes(map: &MapGeom, c: &Chest, st: &Style, shapes: &mut Vec<Shape>) {
+    let (cx, cy) = (f64::from(c.x) + 0.5, f64::from(c.y) + 0.5);
+    let half = 0.22;
+    let o = map.pt(cx - half, cy - half);
+    let token = if c.quest { &st.quest_chest } else { &st.chest };
+    let (nx, ny) = {
+        let (dx, dy) = c.facing.delta();
+        (f64::from(dx), f64::from(dy))
+    };
+    let (px, py) = (-ny, nx);
+    let front = (cx + nx * half, cy + ny * half);
+    shapes.push(Shape::Polygon(Polygon {
+        points: vec![
+            map.pt(front.0 + px * 0.12, front.1 + py * 0.12),
+            map.pt(front.0 + nx * 0.14, front.1 + ny * 0.14),
+            map.pt(front.0 - px * 0.12, front.1 - py * 0.12),
+        ],
+        paint: Paint {
+            fill: Fill::Solid(st.token_ink),
+            stroke: Some(round_stroke(st.token_ink, map.len(0.02))),
+        },
+    }));
+    shapes.push(Shape::Rect(Rect {
+        x: o.x,
+        y: o.y,
+        width: map.len(2.0 * half),
+        height: map.len(2.0 * half),
+        radius: map.len(0.04),
+        paint: Paint {
+            fill: token.fill,
+            stroke: Some(stroke(
+                st.token_ink,
+                map.len(if c.quest { 0.05 } else { 0.03 }),
+            )),
+        },
+    }));
+    let size = map.text(0.26, 2.5, 50.0);
+    shapes.push(plain(
+        map.pt(cx, cy).offset(0.0, size * 0.36),
+        c.level.to_string(),
+        size,
+        true,
+        Anchor::Middle,
+        token.text,
+    ));
+    if c.quest {
+        // The caption goes on the side away from the front triangle.
+        let below = c.facing != Side::S;
+        let size = map.text(0.12, 2.0, 20.0);
+        let at = if below {
+            map.pt(cx, cy + half + 0.05).offset(0.0, size * 0.8)
+        } else {
+            map.pt(cx, cy - half - 0.07)
         };
-        let (nx, ny) = {
-            let (dx, dy) = d.side.delta();
-            (f64::from(dx), f64::from(dy))
-        };
-        let (ux, uy) = ((b.0 - a.0) / len, (b.1 - a.1) / len);
-        let inset = 0.12;
-        let a2 = (a.0 + ux * inset, a.1 + uy * inset);
-        let b2 = (b.0 - ux * inset, b.1 - uy * inset);
-        let near = 0.04;
-        let far = 0.16;
-        let points = vec![
-            map.pt(a2.0 + nx * near, a2.1 + ny * near),
-            map.pt(a2.0 + nx * far, a2.1 + ny * far),
-            map.pt(b2.0 + nx * far, b2.1 + ny * far),
-            map.pt(b2.0 + nx * near, b2.1 + ny * near),
-        ];
-        shapes.push(Shape::Polyline(Polyline {
-            points,
-            stroke: Stroke {
-                color: st.dead_end,
-                width: map.len(0.07),
-                round: false,
+        shapes.push(label(
+            at,
+            "Quest".into(),
+            size,
+            true,
+            Anchor::Middle,
+            st.ink,
+            st.halo,
+        ));
+    }
+}
+
+/// Radius of a WMT disc, in squares.
+const WMT_RADIUS: f64 = 0.28;
+
+/// A wandering monster token: a disc in the token colour with its number
+/// (none when `face_down`), the Guardian's ring and badge.
+fn wmt_shapes(
+    map: &MapGeom,
+    w: &Wmt,
+    kidnapping: bool,
+    face_down: bool,
+    st: &Style,
+    shapes: &mut Vec<Shape>,
+) {
+    let c = map.pt(f64::from(w.x) + 0.5, f64::from(w.y) + 0.5);
+    let token = match w.color {
+        WmtColor::Yellow => &st.wmt_yellow,
+        WmtColor::Blue => &st.wmt_blue,
+        WmtColor::Red => &st.wmt_red,
+    };
+    if w.guardian {
+        shapes.push(Shape::Circle(Circle {
+            centre: c,
+            radius: map.len(0.4),
+            paint: Paint {
+                fill: Fill::None,
+                stroke: Some(stroke(st.guardian, map.len(0.05))),
             },
         }));
+        if kidnapping {
+            shapes.push(Shape::Circle(Circle {
+                centre: c,
+                radius: map.len(0.33),
+                paint: Paint {
+                    fill: Fill::None,
+                    stroke: Some(stroke(st.guardian, map.len(0.03))),
+                },
+            }));
+        }
+    }
+    shapes.push(Shape::Circle(Circle {
+        centre: c,
+        radius: map.len(WMT_RADIUS),
+        paint: Paint {
+            fill: token.fill,
+            stroke: Some(stroke(st.token_ink, map.len(0.03))),
+        },
+    }));
+    if token.ring {
+        shapes.push(Shape::Circle(Circle {
+            centre: c,
+            radius: map.len(0.21),
+            paint: Paint {
+                fill: Fill::None,
+                stroke: Some(stroke(token.text, map.len(0.025))),
+            },
+        }));
+    }
+    if !face_down {
+        let size = map.text(0.3, 2.5, 60.0);
+        shapes.push(plain(
+            c.offset(0.0, size * 0.36),
+            w.number.to_string(),
+            size,
+            true,
+            Anchor::Middle,
+            token.text,
+        ));
+    }
+    if !token.letter.is_empty() {
+        // The colour's initial in the square's south-east corner, clear
+        // of the token and of the Guardian's ring.
+        let size = map.text(0.15, 2.0, 30.0);
+        shapes.push(label(
+            c.offset(map.len(0.36), map.len(0.435)),
+            token.letter.clone(),
+            size,
+            true,
+            Anchor::Middle,
+            st.ink,
+            st.halo,
+        ));
+    }
+    if w.guardian {
+        let badge = c.offset(map.len(0.3), -map.len(0.3));
+        shapes.push(Shape::Circle(Circle {
+            centre: badge,
+            radius: map.len(0.11),
+            paint: fill(st.guardian),
+        }));
+        let size = map.text(0.15, 1.8, 30.0);
+        shapes.push(plain(
+            badge.offset(0.0, size * 0.36),
+            if kidnapping { "K" } else { "G" }.into(),
+            size,
+            true,
+            Anchor::Middle,
+            st.ink_light,
+        ));
+    }
+}
+
+/// Dead ends, the entrance, chests and wandering monster tokens (their
+/// numbers left off when `face_down`).
+fn feature_layer(s: &Scenario, map: &MapGeom, st: &Style, face_down: bool) -> Layer {
+    let mut shapes = Vec::new();
+
+    for d in &s.dead_ends {
+        shapes.push(dead_end_bracket(map, d.x, d.y, d.side, d.length, st));
     }
 
     // The entrance: an arrow pointing in from outside the tile edge.
     {
         let e = &s.entrance;
+        entrance_arrow(map, e.x, e.y, e.side, st, &mut shapes);
         let ((mx, my), (nx, ny)) = edge_point(e.x, e.y, e.side);
-        let (px, py) = (-ny, nx);
-        let tip = (mx + nx * 0.04, my + ny * 0.04);
-        let base = (mx + nx * 0.26, my + ny * 0.26);
-        let tail = (mx + nx * 0.55, my + ny * 0.55);
-        shapes.push(line(
-            map.pt(tail.0, tail.1),
-            map.pt(base.0, base.1),
-            Stroke {
-                color: st.entrance,
-                width: map.len(0.08),
-                round: false,
-            },
-        ));
-        shapes.push(Shape::Polygon(Polygon {
-            points: vec![
-                map.pt(tip.0, tip.1),
-                map.pt(base.0 + px * 0.17, base.1 + py * 0.17),
-                map.pt(base.0 - px * 0.17, base.1 - py * 0.17),
-            ],
-            paint: fill(st.entrance),
-        }));
         let size = map.text(0.14, 2.5, 8.0);
         let mid_shaft = map.pt(mx + nx * 0.4, my + ny * 0.4);
         let (at, anchor) = match e.side {
@@ -1079,71 +1333,8 @@ fn feature_layer(s: &Scenario, map: &MapGeom, st: &Style) -> Layer {
         ));
     }
 
-    // Chests: a box with a triangle on its front, the level inside.
     for c in &s.game.chests {
-        let (cx, cy) = (f64::from(c.x) + 0.5, f64::from(c.y) + 0.5);
-        let half = 0.22;
-        let o = map.pt(cx - half, cy - half);
-        let token = if c.quest { &st.quest_chest } else { &st.chest };
-        let (nx, ny) = {
-            let (dx, dy) = c.facing.delta();
-            (f64::from(dx), f64::from(dy))
-        };
-        let (px, py) = (-ny, nx);
-        let front = (cx + nx * half, cy + ny * half);
-        shapes.push(Shape::Polygon(Polygon {
-            points: vec![
-                map.pt(front.0 + px * 0.12, front.1 + py * 0.12),
-                map.pt(front.0 + nx * 0.14, front.1 + ny * 0.14),
-                map.pt(front.0 - px * 0.12, front.1 - py * 0.12),
-            ],
-            paint: Paint {
-                fill: Fill::Solid(st.token_ink),
-                stroke: Some(round_stroke(st.token_ink, map.len(0.02))),
-            },
-        }));
-        shapes.push(Shape::Rect(Rect {
-            x: o.x,
-            y: o.y,
-            width: map.len(2.0 * half),
-            height: map.len(2.0 * half),
-            radius: map.len(0.04),
-            paint: Paint {
-                fill: token.fill,
-                stroke: Some(stroke(
-                    st.token_ink,
-                    map.len(if c.quest { 0.05 } else { 0.03 }),
-                )),
-            },
-        }));
-        let size = map.text(0.26, 2.5, 50.0);
-        shapes.push(plain(
-            map.pt(cx, cy).offset(0.0, size * 0.36),
-            c.level.to_string(),
-            size,
-            true,
-            Anchor::Middle,
-            token.text,
-        ));
-        if c.quest {
-            // The caption goes on the side away from the front triangle.
-            let below = c.facing != Side::S;
-            let size = map.text(0.12, 2.0, 20.0);
-            let at = if below {
-                map.pt(cx, cy + half + 0.05).offset(0.0, size * 0.8)
-            } else {
-                map.pt(cx, cy - half - 0.07)
-            };
-            shapes.push(label(
-                at,
-                "Quest".into(),
-                size,
-                true,
-                Anchor::Middle,
-                st.ink,
-                st.halo,
-            ));
-        }
+        chest_shapes(map, c, st, &mut shapes);
     }
 
     // Mission pieces: the prisoner, the staircase down, the second entrance.
@@ -1151,100 +1342,80 @@ fn feature_layer(s: &Scenario, map: &MapGeom, st: &Style) -> Layer {
 
     // A kidnapping Guardian wanders: it gets a second ring and a K badge, so
     // it is told apart from both a plain WMT and a Guardian that stays put.
-    let kidnapping =
-        crate::mkd::orders::mission_of(s).goal == crate::mkd::mission::Goal::Kidnapping;
-
-    // Wandering monster tokens: a disc in the token colour with its number.
+    let kidnapping = is_kidnapping(s);
     for w in &s.game.wmts {
-        let c = map.pt(f64::from(w.x) + 0.5, f64::from(w.y) + 0.5);
-        let token = match w.color {
-            WmtColor::Yellow => &st.wmt_yellow,
-            WmtColor::Blue => &st.wmt_blue,
-            WmtColor::Red => &st.wmt_red,
-        };
-        if w.guardian {
-            shapes.push(Shape::Circle(Circle {
-                centre: c,
-                radius: map.len(0.4),
-                paint: Paint {
-                    fill: Fill::None,
-                    stroke: Some(stroke(st.guardian, map.len(0.05))),
-                },
-            }));
-            if kidnapping {
-                shapes.push(Shape::Circle(Circle {
-                    centre: c,
-                    radius: map.len(0.33),
-                    paint: Paint {
-                        fill: Fill::None,
-                        stroke: Some(stroke(st.guardian, map.len(0.03))),
-                    },
-                }));
-            }
-        }
-        shapes.push(Shape::Circle(Circle {
-            centre: c,
-            radius: map.len(0.28),
-            paint: Paint {
-                fill: token.fill,
-                stroke: Some(stroke(st.token_ink, map.len(0.03))),
-            },
-        }));
-        if token.ring {
-            shapes.push(Shape::Circle(Circle {
-                centre: c,
-                radius: map.len(0.21),
-                paint: Paint {
-                    fill: Fill::None,
-                    stroke: Some(stroke(token.text, map.len(0.025))),
-                },
-            }));
-        }
-        let size = map.text(0.3, 2.5, 60.0);
-        shapes.push(plain(
-            c.offset(0.0, size * 0.36),
-            w.number.to_string(),
-            size,
-            true,
-            Anchor::Middle,
-            token.text,
-        ));
-        if !token.letter.is_empty() {
-            // The colour's initial in the square's south-east corner, clear
-            // of the token and of the Guardian's ring.
-            let size = map.text(0.15, 2.0, 30.0);
-            shapes.push(label(
-                c.offset(map.len(0.36), map.len(0.435)),
-                token.letter.clone(),
-                size,
-                true,
-                Anchor::Middle,
-                st.ink,
-                st.halo,
-            ));
-        }
-        if w.guardian {
-            let badge = c.offset(map.len(0.3), -map.len(0.3));
-            shapes.push(Shape::Circle(Circle {
-                centre: badge,
-                radius: map.len(0.11),
-                paint: fill(st.guardian),
-            }));
-            let size = map.text(0.15, 1.8, 30.0);
-            shapes.push(plain(
-                badge.offset(0.0, size * 0.36),
-                if kidnapping { "K" } else { "G" }.into(),
-                size,
-                true,
-                Anchor::Middle,
-                st.ink_light,
-            ));
-        }
+        wmt_shapes(map, w, kidnapping, face_down, st, &mut shapes);
     }
     Layer {
         id: "features".into(),
         shapes,
     }
+}
+
+fn is_kidnapping(s: &Scenario) -> bool {
+    crate::mkd::orders::mission_of(s).goal == crate::mkd::mission::Goal::Kidnapping
+}
+
+/// The top of the staircase's lowest tread, in squares below the square's centre.
+const STAIRS_LOWEST_TREAD: f64 = 0.0;
+
+/// A square staircase token with three treads and its letter below them.
+fn stairs_token(map: &MapGeom, x: i32, y: i32, letter: &str, st: &Style, shapes: &mut Vec<Shape>) {
+    let (cx, cy) = (f64::from(x) + 0.5, f64::from(y) + 0.5);
+    let half = 0.3;
+    let o = map.pt(cx - half, cy - half);
+    shapes.push(Shape::Rect(Rect {
+        x: o.x,
+        y: o.y,
+        width: map.len(2.0 * half),
+        height: map.len(2.0 * half),
+        radius: 0.0,
+        paint: Paint {
+            fill: Fill::Solid(st.ink_light),
+            stroke: Some(stroke(st.ink, map.len(0.05))),
+        },
+    }));
+    // Three treads, each shorter than the one before, in the upper part of
+    // the token; the letter sits below the lowest, clear of it.
+    for (i, w) in [0.5, 0.36, 0.22].into_iter().enumerate() {
+        let ty = cy + STAIRS_LOWEST_TREAD - 0.1 * (2.0 - i as f64);
+        shapes.push(line(
+            map.pt(cx - w / 2.0, ty),
+            map.pt(cx + w / 2.0, ty),
+            stroke(st.ink, map.len(0.035)),
+        ));
+    }
+    let size = map.text(0.17, 2.0, 40.0);
+    shapes.push(plain(
+        map.pt(cx, cy + half - 0.04),
+        letter.into(),
+        size,
+        true,
+        Anchor::Middle,
+        st.ink,
+    ));
+}
+
+/// The prisoner's round token with its letter.
+fn prisoner_token(map: &MapGeom, x: i32, y: i32, st: &Style, shapes: &mut Vec<Shape>) {
+    let c = map.pt(f64::from(x) + 0.5, f64::from(y) + 0.5);
+    shapes.push(Shape::Circle(Circle {
+        centre: c,
+        radius: map.len(0.3),
+        paint: Paint {
+            fill: Fill::Solid(st.ink_light),
+            stroke: Some(stroke(st.entrance, map.len(0.06))),
+        },
+    }));
+    let size = map.text(0.3, 2.5, 60.0);
+    shapes.push(plain(
+        c.offset(0.0, size * 0.36),
+        "P".into(),
+        size,
+        true,
+        Anchor::Middle,
+        st.entrance,
+    ));
 }
 
 /// A round token with a letter and a caption below it (the prisoner), or a
@@ -1264,67 +1435,29 @@ fn mission_pieces(s: &Scenario, map: &MapGeom, st: &Style, shapes: &mut Vec<Shap
         ));
     };
     if let Some(p) = s.game.prisoner {
-        let c = map.pt(f64::from(p.x) + 0.5, f64::from(p.y) + 0.5);
-        shapes.push(Shape::Circle(Circle {
-            centre: c,
-            radius: map.len(0.3),
-            paint: Paint {
-                fill: Fill::Solid(st.ink_light),
-                stroke: Some(stroke(st.entrance, map.len(0.06))),
-            },
-        }));
-        let size = map.text(0.3, 2.5, 60.0);
-        shapes.push(plain(
-            c.offset(0.0, size * 0.36),
-            "P".into(),
-            size,
-            true,
-            Anchor::Middle,
-            st.entrance,
-        ));
+        prisoner_token(map, p.x, p.y, st, shapes);
         caption(shapes, p.x, p.y, "Prisoner");
     }
-    let stairs = |shapes: &mut Vec<Shape>, x: i32, y: i32, letter: &str, text: &str| {
-        let (cx, cy) = (f64::from(x) + 0.5, f64::from(y) + 0.5);
-        let half = 0.3;
-        let o = map.pt(cx - half, cy - half);
-        shapes.push(Shape::Rect(Rect {
-            x: o.x,
-            y: o.y,
-            width: map.len(2.0 * half),
-            height: map.len(2.0 * half),
-            radius: 0.0,
-            paint: Paint {
-                fill: Fill::Solid(st.ink_light),
-                stroke: Some(stroke(st.ink, map.len(0.05))),
-            },
-        }));
-        // Three treads, each shorter than the one before.
-        for (i, w) in [0.5, 0.36, 0.22].into_iter().enumerate() {
-            let ty = cy - half + 0.15 * (i as f64 + 1.0);
-            shapes.push(line(
-                map.pt(cx - w / 2.0, ty),
-                map.pt(cx + w / 2.0, ty),
-                stroke(st.ink, map.len(0.035)),
-            ));
-        }
-        let size = map.text(0.17, 2.0, 40.0);
-        shapes.push(plain(
-            map.pt(cx, cy + half - 0.04),
-            letter.into(),
-            size,
-            true,
-            Anchor::Middle,
-            st.ink,
-        ));
-        caption(shapes, x, y, text);
-    };
     if let Some(t) = s.game.staircase {
-        stairs(shapes, t.x, t.y, "S", "Stairs down");
+        stairs_token(map, t.x, t.y, "S", st, shapes);
+        caption(shapes, t.x, t.y, "Stairs down");
     }
     if let Some(e) = s.game.second_entrance {
-        stairs(shapes, e.x, e.y, "E2", "2nd entrance");
+        stairs_token(map, e.x, e.y, "E2", st, shapes);
+        caption(shapes, e.x, e.y, "2nd entrance");
     }
+}
+
+/// Is there a dead end along edge `side` of square `(x, y)`?
+fn dead_end_on(s: &Scenario, x: i32, y: i32, side: Side) -> bool {
+    s.dead_ends.iter().any(|d| {
+        let n = d.length.max(1).min(i32::MAX as u32) as i32;
+        d.side == side
+            && match side {
+                Side::N | Side::S => d.y == y && (d.x..d.x.saturating_add(n)).contains(&x),
+                Side::W | Side::E => d.x == x && (d.y..d.y.saturating_add(n)).contains(&y),
+            }
+    })
 }
 
 /// Each tile's id, face and rotation in its north-west square, and the
@@ -1343,9 +1476,19 @@ fn label_layer(s: &Scenario, map: &MapGeom, st: &Style) -> Layer {
             .flat_map(|y| (t.x..t.x.saturating_add(w)).map(move |x| (x, y)))
             .find(|&(x, y)| t.covers(x, y))
             .unwrap_or((t.x, t.y));
-        let o = map
-            .pt(f64::from(first.0), f64::from(first.1))
-            .offset(map.len(0.07), map.len(0.06));
+        // A dead-end bracket along the square's north or west edge pushes
+        // the label clear of it.
+        let clear = |side| {
+            if dead_end_on(s, first.0, first.1, side) {
+                DEAD_END_DEPTH + 0.02
+            } else {
+                0.0
+            }
+        };
+        let o = map.pt(f64::from(first.0), f64::from(first.1)).offset(
+            map.len(0.07 + clear(Side::W)),
+            map.len(0.06 + clear(Side::N)),
+        );
         shapes.push(label(
             o.offset(0.0, id_size),
             t.id.clone(),
@@ -1368,9 +1511,21 @@ fn label_layer(s: &Scenario, map: &MapGeom, st: &Style) -> Layer {
     if let Some(cc) = s.tiles.get(s.central_chamber.tile) {
         // In the north-east corner, where tiles have walls and not entryways.
         let size = map.text(0.15, 2.5, 12.0);
+        let (ex, ny) = (cc.x + cc.width.min(i32::MAX as u32) as i32 - 1, cc.y);
+        // The label spans about two squares west of the corner.
+        let clear = |side| {
+            if (ex - 2..=ex).any(|x| dead_end_on(s, x, ny, side)) {
+                DEAD_END_DEPTH + 0.02
+            } else {
+                0.0
+            }
+        };
         let at = map
             .pt(f64::from(cc.x) + f64::from(cc.width), f64::from(cc.y))
-            .offset(-map.len(0.07), map.len(0.06) + size);
+            .offset(
+                -map.len(0.07 + clear(Side::E)),
+                map.len(0.06 + clear(Side::N)) + size,
+            );
         shapes.push(label(
             at,
             "Central Chamber".into(),
@@ -1489,5 +1644,374 @@ fn frame_layer(
     Layer {
         id: "frame".into(),
         shapes,
+    }
+}
+
+/// Width of one digit of [`FONT_FAMILY`], in ems.
+const DIGIT_EM: f64 = 0.64;
+
+/// Room a ruler number keeps from the grid's edge, in millimetres.
+const RULER_GAP_MM: f64 = 1.2;
+
+/// The size of the coordinate numbers along the edges of a map of `sq` mm
+/// squares: readable at print size, small enough for the margin.
+pub fn ruler_size_mm(sq: f64) -> f64 {
+    (sq * 0.14).clamp(2.2, 3.5)
+}
+
+/// Every how many squares a ruler is numbered (1, 2, 5, 10, 20, 50 …) so
+/// that each number has `need_mm` of room along the ruler.
+pub fn ruler_step(sq: f64, need_mm: f64) -> u32 {
+    let mut mag: u32 = 1;
+    loop {
+        for m in [1, 2, 5] {
+            let step = m * mag;
+            if f64::from(step) * sq >= need_mm {
+                return step;
+            }
+        }
+        match mag.checked_mul(10) {
+            Some(next) if next <= 100_000_000 => mag = next,
+            _ => return 5 * mag,
+        }
+    }
+}
+
+/// The room a number needs along a ruler: its width (columns) or its
+/// height (rows), and a millimetre between neighbours.
+pub fn ruler_need_mm(largest: u32, size: f64, across_columns: bool) -> f64 {
+    if across_columns {
+        largest.to_string().len() as f64 * DIGIT_EM * size + 1.0
+    } else {
+        size + 1.0
+    }
+}
+
+/// The coordinates of the squares along the four edges of the grid, in the
+/// margin: column numbers (x, as in `scenario.yaml`) above and below,
+/// centred over their column; row numbers (y) left and right, centred on
+/// their row. A number where the entrance arrow leaves the grid is left out.
+fn ruler_layer(s: &Scenario, map: &MapGeom, st: &Style, columns: u32, rows: u32) -> Layer {
+    let mut shapes = Vec::new();
+    let size = ruler_size_mm(map.sq);
+    let col_step = ruler_step(map.sq, ruler_need_mm(columns.saturating_sub(1), size, true));
+    let row_step = ruler_step(map.sq, ruler_need_mm(rows.saturating_sub(1), size, false));
+    let e = &s.entrance;
+    let arrow_out = |side: Side, at: u32| {
+        let at = i64::from(at);
+        e.side == side
+            && match side {
+                Side::N => e.y == 0 && i64::from(e.x) == at,
+                Side::S => i64::from(e.y) == i64::from(rows) - 1 && i64::from(e.x) == at,
+                Side::W => e.x == 0 && i64::from(e.y) == at,
+                Side::E => i64::from(e.x) == i64::from(columns) - 1 && i64::from(e.y) == at,
+            }
+    };
+    let (top, bottom) = (map.pt(0.0, 0.0).y, map.pt(0.0, f64::from(rows)).y);
+    let (left, right) = (map.pt(0.0, 0.0).x, map.pt(f64::from(columns), 0.0).x);
+    for x in (0..columns).step_by(col_step as usize) {
+        let cx = map.pt(f64::from(x) + 0.5, 0.0).x;
+        for (side, y) in [
+            (Side::N, top - RULER_GAP_MM),
+            (Side::S, bottom + RULER_GAP_MM + size * 0.73),
+        ] {
+            if !arrow_out(side, x) {
+                shapes.push(plain(
+                    Pt { x: cx, y },
+                    x.to_string(),
+                    size,
+                    false,
+                    Anchor::Middle,
+                    st.ink,
+                ));
+            }
+        }
+    }
+    for y in (0..rows).step_by(row_step as usize) {
+        let cy = map.pt(0.0, f64::from(y) + 0.5).y + size * 0.36;
+        for (side, x, anchor) in [
+            (Side::W, left - RULER_GAP_MM, Anchor::End),
+            (Side::E, right + RULER_GAP_MM, Anchor::Start),
+        ] {
+            if !arrow_out(side, y) {
+                shapes.push(plain(
+                    Pt { x, y: cy },
+                    y.to_string(),
+                    size,
+                    false,
+                    anchor,
+                    st.ink,
+                ));
+            }
+        }
+    }
+    Layer {
+        id: "rulers".into(),
+        shapes,
+    }
+}
+
+/// One symbol the legend explains.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Symbol {
+    Terrain(Cell),
+    CentralChamber,
+    Entrance,
+    DeadEnd,
+    Chest,
+    QuestChest,
+    Wmt,
+    Guardian,
+    Kidnapper,
+    Marker(MarkerKind),
+    Prisoner,
+    Stairs,
+    SecondEntrance,
+}
+
+/// Side of a legend swatch.
+const LEGEND_SWATCH_MM: f64 = 9.0;
+/// Size of a legend's text.
+const LEGEND_TEXT_MM: f64 = 3.0;
+/// Room for the legend's heading.
+const LEGEND_HEAD_MM: f64 = 8.0;
+/// Height of one row of entries.
+const LEGEND_ROW_MM: f64 = LEGEND_SWATCH_MM + 3.0;
+/// Between entries of a row.
+const LEGEND_GAP_MM: f64 = 6.0;
+/// Average width of a letter of [`FONT_FAMILY`], in ems (generous).
+const LETTER_EM: f64 = 0.62;
+
+/// What the legend lists for a scenario: every symbol the map can show,
+/// and the mission pieces and markers when the map has them.
+fn legend_entries(s: &Scenario) -> Vec<(Symbol, &'static str)> {
+    let mut v = vec![
+        (Symbol::Terrain(Cell::Wall), "wall"),
+        (Symbol::Terrain(Cell::Floor), "floor"),
+        (Symbol::Terrain(Cell::Hindering), "hindering terrain"),
+        (Symbol::Terrain(Cell::Water), "water"),
+        (Symbol::Terrain(Cell::Crevice), "crevice"),
+        (Symbol::Terrain(Cell::Blocking), "blocking terrain"),
+        (Symbol::CentralChamber, "Central Chamber outline"),
+        (Symbol::Entrance, "entrance arrow"),
+        (Symbol::DeadEnd, "dead end (bracket)"),
+        (Symbol::Chest, "chest (its level)"),
+        (Symbol::QuestChest, "Quest Chest"),
+        (Symbol::Wmt, "wandering monster token (WMT)"),
+        (Symbol::Guardian, "Guardian WMT"),
+    ];
+    let g = &s.game;
+    if is_kidnapping(s) && g.wmts.iter().any(|w| w.guardian) {
+        v.push((Symbol::Kidnapper, "kidnapper (wanders)"));
+    }
+    if g.markers.iter().any(|m| m.kind == MarkerKind::Hindering) {
+        v.push((
+            Symbol::Marker(MarkerKind::Hindering),
+            "hindering terrain marker",
+        ));
+    }
+    if g.markers.iter().any(|m| m.kind == MarkerKind::Water) {
+        v.push((Symbol::Marker(MarkerKind::Water), "water marker"));
+    }
+    if g.prisoner.is_some() {
+        v.push((Symbol::Prisoner, "prisoner"));
+    }
+    if g.staircase.is_some() {
+        v.push((Symbol::Stairs, "stairs down"));
+    }
+    if g.second_entrance.is_some() {
+        v.push((Symbol::SecondEntrance, "second entrance"));
+    }
+    v
+}
+
+/// Where each entry goes, relative to the first row's north-west corner,
+/// flowing left to right over `room` millimetres; and how many rows.
+fn legend_flow(entries: &[(Symbol, &str)], room: f64) -> (Vec<(f64, f64)>, u32) {
+    let mut at = Vec::with_capacity(entries.len());
+    let (mut x, mut row) = (0.0, 0u32);
+    for (_, text) in entries {
+        let w = LEGEND_SWATCH_MM + 2.0 + text.chars().count() as f64 * LETTER_EM * LEGEND_TEXT_MM;
+        if x > 0.0 && x + w > room {
+            x = 0.0;
+            row += 1;
+        }
+        at.push((x, f64::from(row) * LEGEND_ROW_MM));
+        x += w + LEGEND_GAP_MM;
+    }
+    (at, row + 1)
+}
+
+/// The legend's left edge on the page.
+const LEGEND_LEFT_MM: f64 = 5.0;
+
+/// Height of the legend band below the map on a page `width` mm wide.
+fn legend_height_mm(s: &Scenario, width: f64) -> f64 {
+    let left = LEGEND_LEFT_MM;
+    let (_, rows) = legend_flow(&legend_entries(s), width - 2.0 * left);
+    LEGEND_HEAD_MM + f64::from(rows) * LEGEND_ROW_MM + 2.0
+}
+
+/// The legend: a band below the map's footer with a swatch of each symbol,
+/// drawn by the same code as the map, and what it means. It sits outside
+/// the map so no square is hidden, and on the page itself so a printed or
+/// shared map always carries it.
+fn legend_layer(s: &Scenario, st: &Style, width: f64, top: f64) -> (Layer, f64) {
+    let entries = legend_entries(s);
+    let left = LEGEND_LEFT_MM;
+    let (at, _) = legend_flow(&entries, width - 2.0 * left);
+    let height = legend_height_mm(s, width);
+    let mut shapes = vec![plain(
+        Pt {
+            x: left,
+            y: top + LEGEND_HEAD_MM - 3.0,
+        },
+        "Legend — a square is x,y: x on the top ruler, y on the side ruler".into(),
+        3.5,
+        true,
+        Anchor::Start,
+        st.ink,
+    )];
+    let row0 = top + LEGEND_HEAD_MM;
+    for ((sym, text), (dx, dy)) in entries.iter().zip(at) {
+        let o = Pt {
+            x: left + dx,
+            y: row0 + dy,
+        };
+        legend_swatch(*sym, o, st, &mut shapes);
+        shapes.push(plain(
+            o.offset(
+                LEGEND_SWATCH_MM + 2.0,
+                LEGEND_SWATCH_MM / 2.0 + LEGEND_TEXT_MM * 0.36,
+            ),
+            (*text).into(),
+            LEGEND_TEXT_MM,
+            false,
+            Anchor::Start,
+            st.ink,
+        ));
+    }
+    (
+        Layer {
+            id: "legend".into(),
+            shapes,
+        },
+        height,
+    )
+}
+
+/// One swatch of the legend, a square of [`LEGEND_SWATCH_MM`] at `o`.
+fn legend_swatch(sym: Symbol, o: Pt, st: &Style, shapes: &mut Vec<Shape>) {
+    let map = MapGeom {
+        origin: o,
+        sq: LEGEND_SWATCH_MM,
+    };
+    let square = |c: Cell, shapes: &mut Vec<Shape>| {
+        shapes.push(Shape::Rect(Rect {
+            x: o.x,
+            y: o.y,
+            width: LEGEND_SWATCH_MM,
+            height: LEGEND_SWATCH_MM,
+            radius: 0.0,
+            paint: Paint {
+                fill: cell_fill(c, st),
+                stroke: Some(stroke(st.grid, st.grid_mm)),
+            },
+        }));
+    };
+    let wmt = |guardian: bool, color: WmtColor, number: u32| Wmt {
+        x: 0,
+        y: 0,
+        color,
+        number,
+        guardian,
+        tile: 0,
+    };
+    match sym {
+        Symbol::Terrain(c) => {
+            square(c, shapes);
+            terrain_mark(c, 0, 0, &map, st, shapes);
+        }
+        Symbol::CentralChamber => {
+            square(Cell::Floor, shapes);
+            let inset = st.central_chamber_mm / 2.0;
+            shapes.push(Shape::Rect(Rect {
+                x: o.x + inset,
+                y: o.y + inset,
+                width: LEGEND_SWATCH_MM - 2.0 * inset,
+                height: LEGEND_SWATCH_MM - 2.0 * inset,
+                radius: 0.0,
+                paint: Paint {
+                    fill: Fill::None,
+                    stroke: Some(stroke(
+                        st.central_chamber.scale_alpha(0xb0),
+                        st.central_chamber_mm,
+                    )),
+                },
+            }));
+        }
+        Symbol::Entrance => {
+            // Half a square of floor, the arrow coming in from above it.
+            let small = MapGeom {
+                origin: o.offset(LEGEND_SWATCH_MM * 0.1, LEGEND_SWATCH_MM * 0.45),
+                sq: LEGEND_SWATCH_MM * 0.8,
+            };
+            shapes.push(rect(
+                small.origin.x,
+                small.origin.y,
+                small.sq,
+                LEGEND_SWATCH_MM * 0.55,
+                Paint {
+                    fill: st.floor,
+                    stroke: Some(stroke(st.grid, st.grid_mm)),
+                },
+            ));
+            entrance_arrow(&small, 0, 0, Side::N, st, shapes);
+        }
+        Symbol::DeadEnd => {
+            square(Cell::Floor, shapes);
+            shapes.push(dead_end_bracket(&map, 0, 0, Side::N, 1, st));
+        }
+        Symbol::Chest | Symbol::QuestChest => {
+            square(Cell::Floor, shapes);
+            let c = Chest {
+                x: 0,
+                y: 0,
+                facing: Side::E,
+                level: if sym == Symbol::Chest { 1 } else { 3 },
+                quest: sym == Symbol::QuestChest,
+                tile: 0,
+            };
+            chest_shapes(&map, &c, st, shapes);
+        }
+        Symbol::Wmt => {
+            square(Cell::Floor, shapes);
+            wmt_shapes(
+                &map,
+                &wmt(false, WmtColor::Yellow, 1),
+                false,
+                false,
+                st,
+                shapes,
+            );
+        }
+        Symbol::Guardian | Symbol::Kidnapper => {
+            square(Cell::Floor, shapes);
+            let w = wmt(true, WmtColor::Red, 7);
+            wmt_shapes(&map, &w, sym == Symbol::Kidnapper, false, st, shapes);
+        }
+        Symbol::Marker(kind) => {
+            square(Cell::Floor, shapes);
+            marker_token(&map, &Marker { kind, x: 0, y: 0 }, false, st, shapes);
+        }
+        Symbol::Prisoner => {
+            square(Cell::Floor, shapes);
+            prisoner_token(&map, 0, 0, st, shapes);
+        }
+        Symbol::Stairs | Symbol::SecondEntrance => {
+            square(Cell::Floor, shapes);
+            let letter = if sym == Symbol::Stairs { "S" } else { "E2" };
+            stairs_token(&map, 0, 0, letter, st, shapes);
+        }
     }
 }

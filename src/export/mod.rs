@@ -23,7 +23,8 @@ pub mod uvtt;
 pub use self::drawing::{
     Anchor, Circle, Color, DoorKind, DoorMark, Dots, Drawing, FONT_FAMILY, Fill, Hatch, Layer,
     Line, MapOptions, Paint, Polygon, Polyline, Pt, Rect, SQUARE_MM, Shape, Stroke, Style, Text,
-    Token, WmtLook, drawing, page_mm, square_mm,
+    Token, WmtLook, cutout_drawing, drawing, page_mm, ruler_need_mm, ruler_size_mm, ruler_step,
+    square_mm,
 };
 pub use self::error::ExportError;
 pub use self::png::{
@@ -259,10 +260,12 @@ mod tests {
                 .expect("height in mm")
                 .parse()
                 .unwrap();
+            // The page is the map (`h`) and the legend below it.
             assert!(
-                (wv - w).abs() < 1e-3 && (hv - h).abs() < 1e-3,
+                (wv - w).abs() < 1e-3 && (hv - d.height_mm).abs() < 1e-3,
                 "{width} × {height} for {sq} mm"
             );
+            assert!((d.map_height_mm() - h).abs() < 1e-9);
             let vb: Vec<f64> = attr(&svg, "<svg", "viewBox")
                 .split(' ')
                 .map(|n| n.parse().unwrap())
@@ -272,7 +275,7 @@ mod tests {
                 vb[0] == 0.0
                     && vb[1] == 0.0
                     && (vb[2] - w).abs() < 1e-3
-                    && (vb[3] - h).abs() < 1e-3
+                    && (vb[3] - d.height_mm).abs() < 1e-3
             );
 
             // Grid lines: one vertical per column edge, one horizontal per row edge,
@@ -337,7 +340,7 @@ mod tests {
             ids,
             [
                 "paper", "rock", "terrain", "grid", "markers", "outlines", "features", "labels",
-                "frame"
+                "frame", "rulers", "legend"
             ]
         );
         // Two tile outlines plus the Central Chamber highlight.
@@ -504,6 +507,33 @@ mod tests {
     }
 
     #[test]
+    fn the_paper_covers_the_whole_page_legend_band_included() {
+        // A see-through legend band showed as a dark or checkered strip in
+        // viewers, and the seams of its swatches' hatch tiles rendered
+        // differently band by band (up to 255 levels apart).
+        let s = open_row_fixture(25.4);
+        for style in style::BUILTIN {
+            let opts = MapOptions {
+                dpi: 60,
+                style: style::builtin(style).unwrap(),
+                ..Default::default()
+            };
+            let d = drawing(&s, &opts);
+            assert!(d.height_mm > d.map_height_mm(), "{style}: a legend band");
+            let img = decode(&map_png(&s, &opts).unwrap(), 60);
+            // The image is the page rounded to whole pixels: a last row the
+            // page covers only in part is not counted.
+            let whole_rows = (d.height_mm * 60.0 / 25.4).floor() as u32;
+            assert!(whole_rows + 1 >= img.height() && whole_rows > 0);
+            let clear = img
+                .enumerate_pixels()
+                .filter(|(_, y, p)| *y < whole_rows && p[3] != u8::MAX)
+                .count();
+            assert_eq!(clear, 0, "{style}: {clear} pixels are not opaque");
+        }
+    }
+
+    #[test]
     fn png_is_true_scale_with_its_dpi_stored() {
         // Square size, DPI, image size in pixels (10 × 5 squares + margins).
         for (sq, dpi, size) in [
@@ -517,7 +547,16 @@ mod tests {
                 ..Default::default()
             };
             let img = decode(&map_png(&s, &opts).unwrap(), dpi);
-            assert_eq!((img.width(), img.height()), size);
+            // The map part is `size`; the legend adds its rows below it.
+            let d = drawing(&s, &opts);
+            let legend_px =
+                ((d.height_mm - d.map_height_mm()) * f64::from(dpi) / 25.4).round() as u32;
+            assert_eq!(img.width(), size.0);
+            assert!(
+                img.height().abs_diff(size.1 + legend_px) <= 1,
+                "{}",
+                img.height()
+            );
             check_png_scale(&s, &opts, sq);
         }
         // The ink style prints at the same scale.
@@ -540,11 +579,14 @@ mod tests {
         };
         let d = drawing(&s, &opts);
         assert_eq!((d.square_mm, d.margin_mm), (25.0, 25.0));
-        assert!((d.width_mm - 300.0).abs() < 1e-9 && (d.height_mm - 175.0).abs() < 1e-9);
+        // 175 mm of map; the legend below it adds to the page.
+        assert!((d.width_mm - 300.0).abs() < 1e-9 && (d.map_height_mm() - 175.0).abs() < 1e-9);
+        assert!(d.height_mm > 175.0);
         let svg = svg(&d);
+        assert_eq!(attr(&svg, "<svg", "width"), "300mm");
         assert_eq!(
-            (attr(&svg, "<svg", "width"), attr(&svg, "<svg", "height")),
-            ("300mm", "175mm")
+            attr(&svg, "<svg", "height"),
+            format!("{}mm", svg::num(d.height_mm))
         );
         assert!(svg.contains("1 square = 25 mm — print at 100%"));
         // Grid lines exactly 25.0 mm apart in the SVG.
@@ -711,7 +753,9 @@ mod tests {
         for band in [1, 3] {
             let mut bytes = Vec::new();
             png::render(&tree, 20, band, PngCompression::Best, &mut bytes).unwrap();
-            assert_eq!(decode(&bytes, 20).height(), 140);
+            let d = drawing(&fixture(25.4), &MapOptions::default());
+            let want = (d.height_mm * 20.0 / 25.4).round() as u32;
+            assert_eq!(decode(&bytes, 20).height(), want);
         }
     }
 
@@ -1096,5 +1140,101 @@ mod tests {
             uvtt::image(&s, &with_secret, &vtt, PngCompression::Best).unwrap(),
             uvtt::image(&s, &MapOptions::default(), &vtt, PngCompression::Best).unwrap()
         );
+    }
+
+    fn feature_texts<'a>(d: &'a Drawing, layer: &str) -> Vec<&'a Text> {
+        d.layer(layer)
+            .unwrap()
+            .shapes
+            .iter()
+            .filter_map(|s| match s {
+                Shape::Text(t) => Some(t),
+                _ => None,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_staircase_letter_sits_below_its_treads() {
+        let mut s = fixture(25.4);
+        s.game.staircase = Some(crate::scenario::Spot {
+            x: 6,
+            y: 2,
+            tile: 1,
+        });
+        for sq in [25.4, 12.0, 40.0] {
+            let d = drawing(
+                &s,
+                &MapOptions {
+                    square_mm: Some(sq),
+                    ..MapOptions::default()
+                },
+            );
+            let (x0, y0) = (d.origin.x + 6.0 * sq, d.origin.y + 2.0 * sq);
+            let inside = |p: &Pt| p.x > x0 && p.x < x0 + sq && p.y > y0 && p.y < y0 + sq;
+            let treads: Vec<&Line> = d
+                .layer("features")
+                .unwrap()
+                .shapes
+                .iter()
+                .filter_map(|s| match s {
+                    Shape::Line(l) if inside(&l.from) && inside(&l.to) && l.from.y == l.to.y => {
+                        Some(l)
+                    }
+                    _ => None,
+                })
+                .collect();
+            assert_eq!(treads.len(), 3);
+            let lowest = treads
+                .iter()
+                .map(|l| l.from.y + l.stroke.width / 2.0)
+                .fold(f64::MIN, f64::max);
+            let letter = feature_texts(&d, "features")
+                .into_iter()
+                .find(|t| t.text == "S" && inside(&t.at))
+                .expect("the staircase's S");
+            // The top of a capital is 0.73 em above the baseline in DejaVu Sans.
+            let cap_top = letter.at.y - 0.73 * letter.size;
+            assert!(
+                cap_top > lowest,
+                "at {sq} mm the S (top {cap_top:.2}) touches the lowest tread ({lowest:.2})"
+            );
+        }
+    }
+
+    #[test]
+    fn a_token_on_a_marker_leaves_the_marker_letter_in_sight() {
+        let mut s = fixture(25.4);
+        // The yellow WMT moves onto the water marker's square.
+        s.game.wmts[1].x = 2;
+        s.game.wmts[1].y = 1;
+        let d = drawing(&s, &MapOptions::default());
+        let sq = d.square_mm;
+        let c = d.square_centre(2.0, 1.0);
+        let w = feature_texts(&d, "markers")
+            .into_iter()
+            .find(|t| t.text == "W")
+            .expect("the marker's letter");
+        // The whole letter lies outside the WMT disc (radius 0.28 squares + its outline).
+        let half = w.size * 0.53;
+        let corners = [
+            (w.at.x, w.at.y),
+            (w.at.x + 2.0 * half, w.at.y),
+            (w.at.x, w.at.y - w.size * 0.73),
+            (w.at.x + 2.0 * half, w.at.y - w.size * 0.73),
+        ];
+        for (x, y) in corners {
+            let r = ((x - c.x).powi(2) + (y - c.y).powi(2)).sqrt();
+            assert!(r > 0.3 * sq, "the W at {x:.1},{y:.1} is under the WMT");
+        }
+        // And still on its square.
+        assert!(w.at.x > c.x - sq / 2.0 && w.at.y < c.y + sq / 2.0);
+        // Without a token on it, the letter stays in the middle of the marker.
+        let d = drawing(&fixture(25.4), &MapOptions::default());
+        let w = feature_texts(&d, "markers")
+            .into_iter()
+            .find(|t| t.text == "W")
+            .unwrap();
+        assert!((w.at.x - c.x).abs() < 1e-9);
     }
 }

@@ -19,7 +19,7 @@
 //! │   │                            ┊   │   │   neighbour begins, a ⊕ target printed
 //! │   └────────────────────────────────┘   │   on both pages
 //! │  ─┘                                └─  │
-//! │ B2 — row 2, column 2          ▬▬▬▬▬▬▬  │   label band: page, seed, scale
+//! │ Map page 3 of 9 — row 2, col…  ▬▬▬▬▬▬▬  │   label band: page, seed, scale
 //! │ seed 7 · page 3 of 9 · …       1 inch  │   reminder, calibration bar
 //! └────────────────────────────────────────┘
 //! ```
@@ -27,13 +27,16 @@
 //! The tiling ([`tiling`]) is a pure function of the map's size, its tile
 //! squares and the [`PrintOptions`]; see there for the rules.
 
-use super::drawing::{Drawing, FONT_FAMILY, MapOptions, drawing};
+use super::drawing::{
+    Anchor, Drawing, FONT_FAMILY, MapOptions, cutout_drawing, drawing, ruler_need_mm, ruler_step,
+};
 use super::error::ExportError;
 use super::paper::{MIN_MARGIN_MM, MM_PER_PT, Paper, PrintOptions, mm_text};
 use super::png::{DEJAVU_SANS, DEJAVU_SANS_BOLD, usvg_options};
 use super::svg::svg;
 use crate::mkd::scenario::Scenario;
 use crate::scenario::PlacedTile;
+use crate::tileset::TileKind;
 use krilla::Document;
 use krilla::color::rgb;
 use krilla::geom::{Path, PathBuilder, Point, Rect, Size, Transform};
@@ -105,14 +108,15 @@ pub struct MapArea {
 }
 
 impl MapArea {
-    /// The whole map of a drawing: the `map.svg` page and every tile square of the scenario.
+    /// The whole map of a drawing: the `map.svg` page without its legend
+    /// (the overview page shows that), and every tile square of the scenario.
     pub fn of_map(s: &Scenario, d: &Drawing) -> MapArea {
         MapArea {
             bounds: RectMm {
                 x: 0.0,
                 y: 0.0,
                 width: d.width_mm,
-                height: d.height_mm,
+                height: d.map_height_mm(),
             },
             square_mm: d.square_mm,
             squares: s.tiles.iter().flat_map(|t| tile_squares(t, d)).collect(),
@@ -189,9 +193,11 @@ pub struct SheetPage {
     pub row: u32,
     /// Column, from 1 (west).
     pub column: u32,
-    /// Column letter and row number, e.g. `B2`.
+    /// Its place in the grid of pages, e.g. `row 2, column 3`: words and
+    /// numbers, never a column letter, so that no page name reads like a
+    /// tile id (`C1`) or a square (`2,3`).
     pub name: String,
-    /// e.g. `B2 — row 2, column 2`.
+    /// The same, as printed on the page.
     pub label: String,
     /// The part of the map the page shows, in map millimetres.
     pub window: RectMm,
@@ -275,19 +281,6 @@ impl Tiling {
             (x, y)
         }
     }
-}
-
-/// The name of a column: A … Z, AA, AB, …
-fn column_name(column: u32) -> String {
-    let mut n = column;
-    let mut out = Vec::new();
-    while n > 0 {
-        n -= 1;
-        out.push(b'A' + (n % 26) as u8);
-        n /= 26;
-    }
-    out.reverse();
-    String::from_utf8(out).unwrap_or_default()
 }
 
 /// Cuts a map area into pages of `print.paper`; see [`Tiling`] for the rules.
@@ -403,11 +396,11 @@ fn tiling_in(area: &MapArea, print: &PrintOptions, landscape: bool) -> Result<Ti
                 width: window.width,
                 height: window.height,
             };
-            let name = format!("{}{}", column_name(c + 1), r + 1);
+            let name = format!("row {}, column {}", r + 1, c + 1);
             pages.push(SheetPage {
                 row: r + 1,
                 column: c + 1,
-                label: format!("{name} — row {}, column {}", r + 1, c + 1),
+                label: name.clone(),
                 name,
                 window: w,
                 skipped: !area.squares.iter().any(|s| s.overlaps(&w)),
@@ -905,15 +898,103 @@ struct Cut<'a> {
     edges: &'a [Edge],
 }
 
+/// What a true-scale page adds to the map: a tile's cut line, or the map's rulers.
+#[derive(Clone, Copy)]
+enum Extra<'a> {
+    Cut(Cut<'a>),
+    Rulers(&'a Drawing),
+}
+
+/// Size of the coordinates printed along a map page's window.
+pub const PAGE_RULER_MM: f64 = 2.4;
+/// Width of a digit of DejaVu Sans, in ems.
+const DIGIT_EM: f64 = 0.636;
+
+/// One coordinate printed beside a map page's window.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RulerMark {
+    /// The column (x) or row (y) number.
+    pub text: String,
+    /// A column number (above or below the window) or a row number (beside it).
+    pub column: bool,
+    /// The anchor on the baseline, in millimetres on the page as read.
+    pub x: f64,
+    /// The baseline.
+    pub y: f64,
+    /// Where the anchor lies on the text.
+    pub anchor: Anchor,
+    /// Width of the text in millimetres.
+    pub width: f64,
+    /// Font size in millimetres.
+    pub size: f64,
+}
+
+/// The coordinates of the squares a map page shows, in the gutter along
+/// the four edges of its window: column numbers centred over their column
+/// above and below it, row numbers centred on their row left and right of
+/// it. A number is printed only where it fits wholly beside the window, so
+/// it stays clear of the crop marks at the corners.
+pub fn page_rulers(t: &Tiling, page: &SheetPage, d: &Drawing) -> Vec<RulerMark> {
+    let size = PAGE_RULER_MM;
+    let sq = d.square_mm;
+    let w = &t.window;
+    let width = |n: u32| n.to_string().len() as f64 * DIGIT_EM * size;
+    let col_step = ruler_step(sq, ruler_need_mm(d.columns.saturating_sub(1), size, true));
+    let row_step = ruler_step(sq, ruler_need_mm(d.rows.saturating_sub(1), size, false));
+    let mut out = Vec::new();
+    for x in (0..d.columns).step_by(col_step as usize) {
+        let c = d.square_centre(f64::from(x), 0.0);
+        let (px, _) = t.map_to_page(page, c.x, c.y);
+        let half = width(x) / 2.0;
+        if px - half < w.x + 0.8 || px + half > w.right() - 0.8 {
+            continue;
+        }
+        for y in [w.y - 1.2, w.bottom() + 1.2 + size * 0.73] {
+            out.push(RulerMark {
+                text: x.to_string(),
+                column: true,
+                x: px,
+                y,
+                anchor: Anchor::Middle,
+                width: 2.0 * half,
+                size,
+            });
+        }
+    }
+    for y in (0..d.rows).step_by(row_step as usize) {
+        let c = d.square_centre(0.0, f64::from(y));
+        let (_, py) = t.map_to_page(page, c.x, c.y);
+        if py - size / 2.0 < w.y + 0.8 || py + size / 2.0 > w.bottom() - 0.8 {
+            continue;
+        }
+        for (x, anchor) in [(w.x - 1.2, Anchor::End), (w.right() + 1.2, Anchor::Start)] {
+            out.push(RulerMark {
+                text: y.to_string(),
+                column: false,
+                x,
+                y: py + size * 0.36,
+                anchor,
+                width: width(y),
+                size,
+            });
+        }
+    }
+    out
+}
+
 /// One true-scale page: the map through the window, marks, guides and the label band.
 fn true_scale_page(
     doc: &mut Document,
     pack: &mut Pack,
     t: &Tiling,
     page: &SheetPage,
-    cut: Option<Cut>,
+    extra: Extra,
     lines: [&str; 3],
 ) -> Result<(), ExportError> {
+    let cut = match extra {
+        Extra::Cut(c) => Some(c),
+        Extra::Rulers(_) => None,
+    };
     let mut p = doc.start_page_with(sheet(t.paper)?);
     let mut surface = p.surface();
     let graphic = pack.graphic(&mut surface)?;
@@ -931,6 +1012,22 @@ fn true_scale_page(
     }
     crop_marks(&mut surface, t);
     overlap_guides(&mut surface, t, page);
+    if let Extra::Rulers(d) = extra {
+        for m in page_rulers(t, page, d) {
+            let x = match m.anchor {
+                Anchor::Start => m.x,
+                Anchor::Middle => m.x - m.width / 2.0,
+                Anchor::End => m.x - m.width,
+            };
+            text(
+                &mut surface,
+                &pack.fonts,
+                (x, m.y),
+                &m.text,
+                Type::new(m.size, false),
+            );
+        }
+    }
     band(&mut surface, &pack.fonts, t, lines);
     surface.pop();
     surface.finish();
@@ -968,14 +1065,39 @@ fn document(title: String) -> Document {
     doc
 }
 
-/// The overview page: the whole map scaled to fit, the page grid over it, skipped pages greyed out.
+/// The number each page of a tiling has in its document, the first printed
+/// one being `first`; `None` for a skipped page.
+pub fn page_numbers(t: &Tiling, first: usize) -> Vec<Option<usize>> {
+    let mut n = first;
+    t.pages
+        .iter()
+        .map(|p| {
+            if p.skipped {
+                None
+            } else {
+                n += 1;
+                Some(n - 1)
+            }
+        })
+        .collect()
+}
+
+/// The first line of a map page's band: its number in the document and its
+/// place in the grid of pages.
+pub fn map_page_title(number: usize, total: usize, page: &SheetPage) -> String {
+    format!("Map page {number} of {total} — {}", page.label)
+}
+
+/// The overview page: the whole map scaled to fit, the page grid over it,
+/// skipped pages greyed out, the legend below.
 fn overview_page(
     doc: &mut Document,
     pack: &mut Pack,
     t: &Tiling,
     total: usize,
-    square_mm: f64,
+    d: &Drawing,
 ) -> Result<(), ExportError> {
+    let square_mm = d.square_mm;
     let mut p = doc.start_page_with(sheet(t.paper)?);
     let mut surface = p.surface();
     let graphic = pack.graphic(&mut surface)?;
@@ -1007,13 +1129,49 @@ fn overview_page(
         Type::new(2.8, false).fit(w.width),
     );
 
+    // The legend of map.svg (below its map), at the foot of the page,
+    // shrunk to the page's width if it is wider.
+    let legend = RectMm {
+        x: 0.0,
+        y: d.map_height_mm(),
+        width: d.width_mm,
+        height: d.height_mm - d.map_height_mm(),
+    };
+    let kl = (w.width / legend.width).min(1.0);
+    let legend_room = if legend.height > 0.0 {
+        legend.height * kl + 2.0
+    } else {
+        0.0
+    };
     // Fit the union of all windows into the area under the title.
     let area = RectMm {
         x: w.x,
         y: w.y + OVERVIEW_TITLE_MM,
         width: w.width,
-        height: w.height - OVERVIEW_TITLE_MM,
+        height: w.height - OVERVIEW_TITLE_MM - legend_room,
     };
+    let spot = RectMm {
+        x: w.x,
+        y: area.bottom() + 2.0,
+        width: legend.width * kl,
+        height: legend.height * kl,
+    };
+    if legend.height > 0.0
+        && let Some(clip) = rect_path(&spot)
+    {
+        surface.push_clip_path(&clip, &FillRule::NonZero);
+        surface.push_transform(&Transform::from_row(
+            kl as f32,
+            0.0,
+            0.0,
+            kl as f32,
+            pt(spot.x - legend.x * kl),
+            pt(spot.y - legend.y * kl),
+        ));
+        surface.draw_graphic(graphic.clone());
+        surface.pop();
+        surface.pop();
+    }
     let (mut x0, mut y0, mut x1, mut y1) = (f64::MAX, f64::MAX, f64::MIN, f64::MIN);
     for pg in &t.pages {
         x0 = x0.min(pg.window.x);
@@ -1087,14 +1245,19 @@ fn overview_page(
             surface.draw_path(&path);
         }
     }
-    // Labels, on a white patch.
-    for pg in &t.pages {
+    // Labels, on a white patch: the number of the page in this document.
+    let numbers = page_numbers(t, 2);
+    for (pg, number) in t.pages.iter().zip(&numbers) {
         let r = to(&pg.window);
         let size = (r.width.min(r.height) * 0.2).clamp(2.2, 9.0);
         let (cx, cy) = (r.x + r.width / 2.0, r.y + r.height / 2.0);
         let small = size * 0.55;
-        let name_w = text_width_mm(&pg.name, size, true);
-        let note = if pg.skipped { "no tiles" } else { "" };
+        let name = match number {
+            Some(n) => format!("page {n}"),
+            None => "no tiles".into(),
+        };
+        let name_w = text_width_mm(&name, size, true);
+        let note = if pg.skipped { "not printed" } else { "" };
         let note_w = if note.is_empty() {
             0.0
         } else {
@@ -1126,7 +1289,7 @@ fn overview_page(
             &mut surface,
             fonts,
             (cx, base),
-            &pg.name,
+            &name,
             Type::new(size, true).align(Align::Centre).color(colour),
         );
         if !note.is_empty() {
@@ -1186,12 +1349,13 @@ pub fn map_pdf(
     let mut doc = document(format!("tilecrawl map — seed {}", s.seed));
     let printed: Vec<&SheetPage> = t.printed().collect();
     let total = 1 + printed.len();
-    overview_page(&mut doc, &mut pack, &t, total, d.square_mm)?;
+    overview_page(&mut doc, &mut pack, &t, total, &d)?;
     let overlap_line = format!(
         "pages overlap {} mm: trim at the crop marks, lay over the neighbour up to its dashed line, match the ⊕ targets",
         mm_text(t.overlap_mm)
     );
     for (i, page) in printed.iter().enumerate() {
+        let first = map_page_title(i + 2, total, page);
         let second = format!(
             "seed {} · page {} of {total} · {} · print at 100% / actual size",
             s.seed,
@@ -1203,8 +1367,8 @@ pub fn map_pdf(
             &mut pack,
             &t,
             page,
-            None,
-            [&page.label, &second, &overlap_line],
+            Extra::Rulers(&d),
+            [&first, &second, &overlap_line],
         )?;
     }
     doc.finish().map_err(|e| ExportError::Pdf(e.to_string()))
@@ -1247,24 +1411,140 @@ fn outline_edges(t: &PlacedTile, d: &Drawing) -> Vec<Edge> {
     edges
 }
 
+/// Room above a tile on a shared cut-out page, for its name.
+const SHARED_LABEL_MM: f64 = 6.0;
+/// Space between the tiles of a shared cut-out page.
+const SHARED_GAP_MM: f64 = 6.0;
+
+/// One page of `cutouts.pdf`.
+#[derive(Debug, Clone, PartialEq)]
+pub enum CutoutPage {
+    /// One tile (index in placement order) through the window of its
+    /// tiling's page `page` (an index into [`Tiling::pages`]).
+    Part {
+        /// The tile.
+        tile: usize,
+        /// The page of the tile's tiling.
+        page: usize,
+    },
+    /// Hallways that fit one window together, side by side at true scale:
+    /// each tile and the rectangle (on the portrait page) its cut-out area
+    /// goes to.
+    Shared {
+        /// The tiles and where each goes.
+        tiles: Vec<(usize, RectMm)>,
+    },
+}
+
+/// The tiling of each tile, the portrait page of shared pages (if any
+/// hallway can share), and the pages in order.
+pub type CutoutLayout = (Vec<Tiling>, Option<Tiling>, Vec<CutoutPage>);
+
+/// How `cutouts.pdf` is laid out: the tiling of each tile (in placement
+/// order), the portrait page used for shared pages, and the pages in order.
+///
+/// Hallways that each fit on one page share pages: in placement order, each
+/// goes on the current shelf of the current page if it fits beside the last,
+/// else on a new shelf below, else on a new page (shelf packing, with a name
+/// above each tile). A shared page is printed where its first hallway comes
+/// in placement order; a hallway left alone on its page gets its own page
+/// as before. Chambers, and tiles too big for one page, keep their own pages.
+pub fn cutout_layout(
+    s: &Scenario,
+    map: &MapOptions,
+    print: &PrintOptions,
+) -> Result<CutoutLayout, ExportError> {
+    let d = cutout_drawing(s, map);
+    let areas: Vec<MapArea> = s.tiles.iter().map(|t| MapArea::of_tile(t, &d)).collect();
+    let tilings: Vec<Tiling> = areas
+        .iter()
+        .map(|a| tiling(a, print))
+        .collect::<Result<_, _>>()?;
+    let candidates: Vec<usize> = (0..s.tiles.len())
+        .filter(|&i| s.tiles[i].kind == TileKind::Hallway && tilings[i].printed().count() == 1)
+        .collect();
+    let shared_page = match candidates.first() {
+        Some(&i) => Some(tiling_in(&areas[i], print, false)?),
+        None => None,
+    };
+    // Shelf packing into the portrait window.
+    let mut groups: Vec<Vec<(usize, RectMm)>> = Vec::new();
+    if let Some(sp) = &shared_page {
+        let w = sp.window;
+        let (mut x, mut shelf_y, mut shelf_h) = (0.0, 0.0, 0.0_f64);
+        let mut current: Vec<(usize, RectMm)> = Vec::new();
+        for &i in &candidates {
+            let b = areas[i].bounds;
+            let h = b.height + SHARED_LABEL_MM;
+            if b.width > w.width || h > w.height {
+                continue;
+            }
+            if x > 0.0 && x + b.width > w.width {
+                x = 0.0;
+                shelf_y += shelf_h + SHARED_GAP_MM;
+                shelf_h = 0.0;
+            }
+            if shelf_y + h > w.height {
+                groups.push(std::mem::take(&mut current));
+                x = 0.0;
+                shelf_y = 0.0;
+                shelf_h = 0.0;
+            }
+            current.push((
+                i,
+                RectMm {
+                    x: w.x + x,
+                    y: w.y + shelf_y + SHARED_LABEL_MM,
+                    width: b.width,
+                    height: b.height,
+                },
+            ));
+            x += b.width + SHARED_GAP_MM;
+            shelf_h = shelf_h.max(h);
+        }
+        groups.push(current);
+    }
+    groups.retain(|g| g.len() > 1);
+    let mut pages = Vec::new();
+    for (i, t) in tilings.iter().enumerate() {
+        if let Some(g) = groups.iter().find(|g| g.iter().any(|&(k, _)| k == i)) {
+            if g[0].0 == i {
+                pages.push(CutoutPage::Shared { tiles: g.clone() });
+            }
+            continue;
+        }
+        for (k, p) in t.pages.iter().enumerate() {
+            if !p.skipped {
+                pages.push(CutoutPage::Part { tile: i, page: k });
+            }
+        }
+    }
+    Ok((tilings, shared_page, pages))
+}
+
+/// The name line of a tile's cut-out.
+fn tile_line(tile: &PlacedTile) -> String {
+    format!(
+        "{} — {} face, rotated {}°",
+        tile.id,
+        tile.face.name(),
+        tile.rotation
+    )
+}
+
 /// One page (or more, cut like the map) per tile at true scale, in placement
-/// order: the tile as it lies in this dungeon, its cut line, id, face and
-/// rotation — for players who lay the dungeon out as the heroes explore.
+/// order, hallways sharing pages where they fit (see [`cutout_layout`]): the
+/// tile as it lies in this dungeon, its cut line, id, face and rotation — for
+/// players who lay the dungeon out as the heroes explore.
 pub fn cutouts_pdf(
     s: &Scenario,
     map: &MapOptions,
     print: &PrintOptions,
 ) -> Result<Vec<u8>, ExportError> {
-    let d = drawing(s, map);
-    let tilings: Vec<(&PlacedTile, MapArea, Tiling)> = s
-        .tiles
-        .iter()
-        .map(|tile| {
-            let area = MapArea::of_tile(tile, &d);
-            tiling(&area, print).map(|t| (tile, area, t))
-        })
-        .collect::<Result<_, _>>()?;
-    let total: usize = tilings.iter().map(|(_, _, t)| t.printed().count()).sum();
+    let d = cutout_drawing(s, map);
+    let (tilings, shared_page, pages) = cutout_layout(s, map, print)?;
+    let areas: Vec<MapArea> = s.tiles.iter().map(|t| MapArea::of_tile(t, &d)).collect();
+    let total = pages.len();
     let mut pack = Pack {
         s,
         fonts: Fonts::new()?,
@@ -1272,57 +1552,141 @@ pub fn cutouts_pdf(
         graphic: None,
     };
     let mut doc = document(format!("tilecrawl tile cut-outs — seed {}", s.seed));
-    let mut number = 0;
-    for (i, (tile, area, t)) in tilings.iter().enumerate() {
-        let edges = outline_edges(tile, &d);
-        let split = t.printed().count() > 1;
-        for page in t.printed() {
-            number += 1;
-            let first = if split {
-                format!(
-                    "{} — {} face, rotated {}° — part {}",
-                    tile.id,
-                    tile.face.name(),
-                    tile.rotation,
-                    page.label
-                )
-            } else {
-                format!(
-                    "{} — {} face, rotated {}°",
-                    tile.id,
-                    tile.face.name(),
-                    tile.rotation
-                )
-            };
-            let second = format!(
-                "tile {} of {} in placement order · seed {} · page {number} of {total} · {}",
-                i + 1,
-                s.tiles.len(),
-                s.seed,
-                square_text(d.square_mm)
-            );
-            let third = if split {
-                format!(
-                    "print at 100% / actual size · cut along the solid line · parts overlap {} mm",
-                    mm_text(t.overlap_mm)
-                )
-            } else {
-                "print at 100% / actual size · cut along the solid line".to_string()
-            };
-            true_scale_page(
-                &mut doc,
-                &mut pack,
-                t,
-                page,
-                Some(Cut {
-                    squares: &area.squares,
-                    edges: &edges,
-                }),
-                [&first, &second, &third],
-            )?;
+    for (n, cp) in pages.iter().enumerate() {
+        let number = n + 1;
+        match cp {
+            CutoutPage::Part { tile: i, page: k } => {
+                let (tile, t, area) = (&s.tiles[*i], &tilings[*i], &areas[*i]);
+                let page = &t.pages[*k];
+                let edges = outline_edges(tile, &d);
+                let parts = t.printed().count();
+                let split = parts > 1;
+                let first = if split {
+                    let part = t.printed().position(|p| p == page).unwrap_or(0) + 1;
+                    format!(
+                        "{} — part {part} of {parts} ({})",
+                        tile_line(tile),
+                        page.label
+                    )
+                } else {
+                    tile_line(tile)
+                };
+                let second = format!(
+                    "tile {} of {} in placement order · seed {} · page {number} of {total} · {}",
+                    i + 1,
+                    s.tiles.len(),
+                    s.seed,
+                    square_text(d.square_mm)
+                );
+                let third = if split {
+                    format!(
+                        "print at 100% / actual size · cut along the solid line · parts overlap {} mm",
+                        mm_text(t.overlap_mm)
+                    )
+                } else {
+                    "print at 100% / actual size · cut along the solid line".to_string()
+                };
+                true_scale_page(
+                    &mut doc,
+                    &mut pack,
+                    t,
+                    page,
+                    Extra::Cut(Cut {
+                        squares: &area.squares,
+                        edges: &edges,
+                    }),
+                    [&first, &second, &third],
+                )?;
+            }
+            CutoutPage::Shared { tiles } => {
+                let Some(sp) = &shared_page else { continue };
+                let order: Vec<String> = tiles.iter().map(|(i, _)| (i + 1).to_string()).collect();
+                let ids: Vec<&str> = tiles.iter().map(|(i, _)| s.tiles[*i].id.as_str()).collect();
+                let lines = [
+                    format!(
+                        "Hallways {} — cut each along its solid line",
+                        ids.join(", ")
+                    ),
+                    format!(
+                        "tiles {} of {} in placement order · seed {} · page {number} of {total} · {}",
+                        order.join(", "),
+                        s.tiles.len(),
+                        s.seed,
+                        square_text(d.square_mm)
+                    ),
+                    "print at 100% / actual size".to_string(),
+                ];
+                shared_cutout_page(&mut doc, &mut pack, sp, &d, &areas, tiles, &lines)?;
+            }
         }
     }
     doc.finish().map_err(|e| ExportError::Pdf(e.to_string()))
+}
+
+/// A page of hallways side by side, each through its own window at 100 %
+/// with its cut line and its name above it.
+fn shared_cutout_page(
+    doc: &mut Document,
+    pack: &mut Pack,
+    sp: &Tiling,
+    d: &Drawing,
+    areas: &[MapArea],
+    tiles: &[(usize, RectMm)],
+    lines: &[String; 3],
+) -> Result<(), ExportError> {
+    let mut p = doc.start_page_with(sheet(sp.paper)?);
+    let mut surface = p.surface();
+    let graphic = pack.graphic(&mut surface)?;
+    push_orientation(&mut surface, sp);
+    for (i, slot) in tiles {
+        let tile = &pack.s.tiles[*i];
+        let area = &areas[*i];
+        // A tiling whose window is the slot and a page whose window is the
+        // tile's area: the map shows through at 100 %, shifted into the slot.
+        let t = Tiling {
+            window: *slot,
+            pages: Vec::new(),
+            ..sp.clone()
+        };
+        let page = SheetPage {
+            row: 1,
+            column: 1,
+            name: String::new(),
+            label: String::new(),
+            window: area.bounds,
+            skipped: false,
+        };
+        map_window(
+            &mut surface,
+            graphic.clone(),
+            &t,
+            &page,
+            Some(&area.squares),
+        );
+        let s = stroke(0, 0, 0, 0.35);
+        for e in outline_edges(tile, d) {
+            let a = t.map_to_page(&page, e[0].0, e[0].1);
+            let b = t.map_to_page(&page, e[1].0, e[1].1);
+            draw_line(&mut surface, &[a, b], s.clone());
+        }
+        text(
+            &mut surface,
+            &pack.fonts,
+            (slot.x, slot.y - 1.8),
+            &tile_line(tile),
+            Type::new(3.2, true).fit(slot.width.max(20.0)),
+        );
+    }
+    band(
+        &mut surface,
+        &pack.fonts,
+        sp,
+        [&lines[0], &lines[1], &lines[2]],
+    );
+    surface.pop();
+    surface.finish();
+    p.finish();
+    Ok(())
 }
 
 #[cfg(test)]
@@ -1368,15 +1732,6 @@ mod tests {
     }
 
     #[test]
-    fn column_names_run_past_z() {
-        let names: Vec<String> = [1, 2, 26, 27, 28, 52, 53, 702, 703]
-            .iter()
-            .map(|&c| column_name(c))
-            .collect();
-        assert_eq!(names, ["A", "B", "Z", "AA", "AB", "AZ", "BA", "ZZ", "AAA"]);
-    }
-
-    #[test]
     fn calibration_follows_the_unit_of_the_square() {
         for (sq, len) in [
             (25.4, 25.4),
@@ -1398,7 +1753,7 @@ mod tests {
         assert_eq!((t.columns, t.rows, t.pages.len()), (1, 1, 1));
         assert!(!t.landscape);
         let p = &t.pages[0];
-        assert_eq!(p.label, "A1 — row 1, column 1");
+        assert_eq!(p.label, "row 1, column 1");
         // Centred on the map.
         let (cx, cy) = (
             p.window.x + p.window.width / 2.0,
@@ -1629,7 +1984,7 @@ mod tests {
 
     #[test]
     fn text_is_measured() {
-        let w = text_width_mm("B2 — row 2, column 2", 4.0, true);
+        let w = text_width_mm("row 2, column 2", 4.0, true);
         assert!(w > 30.0 && w < 60.0, "{w}");
         assert!(text_width_mm("iii", 4.0, false) < text_width_mm("WWW", 4.0, false));
     }

@@ -173,6 +173,57 @@ impl From<Color> for Fill {
 }
 
 impl Fill {
+    /// The colour the fill averages to on white paper, as seen from arm's
+    /// length: a pattern's ink colour weighed by the share of the area its
+    /// lines or dots cover, over its background (white when it has none).
+    pub fn average(self) -> Color {
+        let white = Color::rgb(0xff, 0xff, 0xff);
+        let over = |top: Color, under: Color, share: f64| {
+            let share = (share * top.opacity()).clamp(0.0, 1.0);
+            let mix =
+                |a: u8, b: u8| (f64::from(a) * share + f64::from(b) * (1.0 - share)).round() as u8;
+            Color::rgb(
+                mix(top.r, under.r),
+                mix(top.g, under.g),
+                mix(top.b, under.b),
+            )
+        };
+        match self {
+            Fill::None => white,
+            Fill::Solid(c) => over(c, white, 1.0),
+            Fill::Hatch(h) => {
+                let one = (h.line_mm / h.spacing_mm).clamp(0.0, 1.0);
+                let share = if h.cross {
+                    1.0 - (1.0 - one) * (1.0 - one)
+                } else {
+                    one
+                };
+                over(
+                    h.color,
+                    h.background.map_or(white, |b| over(b, white, 1.0)),
+                    share,
+                )
+            }
+            Fill::Dots(d) => {
+                let r = d.dot_mm / 2.0;
+                let share = std::f64::consts::PI * r * r / (d.spacing_mm * d.spacing_mm);
+                over(
+                    d.color,
+                    d.background.map_or(white, |b| over(b, white, 1.0)),
+                    share,
+                )
+            }
+        }
+    }
+
+    /// How dark the fill prints, from 0 (white paper) to 1 (black): one
+    /// minus the relative luminance of [`Fill::average`].
+    pub fn darkness(self) -> f64 {
+        let c = self.average();
+        let lum = 0.2126 * f64::from(c.r) + 0.7152 * f64::from(c.g) + 0.0722 * f64::from(c.b);
+        1.0 - lum / 255.0
+    }
+
     /// The colour of a solid fill.
     pub fn solid(self) -> Option<Color> {
         match self {

@@ -529,7 +529,7 @@ impl RuleSystem for MkdAdventure {
         // --- Monster Pool: the whole list given.
         let monsters = params.monsters.monsters.clone();
         dice.note(format_args!(
-            "Monster Pool: {} figures of {} kinds from `{}`",
+            "Monster Pool: {} figures of {} kinds from \"{}\"",
             monsters.iter().map(|m| m.count).sum::<u32>(),
             monsters.len(),
             params.monsters.name

@@ -23,6 +23,7 @@ mod play_golden;
 mod play_loaders;
 mod play_missions;
 mod play_saves;
+mod print_map;
 mod properties;
 mod sheet;
 mod simulate;

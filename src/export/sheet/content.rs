@@ -113,6 +113,41 @@ pub(super) struct Section {
     pub(super) parts: Vec<Part>,
 }
 
+/// A dice-log line as the sheet prints it. Scenarios written before the log
+/// quoted names in double quotes hold two notes that quote a name in
+/// Markdown backticks (the Monster Pool's list, a dungeon floor's tile set):
+/// those backticks become double quotes, as a new scenario writes them, so
+/// no Markdown mark reaches `setup.pdf`. Any other text is kept as written
+/// (a name may hold a backtick of its own).
+pub(super) fn log_note(purpose: &str) -> String {
+    for (head, open, close) in [
+        ("Monster Pool: ", " kinds from `", "`"),
+        ("floor ", " but tile set `", "` and the table hold at most "),
+    ] {
+        if !purpose.starts_with(head) {
+            continue;
+        }
+        let Some(i) = purpose.find(open) else {
+            continue;
+        };
+        let name_at = i + open.len();
+        let end = if close == "`" {
+            purpose.strip_suffix('`').map(str::len)
+        } else {
+            purpose.rfind(close)
+        };
+        if let Some(j) = end.filter(|&j| j >= name_at) {
+            return format!(
+                "{}\"{}\"{}",
+                &purpose[..name_at - 1],
+                &purpose[name_at..j],
+                &purpose[j + 1..]
+            );
+        }
+    }
+    purpose.to_string()
+}
+
 pub(super) fn title(sheet: &SetupSheet) -> String {
     format!("Setup sheet — seed {}", sheet.seed)
 }
@@ -220,9 +255,11 @@ pub(super) fn sections(sheet: &SetupSheet) -> Vec<Section> {
                 "Squares are written x,y: x counts columns east and y counts rows south, \
                  from 0,0 at the north-west corner of the map, as in scenario.yaml. Table \
                  squares count the same way from the north-west corner of the {} × {} table: \
-                 table square = map square + {}. The pages of map.pdf go the same way round: \
-                 a column letter from west to east, a row number from north to south \
-                 (B2 — row 2, column 2). North is up; sides are N, E, S, W; rotations are \
+                 table square = map square + {}. The map prints x along its top and bottom edges \
+                 and y along its sides, and each page of map.pdf prints those of its own \
+                 squares; its pages are numbered, and each says its row and column in the \
+                 grid of pages, counted from the north-west. North is up; sides are N, E, \
+                 S, W; rotations are \
                  clockwise from the tile's printed orientation.",
                 p.table.width,
                 p.table.height,
@@ -569,7 +606,7 @@ pub(super) fn sections(sheet: &SetupSheet) -> Vec<Section> {
             } else {
                 l.result.to_string()
             },
-            l.purpose.clone(),
+            log_note(&l.purpose),
         ]);
     }
     out.push(Section {

@@ -4,6 +4,7 @@
 use super::content::*;
 use crate::export::error::ExportError;
 use crate::export::paper::{MIN_MARGIN_MM, MM_PER_PT, PrintOptions};
+use crate::export::style::{Color, Fill as StyleFill, Style};
 use crate::mkd::scenario::Scenario;
 use crate::mkd::sheet::*;
 use crate::tileset::Cell;
@@ -185,21 +186,60 @@ pub(super) fn ascent(size: f32) -> f32 {
     size * 0.98
 }
 
+/// The colours of the tile diagrams, taken from the map's style so the
+/// sheet prints like the map (`--style ink` gives grey tones, no colour).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(super) struct Palette {
+    /// Floor, hindering, water, crevice, blocking, wall: what each fill
+    /// averages to on paper.
+    pub(super) cells: [Rgb; 6],
+    /// The grid line around each square.
+    pub(super) grid: Rgb,
+    /// The marks on hindering, water, crevice and blocking squares.
+    pub(super) marks: [Rgb; 4],
+}
+
+impl Palette {
+    pub(super) fn of(st: &Style) -> Palette {
+        let rgb = |c: Color| (c.r, c.g, c.b);
+        let avg = |f: StyleFill| rgb(f.average());
+        Palette {
+            cells: [
+                avg(st.floor),
+                avg(st.hindering),
+                avg(st.water),
+                avg(st.crevice),
+                avg(st.blocking),
+                avg(st.wall),
+            ],
+            grid: rgb(st.grid),
+            marks: [
+                rgb(st.hindering_mark),
+                rgb(st.water_mark),
+                rgb(st.crevice_mark),
+                rgb(st.blocking_mark),
+            ],
+        }
+    }
+}
+
 /// Lays sections out on pages.
 pub(super) struct Pager<'a> {
     pub(super) m: &'a Metrics,
     pub(super) g: Geometry,
     pub(super) pages: Vec<Vec<Op>>,
     pub(super) y: f32,
+    pub(super) palette: Palette,
 }
 
 impl<'a> Pager<'a> {
-    pub(super) fn new(m: &'a Metrics, g: Geometry) -> Pager<'a> {
+    pub(super) fn new(m: &'a Metrics, g: Geometry, palette: Palette) -> Pager<'a> {
         Pager {
             m,
             g,
             pages: vec![Vec::new()],
             y: g.top(),
+            palette,
         }
     }
 
@@ -528,14 +568,15 @@ impl<'a> Pager<'a> {
     /// One square of a diagram: the map's fill for the cell kind, and a mark
     /// that still tells the kinds apart on a black-and-white printer.
     pub(super) fn cell(&mut self, x: f32, y: f32, s: f32, cell: Cell) {
+        let pal = self.palette;
         let fill = match cell {
             Cell::Void => return,
-            Cell::Floor => (0xf6, 0xf1, 0xe6),
-            Cell::Hindering => (0xd9, 0xc6, 0x96),
-            Cell::Water => (0xa9, 0xcf, 0xee),
-            Cell::Crevice => (0x3b, 0x33, 0x30),
-            Cell::Blocking => (0x9a, 0x90, 0x84),
-            Cell::Wall => (0x55, 0x4f, 0x48),
+            Cell::Floor => pal.cells[0],
+            Cell::Hindering => pal.cells[1],
+            Cell::Water => pal.cells[2],
+            Cell::Crevice => pal.cells[3],
+            Cell::Blocking => pal.cells[4],
+            Cell::Wall => pal.cells[5],
         };
         self.ops().push(Op::Rect {
             x,
@@ -543,7 +584,7 @@ impl<'a> Pager<'a> {
             w: s,
             h: s,
             fill: Some(fill),
-            stroke: Some(((0x6e, 0x66, 0x5c), (s * 0.05).clamp(0.1, 0.3))),
+            stroke: Some((pal.grid, (s * 0.05).clamp(0.1, 0.3))),
         });
         let mark = (s * 0.1).clamp(0.2, 0.8);
         match cell {
@@ -554,7 +595,7 @@ impl<'a> Pager<'a> {
                     y: y + (s - d) / 2.0,
                     w: d,
                     h: d,
-                    fill: Some((0x8a, 0x6f, 0x3c)),
+                    fill: Some(pal.marks[0]),
                     stroke: None,
                 });
             }
@@ -565,7 +606,7 @@ impl<'a> Pager<'a> {
                     (x + s * 0.62, y + s * 0.6),
                     (x + s * 0.85, y + s * 0.45),
                 ],
-                color: (0x2f, 0x6f, 0xa8),
+                color: pal.marks[1],
                 width: mark,
             }),
             Cell::Crevice => self.ops().push(Op::Line {
@@ -575,7 +616,7 @@ impl<'a> Pager<'a> {
                     (x + s * 0.35, y + s * 0.6),
                     (x + s * 0.8, y + s * 0.85),
                 ],
-                color: (0x9c, 0x8a, 0x80),
+                color: pal.marks[2],
                 width: mark,
             }),
             Cell::Blocking => {
@@ -586,7 +627,7 @@ impl<'a> Pager<'a> {
                 ] {
                     self.ops().push(Op::Line {
                         points,
-                        color: (0x4e, 0x46, 0x3e),
+                        color: pal.marks[3],
                         width: mark,
                     });
                 }
@@ -653,8 +694,13 @@ impl<'a> Pager<'a> {
 }
 
 /// Lays the sheet out on pages.
-pub(super) fn layout(sheet: &SetupSheet, m: &Metrics, g: Geometry) -> Vec<Vec<Op>> {
-    let mut p = Pager::new(m, g);
+pub(super) fn layout(
+    sheet: &SetupSheet,
+    m: &Metrics,
+    g: Geometry,
+    palette: Palette,
+) -> Vec<Vec<Op>> {
+    let mut p = Pager::new(m, g, palette);
     for (n, sec) in sections(sheet).iter().enumerate() {
         if n == 0 {
             p.title(&sec.title);
@@ -680,13 +726,19 @@ pub(super) fn layout(sheet: &SetupSheet, m: &Metrics, g: Geometry) -> Vec<Vec<Op
 
 /// The setup sheet as a PDF (`setup.pdf`) on `print.paper`, with margins of at
 /// least [`MIN_MARGIN_MM`], "page n of m" and the seed on every page. The
-/// same scenario always gives the same bytes (no date, no random id).
+/// same scenario always gives the same bytes (no date, no random id). The
+/// tile diagrams use the default (colour) map style; see [`sheet_pdf`].
 pub fn setup_pdf(s: &Scenario, print: &PrintOptions) -> Result<Vec<u8>, ExportError> {
-    sheet_pdf(&setup_sheet(s), print)
+    sheet_pdf(&setup_sheet(s), print, &Style::default())
 }
 
-/// A gathered setup sheet as a PDF, as [`setup_pdf`] lays it out.
-pub fn sheet_pdf(sheet: &SetupSheet, print: &PrintOptions) -> Result<Vec<u8>, ExportError> {
+/// A gathered setup sheet as a PDF, as [`setup_pdf`] lays it out, its tile
+/// diagrams in the tones of the map's `style`.
+pub fn sheet_pdf(
+    sheet: &SetupSheet,
+    print: &PrintOptions,
+    style: &Style,
+) -> Result<Vec<u8>, ExportError> {
     use krilla::Document;
     use krilla::color::rgb;
     use krilla::geom::{PathBuilder, Point as KPoint, Rect as KRect};
@@ -698,7 +750,7 @@ pub fn sheet_pdf(sheet: &SetupSheet, print: &PrintOptions) -> Result<Vec<u8>, Ex
 
     let g = Geometry::new(print)?;
     let metrics = Metrics::new()?;
-    let pages = layout(sheet, &metrics, g);
+    let pages = layout(sheet, &metrics, g, Palette::of(style));
 
     let font = |data: &'static [u8]| {
         Font::new(data.into(), 0)

@@ -1,11 +1,13 @@
 //! Tests of the setup sheet.
 
+use super::content::log_note;
 use super::markdown::*;
 use super::pdf::*;
 use crate::build::layout::LayoutParams;
 use crate::export::error::ExportError;
 use crate::export::paper::Paper;
 use crate::export::paper::{MIN_MARGIN_MM, MM_PER_PT, PrintOptions};
+use crate::export::style::Style;
 use crate::mkd::generate::{GenerateParams, generate};
 use crate::mkd::scenario::Scenario;
 use crate::mkd::setup::SetupParams;
@@ -155,7 +157,7 @@ fn layout_stays_inside_the_margins_and_numbers_pages() {
             };
             let g = Geometry::new(&print).unwrap();
             assert!(g.margin as f64 * MM_PER_PT >= MIN_MARGIN_MM - 1e-4);
-            let pages = layout(&setup_sheet(&s), &m, g);
+            let pages = layout(&setup_sheet(&s), &m, g, Palette::of(&Style::default()));
             assert!(pages.len() >= 2, "a 4-set sheet runs over pages");
             let (lo_x, hi_x) = (g.margin - 0.01, g.width - g.margin + 0.01);
             let (lo_y, hi_y) = (g.margin - 0.01, g.height - g.margin + 0.01);
@@ -212,4 +214,45 @@ fn pdf_is_deterministic_and_undated() {
     assert_eq!(a, b);
     let has = |needle: &[u8]| a.windows(needle.len()).any(|w| w == needle);
     assert!(!has(b"CreationDate") && !has(b"CreateDate") && !has(b"ModDate"));
+}
+
+#[test]
+fn the_ink_style_gives_the_sheet_grey_diagrams() {
+    let ink = crate::export::style::builtin("ink").unwrap();
+    let pal = Palette::of(&ink);
+    for (r, g, b) in pal.cells.iter().chain(pal.marks.iter()).chain([&pal.grid]) {
+        assert!(r == g && g == b, "{r},{g},{b} is a colour");
+    }
+    let colour = Palette::of(&Style::default());
+    assert_ne!(pal, colour);
+    // And the PDF follows it.
+    let sheet = setup_sheet(&scenario(7, 1));
+    let print = PrintOptions::default();
+    assert_ne!(
+        sheet_pdf(&sheet, &print, &ink).unwrap(),
+        sheet_pdf(&sheet, &print, &Style::default()).unwrap()
+    );
+}
+
+#[test]
+fn old_log_notes_quote_names_without_backticks() {
+    assert_eq!(
+        log_note("Monster Pool: 41 figures of 17 kinds from `Default dungeon denizens`"),
+        "Monster Pool: 41 figures of 17 kinds from \"Default dungeon denizens\""
+    );
+    assert_eq!(
+        log_note(
+            "floor 2: 6 sets rolled, but tile set `my `odd` set` and the table hold at most 3: 3 sets"
+        ),
+        "floor 2: 6 sets rolled, but tile set \"my `odd` set\" and the table hold at most 3: 3 sets"
+    );
+    // A name's own backticks and other notes are kept as written.
+    for kept in [
+        "Monster Pool: 41 figures of 17 kinds from \"a`b\"",
+        "tile C`1 placed",
+        "floor 1: `x`",
+        "Monster Pool: 3 figures of 1 kinds from `",
+    ] {
+        assert_eq!(log_note(kept), kept);
+    }
 }

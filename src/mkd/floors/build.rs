@@ -141,7 +141,7 @@ pub fn build_floors(
                 }
                 if n < rolled {
                     dice.note(format_args!(
-                        "floor {k}: {rolled} sets rolled, but tile set `{}` and the table hold at most {n}: {n} sets",
+                        "floor {k}: {rolled} sets rolled, but tile set \"{}\" and the table hold at most {n}: {n} sets",
                         tileset.name
                     ));
                 }
