@@ -98,6 +98,9 @@ struct NewArgs {
     /// Replace a campaign of that name (its file is kept as campaign.yaml.bak).
     #[arg(long)]
     force: bool,
+    /// Print nothing but errors.
+    #[arg(long, short)]
+    quiet: bool,
 }
 
 #[derive(Debug, Args)]
@@ -176,6 +179,10 @@ struct TownArgs {
     /// Skip training.
     #[arg(long)]
     no_train: bool,
+    /// Print nothing but errors (the town's record is in campaign.yaml and
+    /// `campaign show`).
+    #[arg(long, short)]
+    quiet: bool,
 }
 
 #[derive(Debug, Args)]
@@ -185,6 +192,10 @@ struct ShowArgs {
     /// Print one JSON object (seeds as strings) instead of text.
     #[arg(long)]
     json: bool,
+    /// Print nothing on success: only check that the campaign loads (the
+    /// exit status says so; errors still print).
+    #[arg(long, short)]
+    quiet: bool,
 }
 
 /// Runs a campaign subcommand.
@@ -233,6 +244,9 @@ fn new(a: NewArgs) -> anyhow::Result<()> {
     std::fs::create_dir_all(&folder)
         .with_context(|| format!("cannot create folder {}", folder.display()))?;
     write_campaign(&file, &c)?;
+    if a.quiet {
+        return Ok(());
+    }
     println!(
         "campaign {} started with seed {seed}: {} heroes worth {} points ({})",
         c.name,
@@ -483,6 +497,9 @@ fn town(a: TownArgs) -> anyhow::Result<()> {
     let lines = campaign::town::run(&mut c, &result, &orders, &tables, &rewards)
         .map_err(|e| anyhow::anyhow!("{}: {e}", file.display()))?;
     write_campaign(&file, &c)?;
+    if a.quiet {
+        return Ok(());
+    }
     for l in lines {
         println!("{l}");
     }
@@ -493,6 +510,9 @@ fn town(a: TownArgs) -> anyhow::Result<()> {
 fn show(a: ShowArgs) -> anyhow::Result<()> {
     let (_, c) = a.which.load()?;
     let folder = a.which.folder()?;
+    if a.quiet {
+        return Ok(());
+    }
     if a.json {
         let v = serde_json::json!({
             "name": c.name,

@@ -294,3 +294,182 @@ fn force_leaves_no_stale_file_of_an_earlier_run() {
     assert_eq!(r.code, Some(0), "{r:?}");
     assert!(x.join("scenario.yaml").exists());
 }
+
+/// A run that succeeded and printed nothing at all.
+fn silent(r: &Run) {
+    assert_eq!(r.code, Some(0), "{r:?}");
+    assert!(r.stdout.is_empty(), "stdout: {}", r.stdout);
+    assert!(r.stderr.is_empty(), "stderr: {}", r.stderr);
+}
+
+#[test]
+fn tileset_check_with_q_is_an_exit_status_only() {
+    let tmp = tempfile::tempdir().unwrap();
+    silent(&run(tmp.path(), &["tileset", "check", "-q"]));
+    silent(&run(tmp.path(), &["tileset", "check", "--quiet", "--json"]));
+    // A tile set that makes no set still fails, with its one line.
+    std::fs::write(tmp.path().join("few.yaml"), TOO_FEW).unwrap();
+    let r = run(tmp.path(), &["tileset", "check", "few.yaml", "-q"]);
+    one_error_line(&r, &["few.yaml", "cannot make one set"]).unwrap();
+    let r = run(tmp.path(), &["tileset", "check", "missing.yaml", "-q"]);
+    one_error_line(&r, &["missing.yaml"]).unwrap();
+    // `tileset default` prints the tile set all the same: it is the output.
+    let r = run(tmp.path(), &["tileset", "default", "-q"]);
+    assert_eq!(r.code, Some(0), "{r:?}");
+    assert!(
+        r.stdout.contains("\nformat: tilecrawl-tileset/1\n"),
+        "{}",
+        r.stdout
+    );
+}
+
+#[test]
+fn campaign_new_town_and_show_are_quiet_with_q() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    silent(&run(
+        dir,
+        &["campaign", "new", "Saga", "--seed", "26", "-q"],
+    ));
+    silent(&run(dir, &["campaign", "show", "Saga", "-q"]));
+    silent(&run(
+        dir,
+        &["campaign", "show", "Saga", "--json", "--quiet"],
+    ));
+    let r = run(dir, &["campaign", "show", "Nobody", "-q"]);
+    one_error_line(&r, &["no such campaign"]).unwrap();
+    // A second `new` of the same name still refuses, quiet or not.
+    let r = run(dir, &["campaign", "new", "Saga", "-q"]);
+    one_error_line(&r, &["already exists"]).unwrap();
+
+    silent(&run(dir, &["campaign", "next", "Saga", "-q"]));
+    let adv = "campaigns/Saga/adventure-1";
+    let script =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/scripts/campaign-adventure-1.txt");
+    let r = run(
+        dir,
+        &[
+            "play",
+            &format!("{adv}/scenario.yaml"),
+            "--party",
+            &format!("{adv}/party.yaml"),
+            "--save",
+            &format!("{adv}/game.save"),
+            "--combat",
+            "dice",
+            "--script",
+            script.to_str().unwrap(),
+        ],
+    );
+    assert!(r.stdout.contains("== the adventure is over:"), "{r:?}");
+    // A bad order is still one error line.
+    let r = run(
+        dir,
+        &["campaign", "town", "Saga", "--resurrect", "Nobody", "-q"],
+    );
+    one_error_line(&r, &["no hero called `Nobody`"]).unwrap();
+    let file = dir.join("campaigns/Saga/campaign.yaml");
+    let before = std::fs::read_to_string(&file).unwrap();
+    silent(&run(dir, &["campaign", "town", "Saga", "-q"]));
+    // The town phase happened: its record is in the file.
+    let after = std::fs::read_to_string(&file).unwrap();
+    assert_ne!(before, after);
+    let r = run(dir, &["campaign", "show", "Saga"]);
+    assert!(r.stdout.contains("adventure 1: quest"), "{}", r.stdout);
+}
+
+#[test]
+fn play_with_q_prints_the_game_without_its_opening_lines() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    let g = run(
+        dir,
+        &[
+            "generate",
+            "--seed",
+            "7",
+            "--sets",
+            "1",
+            "--mission",
+            "timed",
+            "--out",
+            "a",
+            "-q",
+        ],
+    );
+    silent(&g);
+    std::fs::write(dir.join("s.txt"), "status\nend turn\n").unwrap();
+    let play = |extra: &[&str]| {
+        let mut args = vec!["play", "a/scenario.yaml", "--script", "s.txt", "--force"];
+        args.extend_from_slice(extra);
+        run(dir, &args)
+    };
+    let loud = play(&[]);
+    let quiet = play(&["-q"]);
+    assert_eq!(quiet.code, Some(0), "{quiet:?}");
+    assert!(
+        loud.stdout.starts_with("tilecrawl play: scenario seed 7"),
+        "{}",
+        loud.stdout
+    );
+    let dropped: Vec<&str> = loud.stdout.lines().take(3).collect();
+    assert!(dropped[1].starts_with("entrance at "), "{dropped:?}");
+    for l in quiet.stdout.lines() {
+        assert!(
+            !l.starts_with("tilecrawl play: ") && !l.starts_with("entrance at "),
+            "{l}"
+        );
+        assert!(!l.starts_with("type `help`"), "{l}");
+    }
+    // Everything else is the same game, line for line.
+    let kept: Vec<&str> = loud
+        .stdout
+        .lines()
+        .filter(|l| {
+            !(l.starts_with("tilecrawl play: ")
+                || (l.starts_with("entrance at ") && l.contains("heroes wait outside"))
+                || l.starts_with("type `help` for the commands"))
+        })
+        .collect();
+    assert_eq!(quiet.stdout.lines().collect::<Vec<_>>(), kept);
+    assert!(
+        quiet.stdout.starts_with("timed mission: "),
+        "{}",
+        quiet.stdout
+    );
+    assert!(quiet.stdout.contains("> end turn"));
+    // Errors still print.
+    let r = run(dir, &["play", "missing.yaml", "-q"]);
+    one_error_line(&r, &["missing.yaml"]).unwrap();
+}
+
+#[test]
+fn every_subcommand_takes_q() {
+    let tmp = tempfile::tempdir().unwrap();
+    for sub in [
+        &["generate"][..],
+        &["render"],
+        &["batch"],
+        &["play"],
+        &["simulate"],
+        &["campaign", "new"],
+        &["campaign", "next"],
+        &["campaign", "town"],
+        &["campaign", "show"],
+        &["tileset", "check"],
+        &["tileset", "default"],
+        &["completions"],
+        &["man"],
+    ] {
+        let mut args = sub.to_vec();
+        args.push("--help");
+        let r = run(tmp.path(), &args);
+        assert_eq!(r.code, Some(0), "{sub:?}: {r:?}");
+        assert!(r.stdout.contains("-q, --quiet"), "{sub:?} lacks -q");
+    }
+    // Where the output is the point, -q prints it all the same.
+    let r = run(tmp.path(), &["man", "-q"]);
+    assert!(r.code == Some(0) && r.stdout.contains(".TH"), "{r:?}");
+    let r = run(tmp.path(), &["completions", "bash", "-q"]);
+    assert!(r.code == Some(0) && r.stdout.contains("tilecrawl"), "{r:?}");
+}
