@@ -6,7 +6,6 @@ use clap::{Args, Subcommand};
 use std::path::{Path, PathBuf};
 use tilecrawl::build::BuildError;
 use tilecrawl::mkd::campaign::{self, Campaign, CurrentAdventure, Orders, io};
-use tilecrawl::mkd::floors::Count;
 use tilecrawl::mkd::generate::{GenerateError, generate};
 use tilecrawl::mkd::mission::Mission;
 use tilecrawl::mkd::play::party;
@@ -113,13 +112,8 @@ struct NextArgs {
     /// Number of 5-tile sets in the Dungeon Stack.
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=200))]
     sets: u32,
-    /// Floors of the dungeon (1 to 12), or `d6` to roll, as for `generate`.
-    #[arg(long, default_value = "1", value_name = "N|d6", value_parser = super::generate::parse_floors)]
-    floors: Count,
-    /// Tile sets per floor (1 to 200), or `d6` to roll for each floor.
-    /// Default: --sets. Needs --floors.
-    #[arg(long, value_name = "N|d6", value_parser = super::generate::parse_sets_per_floor)]
-    sets_per_floor: Option<Count>,
+    #[command(flatten)]
+    floors: super::generate::FloorsArgs,
     /// Tile-set YAML file (the tiles you own), or `mkd-builder` for the embedded set.
     #[arg(long, default_value = tilecrawl::tileset::DEFAULT_TILESET_NAME, value_name = "FILE")]
     tileset: PathBuf,
@@ -286,9 +280,7 @@ fn how_to_play(which: &Which, folder: &Path, adv: &CurrentAdventure) -> Vec<Stri
 }
 
 fn next(a: NextArgs) -> anyhow::Result<()> {
-    if a.floors == Count::Fixed(1) && a.sets_per_floor.is_some() {
-        bail!("--sets-per-floor needs --floors 2 or more (or d6); for one floor use --sets");
-    }
+    let floors = a.floors.params()?;
     let (file, mut c) = a.which.load()?;
     let folder = a.which.folder()?;
     if let Some(cur) = &c.current {
@@ -333,11 +325,7 @@ fn next(a: NextArgs) -> anyhow::Result<()> {
         params.setup.monsters = tilecrawl::mkd::monsters::load(m)?;
     }
     params.tileset_label = super::generate::tileset_label(&a.tileset);
-    let built = if a.floors != Count::Fixed(1) {
-        let fp = tilecrawl::mkd::floors::FloorsParams {
-            floors: a.floors,
-            sets_per_floor: a.sets_per_floor,
-        };
+    let built = if let Some(fp) = floors {
         tilecrawl::mkd::floors::build_floors(&ts, &params, &fp)
             .with_context(|| format!("adventure {number}, seed {seed}"))?
             .into()

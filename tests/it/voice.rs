@@ -444,6 +444,162 @@ fn play_with_q_prints_the_game_without_its_opening_lines() {
 }
 
 #[test]
+fn batch_floors_makes_a_dungeon_per_entry_and_indexes_it() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    let r = run(
+        dir,
+        &[
+            "batch", "--count", "3", "--floors", "2", "--only", "yaml", "--out", "b", "-q",
+        ],
+    );
+    silent(&r);
+    let csv = std::fs::read_to_string(dir.join("b/index.csv")).unwrap();
+    let mut lines = csv.lines();
+    let header: Vec<&str> = lines.next().unwrap().split(',').collect();
+    let col = |name: &str| header.iter().position(|h| *h == name).unwrap();
+    let rows: Vec<Vec<&str>> = lines.map(|l| l.split(',').collect()).collect();
+    assert_eq!(rows.len(), 3, "{csv}");
+    for (row, seed) in rows.iter().zip(1..) {
+        assert_eq!(row[col("seed")], seed.to_string());
+        assert_eq!(row[col("floors")], "2");
+        assert_eq!(
+            row[col("files")],
+            "dungeon.yaml;floor-1/scenario.yaml;floor-2/scenario.yaml"
+        );
+        let entry = dir.join(format!("b/{seed}"));
+        assert!(entry.join("dungeon.yaml").is_file());
+        // Each entry is what `generate --floors 2` makes of its seed.
+        let g = run(
+            dir,
+            &[
+                "generate",
+                "--seed",
+                &seed.to_string(),
+                "--floors",
+                "2",
+                "--out",
+                "g",
+                "--force",
+                "-q",
+            ],
+        );
+        silent(&g);
+        for f in [
+            "dungeon.yaml",
+            "floor-1/scenario.yaml",
+            "floor-2/scenario.yaml",
+        ] {
+            assert_eq!(
+                std::fs::read(entry.join(f)).unwrap(),
+                std::fs::read(dir.join("g").join(f)).unwrap(),
+                "seed {seed}: {f}"
+            );
+        }
+        // The tiles are summed over both floors.
+        let tiles: u32 = ["floor-1", "floor-2"]
+            .iter()
+            .map(|f| {
+                let s = std::fs::read_to_string(entry.join(f).join("scenario.yaml")).unwrap();
+                tilecrawl::mkd::scenario::from_yaml(&s, "s")
+                    .unwrap()
+                    .tiles
+                    .len() as u32
+            })
+            .sum();
+        assert_eq!(row[col("tiles")], tiles.to_string());
+    }
+    let yaml = std::fs::read_to_string(dir.join("b/index.yaml")).unwrap();
+    assert_eq!(yaml.matches("floors: 2, ").count(), 3, "{yaml}");
+
+    // --resume knows a finished dungeon by its dungeon.yaml: nothing changes,
+    // and a resume with other floors is refused.
+    let before = std::fs::read(dir.join("b/index.csv")).unwrap();
+    std::fs::remove_file(dir.join("b/3/dungeon.yaml")).unwrap();
+    let resume = [
+        "batch", "--count", "3", "--only", "yaml", "--out", "b", "--resume", "-q",
+    ];
+    let mut args = resume.to_vec();
+    args.extend(["--floors", "2"]);
+    silent(&run(dir, &args));
+    assert_eq!(std::fs::read(dir.join("b/index.csv")).unwrap(), before);
+    assert!(dir.join("b/3/dungeon.yaml").is_file());
+    let mut args = resume.to_vec();
+    args.extend(["--floors", "3"]);
+    let r = run(dir, &args);
+    one_error_line(
+        &r,
+        &["dungeon.yaml differs", "--resume needs the same options"],
+    )
+    .unwrap();
+
+    // Filters work on the columns, `floors` among them.
+    let r = run(
+        dir,
+        &[
+            "batch",
+            "--count",
+            "2",
+            "--floors",
+            "d6",
+            "--only",
+            "index",
+            "--out",
+            "f",
+            "-q",
+            "--filter",
+            "floors>=3",
+            "--filter",
+            "depth>=6",
+        ],
+    );
+    silent(&r);
+    let csv = std::fs::read_to_string(dir.join("f/index.csv")).unwrap();
+    let fcol = csv
+        .lines()
+        .next()
+        .unwrap()
+        .split(',')
+        .position(|h| h == "floors")
+        .unwrap();
+    let found: Vec<u32> = csv
+        .lines()
+        .skip(1)
+        .map(|l| l.split(',').nth(fcol).unwrap().parse().unwrap())
+        .collect();
+    assert_eq!(found.len(), 2, "{csv}");
+    assert!(found.iter().all(|&n| n >= 3), "{csv}");
+
+    // Bad --floors and --sets-per-floor alone: one line, nothing written.
+    for (flags, needle) in [
+        (&["--floors", "0"][..], "expected 1 to 12"),
+        (&["--floors", "lots"], "not a number or `d6`"),
+        (
+            &["--sets-per-floor", "2"],
+            "--sets-per-floor needs --floors",
+        ),
+    ] {
+        let mut args = vec!["batch", "--count", "2", "--out", "bad"];
+        args.extend_from_slice(flags);
+        let r = run(dir, &args);
+        assert_eq!(r.code, Some(2), "{r:?}");
+        // One line, and at most clap's pointer to --help.
+        let said: Vec<&str> = r
+            .stderr
+            .lines()
+            .filter(|l| !l.is_empty() && !l.starts_with("For more information"))
+            .collect();
+        assert_eq!(said.len(), 1, "{:?}", r.stderr);
+        assert!(
+            r.stderr.starts_with("error:") && r.stderr.contains(needle),
+            "{:?}",
+            r.stderr
+        );
+        assert!(!dir.join("bad").exists());
+    }
+}
+
+#[test]
 fn every_subcommand_takes_q() {
     let tmp = tempfile::tempdir().unwrap();
     for sub in [
