@@ -8,7 +8,9 @@
 //! with `k % n == i−1`) splits it without any coordination between machines.
 //!
 //! An adventure's folder is finished when its `scenario.yaml` is in place: it
-//! is renamed into the folder last, after every other file.
+//! is renamed into the folder last, after every other file. With `--floors`
+//! an adventure is a multi-floor dungeon, and its `dungeon.yaml` plays that
+//! part (its floor folders are written before it).
 
 use anyhow::{Context, bail};
 use clap::{Args, ValueEnum};
@@ -20,6 +22,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use tilecrawl::build::BuildError;
 use tilecrawl::core::fs::StreamedFile;
 use tilecrawl::mkd::batch::{self, Condition, IndexRow};
+use tilecrawl::mkd::floors::{self, FloorsError, FloorsParams};
 use tilecrawl::mkd::generate::{
     GenerateError, GenerateParams, generate, generate_with_critical_path,
 };
@@ -32,12 +35,16 @@ static INTERRUPTED: AtomicBool = AtomicBool::new(false);
 /// The file that marks an adventure folder as finished (written last).
 const MARKER: &str = "scenario.yaml";
 
+/// The marker of a multi-floor dungeon's folder (`--floors`).
+const DUNGEON_MARKER: &str = "dungeon.yaml";
+
 /// What each adventure gets on disk.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 enum Only {
     /// No adventure folders: only index.csv and index.yaml.
     Index,
-    /// scenario.yaml in each adventure folder.
+    /// scenario.yaml in each adventure folder (with --floors: dungeon.yaml
+    /// and each floor's scenario.yaml).
     Yaml,
     /// What `generate` writes: scenario.yaml, map.svg, map.png, setup.md (and the PDFs with --print).
     All,
@@ -76,6 +83,8 @@ pub struct BatchArgs {
     seed_start: u64,
     #[command(flatten)]
     dungeon: super::generate::DungeonArgs,
+    #[command(flatten)]
+    floors: super::generate::FloorsArgs,
     #[command(flatten)]
     output: super::outputs::OutputArgs,
     /// Output folder: index.csv, index.yaml and a folder per adventure named by its seed.
@@ -138,9 +147,12 @@ struct Job<'a> {
     export_names: OnceLock<Vec<&'static str>>,
     /// How the maps and sheets are made (`--only all`).
     pack: Option<PackOptions>,
+    /// `--floors`: every adventure is a multi-floor dungeon.
+    floors: Option<FloorsParams>,
 }
 
 pub fn run(a: BatchArgs) -> anyhow::Result<()> {
+    let floors = a.floors.params_or_exit();
     let (ts, params) = a.dungeon.load(a.seed_start)?;
     let pack = match a.only {
         Only::All => Some(a.output.options()?),
@@ -156,8 +168,13 @@ pub fn run(a: BatchArgs) -> anyhow::Result<()> {
     }
     let shard = a.shard.unwrap_or(Shard { index: 1, count: 1 });
     check_out(&a)?;
+    let marker = if floors.is_some() {
+        DUNGEON_MARKER
+    } else {
+        MARKER
+    };
     let finished = if a.resume && a.only != Only::Index {
-        finished_seeds(&a.out)?
+        finished_seeds(&a.out, marker)?
     } else {
         BTreeSet::new()
     };
@@ -197,6 +214,7 @@ pub fn run(a: BatchArgs) -> anyhow::Result<()> {
         tried: AtomicU64::new(0),
         export_names: OnceLock::new(),
         pack,
+        floors,
     };
     // Catch a resume with other options before anything is written.
     if let Some(&seed) = job.finished.first() {
@@ -364,12 +382,23 @@ impl Job<'_> {
             seed,
             ..self.params.clone()
         };
-        let yaml = match generate(self.tileset, &params) {
-            Ok(s) => tilecrawl::mkd::scenario::to_yaml(&s),
-            // A seed that does not generate with these options was made with others.
-            Err(_) => String::new(),
+        // A seed that does not generate with these options was made with others.
+        let (yaml, marker) = match &self.floors {
+            Some(fp) => (
+                floors::build_floors(self.tileset, &params, fp)
+                    .map(|d| floors::dungeon_yaml(&d.file))
+                    .unwrap_or_default(),
+                DUNGEON_MARKER,
+            ),
+            None => (
+                generate(self.tileset, &params)
+                    .map(|s| tilecrawl::mkd::scenario::to_yaml(&s))
+                    .unwrap_or_default(),
+                MARKER,
+            ),
         };
-        already_written(&self.args.out.join(seed.to_string()), &[], yaml.as_bytes()).map(|_| ())
+        let dir = self.args.out.join(seed.to_string());
+        already_written(&dir, &[], marker, yaml.as_bytes()).map(|_| ())
     }
 
     fn fail(&self, e: anyhow::Error) -> Outcome {
@@ -385,6 +414,9 @@ impl Job<'_> {
             seed,
             ..self.params.clone()
         };
+        if let Some(fp) = &self.floors {
+            return self.dungeon(&params, fp);
+        }
         let (scenario, critical_path) = match generate_with_critical_path(self.tileset, &params) {
             Ok(s) => s,
             Err(e @ GenerateError::Build(BuildError::NoBuild { .. })) => {
@@ -421,7 +453,7 @@ impl Job<'_> {
             .map(String::from)
             .collect();
         let dir = a.out.join(seed.to_string());
-        if self.finished.contains(&seed) && already_written(&dir, &names, &yaml)? {
+        if self.finished.contains(&seed) && already_written(&dir, &names, MARKER, &yaml)? {
             return Ok(Some(row));
         }
         let mut files = match rendered {
@@ -434,22 +466,86 @@ impl Job<'_> {
         write_adventure(&dir, &files, a.resume, a.sync)?;
         Ok(Some(row))
     }
+
+    /// [`Job::adventure`] with `--floors`: a multi-floor dungeon, the folder
+    /// `generate --floors` writes (dungeon.yaml, written last, and a folder
+    /// per floor) and one index row for the whole dungeon.
+    fn dungeon(
+        &self,
+        params: &GenerateParams,
+        fp: &FloorsParams,
+    ) -> anyhow::Result<Option<IndexRow>> {
+        let a = self.args;
+        let seed = params.seed;
+        let built = match floors::build_floors(self.tileset, params, fp) {
+            Ok(d) => d,
+            Err(e @ FloorsError::Floor { .. }) => {
+                return Err(anyhow::Error::new(e).context(format!("dungeon seed {seed}")));
+            }
+            Err(e) => return Err(e.into()),
+        };
+        let mut row = IndexRow::of_dungeon(&built);
+        if !batch::matches_all(&a.filters, &row) {
+            return Ok(None);
+        }
+        if a.only == Only::Index {
+            return Ok(Some(row));
+        }
+        let mut files = match a.only {
+            Only::All => {
+                let opts = self.pack.as_ref().expect("--only all has pack options");
+                tilecrawl::pack::adventure(tilecrawl::pack::Content::Floors(&built), opts)?
+            }
+            _ => std::iter::once((
+                DUNGEON_MARKER.to_string(),
+                floors::dungeon_yaml(&built.file).into_bytes(),
+            ))
+            .chain(built.floors.iter().zip(&built.file.floors).map(|(s, e)| {
+                (
+                    format!("{}/{MARKER}", floors::floor_dir(e.number)),
+                    tilecrawl::mkd::scenario::to_yaml(s).into_bytes(),
+                )
+            }))
+            .collect(),
+        };
+        row.files = files.iter().map(|(n, _)| n.clone()).collect();
+        // dungeon.yaml comes first; it is written last, so a folder with it
+        // is complete.
+        let marker = files.remove(0);
+        debug_assert_eq!(marker.0, DUNGEON_MARKER);
+        let dir = a.out.join(seed.to_string());
+        let names: Vec<&str> = files.iter().map(|(n, _)| n.as_str()).collect();
+        if self.finished.contains(&seed)
+            && already_written(&dir, &names, DUNGEON_MARKER, &marker.1)?
+        {
+            return Ok(Some(row));
+        }
+        files.push(marker);
+        write_adventure(&dir, &files, a.resume, a.sync)?;
+        Ok(Some(row))
+    }
 }
 
 /// Writes one adventure's files, in order, each to a temporary name first;
 /// the renames happen only when all are written.
-fn write_adventure(
+fn write_adventure<N: AsRef<str>>(
     dir: &Path,
-    files: &[(&str, Vec<u8>)],
+    files: &[(N, Vec<u8>)],
     resume: bool,
     sync: bool,
 ) -> anyhow::Result<()> {
-    std::fs::create_dir_all(dir)
-        .with_context(|| format!("cannot create folder {}", dir.display()))?;
-    if resume {
-        remove_leftovers(dir)?;
+    let paths: Vec<PathBuf> = files.iter().map(|(n, _)| dir.join(n.as_ref())).collect();
+    // The adventure's folder and, with --floors, its floor folders.
+    let folders: BTreeSet<&Path> = std::iter::once(dir)
+        .chain(paths.iter().filter_map(|p| p.parent()))
+        .collect();
+    for f in folders {
+        std::fs::create_dir_all(f)
+            .with_context(|| format!("cannot create folder {}", f.display()))?;
+        if resume {
+            remove_leftovers(f)?;
+        }
     }
-    let paths: Vec<PathBuf> = files.iter().map(|(n, _)| dir.join(n)).collect();
     let list: Vec<(&Path, &[u8])> = paths
         .iter()
         .zip(files)
@@ -460,13 +556,14 @@ fn write_adventure(
 }
 
 /// With --resume: does a finished folder hold every file this run writes
-/// (`names` and the marker), with the same scenario (`yaml`)? A scenario made
-/// with other options is an error rather than a silently mixed batch.
-fn already_written(dir: &Path, names: &[&str], yaml: &[u8]) -> anyhow::Result<bool> {
-    if !names.iter().chain([&MARKER]).all(|n| dir.join(n).is_file()) {
+/// (`names` and the `marker`), with the same marker file (`yaml`)? A
+/// scenario made with other options is an error rather than a silently
+/// mixed batch.
+fn already_written(dir: &Path, names: &[&str], marker: &str, yaml: &[u8]) -> anyhow::Result<bool> {
+    if !names.iter().chain([&marker]).all(|n| dir.join(n).is_file()) {
         return Ok(false);
     }
-    let path = dir.join(MARKER);
+    let path = dir.join(marker);
     let made = yaml;
     // Compare sizes first, so a stray huge file is never read.
     let size = std::fs::metadata(&path)
@@ -497,8 +594,8 @@ fn remove_leftovers(dir: &Path) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// Seeds whose folder under `out` holds the marker file.
-fn finished_seeds(out: &Path) -> anyhow::Result<BTreeSet<u64>> {
+/// Seeds whose folder under `out` holds the `marker` file.
+fn finished_seeds(out: &Path, marker: &str) -> anyhow::Result<BTreeSet<u64>> {
     let mut done = BTreeSet::new();
     let entries = match std::fs::read_dir(out) {
         Ok(e) => e,
@@ -510,7 +607,7 @@ fn finished_seeds(out: &Path) -> anyhow::Result<BTreeSet<u64>> {
         let Some(seed) = e.file_name().to_str().and_then(|n| n.parse::<u64>().ok()) else {
             continue;
         };
-        if e.path().join(MARKER).is_file() {
+        if e.path().join(marker).is_file() {
             done.insert(seed);
         }
     }

@@ -6,7 +6,6 @@ use clap::{Args, Subcommand};
 use std::path::{Path, PathBuf};
 use tilecrawl::build::BuildError;
 use tilecrawl::mkd::campaign::{self, Campaign, CurrentAdventure, Orders, io};
-use tilecrawl::mkd::floors::Count;
 use tilecrawl::mkd::generate::{GenerateError, generate};
 use tilecrawl::mkd::mission::Mission;
 use tilecrawl::mkd::play::party;
@@ -98,6 +97,9 @@ struct NewArgs {
     /// Replace a campaign of that name (its file is kept as campaign.yaml.bak).
     #[arg(long)]
     force: bool,
+    /// Print nothing but errors.
+    #[arg(long, short)]
+    quiet: bool,
 }
 
 #[derive(Debug, Args)]
@@ -110,13 +112,8 @@ struct NextArgs {
     /// Number of 5-tile sets in the Dungeon Stack.
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=200))]
     sets: u32,
-    /// Floors of the dungeon (1 to 12), or `d6` to roll, as for `generate`.
-    #[arg(long, default_value = "1", value_name = "N|d6", value_parser = super::generate::parse_floors)]
-    floors: Count,
-    /// Tile sets per floor (1 to 200), or `d6` to roll for each floor.
-    /// Default: --sets. Needs --floors.
-    #[arg(long, value_name = "N|d6", value_parser = super::generate::parse_sets_per_floor)]
-    sets_per_floor: Option<Count>,
+    #[command(flatten)]
+    floors: super::generate::FloorsArgs,
     /// Tile-set YAML file (the tiles you own), or `mkd-builder` for the embedded set.
     #[arg(long, default_value = tilecrawl::tileset::DEFAULT_TILESET_NAME, value_name = "FILE")]
     tileset: PathBuf,
@@ -176,6 +173,10 @@ struct TownArgs {
     /// Skip training.
     #[arg(long)]
     no_train: bool,
+    /// Print nothing but errors (the town's record is in campaign.yaml and
+    /// `campaign show`).
+    #[arg(long, short)]
+    quiet: bool,
 }
 
 #[derive(Debug, Args)]
@@ -185,6 +186,10 @@ struct ShowArgs {
     /// Print one JSON object (seeds as strings) instead of text.
     #[arg(long)]
     json: bool,
+    /// Print nothing on success: only check that the campaign loads (the
+    /// exit status says so; errors still print).
+    #[arg(long, short)]
+    quiet: bool,
 }
 
 /// Runs a campaign subcommand.
@@ -233,6 +238,9 @@ fn new(a: NewArgs) -> anyhow::Result<()> {
     std::fs::create_dir_all(&folder)
         .with_context(|| format!("cannot create folder {}", folder.display()))?;
     write_campaign(&file, &c)?;
+    if a.quiet {
+        return Ok(());
+    }
     println!(
         "campaign {} started with seed {seed}: {} heroes worth {} points ({})",
         c.name,
@@ -272,9 +280,7 @@ fn how_to_play(which: &Which, folder: &Path, adv: &CurrentAdventure) -> Vec<Stri
 }
 
 fn next(a: NextArgs) -> anyhow::Result<()> {
-    if a.floors == Count::Fixed(1) && a.sets_per_floor.is_some() {
-        bail!("--sets-per-floor needs --floors 2 or more (or d6); for one floor use --sets");
-    }
+    let floors = a.floors.params()?;
     let (file, mut c) = a.which.load()?;
     let folder = a.which.folder()?;
     if let Some(cur) = &c.current {
@@ -319,11 +325,7 @@ fn next(a: NextArgs) -> anyhow::Result<()> {
         params.setup.monsters = tilecrawl::mkd::monsters::load(m)?;
     }
     params.tileset_label = super::generate::tileset_label(&a.tileset);
-    let built = if a.floors != Count::Fixed(1) {
-        let fp = tilecrawl::mkd::floors::FloorsParams {
-            floors: a.floors,
-            sets_per_floor: a.sets_per_floor,
-        };
+    let built = if let Some(fp) = floors {
         tilecrawl::mkd::floors::build_floors(&ts, &params, &fp)
             .with_context(|| format!("adventure {number}, seed {seed}"))?
             .into()
@@ -483,6 +485,9 @@ fn town(a: TownArgs) -> anyhow::Result<()> {
     let lines = campaign::town::run(&mut c, &result, &orders, &tables, &rewards)
         .map_err(|e| anyhow::anyhow!("{}: {e}", file.display()))?;
     write_campaign(&file, &c)?;
+    if a.quiet {
+        return Ok(());
+    }
     for l in lines {
         println!("{l}");
     }
@@ -493,6 +498,9 @@ fn town(a: TownArgs) -> anyhow::Result<()> {
 fn show(a: ShowArgs) -> anyhow::Result<()> {
     let (_, c) = a.which.load()?;
     let folder = a.which.folder()?;
+    if a.quiet {
+        return Ok(());
+    }
     if a.json {
         let v = serde_json::json!({
             "name": c.name,

@@ -174,16 +174,8 @@ pub struct GenerateArgs {
     seed: Option<u64>,
     #[command(flatten)]
     dungeon: DungeonArgs,
-    /// Floors of a multi-floor dungeon (1 to 12), or `d6` to roll. Every floor
-    /// but the last has a staircase down in its Central Chamber; the last
-    /// holds the mission's goal. More than one floor (or `d6`) writes
-    /// dungeon.yaml and one folder per floor (floor-1, floor-2, …).
-    #[arg(long, default_value = "1", value_name = "N|d6", value_parser = parse_floors)]
-    floors: Count,
-    /// Tile sets per floor (1 to 200), or `d6` to roll for each floor.
-    /// Default: --sets. Needs --floors.
-    #[arg(long, value_name = "N|d6", value_parser = parse_sets_per_floor)]
-    sets_per_floor: Option<Count>,
+    #[command(flatten)]
+    floors: FloorsArgs,
     #[command(flatten)]
     output: super::outputs::OutputArgs,
     /// Output folder. Default: output/<seed>.
@@ -198,6 +190,50 @@ pub struct GenerateArgs {
     /// Print the summary as one JSON object (seeds as strings) instead of text.
     #[arg(long)]
     json: bool,
+}
+
+/// `--floors` and `--sets-per-floor`, shared by `generate`, `batch` and
+/// `campaign next`.
+#[derive(Debug, Args)]
+pub(crate) struct FloorsArgs {
+    /// Floors of a multi-floor dungeon (1 to 12), or `d6` to roll. Every floor
+    /// but the last has a staircase down in its Central Chamber; the last
+    /// holds the mission's goal. More than one floor (or `d6`) writes
+    /// dungeon.yaml and one folder per floor (floor-1, floor-2, …).
+    #[arg(long, default_value = "1", value_name = "N|d6", value_parser = parse_floors)]
+    pub(crate) floors: Count,
+    /// Tile sets per floor (1 to 200), or `d6` to roll for each floor.
+    /// Default: --sets. Needs --floors.
+    #[arg(long, value_name = "N|d6", value_parser = parse_sets_per_floor)]
+    sets_per_floor: Option<Count>,
+}
+
+/// `--sets-per-floor` given for a dungeon of one floor.
+#[derive(Debug, thiserror::Error)]
+#[error("--sets-per-floor needs --floors 2 or more (or d6); for one floor use --sets")]
+pub(crate) struct SetsPerFloorAlone;
+
+impl FloorsArgs {
+    /// The floors to build; `None` for a one-floor dungeon (a plain scenario).
+    pub(crate) fn params(&self) -> Result<Option<FloorsParams>, SetsPerFloorAlone> {
+        if self.floors == Count::Fixed(1) {
+            return match self.sets_per_floor {
+                Some(_) => Err(SetsPerFloorAlone),
+                None => Ok(None),
+            };
+        }
+        Ok(Some(FloorsParams {
+            floors: self.floors,
+            sets_per_floor: self.sets_per_floor,
+        }))
+    }
+
+    /// [`FloorsArgs::params`], a refusal being a usage error (exit 2).
+    pub(crate) fn params_or_exit(&self) -> Option<FloorsParams> {
+        self.params().unwrap_or_else(|e| {
+            clap::Error::raw(clap::error::ErrorKind::ArgumentConflict, format!("{e}\n")).exit()
+        })
+    }
 }
 
 /// The folder `generate` writes to without `--out`: `output/<seed>` for a
@@ -295,16 +331,10 @@ pub(crate) fn fresh_seed() -> u64 {
 
 pub fn run(a: GenerateArgs) -> anyhow::Result<()> {
     let seed = a.seed.unwrap_or_else(fresh_seed);
-    if a.floors == Count::Fixed(1) && a.sets_per_floor.is_some() {
-        clap::Error::raw(
-            clap::error::ErrorKind::ArgumentConflict,
-            "--sets-per-floor needs --floors 2 or more (or d6); for one floor use --sets\n",
-        )
-        .exit()
-    }
+    let floors = a.floors.params_or_exit();
     let (ts, params) = a.dungeon.load(seed)?;
-    if a.floors != Count::Fixed(1) {
-        return run_floors(&a, &ts, &params);
+    if let Some(fp) = floors {
+        return run_floors(&a, &ts, &params, &fp);
     }
     let scenario = match generate(&ts, &params) {
         Ok(s) => s,
@@ -318,7 +348,7 @@ pub fn run(a: GenerateArgs) -> anyhow::Result<()> {
     let out = a
         .out
         .clone()
-        .unwrap_or_else(|| default_out(seed, &a.dungeon.mission(), a.floors));
+        .unwrap_or_else(|| default_out(seed, &a.dungeon.mission(), a.floors.floors));
     let refs: Vec<(&str, &[u8])> = files
         .iter()
         .map(|(n, b)| (n.as_str(), b.as_slice()))
@@ -347,17 +377,14 @@ fn run_floors(
     a: &GenerateArgs,
     ts: &tileset::TileSet,
     params: &GenerateParams,
+    fp: &FloorsParams,
 ) -> anyhow::Result<()> {
-    let fp = FloorsParams {
-        floors: a.floors,
-        sets_per_floor: a.sets_per_floor,
-    };
-    let built = floors::build_floors(ts, params, &fp)?;
+    let built = floors::build_floors(ts, params, fp)?;
     let files = pack::adventure(pack::Content::Floors(&built), &a.output.options()?)?;
     let out = a
         .out
         .clone()
-        .unwrap_or_else(|| default_out(params.seed, &params.mission, a.floors));
+        .unwrap_or_else(|| default_out(params.seed, &params.mission, a.floors.floors));
     let refs: Vec<(&str, &[u8])> = files
         .iter()
         .map(|(n, b)| (n.as_str(), b.as_slice()))

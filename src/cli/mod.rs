@@ -116,7 +116,7 @@ Example:\n  tilecrawl play output/7/scenario.yaml --party party.yaml --combat di
     Completions(shell::CompletionsArgs),
     /// Print the manual page (roff; `tilecrawl man > tilecrawl.1`).
     #[command(after_help = "Example:\n  tilecrawl man > ~/.local/share/man/man1/tilecrawl.1")]
-    Man,
+    Man(shell::ManArgs),
 }
 
 /// Runs the chosen subcommand.
@@ -130,7 +130,7 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Campaign(a) => campaign::run(a),
         Command::Tileset(c) => tileset::run(c),
         Command::Completions(a) => shell::completions(a),
-        Command::Man => shell::man(),
+        Command::Man(a) => shell::man(a),
     }
 }
 

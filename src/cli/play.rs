@@ -53,6 +53,11 @@ pub struct PlayArgs {
     /// Start a new game even if the save file exists (it is replaced).
     #[arg(long)]
     force: bool,
+    /// Only the game's own lines: no opening lines (what the scenario is,
+    /// where the heroes wait, the `help` hint), no party-value warning, no
+    /// `resumed`/`game saved` lines. Errors still print.
+    #[arg(long, short)]
+    quiet: bool,
 }
 
 /// The largest script read.
@@ -200,7 +205,7 @@ pub fn run(a: PlayArgs) -> anyhow::Result<()> {
             }
             let party_value = loaded.party.total_value();
             let hero_value = loaded.adventure.first_scenario().game.params.hero_value;
-            if party_value != hero_value {
+            if party_value != hero_value && !a.quiet {
                 eprintln!(
                     "warning: the scenario was set up for heroes worth {hero_value} points; this party is worth {party_value}"
                 );
@@ -220,6 +225,11 @@ pub fn run(a: PlayArgs) -> anyhow::Result<()> {
             let t = sess.intro();
             (sess, loaded, save_path, t, scenario.clone())
         }
+    };
+    let transcript = if a.quiet {
+        tilecrawl::mkd::play::transcript::without_opening(&transcript)
+    } else {
+        transcript
     };
     let scen_ref = scenario_ref(&scen_path, &save_path);
     let write_save = |sess: &Session| -> anyhow::Result<()> {
@@ -267,9 +277,11 @@ pub fn run(a: PlayArgs) -> anyhow::Result<()> {
         None => {
             let interactive = std::io::stdin().is_terminal();
             if a.resume.is_some() {
-                writeln!(out, "resumed after {} commands", sess.lines().len())?;
-                for l in sess.game().status() {
-                    writeln!(out, "{l}")?;
+                if !a.quiet {
+                    writeln!(out, "resumed after {} commands", sess.lines().len())?;
+                    for l in sess.game().status() {
+                        writeln!(out, "{l}")?;
+                    }
                 }
                 writeln!(out, "{}", sess.game().banner_line())?;
             } else {
@@ -297,7 +309,9 @@ pub fn run(a: PlayArgs) -> anyhow::Result<()> {
                 write_save(&sess)?;
                 out.flush()?;
             }
-            writeln!(out, "game saved in {}", save_path.display())?;
+            if !a.quiet {
+                writeln!(out, "game saved in {}", save_path.display())?;
+            }
         }
     }
     Ok(())

@@ -19,6 +19,19 @@ pub struct CompletionsArgs {
     /// The shell to complete in.
     #[arg(value_enum)]
     shell: Shell,
+    /// Accepted as on every command; the script is the output, so it is
+    /// printed all the same.
+    #[arg(long, short)]
+    quiet: bool,
+}
+
+/// Options of `tilecrawl man`.
+#[derive(Debug, Args)]
+pub struct ManArgs {
+    /// Accepted as on every command; the page is the output, so it is
+    /// printed all the same.
+    #[arg(long, short)]
+    quiet: bool,
 }
 
 /// Prints the completion script.
@@ -37,7 +50,7 @@ pub fn completions(a: CompletionsArgs) -> anyhow::Result<()> {
 }
 
 /// Prints the manual page (roff), the subcommands' pages after the main one.
-pub fn man() -> anyhow::Result<()> {
+pub fn man(_: ManArgs) -> anyhow::Result<()> {
     let cmd = super::Cli::command();
     let mut out = Vec::new();
     clap_mangen::Man::new(cmd.clone()).render(&mut out)?;

@@ -17,22 +17,37 @@ pub enum TilesetCommand {
         /// Print one JSON object (name, counts, square size) instead of the tiles.
         #[arg(long)]
         json: bool,
+        /// Print nothing on success: the exit status says whether the file
+        /// makes at least one set (errors still print).
+        #[arg(long, short)]
+        quiet: bool,
     },
     /// Print the embedded `mkd-builder` tile set (a starting point for your own).
     #[command(after_help = "Example:\n  tilecrawl tileset default > my-tiles.yaml")]
-    Default,
+    Default {
+        /// Accepted as on every command; the tile set printed is the output,
+        /// so it is printed all the same.
+        #[arg(long, short)]
+        quiet: bool,
+    },
 }
 
 pub fn run(c: TilesetCommand) -> anyhow::Result<()> {
     let mut out = std::io::stdout().lock();
     match c {
-        TilesetCommand::Check { file, json } => {
+        TilesetCommand::Check { file, json, quiet } => {
             let ts = if super::outputs::is_stdin(&file) {
                 let max = tileset::LIMITS.max_file_bytes;
                 tileset::parse(&super::outputs::read_stdin("a tile set", max)?, "<stdin>")?
             } else {
                 tileset::load(&file)?
             };
+            if quiet {
+                return match tilecrawl::build::layout::sets_possible(&ts) {
+                    0 => Err(no_set(&file, &ts)),
+                    _ => Ok(()),
+                };
+            }
             if json {
                 let v = serde_json::json!({
                     "file": file.display().to_string(),
@@ -50,12 +65,7 @@ pub fn run(c: TilesetCommand) -> anyhow::Result<()> {
             }
             write!(out, "{}", describe(&ts))?;
             match tilecrawl::build::layout::sets_possible(&ts) {
-                0 => anyhow::bail!(
-                    "{}: the file is well formed, but its tiles cannot make one set (5 tiles: a hallway, 3 chambers and a fifth of either kind); it has {} hallway(s) and {} chamber(s)",
-                    file.display(),
-                    ts.count(TileKind::Hallway),
-                    ts.count(TileKind::Chamber)
-                ),
+                0 => return Err(no_set(&file, &ts)),
                 n => writeln!(
                     out,
                     "ok: {} is a valid tile set; its tiles make up to {n} set(s) (--sets {n})",
@@ -63,7 +73,7 @@ pub fn run(c: TilesetCommand) -> anyhow::Result<()> {
                 )?,
             }
         }
-        TilesetCommand::Default => {
+        TilesetCommand::Default { quiet: _ } => {
             write!(
                 out,
                 "{}",
@@ -72,6 +82,16 @@ pub fn run(c: TilesetCommand) -> anyhow::Result<()> {
         }
     }
     Ok(())
+}
+
+/// The error of a well-formed tile set whose tiles make no set.
+fn no_set(file: &std::path::Path, ts: &TileSet) -> anyhow::Error {
+    anyhow::anyhow!(
+        "{}: the file is well formed, but its tiles cannot make one set (5 tiles: a hallway, 3 chambers and a fifth of either kind); it has {} hallway(s) and {} chamber(s)",
+        file.display(),
+        ts.count(TileKind::Hallway),
+        ts.count(TileKind::Chamber)
+    )
 }
 
 /// The tiles of a set as ASCII, front and back side by side.

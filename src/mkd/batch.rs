@@ -5,11 +5,15 @@
 //! machines sort by seed into the same index.
 //!
 //! ```text
-//! seed,tiles,chambers,hallways,depth,critical_path,dead_ends,wmt_yellow,wmt_blue,wmt_red,chests_1,chests_2,chests_3,mission,files
-//! 7,10,6,4,6,41,5,4,3,1,2,2,2,quest,scenario.yaml
+//! seed,tiles,chambers,hallways,depth,critical_path,dead_ends,wmt_yellow,wmt_blue,wmt_red,chests_1,chests_2,chests_3,floors,mission,files
+//! 7,10,6,4,6,41,5,4,3,1,2,2,2,1,quest,scenario.yaml
 //! ```
+//!
+//! A multi-floor dungeon ([`IndexRow::of_dungeon`]) has one row whose
+//! figures are summed over its floors.
 
 use crate::build::analysis::{UNREACHED, walk_squares};
+use crate::mkd::floors::BuiltDungeon;
 use crate::mkd::scenario::{Scenario, WmtColor};
 use crate::scenario::Point;
 use crate::tileset::{Cell, TileKind};
@@ -37,6 +41,8 @@ pub struct IndexRow {
     pub wmts: [u32; 3],
     /// Level 1, 2 and 3 chests, on the map and in the pool together.
     pub chests: [u32; 3],
+    /// Floors of the dungeon (1 for a single scenario).
+    pub floors: u32,
     /// The mission.
     pub mission: String,
     /// The files written into the adventure's folder, in order.
@@ -44,7 +50,7 @@ pub struct IndexRow {
 }
 
 /// The numeric index columns a filter can test, in index order.
-pub const FILTER_COLUMNS: [&str; 13] = [
+pub const FILTER_COLUMNS: [&str; 14] = [
     "seed",
     "tiles",
     "chambers",
@@ -58,10 +64,11 @@ pub const FILTER_COLUMNS: [&str; 13] = [
     "chests_1",
     "chests_2",
     "chests_3",
+    "floors",
 ];
 
 /// The first line of `index.csv`.
-pub const CSV_HEADER: &str = "seed,tiles,chambers,hallways,depth,critical_path,dead_ends,wmt_yellow,wmt_blue,wmt_red,chests_1,chests_2,chests_3,mission,files";
+pub const CSV_HEADER: &str = "seed,tiles,chambers,hallways,depth,critical_path,dead_ends,wmt_yellow,wmt_blue,wmt_red,chests_1,chests_2,chests_3,floors,mission,files";
 
 impl IndexRow {
     /// The row of a scenario, with no files written.
@@ -109,7 +116,57 @@ impl IndexRow {
             dead_ends: s.dead_ends.len() as u32,
             wmts,
             chests,
+            floors: 1,
             mission: s.game.mission.clone(),
+            files: Vec::new(),
+        }
+    }
+
+    /// The row of a multi-floor dungeon: its master seed and floor count;
+    /// tiles, chambers, hallways, dead ends, WMTs and chests summed over the
+    /// floors; `depth` summed too (the tiles walked from the dungeon's
+    /// entrance through each floor's Central Chamber, where the stairs down
+    /// are, to the goal's); `critical_path` the squares walked from each
+    /// floor's entrance to its stairs down, and on the last floor to the
+    /// Quest Chest, summed (`None` if any of those walks has no end).
+    pub fn of_dungeon(d: &BuiltDungeon) -> IndexRow {
+        let mut walks = Some(0u32);
+        let mut rows = Vec::with_capacity(d.floors.len());
+        for (s, e) in d.floors.iter().zip(&d.file.floors) {
+            let walk = match &e.stairs {
+                Some(st) => walk_to(
+                    s,
+                    Point {
+                        x: st.at.x,
+                        y: st.at.y,
+                    },
+                ),
+                None => critical_path(s),
+            };
+            walks = walks.zip(walk).map(|(a, b)| a + b);
+            rows.push(IndexRow::with_critical_path(s, None));
+        }
+        let sum = |f: fn(&IndexRow) -> u32| rows.iter().map(f).sum::<u32>();
+        let sum3 = |f: fn(&IndexRow) -> [u32; 3]| {
+            rows.iter().fold([0u32; 3], |mut acc, r| {
+                for (a, b) in acc.iter_mut().zip(f(r)) {
+                    *a += b;
+                }
+                acc
+            })
+        };
+        IndexRow {
+            seed: d.file.seed,
+            tiles: sum(|r| r.tiles),
+            chambers: sum(|r| r.chambers),
+            hallways: sum(|r| r.hallways),
+            depth: sum(|r| r.depth),
+            critical_path: walks,
+            dead_ends: sum(|r| r.dead_ends),
+            wmts: sum3(|r| r.wmts),
+            chests: sum3(|r| r.chests),
+            floors: d.floors.len() as u32,
+            mission: d.file.mission.clone(),
             files: Vec::new(),
         }
     }
@@ -131,6 +188,7 @@ impl IndexRow {
             "chests_1" => v(self.chests[0]),
             "chests_2" => v(self.chests[1]),
             "chests_3" => v(self.chests[2]),
+            "floors" => v(self.floors),
             _ => return None,
         })
     }
@@ -160,6 +218,7 @@ impl IndexRow {
             self.chests[0].to_string(),
             self.chests[1].to_string(),
             self.chests[2].to_string(),
+            self.floors.to_string(),
         ];
         let files = self.files.join(";");
         let record = numbers
@@ -194,7 +253,7 @@ impl IndexRow {
         }
         let _ = write!(
             o,
-            ", dead_ends: {}, wmts: {{yellow: {}, blue: {}, red: {}}}, chests: {{1: {}, 2: {}, 3: {}}}, mission: {}, files: [",
+            ", dead_ends: {}, wmts: {{yellow: {}, blue: {}, red: {}}}, chests: {{1: {}, 2: {}, 3: {}}}, floors: {}, mission: {}, files: [",
             self.dead_ends,
             self.wmts[0],
             self.wmts[1],
@@ -202,6 +261,7 @@ impl IndexRow {
             self.chests[0],
             self.chests[1],
             self.chests[2],
+            self.floors,
             yaml_str(&self.mission)
         );
         for (i, f) in self.files.iter().enumerate() {
@@ -255,6 +315,18 @@ pub fn to_yaml(rows: &[IndexRow]) -> String {
 /// the analysis stage uses to place the chest).
 pub fn critical_path(s: &Scenario) -> Option<u32> {
     let quest = s.game.chests.iter().find(|c| c.quest)?;
+    walk_to(
+        s,
+        Point {
+            x: quest.x,
+            y: quest.y,
+        },
+    )
+}
+
+/// Walking distance in squares from the entrance to `target` (the walk of
+/// [`critical_path`]); `None` when no walk reaches it.
+fn walk_to(s: &Scenario, target: Point) -> Option<u32> {
     let (w, h) = (s.size.width as usize, s.size.height as usize);
     // The grid's rows read once into a passable map (every index row walks
     // it, so `Scenario::cell` per step was a tenth of `batch --only index`).
@@ -271,10 +343,7 @@ pub fn critical_path(s: &Scenario) -> Option<u32> {
         (p.x >= 0 && p.y >= 0 && (p.x as usize) < w && (p.y as usize) < h)
             .then(|| p.y as usize * w + p.x as usize)
     };
-    let goal = at(Point {
-        x: quest.x,
-        y: quest.y,
-    })?;
+    let goal = at(target)?;
     let walk = walk_squares(
         w,
         w * h,
@@ -464,6 +533,7 @@ mod tests {
             dead_ends: 3,
             wmts: [3, 2, 1],
             chests: [1, 4, 1],
+            floors: 1,
             mission: "quest".into(),
             files: vec![],
         };
@@ -477,7 +547,7 @@ mod tests {
         assert!(Condition::parse("depth").is_err());
         assert_eq!(
             row.csv_line(),
-            "3,10,6,4,5,,3,3,2,1,1,4,1,quest,\n",
+            "3,10,6,4,5,,3,3,2,1,1,4,1,1,quest,\n",
             "an empty critical path is an empty field"
         );
         let odd = IndexRow {
@@ -487,9 +557,53 @@ mod tests {
         };
         assert_eq!(
             odd.csv_line(),
-            "3,10,6,4,5,,3,3,2,1,1,4,1,\"a,b \"\"c\"\"\",\"x.yaml;line\nbreak\"\n",
+            "3,10,6,4,5,,3,3,2,1,1,4,1,1,\"a,b \"\"c\"\"\",\"x.yaml;line\nbreak\"\n",
             "commas, quotes and line breaks are quoted as before"
         );
+    }
+
+    #[test]
+    fn a_dungeon_row_sums_its_floors() {
+        use crate::mkd::floors::{Count, FloorsParams, build_floors};
+        let ts = tileset::default_tileset();
+        let p = GenerateParams {
+            seed: 5,
+            ..GenerateParams::default()
+        };
+        let fp = FloorsParams {
+            floors: Count::Fixed(2),
+            sets_per_floor: None,
+        };
+        let d = build_floors(&ts, &p, &fp).unwrap();
+        let row = IndexRow::of_dungeon(&d);
+        let (a, b) = (IndexRow::of(&d.floors[0]), IndexRow::of(&d.floors[1]));
+        assert_eq!(row.seed, 5);
+        assert_eq!(row.floors, 2);
+        assert_eq!(row.tiles, a.tiles + b.tiles);
+        assert_eq!(row.depth, a.depth + b.depth);
+        assert_eq!(row.dead_ends, a.dead_ends + b.dead_ends);
+        assert_eq!(row.chests[1], a.chests[1] + b.chests[1]);
+        // Floor 1 has no Quest Chest: its walk ends at the stairs down.
+        assert_eq!(a.critical_path, None);
+        let stairs = d.file.floors[0].stairs.unwrap().at;
+        let to_stairs = walk_to(
+            &d.floors[0],
+            Point {
+                x: stairs.x,
+                y: stairs.y,
+            },
+        )
+        .unwrap();
+        assert_eq!(
+            row.critical_path,
+            Some(to_stairs + b.critical_path.unwrap())
+        );
+        assert!(
+            row.csv_line().ends_with(",2,quest,\n"),
+            "{}",
+            row.csv_line()
+        );
+        assert!(row.yaml_line().contains("floors: 2, mission:"));
     }
 
     #[test]

@@ -466,3 +466,338 @@ fn one_metavar_per_meaning() {
     assert_eq!(seen["seed"].0, "SEED");
     assert_eq!(seen["jobs"].0, "N");
 }
+
+/// A run that succeeded and printed nothing at all.
+fn silent(r: &Run) {
+    assert_eq!(r.code, Some(0), "{r:?}");
+    assert!(r.stdout.is_empty(), "stdout: {}", r.stdout);
+    assert!(r.stderr.is_empty(), "stderr: {}", r.stderr);
+}
+
+#[test]
+fn tileset_check_with_q_is_an_exit_status_only() {
+    let tmp = tempfile::tempdir().unwrap();
+    silent(&run(tmp.path(), &["tileset", "check", "-q"]));
+    silent(&run(tmp.path(), &["tileset", "check", "--quiet", "--json"]));
+    // A tile set that makes no set still fails, with its one line.
+    std::fs::write(tmp.path().join("few.yaml"), TOO_FEW).unwrap();
+    let r = run(tmp.path(), &["tileset", "check", "few.yaml", "-q"]);
+    one_error_line(&r, &["few.yaml", "cannot make one set"]).unwrap();
+    let r = run(tmp.path(), &["tileset", "check", "missing.yaml", "-q"]);
+    one_error_line(&r, &["missing.yaml"]).unwrap();
+    // `tileset default` prints the tile set all the same: it is the output.
+    let r = run(tmp.path(), &["tileset", "default", "-q"]);
+    assert_eq!(r.code, Some(0), "{r:?}");
+    assert!(
+        r.stdout.contains("\nformat: tilecrawl-tileset/1\n"),
+        "{}",
+        r.stdout
+    );
+}
+
+#[test]
+fn campaign_new_town_and_show_are_quiet_with_q() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    silent(&run(
+        dir,
+        &["campaign", "new", "Saga", "--seed", "26", "-q"],
+    ));
+    silent(&run(dir, &["campaign", "show", "Saga", "-q"]));
+    silent(&run(
+        dir,
+        &["campaign", "show", "Saga", "--json", "--quiet"],
+    ));
+    let r = run(dir, &["campaign", "show", "Nobody", "-q"]);
+    one_error_line(&r, &["no such campaign"]).unwrap();
+    // A second `new` of the same name still refuses, quiet or not.
+    let r = run(dir, &["campaign", "new", "Saga", "-q"]);
+    one_error_line(&r, &["already exists"]).unwrap();
+
+    silent(&run(dir, &["campaign", "next", "Saga", "-q"]));
+    let adv = "campaigns/Saga/adventure-1";
+    let script =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/scripts/campaign-adventure-1.txt");
+    let r = run(
+        dir,
+        &[
+            "play",
+            &format!("{adv}/scenario.yaml"),
+            "--party",
+            &format!("{adv}/party.yaml"),
+            "--save",
+            &format!("{adv}/game.save"),
+            "--combat",
+            "dice",
+            "--script",
+            script.to_str().unwrap(),
+        ],
+    );
+    assert!(r.stdout.contains("== the adventure is over:"), "{r:?}");
+    // A bad order is still one error line.
+    let r = run(
+        dir,
+        &["campaign", "town", "Saga", "--resurrect", "Nobody", "-q"],
+    );
+    one_error_line(&r, &["no hero called `Nobody`"]).unwrap();
+    let file = dir.join("campaigns/Saga/campaign.yaml");
+    let before = std::fs::read_to_string(&file).unwrap();
+    silent(&run(dir, &["campaign", "town", "Saga", "-q"]));
+    // The town phase happened: its record is in the file.
+    let after = std::fs::read_to_string(&file).unwrap();
+    assert_ne!(before, after);
+    let r = run(dir, &["campaign", "show", "Saga"]);
+    assert!(r.stdout.contains("adventure 1: quest"), "{}", r.stdout);
+}
+
+#[test]
+fn play_with_q_prints_the_game_without_its_opening_lines() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    let g = run(
+        dir,
+        &[
+            "generate",
+            "--seed",
+            "7",
+            "--sets",
+            "1",
+            "--mission",
+            "timed",
+            "--out",
+            "a",
+            "-q",
+        ],
+    );
+    silent(&g);
+    std::fs::write(dir.join("s.txt"), "status\nend turn\n").unwrap();
+    let play = |extra: &[&str]| {
+        let mut args = vec!["play", "a/scenario.yaml", "--script", "s.txt", "--force"];
+        args.extend_from_slice(extra);
+        run(dir, &args)
+    };
+    let loud = play(&[]);
+    let quiet = play(&["-q"]);
+    assert_eq!(quiet.code, Some(0), "{quiet:?}");
+    assert!(
+        loud.stdout.starts_with("tilecrawl play: scenario seed 7"),
+        "{}",
+        loud.stdout
+    );
+    let dropped: Vec<&str> = loud.stdout.lines().take(3).collect();
+    assert!(dropped[1].starts_with("entrance at "), "{dropped:?}");
+    for l in quiet.stdout.lines() {
+        assert!(
+            !l.starts_with("tilecrawl play: ") && !l.starts_with("entrance at "),
+            "{l}"
+        );
+        assert!(!l.starts_with("type `help`"), "{l}");
+    }
+    // Everything else is the same game, line for line.
+    let kept: Vec<&str> = loud
+        .stdout
+        .lines()
+        .filter(|l| {
+            !(l.starts_with("tilecrawl play: ")
+                || (l.starts_with("entrance at ") && l.contains("heroes wait outside"))
+                || l.starts_with("type `help` for the commands"))
+        })
+        .collect();
+    assert_eq!(quiet.stdout.lines().collect::<Vec<_>>(), kept);
+    assert!(
+        quiet.stdout.starts_with("timed mission: "),
+        "{}",
+        quiet.stdout
+    );
+    assert!(quiet.stdout.contains("> end turn"));
+    // Errors still print.
+    let r = run(dir, &["play", "missing.yaml", "-q"]);
+    one_error_line(&r, &["missing.yaml"]).unwrap();
+}
+
+#[test]
+fn batch_floors_makes_a_dungeon_per_entry_and_indexes_it() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    let r = run(
+        dir,
+        &[
+            "batch", "--count", "3", "--floors", "2", "--only", "yaml", "--out", "b", "-q",
+        ],
+    );
+    silent(&r);
+    let csv = std::fs::read_to_string(dir.join("b/index.csv")).unwrap();
+    let mut lines = csv.lines();
+    let header: Vec<&str> = lines.next().unwrap().split(',').collect();
+    let col = |name: &str| header.iter().position(|h| *h == name).unwrap();
+    let rows: Vec<Vec<&str>> = lines.map(|l| l.split(',').collect()).collect();
+    assert_eq!(rows.len(), 3, "{csv}");
+    for (row, seed) in rows.iter().zip(1..) {
+        assert_eq!(row[col("seed")], seed.to_string());
+        assert_eq!(row[col("floors")], "2");
+        assert_eq!(
+            row[col("files")],
+            "dungeon.yaml;floor-1/scenario.yaml;floor-2/scenario.yaml"
+        );
+        let entry = dir.join(format!("b/{seed}"));
+        assert!(entry.join("dungeon.yaml").is_file());
+        // Each entry is what `generate --floors 2` makes of its seed.
+        let g = run(
+            dir,
+            &[
+                "generate",
+                "--seed",
+                &seed.to_string(),
+                "--floors",
+                "2",
+                "--out",
+                "g",
+                "--force",
+                "-q",
+            ],
+        );
+        silent(&g);
+        for f in [
+            "dungeon.yaml",
+            "floor-1/scenario.yaml",
+            "floor-2/scenario.yaml",
+        ] {
+            assert_eq!(
+                std::fs::read(entry.join(f)).unwrap(),
+                std::fs::read(dir.join("g").join(f)).unwrap(),
+                "seed {seed}: {f}"
+            );
+        }
+        // The tiles are summed over both floors.
+        let tiles: u32 = ["floor-1", "floor-2"]
+            .iter()
+            .map(|f| {
+                let s = std::fs::read_to_string(entry.join(f).join("scenario.yaml")).unwrap();
+                tilecrawl::mkd::scenario::from_yaml(&s, "s")
+                    .unwrap()
+                    .tiles
+                    .len() as u32
+            })
+            .sum();
+        assert_eq!(row[col("tiles")], tiles.to_string());
+    }
+    let yaml = std::fs::read_to_string(dir.join("b/index.yaml")).unwrap();
+    assert_eq!(yaml.matches("floors: 2, ").count(), 3, "{yaml}");
+
+    // --resume knows a finished dungeon by its dungeon.yaml: nothing changes,
+    // and a resume with other floors is refused.
+    let before = std::fs::read(dir.join("b/index.csv")).unwrap();
+    std::fs::remove_file(dir.join("b/3/dungeon.yaml")).unwrap();
+    let resume = [
+        "batch", "--count", "3", "--only", "yaml", "--out", "b", "--resume", "-q",
+    ];
+    let mut args = resume.to_vec();
+    args.extend(["--floors", "2"]);
+    silent(&run(dir, &args));
+    assert_eq!(std::fs::read(dir.join("b/index.csv")).unwrap(), before);
+    assert!(dir.join("b/3/dungeon.yaml").is_file());
+    let mut args = resume.to_vec();
+    args.extend(["--floors", "3"]);
+    let r = run(dir, &args);
+    one_error_line(
+        &r,
+        &["dungeon.yaml differs", "--resume needs the same options"],
+    )
+    .unwrap();
+
+    // Filters work on the columns, `floors` among them.
+    let r = run(
+        dir,
+        &[
+            "batch",
+            "--count",
+            "2",
+            "--floors",
+            "d6",
+            "--only",
+            "index",
+            "--out",
+            "f",
+            "-q",
+            "--filter",
+            "floors>=3",
+            "--filter",
+            "depth>=6",
+        ],
+    );
+    silent(&r);
+    let csv = std::fs::read_to_string(dir.join("f/index.csv")).unwrap();
+    let fcol = csv
+        .lines()
+        .next()
+        .unwrap()
+        .split(',')
+        .position(|h| h == "floors")
+        .unwrap();
+    let found: Vec<u32> = csv
+        .lines()
+        .skip(1)
+        .map(|l| l.split(',').nth(fcol).unwrap().parse().unwrap())
+        .collect();
+    assert_eq!(found.len(), 2, "{csv}");
+    assert!(found.iter().all(|&n| n >= 3), "{csv}");
+
+    // Bad --floors and --sets-per-floor alone: one line, nothing written.
+    for (flags, needle) in [
+        (&["--floors", "0"][..], "expected 1 to 12"),
+        (&["--floors", "lots"], "not a number or `d6`"),
+        (
+            &["--sets-per-floor", "2"],
+            "--sets-per-floor needs --floors",
+        ),
+    ] {
+        let mut args = vec!["batch", "--count", "2", "--out", "bad"];
+        args.extend_from_slice(flags);
+        let r = run(dir, &args);
+        assert_eq!(r.code, Some(2), "{r:?}");
+        // One line, and at most clap's pointer to --help.
+        let said: Vec<&str> = r
+            .stderr
+            .lines()
+            .filter(|l| !l.is_empty() && !l.starts_with("For more information"))
+            .collect();
+        assert_eq!(said.len(), 1, "{:?}", r.stderr);
+        assert!(
+            r.stderr.starts_with("error:") && r.stderr.contains(needle),
+            "{:?}",
+            r.stderr
+        );
+        assert!(!dir.join("bad").exists());
+    }
+}
+
+#[test]
+fn every_subcommand_takes_q() {
+    let tmp = tempfile::tempdir().unwrap();
+    for sub in [
+        &["generate"][..],
+        &["render"],
+        &["batch"],
+        &["play"],
+        &["simulate"],
+        &["campaign", "new"],
+        &["campaign", "next"],
+        &["campaign", "town"],
+        &["campaign", "show"],
+        &["tileset", "check"],
+        &["tileset", "default"],
+        &["completions"],
+        &["man"],
+    ] {
+        let mut args = sub.to_vec();
+        args.push("--help");
+        let r = run(tmp.path(), &args);
+        assert_eq!(r.code, Some(0), "{sub:?}: {r:?}");
+        assert!(r.stdout.contains("-q, --quiet"), "{sub:?} lacks -q");
+    }
+    // Where the output is the point, -q prints it all the same.
+    let r = run(tmp.path(), &["man", "-q"]);
+    assert!(r.code == Some(0) && r.stdout.contains(".TH"), "{r:?}");
+    let r = run(tmp.path(), &["completions", "bash", "-q"]);
+    assert!(r.code == Some(0) && r.stdout.contains("tilecrawl"), "{r:?}");
+}

@@ -1551,12 +1551,38 @@ pub fn intro(s: &State) -> Vec<String> {
         v.push(line);
     }
     v.extend(floors_intro(s));
-    v.push(
-        "type `help` for the commands, `status` for where everyone stands, `map` for the board"
-            .into(),
-    );
+    v.push(HELP_HINT.into());
     v.push(banner(s, s.banner()));
     v
+}
+
+/// The intro's last opening line: where to find the commands.
+const HELP_HINT: &str =
+    "type `help` for the commands, `status` for where everyone stands, `map` for the board";
+
+/// Is this one of the intro's opening lines, which `play --quiet` leaves out:
+/// what the scenario is, where the heroes wait, the `help`/`map` hint? The
+/// mission, floor and turn-limit lines and the first banner are the game's
+/// own and stay.
+pub fn is_opening_line(line: &str) -> bool {
+    line.starts_with("tilecrawl play: ")
+        || (line.starts_with("entrance at ") && line.contains("; heroes wait outside: "))
+        || line == HELP_HINT
+}
+
+/// A transcript without its opening lines (see [`is_opening_line`]); only
+/// the lines before the first command are looked at.
+pub fn without_opening(lines: &[String]) -> Vec<String> {
+    let first_command = lines
+        .iter()
+        .position(|l| l.starts_with("> "))
+        .unwrap_or(lines.len());
+    lines
+        .iter()
+        .enumerate()
+        .filter(|(i, l)| *i >= first_command || !is_opening_line(l))
+        .map(|(_, l)| l.clone())
+        .collect()
 }
 
 /// The intro line naming the mission (none for a plain quest).
@@ -2164,6 +2190,23 @@ mod tests {
                 "== turn 1: Ann's heroes ==",
             ]
         );
+    }
+
+    #[test]
+    fn quiet_play_leaves_out_the_opening_lines_only() {
+        let g = mission_game(CombatMode::Manual, "rescue", &[]);
+        let mut lines = g.intro();
+        lines.push("> status".into());
+        lines.push(HELP_HINT.into());
+        let quiet = without_opening(&lines);
+        assert!(!quiet.iter().any(|l| l.starts_with("tilecrawl play: ")));
+        assert!(!quiet.iter().any(|l| l.starts_with("entrance at ")));
+        // The mission line and the banner are the game's.
+        assert!(quiet[0].starts_with("mission: rescue"), "{quiet:?}");
+        assert_eq!(quiet[1], "== turn 1: Ann's heroes ==");
+        // After the first command nothing is left out.
+        assert_eq!(quiet[2..], ["> status".to_string(), HELP_HINT.to_string()]);
+        assert_eq!(lines.len(), quiet.len() + 3);
     }
 
     #[test]
