@@ -29,6 +29,7 @@ pub mod mkd;
 pub mod pack;
 pub mod rules;
 pub mod scenario;
+pub mod schema;
 pub mod tileset;
 
 /// The program name and version written into every scenario.

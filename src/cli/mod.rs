@@ -117,6 +117,11 @@ Example:\n  tilecrawl play output/7/scenario.yaml --party party.yaml --combat di
     /// Print the manual page (roff; `tilecrawl man > tilecrawl.1`).
     #[command(after_help = "Example:\n  tilecrawl man > ~/.local/share/man/man1/tilecrawl.1")]
     Man(shell::ManArgs),
+    /// Print the JSON Schema of a kind of file tilecrawl reads (for editors and validators).
+    #[command(
+        after_help = "Example:\n  tilecrawl schema party > party.schema.json\n  tilecrawl schema"
+    )]
+    Schema(shell::SchemaArgs),
 }
 
 /// Runs the chosen subcommand.
@@ -131,6 +136,7 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Tileset(c) => tileset::run(c),
         Command::Completions(a) => shell::completions(a),
         Command::Man(a) => shell::man(a),
+        Command::Schema(a) => shell::schema(a),
     }
 }
 

@@ -1,6 +1,7 @@
-//! `tilecrawl completions SHELL` and `tilecrawl man`: the shell's tab
-//! completion script and the manual page, both made from the same clap
-//! definition the command parses with, printed on standard output.
+//! `tilecrawl completions SHELL`, `tilecrawl man` and `tilecrawl schema
+//! NAME`: the shell's tab completion script and the manual page, both made
+//! from the same clap definition the command parses with, and the JSON
+//! Schema of a file kind, printed on standard output.
 
 use clap::{Args, CommandFactory, ValueEnum};
 use std::io::Write;
@@ -66,5 +67,33 @@ pub fn man(_: ManArgs) -> anyhow::Result<()> {
         clap_mangen::Man::new(sub).title(name).render(&mut out)?;
     }
     std::io::stdout().lock().write_all(&out)?;
+    Ok(())
+}
+
+/// Options of `tilecrawl schema`.
+#[derive(Debug, Args)]
+pub struct SchemaArgs {
+    /// The kind of file (leave it out for the list).
+    #[arg(value_parser = clap::builder::PossibleValuesParser::new(
+        tilecrawl::schema::KINDS.map(|k| k.name)
+    ))]
+    name: Option<String>,
+    /// Accepted as on every command; the schema is the output, so it is
+    /// printed all the same.
+    #[arg(long, short)]
+    quiet: bool,
+}
+
+/// Prints a kind's JSON Schema, or the kinds there are.
+pub fn schema(a: SchemaArgs) -> anyhow::Result<()> {
+    let mut out = std::io::stdout().lock();
+    match a.name.as_deref().and_then(tilecrawl::schema::kind) {
+        Some(k) => out.write_all(tilecrawl::schema::to_json(k).as_bytes())?,
+        None => {
+            for k in &tilecrawl::schema::KINDS {
+                writeln!(out, "{:<10} {} (format: {})", k.name, k.what, k.format)?;
+            }
+        }
+    }
     Ok(())
 }

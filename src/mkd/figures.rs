@@ -150,7 +150,7 @@ pub struct Stats {
 }
 
 /// A ranged attack.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Shoot {
     /// Shooting dice.

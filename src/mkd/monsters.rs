@@ -53,7 +53,8 @@ pub struct MonsterList {
 /// Why a monster list was refused (one line: file, place, what was expected).
 pub type MonsterError = crate::core::yaml::FileError;
 
-#[derive(Deserialize)]
+/// A monster list (`format: tilecrawl-monsters/1`).
+#[derive(Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 struct RawList {
     format: String,
@@ -62,7 +63,8 @@ struct RawList {
     monsters: Vec<RawMonster>,
 }
 
-#[derive(Deserialize)]
+/// One kind of monster in the pool.
+#[derive(Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 struct RawMonster {
     name: String,
@@ -82,6 +84,11 @@ struct RawMonster {
     armour: Option<u32>,
     #[serde(default)]
     wounds: Option<u32>,
+}
+
+/// The JSON Schema of a monster list.
+pub fn json_schema() -> schemars::Schema {
+    schemars::schema_for!(RawList)
 }
 
 /// The embedded default monster list.

@@ -73,7 +73,8 @@ pub enum TilesetError {
     },
 }
 
-#[derive(Deserialize)]
+/// A tile set file (`format: tilecrawl-tileset/1`).
+#[derive(Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 struct RawSet {
     format: String,
@@ -84,7 +85,8 @@ struct RawSet {
     tiles: Vec<RawTile>,
 }
 
-#[derive(Deserialize)]
+/// One kind of tile: its squares, front and back, and how many you own.
+#[derive(Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 struct RawTile {
     id: String,
@@ -94,6 +96,11 @@ struct RawTile {
     front: String,
     #[serde(default)]
     back: Option<String>,
+}
+
+/// The JSON Schema of a tile set file.
+pub fn json_schema() -> schemars::Schema {
+    schemars::schema_for!(RawSet)
 }
 
 /// The embedded `mkd-builder` tile set.

@@ -18,5 +18,8 @@ mod load;
 mod model;
 
 pub use crate::core::geom::Side;
-pub use load::{DEFAULT_TILESET_NAME, LIMITS, Limits, TilesetError, default_tileset, load, parse};
+pub use load::{
+    DEFAULT_TILESET_NAME, FORMAT, LIMITS, Limits, TilesetError, default_tileset, json_schema, load,
+    parse,
+};
 pub use model::{Cell, Entryway, Face, FaceSide, TileDef, TileKind, TileSet};

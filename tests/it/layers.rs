@@ -25,7 +25,7 @@ const LAYERS: &[&[&str]] = &[
     &["mkd"],
     &["games"],
     &["export"],
-    &["pack"],
+    &["pack", "schema"],
     &["cli", "main"],
 ];
 

@@ -25,6 +25,7 @@ mod play_missions;
 mod play_saves;
 mod print_map;
 mod properties;
+mod schema;
 mod sheet;
 mod simulate;
 mod toolchain;

@@ -788,6 +788,7 @@ fn every_subcommand_takes_q() {
         &["tileset", "default"],
         &["completions"],
         &["man"],
+        &["schema"],
     ] {
         let mut args = sub.to_vec();
         args.push("--help");

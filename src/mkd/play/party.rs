@@ -130,7 +130,8 @@ struct FileHead {
     format: Option<String>,
 }
 
-#[derive(Deserialize)]
+/// A party file (`format: tilecrawl-party/1`).
+#[derive(Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 struct PartyFile {
     #[allow(dead_code)] // checked from `FileHead`
@@ -162,14 +163,16 @@ pub fn fallback_prisoner() -> Hero {
     }
 }
 
-#[derive(Deserialize)]
+/// One player's heroes.
+#[derive(Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 struct RawTeam {
     player: String,
     heroes: Vec<RawHero>,
 }
 
-#[derive(Deserialize)]
+/// One hero: value, level, dice-combat statistics and abilities.
+#[derive(Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 struct RawHero {
     name: String,
@@ -184,6 +187,11 @@ struct RawHero {
     wounds: u32,
     #[serde(default)]
     abilities: Vec<String>,
+}
+
+/// The JSON Schema of a party file.
+pub fn json_schema() -> schemars::Schema {
+    schemars::schema_for!(PartyFile)
 }
 
 /// The embedded default party: two players with two heroes each, 95 points.

@@ -1,0 +1,61 @@
+//! JSON Schemas of the files tilecrawl reads, generated from the types the
+//! loaders read them into (`schemars`), so a schema cannot drift from its
+//! loader: `tilecrawl schema NAME` prints one, `schemas/` ships them, and
+//! the tests check that `schemas/` is what the types give today and that
+//! every template and golden file of a kind validates against its schema.
+//!
+//! A schema says what a file's shape is (keys, types, which are required);
+//! the loaders check more (ranges, names, a tile's squares), so a file the
+//! schema accepts can still be refused with one `error:` line.
+
+/// One file kind with a schema.
+pub struct Kind {
+    /// The name `tilecrawl schema` takes, and `schemas/<name>.schema.json`.
+    pub name: &'static str,
+    /// The `format:` line of the files of this kind.
+    pub format: &'static str,
+    /// What the files are.
+    pub what: &'static str,
+    /// The schema, from the loader's types.
+    pub schema: fn() -> schemars::Schema,
+}
+
+/// Every kind with a schema, by name.
+pub const KINDS: [Kind; 3] = [
+    Kind {
+        name: "monsters",
+        format: crate::mkd::monsters::FORMAT,
+        what: "a monster list (--monsters)",
+        schema: crate::mkd::monsters::json_schema,
+    },
+    Kind {
+        name: "party",
+        format: crate::mkd::play::party::FORMAT,
+        what: "a party file (--party)",
+        schema: crate::mkd::play::party::json_schema,
+    },
+    Kind {
+        name: "tileset",
+        format: crate::tileset::FORMAT,
+        what: "a tile set (--tileset)",
+        schema: crate::tileset::json_schema,
+    },
+];
+
+/// The kind called `name`.
+pub fn kind(name: &str) -> Option<&'static Kind> {
+    KINDS.iter().find(|k| k.name == name)
+}
+
+/// A kind's schema as the JSON text `schemas/` holds: pretty-printed, with
+/// a title naming the kind, ending in a line break.
+pub fn to_json(k: &Kind) -> String {
+    let mut s = (k.schema)();
+    s.insert(
+        "title".into(),
+        format!("tilecrawl: {} (format: {})", k.what, k.format).into(),
+    );
+    let mut text = serde_json::to_string_pretty(&s).expect("a schema always serialises");
+    text.push('\n');
+    text
+}

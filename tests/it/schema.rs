@@ -1,0 +1,132 @@
+//! JSON Schemas (issue 20): `schemas/` holds what the loaders' types give
+//! today (`UPDATE_GOLDEN=1 cargo test --test it schema::` rewrites it after a
+//! format change), every template and test file of a kind validates against
+//! its schema with a real validator (boon), a file the loader refuses for
+//! its shape fails it too, and `tilecrawl schema` prints them.
+
+use crate::common::run_env;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+use tilecrawl::schema::{KINDS, Kind, to_json};
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn schema_file(k: &Kind) -> PathBuf {
+    root().join(format!("schemas/{}.schema.json", k.name))
+}
+
+/// A validator for kind `k`'s schema as `schemas/` ships it.
+fn validator(k: &Kind) -> (boon::Schemas, boon::SchemaIndex) {
+    let text = std::fs::read_to_string(schema_file(k)).unwrap();
+    let value: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let url = format!("file:///schemas/{}.schema.json", k.name);
+    let mut compiler = boon::Compiler::new();
+    compiler.add_resource(&url, value).unwrap();
+    let mut schemas = boon::Schemas::new();
+    let index = compiler.compile(&url, &mut schemas).unwrap();
+    (schemas, index)
+}
+
+/// Every YAML file under `dir`, sorted.
+fn yaml_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    let mut paths: Vec<PathBuf> = entries.map(|e| e.unwrap().path()).collect();
+    paths.sort();
+    for p in paths {
+        if p.is_dir() {
+            yaml_files(&p, out);
+        } else if p.extension().is_some_and(|e| e == "yaml" || e == "yml") {
+            out.push(p);
+        }
+    }
+}
+
+#[test]
+fn the_shipped_schemas_are_what_the_types_give() {
+    let update = std::env::var_os("UPDATE_GOLDEN").is_some();
+    for k in &KINDS {
+        let want = to_json(k);
+        if update {
+            std::fs::write(schema_file(k), &want).unwrap();
+            continue;
+        }
+        let got = std::fs::read_to_string(schema_file(k)).unwrap_or_default();
+        assert!(
+            got == want,
+            "schemas/{}.schema.json is not what the {} loader's types give: run `UPDATE_GOLDEN=1 cargo test --test it schema::`",
+            k.name,
+            k.what
+        );
+    }
+}
+
+#[test]
+fn every_template_and_test_file_of_a_kind_validates() {
+    let mut files = Vec::new();
+    for dir in ["templates", "tests/data", "tests/golden"] {
+        yaml_files(&root().join(dir), &mut files);
+    }
+    for k in &KINDS {
+        let (schemas, index) = validator(k);
+        let mut checked = 0;
+        for f in &files {
+            let text = std::fs::read_to_string(f).unwrap();
+            if tilecrawl::core::yaml::format_of(&text) != Some(k.format) {
+                continue;
+            }
+            let value: serde_json::Value = yaml_serde::from_str(&text).unwrap();
+            if let Err(e) = schemas.validate(&value, index) {
+                panic!("{} fails schemas/{}.schema.json: {e}", f.display(), k.name);
+            }
+            checked += 1;
+        }
+        assert!(checked > 0, "no file of kind {} was checked", k.name);
+    }
+}
+
+#[test]
+fn a_file_of_the_wrong_shape_fails_its_schema_as_it_fails_its_loader() {
+    let party = |extra: &str| {
+        format!(
+            "format: tilecrawl-party/1\nteams:\n  - player: Ann\n    heroes:\n      - {{name: Ayla, value: 30, speed: 5, attacks: 3, armour: 4, wounds: 5{extra}}}\n"
+        )
+    };
+    let k = tilecrawl::schema::kind("party").unwrap();
+    let (schemas, index) = validator(k);
+    let valid = |text: &str| {
+        let v: serde_json::Value = yaml_serde::from_str(text).unwrap();
+        schemas.validate(&v, index).is_ok()
+    };
+    assert!(valid(&party("")));
+    assert!(tilecrawl::mkd::play::party::parse(&party(""), "p").is_ok());
+    for bad in [", colour: red", ", value: ten", ", level: -1"] {
+        let text = party(bad).replacen(", value: 30", "", usize::from(bad.contains("value")));
+        assert!(!valid(&text), "the schema takes {bad:?}");
+        assert!(
+            tilecrawl::mkd::play::party::parse(&text, "p").is_err(),
+            "the loader takes {bad:?}"
+        );
+    }
+}
+
+#[test]
+fn tilecrawl_schema_prints_the_shipped_schema_or_the_list() {
+    let tmp = tempfile::tempdir().unwrap();
+    let run = |args: &[&str]| run_env(tmp.path(), args, &[], Duration::from_secs(60));
+    for k in &KINDS {
+        let r = run(&["schema", k.name]);
+        assert_eq!(r.code, Some(0), "{r:?}");
+        assert_eq!(r.stdout, std::fs::read_to_string(schema_file(k)).unwrap());
+    }
+    let r = run(&["schema"]);
+    for k in &KINDS {
+        assert!(r.stdout.contains(k.format), "{}", r.stdout);
+    }
+    let r = run(&["schema", "nope"]);
+    assert_eq!(r.code, Some(2), "{r:?}");
+    assert!(r.stderr.contains("invalid value 'nope'"), "{}", r.stderr);
+}
