@@ -143,3 +143,23 @@ pub fn nested(head: &str, depth: usize) -> Vec<u8> {
     v.push(b'\n');
     v
 }
+
+/// `generate --seed SEED --sets SETS` on the embedded tiles, in the library.
+pub fn scenario(seed: u64, sets: u32) -> tilecrawl::mkd::scenario::Scenario {
+    use tilecrawl::build::layout::LayoutParams;
+    use tilecrawl::mkd::generate::{GenerateParams, generate};
+    use tilecrawl::mkd::setup::SetupParams;
+    let p = GenerateParams {
+        seed,
+        layout: LayoutParams {
+            sets,
+            ..LayoutParams::default()
+        },
+        setup: SetupParams {
+            sets,
+            ..SetupParams::default()
+        },
+        ..GenerateParams::default()
+    };
+    generate(&tilecrawl::tileset::default_tileset(), &p).expect("scenario generates")
+}

@@ -14,26 +14,12 @@ use tilecrawl::export::{Drawing, MapOptions, drawing};
 use tilecrawl::mkd::generate::{GenerateParams, generate};
 use tilecrawl::mkd::scenario::Scenario;
 use tilecrawl::mkd::setup::SetupParams;
-use tilecrawl::tileset::{Cell, default_tileset};
+use tilecrawl::tileset::Cell;
 
 /// Pixels per millimetre of the rasterised pages (254 DPI).
 const PX_PER_MM: f64 = 10.0;
 
-fn scenario(seed: u64, sets: u32) -> Scenario {
-    let p = GenerateParams {
-        seed,
-        layout: LayoutParams {
-            sets,
-            ..LayoutParams::default()
-        },
-        setup: SetupParams {
-            sets,
-            ..SetupParams::default()
-        },
-        ..GenerateParams::default()
-    };
-    generate(&default_tileset(), &p).expect("scenario generates")
-}
+use crate::common::scenario;
 
 fn print(paper: Paper) -> PrintOptions {
     PrintOptions {

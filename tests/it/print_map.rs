@@ -2,7 +2,6 @@
 //! PDF page's edges, the legend, page names, and the drawing defects of
 //! issue 22, each measured on the drawing model or its SVG.
 
-use tilecrawl::build::layout::LayoutParams;
 use tilecrawl::export::paper::PrintOptions;
 use tilecrawl::export::pdf::{
     PAGE_RULER_MM, cutout_tilings, map_page_title, map_tiling, page_numbers, page_rulers,
@@ -13,25 +12,9 @@ use tilecrawl::export::{
 };
 use tilecrawl::mkd::generate::{GenerateParams, generate};
 use tilecrawl::mkd::mission::Mission;
-use tilecrawl::mkd::scenario::Scenario;
-use tilecrawl::mkd::setup::SetupParams;
 use tilecrawl::tileset::default_tileset;
 
-fn scenario(seed: u64, sets: u32) -> Scenario {
-    let p = GenerateParams {
-        seed,
-        layout: LayoutParams {
-            sets,
-            ..LayoutParams::default()
-        },
-        setup: SetupParams {
-            sets,
-            ..SetupParams::default()
-        },
-        ..GenerateParams::default()
-    };
-    generate(&default_tileset(), &p).expect("scenario generates")
-}
+use crate::common::scenario;
 
 fn texts<'a>(d: &'a Drawing, layer: &str) -> Vec<&'a Text> {
     d.layer(layer)

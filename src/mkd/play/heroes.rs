@@ -371,32 +371,38 @@ pub fn hero_disarm(cx: &mut Ctx, h: HeroId, p: Point, fast: bool) -> Result<(), 
         });
     };
     cx.s.spend_disarm(h, fast)?;
-    let t = trap(cx.s, (level, face));
-    let (need, xp) = (t.disarm, t.xp);
-    let r = cx.dice.d6(format_args!(
-        "{} disarms the door trap",
-        cx.s.heroes[h].name
-    ));
-    if r >= need {
+    let why = format!("{} disarms the door trap", cx.s.heroes[h].name);
+    if disarm_roll(cx, h, (level, face), fast, why) {
         cx.s.board.doors[d].trap = DoorTrap::Spent;
+    } else if fast {
+        spring_door_trap(cx, d, h);
+    }
+    Ok(())
+}
+
+/// The disarm roll doors and chests share: a d6 against the trap's number.
+/// Told either way; a success pays the trap's experience. True if it worked.
+fn disarm_roll(cx: &mut Ctx, h: HeroId, at: (u32, u32), fast: bool, why: String) -> bool {
+    let t = trap(cx.s, at);
+    let (need, xp) = (t.disarm, t.xp);
+    let roll = cx.dice.d6(why);
+    if roll >= need {
         cx.s.xp += xp;
         cx.emit(Event::Disarmed {
             hero: h,
-            trap: (level, face),
+            trap: at,
             fast,
-            roll: r,
+            roll,
         });
+        true
     } else {
         cx.emit(Event::DisarmFailed {
             hero: h,
-            trap: (level, face),
-            roll: r,
+            trap: at,
+            roll,
         });
-        if fast {
-            spring_door_trap(cx, d, h);
-        }
+        false
     }
-    Ok(())
 }
 
 /// The trap of chest `c` (level and face): the face rolled before, or
@@ -424,37 +430,21 @@ fn disarm_chest(cx: &mut Ctx, h: HeroId, p: Point, fast: bool) -> Result<(), Ref
     };
     let level = chest.level;
     cx.s.spend_disarm(h, fast)?;
-    let t = trap(cx.s, (level, face));
-    let (need, xp, none) = (t.disarm, t.xp, t.effect == TrapEffect::None);
-    if none {
+    if trap(cx.s, (level, face)).effect == TrapEffect::None {
         // Nothing to disarm: the check showed no trap.
         cx.s.chests[c].trap_spent = true;
         cx.emit(Event::ChestHasNoTrap { hero: h, chest: c });
         return Ok(());
     }
-    let r = cx.dice.d6(format_args!(
+    let why = format!(
         "{} disarms {}'s trap",
         cx.s.heroes[h].name, cx.s.chests[c].id
-    ));
-    if r >= need {
+    );
+    if disarm_roll(cx, h, (level, face), fast, why) {
         cx.s.chests[c].trap_spent = true;
-        cx.s.xp += xp;
-        cx.emit(Event::Disarmed {
-            hero: h,
-            trap: (level, face),
-            fast,
-            roll: r,
-        });
-    } else {
-        cx.emit(Event::DisarmFailed {
-            hero: h,
-            trap: (level, face),
-            roll: r,
-        });
-        if fast {
-            cx.s.chests[c].trap_spent = true;
-            spring(cx, (level, face), h, Some(p));
-        }
+    } else if fast {
+        cx.s.chests[c].trap_spent = true;
+        spring(cx, (level, face), h, Some(p));
     }
     Ok(())
 }
