@@ -21,7 +21,19 @@ pub struct Kind {
 }
 
 /// Every kind with a schema, by name.
-pub const KINDS: [Kind; 3] = [
+pub const KINDS: [Kind; 5] = [
+    Kind {
+        name: "campaign",
+        format: crate::mkd::campaign::model::FORMAT,
+        what: "a campaign file (campaigns/NAME/campaign.yaml)",
+        schema: crate::mkd::campaign::model::json_schema,
+    },
+    Kind {
+        name: "dungeon",
+        format: crate::mkd::floors::DUNGEON_FORMAT,
+        what: "a multi-floor dungeon (dungeon.yaml)",
+        schema: crate::mkd::floors::json_schema,
+    },
     Kind {
         name: "monsters",
         format: crate::mkd::monsters::FORMAT,

@@ -12,7 +12,7 @@ use serde::{Deserialize, Serialize};
 use std::fmt::Display;
 
 /// One logged roll: which stage rolled, what was rolled, the result and why.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct LogEntry {
     /// Pipeline stage that made the roll (`layout`, `analysis`, `setup`, ...).

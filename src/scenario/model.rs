@@ -373,7 +373,7 @@ pub struct CentralChamber {
 }
 
 /// A square of a tile that holds a mission piece (prisoner, staircase).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Spot {
     /// Square.

@@ -27,7 +27,7 @@ pub const MAX_NAME: usize = 64;
 pub const MAX_BONUS: i32 = 20;
 
 /// A whole campaign.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Campaign {
     /// Always `tilecrawl-campaign/1`.
@@ -56,7 +56,7 @@ pub struct Campaign {
 }
 
 /// A hero between adventures.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CampaignHero {
     /// One word, as in the party file.
@@ -98,7 +98,7 @@ pub struct CampaignHero {
 }
 
 /// An item the party owns.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct OwnedItem {
     /// Name (as in the chest-contents table).
@@ -154,7 +154,7 @@ impl OwnedItem {
 }
 
 /// The adventure being played.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CurrentAdventure {
     /// 1 for the first adventure.
@@ -180,7 +180,7 @@ pub struct CurrentAdventure {
 }
 
 /// What an adventure came to and what happened in town after it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct AdventureRecord {
     /// Adventure number.
@@ -218,7 +218,7 @@ pub struct AdventureRecord {
 }
 
 /// A chest brought out of a dungeon.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ChestRecord {
     /// Transcript name.
@@ -233,7 +233,7 @@ pub struct ChestRecord {
 }
 
 /// A quest reward received.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RewardRecord {
     /// Experience shared among the heroes.
@@ -243,7 +243,7 @@ pub struct RewardRecord {
 }
 
 /// One hero's share of experience.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Share {
     /// Hero.
@@ -400,6 +400,11 @@ impl Campaign {
         s.push_str(&yaml_serde::to_string(self).expect("a campaign always serialises"));
         s
     }
+}
+
+/// The JSON Schema of a campaign file (`campaign.yaml`).
+pub fn json_schema() -> schemars::Schema {
+    schemars::schema_for!(Campaign)
 }
 
 /// Level 1 goes without saying in a party file.

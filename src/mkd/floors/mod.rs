@@ -23,7 +23,7 @@ pub const DUNGEON_FORMAT: &str = "tilecrawl-dungeon/1";
 pub const MAX_FLOORS: u32 = 12;
 
 /// A multi-floor dungeon, as written to `dungeon.yaml`.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct DungeonFile {
     /// Always `tilecrawl-dungeon/1`.
@@ -45,7 +45,7 @@ pub struct DungeonFile {
 }
 
 /// One floor of a [`DungeonFile`].
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct FloorEntry {
     /// 1 for the top floor.
@@ -63,7 +63,7 @@ pub struct FloorEntry {
 
 /// A staircase down: its square on this floor and the floor it leads to
 /// (the heroes arrive at that floor's entrance).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct StairLink {
     /// The staircase token on this floor.
@@ -71,4 +71,9 @@ pub struct StairLink {
     pub at: Spot,
     /// The floor number it leads down to.
     pub to_floor: u32,
+}
+
+/// The JSON Schema of a multi-floor dungeon file (`dungeon.yaml`).
+pub fn json_schema() -> schemars::Schema {
+    schemars::schema_for!(DungeonFile)
 }
