@@ -21,7 +21,7 @@ pub struct Kind {
 }
 
 /// Every kind with a schema, by name.
-pub const KINDS: [Kind; 5] = [
+pub const KINDS: [Kind; 6] = [
     Kind {
         name: "campaign",
         format: crate::mkd::campaign::model::FORMAT,
@@ -45,6 +45,12 @@ pub const KINDS: [Kind; 5] = [
         format: crate::mkd::play::party::FORMAT,
         what: "a party file (--party)",
         schema: crate::mkd::play::party::json_schema,
+    },
+    Kind {
+        name: "save",
+        format: crate::mkd::play::session::SAVE_FORMAT,
+        what: "a saved game (play --save)",
+        schema: crate::mkd::play::session::json_schema,
     },
     Kind {
         name: "tileset",

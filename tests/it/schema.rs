@@ -70,6 +70,30 @@ fn every_template_and_test_file_of_a_kind_validates() {
     for dir in ["templates", "tests/data", "tests/golden"] {
         yaml_files(&root().join(dir), &mut files);
     }
+    // No save is pinned: play one, a few turns of the hand game.
+    let tmp = tempfile::tempdir().unwrap();
+    let run = |args: &[&str]| {
+        let r = run_env(tmp.path(), args, &[], Duration::from_secs(120));
+        assert_eq!(r.code, Some(0), "{args:?}: {r:?}");
+    };
+    run(&[
+        "generate", "--seed", "11", "--dpi", "20", "--out", "s", "-q",
+    ]);
+    let script = root().join("tests/scripts/hand-seed11.txt");
+    run(&[
+        "play",
+        "s/scenario.yaml",
+        "--script",
+        script.to_str().unwrap(),
+        "--seed",
+        "128",
+        "--combat",
+        "dice",
+        "--save",
+        "game.save",
+        "-q",
+    ]);
+    files.push(tmp.path().join("game.save"));
     for k in &KINDS {
         let (schemas, index) = validator(k);
         let mut checked = 0;

@@ -25,7 +25,7 @@ pub const MAX_SAVE_BYTES: u64 = 8 * 1024 * 1024;
 pub const MAX_LINES: usize = 100_000;
 
 /// What `save.yaml` holds.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct SaveFile {
     /// Always `tilecrawl-save/1`.
@@ -214,6 +214,11 @@ impl Session {
         }
         (s, transcript)
     }
+}
+
+/// The JSON Schema of a saved game (`play --save`).
+pub fn json_schema() -> schemars::Schema {
+    schemars::schema_for!(SaveFile)
 }
 
 /// Reads and checks a save file's text (not the files it names).
