@@ -226,12 +226,31 @@ pub fn format_of(text: &str) -> Option<&str> {
     })
 }
 
+/// A file whose `format:` names another kind of tilecrawl file.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("this is {is} (format: {found}), not {not}")]
+pub struct WrongKind {
+    /// What the file is (`a scenario`).
+    pub is: &'static str,
+    /// Its `format:` value.
+    pub found: String,
+    /// What was asked for (`a party file`).
+    pub not: &'static str,
+}
+
+/// As a loader's (location, message) fault: about the file as a whole.
+impl From<WrongKind> for (String, String) {
+    fn from(e: WrongKind) -> (String, String) {
+        (String::new(), e.to_string())
+    }
+}
+
 /// What the file at hand is, when its `format:` names another kind of
 /// tilecrawl file than `want` (a `format:` value such as
 /// `tilecrawl-party/1`): `this is a scenario (format: tilecrawl-scenario/1),
 /// not a party file`. Unknown or missing formats pass: the loader's own
 /// checks name them.
-pub fn check_kind(text: &str, want: &str) -> Result<(), (String, String)> {
+pub fn check_kind(text: &str, want: &str) -> Result<(), WrongKind> {
     let Some(found) = format_of(text) else {
         return Ok(());
     };
@@ -241,10 +260,11 @@ pub fn check_kind(text: &str, want: &str) -> Result<(), (String, String)> {
         return Ok(());
     }
     match (name(&base(found)), name(&base(want))) {
-        (Some(is), Some(not)) => Err((
-            String::new(),
-            format!("this is {is} (format: {found}), not {not}"),
-        )),
+        (Some(is), Some(not)) => Err(WrongKind {
+            is,
+            found: found.to_string(),
+            not,
+        }),
         _ => Ok(()),
     }
 }
@@ -390,7 +410,9 @@ mod tests {
         let party = "# mine\nformat: tilecrawl-party/1\nteams: []\n";
         assert_eq!(format_of(party), Some("tilecrawl-party/1"));
         assert_eq!(
-            check_kind(party, "tilecrawl-tileset/1").unwrap_err().1,
+            check_kind(party, "tilecrawl-tileset/1")
+                .unwrap_err()
+                .to_string(),
             "this is a party file (format: tilecrawl-party/1), not a tile set"
         );
         assert!(check_kind(party, "tilecrawl-party/1").is_ok());

@@ -120,7 +120,7 @@ pub fn parse(text: &str, file: &str) -> Result<MonsterList, MonsterError> {
             format!("the file is empty; expected `format: {FORMAT}` and a `monsters` list"),
         ));
     }
-    crate::core::yaml::check_kind(text, FORMAT).map_err(|(l, m)| at(l, m))?;
+    crate::core::yaml::check_kind(text, FORMAT).map_err(|e| at(String::new(), e.to_string()))?;
     let raw: RawList = crate::core::yaml::parse(text, file)?;
     if raw.format != FORMAT {
         return Err(at(

@@ -67,12 +67,13 @@ fn check_text(text: &str, file: &str) -> Result<(), ScenarioError> {
     }
     crate::core::yaml::check_shape(text)
         .and_then(|()| {
-            crate::core::yaml::check_kind(text, FORMAT).map_err(|(l, m)| {
-                if crate::core::yaml::format_of(text).is_some_and(|f| f.starts_with("tilecrawl-dungeon")) {
-                    (l, format!("{m}: give one floor's scenario.yaml (floor-1/scenario.yaml, ...) to draw it, or play and simulate the dungeon.yaml itself"))
+            crate::core::yaml::check_kind(text, FORMAT).map_err(|e| {
+                let hint = if e.found.starts_with("tilecrawl-dungeon") {
+                    ": give one floor's scenario.yaml (floor-1/scenario.yaml, ...) to draw it, or play and simulate the dungeon.yaml itself"
                 } else {
-                    (l, m)
-                }
+                    ""
+                };
+                (String::new(), format!("{e}{hint}"))
             })
         })
         .map_err(|(location, message)| ScenarioError {

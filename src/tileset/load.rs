@@ -139,9 +139,9 @@ pub fn parse(text: &str, file: &str) -> Result<TileSet, TilesetError> {
             ),
         });
     }
-    crate::core::yaml::check_kind(text, FORMAT).map_err(|(_, message)| TilesetError::Set {
+    crate::core::yaml::check_kind(text, FORMAT).map_err(|e| TilesetError::Set {
         file: file.to_string(),
-        message,
+        message: e.to_string(),
     })?;
     let raw: RawSet = crate::core::yaml::parse(text, file)?;
 

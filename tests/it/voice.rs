@@ -10,6 +10,18 @@ fn run(cwd: &Path, args: &[&str]) -> Run {
     run_env(cwd, args, &[], Duration::from_secs(300))
 }
 
+/// `generate --seed 3 --sets 1 --dpi 20 --out a -q` in `cwd`, which must work.
+fn small_scenario(cwd: &Path) -> Run {
+    let g = run(
+        cwd,
+        &[
+            "generate", "--seed", "3", "--sets", "1", "--dpi", "20", "--out", "a", "-q",
+        ],
+    );
+    assert_eq!(g.code, Some(0), "{g:?}");
+    g
+}
+
 /// A tile set of one hallway and two chambers: well formed, no set.
 const TOO_FEW: &str = "format: tilecrawl-tileset/1
 name: too few
@@ -78,13 +90,7 @@ fn the_set_count_error_counts_the_fifth_tile_of_each_set() {
 #[test]
 fn render_is_quiet_with_q() {
     let tmp = tempfile::tempdir().unwrap();
-    let g = run(
-        tmp.path(),
-        &[
-            "generate", "--seed", "3", "--sets", "1", "--dpi", "20", "--out", "a", "-q",
-        ],
-    );
-    assert_eq!(g.code, Some(0), "{g:?}");
+    let g = small_scenario(tmp.path());
     assert!(g.stdout.is_empty(), "{}", g.stdout);
     let r = run(
         tmp.path(),
@@ -103,13 +109,7 @@ fn render_is_quiet_with_q() {
 #[test]
 fn render_replaces_what_is_there_only_with_force() {
     let tmp = tempfile::tempdir().unwrap();
-    let g = run(
-        tmp.path(),
-        &[
-            "generate", "--seed", "3", "--sets", "1", "--dpi", "20", "--out", "a", "-q",
-        ],
-    );
-    assert_eq!(g.code, Some(0), "{g:?}");
+    small_scenario(tmp.path());
     let before = std::fs::read(tmp.path().join("a/map.png")).unwrap();
     // Beside the scenario, as `generate` into a used folder: refused.
     let r = run(tmp.path(), &["render", "a/scenario.yaml", "--dpi", "30"]);
@@ -199,13 +199,7 @@ fn campaign_next_takes_the_tiles_you_own_and_the_options_of_generate() {
 #[test]
 fn a_file_of_the_wrong_kind_gets_one_short_error_line() {
     let tmp = tempfile::tempdir().unwrap();
-    let g = run(
-        tmp.path(),
-        &[
-            "generate", "--seed", "3", "--sets", "1", "--dpi", "20", "--out", "a", "-q",
-        ],
-    );
-    assert_eq!(g.code, Some(0), "{g:?}");
+    small_scenario(tmp.path());
     // The SVG is 40 KB of one YAML string to the reader.
     let r = run(tmp.path(), &["render", "a/map.svg", "--out", "b"]);
     let line = one_error_line(&r, &["a/map.svg"]).unwrap();

@@ -124,7 +124,8 @@ pub fn dungeon_from_yaml(text: &str, file: &str) -> Result<DungeonFile, DungeonE
         ));
     }
     crate::core::yaml::check_shape(text).map_err(|(l, m)| err(l, m))?;
-    crate::core::yaml::check_kind(text, DUNGEON_FORMAT).map_err(|(l, m)| err(l, m))?;
+    crate::core::yaml::check_kind(text, DUNGEON_FORMAT)
+        .map_err(|e| err(String::new(), e.to_string()))?;
     let d: DungeonFile = yaml_serde::from_str(text).map_err(|e| {
         let (l, m) = crate::core::yaml::error_parts(&e);
         err(l, format!("{m} (is this a tilecrawl dungeon.yaml?)"))

@@ -230,7 +230,7 @@ pub fn parse_save(text: &str, file: &str) -> Result<SaveFile, FileError> {
         ));
     }
     crate::core::yaml::check_shape(text)
-        .and_then(|()| crate::core::yaml::check_kind(text, SAVE_FORMAT))
+        .and_then(|()| Ok(crate::core::yaml::check_kind(text, SAVE_FORMAT)?))
         .map_err(|(location, message)| FileError {
             file: file.into(),
             location,
