@@ -5,6 +5,7 @@
 mod cli;
 
 use clap::Parser as _;
+use std::io::Write as _;
 use std::process::ExitCode;
 
 // See Cargo.toml: a faster allocator for the many small vectors of layout
@@ -24,8 +25,7 @@ fn usage_error(e: clap::Error) -> ! {
     ) {
         e.exit();
     }
-    let text = e
-        .to_string()
+    let text = shorten_clap_value(&e.to_string())
         .replace(
             "invalid digit found in string",
             "expected a whole number (digits only)",
@@ -39,8 +39,35 @@ fn usage_error(e: clap::Error) -> ! {
             "expected a whole number, got nothing",
         )
         .replace("invalid float literal", "expected a number");
-    eprint!("{text}");
+    // A value given on the command line may be huge or hold control
+    // characters: each line is escaped and bounded.
+    let text: String = text
+        .lines()
+        .map(|l| {
+            tilecrawl::core::text::message_line(l, tilecrawl::core::text::MAX_MESSAGE_CHARS) + "\n"
+        })
+        .collect();
+    let _ = write!(std::io::stderr().lock(), "{text}");
     std::process::exit(e.exit_code());
+}
+
+/// clap quotes a refused value whole (`invalid value '…' for '--mission
+/// <MISSION>'`): a long one is cut to an excerpt, so the line still names
+/// the option.
+fn shorten_clap_value(text: &str) -> String {
+    const HEAD: &str = "invalid value '";
+    let Some(start) = text.find(HEAD).map(|i| i + HEAD.len()) else {
+        return text.to_string();
+    };
+    let Some(len) = text[start..].find("' for '") else {
+        return text.to_string();
+    };
+    format!(
+        "{}{}{}",
+        &text[..start],
+        tilecrawl::core::text::excerpt(&text[start..start + len], 40),
+        &text[start + len..]
+    )
 }
 
 fn main() -> ExitCode {
@@ -49,7 +76,10 @@ fn main() -> ExitCode {
         Err(e) => usage_error(e),
     };
     let color = args.color_errors();
-    match cli::run(args) {
+    // What is still buffered for standard output is written now, so a full
+    // disk or a closed pipe is an error of the command, not lost at exit.
+    let result = cli::run(args).and_then(|()| Ok(std::io::stdout().flush()?));
+    match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             // A closed pipe (`tilecrawl ... | head`) is not an error.
@@ -59,14 +89,20 @@ fn main() -> ExitCode {
             }) {
                 return ExitCode::SUCCESS;
             }
-            let msg = format!("{e:#}").replace('\n', " ");
+            // One line of bounded length, controls escaped: what a file or a
+            // command line held cannot act on the terminal or flood it.
+            let msg = tilecrawl::core::text::message_line(
+                &format!("{e:#}").replace('\n', " "),
+                tilecrawl::core::text::MAX_ERROR_CHARS,
+            );
             // Bold red like clap's own `error:`.
             let label = if color {
                 "\x1b[1m\x1b[31merror:\x1b[0m"
             } else {
                 "error:"
             };
-            eprintln!("{label} {msg}");
+            // Standard error may be full or closed too: the exit code still says it.
+            let _ = writeln!(std::io::stderr().lock(), "{label} {msg}");
             ExitCode::from(1)
         }
     }

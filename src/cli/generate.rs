@@ -363,10 +363,10 @@ pub fn run(a: GenerateArgs) -> anyhow::Result<()> {
             "out": out.display().to_string(),
             "files": refs.iter().map(|(n, _)| *n).collect::<Vec<_>>(),
         });
-        println!("{v}");
+        outln!("{v}")?;
     } else if !a.quiet {
-        print!("{}", summary(&scenario));
-        println!("wrote {}", super::outputs::listing(&out, &refs));
+        out!("{}", summary(&scenario))?;
+        outln!("wrote {}", super::outputs::listing(&out, &refs))?;
     }
     Ok(())
 }
@@ -400,34 +400,37 @@ fn run_floors(
             "out": out.display().to_string(),
             "files": refs.iter().map(|(n, _)| *n).collect::<Vec<_>>(),
         });
-        println!("{v}");
+        outln!("{v}")?;
     } else if !a.quiet {
         let d = &built.file;
-        print!(
+        out!(
             "dungeon of {} floors, seed {}, mission {}",
             d.floors.len(),
             d.seed,
             d.mission
-        );
+        )?;
         match d.turn_limit {
-            Some(t) => println!(", {t} turns in all"),
-            None => println!(),
+            Some(t) => outln!(", {t} turns in all")?,
+            None => outln!()?,
         }
         for (s, e) in built.floors.iter().zip(&d.floors) {
-            print!("floor {}: ", e.number);
-            print!("{}", summary(s));
+            out!("floor {}: ", e.number)?;
+            out!("{}", summary(s))?;
             if let Some(st) = &e.stairs {
-                println!(
+                outln!(
                     "stairs down to floor {} on {},{} ({})",
-                    st.to_floor, st.at.x, st.at.y, s.tiles[st.at.tile].id
-                );
+                    st.to_floor,
+                    st.at.x,
+                    st.at.y,
+                    s.tiles[st.at.tile].id
+                )?;
             }
         }
-        println!(
+        outln!(
             "wrote {} and {} files in floor folders",
             out.join("dungeon.yaml").display(),
             files.len() - 1
-        );
+        )?;
     }
     Ok(())
 }

@@ -1,5 +1,8 @@
 //! Command-line interface: one file per subcommand.
 
+#[macro_use]
+mod say;
+
 mod batch;
 mod campaign;
 mod generate;

@@ -53,7 +53,7 @@ pub fn run(a: RenderArgs) -> anyhow::Result<()> {
     let refs: Vec<(&str, &[u8])> = files.iter().map(|(n, b)| (*n, b.as_slice())).collect();
     super::outputs::write_outputs(&dir, &refs, force)?;
     if !a.quiet {
-        println!("wrote {}", super::outputs::listing(&dir, &refs));
+        outln!("wrote {}", super::outputs::listing(&dir, &refs))?;
     }
     Ok(())
 }

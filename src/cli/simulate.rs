@@ -48,7 +48,7 @@ pub fn run(a: SimulateArgs) -> anyhow::Result<()> {
     let party_value = loaded.party.total_value();
     let hero_value = loaded.adventure.first_scenario().game.params.hero_value;
     if !a.quiet && party_value != hero_value {
-        eprintln!(
+        warnln!(
             "warning: the scenario was set up for heroes worth {hero_value} points; this party is worth {party_value}"
         );
     }

@@ -1,9 +1,10 @@
 //! What every stage uses and no game knows about: seeded dice, geometry,
-//! YAML reading and writing, files and digests.
+//! YAML reading and writing, files and digests, text fit for a terminal.
 
 pub mod dice;
 pub mod digest;
 pub mod fs;
 pub mod geom;
+pub mod text;
 pub mod yaml;
 pub mod yaml_emit;

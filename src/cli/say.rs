@@ -1,0 +1,56 @@
+//! Printing for the subcommands: every line to standard output goes through
+//! [`outln!`] or [`out!`], which escape control characters (a tile set's name
+//! or a typed line cannot act on the terminal) and return a failed write as
+//! an error (`tilecrawl generate >/dev/full` exits 1 instead of panicking,
+//! as `println!` does). [`warnln!`] writes a warning to standard error,
+//! escaped and bounded, and never fails the command.
+
+use std::io::Write;
+
+/// Writes `text` and a line break to standard output, controls escaped.
+pub(crate) fn out_line(text: &str) -> std::io::Result<()> {
+    let mut o = std::io::stdout().lock();
+    o.write_all(tilecrawl::core::text::escape_controls_keep_lines(text).as_bytes())?;
+    o.write_all(b"\n")
+}
+
+/// Writes `text` to standard output, controls escaped.
+pub(crate) fn out_text(text: &str) -> std::io::Result<()> {
+    std::io::stdout()
+        .lock()
+        .write_all(tilecrawl::core::text::escape_controls_keep_lines(text).as_bytes())
+}
+
+/// Writes one warning line to standard error; a failure to write it is
+/// ignored (the warning is advice, the command goes on).
+pub(crate) fn warn_line(text: &str) {
+    let _ = writeln!(
+        std::io::stderr().lock(),
+        "{}",
+        tilecrawl::core::text::message_line(text, tilecrawl::core::text::MAX_MESSAGE_CHARS)
+    );
+}
+
+/// `println!` that returns a failed write (use with `?`) and escapes controls.
+macro_rules! outln {
+    () => {
+        $crate::cli::say::out_line("")
+    };
+    ($($arg:tt)*) => {
+        $crate::cli::say::out_line(&format!($($arg)*))
+    };
+}
+
+/// `print!` that returns a failed write (use with `?`) and escapes controls.
+macro_rules! out {
+    ($($arg:tt)*) => {
+        $crate::cli::say::out_text(&format!($($arg)*))
+    };
+}
+
+/// `eprintln!` for a warning: escaped, bounded, never fails.
+macro_rules! warnln {
+    ($($arg:tt)*) => {
+        $crate::cli::say::warn_line(&format!($($arg)*))
+    };
+}

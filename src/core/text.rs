@@ -1,0 +1,118 @@
+//! Text that reaches a terminal: control characters made visible, and long
+//! values cut to an excerpt, so nothing a file or a typed line holds can
+//! retitle a window, clear a screen or flood an error line.
+
+use std::borrow::Cow;
+
+/// `text` with every control character but the tab written as a visible
+/// escape (`\u{1b}`), so a file's text printed to a terminal cannot act on
+/// it. Text without control characters is returned as it is.
+pub fn escape_controls(text: &str) -> Cow<'_, str> {
+    if !text.chars().any(is_unsafe) {
+        return Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        if is_unsafe(c) {
+            out.extend(c.escape_unicode());
+        } else {
+            out.push(c);
+        }
+    }
+    Cow::Owned(out)
+}
+
+/// Whether `c` may act on a terminal: the C0 and C1 control characters and
+/// DEL, but not the tab; also the line and paragraph separators and the
+/// bidirectional controls, which reorder what a reader sees.
+fn is_unsafe(c: char) -> bool {
+    (c.is_control() && c != '\t')
+        || matches!(c, '\u{2028}' | '\u{2029}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+}
+
+/// [`escape_controls`] for each line of `text`, keeping its line breaks.
+pub fn escape_controls_keep_lines(text: &str) -> Cow<'_, str> {
+    if !text.chars().any(|c| c != '\n' && is_unsafe(c)) {
+        return Cow::Borrowed(text);
+    }
+    let lines: Vec<Cow<'_, str>> = text.split('\n').map(escape_controls).collect();
+    Cow::Owned(lines.join("\n"))
+}
+
+/// At most `max` characters of `value` for a message: the value itself when
+/// short, else its start, `…` and how long it was; control characters
+/// escaped either way.
+pub fn excerpt(value: &str, max: usize) -> String {
+    let n = value.chars().count();
+    if n <= max {
+        return escape_controls(value).into_owned();
+    }
+    let head: String = value.chars().take(max).collect();
+    format!("{}… ({n} characters)", escape_controls(&head))
+}
+
+/// Most characters of an error or warning message printed: past this, the
+/// message is cut in the middle (the start names the file, the end says
+/// what was expected). With its `error: ` label a line stays under 300.
+pub const MAX_MESSAGE_CHARS: usize = 290;
+
+/// The bound of last resort on an `error:` line: every loader quotes a
+/// value as a short [`excerpt`], so only a message nobody bounded reaches it.
+pub const MAX_ERROR_CHARS: usize = 600;
+
+/// `message` fit for one line of a terminal: controls escaped, and cut in
+/// the middle to at most `max` characters (at least 60).
+pub fn message_line(message: &str, max: usize) -> String {
+    let max = max.max(60);
+    let escaped = escape_controls(message);
+    let n = escaped.chars().count();
+    if n <= max {
+        return escaped.into_owned();
+    }
+    // Room for the marker in the middle: ` […12345678 characters…] `.
+    let keep = (max - 40) / 2;
+    let head: String = escaped.chars().take(keep).collect();
+    let tail: String = escaped.chars().skip(n - keep).collect();
+    format!("{head} […{} characters…] {tail}", n - 2 * keep)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn escapes_what_acts_on_a_terminal_and_keeps_the_rest() {
+        assert_eq!(escape_controls("Ayla\tmoves"), "Ayla\tmoves");
+        assert!(matches!(escape_controls("plain words"), Cow::Borrowed(_)));
+        assert_eq!(
+            escape_controls("\x1b]0;owned\x07x"),
+            "\\u{1b}]0;owned\\u{7}x"
+        );
+        assert_eq!(
+            escape_controls("a\u{9b}b\u{202e}c\r"),
+            "a\\u{9b}b\\u{202e}c\\u{d}"
+        );
+        assert_eq!(escape_controls_keep_lines("a\x1b\nb"), "a\\u{1b}\nb");
+    }
+
+    #[test]
+    fn an_excerpt_is_short_and_says_how_long_the_value_was() {
+        assert_eq!(excerpt("goblin", 10), "goblin");
+        let long = "x".repeat(1 << 20);
+        let e = excerpt(&long, 40);
+        assert!(e.ends_with("… (1048576 characters)"), "{e}");
+        assert!(e.chars().count() < 70, "{e}");
+    }
+
+    #[test]
+    fn a_message_line_is_bounded_and_keeps_both_ends() {
+        let m = format!("file.yaml: {}: expected a tile id", "é".repeat(10_000));
+        let line = message_line(&m, MAX_MESSAGE_CHARS);
+        assert!(line.chars().count() <= MAX_MESSAGE_CHARS, "{line}");
+        assert!(line.starts_with("file.yaml: "), "{line}");
+        assert!(line.ends_with("expected a tile id"), "{line}");
+        assert_eq!(message_line("short", MAX_MESSAGE_CHARS), "short");
+        let huge = "k".repeat(1 << 20);
+        assert!(message_line(&huge, MAX_MESSAGE_CHARS).chars().count() <= MAX_MESSAGE_CHARS);
+    }
+}
