@@ -226,16 +226,38 @@ pub fn format_of(text: &str) -> Option<&str> {
     })
 }
 
-/// A file whose `format:` names another kind of tilecrawl file.
+/// A file that is not the kind of tilecrawl file asked for.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("this is {is} (format: {found}), not {not}")]
-pub struct WrongKind {
-    /// What the file is (`a scenario`).
-    pub is: &'static str,
-    /// Its `format:` value.
-    pub found: String,
-    /// What was asked for (`a party file`).
-    pub not: &'static str,
+pub enum WrongKind {
+    /// Its `format:` names another kind of tilecrawl file.
+    #[error("this is {is} (format: {found}), not {not}")]
+    Other {
+        /// What the file is (`a scenario`).
+        is: &'static str,
+        /// Its `format:` value.
+        found: String,
+        /// What was asked for (`a party file`).
+        not: &'static str,
+    },
+    /// It has no top-level `format:` line: not a tilecrawl file at all (its
+    /// text is not quoted: it may be anything).
+    #[error("has no `format:` line; expected {not}, a YAML file starting with `format: {want}`")]
+    NoFormat {
+        /// What was asked for.
+        not: String,
+        /// The format expected.
+        want: String,
+    },
+}
+
+impl WrongKind {
+    /// The file's `format:` value, when it has one.
+    pub fn found(&self) -> Option<&str> {
+        match self {
+            WrongKind::Other { found, .. } => Some(found),
+            WrongKind::NoFormat { .. } => None,
+        }
+    }
 }
 
 /// As a loader's (location, message) fault: about the file as a whole.
@@ -245,22 +267,26 @@ impl From<WrongKind> for (String, String) {
     }
 }
 
-/// What the file at hand is, when its `format:` names another kind of
-/// tilecrawl file than `want` (a `format:` value such as
-/// `tilecrawl-party/1`): `this is a scenario (format: tilecrawl-scenario/1),
-/// not a party file`. Unknown or missing formats pass: the loader's own
-/// checks name them.
+/// What the file at hand is, when it is not the kind `want` names (a
+/// `format:` value such as `tilecrawl-party/1`): `this is a scenario
+/// (format: tilecrawl-scenario/1), not a party file`, or, for a file with
+/// no `format:` line at all, that it is not a tilecrawl file (without
+/// quoting it: `--tileset /etc/shadow` must not print its first line).
+/// Unknown formats pass: the loader's own checks name them.
 pub fn check_kind(text: &str, want: &str) -> Result<(), WrongKind> {
-    let Some(found) = format_of(text) else {
-        return Ok(());
-    };
     let base = |f: &str| f.split('/').next().unwrap_or(f).to_string();
     let name = |b: &str| KINDS.iter().find(|k| k.0 == b).map(|k| k.1);
+    let Some(found) = format_of(text) else {
+        return Err(WrongKind::NoFormat {
+            not: name(&base(want)).unwrap_or("a tilecrawl file").to_string(),
+            want: want.to_string(),
+        });
+    };
     if base(found) == base(want) {
         return Ok(());
     }
     match (name(&base(found)), name(&base(want))) {
-        (Some(is), Some(not)) => Err(WrongKind {
+        (Some(is), Some(not)) => Err(WrongKind::Other {
             is,
             found: found.to_string(),
             not,
@@ -273,10 +299,12 @@ pub fn check_kind(text: &str, want: &str) -> Result<(), WrongKind> {
 /// or that holds more than [`MAX_YAML_ITEMS`] items, before the YAML parser
 /// sees it. Returns (`line L, column C: `, message).
 ///
-/// The count errs on the side of too deep: every `[` and `{` counts, even
-/// inside quotes and comments, and a `]` or `}` only closes when it is not
-/// inside a quoted scalar or a comment (a quote starts where a YAML token may
-/// start: after `[ { , : - ?`, an anchor or tag, or at the start of a line).
+/// A `[` or `{` counts where it opens a collection: inside another one (all
+/// of them there, erring on the side of too deep), or where a YAML token may
+/// start (after `[ { , : - ?`, an anchor or tag, or at the start of a line);
+/// not inside a quoted scalar, a comment or the middle of a plain scalar,
+/// where it is text. A `]` or `}` closes only outside quotes and comments.
+/// Quotes start where a token may start.
 pub fn check_shape(text: &str) -> Result<(), (String, String)> {
     #[derive(PartialEq)]
     enum Mode {
@@ -314,7 +342,15 @@ pub fn check_shape(text: &str) -> Result<(), (String, String)> {
                 ));
             }
         }
-        if c == '[' || c == '{' {
+        // A `[` or `{` opens a collection inside another one, or where a
+        // token starts; elsewhere (inside a quoted scalar, in the middle of
+        // a plain one, in a comment) it is text, and does not count — a
+        // save of many typed lines holding `[` was refused as too deep.
+        let opens = mode == Mode::Plain
+            && (depth > 0
+                || prev.is_none_or(|p| "[{,:-?\n".contains(p))
+                || (prev_blank && word_is_prop));
+        if (c == '[' || c == '{') && opens {
             depth += 1;
             if depth > MAX_FLOW_DEPTH {
                 return Err((
@@ -420,7 +456,13 @@ mod tests {
         // loaders' own checks say what is wrong.
         assert!(check_kind(party, "tilecrawl-party/2").is_ok());
         assert!(check_kind("format: other/1\n", "tilecrawl-party/1").is_ok());
-        assert!(check_kind("a: 1\n", "tilecrawl-party/1").is_ok());
+        // No `format:` at all: not a tilecrawl file, and its text is not quoted.
+        let e = check_kind("root:x:0:0\n", "tilecrawl-party/1").unwrap_err();
+        assert_eq!(e.found(), None);
+        assert_eq!(
+            e.to_string(),
+            "has no `format:` line; expected a party file, a YAML file starting with `format: tilecrawl-party/1`"
+        );
     }
 
     use super::*;

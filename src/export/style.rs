@@ -16,7 +16,6 @@
 use serde::Deserialize;
 use serde::de::{self, Deserializer, MapAccess, Visitor};
 use std::fmt;
-use std::io::Read;
 use std::path::Path;
 use std::sync::OnceLock;
 
@@ -393,29 +392,16 @@ pub fn load(name_or_path: &Path) -> Result<Style, StyleError> {
         file: file.clone(),
         source,
     };
-    let too_big = |len: u64| StyleError::File {
-        file: file.clone(),
-        message: format!("the file is {len} bytes; a style may be at most {MAX_FILE_BYTES} bytes"),
-    };
-    let f = std::fs::File::open(name_or_path).map_err(io)?;
-    let len = f.metadata().map_err(io)?.len();
-    if len > MAX_FILE_BYTES {
-        return Err(too_big(len));
-    }
-    let mut bytes = Vec::new();
-    f.take(MAX_FILE_BYTES + 1)
-        .read_to_end(&mut bytes)
-        .map_err(io)?;
-    if bytes.len() as u64 > MAX_FILE_BYTES {
-        return Err(too_big(bytes.len() as u64));
-    }
-    let text = String::from_utf8(bytes).map_err(|e| StyleError::File {
-        file: file.clone(),
-        message: format!(
-            "not UTF-8 text (invalid byte at offset {})",
-            e.utf8_error().valid_up_to()
-        ),
-    })?;
+    // Only a regular file is read, and no more than the limit (a pipe or a
+    // device is refused before it is opened).
+    let text =
+        crate::core::fs::read_limited(name_or_path, MAX_FILE_BYTES).map_err(|e| match e {
+            crate::core::fs::ReadError::Io(source) => io(source),
+            other => StyleError::File {
+                file: file.clone(),
+                message: other.describe("a style", MAX_FILE_BYTES),
+            },
+        })?;
     parse(&text, &file)
 }
 

@@ -139,10 +139,13 @@ impl Mission {
                         m.split_up = true;
                     }
                     _ => {
-                        let g = Goal::ALL
-                            .into_iter()
-                            .find(|g| g.name() == lw)
-                            .ok_or_else(|| MissionError::Unknown(w.to_string()))?;
+                        let g =
+                            Goal::ALL
+                                .into_iter()
+                                .find(|g| g.name() == lw)
+                                .ok_or_else(|| {
+                                    MissionError::Unknown(crate::core::text::excerpt(w, 40))
+                                })?;
                         match goal {
                             Some(old) if old == g => return Err(MissionError::Twice(g.name())),
                             Some(old) => return Err(MissionError::TwoGoals(old.name(), g.name())),

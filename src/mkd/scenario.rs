@@ -368,6 +368,18 @@ fn check_part(s: &Scenario) -> Check {
         |key: String, x: i32, y: i32, tile: usize| s.check_passable(key, x, y, tile);
     let (w, h) = (s.size.width, s.size.height);
     let in_grid = |x: i32, y: i32| x >= 0 && y >= 0 && x < w as i32 && y < h as i32;
+    let name = &s.game.params.tileset;
+    if name.chars().count() > crate::tileset::MAX_NAME_CHARS || name.chars().any(char::is_control) {
+        return fail(
+            "params.tileset",
+            format!(
+                "\"{}\" is {} characters; a tile set's name is at most {}, on one line without control characters",
+                crate::core::text::excerpt(name, 40),
+                name.chars().count(),
+                crate::tileset::MAX_NAME_CHARS
+            ),
+        );
+    }
     for (key, n) in [("chests", s.game.chests.len()), ("wmts", s.game.wmts.len())] {
         if n > MAX_TOKENS {
             return fail(key, format!("has {n} entries; at most {MAX_TOKENS}"));

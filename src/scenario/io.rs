@@ -68,7 +68,7 @@ fn check_text(text: &str, file: &str) -> Result<(), ScenarioError> {
     crate::core::yaml::check_shape(text)
         .and_then(|()| {
             crate::core::yaml::check_kind(text, FORMAT).map_err(|e| {
-                let hint = if e.found.starts_with("tilecrawl-dungeon") {
+                let hint = if e.found().is_some_and(|f| f.starts_with("tilecrawl-dungeon")) {
                     ": give one floor's scenario.yaml (floor-1/scenario.yaml, ...) to draw it, or play and simulate the dungeon.yaml itself"
                 } else {
                     ""
@@ -160,7 +160,10 @@ fn check<G: GamePart>(s: &Scenario<G>) -> Check {
     if !s.square_mm.is_finite() || !(2.0..=200.0).contains(&s.square_mm) {
         return fail(
             "square_mm",
-            format!("is {}; expected 2 to 200 mm", s.square_mm),
+            format!(
+                "is {}; expected 2 to 200 mm",
+                crate::core::text::excerpt(&s.square_mm.to_string(), 24)
+            ),
         );
     }
     if s.grid.len() != h as usize {
@@ -216,6 +219,18 @@ fn check<G: GamePart>(s: &Scenario<G>) -> Check {
     // tile's squares are tile squares. Work is bounded by the tile limits.
     let mut owners = vec![0u16; w as usize * h as usize];
     for (i, t) in s.tiles.iter().enumerate() {
+        // The tile set's own bound: an id is drawn on the map, and a huge
+        // one made drawing slow and errors long.
+        if !crate::tileset::valid_id(&t.id) {
+            return fail(
+                format!("tiles[{i}].id"),
+                format!(
+                    "\"{}\" is not a tile id; expected 1 to {} letters, digits, `-`, `_` or `.`, not starting with `.`",
+                    crate::core::text::excerpt(&t.id, 40),
+                    crate::tileset::MAX_ID_CHARS
+                ),
+            );
+        }
         let key = format!("tiles[{i}] ({})", t.id);
         if ![0, 90, 180, 270].contains(&t.rotation) {
             return fail(

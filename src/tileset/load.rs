@@ -144,6 +144,18 @@ pub fn parse(text: &str, file: &str) -> Result<TileSet, TilesetError> {
         message: e.to_string(),
     })?;
     let raw: RawSet = crate::core::yaml::parse(text, file)?;
+    if let Some(name) = &raw.name
+        && (name.chars().count() > MAX_NAME_CHARS || name.chars().any(char::is_control))
+    {
+        return Err(TilesetError::Set {
+            file: file.to_string(),
+            message: format!(
+                "name: \"{}\" is {} characters; expected at most {MAX_NAME_CHARS}, on one line without control characters",
+                crate::core::text::excerpt(name, 40),
+                name.chars().count()
+            ),
+        });
+    }
 
     let set_err = |message: String| TilesetError::Set {
         file: file.to_string(),
@@ -159,7 +171,8 @@ pub fn parse(text: &str, file: &str) -> Result<TileSet, TilesetError> {
     let (lo, hi) = LIMITS.square_mm;
     if !square_mm.is_finite() || !(lo..=hi).contains(&square_mm) {
         return Err(set_err(format!(
-            "square_mm is {square_mm}; expected a printed square size between {lo} and {hi} mm"
+            "square_mm is {}; expected a printed square size between {lo} and {hi} mm",
+            crate::core::text::excerpt(&square_mm.to_string(), 24)
         )));
     }
     if raw.tiles.is_empty() {
@@ -184,7 +197,11 @@ pub fn parse(text: &str, file: &str) -> Result<TileSet, TilesetError> {
         };
         if !valid_id(&rt.id) {
             return Err(tile_err(
-                &format!("#{} ({:?})", index + 1, rt.id),
+                &format!(
+                    "#{} (\"{}\")",
+                    index + 1,
+                    crate::core::text::excerpt(&rt.id, 40)
+                ),
                 String::new(),
                 "ids must be 1 to 32 characters of letters, digits, `-`, `_` or `.`, not starting with `.`".into(),
             ));
@@ -250,15 +267,32 @@ pub fn parse(text: &str, file: &str) -> Result<TileSet, TilesetError> {
         ));
     }
     Ok(TileSet {
-        name: raw.name.unwrap_or_else(|| file.to_string()),
+        name: match raw.name {
+            Some(n) => n,
+            // A path may be long: the name is its end.
+            None => {
+                let n = file.chars().count();
+                file.chars()
+                    .skip(n.saturating_sub(MAX_NAME_CHARS))
+                    .collect()
+            }
+        },
         square_mm,
         tiles,
     })
 }
 
-fn valid_id(id: &str) -> bool {
+/// The longest tile id, in characters: an id is printed on the map.
+pub const MAX_ID_CHARS: usize = 32;
+/// The longest tile-set name, in characters (a scenario's `params.tileset`
+/// holds the same name and has the same bound).
+pub const MAX_NAME_CHARS: usize = 100;
+
+/// Whether `id` is a tile id: 1 to [`MAX_ID_CHARS`] letters, digits, `-`,
+/// `_` or `.`, not starting with `.` (an id may name a cut-out file).
+pub fn valid_id(id: &str) -> bool {
     !id.is_empty()
-        && id.len() <= 32
+        && id.len() <= MAX_ID_CHARS
         && !id.starts_with('.')
         && id
             .chars()
@@ -370,7 +404,9 @@ mod tests {
         assert!(
             err("format: tilecrawl-tileset/2\ntiles: []").contains("reads `tilecrawl-tileset/1`")
         );
-        assert!(err("- a\n- b").contains("t.yaml: line 1, column 1"));
+        assert!(err("- a\n- b").contains("t.yaml: has no `format:` line"));
+        let list = err("format: tilecrawl-tileset/1\n- a\n- b");
+        assert!(list.contains("t.yaml: line 2, column 1"), "{list}");
         assert!(err(&GOOD.replace("hallway", "chamber")).contains("no hallway"));
         assert!(
             err(&GOOD.replace("name: T", "name: T\nsquare_mm: -3")).contains("square_mm is -3")

@@ -19,7 +19,7 @@ mod model;
 
 pub use crate::core::geom::Side;
 pub use load::{
-    DEFAULT_TILESET_NAME, FORMAT, LIMITS, Limits, TilesetError, default_tileset, json_schema, load,
-    parse,
+    DEFAULT_TILESET_NAME, FORMAT, LIMITS, Limits, MAX_ID_CHARS, MAX_NAME_CHARS, TilesetError,
+    default_tileset, json_schema, load, parse, valid_id,
 };
 pub use model::{Cell, Entryway, Face, FaceSide, TileDef, TileKind, TileSet};

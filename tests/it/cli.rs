@@ -483,7 +483,8 @@ fn bad_tileset_empty_file() {
 
 #[test]
 fn bad_tileset_not_yaml() {
-    assert_bad_tileset(b": : :\n", &["line 1"]);
+    assert_bad_tileset(b": : :\n", &["no `format:` line"]);
+    assert_bad_tileset(b"format: tilecrawl-tileset/1\n: : :\n", &["line 2"]);
     assert_bad_tileset(b"format: [unclosed\n", &["line"]);
 }
 
@@ -732,9 +733,10 @@ fn bad_scenario_empty() {
 
 #[test]
 fn bad_scenario_not_yaml() {
-    assert_bad_scenario(b": : :\n", &["line 1"]);
+    assert_bad_scenario(b": : :\n", &["no `format:` line"]);
+    assert_bad_scenario(b"format: tilecrawl-scenario/1\n: : :\n", &["line 2"]);
     assert_bad_scenario(b"\xff\xd8\xff\xe0 binary", &["UTF-8"]);
-    assert_bad_scenario(b"- just\n- a list\n", &["line 1"]);
+    assert_bad_scenario(b"- just\n- a list\n", &["no `format:` line"]);
 }
 
 #[test]

@@ -110,18 +110,23 @@ fn table_cases() -> Vec<Case> {
     vec![
         case(L, "empty file", "", &["empty", "tilecrawl-tables/1"]),
         case(L, "only whitespace", "\n  \n", &["empty"]),
-        case(L, "not YAML", "rules: {unclosed\n", &["line", "column"]),
+        case(
+            L,
+            "not YAML",
+            "format: tilecrawl-tables/1\nrules: {unclosed\n",
+            &["line", "column"],
+        ),
         case(
             L,
             "a bare word",
             "hello\n",
-            &["line", "column", "; expected "],
+            &["no `format:` line", "; expected "],
         ),
         case(
             L,
             "no format",
             without_key(t, "format"),
-            &["missing `format: tilecrawl-tables/1`"],
+            &["no `format:` line", "`format: tilecrawl-tables/1`"],
         ),
         case(
             L,
@@ -433,12 +438,17 @@ fn party_cases() -> Vec<Case> {
     let many_heroes: String = (0..13).map(|i| hero(&format!("H{i}"))).collect();
     vec![
         case(L, "empty file", "", &["empty", "tilecrawl-party/1"]),
-        case(L, "not YAML", "teams: [unclosed\n", &["line", "column"]),
+        case(
+            L,
+            "not YAML",
+            "format: tilecrawl-party/1\nteams: [unclosed\n",
+            &["line", "column"],
+        ),
         case(
             L,
             "no format",
             without_key(p, "format"),
-            &["missing `format: tilecrawl-party/1`"],
+            &["no `format:` line", "`format: tilecrawl-party/1`"],
         ),
         case(
             L,

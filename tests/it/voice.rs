@@ -378,8 +378,15 @@ fn a_file_of_the_wrong_kind_is_named_and_serde_words_are_translated() {
     let r = run(tmp.path(), &["play", "--resume", scenario]);
     one_error_line(&r, &["this is a scenario", "not a saved game"]).unwrap();
     // serde's words become what was given and what was expected.
-    std::fs::write(tmp.path().join("list.yaml"), "- a\n- b\n").unwrap();
-    let r = run(tmp.path(), &["render", "list.yaml", "--out", "x"]);
+    std::fs::write(
+        tmp.path().join("list.yaml"),
+        "format: tilecrawl-tileset/1\ntiles:\n  - [a, b]\n",
+    )
+    .unwrap();
+    let r = run(
+        tmp.path(),
+        &["generate", "--tileset", "list.yaml", "--out", "x"],
+    );
     let line = one_error_line(&r, &["got a list; expected a mapping of keys"]).unwrap();
     assert!(!line.contains("struct"), "{line}");
     let text = std::fs::read_to_string(tmp.path().join(scenario))
