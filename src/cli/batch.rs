@@ -152,6 +152,17 @@ struct Job<'a> {
 }
 
 pub fn run(a: BatchArgs) -> anyhow::Result<()> {
+    let created = !a.out.exists();
+    let out = a.out.clone();
+    let result = run_in(a);
+    // A batch that failed before writing anything leaves no folder behind.
+    if result.is_err() && created {
+        let _ = std::fs::remove_dir(&out);
+    }
+    result
+}
+
+fn run_in(a: BatchArgs) -> anyhow::Result<()> {
     let floors = a.floors.params_or_exit();
     let (ts, params) = a.dungeon.load(a.seed_start)?;
     let pack = match a.only {
@@ -167,6 +178,12 @@ pub fn run(a: BatchArgs) -> anyhow::Result<()> {
         );
     }
     let shard = a.shard.unwrap_or(Shard { index: 1, count: 1 });
+    std::fs::create_dir_all(&a.out)
+        .with_context(|| format!("cannot create folder {}", a.out.display()))?;
+    // One batch at a time in a folder, for the whole run (two `--resume`
+    // runs would write the same adventures); what a killed run left is
+    // cleaned up.
+    let _lock = tilecrawl::core::fs::FolderLock::take(&a.out)?;
     check_out(&a)?;
     let marker = if floors.is_some() {
         DUNGEON_MARKER
@@ -317,11 +334,11 @@ pub fn run(a: BatchArgs) -> anyhow::Result<()> {
         } else {
             format!(" ({tried} seeds generated to meet the filters)")
         };
-        println!(
+        outln!(
             "wrote {written} adventure(s){} to {}: index.csv, index.yaml",
             filtered,
             a.out.display()
-        );
+        )?;
     }
     Ok(())
 }

@@ -214,6 +214,15 @@ fn shell(s: &str) -> String {
     }
 }
 
+/// The lock on a campaign's folder, when the folder exists (when it does
+/// not, loading the campaign says so).
+fn lock_campaign(folder: &Path) -> anyhow::Result<Option<tilecrawl::core::fs::FolderLock>> {
+    if !folder.is_dir() {
+        return Ok(None);
+    }
+    Ok(Some(tilecrawl::core::fs::FolderLock::take(folder)?))
+}
+
 fn write_campaign(path: &Path, c: &Campaign) -> anyhow::Result<()> {
     io::save(path, c).with_context(|| format!("{}: cannot write the campaign", path.display()))
 }
@@ -237,11 +246,12 @@ fn new(a: NewArgs) -> anyhow::Result<()> {
     let c = Campaign::new(&a.which.name, seed, &p);
     std::fs::create_dir_all(&folder)
         .with_context(|| format!("cannot create folder {}", folder.display()))?;
+    let _lock = tilecrawl::core::fs::FolderLock::take(&folder)?;
     write_campaign(&file, &c)?;
     if a.quiet {
         return Ok(());
     }
-    println!(
+    outln!(
         "campaign {} started with seed {seed}: {} heroes worth {} points ({})",
         c.name,
         c.heroes.len(),
@@ -251,13 +261,13 @@ fn new(a: NewArgs) -> anyhow::Result<()> {
             .map(|h| format!("{} {}", h.name, h.value))
             .collect::<Vec<_>>()
             .join(", ")
-    );
-    println!("wrote {}", file.display());
-    println!(
+    )?;
+    outln!("wrote {}", file.display())?;
+    outln!(
         "next: tilecrawl campaign next {}{}",
         shell(&a.which.name),
         a.which.dir_flag()
-    );
+    )?;
     Ok(())
 }
 
@@ -281,8 +291,10 @@ fn how_to_play(which: &Which, folder: &Path, adv: &CurrentAdventure) -> Vec<Stri
 
 fn next(a: NextArgs) -> anyhow::Result<()> {
     let floors = a.floors.params()?;
-    let (file, mut c) = a.which.load()?;
     let folder = a.which.folder()?;
+    // One run at a time changes a campaign.
+    let _lock = lock_campaign(&folder)?;
+    let (file, mut c) = a.which.load()?;
     if let Some(cur) = &c.current {
         bail!(
             "{}: adventure {} has not had its town phase yet; play it, then run `tilecrawl campaign town {}{}`",
@@ -383,7 +395,7 @@ fn next(a: NextArgs) -> anyhow::Result<()> {
     if a.quiet {
         return Ok(());
     }
-    println!(
+    outln!(
         "adventure {number} of {}: {} mission, seed {seed}, {}, set up for heroes worth {hero_value} points",
         c.name,
         adv.mission,
@@ -392,18 +404,18 @@ fn next(a: NextArgs) -> anyhow::Result<()> {
         } else {
             format!("{} set(s)", a.sets)
         }
-    );
-    println!(
+    )?;
+    outln!(
         "heroes: {}",
         party
             .heroes()
             .map(|h| format!("{} ({})", h.name, h.value))
             .collect::<Vec<_>>()
             .join(", ")
-    );
-    println!("wrote {}", super::outputs::listing(&out, &refs));
+    )?;
+    outln!("wrote {}", super::outputs::listing(&out, &refs))?;
     for l in how_to_play(&a.which, &folder, &adv) {
-        println!("{l}");
+        outln!("{l}")?;
     }
     Ok(())
 }
@@ -448,8 +460,9 @@ fn town(a: TownArgs) -> anyhow::Result<()> {
             .map(|s| parse_ability(s))
             .collect::<anyhow::Result<_>>()?,
     };
-    let (file, mut c) = a.which.load()?;
     let folder = a.which.folder()?;
+    let _lock = lock_campaign(&folder)?;
+    let (file, mut c) = a.which.load()?;
     let Some(adv) = c.current.clone() else {
         bail!(
             "{}: no adventure is waiting for its town phase; start one with `tilecrawl campaign next {}{}`",
@@ -489,9 +502,9 @@ fn town(a: TownArgs) -> anyhow::Result<()> {
         return Ok(());
     }
     for l in lines {
-        println!("{l}");
+        outln!("{l}")?;
     }
-    println!("{}", what_next(&a.which, &c));
+    outln!("{}", what_next(&a.which, &c))?;
     Ok(())
 }
 
@@ -538,19 +551,19 @@ fn show(a: ShowArgs) -> anyhow::Result<()> {
                 "seed": adv.seed.to_string(),
             })),
         });
-        println!("{v}");
+        outln!("{v}")?;
         return Ok(());
     }
-    println!(
+    outln!(
         "campaign {} (seed {}, party {}): {} adventure(s) finished; purse {} gold",
         c.name,
         c.seed,
         c.party,
         c.history.len(),
         c.gold
-    );
+    )?;
     for h in &c.heroes {
-        println!(
+        outln!(
             "  {:<12} {} {:<8} level {}, {} points, experience {}/{}{}",
             h.name,
             if h.alive { "alive " } else { "fallen" },
@@ -564,19 +577,19 @@ fn show(a: ShowArgs) -> anyhow::Result<()> {
             } else {
                 format!(", permanent: {}", h.permanent.join(", "))
             }
-        );
+        )?;
     }
     for i in &c.items {
-        println!(
+        outln!(
             "  item {}: worth {} gold, {}{}",
             i.name,
             campaign::rules::item_value(&i.item()),
             if i.charged { "charged" } else { "no charge" },
             if i.used { ", used" } else { "" }
-        );
+        )?;
     }
     for r in &c.history {
-        println!(
+        outln!(
             "  adventure {}: {} ({}), {} on turn {}; {} gold found{}{}",
             r.number,
             r.mission,
@@ -592,19 +605,21 @@ fn show(a: ShowArgs) -> anyhow::Result<()> {
             } else {
                 format!("; fell: {}", r.fallen.join(", "))
             }
-        );
+        )?;
     }
     match &c.current {
         Some(adv) => {
-            println!(
+            outln!(
                 "adventure {} under way ({} mission, seed {}):",
-                adv.number, adv.mission, adv.seed
-            );
+                adv.number,
+                adv.mission,
+                adv.seed
+            )?;
             for l in how_to_play(&a.which, &folder, adv) {
-                println!("  {l}");
+                outln!("  {l}")?;
             }
         }
-        None => println!("{}", what_next(&a.which, &c)),
+        None => outln!("{}", what_next(&a.which, &c))?,
     }
     Ok(())
 }

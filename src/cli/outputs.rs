@@ -203,6 +203,11 @@ pub(crate) fn write_outputs(
     files: &[(&str, &[u8])],
     force: bool,
 ) -> anyhow::Result<()> {
+    std::fs::create_dir_all(dir)
+        .with_context(|| format!("cannot create folder {}", dir.display()))?;
+    // One writer per folder: a second run into it now is refused, and the
+    // check for files already there holds until ours are in place.
+    let _lock = tilecrawl::core::fs::FolderLock::take(dir)?;
     if !force {
         for (name, _) in files {
             let p = dir.join(name);
@@ -214,8 +219,6 @@ pub(crate) fn write_outputs(
             }
         }
     }
-    std::fs::create_dir_all(dir)
-        .with_context(|| format!("cannot create folder {}", dir.display()))?;
     let paths: Vec<PathBuf> = files.iter().map(|(name, _)| dir.join(name)).collect();
     // Names may hold a sub-folder (`floor-2/map.svg`).
     for p in &paths {

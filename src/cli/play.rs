@@ -2,11 +2,12 @@
 
 use anyhow::{Context, bail};
 use clap::{Args, ValueEnum};
-use std::io::{BufRead, IsTerminal, Write};
+use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use tilecrawl::mkd::play::complete::{Names, complete};
 use tilecrawl::mkd::play::floors::Adventure;
+use tilecrawl::mkd::play::save_writer::SaveWriter;
 use tilecrawl::mkd::play::session::{self, SaveFile, Session};
 use tilecrawl::mkd::play::{CombatMode, GameOptions, party};
 use tilecrawl::mkd::tables;
@@ -166,8 +167,12 @@ fn scenario_ref(scenario: &Path, save: &Path) -> String {
 }
 
 pub fn run(a: PlayArgs) -> anyhow::Result<()> {
-    let (mut sess, loaded, save_path, transcript, scen_path) = match &a.resume {
+    let (mut sess, loaded, save_path, transcript, scen_path, cut_short, _lock) = match &a.resume {
         Some(save_path) => {
+            // One game at a time writes a save folder: taken before the save
+            // is read, so a second `--resume` cannot read a save being written.
+            let target = a.save.clone().unwrap_or(save_path.clone());
+            let lock = tilecrawl::core::fs::FolderLock::take_for(&target)?;
             let text = read(save_path, "a save file", session::MAX_SAVE_BYTES)?;
             let r = session::resume(&text, save_path)?;
             let loaded = Loaded {
@@ -181,9 +186,11 @@ pub fn run(a: PlayArgs) -> anyhow::Result<()> {
             (
                 r.session,
                 loaded,
-                a.save.clone().unwrap_or(save_path.clone()),
+                target,
                 r.transcript,
                 r.scenario_path,
+                r.cut_short,
+                lock,
             )
         }
         None => {
@@ -196,6 +203,16 @@ pub fn run(a: PlayArgs) -> anyhow::Result<()> {
                     .unwrap_or(Path::new("."))
                     .join("save.yaml")
             });
+            if let Some(dir) = save_path.parent()
+                && !dir.as_os_str().is_empty()
+                && !dir.is_dir()
+            {
+                bail!(
+                    "{}: the folder for the save does not exist; create it or give another --save",
+                    dir.display()
+                );
+            }
+            let lock = tilecrawl::core::fs::FolderLock::take_for(&save_path)?;
             if save_path.exists() && !a.force {
                 bail!(
                     "{}: a saved game is already there; continue it with `tilecrawl play --resume {}`, or start over with --force",
@@ -206,7 +223,7 @@ pub fn run(a: PlayArgs) -> anyhow::Result<()> {
             let party_value = loaded.party.total_value();
             let hero_value = loaded.adventure.first_scenario().game.params.hero_value;
             if party_value != hero_value && !a.quiet {
-                eprintln!(
+                warnln!(
                     "warning: the scenario was set up for heroes worth {hero_value} points; this party is worth {party_value}"
                 );
             }
@@ -223,7 +240,7 @@ pub fn run(a: PlayArgs) -> anyhow::Result<()> {
                 opts,
             ));
             let t = sess.intro();
-            (sess, loaded, save_path, t, scenario.clone())
+            (sess, loaded, save_path, t, scenario.clone(), false, lock)
         }
     };
     let transcript = if a.quiet {
@@ -232,19 +249,31 @@ pub fn run(a: PlayArgs) -> anyhow::Result<()> {
         transcript
     };
     let scen_ref = scenario_ref(&scen_path, &save_path);
-    let write_save = |sess: &Session| -> anyhow::Result<()> {
-        let save: SaveFile = sess.to_save(
-            &scen_ref,
-            &loaded.scenario_digest,
-            &loaded.party_text,
-            loaded.tables_text.as_deref(),
-        );
-        let yaml = yaml_serde::to_string(&save).expect("a save always serialises");
-        tilecrawl::core::fs::write_atomic(&save_path, yaml.as_bytes())
-            .with_context(|| format!("{}: cannot write the save file", save_path.display()))
-    };
+    // Flushed to the disk after every command when a player types them; a
+    // script or a pipe is flushed once, at the end (a flush per line made a
+    // long script wait on the disk for each of its lines).
+    let typed = a.script.is_none() && std::io::stdin().is_terminal();
+    let head: SaveFile = sess.to_save(
+        &scen_ref,
+        &loaded.scenario_digest,
+        &loaded.party_text,
+        loaded.tables_text.as_deref(),
+    );
+    let mut writer = SaveWriter::new(&save_path, head, typed)?;
+    let mut write_save = |sess: &Session| -> anyhow::Result<()> { Ok(writer.write(sess.lines())?) };
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
+    // Every line printed has its control characters escaped: a typed line
+    // or a name from a file cannot act on the terminal.
+    let say = |out: &mut std::io::BufWriter<std::io::StdoutLock<'_>>, l: &str| {
+        writeln!(out, "{}", tilecrawl::core::text::escape_controls(l))
+    };
+    if cut_short && !a.quiet {
+        warnln!(
+            "warning: {}: the last line of the save was cut short (the game stopped while saving it) and is left out",
+            save_path.display()
+        );
+    }
     match &a.script {
         Some(script) => {
             let text = read(script, "a script", MAX_SCRIPT_BYTES)?;
@@ -255,7 +284,7 @@ pub fn run(a: PlayArgs) -> anyhow::Result<()> {
                     .lines()
                     .iter()
                     .zip(&script_lines)
-                    .any(|(a, b)| a.trim_end() != b.trim_end())
+                    .any(|(a, b)| a.trim_end() != session::record_of(b).trim_end())
             {
                 bail!(
                     "{}: the saved game's {done} commands are not the start of this script; resume without --script, or start over",
@@ -263,14 +292,20 @@ pub fn run(a: PlayArgs) -> anyhow::Result<()> {
                 );
             }
             for l in &transcript {
-                writeln!(out, "{l}")?;
+                say(&mut out, l)?;
             }
             write_save(&sess)?;
             for line in &script_lines[done..] {
+                if is_quit(line) {
+                    break;
+                }
                 for l in sess.input(line) {
-                    writeln!(out, "{l}")?;
+                    say(&mut out, &l)?;
                 }
                 write_save(&sess)?;
+                if sess.is_full() {
+                    break;
+                }
             }
             out.flush()?;
         }
@@ -278,43 +313,68 @@ pub fn run(a: PlayArgs) -> anyhow::Result<()> {
             let interactive = std::io::stdin().is_terminal();
             if a.resume.is_some() {
                 if !a.quiet {
-                    writeln!(out, "resumed after {} commands", sess.lines().len())?;
+                    say(
+                        &mut out,
+                        &format!("resumed after {} commands", sess.lines().len()),
+                    )?;
                     for l in sess.game().status() {
-                        writeln!(out, "{l}")?;
+                        say(&mut out, &l)?;
                     }
                 }
-                writeln!(out, "{}", sess.game().banner_line())?;
+                say(&mut out, &sess.game().banner_line())?;
             } else {
                 for l in &transcript {
-                    writeln!(out, "{l}")?;
+                    say(&mut out, l)?;
                 }
             }
             write_save(&sess)?;
             out.flush()?;
             let mut input = Input::new(interactive);
-            loop {
-                let Some(line) = input.next_line(&sess)? else {
-                    break;
+            while !sess.is_full() {
+                let answer = match input.next_line(&sess)? {
+                    None => break,
+                    Some(Typed::Line(line)) => {
+                        if is_quit(&line) {
+                            break;
+                        }
+                        sess.input(&line)
+                    }
+                    Some(Typed::TooLong(start, bytes)) => sess.input_too_long(&start, bytes),
                 };
-                if matches!(line.trim(), "quit" | "exit") {
-                    break;
-                }
-                for l in sess.input(&line) {
+                for l in answer {
                     // The echo is only useful when the commands come from a pipe.
                     if interactive && l.starts_with("> ") {
                         continue;
                     }
-                    writeln!(out, "{l}")?;
+                    say(&mut out, &l)?;
                 }
                 write_save(&sess)?;
                 out.flush()?;
             }
             if !a.quiet {
-                writeln!(out, "game saved in {}", save_path.display())?;
+                say(&mut out, &format!("game saved in {}", save_path.display()))?;
             }
         }
     }
+    if sess.is_full() {
+        say(&mut out, &sess.full_refusal())?;
+    }
+    out.flush()?;
+    writer.sync()?;
     Ok(())
+}
+
+/// Whether a typed line ends play (`quit` or `exit`, as at the keyboard).
+fn is_quit(line: &str) -> bool {
+    let l = line.split('#').next().unwrap_or("").trim();
+    l.eq_ignore_ascii_case("quit") || l.eq_ignore_ascii_case("exit")
+}
+
+/// A line from the player.
+enum Typed {
+    Line(String),
+    /// Too long to be a command: its start and its length in bytes.
+    TooLong(String, u64),
 }
 
 /// Where the commands come from: a terminal gets a line editor (history,
@@ -322,7 +382,7 @@ pub fn run(a: PlayArgs) -> anyhow::Result<()> {
 /// read line by line as it is.
 enum Input {
     Editor(Box<rustyline::Editor<CommandHelper, rustyline::history::DefaultHistory>>),
-    Plain(std::io::Lines<std::io::StdinLock<'static>>),
+    Plain(std::io::StdinLock<'static>),
 }
 
 impl Input {
@@ -334,16 +394,24 @@ impl Input {
             rl.set_helper(Some(CommandHelper::default()));
             return Input::Editor(Box::new(rl));
         }
-        Input::Plain(std::io::stdin().lock().lines())
+        Input::Plain(std::io::stdin().lock())
     }
 
-    /// The next command line, or `None` at the end of the input.
-    fn next_line(&mut self, sess: &Session) -> anyhow::Result<Option<String>> {
+    /// The next command line, or `None` at the end of the input. A line is
+    /// read with a bound: one longer than a command may be is read to its
+    /// end without being kept.
+    fn next_line(&mut self, sess: &Session) -> anyhow::Result<Option<Typed>> {
+        use tilecrawl::core::fs::{LimitedLine, read_line_limited};
         match self {
-            Input::Plain(lines) => match lines.next() {
-                None => Ok(None),
-                Some(l) => Ok(Some(l.context("reading a command")?)),
-            },
+            Input::Plain(stdin) => Ok(
+                match read_line_limited(stdin, session::MAX_LINE_BYTES)
+                    .context("reading a command")?
+                {
+                    None => None,
+                    Some(LimitedLine::Line(l)) => Some(Typed::Line(l)),
+                    Some(LimitedLine::TooLong(start, n)) => Some(Typed::TooLong(start, n)),
+                },
+            ),
             Input::Editor(rl) => {
                 if let Some(h) = rl.helper_mut() {
                     h.names = Names::of(sess.game());
@@ -355,7 +423,7 @@ impl Input {
                             // a line loses nothing.
                             let _ = rl.add_history_entry(line.as_str());
                         }
-                        Ok(Some(line))
+                        Ok(Some(Typed::Line(line)))
                     }
                     Err(
                         rustyline::error::ReadlineError::Eof

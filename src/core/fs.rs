@@ -29,7 +29,18 @@ pub enum ReadError {
 /// the file's metadata before reading, and reading stops one byte past the
 /// limit, so a huge file, `/dev/zero` or an endless pipe is refused without
 /// being read whole.
+///
+/// Only a regular file is read: a named pipe, a socket or a device is
+/// refused before it is opened (opening a pipe waits for a writer, maybe
+/// forever). A UTF-8 byte-order mark at the start is dropped.
 pub fn read_limited(path: &Path, max_bytes: u64) -> Result<String, ReadError> {
+    let meta = std::fs::metadata(path).map_err(ReadError::Io)?;
+    if !meta.is_file() && !meta.is_dir() {
+        return Err(ReadError::Io(std::io::Error::new(
+            std::io::ErrorKind::InvalidInput,
+            "is not a regular file (a pipe, a socket or a device); give a file, or `-` for standard input where a command takes it",
+        )));
+    }
     let f = std::fs::File::open(path).map_err(ReadError::Io)?;
     let meta = f.metadata().map_err(ReadError::Io)?;
     if meta.is_dir() {
@@ -48,7 +59,7 @@ pub fn read_limited(path: &Path, max_bytes: u64) -> Result<String, ReadError> {
     if bytes.len() as u64 > max_bytes {
         return Err(ReadError::TooLong);
     }
-    String::from_utf8(bytes).map_err(|e| ReadError::NotUtf8(e.utf8_error().valid_up_to()))
+    text_of(bytes)
 }
 
 /// Reads UTF-8 text of at most `max_bytes` from a stream (standard input):
@@ -61,7 +72,76 @@ pub fn read_limited_from(r: impl Read, max_bytes: u64) -> Result<String, ReadErr
     if bytes.len() as u64 > max_bytes {
         return Err(ReadError::TooLong);
     }
+    text_of(bytes)
+}
+
+/// The text of `bytes`, without a leading byte-order mark.
+fn text_of(mut bytes: Vec<u8>) -> Result<String, ReadError> {
+    if bytes.starts_with(b"\xEF\xBB\xBF") {
+        bytes.drain(..3);
+    }
     String::from_utf8(bytes).map_err(|e| ReadError::NotUtf8(e.utf8_error().valid_up_to()))
+}
+
+/// One line read by [`read_line_limited`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum LimitedLine {
+    /// The line, without its line break (bytes that are not UTF-8 replaced).
+    Line(String),
+    /// A line longer than the limit: its first bytes (up to the limit, as
+    /// text) and its whole length in bytes. The rest was read and dropped.
+    TooLong(String, u64),
+}
+
+/// Reads one line of at most `max` bytes from `r`, holding at most `max`
+/// bytes in memory however long the line is: a longer line is read to its
+/// end and reported as [`LimitedLine::TooLong`]. `None` at the end of input.
+pub fn read_line_limited(
+    r: &mut impl std::io::BufRead,
+    max: usize,
+) -> std::io::Result<Option<LimitedLine>> {
+    let mut kept = Vec::new();
+    let mut total = 0u64;
+    let mut any = false;
+    loop {
+        let avail = match r.fill_buf() {
+            Ok(b) => b,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if avail.is_empty() {
+            break;
+        }
+        any = true;
+        let (chunk, used, done) = match avail.iter().position(|&b| b == b'\n') {
+            Some(i) => (&avail[..i], i + 1, true),
+            None => (avail, avail.len(), false),
+        };
+        total += chunk.len() as u64;
+        let room = (max + 1).saturating_sub(kept.len());
+        kept.extend_from_slice(&chunk[..chunk.len().min(room)]);
+        r.consume(used);
+        if done {
+            break;
+        }
+    }
+    if !any {
+        return Ok(None);
+    }
+    if kept.last() == Some(&b'\r') && total as usize == kept.len() {
+        kept.pop();
+        total -= 1;
+    }
+    if total > max as u64 {
+        kept.truncate(max);
+        return Ok(Some(LimitedLine::TooLong(
+            String::from_utf8_lossy(&kept).into_owned(),
+            total,
+        )));
+    }
+    Ok(Some(LimitedLine::Line(
+        String::from_utf8_lossy(&kept).into_owned(),
+    )))
 }
 
 impl ReadError {
@@ -147,10 +227,108 @@ pub fn write_all_atomic_synced(files: &[(&Path, &[u8])], sync: bool) -> std::io:
 }
 
 /// Flushes the folder holding `path` to the disk, so a rename into it lasts.
-fn sync_parent(path: &Path) -> std::io::Result<()> {
+pub fn sync_parent(path: &Path) -> std::io::Result<()> {
     match path.parent() {
         Some(d) if !d.as_os_str().is_empty() => std::fs::File::open(d)?.sync_all(),
         _ => std::fs::File::open(".")?.sync_all(),
+    }
+}
+
+/// Why a folder could not be locked.
+#[derive(Debug, thiserror::Error)]
+pub enum LockError {
+    /// Another process holds the folder's lock.
+    #[error(
+        "{}: another tilecrawl is writing in this folder; wait for it to finish, or write somewhere else",
+        dir.display()
+    )]
+    Busy {
+        /// The folder.
+        dir: std::path::PathBuf,
+    },
+    /// The folder could not be opened or locked.
+    #[error("{}: cannot lock the folder: {source}", dir.display())]
+    Io {
+        /// The folder.
+        dir: std::path::PathBuf,
+        /// Why.
+        source: std::io::Error,
+    },
+}
+
+/// An advisory lock on a folder, held until dropped: one tilecrawl at a
+/// time writes into a folder, so two runs never mix their files; a second
+/// run is refused at once with [`LockError::Busy`]. Taking it also removes
+/// the temporary files (`.tilecrawl-*.tmp`) a killed run left in the folder
+/// and two levels of folders inside it (a batch's adventures and their
+/// floors; no other run can be writing them). On a system where a folder cannot be opened as a file, no lock is
+/// taken.
+#[derive(Debug)]
+pub struct FolderLock {
+    _dir: Option<std::fs::File>,
+}
+
+impl FolderLock {
+    /// Locks `dir`, which must exist.
+    pub fn take(dir: &Path) -> Result<FolderLock, LockError> {
+        let dir = if dir.as_os_str().is_empty() {
+            Path::new(".")
+        } else {
+            dir
+        };
+        let file = match std::fs::File::open(dir) {
+            Ok(f) => f,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                return Err(LockError::Io {
+                    dir: dir.to_path_buf(),
+                    source: e,
+                });
+            }
+            // Folders cannot be opened as files here: go on unlocked.
+            Err(_) => return Ok(FolderLock { _dir: None }),
+        };
+        match file.try_lock() {
+            Ok(()) => {}
+            Err(std::fs::TryLockError::WouldBlock) => {
+                return Err(LockError::Busy {
+                    dir: dir.to_path_buf(),
+                });
+            }
+            Err(std::fs::TryLockError::Error(e)) => {
+                if e.kind() == std::io::ErrorKind::Unsupported {
+                    return Ok(FolderLock { _dir: None });
+                }
+                return Err(LockError::Io {
+                    dir: dir.to_path_buf(),
+                    source: e,
+                });
+            }
+        }
+        remove_leftovers(dir, 2);
+        Ok(FolderLock { _dir: Some(file) })
+    }
+
+    /// Locks the folder holding `file`.
+    pub fn take_for(file: &Path) -> Result<FolderLock, LockError> {
+        FolderLock::take(file.parent().unwrap_or(Path::new(".")))
+    }
+}
+
+/// Removes the `.tilecrawl-*.tmp` files in `dir` and, `depth` levels down,
+/// in its folders. Best effort: what cannot be read or removed stays.
+fn remove_leftovers(dir: &Path, depth: u32) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for e in entries.flatten() {
+        let name = e.file_name();
+        let name = name.to_string_lossy();
+        let Ok(kind) = e.file_type() else { continue };
+        if kind.is_file() && name.starts_with(".tilecrawl-") && name.ends_with(".tmp") {
+            let _ = std::fs::remove_file(e.path());
+        } else if kind.is_dir() && depth > 0 {
+            remove_leftovers(&e.path(), depth - 1);
+        }
     }
 }
 

@@ -13,6 +13,7 @@ mod cli_missions;
 mod determinism;
 mod docs;
 mod golden;
+mod hardening;
 mod hostile;
 mod layers;
 mod missions;

@@ -65,17 +65,20 @@ pub fn load(path: &Path) -> Result<Campaign, CampaignError> {
     model::parse(&text, &file).map_err(hint)
 }
 
-/// Writes the campaign atomically; the file it replaces (if it is a good
-/// campaign) is first copied to `campaign.yaml.bak`.
+/// Writes the campaign atomically and flushes it to the disk (file and
+/// folder) before it counts as written: a campaign is months of play. The
+/// file it replaces (if it is a good campaign) is first copied to
+/// `campaign.yaml.bak`.
 pub fn save(path: &Path, c: &Campaign) -> std::io::Result<()> {
+    use crate::core::fs::write_all_atomic_synced;
     if let Ok(old) = std::fs::read(path)
         && std::str::from_utf8(&old)
             .ok()
             .is_some_and(|t| model::parse(t, "").is_ok())
     {
-        crate::core::fs::write_atomic(&path.with_file_name(BACKUP_NAME), &old)?;
+        write_all_atomic_synced(&[(&path.with_file_name(BACKUP_NAME), &old)], true)?;
     }
-    crate::core::fs::write_atomic(path, c.to_yaml().as_bytes())
+    write_all_atomic_synced(&[(path, c.to_yaml().as_bytes())], true)
 }
 
 /// Reads a saved game, checks that its scenario is unchanged, and replays it

@@ -15,7 +15,8 @@
 //!   `traps`, `heroes`, `missions`, `stairs`, `wmt`, and the monsters'
 //!   decisions in `ai` (crate-private: the engine is their way in);
 //! - the game: [`engine`] (commands in, events or a refusal out), [`result`];
-//! - around it: [`session`] (typed lines, undo, saves), [`floors`]
+//! - around it: [`session`] (typed lines, undo, saves), [`save_writer`]
+//!   (the save kept up to date in linear time), [`floors`]
 //!   (scenarios and multi-floor dungeons), [`simulate`] (automatic runs).
 
 pub(crate) mod ai;
@@ -35,6 +36,7 @@ pub mod party;
 pub mod refusal;
 pub mod result;
 pub(crate) mod reveal;
+pub mod save_writer;
 pub mod session;
 pub mod simulate;
 pub(crate) mod stairs;

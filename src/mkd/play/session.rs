@@ -21,8 +21,47 @@ use std::sync::Arc;
 pub const SAVE_FORMAT: &str = "tilecrawl-save/1";
 /// The largest save file read.
 pub const MAX_SAVE_BYTES: u64 = 8 * 1024 * 1024;
-/// The most lines a save may hold.
+/// The most lines a save may hold. `play` stops taking lines when a game
+/// reaches it (and says so 1,000 lines before), so every save it writes
+/// can be resumed.
 pub const MAX_LINES: usize = 100_000;
+/// The longest typed line a game takes, in bytes: a longer line is refused
+/// and saved as a comment that says so ([`refused_line_record`]).
+pub const MAX_LINE_BYTES: usize = 500;
+/// The most bytes the `lines` of a save may take in the file, as written
+/// (each `- ` entry with its quoting): with the party and tables a save
+/// holds at their own limits, a full save stays under [`MAX_SAVE_BYTES`].
+pub const MAX_LINES_BYTES: u64 = 5 * 1024 * 1024;
+/// The most bytes one `lines` entry can take in the file: the YAML writer
+/// escapes a character it cannot print as at most four bytes for each of
+/// its bytes (`\x1B`), plus the quotes, `- ` and the line break.
+const MAX_ENTRY_BYTES: u64 = 4 * MAX_LINE_BYTES as u64 + 8;
+/// How many lines before a full save play warns.
+pub const ROOM_WARNING_LINES: usize = 1_000;
+
+/// What a save keeps of a typed line: the line itself (without its line
+/// break), or, for one too long to be a command, a comment saying so — the
+/// save stays small and readable, and replaying the comment does nothing,
+/// as the refused line did nothing.
+pub fn record_of(line: &str) -> std::borrow::Cow<'_, str> {
+    let line = line.trim_end_matches(['\r', '\n']);
+    if line.len() > MAX_LINE_BYTES || line.contains(['\n', '\r']) {
+        std::borrow::Cow::Owned(refused_line_record(line.len()))
+    } else {
+        std::borrow::Cow::Borrowed(line)
+    }
+}
+
+/// The comment saved in place of a refused line of `bytes` bytes.
+pub fn refused_line_record(bytes: usize) -> String {
+    format!("# here a line of {bytes} bytes was refused (longer than {MAX_LINE_BYTES})")
+}
+
+/// The `lines` entry of a save for `line`, exactly as the YAML writer puts
+/// it in the file (`- status\n`); the save writer appends these.
+pub fn line_entry(line: &str) -> String {
+    yaml_serde::to_string(&[line]).unwrap_or_else(|_| format!("- {line:?}\n"))
+}
 
 /// What `save.yaml` holds.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
@@ -77,6 +116,8 @@ pub struct Session {
     /// The last lines that changed the game, each with the game as it stood
     /// before it (what `undo` goes back to), at most [`UNDO_DEPTH`].
     history: VecDeque<(String, Game)>,
+    /// The bytes `lines` takes in the save file, as written.
+    lines_bytes: u64,
 }
 
 /// How many commands `undo` can take back in a row. Each one keeps a copy of
@@ -103,6 +144,7 @@ impl Session {
             game,
             lines: Vec::new(),
             history: VecDeque::new(),
+            lines_bytes: 0,
         }
     }
 
@@ -131,7 +173,28 @@ impl Session {
     /// saying why nothing happened.
     pub fn input(&mut self, line: &str) -> Vec<String> {
         let line = line.trim_end_matches(['\r', '\n']);
-        self.lines.push(line.to_string());
+        if self.is_full() {
+            // Not kept: the save holds all it may.
+            return vec![
+                format!("> {}", crate::core::text::excerpt(line, 60)),
+                self.full_refusal(),
+            ];
+        }
+        if let std::borrow::Cow::Owned(_) = record_of(line) {
+            return self.input_too_long(line, line.len() as u64);
+        }
+        self.keep(line.to_string());
+        let mut out = self.input_kept(line);
+        if self.lines.len() == MAX_LINES - ROOM_WARNING_LINES {
+            out.push(format!(
+                "note: this game's save has room for {ROOM_WARNING_LINES} more lines"
+            ));
+        }
+        out
+    }
+
+    /// The answer to a line just kept.
+    fn input_kept(&mut self, line: &str) -> Vec<String> {
         let mut out = vec![format!("> {line}")];
         let trimmed = line.split('#').next().unwrap_or("").trim();
         if trimmed.is_empty() {
@@ -170,6 +233,42 @@ impl Session {
             Err(e) => out.push(format!("! {e}")),
         }
         out
+    }
+
+    /// Takes a typed line too long to be a command, of which only its
+    /// start is at hand (the rest was read and dropped): refused, and saved
+    /// as a comment saying so.
+    pub fn input_too_long(&mut self, start: &str, bytes: u64) -> Vec<String> {
+        let mut out = vec![format!("> {}", crate::core::text::excerpt(start, 60))];
+        if self.is_full() {
+            out.push(self.full_refusal());
+            return out;
+        }
+        self.keep(refused_line_record(bytes as usize));
+        out.push(format!(
+            "! a command is at most {MAX_LINE_BYTES} bytes on one line; this one has {bytes} bytes"
+        ));
+        out
+    }
+
+    /// What a full game says to a line.
+    pub fn full_refusal(&self) -> String {
+        format!(
+            "! this game's save is full ({} lines); the game cannot go on",
+            self.lines.len()
+        )
+    }
+
+    /// Keeps a line for the save.
+    fn keep(&mut self, record: String) {
+        self.lines_bytes += line_entry(&record).len() as u64;
+        self.lines.push(record);
+    }
+
+    /// Whether the save holds all the lines it may ([`MAX_LINES`],
+    /// [`MAX_LINES_BYTES`]): no more lines are taken.
+    pub fn is_full(&self) -> bool {
+        self.lines.len() >= MAX_LINES || self.lines_bytes > MAX_LINES_BYTES - MAX_ENTRY_BYTES
     }
 
     /// The save file for this session.
@@ -345,6 +444,9 @@ pub enum ResumeError {
 pub struct Resumed {
     /// The save file as read.
     pub save: SaveFile,
+    /// Whether the save's last line was cut short (the game stopped while
+    /// it was being saved) and left out.
+    pub cut_short: bool,
     /// The scenario (or dungeon) file it plays.
     pub scenario_path: std::path::PathBuf,
     /// The scenario or dungeon, read and checked.
@@ -359,12 +461,28 @@ pub struct Resumed {
     pub transcript: Vec<String>,
 }
 
+/// A save's text without a last `lines` entry cut short: the writer ends
+/// every entry with a line break, so a last line without one is an append
+/// the game did not finish. Returns the text and whether one was cut.
+pub fn without_cut_entry(text: &str) -> (&str, bool) {
+    if text.is_empty() || text.ends_with('\n') {
+        return (text, false);
+    }
+    let start = text.rfind('\n').map_or(0, |i| i + 1);
+    if start > 0 && text[start..].starts_with('-') {
+        (&text[..start], true)
+    } else {
+        (text, false)
+    }
+}
+
 /// Takes up the game saved in `save_text` (the file at `save_path`): reads
 /// the scenario it names, refuses it if it changed since, rebuilds the party
 /// and tables it holds, and replays every saved line (the same dice come
 /// up again). `play --resume` and the campaign's town phase both use it.
 pub fn resume(save_text: &str, save_path: &std::path::Path) -> Result<Resumed, ResumeError> {
     let shown = save_path.display().to_string();
+    let (save_text, cut_short) = without_cut_entry(save_text);
     let save = parse_save(save_text, &shown)?;
     let scenario_path = save.scenario_path(save_path);
     let scenario_text =
@@ -412,6 +530,7 @@ pub fn resume(save_text: &str, save_path: &std::path::Path) -> Result<Resumed, R
     let (session, transcript) = Session::replay_game(game, &save.lines);
     Ok(Resumed {
         save,
+        cut_short,
         scenario_path,
         adventure,
         party,
