@@ -1,0 +1,302 @@
+//! Tests of `simulate`.
+
+use super::*;
+
+#[test]
+fn wilson_interval_known_values() {
+    let (lo, hi) = wilson95(50, 100);
+    assert!((lo - 0.4038).abs() < 1e-3, "{lo}");
+    assert!((hi - 0.5962).abs() < 1e-3, "{hi}");
+    // 0 of 10: the lower end is 0, the upper about 0.278.
+    let (lo, hi) = wilson95(0, 10);
+    assert_eq!(lo, 0.0);
+    assert!((hi - 0.2775).abs() < 1e-3, "{hi}");
+    // 10 of 10 mirrors it.
+    let (lo, hi) = wilson95(10, 10);
+    assert!((lo - 0.7225).abs() < 1e-3, "{lo}");
+    assert_eq!(hi, 1.0);
+    // 1 of 1000.
+    let (lo, hi) = wilson95(1, 1000);
+    assert!((lo - 0.000177).abs() < 1e-5, "{lo}");
+    assert!((hi - 0.005643).abs() < 1e-5, "{hi}");
+    assert_eq!(wilson95(0, 0), (0.0, 1.0));
+}
+
+#[test]
+fn wilson_interval_holds_the_rate() {
+    for n in [1u32, 2, 7, 100, 1001] {
+        for w in 0..=n.min(50) {
+            let (lo, hi) = wilson95(w, n);
+            let p = f64::from(w) / f64::from(n);
+            assert!(lo <= p && p <= hi && 0.0 <= lo && hi <= 1.0, "{w}/{n}");
+        }
+    }
+}
+
+#[test]
+fn percentile_is_nearest_rank() {
+    let v: Vec<u32> = (1..=10).collect();
+    assert_eq!(percentile(&v, 50.0), 5);
+    assert_eq!(percentile(&v, 90.0), 9);
+    assert_eq!(percentile(&v, 91.0), 10);
+    assert_eq!(percentile(&v, 100.0), 10);
+    assert_eq!(percentile(&v, 0.0), 1);
+    assert_eq!(percentile(&[7], 50.0), 7);
+    assert_eq!(percentile(&[3, 8], 50.0), 3);
+    assert_eq!(percentile(&[3, 8], 90.0), 8);
+    assert_eq!(percentile(&[], 50.0), 0);
+}
+
+#[test]
+fn report_sums_up() {
+    let r = |won, turns| RunResult {
+        won,
+        timed_out: !won && turns == 20,
+        turns,
+        heroes_lost: u32::from(!won),
+        ..RunResult::default()
+    };
+    let results = [r(true, 5), r(false, 20), r(true, 7), r(false, 9)];
+    let opts = SimOptions {
+        runs: 4,
+        seed: 1,
+        max_turns: 20,
+    };
+    let rep = Report::from_results(&results, &opts);
+    assert_eq!((rep.runs, rep.wins, rep.timed_out), (4, 2, 1));
+    assert_eq!(rep.win_rate, 0.5);
+    assert_eq!((rep.turns_median, rep.turns_p90), (7, 20));
+    assert_eq!(rep.heroes_lost_mean, 0.5);
+    let text = rep.to_text();
+    assert!(text.contains("win rate         50.0%"), "{text}");
+}
+
+#[test]
+fn the_report_says_why_runs_were_lost() {
+    let r = |loss: Option<Loss>| RunResult {
+        won: loss.is_none(),
+        timed_out: loss == Some(Loss::MaxTurns),
+        turns: 9,
+        loss,
+        ..RunResult::default()
+    };
+    let results = [
+        r(None),
+        r(Some(Loss::PartySlain)),
+        r(Some(Loss::PartySlain)),
+        r(Some(Loss::GoalLost)),
+        r(Some(Loss::MissionTimer)),
+        r(Some(Loss::MaxTurns)),
+    ];
+    let opts = SimOptions {
+        runs: 6,
+        seed: 1,
+        max_turns: 20,
+    };
+    let rep = Report::from_results(&results, &opts);
+    assert_eq!(
+        (
+            rep.losses.party_slain,
+            rep.losses.goal_lost,
+            rep.losses.mission_timer,
+            rep.losses.max_turns,
+            rep.losses.nobody_left
+        ),
+        (2, 1, 1, 1, 0)
+    );
+    let text = rep.to_text();
+    assert!(
+        text.contains(
+            "lost because     party slain 2, goal lost 1, mission timer 1, --max-turns 1\n"
+        ),
+        "{text}"
+    );
+    assert!(!text.contains("warning"), "{text}");
+    let won = Report::from_results(&results[..1], &opts);
+    assert!(won.to_text().contains("lost because     none\n"));
+}
+
+#[test]
+fn a_tight_timer_is_warned_of() {
+    let opts = SimOptions {
+        runs: 4,
+        seed: 1,
+        max_turns: 20,
+    };
+    let timer = RunResult {
+        turns: 6,
+        loss: Some(Loss::MissionTimer),
+        ..RunResult::default()
+    };
+    let win = RunResult {
+        won: true,
+        turns: 5,
+        ..RunResult::default()
+    };
+    // The walk alone takes all but one turn of the limit.
+    let tight = Setting {
+        turn_limit: Some(6),
+        fewest_turns: Some(5),
+    };
+    let rep = Report::for_setting(&[win; 4], &opts, &tight);
+    let w = rep.warning.clone().expect("a warning");
+    assert!(
+        w.contains("nearly unwinnable") && w.contains("at least 5 turns"),
+        "{w}"
+    );
+    assert!(rep.to_text().contains("mission timer    6 turns"));
+    // Slack enough, but time ran out in a quarter of the runs.
+    let loose = Setting {
+        turn_limit: Some(12),
+        fewest_turns: Some(4),
+    };
+    let rep = Report::for_setting(&[win, win, win, timer], &opts, &loose);
+    assert!(rep.warning.expect("a warning").contains("1 of 4 runs"));
+    let rep = Report::for_setting(&[win; 4], &opts, &loose);
+    assert_eq!(rep.warning, None);
+    // No timer, no warning.
+    let rep = Report::for_setting(&[timer; 4], &opts, &Setting::default());
+    assert_eq!(rep.warning, None);
+}
+
+#[test]
+fn the_fewest_turns_walk_there_and_back() {
+    use crate::mkd::play::testkit::*;
+    // The Quest Chest of the stealth test game lies on 20,4; from the
+    // entrance (0,4) next to it is 19 squares: in 1, there 19, back 19,
+    // out 1 = 40 speed points, 8 turns at speed 5.
+    let g = mission_game(CombatMode::Dice, "stealth", &[]);
+    assert_eq!(fewest_turns(&g), Some(8));
+}
+
+#[test]
+fn a_wounded_hero_heals_from_the_pool_when_it_pays() {
+    use crate::mkd::play::testkit::*;
+    let mut g = game_with(CombatMode::Dice, Vec::new(), &[]);
+    g.visited.extend(0..3);
+    put_hero(&mut g, 0, p(2, 2), crate::tileset::Side::N);
+    g.heroes[AYLA].wounds = 2;
+    assert!(!should_heal(&g, AYLA), "an empty pool heals nobody");
+    g.xp = 50;
+    assert!(should_heal(&g, AYLA));
+    // One wound of four is not worth 50.
+    g.heroes[AYLA].wounds = 1;
+    assert!(!should_heal(&g, AYLA));
+    // Nor is a hero outside healed.
+    g.heroes[BORIN].wounds = 3;
+    assert!(!should_heal(&g, BORIN));
+    // Through the driver: the heal is played, the pool pays.
+    g.heroes[AYLA].wounds = 3;
+    let mut d = Driver {
+        game: g,
+        events: Vec::new(),
+        log: None,
+        ending: None,
+    };
+    activation(&mut d, AYLA);
+    assert_eq!(d.game.heroes[AYLA].wounds, 0);
+    assert_eq!(d.game.xp_spent, 50);
+}
+
+#[test]
+fn near_its_goal_a_hero_keeps_off_the_squares_that_reveal_a_token() {
+    use crate::mkd::play::testkit::*;
+    use crate::mkd::scenario::{Wmt, WmtColor};
+    // Ayla on 16,5 in C2 heads for 16,1. Straight up the west wall
+    // passes 16,4-16,2, beside a token in the corridor on 15,3; the
+    // way by 17,4-17,2 is as short and reveals nothing.
+    let token = Wmt {
+        x: 15,
+        y: 3,
+        color: WmtColor::Yellow,
+        number: 3,
+        guardian: false,
+        tile: 1,
+    };
+    let mut g = game_with(CombatMode::Dice, vec![token], &[]);
+    g.visited.extend(0..3);
+    put_hero(&mut g, 0, p(16, 5), crate::tileset::Side::N);
+    assert!(!g.wmt_triggered_by(p(16, 4)).is_empty());
+    let Some(HeroAction::Move(first)) = walk_towards(&g, AYLA, &[p(16, 1)]) else {
+        panic!("a walk");
+    };
+    assert!(Board::adjacent(first, p(16, 5)), "one square a command");
+    assert!(g.wmt_triggered_by(first).is_empty(), "{first:?}");
+    // Played one square a command, the walk never reveals the token (the
+    // way round is 6 squares: Ayla is given speed 6 for it).
+    g.heroes[AYLA].stats.speed = 6;
+    let mut d = Driver {
+        game: g,
+        events: Vec::new(),
+        log: None,
+        ending: None,
+    };
+    for _ in 0..8 {
+        let Some(action) = walk_towards(d.game.state(), AYLA, &[p(16, 1)]) else {
+            break;
+        };
+        assert!(d.act(AYLA, action));
+    }
+    assert_eq!(d.game.heroes[AYLA].pos(), Some(p(16, 1)));
+    assert_eq!(d.game.wmts.len(), 1, "the token is still face down");
+    // With no token about, the walk is one command straight there.
+    let mut g = game_with(CombatMode::Dice, Vec::new(), &[]);
+    g.visited.extend(0..3);
+    put_hero(&mut g, 0, p(16, 5), crate::tileset::Side::N);
+    assert_eq!(
+        walk_towards(&g, AYLA, &[p(16, 1)]),
+        Some(HeroAction::Move(p(16, 1)))
+    );
+}
+
+#[test]
+fn a_chest_beside_the_way_is_opened_when_hands_and_speed_allow() {
+    use crate::mkd::play::testkit::*;
+    let mut g = game_with(CombatMode::Dice, Vec::new(), &[]);
+    g.visited.extend(0..3);
+    // chest-1 lies on 22,7.
+    put_hero(&mut g, 0, p(21, 7), crate::tileset::Side::N);
+    assert_eq!(chest_on_the_way(&g, AYLA), Some(p(22, 7)));
+    // Not with a monster beside the hero.
+    let orc = add_monster(&mut g, "orc-1", 20, p(20, 7), &[]);
+    assert_eq!(chest_on_the_way(&g, AYLA), None);
+    g.monsters[orc].pos = None;
+    // Not by a hurt hero.
+    g.heroes[AYLA].wounds = 1;
+    assert_eq!(chest_on_the_way(&g, AYLA), None);
+    g.heroes[AYLA].wounds = 0;
+    // Not without the speed to open it.
+    g.heroes[AYLA].spent = 5;
+    assert_eq!(chest_on_the_way(&g, AYLA), None);
+    g.heroes[AYLA].spent = 0;
+    // Not two squares away.
+    put_hero(&mut g, 0, p(20, 7), crate::tileset::Side::N);
+    assert_eq!(chest_on_the_way(&g, AYLA), None);
+}
+
+fn scenario() -> Arc<Scenario> {
+    let ts = crate::tileset::default_tileset();
+    let p = crate::mkd::generate::GenerateParams {
+        seed: 7,
+        ..Default::default()
+    };
+    Arc::new(crate::mkd::generate::generate(&ts, &p).expect("seed 7 generates"))
+}
+
+#[test]
+fn runs_end_within_the_limit_and_repeat() {
+    let s = scenario();
+    let party = Arc::new(crate::mkd::play::party::default_party());
+    let tables = Arc::new(crate::mkd::tables::default_tables());
+    for i in 0..20 {
+        let seed = run_seed(7, i);
+        let (a, log) = play_once_logged(&s, &party, &tables, seed, 60);
+        assert!(a.turns <= 60, "{a:?}");
+        let over = log
+            .iter()
+            .any(|l| l.starts_with("== the adventure is over"));
+        assert_eq!(a.timed_out, !over, "run {i}: {a:?}");
+        let b = play_once(&s, &party, &tables, seed, 60);
+        assert_eq!(a, b, "run {i} differs on a replay");
+    }
+}
