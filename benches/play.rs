@@ -7,6 +7,12 @@
 //! does not dominate the figure. Criterion's throughput is runs per second
 //! per core.
 //!
+//! `long-game/N`: a scripted game of N lines (`status` and a comment, in
+//! turn) through `Session::input`, the save kept up to date after each line
+//! by `SaveWriter` in a temporary folder, as `play --script` does. Saving
+//! used to rewrite the whole file per line (20,000 lines took minutes); the
+//! three sizes show the cost now grows linearly.
+//!
 //! ```text
 //! cargo bench --bench play
 //! ```
@@ -16,8 +22,10 @@ use std::hint::black_box;
 use std::sync::Arc;
 use tilecrawl::core::dice::run_seed;
 use tilecrawl::mkd::generate::{GenerateParams, generate};
-use tilecrawl::mkd::play::party;
+use tilecrawl::mkd::play::save_writer::SaveWriter;
+use tilecrawl::mkd::play::session::Session;
 use tilecrawl::mkd::play::simulate::{DEFAULT_MAX_TURNS, play_once};
+use tilecrawl::mkd::play::{CombatMode, GameOptions, party};
 use tilecrawl::mkd::tables;
 
 // The binary's allocator, so the figures are what `tilecrawl` does.
@@ -52,6 +60,32 @@ fn bench(c: &mut Criterion) {
             ))
         })
     });
+    g.finish();
+
+    let mut g = c.benchmark_group("long-game");
+    g.sample_size(10);
+    for lines in [5_000usize, 10_000, 20_000] {
+        g.throughput(Throughput::Elements(lines as u64));
+        g.bench_function(format!("{lines}"), |b| {
+            b.iter(|| {
+                let dir = tempfile::tempdir().expect("a temporary folder");
+                let opts = GameOptions {
+                    seed: 7,
+                    combat: CombatMode::Dice,
+                };
+                let mut sess = Session::new(scenario.clone(), party.clone(), tables.clone(), opts);
+                let head = sess.to_save("scenario.yaml", "fnv1a64:0", party::DEFAULT_YAML, None);
+                let mut w = SaveWriter::new(&dir.path().join("save.yaml"), head, false)
+                    .expect("a new save");
+                for i in 0..lines {
+                    let line = if i % 2 == 0 { "status" } else { "# a note" };
+                    black_box(sess.input(line));
+                    w.write(sess.lines()).expect("the save is written");
+                }
+                black_box(w.bytes_written())
+            })
+        });
+    }
     g.finish();
 }
 

@@ -91,8 +91,16 @@ fn main() -> ExitCode {
             }
             // One line of bounded length, controls escaped: what a file or a
             // command line held cannot act on the terminal or flood it.
+            // A bare I/O error is a write to standard output or error (every
+            // file write names its file): say so.
+            let bare_io = e.chain().count() == 1 && e.downcast_ref::<std::io::Error>().is_some();
+            let text = if bare_io {
+                format!("cannot write the output: {e}")
+            } else {
+                format!("{e:#}")
+            };
             let msg = tilecrawl::core::text::message_line(
-                &format!("{e:#}").replace('\n', " "),
+                &text.replace('\n', " "),
                 tilecrawl::core::text::MAX_ERROR_CHARS,
             );
             // Bold red like clap's own `error:`.

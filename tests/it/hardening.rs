@@ -392,11 +392,15 @@ fn every_subcommand_exits_1_on_a_full_standard_output() {
     let script = tmp.path().join("cmds.txt");
     std::fs::write(&script, "status\nend turn\n").unwrap();
     let sc = p(&scenario);
+    let r = run(tmp.path(), &["campaign", "new", "c0", "--seed", "3", "-q"]);
+    assert_eq!(r.code, Some(0), "{r:?}");
     let cases: Vec<Vec<&str>> = vec![
         vec!["generate", "--seed", "5", "--out", "o1"],
         vec!["render", sc, "--out", "o2"],
         vec!["batch", "--count", "1", "--only", "yaml", "--out", "o3"],
         vec!["campaign", "new", "c1", "--seed", "3"],
+        vec!["campaign", "show", "c0"],
+        vec!["campaign", "next", "c0"],
         vec!["play", sc, "--script", p(&script), "--save", "s1.yaml"],
         vec!["simulate", sc, "--runs", "2"],
         vec!["tileset", "check"],
@@ -418,7 +422,7 @@ fn every_subcommand_exits_1_on_a_full_standard_output() {
         assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
         let lines: Vec<&str> = stderr.lines().collect();
         assert!(
-            lines.len() == 1 && lines[0].starts_with("error: "),
+            lines.len() == 1 && lines[0].starts_with("error: cannot write the output: "),
             "{args:?}: {stderr}"
         );
     }
