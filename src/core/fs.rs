@@ -247,12 +247,12 @@ pub enum LockError {
         dir: std::path::PathBuf,
     },
     /// The folder could not be opened or locked.
-    #[error("{}: cannot lock the folder: {source}", dir.display())]
+    #[error("{}: cannot lock the folder: {reason}", dir.display())]
     Io {
         /// The folder.
         dir: std::path::PathBuf,
-        /// Why.
-        source: std::io::Error,
+        /// Why (in the message, not a separate source: printed once).
+        reason: std::io::Error,
     },
 }
 
@@ -281,7 +281,7 @@ impl FolderLock {
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
                 return Err(LockError::Io {
                     dir: dir.to_path_buf(),
-                    source: e,
+                    reason: e,
                 });
             }
             // Folders cannot be opened as files here: go on unlocked.
@@ -300,7 +300,7 @@ impl FolderLock {
                 }
                 return Err(LockError::Io {
                     dir: dir.to_path_buf(),
-                    source: e,
+                    reason: e,
                 });
             }
         }

@@ -639,3 +639,25 @@ fn quit_in_a_script_ends_play() {
     .unwrap();
     assert_eq!(saved.lines, vec!["status".to_string()]);
 }
+
+/// A save naming a scenario that cannot be read says why once (the reason
+/// was printed twice, as the message and again as its source), and a path
+/// thousands of characters long is quoted as an excerpt.
+#[test]
+fn a_save_whose_scenario_cannot_be_read_says_why_once() {
+    let tmp = tempfile::tempdir().unwrap();
+    let long = "a".repeat(4000);
+    for (scenario, needle) in [
+        ("/dev/zero", "is not a regular file"),
+        (long.as_str(), "characters)"),
+    ] {
+        let save = format!(
+            "format: tilecrawl-save/1\ngenerator: x\nscenario: {scenario}\nscenario_digest: \"fnv1a64:0000000000000000\"\nparty: embedded\ntables: embedded\nseed: 1\ncombat: dice\nlines: []\n"
+        );
+        std::fs::write(tmp.path().join("s.yaml"), save).unwrap();
+        let r = run(tmp.path(), &["play", "--resume", "s.yaml"]);
+        let line = one_error_line(&r, &[needle]).unwrap();
+        assert_eq!(line.matches("cannot read a scenario").count(), 1, "{line}");
+        assert!(line.chars().count() <= 300, "{line}");
+    }
+}

@@ -23,12 +23,12 @@ pub enum SaveError {
         path: PathBuf,
     },
     /// Writing failed.
-    #[error("{}: cannot write the save file: {source}", path.display())]
+    #[error("{}: cannot write the save file: {reason}", path.display())]
     Io {
         /// The path.
         path: PathBuf,
-        /// Why.
-        source: std::io::Error,
+        /// Why (in the message, not a separate source: printed once).
+        reason: std::io::Error,
     },
 }
 
@@ -91,9 +91,9 @@ impl SaveWriter {
     /// whole file rewritten. The cost is that of the new lines, not of the
     /// game.
     pub fn write(&mut self, lines: &[String]) -> Result<(), SaveError> {
-        let io = |source| SaveError::Io {
+        let io = |reason| SaveError::Io {
             path: self.path.clone(),
-            source,
+            reason,
         };
         match self.lines_on_disk {
             // A file with no lines ends in `lines: []`: rewritten whole.
@@ -140,9 +140,9 @@ impl SaveWriter {
     /// Flushes the file and its folder to the disk (for a writer made
     /// without `sync`, at the end of a game).
     pub fn sync(&self) -> Result<(), SaveError> {
-        let io = |source| SaveError::Io {
+        let io = |reason| SaveError::Io {
             path: self.path.clone(),
-            source,
+            reason,
         };
         if self.lines_on_disk.is_none() {
             return Ok(());

@@ -417,12 +417,12 @@ pub enum ResumeError {
     #[error(transparent)]
     File(#[from] FileError),
     /// The scenario the save was made for cannot be read or is refused.
-    #[error("{save}: the scenario this save was made for: {source}")]
+    #[error("{save}: the scenario this save was made for: {reason}")]
     Scenario {
         /// The save file.
         save: String,
-        /// Why the scenario was refused.
-        source: FileError,
+        /// Why the scenario was refused (in the message, printed once).
+        reason: FileError,
     },
     /// The scenario has changed since the game was saved.
     #[error(
@@ -461,6 +461,12 @@ pub struct Resumed {
     pub transcript: Vec<String>,
 }
 
+/// A path a save names, for a message: a hand-edited save may name one
+/// thousands of characters long.
+fn shown_path(path: &std::path::Path) -> String {
+    crate::core::text::excerpt(&path.display().to_string(), 120)
+}
+
 /// A save's text without a last `lines` entry cut short: the writer ends
 /// every entry with a line break, so a last line without one is an append
 /// the game did not finish. Returns the text and whether one was cut.
@@ -489,14 +495,14 @@ pub fn resume(save_text: &str, save_path: &std::path::Path) -> Result<Resumed, R
         crate::core::fs::read_limited(&scenario_path, crate::scenario::MAX_SCENARIO_BYTES)
             .map_err(|e| ResumeError::Scenario {
                 save: shown.clone(),
-                source: FileError::whole(
-                    scenario_path.display().to_string(),
+                reason: FileError::whole(
+                    shown_path(&scenario_path),
                     e.describe("a scenario", crate::scenario::MAX_SCENARIO_BYTES),
                 ),
             })?;
     let changed = || ResumeError::Changed {
         save: shown.clone(),
-        scenario: scenario_path.display().to_string(),
+        scenario: shown_path(&scenario_path),
         digest: save.scenario_digest.clone(),
     };
     // A single scenario is compared before it is read; a dungeon's digest
@@ -506,10 +512,10 @@ pub fn resume(save_text: &str, save_path: &std::path::Path) -> Result<Resumed, R
         return Err(changed());
     }
     let (adventure, digest) =
-        Adventure::from_text(&scenario_text, &scenario_path).map_err(|source| {
+        Adventure::from_text(&scenario_text, &scenario_path).map_err(|reason| {
             ResumeError::Scenario {
                 save: shown.clone(),
-                source,
+                reason,
             }
         })?;
     if digest != save.scenario_digest {
