@@ -31,6 +31,8 @@ pub struct PackOptions {
     pub cutouts: bool,
     /// Also map.dd2vtt, the Universal VTT file; `None`: none.
     pub vtt: Option<VttOptions>,
+    /// How the adventure plays, for the setup sheet (`generate --simulate`).
+    pub rating: Option<String>,
 }
 
 /// A file of the set: its path inside the adventure's folder and its bytes.
@@ -54,7 +56,8 @@ pub fn exports(
 ) -> Result<Vec<(&'static str, Vec<u8>)>, ExportError> {
     export::check_png(s, &opts.map)?;
     // What the sheet says is the game's; how it is laid out is export's.
-    let sheet = MkdAdventure::embedded().sheet(s);
+    let mut sheet = MkdAdventure::embedded().sheet(s);
+    sheet.rating.clone_from(&opts.rating);
     let svg = export::map_svg(s, &opts.map);
     let png = export::png_with(&svg, opts.map.dpi, opts.png)?;
     let mut files = vec![

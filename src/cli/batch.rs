@@ -17,6 +17,7 @@ use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use tilecrawl::build::BuildError;
@@ -26,6 +27,10 @@ use tilecrawl::mkd::floors::{self, FloorsError, FloorsParams};
 use tilecrawl::mkd::generate::{
     GenerateError, GenerateParams, generate, generate_with_critical_path,
 };
+use tilecrawl::mkd::play::floors::Adventure;
+use tilecrawl::mkd::play::party::{self, Party};
+use tilecrawl::mkd::play::simulate::{DEFAULT_MAX_TURNS, SimOptions, simulate_here};
+use tilecrawl::mkd::tables::{self, Tables};
 use tilecrawl::pack::PackOptions;
 use tilecrawl::tileset::TileSet;
 
@@ -104,6 +109,16 @@ pub struct BatchArgs {
     /// `dead_ends<=3`; OP one of >= <= > < == !=). Repeat for AND.
     #[arg(long = "filter", value_name = "EXPR", value_parser = parse_filter)]
     filters: Vec<Condition>,
+    /// Play every adventure N times with the automatic heroes (as `simulate`
+    /// does, its dice seeded by the adventure's seed) and add how it played
+    /// to the index: runs, win_rate with its 95 % interval, median_turns,
+    /// heroes_lost. Filters may then test them (`--filter win_rate>=0.4`).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    simulate: Option<u32>,
+    /// With --simulate: the heroes (a `tilecrawl-party/1` file). Default:
+    /// the embedded party.
+    #[arg(long, value_name = "FILE", requires = "simulate")]
+    party: Option<PathBuf>,
     /// With --filter: seeds tried per adventure before the batch gives up.
     #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..))]
     max_attempts: u64,
@@ -149,6 +164,17 @@ struct Job<'a> {
     pack: Option<PackOptions>,
     /// `--floors`: every adventure is a multi-floor dungeon.
     floors: Option<FloorsParams>,
+    /// `--simulate`: how each adventure is rated.
+    rate: Option<Rate>,
+    /// Playthroughs played so far, for the progress bar.
+    played: AtomicU64,
+}
+
+/// What `--simulate` plays each adventure with.
+struct Rate {
+    runs: u32,
+    party: Arc<Party>,
+    tables: Arc<Tables>,
 }
 
 pub fn run(a: BatchArgs) -> anyhow::Result<()> {
@@ -177,6 +203,26 @@ fn run_in(a: BatchArgs) -> anyhow::Result<()> {
             u64::MAX
         );
     }
+    if a.simulate.is_none()
+        && let Some(c) = a.filters.iter().find(|c| c.needs_rating())
+    {
+        bail!(
+            "--filter {}: the column {} comes from playing the adventures; add --simulate N (e.g. --simulate 200)",
+            filter_text(c),
+            c.column
+        );
+    }
+    let rate = match a.simulate {
+        None => None,
+        Some(runs) => Some(Rate {
+            runs,
+            party: Arc::new(match &a.party {
+                Some(p) => party::load(p)?,
+                None => party::default_party(),
+            }),
+            tables: Arc::new(tables::default_tables()),
+        }),
+    };
     let shard = a.shard.unwrap_or(Shard { index: 1, count: 1 });
     std::fs::create_dir_all(&a.out)
         .with_context(|| format!("cannot create folder {}", a.out.display()))?;
@@ -206,7 +252,7 @@ fn run_in(a: BatchArgs) -> anyhow::Result<()> {
         let b = ProgressBar::with_draw_target(Some(positions), ProgressDrawTarget::stderr());
         b.set_style(
             ProgressStyle::with_template(
-                "{bar:40} {pos}/{len} adventures  {per_sec}  {elapsed} elapsed, {eta} left",
+                "{bar:40} {pos}/{len} adventures  {per_sec}  {msg}{elapsed} elapsed, {eta} left",
             )
             .unwrap_or_else(|_| ProgressStyle::default_bar()),
         );
@@ -232,6 +278,8 @@ fn run_in(a: BatchArgs) -> anyhow::Result<()> {
         export_names: OnceLock::new(),
         pack,
         floors,
+        rate,
+        played: AtomicU64::new(0),
     };
     // Catch a resume with other options before anything is written.
     if let Some(&seed) = job.finished.first() {
@@ -255,6 +303,7 @@ fn run_in(a: BatchArgs) -> anyhow::Result<()> {
     let chunk: u64 = if a.only == Only::Index { 64 } else { 1 };
     let (tx, rx) = std::sync::mpsc::channel::<Vec<(u64, Outcome)>>();
     let mut index = IndexStream::new(&a.out, a.seed_start, first, step, positions);
+    index.rated = a.simulate.is_some();
     let mut failure: Option<(u64, anyhow::Error)> = None;
     let mut skipped = 0u64;
     let mut write_error = None;
@@ -271,6 +320,10 @@ fn run_in(a: BatchArgs) -> anyhow::Result<()> {
                         .map(|p| (p, job.slot(first + p * step)))
                         .collect();
                     bar.inc(done.len() as u64);
+                    if job.rate.is_some() {
+                        let n = job.played.load(Ordering::Relaxed);
+                        bar.set_message(format!("{n} playthroughs  "));
+                    }
                     if tx.send(done).is_err() {
                         break;
                     }
@@ -418,6 +471,19 @@ impl Job<'_> {
         already_written(&dir, &[], marker, yaml.as_bytes()).map(|_| ())
     }
 
+    /// Plays an adventure `--simulate` times on this thread: its rating.
+    fn rating(&self, adventure: &Adventure, rate: &Rate) -> batch::Rating {
+        let opts = SimOptions {
+            runs: rate.runs,
+            seed: adventure.seed(),
+            max_turns: DEFAULT_MAX_TURNS,
+        };
+        let report = simulate_here(adventure, &rate.party, &rate.tables, &opts);
+        self.played
+            .fetch_add(u64::from(rate.runs), Ordering::Relaxed);
+        batch::Rating::of(&report)
+    }
+
     fn fail(&self, e: anyhow::Error) -> Outcome {
         self.stop.store(true, Ordering::Relaxed);
         Outcome::Failed(e)
@@ -442,8 +508,15 @@ impl Job<'_> {
             Err(e) => return Err(e.into()),
         };
         let mut row = IndexRow::with_critical_path(&scenario, critical_path);
-        if !batch::matches_all(&a.filters, &row) {
+        if !batch::matches_layout(&a.filters, &row) {
             return Ok(None);
+        }
+        let scenario = Arc::new(scenario);
+        if let Some(rate) = &self.rate {
+            row.rating = Some(self.rating(&Adventure::Scenario(scenario.clone()), rate));
+            if !batch::matches_all(&a.filters, &row) {
+                return Ok(None);
+            }
         }
         if a.only == Only::Index {
             return Ok(Some(row));
@@ -502,8 +575,19 @@ impl Job<'_> {
             Err(e) => return Err(e.into()),
         };
         let mut row = IndexRow::of_dungeon(&built);
-        if !batch::matches_all(&a.filters, &row) {
+        if !batch::matches_layout(&a.filters, &row) {
             return Ok(None);
+        }
+        if let Some(rate) = &self.rate {
+            let dungeon = floors::Dungeon::new(
+                built.file.clone(),
+                built.floors.clone(),
+                &format!("dungeon seed {seed}"),
+            )?;
+            row.rating = Some(self.rating(&Adventure::Dungeon(Arc::new(dungeon)), rate));
+            if !batch::matches_all(&a.filters, &row) {
+                return Ok(None);
+            }
         }
         if a.only == Only::Index {
             return Ok(Some(row));
@@ -668,6 +752,8 @@ struct IndexStream<'a> {
     /// The temporary files, made with the first row.
     files: Option<(StreamedFile, StreamedFile)>,
     written: u64,
+    /// Whether the rows carry ratings (`--simulate`): the CSV header names them.
+    rated: bool,
 }
 
 impl<'a> IndexStream<'a> {
@@ -683,6 +769,7 @@ impl<'a> IndexStream<'a> {
             pending: BTreeMap::new(),
             files: None,
             written: 0,
+            rated: false,
         }
     }
 
@@ -721,7 +808,7 @@ impl<'a> IndexStream<'a> {
             std::fs::create_dir_all(out)
                 .with_context(|| format!("cannot create folder {}", out.display()))?;
             let mut csv = StreamedFile::create(&out.join("index.csv")).with_context(context)?;
-            csv.write(batch::CSV_HEADER.as_bytes())
+            csv.write(batch::csv_header(self.rated).as_bytes())
                 .and_then(|()| csv.write(b"\n"))
                 .with_context(context)?;
             let yaml = StreamedFile::create(&out.join("index.yaml")).with_context(context)?;
@@ -751,7 +838,7 @@ impl<'a> IndexStream<'a> {
             None => {
                 std::fs::create_dir_all(out)
                     .with_context(|| format!("cannot create folder {}", out.display()))?;
-                let csv = format!("{}\n", batch::CSV_HEADER);
+                let csv = format!("{}\n", batch::csv_header(self.rated));
                 let (c, y) = (out.join("index.csv"), out.join("index.yaml"));
                 tilecrawl::core::fs::write_all_atomic_synced(
                     &[(&c, csv.as_bytes()), (&y, b"")],

@@ -3,14 +3,20 @@
 use anyhow::bail;
 use clap::{Args, ValueEnum};
 use std::path::PathBuf;
+use std::sync::Arc;
 use tilecrawl::build::BuildError;
 use tilecrawl::build::layout::{ExitDice, LayoutParams, Table};
+use tilecrawl::mkd::batch::Rating;
 use tilecrawl::mkd::floors::{self, Count, FloorsParams, MAX_FLOORS};
 use tilecrawl::mkd::generate::{GenerateError, GenerateParams, generate};
 use tilecrawl::mkd::mission::Mission;
+use tilecrawl::mkd::play::floors::Adventure;
+use tilecrawl::mkd::play::party;
+use tilecrawl::mkd::play::simulate::{DEFAULT_MAX_TURNS, SimOptions, simulate_adventure};
 use tilecrawl::mkd::scenario::Difficulty;
 use tilecrawl::mkd::scenario::{Scenario, WmtColor};
 use tilecrawl::mkd::setup::SetupParams;
+use tilecrawl::mkd::tables;
 use tilecrawl::pack;
 use tilecrawl::rules::RulesetId;
 use tilecrawl::tileset::{self, TileKind};
@@ -190,6 +196,43 @@ pub struct GenerateArgs {
     /// Print the summary as one JSON object (seeds as strings) instead of text.
     #[arg(long)]
     json: bool,
+    /// Play the new adventure N times with the automatic heroes (as
+    /// `simulate` does) and say how it plays, in the summary and on the
+    /// setup sheet: "wins about 62 % (58–66 %) for the default party over
+    /// 500 runs".
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    simulate: Option<u32>,
+    /// With --simulate: the heroes (a `tilecrawl-party/1` file). Default:
+    /// the embedded party.
+    #[arg(long, value_name = "FILE", requires = "simulate")]
+    party: Option<PathBuf>,
+}
+
+/// `--simulate N`: the adventure played N times; its rating and the words
+/// the summary and the sheet print.
+fn rate(a: &GenerateArgs, adventure: Adventure) -> anyhow::Result<Option<(Rating, String)>> {
+    let Some(runs) = a.simulate else {
+        return Ok(None);
+    };
+    let (party, who) = match &a.party {
+        Some(p) => (party::load(p)?, format!("the party in {}", p.display())),
+        None => (party::default_party(), "the default party".to_string()),
+    };
+    let opts = SimOptions {
+        runs,
+        seed: adventure.seed(),
+        max_turns: DEFAULT_MAX_TURNS,
+    };
+    let report = simulate_adventure(
+        &adventure,
+        &Arc::new(party),
+        &Arc::new(tables::default_tables()),
+        &opts,
+        &|| {},
+    );
+    let rating = Rating::of(&report);
+    let words = rating.words(&who);
+    Ok(Some((rating, words)))
 }
 
 /// `--floors` and `--sets-per-floor`, shared by `generate`, `batch` and
@@ -344,7 +387,11 @@ pub fn run(a: GenerateArgs) -> anyhow::Result<()> {
         }
         Err(e) => return Err(e.into()),
     };
-    let files = pack::adventure(pack::Content::One(&scenario), &a.output.options()?)?;
+    let scenario = Arc::new(scenario);
+    let rating = rate(&a, Adventure::Scenario(scenario.clone()))?;
+    let mut opts = a.output.options()?;
+    opts.rating = rating.as_ref().map(|(_, w)| w.clone());
+    let files = pack::adventure(pack::Content::One(&scenario), &opts)?;
     let out = a
         .out
         .clone()
@@ -362,10 +409,14 @@ pub fn run(a: GenerateArgs) -> anyhow::Result<()> {
             "floors": [scenario_json(&scenario)],
             "out": out.display().to_string(),
             "files": refs.iter().map(|(n, _)| *n).collect::<Vec<_>>(),
+            "rating": rating.as_ref().map(|(r, _)| rating_json(r)),
         });
         outln!("{v}")?;
     } else if !a.quiet {
         out!("{}", summary(&scenario))?;
+        if let Some((_, words)) = &rating {
+            outln!("plays: {words}")?;
+        }
         outln!("wrote {}", super::outputs::listing(&out, &refs))?;
     }
     Ok(())
@@ -380,7 +431,20 @@ fn run_floors(
     fp: &FloorsParams,
 ) -> anyhow::Result<()> {
     let built = floors::build_floors(ts, params, fp)?;
-    let files = pack::adventure(pack::Content::Floors(&built), &a.output.options()?)?;
+    let rating = match a.simulate {
+        None => None,
+        Some(_) => {
+            let d = floors::Dungeon::new(
+                built.file.clone(),
+                built.floors.clone(),
+                &format!("dungeon seed {}", params.seed),
+            )?;
+            rate(a, Adventure::Dungeon(Arc::new(d)))?
+        }
+    };
+    let mut opts = a.output.options()?;
+    opts.rating = rating.as_ref().map(|(_, w)| w.clone());
+    let files = pack::adventure(pack::Content::Floors(&built), &opts)?;
     let out = a
         .out
         .clone()
@@ -399,6 +463,7 @@ fn run_floors(
             "floors": built.floors.iter().map(scenario_json).collect::<Vec<_>>(),
             "out": out.display().to_string(),
             "files": refs.iter().map(|(n, _)| *n).collect::<Vec<_>>(),
+            "rating": rating.as_ref().map(|(r, _)| rating_json(r)),
         });
         outln!("{v}")?;
     } else if !a.quiet {
@@ -426,6 +491,9 @@ fn run_floors(
                 )?;
             }
         }
+        if let Some((_, words)) = &rating {
+            outln!("plays: {words}")?;
+        }
         outln!(
             "wrote {} and {} files in floor folders",
             out.join("dungeon.yaml").display(),
@@ -433,6 +501,19 @@ fn run_floors(
         )?;
     }
     Ok(())
+}
+
+/// What `--json` says of a rating.
+fn rating_json(r: &Rating) -> serde_json::Value {
+    serde_json::json!({
+        "runs": r.runs,
+        "wins": r.wins,
+        "win_rate": r.win_rate,
+        "win_rate_low": r.win_rate_low,
+        "win_rate_high": r.win_rate_high,
+        "median_turns": r.median_turns,
+        "heroes_lost": r.heroes_lost,
+    })
 }
 
 /// What `--json` says of one scenario (a floor): its seed as a string.

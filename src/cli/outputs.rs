@@ -147,6 +147,7 @@ impl OutputArgs {
             vtt: self.vtt.then_some(VttOptions {
                 pixels_per_grid: self.vtt_grid,
             }),
+            rating: None,
         })
     }
 }

@@ -11,16 +11,85 @@
 //!
 //! A multi-floor dungeon ([`IndexRow::of_dungeon`]) has one row whose
 //! figures are summed over its floors.
+//!
+//! With `batch --simulate N` each row also carries a [`Rating`]: how the
+//! automatic heroes of the chosen party fared over N playthroughs, in
+//! columns after `files` (`runs,win_rate,win_rate_low,win_rate_high,
+//! median_turns,heroes_lost`), so an index without ratings is unchanged.
 
 use crate::build::analysis::{UNREACHED, walk_squares};
 use crate::mkd::floors::BuiltDungeon;
+use crate::mkd::play::simulate::{Report, wilson95};
 use crate::mkd::scenario::{Scenario, WmtColor};
 use crate::scenario::Point;
 use crate::tileset::{Cell, TileKind};
 use std::fmt::Write;
 
+/// How an adventure plays for a party: the figures of `simulate` the index
+/// keeps (`batch --simulate N`).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Rating {
+    /// Playthroughs.
+    pub runs: u32,
+    /// Playthroughs the heroes won.
+    pub wins: u32,
+    /// `wins / runs`.
+    pub win_rate: f64,
+    /// The 95 % Wilson interval of the win rate: its low end.
+    pub win_rate_low: f64,
+    /// Its high end.
+    pub win_rate_high: f64,
+    /// The median number of turns a playthrough lasted.
+    pub median_turns: u32,
+    /// Heroes lost per playthrough, on average.
+    pub heroes_lost: f64,
+}
+
+impl Rating {
+    /// The rating a simulation report gives.
+    pub fn of(report: &Report) -> Rating {
+        let (low, high) = wilson95(report.wins, report.runs);
+        Rating {
+            runs: report.runs,
+            wins: report.wins,
+            win_rate: report.win_rate,
+            win_rate_low: low,
+            win_rate_high: high,
+            median_turns: report.turns_median,
+            heroes_lost: report.heroes_lost_mean,
+        }
+    }
+
+    /// The rating in words, for a summary or a sheet: `wins about 62 %
+    /// (58–66 %) for the default party over 500 runs; …`.
+    pub fn words(&self, party: &str) -> String {
+        let pc = |v: f64| (v * 100.0).round() as u32;
+        format!(
+            "wins about {} % ({}–{} %) for {party} over {} runs; {} turns at the median, {:.1} heroes lost per run",
+            pc(self.win_rate),
+            pc(self.win_rate_low),
+            pc(self.win_rate_high),
+            self.runs,
+            self.median_turns,
+            self.heroes_lost
+        )
+    }
+
+    /// The CSV fields, each with a fixed number of decimals.
+    fn fields(&self) -> [String; 6] {
+        [
+            self.runs.to_string(),
+            format!("{:.4}", self.win_rate),
+            format!("{:.4}", self.win_rate_low),
+            format!("{:.4}", self.win_rate_high),
+            self.median_turns.to_string(),
+            format!("{:.3}", self.heroes_lost),
+        ]
+    }
+}
+
 /// The figures of one adventure, as one line of the batch index.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct IndexRow {
     /// The master seed.
     pub seed: u64,
@@ -47,10 +116,23 @@ pub struct IndexRow {
     pub mission: String,
     /// The files written into the adventure's folder, in order.
     pub files: Vec<String>,
+    /// How it plays (`batch --simulate`), else `None`.
+    pub rating: Option<Rating>,
 }
 
-/// The numeric index columns a filter can test, in index order.
-pub const FILTER_COLUMNS: [&str; 14] = [
+/// The columns a rating adds (`batch --simulate`), after `files`.
+pub const RATING_COLUMNS: [&str; 6] = [
+    "runs",
+    "win_rate",
+    "win_rate_low",
+    "win_rate_high",
+    "median_turns",
+    "heroes_lost",
+];
+
+/// The numeric index columns a filter can test, in index order (the
+/// rating's need `--simulate`).
+pub const FILTER_COLUMNS: [&str; 20] = [
     "seed",
     "tiles",
     "chambers",
@@ -65,10 +147,25 @@ pub const FILTER_COLUMNS: [&str; 14] = [
     "chests_2",
     "chests_3",
     "floors",
+    "runs",
+    "win_rate",
+    "win_rate_low",
+    "win_rate_high",
+    "median_turns",
+    "heroes_lost",
 ];
 
 /// The first line of `index.csv`.
 pub const CSV_HEADER: &str = "seed,tiles,chambers,hallways,depth,critical_path,dead_ends,wmt_yellow,wmt_blue,wmt_red,chests_1,chests_2,chests_3,floors,mission,files";
+
+/// The first line of `index.csv`, with the rating's columns when `rated`.
+pub fn csv_header(rated: bool) -> String {
+    if rated {
+        format!("{CSV_HEADER},{}", RATING_COLUMNS.join(","))
+    } else {
+        CSV_HEADER.to_string()
+    }
+}
 
 impl IndexRow {
     /// The row of a scenario, with no files written.
@@ -119,6 +216,7 @@ impl IndexRow {
             floors: 1,
             mission: s.game.mission.clone(),
             files: Vec::new(),
+            rating: None,
         }
     }
 
@@ -168,19 +266,22 @@ impl IndexRow {
             floors: d.floors.len() as u32,
             mission: d.file.mission.clone(),
             files: Vec::new(),
+            rating: None,
         }
     }
 
-    /// The value of a numeric column (see [`FILTER_COLUMNS`]).
-    pub fn column(&self, name: &str) -> Option<Option<u64>> {
-        let v = |n: u32| Some(u64::from(n));
+    /// The value of a numeric column (see [`FILTER_COLUMNS`]); `Some(None)`
+    /// for an empty one (no critical path, no rating).
+    pub fn column(&self, name: &str) -> Option<Option<Number>> {
+        let v = |n: u32| Some(Number::Whole(u64::from(n)));
+        let r = |f: fn(&Rating) -> Number| self.rating.as_ref().map(f);
         Some(match name {
-            "seed" => Some(self.seed),
+            "seed" => Some(Number::Whole(self.seed)),
             "tiles" => v(self.tiles),
             "chambers" => v(self.chambers),
             "hallways" => v(self.hallways),
             "depth" => v(self.depth),
-            "critical_path" => self.critical_path.map(u64::from),
+            "critical_path" => self.critical_path.map(|c| Number::Whole(u64::from(c))),
             "dead_ends" => v(self.dead_ends),
             "wmt_yellow" => v(self.wmts[0]),
             "wmt_blue" => v(self.wmts[1]),
@@ -189,6 +290,12 @@ impl IndexRow {
             "chests_2" => v(self.chests[1]),
             "chests_3" => v(self.chests[2]),
             "floors" => v(self.floors),
+            "runs" => r(|r| Number::Whole(u64::from(r.runs))),
+            "win_rate" => r(|r| Number::Real(r.win_rate)),
+            "win_rate_low" => r(|r| Number::Real(r.win_rate_low)),
+            "win_rate_high" => r(|r| Number::Real(r.win_rate_high)),
+            "median_turns" => r(|r| Number::Whole(u64::from(r.median_turns))),
+            "heroes_lost" => r(|r| Number::Real(r.heroes_lost)),
             _ => return None,
         })
     }
@@ -221,10 +328,12 @@ impl IndexRow {
             self.floors.to_string(),
         ];
         let files = self.files.join(";");
+        let rating = self.rating.as_ref().map(Rating::fields);
         let record = numbers
             .iter()
             .map(String::as_str)
-            .chain([self.mission.as_str(), files.as_str()]);
+            .chain([self.mission.as_str(), files.as_str()])
+            .chain(rating.iter().flatten().map(String::as_str));
         // Writing into memory cannot fail, and every field is UTF-8.
         let bytes = w
             .write_record(record)
@@ -270,7 +379,15 @@ impl IndexRow {
             }
             o.push_str(&yaml_str(f));
         }
-        o.push_str("]}\n");
+        o.push(']');
+        if let Some(r) = &self.rating {
+            let [runs, rate, low, high, median, lost] = r.fields();
+            let _ = write!(
+                o,
+                ", runs: {runs}, win_rate: {rate}, win_rate_low: {low}, win_rate_high: {high}, median_turns: {median}, heroes_lost: {lost}"
+            );
+        }
+        o.push_str("}\n");
         o
     }
 }
@@ -372,15 +489,51 @@ pub enum Op {
     Ne,
 }
 
-/// One `--filter` condition on a numeric index column, e.g. `depth>=5`.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// A value of a numeric column, or the number a filter compares it with.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Number {
+    /// A whole number (compared exactly, even past 2^53: seeds).
+    Whole(u64),
+    /// A fraction (a win rate, heroes lost per run).
+    Real(f64),
+}
+
+impl std::fmt::Display for Number {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Number::Whole(n) => write!(f, "{n}"),
+            Number::Real(r) => write!(f, "{r}"),
+        }
+    }
+}
+
+impl Number {
+    /// The order of two numbers: whole numbers exactly, else as fractions.
+    fn cmp(self, other: Number) -> std::cmp::Ordering {
+        match (self, other) {
+            (Number::Whole(a), Number::Whole(b)) => a.cmp(&b),
+            (a, b) => a.real().total_cmp(&b.real()),
+        }
+    }
+
+    fn real(self) -> f64 {
+        match self {
+            Number::Whole(n) => n as f64,
+            Number::Real(r) => r,
+        }
+    }
+}
+
+/// One `--filter` condition on a numeric index column, e.g. `depth>=5` or
+/// `win_rate>=0.4`.
+#[derive(Debug, Clone, PartialEq)]
 pub struct Condition {
     /// The column name (one of [`FILTER_COLUMNS`]).
     pub column: String,
     /// The comparison.
     pub op: Op,
     /// The number compared with.
-    pub value: u64,
+    pub value: Number,
 }
 
 /// Why a filter condition could not be read.
@@ -426,11 +579,22 @@ impl Condition {
                 FILTER_COLUMNS.join(", ")
             )));
         }
-        let value = value.parse::<u64>().map_err(|_| {
-            err(format!(
-                "{value:?} is not a whole number (expected e.g. {column}{sym}5)"
-            ))
-        })?;
+        let value = match value.parse::<u64>() {
+            Ok(n) => Number::Whole(n),
+            Err(_) => match value.parse::<f64>() {
+                Ok(r) if r.is_finite() && RATING_COLUMNS.contains(&column) => Number::Real(r),
+                _ if RATING_COLUMNS.contains(&column) => {
+                    return Err(err(format!(
+                        "{value:?} is not a number (expected e.g. {column}{sym}0.4)"
+                    )));
+                }
+                _ => {
+                    return Err(err(format!(
+                        "{value:?} is not a whole number (expected e.g. {column}{sym}5)"
+                    )));
+                }
+            },
+        };
         Ok(Condition {
             column: column.to_string(),
             op,
@@ -444,15 +608,31 @@ impl Condition {
         let Some(Some(v)) = row.column(&self.column) else {
             return false;
         };
+        use std::cmp::Ordering::{Equal, Greater, Less};
+        let o = v.cmp(self.value);
         match self.op {
-            Op::Ge => v >= self.value,
-            Op::Le => v <= self.value,
-            Op::Gt => v > self.value,
-            Op::Lt => v < self.value,
-            Op::Eq => v == self.value,
-            Op::Ne => v != self.value,
+            Op::Ge => o != Less,
+            Op::Le => o != Greater,
+            Op::Gt => o == Greater,
+            Op::Lt => o == Less,
+            Op::Eq => o == Equal,
+            Op::Ne => o != Equal,
         }
     }
+
+    /// Whether the condition tests a rating column (it needs `--simulate`).
+    pub fn needs_rating(&self) -> bool {
+        RATING_COLUMNS.contains(&self.column.as_str())
+    }
+}
+
+/// Does the row meet every condition that does not need a rating? (A batch
+/// checks these before it plays the adventure.)
+pub fn matches_layout(conditions: &[Condition], row: &IndexRow) -> bool {
+    conditions
+        .iter()
+        .filter(|c| !c.needs_rating())
+        .all(|c| c.matches(row))
 }
 
 /// Does the row meet every condition (none: always)?
@@ -536,6 +716,7 @@ mod tests {
             floors: 1,
             mission: "quest".into(),
             files: vec![],
+            rating: None,
         };
         let m = |e: &str| Condition::parse(e).unwrap().matches(&row);
         assert!(m("depth>=5") && m("depth<=5") && m("depth==5") && !m("depth!=5"));
@@ -560,6 +741,63 @@ mod tests {
             "3,10,6,4,5,,3,3,2,1,1,4,1,1,\"a,b \"\"c\"\"\",\"x.yaml;line\nbreak\"\n",
             "commas, quotes and line breaks are quoted as before"
         );
+    }
+
+    #[test]
+    fn a_rating_adds_columns_and_filters_compare_fractions() {
+        let report_like = Rating {
+            runs: 20,
+            wins: 13,
+            win_rate: 0.65,
+            win_rate_low: 0.433,
+            win_rate_high: 0.819,
+            median_turns: 14,
+            heroes_lost: 1.25,
+        };
+        let row = IndexRow {
+            seed: u64::MAX,
+            tiles: 10,
+            chambers: 6,
+            hallways: 4,
+            depth: 5,
+            critical_path: Some(40),
+            dead_ends: 3,
+            wmts: [3, 2, 1],
+            chests: [1, 4, 1],
+            floors: 1,
+            mission: "quest".into(),
+            files: vec!["scenario.yaml".into()],
+            rating: Some(report_like),
+        };
+        assert!(
+            row.csv_line()
+                .ends_with(",quest,scenario.yaml,20,0.6500,0.4330,0.8190,14,1.250\n")
+        );
+        assert!(row.yaml_line().ends_with(
+            "files: [\"scenario.yaml\"], runs: 20, win_rate: 0.6500, win_rate_low: 0.4330, win_rate_high: 0.8190, median_turns: 14, heroes_lost: 1.250}\n"
+        ));
+        assert_eq!(csv_header(true).split(',').count(), 22);
+        let m = |e: &str| Condition::parse(e).unwrap().matches(&row);
+        assert!(m("win_rate>=0.4") && m("win_rate<=0.7") && !m("win_rate>0.65"));
+        assert!(m("win_rate_low>0.4") && m("heroes_lost<2") && m("median_turns==14"));
+        // Seeds past 2^53 still compare exactly.
+        assert!(m("seed==18446744073709551615") && !m("seed<18446744073709551615"));
+        assert!(Condition::parse("win_rate>=0.4").unwrap().needs_rating());
+        assert!(
+            Condition::parse("depth>=0.5").is_err(),
+            "whole columns take whole numbers"
+        );
+        assert!(Condition::parse("win_rate>=nan").is_err());
+        // Without a rating, a rating filter meets nothing; layout filters skip it.
+        let bare = IndexRow {
+            rating: None,
+            ..row
+        };
+        let c = [
+            Condition::parse("win_rate>=0").unwrap(),
+            Condition::parse("depth>=5").unwrap(),
+        ];
+        assert!(!matches_all(&c, &bare) && matches_layout(&c, &bare));
     }
 
     #[test]

@@ -26,6 +26,7 @@ mod play_missions;
 mod play_saves;
 mod print_map;
 mod properties;
+mod rating;
 mod schema;
 mod sheet;
 mod simulate;

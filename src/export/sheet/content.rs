@@ -171,57 +171,61 @@ pub(super) fn sections(sheet: &SetupSheet) -> Vec<Section> {
     let mut out = Vec::new();
 
     // The adventure at a glance.
+    let mut glance = vec![
+        (
+            "Mission",
+            format!("{} ({} rules)", sheet.mission, sheet.ruleset),
+        ),
+        ("Turn limit", turn_limit_text(sheet)),
+        ("Hero value", p.hero_value.to_string()),
+        ("Seed", sheet.seed.to_string()),
+        ("Tile set", p.tileset.clone()),
+        (
+            "Sets",
+            format!(
+                "{} ({}: {}, {})",
+                p.sets,
+                plural(sheet.tiles.len() as u64, "tile", "tiles"),
+                plural(halls, "hallway", "hallways"),
+                plural(chambers, "chamber", "chambers")
+            ),
+        ),
+        (
+            "Map",
+            format!(
+                "{} × {} squares, 1 square = {} mm",
+                sheet.size.width,
+                sheet.size.height,
+                mm_text(sheet.square_mm)
+            ),
+        ),
+        (
+            "Table",
+            format!(
+                "{} × {} squares; the map's square 0,0 lies on table square {}",
+                p.table.width,
+                p.table.height,
+                xy(sheet.table_offset)
+            ),
+        ),
+        (
+            "Options",
+            format!(
+                "exit dice {}, difficulty {}, markers {}, dressing {}",
+                p.exit_dice.name(),
+                p.difficulty.name(),
+                on_off(p.markers),
+                on_off(p.dressing)
+            ),
+        ),
+        ("Made by", sheet.generator.clone()),
+    ];
+    if let Some(r) = &sheet.rating {
+        glance.insert(3, ("Plays", r.clone()));
+    }
     out.push(Section {
         title: title(sheet),
-        parts: vec![Part::Fields(vec![
-            (
-                "Mission",
-                format!("{} ({} rules)", sheet.mission, sheet.ruleset),
-            ),
-            ("Turn limit", turn_limit_text(sheet)),
-            ("Hero value", p.hero_value.to_string()),
-            ("Seed", sheet.seed.to_string()),
-            ("Tile set", p.tileset.clone()),
-            (
-                "Sets",
-                format!(
-                    "{} ({}: {}, {})",
-                    p.sets,
-                    plural(sheet.tiles.len() as u64, "tile", "tiles"),
-                    plural(halls, "hallway", "hallways"),
-                    plural(chambers, "chamber", "chambers")
-                ),
-            ),
-            (
-                "Map",
-                format!(
-                    "{} × {} squares, 1 square = {} mm",
-                    sheet.size.width,
-                    sheet.size.height,
-                    mm_text(sheet.square_mm)
-                ),
-            ),
-            (
-                "Table",
-                format!(
-                    "{} × {} squares; the map's square 0,0 lies on table square {}",
-                    p.table.width,
-                    p.table.height,
-                    xy(sheet.table_offset)
-                ),
-            ),
-            (
-                "Options",
-                format!(
-                    "exit dice {}, difficulty {}, markers {}, dressing {}",
-                    p.exit_dice.name(),
-                    p.difficulty.name(),
-                    on_off(p.markers),
-                    on_off(p.dressing)
-                ),
-            ),
-            ("Made by", sheet.generator.clone()),
-        ])],
+        parts: vec![Part::Fields(glance)],
     });
 
     // The mission's orders and pieces (nothing for a plain quest).

@@ -541,6 +541,30 @@ pub fn simulate_adventure(
     Report::for_setting(&results, opts, &setting(adventure, party, tables))
 }
 
+/// [`simulate_adventure`] on the calling thread, run after run: for a batch,
+/// which plays many adventures side by side and rates each on its own
+/// thread. The same report as [`simulate_adventure`] for the same options.
+pub fn simulate_here(
+    adventure: &Adventure,
+    party: &Arc<Party>,
+    tables: &Arc<Tables>,
+    opts: &SimOptions,
+) -> Report {
+    let results: Vec<RunResult> = (0..opts.runs)
+        .map(|i| {
+            play(
+                adventure,
+                party,
+                tables,
+                run_seed(opts.seed, i),
+                opts.max_turns,
+                None,
+            )
+        })
+        .collect();
+    Report::for_setting(&results, opts, &setting(adventure, party, tables))
+}
+
 /// What the report says of the adventure: its timer and the fewest turns
 /// the fastest hero needs to fetch the goal (a single scenario only).
 pub fn setting(adventure: &Adventure, party: &Arc<Party>, tables: &Arc<Tables>) -> Setting {

@@ -1,0 +1,202 @@
+//! `batch --simulate` (issue 21): every adventure rated by playing it, the
+//! rating the same as `simulate` gives, the index the same for any `--jobs`
+//! and shard split, and `--filter` on the rating keeping only adventures in
+//! the band.
+
+use crate::common::{self, one_error_line};
+use std::path::Path;
+use std::sync::Arc;
+use std::time::Duration;
+use tilecrawl::mkd::batch::Rating;
+use tilecrawl::mkd::play::floors::Adventure;
+use tilecrawl::mkd::play::party;
+use tilecrawl::mkd::play::simulate::{DEFAULT_MAX_TURNS, SimOptions, simulate_adventure};
+
+fn batch(cwd: &Path, out: &str, extra: &[&str]) -> common::Run {
+    let mut args = vec!["batch", "--quiet", "--only", "yaml", "--out", out];
+    args.extend_from_slice(extra);
+    common::run_env(cwd, &args, &[], Duration::from_secs(600))
+}
+
+fn read(p: &Path) -> String {
+    std::fs::read_to_string(p).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
+}
+
+/// The rows of an index.csv as maps from column to value.
+fn rows(csv: &str) -> Vec<std::collections::BTreeMap<String, String>> {
+    let mut lines = csv.lines();
+    let header: Vec<&str> = lines.next().expect("a header").split(',').collect();
+    lines
+        .map(|l| {
+            header
+                .iter()
+                .zip(l.split(','))
+                .map(|(h, v)| (h.to_string(), v.to_string()))
+                .collect()
+        })
+        .collect()
+}
+
+/// The rating columns are `simulate`'s figures for the same scenario, seed
+/// and party; the index is the same for `--jobs 1` and `--jobs 2`, and two
+/// shards hold between them the rows of the whole.
+#[test]
+fn the_rating_is_what_simulate_says_and_does_not_depend_on_jobs_or_shards() {
+    let tmp = tempfile::tempdir().unwrap();
+    let base = ["--count", "3", "--seed-start", "7", "--simulate", "12"];
+    for (out, extra) in [
+        ("j1", &["--jobs", "1"][..]),
+        ("j2", &["--jobs", "2"][..]),
+        ("s1", &["--shard", "1/2"][..]),
+        ("s2", &["--shard", "2/2"][..]),
+    ] {
+        let r = batch(tmp.path(), out, &[&base[..], extra].concat());
+        assert_eq!(r.code, Some(0), "{out}: {}", r.stderr);
+    }
+    let whole = read(&tmp.path().join("j1/index.csv"));
+    assert_eq!(whole, read(&tmp.path().join("j2/index.csv")));
+    assert_eq!(
+        read(&tmp.path().join("j1/index.yaml")),
+        read(&tmp.path().join("j2/index.yaml"))
+    );
+    let mut sharded: Vec<String> = ["s1", "s2"]
+        .iter()
+        .flat_map(|s| {
+            read(&tmp.path().join(s).join("index.csv"))
+                .lines()
+                .skip(1)
+                .map(String::from)
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    sharded.sort_by_key(|l| l.split(',').next().unwrap().parse::<u64>().unwrap());
+    let whole_rows: Vec<&str> = whole.lines().skip(1).collect();
+    assert_eq!(sharded, whole_rows);
+    assert!(
+        whole.starts_with("seed,")
+            && whole.lines().next().unwrap().ends_with(
+                ",mission,files,runs,win_rate,win_rate_low,win_rate_high,median_turns,heroes_lost"
+            ),
+        "{whole}"
+    );
+
+    let party = Arc::new(party::default_party());
+    let tables = Arc::new(tilecrawl::mkd::tables::default_tables());
+    for row in rows(&whole) {
+        let seed = &row["seed"];
+        let text = read(&tmp.path().join("j1").join(seed).join("scenario.yaml"));
+        let s = Arc::new(tilecrawl::mkd::scenario::from_yaml(&text, "scenario.yaml").unwrap());
+        let opts = SimOptions {
+            runs: 12,
+            seed: s.seed,
+            max_turns: DEFAULT_MAX_TURNS,
+        };
+        let report = simulate_adventure(&Adventure::Scenario(s), &party, &tables, &opts, &|| {});
+        let want = Rating::of(&report);
+        assert_eq!(row["runs"], "12");
+        assert_eq!(
+            row["win_rate"],
+            format!("{:.4}", want.win_rate),
+            "seed {seed}"
+        );
+        assert_eq!(row["win_rate_low"], format!("{:.4}", want.win_rate_low));
+        assert_eq!(row["win_rate_high"], format!("{:.4}", want.win_rate_high));
+        assert_eq!(row["median_turns"], want.median_turns.to_string());
+        assert_eq!(row["heroes_lost"], format!("{:.3}", want.heroes_lost));
+        let (lo, hi): (f64, f64) = (
+            row["win_rate_low"].parse().unwrap(),
+            row["win_rate_high"].parse().unwrap(),
+        );
+        let rate: f64 = row["win_rate"].parse().unwrap();
+        assert!(lo <= rate && rate <= hi, "{row:?}");
+    }
+}
+
+/// `--filter win_rate>=…` keeps exactly `--count` adventures, each in the
+/// band; a rating filter without `--simulate` is refused with advice.
+#[test]
+fn a_win_rate_band_keeps_only_adventures_in_it() {
+    let tmp = tempfile::tempdir().unwrap();
+    let r = batch(
+        tmp.path(),
+        "band",
+        &[
+            "--count",
+            "2",
+            "--simulate",
+            "10",
+            "--filter",
+            "win_rate>=0.1",
+            "--filter",
+            "win_rate<=0.9",
+            "--max-attempts",
+            "30",
+        ],
+    );
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    let rows = rows(&read(&tmp.path().join("band/index.csv")));
+    assert_eq!(rows.len(), 2);
+    for row in rows {
+        let rate: f64 = row["win_rate"].parse().unwrap();
+        assert!((0.1..=0.9).contains(&rate), "{row:?}");
+    }
+    let r = batch(
+        tmp.path(),
+        "nosim",
+        &["--count", "2", "--filter", "win_rate>=0.4"],
+    );
+    one_error_line(&r, &["win_rate", "--simulate"]).unwrap();
+    let r = batch(
+        tmp.path(),
+        "frac",
+        &["--count", "2", "--filter", "depth>=0.5"],
+    );
+    assert_eq!(r.code, Some(2), "{r:?}");
+    assert!(r.stderr.contains("not a whole number"), "{}", r.stderr);
+}
+
+/// `generate --simulate N` prints the rating and puts it on the setup sheet,
+/// in the words `Rating::words` gives for `simulate`'s report.
+#[test]
+fn generate_says_how_the_adventure_plays_in_the_summary_and_on_the_sheet() {
+    let tmp = tempfile::tempdir().unwrap();
+    let r = common::run_env(
+        tmp.path(),
+        &["generate", "--seed", "7", "--simulate", "16", "--out", "g"],
+        &[],
+        Duration::from_secs(300),
+    );
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    let text = read(&tmp.path().join("g/scenario.yaml"));
+    let s = Arc::new(tilecrawl::mkd::scenario::from_yaml(&text, "scenario.yaml").unwrap());
+    let opts = SimOptions {
+        runs: 16,
+        seed: 7,
+        max_turns: DEFAULT_MAX_TURNS,
+    };
+    let report = simulate_adventure(
+        &Adventure::Scenario(s),
+        &Arc::new(party::default_party()),
+        &Arc::new(tilecrawl::mkd::tables::default_tables()),
+        &opts,
+        &|| {},
+    );
+    let words = Rating::of(&report).words("the default party");
+    assert!(words.starts_with("wins about "), "{words}");
+    assert!(
+        r.stdout.contains(&format!("plays: {words}\n")),
+        "{}",
+        r.stdout
+    );
+    let sheet = read(&tmp.path().join("g/setup.md"));
+    assert!(sheet.contains(&format!("**Plays:** {words}")), "{sheet}");
+    // Without --simulate the sheet says nothing of it.
+    let r = common::run_env(
+        tmp.path(),
+        &["generate", "--seed", "7", "--out", "plain", "-q"],
+        &[],
+        Duration::from_secs(300),
+    );
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    assert!(!read(&tmp.path().join("plain/setup.md")).contains("Plays"));
+}
