@@ -21,6 +21,9 @@ const LAYERS: &[&[&str]] = &[
     &["build"],
     &["scenario"],
     &["rules"],
+    // Characters, names and hirelings of the character rule texts: games
+    // may use them; they use only `core`.
+    &["characters"],
     // Each game is a folder on this layer; games do not use each other.
     &["mkd"],
     &["games"],
