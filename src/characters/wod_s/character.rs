@@ -194,6 +194,12 @@ pub fn generate(
             } else {
                 lands
             };
+            if lands.len() == 1 {
+                dice.note(format_args!(
+                    "land of origin: {} (the {kin} list)",
+                    lands[0].title
+                ));
+            }
             let k = dice.choose_then(lands.len(), |k| {
                 format!("land of origin: {}", lands[k].title)
             });

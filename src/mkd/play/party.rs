@@ -187,6 +187,10 @@ struct RawHero {
     wounds: u32,
     #[serde(default)]
     abilities: Vec<String>,
+    /// The World of Dungeons S sheet the hero was made from (`tilecrawl
+    /// party new`); checked, and kept out of play.
+    #[serde(default)]
+    wod_s: Option<crate::characters::wod_s::Sheet>,
 }
 
 /// The JSON Schema of a party file.
@@ -347,6 +351,13 @@ fn check_hero(hero: RawHero, hloc: &str, seen: &mut Vec<String>) -> Result<Hero,
         ));
     }
     seen.push(lower);
+    if let Some(sheet) = &hero.wod_s {
+        crate::characters::wod_s::character::check_sheet(
+            crate::characters::wod_s::Tables::embedded(),
+            sheet,
+        )
+        .map_err(|m| (format!("{hloc} ({}).wod_s: ", hero.name), m))?;
+    }
     if hero.value == 0 || hero.value > 1000 {
         return Err((at(), format!("value is {}; expected 1 to 1000", hero.value)));
     }

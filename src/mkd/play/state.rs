@@ -833,11 +833,12 @@ impl State {
         (self.floor_from..self.monsters.len()).map(MonsterId)
     }
 
-    /// The hero a command names (ignoring case), or why there is none.
+    /// The hero a command names (ignoring case; a name with diacritics
+    /// also by its ASCII spelling, `Larus` for `Lárus`, and any name by a
+    /// beginning no other hero shares), or why there is none.
     pub fn hero_index(&self, name: &str) -> Result<HeroId, Refusal> {
-        self.heroes
-            .iter()
-            .position(|h| h.name.eq_ignore_ascii_case(name))
+        let names: Vec<&str> = self.heroes.iter().map(|h| h.name.as_str()).collect();
+        crate::characters::names::find(&names, name)
             .map(HeroId)
             .ok_or_else(|| {
                 if let Some(p) = &self.mission.prisoner
