@@ -262,6 +262,22 @@ fn no_module_uses_a_layer_above_its_own_or_another_game() {
     );
 }
 
+/// `characters` sits above `rules` so that games may use it, but it needs
+/// nothing between `core` and itself: it uses `core` only.
+#[test]
+fn characters_use_only_core() {
+    let wrong: Vec<String> = graph()
+        .into_iter()
+        .filter(|(from, _)| from.starts_with("characters"))
+        .flat_map(|(from, tos)| {
+            tos.into_iter()
+                .filter(|to| !to.starts_with("core") && !to.starts_with("characters"))
+                .map(move |to| format!("{from} uses {to}"))
+        })
+        .collect();
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
 #[test]
 fn no_two_modules_use_each_other() {
     let g = graph();
