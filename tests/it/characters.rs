@@ -377,3 +377,71 @@ fn bad_requests_are_one_error_line() {
     // Nothing was written by the refused party requests.
     assert!(!d.join("party.yaml").exists());
 }
+
+#[test]
+fn play_with_wod_s_injuries_rolls_the_con_check_and_the_save_keeps_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    ok(d, &["generate", "--seed", "7", "--out", "adv", "-q"]);
+    ok(
+        d,
+        &[
+            "party",
+            "new",
+            "--heroes",
+            "2",
+            "--seed",
+            "9",
+            "--out",
+            "adv/party.yaml",
+            "-q",
+        ],
+    );
+    // Maerla (the seed-9 party's first hero) steps in and takes 20 wounds.
+    let script = "Maerla moves to 18,23\nwound Maerla 20\nstatus\n";
+    std::fs::write(d.join("adv/s.txt"), script).unwrap();
+    let args = [
+        "play",
+        "scenario.yaml",
+        "--party",
+        "party.yaml",
+        "--script",
+        "s.txt",
+        "--injuries",
+        "wod-s",
+        "--force",
+    ];
+    let t = ok(&d.join("adv"), &args);
+    assert!(
+        t.contains("Maerla takes 20 wounds, the last: Con check 2d6 "),
+        "{t}"
+    );
+    let save = std::fs::read_to_string(d.join("adv/save.yaml")).unwrap();
+    assert!(save.contains("injuries: wod-s"), "{save}");
+    // Resumed, the same game: the same transcript.
+    let r = ok(
+        &d.join("adv"),
+        &["play", "--resume", "save.yaml", "--script", "s.txt"],
+    );
+    let tail = |s: &str| s[s.find("> wound").unwrap()..].to_string();
+    assert_eq!(tail(&r), tail(&t));
+    // Without the option the hero is slain, and the save has no such key.
+    let plain = ok(
+        &d.join("adv"),
+        &[
+            "play",
+            "scenario.yaml",
+            "--party",
+            "party.yaml",
+            "--script",
+            "s.txt",
+            "--force",
+        ],
+    );
+    assert!(
+        plain.contains("Maerla takes 20 wounds and is slain"),
+        "{plain}"
+    );
+    let save = std::fs::read_to_string(d.join("adv/save.yaml")).unwrap();
+    assert!(!save.contains("injuries"));
+}

@@ -67,6 +67,9 @@ pub struct Hero {
     pub stats: Stats,
     /// Special abilities (read from the names of [`crate::mkd::figures::KNOWN_ABILITIES`]).
     pub abilities: Vec<Ability>,
+    /// Con from the hero's World of Dungeons S sheet (`wod_s:`), 0 without
+    /// one: the `--injuries wod-s` Con check adds it.
+    pub con: i32,
 }
 
 /// What a level-0 hero is worth (the rules' optional start for heroes whose
@@ -160,6 +163,7 @@ pub fn fallback_prisoner() -> Hero {
             wounds: 4,
         },
         abilities: Vec::new(),
+        con: 0,
     }
 }
 
@@ -401,6 +405,7 @@ fn check_hero(hero: RawHero, hloc: &str, seen: &mut Vec<String>) -> Result<Hero,
         level,
         stats,
         abilities,
+        con: hero.wod_s.as_ref().map_or(0, |s| s.attributes.con),
     })
 }
 
