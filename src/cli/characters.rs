@@ -169,15 +169,23 @@ pub fn party(c: PartyCommand) -> anyhow::Result<()> {
     if a.ruleset != CharRuleset::WodS {
         anyhow::bail!("--ruleset dw-srd makes hirelings, not characters; use --ruleset wod-s");
     }
-    let seed = seed_or_fresh(a.seed, a.quiet);
+    let t = Tables::embedded();
+    // An id, its ASCII spelling or a unique beginning (`dw`, `pal`); what
+    // fits none is passed on to be refused by name.
+    let resolve = |typed: Option<String>, ids: Vec<&str>| {
+        typed
+            .map(|x| tilecrawl::characters::names::find(&ids, &x).map_or(x, |i| ids[i].to_string()))
+    };
     let opts = wod_s::Options {
         land: a.land,
-        species: a.species.map(|s| s.to_lowercase()),
-        class: a.class.map(|s| s.to_lowercase()),
+        species: resolve(a.species, t.species.iter().map(|s| s.id.as_str()).collect()),
+        class: resolve(a.class, t.classes.iter().map(|c| c.id.as_str()).collect()),
         level: a.level,
     };
+    wod_s::character::check_options(t, &opts)?;
+    let seed = seed_or_fresh(a.seed, a.quiet);
     let mut dice = Dice::for_stage(seed, "characters");
-    let chars = wod_s::character::party(Tables::embedded(), &opts, a.heroes, &mut dice)?;
+    let chars = wod_s::character::party(t, &opts, a.heroes, &mut dice)?;
     let title = format!("World of Dungeons S party, seed {seed}");
     let sheets: Vec<wod_s::Sheet> = chars.iter().map(|c| c.sheet.clone()).collect();
     let yaml = tilecrawl::mkd::wod_s::party_yaml(&title, &sheets)
