@@ -162,6 +162,39 @@ fn golden_party_sheets_and_command_outputs() {
         text.push_str(&ok(d, args));
     }
     check_or_update("commands.txt", text.as_bytes(), &mut failures);
+    // The seed-9 party on the seed-7 dungeon with World of Dungeons S
+    // injuries: play seed 1 (a fatal gut wound, reeling then slain) and 11
+    // (out cold, a maimed thigh).
+    ok(d, &["generate", "--seed", "7", "--out", "adv", "-q"]);
+    std::fs::copy(d.join("party.yaml"), d.join("adv/party.yaml")).unwrap();
+    std::fs::write(
+        d.join("adv/s.txt"),
+        "Maerla moves to 18,23\nwound Maerla 20\nThrain moves to 18,23\nwound Thrain 20\nwound Thrain 1\nstatus\n",
+    )
+    .unwrap();
+    for seed in ["1", "11"] {
+        let t = ok(
+            &d.join("adv"),
+            &[
+                "play",
+                "scenario.yaml",
+                "--party",
+                "party.yaml",
+                "--script",
+                "s.txt",
+                "--injuries",
+                "wod-s",
+                "--seed",
+                seed,
+                "--force",
+            ],
+        );
+        check_or_update(
+            &format!("injuries-play-seed-{seed}.txt"),
+            t.as_bytes(),
+            &mut failures,
+        );
+    }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
