@@ -658,6 +658,44 @@ mod tests {
     }
 
     #[test]
+    fn scripted_level_ups_add_a_skill_an_ability_from_any_class_and_an_attribute() {
+        let o = Options {
+            species: Some("human".into()),
+            class: Some("fighter".into()),
+            land: Some("northlands".into()),
+            level: 4,
+        };
+        // name 1 (Arnar); attributes 1, 2, 3; extra skill 1 (awareness);
+        // fighter abilities 1, 1 (skirmish, tough); level 3: skill 7 of 7
+        // (survival), ability 22 of 22 (tinker, a thief's); level 4: +1 to
+        // the 6th of 6 attributes (Cha); kit 3 (full armour).
+        let mut d = Dice::scripted(&[1, 1, 2, 3, 1, 1, 1, 7, 22, 6, 3]);
+        let c = generate(t(), &o, &[], &mut d).unwrap();
+        assert_eq!(d.script_left(), 0);
+        let s = &c.sheet;
+        assert_eq!(s.skills, ["athletics", "awareness", "survival"]);
+        assert_eq!(s.abilities, ["skirmish", "tough", "tinker"]);
+        assert_eq!(
+            [
+                s.attributes.str,
+                s.attributes.dex,
+                s.attributes.con,
+                s.attributes.cha
+            ],
+            [1, 1, 1, 1]
+        );
+        // Level 4, Con 1: 14 HP; full armour 2 + Tough; Skirmish: moves as in light armour.
+        assert_eq!((s.hp, s.armour, s.move_squares), (14, 3, 5));
+        assert!(c.log.iter().any(|e| e.purpose == "level 3 ability: tinker"));
+        assert!(
+            c.log
+                .iter()
+                .any(|e| e.purpose == "level 4 attribute: +1 Cha")
+        );
+        check_sheet(t(), s).unwrap();
+    }
+
+    #[test]
     fn levels_add_skills_attributes_abilities_and_damage() {
         let o = Options {
             species: Some("dwarf".into()),
