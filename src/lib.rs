@@ -22,6 +22,7 @@
 #![deny(missing_docs)]
 
 pub mod build;
+pub mod characters;
 pub mod core;
 pub mod export;
 pub mod games;

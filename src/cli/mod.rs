@@ -5,6 +5,7 @@ mod say;
 
 mod batch;
 mod campaign;
+mod characters;
 mod generate;
 mod outputs;
 mod play;
@@ -106,6 +107,28 @@ Example:\n  tilecrawl play output/7/scenario.yaml --party party.yaml --combat di
         after_help = "Example:\n  tilecrawl campaign new Ironfall && tilecrawl campaign next Ironfall"
     )]
     Campaign(campaign::CampaignArgs),
+    /// Parties of World of Dungeons S characters for play (`party new`).
+    #[command(
+        subcommand,
+        after_help = "Example:\n  tilecrawl party new --ruleset wod-s --heroes 4 --seed 9 --out party.yaml"
+    )]
+    Party(characters::PartyCommand),
+    /// Names by land of origin (World of Dungeons S), for the people met on the way.
+    #[command(after_help = "Example:\n  tilecrawl names --land northlands --count 10 --seed 3")]
+    Names(characters::NamesArgs),
+    /// Hirelings: World of Dungeons S by the day, or Dungeon World SRD by skill and loyalty.
+    #[command(
+        after_help = "Examples:\n  tilecrawl hireling --ruleset wod-s --kind armsman --count 2 --seed 4\n  tilecrawl hireling --ruleset dw-srd --found city --skill protector --seed 4"
+    )]
+    Hireling(characters::HirelingArgs),
+    /// Roll dice (2d6+1, b[2d6], w[3d10]); with --move, read 10+ / 7-9 / 6-.
+    #[command(after_help = "Example:\n  tilecrawl roll 2d6+1 --move --seed 2")]
+    Roll(characters::RollArgs),
+    /// A World of Dungeons S critical injury (or the Con check at 0 HP first, with --con).
+    #[command(
+        after_help = "Example:\n  tilecrawl injury --seed 5\n  tilecrawl injury --con 1 --seed 5"
+    )]
+    Injury(characters::InjuryArgs),
     /// Check a tile-set file, or print the embedded one.
     #[command(
         subcommand,
@@ -136,6 +159,11 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Play(a) => play::run(a),
         Command::Simulate(a) => simulate::run(a),
         Command::Campaign(a) => campaign::run(a),
+        Command::Party(c) => characters::party(c),
+        Command::Names(a) => characters::names(a),
+        Command::Hireling(a) => characters::hireling(a),
+        Command::Roll(a) => characters::roll(a),
+        Command::Injury(a) => characters::injury(a),
         Command::Tileset(c) => tileset::run(c),
         Command::Completions(a) => shell::completions(a),
         Command::Man(a) => shell::man(a),

@@ -9,6 +9,7 @@ use tilecrawl::mkd::play::complete::{Names, complete};
 use tilecrawl::mkd::play::floors::Adventure;
 use tilecrawl::mkd::play::save_writer::SaveWriter;
 use tilecrawl::mkd::play::session::{self, SaveFile, Session};
+use tilecrawl::mkd::play::state::Injuries;
 use tilecrawl::mkd::play::{CombatMode, GameOptions, party};
 use tilecrawl::mkd::tables;
 
@@ -19,6 +20,16 @@ pub enum CombatArg {
     Manual,
     /// tilecrawl rolls Dungeon World dice combat.
     Dice,
+}
+
+/// `--injuries`: what a hero's last wound does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum InjuriesArg {
+    /// Slain (the MKD rule).
+    Mkd,
+    /// World of Dungeons S: the Con check at 0 HP and critical injuries.
+    #[value(name = "wod-s")]
+    WodS,
 }
 
 /// Options of `tilecrawl play`.
@@ -40,6 +51,10 @@ pub struct PlayArgs {
     /// How combat is resolved.
     #[arg(long, value_enum, default_value = "manual")]
     combat: CombatArg,
+    /// What a hero's last wound does: `mkd` (slain, the MKD rule) or
+    /// `wod-s` (World of Dungeons S: a Con check, maybe a critical injury).
+    #[arg(long, value_enum, default_value = "mkd", value_name = "RULES")]
+    injuries: InjuriesArg,
     /// Read the commands from this file instead of the keyboard (one per line,
     /// `#` comments; `-`: standard input); prints the whole transcript.
     #[arg(long, value_name = "FILE")]
@@ -49,7 +64,7 @@ pub struct PlayArgs {
     save: Option<PathBuf>,
     /// Continue the game in this save file (with --script: the script's
     /// commands the save already holds are skipped).
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["party", "tables", "seed"])]
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["party", "tables", "seed", "injuries"])]
     resume: Option<PathBuf>,
     /// Start a new game even if the save file exists (it is replaced).
     #[arg(long)]
@@ -234,11 +249,15 @@ pub fn run(a: PlayArgs) -> anyhow::Result<()> {
                     CombatArg::Dice => CombatMode::Dice,
                 },
             };
-            let sess = Session::from_game(loaded.adventure.new_game(
-                loaded.party.clone(),
-                loaded.tables.clone(),
-                opts,
-            ));
+            let mut game =
+                loaded
+                    .adventure
+                    .new_game(loaded.party.clone(), loaded.tables.clone(), opts);
+            game.injuries = match a.injuries {
+                InjuriesArg::Mkd => Injuries::Slain,
+                InjuriesArg::WodS => Injuries::WodS,
+            };
+            let sess = Session::from_game(game);
             let t = sess.intro();
             (sess, loaded, save_path, t, scenario.clone(), false, lock)
         }

@@ -10,6 +10,7 @@
 //! Scenario ──drawing──▶ Drawing ──svg──▶ map.svg ──png──▶ map.png (pHYs = DPI)
 //! ```
 
+pub mod characters;
 mod drawing;
 mod error;
 pub mod paper;

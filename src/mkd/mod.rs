@@ -15,5 +15,6 @@ pub mod scenario;
 pub mod setup;
 pub mod sheet;
 pub mod tables;
+pub mod wod_s;
 
 pub use scenario::Scenario;

@@ -206,6 +206,7 @@ fn a_long_game_writes_its_save_in_linear_bytes() {
         tables: "embedded".into(),
         seed: 1,
         combat: "dice".into(),
+        injuries: None,
         lines: Vec::new(),
     };
     let mut w = SaveWriter::new(&path, save.clone(), false).unwrap();
@@ -407,6 +408,28 @@ fn every_subcommand_exits_1_on_a_full_standard_output() {
         vec!["completions", "bash"],
         vec!["man"],
         vec!["schema", "party"],
+        vec!["names", "--count", "3", "--seed", "3"],
+        vec![
+            "hireling",
+            "--ruleset",
+            "wod-s",
+            "--kind",
+            "armsman",
+            "--seed",
+            "4",
+        ],
+        vec!["roll", "2d6", "--move", "--seed", "1"],
+        vec!["injury", "--seed", "5"],
+        vec![
+            "party",
+            "new",
+            "--ruleset",
+            "wod-s",
+            "--seed",
+            "9",
+            "--out",
+            "p.yaml",
+        ],
     ];
     for args in cases {
         let out = Command::new(bin())

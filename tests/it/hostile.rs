@@ -1612,3 +1612,138 @@ fn unknown_words_in_a_scenario_are_refused_where_they_stand() {
         assert_eq!(e.lines().count(), 1, "{e}");
     }
 }
+
+// ---------------------------------------------------------------- character sheets in party files
+
+/// A party made by `party new`'s library calls (seed 9, two heroes).
+fn wod_s_party() -> String {
+    use tilecrawl::characters::wod_s::{Tables, character};
+    let mut dice = tilecrawl::core::dice::Dice::for_stage(9, "characters");
+    let o = character::Options {
+        species: Some("human".into()),
+        class: Some("fighter".into()),
+        land: Some("regency".into()),
+        level: 1,
+    };
+    let sheets: Vec<_> = character::party(Tables::embedded(), &o, 2, &mut dice)
+        .unwrap()
+        .into_iter()
+        .map(|c| c.sheet)
+        .collect();
+    tilecrawl::mkd::wod_s::party_yaml("hostile", &sheets).unwrap()
+}
+
+/// The first occurrence of `from` replaced.
+fn with_first(text: &str, from: &str, to: &str) -> String {
+    assert!(text.contains(from), "the fixture holds {from:?}:\n{text}");
+    text.replacen(from, to, 1)
+}
+
+/// Hostile `wod_s:` sheets (issue 19): through the party loader and through
+/// `simulate --party`, one `error:` line naming the file and the place,
+/// exit 1, never a panic.
+#[test]
+fn hostile_character_sheets_in_party_files() {
+    let good = wod_s_party();
+    tilecrawl::mkd::play::party::parse(&good, "p.yaml").unwrap();
+    let cases: Vec<(&str, String, Vec<&str>)> = vec![
+        (
+            "level 11",
+            with_first(&good, "level: 1\n", "level: 11\n"),
+            vec!["wod_s: ", "level is 11"],
+        ),
+        (
+            "unknown class",
+            with_first(&good, "class: fighter", "class: monk"),
+            vec!["wod_s: ", "unknown class `monk`"],
+        ),
+        (
+            "HP raised by hand",
+            with_first(&good, "      hp: ", "      hp: 9"),
+            vec!["wod_s: ", "hp is"],
+        ),
+        (
+            "an unknown key in the sheet",
+            with_first(&good, "      silver:", "      gold: 3\n      silver:"),
+            vec!["unknown field `gold`"],
+        ),
+        (
+            "negative silver",
+            with_first(&good, "      silver: ", "      silver: -"),
+            vec!["line", "silver"],
+        ),
+        (
+            "attributes as text",
+            with_first(
+                &good,
+                "      attributes: {",
+                "      attributes: strong\n      x: {",
+            ),
+            vec!["line", "attributes"],
+        ),
+        (
+            "an extra ability",
+            with_first(&good, "abilities: [", "abilities: [lucky, "),
+            vec!["wod_s: ", "abilities"],
+        ),
+        (
+            "a skill twice",
+            with_first(&good, "skills: [athletics", "skills: [athletics, athletics"),
+            vec!["wod_s: ", "skill `athletics`"],
+        ),
+        (
+            "an attribute past the cap",
+            with_first(&good, "str: ", "str: 7, zz: "),
+            vec!["line"],
+        ),
+        (
+            "an unknown item",
+            with_first(&good, "gear: [", "gear: [dragon, "),
+            vec!["wod_s: ", "unknown item `dragon`"],
+        ),
+        (
+            "a control character in the name",
+            with_first(
+                &good,
+                "      name: ",
+                "      name: \"\\u0007\"\n      xname: ",
+            ),
+            vec!["line"],
+        ),
+    ];
+    let tmp = tempfile::tempdir().unwrap();
+    let scenario = tmp.path().join("scenario.yaml");
+    std::fs::write(&scenario, good_scenario()).unwrap();
+    let mut failures = Vec::new();
+    for (i, (name, text, needles)) in cases.iter().enumerate() {
+        let file = tmp.path().join(format!("hostile-party-{i}.yaml"));
+        std::fs::write(&file, text).unwrap();
+        match tilecrawl::mkd::play::party::parse(text, p(&file)) {
+            Ok(_) => failures.push(format!("{name}: accepted")),
+            Err(e) => {
+                let e = e.to_string();
+                if e.lines().count() != 1 || !needles.iter().all(|n| e.contains(n)) {
+                    failures.push(format!("{name}: {e}"));
+                }
+            }
+        }
+        let r = run(
+            tmp.path(),
+            &[
+                "simulate",
+                p(&scenario),
+                "--party",
+                p(&file),
+                "--runs",
+                "1",
+                "--quiet",
+            ],
+        );
+        let mut want = vec![file.file_name().unwrap().to_str().unwrap()];
+        want.extend(needles.iter().copied());
+        if let Err(m) = one_error_line(&r, &want) {
+            failures.push(format!("{name}, binary: {m}"));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}

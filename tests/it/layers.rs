@@ -21,6 +21,9 @@ const LAYERS: &[&[&str]] = &[
     &["build"],
     &["scenario"],
     &["rules"],
+    // Characters, names and hirelings of the character rule texts: games
+    // may use them; they use only `core`.
+    &["characters"],
     // Each game is a folder on this layer; games do not use each other.
     &["mkd"],
     &["games"],
@@ -257,6 +260,22 @@ fn no_module_uses_a_layer_above_its_own_or_another_game() {
         wrong.len(),
         wrong.join("\n")
     );
+}
+
+/// `characters` sits above `rules` so that games may use it, but it needs
+/// nothing between `core` and itself: it uses `core` only.
+#[test]
+fn characters_use_only_core() {
+    let wrong: Vec<String> = graph()
+        .into_iter()
+        .filter(|(from, _)| from.starts_with("characters"))
+        .flat_map(|(from, tos)| {
+            tos.into_iter()
+                .filter(|to| !to.starts_with("core") && !to.starts_with("characters"))
+                .map(move |to| format!("{from} uses {to}"))
+        })
+        .collect();
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
 
 #[test]

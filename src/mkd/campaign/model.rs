@@ -373,6 +373,8 @@ impl Campaign {
                     .iter()
                     .filter_map(|a| crate::mkd::figures::Ability::parse(a))
                     .collect(),
+                // A campaign keeps MKD stats only.
+                con: 0,
             };
             match teams.iter_mut().find(|t| t.player == h.player) {
                 Some(t) => t.heroes.push(hero),

@@ -6,8 +6,8 @@
 use crate::core::dice::Dice;
 use crate::mkd::play::board::side_towards;
 use crate::mkd::play::ctx::Ctx;
-use crate::mkd::play::event::{AttackRoll, Event, Figure, Strike, Target};
-use crate::mkd::play::state::{ChestPlace, CombatMode, HeroId, HeroPlace, MonsterId};
+use crate::mkd::play::event::{AttackRoll, ConOutcome, Event, Figure, Strike, Target};
+use crate::mkd::play::state::{ChestPlace, CombatMode, HeroId, HeroPlace, Injuries, MonsterId};
 use std::fmt::Display;
 
 /// Rolls an attack of `n` dice hitting on `hit_on`+ against `armour`.
@@ -175,14 +175,30 @@ pub fn monster_attacks(cx: &mut Ctx, m: MonsterId, h: HeroId) {
 /// Wounds a hero; at the last wound the hero falls and the chests carried
 /// drop open (traps not reset) on the square or next to it.
 pub fn wound_hero(cx: &mut Ctx, h: HeroId, n: u32) {
+    cx.s.heroes[h].wounds += n;
+    let last = cx.s.heroes[h].wounds >= cx.s.heroes[h].stats.wounds;
+    let (mut out_cold, mut told) = (false, false);
+    if last && cx.s.injuries == Injuries::WodS && !cx.s.heroes[h].reeling {
+        match last_wound_wod_s(cx, h, n) {
+            None => return,
+            Some(cold) => (out_cold, told) = (cold, true),
+        }
+    }
     let hero = &mut cx.s.heroes[h];
-    hero.wounds += n;
     if hero.wounds >= hero.stats.wounds {
         let p = hero.pos().expect("in the dungeon");
         hero.place = HeroPlace::Slain;
         hero.done = true;
+        hero.out_cold = out_cold;
         let carried = std::mem::take(&mut hero.chests);
-        cx.emit(Event::HeroSlain { hero: h, wounds: n });
+        if out_cold {
+            cx.emit(Event::HeroOutCold { hero: h });
+        } else if told {
+            // The Con check told the wounds; the injury killed.
+            cx.emit(Event::HeroSlain { hero: h, wounds: 0 });
+        } else {
+            cx.emit(Event::HeroSlain { hero: h, wounds: n });
+        }
         for c in carried {
             let spot = cx.s.free_square_near(p).unwrap_or(p);
             cx.s.chests[c].place = ChestPlace::At(spot);
@@ -198,6 +214,59 @@ pub fn wound_hero(cx: &mut Ctx, h: HeroId, n: u32) {
         });
     }
 }
+
+/// The World of Dungeons S rules at a hero's last wound: the Con check,
+/// and on a miss a critical injury. `None`: the hero stays up, reeling on
+/// one wound; else whether it is knocked out cold (`false`: dead).
+fn last_wound_wod_s(cx: &mut Ctx, h: HeroId, n: u32) -> Option<bool> {
+    use crate::characters::wod_s::injuries::{ZeroHp, con_check};
+    let t = crate::characters::wod_s::Tables::embedded();
+    let con = cx.s.heroes[h].con;
+    let (roll, outcome) = con_check(t, con, cx.dice);
+    let event = |outcome| Event::ConCheck {
+        hero: h,
+        wounds: n,
+        roll,
+        con,
+        outcome,
+    };
+    match outcome {
+        ZeroHp::Reeling => {
+            cx.emit(event(ConOutcome::Reeling));
+            let hero = &mut cx.s.heroes[h];
+            hero.wounds = hero.stats.wounds.saturating_sub(1);
+            hero.reeling = true;
+            None
+        }
+        ZeroHp::PassesOut => {
+            cx.emit(event(ConOutcome::OutCold));
+            Some(true)
+        }
+        ZeroHp::Injured(i) => {
+            cx.emit(event(ConOutcome::Injured));
+            let dies = i
+                .effect
+                .as_ref()
+                .is_some_and(|(code, _)| DEADLY_EFFECTS.contains(&code.as_str()));
+            cx.emit(Event::CriticalInjury {
+                hero: h,
+                location_roll: i.location_roll,
+                location: i.location,
+                side: i.side,
+                severity_roll: i.severity_roll,
+                severity: i.severity,
+                effect: i.effect,
+                dies,
+            });
+            Some(!dies)
+        }
+    }
+}
+
+/// Critical-injury effects that kill in the dungeon: at once (X), within
+/// rounds (D), or within minutes without magic or first aid (O, B), which
+/// the engine does not give.
+pub const DEADLY_EFFECTS: [&str; 4] = ["X", "D", "O", "B"];
 
 /// Wounds a monster; at the last wound it is removed, its points go to the
 /// experience pool and a chest it carried drops shut (trap reset).
@@ -327,5 +396,140 @@ mod tests {
         let ev = ok(&mut g, "hit orc-rider-1 1");
         assert_eq!(ev, [Event::Unhorsed { monster: m }]);
         assert_eq!(g.monsters[m].wounds, 0);
+    }
+
+    mod wod_s_injuries {
+        use super::*;
+        use crate::core::geom::Side;
+        use crate::mkd::play::engine::Game;
+        use crate::mkd::play::event::ConOutcome;
+        use crate::mkd::play::state::{Injuries, Outcome, Phase};
+
+        /// A game on the World of Dungeons S injury rules, Ayla on the board.
+        fn wod_s(faces: &[u32]) -> Game {
+            let mut g = game(faces);
+            g.injuries = Injuries::WodS;
+            put_hero(&mut g, 0, p(2, 2), Side::N);
+            g
+        }
+
+        fn check(outcome: ConOutcome, roll: u32, con: i32) -> Event {
+            Event::ConCheck {
+                hero: AYLA,
+                wounds: 9,
+                roll,
+                con,
+                outcome,
+            }
+        }
+
+        #[test]
+        fn a_10_keeps_the_hero_up_on_one_wound_and_the_next_wound_kills() {
+            let mut g = wod_s(&[5, 5]);
+            let ev = ok(&mut g, "wound Ayla 9");
+            assert_eq!(ev, [check(ConOutcome::Reeling, 10, 0)]);
+            assert_eq!(g.heroes[AYLA].wounds_left(), 1);
+            assert!(g.heroes[AYLA].reeling && g.heroes[AYLA].pos().is_some());
+            assert!(printed(&g, &ev).contains("Con check 2d6 10 +0 = 10, reeling"));
+            // No second check: the next wound kills.
+            let ev = ok(&mut g, "wound Ayla 1");
+            assert_eq!(
+                ev,
+                [Event::HeroSlain {
+                    hero: AYLA,
+                    wounds: 1
+                }]
+            );
+            all_dice_used(&g);
+        }
+
+        #[test]
+        fn con_is_added_to_the_check() {
+            let mut g = wod_s(&[4, 5]);
+            g.heroes[AYLA].con = 1;
+            assert_eq!(
+                ok(&mut g, "wound Ayla 9"),
+                [check(ConOutcome::Reeling, 9, 1)]
+            );
+            let mut g = wod_s(&[4, 5]);
+            g.heroes[AYLA].con = -1;
+            let ev = ok(&mut g, "wound Ayla 9");
+            assert_eq!(ev[0], check(ConOutcome::OutCold, 9, -1));
+        }
+
+        #[test]
+        fn a_7_to_9_knocks_the_hero_out_alive_if_the_heroes_win() {
+            let mut g = wod_s(&[4, 4]);
+            let ev = ok(&mut g, "wound Ayla 9");
+            assert_eq!(
+                ev,
+                [
+                    check(ConOutcome::OutCold, 8, 0),
+                    Event::HeroOutCold { hero: AYLA }
+                ]
+            );
+            assert_eq!(g.heroes[AYLA].place, HeroPlace::Slain);
+            assert_eq!(g.result().fallen, ["Ayla"]);
+            g.phase = Phase::Over(Outcome::Won);
+            assert!(g.result().survivors.contains(&"Ayla".to_string()));
+            assert!(g.result().fallen.is_empty());
+            all_dice_used(&g);
+        }
+
+        #[test]
+        fn a_miss_rolls_a_critical_injury_that_may_kill() {
+            // 1+2 = 3: a miss; d100 92 neck, d12 3 maimed: X, dead at once.
+            let mut g = wod_s(&[1, 2, 92, 3]);
+            let ev = ok(&mut g, "wound Ayla 9");
+            assert_eq!(ev[0], check(ConOutcome::Injured, 3, 0));
+            match &ev[1] {
+                Event::CriticalInjury {
+                    location,
+                    effect,
+                    dies,
+                    ..
+                } => {
+                    assert_eq!(location, "neck");
+                    assert_eq!(effect.as_ref().unwrap().0, "X");
+                    assert!(dies);
+                }
+                e => panic!("{e:?}"),
+            }
+            assert_eq!(
+                ev[2],
+                Event::HeroSlain {
+                    hero: AYLA,
+                    wounds: 0
+                }
+            );
+            assert!(printed(&g, &ev).ends_with("Ayla dies"));
+            assert!(
+                printed(&g, &ev)
+                    .contains("d100 92 neck, d12 3 maimed; X: dies at once; it is fatal")
+            );
+            all_dice_used(&g);
+            // d100 85 upper arm, d2 1 left, d12 9 broken: out cold, alive.
+            let mut g = wod_s(&[1, 2, 85, 1, 9]);
+            let ev = ok(&mut g, "wound Ayla 9");
+            assert!(matches!(
+                &ev[1],
+                Event::CriticalInjury {
+                    side: Some("left"),
+                    dies: false,
+                    ..
+                }
+            ));
+            assert_eq!(ev[2], Event::HeroOutCold { hero: AYLA });
+            assert!(g.heroes[AYLA].out_cold);
+            all_dice_used(&g);
+        }
+
+        #[test]
+        fn without_the_option_the_last_wound_slays_with_no_roll() {
+            let mut g = game(&[]);
+            put_hero(&mut g, 0, p(2, 2), Side::N);
+            let ev = ok(&mut g, "wound Ayla 9");
+            assert!(matches!(ev[0], Event::HeroSlain { hero: AYLA, .. }));
+        }
     }
 }

@@ -77,7 +77,9 @@ pub fn complete(line: &str, names: &Names) -> (usize, Vec<String>) {
     let start = line.rfind(char::is_whitespace).map_or(0, |i| i + 1);
     let (before, word) = line.split_at(start);
     let prior: Vec<String> = before.split_whitespace().map(str::to_lowercase).collect();
-    let is_hero = |w: &str| names.heroes.iter().any(|h| h.eq_ignore_ascii_case(w));
+    // A hero as the prompt reads one: ignoring case, in ASCII or by a
+    // unique beginning (`Larus`, `lar` for `Lárus`).
+    let is_hero = |w: &str| crate::characters::names::find(&names.heroes, w).is_some();
     let words = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
     let p: Vec<&str> = prior.iter().map(String::as_str).collect();
     let candidates: Vec<String> = match p.as_slice() {
@@ -112,9 +114,13 @@ pub fn complete(line: &str, names: &Names) -> (usize, Vec<String>) {
         _ => Vec::new(),
     };
     let low = word.to_lowercase();
+    let folded = crate::characters::names::ascii_fold(word);
     let mut out: Vec<String> = candidates
         .into_iter()
-        .filter(|c| c.to_lowercase().starts_with(&low))
+        .filter(|c| {
+            c.to_lowercase().starts_with(&low)
+                || crate::characters::names::ascii_fold(c).starts_with(&folded)
+        })
         .collect();
     out.sort_by_key(|w| w.to_lowercase());
     out.dedup();
@@ -135,6 +141,21 @@ mod tests {
 
     fn words(line: &str) -> Vec<String> {
         complete(line, &names()).1
+    }
+
+    #[test]
+    fn names_with_diacritics_complete_from_ascii() {
+        let names = Names {
+            heroes: vec!["Lárus".into(), "Þura".into()],
+            ..Names::default()
+        };
+        assert_eq!(complete("lar", &names).1, ["Lárus"]);
+        assert_eq!(complete("thu", &names).1, ["Þura"]);
+        assert!(
+            complete("Larus mo", &names)
+                .1
+                .contains(&"moves".to_string())
+        );
     }
 
     #[test]

@@ -925,6 +925,7 @@ teams:
                 wounds: 4,
             },
             abilities,
+            con: 0,
         };
         let party = Party {
             name: "two".into(),

@@ -263,6 +263,17 @@ pub enum Ending {
     },
 }
 
+/// What a World of Dungeons S Con check at the last wound gave.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ConOutcome {
+    /// 10+: on its feet with one wound left; the next wound kills.
+    Reeling,
+    /// 7–9: knocked out cold.
+    OutCold,
+    /// 6-: knocked out with a critical injury.
+    Injured,
+}
+
 /// One thing the engine reports.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Event {
@@ -373,6 +384,44 @@ pub enum Event {
         hero: HeroId,
         /// Wounds taken.
         wounds: u32,
+    },
+    /// The World of Dungeons S Con check at a hero's last wound
+    /// (`--injuries wod-s`): the 2d6 total, the hero's Con and what it gave.
+    ConCheck {
+        /// The hero.
+        hero: HeroId,
+        /// Wounds taken by the blow.
+        wounds: u32,
+        /// The 2d6 total.
+        roll: u32,
+        /// The hero's Con.
+        con: i32,
+        /// What the check gave.
+        outcome: ConOutcome,
+    },
+    /// A critical injury after a missed Con check.
+    CriticalInjury {
+        /// The hero.
+        hero: HeroId,
+        /// The d100 face.
+        location_roll: u32,
+        /// Where (`upper arm`).
+        location: String,
+        /// `left` or `right` for a limb.
+        side: Option<&'static str>,
+        /// The d12 face.
+        severity_roll: u32,
+        /// `severed`, `maimed` or `broken`.
+        severity: String,
+        /// The effect code and what it does, for the special locations.
+        effect: Option<(String, String)>,
+        /// The injury kills (effect X, D, O or B: the engine has no first aid).
+        dies: bool,
+    },
+    /// A hero knocked out cold: off the board, alive if the heroes win.
+    HeroOutCold {
+        /// The hero.
+        hero: HeroId,
     },
     /// A slain hero's chest falls open.
     ChestFallsOpen {

@@ -67,6 +67,9 @@ pub struct Hero {
     pub stats: Stats,
     /// Special abilities (read from the names of [`crate::mkd::figures::KNOWN_ABILITIES`]).
     pub abilities: Vec<Ability>,
+    /// Con from the hero's World of Dungeons S sheet (`wod_s:`), 0 without
+    /// one: the `--injuries wod-s` Con check adds it.
+    pub con: i32,
 }
 
 /// What a level-0 hero is worth (the rules' optional start for heroes whose
@@ -160,6 +163,7 @@ pub fn fallback_prisoner() -> Hero {
             wounds: 4,
         },
         abilities: Vec::new(),
+        con: 0,
     }
 }
 
@@ -187,6 +191,10 @@ struct RawHero {
     wounds: u32,
     #[serde(default)]
     abilities: Vec<String>,
+    /// The World of Dungeons S sheet the hero was made from (`tilecrawl
+    /// party new`); checked, and kept out of play.
+    #[serde(default)]
+    wod_s: Option<crate::characters::wod_s::Sheet>,
 }
 
 /// The JSON Schema of a party file.
@@ -347,6 +355,13 @@ fn check_hero(hero: RawHero, hloc: &str, seen: &mut Vec<String>) -> Result<Hero,
         ));
     }
     seen.push(lower);
+    if let Some(sheet) = &hero.wod_s {
+        crate::characters::wod_s::character::check_sheet(
+            crate::characters::wod_s::Tables::embedded(),
+            sheet,
+        )
+        .map_err(|m| (format!("{hloc} ({}).wod_s: ", hero.name), m))?;
+    }
     if hero.value == 0 || hero.value > 1000 {
         return Err((at(), format!("value is {}; expected 1 to 1000", hero.value)));
     }
@@ -390,6 +405,7 @@ fn check_hero(hero: RawHero, hloc: &str, seen: &mut Vec<String>) -> Result<Hero,
         level,
         stats,
         abilities,
+        con: hero.wod_s.as_ref().map_or(0, |s| s.attributes.con),
     })
 }
 

@@ -51,12 +51,15 @@ impl State {
         let party = |&(i, _): &(usize, &HeroState)| {
             self.mission.freed != Some(crate::mkd::play::state::HeroId(i))
         };
+        // A hero knocked out cold (`--injuries wod-s`) lives if the heroes win.
+        let won = self.outcome() == Some(crate::mkd::play::state::Outcome::Won);
+        let fell = |h: &HeroState| h.place == HeroPlace::Slain && !(h.out_cold && won);
         let survivors = self
             .heroes
             .iter()
             .enumerate()
             .filter(party)
-            .filter(|(_, h)| h.place != HeroPlace::Slain)
+            .filter(|(_, h)| !fell(h))
             .map(|(_, h)| h.name.clone())
             .collect();
         let fallen = self
@@ -64,7 +67,7 @@ impl State {
             .iter()
             .enumerate()
             .filter(party)
-            .filter(|(_, h)| h.place == HeroPlace::Slain)
+            .filter(|(_, h)| fell(h))
             .map(|(_, h)| h.name.clone())
             .collect();
         let chests = self

@@ -11,6 +11,7 @@ use crate::core::yaml::FileError;
 use crate::mkd::play::engine::{CombatMode, Game, GameOptions};
 use crate::mkd::play::floors::Adventure;
 use crate::mkd::play::party::Party;
+use crate::mkd::play::state::Injuries;
 use crate::mkd::scenario::Scenario;
 use crate::mkd::tables::Tables;
 use serde::{Deserialize, Serialize};
@@ -86,6 +87,10 @@ pub struct SaveFile {
     pub seed: u64,
     /// `manual` or `dice`.
     pub combat: String,
+    /// What a hero's last wound does: `wod-s` for World of Dungeons S
+    /// injuries (`play --injuries wod-s`); left out for the MKD rule.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub injuries: Option<String>,
     /// Every line typed, in order (including ones refused and `undo`).
     pub lines: Vec<String>,
 }
@@ -288,6 +293,8 @@ impl Session {
             tables: tables_text.unwrap_or("embedded").into(),
             seed: self.opts.seed,
             combat: self.opts.combat.name().into(),
+            injuries: (self.game.injuries != Injuries::Slain)
+                .then(|| self.game.injuries.name().to_string()),
             lines: self.lines.clone(),
         }
     }
@@ -398,6 +405,15 @@ pub fn parse_save(text: &str, file: &str) -> Result<SaveFile, FileError> {
             file,
             "combat",
             format!("is `{}`; expected `manual` or `dice`", save.combat),
+        ));
+    }
+    if let Some(i) = &save.injuries
+        && i != Injuries::WodS.name()
+    {
+        return Err(FileError::at_key(
+            file,
+            "injuries",
+            format!("is `{}`; expected `wod-s` (or no key)", i.escape_default()),
         ));
     }
     if !save.scenario_digest.starts_with("fnv1a64:") {
@@ -532,7 +548,12 @@ pub fn resume(save_text: &str, save_path: &std::path::Path) -> Result<Resumed, R
         seed: save.seed,
         combat: combat_mode(&save.combat),
     };
-    let game = adventure.new_game(party.clone(), tables.clone(), opts);
+    let mut game = adventure.new_game(party.clone(), tables.clone(), opts);
+    game.injuries = save
+        .injuries
+        .as_deref()
+        .and_then(Injuries::parse)
+        .unwrap_or_default();
     let (session, transcript) = Session::replay_game(game, &save.lines);
     Ok(Resumed {
         save,

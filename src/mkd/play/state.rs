@@ -139,6 +139,13 @@ pub struct HeroState {
     pub items: Vec<Item>,
     /// What the items add to `stats` and `abilities` right now.
     pub boost: Boost,
+    /// Con of the hero's World of Dungeons S sheet (0 without one), for
+    /// the `wod-s` injury rules.
+    pub con: i32,
+    /// Came through a Con check at its last wound: the next wound kills.
+    pub reeling: bool,
+    /// Knocked out (not dead) at its last wound: a survivor if the heroes win.
+    pub out_cold: bool,
 }
 
 /// What a hero's items add right now: applied to the hero's stats and
@@ -404,6 +411,35 @@ pub struct GameOptions {
     pub combat: CombatMode,
 }
 
+/// What happens to a hero at its last wound.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum Injuries {
+    /// The MKD rule: the hero is slain.
+    #[default]
+    Slain,
+    /// World of Dungeons S (`--injuries wod-s`): a Con check (2d6 + the
+    /// hero's Con) decides: 10+ reeling on one wound (the next wound kills),
+    /// 7–9 out cold, 6- out cold with a critical injury, which may kill.
+    WodS,
+}
+
+impl Injuries {
+    /// The name on the command line and in saves.
+    pub fn name(self) -> &'static str {
+        match self {
+            Injuries::Slain => "mkd",
+            Injuries::WodS => "wod-s",
+        }
+    }
+
+    /// The rule a name gives (`mkd`, `wod-s`).
+    pub fn parse(name: &str) -> Option<Injuries> {
+        [Injuries::Slain, Injuries::WodS]
+            .into_iter()
+            .find(|i| i.name() == name)
+    }
+}
+
 /// Counters a playthrough reports.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct GameStats {
@@ -482,6 +518,9 @@ impl MissionState {
                     start_level: h.level,
                     items: Vec::new(),
                     boost: Boost::default(),
+                    con: h.con,
+                    reeling: false,
+                    out_cold: false,
                 })
             }
             _ => None,
@@ -593,6 +632,8 @@ pub struct State {
     pub free_breakaway: bool,
     /// The heroes make their automatic attacks in dice combat.
     pub auto_attacks: bool,
+    /// What a hero's last wound does (set after [`State::new`]; saves keep it).
+    pub injuries: Injuries,
     /// The hero whose activation is under way.
     pub active_hero: Option<HeroId>,
     /// The heroes, team by team (a freed prisoner last).
@@ -667,6 +708,9 @@ impl State {
                     start_level: h.level,
                     items: Vec::new(),
                     boost: Boost::default(),
+                    con: h.con,
+                    reeling: false,
+                    out_cold: false,
                 });
             }
         }
@@ -718,6 +762,7 @@ impl State {
             team_order: (0..party.teams.len()).collect(),
             free_breakaway: false,
             auto_attacks: true,
+            injuries: Injuries::Slain,
             phase: Phase::Heroes(0),
             pending: Vec::new(),
             turn: 1,
@@ -833,11 +878,12 @@ impl State {
         (self.floor_from..self.monsters.len()).map(MonsterId)
     }
 
-    /// The hero a command names (ignoring case), or why there is none.
+    /// The hero a command names (ignoring case; a name with diacritics
+    /// also by its ASCII spelling, `Larus` for `Lárus`, and any name by a
+    /// beginning no other hero shares), or why there is none.
     pub fn hero_index(&self, name: &str) -> Result<HeroId, Refusal> {
-        self.heroes
-            .iter()
-            .position(|h| h.name.eq_ignore_ascii_case(name))
+        let names: Vec<&str> = self.heroes.iter().map(|h| h.name.as_str()).collect();
+        crate::characters::names::find(&names, name)
             .map(HeroId)
             .ok_or_else(|| {
                 if let Some(p) = &self.mission.prisoner

@@ -206,6 +206,7 @@ pub(crate) fn party() -> Party {
             wounds: 4,
         },
         abilities: Vec::new(),
+        con: 0,
     };
     Party {
         name: "test".into(),

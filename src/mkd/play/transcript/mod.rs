@@ -9,8 +9,8 @@ use crate::mkd::mission::Goal;
 use crate::mkd::play::board::{DoorTrap, PlayMarker, fmt_point, side_word};
 use crate::mkd::play::command;
 use crate::mkd::play::event::{
-    AttackRoll, Chooser, Crushed, Ending, Event, Figure, Heading, MonsterStep, Pick, Retreat,
-    Strike, Target, TokenStep, Topic, WalkEnd,
+    AttackRoll, Chooser, ConOutcome, Crushed, Ending, Event, Figure, Heading, MonsterStep, Pick,
+    Retreat, Strike, Target, TokenStep, Topic, WalkEnd,
 };
 use crate::mkd::play::state::{
     Banner, ChestId, ChestPlace, HeroId, HeroPlace, MonsterId, MonsterMode, Phase, State,
@@ -276,10 +276,57 @@ pub fn print_event(s: &State, e: &Event, out: &mut Vec<String>) {
             hero(s, *h),
             plural(*wounds)
         ),
+        // 0 wounds: the wounds were told with the Con check, and a critical
+        // injury killed (`--injuries wod-s`).
+        Event::HeroSlain { hero: h, wounds: 0 } => format!("{} dies", hero(s, *h)),
         Event::HeroSlain { hero: h, wounds } => format!(
             "{} takes {wounds} wound{} and is slain",
             hero(s, *h),
             plural(*wounds)
+        ),
+        Event::ConCheck {
+            hero: h,
+            wounds,
+            roll,
+            con,
+            outcome,
+        } => {
+            let then = match outcome {
+                ConOutcome::Reeling => "reeling: stays up on 1 wound, and the next wound kills",
+                ConOutcome::OutCold => "knocked out cold",
+                ConOutcome::Injured => "knocked out with a critical injury",
+            };
+            format!(
+                "{} takes {wounds} wound{}, the last: Con check 2d6 {roll} {con:+} = {}, {then}",
+                hero(s, *h),
+                plural(*wounds),
+                i64::from(*roll) + i64::from(*con)
+            )
+        }
+        Event::CriticalInjury {
+            hero: h,
+            location_roll,
+            location,
+            side,
+            severity_roll,
+            severity,
+            effect,
+            dies,
+        } => {
+            let side = side.map(|x| format!("{x} ")).unwrap_or_default();
+            let effect = match effect {
+                Some((code, what)) => format!("; {code}: {what}"),
+                None => String::new(),
+            };
+            let end = if *dies { "; it is fatal" } else { "" };
+            format!(
+                "critical injury to {}: d100 {location_roll} {side}{location}, d12 {severity_roll} {severity}{effect}{end}",
+                hero(s, *h)
+            )
+        }
+        Event::HeroOutCold { hero: h } => format!(
+            "{} is out cold and carried from the fight (alive if the heroes win)",
+            hero(s, *h)
         ),
         Event::ChestFallsOpen { chest: c, at } => {
             format!("{} falls open on {}", chest(s, *c), fmt_point(*at))

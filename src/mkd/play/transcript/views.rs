@@ -264,6 +264,7 @@ pub fn status(s: &State) -> Vec<String> {
             HeroPlace::Outside => "outside".to_string(),
             HeroPlace::At(p) => format!("on {}", fmt_point(p)),
             HeroPlace::Escaped => "escaped".into(),
+            HeroPlace::Slain if h.out_cold => "out cold".into(),
             HeroPlace::Slain => "slain".into(),
             HeroPlace::Below => "gone down the stairs".into(),
         };

@@ -1,0 +1,330 @@
+//! Dice expressions as the rule texts write them — `2d6+1`, `d8-1`,
+//! `b[2d6]` (the best die), `w[3d10]` (the worst) — parsed and rolled with
+//! logged dice, and the three bands of a 2d6 move.
+
+use crate::core::dice::Dice;
+use std::fmt;
+
+/// Most terms in one expression.
+pub const MAX_TERMS: usize = 20;
+/// Most dice in one term.
+pub const MAX_DICE: u32 = 100;
+/// Most faces on a die.
+pub const MAX_SIDES: u32 = 1000;
+/// Largest number term.
+pub const MAX_NUMBER: u32 = 10_000;
+
+/// How the dice of a term count.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Keep {
+    /// Their sum (`2d6`).
+    Sum,
+    /// The best die (`b[2d6]`).
+    Best,
+    /// The worst die (`w[2d6]`).
+    Worst,
+}
+
+/// One term: dice or a number, added or taken away.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Term {
+    /// `count` dice of `sides` faces, kept as `keep` says.
+    Dice {
+        /// Dice rolled.
+        count: u32,
+        /// Faces of each.
+        sides: u32,
+        /// Sum, best or worst.
+        keep: Keep,
+        /// Taken away instead of added.
+        minus: bool,
+    },
+    /// A number.
+    Number {
+        /// Its value.
+        value: u32,
+        /// Taken away instead of added.
+        minus: bool,
+    },
+}
+
+/// A parsed dice expression.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Expr {
+    /// The terms, in order.
+    pub terms: Vec<Term>,
+}
+
+/// Why a dice expression was refused.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("dice expression `{text}`: {problem} (write it like 2d6+1, d8-1, b[2d6] or w[3d10])")]
+pub struct RollError {
+    /// What was typed (escaped, shortened).
+    pub text: String,
+    /// What is wrong.
+    pub problem: String,
+}
+
+impl fmt::Display for Term {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Term::Number { value, .. } => write!(f, "{value}"),
+            Term::Dice {
+                count, sides, keep, ..
+            } => match keep {
+                Keep::Sum => write!(f, "{count}d{sides}"),
+                Keep::Best => write!(f, "b[{count}d{sides}]"),
+                Keep::Worst => write!(f, "w[{count}d{sides}]"),
+            },
+        }
+    }
+}
+
+impl fmt::Display for Expr {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, t) in self.terms.iter().enumerate() {
+            let minus = match t {
+                Term::Dice { minus, .. } | Term::Number { minus, .. } => *minus,
+            };
+            if minus {
+                f.write_str("-")?;
+            } else if i > 0 {
+                f.write_str("+")?;
+            }
+            write!(f, "{t}")?;
+        }
+        Ok(())
+    }
+}
+
+fn number(s: &str, what: &str, low: u32, high: u32) -> Result<u32, String> {
+    let n: u32 = s
+        .parse()
+        .map_err(|_| format!("`{s}` is not a whole number ({what})"))?;
+    if n < low || n > high {
+        return Err(format!("{what} is {n}; expected {low} to {high}"));
+    }
+    Ok(n)
+}
+
+fn dice_term(s: &str) -> Result<(u32, u32), String> {
+    let Some((count, sides)) = s.split_once('d') else {
+        return Err(format!("`{s}` is not dice like 2d6"));
+    };
+    let count = if count.is_empty() {
+        1
+    } else {
+        number(count, "the number of dice", 1, MAX_DICE)?
+    };
+    let sides = number(sides, "the faces of a die", 2, MAX_SIDES)?;
+    Ok((count, sides))
+}
+
+/// Parses an expression (spaces ignored, `D` as `d`).
+pub fn parse(text: &str) -> Result<Expr, RollError> {
+    let fail = |problem: String| RollError {
+        text: text
+            .chars()
+            .take(40)
+            .collect::<String>()
+            .escape_default()
+            .to_string(),
+        problem,
+    };
+    let s: String = text
+        .chars()
+        .filter(|c| !c.is_whitespace())
+        .collect::<String>()
+        .to_lowercase();
+    if s.is_empty() {
+        return Err(fail("it is empty".into()));
+    }
+    let mut terms = Vec::new();
+    let mut rest = s.as_str();
+    let mut first = true;
+    while !rest.is_empty() {
+        let mut minus = false;
+        if let Some(r) = rest.strip_prefix('+') {
+            rest = r;
+        } else if let Some(r) = rest.strip_prefix('-') {
+            rest = r;
+            minus = true;
+        } else if !first {
+            return Err(fail("expected + or - between terms".into()));
+        }
+        first = false;
+        let term_len = if rest.starts_with("b[") || rest.starts_with("w[") {
+            rest.find(']')
+                .map(|i| i + 1)
+                .ok_or_else(|| fail("a `[` is not closed".into()))?
+        } else {
+            rest.find(['+', '-']).unwrap_or(rest.len())
+        };
+        let t = &rest[..term_len];
+        rest = &rest[term_len..];
+        let term = if let Some(inner) = t.strip_prefix("b[").or_else(|| t.strip_prefix("w[")) {
+            let inner = inner.trim_end_matches(']');
+            let (count, sides) = dice_term(inner).map_err(fail)?;
+            let keep = if t.starts_with('b') {
+                Keep::Best
+            } else {
+                Keep::Worst
+            };
+            Term::Dice {
+                count,
+                sides,
+                keep,
+                minus,
+            }
+        } else if t.contains('d') {
+            let (count, sides) = dice_term(t).map_err(fail)?;
+            Term::Dice {
+                count,
+                sides,
+                keep: Keep::Sum,
+                minus,
+            }
+        } else if t.is_empty() {
+            return Err(fail("a term is missing".into()));
+        } else {
+            Term::Number {
+                value: number(t, "a number", 0, MAX_NUMBER).map_err(fail)?,
+                minus,
+            }
+        };
+        terms.push(term);
+        if terms.len() > MAX_TERMS {
+            return Err(fail(format!("more than {MAX_TERMS} terms")));
+        }
+    }
+    if !terms.iter().any(|t| matches!(t, Term::Dice { .. })) {
+        return Err(fail("it rolls no dice".into()));
+    }
+    Ok(Expr { terms })
+}
+
+/// The dice of one term as rolled.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RolledTerm {
+    /// The term.
+    pub term: Term,
+    /// The faces shown (empty for a number).
+    pub faces: Vec<u32>,
+    /// What the term counts, signed.
+    pub value: i64,
+}
+
+/// A rolled expression.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Rolled {
+    /// Each term.
+    pub terms: Vec<RolledTerm>,
+    /// The total.
+    pub total: i64,
+}
+
+/// Rolls an expression, one logged die at a time.
+pub fn roll(expr: &Expr, dice: &mut Dice) -> Rolled {
+    let mut terms = Vec::with_capacity(expr.terms.len());
+    for &term in &expr.terms {
+        let (faces, value, minus) = match term {
+            Term::Number { value, minus } => (Vec::new(), i64::from(value), minus),
+            Term::Dice {
+                count,
+                sides,
+                keep,
+                minus,
+            } => {
+                let faces: Vec<u32> = (1..=count)
+                    .map(|k| dice.roll(1, sides, format_args!("die {k} of {term}")))
+                    .collect();
+                let v = match keep {
+                    Keep::Sum => faces.iter().sum::<u32>(),
+                    Keep::Best => faces.iter().copied().max().unwrap_or(0),
+                    Keep::Worst => faces.iter().copied().min().unwrap_or(0),
+                };
+                (faces, i64::from(v), minus)
+            }
+        };
+        terms.push(RolledTerm {
+            term,
+            faces,
+            value: if minus { -value } else { value },
+        });
+    }
+    let total = terms.iter().map(|t| t.value).sum();
+    Rolled { terms, total }
+}
+
+/// The three results of a 2d6 move (both texts use them).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Band {
+    /// 10 or more: full success.
+    Hit,
+    /// 7 to 9: success at a cost.
+    Partial,
+    /// 6 or less: a miss (in the SRD, mark XP).
+    Miss,
+}
+
+impl Band {
+    /// The band of a total.
+    pub fn of(total: i64) -> Band {
+        match total {
+            t if t >= 10 => Band::Hit,
+            7..=9 => Band::Partial,
+            _ => Band::Miss,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn expressions_parse_and_print_back() {
+        for t in ["2d6+1", "1d8-1", "b[2d6]", "w[3d10]+2", "2d6-1d4+3"] {
+            assert_eq!(parse(t).unwrap().to_string(), t);
+        }
+        assert_eq!(parse("d6").unwrap().to_string(), "1d6");
+        assert_eq!(parse(" 2D6 + 1 ").unwrap().to_string(), "2d6+1");
+        for bad in [
+            "", "3", "2d", "d1", "2d6+", "2d6++1", "b[2d6", "101d6", "2x6", "2d6*3",
+        ] {
+            assert!(parse(bad).is_err(), "{bad} should be refused");
+        }
+        let e = parse("2d0").unwrap_err().to_string();
+        assert!(e.contains("faces of a die is 0; expected 2 to 1000"), "{e}");
+    }
+
+    #[test]
+    fn best_and_worst_keep_one_die() {
+        let mut d = Dice::scripted(&[2, 5, 2, 5, 3, 4]);
+        assert_eq!(roll(&parse("b[2d6]").unwrap(), &mut d).total, 5);
+        assert_eq!(roll(&parse("w[2d6]+1").unwrap(), &mut d).total, 3);
+        let r = roll(&parse("2d6-1").unwrap(), &mut d);
+        assert_eq!((r.terms[0].faces.clone(), r.total), (vec![3, 4], 6));
+        assert_eq!(d.log().len(), 6, "every die is logged");
+        assert_eq!(d.log()[0].purpose, "die 1 of b[2d6]");
+    }
+
+    #[test]
+    fn best_of_two_d6_never_passes_6_over_many_seeds() {
+        let e = parse("b[2d6]").unwrap();
+        for seed in 0..500 {
+            let mut d = Dice::quiet(seed, "roll");
+            let t = roll(&e, &mut d).total;
+            assert!((1..=6).contains(&t));
+        }
+    }
+
+    #[test]
+    fn the_bands_split_at_7_and_10() {
+        assert_eq!(Band::of(6), Band::Miss);
+        assert_eq!(Band::of(-2), Band::Miss);
+        assert_eq!(Band::of(7), Band::Partial);
+        assert_eq!(Band::of(9), Band::Partial);
+        assert_eq!(Band::of(10), Band::Hit);
+    }
+}

@@ -1,0 +1,174 @@
+//! Reaching 0 HP and critical injuries: the Con check (2d6 + Con) and, on
+//! a miss, a d100 location, a d12 severity and the effect code a special
+//! location gives.
+
+use crate::characters::roll::Band;
+use crate::characters::wod_s::data::Tables;
+use crate::core::dice::Dice;
+
+/// Where a critical injury landed, how bad it is and what it does.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Injury {
+    /// The d100 face (100 for 00).
+    pub location_roll: u32,
+    /// Where (`upper arm`).
+    pub location: String,
+    /// `left` or `right` for a limb (a d2, the project's choice), else none.
+    pub side: Option<&'static str>,
+    /// The d12 face.
+    pub severity_roll: u32,
+    /// How bad (`severed`, `maimed`, `broken`).
+    pub severity: String,
+    /// What the severity means for healing.
+    pub severity_note: String,
+    /// The effect code of a special location, with its meaning.
+    pub effect: Option<(String, String)>,
+}
+
+/// Rolls a critical injury.
+pub fn roll_injury(t: &Tables, dice: &mut Dice) -> Injury {
+    let d100 = dice.roll(1, 100, "critical injury: location");
+    let loc = t
+        .injury_locations
+        .iter()
+        .find(|r| d100 <= r.top)
+        .expect("the loader checks the bands reach 100");
+    dice.set_last_purpose(format_args!("critical injury: location {}", loc.location));
+    let side = if loc.limb {
+        let s = if dice.roll(1, 2, "critical injury: side (1 left, 2 right)") == 1 {
+            "left"
+        } else {
+            "right"
+        };
+        Some(s)
+    } else {
+        None
+    };
+    let d12 = dice.roll(1, 12, "critical injury: severity");
+    let sev = t
+        .injury_severities
+        .iter()
+        .find(|r| d12 <= r.top)
+        .expect("the loader checks the bands reach 12");
+    dice.set_last_purpose(format_args!("critical injury: severity {}", sev.severity));
+    let effect = loc.special.as_ref().and_then(|col| {
+        let code = sev.codes.get(col)?;
+        Some((code.clone(), t.effect(code).unwrap_or("").to_string()))
+    });
+    Injury {
+        location_roll: d100,
+        location: loc.location.clone(),
+        side,
+        severity_roll: d12,
+        severity: sev.severity.clone(),
+        severity_note: sev.note.clone(),
+        effect,
+    }
+}
+
+/// What a player character's Con check at 0 HP gives.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ZeroHp {
+    /// 10+: on its feet; any more damage kills it.
+    Reeling,
+    /// 7–9: passes out; fine if its side wins.
+    PassesOut,
+    /// 6 or less: passes out and takes a critical injury.
+    Injured(Injury),
+}
+
+/// The Con check at 0 HP: 2d6 + Con, then the injury on a miss. Returns
+/// the 2d6 faces' total with the outcome.
+pub fn con_check(t: &Tables, con: i32, dice: &mut Dice) -> (u32, ZeroHp) {
+    let roll = dice.roll(2, 6, format_args!("Con check at 0 HP (Con {con:+})"));
+    let outcome = match Band::of(i64::from(roll) + i64::from(con)) {
+        Band::Hit => ZeroHp::Reeling,
+        Band::Partial => ZeroHp::PassesOut,
+        Band::Miss => ZeroHp::Injured(roll_injury(t, dice)),
+    };
+    (roll, outcome)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn t() -> &'static Tables {
+        Tables::embedded()
+    }
+
+    #[test]
+    fn every_d100_face_names_one_location() {
+        let want = [
+            (1, "foot"),
+            (2, "foot"),
+            (3, "shin"),
+            (21, "groin"),
+            (33, "gut"),
+            (70, "chest"),
+            (92, "neck"),
+            (96, "face"),
+            (97, "head"),
+            (100, "head"),
+        ];
+        for (face, loc) in want {
+            let mut d = Dice::scripted(&[face, 1, 7]);
+            let i = roll_injury(t(), &mut d);
+            assert_eq!(i.location, loc, "d100 {face}");
+        }
+        let mut count = 0;
+        for face in 1..=100 {
+            let hits = t()
+                .injury_locations
+                .iter()
+                .filter(|r| face <= r.top)
+                .count();
+            assert!(hits >= 1);
+            count += 1;
+        }
+        assert_eq!(count, 100);
+    }
+
+    #[test]
+    fn neck_hits_kill_at_once_up_to_5_and_broken_from_6() {
+        for d12 in 1..=12 {
+            let mut d = Dice::scripted(&[92, d12]);
+            let i = roll_injury(t(), &mut d);
+            assert_eq!(i.side, None);
+            let code = i.effect.unwrap().0;
+            if d12 <= 5 {
+                assert_eq!(code, "X", "d12 {d12}");
+            } else {
+                assert_eq!((code.as_str(), i.severity.as_str()), ("D", "broken"));
+            }
+        }
+        // A limb: a side, no effect code.
+        let mut d = Dice::scripted(&[85, 2, 1]);
+        let i = roll_injury(t(), &mut d);
+        assert_eq!(
+            (i.location.as_str(), i.side, i.severity.as_str()),
+            ("upper arm", Some("right"), "severed")
+        );
+        assert_eq!(i.effect, None);
+        // Gut, maimed: ruptured organs.
+        let mut d = Dice::scripted(&[25, 3]);
+        assert_eq!(roll_injury(t(), &mut d).effect.unwrap().0, "O");
+    }
+
+    #[test]
+    fn the_con_check_has_three_outcomes() {
+        let mut d = Dice::scripted(&[5, 4]);
+        assert_eq!(con_check(t(), 1, &mut d).1, ZeroHp::Reeling);
+        let mut d = Dice::scripted(&[5, 4]);
+        assert_eq!(con_check(t(), 0, &mut d).1, ZeroHp::PassesOut);
+        let mut d = Dice::scripted(&[3, 3, 60, 1]);
+        match con_check(t(), 0, &mut d).1 {
+            ZeroHp::Injured(i) => assert_eq!(
+                (i.location.as_str(), i.effect.unwrap().0.as_str()),
+                ("chest", "D")
+            ),
+            o => panic!("{o:?}"),
+        }
+        assert_eq!(d.script_left(), 0);
+    }
+}

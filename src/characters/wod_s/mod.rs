@@ -1,0 +1,13 @@
+//! World of Dungeons S (house rules of World of Dungeons): characters made
+//! by the text's tables, names by land of origin, hirelings by the day, and
+//! what happens at 0 HP (the Con check and critical injuries).
+
+pub mod attributes;
+pub mod character;
+pub mod data;
+pub mod hirelings;
+pub mod injuries;
+pub mod names;
+
+pub use character::{Character, Options, Sheet};
+pub use data::Tables;

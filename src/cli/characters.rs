@@ -1,0 +1,411 @@
+//! The character commands: `party new` (a World of Dungeons S party for
+//! MKD play, with its sheets), `names`, `hireling`, `roll` and `injury`.
+//! The library makes the values; this file words them and writes files.
+
+use anyhow::Context;
+use clap::{Args, Subcommand, ValueEnum};
+use std::io::Write;
+use std::path::PathBuf;
+use tilecrawl::characters::roll::{self, Band};
+use tilecrawl::characters::wod_s::{self, injuries, names};
+use tilecrawl::characters::{dw_srd, wod_s::Tables};
+use tilecrawl::core::dice::Dice;
+
+/// A rule text that makes characters or hirelings.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum CharRuleset {
+    /// World of Dungeons S (house rules).
+    #[value(name = "wod-s")]
+    WodS,
+    /// The Dungeon World SRD chapter "Playing the Game".
+    #[value(name = "dw-srd")]
+    DwSrd,
+}
+
+/// `tilecrawl party …`.
+#[derive(Debug, Subcommand)]
+pub enum PartyCommand {
+    /// Make a party of World of Dungeons S characters: party.yaml (ready for
+    /// `play` and `simulate`) and characters.md beside it.
+    #[command(
+        after_help = "Example:\n  tilecrawl party new --ruleset wod-s --heroes 4 --seed 9 --out party.yaml"
+    )]
+    New(PartyNewArgs),
+}
+
+/// Options of `tilecrawl party new`.
+#[derive(Debug, Args)]
+pub struct PartyNewArgs {
+    /// The rules the characters are made by (only wod-s makes characters).
+    #[arg(long, value_enum, default_value = "wod-s")]
+    ruleset: CharRuleset,
+    /// How many characters.
+    #[arg(long, default_value_t = 4, value_name = "N",
+          value_parser = clap::value_parser!(u32).range(1..=12))]
+    heroes: u32,
+    /// Seed of the rolls. Default: a new seed, printed so you can repeat it.
+    #[arg(long)]
+    seed: Option<u64>,
+    /// The party file to write; characters.md is written beside it.
+    #[arg(long, value_name = "FILE", default_value = "party.yaml")]
+    out: PathBuf,
+    /// Land of origin for every name (an id such as northlands, imperium,
+    /// regency, xanathar, uru, ankhyra, dwarves, high-elves, wood-elves,
+    /// halflings, or a unique beginning). Default: by species.
+    #[arg(long, value_name = "LAND")]
+    land: Option<String>,
+    /// One species for everyone: human, dwarf, elf, halfling. Default: rolled.
+    #[arg(long, value_name = "SPECIES")]
+    species: Option<String>,
+    /// One class for everyone (barbarian, bard, druid, fighter, paladin,
+    /// priest, ranger, thief, wizard). Default: rolled.
+    #[arg(long, value_name = "CLASS")]
+    class: Option<String>,
+    /// Level of every character, 1 to 10.
+    #[arg(long, default_value_t = 1, value_name = "N")]
+    level: u32,
+    /// Replace files that already exist.
+    #[arg(long)]
+    force: bool,
+    /// Print nothing but errors.
+    #[arg(long, short)]
+    quiet: bool,
+}
+
+/// Options of `tilecrawl names`.
+#[derive(Debug, Args)]
+pub struct NamesArgs {
+    /// Land of origin (id or a unique beginning). Default: a rolled human
+    /// land for each name.
+    #[arg(long, value_name = "LAND")]
+    land: Option<String>,
+    /// How many names (all different).
+    #[arg(long, default_value_t = 10, value_name = "N",
+          value_parser = clap::value_parser!(u32).range(1..=100))]
+    count: u32,
+    /// Seed of the rolls. Default: a new seed, printed so you can repeat it.
+    #[arg(long)]
+    seed: Option<u64>,
+    /// Print the names only (no seed note).
+    #[arg(long, short)]
+    quiet: bool,
+}
+
+/// Options of `tilecrawl hireling`.
+#[derive(Debug, Args)]
+pub struct HirelingArgs {
+    /// Whose hirelings: wod-s (by the day, `--kind`) or dw-srd (skills and
+    /// loyalty, `--found`).
+    #[arg(long, value_enum, default_value = "wod-s")]
+    ruleset: CharRuleset,
+    /// wod-s: torch-bearer, guide, armsman, expert or champion.
+    #[arg(long, value_name = "KIND")]
+    kind: Option<String>,
+    /// dw-srd: where the hireling is found: village, town, keep or city.
+    #[arg(long, value_name = "PLACE")]
+    found: Option<String>,
+    /// dw-srd: the main skill (adept, burglar, minstrel, priest, protector,
+    /// tracker, warrior). Default: rolled.
+    #[arg(long, value_name = "SKILL")]
+    skill: Option<String>,
+    /// How many hirelings.
+    #[arg(long, default_value_t = 1, value_name = "N",
+          value_parser = clap::value_parser!(u32).range(1..=20))]
+    count: u32,
+    /// Seed of the rolls. Default: a new seed, printed so you can repeat it.
+    #[arg(long)]
+    seed: Option<u64>,
+    /// Print the hirelings only (no seed note).
+    #[arg(long, short)]
+    quiet: bool,
+}
+
+/// Options of `tilecrawl roll`.
+#[derive(Debug, Args)]
+pub struct RollArgs {
+    /// The dice: 2d6+1, d8-1, b[2d6] (best die), w[3d10] (worst die).
+    #[arg(value_name = "DICE", allow_hyphen_values = true)]
+    dice: String,
+    /// Read the total as a move: 10+, 7–9 or 6−.
+    #[arg(long = "move")]
+    as_move: bool,
+    /// Seed of the roll. Default: a new seed, printed so you can repeat it.
+    #[arg(long)]
+    seed: Option<u64>,
+    /// Print the result only (no seed note).
+    #[arg(long, short)]
+    quiet: bool,
+}
+
+/// Options of `tilecrawl injury`.
+#[derive(Debug, Args)]
+pub struct InjuryArgs {
+    /// Roll the Con check at 0 HP first (2d6 + this Con); only a miss rolls
+    /// the injury. Default: roll the injury straight away.
+    #[arg(long, value_name = "CON", allow_hyphen_values = true,
+          value_parser = clap::value_parser!(i32).range(-3..=6))]
+    con: Option<i32>,
+    /// Seed of the rolls. Default: a new seed, printed so you can repeat it.
+    #[arg(long)]
+    seed: Option<u64>,
+    /// Print the result only (no seed note).
+    #[arg(long, short)]
+    quiet: bool,
+}
+
+fn seed_or_fresh(seed: Option<u64>, quiet: bool) -> u64 {
+    seed.unwrap_or_else(|| {
+        let s = super::generate::fresh_seed();
+        if !quiet {
+            warnln!("seed {s} (repeat with --seed {s})");
+        }
+        s
+    })
+}
+
+/// `tilecrawl party new`.
+pub fn party(c: PartyCommand) -> anyhow::Result<()> {
+    let PartyCommand::New(a) = c;
+    if a.ruleset != CharRuleset::WodS {
+        anyhow::bail!("--ruleset dw-srd makes hirelings, not characters; use --ruleset wod-s");
+    }
+    let t = Tables::embedded();
+    // An id, its ASCII spelling or a unique beginning (`dw`, `pal`); what
+    // fits none is passed on to be refused by name.
+    let resolve = |typed: Option<String>, ids: Vec<&str>| {
+        typed
+            .map(|x| tilecrawl::characters::names::find(&ids, &x).map_or(x, |i| ids[i].to_string()))
+    };
+    let opts = wod_s::Options {
+        land: a.land,
+        species: resolve(a.species, t.species.iter().map(|s| s.id.as_str()).collect()),
+        class: resolve(a.class, t.classes.iter().map(|c| c.id.as_str()).collect()),
+        level: a.level,
+    };
+    wod_s::character::check_options(t, &opts)?;
+    let seed = seed_or_fresh(a.seed, a.quiet);
+    let mut dice = Dice::for_stage(seed, "characters");
+    let chars = wod_s::character::party(t, &opts, a.heroes, &mut dice)?;
+    let title = format!("World of Dungeons S party, seed {seed}");
+    let sheets: Vec<wod_s::Sheet> = chars.iter().map(|c| c.sheet.clone()).collect();
+    let yaml = tilecrawl::mkd::wod_s::party_yaml(&title, &sheets)
+        .context("cannot write the party file")?;
+    let md = tilecrawl::export::characters::characters_markdown(&title, seed, &chars);
+    let md_path = a.out.with_file_name("characters.md");
+    let dir = md_path
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .map_or_else(|| PathBuf::from("."), PathBuf::from);
+    if a.out.is_dir() {
+        anyhow::bail!(
+            "{}: is a folder; --out names the party file to write",
+            a.out.display()
+        );
+    }
+    for p in [&a.out, &md_path] {
+        if p.exists() && !a.force {
+            anyhow::bail!("{} already exists; add --force to replace it", p.display());
+        }
+    }
+    std::fs::create_dir_all(&dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    tilecrawl::core::fs::write_all_atomic(&[(&a.out, yaml.as_bytes()), (&md_path, md.as_bytes())])
+        .with_context(|| format!("cannot write {}", a.out.display()))?;
+    if !a.quiet {
+        let mut out = std::io::stdout().lock();
+        for c in &chars {
+            let s = &c.sheet;
+            writeln!(
+                out,
+                "{}: {} {}, level {}, HP {}, armour {}, move {}",
+                s.name, s.species, s.class, s.level, s.hp, s.armour, s.move_squares
+            )?;
+        }
+        writeln!(out, "wrote {} and {}", a.out.display(), md_path.display())?;
+    }
+    Ok(())
+}
+
+/// `tilecrawl names`.
+pub fn names(a: NamesArgs) -> anyhow::Result<()> {
+    let land = a.land.as_deref().map(names::land).transpose()?;
+    let seed = seed_or_fresh(a.seed, a.quiet);
+    let mut dice = Dice::for_stage(seed, "names");
+    let mut out = std::io::stdout().lock();
+    match land {
+        Some(land) => {
+            for n in names::draw(land, a.count, &[], &mut dice)? {
+                writeln!(out, "{n}")?;
+            }
+        }
+        None => {
+            let lands = names::human_lands();
+            let mut taken: Vec<String> = Vec::new();
+            for _ in 0..a.count {
+                let k = dice.choose_then(lands.len(), |k| format!("land: {}", lands[k].title));
+                let n = names::draw(lands[k], 1, &taken, &mut dice)?.remove(0);
+                writeln!(out, "{n} ({})", lands[k].title)?;
+                taken.push(n);
+            }
+        }
+    }
+    Ok(())
+}
+
+/// `tilecrawl hireling`.
+pub fn hireling(a: HirelingArgs) -> anyhow::Result<()> {
+    let seed = seed_or_fresh(a.seed, a.quiet);
+    let mut dice = Dice::for_stage(seed, "hirelings");
+    let mut out = std::io::stdout().lock();
+    match a.ruleset {
+        CharRuleset::WodS => {
+            if a.found.is_some() || a.skill.is_some() {
+                anyhow::bail!(
+                    "--found and --skill are for --ruleset dw-srd; World of Dungeons S hirelings take --kind"
+                );
+            }
+            let Some(kind) = &a.kind else {
+                anyhow::bail!(
+                    "--ruleset wod-s needs --kind: torch-bearer, guide, armsman, expert or champion"
+                );
+            };
+            for h in wod_s::hirelings::hire(Tables::embedded(), kind, a.count, &mut dice)? {
+                let k = &h.kind;
+                write!(
+                    out,
+                    "{} ({}): {}, {}s a day, {} HP, {}",
+                    h.name,
+                    h.land,
+                    k.id.replace('-', " "),
+                    k.pay,
+                    k.hp,
+                    k.gear.join(", ")
+                )?;
+                match &k.note {
+                    Some(n) => writeln!(out, "; {n}")?,
+                    None => writeln!(out)?,
+                }
+            }
+        }
+        CharRuleset::DwSrd => {
+            if a.kind.is_some() {
+                anyhow::bail!(
+                    "--kind is for --ruleset wod-s; Dungeon World SRD hirelings take --found (and --skill)"
+                );
+            }
+            let Some(found) = &a.found else {
+                anyhow::bail!("--ruleset dw-srd needs --found: village, town, keep or city");
+            };
+            let t = dw_srd::hirelings::Tables::embedded();
+            for h in dw_srd::hirelings::make(t, found, a.skill.as_deref(), a.count, &mut dice)? {
+                let skills: Vec<String> = h
+                    .skills
+                    .iter()
+                    .map(|(s, r)| format!("{} {r}", s.id))
+                    .collect();
+                writeln!(
+                    out,
+                    "{} (found in a {}, number {}): loyalty {}, {}; cost: {}; works for adventurers of level {} or more",
+                    h.name,
+                    h.found,
+                    h.number,
+                    h.loyalty,
+                    skills.join(", "),
+                    h.cost,
+                    h.serves_from_level()
+                )?;
+                for (s, _) in &h.skills {
+                    for ab in &s.abilities {
+                        writeln!(out, "  {} ({}): {}", ab.name, s.id, ab.effect)?;
+                    }
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// `tilecrawl roll`.
+pub fn roll(a: RollArgs) -> anyhow::Result<()> {
+    let expr = roll::parse(&a.dice)?;
+    let seed = seed_or_fresh(a.seed, a.quiet);
+    let mut dice = Dice::for_stage(seed, "roll");
+    let r = roll::roll(&expr, &mut dice);
+    let mut parts = Vec::new();
+    for t in &r.terms {
+        let sign = if t.value < 0 { "-" } else { "+" };
+        let shown = if t.faces.is_empty() {
+            t.value.abs().to_string()
+        } else {
+            let faces: Vec<String> = t.faces.iter().map(u32::to_string).collect();
+            format!("{} [{}]", t.term, faces.join(", "))
+        };
+        parts.push(format!("{sign} {shown}"));
+    }
+    let joined = parts.join(" ");
+    let joined = joined.strip_prefix("+ ").unwrap_or(&joined);
+    let mut out = std::io::stdout().lock();
+    writeln!(out, "{expr}: {joined} = {}", r.total)?;
+    if a.as_move {
+        let band = match Band::of(r.total) {
+            Band::Hit => "10+: full success",
+            Band::Partial => "7-9: success, with a cost or a hard choice",
+            Band::Miss => "6-: a miss; the danger comes true (Dungeon World: mark XP)",
+        };
+        writeln!(out, "{band}")?;
+    }
+    Ok(())
+}
+
+/// `tilecrawl injury`.
+pub fn injury(a: InjuryArgs) -> anyhow::Result<()> {
+    let seed = seed_or_fresh(a.seed, a.quiet);
+    let t = Tables::embedded();
+    let mut dice = Dice::for_stage(seed, "injury");
+    let mut out = std::io::stdout().lock();
+    let injury = match a.con {
+        Some(con) => {
+            let (roll, outcome) = injuries::con_check(t, con, &mut dice);
+            let total = i64::from(roll) + i64::from(con);
+            match outcome {
+                injuries::ZeroHp::Reeling => {
+                    writeln!(
+                        out,
+                        "Con check: {roll} {con:+} = {total}: reeling; can fight on, but any more damage kills"
+                    )?;
+                    None
+                }
+                injuries::ZeroHp::PassesOut => {
+                    writeln!(
+                        out,
+                        "Con check: {roll} {con:+} = {total}: passes out; fine if the party wins, else captured or left for dead"
+                    )?;
+                    None
+                }
+                injuries::ZeroHp::Injured(i) => {
+                    writeln!(
+                        out,
+                        "Con check: {roll} {con:+} = {total}: passes out with a critical injury"
+                    )?;
+                    Some(i)
+                }
+            }
+        }
+        None => Some(injuries::roll_injury(t, &mut dice)),
+    };
+    if let Some(i) = injury {
+        let side = i.side.map(|s| format!("{s} ")).unwrap_or_default();
+        writeln!(
+            out,
+            "location: d100 {} = {side}{}; severity: d12 {} = {} ({})",
+            i.location_roll, i.location, i.severity_roll, i.severity, i.severity_note
+        )?;
+        match &i.effect {
+            Some((code, effect)) => writeln!(out, "effect {code}: {effect}")?,
+            None => writeln!(
+                out,
+                "no special effect: an injured limb cannot be used as normal"
+            )?,
+        }
+    }
+    Ok(())
+}

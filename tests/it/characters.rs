@@ -1,0 +1,480 @@
+//! Characters, names and hirelings through the real binary (issue 19):
+//! golden files for a generated party (`party.yaml`, `characters.md`) and
+//! for the other commands' output (`UPDATE_GOLDEN=1 cargo test --test it
+//! characters::` rewrites them); a `party new` party playing a generated
+//! MKD scenario through `simulate`; heroes named in ASCII at the play
+//! prompt; bad requests as one `error:` line.
+
+use crate::common;
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+const TIMEOUT: Duration = Duration::from_secs(120);
+
+fn run(cwd: &Path, args: &[&str]) -> common::Run {
+    common::run_env(cwd, args, &[], TIMEOUT)
+}
+
+fn ok(cwd: &Path, args: &[&str]) -> String {
+    let r = run(cwd, args);
+    assert_eq!(r.code, Some(0), "tilecrawl {args:?}: {}", r.stderr);
+    r.stdout
+}
+
+fn golden_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/golden/characters")
+}
+
+fn check_or_update(name: &str, actual: &[u8], failures: &mut Vec<String>) {
+    let path = golden_dir().join(name);
+    if std::env::var_os("UPDATE_GOLDEN").is_some() {
+        std::fs::create_dir_all(golden_dir()).unwrap();
+        std::fs::write(&path, actual).unwrap();
+        return;
+    }
+    match std::fs::read(&path) {
+        Ok(expected) if expected == actual => {}
+        Ok(_) => failures.push(format!(
+            "{} differs from the output; if the change is meant, rerun with UPDATE_GOLDEN=1 and say so in the commit",
+            path.display()
+        )),
+        Err(e) => failures.push(format!(
+            "{}: {e}; run `UPDATE_GOLDEN=1 cargo test --test it characters::` to create it",
+            path.display()
+        )),
+    }
+}
+
+#[test]
+fn golden_party_sheets_and_command_outputs() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    ok(
+        d,
+        &[
+            "party",
+            "new",
+            "--ruleset",
+            "wod-s",
+            "--heroes",
+            "4",
+            "--seed",
+            "9",
+            "--out",
+            "party.yaml",
+            "-q",
+        ],
+    );
+    let mut failures = Vec::new();
+    for f in ["party.yaml", "characters.md"] {
+        check_or_update(f, &std::fs::read(d.join(f)).unwrap(), &mut failures);
+    }
+    // A higher level, one class and one land: level-ups and the damage die.
+    let sub = d.join("l7");
+    ok(
+        d,
+        &[
+            "party",
+            "new",
+            "--heroes",
+            "2",
+            "--seed",
+            "3",
+            "--level",
+            "7",
+            "--class",
+            "priest",
+            "--land",
+            "uru",
+            "--out",
+            "l7/party.yaml",
+            "-q",
+        ],
+    );
+    check_or_update(
+        "party-level-7.yaml",
+        &std::fs::read(sub.join("party.yaml")).unwrap(),
+        &mut failures,
+    );
+    let commands: &[&[&str]] = &[
+        &[
+            "names",
+            "--land",
+            "northlands",
+            "--count",
+            "10",
+            "--seed",
+            "3",
+        ],
+        &["names", "--count", "4", "--seed", "3"],
+        &[
+            "hireling",
+            "--ruleset",
+            "wod-s",
+            "--kind",
+            "armsman",
+            "--count",
+            "2",
+            "--seed",
+            "4",
+        ],
+        &[
+            "hireling",
+            "--ruleset",
+            "wod-s",
+            "--kind",
+            "expert",
+            "--seed",
+            "4",
+        ],
+        &[
+            "hireling",
+            "--ruleset",
+            "dw-srd",
+            "--found",
+            "city",
+            "--seed",
+            "4",
+            "--skill",
+            "protector",
+        ],
+        &[
+            "hireling",
+            "--ruleset",
+            "dw-srd",
+            "--found",
+            "village",
+            "--count",
+            "3",
+            "--seed",
+            "5",
+        ],
+        &["roll", "2d6+1", "--move", "--seed", "1"],
+        &["roll", "b[2d6]-1", "--seed", "2"],
+        &["roll", "w[3d10]", "--move", "--seed", "2"],
+        &["injury", "--seed", "5"],
+        &["injury", "--con", "-1", "--seed", "3"],
+    ];
+    let mut text = String::new();
+    for args in commands {
+        text.push_str(&format!("$ tilecrawl {}\n", args.join(" ")));
+        text.push_str(&ok(d, args));
+    }
+    check_or_update("commands.txt", text.as_bytes(), &mut failures);
+    // The seed-9 party on the seed-7 dungeon with World of Dungeons S
+    // injuries: play seed 1 (a fatal gut wound, reeling then slain) and 11
+    // (out cold, a maimed thigh).
+    ok(d, &["generate", "--seed", "7", "--out", "adv", "-q"]);
+    std::fs::copy(d.join("party.yaml"), d.join("adv/party.yaml")).unwrap();
+    std::fs::write(
+        d.join("adv/s.txt"),
+        "Maerla moves to 18,23\nwound Maerla 20\nThrain moves to 18,23\nwound Thrain 20\nwound Thrain 1\nstatus\n",
+    )
+    .unwrap();
+    for seed in ["1", "11"] {
+        let t = ok(
+            &d.join("adv"),
+            &[
+                "play",
+                "scenario.yaml",
+                "--party",
+                "party.yaml",
+                "--script",
+                "s.txt",
+                "--injuries",
+                "wod-s",
+                "--seed",
+                seed,
+                "--force",
+            ],
+        );
+        check_or_update(
+            &format!("injuries-play-seed-{seed}.txt"),
+            t.as_bytes(),
+            &mut failures,
+        );
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn the_same_seed_gives_the_same_party_and_a_missing_seed_is_printed() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    ok(
+        d,
+        &["party", "new", "--seed", "11", "--out", "a.yaml", "-q"],
+    );
+    let first = std::fs::read(d.join("a.yaml")).unwrap();
+    let r = run(d, &["party", "new", "--seed", "11", "--out", "a.yaml"]);
+    assert_eq!(r.code, Some(1));
+    common::one_error_line(&r, &["already exists", "--force"]).unwrap();
+    ok(
+        d,
+        &[
+            "party", "new", "--seed", "11", "--out", "a.yaml", "--force", "-q",
+        ],
+    );
+    assert_eq!(std::fs::read(d.join("a.yaml")).unwrap(), first);
+    let r = run(d, &["names", "--count", "2"]);
+    assert_eq!(r.code, Some(0));
+    assert!(r.stderr.starts_with("seed "), "{}", r.stderr);
+}
+
+#[test]
+fn a_new_party_plays_a_generated_mkd_scenario_through_simulate() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    ok(d, &["generate", "--seed", "7", "--out", "g7", "-q"]);
+    for (seed, level) in [("9", "1"), ("4", "5")] {
+        ok(
+            d,
+            &[
+                "party",
+                "new",
+                "--heroes",
+                "4",
+                "--seed",
+                seed,
+                "--level",
+                level,
+                "--out",
+                "party.yaml",
+                "--force",
+                "-q",
+            ],
+        );
+        let out = ok(
+            d,
+            &[
+                "simulate",
+                "g7/scenario.yaml",
+                "--party",
+                "party.yaml",
+                "--runs",
+                "20",
+                "--quiet",
+            ],
+        );
+        assert!(out.contains("wins"), "{out}");
+        assert!(out.contains("runs             20"), "{out}");
+    }
+}
+
+#[test]
+fn a_hero_with_diacritics_is_named_in_ascii_or_by_a_unique_beginning() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    ok(d, &["generate", "--seed", "7", "--out", "adv", "-q"]);
+    // A party whose first hero is Lárus (checked below), from the Northlands.
+    ok(
+        d,
+        &[
+            "party",
+            "new",
+            "--heroes",
+            "2",
+            "--seed",
+            "1",
+            "--land",
+            "northlands",
+            "--species",
+            "human",
+            "--out",
+            "adv/party.yaml",
+            "-q",
+        ],
+    );
+    let party = std::fs::read_to_string(d.join("adv/party.yaml")).unwrap();
+    let first = party
+        .lines()
+        .find_map(|l| l.strip_prefix("  - name: "))
+        .expect("a hero")
+        .trim_matches('"')
+        .to_string();
+    let ascii = tilecrawl::characters::names::ascii_fold(&first);
+    std::fs::write(
+        d.join("adv/s.txt"),
+        format!(
+            "{ascii} moves to 0,0\n{} moves to 0,0\nNobody moves to 0,0\n",
+            &ascii[..3]
+        ),
+    )
+    .unwrap();
+    let t = ok(
+        &d.join("adv"),
+        &[
+            "play",
+            "scenario.yaml",
+            "--party",
+            "party.yaml",
+            "--script",
+            "s.txt",
+            "--force",
+        ],
+    );
+    let answers: Vec<&str> = t.lines().filter(|l| l.starts_with("! ")).collect();
+    assert_eq!(answers.len(), 3, "{t}");
+    assert!(
+        answers[0].contains("outside the dungeon"),
+        "{first} as {ascii}: {t}"
+    );
+    assert!(answers[1].contains("outside the dungeon"), "{t}");
+    assert!(answers[2].contains("no hero called `Nobody`"), "{t}");
+}
+
+#[test]
+fn bad_requests_are_one_error_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let cases: &[(&[&str], &[&str])] = &[
+        (
+            &["names", "--land", "mars"],
+            &["unknown land `mars`", "northlands"],
+        ),
+        (&["names", "--land", "elves"], &["unknown land `elves`"]),
+        (
+            &["names", "--land", "dwarves", "--count", "21", "--seed", "1"],
+            &["at most 20"],
+        ),
+        (
+            &["party", "new", "--class", "monk", "--seed", "1"],
+            &["unknown class `monk`"],
+        ),
+        (
+            &["party", "new", "--species", "orc", "--seed", "1"],
+            &["unknown species `orc`"],
+        ),
+        (
+            &["party", "new", "--level", "11", "--seed", "1"],
+            &["level is 11; expected 1 to 10"],
+        ),
+        (
+            &["party", "new", "--ruleset", "dw-srd", "--seed", "1"],
+            &["hirelings, not characters"],
+        ),
+        (
+            &["hireling", "--ruleset", "wod-s", "--seed", "1"],
+            &["needs --kind"],
+        ),
+        (
+            &["hireling", "--kind", "wizard", "--seed", "1"],
+            &["unknown hireling kind `wizard`"],
+        ),
+        (
+            &["hireling", "--ruleset", "dw-srd", "--seed", "1"],
+            &["needs --found"],
+        ),
+        (
+            &[
+                "hireling",
+                "--ruleset",
+                "dw-srd",
+                "--found",
+                "moon",
+                "--seed",
+                "1",
+            ],
+            &["unknown place `moon`"],
+        ),
+        (
+            &[
+                "hireling",
+                "--ruleset",
+                "dw-srd",
+                "--found",
+                "city",
+                "--skill",
+                "cook",
+                "--seed",
+                "1",
+            ],
+            &["unknown hireling skill `cook`"],
+        ),
+        (&["roll", "2d", "--seed", "1"], &["dice expression `2d`"]),
+        (
+            &["roll", "1000d6", "--seed", "1"],
+            &["number of dice is 1000; expected 1 to 100"],
+        ),
+        (&["roll", "b[2d6", "--seed", "1"], &["not closed"]),
+    ];
+    let mut failures = Vec::new();
+    for (args, needles) in cases {
+        let r = run(d, args);
+        if let Err(m) = common::one_error_line(&r, needles) {
+            failures.push(format!("{args:?}: {m}"));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    // Nothing was written by the refused party requests.
+    assert!(!d.join("party.yaml").exists());
+}
+
+#[test]
+fn play_with_wod_s_injuries_rolls_the_con_check_and_the_save_keeps_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    ok(d, &["generate", "--seed", "7", "--out", "adv", "-q"]);
+    ok(
+        d,
+        &[
+            "party",
+            "new",
+            "--heroes",
+            "2",
+            "--seed",
+            "9",
+            "--out",
+            "adv/party.yaml",
+            "-q",
+        ],
+    );
+    // Maerla (the seed-9 party's first hero) steps in and takes 20 wounds.
+    let script = "Maerla moves to 18,23\nwound Maerla 20\nstatus\n";
+    std::fs::write(d.join("adv/s.txt"), script).unwrap();
+    let args = [
+        "play",
+        "scenario.yaml",
+        "--party",
+        "party.yaml",
+        "--script",
+        "s.txt",
+        "--injuries",
+        "wod-s",
+        "--force",
+    ];
+    let t = ok(&d.join("adv"), &args);
+    assert!(
+        t.contains("Maerla takes 20 wounds, the last: Con check 2d6 "),
+        "{t}"
+    );
+    let save = std::fs::read_to_string(d.join("adv/save.yaml")).unwrap();
+    assert!(save.contains("injuries: wod-s"), "{save}");
+    // Resumed, the same game: the same transcript.
+    let r = ok(
+        &d.join("adv"),
+        &["play", "--resume", "save.yaml", "--script", "s.txt"],
+    );
+    let tail = |s: &str| s[s.find("> wound").unwrap()..].to_string();
+    assert_eq!(tail(&r), tail(&t));
+    // Without the option the hero is slain, and the save has no such key.
+    let plain = ok(
+        &d.join("adv"),
+        &[
+            "play",
+            "scenario.yaml",
+            "--party",
+            "party.yaml",
+            "--script",
+            "s.txt",
+            "--force",
+        ],
+    );
+    assert!(
+        plain.contains("Maerla takes 20 wounds and is slain"),
+        "{plain}"
+    );
+    let save = std::fs::read_to_string(d.join("adv/save.yaml")).unwrap();
+    assert!(!save.contains("injuries"));
+}
