@@ -300,11 +300,13 @@ pub fn check_kind(text: &str, want: &str) -> Result<(), WrongKind> {
 /// sees it. Returns (`line L, column C: `, message).
 ///
 /// A `[` or `{` counts where it opens a collection: inside another one (all
-/// of them there, erring on the side of too deep), or where a YAML token may
-/// start (after `[ { , : - ?`, an anchor or tag, or at the start of a line);
-/// not inside a quoted scalar, a comment or the middle of a plain scalar,
-/// where it is text. A `]` or `}` closes only outside quotes and comments.
-/// Quotes start where a token may start.
+/// of them there, erring on the side of too deep), or where a YAML node may
+/// start (at the start of a line, after `- `, `: ` or `? `, an anchor or a
+/// tag); not inside a quoted scalar, a comment or the middle of a plain
+/// scalar, where it is text. A `]` or `}` closes only outside quotes and
+/// comments. A quote starts a quoted scalar only where a node may start
+/// (inside a flow collection also after `[ { , : ?`), so `a,'` in a plain
+/// line cannot hide the brackets of the lines after it.
 pub fn check_shape(text: &str) -> Result<(), (String, String)> {
     #[derive(PartialEq)]
     enum Mode {
@@ -346,10 +348,17 @@ pub fn check_shape(text: &str) -> Result<(), (String, String)> {
         // token starts; elsewhere (inside a quoted scalar, in the middle of
         // a plain one, in a comment) it is text, and does not count — a
         // save of many typed lines holding `[` was refused as too deep.
-        let opens = mode == Mode::Plain
-            && (depth > 0
-                || prev.is_none_or(|p| "[{,:-?\n".contains(p))
-                || (prev_blank && word_is_prop));
+        // Where a YAML node may start: at the start of a line; after `- `,
+        // `: ` or `? ` (the indicators need the blank after them in block
+        // context, so `a:[` and `goblin-,[` are plain text); inside a flow
+        // collection after `[ { , : ?`; after an anchor or tag.
+        let token_start = match prev {
+            None | Some('\n') => true,
+            Some(p) if depth > 0 && "[{,:?".contains(p) => true,
+            Some(p) if prev_blank && "-:?".contains(p) => true,
+            _ => prev_blank && word_is_prop,
+        };
+        let opens = mode == Mode::Plain && (depth > 0 || token_start);
         if (c == '[' || c == '{') && opens {
             depth += 1;
             if depth > MAX_FLOW_DEPTH {
@@ -392,10 +401,7 @@ pub fn check_shape(text: &str) -> Result<(), (String, String)> {
             Mode::Plain => match c {
                 ']' | '}' => depth = depth.saturating_sub(1),
                 '#' if prev_blank => mode = Mode::Comment,
-                '\'' | '"'
-                    if prev.is_none_or(|p| "[{,:-?\n".contains(p))
-                        || (prev_blank && word_is_prop) =>
-                {
+                '\'' | '"' if token_start => {
                     mode = if c == '"' { Mode::Double } else { Mode::Single };
                 }
                 _ => {}
@@ -505,5 +511,25 @@ mod tests {
         let ok = "- {name: it's, x: \"a ]\"}\n".repeat(10_000);
         assert!(check_shape(&ok).is_ok());
         assert!(check_shape("format: x\nname: [a, {b: c}]\n").is_ok());
+    }
+
+    /// Fuzz find (`play_save`): typed lines holding runs of `[` in the middle
+    /// of a plain scalar made a save play had written too deep to load.
+    /// Brackets and quotes in the middle of a word are text; the brackets
+    /// of a later line are still counted after a stray quote.
+    #[test]
+    fn yaml_shape_reads_brackets_in_words_as_text() {
+        let typed = format!("lines:\n- kill goblin-,sne{}ak-2\n", "[".repeat(100));
+        assert!(check_shape(&typed).is_ok());
+        assert!(check_shape(&"- a:[[[[\n".repeat(40)).is_ok());
+        let after_quote = format!("x: a,'\ny: {}\n", "[".repeat(100));
+        assert!(
+            check_shape(&after_quote).is_err(),
+            "a quote mid-word hides nothing"
+        );
+        let at_node = format!("x: {}\n", "[".repeat(100));
+        assert!(check_shape(&at_node).is_err());
+        let in_list = format!("- {}\n", "{".repeat(100));
+        assert!(check_shape(&in_list).is_err());
     }
 }

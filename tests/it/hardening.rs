@@ -211,8 +211,11 @@ fn a_long_game_writes_its_save_in_linear_bytes() {
     };
     let mut w = SaveWriter::new(&path, save.clone(), false).unwrap();
     w.write(&save.lines).unwrap();
-    // Lines the YAML writer quotes in every way it can.
+    // Lines the YAML writer quotes in every way it can, and one the
+    // play_save fuzzer found (brackets in a word read as nesting).
+    let brackets = format!("kill goblin-,sne{}ak-2", "[".repeat(70));
     let kinds = [
+        brackets.as_str(),
         "status",
         "Ayla moves to 3,4",
         "# a comment: with a colon",
