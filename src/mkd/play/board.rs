@@ -174,6 +174,10 @@ pub struct Board {
 
 const NO_TILE: u32 = u32::MAX;
 
+/// The dearest single step [`Board::distances_to`] walks with a ring of
+/// buckets; a dearer one (no rule makes one) falls back to a heap.
+const MAX_BUCKETED_STEP: u32 = 64;
+
 impl Board {
     /// The board of a scenario.
     pub fn new(s: &Scenario) -> Board {
@@ -560,6 +564,13 @@ impl Board {
     /// Cost of a single step from `a` to its neighbour `b`, or `None` if the
     /// step is impossible for this mover.
     pub fn step_cost(&self, a: Point, b: Point, m: &Mover) -> Option<u32> {
+        self.step_cost_near(a, b, m, true)
+    }
+
+    /// [`Board::step_cost`], looking for a door between the squares only
+    /// when `near_door` (both squares touch a door's edge): the look-up
+    /// scans every door, and most steps are nowhere near one.
+    fn step_cost_near(&self, a: Point, b: Point, m: &Mover, near_door: bool) -> Option<u32> {
         let cell = self.cell(b);
         let mut cost = match cell {
             Cell::Floor => 1,
@@ -567,7 +578,7 @@ impl Board {
             Cell::Crevice if m.flies => 1,
             _ => return None,
         };
-        if let Some(d) = self.door_between(a, b) {
+        if near_door && let Some(d) = self.door_between(a, b) {
             if !self.doors[d].open {
                 cost += m.door_open?;
             }
@@ -579,11 +590,115 @@ impl Board {
     /// Distance (in speed points) from every square to the nearest of
     /// `goals`, walking as `m` does; `blocked` squares (other figures) cannot
     /// be entered or passed, except goals themselves. [`FAR`] where no route.
+    ///
+    /// Dijkstra's walk with a bucket queue (Dial's algorithm: every step
+    /// costs 1 to a few points, so the squares at distance d are taken in
+    /// turn from a ring of buckets instead of a heap), and the door look-up
+    /// only for squares that touch a door. The distances are the same as
+    /// any shortest-path walk gives; this is the engine's hottest loop.
     pub fn distances_to(
         &self,
         goals: &[Point],
         m: &Mover,
         blocked: &dyn Fn(Point) -> bool,
+    ) -> Vec<u32> {
+        let mut dist = vec![FAR; self.len()];
+        let mut near_door = vec![false; self.len()];
+        for d in &self.doors {
+            for e in &d.edges {
+                for p in e {
+                    if let Some(i) = self.index(*p) {
+                        near_door[i] = true;
+                    }
+                }
+            }
+        }
+        // The dearest step: a hindering square behind a closed door.
+        let max_step = 1u32
+            .saturating_add(if m.flies { 0 } else { m.hindering_extra })
+            .saturating_add(m.door_open.unwrap_or(0))
+            .saturating_add(m.door_close.unwrap_or(0));
+        if max_step > MAX_BUCKETED_STEP {
+            return self.distances_by_heap(goals, m, blocked, &near_door);
+        }
+        let ring = max_step as usize + 1;
+        let mut buckets: Vec<Vec<usize>> = vec![Vec::new(); ring];
+        let mut queued = 0usize;
+        for &g in goals {
+            if let Some(i) = self.index(g) {
+                dist[i] = 0;
+                buckets[0].push(i);
+                queued += 1;
+            }
+        }
+        let (cols, rows) = (self.cols as usize, self.rows as usize);
+        let mut d = 0u32;
+        while queued > 0 {
+            let slot = d as usize % ring;
+            let mut here_now = std::mem::take(&mut buckets[slot]);
+            queued -= here_now.len();
+            for &i in &here_now {
+                // Taken again at a shorter distance already.
+                if dist[i] != d {
+                    continue;
+                }
+                // Every step into this square costs the same but for doors
+                // (as `step_cost` says); none can enter an impassable one.
+                let enter = match self.cells[i] {
+                    Cell::Floor => 1,
+                    Cell::Hindering | Cell::Water => {
+                        1 + if m.flies { 0 } else { m.hindering_extra }
+                    }
+                    Cell::Crevice if m.flies => 1,
+                    _ => continue,
+                };
+                let here = self.point(i);
+                // A figure standing on a square blocks routes through it.
+                if d > 0 && blocked(here) {
+                    continue;
+                }
+                let (x, y) = (i % cols, i / cols);
+                let around = [
+                    (y > 0).then(|| i - cols),
+                    (x + 1 < cols).then_some(i + 1),
+                    (y + 1 < rows).then_some(i + cols),
+                    (x > 0).then(|| i - 1),
+                ];
+                for j in around.into_iter().flatten() {
+                    // The step goes from j into `here`.
+                    let c = if near_door[i] && near_door[j] {
+                        match self.step_cost_near(self.point(j), here, m, true) {
+                            Some(c) => c,
+                            None => continue,
+                        }
+                    } else {
+                        enter
+                    };
+                    let nd = d + c;
+                    if nd < dist[j] {
+                        dist[j] = nd;
+                        // c is 1 to max_step, so nd lands in another bucket.
+                        buckets[nd as usize % ring].push(j);
+                        queued += 1;
+                    }
+                }
+            }
+            here_now.clear();
+            buckets[slot] = here_now;
+            d += 1;
+        }
+        dist
+    }
+
+    /// [`Board::distances_to`] with a binary heap, for a mover whose steps
+    /// can cost more than [`MAX_BUCKETED_STEP`] (no rule makes one; a ring
+    /// of buckets that long would cost more than it saves).
+    fn distances_by_heap(
+        &self,
+        goals: &[Point],
+        m: &Mover,
+        blocked: &dyn Fn(Point) -> bool,
+        near_door: &[bool],
     ) -> Vec<u32> {
         let mut dist = vec![FAR; self.len()];
         let mut heap = BinaryHeap::new();
@@ -598,17 +713,15 @@ impl Board {
                 continue;
             }
             let here = self.point(i);
-            // A figure standing on a square blocks routes through it.
             if d > 0 && blocked(here) {
                 continue;
             }
             for p in Board::neighbours(here) {
                 let Some(j) = self.index(p) else { continue };
-                // The step goes from p into `here`.
-                let Some(c) = self.step_cost(p, here, m) else {
+                let Some(c) = self.step_cost_near(p, here, m, near_door[i] && near_door[j]) else {
                     continue;
                 };
-                let nd = d + c;
+                let nd = d.saturating_add(c);
                 if nd < dist[j] {
                     dist[j] = nd;
                     heap.push(Reverse((nd, j)));
@@ -725,4 +838,84 @@ pub fn side_word(s: Side) -> &'static str {
 /// `12,7`.
 pub fn fmt_point(p: Point) -> String {
     format!("{},{}", p.x, p.y)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::mkd::generate::{GenerateParams, generate};
+
+    /// A small deterministic stream for the test's choices.
+    fn next(state: &mut u64) -> u64 {
+        *state ^= *state << 13;
+        *state ^= *state >> 7;
+        *state ^= *state << 17;
+        *state
+    }
+
+    /// The bucket queue gives the distances the classic heap walk gives
+    /// (with a door look-up on every step), for dungeons with open and
+    /// closed doors, every kind of mover, several goals and blocked squares.
+    #[test]
+    fn bucketed_distances_equal_the_heap_walk() {
+        let ts = crate::tileset::default_tileset();
+        let mut rng = 0x9e37_79b9_7f4a_7c15u64;
+        let (mut reached, mut doors) = (0, 0);
+        for seed in 1..=12 {
+            let s = generate(
+                &ts,
+                &GenerateParams {
+                    seed,
+                    ..GenerateParams::default()
+                },
+            )
+            .unwrap();
+            let mut board = Board::new(&s);
+            let open: Vec<Point> = (0..board.len())
+                .map(|i| board.point(i))
+                .filter(|&p| board.passable(p))
+                .collect();
+            // Doors on a dozen random edges between passable squares.
+            for _ in 0..12 {
+                let a = open[next(&mut rng) as usize % open.len()];
+                let b = Board::neighbours(a)[next(&mut rng) as usize % 4];
+                if board.passable(b) {
+                    board.doors.push(Door {
+                        edges: vec![[a, b]],
+                        open: next(&mut rng).is_multiple_of(2),
+                        trap: DoorTrap::Unchecked,
+                    });
+                }
+            }
+            let everywhere = vec![true; board.len()];
+            for k in 0..6 {
+                let m = Mover {
+                    hindering_extra: (next(&mut rng) % 3) as u32,
+                    door_open: [None, Some(1), Some(3)][k % 3],
+                    door_close: [None, Some(1)][k % 2],
+                    flies: k == 5,
+                };
+                let goals: Vec<Point> = (0..1 + k % 3)
+                    .map(|_| open[next(&mut rng) as usize % open.len()])
+                    .collect();
+                let walls: Vec<Point> = (0..k * 3)
+                    .map(|_| open[next(&mut rng) as usize % open.len()])
+                    .collect();
+                let blocked = |p: Point| walls.contains(&p);
+                let got = board.distances_to(&goals, &m, &blocked);
+                assert_eq!(
+                    got,
+                    board.distances_by_heap(&goals, &m, &blocked, &everywhere),
+                    "seed {seed}, mover {k}"
+                );
+                reached += got.iter().filter(|&&d| d != FAR && d > 0).count();
+            }
+            doors += board.doors.len();
+        }
+        // The walks went somewhere, through doors.
+        assert!(
+            reached > 5_000 && doors > 50,
+            "{reached} squares, {doors} doors"
+        );
+    }
 }
