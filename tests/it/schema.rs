@@ -259,3 +259,38 @@ fn scenarios_tables_and_styles_of_the_wrong_shape_fail_schema_and_loader() {
         );
     }
 }
+
+#[test]
+fn a_yaml_language_server_first_line_is_read_as_a_comment() {
+    let with_line = |kind: &str, path: &str| {
+        let text = std::fs::read_to_string(root().join(path)).unwrap();
+        format!("# yaml-language-server: $schema=../schemas/{kind}.schema.json\n{text}")
+    };
+    let t = with_line("tileset", "templates/tilesets/mkd-builder.yaml");
+    tilecrawl::tileset::parse(&t, "t").unwrap();
+    let p = with_line("party", "templates/parties/default.yaml");
+    tilecrawl::mkd::play::party::parse(&p, "p").unwrap();
+    let s = with_line("scenario", "tests/golden/seed-7-two-sets/scenario.yaml");
+    tilecrawl::mkd::scenario::from_yaml(&s, "s").unwrap();
+    let s = format!(
+        "# yaml-language-server: $schema=https://example.org/scenario.schema.json\n{}",
+        std::fs::read_to_string(root().join("tests/golden/seed-7-two-sets/scenario.yaml")).unwrap()
+    );
+    tilecrawl::mkd::scenario::from_yaml(&s, "s").unwrap();
+    let m = with_line("tables", "templates/tables/mkd-adventure.yaml");
+    tilecrawl::mkd::tables::parse(&m, "t").unwrap();
+    let y = with_line("style", "templates/styles/ink.yaml");
+    tilecrawl::export::style::parse(&y, "y").unwrap();
+    let m = with_line("monsters", "templates/monsters/default.yaml");
+    tilecrawl::mkd::monsters::parse(&m, "m").unwrap();
+    // And through the command line, a scenario drawn from such a file.
+    let tmp = tempfile::tempdir().unwrap();
+    std::fs::write(tmp.path().join("scenario.yaml"), &s).unwrap();
+    let r = run_env(
+        tmp.path(),
+        &["render", "scenario.yaml", "--dpi", "20", "--out", "r", "-q"],
+        &[],
+        Duration::from_secs(120),
+    );
+    assert_eq!(r.code, Some(0), "{r:?}");
+}
