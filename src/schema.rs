@@ -21,7 +21,7 @@ pub struct Kind {
 }
 
 /// Every kind with a schema, by name.
-pub const KINDS: [Kind; 6] = [
+pub const KINDS: [Kind; 9] = [
     Kind {
         name: "campaign",
         format: crate::mkd::campaign::model::FORMAT,
@@ -51,6 +51,24 @@ pub const KINDS: [Kind; 6] = [
         format: crate::mkd::play::session::SAVE_FORMAT,
         what: "a saved game (play --save)",
         schema: crate::mkd::play::session::json_schema,
+    },
+    Kind {
+        name: "scenario",
+        format: crate::scenario::FORMAT,
+        what: "an MKD Adventure scenario (scenario.yaml)",
+        schema: crate::mkd::scenario::json_schema,
+    },
+    Kind {
+        name: "style",
+        format: crate::export::style::FORMAT,
+        what: "a map style (--style)",
+        schema: crate::export::style::json_schema,
+    },
+    Kind {
+        name: "tables",
+        format: crate::mkd::tables::FORMAT,
+        what: "the roll tables of solo play (--tables)",
+        schema: crate::mkd::tables::json_schema,
     },
     Kind {
         name: "tileset",

@@ -64,12 +64,20 @@ pub struct PartyNewArgs {
     /// Level of every character, 1 to 10.
     #[arg(long, default_value_t = 1, value_name = "N")]
     level: u32,
+    /// Also characters.pdf on this paper (letter, a4, a3, legal, tabloid or
+    /// WxH in mm), a section per character, to print and keep at the table.
+    #[arg(long, value_name = "PAPER", value_parser = parse_paper)]
+    print: Option<tilecrawl::export::paper::Paper>,
     /// Replace files that already exist.
     #[arg(long)]
     force: bool,
     /// Print nothing but errors.
     #[arg(long, short)]
     quiet: bool,
+}
+
+fn parse_paper(s: &str) -> Result<tilecrawl::export::paper::Paper, String> {
+    tilecrawl::export::paper::Paper::parse(s).map_err(|e| e.to_string())
 }
 
 /// Options of `tilecrawl names`.
@@ -192,6 +200,19 @@ pub fn party(c: PartyCommand) -> anyhow::Result<()> {
         .context("cannot write the party file")?;
     let md = tilecrawl::export::characters::characters_markdown(&title, seed, &chars);
     let md_path = a.out.with_file_name("characters.md");
+    let pdf_path = a.out.with_file_name("characters.pdf");
+    let pdf = match a.print {
+        Some(paper) => Some(tilecrawl::export::characters::characters_pdf(
+            &title,
+            seed,
+            &chars,
+            &tilecrawl::export::paper::PrintOptions {
+                paper,
+                ..Default::default()
+            },
+        )?),
+        None => None,
+    };
     let dir = md_path
         .parent()
         .filter(|p| !p.as_os_str().is_empty())
@@ -202,13 +223,20 @@ pub fn party(c: PartyCommand) -> anyhow::Result<()> {
             a.out.display()
         );
     }
-    for p in [&a.out, &md_path] {
+    std::fs::create_dir_all(&dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    // One writer per folder, as for every command that writes files.
+    let _lock = tilecrawl::core::fs::FolderLock::take(&dir)?;
+    let mut files: Vec<(&std::path::Path, &[u8])> =
+        vec![(&a.out, yaml.as_bytes()), (&md_path, md.as_bytes())];
+    if let Some(pdf) = &pdf {
+        files.push((&pdf_path, pdf));
+    }
+    for (p, _) in &files {
         if p.exists() && !a.force {
             anyhow::bail!("{} already exists; add --force to replace it", p.display());
         }
     }
-    std::fs::create_dir_all(&dir).with_context(|| format!("cannot create {}", dir.display()))?;
-    tilecrawl::core::fs::write_all_atomic(&[(&a.out, yaml.as_bytes()), (&md_path, md.as_bytes())])
+    tilecrawl::core::fs::write_all_atomic(&files)
         .with_context(|| format!("cannot write {}", a.out.display()))?;
     if !a.quiet {
         let mut out = std::io::stdout().lock();
@@ -220,7 +248,16 @@ pub fn party(c: PartyCommand) -> anyhow::Result<()> {
                 s.name, s.species, s.class, s.level, s.hp, s.armour, s.move_squares
             )?;
         }
-        writeln!(out, "wrote {} and {}", a.out.display(), md_path.display())?;
+        match &pdf {
+            Some(_) => writeln!(
+                out,
+                "wrote {}, {} and {}",
+                a.out.display(),
+                md_path.display(),
+                pdf_path.display()
+            )?,
+            None => writeln!(out, "wrote {} and {}", a.out.display(), md_path.display())?,
+        }
     }
     Ok(())
 }

@@ -582,6 +582,15 @@ fn write_string(out: &mut String, s: &str, flow: bool) -> usize {
 }
 
 /// Writes `"s"` with YAML escapes; returns the continuation bytes written.
+/// `s` as a YAML double-quoted scalar, whatever it holds: for hand-laid
+/// lines that quote every string (a batch's `index.yaml` rows). Escapes as
+/// [`emit`] does, so every YAML reader, 1.1 or 1.2, reads `s` back.
+pub fn double_quoted(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    write_double_quoted(&mut out, s);
+    out
+}
+
 fn write_double_quoted(out: &mut String, s: &str) -> usize {
     let mut continuation_bytes = 0;
     let mut run = 0;

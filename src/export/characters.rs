@@ -1,9 +1,12 @@
-//! `characters.md`: one World of Dungeons S sheet per character, with its
-//! MKD stats and the rolls that made it, as Markdown.
+//! `characters.md` and `characters.pdf`: one World of Dungeons S sheet per
+//! character, with its MKD stats and the rolls that made it. Both print the
+//! same words; the PDF is laid out by the setup sheet's page layout.
 
 use crate::characters::wod_s::attributes::Attribute;
 use crate::characters::wod_s::data::ItemKind;
 use crate::characters::wod_s::{Character, Tables};
+use crate::export::ExportError;
+use crate::export::paper::PrintOptions;
 use crate::mkd::wod_s::{Conversion, convert};
 use std::fmt::Write;
 
@@ -19,126 +22,154 @@ fn title_case(id: &str) -> String {
     }
 }
 
+/// What one character's sheet says, in the words both outputs print.
+struct Words {
+    /// `Name — species class, level N`.
+    heading: String,
+    /// The land's title.
+    land: String,
+    /// Str, Dex, Con, Int, Wis, Cha as `+1`.
+    attributes: Vec<String>,
+    /// ` (+1d6 on every damage roll)` or empty.
+    extra: String,
+    /// The experience line's label and value.
+    xp: (String, String),
+    skills: String,
+    abilities: String,
+    gear: String,
+    /// The MKD stats: the hero's name in the party file, and the figures.
+    mkd: (String, String),
+}
+
+fn words(c: &Character) -> Words {
+    let t = Tables::embedded();
+    let conv = Conversion::embedded();
+    let s = &c.sheet;
+    let land = crate::characters::wod_s::names::lands()
+        .iter()
+        .find(|l| l.id == s.land)
+        .map_or(s.land.clone(), |l| l.title.clone());
+    let attributes = Attribute::ALL
+        .iter()
+        .map(|&a| format!("{:+}", s.attributes.get(a)))
+        .collect();
+    let extra = if s.damage_dice > 0 {
+        format!(" (+{}d6 on every damage roll)", s.damage_dice)
+    } else {
+        String::new()
+    };
+    let xp = match s.xp_next {
+        Some(xp) => (format!("XP to reach level {}", s.level + 1), xp.to_string()),
+        None => ("Level 10".to_string(), "the top of the table".to_string()),
+    };
+    let skills: Vec<String> = s
+        .skills
+        .iter()
+        .map(|k| {
+            let used = t
+                .skills
+                .iter()
+                .find(|x| &x.id == k)
+                .map_or("", |x| x.used_for.as_str());
+            format!("{} ({used})", title_case(k))
+        })
+        .collect();
+    let abilities: Vec<String> = s
+        .abilities
+        .iter()
+        .map(|a| {
+            let e = t.ability(a).map_or("", |x| x.effect.as_str());
+            format!("{} ({e})", title_case(a))
+        })
+        .collect();
+    let gear: Vec<String> = s
+        .gear
+        .iter()
+        .map(|g| match t.item(g) {
+            Some(i) => {
+                let what = match i.kind {
+                    ItemKind::Weapon | ItemKind::Missile if i.damage > 0 => {
+                        format!("d6+{}", i.damage)
+                    }
+                    ItemKind::Weapon | ItemKind::Missile => "d6".to_string(),
+                    ItemKind::Armour | ItemKind::Shield => format!("armour +{}", i.armour),
+                    _ => String::new(),
+                };
+                let note = i.note.as_deref().unwrap_or("");
+                let inside: Vec<&str> = [what.as_str(), note]
+                    .into_iter()
+                    .filter(|x| !x.is_empty())
+                    .collect();
+                if inside.is_empty() {
+                    format!("{} ({}s)", title_case(g), i.price)
+                } else {
+                    format!("{} ({}s; {})", title_case(g), i.price, inside.join("; "))
+                }
+            }
+            None => g.clone(),
+        })
+        .collect();
+    let h = convert(conv, s);
+    let shoot = h
+        .shoot
+        .map(|sh| format!(", shoot {} dice at {} squares", sh.dice, sh.range))
+        .unwrap_or_default();
+    let hero_abilities = if h.abilities.is_empty() {
+        String::new()
+    } else {
+        format!(", {}", h.abilities.join(", "))
+    };
+    let mkd = format!(
+        "value {}, speed {}, attacks {}{shoot}, armour {}, wounds {}{hero_abilities}",
+        h.value, h.speed, h.attacks, h.armour, h.wounds
+    );
+    Words {
+        heading: format!("{} — {} {}, level {}", s.name, s.species, s.class, s.level),
+        land,
+        attributes,
+        extra,
+        xp,
+        skills: skills.join("; "),
+        abilities: abilities.join("; "),
+        gear: gear.join(", "),
+        mkd: (h.name.clone(), mkd),
+    }
+}
+
+/// The sentence under the title of both outputs.
+fn intro(seed: u64) -> String {
+    format!(
+        "World of Dungeons S characters, seed {seed}. Each sheet lists the rolls that made it; \
+the party file holds the same sheets under `wod_s:` with each hero's MKD stats."
+    )
+}
+
 /// The Markdown sheets of a party (`title` heads the page; `seed` is the
 /// seed the rolls came from).
 pub fn characters_markdown(title: &str, seed: u64, chars: &[Character]) -> String {
-    let t = Tables::embedded();
-    let conv = Conversion::embedded();
     let mut out = String::new();
     let _ = writeln!(out, "# {title}\n");
-    let _ = writeln!(
-        out,
-        "World of Dungeons S characters, seed {seed}. Each sheet lists the rolls that made it; \
-the party file holds the same sheets under `wod_s:` with each hero's MKD stats.\n"
-    );
+    let _ = writeln!(out, "{}\n", intro(seed));
     for c in chars {
         let s = &c.sheet;
-        let land = crate::characters::wod_s::names::lands()
-            .iter()
-            .find(|l| l.id == s.land)
-            .map_or(s.land.as_str(), |l| l.title.as_str());
-        let _ = writeln!(
-            out,
-            "## {} — {} {}, level {}\n\nFrom {land}.\n",
-            s.name, s.species, s.class, s.level
-        );
+        let w = words(c);
+        let _ = writeln!(out, "## {}\n\nFrom {}.\n", w.heading, w.land);
         let _ = writeln!(
             out,
             "| Str | Dex | Con | Int | Wis | Cha |\n|:-:|:-:|:-:|:-:|:-:|:-:|"
         );
-        let row: Vec<String> = Attribute::ALL
-            .iter()
-            .map(|&a| format!("{:+}", s.attributes.get(a)))
-            .collect();
-        let _ = writeln!(out, "| {} |\n", row.join(" | "));
-        let extra = if s.damage_dice > 0 {
-            format!(" (+{}d6 on every damage roll)", s.damage_dice)
-        } else {
-            String::new()
-        };
+        let _ = writeln!(out, "| {} |\n", w.attributes.join(" | "));
         let _ = writeln!(
             out,
-            "- **HP** {} · **Armour** {} · **Move** {} squares{extra}",
-            s.hp, s.armour, s.move_squares
+            "- **HP** {} · **Armour** {} · **Move** {} squares{}",
+            s.hp, s.armour, s.move_squares, w.extra
         );
-        match s.xp_next {
-            Some(xp) => {
-                let _ = writeln!(out, "- **XP to reach level {}**: {xp}", s.level + 1);
-            }
-            None => {
-                let _ = writeln!(out, "- **Level 10**: the top of the table");
-            }
-        }
-        let skills: Vec<String> = s
-            .skills
-            .iter()
-            .map(|k| {
-                let used = t
-                    .skills
-                    .iter()
-                    .find(|x| &x.id == k)
-                    .map_or("", |x| x.used_for.as_str());
-                format!("{} ({used})", title_case(k))
-            })
-            .collect();
-        let _ = writeln!(
-            out,
-            "- **Skills** (+1 to a roll they fit): {}",
-            skills.join("; ")
-        );
-        let abilities: Vec<String> = s
-            .abilities
-            .iter()
-            .map(|a| {
-                let e = t.ability(a).map_or("", |x| x.effect.as_str());
-                format!("{} ({e})", title_case(a))
-            })
-            .collect();
-        let _ = writeln!(out, "- **Abilities**: {}", abilities.join("; "));
-        let gear: Vec<String> = s
-            .gear
-            .iter()
-            .map(|g| match t.item(g) {
-                Some(i) => {
-                    let what = match i.kind {
-                        ItemKind::Weapon | ItemKind::Missile if i.damage > 0 => {
-                            format!("d6+{}", i.damage)
-                        }
-                        ItemKind::Weapon | ItemKind::Missile => "d6".to_string(),
-                        ItemKind::Armour | ItemKind::Shield => format!("armour +{}", i.armour),
-                        _ => String::new(),
-                    };
-                    let note = i.note.as_deref().unwrap_or("");
-                    let inside: Vec<&str> = [what.as_str(), note]
-                        .into_iter()
-                        .filter(|x| !x.is_empty())
-                        .collect();
-                    if inside.is_empty() {
-                        format!("{} ({}s)", title_case(g), i.price)
-                    } else {
-                        format!("{} ({}s; {})", title_case(g), i.price, inside.join("; "))
-                    }
-                }
-                None => g.clone(),
-            })
-            .collect();
-        let _ = writeln!(out, "- **Gear**: {}", gear.join(", "));
+        let _ = writeln!(out, "- **{}**: {}", w.xp.0, w.xp.1);
+        let _ = writeln!(out, "- **Skills** (+1 to a roll they fit): {}", w.skills);
+        let _ = writeln!(out, "- **Abilities**: {}", w.abilities);
+        let _ = writeln!(out, "- **Gear**: {}", w.gear);
         let _ = writeln!(out, "- **Silver**: {}", s.silver);
-        let h = convert(conv, s);
-        let shoot = h
-            .shoot
-            .map(|sh| format!(", shoot {} dice at {} squares", sh.dice, sh.range))
-            .unwrap_or_default();
-        let abilities = if h.abilities.is_empty() {
-            String::new()
-        } else {
-            format!(", {}", h.abilities.join(", "))
-        };
-        let _ = writeln!(
-            out,
-            "- **In MKD play** (as `{}`): value {}, speed {}, attacks {}{shoot}, armour {}, wounds {}{abilities}\n",
-            h.name, h.value, h.speed, h.attacks, h.armour, h.wounds
-        );
+        let _ = writeln!(out, "- **In MKD play** (as `{}`): {}\n", w.mkd.0, w.mkd.1);
         let _ = writeln!(out, "Rolls:\n\n| dice | result | for |\n|---|--:|---|");
         for e in &c.log {
             let _ = writeln!(
@@ -152,4 +183,73 @@ the party file holds the same sheets under `wod_s:` with each hero's MKD stats.\
         out.push('\n');
     }
     out
+}
+
+/// The same sheets as a PDF on `print.paper`, laid out as the setup sheet is
+/// (`party new --print`): a section per character with its attributes, its
+/// figures, its MKD stats and the rolls that made it; "page n of m" and the
+/// seed on every page. The same party gives the same bytes.
+pub fn characters_pdf(
+    title: &str,
+    seed: u64,
+    chars: &[Character],
+    print: &PrintOptions,
+) -> Result<Vec<u8>, ExportError> {
+    use super::sheet::{Part, Section, Table};
+    let mut sections = vec![Section {
+        title: title.to_string(),
+        parts: vec![Part::Para(intro(seed).replace('`', ""))],
+    }];
+    for c in chars {
+        let s = &c.sheet;
+        let w = words(c);
+        let mut attributes = Table::new(&["Str", "Dex", "Con", "Int", "Wis", "Cha"], &[], None);
+        attributes.row(w.attributes.clone());
+        let mut rolls = Table::new(&["dice", "result", "for"], &[1], Some(2));
+        rolls.compact = true;
+        for e in &c.log {
+            rolls.row(vec![
+                e.roll.clone(),
+                e.result.to_string(),
+                e.purpose.clone(),
+            ]);
+        }
+        sections.push(Section {
+            title: w.heading.clone(),
+            parts: vec![
+                Part::Para(format!("From {}.", w.land)),
+                Part::Table(attributes),
+                Part::Fields(vec![
+                    (
+                        "HP, armour, move",
+                        format!(
+                            "HP {}, armour {}, move {} squares{}",
+                            s.hp, s.armour, s.move_squares, w.extra
+                        ),
+                    ),
+                    ("Experience", format!("{}: {}", w.xp.0, w.xp.1)),
+                    ("Skills", format!("{} (+1 to a roll they fit)", w.skills)),
+                    ("Abilities", w.abilities.clone()),
+                    ("Gear", w.gear.clone()),
+                    ("Silver", s.silver.to_string()),
+                    ("In MKD play", format!("as {}: {}", w.mkd.0, w.mkd.1)),
+                ]),
+                Part::Heading("Rolls".into()),
+                Part::Table(rolls),
+            ],
+        });
+    }
+    let head = format!("tilecrawl characters — seed {seed}");
+    let foot = format!(
+        "World of Dungeons S · seed {seed} · {} characters",
+        chars.len()
+    );
+    super::sheet::sections_pdf(
+        &sections,
+        print,
+        &super::style::Style::default(),
+        (&head, &foot),
+        title,
+        crate::GENERATOR,
+    )
 }

@@ -101,6 +101,21 @@ impl Color {
 #[error("expected a colour \"#rrggbb\" or \"#rrggbbaa\", found {0:?}")]
 pub struct ColorError(pub String);
 
+/// In a schema: `#rrggbb` or `#rrggbbaa`, in quotes.
+impl schemars::JsonSchema for Color {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Color".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({
+            "description": "A colour in quotes, \"#rrggbb\" or \"#rrggbbaa\".",
+            "type": "string",
+            "pattern": "^#([0-9a-fA-F]{6}|[0-9a-fA-F]{8})$"
+        })
+    }
+}
+
 impl<'de> Deserialize<'de> for Color {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Color, D::Error> {
         struct V;
@@ -453,21 +468,21 @@ pub fn parse(text: &str, file: &str) -> Result<Style, StyleError> {
 // only what it changes. Values are checked as they are read, so yaml_serde's
 // error carries the line, column and key.
 
-#[derive(Deserialize)]
+#[derive(Deserialize, schemars::JsonSchema)]
 #[serde(expecting = "`tilecrawl-style/1`")]
 enum Format {
     #[serde(rename = "tilecrawl-style/1")]
     V1,
 }
 
-#[derive(Deserialize, Clone, Copy)]
+#[derive(Deserialize, Clone, Copy, schemars::JsonSchema)]
 #[serde(rename_all = "lowercase", expecting = "`color` or `ink`")]
 enum BaseName {
     Color,
     Ink,
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, schemars::JsonSchema)]
 #[serde(
     deny_unknown_fields,
     expecting = "a style mapping starting with `format: tilecrawl-style/1`"
@@ -476,187 +491,251 @@ struct RawStyle {
     #[allow(dead_code)]
     format: Format,
     #[serde(default, deserialize_with = "some")]
+    #[schemars(with = "String")]
     name: Option<String>,
     #[serde(default, deserialize_with = "some")]
+    #[schemars(with = "BaseName")]
     base: Option<BaseName>,
     #[serde(default, deserialize_with = "some")]
+    #[schemars(with = "Color")]
     paper: Option<Color>,
     #[serde(default, deserialize_with = "some")]
+    #[schemars(with = "RawRock")]
     rock: Option<RawRock>,
     #[serde(default, deserialize_with = "some")]
+    #[schemars(with = "RawTerrain")]
     terrain: Option<RawTerrain>,
     #[serde(default, deserialize_with = "some")]
+    #[schemars(with = "RawMarks")]
     marks: Option<RawMarks>,
     #[serde(default, deserialize_with = "some")]
+    #[schemars(with = "RawLines")]
     lines: Option<RawLines>,
     #[serde(default, deserialize_with = "some")]
+    #[schemars(with = "RawFeatures")]
     features: Option<RawFeatures>,
     #[serde(default, deserialize_with = "some")]
+    #[schemars(with = "RawTokens")]
     tokens: Option<RawTokens>,
     #[serde(default, deserialize_with = "some")]
+    #[schemars(with = "RawWmts")]
     wmts: Option<RawWmts>,
     #[serde(default, deserialize_with = "some")]
+    #[schemars(with = "RawText")]
     text: Option<RawText>,
 }
 
-#[derive(Deserialize, Default)]
+/// The JSON Schema of a style file.
+pub fn json_schema() -> schemars::Schema {
+    use schemars::transform::{RecursiveTransform, Transform};
+    let mut schema = schemars::schema_for!(RawStyle);
+    // Every key is optional, but a key that is there needs a value: the
+    // `None` schemars reads as each key's default is not a value to write.
+    RecursiveTransform(|s: &mut schemars::Schema| {
+        if s.get("default").is_some_and(serde_json::Value::is_null) {
+            s.remove("default");
+        }
+    })
+    .transform(&mut schema);
+    schema
+}
+
+#[derive(Deserialize, Default, schemars::JsonSchema)]
 #[serde(
     deny_unknown_fields,
     expecting = "a mapping with `fill`, `dark` and `light`"
 )]
 struct RawRock {
     #[serde(default, deserialize_with = "some")]
+    #[schemars(with = "Fill")]
     fill: Option<Fill>,
     #[serde(default, deserialize_with = "some")]
+    #[schemars(with = "Fill")]
     dark: Option<Fill>,
     #[serde(default, deserialize_with = "some")]
+    #[schemars(with = "Fill")]
     light: Option<Fill>,
 }
 
-#[derive(Deserialize, Default)]
+#[derive(Deserialize, Default, schemars::JsonSchema)]
 #[serde(
     deny_unknown_fields,
     expecting = "a mapping with `floor`, `hindering`, `water`, `crevice`, `blocking` and `wall`"
 )]
 struct RawTerrain {
     #[serde(default, deserialize_with = "some")]
+    #[schemars(with = "Fill")]
     floor: Option<Fill>,
     #[serde(default, deserialize_with = "some")]
+    #[schemars(with = "Fill")]
     hindering: Option<Fill>,
     #[serde(default, deserialize_with = "some")]
+    #[schemars(with = "Fill")]
     water: Option<Fill>,
     #[serde(default, deserialize_with = "some")]
+    #[schemars(with = "Fill")]
     crevice: Option<Fill>,
     #[serde(default, deserialize_with = "some")]
+    #[schemars(with = "Fill")]
     blocking: Option<Fill>,
     #[serde(default, deserialize_with = "some")]
+    #[schemars(with = "Fill")]
     wall: Option<Fill>,
 }
 
-#[derive(Deserialize, Default)]
+#[derive(Deserialize, Default, schemars::JsonSchema)]
 #[serde(
     deny_unknown_fields,
     expecting = "a mapping with `hindering`, `water`, `crevice` and `blocking` colours"
 )]
 struct RawMarks {
     #[serde(default, deserialize_with = "some")]
+    #[schemars(with = "Color")]
     hindering: Option<Color>,
     #[serde(default, deserialize_with = "some")]
+    #[schemars(with = "Color")]
     water: Option<Color>,
     #[serde(default, deserialize_with = "some")]
+    #[schemars(with = "Color")]
     crevice: Option<Color>,
     #[serde(default, deserialize_with = "some")]
+    #[schemars(with = "Color")]
     blocking: Option<Color>,
 }
 
-#[derive(Deserialize, Default)]
+#[derive(Deserialize, Default, schemars::JsonSchema)]
 #[serde(
     deny_unknown_fields,
     expecting = "a mapping with `color` and `width_mm`"
 )]
 struct RawLine {
     #[serde(default, deserialize_with = "some")]
+    #[schemars(with = "Color")]
     color: Option<Color>,
     #[serde(default, deserialize_with = "some")]
+    #[schemars(with = "Width")]
     width_mm: Option<Width>,
 }
 
-#[derive(Deserialize, Default)]
+#[derive(Deserialize, Default, schemars::JsonSchema)]
 #[serde(
     deny_unknown_fields,
     expecting = "a mapping with `grid`, `outline` and `central_chamber`"
 )]
 struct RawLines {
     #[serde(default, deserialize_with = "some")]
+    #[schemars(with = "RawLine")]
     grid: Option<RawLine>,
     #[serde(default, deserialize_with = "some")]
+    #[schemars(with = "RawLine")]
     outline: Option<RawLine>,
     #[serde(default, deserialize_with = "some")]
+    #[schemars(with = "RawLine")]
     central_chamber: Option<RawLine>,
 }
 
-#[derive(Deserialize, Default)]
+#[derive(Deserialize, Default, schemars::JsonSchema)]
 #[serde(
     deny_unknown_fields,
     expecting = "a mapping with `dead_end`, `entrance` and `guardian` colours"
 )]
 struct RawFeatures {
     #[serde(default, deserialize_with = "some")]
+    #[schemars(with = "Color")]
     dead_end: Option<Color>,
     #[serde(default, deserialize_with = "some")]
+    #[schemars(with = "Color")]
     entrance: Option<Color>,
     #[serde(default, deserialize_with = "some")]
+    #[schemars(with = "Color")]
     guardian: Option<Color>,
 }
 
-#[derive(Deserialize, Default)]
+#[derive(Deserialize, Default, schemars::JsonSchema)]
 #[serde(deny_unknown_fields, expecting = "a mapping with `fill` and `text`")]
 struct RawToken {
     #[serde(default, deserialize_with = "some")]
+    #[schemars(with = "Fill")]
     fill: Option<Fill>,
     #[serde(default, deserialize_with = "some")]
+    #[schemars(with = "Color")]
     text: Option<Color>,
 }
 
-#[derive(Deserialize, Default)]
+#[derive(Deserialize, Default, schemars::JsonSchema)]
 #[serde(
     deny_unknown_fields,
     expecting = "a mapping with `outline`, `chest`, `quest_chest`, `marker_hindering` and `marker_water`"
 )]
 struct RawTokens {
     #[serde(default, deserialize_with = "some")]
+    #[schemars(with = "Color")]
     outline: Option<Color>,
     #[serde(default, deserialize_with = "some")]
+    #[schemars(with = "RawToken")]
     chest: Option<RawToken>,
     #[serde(default, deserialize_with = "some")]
+    #[schemars(with = "RawToken")]
     quest_chest: Option<RawToken>,
     #[serde(default, deserialize_with = "some")]
+    #[schemars(with = "RawToken")]
     marker_hindering: Option<RawToken>,
     #[serde(default, deserialize_with = "some")]
+    #[schemars(with = "RawToken")]
     marker_water: Option<RawToken>,
 }
 
-#[derive(Deserialize, Default)]
+#[derive(Deserialize, Default, schemars::JsonSchema)]
 #[serde(
     deny_unknown_fields,
     expecting = "a mapping with `fill`, `text`, `ring` and `letter`"
 )]
 struct RawWmt {
     #[serde(default, deserialize_with = "some")]
+    #[schemars(with = "Fill")]
     fill: Option<Fill>,
     #[serde(default, deserialize_with = "some")]
+    #[schemars(with = "Color")]
     text: Option<Color>,
     #[serde(default, deserialize_with = "some")]
+    #[schemars(with = "bool")]
     ring: Option<bool>,
     #[serde(default, deserialize_with = "some")]
+    #[schemars(with = "Letter")]
     letter: Option<Letter>,
 }
 
-#[derive(Deserialize, Default)]
+#[derive(Deserialize, Default, schemars::JsonSchema)]
 #[serde(
     deny_unknown_fields,
     expecting = "a mapping with `yellow`, `blue` and `red`"
 )]
 struct RawWmts {
     #[serde(default, deserialize_with = "some")]
+    #[schemars(with = "RawWmt")]
     yellow: Option<RawWmt>,
     #[serde(default, deserialize_with = "some")]
+    #[schemars(with = "RawWmt")]
     blue: Option<RawWmt>,
     #[serde(default, deserialize_with = "some")]
+    #[schemars(with = "RawWmt")]
     red: Option<RawWmt>,
 }
 
-#[derive(Deserialize, Default)]
+#[derive(Deserialize, Default, schemars::JsonSchema)]
 #[serde(
     deny_unknown_fields,
     expecting = "a mapping with `ink`, `light` and `halo` colours"
 )]
 struct RawText {
     #[serde(default, deserialize_with = "some")]
+    #[schemars(with = "Color")]
     ink: Option<Color>,
     #[serde(default, deserialize_with = "some")]
+    #[schemars(with = "Color")]
     light: Option<Color>,
     #[serde(default, deserialize_with = "some")]
+    #[schemars(with = "Color")]
     halo: Option<Color>,
 }
 
@@ -714,6 +793,22 @@ fn ranged<'de, D: Deserializer<'de>>(
 #[derive(Clone, Copy)]
 struct Width(f64);
 
+/// In a schema: a number in [`WIDTH_MM`].
+impl schemars::JsonSchema for Width {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "WidthMm".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({
+            "description": "A width in millimetres.",
+            "type": "number",
+            "minimum": WIDTH_MM.0,
+            "maximum": WIDTH_MM.1
+        })
+    }
+}
+
 impl<'de> Deserialize<'de> for Width {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Width, D::Error> {
         ranged(d, WIDTH_MM, "a width in mm").map(Width)
@@ -723,6 +818,22 @@ impl<'de> Deserialize<'de> for Width {
 /// A hatch or dot spacing in millimetres ([`SPACING_MM`]).
 #[derive(Clone, Copy)]
 struct Spacing(f64);
+
+/// In a schema: a number in [`SPACING_MM`].
+impl schemars::JsonSchema for Spacing {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "SpacingMm".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({
+            "description": "A spacing in millimetres.",
+            "type": "number",
+            "minimum": SPACING_MM.0,
+            "maximum": SPACING_MM.1
+        })
+    }
+}
 
 impl<'de> Deserialize<'de> for Spacing {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Spacing, D::Error> {
@@ -734,6 +845,22 @@ impl<'de> Deserialize<'de> for Spacing {
 #[derive(Clone, Copy)]
 struct Angle(f64);
 
+/// In a schema: degrees from -360 to 360.
+impl schemars::JsonSchema for Angle {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Angle".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({
+            "description": "A direction in degrees, clockwise from east.",
+            "type": "number",
+            "minimum": -360.0,
+            "maximum": 360.0
+        })
+    }
+}
+
 impl<'de> Deserialize<'de> for Angle {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Angle, D::Error> {
         ranged(d, (-360.0, 360.0), "an angle in degrees").map(Angle)
@@ -742,6 +869,21 @@ impl<'de> Deserialize<'de> for Angle {
 
 /// A WMT colour letter: at most [`MAX_LETTER_CHARS`] characters.
 struct Letter(String);
+
+/// In a schema: a short string (the loader also refuses control characters).
+impl schemars::JsonSchema for Letter {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Letter".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({
+            "description": "Up to 3 printable characters, or \"\" for none.",
+            "type": "string",
+            "maxLength": MAX_LETTER_CHARS
+        })
+    }
+}
 
 impl<'de> Deserialize<'de> for Letter {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Letter, D::Error> {
@@ -755,7 +897,7 @@ impl<'de> Deserialize<'de> for Letter {
     }
 }
 
-#[derive(Deserialize, Clone, Copy, PartialEq)]
+#[derive(Deserialize, Clone, Copy, PartialEq, schemars::JsonSchema)]
 #[serde(
     rename_all = "lowercase",
     expecting = "one of `fill`, `hatch`, `dots`, `none`"
@@ -767,23 +909,30 @@ enum Mode {
     None,
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields, expecting = "a fill mapping with `mode`")]
 struct RawFill {
     mode: Mode,
     #[serde(default, deserialize_with = "some")]
+    #[schemars(with = "Color")]
     color: Option<Color>,
     #[serde(default, deserialize_with = "some")]
+    #[schemars(with = "Color")]
     background: Option<Color>,
     #[serde(default, deserialize_with = "some")]
+    #[schemars(with = "Angle")]
     angle: Option<Angle>,
     #[serde(default, deserialize_with = "some")]
+    #[schemars(with = "Spacing")]
     spacing_mm: Option<Spacing>,
     #[serde(default, deserialize_with = "some")]
+    #[schemars(with = "Width")]
     line_mm: Option<Width>,
     #[serde(default, deserialize_with = "some")]
+    #[schemars(with = "bool")]
     cross: Option<bool>,
     #[serde(default, deserialize_with = "some")]
+    #[schemars(with = "Width")]
     dot_mm: Option<Width>,
 }
 
@@ -891,6 +1040,20 @@ impl TryFrom<RawFill> for Fill {
                     dot_mm,
                 })
             }
+        })
+    }
+}
+
+/// In a schema: a colour (a solid fill) or a mapping with a `mode`.
+impl schemars::JsonSchema for Fill {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Fill".into()
+    }
+
+    fn json_schema(generator: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({
+            "description": "A colour such as \"#f6f1e6\" (solid), or a mapping with `mode: fill|hatch|dots|none` and the keys that mode takes.",
+            "anyOf": [generator.subschema_for::<Color>(), generator.subschema_for::<RawFill>()]
         })
     }
 }

@@ -346,7 +346,12 @@ impl IndexRow {
 
     /// The row as one `index.yaml` line (a flow mapping in a block
     /// sequence), newline included; lines from several files concatenate
-    /// into one valid sequence.
+    /// into one valid sequence. Strings are always double-quoted, escaped by
+    /// [`crate::core::yaml_emit::double_quoted`]; the row itself is laid out
+    /// here, as `yaml_emit` writes a string plain when it can (`quest`, not
+    /// `"quest"`) and a float by its shortest form (`0.8`, where the index
+    /// keeps the CSV's fixed `0.8000`), either of which would change every
+    /// index written so far.
     pub fn yaml_line(&self) -> String {
         let mut o = String::with_capacity(200);
         let _ = write!(
@@ -371,13 +376,13 @@ impl IndexRow {
             self.chests[1],
             self.chests[2],
             self.floors,
-            yaml_str(&self.mission)
+            crate::core::yaml_emit::double_quoted(&self.mission)
         );
         for (i, f) in self.files.iter().enumerate() {
             if i > 0 {
                 o.push_str(", ");
             }
-            o.push_str(&yaml_str(f));
+            o.push_str(&crate::core::yaml_emit::double_quoted(f));
         }
         o.push(']');
         if let Some(r) = &self.rating {
@@ -390,24 +395,6 @@ impl IndexRow {
         o.push_str("}\n");
         o
     }
-}
-
-/// A YAML double-quoted scalar.
-fn yaml_str(s: &str) -> String {
-    let mut o = String::with_capacity(s.len() + 2);
-    o.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => o.push_str("\\\""),
-            '\\' => o.push_str("\\\\"),
-            c if c.is_control() => {
-                let _ = write!(o, "\\u{:04x}", c as u32);
-            }
-            c => o.push(c),
-        }
-    }
-    o.push('"');
-    o
 }
 
 /// `index.csv`: the header, then one line per row in the given order.
@@ -842,6 +829,37 @@ mod tests {
             row.csv_line()
         );
         assert!(row.yaml_line().contains("floors: 2, mission:"));
+    }
+
+    #[test]
+    fn odd_names_in_a_yaml_line_read_back_exactly() {
+        let ts = tileset::default_tileset();
+        let s = generate(&ts, &GenerateParams::default()).unwrap();
+        let mut row = IndexRow::of(&s);
+        let odd = [
+            "a \"quoted\", comma'd name",
+            "back\\slash: #not a comment",
+            "tab\tbell\u{7}nel\u{85}",
+            "line\u{2028}separator\u{2029}bom\u{feff}",
+            "héros – ✓",
+        ];
+        row.mission = odd[0].into();
+        row.files = odd.iter().map(|f| (*f).to_string()).collect();
+        let line = row.yaml_line();
+        assert_eq!(line.lines().count(), 1, "{line}");
+        // YAML 1.1 readers (PyYAML, SnakeYAML) take these as line breaks or
+        // a byte-order mark even inside quotes: they must be escaped.
+        assert!(
+            !line.contains(['\u{2028}', '\u{2029}', '\u{feff}', '\u{85}']),
+            "{line:?}"
+        );
+        let v: yaml_serde::Value = yaml_serde::from_str(&line).unwrap();
+        assert_eq!(v[0]["mission"].as_str(), Some(odd[0]));
+        for (i, f) in odd.iter().enumerate() {
+            assert_eq!(v[0]["files"][i].as_str(), Some(*f), "{line}");
+        }
+        // Plain names keep the bytes every index has had.
+        assert!(line.contains(", mission: \"a \\\"quoted\\\", comma'd name\", files: ["));
     }
 
     #[test]

@@ -134,7 +134,7 @@ impl std::fmt::Display for Ability {
 /// [`crate::mkd::tables::PlayRules::melee_hit`], shooting dice on [`crate::mkd::tables::PlayRules::shoot_hit`], each
 /// hit rolls a kill die, and a kill die of at least the target's armour
 /// removes one wound.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Stats {
     /// Squares of movement (speed points) per activation.

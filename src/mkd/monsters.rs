@@ -23,7 +23,7 @@ const DEFAULT_YAML: &str = include_str!(concat!(
 pub type MonsterPool = std::sync::Arc<Vec<MonsterEntry>>;
 
 /// A kind of monster in the Monster Pool.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct MonsterEntry {
     /// Name of the figure.

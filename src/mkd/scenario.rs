@@ -18,7 +18,17 @@ use serde::{Deserialize, Serialize};
 pub type Scenario = scenario::Scenario<MkdPart>;
 
 /// Chest difficulty mix, written in files by its [`Difficulty::name`].
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Default,
+    serde::Serialize,
+    serde::Deserialize,
+    schemars::JsonSchema,
+)]
 #[serde(rename_all = "lowercase")]
 pub enum Difficulty {
     /// Mostly level-1 chests.
@@ -188,8 +198,80 @@ impl GamePart for MkdPart {
     }
 }
 
+/// The flat `scenario.yaml` of an MKD Adventure, key for key, for its JSON
+/// Schema only: the file is read by the envelope's own visitor
+/// ([`scenario::Scenario`] around [`MkdPart`]), which schemars cannot see
+/// through. The envelope's and the part's value types are the loader's own,
+/// so they cannot drift; a test checks that the keys here are
+/// [`MkdPart::KEYS`], in order.
+#[derive(schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+#[allow(dead_code)] // never built: only its schema is used
+struct ScenarioFile {
+    /// Always `tilecrawl-scenario/1`.
+    format: String,
+    /// The program and version that wrote the file.
+    generator: String,
+    /// The master seed.
+    seed: u64,
+    /// The rule system that set the dungeon up.
+    ruleset: RulesetId,
+    /// The mission in canonical form (`quest`, `rescue+timed`).
+    mission: String,
+    /// The parameters the dungeon was built and set up with.
+    params: Params,
+    /// Printed size of one square in millimetres.
+    square_mm: f64,
+    /// Bounding box of the dungeon in squares.
+    size: Size,
+    /// Where the bounding box's north-west corner lies on the table.
+    table_offset: crate::core::geom::Point,
+    /// One string of cells in the tile-set legend per row, `_` where no tile is.
+    grid: Vec<String>,
+    /// The tiles in placement order.
+    tiles: Vec<scenario::PlacedTile>,
+    /// Pairs of connected tile indexes.
+    connections: Vec<[usize; 2]>,
+    /// The dungeon entrance.
+    entrance: scenario::Entrance,
+    /// The Central Chamber.
+    central_chamber: scenario::CentralChamber,
+    /// Entryways that lead nowhere.
+    dead_ends: Vec<scenario::Opening>,
+    /// Chests placed on the map.
+    chests: Vec<Chest>,
+    /// Wandering monster tokens placed on the map.
+    wmts: Vec<Wmt>,
+    /// Hindering and water markers placed on the map.
+    markers: Vec<Marker>,
+    /// Timed missions: the turns the heroes have.
+    #[serde(default)]
+    turn_limit: Option<u32>,
+    /// Rescue missions: where the prisoner waits.
+    #[serde(default)]
+    prisoner: Option<Spot>,
+    /// Split-up missions: the second entrance.
+    #[serde(default)]
+    second_entrance: Option<Spot>,
+    /// Multi-floor dungeons: the staircase down.
+    #[serde(default)]
+    staircase: Option<Spot>,
+    /// Multi-floor dungeons: which floor this is.
+    #[serde(default)]
+    floor: Option<FloorOf>,
+    /// What is kept aside for discovery and reveals during play.
+    pools: Pools,
+    /// Every roll made while building and setting up, in order.
+    log: Vec<crate::core::dice::LogEntry>,
+}
+
+/// The JSON Schema of an MKD Adventure `scenario.yaml`.
+pub fn json_schema() -> schemars::Schema {
+    schemars::schema_for!(ScenarioFile)
+}
+
 /// The parameters a dungeon was generated with.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Params {
     /// Number of 5-tile sets in the Dungeon Stack.
@@ -211,7 +293,7 @@ pub struct Params {
 }
 
 /// Floor `number` of `of` in a multi-floor dungeon.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct FloorOf {
     /// 1 for the top floor.
@@ -221,7 +303,7 @@ pub struct FloorOf {
 }
 
 /// A treasure chest.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Chest {
     /// Square of the chest.
@@ -239,7 +321,19 @@ pub struct Chest {
 }
 
 /// A wandering monster token colour, weakest first.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    Serialize,
+    Deserialize,
+    schemars::JsonSchema,
+)]
 #[serde(rename_all = "lowercase")]
 pub enum WmtColor {
     /// Weakest tokens.
@@ -262,7 +356,7 @@ impl WmtColor {
 }
 
 /// A wandering monster token on the map.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Wmt {
     /// Square of the token.
@@ -280,7 +374,19 @@ pub struct Wmt {
 }
 
 /// A token in the WMT pool (not on the map).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    Serialize,
+    Deserialize,
+    schemars::JsonSchema,
+)]
 #[serde(deny_unknown_fields)]
 pub struct WmtToken {
     /// Token colour.
@@ -290,7 +396,19 @@ pub struct WmtToken {
 }
 
 /// Kind of terrain marker laid on the map.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    Serialize,
+    Deserialize,
+    schemars::JsonSchema,
+)]
 #[serde(rename_all = "lowercase")]
 pub enum MarkerKind {
     /// Hindering terrain marker.
@@ -300,7 +418,7 @@ pub enum MarkerKind {
 }
 
 /// A terrain marker on the map.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Marker {
     /// Hindering or water.
@@ -312,7 +430,7 @@ pub struct Marker {
 }
 
 /// The pools kept aside after setup.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Pools {
     /// Levels of the chests left for discovery.
@@ -334,7 +452,7 @@ pub struct Pools {
 }
 
 /// Which side of a square terrain marker is meant to be used.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum TerrainSide {
     /// The obstacle side.
@@ -344,7 +462,7 @@ pub enum TerrainSide {
 }
 
 /// The Dungeon Accessories Pool.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Accessories {
     /// Doors (one per hallway).

@@ -69,7 +69,7 @@ pub struct Row<T> {
 // ---------------------------------------------------------------- results
 
 /// Where an activated WMT goes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum WmtMove {
     /// It does not move this turn.
@@ -88,7 +88,7 @@ pub enum WmtMove {
 
 /// A compass roll: the facing of a monster revealed outside the WMT turn, and
 /// where a levitated or confused hero drifts.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum Direction {
     /// North.
@@ -104,7 +104,7 @@ pub enum Direction {
 }
 
 /// How several monsters revealed from one WMT share its points.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum MultiReveal {
     /// About the same value each.
@@ -116,7 +116,7 @@ pub enum MultiReveal {
 }
 
 /// What an active monster sets out to do.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum Decision {
     /// Attack its first-choice target (the hero it can attack with the least movement).
@@ -130,7 +130,7 @@ pub enum Decision {
 }
 
 /// A monster's unexpected action.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum Unexpected {
     /// Try to steal a chest from the nearest hero carrying one.
@@ -142,7 +142,7 @@ pub enum Unexpected {
 }
 
 /// What a monster brings back after leaving the dungeon for help.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum Reinforcement {
     /// It comes back alone.
@@ -152,7 +152,7 @@ pub enum Reinforcement {
 }
 
 /// What a monster does after stealing a chest.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum TheftOutcome {
     /// Carry it out of the dungeon.
@@ -164,7 +164,7 @@ pub enum TheftOutcome {
 }
 
 /// What a chamber other than the Central Chamber holds when a hero first enters.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum ChamberDiscovery {
     /// Nothing.
@@ -180,7 +180,7 @@ pub enum ChamberDiscovery {
 }
 
 /// A dungeon accessory found in a chamber.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum Accessory {
     /// A door on one of the chamber's entryways.
@@ -196,7 +196,7 @@ pub enum Accessory {
 }
 
 /// What a hallway holds when a hero first enters.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum HallwayDiscovery {
     /// Nothing.
@@ -291,7 +291,7 @@ pub struct MonsterProfile {
 }
 
 /// The costs and numbers of the rules, in speed points unless said otherwise.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct PlayRules {
     /// Speed of a WMT (project's choice).
@@ -480,6 +480,23 @@ impl RawRoll {
     }
 }
 
+/// In a schema: a face 1 to 6, or a range of faces written `2-5`.
+impl schemars::JsonSchema for RawRoll {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Roll".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({
+            "description": "A d6 face (1 to 6), or a range of faces such as `2-5`.",
+            "anyOf": [
+                {"type": "integer", "minimum": 1, "maximum": 6},
+                {"type": "string", "pattern": "^\\s*[1-6]\\s*(-\\s*[1-6]\\s*)?$"}
+            ]
+        })
+    }
+}
+
 impl<'de> Deserialize<'de> for RawRoll {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         struct V;
@@ -502,8 +519,9 @@ impl<'de> Deserialize<'de> for RawRoll {
     }
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
+#[schemars(rename = "Row_of_{R}")]
 struct RawRow<R> {
     roll: RawRoll,
     result: R,
@@ -517,7 +535,7 @@ struct FileHead {
     format: Option<String>,
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 struct TablesFile {
     #[allow(dead_code)] // checked from `FileHead`
@@ -541,7 +559,12 @@ struct TablesFile {
     monster_profiles: Vec<RawProfile>,
 }
 
-#[derive(Deserialize, Clone, Copy, PartialEq)]
+/// The JSON Schema of a roll-table file.
+pub fn json_schema() -> schemars::Schema {
+    schemars::schema_for!(TablesFile)
+}
+
+#[derive(Deserialize, Clone, Copy, PartialEq, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 enum RawTrapKind {
     None,
@@ -550,7 +573,7 @@ enum RawTrapKind {
     Teleport,
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 struct RawTrap {
     name: String,
@@ -563,7 +586,7 @@ struct RawTrap {
     xp: u32,
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 struct RawContents {
     gold: u32,
@@ -571,7 +594,7 @@ struct RawContents {
     item: Option<RawItem>,
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 struct RawItem {
     name: String,
@@ -587,7 +610,7 @@ struct RawItem {
     potion: bool,
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 struct RawProfile {
     #[serde(default)]

@@ -255,7 +255,7 @@ impl<'de, G: GamePart> Visitor<'de> for EnvelopeVisitor<G> {
 pub const MAX_TILE_SIDE: u32 = 64;
 
 /// A width and height in squares.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Size {
     /// West to east.
@@ -265,7 +265,7 @@ pub struct Size {
 }
 
 /// A tile as laid on the table.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct PlacedTile {
     /// The tile's id in the tile set.
@@ -310,7 +310,7 @@ impl PlacedTile {
 }
 
 /// The dungeon entrance: an entryway of the last tile placed.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Entrance {
     /// Index of the entrance tile.
@@ -347,7 +347,7 @@ impl Entrance {
 }
 
 /// An entryway on a tile edge (used for dead ends).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Opening {
     /// Index of the tile.
@@ -363,7 +363,7 @@ pub struct Opening {
 }
 
 /// The Central Chamber: the chamber the most tiles away from the entrance.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CentralChamber {
     /// Index of the chamber tile.

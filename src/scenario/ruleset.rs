@@ -59,6 +59,22 @@ impl Serialize for RulesetId {
     }
 }
 
+/// In a schema: one of the known ids, as a string.
+impl schemars::JsonSchema for RulesetId {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "RulesetId".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        let ids: Vec<&str> = RulesetId::ALL.iter().map(|r| r.as_str()).collect();
+        schemars::json_schema!({
+            "description": "The rule system the scenario is for.",
+            "type": "string",
+            "enum": ids,
+        })
+    }
+}
+
 impl<'de> Deserialize<'de> for RulesetId {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         let text = String::deserialize(d)?;

@@ -478,3 +478,77 @@ fn play_with_wod_s_injuries_rolls_the_con_check_and_the_save_keeps_it() {
     let save = std::fs::read_to_string(d.join("adv/save.yaml")).unwrap();
     assert!(!save.contains("injuries"));
 }
+
+/// `party new --print PAPER` writes characters.pdf beside the party: on that
+/// paper, every character's name, attributes, MKD stats and rolls in its
+/// text, "page n of m" on every page; the same seed gives the same bytes.
+#[test]
+fn party_new_prints_characters_pdf_on_the_paper_asked_for() {
+    let tmp = tempfile::tempdir().unwrap();
+    ok(
+        tmp.path(),
+        &[
+            "party",
+            "new",
+            "--seed",
+            "9",
+            "--heroes",
+            "3",
+            "--print",
+            "a4",
+            "--out",
+            "a/party.yaml",
+            "-q",
+        ],
+    );
+    let pdf = std::fs::read(tmp.path().join("a/characters.pdf")).unwrap();
+    let (pages, sizes) = crate::pdfread::info(&pdf);
+    assert!(pages >= 1);
+    crate::pdfread::assert_page_size(&sizes, 595.276, 841.89);
+    let text = crate::pdfread::text(&pdf).join("\n");
+    let md = std::fs::read_to_string(tmp.path().join("a/characters.md")).unwrap();
+    // Every character's heading, as characters.md has it, is in the PDF.
+    let headings: Vec<&str> = md.lines().filter_map(|l| l.strip_prefix("## ")).collect();
+    assert_eq!(headings.len(), 3, "{md}");
+    let squash = |s: &str| s.split_whitespace().collect::<String>();
+    let flat = squash(&text);
+    for h in &headings {
+        assert!(flat.contains(&squash(h)), "{h} is not in the PDF");
+    }
+    for needle in [
+        "Str",
+        "Cha",
+        "In MKD play",
+        "Rolls",
+        &format!("page 1 of {pages}"),
+    ] {
+        assert!(flat.contains(&squash(needle)), "{needle} is not in the PDF");
+    }
+    assert!(!text.contains('`'), "no Markdown marks in the PDF");
+    // The same again: the same bytes. Without --print, no PDF.
+    ok(
+        tmp.path(),
+        &[
+            "party",
+            "new",
+            "--seed",
+            "9",
+            "--heroes",
+            "3",
+            "--print",
+            "a4",
+            "--out",
+            "b/party.yaml",
+            "-q",
+        ],
+    );
+    assert_eq!(
+        pdf,
+        std::fs::read(tmp.path().join("b/characters.pdf")).unwrap()
+    );
+    ok(
+        tmp.path(),
+        &["party", "new", "--seed", "9", "--out", "c/party.yaml", "-q"],
+    );
+    assert!(!tmp.path().join("c/characters.pdf").exists());
+}

@@ -154,3 +154,143 @@ fn tilecrawl_schema_prints_the_shipped_schema_or_the_list() {
     assert_eq!(r.code, Some(2), "{r:?}");
     assert!(r.stderr.contains("invalid value 'nope'"), "{}", r.stderr);
 }
+
+/// Whether `text` (YAML) validates against kind `name`'s shipped schema.
+fn validates(name: &str, text: &str) -> bool {
+    let (schemas, index) = validator(tilecrawl::schema::kind(name).unwrap());
+    let v: serde_json::Value = yaml_serde::from_str(text).unwrap();
+    schemas.validate(&v, index).is_ok()
+}
+
+#[test]
+fn every_golden_scenario_and_template_table_and_style_is_checked() {
+    // The walk above checks files by their `format:` line; make sure the
+    // files these kinds are known by all carry it (so none is skipped).
+    let mut files = Vec::new();
+    yaml_files(&root().join("tests/golden"), &mut files);
+    let scenarios: Vec<_> = files
+        .iter()
+        .filter(|f| f.file_name().is_some_and(|n| n == "scenario.yaml"))
+        .collect();
+    assert!(scenarios.len() >= 6, "{scenarios:?}");
+    for f in scenarios {
+        let text = std::fs::read_to_string(f).unwrap();
+        assert!(validates("scenario", &text), "{}", f.display());
+    }
+    for (dir, kind) in [
+        ("templates/tables", "tables"),
+        ("templates/styles", "style"),
+    ] {
+        let mut files = Vec::new();
+        yaml_files(&root().join(dir), &mut files);
+        assert!(!files.is_empty(), "{dir}");
+        for f in files {
+            let text = std::fs::read_to_string(&f).unwrap();
+            assert!(validates(kind, &text), "{}", f.display());
+        }
+    }
+}
+
+#[test]
+fn the_scenario_schema_names_the_loaders_keys() {
+    use tilecrawl::scenario::GamePart;
+    let schema = tilecrawl::mkd::scenario::json_schema();
+    let props: Vec<&str> = schema
+        .get("properties")
+        .and_then(|p| p.as_object())
+        .unwrap()
+        .keys()
+        .map(String::as_str)
+        .collect();
+    let mut keys: Vec<&str> = tilecrawl::mkd::scenario::MkdPart::KEYS.to_vec();
+    let mut got = props.clone();
+    keys.sort_unstable();
+    got.sort_unstable();
+    assert_eq!(got, keys, "the schema's keys are not the loader's");
+    assert_eq!(
+        schema.get("additionalProperties"),
+        Some(&serde_json::Value::Bool(false))
+    );
+}
+
+#[test]
+fn scenarios_tables_and_styles_of_the_wrong_shape_fail_schema_and_loader() {
+    let scenario =
+        std::fs::read_to_string(root().join("tests/golden/seed-7-two-sets/scenario.yaml")).unwrap();
+    assert!(validates("scenario", &scenario));
+    assert!(tilecrawl::mkd::scenario::from_yaml(&scenario, "s").is_ok());
+    for bad in [
+        scenario.replacen("seed: ", "colour: red\nseed: ", 1),
+        scenario.replacen("ruleset: mkd-adventure", "ruleset: 7", 1),
+        scenario.replacen("\npools:", "\nspare:", 1),
+    ] {
+        assert!(!validates("scenario", &bad), "the schema takes it");
+        assert!(
+            tilecrawl::mkd::scenario::from_yaml(&bad, "s").is_err(),
+            "the loader takes it"
+        );
+    }
+
+    let tables =
+        std::fs::read_to_string(root().join("templates/tables/mkd-adventure.yaml")).unwrap();
+    assert!(validates("tables", &tables));
+    assert!(tilecrawl::mkd::tables::parse(&tables, "t").is_ok());
+    let bad_roll = tables.replacen("{roll: 1,", "{roll: 7,", 1);
+    assert_ne!(bad_roll, tables);
+    for bad in [bad_roll, tables.replacen("\nrules:", "\nrulez:", 1)] {
+        assert!(!validates("tables", &bad), "the schema takes it");
+        assert!(tilecrawl::mkd::tables::parse(&bad, "t").is_err());
+    }
+
+    let style = "format: tilecrawl-style/1\nbase: ink\n";
+    assert!(validates("style", style));
+    assert!(tilecrawl::export::style::parse(style, "s").is_ok());
+    for bad in [
+        "format: tilecrawl-style/1\nbase: ink\npaper: white\n",
+        "format: tilecrawl-style/1\nbase: ink\npaper:\n",
+        "format: tilecrawl-style/1\nbase: ink\nrock: {fill: {mode: dots, spacing_mm: 0.1}}\n",
+        "format: tilecrawl-style/1\nbase: sepia\n",
+        "format: tilecrawl-style/1\nbase: ink\nshadow: \"#000000\"\n",
+    ] {
+        assert!(!validates("style", bad), "the schema takes {bad:?}");
+        assert!(
+            tilecrawl::export::style::parse(bad, "s").is_err(),
+            "the loader takes {bad:?}"
+        );
+    }
+}
+
+#[test]
+fn a_yaml_language_server_first_line_is_read_as_a_comment() {
+    let with_line = |kind: &str, path: &str| {
+        let text = std::fs::read_to_string(root().join(path)).unwrap();
+        format!("# yaml-language-server: $schema=../schemas/{kind}.schema.json\n{text}")
+    };
+    let t = with_line("tileset", "templates/tilesets/mkd-builder.yaml");
+    tilecrawl::tileset::parse(&t, "t").unwrap();
+    let p = with_line("party", "templates/parties/default.yaml");
+    tilecrawl::mkd::play::party::parse(&p, "p").unwrap();
+    let s = with_line("scenario", "tests/golden/seed-7-two-sets/scenario.yaml");
+    tilecrawl::mkd::scenario::from_yaml(&s, "s").unwrap();
+    let s = format!(
+        "# yaml-language-server: $schema=https://example.org/scenario.schema.json\n{}",
+        std::fs::read_to_string(root().join("tests/golden/seed-7-two-sets/scenario.yaml")).unwrap()
+    );
+    tilecrawl::mkd::scenario::from_yaml(&s, "s").unwrap();
+    let m = with_line("tables", "templates/tables/mkd-adventure.yaml");
+    tilecrawl::mkd::tables::parse(&m, "t").unwrap();
+    let y = with_line("style", "templates/styles/ink.yaml");
+    tilecrawl::export::style::parse(&y, "y").unwrap();
+    let m = with_line("monsters", "templates/monsters/default.yaml");
+    tilecrawl::mkd::monsters::parse(&m, "m").unwrap();
+    // And through the command line, a scenario drawn from such a file.
+    let tmp = tempfile::tempdir().unwrap();
+    std::fs::write(tmp.path().join("scenario.yaml"), &s).unwrap();
+    let r = run_env(
+        tmp.path(),
+        &["render", "scenario.yaml", "--dpi", "20", "--out", "r", "-q"],
+        &[],
+        Duration::from_secs(120),
+    );
+    assert_eq!(r.code, Some(0), "{r:?}");
+}

@@ -31,7 +31,17 @@ const TABLETOP_MAX_ROLLS: u32 = 10_000;
 
 /// How an exit (or the entrance) is chosen among the numbered candidates.
 /// Written in files by its [`ExitDice::name`].
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Default,
+    serde::Serialize,
+    serde::Deserialize,
+    schemars::JsonSchema,
+)]
 #[serde(rename_all = "lowercase")]
 pub enum ExitDice {
     /// One fair roll over the numbered exits (`1dN`).

@@ -51,27 +51,27 @@ pub(super) fn against_text(t: &TileStep) -> String {
 
 /// A table both outputs draw.
 #[derive(Debug, Clone, PartialEq)]
-pub(super) struct Table {
-    pub(super) headers: Vec<&'static str>,
+pub(crate) struct Table {
+    pub(crate) headers: Vec<&'static str>,
     /// Columns aligned right (numbers).
-    pub(super) right: Vec<bool>,
+    pub(crate) right: Vec<bool>,
     /// The column that takes the spare width in the PDF and wraps first.
-    pub(super) flex: Option<usize>,
+    pub(crate) flex: Option<usize>,
     /// Columns shown as code in Markdown (legend characters).
-    pub(super) code: Vec<usize>,
-    pub(super) rows: Vec<Vec<String>>,
+    pub(crate) code: Vec<usize>,
+    pub(crate) rows: Vec<Vec<String>>,
     /// Per row, a small drawing of cells (legend rows) in an extra PDF column.
-    pub(super) diagrams: Vec<Vec<String>>,
+    pub(crate) diagrams: Vec<Vec<String>>,
     /// Heading of the PDF diagram column.
-    pub(super) diagram_header: &'static str,
+    pub(crate) diagram_header: &'static str,
     /// Size of one diagram square in the PDF, in points (before fitting).
-    pub(super) diagram_square_pt: f32,
+    pub(crate) diagram_square_pt: f32,
     /// Smaller type for long tables (the dice log).
-    pub(super) compact: bool,
+    pub(crate) compact: bool,
 }
 
 impl Table {
-    pub(super) fn new(headers: &[&'static str], right: &[usize], flex: Option<usize>) -> Table {
+    pub(crate) fn new(headers: &[&'static str], right: &[usize], flex: Option<usize>) -> Table {
         Table {
             headers: headers.to_vec(),
             right: (0..headers.len()).map(|i| right.contains(&i)).collect(),
@@ -85,7 +85,7 @@ impl Table {
         }
     }
 
-    pub(super) fn row(&mut self, cells: Vec<String>) {
+    pub(crate) fn row(&mut self, cells: Vec<String>) {
         debug_assert_eq!(cells.len(), self.headers.len());
         self.rows.push(cells);
     }
@@ -93,7 +93,7 @@ impl Table {
 
 /// One piece of a section.
 #[derive(Debug, Clone, PartialEq)]
-pub(super) enum Part {
+pub(crate) enum Part {
     /// A sub-heading.
     Heading(String),
     /// A paragraph.
@@ -108,9 +108,9 @@ pub(super) enum Part {
 }
 
 #[derive(Debug, Clone, PartialEq)]
-pub(super) struct Section {
-    pub(super) title: String,
-    pub(super) parts: Vec<Part>,
+pub(crate) struct Section {
+    pub(crate) title: String,
+    pub(crate) parts: Vec<Part>,
 }
 
 /// A dice-log line as the sheet prints it. Scenarios written before the log

@@ -20,5 +20,7 @@ mod pdf;
 mod tests;
 
 pub use crate::mkd::sheet::*;
+pub(crate) use content::{Part, Section, Table};
 pub use markdown::{setup_markdown, sheet_markdown};
+pub(crate) use pdf::sections_pdf;
 pub use pdf::{setup_pdf, sheet_pdf};

@@ -637,20 +637,11 @@ impl<'a> Pager<'a> {
     }
 
     /// The running header and footer, once the page count is known.
-    pub(super) fn finish(mut self, sheet: &SetupSheet) -> Vec<Vec<Op>> {
+    pub(super) fn finish(mut self, head: &str, foot: &str) -> Vec<Vec<Op>> {
         let n = self.pages.len();
         let g = self.g;
         let left = g.margin;
         let right = g.width - g.margin;
-        let head = format!("tilecrawl setup sheet — seed {}", sheet.seed);
-        let foot = format!(
-            "seed {} · {} · tile set {} · {} · hero value {}",
-            sheet.seed,
-            sheet.mission,
-            sheet.params.tileset,
-            plural(sheet.params.sets, "set", "sets"),
-            sheet.params.hero_value
-        );
         let pages = std::mem::take(&mut self.pages);
         let mut out = Vec::with_capacity(n);
         for (i, ops) in pages.into_iter().enumerate() {
@@ -661,7 +652,7 @@ impl<'a> Pager<'a> {
             let head_max = right - left - nw - 12.0;
             let head_line = self
                 .m
-                .wrap(&head, 9.0, true, head_max)
+                .wrap(head, 9.0, true, head_max)
                 .into_iter()
                 .next()
                 .unwrap_or_default();
@@ -680,7 +671,7 @@ impl<'a> Pager<'a> {
             });
             let foot_line = self
                 .m
-                .wrap(&foot, 7.0, false, right - left)
+                .wrap(foot, 7.0, false, right - left)
                 .into_iter()
                 .next()
                 .unwrap_or_default();
@@ -693,6 +684,20 @@ impl<'a> Pager<'a> {
     }
 }
 
+/// The setup sheet's running header and footer.
+fn running_lines(sheet: &SetupSheet) -> (String, String) {
+    let head = format!("tilecrawl setup sheet — seed {}", sheet.seed);
+    let foot = format!(
+        "seed {} · {} · tile set {} · {} · hero value {}",
+        sheet.seed,
+        sheet.mission,
+        sheet.params.tileset,
+        plural(sheet.params.sets, "set", "sets"),
+        sheet.params.hero_value
+    );
+    (head, foot)
+}
+
 /// Lays the sheet out on pages.
 pub(super) fn layout(
     sheet: &SetupSheet,
@@ -700,8 +705,22 @@ pub(super) fn layout(
     g: Geometry,
     palette: Palette,
 ) -> Vec<Vec<Op>> {
+    let (head, foot) = running_lines(sheet);
+    layout_sections(&sections(sheet), m, g, palette, &head, &foot)
+}
+
+/// Lays sections out on pages (the first section's title as the page's
+/// title), `head` and `foot` on every page.
+fn layout_sections(
+    sections: &[Section],
+    m: &Metrics,
+    g: Geometry,
+    palette: Palette,
+    head: &str,
+    foot: &str,
+) -> Vec<Vec<Op>> {
     let mut p = Pager::new(m, g, palette);
-    for (n, sec) in sections(sheet).iter().enumerate() {
+    for (n, sec) in sections.iter().enumerate() {
         if n == 0 {
             p.title(&sec.title);
         } else {
@@ -721,7 +740,7 @@ pub(super) fn layout(
             }
         }
     }
-    p.finish(sheet)
+    p.finish(head, foot)
 }
 
 /// The setup sheet as a PDF (`setup.pdf`) on `print.paper`, with margins of at
@@ -739,6 +758,44 @@ pub fn sheet_pdf(
     print: &PrintOptions,
     style: &Style,
 ) -> Result<Vec<u8>, ExportError> {
+    let g = Geometry::new(print)?;
+    let metrics = Metrics::new()?;
+    let pages = layout(sheet, &metrics, g, Palette::of(style));
+    pages_pdf(&pages, g, title(sheet), sheet.generator.clone())
+}
+
+/// Any document of sections as a PDF laid out the way the setup sheet is
+/// (`characters.pdf`): the first section's title heads the first page,
+/// `head` and `foot` run on every page with "page n of m". `title` and
+/// `creator` go into the PDF's metadata. The same input gives the same bytes.
+pub(crate) fn sections_pdf(
+    sections: &[Section],
+    print: &PrintOptions,
+    style: &Style,
+    running: (&str, &str),
+    title: &str,
+    creator: &str,
+) -> Result<Vec<u8>, ExportError> {
+    let g = Geometry::new(print)?;
+    let metrics = Metrics::new()?;
+    let pages = layout_sections(
+        sections,
+        &metrics,
+        g,
+        Palette::of(style),
+        running.0,
+        running.1,
+    );
+    pages_pdf(&pages, g, title.to_string(), creator.to_string())
+}
+
+/// Pages of drawing operations as PDF bytes.
+fn pages_pdf(
+    pages: &[Vec<Op>],
+    g: Geometry,
+    title: String,
+    creator: String,
+) -> Result<Vec<u8>, ExportError> {
     use krilla::Document;
     use krilla::color::rgb;
     use krilla::geom::{PathBuilder, Point as KPoint, Rect as KRect};
@@ -747,10 +804,6 @@ pub fn sheet_pdf(
     use krilla::page::PageSettings;
     use krilla::paint::{Fill, LineCap, LineJoin, Stroke};
     use krilla::text::{Font, TextDirection};
-
-    let g = Geometry::new(print)?;
-    let metrics = Metrics::new()?;
-    let pages = layout(sheet, &metrics, g, Palette::of(style));
 
     let font = |data: &'static [u8]| {
         Font::new(data.into(), 0)
@@ -773,12 +826,8 @@ pub fn sheet_pdf(
     };
 
     let mut doc = Document::new();
-    doc.set_metadata(
-        Metadata::new()
-            .title(title(sheet))
-            .creator(sheet.generator.clone()),
-    );
-    for ops in &pages {
+    doc.set_metadata(Metadata::new().title(title).creator(creator));
+    for ops in pages {
         let settings = PageSettings::from_wh(g.width, g.height)
             .ok_or_else(|| ExportError::Pdf("invalid page size".into()))?;
         let mut page = doc.start_page_with(settings);
