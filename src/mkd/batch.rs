@@ -131,29 +131,36 @@ pub const RATING_COLUMNS: [&str; 6] = [
 ];
 
 /// The numeric index columns a filter can test, in index order (the
-/// rating's need `--simulate`).
-pub const FILTER_COLUMNS: [&str; 20] = [
-    "seed",
-    "tiles",
-    "chambers",
-    "hallways",
-    "depth",
-    "critical_path",
-    "dead_ends",
-    "wmt_yellow",
-    "wmt_blue",
-    "wmt_red",
-    "chests_1",
-    "chests_2",
-    "chests_3",
-    "floors",
-    "runs",
-    "win_rate",
-    "win_rate_low",
-    "win_rate_high",
-    "median_turns",
-    "heroes_lost",
-];
+/// rating's, [`RATING_COLUMNS`], need `--simulate`).
+pub const FILTER_COLUMNS: [&str; 20] = {
+    const LAYOUT: [&str; 14] = [
+        "seed",
+        "tiles",
+        "chambers",
+        "hallways",
+        "depth",
+        "critical_path",
+        "dead_ends",
+        "wmt_yellow",
+        "wmt_blue",
+        "wmt_red",
+        "chests_1",
+        "chests_2",
+        "chests_3",
+        "floors",
+    ];
+    let mut all = [""; 20];
+    let mut i = 0;
+    while i < 20 {
+        all[i] = if i < 14 {
+            LAYOUT[i]
+        } else {
+            RATING_COLUMNS[i - 14]
+        };
+        i += 1;
+    }
+    all
+};
 
 /// The first line of `index.csv`.
 pub const CSV_HEADER: &str = "seed,tiles,chambers,hallways,depth,critical_path,dead_ends,wmt_yellow,wmt_blue,wmt_red,chests_1,chests_2,chests_3,floors,mission,files";

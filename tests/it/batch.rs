@@ -3,7 +3,7 @@
 //! only finished folders and `--resume` completes them into the same bytes
 //! as an uninterrupted run, and the index agrees with each scenario.
 
-use crate::common;
+use crate::common::{self, rows};
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -93,21 +93,6 @@ fn assert_same_tree(a: &Path, b: &Path) {
             b.display()
         );
     }
-}
-
-/// The rows of an index.csv as maps from column to value.
-fn rows(csv: &str) -> Vec<BTreeMap<String, String>> {
-    let mut lines = csv.lines();
-    let header: Vec<&str> = lines.next().expect("a header").split(',').collect();
-    lines
-        .map(|l| {
-            header
-                .iter()
-                .zip(l.split(','))
-                .map(|(h, v)| (h.to_string(), v.to_string()))
-                .collect()
-        })
-        .collect()
 }
 
 fn read(p: &Path) -> String {

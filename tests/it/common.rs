@@ -163,3 +163,19 @@ pub fn scenario(seed: u64, sets: u32) -> tilecrawl::mkd::scenario::Scenario {
     };
     generate(&tilecrawl::tileset::default_tileset(), &p).expect("scenario generates")
 }
+
+/// The rows of an `index.csv` (a header line, then one line per row, no
+/// quoted commas) as maps from column to value.
+pub fn rows(csv: &str) -> Vec<std::collections::BTreeMap<String, String>> {
+    let mut lines = csv.lines();
+    let header: Vec<&str> = lines.next().expect("a header").split(',').collect();
+    lines
+        .map(|l| {
+            header
+                .iter()
+                .zip(l.split(','))
+                .map(|(h, v)| (h.to_string(), v.to_string()))
+                .collect()
+        })
+        .collect()
+}

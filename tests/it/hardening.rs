@@ -63,6 +63,23 @@ fn scenario_dir() -> (tempfile::TempDir, PathBuf) {
     (tmp, s)
 }
 
+/// `play SCENARIO --script FILE --save s.yaml` with `script` as the file's
+/// text and `extra` options.
+fn play_script(cwd: &Path, scenario: &Path, script: &str, extra: &[&str]) -> Run {
+    let file = cwd.join("cmds.txt");
+    std::fs::write(&file, script).unwrap();
+    let mut args = vec![
+        "play",
+        p(scenario),
+        "--script",
+        p(&file),
+        "--save",
+        "s.yaml",
+    ];
+    args.extend_from_slice(extra);
+    run(cwd, &args)
+}
+
 fn resume(cwd: &Path, save: &Path) -> Run {
     run(cwd, &["play", "--resume", p(save), "-q"])
 }
@@ -576,18 +593,11 @@ fn long_values_are_refused_at_load_and_errors_stay_short() {
 #[test]
 fn control_characters_are_escaped_in_everything_printed() {
     let (tmp, scenario) = scenario_dir();
-    let script = tmp.path().join("cmds.txt");
-    std::fs::write(&script, "status\n\u{1b}]0;owned\u{7}Ayla \u{1b}[2J moves\n").unwrap();
-    let r = run(
+    let r = play_script(
         tmp.path(),
-        &[
-            "play",
-            p(&scenario),
-            "--script",
-            p(&script),
-            "--save",
-            "s.yaml",
-        ],
+        &scenario,
+        "status\n\u{1b}]0;owned\u{7}Ayla \u{1b}[2J moves\n",
+        &[],
     );
     assert_eq!(r.code, Some(0), "{r:?}");
     assert!(!r.stdout.contains('\u{1b}') && !r.stdout.contains('\u{7}'));
@@ -641,20 +651,7 @@ fn a_byte_order_mark_is_accepted_everywhere() {
 #[test]
 fn quit_in_a_script_ends_play() {
     let (tmp, scenario) = scenario_dir();
-    let script = tmp.path().join("cmds.txt");
-    std::fs::write(&script, "status\nquit\nend turn\n").unwrap();
-    let r = run(
-        tmp.path(),
-        &[
-            "play",
-            p(&scenario),
-            "--script",
-            p(&script),
-            "--save",
-            "s.yaml",
-            "-q",
-        ],
-    );
+    let r = play_script(tmp.path(), &scenario, "status\nquit\nend turn\n", &["-q"]);
     assert_eq!(r.code, Some(0), "{r:?}");
     assert!(!r.stdout.contains("not a command"), "{}", r.stdout);
     assert!(!r.stdout.contains("> end turn"), "{}", r.stdout);

@@ -3,7 +3,7 @@
 //! and shard split, and `--filter` on the rating keeping only adventures in
 //! the band.
 
-use crate::common::{self, one_error_line};
+use crate::common::{self, one_error_line, rows};
 use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
@@ -20,21 +20,6 @@ fn batch(cwd: &Path, out: &str, extra: &[&str]) -> common::Run {
 
 fn read(p: &Path) -> String {
     std::fs::read_to_string(p).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
-}
-
-/// The rows of an index.csv as maps from column to value.
-fn rows(csv: &str) -> Vec<std::collections::BTreeMap<String, String>> {
-    let mut lines = csv.lines();
-    let header: Vec<&str> = lines.next().expect("a header").split(',').collect();
-    lines
-        .map(|l| {
-            header
-                .iter()
-                .zip(l.split(','))
-                .map(|(h, v)| (h.to_string(), v.to_string()))
-                .collect()
-        })
-        .collect()
 }
 
 /// The rating columns are `simulate`'s figures for the same scenario, seed

@@ -526,19 +526,30 @@ pub fn simulate_adventure(
     let results: Vec<RunResult> = (0..opts.runs)
         .into_par_iter()
         .map(|i| {
-            let r = play(
-                adventure,
-                party,
-                tables,
-                run_seed(opts.seed, i),
-                opts.max_turns,
-                None,
-            );
+            let r = run_number(adventure, party, tables, opts, i);
             progress();
             r
         })
         .collect();
     Report::for_setting(&results, opts, &setting(adventure, party, tables))
+}
+
+/// Run `i` of a simulation: its dice seeded from the options' seed.
+fn run_number(
+    adventure: &Adventure,
+    party: &Arc<Party>,
+    tables: &Arc<Tables>,
+    opts: &SimOptions,
+    i: u32,
+) -> RunResult {
+    play(
+        adventure,
+        party,
+        tables,
+        run_seed(opts.seed, i),
+        opts.max_turns,
+        None,
+    )
 }
 
 /// [`simulate_adventure`] on the calling thread, run after run: for a batch,
@@ -551,16 +562,7 @@ pub fn simulate_here(
     opts: &SimOptions,
 ) -> Report {
     let results: Vec<RunResult> = (0..opts.runs)
-        .map(|i| {
-            play(
-                adventure,
-                party,
-                tables,
-                run_seed(opts.seed, i),
-                opts.max_turns,
-                None,
-            )
-        })
+        .map(|i| run_number(adventure, party, tables, opts, i))
         .collect();
     Report::for_setting(&results, opts, &setting(adventure, party, tables))
 }
