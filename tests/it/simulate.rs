@@ -208,3 +208,30 @@ fn every_run_ends_within_max_turns() {
     let rep = simulate::simulate(&s, &party, &tables, &opts);
     assert_eq!(rep.runs - rep.timed_out, ended);
 }
+
+/// The report of seed 7's scenario over 200 runs with the default party,
+/// pinned (issue 21): the speed work must leave it byte-identical
+/// (`UPDATE_GOLDEN=1` rewrites it when a rule change means to alter it).
+#[test]
+fn the_seed_7_report_is_pinned() {
+    let (_dir, file) = scenario();
+    let (code, text, err) = run(&["simulate", p(&file), "--runs", "200", "--jobs", "2", "-q"]);
+    assert_eq!(code, 0, "{err}");
+    let golden =
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/golden/simulate/seed-7-200-runs.txt");
+    if std::env::var_os("UPDATE_GOLDEN").is_some() {
+        std::fs::create_dir_all(golden.parent().unwrap()).unwrap();
+        std::fs::write(&golden, &text).unwrap();
+        return;
+    }
+    let want = std::fs::read_to_string(&golden).unwrap_or_else(|e| {
+        panic!(
+            "{}: {e}; run with UPDATE_GOLDEN=1 to create it",
+            golden.display()
+        )
+    });
+    assert_eq!(
+        text, want,
+        "the simulate report changed; if meant, UPDATE_GOLDEN=1 and say so"
+    );
+}
