@@ -412,7 +412,20 @@ pub fn derive(t: &Tables, s: &mut Sheet) {
 /// skills and abilities, gear within the starting silver's reach of one
 /// armour, and HP, armour and move as the rules compute them. The message
 /// says what is wrong.
-pub fn check_sheet(t: &Tables, s: &Sheet) -> Result<(), String> {
+pub fn check_sheet(t: &Tables, s: &Sheet) -> Result<(), SheetError> {
+    sheet_fault(t, s).map_err(|what| SheetError { what })
+}
+
+/// Why a character sheet breaks the rules ([`check_sheet`]).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{what}")]
+pub struct SheetError {
+    /// What is wrong, naming the key and the value expected.
+    pub what: String,
+}
+
+/// [`check_sheet`]'s checks: the first fault in words.
+fn sheet_fault(t: &Tables, s: &Sheet) -> Result<(), String> {
     if !(1..=MAX_LEVEL).contains(&s.level) {
         return Err(format!("level is {}; expected 1 to {MAX_LEVEL}", s.level));
     }

@@ -360,7 +360,7 @@ fn check_hero(hero: RawHero, hloc: &str, seen: &mut Vec<String>) -> Result<Hero,
             crate::characters::wod_s::Tables::embedded(),
             sheet,
         )
-        .map_err(|m| (format!("{hloc} ({}).wod_s: ", hero.name), m))?;
+        .map_err(|e| (format!("{hloc} ({}).wod_s: ", hero.name), e.what))?;
     }
     if hero.value == 0 || hero.value > 1000 {
         return Err((at(), format!("value is {}; expected 1 to 1000", hero.value)));
