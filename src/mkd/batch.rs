@@ -25,6 +25,8 @@ use crate::scenario::Point;
 use crate::tileset::{Cell, TileKind};
 use std::fmt::Write;
 
+pub mod merge;
+
 /// How an adventure plays for a party: the figures of `simulate` the index
 /// keeps (`batch --simulate N`).
 #[derive(Debug, Clone, Copy, PartialEq)]

@@ -23,40 +23,56 @@ fn read(p: &Path) -> String {
 }
 
 /// The rating columns are `simulate`'s figures for the same scenario, seed
-/// and party; the index is the same for `--jobs 1` and `--jobs 2`, and two
-/// shards hold between them the rows of the whole.
+/// and party; the index is the same for `--jobs 1` and `--jobs 2`, and three
+/// shards merged by `batch merge` give the whole's index byte for byte.
 #[test]
 fn the_rating_is_what_simulate_says_and_does_not_depend_on_jobs_or_shards() {
     let tmp = tempfile::tempdir().unwrap();
-    let base = ["--count", "3", "--seed-start", "7", "--simulate", "12"];
+    let base = ["--count", "4", "--seed-start", "7", "--simulate", "12"];
     for (out, extra) in [
         ("j1", &["--jobs", "1"][..]),
         ("j2", &["--jobs", "2"][..]),
-        ("s1", &["--shard", "1/2"][..]),
-        ("s2", &["--shard", "2/2"][..]),
+        ("s1", &["--shard", "1/3"][..]),
+        ("s2", &["--shard", "2/3"][..]),
+        ("s3", &["--shard", "3/3"][..]),
     ] {
         let r = batch(tmp.path(), out, &[&base[..], extra].concat());
         assert_eq!(r.code, Some(0), "{out}: {}", r.stderr);
     }
-    let whole = read(&tmp.path().join("j1/index.csv"));
-    assert_eq!(whole, read(&tmp.path().join("j2/index.csv")));
-    assert_eq!(
-        read(&tmp.path().join("j1/index.yaml")),
-        read(&tmp.path().join("j2/index.yaml"))
+    let r = common::run_env(
+        tmp.path(),
+        &["batch", "merge", "s1", "s2", "s3", "--out", "merged"],
+        &[],
+        Duration::from_secs(60),
     );
-    let mut sharded: Vec<String> = ["s1", "s2"]
-        .iter()
-        .flat_map(|s| {
-            read(&tmp.path().join(s).join("index.csv"))
-                .lines()
-                .skip(1)
-                .map(String::from)
-                .collect::<Vec<_>>()
-        })
-        .collect();
-    sharded.sort_by_key(|l| l.split(',').next().unwrap().parse::<u64>().unwrap());
-    let whole_rows: Vec<&str> = whole.lines().skip(1).collect();
-    assert_eq!(sharded, whole_rows);
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    assert_eq!(
+        r.stdout,
+        "merged 4 adventure(s) from 3 shard(s) into merged: index.csv, index.yaml\n"
+    );
+    let whole = read(&tmp.path().join("j1/index.csv"));
+    for other in ["j2", "merged"] {
+        assert_eq!(
+            whole,
+            read(&tmp.path().join(other).join("index.csv")),
+            "{other}"
+        );
+        assert_eq!(
+            read(&tmp.path().join("j1/index.yaml")),
+            read(&tmp.path().join(other).join("index.yaml")),
+            "{other}"
+        );
+    }
+    assert_eq!(rows(&whole).len(), 4);
+    // A shard given twice is refused, and nothing is written.
+    let r = common::run_env(
+        tmp.path(),
+        &["batch", "merge", "s1", "s2", "s1", "--out", "twice"],
+        &[],
+        Duration::from_secs(60),
+    );
+    one_error_line(&r, &["is in both s1 and s1"]).unwrap();
+    assert!(!tmp.path().join("twice/index.csv").exists());
     assert!(
         whole.starts_with("seed,")
             && whole.lines().next().unwrap().ends_with(
