@@ -201,3 +201,98 @@ fn generate_says_how_the_adventure_plays_in_the_summary_and_on_the_sheet() {
     assert_eq!(r.code, Some(0), "{}", r.stderr);
     assert!(!read(&tmp.path().join("plain/setup.md")).contains("Plays"));
 }
+
+/// `campaign next --win-rate LOW..HIGH` keeps the first candidate seed the
+/// campaign's heroes win at a rate in the band: its rating is what
+/// `simulate` says of the written scenario with the written party, the
+/// seeds it passed over played outside the band, and a band no candidate
+/// meets is one error line with nothing written.
+#[test]
+fn campaign_next_keeps_an_adventure_in_the_win_rate_band() {
+    let tmp = tempfile::tempdir().unwrap();
+    let run = |args: &[&str]| common::run_env(tmp.path(), args, &[], Duration::from_secs(300));
+    let r = run(&[
+        "campaign", "new", "Iron", "--seed", "26", "--dir", ".", "-q",
+    ]);
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    let r = run(&[
+        "campaign",
+        "next",
+        "Iron",
+        "--dir",
+        ".",
+        "--win-rate",
+        "0.5..0.7",
+        "--runs",
+        "24",
+    ]);
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    let adv = tmp.path().join("Iron/adventure-1");
+    let text = read(&adv.join("scenario.yaml"));
+    let s = Arc::new(tilecrawl::mkd::scenario::from_yaml(&text, "scenario.yaml").unwrap());
+    let heroes = party::load(&adv.join("party.yaml")).unwrap();
+    let opts = SimOptions {
+        runs: 24,
+        seed: s.seed,
+        max_turns: DEFAULT_MAX_TURNS,
+    };
+    let rating = Rating::of(&simulate_adventure(
+        &Adventure::Scenario(s.clone()),
+        &Arc::new(heroes),
+        &Arc::new(tilecrawl::mkd::tables::default_tables()),
+        &opts,
+        &|| {},
+    ));
+    assert!((0.5..=0.7).contains(&rating.win_rate), "{rating:?}");
+    let words = rating.words("the heroes of campaign Iron");
+    assert!(
+        r.stdout.contains(&format!("plays: {words}\n")),
+        "{}",
+        r.stdout
+    );
+    assert!(read(&adv.join("setup.md")).contains(&format!("**Plays:** {words}")));
+    // The campaign file names the seed kept; the first candidate is the
+    // campaign's own seed for adventure 1, so any seed passed over is listed.
+    let campaign = read(&tmp.path().join("Iron/campaign.yaml"));
+    assert!(
+        campaign.contains(&format!("seed: {}", s.seed)),
+        "{campaign}"
+    );
+    let first = tilecrawl::core::dice::adventure_seed(26, 1);
+    assert_eq!(
+        s.seed != first,
+        r.stdout.contains(&format!("{first} (")),
+        "{}",
+        r.stdout
+    );
+
+    // No adventure plays in an empty corner of the band: one error line.
+    let r = run(&["campaign", "new", "Cold", "--seed", "3", "--dir", ".", "-q"]);
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    let r = run(&[
+        "campaign",
+        "next",
+        "Cold",
+        "--dir",
+        ".",
+        "--win-rate",
+        "0..0",
+        "--runs",
+        "8",
+        "--max-attempts",
+        "2",
+    ]);
+    one_error_line(&r, &["no adventure in 2 tries played in --win-rate 0..0"]).unwrap();
+    assert!(!tmp.path().join("Cold/adventure-1/scenario.yaml").exists());
+    let r = run(&[
+        "campaign",
+        "next",
+        "Cold",
+        "--dir",
+        ".",
+        "--win-rate",
+        "0.7..0.4",
+    ]);
+    assert_eq!(r.code, Some(2), "{}", r.stderr);
+    assert!(r.stderr.contains("expected LOW..HIGH"), "{}", r.stderr);
+}
