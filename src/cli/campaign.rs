@@ -163,7 +163,6 @@ struct NextArgs {
     /// With --win-rate: candidate adventures tried before giving up.
     #[arg(
         long,
-        value_name = "N",
         default_value_t = 20,
         requires = "win_rate",
         value_parser = clap::value_parser!(u32).range(1..=1000)

@@ -84,7 +84,7 @@ enum Command {
     Render(render::RenderArgs),
     /// Generate many adventures, one folder per seed, with index.csv and index.yaml.
     #[command(
-        after_help = "Examples:\n  tilecrawl batch --count 50 --out season --filter 'depth>=4'\n  tilecrawl batch merge s1 s2 s3 --out season"
+        after_help = "Example:\n  tilecrawl batch --count 50 --out season --filter 'depth>=4'\n  tilecrawl batch merge s1 s2 s3 --out season"
     )]
     Batch(batch::BatchCli),
     /// Play a scenario solo: you move the heroes, tilecrawl plays the dungeon.
