@@ -195,6 +195,21 @@ fn two_shards_merge_into_the_unsharded_index() {
         let (csv, yaml) = merge_shards(&[s1.clone(), s2.clone()]);
         assert_eq!(csv, read(&whole.join("index.csv")), "{extra:?}");
         assert_eq!(yaml, read(&whole.join("index.yaml")), "{extra:?}");
+        // `batch merge` gives the same bytes, whatever order the shards come in.
+        let merged = tmp.path().join("merged");
+        let r = run(&[
+            "batch",
+            "merge",
+            s2.to_str().unwrap(),
+            s1.to_str().unwrap(),
+            "--out",
+            merged.to_str().unwrap(),
+            "-q",
+        ]);
+        assert_eq!((r.code, r.stdout.as_str()), (0, ""), "{}", r.stderr);
+        assert_eq!(csv, read(&merged.join("index.csv")), "{extra:?}");
+        assert_eq!(yaml, read(&merged.join("index.yaml")), "{extra:?}");
+        std::fs::remove_dir_all(&merged).unwrap();
         assert_eq!(rows(&read(&s1.join("index.csv"))).len(), 8);
         assert_eq!(rows(&read(&s2.join("index.csv"))).len(), 7);
         // The adventure folders of the two shards are the whole's.
@@ -209,6 +224,49 @@ fn two_shards_merge_into_the_unsharded_index() {
             std::fs::remove_dir_all(d).unwrap();
         }
     }
+}
+
+/// `batch merge` refuses a folder without an index and an index already in
+/// `--out` (unless `--force`), each with one error line and nothing written.
+#[test]
+fn batch_merge_refuses_what_is_not_a_shard() {
+    let tmp = tempfile::tempdir().unwrap();
+    let s1 = tmp.path().join("s1");
+    batch_ok(&s1, &["--count", "4", "--only", "index", "--shard", "1/2"]);
+    let empty = tmp.path().join("empty");
+    std::fs::create_dir(&empty).unwrap();
+    let out = tmp.path().join("out");
+    let p = |x: &Path| x.to_str().unwrap().to_string();
+    let r = run(&["batch", "merge", &p(&s1), &p(&empty), "--out", &p(&out)]);
+    assert_eq!(r.code, 1, "{}", r.stderr);
+    assert!(
+        r.stderr.starts_with("error: ") && r.stderr.contains("empty: no index.csv there"),
+        "{}",
+        r.stderr
+    );
+    assert_eq!(r.stderr.lines().count(), 1);
+    assert!(!out.join("index.csv").exists());
+    // A second merge into the same folder needs --force.
+    let r = run(&["batch", "merge", &p(&s1), "--out", &p(&out), "-q"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let r = run(&["batch", "merge", &p(&s1), "--out", &p(&out)]);
+    assert_eq!(r.code, 1);
+    assert!(
+        r.stderr.contains("already holds an index; pass --force"),
+        "{}",
+        r.stderr
+    );
+    let r = run(&[
+        "batch",
+        "merge",
+        &p(&s1),
+        "--out",
+        &p(&out),
+        "--force",
+        "-q",
+    ]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(read(&out.join("index.csv")), read(&s1.join("index.csv")));
 }
 
 #[test]
