@@ -406,6 +406,9 @@ pub fn attack_squares(s: &State, m: MonsterId, h: HeroId, range: Option<u32>) ->
         .filter(|&q| free(q) && s.board.touching(q, hp))
         .collect();
     if let Some(r) = range {
+        // The square loop meets each square once, so only the squares next
+        // to the hero, listed first, can already be there.
+        let next_to = v.len();
         let r = r as i32;
         for dy in -r..=r {
             for dx in -r..=r {
@@ -413,7 +416,11 @@ pub fn attack_squares(s: &State, m: MonsterId, h: HeroId, range: Option<u32>) ->
                     x: hp.x + dx,
                     y: hp.y + dy,
                 };
-                if q != hp && !v.contains(&q) && free(q) && line_of_sight(&s.board, q, hp) {
+                if q != hp
+                    && !v[..next_to].contains(&q)
+                    && free(q)
+                    && line_of_sight(&s.board, q, hp)
+                {
                     v.push(q);
                 }
             }
