@@ -90,6 +90,44 @@ pub fn exports(
     Ok(files)
 }
 
+/// The file set of a Dungeon World 10 mm scenario: `scenario.yaml`, the
+/// players' map (map.svg, map.png; on paper map.pdf) and the Draken
+/// Master's sheet (setup.md; on paper setup.pdf), in that order.
+/// `--cutouts` and `--vtt` are not made for this game yet.
+pub fn dw10_files(
+    s: &crate::dw10::Scenario,
+    opts: &PackOptions,
+) -> Result<Vec<PackFile>, ExportError> {
+    let d = export::dw10_drawing(s, &opts.map);
+    export::check_png_size(d.width_mm, d.height_mm, opts.map.dpi)?;
+    let sheet = crate::dw10::setup::DungeonWorld10mm.sheet(s);
+    let svg = export::svg(&d);
+    let png = export::png_with(&svg, opts.map.dpi, opts.png)?;
+    let mut files = vec![
+        (
+            "scenario.yaml".to_string(),
+            crate::dw10::scenario::to_yaml(s).into_bytes(),
+        ),
+        ("map.svg".to_string(), svg.into_bytes()),
+        ("map.png".to_string(), png),
+        (
+            "setup.md".to_string(),
+            export::sheet::dm_markdown(&sheet).into_bytes(),
+        ),
+    ];
+    if let Some(print) = &opts.print {
+        files.push((
+            "map.pdf".to_string(),
+            export::pdf::drawing_pdf(s, d, print)?,
+        ));
+        files.push((
+            "setup.pdf".to_string(),
+            export::sheet::dm_pdf(&sheet, print, &opts.map.style)?,
+        ));
+    }
+    Ok(files)
+}
+
 /// An adventure's whole file set: the file to play first (`scenario.yaml`
 /// or `dungeon.yaml`), then the exports; a multi-floor dungeon's floors in
 /// `floor-N/` folders, in order.

@@ -12,6 +12,12 @@ pub const DEFAULT_TILESET_NAME: &str = "mkd-builder";
 
 const DEFAULT_TILESET_YAML: &str = include_str!("../../templates/tilesets/mkd-builder.yaml");
 
+/// Name of the embedded Pendraken-style set (usable as `--tileset
+/// pendraken-10mm`), the project's approximation of 10 mm resin pieces.
+pub const PENDRAKEN_TILESET_NAME: &str = "pendraken-10mm";
+
+const PENDRAKEN_TILESET_YAML: &str = include_str!("../../templates/tilesets/pendraken-10mm.yaml");
+
 /// What a tile set may hold at most; larger files are refused before any work.
 #[derive(Debug, Clone, Copy)]
 pub struct Limits {
@@ -109,10 +115,19 @@ pub fn default_tileset() -> TileSet {
         .expect("the embedded tile set is checked by the test suite")
 }
 
-/// Loads a tile set from a file, or the embedded set when `path` is its name.
+/// The embedded `pendraken-10mm` tile set.
+pub fn pendraken_tileset() -> TileSet {
+    parse(PENDRAKEN_TILESET_YAML, PENDRAKEN_TILESET_NAME)
+        .expect("the embedded tile set is checked by the test suite")
+}
+
+/// Loads a tile set from a file, or an embedded set when `path` is its name.
 pub fn load(path: &Path) -> Result<TileSet, TilesetError> {
     if path.as_os_str() == DEFAULT_TILESET_NAME {
         return Ok(default_tileset());
+    }
+    if path.as_os_str() == PENDRAKEN_TILESET_NAME {
+        return Ok(pendraken_tileset());
     }
     let file = path.display().to_string();
     // The size is checked before reading (see `fsutil::read_limited`).
@@ -373,6 +388,20 @@ mod tests {
         assert!(t.count(TileKind::Chamber) >= 16);
         assert!(t.tiles.iter().all(|t| t.back.is_some()));
         assert_eq!(t.square_mm, 25.4);
+    }
+
+    #[test]
+    fn the_pendraken_set_is_valid_and_big_enough_for_three_sets() {
+        let t = pendraken_tileset();
+        assert_eq!(t.square_mm, 15.0);
+        assert_eq!(
+            (t.count(TileKind::Hallway), t.count(TileKind::Chamber)),
+            (10, 10)
+        );
+        assert!(
+            t.tiles.iter().all(|t| t.back.is_none()),
+            "resin pieces are one-sided"
+        );
     }
 
     #[test]

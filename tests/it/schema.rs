@@ -102,6 +102,12 @@ fn every_template_and_test_file_of_a_kind_validates() {
             if tilecrawl::core::yaml::format_of(&text) != Some(k.format) {
                 continue;
             }
+            // The scenario schema is the MKD Adventure's; a Dungeon World
+            // 10 mm scenario shares the format line but has its own keys
+            // (no schema for it yet).
+            if k.name == "scenario" && text.contains("\nruleset: dungeon-world-10mm\n") {
+                continue;
+            }
             let value: serde_json::Value = yaml_serde::from_str(&text).unwrap();
             if let Err(e) = schemas.validate(&value, index) {
                 panic!("{} fails schemas/{}.schema.json: {e}", f.display(), k.name);
