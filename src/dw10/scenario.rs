@@ -418,7 +418,8 @@ fn check_feature(
             if f.is_secret() && f.colour.is_some() {
                 return fail(key, "a secret door takes no `colour`");
             }
-            let (a, b) = crate::dw10::board::door_edge(f).expect("a door with a side");
+            let (dx, dy) = f.side.map(|s| s.delta()).unwrap_or((0, 0));
+            let (a, b) = ((f.x, f.y), (f.x + dx, f.y + dy));
             if !board.cell_standable(b.0, b.1) {
                 return fail(
                     key,

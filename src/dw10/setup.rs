@@ -459,9 +459,10 @@ impl<'a> Placer<'a> {
         self.free(|p| self.owner(p) == Some(t) && !self.near_start(p, 1))
     }
 
-    /// Pits, rock slides and pools: each on a free square, kept only if
-    /// every square a figure may stand on can still be reached (a pit needs
-    /// floor straight across it on one side or the other).
+    /// Pits, rock slides and pools: each on a free square, never beside a
+    /// pit, kept only if every square a figure may stand on can still be
+    /// reached (a pit needs floor straight across it on one side or the
+    /// other).
     fn terrain(&mut self) {
         let n = self.built.layout.tiles.len();
         let plan = [
@@ -475,7 +476,9 @@ impl<'a> Placer<'a> {
         for (kind, count) in plan {
             for i in 0..count {
                 let mut candidates = self.free(|p| {
-                    !self.near_start(p, 2) && (kind != FeatureKind::Pit || self.jumpable(p))
+                    !self.near_start(p, 2)
+                        && (kind != FeatureKind::Pit || self.jumpable(p))
+                        && !self.beside_pit(p)
                 });
                 for _ in 0..12 {
                     let Some(p) = self.pick(
@@ -499,6 +502,13 @@ impl<'a> Placer<'a> {
                 }
             }
         }
+    }
+
+    /// Is a pit beside `p` (terrain there would spoil its jump)?
+    fn beside_pit(&self, p: (i32, i32)) -> bool {
+        [(1, 0), (-1, 0), (0, 1), (0, -1)].iter().any(|(dx, dy)| {
+            self.board.ground(p.0 + dx, p.1 + dy) == crate::dw10::board::Ground::Pit
+        })
     }
 
     /// Floor on both sides of `p` along a row or a column.
