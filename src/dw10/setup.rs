@@ -91,7 +91,7 @@ pub struct Setup {
 
 impl RuleSystem for DungeonWorld10mm {
     type Part = Dw10Part;
-    type Options<'a> = (&'a SetupTable, Difficulty, u32);
+    type Options<'a> = (&'a SetupTable, Difficulty, u32, &'a TileSet);
     type Setup = Setup;
     type Sheet = crate::dw10::sheet::DmSheet;
     type PlayOptions = ();
@@ -105,10 +105,10 @@ impl RuleSystem for DungeonWorld10mm {
     fn setup(
         &self,
         built: &BuiltMap,
-        (table, difficulty, kills): (&SetupTable, Difficulty, u32),
+        (table, difficulty, kills, tileset): (&SetupTable, Difficulty, u32, &TileSet),
         dice: &mut Dice,
     ) -> Result<Setup, SetupError> {
-        Placer::new(built, table, table.row(difficulty), dice).run(kills)
+        Placer::new(built, table, table.row(difficulty), dice).run(kills, tileset)
     }
 
     fn sheet(&self, scenario: &Scenario) -> crate::dw10::sheet::DmSheet {
@@ -128,7 +128,7 @@ pub fn generate(tileset: &TileSet, params: &GenerateParams) -> Result<Scenario, 
     let mut dice = Dice::with_log(params.seed, "dw10-setup", params.log);
     let setup = DungeonWorld10mm.setup(
         &built,
-        (&params.table, params.difficulty, params.kills),
+        (&params.table, params.difficulty, params.kills, tileset),
         &mut dice,
     )?;
     let mut log = built.log.clone();
@@ -262,8 +262,9 @@ impl<'a> Placer<'a> {
             .all(|(x, y)| self.board.reached(&r, x, y))
     }
 
-    fn run(mut self, kills: u32) -> Result<Setup, SetupError> {
+    fn run(mut self, kills: u32, tileset: &TileSet) -> Result<Setup, SetupError> {
         self.place_start()?;
+        self.printed_doors(tileset);
         self.join_parts();
         self.extra_staircases();
         self.terrain();
@@ -352,12 +353,61 @@ impl<'a> Placer<'a> {
         Ok(())
     }
 
+    /// The doors moulded on the pieces laid (the tile set's `doors`), where
+    /// they join two squares a figure may stand on; a secret one counts as
+    /// wall for the guarantees, so staircases join what it shuts off.
+    fn printed_doors(&mut self, tileset: &TileSet) {
+        let g = &self.built.grid;
+        let mut found = Vec::new();
+        for (i, t) in self.built.layout.tiles.iter().enumerate() {
+            let Some(def) = tileset.tiles.get(t.def) else {
+                continue;
+            };
+            for (x, y, side, secret) in def.doors_on(t.face, t.rotation) {
+                let a = g.local(t.x + x as i32, t.y + y as i32);
+                found.push((i, a, side, secret));
+            }
+        }
+        for (i, a, side, secret) in found {
+            let (dx, dy) = side.delta();
+            let b = (a.0 + dx, a.1 + dy);
+            let name = self.tile_name(i).to_string();
+            let e = if a <= b { (a, b) } else { (b, a) };
+            if !(self.board.standable(a.0, a.1) && self.board.standable(b.0, b.1))
+                || self.board.doors.contains_key(&e)
+                || a == self.start
+                || b == self.start
+            {
+                self.dice.note(format_args!(
+                    "door printed on {name} at {},{} ({} edge) leads to no floor here; left out",
+                    a.0,
+                    a.1,
+                    side.name()
+                ));
+                continue;
+            }
+            let mut d = Feature::new(FeatureKind::Door, a.0, a.1);
+            d.side = Some(side);
+            if secret {
+                d.secret = Some(true);
+            }
+            self.dice.note(format_args!(
+                "{} door printed on {name}: {},{} ({} edge)",
+                if secret { "secret" } else { "plain" },
+                a.0,
+                a.1,
+                side.name()
+            ));
+            self.push_door(d);
+        }
+    }
+
     /// A staircase colour (two ends) from the part the start reaches to each
     /// part walking cannot reach (water, walls across a piece). With every
     /// colour in use, the last colour gains an end there instead.
     fn join_parts(&mut self) {
         loop {
-            let r = self.board.reach(self.start, &|_: &DoorInfo| true);
+            let r = self.board.reach(self.start, &|d: &DoorInfo| !d.secret);
             let Some(cut) = self
                 .board
                 .standable_squares()
@@ -366,7 +416,7 @@ impl<'a> Placer<'a> {
             else {
                 return;
             };
-            let part = self.board.reach(cut, &|_: &DoorInfo| true);
+            let part = self.board.reach(cut, &|d: &DoorInfo| !d.secret);
             let far = self.free(|(x, y)| self.board.reached(&part, x, y));
             let colour = match self.next_colour() {
                 Some(c) => {
@@ -460,7 +510,7 @@ impl<'a> Placer<'a> {
     }
 
     /// Pits, rock slides and pools: each on a free square, never beside a
-    /// pit, kept only if every square a figure may stand on can still be
+    /// pit nor beside a door (printed doors come first), kept only if every square a figure may stand on can still be
     /// reached (a pit needs floor straight across it on one side or the
     /// other).
     fn terrain(&mut self) {
@@ -479,6 +529,7 @@ impl<'a> Placer<'a> {
                     !self.near_start(p, 2)
                         && (kind != FeatureKind::Pit || self.jumpable(p))
                         && !self.beside_pit(p)
+                        && !self.board.doors.keys().any(|&(a, b)| a == p || b == p)
                 });
                 for _ in 0..12 {
                     let Some(p) = self.pick(
@@ -554,6 +605,7 @@ impl<'a> Placer<'a> {
                     && b.standable(c.0, c.1)
                     && a != self.start
                     && c != self.start
+                    && !b.doors.contains_key(&(a, c))
             })
             .collect()
     }

@@ -23,4 +23,4 @@ pub use load::{
     PENDRAKEN_TILESET_NAME, TilesetError, default_tileset, json_schema, load, parse,
     pendraken_tileset, valid_id,
 };
-pub use model::{Cell, Entryway, Face, FaceSide, TileDef, TileKind, TileSet};
+pub use model::{Cell, Entryway, Face, FaceSide, PrintedDoor, TileDef, TileKind, TileSet};

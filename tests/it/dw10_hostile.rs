@@ -10,7 +10,7 @@ use std::time::Duration;
 
 fn golden() -> String {
     std::fs::read_to_string(
-        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/golden/dw10/seed-7/scenario.yaml"),
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/dw10/hand-edited.yaml"),
     )
     .unwrap()
 }
@@ -377,4 +377,70 @@ fn generate_refuses_what_the_game_does_not_take() {
         ],
     );
     one_error_line(&r, &["batch", "dungeon-world-10mm"]).unwrap();
+}
+
+#[test]
+fn printed_doors_in_a_tile_set_are_checked() {
+    let good = "format: tilecrawl-tileset/1\nname: mine\nsquare_mm: 15\ntiles:\n  - id: P1\n    kind: hallway\n    doors:\n      - {x: 1, y: 0, side: N}\n    front: |\n      #.#\n      #.#\n";
+    let tmp = tempfile::tempdir().unwrap();
+    std::fs::write(tmp.path().join("good.yaml"), good).unwrap();
+    // Well formed (too few pieces for a set, which `check` says too).
+    let r = run(tmp.path(), &["tileset", "check", "good.yaml"]);
+    assert!(r.stderr.contains("the file is well formed"), "{r:?}");
+    for (name, text, needles) in [
+        (
+            "a door on a wall",
+            with(good, "{x: 1, y: 0, side: N}", "{x: 0, y: 0, side: N}"),
+            vec!["tile P1, doors[0]", "not a floor square"],
+        ),
+        (
+            "a door off the piece",
+            with(good, "{x: 1, y: 0, side: N}", "{x: 7, y: 40, side: N}"),
+            vec!["tile P1, doors[0]", "not a floor square"],
+        ),
+        (
+            "a door on a missing back",
+            with(
+                good,
+                "{x: 1, y: 0, side: N}",
+                "{x: 1, y: 0, side: N, face: back}",
+            ),
+            vec!["doors[0]", "the tile has none"],
+        ),
+        (
+            "a side that is no side",
+            with(good, "side: N}", "side: NE}"),
+            vec!["unknown variant `NE`"],
+        ),
+        (
+            "an unknown key",
+            with(good, "side: N}", "side: N, colour: red}"),
+            vec!["unknown field `colour`"],
+        ),
+        (
+            "a door twice",
+            with(
+                good,
+                "      - {x: 1, y: 0, side: N}\n",
+                "      - {x: 1, y: 0, side: N}\n      - {x: 1, y: 0, side: N}\n",
+            ),
+            vec!["doors[1]", "given twice"],
+        ),
+        (
+            "a negative square",
+            with(good, "{x: 1, y: 0, side: N}", "{x: -1, y: 0, side: N}"),
+            vec!["good.yaml"],
+        ),
+    ] {
+        let file = format!("{}.yaml", name.replace(' ', "-"));
+        std::fs::write(tmp.path().join(&file), text.replace("good.yaml", &file)).unwrap();
+        let r = run(tmp.path(), &["tileset", "check", &file]);
+        let mut needles = needles;
+        let f = file.clone();
+        if needles == ["good.yaml"] {
+            needles = vec![];
+        }
+        needles.push(&f);
+        one_error_line(&r, &needles).unwrap_or_else(|e| panic!("{name}: {e}"));
+    }
 }
