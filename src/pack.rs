@@ -92,8 +92,8 @@ pub fn exports(
 
 /// The file set of a Dungeon World 10 mm scenario: `scenario.yaml`, the
 /// players' map (map.svg, map.png; on paper map.pdf) and the Draken
-/// Master's sheet (setup.md; on paper setup.pdf), in that order.
-/// `--cutouts` and `--vtt` are not made for this game yet.
+/// Master's sheet (setup.md; on paper setup.pdf), in that order, then
+/// map.dd2vtt with `vtt`. `--cutouts` is not made for this game yet.
 pub fn dw10_files(
     s: &crate::dw10::Scenario,
     opts: &PackOptions,
@@ -115,6 +115,15 @@ pub fn dw10_files(
             export::sheet::dm_markdown(&sheet).into_bytes(),
         ),
     ];
+    // The VTT image is the players' map; every door is a portal (a secret
+    // one for the game master's tabletop to hide), as for the MKD Adventure.
+    let vtt_file = match &opts.vtt {
+        Some(vtt) => {
+            let png = export::uvtt::image_of(s, vtt, opts.png, || d.clone())?;
+            Some(export::uvtt::file_of(s, png, &export::dw10_doors(s), vtt)?)
+        }
+        None => None,
+    };
     if let Some(print) = &opts.print {
         files.push((
             "map.pdf".to_string(),
@@ -124,6 +133,9 @@ pub fn dw10_files(
             "setup.pdf".to_string(),
             export::sheet::dm_pdf(&sheet, print, &opts.map.style)?,
         ));
+    }
+    if let Some(v) = vtt_file {
+        files.push(("map.dd2vtt".to_string(), v));
     }
     Ok(files)
 }

@@ -452,13 +452,10 @@ pub fn run(a: GenerateArgs) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// What Dungeon World 10 mm does not make yet: cut-outs and the VTT file.
+/// What Dungeon World 10 mm does not make yet: cut-outs.
 pub(crate) fn refuse_unmade(opts: &pack::PackOptions) -> anyhow::Result<()> {
     if opts.cutouts {
         bail!("--cutouts is not made for --ruleset dungeon-world-10mm yet; leave it off");
-    }
-    if opts.vtt.is_some() {
-        bail!("--vtt is not made for --ruleset dungeon-world-10mm yet; leave it off");
     }
     Ok(())
 }
