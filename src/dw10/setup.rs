@@ -1211,14 +1211,20 @@ mod tests {
             },
         )
         .unwrap();
-        for e in s
-            .log
-            .iter()
-            .filter(|e| e.purpose.ends_with("its hidden number"))
-        {
-            let n = row.chest_numbers[(e.result - 1) as usize];
-            assert!(n >= 1);
+        // Each d6 is followed by the note of the number it gave.
+        let mut seen = 0;
+        for w in s.log.windows(2) {
+            if w[0].purpose.ends_with("its hidden number") {
+                let n = row.chest_numbers[(w[0].result - 1) as usize];
+                assert!(
+                    w[1].purpose.ends_with(&format!(": number {n}")),
+                    "{:?}",
+                    w[1]
+                );
+                seen += 1;
+            }
         }
+        assert!(seen > 0);
         assert!(
             s.game
                 .features
@@ -1226,5 +1232,68 @@ mod tests {
                 .filter(|f| f.kind == FeatureKind::Chest)
                 .all(|c| (1..=3).contains(&c.number.unwrap()))
         );
+    }
+}
+
+#[cfg(test)]
+mod scripted {
+    use super::*;
+    use crate::tileset::pendraken_tileset;
+
+    /// Setup on seed 7's dungeon with dice that always show 1: every
+    /// choice takes the first candidate, every d6 is a 1.
+    fn setup_with_ones(table: &SetupTable) -> Setup {
+        let ts = pendraken_tileset();
+        let built =
+            build_dungeon_with(&ts, &LayoutParams::default(), 7, false, |_, _| Ok(())).unwrap();
+        let mut dice = Dice::scripted(&[1; 20_000]);
+        DungeonWorld10mm
+            .setup(&built, (table, Difficulty::Normal, 4, &ts), &mut dice)
+            .unwrap()
+    }
+
+    #[test]
+    fn a_d6_of_1_numbers_each_chest_by_the_rows_first_face_and_makes_grills() {
+        let mut table = crate::dw10::tables::embedded_setup();
+        let row = table.difficulty.get_mut(&Difficulty::Normal).unwrap();
+        row.chest_numbers = vec![2, 3, 3, 3, 3, 3];
+        row.wells = 0;
+        let s = setup_with_ones(&table);
+        let chests: Vec<u32> = s
+            .features
+            .iter()
+            .filter(|f| f.kind == FeatureKind::Chest)
+            .map(|f| f.number.unwrap())
+            .collect();
+        assert!(!chests.is_empty());
+        // The objective may add no chest here: recover takes the Central
+        // Chamber's (the first objective of the list is rolled with a 1).
+        assert!(chests.iter().all(|&n| n == 2), "{chests:?}");
+        let spawns: Vec<&str> = s
+            .features
+            .iter()
+            .filter(|f| f.kind == FeatureKind::Spawn)
+            .map(|f| f.what.as_deref().unwrap())
+            .collect();
+        assert!(
+            !spawns.is_empty() && spawns.iter().all(|w| *w == "grill"),
+            "{spawns:?}"
+        );
+        assert_eq!(s.victory.dm_kills, 4);
+        assert!(matches!(s.victory.objective, Objective::Recover { .. }));
+    }
+
+    #[test]
+    fn a_d6_of_1_takes_the_first_furnishing_of_the_list() {
+        let mut table = crate::dw10::tables::embedded_setup();
+        table.furnishings = vec!["bed".into(), "bookcase".into()];
+        let s = setup_with_ones(&table);
+        let f: Vec<&str> = s
+            .features
+            .iter()
+            .filter(|f| f.kind == FeatureKind::Furnishing)
+            .map(|f| f.what.as_deref().unwrap())
+            .collect();
+        assert!(!f.is_empty() && f.iter().all(|w| *w == "bed"), "{f:?}");
     }
 }
