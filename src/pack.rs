@@ -93,7 +93,7 @@ pub fn exports(
 /// The file set of a Dungeon World 10 mm scenario: `scenario.yaml`, the
 /// players' map (map.svg, map.png; on paper map.pdf) and the Draken
 /// Master's sheet (setup.md; on paper setup.pdf), in that order, then
-/// map.dd2vtt with `vtt`. `--cutouts` is not made for this game yet.
+/// cutouts.pdf (on paper, with `cutouts`) and map.dd2vtt with `vtt`.
 pub fn dw10_files(
     s: &crate::dw10::Scenario,
     opts: &PackOptions,
@@ -125,6 +125,7 @@ pub fn dw10_files(
         None => None,
     };
     if let Some(print) = &opts.print {
+        let cut = opts.cutouts.then(|| d.clone());
         files.push((
             "map.pdf".to_string(),
             export::pdf::drawing_pdf(s, d, print)?,
@@ -133,6 +134,14 @@ pub fn dw10_files(
             "setup.pdf".to_string(),
             export::sheet::dm_pdf(&sheet, print, &opts.map.style)?,
         ));
+        // A page per piece, cut from the players' map, for revealing the
+        // dungeon as the heroes explore.
+        if let Some(cut) = cut {
+            files.push((
+                "cutouts.pdf".to_string(),
+                export::pdf::cutouts_of(s, cut, print)?,
+            ));
+        }
     }
     if let Some(v) = vtt_file {
         files.push(("map.dd2vtt".to_string(), v));

@@ -452,14 +452,6 @@ pub fn run(a: GenerateArgs) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// What Dungeon World 10 mm does not make yet: cut-outs.
-pub(crate) fn refuse_unmade(opts: &pack::PackOptions) -> anyhow::Result<()> {
-    if opts.cutouts {
-        bail!("--cutouts is not made for --ruleset dungeon-world-10mm yet; leave it off");
-    }
-    Ok(())
-}
-
 /// `generate --ruleset dungeon-world-10mm`: scenario.yaml, the players'
 /// map and the Draken Master's sheet.
 fn run_dw10(a: &GenerateArgs, seed: u64) -> anyhow::Result<()> {
@@ -508,7 +500,6 @@ fn run_dw10(a: &GenerateArgs, seed: u64) -> anyhow::Result<()> {
         Err(e) => return Err(e.into()),
     };
     let opts = a.output.options()?;
-    refuse_unmade(&opts)?;
     let files = pack::dw10_files(&s, &opts)?;
     let out = a
         .out

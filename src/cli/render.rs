@@ -42,13 +42,10 @@ pub fn run(a: RenderArgs) -> anyhow::Result<()> {
             .into_iter()
             .map(|(n, b)| (n.to_string(), b))
             .collect(),
-        AnyScenario::Dw10(s) => {
-            super::generate::refuse_unmade(&opts)?;
-            tilecrawl::pack::dw10_files(s, &opts)?
-                .into_iter()
-                .filter(|(n, _)| n != "scenario.yaml")
-                .collect()
-        }
+        AnyScenario::Dw10(s) => tilecrawl::pack::dw10_files(s, &opts)?
+            .into_iter()
+            .filter(|(n, _)| n != "scenario.yaml")
+            .collect(),
     };
     // Beside the scenario by default; what is there is replaced only with
     // --force, as `generate` does.

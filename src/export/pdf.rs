@@ -1464,8 +1464,16 @@ pub fn cutout_layout(
     map: &MapOptions,
     print: &PrintOptions,
 ) -> Result<CutoutLayout, ExportError> {
-    let d = cutout_drawing(s, map);
-    let areas: Vec<MapArea> = s.tiles.iter().map(|t| MapArea::of_tile(t, &d)).collect();
+    cutout_layout_of(s, &cutout_drawing(s, map), print)
+}
+
+/// [`cutout_layout`] of any game's scenario and its drawing.
+fn cutout_layout_of<G>(
+    s: &crate::scenario::Scenario<G>,
+    d: &Drawing,
+    print: &PrintOptions,
+) -> Result<CutoutLayout, ExportError> {
+    let areas: Vec<MapArea> = s.tiles.iter().map(|t| MapArea::of_tile(t, d)).collect();
     let tilings: Vec<Tiling> = areas
         .iter()
         .map(|a| tiling(a, print))
@@ -1551,8 +1559,16 @@ pub fn cutouts_pdf(
     map: &MapOptions,
     print: &PrintOptions,
 ) -> Result<Vec<u8>, ExportError> {
-    let d = cutout_drawing(s, map);
-    let (tilings, shared_page, pages) = cutout_layout(s, map, print)?;
+    cutouts_of(s, cutout_drawing(s, map), print)
+}
+
+/// [`cutouts_pdf`] of any game's scenario, cut from its drawing `d`.
+pub fn cutouts_of<G>(
+    s: &crate::scenario::Scenario<G>,
+    d: Drawing,
+    print: &PrintOptions,
+) -> Result<Vec<u8>, ExportError> {
+    let (tilings, shared_page, pages) = cutout_layout_of(s, &d, print)?;
     let areas: Vec<MapArea> = s.tiles.iter().map(|t| MapArea::of_tile(t, &d)).collect();
     let total = pages.len();
     let mut pack = Pack {

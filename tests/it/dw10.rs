@@ -326,3 +326,41 @@ fn golden_scenarios_maps_and_sheets_for_two_seeds() {
         }
     }
 }
+
+#[test]
+fn on_paper_the_map_sheet_and_cutouts_are_pdfs_and_the_map_pdf_keeps_the_secrets() {
+    let s = make(&pendraken_tileset(), 7, 2, Difficulty::Normal);
+    let opts = tilecrawl::pack::PackOptions {
+        map: MapOptions {
+            dpi: 20,
+            ..MapOptions::default()
+        },
+        print: Some(tilecrawl::export::paper::PrintOptions::default()),
+        cutouts: true,
+        ..Default::default()
+    };
+    let files = tilecrawl::pack::dw10_files(&s, &opts).unwrap();
+    let names: Vec<&str> = files.iter().map(|(n, _)| n.as_str()).collect();
+    assert_eq!(
+        names,
+        [
+            "scenario.yaml",
+            "map.svg",
+            "map.png",
+            "setup.md",
+            "map.pdf",
+            "setup.pdf",
+            "cutouts.pdf"
+        ]
+    );
+    let get = |n: &str| &files.iter().find(|(f, _)| f == n).unwrap().1;
+    let (pages, _) = crate::pdfread::info(get("cutouts.pdf"));
+    assert!(pages >= 2, "{pages} cut-out pages");
+    let sheet = crate::pdfread::text(get("setup.pdf")).join("\n");
+    assert!(
+        sheet.contains("hidden numbers") && sheet.contains("secret"),
+        "{sheet}"
+    );
+    let map = crate::pdfread::text(get("map.pdf")).join("\n");
+    assert!(!map.contains("secret"), "{map}");
+}

@@ -337,7 +337,6 @@ fn generate_refuses_what_the_game_does_not_take() {
         (vec!["--floors", "2"], vec!["--floors"]),
         (vec!["--mission", "rescue"], vec!["--mission"]),
         (vec!["--markers"], vec!["--markers"]),
-        (vec!["--print", "a4", "--cutouts"], vec!["--cutouts"]),
         (vec!["--simulate", "5"], vec!["--simulate"]),
         (vec!["--sets", "9"], vec!["9 set(s)"]),
     ] {
