@@ -3,15 +3,20 @@
 //! one arm per game). A command that takes "any scenario" reads it here;
 //! each arm hands the game's own typed scenario to the game's code.
 
+use crate::dw10;
 use crate::mkd;
 use crate::scenario::{self, RulesetId, ScenarioError};
 use std::path::Path;
 
 /// A scenario of any game tilecrawl knows.
+// One is loaded per command: its size does not matter.
+#[allow(clippy::large_enum_variant)]
 #[derive(Debug, Clone, PartialEq)]
 pub enum AnyScenario {
     /// An MKD Adventure scenario.
     Mkd(mkd::Scenario),
+    /// A Dungeon World 10 mm scenario.
+    Dw10(dw10::Scenario),
 }
 
 impl AnyScenario {
@@ -27,6 +32,7 @@ impl AnyScenario {
         // error names the missing key.
         match scenario::read_ruleset(text, file)?.unwrap_or(RulesetId::MkdAdventure) {
             RulesetId::MkdAdventure => Ok(AnyScenario::Mkd(scenario::from_yaml(text, file)?)),
+            RulesetId::DungeonWorld10mm => Ok(AnyScenario::Dw10(scenario::from_yaml(text, file)?)),
         }
     }
 
@@ -34,6 +40,7 @@ impl AnyScenario {
     pub fn ruleset(&self) -> RulesetId {
         match self {
             AnyScenario::Mkd(s) => s.ruleset,
+            AnyScenario::Dw10(s) => s.ruleset,
         }
     }
 }

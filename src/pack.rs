@@ -90,6 +90,65 @@ pub fn exports(
     Ok(files)
 }
 
+/// The file set of a Dungeon World 10 mm scenario: `scenario.yaml`, the
+/// players' map (map.svg, map.png; on paper map.pdf) and the Draken
+/// Master's sheet (setup.md; on paper setup.pdf), in that order, then
+/// cutouts.pdf (on paper, with `cutouts`) and map.dd2vtt with `vtt`.
+pub fn dw10_files(
+    s: &crate::dw10::Scenario,
+    opts: &PackOptions,
+) -> Result<Vec<PackFile>, ExportError> {
+    let d = export::dw10_drawing(s, &opts.map);
+    export::check_png_size(d.width_mm, d.height_mm, opts.map.dpi)?;
+    let sheet = crate::dw10::setup::DungeonWorld10mm.sheet(s);
+    let svg = export::svg(&d);
+    let png = export::png_with(&svg, opts.map.dpi, opts.png)?;
+    let mut files = vec![
+        (
+            "scenario.yaml".to_string(),
+            crate::dw10::scenario::to_yaml(s).into_bytes(),
+        ),
+        ("map.svg".to_string(), svg.into_bytes()),
+        ("map.png".to_string(), png),
+        (
+            "setup.md".to_string(),
+            export::sheet::dm_markdown(&sheet).into_bytes(),
+        ),
+    ];
+    // The VTT image is the players' map; every door is a portal (a secret
+    // one for the game master's tabletop to hide), as for the MKD Adventure.
+    let vtt_file = match &opts.vtt {
+        Some(vtt) => {
+            let png = export::uvtt::image_of(s, vtt, opts.png, || d.clone())?;
+            Some(export::uvtt::file_of(s, png, &export::dw10_doors(s), vtt)?)
+        }
+        None => None,
+    };
+    if let Some(print) = &opts.print {
+        let cut = opts.cutouts.then(|| d.clone());
+        files.push((
+            "map.pdf".to_string(),
+            export::pdf::drawing_pdf(s, d, print)?,
+        ));
+        files.push((
+            "setup.pdf".to_string(),
+            export::sheet::dm_pdf(&sheet, print, &opts.map.style)?,
+        ));
+        // A page per piece, cut from the players' map, for revealing the
+        // dungeon as the heroes explore.
+        if let Some(cut) = cut {
+            files.push((
+                "cutouts.pdf".to_string(),
+                export::pdf::cutouts_of(s, cut, print)?,
+            ));
+        }
+    }
+    if let Some(v) = vtt_file {
+        files.push(("map.dd2vtt".to_string(), v));
+    }
+    Ok(files)
+}
+
 /// An adventure's whole file set: the file to play first (`scenario.yaml`
 /// or `dungeon.yaml`), then the exports; a multi-floor dungeon's floors in
 /// `floor-N/` folders, in order.

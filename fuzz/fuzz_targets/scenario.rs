@@ -10,11 +10,22 @@ use tilecrawl::games::AnyScenario;
 use tilecrawl::mkd;
 
 fuzz_target!(|text: &str| {
-    if let Ok(AnyScenario::Mkd(s)) = AnyScenario::from_yaml(text, "fuzz.yaml") {
-        let yaml = mkd::scenario::to_yaml(&s);
-        let again = mkd::scenario::from_yaml(&yaml, "fuzz.yaml").expect("written scenario loads");
-        assert_eq!(again, s);
-        assert_eq!(mkd::scenario::to_yaml(&again), yaml);
-        let _ = export::map_svg(&s, &MapOptions::default());
+    match AnyScenario::from_yaml(text, "fuzz.yaml") {
+        Ok(AnyScenario::Mkd(s)) => {
+            let yaml = mkd::scenario::to_yaml(&s);
+            let again =
+                mkd::scenario::from_yaml(&yaml, "fuzz.yaml").expect("written scenario loads");
+            assert_eq!(again, s);
+            assert_eq!(mkd::scenario::to_yaml(&again), yaml);
+            let _ = export::map_svg(&s, &MapOptions::default());
+        }
+        Ok(AnyScenario::Dw10(s)) => {
+            let yaml = tilecrawl::dw10::scenario::to_yaml(&s);
+            let again: tilecrawl::dw10::Scenario =
+                tilecrawl::scenario::from_yaml(&yaml, "fuzz.yaml").expect("written scenario loads");
+            assert_eq!(again, s);
+            let _ = export::svg(&export::dw10_drawing(&s, &MapOptions::default()));
+        }
+        Err(_) => {}
     }
 });

@@ -252,6 +252,12 @@ pub fn run(cli: BatchCli) -> anyhow::Result<()> {
 }
 
 fn run_in(a: BatchArgs) -> anyhow::Result<()> {
+    if a.dungeon.ruleset() != tilecrawl::rules::RulesetId::MkdAdventure {
+        anyhow::bail!(
+            "batch makes MKD Adventure dungeons only; for --ruleset {} run generate once per seed",
+            a.dungeon.ruleset()
+        );
+    }
     let floors = a.floors.params_or_exit();
     let (ts, params) = a.dungeon.load(a.seed_start)?;
     let pack = match a.only {

@@ -60,8 +60,10 @@ impl From<DifficultyArg> for Difficulty {
 
 /// How the tile set is named in a scenario: `mkd-builder` or the file's name.
 pub(crate) fn tileset_label(path: &std::path::Path) -> String {
-    if path.as_os_str() == tileset::DEFAULT_TILESET_NAME {
-        tileset::DEFAULT_TILESET_NAME.to_string()
+    if path.as_os_str() == tileset::DEFAULT_TILESET_NAME
+        || path.as_os_str() == tileset::PENDRAKEN_TILESET_NAME
+    {
+        path.display().to_string()
     } else {
         path.file_name()
             .map(|n| n.to_string_lossy().into_owned())
@@ -78,28 +80,30 @@ pub(crate) struct DungeonArgs {
     /// Total point value of the heroic teams; sets the WMT colours.
     #[arg(long, default_value_t = 95)]
     hero_value: u32,
-    /// Tile-set YAML file, or `mkd-builder` for the embedded set.
-    #[arg(long, default_value = tileset::DEFAULT_TILESET_NAME, value_name = "FILE")]
-    tileset: PathBuf,
+    /// Tile-set YAML file, or `mkd-builder` / `pendraken-10mm` for an
+    /// embedded set. Default: mkd-builder (pendraken-10mm for
+    /// --ruleset dungeon-world-10mm).
+    #[arg(long, value_name = "FILE")]
+    tileset: Option<PathBuf>,
     /// Monster list YAML for the Monster Pool (default: the embedded list).
     #[arg(long, value_name = "FILE")]
-    monsters: Option<PathBuf>,
+    pub(crate) monsters: Option<PathBuf>,
     /// Play surface: squares (`72x48`) or a physical size (`72x48in`,
     /// `180x120cm`, `1800x1200mm`), converted with the tile set's square size.
     #[arg(long, default_value = "72x48", value_name = "WxH")]
-    table: String,
+    pub(crate) table: String,
     /// How an exit is rolled for the next tile.
     #[arg(long, value_enum, default_value = "fair")]
-    exit_dice: ExitDiceArg,
+    pub(crate) exit_dice: ExitDiceArg,
     /// Chest level mix.
     #[arg(long, value_enum, default_value = "normal")]
-    difficulty: DifficultyArg,
+    pub(crate) difficulty: DifficultyArg,
     /// Lay the optional hindering/water markers (1d6−2 per tile).
     #[arg(long)]
-    markers: bool,
+    pub(crate) markers: bool,
     /// Add an artifact or dressing set per chamber to the accessories pool.
     #[arg(long)]
-    dressing: bool,
+    pub(crate) dressing: bool,
     /// Rule system that sets the dungeon up.
     #[arg(long, default_value = "mkd-adventure", value_parser = super::ruleset_parser())]
     ruleset: RulesetId,
@@ -111,7 +115,7 @@ pub(crate) struct DungeonArgs {
     /// hallway nearest the Central Chamber). Join with `+` (`rescue+timed`) or
     /// repeat the flag. Two goals never combine. Default: quest.
     #[arg(long, value_name = "MISSION", value_parser = parse_mission_word)]
-    mission: Vec<String>,
+    pub(crate) mission: Vec<String>,
 }
 
 /// Checks one `--mission` value on its own (unknown words, two goals in one value).
@@ -139,9 +143,23 @@ impl DungeonArgs {
 }
 
 impl DungeonArgs {
+    /// The rule system asked for.
+    pub(crate) fn ruleset(&self) -> RulesetId {
+        self.ruleset
+    }
+
+    /// The tile set asked for, or the ruleset's embedded one.
+    pub(crate) fn tileset_path(&self) -> PathBuf {
+        match (&self.tileset, self.ruleset) {
+            (Some(p), _) => p.clone(),
+            (None, RulesetId::DungeonWorld10mm) => tileset::PENDRAKEN_TILESET_NAME.into(),
+            (None, _) => tileset::DEFAULT_TILESET_NAME.into(),
+        }
+    }
+
     /// Loads the tile set and monster list and builds the parameters for `seed`.
     pub(crate) fn load(&self, seed: u64) -> anyhow::Result<(tileset::TileSet, GenerateParams)> {
-        let ts = tileset::load(&self.tileset)?;
+        let ts = tileset::load(&self.tileset_path())?;
         let monsters = match &self.monsters {
             Some(p) => tilecrawl::mkd::monsters::load(p)?,
             None => tilecrawl::mkd::monsters::default_monsters(),
@@ -164,7 +182,7 @@ impl DungeonArgs {
             mission: self.mission(),
             floor: None,
             markers: self.markers,
-            tileset_label: tileset_label(&self.tileset),
+            tileset_label: tileset_label(&self.tileset_path()),
             log: true,
         };
         Ok((ts, params))
@@ -206,6 +224,10 @@ pub struct GenerateArgs {
     /// the embedded party.
     #[arg(long, value_name = "FILE", requires = "simulate")]
     party: Option<PathBuf>,
+    /// --ruleset dungeon-world-10mm: the Draken Master's kill target
+    /// (default 5).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=100))]
+    kills: Option<u32>,
 }
 
 /// `--simulate N`: the adventure played N times; its rating and the words
@@ -259,7 +281,7 @@ pub(crate) struct FloorsArgs {
     /// Tile sets per floor (1 to 200), or `d6` to roll for each floor.
     /// Default: --sets. Needs --floors.
     #[arg(long, value_name = "N|d6", value_parser = parse_sets_per_floor)]
-    sets_per_floor: Option<Count>,
+    pub(crate) sets_per_floor: Option<Count>,
 }
 
 /// `--sets-per-floor` given for a dungeon of one floor.
@@ -385,6 +407,14 @@ pub(crate) fn fresh_seed() -> u64 {
 
 pub fn run(a: GenerateArgs) -> anyhow::Result<()> {
     let seed = a.seed.unwrap_or_else(fresh_seed);
+    if a.dungeon.ruleset() == RulesetId::DungeonWorld10mm {
+        return run_dw10(&a, seed);
+    }
+    if a.kills.is_some() {
+        anyhow::bail!(
+            "--kills is the Draken Master's kill target: it needs --ruleset dungeon-world-10mm"
+        );
+    }
     let floors = a.floors.params_or_exit();
     let (ts, params) = a.dungeon.load(seed)?;
     if let Some(fp) = floors {
@@ -428,6 +458,113 @@ pub fn run(a: GenerateArgs) -> anyhow::Result<()> {
         if let Some((_, words)) = &rating {
             outln!("plays: {words}")?;
         }
+        outln!("wrote {}", super::outputs::listing(&out, &refs))?;
+    }
+    Ok(())
+}
+
+/// `generate --ruleset dungeon-world-10mm`: scenario.yaml, the players'
+/// map and the Draken Master's sheet.
+fn run_dw10(a: &GenerateArgs, seed: u64) -> anyhow::Result<()> {
+    use tilecrawl::dw10;
+    let d = &a.dungeon;
+    if a.floors.floors != Count::Fixed(1) || a.floors.sets_per_floor.is_some() {
+        bail!(
+            "--floors is for the MKD Adventure; a Dungeon World 10 mm dungeon has one floor (its staircases join its parts)"
+        );
+    }
+    if a.simulate.is_some() {
+        bail!("--simulate plays the MKD Adventure; Dungeon World 10 mm has no play engine yet");
+    }
+    for (flag, given) in [
+        ("--mission", !d.mission.is_empty()),
+        ("--monsters", d.monsters.is_some()),
+        ("--markers", d.markers),
+        ("--dressing", d.dressing),
+    ] {
+        if given {
+            bail!("{flag} is for the MKD Adventure; --ruleset dungeon-world-10mm does not take it");
+        }
+    }
+    let ts = tileset::load(&d.tileset_path())?;
+    let params = dw10::setup::GenerateParams {
+        seed,
+        layout: LayoutParams {
+            sets: d.sets,
+            table: parse_table(&d.table, ts.square_mm)?,
+            exit_dice: d.exit_dice.into(),
+        },
+        difficulty: match d.difficulty {
+            DifficultyArg::Easy => dw10::scenario::Difficulty::Easy,
+            DifficultyArg::Normal => dw10::scenario::Difficulty::Normal,
+            DifficultyArg::Hard => dw10::scenario::Difficulty::Hard,
+        },
+        kills: a.kills.unwrap_or(dw10::setup::DEFAULT_KILLS),
+        tileset_label: tileset_label(&d.tileset_path()),
+        ..Default::default()
+    };
+    let s = match dw10::setup::generate(&ts, &params) {
+        Ok(s) => s,
+        Err(e @ dw10::setup::GenerateError::Build(BuildError::NoBuild { .. })) => {
+            return Err(anyhow::Error::new(e).context(format!("seed {seed}")));
+        }
+        Err(e) => return Err(e.into()),
+    };
+    let opts = a.output.options()?;
+    let files = pack::dw10_files(&s, &opts)?;
+    let out = a
+        .out
+        .clone()
+        .unwrap_or_else(|| PathBuf::from("output").join(format!("{seed}-dungeon-world-10mm")));
+    let refs: Vec<(&str, &[u8])> = files
+        .iter()
+        .map(|(n, b)| (n.as_str(), b.as_slice()))
+        .collect();
+    super::outputs::write_outputs(&out, &refs, a.force)?;
+    let count =
+        |k: dw10::scenario::FeatureKind| s.game.features.iter().filter(|f| f.kind == k).count();
+    if a.json && !a.quiet {
+        let v = serde_json::json!({
+            "seed": s.seed.to_string(),
+            "ruleset": s.ruleset.to_string(),
+            "tiles": s.tiles.len(),
+            "width": s.size.width,
+            "height": s.size.height,
+            "dm_kills": s.game.victory.dm_kills,
+            "features": s.game.features.len(),
+            "out": out.display().to_string(),
+            "files": refs.iter().map(|(n, _)| *n).collect::<Vec<_>>(),
+        });
+        outln!("{v}")?;
+    } else if !a.quiet {
+        use dw10::scenario::FeatureKind as K;
+        outln!(
+            "seed {}: {} pieces from {} set(s) of {}; dungeon {}×{} squares (Dungeon World 10 mm, {})",
+            s.seed,
+            s.tiles.len(),
+            s.game.params.sets,
+            s.game.params.tileset,
+            s.size.width,
+            s.size.height,
+            s.game.params.difficulty.name()
+        )?;
+        outln!(
+            "start: active teleporter on {},{}; the Draken Master wins at {} kills",
+            s.game.start.x,
+            s.game.start.y,
+            s.game.victory.dm_kills
+        )?;
+        outln!(
+            "features: {} ? counters, {} chests, {} teleporters, {} staircase ends, {} doors, {} keys, {} spawn points, {} furnishings",
+            count(K::Trap),
+            count(K::Chest),
+            count(K::Teleporter),
+            count(K::Staircase),
+            count(K::Door),
+            count(K::Key),
+            count(K::Spawn),
+            count(K::Furnishing)
+        )?;
         outln!("wrote {}", super::outputs::listing(&out, &refs))?;
     }
     Ok(())

@@ -24,8 +24,7 @@ pub struct RenderArgs {
 }
 
 pub fn run(a: RenderArgs) -> anyhow::Result<()> {
-    // One game today; a second one's scenario gets its own arm here.
-    let AnyScenario::Mkd(s) = if super::outputs::is_stdin(&a.scenario) {
+    let any = if super::outputs::is_stdin(&a.scenario) {
         if a.out.is_none() {
             anyhow::bail!(
                 "render -: a scenario read from standard input has no folder to draw beside; add --out DIR"
@@ -37,7 +36,17 @@ pub fn run(a: RenderArgs) -> anyhow::Result<()> {
     } else {
         AnyScenario::load(&a.scenario)?
     };
-    let files = tilecrawl::pack::exports(&s, &a.output.options()?)?;
+    let opts = a.output.options()?;
+    let files: Vec<(String, Vec<u8>)> = match &any {
+        AnyScenario::Mkd(s) => tilecrawl::pack::exports(s, &opts)?
+            .into_iter()
+            .map(|(n, b)| (n.to_string(), b))
+            .collect(),
+        AnyScenario::Dw10(s) => tilecrawl::pack::dw10_files(s, &opts)?
+            .into_iter()
+            .filter(|(n, _)| n != "scenario.yaml")
+            .collect(),
+    };
     // Beside the scenario by default; what is there is replaced only with
     // --force, as `generate` does.
     let dir = match &a.out {
@@ -50,7 +59,10 @@ pub fn run(a: RenderArgs) -> anyhow::Result<()> {
             .unwrap_or_else(|| PathBuf::from(".")),
     };
     let force = a.force;
-    let refs: Vec<(&str, &[u8])> = files.iter().map(|(n, b)| (*n, b.as_slice())).collect();
+    let refs: Vec<(&str, &[u8])> = files
+        .iter()
+        .map(|(n, b)| (n.as_str(), b.as_slice()))
+        .collect();
     super::outputs::write_outputs(&dir, &refs, force)?;
     if !a.quiet {
         outln!("wrote {}", super::outputs::listing(&dir, &refs))?;

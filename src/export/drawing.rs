@@ -8,7 +8,11 @@
 use super::paper::mm_text;
 pub use super::style::{Color, Dots, Fill, Hatch, Style, Token, WmtLook};
 use crate::mkd::scenario::{Chest, Marker, MarkerKind, Scenario, Wmt, WmtColor};
+use crate::scenario::Scenario as Env;
+
+mod dw10_map;
 use crate::tileset::{Cell, Side};
+pub use dw10_map::{dw10_doors, dw10_drawing, dw10_square_mm, furnishing_mark};
 use noise::{NoiseFn, Perlin};
 use std::collections::BTreeMap;
 
@@ -408,7 +412,7 @@ struct Grid {
 }
 
 impl Grid {
-    fn new(s: &Scenario) -> Grid {
+    fn new<G>(s: &Env<G>) -> Grid {
         let columns = s.size.width.min(i32::MAX as u32) as i32;
         let rows = s.size.height.min(i32::MAX as u32) as i32;
         let mut cells = Vec::with_capacity(columns as usize * rows as usize);
@@ -514,7 +518,7 @@ fn plain(at: Pt, text: String, size: f64, bold: bool, anchor: Anchor, color: Col
 }
 
 /// The rock under and around the tiles, with a subtle noise texture seeded by the scenario.
-fn rock_layer(s: &Scenario, grid: &Grid, map: &MapGeom, opts: &MapOptions) -> Layer {
+fn rock_layer<G>(s: &Env<G>, grid: &Grid, map: &MapGeom, opts: &MapOptions) -> Layer {
     let st = &opts.style;
     let (cols, rows) = (grid.columns, grid.rows);
     let mut shapes = Vec::new();
@@ -955,7 +959,7 @@ fn simplify(path: Vec<(i32, i32)>) -> Vec<(i32, i32)> {
 }
 
 /// Tile outlines, the Central Chamber's highlighted beneath them.
-fn outline_layer(s: &Scenario, map: &MapGeom, st: &Style) -> Layer {
+fn outline_layer<G>(s: &Env<G>, map: &MapGeom, st: &Style) -> Layer {
     let mut shapes = Vec::new();
     let to_pts = |l: &[(i32, i32)]| {
         l.iter()
@@ -1449,7 +1453,7 @@ fn mission_pieces(s: &Scenario, map: &MapGeom, st: &Style, shapes: &mut Vec<Shap
 }
 
 /// Is there a dead end along edge `side` of square `(x, y)`?
-fn dead_end_on(s: &Scenario, x: i32, y: i32, side: Side) -> bool {
+fn dead_end_on<G>(s: &Env<G>, x: i32, y: i32, side: Side) -> bool {
     s.dead_ends.iter().any(|d| {
         let n = d.length.max(1).min(i32::MAX as u32) as i32;
         d.side == side
@@ -1691,7 +1695,7 @@ pub fn ruler_need_mm(largest: u32, size: f64, across_columns: bool) -> f64 {
 /// margin: column numbers (x, as in `scenario.yaml`) above and below,
 /// centred over their column; row numbers (y) left and right, centred on
 /// their row. A number where the entrance arrow leaves the grid is left out.
-fn ruler_layer(s: &Scenario, map: &MapGeom, st: &Style, columns: u32, rows: u32) -> Layer {
+fn ruler_layer<G>(s: &Env<G>, map: &MapGeom, st: &Style, columns: u32, rows: u32) -> Layer {
     let mut shapes = Vec::new();
     let size = ruler_size_mm(map.sq);
     let col_step = ruler_step(map.sq, ruler_need_mm(columns.saturating_sub(1), size, true));

@@ -110,7 +110,7 @@ pub struct MapArea {
 impl MapArea {
     /// The whole map of a drawing: the `map.svg` page without its legend
     /// (the overview page shows that), and every tile square of the scenario.
-    pub fn of_map(s: &Scenario, d: &Drawing) -> MapArea {
+    pub fn of_map<G>(s: &crate::scenario::Scenario<G>, d: &Drawing) -> MapArea {
         MapArea {
             bounds: RectMm {
                 x: 0.0,
@@ -663,7 +663,8 @@ fn map_tree(d: &Drawing) -> Result<usvg::Tree, ExportError> {
 
 /// What one document shares between its pages.
 struct Pack<'a> {
-    s: &'a Scenario,
+    seed: u64,
+    tiles: &'a [PlacedTile],
     fonts: Fonts,
     tree: usvg::Tree,
     graphic: Option<Graphic>,
@@ -1111,7 +1112,7 @@ fn overview_page(
         (w.x, w.y + 4.5),
         &format!(
             "Dungeon map — seed {} — how the pages go together",
-            pack.s.seed
+            pack.seed
         ),
         Type::new(5.0, true).fit(w.width),
     );
@@ -1310,7 +1311,7 @@ fn overview_page(
             &format!("Overview — page 1 of {total}"),
             &format!(
                 "seed {} · map here at {:.0}% · on the pages after it {} · print at 100% / actual size",
-                pack.s.seed,
+                pack.seed,
                 k * 100.0,
                 square_text(square_mm)
             ),
@@ -1338,10 +1339,19 @@ pub fn map_pdf(
     map: &MapOptions,
     print: &PrintOptions,
 ) -> Result<Vec<u8>, ExportError> {
-    let d = drawing(s, map);
+    drawing_pdf(s, drawing(s, map), print)
+}
+
+/// [`map_pdf`] of a drawing already made of a scenario of any game.
+pub fn drawing_pdf<G>(
+    s: &crate::scenario::Scenario<G>,
+    d: Drawing,
+    print: &PrintOptions,
+) -> Result<Vec<u8>, ExportError> {
     let t = tiling(&MapArea::of_map(s, &d), print)?;
     let mut pack = Pack {
-        s,
+        seed: s.seed,
+        tiles: &s.tiles,
         fonts: Fonts::new()?,
         tree: map_tree(&d)?,
         graphic: None,
@@ -1454,8 +1464,16 @@ pub fn cutout_layout(
     map: &MapOptions,
     print: &PrintOptions,
 ) -> Result<CutoutLayout, ExportError> {
-    let d = cutout_drawing(s, map);
-    let areas: Vec<MapArea> = s.tiles.iter().map(|t| MapArea::of_tile(t, &d)).collect();
+    cutout_layout_of(s, &cutout_drawing(s, map), print)
+}
+
+/// [`cutout_layout`] of any game's scenario and its drawing.
+fn cutout_layout_of<G>(
+    s: &crate::scenario::Scenario<G>,
+    d: &Drawing,
+    print: &PrintOptions,
+) -> Result<CutoutLayout, ExportError> {
+    let areas: Vec<MapArea> = s.tiles.iter().map(|t| MapArea::of_tile(t, d)).collect();
     let tilings: Vec<Tiling> = areas
         .iter()
         .map(|a| tiling(a, print))
@@ -1541,12 +1559,21 @@ pub fn cutouts_pdf(
     map: &MapOptions,
     print: &PrintOptions,
 ) -> Result<Vec<u8>, ExportError> {
-    let d = cutout_drawing(s, map);
-    let (tilings, shared_page, pages) = cutout_layout(s, map, print)?;
+    cutouts_of(s, cutout_drawing(s, map), print)
+}
+
+/// [`cutouts_pdf`] of any game's scenario, cut from its drawing `d`.
+pub fn cutouts_of<G>(
+    s: &crate::scenario::Scenario<G>,
+    d: Drawing,
+    print: &PrintOptions,
+) -> Result<Vec<u8>, ExportError> {
+    let (tilings, shared_page, pages) = cutout_layout_of(s, &d, print)?;
     let areas: Vec<MapArea> = s.tiles.iter().map(|t| MapArea::of_tile(t, &d)).collect();
     let total = pages.len();
     let mut pack = Pack {
-        s,
+        seed: s.seed,
+        tiles: &s.tiles,
         fonts: Fonts::new()?,
         tree: map_tree(&d)?,
         graphic: None,
@@ -1639,7 +1666,7 @@ fn shared_cutout_page(
     let graphic = pack.graphic(&mut surface)?;
     push_orientation(&mut surface, sp);
     for (i, slot) in tiles {
-        let tile = &pack.s.tiles[*i];
+        let tile = &pack.tiles[*i];
         let area = &areas[*i];
         // A tiling whose window is the slot and a page whose window is the
         // tile's area: the map shows through at 100 %, shifted into the slot.

@@ -138,7 +138,7 @@ pub struct OpenSquares {
 
 impl OpenSquares {
     /// Reads the scenario grid (an unreadable character is a closed square).
-    pub fn new(s: &Scenario) -> OpenSquares {
+    pub fn new<G>(s: &crate::scenario::Scenario<G>) -> OpenSquares {
         let columns = s.size.width.min(i32::MAX as u32) as i32;
         let rows = s.size.height.min(i32::MAX as u32) as i32;
         let mut cells = Vec::with_capacity(columns as usize * rows as usize);
@@ -252,13 +252,13 @@ fn close(path: Vec<(i32, i32)>) -> Vec<GridPt> {
 }
 
 /// The walls of a scenario: every edge between an open and a closed square.
-pub fn walls(s: &Scenario) -> Vec<Vec<GridPt>> {
+pub fn walls<G>(s: &crate::scenario::Scenario<G>) -> Vec<Vec<GridPt>> {
     let sq = OpenSquares::new(s);
     outline_loops(sq.columns, sq.rows, |x, y| sq.open(x, y))
 }
 
 /// The outlines of the blocking terrain inside rooms.
-pub fn objects(s: &Scenario) -> Vec<Vec<GridPt>> {
+pub fn objects<G>(s: &crate::scenario::Scenario<G>) -> Vec<Vec<GridPt>> {
     let sq = OpenSquares::new(s);
     outline_loops(sq.columns, sq.rows, |x, y| sq.cell(x, y) == Cell::Blocking)
 }
@@ -272,6 +272,23 @@ pub fn image(
     vtt: &VttOptions,
     compression: PngCompression,
 ) -> Result<Vec<u8>, ExportError> {
+    // The players see the image: a secret door looks like wall there (its
+    // portal is still in the file, for the game master's tabletop to hide).
+    let player = MapOptions {
+        player_map: true,
+        ..map.clone()
+    };
+    image_of(s, vtt, compression, || drawing(s, &player))
+}
+
+/// [`image`] of any game's scenario, its players' map drawn by `draw`
+/// (only once the size is known to fit).
+pub fn image_of<G>(
+    s: &crate::scenario::Scenario<G>,
+    vtt: &VttOptions,
+    compression: PngCompression,
+    draw: impl FnOnce() -> Drawing,
+) -> Result<Vec<u8>, ExportError> {
     let ppg = vtt.pixels_per_grid;
     let (w, h) = (
         u64::from(s.size.width) * u64::from(ppg),
@@ -284,13 +301,7 @@ pub fn image(
             pixels_per_grid: ppg,
         });
     }
-    // The players see the image: a secret door looks like wall there (its
-    // portal is still in the file, for the game master's tabletop to hide).
-    let player = MapOptions {
-        player_map: true,
-        ..map.clone()
-    };
-    let d = grid_only(drawing(s, &player));
+    let d = grid_only(draw());
     let view = [
         d.origin.x,
         d.origin.y,
@@ -310,7 +321,7 @@ fn grid_only(mut d: Drawing) -> Drawing {
     d.layers.retain(|l| {
         matches!(
             l.id.as_str(),
-            "rock" | "terrain" | "grid" | "markers" | "outlines"
+            "rock" | "terrain" | "terrain-pieces" | "grid" | "markers" | "outlines"
         )
     });
     d
@@ -347,9 +358,20 @@ pub fn uvtt(
     compression: PngCompression,
 ) -> Result<Vec<u8>, ExportError> {
     let png = image(s, map, vtt, compression)?;
+    file_of(s, png, &map.doors, vtt)
+}
+
+/// The `map.dd2vtt` of any game's scenario: its image (see [`image_of`])
+/// and its doors as portals.
+pub fn file_of<G>(
+    s: &crate::scenario::Scenario<G>,
+    png: Vec<u8>,
+    doors: &[DoorMark],
+    vtt: &VttOptions,
+) -> Result<Vec<u8>, ExportError> {
     let walls = walls(s);
     let objects = objects(s);
-    let portals: Vec<Portal> = map.doors.iter().filter_map(portal).collect();
+    let portals: Vec<Portal> = doors.iter().filter_map(portal).collect();
     let file = File {
         format: FORMAT,
         resolution: Resolution {

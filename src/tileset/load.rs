@@ -1,6 +1,7 @@
 //! Loading and validating tile-set YAML.
 
-use super::model::{Cell, Face, FaceSide, TileDef, TileKind, TileSet};
+use super::model::{Cell, Face, FaceSide, PrintedDoor, TileDef, TileKind, TileSet};
+use crate::core::geom::Side;
 use serde::Deserialize;
 use std::path::Path;
 
@@ -11,6 +12,12 @@ pub const FORMAT: &str = "tilecrawl-tileset/1";
 pub const DEFAULT_TILESET_NAME: &str = "mkd-builder";
 
 const DEFAULT_TILESET_YAML: &str = include_str!("../../templates/tilesets/mkd-builder.yaml");
+
+/// Name of the embedded Pendraken-style set (usable as `--tileset
+/// pendraken-10mm`), the project's approximation of 10 mm resin pieces.
+pub const PENDRAKEN_TILESET_NAME: &str = "pendraken-10mm";
+
+const PENDRAKEN_TILESET_YAML: &str = include_str!("../../templates/tilesets/pendraken-10mm.yaml");
 
 /// What a tile set may hold at most; larger files are refused before any work.
 #[derive(Debug, Clone, Copy)]
@@ -96,6 +103,24 @@ struct RawTile {
     front: String,
     #[serde(default)]
     back: Option<String>,
+    /// Doors moulded on the piece, each on one edge of one square
+    /// (optional; games that fix doors at setup read them).
+    #[serde(default)]
+    doors: Vec<RawDoor>,
+}
+
+/// A door moulded on a piece: its face, square (column and row from the
+/// north-west corner at rotation 0, counted from 0) and edge.
+#[derive(Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+struct RawDoor {
+    #[serde(default)]
+    face: Option<FaceSide>,
+    x: u32,
+    y: u32,
+    side: Side,
+    #[serde(default)]
+    secret: bool,
 }
 
 /// The JSON Schema of a tile set file.
@@ -109,10 +134,19 @@ pub fn default_tileset() -> TileSet {
         .expect("the embedded tile set is checked by the test suite")
 }
 
-/// Loads a tile set from a file, or the embedded set when `path` is its name.
+/// The embedded `pendraken-10mm` tile set.
+pub fn pendraken_tileset() -> TileSet {
+    parse(PENDRAKEN_TILESET_YAML, PENDRAKEN_TILESET_NAME)
+        .expect("the embedded tile set is checked by the test suite")
+}
+
+/// Loads a tile set from a file, or an embedded set when `path` is its name.
 pub fn load(path: &Path) -> Result<TileSet, TilesetError> {
     if path.as_os_str() == DEFAULT_TILESET_NAME {
         return Ok(default_tileset());
+    }
+    if path.as_os_str() == PENDRAKEN_TILESET_NAME {
+        return Ok(pendraken_tileset());
     }
     let file = path.display().to_string();
     // The size is checked before reading (see `fsutil::read_limited`).
@@ -259,7 +293,56 @@ pub fn parse(text: &str, file: &str) -> Result<TileSet, TilesetError> {
                 ));
             }
         }
-        tiles.push(TileDef::new(rt.id, rt.kind, copies, front, back));
+        let mut doors = Vec::with_capacity(rt.doors.len());
+        for (k, d) in rt.doors.iter().enumerate() {
+            let face = d.face.unwrap_or(FaceSide::Front);
+            let place = format!(", doors[{k}]");
+            let Some(f) = (match face {
+                FaceSide::Front => Some(&front),
+                FaceSide::Back => back.as_ref(),
+            }) else {
+                return Err(tile_err(
+                    &rt.id,
+                    place,
+                    "is on the back face, but the tile has none".into(),
+                ));
+            };
+            if d.x >= f.width() || d.y >= f.height() || f.cell(d.x, d.y) != Cell::Floor {
+                return Err(tile_err(
+                    &rt.id,
+                    place,
+                    format!(
+                        "square {},{} is not a floor square (`.`) of the {} face; a door stands on the edge of one",
+                        d.x,
+                        d.y,
+                        face.name()
+                    ),
+                ));
+            }
+            let door = PrintedDoor {
+                face,
+                x: d.x,
+                y: d.y,
+                side: d.side,
+                secret: d.secret,
+            };
+            if doors.iter().any(|o: &PrintedDoor| {
+                o.face == face && o.x == d.x && o.y == d.y && o.side == d.side
+            }) {
+                return Err(tile_err(&rt.id, place, "is given twice".into()));
+            }
+            doors.push(door);
+        }
+        if doors.len() > 64 {
+            return Err(tile_err(
+                &rt.id,
+                String::new(),
+                format!("has {} doors; at most 64", doors.len()),
+            ));
+        }
+        let mut def = TileDef::new(rt.id, rt.kind, copies, front, back);
+        def.doors = doors;
+        tiles.push(def);
     }
     if !tiles.iter().any(|t| t.kind == TileKind::Hallway) {
         return Err(set_err(
@@ -373,6 +456,49 @@ mod tests {
         assert!(t.count(TileKind::Chamber) >= 16);
         assert!(t.tiles.iter().all(|t| t.back.is_some()));
         assert_eq!(t.square_mm, 25.4);
+    }
+
+    #[test]
+    fn the_pendraken_set_is_valid_and_big_enough_for_three_sets() {
+        let t = pendraken_tileset();
+        assert_eq!(t.square_mm, 15.0);
+        assert_eq!(
+            (t.count(TileKind::Hallway), t.count(TileKind::Chamber)),
+            (10, 10)
+        );
+        assert!(
+            t.tiles.iter().all(|t| t.back.is_none()),
+            "resin pieces are one-sided"
+        );
+    }
+
+    #[test]
+    fn printed_doors_are_read_and_checked() {
+        let t = parse(
+            &GOOD.replace("    front: |", "    doors:\n      - {x: 1, y: 0, side: N}\n      - {x: 1, y: 1, side: S, secret: true}\n    front: |"),
+            "t.yaml",
+        )
+        .unwrap();
+        assert_eq!(t.tiles[0].doors.len(), 2);
+        assert!(t.tiles[0].doors[1].secret);
+        let e = err(&GOOD.replace(
+            "    front: |",
+            "    doors:\n      - {x: 0, y: 0, side: N}\n    front: |",
+        ));
+        assert!(
+            e.contains("tile H1, doors[0]: square 0,0 is not a floor square"),
+            "{e}"
+        );
+        let e = err(&GOOD.replace(
+            "    front: |",
+            "    doors:\n      - {x: 1, y: 0, side: N, face: back}\n    front: |",
+        ));
+        assert!(e.contains("the tile has none"), "{e}");
+        let e = err(&GOOD.replace(
+            "    front: |",
+            "    doors:\n      - {x: 1, y: 0, side: up}\n    front: |",
+        ));
+        assert!(e.contains("unknown variant `up`"), "{e}");
     }
 
     #[test]

@@ -372,6 +372,47 @@ impl Face {
     }
 }
 
+/// A door moulded or printed on a piece, on one edge of one of its
+/// squares (face coordinates at rotation 0). Games that fix doors at setup
+/// read them; the MKD Adventure, whose doors come during play, does not.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct PrintedDoor {
+    /// The face it is on.
+    pub face: FaceSide,
+    /// Column of its square.
+    pub x: u32,
+    /// Row of its square.
+    pub y: u32,
+    /// The square's edge it is on.
+    pub side: Side,
+    /// A secret door (looks like wall).
+    pub secret: bool,
+}
+
+impl PrintedDoor {
+    /// Its square and edge once the face (`width` × `height` at rotation
+    /// 0) is turned clockwise by `rotation` degrees.
+    pub fn turned(&self, width: u32, height: u32, rotation: u32) -> (u32, u32, Side) {
+        let (x, y, mut side) = (self.x, self.y, self.side);
+        let turns = (rotation / 90) % 4;
+        let (nx, ny) = match turns {
+            0 => (x, y),
+            1 => (height - 1 - y, x),
+            2 => (width - 1 - x, height - 1 - y),
+            _ => (y, width - 1 - x),
+        };
+        for _ in 0..turns {
+            side = match side {
+                Side::N => Side::E,
+                Side::E => Side::S,
+                Side::S => Side::W,
+                Side::W => Side::N,
+            };
+        }
+        (nx, ny, side)
+    }
+}
+
 /// One physical tile design from a tile set.
 #[derive(Debug, Clone, PartialEq)]
 pub struct TileDef {
@@ -392,6 +433,8 @@ pub struct TileDef {
     oriented: [Option<Arc<Face>>; 8],
     /// The id, shared by every tile laid from this design.
     shared_id: Arc<str>,
+    /// Doors moulded on the piece (optional; empty for most sets).
+    pub doors: Vec<PrintedDoor>,
 }
 
 impl TileDef {
@@ -418,7 +461,24 @@ impl TileDef {
             front,
             back,
             oriented,
+            doors: Vec::new(),
         }
+    }
+
+    /// The doors printed on the piece's `face`, turned by `rotation`: each
+    /// as its square and edge on the laid face.
+    pub fn doors_on(&self, face: FaceSide, rotation: u32) -> Vec<(u32, u32, Side, bool)> {
+        let Some(f) = self.face(face) else {
+            return Vec::new();
+        };
+        self.doors
+            .iter()
+            .filter(|d| d.face == face)
+            .map(|d| {
+                let (x, y, side) = d.turned(f.width(), f.height(), rotation);
+                (x, y, side, d.secret)
+            })
+            .collect()
     }
 
     /// The id as laid tiles hold it (shared, not copied).
@@ -533,6 +593,31 @@ mod tests {
                 },
             ]
         );
+    }
+
+    #[test]
+    fn a_printed_door_turns_with_its_face() {
+        // A 3 × 5 face; a door on the east edge of square 2,1.
+        let d = PrintedDoor {
+            face: FaceSide::Front,
+            x: 2,
+            y: 1,
+            side: Side::E,
+            secret: false,
+        };
+        assert_eq!(d.turned(3, 5, 0), (2, 1, Side::E));
+        // Turned once clockwise the face is 5 × 3: the square goes to
+        // (5-1-1, 2) and its east edge faces south.
+        assert_eq!(d.turned(3, 5, 90), (3, 2, Side::S));
+        assert_eq!(d.turned(3, 5, 180), (0, 3, Side::W));
+        assert_eq!(d.turned(3, 5, 270), (1, 0, Side::N));
+        // The turned cell is the same cell of the turned face.
+        let f = Face::from_ascii("#.#\n#..\n#.#\n#.#\n#.#");
+        for r in [0, 90, 180, 270] {
+            let (x, y, _) = d.turned(3, 5, r);
+            let g = f.rotated(r);
+            assert_eq!(g.cell(x, y), Cell::Floor, "rotation {r}");
+        }
     }
 
     #[test]

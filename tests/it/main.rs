@@ -13,6 +13,8 @@ mod cli;
 mod cli_missions;
 mod determinism;
 mod docs;
+mod dw10;
+mod dw10_hostile;
 mod golden;
 mod hardening;
 mod hostile;

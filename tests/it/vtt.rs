@@ -141,13 +141,35 @@ fn check(path: &Path) -> usize {
     );
 
     let scenario = std::fs::read_to_string(path.with_file_name("scenario.yaml")).unwrap();
-    let s = tilecrawl::mkd::scenario::from_yaml(&scenario, "scenario.yaml").unwrap();
+    // The squares whose floor a piece or marker covers in the image.
+    let (size, grid, covered): (_, _, Vec<(i64, i64)>) =
+        match tilecrawl::games::AnyScenario::from_yaml(&scenario, "scenario.yaml").unwrap() {
+            tilecrawl::games::AnyScenario::Mkd(s) => (
+                s.size,
+                s.grid.clone(),
+                s.game
+                    .markers
+                    .iter()
+                    .map(|m| (i64::from(m.x), i64::from(m.y)))
+                    .collect(),
+            ),
+            tilecrawl::games::AnyScenario::Dw10(s) => (
+                s.size,
+                s.grid.clone(),
+                s.game
+                    .features
+                    .iter()
+                    .filter(|f| f.kind.is_terrain())
+                    .map(|f| (i64::from(f.x), i64::from(f.y)))
+                    .collect(),
+            ),
+        };
     assert_eq!(
-        (u64::from(s.size.width), u64::from(s.size.height)),
+        (u64::from(size.width), u64::from(size.height)),
         (cols, rows)
     );
     let sq = Squares {
-        grid: s.grid.iter().map(|r| r.as_bytes().to_vec()).collect(),
+        grid: grid.iter().map(|r| r.as_bytes().to_vec()).collect(),
     };
 
     // Walls: each on an open/closed edge; together covering every such edge.
@@ -234,11 +256,7 @@ fn check(path: &Path) -> usize {
         );
         // A floor square shows the floor colour there; other terrain may
         // show its mark (a wave, a zigzag) that near the edge.
-        let marker = s
-            .game
-            .markers
-            .iter()
-            .any(|m| (i64::from(m.x), i64::from(m.y)) == open);
+        let marker = covered.contains(&open);
         if !marker
             && sq.cell(open.0, open.1) == Cell::Floor
             && let Some(c) = rgba(st.floor)
@@ -323,6 +341,25 @@ fn every_written_dd2vtt_reads_back_as_the_importers_need() {
             &out("b"),
         ],
     );
+    for seed in ["7", "12"] {
+        ok(
+            d,
+            &[
+                "generate",
+                "--ruleset",
+                "dungeon-world-10mm",
+                "--seed",
+                seed,
+                "--dpi",
+                "20",
+                "--vtt",
+                "--vtt-grid",
+                "30",
+                "--out",
+                &out(&format!("dw{seed}")),
+            ],
+        );
+    }
     ok(d, &["campaign", "new", "V", "--seed", "5"]);
     ok(
         d,
@@ -352,11 +389,23 @@ fn every_written_dd2vtt_reads_back_as_the_importers_need() {
         "b/11/map.dd2vtt",
         "b/12/map.dd2vtt",
         "campaigns/V/adventure-1/map.dd2vtt",
+        "dw7/map.dd2vtt",
+        "dw12/map.dd2vtt",
     ] {
         assert!(names.iter().any(|n| n == want), "{want} not in {names:?}");
     }
     for f in &files {
         assert!(check(f) > 0, "{}: no walls", f.display());
+    }
+    // Dungeon World 10 mm: every door of the scenario is a portal.
+    for seed in ["7", "12"] {
+        let v: serde_json::Value =
+            serde_json::from_slice(&std::fs::read(d.join(format!("dw{seed}/map.dd2vtt"))).unwrap())
+                .unwrap();
+        let text = std::fs::read_to_string(d.join(format!("dw{seed}/scenario.yaml"))).unwrap();
+        let doors = text.matches("kind: door").count();
+        assert!(doors > 0);
+        assert_eq!(v["portals"].as_array().unwrap().len(), doors, "seed {seed}");
     }
     // render draws from the file what generate drew from memory.
     assert_eq!(

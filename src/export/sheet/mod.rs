@@ -14,6 +14,7 @@
 //! ```
 
 mod content;
+mod dw10;
 mod markdown;
 mod pdf;
 #[cfg(test)]
@@ -21,6 +22,7 @@ mod tests;
 
 pub use crate::mkd::sheet::*;
 pub(crate) use content::{Part, Section, Table};
+pub use dw10::{dm_markdown, dm_pdf};
 pub use markdown::{setup_markdown, sheet_markdown};
 pub(crate) use pdf::sections_pdf;
 pub use pdf::{setup_pdf, sheet_pdf};

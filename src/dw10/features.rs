@@ -1,0 +1,243 @@
+//! The pieces a Dungeon World 10 mm scenario puts on the map: one
+//! [`Feature`] type for every counter, door and piece of furniture, with
+//! its kind, square and the options its kind takes.
+
+use crate::core::geom::Side;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// A square.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct At {
+    /// Column.
+    pub x: i32,
+    /// Row.
+    pub y: i32,
+}
+
+/// A colour of keys, doors and staircases (any colour will do at the
+/// table, L556-558; these are the ones tilecrawl draws).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Colour {
+    /// Red.
+    Red,
+    /// Blue.
+    Blue,
+    /// Green.
+    Green,
+    /// Yellow.
+    Yellow,
+    /// Purple.
+    Purple,
+    /// Orange.
+    Orange,
+    /// White.
+    White,
+    /// Black.
+    Black,
+}
+
+impl Colour {
+    /// Every colour, in the order setup hands them out.
+    pub const ALL: [Colour; 8] = [
+        Colour::Red,
+        Colour::Blue,
+        Colour::Green,
+        Colour::Yellow,
+        Colour::Purple,
+        Colour::Orange,
+        Colour::White,
+        Colour::Black,
+    ];
+
+    /// The name written in files.
+    pub fn name(self) -> &'static str {
+        match self {
+            Colour::Red => "red",
+            Colour::Blue => "blue",
+            Colour::Green => "green",
+            Colour::Yellow => "yellow",
+            Colour::Purple => "purple",
+            Colour::Orange => "orange",
+            Colour::White => "white",
+            Colour::Black => "black",
+        }
+    }
+
+    /// Its colour on the map, `#rrggbb`.
+    pub fn rgb(self) -> &'static str {
+        match self {
+            Colour::Red => "#c62828",
+            Colour::Blue => "#1565c0",
+            Colour::Green => "#2e7d32",
+            Colour::Yellow => "#f9a825",
+            Colour::Purple => "#6a1b9a",
+            Colour::Orange => "#ef6c00",
+            Colour::White => "#f5f5f5",
+            Colour::Black => "#212121",
+        }
+    }
+}
+
+impl fmt::Display for Colour {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// What a feature is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum FeatureKind {
+    /// A `?` counter, seen by both sides (L327-348).
+    Trap,
+    /// A treasure chest with a hidden number 1-3 (L448-471).
+    Chest,
+    /// A teleporter, inactive until a hero enters it (L356-363).
+    Teleporter,
+    /// One end of a coloured staircase (L317-326).
+    Staircase,
+    /// A door on one edge of its square: plain, coloured (keyed) or secret
+    /// (L556-562, L288-292).
+    Door,
+    /// A key of a colour (L556-558).
+    Key,
+    /// A pit, jumped straight across for 3 (L305-316).
+    Pit,
+    /// A rock slide: 2 to cross, no stopping on it (L298-302).
+    Rockslide,
+    /// A pool of water: impassable but for fliers, no bar to sight (L433-435).
+    Pool,
+    /// A spawn point: a floor grill, a trap door or a well (L429-439).
+    Spawn,
+    /// A coffin, where a Vampire may rise (L424-428).
+    Coffin,
+    /// A piece of furniture with an explore effect (L365-423).
+    Furnishing,
+    /// The prisoner of a rescue objective (the project's).
+    Prisoner,
+    /// The lair of the monster a slay objective names (the project's).
+    Lair,
+}
+
+impl FeatureKind {
+    /// The name written in files.
+    pub fn name(self) -> &'static str {
+        match self {
+            FeatureKind::Trap => "trap",
+            FeatureKind::Chest => "chest",
+            FeatureKind::Teleporter => "teleporter",
+            FeatureKind::Staircase => "staircase",
+            FeatureKind::Door => "door",
+            FeatureKind::Key => "key",
+            FeatureKind::Pit => "pit",
+            FeatureKind::Rockslide => "rockslide",
+            FeatureKind::Pool => "pool",
+            FeatureKind::Spawn => "spawn",
+            FeatureKind::Coffin => "coffin",
+            FeatureKind::Furnishing => "furnishing",
+            FeatureKind::Prisoner => "prisoner",
+            FeatureKind::Lair => "lair",
+        }
+    }
+
+    /// Does the feature stand on its square (everything but a door, which
+    /// lies on an edge)?
+    pub fn on_square(self) -> bool {
+        self != FeatureKind::Door
+    }
+
+    /// Does it make its square terrain no figure may stop on (pit, rock
+    /// slide, pool)?
+    pub fn is_terrain(self) -> bool {
+        matches!(
+            self,
+            FeatureKind::Pit | FeatureKind::Rockslide | FeatureKind::Pool
+        )
+    }
+}
+
+/// The spawn points (`what` of a `spawn` feature).
+pub const SPAWN_POINTS: [&str; 3] = ["grill", "trapdoor", "well"];
+
+/// The furnishings (`what` of a `furnishing` feature), L373-423.
+pub const FURNISHINGS: [&str; 15] = [
+    "camp-fire",
+    "stone-altar",
+    "treasure-25",
+    "treasure-100",
+    "treasure-500",
+    "crate-of-apples",
+    "crate-of-skulls",
+    "weapons-rack",
+    "bed",
+    "bookcase",
+    "table-and-chair",
+    "wizards-table",
+    "table-of-food",
+    "torture-rack",
+    "tome-on-pedestal",
+];
+
+/// A counter, door or piece of furniture on the map.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Feature {
+    /// What it is.
+    pub kind: FeatureKind,
+    /// Its square (a door's square is the one whose `side` it is on).
+    pub x: i32,
+    /// Its square.
+    pub y: i32,
+    /// Doors: the edge of the square the door is on.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub side: Option<Side>,
+    /// Chests: the hidden number, 1 to 3.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub number: Option<u32>,
+    /// Teleporters: active from the start?
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub active: Option<bool>,
+    /// Staircases, keys, keyed doors: the colour.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub colour: Option<Colour>,
+    /// Doors: a secret door, left off the player map.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub secret: Option<bool>,
+    /// Spawn points: grill, trapdoor or well; furnishings: which one;
+    /// lairs: the monster's name.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub what: Option<String>,
+}
+
+impl Feature {
+    /// A feature of `kind` on `x,y` with no options.
+    pub fn new(kind: FeatureKind, x: i32, y: i32) -> Feature {
+        Feature {
+            kind,
+            x,
+            y,
+            side: None,
+            number: None,
+            active: None,
+            colour: None,
+            secret: None,
+            what: None,
+        }
+    }
+
+    /// Its square.
+    pub fn at(&self) -> At {
+        At {
+            x: self.x,
+            y: self.y,
+        }
+    }
+
+    /// Is it a secret door?
+    pub fn is_secret(&self) -> bool {
+        self.secret == Some(true)
+    }
+}

@@ -1,0 +1,693 @@
+//! The map of a Dungeon World 10 mm scenario: the same page, terrain, grid,
+//! outlines, doors, rulers and legend band as every map, with this game's
+//! pieces on it. It is always the players' map: chest numbers and secret
+//! doors are left off (the Draken Master's sheet has them).
+
+use super::*;
+use crate::dw10::scenario::{Colour, Feature, FeatureKind, Scenario as Dw10Scenario};
+
+/// The doors of a scenario as the game-free drawing model has them
+/// (keyed doors are `Locked`); a player map leaves the secret ones off when
+/// it is drawn.
+pub fn dw10_doors(s: &Dw10Scenario) -> Vec<DoorMark> {
+    s.game
+        .features
+        .iter()
+        .filter_map(|f| {
+            let ((ax, ay), (bx, by)) = crate::dw10::board::door_edge(f)?;
+            Some(DoorMark {
+                a: (ax, ay),
+                b: (bx, by),
+                kind: if f.is_secret() {
+                    DoorKind::Secret
+                } else if f.colour.is_some() {
+                    DoorKind::Locked
+                } else {
+                    DoorKind::Plain
+                },
+            })
+        })
+        .collect()
+}
+
+fn colour(c: Colour) -> Color {
+    Color::parse(c.rgb()).unwrap_or(Color::rgb(0, 0, 0))
+}
+
+/// Two-letter marks of the furnishings, for tokens and the legend.
+pub fn furnishing_mark(what: &str) -> &'static str {
+    match what {
+        "camp-fire" => "Fi",
+        "stone-altar" => "Al",
+        "treasure-25" => "25",
+        "treasure-100" => "100",
+        "treasure-500" => "500",
+        "crate-of-apples" => "Ap",
+        "crate-of-skulls" => "Sk",
+        "weapons-rack" => "Wr",
+        "bed" => "Bd",
+        "bookcase" => "Bk",
+        "table-and-chair" => "Tc",
+        "wizards-table" => "Wz",
+        "table-of-food" => "Fd",
+        "torture-rack" => "Tr",
+        "tome-on-pedestal" => "Tm",
+        _ => "?",
+    }
+}
+
+/// The pieces the map shows, in the legend's order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Piece {
+    Trap,
+    Chest,
+    Teleporter(bool),
+    Staircase,
+    Key,
+    Spawn(&'static str),
+    Coffin,
+    Prisoner,
+    Lair,
+    Furnishing(&'static str),
+}
+
+fn piece(f: &Feature) -> Option<Piece> {
+    let spawn = |w: Option<&str>| match w {
+        Some("grill") => "grill",
+        Some("trapdoor") => "trapdoor",
+        _ => "well",
+    };
+    Some(match f.kind {
+        FeatureKind::Trap => Piece::Trap,
+        FeatureKind::Chest => Piece::Chest,
+        FeatureKind::Teleporter => Piece::Teleporter(f.active == Some(true)),
+        FeatureKind::Staircase => Piece::Staircase,
+        FeatureKind::Key => Piece::Key,
+        FeatureKind::Spawn => Piece::Spawn(spawn(f.what.as_deref())),
+        FeatureKind::Coffin => Piece::Coffin,
+        FeatureKind::Prisoner => Piece::Prisoner,
+        FeatureKind::Lair => Piece::Lair,
+        FeatureKind::Furnishing => Piece::Furnishing(
+            crate::dw10::scenario::FURNISHINGS
+                .iter()
+                .copied()
+                .find(|w| Some(*w) == f.what.as_deref())
+                .unwrap_or("bed"),
+        ),
+        FeatureKind::Door | FeatureKind::Pit | FeatureKind::Rockslide | FeatureKind::Pool => {
+            return None;
+        }
+    })
+}
+
+/// A disc token with a short text.
+fn disc(
+    map: &MapGeom,
+    (cx, cy): (f64, f64),
+    body: Color,
+    ring: Color,
+    text: &str,
+    ink: Color,
+    shapes: &mut Vec<Shape>,
+) {
+    shapes.push(Shape::Circle(Circle {
+        centre: map.pt(cx, cy),
+        radius: map.len(0.3),
+        paint: Paint {
+            fill: Fill::Solid(body),
+            stroke: Some(stroke(ring, map.len(0.05))),
+        },
+    }));
+    let size = map.text(if text.len() > 2 { 0.2 } else { 0.28 }, 2.0, 50.0);
+    shapes.push(plain(
+        map.pt(cx, cy).offset(0.0, size * 0.36),
+        text.into(),
+        size,
+        true,
+        Anchor::Middle,
+        ink,
+    ));
+}
+
+/// A rounded square token with a short text.
+fn tile_token(
+    map: &MapGeom,
+    (cx, cy): (f64, f64),
+    body: Color,
+    text: &str,
+    ink: Color,
+    st: &Style,
+    shapes: &mut Vec<Shape>,
+) {
+    let half = 0.28;
+    let o = map.pt(cx - half, cy - half);
+    shapes.push(Shape::Rect(Rect {
+        x: o.x,
+        y: o.y,
+        width: map.len(2.0 * half),
+        height: map.len(2.0 * half),
+        radius: map.len(0.06),
+        paint: Paint {
+            fill: Fill::Solid(body),
+            stroke: Some(stroke(st.token_ink, map.len(0.03))),
+        },
+    }));
+    let size = map.text(if text.len() > 2 { 0.18 } else { 0.24 }, 2.0, 50.0);
+    shapes.push(plain(
+        map.pt(cx, cy).offset(0.0, size * 0.36),
+        text.into(),
+        size,
+        true,
+        Anchor::Middle,
+        ink,
+    ));
+}
+
+/// Draws one piece centred on square coordinates `(cx, cy)`.
+fn draw_piece(
+    map: &MapGeom,
+    p: Piece,
+    c: Option<Colour>,
+    cx: f64,
+    cy: f64,
+    st: &Style,
+    shapes: &mut Vec<Shape>,
+) {
+    let white = Color::rgb(255, 255, 255);
+    let ink = st.token_ink;
+    match p {
+        Piece::Trap => disc(
+            map,
+            (cx, cy),
+            Color::rgb(0xff, 0xe0, 0x82),
+            ink,
+            "?",
+            ink,
+            shapes,
+        ),
+        Piece::Chest => {
+            // A box with a lid line and no number: the number is the
+            // Draken Master's secret.
+            let half = 0.24;
+            let o = map.pt(cx - half, cy - half * 0.8);
+            shapes.push(Shape::Rect(Rect {
+                x: o.x,
+                y: o.y,
+                width: map.len(2.0 * half),
+                height: map.len(1.6 * half),
+                radius: map.len(0.04),
+                paint: Paint {
+                    fill: st.chest.fill,
+                    stroke: Some(stroke(ink, map.len(0.03))),
+                },
+            }));
+            shapes.push(line(
+                map.pt(cx - half, cy - half * 0.25),
+                map.pt(cx + half, cy - half * 0.25),
+                stroke(ink, map.len(0.03)),
+            ));
+        }
+        Piece::Teleporter(active) => {
+            let body = if active {
+                Color::rgb(0x66, 0xbb, 0x6a)
+            } else {
+                Color::rgb(0xe5, 0x73, 0x73)
+            };
+            disc(map, (cx, cy), body, ink, "T", ink, shapes);
+            shapes.push(Shape::Circle(Circle {
+                centre: map.pt(cx, cy),
+                radius: map.len(0.38),
+                paint: Paint {
+                    fill: Fill::None,
+                    stroke: Some(stroke(body, map.len(0.04))),
+                },
+            }));
+        }
+        Piece::Staircase => {
+            let body = c.map(colour).unwrap_or(white);
+            let half = 0.3;
+            let o = map.pt(cx - half, cy - half);
+            shapes.push(Shape::Rect(Rect {
+                x: o.x,
+                y: o.y,
+                width: map.len(2.0 * half),
+                height: map.len(2.0 * half),
+                radius: 0.0,
+                paint: Paint {
+                    fill: Fill::Solid(body),
+                    stroke: Some(stroke(ink, map.len(0.04))),
+                },
+            }));
+            for k in 1..4 {
+                let y = cy - half + f64::from(k) * 0.15;
+                shapes.push(line(
+                    map.pt(cx - half, y),
+                    map.pt(cx + half - f64::from(k) * 0.1, y),
+                    stroke(ink, map.len(0.03)),
+                ));
+            }
+        }
+        Piece::Key => {
+            let body = c.map(colour).unwrap_or(white);
+            shapes.push(Shape::Circle(Circle {
+                centre: map.pt(cx - 0.14, cy),
+                radius: map.len(0.12),
+                paint: Paint {
+                    fill: Fill::Solid(body),
+                    stroke: Some(stroke(ink, map.len(0.03))),
+                },
+            }));
+            let s = Stroke {
+                color: ink,
+                width: map.len(0.06),
+                round: true,
+            };
+            shapes.push(line(map.pt(cx - 0.02, cy), map.pt(cx + 0.28, cy), s));
+            shapes.push(line(map.pt(cx + 0.2, cy), map.pt(cx + 0.2, cy + 0.1), s));
+            let s = Stroke {
+                color: body,
+                width: map.len(0.035),
+                round: true,
+            };
+            shapes.push(line(map.pt(cx - 0.02, cy), map.pt(cx + 0.28, cy), s));
+        }
+        Piece::Spawn(what) => {
+            let grey = Color::rgb(0x9e, 0x9e, 0x9e);
+            match what {
+                "grill" => {
+                    tile_token(map, (cx, cy), grey, "", ink, st, shapes);
+                    for k in [-0.12, 0.0, 0.12] {
+                        shapes.push(line(
+                            map.pt(cx + k, cy - 0.26),
+                            map.pt(cx + k, cy + 0.26),
+                            stroke(ink, map.len(0.03)),
+                        ));
+                        shapes.push(line(
+                            map.pt(cx - 0.26, cy + k),
+                            map.pt(cx + 0.26, cy + k),
+                            stroke(ink, map.len(0.03)),
+                        ));
+                    }
+                }
+                "trapdoor" => tile_token(
+                    map,
+                    (cx, cy),
+                    Color::rgb(0xa1, 0x88, 0x7f),
+                    "TD",
+                    ink,
+                    st,
+                    shapes,
+                ),
+                _ => disc(
+                    map,
+                    (cx, cy),
+                    Color::rgb(0x90, 0xca, 0xf9),
+                    ink,
+                    "W",
+                    ink,
+                    shapes,
+                ),
+            }
+        }
+        Piece::Coffin => {
+            let pts = [
+                (-0.12, -0.34),
+                (0.12, -0.34),
+                (0.2, -0.12),
+                (0.12, 0.34),
+                (-0.12, 0.34),
+                (-0.2, -0.12),
+            ];
+            shapes.push(Shape::Polygon(Polygon {
+                points: pts
+                    .iter()
+                    .map(|(dx, dy)| map.pt(cx + dx, cy + dy))
+                    .collect(),
+                paint: Paint {
+                    fill: Fill::Solid(Color::rgb(0x5d, 0x40, 0x37)),
+                    stroke: Some(stroke(ink, map.len(0.03))),
+                },
+            }));
+        }
+        Piece::Prisoner => disc(map, (cx, cy), white, ink, "P", ink, shapes),
+        Piece::Lair => disc(
+            map,
+            (cx, cy),
+            Color::rgb(0x42, 0x42, 0x42),
+            ink,
+            "L",
+            white,
+            shapes,
+        ),
+        Piece::Furnishing(what) => tile_token(
+            map,
+            (cx, cy),
+            Color::rgb(0xff, 0xf3, 0xe0),
+            furnishing_mark(what),
+            ink,
+            st,
+            shapes,
+        ),
+    }
+}
+
+/// Pits, rock slides and pools set down as pieces: the square drawn as the
+/// terrain it becomes.
+fn terrain_pieces(s: &Dw10Scenario, map: &MapGeom, st: &Style) -> Layer {
+    let mut shapes = Vec::new();
+    for f in &s.game.features {
+        let c = match f.kind {
+            FeatureKind::Pit => Cell::Crevice,
+            FeatureKind::Rockslide => Cell::Hindering,
+            FeatureKind::Pool => Cell::Water,
+            _ => continue,
+        };
+        let o = map.pt(f64::from(f.x), f64::from(f.y));
+        shapes.push(rect(o.x, o.y, map.sq, map.sq, fill(cell_fill(c, st))));
+        terrain_mark(c, f.x, f.y, map, st, &mut shapes);
+    }
+    Layer {
+        id: "terrain-pieces".into(),
+        shapes,
+    }
+}
+
+/// The keyed doors' colour, over the door bars.
+fn door_colours(s: &Dw10Scenario, map: &MapGeom) -> Vec<Shape> {
+    let mut shapes = Vec::new();
+    for f in &s.game.features {
+        let (Some(c), Some(((ax, ay), (bx, by)))) = (f.colour, crate::dw10::board::door_edge(f))
+        else {
+            continue;
+        };
+        if f.kind != FeatureKind::Door {
+            continue;
+        }
+        let mark = DoorMark {
+            a: (ax, ay),
+            b: (bx, by),
+            kind: DoorKind::Locked,
+        };
+        let Some([(x0, y0), (x1, y1)]) = mark.edge() else {
+            continue;
+        };
+        let (fx0, fy0, fx1, fy1) = (f64::from(x0), f64::from(y0), f64::from(x1), f64::from(y1));
+        let (x, y, w, h) = if y0 == y1 {
+            (fx0 + 0.15, fy0 - 0.07, fx1 - fx0 - 0.3, 0.14)
+        } else {
+            (fx0 - 0.07, fy0 + 0.15, 0.14, fy1 - fy0 - 0.3)
+        };
+        let o = map.pt(x, y);
+        shapes.push(rect(o.x, o.y, map.len(w), map.len(h), fill(colour(c))));
+    }
+    shapes
+}
+
+/// The map of a Dungeon World 10 mm scenario, for the players.
+pub fn dw10_drawing(s: &Dw10Scenario, opts: &MapOptions) -> Drawing {
+    let sq = dw10_square_mm(s, opts);
+    let margin = margin_mm(sq);
+    let (columns, rows) = (s.size.width, s.size.height);
+    let map = MapGeom {
+        origin: Pt {
+            x: margin,
+            y: margin,
+        },
+        sq,
+    };
+    let width_mm = f64::from(columns) * sq + 2.0 * margin;
+    let height_mm = f64::from(rows) * sq + 2.0 * margin;
+    let st = &opts.style;
+    let grid = Grid::new(s);
+    let entries = legend(s);
+    let (legend_mm, legend_rows) = legend_size(&entries, width_mm);
+    let page_height_mm = height_mm + legend_mm;
+    let mut layers = vec![Layer {
+        id: "paper".into(),
+        shapes: vec![rect(0.0, 0.0, width_mm, page_height_mm, fill(st.paper))],
+    }];
+    layers.push(rock_layer(s, &grid, &map, opts));
+    layers.push(terrain_layer(&grid, &map, st));
+    layers.push(terrain_pieces(s, &map, st));
+    layers.push(grid_layer(&grid, &map, st));
+    layers.push(outline_layer(s, &map, st));
+    let mut shapes = Vec::new();
+    {
+        let e = &s.entrance;
+        entrance_arrow(&map, e.x, e.y, e.side, st, &mut shapes);
+    }
+    for f in &s.game.features {
+        if let Some(p) = piece(f) {
+            draw_piece(
+                &map,
+                p,
+                f.colour,
+                f64::from(f.x) + 0.5,
+                f64::from(f.y) + 0.5,
+                st,
+                &mut shapes,
+            );
+        }
+    }
+    layers.push(Layer {
+        id: "features".into(),
+        shapes,
+    });
+    // The players' map: secret doors are left off whatever the options say.
+    if let Some(mut doors) = door_layer(&dw10_doors(s), true, &map, st) {
+        doors.shapes.extend(door_colours(s, &map));
+        layers.push(doors);
+    }
+    layers.push(frame(s, &map, st, width_mm, height_mm, margin));
+    layers.push(ruler_layer(s, &map, st, columns, rows));
+    layers.push(legend_layer_dw10(
+        &entries,
+        st,
+        width_mm,
+        height_mm,
+        legend_rows,
+    ));
+    Drawing {
+        width_mm,
+        height_mm: page_height_mm,
+        origin: map.origin,
+        margin_mm: margin,
+        square_mm: sq,
+        columns,
+        rows,
+        title: format!("tilecrawl map — seed {} — dungeon-world-10mm", s.seed),
+        layers,
+    }
+}
+
+/// The printed square of a Dungeon World 10 mm map (as [`square_mm`]).
+pub fn dw10_square_mm(s: &Dw10Scenario, opts: &MapOptions) -> f64 {
+    let v = match opts.square_mm {
+        Some(v) if v.is_finite() => v,
+        _ => s.square_mm,
+    };
+    let v = if v.is_finite() { v } else { 25.4 };
+    v.clamp(SQUARE_MM.0, SQUARE_MM.1)
+}
+
+fn frame(
+    s: &Dw10Scenario,
+    map: &MapGeom,
+    st: &Style,
+    _width: f64,
+    height: f64,
+    margin: f64,
+) -> Layer {
+    let mut shapes = Vec::new();
+    let left = margin * 0.25;
+    let title_size = (margin * 0.25).min(4.5);
+    shapes.push(plain(
+        Pt {
+            x: left,
+            y: (margin * 0.3).max(title_size + 1.0),
+        },
+        format!("Dungeon World 10 mm — seed {} — players' map", s.seed),
+        title_size,
+        true,
+        Anchor::Start,
+        st.ink,
+    ));
+    let p = &s.game.params;
+    shapes.push(plain(
+        Pt {
+            x: left,
+            y: height - (margin * 0.2).max(2.0),
+        },
+        format!(
+            "seed {} · tile set {} · {} set{} · {} · 1 square = {} mm — print at 100%",
+            s.seed,
+            p.tileset,
+            p.sets,
+            if p.sets == 1 { "" } else { "s" },
+            p.difficulty.name(),
+            mm_text(map.sq)
+        ),
+        (margin * 0.2).min(3.0),
+        false,
+        Anchor::Start,
+        st.ink,
+    ));
+    Layer {
+        id: "frame".into(),
+        shapes,
+    }
+}
+
+/// What the legend shows: the terrain, and each piece the map holds.
+fn legend(s: &Dw10Scenario) -> Vec<Entry> {
+    let mut v: Vec<Entry> = vec![
+        (Some(Cell::Wall), None, "wall".into()),
+        (Some(Cell::Floor), None, "floor".into()),
+        (
+            Some(Cell::Hindering),
+            None,
+            "rock slide: 2 to cross, no stopping".into(),
+        ),
+        (
+            Some(Cell::Crevice),
+            None,
+            "pit: jump straight across for 3".into(),
+        ),
+        (
+            Some(Cell::Water),
+            None,
+            "water: impassable, see across".into(),
+        ),
+        (Some(Cell::Blocking), None, "obstacle".into()),
+    ];
+    let mut seen: Vec<Piece> = Vec::new();
+    let mut pieces: Vec<(Piece, Option<Colour>)> = s
+        .game
+        .features
+        .iter()
+        .filter_map(|f| piece(f).map(|p| (p, f.colour)))
+        .collect();
+    pieces.sort();
+    for (p, c) in pieces {
+        if seen.contains(&p) {
+            continue;
+        }
+        seen.push(p);
+        let text = match p {
+            Piece::Trap => "? counter".to_string(),
+            Piece::Chest => "treasure chest".into(),
+            Piece::Teleporter(true) => "active teleporter (the start)".into(),
+            Piece::Teleporter(false) => "teleporter, inactive until entered".into(),
+            Piece::Staircase => "staircase (same colour: 1 to move between)".into(),
+            Piece::Key => "key (opens its colour's doors)".into(),
+            Piece::Spawn(w) => format!("{w} (spawn point)"),
+            Piece::Coffin => "coffin".into(),
+            Piece::Prisoner => "prisoner".into(),
+            Piece::Lair => "monster's lair".into(),
+            Piece::Furnishing(w) => format!("{} {}", furnishing_mark(w), w.replace('-', " ")),
+        };
+        v.push((None, Some((p, c)), text));
+    }
+    if s.game
+        .features
+        .iter()
+        .any(|f| f.kind == FeatureKind::Door && !f.is_secret())
+    {
+        v.push((
+            None,
+            None,
+            "door on a square edge (a coloured bar: needs its key)".into(),
+        ));
+    }
+    v
+}
+
+type Entry = (Option<Cell>, Option<(Piece, Option<Colour>)>, String);
+
+fn flow(entries: &[Entry], room: f64) -> (Vec<(f64, f64)>, u32) {
+    let mut at = Vec::with_capacity(entries.len());
+    let (mut x, mut row) = (0.0, 0u32);
+    for (_, _, text) in entries {
+        let w = LEGEND_SWATCH_MM + 2.0 + text.chars().count() as f64 * LETTER_EM * LEGEND_TEXT_MM;
+        if x > 0.0 && x + w > room {
+            x = 0.0;
+            row += 1;
+        }
+        at.push((x, f64::from(row) * LEGEND_ROW_MM));
+        x += w + LEGEND_GAP_MM;
+    }
+    (at, row + 1)
+}
+
+fn legend_size(entries: &[Entry], width: f64) -> (f64, u32) {
+    let (_, rows) = flow(entries, width - 2.0 * LEGEND_LEFT_MM);
+    (LEGEND_HEAD_MM + f64::from(rows) * LEGEND_ROW_MM + 2.0, rows)
+}
+
+fn legend_layer_dw10(entries: &[Entry], st: &Style, width: f64, top: f64, _rows: u32) -> Layer {
+    let left = LEGEND_LEFT_MM;
+    let (at, _) = flow(entries, width - 2.0 * left);
+    let mut shapes = vec![plain(
+        Pt {
+            x: left,
+            y: top + LEGEND_HEAD_MM - 3.0,
+        },
+        "Legend — a square is x,y: x on the top ruler, y on the side ruler".into(),
+        3.5,
+        true,
+        Anchor::Start,
+        st.ink,
+    )];
+    let row0 = top + LEGEND_HEAD_MM;
+    for ((cell, piece, text), (dx, dy)) in entries.iter().zip(at) {
+        let o = Pt {
+            x: left + dx,
+            y: row0 + dy,
+        };
+        let map = MapGeom {
+            origin: o,
+            sq: LEGEND_SWATCH_MM,
+        };
+        let c = cell.unwrap_or(Cell::Floor);
+        shapes.push(Shape::Rect(Rect {
+            x: o.x,
+            y: o.y,
+            width: LEGEND_SWATCH_MM,
+            height: LEGEND_SWATCH_MM,
+            radius: 0.0,
+            paint: Paint {
+                fill: cell_fill(c, st),
+                stroke: Some(stroke(st.grid, st.grid_mm)),
+            },
+        }));
+        terrain_mark(c, 0, 0, &map, st, &mut shapes);
+        if let Some((p, colour)) = piece {
+            draw_piece(&map, *p, *colour, 0.5, 0.5, st, &mut shapes);
+        }
+        if cell.is_none() && piece.is_none() {
+            // A door: the bar across the swatch's middle.
+            shapes.push(rect(
+                o.x + LEGEND_SWATCH_MM * 0.45,
+                o.y + 1.0,
+                LEGEND_SWATCH_MM * 0.1,
+                LEGEND_SWATCH_MM - 2.0,
+                fill(st.token_ink),
+            ));
+        }
+        shapes.push(plain(
+            o.offset(
+                LEGEND_SWATCH_MM + 2.0,
+                LEGEND_SWATCH_MM / 2.0 + LEGEND_TEXT_MM * 0.36,
+            ),
+            text.clone(),
+            LEGEND_TEXT_MM,
+            false,
+            Anchor::Start,
+            st.ink,
+        ));
+    }
+    Layer {
+        id: "legend".into(),
+        shapes,
+    }
+}

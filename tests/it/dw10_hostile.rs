@@ -1,0 +1,444 @@
+//! Hostile input for Dungeon World 10 mm (issue 16): a hand-edited
+//! scenario broken one key at a time, through `render` (exit 1, one
+//! `error:` line naming the key, never a panic); the game's loaders
+//! (figures, tables, setup table) against bad files; and the flags
+//! `generate --ruleset dungeon-world-10mm` refuses.
+
+use crate::common::{Run, alias_bomb_items, nested, one_error_line, run_env, with};
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+fn golden() -> String {
+    std::fs::read_to_string(
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/dw10/hand-edited.yaml"),
+    )
+    .unwrap()
+}
+
+fn run(cwd: &Path, args: &[&str]) -> Run {
+    run_env(cwd, args, &[], Duration::from_secs(60))
+}
+
+/// Each case: a name, the scenario text, what the error line must say.
+fn scenario_cases() -> Vec<(&'static str, String, Vec<&'static str>)> {
+    let g = golden();
+    let w = |from: &str, to: &str| with(&g, from, to);
+    vec![
+        (
+            "feature on a wall",
+            w(
+                "{kind: chest, x: 23, y: 5, number: 3}",
+                "{kind: chest, x: 22, y: 0, number: 3}",
+            ),
+            vec!["features[", "expected a floor square"],
+        ),
+        (
+            "off the map",
+            w(
+                "{kind: chest, x: 23, y: 5, number: 3}",
+                "{kind: chest, x: 9000, y: -4, number: 3}",
+            ),
+            vec!["features[", "not a tile square"],
+        ),
+        (
+            "two on a square",
+            w(
+                "{kind: chest, x: 23, y: 5, number: 3}",
+                "{kind: chest, x: 23, y: 12, number: 3}",
+            ),
+            vec!["features[", "already holds"],
+        ),
+        (
+            "chest number 7",
+            w(
+                "{kind: chest, x: 23, y: 5, number: 3}",
+                "{kind: chest, x: 23, y: 5, number: 7}",
+            ),
+            vec!["features[", "number is 7; expected 1 to 3"],
+        ),
+        (
+            "chest without number",
+            w(
+                "{kind: chest, x: 23, y: 5, number: 3}",
+                "{kind: chest, x: 23, y: 5}",
+            ),
+            vec!["features[", "a chest needs `number`"],
+        ),
+        (
+            "unknown kind",
+            w(
+                "{kind: chest, x: 23, y: 5, number: 3}",
+                "{kind: dragon, x: 23, y: 5}",
+            ),
+            vec!["unknown variant `dragon`"],
+        ),
+        (
+            "unknown feature key",
+            w(
+                "{kind: chest, x: 23, y: 5, number: 3}",
+                "{kind: chest, x: 23, y: 5, number: 3, gold: 9}",
+            ),
+            vec!["unknown field `gold`"],
+        ),
+        (
+            "option of another kind",
+            w(
+                "{kind: chest, x: 23, y: 5, number: 3}",
+                "{kind: trap, x: 23, y: 5, colour: red}",
+            ),
+            vec!["features[", "a trap takes no `colour`"],
+        ),
+        (
+            "unknown top-level key",
+            w("features:\n", "wmts: []\nfeatures:\n"),
+            vec!["unknown field `wmts`"],
+        ),
+        (
+            "missing features",
+            g.replace("features:\n", "featurez:\n"),
+            vec!["featurez"],
+        ),
+        (
+            "start off its teleporter",
+            w("start: {x: 32, y: 9}", "start: {x: 23, y: 1}"),
+            vec!["start: ", "no active teleporter"],
+        ),
+        (
+            "no kills",
+            w("dm_kills: 5", "dm_kills: 0"),
+            vec!["victory: ", "dm_kills is 0"],
+        ),
+        (
+            "objective chest 99",
+            w(
+                "objective: {kind: slay, monster: Dragon}",
+                "objective: {kind: recover, chest: 99}",
+            ),
+            vec!["victory: ", "chest 99"],
+        ),
+        (
+            "slay with no lair",
+            w(
+                "objective: {kind: slay, monster: Dragon}",
+                "objective: {kind: slay, monster: Troll}",
+            ),
+            vec!["victory: ", "lair"],
+        ),
+        (
+            "a door without its key",
+            w("- {kind: key, x: 28, y: 8, colour: green}\n", ""),
+            vec!["features[", "the green door has no green key"],
+        ),
+        (
+            "a key behind its own door",
+            w(
+                "{kind: key, x: 28, y: 8, colour: green}",
+                "{kind: key, x: 23, y: 1, colour: green}",
+            ),
+            vec!["features[", "no green key can be reached"],
+        ),
+        (
+            "a staircase with one end",
+            w("- {kind: staircase, x: 1, y: 14, colour: red}\n", ""),
+            vec!["features[", "one end"],
+        ),
+        (
+            "a door into a wall",
+            w(
+                "{kind: door, x: 22, y: 10, side: S}",
+                "{kind: door, x: 22, y: 10, side: W}",
+            ),
+            vec!["features[", "a door joins two floor squares"],
+        ),
+        (
+            "a secret door with a colour",
+            w(
+                "{kind: door, x: 5, y: 14, side: E, secret: true}",
+                "{kind: door, x: 5, y: 14, side: E, secret: true, colour: red}",
+            ),
+            vec!["features[", "a secret door takes no `colour`"],
+        ),
+        (
+            "a spawn point of lava",
+            w(
+                "{kind: spawn, x: 7, y: 12, what: well}",
+                "{kind: spawn, x: 7, y: 12, what: lava}",
+            ),
+            vec!["features[", "expected one of: grill, trapdoor, well"],
+        ),
+        (
+            "an unknown furnishing",
+            w("what: table-and-chair}", "what: throne}"),
+            vec!["features[", "what is `throne`"],
+        ),
+        (
+            "a lair of an unknown monster",
+            w(
+                "{kind: lair, x: 9, y: 13, what: Dragon}",
+                "{kind: lair, x: 9, y: 13, what: Balrog}",
+            ),
+            vec!["features[", "expected a monster of the figure list"],
+        ),
+        (
+            "a pool that cuts the dungeon",
+            w(
+                "- {kind: pool, x: 15, y: 9}\n",
+                "- {kind: pool, x: 15, y: 9}\n- {kind: pool, x: 22, y: 2}\n",
+            ),
+            vec!["features: ", "cannot be reached"],
+        ),
+        (
+            "aliases",
+            g.replace(
+                "features:\n",
+                &format!("features:\n{}", alias_bomb_items("")),
+            ),
+            vec!["scenario.yaml"],
+        ),
+        (
+            "the ruleset of another game",
+            w("ruleset: dungeon-world-10mm", "ruleset: dungeon-world"),
+            vec!["unknown ruleset `dungeon-world`", "dungeon-world-10mm"],
+        ),
+    ]
+}
+
+#[test]
+fn a_broken_scenario_is_one_error_line_naming_the_key() {
+    let tmp = tempfile::tempdir().unwrap();
+    let mut failures = Vec::new();
+    for (name, text, needles) in scenario_cases() {
+        let dir = tmp.path().join(name.replace(' ', "-"));
+        std::fs::create_dir_all(&dir).unwrap();
+        let file = dir.join("scenario.yaml");
+        std::fs::write(&file, &text).unwrap();
+        let r = run(
+            tmp.path(),
+            &["render", file.to_str().unwrap(), "--dpi", "20"],
+        );
+        let mut needles = needles;
+        needles.push("scenario.yaml");
+        if let Err(e) = one_error_line(&r, &needles) {
+            failures.push(format!("{name}: {e}"));
+        }
+        // The library says the same, without a panic.
+        assert!(
+            tilecrawl::games::AnyScenario::from_yaml(&text, "scenario.yaml").is_err(),
+            "{name}: the library took it"
+        );
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn the_golden_scenario_renders_from_a_hand_edited_copy() {
+    // A hand edit that keeps every rule: a chest renumbered, a trap moved.
+    let text = with(
+        &with(
+            &golden(),
+            "{kind: chest, x: 23, y: 5, number: 3}",
+            "{kind: chest, x: 23, y: 5, number: 1}",
+        ),
+        "victory: {dm_kills: 5,",
+        "victory: {dm_kills: 7,",
+    );
+    let tmp = tempfile::tempdir().unwrap();
+    std::fs::write(tmp.path().join("scenario.yaml"), text).unwrap();
+    let r = run(
+        tmp.path(),
+        &["render", "scenario.yaml", "--dpi", "20", "-q"],
+    );
+    assert_eq!(r.code, Some(0), "{r:?}");
+    let md = std::fs::read_to_string(tmp.path().join("setup.md")).unwrap();
+    assert!(md.contains("**Kill target:** 7"), "{md}");
+    assert!(
+        md.contains("| 1 | 23,5 | R1 | 1 |") || md.contains("| 23,5 |"),
+        "{md}"
+    );
+    let svg = std::fs::read_to_string(tmp.path().join("map.svg")).unwrap();
+    assert!(svg.contains("players' map"));
+}
+
+#[test]
+fn the_games_loaders_refuse_bad_files_without_panicking() {
+    use tilecrawl::dw10::{figures, tables};
+    let f = figures::embedded();
+    let figures_ok = "format: tilecrawl-dw10-figures/1\nmonsters:\n  - {name: Orc, named_by: project, movement: 4, attacks: 2, armour: 4, wounds: 2}\n";
+    let bad_figures = [
+        String::new(),
+        "format: tilecrawl-dw10-figures/2\nmonsters: []\n".into(),
+        "format: tilecrawl-dw10-figures/1\nmonsters: []\n".into(),
+        with(figures_ok, "wounds: 2", "wounds: two"),
+        with(figures_ok, "named_by: project", "named_by: ai"),
+        with(figures_ok, "wounds: 2", "wounds: 2, abilities: [fly, fly]"),
+        with(figures_ok, "wounds: 2", "wounds: 2, shoot_by: multi-shot"),
+        format!(
+            "format: tilecrawl-dw10-figures/1\nmonsters:\n{}",
+            alias_bomb_items("  ")
+        ),
+        String::from_utf8(nested("format: tilecrawl-dw10-figures/1\nmonsters: ", 5000)).unwrap(),
+    ];
+    for text in &bad_figures {
+        let e = figures::parse(text, "f.yaml").unwrap_err().to_string();
+        assert!(e.starts_with("f.yaml") && !e.contains('\n'), "{e}");
+    }
+    assert!(figures::parse(figures_ok, "f.yaml").is_ok());
+    let t = include_str!("../../templates/dungeon-world-10mm/tables.yaml");
+    let bad_tables = [
+        with(t, "{roll: 6, kills: true}", "{roll: 6, kills: maybe}"),
+        with(t, "{roll: 1, hits: 1}", "{roll: 7, hits: 1}"),
+        with(t, "{roll: 2, count: \"2\"", "{roll: 2, count: \"lots\""),
+        with(t, "{roll: \"7-8\"", "{roll: \"8-7\""),
+        with(t, "what: bed,", "what: sofa,"),
+        with(t, "shop:", "shops:"),
+    ];
+    for text in &bad_tables {
+        let e = tables::parse(text, "t.yaml", &f).unwrap_err().to_string();
+        assert!(e.starts_with("t.yaml") && !e.contains('\n'), "{e}");
+    }
+    let s = include_str!("../../templates/dungeon-world-10mm/setup.yaml");
+    let bad_setup = [
+        with(s, "traps_per_tiles: 3", "traps_per_tiles: 0"),
+        with(
+            s,
+            "chest_numbers: [1, 1, 1, 2, 2, 3]",
+            "chest_numbers: [1, 4]",
+        ),
+        with(
+            s,
+            "objectives: [recover, rescue, slay]",
+            "objectives: [loot]",
+        ),
+        with(s, "slay: [Troll", "slay: [Balrog"),
+        with(s, "  hard:", "  brutal:"),
+        with(s, "coffins: 0", "coffins: 99"),
+    ];
+    for text in &bad_setup {
+        let e = tables::parse_setup(text, "s.yaml", &f)
+            .unwrap_err()
+            .to_string();
+        assert!(e.starts_with("s.yaml") && !e.contains('\n'), "{e}");
+    }
+}
+
+#[test]
+fn generate_refuses_what_the_game_does_not_take() {
+    let tmp = tempfile::tempdir().unwrap();
+    let base = [
+        "generate",
+        "--ruleset",
+        "dungeon-world-10mm",
+        "--seed",
+        "3",
+        "--dpi",
+        "20",
+    ];
+    for (extra, needles) in [
+        (vec!["--floors", "2"], vec!["--floors"]),
+        (vec!["--mission", "rescue"], vec!["--mission"]),
+        (vec!["--markers"], vec!["--markers"]),
+        (vec!["--simulate", "5"], vec!["--simulate"]),
+        (vec!["--sets", "9"], vec!["9 set(s)"]),
+    ] {
+        let mut args: Vec<&str> = base.to_vec();
+        args.extend(extra.iter());
+        args.extend(["--out", "o"]);
+        let r = run(tmp.path(), &args);
+        one_error_line(&r, &needles).unwrap_or_else(|e| panic!("{extra:?}: {e}"));
+    }
+    let r = run(
+        tmp.path(),
+        &["generate", "--seed", "3", "--kills", "4", "--out", "m"],
+    );
+    one_error_line(&r, &["--kills", "dungeon-world-10mm"]).unwrap();
+    let r = run(
+        tmp.path(),
+        &[
+            "generate",
+            "--ruleset",
+            "dungeon-world-10mm",
+            "--kills",
+            "0",
+        ],
+    );
+    assert_eq!(r.code, Some(2), "{r:?}");
+    let r = run(
+        tmp.path(),
+        &[
+            "batch",
+            "--ruleset",
+            "dungeon-world-10mm",
+            "--count",
+            "2",
+            "--out",
+            "b",
+        ],
+    );
+    one_error_line(&r, &["batch", "dungeon-world-10mm"]).unwrap();
+}
+
+#[test]
+fn printed_doors_in_a_tile_set_are_checked() {
+    let good = "format: tilecrawl-tileset/1\nname: mine\nsquare_mm: 15\ntiles:\n  - id: P1\n    kind: hallway\n    doors:\n      - {x: 1, y: 0, side: N}\n    front: |\n      #.#\n      #.#\n";
+    let tmp = tempfile::tempdir().unwrap();
+    std::fs::write(tmp.path().join("good.yaml"), good).unwrap();
+    // Well formed (too few pieces for a set, which `check` says too).
+    let r = run(tmp.path(), &["tileset", "check", "good.yaml"]);
+    assert!(r.stderr.contains("the file is well formed"), "{r:?}");
+    for (name, text, needles) in [
+        (
+            "a door on a wall",
+            with(good, "{x: 1, y: 0, side: N}", "{x: 0, y: 0, side: N}"),
+            vec!["tile P1, doors[0]", "not a floor square"],
+        ),
+        (
+            "a door off the piece",
+            with(good, "{x: 1, y: 0, side: N}", "{x: 7, y: 40, side: N}"),
+            vec!["tile P1, doors[0]", "not a floor square"],
+        ),
+        (
+            "a door on a missing back",
+            with(
+                good,
+                "{x: 1, y: 0, side: N}",
+                "{x: 1, y: 0, side: N, face: back}",
+            ),
+            vec!["doors[0]", "the tile has none"],
+        ),
+        (
+            "a side that is no side",
+            with(good, "side: N}", "side: NE}"),
+            vec!["unknown variant `NE`"],
+        ),
+        (
+            "an unknown key",
+            with(good, "side: N}", "side: N, colour: red}"),
+            vec!["unknown field `colour`"],
+        ),
+        (
+            "a door twice",
+            with(
+                good,
+                "      - {x: 1, y: 0, side: N}\n",
+                "      - {x: 1, y: 0, side: N}\n      - {x: 1, y: 0, side: N}\n",
+            ),
+            vec!["doors[1]", "given twice"],
+        ),
+        (
+            "a negative square",
+            with(good, "{x: 1, y: 0, side: N}", "{x: -1, y: 0, side: N}"),
+            vec!["good.yaml"],
+        ),
+    ] {
+        let file = format!("{}.yaml", name.replace(' ', "-"));
+        std::fs::write(tmp.path().join(&file), text.replace("good.yaml", &file)).unwrap();
+        let r = run(tmp.path(), &["tileset", "check", &file]);
+        let mut needles = needles;
+        let f = file.clone();
+        if needles == ["good.yaml"] {
+            needles = vec![];
+        }
+        needles.push(&f);
+        one_error_line(&r, &needles).unwrap_or_else(|e| panic!("{name}: {e}"));
+    }
+}
