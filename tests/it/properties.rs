@@ -196,7 +196,11 @@ fn check_invariants(ts: &TileSet, p: &GenerateParams, s: &Scenario) {
     assert_eq!(s.central_chamber.depth, max_chamber, "seed {seed}");
     // A crevice-free walk exists from the entrance to the Central Chamber.
     assert!(s.cell(s.entrance.x, s.entrance.y).passable(), "seed {seed}");
-    let walk = walk_from(s, &[(s.entrance.x, s.entrance.y)]);
+    // On foot from the entryway: every one of its squares, as the generator
+    // walks (a walk from its middle square alone can rank the chamber's
+    // squares differently when the entryway is wide).
+    let entryway: Vec<(i32, i32)> = s.entrance.squares().map(|p| (p.x, p.y)).collect();
+    let walk = walk_from(s, &entryway);
     let reached = |x: i32, y: i32| walk[(y * w + x) as usize].is_some();
     let cc_t = &s.tiles[cc];
     assert!(
