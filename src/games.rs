@@ -3,15 +3,21 @@
 //! one arm per game). A command that takes "any scenario" reads it here;
 //! each arm hands the game's own typed scenario to the game's code.
 
+use crate::ddd;
 use crate::mkd;
 use crate::scenario::{self, RulesetId, ScenarioError};
 use std::path::Path;
 
 /// A scenario of any game tilecrawl knows.
+// A scenario is read once per command; boxing the larger one would buy
+// nothing.
+#[allow(clippy::large_enum_variant)]
 #[derive(Debug, Clone, PartialEq)]
 pub enum AnyScenario {
     /// An MKD Adventure scenario.
     Mkd(mkd::Scenario),
+    /// A Dungeons Dark & Dangerous scenario.
+    Ddd(ddd::DddScenario),
 }
 
 impl AnyScenario {
@@ -27,6 +33,7 @@ impl AnyScenario {
         // error names the missing key.
         match scenario::read_ruleset(text, file)?.unwrap_or(RulesetId::MkdAdventure) {
             RulesetId::MkdAdventure => Ok(AnyScenario::Mkd(scenario::from_yaml(text, file)?)),
+            RulesetId::DdAndD => Ok(AnyScenario::Ddd(scenario::from_yaml(text, file)?)),
         }
     }
 
@@ -34,6 +41,7 @@ impl AnyScenario {
     pub fn ruleset(&self) -> RulesetId {
         match self {
             AnyScenario::Mkd(s) => s.ruleset,
+            AnyScenario::Ddd(s) => s.ruleset,
         }
     }
 }

@@ -102,7 +102,7 @@ pub(crate) struct DungeonArgs {
     dressing: bool,
     /// Rule system that sets the dungeon up.
     #[arg(long, default_value = "mkd-adventure", value_parser = super::ruleset_parser())]
-    ruleset: RulesetId,
+    pub(crate) ruleset: RulesetId,
     /// Mission: one goal — `quest` (carry the Quest Chest out), `rescue`
     /// (free the prisoner in the Central Chamber), `stealth` (no Guardian;
     /// monsters try to destroy the Quest Chest) or `kidnapping` (capture the
@@ -182,6 +182,8 @@ pub struct GenerateArgs {
     dungeon: DungeonArgs,
     #[command(flatten)]
     floors: FloorsArgs,
+    #[command(flatten)]
+    ddd: super::ddd::DddArgs,
     #[command(flatten)]
     output: super::outputs::OutputArgs,
     /// Output folder. Default: output/<seed>.
@@ -374,6 +376,14 @@ pub(crate) fn fresh_seed() -> u64 {
 
 pub fn run(a: GenerateArgs) -> anyhow::Result<()> {
     let seed = a.seed.unwrap_or_else(fresh_seed);
+    if a.dungeon.ruleset == RulesetId::DdAndD {
+        return super::ddd::run(seed, &a.ddd, &a.output, a.out.clone(), a.force, a.quiet);
+    }
+    if a.ddd.any() {
+        bail!(
+            "--scenario, --board, --fair, --locked-doors and --secret-doors are for --ruleset dd-and-d"
+        );
+    }
     let floors = a.floors.params_or_exit();
     let (ts, params) = a.dungeon.load(seed)?;
     if let Some(fp) = floors {

@@ -6,6 +6,7 @@ mod say;
 mod batch;
 mod campaign;
 mod characters;
+mod ddd;
 mod generate;
 mod outputs;
 mod play;

@@ -24,8 +24,7 @@ pub struct RenderArgs {
 }
 
 pub fn run(a: RenderArgs) -> anyhow::Result<()> {
-    // One game today; a second one's scenario gets its own arm here.
-    let AnyScenario::Mkd(s) = if super::outputs::is_stdin(&a.scenario) {
+    let any = if super::outputs::is_stdin(&a.scenario) {
         if a.out.is_none() {
             anyhow::bail!(
                 "render -: a scenario read from standard input has no folder to draw beside; add --out DIR"
@@ -37,7 +36,12 @@ pub fn run(a: RenderArgs) -> anyhow::Result<()> {
     } else {
         AnyScenario::load(&a.scenario)?
     };
-    let files = tilecrawl::pack::exports(&s, &a.output.options()?)?;
+    let files = match any {
+        AnyScenario::Mkd(s) => tilecrawl::pack::exports(&s, &a.output.options()?)?,
+        AnyScenario::Ddd(s) => {
+            tilecrawl::pack::ddd_exports(&s, &super::ddd::pack_options(&a.output)?)?
+        }
+    };
     // Beside the scenario by default; what is there is replaced only with
     // --force, as `generate` does.
     let dir = match &a.out {

@@ -663,7 +663,10 @@ fn map_tree(d: &Drawing) -> Result<usvg::Tree, ExportError> {
 
 /// What one document shares between its pages.
 struct Pack<'a> {
-    s: &'a Scenario,
+    /// The seed printed on the pages.
+    seed: u64,
+    /// The tiles (for cut-outs).
+    tiles: &'a [PlacedTile],
     fonts: Fonts,
     tree: usvg::Tree,
     graphic: Option<Graphic>,
@@ -1111,7 +1114,7 @@ fn overview_page(
         (w.x, w.y + 4.5),
         &format!(
             "Dungeon map — seed {} — how the pages go together",
-            pack.s.seed
+            pack.seed
         ),
         Type::new(5.0, true).fit(w.width),
     );
@@ -1310,7 +1313,7 @@ fn overview_page(
             &format!("Overview — page 1 of {total}"),
             &format!(
                 "seed {} · map here at {:.0}% · on the pages after it {} · print at 100% / actual size",
-                pack.s.seed,
+                pack.seed,
                 k * 100.0,
                 square_text(square_mm)
             ),
@@ -1339,17 +1342,30 @@ pub fn map_pdf(
     print: &PrintOptions,
 ) -> Result<Vec<u8>, ExportError> {
     let d = drawing(s, map);
-    let t = tiling(&MapArea::of_map(s, &d), print)?;
+    drawing_pdf(&d, &MapArea::of_map(s, &d), s.seed, print)
+}
+
+/// Any map drawing as [`map_pdf`] prints it: an overview page, then the
+/// `area` at 100 % over pages of `print.paper` (pages that meet none of the
+/// area's squares are left out). `seed` is printed on every page.
+pub fn drawing_pdf(
+    d: &Drawing,
+    area: &MapArea,
+    seed: u64,
+    print: &PrintOptions,
+) -> Result<Vec<u8>, ExportError> {
+    let t = tiling(area, print)?;
     let mut pack = Pack {
-        s,
+        seed,
+        tiles: &[],
         fonts: Fonts::new()?,
-        tree: map_tree(&d)?,
+        tree: map_tree(d)?,
         graphic: None,
     };
-    let mut doc = document(format!("tilecrawl map — seed {}", s.seed));
+    let mut doc = document(format!("tilecrawl map — seed {seed}"));
     let printed: Vec<&SheetPage> = t.printed().collect();
     let total = 1 + printed.len();
-    overview_page(&mut doc, &mut pack, &t, total, &d)?;
+    overview_page(&mut doc, &mut pack, &t, total, d)?;
     let overlap_line = format!(
         "pages overlap {} mm: trim at the crop marks, lay over the neighbour up to its dashed line, match the ⊕ targets",
         mm_text(t.overlap_mm)
@@ -1358,7 +1374,7 @@ pub fn map_pdf(
         let first = map_page_title(i + 2, total, page);
         let second = format!(
             "seed {} · page {} of {total} · {} · print at 100% / actual size",
-            s.seed,
+            seed,
             i + 2,
             square_text(d.square_mm)
         );
@@ -1367,7 +1383,7 @@ pub fn map_pdf(
             &mut pack,
             &t,
             page,
-            Extra::Rulers(&d),
+            Extra::Rulers(d),
             [&first, &second, &overlap_line],
         )?;
     }
@@ -1546,7 +1562,8 @@ pub fn cutouts_pdf(
     let areas: Vec<MapArea> = s.tiles.iter().map(|t| MapArea::of_tile(t, &d)).collect();
     let total = pages.len();
     let mut pack = Pack {
-        s,
+        seed: s.seed,
+        tiles: &s.tiles,
         fonts: Fonts::new()?,
         tree: map_tree(&d)?,
         graphic: None,
@@ -1639,7 +1656,7 @@ fn shared_cutout_page(
     let graphic = pack.graphic(&mut surface)?;
     push_orientation(&mut surface, sp);
     for (i, slot) in tiles {
-        let tile = &pack.s.tiles[*i];
+        let tile = &pack.tiles[*i];
         let area = &areas[*i];
         // A tiling whose window is the slot and a page whose window is the
         // tile's area: the map shows through at 100 %, shifted into the slot.

@@ -10,16 +10,19 @@ use std::fmt;
 pub enum RulesetId {
     /// The MKD Adventure (`mkd-adventure`).
     MkdAdventure,
+    /// Dungeons Dark & Dangerous (`dd-and-d`).
+    DdAndD,
 }
 
 impl RulesetId {
     /// Every known rule system, in the order help texts list them.
-    pub const ALL: [RulesetId; 1] = [RulesetId::MkdAdventure];
+    pub const ALL: [RulesetId; 2] = [RulesetId::MkdAdventure, RulesetId::DdAndD];
 
     /// The id as written in files and on the command line.
     pub fn as_str(self) -> &'static str {
         match self {
             RulesetId::MkdAdventure => "mkd-adventure",
+            RulesetId::DdAndD => "dd-and-d",
         }
     }
 
@@ -94,7 +97,7 @@ mod tests {
         let e = "dungeon-world".parse::<RulesetId>().unwrap_err();
         assert_eq!(
             e.to_string(),
-            "unknown ruleset `dungeon-world`; expected one of: mkd-adventure"
+            "unknown ruleset `dungeon-world`; expected one of: mkd-adventure, dd-and-d"
         );
     }
 }

@@ -28,7 +28,7 @@ mod carve;
 mod walk;
 
 pub use carve::build;
-pub use walk::{PASS_ALL, PASS_OPEN, Pass, Walker};
+pub use walk::{NEIGHBOURS, PASS_ALL, PASS_OPEN, Pass, UNREACHED, Walker};
 
 use crate::core::geom::{Point, Side};
 
