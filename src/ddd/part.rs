@@ -231,7 +231,7 @@ impl GamePart for DddPart {
     }
 
     fn check(s: &Scenario<Self>) -> Check {
-        check(s)
+        check_part(s)
     }
 }
 
@@ -288,8 +288,10 @@ pub fn zone_points(z: &ZoneRecord) -> Vec<Point> {
     z.squares.iter().map(|&[x, y]| Point { x, y }).collect()
 }
 
-/// Every rule of the scenario, checked on a file that was read.
-fn check(s: &DddScenario) -> Check {
+/// Every rule of the scenario (the envelope already checked): `Err((key,
+/// what is wrong))`. Run on every file read, and by the property tests on
+/// every scenario made.
+pub fn check_part(s: &DddScenario) -> Check {
     let (w, h) = (s.size.width, s.size.height);
     let (lo, hi) = crate::build::board::BOARD_SIDE;
     if !(lo..=hi).contains(&w) || !(lo..=hi).contains(&h) {
@@ -608,6 +610,18 @@ fn check(s: &DddScenario) -> Check {
                     "has {} squares; a zone holds at least {} (ten models)",
                     z.squares.len(),
                     rules::MIN_ZONE_SQUARES
+                ),
+            );
+        }
+    }
+    if part.scenario == ScenarioKind::Ambush {
+        let cover = super::setup::ambush_cover(&board, &part.zones);
+        if cover < rules::AMBUSH_COVER {
+            return fail(
+                "zones",
+                format!(
+                    "the attacker zone holds {cover} squares of cover (rubble, water); attackers who start hidden need at least {}",
+                    rules::AMBUSH_COVER
                 ),
             );
         }

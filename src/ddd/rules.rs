@@ -24,6 +24,9 @@ pub const TREASURE_SPACING: u32 = 4;
 pub const GUARD_DISTANCE: u32 = 6;
 /// How far Ambush's attackers stand from every defender, at least (L151).
 pub const AMBUSH_DISTANCE: u32 = 4;
+/// The fewest squares of cover (rubble, water) in Ambush's attacker zone,
+/// so that attackers may start hidden (L151, L133): the project's number.
+pub const AMBUSH_COVER: usize = 4;
 /// The fewest squares a zone holds: one for each of ten models (L40).
 pub const MIN_ZONE_SQUARES: usize = 10;
 

@@ -67,6 +67,15 @@ impl RuleSystem for DdAndD {
                 )));
             }
         }
+        if kind == ScenarioKind::Ambush {
+            let cover = ambush_cover(board, &zones);
+            if cover < rules::AMBUSH_COVER {
+                return Err(SetupError(format!(
+                    "the attacker zone holds {cover} squares of cover; hiding there needs at least {}",
+                    rules::AMBUSH_COVER
+                )));
+            }
+        }
         Ok(Placement { zones, counters })
     }
 
@@ -77,6 +86,16 @@ impl RuleSystem for DdAndD {
     fn new_game(&self, _: Arc<Scenario<DddPart>>, options: Infallible) -> Infallible {
         match options {}
     }
+}
+
+/// Squares of cover in Ambush's attacker zone.
+pub fn ambush_cover(board: &Board, zones: &[ZoneRecord]) -> usize {
+    zones
+        .iter()
+        .filter(|z| z.name == "attacker")
+        .flat_map(|z| z.squares.iter())
+        .filter(|&&[x, y]| board.at(Point { x, y }).cover())
+        .count()
 }
 
 /// The counters of a scenario: six treasures for Treasure Hunt (in pairs
