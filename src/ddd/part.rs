@@ -353,7 +353,7 @@ pub fn check_part(s: &DddScenario) -> Check {
                         "square {},{} is not on the board's {} edge",
                         p.x,
                         p.y,
-                        e.side.name()
+                        crate::build::board::edge_word(e.side)
                     ),
                 );
             }
@@ -381,7 +381,7 @@ pub fn check_part(s: &DddScenario) -> Check {
                     "exits",
                     format!(
                         "two exits of the {} edge touch or overlap at {},{}; keep a square between them",
-                        side.name(),
+                        crate::build::board::edge_word(side),
                         end.x,
                         end.y
                     ),
@@ -393,7 +393,7 @@ pub fn check_part(s: &DddScenario) -> Check {
                 "exits",
                 format!(
                     "the {} edge has {} exits; {} needs at least 2 on each edge",
-                    side.name(),
+                    crate::build::board::edge_word(side),
                     on.len(),
                     part.scenario.text().name
                 ),

@@ -48,7 +48,10 @@ impl Rule {
     /// The rule in words, for errors and the sheet.
     pub fn describe(self) -> String {
         match self {
-            Rule::Edge(s) => format!("within {ZONE_DEPTH} squares of the {} edge", s.name()),
+            Rule::Edge(s) => format!(
+                "within {ZONE_DEPTH} squares of the {} edge",
+                crate::build::board::edge_word(s)
+            ),
             Rule::Centre => format!("within {ZONE_DEPTH} squares of the centre"),
             Rule::AwayFrom => {
                 format!("at least {GUARD_DISTANCE} squares from every edge and from the prisoner")

@@ -534,7 +534,7 @@ fn words(sh: &DddSheet) -> Words {
         .iter()
         .map(|(side, d)| {
             (
-                side.name().to_string(),
+                crate::build::board::edge_word(*side).to_string(),
                 d.map_or("no way through plain doors".into(), |d| {
                     format!("{d} squares")
                 }),

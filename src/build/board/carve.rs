@@ -336,7 +336,11 @@ fn carve(params: &BoardParams, dice: &mut Dice) -> Board {
         };
         let count = wanted
             + u32::from(
-                wanted < 4 && dice.d6(format_args!("{} edge: 5-6 adds an exit", side.name())) >= 5,
+                wanted < 4
+                    && dice.d6(format_args!(
+                        "{} edge: 5-6 adds an exit",
+                        super::edge_word(side)
+                    )) >= 5,
             );
         // The edge less two squares at each corner, cut into equal parts;
         // an exit of two squares in each part, a square clear of its ends.
@@ -348,7 +352,11 @@ fn carve(params: &BoardParams, dice: &mut Dice) -> Board {
                 dice,
                 a + 1,
                 b - 3,
-                format_args!("{} edge: where exit {} lies", side.name(), part + 1),
+                format_args!(
+                    "{} edge: where exit {} lies",
+                    super::edge_word(side),
+                    part + 1
+                ),
             );
             let first = match side {
                 Side::N => Point { x: at, y: 0 },
@@ -591,7 +599,7 @@ fn doors(c: &mut Carving, params: &BoardParams, dice: &mut Dice) {
             "doorway at {},{} {}: 1-4 hangs a door",
             d.at.x,
             d.at.y,
-            d.side.name()
+            super::edge_word(d.side)
         )) <= 4
         {
             placed.push(orbit);
@@ -642,7 +650,7 @@ fn doors(c: &mut Carving, params: &BoardParams, dice: &mut Dice) {
                     "the door at {},{} {} is the only way somewhere; it stays plain",
                     d.at.x,
                     d.at.y,
-                    d.side.name()
+                    super::edge_word(d.side)
                 ));
             }
         }

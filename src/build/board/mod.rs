@@ -482,7 +482,7 @@ impl Board {
             if (exits.len() as u32) < params.exits_per_edge {
                 return Err(format!(
                     "the {} edge has {} exits; {} were asked for",
-                    side.name(),
+                    edge_word(side),
                     exits.len(),
                     params.exits_per_edge
                 ));
@@ -495,7 +495,7 @@ impl Board {
                         "exit square {},{} is not a walkable square of the {} edge",
                         p.x,
                         p.y,
-                        side.name()
+                        edge_word(side)
                     ));
                 }
             }
@@ -505,7 +505,7 @@ impl Board {
                 if gap < 2 {
                     return Err(format!(
                         "two exits of the {} edge touch at {},{}",
-                        side.name(),
+                        edge_word(side),
                         end.x,
                         end.y
                     ));
@@ -527,6 +527,16 @@ impl Board {
             ));
         }
         Ok(())
+    }
+}
+
+/// An edge's name in words: `north`, `east`, `south`, `west`.
+pub fn edge_word(side: Side) -> &'static str {
+    match side {
+        Side::N => "north",
+        Side::E => "east",
+        Side::S => "south",
+        Side::W => "west",
     }
 }
 
