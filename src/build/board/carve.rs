@@ -189,7 +189,11 @@ fn between(dice: &mut Dice, lo: i32, hi: i32, purpose: impl std::fmt::Display) -
     if hi <= lo {
         return lo;
     }
-    lo + dice.roll(1, (hi - lo + 1) as u32, purpose) as i32 - 1
+    let v = lo + dice.roll(1, (hi - lo + 1) as u32, &purpose) as i32 - 1;
+    if dice.logs() {
+        dice.set_last_purpose(format_args!("{purpose}, {lo} to {hi}: {v}"));
+    }
+    v
 }
 
 /// One attempt at a board.
@@ -205,7 +209,7 @@ fn carve(params: &BoardParams, dice: &mut Dice) -> Board {
     };
 
     // The hall on the centre, where the scenarios put their objectives.
-    let k = between(dice, 3, 4, "centre hall: half its side (3-4 squares)");
+    let k = between(dice, 3, 4, "centre hall: half its side");
     let (hw, hh) = (2 * k + w % 2, 2 * k + h % 2);
     let hall = Rect {
         x: (w - hw) / 2,
