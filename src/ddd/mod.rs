@@ -10,13 +10,15 @@
 //! - `setup.rs` — [`DdAndD`], the [`crate::rules::RuleSystem`]: counters,
 //!   zones, and [`generate`];
 //! - `part.rs` — [`DddPart`], the scenario file's part, and its checks;
-//! - `sheet.rs` — what the setup sheet says.
+//! - `sheet.rs` — what the setup sheet says;
+//! - `warparty.rs` — war-parties: the file, its checks, a balanced one from a seed.
 
 pub mod part;
 pub mod rules;
 pub mod scenarios;
 pub mod setup;
 pub mod sheet;
+pub mod warparty;
 
 pub use part::{DddPart, DddScenario};
 pub use scenarios::ScenarioKind;

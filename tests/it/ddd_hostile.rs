@@ -281,3 +281,83 @@ fn a_hand_edit_that_keeps_the_rules_is_drawn_again() {
         one_error_line(&r, &[word]).unwrap();
     }
 }
+
+/// Hostile war-party files: `warparty check` prints one `error:` line per
+/// problem and exits 1; a file it cannot read is one line; never a panic.
+#[test]
+fn warparty_check_gives_one_line_per_problem_and_never_panics() {
+    let tmp = tempfile::tempdir().unwrap();
+    let good = tilecrawl::ddd::warparty::to_yaml(&tilecrawl::ddd::warparty::new(3, "Blue"));
+    let f = tmp.path().join("blue.yaml");
+    std::fs::write(&f, &good).unwrap();
+    let r = run(tmp.path(), &["warparty", "check", "blue.yaml"]);
+    assert_eq!(r.code, Some(0), "{r:?}");
+    // Two problems: a doubled unstarred ability and a doubled number.
+    let first = good
+        .lines()
+        .find(|l| l.starts_with("- {number: 1,"))
+        .unwrap();
+    let bad = good
+        .replacen(
+            first,
+            &first.replacen("abilities: [", "abilities: [fear, fear, ", 1),
+            1,
+        )
+        .replacen("number: 10,", "number: 1,", 1);
+    std::fs::write(&f, &bad).unwrap();
+    let r = run(tmp.path(), &["warparty", "check", "blue.yaml"]);
+    assert_eq!(r.code, Some(1), "{r:?}");
+    let lines: Vec<&str> = r.stderr.lines().collect();
+    assert!(lines.len() >= 2, "{r:?}");
+    assert!(
+        lines.iter().all(|l| l.starts_with("error: blue.yaml: ")),
+        "{r:?}"
+    );
+    assert!(
+        r.stderr.contains("fear twice") && r.stderr.contains("number 1"),
+        "{r:?}"
+    );
+    for (what, text, needle) in [
+        (
+            "an unknown die",
+            good.replacen("power: d", "power: d1", 1)
+                .replacen("power: d1", "power: d3", 1),
+            "power",
+        ),
+        ("nine models", good.replacen(first, "", 1), "9 models"),
+        (
+            "an unknown key",
+            good.replacen("name: Blue\n", "name: Blue\ncolour: blue\n", 1),
+            "colour",
+        ),
+        ("an empty file", String::new(), "empty"),
+        ("a list", "- 1\n- 2\n".to_string(), "blue.yaml"),
+        (
+            "ace shot alone",
+            good.replacen(
+                first,
+                "- {number: 1, name: A, power: d8, defense: d8, abilities: [ace-shot]}",
+                1,
+            ),
+            "ace-shot needs ranged-attack",
+        ),
+    ] {
+        std::fs::write(&f, &text).unwrap();
+        let r = run(tmp.path(), &["warparty", "check", "blue.yaml"]);
+        assert_eq!(r.code, Some(1), "{what}: {r:?}");
+        assert!(!r.stderr.contains("panicked"), "{what}: {r:?}");
+        assert!(r.stderr.contains(needle), "{what}: {r:?}");
+        assert!(
+            r.stderr.lines().all(|l| l.starts_with("error: ")),
+            "{what}: {r:?}"
+        );
+    }
+    let r = run(tmp.path(), &["warparty", "check", "missing.yaml"]);
+    one_error_line(&r, &["missing.yaml"]).unwrap();
+    // `new` refuses to overwrite without --force.
+    let r = run(
+        tmp.path(),
+        &["warparty", "new", "--seed", "3", "--out", "blue.yaml"],
+    );
+    one_error_line(&r, &["--force"]).unwrap();
+}
