@@ -178,6 +178,13 @@ struct Rate {
 }
 
 pub fn run(a: BatchArgs) -> anyhow::Result<()> {
+    if a.dungeon.ruleset != tilecrawl::rules::RulesetId::MkdAdventure {
+        anyhow::bail!(
+            "batch makes {} dungeons only; --ruleset {} is not batched yet",
+            tilecrawl::rules::RulesetId::MkdAdventure,
+            a.dungeon.ruleset
+        );
+    }
     let created = !a.out.exists();
     let out = a.out.clone();
     let result = run_in(a);

@@ -345,6 +345,12 @@ pub fn check_part(s: &DddScenario) -> Check {
                 format!("length is {}; expected 1 to 3 squares", e.length),
             );
         }
+        if !board.contains(Point { x: e.x, y: e.y }) {
+            return fail(
+                key,
+                format!("square {},{} is off the {w}×{h} board", e.x, e.y),
+            );
+        }
         for p in exit_of(e).squares() {
             if !board.contains(p) || board.depth(p, e.side) != 1 {
                 return fail(
@@ -406,6 +412,12 @@ pub fn check_part(s: &DddScenario) -> Check {
         let key = format!("doors[{i}]");
         if d.locked && d.secret {
             return fail(key, "is both locked and secret; a door is one or the other");
+        }
+        if !board.contains(Point { x: d.x, y: d.y }) {
+            return fail(
+                key,
+                format!("square {},{} is off the {w}×{h} board", d.x, d.y),
+            );
         }
         let door = door_of(d);
         for p in [door.at, door.beyond()] {
@@ -615,7 +627,12 @@ pub fn check_part(s: &DddScenario) -> Check {
         }
     }
     if part.scenario == ScenarioKind::Ambush {
-        let cover = super::setup::ambush_cover(&board, &part.zones);
+        let cover: usize = part
+            .zones
+            .iter()
+            .filter(|z| z.name == "attacker")
+            .map(|z| rules::cover_among(&board, &z.squares))
+            .sum();
         if cover < rules::AMBUSH_COVER {
             return fail(
                 "zones",

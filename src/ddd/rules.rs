@@ -119,6 +119,14 @@ pub fn treasure_square(b: &Board, p: Point) -> Result<(), String> {
     Ok(())
 }
 
+/// Squares of cover (rubble, water) among `squares` (`[x, y]`).
+pub fn cover_among(b: &Board, squares: &[[i32; 2]]) -> usize {
+    squares
+        .iter()
+        .filter(|&&[x, y]| b.at(Point { x, y }).cover())
+        .count()
+}
+
 /// `17,17 18,17 …`: squares in words.
 pub fn square_list(pts: &[Point]) -> String {
     pts.iter()

@@ -93,9 +93,8 @@ pub fn ambush_cover(board: &Board, zones: &[ZoneRecord]) -> usize {
     zones
         .iter()
         .filter(|z| z.name == "attacker")
-        .flat_map(|z| z.squares.iter())
-        .filter(|&&[x, y]| board.at(Point { x, y }).cover())
-        .count()
+        .map(|z| rules::cover_among(board, &z.squares))
+        .sum()
 }
 
 /// The counters of a scenario: six treasures for Treasure Hunt (in pairs

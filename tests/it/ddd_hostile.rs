@@ -62,6 +62,42 @@ fn cases() -> Vec<(&'static str, String, Vec<&'static str>)> {
             vec!["exits", "at least 2"],
         ),
         (
+            "an exit at the end of the numbers",
+            with(
+                &amb,
+                &exit0,
+                "- {side: E, x: 2147483647, y: 2147483647, length: 3}",
+            ),
+            vec!["exits[0]", "off the"],
+        ),
+        (
+            "a door at the start of the numbers",
+            with(
+                &amb,
+                &door0,
+                "- {x: -2147483648, y: 0, side: W, locked: false, secret: false}",
+            ),
+            vec!["doors[0]", "off the"],
+        ),
+        (
+            "a counter far away",
+            with(
+                &th,
+                &t4,
+                "- {kind: treasure, x: 2147483647, y: -2147483648}",
+            ),
+            vec!["counters[4]"],
+        ),
+        (
+            "a zone square far away",
+            with(
+                &th,
+                line_under(&th, "zones", "  - [", 0),
+                "  - [2147483647, 2147483647]",
+            ),
+            vec!["zones[0] (edge-N)"],
+        ),
+        (
             "an exit nine squares wide",
             with(&amb, &exit0, &exit0.replace("length: 2", "length: 9")),
             vec!["exits[0]", "length"],
