@@ -1,7 +1,7 @@
 //! A scenario of any game (`tilecrawl::games::AnyScenario::from_yaml`, what
 //! `render`, `play` and `simulate` read) on arbitrary UTF-8; a scenario that
-//! loads must round-trip through its game's writer unchanged and draw
-//! without a panic.
+//! loads (MKD Adventure or Dungeons Dark & Dangerous) must round-trip
+//! through its game's writer unchanged and draw without a panic.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -10,11 +10,22 @@ use tilecrawl::games::AnyScenario;
 use tilecrawl::mkd;
 
 fuzz_target!(|text: &str| {
-    if let Ok(AnyScenario::Mkd(s)) = AnyScenario::from_yaml(text, "fuzz.yaml") {
-        let yaml = mkd::scenario::to_yaml(&s);
-        let again = mkd::scenario::from_yaml(&yaml, "fuzz.yaml").expect("written scenario loads");
-        assert_eq!(again, s);
-        assert_eq!(mkd::scenario::to_yaml(&again), yaml);
-        let _ = export::map_svg(&s, &MapOptions::default());
+    match AnyScenario::from_yaml(text, "fuzz.yaml") {
+        Ok(AnyScenario::Mkd(s)) => {
+            let yaml = mkd::scenario::to_yaml(&s);
+            let again =
+                mkd::scenario::from_yaml(&yaml, "fuzz.yaml").expect("written scenario loads");
+            assert_eq!(again, s);
+            assert_eq!(mkd::scenario::to_yaml(&again), yaml);
+            let _ = export::map_svg(&s, &MapOptions::default());
+        }
+        Ok(AnyScenario::Ddd(s)) => {
+            let yaml = tilecrawl::scenario::to_yaml(&s);
+            let again: tilecrawl::ddd::DddScenario =
+                tilecrawl::scenario::from_yaml(&yaml, "fuzz.yaml").expect("written scenario loads");
+            assert_eq!(again, s);
+            let _ = export::ddd::board_svg(&s, &MapOptions::default());
+        }
+        Err(_) => {}
     }
 });
