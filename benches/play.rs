@@ -7,6 +7,12 @@
 //! does not dominate the figure. Criterion's throughput is runs per second
 //! per core.
 //!
+//! `sets/N`: the same on the dungeon of seed 7 with N = 2, 4 and 8 sets,
+//! each laid from `benches/data/big-tileset.yaml` (eight copies of each
+//! design) on a 400 × 400-square table so that only the number of sets
+//! changes (the party, tables and hero value as above), so the figures show
+//! how the cost grows with the dungeon's size.
+//!
 //! `long-game/N`: a scripted game of N lines (`status` and a comment, in
 //! turn) through `Session::input`, the save kept up to date after each line
 //! by `SaveWriter` in a temporary folder, as `play --script` does. Saving
@@ -20,6 +26,7 @@
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use std::hint::black_box;
 use std::sync::Arc;
+use tilecrawl::build::layout::Table;
 use tilecrawl::core::dice::run_seed;
 use tilecrawl::mkd::generate::{GenerateParams, generate};
 use tilecrawl::mkd::play::save_writer::SaveWriter;
@@ -60,6 +67,40 @@ fn bench(c: &mut Criterion) {
             ))
         })
     });
+    g.finish();
+
+    let mut g = c.benchmark_group("sets");
+    g.sample_size(20);
+    g.throughput(Throughput::Elements(1));
+    let big = tilecrawl::tileset::parse(include_str!("data/big-tileset.yaml"), "big-tileset.yaml")
+        .expect("benches/data/big-tileset.yaml is a valid tile set");
+    for sets in [2u32, 4, 8] {
+        let mut params = GenerateParams {
+            seed: 7,
+            ..GenerateParams::default()
+        };
+        params.layout.sets = sets;
+        params.layout.table = Table {
+            width: 400,
+            height: 400,
+        };
+        params.setup.sets = sets;
+        let scenario = Arc::new(generate(&big, &params).expect("seed 7 generates"));
+        let mut i = 0u32;
+        g.bench_function(format!("{sets}"), |b| {
+            b.iter(|| {
+                let seed = run_seed(7, i % SEEDS);
+                i = i.wrapping_add(1);
+                black_box(play_once(
+                    &scenario,
+                    &party,
+                    &tables,
+                    seed,
+                    DEFAULT_MAX_TURNS,
+                ))
+            })
+        });
+    }
     g.finish();
 
     let mut g = c.benchmark_group("long-game");

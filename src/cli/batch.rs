@@ -13,7 +13,7 @@
 //! part (its floor folders are written before it).
 
 use anyhow::{Context, bail};
-use clap::{Args, ValueEnum};
+use clap::{Args, Subcommand, ValueEnum};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -77,11 +77,57 @@ fn parse_filter(s: &str) -> Result<Condition, String> {
     Condition::parse(s).map_err(|e| e.why)
 }
 
+/// `tilecrawl batch`: a batch, or `batch merge` of shard indexes.
+#[derive(Debug, Args)]
+#[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]
+pub struct BatchCli {
+    #[command(subcommand)]
+    command: Option<BatchCommand>,
+    #[command(flatten)]
+    batch: BatchArgs,
+}
+
+#[derive(Debug, Subcommand)]
+enum BatchCommand {
+    /// Merge the indexes of a batch's shards (`--shard I/N`) into the one a
+    /// single machine would have written.
+    #[command(
+        after_help = "Example:\n  tilecrawl batch merge s1 s2 s3 --out season\n  cp -r s1/[0-9]* s2/[0-9]* s3/[0-9]* season/   # adventure folders, named by seed, never collide"
+    )]
+    Merge(MergeArgs),
+}
+
+/// Options of `tilecrawl batch merge`.
+#[derive(Debug, Args)]
+struct MergeArgs {
+    /// The shards' output folders, each holding index.csv and index.yaml.
+    #[arg(required = true, value_name = "DIR")]
+    shards: Vec<PathBuf>,
+    /// Where to write the merged index.csv and index.yaml.
+    #[arg(long, value_name = "DIR", value_parser = super::outputs::parse_out_dir)]
+    out: PathBuf,
+    /// Replace index files already in --out.
+    #[arg(long)]
+    force: bool,
+    /// No summary; only errors.
+    #[arg(long, short)]
+    quiet: bool,
+}
+
 /// Options of `tilecrawl batch`.
 #[derive(Debug, Args)]
 pub struct BatchArgs {
     /// Number of adventures (the whole batch, over all shards).
-    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(
+        long = "count",
+        id = "count",
+        value_name = "COUNT",
+        required = true,
+        value_parser = clap::value_parser!(u64).range(1..)
+    )]
+    given_count: Option<u64>,
+    /// `--count`, once given (clap requires it unless `merge` is run).
+    #[arg(skip)]
     count: u64,
     /// First seed; the batch uses seed-start … seed-start+count−1 (more with --filter).
     #[arg(long, default_value_t = 1)]
@@ -93,7 +139,16 @@ pub struct BatchArgs {
     #[command(flatten)]
     output: super::outputs::OutputArgs,
     /// Output folder: index.csv, index.yaml and a folder per adventure named by its seed.
-    #[arg(long, value_name = "DIR", value_parser = super::outputs::parse_out_dir)]
+    #[arg(
+        long = "out",
+        id = "out",
+        value_name = "DIR",
+        required = true,
+        value_parser = super::outputs::parse_out_dir
+    )]
+    given_out: Option<PathBuf>,
+    /// `--out`, once given.
+    #[arg(skip)]
     out: PathBuf,
     /// What to write per adventure.
     #[arg(long, value_enum, default_value = "all")]
@@ -177,9 +232,17 @@ struct Rate {
     tables: Arc<Tables>,
 }
 
-pub fn run(a: BatchArgs) -> anyhow::Result<()> {
+pub fn run(cli: BatchCli) -> anyhow::Result<()> {
+    let mut a = match cli.command {
+        Some(BatchCommand::Merge(m)) => return merge(m),
+        None => cli.batch,
+    };
+    match (a.given_count, a.given_out.take()) {
+        (Some(count), Some(out)) => (a.count, a.out) = (count, out),
+        _ => bail!("batch needs --count N and --out DIR (or `batch merge`)"),
+    }
     if a.dungeon.ruleset != tilecrawl::rules::RulesetId::MkdAdventure {
-        anyhow::bail!(
+        bail!(
             "batch makes {} dungeons only; --ruleset {} is not batched yet",
             tilecrawl::rules::RulesetId::MkdAdventure,
             a.dungeon.ruleset
@@ -855,6 +918,55 @@ impl<'a> IndexStream<'a> {
             }
         }
     }
+}
+
+/// `batch merge`: the shards' indexes merged into --out.
+fn merge(m: MergeArgs) -> anyhow::Result<()> {
+    use std::io::BufReader;
+    let open = |dir: &Path, name: &str| -> anyhow::Result<BufReader<std::fs::File>> {
+        let path = dir.join(name);
+        if !path.is_file() {
+            bail!(
+                "{}: no {name} there; expected the --out folder of a `batch --shard I/N` run",
+                dir.display()
+            );
+        }
+        let f = std::fs::File::open(&path)
+            .with_context(|| format!("cannot read {}", path.display()))?;
+        Ok(BufReader::new(f))
+    };
+    let mut shards = Vec::with_capacity(m.shards.len());
+    for dir in &m.shards {
+        shards.push(batch::merge::ShardIndex {
+            name: dir.display().to_string(),
+            csv: open(dir, "index.csv")?,
+            yaml: open(dir, "index.yaml")?,
+        });
+    }
+    std::fs::create_dir_all(&m.out)
+        .with_context(|| format!("cannot create folder {}", m.out.display()))?;
+    let _lock = tilecrawl::core::fs::FolderLock::take(&m.out)?;
+    let (csv_path, yaml_path) = (m.out.join("index.csv"), m.out.join("index.yaml"));
+    if !m.force && (csv_path.exists() || yaml_path.exists()) {
+        bail!(
+            "{} already holds an index; pass --force to replace it, or choose another --out folder",
+            m.out.display()
+        );
+    }
+    let context = || format!("cannot write the index into {}", m.out.display());
+    let mut csv = StreamedFile::create(&csv_path).with_context(context)?;
+    let mut yaml = StreamedFile::create(&yaml_path).with_context(context)?;
+    let rows = batch::merge::merge(shards, &mut csv, &mut yaml)?;
+    csv.persist(false).with_context(context)?;
+    yaml.persist(false).with_context(context)?;
+    if !m.quiet {
+        outln!(
+            "merged {rows} adventure(s) from {} shard(s) into {}: index.csv, index.yaml",
+            m.shards.len(),
+            m.out.display()
+        )?;
+    }
+    Ok(())
 }
 
 fn filter_text(c: &Condition) -> String {

@@ -4,10 +4,12 @@
 use anyhow::{Context, bail};
 use clap::{Args, Subcommand};
 use std::path::{Path, PathBuf};
-use tilecrawl::build::BuildError;
+use std::sync::Arc;
+use tilecrawl::mkd::batch::WinRateBand;
 use tilecrawl::mkd::campaign::{self, Campaign, CurrentAdventure, Orders, io};
-use tilecrawl::mkd::generate::{GenerateError, generate};
+use tilecrawl::mkd::generate::generate;
 use tilecrawl::mkd::mission::Mission;
+use tilecrawl::mkd::play::floors::Adventure;
 use tilecrawl::mkd::play::party;
 use tilecrawl::pack;
 
@@ -143,6 +145,33 @@ struct NextArgs {
     quiet: bool,
     #[command(flatten)]
     output: super::outputs::OutputArgs,
+    /// Keep the next adventure only if the campaign's heroes win it at a
+    /// rate in this band (LOW..HIGH, e.g. 0.4..0.7): each candidate is
+    /// played --runs times by the automatic heroes, and seeds are tried in a
+    /// fixed order until one fits. The rating goes on the setup sheet.
+    #[arg(long, value_name = "LOW..HIGH", value_parser = parse_band)]
+    win_rate: Option<WinRateBand>,
+    /// With --win-rate: playthroughs per candidate adventure.
+    #[arg(
+        long,
+        value_name = "N",
+        default_value_t = 200,
+        requires = "win_rate",
+        value_parser = clap::value_parser!(u32).range(1..=100_000)
+    )]
+    runs: u32,
+    /// With --win-rate: candidate adventures tried before giving up.
+    #[arg(
+        long,
+        default_value_t = 20,
+        requires = "win_rate",
+        value_parser = clap::value_parser!(u32).range(1..=1000)
+    )]
+    max_attempts: u32,
+}
+
+fn parse_band(s: &str) -> Result<WinRateBand, String> {
+    WinRateBand::parse(s).map_err(|e| e.to_string())
 }
 
 #[derive(Debug, Args)]
@@ -305,7 +334,7 @@ fn next(a: NextArgs) -> anyhow::Result<()> {
         );
     }
     let mission = Mission::parse(&a.mission).map_err(|e| anyhow::anyhow!("--mission: {e}"))?;
-    let (number, adv_folder, seed) = campaign::next_adventure(&c);
+    let (number, adv_folder, _) = campaign::next_adventure(&c);
     // A party's name is at most 64 characters.
     let party_name = if c.name.chars().count() <= 40 {
         format!("{}, adventure {number}", c.name)
@@ -327,7 +356,12 @@ fn next(a: NextArgs) -> anyhow::Result<()> {
     };
     let hero_value = party.total_value();
     let ts = tilecrawl::tileset::load(&a.tileset)?;
-    let mut params = campaign::adventure_params(seed, a.sets, hero_value, mission);
+    let mut params = campaign::adventure_params(
+        campaign::next_adventure_seed(&c, 0),
+        a.sets,
+        hero_value,
+        mission,
+    );
     params.layout.table = super::generate::parse_table(&a.table, ts.square_mm)?;
     params.layout.exit_dice = a.exit_dice.into();
     params.setup.difficulty = a.difficulty.into();
@@ -337,19 +371,36 @@ fn next(a: NextArgs) -> anyhow::Result<()> {
         params.setup.monsters = tilecrawl::mkd::monsters::load(m)?;
     }
     params.tileset_label = super::generate::tileset_label(&a.tileset);
-    let built = if let Some(fp) = floors {
-        tilecrawl::mkd::floors::build_floors(&ts, &params, &fp)
-            .with_context(|| format!("adventure {number}, seed {seed}"))?
-            .into()
-    } else {
-        match generate(&ts, &params) {
-            Ok(s) => AdventureFiles::One(Box::new(s)),
-            Err(e @ GenerateError::Build(BuildError::NoBuild { .. })) => {
-                return Err(
-                    anyhow::Error::new(e).context(format!("adventure {number}, seed {seed}"))
-                );
-            }
-            Err(e) => return Err(e.into()),
+    // The adventure of each candidate seed; with --win-rate, played until
+    // one plays in the band.
+    let mut missed: Vec<(u64, f64)> = Vec::new();
+    let (seed, built, rating) = loop {
+        let seed = campaign::next_adventure_seed(&c, missed.len() as u32);
+        params.seed = seed;
+        let built = build_adventure(&ts, &params, floors.as_ref())
+            .with_context(|| format!("adventure {number}, seed {seed}"))?;
+        let Some(band) = a.win_rate else {
+            break (seed, built, None);
+        };
+        let who = format!("the heroes of campaign {}", c.name);
+        let (rating, words) =
+            super::generate::rate_with(&built.for_play()?, party.clone(), &who, a.runs);
+        if band.holds(&rating) {
+            break (seed, built, Some((rating, words)));
+        }
+        missed.push((seed, rating.win_rate));
+        if missed.len() as u32 >= a.max_attempts {
+            bail!(
+                "no adventure in {} tries played in --win-rate {band} for the heroes of campaign {} over {} runs each (win rates {}); widen the band or raise --max-attempts",
+                a.max_attempts,
+                c.name,
+                a.runs,
+                missed
+                    .iter()
+                    .map(|(_, w)| format!("{w:.2}"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            );
         }
     };
     let party_text = campaign::model::party_yaml(
@@ -366,7 +417,9 @@ fn next(a: NextArgs) -> anyhow::Result<()> {
         AdventureFiles::One(scenario) => (pack::Content::One(scenario), "scenario.yaml"),
         AdventureFiles::Floors(d) => (pack::Content::Floors(d), "dungeon.yaml"),
     };
-    let mut files = pack::adventure(adventure, &a.output.options()?)?;
+    let mut pack_options = a.output.options()?;
+    pack_options.rating = rating.as_ref().map(|(_, w)| w.clone());
+    let mut files = pack::adventure(adventure, &pack_options)?;
     files.insert(1, ("party.yaml".to_string(), party_text.into_bytes()));
     let refs: Vec<(&str, &[u8])> = files
         .iter()
@@ -413,6 +466,21 @@ fn next(a: NextArgs) -> anyhow::Result<()> {
             .collect::<Vec<_>>()
             .join(", ")
     )?;
+    if let Some((_, words)) = &rating {
+        if !missed.is_empty() {
+            outln!(
+                "tried {} other seed(s) whose win rate fell outside {}: {}",
+                missed.len(),
+                a.win_rate.map(|b| b.to_string()).unwrap_or_default(),
+                missed
+                    .iter()
+                    .map(|(s, w)| format!("{s} ({w:.2})"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )?;
+        }
+        outln!("plays: {words}")?;
+    }
     outln!("wrote {}", super::outputs::listing(&out, &refs))?;
     for l in how_to_play(&a.which, &folder, &adv) {
         outln!("{l}")?;
@@ -628,6 +696,34 @@ fn show(a: ShowArgs) -> anyhow::Result<()> {
 enum AdventureFiles {
     One(Box<tilecrawl::mkd::scenario::Scenario>),
     Floors(tilecrawl::mkd::floors::BuiltDungeon),
+}
+
+impl AdventureFiles {
+    /// The adventure as the play engine reads it (for --win-rate).
+    fn for_play(&self) -> anyhow::Result<Adventure> {
+        Ok(match self {
+            AdventureFiles::One(s) => Adventure::Scenario(Arc::new((**s).clone())),
+            AdventureFiles::Floors(d) => {
+                Adventure::Dungeon(Arc::new(tilecrawl::mkd::floors::Dungeon::new(
+                    d.file.clone(),
+                    d.floors.clone(),
+                    &format!("dungeon seed {}", d.file.seed),
+                )?))
+            }
+        })
+    }
+}
+
+/// One candidate adventure: a scenario, or a multi-floor dungeon.
+fn build_adventure(
+    ts: &tilecrawl::tileset::TileSet,
+    params: &tilecrawl::mkd::generate::GenerateParams,
+    floors: Option<&tilecrawl::mkd::floors::FloorsParams>,
+) -> anyhow::Result<AdventureFiles> {
+    Ok(match floors {
+        Some(fp) => tilecrawl::mkd::floors::build_floors(ts, params, fp)?.into(),
+        None => AdventureFiles::One(Box::new(generate(ts, params)?)),
+    })
 }
 
 impl From<tilecrawl::mkd::floors::BuiltDungeon> for AdventureFiles {

@@ -220,21 +220,32 @@ fn rate(a: &GenerateArgs, adventure: Adventure) -> anyhow::Result<Option<(Rating
         Some(p) => (party::load(p)?, format!("the party in {}", p.display())),
         None => (party::default_party(), "the default party".to_string()),
     };
+    Ok(Some(rate_with(&adventure, party, &who, runs)))
+}
+
+/// An adventure played `runs` times by `party` (named `who` in the words):
+/// its rating and the words the summary and the sheet print.
+pub(super) fn rate_with(
+    adventure: &Adventure,
+    party: party::Party,
+    who: &str,
+    runs: u32,
+) -> (Rating, String) {
     let opts = SimOptions {
         runs,
         seed: adventure.seed(),
         max_turns: DEFAULT_MAX_TURNS,
     };
     let report = simulate_adventure(
-        &adventure,
+        adventure,
         &Arc::new(party),
         &Arc::new(tables::default_tables()),
         &opts,
         &|| {},
     );
     let rating = Rating::of(&report);
-    let words = rating.words(&who);
-    Ok(Some((rating, words)))
+    let words = rating.words(who);
+    (rating, words)
 }
 
 /// `--floors` and `--sets-per-floor`, shared by `generate`, `batch` and

@@ -86,9 +86,9 @@ enum Command {
     Render(render::RenderArgs),
     /// Generate many adventures, one folder per seed, with index.csv and index.yaml.
     #[command(
-        after_help = "Example:\n  tilecrawl batch --count 50 --out season --filter 'depth>=4'"
+        after_help = "Example:\n  tilecrawl batch --count 50 --out season --filter 'depth>=4'\n  tilecrawl batch merge s1 s2 s3 --out season"
     )]
-    Batch(batch::BatchArgs),
+    Batch(batch::BatchCli),
     /// Play a scenario solo: you move the heroes, tilecrawl plays the dungeon.
     #[command(
         after_help = "At the prompt, type a command and Enter (`help` lists them all, with your heroes' names):\n  \

@@ -107,6 +107,17 @@ pub fn adventure_seed(seed: u64, number: u32) -> u64 {
     mix(seed.wrapping_add(u64::from(number).wrapping_mul(GOLDEN) ^ 0xC0FF_EE00))
 }
 
+/// The seed a campaign tries for adventure `number` at attempt `attempt`
+/// (`campaign next --win-rate`): attempt 0 is [`adventure_seed`], each later
+/// one the next output of SplitMix64 from it, so the tries are fixed.
+pub fn adventure_seed_attempt(seed: u64, number: u32, attempt: u32) -> u64 {
+    let first = adventure_seed(seed, number);
+    if attempt == 0 {
+        return first;
+    }
+    mix(first.wrapping_add(u64::from(attempt).wrapping_mul(GOLDEN)))
+}
+
 /// The dice seed of run `run`: the `(run+1)`-th output of SplitMix64
 /// started at `seed` (Steele, Lea and Flood's mixing constants).
 pub fn run_seed(seed: u64, run: u32) -> u64 {
@@ -416,6 +427,15 @@ mod tests {
         assert_eq!(run_seed(0, 0), 0xE220_A839_7B1D_CDAF);
         assert_eq!(run_seed(0, 1), 0x6E78_9E6A_A1B9_65F4);
         assert_ne!(run_seed(7, 0), run_seed(8, 0));
+    }
+
+    #[test]
+    fn adventure_attempts_start_at_the_adventure_seed_and_differ() {
+        assert_eq!(adventure_seed_attempt(26, 3, 0), adventure_seed(26, 3));
+        let tries: std::collections::BTreeSet<u64> =
+            (0..100).map(|a| adventure_seed_attempt(26, 3, a)).collect();
+        assert_eq!(tries.len(), 100);
+        assert!(!tries.contains(&adventure_seed(26, 4)));
     }
 
     #[test]

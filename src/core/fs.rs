@@ -368,6 +368,16 @@ impl StreamedFile {
     }
 }
 
+impl Write for StreamedFile {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.out.write(buf)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.out.flush()
+    }
+}
+
 /// Writes `bytes` to a new temporary file beside `path`.
 fn stage(path: &Path, bytes: &[u8]) -> std::io::Result<tempfile::NamedTempFile> {
     let dir = match path.parent() {

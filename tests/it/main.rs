@@ -18,6 +18,7 @@ mod docs;
 mod golden;
 mod hardening;
 mod hostile;
+mod hostile_runs;
 mod layers;
 mod missions;
 mod pdf;

@@ -23,40 +23,56 @@ fn read(p: &Path) -> String {
 }
 
 /// The rating columns are `simulate`'s figures for the same scenario, seed
-/// and party; the index is the same for `--jobs 1` and `--jobs 2`, and two
-/// shards hold between them the rows of the whole.
+/// and party; the index is the same for `--jobs 1` and `--jobs 2`, and three
+/// shards merged by `batch merge` give the whole's index byte for byte.
 #[test]
 fn the_rating_is_what_simulate_says_and_does_not_depend_on_jobs_or_shards() {
     let tmp = tempfile::tempdir().unwrap();
-    let base = ["--count", "3", "--seed-start", "7", "--simulate", "12"];
+    let base = ["--count", "4", "--seed-start", "7", "--simulate", "12"];
     for (out, extra) in [
         ("j1", &["--jobs", "1"][..]),
         ("j2", &["--jobs", "2"][..]),
-        ("s1", &["--shard", "1/2"][..]),
-        ("s2", &["--shard", "2/2"][..]),
+        ("s1", &["--shard", "1/3"][..]),
+        ("s2", &["--shard", "2/3"][..]),
+        ("s3", &["--shard", "3/3"][..]),
     ] {
         let r = batch(tmp.path(), out, &[&base[..], extra].concat());
         assert_eq!(r.code, Some(0), "{out}: {}", r.stderr);
     }
-    let whole = read(&tmp.path().join("j1/index.csv"));
-    assert_eq!(whole, read(&tmp.path().join("j2/index.csv")));
-    assert_eq!(
-        read(&tmp.path().join("j1/index.yaml")),
-        read(&tmp.path().join("j2/index.yaml"))
+    let r = common::run_env(
+        tmp.path(),
+        &["batch", "merge", "s1", "s2", "s3", "--out", "merged"],
+        &[],
+        Duration::from_secs(60),
     );
-    let mut sharded: Vec<String> = ["s1", "s2"]
-        .iter()
-        .flat_map(|s| {
-            read(&tmp.path().join(s).join("index.csv"))
-                .lines()
-                .skip(1)
-                .map(String::from)
-                .collect::<Vec<_>>()
-        })
-        .collect();
-    sharded.sort_by_key(|l| l.split(',').next().unwrap().parse::<u64>().unwrap());
-    let whole_rows: Vec<&str> = whole.lines().skip(1).collect();
-    assert_eq!(sharded, whole_rows);
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    assert_eq!(
+        r.stdout,
+        "merged 4 adventure(s) from 3 shard(s) into merged: index.csv, index.yaml\n"
+    );
+    let whole = read(&tmp.path().join("j1/index.csv"));
+    for other in ["j2", "merged"] {
+        assert_eq!(
+            whole,
+            read(&tmp.path().join(other).join("index.csv")),
+            "{other}"
+        );
+        assert_eq!(
+            read(&tmp.path().join("j1/index.yaml")),
+            read(&tmp.path().join(other).join("index.yaml")),
+            "{other}"
+        );
+    }
+    assert_eq!(rows(&whole).len(), 4);
+    // A shard given twice is refused, and nothing is written.
+    let r = common::run_env(
+        tmp.path(),
+        &["batch", "merge", "s1", "s2", "s1", "--out", "twice"],
+        &[],
+        Duration::from_secs(60),
+    );
+    one_error_line(&r, &["is in both s1 and s1"]).unwrap();
+    assert!(!tmp.path().join("twice/index.csv").exists());
     assert!(
         whole.starts_with("seed,")
             && whole.lines().next().unwrap().ends_with(
@@ -184,4 +200,99 @@ fn generate_says_how_the_adventure_plays_in_the_summary_and_on_the_sheet() {
     );
     assert_eq!(r.code, Some(0), "{}", r.stderr);
     assert!(!read(&tmp.path().join("plain/setup.md")).contains("Plays"));
+}
+
+/// `campaign next --win-rate LOW..HIGH` keeps the first candidate seed the
+/// campaign's heroes win at a rate in the band: its rating is what
+/// `simulate` says of the written scenario with the written party, the
+/// seeds it passed over played outside the band, and a band no candidate
+/// meets is one error line with nothing written.
+#[test]
+fn campaign_next_keeps_an_adventure_in_the_win_rate_band() {
+    let tmp = tempfile::tempdir().unwrap();
+    let run = |args: &[&str]| common::run_env(tmp.path(), args, &[], Duration::from_secs(300));
+    let r = run(&[
+        "campaign", "new", "Iron", "--seed", "26", "--dir", ".", "-q",
+    ]);
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    let r = run(&[
+        "campaign",
+        "next",
+        "Iron",
+        "--dir",
+        ".",
+        "--win-rate",
+        "0.5..0.7",
+        "--runs",
+        "24",
+    ]);
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    let adv = tmp.path().join("Iron/adventure-1");
+    let text = read(&adv.join("scenario.yaml"));
+    let s = Arc::new(tilecrawl::mkd::scenario::from_yaml(&text, "scenario.yaml").unwrap());
+    let heroes = party::load(&adv.join("party.yaml")).unwrap();
+    let opts = SimOptions {
+        runs: 24,
+        seed: s.seed,
+        max_turns: DEFAULT_MAX_TURNS,
+    };
+    let rating = Rating::of(&simulate_adventure(
+        &Adventure::Scenario(s.clone()),
+        &Arc::new(heroes),
+        &Arc::new(tilecrawl::mkd::tables::default_tables()),
+        &opts,
+        &|| {},
+    ));
+    assert!((0.5..=0.7).contains(&rating.win_rate), "{rating:?}");
+    let words = rating.words("the heroes of campaign Iron");
+    assert!(
+        r.stdout.contains(&format!("plays: {words}\n")),
+        "{}",
+        r.stdout
+    );
+    assert!(read(&adv.join("setup.md")).contains(&format!("**Plays:** {words}")));
+    // The campaign file names the seed kept; the first candidate is the
+    // campaign's own seed for adventure 1, so any seed passed over is listed.
+    let campaign = read(&tmp.path().join("Iron/campaign.yaml"));
+    assert!(
+        campaign.contains(&format!("seed: {}", s.seed)),
+        "{campaign}"
+    );
+    let first = tilecrawl::core::dice::adventure_seed(26, 1);
+    assert_eq!(
+        s.seed != first,
+        r.stdout.contains(&format!("{first} (")),
+        "{}",
+        r.stdout
+    );
+
+    // No adventure plays in an empty corner of the band: one error line.
+    let r = run(&["campaign", "new", "Cold", "--seed", "3", "--dir", ".", "-q"]);
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    let r = run(&[
+        "campaign",
+        "next",
+        "Cold",
+        "--dir",
+        ".",
+        "--win-rate",
+        "0..0",
+        "--runs",
+        "8",
+        "--max-attempts",
+        "2",
+    ]);
+    one_error_line(&r, &["no adventure in 2 tries played in --win-rate 0..0"]).unwrap();
+    assert!(!tmp.path().join("Cold/adventure-1/scenario.yaml").exists());
+    let r = run(&[
+        "campaign",
+        "next",
+        "Cold",
+        "--dir",
+        ".",
+        "--win-rate",
+        "0.7..0.4",
+    ]);
+    assert_eq!(r.code, Some(2), "{}", r.stderr);
+    assert!(r.stderr.contains("expected LOW..HIGH"), "{}", r.stderr);
 }

@@ -30,6 +30,12 @@ pub fn next_adventure(c: &Campaign) -> (u32, String, u64) {
     )
 }
 
+/// The seed the next adventure tries at `attempt` (0 is [`next_adventure`]'s;
+/// `campaign next --win-rate` goes on to 1, 2, … until one plays in the band).
+pub fn next_adventure_seed(c: &Campaign, attempt: u32) -> u64 {
+    crate::core::dice::adventure_seed_attempt(c.seed, c.next_number(), attempt)
+}
+
 /// The generation parameters of an adventure: the default tile set, table
 /// and difficulty, `sets` sets, set up for heroes worth `hero_value`.
 pub fn adventure_params(

@@ -186,7 +186,7 @@ pub fn place_door(cx: &mut Ctx, t: usize) {
     cx.s.doors_left -= 1;
     let edges = ways[k].clone();
     cx.emit(Event::DoorLaid { at: edges[0][1] });
-    cx.s.board.doors.push(Door {
+    cx.s.board_mut().doors.push(Door {
         edges,
         open: false,
         trap: DoorTrap::Unchecked,
@@ -209,14 +209,14 @@ pub fn place_terrain(cx: &mut Ctx, t: usize) {
     };
     let spot = free_spots(cx, t, false)
         .into_iter()
-        .find(|&q| side == TerrainSide::Special || !would_cut_the_dungeon(&mut cx.s.board, q));
+        .find(|&q| side == TerrainSide::Special || !would_cut_the_dungeon(cx.s.board_mut(), q));
     let Some(spot) = spot else {
         let tile = cx.s.board.tiles[t].label;
         cx.emit(Event::TerrainWouldBlock { tile, side });
         return;
     };
     cx.s.terrain_left.remove(0);
-    cx.s.board.set_cell(spot, cell);
+    cx.s.board_mut().set_cell(spot, cell);
     cx.emit(Event::TerrainLaid { side, at: spot });
 }
 

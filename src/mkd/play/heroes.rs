@@ -351,7 +351,7 @@ pub fn hero_check(cx: &mut Ctx, h: HeroId, p: Point) -> Result<(), Refusal> {
         face,
     });
     if trap(cx.s, (level, face)).effect == TrapEffect::None {
-        cx.s.board.doors[d].trap = DoorTrap::Spent;
+        cx.s.board_mut().doors[d].trap = DoorTrap::Spent;
     }
     Ok(())
 }
@@ -373,7 +373,7 @@ pub fn hero_disarm(cx: &mut Ctx, h: HeroId, p: Point, fast: bool) -> Result<(), 
     cx.s.spend_disarm(h, fast)?;
     let why = format!("{} disarms the door trap", cx.s.heroes[h].name);
     if disarm_roll(cx, h, (level, face), fast, why) {
-        cx.s.board.doors[d].trap = DoorTrap::Spent;
+        cx.s.board_mut().doors[d].trap = DoorTrap::Spent;
     } else if fast {
         spring_door_trap(cx, d, h);
     }
@@ -457,7 +457,7 @@ pub fn hero_open_door(cx: &mut Ctx, h: HeroId, p: Point) -> Result<(), Refusal> 
     }
     let cost = cx.s.rules().door_open;
     cx.s.spend(h, cost, Spend::OpeningDoor)?;
-    cx.s.board.doors[d].open = true;
+    cx.s.board_mut().doors[d].open = true;
     cx.emit(Event::DoorOpened { hero: h, at: p });
     if cx.s.board.doors[d].trap != DoorTrap::Spent {
         spring_door_trap(cx, d, h);
@@ -481,7 +481,7 @@ pub fn hero_close_door(cx: &mut Ctx, h: HeroId, p: Point) -> Result<(), Refusal>
     }
     let cost = cx.s.rules().door_close;
     cx.s.spend(h, cost, Spend::ClosingDoor)?;
-    cx.s.board.doors[d].open = false;
+    cx.s.board_mut().doors[d].open = false;
     cx.emit(Event::DoorClosed { hero: h, at: p });
     Ok(())
 }
@@ -778,7 +778,7 @@ pub fn hero_vortex(cx: &mut Ctx, h: HeroId) -> Result<(), Refusal> {
     for &i in &markers {
         s.markers[i].pos = off;
     }
-    let (moved, crushed) = s.board.turn_tile(t);
+    let (moved, crushed) = s.board_mut().turn_tile(t);
     // Anything of another tile under the turned one is destroyed.
     for &q in &crushed {
         destroy_at(cx, q, tile);
@@ -871,7 +871,7 @@ fn destroy_at(cx: &mut Ctx, q: Point, tile: crate::mkd::play::board::TileLabel) 
     }
     let doors = s.board.doors_at(q);
     for &d in doors.iter().rev() {
-        s.board.doors.remove(d);
+        s.board_mut().doors.remove(d);
         crushed.push(Crushed::Door);
     }
     cx.emit(Event::Covers {

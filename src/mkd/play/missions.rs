@@ -309,7 +309,7 @@ pub fn lead(cx: &mut Ctx, m: MonsterId, to: Option<Point>) -> Result<(), Refusal
             break;
         };
         if let Some(dr) = cx.s.board.door_between(here, n) {
-            cx.s.board.doors[dr].open = true;
+            cx.s.board_mut().doors[dr].open = true;
         }
         cx.s.monsters[m].facing = side_towards(here, n);
         here = n;

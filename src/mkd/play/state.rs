@@ -617,8 +617,10 @@ pub struct State {
     pub party: Arc<Party>,
     /// Seed and combat mode.
     pub opts: GameOptions,
-    /// Squares, tiles and doors.
-    pub board: Board,
+    /// Squares, tiles and doors, shared with the copies of the state
+    /// (the engine keeps one to undo a refused command) until a rule
+    /// changes it ([`State::board_mut`]).
+    pub board: Arc<Board>,
     /// Turn number, from 1.
     pub turn: u32,
     /// Who acts now.
@@ -678,6 +680,12 @@ pub struct State {
 }
 
 impl State {
+    /// The board, to change: copied first if a copy of the state shares it
+    /// (doors opened, laid or burst, terrain laid, a tile turned).
+    pub fn board_mut(&mut self) -> &mut Board {
+        Arc::make_mut(&mut self.board)
+    }
+
     /// A game set up: every token, chest and pool as the scenario left them,
     /// heroes waiting outside the entrance.
     pub fn new(
@@ -784,7 +792,7 @@ impl State {
             xp_spent: 0,
             fallen: Vec::new(),
             stats: GameStats::default(),
-            board,
+            board: Arc::new(board),
             scenario,
             tables,
             party,

@@ -75,7 +75,7 @@ pub fn roll_trap(cx: &mut Ctx, on: TrapOn) -> (u32, u32) {
     };
     let armed = DoorTrap::Armed { level, face };
     match on {
-        TrapOn::Door(d) => cx.s.board.doors[d].trap = armed,
+        TrapOn::Door(d) => cx.s.board_mut().doors[d].trap = armed,
         TrapOn::Shackles => cx.s.mission.prisoner_trap = armed,
     }
     (level, face)
@@ -86,7 +86,7 @@ pub fn roll_trap(cx: &mut Ctx, on: TrapOn) -> (u32, u32) {
 pub fn spring_door_trap(cx: &mut Ctx, d: usize, h: HeroId) {
     let fresh = cx.s.board.doors[d].trap == DoorTrap::Unchecked;
     let t = roll_trap(cx, TrapOn::Door(d));
-    cx.s.board.doors[d].trap = DoorTrap::Spent;
+    cx.s.board_mut().doors[d].trap = DoorTrap::Spent;
     if fresh {
         cx.emit(Event::DoorTrapRolled {
             level: t.0,
@@ -168,7 +168,7 @@ mod tests {
     fn armed_door(level: u32, face: u32, faces: &[u32]) -> Game {
         let mut g = game(faces);
         g.visited.extend(0..3);
-        g.board.doors.push(Door {
+        g.board_mut().doors.push(Door {
             edges: vec![[p(7, 3), p(8, 3)]],
             open: false,
             trap: DoorTrap::Armed { level, face },
@@ -258,7 +258,7 @@ mod tests {
         // its trap table's 4.
         let mut g = game(&[2, 4]);
         g.chest_pool = vec![1, 3];
-        g.board.doors.push(Door {
+        g.board_mut().doors.push(Door {
             edges: vec![[p(7, 3), p(8, 3)]],
             open: false,
             trap: DoorTrap::Unchecked,

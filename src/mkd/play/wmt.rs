@@ -232,7 +232,7 @@ fn walk_token(cx: &mut Ctx, i: usize, goal: &[Point]) {
         left -= cost;
         if let Some(d) = cx.s.board.door_between(here, n) {
             let was_open = cx.s.board.doors[d].open;
-            cx.s.board.doors[d].open = false;
+            cx.s.board_mut().doors[d].open = false;
             path.push(TokenStep::Door { at: n, was_open });
         }
         last_side = side_towards(here, n);
@@ -398,7 +398,7 @@ mod tests {
         // can, to column 2.
         let (mut g, id) = token_game(p(5, 4), 0, &[5]);
         for y in 0..8 {
-            g.board.set_cell(p(1, y), crate::tileset::Cell::Wall);
+            g.board_mut().set_cell(p(1, y), crate::tileset::Cell::Wall);
         }
         let ev = tokens(&mut g);
         assert_eq!(
@@ -417,7 +417,7 @@ mod tests {
         // West (5) from the hallway's end: through the door (1 + 2 to open
         // + 1 to close: all its speed).
         let (mut g, id) = token_game(p(8, 3), 1, &[5]);
-        g.board.doors.push(Door {
+        g.board_mut().doors.push(Door {
             edges: vec![[p(7, 3), p(8, 3)]],
             open: false,
             trap: DoorTrap::Unchecked,

@@ -335,7 +335,7 @@ fn first_door_on_line(s: &State, p: Point, q: Point, range: u32) -> Option<usize
 /// A door blown apart by a Magic Blast or a Shockwave: gone from the board,
 /// and its trap with it if still active (no experience for that).
 fn destroy_door(cx: &mut Ctx, m: MonsterId, d: usize) {
-    let door = cx.s.board.doors.remove(d);
+    let door = cx.s.board_mut().doors.remove(d);
     let at = door.edges[0][1];
     cx.emit(Event::DoorDestroyed {
         monster: m,

@@ -1324,7 +1324,7 @@ fn the_walk_line_of_sight_and_rear_arc_helpers() {
 
 /// A closed door with an unchecked trap between 7,3 and 8,3.
 fn trapped_door(g: &mut Game) {
-    g.board.doors.push(crate::mkd::play::board::Door {
+    g.board_mut().doors.push(crate::mkd::play::board::Door {
         edges: vec![[p(7, 3), p(8, 3)]],
         open: false,
         trap: crate::mkd::play::board::DoorTrap::Unchecked,

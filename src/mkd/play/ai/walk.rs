@@ -332,7 +332,7 @@ pub fn walk(
         if let Some(d) = cx.s.board.door_between(here, n)
             && !cx.s.board.doors[d].open
         {
-            cx.s.board.doors[d].open = true;
+            cx.s.board_mut().doors[d].open = true;
             path.push(MonsterStep::OpensDoor(n));
         }
         cx.s.monsters[m].facing = side_towards(here, n);

@@ -81,7 +81,7 @@ fn a_walk_is_paid_in_speed_and_refused_when_it_cannot_be() {
 /// A closed door between 7,3 and 8,3 with Ayla beside it.
 fn door_game(faces: &[u32]) -> Game {
     let mut g = visited(faces);
-    g.board.doors.push(Door {
+    g.board_mut().doors.push(Door {
         edges: vec![[p(7, 3), p(8, 3)]],
         open: false,
         trap: DoorTrap::Unchecked,
@@ -216,8 +216,8 @@ fn opening_an_unchecked_door_springs_its_trap_and_walls_stop_walks() {
 #[test]
 fn doors_are_closed_unless_figures_stand_in_the_doorway() {
     let mut g = door_game(&[]);
-    g.board.doors[0].open = true;
-    g.board.doors[0].trap = DoorTrap::Spent;
+    g.board_mut().doors[0].open = true;
+    g.board_mut().doors[0].trap = DoorTrap::Spent;
     put_hero(&mut g, 1, p(8, 3), Side::W);
     assert_eq!(refused(&mut g, "Ayla closes door at 8,3"), Refusal::Doorway);
     g.heroes[BORIN].place = HeroPlace::Outside;
@@ -648,7 +648,7 @@ fn a_shot_from_next_to_a_monster_takes_one_off_every_die() {
 
 /// A closed door on the entryway between C1 and the hallway (7,3 | 8,3).
 fn shut_door(g: &mut Game) {
-    g.board.doors.push(Door {
+    g.board_mut().doors.push(Door {
         edges: vec![[p(7, 3), p(8, 3)]],
         open: false,
         trap: DoorTrap::Spent,
@@ -681,7 +681,7 @@ fn closed_door_blocks_melee_and_shots() {
         "Borin cannot attack skel-1: the closed door at 7,3|8,3 is in the way"
     );
     // Opened, the door lets both through.
-    g.board.doors[0].open = true;
+    g.board_mut().doors[0].open = true;
     assert!(can_attack_now(&g, orc, AYLA, None));
     assert!(can_attack_now(&g, skel, BORIN, Some(7)));
     assert!(g.board.touching(p(7, 2), p(8, 3)));

@@ -1,0 +1,207 @@
+//! The small words of the transcript: plurals and lists, the names of
+//! figures, chests and picks, an attack's dice, the banner, a monster's
+//! way and the line that ends a game.
+
+use super::*;
+
+/// `s` for a count other than one.
+pub(super) fn plural(n: u32) -> &'static str {
+    if n == 1 { "" } else { "s" }
+}
+
+/// Names joined with `sep`.
+pub(super) fn join<I: IntoIterator<Item = S>, S: AsRef<str>>(names: I, sep: &str) -> String {
+    let mut out = String::new();
+    for (i, n) in names.into_iter().enumerate() {
+        if i > 0 {
+            out.push_str(sep);
+        }
+        out.push_str(n.as_ref());
+    }
+    out
+}
+
+pub(super) fn hero(s: &State, h: HeroId) -> &str {
+    &s.heroes[h].name
+}
+
+pub(super) fn monster(s: &State, m: MonsterId) -> &str {
+    &s.monsters[m].id
+}
+
+pub(super) fn chest(s: &State, c: ChestId) -> &str {
+    &s.chests[c].id
+}
+
+pub(super) fn figure(s: &State, f: Figure) -> &str {
+    match f {
+        Figure::Hero(h) => hero(s, h),
+        Figure::Monster(m) => monster(s, m),
+    }
+}
+
+/// What a printed tie-break decides, as the transcript (and the dice log)
+/// names it: `orc-1: way round`.
+pub struct Choice<'a> {
+    /// The game.
+    pub s: &'a State,
+    /// Whose choice.
+    pub by: Chooser,
+    /// What it decides.
+    pub topic: Topic,
+}
+
+impl fmt::Display for Choice<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let s = self.s;
+        if let Chooser::Hero(h) = self.by {
+            // Only a drifting hero's way is chosen for a hero.
+            return write!(f, "{} drifts: way round", hero(s, h));
+        }
+        let Chooser::Monster(m) = self.by else {
+            unreachable!()
+        };
+        let id = monster(s, m);
+        match self.topic {
+            Topic::FirstChoice => write!(f, "{id}: first choice tie"),
+            Topic::SecondChoice => write!(f, "{id}: second choice tie"),
+            Topic::NearestHero => write!(f, "{id}: nearest hero tie"),
+            Topic::WeakestHero => write!(f, "{id}: weakest hero tie"),
+            Topic::TheftTarget => write!(f, "{id}: theft target tie"),
+            Topic::WayRound => write!(f, "{id}: way round"),
+            Topic::WhichHeroHolds => write!(f, "{id}: which hero holds it"),
+            Topic::WhichAbility => write!(f, "{id}: which optional ability"),
+            Topic::NearestWounded => write!(f, "{id}: nearest wounded monster tie"),
+            Topic::WhichFallen => write!(f, "{id}: which fallen monster"),
+            Topic::WhichChest => write!(f, "{id}: which chest"),
+            Topic::PoolToken => write!(f, "{id}: token from the pool"),
+        }
+    }
+}
+
+/// The name of a tie-break's pick.
+pub fn pick_name(s: &State, p: Pick) -> String {
+    match p {
+        Pick::Hero(h) => hero(s, h).to_string(),
+        Pick::Monster(m) => monster(s, m).to_string(),
+        Pick::Side(side) => side_word(side).to_string(),
+        Pick::Ability(a) => a.name().to_string(),
+        Pick::Chest(c) => chest(s, c).to_string(),
+        Pick::PoolToken(color, number) => format!("{}-{number}", color.name()),
+    }
+}
+
+/// `rolls [5 1 4] needing 4+: 2 hits; kill dice [3 6] against armour 4: 1 wound`.
+pub(super) fn describe(r: &AttackRoll) -> String {
+    let list = |v: &[u32]| join(v.iter().map(u32::to_string), " ");
+    let hits = r.kill.len() as u32;
+    let mut s = format!(
+        "rolls [{}] needing {}+: {hits} hit{}",
+        list(&r.to_hit),
+        r.hit_on,
+        plural(hits)
+    );
+    if hits > 0 {
+        let _ = write!(
+            s,
+            "; kill dice [{}] against armour {}: {} wound{}",
+            list(&r.kill),
+            r.armour,
+            r.wounds,
+            plural(r.wounds)
+        );
+    }
+    s
+}
+
+/// The banner line.
+pub fn banner(s: &State, b: Banner) -> String {
+    match b {
+        Banner::Heroes {
+            turn,
+            limit,
+            floor,
+            team,
+        } => {
+            let turn = match limit {
+                Some(n) => format!("turn {turn} of {n}"),
+                None => format!("turn {turn}"),
+            };
+            let floor = match floor {
+                Some((f, n)) => format!(", floor {f} of {n}"),
+                None => String::new(),
+            };
+            format!(
+                "== {turn}{floor}: {}'s heroes ==",
+                s.party.teams[team].player
+            )
+        }
+        Banner::Reports => "-- the monsters wait: report each fight above (`wound HERO N`, `hit MONSTER N`, `kill MONSTER`), then type `done` --".into(),
+        Banner::Over(o) => format!("== the adventure is over: {} ==", o.words()),
+    }
+}
+
+/// A monster's way, step by step.
+pub(super) fn steps(s: &State, path: &[MonsterStep]) -> String {
+    join(
+        path.iter().map(|p| match p {
+            MonsterStep::Square(q) => fmt_point(*q),
+            MonsterStep::OpensDoor(q) => format!("opens the door at {}", fmt_point(*q)),
+            MonsterStep::PassesThrough(h) => format!("passes through {}", hero(s, *h)),
+        }),
+        ", ",
+    )
+}
+
+pub(super) fn terrain_word(side: TerrainSide) -> &'static str {
+    match side {
+        TerrainSide::Obstacle => "obstacle",
+        TerrainSide::Special => "hindering",
+    }
+}
+
+/// The line that says why the game ended.
+pub(super) fn ending(s: &State, why: Ending) -> String {
+    match why {
+        Ending::QuestOut | Ending::StealthOut => {
+            "The Quest Chest is out of the dungeon: the heroes win!".into()
+        }
+        Ending::QuestGone => "The Quest Chest is gone for good: the dungeon wins.".into(),
+        Ending::QuestNobodyLeft => {
+            "No hero is left in the dungeon and the Quest Chest is still inside: the dungeon wins."
+                .into()
+        }
+        Ending::PrisonerOut => {
+            "The prisoner is out of the dungeon alive: the mission is a success!".into()
+        }
+        Ending::PrisonerDead => "The prisoner is dead: the mission is lost.".into(),
+        Ending::PrisonerNobodyLeft => {
+            "No hero is left to bring the prisoner out: the mission is lost.".into()
+        }
+        Ending::ChestDestroyed => {
+            "The Quest Chest's contents are destroyed: the mission is lost.".into()
+        }
+        Ending::StealthGone => "The Quest Chest is gone for good: the mission is lost.".into(),
+        Ending::StealthNobodyLeft => {
+            "No hero is left in the dungeon and the Quest Chest is still inside: the mission is lost."
+                .into()
+        }
+        Ending::CaptiveOut => {
+            "The captive is out of the dungeon alive: the kidnapping is a success!".into()
+        }
+        Ending::KidnappeeGone(m) => format!(
+            "{} got away out of the dungeon: the mission is lost.",
+            monster(s, m)
+        ),
+        Ending::KidnappeeDead(m) => format!("{} is dead: the mission is lost.", monster(s, m)),
+        Ending::NobodyToKidnap => {
+            "The Guardian hid no monster to kidnap: the mission is lost.".into()
+        }
+        Ending::KidnapNobodyLeft => {
+            "No hero is left in the dungeon to take the captive: the mission is lost.".into()
+        }
+        Ending::TimeUp { turn, limit } => format!(
+            "Time is up: turn {turn} of {limit} is over and the goal is not out of the dungeon: the dungeon wins."
+        ),
+    }
+}
