@@ -458,7 +458,7 @@ pub fn board_pdf(
             })
             .collect(),
     };
-    super::pdf::drawing_pdf(&d, &area, s.seed, print)
+    super::pdf::area_pdf(&d, &area, s.seed, print)
 }
 
 /// What the sheet says, section by section: (title, paragraphs, fields).

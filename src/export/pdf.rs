@@ -1342,13 +1342,13 @@ pub fn map_pdf(
     print: &PrintOptions,
 ) -> Result<Vec<u8>, ExportError> {
     let d = drawing(s, map);
-    drawing_pdf(&d, &MapArea::of_map(s, &d), s.seed, print)
+    area_pdf(&d, &MapArea::of_map(s, &d), s.seed, print)
 }
 
 /// Any map drawing as [`map_pdf`] prints it: an overview page, then the
 /// `area` at 100 % over pages of `print.paper` (pages that meet none of the
 /// area's squares are left out). `seed` is printed on every page.
-pub fn drawing_pdf(
+pub fn area_pdf(
     d: &Drawing,
     area: &MapArea,
     seed: u64,
