@@ -3,13 +3,15 @@
 //! one arm per game). A command that takes "any scenario" reads it here;
 //! each arm hands the game's own typed scenario to the game's code.
 
+use crate::ddd;
 use crate::dw10;
 use crate::mkd;
 use crate::scenario::{self, RulesetId, ScenarioError};
 use std::path::Path;
 
 /// A scenario of any game tilecrawl knows.
-// One is loaded per command: its size does not matter.
+// A scenario is read once per command; boxing the larger one would buy
+// nothing.
 #[allow(clippy::large_enum_variant)]
 #[derive(Debug, Clone, PartialEq)]
 pub enum AnyScenario {
@@ -17,6 +19,8 @@ pub enum AnyScenario {
     Mkd(mkd::Scenario),
     /// A Dungeon World 10 mm scenario.
     Dw10(dw10::Scenario),
+    /// A Dungeons Dark & Dangerous scenario.
+    Ddd(ddd::DddScenario),
 }
 
 impl AnyScenario {
@@ -33,6 +37,7 @@ impl AnyScenario {
         match scenario::read_ruleset(text, file)?.unwrap_or(RulesetId::MkdAdventure) {
             RulesetId::MkdAdventure => Ok(AnyScenario::Mkd(scenario::from_yaml(text, file)?)),
             RulesetId::DungeonWorld10mm => Ok(AnyScenario::Dw10(scenario::from_yaml(text, file)?)),
+            RulesetId::DdAndD => Ok(AnyScenario::Ddd(scenario::from_yaml(text, file)?)),
         }
     }
 
@@ -41,6 +46,7 @@ impl AnyScenario {
         match self {
             AnyScenario::Mkd(s) => s.ruleset,
             AnyScenario::Dw10(s) => s.ruleset,
+            AnyScenario::Ddd(s) => s.ruleset,
         }
     }
 }

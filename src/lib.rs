@@ -24,6 +24,7 @@
 pub mod build;
 pub mod characters;
 pub mod core;
+pub mod ddd;
 pub mod dw10;
 pub mod export;
 pub mod games;

@@ -149,6 +149,47 @@ pub fn dw10_files(
     Ok(files)
 }
 
+/// The export files of a Dungeons Dark & Dangerous scenario — map.svg,
+/// map.png, setup.md, on paper map.pdf and setup.pdf — by name, in that
+/// order. (No cut-outs or VTT file: a board has no tiles to cut, and the
+/// VTT export reads tile maps.)
+pub fn ddd_exports(
+    s: &crate::ddd::DddScenario,
+    opts: &PackOptions,
+) -> Result<Vec<(&'static str, Vec<u8>)>, ExportError> {
+    let d = export::ddd::board_drawing(s, &opts.map);
+    export::check_png_size(d.width_mm, d.height_mm, opts.map.dpi)?;
+    let sheet = crate::ddd::DdAndD.sheet(s);
+    let svg = export::svg(&d);
+    let png = export::png_with(&svg, opts.map.dpi, opts.png)?;
+    let mut files = vec![
+        ("map.svg", svg.into_bytes()),
+        ("map.png", png),
+        ("setup.md", export::ddd::sheet_markdown(&sheet).into_bytes()),
+    ];
+    if let Some(print) = &opts.print {
+        files.push(("map.pdf", export::ddd::board_pdf(s, &opts.map, print)?));
+        files.push(("setup.pdf", export::ddd::sheet_pdf(&sheet, print)?));
+    }
+    Ok(files)
+}
+
+/// A Dungeons Dark & Dangerous scenario's whole file set: scenario.yaml,
+/// then [`ddd_exports`].
+pub fn ddd_adventure(
+    s: &crate::ddd::DddScenario,
+    opts: &PackOptions,
+) -> Result<Vec<PackFile>, ExportError> {
+    let mut files = vec![(
+        "scenario.yaml".to_string(),
+        crate::scenario::to_yaml(s).into_bytes(),
+    )];
+    for (name, bytes) in ddd_exports(s, opts)? {
+        files.push((name.to_string(), bytes));
+    }
+    Ok(files)
+}
+
 /// An adventure's whole file set: the file to play first (`scenario.yaml`
 /// or `dungeon.yaml`), then the exports; a multi-floor dungeon's floors in
 /// `floor-N/` folders, in order.

@@ -1,12 +1,12 @@
 //! The seam between the stages every game shares and each game's own rules.
 //!
 //! Building a dungeon (the [`crate::build`] stage) is the same for every
-//! game; a [`RuleSystem`] sets the built dungeon up the way its rule text
+//! game on a Dungeon Stack ([`crate::build::BuiltMap`]; a game on one fixed
+//! board gets a [`crate::build::board::Board`]); a [`RuleSystem`] sets the built dungeon up the way its rule text
 //! says. Each game lives in its own folder beside the others (the MKD
 //! Adventure in [`crate::mkd`]) and implements this trait; the enum that
 //! dispatches over them sits one layer up, in [`crate::games`].
 
-use crate::build::BuiltMap;
 use crate::core::dice::Dice;
 pub use crate::scenario::RulesetId;
 use crate::scenario::{GamePart, Scenario};
@@ -25,6 +25,9 @@ pub trait RuleSystem {
     /// What a scenario of this game holds beside the shared envelope (the
     /// tiles, squares and entrance every game has).
     type Part: GamePart;
+    /// What the builder hands setup: a [`BuiltMap`] for a game on a
+    /// Dungeon Stack, a board for a game on one fixed board.
+    type Built;
     /// The choices a setup takes (hero value, difficulty, mission, …).
     type Options<'a>;
     /// What setup puts on the map and keeps aside.
@@ -42,7 +45,7 @@ pub trait RuleSystem {
     /// Sets up a built dungeon; every roll goes through `dice`.
     fn setup(
         &self,
-        built: &BuiltMap,
+        built: &Self::Built,
         options: Self::Options<'_>,
         dice: &mut Dice,
     ) -> Result<Self::Setup, SetupError>;

@@ -1,7 +1,7 @@
 //! A scenario of any game (`tilecrawl::games::AnyScenario::from_yaml`, what
 //! `render`, `play` and `simulate` read) on arbitrary UTF-8; a scenario that
-//! loads must round-trip through its game's writer unchanged and draw
-//! without a panic.
+//! loads (MKD Adventure or Dungeons Dark & Dangerous) must round-trip
+//! through its game's writer unchanged and draw without a panic.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -25,6 +25,13 @@ fuzz_target!(|text: &str| {
                 tilecrawl::scenario::from_yaml(&yaml, "fuzz.yaml").expect("written scenario loads");
             assert_eq!(again, s);
             let _ = export::svg(&export::dw10_drawing(&s, &MapOptions::default()));
+        }
+        Ok(AnyScenario::Ddd(s)) => {
+            let yaml = tilecrawl::scenario::to_yaml(&s);
+            let again: tilecrawl::ddd::DddScenario =
+                tilecrawl::scenario::from_yaml(&yaml, "fuzz.yaml").expect("written scenario loads");
+            assert_eq!(again, s);
+            let _ = export::ddd::board_svg(&s, &MapOptions::default());
         }
         Err(_) => {}
     }

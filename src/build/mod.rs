@@ -1,8 +1,11 @@
 //! Building a dungeon's map from the pieces: the layout laid tile by tile
 //! and its analysis (tile and square graphs, entrance, Central Chamber).
 //! No game rules live here: a game says which built maps it accepts.
+//! `board/` builds the other kind of map: one fixed board of squares (a
+//! skirmish table), carved from the builder's own shapes.
 
 pub mod analysis;
+pub mod board;
 pub mod layout;
 
 use crate::core::dice::{Dice, LogEntry};

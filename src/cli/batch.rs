@@ -241,6 +241,13 @@ pub fn run(cli: BatchCli) -> anyhow::Result<()> {
         (Some(count), Some(out)) => (a.count, a.out) = (count, out),
         _ => bail!("batch needs --count N and --out DIR (or `batch merge`)"),
     }
+    if a.dungeon.ruleset != tilecrawl::rules::RulesetId::MkdAdventure {
+        bail!(
+            "batch makes {} dungeons only; --ruleset {} is not batched yet",
+            tilecrawl::rules::RulesetId::MkdAdventure,
+            a.dungeon.ruleset
+        );
+    }
     let created = !a.out.exists();
     let out = a.out.clone();
     let result = run_in(a);

@@ -106,7 +106,7 @@ pub(crate) struct DungeonArgs {
     pub(crate) dressing: bool,
     /// Rule system that sets the dungeon up.
     #[arg(long, default_value = "mkd-adventure", value_parser = super::ruleset_parser())]
-    ruleset: RulesetId,
+    pub(crate) ruleset: RulesetId,
     /// Mission: one goal — `quest` (carry the Quest Chest out), `rescue`
     /// (free the prisoner in the Central Chamber), `stealth` (no Guardian;
     /// monsters try to destroy the Quest Chest) or `kidnapping` (capture the
@@ -200,6 +200,8 @@ pub struct GenerateArgs {
     dungeon: DungeonArgs,
     #[command(flatten)]
     floors: FloorsArgs,
+    #[command(flatten)]
+    ddd: super::ddd::DddArgs,
     #[command(flatten)]
     output: super::outputs::OutputArgs,
     /// Output folder. Default: output/<seed>.
@@ -407,13 +409,21 @@ pub(crate) fn fresh_seed() -> u64 {
 
 pub fn run(a: GenerateArgs) -> anyhow::Result<()> {
     let seed = a.seed.unwrap_or_else(fresh_seed);
-    if a.dungeon.ruleset() == RulesetId::DungeonWorld10mm {
-        return run_dw10(&a, seed);
+    let ruleset = a.dungeon.ruleset();
+    if a.kills.is_some() && ruleset != RulesetId::DungeonWorld10mm {
+        bail!("--kills is the Draken Master's kill target: it needs --ruleset dungeon-world-10mm");
     }
-    if a.kills.is_some() {
-        anyhow::bail!(
-            "--kills is the Draken Master's kill target: it needs --ruleset dungeon-world-10mm"
+    if a.ddd.any() && ruleset != RulesetId::DdAndD {
+        bail!(
+            "--scenario, --board, --fair, --locked-doors and --secret-doors are for --ruleset dd-and-d"
         );
+    }
+    match ruleset {
+        RulesetId::DungeonWorld10mm => return run_dw10(&a, seed),
+        RulesetId::DdAndD => {
+            return super::ddd::run(seed, &a.ddd, &a.output, a.out.clone(), a.force, a.quiet);
+        }
+        RulesetId::MkdAdventure => {}
     }
     let floors = a.floors.params_or_exit();
     let (ts, params) = a.dungeon.load(seed)?;

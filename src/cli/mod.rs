@@ -6,6 +6,7 @@ mod say;
 mod batch;
 mod campaign;
 mod characters;
+mod ddd;
 mod generate;
 mod outputs;
 mod play;
@@ -13,6 +14,7 @@ mod render;
 mod shell;
 mod simulate;
 mod tileset;
+mod warparty;
 
 use clap::{Parser, Subcommand};
 
@@ -113,6 +115,12 @@ Example:\n  tilecrawl play output/7/scenario.yaml --party party.yaml --combat di
         after_help = "Example:\n  tilecrawl party new --ruleset wod-s --heroes 4 --seed 9 --out party.yaml"
     )]
     Party(characters::PartyCommand),
+    /// Dungeons Dark & Dangerous war-parties: make a balanced one, check one.
+    #[command(
+        subcommand,
+        after_help = "Example:\n  tilecrawl warparty new --seed 3 --out blue.yaml\n  tilecrawl warparty check blue.yaml"
+    )]
+    Warparty(warparty::WarpartyCommand),
     /// Names by land of origin (World of Dungeons S), for the people met on the way.
     #[command(after_help = "Example:\n  tilecrawl names --land northlands --count 10 --seed 3")]
     Names(characters::NamesArgs),
@@ -160,6 +168,7 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Simulate(a) => simulate::run(a),
         Command::Campaign(a) => campaign::run(a),
         Command::Party(c) => characters::party(c),
+        Command::Warparty(c) => warparty::run(c),
         Command::Names(a) => characters::names(a),
         Command::Hireling(a) => characters::hireling(a),
         Command::Roll(a) => characters::roll(a),

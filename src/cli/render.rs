@@ -36,16 +36,21 @@ pub fn run(a: RenderArgs) -> anyhow::Result<()> {
     } else {
         AnyScenario::load(&a.scenario)?
     };
-    let opts = a.output.options()?;
     let files: Vec<(String, Vec<u8>)> = match &any {
-        AnyScenario::Mkd(s) => tilecrawl::pack::exports(s, &opts)?
+        AnyScenario::Mkd(s) => tilecrawl::pack::exports(s, &a.output.options()?)?
             .into_iter()
             .map(|(n, b)| (n.to_string(), b))
             .collect(),
-        AnyScenario::Dw10(s) => tilecrawl::pack::dw10_files(s, &opts)?
+        AnyScenario::Dw10(s) => tilecrawl::pack::dw10_files(s, &a.output.options()?)?
             .into_iter()
             .filter(|(n, _)| n != "scenario.yaml")
             .collect(),
+        AnyScenario::Ddd(s) => {
+            tilecrawl::pack::ddd_exports(s, &super::ddd::pack_options(&a.output)?)?
+                .into_iter()
+                .map(|(n, b)| (n.to_string(), b))
+                .collect()
+        }
     };
     // Beside the scenario by default; what is there is replaced only with
     // --force, as `generate` does.

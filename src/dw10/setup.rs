@@ -91,6 +91,7 @@ pub struct Setup {
 
 impl RuleSystem for DungeonWorld10mm {
     type Part = Dw10Part;
+    type Built = BuiltMap;
     type Options<'a> = (&'a SetupTable, Difficulty, u32, &'a TileSet);
     type Setup = Setup;
     type Sheet = crate::dw10::sheet::DmSheet;

@@ -11,6 +11,7 @@
 //! ```
 
 pub mod characters;
+pub mod ddd;
 mod drawing;
 mod error;
 pub mod paper;

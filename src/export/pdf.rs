@@ -1348,18 +1348,30 @@ pub fn drawing_pdf<G>(
     d: Drawing,
     print: &PrintOptions,
 ) -> Result<Vec<u8>, ExportError> {
-    let t = tiling(&MapArea::of_map(s, &d), print)?;
+    area_pdf(&d, &MapArea::of_map(s, &d), s.seed, print)
+}
+
+/// Any map drawing as [`map_pdf`] prints it: an overview page, then the
+/// `area` at 100 % over pages of `print.paper` (pages that meet none of the
+/// area's squares are left out). `seed` is printed on every page.
+pub fn area_pdf(
+    d: &Drawing,
+    area: &MapArea,
+    seed: u64,
+    print: &PrintOptions,
+) -> Result<Vec<u8>, ExportError> {
+    let t = tiling(area, print)?;
     let mut pack = Pack {
-        seed: s.seed,
-        tiles: &s.tiles,
+        seed,
+        tiles: &[],
         fonts: Fonts::new()?,
-        tree: map_tree(&d)?,
+        tree: map_tree(d)?,
         graphic: None,
     };
-    let mut doc = document(format!("tilecrawl map — seed {}", s.seed));
+    let mut doc = document(format!("tilecrawl map — seed {seed}"));
     let printed: Vec<&SheetPage> = t.printed().collect();
     let total = 1 + printed.len();
-    overview_page(&mut doc, &mut pack, &t, total, &d)?;
+    overview_page(&mut doc, &mut pack, &t, total, d)?;
     let overlap_line = format!(
         "pages overlap {} mm: trim at the crop marks, lay over the neighbour up to its dashed line, match the ⊕ targets",
         mm_text(t.overlap_mm)
@@ -1368,7 +1380,7 @@ pub fn drawing_pdf<G>(
         let first = map_page_title(i + 2, total, page);
         let second = format!(
             "seed {} · page {} of {total} · {} · print at 100% / actual size",
-            s.seed,
+            seed,
             i + 2,
             square_text(d.square_mm)
         );
@@ -1377,7 +1389,7 @@ pub fn drawing_pdf<G>(
             &mut pack,
             &t,
             page,
-            Extra::Rulers(&d),
+            Extra::Rulers(d),
             [&first, &second, &overlap_line],
         )?;
     }

@@ -215,7 +215,7 @@ struct ScenarioFile {
     /// The master seed.
     seed: u64,
     /// The rule system that set the dungeon up.
-    ruleset: RulesetId,
+    ruleset: MkdRuleset,
     /// The mission in canonical form (`quest`, `rescue+timed`).
     mission: String,
     /// The parameters the dungeon was built and set up with.
@@ -804,6 +804,25 @@ pub fn from_yaml(text: &str, file: &str) -> Result<Scenario, scenario::ScenarioE
 /// Writes an MKD Adventure scenario as YAML.
 pub fn to_yaml(s: &Scenario) -> String {
     scenario::to_yaml(s)
+}
+
+/// The mirror's `ruleset`: `RulesetId` in the schema, naming this game
+/// only (the scenario schema describes MKD Adventure scenarios; another
+/// game's scenario is not read by it).
+struct MkdRuleset;
+
+impl schemars::JsonSchema for MkdRuleset {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "RulesetId".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({
+            "description": "The rule system the scenario is for.",
+            "type": "string",
+            "enum": [RulesetId::MkdAdventure.as_str()],
+        })
+    }
 }
 
 #[cfg(test)]

@@ -158,6 +158,7 @@ impl MkdAdventure {
 
 impl RuleSystem for MkdAdventure {
     type Part = MkdPart;
+    type Built = BuiltMap;
     type Options<'a> = (&'a SetupParams, CentralPiece);
     type Setup = Population;
     type Sheet = SetupSheet;

@@ -62,6 +62,12 @@ pub trait GamePart: Sized {
     const KEYS: &'static [&'static str];
     /// The part while it is read: what has been seen of it so far.
     type Partial: Default;
+    /// Is the map laid from tiles (a Dungeon Stack)? A game played on one
+    /// fixed board says no: its file then has none of the [`STACK_KEYS`]
+    /// (they are neither written nor accepted), its envelope holds them
+    /// empty ([`no_stack`]), and its grid is checked by the part
+    /// in its own legend.
+    const TILED: bool = true;
 
     /// Reads the value of `key`, one of the part's keys in [`Self::KEYS`].
     fn read_value<'de, A: MapAccess<'de>>(
@@ -104,6 +110,48 @@ pub const ENVELOPE_KEYS: [&str; 14] = [
     "log",
 ];
 
+/// The envelope's keys that describe a Dungeon Stack (left out of the
+/// files of a game whose part is not [`GamePart::TILED`]).
+pub const STACK_KEYS: [&str; 6] = [
+    "table_offset",
+    "tiles",
+    "connections",
+    "entrance",
+    "central_chamber",
+    "dead_ends",
+];
+
+/// The envelope's Dungeon Stack fields, in their order: table offset,
+/// tiles, connections, entrance, Central Chamber, dead ends.
+pub type NoStack = (
+    Point,
+    Vec<PlacedTile>,
+    Vec<[usize; 2]>,
+    Entrance,
+    CentralChamber,
+    Vec<Opening>,
+);
+
+/// What the envelope holds for the Dungeon Stack of a board game (which
+/// has none): no offset, tiles, connections or dead ends; the entrance
+/// and Central Chamber name tile 0 and are not written.
+pub fn no_stack() -> NoStack {
+    (
+        Point { x: 0, y: 0 },
+        Vec::new(),
+        Vec::new(),
+        Entrance {
+            tile: 0,
+            x: 0,
+            y: 0,
+            side: Side::N,
+            length: 1,
+        },
+        CentralChamber { tile: 0, depth: 0 },
+        Vec::new(),
+    )
+}
+
 impl<G: GamePart> Serialize for Scenario<G> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut st = serializer.serialize_struct("Scenario", G::KEYS.len())?;
@@ -114,6 +162,12 @@ impl<G: GamePart> Serialize for Scenario<G> {
         self.game.write_head(&mut st)?;
         st.serialize_field("square_mm", &self.square_mm)?;
         st.serialize_field("size", &self.size)?;
+        if !G::TILED {
+            st.serialize_field("grid", &self.grid)?;
+            self.game.write_body(&mut st)?;
+            st.serialize_field("log", &self.log)?;
+            return st.end();
+        }
         st.serialize_field("table_offset", &self.table_offset)?;
         st.serialize_field("grid", &self.grid)?;
         st.serialize_field("tiles", &self.tiles)?;
@@ -231,6 +285,27 @@ impl<'de, G: GamePart> Visitor<'de> for EnvelopeVisitor<G> {
         let seed = need(seed, "seed")?;
         let ruleset = need(ruleset, "ruleset")?;
         let game = G::finish(part)?;
+        if !G::TILED {
+            let (table_offset, tiles, connections, entrance, central_chamber, dead_ends) =
+                no_stack();
+            return Ok(Scenario {
+                format,
+                generator,
+                seed,
+                ruleset,
+                square_mm: need(square_mm, "square_mm")?,
+                size: need(size, "size")?,
+                table_offset,
+                grid: need(grid, "grid")?,
+                tiles,
+                connections,
+                entrance,
+                central_chamber,
+                dead_ends,
+                game,
+                log: need(log, "log")?,
+            });
+        }
         Ok(Scenario {
             format,
             generator,

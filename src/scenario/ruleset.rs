@@ -12,17 +12,24 @@ pub enum RulesetId {
     MkdAdventure,
     /// Dungeon World 10 mm (`dungeon-world-10mm`).
     DungeonWorld10mm,
+    /// Dungeons Dark & Dangerous (`dd-and-d`).
+    DdAndD,
 }
 
 impl RulesetId {
     /// Every known rule system, in the order help texts list them.
-    pub const ALL: [RulesetId; 2] = [RulesetId::MkdAdventure, RulesetId::DungeonWorld10mm];
+    pub const ALL: [RulesetId; 3] = [
+        RulesetId::MkdAdventure,
+        RulesetId::DungeonWorld10mm,
+        RulesetId::DdAndD,
+    ];
 
     /// The id as written in files and on the command line.
     pub fn as_str(self) -> &'static str {
         match self {
             RulesetId::MkdAdventure => "mkd-adventure",
             RulesetId::DungeonWorld10mm => "dungeon-world-10mm",
+            RulesetId::DdAndD => "dd-and-d",
         }
     }
 
@@ -97,7 +104,7 @@ mod tests {
         let e = "dungeon-world".parse::<RulesetId>().unwrap_err();
         assert_eq!(
             e.to_string(),
-            "unknown ruleset `dungeon-world`; expected one of: mkd-adventure, dungeon-world-10mm"
+            "unknown ruleset `dungeon-world`; expected one of: mkd-adventure, dungeon-world-10mm, dd-and-d"
         );
     }
 }

@@ -194,3 +194,60 @@ fn dungeon_golden_is_unchanged() {
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+/// Dungeons Dark & Dangerous (issue 18): scenario.yaml, the board as SVG
+/// and PNG, and setup.md for two seeds (one a fair board), and the
+/// scenario.yaml of each of the six scenarios at one seed.
+#[test]
+fn ddd_golden_outputs_are_unchanged() {
+    use tilecrawl::ddd::{Choice, DddOptions, ScenarioKind, generate};
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/golden/ddd");
+    let pack = tilecrawl::pack::PackOptions {
+        map: MapOptions {
+            dpi: GOLDEN_DPI,
+            ..MapOptions::default()
+        },
+        ..tilecrawl::pack::PackOptions::default()
+    };
+    let mut failures = Vec::new();
+    for (name, seed, kind, fair) in [
+        ("seed-7-ambush", 7, ScenarioKind::Ambush, false),
+        (
+            "seed-12-treasure-hunt-fair",
+            12,
+            ScenarioKind::TreasureHunt,
+            true,
+        ),
+    ] {
+        let s = generate(
+            seed,
+            &DddOptions {
+                choice: Choice::Named(kind),
+                fair,
+                ..DddOptions::default()
+            },
+        )
+        .unwrap();
+        let files = tilecrawl::pack::ddd_adventure(&s, &pack).unwrap();
+        for (file, bytes) in &files {
+            if let Err(e) = check_or_update(&root.join(name).join(file), bytes) {
+                failures.push(e);
+            }
+        }
+    }
+    for kind in ScenarioKind::ALL {
+        let s = generate(
+            3,
+            &DddOptions {
+                choice: Choice::Named(kind),
+                ..DddOptions::default()
+            },
+        )
+        .unwrap();
+        let path = root.join("seed-3").join(format!("{kind}.yaml"));
+        if let Err(e) = check_or_update(&path, tilecrawl::scenario::to_yaml(&s).as_bytes()) {
+            failures.push(e);
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}

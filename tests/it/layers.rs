@@ -25,7 +25,7 @@ const LAYERS: &[&[&str]] = &[
     // may use them; they use only `core`.
     &["characters"],
     // Each game is a folder on this layer; games do not use each other.
-    &["mkd", "dw10"],
+    &["mkd", "dw10", "ddd"],
     &["games"],
     &["export"],
     &["pack", "schema"],

@@ -11,6 +11,8 @@ mod campaign;
 mod characters;
 mod cli;
 mod cli_missions;
+mod ddd_hostile;
+mod ddd_properties;
 mod determinism;
 mod docs;
 mod dw10;

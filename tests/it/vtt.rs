@@ -163,6 +163,10 @@ fn check(path: &Path) -> usize {
                     .map(|f| (i64::from(f.x), i64::from(f.y)))
                     .collect(),
             ),
+            // A board makes no VTT file (`--vtt` is refused for it).
+            tilecrawl::games::AnyScenario::Ddd(_) => {
+                panic!("{what}: a dd-and-d board has no .dd2vtt")
+            }
         };
     assert_eq!(
         (u64::from(size.width), u64::from(size.height)),

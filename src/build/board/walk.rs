@@ -1,0 +1,245 @@
+//! Walking and seeing on a board: the one set of movement and sight rules
+//! the builder, a game's setup and its checks share.
+//!
+//! - A step goes to any of the eight neighbours. Stepping into a square
+//!   costs its terrain's cost (1, or 2 for difficult ground, rubble and
+//!   water).
+//! - A diagonal step needs both squares beside it (the two orthogonal
+//!   neighbours it passes between) to be standable, and crosses no door:
+//!   nobody squeezes past a wall's corner or slips round a door post.
+//! - Doors are crossed orthogonally; which doors may be crossed is the
+//!   [`Pass`] (plain doors always).
+//! - Sight runs along the line of squares between two squares' centres
+//!   (Bresenham's, always drawn from the square that sorts first, so it is
+//!   the same both ways). Walls and obstacles block it, and so does every
+//!   door (doors start closed); a diagonal step of the line is blocked only
+//!   when both squares beside it are.
+
+use super::{Board, DoorKind};
+use crate::core::geom::Point;
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+
+/// Which doors a walk may go through.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Pass {
+    /// Locked doors (picked or smashed on the way).
+    pub locked: bool,
+    /// Secret doors (found on the way).
+    pub secret: bool,
+}
+
+/// Every door, as if opened on the way.
+pub const PASS_ALL: Pass = Pass {
+    locked: true,
+    secret: true,
+};
+
+/// Plain doors only: locked and secret doors stay shut.
+pub const PASS_OPEN: Pass = Pass {
+    locked: false,
+    secret: false,
+};
+
+/// The board read for walking and sight: terrain and doors by square.
+#[derive(Debug, Clone)]
+pub struct Walker<'a> {
+    board: &'a Board,
+    /// Per square: the door on its east edge, on its south edge.
+    east: Vec<Option<DoorKind>>,
+    south: Vec<Option<DoorKind>>,
+    pass: Pass,
+}
+
+/// A walk's distance to a square it did not reach.
+pub const UNREACHED: u32 = u32::MAX;
+
+impl<'a> Walker<'a> {
+    /// Reads a board for walks through the doors `pass` allows.
+    pub fn new(board: &'a Board, pass: Pass) -> Walker<'a> {
+        let n = board.cells.len();
+        let mut east = vec![None; n];
+        let mut south = vec![None; n];
+        for d in &board.doors {
+            if board.contains(d.at) {
+                let i = board.index(d.at);
+                match d.side {
+                    crate::core::geom::Side::E => east[i] = Some(d.kind),
+                    _ => south[i] = Some(d.kind),
+                }
+            }
+        }
+        Walker {
+            board,
+            east,
+            south,
+            pass,
+        }
+    }
+
+    /// The board walked on.
+    pub fn board(&self) -> &Board {
+        self.board
+    }
+
+    /// The door between two orthogonal neighbours (both on the board).
+    fn door(&self, a: Point, b: Point) -> Option<DoorKind> {
+        let (p, east) = match (b.x - a.x, b.y - a.y) {
+            (1, 0) => (a, true),
+            (-1, 0) => (b, true),
+            (0, 1) => (a, false),
+            (0, -1) => (b, false),
+            _ => return None,
+        };
+        if !self.board.contains(p) {
+            return None;
+        }
+        let i = self.board.index(p);
+        if east { self.east[i] } else { self.south[i] }
+    }
+
+    fn crossable(&self, kind: Option<DoorKind>) -> bool {
+        match kind {
+            None | Some(DoorKind::Plain) => true,
+            Some(DoorKind::Locked) => self.pass.locked,
+            Some(DoorKind::Secret) => self.pass.secret,
+        }
+    }
+
+    fn standable(&self, p: Point) -> bool {
+        self.board.at(p).standable()
+    }
+
+    /// May a model step from `a` to its neighbour `b`?
+    pub fn can_step(&self, a: Point, b: Point) -> bool {
+        if !self.standable(b) {
+            return false;
+        }
+        let (dx, dy) = (b.x - a.x, b.y - a.y);
+        if dx == 0 || dy == 0 {
+            return self.crossable(self.door(a, b));
+        }
+        let m1 = Point {
+            x: a.x + dx,
+            y: a.y,
+        };
+        let m2 = Point {
+            x: a.x,
+            y: a.y + dy,
+        };
+        self.standable(m1)
+            && self.standable(m2)
+            && self.door(a, m1).is_none()
+            && self.door(m1, b).is_none()
+            && self.door(a, m2).is_none()
+            && self.door(m2, b).is_none()
+    }
+
+    /// The cheapest walk, in squares of movement, from the nearest of
+    /// `sources` to every square ([`UNREACHED`] where none goes).
+    pub fn distances(&self, sources: impl IntoIterator<Item = Point>) -> Vec<u32> {
+        let b = self.board;
+        let mut dist = vec![UNREACHED; b.cells.len()];
+        let mut heap = BinaryHeap::new();
+        for s in sources {
+            if b.contains(s) && self.standable(s) {
+                let i = b.index(s);
+                dist[i] = 0;
+                heap.push(Reverse((0u32, i)));
+            }
+        }
+        while let Some(Reverse((d, i))) = heap.pop() {
+            if d > dist[i] {
+                continue;
+            }
+            let p = b.point(i);
+            for (dx, dy) in NEIGHBOURS {
+                let q = Point {
+                    x: p.x + dx,
+                    y: p.y + dy,
+                };
+                if !b.contains(q) || !self.can_step(p, q) {
+                    continue;
+                }
+                let j = b.index(q);
+                let nd = d + b.cells[j].cost();
+                if nd < dist[j] {
+                    dist[j] = nd;
+                    heap.push(Reverse((nd, j)));
+                }
+            }
+        }
+        dist
+    }
+
+    /// A standable square no walk from `sources` reaches, if there is one
+    /// (the first in row order).
+    pub fn unreached_from(&self, sources: impl IntoIterator<Item = Point>) -> Option<Point> {
+        let dist = self.distances(sources);
+        (0..dist.len())
+            .find(|&i| dist[i] == UNREACHED && self.board.cells[i].standable())
+            .map(|i| self.board.point(i))
+    }
+
+    /// Can a model on `a` see a model on `b`?
+    pub fn sees(&self, a: Point, b: Point) -> bool {
+        let (from, to) = if a <= b { (a, b) } else { (b, a) };
+        let mut prev = from;
+        let dx = (to.x - from.x).abs();
+        let dy = -(to.y - from.y).abs();
+        let sx = if from.x < to.x { 1 } else { -1 };
+        let sy = if from.y < to.y { 1 } else { -1 };
+        let mut err = dx + dy;
+        let (mut x, mut y) = (from.x, from.y);
+        while (x, y) != (to.x, to.y) {
+            let e2 = 2 * err;
+            if e2 >= dy {
+                err += dy;
+                x += sx;
+            }
+            if e2 <= dx {
+                err += dx;
+                y += sy;
+            }
+            let p = Point { x, y };
+            if !self.step_clear(prev, p) {
+                return false;
+            }
+            if p != to && self.board.at(p).opaque() {
+                return false;
+            }
+            prev = p;
+        }
+        true
+    }
+
+    /// Does sight pass from `a` to its neighbour `b`?
+    fn step_clear(&self, a: Point, b: Point) -> bool {
+        let (dx, dy) = (b.x - a.x, b.y - a.y);
+        if dx == 0 || dy == 0 {
+            return self.door(a, b).is_none();
+        }
+        let route = |m: Point| {
+            !self.board.at(m).opaque() && self.door(a, m).is_none() && self.door(m, b).is_none()
+        };
+        route(Point {
+            x: a.x + dx,
+            y: a.y,
+        }) || route(Point {
+            x: a.x,
+            y: a.y + dy,
+        })
+    }
+}
+
+/// The eight neighbours, in a fixed order.
+pub const NEIGHBOURS: [(i32, i32); 8] = [
+    (0, -1),
+    (1, 0),
+    (0, 1),
+    (-1, 0),
+    (1, -1),
+    (1, 1),
+    (-1, 1),
+    (-1, -1),
+];

@@ -1,0 +1,152 @@
+//! `generate --ruleset dd-and-d`: a Dungeons Dark & Dangerous board set up
+//! for one of the six scenarios.
+
+use super::outputs::OutputArgs;
+use anyhow::bail;
+use clap::Args;
+use std::path::PathBuf;
+use tilecrawl::build::board::BOARD_SIDE;
+use tilecrawl::ddd::{Choice, DddOptions, ScenarioKind};
+use tilecrawl::pack::{self, PackOptions};
+
+/// The options of a Dungeons Dark & Dangerous board (`--ruleset dd-and-d`).
+#[derive(Debug, Args)]
+pub(crate) struct DddArgs {
+    /// dd-and-d: the scenario — battle, ambush, treasure-hunt,
+    /// object-of-power, free-prisoner, secrets-of-the-ancients — or `roll`
+    /// (a d6, logged). Default: roll.
+    #[arg(long, value_name = "NAME", value_parser = parse_scenario)]
+    scenario: Option<ScenarioArg>,
+    /// dd-and-d: the board in squares, WIDTHxHEIGHT (24 to 72 each way).
+    /// Default: 36x36, a 3-foot board of 1-inch squares.
+    #[arg(long, value_name = "WxH", value_parser = parse_board)]
+    board: Option<(u32, u32)>,
+    /// dd-and-d: a symmetric board (a quarter turn on a square board, a half
+    /// turn on an oblong one), so no edge is nearer the objective.
+    #[arg(long)]
+    fair: bool,
+    /// dd-and-d: doors to lock, on loops only (default 2).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(0..=20))]
+    locked_doors: Option<u32>,
+    /// dd-and-d: doors to make secret, on loops only (default 1).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(0..=20))]
+    secret_doors: Option<u32>,
+}
+
+/// A `--scenario` value.
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum ScenarioArg {
+    Named(ScenarioKind),
+    Roll,
+}
+
+fn parse_scenario(s: &str) -> Result<ScenarioArg, String> {
+    if s == "roll" {
+        return Ok(ScenarioArg::Roll);
+    }
+    ScenarioKind::parse(s)
+        .map(ScenarioArg::Named)
+        .ok_or_else(|| {
+            format!(
+                "unknown scenario `{}`; expected roll or one of: {}",
+                s.escape_default(),
+                ScenarioKind::known()
+            )
+        })
+}
+
+fn parse_board(s: &str) -> Result<(u32, u32), String> {
+    let (lo, hi) = BOARD_SIDE;
+    let bad = || {
+        format!(
+            "`{}`: expected WIDTHxHEIGHT in squares, such as 36x36",
+            s.escape_default()
+        )
+    };
+    let (w, h) = s.split_once(['x', 'X']).ok_or_else(bad)?;
+    let w: u32 = w.trim().parse().map_err(|_| bad())?;
+    let h: u32 = h.trim().parse().map_err(|_| bad())?;
+    if !(lo..=hi).contains(&w) || !(lo..=hi).contains(&h) {
+        return Err(format!(
+            "{w}x{h}: a board has {lo} to {hi} squares each way"
+        ));
+    }
+    Ok((w, h))
+}
+
+impl DddArgs {
+    /// Were any dd-and-d options given (refused for another ruleset)?
+    pub(crate) fn any(&self) -> bool {
+        self.scenario.is_some()
+            || self.board.is_some()
+            || self.fair
+            || self.locked_doors.is_some()
+            || self.secret_doors.is_some()
+    }
+
+    fn options(&self) -> DddOptions {
+        let d = DddOptions::default();
+        let (width, height) = self.board.unwrap_or((d.width, d.height));
+        DddOptions {
+            choice: match self.scenario {
+                None | Some(ScenarioArg::Roll) => Choice::Roll,
+                Some(ScenarioArg::Named(k)) => Choice::Named(k),
+            },
+            width,
+            height,
+            fair: self.fair,
+            locked_doors: self.locked_doors.unwrap_or(d.locked_doors),
+            secret_doors: self.secret_doors.unwrap_or(d.secret_doors),
+            cover: d.cover,
+        }
+    }
+}
+
+/// The export options of a board: as any map's, without the tile-map files.
+pub(crate) fn pack_options(output: &OutputArgs) -> anyhow::Result<PackOptions> {
+    let opts = output.options()?;
+    if opts.cutouts {
+        bail!("--cutouts is for tile maps; a dd-and-d board has no tiles to cut out");
+    }
+    if opts.vtt.is_some() {
+        bail!("--vtt is not made for dd-and-d boards yet");
+    }
+    Ok(opts)
+}
+
+/// Generates, packs and writes one board.
+pub(crate) fn run(
+    seed: u64,
+    args: &DddArgs,
+    output: &OutputArgs,
+    out: Option<PathBuf>,
+    force: bool,
+    quiet: bool,
+) -> anyhow::Result<()> {
+    let opts = pack_options(output)?;
+    let s = tilecrawl::ddd::generate(seed, &args.options())
+        .map_err(|e| anyhow::Error::new(e).context(format!("seed {seed}")))?;
+    let files = pack::ddd_adventure(&s, &opts)?;
+    let out = out.unwrap_or_else(|| PathBuf::from("output").join(seed.to_string()));
+    let refs: Vec<(&str, &[u8])> = files
+        .iter()
+        .map(|(n, b)| (n.as_str(), b.as_slice()))
+        .collect();
+    super::outputs::write_outputs(&out, &refs, force)?;
+    if !quiet {
+        outln!(
+            "seed {seed}: Dungeons Dark & Dangerous, {} ({}); board {}×{} squares, {} exits, {} doors",
+            s.game.scenario.text().name,
+            match s.game.params.chosen {
+                tilecrawl::ddd::part::Chosen::Named => "named",
+                tilecrawl::ddd::part::Chosen::Rolled => "rolled",
+            },
+            s.size.width,
+            s.size.height,
+            s.game.exits.len(),
+            s.game.doors.len()
+        )?;
+        outln!("wrote {}", super::outputs::listing(&out, &refs))?;
+    }
+    Ok(())
+}

@@ -1,0 +1,28 @@
+//! Dungeons Dark & Dangerous (M. Byers, v1.2; ruleset `dd-and-d`): two
+//! war-parties of ten models on a 3-foot board of 1-inch squares. The rule
+//! text leaves the board to the players; tilecrawl builds it
+//! ([`crate::build::board`]) and sets it up for one of the six scenarios.
+//!
+//! - `scenarios.rs` — the six scenarios and their texts (data in
+//!   `templates/dd-and-d/scenarios.yaml`);
+//! - `rules.rs` — the placement rules (distances, zones, counters) the setup
+//!   and the file checks share;
+//! - `setup.rs` — [`DdAndD`], the [`crate::rules::RuleSystem`]: counters,
+//!   zones, and [`generate`];
+//! - `part.rs` — [`DddPart`], the scenario file's part, and its checks;
+//! - `sheet.rs` — what the setup sheet says;
+//! - `warparty.rs` — war-parties: the file, its checks, a balanced one from a seed.
+
+pub mod part;
+pub mod rules;
+pub mod scenarios;
+pub mod setup;
+pub mod sheet;
+pub mod warparty;
+
+pub use part::{DddPart, DddScenario};
+pub use scenarios::ScenarioKind;
+pub use setup::{Choice, DdAndD, DddError, DddOptions, generate};
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,89 @@
+use super::part::{CounterKind, board_of};
+use super::setup::generate_with;
+use super::*;
+use crate::core::dice::Dice;
+use crate::scenario::{from_yaml, to_yaml};
+
+fn named(kind: ScenarioKind) -> DddOptions {
+    DddOptions {
+        choice: Choice::Named(kind),
+        ..DddOptions::default()
+    }
+}
+
+#[test]
+fn every_scenario_writes_a_file_that_reads_back_the_same() {
+    for kind in ScenarioKind::ALL {
+        let s = generate(7, &named(kind)).unwrap();
+        let text = to_yaml(&s);
+        let back: DddScenario = from_yaml(&text, "scenario.yaml").unwrap();
+        assert_eq!(back, s, "{kind}");
+        assert_eq!(to_yaml(&back), text);
+        for key in crate::scenario::STACK_KEYS {
+            assert!(
+                !text.contains(&format!("\n{key}:")),
+                "{key} in a board file"
+            );
+        }
+    }
+}
+
+#[test]
+fn a_rolled_scenario_is_the_d6_face_and_the_roll_is_logged() {
+    let s = generate(
+        11,
+        &DddOptions {
+            choice: Choice::Roll,
+            ..DddOptions::default()
+        },
+    )
+    .unwrap();
+    let first = &s.log[0];
+    assert_eq!(first.roll, "1d6");
+    assert!(first.purpose.starts_with("the scenario"));
+    assert_eq!(
+        s.game.scenario,
+        ScenarioKind::ALL[first.result as usize - 1]
+    );
+    assert_eq!(s.game.params.chosen, part::Chosen::Rolled);
+}
+
+#[test]
+fn a_scripted_centre_roll_puts_the_object_on_that_centre_square() {
+    let board = crate::build::board::build(
+        &crate::build::board::BoardParams::default(),
+        &mut Dice::quiet(3, "board"),
+    )
+    .unwrap();
+    let centre = board.centre_squares();
+    for face in 1..=4u32 {
+        let mut dice = Dice::scripted(&[face]);
+        let p = crate::rules::RuleSystem::setup(
+            &DdAndD,
+            &board,
+            (ScenarioKind::ObjectOfPower, false),
+            &mut dice,
+        )
+        .unwrap();
+        assert_eq!(p.counters.len(), 1);
+        assert_eq!(p.counters[0].kind, CounterKind::Object);
+        assert_eq!(p.counters[0].at(), centre[face as usize - 1]);
+        assert_eq!(dice.script_left(), 0);
+    }
+}
+
+#[test]
+fn treasure_hunt_places_six_treasures_by_the_rules() {
+    for seed in 0..30 {
+        let s = generate_with(seed, &named(ScenarioKind::TreasureHunt), false).unwrap();
+        let b = board_of(&s);
+        let t: Vec<_> = s.game.counters.iter().map(|c| c.at()).collect();
+        assert_eq!(t.len(), 6);
+        for (i, p) in t.iter().enumerate() {
+            assert!(b.edge_depth(*p) >= 8, "seed {seed}");
+            for q in &t[..i] {
+                assert!(crate::core::geom::chebyshev(*p, *q) >= 4, "seed {seed}");
+            }
+        }
+    }
+}

@@ -1,0 +1,561 @@
+//! War-parties (rule text L38-96): ten models, each with a power die and a
+//! defense die (d4 to d12) and abilities, at most ten abilities in the whole
+//! party, none twice on one model unless starred, prerequisites held.
+//!
+//! ```yaml
+//! format: tilecrawl-warparty/1
+//! name: Blue
+//! models:
+//! - {number: 1, name: Blue 1, power: d6, defense: d8, abilities: [ranged-attack, ace-shot]}
+//! ```
+//!
+//! [`new`] makes a balanced one from a seed; [`load`] reads one and refuses
+//! the first problem; [`problems`] lists every problem (for `warparty check`).
+
+use crate::core::dice::{Dice, LogEntry};
+use crate::core::yaml::FileError;
+use serde::{Deserialize, Serialize};
+use std::path::Path;
+
+/// The format tag of war-party files.
+pub const FORMAT: &str = "tilecrawl-warparty/1";
+/// Models in a war-party (L40, L46).
+pub const MODELS: usize = 10;
+/// Abilities in a whole war-party, at most (L46).
+pub const MAX_ABILITIES: usize = 10;
+/// Largest war-party file read, in bytes.
+pub const MAX_WARPARTY_BYTES: u64 = 64 * 1024;
+/// Longest model or party name, in characters.
+pub const MAX_NAME: usize = 40;
+
+/// A power or defense die.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Die {
+    /// Four sides.
+    D4,
+    /// Six sides.
+    D6,
+    /// Eight sides.
+    D8,
+    /// Ten sides.
+    D10,
+    /// Twelve sides.
+    D12,
+}
+
+impl Die {
+    /// All five, smallest first.
+    pub const ALL: [Die; 5] = [Die::D4, Die::D6, Die::D8, Die::D10, Die::D12];
+
+    /// Its sides.
+    pub fn sides(self) -> u32 {
+        match self {
+            Die::D4 => 4,
+            Die::D6 => 6,
+            Die::D8 => 8,
+            Die::D10 => 10,
+            Die::D12 => 12,
+        }
+    }
+}
+
+/// An ability or piece of equipment (L56-96).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Ability {
+    /// Ranged Attack.
+    RangedAttack,
+    /// Huge.
+    Huge,
+    /// Extra Wound (may repeat).
+    ExtraWound,
+    /// Phase.
+    Phase,
+    /// Mage.
+    Mage,
+    /// Flight.
+    Flight,
+    /// Magic Weapon, for close combat (the roster says which, L70).
+    MagicWeaponClose,
+    /// Magic Weapon, for ranged attacks.
+    MagicWeaponRanged,
+    /// Extra Attack (may repeat).
+    ExtraAttack,
+    /// Magic Armor.
+    MagicArmor,
+    /// Thief.
+    Thief,
+    /// Fear.
+    Fear,
+    /// Healer.
+    Healer,
+    /// Ace shot (needs Ranged Attack).
+    AceShot,
+    /// Sure of Foot.
+    SureOfFoot,
+    /// Master Thief (needs Thief).
+    MasterThief,
+    /// Sneaky.
+    Sneaky,
+    /// Enthrall.
+    Enthrall,
+    /// Undead.
+    Undead,
+    /// Holy Aura.
+    HolyAura,
+    /// Strong Will.
+    StrongWill,
+}
+
+impl Ability {
+    /// Every ability, in the text's order.
+    pub const ALL: [Ability; 21] = [
+        Ability::RangedAttack,
+        Ability::Huge,
+        Ability::ExtraWound,
+        Ability::Phase,
+        Ability::Mage,
+        Ability::Flight,
+        Ability::MagicWeaponClose,
+        Ability::MagicWeaponRanged,
+        Ability::ExtraAttack,
+        Ability::MagicArmor,
+        Ability::Thief,
+        Ability::Fear,
+        Ability::Healer,
+        Ability::AceShot,
+        Ability::SureOfFoot,
+        Ability::MasterThief,
+        Ability::Sneaky,
+        Ability::Enthrall,
+        Ability::Undead,
+        Ability::HolyAura,
+        Ability::StrongWill,
+    ];
+
+    /// Its id in files.
+    pub fn id(self) -> &'static str {
+        match self {
+            Ability::RangedAttack => "ranged-attack",
+            Ability::Huge => "huge",
+            Ability::ExtraWound => "extra-wound",
+            Ability::Phase => "phase",
+            Ability::Mage => "mage",
+            Ability::Flight => "flight",
+            Ability::MagicWeaponClose => "magic-weapon-close",
+            Ability::MagicWeaponRanged => "magic-weapon-ranged",
+            Ability::ExtraAttack => "extra-attack",
+            Ability::MagicArmor => "magic-armor",
+            Ability::Thief => "thief",
+            Ability::Fear => "fear",
+            Ability::Healer => "healer",
+            Ability::AceShot => "ace-shot",
+            Ability::SureOfFoot => "sure-of-foot",
+            Ability::MasterThief => "master-thief",
+            Ability::Sneaky => "sneaky",
+            Ability::Enthrall => "enthrall",
+            Ability::Undead => "undead",
+            Ability::HolyAura => "holy-aura",
+            Ability::StrongWill => "strong-will",
+        }
+    }
+
+    /// May a model take it more than once (starred in the text)?
+    pub fn repeats(self) -> bool {
+        matches!(self, Ability::ExtraWound | Ability::ExtraAttack)
+    }
+
+    /// What it needs first (L82, L86).
+    pub fn needs(self) -> Option<Ability> {
+        match self {
+            Ability::AceShot => Some(Ability::RangedAttack),
+            Ability::MasterThief => Some(Ability::Thief),
+            _ => None,
+        }
+    }
+
+    /// The ability it counts as for "only once" (the two Magic Weapons are
+    /// one ability noted for close or ranged).
+    fn kind(self) -> Ability {
+        match self {
+            Ability::MagicWeaponRanged => Ability::MagicWeaponClose,
+            a => a,
+        }
+    }
+}
+
+/// One model of a war-party.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Model {
+    /// 1 to 10 (L46): also its card in the initiative deck.
+    pub number: u32,
+    /// Its name.
+    pub name: String,
+    /// The power die.
+    pub power: Die,
+    /// The defense die.
+    pub defense: Die,
+    /// Its abilities.
+    #[serde(default)]
+    pub abilities: Vec<Ability>,
+}
+
+/// A war-party file.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Warparty {
+    /// Always `tilecrawl-warparty/1`.
+    pub format: String,
+    /// The party's name.
+    pub name: String,
+    /// The models.
+    pub models: Vec<Model>,
+    /// The rolls that made it (none for a party written by hand).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub log: Vec<LogEntry>,
+}
+
+/// One way a war-party breaks the rules.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum Problem {
+    /// Not `tilecrawl-warparty/1`.
+    #[error("format: is `{0}`; expected `{FORMAT}`")]
+    Format(String),
+    /// A name empty or too long.
+    #[error("{key}: a name is 1 to {MAX_NAME} characters")]
+    Name {
+        /// Where.
+        key: String,
+    },
+    /// Not ten models.
+    #[error("models: {0} models; a war-party has exactly {MODELS}")]
+    Count(usize),
+    /// A number outside 1-10 or given twice.
+    #[error("models[{index}]: number {number}; each model has its own number from 1 to {MODELS}")]
+    Number {
+        /// Which model.
+        index: usize,
+        /// Its number.
+        number: u32,
+    },
+    /// More than ten abilities.
+    #[error("models: {0} abilities in all; a war-party has at most {MAX_ABILITIES}")]
+    TooManyAbilities(usize),
+    /// An unstarred ability twice on one model.
+    #[error(
+        "models[{index}] ({name}): {ability} twice; only extra-wound and extra-attack may repeat"
+    )]
+    Repeated {
+        /// Which model.
+        index: usize,
+        /// Its name.
+        name: String,
+        /// The ability.
+        ability: &'static str,
+    },
+    /// A prerequisite missing.
+    #[error("models[{index}] ({name}): {ability} needs {needs}")]
+    Prerequisite {
+        /// Which model.
+        index: usize,
+        /// Its name.
+        name: String,
+        /// The ability.
+        ability: &'static str,
+        /// What it needs.
+        needs: &'static str,
+    },
+}
+
+/// Every way `w` breaks the rules, in file order (empty: a legal party).
+pub fn problems(w: &Warparty) -> Vec<Problem> {
+    let mut out = Vec::new();
+    if w.format != FORMAT {
+        out.push(Problem::Format(crate::core::text::excerpt(&w.format, 40)));
+    }
+    let name_ok = |n: &str| !n.trim().is_empty() && n.chars().count() <= MAX_NAME;
+    if !name_ok(&w.name) {
+        out.push(Problem::Name { key: "name".into() });
+    }
+    if w.models.len() != MODELS {
+        out.push(Problem::Count(w.models.len()));
+    }
+    let mut seen: Vec<u32> = Vec::new();
+    for (i, m) in w.models.iter().enumerate() {
+        if !name_ok(&m.name) {
+            out.push(Problem::Name {
+                key: format!("models[{i}].name"),
+            });
+        }
+        if !(1..=MODELS as u32).contains(&m.number) || seen.contains(&m.number) {
+            out.push(Problem::Number {
+                index: i,
+                number: m.number,
+            });
+        }
+        seen.push(m.number);
+        let name = crate::core::text::excerpt(&m.name, MAX_NAME);
+        for (k, a) in m.abilities.iter().enumerate() {
+            if !a.repeats() && m.abilities[..k].iter().any(|b| b.kind() == a.kind()) {
+                out.push(Problem::Repeated {
+                    index: i,
+                    name: name.clone(),
+                    ability: a.id(),
+                });
+            }
+            if let Some(need) = a.needs()
+                && !m.abilities.contains(&need)
+            {
+                out.push(Problem::Prerequisite {
+                    index: i,
+                    name: name.clone(),
+                    ability: a.id(),
+                    needs: need.id(),
+                });
+            }
+        }
+    }
+    let total: usize = w.models.iter().map(|m| m.abilities.len()).sum();
+    if total > MAX_ABILITIES {
+        out.push(Problem::TooManyAbilities(total));
+    }
+    out
+}
+
+/// Reads and checks war-party YAML; `file` names it in errors (the first
+/// problem only).
+pub fn from_yaml(text: &str, file: &str) -> Result<Warparty, FileError> {
+    let w = parse(text, file)?;
+    if let Some(p) = problems(&w).into_iter().next() {
+        return Err(FileError::whole(file, p.to_string()));
+    }
+    Ok(w)
+}
+
+/// Parses war-party YAML without checking the rules of [`problems`]
+/// (`warparty check` lists them all); `file` names it in errors.
+pub fn parse(text: &str, file: &str) -> Result<Warparty, FileError> {
+    if text.trim().is_empty() {
+        return Err(FileError::whole(
+            file,
+            format!("the file is empty; expected a war-party starting with `format: {FORMAT}`"),
+        ));
+    }
+    crate::core::yaml::parse(text, file)
+}
+
+/// Reads a war-party file's text, refusing a file too large.
+pub fn read_text(path: &Path) -> Result<String, FileError> {
+    crate::core::yaml::read_file(path, MAX_WARPARTY_BYTES, "a war-party")
+}
+
+/// Reads and checks a war-party file.
+pub fn load(path: &Path) -> Result<Warparty, FileError> {
+    from_yaml(&read_text(path)?, &path.display().to_string())
+}
+
+/// Writes a war-party as YAML.
+pub fn to_yaml(w: &Warparty) -> String {
+    crate::core::yaml_emit::to_string(
+        w,
+        &crate::core::yaml_emit::DocStyle {
+            width: crate::core::yaml_emit::DEFAULT_WIDTH,
+            block_keys: &[],
+        },
+    )
+    .expect("a war-party always serialises")
+}
+
+/// The abilities `new` hands out, with how often each is likely (a
+/// balanced party, the project's own weights: the common fighting and
+/// moving abilities often, the rare ones seldom).
+const DEALT: [(Ability, u32); 21] = [
+    (Ability::RangedAttack, 6),
+    (Ability::Huge, 1),
+    (Ability::ExtraWound, 3),
+    (Ability::Phase, 1),
+    (Ability::Mage, 2),
+    (Ability::Flight, 1),
+    (Ability::MagicWeaponClose, 2),
+    (Ability::MagicWeaponRanged, 1),
+    (Ability::ExtraAttack, 2),
+    (Ability::MagicArmor, 2),
+    (Ability::Thief, 3),
+    (Ability::Fear, 1),
+    (Ability::Healer, 2),
+    (Ability::AceShot, 2),
+    (Ability::SureOfFoot, 2),
+    (Ability::MasterThief, 1),
+    (Ability::Sneaky, 2),
+    (Ability::Enthrall, 1),
+    (Ability::Undead, 1),
+    (Ability::HolyAura, 1),
+    (Ability::StrongWill, 2),
+];
+
+/// A balanced war-party from a seed (the project's recipe; the text leaves
+/// the choice to the player): each model's power die rolled, its defense
+/// die rolled among those that keep power and defense sides together at
+/// 14 or more (no model both strongest and best armoured); then the ten
+/// abilities dealt one at a time to a rolled model, at most two a model,
+/// a roll that breaks a rule rolled again.
+pub fn new(seed: u64, name: &str) -> Warparty {
+    let mut dice = Dice::for_stage(seed, "warparty");
+    let mut models = Vec::with_capacity(MODELS);
+    for n in 1..=MODELS as u32 {
+        let power = Die::ALL[dice.choose(5, format_args!("model {n}: power die (1 d4 … 5 d12)"))];
+        let fits: Vec<Die> = Die::ALL
+            .into_iter()
+            .filter(|d| d.sides() + power.sides() >= 14)
+            .collect();
+        let defense = fits[dice.choose_then(fits.len(), |i| {
+            format!(
+                "model {n}: defense die among those that balance a {power:?} power die: {:?}",
+                fits[i]
+            )
+        })];
+        models.push(Model {
+            number: n,
+            name: format!("{name} {n}"),
+            power,
+            defense,
+            abilities: Vec::new(),
+        });
+    }
+    let total: u32 = DEALT.iter().map(|(_, w)| w).sum();
+    let mut dealt = 0;
+    for attempt in 1..=200 {
+        if dealt == MAX_ABILITIES {
+            break;
+        }
+        let m = dice.choose(MODELS, format_args!("ability {}: which model", dealt + 1));
+        let r = dice.roll(
+            1,
+            total,
+            format_args!("ability {}: which ability", dealt + 1),
+        );
+        let mut acc = 0;
+        let a = DEALT
+            .iter()
+            .find(|(_, w)| {
+                acc += w;
+                r <= acc
+            })
+            .map_or(Ability::RangedAttack, |(a, _)| *a);
+        let model = &mut models[m];
+        let legal = model.abilities.len() < 2
+            && (a.repeats() || !model.abilities.iter().any(|b| b.kind() == a.kind()))
+            && a.needs().is_none_or(|n| model.abilities.contains(&n));
+        if legal {
+            model.abilities.push(a);
+            dealt += 1;
+            dice.set_last_purpose(format_args!(
+                "ability {dealt}: {} for model {}",
+                a.id(),
+                m + 1
+            ));
+        } else {
+            dice.set_last_purpose(format_args!(
+                "ability {}: {} does not fit model {} (roll {attempt}); rolled again",
+                dealt + 1,
+                a.id(),
+                m + 1
+            ));
+        }
+    }
+    Warparty {
+        format: FORMAT.into(),
+        name: name.into(),
+        models,
+        log: dice.into_log(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn legal() -> Warparty {
+        new(3, "Blue")
+    }
+
+    #[test]
+    fn a_new_party_is_legal_and_reads_back() {
+        for seed in 0..200 {
+            let w = new(seed, "Blue");
+            assert_eq!(problems(&w), Vec::new(), "seed {seed}");
+            let total: usize = w.models.iter().map(|m| m.abilities.len()).sum();
+            assert_eq!(total, MAX_ABILITIES, "seed {seed}");
+            for m in &w.models {
+                assert!(m.power.sides() + m.defense.sides() >= 14);
+            }
+        }
+        let w = legal();
+        assert_eq!(from_yaml(&to_yaml(&w), "w.yaml").unwrap(), w);
+    }
+
+    #[test]
+    fn the_text_limits_are_refused() {
+        let mut w = legal();
+        w.models.pop();
+        assert_eq!(problems(&w), vec![Problem::Count(9)]);
+        let mut w = legal();
+        let extra = w.models[0].clone();
+        w.models.push(Model {
+            number: 11,
+            ..extra
+        });
+        assert!(problems(&w).contains(&Problem::Count(11)));
+        let mut w = legal();
+        for m in &mut w.models {
+            m.abilities.clear();
+        }
+        w.models[0].abilities = vec![Ability::ExtraWound; 11];
+        assert_eq!(problems(&w), vec![Problem::TooManyAbilities(11)]);
+        w.models[0].abilities = vec![Ability::Fear, Ability::Fear];
+        assert!(matches!(
+            problems(&w)[..],
+            [Problem::Repeated {
+                ability: "fear",
+                ..
+            }]
+        ));
+        w.models[0].abilities = vec![Ability::MagicWeaponClose, Ability::MagicWeaponRanged];
+        assert!(matches!(problems(&w)[..], [Problem::Repeated { .. }]));
+        w.models[0].abilities = vec![Ability::AceShot];
+        assert!(matches!(
+            problems(&w)[..],
+            [Problem::Prerequisite {
+                needs: "ranged-attack",
+                ..
+            }]
+        ));
+        w.models[0].abilities = vec![
+            Ability::Thief,
+            Ability::MasterThief,
+            Ability::ExtraAttack,
+            Ability::ExtraAttack,
+        ];
+        assert_eq!(problems(&w), Vec::new());
+        w.models[1].number = 1;
+        assert!(matches!(
+            problems(&w)[..],
+            [Problem::Number {
+                index: 1,
+                number: 1
+            }]
+        ));
+    }
+
+    #[test]
+    fn the_loader_names_the_first_problem_and_refuses_unknown_abilities() {
+        let text = to_yaml(&legal());
+        let e = from_yaml(&text.replacen("power: d", "power: d2", 1), "w.yaml").unwrap_err();
+        assert!(e.to_string().contains("w.yaml"), "{e}");
+        let e = from_yaml(&text.replacen("[", "[flying-carpet, ", 1), "w.yaml").unwrap_err();
+        assert!(e.to_string().contains("flying-carpet"), "{e}");
+        assert!(from_yaml("", "w.yaml").is_err());
+    }
+}

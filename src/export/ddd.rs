@@ -1,0 +1,660 @@
+//! The print pack of a Dungeons Dark & Dangerous scenario: the board through
+//! the shared drawing model (encoded as SVG, PNG and tiled PDF like every
+//! map) and the setup sheet as Markdown and PDF.
+//!
+//! The map is the players' map: the deployment zones shaded per side, the
+//! exits marked and numbered per edge, the counters, the plain and locked
+//! doors. Secret doors are left off it; the setup sheet lists them.
+
+use super::ExportError;
+use super::drawing::{
+    Anchor, Circle, Drawing, Layer, Line, MapOptions, Paint, Polygon, Pt, Rect, Shape, Stroke, Text,
+};
+use super::paper::PrintOptions;
+use super::pdf::{MapArea, RectMm};
+use super::style::{Color, Fill};
+use crate::build::board::{Board, DoorKind, Terrain};
+use crate::core::geom::Side;
+use crate::ddd::DddScenario;
+use crate::ddd::part::{CounterKind, board_of, zone_points};
+use crate::ddd::sheet::DddSheet;
+use std::fmt::Write;
+
+/// The colour a zone is shaded in.
+fn zone_color(name: &str) -> Color {
+    match name {
+        "edge-N" => Color::rgb(0x2f, 0x6f, 0xd0),
+        "edge-E" => Color::rgb(0x2e, 0x9e, 0x4f),
+        "edge-S" => Color::rgb(0xd0, 0x3a, 0x2f),
+        "edge-W" => Color::rgb(0xc9, 0x8f, 0x10),
+        "defender" => Color::rgb(0x7b, 0x3f, 0xb0),
+        _ => Color::rgb(0xe0, 0x6a, 0x10),
+    }
+}
+
+fn terrain_fill(t: Terrain, opts: &MapOptions) -> Fill {
+    let st = &opts.style;
+    match t {
+        Terrain::Wall => st.wall,
+        Terrain::Floor => st.floor,
+        Terrain::Difficult => st.hindering,
+        Terrain::Obstacle => st.blocking,
+        Terrain::Rubble => Fill::Solid(Color::rgb(0xb0, 0x98, 0x74)),
+        Terrain::Water => st.water,
+    }
+}
+
+/// Legend band below the board, in millimetres.
+const LEGEND_MM: f64 = 34.0;
+
+/// The board of a scenario at true scale (one square = `square_mm`).
+pub fn board_drawing(s: &DddScenario, opts: &MapOptions) -> Drawing {
+    let b = board_of(s);
+    let sq = opts
+        .square_mm
+        .filter(|v| v.is_finite())
+        .unwrap_or(s.square_mm)
+        .clamp(super::drawing::SQUARE_MM.0, super::drawing::SQUARE_MM.1);
+    let margin = sq.max(15.0);
+    let (cols, rows) = (b.width, b.height);
+    let width = f64::from(cols) * sq + 2.0 * margin;
+    let map_h = f64::from(rows) * sq + 2.0 * margin;
+    let origin = Pt {
+        x: margin,
+        y: margin,
+    };
+    let at = |x: f64, y: f64| Pt {
+        x: origin.x + x * sq,
+        y: origin.y + y * sq,
+    };
+    let rect = |x: f64, y: f64, w: f64, h: f64, fill: Fill, stroke: Option<Stroke>| {
+        let p = at(x, y);
+        Shape::Rect(Rect {
+            x: p.x,
+            y: p.y,
+            width: w * sq,
+            height: h * sq,
+            radius: 0.0,
+            paint: Paint { fill, stroke },
+        })
+    };
+    let ink = Color::rgb(0x22, 0x22, 0x22);
+    let text = |p: Pt, t: String, size: f64, bold: bool, anchor: Anchor| {
+        Shape::Text(Text {
+            at: p,
+            text: t,
+            size,
+            bold,
+            anchor,
+            fill: ink,
+            halo: Some(Stroke {
+                color: Color::rgb(255, 255, 255),
+                width: size * 0.22,
+                round: true,
+            }),
+        })
+    };
+    let mut layers = Vec::new();
+    // Paper.
+    layers.push(Layer {
+        id: "paper".into(),
+        shapes: vec![Shape::Rect(Rect {
+            x: 0.0,
+            y: 0.0,
+            width,
+            height: map_h + LEGEND_MM,
+            radius: 0.0,
+            paint: Paint {
+                fill: Fill::Solid(opts.style.paper),
+                stroke: None,
+            },
+        })],
+    });
+    // Terrain, a square at a time.
+    let mut terrain = Vec::new();
+    for i in 0..b.cells.len() {
+        let p = b.point(i);
+        terrain.push(rect(
+            f64::from(p.x),
+            f64::from(p.y),
+            1.0,
+            1.0,
+            terrain_fill(b.cells[i], opts),
+            None,
+        ));
+    }
+    layers.push(Layer {
+        id: "terrain".into(),
+        shapes: terrain,
+    });
+    // Zones, shaded.
+    let mut zones = Vec::new();
+    for z in &s.game.zones {
+        let c = zone_color(&z.name).with_alpha(70);
+        for p in zone_points(z) {
+            zones.push(rect(
+                f64::from(p.x),
+                f64::from(p.y),
+                1.0,
+                1.0,
+                Fill::Solid(c),
+                None,
+            ));
+        }
+    }
+    layers.push(Layer {
+        id: "zones".into(),
+        shapes: zones,
+    });
+    // The grid.
+    let grid_stroke = Stroke {
+        color: opts.style.grid,
+        width: opts.style.grid_mm,
+        round: false,
+    };
+    let mut grid = Vec::new();
+    for x in 0..=cols {
+        grid.push(Shape::Line(Line {
+            from: at(f64::from(x), 0.0),
+            to: at(f64::from(x), f64::from(rows)),
+            stroke: grid_stroke,
+        }));
+    }
+    for y in 0..=rows {
+        grid.push(Shape::Line(Line {
+            from: at(0.0, f64::from(y)),
+            to: at(f64::from(cols), f64::from(y)),
+            stroke: grid_stroke,
+        }));
+    }
+    layers.push(Layer {
+        id: "grid".into(),
+        shapes: grid,
+    });
+    // Doors (plain and locked; secret ones stay off the players' map).
+    let mut doors = Vec::new();
+    for d in &b.doors {
+        if d.kind == DoorKind::Secret {
+            continue;
+        }
+        let (x, y) = (f64::from(d.at.x), f64::from(d.at.y));
+        let (rx, ry, rw, rh) = match d.side {
+            Side::E => (x + 0.85, y + 0.15, 0.3, 0.7),
+            _ => (x + 0.15, y + 0.85, 0.7, 0.3),
+        };
+        let fill = match d.kind {
+            DoorKind::Locked => Color::rgb(0x8a, 0x1c, 0x1c),
+            _ => Color::rgb(0x8b, 0x5a, 0x2b),
+        };
+        doors.push(rect(
+            rx,
+            ry,
+            rw,
+            rh,
+            Fill::Solid(fill),
+            Some(Stroke {
+                color: ink,
+                width: 0.3,
+                round: false,
+            }),
+        ));
+        if d.kind == DoorKind::Locked {
+            let c = at(rx + rw / 2.0, ry + rh / 2.0);
+            doors.push(Shape::Circle(Circle {
+                centre: c,
+                radius: sq * 0.08,
+                paint: Paint {
+                    fill: Fill::Solid(Color::rgb(0xf2, 0xd0, 0x4a)),
+                    stroke: None,
+                },
+            }));
+        }
+    }
+    layers.push(Layer {
+        id: "doors".into(),
+        shapes: doors,
+    });
+    // Exits: an arrow in the margin off each, numbered along its edge.
+    let mut exits = Vec::new();
+    for side in Side::ALL {
+        for (n, e) in b.exits_on(side).enumerate() {
+            let first = e.squares().next().unwrap_or(e.at);
+            let last = e.squares().last().unwrap_or(e.at);
+            let (mx, my) = (
+                (f64::from(first.x) + f64::from(last.x)) / 2.0 + 0.5,
+                (f64::from(first.y) + f64::from(last.y)) / 2.0 + 0.5,
+            );
+            let (dx, dy) = side.delta();
+            let (dx, dy) = (f64::from(dx), f64::from(dy));
+            // Tip beyond the edge, base on it.
+            let base = at(mx + dx * 0.5, my + dy * 0.5);
+            let tip = Pt {
+                x: base.x + dx * margin * 0.5,
+                y: base.y + dy * margin * 0.5,
+            };
+            let half = f64::from(e.length) * sq * 0.4;
+            let (px, py) = (dy.abs(), dx.abs());
+            exits.push(Shape::Polygon(Polygon {
+                points: vec![
+                    Pt {
+                        x: base.x + px * half,
+                        y: base.y + py * half,
+                    },
+                    tip,
+                    Pt {
+                        x: base.x - px * half,
+                        y: base.y - py * half,
+                    },
+                ],
+                paint: Paint {
+                    fill: Fill::Solid(zone_color(&format!("edge-{}", side_letter(side)))),
+                    stroke: Some(Stroke {
+                        color: ink,
+                        width: 0.3,
+                        round: true,
+                    }),
+                },
+            }));
+            let label_at = Pt {
+                x: tip.x + dx * 4.0 + px * (half + 3.0),
+                y: tip.y + dy * 4.0 + py * (half + 3.0) + 1.5,
+            };
+            exits.push(text(
+                label_at,
+                format!("{}{}", side_letter(side), n + 1),
+                4.0,
+                true,
+                Anchor::Middle,
+            ));
+        }
+    }
+    layers.push(Layer {
+        id: "exits".into(),
+        shapes: exits,
+    });
+    // Counters.
+    let mut counters = Vec::new();
+    for c in &s.game.counters {
+        let centre = at(f64::from(c.x) + 0.5, f64::from(c.y) + 0.5);
+        let (fill, letter) = match c.kind {
+            CounterKind::Treasure => (Color::rgb(0xe8, 0xc2, 0x2c), "T"),
+            CounterKind::Object => (Color::rgb(0x5c, 0xc8, 0xe8), "O"),
+            CounterKind::Message => (Color::rgb(0xe8, 0xe0, 0xc8), "M"),
+            CounterKind::Prisoner => (Color::rgb(0xe8, 0x8a, 0x8a), "P"),
+        };
+        counters.push(Shape::Circle(Circle {
+            centre,
+            radius: sq * 0.38,
+            paint: Paint {
+                fill: Fill::Solid(fill),
+                stroke: Some(Stroke {
+                    color: ink,
+                    width: 0.5,
+                    round: true,
+                }),
+            },
+        }));
+        counters.push(Shape::Text(Text {
+            at: Pt {
+                x: centre.x,
+                y: centre.y + sq * 0.15,
+            },
+            text: letter.into(),
+            size: sq * 0.42,
+            bold: true,
+            anchor: Anchor::Middle,
+            fill: ink,
+            halo: None,
+        }));
+    }
+    layers.push(Layer {
+        id: "counters".into(),
+        shapes: counters,
+    });
+    // Title, footer and legend.
+    let title = format!(
+        "Dungeons Dark & Dangerous — {} — seed {}",
+        s.game.scenario.text().name,
+        s.seed
+    );
+    let mut words = vec![
+        text(
+            Pt {
+                x: margin,
+                y: margin * 0.6,
+            },
+            title.clone(),
+            5.0,
+            true,
+            Anchor::Start,
+        ),
+        text(
+            Pt {
+                x: margin,
+                y: map_h - margin * 0.35,
+            },
+            format!(
+                "{cols}×{rows} squares of {} mm · print at 100% / actual size",
+                super::paper::mm_text(sq)
+            ),
+            3.2,
+            false,
+            Anchor::Start,
+        ),
+    ];
+    let mut entries: Vec<(Fill, String)> = vec![
+        (terrain_fill(Terrain::Wall, opts), "wall".into()),
+        (terrain_fill(Terrain::Floor, opts), "floor".into()),
+        (
+            terrain_fill(Terrain::Difficult, opts),
+            "difficult ground (2)".into(),
+        ),
+        (terrain_fill(Terrain::Obstacle, opts), "obstacle".into()),
+        (
+            terrain_fill(Terrain::Rubble, opts),
+            "rubble: cover, 2".into(),
+        ),
+        (terrain_fill(Terrain::Water, opts), "water: cover, 2".into()),
+        (Fill::Solid(Color::rgb(0x8b, 0x5a, 0x2b)), "door".into()),
+        (
+            Fill::Solid(Color::rgb(0x8a, 0x1c, 0x1c)),
+            "locked door".into(),
+        ),
+    ];
+    for z in &s.game.zones {
+        entries.push((
+            Fill::Solid(zone_color(&z.name).with_alpha(110)),
+            format!("zone {}", z.name),
+        ));
+    }
+    let per_row = ((width - 2.0 * margin) / 45.0).floor().max(1.0) as usize;
+    for (i, (fill, label)) in entries.into_iter().enumerate() {
+        let (col, row) = ((i % per_row) as f64, (i / per_row) as f64);
+        let x = margin + col * 45.0;
+        let y = map_h + 2.0 + row * 7.0;
+        words.push(Shape::Rect(Rect {
+            x,
+            y,
+            width: 5.0,
+            height: 5.0,
+            radius: 0.0,
+            paint: Paint {
+                fill,
+                stroke: Some(Stroke {
+                    color: ink,
+                    width: 0.2,
+                    round: false,
+                }),
+            },
+        }));
+        words.push(text(
+            Pt {
+                x: x + 7.0,
+                y: y + 4.0,
+            },
+            label,
+            3.2,
+            false,
+            Anchor::Start,
+        ));
+    }
+    layers.push(Layer {
+        id: "labels".into(),
+        shapes: words,
+    });
+    Drawing {
+        width_mm: width,
+        height_mm: map_h + LEGEND_MM,
+        origin,
+        margin_mm: margin,
+        square_mm: sq,
+        columns: cols,
+        rows,
+        title,
+        layers,
+    }
+}
+
+fn side_letter(s: Side) -> &'static str {
+    match s {
+        Side::N => "N",
+        Side::E => "E",
+        Side::S => "S",
+        Side::W => "W",
+    }
+}
+
+/// The board as SVG.
+pub fn board_svg(s: &DddScenario, opts: &MapOptions) -> String {
+    super::svg::svg(&board_drawing(s, opts))
+}
+
+/// The board as a print-ready PDF: overview, then 100 % pages.
+pub fn board_pdf(
+    s: &DddScenario,
+    opts: &MapOptions,
+    print: &PrintOptions,
+) -> Result<Vec<u8>, ExportError> {
+    let d = board_drawing(s, opts);
+    let b: Board = board_of(s);
+    let sq = d.square_mm;
+    let area = MapArea {
+        bounds: RectMm {
+            x: 0.0,
+            y: 0.0,
+            width: d.width_mm,
+            height: d.map_height_mm(),
+        },
+        square_mm: sq,
+        squares: (0..b.cells.len())
+            .map(|i| {
+                let p = b.point(i);
+                RectMm {
+                    x: d.origin.x + f64::from(p.x) * sq,
+                    y: d.origin.y + f64::from(p.y) * sq,
+                    width: sq,
+                    height: sq,
+                }
+            })
+            .collect(),
+    };
+    super::pdf::area_pdf(&d, &area, s.seed, print)
+}
+
+/// What the sheet says, section by section: (title, paragraphs, fields).
+struct Words {
+    title: String,
+    intro: String,
+    rules: Vec<(&'static str, String)>,
+    board: Vec<(&'static str, String)>,
+    walks: Vec<(String, String)>,
+}
+
+fn words(sh: &DddSheet) -> Words {
+    let t = sh.scenario.text();
+    let chosen = match sh.chosen {
+        crate::ddd::part::Chosen::Named => "named on the command line",
+        crate::ddd::part::Chosen::Rolled => "rolled on a d6 (see the rolls)",
+    };
+    let [plain, locked, secret] = sh.door_counts;
+    let mut board = vec![
+        (
+            "Board",
+            format!(
+                "{}×{} one-inch squares{}",
+                sh.size.0,
+                sh.size.1,
+                if sh.fair {
+                    if sh.size.0 == sh.size.1 {
+                        "; fair: it turns a quarter round onto itself"
+                    } else {
+                        "; fair: it turns half round onto itself"
+                    }
+                } else {
+                    ""
+                }
+            ),
+        ),
+        (
+            "Doors",
+            format!("{plain} plain, {locked} locked, {secret} secret"),
+        ),
+        ("Cover", format!("{} squares of rubble and water", sh.cover)),
+    ];
+    for (side, list) in &sh.exits {
+        let key = match side {
+            Side::N => "Exits, north",
+            Side::E => "Exits, east",
+            Side::S => "Exits, south",
+            Side::W => "Exits, west",
+        };
+        board.push((
+            key,
+            if list.is_empty() {
+                "none".into()
+            } else {
+                list.join(", ")
+            },
+        ));
+    }
+    if !sh.counters.is_empty() {
+        board.push(("Counters", sh.counters.join("; ")));
+    }
+    if !sh.hidden_doors.is_empty() {
+        board.push((
+            "Locked and secret doors",
+            format!(
+                "{} (secret doors are not on the players' map)",
+                sh.hidden_doors.join("; ")
+            ),
+        ));
+    }
+    let walks = sh
+        .walks
+        .iter()
+        .map(|(side, d)| {
+            (
+                crate::build::board::edge_word(*side).to_string(),
+                d.map_or("no way through plain doors".into(), |d| {
+                    format!("{d} squares")
+                }),
+            )
+        })
+        .collect();
+    Words {
+        title: format!("Dungeons Dark & Dangerous — {}", t.name),
+        intro: format!(
+            "Scenario {} of 6, {chosen}; seed {}. Squares are counted from the north-west corner, x east and y south, from 0.",
+            t.roll, sh.seed
+        ),
+        rules: vec![
+            ("Who builds", t.builds.clone()),
+            ("Set-up", t.deploys.clone()),
+            ("Victory", t.victory.clone()),
+        ],
+        board,
+        walks,
+    }
+}
+
+/// The setup sheet as Markdown.
+pub fn sheet_markdown(sh: &DddSheet) -> String {
+    let w = words(sh);
+    let mut out = String::new();
+    let _ = writeln!(out, "# {}\n\n{}\n", w.title, w.intro);
+    let _ = writeln!(out, "## The scenario\n");
+    for (k, v) in &w.rules {
+        let _ = writeln!(out, "- **{k}**: {v}");
+    }
+    let _ = writeln!(out, "\n## The board\n");
+    for (k, v) in &w.board {
+        let _ = writeln!(out, "- **{k}**: {v}");
+    }
+    let _ = writeln!(
+        out,
+        "\n## Deployment zones\n\n| zone | squares | rule |\n|---|--:|---|"
+    );
+    for (name, n, rule) in &sh.zones {
+        let _ = writeln!(out, "| {name} | {n} | {rule} |");
+    }
+    let _ = writeln!(
+        out,
+        "\n## Walking distance from each edge\n\nFrom the edge's nearest exit to {}, in squares of movement (difficult ground, rubble and water count 2; plain doors only).\n\n| edge | walk |\n|---|--:|",
+        sh.objective
+    );
+    for (side, d) in &w.walks {
+        let _ = writeln!(out, "| {side} | {d} |");
+    }
+    let _ = writeln!(out, "\n## Rolls\n\n| dice | result | for |\n|---|--:|---|");
+    for e in &sh.log {
+        let _ = writeln!(
+            out,
+            "| {} | {} | {} |",
+            e.roll,
+            e.result,
+            e.purpose.replace('|', "\\|")
+        );
+    }
+    out
+}
+
+/// The setup sheet as a PDF on `print.paper`, laid out as every sheet is.
+pub fn sheet_pdf(sh: &DddSheet, print: &PrintOptions) -> Result<Vec<u8>, ExportError> {
+    use super::sheet::{Part, Section, Table};
+    let w = words(sh);
+    let mut zones = Table::new(&["zone", "squares", "rule"], &[1], Some(2));
+    for (name, n, rule) in &sh.zones {
+        zones.row(vec![name.clone(), n.to_string(), rule.clone()]);
+    }
+    let mut walks = Table::new(&["edge", "walk"], &[1], None);
+    for (side, d) in &w.walks {
+        walks.row(vec![side.clone(), d.clone()]);
+    }
+    let mut rolls = Table::new(&["dice", "result", "for"], &[1], Some(2));
+    rolls.compact = true;
+    for e in &sh.log {
+        rolls.row(vec![
+            e.roll.clone(),
+            e.result.to_string(),
+            e.purpose.clone(),
+        ]);
+    }
+    let sections = vec![
+        Section {
+            title: w.title.clone(),
+            parts: vec![Part::Para(w.intro.clone()), Part::Fields(w.rules.clone())],
+        },
+        Section {
+            title: "The board".into(),
+            parts: vec![Part::Fields(w.board.clone())],
+        },
+        Section {
+            title: "Deployment zones".into(),
+            parts: vec![Part::Table(zones)],
+        },
+        Section {
+            title: "Walking distance from each edge".into(),
+            parts: vec![
+                Part::Para(format!(
+                    "From the edge's nearest exit to {}, in squares of movement (difficult ground, rubble and water count 2; plain doors only).",
+                    sh.objective
+                )),
+                Part::Table(walks),
+            ],
+        },
+        Section {
+            title: "Rolls".into(),
+            parts: vec![Part::Table(rolls)],
+        },
+    ];
+    let head = format!("tilecrawl Dungeons Dark & Dangerous — seed {}", sh.seed);
+    let foot = format!("{} · seed {}", sh.scenario.text().name, sh.seed);
+    super::sheet::sections_pdf(
+        &sections,
+        print,
+        &super::style::Style::default(),
+        (&head, &foot),
+        &w.title,
+        &sh.generator,
+    )
+}
