@@ -22,8 +22,8 @@ use crate::dw10::scenario::{
 };
 use crate::dw10::tables::{SetupRow, SetupTable};
 use crate::rules::{RuleSystem, RulesetId, SetupError};
-use crate::scenario::{self, CentralChamber, Entrance, Opening, Point, Size};
-use crate::tileset::{Cell, TileKind, TileSet};
+use crate::scenario::{self, Size};
+use crate::tileset::{TileKind, TileSet};
 use std::collections::BTreeSet;
 use std::sync::Arc;
 
@@ -1035,103 +1035,29 @@ fn assemble(
     setup: Setup,
     log: Vec<LogEntry>,
 ) -> Scenario {
-    let g = &d.grid;
-    let tiles = d
-        .layout
-        .tiles
-        .iter()
-        .map(|t| {
-            let (x, y) = g.local(t.x, t.y);
-            let mut void = Vec::new();
-            if t.cells.cells().contains(&Cell::Void) {
-                for fy in 0..t.height() {
-                    for fx in 0..t.width() {
-                        if !t.cells.cell(fx, fy).is_tile() {
-                            void.push(Point {
-                                x: x + fx as i32,
-                                y: y + fy as i32,
-                            });
-                        }
-                    }
-                }
-            }
-            scenario::PlacedTile {
-                id: t.id.to_string(),
-                kind: t.kind,
-                face: t.face,
-                rotation: t.rotation,
-                x,
-                y,
-                width: t.width(),
-                height: t.height(),
-                void,
-            }
-        })
-        .collect();
-    let ent = &d.layout.entrance;
-    let et = &d.layout.tiles[ent.tile];
-    let squares = et.entryway_squares(&ent.entryway);
-    let mid = squares[(squares.len() - 1) / 2];
-    let (ex, ey) = g.local(mid.0, mid.1);
-    let dead_ends = d
-        .layout
-        .dead_ends_on(g)
-        .into_iter()
-        .map(|(tile, e)| {
-            let sq = d.layout.tiles[tile].entryway_squares(&e)[0];
-            let (x, y) = g.local(sq.0, sq.1);
-            Opening {
-                tile,
-                x,
-                y,
-                side: e.side,
-                length: e.len,
-            }
-        })
-        .collect();
-    scenario::Scenario {
-        format: scenario::FORMAT.into(),
-        generator: crate::GENERATOR.into(),
-        seed: params.seed,
-        ruleset: RulesetId::DungeonWorld10mm,
-        square_mm: tileset.square_mm,
-        size: Size {
-            width: g.width,
-            height: g.height,
-        },
-        table_offset: Point { x: g.x0, y: g.y0 },
-        grid: g.rows(),
-        tiles,
-        connections: d.analysis.connections.clone(),
-        entrance: Entrance {
-            tile: ent.tile,
-            x: ex,
-            y: ey,
-            side: ent.entryway.side,
-            length: ent.entryway.len,
-        },
-        central_chamber: CentralChamber {
-            tile: d.analysis.central_chamber,
-            depth: d.analysis.central_depth,
-        },
-        dead_ends,
-        game: Dw10Part {
-            params: Params {
-                sets: params.layout.sets,
-                tileset: params.tileset_label.clone(),
-                table: Size {
-                    width: params.layout.table.width,
-                    height: params.layout.table.height,
-                },
-                exit_dice: params.layout.exit_dice,
-                difficulty: params.difficulty,
+    let game = Dw10Part {
+        params: Params {
+            sets: params.layout.sets,
+            tileset: params.tileset_label.clone(),
+            table: Size {
+                width: params.layout.table.width,
+                height: params.layout.table.height,
             },
-            start: setup.start,
-            victory: setup.victory,
-            features: setup.features,
+            exit_dice: params.layout.exit_dice,
+            difficulty: params.difficulty,
         },
+        start: setup.start,
+        victory: setup.victory,
+        features: setup.features,
+    };
+    scenario::Scenario::from_built(
+        d,
+        params.seed,
+        RulesetId::DungeonWorld10mm,
+        tileset.square_mm,
+        game,
         log,
-    }
+    )
 }
 
 #[cfg(test)]

@@ -9,8 +9,8 @@ use crate::mkd::mission::Mission;
 use crate::mkd::scenario::{FloorOf, MkdPart, Params, Scenario};
 use crate::mkd::setup::{CentralPiece, MkdAdventure, Population, SetupParams, near_centre};
 use crate::rules::{RuleSystem, SetupError};
-use crate::scenario::{self, CentralChamber, Entrance, Opening, Point, RulesetId, Size, Spot};
-use crate::tileset::{Cell, TileKind, TileSet};
+use crate::scenario::{RulesetId, Size, Spot};
+use crate::tileset::{TileKind, TileSet};
 use petgraph::graph::NodeIndex;
 use std::borrow::Cow;
 
@@ -265,115 +265,37 @@ fn assemble(
     pop: Population,
     log: Vec<LogEntry>,
 ) -> Scenario {
-    let g = &d.grid;
-    let tiles = d
-        .layout
-        .tiles
-        .iter()
-        .map(|t| {
-            let (x, y) = g.local(t.x, t.y);
-            let mut void = Vec::new();
-            // Most faces are whole rectangles: look for a gap before walking
-            // the face square by square.
-            if t.cells.cells().contains(&Cell::Void) {
-                for fy in 0..t.height() {
-                    for fx in 0..t.width() {
-                        if !t.cells.cell(fx, fy).is_tile() {
-                            void.push(Point {
-                                x: x + fx as i32,
-                                y: y + fy as i32,
-                            });
-                        }
-                    }
-                }
-            }
-            scenario::PlacedTile {
-                id: t.id.to_string(),
-                kind: t.kind,
-                face: t.face,
-                rotation: t.rotation,
-                x,
-                y,
-                width: t.width(),
-                height: t.height(),
-                void,
-            }
-        })
-        .collect();
-    let ent = &d.layout.entrance;
-    let et = &d.layout.tiles[ent.tile];
-    let squares = et.entryway_squares(&ent.entryway);
-    let (ex, ey) = g.local(
-        squares[(squares.len() - 1) / 2].0,
-        squares[(squares.len() - 1) / 2].1,
-    );
-    let dead_ends = d
-        .layout
-        .dead_ends_on(g)
-        .into_iter()
-        .map(|(tile, e)| {
-            let sq = d.layout.tiles[tile].entryway_squares(&e)[0];
-            let (x, y) = g.local(sq.0, sq.1);
-            Opening {
-                tile,
-                x,
-                y,
-                side: e.side,
-                length: e.len,
-            }
-        })
-        .collect();
-    Scenario {
-        format: scenario::FORMAT.into(),
-        generator: crate::GENERATOR.into(),
-        seed: params.seed,
-        ruleset: RulesetId::MkdAdventure,
-        square_mm: tileset.square_mm,
-        size: Size {
-            width: g.width,
-            height: g.height,
-        },
-        table_offset: Point { x: g.x0, y: g.y0 },
-        grid: g.rows(),
-        tiles,
-        connections: d.analysis.connections.clone(),
-        entrance: Entrance {
-            tile: ent.tile,
-            x: ex,
-            y: ey,
-            side: ent.entryway.side,
-            length: ent.entryway.len,
-        },
-        central_chamber: CentralChamber {
-            tile: d.analysis.central_chamber,
-            depth: d.analysis.central_depth,
-        },
-        dead_ends,
-        game: MkdPart {
-            mission: params.mission.to_string(),
-            params: Params {
-                sets: params.layout.sets,
-                hero_value: params.setup.hero_value,
-                tileset: params.tileset_label.clone(),
-                table: Size {
-                    width: params.layout.table.width,
-                    height: params.layout.table.height,
-                },
-                exit_dice: params.layout.exit_dice,
-                difficulty: params.setup.difficulty,
-                markers: params.markers,
-                dressing: params.setup.dressing,
+    let game = MkdPart {
+        mission: params.mission.to_string(),
+        params: Params {
+            sets: params.layout.sets,
+            hero_value: params.setup.hero_value,
+            tileset: params.tileset_label.clone(),
+            table: Size {
+                width: params.layout.table.width,
+                height: params.layout.table.height,
             },
-            chests: pop.chests,
-            wmts: pop.wmts,
-            markers,
-            turn_limit: None,
-            prisoner: pop.prisoner,
-            second_entrance: None,
-            staircase: pop.staircase,
-            floor: params.floor,
-            pools: pop.pools,
+            exit_dice: params.layout.exit_dice,
+            difficulty: params.setup.difficulty,
+            markers: params.markers,
+            dressing: params.setup.dressing,
         },
+        chests: pop.chests,
+        wmts: pop.wmts,
+        markers,
+        turn_limit: None,
+        prisoner: pop.prisoner,
+        second_entrance: None,
+        staircase: pop.staircase,
+        floor: params.floor,
+        pools: pop.pools,
+    };
+    Scenario::from_built(
+        d,
+        params.seed,
+        RulesetId::MkdAdventure,
+        tileset.square_mm,
+        game,
         log,
-    }
+    )
 }

@@ -6,6 +6,7 @@
 //! grows south, `(0, 0)` is the north-west corner. `tile` fields index
 //! [`Scenario::tiles`].
 
+mod built;
 mod io;
 mod model;
 mod ruleset;
