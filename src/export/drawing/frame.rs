@@ -1,0 +1,484 @@
+//! The margins of a map: the title, the footer with its scale, the north
+//! arrow, the rulers along the edges, and the legend.
+
+use super::*;
+
+/// The title, the footer with the scale, and the north arrow, all in the margin.
+pub(super) fn frame_layer(
+    s: &Scenario,
+    map: &MapGeom,
+    st: &Style,
+    width: f64,
+    height: f64,
+    margin: f64,
+) -> Layer {
+    let mut shapes = Vec::new();
+    let left = margin * 0.25;
+    let title_size = (margin * 0.25).min(4.5);
+    shapes.push(plain(
+        Pt {
+            x: left,
+            y: (margin * 0.3).max(title_size + 1.0),
+        },
+        format!(
+            "Dungeon map — seed {} — {} ({})",
+            s.seed, s.game.mission, s.ruleset
+        ),
+        title_size,
+        true,
+        Anchor::Start,
+        st.ink,
+    ));
+    if let Some(sub) = crate::mkd::orders::map_subtitle(s) {
+        let size = title_size * 0.7;
+        shapes.push(plain(
+            Pt {
+                x: left,
+                y: (margin * 0.3).max(title_size + 1.0) + size * 1.3,
+            },
+            sub,
+            size,
+            false,
+            Anchor::Start,
+            st.ink,
+        ));
+    }
+    let footer_size = (margin * 0.2).min(3.0);
+    let p = &s.game.params;
+    shapes.push(plain(
+        Pt {
+            x: left,
+            y: height - (margin * 0.2).max(2.0),
+        },
+        format!(
+            "seed {} · tile set {} · {} set{} · hero value {} · 1 square = {} mm — print at 100%",
+            s.seed,
+            p.tileset,
+            p.sets,
+            if p.sets == 1 { "" } else { "s" },
+            p.hero_value,
+            mm_text(map.sq)
+        ),
+        footer_size,
+        false,
+        Anchor::Start,
+        st.ink,
+    ));
+    // North arrow in the north-east corner of the margin, clear of the grid's edges.
+    let cx = width - margin * 0.5;
+    let top = margin * 0.12;
+    let len = margin * 0.5;
+    let half = margin * 0.14;
+    shapes.push(Shape::Polygon(Polygon {
+        points: vec![
+            Pt { x: cx, y: top },
+            Pt {
+                x: cx + half,
+                y: top + len,
+            },
+            Pt {
+                x: cx,
+                y: top + len * 0.78,
+            },
+            Pt {
+                x: cx - half,
+                y: top + len,
+            },
+        ],
+        paint: Paint {
+            fill: Fill::Solid(st.ink),
+            stroke: Some(round_stroke(st.ink, 0.2)),
+        },
+    }));
+    let n_size = (margin * 0.22).min(5.0);
+    shapes.push(plain(
+        Pt {
+            x: cx,
+            y: top + len + n_size * 1.05,
+        },
+        "N".into(),
+        n_size,
+        true,
+        Anchor::Middle,
+        st.ink,
+    ));
+    Layer {
+        id: "frame".into(),
+        shapes,
+    }
+}
+
+/// Width of one digit of [`FONT_FAMILY`], in ems.
+const DIGIT_EM: f64 = 0.64;
+
+/// Room a ruler number keeps from the grid's edge, in millimetres.
+const RULER_GAP_MM: f64 = 1.2;
+
+/// The size of the coordinate numbers along the edges of a map of `sq` mm
+/// squares: readable at print size, small enough for the margin.
+pub fn ruler_size_mm(sq: f64) -> f64 {
+    (sq * 0.14).clamp(2.2, 3.5)
+}
+
+/// Every how many squares a ruler is numbered (1, 2, 5, 10, 20, 50 …) so
+/// that each number has `need_mm` of room along the ruler.
+pub fn ruler_step(sq: f64, need_mm: f64) -> u32 {
+    let mut mag: u32 = 1;
+    loop {
+        for m in [1, 2, 5] {
+            let step = m * mag;
+            if f64::from(step) * sq >= need_mm {
+                return step;
+            }
+        }
+        match mag.checked_mul(10) {
+            Some(next) if next <= 100_000_000 => mag = next,
+            _ => return 5 * mag,
+        }
+    }
+}
+
+/// The room a number needs along a ruler: its width (columns) or its
+/// height (rows), and a millimetre between neighbours.
+pub fn ruler_need_mm(largest: u32, size: f64, across_columns: bool) -> f64 {
+    if across_columns {
+        largest.to_string().len() as f64 * DIGIT_EM * size + 1.0
+    } else {
+        size + 1.0
+    }
+}
+
+/// The coordinates of the squares along the four edges of the grid, in the
+/// margin: column numbers (x, as in `scenario.yaml`) above and below,
+/// centred over their column; row numbers (y) left and right, centred on
+/// their row. A number where the entrance arrow leaves the grid is left out.
+pub(super) fn ruler_layer<G>(
+    s: &Env<G>,
+    map: &MapGeom,
+    st: &Style,
+    columns: u32,
+    rows: u32,
+) -> Layer {
+    let mut shapes = Vec::new();
+    let size = ruler_size_mm(map.sq);
+    let col_step = ruler_step(map.sq, ruler_need_mm(columns.saturating_sub(1), size, true));
+    let row_step = ruler_step(map.sq, ruler_need_mm(rows.saturating_sub(1), size, false));
+    let e = &s.entrance;
+    let arrow_out = |side: Side, at: u32| {
+        let at = i64::from(at);
+        e.side == side
+            && match side {
+                Side::N => e.y == 0 && i64::from(e.x) == at,
+                Side::S => i64::from(e.y) == i64::from(rows) - 1 && i64::from(e.x) == at,
+                Side::W => e.x == 0 && i64::from(e.y) == at,
+                Side::E => i64::from(e.x) == i64::from(columns) - 1 && i64::from(e.y) == at,
+            }
+    };
+    let (top, bottom) = (map.pt(0.0, 0.0).y, map.pt(0.0, f64::from(rows)).y);
+    let (left, right) = (map.pt(0.0, 0.0).x, map.pt(f64::from(columns), 0.0).x);
+    for x in (0..columns).step_by(col_step as usize) {
+        let cx = map.pt(f64::from(x) + 0.5, 0.0).x;
+        for (side, y) in [
+            (Side::N, top - RULER_GAP_MM),
+            (Side::S, bottom + RULER_GAP_MM + size * 0.73),
+        ] {
+            if !arrow_out(side, x) {
+                shapes.push(plain(
+                    Pt { x: cx, y },
+                    x.to_string(),
+                    size,
+                    false,
+                    Anchor::Middle,
+                    st.ink,
+                ));
+            }
+        }
+    }
+    for y in (0..rows).step_by(row_step as usize) {
+        let cy = map.pt(0.0, f64::from(y) + 0.5).y + size * 0.36;
+        for (side, x, anchor) in [
+            (Side::W, left - RULER_GAP_MM, Anchor::End),
+            (Side::E, right + RULER_GAP_MM, Anchor::Start),
+        ] {
+            if !arrow_out(side, y) {
+                shapes.push(plain(
+                    Pt { x, y: cy },
+                    y.to_string(),
+                    size,
+                    false,
+                    anchor,
+                    st.ink,
+                ));
+            }
+        }
+    }
+    Layer {
+        id: "rulers".into(),
+        shapes,
+    }
+}
+
+/// One symbol the legend explains.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Symbol {
+    Terrain(Cell),
+    CentralChamber,
+    Entrance,
+    DeadEnd,
+    Chest,
+    QuestChest,
+    Wmt,
+    Guardian,
+    Kidnapper,
+    Marker(MarkerKind),
+    Prisoner,
+    Stairs,
+    SecondEntrance,
+}
+
+/// Side of a legend swatch.
+pub(super) const LEGEND_SWATCH_MM: f64 = 9.0;
+/// Size of a legend's text.
+pub(super) const LEGEND_TEXT_MM: f64 = 3.0;
+/// Room for the legend's heading.
+pub(super) const LEGEND_HEAD_MM: f64 = 8.0;
+/// Height of one row of entries.
+pub(super) const LEGEND_ROW_MM: f64 = LEGEND_SWATCH_MM + 3.0;
+/// Between entries of a row.
+pub(super) const LEGEND_GAP_MM: f64 = 6.0;
+/// Average width of a letter of [`FONT_FAMILY`], in ems (generous).
+pub(super) const LETTER_EM: f64 = 0.62;
+
+/// What the legend lists for a scenario: every symbol the map can show,
+/// and the mission pieces and markers when the map has them.
+fn legend_entries(s: &Scenario) -> Vec<(Symbol, &'static str)> {
+    let mut v = vec![
+        (Symbol::Terrain(Cell::Wall), "wall"),
+        (Symbol::Terrain(Cell::Floor), "floor"),
+        (Symbol::Terrain(Cell::Hindering), "hindering terrain"),
+        (Symbol::Terrain(Cell::Water), "water"),
+        (Symbol::Terrain(Cell::Crevice), "crevice"),
+        (Symbol::Terrain(Cell::Blocking), "blocking terrain"),
+        (Symbol::CentralChamber, "Central Chamber outline"),
+        (Symbol::Entrance, "entrance arrow"),
+        (Symbol::DeadEnd, "dead end (bracket)"),
+        (Symbol::Chest, "chest (its level)"),
+        (Symbol::QuestChest, "Quest Chest"),
+        (Symbol::Wmt, "wandering monster token (WMT)"),
+        (Symbol::Guardian, "Guardian WMT"),
+    ];
+    let g = &s.game;
+    if is_kidnapping(s) && g.wmts.iter().any(|w| w.guardian) {
+        v.push((Symbol::Kidnapper, "kidnapper (wanders)"));
+    }
+    if g.markers.iter().any(|m| m.kind == MarkerKind::Hindering) {
+        v.push((
+            Symbol::Marker(MarkerKind::Hindering),
+            "hindering terrain marker",
+        ));
+    }
+    if g.markers.iter().any(|m| m.kind == MarkerKind::Water) {
+        v.push((Symbol::Marker(MarkerKind::Water), "water marker"));
+    }
+    if g.prisoner.is_some() {
+        v.push((Symbol::Prisoner, "prisoner"));
+    }
+    if g.staircase.is_some() {
+        v.push((Symbol::Stairs, "stairs down"));
+    }
+    if g.second_entrance.is_some() {
+        v.push((Symbol::SecondEntrance, "second entrance"));
+    }
+    v
+}
+
+/// Where each entry goes, relative to the first row's north-west corner,
+/// flowing left to right over `room` millimetres; and how many rows.
+fn legend_flow(entries: &[(Symbol, &str)], room: f64) -> (Vec<(f64, f64)>, u32) {
+    let mut at = Vec::with_capacity(entries.len());
+    let (mut x, mut row) = (0.0, 0u32);
+    for (_, text) in entries {
+        let w = LEGEND_SWATCH_MM + 2.0 + text.chars().count() as f64 * LETTER_EM * LEGEND_TEXT_MM;
+        if x > 0.0 && x + w > room {
+            x = 0.0;
+            row += 1;
+        }
+        at.push((x, f64::from(row) * LEGEND_ROW_MM));
+        x += w + LEGEND_GAP_MM;
+    }
+    (at, row + 1)
+}
+
+/// The legend's left edge on the page.
+pub(super) const LEGEND_LEFT_MM: f64 = 5.0;
+
+/// Height of the legend band below the map on a page `width` mm wide.
+pub(super) fn legend_height_mm(s: &Scenario, width: f64) -> f64 {
+    let left = LEGEND_LEFT_MM;
+    let (_, rows) = legend_flow(&legend_entries(s), width - 2.0 * left);
+    LEGEND_HEAD_MM + f64::from(rows) * LEGEND_ROW_MM + 2.0
+}
+
+/// The legend: a band below the map's footer with a swatch of each symbol,
+/// drawn by the same code as the map, and what it means. It sits outside
+/// the map so no square is hidden, and on the page itself so a printed or
+/// shared map always carries it.
+pub(super) fn legend_layer(s: &Scenario, st: &Style, width: f64, top: f64) -> (Layer, f64) {
+    let entries = legend_entries(s);
+    let left = LEGEND_LEFT_MM;
+    let (at, _) = legend_flow(&entries, width - 2.0 * left);
+    let height = legend_height_mm(s, width);
+    let mut shapes = vec![plain(
+        Pt {
+            x: left,
+            y: top + LEGEND_HEAD_MM - 3.0,
+        },
+        "Legend — a square is x,y: x on the top ruler, y on the side ruler".into(),
+        3.5,
+        true,
+        Anchor::Start,
+        st.ink,
+    )];
+    let row0 = top + LEGEND_HEAD_MM;
+    for ((sym, text), (dx, dy)) in entries.iter().zip(at) {
+        let o = Pt {
+            x: left + dx,
+            y: row0 + dy,
+        };
+        legend_swatch(*sym, o, st, &mut shapes);
+        shapes.push(plain(
+            o.offset(
+                LEGEND_SWATCH_MM + 2.0,
+                LEGEND_SWATCH_MM / 2.0 + LEGEND_TEXT_MM * 0.36,
+            ),
+            (*text).into(),
+            LEGEND_TEXT_MM,
+            false,
+            Anchor::Start,
+            st.ink,
+        ));
+    }
+    (
+        Layer {
+            id: "legend".into(),
+            shapes,
+        },
+        height,
+    )
+}
+
+/// One swatch of the legend, a square of [`LEGEND_SWATCH_MM`] at `o`.
+fn legend_swatch(sym: Symbol, o: Pt, st: &Style, shapes: &mut Vec<Shape>) {
+    let map = MapGeom {
+        origin: o,
+        sq: LEGEND_SWATCH_MM,
+    };
+    let square = |c: Cell, shapes: &mut Vec<Shape>| {
+        shapes.push(Shape::Rect(Rect {
+            x: o.x,
+            y: o.y,
+            width: LEGEND_SWATCH_MM,
+            height: LEGEND_SWATCH_MM,
+            radius: 0.0,
+            paint: Paint {
+                fill: cell_fill(c, st),
+                stroke: Some(stroke(st.grid, st.grid_mm)),
+            },
+        }));
+    };
+    let wmt = |guardian: bool, color: WmtColor, number: u32| Wmt {
+        x: 0,
+        y: 0,
+        color,
+        number,
+        guardian,
+        tile: 0,
+    };
+    match sym {
+        Symbol::Terrain(c) => {
+            square(c, shapes);
+            terrain_mark(c, 0, 0, &map, st, shapes);
+        }
+        Symbol::CentralChamber => {
+            square(Cell::Floor, shapes);
+            let inset = st.central_chamber_mm / 2.0;
+            shapes.push(Shape::Rect(Rect {
+                x: o.x + inset,
+                y: o.y + inset,
+                width: LEGEND_SWATCH_MM - 2.0 * inset,
+                height: LEGEND_SWATCH_MM - 2.0 * inset,
+                radius: 0.0,
+                paint: Paint {
+                    fill: Fill::None,
+                    stroke: Some(stroke(
+                        st.central_chamber.scale_alpha(0xb0),
+                        st.central_chamber_mm,
+                    )),
+                },
+            }));
+        }
+        Symbol::Entrance => {
+            // Half a square of floor, the arrow coming in from above it.
+            let small = MapGeom {
+                origin: o.offset(LEGEND_SWATCH_MM * 0.1, LEGEND_SWATCH_MM * 0.45),
+                sq: LEGEND_SWATCH_MM * 0.8,
+            };
+            shapes.push(rect(
+                small.origin.x,
+                small.origin.y,
+                small.sq,
+                LEGEND_SWATCH_MM * 0.55,
+                Paint {
+                    fill: st.floor,
+                    stroke: Some(stroke(st.grid, st.grid_mm)),
+                },
+            ));
+            entrance_arrow(&small, 0, 0, Side::N, st, shapes);
+        }
+        Symbol::DeadEnd => {
+            square(Cell::Floor, shapes);
+            shapes.push(dead_end_bracket(&map, 0, 0, Side::N, 1, st));
+        }
+        Symbol::Chest | Symbol::QuestChest => {
+            square(Cell::Floor, shapes);
+            let c = Chest {
+                x: 0,
+                y: 0,
+                facing: Side::E,
+                level: if sym == Symbol::Chest { 1 } else { 3 },
+                quest: sym == Symbol::QuestChest,
+                tile: 0,
+            };
+            chest_shapes(&map, &c, st, shapes);
+        }
+        Symbol::Wmt => {
+            square(Cell::Floor, shapes);
+            wmt_shapes(
+                &map,
+                &wmt(false, WmtColor::Yellow, 1),
+                false,
+                false,
+                st,
+                shapes,
+            );
+        }
+        Symbol::Guardian | Symbol::Kidnapper => {
+            square(Cell::Floor, shapes);
+            let w = wmt(true, WmtColor::Red, 7);
+            wmt_shapes(&map, &w, sym == Symbol::Kidnapper, false, st, shapes);
+        }
+        Symbol::Marker(kind) => {
+            square(Cell::Floor, shapes);
+            marker_token(&map, &Marker { kind, x: 0, y: 0 }, false, st, shapes);
+        }
+        Symbol::Prisoner => {
+            square(Cell::Floor, shapes);
+            prisoner_token(&map, 0, 0, st, shapes);
+        }
+        Symbol::Stairs | Symbol::SecondEntrance => {
+            square(Cell::Floor, shapes);
+            let letter = if sym == Symbol::Stairs { "S" } else { "E2" };
+            stairs_token(&map, 0, 0, letter, st, shapes);
+        }
+    }
+}
