@@ -97,19 +97,26 @@ impl fmt::Display for Expr {
     }
 }
 
-fn number(s: &str, what: &str, low: u32, high: u32) -> Result<u32, String> {
+/// What is wrong with one term of an expression (a [`RollError`]'s problem).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+struct TermProblem(String);
+
+fn number(s: &str, what: &str, low: u32, high: u32) -> Result<u32, TermProblem> {
     let n: u32 = s
         .parse()
-        .map_err(|_| format!("`{s}` is not a whole number ({what})"))?;
+        .map_err(|_| TermProblem(format!("`{s}` is not a whole number ({what})")))?;
     if n < low || n > high {
-        return Err(format!("{what} is {n}; expected {low} to {high}"));
+        return Err(TermProblem(format!(
+            "{what} is {n}; expected {low} to {high}"
+        )));
     }
     Ok(n)
 }
 
-fn dice_term(s: &str) -> Result<(u32, u32), String> {
+fn dice_term(s: &str) -> Result<(u32, u32), TermProblem> {
     let Some((count, sides)) = s.split_once('d') else {
-        return Err(format!("`{s}` is not dice like 2d6"));
+        return Err(TermProblem(format!("`{s}` is not dice like 2d6")));
     };
     let count = if count.is_empty() {
         1
@@ -164,7 +171,7 @@ pub fn parse(text: &str) -> Result<Expr, RollError> {
         rest = &rest[term_len..];
         let term = if let Some(inner) = t.strip_prefix("b[").or_else(|| t.strip_prefix("w[")) {
             let inner = inner.trim_end_matches(']');
-            let (count, sides) = dice_term(inner).map_err(fail)?;
+            let (count, sides) = dice_term(inner).map_err(|p| fail(p.0))?;
             let keep = if t.starts_with('b') {
                 Keep::Best
             } else {
@@ -177,7 +184,7 @@ pub fn parse(text: &str) -> Result<Expr, RollError> {
                 minus,
             }
         } else if t.contains('d') {
-            let (count, sides) = dice_term(t).map_err(fail)?;
+            let (count, sides) = dice_term(t).map_err(|p| fail(p.0))?;
             Term::Dice {
                 count,
                 sides,
@@ -188,7 +195,7 @@ pub fn parse(text: &str) -> Result<Expr, RollError> {
             return Err(fail("a term is missing".into()));
         } else {
             Term::Number {
-                value: number(t, "a number", 0, MAX_NUMBER).map_err(fail)?,
+                value: number(t, "a number", 0, MAX_NUMBER).map_err(|p| fail(p.0))?,
                 minus,
             }
         };

@@ -492,7 +492,7 @@ pub fn check_part(s: &DddScenario) -> Check {
         match c.kind {
             CounterKind::Treasure => {
                 if let Err(why) = rules::treasure_square(&board, p) {
-                    return fail(key, why);
+                    return fail(key, why.to_string());
                 }
                 if let Some(o) = part.counters[..i]
                     .iter()

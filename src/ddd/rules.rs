@@ -108,13 +108,18 @@ pub fn ambush_square(w: &Walker<'_>, defenders: &[Point], p: Point) -> bool {
         && defenders.iter().all(|&d| !w.sees(d, p))
 }
 
+/// A treasure too near an edge: how many squares from the nearest one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "is {0} squares from the nearest edge; treasure lies at least {TREASURE_DEPTH} from every edge"
+)]
+pub struct NearEdge(pub u32);
+
 /// May a treasure lie on `p` (as far as the edges go)?
-pub fn treasure_square(b: &Board, p: Point) -> Result<(), String> {
+pub fn treasure_square(b: &Board, p: Point) -> Result<(), NearEdge> {
     let d = b.edge_depth(p);
     if d < TREASURE_DEPTH {
-        return Err(format!(
-            "is {d} squares from the nearest edge; treasure lies at least {TREASURE_DEPTH} from every edge"
-        ));
+        return Err(NearEdge(d));
     }
     Ok(())
 }

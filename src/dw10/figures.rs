@@ -237,15 +237,14 @@ pub fn load(path: &Path) -> Result<Figures, FileError> {
     parse(&text, &path.display().to_string())
 }
 
+/// An ability name this game does not know (the name, shortened).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown ability `{0}`; expected one of: {known}", known = Ability::known())]
+pub struct UnknownAbility(pub String);
+
 /// An ability by name, or an error listing the known ones.
-pub fn ability(name: &str) -> Result<Ability, String> {
-    Ability::parse(name).ok_or_else(|| {
-        format!(
-            "unknown ability `{}`; expected one of: {}",
-            crate::core::text::excerpt(name, 40),
-            Ability::known()
-        )
-    })
+pub fn ability(name: &str) -> Result<Ability, UnknownAbility> {
+    Ability::parse(name).ok_or_else(|| UnknownAbility(crate::core::text::excerpt(name, 40)))
 }
 
 /// Parses a "D-R" shooting value (`3-5`).
@@ -317,7 +316,7 @@ fn figures(raw: Vec<RawFigure>, list: &str, file: &str) -> Result<Vec<Figure>, F
             }
         }
         let by = match &r.shoot_by {
-            Some(a) => Some(ability(a).map_err(&err)?),
+            Some(a) => Some(ability(a).map_err(|e| err(e.to_string()))?),
             None => None,
         };
         let shoot = match &r.shoot {
@@ -337,7 +336,7 @@ fn figures(raw: Vec<RawFigure>, list: &str, file: &str) -> Result<Vec<Figure>, F
         };
         let mut abilities = Vec::with_capacity(r.abilities.len());
         for a in &r.abilities {
-            let a = ability(a).map_err(&err)?;
+            let a = ability(a).map_err(|e| err(e.to_string()))?;
             if abilities.contains(&a) {
                 return Err(err(format!("ability `{a}` is listed twice")));
             }

@@ -254,7 +254,8 @@ pub fn parse(text: &str, file: &str, figures: &Figures) -> Result<Tables, FileEr
     )?;
     for (i, r) in t.spells.iter().enumerate() {
         let key = format!("spells[{i}]");
-        crate::dw10::figures::ability(&r.spell).map_err(|m| FileError::at_key(file, &key, m))?;
+        crate::dw10::figures::ability(&r.spell)
+            .map_err(|m| FileError::at_key(file, &key, m.to_string()))?;
         words_ok(file, &key, &r.words)?;
     }
     covers(

@@ -174,7 +174,7 @@ pub fn build(params: &BoardParams, dice: &mut Dice) -> Result<Board, BoardError>
                 dice.note(format_args!(
                     "board attempt {attempt} set aside: {why}; building again"
                 ));
-                last = why;
+                last = why.0;
             }
         }
     }

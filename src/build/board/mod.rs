@@ -247,6 +247,11 @@ pub const BOARD_SIDE: (u32, u32) = (24, 72);
 /// How many boards are tried before building gives up.
 pub const MAX_BOARD_ATTEMPTS: u32 = 40;
 
+/// A guarantee a board breaks, in words ([`Board::check`]).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct Shortfall(pub String);
+
 /// Why no board was built.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum BoardError {
@@ -476,55 +481,55 @@ impl Board {
     }
 
     /// Checks the builder's guarantees for `params`: `Err(what is wrong)`.
-    pub fn check(&self, params: &BoardParams) -> Result<(), String> {
+    pub fn check(&self, params: &BoardParams) -> Result<(), Shortfall> {
         for side in Side::ALL {
             let exits: Vec<&Exit> = self.exits_on(side).collect();
             if (exits.len() as u32) < params.exits_per_edge {
-                return Err(format!(
+                return Err(Shortfall(format!(
                     "the {} edge has {} exits; {} were asked for",
                     edge_word(side),
                     exits.len(),
                     params.exits_per_edge
-                ));
+                )));
             }
             for e in &exits {
                 if let Some(p) = e.squares().find(|&p| {
                     !self.at(p).standable() || self.depth(p, side) != 1 || !self.contains(p)
                 }) {
-                    return Err(format!(
+                    return Err(Shortfall(format!(
                         "exit square {},{} is not a walkable square of the {} edge",
                         p.x,
                         p.y,
                         edge_word(side)
-                    ));
+                    )));
                 }
             }
             for pair in exits.windows(2) {
                 let end = pair[0].squares().last().unwrap_or(pair[0].at);
                 let gap = (pair[1].at.x - end.x).max(pair[1].at.y - end.y);
                 if gap < 2 {
-                    return Err(format!(
+                    return Err(Shortfall(format!(
                         "two exits of the {} edge touch at {},{}",
                         edge_word(side),
                         end.x,
                         end.y
-                    ));
+                    )));
                 }
             }
         }
         let walker = Walker::new(self, PASS_OPEN);
         if let Some(p) = walker.unreached_from(self.centre_squares()) {
-            return Err(format!(
+            return Err(Shortfall(format!(
                 "square {},{} cannot be reached without a locked or secret door",
                 p.x, p.y
-            ));
+            )));
         }
         let cover = self.cells.iter().filter(|t| t.cover()).count() as u32;
         if cover < params.cover {
-            return Err(format!(
+            return Err(Shortfall(format!(
                 "the board has {cover} squares of cover; {} were asked for",
                 params.cover
-            ));
+            )));
         }
         Ok(())
     }

@@ -413,7 +413,7 @@ pub fn derive(t: &Tables, s: &mut Sheet) {
 /// armour, and HP, armour and move as the rules compute them. The message
 /// says what is wrong.
 pub fn check_sheet(t: &Tables, s: &Sheet) -> Result<(), SheetError> {
-    sheet_fault(t, s).map_err(|what| SheetError { what })
+    sheet_fault(t, s)
 }
 
 /// Why a character sheet breaks the rules ([`check_sheet`]).
@@ -424,25 +424,51 @@ pub struct SheetError {
     pub what: String,
 }
 
+impl From<String> for SheetError {
+    fn from(what: String) -> Self {
+        SheetError { what }
+    }
+}
+
+impl From<&str> for SheetError {
+    fn from(what: &str) -> Self {
+        SheetError { what: what.into() }
+    }
+}
+
 /// [`check_sheet`]'s checks: the first fault in words.
-fn sheet_fault(t: &Tables, s: &Sheet) -> Result<(), String> {
+fn sheet_fault(t: &Tables, s: &Sheet) -> Result<(), SheetError> {
     if !(1..=MAX_LEVEL).contains(&s.level) {
-        return Err(format!("level is {}; expected 1 to {MAX_LEVEL}", s.level));
+        return Err(SheetError::from(format!(
+            "level is {}; expected 1 to {MAX_LEVEL}",
+            s.level
+        )));
     }
     let Some(sp) = t.species(&s.species) else {
-        return Err(format!("unknown species `{}`", s.species.escape_default()));
+        return Err(SheetError::from(format!(
+            "unknown species `{}`",
+            s.species.escape_default()
+        )));
     };
     let Some(cl) = t.class(&s.class) else {
-        return Err(format!("unknown class `{}`", s.class.escape_default()));
+        return Err(SheetError::from(format!(
+            "unknown class `{}`",
+            s.class.escape_default()
+        )));
     };
     if !names::lands().iter().any(|l| l.id == s.land) {
-        return Err(format!("unknown land `{}`", s.land.escape_default()));
+        return Err(SheetError::from(format!(
+            "unknown land `{}`",
+            s.land.escape_default()
+        )));
     }
     if s.name.trim().is_empty()
         || s.name.chars().count() > 40
         || s.name.chars().any(char::is_control)
     {
-        return Err("name must be 1 to 40 printable characters".into());
+        return Err(SheetError::from(
+            "name must be 1 to 40 printable characters",
+        ));
     }
     let rows = t.levels.iter().filter(|r| r.level <= s.level);
     let (mut ups, mut more_skills, mut more_abilities) = (0, 0, 0);
@@ -454,66 +480,69 @@ fn sheet_fault(t: &Tables, s: &Sheet) -> Result<(), String> {
     for a in Attribute::ALL {
         let v = s.attributes.get(a);
         if !(-1..=t.attribute_cap).contains(&v) {
-            return Err(format!(
+            return Err(SheetError::from(format!(
                 "attributes.{}: {v} is past -1 to +{}",
                 a.name().to_lowercase(),
                 t.attribute_cap
-            ));
+            )));
         }
     }
     let raised = s.attributes.total() - sp.con - sp.str;
     let want = t.starting_rolls as i32 + ups;
     if raised != want {
-        return Err(format!(
+        return Err(SheetError::from(format!(
             "attributes add up to {raised} raises; a level-{} {} has {want}",
             s.level, s.species
-        ));
+        )));
     }
     for (i, k) in s.skills.iter().enumerate() {
         if !t.skills.iter().any(|x| &x.id == k) || s.skills[..i].contains(k) {
-            return Err(format!(
+            return Err(SheetError::from(format!(
                 "skill `{}` is unknown or listed twice",
                 k.escape_default()
-            ));
+            )));
         }
     }
     for k in &cl.skills {
         if !s.skills.contains(k) {
-            return Err(format!("a {} has the {k} skill", s.class));
+            return Err(SheetError::from(format!("a {} has the {k} skill", s.class)));
         }
     }
     let skills_want = (cl.skills.len() + 1 + more_skills).min(t.skills.len());
     if s.skills.len() != skills_want {
-        return Err(format!(
+        return Err(SheetError::from(format!(
             "has {} skills; a level-{} {} has {skills_want}",
             s.skills.len(),
             s.level,
             s.class
-        ));
+        )));
     }
     for (i, a) in s.abilities.iter().enumerate() {
         if t.ability(a).is_none() || s.abilities[..i].contains(a) {
-            return Err(format!(
+            return Err(SheetError::from(format!(
                 "ability `{}` is unknown or listed twice",
                 a.escape_default()
-            ));
+            )));
         }
     }
     let free = usize::from(sp.free_ability.is_some());
     if let Some(f) = &sp.free_ability
         && !s.abilities.contains(f)
     {
-        return Err(format!("a {} has the {f} ability", s.species));
+        return Err(SheetError::from(format!(
+            "a {} has the {f} ability",
+            s.species
+        )));
     }
     let abilities_want = 2 + free + more_abilities;
     if s.abilities.len() != abilities_want {
-        return Err(format!(
+        return Err(SheetError::from(format!(
             "has {} abilities; a level-{} {} {} has {abilities_want}",
             s.abilities.len(),
             s.level,
             s.species,
             s.class
-        ));
+        )));
     }
     for g in &cl.ability_groups {
         let need = cl.ability_groups.iter().filter(|x| *x == g).count();
@@ -524,12 +553,18 @@ fn sheet_fault(t: &Tables, s: &Sheet) -> Result<(), String> {
             .filter(|a| t.ability(a).is_some_and(|d| &d.group == g))
             .count();
         if got < need {
-            return Err(format!("a {} takes {need} {g} abilities", s.class));
+            return Err(SheetError::from(format!(
+                "a {} takes {need} {g} abilities",
+                s.class
+            )));
         }
     }
     for i in &s.gear {
         if t.item(i).is_none() {
-            return Err(format!("unknown item `{}`", i.escape_default()));
+            return Err(SheetError::from(format!(
+                "unknown item `{}`",
+                i.escape_default()
+            )));
         }
     }
     if s.gear
@@ -538,10 +573,10 @@ fn sheet_fault(t: &Tables, s: &Sheet) -> Result<(), String> {
         .count()
         > 1
     {
-        return Err("wears two suits of armour".into());
+        return Err(SheetError::from("wears two suits of armour"));
     }
     if s.gear.len() > 40 || s.silver > 10_000_000 {
-        return Err("carries more than a sheet holds".into());
+        return Err(SheetError::from("carries more than a sheet holds"));
     }
     let mut d = s.clone();
     derive(t, &mut d);
@@ -552,14 +587,16 @@ fn sheet_fault(t: &Tables, s: &Sheet) -> Result<(), String> {
         ("damage_dice", s.damage_dice, d.damage_dice),
     ] {
         if have != want {
-            return Err(format!("{what} is {have}; the rules give {want}"));
+            return Err(SheetError::from(format!(
+                "{what} is {have}; the rules give {want}"
+            )));
         }
     }
     if s.xp_next != d.xp_next {
-        return Err(format!(
+        return Err(SheetError::from(format!(
             "xp_next is {:?}; the level table gives {:?}",
             s.xp_next, d.xp_next
-        ));
+        )));
     }
     Ok(())
 }
