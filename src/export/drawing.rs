@@ -16,8 +16,8 @@ mod model;
 use crate::tileset::{Cell, Side};
 pub use dw10_map::{dw10_doors, dw10_drawing, dw10_square_mm, furnishing_mark};
 use frame::{
-    LEGEND_GAP_MM, LEGEND_HEAD_MM, LEGEND_LEFT_MM, LEGEND_ROW_MM, LEGEND_SWATCH_MM, LEGEND_TEXT_MM,
-    LETTER_EM, frame_layer, legend_height_mm, legend_layer, ruler_layer,
+    LEGEND_HEAD_MM, LEGEND_LEFT_MM, LEGEND_ROW_MM, LEGEND_SWATCH_MM, LEGEND_TEXT_MM, frame_layer,
+    legend_flow, legend_heading, legend_height_mm, legend_layer, ruler_layer,
 };
 pub use frame::{ruler_need_mm, ruler_size_mm, ruler_step};
 pub use model::{
@@ -149,10 +149,10 @@ pub fn cutout_drawing(s: &Scenario, opts: &MapOptions) -> Drawing {
     drawing_with(s, opts, true)
 }
 
-fn drawing_with(s: &Scenario, opts: &MapOptions, face_down: bool) -> Drawing {
-    let sq = square_mm(s, opts);
+/// Where the map lies on its page: squares of `sq` mm inside the margin,
+/// and the page's width and height above the legend band.
+fn page_frame(sq: f64, columns: u32, rows: u32) -> (MapGeom, f64, f64) {
     let margin = margin_mm(sq);
-    let (columns, rows) = (s.size.width, s.size.height);
     let map = MapGeom {
         origin: Pt {
             x: margin,
@@ -160,8 +160,18 @@ fn drawing_with(s: &Scenario, opts: &MapOptions, face_down: bool) -> Drawing {
         },
         sq,
     };
-    let width_mm = f64::from(columns) * sq + 2.0 * margin;
-    let height_mm = f64::from(rows) * sq + 2.0 * margin;
+    (
+        map,
+        f64::from(columns) * sq + 2.0 * margin,
+        f64::from(rows) * sq + 2.0 * margin,
+    )
+}
+
+fn drawing_with(s: &Scenario, opts: &MapOptions, face_down: bool) -> Drawing {
+    let sq = square_mm(s, opts);
+    let margin = margin_mm(sq);
+    let (columns, rows) = (s.size.width, s.size.height);
+    let (map, width_mm, height_mm) = page_frame(sq, columns, rows);
     let st = &opts.style;
     let grid = Grid::new(s);
 

@@ -408,15 +408,7 @@ pub fn dw10_drawing(s: &Dw10Scenario, opts: &MapOptions) -> Drawing {
     let sq = dw10_square_mm(s, opts);
     let margin = margin_mm(sq);
     let (columns, rows) = (s.size.width, s.size.height);
-    let map = MapGeom {
-        origin: Pt {
-            x: margin,
-            y: margin,
-        },
-        sq,
-    };
-    let width_mm = f64::from(columns) * sq + 2.0 * margin;
-    let height_mm = f64::from(rows) * sq + 2.0 * margin;
+    let (map, width_mm, height_mm) = page_frame(sq, columns, rows);
     let st = &opts.style;
     let grid = Grid::new(s);
     let entries = legend(s);
@@ -605,18 +597,7 @@ fn legend(s: &Dw10Scenario) -> Vec<Entry> {
 type Entry = (Option<Cell>, Option<(Piece, Option<Colour>)>, String);
 
 fn flow(entries: &[Entry], room: f64) -> (Vec<(f64, f64)>, u32) {
-    let mut at = Vec::with_capacity(entries.len());
-    let (mut x, mut row) = (0.0, 0u32);
-    for (_, _, text) in entries {
-        let w = LEGEND_SWATCH_MM + 2.0 + text.chars().count() as f64 * LETTER_EM * LEGEND_TEXT_MM;
-        if x > 0.0 && x + w > room {
-            x = 0.0;
-            row += 1;
-        }
-        at.push((x, f64::from(row) * LEGEND_ROW_MM));
-        x += w + LEGEND_GAP_MM;
-    }
-    (at, row + 1)
+    legend_flow(entries.iter().map(|e| e.2.as_str()), room)
 }
 
 fn legend_size(entries: &[Entry], width: f64) -> (f64, u32) {
@@ -627,17 +608,7 @@ fn legend_size(entries: &[Entry], width: f64) -> (f64, u32) {
 fn legend_layer_dw10(entries: &[Entry], st: &Style, width: f64, top: f64, _rows: u32) -> Layer {
     let left = LEGEND_LEFT_MM;
     let (at, _) = flow(entries, width - 2.0 * left);
-    let mut shapes = vec![plain(
-        Pt {
-            x: left,
-            y: top + LEGEND_HEAD_MM - 3.0,
-        },
-        "Legend — a square is x,y: x on the top ruler, y on the side ruler".into(),
-        3.5,
-        true,
-        Anchor::Start,
-        st.ink,
-    )];
+    let mut shapes = vec![legend_heading(top, st)];
     let row0 = top + LEGEND_HEAD_MM;
     for ((cell, piece, text), (dx, dy)) in entries.iter().zip(at) {
         let o = Pt {

@@ -245,9 +245,9 @@ pub(super) const LEGEND_HEAD_MM: f64 = 8.0;
 /// Height of one row of entries.
 pub(super) const LEGEND_ROW_MM: f64 = LEGEND_SWATCH_MM + 3.0;
 /// Between entries of a row.
-pub(super) const LEGEND_GAP_MM: f64 = 6.0;
+const LEGEND_GAP_MM: f64 = 6.0;
 /// Average width of a letter of [`FONT_FAMILY`], in ems (generous).
-pub(super) const LETTER_EM: f64 = 0.62;
+const LETTER_EM: f64 = 0.62;
 
 /// What the legend lists for a scenario: every symbol the map can show,
 /// and the mission pieces and markers when the map has them.
@@ -294,10 +294,13 @@ fn legend_entries(s: &Scenario) -> Vec<(Symbol, &'static str)> {
 
 /// Where each entry goes, relative to the first row's north-west corner,
 /// flowing left to right over `room` millimetres; and how many rows.
-fn legend_flow(entries: &[(Symbol, &str)], room: f64) -> (Vec<(f64, f64)>, u32) {
-    let mut at = Vec::with_capacity(entries.len());
+pub(super) fn legend_flow<'a>(
+    texts: impl ExactSizeIterator<Item = &'a str>,
+    room: f64,
+) -> (Vec<(f64, f64)>, u32) {
+    let mut at = Vec::with_capacity(texts.len());
     let (mut x, mut row) = (0.0, 0u32);
-    for (_, text) in entries {
+    for text in texts {
         let w = LEGEND_SWATCH_MM + 2.0 + text.chars().count() as f64 * LETTER_EM * LEGEND_TEXT_MM;
         if x > 0.0 && x + w > room {
             x = 0.0;
@@ -309,13 +312,29 @@ fn legend_flow(entries: &[(Symbol, &str)], room: f64) -> (Vec<(f64, f64)>, u32) 
     (at, row + 1)
 }
 
+/// The legend's heading, at the top of its band.
+pub(super) fn legend_heading(top: f64, st: &Style) -> Shape {
+    plain(
+        Pt {
+            x: LEGEND_LEFT_MM,
+            y: top + LEGEND_HEAD_MM - 3.0,
+        },
+        "Legend — a square is x,y: x on the top ruler, y on the side ruler".into(),
+        3.5,
+        true,
+        Anchor::Start,
+        st.ink,
+    )
+}
+
 /// The legend's left edge on the page.
 pub(super) const LEGEND_LEFT_MM: f64 = 5.0;
 
 /// Height of the legend band below the map on a page `width` mm wide.
 pub(super) fn legend_height_mm(s: &Scenario, width: f64) -> f64 {
     let left = LEGEND_LEFT_MM;
-    let (_, rows) = legend_flow(&legend_entries(s), width - 2.0 * left);
+    let entries = legend_entries(s);
+    let (_, rows) = legend_flow(entries.iter().map(|e| e.1), width - 2.0 * left);
     LEGEND_HEAD_MM + f64::from(rows) * LEGEND_ROW_MM + 2.0
 }
 
@@ -326,19 +345,9 @@ pub(super) fn legend_height_mm(s: &Scenario, width: f64) -> f64 {
 pub(super) fn legend_layer(s: &Scenario, st: &Style, width: f64, top: f64) -> (Layer, f64) {
     let entries = legend_entries(s);
     let left = LEGEND_LEFT_MM;
-    let (at, _) = legend_flow(&entries, width - 2.0 * left);
+    let (at, _) = legend_flow(entries.iter().map(|e| e.1), width - 2.0 * left);
     let height = legend_height_mm(s, width);
-    let mut shapes = vec![plain(
-        Pt {
-            x: left,
-            y: top + LEGEND_HEAD_MM - 3.0,
-        },
-        "Legend — a square is x,y: x on the top ruler, y on the side ruler".into(),
-        3.5,
-        true,
-        Anchor::Start,
-        st.ink,
-    )];
+    let mut shapes = vec![legend_heading(top, st)];
     let row0 = top + LEGEND_HEAD_MM;
     for ((sym, text), (dx, dy)) in entries.iter().zip(at) {
         let o = Pt {
