@@ -150,9 +150,9 @@ pub fn dw10_files(
 }
 
 /// The export files of a Dungeons Dark & Dangerous scenario — map.svg,
-/// map.png, setup.md, on paper map.pdf and setup.pdf — by name, in that
-/// order. (No cut-outs or VTT file: a board has no tiles to cut, and the
-/// VTT export reads tile maps.)
+/// map.png, setup.md, on paper map.pdf and setup.pdf, and map.dd2vtt with
+/// `vtt` — by name, in that order. (No cut-outs: a board has no tiles to
+/// cut.)
 pub fn ddd_exports(
     s: &crate::ddd::DddScenario,
     opts: &PackOptions,
@@ -170,6 +170,11 @@ pub fn ddd_exports(
     if let Some(print) = &opts.print {
         files.push(("map.pdf", export::ddd::board_pdf(s, &opts.map, print)?));
         files.push(("setup.pdf", export::ddd::sheet_pdf(&sheet, print)?));
+    }
+    if let Some(vtt) = &opts.vtt {
+        let png = export::uvtt::image_of(s, vtt, opts.png, || d.clone())?;
+        let board = crate::ddd::part::board_of(s);
+        files.push(("map.dd2vtt", export::uvtt::board_file(s, &board, png, vtt)?));
     }
     Ok(files)
 }

@@ -108,9 +108,6 @@ pub(crate) fn pack_options(output: &OutputArgs) -> anyhow::Result<PackOptions> {
     if opts.cutouts {
         bail!("--cutouts is for tile maps; a dd-and-d board has no tiles to cut out");
     }
-    if opts.vtt.is_some() {
-        bail!("--vtt is not made for dd-and-d boards yet");
-    }
     Ok(opts)
 }
 

@@ -49,6 +49,18 @@ pub enum Side {
     W,
 }
 
+/// The kinds of door the games put on square edges (one list for the
+/// board builder, the games and the maps).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum DoorKind {
+    /// Opens for anyone.
+    Plain,
+    /// Needs a key, a spell or a picked lock (or smashing) first.
+    Locked,
+    /// Looks like wall until found: drawn on the game master's map only.
+    Secret,
+}
+
 impl Side {
     /// All four sides, clockwise from north.
     pub const ALL: [Side; 4] = [Side::N, Side::E, Side::S, Side::W];

@@ -63,15 +63,19 @@ pub struct DoorMark {
     pub kind: DoorKind,
 }
 
-/// The kinds of door the games have.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum DoorKind {
-    /// Opens for anyone.
-    Plain,
-    /// Needs a key (or a spell).
-    Locked,
-    /// Looks like wall: drawn on the game master's map only.
-    Secret,
+/// The kinds of door the games have (shared with the board builder).
+pub use crate::core::geom::DoorKind;
+
+impl From<&crate::build::board::Door> for DoorMark {
+    /// A board's door (written from its west or north square) as a mark.
+    fn from(d: &crate::build::board::Door) -> DoorMark {
+        let (a, b) = d.squares();
+        DoorMark {
+            a: (a.x, a.y),
+            b: (b.x, b.y),
+            kind: d.kind,
+        }
+    }
 }
 
 impl DoorMark {

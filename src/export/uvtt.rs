@@ -361,16 +361,47 @@ pub fn uvtt(
     file_of(s, png, &map.doors, vtt)
 }
 
-/// The `map.dd2vtt` of any game's scenario: its image (see [`image_of`])
-/// and its doors as portals.
+/// The `map.dd2vtt` of any game's scenario on tiles: its image (see
+/// [`image_of`]) and its doors as portals.
 pub fn file_of<G>(
     s: &crate::scenario::Scenario<G>,
     png: Vec<u8>,
     doors: &[DoorMark],
     vtt: &VttOptions,
 ) -> Result<Vec<u8>, ExportError> {
-    let walls = walls(s);
-    let objects = objects(s);
+    file_with(s, png, &walls(s), &objects(s), doors, vtt)
+}
+
+/// The `map.dd2vtt` of a scenario on one fixed board: walls between wall
+/// and every other ground, the obstacles as blocking outlines, every door
+/// (secret ones too, for the game master's tabletop to hide) a portal.
+pub fn board_file<G>(
+    s: &crate::scenario::Scenario<G>,
+    board: &crate::build::board::Board,
+    png: Vec<u8>,
+    vtt: &VttOptions,
+) -> Result<Vec<u8>, ExportError> {
+    use crate::build::board::Terrain;
+    use crate::core::geom::Point;
+    let (w, h) = (
+        board.width.min(i32::MAX as u32) as i32,
+        board.height.min(i32::MAX as u32) as i32,
+    );
+    let at = |x: i32, y: i32| board.at(Point { x, y });
+    let walls = outline_loops(w, h, |x, y| at(x, y) != Terrain::Wall);
+    let objects = outline_loops(w, h, |x, y| at(x, y) == Terrain::Obstacle);
+    let doors: Vec<DoorMark> = board.doors.iter().map(DoorMark::from).collect();
+    file_with(s, png, &walls, &objects, &doors, vtt)
+}
+
+fn file_with<G>(
+    s: &crate::scenario::Scenario<G>,
+    png: Vec<u8>,
+    walls: &[Vec<GridPt>],
+    objects: &[Vec<GridPt>],
+    doors: &[DoorMark],
+    vtt: &VttOptions,
+) -> Result<Vec<u8>, ExportError> {
     let portals: Vec<Portal> = doors.iter().filter_map(portal).collect();
     let file = File {
         format: FORMAT,
@@ -382,8 +413,8 @@ pub fn file_of<G>(
             },
             pixels_per_grid: vtt.pixels_per_grid,
         },
-        line_of_sight: &walls,
-        objects_line_of_sight: &objects,
+        line_of_sight: walls,
+        objects_line_of_sight: objects,
         portals: &portals,
         environment: Environment {
             baked_lighting: true,

@@ -15,6 +15,7 @@ mod ddd_hostile;
 mod ddd_properties;
 mod determinism;
 mod docs;
+mod doors;
 mod dw10;
 mod dw10_hostile;
 mod golden;

@@ -163,10 +163,13 @@ fn check(path: &Path) -> usize {
                     .map(|f| (i64::from(f.x), i64::from(f.y)))
                     .collect(),
             ),
-            // A board makes no VTT file (`--vtt` is refused for it).
-            tilecrawl::games::AnyScenario::Ddd(_) => {
-                panic!("{what}: a dd-and-d board has no .dd2vtt")
-            }
+            // A board's legend is the tile legend but for rubble (`%`),
+            // difficult ground that hides: open, like hindering ground.
+            tilecrawl::games::AnyScenario::Ddd(s) => (
+                s.size,
+                s.grid.iter().map(|r| r.replace('%', ",")).collect(),
+                Vec::new(),
+            ),
         };
     assert_eq!(
         (u64::from(size.width), u64::from(size.height)),
@@ -364,6 +367,27 @@ fn every_written_dd2vtt_reads_back_as_the_importers_need() {
             ],
         );
     }
+    for (seed, scenario) in [("7", "ambush"), ("3", "free-prisoner")] {
+        ok(
+            d,
+            &[
+                "generate",
+                "--ruleset",
+                "dd-and-d",
+                "--scenario",
+                scenario,
+                "--seed",
+                seed,
+                "--dpi",
+                "20",
+                "--vtt",
+                "--vtt-grid",
+                "30",
+                "--out",
+                &out(&format!("dd{seed}")),
+            ],
+        );
+    }
     ok(d, &["campaign", "new", "V", "--seed", "5"]);
     ok(
         d,
@@ -395,6 +419,8 @@ fn every_written_dd2vtt_reads_back_as_the_importers_need() {
         "campaigns/V/adventure-1/map.dd2vtt",
         "dw7/map.dd2vtt",
         "dw12/map.dd2vtt",
+        "dd7/map.dd2vtt",
+        "dd3/map.dd2vtt",
     ] {
         assert!(names.iter().any(|n| n == want), "{want} not in {names:?}");
     }
@@ -411,6 +437,43 @@ fn every_written_dd2vtt_reads_back_as_the_importers_need() {
         assert!(doors > 0);
         assert_eq!(v["portals"].as_array().unwrap().len(), doors, "seed {seed}");
     }
+    // Dungeons Dark & Dangerous: every door of the board, secret ones too
+    // (the game master's tabletop hides them), is a portal; render of the
+    // written scenario writes the same file.
+    for seed in ["7", "3"] {
+        let v: serde_json::Value =
+            serde_json::from_slice(&std::fs::read(d.join(format!("dd{seed}/map.dd2vtt"))).unwrap())
+                .unwrap();
+        let text = std::fs::read_to_string(d.join(format!("dd{seed}/scenario.yaml"))).unwrap();
+        let s = match tilecrawl::games::AnyScenario::from_yaml(&text, "scenario.yaml").unwrap() {
+            tilecrawl::games::AnyScenario::Ddd(s) => s,
+            _ => panic!("dd{seed} is not a dd-and-d scenario"),
+        };
+        assert!(!s.game.doors.is_empty(), "seed {seed} has no door");
+        assert_eq!(
+            v["portals"].as_array().unwrap().len(),
+            s.game.doors.len(),
+            "seed {seed}"
+        );
+    }
+    ok(
+        d,
+        &[
+            "render",
+            &format!("{}/scenario.yaml", out("dd7")),
+            "--dpi",
+            "20",
+            "--vtt",
+            "--vtt-grid",
+            "30",
+            "--out",
+            &out("rd7"),
+        ],
+    );
+    assert_eq!(
+        std::fs::read(d.join("dd7/map.dd2vtt")).unwrap(),
+        std::fs::read(d.join("rd7/map.dd2vtt")).unwrap()
+    );
     // render draws from the file what generate drew from memory.
     assert_eq!(
         std::fs::read(d.join("g7/map.dd2vtt")).unwrap(),

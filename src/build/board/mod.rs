@@ -113,16 +113,8 @@ impl Terrain {
     }
 }
 
-/// How a door opens.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum DoorKind {
-    /// Opens for anyone.
-    Plain,
-    /// Must be unlocked or smashed first.
-    Locked,
-    /// Looks like wall until found.
-    Secret,
-}
+/// How a door opens (the one list every game and map shares).
+pub use crate::core::geom::DoorKind;
 
 /// A door on the edge between square `(x, y)` and its neighbour on `side`
 /// (always E or S: every door is written from its west or north square).
@@ -157,6 +149,12 @@ impl Door {
             s => (at, s),
         };
         Door { at, side, kind }
+    }
+
+    /// The squares either side of the door: its west or north square, then
+    /// the other.
+    pub fn squares(&self) -> (Point, Point) {
+        (self.at, self.beyond())
     }
 
     /// The square on the door's other side.
