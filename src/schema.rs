@@ -21,7 +21,7 @@ pub struct Kind {
 }
 
 /// Every kind with a schema, by name.
-pub const KINDS: [Kind; 9] = [
+pub const KINDS: [Kind; 10] = [
     Kind {
         name: "campaign",
         format: crate::mkd::campaign::model::FORMAT,
@@ -55,8 +55,8 @@ pub const KINDS: [Kind; 9] = [
     Kind {
         name: "scenario",
         format: crate::scenario::FORMAT,
-        what: "an MKD Adventure scenario (scenario.yaml)",
-        schema: crate::mkd::scenario::json_schema,
+        what: "a scenario of any game (scenario.yaml)",
+        schema: scenario_schema,
     },
     Kind {
         name: "style",
@@ -76,7 +76,35 @@ pub const KINDS: [Kind; 9] = [
         what: "a tile set (--tileset)",
         schema: crate::tileset::json_schema,
     },
+    Kind {
+        name: "warparty",
+        format: crate::ddd::warparty::FORMAT,
+        what: "a Dungeons Dark & Dangerous war-party (--warparty)",
+        schema: warparty_schema,
+    },
 ];
+
+/// A `scenario.yaml` of any game: one schema per game, told apart by the
+/// `ruleset` key each allows (the files share their `format`).
+#[derive(schemars::JsonSchema)]
+#[serde(untagged)]
+#[allow(dead_code, clippy::large_enum_variant)] // never built: only its schema is used
+enum AnyScenarioFile {
+    /// The MKD Adventure.
+    Mkd(crate::mkd::scenario::ScenarioFile),
+    /// Dungeon World 10 mm.
+    Dw10(crate::dw10::schema::ScenarioFile),
+    /// Dungeons Dark & Dangerous.
+    Ddd(crate::ddd::schema::ScenarioFile),
+}
+
+fn scenario_schema() -> schemars::Schema {
+    schemars::schema_for!(AnyScenarioFile)
+}
+
+fn warparty_schema() -> schemars::Schema {
+    schemars::schema_for!(crate::ddd::warparty::Warparty)
+}
 
 /// The kind called `name`.
 pub fn kind(name: &str) -> Option<&'static Kind> {

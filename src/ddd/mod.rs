@@ -16,6 +16,7 @@
 pub mod part;
 pub mod rules;
 pub mod scenarios;
+pub mod schema;
 pub mod setup;
 pub mod sheet;
 pub mod warparty;

@@ -29,7 +29,7 @@ use serde::{Deserialize, Serialize};
 pub type DddScenario = Scenario<DddPart>;
 
 /// How the scenario was chosen.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum Chosen {
     /// Named on the command line.
@@ -39,7 +39,7 @@ pub enum Chosen {
 }
 
 /// The choices the board was built with.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct DddParams {
     /// Built symmetric (`--fair`).
@@ -55,7 +55,7 @@ pub struct DddParams {
 }
 
 /// An exit: `length` squares of the `side` edge from `x, y` east or south.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ExitRecord {
     /// The board edge.
@@ -69,7 +69,7 @@ pub struct ExitRecord {
 }
 
 /// A door on the `side` edge of square `x, y`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct DoorRecord {
     /// Square beside the door.
@@ -85,7 +85,7 @@ pub struct DoorRecord {
 }
 
 /// A deployment zone: where one side may set its models up.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ZoneRecord {
     /// `edge-N`, `edge-E`, `edge-S`, `edge-W`, `defender` or `attacker`.
@@ -95,7 +95,9 @@ pub struct ZoneRecord {
 }
 
 /// What a counter is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize, schemars::JsonSchema,
+)]
 #[serde(rename_all = "kebab-case")]
 pub enum CounterKind {
     /// A treasure to carry off (Treasure Hunt).
@@ -121,7 +123,7 @@ impl CounterKind {
 }
 
 /// A counter on a square.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CounterRecord {
     /// What it is.

@@ -6,7 +6,19 @@ use serde::{Deserialize, Serialize};
 use std::sync::OnceLock;
 
 /// One of the six scenarios.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    Serialize,
+    Deserialize,
+    schemars::JsonSchema,
+)]
 #[serde(rename_all = "kebab-case")]
 pub enum ScenarioKind {
     /// 1. Battle: kill half the other war-party.

@@ -29,7 +29,9 @@ pub const MAX_WARPARTY_BYTES: u64 = 64 * 1024;
 pub const MAX_NAME: usize = 40;
 
 /// A power or defense die.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize, schemars::JsonSchema,
+)]
 #[serde(rename_all = "lowercase")]
 pub enum Die {
     /// Four sides.
@@ -61,7 +63,9 @@ impl Die {
 }
 
 /// An ability or piece of equipment (L56-96).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize, schemars::JsonSchema,
+)]
 #[serde(rename_all = "kebab-case")]
 pub enum Ability {
     /// Ranged Attack.
@@ -186,7 +190,7 @@ impl Ability {
 }
 
 /// One model of a war-party.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Model {
     /// 1 to 10 (L46): also its card in the initiative deck.
@@ -203,7 +207,7 @@ pub struct Model {
 }
 
 /// A war-party file.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Warparty {
     /// Always `tilecrawl-warparty/1`.

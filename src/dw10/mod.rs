@@ -10,6 +10,7 @@ pub mod board;
 pub mod features;
 pub mod figures;
 pub mod scenario;
+pub mod schema;
 pub mod setup;
 pub mod sheet;
 pub mod tables;

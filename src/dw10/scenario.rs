@@ -23,8 +23,21 @@ pub type Scenario = scenario::Scenario<Dw10Part>;
 
 /// How hard setup makes the dungeon (the project's table in
 /// `templates/dungeon-world-10mm/setup.yaml`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Default, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Default,
+    Serialize,
+    Deserialize,
+    schemars::JsonSchema,
+)]
 #[serde(rename_all = "lowercase")]
+#[schemars(rename = "Dw10Difficulty")]
 pub enum Difficulty {
     /// Fewer traps, low chest numbers.
     Easy,
@@ -47,8 +60,9 @@ impl Difficulty {
 }
 
 /// The parameters the dungeon was built and set up with.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
+#[schemars(rename = "Dw10Params")]
 pub struct Params {
     /// Number of 5-tile sets in the Dungeon Stack.
     pub sets: u32,
@@ -64,7 +78,7 @@ pub struct Params {
 
 /// The scenario's objective for the heroes (the text leaves it to each
 /// scenario, L515-517; these are tilecrawl's).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields, tag = "kind", rename_all = "lowercase")]
 pub enum Objective {
     /// Open the `chest`-th chest of `features` (counted from 1), then
@@ -83,7 +97,7 @@ pub enum Objective {
 }
 
 /// How each side wins.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Victory {
     /// The Draken Master wins at this many kills (L513-517, `--kills`).

@@ -206,8 +206,9 @@ impl GamePart for MkdPart {
 /// [`MkdPart::KEYS`], in order.
 #[derive(schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
+#[schemars(rename = "MkdScenario")]
 #[allow(dead_code)] // never built: only its schema is used
-struct ScenarioFile {
+pub(crate) struct ScenarioFile {
     /// Always `tilecrawl-scenario/1`.
     format: String,
     /// The program and version that wrote the file.
@@ -215,7 +216,7 @@ struct ScenarioFile {
     /// The master seed.
     seed: u64,
     /// The rule system that set the dungeon up.
-    ruleset: MkdRuleset,
+    ruleset: crate::scenario::RulesetOf<MkdPart>,
     /// The mission in canonical form (`quest`, `rescue+timed`).
     mission: String,
     /// The parameters the dungeon was built and set up with.
@@ -804,25 +805,6 @@ pub fn from_yaml(text: &str, file: &str) -> Result<Scenario, scenario::ScenarioE
 /// Writes an MKD Adventure scenario as YAML.
 pub fn to_yaml(s: &Scenario) -> String {
     scenario::to_yaml(s)
-}
-
-/// The mirror's `ruleset`: `RulesetId` in the schema, naming this game
-/// only (the scenario schema describes MKD Adventure scenarios; another
-/// game's scenario is not read by it).
-struct MkdRuleset;
-
-impl schemars::JsonSchema for MkdRuleset {
-    fn schema_name() -> std::borrow::Cow<'static, str> {
-        "RulesetId".into()
-    }
-
-    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
-        schemars::json_schema!({
-            "description": "The rule system the scenario is for.",
-            "type": "string",
-            "enum": [RulesetId::MkdAdventure.as_str()],
-        })
-    }
 }
 
 #[cfg(test)]

@@ -16,4 +16,4 @@ pub use io::{
     read_text, to_yaml,
 };
 pub use model::*;
-pub use ruleset::{RulesetId, UnknownRuleset};
+pub use ruleset::{RulesetId, RulesetOf, UnknownRuleset};

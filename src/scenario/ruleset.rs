@@ -85,6 +85,33 @@ impl schemars::JsonSchema for RulesetId {
     }
 }
 
+/// For schemas only: a `ruleset` key that names game `G` and no other, so
+/// each game's scenario schema tells the games' files apart.
+pub struct RulesetOf<G>(std::marker::PhantomData<G>);
+
+impl<G: super::GamePart> schemars::JsonSchema for RulesetOf<G> {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        // `Ruleset` and the id in camel case: `RulesetMkdAdventure`.
+        let mut name = String::from("Ruleset");
+        for word in G::RULESET.as_str().split('-') {
+            let mut c = word.chars();
+            if let Some(first) = c.next() {
+                name.extend(first.to_uppercase());
+                name.push_str(c.as_str());
+            }
+        }
+        name.into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({
+            "description": "The rule system the scenario is for.",
+            "type": "string",
+            "enum": [G::RULESET.as_str()],
+        })
+    }
+}
+
 impl<'de> Deserialize<'de> for RulesetId {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         let text = String::deserialize(d)?;

@@ -94,17 +94,15 @@ fn every_template_and_test_file_of_a_kind_validates() {
         "-q",
     ]);
     files.push(tmp.path().join("game.save"));
+    // No war-party is pinned either: make one.
+    run(&["warparty", "new", "--seed", "3", "--out", "blue.yaml"]);
+    files.push(tmp.path().join("blue.yaml"));
     for k in &KINDS {
         let (schemas, index) = validator(k);
         let mut checked = 0;
         for f in &files {
             let text = std::fs::read_to_string(f).unwrap();
             if tilecrawl::core::yaml::format_of(&text) != Some(k.format) {
-                continue;
-            }
-            // The scenario schema is the MKD Adventure's; a board game's
-            // scenario (dd-and-d) has none yet.
-            if is_other_game(&text) {
                 continue;
             }
             let value: serde_json::Value = yaml_serde::from_str(&text).unwrap();
@@ -160,15 +158,6 @@ fn tilecrawl_schema_prints_the_shipped_schema_or_the_list() {
     assert!(r.stderr.contains("invalid value 'nope'"), "{}", r.stderr);
 }
 
-/// A scenario of a game other than the MKD Adventure (which the scenario
-/// schema does not describe).
-fn is_other_game(text: &str) -> bool {
-    tilecrawl::scenario::read_ruleset(text, "f")
-        .ok()
-        .flatten()
-        .is_some_and(|r| r != tilecrawl::rules::RulesetId::MkdAdventure)
-}
-
 /// Whether `text` (YAML) validates against kind `name`'s shipped schema.
 fn validates(name: &str, text: &str) -> bool {
     let (schemas, index) = validator(tilecrawl::schema::kind(name).unwrap());
@@ -187,13 +176,18 @@ fn every_golden_scenario_and_template_table_and_style_is_checked() {
         .filter(|f| f.file_name().is_some_and(|n| n == "scenario.yaml"))
         .collect();
     assert!(scenarios.len() >= 6, "{scenarios:?}");
+    let mut games = std::collections::BTreeSet::new();
     for f in scenarios {
         let text = std::fs::read_to_string(f).unwrap();
-        if is_other_game(&text) {
-            continue;
-        }
         assert!(validates("scenario", &text), "{}", f.display());
+        games.insert(tilecrawl::scenario::read_ruleset(&text, "f").unwrap());
     }
+    // Every game's scenarios are among them.
+    assert_eq!(
+        games.len(),
+        tilecrawl::rules::RulesetId::ALL.len(),
+        "{games:?}"
+    );
     for (dir, kind) in [
         ("templates/tables", "tables"),
         ("templates/styles", "style"),
@@ -209,25 +203,95 @@ fn every_golden_scenario_and_template_table_and_style_is_checked() {
 }
 
 #[test]
-fn the_scenario_schema_names_the_loaders_keys() {
+fn each_games_scenario_schema_names_its_loaders_keys() {
     use tilecrawl::scenario::GamePart;
-    let schema = tilecrawl::mkd::scenario::json_schema();
-    let props: Vec<&str> = schema
-        .get("properties")
-        .and_then(|p| p.as_object())
-        .unwrap()
-        .keys()
-        .map(String::as_str)
-        .collect();
-    let mut keys: Vec<&str> = tilecrawl::mkd::scenario::MkdPart::KEYS.to_vec();
-    let mut got = props.clone();
-    keys.sort_unstable();
-    got.sort_unstable();
-    assert_eq!(got, keys, "the schema's keys are not the loader's");
-    assert_eq!(
-        schema.get("additionalProperties"),
-        Some(&serde_json::Value::Bool(false))
-    );
+    let games = [
+        (
+            tilecrawl::mkd::scenario::json_schema(),
+            tilecrawl::mkd::scenario::MkdPart::KEYS,
+        ),
+        (
+            tilecrawl::dw10::schema::json_schema(),
+            tilecrawl::dw10::scenario::Dw10Part::KEYS,
+        ),
+        (
+            tilecrawl::ddd::schema::json_schema(),
+            tilecrawl::ddd::DddPart::KEYS,
+        ),
+    ];
+    for (schema, keys) in games {
+        let props: Vec<&str> = schema
+            .get("properties")
+            .and_then(|p| p.as_object())
+            .unwrap()
+            .keys()
+            .map(String::as_str)
+            .collect();
+        let mut keys: Vec<&str> = keys.to_vec();
+        let mut got = props.clone();
+        keys.sort_unstable();
+        got.sort_unstable();
+        assert_eq!(got, keys, "the schema's keys are not the loader's");
+        assert_eq!(
+            schema.get("additionalProperties"),
+            Some(&serde_json::Value::Bool(false))
+        );
+    }
+}
+
+#[test]
+fn other_games_scenarios_and_war_parties_of_the_wrong_shape_fail_schema_and_loader() {
+    let dw10 =
+        std::fs::read_to_string(root().join("tests/golden/dw10/seed-7/scenario.yaml")).unwrap();
+    let ddd = std::fs::read_to_string(root().join("tests/golden/ddd/seed-7-ambush/scenario.yaml"))
+        .unwrap();
+    for (good, bads) in [
+        (
+            &dw10,
+            vec![
+                // Another game's ruleset: the MKD or board schema does not fit.
+                dw10.replacen("ruleset: dungeon-world-10mm", "ruleset: dd-and-d", 1),
+                dw10.replacen("\nfeatures:", "\nfeaturez:", 1),
+                dw10.replacen("{kind: trap,", "{kind: trapp,", 1),
+                dw10.replacen("\nvictory: {", "\nvictory: {colour: red, ", 1),
+            ],
+        ),
+        (
+            &ddd,
+            vec![
+                ddd.replacen("ruleset: dd-and-d", "ruleset: mkd-adventure", 1),
+                ddd.replacen("\nscenario: ", "\nscenario: skirmish-", 1),
+                ddd.replacen("\ncounters:", "\ncounterz:", 1),
+                ddd.replacen("\nparams: {", "\nparams: {colour: red, ", 1),
+            ],
+        ),
+    ] {
+        assert!(validates("scenario", good));
+        assert!(tilecrawl::games::AnyScenario::from_yaml(good, "s").is_ok());
+        for bad in bads {
+            assert_ne!(&bad, good, "the edit did not apply");
+            assert!(!validates("scenario", &bad), "the schema takes {bad:.300}");
+            assert!(
+                tilecrawl::games::AnyScenario::from_yaml(&bad, "s").is_err(),
+                "the loader takes it"
+            );
+        }
+    }
+
+    let party = tilecrawl::ddd::warparty::to_yaml(&tilecrawl::ddd::warparty::new(3, "Blue"));
+    assert!(validates("warparty", &party));
+    for bad in [
+        party.replacen("power: ", "power: d20, was: ", 1),
+        party.replacen("\nmodels:", "\nmodelz:", 1),
+        party.replacen("power: d", "power: e", 1),
+    ] {
+        assert_ne!(bad, party, "the edit did not apply");
+        assert!(!validates("warparty", &bad), "the schema takes {bad:.300}");
+        assert!(
+            tilecrawl::ddd::warparty::parse(&bad, "w").is_err(),
+            "the loader takes it"
+        );
+    }
 }
 
 #[test]

@@ -1,0 +1,57 @@
+//! The JSON Schema of a Dungeon World 10 mm `scenario.yaml`.
+
+use super::scenario::{Dw10Part, Feature, Params, Victory};
+use crate::scenario::{self, Size};
+
+/// The flat `scenario.yaml` of a Dungeon World 10 mm dungeon, key for key,
+/// for its JSON Schema only: the file is read by the envelope's own visitor
+/// around [`Dw10Part`], which schemars cannot see through. The value types
+/// are the loader's own, so they cannot drift; a test checks that the keys
+/// here are [`Dw10Part`]'s, in order.
+#[derive(schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+#[schemars(rename = "Dw10Scenario")]
+#[allow(dead_code)] // never built: only its schema is used
+pub(crate) struct ScenarioFile {
+    /// Always `tilecrawl-scenario/1`.
+    format: String,
+    /// The program and version that wrote the file.
+    generator: String,
+    /// The master seed.
+    seed: u64,
+    /// The rule system that set the dungeon up.
+    ruleset: scenario::RulesetOf<Dw10Part>,
+    /// The parameters the dungeon was built and set up with.
+    params: Params,
+    /// Printed size of one square in millimetres.
+    square_mm: f64,
+    /// Bounding box of the dungeon in squares.
+    size: Size,
+    /// Where the bounding box's north-west corner lies on the table.
+    table_offset: crate::core::geom::Point,
+    /// One string of cells in the tile-set legend per row, `_` where no piece is.
+    grid: Vec<String>,
+    /// The pieces in placement order.
+    tiles: Vec<scenario::PlacedTile>,
+    /// Pairs of connected piece indexes.
+    connections: Vec<[usize; 2]>,
+    /// The dungeon entrance.
+    entrance: scenario::Entrance,
+    /// The Central Chamber.
+    central_chamber: scenario::CentralChamber,
+    /// Entryways that lead nowhere.
+    dead_ends: Vec<scenario::Opening>,
+    /// Where the heroes come in: an active teleporter's square.
+    start: super::features::At,
+    /// How each side wins.
+    victory: Victory,
+    /// Every counter, door and piece of furniture.
+    features: Vec<Feature>,
+    /// Every roll made while building and setting up, in order.
+    log: Vec<crate::core::dice::LogEntry>,
+}
+
+/// The JSON Schema of a Dungeon World 10 mm `scenario.yaml`.
+pub fn json_schema() -> schemars::Schema {
+    schemars::schema_for!(ScenarioFile)
+}
