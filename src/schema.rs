@@ -21,7 +21,7 @@ pub struct Kind {
 }
 
 /// Every kind with a schema, by name.
-pub const KINDS: [Kind; 10] = [
+pub const KINDS: [Kind; 20] = [
     Kind {
         name: "campaign",
         format: crate::mkd::campaign::model::FORMAT,
@@ -81,6 +81,66 @@ pub const KINDS: [Kind; 10] = [
         format: crate::ddd::warparty::FORMAT,
         what: "a Dungeons Dark & Dangerous war-party (--warparty)",
         schema: warparty_schema,
+    },
+    Kind {
+        name: "rewards",
+        format: crate::mkd::campaign::reward::FORMAT,
+        what: "the campaign rewards table (embedded data)",
+        schema: crate::mkd::campaign::reward::json_schema,
+    },
+    Kind {
+        name: "ruleset",
+        format: crate::mkd::setup::DATA_FORMAT,
+        what: "the MKD Adventure setup data (embedded data)",
+        schema: crate::mkd::setup::json_schema,
+    },
+    Kind {
+        name: "wod-s",
+        format: crate::characters::wod_s::data::FORMAT,
+        what: "the World of Dungeons S tables (embedded data)",
+        schema: crate::characters::wod_s::data::json_schema,
+    },
+    Kind {
+        name: "wod-s-names",
+        format: crate::characters::wod_s::names::FORMAT,
+        what: "the World of Dungeons S names by land (embedded data)",
+        schema: crate::characters::wod_s::names::json_schema,
+    },
+    Kind {
+        name: "wod-s-mkd",
+        format: crate::mkd::wod_s::FORMAT,
+        what: "the World of Dungeons S to MKD hero conversion (embedded data)",
+        schema: crate::mkd::wod_s::json_schema,
+    },
+    Kind {
+        name: "dw-srd",
+        format: crate::characters::dw_srd::hirelings::FORMAT,
+        what: "the Dungeon World SRD hirelings, moves and harm (embedded data)",
+        schema: crate::characters::dw_srd::hirelings::json_schema,
+    },
+    Kind {
+        name: "dw10-figures",
+        format: crate::dw10::figures::FORMAT,
+        what: "the Dungeon World 10 mm figures (embedded data)",
+        schema: crate::dw10::figures::json_schema,
+    },
+    Kind {
+        name: "dw10-tables",
+        format: crate::dw10::tables::FORMAT,
+        what: "the Dungeon World 10 mm roll tables and prices (embedded data)",
+        schema: crate::dw10::tables::json_schema,
+    },
+    Kind {
+        name: "dw10-setup",
+        format: crate::dw10::tables::SETUP_FORMAT,
+        what: "the Dungeon World 10 mm setup counts (embedded data)",
+        schema: crate::dw10::tables::setup_json_schema,
+    },
+    Kind {
+        name: "dd-and-d-scenarios",
+        format: crate::ddd::scenarios::FORMAT,
+        what: "the Dungeons Dark & Dangerous scenario texts (embedded data)",
+        schema: crate::ddd::scenarios::json_schema,
     },
 ];
 

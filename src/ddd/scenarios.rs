@@ -5,6 +5,9 @@
 use serde::{Deserialize, Serialize};
 use std::sync::OnceLock;
 
+/// The `format:` line of the scenario texts file.
+pub const FORMAT: &str = "tilecrawl-dd-and-d-scenarios/1";
+
 /// One of the six scenarios.
 #[derive(
     Debug,
@@ -97,7 +100,7 @@ impl std::fmt::Display for ScenarioKind {
 }
 
 /// A scenario's rules in tilecrawl's words.
-#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ScenarioText {
     /// Which scenario.
@@ -114,7 +117,7 @@ pub struct ScenarioText {
     pub victory: String,
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 struct TextsFile {
     #[allow(dead_code)]
@@ -133,6 +136,11 @@ pub fn texts() -> &'static [ScenarioText] {
         .expect("the embedded scenario texts parse (a test checks)");
         f.scenarios
     })
+}
+
+/// The JSON Schema of the Dungeons Dark & Dangerous scenario texts file.
+pub fn json_schema() -> schemars::Schema {
+    schemars::schema_for!(TextsFile)
 }
 
 #[cfg(test)]

@@ -144,7 +144,7 @@ pub struct Shoot {
 
 /// Who named a stat block: the rule text, or tilecrawl where the text's
 /// heading was lost.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum NamedBy {
     /// The name is in the rule text.
@@ -194,7 +194,7 @@ impl Figures {
     }
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 struct RawFile {
     format: String,
@@ -203,7 +203,7 @@ struct RawFile {
     heroes: Vec<RawFigure>,
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 struct RawFigure {
     name: String,
@@ -363,6 +363,11 @@ fn figures(raw: Vec<RawFigure>, list: &str, file: &str) -> Result<Vec<Figure>, F
         });
     }
     Ok(out)
+}
+
+/// The JSON Schema of the Dungeon World 10 mm figures file.
+pub fn json_schema() -> schemars::Schema {
+    schemars::schema_for!(RawFile)
 }
 
 #[cfg(test)]

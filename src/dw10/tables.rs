@@ -26,7 +26,7 @@ const EMBEDDED_SETUP: &str = include_str!(concat!(
 ));
 
 /// A row of the `?` trap table (d6).
-#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct TrapRow {
     /// The d6 face.
@@ -43,7 +43,7 @@ pub struct TrapRow {
 }
 
 /// A row of the chest contents (2d6): `roll` is a face or a range `7-8`.
-#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ChestRow {
     /// The 2d6 total or range.
@@ -55,7 +55,7 @@ pub struct ChestRow {
 }
 
 /// A row of the spell table (d6).
-#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct SpellRow {
     /// The d6 face.
@@ -67,7 +67,7 @@ pub struct SpellRow {
 }
 
 /// A row of the spawn table (2d6).
-#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct SpawnRow {
     /// The 2d6 total.
@@ -82,7 +82,7 @@ pub struct SpawnRow {
 }
 
 /// A shop price.
-#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ShopRow {
     /// The item's id.
@@ -95,7 +95,7 @@ pub struct ShopRow {
 }
 
 /// What exploring a piece does.
-#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct FurnishingRow {
     /// The piece (a furnishing, `coffin`, `pool` or a spawn point).
@@ -105,7 +105,7 @@ pub struct FurnishingRow {
 }
 
 /// The game's tables, checked.
-#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Tables {
     /// Always [`FORMAT`].
@@ -332,7 +332,7 @@ pub fn parse(text: &str, file: &str, figures: &Figures) -> Result<Tables, FileEr
 
 /// One row of the setup table: how many of each feature, by the dungeon's
 /// size. `per_tiles: N` means one for every N tiles, rounded up.
-#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct SetupRow {
     /// One `?` counter per this many tiles.
@@ -368,7 +368,7 @@ pub struct SetupRow {
 }
 
 /// The setup table, checked.
-#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct SetupTable {
     /// Always [`SETUP_FORMAT`].
@@ -540,6 +540,16 @@ pub fn spells(t: &Tables) -> Vec<Ability> {
     rows.iter()
         .filter_map(|r| Ability::parse(&r.spell))
         .collect()
+}
+
+/// The JSON Schema of the Dungeon World 10 mm roll tables and prices file.
+pub fn json_schema() -> schemars::Schema {
+    schemars::schema_for!(Tables)
+}
+
+/// The JSON Schema of the Dungeon World 10 mm setup table file.
+pub fn setup_json_schema() -> schemars::Schema {
+    schemars::schema_for!(SetupTable)
 }
 
 #[cfg(test)]

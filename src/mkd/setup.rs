@@ -85,7 +85,7 @@ const DATA_YAML: &str = include_str!(concat!(
 ));
 
 /// One row of the rules' WMT pool table: tokens per set of tiles for a hero-value band.
-#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct WmtBand {
     /// Highest hero value of the band (inclusive); `None` for the open-ended last band.
@@ -101,7 +101,7 @@ pub struct WmtBand {
     pub reveal_bonus: u32,
 }
 
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 struct ChestLevels {
     easy: [u32; 6],
@@ -109,7 +109,7 @@ struct ChestLevels {
     hard: [u32; 6],
 }
 
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 struct Data {
     format: String,
@@ -119,6 +119,9 @@ struct Data {
     terrain_marker_side: [TerrainSide; 6],
     furnishings: [String; 6],
 }
+
+/// The `format:` line of the embedded setup data (`templates/rulesets/`).
+pub const DATA_FORMAT: &str = "tilecrawl-ruleset/1";
 
 /// The MKD Adventure rule system, with its setup tables.
 #[derive(Debug, Clone, Copy)]
@@ -133,7 +136,7 @@ impl MkdAdventure {
         let data = DATA.get_or_init(|| {
             let data: Data = yaml_serde::from_str(DATA_YAML)
                 .expect("the embedded ruleset data is checked by the tests");
-            debug_assert_eq!(data.format, "tilecrawl-ruleset/1");
+            debug_assert_eq!(data.format, DATA_FORMAT);
             debug_assert_eq!(data.name, "mkd-adventure");
             data
         });
@@ -679,6 +682,11 @@ fn quest_chest_square(
     Err(SetupError(format!(
         "the Central Chamber has no square reachable from the entrance for the {label}"
     )))
+}
+
+/// The JSON Schema of the MKD Adventure setup data file.
+pub fn json_schema() -> schemars::Schema {
+    schemars::schema_for!(Data)
 }
 
 #[cfg(test)]

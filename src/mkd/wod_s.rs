@@ -19,7 +19,7 @@ const EMBEDDED: &str = include_str!(concat!(
 ));
 
 /// The conversion from a World of Dungeons S sheet to MKD stats.
-#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Conversion {
     #[allow(dead_code)] // checked in `parse`
@@ -200,6 +200,11 @@ pub fn party_yaml(
         "{head}{}",
         crate::core::yaml_emit::to_string(&p, &crate::core::yaml_emit::DocStyle::default())?
     ))
+}
+
+/// The JSON Schema of the World of Dungeons S to MKD conversion table file.
+pub fn json_schema() -> schemars::Schema {
+    schemars::schema_for!(Conversion)
 }
 
 #[cfg(test)]

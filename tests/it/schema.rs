@@ -97,6 +97,19 @@ fn every_template_and_test_file_of_a_kind_validates() {
     // No war-party is pinned either: make one.
     run(&["warparty", "new", "--seed", "3", "--out", "blue.yaml"]);
     files.push(tmp.path().join("blue.yaml"));
+    // Every template is of a kind with a schema: none is skipped below.
+    for f in files
+        .iter()
+        .filter(|f| f.starts_with(root().join("templates")))
+    {
+        let text = std::fs::read_to_string(f).unwrap();
+        let format = tilecrawl::core::yaml::format_of(&text);
+        assert!(
+            KINDS.iter().any(|k| Some(k.format) == format),
+            "{}: format {format:?} has no schema",
+            f.display()
+        );
+    }
     for k in &KINDS {
         let (schemas, index) = validator(k);
         let mut checked = 0;

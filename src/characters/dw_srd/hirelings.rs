@@ -21,7 +21,7 @@ const EMBEDDED: &str = include_str!(concat!(
 pub const MAX_COUNT: u32 = 20;
 
 /// Where hirelings are found and the range of their number.
-#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Found {
     /// `village`, `town`, `keep`, `city`.
@@ -33,7 +33,7 @@ pub struct Found {
 }
 
 /// A hireling ability.
-#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Ability {
     /// Its name.
@@ -43,7 +43,7 @@ pub struct Ability {
 }
 
 /// A skill and its abilities.
-#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct SkillDef {
     /// `protector`.
@@ -53,7 +53,7 @@ pub struct SkillDef {
 }
 
 /// The split's dice (the project's way to divide the number).
-#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Split {
     /// Loyalty is 1d(this) less `loyalty_less`.
@@ -69,7 +69,7 @@ pub struct Split {
 }
 
 /// The SRD hireling tables.
-#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Tables {
     #[allow(dead_code)] // checked in `parse`
@@ -259,6 +259,11 @@ pub fn make(
         });
     }
     Ok(out)
+}
+
+/// The JSON Schema of the Dungeon World SRD tables (hirelings, moves, harm) file.
+pub fn json_schema() -> schemars::Schema {
+    schemars::schema_for!(Tables)
 }
 
 #[cfg(test)]

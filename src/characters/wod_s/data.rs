@@ -19,7 +19,7 @@ const EMBEDDED: &str = include_str!(concat!(
 pub const MAX_LEVEL: u32 = 10;
 
 /// A skill and what it is rolled for.
-#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Skill {
     /// Its id (`athletics`).
@@ -30,7 +30,7 @@ pub struct Skill {
 }
 
 /// A special ability and the class group that teaches it.
-#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct AbilityDef {
     /// Its id (`second-wind`).
@@ -42,7 +42,7 @@ pub struct AbilityDef {
 }
 
 /// A species and what it changes.
-#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Species {
     /// Its id (`dwarf`).
@@ -65,7 +65,7 @@ pub struct Species {
 }
 
 /// A class: its skills and where its two starting abilities come from.
-#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Class {
     /// Its id (`paladin`).
@@ -77,7 +77,7 @@ pub struct Class {
 }
 
 /// One row of the level table.
-#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct LevelRow {
     /// The level.
@@ -101,7 +101,7 @@ pub struct LevelRow {
 }
 
 /// What an item of the price list is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum ItemKind {
     /// A melee weapon.
@@ -123,7 +123,7 @@ pub enum ItemKind {
 }
 
 /// One item of the price list.
-#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Item {
     /// Its id (`martial-weapon`).
@@ -144,7 +144,7 @@ pub struct Item {
 }
 
 /// A kind of hireling for day pay.
-#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct HirelingKind {
     /// Its id (`armsman`).
@@ -161,7 +161,7 @@ pub struct HirelingKind {
 }
 
 /// A band of the d100 injury location table.
-#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct LocationRow {
     /// Highest d100 of the band.
@@ -177,7 +177,7 @@ pub struct LocationRow {
 }
 
 /// A band of the d12 severity table.
-#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct SeverityRow {
     /// Highest d12 of the band.
@@ -191,7 +191,7 @@ pub struct SeverityRow {
 }
 
 /// An effect code of a critical injury.
-#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct EffectRow {
     /// The letter.
@@ -201,7 +201,7 @@ pub struct EffectRow {
 }
 
 /// Every World of Dungeons S table, checked.
-#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Tables {
     #[allow(dead_code)] // checked in `parse`
@@ -468,6 +468,11 @@ fn check(t: &Tables) -> Result<(), (String, String)> {
         return err("injury_severities", "bands must cover 1 to 12".into());
     }
     Ok(())
+}
+
+/// The JSON Schema of the World of Dungeons S tables file.
+pub fn json_schema() -> schemars::Schema {
+    schemars::schema_for!(Tables)
 }
 
 #[cfg(test)]

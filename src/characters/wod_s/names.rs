@@ -18,7 +18,7 @@ const EMBEDDED: &str = include_str!(concat!(
 pub const MAX_COUNT: u32 = 100;
 
 /// A land of origin (or a species' own list) and its names.
-#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Land {
     /// Its id (`northlands`).
@@ -31,7 +31,7 @@ pub struct Land {
     pub names: Vec<String>,
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 struct NamesFile {
     format: String,
@@ -143,6 +143,11 @@ pub fn draw(
         out.push(free.remove(k).clone());
     }
     Ok(out)
+}
+
+/// The JSON Schema of the World of Dungeons S name lists file.
+pub fn json_schema() -> schemars::Schema {
+    schemars::schema_for!(NamesFile)
 }
 
 #[cfg(test)]

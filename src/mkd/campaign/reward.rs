@@ -16,7 +16,7 @@ pub const DEFAULT_YAML: &str = include_str!(concat!(
 pub const FORMAT: &str = "tilecrawl-rewards/1";
 
 /// One band of the reward table.
-#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Band {
     /// Highest party value the band covers; `None` for the last band.
@@ -29,7 +29,7 @@ pub struct Band {
 }
 
 /// The reward table.
-#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Rewards {
     /// Always `tilecrawl-rewards/1`.
@@ -118,6 +118,11 @@ impl Rewards {
         }
         r
     }
+}
+
+/// The JSON Schema of the campaign rewards table file.
+pub fn json_schema() -> schemars::Schema {
+    schemars::schema_for!(Rewards)
 }
 
 #[cfg(test)]
