@@ -33,6 +33,10 @@ pub struct PackOptions {
     pub vtt: Option<VttOptions>,
     /// How the adventure plays, for the setup sheet (`generate --simulate`).
     pub rating: Option<String>,
+    /// Also gm-map.svg and gm-map.png, the game master's map: what the
+    /// players' map leaves off (secret doors, hidden numbers) drawn on it.
+    /// For the games that hide something on their map.
+    pub gm_map: bool,
 }
 
 /// A file of the set: its path inside the adventure's folder and its bytes.
@@ -92,7 +96,9 @@ pub fn exports(
 
 /// The file set of a Dungeon World 10 mm scenario: `scenario.yaml`, the
 /// players' map (map.svg, map.png; on paper map.pdf) and the Draken
-/// Master's sheet (setup.md; on paper setup.pdf), in that order, then
+/// Master's sheet (setup.md; on paper setup.pdf), in that order, with
+/// `gm_map` the Draken Master's map (gm-map.svg, gm-map.png) after setup.md,
+/// then
 /// cutouts.pdf (on paper, with `cutouts`) and map.dd2vtt with `vtt`.
 pub fn dw10_files(
     s: &crate::dw10::Scenario,
@@ -115,6 +121,12 @@ pub fn dw10_files(
             export::sheet::dm_markdown(&sheet).into_bytes(),
         ),
     ];
+    if opts.gm_map {
+        let gm = export::svg(&export::dw10_master_drawing(s, &opts.map));
+        let png = export::png_with(&gm, opts.map.dpi, opts.png)?;
+        files.push(("gm-map.svg".to_string(), gm.into_bytes()));
+        files.push(("gm-map.png".to_string(), png));
+    }
     // The VTT image is the players' map; every door is a portal (a secret
     // one for the game master's tabletop to hide), as for the MKD Adventure.
     let vtt_file = match &opts.vtt {
@@ -150,8 +162,9 @@ pub fn dw10_files(
 }
 
 /// The export files of a Dungeons Dark & Dangerous scenario — map.svg,
-/// map.png, setup.md, on paper map.pdf and setup.pdf, and map.dd2vtt with
-/// `vtt` — by name, in that order. (No cut-outs: a board has no tiles to
+/// map.png, setup.md, gm-map.svg and gm-map.png with `gm_map`, on paper
+/// map.pdf and setup.pdf, and map.dd2vtt with `vtt` — by name, in that
+/// order. (No cut-outs: a board has no tiles to
 /// cut.)
 pub fn ddd_exports(
     s: &crate::ddd::DddScenario,
@@ -167,6 +180,12 @@ pub fn ddd_exports(
         ("map.png", png),
         ("setup.md", export::ddd::sheet_markdown(&sheet).into_bytes()),
     ];
+    if opts.gm_map {
+        let gm = export::svg(&export::ddd::board_master_drawing(s, &opts.map));
+        let png = export::png_with(&gm, opts.map.dpi, opts.png)?;
+        files.push(("gm-map.svg", gm.into_bytes()));
+        files.push(("gm-map.png", png));
+    }
     if let Some(print) = &opts.print {
         files.push(("map.pdf", export::ddd::board_pdf(s, &opts.map, print)?));
         files.push(("setup.pdf", export::ddd::sheet_pdf(&sheet, print)?));

@@ -268,7 +268,7 @@ fn run_in(a: BatchArgs) -> anyhow::Result<()> {
     let floors = a.floors.params_or_exit();
     let (ts, params) = a.dungeon.load(a.seed_start)?;
     let pack = match a.only {
-        Only::All => Some(a.output.options()?),
+        Only::All => Some(a.output.mkd_options()?),
         _ => None,
     };
     if a.seed_start.checked_add(a.count - 1).is_none() {

@@ -320,6 +320,8 @@ fn how_to_play(which: &Which, folder: &Path, adv: &CurrentAdventure) -> Vec<Stri
 
 fn next(a: NextArgs) -> anyhow::Result<()> {
     let floors = a.floors.params()?;
+    // The export options are checked before any work is done.
+    a.output.mkd_options()?;
     let folder = a.which.folder()?;
     // One run at a time changes a campaign.
     let _lock = lock_campaign(&folder)?;
@@ -417,7 +419,7 @@ fn next(a: NextArgs) -> anyhow::Result<()> {
         AdventureFiles::One(scenario) => (pack::Content::One(scenario), "scenario.yaml"),
         AdventureFiles::Floors(d) => (pack::Content::Floors(d), "dungeon.yaml"),
     };
-    let mut pack_options = a.output.options()?;
+    let mut pack_options = a.output.mkd_options()?;
     pack_options.rating = rating.as_ref().map(|(_, w)| w.clone());
     let mut files = pack::adventure(adventure, &pack_options)?;
     files.insert(1, ("party.yaml".to_string(), party_text.into_bytes()));

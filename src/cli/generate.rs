@@ -423,7 +423,8 @@ pub fn run(a: GenerateArgs) -> anyhow::Result<()> {
         RulesetId::DdAndD => {
             return super::ddd::run(seed, &a.ddd, &a.output, a.out.clone(), a.force, a.quiet);
         }
-        RulesetId::MkdAdventure => {}
+        // Refused before any work is done.
+        RulesetId::MkdAdventure => drop(a.output.mkd_options()?),
     }
     let floors = a.floors.params_or_exit();
     let (ts, params) = a.dungeon.load(seed)?;

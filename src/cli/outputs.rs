@@ -50,6 +50,11 @@ pub struct OutputArgs {
     /// Foundry, Fantasy Grounds, MapTool, Owlbear), per floor.
     #[arg(long)]
     vtt: bool,
+    /// Also write gm-map.svg and gm-map.png, the game master's map: the
+    /// players' map with what it leaves off (secret doors; Dungeon World
+    /// 10 mm's chest numbers). Not for the MKD Adventure, whose map hides nothing.
+    #[arg(long)]
+    gm_map: bool,
     /// Pixels per square of the map.dd2vtt image (20 to 400).
     #[arg(long, default_value_t = DEFAULT_PIXELS_PER_GRID, value_name = "PX",
           value_parser = clap::value_parser!(u32).range(i64::from(PIXELS_PER_GRID.0)..=i64::from(PIXELS_PER_GRID.1)))]
@@ -148,16 +153,31 @@ impl OutputArgs {
                 pixels_per_grid: self.vtt_grid,
             }),
             rating: None,
+            gm_map: self.gm_map,
         })
+    }
+
+    /// [`Self::options`] for an MKD Adventure: `--gm-map` is refused, as
+    /// its map hides nothing (doors are laid during play, chests are open
+    /// to see).
+    pub fn mkd_options(&self) -> anyhow::Result<PackOptions> {
+        if self.gm_map {
+            anyhow::bail!(
+                "--gm-map: an MKD Adventure's map hides nothing from the players (its doors are laid during play), so there is no game master's map; it is for dungeon-world-10mm and dd-and-d"
+            );
+        }
+        self.options()
     }
 }
 
 /// The files of an adventure's folder that tilecrawl writes besides the
 /// scenario: the maps, sheets, PDFs and the VTT file.
-const EXPORT_NAMES: [&str; 7] = [
+const EXPORT_NAMES: [&str; 9] = [
     "map.svg",
     "map.png",
     "setup.md",
+    "gm-map.svg",
+    "gm-map.png",
     "map.pdf",
     "setup.pdf",
     "cutouts.pdf",

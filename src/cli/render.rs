@@ -37,7 +37,7 @@ pub fn run(a: RenderArgs) -> anyhow::Result<()> {
         AnyScenario::load(&a.scenario)?
     };
     let files: Vec<(String, Vec<u8>)> = match &any {
-        AnyScenario::Mkd(s) => tilecrawl::pack::exports(s, &a.output.options()?)?
+        AnyScenario::Mkd(s) => tilecrawl::pack::exports(s, &a.output.mkd_options()?)?
             .into_iter()
             .map(|(n, b)| (n.to_string(), b))
             .collect(),

@@ -47,8 +47,19 @@ fn terrain_fill(t: Terrain, opts: &MapOptions) -> Fill {
 /// Legend band below the board, in millimetres.
 const LEGEND_MM: f64 = 34.0;
 
-/// The board of a scenario at true scale (one square = `square_mm`).
+/// The board of a scenario at true scale (one square = `square_mm`), as
+/// the players see it: secret doors left off.
 pub fn board_drawing(s: &DddScenario, opts: &MapOptions) -> Drawing {
+    board_map(s, opts, false)
+}
+
+/// The board for whoever sets it up or referees: the players' board with
+/// each secret door drawn (a grey bar marked `S`).
+pub fn board_master_drawing(s: &DddScenario, opts: &MapOptions) -> Drawing {
+    board_map(s, opts, true)
+}
+
+fn board_map(s: &DddScenario, opts: &MapOptions, master: bool) -> Drawing {
     let b = board_of(s);
     let sq = opts
         .square_mm
@@ -171,10 +182,11 @@ pub fn board_drawing(s: &DddScenario, opts: &MapOptions) -> Drawing {
         id: "grid".into(),
         shapes: grid,
     });
-    // Doors (plain and locked; secret ones stay off the players' map).
+    // Doors (plain and locked; secret ones stay off the players' map and
+    // are grey bars marked `S` on the referee's).
     let mut doors = Vec::new();
     for d in &b.doors {
-        if d.kind == DoorKind::Secret {
+        if d.kind == DoorKind::Secret && !master {
             continue;
         }
         let (x, y) = (f64::from(d.at.x), f64::from(d.at.y));
@@ -184,7 +196,8 @@ pub fn board_drawing(s: &DddScenario, opts: &MapOptions) -> Drawing {
         };
         let fill = match d.kind {
             DoorKind::Locked => Color::rgb(0x8a, 0x1c, 0x1c),
-            _ => Color::rgb(0x8b, 0x5a, 0x2b),
+            DoorKind::Secret => Color::rgb(0x9e, 0x9e, 0x9e),
+            DoorKind::Plain => Color::rgb(0x8b, 0x5a, 0x2b),
         };
         doors.push(rect(
             rx,
@@ -198,6 +211,19 @@ pub fn board_drawing(s: &DddScenario, opts: &MapOptions) -> Drawing {
                 round: false,
             }),
         ));
+        if d.kind == DoorKind::Secret {
+            let c = at(rx + rw / 2.0, ry + rh / 2.0);
+            doors.push(text(
+                Pt {
+                    x: c.x,
+                    y: c.y + sq * 0.12,
+                },
+                "S".into(),
+                sq * 0.34,
+                true,
+                Anchor::Middle,
+            ));
+        }
         if d.kind == DoorKind::Locked {
             let c = at(rx + rw / 2.0, ry + rh / 2.0);
             doors.push(Shape::Circle(Circle {
@@ -313,9 +339,14 @@ pub fn board_drawing(s: &DddScenario, opts: &MapOptions) -> Drawing {
     });
     // Title, footer and legend.
     let title = format!(
-        "Dungeons Dark & Dangerous — {} — seed {}",
+        "Dungeons Dark & Dangerous — {} — seed {}{}",
         s.game.scenario.text().name,
-        s.seed
+        s.seed,
+        if master {
+            " — referee's board (secret doors shown)"
+        } else {
+            ""
+        }
     );
     let mut words = vec![
         text(

@@ -14,7 +14,9 @@ mod dw10_map;
 mod frame;
 mod model;
 use crate::tileset::{Cell, Side};
-pub use dw10_map::{dw10_doors, dw10_drawing, dw10_square_mm, furnishing_mark};
+pub use dw10_map::{
+    dw10_doors, dw10_drawing, dw10_master_drawing, dw10_square_mm, furnishing_mark,
+};
 use frame::{
     LEGEND_HEAD_MM, LEGEND_LEFT_MM, LEGEND_ROW_MM, LEGEND_SWATCH_MM, LEGEND_TEXT_MM, frame_layer,
     legend_flow, legend_heading, legend_height_mm, legend_layer, ruler_layer,

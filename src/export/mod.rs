@@ -28,7 +28,9 @@ pub use self::drawing::{
     Token, WmtLook, cutout_drawing, drawing, page_mm, ruler_need_mm, ruler_size_mm, ruler_step,
     square_mm,
 };
-pub use self::drawing::{dw10_doors, dw10_drawing, dw10_square_mm, furnishing_mark};
+pub use self::drawing::{
+    dw10_doors, dw10_drawing, dw10_master_drawing, dw10_square_mm, furnishing_mark,
+};
 pub use self::error::ExportError;
 pub use self::png::{
     BAND_PIXELS, MAX_DPI, MAX_SIDE_PX, PngCompression, check_png_size, pixels_per_metre, png,

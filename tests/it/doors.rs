@@ -12,7 +12,9 @@ use tilecrawl::games::AnyScenario;
 const DPI: u32 = 100;
 
 fn generate(dir: &Path, args: &[&str]) {
-    let mut all = vec!["generate", "--dpi", "100", "--out", "m", "--force"];
+    let mut all = vec![
+        "generate", "--dpi", "100", "--out", "m", "--force", "--gm-map",
+    ];
     all.extend_from_slice(args);
     let r = common::run_env(dir, &all, &[], Duration::from_secs(120));
     assert_eq!(r.code, Some(0), "{r:#?}");
@@ -51,17 +53,18 @@ fn on_bar(m: &DoorMark) -> [(f64, f64); 2] {
     }
 }
 
+/// The colours a plain and a secret door's bar are drawn in.
+struct Fills {
+    plain: [u8; 4],
+    secret: [u8; 4],
+}
+
 /// Checks one written map against its doors: the SVG's `doors` group holds
-/// `bars(shown)` rectangles and no `S`; on the PNG a plain door's bar shows
-/// `door_fill` and a secret door's edge does not. Returns how many secret
-/// doors were checked.
-fn check_map(
-    dir: &Path,
-    d: &Drawing,
-    marks: &[DoorMark],
-    door_fill: [u8; 4],
-    bars: usize,
-) -> usize {
+/// `bars` rectangles and no `S`; on the PNG a plain door's bar shows its
+/// fill and a secret door's edge shows no door. The game master's map
+/// (`gm-map.*`, written beside it) shows every secret door: its `S` in the
+/// SVG, its bar on the PNG. Returns how many secret doors were checked.
+fn check_map(dir: &Path, d: &Drawing, marks: &[DoorMark], fills: Fills, bars: usize) -> usize {
     let svg = std::fs::read_to_string(dir.join("m/map.svg")).unwrap();
     let doors = group(&svg, "doors");
     assert_eq!(doors.matches("<rect").count(), bars, "{doors}");
@@ -69,30 +72,43 @@ fn check_map(
         !doors.contains(">S<"),
         "a secret door's S on the players' map"
     );
+    let secrets = marks.iter().filter(|m| m.kind == DoorKind::Secret).count();
+    let gm_svg = std::fs::read_to_string(dir.join("m/gm-map.svg")).unwrap();
+    let gm_doors = group(&gm_svg, "doors");
+    assert_eq!(gm_doors.matches("<rect").count(), bars + secrets);
+    assert_eq!(gm_doors.matches(">S<").count(), secrets, "{gm_doors}");
     let img = image::open(dir.join("m/map.png")).unwrap().to_rgba8();
-    let mut secret = 0;
+    let gm = image::open(dir.join("m/gm-map.png")).unwrap().to_rgba8();
     for m in marks {
         for (x, y) in on_bar(m) {
             let p = pixel(&img, d, x, y);
             match m.kind {
                 DoorKind::Plain => assert!(
-                    near(p, door_fill),
-                    "plain door {m:?}: {p:?} at {x},{y}, not the door's {door_fill:?}"
+                    near(p, fills.plain),
+                    "plain door {m:?}: {p:?} at {x},{y}, not the door's {:?}",
+                    fills.plain
                 ),
-                DoorKind::Secret => assert!(
-                    !near(p, door_fill),
-                    "secret door {m:?} shows on the players' map at {x},{y}"
-                ),
+                DoorKind::Secret => {
+                    assert!(
+                        !near(p, fills.secret) && !near(p, fills.plain),
+                        "secret door {m:?} shows on the players' map at {x},{y}"
+                    );
+                    let g = pixel(&gm, d, x, y);
+                    assert!(
+                        near(g, fills.secret),
+                        "secret door {m:?}: {g:?} on the game master's map, not {:?}",
+                        fills.secret
+                    );
+                }
                 DoorKind::Locked => {}
             }
         }
-        secret += usize::from(m.kind == DoorKind::Secret);
     }
     assert!(
         marks.iter().any(|m| m.kind == DoorKind::Plain),
         "no plain door to prove the sampling"
     );
-    secret
+    secrets
 }
 
 fn rgba(c: tilecrawl::export::Color) -> [u8; 4] {
@@ -136,9 +152,31 @@ fn dungeon_world_secret_doors_are_on_no_written_players_map() {
         let keyed = marks.iter().filter(|m| m.kind == DoorKind::Locked).count();
         let shown = marks.len() - marks.iter().filter(|m| m.kind == DoorKind::Secret).count();
         let d = tilecrawl::export::dw10_drawing(&s, &opts());
-        // A bar per door shown and a colour bar per keyed door.
+        // A bar per door shown and a colour bar per keyed door; a secret
+        // door is a paper-coloured bar marked `S` on the master's map.
         let paper = rgba(opts().style.paper);
-        secret += check_map(tmp.path(), &d, &marks, paper, shown + keyed);
+        let fills = Fills {
+            plain: paper,
+            secret: paper,
+        };
+        secret += check_map(tmp.path(), &d, &marks, fills, shown + keyed);
+        // The Draken Master's map numbers the chests, in features order.
+        let gm_svg = std::fs::read_to_string(tmp.path().join("m/gm-map.svg")).unwrap();
+        let numbers: Vec<String> = group(&gm_svg, "chest-numbers")
+            .split("</text>")
+            .filter_map(|t| t.rsplit_once('>').map(|(_, n)| n.to_string()))
+            .filter(|n| !n.is_empty())
+            .collect();
+        let chests: Vec<String> = s
+            .game
+            .features
+            .iter()
+            .filter_map(|f| f.number.map(|n| n.to_string()))
+            .collect();
+        assert!(!chests.is_empty());
+        assert_eq!(numbers, chests, "seed {seed}");
+        let players = std::fs::read_to_string(tmp.path().join("m/map.svg")).unwrap();
+        assert_eq!(group(&players, "chest-numbers"), "");
     }
     assert!(secret > 0, "no seed had a secret door to leave off");
 }
@@ -168,7 +206,25 @@ fn dark_and_dangerous_secret_doors_are_on_no_written_players_map() {
         let marks: Vec<DoorMark> = board.doors.iter().map(DoorMark::from).collect();
         let shown = marks.len() - marks.iter().filter(|m| m.kind == DoorKind::Secret).count();
         let d = tilecrawl::export::ddd::board_drawing(&s, &opts());
-        secret += check_map(tmp.path(), &d, &marks, [0x8b, 0x5a, 0x2b, 255], shown);
+        let fills = Fills {
+            plain: [0x8b, 0x5a, 0x2b, 255],
+            secret: [0x9e, 0x9e, 0x9e, 255],
+        };
+        secret += check_map(tmp.path(), &d, &marks, fills, shown);
     }
     assert!(secret > 0, "no board had a secret door to leave off");
+}
+
+#[test]
+fn an_mkd_map_has_no_game_masters_map_to_ask_for() {
+    let tmp = tempfile::tempdir().unwrap();
+    for args in [
+        &["generate", "--seed", "1", "--gm-map", "--out", "x"][..],
+        &["batch", "--count", "1", "--gm-map", "--out", "b"][..],
+    ] {
+        let r = common::run_env(tmp.path(), args, &[], Duration::from_secs(60));
+        common::one_error_line(&r, &["--gm-map", "dungeon-world-10mm"]).unwrap();
+        assert_eq!(r.code, Some(1), "{r:#?}");
+    }
+    assert!(!tmp.path().join("x").exists() && !tmp.path().join("b").exists());
 }

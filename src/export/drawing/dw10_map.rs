@@ -405,6 +405,46 @@ fn door_colours(s: &Dw10Scenario, map: &MapGeom) -> Vec<Shape> {
 
 /// The map of a Dungeon World 10 mm scenario, for the players.
 pub fn dw10_drawing(s: &Dw10Scenario, opts: &MapOptions) -> Drawing {
+    dw10_map(s, opts, false)
+}
+
+/// The Draken Master's map: the players' map with what it leaves off —
+/// each secret door (an `S` on its edge) and each chest's hidden number
+/// beside it.
+pub fn dw10_master_drawing(s: &Dw10Scenario, opts: &MapOptions) -> Drawing {
+    dw10_map(s, opts, true)
+}
+
+/// Each chest's number, in a ring at its square's north-east corner.
+fn chest_numbers(s: &Dw10Scenario, map: &MapGeom, st: &Style) -> Vec<Shape> {
+    let mut shapes = Vec::new();
+    for f in &s.game.features {
+        let (FeatureKind::Chest, Some(n)) = (f.kind, f.number) else {
+            continue;
+        };
+        let (cx, cy) = (f64::from(f.x) + 0.78, f64::from(f.y) + 0.22);
+        let size = map.text(0.26, 2.0, 40.0);
+        shapes.push(Shape::Circle(Circle {
+            centre: map.pt(cx, cy),
+            radius: map.len(0.19),
+            paint: Paint {
+                fill: Fill::Solid(st.paper),
+                stroke: Some(stroke(st.token_ink, map.len(0.03))),
+            },
+        }));
+        shapes.push(plain(
+            map.pt(cx, cy).offset(0.0, size * 0.36),
+            n.to_string(),
+            size,
+            true,
+            Anchor::Middle,
+            st.token_ink,
+        ));
+    }
+    shapes
+}
+
+fn dw10_map(s: &Dw10Scenario, opts: &MapOptions, master: bool) -> Drawing {
     let sq = dw10_square_mm(s, opts);
     let margin = margin_mm(sq);
     let (columns, rows) = (s.size.width, s.size.height);
@@ -445,12 +485,19 @@ pub fn dw10_drawing(s: &Dw10Scenario, opts: &MapOptions) -> Drawing {
         id: "features".into(),
         shapes,
     });
-    // The players' map: secret doors are left off whatever the options say.
-    if let Some(mut doors) = door_layer(&dw10_doors(s), true, &map, st) {
+    // The players' map leaves secret doors off whatever the options say;
+    // the Draken Master's shows them, and the chests' numbers.
+    if let Some(mut doors) = door_layer(&dw10_doors(s), !master, &map, st) {
         doors.shapes.extend(door_colours(s, &map));
         layers.push(doors);
     }
-    layers.push(frame(s, &map, st, width_mm, height_mm, margin));
+    if master {
+        layers.push(Layer {
+            id: "chest-numbers".into(),
+            shapes: chest_numbers(s, &map, st),
+        });
+    }
+    layers.push(frame(s, &map, st, height_mm, margin, master));
     layers.push(ruler_layer(s, &map, st, columns, rows));
     layers.push(legend_layer_dw10(
         &entries,
@@ -467,7 +514,14 @@ pub fn dw10_drawing(s: &Dw10Scenario, opts: &MapOptions) -> Drawing {
         square_mm: sq,
         columns,
         rows,
-        title: format!("tilecrawl map — seed {} — dungeon-world-10mm", s.seed),
+        title: if master {
+            format!(
+                "tilecrawl map — seed {} — dungeon-world-10mm — Draken Master's map",
+                s.seed
+            )
+        } else {
+            format!("tilecrawl map — seed {} — dungeon-world-10mm", s.seed)
+        },
         layers,
     }
 }
@@ -486,9 +540,9 @@ fn frame(
     s: &Dw10Scenario,
     map: &MapGeom,
     st: &Style,
-    _width: f64,
     height: f64,
     margin: f64,
+    master: bool,
 ) -> Layer {
     let mut shapes = Vec::new();
     let left = margin * 0.25;
@@ -498,7 +552,14 @@ fn frame(
             x: left,
             y: (margin * 0.3).max(title_size + 1.0),
         },
-        format!("Dungeon World 10 mm — seed {} — players' map", s.seed),
+        if master {
+            format!(
+                "Dungeon World 10 mm — seed {} — Draken Master's map (not for the players)",
+                s.seed
+            )
+        } else {
+            format!("Dungeon World 10 mm — seed {} — players' map", s.seed)
+        },
         title_size,
         true,
         Anchor::Start,
