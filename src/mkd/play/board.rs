@@ -602,6 +602,34 @@ impl Board {
         m: &Mover,
         blocked: &dyn Fn(Point) -> bool,
     ) -> Vec<u32> {
+        self.field(goals, m, blocked, None)
+    }
+
+    /// The route distance from `from` to the nearest of `goals`
+    /// ([`FAR`] when there is none): [`Board::distances_to`]'s value at
+    /// `from`, the walk stopped as soon as that value is final.
+    pub fn distance_between(
+        &self,
+        goals: &[Point],
+        from: Point,
+        m: &Mover,
+        blocked: &dyn Fn(Point) -> bool,
+    ) -> u32 {
+        let Some(stop) = self.index(from) else {
+            return FAR;
+        };
+        self.field(goals, m, blocked, Some(stop))[stop]
+    }
+
+    /// The field of [`Board::distances_to`]; with `stop`, only that square's
+    /// value is sure to be final (the walk ends once it is).
+    fn field(
+        &self,
+        goals: &[Point],
+        m: &Mover,
+        blocked: &dyn Fn(Point) -> bool,
+        stop: Option<usize>,
+    ) -> Vec<u32> {
         let mut dist = vec![FAR; self.len()];
         let mut near_door = vec![false; self.len()];
         for d in &self.doors {
@@ -619,7 +647,7 @@ impl Board {
             .saturating_add(m.door_open.unwrap_or(0))
             .saturating_add(m.door_close.unwrap_or(0));
         if max_step > MAX_BUCKETED_STEP {
-            return self.distances_by_heap(goals, m, blocked, &near_door);
+            return self.distances_by_heap(goals, m, blocked, &near_door, stop);
         }
         let ring = max_step as usize + 1;
         let mut buckets: Vec<Vec<usize>> = vec![Vec::new(); ring];
@@ -634,6 +662,11 @@ impl Board {
         let (cols, rows) = (self.cols as usize, self.rows as usize);
         let mut d = 0u32;
         while queued > 0 {
+            // Every square nearer than d is done: a distance of d or less
+            // can no longer shrink.
+            if stop.is_some_and(|i| dist[i] <= d) {
+                break;
+            }
             let slot = d as usize % ring;
             let mut here_now = std::mem::take(&mut buckets[slot]);
             queued -= here_now.len();
@@ -699,6 +732,7 @@ impl Board {
         m: &Mover,
         blocked: &dyn Fn(Point) -> bool,
         near_door: &[bool],
+        stop: Option<usize>,
     ) -> Vec<u32> {
         let mut dist = vec![FAR; self.len()];
         let mut heap = BinaryHeap::new();
@@ -711,6 +745,9 @@ impl Board {
         while let Some(Reverse((d, i))) = heap.pop() {
             if d > dist[i] {
                 continue;
+            }
+            if stop == Some(i) {
+                break;
             }
             let here = self.point(i);
             if d > 0 && blocked(here) {
@@ -905,9 +942,22 @@ mod tests {
                 let got = board.distances_to(&goals, &m, &blocked);
                 assert_eq!(
                     got,
-                    board.distances_by_heap(&goals, &m, &blocked, &everywhere),
+                    board.distances_by_heap(&goals, &m, &blocked, &everywhere, None),
                     "seed {seed}, mover {k}"
                 );
+                // The walk stopped early gives the full field's value at
+                // its square, by either queue.
+                for _ in 0..8 {
+                    let from = open[next(&mut rng) as usize % open.len()];
+                    let i = board.idx(from).unwrap();
+                    assert_eq!(
+                        board.distance_between(&goals, from, &m, &blocked),
+                        got[i],
+                        "seed {seed}, mover {k}, from {from:?}"
+                    );
+                    let heap = board.distances_by_heap(&goals, &m, &blocked, &everywhere, Some(i));
+                    assert_eq!(heap[i], got[i], "seed {seed}, mover {k}, from {from:?}");
+                }
                 reached += got.iter().filter(|&&d| d != FAR && d > 0).count();
             }
             doors += board.doors.len();

@@ -8,7 +8,7 @@ use crate::mkd::play::combat::{hero_on_monster, monster_on_hero};
 use crate::mkd::play::ctx::Ctx;
 use crate::mkd::play::event::{Crushed, Event, Strike, WalkEnd};
 use crate::mkd::play::refusal::{Refusal, Spend, Square};
-use crate::mkd::play::state::{ChestPlace, CombatMode, HeroId, HeroPlace, MonsterId};
+use crate::mkd::play::state::{ChestPlace, CombatMode, HeroId, HeroPlace, MonsterId, Occupancy};
 use crate::mkd::play::steps::{enter_square, teleport_random};
 use crate::mkd::play::traps::{TrapOn, door_near, roll_trap, spring, spring_door_trap, trap};
 use crate::mkd::tables::TrapEffect;
@@ -46,9 +46,14 @@ pub fn hero_move(cx: &mut Ctx, h: HeroId, to: Point) -> Result<(), Refusal> {
     // its square (and stops there if still in the way). Monsters are walked
     // round when a way round is within the hero's speed; otherwise the hero
     // passes through them, taking a rear attack from each.
+    let occ = s.occupancy();
     let field = |through: bool| {
-        let blocked =
-            |p: Point| (!through && s.monster_at(p).is_some()) || s.prisoner_square() == Some(p);
+        let blocked = |p: Point| {
+            occ.has(
+                p,
+                Occupancy::PRISONER | if through { 0 } else { Occupancy::MONSTER },
+            )
+        };
         s.board.distances_to(&[to], &mover, &blocked)
     };
     // The route: from the hero's square, or in through the entrance.

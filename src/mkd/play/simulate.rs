@@ -95,7 +95,9 @@ use crate::mkd::play::engine::{CombatMode, Game, GameOptions};
 use crate::mkd::play::event::{Ending, Event};
 use crate::mkd::play::floors::Adventure;
 use crate::mkd::play::party::Party;
-use crate::mkd::play::state::{ChestPlace, HeroId, HeroPlace, MonsterId, Outcome, Phase, State};
+use crate::mkd::play::state::{
+    ChestPlace, HeroId, HeroPlace, MonsterId, Occupancy, Outcome, Phase, State,
+};
 use crate::mkd::play::transcript;
 use crate::mkd::scenario::Scenario;
 use crate::mkd::tables::Tables;
@@ -1131,7 +1133,8 @@ fn walk_towards(g: &State, h: HeroId, goals: &[Point]) -> Option<HeroAction> {
         door_open: Some(g.rules().door_open),
         ..walk
     };
-    let figure = |q: Point| g.monster_at(q).is_some() || g.wmts.iter().any(|w| w.pos == q);
+    let occ = g.occupancy();
+    let figure = |q: Point| occ.has(q, Occupancy::MONSTER | Occupancy::TOKEN);
     // Round monsters and tokens if possible, else straight at them.
     let round = g
         .board

@@ -933,6 +933,32 @@ impl State {
 
     // ------------------------------------------------------------ who stands where
 
+    /// Who stands on each square, gathered once: the route walks ask for
+    /// every square they reach, and a look-up here is one index where
+    /// [`Self::occupied`] scans the figure lists.
+    pub fn occupancy(&self) -> Occupancy<'_> {
+        let mut on = vec![0u8; self.board.len()];
+        let mut mark = |p: Option<Point>, what: u8| {
+            if let Some(i) = p.and_then(|p| self.board.idx(p)) {
+                on[i] |= what;
+            }
+        };
+        for h in &self.heroes {
+            mark(h.pos(), Occupancy::HERO);
+        }
+        for m in self.floor_monsters() {
+            mark(self.monsters[m].pos, Occupancy::MONSTER);
+        }
+        for w in &self.wmts {
+            mark(Some(w.pos), Occupancy::TOKEN);
+        }
+        mark(self.prisoner_square(), Occupancy::PRISONER);
+        Occupancy {
+            board: &self.board,
+            on,
+        }
+    }
+
     /// Is a square taken by a hero, monster, token or the held prisoner?
     pub fn occupied(&self, p: Point) -> bool {
         self.hero_at(p).is_some()
@@ -1217,6 +1243,31 @@ impl State {
             ChestPlace::Hero(h) if self.heroes[h].pos().is_some() => Some((c, Some(h))),
             _ => None,
         }
+    }
+}
+
+/// Who stands where, square by square ([`State::occupancy`]): a bit per
+/// kind of figure.
+pub struct Occupancy<'a> {
+    board: &'a Board,
+    on: Vec<u8>,
+}
+
+impl Occupancy<'_> {
+    /// A hero.
+    pub const HERO: u8 = 1;
+    /// A monster of this floor.
+    pub const MONSTER: u8 = 2;
+    /// A wandering monster token.
+    pub const TOKEN: u8 = 4;
+    /// The held prisoner.
+    pub const PRISONER: u8 = 8;
+    /// Anything that takes a square ([`State::occupied`]).
+    pub const ANY: u8 = 15;
+
+    /// Does something of the kinds `what` stand on `p`? (Off the board: no.)
+    pub fn has(&self, p: Point, what: u8) -> bool {
+        self.board.idx(p).is_some_and(|i| self.on[i] & what != 0)
     }
 }
 

@@ -8,7 +8,7 @@ use crate::mkd::play::board::{Board, FAR, Mover, side_towards, side_word};
 use crate::mkd::play::ctx::Ctx;
 use crate::mkd::play::event::{Event, Heading, TokenStep};
 use crate::mkd::play::reveal::{Cause, reveal};
-use crate::mkd::play::state::{HeroId, HeroState, State, TokenId};
+use crate::mkd::play::state::{HeroId, HeroState, Occupancy, State, TokenId};
 use crate::mkd::tables::WmtMove;
 use crate::scenario::Point;
 use crate::tileset::Side;
@@ -172,8 +172,7 @@ pub fn nearest_hero_from(
     let mut best: Vec<(u32, HeroId)> = Vec::new();
     for h in s.heroes_in_dungeon() {
         let hp = s.heroes[h].pos().expect("inside");
-        let dist = s.board.distances_to(&[hp], mover, &|_| false);
-        let d = s.board.idx(from).map_or(FAR, |i| dist[i]);
+        let d = s.board.distance_between(&[hp], from, mover, &|_| false);
         best.push((d, h));
     }
     let min = best.iter().map(|b| b.0).min()?;
@@ -193,7 +192,8 @@ fn walk_token(cx: &mut Ctx, i: usize, goal: &[Point]) {
     let mover = s.wmt_mover();
     let me = s.wmts[i].pos;
     let dist = {
-        let blocked = |p: Point| p != me && s.occupied(p);
+        let occ = s.occupancy();
+        let blocked = |p: Point| p != me && occ.has(p, Occupancy::ANY);
         let d = s.board.distances_to(goal, &mover, &blocked);
         if s.board.idx(me).is_some_and(|i| d[i] != FAR) {
             d

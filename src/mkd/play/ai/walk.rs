@@ -12,7 +12,7 @@ use crate::mkd::play::combat::hero_on_monster;
 use crate::mkd::play::ctx::Ctx;
 use crate::mkd::play::event::{Chooser, Event, MonsterStep, Pick, Topic};
 use crate::mkd::play::reveal::{Cause, reveal};
-use crate::mkd::play::state::{CombatMode, HeroId, MonsterId, State};
+use crate::mkd::play::state::{CombatMode, HeroId, MonsterId, Occupancy, State};
 use crate::scenario::Point;
 use crate::tileset::Side;
 
@@ -111,8 +111,15 @@ pub fn route(s: &State, m: MonsterId, goals: &[Point], heroes: Heroes) -> Option
         Heroes::Avoid => &[true, false],
         Heroes::Ignore => &[false],
     };
+    // As `blocks`, square by square from one look at the figures: the
+    // monster itself stands only on `me`, so any monster elsewhere is another.
+    let occ = s.occupancy();
     for &heroes_block in stages {
-        let blocked = |p: Point| p != me && blocks(s, m, p, heroes_block);
+        let what = Occupancy::MONSTER
+            | Occupancy::TOKEN
+            | Occupancy::PRISONER
+            | if heroes_block { Occupancy::HERO } else { 0 };
+        let blocked = |p: Point| p != me && occ.has(p, what);
         let d = s.board.distances_to(goals, &mover, &blocked);
         if d[at] != FAR {
             return Some((d, !heroes_block));
