@@ -417,6 +417,9 @@ pub fn attack_squares(s: &State, m: MonsterId, h: HeroId, range: Option<u32>) ->
         // to the hero, listed first, can already be there.
         let next_to = v.len();
         let r = r as i32;
+        // Many squares to test: who stands where, read once.
+        let occ = s.occupancy();
+        let free = |q: Point| s.board.passable(q) && (Some(q) == me || !occ.has(q, Occupancy::ANY));
         for dy in -r..=r {
             for dx in -r..=r {
                 let q = Point {
