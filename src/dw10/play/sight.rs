@@ -59,6 +59,9 @@ fn step_open(s: &State, map: &Map, p: Sq, q: Sq) -> bool {
 /// Can `a` see `b`? `past_figures`: figures between do not block (Master
 /// Shot).
 pub fn look(s: &State, map: &Map, a: Sq, b: Sq, past_figures: bool) -> Look {
+    if a == b {
+        return Look::Clear;
+    }
     let l = line(a, b);
     for w in l.windows(2) {
         if !step_open(s, map, w[0], w[1]) {

@@ -20,7 +20,7 @@ use crate::dw10::play::engine::{Game, PlayOptions};
 use crate::dw10::play::party::Party;
 use crate::dw10::play::spawn::default_collection;
 use crate::dw10::play::state::{HeroId, Outcome, Phase, SideId, Sq, State, Who, adjacent, range};
-use crate::dw10::play::walk::{may_end, reach};
+use crate::dw10::play::walk::{may_end, reach, reach_with};
 use crate::dw10::scenario::{Objective, Scenario};
 use crate::dw10::tables::Tables;
 use rayon::prelude::*;
@@ -267,7 +267,7 @@ pub fn hero_command(g: &Game, h: HeroId) -> Option<Command> {
         return Some(Command::Open(name, OpenWhat::Chest, None));
     }
     let plan = planning(s);
-    let far = reach(&plan, &g.map, w, 400);
+    let far = reach_with(&plan, &g.map, w, 400, true);
     let toward = |t: Sq| {
         far.squares()
             .into_iter()
@@ -275,52 +275,9 @@ pub fn hero_command(g: &Game, h: HeroId) -> Option<Command> {
             .filter(|(q, _)| may_end(s, &g.map, w, *q) || *q == t)
             .min_by_key(|(q, c)| (*c, q.1, q.0))
     };
-    // The goal; else a staircase whose other end leads to it; else the
-    // nearest key the heroes can reach.
-    let via_stairs = || -> Option<Sq> {
-        let ends: Vec<(Sq, Sq)> = s
-            .features
-            .iter()
-            .filter(|f| f.kind == FeatureKind::Staircase)
-            .flat_map(|a| {
-                s.features
-                    .iter()
-                    .filter(move |b| {
-                        b.kind == FeatureKind::Staircase
-                            && b.colour == a.colour
-                            && (b.x, b.y) != (a.x, a.y)
-                    })
-                    .map(move |b| ((a.x, a.y), (b.x, b.y)))
-            })
-            .collect();
-        let mut best: Option<(u32, Sq)> = None;
-        for (a, b) in ends {
-            let Some(c) = far.cost(a) else { continue };
-            let mut there = plan.clone();
-            there.hero_mut(h).body.at = Some(b);
-            let r2 = reach(&there, &g.map, w, 400);
-            let ok = r2
-                .squares()
-                .iter()
-                .any(|(q, _)| *q == target || adjacent(*q, target));
-            if ok && best.is_none_or(|x| c < x.0) {
-                best = Some((c, a));
-            }
-        }
-        best.map(|b| b.1)
-    };
+    // The goal, else the nearest key the heroes can reach.
     let end = match toward(target) {
         Some((q, _)) => q,
-        None if via_stairs().is_some() => {
-            let a = via_stairs()?;
-            if a == at {
-                if hero.mp >= 1 {
-                    return Some(Command::Stairs(name));
-                }
-                return None;
-            }
-            a
-        }
         None => {
             s.features
                 .iter()
@@ -331,7 +288,22 @@ pub fn hero_command(g: &Game, h: HeroId) -> Option<Command> {
                 .1
         }
     };
-    let (path, _) = far.path(end);
+    let (mut path, _) = far.path(end);
+    // A staircase on the way: walk to it, then take it.
+    let mut prev = at;
+    for i in 0..path.len() {
+        let q = path[i];
+        let jump = (q.0 - prev.0).abs().max((q.1 - prev.1).abs());
+        let pit = jump == 2 && (q.0 == prev.0 || q.1 == prev.1);
+        if jump > 1 && !pit {
+            if i == 0 {
+                return (hero.mp >= 1).then_some(Command::Stairs(name));
+            }
+            path.truncate(i);
+            break;
+        }
+        prev = q;
+    }
     let near = reach(s, &g.map, w, hero.mp);
     let stop = path
         .iter()

@@ -9,8 +9,9 @@
 //!   hero stands on, a well no hero stands beside), in the heroes' sight or
 //!   not. An Underfoot monster may go next to a hero instead.
 //! - The Draken Master's choice (the project's): the legal square nearest
-//!   a hero (king's move), not next to one unless Underfoot; ties to the
-//!   first in row order.
+//!   a hero (king's move) but at least [`SPAWN_DISTANCE`] squares from
+//!   every hero (a monster arrives, it does not ambush), or next to one for
+//!   an Underfoot monster; ties to the first in row order.
 //! - No figure of the kind left in the collection, or no legal square: the
 //!   monster is lost.
 
@@ -104,6 +105,9 @@ pub fn legal_squares(s: &State, map: &Map, underfoot: bool) -> Vec<Sq> {
     out
 }
 
+/// How near the heroes a spawned monster may come (but for Underfoot).
+pub const SPAWN_DISTANCE: u32 = 4;
+
 /// The Draken Master's pick among `squares`: nearest a hero, row order.
 pub fn nearest_hero(s: &State, squares: &[Sq]) -> Option<Sq> {
     let heroes: Vec<Sq> = s
@@ -138,7 +142,22 @@ pub fn spawn(c: &mut Ctx, kind: &str, count: u32) {
             .figures
             .monster(kind)
             .is_some_and(|f| f.abilities.contains(&Ability::UnderfootAttack));
-        let squares = legal_squares(c.s, c.map, underfoot);
+        let heroes: Vec<Sq> =
+            c.s.live_heroes()
+                .iter()
+                .filter_map(|h| c.s.hero(*h).body.at)
+                .collect();
+        let squares: Vec<Sq> = legal_squares(c.s, c.map, underfoot)
+            .into_iter()
+            .filter(|p| {
+                let d = heroes
+                    .iter()
+                    .map(|h| range(*h, *p))
+                    .min()
+                    .unwrap_or(u32::MAX);
+                d >= SPAWN_DISTANCE || (underfoot && d == 1)
+            })
+            .collect();
         let Some(p) = nearest_hero(c.s, &squares) else {
             lost_square += 1;
             continue;

@@ -89,6 +89,12 @@ fn revealed(s: &State, map: &Map, p: Sq) -> bool {
 
 /// Every square `who` can reach with `budget` movement points.
 pub fn reach(s: &State, map: &Map, who: Who, budget: u32) -> Reach {
+    reach_with(s, map, who, budget, false)
+}
+
+/// [`reach`], with `stairs`: a staircase end leads to the other ends of
+/// its colour for 1 (a hero's plan; the walk itself stops at the stairs).
+pub fn reach_with(s: &State, map: &Map, who: Who, budget: u32, stairs: bool) -> Reach {
     let b = &map.board;
     let n = (b.width * b.height).max(0) as usize;
     let start = s.body(who).at.unwrap_or((0, 0));
@@ -171,6 +177,17 @@ pub fn reach(s: &State, map: &Map, who: Who, budget: u32) -> Reach {
                 let m = (p.0 + 2 * dx, p.1 + 2 * dy);
                 if b.standable(m.0, m.1) && door(q, m) == Ok(None) && (stealth || !enemy_at(m)) {
                     try_to(m, 3 + extra, opened, &mut heap);
+                }
+            }
+        }
+        if stairs {
+            for ends in map.board.stairs.values() {
+                if ends.contains(&p) {
+                    for &e in ends {
+                        if e != p && (stealth || !enemy_at(e)) {
+                            try_to(e, 1, None, &mut heap);
+                        }
+                    }
                 }
             }
         }
