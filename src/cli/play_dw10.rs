@@ -180,27 +180,22 @@ pub fn play(o: PlayDw10<'_>) -> anyhow::Result<()> {
         }
         None => Vec::new(),
     };
-    // A resumed script: the commands the save holds are skipped.
+    // A resumed script: the lines the save holds are skipped.
     let done = sess.lines().len();
-    let mut from_script = 0;
-    if o.script.is_some() && done > 0 {
-        let mut kept = 0;
-        for (i, l) in lines.iter().enumerate() {
-            if kept == done {
-                from_script = i;
-                break;
-            }
-            let t = l.split('#').next().unwrap_or("").trim();
-            if t.is_empty() || matches!(t, "status" | "map" | "help") {
-                continue;
-            }
-            if t.eq_ignore_ascii_case("undo") {
-                bail!("a script with `undo` cannot be resumed; start over");
-            }
-            kept += 1;
-            from_script = i + 1;
-        }
+    if o.script.is_some()
+        && (done > lines.len()
+            || sess
+                .lines()
+                .iter()
+                .zip(&lines)
+                .any(|(a, b)| a.trim_end() != b.trim_end()))
+    {
+        bail!(
+            "{}: the saved game's {done} lines are not the start of this script; resume without --script, or start over",
+            o.script.map_or(String::new(), |p| p.display().to_string())
+        );
     }
+    let from_script = if o.script.is_some() { done } else { 0 };
     for l in transcript.iter().skip(skip) {
         say(&mut out, l)?;
     }

@@ -17,6 +17,7 @@ mod determinism;
 mod docs;
 mod dw10;
 mod dw10_hostile;
+mod dw10_play;
 mod golden;
 mod hardening;
 mod hostile;

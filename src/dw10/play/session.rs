@@ -1,10 +1,10 @@
 //! A game at the table: typed lines, `undo`, the save file and `resume`.
 //!
 //! A save holds what the game was started from (the scenario's path and
-//! digest, the seed, the party file's text, the scale) and every command
-//! accepted, one a line; `resume` plays them again on the same dice, so
-//! the game continues exactly where it was. `undo` plays every command but
-//! the last again.
+//! digest, the seed, the party file's text, the scale) and every line
+//! typed, refused ones, views and `undo` included; `resume` types them
+//! again on the same dice, so the game and its transcript continue exactly
+//! where they were. `undo` plays every accepted command but the last again.
 
 use crate::core::yaml::FileError;
 use crate::dw10::figures::Figures;
@@ -45,7 +45,7 @@ pub struct SaveFile {
     /// Spawning on 2d6.
     #[serde(default)]
     pub scaled_down: bool,
-    /// Every command accepted, in order.
+    /// Every line typed, in order.
     #[serde(default)]
     pub commands: Vec<String>,
 }
@@ -72,6 +72,7 @@ pub struct Session {
     opts: PlayOptions,
     game: Game,
     lines: Vec<String>,
+    accepted: Vec<String>,
     party_text: String,
     opening_len: usize,
 }
@@ -116,6 +117,7 @@ impl Session {
                 opts,
                 game,
                 lines: Vec::new(),
+                accepted: Vec::new(),
                 party_text: start.party_text,
                 opening_len,
             },
@@ -134,7 +136,7 @@ impl Session {
         &self.game
     }
 
-    /// The commands accepted so far.
+    /// The lines typed so far.
     pub fn lines(&self) -> &[String] {
         &self.lines
     }
@@ -147,6 +149,7 @@ impl Session {
     /// One typed line: its echo, then what happened or why not.
     pub fn input(&mut self, line: &str) -> Vec<String> {
         let mut out = vec![format!("> {}", line.trim_end())];
+        self.lines.push(line.trim_end().to_string());
         if line.len() > MAX_LINE_BYTES {
             out.push(format!(
                 "refused: a command is at most {MAX_LINE_BYTES} bytes"
@@ -155,18 +158,18 @@ impl Session {
         }
         let word = line.split('#').next().unwrap_or("").trim();
         if word.eq_ignore_ascii_case("undo") {
-            if self.lines.is_empty() {
+            if self.accepted.is_empty() {
                 out.push("refused: nothing to undo".into());
                 return out;
             }
-            let keep = self.lines[..self.lines.len() - 1].to_vec();
+            let keep = self.accepted[..self.accepted.len() - 1].to_vec();
             let (mut g, _) = Game::new(self.scenario.clone(), self.opts.clone());
             for l in &keep {
                 if let Ok(Some(c)) = command::parse(l) {
                     let _ = g.play(c);
                 }
             }
-            let last = self.lines.pop().unwrap_or_default();
+            let last = self.accepted.pop().unwrap_or_default();
             self.game = g;
             out.push(format!("undone: {last}"));
             return out;
@@ -180,7 +183,7 @@ impl Session {
                     Ok(ev) => {
                         out.extend(transcript::print(&self.game.s, &self.game.map, &ev));
                         if keep {
-                            self.lines.push(line.trim().to_string());
+                            self.accepted.push(line.trim().to_string());
                         }
                     }
                     Err(r) => out.push(format!("refused: {r}")),

@@ -5,9 +5,9 @@
 //! - 3d6 (2d6 with `scaled_down`, L827-831); each 6 rolls 2d6 on the spawn
 //!   table (A4: the table is headed 2d6 with rows 2-12).
 //! - A monster goes on a clear, empty square of a revealed piece out of
-//!   every hero's sight, or on a free spawn point (a grill or trap door no
-//!   hero stands on, a well no hero stands beside), in the heroes' sight or
-//!   not. An Underfoot monster may go next to a hero instead.
+//!   every hero's sight, or on a free spawn point of a revealed piece (a
+//!   grill or trap door no hero stands on, a well no hero stands beside),
+//!   in the heroes' sight or not. An Underfoot monster may go next to a hero instead.
 //! - The Draken Master's choice (the project's): the legal square nearest
 //!   a hero (king's move) but at least [`SPAWN_DISTANCE`] squares from
 //!   every hero (a monster arrives, it does not ambush), or next to one for
@@ -95,8 +95,7 @@ pub fn legal_squares(s: &State, map: &Map, underfoot: bool) -> Vec<Sq> {
             });
             let revealed = map.tile(p).is_some_and(|t| s.revealed[t as usize]);
             let beside = heroes.iter().any(|h| adjacent(*h, p));
-            let ok =
-                spawn_point || (revealed && unseen(s, map, p)) || (underfoot && revealed && beside);
+            let ok = revealed && (spawn_point || unseen(s, map, p) || (underfoot && beside));
             if ok && (!beside || underfoot) {
                 out.push(p);
             }

@@ -549,10 +549,15 @@ pub fn status(s: &State) -> Vec<String> {
     out
 }
 
-/// `map`: the revealed pieces, the figures and counters on them.
+/// `map`: the revealed pieces, the figures and counters on them; the
+/// columns' last digit on top, the rows' numbers on the left.
 pub fn ascii_map(s: &State, map: &Map) -> Vec<String> {
     let b = &map.board;
     let mut out = Vec::new();
+    let ones: String = (0..b.width)
+        .map(|x| char::from(b'0' + (x % 10) as u8))
+        .collect();
+    out.push(format!("    {ones}"));
     for y in 0..b.height {
         let mut row = String::new();
         for x in 0..b.width {
@@ -599,7 +604,9 @@ pub fn ascii_map(s: &State, map: &Map) -> Vec<String> {
             };
             row.push(ch);
         }
-        out.push(row.trim_end().to_string());
+        if !row.trim().is_empty() {
+            out.push(format!("{y:>3} {}", row.trim_end()));
+        }
     }
     out.push(
         "heroes by initial, m monster, ? trap, c chest, T/t teleporter (active/not), s staircase, k key, f furnishing, V coffin, g spawn point"
