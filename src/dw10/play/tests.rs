@@ -656,3 +656,84 @@ fn a_keyed_door_needs_its_key_and_a_refused_command_changes_nothing() {
     }
     assert_eq!(transcript::status(&g.s), before);
 }
+
+#[test]
+fn stealth_leaves_a_kill_zone_without_free_attacks() {
+    // Field Medic has Stealth: no dice are rolled.
+    let mut k = kit(ROOM, vec![], &[("Field Medic", (2, 2))], &[("Orc", (1, 1))]);
+    let ev = k.run(&[], |c| engine::hero_move(c, HeroId(0), (5, 2)));
+    assert!(!ev.iter().any(|e| matches!(e, Event::FreeAttack { .. })));
+    assert_eq!(k.s.hero(HeroId(0)).body.at, Some((5, 2)));
+}
+
+#[test]
+fn battle_chant_gives_the_other_heroes_a_die() {
+    let k = kit(
+        ROOM,
+        vec![],
+        &[("Dwarf Chanter", (2, 2)), ("Tracker", (4, 2))],
+        &[("Orc", (3, 2))],
+    );
+    let g = combat::melees(&k.s);
+    assert_eq!(
+        combat::melee_dice(&k.s, &k.map, Who::Hero(HeroId(1)), &g[0]),
+        4 + 1
+    );
+    assert_eq!(combat::melee_dice(&k.s, &k.map, H0, &g[0]), 6);
+}
+
+#[test]
+fn a_troll_regenerates_instead_of_acting_when_no_hero_is_beside_it() {
+    let mut k = kit(ROOM, vec![], &[("Tracker", (1, 1))], &[("Troll", (7, 4))]);
+    k.s.monsters[0].body.wounds = 2;
+    let ev = k.run(&[], |c| dm::action_phase(c, &dm::Policy::default()));
+    assert_eq!(ev, vec![Event::Regenerates { who: M0 }]);
+    assert_eq!(k.s.monster(MonsterId(0)).body.wounds, 3);
+}
+
+#[test]
+fn checking_finds_the_secret_doors_of_the_piece_on_three_to_six() {
+    let mut door = Feature::new(FeatureKind::Door, 3, 1);
+    door.side = Some(crate::core::geom::Side::E);
+    door.secret = Some(true);
+    let mut k = kit(ROOM, vec![door.clone()], &[("Dwarf Chanter", (1, 1))], &[]);
+    let ev = k.run(&[2], |c| dungeon::check(c, HeroId(0)));
+    assert_eq!(
+        ev,
+        vec![Event::Checked {
+            hero: HeroId(0),
+            face: 2,
+            found: vec![]
+        }]
+    );
+    let ev = k.run(&[3], |c| dungeon::check(c, HeroId(0)));
+    assert_eq!(
+        ev,
+        vec![Event::Checked {
+            hero: HeroId(0),
+            face: 3,
+            found: vec![state::FeatureId(0)]
+        }]
+    );
+    assert!(!k.s.hidden(state::FeatureId(0)));
+}
+
+#[test]
+fn an_underfoot_monster_may_burst_up_beside_a_hero() {
+    let mut k = kit(ROOM, vec![], &[("Tracker", (1, 1))], &[]);
+    let ev = k.run(&[], |c| spawn::spawn(c, "Deadly Pudding", 1));
+    let Event::Spawned { at, underfoot, .. } = ev[0] else {
+        panic!("{ev:?}")
+    };
+    assert!(underfoot && state::adjacent(at, (1, 1)));
+    // An orc keeps its distance.
+    let ev = k.run(&[], |c| spawn::spawn(c, "Orc", 1));
+    assert!(matches!(
+        ev[0],
+        Event::SpawnLost { .. }
+            | Event::Spawned {
+                underfoot: false,
+                ..
+            }
+    ));
+}
