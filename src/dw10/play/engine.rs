@@ -807,51 +807,37 @@ pub fn hero_move(c: &mut Ctx, h: HeroId, to: Sq) {
             return;
         }
     }
-    let mut end = to;
-    let mut stopped = false;
-    for p in &path {
-        c.s.hero_mut(h).body.at = Some(*p);
-        if dungeon::enter(c, h, *p) {
-            end = *p;
-            stopped = true;
-            break;
-        }
-    }
-    if !c.s.hero(h).body.alive() {
-        combat::victory(c);
-        return;
-    }
-    c.s.hero_mut(h).body.at = Some(end);
-    let in_zone = c.s.in_kill_zone(end, SideId::Heroes);
-    let hero = c.s.hero_mut(h);
-    hero.moved = true;
-    hero.mp = if stopped || in_zone {
-        0
-    } else {
-        hero.mp.saturating_sub(cost)
-    };
-    // Moving again after a shot ends a Dedicated Shot's action.
-    if hero.shot {
-        hero.done = true;
-    }
+    // The walk stops only on its last square (a `?` counter or a kill
+    // zone ends it there), so the move is told first, then what the hero
+    // finds on the way.
+    let in_zone = c.s.in_kill_zone(to, SideId::Heroes);
     c.push(Event::Moved {
         who: w,
         from,
-        to: end,
+        to,
         cost,
         stopped: in_zone,
     });
-    if stopped {
-        // The `?` event came first on the way; the move line follows it.
-        let n = c.ev.len();
-        if n >= 2 {
-            let moved = c.ev.remove(n - 1);
-            let at =
-                c.ev.iter()
-                    .rposition(|e| matches!(e, Event::Trap { .. }))
-                    .unwrap_or(n - 1);
-            c.ev.insert(at, moved);
+    let mut stopped = false;
+    for p in &path {
+        c.s.hero_mut(h).body.at = Some(*p);
+        stopped |= dungeon::enter(c, h, *p);
+        if !c.s.hero(h).body.alive() {
+            combat::victory(c);
+            return;
         }
+    }
+    c.s.hero_mut(h).body.at = Some(to);
+    let hero = c.s.hero_mut(h);
+    hero.moved = true;
+    if stopped || in_zone {
+        hero.mp = 0;
+    } else {
+        hero.mp = hero.mp.saturating_sub(cost);
+    }
+    // Moving again after a shot ends a Dedicated Shot's action.
+    if hero.shot {
+        hero.done = true;
     }
     dungeon::reveal(c);
     combat::victory(c);
