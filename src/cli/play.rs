@@ -182,6 +182,24 @@ fn scenario_ref(scenario: &Path, save: &Path) -> String {
 }
 
 pub fn run(a: PlayArgs) -> anyhow::Result<()> {
+    // Dungeon World 10 mm: its own engine (`play_dw10.rs`).
+    let dw10 = match (&a.resume, &a.scenario) {
+        (Some(save), _) => super::play_dw10::is_dw10_save(save),
+        (None, Some(s)) => super::play_dw10::is_dw10_scenario(s),
+        _ => false,
+    };
+    if dw10 {
+        return super::play_dw10::play(super::play_dw10::PlayDw10 {
+            scenario: a.scenario.as_deref(),
+            party: a.party.as_deref(),
+            seed: a.seed,
+            script: a.script.as_deref(),
+            save: a.save.clone(),
+            resume: a.resume.as_deref(),
+            force: a.force,
+            quiet: a.quiet,
+        });
+    }
     let (mut sess, loaded, save_path, transcript, scen_path, cut_short, _lock) = match &a.resume {
         Some(save_path) => {
             // One game at a time writes a save folder: taken before the save

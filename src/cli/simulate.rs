@@ -44,6 +44,18 @@ pub struct SimulateArgs {
 }
 
 pub fn run(a: SimulateArgs) -> anyhow::Result<()> {
+    // Dungeon World 10 mm: its own engine (`play_dw10.rs`).
+    if super::play_dw10::is_dw10_scenario(&a.scenario) {
+        return super::play_dw10::simulate(super::play_dw10::SimulateDw10 {
+            scenario: &a.scenario,
+            party: a.party.as_deref(),
+            runs: a.runs,
+            seed: a.seed,
+            jobs: a.jobs,
+            json: a.json,
+            max_moves: a.max_turns,
+        });
+    }
     let loaded = super::play::load_inputs(&a.scenario, a.party.as_deref(), a.tables.as_deref())?;
     let party_value = loaded.party.total_value();
     let hero_value = loaded.adventure.first_scenario().game.params.hero_value;

@@ -9,6 +9,7 @@
 pub mod board;
 pub mod features;
 pub mod figures;
+pub mod play;
 pub mod scenario;
 pub mod schema;
 pub mod setup;

@@ -95,9 +95,9 @@ impl RuleSystem for DungeonWorld10mm {
     type Options<'a> = (&'a SetupTable, Difficulty, u32, &'a TileSet);
     type Setup = Setup;
     type Sheet = crate::dw10::sheet::DmSheet;
-    type PlayOptions = ();
-    /// No engine yet (issue 17): a game is its scenario.
-    type Game = Arc<Scenario>;
+    type PlayOptions = crate::dw10::play::engine::PlayOptions;
+    /// The Draken Master's engine (`dw10::play`), the first move begun.
+    type Game = crate::dw10::play::engine::Game;
 
     fn id(&self) -> RulesetId {
         RulesetId::DungeonWorld10mm
@@ -116,8 +116,12 @@ impl RuleSystem for DungeonWorld10mm {
         crate::dw10::sheet::dm_sheet(scenario, &crate::dw10::tables::embedded())
     }
 
-    fn new_game(&self, scenario: Arc<Scenario>, _: ()) -> Arc<Scenario> {
-        scenario
+    fn new_game(
+        &self,
+        scenario: Arc<Scenario>,
+        options: crate::dw10::play::engine::PlayOptions,
+    ) -> crate::dw10::play::engine::Game {
+        crate::dw10::play::engine::Game::new(scenario, options).0
     }
 }
 

@@ -18,6 +18,7 @@ mod docs;
 mod doors;
 mod dw10;
 mod dw10_hostile;
+mod dw10_play;
 mod golden;
 mod hardening;
 mod hostile;

@@ -1,0 +1,300 @@
+//! `tilecrawl play` and `tilecrawl simulate` on a Dungeon World 10 mm
+//! scenario: tilecrawl in the Draken Master's seat (`tilecrawl::dw10::play`).
+//! `play.rs` and `simulate.rs` hand a scenario (or a save) of this game
+//! over here; everything else about it lives in this file.
+
+use anyhow::{Context, bail};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use tilecrawl::dw10::play::party;
+use tilecrawl::dw10::play::session::{self, Session, Start};
+use tilecrawl::dw10::play::simulate::{self, SimOptions};
+use tilecrawl::scenario::RulesetId;
+
+/// The largest script read.
+const MAX_SCRIPT_BYTES: u64 = 4 * 1024 * 1024;
+
+fn read(path: &Path, what: &str, max: u64) -> anyhow::Result<String> {
+    tilecrawl::core::fs::read_limited(path, max)
+        .map_err(|e| anyhow::anyhow!("{}: {}", path.display(), e.describe(what, max)))
+}
+
+/// Is this scenario file a Dungeon World 10 mm one? (A file that cannot be
+/// read says no: the caller's own reading reports it.)
+pub fn is_dw10_scenario(path: &Path) -> bool {
+    if super::outputs::is_stdin(path) {
+        return false;
+    }
+    let Ok(text) = tilecrawl::core::fs::read_limited(path, tilecrawl::scenario::MAX_SCENARIO_BYTES)
+    else {
+        return false;
+    };
+    let file = path.display().to_string();
+    matches!(
+        tilecrawl::scenario::read_ruleset(&text, &file),
+        Ok(Some(RulesetId::DungeonWorld10mm))
+    )
+}
+
+/// Is this save file a Dungeon World 10 mm game's?
+pub fn is_dw10_save(path: &Path) -> bool {
+    tilecrawl::core::fs::read_limited(path, session::MAX_SAVE_BYTES)
+        .is_ok_and(|t| tilecrawl::core::yaml::format_of(&t) == Some(session::FORMAT))
+}
+
+fn load_scenario(path: &Path) -> anyhow::Result<(Arc<tilecrawl::dw10::Scenario>, String)> {
+    let text = read(path, "a scenario", tilecrawl::scenario::MAX_SCENARIO_BYTES)?;
+    let digest = tilecrawl::core::digest::digest(text.as_bytes());
+    let s: tilecrawl::dw10::Scenario =
+        tilecrawl::scenario::from_yaml(&text, &path.display().to_string())?;
+    Ok((Arc::new(s), digest))
+}
+
+fn party_text(path: Option<&Path>) -> anyhow::Result<String> {
+    match path {
+        Some(p) => read(p, "a party file", party::MAX_FILE_BYTES),
+        None => Ok(party::DEFAULT_YAML.to_string()),
+    }
+}
+
+/// What `play` was asked, for this game.
+pub struct PlayDw10<'a> {
+    /// The scenario (none with `resume`).
+    pub scenario: Option<&'a Path>,
+    /// A `tilecrawl-dw10-party/1` file.
+    pub party: Option<&'a Path>,
+    /// The dice seed.
+    pub seed: Option<u64>,
+    /// Commands from a file.
+    pub script: Option<&'a Path>,
+    /// Where to save.
+    pub save: Option<PathBuf>,
+    /// A save to continue.
+    pub resume: Option<&'a Path>,
+    /// Replace an existing save.
+    pub force: bool,
+    /// No opening lines.
+    pub quiet: bool,
+}
+
+fn scenario_ref(scenario: &Path, save: &Path) -> String {
+    let dir = save
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    match (std::path::absolute(scenario), std::path::absolute(dir)) {
+        (Ok(s), Ok(d)) => s
+            .strip_prefix(&d)
+            .map(|r| r.display().to_string())
+            .unwrap_or_else(|_| s.display().to_string()),
+        _ => scenario.display().to_string(),
+    }
+}
+
+/// `tilecrawl play` on a Dungeon World 10 mm scenario or save.
+pub fn play(o: PlayDw10<'_>) -> anyhow::Result<()> {
+    let figures = Arc::new(tilecrawl::dw10::figures::embedded());
+    let tables = Arc::new(tilecrawl::dw10::tables::embedded());
+    let (mut sess, transcript, save_path, scen_path, digest, _lock) = match o.resume {
+        Some(save_path) => {
+            let target = o.save.clone().unwrap_or(save_path.to_path_buf());
+            let lock = tilecrawl::core::fs::FolderLock::take_for(&target)?;
+            let text = read(save_path, "a save file", session::MAX_SAVE_BYTES)?;
+            let save = session::parse_save(&text, &save_path.display().to_string())?;
+            let dir = save_path
+                .parent()
+                .filter(|p| !p.as_os_str().is_empty())
+                .unwrap_or(Path::new("."));
+            let scen = dir.join(&save.scenario);
+            let (scenario, digest) = load_scenario(&scen)?;
+            if digest != save.scenario_digest {
+                bail!(
+                    "{}: the scenario changed since the game was saved in {}; start a new game",
+                    scen.display(),
+                    save_path.display()
+                );
+            }
+            let (sess, t) = Session::resume(&save, scenario, figures, tables)?;
+            (sess, t, target, scen, digest, lock)
+        }
+        None => {
+            let scenario_path = o.scenario.context("a scenario is needed")?;
+            let (scenario, digest) = load_scenario(scenario_path)?;
+            let save_path = o.save.clone().unwrap_or_else(|| {
+                scenario_path
+                    .parent()
+                    .filter(|p| !p.as_os_str().is_empty())
+                    .unwrap_or(Path::new("."))
+                    .join("save.yaml")
+            });
+            if let Some(dir) = save_path.parent()
+                && !dir.as_os_str().is_empty()
+                && !dir.is_dir()
+            {
+                bail!(
+                    "{}: the folder for the save does not exist; create it or give another --save",
+                    dir.display()
+                );
+            }
+            let lock = tilecrawl::core::fs::FolderLock::take_for(&save_path)?;
+            if save_path.exists() && !o.force {
+                bail!(
+                    "{}: a saved game is already there; continue it with `tilecrawl play --resume {}`, or start over with --force",
+                    save_path.display(),
+                    save_path.display()
+                );
+            }
+            let start = Start {
+                seed: o.seed.unwrap_or(scenario.seed),
+                party_text: party_text(o.party)?,
+                scaled_down: false,
+            };
+            let (sess, t) = Session::new(scenario, start, figures, tables)
+                .map_err(|e| anyhow::anyhow!("{e}"))?;
+            (
+                sess,
+                t,
+                save_path,
+                scenario_path.to_path_buf(),
+                digest,
+                lock,
+            )
+        }
+    };
+    let scen_ref = scenario_ref(&scen_path, &save_path);
+    let skip = if o.quiet { sess.opening_len() } else { 0 };
+    let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::new(stdout.lock());
+    let say = |out: &mut std::io::BufWriter<std::io::StdoutLock<'_>>, l: &str| {
+        writeln!(out, "{}", tilecrawl::core::text::escape_controls(l))
+    };
+    let save = |sess: &Session| -> anyhow::Result<()> {
+        tilecrawl::core::fs::write_atomic(&save_path, sess.save_text(&scen_ref, &digest).as_bytes())
+            .with_context(|| format!("{}: cannot write the save", save_path.display()))
+    };
+    let lines: Vec<String> = match o.script {
+        Some(script) => {
+            let text = read(script, "a script", MAX_SCRIPT_BYTES)?;
+            text.lines().map(str::to_string).collect()
+        }
+        None => Vec::new(),
+    };
+    // A resumed script: the lines the save holds are skipped.
+    let done = sess.lines().len();
+    if o.script.is_some()
+        && (done > lines.len()
+            || sess
+                .lines()
+                .iter()
+                .zip(&lines)
+                .any(|(a, b)| a.trim_end() != b.trim_end()))
+    {
+        bail!(
+            "{}: the saved game's {done} lines are not the start of this script; resume without --script, or start over",
+            o.script.map_or(String::new(), |p| p.display().to_string())
+        );
+    }
+    let from_script = if o.script.is_some() { done } else { 0 };
+    for l in transcript.iter().skip(skip) {
+        say(&mut out, l)?;
+    }
+    save(&sess)?;
+    if o.script.is_some() {
+        for line in &lines[from_script..] {
+            if is_quit(line) {
+                break;
+            }
+            for l in sess.input(line) {
+                say(&mut out, &l)?;
+            }
+            if sess.is_full() {
+                break;
+            }
+        }
+        save(&sess)?;
+    } else {
+        out.flush()?;
+        let mut stdin = std::io::stdin().lock();
+        use tilecrawl::core::fs::{LimitedLine, read_line_limited};
+        while !sess.is_full() {
+            let line = match read_line_limited(&mut stdin, session::MAX_LINE_BYTES)
+                .context("reading a command")?
+            {
+                None => break,
+                Some(LimitedLine::Line(l)) => l,
+                Some(LimitedLine::TooLong(start, _)) => start,
+            };
+            if is_quit(&line) {
+                break;
+            }
+            for l in sess.input(&line) {
+                say(&mut out, &l)?;
+            }
+            save(&sess)?;
+            out.flush()?;
+        }
+        if !o.quiet {
+            say(&mut out, &format!("game saved in {}", save_path.display()))?;
+        }
+    }
+    out.flush()?;
+    Ok(())
+}
+
+fn is_quit(line: &str) -> bool {
+    let l = line.split('#').next().unwrap_or("").trim();
+    l.eq_ignore_ascii_case("quit") || l.eq_ignore_ascii_case("exit")
+}
+
+/// What `simulate` was asked, for this game.
+pub struct SimulateDw10<'a> {
+    /// The scenario.
+    pub scenario: &'a Path,
+    /// A party file.
+    pub party: Option<&'a Path>,
+    /// Runs.
+    pub runs: u32,
+    /// The seed (default: the scenario's).
+    pub seed: Option<u64>,
+    /// Threads.
+    pub jobs: Option<u64>,
+    /// JSON out.
+    pub json: bool,
+    /// Moves before a run times out.
+    pub max_moves: u32,
+}
+
+/// `tilecrawl simulate` on a Dungeon World 10 mm scenario.
+pub fn simulate(o: SimulateDw10<'_>) -> anyhow::Result<()> {
+    let figures = Arc::new(tilecrawl::dw10::figures::embedded());
+    let tables = Arc::new(tilecrawl::dw10::tables::embedded());
+    let (scenario, _) = load_scenario(o.scenario)?;
+    let text = party_text(o.party)?;
+    let pname = o
+        .party
+        .map_or("embedded party".to_string(), |p| p.display().to_string());
+    let party = party::parse(&text, &pname, &figures)?;
+    let opts = SimOptions {
+        runs: o.runs,
+        seed: o.seed.unwrap_or(scenario.seed),
+        max_moves: o.max_moves,
+        scaled_down: false,
+    };
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(o.jobs.map_or(0, |j| j as usize))
+        .build()
+        .context("cannot start the worker threads")?;
+    let report =
+        pool.install(|| simulate::simulate(&scenario, &party, &figures, &tables, &opts, &|| {}));
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    if o.json {
+        let json = serde_json::to_string_pretty(&report).context("cannot write the report")?;
+        writeln!(out, "{json}")?;
+    } else {
+        write!(out, "{}", report.to_text())?;
+    }
+    out.flush()?;
+    Ok(())
+}

@@ -1,0 +1,390 @@
+//! Shooting (L137-163), melee (L164-194), free attacks, wounds, kills and
+//! victory points.
+//!
+//! Kill dice are assigned by the engine for both sides (the project's
+//! rule, the same for heroes and monsters): the highest dice first, each
+//! to the enemy it may go on (armour at most the die, next to a friend in
+//! the melee) that has the fewest wounds left, then the highest armour,
+//! then the lowest id.
+
+use crate::dw10::features::FeatureKind;
+use crate::dw10::figures::Ability;
+use crate::dw10::play::ctx::Ctx;
+use crate::dw10::play::event::Event;
+use crate::dw10::play::sight::{Look, look, sees};
+use crate::dw10::play::state::{Map, Outcome, Phase, SideId, State, Who, adjacent, range};
+use crate::dw10::scenario::Objective;
+use std::collections::BTreeMap;
+
+/// Torture Rack (L420-421, A21): a hero in its sight or within 8 squares
+/// rolls 2 dice fewer, never fewer than 1.
+pub fn rack(s: &State, map: &Map, who: Who, dice: u32) -> u32 {
+    let Who::Hero(_) = who else { return dice };
+    let Some(p) = s.body(who).at else { return dice };
+    let near = s.features.iter().enumerate().any(|(i, f)| {
+        !s.gone[i]
+            && f.kind == FeatureKind::Furnishing
+            && f.what.as_deref() == Some("torture-rack")
+            && (range(p, (f.x, f.y)) <= 8 || sees(s, map, p, (f.x, f.y)))
+    });
+    if near && dice > 0 {
+        dice.saturating_sub(2).max(1)
+    } else {
+        dice
+    }
+}
+
+/// Why `shooter` may not shoot `target` now, or how it sees it.
+pub fn shot_check(s: &State, map: &Map, shooter: Who, target: Who) -> Result<Look, String> {
+    let b = s.body(shooter);
+    let t = s.body(target);
+    let (Some(p), Some(q)) = (b.at, t.at) else {
+        return Err("the target is not on the map".into());
+    };
+    let Some(sh) = b.fig.shoot else {
+        return Err(format!("{} has no ranged attack", b.name));
+    };
+    if shooter.side() == target.side() {
+        return Err(format!("{} is a friend", t.name));
+    }
+    if !s.enemies_next_to(shooter).is_empty() {
+        return Err(format!(
+            "{} stands next to an enemy and may not shoot (L157-158)",
+            b.name
+        ));
+    }
+    if !s.enemies_next_to(target).is_empty() {
+        return Err(format!(
+            "{} is in a melee; nobody shoots into one (L157-158)",
+            t.name
+        ));
+    }
+    let r = range(p, q);
+    if r > sh.range {
+        return Err(format!(
+            "{} is {r} squares away; {}'s range is {}",
+            t.name, b.name, sh.range
+        ));
+    }
+    match look(s, map, p, q, b.has(Ability::MasterShot)) {
+        Look::Hidden => Err(format!("{} cannot see {}", b.name, t.name)),
+        l => Ok(l),
+    }
+}
+
+/// A shot, checked by [`shot_check`] first.
+pub fn shoot(c: &mut Ctx, shooter: Who, target: Who, seen: Look) {
+    let b = c.s.body(shooter).clone();
+    let sh = b.fig.shoot.expect("checked");
+    let cover = seen == Look::Cover;
+    let elf = b.has(Ability::ElfShot);
+    let need = match (elf, cover) {
+        (true, false) => 4,
+        (true, true) | (false, false) => 5,
+        (false, true) => 6,
+    };
+    let n = rack(c.s, c.map, shooter, sh.dice);
+    let dice = c.d6s(n, "to hit (shooting)");
+    let hits = dice.iter().filter(|d| **d >= need).count() as u32;
+    let kills = c.d6s(hits, "kill die (shooting)");
+    let t = c.s.body(target);
+    let mut armour = t.fig.armour;
+    if sh.by == Some(Ability::AcidSpit) || b.has(Ability::AcidSpit) {
+        armour = armour.saturating_sub(1).max(1);
+    }
+    c.push(Event::Shot {
+        shooter,
+        target,
+        dice,
+        need,
+        kills: kills.clone(),
+        armour,
+    });
+    let wounds = kills.iter().filter(|k| **k >= armour).count() as u32;
+    if wounds > 0 {
+        let fire = sh.by == Some(Ability::FireWeapon)
+            && !c.s.body(target).has(Ability::InvulnerableToFire);
+        if fire {
+            c.s.body_mut(target).fire += wounds;
+            c.push(Event::Burning {
+                who: target,
+                counters: wounds,
+            });
+        }
+        wound(c, target, wounds);
+    }
+}
+
+/// Takes `n` wounds off a figure; at 0 it is killed.
+pub fn wound(c: &mut Ctx, who: Who, n: u32) {
+    if n == 0 || !c.s.body(who).alive() {
+        return;
+    }
+    let body = c.s.body_mut(who);
+    let taken = n.min(body.wounds);
+    body.wounds -= taken;
+    let left = body.wounds;
+    c.push(Event::Wounded {
+        who,
+        wounds: n,
+        left,
+    });
+    if left == 0 {
+        kill(c, who);
+    }
+}
+
+/// A figure killed: off the map; a victory point for a hero, Undying for
+/// a monster, the slay objective.
+pub fn kill(c: &mut Ctx, who: Who) {
+    let at = c.s.body(who).at;
+    {
+        let b = c.s.body_mut(who);
+        b.at = None;
+        b.wounds = 0;
+        b.poison = 0;
+        b.fire = 0;
+    }
+    c.push(Event::Killed { who });
+    match who {
+        Who::Hero(h) => {
+            c.s.hero_mut(h).dead = true;
+            c.s.vp += 1;
+            c.push(Event::VictoryPoint {
+                total: c.s.vp,
+                target: c.s.kill_target,
+            });
+        }
+        Who::Monster(m) => {
+            let kind = c.s.monster(m).kind.clone();
+            if let Objective::Slay { monster } = &c.s.objective
+                && *monster == kind
+                && !c.s.objective_done
+                && m.0 == 0
+            {
+                c.s.objective_done = true;
+                c.push(Event::Objective);
+            }
+            if c.s.monster(m).body.has(Ability::Undying) {
+                let face = c.d6("Undying");
+                let back = face == 6;
+                c.push(Event::Undying {
+                    monster: m,
+                    face,
+                    back,
+                });
+                if back && let Some(p) = at {
+                    let mb = &mut c.s.monsters[m.0 as usize].body;
+                    mb.wounds = mb.fig.wounds;
+                    if c.s.at(p).is_none() {
+                        c.s.monsters[m.0 as usize].body.at = Some(p);
+                        c.push(Event::Spawned {
+                            monster: m,
+                            at: p,
+                            underfoot: false,
+                        });
+                    }
+                    return;
+                }
+            }
+            *c.s.collection.entry(kind).or_insert(0) += 1;
+        }
+    }
+}
+
+/// Is the game won by either side? Sets the phase and says so.
+pub fn victory(c: &mut Ctx) -> bool {
+    if matches!(c.s.phase, Phase::Over(_)) {
+        return true;
+    }
+    let outcome = if c.s.vp >= c.s.kill_target {
+        Some(Outcome::DmWins)
+    } else if c.s.objective_done && matches!(c.s.objective, Objective::Slay { .. }) {
+        Some(Outcome::HeroesWin)
+    } else {
+        None
+    };
+    if let Some(o) = outcome {
+        c.s.phase = Phase::Over(o);
+        c.push(Event::Over { outcome: o });
+        return true;
+    }
+    false
+}
+
+/// Melee dice of a figure in a melee of `group` (Berserk, Pack, Battle
+/// Chant, the Torture Rack).
+pub fn melee_dice(s: &State, map: &Map, w: Who, group: &[Who]) -> u32 {
+    let b = s.body(w);
+    let mut d = b.fig.attacks;
+    let foes = s.enemies_next_to(w).len() as u32;
+    if b.has(Ability::BerserkAttack) && foes > 1 {
+        d += foes - 1;
+    }
+    if let Who::Monster(m) = w
+        && b.has(Ability::Pack)
+    {
+        let kind = &s.monster(m).kind;
+        let p = b.at.unwrap_or((0, 0));
+        d += group
+            .iter()
+            .filter(|o| **o != w)
+            .filter(|o| matches!(o, Who::Monster(x) if s.monster(*x).kind == *kind))
+            .filter(|o| s.body(**o).at.is_some_and(|q| adjacent(p, q)))
+            .count() as u32;
+    }
+    if let Who::Hero(_) = w
+        && group
+            .iter()
+            .any(|o| *o != w && matches!(o, Who::Hero(_)) && s.body(*o).has(Ability::BattleChant))
+    {
+        d += 1;
+    }
+    rack(s, map, w, d)
+}
+
+/// The melees on the map: chains of figures touching enemies (L166-174),
+/// each sorted, heroes first.
+pub fn melees(s: &State) -> Vec<Vec<Who>> {
+    let figs = s.figures();
+    let mut group: BTreeMap<Who, usize> = BTreeMap::new();
+    let mut out: Vec<Vec<Who>> = Vec::new();
+    for &f in &figs {
+        if group.contains_key(&f) || s.enemies_next_to(f).is_empty() {
+            continue;
+        }
+        let mut g = vec![f];
+        group.insert(f, out.len());
+        let mut i = 0;
+        while i < g.len() {
+            for e in s.enemies_next_to(g[i]) {
+                if let std::collections::btree_map::Entry::Vacant(v) = group.entry(e) {
+                    v.insert(out.len());
+                    g.push(e);
+                }
+            }
+            i += 1;
+        }
+        g.sort();
+        out.push(g);
+    }
+    out
+}
+
+/// Assigns kill dice to the enemies of `side` in `group`, pushing the
+/// events and wounds. `only`: a free attack's single target.
+fn assign(
+    c: &mut Ctx,
+    side: SideId,
+    group: &[Who],
+    kills: &[u32],
+    only: Option<Who>,
+    poison: bool,
+) {
+    let mut dice = kills.to_vec();
+    dice.sort_by(|a, b| b.cmp(a));
+    let mut on: BTreeMap<Who, Vec<u32>> = BTreeMap::new();
+    for d in dice {
+        let s = &*c.s;
+        let cands: Vec<Who> = group
+            .iter()
+            .copied()
+            .filter(|w| w.side() != side && s.body(*w).alive())
+            .filter(|w| only.is_none_or(|o| o == *w))
+            .filter(|w| {
+                let p = s.body(*w).at.unwrap_or((0, 0));
+                group
+                    .iter()
+                    .any(|f| f.side() == side && s.body(*f).at.is_some_and(|q| adjacent(p, q)))
+            })
+            .filter(|w| s.body(*w).fig.armour <= d)
+            .filter(|w| (on.get(w).map_or(0, |v| v.len()) as u32) < s.body(*w).wounds)
+            .collect();
+        let best = cands.into_iter().min_by_key(|w| {
+            let b = s.body(*w);
+            let left = b.wounds - on.get(w).map_or(0, |v| v.len()) as u32;
+            (left, std::cmp::Reverse(b.fig.armour), *w)
+        });
+        if let Some(w) = best {
+            on.entry(w).or_default().push(d);
+        }
+    }
+    for (w, faces) in on {
+        let n = faces.len() as u32;
+        let poisoned = if poison {
+            faces.iter().filter(|f| **f >= 4).count() as u32
+        } else {
+            0
+        };
+        c.push(Event::Assigned { target: w, faces });
+        if poisoned > 0 && !c.s.body(w).has(Ability::InvulnerableToPoison) {
+            c.s.body_mut(w).poison += poisoned;
+            c.push(Event::Poisoned {
+                who: w,
+                counters: poisoned,
+            });
+        }
+        wound(c, w, n);
+    }
+}
+
+/// One side's roll in a melee, its kill dice assigned.
+fn side_strikes(c: &mut Ctx, side: SideId, group: &[Who]) {
+    let mine: Vec<Who> = group
+        .iter()
+        .copied()
+        .filter(|w| w.side() == side && c.s.body(*w).alive())
+        .filter(|w| !c.s.enemies_next_to(*w).is_empty())
+        .collect();
+    if mine.is_empty() {
+        return;
+    }
+    let n: u32 = mine.iter().map(|w| melee_dice(c.s, c.map, *w, group)).sum();
+    let dice = c.d6s(n, "to hit (melee)");
+    let hits = dice.iter().filter(|d| **d >= 4).count() as u32;
+    let kills = c.d6s(hits, "kill die (melee)");
+    c.push(Event::Melee {
+        side,
+        figures: mine.clone(),
+        dice,
+        kills: kills.clone(),
+    });
+    let poison = mine.iter().any(|w| c.s.body(*w).has(Ability::PoisonAttack));
+    assign(c, side, group, &kills, None, poison);
+}
+
+/// The Melee Phase: every melee, the Mover's roll first, the Non-Mover's
+/// after its losses (L175-188).
+pub fn melee_phase(c: &mut Ctx) {
+    c.push(Event::MeleePhase);
+    for group in melees(c.s) {
+        let mover = c.s.mover;
+        side_strikes(c, mover, &group);
+        side_strikes(c, mover.other(), &group);
+        if victory(c) {
+            return;
+        }
+    }
+}
+
+/// A free attack of opportunity (L126-136, L189-194): the enemies' dice
+/// pooled in one roll, every kill die on the figure leaving.
+pub fn free_attack(c: &mut Ctx, target: Who, by: &[Who]) {
+    if by.is_empty() {
+        return;
+    }
+    let mut group = by.to_vec();
+    group.push(target);
+    let n: u32 = by.iter().map(|w| melee_dice(c.s, c.map, *w, &group)).sum();
+    let dice = c.d6s(n, "to hit (free attack)");
+    let hits = dice.iter().filter(|d| **d >= 4).count() as u32;
+    let kills = c.d6s(hits, "kill die (free attack)");
+    c.push(Event::FreeAttack {
+        target,
+        by: by.to_vec(),
+        dice,
+        kills: kills.clone(),
+    });
+    let poison = by.iter().any(|w| c.s.body(*w).has(Ability::PoisonAttack));
+    assign(c, by[0].side(), &group, &kills, Some(target), poison);
+}

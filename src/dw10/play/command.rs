@@ -1,0 +1,225 @@
+//! What players type, parsed. Hero and monster names are resolved by the
+//! engine; here they stay words.
+
+use crate::dw10::play::refusal::Refusal;
+use crate::dw10::play::state::Sq;
+
+/// A parsed command.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Command {
+    /// `move HERO X,Y`: walk to a square (L107-136).
+    Move(String, Sq),
+    /// `attack HERO MONSTER`: walk next to a monster (the melee is fought
+    /// in the Melee Phase).
+    Attack(String, String),
+    /// `shoot HERO MONSTER`.
+    Shoot(String, String),
+    /// `open HERO door|chest [N|E|S|W]`.
+    Open(String, OpenWhat, Option<crate::core::geom::Side>),
+    /// `close HERO [N|E|S|W]`.
+    Close(String, Option<crate::core::geom::Side>),
+    /// `explore HERO`: a furnishing or coffin next to or under the hero.
+    Explore(String),
+    /// `stairs HERO`.
+    Stairs(String),
+    /// `teleport HERO [X,Y]`.
+    Teleport(String, Option<Sq>),
+    /// `drink HERO [potion|major-potion|antidote]` (none: a pool or well).
+    Drink(String, Option<String>),
+    /// `cast HERO SPELL [MONSTER]`.
+    Cast(String, String, Option<String>),
+    /// `heal HERO OTHER [OTHER]`: Healing Touch or Field Healing.
+    Heal(String, Vec<String>),
+    /// `listen HERO`.
+    Listen(String),
+    /// `check HERO`: Checking for secret doors.
+    Check(String),
+    /// `escape HERO`: a hero on an active teleporter leaves the dungeon.
+    Escape(String),
+    /// `end`: the heroes' phase is over.
+    End,
+    /// `status`.
+    Status,
+    /// `map`.
+    Map,
+    /// `help`.
+    Help,
+}
+
+/// What `open` opens.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OpenWhat {
+    /// A door on an edge of the hero's square.
+    Door,
+    /// A chest next to or under the hero.
+    Chest,
+}
+
+fn sq(w: &str) -> Result<Sq, Refusal> {
+    let bad = || Refusal::Parse(format!("`{w}` is not a square: write it x,y (like 4,7)"));
+    let (x, y) = w.split_once(',').ok_or_else(bad)?;
+    Ok((
+        x.trim().parse().map_err(|_| bad())?,
+        y.trim().parse().map_err(|_| bad())?,
+    ))
+}
+
+fn side(w: &str) -> Result<crate::core::geom::Side, Refusal> {
+    use crate::core::geom::Side;
+    match w.to_ascii_uppercase().as_str() {
+        "N" => Ok(Side::N),
+        "E" => Ok(Side::E),
+        "S" => Ok(Side::S),
+        "W" => Ok(Side::W),
+        _ => Err(Refusal::Parse(format!("`{w}` is not a side: N, E, S or W"))),
+    }
+}
+
+/// Parses a line (a `#` starts a comment). `Ok(None)` for an empty line.
+pub fn parse(line: &str) -> Result<Option<Command>, Refusal> {
+    let line = line.split('#').next().unwrap_or("");
+    let w: Vec<&str> = line.split_whitespace().collect();
+    let Some(verb) = w.first() else {
+        return Ok(None);
+    };
+    let verb = verb.to_ascii_lowercase();
+    let arg = |i: usize, what: &str| -> Result<String, Refusal> {
+        w.get(i).map(|s| s.to_string()).ok_or_else(|| {
+            Refusal::Parse(format!("`{verb}` needs {what}; `help` lists the commands"))
+        })
+    };
+    let most = |n: usize| -> Result<(), Refusal> {
+        if w.len() > n {
+            Err(Refusal::Parse(format!(
+                "`{verb}` takes {} word{} after it; `help` lists the commands",
+                n - 1,
+                if n == 2 { "" } else { "s" }
+            )))
+        } else {
+            Ok(())
+        }
+    };
+    let c = match verb.as_str() {
+        "move" | "m" => {
+            most(3)?;
+            Command::Move(arg(1, "a hero")?, sq(&arg(2, "a square x,y")?)?)
+        }
+        "attack" | "a" => {
+            most(3)?;
+            Command::Attack(arg(1, "a hero")?, arg(2, "a monster")?)
+        }
+        "shoot" | "s" => {
+            most(3)?;
+            Command::Shoot(arg(1, "a hero")?, arg(2, "a monster")?)
+        }
+        "open" => {
+            most(4)?;
+            let what = match arg(2, "`door` or `chest`")?.to_ascii_lowercase().as_str() {
+                "door" => OpenWhat::Door,
+                "chest" => OpenWhat::Chest,
+                o => {
+                    return Err(Refusal::Parse(format!(
+                        "`open` opens a `door` or a `chest`, not `{o}`"
+                    )));
+                }
+            };
+            let s = w.get(3).map(|s| side(s)).transpose()?;
+            Command::Open(arg(1, "a hero")?, what, s)
+        }
+        "close" => {
+            most(3)?;
+            let s = w.get(2).map(|s| side(s)).transpose()?;
+            Command::Close(arg(1, "a hero")?, s)
+        }
+        "explore" | "x" => {
+            most(2)?;
+            Command::Explore(arg(1, "a hero")?)
+        }
+        "stairs" => {
+            most(2)?;
+            Command::Stairs(arg(1, "a hero")?)
+        }
+        "teleport" => {
+            most(3)?;
+            Command::Teleport(arg(1, "a hero")?, w.get(2).map(|s| sq(s)).transpose()?)
+        }
+        "drink" => {
+            most(3)?;
+            Command::Drink(arg(1, "a hero")?, w.get(2).map(|s| s.to_ascii_lowercase()))
+        }
+        "cast" => {
+            most(4)?;
+            Command::Cast(
+                arg(1, "a hero")?,
+                arg(2, "a spell")?.to_ascii_lowercase(),
+                w.get(3).map(|s| s.to_string()),
+            )
+        }
+        "heal" => {
+            most(4)?;
+            arg(2, "a hero to heal")?;
+            Command::Heal(
+                arg(1, "a hero")?,
+                w[2..].iter().map(|s| s.to_string()).collect(),
+            )
+        }
+        "listen" => {
+            most(2)?;
+            Command::Listen(arg(1, "a hero")?)
+        }
+        "check" => {
+            most(2)?;
+            Command::Check(arg(1, "a hero")?)
+        }
+        "escape" => {
+            most(2)?;
+            Command::Escape(arg(1, "a hero")?)
+        }
+        "end" | "e" | "done" => {
+            most(1)?;
+            Command::End
+        }
+        "status" => Command::Status,
+        "map" => Command::Map,
+        "help" | "?" => Command::Help,
+        other => {
+            return Err(Refusal::Parse(format!(
+                "`{other}` is not a command; `help` lists them"
+            )));
+        }
+    };
+    Ok(Some(c))
+}
+
+impl std::fmt::Display for Command {
+    /// The command as a player would type it.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let side = |s: &Option<crate::core::geom::Side>| {
+            s.map_or(String::new(), |s| format!(" {}", s.name()))
+        };
+        match self {
+            Command::Move(h, (x, y)) => write!(f, "move {h} {x},{y}"),
+            Command::Attack(h, m) => write!(f, "attack {h} {m}"),
+            Command::Shoot(h, m) => write!(f, "shoot {h} {m}"),
+            Command::Open(h, OpenWhat::Door, s) => write!(f, "open {h} door{}", side(s)),
+            Command::Open(h, OpenWhat::Chest, _) => write!(f, "open {h} chest"),
+            Command::Close(h, s) => write!(f, "close {h}{}", side(s)),
+            Command::Explore(h) => write!(f, "explore {h}"),
+            Command::Stairs(h) => write!(f, "stairs {h}"),
+            Command::Teleport(h, None) => write!(f, "teleport {h}"),
+            Command::Teleport(h, Some((x, y))) => write!(f, "teleport {h} {x},{y}"),
+            Command::Drink(h, None) => write!(f, "drink {h}"),
+            Command::Drink(h, Some(i)) => write!(f, "drink {h} {i}"),
+            Command::Cast(h, s, None) => write!(f, "cast {h} {s}"),
+            Command::Cast(h, s, Some(m)) => write!(f, "cast {h} {s} {m}"),
+            Command::Heal(h, o) => write!(f, "heal {h} {}", o.join(" ")),
+            Command::Listen(h) => write!(f, "listen {h}"),
+            Command::Check(h) => write!(f, "check {h}"),
+            Command::Escape(h) => write!(f, "escape {h}"),
+            Command::End => f.write_str("end"),
+            Command::Status => f.write_str("status"),
+            Command::Map => f.write_str("map"),
+            Command::Help => f.write_str("help"),
+        }
+    }
+}

@@ -1,0 +1,409 @@
+//! The dungeon a hero walks into: `?` counters (L327-348), keys and doors
+//! (L556-562), teleporters (L356-363), staircases (L317-326), chests
+//! (L448-483), furnishings, pools and wells, coffins (L365-439), Checking
+//! for secret doors (L288-292), and the pieces revealed on the way (A16).
+
+use crate::dw10::features::FeatureKind;
+use crate::dw10::figures::Ability;
+use crate::dw10::play::combat::{kill, wound};
+use crate::dw10::play::ctx::Ctx;
+use crate::dw10::play::event::Event;
+use crate::dw10::play::sight::seen_pieces;
+use crate::dw10::play::state::{FeatureId, HeroId, Item, Sq, Who};
+use crate::dw10::scenario::Objective;
+
+/// Marks the pieces the heroes stand on or see as revealed.
+pub fn reveal(c: &mut Ctx) {
+    let mut new = seen_pieces(c.s, c.map);
+    for h in c.s.live_heroes() {
+        if let Some(p) = c.s.hero(h).body.at
+            && let Some(t) = c.map.tile(p)
+            && !c.s.revealed[t as usize]
+            && !new.contains(&t)
+        {
+            new.push(t);
+        }
+    }
+    for t in &new {
+        c.s.revealed[*t as usize] = true;
+    }
+    if !new.is_empty() {
+        c.push(Event::Revealed {
+            pieces: new.len() as u32,
+        });
+    }
+}
+
+/// The trap table's row `row` on a hero (A2: a hit is a wound, a poison
+/// hit a poison counter).
+pub fn trap_table(c: &mut Ctx, hero: HeroId, row: u32) {
+    let Some(r) = c.tables.traps.iter().find(|r| r.roll == row).cloned() else {
+        return;
+    };
+    c.push(Event::TrapHits {
+        hero,
+        hits: r.hits,
+        poison: r.poison,
+        kills: r.kills,
+    });
+    let w = Who::Hero(hero);
+    if r.kills {
+        kill(c, w);
+        return;
+    }
+    if r.poison > 0 {
+        c.s.body_mut(w).poison += r.poison;
+    }
+    wound(c, w, r.hits);
+}
+
+/// What a hero finds on a square it enters: a `?` counter (its move ends),
+/// a key, a teleporter to wake. Returns whether the hero must stop.
+pub fn enter(c: &mut Ctx, hero: HeroId, p: Sq) -> bool {
+    if let Some(k) = c.s.feature_on(p, FeatureKind::Key) {
+        c.s.gone[k.0 as usize] = true;
+        if let Some(col) = c.s.feature(k).colour {
+            c.s.keys.push(col);
+        }
+        c.push(Event::Key { hero, key: k });
+    }
+    if let Some(t) = c.s.feature_on(p, FeatureKind::Teleporter)
+        && !c.s.active[t.0 as usize]
+    {
+        c.s.active[t.0 as usize] = true;
+        c.push(Event::Activated {
+            teleporter: t,
+            hero,
+        });
+    }
+    if let Some(tr) = c.s.feature_on(p, FeatureKind::Trap) {
+        c.s.gone[tr.0 as usize] = true;
+        let h = c.s.hero_mut(hero);
+        h.mp = 0;
+        h.done = true;
+        if c.s.hero(hero).body.has(Ability::Trap) {
+            c.push(Event::Trap {
+                hero,
+                face: None,
+                table: None,
+            });
+        } else {
+            let face = c.d6("? counter");
+            let table = (face == 6).then(|| c.d6("trap table"));
+            c.push(Event::Trap {
+                hero,
+                face: Some(face),
+                table,
+            });
+            if let Some(row) = table {
+                trap_table(c, hero, row);
+            }
+        }
+        return true;
+    }
+    if let Objective::Rescue = c.s.objective
+        && !c.s.objective_done
+        && c.s.features.iter().any(|f| {
+            f.kind == FeatureKind::Prisoner
+                && ((f.x, f.y) == p || crate::dw10::play::state::adjacent((f.x, f.y), p))
+        })
+    {
+        c.s.objective_done = true;
+        c.push(Event::Objective);
+    }
+    false
+}
+
+/// Opens a chest (L451-460; A3: a sprung trap is the trap table's row of
+/// the chest's number).
+pub fn open_chest(c: &mut Ctx, hero: HeroId, chest: FeatureId) {
+    c.s.gone[chest.0 as usize] = true;
+    let mut number = c.s.feature(chest).number.unwrap_or(1);
+    if c.s.hero(hero).body.has(Ability::Trap) {
+        number = number.saturating_sub(1);
+    }
+    let face = (number > 0).then(|| c.d6("chest trap"));
+    c.push(Event::Chest {
+        hero,
+        chest,
+        number,
+        face,
+    });
+    if let Some(f) = face
+        && f <= number
+    {
+        trap_table(c, hero, number);
+        if !c.s.hero(hero).body.alive() {
+            return;
+        }
+    }
+    let a = c.d6("chest contents");
+    let b = c.d6("chest contents");
+    let row = c
+        .tables
+        .chest_contents
+        .iter()
+        .find(|r| roll_covers(&r.roll, a + b))
+        .map(|r| r.item.clone())
+        .unwrap_or_default();
+    c.push(Event::Contents {
+        hero,
+        faces: (a, b),
+        item: row.clone(),
+    });
+    take_item(c, hero, &row);
+    let nth = c.s.features[..=chest.0 as usize]
+        .iter()
+        .filter(|f| f.kind == FeatureKind::Chest)
+        .count() as u32;
+    if let Objective::Recover { chest: want } = c.s.objective
+        && want == nth
+        && !c.s.objective_done
+    {
+        c.s.objective_done = true;
+        c.push(Event::Objective);
+    }
+}
+
+fn roll_covers(roll: &str, n: u32) -> bool {
+    match roll.split_once('-') {
+        Some((a, b)) => {
+            a.parse().is_ok_and(|a: u32| a <= n) && b.parse().is_ok_and(|b: u32| n <= b)
+        }
+        None => roll.parse() == Ok(n),
+    }
+}
+
+/// A chest's contents to a hero.
+pub fn take_item(c: &mut Ctx, hero: HeroId, item: &str) {
+    let w = Who::Hero(hero);
+    match item {
+        "magic-power-up" => {
+            let face = c.d6("spell table");
+            let spell = c
+                .tables
+                .spells
+                .iter()
+                .find(|r| r.roll == face)
+                .map(|r| r.spell.clone());
+            if let Some(sp) = &spell
+                && let Some(a) = Ability::parse(sp)
+                && !c.s.body(w).has(a)
+            {
+                c.s.body_mut(w).fig.abilities.push(a);
+            }
+            c.push(Event::Learnt { hero, face, spell });
+        }
+        "weapon-power-up" => {
+            c.s.body_mut(w).fig.attacks += 1;
+            c.push(Event::PowerUp {
+                hero,
+                what: item.into(),
+            });
+        }
+        "ranged-power-up" => {
+            // A9: +2 dice and +1 range; a hero without a bow gets one.
+            let f = &mut c.s.body_mut(w).fig;
+            f.shoot = Some(match f.shoot {
+                Some(mut s) => {
+                    s.dice += 2;
+                    s.range += 1;
+                    s
+                }
+                None => crate::dw10::figures::Shoot {
+                    dice: 2,
+                    range: 1,
+                    by: None,
+                },
+            });
+            c.push(Event::PowerUp {
+                hero,
+                what: item.into(),
+            });
+        }
+        "gold-25" | "gold-100" | "gold-500" => {
+            let amount = item[5..].parse().unwrap_or(0);
+            c.s.gold += amount;
+            c.push(Event::Gold { hero, amount });
+        }
+        "health-potion" => c.s.hero_mut(hero).items.push(Item::HealthPotion),
+        "major-health-potion" => c.s.hero_mut(hero).items.push(Item::MajorHealthPotion),
+        "poison-antidote" => c.s.hero_mut(hero).items.push(Item::PoisonAntidote),
+        "portable-teleporter" => c.s.hero_mut(hero).items.push(Item::PortableTeleporter),
+        _ => {}
+    }
+}
+
+/// Heals a figure up to its starting wounds.
+pub fn heal(c: &mut Ctx, by: Who, who: Who, faces: Vec<u32>, amount: u32) {
+    let b = c.s.body_mut(who);
+    let before = b.wounds;
+    b.wounds = (b.wounds + amount).min(b.fig.wounds);
+    let got = b.wounds - before;
+    c.push(Event::Healed {
+        by,
+        who,
+        faces,
+        amount: got,
+    });
+}
+
+/// Explores a furnishing or coffin (L365-439).
+pub fn explore(c: &mut Ctx, hero: HeroId, f: FeatureId) {
+    let w = Who::Hero(hero);
+    let feature = c.s.feature(f).clone();
+    let what = if feature.kind == FeatureKind::Coffin {
+        "coffin".to_string()
+    } else {
+        feature.what.clone().unwrap_or_default()
+    };
+    let mut face = None;
+    let mut used_up = true;
+    match what.as_str() {
+        "coffin" => {
+            let d = c.d6("destroy coffin");
+            face = Some(d);
+            used_up = d >= 4;
+        }
+        "crate-of-skulls" | "bookcase" | "tome-on-pedestal" => {
+            face = Some(c.d6(&what));
+        }
+        "bed" => face = Some(c.dice.roll(1, 3, "bed")),
+        _ => {}
+    }
+    c.push(Event::Explored {
+        hero,
+        feature: f,
+        face,
+    });
+    match what.as_str() {
+        "crate-of-apples" => heal(c, w, w, vec![], 2),
+        "crate-of-skulls" => {
+            if face.unwrap_or(1) >= 3 {
+                heal(c, w, w, face.into_iter().collect(), 1)
+            } else {
+                wound(c, w, 1)
+            }
+        }
+        "bed" => heal(c, w, w, face.into_iter().collect(), face.unwrap_or(1)),
+        "weapons-rack" => {
+            for h in 0..c.s.heroes.len() {
+                let fig = &mut c.s.heroes[h].body.fig;
+                fig.attacks += 1;
+                if let Some(s) = fig.shoot.as_mut() {
+                    s.dice += 1;
+                }
+            }
+            c.push(Event::PowerUp {
+                hero,
+                what: what.clone(),
+            });
+        }
+        "wizards-table" => {
+            c.s.body_mut(w).fig.attacks += 1;
+            c.push(Event::PowerUp {
+                hero,
+                what: what.clone(),
+            });
+        }
+        "table-of-food" => {
+            let full = c.s.body(w).fig.wounds;
+            heal(c, w, w, vec![], full);
+            for o in c.s.live_heroes() {
+                if o != hero {
+                    heal(c, w, Who::Hero(o), vec![], 1);
+                }
+            }
+        }
+        "bookcase" | "tome-on-pedestal" => {
+            let need = if what == "bookcase" { 4 } else { 5 };
+            if face.unwrap_or(1) >= need {
+                let roll = c.d6("spell table");
+                let spell = c
+                    .tables
+                    .spells
+                    .iter()
+                    .find(|r| r.roll == roll)
+                    .map(|r| r.spell.clone());
+                if let Some(sp) = &spell
+                    && let Some(a) = Ability::parse(sp)
+                    && !c.s.body(w).has(a)
+                {
+                    c.s.body_mut(w).fig.abilities.push(a);
+                }
+                c.push(Event::Learnt {
+                    hero,
+                    face: roll,
+                    spell,
+                });
+            }
+        }
+        "treasure-25" | "treasure-100" | "treasure-500" => {
+            let amount = what[9..].parse().unwrap_or(0);
+            c.s.gold += amount;
+            c.push(Event::Gold { hero, amount });
+        }
+        // Camp fire, stone altar, table and chair, torture rack: the
+        // explore is told, its lasting effect is not kept yet.
+        _ => used_up = false,
+    }
+    if used_up {
+        c.s.gone[f.0 as usize] = true;
+    }
+}
+
+/// Drinks from a pool or well beside the hero (L433-439): 1-2 a hit back.
+pub fn drink_pool(c: &mut Ctx, hero: HeroId) {
+    let w = Who::Hero(hero);
+    let face = c.d6("drink");
+    if face <= 2 {
+        heal(c, w, w, vec![face], 1);
+    } else {
+        c.push(Event::Healed {
+            by: w,
+            who: w,
+            faces: vec![face],
+            amount: 0,
+        });
+    }
+}
+
+/// Drinks a potion or the antidote.
+pub fn drink_item(c: &mut Ctx, hero: HeroId, item: Item) {
+    let w = Who::Hero(hero);
+    let h = c.s.hero_mut(hero);
+    if let Some(i) = h.items.iter().position(|x| *x == item) {
+        h.items.remove(i);
+    }
+    c.push(Event::Drank { hero, item });
+    match item {
+        Item::HealthPotion => {
+            let f = c.d6("health potion");
+            heal(c, w, w, vec![f], f);
+        }
+        Item::MajorHealthPotion => {
+            let full = c.s.body(w).fig.wounds;
+            heal(c, w, w, vec![], full);
+        }
+        Item::PoisonAntidote => c.s.body_mut(w).poison = 0,
+        Item::PortableTeleporter => {}
+    }
+}
+
+/// Checking (L288-292): on 3-6 every secret door of the hero's piece is
+/// found (and can then be opened like any door).
+pub fn check(c: &mut Ctx, hero: HeroId) {
+    let face = c.d6("checking");
+    let mut found = Vec::new();
+    let at = c.s.hero(hero).body.at.unwrap_or((0, 0));
+    let tile = c.map.tile(at);
+    if face >= 3 {
+        for (e, f) in c.s.door_at.clone() {
+            if c.s.hidden(f) && (c.map.tile(e.0) == tile || c.map.tile(e.1) == tile) {
+                c.s.found[f.0 as usize] = true;
+                found.push(f);
+            }
+        }
+    }
+    c.push(Event::Checked { hero, face, found });
+}

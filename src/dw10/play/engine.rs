@@ -1,0 +1,933 @@
+//! The game: `Game::play(Command)` returns the events of a command, or a
+//! refusal with the game left as it was. Each command is checked in full
+//! before anything changes or a die is rolled.
+
+use crate::core::dice::Dice;
+use crate::core::geom::Side;
+use crate::dw10::features::FeatureKind;
+use crate::dw10::figures::{Ability, Figures};
+use crate::dw10::play::combat::{self, shot_check};
+use crate::dw10::play::command::{Command, OpenWhat};
+use crate::dw10::play::ctx::Ctx;
+use crate::dw10::play::dm::{self, Policy};
+use crate::dw10::play::dungeon;
+use crate::dw10::play::event::Event;
+use crate::dw10::play::party::Party;
+use crate::dw10::play::refusal::Refusal;
+use crate::dw10::play::spawn;
+use crate::dw10::play::state::{
+    Body, FeatureId, Hero, HeroId, Item, Map, MonsterId, Phase, SideId, Sq, State, Who, adjacent,
+    fmt_sq,
+};
+use crate::dw10::play::turn;
+use crate::dw10::play::walk::{may_end, reach};
+use crate::dw10::scenario::{Objective, Scenario};
+use crate::dw10::tables::Tables;
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+/// What a game needs beside its scenario.
+#[derive(Debug, Clone)]
+pub struct PlayOptions {
+    /// Seed of the play dice.
+    pub seed: u64,
+    /// The heroes.
+    pub party: Party,
+    /// The figure lists.
+    pub figures: Arc<Figures>,
+    /// The roll tables.
+    pub tables: Arc<Tables>,
+    /// The Draken Master's collection (kind → figures).
+    pub collection: BTreeMap<String, u32>,
+    /// Spawn on 2d6, not 3d6 (L827-831).
+    pub scaled_down: bool,
+    /// The Draken Master's policy.
+    pub policy: Policy,
+    /// Keep the dice log (the CLI); `simulate` does not.
+    pub log: bool,
+}
+
+/// A game in play.
+pub struct Game {
+    /// The state.
+    pub s: State,
+    /// The map.
+    pub map: Arc<Map>,
+    /// The scenario.
+    pub scenario: Arc<Scenario>,
+    dice: Dice,
+    figures: Arc<Figures>,
+    tables: Arc<Tables>,
+    policy: Policy,
+    scaled_down: bool,
+}
+
+fn hero_of(name: String, fig: crate::dw10::figures::Figure, at: Option<Sq>) -> Hero {
+    Hero {
+        body: Body {
+            name,
+            wounds: fig.wounds,
+            fig,
+            at,
+            poison: 0,
+            fire: 0,
+        },
+        mp: 0,
+        moved: false,
+        shot: false,
+        done: false,
+        used: Vec::new(),
+        items: Vec::new(),
+        dead: false,
+        listening: false,
+        escaped: false,
+    }
+}
+
+/// The squares the heroes start on: the start teleporter, then the nearest
+/// free clear squares around it (the project's: the party comes in
+/// together at the entrance teleporter).
+fn start_squares(s: &Scenario, map: &Map, n: usize) -> Vec<Sq> {
+    let st = (s.game.start.x, s.game.start.y);
+    let walk = map.board.reach(st, &|_| false);
+    let mut sq: Vec<(u32, Sq)> = reach_free(map, st)
+        .into_iter()
+        .filter(|(_, p)| map.board.reached(&walk, p.0, p.1))
+        .filter(|(_, p)| {
+            !s.game
+                .features
+                .iter()
+                .any(|f| f.kind == FeatureKind::Trap && (f.x, f.y) == *p)
+        })
+        .collect();
+    sq.sort_by_key(|(d, p)| (*d, p.1, p.0));
+    sq.into_iter().map(|(_, p)| p).take(n).collect()
+}
+
+fn reach_free(map: &Map, st: Sq) -> Vec<(u32, Sq)> {
+    let b = &map.board;
+    let mut out = Vec::new();
+    for y in 0..b.height {
+        for x in 0..b.width {
+            if b.standable(x, y) {
+                let d = (x - st.0).unsigned_abs().max((y - st.1).unsigned_abs());
+                if d <= 3 {
+                    out.push((d, (x, y)));
+                }
+            }
+        }
+    }
+    out
+}
+
+impl Game {
+    /// A new game: the heroes at the start, the first move begun.
+    pub fn new(scenario: Arc<Scenario>, o: PlayOptions) -> (Game, Vec<Event>) {
+        let map = Arc::new(Map::of(&scenario));
+        let squares = start_squares(&scenario, &map, o.party.heroes.len());
+        let heroes = o
+            .party
+            .heroes
+            .iter()
+            .enumerate()
+            .map(|(i, (n, f))| hero_of(n.clone(), f.clone(), squares.get(i).copied()))
+            .collect();
+        let s = State::new(&scenario, &map, heroes, o.collection.clone());
+        let mut g = Game {
+            s,
+            map,
+            scenario,
+            dice: Dice::with_log(o.seed, "dw10-play", o.log),
+            figures: o.figures,
+            tables: o.tables,
+            policy: o.policy,
+            scaled_down: o.scaled_down,
+        };
+        let mut ev = Vec::new();
+        {
+            let mut c = g.ctx(&mut ev);
+            // The slay objective's monster waits in its lair.
+            if let Objective::Slay { monster } = c.s.objective.clone()
+                && let Some(l) = c.s.features.iter().find(|f| f.kind == FeatureKind::Lair)
+            {
+                let at = (l.x, l.y);
+                if let Some(id) = spawn::new_monster(&mut c, &monster, at) {
+                    c.push(Event::Spawned {
+                        monster: id,
+                        at,
+                        underfoot: false,
+                    });
+                }
+            }
+            // What the heroes stand on at the start (a key, a teleporter).
+            for h in c.s.live_heroes() {
+                if let Some(p) = c.s.hero(h).body.at {
+                    dungeon::enter(&mut c, h, p);
+                }
+            }
+            dungeon::reveal(&mut c);
+            begin_move(&mut c, &o.policy, o.scaled_down);
+        }
+        (g, ev)
+    }
+
+    fn ctx<'a>(&'a mut self, ev: &'a mut Vec<Event>) -> Ctx<'a> {
+        Ctx {
+            s: &mut self.s,
+            map: &self.map,
+            dice: &mut self.dice,
+            ev,
+            tables: &self.tables,
+            figures: &self.figures,
+        }
+    }
+
+    /// Is the game over?
+    pub fn over(&self) -> bool {
+        matches!(self.s.phase, Phase::Over(_))
+    }
+
+    /// The hero a typed name means (case ignored, a unique beginning will do).
+    pub fn find_hero(&self, name: &str) -> Result<HeroId, Refusal> {
+        let l = name.to_ascii_lowercase();
+        let all: Vec<HeroId> = (0..self.s.heroes.len() as u32).map(HeroId).collect();
+        if let Some(h) = all
+            .iter()
+            .find(|h| self.s.hero(**h).body.name.to_ascii_lowercase() == l)
+        {
+            return Ok(*h);
+        }
+        let starts: Vec<HeroId> = all
+            .into_iter()
+            .filter(|h| {
+                self.s
+                    .hero(*h)
+                    .body
+                    .name
+                    .to_ascii_lowercase()
+                    .starts_with(&l)
+            })
+            .collect();
+        match starts.as_slice() {
+            [h] => Ok(*h),
+            _ => Err(Refusal::NoHero(name.to_string())),
+        }
+    }
+
+    /// The monster a typed word means: its number (`3`, `#3`, `orc3`,
+    /// `orc-3`).
+    pub fn find_monster(&self, word: &str) -> Result<MonsterId, Refusal> {
+        let digits: String = word
+            .chars()
+            .rev()
+            .take_while(|c| c.is_ascii_digit())
+            .collect::<Vec<_>>()
+            .into_iter()
+            .rev()
+            .collect();
+        let n: u32 = digits
+            .parse()
+            .map_err(|_| Refusal::NoMonster(word.to_string()))?;
+        let id = MonsterId(n.wrapping_sub(1));
+        if (id.0 as usize) < self.s.monsters.len() && self.s.monster(id).body.alive() {
+            Ok(id)
+        } else {
+            Err(Refusal::NoMonster(word.to_string()))
+        }
+    }
+
+    fn live_hero(&self, name: &str) -> Result<HeroId, Refusal> {
+        let h = self.find_hero(name)?;
+        if !self.s.hero(h).body.alive() {
+            return Err(Refusal::Dead(self.s.hero(h).body.name.clone()));
+        }
+        Ok(h)
+    }
+
+    fn acting(&self, name: &str) -> Result<HeroId, Refusal> {
+        if self.s.phase != Phase::HeroesAct {
+            return Err(Refusal::NotMover);
+        }
+        let h = self.live_hero(name)?;
+        let hero = self.s.hero(h);
+        if hero.done || (hero.shot && !hero.body.has(Ability::DedicatedShot)) {
+            return Err(Refusal::NoAction(hero.body.name.clone()));
+        }
+        Ok(h)
+    }
+
+    fn need_mp(&self, h: HeroId, cost: u32) -> Result<(), Refusal> {
+        let hero = self.s.hero(h);
+        if hero.mp < cost {
+            return Err(Refusal::Movement {
+                name: hero.body.name.clone(),
+                left: hero.mp,
+                cost,
+            });
+        }
+        Ok(())
+    }
+
+    /// Plays one command.
+    pub fn play(&mut self, cmd: Command) -> Result<Vec<Event>, Refusal> {
+        match cmd {
+            Command::Status => return Ok(vec![Event::Status]),
+            Command::Map => return Ok(vec![Event::Map]),
+            Command::Help => return Ok(vec![Event::Help]),
+            _ => {}
+        }
+        if self.over() {
+            return Err(Refusal::Over);
+        }
+        let mut ev = Vec::new();
+        match cmd {
+            Command::Move(name, to) => {
+                let h = self.acting(&name)?;
+                self.check_move(h, to)?;
+                let mut c = self.ctx(&mut ev);
+                hero_move(&mut c, h, to);
+            }
+            Command::Attack(name, m) => {
+                let h = self.acting(&name)?;
+                let m = self.find_monster(&m)?;
+                let mp = self.s.monster(m).body.at.unwrap_or((0, 0));
+                let r = reach(&self.s, &self.map, Who::Hero(h), self.s.hero(h).mp);
+                let to = r
+                    .squares()
+                    .into_iter()
+                    .filter(|(q, _)| {
+                        adjacent(*q, mp) && may_end(&self.s, &self.map, Who::Hero(h), *q)
+                    })
+                    .min_by_key(|(q, c)| (*c, q.1, q.0))
+                    .map(|(q, _)| q)
+                    .ok_or_else(|| Refusal::Unreachable {
+                        name: self.s.hero(h).body.name.clone(),
+                        at: format!("a square next to {}", self.s.monster(m).body.name),
+                        why: "too far, or the way is shut",
+                    })?;
+                self.check_move(h, to)?;
+                let mut c = self.ctx(&mut ev);
+                hero_move(&mut c, h, to);
+            }
+            Command::Shoot(name, m) => {
+                let h = self.live_hero(&name)?;
+                let m = self.find_monster(&m)?;
+                let hero = self.s.hero(h);
+                let ded = hero.body.has(Ability::DedicatedShot);
+                match self.s.phase {
+                    Phase::HeroesAct => {
+                        if hero.done || hero.shot || (hero.moved && !ded) {
+                            return Err(Refusal::NoAction(hero.body.name.clone()));
+                        }
+                    }
+                    _ => {
+                        if hero.shot {
+                            return Err(Refusal::NoAction(hero.body.name.clone()));
+                        }
+                    }
+                }
+                let seen = shot_check(&self.s, &self.map, Who::Hero(h), Who::Monster(m))
+                    .map_err(Refusal::Shot)?;
+                let mut c = self.ctx(&mut ev);
+                let hero = c.s.hero_mut(h);
+                hero.shot = true;
+                if !ded {
+                    hero.done = true;
+                    hero.mp = 0;
+                }
+                combat::shoot(&mut c, Who::Hero(h), Who::Monster(m), seen);
+                combat::victory(&mut c);
+            }
+            Command::Open(name, OpenWhat::Door, side) => {
+                let h = self.acting(&name)?;
+                let d = self.door_by(h, side, true)?;
+                if let Some(col) = self.s.feature(d).colour
+                    && !self.s.keys.contains(&col)
+                {
+                    return Err(Refusal::NoKey(col.to_string()));
+                }
+                self.need_mp(h, 2)?;
+                let mut c = self.ctx(&mut ev);
+                spend(&mut c, h, 2);
+                c.s.open[d.0 as usize] = true;
+                c.push(Event::DoorOpened {
+                    who: Who::Hero(h),
+                    door: d,
+                });
+                dungeon::reveal(&mut c);
+            }
+            Command::Close(name, side) => {
+                let h = self.live_hero(&name)?;
+                if self.s.phase != Phase::HeroesAct {
+                    return Err(Refusal::NotMover);
+                }
+                let d = self.door_by(h, side, false)?;
+                let mut c = self.ctx(&mut ev);
+                c.s.open[d.0 as usize] = false;
+                c.push(Event::DoorClosed {
+                    who: Who::Hero(h),
+                    door: d,
+                });
+            }
+            Command::Open(name, OpenWhat::Chest, _) => {
+                let h = self.acting(&name)?;
+                let f = self.next_to(h, &[FeatureKind::Chest], "a chest")?;
+                self.need_mp(h, 2)?;
+                let mut c = self.ctx(&mut ev);
+                spend(&mut c, h, 2);
+                dungeon::open_chest(&mut c, h, f);
+                combat::victory(&mut c);
+            }
+            Command::Explore(name) => {
+                let h = self.acting(&name)?;
+                let f = self.next_to(
+                    h,
+                    &[FeatureKind::Furnishing, FeatureKind::Coffin],
+                    "a furnishing or coffin",
+                )?;
+                let whole = self.s.feature(f).kind == FeatureKind::Coffin
+                    || self.s.feature(f).what.as_deref() == Some("bed");
+                if whole && self.s.hero(h).moved {
+                    return Err(Refusal::Rule(format!(
+                        "exploring that replaces {}'s action, and it has moved",
+                        self.s.hero(h).body.name
+                    )));
+                }
+                self.need_mp(h, 2)?;
+                let mut c = self.ctx(&mut ev);
+                spend(&mut c, h, 2);
+                if whole {
+                    let hero = c.s.hero_mut(h);
+                    hero.done = true;
+                    hero.mp = 0;
+                }
+                dungeon::explore(&mut c, h, f);
+                combat::victory(&mut c);
+            }
+            Command::Stairs(name) => {
+                let h = self.acting(&name)?;
+                let at = self.s.hero(h).body.at.unwrap_or((0, 0));
+                let Some(st) = self.s.feature_on(at, FeatureKind::Staircase) else {
+                    return Err(Refusal::Rule(format!(
+                        "{} is not on a staircase",
+                        self.s.hero(h).body.name
+                    )));
+                };
+                let col = self.s.feature(st).colour;
+                let to = self
+                    .s
+                    .features
+                    .iter()
+                    .enumerate()
+                    .filter(|(i, f)| {
+                        *i as u32 != st.0 && f.kind == FeatureKind::Staircase && f.colour == col
+                    })
+                    .map(|(_, f)| (f.x, f.y))
+                    .find(|p| self.s.at(*p).is_none())
+                    .ok_or_else(|| {
+                        Refusal::Rule("every other end of that staircase is taken".into())
+                    })?;
+                self.need_mp(h, 1)?;
+                let mut c = self.ctx(&mut ev);
+                spend(&mut c, h, 1);
+                c.s.hero_mut(h).body.at = Some(to);
+                c.push(Event::Stairs { hero: h, to });
+                dungeon::reveal(&mut c);
+            }
+            Command::Teleport(name, to) => {
+                let h = self.acting(&name)?;
+                let at = self.s.hero(h).body.at.unwrap_or((0, 0));
+                let here = self.s.feature_on(at, FeatureKind::Teleporter);
+                if here.is_none_or(|t| !self.s.active[t.0 as usize]) {
+                    return Err(Refusal::Rule(format!(
+                        "{} is not on an active teleporter",
+                        self.s.hero(h).body.name
+                    )));
+                }
+                let options: Vec<Sq> = {
+                    let mut dummy = Vec::new();
+                    let c = Ctx {
+                        s: &mut self.s.clone(),
+                        map: &self.map,
+                        dice: &mut Dice::scripted(&[]),
+                        ev: &mut dummy,
+                        tables: &self.tables,
+                        figures: &self.figures,
+                    };
+                    turn::free_teleporters(&c)
+                };
+                let dest = match to {
+                    Some(p) if options.contains(&p) => p,
+                    Some(p) => {
+                        return Err(Refusal::Rule(format!(
+                            "{} is not a free active teleporter on a revealed piece",
+                            fmt_sq(p)
+                        )));
+                    }
+                    None => *options.first().ok_or_else(|| {
+                        Refusal::Rule("no other active teleporter is free".into())
+                    })?,
+                };
+                self.need_mp(h, 2)?;
+                let mut c = self.ctx(&mut ev);
+                spend(&mut c, h, 2);
+                c.s.hero_mut(h).body.at = Some(dest);
+                c.push(Event::Teleported { hero: h, to: dest });
+                dungeon::reveal(&mut c);
+            }
+            Command::Drink(name, what) => {
+                let h = self.acting(&name)?;
+                match what {
+                    Some(w) => {
+                        let item = Item::ALL
+                            .into_iter()
+                            .filter(|i| *i != Item::PortableTeleporter)
+                            .find(|i| i.name() == w)
+                            .ok_or_else(|| {
+                                Refusal::Parse(format!(
+                                    "`{w}` is not a drink: potion, major-potion or antidote"
+                                ))
+                            })?;
+                        if !self.s.hero(h).items.contains(&item) {
+                            return Err(Refusal::Lacks {
+                                name: self.s.hero(h).body.name.clone(),
+                                what: item.to_string(),
+                            });
+                        }
+                        let mut c = self.ctx(&mut ev);
+                        dungeon::drink_item(&mut c, h, item);
+                    }
+                    None => {
+                        let at = self.s.hero(h).body.at.unwrap_or((0, 0));
+                        let near = self.s.features.iter().any(|f| {
+                            adjacent((f.x, f.y), at)
+                                && (f.kind == FeatureKind::Pool
+                                    || (f.kind == FeatureKind::Spawn
+                                        && f.what.as_deref() == Some("well")))
+                        }) || self.map.board.ground(at.0, at.1)
+                            == crate::dw10::board::Ground::Water
+                            || around(at).any(|p| {
+                                self.map.board.ground(p.0, p.1) == crate::dw10::board::Ground::Water
+                            });
+                        if !near {
+                            return Err(Refusal::NotNext {
+                                name: self.s.hero(h).body.name.clone(),
+                                what: "a pool or well",
+                            });
+                        }
+                        if self.s.hero(h).moved {
+                            return Err(Refusal::Rule(format!(
+                                "drinking replaces {}'s action, and it has moved",
+                                self.s.hero(h).body.name
+                            )));
+                        }
+                        let mut c = self.ctx(&mut ev);
+                        let hero = c.s.hero_mut(h);
+                        hero.done = true;
+                        hero.mp = 0;
+                        dungeon::drink_pool(&mut c, h);
+                    }
+                }
+            }
+            Command::Heal(name, targets) => {
+                let h = self.acting(&name)?;
+                let hb = &self.s.hero(h).body;
+                let touch = hb.has(Ability::HealingTouch);
+                let field = hb.has(Ability::FieldHealing);
+                let ab = if touch {
+                    Ability::HealingTouch
+                } else if field {
+                    Ability::FieldHealing
+                } else {
+                    return Err(Refusal::Lacks {
+                        name: hb.name.clone(),
+                        what: "healing ability".into(),
+                    });
+                };
+                if self.s.hero(h).used.contains(&ab) {
+                    return Err(Refusal::Used {
+                        name: hb.name.clone(),
+                        what: ab.to_string(),
+                    });
+                }
+                if !self.s.enemies_next_to(Who::Hero(h)).is_empty() {
+                    return Err(Refusal::Rule(format!(
+                        "{} is in an enemy's kill zone and cannot heal",
+                        hb.name
+                    )));
+                }
+                if touch && targets.len() > 1 {
+                    return Err(Refusal::Rule("Healing Touch heals one hero".into()));
+                }
+                let mut ts = Vec::new();
+                for t in &targets {
+                    let o = self.live_hero(t)?;
+                    let ob = &self.s.hero(o).body;
+                    if o == h || !adjacent(hb.at.unwrap_or((0, 0)), ob.at.unwrap_or((0, 0))) {
+                        return Err(Refusal::Rule(format!(
+                            "{} heals a hero next to it, never itself",
+                            hb.name
+                        )));
+                    }
+                    if !self.s.enemies_next_to(Who::Hero(o)).is_empty() {
+                        return Err(Refusal::Rule(format!(
+                            "{} is in an enemy's kill zone",
+                            ob.name
+                        )));
+                    }
+                    if ts.contains(&o) {
+                        return Err(Refusal::Rule("name each hero once".into()));
+                    }
+                    ts.push(o);
+                }
+                let mut c = self.ctx(&mut ev);
+                c.s.hero_mut(h).used.push(ab);
+                if touch {
+                    let f = c.d6("healing touch");
+                    dungeon::heal(&mut c, Who::Hero(h), Who::Hero(ts[0]), vec![f], f);
+                } else {
+                    let one = ts.len() == 1;
+                    for t in ts {
+                        let f = c.dice.roll(1, 3, "field healing");
+                        let n = if one { f + 1 } else { f };
+                        dungeon::heal(&mut c, Who::Hero(h), Who::Hero(t), vec![f], n);
+                    }
+                }
+            }
+            Command::Listen(name) => {
+                let h = self.acting(&name)?;
+                let hero = self.s.hero(h);
+                if !hero.body.has(Ability::Listen) {
+                    return Err(Refusal::Lacks {
+                        name: hero.body.name.clone(),
+                        what: "Listen".into(),
+                    });
+                }
+                if hero.moved || hero.shot || !hero.used.is_empty() {
+                    return Err(Refusal::Rule(format!(
+                        "{} must stand still and do nothing else to listen",
+                        hero.body.name
+                    )));
+                }
+                let mut c = self.ctx(&mut ev);
+                let hero = c.s.hero_mut(h);
+                hero.listening = true;
+                hero.done = true;
+                hero.mp = 0;
+                c.push(Event::Listens { hero: h });
+            }
+            Command::Check(name) => {
+                let h = self.acting(&name)?;
+                let hero = self.s.hero(h);
+                if !hero.body.has(Ability::Checking) {
+                    return Err(Refusal::Lacks {
+                        name: hero.body.name.clone(),
+                        what: "Checking".into(),
+                    });
+                }
+                if hero.moved || hero.shot {
+                    return Err(Refusal::Rule(format!(
+                        "Checking replaces {}'s action, and it has acted",
+                        hero.body.name
+                    )));
+                }
+                let mut c = self.ctx(&mut ev);
+                let hero = c.s.hero_mut(h);
+                hero.done = true;
+                hero.mp = 0;
+                dungeon::check(&mut c, h);
+            }
+            Command::Cast(name, spell, _) => {
+                let h = self.acting(&name)?;
+                let hero = self.s.hero(h);
+                let known = Ability::parse(&spell).is_some_and(|a| hero.body.has(a));
+                if !known {
+                    return Err(Refusal::Lacks {
+                        name: hero.body.name.clone(),
+                        what: format!("spell `{spell}`"),
+                    });
+                }
+                return Err(Refusal::Rule(format!(
+                    "casting {spell} is not in the engine yet: play it at the table by the text (L484-511)"
+                )));
+            }
+            Command::Escape(name) => {
+                let h = self.acting(&name)?;
+                let at = self.s.hero(h).body.at.unwrap_or((0, 0));
+                let here = self.s.feature_on(at, FeatureKind::Teleporter);
+                if here.is_none_or(|t| !self.s.active[t.0 as usize]) {
+                    return Err(Refusal::Rule(format!(
+                        "{} is not on an active teleporter",
+                        self.s.hero(h).body.name
+                    )));
+                }
+                self.need_mp(h, 2)?;
+                let mut c = self.ctx(&mut ev);
+                turn::escape(&mut c, h);
+            }
+            Command::End => {
+                let policy = self.policy;
+                let scaled = self.scaled_down;
+                let mut c = self.ctx(&mut ev);
+                end_phase(&mut c, &policy, scaled);
+            }
+            Command::Status | Command::Map | Command::Help => {}
+        }
+        Ok(ev)
+    }
+
+    fn check_move(&self, h: HeroId, to: Sq) -> Result<(), Refusal> {
+        let name = self.s.hero(h).body.name.clone();
+        if !self.map.board.inside(to.0, to.1) {
+            return Err(Refusal::OffMap(to));
+        }
+        let w = Who::Hero(h);
+        if !may_end(&self.s, &self.map, w, to) {
+            return Err(Refusal::Unreachable {
+                name,
+                at: fmt_sq(to),
+                why: "no figure may stop there",
+            });
+        }
+        let hero = self.s.hero(h);
+        let r = reach(&self.s, &self.map, w, 200);
+        let Some(cost) = r.cost(to) else {
+            return Err(Refusal::Unreachable {
+                name,
+                at: fmt_sq(to),
+                why: "no way there: walls, shut doors, enemies or kill zones",
+            });
+        };
+        if cost > hero.mp {
+            return Err(Refusal::Movement {
+                name,
+                left: hero.mp,
+                cost,
+            });
+        }
+        if hero.body.has(Ability::SwiftMover)
+            && cost > hero.body.fig.movement
+            && self.s.in_kill_zone(to, SideId::Heroes)
+        {
+            return Err(Refusal::Rule(format!(
+                "{name}'s swift double move may not end in a kill zone"
+            )));
+        }
+        Ok(())
+    }
+
+    /// The door on an edge of the hero's square (`shut`: a closed one to
+    /// open, else an open one to close).
+    fn door_by(&self, h: HeroId, side: Option<Side>, shut: bool) -> Result<FeatureId, Refusal> {
+        let at = self.s.hero(h).body.at.unwrap_or((0, 0));
+        let mut doors = Vec::new();
+        for s in [Side::N, Side::E, Side::S, Side::W] {
+            if side.is_some_and(|x| x != s) {
+                continue;
+            }
+            let (dx, dy) = s.delta();
+            let q = (at.0 + dx, at.1 + dy);
+            let e = if at <= q { (at, q) } else { (q, at) };
+            if let Some(&f) = self.s.door_at.get(&e)
+                && !self.s.hidden(f)
+                && self.s.open[f.0 as usize] != shut
+            {
+                doors.push(f);
+            }
+        }
+        match doors.as_slice() {
+            [d] => Ok(*d),
+            [] => Err(Refusal::NotNext {
+                name: self.s.hero(h).body.name.clone(),
+                what: if shut {
+                    "a closed door"
+                } else {
+                    "an open door"
+                },
+            }),
+            _ => Err(Refusal::Rule(
+                "doors on more than one side: say which (N, E, S or W)".into(),
+            )),
+        }
+    }
+
+    fn next_to(
+        &self,
+        h: HeroId,
+        kinds: &[FeatureKind],
+        what: &'static str,
+    ) -> Result<FeatureId, Refusal> {
+        let at = self.s.hero(h).body.at.unwrap_or((0, 0));
+        self.s
+            .features
+            .iter()
+            .enumerate()
+            .find(|(i, f)| {
+                !self.s.gone[*i]
+                    && kinds.contains(&f.kind)
+                    && ((f.x, f.y) == at || adjacent((f.x, f.y), at))
+            })
+            .map(|(i, _)| FeatureId(i as u32))
+            .ok_or_else(|| Refusal::NotNext {
+                name: self.s.hero(h).body.name.clone(),
+                what,
+            })
+    }
+}
+
+fn around(p: Sq) -> impl Iterator<Item = Sq> {
+    (-1..=1)
+        .flat_map(move |dy| (-1..=1).map(move |dx| (p.0 + dx, p.1 + dy)))
+        .filter(move |q| *q != p)
+}
+
+fn spend(c: &mut Ctx, h: HeroId, n: u32) {
+    let hero = c.s.hero_mut(h);
+    hero.mp = hero.mp.saturating_sub(n);
+    hero.moved = true;
+}
+
+/// A hero's walk, checked: free attacks for leaving kill zones, then the
+/// squares on the way, then stopping in a kill zone.
+pub fn hero_move(c: &mut Ctx, h: HeroId, to: Sq) {
+    let w = Who::Hero(h);
+    let from = c.s.body(w).at.unwrap_or((0, 0));
+    let r = reach(c.s, c.map, w, c.s.hero(h).mp);
+    let cost = r.cost(to).unwrap_or(0);
+    let (path, _) = r.path(to);
+    if !c.s.body(w).has(Ability::Stealth) {
+        let left: Vec<Who> =
+            c.s.enemies_next_to(w)
+                .into_iter()
+                .filter(|e| c.s.body(*e).at.is_some_and(|q| !adjacent(q, to)))
+                .collect();
+        combat::free_attack(c, w, &left);
+        if !c.s.body(w).alive() {
+            combat::victory(c);
+            return;
+        }
+    }
+    // The walk stops only on its last square (a `?` counter or a kill
+    // zone ends it there), so the move is told first, then what the hero
+    // finds on the way.
+    let in_zone = c.s.in_kill_zone(to, SideId::Heroes);
+    c.push(Event::Moved {
+        who: w,
+        from,
+        to,
+        cost,
+        stopped: in_zone,
+    });
+    let mut stopped = false;
+    for p in &path {
+        c.s.hero_mut(h).body.at = Some(*p);
+        stopped |= dungeon::enter(c, h, *p);
+        if !c.s.hero(h).body.alive() {
+            combat::victory(c);
+            return;
+        }
+    }
+    c.s.hero_mut(h).body.at = Some(to);
+    let hero = c.s.hero_mut(h);
+    hero.moved = true;
+    if stopped || in_zone {
+        hero.mp = 0;
+    } else {
+        hero.mp = hero.mp.saturating_sub(cost);
+    }
+    // Moving again after a shot ends a Dedicated Shot's action.
+    if hero.shot {
+        hero.done = true;
+    }
+    dungeon::reveal(c);
+    combat::victory(c);
+}
+
+fn reset_heroes(c: &mut Ctx) {
+    for h in c.s.heroes.iter_mut() {
+        let swift = h.body.has(Ability::SwiftMover);
+        let zone = false;
+        h.mp = if swift && !zone {
+            h.body.fig.movement * 2
+        } else {
+            h.body.fig.movement
+        };
+        h.moved = false;
+        h.shot = false;
+        h.done = false;
+        h.used.clear();
+    }
+    // Swift Mover does not double from inside a kill zone (L202-203).
+    for i in 0..c.s.heroes.len() {
+        let w = Who::Hero(HeroId(i as u32));
+        if c.s.body(w).alive() && !c.s.enemies_next_to(w).is_empty() {
+            let m = c.s.heroes[i].body.fig.movement;
+            c.s.heroes[i].mp = m;
+        }
+    }
+}
+
+/// A move's start: counters, re-spawns, initiative, spawning, and the
+/// Draken Master's phase when it is the Mover.
+pub fn begin_move(c: &mut Ctx, policy: &Policy, scaled_down: bool) {
+    if combat::victory(c) {
+        return;
+    }
+    c.s.move_no += 1;
+    c.push(Event::MoveBegins {
+        number: c.s.move_no,
+    });
+    turn::counters(c);
+    if combat::victory(c) {
+        return;
+    }
+    turn::respawn(c);
+    c.s.listen_bonus = c.s.heroes.iter().filter(|h| h.listening).count().min(1) as u32;
+    for h in c.s.heroes.iter_mut() {
+        h.listening = false;
+    }
+    let mover = turn::initiative(c);
+    c.s.mover = mover;
+    spawn::spawn_roll(c, scaled_down);
+    reset_heroes(c);
+    match mover {
+        SideId::Heroes => {
+            c.push(Event::ActionPhase {
+                side: SideId::Heroes,
+            });
+            c.s.phase = Phase::HeroesAct;
+        }
+        SideId::Dm => {
+            spawn::coffins(c);
+            c.push(Event::ActionPhase { side: SideId::Dm });
+            dm::action_phase(c, policy);
+            if combat::victory(c) {
+                return;
+            }
+            c.push(Event::ShootingPhase {
+                side: SideId::Heroes,
+            });
+            for h in c.s.heroes.iter_mut() {
+                h.mp = 0;
+            }
+            c.s.phase = Phase::HeroesShoot;
+        }
+    }
+}
+
+/// `end`: the rest of the move, then the next move's start.
+pub fn end_phase(c: &mut Ctx, policy: &Policy, scaled_down: bool) {
+    if c.s.phase == Phase::HeroesAct {
+        c.push(Event::ShootingPhase { side: SideId::Dm });
+        dm::shooting_phase(c, policy);
+        if combat::victory(c) {
+            return;
+        }
+    }
+    combat::melee_phase(c);
+    if combat::victory(c) {
+        return;
+    }
+    c.s.moves_done += 1;
+    begin_move(c, policy, scaled_down);
+}

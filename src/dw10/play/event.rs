@@ -1,0 +1,406 @@
+//! What happened, as plain data with the dice faces: the rules push
+//! events, the transcript prints them, `simulate` counts them.
+
+use crate::dw10::play::state::{FeatureId, HeroId, Item, MonsterId, Outcome, SideId, Sq, Who};
+
+/// What a poison or fire check did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CounterCheck {
+    /// The counter is gone.
+    Off,
+    /// Nothing this move.
+    Stays,
+    /// An immediate wound.
+    Wound,
+}
+
+/// Why spawned monsters were lost.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SpawnLoss {
+    /// No figure of that kind left in the collection.
+    Collection,
+    /// No legal square.
+    NoSquare,
+}
+
+/// Something that happened.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Event {
+    /// A move begins.
+    MoveBegins {
+        /// Its number.
+        number: u32,
+    },
+    /// A poison counter's check (L247-251).
+    Poison {
+        /// Who.
+        who: Who,
+        /// The d6.
+        face: u32,
+        /// What it did.
+        then: CounterCheck,
+    },
+    /// A fire counter's check (L258-261).
+    Fire {
+        /// Who.
+        who: Who,
+        /// The d6.
+        face: u32,
+        /// What it did.
+        then: CounterCheck,
+    },
+    /// A killed hero comes back on a teleporter (L518-519).
+    Respawn {
+        /// The hero.
+        hero: HeroId,
+        /// Where.
+        at: Sq,
+    },
+    /// An initiative roll (L94-97): a tie is rolled again.
+    Initiative {
+        /// The heroes' d6.
+        heroes: u32,
+        /// Their bonus (+2 at most).
+        heroes_bonus: u32,
+        /// The Draken Master's d6.
+        dm: u32,
+        /// Its bonus.
+        dm_bonus: u32,
+    },
+    /// Who is the Mover this move.
+    Mover {
+        /// The side.
+        side: SideId,
+    },
+    /// The spawn roll before the Mover's phase (L535-537).
+    SpawnRoll {
+        /// The dice (3d6, or 2d6 scaled down).
+        faces: Vec<u32>,
+    },
+    /// A row of the spawn table.
+    SpawnRow {
+        /// The 2d6.
+        faces: (u32, u32),
+        /// The monster.
+        monster: String,
+        /// How many.
+        count: u32,
+    },
+    /// A monster comes on the map.
+    Spawned {
+        /// Its id.
+        monster: MonsterId,
+        /// Where.
+        at: Sq,
+        /// Burst up next to a hero (Underfoot Attack).
+        underfoot: bool,
+    },
+    /// Spawned monsters lost.
+    SpawnLost {
+        /// Which kind.
+        monster: String,
+        /// How many.
+        count: u32,
+        /// Why.
+        why: SpawnLoss,
+    },
+    /// A coffin's d6 (L424-428).
+    Coffin {
+        /// The coffin.
+        coffin: FeatureId,
+        /// The d6.
+        face: u32,
+    },
+    /// The Mover's Action Phase begins.
+    ActionPhase {
+        /// The Mover.
+        side: SideId,
+    },
+    /// The Non-Mover's Shooting Phase begins.
+    ShootingPhase {
+        /// The Non-Mover.
+        side: SideId,
+    },
+    /// The Melee Phase begins.
+    MeleePhase,
+    /// A figure moved.
+    Moved {
+        /// Who.
+        who: Who,
+        /// From.
+        from: Sq,
+        /// To.
+        to: Sq,
+        /// Movement points spent.
+        cost: u32,
+        /// Stopped by entering a kill zone.
+        stopped: bool,
+    },
+    /// A figure stays put and does nothing (the Draken Master's monsters).
+    Waits {
+        /// Who.
+        who: Who,
+    },
+    /// A free attack (disengaging, L126-136, L189-194): the pooled dice.
+    FreeAttack {
+        /// The figure leaving.
+        target: Who,
+        /// The enemies striking.
+        by: Vec<Who>,
+        /// To-hit dice (4-6 hits).
+        dice: Vec<u32>,
+        /// Kill dice.
+        kills: Vec<u32>,
+    },
+    /// A shot (L137-163).
+    Shot {
+        /// The shooter.
+        shooter: Who,
+        /// The target.
+        target: Who,
+        /// To-hit dice.
+        dice: Vec<u32>,
+        /// Lowest face that hits.
+        need: u32,
+        /// Kill dice.
+        kills: Vec<u32>,
+        /// The armour the kill dice had to reach.
+        armour: u32,
+    },
+    /// One melee's roll (L164-194).
+    Melee {
+        /// The side rolling.
+        side: SideId,
+        /// Its figures in the melee.
+        figures: Vec<Who>,
+        /// To-hit dice (4-6 hits).
+        dice: Vec<u32>,
+        /// Kill dice.
+        kills: Vec<u32>,
+    },
+    /// Kill dice assigned to a figure (a die ≥ armour each).
+    Assigned {
+        /// The figure.
+        target: Who,
+        /// The dice.
+        faces: Vec<u32>,
+    },
+    /// Wounds taken.
+    Wounded {
+        /// Who.
+        who: Who,
+        /// How many.
+        wounds: u32,
+        /// Left.
+        left: u32,
+    },
+    /// Poison counters placed (a wounding kill die of 4-6, A12).
+    Poisoned {
+        /// Who.
+        who: Who,
+        /// How many.
+        counters: u32,
+    },
+    /// Fire counters placed.
+    Burning {
+        /// Who.
+        who: Who,
+        /// How many.
+        counters: u32,
+    },
+    /// A figure is killed.
+    Killed {
+        /// Who.
+        who: Who,
+    },
+    /// An Undying monster's d6 (L275-277).
+    Undying {
+        /// The monster.
+        monster: MonsterId,
+        /// The d6.
+        face: u32,
+        /// Back at once?
+        back: bool,
+    },
+    /// A victory point for the Draken Master.
+    VictoryPoint {
+        /// Total.
+        total: u32,
+        /// Target.
+        target: u32,
+    },
+    /// Wounds healed.
+    Healed {
+        /// By whom (itself for potions, food, pools).
+        by: Who,
+        /// Who.
+        who: Who,
+        /// The dice rolled (empty when fixed).
+        faces: Vec<u32>,
+        /// Hits back.
+        amount: u32,
+    },
+    /// Regenerate: a hit back instead of acting (L252-254).
+    Regenerates {
+        /// Who.
+        who: Who,
+    },
+    /// A hero steps on a `?` counter (L330-340).
+    Trap {
+        /// The hero.
+        hero: HeroId,
+        /// The d6 (none with the Trap ability).
+        face: Option<u32>,
+        /// The trap table's d6 on a 6.
+        table: Option<u32>,
+    },
+    /// Automatic hits of a trap (A2: a wound each).
+    TrapHits {
+        /// Who.
+        hero: HeroId,
+        /// Wounds.
+        hits: u32,
+        /// Poison counters.
+        poison: u32,
+        /// Killed outright.
+        kills: bool,
+    },
+    /// A teleporter turns active (L356-358).
+    Activated {
+        /// The teleporter.
+        teleporter: FeatureId,
+        /// By whom.
+        hero: HeroId,
+    },
+    /// A key picked up.
+    Key {
+        /// By whom.
+        hero: HeroId,
+        /// The key.
+        key: FeatureId,
+    },
+    /// A door opened.
+    DoorOpened {
+        /// By whom.
+        who: Who,
+        /// The door.
+        door: FeatureId,
+    },
+    /// A door closed.
+    DoorClosed {
+        /// By whom.
+        who: Who,
+        /// The door.
+        door: FeatureId,
+    },
+    /// A chest opened (L451-460).
+    Chest {
+        /// The hero.
+        hero: HeroId,
+        /// The chest.
+        chest: FeatureId,
+        /// Its number, after the Trap ability.
+        number: u32,
+        /// The d6 (none when the number is 0).
+        face: Option<u32>,
+    },
+    /// What a chest held (2d6, L462-471).
+    Contents {
+        /// The hero.
+        hero: HeroId,
+        /// The 2d6.
+        faces: (u32, u32),
+        /// The table's item name.
+        item: String,
+    },
+    /// A power up taken for good.
+    PowerUp {
+        /// The hero.
+        hero: HeroId,
+        /// What it does, in the table's words (the name).
+        what: String,
+    },
+    /// Gold found.
+    Gold {
+        /// The hero.
+        hero: HeroId,
+        /// How much.
+        amount: u32,
+    },
+    /// A spell learnt (magic power up, bookcase, tome).
+    Learnt {
+        /// The hero.
+        hero: HeroId,
+        /// The d6 (for the spell table or the learning roll).
+        face: u32,
+        /// The spell, if learnt.
+        spell: Option<String>,
+    },
+    /// A furnishing explored.
+    Explored {
+        /// The hero.
+        hero: HeroId,
+        /// The piece.
+        feature: FeatureId,
+        /// Its d6, if it rolls one.
+        face: Option<u32>,
+    },
+    /// A potion or antidote used.
+    Drank {
+        /// The hero.
+        hero: HeroId,
+        /// The item.
+        item: Item,
+    },
+    /// A staircase taken (L317-326).
+    Stairs {
+        /// The hero.
+        hero: HeroId,
+        /// Where it arrives.
+        to: Sq,
+    },
+    /// A teleport (L359-361).
+    Teleported {
+        /// The hero.
+        hero: HeroId,
+        /// Where it arrives.
+        to: Sq,
+    },
+    /// Pieces revealed.
+    Revealed {
+        /// How many pieces.
+        pieces: u32,
+    },
+    /// Checking for secret doors (L288-292).
+    Checked {
+        /// The hero.
+        hero: HeroId,
+        /// The d6.
+        face: u32,
+        /// Doors found.
+        found: Vec<FeatureId>,
+    },
+    /// A hero listens (L264-269).
+    Listens {
+        /// The hero.
+        hero: HeroId,
+    },
+    /// The prisoner reached or the chest's prize taken.
+    Objective,
+    /// A hero leaves through a teleporter.
+    Escape {
+        /// The hero.
+        hero: HeroId,
+    },
+    /// The game is over.
+    Over {
+        /// How.
+        outcome: Outcome,
+    },
+    /// `status` asked.
+    Status,
+    /// `map` asked.
+    Map,
+    /// `help` asked.
+    Help,
+}

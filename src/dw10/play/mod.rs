@@ -1,0 +1,39 @@
+//! Dungeon World 10 mm in play: tilecrawl sits in the Draken Master's seat
+//! and runs the monsters, the dungeon and the dice against up to four
+//! heroes the players move (issue 17). The layers, lowest first, as in
+//! `mkd::play`:
+//!
+//! - data: `state` (the game as plain data with typed ids), `command`
+//!   (what players type), `event` (what happened, with the dice faces),
+//!   `refusal` (why a command is not allowed), `party` (the heroes);
+//! - the printer: `transcript` (events into English);
+//! - the rules, each a function of a `ctx::Ctx`: `sight` and `walk` (no
+//!   dice), `combat` (shooting, melee, free attacks, wounds), `dungeon`
+//!   (traps, chests, doors, keys, staircases, teleporters, furnishings),
+//!   `spawn` (the spawn table, coffins), `turn` (start-of-move checks,
+//!   initiative, victory);
+//! - the Draken Master's mind: `dm` (a policy as data, and the code that
+//!   follows it);
+//! - the game: `engine` (`Game::play(Command)` → events or a refusal);
+//! - around it: `session` (lines, undo, saves, resume) and `simulate`
+//!   (automatic heroes on quiet dice).
+
+pub mod combat;
+pub mod command;
+pub mod ctx;
+pub mod dm;
+pub mod dungeon;
+pub mod engine;
+pub mod event;
+pub mod party;
+pub mod refusal;
+pub mod session;
+pub mod sight;
+pub mod simulate;
+pub mod spawn;
+pub mod state;
+#[cfg(test)]
+mod tests;
+pub mod transcript;
+pub mod turn;
+pub mod walk;

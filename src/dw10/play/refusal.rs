@@ -1,0 +1,85 @@
+//! Why a command is refused: the game is left as it was.
+
+use crate::dw10::play::state::Sq;
+
+/// A command the rules do not allow now.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum Refusal {
+    /// The line is not a command.
+    #[error("{0}")]
+    Parse(String),
+    /// No hero of that name.
+    #[error("no hero is called {0}")]
+    NoHero(String),
+    /// No monster of that name on the map.
+    #[error("no monster {0} is on the map")]
+    NoMonster(String),
+    /// The game is over.
+    #[error("the game is over")]
+    Over,
+    /// A command of the Mover's phase in the Non-Mover's.
+    #[error("the heroes are not the Mover this move: only `shoot` and `end` now")]
+    NotMover,
+    /// The hero is dead.
+    #[error("{0} is dead and waits to re-spawn on a teleporter")]
+    Dead(String),
+    /// The hero's action is over.
+    #[error("{0} has no action left this move")]
+    NoAction(String),
+    /// Not enough movement.
+    #[error("{name} has {left} movement left; that costs {cost}")]
+    Movement {
+        /// The hero.
+        name: String,
+        /// Left.
+        left: u32,
+        /// Needed.
+        cost: u32,
+    },
+    /// A square the hero cannot reach or stop on.
+    #[error("{name} cannot reach {at} and stop there ({why})")]
+    Unreachable {
+        /// The hero.
+        name: String,
+        /// The square.
+        at: String,
+        /// Why.
+        why: &'static str,
+    },
+    /// A shot the rules forbid.
+    #[error("{0}")]
+    Shot(String),
+    /// Nothing of the kind next to the hero.
+    #[error("{name} is not next to {what}")]
+    NotNext {
+        /// The hero.
+        name: String,
+        /// What.
+        what: &'static str,
+    },
+    /// A keyed door without its key.
+    #[error("the {0} door needs the {0} key")]
+    NoKey(String),
+    /// The hero lacks an ability or item.
+    #[error("{name} has no {what}")]
+    Lacks {
+        /// The hero.
+        name: String,
+        /// What.
+        what: String,
+    },
+    /// An ability already used this move.
+    #[error("{name} has used {what} this move")]
+    Used {
+        /// The hero.
+        name: String,
+        /// The ability.
+        what: String,
+    },
+    /// Anything else, said plainly.
+    #[error("{0}")]
+    Rule(String),
+    /// A square off the map.
+    #[error("{x},{y} is not on the map", x = .0.0, y = .0.1)]
+    OffMap(Sq),
+}

@@ -1,0 +1,131 @@
+//! Line of sight (L148-152, A26): an imaginary straight line from square
+//! to square, blocked by walls, obstacles and shut doors, and by figures
+//! between (Master Shot sees past them, L230-232). Water, pits and rock
+//! slides do not block; a rock slide or a table right in front of the
+//! target, on the shooter's side, is cover (L117-118, L298-301).
+
+use crate::dw10::board::Ground;
+use crate::dw10::play::state::{Map, Sq, State};
+
+/// The squares a straight line crosses from `a` to `b`, both ends
+/// included (Bresenham).
+pub fn line(a: Sq, b: Sq) -> Vec<Sq> {
+    let (mut x, mut y) = a;
+    let dx = (b.0 - a.0).abs();
+    let dy = -(b.1 - a.1).abs();
+    let sx = if a.0 < b.0 { 1 } else { -1 };
+    let sy = if a.1 < b.1 { 1 } else { -1 };
+    let mut err = dx + dy;
+    let mut out = vec![a];
+    while (x, y) != b {
+        let e2 = 2 * err;
+        if e2 >= dy {
+            err += dy;
+            x += sx;
+        }
+        if e2 <= dx {
+            err += dx;
+            y += sy;
+        }
+        out.push((x, y));
+    }
+    out
+}
+
+/// What a look from `a` to `b` finds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Look {
+    /// Blocked.
+    Hidden,
+    /// In plain sight.
+    Clear,
+    /// In sight but in cover (only a 6 hits).
+    Cover,
+}
+
+fn step_open(s: &State, map: &Map, p: Sq, q: Sq) -> bool {
+    if p.0 != q.0 && p.1 != q.1 {
+        let through = |e: Sq| {
+            map.board.ground(e.0, e.1) != Ground::Solid
+                && s.door_shut(p, e).is_none()
+                && s.door_shut(e, q).is_none()
+        };
+        through((q.0, p.1)) || through((p.0, q.1))
+    } else {
+        s.door_shut(p, q).is_none()
+    }
+}
+
+/// Can `a` see `b`? `past_figures`: figures between do not block (Master
+/// Shot).
+pub fn look(s: &State, map: &Map, a: Sq, b: Sq, past_figures: bool) -> Look {
+    if a == b {
+        return Look::Clear;
+    }
+    let l = line(a, b);
+    for w in l.windows(2) {
+        if !step_open(s, map, w[0], w[1]) {
+            return Look::Hidden;
+        }
+    }
+    for &p in &l[1..l.len().saturating_sub(1)] {
+        if map.board.ground(p.0, p.1) == Ground::Solid {
+            return Look::Hidden;
+        }
+        if !past_figures && s.at(p).is_some() {
+            return Look::Hidden;
+        }
+    }
+    if l.len() >= 3 {
+        let p = l[l.len() - 2];
+        let table = s.features.iter().enumerate().any(|(i, f)| {
+            !s.gone[i] && (f.x, f.y) == p && f.what.as_deref() == Some("table-and-chair")
+        });
+        if map.board.ground(p.0, p.1) == Ground::RockSlide || table {
+            return Look::Cover;
+        }
+    }
+    Look::Clear
+}
+
+/// Can `a` see `b` at all?
+pub fn sees(s: &State, map: &Map, a: Sq, b: Sq) -> bool {
+    look(s, map, a, b, true) != Look::Hidden
+}
+
+/// The pieces any living hero sees into or stands on.
+pub fn seen_pieces(s: &State, map: &Map) -> Vec<u32> {
+    let mut out = Vec::new();
+    let eyes: Vec<Sq> = s
+        .live_heroes()
+        .iter()
+        .filter_map(|h| s.hero(*h).body.at)
+        .collect();
+    if eyes.is_empty() {
+        return out;
+    }
+    for y in 0..map.board.height {
+        for x in 0..map.board.width {
+            let Some(t) = map.tile((x, y)) else { continue };
+            if s.revealed[t as usize] || out.contains(&t) {
+                continue;
+            }
+            if map.board.ground(x, y) == Ground::Solid {
+                continue;
+            }
+            if eyes.iter().any(|&e| sees(s, map, e, (x, y))) {
+                out.push(t);
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+/// Is a square out of every living hero's sight?
+pub fn unseen(s: &State, map: &Map, p: Sq) -> bool {
+    s.live_heroes()
+        .iter()
+        .filter_map(|h| s.hero(*h).body.at)
+        .all(|e| !sees(s, map, e, p))
+}

@@ -1,0 +1,462 @@
+//! `simulate`: the heroes played automatically against the Draken Master,
+//! many times on quiet dice, and a report of how it went.
+//!
+//! The heroes' policy (the project's): each hero in party order, in the
+//! Mover's phase, heals a wounded neighbour if it can, stays put when it
+//! is already in a melee, shoots the weakest monster it may shoot, attacks
+//! a monster it can reach this move when it is a fighter (5 dice or more),
+//! else walks to the objective (the chest, the prisoner, the lair; opening
+//! doors on the way), opens the objective's chest, and once the objective
+//! is done walks back to the nearest active teleporter and leaves. In the
+//! Non-Mover's phase every hero that may shoot does.
+
+use crate::core::dice::run_seed;
+use crate::dw10::features::FeatureKind;
+use crate::dw10::figures::{Ability, Figures};
+use crate::dw10::play::combat::shot_check;
+use crate::dw10::play::command::{Command, OpenWhat};
+use crate::dw10::play::dm::Policy;
+use crate::dw10::play::engine::{Game, PlayOptions};
+use crate::dw10::play::party::Party;
+use crate::dw10::play::spawn::default_collection;
+use crate::dw10::play::state::{HeroId, Outcome, Phase, SideId, Sq, State, Who, adjacent, range};
+use crate::dw10::play::walk::{may_end, reach, reach_with};
+use crate::dw10::scenario::{Objective, Scenario};
+use crate::dw10::tables::Tables;
+use rayon::prelude::*;
+use serde::Serialize;
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+/// Moves after which a run stops and counts as lost.
+pub const DEFAULT_MAX_MOVES: u32 = 60;
+
+/// What `simulate` is asked.
+#[derive(Debug, Clone)]
+pub struct SimOptions {
+    /// Runs.
+    pub runs: u32,
+    /// The seed each run's seed is derived from.
+    pub seed: u64,
+    /// Moves before a run times out.
+    pub max_moves: u32,
+    /// Spawning on 2d6.
+    pub scaled_down: bool,
+}
+
+/// How one run ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum RunEnd {
+    /// The heroes reached the objective.
+    HeroesWin,
+    /// The kill target was reached.
+    KillTarget,
+    /// The heroes left without the objective.
+    Escaped,
+    /// Out of moves.
+    TimedOut,
+}
+
+/// One run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Run {
+    /// How it ended.
+    pub end: RunEnd,
+    /// Moves played.
+    pub moves: u32,
+    /// Heroes killed (victory points).
+    pub heroes_lost: u32,
+}
+
+/// The report.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Report {
+    /// Runs.
+    pub runs: u32,
+    /// Runs the heroes won.
+    pub wins: u32,
+    /// wins / runs.
+    pub win_rate: f64,
+    /// Mean moves per run.
+    pub mean_moves: f64,
+    /// Mean heroes killed per run.
+    pub mean_heroes_lost: f64,
+    /// Runs by how they ended.
+    pub ends: BTreeMap<RunEnd, u32>,
+}
+
+impl Report {
+    /// The report as text.
+    pub fn to_text(&self) -> String {
+        let mut s = format!(
+            "{} runs: the heroes won {} ({:.1} %)\nmean moves {:.1}, mean heroes killed {:.2}\n",
+            self.runs,
+            self.wins,
+            self.win_rate * 100.0,
+            self.mean_moves,
+            self.mean_heroes_lost
+        );
+        for (e, n) in &self.ends {
+            let why = match e {
+                RunEnd::HeroesWin => "won: objective done and out by a teleporter",
+                RunEnd::KillTarget => "lost: the Draken Master reached the kill target",
+                RunEnd::Escaped => "lost: escaped without the objective",
+                RunEnd::TimedOut => "lost: timed out",
+            };
+            s.push_str(&format!("  {n:>6}  {why}\n"));
+        }
+        s
+    }
+}
+
+fn door_toward(g: &Game, h: HeroId, next: Sq) -> Option<Command> {
+    let at = g.s.hero(h).body.at?;
+    let name = g.s.hero(h).body.name.clone();
+    for (side, d) in [
+        (crate::core::geom::Side::N, (0, -1)),
+        (crate::core::geom::Side::E, (1, 0)),
+        (crate::core::geom::Side::S, (0, 1)),
+        (crate::core::geom::Side::W, (-1, 0)),
+    ] {
+        let q = (at.0 + d.0, at.1 + d.1);
+        if (q == next || adjacent(q, next) || range(q, next) <= 1) && g.s.door_shut(at, q).is_some()
+        {
+            let _ = side;
+            return Some(Command::Open(name, OpenWhat::Door, Some(side)));
+        }
+    }
+    None
+}
+
+fn goal(s: &State) -> Option<Sq> {
+    if s.objective_done {
+        return None;
+    }
+    match &s.objective {
+        Objective::Recover { chest } => s
+            .features
+            .iter()
+            .enumerate()
+            .filter(|(_, f)| f.kind == FeatureKind::Chest)
+            .nth(chest.saturating_sub(1) as usize)
+            .map(|(_, f)| (f.x, f.y)),
+        Objective::Rescue => s
+            .features
+            .iter()
+            .find(|f| f.kind == FeatureKind::Prisoner)
+            .map(|f| (f.x, f.y)),
+        Objective::Slay { .. } => s
+            .live_monsters()
+            .first()
+            .filter(|m| m.0 == 0)
+            .and_then(|m| s.monster(*m).body.at),
+    }
+}
+
+/// The map the heroes plan their way on: every door they could open
+/// opened, no monsters (they move), `?` counters stepped over (the walk
+/// itself still stops on one).
+fn planning(s: &State) -> State {
+    let mut p = s.clone();
+    for m in p.monsters.iter_mut() {
+        m.body.at = None;
+    }
+    for (i, f) in s.features.iter().enumerate() {
+        if f.kind == FeatureKind::Trap {
+            p.gone[i] = true;
+        }
+        if f.kind == FeatureKind::Door
+            && !s.hidden(crate::dw10::play::state::FeatureId(i as u32))
+            && f.colour.is_none_or(|c| s.keys.contains(&c))
+        {
+            p.open[i] = true;
+        }
+    }
+    p
+}
+
+/// The command a hero gives in its Mover's phase, if any (the policy above).
+pub fn hero_command(g: &Game, h: HeroId) -> Option<Command> {
+    let s = &g.s;
+    let hero = s.hero(h);
+    let w = Who::Hero(h);
+    let at = hero.body.at?;
+    let name = hero.body.name.clone();
+    if hero.done {
+        return None;
+    }
+    if !hero.moved && !hero.shot {
+        for o in s.live_heroes() {
+            let ob = &s.hero(o).body;
+            if o != h
+                && ob.wounds < ob.fig.wounds
+                && ob.at.is_some_and(|q| adjacent(q, at))
+                && (hero.body.has(Ability::HealingTouch) || hero.body.has(Ability::FieldHealing))
+                && !hero
+                    .used
+                    .iter()
+                    .any(|a| matches!(a, Ability::HealingTouch | Ability::FieldHealing))
+                && s.enemies_next_to(w).is_empty()
+                && s.enemies_next_to(Who::Hero(o)).is_empty()
+            {
+                return Some(Command::Heal(name, vec![ob.name.clone()]));
+            }
+        }
+    }
+    if !s.enemies_next_to(w).is_empty() {
+        return None;
+    }
+    if !hero.moved && !hero.shot {
+        let target = s
+            .live_monsters()
+            .into_iter()
+            .filter(|m| shot_check(s, &g.map, w, Who::Monster(*m)).is_ok())
+            .min_by_key(|m| (s.monster(*m).body.wounds, s.monster(*m).body.fig.armour, *m));
+        if let Some(m) = target {
+            return Some(Command::Shoot(name, format!("{}", m.0 + 1)));
+        }
+    }
+    if hero.mp == 0 {
+        return None;
+    }
+    // A monster it can reach this move, for a fighter.
+    if hero.body.fig.attacks >= 5 {
+        let r = reach(s, &g.map, w, hero.mp);
+        let mut best: Option<(u32, Sq)> = None;
+        for m in s.live_monsters() {
+            let Some(mp) = s.monster(m).body.at else {
+                continue;
+            };
+            for (q, c) in r.squares() {
+                if adjacent(q, mp) && may_end(s, &g.map, w, q) && best.is_none_or(|b| c < b.0) {
+                    best = Some((c, q));
+                }
+            }
+        }
+        if let Some((_, q)) = best {
+            return Some(Command::Move(name, q));
+        }
+    }
+    // The objective, else the way out.
+    let target = match goal(s) {
+        Some(p) => p,
+        None => {
+            let tps: Vec<Sq> = s
+                .features
+                .iter()
+                .enumerate()
+                .filter(|(i, f)| f.kind == FeatureKind::Teleporter && s.active[*i])
+                .map(|(_, f)| (f.x, f.y))
+                .collect();
+            if tps.contains(&at) && s.objective_done {
+                if hero.mp >= 2 {
+                    return Some(Command::Escape(name));
+                }
+                return None;
+            }
+            let free: Vec<Sq> = tps.into_iter().filter(|p| s.at(*p).is_none()).collect();
+            *free.iter().min_by_key(|p| (range(**p, at), p.1, p.0))?
+        }
+    };
+    if let Objective::Recover { .. } = s.objective
+        && !s.objective_done
+        && (adjacent(target, at) || target == at)
+        && hero.mp >= 2
+    {
+        return Some(Command::Open(name, OpenWhat::Chest, None));
+    }
+    let plan = planning(s);
+    let far = reach_with(&plan, &g.map, w, 400, true);
+    let toward = |t: Sq| {
+        far.squares()
+            .into_iter()
+            .filter(|(q, _)| *q == t || adjacent(*q, t))
+            .filter(|(q, _)| may_end(s, &g.map, w, *q) || *q == t)
+            .min_by_key(|(q, c)| (*c, q.1, q.0))
+    };
+    // The goal, else the nearest key the heroes can reach.
+    let end = match toward(target) {
+        Some((q, _)) => q,
+        None => {
+            s.features
+                .iter()
+                .enumerate()
+                .filter(|(i, f)| f.kind == FeatureKind::Key && !s.gone[*i])
+                .filter_map(|(_, f)| far.cost((f.x, f.y)).map(|c| (c, (f.x, f.y))))
+                .min()?
+                .1
+        }
+    };
+    let (mut path, _) = far.path(end);
+    // A staircase on the way: walk to it, then take it.
+    let mut prev = at;
+    for i in 0..path.len() {
+        let q = path[i];
+        let jump = (q.0 - prev.0).abs().max((q.1 - prev.1).abs());
+        let pit = jump == 2 && (q.0 == prev.0 || q.1 == prev.1);
+        if jump > 1 && !pit {
+            if i == 0 {
+                return (hero.mp >= 1).then_some(Command::Stairs(name));
+            }
+            path.truncate(i);
+            break;
+        }
+        prev = q;
+    }
+    let near = reach(s, &g.map, w, hero.mp);
+    let stop = path
+        .iter()
+        .rev()
+        .find(|q| near.cost(**q).is_some() && may_end(s, &g.map, w, **q) && **q != at);
+    match stop {
+        Some(q)
+            if path.iter().position(|x| x == q) == Some(path.len() - 1)
+                || near.cost(path[0]).is_some() =>
+        {
+            Some(Command::Move(name, *q))
+        }
+        Some(q) => Some(Command::Move(name, *q)),
+        None => {
+            let next = *path.first()?;
+            if hero.mp >= 2 {
+                door_toward(g, h, next)
+            } else {
+                None
+            }
+        }
+    }
+}
+
+/// Plays the heroes until the game is over or `max_moves` are done.
+pub fn play_out(g: &mut Game, max_moves: u32) -> Run {
+    play_out_recorded(g, max_moves, &mut None)
+}
+
+/// [`play_out`], keeping every command accepted (a save's `commands`).
+pub fn play_out_recorded(g: &mut Game, max_moves: u32, rec: &mut Option<Vec<String>>) -> Run {
+    let mut give = |g: &mut Game, c: Command| -> bool {
+        let line = rec.as_ref().map(|_| c.to_string());
+        let ok = g.play(c).is_ok();
+        if ok && let (Some(r), Some(l)) = (rec.as_mut(), line) {
+            r.push(l);
+        }
+        ok
+    };
+    let mut guard = 0u32;
+    while !g.over() && g.s.move_no <= max_moves {
+        guard += 1;
+        if guard > max_moves * 40 {
+            break;
+        }
+        match g.s.phase {
+            Phase::HeroesAct => {
+                let mut acted = true;
+                while acted && !g.over() && g.s.phase == Phase::HeroesAct {
+                    acted = false;
+                    for h in g.s.live_heroes() {
+                        // Up to a few commands per hero (move, open, move).
+                        for _ in 0..4 {
+                            let Some(c) = hero_command(g, h) else { break };
+                            if !give(g, c) || g.over() {
+                                break;
+                            }
+                            acted = true;
+                        }
+                    }
+                }
+                if !g.over() {
+                    give(g, Command::End);
+                }
+            }
+            Phase::HeroesShoot => {
+                for h in g.s.live_heroes() {
+                    let w = Who::Hero(h);
+                    let target =
+                        g.s.live_monsters()
+                            .into_iter()
+                            .filter(|m| shot_check(&g.s, &g.map, w, Who::Monster(*m)).is_ok())
+                            .min_by_key(|m| (g.s.monster(*m).body.wounds, *m));
+                    if let Some(m) = target {
+                        let name = g.s.hero(h).body.name.clone();
+                        give(g, Command::Shoot(name, format!("{}", m.0 + 1)));
+                    }
+                }
+                if !g.over() {
+                    give(g, Command::End);
+                }
+            }
+            Phase::Over(_) => break,
+        }
+    }
+    let end = match g.s.phase {
+        Phase::Over(Outcome::HeroesWin) => RunEnd::HeroesWin,
+        Phase::Over(Outcome::DmWins) => RunEnd::KillTarget,
+        Phase::Over(Outcome::Escaped) => RunEnd::Escaped,
+        _ => RunEnd::TimedOut,
+    };
+    let _ = SideId::Heroes;
+    Run {
+        end,
+        moves: g.s.move_no,
+        heroes_lost: g.s.vp,
+    }
+}
+
+/// The options of run `i`.
+pub fn run_options(
+    party: &Party,
+    figures: &Arc<Figures>,
+    tables: &Arc<Tables>,
+    o: &SimOptions,
+    i: u32,
+    log: bool,
+) -> PlayOptions {
+    PlayOptions {
+        seed: run_seed(o.seed, i),
+        party: party.clone(),
+        collection: default_collection(figures),
+        figures: figures.clone(),
+        tables: tables.clone(),
+        scaled_down: o.scaled_down,
+        policy: Policy::default(),
+        log,
+    }
+}
+
+/// Plays `o.runs` games (in parallel; the report does not depend on how).
+pub fn simulate(
+    scenario: &Arc<Scenario>,
+    party: &Party,
+    figures: &Arc<Figures>,
+    tables: &Arc<Tables>,
+    o: &SimOptions,
+    tick: &(dyn Fn() + Sync),
+) -> Report {
+    let runs: Vec<Run> = (0..o.runs)
+        .into_par_iter()
+        .map(|i| {
+            let (mut g, _) = Game::new(
+                scenario.clone(),
+                run_options(party, figures, tables, o, i, false),
+            );
+            let r = play_out(&mut g, o.max_moves);
+            tick();
+            r
+        })
+        .collect();
+    let n = runs.len().max(1) as f64;
+    let wins = runs.iter().filter(|r| r.end == RunEnd::HeroesWin).count() as u32;
+    let mut ends = BTreeMap::new();
+    for r in &runs {
+        *ends.entry(r.end).or_insert(0) += 1;
+    }
+    Report {
+        runs: o.runs,
+        wins,
+        win_rate: f64::from(wins) / n,
+        mean_moves: runs.iter().map(|r| f64::from(r.moves)).sum::<f64>() / n,
+        mean_heroes_lost: runs.iter().map(|r| f64::from(r.heroes_lost)).sum::<f64>() / n,
+        ends,
+    }
+}

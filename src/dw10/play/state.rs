@@ -1,0 +1,469 @@
+//! The game as plain data: the map as play reads it, heroes and monsters
+//! with typed ids, the features' live state, the move and its phase, the
+//! victory points. Nothing here rolls dice or prints.
+
+use crate::dw10::board::{Board, Edge, door_edge};
+use crate::dw10::features::{Colour, Feature, FeatureKind};
+use crate::dw10::figures::{Ability, Figure};
+use crate::dw10::scenario::{Objective, Scenario};
+use std::collections::BTreeMap;
+use std::fmt;
+
+/// A square, `(x, y)`.
+pub type Sq = (i32, i32);
+
+/// A hero, by its place in the party (0-3).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct HeroId(pub u32);
+
+/// A monster, numbered in the order it came on the map.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct MonsterId(pub u32);
+
+/// A feature of the scenario, by its place in `features`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct FeatureId(pub u32);
+
+/// Any figure on the map.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Who {
+    /// A hero.
+    Hero(HeroId),
+    /// A monster.
+    Monster(MonsterId),
+}
+
+impl Who {
+    /// The side the figure is on.
+    pub fn side(self) -> SideId {
+        match self {
+            Who::Hero(_) => SideId::Heroes,
+            Who::Monster(_) => SideId::Dm,
+        }
+    }
+}
+
+/// One of the two sides.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum SideId {
+    /// The players' heroes.
+    Heroes,
+    /// The Draken Master's monsters.
+    Dm,
+}
+
+impl SideId {
+    /// The other side.
+    pub fn other(self) -> SideId {
+        match self {
+            SideId::Heroes => SideId::Dm,
+            SideId::Dm => SideId::Heroes,
+        }
+    }
+}
+
+/// What a figure carries that it may use (chest contents).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Item {
+    /// d6 hits back, up to the start.
+    HealthPotion,
+    /// Every hit back.
+    MajorHealthPotion,
+    /// Every poison counter gone.
+    PoisonAntidote,
+    /// A teleporter to set down.
+    PortableTeleporter,
+}
+
+impl Item {
+    /// The name typed and printed.
+    pub fn name(self) -> &'static str {
+        match self {
+            Item::HealthPotion => "potion",
+            Item::MajorHealthPotion => "major-potion",
+            Item::PoisonAntidote => "antidote",
+            Item::PortableTeleporter => "portable-teleporter",
+        }
+    }
+
+    /// Every item.
+    pub const ALL: [Item; 4] = [
+        Item::HealthPotion,
+        Item::MajorHealthPotion,
+        Item::PoisonAntidote,
+        Item::PortableTeleporter,
+    ];
+}
+
+impl fmt::Display for Item {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// What heroes and monsters share: stats, square, wounds, counters.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Body {
+    /// The figure's name as printed.
+    pub name: String,
+    /// Its stats, power ups included.
+    pub fig: Figure,
+    /// Its square; `None` while off the map (killed, not yet spawned).
+    pub at: Option<Sq>,
+    /// Wounds it can still take.
+    pub wounds: u32,
+    /// Poison counters (L243-251).
+    pub poison: u32,
+    /// Fire counters (L255-263).
+    pub fire: u32,
+}
+
+impl Body {
+    /// Does it have this ability?
+    pub fn has(&self, a: Ability) -> bool {
+        self.fig.abilities.contains(&a)
+    }
+
+    /// Is it on the map?
+    pub fn alive(&self) -> bool {
+        self.at.is_some()
+    }
+}
+
+/// A hero and what it did this move.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Hero {
+    /// Stats, square, wounds.
+    pub body: Body,
+    /// Movement points left this Mover's Action Phase.
+    pub mp: u32,
+    /// Has it spent movement this phase?
+    pub moved: bool,
+    /// Has it shot this move?
+    pub shot: bool,
+    /// Has its action ended (a `?` counter, an action that replaces moving)?
+    pub done: bool,
+    /// Abilities used this move (each once per move, L103-104).
+    pub used: Vec<Ability>,
+    /// What it carries.
+    pub items: Vec<Item>,
+    /// Killed and waiting to re-spawn.
+    pub dead: bool,
+    /// Listening this move (+1 initiative next move).
+    pub listening: bool,
+    /// Left the dungeon through a teleporter.
+    pub escaped: bool,
+}
+
+/// A monster in play.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Monster {
+    /// Stats, square, wounds.
+    pub body: Body,
+    /// The figure's kind (its stat block's name).
+    pub kind: String,
+}
+
+/// The phase the players are asked to act in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Phase {
+    /// The heroes are the Mover: each may move or shoot.
+    HeroesAct,
+    /// The heroes are the Non-Mover: those out of kill zones may shoot.
+    HeroesShoot,
+    /// The game is over.
+    Over(Outcome),
+}
+
+/// How a game ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Outcome {
+    /// The heroes reached their objective.
+    HeroesWin,
+    /// The Draken Master reached the kill target.
+    DmWins,
+    /// The heroes left through the teleporters without the objective.
+    Escaped,
+}
+
+/// The map as play reads it: the board, the piece each square is on.
+#[derive(Debug, Clone)]
+pub struct Map {
+    /// Ground, doors and staircases.
+    pub board: Board,
+    /// The piece (tile) of each square, row-major.
+    pub tile_of: Vec<Option<u32>>,
+    /// Number of pieces.
+    pub tiles: u32,
+}
+
+impl Map {
+    /// The map of a scenario.
+    pub fn of(s: &Scenario) -> Map {
+        let board = crate::dw10::scenario::board_of(s);
+        let mut tile_of = Vec::with_capacity((board.width * board.height).max(0) as usize);
+        for y in 0..board.height {
+            for x in 0..board.width {
+                tile_of.push(s.tile_at(x, y).map(|t| t as u32));
+            }
+        }
+        Map {
+            board,
+            tile_of,
+            tiles: s.tiles.len() as u32,
+        }
+    }
+
+    /// The piece a square is on.
+    pub fn tile(&self, (x, y): Sq) -> Option<u32> {
+        if self.board.inside(x, y) {
+            self.tile_of[(y * self.board.width + x) as usize]
+        } else {
+            None
+        }
+    }
+}
+
+/// The whole game.
+#[derive(Debug, Clone)]
+pub struct State {
+    /// The move being played, from 1.
+    pub move_no: u32,
+    /// Who is the Mover this move.
+    pub mover: SideId,
+    /// What the players may do now.
+    pub phase: Phase,
+    /// The heroes, in party order.
+    pub heroes: Vec<Hero>,
+    /// Every monster that came on the map (the dead stay, off the map).
+    pub monsters: Vec<Monster>,
+    /// The scenario's features.
+    pub features: Vec<Feature>,
+    /// Features taken off the map (traps sprung, chests opened, keys
+    /// picked up, furnishings used up).
+    pub gone: Vec<bool>,
+    /// Doors: open?
+    pub open: Vec<bool>,
+    /// Secret doors found by Checking.
+    pub found: Vec<bool>,
+    /// Teleporters: active?
+    pub active: Vec<bool>,
+    /// The keys the party holds.
+    pub keys: Vec<Colour>,
+    /// Pieces revealed (a hero entered or saw into them).
+    pub revealed: Vec<bool>,
+    /// The Draken Master's victory points.
+    pub vp: u32,
+    /// The kill target.
+    pub kill_target: u32,
+    /// The heroes' objective.
+    pub objective: Objective,
+    /// Has the objective's first part been done (chest opened, prisoner
+    /// reached, monster slain)?
+    pub objective_done: bool,
+    /// Gold the party carries.
+    pub gold: u32,
+    /// Monsters of each kind left in the collection.
+    pub collection: BTreeMap<String, u32>,
+    /// +1 initiative next move for the heroes (Listen).
+    pub listen_bonus: u32,
+    /// Door edges by feature, for walking.
+    pub door_at: BTreeMap<Edge, FeatureId>,
+    /// Moves played to the end.
+    pub moves_done: u32,
+}
+
+impl State {
+    /// A hero.
+    pub fn hero(&self, h: HeroId) -> &Hero {
+        &self.heroes[h.0 as usize]
+    }
+
+    /// A hero, to change.
+    pub fn hero_mut(&mut self, h: HeroId) -> &mut Hero {
+        &mut self.heroes[h.0 as usize]
+    }
+
+    /// A monster.
+    pub fn monster(&self, m: MonsterId) -> &Monster {
+        &self.monsters[m.0 as usize]
+    }
+
+    /// Any figure's body.
+    pub fn body(&self, w: Who) -> &Body {
+        match w {
+            Who::Hero(h) => &self.hero(h).body,
+            Who::Monster(m) => &self.monster(m).body,
+        }
+    }
+
+    /// Any figure's body, to change.
+    pub fn body_mut(&mut self, w: Who) -> &mut Body {
+        match w {
+            Who::Hero(h) => &mut self.heroes[h.0 as usize].body,
+            Who::Monster(m) => &mut self.monsters[m.0 as usize].body,
+        }
+    }
+
+    /// The name of a figure.
+    pub fn name(&self, w: Who) -> &str {
+        &self.body(w).name
+    }
+
+    /// Every figure on the map, heroes first, in id order.
+    pub fn figures(&self) -> Vec<Who> {
+        let mut v: Vec<Who> = (0..self.heroes.len() as u32)
+            .map(|i| Who::Hero(HeroId(i)))
+            .filter(|w| self.body(*w).alive())
+            .collect();
+        v.extend(
+            (0..self.monsters.len() as u32)
+                .map(|i| Who::Monster(MonsterId(i)))
+                .filter(|w| self.body(*w).alive()),
+        );
+        v
+    }
+
+    /// The living heroes on the map.
+    pub fn live_heroes(&self) -> Vec<HeroId> {
+        (0..self.heroes.len() as u32)
+            .map(HeroId)
+            .filter(|h| self.hero(*h).body.alive())
+            .collect()
+    }
+
+    /// The monsters on the map.
+    pub fn live_monsters(&self) -> Vec<MonsterId> {
+        (0..self.monsters.len() as u32)
+            .map(MonsterId)
+            .filter(|m| self.monster(*m).body.alive())
+            .collect()
+    }
+
+    /// The figure on a square.
+    pub fn at(&self, sq: Sq) -> Option<Who> {
+        self.figures()
+            .into_iter()
+            .find(|w| self.body(*w).at == Some(sq))
+    }
+
+    /// The figures of the other side next to `w` (its kill zone's enemies).
+    pub fn enemies_next_to(&self, w: Who) -> Vec<Who> {
+        let Some(p) = self.body(w).at else {
+            return Vec::new();
+        };
+        self.figures()
+            .into_iter()
+            .filter(|o| o.side() != w.side())
+            .filter(|o| self.body(*o).at.is_some_and(|q| adjacent(p, q)))
+            .collect()
+    }
+
+    /// Is a square in the kill zone of an enemy of `side`?
+    pub fn in_kill_zone(&self, sq: Sq, side: SideId) -> bool {
+        self.figures()
+            .into_iter()
+            .any(|o| o.side() != side && self.body(o).at.is_some_and(|q| adjacent(sq, q)))
+    }
+
+    /// A feature still on the map, of a kind, on a square.
+    pub fn feature_on(&self, sq: Sq, kind: FeatureKind) -> Option<FeatureId> {
+        self.features
+            .iter()
+            .enumerate()
+            .find(|(i, f)| f.kind == kind && (f.x, f.y) == sq && !self.gone[*i])
+            .map(|(i, _)| FeatureId(i as u32))
+    }
+
+    /// A feature.
+    pub fn feature(&self, f: FeatureId) -> &Feature {
+        &self.features[f.0 as usize]
+    }
+
+    /// Is the door on this edge shut (closed, or secret and not found)?
+    pub fn door_shut(&self, a: Sq, b: Sq) -> Option<FeatureId> {
+        let e = if a <= b { (a, b) } else { (b, a) };
+        let f = *self.door_at.get(&e)?;
+        (!self.open[f.0 as usize]).then_some(f)
+    }
+
+    /// Is a door a secret door not yet found?
+    pub fn hidden(&self, f: FeatureId) -> bool {
+        self.feature(f).is_secret() && !self.found[f.0 as usize]
+    }
+
+    /// The initial state of a scenario's features (doors closed,
+    /// teleporters as set up).
+    pub fn new(
+        s: &Scenario,
+        map: &Map,
+        heroes: Vec<Hero>,
+        collection: BTreeMap<String, u32>,
+    ) -> State {
+        State::bare(
+            s.game.features.clone(),
+            map.tiles,
+            heroes,
+            collection,
+            s.game.victory.dm_kills,
+            s.game.victory.objective.clone(),
+        )
+    }
+
+    /// A state from its parts (tests build small ones).
+    pub fn bare(
+        f: Vec<Feature>,
+        tiles: u32,
+        heroes: Vec<Hero>,
+        collection: BTreeMap<String, u32>,
+        kill_target: u32,
+        objective: Objective,
+    ) -> State {
+        let n = f.len();
+        let mut door_at = BTreeMap::new();
+        for (i, x) in f.iter().enumerate() {
+            if let Some(e) = door_edge(x) {
+                door_at.insert(e, FeatureId(i as u32));
+            }
+        }
+        State {
+            move_no: 0,
+            mover: SideId::Heroes,
+            phase: Phase::HeroesAct,
+            heroes,
+            monsters: Vec::new(),
+            active: f.iter().map(|x| x.active == Some(true)).collect(),
+            gone: vec![false; n],
+            open: vec![false; n],
+            found: vec![false; n],
+            features: f,
+            keys: Vec::new(),
+            revealed: vec![false; tiles as usize],
+            vp: 0,
+            kill_target,
+            objective,
+            objective_done: false,
+            gold: 0,
+            collection,
+            listen_bonus: 0,
+            door_at,
+            moves_done: 0,
+        }
+    }
+}
+
+/// Are two squares next to each other (king's move, A25)?
+pub fn adjacent(a: Sq, b: Sq) -> bool {
+    a != b && (a.0 - b.0).abs() <= 1 && (a.1 - b.1).abs() <= 1
+}
+
+/// Squares counted for range: king's move, the target's square counted
+/// (L145-147, diagonals 1, L296-297).
+pub fn range(a: Sq, b: Sq) -> u32 {
+    (a.0 - b.0).unsigned_abs().max((a.1 - b.1).unsigned_abs())
+}
+
+/// `x,y` as printed.
+pub fn fmt_sq((x, y): Sq) -> String {
+    format!("{x},{y}")
+}

@@ -1,0 +1,663 @@
+//! The English lines players read, in the voice of the MKD `play`
+//! ("Kestrel takes 2 wounds (5 left)"): a printer over events, and the
+//! views (`status`, `map`, `help`). Nothing here changes the game.
+
+use crate::dw10::board::Ground;
+use crate::dw10::features::FeatureKind;
+use crate::dw10::play::event::{CounterCheck, Event, SpawnLoss};
+use crate::dw10::play::state::{Map, Outcome, Phase, SideId, State, Who, fmt_sq};
+use crate::dw10::scenario::Objective;
+
+fn faces(v: &[u32]) -> String {
+    if v.is_empty() {
+        return "no dice".into();
+    }
+    v.iter()
+        .map(|f| f.to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn side(s: SideId) -> &'static str {
+    match s {
+        SideId::Heroes => "the heroes",
+        SideId::Dm => "the Draken Master",
+    }
+}
+
+fn plural(n: u32, word: &str) -> String {
+    format!("{n} {word}{}", if n == 1 { "" } else { "s" })
+}
+
+fn names(s: &State, v: &[Who]) -> String {
+    v.iter()
+        .map(|w| s.name(*w).to_string())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The lines of a command's events.
+pub fn print(s: &State, map: &Map, events: &[Event]) -> Vec<String> {
+    let mut out = Vec::new();
+    for e in events {
+        line(s, map, e, &mut out);
+    }
+    out
+}
+
+fn line(s: &State, map: &Map, e: &Event, out: &mut Vec<String>) {
+    let n = |w: &Who| s.name(*w).to_string();
+    let h = |x: &crate::dw10::play::state::HeroId| s.hero(*x).body.name.clone();
+    let f = |x: &crate::dw10::play::state::FeatureId| s.feature(*x);
+    let l = match e {
+        Event::Status => {
+            out.extend(status(s));
+            return;
+        }
+        Event::Map => {
+            out.extend(ascii_map(s, map));
+            return;
+        }
+        Event::Help => {
+            out.extend(help());
+            return;
+        }
+        Event::MoveBegins { number } => format!("— move {number} —"),
+        Event::Poison { who, face, then } => format!(
+            "{}'s poison: d6 {face}, {}",
+            n(who),
+            match then {
+                CounterCheck::Off => "a counter comes off",
+                CounterCheck::Stays => "no change",
+                CounterCheck::Wound => "a wound",
+            }
+        ),
+        Event::Fire { who, face, then } => format!(
+            "{} burns: d6 {face}, {}",
+            n(who),
+            match then {
+                CounterCheck::Off => "the fire goes out",
+                CounterCheck::Stays => "it burns on",
+                CounterCheck::Wound => "a wound",
+            }
+        ),
+        Event::Respawn { hero, at } => format!(
+            "{} re-spawns on the teleporter at {} with every wound back",
+            h(hero),
+            fmt_sq(*at)
+        ),
+        Event::Initiative {
+            heroes,
+            heroes_bonus,
+            dm,
+            dm_bonus,
+        } => {
+            let b = |x: u32| {
+                if x > 0 {
+                    format!(" +{x}")
+                } else {
+                    String::new()
+                }
+            };
+            let tie = heroes + heroes_bonus == dm + dm_bonus;
+            format!(
+                "initiative: heroes d6 {heroes}{}, Draken Master d6 {dm}{}{}",
+                b(*heroes_bonus),
+                b(*dm_bonus),
+                if tie { ": a tie, rolled again" } else { "" }
+            )
+        }
+        Event::Mover { side: x } => format!("{} take the initiative and are the Mover", side(*x))
+            .replace("the Draken Master take", "the Draken Master takes")
+            .replace(
+                "Master takes the initiative and are",
+                "Master takes the initiative and is",
+            ),
+        Event::SpawnRoll { faces: v } => {
+            let sixes = v.iter().filter(|x| **x == 6).count();
+            format!(
+                "spawn roll {}: {}",
+                faces(v),
+                match sixes {
+                    0 => "nothing comes".to_string(),
+                    1 => "one 6, a roll on the spawn table".to_string(),
+                    k => format!("{k} sixes, {k} rolls on the spawn table"),
+                }
+            )
+        }
+        Event::SpawnRow {
+            faces: (a, b),
+            monster,
+            count,
+        } => format!("spawn table 2d6 {a}+{b}: {count} × {monster}"),
+        Event::Spawned {
+            monster,
+            at,
+            underfoot,
+        } => format!(
+            "{} appears at {}{}",
+            s.monster(*monster).body.name,
+            fmt_sq(*at),
+            if *underfoot {
+                ", bursting up beside a hero"
+            } else {
+                ""
+            }
+        ),
+        Event::SpawnLost {
+            monster,
+            count,
+            why,
+        } => format!(
+            "{count} × {monster} lost: {}",
+            match why {
+                SpawnLoss::Collection => "none left in the collection",
+                SpawnLoss::NoSquare => "no square out of the heroes' sight",
+            }
+        ),
+        Event::Coffin { coffin, face } => format!(
+            "the coffin at {},{}: d6 {face}{}",
+            f(coffin).x,
+            f(coffin).y,
+            if *face == 6 { ", a Vampire rises" } else { "" }
+        ),
+        Event::ActionPhase { side: x } => {
+            format!("{}'s Mover's Action Phase", side(*x)).replace("the heroes's", "the heroes'")
+        }
+        Event::ShootingPhase { side: x } => format!("{}'s Non-Mover's Shooting Phase", side(*x))
+            .replace("the heroes's", "the heroes'"),
+        Event::MeleePhase => "the Melee Phase".to_string(),
+        Event::Moved {
+            who,
+            from,
+            to,
+            cost,
+            stopped,
+        } => format!(
+            "{} moves {} → {} ({}){}",
+            n(who),
+            fmt_sq(*from),
+            fmt_sq(*to),
+            plural(*cost, "point"),
+            if *stopped {
+                ", into a kill zone: it stops"
+            } else {
+                ""
+            }
+        ),
+        Event::Waits { who } => format!("{} holds its ground", n(who)),
+        Event::FreeAttack {
+            target,
+            by,
+            dice,
+            kills,
+        } => format!(
+            "{} leaves a kill zone: free attack by {}, to hit {} (4+), kill dice {}",
+            n(target),
+            names(s, by),
+            faces(dice),
+            faces(kills)
+        ),
+        Event::Shot {
+            shooter,
+            target,
+            dice,
+            need,
+            kills,
+            armour,
+        } => format!(
+            "{} shoots {}: to hit {} ({need}+), kill dice {} (armour {armour})",
+            n(shooter),
+            n(target),
+            faces(dice),
+            faces(kills)
+        ),
+        Event::Melee {
+            side: x,
+            figures,
+            dice,
+            kills,
+        } => format!(
+            "melee, {} ({}): to hit {} (4+), kill dice {}",
+            side(*x),
+            names(s, figures),
+            faces(dice),
+            faces(kills)
+        ),
+        Event::Assigned { target, faces: v } => {
+            format!("kill dice {} go on {}", faces(v), n(target))
+        }
+        Event::Wounded { who, wounds, left } => {
+            if *left == 0 {
+                format!("{} takes {}", n(who), plural(*wounds, "wound"))
+            } else {
+                format!(
+                    "{} takes {} ({left} left)",
+                    n(who),
+                    plural(*wounds, "wound")
+                )
+            }
+        }
+        Event::Poisoned { who, counters } => {
+            format!(
+                "{} is poisoned: {}",
+                n(who),
+                plural(*counters, "poison counter")
+            )
+        }
+        Event::Burning { who, counters } => {
+            format!(
+                "{} is on fire: {}",
+                n(who),
+                plural(*counters, "fire counter")
+            )
+        }
+        Event::Killed { who } => match who {
+            Who::Hero(_) => format!("{} is killed: take the figure off the map", n(who)),
+            Who::Monster(_) => format!("{} is killed", n(who)),
+        },
+        Event::Undying {
+            monster,
+            face,
+            back,
+        } => format!(
+            "{} is undying: d6 {face}, {}",
+            s.monster(*monster).body.name,
+            if *back {
+                "it rises again with every wound"
+            } else {
+                "it stays dead"
+            }
+        ),
+        Event::VictoryPoint { total, target } => {
+            format!("the Draken Master scores a victory point ({total} of {target})")
+        }
+        Event::Healed {
+            by,
+            who,
+            faces: v,
+            amount,
+        } => {
+            let dice = if v.is_empty() {
+                String::new()
+            } else {
+                format!(" (roll {})", faces(v))
+            };
+            if by == who {
+                format!("{} gets {} back{dice}", n(who), plural(*amount, "wound"))
+            } else {
+                format!(
+                    "{} heals {}: {} back{dice}",
+                    n(by),
+                    n(who),
+                    plural(*amount, "wound")
+                )
+            }
+        }
+        Event::Regenerates { who } => format!("{} regenerates a wound", n(who)),
+        Event::Trap { hero, face, table } => match (face, table) {
+            (None, _) => format!("{} finds the ? trap and removes it safely", h(hero)),
+            (Some(x), None) => format!(
+                "{} steps on a ? counter: d6 {x}, nothing happens; the counter is removed and the move ends",
+                h(hero)
+            ),
+            (Some(x), Some(t)) => format!(
+                "{} steps on a ? counter: d6 {x}, a trap! trap table d6 {t}",
+                h(hero)
+            ),
+        },
+        Event::TrapHits {
+            hero,
+            hits,
+            poison,
+            kills,
+        } => {
+            if *kills {
+                format!("the trap kills {} outright", h(hero))
+            } else if *poison > 0 {
+                format!(
+                    "the trap deals {} and {}",
+                    plural(*hits, "wound"),
+                    plural(*poison, "poison counter")
+                )
+            } else {
+                format!("the trap deals {} to {}", plural(*hits, "wound"), h(hero))
+            }
+        }
+        Event::Activated { teleporter, hero } => format!(
+            "{} wakes the teleporter at {},{}: turn it green side up",
+            h(hero),
+            f(teleporter).x,
+            f(teleporter).y
+        ),
+        Event::Key { hero, key } => format!(
+            "{} picks up the {} key",
+            h(hero),
+            f(key).colour.map_or("plain".into(), |c| c.to_string())
+        ),
+        Event::DoorOpened { who, door } => format!(
+            "{} opens the {}door at {},{} {}",
+            n(who),
+            f(door).colour.map_or(String::new(), |c| format!("{c} ")),
+            f(door).x,
+            f(door).y,
+            f(door).side.map_or("", |x| x.name())
+        ),
+        Event::DoorClosed { who, door } => format!(
+            "{} closes the door at {},{} {}",
+            n(who),
+            f(door).x,
+            f(door).y,
+            f(door).side.map_or("", |x| x.name())
+        ),
+        Event::Chest {
+            hero,
+            chest,
+            number,
+            face,
+        } => match face {
+            None => format!(
+                "{} opens the chest at {},{}: number {number}, safe",
+                h(hero),
+                f(chest).x,
+                f(chest).y
+            ),
+            Some(x) => format!(
+                "{} opens the chest at {},{}: number {number}, d6 {x}{}",
+                h(hero),
+                f(chest).x,
+                f(chest).y,
+                if x <= number {
+                    ", the trap springs"
+                } else {
+                    ", no trap"
+                }
+            ),
+        },
+        Event::Contents {
+            hero,
+            faces: (a, b),
+            item,
+        } => format!("inside, 2d6 {a}+{b}: {item} for {}", h(hero)),
+        Event::PowerUp { hero, what } => format!("{} gains a power up for good ({what})", h(hero)),
+        Event::Gold { hero, amount } => format!("{} takes {amount} gold", h(hero)),
+        Event::Learnt { hero, face, spell } => match spell {
+            Some(sp) => format!("{} learns {sp} (d6 {face})", h(hero)),
+            None => format!("{} learns nothing (d6 {face})", h(hero)),
+        },
+        Event::Explored {
+            hero,
+            feature,
+            face,
+        } => {
+            let x = f(feature);
+            let what = if x.kind == FeatureKind::Coffin {
+                "coffin"
+            } else {
+                x.what.as_deref().unwrap_or("piece")
+            };
+            format!(
+                "{} explores the {what} at {},{}{}",
+                h(hero),
+                x.x,
+                x.y,
+                face.map_or(String::new(), |d| format!(": roll {d}"))
+            )
+        }
+        Event::Drank { hero, item } => format!("{} uses the {item}", h(hero)),
+        Event::Stairs { hero, to } => {
+            format!("{} takes the staircase to {}", h(hero), fmt_sq(*to))
+        }
+        Event::Teleported { hero, to } => {
+            format!("{} teleports to {}", h(hero), fmt_sq(*to))
+        }
+        Event::Revealed { pieces } => format!(
+            "{} revealed: lay {} on the table",
+            plural(*pieces, "new piece"),
+            if *pieces == 1 { "it" } else { "them" }
+        ),
+        Event::Checked { hero, face, found } => {
+            if found.is_empty() {
+                format!("{} checks for secret doors: d6 {face}, none found", h(hero))
+            } else {
+                let at: Vec<String> = found
+                    .iter()
+                    .map(|d| {
+                        format!(
+                            "{},{} {}",
+                            f(d).x,
+                            f(d).y,
+                            f(d).side.map_or("", |x| x.name())
+                        )
+                    })
+                    .collect();
+                format!(
+                    "{} checks for secret doors: d6 {face}, found at {}",
+                    h(hero),
+                    at.join("; ")
+                )
+            }
+        }
+        Event::Listens { hero } => format!("{} stands still and listens", h(hero)),
+        Event::Objective => match &s.objective {
+            Objective::Recover { .. } => {
+                "the prize is found: now leave together through an active teleporter".into()
+            }
+            Objective::Rescue => {
+                "the prisoner is free: now leave together through an active teleporter".into()
+            }
+            Objective::Slay { monster } => format!("the {monster} of the lair is slain"),
+        },
+        Event::Escape { hero } => format!(
+            "{} steps through the teleporter and leaves the dungeon",
+            h(hero)
+        ),
+        Event::Over { outcome } => match outcome {
+            Outcome::HeroesWin => "the heroes win".into(),
+            Outcome::DmWins => "the Draken Master wins".into(),
+            Outcome::Escaped => "the heroes escaped without the objective: nobody wins".into(),
+        },
+    };
+    out.push(l);
+}
+
+/// `status`: the move, the heroes, the monsters, the score.
+pub fn status(s: &State) -> Vec<String> {
+    let mut out = Vec::new();
+    let phase = match s.phase {
+        Phase::HeroesAct => "the heroes move".to_string(),
+        Phase::HeroesShoot => "the heroes may shoot (Non-Mover)".to_string(),
+        Phase::Over(_) => "the game is over".to_string(),
+    };
+    out.push(format!(
+        "move {}: {phase}; victory points {} of {}",
+        s.move_no, s.vp, s.kill_target
+    ));
+    let obj = match &s.objective {
+        Objective::Recover { chest } => format!("open chest {chest} and leave by a teleporter"),
+        Objective::Rescue => "free the prisoner and leave by a teleporter".into(),
+        Objective::Slay { monster } => format!("slay the {monster} in its lair"),
+    };
+    out.push(format!(
+        "objective: {obj}{}",
+        if s.objective_done {
+            " (first part done)"
+        } else {
+            ""
+        }
+    ));
+    for h in &s.heroes {
+        let b = &h.body;
+        let place = match b.at {
+            Some(p) => format!("at {}", fmt_sq(p)),
+            None if h.escaped => "escaped".into(),
+            None if h.dead => "dead, waiting for a teleporter".into(),
+            None => "gone".into(),
+        };
+        let mut extra = Vec::new();
+        if s.phase == Phase::HeroesAct && b.alive() {
+            extra.push(if h.done {
+                "done".to_string()
+            } else {
+                format!("{} movement left", h.mp)
+            });
+        }
+        if b.poison > 0 {
+            extra.push(plural(b.poison, "poison counter"));
+        }
+        if b.fire > 0 {
+            extra.push(plural(b.fire, "fire counter"));
+        }
+        for i in &h.items {
+            extra.push(i.to_string());
+        }
+        out.push(format!(
+            "  {} {place}: {}/{} wounds, attacks {}, armour {}{}",
+            b.name,
+            b.wounds,
+            b.fig.wounds,
+            b.fig.attacks,
+            b.fig.armour,
+            if extra.is_empty() {
+                String::new()
+            } else {
+                format!("; {}", extra.join(", "))
+            }
+        ));
+    }
+    for m in &s.monsters {
+        if let Some(p) = m.body.at {
+            out.push(format!(
+                "  {} at {}: {}/{} wounds",
+                m.body.name,
+                fmt_sq(p),
+                m.body.wounds,
+                m.body.fig.wounds
+            ));
+        }
+    }
+    let keys: Vec<String> = s.keys.iter().map(|k| k.to_string()).collect();
+    out.push(format!(
+        "gold {}; keys: {}",
+        s.gold,
+        if keys.is_empty() {
+            "none".into()
+        } else {
+            keys.join(", ")
+        }
+    ));
+    out
+}
+
+/// `map`: the revealed pieces, the figures and counters on them; the
+/// columns' last digit on top, the rows' numbers on the left.
+pub fn ascii_map(s: &State, map: &Map) -> Vec<String> {
+    let b = &map.board;
+    let mut out = Vec::new();
+    let ones: String = (0..b.width)
+        .map(|x| char::from(b'0' + (x % 10) as u8))
+        .collect();
+    out.push(format!("    {ones}"));
+    for y in 0..b.height {
+        let mut row = String::new();
+        for x in 0..b.width {
+            let p = (x, y);
+            let shown = map.tile(p).is_some_and(|t| s.revealed[t as usize]);
+            let ch = if !shown {
+                ' '
+            } else if let Some(w) = s.at(p) {
+                match w {
+                    Who::Hero(h) => s.hero(h).body.name.chars().next().unwrap_or('H'),
+                    Who::Monster(_) => 'm',
+                }
+            } else if let Some((i, f)) = s
+                .features
+                .iter()
+                .enumerate()
+                .find(|(i, f)| (f.x, f.y) == p && !s.gone[*i] && f.kind.on_square())
+            {
+                match f.kind {
+                    FeatureKind::Trap => '?',
+                    FeatureKind::Chest => 'c',
+                    FeatureKind::Teleporter if s.active[i] => 'T',
+                    FeatureKind::Teleporter => 't',
+                    FeatureKind::Staircase => 's',
+                    FeatureKind::Key => 'k',
+                    FeatureKind::Pit => '=',
+                    FeatureKind::Rockslide => ',',
+                    FeatureKind::Pool => '~',
+                    FeatureKind::Spawn => 'g',
+                    FeatureKind::Coffin => 'V',
+                    FeatureKind::Furnishing => 'f',
+                    FeatureKind::Prisoner => 'P',
+                    FeatureKind::Lair => 'L',
+                    FeatureKind::Door => '.',
+                }
+            } else {
+                match b.ground(x, y) {
+                    Ground::Clear => '.',
+                    Ground::RockSlide => ',',
+                    Ground::Pit => '=',
+                    Ground::Water => '~',
+                    Ground::Solid => '#',
+                }
+            };
+            row.push(ch);
+        }
+        if !row.trim().is_empty() {
+            out.push(format!("{y:>3} {}", row.trim_end()));
+        }
+    }
+    out.push(
+        "heroes by initial, m monster, ? trap, c chest, T/t teleporter (active/not), s staircase, k key, f furnishing, V coffin, g spawn point"
+            .into(),
+    );
+    out
+}
+
+/// `help`.
+pub fn help() -> Vec<String> {
+    [
+        "commands (HERO is a name or its start, MONSTER its number, X,Y a square):",
+        "  move HERO X,Y         walk (diagonals 2, rock slides 2, pits jumped for 3)",
+        "  attack HERO MONSTER   walk next to a monster; melee comes in the Melee Phase",
+        "  shoot HERO MONSTER    shoot instead of moving (also in the Non-Mover's phase)",
+        "  open HERO door [N|E|S|W], open HERO chest   2 movement points",
+        "  close HERO [N|E|S|W]  free",
+        "  explore HERO          a furnishing or coffin beside the hero, 2 points",
+        "  stairs HERO           to the other end of the staircase, 1 point",
+        "  teleport HERO [X,Y]   from an active teleporter to another, 2 points",
+        "  drink HERO [potion|major-potion|antidote]   or from a pool or well beside",
+        "  heal HERO OTHER [OTHER]   Healing Touch or Field Healing",
+        "  listen HERO, check HERO, cast HERO SPELL [MONSTER]",
+        "  escape HERO           leave the dungeon from an active teleporter, 2 points",
+        "  end                   the heroes' phase is over: the dungeon answers",
+        "  status, map, help, undo, quit",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect()
+}
+
+/// The opening lines of a game.
+pub fn opening(s: &State) -> Vec<String> {
+    let obj = match &s.objective {
+        Objective::Recover { chest } => format!("open chest {chest} and leave by a teleporter"),
+        Objective::Rescue => "free the prisoner and leave by a teleporter".into(),
+        Objective::Slay { monster } => format!("slay the {monster} in its lair"),
+    };
+    let mut out = vec![
+        "Dungeon World 10 mm: tilecrawl is the Draken Master".to_string(),
+        format!(
+            "the heroes' objective: {obj}; the Draken Master wins at {} kills",
+            s.kill_target
+        ),
+    ];
+    for h in &s.heroes {
+        if let Some(p) = h.body.at {
+            out.push(format!("{} waits at {}", h.body.name, fmt_sq(p)));
+        }
+    }
+    out.push("type `help` for the commands".into());
+    out
+}

@@ -1,0 +1,211 @@
+//! Walking (L107-136, L294-316): every square a figure can reach with its
+//! movement, cheapest first.
+//!
+//! - A step costs the square's terrain (clear 1, rock slide 2) plus 1 on a
+//!   diagonal (the project's reading of L113-116 with L294-297: a diagonal
+//!   onto a rock slide costs 3). Water, walls and obstacles cannot be
+//!   entered; a pit is jumped straight across for 3 onto a square to stop on.
+//! - A diagonal cuts one corner, never squeezes between two walls.
+//! - Friends are passed, enemies are not (Stealth passes both).
+//! - A figure that enters an enemy's kill zone stops there (Stealth does
+//!   not); a hero that steps on a `?` counter stops there.
+//! - Shut doors stop walking; a monster opens a plain door in a revealed
+//!   piece for 2 on the way (L559-562), a slime slips under any closed door.
+//! - A figure ends on clear floor, never on another figure; a monster never
+//!   ends on a teleporter (L362-363).
+
+use crate::dw10::board::Ground;
+use crate::dw10::features::FeatureKind;
+use crate::dw10::figures::Ability;
+use crate::dw10::play::state::{FeatureId, Map, SideId, Sq, State, Who};
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+
+/// The squares a figure can reach, and how.
+#[derive(Debug, Clone)]
+pub struct Reach {
+    width: i32,
+    cost: Vec<Option<u32>>,
+    prev: Vec<Option<Sq>>,
+    /// Doors a monster opens on its way, by the square they lead into.
+    door: Vec<Option<FeatureId>>,
+    start: Sq,
+}
+
+impl Reach {
+    fn k(&self, p: Sq) -> usize {
+        (p.1 * self.width + p.0) as usize
+    }
+
+    /// The cost to reach a square, if reachable.
+    pub fn cost(&self, p: Sq) -> Option<u32> {
+        if p.0 < 0 || p.1 < 0 || p.0 >= self.width {
+            return None;
+        }
+        self.cost.get(self.k(p)).copied().flatten()
+    }
+
+    /// The squares from the start to `p` (start left out), with the doors
+    /// opened on the way.
+    pub fn path(&self, p: Sq) -> (Vec<Sq>, Vec<FeatureId>) {
+        let mut out = Vec::new();
+        let mut doors = Vec::new();
+        let mut q = p;
+        while q != self.start {
+            out.push(q);
+            if let Some(d) = self.door[self.k(q)] {
+                doors.push(d);
+            }
+            match self.prev[self.k(q)] {
+                Some(r) => q = r,
+                None => break,
+            }
+        }
+        out.reverse();
+        doors.reverse();
+        (out, doors)
+    }
+
+    /// Every reachable square with its cost, row-major.
+    pub fn squares(&self) -> Vec<(Sq, u32)> {
+        self.cost
+            .iter()
+            .enumerate()
+            .filter_map(|(i, c)| c.map(|c| ((i as i32 % self.width, i as i32 / self.width), c)))
+            .collect()
+    }
+}
+
+/// May `who` end its move on `p`?
+pub fn may_end(s: &State, map: &Map, who: Who, p: Sq) -> bool {
+    map.board.standable(p.0, p.1)
+        && s.at(p).is_none_or(|o| o == who)
+        && !(who.side() == SideId::Dm && s.feature_on(p, FeatureKind::Teleporter).is_some())
+}
+
+fn revealed(s: &State, map: &Map, p: Sq) -> bool {
+    map.tile(p).is_some_and(|t| s.revealed[t as usize])
+}
+
+/// Every square `who` can reach with `budget` movement points.
+pub fn reach(s: &State, map: &Map, who: Who, budget: u32) -> Reach {
+    reach_with(s, map, who, budget, false)
+}
+
+/// [`reach`], with `stairs`: a staircase end leads to the other ends of
+/// its colour for 1 (a hero's plan; the walk itself stops at the stairs).
+pub fn reach_with(s: &State, map: &Map, who: Who, budget: u32, stairs: bool) -> Reach {
+    let b = &map.board;
+    let n = (b.width * b.height).max(0) as usize;
+    let start = s.body(who).at.unwrap_or((0, 0));
+    let body = s.body(who);
+    let stealth = body.has(Ability::Stealth);
+    let fly = body.has(Ability::Fly);
+    let slime = body.has(Ability::ThroughDoors);
+    let side = who.side();
+    let mut r = Reach {
+        width: b.width,
+        cost: vec![None; n],
+        prev: vec![None; n],
+        door: vec![None; n],
+        start,
+    };
+    let enemy_at = |p: Sq| s.at(p).is_some_and(|o| o.side() != side);
+    // A shut door between two squares: may this figure pass, and at what
+    // extra cost, opening which door?
+    let door = |p: Sq, q: Sq| -> Result<Option<FeatureId>, ()> {
+        match s.door_shut(p, q) {
+            None => Ok(None),
+            Some(_) if slime => Ok(None),
+            Some(d)
+                if side == SideId::Dm
+                    && !s.hidden(d)
+                    && s.feature(d).colour.is_none()
+                    && revealed(s, map, p)
+                    && revealed(s, map, q) =>
+            {
+                Ok(Some(d))
+            }
+            Some(_) => Err(()),
+        }
+    };
+    let enter = |q: Sq| -> Option<u32> {
+        match b.ground(q.0, q.1) {
+            Ground::Clear => Some(1),
+            Ground::RockSlide => Some(2),
+            Ground::Water | Ground::Pit if fly => Some(1),
+            _ => None,
+        }
+    };
+    let k = |p: Sq| (p.1 * b.width + p.0) as usize;
+    let mut heap = BinaryHeap::new();
+    r.cost[k(start)] = Some(0);
+    heap.push(Reverse((0u32, start)));
+    while let Some(Reverse((c, p))) = heap.pop() {
+        if r.cost[k(p)] != Some(c) {
+            continue;
+        }
+        if p != start {
+            if !stealth && !fly && s.in_kill_zone(p, side) {
+                continue;
+            }
+            if side == SideId::Heroes && s.feature_on(p, FeatureKind::Trap).is_some() {
+                continue;
+            }
+        }
+        let mut try_to = |q: Sq, cost: u32, opened: Option<FeatureId>, heap: &mut BinaryHeap<_>| {
+            let nc = c + cost;
+            if nc > budget || !b.inside(q.0, q.1) {
+                return;
+            }
+            if r.cost[k(q)].is_none_or(|old| nc < old) {
+                r.cost[k(q)] = Some(nc);
+                r.prev[k(q)] = Some(p);
+                r.door[k(q)] = opened;
+                heap.push(Reverse((nc, q)));
+            }
+        };
+        for (dx, dy) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
+            let q = (p.0 + dx, p.1 + dy);
+            let Ok(opened) = door(p, q) else { continue };
+            let extra = if opened.is_some() { 2 } else { 0 };
+            if let Some(t) = enter(q)
+                && (stealth || fly || !enemy_at(q))
+            {
+                try_to(q, t + extra, opened, &mut heap);
+            } else if b.ground(q.0, q.1) == Ground::Pit && !fly {
+                let m = (p.0 + 2 * dx, p.1 + 2 * dy);
+                if b.standable(m.0, m.1) && door(q, m) == Ok(None) && (stealth || !enemy_at(m)) {
+                    try_to(m, 3 + extra, opened, &mut heap);
+                }
+            }
+        }
+        if stairs {
+            for ends in map.board.stairs.values() {
+                if ends.contains(&p) {
+                    for &e in ends {
+                        if e != p && (stealth || !enemy_at(e)) {
+                            try_to(e, 1, None, &mut heap);
+                        }
+                    }
+                }
+            }
+        }
+        for (dx, dy) in [(1, 1), (1, -1), (-1, 1), (-1, -1)] {
+            let q = (p.0 + dx, p.1 + dy);
+            let Some(t) = enter(q) else { continue };
+            if !(stealth || fly) && enemy_at(q) {
+                continue;
+            }
+            let round = |e: Sq| {
+                b.ground(e.0, e.1) != Ground::Solid
+                    && door(p, e) == Ok(None)
+                    && door(e, q) == Ok(None)
+            };
+            if round((p.0 + dx, p.1)) || round((p.0, p.1 + dy)) {
+                try_to(q, t + 1, None, &mut heap);
+            }
+        }
+    }
+    r
+}

@@ -1,0 +1,185 @@
+//! Dungeon World 10 mm in play (`src/dw10/play/`): pinned transcripts — a
+//! hand game through `play --script` and two simulated games replayed from
+//! their saves — each replayed byte-identical from its save; the
+//! `simulate` report; refusals. `UPDATE_GOLDEN=1 cargo test --test it
+//! dw10_play::` rewrites the pinned files after a deliberate change.
+
+use crate::common;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::Duration;
+use tilecrawl::dw10::play::{engine, party, session, simulate};
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn golden() -> PathBuf {
+    root().join("tests/golden/dw10/play")
+}
+
+fn run(cwd: &Path, args: &[&str]) -> String {
+    let r = common::run_env(cwd, args, &[], Duration::from_secs(300));
+    assert_eq!(r.code, Some(0), "{args:?}: {}", r.stderr);
+    r.stdout
+}
+
+fn pinned(name: &str, got: &str) {
+    let path = golden().join(name);
+    if std::env::var_os("UPDATE_GOLDEN").is_some() {
+        std::fs::write(&path, got).unwrap();
+        return;
+    }
+    let want = std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("{}: {e} (run with UPDATE_GOLDEN=1)", path.display()));
+    assert!(
+        got == want,
+        "{} differs (UPDATE_GOLDEN=1 rewrites it)",
+        path.display()
+    );
+}
+
+#[test]
+fn a_hand_game_is_pinned_and_resumes_byte_identical() {
+    let dir = tempfile::tempdir().unwrap();
+    let scen = root().join("tests/golden/dw10/seed-7/scenario.yaml");
+    std::fs::copy(&scen, dir.path().join("scenario.yaml")).unwrap();
+    let script = golden().join("hand-seed7.script");
+    let script = script.to_str().unwrap();
+    let out = run(
+        dir.path(),
+        &["play", "scenario.yaml", "--script", script, "--seed", "7"],
+    );
+    pinned("hand-seed7.txt", &out);
+    // The save, resumed with the same script: the same bytes.
+    let again = run(
+        dir.path(),
+        &["play", "--resume", "save.yaml", "--script", script],
+    );
+    assert_eq!(again, out);
+}
+
+fn simulated_save(run_no: u32) -> session::SaveFile {
+    let path = root().join("tests/golden/dw10/seed-7/scenario.yaml");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let sc: tilecrawl::dw10::Scenario =
+        tilecrawl::scenario::from_yaml(&text, "scenario.yaml").unwrap();
+    let figures = Arc::new(tilecrawl::dw10::figures::embedded());
+    let tables = Arc::new(tilecrawl::dw10::tables::embedded());
+    let party = party::default_party(&figures);
+    let o = simulate::SimOptions {
+        runs: 1,
+        seed: sc.seed,
+        max_moves: simulate::DEFAULT_MAX_MOVES,
+        scaled_down: false,
+    };
+    let opts = simulate::run_options(&party, &figures, &tables, &o, run_no, false);
+    let seed = opts.seed;
+    let (mut g, _) = engine::Game::new(Arc::new(sc), opts);
+    let mut rec = Some(Vec::new());
+    simulate::play_out_recorded(&mut g, o.max_moves, &mut rec);
+    session::SaveFile {
+        format: session::FORMAT.into(),
+        scenario: "../seed-7/scenario.yaml".into(),
+        scenario_digest: tilecrawl::core::digest::digest(text.as_bytes()),
+        seed,
+        party: party::DEFAULT_YAML.into(),
+        scaled_down: false,
+        commands: rec.unwrap_or_default(),
+    }
+}
+
+#[test]
+fn two_simulated_games_replay_from_their_saves() {
+    for run_no in [0, 1] {
+        let save = simulated_save(run_no);
+        let name = format!("sim-run-{run_no}.save.yaml");
+        pinned(&name, &yaml_serde::to_string(&save).unwrap());
+        let dir = tempfile::tempdir().unwrap();
+        let saved = golden().join(&name);
+        let out = run(
+            dir.path(),
+            &[
+                "play",
+                "--resume",
+                saved.to_str().unwrap(),
+                "--save",
+                dir.path().join("save.yaml").to_str().unwrap(),
+                "--quiet",
+            ],
+        );
+        assert!(out.lines().count() > 20);
+        pinned(&format!("sim-run-{run_no}.txt"), &out);
+    }
+}
+
+#[test]
+fn simulate_wins_sometimes_and_the_report_does_not_depend_on_jobs() {
+    let dir = tempfile::tempdir().unwrap();
+    run(
+        dir.path(),
+        &[
+            "generate",
+            "--ruleset",
+            "dungeon-world-10mm",
+            "--seed",
+            "3",
+            "--out",
+            "g",
+        ],
+    );
+    let sim = |jobs: &str| {
+        run(
+            dir.path(),
+            &[
+                "simulate",
+                "g/scenario.yaml",
+                "--runs",
+                "40",
+                "--jobs",
+                jobs,
+                "--json",
+            ],
+        )
+    };
+    let one = sim("1");
+    assert_eq!(one, sim("2"));
+    let v: serde_json::Value = serde_json::from_str(&one).unwrap();
+    let rate = v["win_rate"].as_f64().unwrap();
+    assert!(rate > 0.0 && rate < 1.0, "win rate {rate}: {one}");
+}
+
+#[test]
+fn bad_commands_are_refused_and_another_games_scenario_by_name() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::copy(
+        root().join("tests/golden/dw10/seed-7/scenario.yaml"),
+        dir.path().join("scenario.yaml"),
+    )
+    .unwrap();
+    std::fs::write(
+        dir.path().join("s.txt"),
+        "move Kestrel 0,0\nfly Kestrel\nmove Nobody 1,1\nshoot Sella 9\nend\n",
+    )
+    .unwrap();
+    let out = run(
+        dir.path(),
+        &["play", "scenario.yaml", "--script", "s.txt", "--quiet"],
+    );
+    assert_eq!(out.matches("refused: ").count(), 4, "{out}");
+    let r = common::run_env(
+        dir.path(),
+        &[
+            "play",
+            root()
+                .join("tests/golden/ddd/seed-3/ambush.yaml")
+                .to_str()
+                .unwrap(),
+            "--save",
+            "other.yaml",
+        ],
+        &[],
+        Duration::from_secs(60),
+    );
+    common::one_error_line(&r, &["dd-and-d"]).unwrap();
+}
