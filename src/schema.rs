@@ -21,7 +21,7 @@ pub struct Kind {
 }
 
 /// Every kind with a schema, by name.
-pub const KINDS: [Kind; 20] = [
+pub const KINDS: [Kind; 22] = [
     Kind {
         name: "campaign",
         format: crate::mkd::campaign::model::FORMAT,
@@ -81,6 +81,18 @@ pub const KINDS: [Kind; 20] = [
         format: crate::ddd::warparty::FORMAT,
         what: "a Dungeons Dark & Dangerous war-party (--warparty)",
         schema: warparty_schema,
+    },
+    Kind {
+        name: "dw10-party",
+        format: crate::dw10::play::party::FORMAT,
+        what: "a Dungeon World 10 mm party (play --party)",
+        schema: crate::dw10::play::party::json_schema,
+    },
+    Kind {
+        name: "dw10-save",
+        format: crate::dw10::play::session::FORMAT,
+        what: "a saved Dungeon World 10 mm game (play --save)",
+        schema: crate::dw10::play::session::json_schema,
     },
     Kind {
         name: "rewards",

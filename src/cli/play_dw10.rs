@@ -145,9 +145,14 @@ pub fn play(o: PlayDw10<'_>) -> anyhow::Result<()> {
                     save_path.display()
                 );
             }
+            let party_text = party_text(o.party)?;
+            // Checked here first, so an error names the party file.
+            if let Some(p) = o.party {
+                party::parse(&party_text, &p.display().to_string(), &figures)?;
+            }
             let start = Start {
                 seed: o.seed.unwrap_or(scenario.seed),
-                party_text: party_text(o.party)?,
+                party_text,
                 scaled_down: false,
             };
             let (sess, t) = Session::new(scenario, start, figures, tables)

@@ -183,3 +183,113 @@ fn bad_commands_are_refused_and_another_games_scenario_by_name() {
     );
     common::one_error_line(&r, &["dd-and-d"]).unwrap();
 }
+
+/// Hostile party files and saves: one `error:` line naming the file and
+/// what was wrong, exit 1, never a panic, and no save written.
+#[test]
+fn hostile_party_files_and_saves_are_one_error_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    std::fs::copy(
+        root().join("tests/golden/dw10/seed-7/scenario.yaml"),
+        d.join("scenario.yaml"),
+    )
+    .unwrap();
+    std::fs::write(d.join("end.txt"), "end\n").unwrap();
+    let good = party::DEFAULT_YAML;
+    let parties: Vec<(String, &str)> = vec![
+        (good.replace("dw10-party/1", "dw10-party/9"), "format"),
+        (
+            good.replace("figure: Tracker", "figure: Dragon King"),
+            "Dragon King",
+        ),
+        (good.replace("heroes:", "heroez:"), "heroez"),
+        (
+            format!("{good}  - {{name: Fifth, figure: Tracker}}\n"),
+            "heroes",
+        ),
+        (
+            "format: tilecrawl-dw10-party/1\nheroes: []\n".into(),
+            "heroes",
+        ),
+        ("format: [\n".into(), "party.yaml"),
+        ("heroes: &a [*a]\n".into(), "party.yaml"),
+        ("x".repeat(70 * 1024), "party.yaml"),
+    ];
+    for (text, needle) in parties {
+        std::fs::write(d.join("party.yaml"), &text).unwrap();
+        let r = common::run_env(
+            d,
+            &[
+                "play",
+                "scenario.yaml",
+                "--party",
+                "party.yaml",
+                "--script",
+                "end.txt",
+                "--save",
+                "p.save.yaml",
+            ],
+            &[],
+            Duration::from_secs(60),
+        );
+        common::one_error_line(&r, &[needle]).unwrap_or_else(|e| panic!("{text:.80}: {e}"));
+        assert!(
+            !d.join("p.save.yaml").exists(),
+            "{text:.80}: a save was written"
+        );
+    }
+
+    // A good save to break.
+    run(
+        d,
+        &[
+            "play",
+            "scenario.yaml",
+            "--script",
+            "end.txt",
+            "--save",
+            "good.yaml",
+        ],
+    );
+    let save = std::fs::read_to_string(d.join("good.yaml")).unwrap();
+    let saves: Vec<(String, &str)> = vec![
+        (save.replace("dw10-save/1", "dw10-save/2"), "format"),
+        (save.replacen("seed: ", "seed: -", 1), "seed"),
+        (
+            save.replacen("scenario: ", "scenario: missing-", 1),
+            "missing-",
+        ),
+        (
+            save.replacen("format:", "colour: red\nformat:", 1),
+            "colour",
+        ),
+        ("format: tilecrawl-dw10-save/1\n".into(), "bad.yaml"),
+        ("[[[[".into(), "bad.yaml"),
+    ];
+    for (text, needle) in saves {
+        std::fs::write(d.join("bad.yaml"), &text).unwrap();
+        let r = common::run_env(
+            d,
+            &["play", "--resume", "bad.yaml", "--script", "end.txt"],
+            &[],
+            Duration::from_secs(60),
+        );
+        common::one_error_line(&r, &[needle]).unwrap_or_else(|e| panic!("{text:.80}: {e}"));
+    }
+    // The scenario changed since the game began: refused by its digest.
+    std::fs::write(
+        d.join("scenario.yaml"),
+        std::fs::read_to_string(d.join("scenario.yaml"))
+            .unwrap()
+            .replacen("dm_kills: 5", "dm_kills: 6", 1),
+    )
+    .unwrap();
+    let r = common::run_env(
+        d,
+        &["play", "--resume", "good.yaml", "--script", "end.txt"],
+        &[],
+        Duration::from_secs(60),
+    );
+    common::one_error_line(&r, &["scenario"]).unwrap();
+}

@@ -21,23 +21,21 @@ pub const MAX_FILE_BYTES: u64 = 64 * 1024;
 pub const MAX_HEROES: usize = 4;
 
 /// The embedded party file.
-pub const DEFAULT_YAML: &str = "format: tilecrawl-dw10-party/1
-heroes:
-  - {name: Kestrel, figure: Tracker}
-  - {name: Marrow, figure: Field Medic}
-  - {name: Brannoc, figure: Swift Healer}
-  - {name: Sella, figure: Wood Elf}
-";
+/// (`templates/dungeon-world-10mm/party.yaml`; a save holds it word for
+/// word, so the file carries no comment to keep saves short.)
+pub const DEFAULT_YAML: &str = include_str!("../../../templates/dungeon-world-10mm/party.yaml");
 
-#[derive(Deserialize)]
+#[derive(Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
+#[schemars(rename = "Dw10Party")]
 struct RawParty {
     format: String,
     heroes: Vec<RawHero>,
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
+#[schemars(rename = "Dw10Hero")]
 struct RawHero {
     name: String,
     figure: String,
@@ -119,4 +117,9 @@ pub fn parse(text: &str, file: &str, figures: &Figures) -> Result<Party, FileErr
 pub fn default_party(figures: &Figures) -> Party {
     parse(DEFAULT_YAML, "embedded party", figures)
         .expect("the embedded party is checked by the tests")
+}
+
+/// The JSON Schema of a party file.
+pub fn json_schema() -> schemars::Schema {
+    schemars::schema_for!(RawParty)
 }

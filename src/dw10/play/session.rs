@@ -29,8 +29,9 @@ pub const MAX_LINES: usize = 50_000;
 pub const MAX_LINE_BYTES: usize = 400;
 
 /// A save file.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
+#[schemars(rename = "Dw10Save")]
 pub struct SaveFile {
     /// [`FORMAT`].
     pub format: String,
@@ -229,4 +230,9 @@ impl Session {
         }
         Ok((sess, out))
     }
+}
+
+/// The JSON Schema of a save file.
+pub fn json_schema() -> schemars::Schema {
+    schemars::schema_for!(SaveFile)
 }
