@@ -260,10 +260,11 @@ pub(crate) fn run(a: DddPlay) -> anyhow::Result<()> {
             .collect(),
     };
     for line in lines {
-        if !handle(&mut sess, &line, &mut out, &say)? {
+        let go = handle(&mut sess, &line, &mut out, &say)?;
+        write_save(&sess)?;
+        if !go {
             break;
         }
-        write_save(&sess)?;
     }
     out.flush()?;
     Ok(())
@@ -341,10 +342,11 @@ fn interactive(
         if stdin.lock().read_line(&mut line)? == 0 {
             break;
         }
-        if !handle(&mut sess, &line, &mut out, &say)? {
+        let go = handle(&mut sess, &line, &mut out, &say)?;
+        write_save(&sess)?;
+        if !go {
             break;
         }
-        write_save(&sess)?;
     }
     out.flush()?;
     Ok(())

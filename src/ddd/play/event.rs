@@ -1,6 +1,7 @@
 //! What happened, with the dice faces: the rules push events, the
 //! transcript printer turns them into English, `simulate` only counts them.
 
+pub use super::state::Why;
 use super::state::{ModelId, Outcome, Team};
 use crate::core::geom::{Point, Side};
 use crate::ddd::part::CounterKind;
@@ -117,31 +118,6 @@ pub enum Skip {
     Gone,
     /// The prisoner is still bound.
     Bound,
-}
-
-/// Why the game ended.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Why {
-    /// Battle: half the enemy war-party killed.
-    HalfKilled,
-    /// Ambush: half the defenders off the board.
-    DefendersOut,
-    /// Ambush: too few defenders left to get half off.
-    DefendersCaught,
-    /// Treasure Hunt: no treasure left to carry (or no one to carry it).
-    TreasureCounted,
-    /// Object of Power: carried off the far edge.
-    ObjectCarriedOff,
-    /// Free Prisoner: the prisoner got off the board.
-    PrisonerEscaped,
-    /// Free Prisoner: no attacker left to free the prisoner.
-    PrisonerKept,
-    /// Secrets: the message read and carried off (one or both sides).
-    SecretsKept,
-    /// A side has no models left on the board.
-    Wiped,
-    /// The round limit was reached.
-    RoundLimit,
 }
 
 /// Something that happened.

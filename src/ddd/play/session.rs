@@ -77,16 +77,16 @@ pub struct SaveFile {
     pub scenario: String,
     /// The scenario's digest (`core::digest`): a changed scenario is refused.
     pub scenario_digest: String,
-    /// Blue's war-party (the file's text).
-    pub warparty: String,
+    /// Blue's war-party (without the log of the rolls that made it).
+    pub warparty: Warparty,
     /// Red's war-party.
-    pub opponent: String,
+    pub opponent: Warparty,
     /// The play dice's seed.
     pub seed: u64,
     /// Who the policy plays: none, blue or red.
     pub ai: String,
     /// The round limit, if any.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub max_rounds: Option<u32>,
     /// The commands typed, in order.
     #[serde(default)]
@@ -271,8 +271,14 @@ impl Session {
             format: SAVE_FORMAT.into(),
             scenario: scenario_ref.into(),
             scenario_digest: scenario_digest.into(),
-            warparty: crate::ddd::warparty::to_yaml(&self.blue),
-            opponent: crate::ddd::warparty::to_yaml(&self.red),
+            warparty: Warparty {
+                log: Vec::new(),
+                ..self.blue.clone()
+            },
+            opponent: Warparty {
+                log: Vec::new(),
+                ..self.red.clone()
+            },
             seed: self.seed,
             ai: self.ai.name().into(),
             max_rounds: self.opts.max_rounds,
@@ -294,8 +300,12 @@ impl Session {
         scenario: Arc<DddScenario>,
         file: &str,
     ) -> Result<(Session, Vec<String>), SessionError> {
-        let blue = crate::ddd::warparty::from_yaml(&save.warparty, &format!("{file}: warparty"))?;
-        let red = crate::ddd::warparty::from_yaml(&save.opponent, &format!("{file}: opponent"))?;
+        for (key, w) in [("warparty", &save.warparty), ("opponent", &save.opponent)] {
+            if let Some(p) = crate::ddd::warparty::problems(w).into_iter().next() {
+                return Err(FileError::at_key(file, key, p.to_string()).into());
+            }
+        }
+        let (blue, red) = (save.warparty.clone(), save.opponent.clone());
         let ai = AiSide::parse(&save.ai)
             .filter(|a| *a != AiSide::Both)
             .ok_or_else(|| FileError::at_key(file, "ai", "expected none, blue or red"))?;

@@ -272,6 +272,31 @@ pub struct Turn {
     pub magic_weapon_used: bool,
 }
 
+/// Why the game ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Why {
+    /// Battle: half the enemy war-party killed.
+    HalfKilled,
+    /// Ambush: half the defenders off the board.
+    DefendersOut,
+    /// Ambush: too few defenders left to get half off.
+    DefendersCaught,
+    /// Treasure Hunt: no treasure left to carry (or no one to carry it).
+    TreasureCounted,
+    /// Object of Power: carried off the far edge.
+    ObjectCarriedOff,
+    /// Free Prisoner: the prisoner got off the board.
+    PrisonerEscaped,
+    /// Free Prisoner: no attacker left to free the prisoner.
+    PrisonerKept,
+    /// Secrets: the message read and carried off (one or both sides).
+    SecretsKept,
+    /// A side has no models left on the board.
+    Wiped,
+    /// The round limit was reached.
+    RoundLimit,
+}
+
 /// How a game ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Outcome {
@@ -317,7 +342,7 @@ pub struct State {
     /// How it ended.
     pub outcome: Option<Outcome>,
     /// Why it ended.
-    pub why: Option<super::event::Why>,
+    pub why: Option<Why>,
 }
 
 impl State {

@@ -157,9 +157,10 @@ pub fn line(st: &State, e: &Event) -> String {
         } => {
             let b = if *bonus > 0 { " +1 for Flight" } else { "" };
             format!(
-                "{} rolls {}{b} for movement: up to {allowance} squares",
+                "{} rolls {}{b} for movement: up to {allowance} square{}",
                 who(st, *id),
-                roll(r)
+                roll(r),
+                if *allowance == 1 { "" } else { "s" }
             )
         }
         Event::Test {
