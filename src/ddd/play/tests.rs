@@ -767,3 +767,267 @@ fn the_report_does_not_depend_on_the_threads() {
         .install(|| simulate(&s, &b, &r, &opts, &|| {}).unwrap());
     assert_eq!(one, two);
 }
+
+fn counter(kind: crate::ddd::part::CounterKind, p: Point) -> super::state::Counter {
+    super::state::Counter {
+        kind,
+        at: Some(p),
+        carried_by: None,
+        off_by: None,
+        trap: None,
+    }
+}
+
+#[test]
+fn picking_up_needs_two_plus_and_a_killed_carrier_drops_it_on_its_square() {
+    use crate::ddd::part::CounterKind;
+    let (mut g, o) = table(
+        &[
+            (B1, (2, 2), Die::D8, Die::D8, &[]),
+            (R1, (6, 6), Die::D8, Die::D8, &[]),
+        ],
+        4,
+        &[2, 3],
+    );
+    g.kind = ScenarioKind::TreasureHunt;
+    g.state.counters = vec![
+        counter(CounterKind::Treasure, at(o, 3, 2)),
+        counter(CounterKind::Treasure, at(o, 20, 20)),
+    ];
+    let ev = g.play(Command::PickUp(None)).unwrap();
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::PickedUp { id, .. } if *id == B1))
+    );
+    assert_eq!(g.state.fig(B1).carrying, Some(0));
+    // r1 (now up) kills b1 with a critical: the treasure drops on b1's square.
+    g.state.fig_mut(R1).at = at(o, 2, 3);
+    g.set_dice(Dice::scripted(&[1, 5, 1, 6, 3]));
+    g.state.deck = vec![R1];
+    let ev = g.play(Command::Attack(B1)).unwrap();
+    assert!(ev.contains(&Event::Dropped {
+        kind: CounterKind::Treasure,
+        at: at(o, 2, 2)
+    }));
+    assert_eq!(g.state.counters[0].at, Some(at(o, 2, 2)));
+}
+
+#[test]
+fn the_object_of_power_leaves_only_by_the_far_edge_and_wins_there() {
+    use crate::ddd::part::CounterKind;
+    let (mut g, _) = table(
+        &[
+            (B1, (2, 2), Die::D8, Die::D8, &[]),
+            (R1, (8, 8), Die::D8, Die::D8, &[]),
+        ],
+        4,
+        &[],
+    );
+    g.kind = ScenarioKind::ObjectOfPower;
+    let mut b = Board::filled(36, 36, Terrain::Floor);
+    b.exits = vec![
+        crate::build::board::Exit {
+            side: crate::core::geom::Side::N,
+            at: Point { x: 0, y: 0 },
+            length: 3,
+        },
+        crate::build::board::Exit {
+            side: crate::core::geom::Side::W,
+            at: Point { x: 0, y: 5 },
+            length: 3,
+        },
+    ];
+    g.grid = std::sync::Arc::new(super::grid::Grid::new(b));
+    g.state.deploy_edge = [
+        Some(crate::core::geom::Side::S),
+        Some(crate::core::geom::Side::N),
+    ];
+    let mut c = counter(CounterKind::Object, Point { x: 0, y: 0 });
+    c.at = None;
+    c.carried_by = Some(B1);
+    g.state.counters = vec![c];
+    g.state.fig_mut(B1).carrying = Some(0);
+    g.state.fig_mut(B1).at = Point { x: 0, y: 6 };
+    let err = g.play(Command::Leave).unwrap_err();
+    assert!(err.to_string().contains("north"), "{err}");
+    g.state.fig_mut(B1).at = Point { x: 1, y: 0 };
+    let ev = g.play(Command::Leave).unwrap();
+    assert!(ev.contains(&Event::GameOver {
+        outcome: Outcome::Win(Team::Blue),
+        why: Why::ObjectCarriedOff
+    }));
+}
+
+#[test]
+fn the_carrier_of_the_object_rolls_two_power_dice_for_damage() {
+    use crate::ddd::part::CounterKind;
+    let (mut g, _) = table(
+        &[
+            (B1, (2, 2), Die::D8, Die::D8, &[]),
+            (R1, (3, 2), Die::D8, Die::D4, &[]),
+            (B2, (8, 8), Die::D8, Die::D8, &[]),
+        ],
+        4,
+        &[1, 5, 6, 2, 3, 4],
+    );
+    let mut c = counter(CounterKind::Object, Point { x: 0, y: 0 });
+    c.at = None;
+    g.state.counters = vec![c];
+    g.state.fig_mut(B1).carrying = Some(0);
+    let ev = g.play(Command::Attack(R1)).unwrap();
+    let att = ev.iter().find_map(|e| match e {
+        Event::Damage { att, .. } => Some(att.clone()),
+        _ => None,
+    });
+    assert_eq!(att.map(|a| (a.faces, a.kept)), Some((vec![6, 2], 2)));
+    assert!(g.state.fig(R1).fate == Fate::Dead);
+}
+
+#[test]
+fn a_prisoner_is_freed_on_four_plus_and_bound_again_by_a_defenders_blow() {
+    let (mut g, o) = table(
+        &[
+            (B1, (2, 2), Die::D8, Die::D8, &[]),
+            (B2, (3, 2), Die::D8, Die::D8, &[]),
+            (R1, (4, 3), Die::D6, Die::D8, &[Ability::RangedAttack]),
+        ],
+        4,
+        &[4, 3],
+    );
+    g.kind = ScenarioKind::FreePrisoner;
+    g.state.attacker = Team::Blue;
+    g.state.prisoner = Some(B2);
+    g.state.fig_mut(B2).bound = true;
+    let ev = g.play(Command::Free).unwrap();
+    assert!(ev.contains(&Event::Freed {
+        by: B1,
+        prisoner: B2
+    }));
+    assert!(!g.state.fig(B2).bound);
+    // r1 (up next) may not shoot the prisoner; its blow binds, no damage.
+    g.state.fig_mut(R1).at = at(o, 6, 2);
+    assert!(
+        g.play(Command::Shoot(B2))
+            .unwrap_err()
+            .to_string()
+            .contains("prisoner")
+    );
+    g.state.fig_mut(R1).at = at(o, 4, 3);
+    g.state.deck = vec![B1];
+    g.set_dice(Dice::scripted(&[2, 5, 4]));
+    let ev = g.play(Command::Attack(B2)).unwrap();
+    assert!(ev.contains(&Event::BoundAgain { prisoner: B2 }));
+    assert!(!ev.iter().any(|e| matches!(e, Event::Damage { .. })));
+    assert!(g.state.fig(B2).bound);
+}
+
+#[test]
+fn the_message_is_read_on_seven_plus_and_secrets_is_decided_at_the_round_end() {
+    use crate::ddd::part::CounterKind;
+    let (mut g, o) = table(
+        &[
+            (B1, (2, 2), Die::D10, Die::D8, &[]),
+            (R1, (8, 8), Die::D8, Die::D8, &[]),
+        ],
+        4,
+        &[6, 7],
+    );
+    g.kind = ScenarioKind::SecretsOfTheAncients;
+    g.state.counters = vec![counter(CounterKind::Message, at(o, 3, 3))];
+    let ev = g.play(Command::Read).unwrap();
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        Event::Test {
+            task: Task::Read,
+            passed: false,
+            ..
+        }
+    )));
+    g.state.turn.as_mut().unwrap().model = B1;
+    g.state.turn.as_mut().unwrap().acted = false;
+    g.set_dice(Dice::scripted(&[8, 2]));
+    g.state.deck = vec![R1];
+    let ev = g.play(Command::Read).unwrap();
+    assert!(ev.contains(&Event::Read { id: B1 }));
+    // Both sides carried the message off in the same round: a draw.
+    g.state.goal_done = [true, true];
+    g.state.deck.clear();
+    g.set_dice(Dice::scripted(&[]));
+    let ev = g.play(Command::End).unwrap();
+    assert!(ev.contains(&Event::GameOver {
+        outcome: Outcome::Draw,
+        why: Why::SecretsKept
+    }));
+}
+
+#[test]
+fn ambush_goes_to_the_defender_with_half_off_and_to_the_attacker_when_too_few_are_left() {
+    let (mut g, _) = table(
+        &[
+            (B1, (2, 2), Die::D8, Die::D8, &[]),
+            (R1, (8, 8), Die::D8, Die::D8, &[]),
+        ],
+        4,
+        &[4],
+    );
+    g.kind = ScenarioKind::Ambush;
+    g.state.attacker = Team::Red;
+    g.state.escaped = [5, 0];
+    let ev = g.play(Command::End).unwrap();
+    assert!(ev.contains(&Event::GameOver {
+        outcome: Outcome::Win(Team::Blue),
+        why: Why::DefendersOut
+    }));
+    let (mut g, _) = table(
+        &[
+            (B1, (2, 2), Die::D8, Die::D8, &[]),
+            (R1, (8, 8), Die::D8, Die::D8, &[]),
+        ],
+        4,
+        &[4],
+    );
+    g.kind = ScenarioKind::Ambush;
+    g.state.attacker = Team::Red;
+    g.state.escaped = [3, 0];
+    let ev = g.play(Command::End).unwrap();
+    assert!(ev.contains(&Event::GameOver {
+        outcome: Outcome::Win(Team::Red),
+        why: Why::DefendersCaught
+    }));
+}
+
+#[test]
+fn deployment_follows_the_scenario_and_the_dice_off() {
+    for kind in ScenarioKind::ALL {
+        let s = scenario(kind, 7);
+        let (g, ev) = Game::new(
+            &s,
+            &warparty::new(1, "Blue"),
+            &warparty::new(2, "Red"),
+            Dice::quiet(3, "test"),
+            PlayOptions::default(),
+        )
+        .unwrap();
+        assert!(matches!(ev[0], Event::DiceOff { .. }));
+        let placed: Vec<Point> = g.state.figures.iter().map(|f| f.at).collect();
+        let mut uniq = placed.clone();
+        uniq.sort();
+        uniq.dedup();
+        assert_eq!(uniq.len(), 20, "{kind:?}: one model a square");
+        for f in &g.state.figures {
+            assert!(g.grid.standable(f.at), "{kind:?}: {} on {:?}", f.id, f.at);
+        }
+        match kind {
+            ScenarioKind::Ambush | ScenarioKind::FreePrisoner => {}
+            _ => {
+                let [a, b] = g.state.deploy_edge;
+                assert_eq!(a.map(crate::core::geom::Side::opposite), b, "{kind:?}");
+            }
+        }
+        if kind == ScenarioKind::FreePrisoner {
+            let p = g.state.prisoner.unwrap();
+            assert_eq!(p.team, g.state.attacker);
+            assert!(g.state.fig(p).bound);
+        }
+    }
+}
