@@ -309,3 +309,55 @@ fn a_scenario_of_another_game_refuses_the_dd_and_d_options_by_name() {
     let r = run(dir.path(), &["play", "a/scenario.yaml", "--ai", "red"]);
     one_error_line(&r, &["dd-and-d"]).unwrap();
 }
+
+#[test]
+fn generate_rolls_the_dice_off_of_two_war_parties_into_the_log() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    std::fs::write(
+        d.join("blue.yaml"),
+        warparty::to_yaml(&warparty::new(3, "B")),
+    )
+    .unwrap();
+    std::fs::write(d.join("bad.yaml"), "format: tilecrawl-warparty/1\n").unwrap();
+    let args = |w: &'static str| {
+        vec![
+            "generate",
+            "--ruleset",
+            "dd-and-d",
+            "--scenario",
+            "roll",
+            "--warparty",
+            w,
+            "--seed",
+            "3",
+            "--out",
+            "g",
+            "--force",
+            "-q",
+        ]
+    };
+    let r = run(d, &args("blue.yaml"));
+    assert_eq!(r.code, Some(0), "{r:?}");
+    let s = std::fs::read_to_string(d.join("g/scenario.yaml")).unwrap();
+    assert!(s.contains("the dice-off: Blue"), "{s}");
+    assert!(s.contains("the dice-off: Red"));
+    assert!(s.contains("chosen: rolled"));
+    one_error_line(&run(d, &args("bad.yaml")), &["bad.yaml"]).unwrap();
+    let named = run(
+        d,
+        &[
+            "generate",
+            "--ruleset",
+            "dd-and-d",
+            "--scenario",
+            "battle",
+            "--warparty",
+            "blue.yaml",
+            "--out",
+            "h",
+            "-q",
+        ],
+    );
+    one_error_line(&named, &["--scenario roll"]).unwrap();
+}
