@@ -91,6 +91,10 @@ pub struct PlayArgs {
     #[arg(long, value_name = "N", help_heading = "Dungeons Dark & Dangerous",
           value_parser = clap::value_parser!(u32).range(1..=10_000))]
     max_rounds: Option<u32>,
+    /// dd-and-d: the advanced rules (surrender, and each model's experience
+    /// when the game ends).
+    #[arg(long, help_heading = "Dungeons Dark & Dangerous")]
+    advanced: bool,
 }
 
 impl PlayArgs {
@@ -102,6 +106,7 @@ impl PlayArgs {
             opponent: self.opponent.clone(),
             ai: self.ai.clone(),
             max_rounds: self.max_rounds,
+            advanced: self.advanced,
             seed: self.seed,
             script: self.script.clone(),
             save: self.save.clone(),
@@ -116,6 +121,7 @@ impl PlayArgs {
             || self.opponent.is_some()
             || self.ai.is_some()
             || self.max_rounds.is_some()
+            || self.advanced
     }
 }
 
@@ -230,7 +236,9 @@ pub fn run(a: PlayArgs) -> anyhow::Result<()> {
         return super::play_ddd::run(a.ddd());
     }
     if a.any_ddd() {
-        bail!("--warparty, --opponent, --ai and --max-rounds are for dd-and-d scenarios");
+        bail!(
+            "--warparty, --opponent, --ai, --max-rounds and --advanced are for dd-and-d scenarios"
+        );
     }
     let (mut sess, loaded, save_path, transcript, scen_path, cut_short, _lock) = match &a.resume {
         Some(save_path) => {

@@ -25,6 +25,7 @@ pub(crate) struct DddPlay {
     pub opponent: Option<PathBuf>,
     pub ai: Option<String>,
     pub max_rounds: Option<u32>,
+    pub advanced: bool,
     pub seed: Option<u64>,
     pub script: Option<PathBuf>,
     pub save: Option<PathBuf>,
@@ -121,8 +122,16 @@ const MAX_SCRIPT_BYTES: u64 = 4 * 1024 * 1024;
 pub(crate) fn run(a: DddPlay) -> anyhow::Result<()> {
     let (mut sess, opening, save_path, scen_ref, digest, _lock) = match &a.resume {
         Some(save_path) => {
-            if a.warparty.is_some() || a.opponent.is_some() || a.ai.is_some() || a.seed.is_some() {
-                bail!("--resume takes the war-parties, --ai and --seed from the save");
+            if a.warparty.is_some()
+                || a.opponent.is_some()
+                || a.ai.is_some()
+                || a.seed.is_some()
+                || a.max_rounds.is_some()
+                || a.advanced
+            {
+                bail!(
+                    "--resume takes the war-parties, --ai, --seed, --max-rounds and --advanced from the save"
+                );
             }
             let target = a.save.clone().unwrap_or(save_path.clone());
             let lock = tilecrawl::core::fs::FolderLock::take_for(&target)?;
@@ -218,6 +227,7 @@ pub(crate) fn run(a: DddPlay) -> anyhow::Result<()> {
                 ai,
                 PlayOptions {
                     max_rounds: a.max_rounds,
+                    advanced: a.advanced,
                 },
             )?;
             opening.extend(lines);

@@ -52,6 +52,8 @@ pub enum Command {
     Read,
     /// End the turn.
     End,
+    /// Give up the game (an advanced rule, L177-178).
+    Surrender,
 }
 
 /// A place for a trap: a door beside the model, or a square.
@@ -162,6 +164,7 @@ pub fn parse(line: &str) -> Result<Command, ParseError> {
         "free" => Command::Free,
         "read" => Command::Read,
         "end" | "pass" => Command::End,
+        "surrender" => Command::Surrender,
         _ => return Err(ParseError::Unknown(crate::core::text::excerpt(&verb, 20))),
     };
     Ok(cmd)
@@ -194,5 +197,6 @@ pub fn unparse(c: Command) -> String {
         Command::Free => "free".into(),
         Command::Read => "read".into(),
         Command::End => "end".into(),
+        Command::Surrender => "surrender".into(),
     }
 }

@@ -23,6 +23,9 @@ pub struct PlayOptions {
     /// the text has no limit). At the limit Ambush goes to the attacker,
     /// Free Prisoner to the defender, every other scenario is a draw.
     pub max_rounds: Option<u32>,
+    /// The advanced rules (L164-178): surrender, and the experience each
+    /// model earned, told when the game ends.
+    pub advanced: bool,
 }
 
 /// Why a game cannot start.
@@ -53,7 +56,8 @@ pub struct Game {
     /// Everything that changes.
     pub state: State,
     dice: Dice,
-    opts: PlayOptions,
+    /// How it is played.
+    pub opts: PlayOptions,
 }
 
 /// Tie-breaks of the dice-off before Blue is taken as the winner.
@@ -141,6 +145,7 @@ impl Game {
             dice: &mut self.dice,
             ev,
             kind: self.kind,
+            advanced: self.opts.advanced,
         };
         f(&mut ctx)
     }
@@ -186,6 +191,7 @@ impl Game {
                     c.end_turn();
                     Ok(())
                 }
+                Command::Surrender => c.surrender(),
             }?;
             c.check_victory();
             c.next_turn(max_rounds);

@@ -370,6 +370,12 @@ pub enum Event {
         /// The model.
         id: ModelId,
     },
+    /// The experience each model earned (advanced rules): every model of
+    /// both sides with any, in roster order.
+    Experience {
+        /// Models and their points.
+        points: Vec<(ModelId, u32)>,
+    },
     /// The game is over.
     GameOver {
         /// How.

@@ -85,6 +85,9 @@ pub enum Refusal {
     /// Hiding.
     #[error("{0}")]
     CannotHide(&'static str),
+    /// Surrender refused.
+    #[error("{0}")]
+    NoSurrender(&'static str),
     /// A wounded model only.
     #[error(
         "{0} has no wound to heal, or only one (healing it is the save, on the attacker's turn)"

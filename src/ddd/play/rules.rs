@@ -35,6 +35,8 @@ pub struct Ctx<'a> {
     pub ev: &'a mut Vec<Event>,
     /// The scenario.
     pub kind: ScenarioKind,
+    /// The advanced rules are in play.
+    pub advanced: bool,
 }
 
 /// Rolls a model's die: two where an ability says so, keeping the better
@@ -289,6 +291,7 @@ impl Ctx<'_> {
             if counter.kind == CounterKind::Treasure {
                 self.st.treasure_off[id.team.index()] += 1;
             }
+            self.gain(id);
         }
         let f = self.st.fig_mut(id);
         f.fate = Fate::Escaped(side);
@@ -494,6 +497,7 @@ impl Ctx<'_> {
             critical,
         });
         if critical {
+            self.earn(by, target);
             self.kill(target, Some(by));
         } else if wound {
             self.wound(target, Some(by));
@@ -506,6 +510,9 @@ impl Ctx<'_> {
         let f = self.st.fig(id);
         if f.wounds + 1 >= f.max_wounds() && self.save(id) {
             return;
+        }
+        if let Some(b) = by {
+            self.earn(b, id);
         }
         let f = self.st.fig_mut(id);
         f.wounds += 1;
@@ -767,7 +774,7 @@ impl Ctx<'_> {
             setter_roll: sr,
         });
         if !escaped {
-            self.wound(victim, None);
+            self.wound(victim, (setter.team != victim.team).then_some(setter));
         }
     }
 
@@ -1081,7 +1088,74 @@ impl Ctx<'_> {
         });
     }
 
+    /// A point of experience (L167-172): never for the undead (L92).
+    fn gain(&mut self, id: ModelId) {
+        let f = self.st.fig_mut(id);
+        if !f.has(Ability::Undead) {
+            f.xp += 1;
+        }
+    }
+
+    /// A wound caused to an opponent earns a point.
+    fn earn(&mut self, by: ModelId, target: ModelId) {
+        if by.team != target.team {
+            self.gain(by);
+        }
+    }
+
+    /// Surrender (L177-178, advanced): at the start of a friendly model's
+    /// turn, once the side has lost 3 models or more; the other side wins.
+    pub fn surrender(&mut self) -> Result<(), Refusal> {
+        if !self.advanced {
+            return Err(Refusal::NoSurrender(
+                "surrender is an advanced rule: play with --advanced",
+            ));
+        }
+        let t = self.turn();
+        if t.acted || t.moved > 0 || t.fear_failed || t.broke_away {
+            return Err(Refusal::NoSurrender(
+                "a side surrenders at the start of one of its models' turns",
+            ));
+        }
+        let team = t.model.team;
+        let lost = self
+            .st
+            .figures
+            .iter()
+            .filter(|f| f.id.team == team && f.fate == Fate::Dead)
+            .count();
+        if lost < 3 {
+            return Err(Refusal::NoSurrender(
+                "a side may surrender only once it has lost 3 models or more",
+            ));
+        }
+        self.finish(Outcome::Win(team.other()), Why::Surrender);
+        Ok(())
+    }
+
     fn finish(&mut self, outcome: Outcome, why: Why) {
+        if self.st.outcome.is_none() && self.advanced {
+            if let Outcome::Win(t) = outcome {
+                let ids: Vec<ModelId> = self
+                    .st
+                    .figures
+                    .iter()
+                    .filter(|f| f.id.team == t)
+                    .map(|f| f.id)
+                    .collect();
+                for id in ids {
+                    self.gain(id);
+                }
+            }
+            let points = self
+                .st
+                .figures
+                .iter()
+                .filter(|f| f.xp > 0)
+                .map(|f| (f.id, f.xp))
+                .collect();
+            self.push(Event::Experience { points });
+        }
         if self.st.outcome.is_none() {
             self.st.outcome = Some(outcome);
             self.st.why = Some(why);

@@ -88,6 +88,9 @@ pub struct SaveFile {
     /// The round limit, if any.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub max_rounds: Option<u32>,
+    /// The advanced rules.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub advanced: bool,
     /// The commands typed, in order.
     #[serde(default)]
     pub commands: Vec<String>,
@@ -282,6 +285,7 @@ impl Session {
             seed: self.seed,
             ai: self.ai.name().into(),
             max_rounds: self.opts.max_rounds,
+            advanced: self.opts.advanced,
             commands: self.commands.clone(),
         };
         crate::core::yaml_emit::to_string(
@@ -311,6 +315,7 @@ impl Session {
             .ok_or_else(|| FileError::at_key(file, "ai", "expected none, blue or red"))?;
         let opts = PlayOptions {
             max_rounds: save.max_rounds,
+            advanced: save.advanced,
         };
         let (game, out) = replay_game(
             &scenario,
@@ -404,7 +409,7 @@ commands for the model whose turn it is (move first, then one action):
   enthral ID      Enthrall, within 4 and in sight  heal ID     Healer, within 2
   open S | close S | smash S | pick S | search S   the door on side S (N, E, S, W)
   trap S|X,Y | disarm S|X,Y                        Thief: set or remove a trap
-  hide | pickup [X,Y] | free | read | end
+  hide | pickup [X,Y] | free | read | end | surrender (with --advanced)
 also: status, map, undo, help, quit";
 
 /// Every model and the score, one line each.

@@ -134,6 +134,8 @@ pub struct Figure {
     pub mage_used: bool,
     /// Healer: the heal of this round is spent.
     pub heal_used: bool,
+    /// Experience earned this game (the advanced rules, L167-172).
+    pub xp: u32,
 }
 
 impl Figure {
@@ -158,6 +160,7 @@ impl Figure {
             has_read: false,
             mage_used: false,
             heal_used: false,
+            xp: 0,
         }
     }
 
@@ -295,6 +298,8 @@ pub enum Why {
     Wiped,
     /// The round limit was reached.
     RoundLimit,
+    /// A side surrendered (an advanced rule).
+    Surrender,
 }
 
 /// How a game ended.

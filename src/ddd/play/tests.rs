@@ -1031,3 +1031,66 @@ fn deployment_follows_the_scenario_and_the_dice_off() {
         }
     }
 }
+
+fn experience(ev: &[Event]) -> Vec<(ModelId, u32)> {
+    ev.iter()
+        .find_map(|e| match e {
+            Event::Experience { points } => Some(points.clone()),
+            _ => None,
+        })
+        .expect("an experience event")
+}
+
+#[test]
+fn surrender_is_advanced_needs_three_lost_and_the_start_of_a_turn() {
+    let pieces: [Piece<'_>; 3] = [
+        (B1, (2, 2), Die::D8, Die::D8, &[]),
+        (R1, (8, 8), Die::D8, Die::D8, &[]),
+        (B2, (9, 9), Die::D8, Die::D8, &[]),
+    ];
+    let (mut g, _) = table(&pieces, 4, &[]);
+    let err = g.play(Command::Surrender).unwrap_err();
+    assert!(err.to_string().contains("--advanced"), "{err}");
+    g.opts.advanced = true;
+    // Blue's 3 to 10 are off the table in these tests: as gone, none is lost.
+    for f in g.state.figures.iter_mut().filter(|f| f.fate == Fate::Dead) {
+        f.fate = Fate::Escaped(crate::core::geom::Side::N);
+    }
+    let err = g.play(Command::Surrender).unwrap_err();
+    assert!(err.to_string().contains("3 models"), "{err}");
+    // As killed, eight are lost.
+    let (mut g, o) = table(&pieces, 4, &[]);
+    g.opts.advanced = true;
+    g.play(Command::Move(at(o, 3, 2))).unwrap();
+    assert!(g.play(Command::Surrender).is_err(), "after moving");
+    let (mut g, _) = table(&pieces, 4, &[]);
+    g.opts.advanced = true;
+    let ev = g.play(Command::Surrender).unwrap();
+    assert!(ev.contains(&Event::GameOver {
+        outcome: Outcome::Win(Team::Red),
+        why: Why::Surrender
+    }));
+    let xp = experience(&ev);
+    assert!(xp.contains(&(R1, 1)), "the winning side: {xp:?}");
+    assert!(xp.iter().all(|(id, _)| id.team == Team::Red));
+}
+
+#[test]
+fn experience_for_a_wound_caused_and_for_winning_but_never_for_the_undead() {
+    let (mut g, _) = table(
+        &[
+            (B1, (2, 2), Die::D6, Die::D8, &[]),
+            (R1, (3, 2), Die::D8, Die::D8, &[]),
+            (B2, (8, 8), Die::D8, Die::D8, &[Ability::Undead]),
+        ],
+        4,
+        &[2, 5, 3, 6],
+    );
+    g.opts.advanced = true;
+    g.state.kills = [4, 0];
+    let ev = g.play(Command::Attack(R1)).unwrap();
+    let xp = experience(&ev);
+    assert!(xp.contains(&(B1, 2)), "a wound and the win: {xp:?}");
+    assert!(!xp.iter().any(|(id, _)| *id == B2), "undead: {xp:?}");
+    assert!(!xp.iter().any(|(id, _)| id.team == Team::Red));
+}

@@ -343,6 +343,17 @@ pub fn line(st: &State, e: &Event) -> String {
                 None => String::new(),
             }
         ),
+        Event::Experience { points } => {
+            let list: Vec<String> = points.iter().map(|(id, xp)| format!("{id} {xp}")).collect();
+            format!(
+                "experience earned (5 buys an ability): {}",
+                if list.is_empty() {
+                    "none".to_string()
+                } else {
+                    list.join(", ")
+                }
+            )
+        }
         Event::TurnEnds { id } => format!("{} ends its turn", who(st, *id)),
         Event::GameOver { outcome, why } => {
             let res = match outcome {
@@ -360,6 +371,7 @@ pub fn line(st: &State, e: &Event) -> String {
                 Why::SecretsKept => "the message was read and carried off",
                 Why::Wiped => "a side has no models left on the board",
                 Why::RoundLimit => "the round limit is reached",
+                Why::Surrender => "the other side surrendered",
             };
             format!(
                 "== game over: {res} ({because}; treasure off: Blue {}, Red {}; kills: Blue {}, Red {}) ==",
