@@ -233,6 +233,11 @@ fn scenario_ref(scenario: &Path, save: &Path) -> String {
 pub fn run(a: PlayArgs) -> anyhow::Result<()> {
     // dd-and-d: its own engine (play_ddd.rs).
     if super::play_ddd::is_ddd(a.scenario.as_deref(), a.resume.as_deref()) {
+        if a.party.is_some() || a.tables.is_some() {
+            bail!(
+                "--party and --tables are for MKD scenarios; a dd-and-d game takes --warparty and --opponent"
+            );
+        }
         return super::play_ddd::run(a.ddd());
     }
     if a.any_ddd() {

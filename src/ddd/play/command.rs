@@ -92,12 +92,17 @@ pub enum ParseError {
     },
 }
 
+/// Coordinates typed beyond this are refused as words, not squares (no
+/// board is this large; it keeps distance sums far from overflow).
+const MAX_COORD: u32 = 10_000;
+
 fn point(s: &str) -> Option<Point> {
     let (x, y) = s.split_once(',')?;
-    Some(Point {
+    let p = Point {
         x: x.trim().parse().ok()?,
         y: y.trim().parse().ok()?,
-    })
+    };
+    (p.x.unsigned_abs() <= MAX_COORD && p.y.unsigned_abs() <= MAX_COORD).then_some(p)
 }
 
 fn side(s: &str) -> Option<Side> {
@@ -198,5 +203,53 @@ pub fn unparse(c: Command) -> String {
         Command::Read => "read".into(),
         Command::End => "end".into(),
         Command::Surrender => "surrender".into(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lines_parse_and_print_back_and_hostile_ones_are_refused() {
+        for l in [
+            "move 12,5",
+            "leave",
+            "attack r3",
+            "shoot b10",
+            "enthral r1",
+            "heal b2",
+            "open N",
+            "close E",
+            "smash S",
+            "pick W",
+            "search N",
+            "trap E",
+            "trap 3,4",
+            "disarm 3,4",
+            "hide",
+            "pickup",
+            "pickup 3,4",
+            "free",
+            "read",
+            "end",
+            "surrender",
+        ] {
+            assert_eq!(unparse(parse(l).unwrap()), l);
+        }
+        for l in [
+            "",
+            "fly",
+            "move",
+            "move 3",
+            "move -2147483648,0",
+            "attack r11",
+            "attack x1",
+            "open Q",
+            "trap",
+            "pickup a,b",
+        ] {
+            assert!(parse(l).is_err(), "{l:?}");
+        }
     }
 }

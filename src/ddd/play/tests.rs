@@ -1094,3 +1094,81 @@ fn experience_for_a_wound_caused_and_for_winning_but_never_for_the_undead() {
     assert!(!xp.iter().any(|(id, _)| *id == B2), "undead: {xp:?}");
     assert!(!xp.iter().any(|(id, _)| id.team == Team::Red));
 }
+
+/// Thousands of commands, most of them nonsense, on every scenario: each
+/// is played or refused, the refused ones change nothing, nothing panics,
+/// and the printer has a line for every event.
+#[test]
+fn random_commands_never_panic_and_refusals_change_nothing() {
+    use super::command::parse;
+    let verbs = [
+        "move",
+        "leave",
+        "attack",
+        "shoot",
+        "enthral",
+        "heal",
+        "open",
+        "close",
+        "smash",
+        "pick",
+        "search",
+        "trap",
+        "disarm",
+        "hide",
+        "pickup",
+        "free",
+        "read",
+        "end",
+        "surrender",
+    ];
+    for kind in ScenarioKind::ALL {
+        let s = scenario(kind, 11);
+        let (mut g, _) = Game::new(
+            &s,
+            &warparty::new(5, "Blue"),
+            &warparty::new(6, "Red"),
+            Dice::quiet(2, "test"),
+            PlayOptions {
+                max_rounds: Some(30),
+                advanced: true,
+            },
+        )
+        .unwrap();
+        let mut pick = Dice::quiet(kind as u64, "commands");
+        for _ in 0..1500 {
+            if g.over() {
+                break;
+            }
+            let Some(me) = g.current() else { break };
+            let at = g.state.fig(me).at;
+            let v = verbs[pick.choose(verbs.len(), "verb")];
+            let arg = match pick.choose(4, "arg") {
+                0 => format!(
+                    "{}{}",
+                    ["b", "r"][pick.choose(2, "t")],
+                    pick.choose(12, "n")
+                ),
+                1 => ["N", "E", "S", "W"][pick.choose(4, "s")].to_string(),
+                2 => format!(
+                    "{},{}",
+                    at.x + pick.choose(9, "dx") as i32 - 4,
+                    at.y + pick.choose(9, "dy") as i32 - 4
+                ),
+                _ => String::new(),
+            };
+            let Ok(cmd) = parse(&format!("{v} {arg}")) else {
+                continue;
+            };
+            let before = g.state.clone();
+            match g.play(cmd) {
+                Ok(ev) => {
+                    for e in &ev {
+                        assert!(!super::transcript::line(&g.state, e).is_empty());
+                    }
+                }
+                Err(_) => assert_eq!(g.state, before),
+            }
+        }
+    }
+}
