@@ -39,6 +39,8 @@ enum Goal {
 
 /// Extra plan cost of a shut door (the action to open it).
 const DOOR_COST: u32 = 3;
+/// The same for an Ambush attacker, who must get ahead of the defenders.
+const AMBUSH_DOOR_COST: u32 = 10;
 
 /// The command the policy gives the model whose turn it is.
 pub fn decide(g: &Game) -> Command {
@@ -151,7 +153,9 @@ fn goal(g: &Game, me: &Figure) -> Goal {
         ScenarioKind::Battle => fight,
         ScenarioKind::Ambush => {
             if team == st.attacker {
-                fight
+                let mut v = intercept(g, team);
+                v.extend(foes_around(g, team, None));
+                Goal::Reach(v)
             } else {
                 Goal::Exit(None)
             }
@@ -228,6 +232,47 @@ fn goal(g: &Game, me: &Figure) -> Goal {
             fight
         }
     }
+}
+
+/// Ambush: the exit squares the defenders are heading for (each one's
+/// nearest by the plan, found by walking down it) and their neighbours,
+/// so the attackers stand in the way rather than chase.
+fn intercept(g: &Game, team: Team) -> Vec<Point> {
+    let st = &g.state;
+    let b = &g.grid.board;
+    let mut defenders = st.on_board(team.other()).filter(|f| f.engages());
+    let Some(first) = defenders.next() else {
+        return Vec::new();
+    };
+    let dist = plan(g, first, &Goal::Exit(None));
+
+    let mut out = Vec::new();
+    for f in std::iter::once(first).chain(defenders) {
+        let mut at = f.at;
+        let mut d = dist[b.index(at)];
+        if d == u32::MAX {
+            continue;
+        }
+        while d > 0 {
+            let Some((nd, q)) = g
+                .grid
+                .around(at)
+                .filter(|&q| g.grid.standable(q))
+                .map(|q| (dist[b.index(q)], q))
+                .min_by_key(|&(nd, q)| (nd, q.y, q.x))
+            else {
+                break;
+            };
+            if nd >= d {
+                break;
+            }
+            (d, at) = (nd, q);
+        }
+        if d == 0 && !out.contains(&at) {
+            out.extend(around(&g.grid, at));
+        }
+    }
+    out
 }
 
 fn best_power(st: &State, team: Team) -> Die {
@@ -319,6 +364,13 @@ fn plan(g: &Game, me: &Figure, goal: &Goal) -> Vec<u32> {
             .collect(),
     };
     let light = me.has(Ability::Flight) || me.has(Ability::Phase);
+    // An Ambush attacker has no time to queue at a door that takes a few
+    // tries: it prices doors high and takes an open way round if there is one.
+    let door_cost = if g.kind == ScenarioKind::Ambush && me.id.team == st.attacker {
+        AMBUSH_DOOR_COST
+    } else {
+        DOOR_COST
+    };
     let mut dist = vec![u32::MAX; b.cells.len()];
     let mut heap = BinaryHeap::new();
     for s in seeds {
@@ -346,7 +398,7 @@ fn plan(g: &Game, me: &Figure, goal: &Goal) -> Vec<u32> {
             let extra = if dx == 0 || dy == 0 {
                 match grid.door_between(p, q) {
                     Some(k) if st.doors[k].secret => continue,
-                    Some(k) if st.doors[k].shut() => DOOR_COST,
+                    Some(k) if st.doors[k].shut() => door_cost,
                     _ => 0,
                 }
             } else {

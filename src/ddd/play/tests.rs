@@ -1172,3 +1172,43 @@ fn random_commands_never_panic_and_refusals_change_nothing() {
         }
     }
 }
+
+#[test]
+fn an_ambush_attacker_heads_for_the_exit_the_defender_is_making_for() {
+    use crate::build::board::Exit;
+    use crate::core::geom::{Side, chebyshev};
+    // Red 1 (the attacker) is nearer the east exit Blue 1 is making for than
+    // Blue 1 itself; chasing Blue 1 (the old policy) took it away from that
+    // exit, getting in the way takes it there.
+    let (mut g, o) = table(
+        &[
+            (R1, (16, 24), Die::D8, Die::D6, &[]),
+            (B1, (14, 10), Die::D8, Die::D6, &[]),
+        ],
+        4,
+        &[3],
+    );
+    let mut b = Board::filled(36, 36, Terrain::Floor);
+    let east = Point { x: 35, y: 28 };
+    b.exits.push(Exit {
+        side: Side::E,
+        at: east,
+        length: 2,
+    });
+    b.exits.push(Exit {
+        side: Side::W,
+        at: Point { x: 0, y: 4 },
+        length: 2,
+    });
+    g.grid = std::sync::Arc::new(super::grid::Grid::new(b));
+    g.kind = ScenarioKind::Ambush;
+    g.state.attacker = Team::Red;
+    let from = at(o, 16, 24);
+    let Command::Move(to) = super::ai::decide(&g) else {
+        panic!("the attacker should move");
+    };
+    assert!(
+        chebyshev(to, east) < chebyshev(from, east),
+        "{to:?} is no nearer the exit than {from:?}"
+    );
+}
