@@ -10,7 +10,8 @@
 //! 4. shoots, when it has Ranged Attack and a target it hits at least
 //!    half the time;
 //! 5. otherwise walks as near its goal as this turn's roll allows (doors
-//!    count as passable on the plan, a little dearer), then acts as in
+//!    count as passable on the plan, a little dearer; an Ambush attacker's
+//!    goal is the exits the defenders make for, or a defender), then acts as in
 //!    3-4, or works the closed door in its way (pick if a Thief, else
 //!    open, else smash), or hides if it stands in cover;
 //! 6. ends its turn.
