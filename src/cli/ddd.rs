@@ -6,6 +6,7 @@ use anyhow::bail;
 use clap::Args;
 use std::path::PathBuf;
 use tilecrawl::build::board::BOARD_SIDE;
+use tilecrawl::ddd::warparty::{self, Die};
 use tilecrawl::ddd::{Choice, DddOptions, ScenarioKind};
 use tilecrawl::pack::{self, PackOptions};
 
@@ -31,6 +32,14 @@ pub(crate) struct DddArgs {
     /// dd-and-d: doors to make secret, on loops only (default 1).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(0..=20))]
     secret_doors: Option<u32>,
+    /// dd-and-d, with `--scenario roll`: Blue's war-party for the dice-off
+    /// (L146-147; default: `warparty new --seed 1`'s).
+    #[arg(long, value_name = "FILE")]
+    warparty: Option<PathBuf>,
+    /// dd-and-d, with `--scenario roll`: Red's war-party for the dice-off
+    /// (default: `warparty new --seed 2`'s).
+    #[arg(long, value_name = "FILE")]
+    opponent: Option<PathBuf>,
 }
 
 /// A `--scenario` value.
@@ -82,23 +91,51 @@ impl DddArgs {
             || self.fair
             || self.locked_doors.is_some()
             || self.secret_doors.is_some()
+            || self.warparty.is_some()
+            || self.opponent.is_some()
     }
 
-    fn options(&self) -> DddOptions {
+    /// The scenario's choice: named, a d6, or the war-parties' dice-off.
+    fn choice(&self) -> anyhow::Result<Choice> {
+        let parties = self.warparty.is_some() || self.opponent.is_some();
+        Ok(match self.scenario {
+            Some(ScenarioArg::Named(k)) => {
+                if parties {
+                    bail!(
+                        "--warparty and --opponent roll the dice-off of `--scenario roll`; a named scenario needs none"
+                    );
+                }
+                Choice::Named(k)
+            }
+            None | Some(ScenarioArg::Roll) if !parties => Choice::Roll,
+            None | Some(ScenarioArg::Roll) => {
+                let best = |file: &Option<PathBuf>, seed: u64, name: &str| -> anyhow::Result<Die> {
+                    let w = match file {
+                        Some(p) => warparty::load(p)?,
+                        None => warparty::new(seed, name),
+                    };
+                    Ok(w.models.iter().map(|m| m.power).max().unwrap_or(Die::D4))
+                };
+                Choice::DiceOff {
+                    blue: best(&self.warparty, 1, "Blue")?,
+                    red: best(&self.opponent, 2, "Red")?,
+                }
+            }
+        })
+    }
+
+    fn options(&self) -> anyhow::Result<DddOptions> {
         let d = DddOptions::default();
         let (width, height) = self.board.unwrap_or((d.width, d.height));
-        DddOptions {
-            choice: match self.scenario {
-                None | Some(ScenarioArg::Roll) => Choice::Roll,
-                Some(ScenarioArg::Named(k)) => Choice::Named(k),
-            },
+        Ok(DddOptions {
+            choice: self.choice()?,
             width,
             height,
             fair: self.fair,
             locked_doors: self.locked_doors.unwrap_or(d.locked_doors),
             secret_doors: self.secret_doors.unwrap_or(d.secret_doors),
             cover: d.cover,
-        }
+        })
     }
 }
 
@@ -121,7 +158,7 @@ pub(crate) fn run(
     quiet: bool,
 ) -> anyhow::Result<()> {
     let opts = pack_options(output)?;
-    let s = tilecrawl::ddd::generate(seed, &args.options())
+    let s = tilecrawl::ddd::generate(seed, &args.options()?)
         .map_err(|e| anyhow::Error::new(e).context(format!("seed {seed}")))?;
     let files = pack::ddd_adventure(&s, &opts)?;
     let out = out.unwrap_or_else(|| PathBuf::from("output").join(seed.to_string()));

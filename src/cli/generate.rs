@@ -415,7 +415,7 @@ pub fn run(a: GenerateArgs) -> anyhow::Result<()> {
     }
     if a.ddd.any() && ruleset != RulesetId::DdAndD {
         bail!(
-            "--scenario, --board, --fair, --locked-doors and --secret-doors are for --ruleset dd-and-d"
+            "--scenario, --board, --fair, --locked-doors, --secret-doors, --warparty and --opponent are for --ruleset dd-and-d"
         );
     }
     match ruleset {

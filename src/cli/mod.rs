@@ -10,6 +10,7 @@ mod ddd;
 mod generate;
 mod outputs;
 mod play;
+mod play_ddd;
 mod play_dw10;
 mod render;
 mod shell;

@@ -74,6 +74,55 @@ pub struct PlayArgs {
     /// `resumed`/`game saved` lines. Errors still print.
     #[arg(long, short)]
     quiet: bool,
+
+    // ---- Dungeons Dark & Dangerous (dd-and-d scenarios only; see play_ddd.rs) ----
+    /// dd-and-d: your war-party (`tilecrawl-warparty/1`, Blue). Default:
+    /// the one `warparty new --seed 1` makes.
+    #[arg(long, value_name = "FILE", help_heading = "Dungeons Dark & Dangerous")]
+    warparty: Option<PathBuf>,
+    /// dd-and-d: the other war-party (Red). Default: `warparty new --seed 2`'s.
+    #[arg(long, value_name = "FILE", help_heading = "Dungeons Dark & Dangerous")]
+    opponent: Option<PathBuf>,
+    /// dd-and-d: the side tilecrawl plays: red (default), blue, or none
+    /// (it only referees).
+    #[arg(long, value_name = "SIDE", help_heading = "Dungeons Dark & Dangerous")]
+    ai: Option<String>,
+    /// dd-and-d: rounds after which the game stops (default: none).
+    #[arg(long, value_name = "N", help_heading = "Dungeons Dark & Dangerous",
+          value_parser = clap::value_parser!(u32).range(1..=10_000))]
+    max_rounds: Option<u32>,
+    /// dd-and-d: the advanced rules (surrender, and each model's experience
+    /// when the game ends).
+    #[arg(long, help_heading = "Dungeons Dark & Dangerous")]
+    advanced: bool,
+}
+
+impl PlayArgs {
+    /// The arguments of a dd-and-d game.
+    fn ddd(&self) -> super::play_ddd::DddPlay {
+        super::play_ddd::DddPlay {
+            scenario: self.scenario.clone(),
+            warparty: self.warparty.clone(),
+            opponent: self.opponent.clone(),
+            ai: self.ai.clone(),
+            max_rounds: self.max_rounds,
+            advanced: self.advanced,
+            seed: self.seed,
+            script: self.script.clone(),
+            save: self.save.clone(),
+            resume: self.resume.clone(),
+            force: self.force,
+            quiet: self.quiet,
+        }
+    }
+
+    fn any_ddd(&self) -> bool {
+        self.warparty.is_some()
+            || self.opponent.is_some()
+            || self.ai.is_some()
+            || self.max_rounds.is_some()
+            || self.advanced
+    }
 }
 
 /// The largest script read.
@@ -182,6 +231,20 @@ fn scenario_ref(scenario: &Path, save: &Path) -> String {
 }
 
 pub fn run(a: PlayArgs) -> anyhow::Result<()> {
+    // dd-and-d: its own engine (play_ddd.rs).
+    if super::play_ddd::is_ddd(a.scenario.as_deref(), a.resume.as_deref()) {
+        if a.party.is_some() || a.tables.is_some() {
+            bail!(
+                "--party and --tables are for MKD scenarios; a dd-and-d game takes --warparty and --opponent"
+            );
+        }
+        return super::play_ddd::run(a.ddd());
+    }
+    if a.any_ddd() {
+        bail!(
+            "--warparty, --opponent, --ai, --max-rounds and --advanced are for dd-and-d scenarios"
+        );
+    }
     // Dungeon World 10 mm: its own engine (`play_dw10.rs`).
     let dw10 = match (&a.resume, &a.scenario) {
         (Some(save), _) => super::play_dw10::is_dw10_save(save),
@@ -189,6 +252,9 @@ pub fn run(a: PlayArgs) -> anyhow::Result<()> {
         _ => false,
     };
     if dw10 {
+        if a.tables.is_some() {
+            bail!("--tables is for MKD scenarios; a dungeon-world-10mm game uses its own tables");
+        }
         return super::play_dw10::play(super::play_dw10::PlayDw10 {
             scenario: a.scenario.as_deref(),
             party: a.party.as_deref(),

@@ -2,7 +2,7 @@
 //! report of how they went (see `tilecrawl::mkd::play::simulate` for the heroes'
 //! policy and how each run's dice seed is made).
 
-use anyhow::Context;
+use anyhow::{Context, bail};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::io::Write;
@@ -41,11 +41,46 @@ pub struct SimulateArgs {
     #[arg(long, value_name = "N", default_value_t = simulate::DEFAULT_MAX_TURNS,
           value_parser = clap::value_parser!(u32).range(1..=100_000))]
     max_turns: u32,
+
+    // ---- Dungeons Dark & Dangerous (dd-and-d scenarios only; see play_ddd.rs) ----
+    /// dd-and-d: Blue's war-party. Default: `warparty new --seed 1`'s.
+    #[arg(long, value_name = "FILE", help_heading = "Dungeons Dark & Dangerous")]
+    warparty: Option<PathBuf>,
+    /// dd-and-d: Red's war-party. Default: `warparty new --seed 2`'s.
+    #[arg(long, value_name = "FILE", help_heading = "Dungeons Dark & Dangerous")]
+    opponent: Option<PathBuf>,
+    /// dd-and-d: rounds after which a game stops (default 40).
+    #[arg(long, value_name = "N", help_heading = "Dungeons Dark & Dangerous",
+          value_parser = clap::value_parser!(u32).range(1..=10_000))]
+    max_rounds: Option<u32>,
 }
 
 pub fn run(a: SimulateArgs) -> anyhow::Result<()> {
+    // dd-and-d: both war-parties by the policy (play_ddd.rs).
+    if super::play_ddd::is_ddd(Some(&a.scenario), None) {
+        if a.party.is_some() || a.tables.is_some() {
+            bail!(
+                "--party and --tables are for MKD scenarios; a dd-and-d game takes --warparty and --opponent"
+            );
+        }
+        let d = super::play_ddd::DddPlay {
+            scenario: Some(a.scenario.clone()),
+            warparty: a.warparty.clone(),
+            opponent: a.opponent.clone(),
+            max_rounds: a.max_rounds,
+            seed: a.seed,
+            ..Default::default()
+        };
+        return super::play_ddd::simulate(d, a.runs, a.jobs, a.json);
+    }
+    if a.warparty.is_some() || a.opponent.is_some() || a.max_rounds.is_some() {
+        bail!("--warparty, --opponent and --max-rounds are for dd-and-d scenarios");
+    }
     // Dungeon World 10 mm: its own engine (`play_dw10.rs`).
     if super::play_dw10::is_dw10_scenario(&a.scenario) {
+        if a.tables.is_some() {
+            bail!("--tables is for MKD scenarios; a dungeon-world-10mm game uses its own tables");
+        }
         return super::play_dw10::simulate(super::play_dw10::SimulateDw10 {
             scenario: &a.scenario,
             party: a.party.as_deref(),

@@ -14,6 +14,7 @@
 //! - `warparty.rs` — war-parties: the file, its checks, a balanced one from a seed.
 
 pub mod part;
+pub mod play;
 pub mod rules;
 pub mod scenarios;
 pub mod schema;

@@ -242,6 +242,17 @@ pub enum Choice {
     /// By a d6 (the text's way when the dice-off is a draw; without
     /// war-parties there is no dice-off to roll).
     Roll,
+    /// By the dice-off (L146-147): each side rolls the largest power die
+    /// of its war-party, high wins; on a draw a d6 picks the scenario. The
+    /// winner's own pick cannot be asked, so tilecrawl rolls it for them
+    /// on the same d6 (the project's reading; the log names the winner,
+    /// who is the attacker where the scenario has one).
+    DiceOff {
+        /// The largest power die of the `--warparty` side (Blue).
+        blue: crate::ddd::warparty::Die,
+        /// The largest power die of the `--opponent` side (Red).
+        red: crate::ddd::warparty::Die,
+    },
 }
 
 /// What `generate --ruleset dd-and-d` takes.
@@ -329,6 +340,37 @@ pub fn generate_with(seed: u64, opts: &DddOptions, log: bool) -> Result<DddScena
             let r = dice.d6(
                 "the scenario: a d6 (no war-parties, so no dice-off): 1 Battle, 2 Ambush, 3 Treasure Hunt, 4 Object of Power, 5 Free Prisoner, 6 Secrets of the Ancients",
             );
+            (ScenarioKind::ALL[(r as usize - 1).min(5)], Chosen::Rolled)
+        }
+        Choice::DiceOff { blue, red } => {
+            let b = dice.roll(
+                1,
+                blue.sides(),
+                format_args!(
+                    "the dice-off: Blue's largest power die, a d{} (a cunning test, high wins)",
+                    blue.sides()
+                ),
+            );
+            let r = dice.roll(
+                1,
+                red.sides(),
+                format_args!(
+                    "the dice-off: Red's largest power die, a d{} (a cunning test, high wins)",
+                    red.sides()
+                ),
+            );
+            let who = match b.cmp(&r) {
+                std::cmp::Ordering::Greater => {
+                    "Blue wins the dice-off and chooses (the attacker where there is one); tilecrawl rolls the choice for Blue"
+                }
+                std::cmp::Ordering::Less => {
+                    "Red wins the dice-off and chooses (the attacker where there is one); tilecrawl rolls the choice for Red"
+                }
+                std::cmp::Ordering::Equal => "the dice-off is a draw, so a d6 picks the scenario",
+            };
+            let r = dice.d6(format_args!(
+                "{who}: 1 Battle, 2 Ambush, 3 Treasure Hunt, 4 Object of Power, 5 Free Prisoner, 6 Secrets of the Ancients"
+            ));
             (ScenarioKind::ALL[(r as usize - 1).min(5)], Chosen::Rolled)
         }
     };

@@ -12,6 +12,7 @@ mod characters;
 mod cli;
 mod cli_missions;
 mod ddd_hostile;
+mod ddd_play;
 mod ddd_properties;
 mod determinism;
 mod docs;

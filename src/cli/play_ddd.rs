@@ -1,0 +1,390 @@
+//! `tilecrawl play` and `tilecrawl simulate` for a Dungeons Dark &
+//! Dangerous scenario (`ruleset: dd-and-d`) or save: the war-parties, the
+//! side tilecrawl plays, the typed commands, the save after each one.
+
+use anyhow::{Context, bail};
+use std::io::{BufRead, IsTerminal, Write};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use tilecrawl::ddd::DddScenario;
+use tilecrawl::ddd::part::DddPart;
+use tilecrawl::ddd::play::engine::PlayOptions;
+use tilecrawl::ddd::play::session::{self, AiSide, HELP, Session};
+use tilecrawl::ddd::play::simulate::{self, SimOptions};
+use tilecrawl::ddd::play::state::Team;
+use tilecrawl::ddd::scenarios::ScenarioKind;
+use tilecrawl::ddd::warparty::{self, Die, Warparty};
+use tilecrawl::scenario::RulesetId;
+
+/// The dd-and-d flags of `play` and `simulate`, with the shared ones
+/// they use.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct DddPlay {
+    pub scenario: Option<PathBuf>,
+    pub warparty: Option<PathBuf>,
+    pub opponent: Option<PathBuf>,
+    pub ai: Option<String>,
+    pub max_rounds: Option<u32>,
+    pub advanced: bool,
+    pub seed: Option<u64>,
+    pub script: Option<PathBuf>,
+    pub save: Option<PathBuf>,
+    pub resume: Option<PathBuf>,
+    pub force: bool,
+    pub quiet: bool,
+}
+
+/// Is this a Dungeons Dark & Dangerous scenario (or, resuming, save)?
+/// Files that cannot be read are left for the caller's own error.
+pub(crate) fn is_ddd(scenario: Option<&Path>, resume: Option<&Path>) -> bool {
+    if let Some(r) = resume {
+        return tilecrawl::core::fs::read_limited(r, session::MAX_SAVE_BYTES)
+            .ok()
+            .is_some_and(|t| tilecrawl::core::yaml::format_of(&t) == Some(session::SAVE_FORMAT));
+    }
+    let Some(s) = scenario else {
+        return false;
+    };
+    if super::outputs::is_stdin(s) {
+        return false;
+    }
+    tilecrawl::core::fs::read_limited(s, tilecrawl::scenario::MAX_SCENARIO_BYTES)
+        .ok()
+        .and_then(|t| tilecrawl::scenario::read_ruleset(&t, &s.display().to_string()).ok())
+        .flatten()
+        == Some(RulesetId::DdAndD)
+}
+
+fn read(path: &Path, what: &str, max: u64) -> anyhow::Result<String> {
+    tilecrawl::core::fs::read_limited(path, max)
+        .map_err(|e| anyhow::anyhow!("{}: {}", path.display(), e.describe(what, max)))
+}
+
+fn load_scenario(path: &Path) -> anyhow::Result<(Arc<DddScenario>, String)> {
+    let text = read(path, "a scenario", tilecrawl::scenario::MAX_SCENARIO_BYTES)?;
+    let s = tilecrawl::scenario::from_yaml::<DddPart>(&text, &path.display().to_string())?;
+    Ok((
+        Arc::new(s),
+        tilecrawl::core::digest::digest(text.as_bytes()),
+    ))
+}
+
+/// A war-party file, or the `warparty new` one of this seed.
+fn party(file: Option<&Path>, seed: u64, name: &str) -> anyhow::Result<Warparty> {
+    Ok(match file {
+        Some(p) => warparty::load(p)?,
+        None => warparty::new(seed, name),
+    })
+}
+
+fn ai_side(s: Option<&str>) -> anyhow::Result<AiSide> {
+    match s {
+        None => Ok(AiSide::Side(Team::Red)),
+        Some(v) => AiSide::parse(v)
+            .filter(|a| *a != AiSide::Both)
+            .ok_or_else(|| {
+                anyhow::anyhow!(
+                    "--ai `{}`: expected red, blue or none",
+                    tilecrawl::core::text::excerpt(v, 20)
+                )
+            }),
+    }
+}
+
+/// The save's scenario path, relative to the save's folder when it can be.
+fn scenario_ref(scenario: &Path, save: &Path) -> String {
+    let dir = save
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    match (std::path::absolute(scenario), std::path::absolute(dir)) {
+        (Ok(s), Ok(d)) => s
+            .strip_prefix(&d)
+            .map(|r| r.display().to_string())
+            .unwrap_or_else(|_| s.display().to_string()),
+        _ => scenario.display().to_string(),
+    }
+}
+
+/// The text's warning where no model of a side can read the message (B17).
+fn reading_warning(s: &DddScenario, w: &Warparty, side: &str) -> Option<String> {
+    (s.game.scenario == ScenarioKind::SecretsOfTheAncients
+        && w.models.iter().all(|m| m.power < Die::D8))
+    .then(|| {
+        format!(
+            "warning: no model of {side} has a power die of d8 or more, so none can read the message (7+)"
+        )
+    })
+}
+
+const MAX_SCRIPT_BYTES: u64 = 4 * 1024 * 1024;
+
+pub(crate) fn run(a: DddPlay) -> anyhow::Result<()> {
+    let (mut sess, opening, save_path, scen_ref, digest, _lock) = match &a.resume {
+        Some(save_path) => {
+            if a.warparty.is_some()
+                || a.opponent.is_some()
+                || a.ai.is_some()
+                || a.seed.is_some()
+                || a.max_rounds.is_some()
+                || a.advanced
+            {
+                bail!(
+                    "--resume takes the war-parties, --ai, --seed, --max-rounds and --advanced from the save"
+                );
+            }
+            let target = a.save.clone().unwrap_or(save_path.clone());
+            let lock = tilecrawl::core::fs::FolderLock::take_for(&target)?;
+            let text = read(save_path, "a save file", session::MAX_SAVE_BYTES)?;
+            let file = save_path.display().to_string();
+            let save = session::parse_save(&text, &file)?;
+            let dir = save_path
+                .parent()
+                .filter(|p| !p.as_os_str().is_empty())
+                .unwrap_or(Path::new("."));
+            let scen_path = dir.join(&save.scenario);
+            let (scenario, digest) = load_scenario(&scen_path)?;
+            if digest != save.scenario_digest {
+                bail!(
+                    "{}: the scenario {} changed since this game was saved; the save cannot be replayed on it",
+                    save_path.display(),
+                    scen_path.display()
+                );
+            }
+            let (sess, lines) = Session::resume(&save, scenario, &file)?;
+            let n = save.commands.len();
+            let mut opening: Vec<String> = Vec::new();
+            if !a.quiet {
+                opening.push(format!("resumed {file}: {n} commands replayed"));
+            }
+            let tail = lines
+                .len()
+                .saturating_sub(if a.script.is_some() { lines.len() } else { 6 });
+            opening.extend(lines[tail..].iter().cloned());
+            (sess, opening, target, save.scenario.clone(), digest, lock)
+        }
+        None => {
+            let scen_path = a.scenario.clone().expect("clap requires it");
+            let (scenario, digest) = load_scenario(&scen_path)?;
+            let save_path = a.save.clone().unwrap_or_else(|| {
+                scen_path
+                    .parent()
+                    .filter(|p| !p.as_os_str().is_empty())
+                    .unwrap_or(Path::new("."))
+                    .join("save.yaml")
+            });
+            if let Some(dir) = save_path.parent()
+                && !dir.as_os_str().is_empty()
+                && !dir.is_dir()
+            {
+                bail!(
+                    "{}: the folder for the save does not exist; create it or give another --save",
+                    dir.display()
+                );
+            }
+            let lock = tilecrawl::core::fs::FolderLock::take_for(&save_path)?;
+            if save_path.exists() && !a.force {
+                bail!(
+                    "{}: a saved game is already there; continue it with `tilecrawl play --resume {}`, or start over with --force",
+                    save_path.display(),
+                    save_path.display()
+                );
+            }
+            let blue = party(a.warparty.as_deref(), 1, "Blue")?;
+            let red = party(a.opponent.as_deref(), 2, "Red")?;
+            let ai = ai_side(a.ai.as_deref())?;
+            let seed = a.seed.unwrap_or(scenario.seed);
+            if !a.quiet {
+                for (w, side) in [(&blue, "Blue"), (&red, "Red")] {
+                    if let Some(warn) = reading_warning(&scenario, w, side) {
+                        warnln!("{warn}");
+                    }
+                }
+            }
+            let mut opening = Vec::new();
+            if !a.quiet {
+                opening.push(format!(
+                    "tilecrawl play: Dungeons Dark & Dangerous, {} (scenario seed {}); play dice seed {seed}",
+                    scenario.game.scenario.text().name,
+                    scenario.seed
+                ));
+                opening.push(format!(
+                    "Blue: {} (b1-b10); Red: {} (r1-r10); tilecrawl plays {}",
+                    blue.name,
+                    red.name,
+                    match ai {
+                        AiSide::None => "neither side".to_string(),
+                        AiSide::Side(t) => t.name().to_string(),
+                        AiSide::Both => "both sides".to_string(),
+                    }
+                ));
+            }
+            let (sess, lines) = Session::start(
+                scenario,
+                blue,
+                red,
+                seed,
+                ai,
+                PlayOptions {
+                    max_rounds: a.max_rounds,
+                    advanced: a.advanced,
+                },
+            )?;
+            opening.extend(lines);
+            if !a.quiet {
+                opening.push(
+                    "type `help` for the commands, `status` for every model, `map` for the board"
+                        .into(),
+                );
+            }
+            let r = scenario_ref(&scen_path, &save_path);
+            (sess, opening, save_path, r, digest, lock)
+        }
+    };
+    let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::new(stdout.lock());
+    let say = |out: &mut std::io::BufWriter<std::io::StdoutLock<'_>>, l: &str| {
+        writeln!(out, "{}", tilecrawl::core::text::escape_controls(l))
+    };
+    for l in &opening {
+        say(&mut out, l)?;
+    }
+    let write_save = |sess: &Session| -> anyhow::Result<()> {
+        tilecrawl::core::fs::write_atomic(&save_path, sess.save_text(&scen_ref, &digest).as_bytes())
+            .with_context(|| format!("{}: cannot write the save", save_path.display()))
+    };
+    write_save(&sess)?;
+    let typed = a.script.is_none() && std::io::stdin().is_terminal();
+    if typed {
+        return interactive(sess, out, write_save);
+    }
+    let lines: Vec<String> = match &a.script {
+        Some(p) if !super::outputs::is_stdin(p) => read(p, "a script", MAX_SCRIPT_BYTES)?
+            .lines()
+            .map(str::to_string)
+            .collect(),
+        _ => std::io::stdin()
+            .lock()
+            .lines()
+            .map_while(Result::ok)
+            .collect(),
+    };
+    for line in lines {
+        let go = handle(&mut sess, &line, &mut out, &say)?;
+        write_save(&sess)?;
+        if !go {
+            break;
+        }
+    }
+    out.flush()?;
+    Ok(())
+}
+
+type Out<'a> = std::io::BufWriter<std::io::StdoutLock<'a>>;
+
+/// One line: false to stop.
+fn handle(
+    sess: &mut Session,
+    line: &str,
+    out: &mut Out<'_>,
+    say: &dyn Fn(&mut Out<'_>, &str) -> std::io::Result<()>,
+) -> anyhow::Result<bool> {
+    let l = line.trim();
+    if l.is_empty() || l.starts_with('#') {
+        return Ok(true);
+    }
+    match l {
+        "quit" | "exit" => return Ok(false),
+        "help" => {
+            for h in HELP.lines() {
+                say(out, h)?;
+            }
+        }
+        "status" => {
+            for s in sess.status() {
+                say(out, &s)?;
+            }
+        }
+        "map" => {
+            for s in sess.map() {
+                say(out, &s)?;
+            }
+        }
+        "undo" => match sess.undo() {
+            Ok(s) => say(out, &s)?,
+            Err(e) => say(out, &format!("refused: {e}"))?,
+        },
+        _ => match sess.enter(l) {
+            Ok(lines) => {
+                for s in lines {
+                    say(out, &s)?;
+                }
+            }
+            Err(e) => {
+                say(out, &format!("> {}", tilecrawl::core::text::excerpt(l, 60)))?;
+                say(
+                    out,
+                    &match e {
+                        session::SessionError::Refused(_) => e.to_string(),
+                        _ => format!("refused: {e}"),
+                    },
+                )?;
+            }
+        },
+    }
+    Ok(!sess.game().over())
+}
+
+fn interactive(
+    mut sess: Session,
+    mut out: Out<'_>,
+    write_save: impl Fn(&Session) -> anyhow::Result<()>,
+) -> anyhow::Result<()> {
+    let say =
+        |out: &mut Out<'_>, l: &str| writeln!(out, "{}", tilecrawl::core::text::escape_controls(l));
+    let stdin = std::io::stdin();
+    loop {
+        if let Some(id) = sess.game().current() {
+            write!(out, "{id}> ")?;
+        }
+        out.flush()?;
+        let mut line = String::new();
+        if stdin.lock().read_line(&mut line)? == 0 {
+            break;
+        }
+        let go = handle(&mut sess, &line, &mut out, &say)?;
+        write_save(&sess)?;
+        if !go {
+            break;
+        }
+    }
+    out.flush()?;
+    Ok(())
+}
+
+/// `simulate` on a dd-and-d scenario: both sides by the policy.
+pub(crate) fn simulate(a: DddPlay, runs: u32, jobs: Option<u64>, json: bool) -> anyhow::Result<()> {
+    let scen_path = a.scenario.clone().expect("clap requires it");
+    let (scenario, _) = load_scenario(&scen_path)?;
+    let blue = party(a.warparty.as_deref(), 1, "Blue")?;
+    let red = party(a.opponent.as_deref(), 2, "Red")?;
+    let opts = SimOptions {
+        runs,
+        seed: a.seed.unwrap_or(scenario.seed),
+        max_rounds: a.max_rounds.unwrap_or(simulate::DEFAULT_MAX_ROUNDS),
+    };
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(jobs.map_or(0, |j| j as usize))
+        .build()
+        .context("cannot start the worker threads")?;
+    let report = pool.install(|| simulate::simulate(&scenario, &blue, &red, &opts, &|| {}))?;
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    if json {
+        writeln!(out, "{}", serde_json::to_string_pretty(&report)?)?;
+    } else {
+        write!(out, "{}", report.to_text())?;
+    }
+    out.flush()?;
+    Ok(())
+}

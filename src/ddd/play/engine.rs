@@ -1,0 +1,444 @@
+//! The game: two war-parties deployed on a scenario's board, then one
+//! command at a time — [`Game::play`] returns the events it caused, or a
+//! refusal with the game unchanged.
+
+use super::command::Command;
+use super::event::{Event, Roll, Task};
+use super::grid::Grid;
+use super::refusal::Refusal;
+use super::rules::{Ctx, roll};
+use super::state::{Counter, DoorState, Figure, ModelId, State, Team};
+use crate::build::board::{DoorKind, PASS_ALL, Walker};
+use crate::core::dice::Dice;
+use crate::core::geom::{Point, Side};
+use crate::ddd::part::{CounterKind, DddScenario, board_of, zone_points};
+use crate::ddd::scenarios::ScenarioKind;
+use crate::ddd::warparty::{Ability, Warparty};
+use std::sync::Arc;
+
+/// How a game is played.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct PlayOptions {
+    /// Rounds after which the game stops (none: the players stop it, as
+    /// the text has no limit). At the limit Ambush goes to the attacker,
+    /// Free Prisoner to the defender, every other scenario is a draw.
+    pub max_rounds: Option<u32>,
+    /// The advanced rules (L164-178): surrender, and the experience each
+    /// model earned, told when the game ends.
+    pub advanced: bool,
+}
+
+/// Why a game cannot start.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum GameError {
+    /// A zone the deployment needs is missing.
+    #[error("the scenario has no `{0}` zone to deploy in")]
+    NoZone(String),
+    /// A zone without room for a war-party.
+    #[error("the `{zone}` zone has room for {room} models; the war-party needs {need}")]
+    ZoneFull {
+        /// The zone.
+        zone: String,
+        /// Free squares.
+        room: usize,
+        /// Models to place.
+        need: usize,
+    },
+}
+
+/// A game in play.
+#[derive(Debug, Clone)]
+pub struct Game {
+    /// The scenario.
+    pub kind: ScenarioKind,
+    /// The board.
+    pub grid: Arc<Grid>,
+    /// Everything that changes.
+    pub state: State,
+    dice: Dice,
+    /// How it is played.
+    pub opts: PlayOptions,
+}
+
+/// Tie-breaks of the dice-off before Blue is taken as the winner.
+const DICE_OFF_ROLLS: u32 = 50;
+
+impl Game {
+    /// Deploys both war-parties (the dice-off decides who chose, L146) and
+    /// draws the first card. `blue` is `--warparty`, `red` `--opponent`.
+    pub fn new(
+        scenario: &DddScenario,
+        blue: &Warparty,
+        red: &Warparty,
+        mut dice: Dice,
+        opts: PlayOptions,
+    ) -> Result<(Game, Vec<Event>), GameError> {
+        let board = board_of(scenario);
+        let grid = Arc::new(Grid::new(board));
+        let mut figures: Vec<Figure> = Vec::new();
+        for (team, w) in [(Team::Blue, blue), (Team::Red, red)] {
+            let mut ms = w.models.clone();
+            ms.sort_by_key(|m| m.number);
+            figures.extend(ms.iter().map(|m| Figure::from_model(team, m)));
+        }
+        let doors = grid
+            .board
+            .doors
+            .iter()
+            .map(|d| DoorState {
+                door: *d,
+                open: false,
+                locked: d.kind == DoorKind::Locked,
+                secret: d.kind == DoorKind::Secret,
+                gone: false,
+                trap: None,
+            })
+            .collect();
+        let counters = scenario
+            .game
+            .counters
+            .iter()
+            .map(|c| Counter {
+                kind: c.kind,
+                at: Some(c.at()),
+                carried_by: None,
+                off_by: None,
+                trap: None,
+            })
+            .collect();
+        let mut state = State {
+            figures,
+            doors,
+            counters,
+            traps: Vec::new(),
+            deck: Vec::new(),
+            round: 0,
+            turn: None,
+            attacker: Team::Blue,
+            deploy_edge: [None, None],
+            kills: [0, 0],
+            escaped: [0, 0],
+            treasure_off: [0, 0],
+            goal_done: [false, false],
+            prisoner: None,
+            outcome: None,
+            why: None,
+        };
+        let mut ev = Vec::new();
+        state.attacker = dice_off(&state, &mut dice, &mut ev);
+        deploy(scenario, &grid, &mut state, &mut ev)?;
+        let mut game = Game {
+            kind: scenario.game.scenario,
+            grid,
+            state,
+            dice,
+            opts,
+        };
+        game.with_ctx(&mut ev, |c| c.next_turn(opts.max_rounds));
+        Ok((game, ev))
+    }
+
+    fn with_ctx<R>(&mut self, ev: &mut Vec<Event>, f: impl FnOnce(&mut Ctx<'_>) -> R) -> R {
+        let mut ctx = Ctx {
+            st: &mut self.state,
+            grid: &self.grid,
+            dice: &mut self.dice,
+            ev,
+            kind: self.kind,
+            advanced: self.opts.advanced,
+        };
+        f(&mut ctx)
+    }
+
+    /// The model whose turn it is.
+    pub fn current(&self) -> Option<ModelId> {
+        self.state.turn.map(|t| t.model)
+    }
+
+    /// Is the game over?
+    pub fn over(&self) -> bool {
+        self.state.outcome.is_some()
+    }
+
+    /// Plays one command for the model whose turn it is.
+    pub fn play(&mut self, cmd: Command) -> Result<Vec<Event>, Refusal> {
+        if self.over() || self.state.turn.is_none() {
+            return Err(Refusal::GameOver);
+        }
+        let (st0, dice0) = (self.state.clone(), self.dice.clone());
+        let mut ev = Vec::new();
+        let max_rounds = self.opts.max_rounds;
+        let r = self.with_ctx(&mut ev, |c| {
+            match cmd {
+                Command::Move(p) => c.walk(p).map(|_| ()),
+                Command::Leave => c.leave(),
+                Command::Attack(t) => c.attack(t),
+                Command::Shoot(t) => c.shoot(t),
+                Command::Enthral(t) => c.enthral(t),
+                Command::Heal(t) => c.heal(t),
+                Command::Open(s) => c.door_action(s, Task::Open),
+                Command::Close(s) => c.door_action(s, Task::Close),
+                Command::Smash(s) => c.door_action(s, Task::Smash),
+                Command::Pick(s) => c.door_action(s, Task::PickLock),
+                Command::Search(s) => c.door_action(s, Task::Search),
+                Command::Trap(p) => c.set_trap(p),
+                Command::Disarm(p) => c.disarm(p),
+                Command::Hide => c.hide(),
+                Command::PickUp(p) => c.pick_up(p),
+                Command::Free => c.free(),
+                Command::Read => c.read(),
+                Command::End => {
+                    c.end_turn();
+                    Ok(())
+                }
+                Command::Surrender => c.surrender(),
+            }?;
+            c.check_victory();
+            c.next_turn(max_rounds);
+            c.check_victory();
+            Ok(())
+        });
+        match r {
+            Ok(()) => Ok(ev),
+            Err(e) => {
+                self.state = st0;
+                self.dice = dice0;
+                Err(e)
+            }
+        }
+    }
+
+    /// The dice (for tests that check every scripted face was used).
+    pub fn dice(&self) -> &Dice {
+        &self.dice
+    }
+
+    /// Replaces the dice (tests script the faces of the next rolls).
+    pub fn set_dice(&mut self, dice: Dice) {
+        self.dice = dice;
+    }
+}
+
+/// The dice-off (L146): each side rolls the largest power die it has, high
+/// wins; a draw is rolled again.
+fn dice_off(st: &State, dice: &mut Dice, ev: &mut Vec<Event>) -> Team {
+    let best = |t: Team| {
+        st.figures
+            .iter()
+            .filter(|f| f.id.team == t)
+            .max_by_key(|f| (f.power, std::cmp::Reverse(f.id.number)))
+            .map(|f| (f.id, f.power))
+            .expect("ten models a side")
+    };
+    let (bid, bd) = best(Team::Blue);
+    let (rid, rd) = best(Team::Red);
+    for _ in 0..DICE_OFF_ROLLS {
+        let b: Roll = roll(dice, bid, bd, false, true, "the dice-off");
+        let r: Roll = roll(dice, rid, rd, false, true, "the dice-off");
+        let winner = match b.value().cmp(&r.value()) {
+            std::cmp::Ordering::Greater => Some(Team::Blue),
+            std::cmp::Ordering::Less => Some(Team::Red),
+            std::cmp::Ordering::Equal => None,
+        };
+        ev.push(Event::DiceOff {
+            blue: b,
+            red: r,
+            winner,
+        });
+        if let Some(w) = winner {
+            return w;
+        }
+    }
+    Team::Blue
+}
+
+/// The squares a scenario's deployment aims at: its counters, or the centre.
+pub fn objective_squares(scenario: &DddScenario, grid: &Grid) -> Vec<Point> {
+    let c: Vec<Point> = scenario.game.counters.iter().map(|c| c.at()).collect();
+    if c.is_empty() {
+        grid.board.centre_squares()
+    } else {
+        c
+    }
+}
+
+fn zone(scenario: &DddScenario, name: &str) -> Result<Vec<Point>, GameError> {
+    scenario
+        .game
+        .zones
+        .iter()
+        .find(|z| z.name == name)
+        .map(zone_points)
+        .ok_or_else(|| GameError::NoZone(name.to_string()))
+}
+
+fn edge_zone(side: Side) -> String {
+    format!("edge-{}", side.name())
+}
+
+/// Deploys both sides by the scenario's order (L149-162) and the
+/// project's choices: the dice-off winner takes the edge with the
+/// shortest walk to the objective, the other side the opposite edge;
+/// models fill the zone's squares nearest the objective, by number.
+fn deploy(
+    scenario: &DddScenario,
+    grid: &Grid,
+    st: &mut State,
+    ev: &mut Vec<Event>,
+) -> Result<(), GameError> {
+    let kind = scenario.game.scenario;
+    let goal = objective_squares(scenario, grid);
+    let walker = Walker::new(&grid.board, PASS_ALL);
+    let dist = walker.distances(goal.iter().copied());
+    let walk = |p: Point| dist[grid.board.index(p)];
+    let att = st.attacker;
+    let def = att.other();
+    let best_edge = |st: &State| -> Result<Side, GameError> {
+        let mut best: Option<(u32, Side)> = None;
+        for side in Side::ALL {
+            let Ok(z) = zone(scenario, &edge_zone(side)) else {
+                continue;
+            };
+            let d = z.iter().map(|&p| walk(p)).min().unwrap_or(u32::MAX);
+            let _ = st;
+            if best.is_none_or(|(bd, _)| d < bd) {
+                best = Some((d, side));
+            }
+        }
+        best.map(|(_, s)| s)
+            .ok_or_else(|| GameError::NoZone("edge-N".into()))
+    };
+    match kind {
+        ScenarioKind::Ambush => {
+            place(
+                st,
+                ev,
+                grid,
+                def,
+                "defender",
+                zone(scenario, "defender")?,
+                &walk,
+                false,
+            )?;
+            place(
+                st,
+                ev,
+                grid,
+                att,
+                "attacker",
+                zone(scenario, "attacker")?,
+                &walk,
+                true,
+            )?;
+        }
+        ScenarioKind::FreePrisoner => {
+            let prisoner_at = scenario
+                .game
+                .counters
+                .iter()
+                .find(|c| c.kind == CounterKind::Prisoner)
+                .map(|c| c.at())
+                .unwrap_or(goal[0]);
+            let p = st
+                .figures
+                .iter()
+                .filter(|f| f.id.team == att)
+                .max_by_key(|f| (f.defense, std::cmp::Reverse(f.id.number)))
+                .map(|f| f.id)
+                .expect("ten models");
+            let pf = st.fig_mut(p);
+            pf.at = prisoner_at;
+            pf.bound = true;
+            st.prisoner = Some(p);
+            st.counters.retain(|c| c.kind != CounterKind::Prisoner);
+            ev.push(Event::PrisonerChosen {
+                id: p,
+                at: prisoner_at,
+            });
+            place(
+                st,
+                ev,
+                grid,
+                def,
+                "defender",
+                zone(scenario, "defender")?,
+                &walk,
+                false,
+            )?;
+            let side = best_edge(st)?;
+            st.deploy_edge[att.index()] = Some(side);
+            let name = edge_zone(side);
+            place(
+                st,
+                ev,
+                grid,
+                att,
+                &name,
+                zone(scenario, &name)?,
+                &walk,
+                false,
+            )?;
+        }
+        _ => {
+            let side = best_edge(st)?;
+            for (t, s) in [(att, side), (def, side.opposite())] {
+                st.deploy_edge[t.index()] = Some(s);
+                let name = edge_zone(s);
+                place(st, ev, grid, t, &name, zone(scenario, &name)?, &walk, false)?;
+            }
+        }
+    }
+    Ok(())
+}
+
+#[allow(clippy::too_many_arguments)]
+fn place(
+    st: &mut State,
+    ev: &mut Vec<Event>,
+    grid: &Grid,
+    team: Team,
+    name: &str,
+    squares: Vec<Point>,
+    walk: &dyn Fn(Point) -> u32,
+    cover_first: bool,
+) -> Result<(), GameError> {
+    let counters: Vec<Point> = st.counters.iter().filter_map(|c| c.at).collect();
+    let mut free: Vec<Point> = squares
+        .into_iter()
+        .filter(|&p| grid.standable(p) && st.at(p).is_none() && !counters.contains(&p))
+        .collect();
+    free.sort_by_key(|&p| (cover_first && !grid.at(p).cover(), walk(p), p.y, p.x));
+    let ids: Vec<ModelId> = st
+        .figures
+        .iter()
+        .filter(|f| f.id.team == team && f.at.x < 0)
+        .map(|f| f.id)
+        .collect();
+    if free.len() < ids.len() {
+        return Err(GameError::ZoneFull {
+            zone: name.to_string(),
+            room: free.len(),
+            need: ids.len(),
+        });
+    }
+    let mut placed = Vec::new();
+    let mut hidden = Vec::new();
+    for (id, p) in ids.into_iter().zip(free) {
+        let f = st.fig_mut(id);
+        f.at = p;
+        if cover_first && grid.at(p).cover() && !f.has(Ability::Huge) {
+            f.hidden = true;
+            hidden.push(id);
+        }
+        placed.push((id, p));
+    }
+    ev.push(Event::Deployed {
+        team,
+        zone: name.to_string(),
+        models: placed,
+    });
+    for id in hidden {
+        ev.push(Event::StartsHidden { id });
+    }
+    Ok(())
+}

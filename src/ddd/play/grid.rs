@@ -1,0 +1,185 @@
+//! The board in play: the walking rules of [`crate::build::board::walk`]
+//! (eight neighbours, no squeezing past a wall's corner or a door post)
+//! with the doors as they stand now, and sight that models block (L41).
+
+use super::state::State;
+use crate::build::board::{Board, NEIGHBOURS, Terrain};
+use crate::core::geom::{Point, Side};
+
+/// The board and where its doors are.
+#[derive(Debug, Clone)]
+pub struct Grid {
+    /// The board.
+    pub board: Board,
+    east: Vec<Option<usize>>,
+    south: Vec<Option<usize>>,
+}
+
+impl Grid {
+    /// Reads the board's doors (their indices are the board's order).
+    pub fn new(board: Board) -> Grid {
+        let n = board.cells.len();
+        let mut east = vec![None; n];
+        let mut south = vec![None; n];
+        for (k, d) in board.doors.iter().enumerate() {
+            if board.contains(d.at) {
+                let i = board.index(d.at);
+                match d.side {
+                    Side::E => east[i] = Some(k),
+                    _ => south[i] = Some(k),
+                }
+            }
+        }
+        Grid { board, east, south }
+    }
+
+    /// The door between two orthogonal neighbours.
+    pub fn door_between(&self, a: Point, b: Point) -> Option<usize> {
+        let (p, east) = match (b.x - a.x, b.y - a.y) {
+            (1, 0) => (a, true),
+            (-1, 0) => (b, true),
+            (0, 1) => (a, false),
+            (0, -1) => (b, false),
+            _ => return None,
+        };
+        if !self.board.contains(p) {
+            return None;
+        }
+        let i = self.board.index(p);
+        if east { self.east[i] } else { self.south[i] }
+    }
+
+    /// The door on `side` of square `p`.
+    pub fn door_on(&self, p: Point, side: Side) -> Option<usize> {
+        let (dx, dy) = side.delta();
+        self.door_between(
+            p,
+            Point {
+                x: p.x + dx,
+                y: p.y + dy,
+            },
+        )
+    }
+
+    /// The terrain of a square (wall off the board).
+    pub fn at(&self, p: Point) -> Terrain {
+        if self.board.contains(p) {
+            self.board.at(p)
+        } else {
+            Terrain::Wall
+        }
+    }
+
+    /// Can a model stand on `p`?
+    pub fn standable(&self, p: Point) -> bool {
+        self.board.contains(p) && self.board.at(p).standable()
+    }
+
+    fn passable(&self, p: Point, phase: bool) -> bool {
+        self.standable(p) || phase && self.at(p) == Terrain::Obstacle
+    }
+
+    /// May a model step from `a` to its neighbour `b`, the doors as they
+    /// stand? Phase lets it through obstacles (it may not stop on one).
+    pub fn can_step(&self, st: &State, a: Point, b: Point, phase: bool) -> bool {
+        if !self.passable(b, phase) {
+            return false;
+        }
+        let (dx, dy) = (b.x - a.x, b.y - a.y);
+        if dx == 0 || dy == 0 {
+            return self.door_between(a, b).is_none_or(|k| !st.doors[k].shut());
+        }
+        let m1 = Point {
+            x: a.x + dx,
+            y: a.y,
+        };
+        let m2 = Point {
+            x: a.x,
+            y: a.y + dy,
+        };
+        self.passable(m1, phase)
+            && self.passable(m2, phase)
+            && self.door_between(a, m1).is_none()
+            && self.door_between(m1, b).is_none()
+            && self.door_between(a, m2).is_none()
+            && self.door_between(m2, b).is_none()
+    }
+
+    /// The squares of the line of sight from `a` to `b` (both ends
+    /// included), drawn as [`crate::build::board::Walker::sees`] draws it.
+    pub fn line(a: Point, b: Point) -> Vec<Point> {
+        let (from, to) = if a <= b { (a, b) } else { (b, a) };
+        let mut out = vec![from];
+        let dx = (to.x - from.x).abs();
+        let dy = -(to.y - from.y).abs();
+        let sx = if from.x < to.x { 1 } else { -1 };
+        let sy = if from.y < to.y { 1 } else { -1 };
+        let mut err = dx + dy;
+        let (mut x, mut y) = (from.x, from.y);
+        while (x, y) != (to.x, to.y) {
+            let e2 = 2 * err;
+            if e2 >= dy {
+                err += dy;
+                x += sx;
+            }
+            if e2 <= dx {
+                err += dx;
+                y += sy;
+            }
+            out.push(Point { x, y });
+        }
+        out
+    }
+
+    /// Can a model on `a` see one on `b`? Walls, obstacles, shut doors and
+    /// the models on the squares between block the line.
+    pub fn sees(&self, st: &State, a: Point, b: Point) -> bool {
+        let line = Grid::line(a, b);
+        for w in line.windows(2) {
+            let (p, q) = (w[0], w[1]);
+            if !self.step_clear(st, p, q) {
+                return false;
+            }
+            if q != line[line.len() - 1] && (self.at(q).opaque() || st.at(q).is_some()) {
+                return false;
+            }
+        }
+        true
+    }
+
+    fn step_clear(&self, st: &State, a: Point, b: Point) -> bool {
+        let shut = |p: Point, q: Point| self.door_between(p, q).is_some_and(|k| st.doors[k].shut());
+        let (dx, dy) = (b.x - a.x, b.y - a.y);
+        if dx == 0 || dy == 0 {
+            return !shut(a, b);
+        }
+        let route = |m: Point| !self.at(m).opaque() && !shut(a, m) && !shut(m, b);
+        route(Point {
+            x: a.x + dx,
+            y: a.y,
+        }) || route(Point {
+            x: a.x,
+            y: a.y + dy,
+        })
+    }
+
+    /// The neighbours of `p` on the board.
+    pub fn around(&self, p: Point) -> impl Iterator<Item = Point> + '_ {
+        NEIGHBOURS
+            .iter()
+            .map(move |&(dx, dy)| Point {
+                x: p.x + dx,
+                y: p.y + dy,
+            })
+            .filter(|q| self.board.contains(*q))
+    }
+
+    /// The edge a square is on, if it is an exit square.
+    pub fn exit_side(&self, p: Point) -> Option<Side> {
+        self.board
+            .exits
+            .iter()
+            .find(|e| e.squares().any(|q| q == p))
+            .map(|e| e.side)
+    }
+}

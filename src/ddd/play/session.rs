@@ -1,0 +1,546 @@
+//! A game at the table: typed lines in, English lines out; the AI's turns
+//! played as they come; undo; the save (the inputs and the typed commands,
+//! replayed on resume).
+
+use super::ai;
+use super::command::{self, Command, ParseError};
+use super::engine::{Game, GameError, PlayOptions};
+use super::event::Event;
+use super::refusal::Refusal;
+use super::state::{Fate, ModelId, Outcome, State, Team};
+use super::transcript;
+use crate::core::dice::Dice;
+use crate::core::geom::Point;
+use crate::core::yaml::FileError;
+use crate::ddd::part::{CounterKind, DddScenario};
+use crate::ddd::warparty::Warparty;
+use serde::{Deserialize, Serialize};
+use std::sync::Arc;
+
+/// The format tag of a Dungeons Dark & Dangerous save.
+pub const SAVE_FORMAT: &str = "tilecrawl-ddd-save/1";
+/// Largest save read.
+pub const MAX_SAVE_BYTES: u64 = 4 * 1024 * 1024;
+/// Commands the policy gives one model in one turn before it is made to
+/// end the turn (a guard; the policy ends turns itself).
+const AI_COMMANDS_PER_TURN: usize = 8;
+/// The play dice's stage.
+pub const STAGE: &str = "dd-and-d play";
+
+/// Who the policy plays.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AiSide {
+    /// Nobody: the players give every command.
+    None,
+    /// One side.
+    Side(Team),
+    /// Both sides (simulate).
+    Both,
+}
+
+impl AiSide {
+    /// Does the policy play `team`?
+    pub fn plays(self, team: Team) -> bool {
+        match self {
+            AiSide::None => false,
+            AiSide::Side(t) => t == team,
+            AiSide::Both => true,
+        }
+    }
+
+    /// `none`, `blue`, `red` or `both`.
+    pub fn name(self) -> &'static str {
+        match self {
+            AiSide::None => "none",
+            AiSide::Side(t) => t.name(),
+            AiSide::Both => "both",
+        }
+    }
+
+    /// Reads a name.
+    pub fn parse(s: &str) -> Option<AiSide> {
+        match s {
+            "none" => Some(AiSide::None),
+            "both" => Some(AiSide::Both),
+            _ => Team::parse(s).map(AiSide::Side),
+        }
+    }
+}
+
+/// A save file.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SaveFile {
+    /// Always [`SAVE_FORMAT`].
+    pub format: String,
+    /// The scenario file, as given (relative to the save's folder when it can be).
+    pub scenario: String,
+    /// The scenario's digest (`core::digest`): a changed scenario is refused.
+    pub scenario_digest: String,
+    /// Blue's war-party (without the log of the rolls that made it).
+    pub warparty: Warparty,
+    /// Red's war-party.
+    pub opponent: Warparty,
+    /// The play dice's seed.
+    pub seed: u64,
+    /// Who the policy plays: none, blue or red.
+    pub ai: String,
+    /// The round limit, if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max_rounds: Option<u32>,
+    /// The advanced rules.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub advanced: bool,
+    /// The commands typed, in order.
+    #[serde(default)]
+    pub commands: Vec<String>,
+}
+
+/// Why a line or a save was not taken.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SessionError {
+    /// Not a command.
+    #[error(transparent)]
+    Parse(#[from] ParseError),
+    /// The rules refuse it.
+    #[error("refused: {0}")]
+    Refused(#[from] Refusal),
+    /// The game cannot start.
+    #[error(transparent)]
+    Game(#[from] GameError),
+    /// A save or war-party that does not read.
+    #[error(transparent)]
+    File(#[from] FileError),
+    /// A save whose commands do not replay.
+    #[error("{file}: commands[{index}] `{command}` does not replay: {why}")]
+    Replay {
+        /// The save.
+        file: String,
+        /// Which command.
+        index: usize,
+        /// The command.
+        command: String,
+        /// Why.
+        why: String,
+    },
+    /// Nothing to undo.
+    #[error("nothing to undo")]
+    NothingToUndo,
+}
+
+/// A game with its inputs, so it can be undone and saved.
+#[derive(Debug, Clone)]
+pub struct Session {
+    scenario: Arc<DddScenario>,
+    blue: Warparty,
+    red: Warparty,
+    seed: u64,
+    ai: AiSide,
+    opts: PlayOptions,
+    game: Game,
+    commands: Vec<String>,
+}
+
+/// Starts a game from its inputs: the opening lines and events.
+fn open(
+    scenario: &DddScenario,
+    blue: &Warparty,
+    red: &Warparty,
+    seed: u64,
+    ai: AiSide,
+    opts: PlayOptions,
+    text: bool,
+) -> Result<(Game, Vec<String>), GameError> {
+    let dice = if text {
+        Dice::for_stage(seed, STAGE)
+    } else {
+        Dice::quiet(seed, STAGE)
+    };
+    let (mut game, ev) = Game::new(scenario, blue, red, dice, opts)?;
+    let mut out = Vec::new();
+    if text {
+        out.extend(ev.iter().map(|e| transcript::line(&game.state, e)));
+    }
+    run_ai(&mut game, ai, &mut out, text);
+    Ok((game, out))
+}
+
+/// Plays the policy's sides until a player's model is up or the game ends.
+pub fn run_ai(game: &mut Game, ai: AiSide, out: &mut Vec<String>, text: bool) {
+    let mut count = 0;
+    let mut last = None;
+    while let Some(id) = game.current() {
+        if !ai.plays(id.team) {
+            break;
+        }
+        if last != Some(id) {
+            count = 0;
+            last = Some(id);
+        }
+        count += 1;
+        let cmd = if count > AI_COMMANDS_PER_TURN {
+            Command::End
+        } else {
+            ai::decide(game)
+        };
+        let ev = match game.play(cmd) {
+            Ok(ev) => ev,
+            Err(_) => game.play(Command::End).unwrap_or_default(),
+        };
+        if text {
+            out.push(echo(&game.state, id, cmd));
+            out.extend(ev.iter().map(|e| transcript::line(&game.state, e)));
+        }
+        if game.state.turn.is_some_and(|t| t.model != id) {
+            last = None;
+        }
+    }
+}
+
+fn echo(st: &State, id: ModelId, cmd: Command) -> String {
+    format!("> {} ({id}): {}", st.fig(id).name, command::unparse(cmd))
+}
+
+impl Session {
+    /// A new game: the opening lines (dice-off, deployment, the first
+    /// cards and the policy's turns until a player's model is up).
+    pub fn start(
+        scenario: Arc<DddScenario>,
+        blue: Warparty,
+        red: Warparty,
+        seed: u64,
+        ai: AiSide,
+        opts: PlayOptions,
+    ) -> Result<(Session, Vec<String>), GameError> {
+        let (game, out) = open(&scenario, &blue, &red, seed, ai, opts, true)?;
+        Ok((
+            Session {
+                scenario,
+                blue,
+                red,
+                seed,
+                ai,
+                opts,
+                game,
+                commands: Vec::new(),
+            },
+            out,
+        ))
+    }
+
+    /// The game.
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// The commands typed so far.
+    pub fn commands(&self) -> &[String] {
+        &self.commands
+    }
+
+    /// One typed command: its lines, or why it was not taken (the game
+    /// unchanged).
+    pub fn enter(&mut self, line: &str) -> Result<Vec<String>, SessionError> {
+        let cmd = command::parse(line)?;
+        let id = self.game.current().ok_or(Refusal::GameOver)?;
+        let ev = self.game.play(cmd)?;
+        self.commands.push(command::unparse(cmd));
+        let mut out = vec![echo(&self.game.state, id, cmd)];
+        out.extend(ev.iter().map(|e| transcript::line(&self.game.state, e)));
+        run_ai(&mut self.game, self.ai, &mut out, true);
+        Ok(out)
+    }
+
+    /// Takes back the last command typed (and the policy's turns after it).
+    pub fn undo(&mut self) -> Result<String, SessionError> {
+        let last = self.commands.pop().ok_or(SessionError::NothingToUndo)?;
+        let (game, _) = replay_game(
+            &self.scenario,
+            &self.blue,
+            &self.red,
+            self.seed,
+            self.ai,
+            self.opts,
+            &self.commands,
+            "the game",
+        )?;
+        self.game = game;
+        Ok(format!("took back `{last}`"))
+    }
+
+    /// The save file's text.
+    pub fn save_text(&self, scenario_ref: &str, scenario_digest: &str) -> String {
+        let s = SaveFile {
+            format: SAVE_FORMAT.into(),
+            scenario: scenario_ref.into(),
+            scenario_digest: scenario_digest.into(),
+            warparty: Warparty {
+                log: Vec::new(),
+                ..self.blue.clone()
+            },
+            opponent: Warparty {
+                log: Vec::new(),
+                ..self.red.clone()
+            },
+            seed: self.seed,
+            ai: self.ai.name().into(),
+            max_rounds: self.opts.max_rounds,
+            advanced: self.opts.advanced,
+            commands: self.commands.clone(),
+        };
+        crate::core::yaml_emit::to_string(
+            &s,
+            &crate::core::yaml_emit::DocStyle {
+                width: crate::core::yaml_emit::DEFAULT_WIDTH,
+                block_keys: &["commands"],
+            },
+        )
+        .expect("a save always serialises")
+    }
+
+    /// A saved game replayed: the session and its whole transcript.
+    pub fn resume(
+        save: &SaveFile,
+        scenario: Arc<DddScenario>,
+        file: &str,
+    ) -> Result<(Session, Vec<String>), SessionError> {
+        for (key, w) in [("warparty", &save.warparty), ("opponent", &save.opponent)] {
+            if let Some(p) = crate::ddd::warparty::problems(w).into_iter().next() {
+                return Err(FileError::at_key(file, key, p.to_string()).into());
+            }
+        }
+        let (blue, red) = (save.warparty.clone(), save.opponent.clone());
+        let ai = AiSide::parse(&save.ai)
+            .filter(|a| *a != AiSide::Both)
+            .ok_or_else(|| FileError::at_key(file, "ai", "expected none, blue or red"))?;
+        let opts = PlayOptions {
+            max_rounds: save.max_rounds,
+            advanced: save.advanced,
+        };
+        let (game, out) = replay_game(
+            &scenario,
+            &blue,
+            &red,
+            save.seed,
+            ai,
+            opts,
+            &save.commands,
+            file,
+        )?;
+        Ok((
+            Session {
+                scenario,
+                blue,
+                red,
+                seed: save.seed,
+                ai,
+                opts,
+                game,
+                commands: save.commands.clone(),
+            },
+            out,
+        ))
+    }
+
+    /// The state in lines (`status`).
+    pub fn status(&self) -> Vec<String> {
+        status(&self.game)
+    }
+
+    /// The board as text (`map`).
+    pub fn map(&self) -> Vec<String> {
+        map(&self.game)
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn replay_game(
+    scenario: &DddScenario,
+    blue: &Warparty,
+    red: &Warparty,
+    seed: u64,
+    ai: AiSide,
+    opts: PlayOptions,
+    commands: &[String],
+    file: &str,
+) -> Result<(Game, Vec<String>), SessionError> {
+    let (mut game, mut out) = open(scenario, blue, red, seed, ai, opts, true)?;
+    for (index, line) in commands.iter().enumerate() {
+        let bad = |why: String| SessionError::Replay {
+            file: file.into(),
+            index,
+            command: crate::core::text::excerpt(line, 40),
+            why,
+        };
+        let cmd = command::parse(line).map_err(|e| bad(e.to_string()))?;
+        let id = game
+            .current()
+            .ok_or_else(|| bad("the game is over".into()))?;
+        let ev = game.play(cmd).map_err(|e| bad(e.to_string()))?;
+        out.push(echo(&game.state, id, cmd));
+        out.extend(ev.iter().map(|e| transcript::line(&game.state, e)));
+        run_ai(&mut game, ai, &mut out, true);
+    }
+    Ok((game, out))
+}
+
+/// Reads a save's text.
+pub fn parse_save(text: &str, file: &str) -> Result<SaveFile, FileError> {
+    let s: SaveFile = crate::core::yaml::parse(text, file)?;
+    if s.format != SAVE_FORMAT {
+        return Err(FileError::at_key(
+            file,
+            "format",
+            format!(
+                "is `{}`; expected `{SAVE_FORMAT}`",
+                crate::core::text::excerpt(&s.format, 40)
+            ),
+        ));
+    }
+    Ok(s)
+}
+
+/// What `help` prints.
+pub const HELP: &str = "\
+commands for the model whose turn it is (move first, then one action):
+  move X,Y        walk there, within the movement roll (stops next to an enemy)
+  leave           step off the board from an exit square
+  attack ID       close combat (ID such as r3)     shoot ID    ranged attack
+  enthral ID      Enthrall, within 4 and in sight  heal ID     Healer, within 2
+  open S | close S | smash S | pick S | search S   the door on side S (N, E, S, W)
+  trap S|X,Y | disarm S|X,Y                        Thief: set or remove a trap
+  hide | pickup [X,Y] | free | read | end | surrender (with --advanced)
+also: status, map, undo, help, quit";
+
+/// Every model and the score, one line each.
+pub fn status(g: &Game) -> Vec<String> {
+    let st = &g.state;
+    let mut out = vec![format!(
+        "round {}; {} is the attacker; kills: Blue {}, Red {}; off the board: Blue {}, Red {}; treasure off: Blue {}, Red {}",
+        st.round,
+        st.attacker.name(),
+        st.kills[0],
+        st.kills[1],
+        st.escaped[0],
+        st.escaped[1],
+        st.treasure_off[0],
+        st.treasure_off[1]
+    )];
+    if let Some(t) = st.turn {
+        out.push(format!(
+            "{}'s turn: {} squares of movement left, {}",
+            t.model,
+            t.moves_left,
+            if t.acted {
+                "action taken"
+            } else {
+                "action to take"
+            }
+        ));
+    }
+    for f in &st.figures {
+        let where_ = match f.fate {
+            Fate::OnBoard => format!("{},{}", f.at.x, f.at.y),
+            Fate::Dead => "killed".into(),
+            Fate::Escaped(s) => format!("off the {} edge", crate::build::board::edge_word(s)),
+        };
+        let mut marks = Vec::new();
+        if f.wounds > 0 {
+            marks.push(format!("{}/{} wounds", f.wounds, f.max_wounds()));
+        }
+        for (on, word) in [
+            (f.hidden, "hidden"),
+            (f.stunned, "stunned"),
+            (f.bound, "bound"),
+            (f.has_read, "has read the message"),
+        ] {
+            if on {
+                marks.push(word.into());
+            }
+        }
+        if let Some(c) = f.carrying {
+            marks.push(format!("carries the {}", st.counters[c].kind.id()));
+        }
+        let ab: Vec<&str> = f.abilities.iter().map(|a| a.id()).collect();
+        out.push(format!(
+            "  {} {}: power d{}, defense d{}{}; {}{}",
+            f.id,
+            f.name,
+            f.power.sides(),
+            f.defense.sides(),
+            if ab.is_empty() {
+                String::new()
+            } else {
+                format!(" ({})", ab.join(", "))
+            },
+            where_,
+            if marks.is_empty() {
+                String::new()
+            } else {
+                format!("; {}", marks.join(", "))
+            }
+        ));
+    }
+    out
+}
+
+/// The board as text: the grid's legend, Blue's models as `A`-`J` (1-10),
+/// Red's as `a`-`j`, counters `T` treasure, `O` object, `M` message, `t` a
+/// trap on a square.
+pub fn map(g: &Game) -> Vec<String> {
+    let st = &g.state;
+    let b = &g.grid.board;
+    let mut rows: Vec<Vec<char>> = b.rows().iter().map(|r| r.chars().collect()).collect();
+    let mut put = |p: Point, c: char| {
+        if let Some(row) = rows.get_mut(p.y as usize)
+            && let Some(cell) = row.get_mut(p.x as usize)
+        {
+            *cell = c;
+        }
+    };
+    for t in &st.traps {
+        put(t.at, 't');
+    }
+    for c in &st.counters {
+        if let Some(p) = c.at {
+            put(
+                p,
+                match c.kind {
+                    CounterKind::Treasure => 'T',
+                    CounterKind::Object => 'O',
+                    CounterKind::Message => 'M',
+                    CounterKind::Prisoner => 'P',
+                },
+            );
+        }
+    }
+    for f in st.figures.iter().filter(|f| f.on_board()) {
+        let base = if f.id.team == Team::Blue { b'A' } else { b'a' };
+        put(f.at, (base + (f.id.number as u8 - 1)) as char);
+    }
+    let mut out: Vec<String> = rows.into_iter().map(|r| r.into_iter().collect()).collect();
+    out.push(
+        "legend: # wall . floor , difficult X obstacle % rubble ~ water; Blue A-J, Red a-j (models 1-10); T treasure O object M message t trap"
+            .into(),
+    );
+    out
+}
+
+/// The outcome in words, for a finished game.
+pub fn outcome_word(o: Outcome) -> String {
+    match o {
+        Outcome::Win(t) => format!("{} wins", t.name()),
+        Outcome::Draw => "a draw".into(),
+    }
+}
+
+/// The events of a scripted command list with no text (tests).
+pub fn events_of(game: &mut Game, cmds: &[Command]) -> Vec<Event> {
+    let mut out = Vec::new();
+    for &c in cmds {
+        if let Ok(ev) = game.play(c) {
+            out.extend(ev);
+        }
+    }
+    out
+}

@@ -1,0 +1,155 @@
+//! Many games of one scenario with both sides played by the policy
+//! (`ai.rs`), on quiet dice; each run's seed comes from the master seed and
+//! the run's number, so the report is the same for any number of threads.
+
+use super::engine::{Game, GameError, PlayOptions};
+use super::session::{AiSide, STAGE, run_ai};
+use super::state::{Outcome, Team};
+use crate::core::dice::{Dice, run_seed};
+use crate::ddd::part::DddScenario;
+use crate::ddd::warparty::Warparty;
+use rayon::prelude::*;
+use serde::Serialize;
+
+/// Rounds after which a simulated game stops (see [`PlayOptions::max_rounds`]).
+pub const DEFAULT_MAX_ROUNDS: u32 = 40;
+
+/// What `simulate` takes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SimOptions {
+    /// Games to play.
+    pub runs: u32,
+    /// The master seed of the runs' dice.
+    pub seed: u64,
+    /// The round limit.
+    pub max_rounds: u32,
+}
+
+/// How one game went.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RunResult {
+    /// The outcome (none: stopped by the guard on commands).
+    pub outcome: Option<Outcome>,
+    /// Rounds played.
+    pub rounds: u32,
+    /// The side that won the dice-off.
+    pub attacker: Team,
+    /// The game reached the round limit.
+    pub limit: bool,
+}
+
+/// The report.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct SimReport {
+    /// The scenario's id.
+    pub scenario: String,
+    /// Games played.
+    pub runs: u32,
+    /// Games Blue won.
+    pub blue_wins: u32,
+    /// Games Red won.
+    pub red_wins: u32,
+    /// Draws.
+    pub draws: u32,
+    /// Games decided by the round limit.
+    pub round_limit: u32,
+    /// Games the dice-off winner (the attacker) won.
+    pub attacker_wins: u32,
+    /// Mean rounds played.
+    pub mean_rounds: f64,
+}
+
+/// Plays one game by the policy on both sides.
+pub fn run_one(
+    scenario: &DddScenario,
+    blue: &Warparty,
+    red: &Warparty,
+    seed: u64,
+    max_rounds: u32,
+) -> Result<RunResult, GameError> {
+    let opts = PlayOptions {
+        max_rounds: Some(max_rounds),
+        advanced: false,
+    };
+    let (mut game, ev) = Game::new(scenario, blue, red, Dice::quiet(seed, STAGE), opts)?;
+    drop(ev);
+    let mut sink = Vec::new();
+    run_ai(&mut game, AiSide::Both, &mut sink, false);
+    let limit = game.state.why == Some(super::event::Why::RoundLimit);
+    Ok(RunResult {
+        outcome: game.state.outcome,
+        rounds: game.state.round,
+        attacker: game.state.attacker,
+        limit,
+    })
+}
+
+/// Plays `opts.runs` games in parallel (the current rayon pool) and sums
+/// them up in run order.
+pub fn simulate(
+    scenario: &DddScenario,
+    blue: &Warparty,
+    red: &Warparty,
+    opts: &SimOptions,
+    tick: &(dyn Fn() + Sync),
+) -> Result<SimReport, GameError> {
+    let results: Vec<Result<RunResult, GameError>> = (0..opts.runs)
+        .into_par_iter()
+        .map(|r| {
+            let out = run_one(scenario, blue, red, run_seed(opts.seed, r), opts.max_rounds);
+            tick();
+            out
+        })
+        .collect();
+    let mut rep = SimReport {
+        scenario: scenario.game.scenario.id().to_string(),
+        runs: opts.runs,
+        blue_wins: 0,
+        red_wins: 0,
+        draws: 0,
+        round_limit: 0,
+        attacker_wins: 0,
+        mean_rounds: 0.0,
+    };
+    let mut rounds = 0u64;
+    for r in results {
+        let r = r?;
+        rounds += u64::from(r.rounds);
+        match r.outcome {
+            Some(Outcome::Win(Team::Blue)) => rep.blue_wins += 1,
+            Some(Outcome::Win(Team::Red)) => rep.red_wins += 1,
+            _ => rep.draws += 1,
+        }
+        if r.outcome == Some(Outcome::Win(r.attacker)) {
+            rep.attacker_wins += 1;
+        }
+        if r.limit {
+            rep.round_limit += 1;
+        }
+    }
+    rep.mean_rounds = rounds as f64 / f64::from(opts.runs.max(1));
+    Ok(rep)
+}
+
+impl SimReport {
+    /// The report in lines.
+    pub fn to_text(&self) -> String {
+        let pct = |n: u32| 100.0 * f64::from(n) / f64::from(self.runs.max(1));
+        format!(
+            "scenario {}: {} games, both sides by the policy\n\
+             Blue wins {:.1} % ({}), Red wins {:.1} % ({}), draws {:.1} % ({})\n\
+             the dice-off winner (attacker) won {:.1} %; {} games reached the round limit; {:.1} rounds on average\n",
+            self.scenario,
+            self.runs,
+            pct(self.blue_wins),
+            self.blue_wins,
+            pct(self.red_wins),
+            self.red_wins,
+            pct(self.draws),
+            self.draws,
+            pct(self.attacker_wins),
+            self.round_limit,
+            self.mean_rounds
+        )
+    }
+}
