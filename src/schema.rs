@@ -21,7 +21,7 @@ pub struct Kind {
 }
 
 /// Every kind with a schema, by name.
-pub const KINDS: [Kind; 22] = [
+pub const KINDS: [Kind; 23] = [
     Kind {
         name: "campaign",
         format: crate::mkd::campaign::model::FORMAT,
@@ -81,6 +81,12 @@ pub const KINDS: [Kind; 22] = [
         format: crate::ddd::warparty::FORMAT,
         what: "a Dungeons Dark & Dangerous war-party (--warparty)",
         schema: warparty_schema,
+    },
+    Kind {
+        name: "ddd-save",
+        format: crate::ddd::play::session::SAVE_FORMAT,
+        what: "a saved Dungeons Dark & Dangerous game (play --save)",
+        schema: crate::ddd::play::session::json_schema,
     },
     Kind {
         name: "dw10-party",

@@ -156,6 +156,7 @@ pub(crate) fn run(
     out: Option<PathBuf>,
     force: bool,
     quiet: bool,
+    json: bool,
 ) -> anyhow::Result<()> {
     let opts = pack_options(output)?;
     let s = tilecrawl::ddd::generate(seed, &args.options()?)
@@ -167,7 +168,33 @@ pub(crate) fn run(
         .map(|(n, b)| (n.as_str(), b.as_slice()))
         .collect();
     super::outputs::write_outputs(&out, &refs, force)?;
-    if !quiet {
+    let count = |k: tilecrawl::build::board::DoorKind| {
+        s.game
+            .doors
+            .iter()
+            .filter(|d| match k {
+                tilecrawl::build::board::DoorKind::Secret => d.secret,
+                tilecrawl::build::board::DoorKind::Locked => d.locked && !d.secret,
+                tilecrawl::build::board::DoorKind::Plain => !d.locked && !d.secret,
+            })
+            .count()
+    };
+    if json && !quiet {
+        use tilecrawl::build::board::DoorKind as K;
+        let v = serde_json::json!({
+            "seed": s.seed.to_string(),
+            "ruleset": s.ruleset.to_string(),
+            "scenario": s.game.scenario.text().name,
+            "width": s.size.width,
+            "height": s.size.height,
+            "exits": s.game.exits.len(),
+            "doors": {"plain": count(K::Plain), "locked": count(K::Locked), "secret": count(K::Secret)},
+            "counters": s.game.counters.len(),
+            "out": out.display().to_string(),
+            "files": refs.iter().map(|(n, _)| *n).collect::<Vec<_>>(),
+        });
+        outln!("{v}")?;
+    } else if !quiet {
         outln!(
             "seed {seed}: Dungeons Dark & Dangerous, {} ({}); board {}×{} squares, {} exits, {} doors",
             s.game.scenario.text().name,

@@ -421,7 +421,15 @@ pub fn run(a: GenerateArgs) -> anyhow::Result<()> {
     match ruleset {
         RulesetId::DungeonWorld10mm => return run_dw10(&a, seed),
         RulesetId::DdAndD => {
-            return super::ddd::run(seed, &a.ddd, &a.output, a.out.clone(), a.force, a.quiet);
+            return super::ddd::run(
+                seed,
+                &a.ddd,
+                &a.output,
+                a.out.clone(),
+                a.force,
+                a.quiet,
+                a.json,
+            );
         }
         // Refused before any work is done.
         RulesetId::MkdAdventure => drop(a.output.mkd_options()?),

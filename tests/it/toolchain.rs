@@ -263,4 +263,48 @@ fn json_summaries_parse_and_carry_seeds_as_strings() {
     assert_eq!(c["seed"], "9");
     assert!(!c["heroes"].as_array().unwrap().is_empty());
     assert!(c["current"].is_null());
+
+    // The other games' generate summaries too.
+    let dw = json(&[
+        "generate",
+        "--ruleset",
+        "dungeon-world-10mm",
+        "--seed",
+        "7",
+        "--dpi",
+        "20",
+        "--out",
+        "dw",
+        "--json",
+    ]);
+    assert_eq!(dw["seed"], "7");
+    assert_eq!(dw["ruleset"], "dungeon-world-10mm");
+    let dd = json(&[
+        "generate",
+        "--ruleset",
+        "dd-and-d",
+        "--scenario",
+        "ambush",
+        "--seed",
+        "7",
+        "--dpi",
+        "20",
+        "--out",
+        "dd",
+        "--json",
+    ]);
+    assert_eq!(dd["seed"], "7");
+    assert_eq!(dd["scenario"], "Ambush");
+    let doors = ["plain", "locked", "secret"].map(|k| dd["doors"][k].as_u64().unwrap());
+    let text = std::fs::read_to_string(d.join("dd/scenario.yaml")).unwrap();
+    let tilecrawl::games::AnyScenario::Ddd(s) =
+        tilecrawl::games::AnyScenario::from_yaml(&text, "scenario.yaml").unwrap()
+    else {
+        panic!("not a dd-and-d scenario")
+    };
+    assert_eq!(doors.iter().sum::<u64>(), s.game.doors.len() as u64);
+    assert_eq!(
+        doors[2],
+        s.game.doors.iter().filter(|d| d.secret).count() as u64
+    );
 }

@@ -68,8 +68,9 @@ impl AiSide {
 }
 
 /// A save file.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
+#[schemars(rename = "DddSave")]
 pub struct SaveFile {
     /// Always [`SAVE_FORMAT`].
     pub format: String,
@@ -543,4 +544,9 @@ pub fn events_of(game: &mut Game, cmds: &[Command]) -> Vec<Event> {
         }
     }
     out
+}
+
+/// The JSON Schema of a save file.
+pub fn json_schema() -> schemars::Schema {
+    schemars::schema_for!(SaveFile)
 }
