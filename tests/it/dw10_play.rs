@@ -167,6 +167,9 @@ fn bad_commands_are_refused_and_another_games_scenario_by_name() {
         &["play", "scenario.yaml", "--script", "s.txt", "--quiet"],
     );
     assert_eq!(out.matches("refused: ").count(), 4, "{out}");
+    // Another game's scenario goes to its own engine, which refuses this
+    // game's party by name.
+    std::fs::write(dir.path().join("party.yaml"), party::DEFAULT_YAML).unwrap();
     let r = common::run_env(
         dir.path(),
         &[
@@ -175,6 +178,8 @@ fn bad_commands_are_refused_and_another_games_scenario_by_name() {
                 .join("tests/golden/ddd/seed-3/ambush.yaml")
                 .to_str()
                 .unwrap(),
+            "--party",
+            "party.yaml",
             "--save",
             "other.yaml",
         ],
@@ -182,6 +187,7 @@ fn bad_commands_are_refused_and_another_games_scenario_by_name() {
         Duration::from_secs(60),
     );
     common::one_error_line(&r, &["dd-and-d"]).unwrap();
+    assert!(!dir.path().join("other.yaml").exists());
 }
 
 /// Hostile party files and saves: one `error:` line naming the file and
