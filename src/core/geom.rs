@@ -49,6 +49,65 @@ pub enum Side {
     W,
 }
 
+/// The squares a straight line crosses from `a` to `b`, both ends
+/// included, in order (Bresenham's line). Every game's line of sight walks
+/// it; one that wants the same squares either way round orders the ends
+/// first.
+pub fn line(a: Point, b: Point) -> Vec<Point> {
+    Line::new(a, b).collect()
+}
+
+/// [`line`] one square at a time, without gathering them.
+#[derive(Debug, Clone)]
+pub struct Line {
+    p: Point,
+    to: Point,
+    d: (i32, i32),
+    s: (i32, i32),
+    err: i32,
+    done: bool,
+}
+
+impl Line {
+    /// The line from `a` to `b`.
+    pub fn new(a: Point, b: Point) -> Line {
+        let d = ((b.x - a.x).abs(), -(b.y - a.y).abs());
+        Line {
+            p: a,
+            to: b,
+            d,
+            s: ((b.x - a.x).signum(), (b.y - a.y).signum()),
+            err: d.0 + d.1,
+            done: false,
+        }
+    }
+}
+
+impl Iterator for Line {
+    type Item = Point;
+
+    fn next(&mut self) -> Option<Point> {
+        if self.done {
+            return None;
+        }
+        let here = self.p;
+        if here == self.to {
+            self.done = true;
+        } else {
+            let e2 = 2 * self.err;
+            if e2 >= self.d.1 {
+                self.err += self.d.1;
+                self.p.x += self.s.0;
+            }
+            if e2 <= self.d.0 {
+                self.err += self.d.0;
+                self.p.y += self.s.1;
+            }
+        }
+        Some(here)
+    }
+}
+
 /// The kinds of door the games put on square edges (one list for the
 /// board builder, the games and the maps).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -153,6 +212,47 @@ pub fn all_around(p: Point) -> Vec<Point> {
 
 #[cfg(test)]
 mod tests {
+    /// The shared line is the one each game drew for itself before (the
+    /// step signs taken as ±1 even on a straight line, which never moves on
+    /// that axis): the same squares for every pair within 9 squares, each a
+    /// king's move from the last.
+    #[test]
+    fn the_line_is_the_games_old_bresenham_and_steps_a_square_at_a_time() {
+        fn old(a: Point, b: Point) -> Vec<Point> {
+            let mut out = vec![a];
+            let dx = (b.x - a.x).abs();
+            let dy = -(b.y - a.y).abs();
+            let sx = if a.x < b.x { 1 } else { -1 };
+            let sy = if a.y < b.y { 1 } else { -1 };
+            let mut err = dx + dy;
+            let (mut x, mut y) = (a.x, a.y);
+            while (x, y) != (b.x, b.y) {
+                let e2 = 2 * err;
+                if e2 >= dy {
+                    err += dy;
+                    x += sx;
+                }
+                if e2 <= dx {
+                    err += dx;
+                    y += sy;
+                }
+                out.push(Point { x, y });
+            }
+            out
+        }
+        let a = Point { x: 0, y: 0 };
+        for x in -9..=9 {
+            for y in -9..=9 {
+                let b = Point { x, y };
+                let l = line(a, b);
+                assert_eq!(l, old(a, b), "{b:?}");
+                assert_eq!((l[0], *l.last().unwrap()), (a, b));
+                assert!(l.windows(2).all(|w| chebyshev(w[0], w[1]) == 1), "{b:?}");
+                assert_eq!(l.len() as u32, chebyshev(a, b) + 1);
+            }
+        }
+    }
+
     use super::*;
 
     #[test]

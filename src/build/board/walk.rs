@@ -185,23 +185,7 @@ impl<'a> Walker<'a> {
     pub fn sees(&self, a: Point, b: Point) -> bool {
         let (from, to) = if a <= b { (a, b) } else { (b, a) };
         let mut prev = from;
-        let dx = (to.x - from.x).abs();
-        let dy = -(to.y - from.y).abs();
-        let sx = if from.x < to.x { 1 } else { -1 };
-        let sy = if from.y < to.y { 1 } else { -1 };
-        let mut err = dx + dy;
-        let (mut x, mut y) = (from.x, from.y);
-        while (x, y) != (to.x, to.y) {
-            let e2 = 2 * err;
-            if e2 >= dy {
-                err += dy;
-                x += sx;
-            }
-            if e2 <= dx {
-                err += dx;
-                y += sy;
-            }
-            let p = Point { x, y };
+        for p in crate::core::geom::Line::new(from, to).skip(1) {
             if !self.step_clear(prev, p) {
                 return false;
             }

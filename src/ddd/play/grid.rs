@@ -109,26 +109,7 @@ impl Grid {
     /// included), drawn as [`crate::build::board::Walker::sees`] draws it.
     pub fn line(a: Point, b: Point) -> Vec<Point> {
         let (from, to) = if a <= b { (a, b) } else { (b, a) };
-        let mut out = vec![from];
-        let dx = (to.x - from.x).abs();
-        let dy = -(to.y - from.y).abs();
-        let sx = if from.x < to.x { 1 } else { -1 };
-        let sy = if from.y < to.y { 1 } else { -1 };
-        let mut err = dx + dy;
-        let (mut x, mut y) = (from.x, from.y);
-        while (x, y) != (to.x, to.y) {
-            let e2 = 2 * err;
-            if e2 >= dy {
-                err += dy;
-                x += sx;
-            }
-            if e2 <= dx {
-                err += dx;
-                y += sy;
-            }
-            out.push(Point { x, y });
-        }
-        out
+        crate::core::geom::line(from, to)
     }
 
     /// Can a model on `a` see one on `b`? Walls, obstacles, shut doors and

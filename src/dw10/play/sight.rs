@@ -10,26 +10,11 @@ use crate::dw10::play::state::{Map, Sq, State};
 /// The squares a straight line crosses from `a` to `b`, both ends
 /// included (Bresenham).
 pub fn line(a: Sq, b: Sq) -> Vec<Sq> {
-    let (mut x, mut y) = a;
-    let dx = (b.0 - a.0).abs();
-    let dy = -(b.1 - a.1).abs();
-    let sx = if a.0 < b.0 { 1 } else { -1 };
-    let sy = if a.1 < b.1 { 1 } else { -1 };
-    let mut err = dx + dy;
-    let mut out = vec![a];
-    while (x, y) != b {
-        let e2 = 2 * err;
-        if e2 >= dy {
-            err += dy;
-            x += sx;
-        }
-        if e2 <= dx {
-            err += dx;
-            y += sy;
-        }
-        out.push((x, y));
-    }
-    out
+    let p = |(x, y): Sq| crate::core::geom::Point { x, y };
+    crate::core::geom::line(p(a), p(b))
+        .into_iter()
+        .map(|q| (q.x, q.y))
+        .collect()
 }
 
 /// What a look from `a` to `b` finds.

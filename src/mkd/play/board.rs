@@ -828,26 +828,7 @@ pub(crate) fn see_through(c: Cell) -> bool {
 }
 
 /// The squares of the straight line from `a` to `b`, both ends included.
-pub fn line(a: Point, b: Point) -> Vec<Point> {
-    let (dx, dy) = ((b.x - a.x).abs(), -(b.y - a.y).abs());
-    let (sx, sy) = ((b.x - a.x).signum(), (b.y - a.y).signum());
-    let mut err = dx + dy;
-    let mut p = a;
-    let mut v = vec![a];
-    while p != b {
-        let e2 = 2 * err;
-        if e2 >= dy {
-            err += dy;
-            p.x += sx;
-        }
-        if e2 <= dx {
-            err += dx;
-            p.y += sy;
-        }
-        v.push(p);
-    }
-    v
-}
+pub use crate::core::geom::line;
 
 /// Which compass side `to` lies on, seen from `from` (the larger offset wins,
 /// ties go north/south).
