@@ -34,40 +34,79 @@ pub fn rack(s: &State, map: &Map, who: Who, dice: u32) -> u32 {
     }
 }
 
+/// Why a figure may not shoot at another now (L137-163).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum NoShot {
+    /// One of the two is not on the map.
+    #[error("the target is not on the map")]
+    OffMap,
+    /// The shooter has no ranged attack.
+    #[error("{0} has no ranged attack")]
+    NoRangedAttack(String),
+    /// The target is on the shooter's side.
+    #[error("{0} is a friend")]
+    Friend(String),
+    /// The shooter stands next to an enemy.
+    #[error("{0} stands next to an enemy and may not shoot (L157-158)")]
+    InMelee(String),
+    /// The target is in a melee.
+    #[error("{0} is in a melee; nobody shoots into one (L157-158)")]
+    IntoMelee(String),
+    /// Too far.
+    #[error("{target} is {range} squares away; {shooter}'s range is {max}")]
+    OutOfRange {
+        /// The target's name.
+        target: String,
+        /// Squares to the target, its own counted.
+        range: u32,
+        /// The shooter's name.
+        shooter: String,
+        /// The shooter's range.
+        max: u32,
+    },
+    /// No line of sight.
+    #[error("{shooter} cannot see {target}")]
+    Unseen {
+        /// The shooter's name.
+        shooter: String,
+        /// The target's name.
+        target: String,
+    },
+}
+
 /// Why `shooter` may not shoot `target` now, or how it sees it.
-pub fn shot_check(s: &State, map: &Map, shooter: Who, target: Who) -> Result<Look, String> {
+pub fn shot_check(s: &State, map: &Map, shooter: Who, target: Who) -> Result<Look, NoShot> {
     let b = s.body(shooter);
     let t = s.body(target);
     let (Some(p), Some(q)) = (b.at, t.at) else {
-        return Err("the target is not on the map".into());
+        return Err(NoShot::OffMap);
     };
     let Some(sh) = b.fig.shoot else {
-        return Err(format!("{} has no ranged attack", b.name));
+        return Err(NoShot::NoRangedAttack(b.name.clone()));
     };
     if shooter.side() == target.side() {
-        return Err(format!("{} is a friend", t.name));
+        return Err(NoShot::Friend(t.name.clone()));
     }
     if !s.enemies_next_to(shooter).is_empty() {
-        return Err(format!(
-            "{} stands next to an enemy and may not shoot (L157-158)",
-            b.name
-        ));
+        return Err(NoShot::InMelee(b.name.clone()));
     }
     if !s.enemies_next_to(target).is_empty() {
-        return Err(format!(
-            "{} is in a melee; nobody shoots into one (L157-158)",
-            t.name
-        ));
+        return Err(NoShot::IntoMelee(t.name.clone()));
     }
     let r = range(p, q);
     if r > sh.range {
-        return Err(format!(
-            "{} is {r} squares away; {}'s range is {}",
-            t.name, b.name, sh.range
-        ));
+        return Err(NoShot::OutOfRange {
+            target: t.name.clone(),
+            range: r,
+            shooter: b.name.clone(),
+            max: sh.range,
+        });
     }
     match look(s, map, p, q, b.has(Ability::MasterShot)) {
-        Look::Hidden => Err(format!("{} cannot see {}", b.name, t.name)),
+        Look::Hidden => Err(NoShot::Unseen {
+            shooter: b.name.clone(),
+            target: t.name.clone(),
+        }),
         l => Ok(l),
     }
 }

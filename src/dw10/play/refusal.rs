@@ -48,7 +48,7 @@ pub enum Refusal {
     },
     /// A shot the rules forbid.
     #[error("{0}")]
-    Shot(String),
+    Shot(crate::dw10::play::combat::NoShot),
     /// Nothing of the kind next to the hero.
     #[error("{name} is not next to {what}")]
     NotNext {

@@ -339,6 +339,7 @@ fn nobody_shoots_from_beside_an_enemy_or_into_a_melee() {
     assert!(
         combat::shot_check(&k.s, &k.map, H0, M0)
             .unwrap_err()
+            .to_string()
             .contains("melee")
     );
 }
