@@ -21,7 +21,7 @@ pub struct Kind {
 }
 
 /// Every kind with a schema, by name.
-pub const KINDS: [Kind; 23] = [
+pub const KINDS: [Kind; 25] = [
     Kind {
         name: "campaign",
         format: crate::mkd::campaign::model::FORMAT,
@@ -101,6 +101,18 @@ pub const KINDS: [Kind; 23] = [
         schema: crate::dw10::play::session::json_schema,
     },
     Kind {
+        name: "dw10-campaign",
+        format: crate::dw10::campaign::FORMAT,
+        what: "a Dungeon World 10 mm campaign (campaign new --ruleset dungeon-world-10mm)",
+        schema: crate::dw10::campaign::json_schema,
+    },
+    Kind {
+        name: "dw10-shop",
+        format: crate::dw10::campaign::SHOP_FORMAT,
+        what: "the Dungeon World 10 mm shop between games (embedded data)",
+        schema: crate::dw10::campaign::shop_schema,
+    },
+    Kind {
         name: "rewards",
         format: crate::mkd::campaign::reward::FORMAT,
         what: "the campaign rewards table (embedded data)",
@@ -145,7 +157,7 @@ pub const KINDS: [Kind; 23] = [
     Kind {
         name: "dw10-tables",
         format: crate::dw10::tables::FORMAT,
-        what: "the Dungeon World 10 mm roll tables and prices (embedded data)",
+        what: "the Dungeon World 10 mm roll tables (embedded data)",
         schema: crate::dw10::tables::json_schema,
     },
     Kind {

@@ -1,6 +1,7 @@
 //! `tilecrawl campaign new|next|town|show`: a party through adventure after
 //! adventure, with the town phase between them.
 
+use super::say::shell_quote as shell;
 use anyhow::{Context, bail};
 use clap::{Args, Subcommand};
 use std::path::{Path, PathBuf};
@@ -24,7 +25,7 @@ pub struct CampaignArgs {
 enum CampaignCommand {
     /// Start a campaign: write CAMPAIGNS_DIR/NAME/campaign.yaml for a party.
     #[command(
-        after_help = "Example:\n  tilecrawl campaign new Ironfall --party my-party.yaml --seed 26"
+        after_help = "Examples:\n  tilecrawl campaign new Ironfall --party my-party.yaml --seed 26\n  tilecrawl campaign new Deepdelve --ruleset dungeon-world-10mm --seed 3"
     )]
     New(NewArgs),
     /// Generate the next adventure for the party's current value and print how to play it.
@@ -32,9 +33,10 @@ enum CampaignCommand {
         after_help = "Example:\n  tilecrawl campaign next Ironfall --mission rescue --tileset my-tiles.yaml --print a4"
     )]
     Next(NextArgs),
-    /// After the adventure: share experience, resurrect, reward, trade, train.
+    /// After the adventure: share experience, resurrect, reward, trade, train
+    /// (a Dungeon World 10 mm campaign: keep or lose what was carried out, buy).
     #[command(
-        after_help = "Example:\n  tilecrawl campaign town Ironfall --resurrect Marrow --recharge all --buy 1"
+        after_help = "Examples:\n  tilecrawl campaign town Ironfall --resurrect Marrow --recharge all --buy 1\n  tilecrawl campaign town Deepdelve --buy Kestrel=potion --buy Sella=ranged-power-up"
     )]
     Town(TownArgs),
     /// Print the campaign: heroes, purse, items, the adventure under way, the history.
@@ -76,6 +78,15 @@ impl Which {
         Ok((file, c))
     }
 
+    /// Where the campaign is, for the Dungeon World 10 mm steps.
+    fn place<'a>(&self, folder: &'a Path, file: &'a Path) -> super::campaign_dw10::Place<'a> {
+        super::campaign_dw10::Place {
+            folder,
+            file,
+            which: format!("{}{}", shell(&self.name), self.dir_flag()),
+        }
+    }
+
     /// ` --dir DIR` when it is not the default, for printed commands.
     fn dir_flag(&self) -> String {
         if self.dir == Path::new("campaigns") {
@@ -90,9 +101,13 @@ impl Which {
 struct NewArgs {
     #[command(flatten)]
     which: Which,
-    /// The heroes: a `tilecrawl-party/1` file. Default: the embedded two-team party.
+    /// The heroes: a `tilecrawl-party/1` file (a `tilecrawl-dw10-party/1`
+    /// one for Dungeon World 10 mm). Default: the game's embedded party.
     #[arg(long, value_name = "FILE")]
     party: Option<PathBuf>,
+    /// The game the campaign plays.
+    #[arg(long, default_value = "mkd-adventure", value_parser = super::ruleset_parser())]
+    ruleset: tilecrawl::rules::RulesetId,
     /// Master seed of the campaign. Default: a new one, printed.
     #[arg(long)]
     seed: Option<u64>,
@@ -116,9 +131,13 @@ struct NextArgs {
     sets: u32,
     #[command(flatten)]
     floors: super::generate::FloorsArgs,
-    /// Tile-set YAML file (the tiles you own), or `mkd-builder` for the embedded set.
-    #[arg(long, default_value = tilecrawl::tileset::DEFAULT_TILESET_NAME, value_name = "FILE")]
-    tileset: PathBuf,
+    /// Tile-set YAML file (the tiles you own), or the name of an embedded
+    /// set. Default: the game's embedded set (`mkd-builder`, `pendraken-10mm`).
+    #[arg(long, value_name = "FILE")]
+    tileset: Option<PathBuf>,
+    /// Dungeon World 10 mm: the Draken Master's kill target (default 5).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=100))]
+    kills: Option<u32>,
     /// Monster list YAML for the Monster Pool (default: the embedded list).
     #[arg(long, value_name = "FILE")]
     monsters: Option<PathBuf>,
@@ -189,8 +208,9 @@ struct TownArgs {
     #[arg(long, value_name = "ITEM|all")]
     recharge: Vec<String>,
     /// Buy a chest for twice its item's value: a chest level (its item
-    /// rolled) or an item's name. Repeatable.
-    #[arg(long, value_name = "LEVEL|ITEM")]
+    /// rolled) or an item's name. Dungeon World 10 mm: HERO=GOOD from the
+    /// shop (`Kestrel=potion`). Repeatable.
+    #[arg(long, value_name = "LEVEL|ITEM|HERO=GOOD")]
     buy: Vec<String>,
     /// Mark a potion as used up in the dungeon (it cannot be sold). Repeatable.
     #[arg(long, value_name = "ITEM")]
@@ -231,18 +251,6 @@ pub fn run(a: CampaignArgs) -> anyhow::Result<()> {
     }
 }
 
-/// A path or word quoted for a POSIX shell when it needs it.
-fn shell(s: &str) -> String {
-    if !s.is_empty()
-        && s.chars()
-            .all(|c| c.is_ascii_alphanumeric() || "-_./,+=:@".contains(c))
-    {
-        s.to_string()
-    } else {
-        format!("'{}'", s.replace('\'', r"'\''"))
-    }
-}
-
 /// The lock on a campaign's folder, when the folder exists (when it does
 /// not, loading the campaign says so).
 fn lock_campaign(folder: &Path) -> anyhow::Result<Option<tilecrawl::core::fs::FolderLock>> {
@@ -267,11 +275,21 @@ fn new(a: NewArgs) -> anyhow::Result<()> {
             a.which.dir_flag()
         );
     }
+    let seed = a.seed.unwrap_or_else(super::generate::fresh_seed);
+    if a.ruleset == tilecrawl::rules::RulesetId::DungeonWorld10mm {
+        let place = a.which.place(&folder, &file);
+        return super::campaign_dw10::new(&place, &a.which.name, a.party.as_deref(), seed, a.quiet);
+    }
+    if a.ruleset != tilecrawl::rules::RulesetId::MkdAdventure {
+        bail!(
+            "--ruleset {}: campaigns are for mkd-adventure and dungeon-world-10mm",
+            a.ruleset
+        );
+    }
     let p = match &a.party {
         Some(path) => party::load(path)?,
         None => party::default_party(),
     };
-    let seed = a.seed.unwrap_or_else(super::generate::fresh_seed);
     let c = Campaign::new(&a.which.name, seed, &p);
     std::fs::create_dir_all(&folder)
         .with_context(|| format!("cannot create folder {}", folder.display()))?;
@@ -319,6 +337,43 @@ fn how_to_play(which: &Which, folder: &Path, adv: &CurrentAdventure) -> Vec<Stri
 }
 
 fn next(a: NextArgs) -> anyhow::Result<()> {
+    let file = a.which.file()?;
+    if super::campaign_dw10::is_dw10(&file) {
+        for (flag, given) in [
+            ("--mission", a.mission != "quest"),
+            ("--monsters", a.monsters.is_some()),
+            ("--markers", a.markers),
+            ("--dressing", a.dressing),
+            ("--win-rate", a.win_rate.is_some()),
+            ("--floors", a.floors.params()?.is_some()),
+        ] {
+            if given {
+                bail!(
+                    "{flag} is for the MKD Adventure; {} is a Dungeon World 10 mm campaign",
+                    file.display()
+                );
+            }
+        }
+        let folder = a.which.folder()?;
+        let place = a.which.place(&folder, &file);
+        return super::campaign_dw10::next(
+            &place,
+            &super::campaign_dw10::NextOptions {
+                sets: a.sets,
+                tileset: a.tileset.as_deref(),
+                table: &a.table,
+                exit_dice: a.exit_dice.into(),
+                difficulty: a.difficulty.into(),
+                kills: a.kills,
+                force: a.force,
+                quiet: a.quiet,
+                output: &a.output,
+            },
+        );
+    }
+    if a.kills.is_some() {
+        bail!("--kills is for a Dungeon World 10 mm campaign");
+    }
     let floors = a.floors.params()?;
     // The export options are checked before any work is done.
     a.output.mkd_options()?;
@@ -357,7 +412,11 @@ fn next(a: NextArgs) -> anyhow::Result<()> {
         );
     };
     let hero_value = party.total_value();
-    let ts = tilecrawl::tileset::load(&a.tileset)?;
+    let tileset = a
+        .tileset
+        .clone()
+        .unwrap_or_else(|| tilecrawl::tileset::DEFAULT_TILESET_NAME.into());
+    let ts = tilecrawl::tileset::load(&tileset)?;
     let mut params = campaign::adventure_params(
         campaign::next_adventure_seed(&c, 0),
         a.sets,
@@ -372,7 +431,7 @@ fn next(a: NextArgs) -> anyhow::Result<()> {
     if let Some(m) = &a.monsters {
         params.setup.monsters = tilecrawl::mkd::monsters::load(m)?;
     }
-    params.tileset_label = super::generate::tileset_label(&a.tileset);
+    params.tileset_label = super::generate::tileset_label(&tileset);
     // The adventure of each candidate seed; with --win-rate, played until
     // one plays in the band.
     let mut missed: Vec<(u64, f64)> = Vec::new();
@@ -517,6 +576,27 @@ fn parse_ability(s: &str) -> anyhow::Result<(String, String)> {
 }
 
 fn town(a: TownArgs) -> anyhow::Result<()> {
+    let file = a.which.file()?;
+    if super::campaign_dw10::is_dw10(&file) {
+        for (flag, given) in [
+            ("--resurrect", !a.resurrect.is_empty()),
+            ("--sell", !a.sell.is_empty()),
+            ("--recharge", !a.recharge.is_empty()),
+            ("--used", !a.used.is_empty()),
+            ("--ability", !a.ability.is_empty()),
+            ("--no-train", a.no_train),
+        ] {
+            if given {
+                bail!(
+                    "{flag} is for the MKD Adventure; {} is a Dungeon World 10 mm campaign (it takes --buy HERO=GOOD)",
+                    file.display()
+                );
+            }
+        }
+        let folder = a.which.folder()?;
+        let place = a.which.place(&folder, &file);
+        return super::campaign_dw10::town(&place, &a.buy, a.quiet);
+    }
     let orders = Orders {
         resurrect: a.resurrect,
         sell: a.sell,
@@ -579,6 +659,12 @@ fn town(a: TownArgs) -> anyhow::Result<()> {
 }
 
 fn show(a: ShowArgs) -> anyhow::Result<()> {
+    let file = a.which.file()?;
+    if super::campaign_dw10::is_dw10(&file) {
+        let folder = a.which.folder()?;
+        let place = a.which.place(&folder, &file);
+        return super::campaign_dw10::show(&place, a.json, a.quiet);
+    }
     let (_, c) = a.which.load()?;
     let folder = a.which.folder()?;
     if a.quiet {

@@ -58,6 +58,17 @@ impl From<DifficultyArg> for Difficulty {
     }
 }
 
+impl From<DifficultyArg> for tilecrawl::dw10::scenario::Difficulty {
+    fn from(a: DifficultyArg) -> Self {
+        use tilecrawl::dw10::scenario::Difficulty as D;
+        match a {
+            DifficultyArg::Easy => D::Easy,
+            DifficultyArg::Normal => D::Normal,
+            DifficultyArg::Hard => D::Hard,
+        }
+    }
+}
+
 /// How the tile set is named in a scenario: `mkd-builder` or the file's name.
 pub(crate) fn tileset_label(path: &std::path::Path) -> String {
     if path.as_os_str() == tileset::DEFAULT_TILESET_NAME
@@ -493,7 +504,9 @@ fn run_dw10(a: &GenerateArgs, seed: u64) -> anyhow::Result<()> {
         );
     }
     if a.simulate.is_some() {
-        bail!("--simulate plays the MKD Adventure; Dungeon World 10 mm has no play engine yet");
+        bail!(
+            "--simulate rates MKD adventures as they are made; rate a Dungeon World 10 mm scenario with `tilecrawl simulate SCENARIO --runs N`"
+        );
     }
     for (flag, given) in [
         ("--mission", !d.mission.is_empty()),
@@ -513,11 +526,7 @@ fn run_dw10(a: &GenerateArgs, seed: u64) -> anyhow::Result<()> {
             table: parse_table(&d.table, ts.square_mm)?,
             exit_dice: d.exit_dice.into(),
         },
-        difficulty: match d.difficulty {
-            DifficultyArg::Easy => dw10::scenario::Difficulty::Easy,
-            DifficultyArg::Normal => dw10::scenario::Difficulty::Normal,
-            DifficultyArg::Hard => dw10::scenario::Difficulty::Hard,
-        },
+        difficulty: d.difficulty.into(),
         kills: a.kills.unwrap_or(dw10::setup::DEFAULT_KILLS),
         tileset_label: tileset_label(&d.tileset_path()),
         ..Default::default()

@@ -5,6 +5,7 @@ mod say;
 
 mod batch;
 mod campaign;
+mod campaign_dw10;
 mod characters;
 mod ddd;
 mod generate;

@@ -92,6 +92,51 @@ fn scenario_ref(scenario: &Path, save: &Path) -> String {
     }
 }
 
+/// A saved game played again to where it was.
+pub struct Replayed {
+    /// The save as read.
+    pub save: session::SaveFile,
+    /// The game where the save left it.
+    pub session: Session,
+    /// Its whole transcript.
+    pub transcript: Vec<String>,
+    /// The scenario's path.
+    pub scenario: PathBuf,
+    /// The scenario's digest.
+    pub digest: String,
+}
+
+/// Reads a save, checks its scenario has not changed, and plays it again.
+pub fn replay(
+    save_path: &Path,
+    figures: Arc<tilecrawl::dw10::figures::Figures>,
+    tables: Arc<tilecrawl::dw10::tables::Tables>,
+) -> anyhow::Result<Replayed> {
+    let text = read(save_path, "a save file", session::MAX_SAVE_BYTES)?;
+    let save = session::parse_save(&text, &save_path.display().to_string())?;
+    let dir = save_path
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let scen = dir.join(&save.scenario);
+    let (scenario, digest) = load_scenario(&scen)?;
+    if digest != save.scenario_digest {
+        bail!(
+            "{}: the scenario changed since the game was saved in {}; start a new game",
+            scen.display(),
+            save_path.display()
+        );
+    }
+    let (session, transcript) = Session::resume(&save, scenario, figures, tables)?;
+    Ok(Replayed {
+        save,
+        session,
+        transcript,
+        scenario: scen,
+        digest,
+    })
+}
+
 /// `tilecrawl play` on a Dungeon World 10 mm scenario or save.
 pub fn play(o: PlayDw10<'_>) -> anyhow::Result<()> {
     let figures = Arc::new(tilecrawl::dw10::figures::embedded());
@@ -100,23 +145,8 @@ pub fn play(o: PlayDw10<'_>) -> anyhow::Result<()> {
         Some(save_path) => {
             let target = o.save.clone().unwrap_or(save_path.to_path_buf());
             let lock = tilecrawl::core::fs::FolderLock::take_for(&target)?;
-            let text = read(save_path, "a save file", session::MAX_SAVE_BYTES)?;
-            let save = session::parse_save(&text, &save_path.display().to_string())?;
-            let dir = save_path
-                .parent()
-                .filter(|p| !p.as_os_str().is_empty())
-                .unwrap_or(Path::new("."));
-            let scen = dir.join(&save.scenario);
-            let (scenario, digest) = load_scenario(&scen)?;
-            if digest != save.scenario_digest {
-                bail!(
-                    "{}: the scenario changed since the game was saved in {}; start a new game",
-                    scen.display(),
-                    save_path.display()
-                );
-            }
-            let (sess, t) = Session::resume(&save, scenario, figures, tables)?;
-            (sess, t, target, scen, digest, lock)
+            let r = replay(save_path, figures, tables)?;
+            (r.session, r.transcript, target, r.scenario, r.digest, lock)
         }
         None => {
             let scenario_path = o.scenario.context("a scenario is needed")?;

@@ -54,3 +54,16 @@ macro_rules! warnln {
         $crate::cli::say::warn_line(&format!($($arg)*))
     };
 }
+
+/// A path or word quoted for a POSIX shell when it needs it (for the
+/// commands a step prints for the next one).
+pub(crate) fn shell_quote(s: &str) -> String {
+    if !s.is_empty()
+        && s.chars()
+            .all(|c| c.is_ascii_alphanumeric() || "-_./,+=:@".contains(c))
+    {
+        s.to_string()
+    } else {
+        format!("'{}'", s.replace('\'', r"'\''"))
+    }
+}

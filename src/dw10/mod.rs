@@ -7,6 +7,7 @@
 //! Master's sheet.
 
 pub mod board;
+pub mod campaign;
 pub mod features;
 pub mod figures;
 pub mod play;

@@ -1,4 +1,4 @@
-//! The roll tables and prices of Dungeon World 10 mm
+//! The roll tables of Dungeon World 10 mm
 //! (`templates/dungeon-world-10mm/tables.yaml`), and the project's own
 //! setup table (`setup.yaml`): how many of each feature a dungeon gets.
 
@@ -81,19 +81,6 @@ pub struct SpawnRow {
     pub words: Option<String>,
 }
 
-/// A shop price.
-#[derive(Debug, Clone, PartialEq, Eq, Deserialize, schemars::JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct ShopRow {
-    /// The item's id.
-    pub item: String,
-    /// Its price in gold.
-    pub gold: u32,
-    /// A word on it.
-    #[serde(default)]
-    pub words: Option<String>,
-}
-
 /// What exploring a piece does.
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
@@ -118,8 +105,6 @@ pub struct Tables {
     pub spells: Vec<SpellRow>,
     /// The spawn table, 2d6.
     pub spawns: Vec<SpawnRow>,
-    /// Shop prices.
-    pub shop: Vec<ShopRow>,
     /// Explore effects.
     pub furnishings: Vec<FurnishingRow>,
 }
@@ -295,13 +280,6 @@ pub fn parse(text: &str, file: &str, figures: &Figures) -> Result<Tables, FileEr
                 ),
             ));
         }
-        if let Some(w) = &r.words {
-            words_ok(file, &key, w)?;
-        }
-    }
-    for (i, r) in t.shop.iter().enumerate() {
-        let key = format!("shop[{i}]");
-        words_ok(file, &key, &r.item)?;
         if let Some(w) = &r.words {
             words_ok(file, &key, w)?;
         }
@@ -542,7 +520,7 @@ pub fn spells(t: &Tables) -> Vec<Ability> {
         .collect()
 }
 
-/// The JSON Schema of the Dungeon World 10 mm roll tables and prices file.
+/// The JSON Schema of the Dungeon World 10 mm roll tables file.
 pub fn json_schema() -> schemars::Schema {
     schemars::schema_for!(Tables)
 }
@@ -576,15 +554,6 @@ mod tests {
             t.spawns.iter().find(|r| r.roll == 12).unwrap().monster,
             "Giant"
         );
-        assert_eq!(
-            t.shop
-                .iter()
-                .find(|r| r.item == "healing-potion")
-                .unwrap()
-                .gold,
-            50
-        );
-        assert_eq!(t.shop.len(), 7);
         for f in FURNISHINGS {
             assert!(t.effect(f).is_some(), "{f} has no effect");
         }

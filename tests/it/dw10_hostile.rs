@@ -290,11 +290,30 @@ fn the_games_loaders_refuse_bad_files_without_panicking() {
         with(t, "{roll: 2, count: \"2\"", "{roll: 2, count: \"lots\""),
         with(t, "{roll: \"7-8\"", "{roll: \"8-7\""),
         with(t, "what: bed,", "what: sofa,"),
-        with(t, "shop:", "shops:"),
+        with(t, "spells:", "spell:"),
     ];
     for text in &bad_tables {
         let e = tables::parse(text, "t.yaml", &f).unwrap_err().to_string();
         assert!(e.starts_with("t.yaml") && !e.contains('\n'), "{e}");
+    }
+    let shop = tilecrawl::dw10::campaign::SHOP_YAML;
+    let bad_shops = [
+        with(shop, "price: 50,", "price: -50,"),
+        with(shop, "kind: item, price: 100", "kind: gadget, price: 100"),
+        with(shop, "name: major-potion,", "name: elixir,"),
+        with(shop, "  - checking", "  - levitation"),
+        with(shop, "other_skill_price: 2000", "other_skill_price: lots"),
+        with(
+            shop,
+            "format: tilecrawl-dw10-shop/1",
+            "format: tilecrawl-dw10-shop/2",
+        ),
+    ];
+    for text in &bad_shops {
+        let e = tilecrawl::dw10::campaign::Shop::parse(text, "shop.yaml")
+            .unwrap_err()
+            .to_string();
+        assert!(e.starts_with("shop.yaml") && !e.contains('\n'), "{e}");
     }
     let s = include_str!("../../templates/dungeon-world-10mm/setup.yaml");
     let bad_setup = [

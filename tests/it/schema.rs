@@ -97,6 +97,20 @@ fn every_template_and_test_file_of_a_kind_validates() {
     // No war-party is pinned either: make one.
     run(&["warparty", "new", "--seed", "3", "--out", "blue.yaml"]);
     files.push(tmp.path().join("blue.yaml"));
+    // A Dungeon World 10 mm campaign with a game under way and a purchase.
+    run(&[
+        "campaign",
+        "new",
+        "Deep",
+        "--ruleset",
+        "dungeon-world-10mm",
+        "--seed",
+        "3",
+        "-q",
+    ]);
+    run(&["campaign", "next", "Deep", "--dpi", "20", "-q"]);
+    files.push(tmp.path().join("campaigns/Deep/campaign.yaml"));
+    files.push(tmp.path().join("campaigns/Deep/scenario-1/party-1.yaml"));
     // Every template is of a kind with a schema: none is skipped below.
     for f in files
         .iter()

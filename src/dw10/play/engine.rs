@@ -130,9 +130,15 @@ impl Game {
             .heroes
             .iter()
             .enumerate()
-            .map(|(i, (n, f))| hero_of(n.clone(), f.clone(), squares.get(i).copied()))
+            .map(|(i, (n, f))| {
+                let mut h = hero_of(n.clone(), f.clone(), squares.get(i).copied());
+                h.items = o.party.items.get(i).cloned().unwrap_or_default();
+                h
+            })
             .collect();
-        let s = State::new(&scenario, &map, heroes, o.collection.clone());
+        let mut s = State::new(&scenario, &map, heroes, o.collection.clone());
+        // What the party brings from earlier games.
+        s.gold = o.party.gold;
         let mut g = Game {
             s,
             map,

@@ -8,10 +8,24 @@
 //! heroes:
 //!   - {name: Ayla, figure: Front Line Warrior}
 //! ```
+//!
+//! What a hero has gained in earlier games (a campaign writes it, see
+//! `dw10::campaign`) rides on the same line: `melee_bonus` extra melee dice,
+//! `ranged_bonus` extra ranged dice and `range_bonus` extra range (a hero
+//! without a bow gets one), `abilities` it has learnt or bought, `items` it
+//! carries in; and the party's `gold` at the top:
+//!
+//! ```yaml
+//! format: tilecrawl-dw10-party/1
+//! gold: 150
+//! heroes:
+//!   - {name: Ayla, figure: Front Line Warrior, melee_bonus: 1, abilities: [trap], items: [potion]}
+//! ```
 
 use crate::core::yaml::FileError;
-use crate::dw10::figures::{Figure, Figures};
-use serde::Deserialize;
+use crate::dw10::figures::{Ability, Figure, Figures, Shoot};
+use crate::dw10::play::state::Item;
+use serde::{Deserialize, Serialize};
 
 /// The format tag of party files.
 pub const FORMAT: &str = "tilecrawl-dw10-party/1";
@@ -19,38 +33,132 @@ pub const FORMAT: &str = "tilecrawl-dw10-party/1";
 pub const MAX_FILE_BYTES: u64 = 64 * 1024;
 /// Most heroes (about four, L820-822).
 pub const MAX_HEROES: usize = 4;
+/// Most items a hero carries in, and most extra abilities.
+pub const MAX_KIT: usize = 32;
+/// Largest bonus of dice or range a hero's line may give.
+pub const MAX_BONUS: u32 = 12;
+/// Most gold a party file may hold.
+pub const MAX_GOLD: u32 = 10_000_000;
 
 /// The embedded party file.
 /// (`templates/dungeon-world-10mm/party.yaml`; a save holds it word for
 /// word, so the file carries no comment to keep saves short.)
 pub const DEFAULT_YAML: &str = include_str!("../../../templates/dungeon-world-10mm/party.yaml");
 
-#[derive(Deserialize, schemars::JsonSchema)]
+/// A party file as written: the format, the party's gold, the heroes.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 #[schemars(rename = "Dw10Party")]
-struct RawParty {
-    format: String,
-    heroes: Vec<RawHero>,
+pub struct PartyFile {
+    /// [`FORMAT`].
+    pub format: String,
+    /// Gold the party brings in (from earlier games).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub gold: u32,
+    /// The heroes, in order.
+    pub heroes: Vec<HeroLine>,
 }
 
-#[derive(Deserialize, schemars::JsonSchema)]
+/// One hero's line of a party file: name, stat block, and what earlier
+/// games gave it.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 #[schemars(rename = "Dw10Hero")]
-struct RawHero {
-    name: String,
-    figure: String,
+pub struct HeroLine {
+    /// One word: letters, digits, `-`, `_`.
+    pub name: String,
+    /// The hero stat block's name in the figure list.
+    pub figure: String,
+    /// Extra melee dice (weapon power ups, the weapons rack, …).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub melee_bonus: u32,
+    /// Extra ranged dice.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub ranged_bonus: u32,
+    /// Extra squares of range.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub range_bonus: u32,
+    /// Abilities and spells beyond the stat block's, by name.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub abilities: Vec<String>,
+    /// What the hero carries in: `potion`, `major-potion`, `antidote`,
+    /// `portable-teleporter`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub items: Vec<String>,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
+}
+
+impl HeroLine {
+    /// A hero with nothing beyond its stat block.
+    pub fn plain(name: &str, figure: &str) -> HeroLine {
+        HeroLine {
+            name: name.into(),
+            figure: figure.into(),
+            melee_bonus: 0,
+            ranged_bonus: 0,
+            range_bonus: 0,
+            abilities: Vec::new(),
+            items: Vec::new(),
+        }
+    }
+}
+
+impl PartyFile {
+    /// The file's text (one line per hero).
+    pub fn to_yaml(&self) -> Result<String, crate::core::yaml_emit::EmitError> {
+        crate::core::yaml_emit::to_string(self, &crate::core::yaml_emit::DocStyle::default())
+    }
+}
+
+/// The stat block of a hero line: the figure with its bonuses and extra
+/// abilities (the abilities already checked by [`parse`]).
+pub fn figure_of(line: &HeroLine, base: &Figure) -> Figure {
+    let mut f = base.clone();
+    f.attacks += line.melee_bonus;
+    if line.ranged_bonus > 0 || line.range_bonus > 0 {
+        f.shoot = Some(match f.shoot {
+            Some(mut s) => {
+                s.dice += line.ranged_bonus;
+                s.range += line.range_bonus;
+                s
+            }
+            None => Shoot {
+                dice: line.ranged_bonus,
+                range: line.range_bonus,
+                by: None,
+            },
+        });
+    }
+    for a in line.abilities.iter().filter_map(|a| Ability::parse(a)) {
+        if !f.abilities.contains(&a) {
+            f.abilities.push(a);
+        }
+    }
+    f
+}
+
+/// An item by the name a party file and the prompt use.
+pub fn item_named(name: &str) -> Option<Item> {
+    Item::ALL.into_iter().find(|i| i.name() == name)
 }
 
 /// A checked party: each hero's name and stats.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Party {
-    /// Name and stat block, in order.
+    /// Name and stat block (bonuses included), in order.
     pub heroes: Vec<(String, Figure)>,
+    /// What each hero carries in, in hero order.
+    pub items: Vec<Vec<Item>>,
+    /// The party's gold at the start.
+    pub gold: u32,
 }
 
 /// Reads and checks a party file against the figure list.
 pub fn parse(text: &str, file: &str, figures: &Figures) -> Result<Party, FileError> {
-    let raw: RawParty = crate::core::yaml::parse(text, file)?;
+    let raw: PartyFile = crate::core::yaml::parse(text, file)?;
     if raw.format != FORMAT {
         return Err(FileError::at_key(
             file,
@@ -68,7 +176,15 @@ pub fn parse(text: &str, file: &str, figures: &Figures) -> Result<Party, FileErr
             ),
         ));
     }
+    if raw.gold > MAX_GOLD {
+        return Err(FileError::at_key(
+            file,
+            "gold",
+            format!("at most {MAX_GOLD} gold, not {}", raw.gold),
+        ));
+    }
     let mut heroes: Vec<(String, Figure)> = Vec::new();
+    let mut items: Vec<Vec<Item>> = Vec::new();
     for (i, h) in raw.heroes.iter().enumerate() {
         let key = format!("heroes[{i}]");
         if h.name.is_empty()
@@ -108,9 +224,64 @@ pub fn parse(text: &str, file: &str, figures: &Figures) -> Result<Party, FileErr
                 ),
             ));
         };
-        heroes.push((h.name.clone(), fig.clone()));
+        for (k, n) in [
+            ("melee_bonus", h.melee_bonus),
+            ("ranged_bonus", h.ranged_bonus),
+            ("range_bonus", h.range_bonus),
+        ] {
+            if n > MAX_BONUS {
+                return Err(FileError::at_key(
+                    file,
+                    &format!("{key}.{k}"),
+                    format!("at most {MAX_BONUS}, not {n}"),
+                ));
+            }
+        }
+        if h.abilities.len() > MAX_KIT || h.items.len() > MAX_KIT {
+            return Err(FileError::at_key(
+                file,
+                &key,
+                format!("at most {MAX_KIT} abilities and {MAX_KIT} items"),
+            ));
+        }
+        for (j, a) in h.abilities.iter().enumerate() {
+            if Ability::parse(a).is_none() {
+                return Err(FileError::at_key(
+                    file,
+                    &format!("{key}.abilities[{j}]"),
+                    format!(
+                        "no ability is called `{a}`; the game has {}",
+                        Ability::ALL
+                            .iter()
+                            .map(|a| a.name())
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    ),
+                ));
+            }
+        }
+        let mut kit = Vec::new();
+        for (j, i) in h.items.iter().enumerate() {
+            let Some(item) = item_named(i) else {
+                return Err(FileError::at_key(
+                    file,
+                    &format!("{key}.items[{j}]"),
+                    format!(
+                        "no item is called `{i}`; a hero may carry {}",
+                        Item::ALL.map(|i| i.name()).join(", ")
+                    ),
+                ));
+            };
+            kit.push(item);
+        }
+        heroes.push((h.name.clone(), figure_of(h, fig)));
+        items.push(kit);
     }
-    Ok(Party { heroes })
+    Ok(Party {
+        heroes,
+        items,
+        gold: raw.gold,
+    })
 }
 
 /// The embedded default party.
@@ -121,5 +292,5 @@ pub fn default_party(figures: &Figures) -> Party {
 
 /// The JSON Schema of a party file.
 pub fn json_schema() -> schemars::Schema {
-    schemars::schema_for!(RawParty)
+    schemars::schema_for!(PartyFile)
 }

@@ -1,0 +1,435 @@
+//! `tilecrawl campaign` for a Dungeon World 10 mm campaign: the same four
+//! steps as the MKD Adventure's (new, next, town, show), with this game's
+//! rules between games (`tilecrawl::dw10::campaign`).
+
+use anyhow::{Context, bail};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use tilecrawl::build::layout::LayoutParams;
+use tilecrawl::dw10::campaign::{
+    Campaign, CampaignError, CurrentGame, FORMAT, MAX_FILE_BYTES, Shop,
+};
+use tilecrawl::dw10::play::party;
+use tilecrawl::pack;
+
+/// Where a campaign is and how printed commands name it.
+pub struct Place<'a> {
+    /// The campaign's folder.
+    pub folder: &'a Path,
+    /// Its file.
+    pub file: &'a Path,
+    /// `NAME` or `NAME --dir DIR`, quoted for a shell.
+    pub which: String,
+}
+
+/// Is this campaign file a Dungeon World 10 mm one?
+pub fn is_dw10(file: &Path) -> bool {
+    tilecrawl::core::fs::read_limited(file, MAX_FILE_BYTES)
+        .is_ok_and(|t| tilecrawl::core::yaml::format_of(&t) == Some(FORMAT))
+}
+
+fn figures() -> Arc<tilecrawl::dw10::figures::Figures> {
+    Arc::new(tilecrawl::dw10::figures::embedded())
+}
+
+fn load(file: &Path) -> anyhow::Result<Campaign> {
+    let text = tilecrawl::core::fs::read_limited(file, MAX_FILE_BYTES).map_err(|e| {
+        anyhow::anyhow!(
+            "{}: {}",
+            file.display(),
+            e.describe("a campaign file", MAX_FILE_BYTES)
+        )
+    })?;
+    Ok(Campaign::parse(
+        &text,
+        &file.display().to_string(),
+        &figures(),
+    )?)
+}
+
+fn write(file: &Path, c: &Campaign) -> anyhow::Result<()> {
+    let mut c = c.clone();
+    c.generator = tilecrawl::GENERATOR.into();
+    let text = c.to_yaml()?;
+    tilecrawl::core::fs::write_atomic(file, text.as_bytes())
+        .with_context(|| format!("{}: cannot write the campaign", file.display()))
+}
+
+fn q(p: &Path) -> String {
+    super::say::shell_quote(&p.display().to_string())
+}
+
+/// `campaign new --ruleset dungeon-world-10mm`.
+pub fn new(
+    p: &Place<'_>,
+    name: &str,
+    party_file: Option<&Path>,
+    seed: u64,
+    quiet: bool,
+) -> anyhow::Result<()> {
+    let figures = figures();
+    let (text, label) = match party_file {
+        Some(f) => (
+            tilecrawl::core::fs::read_limited(f, party::MAX_FILE_BYTES).map_err(|e| {
+                anyhow::anyhow!(
+                    "{}: {}",
+                    f.display(),
+                    e.describe("a party file", party::MAX_FILE_BYTES)
+                )
+            })?,
+            f.display().to_string(),
+        ),
+        None => (party::DEFAULT_YAML.to_string(), "embedded party".into()),
+    };
+    party::parse(&text, &label, &figures)?;
+    let pf: party::PartyFile = tilecrawl::core::yaml::parse(&text, &label)?;
+    let c = Campaign::new(name, seed, &pf, tilecrawl::GENERATOR);
+    std::fs::create_dir_all(p.folder)
+        .with_context(|| format!("cannot create folder {}", p.folder.display()))?;
+    let _lock = tilecrawl::core::fs::FolderLock::take(p.folder)?;
+    write(p.file, &c)?;
+    if quiet {
+        return Ok(());
+    }
+    outln!(
+        "campaign {} (Dungeon World 10 mm) started with seed {seed}: {} with {} gold",
+        c.name,
+        c.heroes
+            .iter()
+            .map(|h| format!("{} ({})", h.name, h.figure))
+            .collect::<Vec<_>>()
+            .join(", "),
+        c.gold
+    )?;
+    outln!("wrote {}", p.file.display())?;
+    outln!("next: tilecrawl campaign next {}", p.which)?;
+    Ok(())
+}
+
+/// What `campaign next` may set for a new scenario of this game.
+pub struct NextOptions<'a> {
+    /// Sets of pieces.
+    pub sets: u32,
+    /// The tile set (default: the embedded Pendraken set).
+    pub tileset: Option<&'a Path>,
+    /// The play surface.
+    pub table: &'a str,
+    /// How exits are rolled.
+    pub exit_dice: tilecrawl::build::layout::ExitDice,
+    /// The setup table's row.
+    pub difficulty: tilecrawl::dw10::scenario::Difficulty,
+    /// The Draken Master's kill target.
+    pub kills: Option<u32>,
+    /// Replace files a failed `next` left.
+    pub force: bool,
+    /// Print nothing but errors.
+    pub quiet: bool,
+    /// The export options.
+    pub output: &'a super::outputs::OutputArgs,
+}
+
+fn play_lines(p: &Place<'_>, g: &CurrentGame) -> Vec<String> {
+    let f = |rel: &str| q(&p.folder.join(rel));
+    vec![
+        format!(
+            "play it:   tilecrawl play {} --party {} --seed {} --save {}",
+            f(&g.scenario),
+            f(&g.party),
+            g.play_seed,
+            f(&g.save)
+        ),
+        format!("then:      tilecrawl campaign town {}", p.which),
+    ]
+}
+
+/// `campaign next`: the scenario the heroes play next (a new one, or the
+/// last one again if it was not won) and the party file for it.
+pub fn next(p: &Place<'_>, o: &NextOptions<'_>) -> anyhow::Result<()> {
+    let opts = o.output.options()?;
+    let _lock = tilecrawl::core::fs::FolderLock::take(p.folder)?;
+    let mut c = load(p.file)?;
+    if let Some(g) = &c.current {
+        bail!(
+            "{}: scenario {} (try {}) has not been settled yet; play it, then run `tilecrawl campaign town {}`",
+            p.file.display(),
+            g.number,
+            g.attempt,
+            p.which
+        );
+    }
+    let (number, attempt) = c.next_game();
+    let folder = format!("scenario-{number}");
+    let out = p.folder.join(&folder);
+    let seed = tilecrawl::core::dice::adventure_seed(c.seed, number);
+    let party_name = format!("party-{attempt}.yaml");
+    let save_name = format!("game-{attempt}.save");
+    let party_text = c.party_file().to_yaml()?;
+    // The party file must be one `play` accepts.
+    party::parse(&party_text, &party_name, &figures())?;
+    let mut wrote: Vec<String> = Vec::new();
+    if attempt == 1 {
+        if !o.force && out.join("scenario.yaml").exists() {
+            bail!(
+                "{}: the folder already holds a scenario (left by an earlier `campaign next` that did not finish, or by a campaign of the same name started over); pass --force to replace its files",
+                out.display()
+            );
+        }
+        let tileset_path = o.tileset.map_or_else(
+            || PathBuf::from(tilecrawl::tileset::PENDRAKEN_TILESET_NAME),
+            Path::to_path_buf,
+        );
+        let ts = tilecrawl::tileset::load(&tileset_path)?;
+        let params = tilecrawl::dw10::setup::GenerateParams {
+            seed,
+            layout: LayoutParams {
+                sets: o.sets,
+                table: super::generate::parse_table(o.table, ts.square_mm)?,
+                exit_dice: o.exit_dice,
+            },
+            difficulty: o.difficulty,
+            kills: o.kills.unwrap_or(tilecrawl::dw10::setup::DEFAULT_KILLS),
+            tileset_label: super::generate::tileset_label(&tileset_path),
+            ..Default::default()
+        };
+        let s = tilecrawl::dw10::setup::generate(&ts, &params)
+            .with_context(|| format!("scenario {number}, seed {seed}"))?;
+        let mut files = pack::dw10_files(&s, &opts)?;
+        files.insert(1, (party_name.clone(), party_text.clone().into_bytes()));
+        let refs: Vec<(&str, &[u8])> = files
+            .iter()
+            .map(|(n, b)| (n.as_str(), b.as_slice()))
+            .collect();
+        super::outputs::write_outputs(&out, &refs, o.force)?;
+        wrote.push(super::outputs::listing(&out, &refs));
+    } else {
+        if !out.join("scenario.yaml").exists() {
+            bail!(
+                "{}: scenario {number} is to be played again, but its scenario.yaml is gone",
+                out.display()
+            );
+        }
+        let path = out.join(&party_name);
+        tilecrawl::core::fs::write_atomic(&path, party_text.as_bytes())
+            .with_context(|| format!("{}: cannot write the party", path.display()))?;
+        wrote.push(path.display().to_string());
+    }
+    let g = CurrentGame {
+        number,
+        attempt,
+        folder: folder.clone(),
+        seed,
+        // Each try on its own dice: new monsters spawn (L621-622).
+        play_seed: tilecrawl::core::dice::run_seed(seed, attempt - 1),
+        scenario: format!("{folder}/scenario.yaml"),
+        party: format!("{folder}/{party_name}"),
+        save: format!("{folder}/{save_name}"),
+    };
+    c.current = Some(g.clone());
+    write(p.file, &c)?;
+    if o.quiet {
+        return Ok(());
+    }
+    outln!(
+        "scenario {number} of {} (seed {seed}){}: {}; {} gold",
+        c.name,
+        if attempt > 1 {
+            format!(", try {attempt}")
+        } else {
+            String::new()
+        },
+        c.heroes
+            .iter()
+            .map(|h| h.name.as_str())
+            .collect::<Vec<_>>()
+            .join(", "),
+        c.gold
+    )?;
+    for w in wrote {
+        outln!("wrote {w}")?;
+    }
+    for l in play_lines(p, &g) {
+        outln!("{l}")?;
+    }
+    Ok(())
+}
+
+/// `campaign town`: settle the game just played (if one waits), then buy.
+pub fn town(p: &Place<'_>, buy: &[String], quiet: bool) -> anyhow::Result<()> {
+    let mut orders: Vec<(String, String)> = Vec::new();
+    for b in buy {
+        match b.split_once('=') {
+            Some((h, g)) if !h.trim().is_empty() && !g.trim().is_empty() => {
+                orders.push((h.trim().to_string(), g.trim().to_string()));
+            }
+            _ => bail!("--buy {b:?}: expected HERO=GOOD, e.g. --buy Kestrel=potion"),
+        }
+    }
+    let _lock = tilecrawl::core::fs::FolderLock::take(p.folder)?;
+    let mut c = load(p.file)?;
+    let figures = figures();
+    let tables = Arc::new(tilecrawl::dw10::tables::embedded());
+    let mut lines = Vec::new();
+    if let Some(g) = c.current.clone() {
+        let save = p.folder.join(&g.save);
+        if !save.exists() {
+            let mut msg = format!(
+                "{}: scenario {} (try {}) has not been played yet (no save file).",
+                save.display(),
+                g.number,
+                g.attempt
+            );
+            if let Some(l) = play_lines(p, &g).first() {
+                msg += " Play it with: ";
+                msg += l.trim_start_matches("play it:").trim();
+            }
+            bail!("{msg}");
+        }
+        let r = super::play_dw10::replay(&save, figures.clone(), tables.clone())?;
+        lines = match c.settle(&r.session.game().s, &r.save.party, &figures) {
+            Ok(l) => l,
+            Err(CampaignError::NotOver) => bail!(
+                "{}: the game is not over yet (move {}); finish it with `tilecrawl play --resume {}`",
+                save.display(),
+                r.session.game().s.move_no,
+                q(&save)
+            ),
+            Err(e) => bail!("{}: {e}", save.display()),
+        };
+    } else if orders.is_empty() {
+        bail!(
+            "{}: no game is waiting to be settled and nothing to buy; buy with --buy HERO=GOOD, or go on with `tilecrawl campaign next {}`",
+            p.file.display(),
+            p.which
+        );
+    }
+    let shop = Shop::embedded();
+    let mut dice = if orders.is_empty() {
+        tilecrawl::core::dice::Dice::scripted(&[])
+    } else {
+        c.shop_dice()
+    };
+    for (h, g) in &orders {
+        let l = c
+            .buy(h, g, &shop, &tables, &mut dice)
+            .map_err(|e| anyhow::anyhow!("--buy {h}={g}: {e}"))?;
+        lines.push(l);
+    }
+    write(p.file, &c)?;
+    if quiet {
+        return Ok(());
+    }
+    for l in lines {
+        outln!("{l}")?;
+    }
+    let (number, attempt) = c.next_game();
+    outln!(
+        "next: tilecrawl campaign next {} (scenario {number}{})",
+        p.which,
+        if attempt > 1 {
+            format!(", try {attempt}")
+        } else {
+            String::new()
+        }
+    )?;
+    Ok(())
+}
+
+/// `campaign show`.
+pub fn show(p: &Place<'_>, json: bool, quiet: bool) -> anyhow::Result<()> {
+    let c = load(p.file)?;
+    if quiet {
+        return Ok(());
+    }
+    if json {
+        let v = serde_json::json!({
+            "name": c.name,
+            "ruleset": "dungeon-world-10mm",
+            "seed": c.seed.to_string(),
+            "gold": c.gold,
+            "done": c.done,
+            "heroes": c.heroes,
+            "bought": c.bought,
+            "games": c.history.iter().map(|r| serde_json::json!({
+                "number": r.number,
+                "attempt": r.attempt,
+                "seed": r.seed.to_string(),
+                "end": r.end.word(),
+                "moves": r.moves,
+                "kills": r.kills,
+                "gold": r.gold,
+            })).collect::<Vec<_>>(),
+            "current": c.current.as_ref().map(|g| serde_json::json!({
+                "number": g.number,
+                "attempt": g.attempt,
+                "seed": g.seed.to_string(),
+                "play_seed": g.play_seed.to_string(),
+            })),
+        });
+        outln!("{v}")?;
+        return Ok(());
+    }
+    outln!(
+        "campaign {} (Dungeon World 10 mm, seed {}): {} scenario(s) done; {} gold",
+        c.name,
+        c.seed,
+        c.done,
+        c.gold
+    )?;
+    for h in &c.heroes {
+        let mut extra = Vec::new();
+        if h.melee_bonus > 0 {
+            extra.push(format!("+{} melee", h.melee_bonus));
+        }
+        if h.ranged_bonus > 0 || h.range_bonus > 0 {
+            extra.push(format!(
+                "+{} ranged dice, +{} range",
+                h.ranged_bonus, h.range_bonus
+            ));
+        }
+        extra.extend(h.abilities.iter().cloned());
+        extra.extend(h.items.iter().map(|i| format!("carries {i}")));
+        outln!(
+            "  {:<12} {}{}",
+            h.name,
+            h.figure,
+            if extra.is_empty() {
+                String::new()
+            } else {
+                format!(": {}", extra.join(", "))
+            }
+        )?;
+    }
+    for r in &c.history {
+        outln!(
+            "  scenario {} try {} (seed {}): {} after {} moves, {} killed, {} gold",
+            r.number,
+            r.attempt,
+            r.seed,
+            r.end.word(),
+            r.moves,
+            r.kills,
+            r.gold
+        )?;
+    }
+    match &c.current {
+        Some(g) => {
+            outln!("scenario {} try {} under way:", g.number, g.attempt)?;
+            for l in play_lines(p, g) {
+                outln!("  {l}")?;
+            }
+        }
+        None => {
+            let (number, attempt) = c.next_game();
+            outln!(
+                "next: tilecrawl campaign next {} (scenario {number}{})",
+                p.which,
+                if attempt > 1 {
+                    format!(", try {attempt}")
+                } else {
+                    String::new()
+                }
+            )?;
+        }
+    }
+    Ok(())
+}

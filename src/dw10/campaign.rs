@@ -1,0 +1,948 @@
+//! Dungeon World 10 mm between games (L574-645): one party through
+//! scenario after scenario, keeping what it carries out and buying more.
+//!
+//! - A game the heroes **win** ends the scenario; they keep the gold, items,
+//!   power ups and spells they end it with, and the campaign goes on to a
+//!   new scenario.
+//! - Heroes who **escape** through the teleporters keep all that too, but
+//!   the scenario is not done: the next game plays it again, on new dice.
+//! - If the Draken Master **wins**, everything gained is lost: the heroes
+//!   start again as they began the campaign, and play the scenario again.
+//! - Between games the heroes buy from the shop (`templates/dungeon-world-10mm/shop.yaml`):
+//!   potions for the pack, skills and spells as abilities, power ups as
+//!   dice; a skill, spell or power up at most once per hero.
+//!
+//! What a hero has is written into the party file each game is played
+//! with (`party::HeroLine`), so the play engine gives it its dice, abilities
+//! and pack. The campaign file is `tilecrawl-dw10-campaign/1`.
+
+use crate::core::dice::Dice;
+use crate::core::yaml::FileError;
+use crate::dw10::figures::{Ability, Figure, Figures};
+use crate::dw10::play::party::{self, HeroLine, PartyFile};
+use crate::dw10::play::state::{Outcome, State};
+use crate::dw10::tables::Tables;
+use serde::{Deserialize, Serialize};
+
+/// The format tag of campaign files.
+pub const FORMAT: &str = "tilecrawl-dw10-campaign/1";
+/// The format tag of shop files.
+pub const SHOP_FORMAT: &str = "tilecrawl-dw10-shop/1";
+/// Largest campaign file read.
+pub const MAX_FILE_BYTES: u64 = 1024 * 1024;
+/// Most games a campaign records.
+pub const MAX_GAMES: usize = 10_000;
+/// The embedded shop.
+pub const SHOP_YAML: &str = include_str!("../../templates/dungeon-world-10mm/shop.yaml");
+
+/// What a purchase does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum GoodKind {
+    /// Goes into the hero's pack (an item of the play engine).
+    Item,
+    /// Becomes one of the hero's abilities.
+    Skill,
+    /// A spell: becomes one of the hero's abilities.
+    Spell,
+    /// Raises the hero's dice (or, the magic one, teaches a rolled spell).
+    PowerUp,
+    /// A familiar (L589-614): on the price list, not sold yet (the play
+    /// engine does not field familiars).
+    Familiar,
+}
+
+/// One thing on sale.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Good {
+    /// The name typed after `--buy HERO=`.
+    pub name: String,
+    /// What buying it does.
+    pub kind: GoodKind,
+    /// Its price in gold.
+    pub price: u32,
+    /// What it does, for the listing.
+    pub words: String,
+}
+
+/// The shop: what is on sale, and the price of any other skill.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+#[schemars(rename = "Dw10Shop")]
+pub struct Shop {
+    /// [`SHOP_FORMAT`].
+    pub format: String,
+    /// The goods with a price of their own.
+    pub goods: Vec<Good>,
+    /// The price of every skill in `other_skills`.
+    pub other_skill_price: u32,
+    /// The other skills the shop sells (ability names).
+    pub other_skills: Vec<String>,
+}
+
+/// The power ups the shop knows how to give.
+const POWER_UPS: [&str; 3] = ["weapon-power-up", "ranged-power-up", "magic-power-up"];
+
+impl Shop {
+    /// Reads and checks a shop file.
+    pub fn parse(text: &str, file: &str) -> Result<Shop, FileError> {
+        let s: Shop = crate::core::yaml::parse(text, file)?;
+        if s.format != SHOP_FORMAT {
+            return Err(FileError::at_key(
+                file,
+                "format",
+                format!("expected `{SHOP_FORMAT}`, found `{}`", s.format),
+            ));
+        }
+        for (i, g) in s.goods.iter().enumerate() {
+            let key = format!("goods[{i}]");
+            let ok = match g.kind {
+                GoodKind::Item => party::item_named(&g.name).is_some(),
+                GoodKind::Skill | GoodKind::Spell => Ability::parse(&g.name).is_some(),
+                GoodKind::PowerUp => POWER_UPS.contains(&g.name.as_str()),
+                GoodKind::Familiar => true,
+            };
+            if !ok {
+                return Err(FileError::at_key(
+                    file,
+                    &key,
+                    format!(
+                        "`{}` is not something the game can give as {:?}",
+                        g.name, g.kind
+                    ),
+                ));
+            }
+            if s.goods[..i].iter().any(|o| o.name == g.name) {
+                return Err(FileError::at_key(
+                    file,
+                    &key,
+                    format!("`{}` is on sale twice", g.name),
+                ));
+            }
+        }
+        for (i, a) in s.other_skills.iter().enumerate() {
+            if Ability::parse(a).is_none() {
+                return Err(FileError::at_key(
+                    file,
+                    &format!("other_skills[{i}]"),
+                    format!("no ability is called `{a}`"),
+                ));
+            }
+        }
+        Ok(s)
+    }
+
+    /// The embedded shop.
+    pub fn embedded() -> Shop {
+        Shop::parse(SHOP_YAML, "embedded shop").expect("the embedded shop is checked by the tests")
+    }
+
+    /// A good by name: one of `goods`, or an other skill at its price.
+    pub fn good(&self, name: &str) -> Option<Good> {
+        if let Some(g) = self.goods.iter().find(|g| g.name == name) {
+            return Some(g.clone());
+        }
+        self.other_skills.iter().find(|s| *s == name).map(|s| Good {
+            name: s.clone(),
+            kind: GoodKind::Skill,
+            price: self.other_skill_price,
+            words: "another skill of the rules".into(),
+        })
+    }
+
+    /// Every good's name, for messages.
+    pub fn names(&self) -> Vec<&str> {
+        self.goods
+            .iter()
+            .map(|g| g.name.as_str())
+            .chain(self.other_skills.iter().map(String::as_str))
+            .collect()
+    }
+}
+
+/// The JSON Schema of a shop file.
+pub fn shop_schema() -> schemars::Schema {
+    schemars::schema_for!(Shop)
+}
+
+/// How a game of the campaign ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum GameEnd {
+    /// The heroes reached the objective: the scenario is done.
+    Won,
+    /// The heroes left through the teleporters: they keep what they carry,
+    /// the scenario is played again.
+    Escaped,
+    /// The Draken Master reached the kill target: everything gained is lost
+    /// and the scenario is played again.
+    Lost,
+}
+
+impl GameEnd {
+    /// From the play engine's outcome.
+    pub fn of(o: Outcome) -> GameEnd {
+        match o {
+            Outcome::HeroesWin => GameEnd::Won,
+            Outcome::Escaped => GameEnd::Escaped,
+            Outcome::DmWins => GameEnd::Lost,
+        }
+    }
+
+    /// The word printed.
+    pub fn word(self) -> &'static str {
+        match self {
+            GameEnd::Won => "won",
+            GameEnd::Escaped => "escaped",
+            GameEnd::Lost => "lost",
+        }
+    }
+}
+
+/// The game being played now: which scenario, which try, its files.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CurrentGame {
+    /// The scenario's number in the campaign, from 1.
+    pub number: u32,
+    /// The try at that scenario, from 1.
+    pub attempt: u32,
+    /// The scenario's folder, relative to the campaign's.
+    pub folder: String,
+    /// The scenario's seed.
+    pub seed: u64,
+    /// The play dice's seed for this try.
+    pub play_seed: u64,
+    /// The scenario file, relative to the campaign's folder.
+    pub scenario: String,
+    /// The party file the heroes play this try with.
+    pub party: String,
+    /// Where the game is saved.
+    pub save: String,
+}
+
+/// One game played, as the campaign remembers it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct GameRecord {
+    /// The scenario's number.
+    pub number: u32,
+    /// The try.
+    pub attempt: u32,
+    /// The scenario's seed.
+    pub seed: u64,
+    /// How it ended.
+    pub end: GameEnd,
+    /// Moves played.
+    pub moves: u32,
+    /// The Draken Master's victory points (heroes killed).
+    pub kills: u32,
+    /// The party's gold when the game ended (before any loss).
+    pub gold: u32,
+}
+
+/// A purchase: which hero bought what, so nothing is bought twice.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Purchase {
+    /// The hero's name.
+    pub hero: String,
+    /// The good's name.
+    pub good: String,
+}
+
+/// The campaign file.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+#[schemars(rename = "Dw10Campaign")]
+pub struct Campaign {
+    /// [`FORMAT`].
+    pub format: String,
+    /// The tilecrawl that last wrote it.
+    pub generator: String,
+    /// The campaign's name.
+    pub name: String,
+    /// The master seed: scenarios, play dice and the shop's rolls come from it.
+    pub seed: u64,
+    /// The party's gold.
+    pub gold: u32,
+    /// The heroes as they are now.
+    pub heroes: Vec<HeroLine>,
+    /// The heroes and gold as the campaign began (what a loss goes back to).
+    pub start: PartyFile,
+    /// Skills, spells and power ups bought, since the last loss.
+    #[serde(default)]
+    pub bought: Vec<Purchase>,
+    /// Scenarios won (the next new scenario is number `done + 1`).
+    #[serde(default)]
+    pub done: u32,
+    /// The game waiting to be played or settled.
+    #[serde(default)]
+    pub current: Option<CurrentGame>,
+    /// Every game settled, in order.
+    #[serde(default)]
+    pub history: Vec<GameRecord>,
+    /// Visits to the shop (each visit rolls its own dice).
+    #[serde(default)]
+    pub shop_rolls: u32,
+}
+
+/// Why a campaign step cannot be taken.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum CampaignError {
+    /// The file is not a campaign this tilecrawl can read.
+    #[error(transparent)]
+    File(#[from] FileError),
+    /// No hero of that name.
+    #[error("no hero of the campaign is called {name}; the heroes are {heroes}")]
+    NoHero {
+        /// The name asked for.
+        name: String,
+        /// The heroes' names.
+        heroes: String,
+    },
+    /// Not on sale.
+    #[error("the shop sells no `{good}`; it sells {goods}")]
+    NotForSale {
+        /// The name asked for.
+        good: String,
+        /// What it sells.
+        goods: String,
+    },
+    /// Not enough gold.
+    #[error("{hero} cannot buy {good} for {price} gold: the party has {gold}")]
+    TooDear {
+        /// The hero.
+        hero: String,
+        /// The good.
+        good: String,
+        /// Its price.
+        price: u32,
+        /// The party's gold.
+        gold: u32,
+    },
+    /// A skill, spell or power up already owned or bought (L586-588).
+    #[error("{hero} already has {good}; a skill, spell or power up is bought once")]
+    AlreadyOwned {
+        /// The hero.
+        hero: String,
+        /// The good.
+        good: String,
+    },
+    /// The save was played with other heroes than the campaign's.
+    #[error("the game was played with another party than the campaign's {party}")]
+    OtherParty {
+        /// The party file the campaign wrote.
+        party: String,
+    },
+    /// Something on the list the game cannot give yet.
+    #[error("{good} is on the price list, but tilecrawl's play engine does not field it yet")]
+    NotYet {
+        /// The good.
+        good: String,
+    },
+    /// The game is not over.
+    #[error("the game is not over yet")]
+    NotOver,
+    /// A campaign hero's stat block is not in the figure list.
+    #[error("hero {hero}: the figure list has no stat block `{figure}`")]
+    NoFigure {
+        /// The hero.
+        hero: String,
+        /// The figure name.
+        figure: String,
+    },
+}
+
+impl Campaign {
+    /// A new campaign for the heroes of a party file.
+    pub fn new(name: &str, seed: u64, party: &PartyFile, generator: &str) -> Campaign {
+        Campaign {
+            format: FORMAT.into(),
+            generator: generator.into(),
+            name: name.into(),
+            seed,
+            gold: party.gold,
+            heroes: party.heroes.clone(),
+            start: party.clone(),
+            bought: Vec::new(),
+            done: 0,
+            current: None,
+            history: Vec::new(),
+            shop_rolls: 0,
+        }
+    }
+
+    /// Reads and checks a campaign file (its heroes against the figure list).
+    pub fn parse(text: &str, file: &str, figures: &Figures) -> Result<Campaign, FileError> {
+        let c: Campaign = crate::core::yaml::parse(text, file)?;
+        if c.format != FORMAT {
+            return Err(FileError::at_key(
+                file,
+                "format",
+                format!("expected `{FORMAT}`, found `{}`", c.format),
+            ));
+        }
+        if c.history.len() > MAX_GAMES {
+            return Err(FileError::at_key(file, "history", "too many games"));
+        }
+        // The heroes and the starting party must each make a party `play`
+        // accepts.
+        party::parse(&c.party_file().to_yaml_or_empty(), file, figures)
+            .map_err(|e| FileError::at_key(file, "heroes", e.message))?;
+        party::parse(&c.start.to_yaml_or_empty(), file, figures)
+            .map_err(|e| FileError::at_key(file, "start", e.message))?;
+        Ok(c)
+    }
+
+    /// The file's text.
+    pub fn to_yaml(&self) -> Result<String, crate::core::yaml_emit::EmitError> {
+        crate::core::yaml_emit::to_string(self, &crate::core::yaml_emit::DocStyle::default())
+    }
+
+    /// The party file the heroes play their next game with.
+    pub fn party_file(&self) -> PartyFile {
+        PartyFile {
+            format: party::FORMAT.into(),
+            gold: self.gold,
+            heroes: self.heroes.clone(),
+        }
+    }
+
+    /// The number of the scenario the next game plays and its try: the
+    /// last game's scenario again if it was not won, else a new one.
+    pub fn next_game(&self) -> (u32, u32) {
+        match self.history.last() {
+            Some(r) if r.end != GameEnd::Won => (r.number, r.attempt + 1),
+            _ => (self.done + 1, 1),
+        }
+    }
+
+    fn hero_index(&self, name: &str) -> Result<usize, CampaignError> {
+        self.heroes
+            .iter()
+            .position(|h| h.name.eq_ignore_ascii_case(name))
+            .ok_or_else(|| CampaignError::NoHero {
+                name: name.into(),
+                heroes: self
+                    .heroes
+                    .iter()
+                    .map(|h| h.name.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", "),
+            })
+    }
+
+    /// Settles a finished game: what the heroes keep or lose, the record.
+    /// `party_text` is the party the save was played with; it must be the
+    /// campaign's own for this game. Returns the lines to print.
+    pub fn settle(
+        &mut self,
+        state: &State,
+        party_text: &str,
+        figures: &Figures,
+    ) -> Result<Vec<String>, CampaignError> {
+        let ours = self.party_file();
+        let theirs: Option<PartyFile> = crate::core::yaml::parse(party_text, "save").ok();
+        if theirs.as_ref() != Some(&ours) || state.heroes.len() != self.heroes.len() {
+            return Err(CampaignError::OtherParty {
+                party: self
+                    .current
+                    .as_ref()
+                    .map_or_else(|| "party".into(), |c| c.party.clone()),
+            });
+        }
+        let crate::dw10::play::state::Phase::Over(outcome) = state.phase else {
+            return Err(CampaignError::NotOver);
+        };
+        let end = GameEnd::of(outcome);
+        let (number, attempt, seed) = self
+            .current
+            .as_ref()
+            .map_or((0, 0, 0), |c| (c.number, c.attempt, c.seed));
+        self.history.push(GameRecord {
+            number,
+            attempt,
+            seed,
+            end,
+            moves: state.move_no,
+            kills: state.vp,
+            gold: state.gold,
+        });
+        self.current = None;
+        let mut lines = vec![format!(
+            "scenario {number}, try {attempt}: the heroes {} after {} moves; the Draken Master killed {} ({} gold in the party's purse)",
+            match end {
+                GameEnd::Won => "won",
+                GameEnd::Escaped => "escaped through the teleporters",
+                GameEnd::Lost => "lost",
+            },
+            state.move_no,
+            state.vp,
+            state.gold
+        )];
+        if end == GameEnd::Lost {
+            self.heroes = self.start.heroes.clone();
+            self.gold = self.start.gold;
+            self.bought.clear();
+            lines.push(format!(
+                "everything gained is lost (L628-631): the heroes start again as they began, with {} gold; scenario {number} is played again",
+                self.gold
+            ));
+            return Ok(lines);
+        }
+        self.gold = state.gold;
+        for (line, hero) in self.heroes.iter_mut().zip(&state.heroes) {
+            let base = figures
+                .heroes
+                .iter()
+                .find(|f| f.name == line.figure)
+                .ok_or_else(|| CampaignError::NoFigure {
+                    hero: line.name.clone(),
+                    figure: line.figure.clone(),
+                })?;
+            let before = line.clone();
+            *line = kept(line, base, &hero.body.fig, &hero.items);
+            let gains = gains(&before, line);
+            if !gains.is_empty() {
+                lines.push(format!("{} keeps {}", line.name, gains.join(", ")));
+            }
+        }
+        if end == GameEnd::Won {
+            self.done = number;
+            lines.push(format!(
+                "scenario {number} is done; the next game is a new scenario"
+            ));
+        } else {
+            lines.push(format!(
+                "scenario {number} is not done (L619-624): the next game plays it again"
+            ));
+        }
+        Ok(lines)
+    }
+
+    /// The dice of one visit to the shop: each visit its own stream from
+    /// the campaign's seed.
+    pub fn shop_dice(&mut self) -> Dice {
+        let d = Dice::for_stage(
+            crate::core::dice::run_seed(self.seed, self.shop_rolls),
+            "dw10-shop",
+        );
+        self.shop_rolls += 1;
+        d
+    }
+
+    /// Buys a good for a hero out of the party's gold. A magic power up
+    /// rolls its spell on the table (L481-484) with `dice`; the face is in
+    /// the line returned.
+    pub fn buy(
+        &mut self,
+        hero: &str,
+        good: &str,
+        shop: &Shop,
+        tables: &Tables,
+        dice: &mut Dice,
+    ) -> Result<String, CampaignError> {
+        let i = self.hero_index(hero)?;
+        let g = shop.good(good).ok_or_else(|| CampaignError::NotForSale {
+            good: good.into(),
+            goods: shop.names().join(", "),
+        })?;
+        let name = self.heroes[i].name.clone();
+        if g.kind == GoodKind::Familiar {
+            return Err(CampaignError::NotYet { good: g.name });
+        }
+        if self.gold < g.price {
+            return Err(CampaignError::TooDear {
+                hero: name,
+                good: g.name,
+                price: g.price,
+                gold: self.gold,
+            });
+        }
+        let owned = |c: &Campaign| {
+            c.bought
+                .iter()
+                .any(|p| p.hero.eq_ignore_ascii_case(&name) && p.good == g.name)
+                || c.heroes[i].abilities.contains(&g.name)
+        };
+        if g.kind != GoodKind::Item && owned(self) {
+            return Err(CampaignError::AlreadyOwned {
+                hero: name,
+                good: g.name,
+            });
+        }
+        let h = &mut self.heroes[i];
+        let mut what = g.name.clone();
+        match (g.kind, g.name.as_str()) {
+            (GoodKind::Item, _) => h.items.push(g.name.clone()),
+            (GoodKind::Skill | GoodKind::Spell, _) => h.abilities.push(g.name.clone()),
+            (GoodKind::PowerUp, "weapon-power-up") => h.melee_bonus += 1,
+            (GoodKind::PowerUp, "ranged-power-up") => {
+                h.ranged_bonus += 2;
+                h.range_bonus += 1;
+            }
+            (GoodKind::Familiar, _) => {}
+            (GoodKind::PowerUp, _) => {
+                let face = dice.d6("magic power up: spell table");
+                let spell = tables.spells.iter().find(|r| r.roll == face);
+                what = match spell {
+                    Some(r) if !h.abilities.contains(&r.spell) => {
+                        h.abilities.push(r.spell.clone());
+                        format!("{} (d6 {face}: learns {})", g.name, r.spell)
+                    }
+                    Some(r) => format!("{} (d6 {face}: {}, already known)", g.name, r.spell),
+                    None => format!("{} (d6 {face}: no spell)", g.name),
+                };
+            }
+        }
+        self.gold -= g.price;
+        if g.kind != GoodKind::Item {
+            self.bought.push(Purchase {
+                hero: name.clone(),
+                good: g.name.clone(),
+            });
+        }
+        Ok(format!(
+            "{name} buys {what} for {} gold; {} left",
+            g.price, self.gold
+        ))
+    }
+}
+
+impl PartyFile {
+    fn to_yaml_or_empty(&self) -> String {
+        self.to_yaml().unwrap_or_default()
+    }
+}
+
+/// A hero's line after a game: the bonuses its stat block ended with over
+/// the figure list's, the abilities it gained, the pack it carried out.
+pub fn kept(
+    line: &HeroLine,
+    base: &Figure,
+    end: &Figure,
+    items: &[crate::dw10::play::state::Item],
+) -> HeroLine {
+    let shoot = |f: &Figure| f.shoot.map_or((0, 0), |s| (s.dice, s.range));
+    let (bd, br) = shoot(base);
+    let (ed, er) = shoot(end);
+    let mut abilities = line.abilities.clone();
+    for a in &end.abilities {
+        if !base.abilities.contains(a) && !abilities.iter().any(|x| x == a.name()) {
+            abilities.push(a.name().to_string());
+        }
+    }
+    HeroLine {
+        name: line.name.clone(),
+        figure: line.figure.clone(),
+        melee_bonus: end.attacks.saturating_sub(base.attacks),
+        ranged_bonus: ed.saturating_sub(bd),
+        range_bonus: er.saturating_sub(br),
+        abilities,
+        items: items.iter().map(|i| i.name().to_string()).collect(),
+    }
+}
+
+/// What a hero gained between two lines, in words.
+fn gains(before: &HeroLine, after: &HeroLine) -> Vec<String> {
+    let mut v = Vec::new();
+    if after.melee_bonus > before.melee_bonus {
+        v.push(format!(
+            "+{} melee die",
+            after.melee_bonus - before.melee_bonus
+        ));
+    }
+    if after.ranged_bonus > before.ranged_bonus {
+        v.push(format!(
+            "+{} ranged dice",
+            after.ranged_bonus - before.ranged_bonus
+        ));
+    }
+    for a in &after.abilities {
+        if !before.abilities.contains(a) {
+            v.push(a.clone());
+        }
+    }
+    if !after.items.is_empty() {
+        v.push(format!("a pack of {}", after.items.join(", ")));
+    }
+    v
+}
+
+/// The JSON Schema of a campaign file.
+pub fn json_schema() -> schemars::Schema {
+    schemars::schema_for!(Campaign)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dw10::play::engine::{Game, PlayOptions};
+    use crate::dw10::play::state::{Item, Phase};
+    use std::sync::Arc;
+
+    fn figures() -> Figures {
+        crate::dw10::figures::embedded()
+    }
+
+    fn start() -> PartyFile {
+        crate::core::yaml::parse(party::DEFAULT_YAML, "party").unwrap()
+    }
+
+    fn campaign() -> Campaign {
+        let mut c = Campaign::new("Deep", 3, &start(), "test");
+        c.current = Some(CurrentGame {
+            number: 1,
+            attempt: 1,
+            folder: "scenario-1".into(),
+            seed: 11,
+            play_seed: 12,
+            scenario: "scenario-1/scenario.yaml".into(),
+            party: "scenario-1/party-1.yaml".into(),
+            save: "scenario-1/game-1.save".into(),
+        });
+        c
+    }
+
+    /// A game of the campaign's party on the seed-7 scenario, ended as
+    /// `outcome` with `gold` in the purse; Kestrel found a weapon power up,
+    /// a spell and a potion.
+    fn ended(c: &Campaign, outcome: Outcome, gold: u32) -> (State, String) {
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/golden/dw10/seed-7/scenario.yaml"
+        );
+        let text = std::fs::read_to_string(path).unwrap();
+        let sc: crate::dw10::Scenario = crate::scenario::from_yaml(&text, path).unwrap();
+        let figures = Arc::new(figures());
+        let party_text = c.party_file().to_yaml().unwrap();
+        let party = party::parse(&party_text, "party", &figures).unwrap();
+        let (mut g, _) = Game::new(
+            Arc::new(sc),
+            PlayOptions {
+                seed: 1,
+                party,
+                figures: figures.clone(),
+                tables: Arc::new(crate::dw10::tables::embedded()),
+                collection: crate::dw10::play::spawn::default_collection(&figures),
+                scaled_down: false,
+                policy: Default::default(),
+                log: false,
+            },
+        );
+        let k = &mut g.s.heroes[0];
+        k.body.fig.attacks += 1;
+        k.body.fig.abilities.push(Ability::Shield);
+        k.items.push(Item::HealthPotion);
+        g.s.gold = gold;
+        g.s.vp = 2;
+        g.s.phase = Phase::Over(outcome);
+        (g.s, party_text)
+    }
+
+    #[test]
+    fn the_embedded_shop_loads_and_sells_the_texts_price_list() {
+        let shop = Shop::embedded();
+        let price = |n: &str| shop.good(n).map(|g| g.price);
+        // L633-645: potions 50 and 100, the old shop's skills and the
+        // spells 1,000, any other skill 2,000.
+        assert_eq!(price("potion"), Some(50));
+        assert_eq!(price("major-potion"), Some(100));
+        for n in [
+            "trap",
+            "swift-mover",
+            "charge-attack",
+            "ranged-power-up",
+            "weapon-power-up",
+            "finger-of-death",
+            "magic-power-up",
+        ] {
+            assert_eq!(price(n), Some(1000), "{n}");
+        }
+        assert_eq!(price("stealth"), Some(2000));
+        assert_eq!(price("fly"), None, "monsters' own abilities are not sold");
+    }
+
+    #[test]
+    fn a_bad_shop_file_is_one_error_naming_the_key() {
+        let bad = SHOP_YAML.replace("name: trap,", "name: tarp,");
+        let e = Shop::parse(&bad, "shop.yaml").unwrap_err();
+        assert!(e.location.starts_with("goods["), "{e}");
+        let twice = SHOP_YAML.replace("name: swift-mover,", "name: trap,");
+        assert!(Shop::parse(&twice, "shop.yaml").is_err());
+    }
+
+    #[test]
+    fn a_won_game_keeps_gold_gains_and_pack_and_moves_on() {
+        let mut c = campaign();
+        let (s, party_text) = ended(&c, Outcome::HeroesWin, 600);
+        let lines = c.settle(&s, &party_text, &figures()).unwrap();
+        assert_eq!(c.gold, 600);
+        let k = &c.heroes[0];
+        assert_eq!(k.melee_bonus, 1);
+        assert_eq!(k.abilities, vec!["shield".to_string()]);
+        assert_eq!(k.items, vec!["potion".to_string()]);
+        assert_eq!(c.done, 1);
+        assert_eq!(c.next_game(), (2, 1));
+        assert!(c.current.is_none());
+        assert_eq!(c.history[0].end, GameEnd::Won);
+        assert_eq!(c.history[0].kills, 2);
+        assert!(
+            lines
+                .iter()
+                .any(|l| l.starts_with("Kestrel keeps +1 melee die, shield"))
+        );
+        // The next game's party file gives Kestrel the bonus in play.
+        let p = party::parse(&c.party_file().to_yaml().unwrap(), "p", &figures()).unwrap();
+        let base = figures()
+            .heroes
+            .iter()
+            .find(|f| f.name == "Tracker")
+            .unwrap()
+            .clone();
+        assert_eq!(p.heroes[0].1.attacks, base.attacks + 1);
+        assert!(p.heroes[0].1.abilities.contains(&Ability::Shield));
+        assert_eq!(p.items[0], vec![Item::HealthPotion]);
+        assert_eq!(p.gold, 600);
+    }
+
+    #[test]
+    fn an_escape_keeps_everything_but_plays_the_scenario_again() {
+        let mut c = campaign();
+        let (s, party_text) = ended(&c, Outcome::Escaped, 125);
+        c.settle(&s, &party_text, &figures()).unwrap();
+        assert_eq!(c.gold, 125);
+        assert_eq!(c.heroes[0].melee_bonus, 1);
+        assert_eq!(c.done, 0);
+        assert_eq!(c.next_game(), (1, 2));
+    }
+
+    #[test]
+    fn a_lost_game_takes_everything_and_plays_the_scenario_again() {
+        let mut c = campaign();
+        // An earlier win left gold, a bought skill and a bonus.
+        c.gold = 2000;
+        c.heroes[1].melee_bonus = 1;
+        let mut dice = Dice::scripted(&[]);
+        c.buy(
+            "Marrow",
+            "trap",
+            &Shop::embedded(),
+            &crate::dw10::tables::embedded(),
+            &mut dice,
+        )
+        .unwrap();
+        let (s, party_text) = ended(&c, Outcome::DmWins, 900);
+        let lines = c.settle(&s, &party_text, &figures()).unwrap();
+        assert_eq!(c.gold, 0);
+        assert_eq!(c.heroes, start().heroes);
+        assert!(
+            c.bought.is_empty(),
+            "bought skills are lost too, and may be bought again"
+        );
+        assert_eq!(c.next_game(), (1, 2));
+        assert!(lines[1].contains("everything gained is lost"));
+    }
+
+    #[test]
+    fn a_game_not_over_or_of_another_party_is_refused() {
+        let mut c = campaign();
+        let (mut s, party_text) = ended(&c, Outcome::HeroesWin, 0);
+        let before = c.clone();
+        let other = party_text.replace("Kestrel", "Kes");
+        assert!(matches!(
+            c.settle(&s, &other, &figures()),
+            Err(CampaignError::OtherParty { .. })
+        ));
+        s.phase = Phase::HeroesAct;
+        assert_eq!(
+            c.settle(&s, &party_text, &figures()),
+            Err(CampaignError::NotOver)
+        );
+        assert_eq!(c, before, "a refused step changes nothing");
+    }
+
+    #[test]
+    fn buying_spends_gold_once_per_skill_and_refuses_what_cannot_be() {
+        let shop = Shop::embedded();
+        let tables = crate::dw10::tables::embedded();
+        let mut c = campaign();
+        c.gold = 1200;
+        let mut dice = Dice::scripted(&[]);
+        let l = c.buy("sella", "potion", &shop, &tables, &mut dice).unwrap();
+        assert_eq!(l, "Sella buys potion for 50 gold; 1150 left");
+        c.buy("Sella", "potion", &shop, &tables, &mut dice).unwrap();
+        assert_eq!(c.heroes[3].items, vec!["potion", "potion"]);
+        c.buy("Sella", "ranged-power-up", &shop, &tables, &mut dice)
+            .unwrap();
+        assert_eq!((c.heroes[3].ranged_bonus, c.heroes[3].range_bonus), (2, 1));
+        assert_eq!(c.gold, 100);
+        c.gold = 5000;
+        assert!(matches!(
+            c.buy("Sella", "ranged-power-up", &shop, &tables, &mut dice),
+            Err(CampaignError::AlreadyOwned { .. })
+        ));
+        c.buy("Kestrel", "stealth", &shop, &tables, &mut dice)
+            .unwrap();
+        assert_eq!(c.gold, 3000);
+        assert!(matches!(
+            c.buy("Kestrel", "stealth", &shop, &tables, &mut dice),
+            Err(CampaignError::AlreadyOwned { .. })
+        ));
+        assert!(matches!(
+            c.buy("Nobody", "potion", &shop, &tables, &mut dice),
+            Err(CampaignError::NoHero { .. })
+        ));
+        assert!(matches!(
+            c.buy("Kestrel", "fly", &shop, &tables, &mut dice),
+            Err(CampaignError::NotForSale { .. })
+        ));
+        assert!(matches!(
+            c.buy("Kestrel", "familiar", &shop, &tables, &mut dice),
+            Err(CampaignError::NotYet { .. })
+        ));
+        c.gold = 40;
+        let e = c
+            .buy("Kestrel", "potion", &shop, &tables, &mut dice)
+            .unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "Kestrel cannot buy potion for 50 gold: the party has 40"
+        );
+    }
+
+    #[test]
+    fn a_magic_power_up_rolls_its_spell_on_the_table() {
+        let shop = Shop::embedded();
+        let tables = crate::dw10::tables::embedded();
+        let mut c = campaign();
+        c.gold = 1000;
+        // d6 5 on the spell table: Finger of Death (L499-505).
+        let mut dice = Dice::scripted(&[5]);
+        let l = c
+            .buy("Marrow", "magic-power-up", &shop, &tables, &mut dice)
+            .unwrap();
+        assert_eq!(
+            l,
+            "Marrow buys magic-power-up (d6 5: learns finger-of-death) for 1000 gold; 0 left"
+        );
+        assert_eq!(c.heroes[1].abilities, vec!["finger-of-death"]);
+        assert_eq!(dice.script_left(), 0);
+    }
+
+    #[test]
+    fn the_campaign_file_reads_back_and_a_broken_one_names_its_key() {
+        let mut c = campaign();
+        c.gold = 75;
+        c.heroes[0].items.push("potion".into());
+        let text = c.to_yaml().unwrap();
+        assert_eq!(Campaign::parse(&text, "c.yaml", &figures()).unwrap(), c);
+        let bad = text.replacen("figure: Field Medic}", "figure: Field Medik}", 1);
+        let e = Campaign::parse(&bad, "c.yaml", &figures()).unwrap_err();
+        assert_eq!(e.location, "heroes: ");
+        let bad = text.replace("items: [potion]", "items: [elixir]");
+        assert!(Campaign::parse(&bad, "c.yaml", &figures()).is_err());
+    }
+}

@@ -1,0 +1,247 @@
+//! A Dungeon World 10 mm campaign through the CLI (`campaign new --ruleset
+//! dungeon-world-10mm`, `next`, `town`, `show`): games played by the
+//! automatic heroes on the campaign's own party file and dice, saved where
+//! the campaign says, then settled — what is kept after a win or an escape,
+//! what is lost after a defeat, which scenario comes next, the shop.
+
+use crate::common;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::Duration;
+use tilecrawl::dw10::campaign::{Campaign, GameEnd};
+use tilecrawl::dw10::play::{engine, party, session, simulate};
+
+fn run(cwd: &Path, args: &[&str]) -> String {
+    let r = common::run_env(cwd, args, &[], Duration::from_secs(300));
+    assert_eq!(r.code, Some(0), "{args:?}: {}", r.stderr);
+    r.stdout
+}
+
+fn fails(cwd: &Path, args: &[&str]) -> String {
+    let r = common::run_env(cwd, args, &[], Duration::from_secs(300));
+    assert_eq!(r.code, Some(1), "{args:?} should fail: {}", r.stdout);
+    assert!(r.stdout.is_empty(), "{args:?}: {}", r.stdout);
+    let lines: Vec<&str> = r.stderr.lines().collect();
+    assert_eq!(lines.len(), 1, "{args:?}: {}", r.stderr);
+    assert!(lines[0].starts_with("error: "), "{}", r.stderr);
+    r.stderr
+}
+
+fn load(dir: &Path, name: &str) -> Campaign {
+    let file = dir.join(format!("campaigns/{name}/campaign.yaml"));
+    let text = std::fs::read_to_string(&file).unwrap();
+    Campaign::parse(
+        &text,
+        "campaign.yaml",
+        &tilecrawl::dw10::figures::embedded(),
+    )
+    .unwrap()
+}
+
+/// Plays the current game with the automatic heroes, on the campaign's
+/// party file and play seed, and writes its save where the campaign looks.
+fn autoplay(dir: &Path, name: &str) -> PathBuf {
+    let c = load(dir, name);
+    let g = c.current.clone().expect("a game is under way");
+    let folder = dir.join(format!("campaigns/{name}"));
+    let scen_path = folder.join(&g.scenario);
+    let text = std::fs::read_to_string(&scen_path).unwrap();
+    let sc: tilecrawl::dw10::Scenario =
+        tilecrawl::scenario::from_yaml(&text, "scenario.yaml").unwrap();
+    let party_text = std::fs::read_to_string(folder.join(&g.party)).unwrap();
+    let figures = Arc::new(tilecrawl::dw10::figures::embedded());
+    let tables = Arc::new(tilecrawl::dw10::tables::embedded());
+    let p = party::parse(&party_text, "party", &figures).unwrap();
+    let o = simulate::SimOptions {
+        runs: 1,
+        seed: 0,
+        // Long enough for every game to end (a real table plays on).
+        max_moves: 1000,
+        scaled_down: false,
+    };
+    let mut opts = simulate::run_options(&p, &figures, &tables, &o, 0, false);
+    opts.seed = g.play_seed;
+    let (mut game, _) = engine::Game::new(Arc::new(sc), opts);
+    let mut rec = Some(Vec::new());
+    simulate::play_out_recorded(&mut game, o.max_moves, &mut rec);
+    let save = session::SaveFile {
+        format: session::FORMAT.into(),
+        scenario: "scenario.yaml".into(),
+        scenario_digest: tilecrawl::core::digest::digest(text.as_bytes()),
+        seed: g.play_seed,
+        party: party_text,
+        scaled_down: false,
+        commands: rec.unwrap_or_default(),
+    };
+    let path = folder.join(&g.save);
+    std::fs::write(&path, yaml_serde::to_string(&save).unwrap()).unwrap();
+    path
+}
+
+#[test]
+fn campaigns_keep_what_a_win_or_escape_carries_out_and_lose_all_on_a_defeat() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let mut seen = std::collections::BTreeSet::new();
+    for seed in 1..=6u32 {
+        let name = format!("C{seed}");
+        let s = seed.to_string();
+        run(
+            d,
+            &[
+                "campaign",
+                "new",
+                &name,
+                "--ruleset",
+                "dungeon-world-10mm",
+                "--seed",
+                &s,
+                "-q",
+            ],
+        );
+        for _game in 0..3 {
+            let before = load(d, &name);
+            let (number, attempt) = before.next_game();
+            let out = run(d, &["campaign", "next", &name, "--dpi", "20"]);
+            assert!(out.contains(&format!(
+                "--seed {}",
+                load(d, &name).current.unwrap().play_seed
+            )));
+            if attempt > 1 {
+                assert!(out.contains(&format!("try {attempt}")), "{out}");
+            }
+            // The party file the game is played with is the campaign's.
+            let now = load(d, &name);
+            let g = now.current.clone().unwrap();
+            assert_eq!((g.number, g.attempt), (number, attempt));
+            let party_text =
+                std::fs::read_to_string(d.join(format!("campaigns/{name}/{}", g.party))).unwrap();
+            assert_eq!(party_text, now.party_file().to_yaml().unwrap());
+            autoplay(d, &name);
+            let out = run(d, &["campaign", "town", &name]);
+            let after = load(d, &name);
+            let r = after.history.last().unwrap().clone();
+            assert_eq!((r.number, r.attempt), (number, attempt));
+            seen.insert(r.end.word());
+            match r.end {
+                GameEnd::Won => {
+                    assert_eq!(after.done, number);
+                    assert_eq!(after.next_game(), (number + 1, 1));
+                    assert_eq!(after.gold, r.gold, "the purse is what was carried out");
+                }
+                GameEnd::Escaped => {
+                    assert_eq!(after.next_game(), (number, attempt + 1));
+                    assert_eq!(after.gold, r.gold);
+                }
+                GameEnd::Lost => {
+                    assert_eq!(after.heroes, after.start.heroes, "{out}");
+                    assert_eq!(after.gold, after.start.gold);
+                    assert!(after.bought.is_empty());
+                    assert_eq!(after.next_game(), (number, attempt + 1));
+                    assert!(out.contains("everything gained is lost"), "{out}");
+                }
+            }
+            // Shopping with what there is: a potion for the first hero.
+            if after.gold >= 50 {
+                let first = after.heroes[0].name.clone();
+                let out = run(
+                    d,
+                    &[
+                        "campaign",
+                        "town",
+                        &name,
+                        "--buy",
+                        &format!("{first}=potion"),
+                    ],
+                );
+                assert!(
+                    out.contains(&format!("{first} buys potion for 50 gold")),
+                    "{out}"
+                );
+                let shopped = load(d, &name);
+                assert_eq!(shopped.gold, after.gold - 50);
+                assert_eq!(
+                    shopped.heroes[0].items.len(),
+                    after.heroes[0].items.len() + 1
+                );
+            }
+        }
+        let show = run(d, &["campaign", "show", &name]);
+        assert!(show.contains("(Dungeon World 10 mm, seed"), "{show}");
+        let json = run(d, &["campaign", "show", &name, "--json"]);
+        let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+        assert_eq!(v["games"].as_array().unwrap().len(), 3);
+    }
+    // Over these campaigns the heroes both win and lose.
+    assert!(seen.contains("won") && seen.contains("lost"), "{seen:?}");
+}
+
+#[test]
+fn campaign_steps_out_of_order_or_for_the_other_game_are_one_error_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    run(
+        d,
+        &[
+            "campaign",
+            "new",
+            "Deep",
+            "--ruleset",
+            "dungeon-world-10mm",
+            "--seed",
+            "2",
+            "-q",
+        ],
+    );
+    let file = d.join("campaigns/Deep/campaign.yaml");
+    let e = fails(d, &["campaign", "town", "Deep"]);
+    assert!(e.contains("nothing to buy"), "{e}");
+    let e = fails(d, &["campaign", "town", "Deep", "--buy", "Kestrel=potion"]);
+    assert!(
+        e.contains("cannot buy potion for 50 gold: the party has 0"),
+        "{e}"
+    );
+    let e = fails(d, &["campaign", "town", "Deep", "--buy", "Kestrel"]);
+    assert!(e.contains("expected HERO=GOOD"), "{e}");
+    let e = fails(d, &["campaign", "next", "Deep", "--mission", "rescue"]);
+    assert!(e.contains("--mission is for the MKD Adventure"), "{e}");
+    run(d, &["campaign", "next", "Deep", "--dpi", "20", "-q"]);
+    let before = std::fs::read(&file).unwrap();
+    let e = fails(d, &["campaign", "next", "Deep"]);
+    assert!(e.contains("has not been settled yet"), "{e}");
+    let e = fails(d, &["campaign", "town", "Deep"]);
+    assert!(e.contains("has not been played yet"), "{e}");
+    let e = fails(d, &["campaign", "town", "Deep", "--resurrect", "Kestrel"]);
+    assert!(e.contains("--resurrect is for the MKD Adventure"), "{e}");
+    // A game played with another party is not the campaign's.
+    let save = autoplay(d, "Deep");
+    let text = std::fs::read_to_string(&save).unwrap();
+    std::fs::write(&save, text.replace("Kestrel", "Kes")).unwrap();
+    let e = fails(d, &["campaign", "town", "Deep"]);
+    assert!(e.contains("another party than the campaign's"), "{e}");
+    assert_eq!(
+        std::fs::read(&file).unwrap(),
+        before,
+        "a refused step writes nothing"
+    );
+    // A hand-edited campaign file that no longer makes sense.
+    let good = String::from_utf8(before.clone()).unwrap();
+    for (from, to) in [
+        ("gold: 0", "gold: lots"),
+        ("figure: Tracker}", "figure: Trackr}"),
+        ("seed: 2", "seed: -2"),
+        ("attempt: 1", "attempt: 1, extra: 1"),
+    ] {
+        std::fs::write(&file, good.replacen(from, to, 1)).unwrap();
+        let e = fails(d, &["campaign", "show", "Deep"]);
+        assert!(e.contains("campaign.yaml"), "{from}: {e}");
+    }
+    std::fs::write(&file, &before).unwrap();
+    // An MKD campaign refuses this game's flags.
+    run(d, &["campaign", "new", "Mkd", "--seed", "4", "-q"]);
+    let e = fails(d, &["campaign", "next", "Mkd", "--kills", "3"]);
+    assert!(
+        e.contains("--kills is for a Dungeon World 10 mm campaign"),
+        "{e}"
+    );
+}
