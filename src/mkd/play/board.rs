@@ -16,6 +16,87 @@ use std::collections::BinaryHeap;
 /// "No route" in a distance field.
 pub const FAR: u32 = u32::MAX;
 
+/// A field of route distances, one per square of the board (as
+/// [`Board::distances_to`] gives it), read as a slice.
+///
+/// Walks are the engine's hottest loop, and a field covers the whole table
+/// while a walk touches only the dungeon. So a field's buffer comes from a
+/// small pool of this thread's spare ones, already [`FAR`] everywhere, and
+/// goes back when the field is dropped with only the squares the walk
+/// touched put back to [`FAR`]: no table-sized fill per walk.
+pub struct Field {
+    dist: Vec<u32>,
+    touched: Vec<u32>,
+}
+
+/// Spare field buffers kept per thread.
+const SPARE_FIELDS: usize = 8;
+
+thread_local! {
+    static SPARE: std::cell::RefCell<Vec<(Vec<u32>, Vec<u32>)>> =
+        const { std::cell::RefCell::new(Vec::new()) };
+    static NEAR_DOOR: std::cell::RefCell<Vec<bool>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+impl Field {
+    /// A field of `len` squares, all [`FAR`].
+    fn new(len: usize) -> Field {
+        let spare = SPARE.with(|s| {
+            let mut s = s.borrow_mut();
+            let at = s.iter().position(|(d, _)| d.len() == len)?;
+            Some(s.swap_remove(at))
+        });
+        let (dist, touched) = spare.unwrap_or_else(|| (vec![FAR; len], Vec::new()));
+        Field { dist, touched }
+    }
+
+    /// Sets square `i`'s distance, remembering it for the clean-up.
+    #[inline]
+    fn set(&mut self, i: usize, d: u32) {
+        if self.dist[i] == FAR {
+            self.touched.push(i as u32);
+        }
+        self.dist[i] = d;
+    }
+}
+
+impl std::ops::Deref for Field {
+    type Target = [u32];
+    fn deref(&self) -> &[u32] {
+        &self.dist
+    }
+}
+
+impl PartialEq for Field {
+    fn eq(&self, other: &Field) -> bool {
+        self.dist == other.dist
+    }
+}
+
+impl std::fmt::Debug for Field {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(self.dist.iter()).finish()
+    }
+}
+
+impl Drop for Field {
+    fn drop(&mut self) {
+        for &i in &self.touched {
+            self.dist[i as usize] = FAR;
+        }
+        self.touched.clear();
+        let dist = std::mem::take(&mut self.dist);
+        let touched = std::mem::take(&mut self.touched);
+        // A thread that is ending has no pool left; the buffer just goes.
+        let _ = SPARE.try_with(|s| {
+            let mut s = s.borrow_mut();
+            if s.len() < SPARE_FIELDS {
+                s.push((dist, touched));
+            }
+        });
+    }
+}
+
 /// A tile's name in the transcript: its id in the tile set (`C16`, `H3`),
 /// the name the map and the setup sheet print, so the players pick up the
 /// tile play names. A value (copied into events), so it names the tile of
@@ -601,8 +682,23 @@ impl Board {
         goals: &[Point],
         m: &Mover,
         blocked: &dyn Fn(Point) -> bool,
-    ) -> Vec<u32> {
+    ) -> Field {
         self.field(goals, m, blocked, None)
+    }
+
+    /// [`Board::distances_to`] as far as `from` needs it: the value at
+    /// `from`, and at every square nearer the goals than `from`, is final
+    /// (all a walk downhill from `from` reads); farther squares may hold
+    /// more than their distance. The walk stops there, which saves most of
+    /// it when `from` is near the goals.
+    pub fn distances_to_reach(
+        &self,
+        goals: &[Point],
+        from: Point,
+        m: &Mover,
+        blocked: &dyn Fn(Point) -> bool,
+    ) -> Field {
+        self.field(goals, m, blocked, self.index(from))
     }
 
     /// The route distance from `from` to the nearest of `goals`
@@ -629,32 +725,50 @@ impl Board {
         m: &Mover,
         blocked: &dyn Fn(Point) -> bool,
         stop: Option<usize>,
-    ) -> Vec<u32> {
-        let mut dist = vec![FAR; self.len()];
-        let mut near_door = vec![false; self.len()];
-        for d in &self.doors {
-            for e in &d.edges {
-                for p in e {
-                    if let Some(i) = self.index(*p) {
-                        near_door[i] = true;
-                    }
-                }
-            }
+    ) -> Field {
+        let mut near_door = NEAR_DOOR.with(|n| std::mem::take(&mut *n.borrow_mut()));
+        near_door.resize(self.len(), false);
+        let door_squares: Vec<usize> = self
+            .doors
+            .iter()
+            .flat_map(|d| d.edges.iter().flatten())
+            .filter_map(|p| self.index(*p))
+            .collect();
+        for &i in &door_squares {
+            near_door[i] = true;
         }
+        let dist = self.walk(goals, m, blocked, stop, &near_door);
+        for &i in &door_squares {
+            near_door[i] = false;
+        }
+        NEAR_DOOR.with(|n| *n.borrow_mut() = near_door);
+        dist
+    }
+
+    /// The walk of [`Board::field`], with the squares that touch a door.
+    fn walk(
+        &self,
+        goals: &[Point],
+        m: &Mover,
+        blocked: &dyn Fn(Point) -> bool,
+        stop: Option<usize>,
+        near_door: &[bool],
+    ) -> Field {
+        let mut dist = Field::new(self.len());
         // The dearest step: a hindering square behind a closed door.
         let max_step = 1u32
             .saturating_add(if m.flies { 0 } else { m.hindering_extra })
             .saturating_add(m.door_open.unwrap_or(0))
             .saturating_add(m.door_close.unwrap_or(0));
         if max_step > MAX_BUCKETED_STEP {
-            return self.distances_by_heap(goals, m, blocked, &near_door, stop);
+            return self.distances_by_heap(goals, m, blocked, near_door, stop);
         }
         let ring = max_step as usize + 1;
         let mut buckets: Vec<Vec<usize>> = vec![Vec::new(); ring];
         let mut queued = 0usize;
         for &g in goals {
             if let Some(i) = self.index(g) {
-                dist[i] = 0;
+                dist.set(i, 0);
                 buckets[0].push(i);
                 queued += 1;
             }
@@ -709,7 +823,7 @@ impl Board {
                     };
                     let nd = d + c;
                     if nd < dist[j] {
-                        dist[j] = nd;
+                        dist.set(j, nd);
                         // c is 1 to max_step, so nd lands in another bucket.
                         buckets[nd as usize % ring].push(j);
                         queued += 1;
@@ -733,12 +847,12 @@ impl Board {
         blocked: &dyn Fn(Point) -> bool,
         near_door: &[bool],
         stop: Option<usize>,
-    ) -> Vec<u32> {
-        let mut dist = vec![FAR; self.len()];
+    ) -> Field {
+        let mut dist = Field::new(self.len());
         let mut heap = BinaryHeap::new();
         for &g in goals {
             if let Some(i) = self.index(g) {
-                dist[i] = 0;
+                dist.set(i, 0);
                 heap.push(Reverse((0u32, i)));
             }
         }
@@ -760,7 +874,7 @@ impl Board {
                 };
                 let nd = d.saturating_add(c);
                 if nd < dist[j] {
-                    dist[j] = nd;
+                    dist.set(j, nd);
                     heap.push(Reverse((nd, j)));
                 }
             }

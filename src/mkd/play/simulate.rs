@@ -89,7 +89,7 @@
 use crate::core::dice::run_seed;
 use crate::core::geom::{all_around, chebyshev};
 use crate::mkd::mission::Goal;
-use crate::mkd::play::board::{Board, FAR, Mover};
+use crate::mkd::play::board::{Board, FAR, Field, Mover};
 use crate::mkd::play::command::{Command, HeroAction};
 use crate::mkd::play::engine::{CombatMode, Game, GameOptions};
 use crate::mkd::play::event::{Ending, Event};
@@ -1025,7 +1025,7 @@ fn kidnapping(g: &State, h: HeroId, left: u32) -> Option<HeroAction> {
 
 /// Kidnapping: speed points from every square to the entrance for the
 /// kidnappee `k`, with only other monsters and tokens in the way.
-fn exit_distances(g: &State, k: MonsterId) -> Vec<u32> {
+fn exit_distances(g: &State, k: MonsterId) -> Field {
     let mover = g.monster_mover(k);
     g.board.distances_to(&g.board.entrance, &mover, &|q| {
         g.monster_at(q).is_some_and(|o| o != k) || g.wmts.iter().any(|w| w.pos == q)

@@ -6,7 +6,7 @@
 use crate::core::dice::Lazy;
 use crate::core::geom::{all_around, chebyshev};
 use crate::mkd::figures::Ability;
-use crate::mkd::play::board::{Board, FAR, see_through, side_towards};
+use crate::mkd::play::board::{Board, FAR, Field, see_through, side_towards};
 pub use crate::mkd::play::board::{line, line_of_sight};
 use crate::mkd::play::combat::hero_on_monster;
 use crate::mkd::play::ctx::Ctx;
@@ -103,7 +103,7 @@ fn blocks(s: &State, m: MonsterId, p: Point, heroes_block: bool) -> bool {
 /// The distance field to `goals` for monster `m` and whether it runs
 /// through heroes: with [`Heroes::Avoid`], first round the heroes, then,
 /// if that finds no way, through them. `None` when there is no route.
-pub fn route(s: &State, m: MonsterId, goals: &[Point], heroes: Heroes) -> Option<(Vec<u32>, bool)> {
+pub fn route(s: &State, m: MonsterId, goals: &[Point], heroes: Heroes) -> Option<(Field, bool)> {
     let me = s.monsters[m].pos?;
     let at = s.board.idx(me)?;
     let mover = s.monster_mover(m);
@@ -120,7 +120,8 @@ pub fn route(s: &State, m: MonsterId, goals: &[Point], heroes: Heroes) -> Option
             | Occupancy::PRISONER
             | if heroes_block { Occupancy::HERO } else { 0 };
         let blocked = |p: Point| p != me && occ.has(p, what);
-        let d = s.board.distances_to(goals, &mover, &blocked);
+        // Only the squares nearer the goals than the monster are walked on.
+        let d = s.board.distances_to_reach(goals, me, &mover, &blocked);
         if d[at] != FAR {
             return Some((d, !heroes_block));
         }
