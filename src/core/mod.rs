@@ -1,6 +1,7 @@
 //! What every stage uses and no game knows about: seeded dice, geometry,
 //! YAML reading and writing, files and digests, text fit for a terminal.
 
+pub mod complete;
 pub mod dice;
 pub mod digest;
 pub mod fs;

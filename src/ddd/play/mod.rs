@@ -13,6 +13,7 @@
 
 pub mod ai;
 pub mod command;
+pub mod complete;
 pub mod engine;
 pub mod event;
 pub mod grid;
