@@ -7,10 +7,17 @@
 //! format: tilecrawl-dw10-party/1
 //! heroes:
 //!   - {name: Ayla, figure: Front Line Warrior}
+//!   - {name: Odo, figure: Tracker, spells: [shield], power_ups: [weapon-power-up]}
 //! ```
+//!
+//! `spells` (optional) are spells of the power-up table (L484-511) the hero
+//! knows besides its stat block's; `power_ups` (optional) are power ups it
+//! kept from earlier games (L510-511, L576-582), applied to its stats when
+//! the party is read. A `magic-power-up` here adds its Multi Shot die only:
+//! the spell it taught is written in `spells`.
 
 use crate::core::yaml::FileError;
-use crate::dw10::figures::{Figure, Figures};
+use crate::dw10::figures::{Ability, Figure, Figures, SPELLS, Shoot};
 use serde::Deserialize;
 
 /// The format tag of party files.
@@ -39,13 +46,76 @@ struct RawParty {
 struct RawHero {
     name: String,
     figure: String,
+    /// Spells the hero knows besides its stat block's.
+    #[serde(default)]
+    spells: Vec<String>,
+    /// Power ups kept from earlier games.
+    #[serde(default)]
+    power_ups: Vec<PowerUp>,
+}
+
+/// A power up that stays with its hero (L476-483): the chest table's
+/// names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum PowerUp {
+    /// +1 melee die (L479-480).
+    WeaponPowerUp,
+    /// +2 ranged dice and +1 range (L476-478, A9); a hero without a
+    /// ranged attack gets 2 dice at range 1.
+    RangedPowerUp,
+    /// A random spell, and +1 die to Multi Shot (L481-483).
+    MagicPowerUp,
+}
+
+/// Most power ups a hero brings.
+pub const MAX_POWER_UPS: usize = 20;
+
+/// A power up's lasting change to the stats (a magic power up's spell is
+/// learnt apart).
+pub fn apply_power_up(fig: &mut Figure, p: PowerUp) {
+    match p {
+        PowerUp::WeaponPowerUp => fig.attacks += 1,
+        PowerUp::RangedPowerUp => {
+            fig.shoot = Some(match fig.shoot {
+                Some(mut s) => {
+                    s.dice += 2;
+                    s.range += 1;
+                    s
+                }
+                None => Shoot {
+                    dice: 2,
+                    range: 1,
+                    by: None,
+                },
+            });
+        }
+        PowerUp::MagicPowerUp => {
+            if fig.abilities.contains(&Ability::MultiShot)
+                && let Some(s) = fig.shoot.as_mut()
+            {
+                s.dice += 1;
+            }
+        }
+    }
+}
+
+/// What a hero keeps besides its stats: its spells and power ups.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Kept {
+    /// Spells known besides the stat block's, in file order.
+    pub spells: Vec<Ability>,
+    /// Power ups (already applied to the hero's figure).
+    pub power_ups: Vec<PowerUp>,
 }
 
 /// A checked party: each hero's name and stats.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Party {
-    /// Name and stat block, in order.
+    /// Name and stat block (power ups applied), in order.
     pub heroes: Vec<(String, Figure)>,
+    /// Each hero's spells and power ups, in the same order.
+    pub kept: Vec<Kept>,
 }
 
 /// Reads and checks a party file against the figure list.
@@ -69,6 +139,7 @@ pub fn parse(text: &str, file: &str, figures: &Figures) -> Result<Party, FileErr
         ));
     }
     let mut heroes: Vec<(String, Figure)> = Vec::new();
+    let mut kept = Vec::new();
     for (i, h) in raw.heroes.iter().enumerate() {
         let key = format!("heroes[{i}]");
         if h.name.is_empty()
@@ -108,9 +179,46 @@ pub fn parse(text: &str, file: &str, figures: &Figures) -> Result<Party, FileErr
                 ),
             ));
         };
-        heroes.push((h.name.clone(), fig.clone()));
+        let mut spells = Vec::new();
+        for sp in &h.spells {
+            let a = Ability::parse(sp).filter(|a| a.is_spell()).ok_or_else(|| {
+                FileError::at_key(
+                    file,
+                    &key,
+                    format!(
+                        "`{}` is not a spell; the spells are {}",
+                        crate::core::text::excerpt(sp, 40),
+                        SPELLS.map(|a| a.name()).join(", ")
+                    ),
+                )
+            })?;
+            if spells.contains(&a) || fig.abilities.contains(&a) {
+                return Err(FileError::at_key(
+                    file,
+                    &key,
+                    format!("{} knows {a} twice", h.name),
+                ));
+            }
+            spells.push(a);
+        }
+        if h.power_ups.len() > MAX_POWER_UPS {
+            return Err(FileError::at_key(
+                file,
+                &key,
+                format!("at most {MAX_POWER_UPS} power ups a hero"),
+            ));
+        }
+        let mut fig = fig.clone();
+        for p in &h.power_ups {
+            apply_power_up(&mut fig, *p);
+        }
+        heroes.push((h.name.clone(), fig));
+        kept.push(Kept {
+            spells,
+            power_ups: h.power_ups.clone(),
+        });
     }
-    Ok(Party { heroes })
+    Ok(Party { heroes, kept })
 }
 
 /// The embedded default party.

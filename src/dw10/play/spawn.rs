@@ -53,6 +53,8 @@ pub fn new_monster(c: &mut Ctx, kind: &str, at: Sq) -> Option<MonsterId> {
             at: Some(at),
             poison: 0,
             fire: 0,
+            gazed_by: None,
+            pit_ready: None,
         },
         kind: kind.to_string(),
     });
