@@ -674,6 +674,10 @@ impl Game {
                 }
                 let mut c = self.ctx(&mut ev);
                 c.s.hero_mut(h).used.push(ab);
+                // Another ability used on a gazed hero breaks the gaze.
+                for t in &ts {
+                    c.s.hero_mut(*t).body.gazed_by = None;
+                }
                 if touch {
                     let f = c.d6("healing touch");
                     dungeon::heal(&mut c, Who::Hero(h), Who::Hero(ts[0]), vec![f], f);
@@ -739,10 +743,9 @@ impl Game {
                 }
             }
             Command::Control(name, m, to) => {
+                // A special ability, not an action: in either of the
+                // heroes' phases, whatever the hero did (L101-104, L214-215).
                 let h = self.live_hero(&name)?;
-                if self.s.phase == Phase::HeroesAct {
-                    self.acting(&name)?;
-                }
                 let m = self.find_monster(&m)?;
                 let hero = self.s.hero(h);
                 if hero.magic.asleep {
@@ -761,8 +764,15 @@ impl Game {
                 abilities::control(&mut c, Who::Hero(h), Who::Monster(m), to);
             }
             Command::Place(name, to) => {
-                let h = self.acting(&name)?;
+                // Free, at any point of the heroes' Mover's Action Phase.
+                if self.s.phase != Phase::HeroesAct {
+                    return Err(Refusal::NotMover);
+                }
+                let h = self.live_hero(&name)?;
                 let hero = self.s.hero(h);
+                if hero.magic.asleep {
+                    return Err(Refusal::Rule(format!("{} is asleep", hero.body.name)));
+                }
                 if !hero.items.contains(&Item::PortableTeleporter) {
                     return Err(Refusal::Lacks {
                         name: hero.body.name.clone(),

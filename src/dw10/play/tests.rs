@@ -1395,3 +1395,35 @@ fn scaled_down_spawning_rolls_two_dice() {
     let ev = k.run(&[1, 2], |c| spawn::spawn_roll(c, true));
     assert_eq!(ev, vec![Event::SpawnRoll { faces: vec![1, 2] }]);
 }
+
+#[test]
+fn control_and_place_are_refused_with_a_reason_and_change_nothing() {
+    let mut g = seed7_game();
+    g.s.phase = Phase::HeroesAct;
+    let before = transcript::status(&g.s);
+    let at = g.s.hero(HeroId(0)).body.at.unwrap();
+    for line in [
+        "control Kestrel 1 3,3".to_string(),
+        format!("place Kestrel {},{}", at.0, at.1),
+        "place Kestrel 0,0".to_string(),
+        "control Kestrel".to_string(),
+    ] {
+        let r = command::parse(&line).and_then(|c| g.play(c.unwrap()));
+        assert!(r.is_err(), "{line}");
+    }
+    assert_eq!(transcript::status(&g.s), before);
+    // With the teleporter in hand, on the hero's own square: placed.
+    g.s.heroes[0].items.push(state::Item::PortableTeleporter);
+    let free = (0..g.map.board.height)
+        .flat_map(|y| (0..g.map.board.width).map(move |x| (x, y)))
+        .find(|p| {
+            g.map.board.standable(p.0, p.1)
+                && g.s.at(*p).is_none()
+                && !g.s.features.iter().any(|f| (f.x, f.y) == *p)
+        })
+        .unwrap();
+    g.s.heroes[0].body.at = Some(free);
+    let ev = play(&mut g, &format!("place Kestrel {},{}", free.0, free.1)).unwrap();
+    assert!(matches!(ev[0], Event::Placed { .. }));
+    assert!(g.s.feature_on(free, FeatureKind::Teleporter).is_some());
+}
