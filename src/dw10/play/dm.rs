@@ -44,7 +44,7 @@ use crate::dw10::play::ctx::Ctx;
 use crate::dw10::play::event::Event;
 use crate::dw10::play::sight::Look;
 use crate::dw10::play::state::{HeroId, MonsterId, Sq, State, Who, adjacent, range};
-use crate::dw10::play::walk::{may_end, reach, reach_controlled, wait_by_pit};
+use crate::dw10::play::walk::{may_end, reach, reach_controlled, reach_plan, wait_by_pit};
 
 /// Which hero the monsters go for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -240,7 +240,7 @@ fn walk(c: &mut Ctx, p: &Policy, m: MonsterId, mv: u32) -> bool {
     let Some(from) = c.s.body(w).at else {
         return false;
     };
-    let far = reach(c.s, c.map, w, p.horizon);
+    let far = reach_plan(c.s, c.map, w, p.horizon);
     // The squares next to each hero the monster could stop on, cheapest.
     let mut goals: Vec<(HeroId, Sq, u32)> = Vec::new();
     for h in c.s.live_heroes() {

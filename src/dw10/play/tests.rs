@@ -1427,3 +1427,29 @@ fn control_and_place_are_refused_with_a_reason_and_change_nothing() {
     assert!(matches!(ev[0], Event::Placed { .. }));
     assert!(g.s.feature_on(free, FeatureKind::Teleporter).is_some());
 }
+
+#[test]
+fn a_slow_monster_walks_up_to_a_pit_waits_beside_it_then_crosses() {
+    let mut k = kit(
+        "#########\n#...=...#\n#########",
+        vec![],
+        &[("Tracker", (1, 1))],
+        &[("Zombie", (7, 1))],
+    );
+    let p = dm::Policy::default();
+    k.run(&[], |c| dm::action_phase(c, &p));
+    assert_eq!(k.s.monster(MonsterId(0)).body.at, Some((5, 1)));
+    let ev = k.run(&[], |c| dm::action_phase(c, &p));
+    assert_eq!(
+        ev,
+        vec![Event::Waits { who: M0 }, Event::PitReady { who: M0 }]
+    );
+    let ev = k.run(&[], |c| dm::action_phase(c, &p));
+    assert!(ev.contains(&Event::Moved {
+        who: M0,
+        from: (5, 1),
+        to: (3, 1),
+        cost: 3,
+        stopped: false
+    }));
+}

@@ -102,14 +102,20 @@ pub fn reach(s: &State, map: &Map, who: Who, budget: u32) -> Reach {
 /// [`reach`], with `stairs`: a staircase end leads to the other ends of
 /// its colour for 1 (a hero's plan; the walk itself stops at the stairs).
 pub fn reach_with(s: &State, map: &Map, who: Who, budget: u32, stairs: bool) -> Reach {
-    reach_opts(s, map, who, budget, stairs, true)
+    reach_opts(s, map, who, budget, stairs, true, false)
+}
+
+/// [`reach`] for planning a way over several moves: a slow figure may
+/// cross any pit on it (it will wait beside it first).
+pub fn reach_plan(s: &State, map: &Map, who: Who, budget: u32) -> Reach {
+    reach_opts(s, map, who, budget, false, true, true)
 }
 
 /// The squares an enemy's Control Enemy may move `who` to: its own
 /// movement (never Swift Mover's double), kill zones passed (L212-215).
 pub fn reach_controlled(s: &State, map: &Map, who: Who) -> Reach {
     let mv = s.body(who).fig.movement;
-    reach_opts(s, map, who, mv, false, false)
+    reach_opts(s, map, who, mv, false, false, false)
 }
 
 /// The camp fires a hero wards with now (L373-377).
@@ -124,7 +130,15 @@ pub fn guarded_fires(s: &State) -> Vec<Sq> {
         .collect()
 }
 
-fn reach_opts(s: &State, map: &Map, who: Who, budget: u32, stairs: bool, zones: bool) -> Reach {
+fn reach_opts(
+    s: &State,
+    map: &Map,
+    who: Who,
+    budget: u32,
+    stairs: bool,
+    zones: bool,
+    plan: bool,
+) -> Reach {
     let b = &map.board;
     let n = (b.width * b.height).max(0) as usize;
     let start = s.body(who).at.unwrap_or((0, 0));
@@ -220,7 +234,9 @@ fn reach_opts(s: &State, map: &Map, who: Who, budget: u32, stairs: bool, zones: 
                 && (stealth || fly || !enemy_at(q))
             {
                 try_to(q, t + extra, opened, &mut heap);
-            } else if b.ground(q.0, q.1) == Ground::Pit && !fly && (!slow || (ready && p == start))
+            } else if b.ground(q.0, q.1) == Ground::Pit
+                && !fly
+                && (!slow || plan || (ready && p == start))
             {
                 let m = (p.0 + 2 * dx, p.1 + 2 * dy);
                 let jump = if slow { body.fig.movement } else { 3 };
