@@ -1453,3 +1453,44 @@ fn a_slow_monster_walks_up_to_a_pit_waits_beside_it_then_crosses() {
         stopped: false
     }));
 }
+
+#[test]
+fn simulated_heroes_cast_a_spell_when_it_plainly_helps() {
+    let mut g = seed7_game();
+    g.s.phase = Phase::HeroesAct;
+    g.s.heroes[0].done = false;
+    g.s.heroes[0].magic.spells = vec![Ability::Shield, Ability::InvulnerableToFire];
+    g.s.monsters.clear();
+    // No monster shoots: no spell.
+    let c = simulate::hero_command(&g, HeroId(0));
+    assert!(!matches!(c, Some(command::Command::Cast(..))), "{c:?}");
+    // A skeleton (a bow) on the map: Shield; no dragon, so no fire ward.
+    let fig = crate::dw10::figures::embedded()
+        .monster("Skeleton")
+        .unwrap()
+        .clone();
+    g.s.monsters.push(state::Monster {
+        body: Body {
+            name: "Skeleton 1".into(),
+            wounds: fig.wounds,
+            fig,
+            at: Some((0, 0)),
+            poison: 0,
+            fire: 0,
+            gazed_by: None,
+            pit_ready: None,
+        },
+        kind: "Skeleton".into(),
+    });
+    assert_eq!(
+        simulate::hero_command(&g, HeroId(0)),
+        Some(command::Command::Cast(
+            "Kestrel".into(),
+            "shield".into(),
+            command::Target::None
+        ))
+    );
+    g.s.heroes[0].used.push(Ability::Shield);
+    let c = simulate::hero_command(&g, HeroId(0));
+    assert!(!matches!(c, Some(command::Command::Cast(..))), "{c:?}");
+}
