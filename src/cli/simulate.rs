@@ -69,6 +69,9 @@ pub fn run(a: SimulateArgs) -> anyhow::Result<()> {
                 "--party and --tables are for MKD scenarios; a dd-and-d game takes --warparty and --opponent"
             );
         }
+        if a.scaled_down {
+            bail!("--scaled-down is for dungeon-world-10mm scenarios");
+        }
         let d = super::play_ddd::DddPlay {
             scenario: Some(a.scenario.clone()),
             warparty: a.warparty.clone(),
