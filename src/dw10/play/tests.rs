@@ -1494,3 +1494,35 @@ fn simulated_heroes_cast_a_spell_when_it_plainly_helps() {
     let c = simulate::hero_command(&g, HeroId(0));
     assert!(!matches!(c, Some(command::Command::Cast(..))), "{c:?}");
 }
+
+#[test]
+fn a_strong_monster_does_not_spawn_near_a_warded_camp_fire() {
+    // A hero warding at the fire: the Deadly Pudding (5 dice) may not burst
+    // up beside it, all those squares being within 2 of the fire.
+    let mut k = kit(
+        ROOM,
+        vec![furnishing("camp-fire", 7, 4)],
+        &[("Tracker", (6, 4))],
+        &[],
+    );
+    k.s.heroes[0].magic.fire_guard = Some(state::FeatureId(0));
+    let ev = k.run(&[], |c| spawn::spawn(c, "Deadly Pudding", 1));
+    match ev[0] {
+        Event::Spawned { at, .. } => assert!(state::range(at, (7, 4)) >= 3, "{at:?}"),
+        // The room is in the hero's sight: nowhere else to go.
+        _ => assert!(matches!(ev[0], Event::SpawnLost { .. }), "{ev:?}"),
+    }
+    // Without the ward it bursts up beside the hero.
+    k.s.heroes[0].magic.fire_guard = None;
+    let ev = k.run(&[], |c| spawn::spawn(c, "Deadly Pudding", 1));
+    assert!(
+        matches!(
+            ev[0],
+            Event::Spawned {
+                underfoot: true,
+                ..
+            }
+        ),
+        "{ev:?}"
+    );
+}
