@@ -310,7 +310,7 @@ pub fn town(p: &Place<'_>, buy: &[String], quiet: bool) -> anyhow::Result<()> {
     };
     for (h, g) in &orders {
         let l = c
-            .buy(h, g, &shop, &tables, &mut dice)
+            .buy(h, g, &shop, &tables, &figures, &mut dice)
             .map_err(|e| anyhow::anyhow!("--buy {h}={g}: {e}"))?;
         lines.push(l);
     }

@@ -95,6 +95,12 @@ pub struct PlayArgs {
     /// when the game ends).
     #[arg(long, help_heading = "Dungeons Dark & Dangerous")]
     advanced: bool,
+
+    // ---- Dungeon World 10 mm (dungeon-world-10mm scenarios only; see play_dw10.rs) ----
+    /// dungeon-world-10mm: spawn on 2d6 instead of 3d6, for one player with
+    /// a couple of heroes (L827-831).
+    #[arg(long, help_heading = "Dungeon World 10 mm")]
+    scaled_down: bool,
 }
 
 impl PlayArgs {
@@ -238,6 +244,9 @@ pub fn run(a: PlayArgs) -> anyhow::Result<()> {
                 "--party and --tables are for MKD scenarios; a dd-and-d game takes --warparty and --opponent"
             );
         }
+        if a.scaled_down {
+            bail!("--scaled-down is for dungeon-world-10mm scenarios");
+        }
         return super::play_ddd::run(a.ddd());
     }
     if a.any_ddd() {
@@ -264,7 +273,11 @@ pub fn run(a: PlayArgs) -> anyhow::Result<()> {
             resume: a.resume.as_deref(),
             force: a.force,
             quiet: a.quiet,
+            scaled_down: a.scaled_down,
         });
+    }
+    if a.scaled_down {
+        bail!("--scaled-down is for dungeon-world-10mm scenarios");
     }
     let (mut sess, loaded, save_path, transcript, scen_path, cut_short, _lock) = match &a.resume {
         Some(save_path) => {

@@ -76,6 +76,8 @@ pub struct PlayDw10<'a> {
     pub force: bool,
     /// No opening lines.
     pub quiet: bool,
+    /// Spawning on 2d6 (L827-831).
+    pub scaled_down: bool,
 }
 
 fn scenario_ref(scenario: &Path, save: &Path) -> String {
@@ -144,6 +146,11 @@ pub fn play(o: PlayDw10<'_>) -> anyhow::Result<()> {
     let (mut sess, transcript, save_path, scen_path, digest, _lock) = match o.resume {
         Some(save_path) => {
             let target = o.save.clone().unwrap_or(save_path.to_path_buf());
+            if o.scaled_down {
+                bail!(
+                    "--scaled-down is kept in the save; a resumed game keeps the spawn roll it began with"
+                );
+            }
             let lock = tilecrawl::core::fs::FolderLock::take_for(&target)?;
             let r = replay(save_path, figures, tables)?;
             (r.session, r.transcript, target, r.scenario, r.digest, lock)
@@ -183,7 +190,7 @@ pub fn play(o: PlayDw10<'_>) -> anyhow::Result<()> {
             let start = Start {
                 seed: o.seed.unwrap_or(scenario.seed),
                 party_text,
-                scaled_down: false,
+                scaled_down: o.scaled_down,
             };
             let (sess, t) = Session::new(scenario, start, figures, tables)
                 .map_err(|e| anyhow::anyhow!("{e}"))?;
@@ -298,6 +305,8 @@ pub struct SimulateDw10<'a> {
     pub json: bool,
     /// Moves before a run times out.
     pub max_moves: u32,
+    /// Spawning on 2d6 (L827-831).
+    pub scaled_down: bool,
 }
 
 /// `tilecrawl simulate` on a Dungeon World 10 mm scenario.
@@ -314,7 +323,7 @@ pub fn simulate(o: SimulateDw10<'_>) -> anyhow::Result<()> {
         runs: o.runs,
         seed: o.seed.unwrap_or(scenario.seed),
         max_moves: o.max_moves,
-        scaled_down: false,
+        scaled_down: o.scaled_down,
     };
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(o.jobs.map_or(0, |j| j as usize))

@@ -53,6 +53,12 @@ pub struct SimulateArgs {
     #[arg(long, value_name = "N", help_heading = "Dungeons Dark & Dangerous",
           value_parser = clap::value_parser!(u32).range(1..=10_000))]
     max_rounds: Option<u32>,
+
+    // ---- Dungeon World 10 mm (dungeon-world-10mm scenarios only; see play_dw10.rs) ----
+    /// dungeon-world-10mm: spawn on 2d6 instead of 3d6, for one player with
+    /// a couple of heroes (L827-831).
+    #[arg(long, help_heading = "Dungeon World 10 mm")]
+    scaled_down: bool,
 }
 
 pub fn run(a: SimulateArgs) -> anyhow::Result<()> {
@@ -62,6 +68,9 @@ pub fn run(a: SimulateArgs) -> anyhow::Result<()> {
             bail!(
                 "--party and --tables are for MKD scenarios; a dd-and-d game takes --warparty and --opponent"
             );
+        }
+        if a.scaled_down {
+            bail!("--scaled-down is for dungeon-world-10mm scenarios");
         }
         let d = super::play_ddd::DddPlay {
             scenario: Some(a.scenario.clone()),
@@ -89,7 +98,11 @@ pub fn run(a: SimulateArgs) -> anyhow::Result<()> {
             jobs: a.jobs,
             json: a.json,
             max_moves: a.max_turns,
+            scaled_down: a.scaled_down,
         });
+    }
+    if a.scaled_down {
+        bail!("--scaled-down is for dungeon-world-10mm scenarios");
     }
     let loaded = super::play::load_inputs(&a.scenario, a.party.as_deref(), a.tables.as_deref())?;
     let party_value = loaded.party.total_value();

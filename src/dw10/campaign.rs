@@ -19,7 +19,7 @@
 use crate::core::dice::Dice;
 use crate::core::yaml::FileError;
 use crate::dw10::figures::{Ability, Figure, Figures};
-use crate::dw10::play::party::{self, HeroLine, PartyFile};
+use crate::dw10::play::party::{self, HeroLine, PartyFile, PowerUp};
 use crate::dw10::play::state::{Outcome, State};
 use crate::dw10::tables::Tables;
 use serde::{Deserialize, Serialize};
@@ -503,7 +503,7 @@ impl Campaign {
                     figure: line.figure.clone(),
                 })?;
             let before = line.clone();
-            *line = kept(line, base, &hero.body.fig, &hero.items);
+            *line = kept(line, base, hero);
             let gains = gains(&before, line);
             if !gains.is_empty() {
                 lines.push(format!("{} keeps {}", line.name, gains.join(", ")));
@@ -542,6 +542,7 @@ impl Campaign {
         good: &str,
         shop: &Shop,
         tables: &Tables,
+        figures: &Figures,
         dice: &mut Dice,
     ) -> Result<String, CampaignError> {
         let i = self.hero_index(hero)?;
@@ -561,11 +562,19 @@ impl Campaign {
                 gold: self.gold,
             });
         }
+        let line = &self.heroes[i];
+        let innate = figures
+            .heroes
+            .iter()
+            .find(|f| f.name == line.figure)
+            .is_some_and(|f| f.abilities.iter().any(|a| a.name() == g.name));
         let owned = |c: &Campaign| {
-            c.bought
-                .iter()
-                .any(|p| p.hero.eq_ignore_ascii_case(&name) && p.good == g.name)
+            innate
+                || c.bought
+                    .iter()
+                    .any(|p| p.hero.eq_ignore_ascii_case(&name) && p.good == g.name)
                 || c.heroes[i].abilities.contains(&g.name)
+                || c.heroes[i].spells.contains(&g.name)
         };
         if g.kind != GoodKind::Item && owned(self) {
             return Err(CampaignError::AlreadyOwned {
@@ -577,19 +586,27 @@ impl Campaign {
         let mut what = g.name.clone();
         match (g.kind, g.name.as_str()) {
             (GoodKind::Item, _) => h.items.push(g.name.clone()),
-            (GoodKind::Skill | GoodKind::Spell, _) => h.abilities.push(g.name.clone()),
-            (GoodKind::PowerUp, "weapon-power-up") => h.melee_bonus += 1,
-            (GoodKind::PowerUp, "ranged-power-up") => {
-                h.ranged_bonus += 2;
-                h.range_bonus += 1;
-            }
+            (GoodKind::Skill, _) => h.abilities.push(g.name.clone()),
+            (GoodKind::Spell, _) => h.spells.push(g.name.clone()),
+            (GoodKind::PowerUp, "weapon-power-up") => h.power_ups.push(PowerUp::WeaponPowerUp),
+            (GoodKind::PowerUp, "ranged-power-up") => h.power_ups.push(PowerUp::RangedPowerUp),
             (GoodKind::Familiar, _) => {}
             (GoodKind::PowerUp, _) => {
+                // A spell rolled on the table, and the Multi Shot die.
+                h.power_ups.push(PowerUp::MagicPowerUp);
                 let face = dice.d6("magic power up: spell table");
                 let spell = tables.spells.iter().find(|r| r.roll == face);
+                let known = |sp: &str| {
+                    h.spells.iter().any(|x| x == sp)
+                        || figures
+                            .heroes
+                            .iter()
+                            .find(|f| f.name == h.figure)
+                            .is_some_and(|f| f.abilities.iter().any(|a| a.name() == sp))
+                };
                 what = match spell {
-                    Some(r) if !h.abilities.contains(&r.spell) => {
-                        h.abilities.push(r.spell.clone());
+                    Some(r) if !known(&r.spell) => {
+                        h.spells.push(r.spell.clone());
                         format!("{} (d6 {face}: learns {})", g.name, r.spell)
                     }
                     Some(r) => format!("{} (d6 {face}: {}, already known)", g.name, r.spell),
@@ -617,32 +634,37 @@ impl PartyFile {
     }
 }
 
-/// A hero's line after a game: the bonuses its stat block ended with over
-/// the figure list's, the abilities it gained, the pack it carried out.
-pub fn kept(
-    line: &HeroLine,
-    base: &Figure,
-    end: &Figure,
-    items: &[crate::dw10::play::state::Item],
-) -> HeroLine {
+/// A hero's line after a game: its power ups and spells as before plus
+/// the spells it learnt; the dice its stat block gained in play (over the
+/// one it started with) added to its bonuses; the skills it gained; the
+/// pack it carried out.
+pub fn kept(line: &HeroLine, base: &Figure, hero: &crate::dw10::play::state::Hero) -> HeroLine {
+    let start = party::figure_of(line, base);
+    let end = &hero.body.fig;
     let shoot = |f: &Figure| f.shoot.map_or((0, 0), |s| (s.dice, s.range));
-    let (bd, br) = shoot(base);
+    let (sd, sr) = shoot(&start);
     let (ed, er) = shoot(end);
-    let mut abilities = line.abilities.clone();
-    for a in &end.abilities {
-        if !base.abilities.contains(a) && !abilities.iter().any(|x| x == a.name()) {
-            abilities.push(a.name().to_string());
+    let mut out = line.clone();
+    out.melee_bonus += end.attacks.saturating_sub(start.attacks);
+    out.ranged_bonus += ed.saturating_sub(sd);
+    out.range_bonus += er.saturating_sub(sr);
+    let learnt = hero
+        .magic
+        .spells
+        .iter()
+        .chain(end.abilities.iter().filter(|a| a.is_spell()));
+    for a in learnt {
+        if !base.abilities.contains(a) && !out.spells.iter().any(|x| x == a.name()) {
+            out.spells.push(a.name().to_string());
         }
     }
-    HeroLine {
-        name: line.name.clone(),
-        figure: line.figure.clone(),
-        melee_bonus: end.attacks.saturating_sub(base.attacks),
-        ranged_bonus: ed.saturating_sub(bd),
-        range_bonus: er.saturating_sub(br),
-        abilities,
-        items: items.iter().map(|i| i.name().to_string()).collect(),
+    for a in end.abilities.iter().filter(|a| !a.is_spell()) {
+        if !start.abilities.contains(a) && !out.abilities.iter().any(|x| x == a.name()) {
+            out.abilities.push(a.name().to_string());
+        }
     }
+    out.items = hero.items.iter().map(|i| i.name().to_string()).collect();
+    out
 }
 
 /// What a hero gained between two lines, in words.
@@ -660,8 +682,8 @@ fn gains(before: &HeroLine, after: &HeroLine) -> Vec<String> {
             after.ranged_bonus - before.ranged_bonus
         ));
     }
-    for a in &after.abilities {
-        if !before.abilities.contains(a) {
+    for a in after.spells.iter().chain(&after.abilities) {
+        if !before.spells.contains(a) && !before.abilities.contains(a) {
             v.push(a.clone());
         }
     }
@@ -734,7 +756,7 @@ mod tests {
         );
         let k = &mut g.s.heroes[0];
         k.body.fig.attacks += 1;
-        k.body.fig.abilities.push(Ability::Shield);
+        k.magic.spells.push(Ability::Shield);
         k.items.push(Item::HealthPotion);
         g.s.gold = gold;
         g.s.vp = 2;
@@ -782,7 +804,7 @@ mod tests {
         assert_eq!(c.gold, 600);
         let k = &c.heroes[0];
         assert_eq!(k.melee_bonus, 1);
-        assert_eq!(k.abilities, vec!["shield".to_string()]);
+        assert_eq!(k.spells, vec!["shield".to_string()]);
         assert_eq!(k.items, vec!["potion".to_string()]);
         assert_eq!(c.done, 1);
         assert_eq!(c.next_game(), (2, 1));
@@ -803,7 +825,7 @@ mod tests {
             .unwrap()
             .clone();
         assert_eq!(p.heroes[0].1.attacks, base.attacks + 1);
-        assert!(p.heroes[0].1.abilities.contains(&Ability::Shield));
+        assert_eq!(p.kept[0].spells, vec![Ability::Shield]);
         assert_eq!(p.items[0], vec![Item::HealthPotion]);
         assert_eq!(p.gold, 600);
     }
@@ -831,6 +853,7 @@ mod tests {
             "trap",
             &Shop::embedded(),
             &crate::dw10::tables::embedded(),
+            &figures(),
             &mut dice,
         )
         .unwrap();
@@ -871,41 +894,67 @@ mod tests {
         let mut c = campaign();
         c.gold = 1200;
         let mut dice = Dice::scripted(&[]);
-        let l = c.buy("sella", "potion", &shop, &tables, &mut dice).unwrap();
-        assert_eq!(l, "Sella buys potion for 50 gold; 1150 left");
-        c.buy("Sella", "potion", &shop, &tables, &mut dice).unwrap();
-        assert_eq!(c.heroes[3].items, vec!["potion", "potion"]);
-        c.buy("Sella", "ranged-power-up", &shop, &tables, &mut dice)
+        let l = c
+            .buy("sella", "potion", &shop, &tables, &figures(), &mut dice)
             .unwrap();
-        assert_eq!((c.heroes[3].ranged_bonus, c.heroes[3].range_bonus), (2, 1));
+        assert_eq!(l, "Sella buys potion for 50 gold; 1150 left");
+        c.buy("Sella", "potion", &shop, &tables, &figures(), &mut dice)
+            .unwrap();
+        assert_eq!(c.heroes[3].items, vec!["potion", "potion"]);
+        c.buy(
+            "Sella",
+            "ranged-power-up",
+            &shop,
+            &tables,
+            &figures(),
+            &mut dice,
+        )
+        .unwrap();
+        assert_eq!(c.heroes[3].power_ups, vec![PowerUp::RangedPowerUp]);
+        let p = party::parse(&c.party_file().to_yaml().unwrap(), "p", &figures()).unwrap();
+        let elf = figures()
+            .heroes
+            .iter()
+            .find(|f| f.name == "Wood Elf")
+            .unwrap()
+            .clone();
+        let (b, a) = (elf.shoot.unwrap(), p.heroes[3].1.shoot.unwrap());
+        assert_eq!((a.dice, a.range), (b.dice + 2, b.range + 1));
         assert_eq!(c.gold, 100);
         c.gold = 5000;
         assert!(matches!(
-            c.buy("Sella", "ranged-power-up", &shop, &tables, &mut dice),
+            c.buy(
+                "Sella",
+                "ranged-power-up",
+                &shop,
+                &tables,
+                &figures(),
+                &mut dice
+            ),
             Err(CampaignError::AlreadyOwned { .. })
         ));
-        c.buy("Kestrel", "stealth", &shop, &tables, &mut dice)
+        c.buy("Kestrel", "stealth", &shop, &tables, &figures(), &mut dice)
             .unwrap();
         assert_eq!(c.gold, 3000);
         assert!(matches!(
-            c.buy("Kestrel", "stealth", &shop, &tables, &mut dice),
+            c.buy("Kestrel", "stealth", &shop, &tables, &figures(), &mut dice),
             Err(CampaignError::AlreadyOwned { .. })
         ));
         assert!(matches!(
-            c.buy("Nobody", "potion", &shop, &tables, &mut dice),
+            c.buy("Nobody", "potion", &shop, &tables, &figures(), &mut dice),
             Err(CampaignError::NoHero { .. })
         ));
         assert!(matches!(
-            c.buy("Kestrel", "fly", &shop, &tables, &mut dice),
+            c.buy("Kestrel", "fly", &shop, &tables, &figures(), &mut dice),
             Err(CampaignError::NotForSale { .. })
         ));
         assert!(matches!(
-            c.buy("Kestrel", "familiar", &shop, &tables, &mut dice),
+            c.buy("Kestrel", "familiar", &shop, &tables, &figures(), &mut dice),
             Err(CampaignError::NotYet { .. })
         ));
         c.gold = 40;
         let e = c
-            .buy("Kestrel", "potion", &shop, &tables, &mut dice)
+            .buy("Kestrel", "potion", &shop, &tables, &figures(), &mut dice)
             .unwrap_err();
         assert_eq!(
             e.to_string(),
@@ -922,13 +971,21 @@ mod tests {
         // d6 5 on the spell table: Finger of Death (L499-505).
         let mut dice = Dice::scripted(&[5]);
         let l = c
-            .buy("Marrow", "magic-power-up", &shop, &tables, &mut dice)
+            .buy(
+                "Marrow",
+                "magic-power-up",
+                &shop,
+                &tables,
+                &figures(),
+                &mut dice,
+            )
             .unwrap();
         assert_eq!(
             l,
             "Marrow buys magic-power-up (d6 5: learns finger-of-death) for 1000 gold; 0 left"
         );
-        assert_eq!(c.heroes[1].abilities, vec!["finger-of-death"]);
+        assert_eq!(c.heroes[1].spells, vec!["finger-of-death"]);
+        assert_eq!(c.heroes[1].power_ups, vec![PowerUp::MagicPowerUp]);
         assert_eq!(dice.script_left(), 0);
     }
 

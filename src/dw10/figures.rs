@@ -109,7 +109,22 @@ abilities! {
     Resurrection = "resurrection",
 }
 
+/// The spells of the power-up table (L484-511), in its roll order.
+pub const SPELLS: [Ability; 6] = [
+    Ability::HoldPortal,
+    Ability::Shield,
+    Ability::InvulnerableToFire,
+    Ability::InvulnerableToPoison,
+    Ability::FingerOfDeath,
+    Ability::Resurrection,
+];
+
 impl Ability {
+    /// Is it one of the power-up table's spells?
+    pub fn is_spell(self) -> bool {
+        SPELLS.contains(&self)
+    }
+
     /// The ability with this name, if the game knows it.
     pub fn parse(name: &str) -> Option<Ability> {
         Ability::ALL.iter().copied().find(|a| a.name() == name)

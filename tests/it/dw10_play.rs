@@ -299,3 +299,59 @@ fn hostile_party_files_and_saves_are_one_error_line() {
     );
     common::one_error_line(&r, &["scenario"]).unwrap();
 }
+
+/// `--scaled-down` (L827-831): the spawn roll is 2d6, the save keeps it, a
+/// resumed game may not change it, and another game refuses it.
+#[test]
+fn scaled_down_spawning_is_kept_in_the_save() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::copy(
+        root().join("tests/golden/dw10/seed-7/scenario.yaml"),
+        dir.path().join("scenario.yaml"),
+    )
+    .unwrap();
+    std::fs::write(dir.path().join("s.txt"), "end\n").unwrap();
+    let out = run(
+        dir.path(),
+        &[
+            "play",
+            "scenario.yaml",
+            "--script",
+            "s.txt",
+            "--quiet",
+            "--scaled-down",
+        ],
+    );
+    let rolls: Vec<&str> = out
+        .lines()
+        .filter(|l| l.starts_with("spawn roll "))
+        .collect();
+    assert!(!rolls.is_empty(), "{out}");
+    for l in rolls {
+        let faces = l["spawn roll ".len()..].split(':').next().unwrap();
+        assert_eq!(faces.split_whitespace().count(), 2, "{l}");
+    }
+    let save = std::fs::read_to_string(dir.path().join("save.yaml")).unwrap();
+    assert!(save.contains("scaled_down: true"), "{save}");
+    let r = common::run_env(
+        dir.path(),
+        &["play", "--resume", "save.yaml", "--scaled-down"],
+        &[],
+        Duration::from_secs(60),
+    );
+    common::one_error_line(&r, &["--scaled-down"]).unwrap();
+    let r = common::run_env(
+        dir.path(),
+        &[
+            "simulate",
+            root()
+                .join("tests/golden/ddd/seed-3/ambush.yaml")
+                .to_str()
+                .unwrap(),
+            "--scaled-down",
+        ],
+        &[],
+        Duration::from_secs(60),
+    );
+    common::one_error_line(&r, &["--scaled-down", "dungeon-world-10mm"]).unwrap();
+}

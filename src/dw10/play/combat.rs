@@ -64,6 +64,12 @@ pub enum NoShot {
         /// The shooter's range.
         max: u32,
     },
+    /// Frozen by a gaze this move (L216-223).
+    #[error("{0} is frozen by a gaze this move")]
+    Frozen(String),
+    /// Asleep in a bed (L401-405).
+    #[error("{0} is asleep")]
+    Asleep(String),
     /// No line of sight.
     #[error("{shooter} cannot see {target}")]
     Unseen {
@@ -86,6 +92,14 @@ pub fn shot_check(s: &State, map: &Map, shooter: Who, target: Who) -> Result<Loo
     };
     if shooter.side() == target.side() {
         return Err(NoShot::Friend(t.name.clone()));
+    }
+    if crate::dw10::play::magic::frozen(s, map, shooter) {
+        return Err(NoShot::Frozen(b.name.clone()));
+    }
+    if let Who::Hero(h) = shooter
+        && s.hero(h).magic.asleep
+    {
+        return Err(NoShot::Asleep(b.name.clone()));
     }
     if !s.enemies_next_to(shooter).is_empty() {
         return Err(NoShot::InMelee(b.name.clone()));
@@ -111,10 +125,42 @@ pub fn shot_check(s: &State, map: &Map, shooter: Who, target: Who) -> Result<Loo
     }
 }
 
+/// Does the shooter's attack spread its dice over several targets (Multi
+/// Shot, Fire Weapon)?
+pub fn spreads(s: &State, w: Who) -> bool {
+    let b = s.body(w);
+    b.has(Ability::MultiShot)
+        || b.fig
+            .shoot
+            .is_some_and(|x| matches!(x.by, Some(Ability::MultiShot | Ability::FireWeapon)))
+}
+
 /// A shot, checked by [`shot_check`] first.
 pub fn shoot(c: &mut Ctx, shooter: Who, target: Who, seen: Look) {
+    shoot_many(c, shooter, &[(target, seen)]);
+}
+
+/// A shot whose dice are shared over `targets` in order, as evenly as
+/// they go, the first getting any die over (Multi Shot, Fire Weapon:
+/// L199-201, L228-229); each checked by [`shot_check`] first.
+pub fn shoot_many(c: &mut Ctx, shooter: Who, targets: &[(Who, Look)]) {
+    let Some(sh) = c.s.body(shooter).fig.shoot else {
+        return;
+    };
+    let all = rack(c.s, c.map, shooter, sh.dice);
+    let k = targets.len().max(1) as u32;
+    for (i, (t, seen)) in targets.iter().enumerate() {
+        let n = all / k + u32::from((i as u32) < all % k);
+        shoot_dice(c, shooter, *t, *seen, n);
+    }
+}
+
+fn shoot_dice(c: &mut Ctx, shooter: Who, target: Who, seen: Look, n: u32) {
+    if n == 0 || !c.s.body(target).alive() {
+        return;
+    }
     let b = c.s.body(shooter).clone();
-    let sh = b.fig.shoot.expect("checked");
+    let Some(sh) = b.fig.shoot else { return };
     let cover = seen == Look::Cover;
     let elf = b.has(Ability::ElfShot);
     let need = match (elf, cover) {
@@ -122,12 +168,13 @@ pub fn shoot(c: &mut Ctx, shooter: Who, target: Who, seen: Look) {
         (true, true) | (false, false) => 5,
         (false, true) => 6,
     };
-    let n = rack(c.s, c.map, shooter, sh.dice);
+    if let Who::Hero(h) = target {
+        c.s.hero_mut(h).magic.shot_at = true;
+    }
     let dice = c.d6s(n, "to hit (shooting)");
     let hits = dice.iter().filter(|d| **d >= need).count() as u32;
     let kills = c.d6s(hits, "kill die (shooting)");
-    let t = c.s.body(target);
-    let mut armour = t.fig.armour;
+    let mut armour = crate::dw10::play::magic::shot_armour(c.s, target);
     if sh.by == Some(Ability::AcidSpit) || b.has(Ability::AcidSpit) {
         armour = armour.saturating_sub(1).max(1);
     }
@@ -141,8 +188,14 @@ pub fn shoot(c: &mut Ctx, shooter: Who, target: Who, seen: Look) {
     });
     let wounds = kills.iter().filter(|k| **k >= armour).count() as u32;
     if wounds > 0 {
-        let fire = sh.by == Some(Ability::FireWeapon)
-            && !c.s.body(target).has(Ability::InvulnerableToFire);
+        let fire = sh.by == Some(Ability::FireWeapon);
+        if fire && crate::dw10::play::magic::fire_proof(c.s, target) {
+            c.push(Event::Warded {
+                who: target,
+                what: "fire",
+            });
+            return;
+        }
         if fire {
             c.s.body_mut(target).fire += wounds;
             c.push(Event::Burning {
@@ -160,6 +213,7 @@ pub fn wound(c: &mut Ctx, who: Who, n: u32) {
         return;
     }
     let body = c.s.body_mut(who);
+    body.gazed_by = None;
     let taken = n.min(body.wounds);
     body.wounds -= taken;
     let left = body.wounds;
@@ -177,6 +231,14 @@ pub fn wound(c: &mut Ctx, who: Who, n: u32) {
 /// a monster, the slay objective.
 pub fn kill(c: &mut Ctx, who: Who) {
     let at = c.s.body(who).at;
+    if let (Who::Hero(h), Some(p)) = (who, at) {
+        c.s.hero_mut(h).body.at = None;
+        if let Some(by) = crate::dw10::play::magic::resurrector(c, h, p) {
+            c.push(Event::Killed { who });
+            crate::dw10::play::magic::resurrect(c, by, h, p);
+            return;
+        }
+    }
     {
         let b = c.s.body_mut(who);
         b.at = None;
@@ -255,6 +317,9 @@ pub fn victory(c: &mut Ctx) -> bool {
 /// Chant, the Torture Rack).
 pub fn melee_dice(s: &State, map: &Map, w: Who, group: &[Who]) -> u32 {
     let b = s.body(w);
+    if crate::dw10::play::magic::frozen(s, map, w) {
+        return 0;
+    }
     let mut d = b.fig.attacks;
     let foes = s.enemies_next_to(w).len() as u32;
     if b.has(Ability::BerserkAttack) && foes > 1 {
@@ -312,7 +377,7 @@ pub fn melees(s: &State) -> Vec<Vec<Who>> {
 
 /// Assigns kill dice to the enemies of `side` in `group`, pushing the
 /// events and wounds. `only`: a free attack's single target.
-fn assign(
+pub fn assign(
     c: &mut Ctx,
     side: SideId,
     group: &[Who],
@@ -332,9 +397,11 @@ fn assign(
             .filter(|w| only.is_none_or(|o| o == *w))
             .filter(|w| {
                 let p = s.body(*w).at.unwrap_or((0, 0));
-                group
-                    .iter()
-                    .any(|f| f.side() == side && s.body(*f).at.is_some_and(|q| adjacent(p, q)))
+                group.iter().any(|f| {
+                    f.side() == side
+                        && s.body(*f).at.is_some_and(|q| adjacent(p, q))
+                        && crate::dw10::play::magic::may_strike(s, *f, *w)
+                })
             })
             .filter(|w| s.body(*w).fig.armour <= d)
             .filter(|w| (on.get(w).map_or(0, |v| v.len()) as u32) < s.body(*w).wounds)
@@ -356,7 +423,12 @@ fn assign(
             0
         };
         c.push(Event::Assigned { target: w, faces });
-        if poisoned > 0 && !c.s.body(w).has(Ability::InvulnerableToPoison) {
+        if poisoned > 0 && crate::dw10::play::magic::poison_proof(c.s, w) {
+            c.push(Event::Warded {
+                who: w,
+                what: "poison",
+            });
+        } else if poisoned > 0 {
             c.s.body_mut(w).poison += poisoned;
             c.push(Event::Poisoned {
                 who: w,
@@ -373,7 +445,11 @@ fn side_strikes(c: &mut Ctx, side: SideId, group: &[Who]) {
         .iter()
         .copied()
         .filter(|w| w.side() == side && c.s.body(*w).alive())
-        .filter(|w| !c.s.enemies_next_to(*w).is_empty())
+        .filter(|w| {
+            c.s.enemies_next_to(*w)
+                .iter()
+                .any(|e| crate::dw10::play::magic::may_strike(c.s, *w, *e))
+        })
         .collect();
     if mine.is_empty() {
         return;
@@ -397,6 +473,7 @@ fn side_strikes(c: &mut Ctx, side: SideId, group: &[Who]) {
 pub fn melee_phase(c: &mut Ctx) {
     c.push(Event::MeleePhase);
     for group in melees(c.s) {
+        crate::dw10::play::magic::melee_wakes(c, &group);
         let mover = c.s.mover;
         side_strikes(c, mover, &group);
         side_strikes(c, mover.other(), &group);
@@ -409,6 +486,12 @@ pub fn melee_phase(c: &mut Ctx) {
 /// A free attack of opportunity (L126-136, L189-194): the enemies' dice
 /// pooled in one roll, every kill die on the figure leaving.
 pub fn free_attack(c: &mut Ctx, target: Who, by: &[Who]) {
+    let by: Vec<Who> = by
+        .iter()
+        .copied()
+        .filter(|w| crate::dw10::play::magic::may_strike(c.s, *w, target))
+        .collect();
+    let by = by.as_slice();
     if by.is_empty() {
         return;
     }

@@ -12,8 +12,9 @@ pub enum Command {
     /// `attack HERO MONSTER`: walk next to a monster (the melee is fought
     /// in the Melee Phase).
     Attack(String, String),
-    /// `shoot HERO MONSTER`.
-    Shoot(String, String),
+    /// `shoot HERO MONSTER [MONSTER …]`: several targets share a Multi
+    /// Shot's or Fire Weapon's dice (L228-229, L199-201).
+    Shoot(String, Vec<String>),
     /// `open HERO door|chest [N|E|S|W]`.
     Open(String, OpenWhat, Option<crate::core::geom::Side>),
     /// `close HERO [N|E|S|W]`.
@@ -26,8 +27,15 @@ pub enum Command {
     Teleport(String, Option<Sq>),
     /// `drink HERO [potion|major-potion|antidote]` (none: a pool or well).
     Drink(String, Option<String>),
-    /// `cast HERO SPELL [MONSTER]`.
-    Cast(String, String, Option<String>),
+    /// `cast HERO SPELL [on MONSTER | at X,Y [SIDE]]`.
+    Cast(String, String, Target),
+    /// `control HERO MONSTER X,Y`: Control Enemy (L212-215).
+    Control(String, String, Sq),
+    /// `place HERO X,Y`: set down a portable teleporter (L443-446).
+    Place(String, Sq),
+    /// `non-mover`: the heroes won the initiative and let the Draken
+    /// Master move first (L94-97).
+    NonMover,
     /// `heal HERO OTHER [OTHER]`: Healing Touch or Field Healing.
     Heal(String, Vec<String>),
     /// `listen HERO`.
@@ -44,6 +52,17 @@ pub enum Command {
     Map,
     /// `help`.
     Help,
+}
+
+/// What a spell is cast on.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Target {
+    /// Nothing (the caster itself).
+    None,
+    /// A monster (or hero) by the word typed.
+    On(String),
+    /// A door by its square and side (as the transcript prints it).
+    At(Sq, Option<crate::core::geom::Side>),
 }
 
 /// What `open` opens.
@@ -109,8 +128,12 @@ pub fn parse(line: &str) -> Result<Option<Command>, Refusal> {
             Command::Attack(arg(1, "a hero")?, arg(2, "a monster")?)
         }
         "shoot" | "s" => {
-            most(3)?;
-            Command::Shoot(arg(1, "a hero")?, arg(2, "a monster")?)
+            most(8)?;
+            arg(2, "a monster")?;
+            Command::Shoot(
+                arg(1, "a hero")?,
+                w[2..].iter().map(|s| s.to_string()).collect(),
+            )
         }
         "open" => {
             most(4)?;
@@ -148,12 +171,46 @@ pub fn parse(line: &str) -> Result<Option<Command>, Refusal> {
             Command::Drink(arg(1, "a hero")?, w.get(2).map(|s| s.to_ascii_lowercase()))
         }
         "cast" => {
-            most(4)?;
+            most(6)?;
+            let t = match w.get(3).map(|s| s.to_ascii_lowercase()).as_deref() {
+                None => {
+                    most(3)?;
+                    Target::None
+                }
+                Some("on") => {
+                    most(5)?;
+                    Target::On(arg(4, "what the spell is cast on")?)
+                }
+                Some("at") => Target::At(
+                    sq(&arg(4, "a door's square x,y")?)?,
+                    w.get(5).map(|s| side(s)).transpose()?,
+                ),
+                Some(_) => {
+                    most(4)?;
+                    Target::On(arg(3, "a target")?)
+                }
+            };
             Command::Cast(
                 arg(1, "a hero")?,
                 arg(2, "a spell")?.to_ascii_lowercase(),
-                w.get(3).map(|s| s.to_string()),
+                t,
             )
+        }
+        "control" => {
+            most(4)?;
+            Command::Control(
+                arg(1, "a hero")?,
+                arg(2, "a monster")?,
+                sq(&arg(3, "a square x,y")?)?,
+            )
+        }
+        "place" => {
+            most(3)?;
+            Command::Place(arg(1, "a hero")?, sq(&arg(2, "a square x,y")?)?)
+        }
+        "non-mover" | "nonmover" => {
+            most(1)?;
+            Command::NonMover
         }
         "heal" => {
             most(4)?;
@@ -200,7 +257,7 @@ impl std::fmt::Display for Command {
         match self {
             Command::Move(h, (x, y)) => write!(f, "move {h} {x},{y}"),
             Command::Attack(h, m) => write!(f, "attack {h} {m}"),
-            Command::Shoot(h, m) => write!(f, "shoot {h} {m}"),
+            Command::Shoot(h, m) => write!(f, "shoot {h} {}", m.join(" ")),
             Command::Open(h, OpenWhat::Door, s) => write!(f, "open {h} door{}", side(s)),
             Command::Open(h, OpenWhat::Chest, _) => write!(f, "open {h} chest"),
             Command::Close(h, s) => write!(f, "close {h}{}", side(s)),
@@ -210,8 +267,14 @@ impl std::fmt::Display for Command {
             Command::Teleport(h, Some((x, y))) => write!(f, "teleport {h} {x},{y}"),
             Command::Drink(h, None) => write!(f, "drink {h}"),
             Command::Drink(h, Some(i)) => write!(f, "drink {h} {i}"),
-            Command::Cast(h, s, None) => write!(f, "cast {h} {s}"),
-            Command::Cast(h, s, Some(m)) => write!(f, "cast {h} {s} {m}"),
+            Command::Cast(h, s, Target::None) => write!(f, "cast {h} {s}"),
+            Command::Cast(h, s, Target::On(m)) => write!(f, "cast {h} {s} on {m}"),
+            Command::Cast(h, s, Target::At((x, y), d)) => {
+                write!(f, "cast {h} {s} at {x},{y}{}", side(d))
+            }
+            Command::Control(h, m, (x, y)) => write!(f, "control {h} {m} {x},{y}"),
+            Command::Place(h, (x, y)) => write!(f, "place {h} {x},{y}"),
+            Command::NonMover => f.write_str("non-mover"),
             Command::Heal(h, o) => write!(f, "heal {h} {}", o.join(" ")),
             Command::Listen(h) => write!(f, "listen {h}"),
             Command::Check(h) => write!(f, "check {h}"),

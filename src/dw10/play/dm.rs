@@ -16,13 +16,35 @@
 //!
 //! In the Non-Mover's Shooting Phase every monster that may shoot does.
 //! Spawned monsters go where `spawn` says (nearest a hero, out of sight).
+//!
+//! The abilities:
+//!
+//! - **Initiative**: having won it, the Draken Master lets the heroes move
+//!   first (`give_move`) when at least half its monsters on the map shoot
+//!   and none stands beside a hero: its shooters would rather the heroes
+//!   walk into their sight.
+//! - **Control Enemy** (the Wraith, before it shoots or walks): a hero in
+//!   sight is moved to the square its movement reaches that most monsters
+//!   stand beside (one at least), the preferred hero first; a monster that
+//!   controls does not also shoot that move (the Wraith's note).
+//! - **Multi Shot, Fire Weapon**: the dice are shared over the legal
+//!   targets in the policy's order, two dice a target at least; a Fire
+//!   Weapon's further targets stand beside the first.
+//! - **Charge Attack**: walking into a kill zone, the monster makes its
+//!   free attack, and walks on when nobody is left beside it.
+//! - **Gaze Attack**: after its walk, the monster freezes the hero in range
+//!   and sight with the most melee dice, those beside it first.
+//! - **Pits**: a monster of movement 3 or less that could not move waits,
+//!   and next time crosses the pit its way leads over.
 
 use crate::dw10::figures::Ability;
-use crate::dw10::play::combat::{shoot, shot_check};
+use crate::dw10::play::abilities::{charge, control, control_check, gaze, gaze_targets};
+use crate::dw10::play::combat::{shoot_many, shot_check, spreads};
 use crate::dw10::play::ctx::Ctx;
 use crate::dw10::play::event::Event;
+use crate::dw10::play::sight::Look;
 use crate::dw10::play::state::{HeroId, MonsterId, Sq, State, Who, adjacent, range};
-use crate::dw10::play::walk::{may_end, reach};
+use crate::dw10::play::walk::{may_end, reach, reach_controlled, reach_plan, wait_by_pit};
 
 /// Which hero the monsters go for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -45,6 +67,8 @@ pub struct Policy {
     pub regenerate: bool,
     /// How far (in movement points) a monster looks for a way to a hero.
     pub horizon: u32,
+    /// Let the heroes move first when the monsters are mostly shooters.
+    pub give_move: bool,
 }
 
 impl Default for Policy {
@@ -54,6 +78,7 @@ impl Default for Policy {
             shoot_first: true,
             regenerate: true,
             horizon: 200,
+            give_move: true,
         }
     }
 }
@@ -69,20 +94,153 @@ fn preference(s: &State, p: &Policy, from: Sq, h: HeroId) -> (u32, u32, u32, Her
 
 /// The best legal shot of a monster, if any.
 pub fn best_shot(c: &Ctx, p: &Policy, m: MonsterId) -> Option<HeroId> {
-    let from = c.s.monster(m).body.at?;
-    c.s.monster(m).body.fig.shoot?;
-    c.s.live_heroes()
-        .into_iter()
-        .filter(|h| shot_check(c.s, c.map, Who::Monster(m), Who::Hero(*h)).is_ok())
-        .min_by_key(|h| preference(c.s, p, from, *h))
+    shots(c, p, m).first().map(|(h, _)| *h)
 }
 
-/// Walks a monster towards the preferred hero it can reach.
-fn walk(c: &mut Ctx, p: &Policy, m: MonsterId) {
+/// The heroes a monster may shoot, best first.
+fn shots(c: &Ctx, p: &Policy, m: MonsterId) -> Vec<(HeroId, Look)> {
+    let Some(from) = c.s.monster(m).body.at else {
+        return Vec::new();
+    };
+    if c.s.monster(m).body.fig.shoot.is_none() {
+        return Vec::new();
+    }
+    let mut v: Vec<(HeroId, Look)> =
+        c.s.live_heroes()
+            .into_iter()
+            .filter_map(|h| {
+                shot_check(c.s, c.map, Who::Monster(m), Who::Hero(h))
+                    .ok()
+                    .map(|l| (h, l))
+            })
+            .collect();
+    v.sort_by_key(|(h, _)| preference(c.s, p, from, *h));
+    v
+}
+
+/// A monster's shot, its dice shared when it spreads them. Whether it shot.
+fn fire(c: &mut Ctx, p: &Policy, m: MonsterId) -> bool {
     let w = Who::Monster(m);
-    let Some(from) = c.s.body(w).at else { return };
-    let mv = c.s.body(w).fig.movement;
-    let far = reach(c.s, c.map, w, p.horizon);
+    let all = shots(c, p, m);
+    let Some(&(first, _)) = all.first() else {
+        return false;
+    };
+    let mut targets: Vec<(Who, Look)> = vec![(Who::Hero(first), all[0].1)];
+    if spreads(c.s, w) {
+        let dice = c.s.body(w).fig.shoot.map_or(0, |x| x.dice);
+        let most = dice.div_ceil(2).max(1) as usize;
+        let breath =
+            c.s.body(w)
+                .fig
+                .shoot
+                .is_some_and(|x| x.by == Some(Ability::FireWeapon));
+        let fp = c.s.hero(first).body.at.unwrap_or((0, 0));
+        for &(h, l) in &all[1..] {
+            if targets.len() >= most {
+                break;
+            }
+            if breath && !c.s.hero(h).body.at.is_some_and(|q| adjacent(q, fp)) {
+                continue;
+            }
+            targets.push((Who::Hero(h), l));
+        }
+    }
+    shoot_many(c, w, &targets);
+    true
+}
+
+/// Control Enemy: the hero and square the policy picks, if any.
+fn control_choice(c: &Ctx, p: &Policy, m: MonsterId) -> Option<(HeroId, Sq)> {
+    let w = Who::Monster(m);
+    let from = c.s.body(w).at?;
+    let mut heroes = c.s.live_heroes();
+    heroes.sort_by_key(|h| preference(c.s, p, from, *h));
+    for h in heroes {
+        let hw = Who::Hero(h);
+        let Some(hp) = c.s.hero(h).body.at else {
+            continue;
+        };
+        let r = reach_controlled(c.s, c.map, hw);
+        let best = r
+            .squares()
+            .into_iter()
+            .filter(|(q, _)| *q != hp)
+            .map(|(q, _)| {
+                let near =
+                    c.s.live_monsters()
+                        .into_iter()
+                        .filter(|o| c.s.monster(*o).body.at.is_some_and(|x| adjacent(x, q)))
+                        .count();
+                (near, q)
+            })
+            .filter(|(n, q)| *n > 0 && control_check(c.s, c.map, w, hw, *q).is_ok())
+            .max_by_key(|(n, q)| (*n, std::cmp::Reverse((q.1, q.0))));
+        if let Some((_, q)) = best {
+            return Some((h, q));
+        }
+    }
+    None
+}
+
+/// Uses Control Enemy if the policy finds a use. Whether it did.
+fn try_control(c: &mut Ctx, p: &Policy, m: MonsterId) -> bool {
+    if !c.s.monster(m).body.has(Ability::ControlEnemy) {
+        return false;
+    }
+    match control_choice(c, p, m) {
+        Some((h, q)) => {
+            control(c, Who::Monster(m), Who::Hero(h), q);
+            true
+        }
+        None => false,
+    }
+}
+
+/// Gaze Attack after the walk: the hero in range and sight with the most
+/// melee dice, those beside the gazer first.
+fn try_gaze(c: &mut Ctx, m: MonsterId) {
+    let w = Who::Monster(m);
+    if !c.s.body(w).has(Ability::GazeAttack) || !c.s.body(w).alive() {
+        return;
+    }
+    let Some(at) = c.s.body(w).at else { return };
+    let best = gaze_targets(c.s, c.map, w).into_iter().max_by_key(|t| {
+        let b = c.s.body(*t);
+        (
+            b.at.is_some_and(|q| adjacent(q, at)),
+            b.fig.attacks,
+            std::cmp::Reverse(*t),
+        )
+    });
+    if let Some(t) = best {
+        gaze(c, w, t);
+    }
+}
+
+/// Does the Draken Master, having won the initiative, let the heroes move
+/// first?
+pub fn gives_move(s: &State, p: &Policy) -> bool {
+    let ms = s.live_monsters();
+    let shooters = ms
+        .iter()
+        .filter(|m| s.monster(**m).body.fig.shoot.is_some())
+        .count();
+    p.give_move
+        && !ms.is_empty()
+        && shooters * 2 >= ms.len()
+        && ms
+            .iter()
+            .all(|m| s.enemies_next_to(Who::Monster(*m)).is_empty())
+}
+
+/// Walks a monster towards the preferred hero it can reach, with `mv`
+/// movement points. Whether it moved.
+fn walk(c: &mut Ctx, p: &Policy, m: MonsterId, mv: u32) -> bool {
+    let w = Who::Monster(m);
+    let Some(from) = c.s.body(w).at else {
+        return false;
+    };
+    let far = reach_plan(c.s, c.map, w, p.horizon);
     // The squares next to each hero the monster could stop on, cheapest.
     let mut goals: Vec<(HeroId, Sq, u32)> = Vec::new();
     for h in c.s.live_heroes() {
@@ -104,7 +262,7 @@ fn walk(c: &mut Ctx, p: &Policy, m: MonsterId) {
         (*cost > mv, pref)
     }) else {
         c.push(Event::Waits { who: w });
-        return;
+        return false;
     };
     let (path, _) = far.path(goal);
     // The farthest square along the way within this move's movement.
@@ -115,7 +273,7 @@ fn walk(c: &mut Ctx, p: &Policy, m: MonsterId) {
         .find(|q| near.cost(**q).is_some() && may_end(c.s, c.map, w, **q))
     else {
         c.push(Event::Waits { who: w });
-        return;
+        return false;
     };
     let cost = near.cost(stop).unwrap_or(0);
     let (_, doors) = near.path(stop);
@@ -124,6 +282,7 @@ fn walk(c: &mut Ctx, p: &Policy, m: MonsterId) {
         c.push(Event::DoorOpened { who: w, door: d });
     }
     c.s.body_mut(w).at = Some(stop);
+    c.s.body_mut(w).pit_ready = None;
     let stopped = c.s.in_kill_zone(stop, w.side());
     c.push(Event::Moved {
         who: w,
@@ -132,6 +291,12 @@ fn walk(c: &mut Ctx, p: &Policy, m: MonsterId) {
         cost,
         stopped,
     });
+    // Charge Attack: a free attack in the kill zone entered, then on if
+    // nobody is left beside it.
+    if stopped && c.s.body(w).has(Ability::ChargeAttack) && charge(c, w) && mv > cost {
+        walk(c, p, m, mv - cost);
+    }
+    true
 }
 
 /// The monsters' Mover's Action Phase.
@@ -151,16 +316,20 @@ pub fn action_phase(c: &mut Ctx, p: &Policy) {
         }
         if beside {
             c.push(Event::Waits { who: w });
+            try_gaze(c, m);
             continue;
         }
-        if p.shoot_first
-            && let Some(h) = best_shot(c, p, m)
-            && let Ok(seen) = shot_check(c.s, c.map, w, Who::Hero(h))
-        {
-            shoot(c, w, Who::Hero(h), seen);
+        let controlled = try_control(c, p, m);
+        if !controlled && p.shoot_first && fire(c, p, m) {
+            try_gaze(c, m);
             continue;
         }
-        walk(c, p, m);
+        let mv = c.s.body(w).fig.movement;
+        if !walk(c, p, m, mv) {
+            let ev = &mut *c.ev;
+            wait_by_pit(c.s, c.map, w, ev);
+        }
+        try_gaze(c, m);
     }
 }
 
@@ -171,10 +340,9 @@ pub fn shooting_phase(c: &mut Ctx, p: &Policy) {
         if !c.s.body(w).alive() {
             continue;
         }
-        if let Some(h) = best_shot(c, p, m)
-            && let Ok(seen) = shot_check(c.s, c.map, w, Who::Hero(h))
-        {
-            shoot(c, w, Who::Hero(h), seen);
+        if try_control(c, p, m) {
+            continue;
         }
+        fire(c, p, m);
     }
 }

@@ -8,6 +8,7 @@ use crate::dw10::figures::Ability;
 use crate::dw10::play::combat::{kill, wound};
 use crate::dw10::play::ctx::Ctx;
 use crate::dw10::play::event::Event;
+use crate::dw10::play::party::{PowerUp, apply_power_up};
 use crate::dw10::play::sight::seen_pieces;
 use crate::dw10::play::state::{FeatureId, HeroId, Item, Sq, Who};
 use crate::dw10::scenario::Objective;
@@ -51,7 +52,12 @@ pub fn trap_table(c: &mut Ctx, hero: HeroId, row: u32) {
         kill(c, w);
         return;
     }
-    if r.poison > 0 {
+    if r.poison > 0 && crate::dw10::play::magic::poison_proof(c.s, w) {
+        c.push(Event::Warded {
+            who: w,
+            what: "poison",
+        });
+    } else if r.poison > 0 {
         c.s.body_mut(w).poison += r.poison;
     }
     wound(c, w, r.hits);
@@ -178,48 +184,23 @@ fn roll_covers(roll: &str, n: u32) -> bool {
 pub fn take_item(c: &mut Ctx, hero: HeroId, item: &str) {
     let w = Who::Hero(hero);
     match item {
-        "magic-power-up" => {
-            let face = c.d6("spell table");
-            let spell = c
-                .tables
-                .spells
-                .iter()
-                .find(|r| r.roll == face)
-                .map(|r| r.spell.clone());
-            if let Some(sp) = &spell
-                && let Some(a) = Ability::parse(sp)
-                && !c.s.body(w).has(a)
-            {
-                c.s.body_mut(w).fig.abilities.push(a);
+        "magic-power-up" | "weapon-power-up" | "ranged-power-up" => {
+            // A9: a ranged power up is +2 dice and +1 range; a hero without
+            // a bow gets one. A magic one adds a Multi Shot die and a spell.
+            let p = match item {
+                "magic-power-up" => PowerUp::MagicPowerUp,
+                "weapon-power-up" => PowerUp::WeaponPowerUp,
+                _ => PowerUp::RangedPowerUp,
+            };
+            apply_power_up(&mut c.s.body_mut(w).fig, p);
+            c.s.hero_mut(hero).magic.power_ups += 1;
+            c.push(Event::PowerUp {
+                hero,
+                what: item.into(),
+            });
+            if p == PowerUp::MagicPowerUp {
+                learn(c, hero);
             }
-            c.push(Event::Learnt { hero, face, spell });
-        }
-        "weapon-power-up" => {
-            c.s.body_mut(w).fig.attacks += 1;
-            c.push(Event::PowerUp {
-                hero,
-                what: item.into(),
-            });
-        }
-        "ranged-power-up" => {
-            // A9: +2 dice and +1 range; a hero without a bow gets one.
-            let f = &mut c.s.body_mut(w).fig;
-            f.shoot = Some(match f.shoot {
-                Some(mut s) => {
-                    s.dice += 2;
-                    s.range += 1;
-                    s
-                }
-                None => crate::dw10::figures::Shoot {
-                    dice: 2,
-                    range: 1,
-                    by: None,
-                },
-            });
-            c.push(Event::PowerUp {
-                hero,
-                what: item.into(),
-            });
         }
         "gold-25" | "gold-100" | "gold-500" => {
             let amount = item[5..].parse().unwrap_or(0);
@@ -232,6 +213,24 @@ pub fn take_item(c: &mut Ctx, hero: HeroId, item: &str) {
         "portable-teleporter" => c.s.hero_mut(hero).items.push(Item::PortableTeleporter),
         _ => {}
     }
+}
+
+/// A spell rolled on the spell table (d6) and learnt, if not known yet.
+pub fn learn(c: &mut Ctx, hero: HeroId) {
+    let face = c.d6("spell table");
+    let spell = c
+        .tables
+        .spells
+        .iter()
+        .find(|r| r.roll == face)
+        .map(|r| r.spell.clone());
+    if let Some(sp) = &spell
+        && let Some(a) = Ability::parse(sp)
+        && !c.s.knows(hero, a)
+    {
+        c.s.hero_mut(hero).magic.spells.push(a);
+    }
+    c.push(Event::Learnt { hero, face, spell });
 }
 
 /// Heals a figure up to its starting wounds.
@@ -285,7 +284,22 @@ pub fn explore(c: &mut Ctx, hero: HeroId, f: FeatureId) {
                 wound(c, w, 1)
             }
         }
-        "bed" => heal(c, w, w, face.into_iter().collect(), face.unwrap_or(1)),
+        "bed" => {
+            heal(c, w, w, face.into_iter().collect(), face.unwrap_or(1));
+            c.s.hero_mut(hero).magic.asleep = true;
+            c.push(Event::Sleeps { hero });
+            used_up = false;
+        }
+        "camp-fire" => {
+            c.s.hero_mut(hero).magic.fire_guard = Some(f);
+            c.push(Event::FireGuard { hero });
+            used_up = false;
+        }
+        "stone-altar" => {
+            c.s.hero_mut(hero).magic.reading = Some(f);
+            c.push(Event::Reads { hero });
+            used_up = false;
+        }
         "weapons-rack" => {
             for h in 0..c.s.heroes.len() {
                 let fig = &mut c.s.heroes[h].body.fig;
@@ -293,6 +307,7 @@ pub fn explore(c: &mut Ctx, hero: HeroId, f: FeatureId) {
                 if let Some(s) = fig.shoot.as_mut() {
                     s.dice += 1;
                 }
+                c.s.heroes[h].magic.power_ups += 1;
             }
             c.push(Event::PowerUp {
                 hero,
@@ -301,6 +316,7 @@ pub fn explore(c: &mut Ctx, hero: HeroId, f: FeatureId) {
         }
         "wizards-table" => {
             c.s.body_mut(w).fig.attacks += 1;
+            c.s.hero_mut(hero).magic.power_ups += 1;
             c.push(Event::PowerUp {
                 hero,
                 what: what.clone(),
@@ -318,24 +334,7 @@ pub fn explore(c: &mut Ctx, hero: HeroId, f: FeatureId) {
         "bookcase" | "tome-on-pedestal" => {
             let need = if what == "bookcase" { 4 } else { 5 };
             if face.unwrap_or(1) >= need {
-                let roll = c.d6("spell table");
-                let spell = c
-                    .tables
-                    .spells
-                    .iter()
-                    .find(|r| r.roll == roll)
-                    .map(|r| r.spell.clone());
-                if let Some(sp) = &spell
-                    && let Some(a) = Ability::parse(sp)
-                    && !c.s.body(w).has(a)
-                {
-                    c.s.body_mut(w).fig.abilities.push(a);
-                }
-                c.push(Event::Learnt {
-                    hero,
-                    face: roll,
-                    spell,
-                });
+                learn(c, hero);
             }
         }
         "treasure-25" | "treasure-100" | "treasure-500" => {
@@ -343,8 +342,8 @@ pub fn explore(c: &mut Ctx, hero: HeroId, f: FeatureId) {
             c.s.gold += amount;
             c.push(Event::Gold { hero, amount });
         }
-        // Camp fire, stone altar, table and chair, torture rack: the
-        // explore is told, its lasting effect is not kept yet.
+        // Table and chair, torture rack: the explore is told, nothing
+        // comes of it.
         _ => used_up = false,
     }
     if used_up {
@@ -406,4 +405,20 @@ pub fn check(c: &mut Ctx, hero: HeroId) {
         }
     }
     c.push(Event::Checked { hero, face, found });
+}
+
+/// A portable teleporter set down on `at`, active at once and for good
+/// (L443-446).
+pub fn place_teleporter(c: &mut Ctx, hero: HeroId, at: Sq) {
+    let h = c.s.hero_mut(hero);
+    if let Some(i) = h.items.iter().position(|x| *x == Item::PortableTeleporter) {
+        h.items.remove(i);
+    }
+    let mut f = crate::dw10::features::Feature::new(FeatureKind::Teleporter, at.0, at.1);
+    f.active = Some(true);
+    let id = c.s.add_feature(f);
+    c.push(Event::Placed {
+        hero,
+        teleporter: id,
+    });
 }

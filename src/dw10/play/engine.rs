@@ -6,18 +6,21 @@ use crate::core::dice::Dice;
 use crate::core::geom::Side;
 use crate::dw10::features::FeatureKind;
 use crate::dw10::figures::{Ability, Figures};
+use crate::dw10::play::abilities;
 use crate::dw10::play::combat::{self, shot_check};
-use crate::dw10::play::command::{Command, OpenWhat};
+use crate::dw10::play::command::{Command, OpenWhat, Target};
 use crate::dw10::play::ctx::Ctx;
 use crate::dw10::play::dm::{self, Policy};
 use crate::dw10::play::dungeon;
 use crate::dw10::play::event::Event;
+use crate::dw10::play::magic;
 use crate::dw10::play::party::Party;
 use crate::dw10::play::refusal::Refusal;
+use crate::dw10::play::sight::sees;
 use crate::dw10::play::spawn;
 use crate::dw10::play::state::{
-    Body, FeatureId, Hero, HeroId, Item, Map, MonsterId, Phase, SideId, Sq, State, Who, adjacent,
-    fmt_sq,
+    Body, FeatureId, Hero, HeroId, Item, Magic, Map, MonsterId, Phase, SideId, Sq, State, Who,
+    adjacent, fmt_sq, range,
 };
 use crate::dw10::play::turn;
 use crate::dw10::play::walk::{may_end, reach};
@@ -62,7 +65,12 @@ pub struct Game {
     scaled_down: bool,
 }
 
-fn hero_of(name: String, fig: crate::dw10::figures::Figure, at: Option<Sq>) -> Hero {
+fn hero_of(
+    name: String,
+    fig: crate::dw10::figures::Figure,
+    at: Option<Sq>,
+    kept: Option<&crate::dw10::play::party::Kept>,
+) -> Hero {
     Hero {
         body: Body {
             name,
@@ -71,6 +79,8 @@ fn hero_of(name: String, fig: crate::dw10::figures::Figure, at: Option<Sq>) -> H
             at,
             poison: 0,
             fire: 0,
+            gazed_by: None,
+            pit_ready: None,
         },
         mp: 0,
         moved: false,
@@ -81,6 +91,11 @@ fn hero_of(name: String, fig: crate::dw10::figures::Figure, at: Option<Sq>) -> H
         dead: false,
         listening: false,
         escaped: false,
+        magic: Magic {
+            spells: kept.map(|k| k.spells.clone()).unwrap_or_default(),
+            power_ups: kept.map_or(0, |k| k.power_ups.len() as u32),
+            ..Magic::default()
+        },
     }
 }
 
@@ -131,7 +146,12 @@ impl Game {
             .iter()
             .enumerate()
             .map(|(i, (n, f))| {
-                let mut h = hero_of(n.clone(), f.clone(), squares.get(i).copied());
+                let mut h = hero_of(
+                    n.clone(),
+                    f.clone(),
+                    squares.get(i).copied(),
+                    o.party.kept.get(i),
+                );
                 h.items = o.party.items.get(i).cloned().unwrap_or_default();
                 h
             })
@@ -256,6 +276,9 @@ impl Game {
         }
         let h = self.live_hero(name)?;
         let hero = self.s.hero(h);
+        if hero.magic.asleep {
+            return Err(Refusal::Rule(format!("{} is asleep", hero.body.name)));
+        }
         if hero.done || (hero.shot && !hero.body.has(Ability::DedicatedShot)) {
             return Err(Refusal::NoAction(hero.body.name.clone()));
         }
@@ -276,6 +299,19 @@ impl Game {
 
     /// Plays one command.
     pub fn play(&mut self, cmd: Command) -> Result<Vec<Event>, Refusal> {
+        let acts = !matches!(
+            cmd,
+            Command::Status | Command::Map | Command::Help | Command::End | Command::NonMover
+        );
+        let phase = self.s.phase;
+        let ev = self.play_inner(cmd)?;
+        if acts && phase == Phase::HeroesAct {
+            self.s.heroes_acted = true;
+        }
+        Ok(ev)
+    }
+
+    fn play_inner(&mut self, cmd: Command) -> Result<Vec<Event>, Refusal> {
         match cmd {
             Command::Status => return Ok(vec![Event::Status]),
             Command::Map => return Ok(vec![Event::Map]),
@@ -315,9 +351,16 @@ impl Game {
                 let mut c = self.ctx(&mut ev);
                 hero_move(&mut c, h, to);
             }
-            Command::Shoot(name, m) => {
+            Command::Shoot(name, ms) => {
                 let h = self.live_hero(&name)?;
-                let m = self.find_monster(&m)?;
+                let mut targets: Vec<MonsterId> = Vec::new();
+                for m in &ms {
+                    let m = self.find_monster(m)?;
+                    if targets.contains(&m) {
+                        return Err(Refusal::Rule("name each target once".into()));
+                    }
+                    targets.push(m);
+                }
                 let hero = self.s.hero(h);
                 let ded = hero.body.has(Ability::DedicatedShot);
                 match self.s.phase {
@@ -332,8 +375,38 @@ impl Game {
                         }
                     }
                 }
-                let seen = shot_check(&self.s, &self.map, Who::Hero(h), Who::Monster(m))
-                    .map_err(Refusal::Shot)?;
+                if targets.len() > 1 && !combat::spreads(&self.s, Who::Hero(h)) {
+                    return Err(Refusal::Rule(format!(
+                        "{} shoots one target: only Multi Shot or a Fire Weapon shares its dice",
+                        hero.body.name
+                    )));
+                }
+                let mut seen = Vec::new();
+                for m in &targets {
+                    let l = shot_check(&self.s, &self.map, Who::Hero(h), Who::Monster(*m))
+                        .map_err(Refusal::Shot)?;
+                    seen.push((Who::Monster(*m), l));
+                }
+                let breath = hero
+                    .body
+                    .fig
+                    .shoot
+                    .is_some_and(|x| x.by == Some(Ability::FireWeapon));
+                let first = self.s.monster(targets[0]).body.at.unwrap_or((0, 0));
+                if breath
+                    && targets[1..].iter().any(|m| {
+                        !self
+                            .s
+                            .monster(*m)
+                            .body
+                            .at
+                            .is_some_and(|q| adjacent(q, first))
+                    })
+                {
+                    return Err(Refusal::Rule(
+                        "a Fire Weapon's other targets stand beside its first".into(),
+                    ));
+                }
                 let mut c = self.ctx(&mut ev);
                 let hero = c.s.hero_mut(h);
                 hero.shot = true;
@@ -341,12 +414,17 @@ impl Game {
                     hero.done = true;
                     hero.mp = 0;
                 }
-                combat::shoot(&mut c, Who::Hero(h), Who::Monster(m), seen);
+                combat::shoot_many(&mut c, Who::Hero(h), &seen);
                 combat::victory(&mut c);
             }
             Command::Open(name, OpenWhat::Door, side) => {
                 let h = self.acting(&name)?;
                 let d = self.door_by(h, side, true)?;
+                if self.s.held[d.0 as usize] {
+                    return Err(Refusal::Rule(
+                        "that door is held shut by Hold Portal".into(),
+                    ));
+                }
                 if let Some(col) = self.s.feature(d).colour
                     && !self.s.keys.contains(&col)
                 {
@@ -391,8 +469,20 @@ impl Game {
                     &[FeatureKind::Furnishing, FeatureKind::Coffin],
                     "a furnishing or coffin",
                 )?;
+                let what = self.s.feature(f).what.as_deref();
                 let whole = self.s.feature(f).kind == FeatureKind::Coffin
-                    || self.s.feature(f).what.as_deref() == Some("bed");
+                    || matches!(what, Some("bed" | "stone-altar"));
+                if what == Some("stone-altar")
+                    && self.s.hero(h).magic.power_ups == 0
+                    && !crate::dw10::figures::SPELLS
+                        .iter()
+                        .any(|sp| self.s.knows(h, *sp))
+                {
+                    return Err(Refusal::Rule(format!(
+                        "only a hero with a spell or a power up can read the altar, and {} has neither",
+                        self.s.hero(h).body.name
+                    )));
+                }
                 if whole && self.s.hero(h).moved {
                     return Err(Refusal::Rule(format!(
                         "exploring that replaces {}'s action, and it has moved",
@@ -588,6 +678,10 @@ impl Game {
                 }
                 let mut c = self.ctx(&mut ev);
                 c.s.hero_mut(h).used.push(ab);
+                // Another ability used on a gazed hero breaks the gaze.
+                for t in &ts {
+                    c.s.hero_mut(*t).body.gazed_by = None;
+                }
                 if touch {
                     let f = c.d6("healing touch");
                     dungeon::heal(&mut c, Who::Hero(h), Who::Hero(ts[0]), vec![f], f);
@@ -643,19 +737,83 @@ impl Game {
                 hero.mp = 0;
                 dungeon::check(&mut c, h);
             }
-            Command::Cast(name, spell, _) => {
-                let h = self.acting(&name)?;
+            Command::Cast(name, spell, target) => {
+                let (h, spell, on) = self.check_cast(&name, &spell, target)?;
+                let mut c = self.ctx(&mut ev);
+                match (spell, on) {
+                    (Ability::HoldPortal, CastOn::Door(d)) => magic::hold_portal(&mut c, h, d),
+                    (Ability::FingerOfDeath, CastOn::Monster(m)) => magic::finger(&mut c, h, m),
+                    _ => magic::ward(&mut c, h, spell),
+                }
+            }
+            Command::Control(name, m, to) => {
+                // A special ability, not an action: in either of the
+                // heroes' phases, whatever the hero did (L101-104, L214-215).
+                let h = self.live_hero(&name)?;
+                let m = self.find_monster(&m)?;
                 let hero = self.s.hero(h);
-                let known = Ability::parse(&spell).is_some_and(|a| hero.body.has(a));
-                if !known {
-                    return Err(Refusal::Lacks {
+                if hero.magic.asleep {
+                    return Err(Refusal::Rule(format!("{} is asleep", hero.body.name)));
+                }
+                if hero.used.contains(&Ability::ControlEnemy) {
+                    return Err(Refusal::Used {
                         name: hero.body.name.clone(),
-                        what: format!("spell `{spell}`"),
+                        what: Ability::ControlEnemy.to_string(),
                     });
                 }
-                return Err(Refusal::Rule(format!(
-                    "casting {spell} is not in the engine yet: play it at the table by the text (L484-511)"
-                )));
+                abilities::control_check(&self.s, &self.map, Who::Hero(h), Who::Monster(m), to)
+                    .map_err(Refusal::Rule)?;
+                let mut c = self.ctx(&mut ev);
+                c.s.hero_mut(h).used.push(Ability::ControlEnemy);
+                abilities::control(&mut c, Who::Hero(h), Who::Monster(m), to);
+            }
+            Command::Place(name, to) => {
+                // Free, at any point of the heroes' Mover's Action Phase.
+                if self.s.phase != Phase::HeroesAct {
+                    return Err(Refusal::NotMover);
+                }
+                let h = self.live_hero(&name)?;
+                let hero = self.s.hero(h);
+                if hero.magic.asleep {
+                    return Err(Refusal::Rule(format!("{} is asleep", hero.body.name)));
+                }
+                if !hero.items.contains(&Item::PortableTeleporter) {
+                    return Err(Refusal::Lacks {
+                        name: hero.body.name.clone(),
+                        what: Item::PortableTeleporter.to_string(),
+                    });
+                }
+                let at = hero.body.at.unwrap_or((0, 0));
+                let free = self.map.board.standable(to.0, to.1)
+                    && (to == at || adjacent(to, at))
+                    && self.s.at(to).is_none_or(|w| w == Who::Hero(h))
+                    && !self.s.features.iter().enumerate().any(|(i, f)| {
+                        !self.s.gone[i] && f.kind != FeatureKind::Door && (f.x, f.y) == to
+                    });
+                if !free {
+                    return Err(Refusal::Rule(format!(
+                        "a portable teleporter goes on clear, empty floor under or beside {}",
+                        hero.body.name
+                    )));
+                }
+                let mut c = self.ctx(&mut ev);
+                dungeon::place_teleporter(&mut c, h, to);
+            }
+            Command::NonMover => {
+                if self.s.phase != Phase::HeroesAct
+                    || self.s.winner != SideId::Heroes
+                    || self.s.heroes_acted
+                {
+                    return Err(Refusal::Rule(
+                        "only the heroes who won this move's initiative, before any of them acts, may let the Draken Master move first".into(),
+                    ));
+                }
+                let policy = self.policy;
+                let mut c = self.ctx(&mut ev);
+                c.push(Event::GivesMove {
+                    side: SideId::Heroes,
+                });
+                dm_moves(&mut c, &policy);
             }
             Command::Escape(name) => {
                 let h = self.acting(&name)?;
@@ -680,6 +838,147 @@ impl Game {
             Command::Status | Command::Map | Command::Help => {}
         }
         Ok(ev)
+    }
+
+    fn check_cast(
+        &self,
+        name: &str,
+        spell: &str,
+        target: Target,
+    ) -> Result<(HeroId, Ability, CastOn), Refusal> {
+        let h = self.live_hero(name)?;
+        let hero = self.s.hero(h);
+        let hn = hero.body.name.clone();
+        let sp = Ability::parse(spell)
+            .filter(|a| a.is_spell())
+            .ok_or_else(|| {
+                Refusal::Parse(format!(
+                    "`{spell}` is not a spell: {}",
+                    crate::dw10::figures::SPELLS.map(|a| a.name()).join(", ")
+                ))
+            })?;
+        if !self.s.knows(h, sp) {
+            return Err(Refusal::Lacks {
+                name: hn,
+                what: format!("spell {sp}"),
+            });
+        }
+        if sp == Ability::Resurrection {
+            return Err(Refusal::Rule(format!(
+                "Resurrection casts itself the moment a hero falls in {hn}'s sight"
+            )));
+        }
+        if self.s.phase != Phase::HeroesAct {
+            return Err(Refusal::Rule(format!(
+                "{sp} is cast in the heroes' Mover's Action Phase"
+            )));
+        }
+        if hero.magic.asleep {
+            return Err(Refusal::Rule(format!("{hn} is asleep")));
+        }
+        if hero.used.contains(&sp) {
+            return Err(Refusal::Used {
+                name: hn,
+                what: sp.to_string(),
+            });
+        }
+        let at = hero.body.at.unwrap_or((0, 0));
+        match sp {
+            Ability::HoldPortal => {
+                let Target::At(sq, side) = target else {
+                    return Err(Refusal::Parse(
+                        "Hold Portal is cast at a door: `cast HERO hold-portal at X,Y [SIDE]`"
+                            .into(),
+                    ));
+                };
+                let doors: Vec<FeatureId> = self
+                    .s
+                    .door_at
+                    .values()
+                    .copied()
+                    .filter(|d| {
+                        let f = self.s.feature(*d);
+                        (f.x, f.y) == sq
+                            && side.is_none_or(|x| f.side == Some(x))
+                            && !self.s.hidden(*d)
+                    })
+                    .collect();
+                let d = match doors.as_slice() {
+                    [d] => *d,
+                    [] => return Err(Refusal::Rule(format!("no door is at {}", fmt_sq(sq)))),
+                    _ => {
+                        return Err(Refusal::Rule(
+                            "doors on more than one side there: say which (N, E, S or W)".into(),
+                        ));
+                    }
+                };
+                let (a, b) = self
+                    .s
+                    .door_at
+                    .iter()
+                    .find(|(_, f)| **f == d)
+                    .map(|(e, _)| *e)
+                    .unwrap_or((sq, sq));
+                if self.s.open[d.0 as usize] {
+                    return Err(Refusal::Rule(
+                        "Hold Portal holds a shut door; that one is open".into(),
+                    ));
+                }
+                if self.s.held[d.0 as usize] {
+                    return Err(Refusal::Rule("that door is held already".into()));
+                }
+                let near = [a, b].iter().any(|p| {
+                    range(at, *p) <= magic::HOLD_PORTAL_RANGE && sees(&self.s, &self.map, at, *p)
+                });
+                if !near {
+                    return Err(Refusal::Rule(format!(
+                        "{hn} must be within {} squares of the door and see it",
+                        magic::HOLD_PORTAL_RANGE
+                    )));
+                }
+                Ok((h, sp, CastOn::Door(d)))
+            }
+            Ability::FingerOfDeath => {
+                let Target::On(word) = target else {
+                    return Err(Refusal::Parse(
+                        "Finger of Death is cast on a monster: `cast HERO finger-of-death on MONSTER`"
+                            .into(),
+                    ));
+                };
+                let m = self.find_monster(&word)?;
+                if hero.magic.finger_spent {
+                    return Err(Refusal::Rule(format!(
+                        "{hn} has used Finger of Death this game"
+                    )));
+                }
+                if hero.moved || hero.shot || hero.done {
+                    return Err(Refusal::Rule(format!(
+                        "Finger of Death needs {hn} to spend no points this move"
+                    )));
+                }
+                if !self.s.enemies_next_to(Who::Hero(h)).is_empty() {
+                    return Err(Refusal::Rule(format!("{hn} is in an enemy's kill zone")));
+                }
+                if !magic::in_sight(&self.s, &self.map, Who::Hero(h), Who::Monster(m)) {
+                    return Err(Refusal::Rule(format!(
+                        "{hn} cannot see {}",
+                        self.s.monster(m).body.name
+                    )));
+                }
+                Ok((h, sp, CastOn::Monster(m)))
+            }
+            _ => {
+                if target != Target::None {
+                    return Err(Refusal::Parse(format!("{sp} is cast on the caster alone")));
+                }
+                if sp == Ability::InvulnerableToFire && hero.body.has(sp) {
+                    return Err(Refusal::Rule(format!(
+                        "{hn} is invulnerable to fire for good"
+                    )));
+                }
+                Ok((h, sp, CastOn::Caster))
+            }
+        }
     }
 
     fn check_move(&self, h: HeroId, to: Sq) -> Result<(), Refusal> {
@@ -781,6 +1080,13 @@ impl Game {
     }
 }
 
+/// What a checked spell is cast on.
+enum CastOn {
+    Caster,
+    Monster(MonsterId),
+    Door(FeatureId),
+}
+
 fn around(p: Sq) -> impl Iterator<Item = Sq> {
     (-1..=1)
         .flat_map(move |dy| (-1..=1).map(move |dx| (p.0 + dx, p.1 + dy)))
@@ -834,9 +1140,31 @@ pub fn hero_move(c: &mut Ctx, h: HeroId, to: Sq) {
         }
     }
     c.s.hero_mut(h).body.at = Some(to);
+    // A slow figure's pit crossing takes all its points (L309-313).
+    let slow_pit = c.s.hero(h).body.pit_ready == Some(from)
+        && path.first().is_some_and(|q| {
+            (q.0 - from.0).abs() + (q.1 - from.1).abs() == 2 && (q.0 == from.0 || q.1 == from.1)
+        });
+    c.s.hero_mut(h).body.pit_ready = None;
+    // Charge Attack: a free attack in the kill zone entered; on if it
+    // clears it (L207-211).
+    let mut cleared = false;
+    if in_zone
+        && !stopped
+        && c.s.hero(h).body.has(Ability::ChargeAttack)
+        && c.s.hero(h).magic.charge_ok
+        && !c.s.hero(h).used.contains(&Ability::ChargeAttack)
+    {
+        c.s.hero_mut(h).used.push(Ability::ChargeAttack);
+        cleared = crate::dw10::play::abilities::charge(c, w);
+        if !c.s.hero(h).body.alive() {
+            combat::victory(c);
+            return;
+        }
+    }
     let hero = c.s.hero_mut(h);
     hero.moved = true;
-    if stopped || in_zone {
+    if stopped || (in_zone && !cleared) || slow_pit {
         hero.mp = 0;
     } else {
         hero.mp = hero.mp.saturating_sub(cost);
@@ -862,14 +1190,44 @@ fn reset_heroes(c: &mut Ctx) {
         h.shot = false;
         h.done = false;
         h.used.clear();
+        h.magic.shot_at = false;
+        h.magic.finger = None;
+        h.magic.shield = false;
+        h.magic.fire_ward = false;
+        h.magic.poison_ward = false;
     }
     // Swift Mover does not double from inside a kill zone (L202-203).
     for i in 0..c.s.heroes.len() {
         let w = Who::Hero(HeroId(i as u32));
-        if c.s.body(w).alive() && !c.s.enemies_next_to(w).is_empty() {
+        let free = c.s.enemies_next_to(w).is_empty();
+        if c.s.body(w).alive() && !free {
             let m = c.s.heroes[i].body.fig.movement;
             c.s.heroes[i].mp = m;
         }
+        c.s.heroes[i].magic.charge_ok = free;
+    }
+}
+
+/// The Draken Master is the Mover: its coffins, its held doors, its
+/// monsters; then the heroes' Non-Mover's Shooting Phase.
+fn dm_moves(c: &mut Ctx, policy: &Policy) {
+    c.s.mover = SideId::Dm;
+    for h in c.s.heroes.iter_mut() {
+        h.mp = 0;
+    }
+    spawn::coffins(c);
+    magic::hold_checks(c);
+    c.push(Event::ActionPhase { side: SideId::Dm });
+    dm::action_phase(c, policy);
+    if combat::victory(c) {
+        return;
+    }
+    c.push(Event::ShootingPhase {
+        side: SideId::Heroes,
+    });
+    c.s.phase = Phase::HeroesShoot;
+    if !c.s.heroes_woken {
+        magic::wake_checks(c);
     }
 }
 
@@ -892,43 +1250,52 @@ pub fn begin_move(c: &mut Ctx, policy: &Policy, scaled_down: bool) {
     for h in c.s.heroes.iter_mut() {
         h.listening = false;
     }
-    let mover = turn::initiative(c);
+    for w in c.s.figures() {
+        c.s.body_mut(w).gazed_by = None;
+    }
+    c.s.heroes_acted = false;
+    c.s.heroes_woken = false;
+    let mut mover = turn::initiative(c);
+    if mover == SideId::Dm && dm::gives_move(c.s, policy) {
+        c.push(Event::GivesMove { side: SideId::Dm });
+        mover = SideId::Heroes;
+    }
     c.s.mover = mover;
     spawn::spawn_roll(c, scaled_down);
     reset_heroes(c);
     match mover {
         SideId::Heroes => {
+            magic::hold_checks(c);
             c.push(Event::ActionPhase {
                 side: SideId::Heroes,
             });
             c.s.phase = Phase::HeroesAct;
+            magic::wake_checks(c);
+            c.s.heroes_woken = true;
         }
-        SideId::Dm => {
-            spawn::coffins(c);
-            c.push(Event::ActionPhase { side: SideId::Dm });
-            dm::action_phase(c, policy);
-            if combat::victory(c) {
-                return;
-            }
-            c.push(Event::ShootingPhase {
-                side: SideId::Heroes,
-            });
-            for h in c.s.heroes.iter_mut() {
-                h.mp = 0;
-            }
-            c.s.phase = Phase::HeroesShoot;
-        }
+        SideId::Dm => dm_moves(c, policy),
     }
 }
 
 /// `end`: the rest of the move, then the next move's start.
 pub fn end_phase(c: &mut Ctx, policy: &Policy, scaled_down: bool) {
     if c.s.phase == Phase::HeroesAct {
+        // Slow heroes that spent nothing beside a pit may cross it next time.
+        for h in c.s.live_heroes() {
+            let hero = c.s.hero(h);
+            if !hero.moved && !hero.shot && !hero.magic.asleep {
+                crate::dw10::play::walk::wait_by_pit(c.s, c.map, Who::Hero(h), c.ev);
+            }
+        }
         c.push(Event::ShootingPhase { side: SideId::Dm });
         dm::shooting_phase(c, policy);
         if combat::victory(c) {
             return;
         }
+    }
+    turn::after_shooting(c);
+    if combat::victory(c) {
+        return;
     }
     combat::melee_phase(c);
     if combat::victory(c) {

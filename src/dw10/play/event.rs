@@ -1,6 +1,7 @@
 //! What happened, as plain data with the dice faces: the rules push
 //! events, the transcript prints them, `simulate` counts them.
 
+use crate::dw10::figures::Ability;
 use crate::dw10::play::state::{FeatureId, HeroId, Item, MonsterId, Outcome, SideId, Sq, Who};
 
 /// What a poison or fire check did.
@@ -396,6 +397,122 @@ pub enum Event {
     Over {
         /// How.
         outcome: Outcome,
+    },
+    /// The initiative's winner gives up the Mover's place (L94-97).
+    GivesMove {
+        /// The side that won the initiative and is the Non-Mover.
+        side: SideId,
+    },
+    /// A spell cast (L484-511).
+    Cast {
+        /// The caster.
+        hero: HeroId,
+        /// The spell.
+        spell: Ability,
+    },
+    /// Hold Portal's d6 on a door, when cast and in each later Mover's
+    /// Action Phase (4-6 holds).
+    Held {
+        /// The door.
+        door: FeatureId,
+        /// The d6.
+        face: u32,
+        /// Still held?
+        holds: bool,
+    },
+    /// Finger of Death at the end of the Non-Mover's Shooting Phase.
+    Finger {
+        /// The caster.
+        hero: HeroId,
+        /// The target.
+        target: MonsterId,
+        /// Why it failed, if it did.
+        failed: Option<&'static str>,
+    },
+    /// Resurrection: a hero killed comes back where it fell, no victory
+    /// point.
+    Resurrected {
+        /// The caster.
+        by: HeroId,
+        /// The hero.
+        hero: HeroId,
+        /// Where.
+        at: Sq,
+    },
+    /// A spell or ward kept damage off (Invulnerable to Fire or Poison).
+    Warded {
+        /// Who.
+        who: Who,
+        /// `fire` or `poison`.
+        what: &'static str,
+    },
+    /// Charge Attack: a free attack on the enemies of the kill zone entered
+    /// (L207-211).
+    Charge {
+        /// The charger.
+        who: Who,
+        /// To-hit dice (4-6 hits).
+        dice: Vec<u32>,
+        /// Kill dice.
+        kills: Vec<u32>,
+    },
+    /// Control Enemy's d6 (3-6 works, L212-215).
+    Controlled {
+        /// The user.
+        by: Who,
+        /// The enemy moved.
+        target: Who,
+        /// The d6.
+        face: u32,
+        /// From.
+        from: Sq,
+        /// Where it was moved (none when the d6 failed).
+        to: Option<Sq>,
+    },
+    /// Gaze Attack: a figure frozen this move (L216-223).
+    Gaze {
+        /// The gazer.
+        by: Who,
+        /// The figure frozen.
+        target: Who,
+    },
+    /// A hero lies down in a bed and sleeps (L401-405).
+    Sleeps {
+        /// The hero.
+        hero: HeroId,
+    },
+    /// A sleeper's d6 at the start of its side's phase (4-6 wakes), or
+    /// woken by a melee (no die).
+    Wakes {
+        /// The hero.
+        hero: HeroId,
+        /// The d6, none when a melee woke it.
+        face: Option<u32>,
+        /// Awake now?
+        awake: bool,
+    },
+    /// A hero wards monsters off with a camp fire (L373-377).
+    FireGuard {
+        /// The hero.
+        hero: HeroId,
+    },
+    /// A hero reads a stone altar (L378-382).
+    Reads {
+        /// The hero.
+        hero: HeroId,
+    },
+    /// A portable teleporter set down, active at once (L443-446).
+    Placed {
+        /// The hero.
+        hero: HeroId,
+        /// The teleporter.
+        teleporter: FeatureId,
+    },
+    /// A figure of movement 3 or less waited beside a pit and may cross it
+    /// next time its side is the Mover (L309-313).
+    PitReady {
+        /// Who.
+        who: Who,
     },
     /// `status` asked.
     Status,

@@ -8,7 +8,9 @@
 //!   `refusal` (why a command is not allowed), `party` (the heroes);
 //! - the printer: `transcript` (events into English);
 //! - the rules, each a function of a `ctx::Ctx`: `sight` and `walk` (no
-//!   dice), `combat` (shooting, melee, free attacks, wounds), `dungeon`
+//!   dice), `combat` (shooting, melee, free attacks, wounds), `abilities`
+//!   (Charge Attack, Control Enemy, Gaze Attack), `magic` (spells, the
+//!   lasting effects of furnishings), `dungeon`
 //!   (traps, chests, doors, keys, staircases, teleporters, furnishings),
 //!   `spawn` (the spawn table, coffins), `turn` (start-of-move checks,
 //!   initiative, victory);
@@ -18,6 +20,7 @@
 //! - around it: `session` (lines, undo, saves, resume) and `simulate`
 //!   (automatic heroes on quiet dice).
 
+pub mod abilities;
 pub mod combat;
 pub mod command;
 pub mod ctx;
@@ -25,6 +28,7 @@ pub mod dm;
 pub mod dungeon;
 pub mod engine;
 pub mod event;
+pub mod magic;
 pub mod party;
 pub mod refusal;
 pub mod session;

@@ -9,21 +9,31 @@
 //!   - {name: Ayla, figure: Front Line Warrior}
 //! ```
 //!
-//! What a hero has gained in earlier games (a campaign writes it, see
-//! `dw10::campaign`) rides on the same line: `melee_bonus` extra melee dice,
-//! `ranged_bonus` extra ranged dice and `range_bonus` extra range (a hero
-//! without a bow gets one), `abilities` it has learnt or bought, `items` it
-//! carries in; and the party's `gold` at the top:
+//! What a hero has from earlier games rides on the same line:
+//!
+//! - `spells`: spells of the power-up table (L484-511) it knows besides its
+//!   stat block's;
+//! - `power_ups`: power ups it kept (L510-511, L576-582), applied to its
+//!   stats when the party is read (a `magic-power-up` here adds its Multi
+//!   Shot die only: the spell it taught is written in `spells`);
+//! - `melee_bonus`, `ranged_bonus`, `range_bonus`: other lasting dice (a
+//!   weapons rack, a wizard's table; a hero without a bow gets one);
+//! - `abilities`: skills bought or learnt (not spells);
+//! - `items`: what it carries in;
+//!
+//! and the party's `gold` at the top. A campaign (`dw10::campaign`) writes
+//! all of these:
 //!
 //! ```yaml
 //! format: tilecrawl-dw10-party/1
 //! gold: 150
 //! heroes:
 //!   - {name: Ayla, figure: Front Line Warrior, melee_bonus: 1, abilities: [trap], items: [potion]}
+//!   - {name: Odo, figure: Tracker, spells: [shield], power_ups: [weapon-power-up]}
 //! ```
 
 use crate::core::yaml::FileError;
-use crate::dw10::figures::{Ability, Figure, Figures, Shoot};
+use crate::dw10::figures::{Ability, Figure, Figures, SPELLS, Shoot};
 use crate::dw10::play::state::Item;
 use serde::{Deserialize, Serialize};
 
@@ -35,6 +45,8 @@ pub const MAX_FILE_BYTES: u64 = 64 * 1024;
 pub const MAX_HEROES: usize = 4;
 /// Most items a hero carries in, and most extra abilities.
 pub const MAX_KIT: usize = 32;
+/// Most power ups a hero brings.
+pub const MAX_POWER_UPS: usize = 20;
 /// Largest bonus of dice or range a hero's line may give.
 pub const MAX_BONUS: u32 = 12;
 /// Most gold a party file may hold.
@@ -69,6 +81,12 @@ pub struct HeroLine {
     pub name: String,
     /// The hero stat block's name in the figure list.
     pub figure: String,
+    /// Spells the hero knows besides its stat block's.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub spells: Vec<String>,
+    /// Power ups kept from earlier games.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub power_ups: Vec<PowerUp>,
     /// Extra melee dice (weapon power ups, the weapons rack, …).
     #[serde(default, skip_serializing_if = "is_zero")]
     pub melee_bonus: u32,
@@ -78,7 +96,7 @@ pub struct HeroLine {
     /// Extra squares of range.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub range_bonus: u32,
-    /// Abilities and spells beyond the stat block's, by name.
+    /// Abilities (not spells) beyond the stat block's, by name.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub abilities: Vec<String>,
     /// What the hero carries in: `potion`, `major-potion`, `antidote`,
@@ -97,6 +115,8 @@ impl HeroLine {
         HeroLine {
             name: name.into(),
             figure: figure.into(),
+            spells: Vec::new(),
+            power_ups: Vec::new(),
             melee_bonus: 0,
             ranged_bonus: 0,
             range_bonus: 0,
@@ -113,10 +133,66 @@ impl PartyFile {
     }
 }
 
-/// The stat block of a hero line: the figure with its bonuses and extra
-/// abilities (the abilities already checked by [`parse`]).
+/// A power up that stays with its hero (L476-483): the chest table's
+/// names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum PowerUp {
+    /// +1 melee die (L479-480).
+    WeaponPowerUp,
+    /// +2 ranged dice and +1 range (L476-478, A9); a hero without a
+    /// ranged attack gets 2 dice at range 1.
+    RangedPowerUp,
+    /// A random spell, and +1 die to Multi Shot (L481-483).
+    MagicPowerUp,
+}
+
+/// A power up's lasting change to the stats (a magic power up's spell is
+/// learnt apart).
+pub fn apply_power_up(fig: &mut Figure, p: PowerUp) {
+    match p {
+        PowerUp::WeaponPowerUp => fig.attacks += 1,
+        PowerUp::RangedPowerUp => {
+            fig.shoot = Some(match fig.shoot {
+                Some(mut s) => {
+                    s.dice += 2;
+                    s.range += 1;
+                    s
+                }
+                None => Shoot {
+                    dice: 2,
+                    range: 1,
+                    by: None,
+                },
+            });
+        }
+        PowerUp::MagicPowerUp => {
+            if fig.abilities.contains(&Ability::MultiShot)
+                && let Some(s) = fig.shoot.as_mut()
+            {
+                s.dice += 1;
+            }
+        }
+    }
+}
+
+/// What a hero keeps besides its stats: its spells and power ups.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Kept {
+    /// Spells known besides the stat block's, in file order.
+    pub spells: Vec<Ability>,
+    /// Power ups (already applied to the hero's figure).
+    pub power_ups: Vec<PowerUp>,
+}
+
+/// The stat block of a hero line: the figure with its power ups, bonuses
+/// and extra abilities (the names already checked by [`parse`]; spells are
+/// kept apart, in [`Kept`]).
 pub fn figure_of(line: &HeroLine, base: &Figure) -> Figure {
     let mut f = base.clone();
+    for p in &line.power_ups {
+        apply_power_up(&mut f, *p);
+    }
     f.attacks += line.melee_bonus;
     if line.ranged_bonus > 0 || line.range_bonus > 0 {
         f.shoot = Some(match f.shoot {
@@ -148,8 +224,10 @@ pub fn item_named(name: &str) -> Option<Item> {
 /// A checked party: each hero's name and stats.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Party {
-    /// Name and stat block (bonuses included), in order.
+    /// Name and stat block (power ups and bonuses applied), in order.
     pub heroes: Vec<(String, Figure)>,
+    /// Each hero's spells and power ups, in the same order.
+    pub kept: Vec<Kept>,
     /// What each hero carries in, in hero order.
     pub items: Vec<Vec<Item>>,
     /// The party's gold at the start.
@@ -185,6 +263,7 @@ pub fn parse(text: &str, file: &str, figures: &Figures) -> Result<Party, FileErr
     }
     let mut heroes: Vec<(String, Figure)> = Vec::new();
     let mut items: Vec<Vec<Item>> = Vec::new();
+    let mut kept = Vec::new();
     for (i, h) in raw.heroes.iter().enumerate() {
         let key = format!("heroes[{i}]");
         if h.name.is_empty()
@@ -244,7 +323,43 @@ pub fn parse(text: &str, file: &str, figures: &Figures) -> Result<Party, FileErr
                 format!("at most {MAX_KIT} abilities and {MAX_KIT} items"),
             ));
         }
+        let mut spells = Vec::new();
+        for sp in &h.spells {
+            let a = Ability::parse(sp).filter(|a| a.is_spell()).ok_or_else(|| {
+                FileError::at_key(
+                    file,
+                    &key,
+                    format!(
+                        "`{}` is not a spell; the spells are {}",
+                        crate::core::text::excerpt(sp, 40),
+                        SPELLS.map(|a| a.name()).join(", ")
+                    ),
+                )
+            })?;
+            if spells.contains(&a) || fig.abilities.contains(&a) {
+                return Err(FileError::at_key(
+                    file,
+                    &key,
+                    format!("{} knows {a} twice", h.name),
+                ));
+            }
+            spells.push(a);
+        }
+        if h.power_ups.len() > MAX_POWER_UPS {
+            return Err(FileError::at_key(
+                file,
+                &key,
+                format!("at most {MAX_POWER_UPS} power ups a hero"),
+            ));
+        }
         for (j, a) in h.abilities.iter().enumerate() {
+            if Ability::parse(a).is_some_and(|a| a.is_spell()) {
+                return Err(FileError::at_key(
+                    file,
+                    &format!("{key}.abilities[{j}]"),
+                    format!("`{a}` is a spell: write it under `spells`"),
+                ));
+            }
             if Ability::parse(a).is_none() {
                 return Err(FileError::at_key(
                     file,
@@ -276,9 +391,14 @@ pub fn parse(text: &str, file: &str, figures: &Figures) -> Result<Party, FileErr
         }
         heroes.push((h.name.clone(), figure_of(h, fig)));
         items.push(kit);
+        kept.push(Kept {
+            spells,
+            power_ups: h.power_ups.clone(),
+        });
     }
     Ok(Party {
         heroes,
+        kept,
         items,
         gold: raw.gold,
     })

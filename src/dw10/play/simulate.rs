@@ -9,12 +9,18 @@
 //! doors on the way), opens the objective's chest, and once the objective
 //! is done walks back to the nearest active teleporter and leaves. In the
 //! Non-Mover's phase every hero that may shoot does.
+//!
+//! Spells, first thing in a hero's Mover's phase: Finger of Death (once a
+//! game) on the monster in sight with the most wounds left, when the hero
+//! has spent nothing and stands in no kill zone; Shield when a monster on
+//! the map shoots; Invulnerable to Fire when one breathes fire; to Poison
+//! when one poisons. Resurrection casts itself; Hold Portal is not used.
 
 use crate::core::dice::run_seed;
 use crate::dw10::features::FeatureKind;
 use crate::dw10::figures::{Ability, Figures};
 use crate::dw10::play::combat::shot_check;
-use crate::dw10::play::command::{Command, OpenWhat};
+use crate::dw10::play::command::{Command, OpenWhat, Target};
 use crate::dw10::play::dm::Policy;
 use crate::dw10::play::engine::{Game, PlayOptions};
 use crate::dw10::play::party::Party;
@@ -176,6 +182,53 @@ fn planning(s: &State) -> State {
     p
 }
 
+/// A spell worth casting now, if any (the policy above).
+fn spell(g: &Game, h: HeroId) -> Option<Command> {
+    let s = &g.s;
+    let hero = s.hero(h);
+    let w = Who::Hero(h);
+    let name = hero.body.name.clone();
+    let ready = |sp: Ability| s.knows(h, sp) && !hero.used.contains(&sp);
+    if ready(Ability::FingerOfDeath)
+        && !hero.magic.finger_spent
+        && !hero.moved
+        && !hero.shot
+        && s.enemies_next_to(w).is_empty()
+    {
+        let target = s
+            .live_monsters()
+            .into_iter()
+            .filter(|m| crate::dw10::play::magic::in_sight(s, &g.map, w, Who::Monster(*m)))
+            .max_by_key(|m| (s.monster(*m).body.wounds, std::cmp::Reverse(*m)));
+        if let Some(m) = target {
+            return Some(Command::Cast(
+                name,
+                Ability::FingerOfDeath.to_string(),
+                Target::On(format!("{}", m.0 + 1)),
+            ));
+        }
+    }
+    let any = |f: &dyn Fn(&crate::dw10::figures::Figure) -> bool| {
+        s.live_monsters().iter().any(|m| f(&s.monster(*m).body.fig))
+    };
+    let wards = [
+        (Ability::Shield, any(&|f| f.shoot.is_some())),
+        (
+            Ability::InvulnerableToFire,
+            any(&|f| f.shoot.is_some_and(|x| x.by == Some(Ability::FireWeapon)))
+                && !hero.body.has(Ability::InvulnerableToFire),
+        ),
+        (
+            Ability::InvulnerableToPoison,
+            any(&|f| f.abilities.contains(&Ability::PoisonAttack)),
+        ),
+    ];
+    wards
+        .into_iter()
+        .find(|(sp, useful)| *useful && ready(*sp))
+        .map(|(sp, _)| Command::Cast(name.clone(), sp.to_string(), Target::None))
+}
+
 /// The command a hero gives in its Mover's phase, if any (the policy above).
 pub fn hero_command(g: &Game, h: HeroId) -> Option<Command> {
     let s = &g.s;
@@ -183,8 +236,11 @@ pub fn hero_command(g: &Game, h: HeroId) -> Option<Command> {
     let w = Who::Hero(h);
     let at = hero.body.at?;
     let name = hero.body.name.clone();
-    if hero.done {
+    if hero.done || hero.magic.asleep {
         return None;
+    }
+    if let Some(c) = spell(g, h) {
+        return Some(c);
     }
     if !hero.moved && !hero.shot {
         for o in s.live_heroes() {
@@ -214,7 +270,7 @@ pub fn hero_command(g: &Game, h: HeroId) -> Option<Command> {
             .filter(|m| shot_check(s, &g.map, w, Who::Monster(*m)).is_ok())
             .min_by_key(|m| (s.monster(*m).body.wounds, s.monster(*m).body.fig.armour, *m));
         if let Some(m) = target {
-            return Some(Command::Shoot(name, format!("{}", m.0 + 1)));
+            return Some(Command::Shoot(name, vec![format!("{}", m.0 + 1)]));
         }
     }
     if hero.mp == 0 {
@@ -379,7 +435,7 @@ pub fn play_out_recorded(g: &mut Game, max_moves: u32, rec: &mut Option<Vec<Stri
                             .min_by_key(|m| (g.s.monster(*m).body.wounds, *m));
                     if let Some(m) = target {
                         let name = g.s.hero(h).body.name.clone();
-                        give(g, Command::Shoot(name, format!("{}", m.0 + 1)));
+                        give(g, Command::Shoot(name, vec![format!("{}", m.0 + 1)]));
                     }
                 }
                 if !g.over() {

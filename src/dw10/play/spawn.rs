@@ -12,6 +12,8 @@
 //!   a hero (king's move) but at least [`SPAWN_DISTANCE`] squares from
 //!   every hero (a monster arrives, it does not ambush), or next to one for
 //!   an Underfoot monster; ties to the first in row order.
+//! - A monster of 4 or more attack dice never appears within 2 squares of a
+//!   camp fire a hero wards with (L376-377).
 //! - No figure of the kind left in the collection, or no legal square: the
 //!   monster is lost.
 
@@ -53,6 +55,8 @@ pub fn new_monster(c: &mut Ctx, kind: &str, at: Sq) -> Option<MonsterId> {
             at: Some(at),
             poison: 0,
             fire: 0,
+            gazed_by: None,
+            pit_ready: None,
         },
         kind: kind.to_string(),
     });
@@ -146,8 +150,11 @@ pub fn spawn(c: &mut Ctx, kind: &str, count: u32) {
                 .iter()
                 .filter_map(|h| c.s.hero(*h).body.at)
                 .collect();
+        let strong = c.figures.monster(kind).is_some_and(|f| f.attacks > 3);
+        let fires = crate::dw10::play::walk::guarded_fires(c.s);
         let squares: Vec<Sq> = legal_squares(c.s, c.map, underfoot)
             .into_iter()
+            .filter(|p| !strong || fires.iter().all(|f| range(*f, *p) >= 3))
             .filter(|p| {
                 let d = heroes
                     .iter()
@@ -246,6 +253,7 @@ pub fn coffins(c: &mut Ctx) {
             continue;
         }
         let f = (c.s.features[i].x, c.s.features[i].y);
+        let fires = crate::dw10::play::walk::guarded_fires(c.s);
         let heroes: Vec<Sq> =
             c.s.live_heroes()
                 .iter()
@@ -257,6 +265,7 @@ pub fn coffins(c: &mut Ctx) {
             .filter(|p| c.map.board.standable(p.0, p.1) && c.s.at(*p).is_none())
             .filter(|p| c.s.feature_on(*p, FeatureKind::Teleporter).is_none())
             .filter(|p| !heroes.iter().any(|h| adjacent(*h, *p)))
+            .filter(|p| fires.iter().all(|f| range(*f, *p) >= 3))
             .collect();
         match nearest_hero(c.s, &squares) {
             Some(p) => {

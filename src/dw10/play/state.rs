@@ -116,6 +116,11 @@ pub struct Body {
     pub poison: u32,
     /// Fire counters (L255-263).
     pub fire: u32,
+    /// Frozen this move by the Gaze Attack of this figure (L216-223).
+    pub gazed_by: Option<Who>,
+    /// Waited a whole Mover's Action Phase on this square beside a pit: a
+    /// figure of movement 3 or less may now cross it (L309-313).
+    pub pit_ready: Option<Sq>,
 }
 
 impl Body {
@@ -153,6 +158,38 @@ pub struct Hero {
     pub listening: bool,
     /// Left the dungeon through a teleporter.
     pub escaped: bool,
+    /// Spells, power ups and the lasting effects of furnishings.
+    pub magic: Magic,
+}
+
+/// A hero's spells (L484-511) and what lasts beyond one command: spells
+/// cast, furnishings explored.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Magic {
+    /// Spells known besides the stat block's (the party file's, learnt).
+    pub spells: Vec<Ability>,
+    /// Power ups taken (the party file's, chests, racks, tables).
+    pub power_ups: u32,
+    /// Finger of Death is spent for this game.
+    pub finger_spent: bool,
+    /// Finger of Death cast this move on this monster.
+    pub finger: Option<MonsterId>,
+    /// Shot at this move by an enemy (Finger of Death fails).
+    pub shot_at: bool,
+    /// Shield: +2 armour until the Non-Mover's Shooting Phase ends.
+    pub shield: bool,
+    /// No fire damage until the Non-Mover's Shooting Phase ends.
+    pub fire_ward: bool,
+    /// No poison until the Non-Mover's Shooting Phase ends.
+    pub poison_ward: bool,
+    /// Asleep in a bed (L401-405).
+    pub asleep: bool,
+    /// Warding monsters off with this camp fire (L373-377).
+    pub fire_guard: Option<FeatureId>,
+    /// Reading this stone altar (L378-382).
+    pub reading: Option<FeatureId>,
+    /// Out of every kill zone when its action phase began (Charge Attack).
+    pub charge_ok: bool,
 }
 
 /// A monster in play.
@@ -271,6 +308,15 @@ pub struct State {
     pub door_at: BTreeMap<Edge, FeatureId>,
     /// Moves played to the end.
     pub moves_done: u32,
+    /// Doors held shut by Hold Portal (L485-492).
+    pub held: Vec<bool>,
+    /// Who won this move's initiative (and chose Mover or Non-Mover).
+    pub winner: SideId,
+    /// Has a hero acted in this Mover's Action Phase (the heroes may give
+    /// up the Mover's place only before)?
+    pub heroes_acted: bool,
+    /// Have the sleepers rolled to wake this move?
+    pub heroes_woken: bool,
 }
 
 impl State {
@@ -387,6 +433,25 @@ impl State {
         (!self.open[f.0 as usize]).then_some(f)
     }
 
+    /// Does a hero know a spell (its stat block's or since learnt)?
+    pub fn knows(&self, h: HeroId, spell: Ability) -> bool {
+        let hero = self.hero(h);
+        hero.body.has(spell) || hero.magic.spells.contains(&spell)
+    }
+
+    /// Puts a new feature on the map (a portable teleporter), with its
+    /// live state.
+    pub fn add_feature(&mut self, f: Feature) -> FeatureId {
+        let id = FeatureId(self.features.len() as u32);
+        self.active.push(f.active == Some(true));
+        self.features.push(f);
+        self.gone.push(false);
+        self.open.push(false);
+        self.found.push(false);
+        self.held.push(false);
+        id
+    }
+
     /// Is a door a secret door not yet found?
     pub fn hidden(&self, f: FeatureId) -> bool {
         self.feature(f).is_secret() && !self.found[f.0 as usize]
@@ -448,6 +513,10 @@ impl State {
             listen_bonus: 0,
             door_at,
             moves_done: 0,
+            held: vec![false; n],
+            winner: SideId::Heroes,
+            heroes_acted: false,
+            heroes_woken: false,
         }
     }
 }

@@ -452,6 +452,100 @@ fn line(s: &State, map: &Map, e: &Event, out: &mut Vec<String>) {
             "{} steps through the teleporter and leaves the dungeon",
             h(hero)
         ),
+        Event::GivesMove { side: x } => match x {
+            SideId::Heroes => {
+                "the heroes let the Draken Master be the Mover and take the Non-Mover's Shooting Phase".into()
+            }
+            SideId::Dm => {
+                "the Draken Master lets the heroes be the Mover and takes the Non-Mover's Shooting Phase".into()
+            }
+        },
+        Event::Cast { hero, spell } => format!("{} casts {spell}", h(hero)),
+        Event::Held { door, face, holds } => format!(
+            "Hold Portal on the door at {},{} {}: d6 {face}, {}",
+            f(door).x,
+            f(door).y,
+            f(door).side.map_or("", |x| x.name()),
+            if *holds {
+                "it holds: the door will not open"
+            } else {
+                "the spell fails"
+            }
+        ),
+        Event::Finger {
+            hero,
+            target,
+            failed,
+        } => match failed {
+            None => format!(
+                "{}'s Finger of Death strikes {} dead",
+                h(hero),
+                s.monster(*target).body.name
+            ),
+            Some(why) => format!(
+                "{}'s Finger of Death on {} fails: {why}",
+                h(hero),
+                s.monster(*target).body.name
+            ),
+        },
+        Event::Resurrected { by, hero, at } => format!(
+            "{} resurrects {}: back on {} with every wound, and no victory point",
+            h(by),
+            h(hero),
+            fmt_sq(*at)
+        ),
+        Event::Warded { who, what } => format!("{} takes no {what} damage (warded)", n(who)),
+        Event::Charge { who, dice, kills } => format!(
+            "{} charges: free attack, to hit {} (4+), kill dice {}",
+            n(who),
+            faces(dice),
+            faces(kills)
+        ),
+        Event::Controlled {
+            by,
+            target,
+            face,
+            from,
+            to,
+        } => match to {
+            Some(q) => format!(
+                "{} controls {}: d6 {face}, it moves {} → {}",
+                n(by),
+                n(target),
+                fmt_sq(*from),
+                fmt_sq(*q)
+            ),
+            None => format!("{} tries to control {}: d6 {face}, it fails", n(by), n(target)),
+        },
+        Event::Gaze { by, target } => format!(
+            "{} gazes at {}: frozen this move (no shooting, no melee dice)",
+            n(by),
+            n(target)
+        ),
+        Event::Sleeps { hero } => format!("{} falls asleep in the bed", h(hero)),
+        Event::Wakes { hero, face, awake } => match (face, awake) {
+            (None, _) => format!("{} wakes to defend itself", h(hero)),
+            (Some(x), true) => format!("{} wakes up: d6 {x}", h(hero)),
+            (Some(x), false) => format!("{} sleeps on: d6 {x}", h(hero)),
+        },
+        Event::FireGuard { hero } => format!(
+            "{} wards with brands from the fire: monsters of 3 dice or fewer may not strike it, stronger ones keep 3 squares off",
+            h(hero)
+        ),
+        Event::Reads { hero } => format!(
+            "{} reads the altar's runes: +1 initiative each move while beside it",
+            h(hero)
+        ),
+        Event::Placed { hero, teleporter } => format!(
+            "{} sets down the portable teleporter at {},{}: active for good",
+            h(hero),
+            f(teleporter).x,
+            f(teleporter).y
+        ),
+        Event::PitReady { who } => format!(
+            "{} waits beside the pit: next time its side is the Mover it may cross, for all its points",
+            n(who)
+        ),
         Event::Over { outcome } => match outcome {
             Outcome::HeroesWin => "the heroes win".into(),
             Outcome::DmWins => "the Draken Master wins".into(),
@@ -510,6 +604,17 @@ pub fn status(s: &State) -> Vec<String> {
         }
         for i in &h.items {
             extra.push(i.to_string());
+        }
+        let spells: Vec<String> = crate::dw10::figures::SPELLS
+            .iter()
+            .filter(|sp| b.has(**sp) || h.magic.spells.contains(sp))
+            .map(|sp| sp.to_string())
+            .collect();
+        if !spells.is_empty() {
+            extra.push(format!("spells {}", spells.join(" ")));
+        }
+        if h.magic.asleep {
+            extra.push("asleep".into());
         }
         out.push(format!(
             "  {} {place}: {}/{} wounds, attacks {}, armour {}{}",
@@ -621,7 +726,7 @@ pub fn help() -> Vec<String> {
         "commands (HERO is a name or its start, MONSTER its number, X,Y a square):",
         "  move HERO X,Y         walk (diagonals 2, rock slides 2, pits jumped for 3)",
         "  attack HERO MONSTER   walk next to a monster; melee comes in the Melee Phase",
-        "  shoot HERO MONSTER    shoot instead of moving (also in the Non-Mover's phase)",
+        "  shoot HERO MONSTER [MONSTER…]   shoot instead of moving (also in the Non-Mover's phase); Multi Shot shares its dice",
         "  open HERO door [N|E|S|W], open HERO chest   2 movement points",
         "  close HERO [N|E|S|W]  free",
         "  explore HERO          a furnishing or coffin beside the hero, 2 points",
@@ -629,7 +734,11 @@ pub fn help() -> Vec<String> {
         "  teleport HERO [X,Y]   from an active teleporter to another, 2 points",
         "  drink HERO [potion|major-potion|antidote]   or from a pool or well beside",
         "  heal HERO OTHER [OTHER]   Healing Touch or Field Healing",
-        "  listen HERO, check HERO, cast HERO SPELL [MONSTER]",
+        "  listen HERO, check HERO",
+        "  cast HERO SPELL [on MONSTER | at X,Y [SIDE]]   shield, invulnerable-to-fire/-poison, hold-portal at a door, finger-of-death on a monster",
+        "  control HERO MONSTER X,Y   Control Enemy: move a monster in sight (d6 3-6)",
+        "  place HERO X,Y        set down a portable teleporter under or beside the hero",
+        "  non-mover             having won the initiative, let the Draken Master move first",
         "  escape HERO           leave the dungeon from an active teleporter, 2 points",
         "  end                   the heroes' phase is over: the dungeon answers",
         "  status, map, help, undo, quit",

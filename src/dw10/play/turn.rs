@@ -6,7 +6,7 @@ use crate::dw10::figures::Ability;
 use crate::dw10::play::combat::wound;
 use crate::dw10::play::ctx::Ctx;
 use crate::dw10::play::event::{CounterCheck, Event};
-use crate::dw10::play::state::{HeroId, Outcome, Phase, SideId, Sq, range};
+use crate::dw10::play::state::{HeroId, Outcome, Phase, SideId, Sq, Who, range};
 use crate::dw10::scenario::Objective;
 
 /// Poison (L247-251) and fire (L258-261) counters, before initiative.
@@ -85,7 +85,8 @@ pub fn respawn(c: &mut Ctx) {
 }
 
 /// A side's initiative bonus: +1 per figure with Initiative Bonus, +1 for
-/// a hero who listened last move, +2 at most (L239-242, L264-269, L382).
+/// a hero who listened last move, +1 per hero reading a stone altar
+/// beside it, +2 at most (L239-242, L264-269, L378-382).
 pub fn bonus(c: &Ctx, side: SideId) -> u32 {
     let figs = c.s.figures();
     let n = figs
@@ -93,7 +94,7 @@ pub fn bonus(c: &Ctx, side: SideId) -> u32 {
         .filter(|w| w.side() == side && c.s.body(**w).has(Ability::InitiativeBonus))
         .count() as u32;
     let listen = if side == SideId::Heroes {
-        c.s.listen_bonus
+        c.s.listen_bonus + crate::dw10::play::magic::readers(c.s)
     } else {
         0
     };
@@ -101,8 +102,8 @@ pub fn bonus(c: &Ctx, side: SideId) -> u32 {
 }
 
 /// The initiative roll (L94-97): a d6 each plus the bonus, ties rolled
-/// again. The winner is the Mover (the project's: the engine and the
-/// players always take the Mover's Action Phase when they win).
+/// again. The winner is the Mover unless it gives the place up: the
+/// heroes with `non-mover`, the Draken Master by its policy.
 pub fn initiative(c: &mut Ctx) -> SideId {
     let hb = bonus(c, SideId::Heroes);
     let db = bonus(c, SideId::Dm);
@@ -122,6 +123,7 @@ pub fn initiative(c: &mut Ctx) -> SideId {
                 SideId::Dm
             };
             c.push(Event::Mover { side });
+            c.s.winner = side;
             return side;
         }
     }
@@ -146,5 +148,44 @@ pub fn escape(c: &mut Ctx, h: HeroId) {
         };
         c.s.phase = Phase::Over(outcome);
         c.push(Event::Over { outcome });
+    }
+}
+
+/// The end of the Non-Mover's Shooting Phase: Fingers of Death strike,
+/// the phase's wards end.
+pub fn after_shooting(c: &mut Ctx) {
+    for i in 0..c.s.heroes.len() {
+        let h = HeroId(i as u32);
+        let Some(m) = c.s.hero_mut(h).magic.finger.take() else {
+            continue;
+        };
+        let w = Who::Hero(h);
+        let target = Who::Monster(m);
+        let failed = if !c.s.body(w).alive() {
+            Some("the caster fell")
+        } else if !c.s.body(target).alive() {
+            Some("the target is gone")
+        } else if c.s.hero(h).magic.shot_at {
+            Some("the caster was shot at")
+        } else if !c.s.enemies_next_to(w).is_empty() {
+            Some("the caster is in a kill zone")
+        } else if !crate::dw10::play::magic::in_sight(c.s, c.map, w, target) {
+            Some("the caster lost sight of the target")
+        } else {
+            None
+        };
+        c.push(Event::Finger {
+            hero: h,
+            target: m,
+            failed,
+        });
+        if failed.is_none() {
+            crate::dw10::play::combat::kill(c, target);
+        }
+    }
+    for hero in c.s.heroes.iter_mut() {
+        hero.magic.shield = false;
+        hero.magic.fire_ward = false;
+        hero.magic.poison_ward = false;
     }
 }

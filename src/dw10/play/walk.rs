@@ -13,6 +13,13 @@
 //!   piece for 2 on the way (L559-562), a slime slips under any closed door.
 //! - A figure ends on clear floor, never on another figure; a monster never
 //!   ends on a teleporter (L362-363).
+//! - A figure of movement 3 or less does not jump pits: it crosses one only
+//!   from the square where it waited a whole Mover's Action Phase, for all
+//!   its points (L309-313).
+//! - A door held by Hold Portal stays shut to monsters (the slime aside).
+//! - While a hero wards with a camp fire, monsters of 4 or more attack dice
+//!   come no nearer than 3 squares to it (L373-377).
+//! - A figure moved by Control Enemy goes through kill zones (L122-125).
 
 use crate::dw10::board::Ground;
 use crate::dw10::features::FeatureKind;
@@ -95,6 +102,43 @@ pub fn reach(s: &State, map: &Map, who: Who, budget: u32) -> Reach {
 /// [`reach`], with `stairs`: a staircase end leads to the other ends of
 /// its colour for 1 (a hero's plan; the walk itself stops at the stairs).
 pub fn reach_with(s: &State, map: &Map, who: Who, budget: u32, stairs: bool) -> Reach {
+    reach_opts(s, map, who, budget, stairs, true, false)
+}
+
+/// [`reach`] for planning a way over several moves: a slow figure may
+/// cross any pit on it (it will wait beside it first).
+pub fn reach_plan(s: &State, map: &Map, who: Who, budget: u32) -> Reach {
+    reach_opts(s, map, who, budget, false, true, true)
+}
+
+/// The squares an enemy's Control Enemy may move `who` to: its own
+/// movement (never Swift Mover's double), kill zones passed (L212-215).
+pub fn reach_controlled(s: &State, map: &Map, who: Who) -> Reach {
+    let mv = s.body(who).fig.movement;
+    reach_opts(s, map, who, mv, false, false, false)
+}
+
+/// The camp fires a hero wards with now (L373-377).
+pub fn guarded_fires(s: &State) -> Vec<Sq> {
+    s.heroes
+        .iter()
+        .filter_map(|h| {
+            let f = s.feature(h.magic.fire_guard?);
+            let p = h.body.at?;
+            crate::dw10::play::state::adjacent(p, (f.x, f.y)).then_some((f.x, f.y))
+        })
+        .collect()
+}
+
+fn reach_opts(
+    s: &State,
+    map: &Map,
+    who: Who,
+    budget: u32,
+    stairs: bool,
+    zones: bool,
+    plan: bool,
+) -> Reach {
     let b = &map.board;
     let n = (b.width * b.height).max(0) as usize;
     let start = s.body(who).at.unwrap_or((0, 0));
@@ -103,6 +147,19 @@ pub fn reach_with(s: &State, map: &Map, who: Who, budget: u32, stairs: bool) -> 
     let fly = body.has(Ability::Fly);
     let slime = body.has(Ability::ThroughDoors);
     let side = who.side();
+    // Slow figures cross a pit only from the square they waited on.
+    let slow = body.fig.movement <= 3 && !fly;
+    let ready = body.pit_ready == Some(start);
+    let fires = if side == SideId::Dm && body.fig.attacks > 3 {
+        guarded_fires(s)
+    } else {
+        Vec::new()
+    };
+    let near_fire = |q: Sq| {
+        fires
+            .iter()
+            .any(|f| crate::dw10::play::state::range(*f, q) < 3)
+    };
     let mut r = Reach {
         width: b.width,
         cost: vec![None; n],
@@ -120,6 +177,7 @@ pub fn reach_with(s: &State, map: &Map, who: Who, budget: u32, stairs: bool) -> 
             Some(d)
                 if side == SideId::Dm
                     && !s.hidden(d)
+                    && !s.held[d.0 as usize]
                     && s.feature(d).colour.is_none()
                     && revealed(s, map, p)
                     && revealed(s, map, q) =>
@@ -130,6 +188,9 @@ pub fn reach_with(s: &State, map: &Map, who: Who, budget: u32, stairs: bool) -> 
         }
     };
     let enter = |q: Sq| -> Option<u32> {
+        if near_fire(q) {
+            return None;
+        }
         match b.ground(q.0, q.1) {
             Ground::Clear => Some(1),
             Ground::RockSlide => Some(2),
@@ -146,7 +207,7 @@ pub fn reach_with(s: &State, map: &Map, who: Who, budget: u32, stairs: bool) -> 
             continue;
         }
         if p != start {
-            if !stealth && !fly && s.in_kill_zone(p, side) {
+            if zones && !stealth && !fly && s.in_kill_zone(p, side) {
                 continue;
             }
             if side == SideId::Heroes && s.feature_on(p, FeatureKind::Trap).is_some() {
@@ -173,10 +234,18 @@ pub fn reach_with(s: &State, map: &Map, who: Who, budget: u32, stairs: bool) -> 
                 && (stealth || fly || !enemy_at(q))
             {
                 try_to(q, t + extra, opened, &mut heap);
-            } else if b.ground(q.0, q.1) == Ground::Pit && !fly {
+            } else if b.ground(q.0, q.1) == Ground::Pit
+                && !fly
+                && (!slow || plan || (ready && p == start))
+            {
                 let m = (p.0 + 2 * dx, p.1 + 2 * dy);
-                if b.standable(m.0, m.1) && door(q, m) == Ok(None) && (stealth || !enemy_at(m)) {
-                    try_to(m, 3 + extra, opened, &mut heap);
+                let jump = if slow { body.fig.movement } else { 3 };
+                if b.standable(m.0, m.1)
+                    && !near_fire(m)
+                    && door(q, m) == Ok(None)
+                    && (stealth || !enemy_at(m))
+                {
+                    try_to(m, jump + extra, opened, &mut heap);
                 }
             }
         }
@@ -208,4 +277,30 @@ pub fn reach_with(s: &State, map: &Map, who: Who, budget: u32, stairs: bool) -> 
         }
     }
     r
+}
+
+/// Is there a pit straight beside `p` with a square to stop on beyond it
+/// (a slow figure waiting here may cross next time, L309-313)?
+pub fn pit_beside(map: &Map, p: Sq) -> bool {
+    let b = &map.board;
+    [(1, 0), (-1, 0), (0, 1), (0, -1)].iter().any(|(dx, dy)| {
+        b.ground(p.0 + dx, p.1 + dy) == Ground::Pit && b.standable(p.0 + 2 * dx, p.1 + 2 * dy)
+    })
+}
+
+/// Marks a figure that waited its whole Mover's Action Phase beside a pit
+/// as ready to cross (movement 3 or less, L309-313).
+pub fn wait_by_pit(
+    s: &mut State,
+    map: &Map,
+    who: Who,
+    ev: &mut Vec<crate::dw10::play::event::Event>,
+) {
+    let b = s.body(who);
+    let Some(p) = b.at else { return };
+    if b.fig.movement > 3 || b.has(Ability::Fly) || b.pit_ready == Some(p) || !pit_beside(map, p) {
+        return;
+    }
+    s.body_mut(who).pit_ready = Some(p);
+    ev.push(crate::dw10::play::event::Event::PitReady { who });
 }
