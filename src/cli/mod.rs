@@ -11,6 +11,7 @@ mod ddd;
 mod generate;
 mod outputs;
 mod play;
+mod prompt;
 mod play_ddd;
 mod play_dw10;
 mod render;

@@ -1,10 +1,11 @@
 //! `tilecrawl play`: the solo-play companion at the table.
 
-use anyhow::{Context, bail};
+use anyhow::bail;
 use clap::{Args, ValueEnum};
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
+use super::prompt::{Input, Typed};
 use tilecrawl::mkd::play::complete::{Names, complete};
 use tilecrawl::mkd::play::floors::Adventure;
 use tilecrawl::mkd::play::save_writer::SaveWriter;
@@ -447,7 +448,10 @@ pub fn run(a: PlayArgs) -> anyhow::Result<()> {
             out.flush()?;
             let mut input = Input::new(interactive);
             while !sess.is_full() {
-                let answer = match input.next_line(&sess)? {
+                let names = Names::of(sess.game());
+                let complete_here: super::prompt::Completer =
+                    Box::new(move |head| complete(head, &names));
+                let answer = match input.next_line(session::MAX_LINE_BYTES, complete_here)? {
                     None => break,
                     Some(Typed::Line(line)) => {
                         if is_quit(&line) {
@@ -486,98 +490,3 @@ fn is_quit(line: &str) -> bool {
     l.eq_ignore_ascii_case("quit") || l.eq_ignore_ascii_case("exit")
 }
 
-/// A line from the player.
-enum Typed {
-    Line(String),
-    /// Too long to be a command: its start and its length in bytes.
-    TooLong(String, u64),
-}
-
-/// Where the commands come from: a terminal gets a line editor (history,
-/// editing, completion of verbs, heroes and monsters); a pipe or a file is
-/// read line by line as it is.
-enum Input {
-    Editor(Box<rustyline::Editor<CommandHelper, rustyline::history::DefaultHistory>>),
-    Plain(std::io::StdinLock<'static>),
-}
-
-impl Input {
-    fn new(interactive: bool) -> Input {
-        if interactive
-            && let Ok(mut rl) =
-                rustyline::Editor::<CommandHelper, rustyline::history::DefaultHistory>::new()
-        {
-            rl.set_helper(Some(CommandHelper::default()));
-            return Input::Editor(Box::new(rl));
-        }
-        Input::Plain(std::io::stdin().lock())
-    }
-
-    /// The next command line, or `None` at the end of the input. A line is
-    /// read with a bound: one longer than a command may be is read to its
-    /// end without being kept.
-    fn next_line(&mut self, sess: &Session) -> anyhow::Result<Option<Typed>> {
-        use tilecrawl::core::fs::{LimitedLine, read_line_limited};
-        match self {
-            Input::Plain(stdin) => Ok(
-                match read_line_limited(stdin, session::MAX_LINE_BYTES)
-                    .context("reading a command")?
-                {
-                    None => None,
-                    Some(LimitedLine::Line(l)) => Some(Typed::Line(l)),
-                    Some(LimitedLine::TooLong(start, n)) => Some(Typed::TooLong(start, n)),
-                },
-            ),
-            Input::Editor(rl) => {
-                if let Some(h) = rl.helper_mut() {
-                    h.names = Names::of(sess.game());
-                }
-                match rl.readline("tilecrawl> ") {
-                    Ok(line) => {
-                        if !line.trim().is_empty() {
-                            // History is a convenience: a failure to keep
-                            // a line loses nothing.
-                            let _ = rl.add_history_entry(line.as_str());
-                        }
-                        Ok(Some(Typed::Line(line)))
-                    }
-                    Err(
-                        rustyline::error::ReadlineError::Eof
-                        | rustyline::error::ReadlineError::Interrupted,
-                    ) => Ok(None),
-                    Err(e) => Err(e).context("reading a command"),
-                }
-            }
-        }
-    }
-}
-
-/// The line editor's completion: the library's [`complete`].
-#[derive(Default)]
-struct CommandHelper {
-    names: Names,
-}
-
-impl rustyline::completion::Completer for CommandHelper {
-    type Candidate = String;
-
-    fn complete(
-        &self,
-        line: &str,
-        pos: usize,
-        _ctx: &rustyline::Context<'_>,
-    ) -> rustyline::Result<(usize, Vec<String>)> {
-        let head = line.get(..pos).unwrap_or(line);
-        Ok(complete(head, &self.names))
-    }
-}
-
-impl rustyline::hint::Hinter for CommandHelper {
-    type Hint = String;
-}
-
-impl rustyline::highlight::Highlighter for CommandHelper {}
-
-impl rustyline::validate::Validator for CommandHelper {}
-
-impl rustyline::Helper for CommandHelper {}

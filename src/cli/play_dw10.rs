@@ -257,15 +257,18 @@ pub fn play(o: PlayDw10<'_>) -> anyhow::Result<()> {
         save(&sess)?;
     } else {
         out.flush()?;
-        let mut stdin = std::io::stdin().lock();
-        use tilecrawl::core::fs::{LimitedLine, read_line_limited};
+        use super::prompt::{Input, Typed};
+        use std::io::IsTerminal;
+        let mut input = Input::new(std::io::stdin().is_terminal());
         while !sess.is_full() {
-            let line = match read_line_limited(&mut stdin, session::MAX_LINE_BYTES)
-                .context("reading a command")?
-            {
+            let names = tilecrawl::dw10::play::complete::Names::of(&sess.game().s);
+            let line = match input.next_line(
+                session::MAX_LINE_BYTES,
+                Box::new(move |head| tilecrawl::dw10::play::complete::complete(head, &names)),
+            )? {
                 None => break,
-                Some(LimitedLine::Line(l)) => l,
-                Some(LimitedLine::TooLong(start, _)) => start,
+                Some(Typed::Line(l)) => l,
+                Some(Typed::TooLong(start, _)) => start,
             };
             if is_quit(&line) {
                 break;

@@ -23,6 +23,7 @@
 pub mod abilities;
 pub mod combat;
 pub mod command;
+pub mod complete;
 pub mod ctx;
 pub mod dm;
 pub mod dungeon;
