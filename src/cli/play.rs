@@ -1,11 +1,11 @@
 //! `tilecrawl play`: the solo-play companion at the table.
 
+use super::prompt::{Input, Typed};
 use anyhow::bail;
 use clap::{Args, ValueEnum};
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
-use super::prompt::{Input, Typed};
 use tilecrawl::mkd::play::complete::{Names, complete};
 use tilecrawl::mkd::play::floors::Adventure;
 use tilecrawl::mkd::play::save_writer::SaveWriter;
@@ -489,4 +489,3 @@ fn is_quit(line: &str) -> bool {
     let l = line.split('#').next().unwrap_or("").trim();
     l.eq_ignore_ascii_case("quit") || l.eq_ignore_ascii_case("exit")
 }
-

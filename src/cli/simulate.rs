@@ -37,10 +37,11 @@ pub struct SimulateArgs {
     /// No progress bar and no warnings; only the report and errors.
     #[arg(long, short)]
     quiet: bool,
-    /// Turns after which a run stops and counts as lost ("timed out").
-    #[arg(long, value_name = "N", default_value_t = simulate::DEFAULT_MAX_TURNS,
-          value_parser = clap::value_parser!(u32).range(1..=100_000))]
-    max_turns: u32,
+    /// Turns (Dungeon World 10 mm: moves) after which a run stops and
+    /// counts as lost ("timed out"). Default: 200 turns for the MKD
+    /// Adventure, 60 moves for Dungeon World 10 mm.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    max_turns: Option<u32>,
 
     // ---- Dungeons Dark & Dangerous (dd-and-d scenarios only; see play_ddd.rs) ----
     /// dd-and-d: Blue's war-party. Default: `warparty new --seed 1`'s.
@@ -72,6 +73,11 @@ pub fn run(a: SimulateArgs) -> anyhow::Result<()> {
         if a.scaled_down {
             bail!("--scaled-down is for dungeon-world-10mm scenarios");
         }
+        if a.max_turns.is_some() {
+            bail!(
+                "--max-turns is for MKD and dungeon-world-10mm scenarios; a dd-and-d game takes --max-rounds"
+            );
+        }
         let d = super::play_ddd::DddPlay {
             scenario: Some(a.scenario.clone()),
             warparty: a.warparty.clone(),
@@ -97,7 +103,9 @@ pub fn run(a: SimulateArgs) -> anyhow::Result<()> {
             seed: a.seed,
             jobs: a.jobs,
             json: a.json,
-            max_moves: a.max_turns,
+            max_moves: a
+                .max_turns
+                .unwrap_or(tilecrawl::dw10::play::simulate::DEFAULT_MAX_MOVES),
             scaled_down: a.scaled_down,
         });
     }
@@ -115,7 +123,7 @@ pub fn run(a: SimulateArgs) -> anyhow::Result<()> {
     let opts = SimOptions {
         runs: a.runs,
         seed: a.seed.unwrap_or(loaded.adventure.seed()),
-        max_turns: a.max_turns,
+        max_turns: a.max_turns.unwrap_or(simulate::DEFAULT_MAX_TURNS),
     };
     let bar = if a.quiet || a.json {
         ProgressBar::hidden()
