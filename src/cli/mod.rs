@@ -119,10 +119,10 @@ Example:\n  tilecrawl play output/7/scenario.yaml --party party.yaml --combat di
         after_help = "Example:\n  tilecrawl party new --ruleset wod-s --heroes 4 --seed 9 --out party.yaml"
     )]
     Party(characters::PartyCommand),
-    /// Dungeons Dark & Dangerous war-parties: make a balanced one, check one.
+    /// Dungeons Dark & Dangerous war-parties: make a balanced one, check one, advance one after a game.
     #[command(
         subcommand,
-        after_help = "Example:\n  tilecrawl warparty new --seed 3 --out blue.yaml\n  tilecrawl warparty check blue.yaml"
+        after_help = "Example:\n  tilecrawl warparty new --seed 3 --out blue.yaml\n  tilecrawl warparty check blue.yaml\n  tilecrawl warparty advance blue.yaml --save game.yaml --out blue2.yaml"
     )]
     Warparty(warparty::WarpartyCommand),
     /// Names by land of origin (World of Dungeons S), for the people met on the way.

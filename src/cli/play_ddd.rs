@@ -117,6 +117,30 @@ fn reading_warning(s: &DddScenario, w: &Warparty, side: &str) -> Option<String> 
     })
 }
 
+/// A save, with its scenario (found beside the save) and that scenario's
+/// digest, refused if the scenario changed since the game was saved.
+pub(crate) fn load_save(
+    save_path: &Path,
+) -> anyhow::Result<(session::SaveFile, Arc<DddScenario>, String)> {
+    let text = read(save_path, "a save file", session::MAX_SAVE_BYTES)?;
+    let file = save_path.display().to_string();
+    let save = session::parse_save(&text, &file)?;
+    let dir = save_path
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let scen_path = dir.join(&save.scenario);
+    let (scenario, digest) = load_scenario(&scen_path)?;
+    if digest != save.scenario_digest {
+        bail!(
+            "{}: the scenario {} changed since this game was saved; the save cannot be replayed on it",
+            save_path.display(),
+            scen_path.display()
+        );
+    }
+    Ok((save, scenario, digest))
+}
+
 const MAX_SCRIPT_BYTES: u64 = 4 * 1024 * 1024;
 
 pub(crate) fn run(a: DddPlay) -> anyhow::Result<()> {
@@ -135,22 +159,8 @@ pub(crate) fn run(a: DddPlay) -> anyhow::Result<()> {
             }
             let target = a.save.clone().unwrap_or(save_path.clone());
             let lock = tilecrawl::core::fs::FolderLock::take_for(&target)?;
-            let text = read(save_path, "a save file", session::MAX_SAVE_BYTES)?;
             let file = save_path.display().to_string();
-            let save = session::parse_save(&text, &file)?;
-            let dir = save_path
-                .parent()
-                .filter(|p| !p.as_os_str().is_empty())
-                .unwrap_or(Path::new("."));
-            let scen_path = dir.join(&save.scenario);
-            let (scenario, digest) = load_scenario(&scen_path)?;
-            if digest != save.scenario_digest {
-                bail!(
-                    "{}: the scenario {} changed since this game was saved; the save cannot be replayed on it",
-                    save_path.display(),
-                    scen_path.display()
-                );
-            }
+            let (save, scenario, digest) = load_save(save_path)?;
             let (sess, lines) = Session::resume(&save, scenario, &file)?;
             let n = save.commands.len();
             let mut opening: Vec<String> = Vec::new();

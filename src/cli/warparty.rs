@@ -1,8 +1,12 @@
-//! `tilecrawl warparty new|check`: Dungeons Dark & Dangerous war-parties.
+//! `tilecrawl warparty new|check|advance`: Dungeons Dark & Dangerous
+//! war-parties.
 
 use clap::{Args, Subcommand};
 use std::path::PathBuf;
-use tilecrawl::ddd::warparty;
+use tilecrawl::ddd::advance;
+use tilecrawl::ddd::play::session::Session;
+use tilecrawl::ddd::play::state::Team;
+use tilecrawl::ddd::warparty::{self, Warparty};
 
 /// `tilecrawl warparty`.
 #[derive(Debug, Subcommand)]
@@ -11,6 +15,30 @@ pub(crate) enum WarpartyCommand {
     New(NewArgs),
     /// Check a war-party file: one `error:` line per problem.
     Check(CheckArgs),
+    /// The roster after a game played with --advanced: experience spent,
+    /// killed models replaced (the advanced rules).
+    Advance(AdvanceArgs),
+}
+
+#[derive(Debug, Args)]
+pub(crate) struct AdvanceArgs {
+    /// The war-party file, as it played the game.
+    file: PathBuf,
+    /// The game's save (`tilecrawl play --advanced … --save FILE`), played to the end.
+    #[arg(long, value_name = "FILE")]
+    save: PathBuf,
+    /// The roster to write (`-`: standard output).
+    #[arg(long, value_name = "FILE")]
+    out: PathBuf,
+    /// The side the party played, when it played both (blue or red).
+    #[arg(long)]
+    side: Option<String>,
+    /// Seed of the rolls. Default: the game's play seed.
+    #[arg(long)]
+    seed: Option<u64>,
+    /// Replace the file if it exists.
+    #[arg(long)]
+    force: bool,
 }
 
 #[derive(Debug, Args)]
@@ -55,6 +83,7 @@ pub(crate) fn run(c: WarpartyCommand) -> anyhow::Result<()> {
             outln!("seed {seed}: wrote {}", a.out.display())?;
             Ok(())
         }
+        WarpartyCommand::Advance(a) => run_advance(a),
         WarpartyCommand::Check(a) => {
             let file = a.file.display().to_string();
             let text = warparty::read_text(&a.file)?;
@@ -71,4 +100,75 @@ pub(crate) fn run(c: WarpartyCommand) -> anyhow::Result<()> {
             anyhow::bail!("{file}: {last}")
         }
     }
+}
+
+fn run_advance(a: AdvanceArgs) -> anyhow::Result<()> {
+    let side = match a.side.as_deref() {
+        None => None,
+        Some(s) => Some(Team::parse(s).ok_or_else(|| {
+            anyhow::anyhow!(
+                "--side `{}`: expected blue or red",
+                tilecrawl::core::text::excerpt(s, 20)
+            )
+        })?),
+    };
+    if a.out.as_os_str() != "-" && a.out.exists() && !a.force {
+        anyhow::bail!("{} exists; add --force to replace it", a.out.display());
+    }
+    let party = warparty::load(&a.file)?;
+    let file = a.file.display().to_string();
+    let save_file = a.save.display().to_string();
+    let (save, scenario, _) = super::play_ddd::load_save(&a.save)?;
+    // The party as the save keeps it: without the log of its rolls.
+    let bare = |w: &Warparty| Warparty {
+        log: Vec::new(),
+        ..w.clone()
+    };
+    let played: Vec<Team> = [(Team::Blue, &save.warparty), (Team::Red, &save.opponent)]
+        .into_iter()
+        .filter(|(_, w)| bare(w) == bare(&party))
+        .map(|(t, _)| t)
+        .filter(|t| side.is_none_or(|s| s == *t))
+        .collect();
+    let team = match played[..] {
+        [t] => t,
+        [] => anyhow::bail!(
+            "{file}: this war-party did not play the game in {save_file}{} (Blue was {}, Red {})",
+            side.map_or(String::new(), |s| format!(" as {}", s.name())),
+            tilecrawl::core::text::excerpt(&save.warparty.name, 40),
+            tilecrawl::core::text::excerpt(&save.opponent.name, 40)
+        ),
+        _ => anyhow::bail!(
+            "{file}: this war-party played both sides in {save_file}; say which with --side blue or --side red"
+        ),
+    };
+    let (sess, _) = Session::resume(&save, scenario, &save_file)?;
+    let after =
+        advance::aftermath(sess.game(), team).map_err(|e| anyhow::anyhow!("{save_file}: {e}"))?;
+    let out = advance::advance(&party, &after, a.seed.unwrap_or(save.seed));
+    let text = warparty::to_yaml(&out);
+    if a.out.as_os_str() == "-" {
+        out!("{text}")?;
+        return Ok(());
+    }
+    tilecrawl::core::fs::write_atomic(&a.out, text.as_bytes())?;
+    let xp: Vec<String> = after
+        .experience
+        .iter()
+        .map(|(n, x)| format!("{n}: {x}"))
+        .collect();
+    outln!(
+        "{}: {} played {}; experience earned {}; {} killed and replaced; wrote {}",
+        file,
+        tilecrawl::core::text::excerpt(&party.name, 40),
+        team.name(),
+        if xp.is_empty() {
+            "none".to_string()
+        } else {
+            format!("({})", xp.join(", "))
+        },
+        after.killed.len(),
+        a.out.display()
+    )?;
+    Ok(())
 }

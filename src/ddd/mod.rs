@@ -11,8 +11,10 @@
 //!   zones, and [`generate`];
 //! - `part.rs` — [`DddPart`], the scenario file's part, and its checks;
 //! - `sheet.rs` — what the setup sheet says;
-//! - `warparty.rs` — war-parties: the file, its checks, a balanced one from a seed.
+//! - `warparty.rs` — war-parties: the file, its checks, a balanced one from a seed;
+//! - `advance.rs` — a war-party between games (experience, reinforcements).
 
+pub mod advance;
 pub mod part;
 pub mod play;
 pub mod rules;

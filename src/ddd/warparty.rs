@@ -204,6 +204,14 @@ pub struct Model {
     /// Its abilities.
     #[serde(default)]
     pub abilities: Vec<Ability>,
+    /// Experience points not yet spent (the advanced rules, L167-172:
+    /// five buy an ability after a game).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub experience: u32,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
 /// A war-party file.
@@ -216,6 +224,11 @@ pub struct Warparty {
     pub name: String,
     /// The models.
     pub models: Vec<Model>,
+    /// The most abilities the party may hold, when the advanced rules
+    /// (reinforcements and experience, L164-176) took it past the ten a new
+    /// party starts with; absent: ten.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ability_limit: Option<u32>,
     /// The rolls that made it (none for a party written by hand).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub log: Vec<LogEntry>,
@@ -244,9 +257,19 @@ pub enum Problem {
         /// Its number.
         number: u32,
     },
-    /// More than ten abilities.
-    #[error("models: {0} abilities in all; a war-party has at most {MAX_ABILITIES}")]
-    TooManyAbilities(usize),
+    /// More abilities than the party may hold (ten, or its `ability_limit`).
+    #[error("models: {total} abilities in all; {}", limit_words(*.limit))]
+    TooManyAbilities {
+        /// Abilities in the party.
+        total: usize,
+        /// The most it may hold.
+        limit: u32,
+    },
+    /// An `ability_limit` below ten or beyond what the advanced rules can give.
+    #[error(
+        "ability_limit: {0}; it is {MAX_ABILITIES} to {MAX_ABILITY_LIMIT} (absent: {MAX_ABILITIES})"
+    )]
+    Limit(u32),
     /// An unstarred ability twice on one model.
     #[error(
         "models[{index}] ({name}): {ability} twice; only extra-wound and extra-attack may repeat"
@@ -272,6 +295,18 @@ pub enum Problem {
         needs: &'static str,
     },
 }
+
+fn limit_words(limit: u32) -> String {
+    if limit as usize == MAX_ABILITIES {
+        format!("a war-party has at most {MAX_ABILITIES}")
+    } else {
+        format!("this war-party's ability_limit is {limit}")
+    }
+}
+
+/// The largest `ability_limit` read: more than the advanced rules can give
+/// in any likely campaign, small enough to keep files sane.
+pub const MAX_ABILITY_LIMIT: u32 = 1000;
 
 /// Every way `w` breaks the rules, in file order (empty: a legal party).
 pub fn problems(w: &Warparty) -> Vec<Problem> {
@@ -321,9 +356,17 @@ pub fn problems(w: &Warparty) -> Vec<Problem> {
             }
         }
     }
+    let limit = match w.ability_limit {
+        Some(l) if !(MAX_ABILITIES as u32..=MAX_ABILITY_LIMIT).contains(&l) => {
+            out.push(Problem::Limit(l));
+            MAX_ABILITIES as u32
+        }
+        Some(l) => l,
+        None => MAX_ABILITIES as u32,
+    };
     let total: usize = w.models.iter().map(|m| m.abilities.len()).sum();
-    if total > MAX_ABILITIES {
-        out.push(Problem::TooManyAbilities(total));
+    if total > limit as usize {
+        out.push(Problem::TooManyAbilities { total, limit });
     }
     out
 }
@@ -409,71 +452,104 @@ pub fn new(seed: u64, name: &str) -> Warparty {
     let mut dice = Dice::for_stage(seed, "warparty");
     let mut models = Vec::with_capacity(MODELS);
     for n in 1..=MODELS as u32 {
-        let power = Die::ALL[dice.choose(5, format_args!("model {n}: power die (1 d4 … 5 d12)"))];
-        let fits: Vec<Die> = Die::ALL
-            .into_iter()
-            .filter(|d| d.sides() + power.sides() >= 14)
-            .collect();
-        let defense = fits[dice.choose_then(fits.len(), |i| {
-            format!(
-                "model {n}: defense die among those that balance a {power:?} power die: {:?}",
-                fits[i]
-            )
-        })];
+        let (power, defense) = roll_dice(&mut dice, n);
         models.push(Model {
             number: n,
             name: format!("{name} {n}"),
             power,
             defense,
             abilities: Vec::new(),
+            experience: 0,
         });
     }
-    let total: u32 = DEALT.iter().map(|(_, w)| w).sum();
-    let mut dealt = 0;
-    for attempt in 1..=200 {
-        if dealt == MAX_ABILITIES {
-            break;
-        }
-        let m = dice.choose(MODELS, format_args!("ability {}: which model", dealt + 1));
-        let r = dice.roll(
-            1,
-            total,
-            format_args!("ability {}: which ability", dealt + 1),
-        );
-        let mut acc = 0;
-        let a = DEALT
-            .iter()
-            .find(|(_, w)| {
-                acc += w;
-                r <= acc
-            })
-            .map_or(Ability::RangedAttack, |(a, _)| *a);
-        let model = &mut models[m];
-        let legal = model.abilities.len() < 2
-            && (a.repeats() || !model.abilities.iter().any(|b| b.kind() == a.kind()))
-            && a.needs().is_none_or(|n| model.abilities.contains(&n));
-        if legal {
-            model.abilities.push(a);
-            dealt += 1;
-            dice.set_last_purpose(format_args!(
-                "ability {dealt}: {} for model {}",
-                a.id(),
-                m + 1
-            ));
-        } else {
-            dice.set_last_purpose(format_args!(
-                "ability {}: {} does not fit model {} (roll {attempt}); rolled again",
-                dealt + 1,
-                a.id(),
-                m + 1
-            ));
-        }
-    }
+    let all: Vec<usize> = (0..MODELS).collect();
+    deal(&mut dice, &mut models, &all, MAX_ABILITIES, "ability");
     Warparty {
         format: FORMAT.into(),
         name: name.into(),
         models,
+        ability_limit: None,
         log: dice.into_log(),
+    }
+}
+
+/// Model `n`'s dice by the balanced recipe: the power die rolled, then the
+/// defense die among those whose sides add up with it to 14 or more.
+pub(crate) fn roll_dice(dice: &mut Dice, n: u32) -> (Die, Die) {
+    let power = Die::ALL[dice.choose(5, format_args!("model {n}: power die (1 d4 … 5 d12)"))];
+    let fits: Vec<Die> = Die::ALL
+        .into_iter()
+        .filter(|d| d.sides() + power.sides() >= 14)
+        .collect();
+    let defense = fits[dice.choose_then(fits.len(), |i| {
+        format!(
+            "model {n}: defense die among those that balance a {power:?} power die: {:?}",
+            fits[i]
+        )
+    })];
+    (power, defense)
+}
+
+/// An ability rolled by [`DEALT`]'s weights (`what` says what for).
+pub(crate) fn roll_ability(dice: &mut Dice, what: std::fmt::Arguments<'_>) -> Ability {
+    let total: u32 = DEALT.iter().map(|(_, w)| w).sum();
+    let r = dice.roll(1, total, what);
+    let mut acc = 0;
+    DEALT
+        .iter()
+        .find(|(_, w)| {
+            acc += w;
+            r <= acc
+        })
+        .map_or(Ability::RangedAttack, |(a, _)| *a)
+}
+
+/// May `m` take `a` on top of what it has (once unless starred, the
+/// prerequisite held)?
+pub fn may_take(m: &Model, a: Ability) -> bool {
+    (a.repeats() || !m.abilities.iter().any(|b| b.kind() == a.kind()))
+        && a.needs().is_none_or(|n| m.abilities.contains(&n))
+}
+
+/// Deals `count` abilities one at a time, each to a rolled model of
+/// `among` (indices into `models`), at most two a model, a deal that would
+/// break a rule rolled again; `label` starts each roll's purpose.
+pub(crate) fn deal(
+    dice: &mut Dice,
+    models: &mut [Model],
+    among: &[usize],
+    count: usize,
+    label: &str,
+) {
+    let mut dealt = 0;
+    if among.is_empty() {
+        return;
+    }
+    for attempt in 1..=200 {
+        if dealt == count {
+            break;
+        }
+        let m = among[dice.choose(
+            among.len(),
+            format_args!("{label} {}: which model", dealt + 1),
+        )];
+        let a = roll_ability(dice, format_args!("{label} {}: which ability", dealt + 1));
+        let model = &mut models[m];
+        let number = model.number;
+        if model.abilities.len() < 2 && may_take(model, a) {
+            model.abilities.push(a);
+            dealt += 1;
+            dice.set_last_purpose(format_args!(
+                "{label} {dealt}: {} for model {number}",
+                a.id()
+            ));
+        } else {
+            dice.set_last_purpose(format_args!(
+                "{label} {}: {} does not fit model {number} (roll {attempt}); rolled again",
+                dealt + 1,
+                a.id()
+            ));
+        }
     }
 }
 
@@ -517,7 +593,18 @@ mod tests {
             m.abilities.clear();
         }
         w.models[0].abilities = vec![Ability::ExtraWound; 11];
-        assert_eq!(problems(&w), vec![Problem::TooManyAbilities(11)]);
+        assert_eq!(
+            problems(&w),
+            vec![Problem::TooManyAbilities {
+                total: 11,
+                limit: 10
+            }]
+        );
+        w.ability_limit = Some(11);
+        assert_eq!(problems(&w), Vec::new());
+        w.ability_limit = Some(9);
+        assert_eq!(problems(&w)[0], Problem::Limit(9));
+        w.ability_limit = None;
         w.models[0].abilities = vec![Ability::Fear, Ability::Fear];
         assert!(matches!(
             problems(&w)[..],

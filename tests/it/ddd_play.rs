@@ -361,3 +361,126 @@ fn generate_rolls_the_dice_off_of_two_war_parties_into_the_log() {
     );
     one_error_line(&named, &["--scenario roll"]).unwrap();
 }
+
+/// `warparty advance` (the advanced rules between games): a finished game's
+/// save and the party that played it give a roster `warparty check`
+/// accepts; a save and party that do not belong together are one `error:`
+/// line.
+#[test]
+fn warparty_advance_writes_a_legal_roster_and_refuses_a_bad_pair() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let s = generate(
+        5,
+        &DddOptions {
+            choice: Choice::Named(ScenarioKind::Battle),
+            ..DddOptions::default()
+        },
+    )
+    .unwrap();
+    std::fs::write(d.join("scenario.yaml"), to_yaml(&s)).unwrap();
+    let (blue, red) = (warparty::new(1, "Blue"), warparty::new(2, "Red"));
+    std::fs::write(d.join("blue.yaml"), warparty::to_yaml(&blue)).unwrap();
+    std::fs::write(d.join("red.yaml"), warparty::to_yaml(&red)).unwrap();
+    std::fs::write(
+        d.join("other.yaml"),
+        warparty::to_yaml(&warparty::new(9, "X")),
+    )
+    .unwrap();
+    // Blue's commands as the policy gives them, to the end of the game.
+    let opts = PlayOptions {
+        max_rounds: Some(40),
+        advanced: true,
+    };
+    let seed = s.seed;
+    let (mut sess, _) =
+        Session::start(Arc::new(s), blue, red, seed, AiSide::Side(Team::Red), opts).unwrap();
+    let mut script = String::new();
+    while !sess.game().over() {
+        let cmd = unparse(ai::decide(sess.game()));
+        sess.enter(&cmd).unwrap();
+        script.push_str(&cmd);
+        script.push('\n');
+    }
+    std::fs::write(d.join("moves.txt"), &script).unwrap();
+    std::fs::write(d.join("none.txt"), "").unwrap();
+    let play = |save: &str, script: &str, advanced: bool| {
+        let mut args = vec![
+            "play",
+            "scenario.yaml",
+            "--warparty",
+            "blue.yaml",
+            "--opponent",
+            "red.yaml",
+            "--max-rounds",
+            "40",
+            "--script",
+            script,
+            "--save",
+            save,
+            "-q",
+        ];
+        if advanced {
+            args.push("--advanced");
+        }
+        let r = run(d, &args);
+        assert_eq!(r.code, Some(0), "{r:?}");
+    };
+    play("game.yaml", "moves.txt", true);
+    play("plain.yaml", "moves.txt", false);
+    play("early.yaml", "none.txt", true);
+    for side in ["blue", "red"] {
+        let r = run(
+            d,
+            &[
+                "warparty",
+                "advance",
+                &format!("{side}.yaml"),
+                "--save",
+                "game.yaml",
+                "--out",
+                &format!("{side}2.yaml"),
+            ],
+        );
+        assert_eq!(r.code, Some(0), "{r:?}");
+        assert!(r.stdout.contains("killed and replaced"), "{}", r.stdout);
+        let c = run(d, &["warparty", "check", &format!("{side}2.yaml")]);
+        assert_eq!(c.code, Some(0), "{c:?}");
+        let after = std::fs::read_to_string(d.join(format!("{side}2.yaml"))).unwrap();
+        assert!(after.contains("stage: warparty advance"), "{after}");
+    }
+    let cases: Vec<(Vec<&str>, Vec<&str>)> = vec![
+        (
+            vec!["other.yaml", "--save", "game.yaml"],
+            vec!["other.yaml", "did not play"],
+        ),
+        (
+            vec!["red.yaml", "--save", "game.yaml", "--side", "blue"],
+            vec!["red.yaml", "as blue"],
+        ),
+        (
+            vec!["blue.yaml", "--save", "plain.yaml"],
+            vec!["plain.yaml", "--advanced"],
+        ),
+        (
+            vec!["blue.yaml", "--save", "early.yaml"],
+            vec!["early.yaml", "not over"],
+        ),
+        (
+            vec!["blue.yaml", "--save", "missing.yaml"],
+            vec!["missing.yaml"],
+        ),
+        (vec!["blue.yaml", "--save", "blue.yaml"], vec!["blue.yaml"]),
+        (
+            vec!["blue.yaml", "--save", "game.yaml", "--side", "green"],
+            vec!["--side"],
+        ),
+    ];
+    for (args, needles) in cases {
+        let mut all = vec!["warparty", "advance"];
+        all.extend(args.iter().copied());
+        all.extend(["--out", "x.yaml", "--force"]);
+        let r = run(d, &all);
+        one_error_line(&r, &needles).unwrap_or_else(|e| panic!("{args:?}: {e}"));
+    }
+}

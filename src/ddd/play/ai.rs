@@ -19,10 +19,10 @@
 use super::command::Command;
 use super::engine::Game;
 use super::grid::Grid;
-use super::rules::{SHOOT_AFTER_MOVE, reach};
-use super::state::{Fate, Figure, ModelId, State, Team};
+use super::rules::{ENTHRAL_RANGE, HEAL_RANGE, SHOOT_AFTER_MOVE, reach};
+use super::state::{Fate, Figure, Footprint, ModelId, State, Team};
 use crate::build::board::NEIGHBOURS;
-use crate::core::geom::{Point, Side, chebyshev};
+use crate::core::geom::{Point, Side};
 use crate::ddd::part::CounterKind;
 use crate::ddd::scenarios::ScenarioKind;
 use crate::ddd::warparty::{Ability, Die};
@@ -42,6 +42,13 @@ enum Goal {
 const DOOR_COST: u32 = 3;
 /// The same for an Ambush attacker, who must get ahead of the defenders.
 const AMBUSH_DOOR_COST: u32 = 10;
+/// The plan's extra cost of a square where a model stands that stops the
+/// walker (a fight in a corridor): a way round is taken if it is not much
+/// longer.
+const JAM_COST: u32 = 6;
+/// The further plan cost of a secret door not found yet (finding it is
+/// 6+, so it takes longer than opening a plain one).
+const SECRET_COST: u32 = 3;
 
 /// The command the policy gives the model whose turn it is.
 pub fn decide(g: &Game) -> Command {
@@ -51,6 +58,25 @@ pub fn decide(g: &Game) -> Command {
     let st = &g.state;
     let me = st.fig(t.model);
     let id = me.id;
+    // 0. the objective's action comes before a fight.
+    if !t.acted
+        && let Some(c) = objective_here(g, me)
+    {
+        return c;
+    }
+    let goal = goal(g, me);
+    // A carrier or a reader with a fair chance of breaking away (5+) runs
+    // for its edge rather than fight.
+    if !t.acted
+        && t.moved == 0
+        && t.moves_left > 0
+        && (me.carrying.is_some() || me.has_read)
+        && me.power >= Die::D8
+        && st.in_combat(id)
+        && let Some(to) = best_step(g, me, &plan(g, me, &goal), t.fear_failed)
+    {
+        return Command::Move(to);
+    }
     // 1. close combat.
     if t.attacks_left > 0
         && let Some(target) = melee_target(g, me)
@@ -60,11 +86,10 @@ pub fn decide(g: &Game) -> Command {
     if t.acted {
         return Command::End;
     }
-    let goal = goal(g, me);
     // 2. leave.
     if let Goal::Exit(side) = &goal
         && t.moves_left > 0
-        && let Some(s) = g.grid.exit_side(me.at)
+        && let Some(s) = g.grid.exit_side_foot(me.footprint())
         && side.is_none_or(|want| want == s)
     {
         return Command::Leave;
@@ -129,8 +154,25 @@ fn foes_around(g: &Game, team: Team, only: Option<ModelId>) -> Vec<Point> {
         .iter()
         .filter(|f| f.id.team != team && f.engages() && !f.hidden)
         .filter(|f| only.is_none_or(|o| o == f.id))
-        .flat_map(|f| around(&g.grid, f.at))
+        .flat_map(|f| around_model(&g.grid, f))
         .collect()
+}
+
+/// The standable squares next to a model (a Huge one: round its block).
+fn around_model(grid: &Grid, f: &Figure) -> Vec<Point> {
+    if !f.huge() {
+        return around(grid, f.at);
+    }
+    let foot = f.footprint();
+    let mut v = Vec::new();
+    for p in foot.squares() {
+        for q in around(grid, p) {
+            if !foot.covers(q) && !v.contains(&q) {
+                v.push(q);
+            }
+        }
+    }
+    v
 }
 
 /// Is someone else of the side already on this job?
@@ -141,7 +183,22 @@ fn taken(st: &State, me: &Figure, job: impl Fn(&Figure) -> bool) -> bool {
 fn goal(g: &Game, me: &Figure) -> Goal {
     let st = &g.state;
     let team = me.id.team;
-    let fight = Goal::Reach(foes_around(g, team, None));
+    let foes = foes_around(g, team, None);
+    // With no enemy in sight, a friend's way off with the message or the
+    // object is cleared by going ahead of it (rather than standing in a
+    // corridor it must pass).
+    let escort = match g.kind {
+        ScenarioKind::SecretsOfTheAncients => st.on_board(team).any(|f| f.has_read),
+        ScenarioKind::ObjectOfPower => st
+            .on_board(team)
+            .any(|f| f.id != me.id && f.carrying.is_some()),
+        _ => false,
+    };
+    let fight = if foes.is_empty() && escort {
+        Goal::Exit(far_edge(st, team))
+    } else {
+        Goal::Reach(foes)
+    };
     let counters = |k: CounterKind| -> Vec<Point> {
         st.counters
             .iter()
@@ -173,7 +230,7 @@ fn goal(g: &Game, me: &Figure) -> Goal {
                 .figures
                 .iter()
                 .filter(|f| f.id.team != team && f.on_board() && f.carrying.is_some())
-                .flat_map(|f| around(&g.grid, f.at))
+                .flat_map(|f| around_model(&g.grid, f))
                 .collect();
             if carriers.is_empty() {
                 fight
@@ -194,7 +251,7 @@ fn goal(g: &Game, me: &Figure) -> Goal {
                 .iter()
                 .find(|f| f.id.team != team && f.on_board() && f.carrying.is_some());
             match carrier {
-                Some(c) => Goal::Reach(around(&g.grid, c.at)),
+                Some(c) => Goal::Reach(around_model(&g.grid, c)),
                 None => fight,
             }
         }
@@ -208,11 +265,11 @@ fn goal(g: &Game, me: &Figure) -> Goal {
                     return Goal::Exit(None);
                 }
                 if pf.bound {
-                    return Goal::Reach(around(&g.grid, pf.at));
+                    return Goal::Reach(around_model(&g.grid, pf));
                 }
                 fight
             } else if !pf.bound && pf.on_board() {
-                Goal::Reach(around(&g.grid, pf.at))
+                Goal::Reach(around_model(&g.grid, pf))
             } else {
                 fight
             }
@@ -221,13 +278,7 @@ fn goal(g: &Game, me: &Figure) -> Goal {
             if me.has_read {
                 return Goal::Exit(far_edge(st, team));
             }
-            let reader =
-                |f: &Figure| f.has_read || f.power >= Die::D8 && f.power == best_power(st, team);
-            if me.power >= Die::D8
-                && me.power == best_power(st, team)
-                && !taken(st, me, |f| f.has_read)
-                && !taken(st, me, |f| reader(f) && f.id.number < me.id.number)
-            {
+            if is_reader(st, me) {
                 return Goal::Reach(counters(CounterKind::Message));
             }
             fight
@@ -276,28 +327,43 @@ fn intercept(g: &Game, team: Team) -> Vec<Point> {
     out
 }
 
-fn best_power(st: &State, team: Team) -> Die {
-    st.on_board(team).map(|f| f.power).max().unwrap_or(Die::D4)
+/// Secrets of the Ancients: the side's readers are its [`READERS`] models
+/// with the best power dice (d8 or more: reading is 7+), largest first,
+/// then by number, while nobody of the side has read the message.
+fn is_reader(st: &State, me: &Figure) -> bool {
+    if me.power < Die::D8 || st.on_board(me.id.team).any(|f| f.has_read) {
+        return false;
+    }
+    let better = st
+        .on_board(me.id.team)
+        .filter(|f| f.power >= Die::D8 && !f.bound)
+        .filter(|f| (Reverse(f.power), f.id.number) < (Reverse(me.power), me.id.number))
+        .count();
+    better < READERS
 }
 
-fn act_here(g: &Game, me: &Figure) -> Option<Command> {
+/// Models of a side that go for the message at once.
+const READERS: usize = 2;
+
+/// The objective's action where the model stands: free the prisoner,
+/// read the message, pick up a counter.
+fn objective_here(g: &Game, me: &Figure) -> Option<Command> {
     let st = &g.state;
     let id = me.id;
-    let near = |p: Point| chebyshev(p, me.at) <= 1;
+    let near = |p: Point| me.dist_to(p) <= 1;
     match g.kind {
         ScenarioKind::FreePrisoner => {
             if let Some(p) = st.prisoner
                 && p.team == id.team
                 && p != id
                 && st.fig(p).bound
-                && chebyshev(st.fig(p).at, me.at) == 1
+                && st.fig(p).gap(me) == 1
             {
                 return Some(Command::Free);
             }
         }
         ScenarioKind::SecretsOfTheAncients
-            if matches!(goal(g, me), Goal::Reach(_))
-                && me.power >= Die::D8
+            if me.power >= Die::D8
                 && !me.has_read
                 && !taken(st, me, |f| f.has_read)
                 && st
@@ -321,11 +387,122 @@ fn act_here(g: &Game, me: &Figure) -> Option<Command> {
         }
         _ => {}
     }
-    if me.carrying.is_none() && !me.has_read {
-        shot(g, me).map(Command::Shoot)
-    } else {
-        None
+    None
+}
+
+/// What a model does where it stands, after the objective's action: heal
+/// a wounded friend, Enthrall an enemy who is about to score, shoot,
+/// Enthrall an enemy who fights a friend, set a trap on the enemy's way.
+fn act_here(g: &Game, me: &Figure) -> Option<Command> {
+    if let Some(c) = objective_here(g, me) {
+        return Some(c);
     }
+    if let Some(t) = heal_target(g, me) {
+        return Some(Command::Heal(t));
+    }
+    if me.carrying.is_some() || me.has_read {
+        return None;
+    }
+    if let Some(t) = enthral_target(g, me, true) {
+        return Some(Command::Enthral(t));
+    }
+    if let Some(t) = shot(g, me) {
+        return Some(Command::Shoot(t));
+    }
+    if let Some(t) = enthral_target(g, me, false) {
+        return Some(Command::Enthral(t));
+    }
+    trap_spot(g, me).map(|p| Command::Trap(super::command::Place::Square(p)))
+}
+
+/// A Healer whose power die can make 7+ heals the most wounded friend
+/// within reach that has a wound to lose and still lives (itself too).
+fn heal_target(g: &Game, me: &Figure) -> Option<ModelId> {
+    let st = &g.state;
+    if !me.has(Ability::Healer) || me.heal_used || me.power < Die::D8 {
+        return None;
+    }
+    st.on_board(me.id.team)
+        .filter(|f| f.wounds > 0 && !f.bound && f.gap(me) <= HEAL_RANGE)
+        .max_by_key(|f| (f.wounds, Reverse(f.id.number)))
+        .map(|f| f.id)
+}
+
+/// Is this enemy about to score (Enthrall it first)? A carrier, a reader,
+/// an Ambush defender (to the attackers), the freed prisoner (to the
+/// defenders).
+fn scoring(g: &Game, f: &Figure) -> bool {
+    let st = &g.state;
+    f.carrying.is_some()
+        || f.has_read
+        || st.prisoner == Some(f.id) && !f.bound
+        || g.kind == ScenarioKind::Ambush && f.id.team != st.attacker
+}
+
+/// An Enthrall target: in sight within 4, not immune, not stunned
+/// already, with a power die no larger than the enthraller's (the
+/// opposed roll is even or better). `urgent`: only enemies about to score;
+/// otherwise only enemies in close combat with a friend, the one with the
+/// smallest power die (the strongest fighter) first.
+fn enthral_target(g: &Game, me: &Figure, urgent: bool) -> Option<ModelId> {
+    let st = &g.state;
+    if !me.has(Ability::Enthrall) || st.in_combat(me.id) {
+        return None;
+    }
+    st.figures
+        .iter()
+        .filter(|f| f.id.team != me.id.team && f.engages() && !f.hidden && !f.stunned)
+        .filter(|f| !f.has(Ability::Undead) && !f.has(Ability::StrongWill))
+        .filter(|f| f.power <= me.power && f.gap(me) <= ENTHRAL_RANGE)
+        .filter(|f| {
+            if urgent {
+                scoring(g, f)
+            } else {
+                st.in_combat(f.id)
+            }
+        })
+        .filter(|f| g.grid.sees_model(st, me, f))
+        .min_by_key(|f| (f.power, f.gap(me), f.id.number))
+        .map(|f| f.id)
+}
+
+/// Squares where a trap of this side's Thief stops the enemy: the exits
+/// the Ambush defenders run for (to the attackers), the squares round the
+/// bound prisoner its rescuers must stand on (to the Free Prisoner
+/// defenders). Friends never need them, so no friend springs the trap.
+fn trap_spots(g: &Game, team: Team) -> Vec<Point> {
+    let st = &g.state;
+    match g.kind {
+        ScenarioKind::Ambush if team == st.attacker => g
+            .grid
+            .board
+            .exits
+            .iter()
+            .flat_map(|e| e.squares().collect::<Vec<_>>())
+            .collect(),
+        ScenarioKind::FreePrisoner if team != st.attacker => st
+            .prisoner
+            .filter(|&p| st.fig(p).bound)
+            .map(|p| around_model(&g.grid, st.fig(p)))
+            .unwrap_or_default(),
+        _ => Vec::new(),
+    }
+}
+
+/// An empty square next to a Thief (power d6 or more: it sets traps on
+/// 6+) where its trap stops the enemy, if it is not in close combat.
+fn trap_spot(g: &Game, me: &Figure) -> Option<Point> {
+    let st = &g.state;
+    if !me.has(Ability::Thief) || me.power < Die::D6 || st.in_combat(me.id) {
+        return None;
+    }
+    trap_spots(g, me.id.team).into_iter().find(|&p| {
+        me.dist_to(p) == 1
+            && g.grid.standable(p)
+            && st.at(p).is_none()
+            && !st.traps.iter().any(|t| t.at == p)
+            && !st.counters.iter().any(|c| c.at == Some(p))
+    })
 }
 
 fn shot(g: &Game, me: &Figure) -> Option<ModelId> {
@@ -340,12 +517,12 @@ fn shot(g: &Game, me: &Figure) -> Option<ModelId> {
         .filter(|f| f.id.team != me.id.team && f.on_board() && !f.hidden)
         .filter(|f| !(st.prisoner == Some(f.id) && me.id.team != st.attacker))
         .filter(|f| {
-            let r = chebyshev(f.at, me.at);
+            let r = f.gap(me);
             r >= 2 && 2 * (sides + 1).saturating_sub(r) >= sides
         })
         .filter(|f| !st.in_combat(f.id))
-        .filter(|f| g.grid.sees(st, me.at, f.at))
-        .min_by_key(|f| (chebyshev(f.at, me.at), Reverse(f.defense), f.id.number))
+        .filter(|f| g.grid.sees_model(st, me, f))
+        .min_by_key(|f| (f.gap(me), Reverse(f.defense), f.id.number))
         .map(|f| f.id)
 }
 
@@ -372,14 +549,71 @@ fn plan(g: &Game, me: &Figure, goal: &Goal) -> Vec<u32> {
     } else {
         DOOR_COST
     };
+    let huge = me.huge();
+    // A secret door is a way for a model that can find it (6+ on its
+    // power die) and is not in a hurry to get ahead of the defenders.
+    let searcher = me.power >= Die::D6 && door_cost == DOOR_COST;
+    let fits = |p: Point| grid.fits(Footprint::new(p, huge));
+    // The extra cost of one square's step from p to q (None: no way).
+    let square_step = |p: Point, q: Point| -> Option<u32> {
+        if !grid.standable(q) {
+            return None;
+        }
+        let (dx, dy) = (q.x - p.x, q.y - p.y);
+        if dx == 0 || dy == 0 {
+            return match grid.door_between(p, q) {
+                Some(k) if st.doors[k].secret && !searcher => None,
+                Some(k) if st.doors[k].secret => Some(door_cost + SECRET_COST),
+                Some(k) if st.doors[k].shut() => Some(door_cost),
+                _ => Some(0),
+            };
+        }
+        let m1 = Point { x: q.x, y: p.y };
+        let m2 = Point { x: p.x, y: q.y };
+        let clear = grid.standable(m1)
+            && grid.standable(m2)
+            && grid.door_between(p, m1).is_none()
+            && grid.door_between(m1, q).is_none()
+            && grid.door_between(p, m2).is_none()
+            && grid.door_between(m2, q).is_none();
+        clear.then_some(0)
+    };
+    let mut jammed = vec![false; b.cells.len()];
+    for f in st.figures.iter().filter(|f| f.on_board() && f.id != me.id) {
+        if stops(st, me, f) {
+            for sq in f.footprint().squares() {
+                if b.contains(sq) {
+                    jammed[b.index(sq)] = true;
+                }
+            }
+        }
+    }
     let mut dist = vec![u32::MAX; b.cells.len()];
     let mut heap = BinaryHeap::new();
+    // A Huge model's plan is of its north-west square: it has reached a
+    // goal square when any square of its block stands on it.
+    let anchors = |s: Point| -> Vec<Point> {
+        if !huge {
+            return vec![s];
+        }
+        Footprint::new(
+            Point {
+                x: s.x - 1,
+                y: s.y - 1,
+            },
+            true,
+        )
+        .squares()
+        .collect()
+    };
     for s in seeds {
-        if grid.standable(s) {
-            let i = b.index(s);
-            if dist[i] != 0 {
-                dist[i] = 0;
-                heap.push(Reverse((0u32, i)));
+        for a in anchors(s) {
+            if b.contains(a) && fits(a) {
+                let i = b.index(a);
+                if dist[i] != 0 {
+                    dist[i] = 0;
+                    heap.push(Reverse((0u32, i)));
+                }
             }
         }
     }
@@ -393,31 +627,62 @@ fn plan(g: &Game, me: &Figure, goal: &Goal) -> Vec<u32> {
                 x: p.x + dx,
                 y: p.y + dy,
             };
-            if !grid.standable(q) {
+            if !b.contains(q) {
                 continue;
             }
-            let extra = if dx == 0 || dy == 0 {
-                match grid.door_between(p, q) {
-                    Some(k) if st.doors[k].secret => continue,
-                    Some(k) if st.doors[k].shut() => door_cost,
-                    _ => 0,
-                }
-            } else {
-                let m1 = Point { x: q.x, y: p.y };
-                let m2 = Point { x: p.x, y: q.y };
-                if !grid.standable(m1)
-                    || !grid.standable(m2)
-                    || grid.door_between(p, m1).is_some()
-                    || grid.door_between(m1, q).is_some()
-                    || grid.door_between(p, m2).is_some()
-                    || grid.door_between(m2, q).is_some()
-                {
+            let (cost, extra) = if huge {
+                if !fits(q) {
                     continue;
                 }
-                0
+                // Every square of the block makes the step; the dearest
+                // square entered sets its cost.
+                let from = Footprint::new(p, true);
+                let mut extra = 0;
+                let mut cost = 0;
+                let mut ok = true;
+                for sq in from.squares() {
+                    let to = Point {
+                        x: sq.x + dx,
+                        y: sq.y + dy,
+                    };
+                    match square_step(sq, to) {
+                        Some(e) => extra = extra.max(e),
+                        None => {
+                            ok = false;
+                            break;
+                        }
+                    }
+                    if !from.covers(to) {
+                        cost = cost.max(if light {
+                            1
+                        } else {
+                            b.cells[b.index(to)].cost()
+                        });
+                    }
+                }
+                if !ok {
+                    continue;
+                }
+                (cost, extra)
+            } else {
+                let Some(extra) = square_step(p, q) else {
+                    continue;
+                };
+                let j = b.index(q);
+                (if light { 1 } else { b.cells[j].cost() }, extra)
             };
             let j = b.index(q);
-            let nd = d + if light { 1 } else { b.cells[j].cost() } + extra;
+            let jam = if jammed[j]
+                || huge
+                    && Footprint::new(q, true)
+                        .squares()
+                        .any(|sq| b.contains(sq) && jammed[b.index(sq)])
+            {
+                JAM_COST
+            } else {
+                0
+            };
+            let nd = d + cost + extra + jam;
             if nd < dist[j] {
                 dist[j] = nd;
                 heap.push(Reverse((nd, j)));
@@ -425,6 +690,12 @@ fn plan(g: &Game, me: &Figure, goal: &Goal) -> Vec<u32> {
         }
     }
     dist
+}
+
+/// Does model `f` stop `me` walking through its square: an enemy, or a
+/// friend in close combat or Huge?
+fn stops(st: &State, me: &Figure, f: &Figure) -> bool {
+    f.id.team != me.id.team || f.huge() || st.in_combat(f.id)
 }
 
 fn best_step(g: &Game, me: &Figure, plan: &[u32], afraid: bool) -> Option<Point> {
@@ -436,13 +707,16 @@ fn best_step(g: &Game, me: &Figure, plan: &[u32], afraid: bool) -> Option<Point>
     let mut best: Option<(u32, u32, Point)> = None;
     for (i, &pi) in plan.iter().enumerate() {
         let p = b.point(i);
-        if p == me.at || !r.can_end(st, &g.grid, p, t.moves_left) || pi == u32::MAX {
+        if pi == u32::MAX || p == me.at || !r.can_end(st, &g.grid, me.id, p, t.moves_left) {
             continue;
         }
         if afraid
             && !me.fearless()
             && st.figures.iter().any(|f| {
-                f.id.team != me.id.team && f.engages() && f.causes_fear() && chebyshev(f.at, p) == 1
+                f.id.team != me.id.team
+                    && f.engages()
+                    && f.causes_fear()
+                    && f.footprint().gap(&Footprint::new(p, me.huge())) == 1
             })
         {
             continue;
@@ -460,11 +734,15 @@ fn door_in_way(g: &Game, me: &Figure, plan: &[u32]) -> Option<Command> {
     let b = &g.grid.board;
     let here = plan[b.index(me.at)];
     for side in Side::ALL {
-        let Some(k) = g.grid.door_on(me.at, side) else {
+        let Some(k) = me
+            .footprint()
+            .squares()
+            .find_map(|p| g.grid.door_on(p, side))
+        else {
             continue;
         };
         let d = st.doors[k];
-        if !d.shut() || d.secret {
+        if !d.shut() || d.secret && me.power < Die::D6 {
             continue;
         }
         let (dx, dy) = side.delta();
@@ -481,7 +759,9 @@ fn door_in_way(g: &Game, me: &Figure, plan: &[u32]) -> Option<Command> {
         {
             return Some(Command::Disarm(super::command::Place::Door(side)));
         }
-        return Some(if d.locked {
+        return Some(if d.secret {
+            Command::Search(side)
+        } else if d.locked {
             if me.has(Ability::Thief) {
                 Command::Pick(side)
             } else {

@@ -7,8 +7,8 @@ use super::event::{Event, Roll, Task};
 use super::grid::Grid;
 use super::refusal::Refusal;
 use super::rules::{Ctx, roll};
-use super::state::{Counter, DoorState, Figure, ModelId, State, Team};
-use crate::build::board::{DoorKind, PASS_ALL, Walker};
+use super::state::{Counter, DoorState, Figure, Footprint, ModelId, State, Team};
+use crate::build::board::{DoorKind, PASS_ALL, PASS_OPEN, Walker};
 use crate::core::dice::Dice;
 use crate::core::geom::{Point, Side};
 use crate::ddd::part::{CounterKind, DddScenario, board_of, zone_points};
@@ -317,9 +317,23 @@ fn deploy(
                 def,
                 "defender",
                 zone(scenario, "defender")?,
-                &walk,
+                &|_, p| walk(p),
                 false,
             )?;
+            // The attackers lie in wait on the defenders' ways out: the
+            // zone's squares nearest the exits nearest the defenders, one
+            // model to each exit in turn (walking through plain doors
+            // only, as a runner would).
+            let plain = Walker::new(&grid.board, PASS_OPEN);
+            let to_exit: Vec<Vec<u32>> = escape_exits(grid, st, def, &plain)
+                .into_iter()
+                .map(|e| plain.distances(e))
+                .collect();
+            let wait = |i: usize, p: Point| {
+                to_exit
+                    .get(i % to_exit.len().max(1))
+                    .map_or(0, |d| d[grid.board.index(p)])
+            };
             place(
                 st,
                 ev,
@@ -327,7 +341,7 @@ fn deploy(
                 att,
                 "attacker",
                 zone(scenario, "attacker")?,
-                &walk,
+                &wait,
                 true,
             )?;
         }
@@ -362,7 +376,7 @@ fn deploy(
                 def,
                 "defender",
                 zone(scenario, "defender")?,
-                &walk,
+                &|_, p| walk(p),
                 false,
             )?;
             let side = best_edge(st)?;
@@ -375,7 +389,7 @@ fn deploy(
                 att,
                 &name,
                 zone(scenario, &name)?,
-                &walk,
+                &|_, p| walk(p),
                 false,
             )?;
         }
@@ -384,13 +398,66 @@ fn deploy(
             for (t, s) in [(att, side), (def, side.opposite())] {
                 st.deploy_edge[t.index()] = Some(s);
                 let name = edge_zone(s);
-                place(st, ev, grid, t, &name, zone(scenario, &name)?, &walk, false)?;
+                place(
+                    st,
+                    ev,
+                    grid,
+                    t,
+                    &name,
+                    zone(scenario, &name)?,
+                    &|_, p| walk(p),
+                    false,
+                )?;
             }
         }
     }
     Ok(())
 }
 
+/// Ambush: the exits the defenders can reach soonest (their squares): the
+/// nearest by walking from the defenders, and every other within
+/// [`ESCAPE_SLACK`] squares of it, at most [`ESCAPE_EXITS`], nearest first.
+fn escape_exits(grid: &Grid, st: &State, def: Team, walker: &Walker<'_>) -> Vec<Vec<Point>> {
+    let from = walker.distances(
+        st.figures
+            .iter()
+            .filter(|f| f.id.team == def && f.at.x >= 0)
+            .map(|f| f.at),
+    );
+    let mut exits: Vec<(u32, Vec<Point>)> = grid
+        .board
+        .exits
+        .iter()
+        .map(|e| {
+            let sq: Vec<Point> = e.squares().collect();
+            let d = sq
+                .iter()
+                .map(|&q| from[grid.board.index(q)])
+                .min()
+                .unwrap_or(u32::MAX);
+            (d, sq)
+        })
+        .filter(|(d, _)| *d != u32::MAX)
+        .collect();
+    exits.sort_by_key(|(d, sq)| (*d, sq.first().map(|p| (p.y, p.x))));
+    let nearest = exits.first().map_or(0, |(d, _)| *d);
+    exits
+        .into_iter()
+        .filter(|(d, _)| *d <= nearest.saturating_add(ESCAPE_SLACK))
+        .take(ESCAPE_EXITS)
+        .map(|(_, sq)| sq)
+        .collect()
+}
+
+/// Exits this many squares further than the nearest still count as ways
+/// out for the Ambush's attackers to watch.
+const ESCAPE_SLACK: u32 = 8;
+/// Ways out the Ambush's attackers watch, at most.
+const ESCAPE_EXITS: usize = 3;
+
+/// Places a side's models on a zone's free squares, nearest by `walk`
+/// first. `waiting`: Ambush's attackers, who start hidden where they stand
+/// in cover (cover breaks ties of `walk`).
 #[allow(clippy::too_many_arguments)]
 fn place(
     st: &mut State,
@@ -399,15 +466,15 @@ fn place(
     team: Team,
     name: &str,
     squares: Vec<Point>,
-    walk: &dyn Fn(Point) -> u32,
-    cover_first: bool,
+    walk: &dyn Fn(usize, Point) -> u32,
+    waiting: bool,
 ) -> Result<(), GameError> {
     let counters: Vec<Point> = st.counters.iter().filter_map(|c| c.at).collect();
     let mut free: Vec<Point> = squares
         .into_iter()
         .filter(|&p| grid.standable(p) && st.at(p).is_none() && !counters.contains(&p))
         .collect();
-    free.sort_by_key(|&p| (cover_first && !grid.at(p).cover(), walk(p), p.y, p.x));
+    let key = |i: usize, p: Point| (walk(i, p), waiting && !grid.at(p).cover(), p.y, p.x);
     let ids: Vec<ModelId> = st
         .figures
         .iter()
@@ -423,10 +490,27 @@ fn place(
     }
     let mut placed = Vec::new();
     let mut hidden = Vec::new();
-    for (id, p) in ids.into_iter().zip(free) {
+    let need = ids.len();
+    for (i, id) in ids.into_iter().enumerate() {
+        // The first free square its footprint fits on (a Huge model needs
+        // its whole block free and in the zone).
+        let huge = st.fig(id).huge();
+        let foot = |p: Point| Footprint::new(p, huge);
+        let Some(k) = (0..free.len())
+            .filter(|&k| foot(free[k]).squares().all(|q| free.contains(&q)))
+            .min_by_key(|&k| key(i, free[k]))
+        else {
+            return Err(GameError::ZoneFull {
+                zone: name.to_string(),
+                room: free.len(),
+                need: need - placed.len(),
+            });
+        };
+        let p = free[k];
+        free.retain(|&q| !foot(p).covers(q));
         let f = st.fig_mut(id);
         f.at = p;
-        if cover_first && grid.at(p).cover() && !f.has(Ability::Huge) {
+        if waiting && grid.at(p).cover() && !f.has(Ability::Huge) {
             f.hidden = true;
             hidden.push(id);
         }

@@ -2,7 +2,7 @@
 //! (eight neighbours, no squeezing past a wall's corner or a door post)
 //! with the doors as they stand now, and sight that models block (L41).
 
-use super::state::State;
+use super::state::{Figure, Footprint, ModelId, State};
 use crate::build::board::{Board, NEIGHBOURS, Terrain};
 use crate::core::geom::{Point, Side};
 
@@ -126,6 +126,71 @@ impl Grid {
             }
         }
         true
+    }
+
+    /// Can model `a` see model `b`? From any square of its footprint to
+    /// any of the other's (a Huge model sees and is seen from each of its
+    /// squares); the two models themselves block nothing.
+    pub fn sees_model(&self, st: &State, a: &Figure, b: &Figure) -> bool {
+        if !a.huge() && !b.huge() {
+            return self.sees(st, a.at, b.at);
+        }
+        let ends = [a.id, b.id];
+        a.footprint().squares().any(|p| {
+            b.footprint()
+                .squares()
+                .any(|q| self.sees_past(st, p, q, &ends))
+        })
+    }
+
+    fn sees_past(&self, st: &State, a: Point, b: Point, ends: &[ModelId]) -> bool {
+        let line = Grid::line(a, b);
+        for w in line.windows(2) {
+            let (p, q) = (w[0], w[1]);
+            if !self.step_clear(st, p, q) {
+                return false;
+            }
+            if q != line[line.len() - 1]
+                && (self.at(q).opaque() || st.at(q).is_some_and(|f| !ends.contains(&f.id)))
+            {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Can a model with this footprint stand there (every square
+    /// standable)?
+    pub fn fits(&self, f: Footprint) -> bool {
+        f.squares().all(|p| self.standable(p))
+    }
+
+    /// Can a model with footprint `f` pass there (Phase: obstacles too)?
+    pub fn passable_foot(&self, f: Footprint, phase: bool) -> bool {
+        f.squares().all(|p| self.passable(p, phase))
+    }
+
+    /// May a model with footprint `from` step by one square to `to` (every
+    /// square of it making the same step)?
+    pub fn can_step_foot(&self, st: &State, from: Footprint, to: Point, phase: bool) -> bool {
+        let (dx, dy) = (to.x - from.at.x, to.y - from.at.y);
+        from.squares().all(|p| {
+            self.can_step(
+                st,
+                p,
+                Point {
+                    x: p.x + dx,
+                    y: p.y + dy,
+                },
+                phase,
+            )
+        })
+    }
+
+    /// The edge a model's footprint is on, if one of its squares is an
+    /// exit square.
+    pub fn exit_side_foot(&self, f: Footprint) -> Option<Side> {
+        f.squares().find_map(|p| self.exit_side(p))
     }
 
     fn step_clear(&self, st: &State, a: Point, b: Point) -> bool {

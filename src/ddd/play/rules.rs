@@ -5,9 +5,9 @@
 use super::event::{DoorChange, Event, Roll, Skip, Target, Task, TrapPlace, Why};
 use super::grid::Grid;
 use super::refusal::Refusal;
-use super::state::{Fate, ModelId, Outcome, SquareTrap, State, Team, Turn};
+use super::state::{Fate, Footprint, ModelId, Outcome, SquareTrap, State, Team, Turn};
 use crate::core::dice::Dice;
-use crate::core::geom::{Point, Side, chebyshev};
+use crate::core::geom::{Point, Side};
 use crate::ddd::part::CounterKind;
 use crate::ddd::scenarios::ScenarioKind;
 use crate::ddd::warparty::{Ability, Die};
@@ -195,11 +195,12 @@ impl Ctx<'_> {
         if t.moves_left == 0 {
             return Err(Refusal::NoMoves(id));
         }
-        if !self.grid.standable(to) {
+        let foot = Footprint::new(to, self.st.fig(id).huge());
+        if !self.grid.fits(foot) {
             return Err(Refusal::NotStandable(to.x, to.y));
         }
-        if let Some(f) = self.st.at(to) {
-            return Err(Refusal::Taken(to.x, to.y, f.id));
+        if let Some(f) = occupant(self.st, id, foot) {
+            return Err(Refusal::Taken(to.x, to.y, f));
         }
         let r = reach(self.st, self.grid, id);
         let i = self.grid.board.index(to);
@@ -235,9 +236,12 @@ impl Ctx<'_> {
             contact,
         });
         self.reveal_engaged();
-        if let Some(k) = self.st.traps.iter().position(|tr| tr.at == to) {
+        while let Some(k) = self.st.traps.iter().position(|tr| foot.covers(tr.at)) {
+            if !self.st.fig(id).on_board() {
+                break;
+            }
             let tr = self.st.traps.remove(k);
-            self.spring(id, tr.setter, TrapPlace::Square(to));
+            self.spring(id, tr.setter, TrapPlace::Square(tr.at));
         }
         Ok(true)
     }
@@ -245,9 +249,13 @@ impl Ctx<'_> {
     /// Would standing on `p` put `id` next to an enemy that causes fear?
     fn scary_next_to(&self, id: ModelId, p: Point) -> bool {
         let me = self.st.fig(id);
+        let foot = Footprint::new(p, me.huge());
         !me.fearless()
             && self.st.figures.iter().any(|f| {
-                f.id.team != id.team && f.engages() && f.causes_fear() && chebyshev(f.at, p) == 1
+                f.id.team != id.team
+                    && f.engages()
+                    && f.causes_fear()
+                    && f.footprint().gap(&foot) == 1
             })
     }
 
@@ -262,7 +270,7 @@ impl Ctx<'_> {
             return Err(Refusal::NoMoves(id));
         }
         let at = self.st.fig(id).at;
-        let Some(side) = self.grid.exit_side(at) else {
+        let Some(side) = self.grid.exit_side_foot(self.st.fig(id).footprint()) else {
             return Err(Refusal::CannotLeave(format!(
                 "{},{} is not an exit square; models leave the board by the exits",
                 at.x, at.y
@@ -323,7 +331,7 @@ impl Ctx<'_> {
             return Err(Refusal::NoAction(id));
         }
         self.enemy(id, target)?;
-        if chebyshev(self.st.fig(id).at, self.st.fig(target).at) != 1 {
+        if self.st.fig(id).gap(self.st.fig(target)) != 1 {
             return Err(Refusal::NotAdjacent(id, target));
         }
         let tf = self.st.fig(target);
@@ -411,7 +419,7 @@ impl Ctx<'_> {
             ));
         }
         let tf = self.st.fig(target);
-        let range = chebyshev(me.at, tf.at);
+        let range = me.gap(tf);
         if range < 2 {
             return Err(Refusal::CannotShoot(
                 "ranged attacks are at 2 squares or more",
@@ -420,7 +428,7 @@ impl Ctx<'_> {
         if self.st.in_combat(target) {
             return Err(Refusal::CannotShoot("the target is in close combat"));
         }
-        if tf.hidden || !self.grid.sees(self.st, me.at, tf.at) {
+        if tf.hidden || !self.grid.sees_model(self.st, &me, tf) {
             return Err(Refusal::NoSight(id, target));
         }
         if self.kind == ScenarioKind::FreePrisoner
@@ -525,7 +533,7 @@ impl Ctx<'_> {
 
     /// A friendly healer's save from the last wound, once a round.
     fn save(&mut self, id: ModelId) -> bool {
-        let at = self.st.fig(id).at;
+        let wounded = self.st.fig(id).clone();
         let healer = self
             .st
             .figures
@@ -536,7 +544,7 @@ impl Ctx<'_> {
                     && h.has(Ability::Healer)
                     && !h.heal_used
                     && !h.stunned
-                    && chebyshev(h.at, at) <= HEAL_RANGE
+                    && h.gap(&wounded) <= HEAL_RANGE
             })
             .map(|h| h.id);
         let Some(h) = healer else {
@@ -571,9 +579,12 @@ impl Ctx<'_> {
 
     fn door(&self, id: ModelId, side: Side, what: &'static str) -> Result<usize, Refusal> {
         let at = self.st.fig(id).at;
-        self.grid
-            .door_on(at, side)
-            .filter(|&k| !self.st.doors[k].gone)
+        self.st
+            .fig(id)
+            .footprint()
+            .squares()
+            .filter_map(|p| self.grid.door_on(p, side))
+            .find(|&k| !self.st.doors[k].gone)
             .ok_or_else(|| Refusal::NoDoor {
                 what,
                 side: side.name(),
@@ -662,7 +673,6 @@ impl Ctx<'_> {
     }
 
     fn place(&self, id: ModelId, place: super::command::Place) -> Result<TrapPlace, Refusal> {
-        let at = self.st.fig(id).at;
         match place {
             super::command::Place::Door(side) => {
                 let k = self.door(id, side, "for a trap")?;
@@ -672,7 +682,7 @@ impl Ctx<'_> {
                 Ok(TrapPlace::Door(k))
             }
             super::command::Place::Square(p) => {
-                if chebyshev(p, at) > 1 {
+                if self.st.fig(id).dist_to(p) > 1 {
                     return Err(Refusal::square(p, "not next to the thief"));
                 }
                 if let Some(c) = self
@@ -795,7 +805,7 @@ impl Ctx<'_> {
         if !tf.on_board() {
             return Err(Refusal::NotOnBoard(target));
         }
-        let d = chebyshev(me.at, tf.at);
+        let d = me.gap(tf);
         if d > HEAL_RANGE {
             return Err(Refusal::TooFar(target, d, "healing", HEAL_RANGE));
         }
@@ -855,7 +865,7 @@ impl Ctx<'_> {
         if me.bound {
             return Err(Refusal::Nothing("the prisoner is bound"));
         }
-        let here = me.at;
+        let foot = me.footprint();
         let near: Vec<usize> = self
             .st
             .counters
@@ -864,7 +874,7 @@ impl Ctx<'_> {
             .filter(|(_, c)| {
                 matches!(c.kind, CounterKind::Treasure | CounterKind::Object)
                     && c.at
-                        .is_some_and(|p| chebyshev(p, here) <= 1 && at.is_none_or(|q| q == p))
+                        .is_some_and(|p| foot.dist_to(p) <= 1 && at.is_none_or(|q| q == p))
             })
             .map(|(i, _)| i)
             .collect();
@@ -902,7 +912,7 @@ impl Ctx<'_> {
         let p = self
             .prisoner()
             .filter(|&p| p.team == id.team && p != id && self.st.fig(p).bound)
-            .filter(|&p| chebyshev(self.st.fig(p).at, self.st.fig(id).at) == 1)
+            .filter(|&p| self.st.fig(p).gap(self.st.fig(id)) == 1)
             .ok_or(Refusal::Nothing(
                 "no bound prisoner of your side is next to you",
             ))?;
@@ -922,13 +932,16 @@ impl Ctx<'_> {
     /// Read the adjacent message, 7+ (L139).
     pub fn read(&mut self) -> Result<(), Refusal> {
         let id = self.need_action()?;
-        let here = self.st.fig(id).at;
+        let foot = self.st.fig(id).footprint();
         if self.st.fig(id).has_read {
             return Err(Refusal::Nothing("it has read the message already"));
         }
-        if !self.st.counters.iter().any(|c| {
-            c.kind == CounterKind::Message && c.at.is_some_and(|p| chebyshev(p, here) <= 1)
-        }) {
+        if !self
+            .st
+            .counters
+            .iter()
+            .any(|c| c.kind == CounterKind::Message && c.at.is_some_and(|p| foot.dist_to(p) <= 1))
+        {
             return Err(Refusal::Nothing("no message next to you"));
         }
         self.acted();
@@ -954,11 +967,11 @@ impl Ctx<'_> {
         if tf.has(Ability::Undead) || tf.has(Ability::StrongWill) {
             return Err(Refusal::Immune(target, "enthralment"));
         }
-        let d = chebyshev(me.at, tf.at);
+        let d = me.gap(&tf);
         if d > ENTHRAL_RANGE {
             return Err(Refusal::TooFar(target, d, "Enthrall", ENTHRAL_RANGE));
         }
-        if tf.hidden || !self.grid.sees(self.st, me.at, tf.at) {
+        if tf.hidden || !self.grid.sees_model(self.st, &me, &tf) {
             return Err(Refusal::NoSight(id, target));
         }
         self.acted();
@@ -1293,7 +1306,15 @@ pub fn prisoner_of(st: &State, kind: ScenarioKind) -> Option<ModelId> {
     st.prisoner
 }
 
-/// Where a model can walk this turn: the cheapest cost to every square.
+/// Another model on a square of footprint `foot`, if any (`id` itself
+/// does not count).
+pub fn occupant(st: &State, id: ModelId, foot: Footprint) -> Option<ModelId> {
+    foot.squares()
+        .find_map(|p| st.at(p).filter(|f| f.id != id).map(|f| f.id))
+}
+
+/// Where a model can walk this turn: the cheapest cost to every square
+/// (for a Huge model, every square its north-west square can reach).
 #[derive(Debug, Clone)]
 pub struct Reach {
     /// Cost to each square (by board index); `u32::MAX` where none goes.
@@ -1302,9 +1323,13 @@ pub struct Reach {
 }
 
 impl Reach {
-    /// May the model end its walk on `p`, with `moves` squares of movement?
-    pub fn can_end(&self, st: &State, grid: &Grid, p: Point, moves: u32) -> bool {
-        grid.standable(p) && st.at(p).is_none() && self.dist[grid.board.index(p)] <= moves
+    /// May model `id` end its walk on `p`, with `moves` squares of movement?
+    pub fn can_end(&self, st: &State, grid: &Grid, id: ModelId, p: Point, moves: u32) -> bool {
+        if !grid.board.contains(p) || self.dist[grid.board.index(p)] > moves {
+            return false;
+        }
+        let foot = Footprint::new(p, st.fig(id).huge());
+        grid.fits(foot) && occupant(st, id, foot).is_none()
     }
 
     /// The squares entered on the way to `to`, in order.
@@ -1325,8 +1350,12 @@ impl Reach {
 /// combat and not Huge, never through enemies; a square next to an enemy
 /// ends the walk; Undead keep out of a Holy Aura's reach (L94); trapped
 /// squares are walked round (only a walk that ends on one springs it).
+/// A Huge model moves its whole block a square at a time: every square of
+/// it must make the step, and the step costs what the dearest square
+/// entered costs.
 pub fn reach(st: &State, grid: &Grid, id: ModelId) -> Reach {
     let me = st.fig(id);
+    let huge = me.huge();
     let b = &grid.board;
     let n = b.cells.len();
     let mut dist = vec![u32::MAX; n];
@@ -1334,24 +1363,36 @@ pub fn reach(st: &State, grid: &Grid, id: ModelId) -> Reach {
     let light = me.has(Ability::Flight) || me.has(Ability::Phase);
     let phase = me.has(Ability::Phase);
     let undead = me.has(Ability::Undead);
-    let foes: Vec<Point> = st
+    let foes: Vec<Footprint> = st
         .figures
         .iter()
         .filter(|f| f.id.team != id.team && f.engages())
-        .map(|f| f.at)
+        .map(|f| f.footprint())
         .collect();
-    let auras: Vec<Point> = st
+    let auras: Vec<Footprint> = st
         .figures
         .iter()
         .filter(|f| undead && f.id.team != id.team && f.on_board() && f.has(Ability::HolyAura))
-        .map(|f| f.at)
+        .map(|f| f.footprint())
         .collect();
-    let blocked = |p: Point| -> bool {
-        match st.at(p) {
-            Some(f) if f.id == id => false,
-            Some(f) if f.id.team != id.team => true,
-            Some(f) => f.has(Ability::Huge) || st.in_combat(f.id),
-            None => false,
+    // The squares it may not pass: enemies', and friends' in close combat
+    // or Huge.
+    let mut walled = vec![false; n];
+    for f in st.figures.iter().filter(|f| f.on_board() && f.id != id) {
+        if f.id.team != id.team || f.huge() || st.in_combat(f.id) {
+            for p in f.footprint().squares() {
+                if b.contains(p) {
+                    walled[b.index(p)] = true;
+                }
+            }
+        }
+    }
+    let blocked_square = |p: Point| -> bool { b.contains(p) && walled[b.index(p)] };
+    let blocked = |foot: Footprint| {
+        if huge {
+            foot.squares().any(blocked_square)
+        } else {
+            blocked_square(foot.at)
         }
     };
     let start = b.index(me.at);
@@ -1363,21 +1404,39 @@ pub fn reach(st: &State, grid: &Grid, id: ModelId) -> Reach {
             continue;
         }
         let p = b.point(i);
-        if i != start && foes.iter().any(|&f| chebyshev(f, p) == 1) {
+        let here = Footprint::new(p, huge);
+        if i != start && foes.iter().any(|f| f.gap(&here) == 1) {
             continue;
         }
-        if i != start && st.traps.iter().any(|t| t.at == p) {
+        if i != start && !st.traps.is_empty() && st.traps.iter().any(|t| here.covers(t.at)) {
             continue;
         }
         for q in grid.around(p) {
-            if !grid.can_step(st, p, q, phase) || blocked(q) {
+            let there = Footprint::new(q, huge);
+            let step_ok = if huge {
+                grid.passable_foot(there, phase) && grid.can_step_foot(st, here, q, phase)
+            } else {
+                grid.can_step(st, p, q, phase)
+            };
+            if !step_ok || blocked(there) {
                 continue;
             }
-            if auras.iter().any(|&a| chebyshev(a, q) <= 1) {
+            if auras.iter().any(|a| a.gap(&there) <= 1) {
                 continue;
             }
             let j = b.index(q);
-            let c = if light { 1 } else { b.cells[j].cost() };
+            let c = if light {
+                1
+            } else if huge {
+                there
+                    .squares()
+                    .filter(|s| !here.covers(*s))
+                    .map(|s| b.cells[b.index(s)].cost())
+                    .max()
+                    .unwrap_or(1)
+            } else {
+                b.cells[j].cost()
+            };
             let nd = d + c;
             if nd < dist[j] {
                 dist[j] = nd;

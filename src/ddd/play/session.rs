@@ -517,7 +517,9 @@ pub fn map(g: &Game) -> Vec<String> {
     }
     for f in st.figures.iter().filter(|f| f.on_board()) {
         let base = if f.id.team == Team::Blue { b'A' } else { b'a' };
-        put(f.at, (base + (f.id.number as u8 - 1)) as char);
+        for p in f.footprint().squares() {
+            put(p, (base + (f.id.number as u8 - 1)) as char);
+        }
     }
     let mut out: Vec<String> = rows.into_iter().map(|r| r.into_iter().collect()).collect();
     out.push(

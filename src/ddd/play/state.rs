@@ -164,6 +164,27 @@ impl Figure {
         }
     }
 
+    /// Is it Huge (it stands on a block of [`HUGE_SIDE`] × [`HUGE_SIDE`] squares)?
+    pub fn huge(&self) -> bool {
+        self.has(Ability::Huge)
+    }
+
+    /// The squares it stands on (see [`Footprint`]).
+    pub fn footprint(&self) -> Footprint {
+        Footprint::new(self.at, self.huge())
+    }
+
+    /// Its distance in king's moves to square `p` (0 on it).
+    pub fn dist_to(&self, p: Point) -> u32 {
+        self.footprint().dist_to(p)
+    }
+
+    /// The distance between two models, square to nearest square: 1 is
+    /// adjacent (close combat), 2 or more a ranged attack's range.
+    pub fn gap(&self, other: &Figure) -> u32 {
+        self.footprint().gap(&other.footprint())
+    }
+
     /// Does it have the ability?
     pub fn has(&self, a: Ability) -> bool {
         self.abilities.contains(&a)
@@ -198,6 +219,78 @@ impl Figure {
     /// Never tests for fear (fear-causers and Strong Will: L78, L96).
     pub fn fearless(&self) -> bool {
         self.causes_fear() || self.has(Ability::StrongWill)
+    }
+}
+
+/// The side of a Huge model's block of squares (the project's reading of
+/// "more than one space", L60: the smallest square block that is more).
+/// [`Footprint::squares`] lists the squares of a block of 1 or 2.
+pub const HUGE_SIDE: i32 = 2;
+
+/// The squares a model stands on: its own square, or for a Huge model the
+/// 2 × 2 block whose north-west square is the model's square (its `at`,
+/// where its walk is measured from).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Footprint {
+    /// The north-west square.
+    pub at: Point,
+    /// Squares a side: 1, or [`HUGE_SIDE`].
+    pub side: i32,
+}
+
+impl Footprint {
+    /// The footprint of a model on `at`, Huge or not.
+    pub fn new(at: Point, huge: bool) -> Footprint {
+        Footprint {
+            at,
+            side: if huge { HUGE_SIDE } else { 1 },
+        }
+    }
+
+    /// Its squares, row by row from the north-west one.
+    pub fn squares(self) -> impl Iterator<Item = Point> {
+        let a = self.at;
+        let n = (self.side * self.side) as usize;
+        [
+            a,
+            Point { x: a.x + 1, y: a.y },
+            Point { x: a.x, y: a.y + 1 },
+            Point {
+                x: a.x + 1,
+                y: a.y + 1,
+            },
+        ]
+        .into_iter()
+        .take(n)
+    }
+
+    /// Does it cover `p`?
+    pub fn covers(self, p: Point) -> bool {
+        (self.at.x..self.at.x + self.side).contains(&p.x)
+            && (self.at.y..self.at.y + self.side).contains(&p.y)
+    }
+
+    /// King's moves from its nearest square to `p`.
+    pub fn dist_to(self, p: Point) -> u32 {
+        self.gap(&Footprint::new(p, false))
+    }
+
+    /// King's moves between the nearest squares of two footprints.
+    pub fn gap(&self, o: &Footprint) -> u32 {
+        let axis = |a0: i32, a1: i32, b0: i32, b1: i32| (b0 - a1).max(a0 - b1).max(0);
+        let dx = axis(
+            self.at.x,
+            self.at.x + self.side - 1,
+            o.at.x,
+            o.at.x + o.side - 1,
+        );
+        let dy = axis(
+            self.at.y,
+            self.at.y + self.side - 1,
+            o.at.y,
+            o.at.y + o.side - 1,
+        );
+        dx.max(dy) as u32
     }
 }
 
@@ -365,9 +458,15 @@ impl State {
         id.team.index() * 10 + (id.number as usize - 1)
     }
 
-    /// The figure on a square, if any.
+    /// The figure on a square (a Huge one on any of its squares), if any.
     pub fn at(&self, p: Point) -> Option<&Figure> {
-        self.figures.iter().find(|f| f.on_board() && f.at == p)
+        self.figures.iter().find(|f| {
+            (f.at == p
+                || (0..HUGE_SIDE).contains(&(p.x - f.at.x))
+                    && (0..HUGE_SIDE).contains(&(p.y - f.at.y))
+                    && f.huge())
+                && f.on_board()
+        })
     }
 
     /// The side's models on the board.
@@ -385,11 +484,7 @@ impl State {
         }
         self.figures
             .iter()
-            .filter(|f| {
-                f.id.team != id.team
-                    && f.engages()
-                    && crate::core::geom::chebyshev(f.at, me.at) == 1
-            })
+            .filter(|f| f.id.team != id.team && f.engages() && f.gap(me) == 1)
             .map(|f| f.id)
             .collect()
     }
