@@ -451,16 +451,17 @@ pub fn run(a: PlayArgs) -> anyhow::Result<()> {
                 let names = Names::of(sess.game());
                 let complete_here: super::prompt::Completer =
                     Box::new(move |head| complete(head, &names));
-                let answer = match input.next_line(session::MAX_LINE_BYTES, complete_here)? {
-                    None => break,
-                    Some(Typed::Line(line)) => {
-                        if is_quit(&line) {
-                            break;
+                let answer =
+                    match input.next_line(session::MAX_LINE_BYTES, "tilecrawl> ", complete_here)? {
+                        None => break,
+                        Some(Typed::Line(line)) => {
+                            if is_quit(&line) {
+                                break;
+                            }
+                            sess.input(&line)
                         }
-                        sess.input(&line)
-                    }
-                    Some(Typed::TooLong(start, bytes)) => sess.input_too_long(&start, bytes),
-                };
+                        Some(Typed::TooLong(start, bytes)) => sess.input_too_long(&start, bytes),
+                    };
                 for l in answer {
                     // The echo is only useful when the commands come from a pipe.
                     if interactive && l.starts_with("> ") {

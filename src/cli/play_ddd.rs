@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use tilecrawl::ddd::DddScenario;
 use tilecrawl::ddd::part::DddPart;
+use tilecrawl::ddd::play::complete;
 use tilecrawl::ddd::play::engine::PlayOptions;
 use tilecrawl::ddd::play::session::{self, AiSide, HELP, Session};
 use tilecrawl::ddd::play::simulate::{self, SimOptions};
@@ -292,6 +293,9 @@ pub(crate) fn run(a: DddPlay) -> anyhow::Result<()> {
 
 type Out<'a> = std::io::BufWriter<std::io::StdoutLock<'a>>;
 
+/// Longest line read at the prompt; a longer one is refused by its start.
+const MAX_LINE_BYTES: usize = 400;
+
 /// One line: false to stop.
 fn handle(
     sess: &mut Session,
@@ -352,16 +356,25 @@ fn interactive(
 ) -> anyhow::Result<()> {
     let say =
         |out: &mut Out<'_>, l: &str| writeln!(out, "{}", tilecrawl::core::text::escape_controls(l));
-    let stdin = std::io::stdin();
+    // A line editor with history and Tab completion of the verbs, the
+    // models and the sides (`ddd::play::complete`).
+    let mut input = super::prompt::Input::new(true);
     loop {
-        if let Some(id) = sess.game().current() {
-            write!(out, "{id}> ")?;
-        }
         out.flush()?;
-        let mut line = String::new();
-        if stdin.lock().read_line(&mut line)? == 0 {
-            break;
-        }
+        let prompt = sess
+            .game()
+            .current()
+            .map_or_else(|| "> ".to_string(), |id| format!("{id}> "));
+        let names = complete::Names::of(&sess.game().state);
+        let line = match input.next_line(
+            MAX_LINE_BYTES,
+            &prompt,
+            Box::new(move |head| complete::complete(head, &names)),
+        )? {
+            None => break,
+            Some(super::prompt::Typed::Line(l)) => l,
+            Some(super::prompt::Typed::TooLong(start, _)) => start,
+        };
         let go = handle(&mut sess, &line, &mut out, &say)?;
         write_save(&sess)?;
         if !go {

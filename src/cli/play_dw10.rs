@@ -264,6 +264,7 @@ pub fn play(o: PlayDw10<'_>) -> anyhow::Result<()> {
             let names = tilecrawl::dw10::play::complete::Names::of(&sess.game().s);
             let line = match input.next_line(
                 session::MAX_LINE_BYTES,
+                "tilecrawl> ",
                 Box::new(move |head| tilecrawl::dw10::play::complete::complete(head, &names)),
             )? {
                 None => break,

@@ -38,10 +38,12 @@ impl Input {
 
     /// The next command line, or `None` at the end of the input. A line is
     /// read with a bound: one longer than `max_bytes` is read to its end
-    /// without being kept. `complete` answers Tab for this line.
+    /// without being kept. The editor shows `prompt` and asks `complete`
+    /// when Tab is pressed.
     pub(crate) fn next_line(
         &mut self,
         max_bytes: usize,
+        prompt: &str,
         complete: Completer,
     ) -> anyhow::Result<Option<Typed>> {
         use tilecrawl::core::fs::{LimitedLine, read_line_limited};
@@ -57,7 +59,7 @@ impl Input {
                 if let Some(h) = rl.helper_mut() {
                     h.complete = Some(complete);
                 }
-                match rl.readline("tilecrawl> ") {
+                match rl.readline(prompt) {
                     Ok(line) => {
                         if !line.trim().is_empty() {
                             // History is a convenience: a failure to keep

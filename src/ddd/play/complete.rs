@@ -3,6 +3,7 @@
 //! a side for the door commands and traps.
 
 use crate::core::complete::{complete as finish, words};
+use crate::ddd::play::state::State;
 
 /// The models the prompt may name now.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -11,6 +12,28 @@ pub struct Names {
     pub friends: Vec<String>,
     /// The other side's (`r7`).
     pub enemies: Vec<String>,
+}
+
+impl Names {
+    /// The names of a game as it stands: the side whose model acts now is
+    /// the friends' (none acting: no models).
+    pub fn of(s: &State) -> Names {
+        let Some(t) = s.turn else {
+            return Names::default();
+        };
+        let team = t.model.team;
+        let ids = |mine: bool| {
+            s.figures
+                .iter()
+                .filter(|f| f.on_board() && (f.id.team == team) == mine)
+                .map(|f| f.id.to_string())
+                .collect()
+        };
+        Names {
+            friends: ids(true),
+            enemies: ids(false),
+        }
+    }
 }
 
 /// Every word that starts a line: the commands and the prompt's own.
