@@ -1432,3 +1432,46 @@ fn ambush_attackers_lie_in_wait_on_the_defenders_ways_out() {
         assert!(near <= 6, "{} at {:?} is {near} from an exit", f.id, f.at);
     }
 }
+
+#[test]
+fn the_policy_thief_traps_the_squares_round_the_bound_prisoner() {
+    // Free Prisoner: Blue attacks, b2 is Blue's bound prisoner; r1 (Thief,
+    // power d8) stands two squares off it and traps a square its rescuers
+    // must stand on (a 6 sets it).
+    let (mut g, o) = table(
+        &[
+            (R1, (2, 0), Die::D8, Die::D8, &[Ability::Thief]),
+            (B2, (0, 0), Die::D8, Die::D8, &[]),
+            (B1, (20, 20), Die::D8, Die::D8, &[]),
+        ],
+        4,
+        // 6 sets the trap; then b1, next in the deck, rolls its movement.
+        &[6, 3],
+    );
+    g.kind = ScenarioKind::FreePrisoner;
+    g.state.attacker = Team::Blue;
+    g.state.prisoner = Some(B2);
+    g.state.fig_mut(B2).bound = true;
+    let Command::Trap(super::command::Place::Square(p)) = super::ai::decide(&g) else {
+        panic!(
+            "the thief should set a trap, not {:?}",
+            super::ai::decide(&g)
+        );
+    };
+    let prisoner = g.state.fig(B2).at;
+    let thief = g.state.fig(R1).at;
+    assert_eq!(crate::core::geom::chebyshev(p, prisoner), 1, "{p:?}");
+    assert_eq!(crate::core::geom::chebyshev(p, thief), 1, "{p:?}");
+    assert_eq!(p.x, o.x + 1);
+    let ev = g
+        .play(Command::Trap(super::command::Place::Square(p)))
+        .unwrap();
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::TrapSet { by, .. } if *by == R1))
+    );
+    assert!(g.state.traps.iter().any(|t| t.at == p));
+    // In a Battle there is nothing to trap: the thief does something else.
+    g.kind = ScenarioKind::Battle;
+    assert!(!matches!(super::ai::decide(&g), Command::Trap(_)));
+}
