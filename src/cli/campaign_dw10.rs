@@ -321,8 +321,14 @@ pub fn town(p: &Place<'_>, buy: &[String], quiet: bool) -> anyhow::Result<()> {
     for l in lines {
         outln!("{l}")?;
     }
+    outln!("{}", what_next(p, &c))?;
+    Ok(())
+}
+
+/// The line that says which game comes next and how to make it.
+fn what_next(p: &Place<'_>, c: &Campaign) -> String {
     let (number, attempt) = c.next_game();
-    outln!(
+    format!(
         "next: tilecrawl campaign next {} (scenario {number}{})",
         p.which,
         if attempt > 1 {
@@ -330,8 +336,7 @@ pub fn town(p: &Place<'_>, buy: &[String], quiet: bool) -> anyhow::Result<()> {
         } else {
             String::new()
         }
-    )?;
-    Ok(())
+    )
 }
 
 /// `campaign show`.
@@ -418,18 +423,7 @@ pub fn show(p: &Place<'_>, json: bool, quiet: bool) -> anyhow::Result<()> {
                 outln!("  {l}")?;
             }
         }
-        None => {
-            let (number, attempt) = c.next_game();
-            outln!(
-                "next: tilecrawl campaign next {} (scenario {number}{})",
-                p.which,
-                if attempt > 1 {
-                    format!(", try {attempt}")
-                } else {
-                    String::new()
-                }
-            )?;
-        }
+        None => outln!("{}", what_next(p, &c))?,
     }
     Ok(())
 }

@@ -457,6 +457,16 @@ impl Campaign {
             return Err(CampaignError::NotOver);
         };
         let end = GameEnd::of(outcome);
+        // What each hero keeps, worked out before anything changes.
+        let mut after = Vec::with_capacity(self.heroes.len());
+        for (line, hero) in self.heroes.iter().zip(&state.heroes) {
+            let base =
+                base_figure(figures, &line.figure).ok_or_else(|| CampaignError::NoFigure {
+                    hero: line.name.clone(),
+                    figure: line.figure.clone(),
+                })?;
+            after.push(kept(line, base, hero));
+        }
         let (number, attempt, seed) = self
             .current
             .as_ref()
@@ -493,18 +503,9 @@ impl Campaign {
             return Ok(lines);
         }
         self.gold = state.gold;
-        for (line, hero) in self.heroes.iter_mut().zip(&state.heroes) {
-            let base = figures
-                .heroes
-                .iter()
-                .find(|f| f.name == line.figure)
-                .ok_or_else(|| CampaignError::NoFigure {
-                    hero: line.name.clone(),
-                    figure: line.figure.clone(),
-                })?;
-            let before = line.clone();
-            *line = kept(line, base, hero);
-            let gains = gains(&before, line);
+        for (line, new) in self.heroes.iter_mut().zip(after) {
+            let gains = gains(line, &new);
+            *line = new;
             if !gains.is_empty() {
                 lines.push(format!("{} keeps {}", line.name, gains.join(", ")));
             }
@@ -563,13 +564,9 @@ impl Campaign {
             });
         }
         let line = &self.heroes[i];
-        let innate = figures
-            .heroes
-            .iter()
-            .find(|f| f.name == line.figure)
-            .is_some_and(|f| f.abilities.iter().any(|a| a.name() == g.name));
+        let born_with = innate(figures, &line.figure, &g.name);
         let owned = |c: &Campaign| {
-            innate
+            born_with
                 || c.bought
                     .iter()
                     .any(|p| p.hero.eq_ignore_ascii_case(&name) && p.good == g.name)
@@ -596,14 +593,8 @@ impl Campaign {
                 h.power_ups.push(PowerUp::MagicPowerUp);
                 let face = dice.d6("magic power up: spell table");
                 let spell = tables.spells.iter().find(|r| r.roll == face);
-                let known = |sp: &str| {
-                    h.spells.iter().any(|x| x == sp)
-                        || figures
-                            .heroes
-                            .iter()
-                            .find(|f| f.name == h.figure)
-                            .is_some_and(|f| f.abilities.iter().any(|a| a.name() == sp))
-                };
+                let known =
+                    |sp: &str| h.spells.iter().any(|x| x == sp) || innate(figures, &h.figure, sp);
                 what = match spell {
                     Some(r) if !known(&r.spell) => {
                         h.spells.push(r.spell.clone());
@@ -632,6 +623,16 @@ impl PartyFile {
     fn to_yaml_or_empty(&self) -> String {
         self.to_yaml().unwrap_or_default()
     }
+}
+
+/// The hero stat block called `name`.
+fn base_figure<'a>(figures: &'a Figures, name: &str) -> Option<&'a Figure> {
+    figures.heroes.iter().find(|f| f.name == name)
+}
+
+/// Does the hero stat block `figure` come with the ability called `name`?
+fn innate(figures: &Figures, figure: &str, name: &str) -> bool {
+    base_figure(figures, figure).is_some_and(|f| f.abilities.iter().any(|a| a.name() == name))
 }
 
 /// A hero's line after a game: its power ups and spells as before plus
@@ -818,12 +819,7 @@ mod tests {
         );
         // The next game's party file gives Kestrel the bonus in play.
         let p = party::parse(&c.party_file().to_yaml().unwrap(), "p", &figures()).unwrap();
-        let base = figures()
-            .heroes
-            .iter()
-            .find(|f| f.name == "Tracker")
-            .unwrap()
-            .clone();
+        let base = base_figure(&figures(), "Tracker").unwrap().clone();
         assert_eq!(p.heroes[0].1.attacks, base.attacks + 1);
         assert_eq!(p.kept[0].spells, vec![Ability::Shield]);
         assert_eq!(p.items[0], vec![Item::HealthPotion]);
@@ -912,12 +908,7 @@ mod tests {
         .unwrap();
         assert_eq!(c.heroes[3].power_ups, vec![PowerUp::RangedPowerUp]);
         let p = party::parse(&c.party_file().to_yaml().unwrap(), "p", &figures()).unwrap();
-        let elf = figures()
-            .heroes
-            .iter()
-            .find(|f| f.name == "Wood Elf")
-            .unwrap()
-            .clone();
+        let elf = base_figure(&figures(), "Wood Elf").unwrap().clone();
         let (b, a) = (elf.shoot.unwrap(), p.heroes[3].1.shoot.unwrap());
         assert_eq!((a.dice, a.range), (b.dice + 2, b.range + 1));
         assert_eq!(c.gold, 100);
@@ -938,6 +929,11 @@ mod tests {
         assert_eq!(c.gold, 3000);
         assert!(matches!(
             c.buy("Kestrel", "stealth", &shop, &tables, &figures(), &mut dice),
+            Err(CampaignError::AlreadyOwned { .. })
+        ));
+        // Marrow's stat block (Field Medic) comes with Stealth.
+        assert!(matches!(
+            c.buy("Marrow", "stealth", &shop, &tables, &figures(), &mut dice),
             Err(CampaignError::AlreadyOwned { .. })
         ));
         assert!(matches!(
