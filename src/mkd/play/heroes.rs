@@ -54,7 +54,12 @@ pub fn hero_move(cx: &mut Ctx, h: HeroId, to: Point) -> Result<(), Refusal> {
                 Occupancy::PRISONER | if through { 0 } else { Occupancy::MONSTER },
             )
         };
-        s.board.distances_to(&[to], &mover, &blocked)
+        // From the hero's own square only the squares nearer `to` than it
+        // are walked on; from outside, every entrance square counts.
+        match s.heroes[h].place {
+            HeroPlace::At(p) => s.board.distances_to_reach(&[to], p, &mover, &blocked),
+            _ => s.board.distances_to(&[to], &mover, &blocked),
+        }
     };
     // The route: from the hero's square, or in through the entrance.
     let plan = |dist: &[u32]| -> Result<(Point, u32, u32), Refusal> {

@@ -194,12 +194,13 @@ fn walk_token(cx: &mut Ctx, i: usize, goal: &[Point]) {
     let dist = {
         let occ = s.occupancy();
         let blocked = |p: Point| p != me && occ.has(p, Occupancy::ANY);
-        let d = s.board.distances_to(goal, &mover, &blocked);
+        // Only squares nearer the goal than the token are walked on.
+        let d = s.board.distances_to_reach(goal, me, &mover, &blocked);
         if s.board.idx(me).is_some_and(|i| d[i] != FAR) {
             d
         } else {
             // Figures block every way: close in as far as they allow.
-            s.board.distances_to(goal, &mover, &|_| false)
+            s.board.distances_to_reach(goal, me, &mover, &|_| false)
         }
     };
     let mut left = s.rules().wmt_speed;
