@@ -225,7 +225,7 @@ fn carry_stack(c: &mut Ctx, hero: HeroId) {
     let h = c.s.hero_mut(hero);
     h.magic.stacks += 1;
     let stacks = h.magic.stacks;
-    if stacks % 2 == 0 {
+    if stacks.is_multiple_of(2) {
         let movement = h.movement();
         c.push(Event::Laden {
             hero,

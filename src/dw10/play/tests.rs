@@ -1580,3 +1580,25 @@ fn every_two_gold_stacks_cost_a_hero_one_movement() {
     k.s.heroes[0].magic.stacks = 40;
     assert_eq!(k.s.hero(HeroId(0)).movement(), 1);
 }
+
+#[test]
+fn a_chests_25_gold_is_a_stack_too() {
+    let mut k = kit(ROOM, vec![], &[("Tracker", (3, 2))], &[]);
+    let full = k.s.hero(HeroId(0)).body.fig.movement;
+    let ev = k.run(&[], |c| {
+        dungeon::take_item(c, HeroId(0), "gold-25");
+        dungeon::take_item(c, HeroId(0), "gold-500");
+        dungeon::take_item(c, HeroId(0), "gold-25");
+    });
+    assert_eq!(
+        ev.iter()
+            .filter(|e| matches!(e, Event::Laden { .. }))
+            .collect::<Vec<_>>(),
+        vec![&Event::Laden {
+            hero: HeroId(0),
+            stacks: 2,
+            movement: full - 1
+        }]
+    );
+    assert_eq!(k.s.gold, 550);
+}
