@@ -206,12 +206,32 @@ pub fn take_item(c: &mut Ctx, hero: HeroId, item: &str) {
             let amount = item[5..].parse().unwrap_or(0);
             c.s.gold += amount;
             c.push(Event::Gold { hero, amount });
+            if amount == 25 {
+                carry_stack(c, hero);
+            }
         }
         "health-potion" => c.s.hero_mut(hero).items.push(Item::HealthPotion),
         "major-health-potion" => c.s.hero_mut(hero).items.push(Item::MajorHealthPotion),
         "poison-antidote" => c.s.hero_mut(hero).items.push(Item::PoisonAntidote),
         "portable-teleporter" => c.s.hero_mut(hero).items.push(Item::PortableTeleporter),
         _ => {}
+    }
+}
+
+/// A 25-gold stack is carried by the hero who took it; every second one
+/// costs it 1 movement from its next action phase on (L389-390). 100 and
+/// 500 gold piles weigh nothing (L391-393).
+fn carry_stack(c: &mut Ctx, hero: HeroId) {
+    let h = c.s.hero_mut(hero);
+    h.magic.stacks += 1;
+    let stacks = h.magic.stacks;
+    if stacks.is_multiple_of(2) {
+        let movement = h.movement();
+        c.push(Event::Laden {
+            hero,
+            stacks,
+            movement,
+        });
     }
 }
 
@@ -341,6 +361,9 @@ pub fn explore(c: &mut Ctx, hero: HeroId, f: FeatureId) {
             let amount = what[9..].parse().unwrap_or(0);
             c.s.gold += amount;
             c.push(Event::Gold { hero, amount });
+            if amount == 25 {
+                carry_stack(c, hero);
+            }
         }
         // Table and chair, torture rack: the explore is told, nothing
         // comes of it.

@@ -1011,7 +1011,7 @@ impl Game {
             });
         }
         if hero.body.has(Ability::SwiftMover)
-            && cost > hero.body.fig.movement
+            && cost > hero.movement()
             && self.s.in_kill_zone(to, SideId::Heroes)
         {
             return Err(Refusal::Rule(format!(
@@ -1182,9 +1182,9 @@ fn reset_heroes(c: &mut Ctx) {
         let swift = h.body.has(Ability::SwiftMover);
         let zone = false;
         h.mp = if swift && !zone {
-            h.body.fig.movement * 2
+            h.movement() * 2
         } else {
-            h.body.fig.movement
+            h.movement()
         };
         h.moved = false;
         h.shot = false;
@@ -1201,7 +1201,7 @@ fn reset_heroes(c: &mut Ctx) {
         let w = Who::Hero(HeroId(i as u32));
         let free = c.s.enemies_next_to(w).is_empty();
         if c.s.body(w).alive() && !free {
-            let m = c.s.heroes[i].body.fig.movement;
+            let m = c.s.heroes[i].movement();
             c.s.heroes[i].mp = m;
         }
         c.s.heroes[i].magic.charge_ok = free;

@@ -328,6 +328,15 @@ pub enum Event {
         /// How much.
         amount: u32,
     },
+    /// A hero's 25-gold stacks now cost it movement (L389-390).
+    Laden {
+        /// The hero.
+        hero: HeroId,
+        /// Stacks it carries.
+        stacks: u32,
+        /// Its movement from now on.
+        movement: u32,
+    },
     /// A spell learnt (magic power up, bookcase, tome).
     Learnt {
         /// The hero.

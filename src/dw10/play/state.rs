@@ -162,6 +162,19 @@ pub struct Hero {
     pub magic: Magic,
 }
 
+impl Hero {
+    /// Its movement this game: the stat block's, less 1 for every two
+    /// 25-gold stacks it carries (L389-390), never below 1 (the project's
+    /// floor: the text keeps no hero from moving at all).
+    pub fn movement(&self) -> u32 {
+        self.body
+            .fig
+            .movement
+            .saturating_sub(self.magic.stacks / 2)
+            .max(1)
+    }
+}
+
 /// A hero's spells (L484-511) and what lasts beyond one command: spells
 /// cast, furnishings explored.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -190,6 +203,8 @@ pub struct Magic {
     pub reading: Option<FeatureId>,
     /// Out of every kill zone when its action phase began (Charge Attack).
     pub charge_ok: bool,
+    /// 25-gold treasure stacks carried: every two cost 1 movement (L389-390).
+    pub stacks: u32,
 }
 
 /// A monster in play.

@@ -1526,3 +1526,79 @@ fn a_strong_monster_does_not_spawn_near_a_warded_camp_fire() {
         "{ev:?}"
     );
 }
+
+#[test]
+fn every_two_gold_stacks_cost_a_hero_one_movement() {
+    let piles = vec![
+        furnishing("treasure-25", 1, 1),
+        furnishing("treasure-25", 2, 1),
+        furnishing("treasure-100", 3, 1),
+        furnishing("treasure-25", 4, 1),
+        furnishing("treasure-25", 5, 1),
+    ];
+    let mut k = kit(ROOM, piles, &[("Tracker", (3, 2))], &[]);
+    let full = k.s.hero(HeroId(0)).body.fig.movement;
+    let ev = k.run(&[], |c| {
+        dungeon::explore(c, HeroId(0), state::FeatureId(0));
+    });
+    assert!(ev.contains(&Event::Gold {
+        hero: HeroId(0),
+        amount: 25
+    }));
+    assert!(!ev.iter().any(|e| matches!(e, Event::Laden { .. })));
+    assert_eq!(k.s.hero(HeroId(0)).movement(), full);
+    let ev = k.run(&[], |c| {
+        dungeon::explore(c, HeroId(0), state::FeatureId(1));
+    });
+    assert!(ev.contains(&Event::Laden {
+        hero: HeroId(0),
+        stacks: 2,
+        movement: full - 1
+    }));
+    // 100 gold weighs nothing.
+    let ev = k.run(&[], |c| {
+        dungeon::explore(c, HeroId(0), state::FeatureId(2));
+    });
+    assert!(!ev.iter().any(|e| matches!(e, Event::Laden { .. })));
+    assert_eq!(k.s.hero(HeroId(0)).magic.stacks, 2);
+    let ev = k.run(&[], |c| {
+        dungeon::explore(c, HeroId(0), state::FeatureId(3));
+        dungeon::explore(c, HeroId(0), state::FeatureId(4));
+    });
+    assert!(ev.contains(&Event::Laden {
+        hero: HeroId(0),
+        stacks: 4,
+        movement: full - 2
+    }));
+    assert_eq!(k.s.gold, 200);
+    let line = transcript::status(&k.s).join("\n");
+    assert!(
+        line.contains(&format!("4 gold stacks (movement {})", full - 2)),
+        "{line}"
+    );
+    // Never below 1.
+    k.s.heroes[0].magic.stacks = 40;
+    assert_eq!(k.s.hero(HeroId(0)).movement(), 1);
+}
+
+#[test]
+fn a_chests_25_gold_is_a_stack_too() {
+    let mut k = kit(ROOM, vec![], &[("Tracker", (3, 2))], &[]);
+    let full = k.s.hero(HeroId(0)).body.fig.movement;
+    let ev = k.run(&[], |c| {
+        dungeon::take_item(c, HeroId(0), "gold-25");
+        dungeon::take_item(c, HeroId(0), "gold-500");
+        dungeon::take_item(c, HeroId(0), "gold-25");
+    });
+    assert_eq!(
+        ev.iter()
+            .filter(|e| matches!(e, Event::Laden { .. }))
+            .collect::<Vec<_>>(),
+        vec![&Event::Laden {
+            hero: HeroId(0),
+            stacks: 2,
+            movement: full - 1
+        }]
+    );
+    assert_eq!(k.s.gold, 550);
+}

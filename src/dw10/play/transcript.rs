@@ -381,6 +381,14 @@ fn line(s: &State, map: &Map, e: &Event, out: &mut Vec<String>) {
         } => format!("inside, 2d6 {a}+{b}: {item} for {}", h(hero)),
         Event::PowerUp { hero, what } => format!("{} gains a power up for good ({what})", h(hero)),
         Event::Gold { hero, amount } => format!("{} takes {amount} gold", h(hero)),
+        Event::Laden {
+            hero,
+            stacks,
+            movement,
+        } => format!(
+            "{} carries {stacks} gold stacks: movement {movement} from now on",
+            h(hero)
+        ),
         Event::Learnt { hero, face, spell } => match spell {
             Some(sp) => format!("{} learns {sp} (d6 {face})", h(hero)),
             None => format!("{} learns nothing (d6 {face})", h(hero)),
@@ -595,6 +603,13 @@ pub fn status(s: &State) -> Vec<String> {
             } else {
                 format!("{} movement left", h.mp)
             });
+        }
+        if h.magic.stacks > 0 {
+            extra.push(format!(
+                "{} (movement {})",
+                plural(h.magic.stacks, "gold stack"),
+                h.movement()
+            ));
         }
         if b.poison > 0 {
             extra.push(plural(b.poison, "poison counter"));
