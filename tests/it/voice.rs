@@ -263,6 +263,7 @@ fn every_help_ends_with_an_example_and_play_lists_its_prompt_commands() {
         let text = r.stdout.trim_end();
         let (_, example) = text
             .rsplit_once("Example:\n")
+            .or_else(|| text.rsplit_once("Examples:\n"))
             .unwrap_or_else(|| panic!("{args:?} --help has no example:\n{text}"));
         assert!(
             example.trim_start().starts_with("tilecrawl "),
