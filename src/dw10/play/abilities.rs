@@ -50,32 +50,68 @@ pub fn charge(c: &mut Ctx, who: Who) -> bool {
     c.s.body(who).alive() && c.s.enemies_next_to(who).is_empty()
 }
 
+/// Why a figure may not Control Enemy another now (L195-215).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum NoControl {
+    /// The figure lacks the ability.
+    #[error("{0} has no Control Enemy")]
+    NoAbility(String),
+    /// The target is a friend or off the map.
+    #[error("{0} is not an enemy on the map")]
+    NotAnEnemy(String),
+    /// The controller or the target stands in an enemy's kill zone.
+    #[error("{0} is in an enemy's kill zone")]
+    InKillZone(String),
+    /// No line of sight from the controller to the target.
+    #[error("{by} cannot see {target}")]
+    Unseen {
+        /// The controller's name.
+        by: String,
+        /// The target's name.
+        target: String,
+    },
+    /// The target's own movement does not take it there, or it may not stop there.
+    #[error("{target} cannot be moved to {x},{y} with its own movement")]
+    Unreachable {
+        /// The target's name.
+        target: String,
+        /// The square's column.
+        x: i32,
+        /// The square's row.
+        y: i32,
+    },
+}
+
 /// Why `by` may not Control Enemy `target` onto `to` now (the phase and
-/// the once a move are the caller's), or the way there.
-pub fn control_check(s: &State, map: &Map, by: Who, target: Who, to: Sq) -> Result<(), String> {
+/// the once a move are the caller's).
+pub fn control_check(s: &State, map: &Map, by: Who, target: Who, to: Sq) -> Result<(), NoControl> {
     let b = s.body(by);
     if !b.has(Ability::ControlEnemy) {
-        return Err(format!("{} has no Control Enemy", b.name));
+        return Err(NoControl::NoAbility(b.name.clone()));
     }
     let t = s.body(target);
     if target.side() == by.side() || !t.alive() {
-        return Err(format!("{} is not an enemy on the map", t.name));
+        return Err(NoControl::NotAnEnemy(t.name.clone()));
     }
     if !s.enemies_next_to(by).is_empty() {
-        return Err(format!("{} is in an enemy's kill zone", b.name));
+        return Err(NoControl::InKillZone(b.name.clone()));
     }
     if !s.enemies_next_to(target).is_empty() {
-        return Err(format!("{} is in an enemy's kill zone", t.name));
+        return Err(NoControl::InKillZone(t.name.clone()));
     }
     if !in_sight(s, map, by, target) {
-        return Err(format!("{} cannot see {}", b.name, t.name));
+        return Err(NoControl::Unseen {
+            by: b.name.clone(),
+            target: t.name.clone(),
+        });
     }
     let r = reach_controlled(s, map, target);
     if r.cost(to).is_none() || !may_end(s, map, target, to) || Some(to) == t.at {
-        return Err(format!(
-            "{} cannot be moved to {},{} with its own movement",
-            t.name, to.0, to.1
-        ));
+        return Err(NoControl::Unreachable {
+            target: t.name.clone(),
+            x: to.0,
+            y: to.1,
+        });
     }
     Ok(())
 }

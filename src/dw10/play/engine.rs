@@ -762,7 +762,7 @@ impl Game {
                     });
                 }
                 abilities::control_check(&self.s, &self.map, Who::Hero(h), Who::Monster(m), to)
-                    .map_err(Refusal::Rule)?;
+                    .map_err(Refusal::Control)?;
                 let mut c = self.ctx(&mut ev);
                 c.s.hero_mut(h).used.push(Ability::ControlEnemy);
                 abilities::control(&mut c, Who::Hero(h), Who::Monster(m), to);

@@ -49,6 +49,9 @@ pub enum Refusal {
     /// A shot the rules forbid.
     #[error("{0}")]
     Shot(crate::dw10::play::combat::NoShot),
+    /// A Control Enemy the rules forbid.
+    #[error("{0}")]
+    Control(crate::dw10::play::abilities::NoControl),
     /// Nothing of the kind next to the hero.
     #[error("{name} is not next to {what}")]
     NotNext {

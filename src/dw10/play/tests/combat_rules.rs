@@ -1,0 +1,214 @@
+//! Shooting and melee, poison, fire, healing (L137-194 and the abilities they use).
+
+use super::*;
+
+#[test]
+fn against_cover_only_a_six_hits_and_elves_hit_on_four() {
+    // A rock slide just in front of the orc, on the shooter's side.
+    let mut k = kit(
+        "#########\n#.....,.#\n#########",
+        vec![],
+        &[("Tracker", (1, 1))],
+        &[("Orc", (7, 1))],
+    );
+    let seen = combat::shot_check(&k.s, &k.map, H0, M0).unwrap();
+    assert_eq!(seen, Look::Cover);
+    let ev = k.run(&[5, 5, 6, 3], |c| combat::shoot(c, H0, M0, seen));
+    assert!(matches!(&ev[0], Event::Shot { need: 6, kills, .. } if *kills == vec![3]));
+    let mut k = kit(ROOM, vec![], &[("Wood Elf", (1, 1))], &[("Orc", (6, 1))]);
+    let seen = combat::shot_check(&k.s, &k.map, H0, M0).unwrap();
+    let ev = k.run(&[4, 1, 1, 1, 4], |c| combat::shoot(c, H0, M0, seen));
+    assert!(matches!(&ev[0], Event::Shot { need: 4, .. }));
+    assert!(ev.contains(&Event::Wounded {
+        who: M0,
+        wounds: 1,
+        left: 1
+    }));
+}
+
+#[test]
+fn nobody_shoots_from_beside_an_enemy_or_into_a_melee() {
+    let k = kit(
+        ROOM,
+        vec![],
+        &[("Tracker", (1, 1))],
+        &[("Orc", (2, 1)), ("Goblin", (6, 1))],
+    );
+    assert!(combat::shot_check(&k.s, &k.map, H0, Who::Monster(MonsterId(1))).is_err());
+    let k = kit(
+        ROOM,
+        vec![],
+        &[("Tracker", (1, 1)), ("Field Medic", (6, 2))],
+        &[("Orc", (6, 1))],
+    );
+    assert!(
+        combat::shot_check(&k.s, &k.map, H0, M0)
+            .unwrap_err()
+            .to_string()
+            .contains("melee")
+    );
+}
+
+#[test]
+fn acid_spit_lowers_the_armour_for_the_kill_roll() {
+    let mut k = kit(
+        ROOM,
+        vec![],
+        &[("Tracker", (1, 1))],
+        &[("Corpse Crawler", (4, 1))],
+    );
+    let m = Who::Monster(MonsterId(0));
+    let seen = combat::shot_check(&k.s, &k.map, m, H0).unwrap();
+    // 4 dice: one 5 hits; kill die 3 wounds armour 4 - 1.
+    let ev = k.run(&[5, 1, 1, 1, 3], |c| combat::shoot(c, m, H0, seen));
+    assert!(matches!(&ev[0], Event::Shot { armour: 3, .. }));
+    assert!(ev.contains(&Event::Wounded {
+        who: H0,
+        wounds: 1,
+        left: 6
+    }));
+}
+
+#[test]
+fn the_movers_kills_are_removed_before_the_non_mover_rolls() {
+    let mut k = kit(
+        ROOM,
+        vec![],
+        &[("Dwarf Crossbowman", (1, 1))],
+        &[("Goblin", (2, 1))],
+    );
+    k.s.mover = SideId::Heroes;
+    // Hero: 4 dice, one hit, kill die 3 = the goblin's armour: dead. The
+    // goblin never rolls.
+    let ev = k.run(&[6, 1, 1, 1, 3], combat::melee_phase);
+    assert!(ev.contains(&Event::Killed { who: M0 }));
+    assert!(!ev.iter().any(|e| matches!(
+        e,
+        Event::Melee {
+            side: SideId::Dm,
+            ..
+        }
+    )));
+}
+
+#[test]
+fn a_kill_die_below_the_armour_cannot_be_assigned() {
+    let mut k = kit(
+        ROOM,
+        vec![],
+        &[("Dwarf Crossbowman", (1, 1))],
+        &[("Orc", (2, 1))],
+    );
+    k.s.mover = SideId::Heroes;
+    // Hero: one hit, kill die 3 < armour 4: lost. Orc: 2 dice, no hit.
+    let ev = k.run(&[6, 1, 1, 1, 3, 1, 2], combat::melee_phase);
+    assert!(!ev.iter().any(|e| matches!(e, Event::Assigned { .. })));
+    assert_eq!(k.s.monster(MonsterId(0)).body.wounds, 2);
+}
+
+#[test]
+fn berserk_and_pack_add_dice() {
+    let k = kit(
+        ROOM,
+        vec![],
+        &[("Front Line Warrior", (2, 2))],
+        &[("Zombie", (1, 1)), ("Zombie", (1, 2)), ("Orc", (3, 3))],
+    );
+    let g = combat::melees(&k.s);
+    assert_eq!(g.len(), 1);
+    assert_eq!(combat::melee_dice(&k.s, &k.map, H0, &g[0]), 8 + 2);
+    assert_eq!(combat::melee_dice(&k.s, &k.map, M0, &g[0]), 2 + 1);
+}
+
+#[test]
+fn poison_goes_on_one_and_wounds_on_six_fire_goes_out_on_three() {
+    let mut k = kit(ROOM, vec![], &[("Tracker", (1, 1))], &[]);
+    k.s.heroes[0].body.poison = 2;
+    k.s.heroes[0].body.fire = 1;
+    let ev = k.run(&[1, 6, 3], turn::counters);
+    assert_eq!(
+        ev[0],
+        Event::Poison {
+            who: H0,
+            face: 1,
+            then: CounterCheck::Off
+        }
+    );
+    assert_eq!(
+        ev[1],
+        Event::Poison {
+            who: H0,
+            face: 6,
+            then: CounterCheck::Wound
+        }
+    );
+    assert!(ev.contains(&Event::Fire {
+        who: H0,
+        face: 3,
+        then: CounterCheck::Off
+    }));
+    assert_eq!(k.s.hero(HeroId(0)).body.poison, 1);
+    assert_eq!(k.s.hero(HeroId(0)).body.fire, 0);
+    assert_eq!(k.s.hero(HeroId(0)).body.wounds, 6);
+}
+
+#[test]
+fn undying_comes_back_on_a_six_with_every_wound() {
+    let mut k = kit(ROOM, vec![], &[("Tracker", (1, 1))], &[("Zombie", (5, 3))]);
+    let ev = k.run(&[6], |c| combat::wound(c, M0, 2));
+    assert!(ev.contains(&Event::Undying {
+        monster: MonsterId(0),
+        face: 6,
+        back: true
+    }));
+    assert_eq!(k.s.monster(MonsterId(0)).body.wounds, 2);
+    assert!(k.s.monster(MonsterId(0)).body.alive());
+    let ev = k.run(&[5], |c| combat::wound(c, M0, 2));
+    assert!(ev.contains(&Event::Undying {
+        monster: MonsterId(0),
+        face: 5,
+        back: false
+    }));
+    assert!(!k.s.monster(MonsterId(0)).body.alive());
+}
+
+#[test]
+fn healing_never_passes_the_starting_wounds() {
+    let mut k = kit(
+        ROOM,
+        vec![],
+        &[("Tracker", (1, 1)), ("Swift Healer", (2, 1))],
+        &[],
+    );
+    k.s.heroes[0].body.wounds = 6;
+    let ev = k.run(&[], |c| {
+        dungeon::heal(c, Who::Hero(HeroId(1)), H0, vec![6], 6)
+    });
+    assert!(matches!(ev[0], Event::Healed { amount: 1, .. }));
+    assert_eq!(k.s.hero(HeroId(0)).body.wounds, 7);
+}
+
+#[test]
+fn battle_chant_gives_the_other_heroes_a_die() {
+    let k = kit(
+        ROOM,
+        vec![],
+        &[("Dwarf Chanter", (2, 2)), ("Tracker", (4, 2))],
+        &[("Orc", (3, 2))],
+    );
+    let g = combat::melees(&k.s);
+    assert_eq!(
+        combat::melee_dice(&k.s, &k.map, Who::Hero(HeroId(1)), &g[0]),
+        4 + 1
+    );
+    assert_eq!(combat::melee_dice(&k.s, &k.map, H0, &g[0]), 6);
+}
+
+#[test]
+fn a_troll_regenerates_instead_of_acting_when_no_hero_is_beside_it() {
+    let mut k = kit(ROOM, vec![], &[("Tracker", (1, 1))], &[("Troll", (7, 4))]);
+    k.s.monsters[0].body.wounds = 2;
+    let ev = k.run(&[], |c| dm::action_phase(c, &dm::Policy::default()));
+    assert_eq!(ev, vec![Event::Regenerates { who: M0 }]);
+    assert_eq!(k.s.monster(MonsterId(0)).body.wounds, 3);
+}

@@ -1,0 +1,262 @@
+//! Traps, chests, doors, Checking and the furnishings' lasting effects (L356-446).
+
+use super::*;
+
+#[test]
+fn a_hero_on_a_trap_counter_stops_and_removes_it_a_monster_does_nothing() {
+    let mut k = kit(
+        ROOM,
+        vec![trap_at(3, 1)],
+        &[("Tracker", (1, 1))],
+        &[("Orc", (6, 4))],
+    );
+    // A monster walks over it: no roll, the counter stays.
+    let r = walk::reach(&k.s, &k.map, M0, 10);
+    assert!(r.cost((3, 1)).is_some());
+    // The hero: d6 3, nothing; the move ends on the counter.
+    let ev = k.run(&[3], |c| engine::hero_move(c, HeroId(0), (3, 1)));
+    assert!(ev.contains(&Event::Trap {
+        hero: HeroId(0),
+        face: Some(3),
+        table: None
+    }));
+    assert!(k.s.gone[0]);
+    assert_eq!(k.s.hero(HeroId(0)).mp, 0);
+    assert!(k.s.hero(HeroId(0)).done);
+}
+
+#[test]
+fn a_six_rolls_the_trap_table_and_the_traps_ability_never_rolls() {
+    let mut k = kit(ROOM, vec![trap_at(2, 1)], &[("Tracker", (1, 1))], &[]);
+    let ev = k.run(&[6, 3], |c| {
+        dungeon::enter(c, HeroId(0), (2, 1));
+    });
+    assert!(ev.contains(&Event::TrapHits {
+        hero: HeroId(0),
+        hits: 3,
+        poison: 0,
+        kills: false
+    }));
+    assert_eq!(k.s.hero(HeroId(0)).body.wounds, 4);
+    let mut k = kit(ROOM, vec![trap_at(2, 1)], &[("Trap Finder", (1, 1))], &[]);
+    let ev = k.run(&[], |c| {
+        dungeon::enter(c, HeroId(0), (2, 1));
+    });
+    assert_eq!(
+        ev,
+        vec![Event::Trap {
+            hero: HeroId(0),
+            face: None,
+            table: None
+        }]
+    );
+}
+
+#[test]
+fn a_chest_springs_its_trap_unless_the_d6_beats_its_number() {
+    let mut chest = Feature::new(FeatureKind::Chest, 2, 1);
+    chest.number = Some(2);
+    let mut k = kit(ROOM, vec![chest.clone()], &[("Tracker", (1, 1))], &[]);
+    // d6 2 is not above 2: trap row 2, two wounds; then 2d6 3+3 = 100 gold.
+    let ev = k.run(&[2, 3, 3], |c| {
+        dungeon::open_chest(c, HeroId(0), state::FeatureId(0))
+    });
+    assert!(ev.contains(&Event::TrapHits {
+        hero: HeroId(0),
+        hits: 2,
+        poison: 0,
+        kills: false
+    }));
+    assert_eq!(k.s.gold, 100);
+    // The Traps ability: chest 1 is safe, no roll.
+    chest.number = Some(1);
+    let mut k = kit(ROOM, vec![chest], &[("Trap Finder", (1, 1))], &[]);
+    let ev = k.run(&[4, 4], |c| {
+        dungeon::open_chest(c, HeroId(0), state::FeatureId(0))
+    });
+    assert!(matches!(
+        ev[0],
+        Event::Chest {
+            number: 0,
+            face: None,
+            ..
+        }
+    ));
+    assert_eq!(k.s.hero(HeroId(0)).items, vec![state::Item::HealthPotion]);
+}
+
+#[test]
+fn a_keyed_door_needs_its_key_and_a_refused_command_changes_nothing() {
+    let path = "tests/golden/dw10/seed-7/scenario.yaml";
+    let text = std::fs::read_to_string(path).unwrap();
+    let sc: crate::dw10::Scenario = crate::scenario::from_yaml(&text, path).unwrap();
+    let figures = Arc::new(crate::dw10::figures::embedded());
+    let tables = Arc::new(crate::dw10::tables::embedded());
+    let party = party::default_party(&figures);
+    let o = simulate::SimOptions {
+        runs: 1,
+        seed: 7,
+        max_moves: 60,
+        scaled_down: false,
+    };
+    let (mut g, _) = engine::Game::new(
+        Arc::new(sc),
+        simulate::run_options(&party, &figures, &tables, &o, 0, false),
+    );
+    let before = transcript::status(&g.s);
+    for line in [
+        "move Kestrel 0,0",
+        "move Nobody 3,3",
+        "shoot Kestrel 99",
+        "open Kestrel chest",
+        "frobnicate",
+    ] {
+        let c = command::parse(line);
+        if let Ok(Some(c)) = c {
+            assert!(g.play(c).is_err(), "{line}");
+        }
+    }
+    assert_eq!(transcript::status(&g.s), before);
+}
+
+#[test]
+fn checking_finds_the_secret_doors_of_the_piece_on_three_to_six() {
+    let mut door = Feature::new(FeatureKind::Door, 3, 1);
+    door.side = Some(crate::core::geom::Side::E);
+    door.secret = Some(true);
+    let mut k = kit(ROOM, vec![door.clone()], &[("Dwarf Chanter", (1, 1))], &[]);
+    let ev = k.run(&[2], |c| dungeon::check(c, HeroId(0)));
+    assert_eq!(
+        ev,
+        vec![Event::Checked {
+            hero: HeroId(0),
+            face: 2,
+            found: vec![]
+        }]
+    );
+    let ev = k.run(&[3], |c| dungeon::check(c, HeroId(0)));
+    assert_eq!(
+        ev,
+        vec![Event::Checked {
+            hero: HeroId(0),
+            face: 3,
+            found: vec![state::FeatureId(0)]
+        }]
+    );
+    assert!(!k.s.hidden(state::FeatureId(0)));
+}
+
+#[test]
+fn a_camp_fire_wards_off_weak_monsters_and_keeps_strong_ones_away() {
+    let mut k = kit(
+        ROOM,
+        vec![furnishing("camp-fire", 1, 1)],
+        &[("Tracker", (2, 2))],
+        &[("Orc", (3, 3)), ("Ogre", (7, 4))],
+    );
+    let ev = k.run(&[], |c| dungeon::explore(c, HeroId(0), state::FeatureId(0)));
+    assert!(ev.contains(&Event::FireGuard { hero: HeroId(0) }));
+    // The orc (2 dice) rolls nothing at the warded hero; the hero rolls 4.
+    k.s.mover = SideId::Heroes;
+    let ev = k.run(&[1, 1, 1, 1], combat::melee_phase);
+    assert!(
+        !ev.iter().any(|e| matches!(
+            e,
+            Event::Melee {
+                side: SideId::Dm,
+                ..
+            }
+        )),
+        "{ev:?}"
+    );
+    // The ogre (5 dice) comes no nearer than 3 squares to the fire.
+    let r = walk::reach(&k.s, &k.map, Who::Monster(MonsterId(1)), 20);
+    assert_eq!(r.cost((3, 2)), None);
+    assert!(r.cost((4, 2)).is_some());
+    // The hero steps away: the ward is gone.
+    k.s.heroes[0].body.at = Some((5, 1));
+    assert!(!magic::guarded(&k.s, HeroId(0)));
+}
+
+#[test]
+fn a_hero_reading_the_altar_gives_the_heroes_plus_one_initiative() {
+    let mut k = kit(
+        ROOM,
+        vec![furnishing("stone-altar", 1, 1)],
+        &[("Old Sage", (2, 1))],
+        &[],
+    );
+    let ev = k.run(&[3, 3], |c| {
+        dungeon::explore(c, HeroId(0), state::FeatureId(0));
+        assert_eq!(turn::initiative(c), SideId::Heroes);
+    });
+    assert!(ev.contains(&Event::Reads { hero: HeroId(0) }));
+    assert!(ev.contains(&Event::Initiative {
+        heroes: 3,
+        heroes_bonus: 1,
+        dm: 3,
+        dm_bonus: 0
+    }));
+}
+
+#[test]
+fn a_hero_in_bed_sleeps_until_a_four_and_wakes_to_defend_itself() {
+    let mut k = kit(
+        ROOM,
+        vec![furnishing("bed", 1, 1)],
+        &[("Tracker", (2, 1))],
+        &[],
+    );
+    k.s.heroes[0].body.wounds = 3;
+    // d3 2: 2 back; asleep.
+    let ev = k.run(&[2], |c| {
+        dungeon::explore(c, HeroId(0), state::FeatureId(0))
+    });
+    assert!(ev.contains(&Event::Sleeps { hero: HeroId(0) }));
+    assert_eq!(k.s.hero(HeroId(0)).body.wounds, 5);
+    let ev = k.run(&[3], magic::wake_checks);
+    assert!(ev.contains(&Event::Wakes {
+        hero: HeroId(0),
+        face: Some(3),
+        awake: false
+    }));
+    assert!(k.s.hero(HeroId(0)).done);
+    // An orc comes: the sleeper wakes and fights.
+    k.s.monsters.clear();
+    let mut k2 = kit(ROOM, vec![], &[("Tracker", (2, 1))], &[("Orc", (3, 1))]);
+    k2.s.heroes[0].magic.asleep = true;
+    k2.s.mover = SideId::Dm;
+    let ev = k2.run(&[1, 1, 1, 1, 1, 1], combat::melee_phase);
+    assert_eq!(
+        ev[1],
+        Event::Wakes {
+            hero: HeroId(0),
+            face: None,
+            awake: true
+        }
+    );
+}
+
+#[test]
+fn a_portable_teleporter_is_set_down_active() {
+    let mut k = kit(ROOM, vec![], &[("Tracker", (2, 1))], &[]);
+    k.s.heroes[0].items.push(state::Item::PortableTeleporter);
+    let ev = k.run(&[], |c| dungeon::place_teleporter(c, HeroId(0), (3, 1)));
+    assert_eq!(
+        ev,
+        vec![Event::Placed {
+            hero: HeroId(0),
+            teleporter: state::FeatureId(0)
+        }]
+    );
+    assert!(k.s.active[0] && k.s.hero(HeroId(0)).items.is_empty());
+    // A killed hero re-spawns on it.
+    let ev = k.run(&[], |c| {
+        combat::wound(c, H0, 7);
+        turn::respawn(c);
+    });
+    assert!(ev.contains(&Event::Respawn {
+        hero: HeroId(0),
+        at: (3, 1)
+    }));
+}

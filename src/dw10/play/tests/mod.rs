@@ -1,0 +1,250 @@
+//! Tests of the rules with scripted dice, and whole games.
+
+use super::*;
+
+use crate::dw10::play::session::{SaveFile, Session};
+use std::sync::Arc;
+
+mod ability_rules;
+mod combat_rules;
+mod dungeon_rules;
+mod movement_rules;
+mod spell_rules;
+mod turn_rules;
+
+/// The transcript of simulated run `run` on a scenario file (for eyes).
+pub(crate) fn simulated_save(path: &str, run: u32, max_moves: u32) -> SaveFile {
+    let text = std::fs::read_to_string(path).unwrap();
+    let sc: crate::dw10::Scenario = crate::scenario::from_yaml(&text, path).unwrap();
+    let sc = Arc::new(sc);
+    let figures = Arc::new(crate::dw10::figures::embedded());
+    let tables = Arc::new(crate::dw10::tables::embedded());
+    let party = party::default_party(&figures);
+    let o = simulate::SimOptions {
+        runs: 1,
+        seed: sc.seed,
+        max_moves,
+        scaled_down: false,
+    };
+    let opts = simulate::run_options(&party, &figures, &tables, &o, run, false);
+    let seed = opts.seed;
+    let (mut g, _) = engine::Game::new(sc.clone(), opts);
+    let mut rec = Some(Vec::new());
+    simulate::play_out_recorded(&mut g, max_moves, &mut rec);
+    SaveFile {
+        format: session::FORMAT.into(),
+        scenario: path.into(),
+        scenario_digest: crate::core::digest::digest(text.as_bytes()),
+        seed,
+        party: party::DEFAULT_YAML.into(),
+        scaled_down: false,
+        commands: rec.unwrap_or_default(),
+    }
+}
+
+#[test]
+#[ignore]
+fn print_a_simulated_game() {
+    let path =
+        std::env::var("DW10_SCENARIO").unwrap_or("tests/golden/dw10/seed-7/scenario.yaml".into());
+    let run: u32 = std::env::var("DW10_RUN")
+        .ok()
+        .and_then(|r| r.parse().ok())
+        .unwrap_or(0);
+    let save = simulated_save(&path, run, 60);
+    let text = std::fs::read_to_string(&path).unwrap();
+    let sc: crate::dw10::Scenario = crate::scenario::from_yaml(&text, &path).unwrap();
+    let (_, out) = Session::resume(
+        &save,
+        Arc::new(sc),
+        Arc::new(crate::dw10::figures::embedded()),
+        Arc::new(crate::dw10::tables::embedded()),
+    )
+    .unwrap();
+    for l in out {
+        println!("{l}");
+    }
+}
+
+use crate::core::dice::Dice;
+use crate::dw10::board::Board;
+use crate::dw10::features::{Feature, FeatureKind};
+use crate::dw10::figures::Figures;
+use crate::dw10::play::ctx::Ctx;
+use crate::dw10::play::event::{CounterCheck, Event};
+use crate::dw10::play::sight::Look;
+use crate::dw10::play::state::{
+    Body, Hero, HeroId, Map, Monster, MonsterId, Outcome, Phase, SideId, Sq, State, Who,
+};
+use crate::dw10::scenario::Objective;
+use crate::dw10::tables::Tables;
+use crate::tileset::Cell;
+
+/// A small dungeon for a rule's test: ASCII rows, features, heroes by
+/// stat block, monsters by kind; everything revealed.
+struct Kit {
+    s: State,
+    map: Map,
+    figures: Figures,
+    tables: Tables,
+}
+
+fn kit(rows: &str, features: Vec<Feature>, heroes: &[(&str, Sq)], monsters: &[(&str, Sq)]) -> Kit {
+    let rows: Vec<&str> = rows
+        .lines()
+        .map(str::trim)
+        .filter(|r| !r.is_empty())
+        .collect();
+    let cells: Vec<Cell> = rows
+        .iter()
+        .flat_map(|r| r.chars().map(|c| Cell::from_char(c).unwrap()))
+        .collect();
+    let (w, h) = (rows[0].len() as i32, rows.len() as i32);
+    let board = Board::new(w, h, cells, &features);
+    let map = Map {
+        board,
+        tile_of: vec![Some(0); (w * h) as usize],
+        tiles: 1,
+    };
+    let figures = crate::dw10::figures::embedded();
+    let hs = heroes
+        .iter()
+        .map(|(f, at)| {
+            let fig = figures
+                .heroes
+                .iter()
+                .find(|x| x.name == *f)
+                .unwrap()
+                .clone();
+            Hero {
+                body: Body {
+                    name: f.split(' ').next().unwrap().to_string(),
+                    wounds: fig.wounds,
+                    fig: fig.clone(),
+                    at: Some(*at),
+                    poison: 0,
+                    fire: 0,
+                    gazed_by: None,
+                    pit_ready: None,
+                },
+                mp: fig.movement,
+                moved: false,
+                shot: false,
+                done: false,
+                used: vec![],
+                items: vec![],
+                dead: false,
+                listening: false,
+                escaped: false,
+                magic: Default::default(),
+            }
+        })
+        .collect();
+    let mut s = State::bare(
+        features,
+        1,
+        hs,
+        spawn::default_collection(&figures),
+        5,
+        Objective::Rescue,
+    );
+    s.revealed = vec![true];
+    for (i, (k, at)) in monsters.iter().enumerate() {
+        let fig = figures.monster(k).unwrap().clone();
+        s.monsters.push(Monster {
+            body: Body {
+                name: format!("{k} {}", i + 1),
+                wounds: fig.wounds,
+                fig,
+                at: Some(*at),
+                poison: 0,
+                fire: 0,
+                gazed_by: None,
+                pit_ready: None,
+            },
+            kind: k.to_string(),
+        });
+    }
+    Kit {
+        s,
+        map,
+        figures,
+        tables: crate::dw10::tables::embedded(),
+    }
+}
+
+impl Kit {
+    /// Runs a rule on scripted dice; every face must be used.
+    fn run(&mut self, faces: &[u32], f: impl FnOnce(&mut Ctx)) -> Vec<Event> {
+        let mut dice = Dice::scripted(faces);
+        let mut ev = Vec::new();
+        let mut c = Ctx {
+            s: &mut self.s,
+            map: &self.map,
+            dice: &mut dice,
+            ev: &mut ev,
+            tables: &self.tables,
+            figures: &self.figures,
+        };
+        f(&mut c);
+        assert_eq!(dice.script_left(), 0, "unused faces");
+        ev
+    }
+}
+
+const ROOM: &str = "
+#########
+#.......#
+#.......#
+#.......#
+#.......#
+#########";
+
+const H0: Who = Who::Hero(HeroId(0));
+const M0: Who = Who::Monster(MonsterId(0));
+
+fn trap_at(x: i32, y: i32) -> Feature {
+    Feature::new(FeatureKind::Trap, x, y)
+}
+
+fn learn(k: &mut Kit, h: u32, spells: &[crate::dw10::figures::Ability]) {
+    k.s.heroes[h as usize].magic.spells = spells.to_vec();
+}
+
+use crate::dw10::figures::Ability;
+
+fn door_e(x: i32, y: i32) -> Feature {
+    let mut d = Feature::new(FeatureKind::Door, x, y);
+    d.side = Some(crate::core::geom::Side::E);
+    d
+}
+
+fn furnishing(what: &str, x: i32, y: i32) -> Feature {
+    let mut f = Feature::new(FeatureKind::Furnishing, x, y);
+    f.what = Some(what.into());
+    f
+}
+
+fn seed7_game() -> engine::Game {
+    let path = "tests/golden/dw10/seed-7/scenario.yaml";
+    let text = std::fs::read_to_string(path).unwrap();
+    let sc: crate::dw10::Scenario = crate::scenario::from_yaml(&text, path).unwrap();
+    let figures = Arc::new(crate::dw10::figures::embedded());
+    let tables = Arc::new(crate::dw10::tables::embedded());
+    let party = party::default_party(&figures);
+    let o = simulate::SimOptions {
+        runs: 1,
+        seed: 7,
+        max_moves: 60,
+        scaled_down: false,
+    };
+    engine::Game::new(
+        Arc::new(sc),
+        simulate::run_options(&party, &figures, &tables, &o, 0, false),
+    )
+    .0
+}
+
+fn play(g: &mut engine::Game, line: &str) -> Result<Vec<Event>, refusal::Refusal> {
+    g.play(command::parse(line).unwrap().unwrap())
+}

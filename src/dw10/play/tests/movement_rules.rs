@@ -1,0 +1,209 @@
+//! Movement: costs, kill zones, pits, disengaging, gold stacks (L107-136, L294-316, L389-393).
+
+use super::*;
+
+#[test]
+fn diagonals_cost_two_rock_slides_two_and_no_figure_stops_on_a_rock_slide() {
+    let k = kit(
+        "#######\n#..,..#\n#.....#\n#######",
+        vec![],
+        &[("Tracker", (1, 1))],
+        &[],
+    );
+    let r = walk::reach(&k.s, &k.map, H0, 10);
+    assert_eq!(r.cost((2, 2)), Some(2));
+    assert_eq!(r.cost((2, 1)), Some(1));
+    assert_eq!(r.cost((3, 1)), Some(3));
+    assert!(!walk::may_end(&k.s, &k.map, H0, (3, 1)));
+}
+
+#[test]
+fn a_pit_is_jumped_for_three_and_water_is_refused() {
+    let k = kit(
+        "#######\n#.=.~.#\n#######",
+        vec![],
+        &[("Tracker", (1, 1))],
+        &[],
+    );
+    let r = walk::reach(&k.s, &k.map, H0, 10);
+    assert_eq!(r.cost((3, 1)), Some(3));
+    assert_eq!(r.cost((2, 1)), None);
+    assert_eq!(r.cost((5, 1)), None);
+}
+
+#[test]
+fn entering_a_kill_zone_stops_the_walk_and_enemies_are_not_passed() {
+    let k = kit(ROOM, vec![], &[("Tracker", (1, 2))], &[("Orc", (4, 2))]);
+    let r = walk::reach(&k.s, &k.map, H0, 20);
+    // Next to the orc: reachable; past it along the row: only round the
+    // kill zone, never through it.
+    assert_eq!(r.cost((3, 2)), Some(2));
+    assert_eq!(r.cost((4, 2)), None);
+    let (path, _) = r.path((7, 2));
+    assert!(
+        path.iter()
+            .all(|p| !k.s.in_kill_zone(*p, SideId::Heroes) || *p == (7, 2))
+    );
+}
+
+#[test]
+fn disengaging_draws_one_pooled_free_attack_from_every_enemy_left() {
+    let mut k = kit(
+        ROOM,
+        vec![],
+        &[("Tracker", (2, 2))],
+        &[("Orc", (1, 1)), ("Orc", (3, 3))],
+    );
+    // 2 + 2 dice pooled: one 4 hits; its kill die 5 beats armour 4.
+    let ev = k.run(&[4, 1, 2, 3, 5], |c| {
+        engine::hero_move(c, HeroId(0), (5, 1))
+    });
+    assert_eq!(
+        ev[0],
+        Event::FreeAttack {
+            target: H0,
+            by: vec![M0, Who::Monster(MonsterId(1))],
+            dice: vec![4, 1, 2, 3],
+            kills: vec![5],
+        }
+    );
+    assert!(ev.contains(&Event::Wounded {
+        who: H0,
+        wounds: 1,
+        left: 6
+    }));
+    assert_eq!(k.s.hero(HeroId(0)).body.at, Some((5, 1)));
+}
+
+#[test]
+fn stealth_leaves_a_kill_zone_without_free_attacks() {
+    // Field Medic has Stealth: no dice are rolled.
+    let mut k = kit(ROOM, vec![], &[("Field Medic", (2, 2))], &[("Orc", (1, 1))]);
+    let ev = k.run(&[], |c| engine::hero_move(c, HeroId(0), (5, 2)));
+    assert!(!ev.iter().any(|e| matches!(e, Event::FreeAttack { .. })));
+    assert_eq!(k.s.hero(HeroId(0)).body.at, Some((5, 2)));
+}
+
+#[test]
+fn a_slow_figure_crosses_a_pit_only_after_waiting_beside_it() {
+    let mut k = kit(
+        "#######\n#.=...#\n#######",
+        vec![],
+        &[("Dwarf Chanter", (1, 1))],
+        &[],
+    );
+    // Movement 3: no jump at first.
+    assert_eq!(walk::reach(&k.s, &k.map, H0, 3).cost((3, 1)), None);
+    let mut ev = Vec::new();
+    walk::wait_by_pit(&mut k.s, &k.map, H0, &mut ev);
+    assert_eq!(ev, vec![Event::PitReady { who: H0 }]);
+    // Ready: across for all its 3 points, and its move is over.
+    assert_eq!(walk::reach(&k.s, &k.map, H0, 3).cost((3, 1)), Some(3));
+    k.s.heroes[0].mp = 3;
+    k.run(&[], |c| engine::hero_move(c, HeroId(0), (3, 1)));
+    assert_eq!(k.s.hero(HeroId(0)).body.at, Some((3, 1)));
+    assert_eq!(k.s.hero(HeroId(0)).mp, 0);
+    assert_eq!(k.s.hero(HeroId(0)).body.pit_ready, None);
+}
+
+#[test]
+fn a_slow_monster_walks_up_to_a_pit_waits_beside_it_then_crosses() {
+    let mut k = kit(
+        "#########\n#...=...#\n#########",
+        vec![],
+        &[("Tracker", (1, 1))],
+        &[("Zombie", (7, 1))],
+    );
+    let p = dm::Policy::default();
+    k.run(&[], |c| dm::action_phase(c, &p));
+    assert_eq!(k.s.monster(MonsterId(0)).body.at, Some((5, 1)));
+    let ev = k.run(&[], |c| dm::action_phase(c, &p));
+    assert_eq!(
+        ev,
+        vec![Event::Waits { who: M0 }, Event::PitReady { who: M0 }]
+    );
+    let ev = k.run(&[], |c| dm::action_phase(c, &p));
+    assert!(ev.contains(&Event::Moved {
+        who: M0,
+        from: (5, 1),
+        to: (3, 1),
+        cost: 3,
+        stopped: false
+    }));
+}
+
+#[test]
+fn every_two_gold_stacks_cost_a_hero_one_movement() {
+    let piles = vec![
+        furnishing("treasure-25", 1, 1),
+        furnishing("treasure-25", 2, 1),
+        furnishing("treasure-100", 3, 1),
+        furnishing("treasure-25", 4, 1),
+        furnishing("treasure-25", 5, 1),
+    ];
+    let mut k = kit(ROOM, piles, &[("Tracker", (3, 2))], &[]);
+    let full = k.s.hero(HeroId(0)).body.fig.movement;
+    let ev = k.run(&[], |c| {
+        dungeon::explore(c, HeroId(0), state::FeatureId(0));
+    });
+    assert!(ev.contains(&Event::Gold {
+        hero: HeroId(0),
+        amount: 25
+    }));
+    assert!(!ev.iter().any(|e| matches!(e, Event::Laden { .. })));
+    assert_eq!(k.s.hero(HeroId(0)).movement(), full);
+    let ev = k.run(&[], |c| {
+        dungeon::explore(c, HeroId(0), state::FeatureId(1));
+    });
+    assert!(ev.contains(&Event::Laden {
+        hero: HeroId(0),
+        stacks: 2,
+        movement: full - 1
+    }));
+    // 100 gold weighs nothing.
+    let ev = k.run(&[], |c| {
+        dungeon::explore(c, HeroId(0), state::FeatureId(2));
+    });
+    assert!(!ev.iter().any(|e| matches!(e, Event::Laden { .. })));
+    assert_eq!(k.s.hero(HeroId(0)).magic.stacks, 2);
+    let ev = k.run(&[], |c| {
+        dungeon::explore(c, HeroId(0), state::FeatureId(3));
+        dungeon::explore(c, HeroId(0), state::FeatureId(4));
+    });
+    assert!(ev.contains(&Event::Laden {
+        hero: HeroId(0),
+        stacks: 4,
+        movement: full - 2
+    }));
+    assert_eq!(k.s.gold, 200);
+    let line = transcript::status(&k.s).join("\n");
+    assert!(
+        line.contains(&format!("4 gold stacks (movement {})", full - 2)),
+        "{line}"
+    );
+    // Never below 1.
+    k.s.heroes[0].magic.stacks = 40;
+    assert_eq!(k.s.hero(HeroId(0)).movement(), 1);
+}
+
+#[test]
+fn a_chests_25_gold_is_a_stack_too() {
+    let mut k = kit(ROOM, vec![], &[("Tracker", (3, 2))], &[]);
+    let full = k.s.hero(HeroId(0)).body.fig.movement;
+    let ev = k.run(&[], |c| {
+        dungeon::take_item(c, HeroId(0), "gold-25");
+        dungeon::take_item(c, HeroId(0), "gold-500");
+        dungeon::take_item(c, HeroId(0), "gold-25");
+    });
+    assert_eq!(
+        ev.iter()
+            .filter(|e| matches!(e, Event::Laden { .. }))
+            .collect::<Vec<_>>(),
+        vec![&Event::Laden {
+            hero: HeroId(0),
+            stacks: 2,
+            movement: full - 1
+        }]
+    );
+    assert_eq!(k.s.gold, 550);
+}
