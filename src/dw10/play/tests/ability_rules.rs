@@ -140,13 +140,7 @@ fn multi_shot_shares_its_dice_over_several_targets() {
     let ev = k.run(&[5, 1, 1, 1, 4, 6, 1, 1, 6], |c| {
         combat::shoot_many(c, H0, &t)
     });
-    let shots: Vec<(Who, usize)> = ev
-        .iter()
-        .filter_map(|e| match e {
-            Event::Shot { target, dice, .. } => Some((*target, dice.len())),
-            _ => None,
-        })
-        .collect();
+    let shots = shots_of(&ev);
     assert_eq!(shots, vec![(M0, 4), (Who::Monster(MonsterId(1)), 3)]);
     assert_eq!(k.s.monster(MonsterId(1)).body.wounds, 1);
 }
@@ -181,13 +175,7 @@ fn a_dragons_breath_spreads_over_its_target_and_those_beside_it() {
     k.s.heroes[2].body.wounds = 5;
     k.s.heroes[0].body.wounds = 1;
     let ev = k.run(&dice, |c| dm::shooting_phase(c, &dm::Policy::default()));
-    let shots: Vec<(Who, usize)> = ev
-        .iter()
-        .filter_map(|e| match e {
-            Event::Shot { target, dice, .. } => Some((*target, dice.len())),
-            _ => None,
-        })
-        .collect();
+    let shots = shots_of(&ev);
     assert_eq!(shots, vec![(H0, 4), (Who::Hero(HeroId(1)), 4)]);
 }
 

@@ -87,22 +87,7 @@ fn a_chest_springs_its_trap_unless_the_d6_beats_its_number() {
 
 #[test]
 fn a_keyed_door_needs_its_key_and_a_refused_command_changes_nothing() {
-    let path = "tests/golden/dw10/seed-7/scenario.yaml";
-    let text = std::fs::read_to_string(path).unwrap();
-    let sc: crate::dw10::Scenario = crate::scenario::from_yaml(&text, path).unwrap();
-    let figures = Arc::new(crate::dw10::figures::embedded());
-    let tables = Arc::new(crate::dw10::tables::embedded());
-    let party = party::default_party(&figures);
-    let o = simulate::SimOptions {
-        runs: 1,
-        seed: 7,
-        max_moves: 60,
-        scaled_down: false,
-    };
-    let (mut g, _) = engine::Game::new(
-        Arc::new(sc),
-        simulate::run_options(&party, &figures, &tables, &o, 0, false),
-    );
+    let mut g = seed7_game();
     let before = transcript::status(&g.s);
     for line in [
         "move Kestrel 0,0",

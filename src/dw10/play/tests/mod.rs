@@ -225,6 +225,16 @@ fn furnishing(what: &str, x: i32, y: i32) -> Feature {
     f
 }
 
+/// Each shot's target and how many dice it took, in order.
+fn shots_of(ev: &[Event]) -> Vec<(Who, usize)> {
+    ev.iter()
+        .filter_map(|e| match e {
+            Event::Shot { target, dice, .. } => Some((*target, dice.len())),
+            _ => None,
+        })
+        .collect()
+}
+
 fn seed7_game() -> engine::Game {
     let path = "tests/golden/dw10/seed-7/scenario.yaml";
     let text = std::fs::read_to_string(path).unwrap();
