@@ -1135,13 +1135,20 @@ fn walk_towards(g: &State, h: HeroId, goals: &[Point]) -> Option<HeroAction> {
     };
     let occ = g.occupancy();
     let figure = |q: Point| occ.has(q, Occupancy::MONSTER | Occupancy::TOKEN);
-    // Round monsters and tokens if possible, else straight at them.
-    let round = g
-        .board
-        .distances_to(&goals, &plan, &|q| Some(q) != me && figure(q));
-    let dist = match start_square(g, h, &round) {
-        Some(_) => round,
-        None => g.board.distances_to(&goals, &plan, &|_| false),
+    // Round monsters and tokens if possible, else straight at them. On the
+    // board a walk only reads the squares nearer the goals than the hero's,
+    // so the fields stop once that square is final; the comparison with the
+    // field round the tokens below reads whole fields, so near the goal they
+    // are walked again whole (cheap there: the goal is near).
+    let round_figures = |q: Point| Some(q) != me && figure(q);
+    let field = |blocked: &dyn Fn(Point) -> bool, whole: bool| match me {
+        Some(p) if !whole => g.board.distances_to_reach(&goals, p, &plan, blocked),
+        _ => g.board.distances_to(&goals, &plan, blocked),
+    };
+    let round = field(&round_figures, false);
+    let (dist, straight) = match start_square(g, h, &round) {
+        Some(_) => (round, false),
+        None => (field(&|_| false, false), true),
     };
     // Near the goal (within two activations' walk), keep off the squares
     // that would reveal a token, when a route round them exists.
@@ -1153,9 +1160,15 @@ fn walk_towards(g: &State, h: HeroId, goals: &[Point]) -> Option<HeroAction> {
     });
     let mut careful = false;
     let dist = if near {
-        let round_tokens = g.board.distances_to(&goals, &plan, &|q| {
-            Some(q) != me && (figure(q) || !g.wmt_triggered_by(q).is_empty())
-        });
+        let dist = match (me, straight) {
+            (None, _) => dist,
+            (Some(_), false) => field(&round_figures, true),
+            (Some(_), true) => field(&|_| false, true),
+        };
+        let round_tokens = field(
+            &|q| Some(q) != me && (figure(q) || !g.wmt_triggered_by(q).is_empty()),
+            true,
+        );
         match start_square(g, h, &round_tokens) {
             Some(_) if round_tokens != dist => {
                 careful = true;
