@@ -547,7 +547,7 @@ mod tests {
             armour: 6,
             wounds: 11,
         };
-        g.monster_pool[0].stats = Some(own);
+        std::sync::Arc::make_mut(&mut g.monster_pool)[0].stats = Some(own);
         let (placed, _) = rule(&mut g, |cx| {
             crate::mkd::play::reveal::place_monsters(
                 cx,
@@ -558,7 +558,7 @@ mod tests {
         });
         assert_eq!(placed, [MonsterId(0)]);
         assert_eq!(g.monsters[placed[0]].stats, own);
-        g.monster_pool[0].stats = None;
+        std::sync::Arc::make_mut(&mut g.monster_pool)[0].stats = None;
         let (placed, _) = rule(&mut g, |cx| {
             crate::mkd::play::reveal::place_monsters(
                 cx,

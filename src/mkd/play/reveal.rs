@@ -13,6 +13,7 @@ use crate::mkd::play::state::{MonsterId, MonsterMode, MonsterState, TokenId, Wmt
 use crate::mkd::tables::{Direction, MultiReveal, Tables};
 use crate::scenario::Point;
 use crate::tileset::Side;
+use std::sync::Arc;
 
 /// Who made a token reveal itself.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -105,7 +106,7 @@ pub fn choose_monsters(cx: &mut Ctx, count: u32, points: u32, id: TokenId) -> Ve
         let mut left = points;
         while let Some(e) = best_fit(cx, left, Tie::Swarm(id)) {
             left -= cx.s.monster_pool[e].points;
-            cx.s.monster_pool[e].count -= 1;
+            Arc::make_mut(&mut cx.s.monster_pool)[e].count -= 1;
             chosen.push(e);
             if chosen.len() >= 20 {
                 break;
@@ -115,7 +116,7 @@ pub fn choose_monsters(cx: &mut Ctx, count: u32, points: u32, id: TokenId) -> Ve
     }
     if count <= 1 {
         if let Some(e) = best_fit(cx, points, Tie::Equal(id)) {
-            cx.s.monster_pool[e].count -= 1;
+            Arc::make_mut(&mut cx.s.monster_pool)[e].count -= 1;
             chosen.push(e);
         }
         return chosen;
@@ -140,7 +141,7 @@ pub fn choose_monsters(cx: &mut Ctx, count: u32, points: u32, id: TokenId) -> Ve
                     |k| pool[ties[k]].name.clone(),
                 );
                 let e = ties[k];
-                cx.s.monster_pool[e].count -= count;
+                Arc::make_mut(&mut cx.s.monster_pool)[e].count -= count;
                 return vec![e; count as usize];
             }
             cx.emit(Event::NoKindEnough);
@@ -154,7 +155,7 @@ pub fn choose_monsters(cx: &mut Ctx, count: u32, points: u32, id: TokenId) -> Ve
                 .unwrap_or(0);
             let room = points.saturating_sub(cheapest * (count - 1));
             if let Some(e) = best_fit(cx, room, Tie::Leader(id)) {
-                cx.s.monster_pool[e].count -= 1;
+                Arc::make_mut(&mut cx.s.monster_pool)[e].count -= 1;
                 chosen.push(e);
             }
             let spent: u32 = chosen.iter().map(|&e| cx.s.monster_pool[e].points).sum();
@@ -201,7 +202,7 @@ fn even_split(cx: &mut Ctx, count: u32, points: u32, id: TokenId) -> Vec<usize> 
             break;
         };
         left -= cx.s.monster_pool[e].points.min(left);
-        cx.s.monster_pool[e].count -= 1;
+        Arc::make_mut(&mut cx.s.monster_pool)[e].count -= 1;
         chosen.push(e);
     }
     chosen
@@ -250,7 +251,7 @@ pub fn place_monsters(cx: &mut Ctx, chosen: &[usize], at: Point, cause: Cause) -
             }
         };
         let Some(spot) = spot else {
-            cx.s.monster_pool[e].count += 1;
+            Arc::make_mut(&mut cx.s.monster_pool)[e].count += 1;
             let name = cx.s.monster_pool[e].name.clone();
             cx.emit(Event::NoRoom { name });
             continue;
@@ -439,11 +440,11 @@ mod tests {
     /// A pool of goblins (10), orcs (20) and ogres (35).
     fn pool_game(faces: &[u32]) -> Game {
         let mut g = game(faces);
-        g.monster_pool = vec![
+        g.monster_pool = std::sync::Arc::new(vec![
             entry("Goblin", 10, 4, &[]),
             entry("Orc", 20, 3, &[]),
             entry("Ogre", 35, 2, &[]),
-        ];
+        ]);
         g
     }
 
@@ -510,7 +511,7 @@ mod tests {
     fn equal_monsters_are_a_d6_tie() {
         // Orcs and wolves are both worth 20: a 2 picks the wolves.
         let mut g = pool_game(&[2]);
-        g.monster_pool.push(entry("Wolf", 20, 2, &[]));
+        Arc::make_mut(&mut g.monster_pool).push(entry("Wolf", 20, 2, &[]));
         assert_eq!(choose(&mut g, 1, 20).0, [3]);
         all_dice_used(&g);
     }
@@ -561,7 +562,7 @@ mod tests {
     fn revealed_monsters_face_a_rolled_direction_and_the_nimble_are_not_surprised() {
         // 6 names no direction: rolled again, 2 is east.
         let mut g = game(&[6, 2]);
-        g.monster_pool = vec![entry("Bat", 8, 1, &["Nimble"])];
+        g.monster_pool = std::sync::Arc::new(vec![entry("Bat", 8, 1, &["Nimble"])]);
         let (placed, ev) = rule(&mut g, |cx| place_monsters(cx, &[0], p(4, 4), Cause::Other));
         assert_eq!(
             ev,
@@ -583,7 +584,8 @@ mod tests {
     fn demoralized_is_a_state_wounds_bring_on_not_a_trait() {
         // A zombie of the Demoralized kind comes out fighting (1: north).
         let mut g = game(&[1]);
-        g.monster_pool = vec![entry("Zombie Shambler", 16, 1, &["Demoralized"])];
+        g.monster_pool =
+            std::sync::Arc::new(vec![entry("Zombie Shambler", 16, 1, &["Demoralized"])]);
         let (placed, _) = rule(&mut g, |cx| place_monsters(cx, &[0], p(4, 4), Cause::Other));
         let z = placed[0];
         assert!(!g.monsters[z].demoralized);
@@ -615,7 +617,7 @@ mod tests {
         assert_eq!(slug("Orc Raider"), "orc-raider");
         assert_eq!(slug("  Fire  Imp Pack!"), "fire-imp-pack");
         let mut g = game(&[1, 1, 1]);
-        g.monster_pool = vec![entry("Orc Raider", 20, 3, &[])];
+        g.monster_pool = std::sync::Arc::new(vec![entry("Orc Raider", 20, 3, &[])]);
         let (placed, _) = rule(&mut g, |cx| {
             place_monsters(cx, &[0, 0], p(4, 4), Cause::Wandering(Side::N))
         });

@@ -656,7 +656,7 @@ pub struct State {
     /// Tokens left in the WMT Pool.
     pub wmt_pool: Vec<WmtToken>,
     /// Monster Pool: entries with counts left.
-    pub monster_pool: Vec<MonsterEntry>,
+    pub monster_pool: Arc<Vec<MonsterEntry>>,
     /// Doors left in the Accessories Pool.
     pub doors_left: u32,
     /// Terrain markers left (their sides).
@@ -783,7 +783,7 @@ impl State {
             markers: Vec::new(),
             chest_pool: pools.chests.clone(),
             wmt_pool: pools.wmts.clone(),
-            monster_pool: pools.monsters.to_vec(),
+            monster_pool: Arc::new(pools.monsters.to_vec()),
             doors_left: pools.accessories.doors,
             terrain_left: pools.accessories.terrain_markers.clone(),
             furnishings_left: pools.accessories.furnishings.clone(),

@@ -792,13 +792,13 @@ fn a_nimble_hero_keeps_the_speed_a_reveal_leaves_unwalked() {
     g.heroes[AYLA]
         .abilities
         .push(crate::mkd::figures::Ability::Nimble);
-    g.monster_pool = vec![crate::mkd::monsters::MonsterEntry {
+    g.monster_pool = std::sync::Arc::new(vec![crate::mkd::monsters::MonsterEntry {
         name: "Orc".into(),
         points: 15,
         count: 6,
         abilities: Vec::new(),
         stats: None,
-    }];
+    }]);
     put_hero(&mut g, 0, p(9, 3), Side::E);
     let ev = ok(&mut g, "Ayla moves to 14,3");
     assert!(g.monster_at(p(13, 3)).is_some(), "{}", printed(&g, &ev));
