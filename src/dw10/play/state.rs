@@ -160,6 +160,39 @@ pub struct Hero {
     pub escaped: bool,
     /// Spells, power ups and the lasting effects of furnishings.
     pub magic: Magic,
+    /// Its familiar, if it brought one (L589-614).
+    pub familiar: Option<Familiar>,
+}
+
+/// A hero's familiar: a counter on the map that moves, sees for the
+/// heroes, hinders enemies in its owner's melee and stores wounds
+/// (L589-614). It is no figure: it never fights, opens or takes anything.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Familiar {
+    /// Walker or flyer.
+    pub kind: crate::dw10::play::party::FamiliarKind,
+    /// Its square; `None` once removed from play (for the rest of the
+    /// game, L606-607).
+    pub at: Option<Sq>,
+    /// Wounds stored for its owner (3 at the start, L602).
+    pub stored: u32,
+    /// Has it moved in this Mover's Action Phase?
+    pub moved: bool,
+}
+
+/// Wounds a familiar stores at the start of a game (L602).
+pub const FAMILIAR_STORE: u32 = 3;
+
+impl Familiar {
+    /// A familiar at the start of a game.
+    pub fn new(kind: crate::dw10::play::party::FamiliarKind, at: Option<Sq>) -> Familiar {
+        Familiar {
+            kind,
+            at,
+            stored: FAMILIAR_STORE,
+            moved: false,
+        }
+    }
 }
 
 impl Hero {
@@ -399,6 +432,28 @@ impl State {
             .map(MonsterId)
             .filter(|m| self.monster(*m).body.alive())
             .collect()
+    }
+
+    /// The owner of the familiar on a square.
+    pub fn familiar_at(&self, sq: Sq) -> Option<HeroId> {
+        self.heroes
+            .iter()
+            .position(|h| h.familiar.as_ref().is_some_and(|f| f.at == Some(sq)))
+            .map(|i| HeroId(i as u32))
+    }
+
+    /// The familiars on the map, by owner, in party order.
+    pub fn familiars(&self) -> Vec<(HeroId, Sq)> {
+        self.heroes
+            .iter()
+            .enumerate()
+            .filter_map(|(i, h)| Some((HeroId(i as u32), h.familiar.as_ref()?.at?)))
+            .collect()
+    }
+
+    /// Is a square taken by a figure or a familiar?
+    pub fn occupied(&self, sq: Sq) -> bool {
+        self.at(sq).is_some() || self.familiar_at(sq).is_some()
     }
 
     /// The figure on a square.

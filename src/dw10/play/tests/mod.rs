@@ -137,6 +137,7 @@ fn kit(rows: &str, features: Vec<Feature>, heroes: &[(&str, Sq)], monsters: &[(&
                 listening: false,
                 escaped: false,
                 magic: Default::default(),
+                familiar: None,
             }
         })
         .collect();
