@@ -127,11 +127,10 @@ fn fire(c: &mut Ctx, p: &Policy, m: MonsterId) -> bool {
     let all = shots(c, p, m);
     let Some(&(first, _)) = all.first() else {
         // No hero to shoot: a familiar in its sight (the project's choice).
-        let target = c
-            .s
-            .familiars()
-            .into_iter()
-            .find_map(|(h, _)| familiar::shot_at(c.s, c.map, w, h).map(|l| (h, l)));
+        let target =
+            c.s.familiars()
+                .into_iter()
+                .find_map(|(h, _)| familiar::shot_at(c.s, c.map, w, h).map(|l| (h, l)));
         if let Some((h, l)) = target {
             familiar::shoot(c, w, h, l);
             return true;

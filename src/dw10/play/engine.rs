@@ -20,8 +20,8 @@ use crate::dw10::play::refusal::Refusal;
 use crate::dw10::play::sight::sees;
 use crate::dw10::play::spawn;
 use crate::dw10::play::state::{
-    Body, Familiar, FeatureId, Hero, HeroId, Item, Magic, Map, MonsterId, Phase, SideId, Sq, State, Who,
-    adjacent, fmt_sq, range,
+    Body, Familiar, FeatureId, Hero, HeroId, Item, Magic, Map, MonsterId, Phase, SideId, Sq, State,
+    Who, adjacent, fmt_sq, range,
 };
 use crate::dw10::play::turn;
 use crate::dw10::play::walk::{may_end, reach};
@@ -818,8 +818,8 @@ impl Game {
                 if !self.map.board.inside(to.0, to.1) {
                     return Err(Refusal::OffMap(to));
                 }
-                let cost = familiar::check_move(&self.s, &self.map, h, to)
-                    .map_err(Refusal::Familiar)?;
+                let cost =
+                    familiar::check_move(&self.s, &self.map, h, to).map_err(Refusal::Familiar)?;
                 let mut c = self.ctx(&mut ev);
                 familiar::move_to(&mut c, h, to, cost);
             }

@@ -6,6 +6,9 @@
 //!
 //! The project's readings where the text is silent:
 //!
+//! - it comes in on the empty floor its owner walks to most cheaply; with
+//!   none free within 8 points it rides with its owner, off the map, until
+//!   its first move sets it down (walked from its owner's square);
 //! - it moves once in each of the heroes' Mover's Action Phases, free: its
 //!   owner's action is its own (`familiar HERO X,Y`), and only while its
 //!   owner is on the map;
@@ -29,8 +32,8 @@ use crate::dw10::features::FeatureKind;
 use crate::dw10::figures::Ability;
 use crate::dw10::play::ctx::Ctx;
 use crate::dw10::play::event::Event;
-use crate::dw10::play::sight::{Look, look, sees};
-use crate::dw10::play::state::{HeroId, Map, Sq, State, Who, adjacent, fmt_sq, range};
+use crate::dw10::play::sight::{Look, look};
+use crate::dw10::play::state::{Familiar, HeroId, Map, Sq, State, Who, adjacent, fmt_sq, range};
 use crate::dw10::play::walk::reach_familiar;
 
 /// Why a familiar may not do what was asked.
@@ -117,24 +120,21 @@ pub fn free_floor(s: &State, map: &Map, p: Sq) -> bool {
             .any(|(i, f)| !s.gone[i] && f.kind != FeatureKind::Door && (f.x, f.y) == p)
 }
 
-/// Where a hero's familiar comes in: the nearest empty floor square its
-/// owner sees, 1 or 2 squares off, in row order on ties.
+/// How far from its owner a familiar may come in, at most, in movement
+/// points.
+pub const START_RANGE: u32 = 8;
+
+/// Where a hero's familiar comes in: the empty floor square its owner
+/// walks to most cheaply (beside it when one is free), [`START_RANGE`]
+/// points off at most, in row order on ties.
 pub fn start_square(s: &State, map: &Map, owner: HeroId) -> Option<Sq> {
-    let at = s.hero(owner).body.at?;
-    let mut best: Option<(u32, i32, i32)> = None;
-    for y in at.1 - 2..=at.1 + 2 {
-        for x in at.0 - 2..=at.0 + 2 {
-            let p = (x, y);
-            if p == at || !free_floor(s, map, p) || !sees(s, map, at, p) {
-                continue;
-            }
-            let key = (range(at, p), y, x);
-            if best.is_none_or(|b| key < b) {
-                best = Some(key);
-            }
-        }
-    }
-    best.map(|(_, y, x)| (x, y))
+    s.hero(owner).body.at?;
+    crate::dw10::play::walk::reach(s, map, Who::Hero(owner), START_RANGE)
+        .squares()
+        .into_iter()
+        .filter(|(p, _)| free_floor(s, map, *p))
+        .min_by_key(|(p, c)| (*c, p.1, p.0))
+        .map(|(p, _)| p)
 }
 
 /// The melee a figure is in: the chain of figures touching enemies
@@ -160,26 +160,32 @@ fn name(s: &State, h: HeroId) -> String {
     s.hero(h).body.name.clone()
 }
 
-/// The familiar's square, or why it cannot act.
-fn on_map(s: &State, owner: HeroId) -> Result<Sq, NoFamiliar> {
-    let hero = s.hero(owner);
-    let f = hero
+/// The familiar, or why it cannot act.
+fn in_play(s: &State, owner: HeroId) -> Result<&Familiar, NoFamiliar> {
+    let f = s
+        .hero(owner)
         .familiar
         .as_ref()
         .ok_or_else(|| NoFamiliar::None(name(s, owner)))?;
-    f.at.ok_or_else(|| NoFamiliar::Removed(name(s, owner)))
+    if f.removed {
+        return Err(NoFamiliar::Removed(name(s, owner)));
+    }
+    Ok(f)
 }
 
 /// Checks `familiar HERO X,Y`: its cost.
 pub fn check_move(s: &State, map: &Map, owner: HeroId, to: Sq) -> Result<u32, NoFamiliar> {
     let n = name(s, owner);
-    let from = on_map(s, owner)?;
-    if s.hero(owner).familiar.as_ref().is_some_and(|f| f.moved) {
+    let f = in_play(s, owner)?;
+    if f.moved {
         return Err(NoFamiliar::Moved(n));
     }
     if !s.hero(owner).body.alive() {
         return Err(NoFamiliar::OwnerAway(n));
     }
+    let from = s
+        .familiar_from(owner)
+        .ok_or(NoFamiliar::OwnerAway(n.clone()))?;
     if to == from {
         return Err(NoFamiliar::Unreachable {
             name: n,
@@ -217,10 +223,12 @@ pub fn check_move(s: &State, map: &Map, owner: HeroId, to: Sq) -> Result<u32, No
 
 /// Moves a familiar, checked by [`check_move`] first.
 pub fn move_to(c: &mut Ctx, owner: HeroId, to: Sq, cost: u32) {
+    let Some(from) = c.s.familiar_from(owner) else {
+        return;
+    };
     let Some(f) = c.s.hero_mut(owner).familiar.as_mut() else {
         return;
     };
-    let Some(from) = f.at else { return };
     f.at = Some(to);
     f.moved = true;
     c.push(Event::FamiliarMoved {
@@ -238,9 +246,9 @@ pub fn in_melee(s: &State, group: &[Who]) -> Vec<HeroId> {
         .into_iter()
         .filter(|(h, p)| {
             group.contains(&Who::Hero(*h))
-                && group
-                    .iter()
-                    .any(|w| matches!(w, Who::Monster(_)) && s.body(*w).at.is_some_and(|q| adjacent(q, *p)))
+                && group.iter().any(|w| {
+                    matches!(w, Who::Monster(_)) && s.body(*w).at.is_some_and(|q| adjacent(q, *p))
+                })
         })
         .map(|(h, _)| h)
         .collect()
@@ -252,11 +260,12 @@ pub fn remove(c: &mut Ctx, owner: HeroId, sixes: u32) {
     let Some(f) = c.s.hero_mut(owner).familiar.as_mut() else {
         return;
     };
-    if f.at.is_none() {
+    if f.removed {
         return;
     }
     let lost = f.stored;
     f.at = None;
+    f.removed = true;
     f.stored = 0;
     c.push(Event::FamiliarRemoved { owner, sixes, lost });
 }
@@ -268,14 +277,13 @@ pub fn shot_at(s: &State, map: &Map, shooter: Who, owner: HeroId) -> Option<Look
     let p = b.at?;
     let q = s.hero(owner).familiar.as_ref()?.at?;
     let sh = b.fig.shoot?;
-    if crate::dw10::play::magic::frozen(s, map, shooter) || !s.enemies_next_to(shooter).is_empty()
-    {
+    if crate::dw10::play::magic::frozen(s, map, shooter) || !s.enemies_next_to(shooter).is_empty() {
         return None;
     }
-    let in_melee = s
-        .figures()
-        .into_iter()
-        .any(|w| w.side() != crate::dw10::play::state::SideId::Heroes && s.body(w).at.is_some_and(|x| adjacent(x, q)));
+    let in_melee = s.figures().into_iter().any(|w| {
+        w.side() != crate::dw10::play::state::SideId::Heroes
+            && s.body(w).at.is_some_and(|x| adjacent(x, q))
+    });
     if in_melee || range(p, q) > sh.range {
         return None;
     }
@@ -319,9 +327,9 @@ pub fn shoot(c: &mut Ctx, shooter: Who, owner: HeroId, seen: Look) {
 /// Checks `draw HERO N` (the owner's action phase already checked).
 pub fn check_draw(s: &State, owner: HeroId, n: u32) -> Result<(), NoFamiliar> {
     let name = name(s, owner);
-    let q = on_map(s, owner)?;
+    let q = in_play(s, owner)?.at;
     let hero = s.hero(owner);
-    if !hero.body.at.is_some_and(|p| adjacent(p, q)) {
+    if !hero.body.at.zip(q).is_some_and(|(p, q)| adjacent(p, q)) {
         return Err(NoFamiliar::NotBeside(name));
     }
     let stored = hero.familiar.as_ref().map_or(0, |f| f.stored);

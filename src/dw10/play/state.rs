@@ -171,9 +171,11 @@ pub struct Hero {
 pub struct Familiar {
     /// Walker or flyer.
     pub kind: crate::dw10::play::party::FamiliarKind,
-    /// Its square; `None` once removed from play (for the rest of the
-    /// game, L606-607).
+    /// Its square; `None` while it rides with its owner (no free square
+    /// beside it at the start; its owner escaped) or once removed.
     pub at: Option<Sq>,
+    /// Removed from play for the rest of the game (L606-607).
+    pub removed: bool,
     /// Wounds stored for its owner (3 at the start, L602).
     pub stored: u32,
     /// Has it moved in this Mover's Action Phase?
@@ -189,6 +191,7 @@ impl Familiar {
         Familiar {
             kind,
             at,
+            removed: false,
             stored: FAMILIAR_STORE,
             moved: false,
         }
@@ -449,6 +452,17 @@ impl State {
             .enumerate()
             .filter_map(|(i, h)| Some((HeroId(i as u32), h.familiar.as_ref()?.at?)))
             .collect()
+    }
+
+    /// Where a hero's familiar moves from: its square, or its owner's
+    /// while it rides with it; `None` once removed.
+    pub fn familiar_from(&self, owner: HeroId) -> Option<Sq> {
+        let h = self.hero(owner);
+        let f = h.familiar.as_ref()?;
+        if f.removed {
+            return None;
+        }
+        f.at.or(h.body.at)
     }
 
     /// Is a square taken by a figure or a familiar?

@@ -703,7 +703,11 @@ pub fn status(s: &State) -> Vec<String> {
                         ""
                     }
                 ),
-                None => format!("{kind} gone"),
+                None if f.removed => format!("{kind} gone"),
+                None => format!(
+                    "{kind} riding with it storing {}",
+                    plural(f.stored, "wound")
+                ),
             });
         }
         out.push(format!(
@@ -864,8 +868,13 @@ pub fn opening(s: &State) -> Vec<String> {
         if let Some(p) = h.body.at {
             out.push(format!("{} waits at {}", h.body.name, fmt_sq(p)));
         }
-        if let Some(p) = h.familiar.as_ref().and_then(|f| f.at) {
-            out.push(format!("{}'s familiar waits at {}", h.body.name, fmt_sq(p)));
+        match h.familiar.as_ref().map(|f| f.at) {
+            Some(Some(p)) => out.push(format!("{}'s familiar waits at {}", h.body.name, fmt_sq(p))),
+            Some(None) => out.push(format!(
+                "{}'s familiar rides with it: no floor is free beside it",
+                h.body.name
+            )),
+            None => {}
         }
     }
     out.push("type `help` for the commands".into());

@@ -170,7 +170,7 @@ pub fn reach_familiar(s: &State, map: &Map, owner: crate::dw10::play::state::Her
     let f = s.hero(owner).familiar.as_ref();
     let kind = f.map_or(crate::dw10::play::party::FamiliarKind::Walker, |f| f.kind);
     let w = Walker {
-        start: f.and_then(|f| f.at).unwrap_or((0, 0)),
+        start: s.familiar_from(owner).unwrap_or((0, 0)),
         side: SideId::Heroes,
         stealth: false,
         fly: kind == crate::dw10::play::party::FamiliarKind::Flyer,
@@ -236,8 +236,7 @@ fn walk(
         door: vec![None; n],
         start,
     };
-    let enemy_at =
-        |p: Sq| s.at(p).is_some_and(|o| o.side() != side) || familiars.contains(&p);
+    let enemy_at = |p: Sq| s.at(p).is_some_and(|o| o.side() != side) || familiars.contains(&p);
     // A shut door between two squares: may this figure pass, and at what
     // extra cost, opening which door?
     let door = |p: Sq, q: Sq| -> Result<Option<FeatureId>, ()> {
