@@ -405,3 +405,17 @@ fn a_party_file_brings_familiars_and_refuses_an_unknown_kind() {
             .all(Option::is_none)
     );
 }
+
+#[test]
+fn heroes_pass_a_familiar_and_monsters_do_not() {
+    let hall = "
+#########
+#.......#
+#########";
+    let mut k = kit(hall, vec![], &[("Tracker", (7, 1))], &[("Orc", (1, 1))]);
+    assert_eq!(walk::reach(&k.s, &k.map, M0, 10).cost((5, 1)), Some(4));
+    give(&mut k, 0, FamiliarKind::Walker, (3, 1));
+    assert_eq!(walk::reach(&k.s, &k.map, M0, 10).cost((5, 1)), None);
+    assert_eq!(walk::reach(&k.s, &k.map, H0, 10).cost((2, 1)), Some(5));
+    assert!(!walk::may_end(&k.s, &k.map, M0, (3, 1)));
+}
