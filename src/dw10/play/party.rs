@@ -36,6 +36,7 @@
 
 use crate::core::yaml::FileError;
 use crate::dw10::figures::{Ability, Figure, Figures, SPELLS, Shoot};
+pub use crate::dw10::play::state::FamiliarKind;
 use crate::dw10::play::state::Item;
 use serde::{Deserialize, Serialize};
 
@@ -108,26 +109,6 @@ pub struct HeroLine {
     /// The hero's familiar (L589-614), if it owns one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub familiar: Option<FamiliarKind>,
-}
-
-/// A familiar's kind: it walks (movement 4) or flies (6), L611.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize, schemars::JsonSchema)]
-#[serde(rename_all = "kebab-case")]
-pub enum FamiliarKind {
-    /// A walking pet: movement 4.
-    Walker,
-    /// A flying pet: movement 6, and it goes where Fly goes.
-    Flyer,
-}
-
-impl FamiliarKind {
-    /// Its movement (L611).
-    pub fn movement(self) -> u32 {
-        match self {
-            FamiliarKind::Walker => 4,
-            FamiliarKind::Flyer => 6,
-        }
-    }
 }
 
 fn is_zero(n: &u32) -> bool {

@@ -6,6 +6,7 @@ use crate::dw10::board::{Board, Edge, door_edge};
 use crate::dw10::features::{Colour, Feature, FeatureKind};
 use crate::dw10::figures::{Ability, Figure};
 use crate::dw10::scenario::{Objective, Scenario};
+use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::fmt;
 
@@ -164,13 +165,33 @@ pub struct Hero {
     pub familiar: Option<Familiar>,
 }
 
+/// A familiar's kind: it walks (movement 4) or flies (6), L611.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum FamiliarKind {
+    /// A walking pet: movement 4.
+    Walker,
+    /// A flying pet: movement 6, and it goes where Fly goes.
+    Flyer,
+}
+
+impl FamiliarKind {
+    /// Its movement (L611).
+    pub fn movement(self) -> u32 {
+        match self {
+            FamiliarKind::Walker => 4,
+            FamiliarKind::Flyer => 6,
+        }
+    }
+}
+
 /// A hero's familiar: a counter on the map that moves, sees for the
 /// heroes, hinders enemies in its owner's melee and stores wounds
 /// (L589-614). It is no figure: it never fights, opens or takes anything.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Familiar {
     /// Walker or flyer.
-    pub kind: crate::dw10::play::party::FamiliarKind,
+    pub kind: FamiliarKind,
     /// Its square; `None` while it rides with its owner (no free square
     /// beside it at the start; its owner escaped) or once removed.
     pub at: Option<Sq>,
@@ -187,7 +208,7 @@ pub const FAMILIAR_STORE: u32 = 3;
 
 impl Familiar {
     /// A familiar at the start of a game.
-    pub fn new(kind: crate::dw10::play::party::FamiliarKind, at: Option<Sq>) -> Familiar {
+    pub fn new(kind: FamiliarKind, at: Option<Sq>) -> Familiar {
         Familiar {
             kind,
             at,

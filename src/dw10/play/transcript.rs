@@ -689,8 +689,8 @@ pub fn status(s: &State) -> Vec<String> {
         }
         if let Some(f) = &h.familiar {
             let kind = match f.kind {
-                crate::dw10::play::party::FamiliarKind::Walker => "familiar",
-                crate::dw10::play::party::FamiliarKind::Flyer => "flying familiar",
+                crate::dw10::play::state::FamiliarKind::Walker => "familiar",
+                crate::dw10::play::state::FamiliarKind::Flyer => "flying familiar",
             };
             extra.push(match f.at {
                 Some(p) => format!(

@@ -168,12 +168,12 @@ impl Walker {
 /// (a flyer goes where Fly goes).
 pub fn reach_familiar(s: &State, map: &Map, owner: crate::dw10::play::state::HeroId) -> Reach {
     let f = s.hero(owner).familiar.as_ref();
-    let kind = f.map_or(crate::dw10::play::party::FamiliarKind::Walker, |f| f.kind);
+    let kind = f.map_or(crate::dw10::play::state::FamiliarKind::Walker, |f| f.kind);
     let w = Walker {
         start: s.familiar_from(owner).unwrap_or((0, 0)),
         side: SideId::Heroes,
         stealth: false,
-        fly: kind == crate::dw10::play::party::FamiliarKind::Flyer,
+        fly: kind == crate::dw10::play::state::FamiliarKind::Flyer,
         slime: false,
         movement: kind.movement(),
         pit_ready: None,
