@@ -19,7 +19,7 @@
 use crate::core::dice::Dice;
 use crate::core::yaml::FileError;
 use crate::dw10::figures::{Ability, Figure, Figures};
-use crate::dw10::play::party::{self, HeroLine, PartyFile, PowerUp};
+use crate::dw10::play::party::{self, FamiliarKind, HeroLine, PartyFile, PowerUp};
 use crate::dw10::play::state::{Outcome, State};
 use crate::dw10::tables::Tables;
 use serde::{Deserialize, Serialize};
@@ -47,8 +47,8 @@ pub enum GoodKind {
     Spell,
     /// Raises the hero's dice (or, the magic one, teaches a rolled spell).
     PowerUp,
-    /// A familiar (L589-614): on the price list, not sold yet (the play
-    /// engine does not field familiars).
+    /// A familiar (L589-614): `familiar` walks, `flying-familiar` flies; it
+    /// goes on the hero's line, one a hero.
     Familiar,
 }
 
@@ -101,7 +101,7 @@ impl Shop {
                 GoodKind::Item => party::item_named(&g.name).is_some(),
                 GoodKind::Skill | GoodKind::Spell => Ability::parse(&g.name).is_some(),
                 GoodKind::PowerUp => POWER_UPS.contains(&g.name.as_str()),
-                GoodKind::Familiar => true,
+                GoodKind::Familiar => familiar_kind(&g.name).is_some(),
             };
             if !ok {
                 return Err(FileError::at_key(
@@ -336,11 +336,11 @@ pub enum CampaignError {
         /// The party file the campaign wrote.
         party: String,
     },
-    /// Something on the list the game cannot give yet.
-    #[error("{good} is on the price list, but tilecrawl's play engine does not field it yet")]
-    NotYet {
-        /// The good.
-        good: String,
+    /// A hero owns one familiar at most.
+    #[error("{hero} has a familiar already; a hero keeps one")]
+    HasFamiliar {
+        /// The hero.
+        hero: String,
     },
     /// The game is not over.
     #[error("the game is not over yet")]
@@ -552,8 +552,8 @@ impl Campaign {
             goods: shop.names().join(", "),
         })?;
         let name = self.heroes[i].name.clone();
-        if g.kind == GoodKind::Familiar {
-            return Err(CampaignError::NotYet { good: g.name });
+        if g.kind == GoodKind::Familiar && self.heroes[i].familiar.is_some() {
+            return Err(CampaignError::HasFamiliar { hero: name });
         }
         if self.gold < g.price {
             return Err(CampaignError::TooDear {
@@ -587,7 +587,7 @@ impl Campaign {
             (GoodKind::Spell, _) => h.spells.push(g.name.clone()),
             (GoodKind::PowerUp, "weapon-power-up") => h.power_ups.push(PowerUp::WeaponPowerUp),
             (GoodKind::PowerUp, "ranged-power-up") => h.power_ups.push(PowerUp::RangedPowerUp),
-            (GoodKind::Familiar, _) => {}
+            (GoodKind::Familiar, n) => h.familiar = familiar_kind(n),
             (GoodKind::PowerUp, _) => {
                 // A spell rolled on the table, and the Multi Shot die.
                 h.power_ups.push(PowerUp::MagicPowerUp);
@@ -622,6 +622,15 @@ impl Campaign {
 impl PartyFile {
     fn to_yaml_or_empty(&self) -> String {
         self.to_yaml().unwrap_or_default()
+    }
+}
+
+/// The familiar a shop good of kind `familiar` gives, by its name.
+pub fn familiar_kind(name: &str) -> Option<FamiliarKind> {
+    match name {
+        "familiar" => Some(FamiliarKind::Walker),
+        "flying-familiar" => Some(FamiliarKind::Flyer),
+        _ => None,
     }
 }
 
@@ -944,10 +953,43 @@ mod tests {
             c.buy("Kestrel", "fly", &shop, &tables, &figures(), &mut dice),
             Err(CampaignError::NotForSale { .. })
         ));
-        assert!(matches!(
-            c.buy("Kestrel", "familiar", &shop, &tables, &figures(), &mut dice),
-            Err(CampaignError::NotYet { .. })
-        ));
+        // A familiar goes on the hero's line; one a hero.
+        let gold = c.gold;
+        c.gold += 3000;
+        let line = c
+            .buy(
+                "Kestrel",
+                "flying-familiar",
+                &shop,
+                &tables,
+                &figures(),
+                &mut dice,
+            )
+            .unwrap();
+        assert!(
+            line.starts_with("Kestrel buys flying-familiar for 3000 gold"),
+            "{line}"
+        );
+        assert_eq!(c.heroes[0].familiar, Some(FamiliarKind::Flyer));
+        assert_eq!(c.gold, gold);
+        c.gold += 2500;
+        let e = c
+            .buy("Kestrel", "familiar", &shop, &tables, &figures(), &mut dice)
+            .unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "Kestrel has a familiar already; a hero keeps one"
+        );
+        c.buy("Marrow", "familiar", &shop, &tables, &figures(), &mut dice)
+            .unwrap();
+        assert_eq!(c.heroes[1].familiar, Some(FamiliarKind::Walker));
+        assert!(
+            c.party_file()
+                .to_yaml()
+                .unwrap()
+                .contains("familiar: walker")
+        );
+        c.gold = gold;
         c.gold = 40;
         let e = c
             .buy("Kestrel", "potion", &shop, &tables, &figures(), &mut dice)

@@ -245,3 +245,70 @@ fn campaign_steps_out_of_order_or_for_the_other_game_are_one_error_line() {
         "{e}"
     );
 }
+
+#[test]
+fn a_familiar_bought_in_town_goes_on_the_heros_line_and_into_the_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    run(
+        d,
+        &[
+            "campaign",
+            "new",
+            "Pets",
+            "--ruleset",
+            "dungeon-world-10mm",
+            "--seed",
+            "3",
+            "-q",
+        ],
+    );
+    let file = d.join("campaigns/Pets/campaign.yaml");
+    let text = std::fs::read_to_string(&file).unwrap();
+    std::fs::write(&file, text.replacen("gold: 0", "gold: 6000", 1)).unwrap();
+    let out = run(
+        d,
+        &[
+            "campaign",
+            "town",
+            "Pets",
+            "--buy",
+            "Kestrel=flying-familiar",
+        ],
+    );
+    assert!(
+        out.contains("Kestrel buys flying-familiar for 3000 gold; 3000 left"),
+        "{out}"
+    );
+    let e = fails(
+        d,
+        &["campaign", "town", "Pets", "--buy", "Kestrel=familiar"],
+    );
+    assert!(e.contains("Kestrel has a familiar already"), "{e}");
+    let c = load(d, "Pets");
+    assert_eq!(c.gold, 3000);
+    assert_eq!(c.heroes[0].familiar, Some(party::FamiliarKind::Flyer));
+    // The next game's party file brings it, and the engine fields it.
+    run(d, &["campaign", "next", "Pets", "--dpi", "20", "-q"]);
+    let g = load(d, "Pets").current.unwrap();
+    let party_text =
+        std::fs::read_to_string(d.join(format!("campaigns/Pets/{}", g.party))).unwrap();
+    assert!(
+        party_text.contains("{name: Kestrel, figure: Tracker, familiar: flyer}"),
+        "{party_text}"
+    );
+    let figures = tilecrawl::dw10::figures::embedded();
+    let p = party::parse(&party_text, "party", &figures).unwrap();
+    assert_eq!(p.familiars[0], Some(party::FamiliarKind::Flyer));
+    autoplay(d, "Pets");
+    let out = run(d, &["campaign", "town", "Pets"]);
+    let after = load(d, "Pets");
+    let end = after.history.last().unwrap().end;
+    // Kept after a win or an escape (removed or not: it comes back next
+    // game, L607-608); lost with everything else after a defeat.
+    let kept = after.heroes[0].familiar;
+    match end {
+        GameEnd::Lost => assert_eq!(kept, None, "{out}"),
+        _ => assert_eq!(kept, Some(party::FamiliarKind::Flyer), "{out}"),
+    }
+}

@@ -193,6 +193,47 @@ fn bad_commands_are_refused_and_another_games_scenario_by_name() {
 /// Hostile party files and saves: one `error:` line naming the file and
 /// what was wrong, exit 1, never a panic, and no save written.
 #[test]
+fn a_familiar_moves_through_play_is_refused_with_reasons_and_resumes() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let scen = root().join("tests/golden/dw10/seed-7/scenario.yaml");
+    std::fs::copy(&scen, d.join("scenario.yaml")).unwrap();
+    let pets = party::DEFAULT_YAML.replace("figure: Tracker}", "figure: Tracker, familiar: flyer}");
+    std::fs::write(d.join("party.yaml"), pets).unwrap();
+    std::fs::write(
+        d.join("moves.txt"),
+        "open Brannoc door W\nmove Brannoc 27,8\nfamiliar Kestrel 31,7\nfamiliar Kestrel 30,8\ndraw Kestrel 1\nstatus\nmap\nend\n",
+    )
+    .unwrap();
+    let args = [
+        "play",
+        "scenario.yaml",
+        "--party",
+        "party.yaml",
+        "--script",
+        "moves.txt",
+        "--seed",
+        "7",
+    ];
+    let out = run(d, &args);
+    for want in [
+        "Kestrel's familiar rides with it: no floor is free beside it",
+        "Kestrel's familiar moves 32,9 → 31,7 (3 points)",
+        "refused: Kestrel's familiar has moved this phase",
+        "refused: Kestrel must stand beside its familiar to draw wounds from it",
+        "flying familiar at 31,7 storing 3 wounds (moved)",
+        ", * familiar",
+    ] {
+        assert!(out.contains(want), "{want}:\n{out}");
+    }
+    let again = run(
+        d,
+        &["play", "--resume", "save.yaml", "--script", "moves.txt"],
+    );
+    assert_eq!(again, out);
+}
+
+#[test]
 fn hostile_party_files_and_saves_are_one_error_line() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
@@ -210,6 +251,10 @@ fn hostile_party_files_and_saves_are_one_error_line() {
             "Dragon King",
         ),
         (good.replace("heroes:", "heroez:"), "heroez"),
+        (
+            good.replace("figure: Tracker}", "figure: Tracker, familiar: dragon}"),
+            "familiar",
+        ),
         (
             format!("{good}  - {{name: Fifth, figure: Tracker}}\n"),
             "heroes",

@@ -11,6 +11,7 @@ use crate::dw10::features::FeatureKind;
 use crate::dw10::figures::Ability;
 use crate::dw10::play::ctx::Ctx;
 use crate::dw10::play::event::Event;
+use crate::dw10::play::familiar;
 use crate::dw10::play::sight::{Look, look, sees};
 use crate::dw10::play::state::{Map, Outcome, Phase, SideId, State, Who, adjacent, range};
 use crate::dw10::scenario::Objective;
@@ -277,7 +278,7 @@ pub fn kill(c: &mut Ctx, who: Who) {
                 if back && let Some(p) = at {
                     let mb = &mut c.s.monsters[m.0 as usize].body;
                     mb.wounds = mb.fig.wounds;
-                    if c.s.at(p).is_none() {
+                    if !c.s.occupied(p) {
                         c.s.monsters[m.0 as usize].body.at = Some(p);
                         c.push(Event::Spawned {
                             monster: m,
@@ -454,16 +455,45 @@ fn side_strikes(c: &mut Ctx, side: SideId, group: &[Who]) {
     if mine.is_empty() {
         return;
     }
-    let n: u32 = mine.iter().map(|w| melee_dice(c.s, c.map, *w, group)).sum();
+    // Each familiar in the melee with its owner takes a die off each of
+    // the Draken Master's figures there (L593-594).
+    let familiars = if side == SideId::Dm {
+        familiar::in_melee(c.s, group)
+    } else {
+        Vec::new()
+    };
+    for o in &familiars {
+        c.push(Event::Hindered {
+            owner: *o,
+            enemies: mine.clone(),
+        });
+    }
+    let fewer = familiars.len() as u32;
+    let n: u32 = mine
+        .iter()
+        .map(|w| melee_dice(c.s, c.map, *w, group).saturating_sub(fewer))
+        .sum();
     let dice = c.d6s(n, "to hit (melee)");
     let hits = dice.iter().filter(|d| **d >= 4).count() as u32;
-    let kills = c.d6s(hits, "kill die (melee)");
+    let mut kills = c.d6s(hits, "kill die (melee)");
     c.push(Event::Melee {
         side,
         figures: mine.clone(),
         dice,
         kills: kills.clone(),
     });
+    // The Draken Master's policy: three 6s remove a familiar of the melee
+    // whenever he throws them, instead of wounding (L594-596).
+    for o in familiars {
+        if kills.iter().filter(|k| **k == 6).count() as u32 >= familiar::MELEE_SIXES {
+            for _ in 0..familiar::MELEE_SIXES {
+                if let Some(i) = kills.iter().position(|k| *k == 6) {
+                    kills.remove(i);
+                }
+            }
+            familiar::remove(c, o, familiar::MELEE_SIXES);
+        }
+    }
     let poison = mine.iter().any(|w| c.s.body(*w).has(Ability::PoisonAttack));
     assign(c, side, group, &kills, None, poison);
 }

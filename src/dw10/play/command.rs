@@ -33,6 +33,12 @@ pub enum Command {
     Control(String, String, Sq),
     /// `place HERO X,Y`: set down a portable teleporter (L443-446).
     Place(String, Sq),
+    /// `familiar HERO X,Y`: the hero's familiar moves (L598), free, once a
+    /// Mover's Action Phase.
+    Familiar(String, Sq),
+    /// `draw HERO N`: the hero draws N wounds stored in its familiar
+    /// beside it, instead of its action (L602-606).
+    Draw(String, u32),
     /// `non-mover`: the heroes won the initiative and let the Draken
     /// Master move first (L94-97).
     NonMover,
@@ -208,6 +214,18 @@ pub fn parse(line: &str) -> Result<Option<Command>, Refusal> {
             most(3)?;
             Command::Place(arg(1, "a hero")?, sq(&arg(2, "a square x,y")?)?)
         }
+        "familiar" => {
+            most(3)?;
+            Command::Familiar(arg(1, "a hero")?, sq(&arg(2, "a square x,y")?)?)
+        }
+        "draw" => {
+            most(3)?;
+            let n = arg(2, "a number of wounds")?;
+            let n = n.parse().map_err(|_| {
+                Refusal::Parse(format!("`{n}` is not a number of wounds: write it like 2"))
+            })?;
+            Command::Draw(arg(1, "a hero")?, n)
+        }
         "non-mover" | "nonmover" => {
             most(1)?;
             Command::NonMover
@@ -274,6 +292,8 @@ impl std::fmt::Display for Command {
             }
             Command::Control(h, m, (x, y)) => write!(f, "control {h} {m} {x},{y}"),
             Command::Place(h, (x, y)) => write!(f, "place {h} {x},{y}"),
+            Command::Familiar(h, (x, y)) => write!(f, "familiar {h} {x},{y}"),
+            Command::Draw(h, n) => write!(f, "draw {h} {n}"),
             Command::NonMover => f.write_str("non-mover"),
             Command::Heal(h, o) => write!(f, "heal {h} {}", o.join(" ")),
             Command::Listen(h) => write!(f, "listen {h}"),

@@ -1,5 +1,6 @@
-//! Tab completion at the Dungeon World 10 mm prompt: a verb, then a hero,
-//! then what the verb takes — a monster (one word, ending in its number:
+//! Tab completion at the Dungeon World 10 mm prompt: a verb, then a hero
+//! (a familiar's owner for `familiar` and `draw`), then what the verb
+//! takes — a monster (one word, ending in its number:
 //! `giant-spider-3`), a side, an item, a spell.
 
 use crate::core::complete::{complete as finish, words};
@@ -12,6 +13,8 @@ pub struct Names {
     pub heroes: Vec<String>,
     /// The monsters on the map, as one word each.
     pub monsters: Vec<String>,
+    /// The heroes whose familiars are on the map.
+    pub owners: Vec<String>,
 }
 
 impl Names {
@@ -23,6 +26,11 @@ impl Names {
                 .live_monsters()
                 .into_iter()
                 .map(|m| word(&s.monster(m).body.name))
+                .collect(),
+            owners: s
+                .familiars()
+                .into_iter()
+                .map(|(h, _)| s.hero(h).body.name.clone())
                 .collect(),
         }
     }
@@ -37,17 +45,19 @@ pub fn word(name: &str) -> String {
 }
 
 /// Every word that starts a line: the commands and the prompt's own.
-pub const VERBS: [&str; 24] = [
+pub const VERBS: [&str; 26] = [
     "attack",
     "cast",
     "check",
     "close",
     "control",
+    "draw",
     "drink",
     "end",
     "escape",
     "exit",
     "explore",
+    "familiar",
     "heal",
     "help",
     "listen",
@@ -79,6 +89,8 @@ pub fn complete(line: &str, names: &Names) -> (usize, Vec<String>) {
         [v] if HERO_FIRST.contains(v) || *v == "a" || *v == "s" || *v == "x" => {
             names.heroes.clone()
         }
+        // A familiar's verbs name its owner.
+        ["familiar" | "draw"] => names.owners.clone(),
         ["attack" | "a" | "control", h] if is_hero(h) => names.monsters.clone(),
         // Multi Shot may name several targets.
         ["shoot" | "s", h, ..] if is_hero(h) => names.monsters.clone(),
@@ -106,6 +118,7 @@ mod tests {
         Names {
             heroes: vec!["Kestrel".into(), "Marrow".into()],
             monsters: vec!["giant-spider-3".into(), "goblin-4".into()],
+            owners: vec!["Marrow".into()],
         }
     }
 
@@ -131,6 +144,10 @@ mod tests {
             ["at", "on"]
         );
         assert_eq!(complete("heal Marrow K", &n).1, ["Kestrel"]);
+        // Only a familiar's owner for its verbs.
+        assert_eq!(complete("familiar ", &n).1, ["Marrow"]);
+        assert_eq!(complete("dr", &n).1, ["draw", "drink"]);
+        assert_eq!(complete("draw ", &n).1, ["Marrow"]);
         // No hero, no words after it.
         assert!(complete("shoot Ayla ", &n).1.is_empty());
         assert!(complete("move Kestrel 3,", &n).1.is_empty());
@@ -143,7 +160,8 @@ mod tests {
             let line = match v {
                 "attack" | "shoot" => format!("{v} Kestrel goblin-4"),
                 "control" => format!("{v} Kestrel goblin-4 3,3"),
-                "move" | "place" => format!("{v} Kestrel 3,3"),
+                "move" | "place" | "familiar" => format!("{v} Kestrel 3,3"),
+                "draw" => format!("{v} Kestrel 2"),
                 "open" => format!("{v} Kestrel door N"),
                 "close" => format!("{v} Kestrel N"),
                 "cast" => format!("{v} Kestrel finger-of-death on goblin-4"),

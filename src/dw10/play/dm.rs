@@ -14,7 +14,9 @@
 //!    and stops as far along that way as its movement allows; it ends next
 //!    to the hero when it can.
 //!
-//! In the Non-Mover's Shooting Phase every monster that may shoot does.
+//! A shooter with no hero to shoot shoots a familiar it may (two kill-die
+//! 6s remove it, L600-601). In the Non-Mover's Shooting Phase every
+//! monster that may shoot does.
 //! Spawned monsters go where `spawn` says (nearest a hero, out of sight).
 //!
 //! The abilities:
@@ -42,6 +44,7 @@ use crate::dw10::play::abilities::{charge, control, control_check, gaze, gaze_ta
 use crate::dw10::play::combat::{shoot_many, shot_check, spreads};
 use crate::dw10::play::ctx::Ctx;
 use crate::dw10::play::event::Event;
+use crate::dw10::play::familiar;
 use crate::dw10::play::sight::Look;
 use crate::dw10::play::state::{HeroId, MonsterId, Sq, State, Who, adjacent, range};
 use crate::dw10::play::walk::{may_end, reach, reach_controlled, reach_plan, wait_by_pit};
@@ -123,6 +126,15 @@ fn fire(c: &mut Ctx, p: &Policy, m: MonsterId) -> bool {
     let w = Who::Monster(m);
     let all = shots(c, p, m);
     let Some(&(first, _)) = all.first() else {
+        // No hero to shoot: a familiar in its sight (the project's choice).
+        let target =
+            c.s.familiars()
+                .into_iter()
+                .find_map(|(h, _)| familiar::shot_at(c.s, c.map, w, h).map(|l| (h, l)));
+        if let Some((h, l)) = target {
+            familiar::shoot(c, w, h, l);
+            return true;
+        }
         return false;
     };
     let mut targets: Vec<(Who, Look)> = vec![(Who::Hero(first), all[0].1)];

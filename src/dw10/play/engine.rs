@@ -13,14 +13,15 @@ use crate::dw10::play::ctx::Ctx;
 use crate::dw10::play::dm::{self, Policy};
 use crate::dw10::play::dungeon;
 use crate::dw10::play::event::Event;
+use crate::dw10::play::familiar;
 use crate::dw10::play::magic;
 use crate::dw10::play::party::Party;
 use crate::dw10::play::refusal::Refusal;
 use crate::dw10::play::sight::sees;
 use crate::dw10::play::spawn;
 use crate::dw10::play::state::{
-    Body, FeatureId, Hero, HeroId, Item, Magic, Map, MonsterId, Phase, SideId, Sq, State, Who,
-    adjacent, fmt_sq, range,
+    Body, Familiar, FeatureId, Hero, HeroId, Item, Magic, Map, MonsterId, Phase, SideId, Sq, State,
+    Who, adjacent, fmt_sq, range,
 };
 use crate::dw10::play::turn;
 use crate::dw10::play::walk::{may_end, reach};
@@ -91,6 +92,7 @@ fn hero_of(
         dead: false,
         listening: false,
         escaped: false,
+        familiar: None,
         magic: Magic {
             spells: kept.map(|k| k.spells.clone()).unwrap_or_default(),
             power_ups: kept.map_or(0, |k| k.power_ups.len() as u32),
@@ -157,6 +159,13 @@ impl Game {
             })
             .collect();
         let mut s = State::new(&scenario, &map, heroes, o.collection.clone());
+        // Familiars come in beside their owners (L598).
+        for i in 0..s.heroes.len() {
+            if let Some(kind) = o.party.familiars.get(i).copied().flatten() {
+                let at = familiar::start_square(&s, &map, HeroId(i as u32));
+                s.heroes[i].familiar = Some(Familiar::new(kind, at));
+            }
+        }
         // What the party brings from earlier games.
         s.gold = o.party.gold;
         let mut g = Game {
@@ -519,7 +528,7 @@ impl Game {
                         *i as u32 != st.0 && f.kind == FeatureKind::Staircase && f.colour == col
                     })
                     .map(|(_, f)| (f.x, f.y))
-                    .find(|p| self.s.at(*p).is_none())
+                    .find(|p| !self.s.occupied(*p))
                     .ok_or_else(|| {
                         Refusal::Rule("every other end of that staircase is taken".into())
                     })?;
@@ -787,6 +796,7 @@ impl Game {
                 let free = self.map.board.standable(to.0, to.1)
                     && (to == at || adjacent(to, at))
                     && self.s.at(to).is_none_or(|w| w == Who::Hero(h))
+                    && self.s.familiar_at(to).is_none()
                     && !self.s.features.iter().enumerate().any(|(i, f)| {
                         !self.s.gone[i] && f.kind != FeatureKind::Door && (f.x, f.y) == to
                     });
@@ -798,6 +808,32 @@ impl Game {
                 }
                 let mut c = self.ctx(&mut ev);
                 dungeon::place_teleporter(&mut c, h, to);
+            }
+            Command::Familiar(name, to) => {
+                // Free: its owner's action is its own.
+                if self.s.phase != Phase::HeroesAct {
+                    return Err(Refusal::NotMover);
+                }
+                let h = self.live_hero(&name)?;
+                if !self.map.board.inside(to.0, to.1) {
+                    return Err(Refusal::OffMap(to));
+                }
+                let cost =
+                    familiar::check_move(&self.s, &self.map, h, to).map_err(Refusal::Familiar)?;
+                let mut c = self.ctx(&mut ev);
+                familiar::move_to(&mut c, h, to, cost);
+            }
+            Command::Draw(name, n) => {
+                let h = self.acting(&name)?;
+                if self.s.hero(h).moved {
+                    return Err(Refusal::Rule(format!(
+                        "drawing wounds replaces {}'s action, and it has moved",
+                        self.s.hero(h).body.name
+                    )));
+                }
+                familiar::check_draw(&self.s, h, n).map_err(Refusal::Familiar)?;
+                let mut c = self.ctx(&mut ev);
+                familiar::draw(&mut c, h, n);
             }
             Command::NonMover => {
                 if self.s.phase != Phase::HeroesAct
@@ -1195,6 +1231,9 @@ fn reset_heroes(c: &mut Ctx) {
         h.magic.shield = false;
         h.magic.fire_ward = false;
         h.magic.poison_ward = false;
+        if let Some(f) = h.familiar.as_mut() {
+            f.moved = false;
+        }
     }
     // Swift Mover does not double from inside a kill zone (L202-203).
     for i in 0..c.s.heroes.len() {

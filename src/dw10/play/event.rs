@@ -523,6 +523,59 @@ pub enum Event {
         /// Who.
         who: Who,
     },
+    /// A familiar moved (L598).
+    FamiliarMoved {
+        /// Its owner.
+        owner: HeroId,
+        /// From.
+        from: Sq,
+        /// To.
+        to: Sq,
+        /// Movement points spent.
+        cost: u32,
+    },
+    /// A familiar in a melee with its owner: each enemy there rolls 1
+    /// attack die fewer (L593-594).
+    Hindered {
+        /// The familiar's owner.
+        owner: HeroId,
+        /// The enemies hindered.
+        enemies: Vec<Who>,
+    },
+    /// A shot at a familiar (L600-601): two kill-die 6s remove it.
+    FamiliarShot {
+        /// The shooter.
+        shooter: Who,
+        /// The familiar's owner.
+        owner: HeroId,
+        /// The to-hit dice.
+        dice: Vec<u32>,
+        /// The face that hits.
+        need: u32,
+        /// The kill dice.
+        kills: Vec<u32>,
+    },
+    /// A familiar removed from play for the rest of the game (L594-596,
+    /// L600-601), its stored wounds lost; no victory point (L608-609).
+    FamiliarRemoved {
+        /// Its owner.
+        owner: HeroId,
+        /// The kill-die 6s spent on it.
+        sixes: u32,
+        /// Stored wounds lost with it.
+        lost: u32,
+    },
+    /// A hero draws wounds stored in its familiar (L602-606).
+    Drew {
+        /// The hero.
+        hero: HeroId,
+        /// Wounds drawn.
+        wounds: u32,
+        /// The hero's wounds now.
+        now: u32,
+        /// Wounds left in the familiar.
+        stored: u32,
+    },
     /// `status` asked.
     Status,
     /// `map` asked.

@@ -12,8 +12,8 @@
 //!   (Charge Attack, Control Enemy, Gaze Attack), `magic` (spells, the
 //!   lasting effects of furnishings), `dungeon`
 //!   (traps, chests, doors, keys, staircases, teleporters, furnishings),
-//!   `spawn` (the spawn table, coffins), `turn` (start-of-move checks,
-//!   initiative, victory);
+//!   `spawn` (the spawn table, coffins), `familiar` (a hero's pet),
+//!   `turn` (start-of-move checks, initiative, victory);
 //! - the Draken Master's mind: `dm` (a policy as data, and the code that
 //!   follows it);
 //! - the game: `engine` (`Game::play(Command)` → events or a refusal);
@@ -29,6 +29,7 @@ pub mod dm;
 pub mod dungeon;
 pub mod engine;
 pub mod event;
+pub mod familiar;
 pub mod magic;
 pub mod party;
 pub mod refusal;

@@ -20,6 +20,8 @@
 //!   weapons rack, a wizard's table; a hero without a bow gets one);
 //! - `abilities`: skills bought or learnt (not spells);
 //! - `items`: what it carries in;
+//! - `familiar`: `walker` or `flyer`, the pet it brings (L589-614), none
+//!   when left out;
 //!
 //! and the party's `gold` at the top. A campaign (`dw10::campaign`) writes
 //! all of these:
@@ -34,6 +36,7 @@
 
 use crate::core::yaml::FileError;
 use crate::dw10::figures::{Ability, Figure, Figures, SPELLS, Shoot};
+pub use crate::dw10::play::state::FamiliarKind;
 use crate::dw10::play::state::Item;
 use serde::{Deserialize, Serialize};
 
@@ -103,6 +106,9 @@ pub struct HeroLine {
     /// `portable-teleporter`.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub items: Vec<String>,
+    /// The hero's familiar (L589-614), if it owns one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub familiar: Option<FamiliarKind>,
 }
 
 fn is_zero(n: &u32) -> bool {
@@ -122,6 +128,7 @@ impl HeroLine {
             range_bonus: 0,
             abilities: Vec::new(),
             items: Vec::new(),
+            familiar: None,
         }
     }
 }
@@ -230,6 +237,8 @@ pub struct Party {
     pub kept: Vec<Kept>,
     /// What each hero carries in, in hero order.
     pub items: Vec<Vec<Item>>,
+    /// Each hero's familiar, in hero order.
+    pub familiars: Vec<Option<FamiliarKind>>,
     /// The party's gold at the start.
     pub gold: u32,
 }
@@ -264,6 +273,7 @@ pub fn parse(text: &str, file: &str, figures: &Figures) -> Result<Party, FileErr
     let mut heroes: Vec<(String, Figure)> = Vec::new();
     let mut items: Vec<Vec<Item>> = Vec::new();
     let mut kept = Vec::new();
+    let mut familiars = Vec::new();
     for (i, h) in raw.heroes.iter().enumerate() {
         let key = format!("heroes[{i}]");
         if h.name.is_empty()
@@ -391,6 +401,7 @@ pub fn parse(text: &str, file: &str, figures: &Figures) -> Result<Party, FileErr
         }
         heroes.push((h.name.clone(), figure_of(h, fig)));
         items.push(kit);
+        familiars.push(h.familiar);
         kept.push(Kept {
             spells,
             power_ups: h.power_ups.clone(),
@@ -400,6 +411,7 @@ pub fn parse(text: &str, file: &str, figures: &Figures) -> Result<Party, FileErr
         heroes,
         kept,
         items,
+        familiars,
         gold: raw.gold,
     })
 }

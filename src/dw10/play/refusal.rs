@@ -52,6 +52,9 @@ pub enum Refusal {
     /// A Control Enemy the rules forbid.
     #[error("{0}")]
     Control(crate::dw10::play::abilities::NoControl),
+    /// A familiar's move or draw the rules forbid.
+    #[error("{0}")]
+    Familiar(crate::dw10::play::familiar::NoFamiliar),
     /// Nothing of the kind next to the hero.
     #[error("{name} is not next to {what}")]
     NotNext {

@@ -107,10 +107,12 @@ pub fn seen_pieces(s: &State, map: &Map) -> Vec<u32> {
     out
 }
 
-/// Is a square out of every living hero's sight?
+/// Is a square out of every living hero's sight, and every familiar's
+/// (a familiar's eyes are the party's, L591-592 and L598-599)?
 pub fn unseen(s: &State, map: &Map, p: Sq) -> bool {
     s.live_heroes()
         .iter()
         .filter_map(|h| s.hero(*h).body.at)
+        .chain(s.familiars().into_iter().map(|(_, q)| q))
         .all(|e| !sees(s, map, e, p))
 }

@@ -311,7 +311,7 @@ pub fn hero_command(g: &Game, h: HeroId) -> Option<Command> {
                 }
                 return None;
             }
-            let free: Vec<Sq> = tps.into_iter().filter(|p| s.at(*p).is_none()).collect();
+            let free: Vec<Sq> = tps.into_iter().filter(|p| !s.occupied(*p)).collect();
             *free.iter().min_by_key(|p| (range(**p, at), p.1, p.0))?
         }
     };

@@ -14,6 +14,8 @@
 //!   an Underfoot monster; ties to the first in row order.
 //! - A monster of 4 or more attack dice never appears within 2 squares of a
 //!   camp fire a hero wards with (L376-377).
+//! - A familiar's sight counts as the heroes' (L598-599), and nothing
+//!   spawns on its square.
 //! - No figure of the kind left in the collection, or no legal square: the
 //!   monster is lost.
 
@@ -88,7 +90,7 @@ pub fn legal_squares(s: &State, map: &Map, underfoot: bool) -> Vec<Sq> {
     for y in 0..map.board.height {
         for x in 0..map.board.width {
             let p = (x, y);
-            if !map.board.standable(x, y) || s.at(p).is_some() {
+            if !map.board.standable(x, y) || s.occupied(p) {
                 continue;
             }
             if s.feature_on(p, FeatureKind::Teleporter).is_some() {
@@ -262,7 +264,7 @@ pub fn coffins(c: &mut Ctx) {
         let squares: Vec<Sq> = (0..c.map.board.height)
             .flat_map(|y| (0..c.map.board.width).map(move |x| (x, y)))
             .filter(|p| range(*p, f) <= 10)
-            .filter(|p| c.map.board.standable(p.0, p.1) && c.s.at(*p).is_none())
+            .filter(|p| c.map.board.standable(p.0, p.1) && !c.s.occupied(*p))
             .filter(|p| c.s.feature_on(*p, FeatureKind::Teleporter).is_none())
             .filter(|p| !heroes.iter().any(|h| adjacent(*h, *p)))
             .filter(|p| fires.iter().all(|f| range(*f, *p) >= 3))

@@ -6,6 +6,7 @@ use crate::dw10::board::{Board, Edge, door_edge};
 use crate::dw10::features::{Colour, Feature, FeatureKind};
 use crate::dw10::figures::{Ability, Figure};
 use crate::dw10::scenario::{Objective, Scenario};
+use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::fmt;
 
@@ -160,6 +161,62 @@ pub struct Hero {
     pub escaped: bool,
     /// Spells, power ups and the lasting effects of furnishings.
     pub magic: Magic,
+    /// Its familiar, if it brought one (L589-614).
+    pub familiar: Option<Familiar>,
+}
+
+/// A familiar's kind: it walks (movement 4) or flies (6), L611.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum FamiliarKind {
+    /// A walking pet: movement 4.
+    Walker,
+    /// A flying pet: movement 6, and it goes where Fly goes.
+    Flyer,
+}
+
+impl FamiliarKind {
+    /// Its movement (L611).
+    pub fn movement(self) -> u32 {
+        match self {
+            FamiliarKind::Walker => 4,
+            FamiliarKind::Flyer => 6,
+        }
+    }
+}
+
+/// A hero's familiar: a counter on the map that moves, sees for the
+/// heroes, hinders enemies in its owner's melee and stores wounds
+/// (L589-614). It is no figure: it never fights, opens or takes anything.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Familiar {
+    /// Walker or flyer.
+    pub kind: FamiliarKind,
+    /// Its square; `None` while it rides with its owner (no free square
+    /// beside it at the start; its owner escaped) or once removed.
+    pub at: Option<Sq>,
+    /// Removed from play for the rest of the game (L606-607).
+    pub removed: bool,
+    /// Wounds stored for its owner (3 at the start, L602).
+    pub stored: u32,
+    /// Has it moved in this Mover's Action Phase?
+    pub moved: bool,
+}
+
+/// Wounds a familiar stores at the start of a game (L602).
+pub const FAMILIAR_STORE: u32 = 3;
+
+impl Familiar {
+    /// A familiar at the start of a game.
+    pub fn new(kind: FamiliarKind, at: Option<Sq>) -> Familiar {
+        Familiar {
+            kind,
+            at,
+            removed: false,
+            stored: FAMILIAR_STORE,
+            moved: false,
+        }
+    }
 }
 
 impl Hero {
@@ -399,6 +456,39 @@ impl State {
             .map(MonsterId)
             .filter(|m| self.monster(*m).body.alive())
             .collect()
+    }
+
+    /// The owner of the familiar on a square.
+    pub fn familiar_at(&self, sq: Sq) -> Option<HeroId> {
+        self.heroes
+            .iter()
+            .position(|h| h.familiar.as_ref().is_some_and(|f| f.at == Some(sq)))
+            .map(|i| HeroId(i as u32))
+    }
+
+    /// The familiars on the map, by owner, in party order.
+    pub fn familiars(&self) -> Vec<(HeroId, Sq)> {
+        self.heroes
+            .iter()
+            .enumerate()
+            .filter_map(|(i, h)| Some((HeroId(i as u32), h.familiar.as_ref()?.at?)))
+            .collect()
+    }
+
+    /// Where a hero's familiar moves from: its square, or its owner's
+    /// while it rides with it; `None` once removed.
+    pub fn familiar_from(&self, owner: HeroId) -> Option<Sq> {
+        let h = self.hero(owner);
+        let f = h.familiar.as_ref()?;
+        if f.removed {
+            return None;
+        }
+        f.at.or(h.body.at)
+    }
+
+    /// Is a square taken by a figure or a familiar?
+    pub fn occupied(&self, sq: Sq) -> bool {
+        self.at(sq).is_some() || self.familiar_at(sq).is_some()
     }
 
     /// The figure on a square.

@@ -554,6 +554,62 @@ fn line(s: &State, map: &Map, e: &Event, out: &mut Vec<String>) {
             "{} waits beside the pit: next time its side is the Mover it may cross, for all its points",
             n(who)
         ),
+        Event::FamiliarMoved {
+            owner,
+            from,
+            to,
+            cost,
+        } => format!(
+            "{}'s familiar moves {} → {} ({})",
+            h(owner),
+            fmt_sq(*from),
+            fmt_sq(*to),
+            plural(*cost, "point")
+        ),
+        Event::Hindered { owner, enemies } => format!(
+            "{}'s familiar is in the melee with it: {} {} 1 attack die fewer",
+            h(owner),
+            names(s, enemies),
+            if enemies.len() == 1 { "rolls" } else { "each roll" }
+        ),
+        Event::FamiliarShot {
+            shooter,
+            owner,
+            dice,
+            need,
+            kills,
+        } => format!(
+            "{} shoots {}'s familiar: to hit {} ({need}+), kill dice {}",
+            n(shooter),
+            h(owner),
+            faces(dice),
+            faces(kills)
+        ),
+        Event::FamiliarRemoved { owner, sixes, lost } => format!(
+            "{} kill-die 6s remove {}'s familiar from play for this game{} (no victory point)",
+            match sixes {
+                2 => "two".to_string(),
+                3 => "three".to_string(),
+                k => k.to_string(),
+            },
+            h(owner),
+            match lost {
+                0 => String::new(),
+                k => format!(", and its {} with it", plural(*k, "stored wound")),
+            }
+        ),
+        Event::Drew {
+            hero,
+            wounds,
+            now,
+            stored,
+        } => format!(
+            "{} draws {} from its familiar ({} now, {} left in the familiar)",
+            h(hero),
+            plural(*wounds, "wound"),
+            plural(*now, "wound"),
+            stored
+        ),
         Event::Over { outcome } => match outcome {
             Outcome::HeroesWin => "the heroes win".into(),
             Outcome::DmWins => "the Draken Master wins".into(),
@@ -631,6 +687,29 @@ pub fn status(s: &State) -> Vec<String> {
         if h.magic.asleep {
             extra.push("asleep".into());
         }
+        if let Some(f) = &h.familiar {
+            let kind = match f.kind {
+                crate::dw10::play::state::FamiliarKind::Walker => "familiar",
+                crate::dw10::play::state::FamiliarKind::Flyer => "flying familiar",
+            };
+            extra.push(match f.at {
+                Some(p) => format!(
+                    "{kind} at {} storing {}{}",
+                    fmt_sq(p),
+                    plural(f.stored, "wound"),
+                    if f.moved && s.phase == Phase::HeroesAct {
+                        " (moved)"
+                    } else {
+                        ""
+                    }
+                ),
+                None if f.removed => format!("{kind} gone"),
+                None => format!(
+                    "{kind} riding with it storing {}",
+                    plural(f.stored, "wound")
+                ),
+            });
+        }
         out.push(format!(
             "  {} {place}: {}/{} wounds, attacks {}, armour {}{}",
             b.name,
@@ -690,6 +769,8 @@ pub fn ascii_map(s: &State, map: &Map) -> Vec<String> {
                     Who::Hero(h) => s.hero(h).body.name.chars().next().unwrap_or('H'),
                     Who::Monster(_) => 'm',
                 }
+            } else if s.familiar_at(p).is_some() {
+                '*'
             } else if let Some((i, f)) = s
                 .features
                 .iter()
@@ -728,10 +809,14 @@ pub fn ascii_map(s: &State, map: &Map) -> Vec<String> {
             out.push(format!("{y:>3} {}", row.trim_end()));
         }
     }
-    out.push(
-        "heroes by initial, m monster, ? trap, c chest, T/t teleporter (active/not), s staircase, k key, f furnishing, V coffin, g spawn point"
-            .into(),
-    );
+    out.push(format!(
+        "heroes by initial, m monster, ? trap, c chest, T/t teleporter (active/not), s staircase, k key, f furnishing, V coffin, g spawn point{}",
+        if s.familiars().is_empty() {
+            ""
+        } else {
+            ", * familiar"
+        }
+    ));
     out
 }
 
@@ -753,6 +838,8 @@ pub fn help() -> Vec<String> {
         "  cast HERO SPELL [on MONSTER | at X,Y [SIDE]]   shield, invulnerable-to-fire/-poison, hold-portal at a door, finger-of-death on a monster",
         "  control HERO MONSTER X,Y   Control Enemy: move a monster in sight (d6 3-6)",
         "  place HERO X,Y        set down a portable teleporter under or beside the hero",
+        "  familiar HERO X,Y     move the hero's familiar (4, flying 6), free, once a phase",
+        "  draw HERO N           take N wounds stored in the familiar beside the hero, instead of acting",
         "  non-mover             having won the initiative, let the Draken Master move first",
         "  escape HERO           leave the dungeon from an active teleporter, 2 points",
         "  end                   the heroes' phase is over: the dungeon answers",
@@ -780,6 +867,14 @@ pub fn opening(s: &State) -> Vec<String> {
     for h in &s.heroes {
         if let Some(p) = h.body.at {
             out.push(format!("{} waits at {}", h.body.name, fmt_sq(p)));
+        }
+        match h.familiar.as_ref().map(|f| f.at) {
+            Some(Some(p)) => out.push(format!("{}'s familiar waits at {}", h.body.name, fmt_sq(p))),
+            Some(None) => out.push(format!(
+                "{}'s familiar rides with it: no floor is free beside it",
+                h.body.name
+            )),
+            None => {}
         }
     }
     out.push("type `help` for the commands".into());

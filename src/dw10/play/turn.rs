@@ -57,7 +57,7 @@ pub fn free_teleporters(c: &Ctx) -> Vec<Sq> {
         .filter(|(i, f)| f.kind == FeatureKind::Teleporter && c.s.active[*i] && !c.s.gone[*i])
         .map(|(_, f)| (f.x, f.y))
         .filter(|p| c.map.tile(*p).is_none_or(|t| c.s.revealed[t as usize]))
-        .filter(|p| c.s.at(*p).is_none())
+        .filter(|p| !c.s.occupied(*p))
         .collect()
 }
 
@@ -139,6 +139,10 @@ pub fn escape(c: &mut Ctx, h: HeroId) {
     let hero = c.s.hero_mut(h);
     hero.body.at = None;
     hero.escaped = true;
+    // Its familiar leaves with it (the project's reading).
+    if let Some(f) = hero.familiar.as_mut() {
+        f.at = None;
+    }
     if c.s.live_heroes().is_empty() {
         let done = c.s.objective_done && !matches!(c.s.objective, Objective::Slay { .. });
         let outcome = if done {

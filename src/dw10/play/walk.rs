@@ -20,6 +20,9 @@
 //! - While a hero wards with a camp fire, monsters of 4 or more attack dice
 //!   come no nearer than 3 squares to it (L373-377).
 //! - A figure moved by Control Enemy goes through kill zones (L122-125).
+//! - A familiar (L598) walks like a hero's figure with its own movement
+//!   (a flyer as Fly does); nobody ends on its square, heroes pass it,
+//!   monsters do not.
 
 use crate::dw10::board::Ground;
 use crate::dw10::features::FeatureKind;
@@ -87,6 +90,7 @@ impl Reach {
 pub fn may_end(s: &State, map: &Map, who: Who, p: Sq) -> bool {
     map.board.standable(p.0, p.1)
         && s.at(p).is_none_or(|o| o == who)
+        && s.familiar_at(p).is_none()
         && !(who.side() == SideId::Dm && s.feature_on(p, FeatureKind::Teleporter).is_some())
 }
 
@@ -130,6 +134,54 @@ pub fn guarded_fires(s: &State) -> Vec<Sq> {
         .collect()
 }
 
+/// What a walk needs to know of the one walking.
+#[derive(Debug, Clone, Copy)]
+struct Walker {
+    start: Sq,
+    side: SideId,
+    stealth: bool,
+    fly: bool,
+    slime: bool,
+    movement: u32,
+    pit_ready: Option<Sq>,
+    /// 4 or more attack dice (kept off a warded camp fire).
+    strong: bool,
+}
+
+impl Walker {
+    fn of(s: &State, who: Who) -> Walker {
+        let body = s.body(who);
+        Walker {
+            start: body.at.unwrap_or((0, 0)),
+            side: who.side(),
+            stealth: body.has(Ability::Stealth),
+            fly: body.has(Ability::Fly),
+            slime: body.has(Ability::ThroughDoors),
+            movement: body.fig.movement,
+            pit_ready: body.pit_ready,
+            strong: body.fig.attacks > 3,
+        }
+    }
+}
+
+/// Every square a hero's familiar can reach with its movement this phase
+/// (a flyer goes where Fly goes).
+pub fn reach_familiar(s: &State, map: &Map, owner: crate::dw10::play::state::HeroId) -> Reach {
+    let f = s.hero(owner).familiar.as_ref();
+    let kind = f.map_or(crate::dw10::play::state::FamiliarKind::Walker, |f| f.kind);
+    let w = Walker {
+        start: s.familiar_from(owner).unwrap_or((0, 0)),
+        side: SideId::Heroes,
+        stealth: false,
+        fly: kind == crate::dw10::play::state::FamiliarKind::Flyer,
+        slime: false,
+        movement: kind.movement(),
+        pit_ready: None,
+        strong: false,
+    };
+    walk(s, map, &w, kind.movement(), false, true, false)
+}
+
 fn reach_opts(
     s: &State,
     map: &Map,
@@ -139,19 +191,36 @@ fn reach_opts(
     zones: bool,
     plan: bool,
 ) -> Reach {
+    walk(s, map, &Walker::of(s, who), budget, stairs, zones, plan)
+}
+
+fn walk(
+    s: &State,
+    map: &Map,
+    wk: &Walker,
+    budget: u32,
+    stairs: bool,
+    zones: bool,
+    plan: bool,
+) -> Reach {
     let b = &map.board;
     let n = (b.width * b.height).max(0) as usize;
-    let start = s.body(who).at.unwrap_or((0, 0));
-    let body = s.body(who);
-    let stealth = body.has(Ability::Stealth);
-    let fly = body.has(Ability::Fly);
-    let slime = body.has(Ability::ThroughDoors);
-    let side = who.side();
+    let start = wk.start;
+    let stealth = wk.stealth;
+    let fly = wk.fly;
+    let slime = wk.slime;
+    let side = wk.side;
     // Slow figures cross a pit only from the square they waited on.
-    let slow = body.fig.movement <= 3 && !fly;
-    let ready = body.pit_ready == Some(start);
-    let fires = if side == SideId::Dm && body.fig.attacks > 3 {
+    let slow = wk.movement <= 3 && !fly;
+    let ready = wk.pit_ready == Some(start);
+    let fires = if side == SideId::Dm && wk.strong {
         guarded_fires(s)
+    } else {
+        Vec::new()
+    };
+    // Familiars bar the monsters' way (heroes pass them as friends).
+    let familiars: Vec<Sq> = if side == SideId::Dm {
+        s.familiars().into_iter().map(|(_, p)| p).collect()
     } else {
         Vec::new()
     };
@@ -167,7 +236,7 @@ fn reach_opts(
         door: vec![None; n],
         start,
     };
-    let enemy_at = |p: Sq| s.at(p).is_some_and(|o| o.side() != side);
+    let enemy_at = |p: Sq| s.at(p).is_some_and(|o| o.side() != side) || familiars.contains(&p);
     // A shut door between two squares: may this figure pass, and at what
     // extra cost, opening which door?
     let door = |p: Sq, q: Sq| -> Result<Option<FeatureId>, ()> {
@@ -239,7 +308,7 @@ fn reach_opts(
                 && (!slow || plan || (ready && p == start))
             {
                 let m = (p.0 + 2 * dx, p.1 + 2 * dy);
-                let jump = if slow { body.fig.movement } else { 3 };
+                let jump = if slow { wk.movement } else { 3 };
                 if b.standable(m.0, m.1)
                     && !near_fire(m)
                     && door(q, m) == Ok(None)

@@ -8,6 +8,7 @@ use std::sync::Arc;
 mod ability_rules;
 mod combat_rules;
 mod dungeon_rules;
+mod familiar_rules;
 mod movement_rules;
 mod spell_rules;
 mod turn_rules;
@@ -137,6 +138,7 @@ fn kit(rows: &str, features: Vec<Feature>, heroes: &[(&str, Sq)], monsters: &[(&
                 listening: false,
                 escaped: false,
                 magic: Default::default(),
+                familiar: None,
             }
         })
         .collect();
