@@ -52,6 +52,12 @@ pub enum Refusal {
     /// A Control Enemy the rules forbid.
     #[error("{0}")]
     Control(crate::dw10::play::abilities::NoControl),
+    /// A table the hero may not carry so.
+    #[error("{0}")]
+    Carry(crate::dw10::play::furniture::NoCarry),
+    /// A table the hero may not break.
+    #[error("{0}")]
+    Break(crate::dw10::play::furniture::NoBreak),
     /// Nothing of the kind next to the hero.
     #[error("{name} is not next to {what}")]
     NotNext {

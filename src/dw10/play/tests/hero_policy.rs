@@ -1,0 +1,2 @@
+//! The automatic heroes choices (simulate.rs).
+use super::*;
