@@ -1,2 +1,151 @@
-//! The automatic heroes choices (simulate.rs).
+//! The automatic heroes' choices (`simulate`): Multi Shot spread, Control
+//! Enemy, letting the Draken Master move first.
+
 use super::*;
+use crate::dw10::play::command::Command;
+use crate::dw10::play::simulate::{View, hero_choice, lets_dm_move, targets};
+
+fn view(k: &Kit) -> View<'_> {
+    View {
+        s: &k.s,
+        map: &k.map,
+    }
+}
+
+const HALL: &str = "
+################
+#..............#
+#..............#
+#..............#
+#..............#
+################";
+
+#[test]
+fn a_multi_shot_hero_shares_its_dice_when_two_or_more_monsters_may_be_shot() {
+    // The Charging Bowman's 5 dice: two targets at two dice each at
+    // least, the weakest first (goblins: 1 wound, armour 3; then the orc).
+    let mut k = kit(
+        ROOM,
+        vec![],
+        &[("Charging Bowman", (1, 2))],
+        &[("Orc", (5, 1)), ("Goblin", (5, 3)), ("Goblin", (6, 2))],
+    );
+    assert_eq!(
+        targets(&view(&k), HeroId(0)),
+        vec![MonsterId(1), MonsterId(2)]
+    );
+    assert_eq!(
+        hero_choice(&view(&k), HeroId(0)),
+        Some(Command::Shoot(
+            "Charging".into(),
+            vec!["2".into(), "3".into()]
+        ))
+    );
+    // One monster in range and sight: one target.
+    k.s.monsters[1].body.at = None;
+    k.s.monsters[2].body.at = None;
+    assert_eq!(targets(&view(&k), HeroId(0)), vec![MonsterId(0)]);
+    // A hero without Multi Shot never spreads.
+    let k = kit(
+        ROOM,
+        vec![],
+        &[("Tracker", (1, 2))],
+        &[("Goblin", (5, 3)), ("Goblin", (6, 2))],
+    );
+    assert_eq!(targets(&view(&k), HeroId(0)), vec![MonsterId(0)]);
+}
+
+#[test]
+fn a_control_enemy_hero_pulls_a_shooter_beside_the_most_heroes_first_thing() {
+    // The Warden Mage (1,1) and the Tracker (1,3); a skeleton on 6,2 with
+    // movement 4. 2,2 is beside both heroes and within its reach (1,2 is
+    // 5 away): the mage pulls it there before anything else.
+    let mut k = kit(
+        ROOM,
+        vec![],
+        &[("Warden Mage", (1, 1)), ("Tracker", (1, 3))],
+        &[("Skeleton", (6, 2))],
+    );
+    assert_eq!(
+        hero_choice(&view(&k), HeroId(0)),
+        Some(Command::Control("Warden".into(), "1".into(), (2, 2)))
+    );
+    // The d6 of 3 moves it (the engine's own rule, played as the policy said).
+    let ev = k.run(&[3], |c| {
+        abilities::control(c, H0, M0, (2, 2));
+    });
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::Controlled { face: 3, .. }))
+    );
+    assert_eq!(k.s.monster(MonsterId(0)).body.at, Some((2, 2)));
+    // Used this move: not again.
+    let mut k = kit(
+        ROOM,
+        vec![],
+        &[("Warden Mage", (1, 1)), ("Tracker", (1, 3))],
+        &[("Skeleton", (6, 2))],
+    );
+    k.s.heroes[0].used.push(Ability::ControlEnemy);
+    assert!(!matches!(
+        hero_choice(&view(&k), HeroId(0)),
+        Some(Command::Control(..))
+    ));
+    // No shooter on the map (an orc walks to the heroes anyway): no pull.
+    let k = kit(
+        ROOM,
+        vec![],
+        &[("Warden Mage", (1, 1)), ("Tracker", (1, 3))],
+        &[("Orc", (6, 2))],
+    );
+    assert!(!matches!(
+        hero_choice(&view(&k), HeroId(0)),
+        Some(Command::Control(..))
+    ));
+}
+
+#[test]
+fn the_heroes_let_the_draken_master_move_first_when_his_monsters_must_come_to_them() {
+    // Two heroes who shoot; an orc 10 squares off, out of its 4 movement's
+    // reach of them: let it come, and shoot it in the Non-Mover's phase.
+    let mut k = kit(
+        HALL,
+        vec![],
+        &[("Tracker", (1, 2)), ("Wood Elf", (1, 3))],
+        &[("Orc", (11, 2))],
+    );
+    k.s.winner = SideId::Heroes;
+    assert!(lets_dm_move(&view(&k)));
+    // Once a hero acted, or having lost the initiative: no.
+    k.s.heroes_acted = true;
+    assert!(!lets_dm_move(&view(&k)));
+    k.s.heroes_acted = false;
+    k.s.winner = SideId::Dm;
+    assert!(!lets_dm_move(&view(&k)));
+    k.s.winner = SideId::Heroes;
+    // The orc could reach a hero's side this move: the heroes act first.
+    k.s.monsters[0].body.at = Some((6, 2));
+    assert!(!lets_dm_move(&view(&k)));
+    // A monster that shoots need not come: the heroes act first.
+    let mut k = kit(
+        HALL,
+        vec![],
+        &[("Tracker", (1, 2)), ("Wood Elf", (1, 3))],
+        &[("Skeleton", (11, 2))],
+    );
+    k.s.winner = SideId::Heroes;
+    assert!(!lets_dm_move(&view(&k)));
+    // Fewer than half the heroes shoot: they walk on.
+    let mut k = kit(
+        HALL,
+        vec![],
+        &[
+            ("Tracker", (1, 2)),
+            ("Swift Healer", (1, 3)),
+            ("Field Medic", (1, 4)),
+        ],
+        &[("Orc", (11, 2))],
+    );
+    k.s.winner = SideId::Heroes;
+    assert!(!lets_dm_move(&view(&k)));
+}
