@@ -12,8 +12,9 @@
 //!
 //! Having won the initiative, the heroes let the Draken Master move first
 //! (`non-mover`) when every monster on the map must walk to them (none
-//! shoots), none can reach a hero's side this move, and at least half the
-//! heroes shoot. A hero with Multi Shot (or a Fire Weapon) shares its dice
+//! shoots), none can reach a hero's side this move, one in a shooting
+//! hero's sight would walk into its range, and at least half the heroes
+//! shoot. A hero with Multi Shot (or a Fire Weapon) shares its dice
 //! when two or more monsters may be shot, two dice a target, weakest first.
 //! A hero with Control Enemy, first in its Mover's phase, pulls the
 //! weakest shooter in sight that is in no melee to the square beside the
@@ -364,9 +365,10 @@ pub fn control_line(g: &View, h: HeroId) -> Option<Command> {
 
 /// Do the heroes, having won the initiative, let the Draken Master move
 /// first? When every monster on the map must walk to them (none shoots),
-/// none can reach a hero's side this move, and at least half the heroes
-/// shoot: the monsters come closer, and the heroes shoot them in the
-/// Non-Mover's Shooting Phase.
+/// none can reach a hero's side this move, one is in a shooting hero's
+/// sight and its walk would bring it into that hero's range, and at least
+/// half the heroes shoot: the monsters come closer, and the heroes shoot
+/// them in the Non-Mover's Shooting Phase.
 pub fn lets_dm_move(g: &View) -> bool {
     let s = g.s;
     if s.phase != Phase::HeroesAct || s.winner != SideId::Heroes || s.heroes_acted {
@@ -388,15 +390,30 @@ pub fn lets_dm_move(g: &View) -> bool {
         hs.iter()
             .any(|h| s.hero(*h).body.at.is_some_and(|x| adjacent(x, q)))
     };
-    ms.iter().all(|m| {
-        let w = Who::Monster(*m);
+    // A monster in a shooter's sight that its walk brings into range.
+    let coming = ms.iter().any(|m| {
         let b = &s.monster(*m).body;
-        !b.at.is_some_and(beside_a_hero)
-            && !reach(s, g.map, w, b.fig.movement)
-                .squares()
-                .into_iter()
-                .any(|(q, _)| beside_a_hero(q))
-    })
+        hs.iter().any(|h| {
+            let hb = &s.hero(*h).body;
+            match (hb.fig.shoot, hb.at, b.at) {
+                (Some(sh), Some(p), Some(q)) => {
+                    range(p, q) <= sh.range + b.fig.movement
+                        && crate::dw10::play::sight::sees(s, g.map, p, q)
+                }
+                _ => false,
+            }
+        })
+    });
+    coming
+        && ms.iter().all(|m| {
+            let w = Who::Monster(*m);
+            let b = &s.monster(*m).body;
+            !b.at.is_some_and(beside_a_hero)
+                && !reach(s, g.map, w, b.fig.movement)
+                    .squares()
+                    .into_iter()
+                    .any(|(q, _)| beside_a_hero(q))
+        })
 }
 
 /// The command a hero gives in its Mover's phase, if any (the policy above).

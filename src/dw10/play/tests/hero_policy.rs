@@ -123,6 +123,10 @@ fn the_heroes_let_the_draken_master_move_first_when_his_monsters_must_come_to_th
     k.s.winner = SideId::Dm;
     assert!(!lets_dm_move(&view(&k)));
     k.s.winner = SideId::Heroes;
+    // Too far for its walk to bring it into a bow's range (13 squares;
+    // the elf's range 8 and its movement 4): the heroes walk on.
+    k.s.monsters[0].body.at = Some((14, 2));
+    assert!(!lets_dm_move(&view(&k)));
     // The orc could reach a hero's side this move: the heroes act first.
     k.s.monsters[0].body.at = Some((6, 2));
     assert!(!lets_dm_move(&view(&k)));
