@@ -211,7 +211,7 @@ fn spell(g: &View, h: HeroId) -> Option<Command> {
         let target = s
             .live_monsters()
             .into_iter()
-            .filter(|m| crate::dw10::play::magic::in_sight(s, &g.map, w, Who::Monster(*m)))
+            .filter(|m| crate::dw10::play::magic::in_sight(s, g.map, w, Who::Monster(*m)))
             .max_by_key(|m| (s.monster(*m).body.wounds, std::cmp::Reverse(*m)));
         if let Some(m) = target {
             return Some(Command::Cast(
@@ -469,14 +469,14 @@ pub fn hero_choice(g: &View, h: HeroId) -> Option<Command> {
     }
     // A monster it can reach this move, for a fighter.
     if hero.body.fig.attacks >= 5 {
-        let r = reach(s, &g.map, w, hero.mp);
+        let r = reach(s, g.map, w, hero.mp);
         let mut best: Option<(u32, Sq)> = None;
         for m in s.live_monsters() {
             let Some(mp) = s.monster(m).body.at else {
                 continue;
             };
             for (q, c) in r.squares() {
-                if adjacent(q, mp) && may_end(s, &g.map, w, q) && best.is_none_or(|b| c < b.0) {
+                if adjacent(q, mp) && may_end(s, g.map, w, q) && best.is_none_or(|b| c < b.0) {
                     best = Some((c, q));
                 }
             }
@@ -514,12 +514,12 @@ pub fn hero_choice(g: &View, h: HeroId) -> Option<Command> {
         return Some(Command::Open(name, OpenWhat::Chest, None));
     }
     let plan = planning(s);
-    let far = reach_with(&plan, &g.map, w, 400, true);
+    let far = reach_with(&plan, g.map, w, 400, true);
     let toward = |t: Sq| {
         far.squares()
             .into_iter()
             .filter(|(q, _)| *q == t || adjacent(*q, t))
-            .filter(|(q, _)| may_end(s, &g.map, w, *q) || *q == t)
+            .filter(|(q, _)| may_end(s, g.map, w, *q) || *q == t)
             .min_by_key(|(q, c)| (*c, q.1, q.0))
     };
     // The goal, else the nearest key the heroes can reach.
@@ -551,11 +551,11 @@ pub fn hero_choice(g: &View, h: HeroId) -> Option<Command> {
         }
         prev = q;
     }
-    let near = reach(s, &g.map, w, hero.mp);
+    let near = reach(s, g.map, w, hero.mp);
     let stop = path
         .iter()
         .rev()
-        .find(|q| near.cost(**q).is_some() && may_end(s, &g.map, w, **q) && **q != at);
+        .find(|q| near.cost(**q).is_some() && may_end(s, g.map, w, **q) && **q != at);
     match stop {
         Some(q)
             if path.iter().position(|x| x == q) == Some(path.len() - 1)
