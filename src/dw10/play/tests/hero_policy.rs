@@ -153,3 +153,65 @@ fn the_heroes_let_the_draken_master_move_first_when_his_monsters_must_come_to_th
     k.s.winner = SideId::Heroes;
     assert!(!lets_dm_move(&view(&k)));
 }
+
+#[test]
+fn a_simulated_party_with_multi_shot_and_control_enemy_uses_both() {
+    // Seed 7's scenario, a party of a Charging Bowman, a Warden Mage, a
+    // Scout Battle Witch and a Front Line Warrior, run 0 of 60 moves: the
+    // commands the heroes gave include shared shots and Control Enemy.
+    let path = "tests/golden/dw10/seed-7/scenario.yaml";
+    let text = std::fs::read_to_string(path).unwrap();
+    let sc: crate::dw10::Scenario = crate::scenario::from_yaml(&text, path).unwrap();
+    let figures = Arc::new(crate::dw10::figures::embedded());
+    let tables = Arc::new(crate::dw10::tables::embedded());
+    let party = party::parse(
+        "format: tilecrawl-dw10-party/1
+heroes:
+  - {name: Ayla, figure: Charging Bowman}
+  - {name: Bram, figure: Warden Mage}
+  - {name: Cole, figure: Scout Battle Witch}
+  - {name: Dara, figure: Front Line Warrior}
+",
+        "party.yaml",
+        &figures,
+    )
+    .unwrap();
+    let o = simulate::SimOptions {
+        runs: 1,
+        seed: 7,
+        max_moves: 60,
+        scaled_down: false,
+    };
+    let mut lines = Vec::new();
+    for run in 0..4 {
+        let (mut g, _) = engine::Game::new(
+            Arc::new(sc.clone()),
+            simulate::run_options(&party, &figures, &tables, &o, run, false),
+        );
+        let mut rec = Some(Vec::new());
+        simulate::play_out_recorded(&mut g, 60, &mut rec);
+        lines.extend(rec.unwrap_or_default());
+    }
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("shoot ") && l.split(' ').count() > 3),
+        "no shared shot"
+    );
+    assert!(
+        lines.iter().any(|l| l.starts_with("control Bram ")),
+        "no control"
+    );
+}
+
+#[test]
+fn the_default_party_sometimes_lets_the_draken_master_move_first() {
+    // Seed 7's scenario, the simulated runs 0-9: the heroes' `non-mover`
+    // comes up, and the engine takes it.
+    let path = "tests/golden/dw10/seed-7/scenario.yaml";
+    let n = (0..10)
+        .map(|run| simulated_save(path, run, 60).commands)
+        .filter(|c| c.iter().any(|l| l == "non-mover"))
+        .count();
+    assert!(n > 0);
+}
