@@ -9,6 +9,12 @@ use crate::dw10::play::state::Sq;
 pub enum Command {
     /// `move HERO X,Y`: walk to a square (L107-136).
     Move(String, Sq),
+    /// `move HERO X,Y drop X,Y`: walk, carrying the table and chairs the
+    /// walk passes through to a later square of it (L409-415).
+    Carry(String, Sq, Sq),
+    /// `break HERO [X,Y]`: break the table and chairs beside the hero
+    /// (L413-415).
+    Break(String, Option<Sq>),
     /// `attack HERO MONSTER`: walk next to a monster (the melee is fought
     /// in the Melee Phase).
     Attack(String, String),
@@ -126,8 +132,21 @@ pub fn parse(line: &str) -> Result<Option<Command>, Refusal> {
     };
     let c = match verb.as_str() {
         "move" | "m" => {
+            most(5)?;
+            let (h, to) = (arg(1, "a hero")?, sq(&arg(2, "a square x,y")?)?);
+            match w.get(3).map(|s| s.to_ascii_lowercase()).as_deref() {
+                None => Command::Move(h, to),
+                Some("drop") => Command::Carry(h, to, sq(&arg(4, "the table's square x,y")?)?),
+                Some(o) => {
+                    return Err(Refusal::Parse(format!(
+                        "`move HERO X,Y` may end with `drop X,Y` (where a carried table goes), not `{o}`"
+                    )));
+                }
+            }
+        }
+        "break" => {
             most(3)?;
-            Command::Move(arg(1, "a hero")?, sq(&arg(2, "a square x,y")?)?)
+            Command::Break(arg(1, "a hero")?, w.get(2).map(|s| sq(s)).transpose()?)
         }
         "attack" | "a" => {
             most(3)?;
@@ -274,6 +293,9 @@ impl std::fmt::Display for Command {
         };
         match self {
             Command::Move(h, (x, y)) => write!(f, "move {h} {x},{y}"),
+            Command::Carry(h, (x, y), (a, b)) => write!(f, "move {h} {x},{y} drop {a},{b}"),
+            Command::Break(h, None) => write!(f, "break {h}"),
+            Command::Break(h, Some((x, y))) => write!(f, "break {h} {x},{y}"),
             Command::Attack(h, m) => write!(f, "attack {h} {m}"),
             Command::Shoot(h, m) => write!(f, "shoot {h} {}", m.join(" ")),
             Command::Open(h, OpenWhat::Door, s) => write!(f, "open {h} door{}", side(s)),

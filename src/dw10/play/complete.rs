@@ -45,8 +45,9 @@ pub fn word(name: &str) -> String {
 }
 
 /// Every word that starts a line: the commands and the prompt's own.
-pub const VERBS: [&str; 26] = [
+pub const VERBS: [&str; 27] = [
     "attack",
+    "break",
     "cast",
     "check",
     "close",
@@ -75,9 +76,9 @@ pub const VERBS: [&str; 26] = [
 ];
 
 /// The verbs whose next word is a hero.
-const HERO_FIRST: [&str; 17] = [
-    "attack", "cast", "check", "close", "control", "drink", "escape", "explore", "heal", "listen",
-    "move", "open", "place", "shoot", "stairs", "teleport", "m",
+const HERO_FIRST: [&str; 18] = [
+    "attack", "break", "cast", "check", "close", "control", "drink", "escape", "explore", "heal",
+    "listen", "move", "open", "place", "shoot", "stairs", "teleport", "m",
 ];
 
 /// The completions of the word being typed at the end of `line`.
@@ -94,6 +95,7 @@ pub fn complete(line: &str, names: &Names) -> (usize, Vec<String>) {
         ["attack" | "a" | "control", h] if is_hero(h) => names.monsters.clone(),
         // Multi Shot may name several targets.
         ["shoot" | "s", h, ..] if is_hero(h) => names.monsters.clone(),
+        ["move" | "m", h, _] if is_hero(h) => words(&["drop"]),
         ["open", h] if is_hero(h) => words(&["chest", "door"]),
         ["open", h, "door"] if is_hero(h) => sides(),
         ["close", h] if is_hero(h) => sides(),
@@ -151,6 +153,9 @@ mod tests {
         // No hero, no words after it.
         assert!(complete("shoot Ayla ", &n).1.is_empty());
         assert!(complete("move Kestrel 3,", &n).1.is_empty());
+        // A walk may carry a table: `drop` after the square.
+        assert_eq!(complete("move Kestrel 3,3 d", &n).1, ["drop"]);
+        assert_eq!(complete("break ", &n).1, ["Kestrel", "Marrow"]);
     }
 
     #[test]
@@ -166,7 +171,8 @@ mod tests {
                 "close" => format!("{v} Kestrel N"),
                 "cast" => format!("{v} Kestrel finger-of-death on goblin-4"),
                 "heal" => format!("{v} Kestrel Marrow"),
-                "check" | "drink" | "escape" | "explore" | "listen" | "stairs" | "teleport" => {
+                "check" | "drink" | "escape" | "explore" | "listen" | "stairs" | "teleport"
+                | "break" => {
                     format!("{v} Kestrel")
                 }
                 _ => v.to_string(),

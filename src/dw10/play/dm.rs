@@ -38,6 +38,9 @@
 //!   and sight with the most melee dice, those beside it first.
 //! - **Pits**: a monster of movement 3 or less that could not move waits,
 //!   and next time crosses the pit its way leads over.
+//! - **Tables and chairs** (L413-415): a monster whose action is over
+//!   breaks a table beside or under it that covers a hero from one of its
+//!   shooters (the hero on the far side of the table from the shooter).
 
 use crate::dw10::figures::Ability;
 use crate::dw10::play::abilities::{charge, control, control_check, gaze, gaze_targets};
@@ -45,6 +48,7 @@ use crate::dw10::play::combat::{shoot_many, shot_check, spreads};
 use crate::dw10::play::ctx::Ctx;
 use crate::dw10::play::event::Event;
 use crate::dw10::play::familiar;
+use crate::dw10::play::furniture::dm_breaks;
 use crate::dw10::play::sight::Look;
 use crate::dw10::play::state::{HeroId, MonsterId, Sq, State, Who, adjacent, range};
 use crate::dw10::play::walk::{may_end, reach, reach_controlled, reach_plan, wait_by_pit};
@@ -318,31 +322,42 @@ pub fn action_phase(c: &mut Ctx, p: &Policy) {
         if !c.s.body(w).alive() {
             continue;
         }
-        let b = c.s.body(w);
-        let beside = !c.s.enemies_next_to(w).is_empty();
-        if p.regenerate && b.has(Ability::Regenerate) && b.wounds < b.fig.wounds && !beside {
-            let b = c.s.body_mut(w);
-            b.wounds += 1;
-            c.push(Event::Regenerates { who: w });
-            continue;
+        act(c, p, m);
+        // Its move over, it breaks a table that covers a hero from its
+        // shooters (L413-415).
+        if c.s.body(w).alive() {
+            dm_breaks(c, w);
         }
-        if beside {
-            c.push(Event::Waits { who: w });
-            try_gaze(c, m);
-            continue;
-        }
-        let controlled = try_control(c, p, m);
-        if !controlled && p.shoot_first && fire(c, p, m) {
-            try_gaze(c, m);
-            continue;
-        }
-        let mv = c.s.body(w).fig.movement;
-        if !walk(c, p, m, mv) {
-            let ev = &mut *c.ev;
-            wait_by_pit(c.s, c.map, w, ev);
-        }
-        try_gaze(c, m);
     }
+}
+
+/// One monster's action in its side's Mover's Action Phase.
+fn act(c: &mut Ctx, p: &Policy, m: MonsterId) {
+    let w = Who::Monster(m);
+    let b = c.s.body(w);
+    let beside = !c.s.enemies_next_to(w).is_empty();
+    if p.regenerate && b.has(Ability::Regenerate) && b.wounds < b.fig.wounds && !beside {
+        let b = c.s.body_mut(w);
+        b.wounds += 1;
+        c.push(Event::Regenerates { who: w });
+        return;
+    }
+    if beside {
+        c.push(Event::Waits { who: w });
+        try_gaze(c, m);
+        return;
+    }
+    let controlled = try_control(c, p, m);
+    if !controlled && p.shoot_first && fire(c, p, m) {
+        try_gaze(c, m);
+        return;
+    }
+    let mv = c.s.body(w).fig.movement;
+    if !walk(c, p, m, mv) {
+        let ev = &mut *c.ev;
+        wait_by_pit(c.s, c.map, w, ev);
+    }
+    try_gaze(c, m);
 }
 
 /// The monsters' Non-Mover's Shooting Phase.

@@ -14,6 +14,7 @@ use crate::dw10::play::dm::{self, Policy};
 use crate::dw10::play::dungeon;
 use crate::dw10::play::event::Event;
 use crate::dw10::play::familiar;
+use crate::dw10::play::furniture;
 use crate::dw10::play::magic;
 use crate::dw10::play::party::Party;
 use crate::dw10::play::refusal::Refusal;
@@ -337,6 +338,29 @@ impl Game {
                 self.check_move(h, to)?;
                 let mut c = self.ctx(&mut ev);
                 hero_move(&mut c, h, to);
+            }
+            Command::Carry(name, to, drop) => {
+                let h = self.acting(&name)?;
+                self.check_move(h, to)?;
+                let way = furniture::way(&self.s, &self.map, h, to);
+                let table = furniture::carry_check(&self.s, &self.s.hero(h).body.name, &way, drop)
+                    .map_err(Refusal::Carry)?;
+                let mut c = self.ctx(&mut ev);
+                hero_walk(&mut c, h, to, Some((table, drop)));
+            }
+            Command::Break(name, at) => {
+                let h = self.acting(&name)?;
+                let t =
+                    furniture::break_check(&self.s, Who::Hero(h), at).map_err(Refusal::Break)?;
+                let mut c = self.ctx(&mut ev);
+                furniture::smash(&mut c, Who::Hero(h), t);
+                // Breaking ends the hero's walk (L413-414: at the end of a move).
+                let hero = c.s.hero_mut(h);
+                hero.mp = 0;
+                hero.moved = true;
+                if hero.shot {
+                    hero.done = true;
+                }
             }
             Command::Attack(name, m) => {
                 let h = self.acting(&name)?;
@@ -1138,6 +1162,12 @@ fn spend(c: &mut Ctx, h: HeroId, n: u32) {
 /// A hero's walk, checked: free attacks for leaving kill zones, then the
 /// squares on the way, then stopping in a kill zone.
 pub fn hero_move(c: &mut Ctx, h: HeroId, to: Sq) {
+    hero_walk(c, h, to, None);
+}
+
+/// [`hero_move`], carrying a table and chairs (checked by
+/// `furniture::carry_check`) from its square on the way to another.
+pub fn hero_walk(c: &mut Ctx, h: HeroId, to: Sq, carry: Option<(FeatureId, Sq)>) {
     let w = Who::Hero(h);
     let from = c.s.body(w).at.unwrap_or((0, 0));
     let r = reach(c.s, c.map, w, c.s.hero(h).mp);
@@ -1169,6 +1199,11 @@ pub fn hero_move(c: &mut Ctx, h: HeroId, to: Sq) {
     let mut stopped = false;
     for p in &path {
         c.s.hero_mut(h).body.at = Some(*p);
+        if let Some((table, drop)) = carry
+            && drop == *p
+        {
+            furniture::set_down(c, w, table, drop);
+        }
         stopped |= dungeon::enter(c, h, *p);
         if !c.s.hero(h).body.alive() {
             combat::victory(c);

@@ -576,6 +576,26 @@ pub enum Event {
         /// Wounds left in the familiar.
         stored: u32,
     },
+    /// A table and chairs carried along a walk and set down (L409-415).
+    Carried {
+        /// Who carried it.
+        who: Who,
+        /// The table.
+        table: FeatureId,
+        /// Where it lay.
+        from: Sq,
+        /// Where it lies now.
+        to: Sq,
+    },
+    /// A table and chairs broken by a figure beside it (L413-415).
+    Broken {
+        /// Who broke it.
+        who: Who,
+        /// The table.
+        table: FeatureId,
+        /// Where it lay.
+        at: Sq,
+    },
     /// `status` asked.
     Status,
     /// `map` asked.

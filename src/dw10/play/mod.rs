@@ -12,6 +12,7 @@
 //!   (Charge Attack, Control Enemy, Gaze Attack), `magic` (spells, the
 //!   lasting effects of furnishings), `dungeon`
 //!   (traps, chests, doors, keys, staircases, teleporters, furnishings),
+//!   `furniture` (tables and chairs carried, covering, broken),
 //!   `spawn` (the spawn table, coffins), `familiar` (a hero's pet),
 //!   `turn` (start-of-move checks, initiative, victory);
 //! - the Draken Master's mind: `dm` (a policy as data, and the code that
@@ -30,6 +31,7 @@ pub mod dungeon;
 pub mod engine;
 pub mod event;
 pub mod familiar;
+pub mod furniture;
 pub mod magic;
 pub mod party;
 pub mod refusal;

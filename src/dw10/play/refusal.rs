@@ -55,6 +55,12 @@ pub enum Refusal {
     /// A familiar's move or draw the rules forbid.
     #[error("{0}")]
     Familiar(crate::dw10::play::familiar::NoFamiliar),
+    /// A table the hero may not carry so.
+    #[error("{0}")]
+    Carry(crate::dw10::play::furniture::NoCarry),
+    /// A table the hero may not break.
+    #[error("{0}")]
+    Break(crate::dw10::play::furniture::NoBreak),
     /// Nothing of the kind next to the hero.
     #[error("{name} is not next to {what}")]
     NotNext {

@@ -61,16 +61,22 @@ pub fn look(s: &State, map: &Map, a: Sq, b: Sq, past_figures: bool) -> Look {
             return Look::Hidden;
         }
     }
+    // The cover square (see `cover_square`).
     if l.len() >= 3 {
         let p = l[l.len() - 2];
-        let table = s.features.iter().enumerate().any(|(i, f)| {
-            !s.gone[i] && (f.x, f.y) == p && f.what.as_deref() == Some("table-and-chair")
-        });
-        if map.board.ground(p.0, p.1) == Ground::RockSlide || table {
+        if map.board.ground(p.0, p.1) == Ground::RockSlide || s.table_on(p).is_some() {
             return Look::Cover;
         }
     }
     Look::Clear
+}
+
+/// The square whose rock slide or table and chairs covers a figure on `b`
+/// from a shooter on `a`: the last the line crosses before `b` (none when
+/// the two stand side by side, as in a melee).
+pub fn cover_square(a: Sq, b: Sq) -> Option<Sq> {
+    let l = line(a, b);
+    (l.len() >= 3).then(|| l[l.len() - 2])
 }
 
 /// Can `a` see `b` at all?

@@ -10,6 +10,16 @@
 //! is done walks back to the nearest active teleporter and leaves. In the
 //! Non-Mover's phase every hero that may shoot does.
 //!
+//! Having won the initiative, the heroes let the Draken Master move first
+//! (`non-mover`) when every monster on the map must walk to them (none
+//! shoots), none can reach a hero's side this move, one in a shooting
+//! hero's sight would walk into its range, and at least half the heroes
+//! shoot. A hero with Multi Shot (or a Fire Weapon) shares its dice
+//! when two or more monsters may be shot, two dice a target, weakest first.
+//! A hero with Control Enemy, first in its Mover's phase, pulls the
+//! weakest shooter in sight that is in no melee to the square beside the
+//! most heroes and no other monster.
+//!
 //! Spells, first thing in a hero's Mover's phase: Finger of Death (once a
 //! game) on the monster in sight with the most wounds left, when the hero
 //! has spent nothing and stands in no kill zone; Shield when a monster on
@@ -19,14 +29,17 @@
 use crate::core::dice::run_seed;
 use crate::dw10::features::FeatureKind;
 use crate::dw10::figures::{Ability, Figures};
-use crate::dw10::play::combat::shot_check;
+use crate::dw10::play::abilities::control_check;
+use crate::dw10::play::combat::{shot_check, spreads};
 use crate::dw10::play::command::{Command, OpenWhat, Target};
 use crate::dw10::play::dm::Policy;
 use crate::dw10::play::engine::{Game, PlayOptions};
 use crate::dw10::play::party::Party;
 use crate::dw10::play::spawn::default_collection;
-use crate::dw10::play::state::{HeroId, Outcome, Phase, SideId, Sq, State, Who, adjacent, range};
-use crate::dw10::play::walk::{may_end, reach, reach_with};
+use crate::dw10::play::state::{
+    HeroId, Map, MonsterId, Outcome, Phase, SideId, Sq, State, Who, adjacent, range,
+};
+use crate::dw10::play::walk::{may_end, reach, reach_controlled, reach_with};
 use crate::dw10::scenario::{Objective, Scenario};
 use crate::dw10::tables::Tables;
 use rayon::prelude::*;
@@ -116,7 +129,7 @@ impl Report {
     }
 }
 
-fn door_toward(g: &Game, h: HeroId, next: Sq) -> Option<Command> {
+fn door_toward(g: &View, h: HeroId, next: Sq) -> Option<Command> {
     let at = g.s.hero(h).body.at?;
     let name = g.s.hero(h).body.name.clone();
     for (side, d) in [
@@ -183,7 +196,7 @@ fn planning(s: &State) -> State {
 }
 
 /// A spell worth casting now, if any (the policy above).
-fn spell(g: &Game, h: HeroId) -> Option<Command> {
+fn spell(g: &View, h: HeroId) -> Option<Command> {
     let s = &g.s;
     let hero = s.hero(h);
     let w = Who::Hero(h);
@@ -198,7 +211,7 @@ fn spell(g: &Game, h: HeroId) -> Option<Command> {
         let target = s
             .live_monsters()
             .into_iter()
-            .filter(|m| crate::dw10::play::magic::in_sight(s, &g.map, w, Who::Monster(*m)))
+            .filter(|m| crate::dw10::play::magic::in_sight(s, g.map, w, Who::Monster(*m)))
             .max_by_key(|m| (s.monster(*m).body.wounds, std::cmp::Reverse(*m)));
         if let Some(m) = target {
             return Some(Command::Cast(
@@ -229,9 +242,188 @@ fn spell(g: &Game, h: HeroId) -> Option<Command> {
         .map(|(sp, _)| Command::Cast(name.clone(), sp.to_string(), Target::None))
 }
 
+/// What the automatic heroes look at: the state and the map.
+#[derive(Clone, Copy)]
+pub struct View<'a> {
+    /// The state.
+    pub s: &'a State,
+    /// The map.
+    pub map: &'a Map,
+}
+
+impl<'a> View<'a> {
+    /// A game's.
+    pub fn of(g: &'a Game) -> View<'a> {
+        View {
+            s: &g.s,
+            map: &g.map,
+        }
+    }
+}
+
+/// The monsters a hero shoots now, weakest first (fewest wounds left, then
+/// the lowest armour): one, or with Multi Shot (or a Fire Weapon, its
+/// others beside the first) as many as its dice give two each when two or
+/// more may be shot.
+pub fn targets(g: &View, h: HeroId) -> Vec<MonsterId> {
+    let s = g.s;
+    let w = Who::Hero(h);
+    let mut all: Vec<MonsterId> = s
+        .live_monsters()
+        .into_iter()
+        .filter(|m| shot_check(s, g.map, w, Who::Monster(*m)).is_ok())
+        .collect();
+    all.sort_by_key(|m| (s.monster(*m).body.wounds, s.monster(*m).body.fig.armour, *m));
+    let Some(&first) = all.first() else {
+        return all;
+    };
+    if !spreads(s, w) {
+        all.truncate(1);
+        return all;
+    }
+    let sh = s.hero(h).body.fig.shoot;
+    let most = (sh.map_or(0, |x| x.dice) / 2).max(1) as usize;
+    let breath = sh.is_some_and(|x| x.by == Some(Ability::FireWeapon));
+    let fp = s.monster(first).body.at;
+    let mut out = vec![first];
+    for &m in &all[1..] {
+        if out.len() >= most {
+            break;
+        }
+        let beside = s
+            .monster(m)
+            .body
+            .at
+            .zip(fp)
+            .is_some_and(|(q, f)| adjacent(q, f));
+        if !breath || beside {
+            out.push(m);
+        }
+    }
+    out
+}
+
+fn shoot_line(g: &View, h: HeroId) -> Option<Command> {
+    let t = targets(g, h);
+    (!t.is_empty()).then(|| {
+        Command::Shoot(
+            g.s.hero(h).body.name.clone(),
+            t.iter().map(|m| format!("{}", m.0 + 1)).collect(),
+        )
+    })
+}
+
+/// Control Enemy, first in the hero's Mover's phase: the shooter in sight
+/// with the fewest wounds left, none beside a hero, is pulled to the square
+/// its own movement reaches beside the most heroes (one at least) and
+/// beside no other monster, so the heroes fight it alone.
+pub fn control_line(g: &View, h: HeroId) -> Option<Command> {
+    let s = g.s;
+    let hero = s.hero(h);
+    let w = Who::Hero(h);
+    if !hero.body.has(Ability::ControlEnemy) || hero.used.contains(&Ability::ControlEnemy) {
+        return None;
+    }
+    let mut shooters: Vec<MonsterId> = s
+        .live_monsters()
+        .into_iter()
+        .filter(|m| s.monster(*m).body.fig.shoot.is_some())
+        .filter(|m| s.enemies_next_to(Who::Monster(*m)).is_empty())
+        .filter(|m| crate::dw10::play::magic::in_sight(s, g.map, w, Who::Monster(*m)))
+        .collect();
+    shooters.sort_by_key(|m| (s.monster(*m).body.wounds, *m));
+    for m in shooters {
+        let mw = Who::Monster(m);
+        let best = reach_controlled(s, g.map, mw)
+            .squares()
+            .into_iter()
+            .filter(|(q, _)| {
+                !s.live_monsters()
+                    .into_iter()
+                    .any(|o| o != m && s.monster(o).body.at.is_some_and(|x| adjacent(x, *q)))
+            })
+            .map(|(q, _)| {
+                let n = s
+                    .live_heroes()
+                    .into_iter()
+                    .filter(|o| s.hero(*o).body.at.is_some_and(|x| adjacent(x, q)))
+                    .count();
+                (n, q)
+            })
+            .filter(|(n, q)| *n > 0 && control_check(s, g.map, w, mw, *q).is_ok())
+            .max_by_key(|(n, q)| (*n, std::cmp::Reverse((q.1, q.0))));
+        if let Some((_, q)) = best {
+            return Some(Command::Control(
+                hero.body.name.clone(),
+                format!("{}", m.0 + 1),
+                q,
+            ));
+        }
+    }
+    None
+}
+
+/// Do the heroes, having won the initiative, let the Draken Master move
+/// first? When every monster on the map must walk to them (none shoots),
+/// none can reach a hero's side this move, one is in a shooting hero's
+/// sight and its walk would bring it into that hero's range, and at least
+/// half the heroes shoot: the monsters come closer, and the heroes shoot
+/// them in the Non-Mover's Shooting Phase.
+pub fn lets_dm_move(g: &View) -> bool {
+    let s = g.s;
+    if s.phase != Phase::HeroesAct || s.winner != SideId::Heroes || s.heroes_acted {
+        return false;
+    }
+    let ms = s.live_monsters();
+    let hs = s.live_heroes();
+    let shooters = hs
+        .iter()
+        .filter(|h| s.hero(**h).body.fig.shoot.is_some())
+        .count();
+    if ms.is_empty() || hs.is_empty() || shooters * 2 < hs.len() {
+        return false;
+    }
+    if ms.iter().any(|m| s.monster(*m).body.fig.shoot.is_some()) {
+        return false;
+    }
+    let beside_a_hero = |q: Sq| {
+        hs.iter()
+            .any(|h| s.hero(*h).body.at.is_some_and(|x| adjacent(x, q)))
+    };
+    // A monster in a shooter's sight that its walk brings into range.
+    let coming = ms.iter().any(|m| {
+        let b = &s.monster(*m).body;
+        hs.iter().any(|h| {
+            let hb = &s.hero(*h).body;
+            match (hb.fig.shoot, hb.at, b.at) {
+                (Some(sh), Some(p), Some(q)) => {
+                    range(p, q) <= sh.range + b.fig.movement
+                        && crate::dw10::play::sight::sees(s, g.map, p, q)
+                }
+                _ => false,
+            }
+        })
+    });
+    coming
+        && ms.iter().all(|m| {
+            let w = Who::Monster(*m);
+            let b = &s.monster(*m).body;
+            !b.at.is_some_and(beside_a_hero)
+                && !reach(s, g.map, w, b.fig.movement)
+                    .squares()
+                    .into_iter()
+                    .any(|(q, _)| beside_a_hero(q))
+        })
+}
+
 /// The command a hero gives in its Mover's phase, if any (the policy above).
 pub fn hero_command(g: &Game, h: HeroId) -> Option<Command> {
-    let s = &g.s;
+    hero_choice(&View::of(g), h)
+}
+
+/// [`hero_command`] on a state and map.
+pub fn hero_choice(g: &View, h: HeroId) -> Option<Command> {
+    let s = g.s;
     let hero = s.hero(h);
     let w = Who::Hero(h);
     let at = hero.body.at?;
@@ -240,6 +432,9 @@ pub fn hero_command(g: &Game, h: HeroId) -> Option<Command> {
         return None;
     }
     if let Some(c) = spell(g, h) {
+        return Some(c);
+    }
+    if let Some(c) = control_line(g, h) {
         return Some(c);
     }
     if !hero.moved && !hero.shot {
@@ -263,29 +458,25 @@ pub fn hero_command(g: &Game, h: HeroId) -> Option<Command> {
     if !s.enemies_next_to(w).is_empty() {
         return None;
     }
-    if !hero.moved && !hero.shot {
-        let target = s
-            .live_monsters()
-            .into_iter()
-            .filter(|m| shot_check(s, &g.map, w, Who::Monster(*m)).is_ok())
-            .min_by_key(|m| (s.monster(*m).body.wounds, s.monster(*m).body.fig.armour, *m));
-        if let Some(m) = target {
-            return Some(Command::Shoot(name, vec![format!("{}", m.0 + 1)]));
-        }
+    if !hero.moved
+        && !hero.shot
+        && let Some(c) = shoot_line(g, h)
+    {
+        return Some(c);
     }
     if hero.mp == 0 {
         return None;
     }
     // A monster it can reach this move, for a fighter.
     if hero.body.fig.attacks >= 5 {
-        let r = reach(s, &g.map, w, hero.mp);
+        let r = reach(s, g.map, w, hero.mp);
         let mut best: Option<(u32, Sq)> = None;
         for m in s.live_monsters() {
             let Some(mp) = s.monster(m).body.at else {
                 continue;
             };
             for (q, c) in r.squares() {
-                if adjacent(q, mp) && may_end(s, &g.map, w, q) && best.is_none_or(|b| c < b.0) {
+                if adjacent(q, mp) && may_end(s, g.map, w, q) && best.is_none_or(|b| c < b.0) {
                     best = Some((c, q));
                 }
             }
@@ -323,12 +514,12 @@ pub fn hero_command(g: &Game, h: HeroId) -> Option<Command> {
         return Some(Command::Open(name, OpenWhat::Chest, None));
     }
     let plan = planning(s);
-    let far = reach_with(&plan, &g.map, w, 400, true);
+    let far = reach_with(&plan, g.map, w, 400, true);
     let toward = |t: Sq| {
         far.squares()
             .into_iter()
             .filter(|(q, _)| *q == t || adjacent(*q, t))
-            .filter(|(q, _)| may_end(s, &g.map, w, *q) || *q == t)
+            .filter(|(q, _)| may_end(s, g.map, w, *q) || *q == t)
             .min_by_key(|(q, c)| (*c, q.1, q.0))
     };
     // The goal, else the nearest key the heroes can reach.
@@ -360,11 +551,11 @@ pub fn hero_command(g: &Game, h: HeroId) -> Option<Command> {
         }
         prev = q;
     }
-    let near = reach(s, &g.map, w, hero.mp);
+    let near = reach(s, g.map, w, hero.mp);
     let stop = path
         .iter()
         .rev()
-        .find(|q| near.cost(**q).is_some() && may_end(s, &g.map, w, **q) && **q != at);
+        .find(|q| near.cost(**q).is_some() && may_end(s, g.map, w, **q) && **q != at);
     match stop {
         Some(q)
             if path.iter().position(|x| x == q) == Some(path.len() - 1)
@@ -407,6 +598,9 @@ pub fn play_out_recorded(g: &mut Game, max_moves: u32, rec: &mut Option<Vec<Stri
         }
         match g.s.phase {
             Phase::HeroesAct => {
+                if lets_dm_move(&View::of(g)) && give(g, Command::NonMover) {
+                    continue;
+                }
                 let mut acted = true;
                 while acted && !g.over() && g.s.phase == Phase::HeroesAct {
                     acted = false;
@@ -427,15 +621,8 @@ pub fn play_out_recorded(g: &mut Game, max_moves: u32, rec: &mut Option<Vec<Stri
             }
             Phase::HeroesShoot => {
                 for h in g.s.live_heroes() {
-                    let w = Who::Hero(h);
-                    let target =
-                        g.s.live_monsters()
-                            .into_iter()
-                            .filter(|m| shot_check(&g.s, &g.map, w, Who::Monster(*m)).is_ok())
-                            .min_by_key(|m| (g.s.monster(*m).body.wounds, *m));
-                    if let Some(m) = target {
-                        let name = g.s.hero(h).body.name.clone();
-                        give(g, Command::Shoot(name, vec![format!("{}", m.0 + 1)]));
+                    if let Some(c) = shoot_line(&View::of(g), h) {
+                        give(g, c);
                     }
                 }
                 if !g.over() {

@@ -526,6 +526,15 @@ impl State {
             .map(|(i, _)| FeatureId(i as u32))
     }
 
+    /// The table and chairs still on the map on a square (L409-415).
+    pub fn table_on(&self, sq: Sq) -> Option<FeatureId> {
+        self.features
+            .iter()
+            .enumerate()
+            .find(|(i, f)| !self.gone[*i] && (f.x, f.y) == sq && is_table(f))
+            .map(|(i, _)| FeatureId(i as u32))
+    }
+
     /// A feature.
     pub fn feature(&self, f: FeatureId) -> &Feature {
         &self.features[f.0 as usize]
@@ -624,6 +633,15 @@ impl State {
             heroes_woken: false,
         }
     }
+}
+
+/// The `what` of an empty table and its chairs, the one piece of
+/// furniture figures carry and break (L409-415).
+pub const TABLE_AND_CHAIR: &str = "table-and-chair";
+
+/// Is a feature an empty table and chairs?
+pub fn is_table(f: &Feature) -> bool {
+    f.kind == FeatureKind::Furnishing && f.what.as_deref() == Some(TABLE_AND_CHAIR)
 }
 
 /// Are two squares next to each other (king's move, A25)?

@@ -185,6 +185,17 @@ fn line(s: &State, map: &Map, e: &Event, out: &mut Vec<String>) {
                 ""
             }
         ),
+        Event::Carried { who, from, to, .. } => format!(
+            "{} carries the table and chairs from {} and sets it down at {}",
+            n(who),
+            fmt_sq(*from),
+            fmt_sq(*to)
+        ),
+        Event::Broken { who, at, .. } => format!(
+            "{} breaks the table and chairs at {}: take it off the map",
+            n(who),
+            fmt_sq(*at)
+        ),
         Event::Waits { who } => format!("{} holds its ground", n(who)),
         Event::FreeAttack {
             target,
@@ -825,6 +836,8 @@ pub fn help() -> Vec<String> {
     [
         "commands (HERO is a name or its start, MONSTER its number, X,Y a square):",
         "  move HERO X,Y         walk (diagonals 2, rock slides 2, pits jumped for 3)",
+        "  move HERO X,Y drop X,Y   walk carrying a table and chairs on the way; set it down on a later square of the walk",
+        "  break HERO [X,Y]      break a table and chairs beside the hero; its walk ends",
         "  attack HERO MONSTER   walk next to a monster; melee comes in the Melee Phase",
         "  shoot HERO MONSTER [MONSTER…]   shoot instead of moving (also in the Non-Mover's phase); Multi Shot shares its dice",
         "  open HERO door [N|E|S|W], open HERO chest   2 movement points",

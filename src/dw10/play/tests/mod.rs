@@ -9,6 +9,8 @@ mod ability_rules;
 mod combat_rules;
 mod dungeon_rules;
 mod familiar_rules;
+mod furniture_rules;
+mod hero_policy;
 mod movement_rules;
 mod spell_rules;
 mod turn_rules;

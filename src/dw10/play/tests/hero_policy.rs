@@ -1,0 +1,217 @@
+//! The automatic heroes' choices (`simulate`): Multi Shot spread, Control
+//! Enemy, letting the Draken Master move first.
+
+use super::*;
+use crate::dw10::play::command::Command;
+use crate::dw10::play::simulate::{View, hero_choice, lets_dm_move, targets};
+
+fn view(k: &Kit) -> View<'_> {
+    View {
+        s: &k.s,
+        map: &k.map,
+    }
+}
+
+const HALL: &str = "
+################
+#..............#
+#..............#
+#..............#
+#..............#
+################";
+
+#[test]
+fn a_multi_shot_hero_shares_its_dice_when_two_or_more_monsters_may_be_shot() {
+    // The Charging Bowman's 5 dice: two targets at two dice each at
+    // least, the weakest first (goblins: 1 wound, armour 3; then the orc).
+    let mut k = kit(
+        ROOM,
+        vec![],
+        &[("Charging Bowman", (1, 2))],
+        &[("Orc", (5, 1)), ("Goblin", (5, 3)), ("Goblin", (6, 2))],
+    );
+    assert_eq!(
+        targets(&view(&k), HeroId(0)),
+        vec![MonsterId(1), MonsterId(2)]
+    );
+    assert_eq!(
+        hero_choice(&view(&k), HeroId(0)),
+        Some(Command::Shoot(
+            "Charging".into(),
+            vec!["2".into(), "3".into()]
+        ))
+    );
+    // One monster in range and sight: one target.
+    k.s.monsters[1].body.at = None;
+    k.s.monsters[2].body.at = None;
+    assert_eq!(targets(&view(&k), HeroId(0)), vec![MonsterId(0)]);
+    // A hero without Multi Shot never spreads.
+    let k = kit(
+        ROOM,
+        vec![],
+        &[("Tracker", (1, 2))],
+        &[("Goblin", (5, 3)), ("Goblin", (6, 2))],
+    );
+    assert_eq!(targets(&view(&k), HeroId(0)), vec![MonsterId(0)]);
+}
+
+#[test]
+fn a_control_enemy_hero_pulls_a_shooter_beside_the_most_heroes_first_thing() {
+    // The Warden Mage (1,1) and the Tracker (1,3); a skeleton on 6,2 with
+    // movement 4. 2,2 is beside both heroes and within its reach (1,2 is
+    // 5 away): the mage pulls it there before anything else.
+    let mut k = kit(
+        ROOM,
+        vec![],
+        &[("Warden Mage", (1, 1)), ("Tracker", (1, 3))],
+        &[("Skeleton", (6, 2))],
+    );
+    assert_eq!(
+        hero_choice(&view(&k), HeroId(0)),
+        Some(Command::Control("Warden".into(), "1".into(), (2, 2)))
+    );
+    // The d6 of 3 moves it (the engine's own rule, played as the policy said).
+    let ev = k.run(&[3], |c| {
+        abilities::control(c, H0, M0, (2, 2));
+    });
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::Controlled { face: 3, .. }))
+    );
+    assert_eq!(k.s.monster(MonsterId(0)).body.at, Some((2, 2)));
+    // Used this move: not again.
+    let mut k = kit(
+        ROOM,
+        vec![],
+        &[("Warden Mage", (1, 1)), ("Tracker", (1, 3))],
+        &[("Skeleton", (6, 2))],
+    );
+    k.s.heroes[0].used.push(Ability::ControlEnemy);
+    assert!(!matches!(
+        hero_choice(&view(&k), HeroId(0)),
+        Some(Command::Control(..))
+    ));
+    // No shooter on the map (an orc walks to the heroes anyway): no pull.
+    let k = kit(
+        ROOM,
+        vec![],
+        &[("Warden Mage", (1, 1)), ("Tracker", (1, 3))],
+        &[("Orc", (6, 2))],
+    );
+    assert!(!matches!(
+        hero_choice(&view(&k), HeroId(0)),
+        Some(Command::Control(..))
+    ));
+}
+
+#[test]
+fn the_heroes_let_the_draken_master_move_first_when_his_monsters_must_come_to_them() {
+    // Two heroes who shoot; an orc 10 squares off, out of its 4 movement's
+    // reach of them: let it come, and shoot it in the Non-Mover's phase.
+    let mut k = kit(
+        HALL,
+        vec![],
+        &[("Tracker", (1, 2)), ("Wood Elf", (1, 3))],
+        &[("Orc", (11, 2))],
+    );
+    k.s.winner = SideId::Heroes;
+    assert!(lets_dm_move(&view(&k)));
+    // Once a hero acted, or having lost the initiative: no.
+    k.s.heroes_acted = true;
+    assert!(!lets_dm_move(&view(&k)));
+    k.s.heroes_acted = false;
+    k.s.winner = SideId::Dm;
+    assert!(!lets_dm_move(&view(&k)));
+    k.s.winner = SideId::Heroes;
+    // Too far for its walk to bring it into a bow's range (13 squares;
+    // the elf's range 8 and its movement 4): the heroes walk on.
+    k.s.monsters[0].body.at = Some((14, 2));
+    assert!(!lets_dm_move(&view(&k)));
+    // The orc could reach a hero's side this move: the heroes act first.
+    k.s.monsters[0].body.at = Some((6, 2));
+    assert!(!lets_dm_move(&view(&k)));
+    // A monster that shoots need not come: the heroes act first.
+    let mut k = kit(
+        HALL,
+        vec![],
+        &[("Tracker", (1, 2)), ("Wood Elf", (1, 3))],
+        &[("Skeleton", (11, 2))],
+    );
+    k.s.winner = SideId::Heroes;
+    assert!(!lets_dm_move(&view(&k)));
+    // Fewer than half the heroes shoot: they walk on.
+    let mut k = kit(
+        HALL,
+        vec![],
+        &[
+            ("Tracker", (1, 2)),
+            ("Swift Healer", (1, 3)),
+            ("Field Medic", (1, 4)),
+        ],
+        &[("Orc", (11, 2))],
+    );
+    k.s.winner = SideId::Heroes;
+    assert!(!lets_dm_move(&view(&k)));
+}
+
+#[test]
+fn a_simulated_party_with_multi_shot_and_control_enemy_uses_both() {
+    // Seed 7's scenario, a party of a Charging Bowman, a Warden Mage, a
+    // Scout Battle Witch and a Front Line Warrior, run 0 of 60 moves: the
+    // commands the heroes gave include shared shots and Control Enemy.
+    let path = "tests/golden/dw10/seed-7/scenario.yaml";
+    let text = std::fs::read_to_string(path).unwrap();
+    let sc: crate::dw10::Scenario = crate::scenario::from_yaml(&text, path).unwrap();
+    let figures = Arc::new(crate::dw10::figures::embedded());
+    let tables = Arc::new(crate::dw10::tables::embedded());
+    let party = party::parse(
+        "format: tilecrawl-dw10-party/1
+heroes:
+  - {name: Ayla, figure: Charging Bowman}
+  - {name: Bram, figure: Warden Mage}
+  - {name: Cole, figure: Scout Battle Witch}
+  - {name: Dara, figure: Front Line Warrior}
+",
+        "party.yaml",
+        &figures,
+    )
+    .unwrap();
+    let o = simulate::SimOptions {
+        runs: 1,
+        seed: 7,
+        max_moves: 60,
+        scaled_down: false,
+    };
+    let mut lines = Vec::new();
+    for run in 0..4 {
+        let (mut g, _) = engine::Game::new(
+            Arc::new(sc.clone()),
+            simulate::run_options(&party, &figures, &tables, &o, run, false),
+        );
+        let mut rec = Some(Vec::new());
+        simulate::play_out_recorded(&mut g, 60, &mut rec);
+        lines.extend(rec.unwrap_or_default());
+    }
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("shoot ") && l.split(' ').count() > 3),
+        "no shared shot"
+    );
+    assert!(
+        lines.iter().any(|l| l.starts_with("control Bram ")),
+        "no control"
+    );
+}
+
+#[test]
+fn the_default_party_sometimes_lets_the_draken_master_move_first() {
+    // Seed 7's scenario, the simulated runs 0-9: the heroes' `non-mover`
+    // comes up, and the engine takes it.
+    let path = "tests/golden/dw10/seed-7/scenario.yaml";
+    let n = (0..10)
+        .map(|run| simulated_save(path, run, 60).commands)
+        .filter(|c| c.iter().any(|l| l == "non-mover"))
+        .count();
+    assert!(n > 0);
+}
