@@ -628,7 +628,7 @@ impl Board {
 }
 
 /// How a mover treats the board when finding routes.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Mover {
     /// Extra cost to enter hindering terrain or water.
     pub hindering_extra: u32,

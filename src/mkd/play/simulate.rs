@@ -104,6 +104,7 @@ use crate::mkd::tables::Tables;
 use crate::scenario::Point;
 use rayon::prelude::*;
 use serde::Serialize;
+use std::rc::Rc;
 use std::sync::Arc;
 
 /// The most commands one hero issues in one activation before passing.
@@ -1135,20 +1136,24 @@ fn walk_towards(g: &State, h: HeroId, goals: &[Point]) -> Option<HeroAction> {
     };
     let occ = g.occupancy();
     let figure = |q: Point| occ.has(q, Occupancy::MONSTER | Occupancy::TOKEN);
-    // Round monsters and tokens if possible, else straight at them. On the
-    // board a walk only reads the squares nearer the goals than the hero's,
-    // so the fields stop once that square is final; the comparison with the
-    // field round the tokens below reads whole fields, so near the goal they
-    // are walked again whole (cheap there: the goal is near).
-    let round_figures = |q: Point| Some(q) != me && figure(q);
-    let field = |blocked: &dyn Fn(Point) -> bool, whole: bool| match me {
-        Some(p) if !whole => g.board.distances_to_reach(&goals, p, &plan, blocked),
-        _ => g.board.distances_to(&goals, &plan, blocked),
-    };
-    let round = field(&round_figures, false);
-    let (dist, straight) = match start_square(g, h, &round) {
-        Some(_) => (round, false),
-        None => (field(&|_| false, false), true),
+    // Round monsters and tokens if possible, else straight at them. These
+    // two fields depend only on the board, the goals, the walk and where
+    // the monsters and tokens stand, which most of the heroes' commands
+    // leave as they were: they come from this thread's recent fields.
+    let here = me.and_then(|p| g.board.idx(p));
+    let mut figures: Vec<usize> = g
+        .floor_monsters()
+        .filter_map(|m| g.monsters[m].pos)
+        .chain(g.wmts.iter().map(|w| w.pos))
+        .filter_map(|q| g.board.idx(q))
+        .filter(|&i| Some(i) != here)
+        .collect();
+    figures.sort_unstable();
+    figures.dedup();
+    let round = recent_field(g, &goals, &plan, figures);
+    let dist = match start_square(g, h, &round) {
+        Some(_) => round,
+        None => recent_field(g, &goals, &plan, Vec::new()),
     };
     // Near the goal (within two activations' walk), keep off the squares
     // that would reveal a token, when a route round them exists.
@@ -1160,19 +1165,13 @@ fn walk_towards(g: &State, h: HeroId, goals: &[Point]) -> Option<HeroAction> {
     });
     let mut careful = false;
     let dist = if near {
-        let dist = match (me, straight) {
-            (None, _) => dist,
-            (Some(_), false) => field(&round_figures, true),
-            (Some(_), true) => field(&|_| false, true),
-        };
-        let round_tokens = field(
-            &|q| Some(q) != me && (figure(q) || !g.wmt_triggered_by(q).is_empty()),
-            true,
-        );
+        let round_tokens = g.board.distances_to(&goals, &plan, &|q| {
+            Some(q) != me && (figure(q) || !g.wmt_triggered_by(q).is_empty())
+        });
         match start_square(g, h, &round_tokens) {
-            Some(_) if round_tokens != dist => {
+            Some(_) if round_tokens != *dist => {
                 careful = true;
-                round_tokens
+                Rc::new(round_tokens)
             }
             _ => dist,
         }
@@ -1237,6 +1236,63 @@ fn walk_towards(g: &State, h: HeroId, goals: &[Point]) -> Option<HeroAction> {
     }
     let to = best?;
     Some(HeroAction::Move(to))
+}
+
+/// A whole field to `goals` for `plan`, every square in `blocked` (board
+/// indexes, sorted) blocking routes through it: one this thread walked
+/// recently on the same board (the same `Arc`, which the entry holds, so
+/// an equal pointer is an unchanged board) with the same inputs, or a new
+/// one. The field is a function of exactly these inputs, so a kept one is
+/// the field a new walk would give.
+fn recent_field(g: &State, goals: &[Point], plan: &Mover, blocked: Vec<usize>) -> Rc<Field> {
+    RECENT_FIELDS.with(|recent| {
+        let mut recent = recent.borrow_mut();
+        let same = |e: &RecentField| {
+            Arc::ptr_eq(&e.board, &g.board)
+                && e.plan == *plan
+                && e.goals == goals
+                && e.blocked == blocked
+        };
+        if let Some(at) = recent.iter().position(same) {
+            let e = recent.remove(at);
+            let field = e.field.clone();
+            recent.push(e);
+            return field;
+        }
+        let field = Rc::new(g.board.distances_to(goals, plan, &|q| {
+            g.board
+                .idx(q)
+                .is_some_and(|i| blocked.binary_search(&i).is_ok())
+        }));
+        if recent.len() == RECENT_FIELDS_KEPT {
+            recent.remove(0);
+        }
+        recent.push(RecentField {
+            board: g.board.clone(),
+            goals: goals.to_vec(),
+            plan: *plan,
+            blocked,
+            field: field.clone(),
+        });
+        field
+    })
+}
+
+/// A field [`recent_field`] keeps, with what it was walked from.
+struct RecentField {
+    board: Arc<Board>,
+    goals: Vec<Point>,
+    plan: Mover,
+    blocked: Vec<usize>,
+    field: Rc<Field>,
+}
+
+/// How many recent fields a thread keeps (the least recently used goes).
+const RECENT_FIELDS_KEPT: usize = 16;
+
+thread_local! {
+    static RECENT_FIELDS: std::cell::RefCell<Vec<RecentField>> =
+        const { std::cell::RefCell::new(Vec::new()) };
 }
 
 /// Where hero `h`'s route starts along `dist`: its square, or (from outside)

@@ -300,3 +300,43 @@ fn runs_end_within_the_limit_and_repeat() {
         assert_eq!(a, b, "run {i} differs on a replay");
     }
 }
+
+#[test]
+fn a_kept_field_is_the_field_a_new_walk_gives() {
+    use crate::mkd::play::testkit::*;
+    // The seed-7 dungeon: it has doors.
+    let mut g = game_of((*self::scenario()).clone(), CombatMode::Dice, &[]);
+    let plan = g.hero_mover(AYLA);
+    let goals: Vec<Point> = g.exit_squares();
+    let fresh = |g: &State, blocked: &[usize]| {
+        g.board.distances_to(&goals, &plan, &|q| {
+            g.board.idx(q).is_some_and(|i| blocked.contains(&i))
+        })
+    };
+    let first = recent_field(&g, &goals, &plan, Vec::new());
+    let again = recent_field(&g, &goals, &plan, Vec::new());
+    assert!(
+        Rc::ptr_eq(&first, &again),
+        "the same inputs reuse the field"
+    );
+    assert!(*again == fresh(&g, &[]));
+    // Another blocked square, or a changed board, is another field.
+    let orc = g.board.idx(goals[0]).unwrap() + 1;
+    let round = recent_field(&g, &goals, &plan, vec![orc]);
+    assert!(!Rc::ptr_eq(&first, &round));
+    assert!(*round == fresh(&g, &[orc]));
+    // Terrain laid beside the way out changes the board.
+    let beside = all_around(goals[0])
+        .into_iter()
+        .find(|&q| g.board.passable(q) && !goals.contains(&q))
+        .unwrap();
+    g.board_mut()
+        .set_cell(beside, crate::tileset::Cell::Hindering);
+    let changed = recent_field(&g, &goals, &plan, Vec::new());
+    assert!(
+        !Rc::ptr_eq(&first, &changed),
+        "a changed board is a new field"
+    );
+    assert!(*changed == fresh(&g, &[]));
+    assert!(*changed != *first);
+}
