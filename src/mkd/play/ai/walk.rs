@@ -15,6 +15,8 @@ use crate::mkd::play::reveal::{Cause, reveal};
 use crate::mkd::play::state::{CombatMode, HeroId, MonsterId, Occupancy, State};
 use crate::scenario::Point;
 use crate::tileset::Side;
+use std::rc::Rc;
+use std::sync::Arc;
 
 /// A break-away (leaving a square next to a hero) succeeds when a d6 shows
 /// at least this: 4, 5 or 6, as in Mage Knight Dungeons.
@@ -417,27 +419,62 @@ pub fn attack_squares(s: &State, m: MonsterId, h: HeroId, range: Option<u32>) ->
         // The square loop meets each square once, so only the squares next
         // to the hero, listed first, can already be there.
         let next_to = v.len();
-        let r = r as i32;
-        // Many squares to test: who stands where, read once.
+        // Many squares to test: who stands where, read once; the squares in
+        // range that see the hero depend on the board alone, and are kept.
         let occ = s.occupancy();
-        let free = |q: Point| s.board.passable(q) && (Some(q) == me || !occ.has(q, Occupancy::ANY));
-        for dy in -r..=r {
-            for dx in -r..=r {
-                let q = Point {
-                    x: hp.x + dx,
-                    y: hp.y + dy,
-                };
-                if q != hp
-                    && !v[..next_to].contains(&q)
-                    && free(q)
-                    && line_of_sight(&s.board, q, hp)
-                {
-                    v.push(q);
-                }
+        for &q in seeing_squares(&s.board, hp, r).iter() {
+            if !v[..next_to].contains(&q) && (Some(q) == me || !occ.has(q, Occupancy::ANY)) {
+                v.push(q);
             }
         }
     }
     v
+}
+
+/// The passable squares within `r` of `to` (both ways, the square itself
+/// left out) that have a line of sight to it, row by row: one of this
+/// thread's recent lists when the board (the same `Arc`, which the entry
+/// holds, so an equal pointer is an unchanged board), the square and the
+/// range are the same, or a new one.
+fn seeing_squares(board: &Arc<Board>, to: Point, r: u32) -> Rc<Vec<Point>> {
+    type Seeing = (Arc<Board>, Point, u32, Rc<Vec<Point>>);
+    thread_local! {
+        static RECENT: std::cell::RefCell<Vec<Seeing>> =
+            const { std::cell::RefCell::new(Vec::new()) };
+    }
+    /// How many lists a thread keeps (the least recently used goes).
+    const KEPT: usize = 32;
+    RECENT.with(|recent| {
+        let mut recent = recent.borrow_mut();
+        if let Some(at) = recent
+            .iter()
+            .position(|(b, p, k, _)| Arc::ptr_eq(b, board) && *p == to && *k == r)
+        {
+            let e = recent.remove(at);
+            let list = e.3.clone();
+            recent.push(e);
+            return list;
+        }
+        let r = r as i32;
+        let mut list = Vec::new();
+        for dy in -r..=r {
+            for dx in -r..=r {
+                let q = Point {
+                    x: to.x + dx,
+                    y: to.y + dy,
+                };
+                if q != to && board.passable(q) && line_of_sight(board, q, to) {
+                    list.push(q);
+                }
+            }
+        }
+        let list = Rc::new(list);
+        if recent.len() == KEPT {
+            recent.remove(0);
+        }
+        recent.push((board.clone(), to, r as u32, list.clone()));
+        list
+    })
 }
 
 /// The three squares behind hero `h` (his rear arc, as the project reads it
@@ -483,4 +520,40 @@ pub fn can_attack_now(s: &State, m: MonsterId, h: HeroId, range: Option<u32>) ->
     };
     s.board.touching(mp, hp)
         || range.is_some_and(|r| chebyshev(mp, hp) <= r && line_of_sight(&s.board, mp, hp))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::mkd::play::engine::CombatMode;
+    use crate::mkd::play::testkit::{game_with, p};
+
+    #[test]
+    fn kept_seeing_squares_are_those_a_new_look_gives() {
+        let mut g = game_with(CombatMode::Dice, Vec::new(), &[]);
+        let to = p(16, 5);
+        let look = |b: &Board| {
+            let mut v = Vec::new();
+            for y in to.y - 4..=to.y + 4 {
+                for x in to.x - 4..=to.x + 4 {
+                    let q = p(x, y);
+                    if q != to && b.passable(q) && line_of_sight(b, q, to) {
+                        v.push(q);
+                    }
+                }
+            }
+            v
+        };
+        let first = seeing_squares(&g.board, to, 4);
+        assert!(!first.is_empty());
+        assert_eq!(*first, look(&g.board));
+        assert!(Rc::ptr_eq(&first, &seeing_squares(&g.board, to, 4)));
+        assert!(!Rc::ptr_eq(&first, &seeing_squares(&g.board, to, 3)));
+        // A wall raised in sight: a new board, a new list without it.
+        let wall = first[first.len() / 2];
+        g.board_mut().set_cell(wall, crate::tileset::Cell::Wall);
+        let after = seeing_squares(&g.board, to, 4);
+        assert!(!after.contains(&wall));
+        assert_eq!(*after, look(&g.board));
+    }
 }
