@@ -210,12 +210,7 @@ fn a_familiar_outside_its_owners_melee_hinders_nobody() {
 
 #[test]
 fn a_shooter_with_no_hero_in_sight_shoots_the_familiar_and_two_sixes_remove_it() {
-    let rows = "
-#########
-#...#...#
-#...#...#
-#.......#
-#########";
+    let rows = SPLIT;
     let mut k = kit(rows, vec![], &[("Tracker", (1, 1))], &[("Goblin", (7, 1))]);
     give(&mut k, 0, FamiliarKind::Walker, (5, 3));
     assert!(combat::shot_check(&k.s, &k.map, M0, H0).is_err());

@@ -204,6 +204,15 @@ const ROOM: &str = "
 #.......#
 #########";
 
+/// A room split by a wall but for its bottom row: the far side is out of
+/// sight from the near one's top rows.
+const SPLIT: &str = "
+#########
+#...#...#
+#...#...#
+#.......#
+#########";
+
 const H0: Who = Who::Hero(HeroId(0));
 const M0: Who = Who::Monster(MonsterId(0));
 

@@ -38,12 +38,7 @@ fn initiative_ties_are_rolled_again_and_the_bonus_stops_at_two() {
 #[test]
 fn each_six_of_the_spawn_roll_rolls_the_table_and_monsters_come_out_of_sight() {
     // A wall splits the room: the far side is out of the hero's sight.
-    let rows = "
-#########
-#...#...#
-#...#...#
-#.......#
-#########";
+    let rows = SPLIT;
     let mut k = kit(rows, vec![], &[("Tracker", (1, 1))], &[]);
     // 3d6 6 2 3: one roll; 2d6 3+5 = 8: a Troll.
     let ev = k.run(&[6, 2, 3, 3, 5], |c| spawn::spawn_roll(c, false));
