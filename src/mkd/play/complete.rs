@@ -20,11 +20,11 @@ impl Names {
     /// The names of a game as it stands (monsters of the floor on the board).
     pub fn of(s: &State) -> Names {
         Names {
-            heroes: s.heroes.iter().map(|h| h.name.clone()).collect(),
+            heroes: s.heroes.iter().map(|h| h.name.to_string()).collect(),
             monsters: s
                 .floor_monsters()
                 .filter(|&m| s.monsters[m].pos.is_some())
-                .map(|m| s.monsters[m].id.clone())
+                .map(|m| s.monsters[m].id.to_string())
                 .collect(),
             players: s.party.teams.iter().map(|t| t.player.clone()).collect(),
         }

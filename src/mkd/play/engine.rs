@@ -222,7 +222,7 @@ fn run(cx: &mut Ctx, cmd: Command) -> Result<(), Refusal> {
             let s = &mut *cx.s;
             if let Some(campaign) = &s.party.campaign {
                 return Err(Refusal::LevelsInTown {
-                    hero: s.heroes[h].name.clone(),
+                    hero: s.heroes[h].name.to_string(),
                     campaign: campaign.clone(),
                 });
             }
@@ -236,7 +236,7 @@ fn run(cx: &mut Ctx, cmd: Command) -> Result<(), Refusal> {
             }
             if matches!(s.heroes[h].place, HeroPlace::Slain | HeroPlace::Escaped) {
                 return Err(Refusal::NoLongerInAdventure {
-                    hero: s.heroes[h].name.clone(),
+                    hero: s.heroes[h].name.to_string(),
                 });
             }
             s.xp_spent += every;
@@ -266,13 +266,13 @@ fn run(cx: &mut Ctx, cmd: Command) -> Result<(), Refusal> {
             }
             if s.is_prisoner(h) {
                 return Err(Refusal::PrisonerNotHealed {
-                    hero: s.heroes[h].name.clone(),
+                    hero: s.heroes[h].name.to_string(),
                 });
             }
             let floor = s.heroes[h].heal_floor();
             if s.heroes[h].pos().is_none() || s.heroes[h].wounds <= floor {
                 return Err(Refusal::NotWounded {
-                    hero: s.heroes[h].name.clone(),
+                    hero: s.heroes[h].name.to_string(),
                 });
             }
             s.xp_spent += every;
@@ -358,21 +358,37 @@ fn hero_action(cx: &mut Ctx, h: HeroId, action: HeroAction) -> Result<(), Refusa
     if s.heroes[h].team != team {
         return Err(Refusal::NotYourTurn {
             turn_of: s.party.teams[team].player.clone(),
-            hero: name(),
+            hero: name().to_string(),
             player: s.party.teams[s.heroes[h].team].player.clone(),
         });
     }
     match s.heroes[h].place {
-        HeroPlace::Slain => return Err(Refusal::Slain { hero: name() }),
-        HeroPlace::Escaped => return Err(Refusal::Escaped { hero: name() }),
-        HeroPlace::Below => return Err(Refusal::Below { hero: name() }),
+        HeroPlace::Slain => {
+            return Err(Refusal::Slain {
+                hero: name().to_string(),
+            });
+        }
+        HeroPlace::Escaped => {
+            return Err(Refusal::Escaped {
+                hero: name().to_string(),
+            });
+        }
+        HeroPlace::Below => {
+            return Err(Refusal::Below {
+                hero: name().to_string(),
+            });
+        }
         _ => {}
     }
     if s.heroes[h].done {
-        return Err(Refusal::AlreadyActed { hero: name() });
+        return Err(Refusal::AlreadyActed {
+            hero: name().to_string(),
+        });
     }
     if s.heroes[h].held > 0 {
-        return Err(Refusal::HeldByMagic { hero: name() });
+        return Err(Refusal::HeldByMagic {
+            hero: name().to_string(),
+        });
     }
     // Activations run one after another: acting with another hero ends
     // the previous hero's activation.
@@ -474,7 +490,7 @@ fn monsters_act(cx: &mut Ctx) {
         let k = cx
             .dice
             .choose_d6(waiting.len(), "monster to act next", |k| {
-                s.monsters[waiting[k]].id.clone()
+                s.monsters[waiting[k]].id.to_string()
             });
         let m = waiting.remove(k);
         if !acts(cx.s, m) {

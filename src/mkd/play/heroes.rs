@@ -34,7 +34,7 @@ pub fn hero_move(cx: &mut Ctx, h: HeroId, to: Point) -> Result<(), Refusal> {
     }
     if s.heroes[h].pos() == Some(to) {
         return Err(Refusal::AlreadyThere {
-            hero: name(),
+            hero: name().to_string(),
             at: Square(to),
         });
     }
@@ -78,7 +78,7 @@ pub fn hero_move(cx: &mut Ctx, h: HeroId, to: Point) -> Result<(), Refusal> {
                 let Some((_, e)) = best else {
                     return Err(Refusal::NoWayIn {
                         to: Square(to),
-                        hero: name(),
+                        hero: name().to_string(),
                     });
                 };
                 (e, s.board.step_cost(e, e, &mover).unwrap_or(1))
@@ -106,7 +106,7 @@ pub fn hero_move(cx: &mut Ctx, h: HeroId, to: Point) -> Result<(), Refusal> {
     let (start, enter_cost, d0) = plan(&dist)?;
     if d0 == FAR {
         return Err(Refusal::CannotReach {
-            hero: name(),
+            hero: name().to_string(),
             to: Square(to),
         });
     }
@@ -260,7 +260,7 @@ pub fn hero_leave(cx: &mut Ctx, h: HeroId) -> Result<(), Refusal> {
     let p = cx.s.hero_square(h)?;
     if !cx.s.is_exit(p) {
         return Err(Refusal::NotOnExit {
-            hero: cx.s.heroes[h].name.clone(),
+            hero: cx.s.heroes[h].name.to_string(),
             exits: cx.s.exit_squares(),
         });
     }
@@ -299,25 +299,27 @@ pub fn hero_attack(cx: &mut Ctx, h: HeroId, target: &str) -> Result<(), Refusal>
             .flatten()
         {
             return Err(Refusal::DoorInTheWay {
-                hero: name(),
-                monster: s.monsters[m].id.clone(),
+                hero: name().to_string(),
+                monster: s.monsters[m].id.to_string(),
                 door: s.board.door_place(d),
             });
         }
         return Err(Refusal::OutOfReach {
-            hero: name(),
-            monster: s.monsters[m].id.clone(),
+            hero: name().to_string(),
+            monster: s.monsters[m].id.to_string(),
             from: Square(hp),
         });
     }
     if s.opts.combat == CombatMode::Manual {
         return Err(Refusal::ManualCombat {
-            monster: s.monsters[m].id.clone(),
-            hero: name(),
+            monster: s.monsters[m].id.to_string(),
+            hero: name().to_string(),
         });
     }
     if s.heroes[h].spent > 0 && s.heroes[h].spent >= s.hero_speed(h) {
-        return Err(Refusal::NoSpeedToAttack { hero: name() });
+        return Err(Refusal::NoSpeedToAttack {
+            hero: name().to_string(),
+        });
     }
     cx.s.heroes[h].done = true;
     cx.s.heroes[h].facing = side_towards(hp, mp);
@@ -508,7 +510,7 @@ fn chest_beside(
     let c = cx.s.chest_at(p).ok_or(Refusal::NoChest { at: Square(p) })?;
     if !(Board::adjacent(hp, p) || hp == p) {
         return Err(Refusal::NotNextToChest {
-            hero: cx.s.heroes[h].name.clone(),
+            hero: cx.s.heroes[h].name.to_string(),
             at: Square(p),
         });
     }
@@ -520,7 +522,7 @@ fn hands_free(cx: &Ctx, h: HeroId) -> Result<(), Refusal> {
     let most = cx.s.rules().chests_per_hero;
     if cx.s.heroes[h].chests.len() as u32 >= most {
         return Err(Refusal::HandsFull {
-            hero: cx.s.heroes[h].name.clone(),
+            hero: cx.s.heroes[h].name.to_string(),
             most,
         });
     }
@@ -534,7 +536,7 @@ pub fn hero_open_chest(cx: &mut Ctx, h: HeroId, p: Point) -> Result<(), Refusal>
     if cx.s.chests[c].open {
         return Err(Refusal::ChestOpen {
             chest: cx.s.chests[c].id.clone(),
-            hero: cx.s.heroes[h].name.clone(),
+            hero: cx.s.heroes[h].name.to_string(),
             at: Square(p),
         });
     }
@@ -591,7 +593,7 @@ pub fn hero_take_chest(cx: &mut Ctx, h: HeroId, p: Point) -> Result<(), Refusal>
     if !cx.s.chests[c].open {
         return Err(Refusal::ChestClosed {
             chest: cx.s.chests[c].id.clone(),
-            hero: cx.s.heroes[h].name.clone(),
+            hero: cx.s.heroes[h].name.to_string(),
             at: Square(p),
         });
     }
@@ -611,13 +613,17 @@ pub fn hero_drop_chest(cx: &mut Ctx, h: HeroId) -> Result<(), Refusal> {
     let hp = s.hero_square(h)?;
     let name = || s.heroes[h].name.clone();
     let Some(&c) = s.heroes[h].chests.last() else {
-        return Err(Refusal::NoChestCarried { hero: name() });
+        return Err(Refusal::NoChestCarried {
+            hero: name().to_string(),
+        });
     };
     let spot = all_around(hp)
         .into_iter()
         .find(|&q| s.board.passable(q) && !s.occupied(q) && s.chest_at(q).is_none());
     let Some(spot) = spot else {
-        return Err(Refusal::NoRoomToDrop { hero: name() });
+        return Err(Refusal::NoRoomToDrop {
+            hero: name().to_string(),
+        });
     };
     let cost = cx.s.rules().chest_drop;
     cx.s.spend(h, cost, Spend::DroppingChest)?;
@@ -641,13 +647,13 @@ pub fn hero_give_chest(cx: &mut Ctx, h: HeroId, to: &str) -> Result<(), Refusal>
     };
     if !Board::adjacent(a, b) {
         return Err(Refusal::NotSideBySide {
-            hero: s.heroes[h].name.clone(),
-            other: s.heroes[o].name.clone(),
+            hero: s.heroes[h].name.to_string(),
+            other: s.heroes[o].name.to_string(),
         });
     }
     let Some(&c) = s.heroes[h].chests.last() else {
         return Err(Refusal::NoChestCarried {
-            hero: s.heroes[h].name.clone(),
+            hero: s.heroes[h].name.to_string(),
         });
     };
     hands_free(cx, o)?;
@@ -674,7 +680,7 @@ pub fn hero_teleport(cx: &mut Ctx, h: HeroId, to: Option<Point>) -> Result<(), R
     let tele = |m: &&crate::mkd::play::state::PlacedMarker| m.kind == PlayMarker::Teleporter;
     if !s.markers.iter().filter(tele).any(|m| m.pos == hp) {
         return Err(Refusal::NoTeleporter {
-            hero: s.heroes[h].name.clone(),
+            hero: s.heroes[h].name.to_string(),
         });
     }
     let others: Vec<Point> = s
@@ -715,14 +721,14 @@ pub fn hero_vortex(cx: &mut Ctx, h: HeroId) -> Result<(), Refusal> {
         .any(|m| m.kind == PlayMarker::Vortex && m.pos == hp)
     {
         return Err(Refusal::NoVortex {
-            hero: cx.s.heroes[h].name.clone(),
+            hero: cx.s.heroes[h].name.to_string(),
         });
     }
     let cost = cx.s.rules().door_open;
     cx.s.spend(h, cost, Spend::Vortex)?;
     let Some(t) = cx.s.board.tile_at(hp) else {
         return Err(Refusal::NoTile {
-            hero: cx.s.heroes[h].name.clone(),
+            hero: cx.s.heroes[h].name.to_string(),
         });
     };
     let tile = cx.s.board.tiles[t].label;

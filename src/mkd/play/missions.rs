@@ -71,7 +71,7 @@ pub fn hero_free(cx: &mut Ctx, h: HeroId) -> Result<(), Refusal> {
     let hp = cx.s.hero_square(h)?;
     if !Board::adjacent(hp, pp) {
         return Err(Refusal::FreeFromAfar {
-            hero: cx.s.heroes[h].name.clone(),
+            hero: cx.s.heroes[h].name.to_string(),
             at: Square(pp),
         });
     }
@@ -108,7 +108,7 @@ pub fn hero_disarm_prisoner(cx: &mut Ctx, h: HeroId, fast: bool) -> Result<(), R
     let hp = cx.s.hero_square(h)?;
     if !Board::adjacent(hp, pp) {
         return Err(Refusal::NotNextToPrisoner {
-            hero: cx.s.heroes[h].name.clone(),
+            hero: cx.s.heroes[h].name.to_string(),
         });
     }
     let DoorTrap::Armed { level, face } = cx.s.mission.prisoner_trap else {
@@ -217,7 +217,9 @@ pub fn report_smash(cx: &mut Ctx, m: MonsterId) -> Result<(), Refusal> {
     }
     let id = || s.monsters[m].id.clone();
     if s.monsters[m].mode != MonsterMode::ChestHunt {
-        return Err(Refusal::NotAChestHunter { monster: id() });
+        return Err(Refusal::NotAChestHunter {
+            monster: id().to_string(),
+        });
     }
     let mp = s.monsters[m].pos.expect("active");
     let Some((c, carrier)) = s.quest_chest_target() else {
@@ -229,7 +231,9 @@ pub fn report_smash(cx: &mut Ctx, m: MonsterId) -> Result<(), Refusal> {
         _ => None,
     };
     if !at.is_some_and(|p| p == mp || Board::adjacent(p, mp)) {
-        return Err(Refusal::NotNextToQuestChest { monster: id() });
+        return Err(Refusal::NotNextToQuestChest {
+            monster: id().to_string(),
+        });
     }
     destroy_quest_chest(cx, m);
     Ok(())
@@ -253,13 +257,19 @@ pub fn lead(cx: &mut Ctx, m: MonsterId, to: Option<Point>) -> Result<(), Refusal
     let s = &*cx.s;
     let id = || s.monsters[m].id.clone();
     if s.mission.goal != Goal::Kidnapping || s.mission.kidnappee != Some(m) {
-        return Err(Refusal::NotTheKidnappee { monster: id() });
+        return Err(Refusal::NotTheKidnappee {
+            monster: id().to_string(),
+        });
     }
     if !s.mission.captured {
-        return Err(Refusal::NotCaptured { monster: id() });
+        return Err(Refusal::NotCaptured {
+            monster: id().to_string(),
+        });
     }
     if s.mission.led_turn == Some(s.turn) {
-        return Err(Refusal::AlreadyLed { monster: id() });
+        return Err(Refusal::AlreadyLed {
+            monster: id().to_string(),
+        });
     }
     let Phase::Heroes(pos) = s.phase else {
         unreachable!("only in the heroes' turn")
@@ -270,7 +280,9 @@ pub fn lead(cx: &mut Ctx, m: MonsterId, to: Option<Point>) -> Result<(), Refusal
         s.heroes[g].team == team && s.heroes[g].pos().is_some_and(|p| Board::adjacent(p, me))
     });
     let Some(guard) = guard else {
-        return Err(Refusal::NoGuard { monster: id() });
+        return Err(Refusal::NoGuard {
+            monster: id().to_string(),
+        });
     };
     let speed = s.monsters[m].stats.speed;
     let mover = s.monster_mover(m);
@@ -296,7 +308,7 @@ pub fn lead(cx: &mut Ctx, m: MonsterId, to: Option<Point>) -> Result<(), Refusal
     let need = d.saturating_add(u32::from(to.is_none()));
     if d == FAR || need > speed {
         return Err(Refusal::TooFarToLead {
-            monster: id(),
+            monster: id().to_string(),
             to,
             speed,
             need: (d != FAR).then_some(need),

@@ -68,7 +68,7 @@ fn the_prisoner_is_inert_until_freed() {
     // Not a hero yet: one wound from death, on its square, in nobody's team.
     assert_eq!(g.heroes.len(), 2);
     let held = g.mission.prisoner.clone().unwrap();
-    assert_eq!(held.name, "Captive");
+    assert_eq!(held.name, "Captive".into());
     assert_eq!(held.wounds_left(), 1);
     assert_eq!(g.prisoner_square(), Some(p(20, 4)));
     assert!(g.occupied(p(20, 4)));

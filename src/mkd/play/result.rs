@@ -60,7 +60,7 @@ impl State {
             .enumerate()
             .filter(party)
             .filter(|(_, h)| !fell(h))
-            .map(|(_, h)| h.name.clone())
+            .map(|(_, h)| h.name.to_string())
             .collect();
         let fallen = self
             .heroes
@@ -68,7 +68,7 @@ impl State {
             .enumerate()
             .filter(party)
             .filter(|(_, h)| fell(h))
-            .map(|(_, h)| h.name.clone())
+            .map(|(_, h)| h.name.to_string())
             .collect();
         let chests = self
             .chests
@@ -154,8 +154,8 @@ mod tests {
         assert_eq!(r.outcome, Some(Outcome::Won));
         // The chest still in a hero's hands at the end was not carried out.
         assert_eq!(r.chests.len(), 1);
-        assert_eq!(r.fallen, vec![g.heroes[1].name.clone()]);
-        assert!(!r.survivors.contains(&g.heroes[1].name));
+        assert_eq!(r.fallen, vec![g.heroes[1].name.to_string()]);
+        assert!(!r.survivors.contains(&g.heroes[1].name.to_string()));
         assert_eq!((r.experience_earned, r.experience_spent), (40, 10));
     }
 }

@@ -273,7 +273,9 @@ pub fn place_monsters(cx: &mut Ctx, chosen: &[usize], at: Point, cause: Cause) -
         let stats = entry.stats.unwrap_or(*s.tables.profile_for(entry.points));
         let n = s
             .floor_monsters()
-            .filter(|&m| s.monsters[m].name == entry.name)
+            .filter(|&m| {
+                s.monsters[m].name == <std::string::String as Clone>::clone(&entry.name).into()
+            })
             .count()
             + 1;
         // Pool entries hold names the loaders checked; play reads them here.
@@ -286,8 +288,8 @@ pub fn place_monsters(cx: &mut Ctx, chosen: &[usize], at: Point, cause: Cause) -
             .iter()
             .any(|&a| a == Ability::Nimble || a == Ability::Stealth);
         let m = MonsterState {
-            id: format!("{}-{n}", slug(&entry.name)),
-            name: entry.name.clone(),
+            id: format!("{}-{n}", slug(&entry.name)).into(),
+            name: entry.name.clone().into(),
             points: entry.points,
             abilities,
             stats,
@@ -354,7 +356,8 @@ pub fn put_pool_token(cx: &mut Ctx, k: usize, spot: Point) -> usize {
     let taken = |id: TokenId| {
         s.wmts.iter().any(|x| x.id == id) || {
             let name = id.to_string();
-            s.floor_monsters().any(|m| s.monsters[m].id == name)
+            s.floor_monsters()
+                .any(|m| s.monsters[m].id == <std::string::String as Clone>::clone(&name).into())
         }
     };
     while taken(id) {
@@ -381,7 +384,7 @@ pub fn pick_kidnappee(cx: &mut Ctx, placed: &[MonsterId]) {
         let k = cx.dice.choose_d6_seen(
             placed.len(),
             "the monster to kidnap",
-            |k| s.monsters[placed[k]].id.clone(),
+            |k| s.monsters[placed[k]].id.to_string(),
             |f| faces.push(f),
         );
         cx.emit(Event::KidnappeeRolled {
@@ -621,7 +624,7 @@ mod tests {
         let (placed, _) = rule(&mut g, |cx| {
             place_monsters(cx, &[0, 0], p(4, 4), Cause::Wandering(Side::N))
         });
-        let ids: Vec<&str> = placed.iter().map(|&m| g.monsters[m].id.as_str()).collect();
+        let ids: Vec<&str> = placed.iter().map(|&m| &*g.monsters[m].id).collect();
         assert_eq!(ids, ["orc-raider-1", "orc-raider-2"]);
     }
 }

@@ -713,7 +713,10 @@ impl Driver<'_> {
     /// Hero `h` does something.
     fn act(&mut self, h: HeroId, action: HeroAction) -> bool {
         let hero = self.game.heroes[h].name.clone();
-        self.send(Command::Hero { hero, action })
+        self.send(Command::Hero {
+            hero: hero.to_string(),
+            action,
+        })
     }
 }
 
@@ -808,7 +811,9 @@ fn activation(d: &mut Driver, h: HeroId) {
     let turn = d.game.turn;
     if should_heal(d.game.state(), h) {
         let hero = d.game.heroes[h].name.clone();
-        d.send(Command::Heal { hero });
+        d.send(Command::Heal {
+            hero: hero.to_string(),
+        });
     }
     for _ in 0..MAX_COMMANDS {
         let hero = &d.game.heroes[h];
@@ -1066,7 +1071,7 @@ fn lead_captive(d: &mut Driver, team: usize) {
         .any(|&e| (e == kp || !g.occupied(e)) && at(&free_way, e) < speed);
     if out {
         d.send(Command::Lead {
-            monster: id,
+            monster: id.to_string(),
             to: None,
         });
         return;
@@ -1078,7 +1083,7 @@ fn lead_captive(d: &mut Driver, team: usize) {
         .min_by_key(|&q| (at(&exit, q), q.y, q.x));
     if let Some(to) = best {
         d.send(Command::Lead {
-            monster: id,
+            monster: id.to_string(),
             to: Some(to),
         });
     }
@@ -1114,7 +1119,7 @@ fn weakest(g: &State, near: impl Fn(Point) -> bool) -> Option<String> {
                 .cmp(&b.wounds_left())
                 .then_with(|| a.id.cmp(&b.id))
         })
-        .map(|m| m.id.clone())
+        .map(|m| m.id.to_string())
 }
 
 /// The command that takes hero `h` along the shortest route towards any of

@@ -25,7 +25,7 @@ pub fn hero_stairs(cx: &mut Ctx, h: HeroId) -> Result<(), Refusal> {
     let p = s.hero_square(h)?;
     if p != stairs {
         return Err(Refusal::NotOnStairs {
-            hero: name(),
+            hero: name().to_string(),
             stairs: Square(stairs),
         });
     }
@@ -37,11 +37,11 @@ pub fn hero_stairs(cx: &mut Ctx, h: HeroId) -> Result<(), Refusal> {
                 .pos
                 .is_some_and(|q| tile.is_some() && s.board.tile_at(q) == tile)
         })
-        .map(|m| s.monsters[m].id.clone())
+        .map(|m| s.monsters[m].id.to_string())
         .collect();
     if !near.is_empty() {
         return Err(Refusal::StairsGuarded {
-            hero: name(),
+            hero: name().to_string(),
             tile: tile
                 .map(|t| s.board.tiles[t].label.to_string())
                 .unwrap_or_default(),

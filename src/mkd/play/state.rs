@@ -107,7 +107,7 @@ pub enum HeroPlace {
 #[derive(Debug, Clone, PartialEq)]
 pub struct HeroState {
     /// Name from the party file (commands use it, ignoring case).
-    pub name: String,
+    pub name: Arc<str>,
     /// Index of the hero's team (turn order).
     pub team: usize,
     /// Point value.
@@ -231,9 +231,9 @@ pub enum MonsterMode {
 #[derive(Debug, Clone, PartialEq)]
 pub struct MonsterState {
     /// Transcript name: the figure's name in lower case with dashes and a number (`orc-raider-2`).
-    pub id: String,
+    pub id: Arc<str>,
     /// Name of the figure in the Monster Pool.
-    pub name: String,
+    pub name: Arc<str>,
     /// Point value.
     pub points: u32,
     /// Special abilities.
@@ -498,7 +498,7 @@ impl MissionState {
                 let h = party.prisoner_or_fallback();
                 let value = h.start_value();
                 Some(HeroState {
-                    name: h.name,
+                    name: h.name.into(),
                     team: 0,
                     value,
                     stats: h.stats,
@@ -699,7 +699,7 @@ impl State {
         for (t, team) in party.teams.iter().enumerate() {
             for h in &team.heroes {
                 heroes.push(HeroState {
-                    name: h.name.clone(),
+                    name: h.name.clone().into(),
                     team: t,
                     value: h.start_value(),
                     stats: h.stats,
@@ -890,7 +890,7 @@ impl State {
     /// also by its ASCII spelling, `Larus` for `Lárus`, and any name by a
     /// beginning no other hero shares), or why there is none.
     pub fn hero_index(&self, name: &str) -> Result<HeroId, Refusal> {
-        let names: Vec<&str> = self.heroes.iter().map(|h| h.name.as_str()).collect();
+        let names: Vec<&str> = self.heroes.iter().map(|h| &*h.name).collect();
         crate::characters::names::find(&names, name)
             .map(HeroId)
             .ok_or_else(|| {
@@ -898,12 +898,12 @@ impl State {
                     && p.name.eq_ignore_ascii_case(name)
                 {
                     return Refusal::Prisoner {
-                        name: p.name.clone(),
+                        name: p.name.to_string(),
                     };
                 }
                 Refusal::NoSuchHero {
                     name: name.to_string(),
-                    heroes: Names(self.heroes.iter().map(|h| h.name.clone()).collect()),
+                    heroes: Names(self.heroes.iter().map(|h| h.name.to_string()).collect()),
                 }
             })
     }
@@ -918,7 +918,7 @@ impl State {
             let on: Vec<String> = self
                 .floor_monsters()
                 .filter(|&m| self.monsters[m].active())
-                .map(|m| self.monsters[m].id.clone())
+                .map(|m| self.monsters[m].id.to_string())
                 .collect();
             if on.is_empty() {
                 Refusal::NoMonsterRevealed { id: id.to_string() }
@@ -1125,7 +1125,7 @@ impl State {
         let left = self.hero_speed(h).saturating_sub(self.heroes[h].spent);
         if cost > left {
             return Err(Refusal::NoSpeed {
-                hero: self.heroes[h].name.clone(),
+                hero: self.heroes[h].name.to_string(),
                 left,
                 what,
                 cost,
@@ -1147,7 +1147,7 @@ impl State {
     /// The hero's square, or why the hero has none.
     pub fn hero_square(&self, h: HeroId) -> Result<Point, Refusal> {
         self.heroes[h].pos().ok_or_else(|| Refusal::NotInDungeon {
-            hero: self.heroes[h].name.clone(),
+            hero: self.heroes[h].name.to_string(),
         })
     }
 

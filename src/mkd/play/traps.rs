@@ -41,7 +41,7 @@ pub fn door_near(s: &State, h: HeroId, p: Point) -> Result<usize, Refusal> {
         })
     });
     near.ok_or_else(|| Refusal::NotNextToDoor {
-        hero: s.heroes[h].name.clone(),
+        hero: s.heroes[h].name.to_string(),
         at: Square(p),
     })
 }

@@ -179,7 +179,7 @@ pub fn nearest_hero_from(
     let ties: Vec<HeroId> = best.iter().filter(|b| b.0 == min).map(|b| b.1).collect();
     let k = cx
         .dice
-        .choose_d6(ties.len(), why, |k| s.heroes[ties[k]].name.clone());
+        .choose_d6(ties.len(), why, |k| s.heroes[ties[k]].name.to_string());
     Some(ties[k])
 }
 

@@ -263,8 +263,8 @@ fn spell_attack(cx: &mut Ctx, m: MonsterId, on: Figure, strike: Strike) {
         s.rules().shoot_hit
     };
     let (armour, name) = match on {
-        Figure::Hero(h) => (s.heroes[h].stats.armour, s.heroes[h].name.as_str()),
-        Figure::Monster(o) => (s.monsters[o].stats.armour, s.monsters[o].id.as_str()),
+        Figure::Hero(h) => (s.heroes[h].stats.armour, &*s.heroes[h].name),
+        Figure::Monster(o) => (s.monsters[o].stats.armour, &*s.monsters[o].id),
     };
     let verb = match strike {
         Strike::MagicBlast => "casts Magic Blast at",

@@ -246,7 +246,7 @@ fn line(g: &Game, r: &mut u64) -> String {
     let at = g
         .heroes
         .iter()
-        .find(|h| h.name == hero)
+        .find(|h| h.name == hero.into())
         .and_then(|h| h.pos())
         .unwrap_or(p(1, 3));
     let x = at.x + next(7) as i32 - 3;

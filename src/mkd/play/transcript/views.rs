@@ -370,7 +370,7 @@ fn mission_status(s: &State) -> Vec<String> {
                 .floor_monsters()
                 .map(|m| &s.monsters[m])
                 .filter(|m| m.active() && m.mode == MonsterMode::ChestHunt)
-                .map(|m| m.id.as_str())
+                .map(|m| &*m.id)
                 .collect();
             v.push(format!(
                 "mission stealth: {}; chest hunters: {}",
