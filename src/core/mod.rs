@@ -6,6 +6,7 @@ pub mod dice;
 pub mod digest;
 pub mod fs;
 pub mod geom;
+pub mod recent;
 pub mod text;
 pub mod yaml;
 pub mod yaml_emit;

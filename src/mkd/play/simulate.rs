@@ -88,6 +88,7 @@
 
 use crate::core::dice::run_seed;
 use crate::core::geom::{all_around, chebyshev};
+use crate::core::recent::{Recent, Same};
 use crate::mkd::mission::Goal;
 use crate::mkd::play::board::{Board, FAR, Field, Mover};
 use crate::mkd::play::command::{Command, HeroAction};
@@ -1251,53 +1252,25 @@ fn walk_towards(g: &State, h: HeroId, goals: &[Point]) -> Option<HeroAction> {
 /// the field a new walk would give.
 fn recent_field(g: &State, goals: &[Point], plan: &Mover, blocked: Vec<usize>) -> Rc<Field> {
     RECENT_FIELDS.with(|recent| {
-        let mut recent = recent.borrow_mut();
-        let same = |e: &RecentField| {
-            Arc::ptr_eq(&e.board, &g.board)
-                && e.plan == *plan
-                && e.goals == goals
-                && e.blocked == blocked
-        };
-        if let Some(at) = recent.iter().position(same) {
-            let e = recent.remove(at);
-            let field = e.field.clone();
-            recent.push(e);
-            return field;
-        }
-        let field = Rc::new(g.board.distances_to(goals, plan, &|q| {
-            g.board
-                .idx(q)
-                .is_some_and(|i| blocked.binary_search(&i).is_ok())
-        }));
-        if recent.len() == RECENT_FIELDS_KEPT {
-            recent.remove(0);
-        }
-        recent.push(RecentField {
-            board: g.board.clone(),
-            goals: goals.to_vec(),
-            plan: *plan,
-            blocked,
-            field: field.clone(),
-        });
-        field
+        let key = (Same(g.board.clone()), goals.to_vec(), *plan, blocked);
+        recent.borrow_mut().get_or_make(key, |(_, _, _, blocked)| {
+            Rc::new(g.board.distances_to(goals, plan, &|q| {
+                g.board
+                    .idx(q)
+                    .is_some_and(|i| blocked.binary_search(&i).is_ok())
+            }))
+        })
     })
 }
 
-/// A field [`recent_field`] keeps, with what it was walked from.
-struct RecentField {
-    board: Arc<Board>,
-    goals: Vec<Point>,
-    plan: Mover,
-    blocked: Vec<usize>,
-    field: Rc<Field>,
-}
-
-/// How many recent fields a thread keeps (the least recently used goes).
-const RECENT_FIELDS_KEPT: usize = 16;
+/// A field [`recent_field`] keeps: the board, the goals, the walk and the
+/// blocked squares it was walked from.
+type FieldKey = (Same<Board>, Vec<Point>, Mover, Vec<usize>);
 
 thread_local! {
-    static RECENT_FIELDS: std::cell::RefCell<Vec<RecentField>> =
-        const { std::cell::RefCell::new(Vec::new()) };
+    /// The thread's 16 most recent fields.
+    static RECENT_FIELDS: std::cell::RefCell<Recent<FieldKey, Rc<Field>>> =
+        const { std::cell::RefCell::new(Recent::new(16)) };
 }
 
 /// Where hero `h`'s route starts along `dist`: its square, or (from outside)

@@ -5,6 +5,7 @@
 
 use crate::core::dice::Lazy;
 use crate::core::geom::{all_around, chebyshev};
+use crate::core::recent::{Recent, Same};
 use crate::mkd::figures::Ability;
 use crate::mkd::play::board::{Board, FAR, Field, see_through, side_towards};
 pub use crate::mkd::play::board::{line, line_of_sight};
@@ -437,43 +438,32 @@ pub fn attack_squares(s: &State, m: MonsterId, h: HeroId, range: Option<u32>) ->
 /// holds, so an equal pointer is an unchanged board), the square and the
 /// range are the same, or a new one.
 fn seeing_squares(board: &Arc<Board>, to: Point, r: u32) -> Rc<Vec<Point>> {
-    type Seeing = (Arc<Board>, Point, u32, Rc<Vec<Point>>);
+    /// The board, the square and the range a list was made for.
+    type Key = (Same<Board>, Point, u32);
     thread_local! {
-        static RECENT: std::cell::RefCell<Vec<Seeing>> =
-            const { std::cell::RefCell::new(Vec::new()) };
+        /// The thread's 32 most recent lists.
+        static RECENT: std::cell::RefCell<Recent<Key, Rc<Vec<Point>>>> =
+            const { std::cell::RefCell::new(Recent::new(32)) };
     }
-    /// How many lists a thread keeps (the least recently used goes).
-    const KEPT: usize = 32;
     RECENT.with(|recent| {
-        let mut recent = recent.borrow_mut();
-        if let Some(at) = recent
-            .iter()
-            .position(|(b, p, k, _)| Arc::ptr_eq(b, board) && *p == to && *k == r)
-        {
-            let e = recent.remove(at);
-            let list = e.3.clone();
-            recent.push(e);
-            return list;
-        }
-        let r = r as i32;
-        let mut list = Vec::new();
-        for dy in -r..=r {
-            for dx in -r..=r {
-                let q = Point {
-                    x: to.x + dx,
-                    y: to.y + dy,
-                };
-                if q != to && board.passable(q) && line_of_sight(board, q, to) {
-                    list.push(q);
+        recent
+            .borrow_mut()
+            .get_or_make((Same(board.clone()), to, r), |_| {
+                let r = r as i32;
+                let mut list = Vec::new();
+                for dy in -r..=r {
+                    for dx in -r..=r {
+                        let q = Point {
+                            x: to.x + dx,
+                            y: to.y + dy,
+                        };
+                        if q != to && board.passable(q) && line_of_sight(board, q, to) {
+                            list.push(q);
+                        }
+                    }
                 }
-            }
-        }
-        let list = Rc::new(list);
-        if recent.len() == KEPT {
-            recent.remove(0);
-        }
-        recent.push((board.clone(), to, r as u32, list.clone()));
-        list
+                Rc::new(list)
+            })
     })
 }
 

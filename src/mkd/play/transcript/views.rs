@@ -185,19 +185,25 @@ pub fn help(s: &State, missions: bool, stairs: bool) -> Vec<String> {
     // "  command   description": the command's words renamed, the
     // description kept, the column realigned to the longest command (but
     // for the one long line of reports, which keeps three spaces).
-    let split: Vec<Result<(String, &str), String>> = lines
+    enum HelpLine<'a> {
+        Command(String, &'a str),
+        Text(String),
+    }
+    let split: Vec<HelpLine> = lines
         .into_iter()
         .map(
             |l| match l.strip_prefix("  ").and_then(|r| r.split_once("  ")) {
-                Some((cmd, desc)) => Ok((named(cmd), desc.trim_start())),
-                None => Err(named(l)),
+                Some((cmd, desc)) => HelpLine::Command(named(cmd), desc.trim_start()),
+                None => HelpLine::Text(named(l)),
             },
         )
         .collect();
     let width = split
         .iter()
-        .filter_map(|x| x.as_ref().ok())
-        .map(|(c, _)| c.chars().count())
+        .filter_map(|x| match x {
+            HelpLine::Command(c, _) => Some(c.chars().count()),
+            HelpLine::Text(_) => None,
+        })
         .filter(|&n| n <= 40)
         .max()
         .unwrap_or(0)
@@ -206,9 +212,11 @@ pub fn help(s: &State, missions: bool, stairs: bool) -> Vec<String> {
     split
         .into_iter()
         .map(|x| match x {
-            Ok((cmd, desc)) if cmd.chars().count() < width => format!("  {cmd:<width$}{desc}"),
-            Ok((cmd, desc)) => format!("  {cmd}   {desc}"),
-            Err(l) => l,
+            HelpLine::Command(cmd, desc) if cmd.chars().count() < width => {
+                format!("  {cmd:<width$}{desc}")
+            }
+            HelpLine::Command(cmd, desc) => format!("  {cmd}   {desc}"),
+            HelpLine::Text(l) => l,
         })
         .collect()
 }

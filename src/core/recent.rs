@@ -1,0 +1,83 @@
+//! A small memory of recent results, keyed by their exact inputs: what a
+//! hot loop asks again and again (a route field, the squares that see a
+//! hero) is worked out once while its inputs stay the same. A kept value
+//! must be a function of its key alone, so keeping it changes no result.
+
+use std::sync::Arc;
+
+/// The last few keys asked for and their values; the least recently used
+/// goes when a new one comes.
+pub struct Recent<K, V> {
+    kept: usize,
+    entries: Vec<(K, V)>,
+}
+
+impl<K: PartialEq, V: Clone> Recent<K, V> {
+    /// A memory of at most `kept` values (at least one).
+    pub const fn new(kept: usize) -> Recent<K, V> {
+        Recent {
+            kept,
+            entries: Vec::new(),
+        }
+    }
+
+    /// The value kept for `key`, or `make`'s, kept from now on.
+    pub fn get_or_make(&mut self, key: K, make: impl FnOnce(&K) -> V) -> V {
+        if let Some(at) = self.entries.iter().position(|(k, _)| *k == key) {
+            let entry = self.entries.remove(at);
+            let value = entry.1.clone();
+            self.entries.push(entry);
+            return value;
+        }
+        let value = make(&key);
+        if self.entries.len() >= self.kept.max(1) {
+            self.entries.remove(0);
+        }
+        self.entries.push((key, value.clone()));
+        value
+    }
+}
+
+/// A shared value as a key: equal when it is the same allocation. The key
+/// holds the `Arc`, so the allocation is never freed and reused while the
+/// key is kept; with values changed only through `Arc::make_mut` (which
+/// copies a shared one), the same allocation is the same value.
+pub struct Same<T>(pub Arc<T>);
+
+impl<T> PartialEq for Same<T> {
+    fn eq(&self, other: &Same<T>) -> bool {
+        Arc::ptr_eq(&self.0, &other.0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_kept_value_is_given_again_and_the_oldest_goes() {
+        let mut r: Recent<u32, u32> = Recent::new(2);
+        let mut made = 0;
+        let mut ask = |r: &mut Recent<u32, u32>, k: u32| {
+            r.get_or_make(k, |k| {
+                made += 1;
+                k * 10
+            })
+        };
+        assert_eq!(ask(&mut r, 1), 10);
+        assert_eq!(ask(&mut r, 2), 20);
+        assert_eq!(ask(&mut r, 1), 10); // kept: 1 is now the newest
+        assert_eq!(ask(&mut r, 3), 30); // 2 goes
+        assert_eq!(ask(&mut r, 1), 10);
+        assert_eq!(ask(&mut r, 2), 20); // made again
+        assert_eq!(made, 4);
+    }
+
+    #[test]
+    fn same_compares_allocations_not_values() {
+        let a = Arc::new(5);
+        let b = Arc::new(5);
+        assert!(Same(a.clone()) == Same(a));
+        assert!(Same(b.clone()) != Same(Arc::new(*b)));
+    }
+}
