@@ -906,6 +906,61 @@ impl Board {
     }
 }
 
+impl Board {
+    /// Would a walk that also blocks some squares give a field other than
+    /// `field`? `field` is [`Board::distances_to`] for mover `m`; the new walk
+    /// blocks every square `blocked` says (by index), which must include
+    /// every square the old walk blocked, and `newly` lists (at least) the
+    /// squares it blocks that the old walk did not.
+    ///
+    /// The answer is the one comparing the two whole fields gives, without
+    /// the second walk. Blocking more can only lengthen routes, so the
+    /// fields are equal exactly when every square keeps a neighbour that
+    /// still passes its distance on: one the new walk takes (a goal, or not
+    /// blocked) with `field[j] + step == field[i]`. A square's old
+    /// neighbour that did so was taken by the old walk, so only the squares
+    /// beside a newly blocked one can lose theirs; only those are looked at.
+    pub fn field_changes_if_blocked(
+        &self,
+        field: &[u32],
+        m: &Mover,
+        blocked: &dyn Fn(usize) -> bool,
+        newly: &[usize],
+    ) -> bool {
+        let passes_on = |j: usize, to: u32, from: Point| {
+            field[j] != FAR
+                && (field[j] == 0 || !blocked(j))
+                && self
+                    .step_cost(from, self.point(j), m)
+                    .is_some_and(|c| field[j] + c == to)
+        };
+        let keeps_a_way = |i: usize| {
+            let (here, d) = (self.point(i), field[i]);
+            Board::neighbours(here)
+                .into_iter()
+                .filter_map(|p| self.index(p))
+                .any(|j| passes_on(j, d, here))
+        };
+        newly.iter().any(|&q| {
+            let (dq, at) = (field[q], self.point(q));
+            dq != 0
+                && dq != FAR
+                && Board::neighbours(at)
+                    .into_iter()
+                    .filter_map(|p| self.index(p))
+                    .any(|i| {
+                        let d = field[i];
+                        d != 0
+                            && d != FAR
+                            && self
+                                .step_cost(self.point(i), at, m)
+                                .is_some_and(|c| dq + c == d)
+                            && !keeps_a_way(i)
+                    })
+        })
+    }
+}
+
 /// Can a shot or spell go from `a` to `b`? The project's approximation of
 /// line of sight: the straight (Bresenham) line between the two squares
 /// must cross no wall, blocking terrain, empty space or closed door
@@ -1062,5 +1117,83 @@ mod tests {
             reached > 5_000 && doors > 50,
             "{reached} squares, {doors} doors"
         );
+    }
+
+    /// Whether blocking more squares changes a field is the answer a second
+    /// walk and a whole comparison give, for random dungeons, doors, movers,
+    /// goals and blocked squares; both answers come up often.
+    #[test]
+    fn a_field_changes_when_blocking_more_exactly_when_a_new_walk_differs() {
+        let ts = crate::tileset::default_tileset();
+        let mut rng = 0x2545_f491_4f6c_dd1du64;
+        let (mut same, mut changed) = (0, 0);
+        for seed in 1..=8 {
+            let s = generate(
+                &ts,
+                &GenerateParams {
+                    seed,
+                    ..GenerateParams::default()
+                },
+            )
+            .unwrap();
+            let mut board = Board::new(&s);
+            let open: Vec<Point> = (0..board.len())
+                .map(|i| board.point(i))
+                .filter(|&p| board.passable(p))
+                .collect();
+            for _ in 0..10 {
+                let a = open[next(&mut rng) as usize % open.len()];
+                let b = Board::neighbours(a)[next(&mut rng) as usize % 4];
+                if board.passable(b) {
+                    board.doors.push(Door {
+                        edges: vec![[a, b]],
+                        open: next(&mut rng).is_multiple_of(2),
+                        trap: DoorTrap::Unchecked,
+                    });
+                }
+            }
+            let mut pick = |n: u64| -> Vec<usize> {
+                let mut v: Vec<usize> = (0..n)
+                    .map(|_| {
+                        board
+                            .idx(open[next(&mut rng) as usize % open.len()])
+                            .unwrap()
+                    })
+                    .collect();
+                v.sort_unstable();
+                v.dedup();
+                v
+            };
+            let cases: Vec<(Vec<usize>, Vec<usize>)> =
+                (0..24).map(|k| (pick(k % 5), pick(1 + k % 7))).collect();
+            for (k, (before, more)) in cases.into_iter().enumerate() {
+                let m = Mover {
+                    hindering_extra: (k % 3) as u32,
+                    door_open: [None, Some(1), Some(3)][k % 3],
+                    door_close: [None, Some(1)][k % 2],
+                    flies: k % 7 == 6,
+                };
+                let goals: Vec<Point> = (0..1 + k % 3)
+                    .map(|_| open[(k * 7919 + seed as usize * 104_729) % open.len()])
+                    .collect();
+                let old = |p: Point| board.idx(p).is_some_and(|i| before.contains(&i));
+                let now = |i: usize| before.contains(&i) || more.contains(&i);
+                let field = board.distances_to(&goals, &m, &old);
+                let again =
+                    board.distances_to(&goals, &m, &|p: Point| board.idx(p).is_some_and(now));
+                let differs = field != again;
+                assert_eq!(
+                    board.field_changes_if_blocked(&field, &m, &now, &more),
+                    differs,
+                    "seed {seed}, case {k}"
+                );
+                if differs {
+                    changed += 1;
+                } else {
+                    same += 1;
+                }
+            }
+        }
+        assert!(same > 20 && changed > 20, "{same} same, {changed} changed");
     }
 }

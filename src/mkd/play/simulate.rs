@@ -1171,15 +1171,31 @@ fn walk_towards(g: &State, h: HeroId, goals: &[Point]) -> Option<HeroAction> {
     });
     let mut careful = false;
     let dist = if near {
-        let round_tokens = g.board.distances_to(&goals, &plan, &|q| {
-            Some(q) != me && (figure(q) || !g.wmt_triggered_by(q).is_empty())
-        });
-        match start_square(g, h, &round_tokens) {
-            Some(_) if round_tokens != *dist => {
-                careful = true;
-                Rc::new(round_tokens)
+        // Every square a figure stands on or a token would be revealed
+        // from, but the hero's own. The field round them is walked only
+        // when it differs from the one in hand, which a look at the
+        // squares beside them tells.
+        let shunned = shunned_squares(g, here);
+        let shun = |i: usize| shunned.binary_search(&i).is_ok();
+        if g.board
+            .field_changes_if_blocked(&dist, &plan, &shun, &shunned)
+        {
+            // From the hero's square the walk downhill reads only squares
+            // nearer the goal, so the field may stop there.
+            let shun_at = |q: Point| g.board.idx(q).is_some_and(shun);
+            let round_tokens = match me {
+                Some(p) => g.board.distances_to_reach(&goals, p, &plan, &shun_at),
+                None => g.board.distances_to(&goals, &plan, &shun_at),
+            };
+            match start_square(g, h, &round_tokens) {
+                Some(_) => {
+                    careful = true;
+                    Rc::new(round_tokens)
+                }
+                None => dist,
             }
-            _ => dist,
+        } else {
+            dist
         }
     } else {
         dist
@@ -1242,6 +1258,43 @@ fn walk_towards(g: &State, h: HeroId, goals: &[Point]) -> Option<HeroAction> {
     }
     let to = best?;
     Some(HeroAction::Move(to))
+}
+
+/// The squares (board indexes, sorted) the automatic heroes' careful walk
+/// keeps off: every square a monster or token stands on or that would
+/// reveal a token (beside one, or on its tile), except `here`, the walking
+/// hero's own.
+fn shunned_squares(g: &State, here: Option<usize>) -> Vec<usize> {
+    let mut v: Vec<usize> = g
+        .floor_monsters()
+        .filter_map(|m| g.monsters[m].pos)
+        .filter_map(|q| g.board.idx(q))
+        .collect();
+    for w in &g.wmts {
+        for dy in -1..=1 {
+            for dx in -1..=1 {
+                v.extend(g.board.idx(Point {
+                    x: w.pos.x + dx,
+                    y: w.pos.y + dy,
+                }));
+            }
+        }
+        if let Some(t) = g.board.tile_at(w.pos) {
+            let r = &g.board.tiles[t];
+            for y in r.y..r.y + r.height {
+                for x in r.x..r.x + r.width {
+                    let q = Point { x, y };
+                    if g.board.tile_at(q) == Some(t) {
+                        v.extend(g.board.idx(q));
+                    }
+                }
+            }
+        }
+    }
+    v.sort_unstable();
+    v.dedup();
+    v.retain(|&i| Some(i) != here);
+    v
 }
 
 /// A whole field to `goals` for `plan`, every square in `blocked` (board

@@ -340,3 +340,32 @@ fn a_kept_field_is_the_field_a_new_walk_gives() {
     assert!(*changed == fresh(&g, &[]));
     assert!(*changed != *first);
 }
+
+#[test]
+fn the_shunned_squares_are_those_a_figure_or_a_token_would_block() {
+    use crate::mkd::play::testkit::*;
+    let mut g = game_of((*self::scenario()).clone(), CombatMode::Dice, &[]);
+    assert!(!g.wmts.is_empty(), "the seed-7 dungeon has tokens");
+    let beside = all_around(g.wmts[0].pos)
+        .into_iter()
+        .find(|&q| g.board.passable(q))
+        .unwrap();
+    add_monster(&mut g, "orc", 20, beside, &[]);
+    let far = (0..g.board.len())
+        .map(|i| g.board.point(i))
+        .find(|&q| g.board.passable(q) && g.wmt_triggered_by(q).is_empty())
+        .unwrap();
+    for here in [None, g.board.idx(beside), g.board.idx(far)] {
+        let occ = g.occupancy();
+        let want: Vec<usize> = (0..g.board.len())
+            .filter(|&i| Some(i) != here)
+            .filter(|&i| {
+                let q = g.board.point(i);
+                occ.has(q, Occupancy::MONSTER | Occupancy::TOKEN)
+                    || !g.wmt_triggered_by(q).is_empty()
+            })
+            .collect();
+        assert!(want.len() > 9, "{} squares", want.len());
+        assert_eq!(shunned_squares(&g, here), want, "from {here:?}");
+    }
+}
