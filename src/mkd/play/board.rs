@@ -726,6 +726,34 @@ impl Board {
         blocked: &dyn Fn(Point) -> bool,
         stop: Option<usize>,
     ) -> Field {
+        self.near_doors(|near_door| self.walk(goals, m, blocked, stop, near_door))
+    }
+
+    /// The route cost from `from` to every square, walking as `m` does:
+    /// the other way round from [`Board::distances_to`]. A square that
+    /// `blocked` says (other than `from`) may be stepped on but not through.
+    /// For any goals, the least value on them is the value
+    /// [`Board::distances_to`] to those goals gives at `from`, so one walk
+    /// from a monster answers how far it is to each of several heroes. The
+    /// walk ends once every square in `targets` (board indexes) is final;
+    /// farther squares may hold more than their cost.
+    pub fn distances_from(
+        &self,
+        from: Point,
+        m: &Mover,
+        blocked: &dyn Fn(Point) -> bool,
+        targets: &[usize],
+    ) -> Field {
+        match self.index(from) {
+            Some(start) => {
+                self.near_doors(|near_door| self.walk_from(start, m, blocked, targets, near_door))
+            }
+            None => Field::new(self.len()),
+        }
+    }
+
+    /// Runs `f` with a flag on every square that touches a door's edge.
+    fn near_doors<R>(&self, f: impl FnOnce(&[bool]) -> R) -> R {
         let mut near_door = NEAR_DOOR.with(|n| std::mem::take(&mut *n.borrow_mut()));
         near_door.resize(self.len(), false);
         let door_squares: Vec<usize> = self
@@ -737,11 +765,93 @@ impl Board {
         for &i in &door_squares {
             near_door[i] = true;
         }
-        let dist = self.walk(goals, m, blocked, stop, &near_door);
+        let out = f(&near_door);
         for &i in &door_squares {
             near_door[i] = false;
         }
         NEAR_DOOR.with(|n| *n.borrow_mut() = near_door);
+        out
+    }
+
+    /// The cost of stepping into square `i` for mover `m`, doors aside
+    /// (`None`: it cannot).
+    #[inline]
+    fn enter_cost(&self, i: usize, m: &Mover) -> Option<u32> {
+        match self.cells[i] {
+            Cell::Floor => Some(1),
+            Cell::Hindering | Cell::Water => Some(1 + if m.flies { 0 } else { m.hindering_extra }),
+            Cell::Crevice if m.flies => Some(1),
+            _ => None,
+        }
+    }
+
+    /// The walk of [`Board::distances_from`]: Dial's buckets as in
+    /// [`Board::walk`], stepping out of each square instead of into it.
+    fn walk_from(
+        &self,
+        start: usize,
+        m: &Mover,
+        blocked: &dyn Fn(Point) -> bool,
+        targets: &[usize],
+        near_door: &[bool],
+    ) -> Field {
+        let mut dist = Field::new(self.len());
+        let max_step = 1u32
+            .saturating_add(if m.flies { 0 } else { m.hindering_extra })
+            .saturating_add(m.door_open.unwrap_or(0))
+            .saturating_add(m.door_close.unwrap_or(0));
+        if max_step > MAX_BUCKETED_STEP {
+            return self.walk_from_by_heap(start, m, blocked, targets, near_door);
+        }
+        let ring = max_step as usize + 1;
+        let mut buckets: Vec<Vec<usize>> = vec![Vec::new(); ring];
+        dist.set(start, 0);
+        buckets[0].push(start);
+        let mut queued = 1usize;
+        let (cols, rows) = (self.cols as usize, self.rows as usize);
+        let mut d = 0u32;
+        while queued > 0 {
+            // Every square at d or less is final now.
+            if targets.iter().all(|&t| dist[t] <= d) {
+                break;
+            }
+            let slot = d as usize % ring;
+            let mut here_now = std::mem::take(&mut buckets[slot]);
+            queued -= here_now.len();
+            for &i in &here_now {
+                if dist[i] != d {
+                    continue;
+                }
+                // Stepped on, not through, a blocked square.
+                if i != start && blocked(self.point(i)) {
+                    continue;
+                }
+                let (x, y) = (i % cols, i / cols);
+                let around = [
+                    (y > 0).then(|| i - cols),
+                    (x + 1 < cols).then_some(i + 1),
+                    (y + 1 < rows).then_some(i + cols),
+                    (x > 0).then(|| i - 1),
+                ];
+                for j in around.into_iter().flatten() {
+                    let c = if near_door[i] && near_door[j] {
+                        self.step_cost_near(self.point(i), self.point(j), m, true)
+                    } else {
+                        self.enter_cost(j, m)
+                    };
+                    let Some(c) = c else { continue };
+                    let nd = d + c;
+                    if nd < dist[j] {
+                        dist.set(j, nd);
+                        buckets[nd as usize % ring].push(j);
+                        queued += 1;
+                    }
+                }
+            }
+            here_now.clear();
+            buckets[slot] = here_now;
+            d += 1;
+        }
         dist
     }
 
@@ -791,13 +901,8 @@ impl Board {
                 }
                 // Every step into this square costs the same but for doors
                 // (as `step_cost` says); none can enter an impassable one.
-                let enter = match self.cells[i] {
-                    Cell::Floor => 1,
-                    Cell::Hindering | Cell::Water => {
-                        1 + if m.flies { 0 } else { m.hindering_extra }
-                    }
-                    Cell::Crevice if m.flies => 1,
-                    _ => continue,
+                let Some(enter) = self.enter_cost(i, m) else {
+                    continue;
                 };
                 let here = self.point(i);
                 // A figure standing on a square blocks routes through it.
@@ -870,6 +975,46 @@ impl Board {
             for p in Board::neighbours(here) {
                 let Some(j) = self.index(p) else { continue };
                 let Some(c) = self.step_cost_near(p, here, m, near_door[i] && near_door[j]) else {
+                    continue;
+                };
+                let nd = d.saturating_add(c);
+                if nd < dist[j] {
+                    dist.set(j, nd);
+                    heap.push(Reverse((nd, j)));
+                }
+            }
+        }
+        dist
+    }
+
+    /// [`Board::walk_from`] with a binary heap, for steps dearer than
+    /// [`MAX_BUCKETED_STEP`] (as [`Board::distances_by_heap`]).
+    fn walk_from_by_heap(
+        &self,
+        start: usize,
+        m: &Mover,
+        blocked: &dyn Fn(Point) -> bool,
+        targets: &[usize],
+        near_door: &[bool],
+    ) -> Field {
+        let mut dist = Field::new(self.len());
+        let mut heap = BinaryHeap::new();
+        dist.set(start, 0);
+        heap.push(Reverse((0u32, start)));
+        while let Some(Reverse((d, i))) = heap.pop() {
+            if d > dist[i] {
+                continue;
+            }
+            if targets.iter().all(|&t| dist[t] <= d) {
+                break;
+            }
+            let here = self.point(i);
+            if i != start && blocked(here) {
+                continue;
+            }
+            for p in Board::neighbours(here) {
+                let Some(j) = self.index(p) else { continue };
+                let Some(c) = self.step_cost_near(here, p, m, near_door[i] && near_door[j]) else {
                     continue;
                 };
                 let nd = d.saturating_add(c);
@@ -1195,5 +1340,80 @@ mod tests {
             }
         }
         assert!(same > 20 && changed > 20, "{same} same, {changed} changed");
+    }
+
+    /// A walk out from a square finds, for any goals, the cost a walk in
+    /// from those goals gives at that square: for random dungeons, doors,
+    /// movers (one dear enough for the heap), goals and blocked squares.
+    #[test]
+    fn a_walk_out_costs_what_a_walk_in_gives() {
+        let ts = crate::tileset::default_tileset();
+        let mut rng = 0x51_7cc1_b727_220au64;
+        let (mut found, mut none) = (0, 0);
+        for seed in 1..=8 {
+            let s = generate(
+                &ts,
+                &GenerateParams {
+                    seed,
+                    ..GenerateParams::default()
+                },
+            )
+            .unwrap();
+            let mut board = Board::new(&s);
+            let open: Vec<Point> = (0..board.len())
+                .map(|i| board.point(i))
+                .filter(|&p| board.passable(p))
+                .collect();
+            let mut any = || open[next(&mut rng) as usize % open.len()];
+            for _ in 0..10 {
+                let a = any();
+                let b = Board::neighbours(a)[(a.x as usize) % 4];
+                if board.passable(b) {
+                    board.doors.push(Door {
+                        edges: vec![[a, b]],
+                        open: a.y % 2 == 0,
+                        trap: DoorTrap::Unchecked,
+                    });
+                }
+            }
+            for k in 0..16 {
+                let m = Mover {
+                    hindering_extra: (k % 3) as u32,
+                    door_open: [None, Some(1), Some(3), Some(100)][k % 4],
+                    door_close: [None, Some(1)][k % 2],
+                    flies: k % 5 == 4,
+                };
+                let from = any();
+                let walls: Vec<Point> = (0..k * 2).map(|_| any()).collect();
+                let sets: Vec<Vec<Point>> = (0..4)
+                    .map(|n| (0..1 + n).map(|_| any()).collect())
+                    .collect();
+                let blocked = |p: Point| p != from && walls.contains(&p);
+                let targets: Vec<usize> = sets
+                    .iter()
+                    .flatten()
+                    .map(|&g| board.idx(g).unwrap())
+                    .collect();
+                let out = board.distances_from(from, &m, &blocked, &targets);
+                for goals in &sets {
+                    let want = board.distance_between(goals, from, &m, &blocked);
+                    let got = goals
+                        .iter()
+                        .map(|&g| out[board.idx(g).unwrap()])
+                        .min()
+                        .unwrap();
+                    assert_eq!(got, want, "seed {seed}, case {k}, goals {goals:?}");
+                    if want == FAR {
+                        none += 1;
+                    } else {
+                        found += 1;
+                    }
+                }
+            }
+        }
+        assert!(
+            found > 200 && none > 20,
+            "{found} found, {none} without a route"
+        );
     }
 }

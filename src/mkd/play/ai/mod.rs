@@ -193,19 +193,25 @@ fn close_open_chests(cx: &mut Ctx, m: MonsterId) {
 fn candidates(s: &State, m: MonsterId) -> Vec<Candidate<HeroId>> {
     let range = s.monsters[m].stats.shoot.map(|x| x.range);
     let sneak = s.monsters[m].has(Ability::SneakAttack);
+    let heroes: Vec<HeroId> = s.heroes_in_dungeon();
+    let sets: Vec<Vec<Point>> = heroes
+        .iter()
+        .map(|&h| {
+            let rear = if sneak {
+                walk::rear_squares(s, m, h)
+            } else {
+                Vec::new()
+            };
+            if rear.is_empty() {
+                walk::attack_squares(s, m, h, range)
+            } else {
+                rear
+            }
+        })
+        .collect();
+    let travels = walk::travels(s, m, &sets, Heroes::Avoid);
     let mut v = Vec::new();
-    for h in s.heroes_in_dungeon() {
-        let rear = if sneak {
-            walk::rear_squares(s, m, h)
-        } else {
-            Vec::new()
-        };
-        let goals = if rear.is_empty() {
-            walk::attack_squares(s, m, h, range)
-        } else {
-            rear
-        };
-        let travel = walk::travel(s, m, &goals, Heroes::Avoid);
+    for (&h, travel) in heroes.iter().zip(travels) {
         if travel == FAR {
             continue;
         }

@@ -146,6 +146,52 @@ pub fn travel(s: &State, m: MonsterId, goals: &[Point], heroes: Heroes) -> u32 {
     }
 }
 
+/// [`travel`] to each of several goal sets, from one walk out of the
+/// monster's square (and, for the sets that walk round the heroes cannot
+/// reach, one more through them) instead of a walk in from each set.
+pub fn travels(s: &State, m: MonsterId, sets: &[Vec<Point>], heroes: Heroes) -> Vec<u32> {
+    let mut out = vec![FAR; sets.len()];
+    let Some(me) = s.monsters[m].pos else {
+        return out;
+    };
+    let mover = s.monster_mover(m);
+    let occ = s.occupancy();
+    let stages: &[bool] = match heroes {
+        Heroes::Avoid => &[true, false],
+        Heroes::Ignore => &[false],
+    };
+    for (k, goals) in sets.iter().enumerate() {
+        if goals.contains(&me) {
+            out[k] = 0;
+        }
+    }
+    for &heroes_block in stages {
+        let open: Vec<usize> = (0..sets.len()).filter(|&k| out[k] == FAR).collect();
+        let targets: Vec<usize> = open
+            .iter()
+            .flat_map(|&k| sets[k].iter().filter_map(|&g| s.board.idx(g)))
+            .collect();
+        if targets.is_empty() {
+            break;
+        }
+        let what = Occupancy::MONSTER
+            | Occupancy::TOKEN
+            | Occupancy::PRISONER
+            | if heroes_block { Occupancy::HERO } else { 0 };
+        let blocked = |p: Point| p != me && occ.has(p, what);
+        let d = s.board.distances_from(me, &mover, &blocked, &targets);
+        for k in open {
+            out[k] = sets[k]
+                .iter()
+                .filter_map(|&g| s.board.idx(g))
+                .map(|i| d[i])
+                .min()
+                .unwrap_or(FAR);
+        }
+    }
+    out
+}
+
 /// Can a monster standing on hero square `p` with `left` speed get beyond
 /// the heroes in its way to a square it may stop on?
 fn can_clear(s: &State, m: MonsterId, p: Point, left: u32, dist: &[u32], through: bool) -> bool {
