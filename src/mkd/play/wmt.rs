@@ -169,12 +169,19 @@ pub fn nearest_hero_from(
     why: impl Display,
 ) -> Option<HeroId> {
     let s = &*cx.s;
-    let mut best: Vec<(u32, HeroId)> = Vec::new();
-    for h in s.heroes_in_dungeon() {
-        let hp = s.heroes[h].pos().expect("inside");
-        let d = s.board.distance_between(&[hp], from, mover, &|_| false);
-        best.push((d, h));
-    }
+    let heroes = s.heroes_in_dungeon();
+    let at: Vec<Option<usize>> = heroes
+        .iter()
+        .map(|&h| s.heroes[h].pos().and_then(|p| s.board.idx(p)))
+        .collect();
+    let targets: Vec<usize> = at.iter().flatten().copied().collect();
+    // One walk out from the token's square reaches every hero.
+    let out = s.board.distances_from(from, mover, &|_| false, &targets);
+    let best: Vec<(u32, HeroId)> = heroes
+        .iter()
+        .zip(&at)
+        .map(|(&h, i)| (i.map_or(FAR, |i| out[i]), h))
+        .collect();
     let min = best.iter().map(|b| b.0).min()?;
     let ties: Vec<HeroId> = best.iter().filter(|b| b.0 == min).map(|b| b.1).collect();
     let k = cx
