@@ -1265,32 +1265,13 @@ fn walk_towards(g: &State, h: HeroId, goals: &[Point]) -> Option<HeroAction> {
 /// reveal a token (beside one, or on its tile), except `here`, the walking
 /// hero's own.
 fn shunned_squares(g: &State, here: Option<usize>) -> Vec<usize> {
-    let mut v: Vec<usize> = g
-        .floor_monsters()
-        .filter_map(|m| g.monsters[m].pos)
-        .filter_map(|q| g.board.idx(q))
-        .collect();
-    for w in &g.wmts {
-        for dy in -1..=1 {
-            for dx in -1..=1 {
-                v.extend(g.board.idx(Point {
-                    x: w.pos.x + dx,
-                    y: w.pos.y + dy,
-                }));
-            }
-        }
-        if let Some(t) = g.board.tile_at(w.pos) {
-            let r = &g.board.tiles[t];
-            for y in r.y..r.y + r.height {
-                for x in r.x..r.x + r.width {
-                    let q = Point { x, y };
-                    if g.board.tile_at(q) == Some(t) {
-                        v.extend(g.board.idx(q));
-                    }
-                }
-            }
-        }
-    }
+    let mut v = g.token_trigger_squares();
+    v.extend(
+        g.floor_monsters()
+            .filter_map(|m| g.monsters[m].pos)
+            .chain(g.wmts.iter().map(|w| w.pos))
+            .filter_map(|q| g.board.idx(q)),
+    );
     v.sort_unstable();
     v.dedup();
     v.retain(|&i| Some(i) != here);

@@ -1023,6 +1023,48 @@ impl State {
             .collect()
     }
 
+    /// Would a hero on `p` reveal a token ([`Self::wmt_triggered_by`] not
+    /// empty)?
+    pub fn triggers_token(&self, p: Point) -> bool {
+        let tile = self.board.tile_at(p);
+        self.wmts.iter().any(|w| {
+            Board::adjacent(w.pos, p) || (tile.is_some() && self.board.tile_at(w.pos) == tile)
+        })
+    }
+
+    /// Every square (board index, ascending) that would reveal a token:
+    /// the squares round each token and those of its tile, gathered from
+    /// the tokens rather than by asking of every square.
+    pub fn token_trigger_squares(&self) -> Vec<usize> {
+        let b = &self.board;
+        let mut v = Vec::new();
+        for w in &self.wmts {
+            for dy in -1..=1 {
+                for dx in -1..=1 {
+                    v.extend(b.idx(Point {
+                        x: w.pos.x + dx,
+                        y: w.pos.y + dy,
+                    }));
+                }
+            }
+            if let Some(t) = b.tile_at(w.pos) {
+                let r = &b.tiles[t];
+                for y in r.y..r.y + r.height {
+                    for x in r.x..r.x + r.width {
+                        let q = Point { x, y };
+                        if b.tile_at(q) == Some(t) {
+                            v.extend(b.idx(q));
+                        }
+                    }
+                }
+            }
+        }
+        v.sort_unstable();
+        v.dedup();
+        v.retain(|&i| self.triggers_token(b.point(i)));
+        v
+    }
+
     /// The nearest free passable square to `p` (itself first), by rings.
     pub fn free_square_near(&self, p: Point) -> Option<Point> {
         for r in 0..6i32 {

@@ -584,9 +584,11 @@ pub fn could_reveal(s: &State, m: MonsterId, speed: u32) -> bool {
     if !(mon.has(Ability::Stealth) || mon.has(Ability::LimitedInvisibility)) || s.wmts.is_empty() {
         return false;
     }
-    let goals: Vec<Point> = (0..s.board.len())
+    let goals: Vec<Point> = s
+        .token_trigger_squares()
+        .into_iter()
         .map(|i| s.board.point(i))
-        .filter(|&p| s.board.passable(p) && !s.wmt_triggered_by(p).is_empty())
+        .filter(|&p| s.board.passable(p))
         .filter(|&p| mon.pos == Some(p) || !s.occupied(p))
         .collect();
     !goals.is_empty() && walk::travel(s, m, &goals, Heroes::Avoid) <= speed

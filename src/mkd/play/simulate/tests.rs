@@ -342,7 +342,7 @@ fn a_kept_field_is_the_field_a_new_walk_gives() {
 }
 
 #[test]
-fn the_shunned_squares_are_those_a_figure_or_a_token_would_block() {
+fn the_shunned_and_trigger_squares_are_those_a_figure_or_a_token_would_block() {
     use crate::mkd::play::testkit::*;
     let mut g = game_of((*self::scenario()).clone(), CombatMode::Dice, &[]);
     assert!(!g.wmts.is_empty(), "the seed-7 dungeon has tokens");
@@ -355,6 +355,10 @@ fn the_shunned_squares_are_those_a_figure_or_a_token_would_block() {
         .map(|i| g.board.point(i))
         .find(|&q| g.board.passable(q) && g.wmt_triggered_by(q).is_empty())
         .unwrap();
+    let triggers: Vec<usize> = (0..g.board.len())
+        .filter(|&i| !g.wmt_triggered_by(g.board.point(i)).is_empty())
+        .collect();
+    assert_eq!(g.token_trigger_squares(), triggers);
     for here in [None, g.board.idx(beside), g.board.idx(far)] {
         let occ = g.occupancy();
         let want: Vec<usize> = (0..g.board.len())
