@@ -7,6 +7,7 @@ pub mod digest;
 pub mod fs;
 pub mod geom;
 pub mod recent;
+pub mod reuse;
 pub mod text;
 pub mod yaml;
 pub mod yaml_emit;

@@ -39,6 +39,13 @@ pub struct Game {
     dice: Dice,
 }
 
+thread_local! {
+    /// The thread's spare copy of a game, for [`Game::play_into`] to copy
+    /// the game onto before each command.
+    static UNDO: std::cell::RefCell<Option<Box<(State, Dice)>>> =
+        const { std::cell::RefCell::new(None) };
+}
+
 /// The game's state is read (and, in tests, set up) through the game.
 impl Deref for Game {
     type Target = State;
@@ -96,24 +103,37 @@ impl Game {
     /// [`Game::play`], adding the events to `out` (cleared first).
     pub fn play_into(&mut self, cmd: Command, out: &mut Vec<Event>) -> Result<(), Refusal> {
         out.clear();
-        let backup = self.clone();
+        // The copy to go back to is copied onto the thread's spare one, so
+        // it reuses that one's room; a command played leaves it spare again.
+        let spare = UNDO.with(|u| u.borrow_mut().take());
+        let mut backup = match spare {
+            Some(mut b) => {
+                b.0.clone_from(&self.state);
+                b.1.clone_from(&self.dice);
+                b
+            }
+            None => Box::new((self.state.clone(), self.dice.clone())),
+        };
         let mut cx = Ctx {
             s: &mut self.state,
             dice: &mut self.dice,
             out,
         };
-        match run(&mut cx, cmd) {
+        let played = run(&mut cx, cmd);
+        match played {
             Ok(()) => {
                 // The dice log is not needed once the command is played.
                 self.dice.truncate_log(0);
-                Ok(())
             }
-            Err(e) => {
-                *self = backup;
+            Err(_) => {
+                std::mem::swap(&mut self.state, &mut backup.0);
+                std::mem::swap(&mut self.dice, &mut backup.1);
                 out.clear();
-                Err(e)
             }
         }
+        // A thread that is ending has no spare left; the copy just goes.
+        let _ = UNDO.try_with(|u| *u.borrow_mut() = Some(backup));
+        played
     }
 
     /// Applies one typed line: on success the lines the dungeon answers

@@ -3,6 +3,7 @@
 //! questions every rule asks of them (who stands where, how a figure walks,
 //! which squares lead out). Nothing here rolls a die or reports anything.
 
+use crate::core::reuse::clone_by_fields;
 use crate::mkd::figures::{Ability, Stats};
 use crate::mkd::floors::Dungeon;
 use crate::mkd::mission::{Goal, Mission};
@@ -104,7 +105,7 @@ pub enum HeroPlace {
 }
 
 /// A hero in play.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, PartialEq)]
 pub struct HeroState {
     /// Name from the party file (commands use it, ignoring case).
     pub name: Arc<str>,
@@ -147,6 +148,28 @@ pub struct HeroState {
     /// Knocked out (not dead) at its last wound: a survivor if the heroes win.
     pub out_cold: bool,
 }
+
+clone_by_fields!(HeroState {
+    name,
+    team,
+    value,
+    stats,
+    abilities,
+    place,
+    facing,
+    wounds,
+    spent,
+    done,
+    chests,
+    held,
+    levels,
+    start_level,
+    items,
+    boost,
+    con,
+    reeling,
+    out_cold
+});
 
 /// What a hero's items add right now: applied to the hero's stats and
 /// abilities, and taken off exactly when they stop working.
@@ -228,7 +251,7 @@ pub enum MonsterMode {
 }
 
 /// A revealed monster.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, PartialEq)]
 pub struct MonsterState {
     /// Transcript name: the figure's name in lower case with dashes and a number (`orc-raider-2`).
     pub id: Arc<str>,
@@ -259,6 +282,23 @@ pub struct MonsterState {
     /// Turns of magic freeze or confusion left.
     pub held: u32,
 }
+
+clone_by_fields!(MonsterState {
+    id,
+    name,
+    points,
+    abilities,
+    stats,
+    pos,
+    facing,
+    wounds,
+    surprised,
+    mode,
+    carrying,
+    demoralized,
+    dismounted,
+    held
+});
 
 impl MonsterState {
     /// Does the monster still ride its mount?
@@ -607,7 +647,7 @@ impl FloorPlay {
 /// from, and everything the commands have changed. Everything in it follows
 /// from those and the commands applied so far (with the dice), so a save
 /// file only needs the commands.
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 pub struct State {
     /// The floor being played.
     pub scenario: Arc<Scenario>,
@@ -678,6 +718,41 @@ pub struct State {
     /// Timer, second entrance, stairs and floors.
     pub floors: FloorPlay,
 }
+
+clone_by_fields!(State {
+    scenario,
+    tables,
+    party,
+    opts,
+    board,
+    turn,
+    phase,
+    pending,
+    team_order,
+    free_breakaway,
+    auto_attacks,
+    injuries,
+    active_hero,
+    heroes,
+    wmts,
+    monsters,
+    floor_from,
+    chests,
+    markers,
+    chest_pool,
+    wmt_pool,
+    monster_pool,
+    doors_left,
+    terrain_left,
+    furnishings_left,
+    visited,
+    xp,
+    xp_spent,
+    fallen,
+    stats,
+    mission,
+    floors
+});
 
 impl State {
     /// The board, to change: copied first if a copy of the state shares it
