@@ -264,12 +264,17 @@ impl Board {
     pub fn new(s: &Scenario) -> Board {
         let width = s.size.width as i32;
         let height = s.size.height as i32;
+        // A tile turned at the grid's edge sticks out by less than its
+        // longer side; one square more keeps the outermost ring empty,
+        // which lets the route walks step to all four neighbours of any
+        // square a figure can stand on without a bounds check.
         let margin = s
             .tiles
             .iter()
             .map(|t| t.width.max(t.height) as i32)
             .max()
-            .unwrap_or(0);
+            .unwrap_or(0)
+            + 1;
         let (cols, rows) = (width.max(0) + 2 * margin, height.max(0) + 2 * margin);
         let n = (cols * rows) as usize;
         let mut cells = vec![Cell::Void; n];
@@ -395,8 +400,39 @@ impl Board {
     /// Changes a cell (terrain markers, vortex overlaps).
     pub fn set_cell(&mut self, p: Point, c: Cell) {
         if let Some(i) = self.index(p) {
-            self.cells[i] = c;
+            // The outermost ring stays void (see `Board::new`), as squares
+            // off the table do.
+            if !self.on_rim(i) {
+                self.cells[i] = c;
+            }
         }
+    }
+
+    /// Is square `i` on the outermost ring of the table, which stays void?
+    fn on_rim(&self, i: usize) -> bool {
+        let (cols, rows) = (self.cols as usize, self.rows as usize);
+        let (x, y) = (i % cols, i / cols);
+        x == 0 || y == 0 || x + 1 == cols || y + 1 == rows
+    }
+
+    /// The four neighbours of square `i` (north, east, south, west), which
+    /// is not on the outermost ring: every square that is not void.
+    #[inline]
+    fn inner_around(&self, i: usize) -> [usize; 4] {
+        let cols = self.cols as usize;
+        [i - cols, i + 1, i + cols, i - 1]
+    }
+
+    /// The neighbours of any square `i` that lie on the table.
+    fn around(&self, i: usize) -> [Option<usize>; 4] {
+        let (cols, rows) = (self.cols as usize, self.rows as usize);
+        let (x, y) = (i % cols, i / cols);
+        [
+            (y > 0).then(|| i - cols),
+            (x + 1 < cols).then_some(i + 1),
+            (y + 1 < rows).then_some(i + cols),
+            (x > 0).then(|| i - 1),
+        ]
     }
 
     /// Can a figure stand on this square?
@@ -808,7 +844,6 @@ impl Board {
         dist.set(start, 0);
         buckets[0].push(start);
         let mut queued = 1usize;
-        let (cols, rows) = (self.cols as usize, self.rows as usize);
         let mut d = 0u32;
         while queued > 0 {
             // Every square at d or less is final now.
@@ -826,13 +861,13 @@ impl Board {
                 if i != start && blocked(self.point(i)) {
                     continue;
                 }
-                let (x, y) = (i % cols, i / cols);
-                let around = [
-                    (y > 0).then(|| i - cols),
-                    (x + 1 < cols).then_some(i + 1),
-                    (y + 1 < rows).then_some(i + cols),
-                    (x > 0).then(|| i - 1),
-                ];
+                // Any square but the start was entered, so is not void and
+                // not on the rim.
+                let around = if i == start {
+                    self.around(i)
+                } else {
+                    self.inner_around(i).map(Some)
+                };
                 for j in around.into_iter().flatten() {
                     let c = if near_door[i] && near_door[j] {
                         self.step_cost_near(self.point(i), self.point(j), m, true)
@@ -883,7 +918,6 @@ impl Board {
                 queued += 1;
             }
         }
-        let (cols, rows) = (self.cols as usize, self.rows as usize);
         let mut d = 0u32;
         while queued > 0 {
             // Every square nearer than d is done: a distance of d or less
@@ -909,14 +943,8 @@ impl Board {
                 if d > 0 && blocked(here) {
                     continue;
                 }
-                let (x, y) = (i % cols, i / cols);
-                let around = [
-                    (y > 0).then(|| i - cols),
-                    (x + 1 < cols).then_some(i + 1),
-                    (y + 1 < rows).then_some(i + cols),
-                    (x > 0).then(|| i - 1),
-                ];
-                for j in around.into_iter().flatten() {
+                // A square one can enter is not void, so not on the rim.
+                for j in self.inner_around(i) {
                     // The step goes from j into `here`.
                     let c = if near_door[i] && near_door[j] {
                         match self.step_cost_near(self.point(j), here, m, true) {
@@ -1415,5 +1443,43 @@ mod tests {
             found > 200 && none > 20,
             "{found} found, {none} without a route"
         );
+    }
+
+    /// The outermost ring of the table is void on every board and stays so
+    /// (the walks step round any other square without a bounds check),
+    /// while a cell can still be set just inside it.
+    #[test]
+    fn the_rim_of_the_table_stays_void() {
+        let ts = crate::tileset::default_tileset();
+        for seed in 1..=8 {
+            let s = generate(
+                &ts,
+                &GenerateParams {
+                    seed,
+                    ..GenerateParams::default()
+                },
+            )
+            .unwrap();
+            let mut board = Board::new(&s);
+            let rim: Vec<usize> = (0..board.len()).filter(|&i| board.on_rim(i)).collect();
+            assert_eq!(
+                rim.len() as i32,
+                2 * (board.cols + board.rows) - 4,
+                "seed {seed}"
+            );
+            assert!(
+                rim.iter().all(|&i| board.cells[i] == Cell::Void),
+                "seed {seed}"
+            );
+            let corner = board.point(0);
+            board.set_cell(corner, Cell::Floor);
+            assert_eq!(board.cell(corner), Cell::Void);
+            let inside = Point {
+                x: corner.x + 1,
+                y: corner.y + 1,
+            };
+            board.set_cell(inside, Cell::Floor);
+            assert_eq!(board.cell(inside), Cell::Floor);
+        }
     }
 }
