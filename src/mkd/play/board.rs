@@ -36,6 +36,41 @@ thread_local! {
     static SPARE: std::cell::RefCell<Vec<(Vec<u32>, Vec<u32>)>> =
         const { std::cell::RefCell::new(Vec::new()) };
     static NEAR_DOOR: std::cell::RefCell<Vec<bool>> = const { std::cell::RefCell::new(Vec::new()) };
+    static BUCKETS: std::cell::RefCell<Vec<Vec<usize>>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// The ring of buckets a walk queues squares in, taken from (and put back
+/// to) a per-thread spare so their room is reused from walk to walk.
+struct Buckets(Vec<Vec<usize>>);
+
+impl Buckets {
+    /// `ring` empty buckets.
+    fn take(ring: usize) -> Buckets {
+        let mut b = BUCKETS.with(|b| std::mem::take(&mut *b.borrow_mut()));
+        for q in &mut b {
+            q.clear();
+        }
+        b.resize_with(ring.max(b.len()), Vec::new);
+        Buckets(b)
+    }
+
+    /// Back to the thread's spare.
+    fn put_back(self) {
+        let _ = BUCKETS.try_with(|b| *b.borrow_mut() = self.0);
+    }
+}
+
+impl std::ops::Index<usize> for Buckets {
+    type Output = Vec<usize>;
+    fn index(&self, i: usize) -> &Vec<usize> {
+        &self.0[i]
+    }
+}
+
+impl std::ops::IndexMut<usize> for Buckets {
+    fn index_mut(&mut self, i: usize) -> &mut Vec<usize> {
+        &mut self.0[i]
+    }
 }
 
 impl Field {
@@ -840,7 +875,7 @@ impl Board {
             return self.walk_from_by_heap(start, m, blocked, targets, near_door);
         }
         let ring = max_step as usize + 1;
-        let mut buckets: Vec<Vec<usize>> = vec![Vec::new(); ring];
+        let mut buckets = Buckets::take(ring);
         dist.set(start, 0);
         buckets[0].push(start);
         let mut queued = 1usize;
@@ -887,6 +922,7 @@ impl Board {
             buckets[slot] = here_now;
             d += 1;
         }
+        buckets.put_back();
         dist
     }
 
@@ -909,7 +945,7 @@ impl Board {
             return self.distances_by_heap(goals, m, blocked, near_door, stop);
         }
         let ring = max_step as usize + 1;
-        let mut buckets: Vec<Vec<usize>> = vec![Vec::new(); ring];
+        let mut buckets = Buckets::take(ring);
         let mut queued = 0usize;
         for &g in goals {
             if let Some(i) = self.index(g) {
@@ -967,6 +1003,7 @@ impl Board {
             buckets[slot] = here_now;
             d += 1;
         }
+        buckets.put_back();
         dist
     }
 
