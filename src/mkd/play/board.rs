@@ -1094,25 +1094,28 @@ impl Board {
 
     /// The neighbours of `from` that lie on a shortest route along `dist`,
     /// clockwise from north.
-    pub fn downhill(&self, from: Point, dist: &[u32], m: &Mover) -> Vec<Point> {
+    pub fn downhill(&self, from: Point, dist: &[u32], m: &Mover) -> Steps {
+        let mut steps = Steps::default();
         let Some(i) = self.index(from) else {
-            return Vec::new();
+            return steps;
         };
         let here = dist[i];
         if here == FAR || here == 0 {
-            return Vec::new();
+            return steps;
         }
-        Board::neighbours(from)
-            .into_iter()
-            .filter(|&p| {
-                self.index(p).is_some_and(|j| {
-                    dist[j] != FAR
-                        && self
-                            .step_cost(from, p, m)
-                            .is_some_and(|c| dist[j] + c == here)
-                })
-            })
-            .collect()
+        for p in Board::neighbours(from) {
+            let on_route = self.index(p).is_some_and(|j| {
+                dist[j] != FAR
+                    && self
+                        .step_cost(from, p, m)
+                        .is_some_and(|c| dist[j] + c == here)
+            });
+            if on_route {
+                steps.at[steps.len] = p;
+                steps.len += 1;
+            }
+        }
+        steps
     }
 }
 
@@ -1168,6 +1171,38 @@ impl Board {
                             && !keeps_a_way(i)
                     })
         })
+    }
+}
+
+/// A square's neighbours on a shortest route ([`Board::downhill`]): up to
+/// four, kept in place rather than in a new vector, read as a slice.
+#[derive(Debug, Clone, Copy)]
+pub struct Steps {
+    at: [Point; 4],
+    len: usize,
+}
+
+impl Default for Steps {
+    fn default() -> Steps {
+        Steps {
+            at: [Point { x: 0, y: 0 }; 4],
+            len: 0,
+        }
+    }
+}
+
+impl std::ops::Deref for Steps {
+    type Target = [Point];
+    fn deref(&self) -> &[Point] {
+        &self.at[..self.len]
+    }
+}
+
+impl IntoIterator for Steps {
+    type Item = Point;
+    type IntoIter = std::iter::Take<std::array::IntoIter<Point, 4>>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.at.into_iter().take(self.len)
     }
 }
 

@@ -219,8 +219,12 @@ fn walk_token(cx: &mut Ctx, i: usize, goal: &[Point]) {
             break;
         }
         let s = &*cx.s;
-        let mut next = s.board.downhill(here, &dist, &mover);
-        next.retain(|&p| !s.occupied(p));
+        let next: Vec<Point> = s
+            .board
+            .downhill(here, &dist, &mover)
+            .into_iter()
+            .filter(|&p| !s.occupied(p))
+            .collect();
         if next.is_empty() {
             break;
         }

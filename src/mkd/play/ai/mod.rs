@@ -643,10 +643,11 @@ fn seek_help(cx: &mut Ctx, m: MonsterId, speed: u32) -> bool {
         return true;
     }
     let s = &*cx.s;
-    let goals: Vec<Point> = (0..s.board.len())
+    let goals: Vec<Point> = s
+        .token_trigger_squares()
+        .into_iter()
         .map(|i| s.board.point(i))
         .filter(|&p| s.board.passable(p) && !s.occupied(p))
-        .filter(|&p| !s.wmt_triggered_by(p).is_empty())
         .collect();
     let w = walk::walk(
         cx,
