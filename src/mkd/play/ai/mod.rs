@@ -194,6 +194,7 @@ fn candidates(s: &State, m: MonsterId) -> Vec<Candidate<HeroId>> {
     let range = s.monsters[m].stats.shoot.map(|x| x.range);
     let sneak = s.monsters[m].has(Ability::SneakAttack);
     let heroes: Vec<HeroId> = s.heroes_in_dungeon();
+    let occ = s.occupancy();
     let sets: Vec<Vec<Point>> = heroes
         .iter()
         .map(|&h| {
@@ -203,7 +204,7 @@ fn candidates(s: &State, m: MonsterId) -> Vec<Candidate<HeroId>> {
                 Vec::new()
             };
             if rear.is_empty() {
-                walk::attack_squares(s, m, h, range)
+                walk::attack_squares_in(s, &occ, m, h, range)
             } else {
                 rear
             }

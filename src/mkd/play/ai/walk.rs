@@ -453,11 +453,23 @@ pub fn ray(board: &Board, a: Point, b: Point, range: u32) -> Vec<Point> {
 /// or, with a `range`, within that many squares (counting his) and in line
 /// of sight. Only squares it can stand on (free, or its own).
 pub fn attack_squares(s: &State, m: MonsterId, h: HeroId, range: Option<u32>) -> Vec<Point> {
+    attack_squares_in(s, &s.occupancy(), m, h, range)
+}
+
+/// [`attack_squares`] with who stands where already gathered, for a caller
+/// that asks about every hero.
+pub fn attack_squares_in(
+    s: &State,
+    occ: &Occupancy,
+    m: MonsterId,
+    h: HeroId,
+    range: Option<u32>,
+) -> Vec<Point> {
     let Some(hp) = s.heroes[h].pos() else {
         return Vec::new();
     };
     let me = s.monsters[m].pos;
-    let free = |q: Point| s.board.passable(q) && (Some(q) == me || !s.occupied(q));
+    let free = |q: Point| s.board.passable(q) && (Some(q) == me || !occ.has(q, Occupancy::ANY));
     let mut v: Vec<Point> = all_around(hp)
         .into_iter()
         .filter(|&q| free(q) && s.board.touching(q, hp))
@@ -466,9 +478,8 @@ pub fn attack_squares(s: &State, m: MonsterId, h: HeroId, range: Option<u32>) ->
         // The square loop meets each square once, so only the squares next
         // to the hero, listed first, can already be there.
         let next_to = v.len();
-        // Many squares to test: who stands where, read once; the squares in
-        // range that see the hero depend on the board alone, and are kept.
-        let occ = s.occupancy();
+        // The squares in range that see the hero depend on the board
+        // alone, and are kept.
         for &q in seeing_squares(&s.board, hp, r).iter() {
             if !v[..next_to].contains(&q) && (Some(q) == me || !occ.has(q, Occupancy::ANY)) {
                 v.push(q);
