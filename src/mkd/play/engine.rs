@@ -103,6 +103,25 @@ impl Game {
     /// [`Game::play`], adding the events to `out` (cleared first).
     pub fn play_into(&mut self, cmd: Command, out: &mut Vec<Event>) -> Result<(), Refusal> {
         out.clear();
+        if !refused_only_before_changing(&cmd) {
+            return self.play_with_undo(cmd, out);
+        }
+        let mut cx = Ctx {
+            s: &mut self.state,
+            dice: &mut self.dice,
+            out,
+        };
+        let played = run(&mut cx, cmd);
+        match played {
+            Ok(()) => self.dice.truncate_log(0),
+            Err(_) => out.clear(),
+        }
+        played
+    }
+
+    /// [`Game::play_into`] for a command that may be refused after it has
+    /// changed something: the game is copied first and put back then.
+    fn play_with_undo(&mut self, cmd: Command, out: &mut Vec<Event>) -> Result<(), Refusal> {
         // The copy to go back to is copied onto the thread's spare one, so
         // it reuses that one's room; a command played leaves it spare again.
         let spare = UNDO.with(|u| u.borrow_mut().take());
@@ -183,6 +202,24 @@ impl Game {
 }
 
 /// One command against the state.
+/// Is `cmd` refused, if at all, only by the checks at the top of [`run`],
+/// before anything has changed? Then [`Game::play_into`] needs no copy to
+/// go back to. Ending a turn (a quarter of the commands of an automatic
+/// game) is one: the phase checks are its only refusals.
+fn refused_only_before_changing(cmd: &Command) -> bool {
+    matches!(
+        cmd,
+        Command::EndTurn
+            | Command::Done
+            | Command::FreeBreakaway(_)
+            | Command::AutoAttacks(_)
+            | Command::Status
+            | Command::Map
+            | Command::Help
+            | Command::Undo
+    )
+}
+
 fn run(cx: &mut Ctx, cmd: Command) -> Result<(), Refusal> {
     match cmd {
         Command::Status => {
@@ -558,6 +595,43 @@ mod tests {
     use crate::mkd::play::state::{Banner, Outcome};
     use crate::mkd::play::testkit::*;
     use crate::tileset::Side;
+
+    /// The commands played without a copy to go back to are refused only
+    /// before they change anything: the game reads the same after.
+    #[test]
+    fn commands_played_without_a_copy_are_refused_before_changing_anything() {
+        let mut g = game(&[]);
+        put_hero(&mut g, 0, p(2, 2), Side::N);
+        let refused_unchanged = |g: &mut Game, line: &str, phase: Phase| {
+            g.phase = phase;
+            let cmd = command::parse(line).unwrap().unwrap();
+            assert!(refused_only_before_changing(&cmd), "{line}");
+            let before = format!("{:?}", **g);
+            let why = refused(g, line);
+            assert_eq!(format!("{:?}", **g), before, "{line}: {why}");
+            why
+        };
+        assert_eq!(
+            refused_unchanged(&mut g, "end turn", Phase::Reports),
+            Refusal::AwaitingReports
+        );
+        assert_eq!(
+            refused_unchanged(&mut g, "done", Phase::Heroes(0)),
+            Refusal::NothingToReport
+        );
+        for line in ["end turn", "done", "undo"] {
+            let why = refused_unchanged(&mut g, line, Phase::Over(Outcome::Won));
+            assert!(
+                matches!(why, Refusal::GameOver { .. } | Refusal::NothingToUndo),
+                "{line}: {why}"
+            );
+        }
+        // Played, it changes the game.
+        g.phase = Phase::Heroes(0);
+        let before = format!("{:?}", *g);
+        ok(&mut g, "end turn");
+        assert_ne!(format!("{:?}", *g), before);
+    }
 
     #[test]
     fn the_shared_pool_pays_for_heals_and_levels_in_fifties() {
