@@ -1265,7 +1265,7 @@ fn walk_towards(g: &State, h: HeroId, goals: &[Point]) -> Option<HeroAction> {
 /// reveal a token (beside one, or on its tile), except `here`, the walking
 /// hero's own.
 fn shunned_squares(g: &State, here: Option<usize>) -> Vec<usize> {
-    let mut v = g.token_trigger_squares();
+    let mut v = g.token_trigger_squares().to_vec();
     v.extend(
         g.floor_monsters()
             .filter_map(|m| g.monsters[m].pos)

@@ -3,6 +3,7 @@
 //! questions every rule asks of them (who stands where, how a figure walks,
 //! which squares lead out). Nothing here rolls a die or reports anything.
 
+use crate::core::recent::{Recent, Same};
 use crate::core::reuse::clone_by_fields;
 use crate::mkd::figures::{Ability, Stats};
 use crate::mkd::floors::Dungeon;
@@ -18,6 +19,7 @@ use crate::tileset::Side;
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 use std::ops::{Index, IndexMut};
+use std::rc::Rc;
 use std::sync::Arc;
 
 // ---------------------------------------------------------------- ids
@@ -641,6 +643,39 @@ impl FloorPlay {
     }
 }
 
+/// The squares (board indexes, ascending) that reveal one of the tokens
+/// standing on `tokens`: those round each token, and those of its tile
+/// (a token's own square is one when it lies on a tile, or beside another).
+fn trigger_squares(b: &Board, tokens: &[Point]) -> Vec<usize> {
+    let mut v = Vec::new();
+    for &w in tokens {
+        for dy in -1..=1 {
+            for dx in -1..=1 {
+                if (dx, dy) != (0, 0) {
+                    v.extend(b.idx(Point {
+                        x: w.x + dx,
+                        y: w.y + dy,
+                    }));
+                }
+            }
+        }
+        if let Some(t) = b.tile_at(w) {
+            let r = &b.tiles[t];
+            for y in r.y..r.y + r.height {
+                for x in r.x..r.x + r.width {
+                    let q = Point { x, y };
+                    if b.tile_at(q) == Some(t) {
+                        v.extend(b.idx(q));
+                    }
+                }
+            }
+        }
+    }
+    v.sort_unstable();
+    v.dedup();
+    v
+}
+
 // ---------------------------------------------------------------- the state
 
 /// A running game's state: the scenario, party and tables it was made
@@ -1098,46 +1133,28 @@ impl State {
             .collect()
     }
 
-    /// Would a hero on `p` reveal a token ([`Self::wmt_triggered_by`] not
-    /// empty)?
-    pub fn triggers_token(&self, p: Point) -> bool {
-        let tile = self.board.tile_at(p);
-        self.wmts.iter().any(|w| {
-            Board::adjacent(w.pos, p) || (tile.is_some() && self.board.tile_at(w.pos) == tile)
-        })
-    }
-
     /// Every square (board index, ascending) that would reveal a token:
     /// the squares round each token and those of its tile, gathered from
     /// the tokens rather than by asking of every square.
-    pub fn token_trigger_squares(&self) -> Vec<usize> {
-        let b = &self.board;
-        let mut v = Vec::new();
-        for w in &self.wmts {
-            for dy in -1..=1 {
-                for dx in -1..=1 {
-                    v.extend(b.idx(Point {
-                        x: w.pos.x + dx,
-                        y: w.pos.y + dy,
-                    }));
-                }
-            }
-            if let Some(t) = b.tile_at(w.pos) {
-                let r = &b.tiles[t];
-                for y in r.y..r.y + r.height {
-                    for x in r.x..r.x + r.width {
-                        let q = Point { x, y };
-                        if b.tile_at(q) == Some(t) {
-                            v.extend(b.idx(q));
-                        }
-                    }
-                }
-            }
+    ///
+    /// They depend on the board and where the tokens stand alone, which
+    /// the heroes' commands seldom change: the thread's 8 most recent
+    /// lists are kept (the same `Arc` board, which the entry holds, and the
+    /// same token squares give the same list).
+    pub fn token_trigger_squares(&self) -> Rc<Vec<usize>> {
+        type Key = (Same<Board>, Vec<Point>);
+        thread_local! {
+            static RECENT: std::cell::RefCell<Recent<Key, Rc<Vec<usize>>>> =
+                const { std::cell::RefCell::new(Recent::new(8)) };
         }
-        v.sort_unstable();
-        v.dedup();
-        v.retain(|&i| self.triggers_token(b.point(i)));
-        v
+        let tokens: Vec<Point> = self.wmts.iter().map(|w| w.pos).collect();
+        RECENT.with(|recent| {
+            recent
+                .borrow_mut()
+                .get_or_make((Same(self.board.clone()), tokens), |(_, tokens)| {
+                    Rc::new(trigger_squares(&self.board, tokens))
+                })
+        })
     }
 
     /// The nearest free passable square to `p` (itself first), by rings.

@@ -586,8 +586,8 @@ pub fn could_reveal(s: &State, m: MonsterId, speed: u32) -> bool {
     }
     let goals: Vec<Point> = s
         .token_trigger_squares()
-        .into_iter()
-        .map(|i| s.board.point(i))
+        .iter()
+        .map(|&i| s.board.point(i))
         .filter(|&p| s.board.passable(p))
         .filter(|&p| mon.pos == Some(p) || !s.occupied(p))
         .collect();

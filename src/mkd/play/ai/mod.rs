@@ -646,8 +646,8 @@ fn seek_help(cx: &mut Ctx, m: MonsterId, speed: u32) -> bool {
     let s = &*cx.s;
     let goals: Vec<Point> = s
         .token_trigger_squares()
-        .into_iter()
-        .map(|i| s.board.point(i))
+        .iter()
+        .map(|&i| s.board.point(i))
         .filter(|&p| s.board.passable(p) && !s.occupied(p))
         .collect();
     let w = walk::walk(

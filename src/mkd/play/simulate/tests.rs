@@ -358,7 +358,7 @@ fn the_shunned_and_trigger_squares_are_those_a_figure_or_a_token_would_block() {
     let triggers: Vec<usize> = (0..g.board.len())
         .filter(|&i| !g.wmt_triggered_by(g.board.point(i)).is_empty())
         .collect();
-    assert_eq!(g.token_trigger_squares(), triggers);
+    assert_eq!(*g.token_trigger_squares(), triggers);
     for here in [None, g.board.idx(beside), g.board.idx(far)] {
         let occ = g.occupancy();
         let want: Vec<usize> = (0..g.board.len())
