@@ -37,8 +37,18 @@ pub fn ascii_fold(text: &str) -> String {
 /// begins with the typed one's. `None` when nothing or more than one name
 /// fits (index into `names`).
 pub fn find<S: AsRef<str>>(names: &[S], typed: &str) -> Option<usize> {
-    let low = typed.to_lowercase();
-    if let Some(i) = names.iter().position(|n| n.as_ref().to_lowercase() == low) {
+    // Two ASCII names are the same ignoring case exactly when they are so
+    // byte by byte, which needs no lower-cased copies (the automatic
+    // heroes name a hero on every command).
+    let low = std::cell::OnceCell::new();
+    let same = |n: &str| {
+        if n.is_ascii() && typed.is_ascii() {
+            n.eq_ignore_ascii_case(typed)
+        } else {
+            n.to_lowercase() == *low.get_or_init(|| typed.to_lowercase())
+        }
+    };
+    if let Some(i) = names.iter().position(|n| same(n.as_ref())) {
         return Some(i);
     }
     let folded = ascii_fold(typed);
@@ -90,6 +100,12 @@ mod tests {
         assert_eq!(find(&names, "aram"), Some(5));
         assert_eq!(find(&names, "a"), None);
         assert_eq!(find(&names, ""), None);
+        assert_eq!(find(&names, "ARAM"), Some(5));
+        assert_eq!(find(&names, "dom-ASHUR"), Some(4));
+        // A name that lower-cases to an ASCII one (the Kelvin sign is a
+        // `k`) is found by the ASCII spelling typed, and the other way.
+        assert_eq!(find(&["Aram", "\u{212a}ell"], "kell"), Some(1));
+        assert_eq!(find(&["Kell"], "\u{212a}ELL"), Some(0));
         assert_eq!(one_word("Suten Anu"), "Suten-Anu");
     }
 }
