@@ -1287,40 +1287,44 @@ mod tests {
         *state
     }
 
+    /// The board of the default dungeon of `seed`, its passable squares,
+    /// and doors (open or shut at random) laid on `doors` random edges,
+    /// those between two passable squares.
+    fn board_with_doors(seed: u64, doors: usize, rng: &mut u64) -> (Board, Vec<Point>) {
+        let ts = crate::tileset::default_tileset();
+        let params = GenerateParams {
+            seed,
+            ..GenerateParams::default()
+        };
+        let mut board = Board::new(&generate(&ts, &params).unwrap());
+        let open: Vec<Point> = (0..board.len())
+            .map(|i| board.point(i))
+            .filter(|&p| board.passable(p))
+            .collect();
+        for _ in 0..doors {
+            let a = open[next(rng) as usize % open.len()];
+            let b = Board::neighbours(a)[next(rng) as usize % 4];
+            if board.passable(b) {
+                board.doors.push(Door {
+                    edges: vec![[a, b]],
+                    open: next(rng).is_multiple_of(2),
+                    trap: DoorTrap::Unchecked,
+                });
+            }
+        }
+        (board, open)
+    }
+
     /// The bucket queue gives the distances the classic heap walk gives
     /// (with a door look-up on every step), for dungeons with open and
     /// closed doors, every kind of mover, several goals and blocked squares.
     #[test]
     fn bucketed_distances_equal_the_heap_walk() {
-        let ts = crate::tileset::default_tileset();
         let mut rng = 0x9e37_79b9_7f4a_7c15u64;
         let (mut reached, mut doors) = (0, 0);
         for seed in 1..=12 {
-            let s = generate(
-                &ts,
-                &GenerateParams {
-                    seed,
-                    ..GenerateParams::default()
-                },
-            )
-            .unwrap();
-            let mut board = Board::new(&s);
-            let open: Vec<Point> = (0..board.len())
-                .map(|i| board.point(i))
-                .filter(|&p| board.passable(p))
-                .collect();
             // Doors on a dozen random edges between passable squares.
-            for _ in 0..12 {
-                let a = open[next(&mut rng) as usize % open.len()];
-                let b = Board::neighbours(a)[next(&mut rng) as usize % 4];
-                if board.passable(b) {
-                    board.doors.push(Door {
-                        edges: vec![[a, b]],
-                        open: next(&mut rng).is_multiple_of(2),
-                        trap: DoorTrap::Unchecked,
-                    });
-                }
-            }
+            let (board, open) = board_with_doors(seed, 12, &mut rng);
             let everywhere = vec![true; board.len()];
             for k in 0..6 {
                 let m = Mover {
@@ -1371,34 +1375,10 @@ mod tests {
     /// goals and blocked squares; both answers come up often.
     #[test]
     fn a_field_changes_when_blocking_more_exactly_when_a_new_walk_differs() {
-        let ts = crate::tileset::default_tileset();
         let mut rng = 0x2545_f491_4f6c_dd1du64;
         let (mut same, mut changed) = (0, 0);
         for seed in 1..=8 {
-            let s = generate(
-                &ts,
-                &GenerateParams {
-                    seed,
-                    ..GenerateParams::default()
-                },
-            )
-            .unwrap();
-            let mut board = Board::new(&s);
-            let open: Vec<Point> = (0..board.len())
-                .map(|i| board.point(i))
-                .filter(|&p| board.passable(p))
-                .collect();
-            for _ in 0..10 {
-                let a = open[next(&mut rng) as usize % open.len()];
-                let b = Board::neighbours(a)[next(&mut rng) as usize % 4];
-                if board.passable(b) {
-                    board.doors.push(Door {
-                        edges: vec![[a, b]],
-                        open: next(&mut rng).is_multiple_of(2),
-                        trap: DoorTrap::Unchecked,
-                    });
-                }
-            }
+            let (board, open) = board_with_doors(seed, 10, &mut rng);
             let mut pick = |n: u64| -> Vec<usize> {
                 let mut v: Vec<usize> = (0..n)
                     .map(|_| {
@@ -1449,35 +1429,11 @@ mod tests {
     /// movers (one dear enough for the heap), goals and blocked squares.
     #[test]
     fn a_walk_out_costs_what_a_walk_in_gives() {
-        let ts = crate::tileset::default_tileset();
         let mut rng = 0x51_7cc1_b727_220au64;
         let (mut found, mut none) = (0, 0);
         for seed in 1..=8 {
-            let s = generate(
-                &ts,
-                &GenerateParams {
-                    seed,
-                    ..GenerateParams::default()
-                },
-            )
-            .unwrap();
-            let mut board = Board::new(&s);
-            let open: Vec<Point> = (0..board.len())
-                .map(|i| board.point(i))
-                .filter(|&p| board.passable(p))
-                .collect();
+            let (board, open) = board_with_doors(seed, 10, &mut rng);
             let mut any = || open[next(&mut rng) as usize % open.len()];
-            for _ in 0..10 {
-                let a = any();
-                let b = Board::neighbours(a)[(a.x as usize) % 4];
-                if board.passable(b) {
-                    board.doors.push(Door {
-                        edges: vec![[a, b]],
-                        open: a.y % 2 == 0,
-                        trap: DoorTrap::Unchecked,
-                    });
-                }
-            }
             for k in 0..16 {
                 let m = Mover {
                     hindering_extra: (k % 3) as u32,
@@ -1524,17 +1480,8 @@ mod tests {
     /// while a cell can still be set just inside it.
     #[test]
     fn the_rim_of_the_table_stays_void() {
-        let ts = crate::tileset::default_tileset();
         for seed in 1..=8 {
-            let s = generate(
-                &ts,
-                &GenerateParams {
-                    seed,
-                    ..GenerateParams::default()
-                },
-            )
-            .unwrap();
-            let mut board = Board::new(&s);
+            let (mut board, _) = board_with_doors(seed, 0, &mut 1);
             let rim: Vec<usize> = (0..board.len()).filter(|&i| board.on_rim(i)).collect();
             assert_eq!(
                 rim.len() as i32,

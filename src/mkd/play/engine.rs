@@ -103,56 +103,43 @@ impl Game {
     /// [`Game::play`], adding the events to `out` (cleared first).
     pub fn play_into(&mut self, cmd: Command, out: &mut Vec<Event>) -> Result<(), Refusal> {
         out.clear();
-        if !refused_only_before_changing(&cmd) {
-            return self.play_with_undo(cmd, out);
-        }
+        // A command that may be refused after it has changed something is
+        // played on a game copied first, to go back to then.
+        let mut backup = (!refused_only_before_changing(&cmd)).then(|| self.undo_copy());
         let mut cx = Ctx {
             s: &mut self.state,
             dice: &mut self.dice,
             out,
         };
         let played = run(&mut cx, cmd);
-        match played {
-            Ok(()) => self.dice.truncate_log(0),
-            Err(_) => out.clear(),
+        if played.is_ok() {
+            // The dice log is not needed once the command is played.
+            self.dice.truncate_log(0);
+        } else {
+            if let Some(b) = backup.as_mut() {
+                std::mem::swap(&mut self.state, &mut b.0);
+                std::mem::swap(&mut self.dice, &mut b.1);
+            }
+            out.clear();
+        }
+        if let Some(b) = backup {
+            // A thread that is ending has no spare left; the copy just goes.
+            let _ = UNDO.try_with(|u| *u.borrow_mut() = Some(b));
         }
         played
     }
 
-    /// [`Game::play_into`] for a command that may be refused after it has
-    /// changed something: the game is copied first and put back then.
-    fn play_with_undo(&mut self, cmd: Command, out: &mut Vec<Event>) -> Result<(), Refusal> {
-        // The copy to go back to is copied onto the thread's spare one, so
-        // it reuses that one's room; a command played leaves it spare again.
-        let spare = UNDO.with(|u| u.borrow_mut().take());
-        let mut backup = match spare {
+    /// The game copied onto the thread's spare copy, so it reuses that
+    /// one's room; [`Game::play_into`] leaves it spare again.
+    fn undo_copy(&self) -> Box<(State, Dice)> {
+        match UNDO.with(|u| u.borrow_mut().take()) {
             Some(mut b) => {
                 b.0.clone_from(&self.state);
                 b.1.clone_from(&self.dice);
                 b
             }
             None => Box::new((self.state.clone(), self.dice.clone())),
-        };
-        let mut cx = Ctx {
-            s: &mut self.state,
-            dice: &mut self.dice,
-            out,
-        };
-        let played = run(&mut cx, cmd);
-        match played {
-            Ok(()) => {
-                // The dice log is not needed once the command is played.
-                self.dice.truncate_log(0);
-            }
-            Err(_) => {
-                std::mem::swap(&mut self.state, &mut backup.0);
-                std::mem::swap(&mut self.dice, &mut backup.1);
-                out.clear();
-            }
         }
-        // A thread that is ending has no spare left; the copy just goes.
-        let _ = UNDO.try_with(|u| *u.borrow_mut() = Some(backup));
-        played
     }
 
     /// Applies one typed line: on success the lines the dungeon answers

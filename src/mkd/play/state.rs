@@ -1069,6 +1069,16 @@ impl State {
         }
     }
 
+    /// The free squares a step downhill along `dist` leads to from `from`
+    /// ([`Board::downhill`] without the squares someone stands on).
+    pub fn free_downhill(&self, from: Point, dist: &[u32], m: &Mover) -> Vec<Point> {
+        self.board
+            .downhill(from, dist, m)
+            .into_iter()
+            .filter(|&p| !self.occupied(p))
+            .collect()
+    }
+
     /// Is a square taken by a hero, monster, token or the held prisoner?
     pub fn occupied(&self, p: Point) -> bool {
         self.hero_at(p).is_some()

@@ -219,12 +219,7 @@ fn walk_token(cx: &mut Ctx, i: usize, goal: &[Point]) {
             break;
         }
         let s = &*cx.s;
-        let next: Vec<Point> = s
-            .board
-            .downhill(here, &dist, &mover)
-            .into_iter()
-            .filter(|&p| !s.occupied(p))
-            .collect();
+        let next = s.free_downhill(here, &dist, &mover);
         if next.is_empty() {
             break;
         }

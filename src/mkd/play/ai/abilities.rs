@@ -530,12 +530,7 @@ pub fn drift(cx: &mut Ctx, m: MonsterId, h: HeroId, what: Ability) {
     let mut path = Vec::new();
     while !goal.contains(&here) {
         let s = &*cx.s;
-        let next: Vec<Point> = s
-            .board
-            .downhill(here, &dist, &mover)
-            .into_iter()
-            .filter(|&p| !s.occupied(p))
-            .collect();
+        let next = s.free_downhill(here, &dist, &mover);
         if next.is_empty() {
             break;
         }
