@@ -458,18 +458,6 @@ impl Board {
         [i - cols, i + 1, i + cols, i - 1]
     }
 
-    /// The neighbours of any square `i` that lie on the table.
-    fn around(&self, i: usize) -> [Option<usize>; 4] {
-        let (cols, rows) = (self.cols as usize, self.rows as usize);
-        let (x, y) = (i % cols, i / cols);
-        [
-            (y > 0).then(|| i - cols),
-            (x + 1 < cols).then_some(i + 1),
-            (y + 1 < rows).then_some(i + cols),
-            (x > 0).then(|| i - 1),
-        ]
-    }
-
     /// Can a figure stand on this square?
     pub fn passable(&self, p: Point) -> bool {
         self.cell(p).passable()
@@ -856,8 +844,8 @@ impl Board {
         }
     }
 
-    /// The walk of [`Board::distances_from`]: Dial's buckets as in
-    /// [`Board::walk`], stepping out of each square instead of into it.
+    /// The walk of [`Board::distances_from`], with the squares that touch a
+    /// door: out of `start` until every target is final.
     fn walk_from(
         &self,
         start: usize,
@@ -866,67 +854,12 @@ impl Board {
         targets: &[usize],
         near_door: &[bool],
     ) -> Field {
-        let mut dist = Field::new(self.len());
-        let max_step = 1u32
-            .saturating_add(if m.flies { 0 } else { m.hindering_extra })
-            .saturating_add(m.door_open.unwrap_or(0))
-            .saturating_add(m.door_close.unwrap_or(0));
-        if max_step > MAX_BUCKETED_STEP {
-            return self.walk_from_by_heap(start, m, blocked, targets, near_door);
-        }
-        let ring = max_step as usize + 1;
-        let mut buckets = Buckets::take(ring);
-        dist.set(start, 0);
-        buckets[0].push(start);
-        let mut queued = 1usize;
-        let mut d = 0u32;
-        while queued > 0 {
-            // Every square at d or less is final now.
-            if targets.iter().all(|&t| dist[t] <= d) {
-                break;
-            }
-            let slot = d as usize % ring;
-            let mut here_now = std::mem::take(&mut buckets[slot]);
-            queued -= here_now.len();
-            for &i in &here_now {
-                if dist[i] != d {
-                    continue;
-                }
-                // Stepped on, not through, a blocked square.
-                if i != start && blocked(self.point(i)) {
-                    continue;
-                }
-                // Any square but the start was entered, so is not void and
-                // not on the rim.
-                let around = if i == start {
-                    self.around(i)
-                } else {
-                    self.inner_around(i).map(Some)
-                };
-                for j in around.into_iter().flatten() {
-                    let c = if near_door[i] && near_door[j] {
-                        self.step_cost_near(self.point(i), self.point(j), m, true)
-                    } else {
-                        self.enter_cost(j, m)
-                    };
-                    let Some(c) = c else { continue };
-                    let nd = d + c;
-                    if nd < dist[j] {
-                        dist.set(j, nd);
-                        buckets[nd as usize % ring].push(j);
-                        queued += 1;
-                    }
-                }
-            }
-            here_now.clear();
-            buckets[slot] = here_now;
-            d += 1;
-        }
-        buckets.put_back();
-        dist
+        let done = |dist: &[u32], d: u32| targets.iter().all(|&t| dist[t] <= d);
+        self.dial::<true>(&[start], m, blocked, done, near_door)
     }
 
-    /// The walk of [`Board::field`], with the squares that touch a door.
+    /// The walk of [`Board::field`], with the squares that touch a door: in
+    /// from the goals, until `stop` (if any) is final.
     fn walk(
         &self,
         goals: &[Point],
@@ -935,30 +868,47 @@ impl Board {
         stop: Option<usize>,
         near_door: &[bool],
     ) -> Field {
-        let mut dist = Field::new(self.len());
+        let seeds: Vec<usize> = goals.iter().filter_map(|&g| self.index(g)).collect();
+        let done = |dist: &[u32], d: u32| stop.is_some_and(|i| dist[i] <= d);
+        self.dial::<false>(&seeds, m, blocked, done, near_door)
+    }
+
+    /// Dijkstra's walk from `seeds` (distance 0) with a bucket queue
+    /// (Dial's algorithm: every step costs 1 to a few points, so the
+    /// squares at distance d are taken in turn from a ring of buckets
+    /// instead of a heap), ending once `done` says so of the distances
+    /// with every square at d or less final. `OUT`: the cost of stepping
+    /// out of each square (a walk from a start); else into it (a walk in
+    /// from goals, which gives each square's distance to them). A `blocked`
+    /// square other than a seed is reached but not walked through. The
+    /// door look-up is made only between two squares that touch a door.
+    fn dial<const OUT: bool>(
+        &self,
+        seeds: &[usize],
+        m: &Mover,
+        blocked: &dyn Fn(Point) -> bool,
+        done: impl Fn(&[u32], u32) -> bool,
+        near_door: &[bool],
+    ) -> Field {
         // The dearest step: a hindering square behind a closed door.
         let max_step = 1u32
             .saturating_add(if m.flies { 0 } else { m.hindering_extra })
             .saturating_add(m.door_open.unwrap_or(0))
             .saturating_add(m.door_close.unwrap_or(0));
         if max_step > MAX_BUCKETED_STEP {
-            return self.distances_by_heap(goals, m, blocked, near_door, stop);
+            return self.heap_walk::<OUT>(seeds, m, blocked, done, near_door);
         }
+        let mut dist = Field::new(self.len());
         let ring = max_step as usize + 1;
         let mut buckets = Buckets::take(ring);
-        let mut queued = 0usize;
-        for &g in goals {
-            if let Some(i) = self.index(g) {
-                dist.set(i, 0);
-                buckets[0].push(i);
-                queued += 1;
-            }
+        for &i in seeds {
+            dist.set(i, 0);
+            buckets[0].push(i);
         }
+        let mut queued = seeds.len();
         let mut d = 0u32;
         while queued > 0 {
-            // Every square nearer than d is done: a distance of d or less
-            // can no longer shrink.
-            if stop.is_some_and(|i| dist[i] <= d) {
+            if done(&dist, d) {
                 break;
             }
             let slot = d as usize % ring;
@@ -969,27 +919,35 @@ impl Board {
                 if dist[i] != d {
                     continue;
                 }
-                // Every step into this square costs the same but for doors
-                // (as `step_cost` says); none can enter an impassable one.
-                let Some(enter) = self.enter_cost(i, m) else {
-                    continue;
+                // Walking in, every step into this square costs the same
+                // but for doors; none can enter an impassable one.
+                let enter = if OUT {
+                    0
+                } else {
+                    match self.enter_cost(i, m) {
+                        Some(c) => c,
+                        None => continue,
+                    }
                 };
                 let here = self.point(i);
                 // A figure standing on a square blocks routes through it.
                 if d > 0 && blocked(here) {
                     continue;
                 }
-                // A square one can enter is not void, so not on the rim.
+                // A square entered is not void, so not on the rim; a seed
+                // on the rim (void, as it always is) leads nowhere.
+                if d == 0 && self.on_rim(i) {
+                    continue;
+                }
                 for j in self.inner_around(i) {
-                    // The step goes from j into `here`.
-                    let c = if near_door[i] && near_door[j] {
-                        match self.step_cost_near(self.point(j), here, m, true) {
-                            Some(c) => c,
-                            None => continue,
-                        }
-                    } else {
-                        enter
+                    let near = near_door[i] && near_door[j];
+                    let c = match (OUT, near) {
+                        (true, true) => self.step_cost_near(here, self.point(j), m, true),
+                        (true, false) => self.enter_cost(j, m),
+                        (false, true) => self.step_cost_near(self.point(j), here, m, true),
+                        (false, false) => Some(enter),
                     };
+                    let Some(c) = c else { continue };
                     let nd = d + c;
                     if nd < dist[j] {
                         dist.set(j, nd);
@@ -1007,30 +965,28 @@ impl Board {
         dist
     }
 
-    /// [`Board::distances_to`] with a binary heap, for a mover whose steps
-    /// can cost more than [`MAX_BUCKETED_STEP`] (no rule makes one; a ring
-    /// of buckets that long would cost more than it saves).
-    fn distances_by_heap(
+    /// [`Board::dial`] with a binary heap, for a mover whose steps can cost
+    /// more than [`MAX_BUCKETED_STEP`] (no rule makes one; a ring of
+    /// buckets that long would cost more than it saves).
+    fn heap_walk<const OUT: bool>(
         &self,
-        goals: &[Point],
+        seeds: &[usize],
         m: &Mover,
         blocked: &dyn Fn(Point) -> bool,
+        done: impl Fn(&[u32], u32) -> bool,
         near_door: &[bool],
-        stop: Option<usize>,
     ) -> Field {
         let mut dist = Field::new(self.len());
         let mut heap = BinaryHeap::new();
-        for &g in goals {
-            if let Some(i) = self.index(g) {
-                dist.set(i, 0);
-                heap.push(Reverse((0u32, i)));
-            }
+        for &i in seeds {
+            dist.set(i, 0);
+            heap.push(Reverse((0u32, i)));
         }
         while let Some(Reverse((d, i))) = heap.pop() {
             if d > dist[i] {
                 continue;
             }
-            if stop == Some(i) {
+            if done(&dist, d) {
                 break;
             }
             let here = self.point(i);
@@ -1039,9 +995,13 @@ impl Board {
             }
             for p in Board::neighbours(here) {
                 let Some(j) = self.index(p) else { continue };
-                let Some(c) = self.step_cost_near(p, here, m, near_door[i] && near_door[j]) else {
-                    continue;
+                let near = near_door[i] && near_door[j];
+                let c = if OUT {
+                    self.step_cost_near(here, p, m, near)
+                } else {
+                    self.step_cost_near(p, here, m, near)
                 };
+                let Some(c) = c else { continue };
                 let nd = d.saturating_add(c);
                 if nd < dist[j] {
                     dist.set(j, nd);
@@ -1052,44 +1012,20 @@ impl Board {
         dist
     }
 
-    /// [`Board::walk_from`] with a binary heap, for steps dearer than
-    /// [`MAX_BUCKETED_STEP`] (as [`Board::distances_by_heap`]).
-    fn walk_from_by_heap(
+    /// The walk in from `goals` with a binary heap, whatever the steps
+    /// cost (the bucket walk's check in the tests).
+    #[cfg(test)]
+    fn distances_by_heap(
         &self,
-        start: usize,
+        goals: &[Point],
         m: &Mover,
         blocked: &dyn Fn(Point) -> bool,
-        targets: &[usize],
         near_door: &[bool],
+        stop: Option<usize>,
     ) -> Field {
-        let mut dist = Field::new(self.len());
-        let mut heap = BinaryHeap::new();
-        dist.set(start, 0);
-        heap.push(Reverse((0u32, start)));
-        while let Some(Reverse((d, i))) = heap.pop() {
-            if d > dist[i] {
-                continue;
-            }
-            if targets.iter().all(|&t| dist[t] <= d) {
-                break;
-            }
-            let here = self.point(i);
-            if i != start && blocked(here) {
-                continue;
-            }
-            for p in Board::neighbours(here) {
-                let Some(j) = self.index(p) else { continue };
-                let Some(c) = self.step_cost_near(here, p, m, near_door[i] && near_door[j]) else {
-                    continue;
-                };
-                let nd = d.saturating_add(c);
-                if nd < dist[j] {
-                    dist.set(j, nd);
-                    heap.push(Reverse((nd, j)));
-                }
-            }
-        }
-        dist
+        let seeds: Vec<usize> = goals.iter().filter_map(|&g| self.index(g)).collect();
+        let done = |dist: &[u32], d: u32| stop.is_some_and(|i| dist[i] <= d);
+        self.heap_walk::<false>(&seeds, m, blocked, done, near_door)
     }
 
     /// The neighbours of `from` that lie on a shortest route along `dist`,
