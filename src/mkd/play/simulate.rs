@@ -1147,16 +1147,8 @@ fn walk_towards(g: &State, h: HeroId, goals: &[Point]) -> Option<HeroAction> {
     // the monsters and tokens stand, which most of the heroes' commands
     // leave as they were: they come from this thread's recent fields.
     let here = me.and_then(|p| g.board.idx(p));
-    let mut figures: Vec<usize> = g
-        .floor_monsters()
-        .filter_map(|m| g.monsters[m].pos)
-        .chain(g.wmts.iter().map(|w| w.pos))
-        .filter_map(|q| g.board.idx(q))
-        .filter(|&i| Some(i) != here)
-        .collect();
-    figures.sort_unstable();
-    figures.dedup();
-    let round = recent_field(g, &goals, &plan, figures);
+    let figures = figure_squares(g, here);
+    let round = recent_field(g, &goals, &plan, figures.clone());
     let dist = match start_square(g, h, &round) {
         Some(_) => round,
         None => recent_field(g, &goals, &plan, Vec::new()),
@@ -1175,7 +1167,7 @@ fn walk_towards(g: &State, h: HeroId, goals: &[Point]) -> Option<HeroAction> {
         // from, but the hero's own. The field round them is walked only
         // when it differs from the one in hand, which a look at the
         // squares beside them tells.
-        let shunned = shunned_squares(g, here);
+        let shunned = shunned_squares(g, &figures, here);
         let shun = |i: usize| shunned.binary_search(&i).is_ok();
         if g.board
             .field_changes_if_blocked(&dist, &plan, &shun, &shunned)
@@ -1260,21 +1252,30 @@ fn walk_towards(g: &State, h: HeroId, goals: &[Point]) -> Option<HeroAction> {
     Some(HeroAction::Move(to))
 }
 
-/// The squares (board indexes, sorted) the automatic heroes' careful walk
-/// keeps off: every square a monster or token stands on or that would
-/// reveal a token (beside one, or on its tile), except `here`, the walking
-/// hero's own.
-fn shunned_squares(g: &State, here: Option<usize>) -> Vec<usize> {
-    let mut v = g.token_trigger_squares().to_vec();
-    v.extend(
-        g.floor_monsters()
-            .filter_map(|m| g.monsters[m].pos)
-            .chain(g.wmts.iter().map(|w| w.pos))
-            .filter_map(|q| g.board.idx(q)),
-    );
+/// The squares (board indexes, ascending) a monster or token stands on,
+/// except `here`, the walking hero's own.
+fn figure_squares(g: &State, here: Option<usize>) -> Vec<usize> {
+    let mut v: Vec<usize> = g
+        .floor_monsters()
+        .filter_map(|m| g.monsters[m].pos)
+        .chain(g.wmts.iter().map(|w| w.pos))
+        .filter_map(|q| g.board.idx(q))
+        .filter(|&i| Some(i) != here)
+        .collect();
     v.sort_unstable();
     v.dedup();
+    v
+}
+
+/// The squares (board indexes, ascending) the automatic heroes' careful
+/// walk keeps off: the `figures` ([`figure_squares`]) and every square that
+/// would reveal a token (beside one, or on its tile), except `here`.
+fn shunned_squares(g: &State, figures: &[usize], here: Option<usize>) -> Vec<usize> {
+    let mut v = g.token_trigger_squares().to_vec();
     v.retain(|&i| Some(i) != here);
+    v.extend_from_slice(figures);
+    v.sort_unstable();
+    v.dedup();
     v
 }
 

@@ -103,6 +103,24 @@ fn blocks(s: &State, m: MonsterId, p: Point, heroes_block: bool) -> bool {
         || (heroes_block && s.hero_at(p).is_some())
 }
 
+/// Whether a monster's routes go round the heroes, stage by stage: with
+/// [`Heroes::Avoid`] round them first, then through them.
+fn stages(heroes: Heroes) -> &'static [bool] {
+    match heroes {
+        Heroes::Avoid => &[true, false],
+        Heroes::Ignore => &[false],
+    }
+}
+
+/// Who blocks a monster's route ([`Occupancy`] kinds): other monsters,
+/// tokens and the held prisoner always; heroes when `heroes_block`.
+fn blockers(heroes_block: bool) -> u8 {
+    Occupancy::MONSTER
+        | Occupancy::TOKEN
+        | Occupancy::PRISONER
+        | if heroes_block { Occupancy::HERO } else { 0 }
+}
+
 /// The distance field to `goals` for monster `m` and whether it runs
 /// through heroes: with [`Heroes::Avoid`], first round the heroes, then,
 /// if that finds no way, through them. `None` when there is no route.
@@ -110,18 +128,11 @@ pub fn route(s: &State, m: MonsterId, goals: &[Point], heroes: Heroes) -> Option
     let me = s.monsters[m].pos?;
     let at = s.board.idx(me)?;
     let mover = s.monster_mover(m);
-    let stages: &[bool] = match heroes {
-        Heroes::Avoid => &[true, false],
-        Heroes::Ignore => &[false],
-    };
     // As `blocks`, square by square from one look at the figures: the
     // monster itself stands only on `me`, so any monster elsewhere is another.
     let occ = s.occupancy();
-    for &heroes_block in stages {
-        let what = Occupancy::MONSTER
-            | Occupancy::TOKEN
-            | Occupancy::PRISONER
-            | if heroes_block { Occupancy::HERO } else { 0 };
+    for &heroes_block in stages(heroes) {
+        let what = blockers(heroes_block);
         let blocked = |p: Point| p != me && occ.has(p, what);
         // Only the squares nearer the goals than the monster are walked on.
         let d = s.board.distances_to_reach(goals, me, &mover, &blocked);
@@ -156,16 +167,12 @@ pub fn travels(s: &State, m: MonsterId, sets: &[Vec<Point>], heroes: Heroes) -> 
     };
     let mover = s.monster_mover(m);
     let occ = s.occupancy();
-    let stages: &[bool] = match heroes {
-        Heroes::Avoid => &[true, false],
-        Heroes::Ignore => &[false],
-    };
     for (k, goals) in sets.iter().enumerate() {
         if goals.contains(&me) {
             out[k] = 0;
         }
     }
-    for &heroes_block in stages {
+    for &heroes_block in stages(heroes) {
         let open: Vec<usize> = (0..sets.len()).filter(|&k| out[k] == FAR).collect();
         let targets: Vec<usize> = open
             .iter()
@@ -174,10 +181,7 @@ pub fn travels(s: &State, m: MonsterId, sets: &[Vec<Point>], heroes: Heroes) -> 
         if targets.is_empty() {
             break;
         }
-        let what = Occupancy::MONSTER
-            | Occupancy::TOKEN
-            | Occupancy::PRISONER
-            | if heroes_block { Occupancy::HERO } else { 0 };
+        let what = blockers(heroes_block);
         let blocked = |p: Point| p != me && occ.has(p, what);
         let d = s.board.distances_from(me, &mover, &blocked, &targets);
         for k in open {

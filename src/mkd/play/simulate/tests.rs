@@ -370,6 +370,7 @@ fn the_shunned_and_trigger_squares_are_those_a_figure_or_a_token_would_block() {
             })
             .collect();
         assert!(want.len() > 9, "{} squares", want.len());
-        assert_eq!(shunned_squares(&g, here), want, "from {here:?}");
+        let figures = figure_squares(&g, here);
+        assert_eq!(shunned_squares(&g, &figures, here), want, "from {here:?}");
     }
 }
