@@ -189,10 +189,13 @@ impl Game {
 }
 
 /// One command against the state.
-/// Is `cmd` refused, if at all, only by the checks at the top of [`run`],
-/// before anything has changed? Then [`Game::play_into`] needs no copy to
-/// go back to. Ending a turn (a quarter of the commands of an automatic
-/// game) is one: the phase checks are its only refusals.
+/// Is `cmd` refused, if at all, only before anything has changed? Then
+/// [`Game::play_into`] needs no copy to go back to. Ending a turn (a
+/// quarter of the commands of an automatic game) is one: the phase checks
+/// at the top of [`run`] are its only refusals. So are a hero's walk, attack
+/// and pass (most of the rest): their refusals all come before their first
+/// change, and [`hero_action`] puts back the one change it makes before
+/// them, the hand-over from the previous hero.
 fn refused_only_before_changing(cmd: &Command) -> bool {
     matches!(
         cmd,
@@ -204,6 +207,10 @@ fn refused_only_before_changing(cmd: &Command) -> bool {
             | Command::Map
             | Command::Help
             | Command::Undo
+            | Command::Hero {
+                action: HeroAction::Move(_) | HeroAction::Attack(_) | HeroAction::Pass,
+                ..
+            }
     )
 }
 
@@ -435,13 +442,27 @@ fn hero_action(cx: &mut Ctx, h: HeroId, action: HeroAction) -> Result<(), Refusa
         });
     }
     // Activations run one after another: acting with another hero ends
-    // the previous hero's activation.
+    // the previous hero's activation. An action refused hands nothing over.
+    let handed_from = s.active_hero.map(|prev| (prev, s.heroes[prev].done));
     if let Some(prev) = s.active_hero
         && prev != h
     {
         s.heroes[prev].done = true;
     }
     s.active_hero = Some(h);
+    let played = act(cx, h, action);
+    if played.is_err() {
+        let s = &mut *cx.s;
+        s.active_hero = handed_from.map(|(prev, _)| prev);
+        if let Some((prev, done)) = handed_from {
+            s.heroes[prev].done = done;
+        }
+    }
+    played
+}
+
+/// The action itself, once [`hero_action`] has checked whose turn it is.
+fn act(cx: &mut Ctx, h: HeroId, action: HeroAction) -> Result<(), Refusal> {
     match action {
         HeroAction::Move(to) => heroes::hero_move(cx, h, to),
         HeroAction::Pass => {
@@ -618,6 +639,57 @@ mod tests {
         let before = format!("{:?}", *g);
         ok(&mut g, "end turn");
         assert_ne!(format!("{:?}", *g), before);
+    }
+
+    /// A hero's walk, attack or pass, played without a copy, is refused
+    /// before it changes anything, and the hand-over from the hero acting
+    /// before is put back: the game (dice too) reads the same after. For
+    /// each way such an action can be refused.
+    #[test]
+    fn a_refused_walk_attack_or_pass_leaves_the_game_as_it_was() {
+        let mut g = game_with(CombatMode::Dice, Vec::new(), &[]);
+        put_hero(&mut g, 0, p(2, 2), Side::N);
+        put_hero(&mut g, 1, p(3, 2), Side::N);
+        add_monster(&mut g, "orc-1", 20, p(6, 2), &[]);
+        let speed = g.hero_speed(AYLA);
+        /// A command and what to change first so that it is refused.
+        type Case = (&'static str, fn(&mut Game));
+        let cases: [Case; 7] = [
+            ("Ayla moves to 3,2", |_| {}),
+            ("Ayla moves to 2,2", |_| {}),
+            ("Ayla moves to -9,-9", |_| {}),
+            ("Ayla moves to 2,3", |g| {
+                g.heroes[0].spent = g.hero_speed(AYLA)
+            }),
+            ("Ayla attacks orc-1", |_| {}),
+            ("Ayla attacks nobody-7", |_| {}),
+            ("Ayla passes", |g| g.heroes[0].done = true),
+        ];
+        let mut why = Vec::new();
+        for (line, set_up) in cases {
+            // Borin acted last, so acting with Ayla would end his turn.
+            g.heroes[0].spent = 0;
+            g.heroes[0].done = false;
+            g.heroes[1].done = false;
+            g.active_hero = Some(BORIN);
+            set_up(&mut g);
+            let cmd = command::parse(line).unwrap().unwrap();
+            assert!(refused_only_before_changing(&cmd), "{line}");
+            let before = format!("{g:?}");
+            let r = refused(&mut g, line);
+            assert_eq!(format!("{g:?}"), before, "{line}: {r}");
+            why.push(std::mem::discriminant(&r));
+        }
+        why.sort_by_key(|d| format!("{d:?}"));
+        why.dedup();
+        assert_eq!(why.len(), 7, "each case refused for its own reason");
+        // Accepted, the hand-over stands.
+        g.heroes[0].done = false;
+        g.heroes[1].done = false;
+        g.active_hero = Some(BORIN);
+        ok(&mut g, "Ayla passes");
+        assert!(g.heroes[1].done && g.heroes[0].done);
+        assert_eq!((g.active_hero, speed), (Some(AYLA), g.hero_speed(AYLA)));
     }
 
     #[test]
