@@ -6,10 +6,12 @@
 use std::sync::Arc;
 
 /// The last few keys asked for and their values; the least recently used
-/// goes when a new one comes.
+/// goes when a new one comes. Each entry carries the tick it was last asked
+/// for at, so a hit only stamps it: no entry is moved.
 pub struct Recent<K, V> {
     kept: usize,
-    entries: Vec<(K, V)>,
+    tick: u64,
+    entries: Vec<(K, V, u64)>,
 }
 
 impl<K: PartialEq, V: Clone> Recent<K, V> {
@@ -17,23 +19,25 @@ impl<K: PartialEq, V: Clone> Recent<K, V> {
     pub const fn new(kept: usize) -> Recent<K, V> {
         Recent {
             kept,
+            tick: 0,
             entries: Vec::new(),
         }
     }
 
     /// The value kept for `key`, or `make`'s, kept from now on.
     pub fn get_or_make(&mut self, key: K, make: impl FnOnce(&K) -> V) -> V {
-        if let Some(at) = self.entries.iter().position(|(k, _)| *k == key) {
-            let entry = self.entries.remove(at);
-            let value = entry.1.clone();
-            self.entries.push(entry);
-            return value;
+        self.tick += 1;
+        if let Some(entry) = self.entries.iter_mut().find(|(k, _, _)| *k == key) {
+            entry.2 = self.tick;
+            return entry.1.clone();
         }
         let value = make(&key);
-        if self.entries.len() >= self.kept.max(1) {
-            self.entries.remove(0);
+        let entry = (key, value.clone(), self.tick);
+        if self.entries.len() < self.kept.max(1) {
+            self.entries.push(entry);
+        } else if let Some(oldest) = self.entries.iter_mut().min_by_key(|(_, _, t)| *t) {
+            *oldest = entry;
         }
-        self.entries.push((key, value.clone()));
         value
     }
 }
