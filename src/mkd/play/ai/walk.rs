@@ -139,8 +139,22 @@ pub fn route(s: &State, m: MonsterId, goals: &[Point], heroes: Heroes) -> Option
         if d[at] != FAR {
             return Some((d, !heroes_block));
         }
+        if heroes_block && !reached_a_hero(s, &d) {
+            // The heroes cut no way off: through them it is the same walk.
+            return None;
+        }
     }
     None
+}
+
+/// Did a walk that found no way (so went everywhere it could) reach a
+/// hero's square? If not, letting the monster pass through the heroes
+/// opens no square to it, and a walk through them would find no way either.
+fn reached_a_hero(s: &State, d: &[u32]) -> bool {
+    s.heroes
+        .iter()
+        .filter_map(|h| h.pos().and_then(|p| s.board.idx(p)))
+        .any(|i| d[i] != FAR)
 }
 
 /// Speed points monster `m` needs to reach any of `goals` ([`FAR`] if it cannot).
@@ -191,6 +205,10 @@ pub fn travels(s: &State, m: MonsterId, sets: &[Vec<Point>], heroes: Heroes) -> 
                 .map(|i| d[i])
                 .min()
                 .unwrap_or(FAR);
+        }
+        // A set still out of reach means the walk went everywhere it could.
+        if heroes_block && out.contains(&FAR) && !reached_a_hero(s, &d) {
+            break;
         }
     }
     out
@@ -577,7 +595,104 @@ pub fn can_attack_now(s: &State, m: MonsterId, h: HeroId, range: Option<u32>) ->
 mod tests {
     use super::*;
     use crate::mkd::play::engine::CombatMode;
-    use crate::mkd::play::testkit::{game_with, p};
+    use crate::mkd::play::testkit::{add_monster, game_with, p, put_hero};
+    use crate::tileset::Side;
+
+    /// A monster's route and its travels to the heroes' attack squares are
+    /// those of walking round the heroes and, where that finds no way,
+    /// through them: for random places of two heroes, the monster and four
+    /// more monsters on the test dungeon (whose one-square corridor the
+    /// figures often block), both where the walk through the heroes is left
+    /// out (the heroes cut nothing off) and where it is walked.
+    #[test]
+    fn the_walk_through_the_heroes_is_left_out_only_when_it_finds_no_more() {
+        let mut rng = 0x2545_f491_4f6c_dd1du64;
+        let mut next = || {
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            rng
+        };
+        let (mut left_out, mut through, mut round) = (0, 0, 0);
+        for _ in 0..400 {
+            let mut g = game_with(CombatMode::Dice, Vec::new(), &[]);
+            let open: Vec<Point> = (0..g.board.len())
+                .map(|i| g.board.point(i))
+                .filter(|&q| g.board.passable(q))
+                .collect();
+            let mut any = || open[next() as usize % open.len()];
+            let mut taken = Vec::new();
+            let mut place = |any: &mut dyn FnMut() -> Point| loop {
+                let q = any();
+                if !taken.contains(&q) {
+                    taken.push(q);
+                    return q;
+                }
+            };
+            put_hero(&mut g, 0, place(&mut any), Side::N);
+            put_hero(&mut g, 1, place(&mut any), Side::S);
+            let m = add_monster(&mut g, "orc-1", 20, place(&mut any), &[]);
+            for k in 0..4 {
+                add_monster(&mut g, &format!("goblin-{k}"), 10, place(&mut any), &[]);
+            }
+            let s: &State = &g;
+            let me = s.monsters[m].pos.unwrap();
+            let at = s.board.idx(me).unwrap();
+            let mover = s.monster_mover(m);
+            let occ = s.occupancy();
+            let stage = |goals: &[Point], heroes_block: bool| {
+                let what = blockers(heroes_block);
+                s.board
+                    .distances_to(goals, &mover, &|q| q != me && occ.has(q, what))
+            };
+            let sets: Vec<Vec<Point>> = [HeroId(0), HeroId(1)]
+                .iter()
+                .map(|&h| attack_squares(s, m, h, None))
+                .collect();
+            let got = travels(s, m, &sets, Heroes::Avoid);
+            for (goals, got) in sets.iter().zip(got) {
+                let first = stage(goals, true);
+                let want = if goals.contains(&me) {
+                    0
+                } else if first[at] != FAR {
+                    round += 1;
+                    first[at]
+                } else {
+                    // The walk out of the monster's square, as `travels`
+                    // looks at it.
+                    let targets: Vec<usize> =
+                        goals.iter().filter_map(|&q| s.board.idx(q)).collect();
+                    let what = blockers(true);
+                    let out = s.board.distances_from(
+                        me,
+                        &mover,
+                        &|q| q != me && occ.has(q, what),
+                        &targets,
+                    );
+                    if reached_a_hero(s, &out) {
+                        through += 1;
+                    } else {
+                        left_out += 1;
+                    }
+                    stage(goals, false)[at]
+                };
+                assert_eq!(got, want, "travel to {goals:?} from {me:?}");
+                let by_route = route(s, m, goals, Heroes::Avoid).map(|(d, t)| (d[at], t));
+                let want_route = if goals.contains(&me) || want == FAR {
+                    None
+                } else {
+                    Some((want, first[at] == FAR))
+                };
+                if !goals.contains(&me) {
+                    assert_eq!(by_route, want_route, "route to {goals:?} from {me:?}");
+                }
+            }
+        }
+        assert!(
+            left_out > 20 && through > 20 && round > 200,
+            "{left_out} left out, {through} through the heroes, {round} round them"
+        );
+    }
 
     #[test]
     fn kept_seeing_squares_are_those_a_new_look_gives() {
