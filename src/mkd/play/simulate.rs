@@ -1287,8 +1287,8 @@ fn shunned_squares(g: &State, figures: &[usize], here: Option<usize>) -> Vec<usi
 /// the field a new walk would give.
 fn recent_field(g: &State, goals: &[Point], plan: &Mover, blocked: Vec<usize>) -> Rc<Field> {
     RECENT_FIELDS.with(|recent| {
-        let key = (Same(g.board.clone()), goals.to_vec(), *plan, blocked);
-        recent.borrow_mut().get_or_make(key, |(_, _, _, blocked)| {
+        let key = (Same(g.board.clone()), *plan, blocked, goals.to_vec());
+        recent.borrow_mut().get_or_make(key, |(_, _, blocked, _)| {
             Rc::new(g.board.distances_to(goals, plan, &|q| {
                 g.board
                     .idx(q)
@@ -1298,9 +1298,10 @@ fn recent_field(g: &State, goals: &[Point], plan: &Mover, blocked: Vec<usize>) -
     })
 }
 
-/// A field [`recent_field`] keeps: the board, the goals, the walk and the
-/// blocked squares it was walked from.
-type FieldKey = (Same<Board>, Vec<Point>, Mover, Vec<usize>);
+/// A field [`recent_field`] keeps: the board, the walk, the blocked squares
+/// and the goals it was walked from (compared in that order, the cheapest
+/// first).
+type FieldKey = (Same<Board>, Mover, Vec<usize>, Vec<Point>);
 
 thread_local! {
     /// The thread's 16 most recent fields.

@@ -1000,6 +1000,12 @@ impl State {
     /// also by its ASCII spelling, `Larus` for `Lárus`, and any name by a
     /// beginning no other hero shares), or why there is none.
     pub fn hero_index(&self, name: &str) -> Result<HeroId, Refusal> {
+        // The name as the party spells it, as the automatic heroes give it:
+        // the hero `names::find` would pick, as no two heroes' names are
+        // the same ignoring case (the party loader refuses that).
+        if let Some(i) = self.heroes.iter().position(|h| *h.name == *name) {
+            return Ok(HeroId(i));
+        }
         let names: Vec<&str> = self.heroes.iter().map(|h| &*h.name).collect();
         crate::characters::names::find(&names, name)
             .map(HeroId)
