@@ -3,6 +3,7 @@
 //! questions every rule asks of them (who stands where, how a figure walks,
 //! which squares lead out). Nothing here rolls a die or reports anything.
 
+use crate::core::geom::all_around;
 use crate::core::recent::{Recent, Same};
 use crate::core::reuse::clone_by_fields;
 use crate::mkd::figures::{Ability, Stats};
@@ -649,16 +650,7 @@ impl FloorPlay {
 fn trigger_squares(b: &Board, tokens: &[Point]) -> Vec<usize> {
     let mut v = Vec::new();
     for &w in tokens {
-        for dy in -1..=1 {
-            for dx in -1..=1 {
-                if (dx, dy) != (0, 0) {
-                    v.extend(b.idx(Point {
-                        x: w.x + dx,
-                        y: w.y + dy,
-                    }));
-                }
-            }
-        }
+        v.extend(all_around(w).into_iter().filter_map(|q| b.idx(q)));
         if let Some(t) = b.tile_at(w) {
             let r = &b.tiles[t];
             for y in r.y..r.y + r.height {
