@@ -210,7 +210,7 @@ fn candidates(s: &State, m: MonsterId) -> Vec<Candidate<HeroId>> {
             }
         })
         .collect();
-    let travels = walk::travels(s, m, &sets, Heroes::Avoid);
+    let travels = walk::travels(s, &occ, m, &sets, Heroes::Avoid);
     let mut v = Vec::new();
     for (&h, travel) in heroes.iter().zip(travels) {
         if travel == FAR {

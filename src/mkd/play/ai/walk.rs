@@ -174,13 +174,19 @@ pub fn travel(s: &State, m: MonsterId, goals: &[Point], heroes: Heroes) -> u32 {
 /// [`travel`] to each of several goal sets, from one walk out of the
 /// monster's square (and, for the sets that walk round the heroes cannot
 /// reach, one more through them) instead of a walk in from each set.
-pub fn travels(s: &State, m: MonsterId, sets: &[Vec<Point>], heroes: Heroes) -> Vec<u32> {
+/// `occ`: who stands where, as [`State::occupancy`] gathers it.
+pub fn travels(
+    s: &State,
+    occ: &Occupancy,
+    m: MonsterId,
+    sets: &[Vec<Point>],
+    heroes: Heroes,
+) -> Vec<u32> {
     let mut out = vec![FAR; sets.len()];
     let Some(me) = s.monsters[m].pos else {
         return out;
     };
     let mover = s.monster_mover(m);
-    let occ = s.occupancy();
     for (k, goals) in sets.iter().enumerate() {
         if goals.contains(&me) {
             out[k] = 0;
@@ -649,7 +655,7 @@ mod tests {
                 .iter()
                 .map(|&h| attack_squares(s, m, h, None))
                 .collect();
-            let got = travels(s, m, &sets, Heroes::Avoid);
+            let got = travels(s, &occ, m, &sets, Heroes::Avoid);
             for (goals, got) in sets.iter().zip(got) {
                 let first = stage(goals, true);
                 let want = if goals.contains(&me) {
