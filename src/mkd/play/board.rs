@@ -728,19 +728,20 @@ impl Board {
     }
 
     /// Distance (in speed points) from every square to the nearest of
-    /// `goals`, walking as `m` does; `blocked` squares (other figures) cannot
-    /// be entered or passed, except goals themselves. [`FAR`] where no route.
+    /// `goals`, walking as `m` does; `blocked` squares (other figures, by
+    /// board index, [`Board::idx`]) cannot be entered or passed, except
+    /// goals themselves. [`FAR`] where no route.
     ///
     /// Dijkstra's walk with a bucket queue (Dial's algorithm: every step
     /// costs 1 to a few points, so the squares at distance d are taken in
     /// turn from a ring of buckets instead of a heap), and the door look-up
     /// only for squares that touch a door. The distances are the same as
     /// any shortest-path walk gives; this is the engine's hottest loop.
-    pub fn distances_to(
+    pub fn distances_to<B: Fn(usize) -> bool + ?Sized>(
         &self,
         goals: &[Point],
         m: &Mover,
-        blocked: &dyn Fn(Point) -> bool,
+        blocked: &B,
     ) -> Field {
         self.field(goals, m, blocked, None)
     }
@@ -750,12 +751,12 @@ impl Board {
     /// (all a walk downhill from `from` reads); farther squares may hold
     /// more than their distance. The walk stops there, which saves most of
     /// it when `from` is near the goals.
-    pub fn distances_to_reach(
+    pub fn distances_to_reach<B: Fn(usize) -> bool + ?Sized>(
         &self,
         goals: &[Point],
         from: Point,
         m: &Mover,
-        blocked: &dyn Fn(Point) -> bool,
+        blocked: &B,
     ) -> Field {
         self.field(goals, m, blocked, self.index(from))
     }
@@ -763,12 +764,12 @@ impl Board {
     /// The route distance from `from` to the nearest of `goals`
     /// ([`FAR`] when there is none): [`Board::distances_to`]'s value at
     /// `from`, the walk stopped as soon as that value is final.
-    pub fn distance_between(
+    pub fn distance_between<B: Fn(usize) -> bool + ?Sized>(
         &self,
         goals: &[Point],
         from: Point,
         m: &Mover,
-        blocked: &dyn Fn(Point) -> bool,
+        blocked: &B,
     ) -> u32 {
         let Some(stop) = self.index(from) else {
             return FAR;
@@ -778,11 +779,11 @@ impl Board {
 
     /// The field of [`Board::distances_to`]; with `stop`, only that square's
     /// value is sure to be final (the walk ends once it is).
-    fn field(
+    fn field<B: Fn(usize) -> bool + ?Sized>(
         &self,
         goals: &[Point],
         m: &Mover,
-        blocked: &dyn Fn(Point) -> bool,
+        blocked: &B,
         stop: Option<usize>,
     ) -> Field {
         self.near_doors(|near_door| self.walk(goals, m, blocked, stop, near_door))
@@ -790,17 +791,18 @@ impl Board {
 
     /// The route cost from `from` to every square, walking as `m` does:
     /// the other way round from [`Board::distances_to`]. A square that
-    /// `blocked` says (other than `from`) may be stepped on but not through.
+    /// `blocked` says (by board index; other than `from`) may be stepped on
+    /// but not through.
     /// For any goals, the least value on them is the value
     /// [`Board::distances_to`] to those goals gives at `from`, so one walk
     /// from a monster answers how far it is to each of several heroes. The
     /// walk ends once every square in `targets` (board indexes) is final;
     /// farther squares may hold more than their cost.
-    pub fn distances_from(
+    pub fn distances_from<B: Fn(usize) -> bool + ?Sized>(
         &self,
         from: Point,
         m: &Mover,
-        blocked: &dyn Fn(Point) -> bool,
+        blocked: &B,
         targets: &[usize],
     ) -> Field {
         match self.index(from) {
@@ -846,31 +848,31 @@ impl Board {
 
     /// The walk of [`Board::distances_from`], with the squares that touch a
     /// door: out of `start` until every target is final.
-    fn walk_from(
+    fn walk_from<B: Fn(usize) -> bool + ?Sized>(
         &self,
         start: usize,
         m: &Mover,
-        blocked: &dyn Fn(Point) -> bool,
+        blocked: &B,
         targets: &[usize],
         near_door: &[bool],
     ) -> Field {
         let done = |dist: &[u32], d: u32| targets.iter().all(|&t| dist[t] <= d);
-        self.dial::<true>(&[start], m, blocked, done, near_door)
+        self.dial::<true, B>(&[start], m, blocked, done, near_door)
     }
 
     /// The walk of [`Board::field`], with the squares that touch a door: in
     /// from the goals, until `stop` (if any) is final.
-    fn walk(
+    fn walk<B: Fn(usize) -> bool + ?Sized>(
         &self,
         goals: &[Point],
         m: &Mover,
-        blocked: &dyn Fn(Point) -> bool,
+        blocked: &B,
         stop: Option<usize>,
         near_door: &[bool],
     ) -> Field {
         let seeds: Vec<usize> = goals.iter().filter_map(|&g| self.index(g)).collect();
         let done = |dist: &[u32], d: u32| stop.is_some_and(|i| dist[i] <= d);
-        self.dial::<false>(&seeds, m, blocked, done, near_door)
+        self.dial::<false, B>(&seeds, m, blocked, done, near_door)
     }
 
     /// Dijkstra's walk from `seeds` (distance 0) with a bucket queue
@@ -882,11 +884,11 @@ impl Board {
     /// from goals, which gives each square's distance to them). A `blocked`
     /// square other than a seed is reached but not walked through. The
     /// door look-up is made only between two squares that touch a door.
-    fn dial<const OUT: bool>(
+    fn dial<const OUT: bool, B: Fn(usize) -> bool + ?Sized>(
         &self,
         seeds: &[usize],
         m: &Mover,
-        blocked: &dyn Fn(Point) -> bool,
+        blocked: &B,
         done: impl Fn(&[u32], u32) -> bool,
         near_door: &[bool],
     ) -> Field {
@@ -896,7 +898,7 @@ impl Board {
             .saturating_add(m.door_open.unwrap_or(0))
             .saturating_add(m.door_close.unwrap_or(0));
         if max_step > MAX_BUCKETED_STEP {
-            return self.heap_walk::<OUT>(seeds, m, blocked, done, near_door);
+            return self.heap_walk::<OUT, B>(seeds, m, blocked, done, near_door);
         }
         let mut dist = Field::new(self.len());
         let ring = max_step as usize + 1;
@@ -929,9 +931,8 @@ impl Board {
                         None => continue,
                     }
                 };
-                let here = self.point(i);
                 // A figure standing on a square blocks routes through it.
-                if d > 0 && blocked(here) {
+                if d > 0 && blocked(i) {
                     continue;
                 }
                 // A square entered is not void, so not on the rim; a seed
@@ -942,9 +943,9 @@ impl Board {
                 for j in self.inner_around(i) {
                     let near = near_door[i] && near_door[j];
                     let c = match (OUT, near) {
-                        (true, true) => self.step_cost_near(here, self.point(j), m, true),
+                        (true, true) => self.step_cost_near(self.point(i), self.point(j), m, true),
                         (true, false) => self.enter_cost(j, m),
-                        (false, true) => self.step_cost_near(self.point(j), here, m, true),
+                        (false, true) => self.step_cost_near(self.point(j), self.point(i), m, true),
                         (false, false) => Some(enter),
                     };
                     let Some(c) = c else { continue };
@@ -968,11 +969,11 @@ impl Board {
     /// [`Board::dial`] with a binary heap, for a mover whose steps can cost
     /// more than [`MAX_BUCKETED_STEP`] (no rule makes one; a ring of
     /// buckets that long would cost more than it saves).
-    fn heap_walk<const OUT: bool>(
+    fn heap_walk<const OUT: bool, B: Fn(usize) -> bool + ?Sized>(
         &self,
         seeds: &[usize],
         m: &Mover,
-        blocked: &dyn Fn(Point) -> bool,
+        blocked: &B,
         done: impl Fn(&[u32], u32) -> bool,
         near_door: &[bool],
     ) -> Field {
@@ -990,7 +991,7 @@ impl Board {
                 break;
             }
             let here = self.point(i);
-            if d > 0 && blocked(here) {
+            if d > 0 && blocked(i) {
                 continue;
             }
             for p in Board::neighbours(here) {
@@ -1015,17 +1016,17 @@ impl Board {
     /// The walk in from `goals` with a binary heap, whatever the steps
     /// cost (the bucket walk's check in the tests).
     #[cfg(test)]
-    fn distances_by_heap(
+    fn distances_by_heap<B: Fn(usize) -> bool + ?Sized>(
         &self,
         goals: &[Point],
         m: &Mover,
-        blocked: &dyn Fn(Point) -> bool,
+        blocked: &B,
         near_door: &[bool],
         stop: Option<usize>,
     ) -> Field {
         let seeds: Vec<usize> = goals.iter().filter_map(|&g| self.index(g)).collect();
         let done = |dist: &[u32], d: u32| stop.is_some_and(|i| dist[i] <= d);
-        self.heap_walk::<false>(&seeds, m, blocked, done, near_door)
+        self.heap_walk::<false, B>(&seeds, m, blocked, done, near_door)
     }
 
     /// The neighbours of `from` that lie on a shortest route along `dist`,
@@ -1275,7 +1276,7 @@ mod tests {
                 let walls: Vec<Point> = (0..k * 3)
                     .map(|_| open[next(&mut rng) as usize % open.len()])
                     .collect();
-                let blocked = |p: Point| walls.contains(&p);
+                let blocked = |i: usize| walls.contains(&board.point(i));
                 let got = board.distances_to(&goals, &m, &blocked);
                 assert_eq!(
                     got,
@@ -1339,11 +1340,10 @@ mod tests {
                 let goals: Vec<Point> = (0..1 + k % 3)
                     .map(|_| open[(k * 7919 + seed as usize * 104_729) % open.len()])
                     .collect();
-                let old = |p: Point| board.idx(p).is_some_and(|i| before.contains(&i));
+                let old = |i: usize| before.contains(&i);
                 let now = |i: usize| before.contains(&i) || more.contains(&i);
                 let field = board.distances_to(&goals, &m, &old);
-                let again =
-                    board.distances_to(&goals, &m, &|p: Point| board.idx(p).is_some_and(now));
+                let again = board.distances_to(&goals, &m, &now);
                 let differs = field != again;
                 assert_eq!(
                     board.field_changes_if_blocked(&field, &m, &now, &more),
@@ -1382,7 +1382,10 @@ mod tests {
                 let sets: Vec<Vec<Point>> = (0..4)
                     .map(|n| (0..1 + n).map(|_| any()).collect())
                     .collect();
-                let blocked = |p: Point| p != from && walls.contains(&p);
+                let blocked = |i: usize| {
+                    let p = board.point(i);
+                    p != from && walls.contains(&p)
+                };
                 let targets: Vec<usize> = sets
                     .iter()
                     .flatten()

@@ -48,9 +48,9 @@ pub fn hero_move(cx: &mut Ctx, h: HeroId, to: Point) -> Result<(), Refusal> {
     // passes through them, taking a rear attack from each.
     let occ = s.occupancy();
     let field = |through: bool| {
-        let blocked = |p: Point| {
-            occ.has(
-                p,
+        let blocked = |i: usize| {
+            occ.has_at(
+                i,
                 Occupancy::PRISONER | if through { 0 } else { Occupancy::MONSTER },
             )
         };

@@ -302,7 +302,8 @@ pub fn lead(cx: &mut Ctx, m: MonsterId, to: Option<Point>) -> Result<(), Refusal
     };
     let dist = {
         let blocked = |p: Point| p != me && s.occupied(p);
-        s.board.distances_to(&goals, &mover, &blocked)
+        s.board
+            .distances_to(&goals, &mover, &|i| blocked(s.board.point(i)))
     };
     let d = s.board.idx(me).map_or(FAR, |i| dist[i]);
     let need = d.saturating_add(u32::from(to.is_none()));

@@ -1034,7 +1034,8 @@ fn kidnapping(g: &State, h: HeroId, left: u32) -> Option<HeroAction> {
 /// kidnappee `k`, with only other monsters and tokens in the way.
 fn exit_distances(g: &State, k: MonsterId) -> Field {
     let mover = g.monster_mover(k);
-    g.board.distances_to(&g.board.entrance, &mover, &|q| {
+    g.board.distances_to(&g.board.entrance, &mover, &|i| {
+        let q = g.board.point(i);
         g.monster_at(q).is_some_and(|o| o != k) || g.wmts.iter().any(|w| w.pos == q)
     })
 }
@@ -1062,9 +1063,10 @@ fn lead_captive(d: &mut Driver, team: usize) {
     let mover = g.monster_mover(k);
     let at = |v: &[u32], q: Point| g.board.idx(q).map_or(FAR, |i| v[i]);
     let exit = exit_distances(g, k);
-    let free_way = g
-        .board
-        .distances_to(&[kp], &mover, &|q| q != kp && g.occupied(q));
+    let free_way = g.board.distances_to(&[kp], &mover, &|i| {
+        let q = g.board.point(i);
+        q != kp && g.occupied(q)
+    });
     let out = g
         .board
         .entrance
@@ -1174,10 +1176,9 @@ fn walk_towards(g: &State, h: HeroId, goals: &[Point]) -> Option<HeroAction> {
         {
             // From the hero's square the walk downhill reads only squares
             // nearer the goal, so the field may stop there.
-            let shun_at = |q: Point| g.board.idx(q).is_some_and(shun);
             let round_tokens = match me {
-                Some(p) => g.board.distances_to_reach(&goals, p, &plan, &shun_at),
-                None => g.board.distances_to(&goals, &plan, &shun_at),
+                Some(p) => g.board.distances_to_reach(&goals, p, &plan, &shun),
+                None => g.board.distances_to(&goals, &plan, &shun),
             };
             match start_square(g, h, &round_tokens) {
                 Some(_) => {
@@ -1289,11 +1290,10 @@ fn recent_field(g: &State, goals: &[Point], plan: &Mover, blocked: Vec<usize>) -
     RECENT_FIELDS.with(|recent| {
         let key = (Same(g.board.clone()), *plan, blocked, goals.to_vec());
         recent.borrow_mut().get_or_make(key, |(_, _, blocked, _)| {
-            Rc::new(g.board.distances_to(goals, plan, &|q| {
+            Rc::new(
                 g.board
-                    .idx(q)
-                    .is_some_and(|i| blocked.binary_search(&i).is_ok())
-            }))
+                    .distances_to(goals, plan, &|i| blocked.binary_search(&i).is_ok()),
+            )
         })
     })
 }

@@ -1411,6 +1411,13 @@ impl Occupancy<'_> {
     pub fn has(&self, p: Point, what: u8) -> bool {
         self.board.idx(p).is_some_and(|i| self.on[i] & what != 0)
     }
+
+    /// [`Occupancy::has`] by board index ([`Board::idx`]), as the route
+    /// walks ask.
+    #[inline]
+    pub fn has_at(&self, i: usize, what: u8) -> bool {
+        self.on[i] & what != 0
+    }
 }
 
 #[cfg(test)]

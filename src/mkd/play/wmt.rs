@@ -200,7 +200,8 @@ fn walk_token(cx: &mut Ctx, i: usize, goal: &[Point]) {
     let me = s.wmts[i].pos;
     let dist = {
         let occ = s.occupancy();
-        let blocked = |p: Point| p != me && occ.has(p, Occupancy::ANY);
+        let at = s.board.idx(me);
+        let blocked = |i: usize| Some(i) != at && occ.has_at(i, Occupancy::ANY);
         // Only squares nearer the goal than the token are walked on.
         let d = s.board.distances_to_reach(goal, me, &mover, &blocked);
         if s.board.idx(me).is_some_and(|i| d[i] != FAR) {

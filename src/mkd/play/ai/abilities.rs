@@ -523,7 +523,8 @@ pub fn drift(cx: &mut Ctx, m: MonsterId, h: HeroId, what: Ability) {
     let mover = s.hero_mover(h);
     let dist = {
         let blocked = |p: Point| p != hp && s.occupied(p);
-        s.board.distances_to(&goal, &mover, &blocked)
+        s.board
+            .distances_to(&goal, &mover, &|i| blocked(s.board.point(i)))
     };
     let mut left = s.rules().wmt_speed;
     let mut here = hp;

@@ -133,7 +133,7 @@ pub fn route(s: &State, m: MonsterId, goals: &[Point], heroes: Heroes) -> Option
     let occ = s.occupancy();
     for &heroes_block in stages(heroes) {
         let what = blockers(heroes_block);
-        let blocked = |p: Point| p != me && occ.has(p, what);
+        let blocked = |i: usize| i != at && occ.has_at(i, what);
         // Only the squares nearer the goals than the monster are walked on.
         let d = s.board.distances_to_reach(goals, me, &mover, &blocked);
         if d[at] != FAR {
@@ -187,6 +187,7 @@ pub fn travels(
         return out;
     };
     let mover = s.monster_mover(m);
+    let at = s.board.idx(me);
     for (k, goals) in sets.iter().enumerate() {
         if goals.contains(&me) {
             out[k] = 0;
@@ -202,7 +203,7 @@ pub fn travels(
             break;
         }
         let what = blockers(heroes_block);
-        let blocked = |p: Point| p != me && occ.has(p, what);
+        let blocked = |i: usize| Some(i) != at && occ.has_at(i, what);
         let d = s.board.distances_from(me, &mover, &blocked, &targets);
         for k in open {
             out[k] = sets[k]
@@ -649,7 +650,7 @@ mod tests {
             let stage = |goals: &[Point], heroes_block: bool| {
                 let what = blockers(heroes_block);
                 s.board
-                    .distances_to(goals, &mover, &|q| q != me && occ.has(q, what))
+                    .distances_to(goals, &mover, &|i| i != at && occ.has_at(i, what))
             };
             let sets: Vec<Vec<Point>> = [HeroId(0), HeroId(1)]
                 .iter()
@@ -672,7 +673,7 @@ mod tests {
                     let out = s.board.distances_from(
                         me,
                         &mover,
-                        &|q| q != me && occ.has(q, what),
+                        &|i| i != at && occ.has_at(i, what),
                         &targets,
                     );
                     if reached_a_hero(s, &out) {

@@ -309,9 +309,8 @@ fn a_kept_field_is_the_field_a_new_walk_gives() {
     let plan = g.hero_mover(AYLA);
     let goals: Vec<Point> = g.exit_squares();
     let fresh = |g: &State, blocked: &[usize]| {
-        g.board.distances_to(&goals, &plan, &|q| {
-            g.board.idx(q).is_some_and(|i| blocked.contains(&i))
-        })
+        g.board
+            .distances_to(&goals, &plan, &|i| blocked.contains(&i))
     };
     let first = recent_field(&g, &goals, &plan, Vec::new());
     let again = recent_field(&g, &goals, &plan, Vec::new());
