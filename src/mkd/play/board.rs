@@ -1282,7 +1282,8 @@ mod tests {
                 let doors = l.windows(2).all(|w| !board.shut_between(w[0], w[1]));
                 assert_eq!(line_of_sight(&board, a, b), squares && doors, "{a:?} {b:?}");
                 let alone = if squares {
-                    l.windows(2).find_map(|w| board.shut_door_between(w[0], w[1]))
+                    l.windows(2)
+                        .find_map(|w| board.shut_door_between(w[0], w[1]))
                 } else {
                     None
                 };

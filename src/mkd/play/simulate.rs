@@ -96,9 +96,7 @@ use crate::mkd::play::engine::{CombatMode, Game, GameOptions};
 use crate::mkd::play::event::{Ending, Event};
 use crate::mkd::play::floors::Adventure;
 use crate::mkd::play::party::Party;
-use crate::mkd::play::state::{
-    ChestPlace, HeroId, HeroPlace, MonsterId, Occupancy, Outcome, Phase, State,
-};
+use crate::mkd::play::state::{ChestPlace, HeroId, HeroPlace, MonsterId, Outcome, Phase, State};
 use crate::mkd::play::transcript;
 use crate::mkd::scenario::Scenario;
 use crate::mkd::tables::Tables;
@@ -1142,14 +1140,18 @@ fn walk_towards(g: &State, h: HeroId, goals: &[Point]) -> Option<HeroAction> {
         door_open: Some(g.rules().door_open),
         ..walk
     };
-    let occ = g.occupancy();
-    let figure = |q: Point| occ.has(q, Occupancy::MONSTER | Occupancy::TOKEN);
     // Round monsters and tokens if possible, else straight at them. These
     // two fields depend only on the board, the goals, the walk and where
     // the monsters and tokens stand, which most of the heroes' commands
     // leave as they were: they come from this thread's recent fields.
     let here = me.and_then(|p| g.board.idx(p));
     let figures = figure_squares(g, here);
+    // A monster or token on a square (never the hero's own, `here`).
+    let figure = |q: Point| {
+        g.board
+            .idx(q)
+            .is_some_and(|i| figures.binary_search(&i).is_ok())
+    };
     let round = recent_field(g, &goals, &plan, figures.clone());
     let dist = match start_square(g, h, &round) {
         Some(_) => round,

@@ -1,6 +1,7 @@
 //! Tests of `simulate`.
 
 use super::*;
+use crate::mkd::play::state::Occupancy;
 
 #[test]
 fn wilson_interval_known_values() {
