@@ -1,0 +1,274 @@
+//! The route walks and sight checked against plain versions of themselves.
+
+use super::*;
+use crate::mkd::generate::{GenerateParams, generate};
+
+/// A small deterministic stream for the test's choices.
+fn next(state: &mut u64) -> u64 {
+    *state ^= *state << 13;
+    *state ^= *state >> 7;
+    *state ^= *state << 17;
+    *state
+}
+
+/// The board of the default dungeon of `seed`, its passable squares,
+/// and doors (open or shut at random) laid on `doors` random edges,
+/// those between two passable squares.
+fn board_with_doors(seed: u64, doors: usize, rng: &mut u64) -> (Board, Vec<Point>) {
+    let ts = crate::tileset::default_tileset();
+    let params = GenerateParams {
+        seed,
+        ..GenerateParams::default()
+    };
+    let mut board = Board::new(&generate(&ts, &params).unwrap());
+    let open: Vec<Point> = (0..board.len())
+        .map(|i| board.point(i))
+        .filter(|&p| board.passable(p))
+        .collect();
+    for _ in 0..doors {
+        let a = open[next(rng) as usize % open.len()];
+        let b = Board::neighbours(a)[next(rng) as usize % 4];
+        if board.passable(b) {
+            board.doors.push(Door {
+                edges: vec![[a, b]],
+                open: next(rng).is_multiple_of(2),
+                trap: DoorTrap::Unchecked,
+            });
+        }
+    }
+    (board, open)
+}
+
+/// Line of sight and the door alone in the way, walked square by square,
+/// are what the gathered line gives: for random pairs of squares up to
+/// six apart on dungeons with open and closed doors, seen clear, blocked
+/// by a wall and blocked by a door alone.
+#[test]
+fn sight_walked_square_by_square_is_sight_along_the_gathered_line() {
+    let mut rng = 0x0bad_5eed_1234_5678u64;
+    let (mut clear, mut walled, mut by_door) = (0, 0, 0);
+    for seed in 1..=6 {
+        let (board, open) = board_with_doors(seed, 40, &mut rng);
+        for _ in 0..2_000 {
+            let a = open[next(&mut rng) as usize % open.len()];
+            let b = Point {
+                x: a.x + (next(&mut rng) % 13) as i32 - 6,
+                y: a.y + (next(&mut rng) % 13) as i32 - 6,
+            };
+            let l = line(a, b);
+            let squares = l
+                .iter()
+                .filter(|&&p| p != a && p != b)
+                .all(|&p| see_through(board.cell(p)));
+            let doors = l.windows(2).all(|w| !board.shut_between(w[0], w[1]));
+            assert_eq!(line_of_sight(&board, a, b), squares && doors, "{a:?} {b:?}");
+            let alone = if squares {
+                l.windows(2)
+                    .find_map(|w| board.shut_door_between(w[0], w[1]))
+            } else {
+                None
+            };
+            assert_eq!(door_in_the_way(&board, a, b), alone, "{a:?} {b:?}");
+            match (squares, doors) {
+                (true, true) => clear += 1,
+                (false, _) => walled += 1,
+                (true, false) => by_door += 1,
+            }
+        }
+    }
+    assert!(
+        clear > 1_000 && walled > 1_000 && by_door > 20,
+        "{clear} clear, {walled} walled, {by_door} shut by a door"
+    );
+}
+
+/// The bucket queue gives the distances the classic heap walk gives
+/// (with a door look-up on every step), for dungeons with open and
+/// closed doors, every kind of mover, several goals and blocked squares.
+#[test]
+fn bucketed_distances_equal_the_heap_walk() {
+    let mut rng = 0x9e37_79b9_7f4a_7c15u64;
+    let (mut reached, mut doors) = (0, 0);
+    for seed in 1..=12 {
+        // Doors on a dozen random edges between passable squares.
+        let (board, open) = board_with_doors(seed, 12, &mut rng);
+        let everywhere = vec![true; board.len()];
+        for k in 0..6 {
+            let m = Mover {
+                hindering_extra: (next(&mut rng) % 3) as u32,
+                door_open: [None, Some(1), Some(3)][k % 3],
+                door_close: [None, Some(1)][k % 2],
+                flies: k == 5,
+            };
+            let goals: Vec<Point> = (0..1 + k % 3)
+                .map(|_| open[next(&mut rng) as usize % open.len()])
+                .collect();
+            let walls: Vec<Point> = (0..k * 3)
+                .map(|_| open[next(&mut rng) as usize % open.len()])
+                .collect();
+            let blocked = |i: usize| walls.contains(&board.point(i));
+            let got = board.distances_to(&goals, &m, &blocked);
+            assert_eq!(
+                got,
+                board.distances_by_heap(&goals, &m, &blocked, &everywhere, None),
+                "seed {seed}, mover {k}"
+            );
+            // The walk stopped early gives the full field's value at
+            // its square, by either queue.
+            for _ in 0..8 {
+                let from = open[next(&mut rng) as usize % open.len()];
+                let i = board.idx(from).unwrap();
+                assert_eq!(
+                    board.distance_between(&goals, from, &m, &blocked),
+                    got[i],
+                    "seed {seed}, mover {k}, from {from:?}"
+                );
+                let heap = board.distances_by_heap(&goals, &m, &blocked, &everywhere, Some(i));
+                assert_eq!(heap[i], got[i], "seed {seed}, mover {k}, from {from:?}");
+            }
+            reached += got.iter().filter(|&&d| d != FAR && d > 0).count();
+        }
+        doors += board.doors.len();
+    }
+    // The walks went somewhere, through doors.
+    assert!(
+        reached > 5_000 && doors > 50,
+        "{reached} squares, {doors} doors"
+    );
+}
+
+/// Whether blocking more squares changes a field is the answer a second
+/// walk and a whole comparison give, for random dungeons, doors, movers,
+/// goals and blocked squares; both answers come up often.
+#[test]
+fn a_field_changes_when_blocking_more_exactly_when_a_new_walk_differs() {
+    let mut rng = 0x2545_f491_4f6c_dd1du64;
+    let (mut same, mut changed) = (0, 0);
+    for seed in 1..=8 {
+        let (board, open) = board_with_doors(seed, 10, &mut rng);
+        let mut pick = |n: u64| -> Vec<usize> {
+            let mut v: Vec<usize> = (0..n)
+                .map(|_| {
+                    board
+                        .idx(open[next(&mut rng) as usize % open.len()])
+                        .unwrap()
+                })
+                .collect();
+            v.sort_unstable();
+            v.dedup();
+            v
+        };
+        let cases: Vec<(Vec<usize>, Vec<usize>)> =
+            (0..24).map(|k| (pick(k % 5), pick(1 + k % 7))).collect();
+        for (k, (before, more)) in cases.into_iter().enumerate() {
+            let m = Mover {
+                hindering_extra: (k % 3) as u32,
+                door_open: [None, Some(1), Some(3)][k % 3],
+                door_close: [None, Some(1)][k % 2],
+                flies: k % 7 == 6,
+            };
+            let goals: Vec<Point> = (0..1 + k % 3)
+                .map(|_| open[(k * 7919 + seed as usize * 104_729) % open.len()])
+                .collect();
+            let old = |i: usize| before.contains(&i);
+            let now = |i: usize| before.contains(&i) || more.contains(&i);
+            let field = board.distances_to(&goals, &m, &old);
+            let again = board.distances_to(&goals, &m, &now);
+            let differs = field != again;
+            assert_eq!(
+                board.field_changes_if_blocked(&field, &m, &now, &more),
+                differs,
+                "seed {seed}, case {k}"
+            );
+            if differs {
+                changed += 1;
+            } else {
+                same += 1;
+            }
+        }
+    }
+    assert!(same > 20 && changed > 20, "{same} same, {changed} changed");
+}
+
+/// A walk out from a square finds, for any goals, the cost a walk in
+/// from those goals gives at that square: for random dungeons, doors,
+/// movers (one dear enough for the heap), goals and blocked squares.
+#[test]
+fn a_walk_out_costs_what_a_walk_in_gives() {
+    let mut rng = 0x51_7cc1_b727_220au64;
+    let (mut found, mut none) = (0, 0);
+    for seed in 1..=8 {
+        let (board, open) = board_with_doors(seed, 10, &mut rng);
+        let mut any = || open[next(&mut rng) as usize % open.len()];
+        for k in 0..16 {
+            let m = Mover {
+                hindering_extra: (k % 3) as u32,
+                door_open: [None, Some(1), Some(3), Some(100)][k % 4],
+                door_close: [None, Some(1)][k % 2],
+                flies: k % 5 == 4,
+            };
+            let from = any();
+            let walls: Vec<Point> = (0..k * 2).map(|_| any()).collect();
+            let sets: Vec<Vec<Point>> = (0..4)
+                .map(|n| (0..1 + n).map(|_| any()).collect())
+                .collect();
+            let blocked = |i: usize| {
+                let p = board.point(i);
+                p != from && walls.contains(&p)
+            };
+            let targets: Vec<usize> = sets
+                .iter()
+                .flatten()
+                .map(|&g| board.idx(g).unwrap())
+                .collect();
+            let out = board.distances_from(from, &m, &blocked, &targets);
+            for goals in &sets {
+                let want = board.distance_between(goals, from, &m, &blocked);
+                let got = goals
+                    .iter()
+                    .map(|&g| out[board.idx(g).unwrap()])
+                    .min()
+                    .unwrap();
+                assert_eq!(got, want, "seed {seed}, case {k}, goals {goals:?}");
+                if want == FAR {
+                    none += 1;
+                } else {
+                    found += 1;
+                }
+            }
+        }
+    }
+    assert!(
+        found > 200 && none > 20,
+        "{found} found, {none} without a route"
+    );
+}
+
+/// The outermost ring of the table is void on every board and stays so
+/// (the walks step round any other square without a bounds check),
+/// while a cell can still be set just inside it.
+#[test]
+fn the_rim_of_the_table_stays_void() {
+    for seed in 1..=8 {
+        let (mut board, _) = board_with_doors(seed, 0, &mut 1);
+        let rim: Vec<usize> = (0..board.len()).filter(|&i| board.on_rim(i)).collect();
+        assert_eq!(
+            rim.len() as i32,
+            2 * (board.cols + board.rows) - 4,
+            "seed {seed}"
+        );
+        assert!(
+            rim.iter().all(|&i| board.cells[i] == Cell::Void),
+            "seed {seed}"
+        );
+        let corner = board.point(0);
+        board.set_cell(corner, Cell::Floor);
+        assert_eq!(board.cell(corner), Cell::Void);
+        let inside = Point {
+            x: corner.x + 1,
+            y: corner.y + 1,
+        };
+        board.set_cell(inside, Cell::Floor);
+        assert_eq!(board.cell(inside), Cell::Floor);
+    }
+}
