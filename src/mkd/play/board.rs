@@ -847,6 +847,24 @@ impl Board {
         }
     }
 
+    /// [`Board::distances_from`] as far as `bound`: every square whose cost
+    /// from `from` is `bound` or less has its final value; the walk goes no
+    /// farther, so a farther square holds [`FAR`] or more than its cost.
+    pub fn distances_from_within<B: Fn(usize) -> bool + ?Sized>(
+        &self,
+        from: Point,
+        m: &Mover,
+        blocked: &B,
+        bound: u32,
+    ) -> Field {
+        match self.index(from) {
+            Some(start) => self.near_doors(|near_door| {
+                self.dial::<true, B>(&[start], m, blocked, |_, d| d > bound, near_door)
+            }),
+            None => Field::new(self.len()),
+        }
+    }
+
     /// The walk of [`Board::distances_from`], with the squares that touch a
     /// door: out of `start` until every target is final.
     fn walk_from<B: Fn(usize) -> bool + ?Sized>(

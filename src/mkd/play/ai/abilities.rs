@@ -587,7 +587,7 @@ pub fn could_reveal(s: &State, m: MonsterId, speed: u32) -> bool {
         .filter(|&p| s.board.passable(p))
         .filter(|&p| mon.pos == Some(p) || !s.occupied(p))
         .collect();
-    !goals.is_empty() && walk::travel(s, m, &goals, Heroes::Avoid) <= speed
+    !goals.is_empty() && walk::travel_within(s, m, &goals, Heroes::Avoid, speed)
 }
 
 /// Stealth and Limited Invisibility: always in use, except when the monster

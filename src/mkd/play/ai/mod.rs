@@ -447,14 +447,14 @@ fn sneak_goals(
     normal: Vec<Point>,
 ) -> Vec<Point> {
     let rear = walk::rear_squares(cx.s, m, h);
-    if !rear.is_empty() && walk::travel(cx.s, m, &rear, Heroes::Avoid) <= speed {
+    if !rear.is_empty() && walk::travel_within(cx.s, m, &rear, Heroes::Avoid, speed) {
         cx.emit(Event::SneaksBehind {
             monster: m,
             hero: h,
         });
         return rear;
     }
-    if walk::travel(cx.s, m, &normal, Heroes::Avoid) <= speed || rear.is_empty() {
+    if walk::travel_within(cx.s, m, &normal, Heroes::Avoid, speed) || rear.is_empty() {
         cx.emit(Event::SneakFails {
             monster: m,
             hero: h,

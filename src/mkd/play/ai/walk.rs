@@ -171,6 +171,50 @@ pub fn travel(s: &State, m: MonsterId, goals: &[Point], heroes: Heroes) -> u32 {
     }
 }
 
+/// Is [`travel`] to `goals` at most `bound`? The same answer, mostly from
+/// walks out of the monster's square that stop at `bound`: round the heroes
+/// (a goal within `bound` there: yes), then through them (none: no). Only
+/// when the way through the heroes is within `bound` and the way round
+/// them is not does the answer hang on whether there is a way round them
+/// at all, which a whole walk tells.
+pub fn travel_within(s: &State, m: MonsterId, goals: &[Point], heroes: Heroes, bound: u32) -> bool {
+    let Some(me) = s.monsters[m].pos else {
+        return false;
+    };
+    if goals.contains(&me) {
+        return true;
+    }
+    let mover = s.monster_mover(m);
+    let occ = s.occupancy();
+    let at = s.board.idx(me);
+    let targets: Vec<usize> = goals.iter().filter_map(|&g| s.board.idx(g)).collect();
+    let nearest = |d: &[u32]| targets.iter().map(|&i| d[i]).min().unwrap_or(FAR);
+    let stages = stages(heroes);
+    for (k, &heroes_block) in stages.iter().enumerate() {
+        let what = blockers(heroes_block);
+        let blocked = |i: usize| Some(i) != at && occ.has_at(i, what);
+        let near = s.board.distances_from_within(me, &mover, &blocked, bound);
+        let within = nearest(&near) <= bound;
+        if k == 0 && within {
+            // The walk round the heroes (or the only walk) is within bound.
+            return true;
+        }
+        if k > 0 {
+            if !within {
+                // Through the heroes is no shorter than round them.
+                return false;
+            }
+            // Through them is within bound, round them is not: the answer
+            // is whether round them there is no way at all.
+            let what = blockers(stages[0]);
+            let blocked = |i: usize| Some(i) != at && occ.has_at(i, what);
+            let round = s.board.distances_from(me, &mover, &blocked, &targets);
+            return nearest(&round) == FAR;
+        }
+    }
+    false
+}
+
 /// [`travel`] to each of several goal sets, from one walk out of the
 /// monster's square (and, for the sets that walk round the heroes cannot
 /// reach, one more through them) instead of a walk in from each set.
@@ -698,6 +742,85 @@ mod tests {
         assert!(
             left_out > 20 && through > 20 && round > 200,
             "{left_out} left out, {through} through the heroes, {round} round them"
+        );
+    }
+
+    /// "Within this many speed points" from the walks that stop there is
+    /// the answer the whole route gives, for random places of two heroes,
+    /// the monster and four more monsters on the test dungeon, every bound
+    /// from 0 to 12, both ways of treating heroes; the answers come from
+    /// each of the walks (round the heroes, through them, and the whole
+    /// walk round them when only the way through is near enough).
+    #[test]
+    fn within_a_bound_is_what_the_whole_route_says() {
+        let mut rng = 0x5851_f42d_4c95_7f2du64;
+        let mut next = || {
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            rng
+        };
+        let (mut yes, mut no, mut hang_yes, mut hang_no) = (0, 0, 0, 0);
+        for _ in 0..1_200 {
+            let mut g = game_with(CombatMode::Dice, Vec::new(), &[]);
+            let open: Vec<Point> = (0..g.board.len())
+                .map(|i| g.board.point(i))
+                .filter(|&q| g.board.passable(q))
+                .collect();
+            let mut taken = Vec::new();
+            let mut place = || loop {
+                let q = open[next() as usize % open.len()];
+                if !taken.contains(&q) {
+                    taken.push(q);
+                    return q;
+                }
+            };
+            put_hero(&mut g, 0, place(), Side::N);
+            put_hero(&mut g, 1, place(), Side::S);
+            let m = add_monster(&mut g, "orc-1", 20, place(), &[]);
+            for k in 0..4 {
+                add_monster(&mut g, &format!("goblin-{k}"), 10, place(), &[]);
+            }
+            let s: &State = &g;
+            let goals: Vec<Vec<Point>> = vec![
+                attack_squares(s, m, HeroId(0), None),
+                attack_squares(s, m, HeroId(1), Some(3)),
+                vec![place(), place()],
+            ];
+            for goals in &goals {
+                for heroes in [Heroes::Avoid, Heroes::Ignore] {
+                    let whole = travel(s, m, goals, heroes);
+                    for bound in 0..=12 {
+                        let want = whole <= bound;
+                        assert_eq!(
+                            travel_within(s, m, goals, heroes, bound),
+                            want,
+                            "{goals:?} within {bound}, {heroes:?}, travel {whole}"
+                        );
+                        if want { yes += 1 } else { no += 1 }
+                    }
+                    // The answers that hang on the whole walk round the
+                    // heroes: through them within a bound, round them not
+                    // (no way round: yes; a longer one: no).
+                    if heroes == Heroes::Avoid && !goals.contains(&s.monsters[m].pos.unwrap()) {
+                        let through = travel(s, m, goals, Heroes::Ignore);
+                        let no_way_round = route(s, m, goals, heroes).is_some_and(|r| r.1);
+                        for bound in 0..=12 {
+                            if through <= bound && (no_way_round || whole > bound) {
+                                if no_way_round {
+                                    hang_yes += 1
+                                } else {
+                                    hang_no += 1
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        assert!(
+            yes > 3_000 && no > 3_000 && hang_yes > 30 && hang_no > 30,
+            "{yes} yes, {no} no; {hang_yes} yes and {hang_no} no from the whole walk"
         );
     }
 
