@@ -818,17 +818,18 @@ impl Board {
     fn near_doors<R>(&self, f: impl FnOnce(&[bool]) -> R) -> R {
         let mut near_door = NEAR_DOOR.with(|n| std::mem::take(&mut *n.borrow_mut()));
         near_door.resize(self.len(), false);
-        let door_squares: Vec<usize> = self
-            .doors
-            .iter()
-            .flat_map(|d| d.edges.iter().flatten())
-            .filter_map(|p| self.index(*p))
-            .collect();
-        for &i in &door_squares {
+        // The doors' squares, listed again to clear them (no list kept).
+        let door_squares = || {
+            self.doors
+                .iter()
+                .flat_map(|d| d.edges.iter().flatten())
+                .filter_map(|p| self.index(*p))
+        };
+        for i in door_squares() {
             near_door[i] = true;
         }
         let out = f(&near_door);
-        for &i in &door_squares {
+        for i in door_squares() {
             near_door[i] = false;
         }
         NEAR_DOOR.with(|n| *n.borrow_mut() = near_door);
