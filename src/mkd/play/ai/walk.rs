@@ -824,6 +824,81 @@ mod tests {
         );
     }
 
+    /// The squares a monster could strike a hero from in close combat are
+    /// those beside him that are free and that no shut door cuts off, for
+    /// random places of the hero, the monster and another monster, and
+    /// random doors, open and shut, laid round the hero (a shut door cuts a
+    /// square off now and then, and most places have none near).
+    #[test]
+    fn the_squares_beside_a_hero_are_those_no_shut_door_cuts_off() {
+        use crate::mkd::play::board::{Door, DoorTrap};
+        let mut rng = 0x1405_7b7e_f767_814fu64;
+        let mut next = || {
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            rng
+        };
+        let (mut cut, mut sealed_none) = (0, 0);
+        for _ in 0..600 {
+            let mut g = game_with(CombatMode::Dice, Vec::new(), &[]);
+            let open: Vec<Point> = (0..g.board.len())
+                .map(|i| g.board.point(i))
+                .filter(|&q| g.board.passable(q))
+                .collect();
+            let hp = open[next() as usize % open.len()];
+            put_hero(&mut g, 0, hp, Side::N);
+            let mut near: Vec<Point> = all_around(hp)
+                .into_iter()
+                .filter(|&q| g.board.passable(q))
+                .collect();
+            near.push(hp);
+            let m = add_monster(&mut g, "orc-1", 20, near[next() as usize % near.len()], &[]);
+            if g.monsters[m].pos == Some(hp) {
+                continue;
+            }
+            add_monster(
+                &mut g,
+                "goblin-1",
+                10,
+                open[next() as usize % open.len()],
+                &[],
+            );
+            for _ in 0..next() % 3 {
+                let a = near[next() as usize % near.len()];
+                let b = Board::neighbours(a)[next() as usize % 4];
+                let far = Point { x: a.x + 3, y: a.y };
+                let edges = if next() % 4 == 0 { [far, a] } else { [a, b] };
+                g.board_mut().doors.push(Door {
+                    edges: vec![edges],
+                    open: next() % 2 == 0,
+                    trap: DoorTrap::Unchecked,
+                });
+            }
+            let s: &State = &g;
+            let occ = s.occupancy();
+            let free = |q: Point| {
+                s.board.passable(q) && (s.monsters[m].pos == Some(q) || !occ.has(q, Occupancy::ANY))
+            };
+            let want: Vec<Point> = all_around(hp)
+                .into_iter()
+                .filter(|&q| free(q) && s.board.touching(q, hp))
+                .collect();
+            let beside: Vec<Point> = all_around(hp).into_iter().filter(|&q| free(q)).collect();
+            assert_eq!(
+                attack_squares(s, m, HeroId(0), None),
+                want,
+                "hero at {hp:?}"
+            );
+            cut += usize::from(want != beside);
+            sealed_none += usize::from(s.board.doors.iter().all(|d| d.open));
+        }
+        assert!(
+            cut > 20 && sealed_none > 100,
+            "{cut} cut off by a door, {sealed_none} with no shut door"
+        );
+    }
+
     #[test]
     fn kept_seeing_squares_are_those_a_new_look_gives() {
         let mut g = game_with(CombatMode::Dice, Vec::new(), &[]);
