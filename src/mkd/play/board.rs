@@ -1061,8 +1061,9 @@ impl Board {
             return steps;
         }
         for p in Board::neighbours(from) {
+            // A step costs at least 1, so only a nearer square can be next.
             let on_route = self.index(p).is_some_and(|j| {
-                dist[j] != FAR
+                dist[j] < here
                     && self
                         .step_cost(from, p, m)
                         .is_some_and(|c| dist[j] + c == here)
@@ -1097,8 +1098,10 @@ impl Board {
         blocked: &dyn Fn(usize) -> bool,
         newly: &[usize],
     ) -> bool {
+        // A step costs at least 1: only a nearer square can pass a
+        // distance on (and `to` is never FAR here).
         let passes_on = |j: usize, to: u32, from: Point| {
-            field[j] != FAR
+            field[j] < to
                 && (field[j] == 0 || !blocked(j))
                 && self
                     .step_cost(from, self.point(j), m)
@@ -1122,6 +1125,7 @@ impl Board {
                         let d = field[i];
                         d != 0
                             && d != FAR
+                            && d > dq
                             && self
                                 .step_cost(self.point(i), at, m)
                                 .is_some_and(|c| dq + c == d)

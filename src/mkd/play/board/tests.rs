@@ -82,6 +82,56 @@ fn sight_walked_square_by_square_is_sight_along_the_gathered_line() {
     );
 }
 
+/// The steps downhill are every neighbour a step from which, at its cost,
+/// lands exactly on the square's distance, looked at for all of them: for
+/// every square of random dungeons with open and shut doors, several
+/// movers and goals (one, two and more steps down all come up).
+#[test]
+fn the_steps_downhill_are_the_neighbours_a_step_away() {
+    let mut rng = 0x7f4a_7c15_9e37_79b9u64;
+    let mut by_count = [0usize; 5];
+    for seed in 1..=6 {
+        let (board, open) = board_with_doors(seed, 12, &mut rng);
+        for k in 0..6 {
+            let m = Mover {
+                hindering_extra: (k % 3) as u32,
+                door_open: [None, Some(1), Some(3)][k % 3],
+                door_close: [None, Some(1)][k % 2],
+                flies: k == 5,
+            };
+            let goals: Vec<Point> = (0..1 + k % 3)
+                .map(|_| open[next(&mut rng) as usize % open.len()])
+                .collect();
+            let field = board.distances_to(&goals, &m, &|_| false);
+            for &from in &open {
+                let here = field[board.idx(from).unwrap()];
+                let want: Vec<Point> = if here == FAR || here == 0 {
+                    Vec::new()
+                } else {
+                    Board::neighbours(from)
+                        .into_iter()
+                        .filter(|&p| {
+                            board.idx(p).is_some_and(|j| {
+                                field[j] != FAR
+                                    && board
+                                        .step_cost(from, p, &m)
+                                        .is_some_and(|c| field[j] + c == here)
+                            })
+                        })
+                        .collect()
+                };
+                let got: Vec<Point> = board.downhill(from, &field, &m).into_iter().collect();
+                assert_eq!(got, want, "seed {seed}, mover {k}, from {from:?}");
+                by_count[want.len()] += 1;
+            }
+        }
+    }
+    assert!(
+        by_count[1] > 1_000 && by_count[2] > 100,
+        "squares by steps down: {by_count:?}"
+    );
+}
+
 /// The bucket queue gives the distances the classic heap walk gives
 /// (with a door look-up on every step), for dungeons with open and
 /// closed doors, every kind of mover, several goals and blocked squares.
