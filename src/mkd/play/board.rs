@@ -876,7 +876,15 @@ impl Board {
         targets: &[usize],
         near_door: &[bool],
     ) -> Field {
-        let done = |dist: &[u32], d: u32| targets.iter().all(|&t| dist[t] <= d);
+        // Every target before `first` is final, and stays so: each level
+        // looks on from the first one that was not.
+        let mut first = 0;
+        let done = move |dist: &[u32], d: u32| {
+            while first < targets.len() && dist[targets[first]] <= d {
+                first += 1;
+            }
+            first == targets.len()
+        };
         self.dial::<true, B>(&[start], m, blocked, done, near_door)
     }
 
@@ -909,7 +917,7 @@ impl Board {
         seeds: &[usize],
         m: &Mover,
         blocked: &B,
-        done: impl Fn(&[u32], u32) -> bool,
+        mut done: impl FnMut(&[u32], u32) -> bool,
         near_door: &[bool],
     ) -> Field {
         // The dearest step: a hindering square behind a closed door.
@@ -994,7 +1002,7 @@ impl Board {
         seeds: &[usize],
         m: &Mover,
         blocked: &B,
-        done: impl Fn(&[u32], u32) -> bool,
+        mut done: impl FnMut(&[u32], u32) -> bool,
         near_door: &[bool],
     ) -> Field {
         let mut dist = Field::new(self.len());
