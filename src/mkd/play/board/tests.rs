@@ -241,12 +241,13 @@ fn a_field_changes_when_blocking_more_exactly_when_a_new_walk_differs() {
 }
 
 /// A walk out from a square finds, for any goals, the cost a walk in
-/// from those goals gives at that square: for random dungeons, doors,
-/// movers (one dear enough for the heap), goals and blocked squares.
+/// from those goals gives at that square, and one stopped at a bound has
+/// every square within it as the whole walk does: for random dungeons,
+/// doors, movers (one dear enough for the heap), goals and blocked squares.
 #[test]
 fn a_walk_out_costs_what_a_walk_in_gives() {
     let mut rng = 0x51_7cc1_b727_220au64;
-    let (mut found, mut none) = (0, 0);
+    let (mut found, mut none, mut within) = (0, 0, 0);
     for seed in 1..=8 {
         let (board, open) = board_with_doors(seed, 10, &mut rng);
         let mut any = || open[next(&mut rng) as usize % open.len()];
@@ -272,6 +273,23 @@ fn a_walk_out_costs_what_a_walk_in_gives() {
                 .map(|&g| board.idx(g).unwrap())
                 .collect();
             let out = board.distances_from(from, &m, &blocked, &targets);
+            // Stopped at a bound, the walk has every square within it final.
+            let bound = (k % 8) as u32 * 2;
+            let near = board.distances_from_within(from, &m, &blocked, bound);
+            let all: Vec<usize> = (0..board.len()).collect();
+            let whole = board.distances_from(from, &m, &blocked, &all);
+            for i in 0..board.len() {
+                let inside = whole[i] <= bound;
+                assert_eq!(
+                    near[i] <= bound,
+                    inside,
+                    "seed {seed}, case {k}, square {i}"
+                );
+                if inside {
+                    assert_eq!(near[i], whole[i], "seed {seed}, case {k}, square {i}");
+                    within += 1;
+                }
+            }
             for goals in &sets {
                 let want = board.distance_between(goals, from, &m, &blocked);
                 let got = goals
@@ -289,8 +307,8 @@ fn a_walk_out_costs_what_a_walk_in_gives() {
         }
     }
     assert!(
-        found > 200 && none > 20,
-        "{found} found, {none} without a route"
+        found > 200 && none > 20 && within > 1_000,
+        "{found} found, {none} without a route, {within} squares within the bound"
     );
 }
 
