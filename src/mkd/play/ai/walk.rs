@@ -185,34 +185,37 @@ pub fn travel_within(s: &State, m: MonsterId, goals: &[Point], heroes: Heroes, b
         return true;
     }
     let mover = s.monster_mover(m);
-    let occ = s.occupancy();
+    let occ = &s.occupancy();
     let at = s.board.idx(me);
     let targets: Vec<usize> = goals.iter().filter_map(|&g| s.board.idx(g)).collect();
     let nearest = |d: &[u32]| targets.iter().map(|&i| d[i]).min().unwrap_or(FAR);
-    let stages = stages(heroes);
-    for (k, &heroes_block) in stages.iter().enumerate() {
+    let blocks = |heroes_block: bool| {
         let what = blockers(heroes_block);
-        let blocked = |i: usize| Some(i) != at && occ.has_at(i, what);
-        let near = s.board.distances_from_within(me, &mover, &blocked, bound);
-        let within = nearest(&near) <= bound;
-        if k == 0 && within {
-            // The walk round the heroes (or the only walk) is within bound.
-            return true;
+        move |i: usize| Some(i) != at && occ.has_at(i, what)
+    };
+    let within = |heroes_block: bool| {
+        let near = s
+            .board
+            .distances_from_within(me, &mover, &blocks(heroes_block), bound);
+        nearest(&near) <= bound
+    };
+    match stages(heroes) {
+        // Round the heroes first: within bound there, the answer is yes.
+        [round, through] => {
+            within(*round)
+                || (within(*through) && {
+                    // Through them within bound, round them not: yes only
+                    // if round them there is no way at all (through them is
+                    // never longer, so otherwise no).
+                    let all = s
+                        .board
+                        .distances_from(me, &mover, &blocks(*round), &targets);
+                    nearest(&all) == FAR
+                })
         }
-        if k > 0 {
-            if !within {
-                // Through the heroes is no shorter than round them.
-                return false;
-            }
-            // Through them is within bound, round them is not: the answer
-            // is whether round them there is no way at all.
-            let what = blockers(stages[0]);
-            let blocked = |i: usize| Some(i) != at && occ.has_at(i, what);
-            let round = s.board.distances_from(me, &mover, &blocked, &targets);
-            return nearest(&round) == FAR;
-        }
+        [only] => within(*only),
+        _ => false,
     }
-    false
 }
 
 /// [`travel`] to each of several goal sets, from one walk out of the
