@@ -652,6 +652,25 @@ mod tests {
     use crate::mkd::play::testkit::{add_monster, game_with, p, put_hero};
     use crate::tileset::Side;
 
+    /// A small deterministic stream of numbers (xorshift) for the tests'
+    /// random choices.
+    fn stream(mut state: u64) -> impl FnMut() -> u64 {
+        move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        }
+    }
+
+    /// Every square of the test dungeon a figure can stand on.
+    fn open_squares(g: &State) -> Vec<Point> {
+        (0..g.board.len())
+            .map(|i| g.board.point(i))
+            .filter(|&q| g.board.passable(q))
+            .collect()
+    }
+
     /// A monster's route and its travels to the heroes' attack squares are
     /// those of walking round the heroes and, where that finds no way,
     /// through them: for random places of two heroes, the monster and four
@@ -660,20 +679,11 @@ mod tests {
     /// out (the heroes cut nothing off) and where it is walked.
     #[test]
     fn the_walk_through_the_heroes_is_left_out_only_when_it_finds_no_more() {
-        let mut rng = 0x2545_f491_4f6c_dd1du64;
-        let mut next = || {
-            rng ^= rng << 13;
-            rng ^= rng >> 7;
-            rng ^= rng << 17;
-            rng
-        };
+        let mut next = stream(0x2545_f491_4f6c_dd1du64);
         let (mut left_out, mut through, mut round) = (0, 0, 0);
         for _ in 0..400 {
             let mut g = game_with(CombatMode::Dice, Vec::new(), &[]);
-            let open: Vec<Point> = (0..g.board.len())
-                .map(|i| g.board.point(i))
-                .filter(|&q| g.board.passable(q))
-                .collect();
+            let open = open_squares(&g);
             let mut any = || open[next() as usize % open.len()];
             let mut taken = Vec::new();
             let mut place = |any: &mut dyn FnMut() -> Point| loop {
@@ -756,20 +766,11 @@ mod tests {
     /// walk round them when only the way through is near enough).
     #[test]
     fn within_a_bound_is_what_the_whole_route_says() {
-        let mut rng = 0x5851_f42d_4c95_7f2du64;
-        let mut next = || {
-            rng ^= rng << 13;
-            rng ^= rng >> 7;
-            rng ^= rng << 17;
-            rng
-        };
+        let mut next = stream(0x5851_f42d_4c95_7f2du64);
         let (mut yes, mut no, mut hang_yes, mut hang_no) = (0, 0, 0, 0);
         for _ in 0..1_200 {
             let mut g = game_with(CombatMode::Dice, Vec::new(), &[]);
-            let open: Vec<Point> = (0..g.board.len())
-                .map(|i| g.board.point(i))
-                .filter(|&q| g.board.passable(q))
-                .collect();
+            let open = open_squares(&g);
             let mut taken = Vec::new();
             let mut place = || loop {
                 let q = open[next() as usize % open.len()];
@@ -835,20 +836,11 @@ mod tests {
     #[test]
     fn the_squares_beside_a_hero_are_those_no_shut_door_cuts_off() {
         use crate::mkd::play::board::{Door, DoorTrap};
-        let mut rng = 0x1405_7b7e_f767_814fu64;
-        let mut next = || {
-            rng ^= rng << 13;
-            rng ^= rng >> 7;
-            rng ^= rng << 17;
-            rng
-        };
+        let mut next = stream(0x1405_7b7e_f767_814fu64);
         let (mut cut, mut sealed_none) = (0, 0);
         for _ in 0..600 {
             let mut g = game_with(CombatMode::Dice, Vec::new(), &[]);
-            let open: Vec<Point> = (0..g.board.len())
-                .map(|i| g.board.point(i))
-                .filter(|&q| g.board.passable(q))
-                .collect();
+            let open = open_squares(&g);
             let hp = open[next() as usize % open.len()];
             put_hero(&mut g, 0, hp, Side::N);
             let mut near: Vec<Point> = all_around(hp)
@@ -871,10 +863,14 @@ mod tests {
                 let a = near[next() as usize % near.len()];
                 let b = Board::neighbours(a)[next() as usize % 4];
                 let far = Point { x: a.x + 3, y: a.y };
-                let edges = if next() % 4 == 0 { [far, a] } else { [a, b] };
+                let edges = if next().is_multiple_of(4) {
+                    [far, a]
+                } else {
+                    [a, b]
+                };
                 g.board_mut().doors.push(Door {
                     edges: vec![edges],
-                    open: next() % 2 == 0,
+                    open: next().is_multiple_of(2),
                     trap: DoorTrap::Unchecked,
                 });
             }
