@@ -294,6 +294,15 @@ pub(crate) fn game(faces: &[u32]) -> Game {
     game_with(CombatMode::Manual, Vec::new(), faces)
 }
 
+/// One step of a small deterministic stream (xorshift) for the tests'
+/// random choices: the next number, `state` moved on to it.
+pub(crate) fn xorshift(state: &mut u64) -> u64 {
+    *state ^= *state << 13;
+    *state ^= *state >> 7;
+    *state ^= *state << 17;
+    *state
+}
+
 pub(crate) fn p(x: i32, y: i32) -> Point {
     Point { x, y }
 }

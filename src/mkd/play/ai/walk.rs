@@ -649,18 +649,13 @@ pub fn can_attack_now(s: &State, m: MonsterId, h: HeroId, range: Option<u32>) ->
 mod tests {
     use super::*;
     use crate::mkd::play::engine::CombatMode;
-    use crate::mkd::play::testkit::{add_monster, game_with, p, put_hero};
+    use crate::mkd::play::testkit::{add_monster, game_with, p, put_hero, xorshift};
     use crate::tileset::Side;
 
     /// A small deterministic stream of numbers (xorshift) for the tests'
     /// random choices.
     fn stream(mut state: u64) -> impl FnMut() -> u64 {
-        move || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        }
+        move || xorshift(&mut state)
     }
 
     /// Every square of the test dungeon a figure can stand on.

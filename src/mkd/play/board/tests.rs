@@ -3,12 +3,23 @@
 use super::*;
 use crate::mkd::generate::{GenerateParams, generate};
 
-/// A small deterministic stream for the test's choices.
-fn next(state: &mut u64) -> u64 {
-    *state ^= *state << 13;
-    *state ^= *state >> 7;
-    *state ^= *state << 17;
-    *state
+use crate::mkd::play::testkit::xorshift as next;
+
+/// The `k`th of six movers (0 to 5): every door rule, the last one flying.
+fn kth_mover(k: usize, hindering_extra: u32) -> Mover {
+    Mover {
+        hindering_extra,
+        door_open: [None, Some(1), Some(3)][k % 3],
+        door_close: [None, Some(1)][k % 2],
+        flies: k == 5,
+    }
+}
+
+/// `n` squares picked at random from `open` (repeats allowed).
+fn some_of(open: &[Point], n: usize, rng: &mut u64) -> Vec<Point> {
+    (0..n)
+        .map(|_| open[next(rng) as usize % open.len()])
+        .collect()
 }
 
 /// The board of the default dungeon of `seed`, its passable squares,
@@ -93,15 +104,8 @@ fn the_steps_downhill_are_the_neighbours_a_step_away() {
     for seed in 1..=6 {
         let (board, open) = board_with_doors(seed, 12, &mut rng);
         for k in 0..6 {
-            let m = Mover {
-                hindering_extra: (k % 3) as u32,
-                door_open: [None, Some(1), Some(3)][k % 3],
-                door_close: [None, Some(1)][k % 2],
-                flies: k == 5,
-            };
-            let goals: Vec<Point> = (0..1 + k % 3)
-                .map(|_| open[next(&mut rng) as usize % open.len()])
-                .collect();
+            let m = kth_mover(k, (k % 3) as u32);
+            let goals = some_of(&open, 1 + k % 3, &mut rng);
             let field = board.distances_to(&goals, &m, &|_| false);
             for &from in &open {
                 let here = field[board.idx(from).unwrap()];
@@ -144,18 +148,9 @@ fn bucketed_distances_equal_the_heap_walk() {
         let (board, open) = board_with_doors(seed, 12, &mut rng);
         let everywhere = vec![true; board.len()];
         for k in 0..6 {
-            let m = Mover {
-                hindering_extra: (next(&mut rng) % 3) as u32,
-                door_open: [None, Some(1), Some(3)][k % 3],
-                door_close: [None, Some(1)][k % 2],
-                flies: k == 5,
-            };
-            let goals: Vec<Point> = (0..1 + k % 3)
-                .map(|_| open[next(&mut rng) as usize % open.len()])
-                .collect();
-            let walls: Vec<Point> = (0..k * 3)
-                .map(|_| open[next(&mut rng) as usize % open.len()])
-                .collect();
+            let m = kth_mover(k, (next(&mut rng) % 3) as u32);
+            let goals = some_of(&open, 1 + k % 3, &mut rng);
+            let walls = some_of(&open, k * 3, &mut rng);
             let blocked = |i: usize| walls.contains(&board.point(i));
             let got = board.distances_to(&goals, &m, &blocked);
             assert_eq!(

@@ -236,12 +236,7 @@ fn the_map_shows_the_tiles_with_their_ids() {
 /// orders with squares near the heroes, ids of revealed monsters, and
 /// now and then a word no command has.
 fn line(g: &Game, r: &mut u64) -> String {
-    let mut next = |n: u64| {
-        *r ^= *r << 13;
-        *r ^= *r >> 7;
-        *r ^= *r << 17;
-        *r % n.max(1)
-    };
+    let mut next = |n: u64| crate::mkd::play::testkit::xorshift(r) % n.max(1);
     let hero = ["Ayla", "Borin", "Captive"][next(3) as usize];
     let at = g
         .heroes
