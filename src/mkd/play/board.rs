@@ -814,6 +814,35 @@ impl Board {
         }
     }
 
+    /// Which of `squares` can walk to `from` as `m` with nobody in the way
+    /// (not [`FAR`] in [`Board::distances_to`] `from`), in order.
+    ///
+    /// A step's door is the same both ways and only the square entered
+    /// decides whether a step can be made, so when `from` and every one of
+    /// `squares` can be entered, a route from a square to `from` turned
+    /// round is a route from `from` to it: one walk out of `from` that ends
+    /// once all of them are reached answers, instead of a walk in over the
+    /// whole board. Otherwise the walk in is made.
+    pub fn can_walk_to(&self, from: Point, m: &Mover, squares: &[Point]) -> Vec<bool> {
+        let enterable = |p: Point| {
+            self.index(p)
+                .is_some_and(|i| self.enter_cost(i, m).is_some())
+        };
+        let targets: Vec<usize> = squares.iter().filter_map(|&p| self.index(p)).collect();
+        let reach = if enterable(from)
+            && targets.len() == squares.len()
+            && squares.iter().all(|&p| enterable(p))
+        {
+            self.distances_from(from, m, &|_| false, &targets)
+        } else {
+            self.distances_to(&[from], m, &|_| false)
+        };
+        squares
+            .iter()
+            .map(|&p| self.index(p).is_some_and(|i| reach[i] != FAR))
+            .collect()
+    }
+
     /// Runs `f` with a flag on every square that touches a door's edge.
     fn near_doors<R>(&self, f: impl FnOnce(&[bool]) -> R) -> R {
         let mut near_door = NEAR_DOOR.with(|n| std::mem::take(&mut *n.borrow_mut()));

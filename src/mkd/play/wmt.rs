@@ -145,11 +145,12 @@ pub fn direction_goal(
     }
     // No tile that way: as far that way within its own tile as it can get
     // (its edge, or the squares nearest it that a walk can reach).
-    let reach = board.distances_to(&[from], &cx.s.wmt_mover(), &|_| false);
-    let squares: Vec<Point> = board
-        .tile_squares(tile)
+    let squares = board.tile_squares(tile);
+    let reach = board.can_walk_to(from, &cx.s.wmt_mover(), &squares);
+    let squares: Vec<Point> = squares
         .into_iter()
-        .filter(|&p| board.idx(p).is_some_and(|i| reach[i] != FAR))
+        .zip(reach)
+        .filter_map(|(p, r)| r.then_some(p))
         .collect();
     let key = |p: &Point| match side {
         Side::N => -p.y,

@@ -335,3 +335,55 @@ fn the_rim_of_the_table_stays_void() {
         assert_eq!(board.cell(inside), Cell::Floor);
     }
 }
+
+/// Which squares can walk to a square, from the short walk out of it, is
+/// what the walk in over the whole board says: on dungeons with open and
+/// shut doors, for every mover, from standing squares and from others
+/// (a wall, a crevice), to a tile's squares and to squares picked anywhere.
+#[test]
+fn who_can_walk_to_a_square_is_what_the_walk_in_says() {
+    let mut rng = 0x7ea5_0c4e_11ed_9a3bu64;
+    let (mut yes, mut no, mut fallback) = (0, 0, 0);
+    for seed in 1..=6 {
+        let (board, open) = board_with_doors(seed, 30, &mut rng);
+        for case in 0..60 {
+            let m = kth_mover(case % 6, (case % 3) as u32);
+            let from = if case % 5 == 0 {
+                board.point(next(&mut rng) as usize % board.len())
+            } else {
+                some_of(&open, 1, &mut rng)[0]
+            };
+            let squares = if case % 2 == 0 {
+                board.tile_squares(next(&mut rng) as usize % board.tiles.len())
+            } else {
+                (0..12)
+                    .map(|_| board.point(next(&mut rng) as usize % board.len()))
+                    .collect()
+            };
+            let walk_in = board.distances_to(&[from], &m, &|_| false);
+            let want: Vec<bool> = squares
+                .iter()
+                .map(|&p| board.idx(p).is_some_and(|i| walk_in[i] != FAR))
+                .collect();
+            assert_eq!(
+                board.can_walk_to(from, &m, &squares),
+                want,
+                "seed {seed}, case {case}, from {from:?}"
+            );
+            yes += want.iter().filter(|&&w| w).count();
+            no += want.iter().filter(|&&w| !w).count();
+            let standable = |p: Point| {
+                board
+                    .idx(p)
+                    .is_some_and(|i| board.enter_cost(i, &m).is_some())
+            };
+            if !standable(from) || !squares.iter().all(|&p| standable(p)) {
+                fallback += 1;
+            }
+        }
+    }
+    assert!(
+        yes > 1_000 && no > 100 && fallback > 20,
+        "{yes} {no} {fallback}"
+    );
+}
