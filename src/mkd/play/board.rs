@@ -748,10 +748,13 @@ impl Board {
     }
 
     /// [`Board::distances_to`] as far as `from` needs it: the value at
-    /// `from`, and at every square nearer the goals than `from`, is final
-    /// (all a walk downhill from `from` reads); farther squares may hold
-    /// more than their distance. The walk stops there, which saves most of
-    /// it when `from` is near the goals.
+    /// `from`, and at every square nearer the goals than `from` that a
+    /// figure walking as `m` can stand on, is final (all a walk downhill
+    /// from `from` reads); farther squares may hold more than their
+    /// distance. The walk stops there, which saves most of it when `from`
+    /// is near the goals. Unless `from` is a square such a figure cannot
+    /// stand on, no square it cannot stand on (a wall, a crevice for a
+    /// walker) is given a distance: it is [`FAR`].
     pub fn distances_to_reach<B: Fn(usize) -> bool + ?Sized>(
         &self,
         goals: &[Point],
@@ -889,7 +892,7 @@ impl Board {
     ) -> Field {
         match self.index(from) {
             Some(start) => self.near_doors(|near_door| {
-                self.dial::<true, B>(&[start], m, blocked, |_, d| d > bound, near_door)
+                self.dial::<true, false, B>(&[start], m, blocked, |_, d| d > bound, near_door)
             }),
             None => Field::new(self.len()),
         }
@@ -914,7 +917,7 @@ impl Board {
             }
             first == targets.len()
         };
-        self.dial::<true, B>(&[start], m, blocked, done, near_door)
+        self.dial::<true, false, B>(&[start], m, blocked, done, near_door)
     }
 
     /// The walk of [`Board::field`], with the squares that touch a door: in
@@ -929,7 +932,14 @@ impl Board {
     ) -> Field {
         let seeds: Vec<usize> = goals.iter().filter_map(|&g| self.index(g)).collect();
         let done = |dist: &[u32], d: u32| stop.is_some_and(|i| dist[i] <= d);
-        self.dial::<false, B>(&seeds, m, blocked, done, near_door)
+        match stop {
+            // Only the squares a figure walking as `m` can stand on are
+            // asked about: no other square is given a distance.
+            Some(i) if self.enter_cost(i, m).is_some() => {
+                self.dial::<false, true, B>(&seeds, m, blocked, done, near_door)
+            }
+            _ => self.dial::<false, false, B>(&seeds, m, blocked, done, near_door),
+        }
     }
 
     /// Dijkstra's walk from `seeds` (distance 0) with a bucket queue
@@ -941,7 +951,11 @@ impl Board {
     /// from goals, which gives each square's distance to them). A `blocked`
     /// square other than a seed is reached but not walked through. The
     /// door look-up is made only between two squares that touch a door.
-    fn dial<const OUT: bool, B: Fn(usize) -> bool + ?Sized>(
+    /// `STANDING` (walking in): only the squares a figure walking as `m`
+    /// can stand on are given a distance. A square it cannot enter passes
+    /// no distance on either way, so the others' distances are the same;
+    /// this only saves queueing the walls along every room and corridor.
+    fn dial<const OUT: bool, const STANDING: bool, B: Fn(usize) -> bool + ?Sized>(
         &self,
         seeds: &[usize],
         m: &Mover,
@@ -1006,6 +1020,9 @@ impl Board {
                         (false, false) => Some(enter),
                     };
                     let Some(c) = c else { continue };
+                    if STANDING && !OUT && self.enter_cost(j, m).is_none() {
+                        continue;
+                    }
                     let nd = d + c;
                     if nd < dist[j] {
                         dist.set(j, nd);

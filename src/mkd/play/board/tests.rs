@@ -387,3 +387,61 @@ fn who_can_walk_to_a_square_is_what_the_walk_in_says() {
         "{yes} {no} {fallback}"
     );
 }
+
+/// A walk in stopped at a square has what a walk downhill from it reads:
+/// its value there, and at every square nearer the goals that a figure
+/// walking that way can stand on, is the whole walk's, and so are the
+/// steps downhill from each of them. Squares it cannot stand on are left
+/// out (no value), unless the stop square is one. On random dungeons with
+/// doors, every mover, random goals and blocked squares.
+#[test]
+fn a_walk_in_stopped_at_a_square_has_what_a_walk_downhill_from_it_reads() {
+    let mut rng = 0x3c6e_f372_fe94_f82bu64;
+    let (mut checked, mut left_out, mut from_unstandable) = (0, 0, 0);
+    for seed in 1..=6 {
+        let (board, open) = board_with_doors(seed, 20, &mut rng);
+        for case in 0..30 {
+            let m = kth_mover(case % 6, (case % 3) as u32);
+            let goals = some_of(&open, 1 + case % 4, &mut rng);
+            let walls = some_of(&open, case % 9, &mut rng);
+            let from = if case % 7 == 0 {
+                board.point(next(&mut rng) as usize % board.len())
+            } else {
+                some_of(&open, 1, &mut rng)[0]
+            };
+            let blocked = |i: usize| {
+                let p = board.point(i);
+                p != from && walls.contains(&p)
+            };
+            let whole = board.distances_to(&goals, &m, &blocked);
+            let part = board.distances_to_reach(&goals, from, &m, &blocked);
+            let at = board.idx(from).unwrap();
+            assert_eq!(part[at], whole[at], "seed {seed}, case {case}");
+            let stands = |i: usize| board.enter_cost(i, &m).is_some();
+            if !stands(at) {
+                from_unstandable += 1;
+            }
+            for i in 0..board.len() {
+                if whole[i] == FAR || whole[i] > whole[at] {
+                    continue;
+                }
+                if stands(i) || !stands(at) {
+                    assert_eq!(part[i], whole[i], "seed {seed}, case {case}, square {i}");
+                    let p = board.point(i);
+                    assert_eq!(
+                        &*board.downhill(p, &part, &m),
+                        &*board.downhill(p, &whole, &m),
+                        "seed {seed}, case {case}, square {i}"
+                    );
+                    checked += 1;
+                } else if part[i] == FAR {
+                    left_out += 1;
+                }
+            }
+        }
+    }
+    assert!(
+        checked > 5_000 && left_out > 500 && from_unstandable > 3,
+        "{checked} {left_out} {from_unstandable}"
+    );
+}
