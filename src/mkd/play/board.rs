@@ -459,6 +459,12 @@ impl Board {
         [i - cols, i + 1, i + cols, i - 1]
     }
 
+    /// Can a figure walking as `m` stand on (step onto) square `p`?
+    pub fn can_stand(&self, p: Point, m: &Mover) -> bool {
+        self.index(p)
+            .is_some_and(|i| self.enter_cost(i, m).is_some())
+    }
+
     /// Can a figure stand on this square?
     pub fn passable(&self, p: Point) -> bool {
         self.cell(p).passable()
@@ -745,6 +751,22 @@ impl Board {
         blocked: &B,
     ) -> Field {
         self.field(goals, m, blocked, None)
+    }
+
+    /// [`Board::distances_to`] on the squares a figure walking as `m` can
+    /// stand on; every other square is left at [`FAR`]. Such a square
+    /// passes no distance on, so the others' are the same; the walk only
+    /// saves queueing the walls along every room and corridor.
+    pub fn distances_to_standing<B: Fn(usize) -> bool + ?Sized>(
+        &self,
+        goals: &[Point],
+        m: &Mover,
+        blocked: &B,
+    ) -> Field {
+        self.near_doors(|near_door| {
+            let seeds: Vec<usize> = goals.iter().filter_map(|&g| self.index(g)).collect();
+            self.dial::<false, true, B>(&seeds, m, blocked, |_, _| false, near_door)
+        })
     }
 
     /// [`Board::distances_to`] as far as `from` needs it: the value at
@@ -1133,25 +1155,54 @@ impl Board {
 
 impl Board {
     /// Would a walk that also blocks some squares give a field other than
-    /// `field`? `field` is [`Board::distances_to`] for mover `m`; the new walk
+    /// the one before? `field` is [`Board::distances_to_standing`] (or
+    /// [`Board::distances_to`]) for mover `m` with the squares
+    /// `was_blocked` says blocked; the new walk
     /// blocks every square `blocked` says (by index), which must include
-    /// every square the old walk blocked, and `newly` lists (at least) the
-    /// squares it blocks that the old walk did not.
+    /// every square `was_blocked` does, and `newly` lists (at least) the
+    /// squares it blocks that the old walk did not. The answer is the one
+    /// comparing the two whole [`Board::distances_to`] fields gives, the
+    /// squares no figure can stand on included, without the second walk.
     ///
-    /// The answer is the one comparing the two whole fields gives, without
-    /// the second walk. Blocking more can only lengthen routes, so the
-    /// fields are equal exactly when every square keeps a neighbour that
-    /// still passes its distance on: one the new walk takes (a goal, or not
-    /// blocked) with `field[j] + step == field[i]`. A square's old
-    /// neighbour that did so was taken by the old walk, so only the squares
-    /// beside a newly blocked one can lose theirs; only those are looked at.
+    /// Blocking more can only lengthen routes, so the fields are equal
+    /// exactly when every square keeps a neighbour that still passes its
+    /// distance on: one the new walk takes (a goal, or not blocked) with
+    /// `field[j] + step == field[i]`. A square's old neighbour that did so
+    /// was taken by the old walk, so only the squares beside a newly
+    /// blocked one can lose theirs; only those are looked at. A square no
+    /// figure can stand on has, in the whole field, the least distance its
+    /// neighbours pass on; it is worked out here from them.
     pub fn field_changes_if_blocked(
         &self,
         field: &[u32],
         m: &Mover,
+        was_blocked: &dyn Fn(usize) -> bool,
         blocked: &dyn Fn(usize) -> bool,
         newly: &[usize],
     ) -> bool {
+        // A square passes its distance on (the walk goes on from it) when
+        // a figure can stand on it and it is a goal or not blocked.
+        let passes = |j: usize, blocked: &dyn Fn(usize) -> bool| {
+            field[j] != FAR
+                && (field[j] == 0 || !blocked(j))
+                && self.enter_cost(j, m).is_some()
+                && !(field[j] == 0 && self.on_rim(j))
+        };
+        // The whole field's value on any square: its own, or for one no
+        // figure can stand on, the least its neighbours passed on.
+        let whole = |i: usize| {
+            if field[i] == 0 || self.enter_cost(i, m).is_some() {
+                return field[i];
+            }
+            let at = self.point(i);
+            Board::neighbours(at)
+                .into_iter()
+                .filter_map(|p| self.index(p))
+                .filter(|&j| passes(j, was_blocked))
+                .filter_map(|j| Some(field[j] + self.step_cost(at, self.point(j), m)?))
+                .min()
+                .unwrap_or(FAR)
+        };
         // A step costs at least 1: only a nearer square can pass a
         // distance on (and `to` is never FAR here).
         let passes_on = |j: usize, to: u32, from: Point| {
@@ -1161,8 +1212,8 @@ impl Board {
                     .step_cost(from, self.point(j), m)
                     .is_some_and(|c| field[j] + c == to)
         };
-        let keeps_a_way = |i: usize| {
-            let (here, d) = (self.point(i), field[i]);
+        let keeps_a_way = |i: usize, d: u32| {
+            let here = self.point(i);
             Board::neighbours(here)
                 .into_iter()
                 .filter_map(|p| self.index(p))
@@ -1176,14 +1227,14 @@ impl Board {
                     .into_iter()
                     .filter_map(|p| self.index(p))
                     .any(|i| {
-                        let d = field[i];
+                        let d = whole(i);
                         d != 0
                             && d != FAR
                             && d > dq
                             && self
                                 .step_cost(self.point(i), at, m)
                                 .is_some_and(|c| dq + c == d)
-                            && !keeps_a_way(i)
+                            && !keeps_a_way(i, d)
                     })
         })
     }

@@ -1152,10 +1152,19 @@ fn walk_towards(g: &State, h: HeroId, goals: &[Point]) -> Option<HeroAction> {
             .idx(q)
             .is_some_and(|i| figures.binary_search(&i).is_ok())
     };
-    let round = recent_field(g, &goals, &plan, figures.clone());
-    let dist = match start_square(g, h, &round) {
-        Some(_) => round,
-        None => recent_field(g, &goals, &plan, Vec::new()),
+    // The fields give no distance to a square no hero can stand on, unless
+    // the route starts on one (a square turned to rubble under him).
+    let standing = match me {
+        Some(p) => g.board.can_stand(p, &plan),
+        None => g
+            .entry_squares(h)
+            .iter()
+            .all(|&e| g.board.can_stand(e, &plan)),
+    };
+    let round = recent_field(g, &goals, &plan, figures.clone(), standing);
+    let (dist, through) = match start_square(g, h, &round) {
+        Some(_) => (round, false),
+        None => (recent_field(g, &goals, &plan, Vec::new(), standing), true),
     };
     // Near the goal (within two activations' walk), keep off the squares
     // that would reveal a token, when a route round them exists.
@@ -1173,8 +1182,10 @@ fn walk_towards(g: &State, h: HeroId, goals: &[Point]) -> Option<HeroAction> {
         // squares beside them tells.
         let shunned = shunned_squares(g, &figures, here);
         let shun = |i: usize| shunned.binary_search(&i).is_ok();
+        // Who blocked the field in hand: the figures, or no one.
+        let was = |i: usize| !through && figures.binary_search(&i).is_ok();
         if g.board
-            .field_changes_if_blocked(&dist, &plan, &shun, &shunned)
+            .field_changes_if_blocked(&dist, &plan, &was, &shun, &shunned)
         {
             // From the hero's square the walk downhill reads only squares
             // nearer the goal, so the field may stop there.
@@ -1283,27 +1294,45 @@ fn shunned_squares(g: &State, figures: &[usize], here: Option<usize>) -> Vec<usi
 }
 
 /// A whole field to `goals` for `plan`, every square in `blocked` (board
-/// indexes, sorted) blocking routes through it: one this thread walked
+/// indexes, sorted) blocking routes through it; with `standing`, on the
+/// squares a hero can stand on only ([`Board::distances_to_standing`]),
+/// else on every square ([`Board::distances_to`]): one this thread walked
 /// recently on the same board (the same `Arc`, which the entry holds, so
 /// an equal pointer is an unchanged board) with the same inputs, or a new
 /// one. The field is a function of exactly these inputs, so a kept one is
 /// the field a new walk would give.
-fn recent_field(g: &State, goals: &[Point], plan: &Mover, blocked: Vec<usize>) -> Rc<Field> {
+fn recent_field(
+    g: &State,
+    goals: &[Point],
+    plan: &Mover,
+    blocked: Vec<usize>,
+    standing: bool,
+) -> Rc<Field> {
     RECENT_FIELDS.with(|recent| {
-        let key = (Same(g.board.clone()), *plan, blocked, goals.to_vec());
-        recent.borrow_mut().get_or_make(key, |(_, _, blocked, _)| {
-            Rc::new(
-                g.board
-                    .distances_to(goals, plan, &|i| blocked.binary_search(&i).is_ok()),
-            )
-        })
+        let key = (
+            Same(g.board.clone()),
+            *plan,
+            standing,
+            blocked,
+            goals.to_vec(),
+        );
+        recent
+            .borrow_mut()
+            .get_or_make(key, |(_, _, _, blocked, _)| {
+                let blocked = |i: usize| blocked.binary_search(&i).is_ok();
+                Rc::new(if standing {
+                    g.board.distances_to_standing(goals, plan, &blocked)
+                } else {
+                    g.board.distances_to(goals, plan, &blocked)
+                })
+            })
     })
 }
 
-/// A field [`recent_field`] keeps: the board, the walk, the blocked squares
-/// and the goals it was walked from (compared in that order, the cheapest
-/// first).
-type FieldKey = (Same<Board>, Mover, Vec<usize>, Vec<Point>);
+/// A field [`recent_field`] keeps: the board, the walk, whether only
+/// standing squares count, the blocked squares and the goals it was walked
+/// from (compared in that order, the cheapest first).
+type FieldKey = (Same<Board>, Mover, bool, Vec<usize>, Vec<Point>);
 
 thread_local! {
     /// The thread's 16 most recent fields.

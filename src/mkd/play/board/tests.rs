@@ -188,7 +188,7 @@ fn bucketed_distances_equal_the_heap_walk() {
 #[test]
 fn a_field_changes_when_blocking_more_exactly_when_a_new_walk_differs() {
     let mut rng = 0x2545_f491_4f6c_dd1du64;
-    let (mut same, mut changed) = (0, 0);
+    let (mut same, mut changed, mut walls_only) = (0, 0, 0);
     for seed in 1..=8 {
         let (board, open) = board_with_doors(seed, 10, &mut rng);
         let mut pick = |n: u64| -> Vec<usize> {
@@ -203,8 +203,9 @@ fn a_field_changes_when_blocking_more_exactly_when_a_new_walk_differs() {
             v.dedup();
             v
         };
-        let cases: Vec<(Vec<usize>, Vec<usize>)> =
-            (0..24).map(|k| (pick(k % 5), pick(1 + k % 7))).collect();
+        let cases: Vec<(Vec<usize>, Vec<usize>)> = (0..48)
+            .map(|k| (pick(k % 5 * 5), pick(1 + k % 7)))
+            .collect();
         for (k, (before, more)) in cases.into_iter().enumerate() {
             let m = Mover {
                 hindering_extra: (k % 3) as u32,
@@ -220,11 +221,21 @@ fn a_field_changes_when_blocking_more_exactly_when_a_new_walk_differs() {
             let field = board.distances_to(&goals, &m, &old);
             let again = board.distances_to(&goals, &m, &now);
             let differs = field != again;
+            // From the field on standing squares only, or the whole one.
+            let standing = board.distances_to_standing(&goals, &m, &old);
             assert_eq!(
-                board.field_changes_if_blocked(&field, &m, &now, &more),
+                board.field_changes_if_blocked(&standing, &m, &old, &now, &more),
                 differs,
                 "seed {seed}, case {k}"
             );
+            assert_eq!(
+                board.field_changes_if_blocked(&field, &m, &old, &now, &more),
+                differs,
+                "seed {seed}, case {k}, whole field"
+            );
+            if differs && standing_same(&board, &m, &standing, &again) {
+                walls_only += 1;
+            }
             if differs {
                 changed += 1;
             } else {
@@ -232,7 +243,18 @@ fn a_field_changes_when_blocking_more_exactly_when_a_new_walk_differs() {
             }
         }
     }
-    assert!(same > 20 && changed > 20, "{same} same, {changed} changed");
+    assert!(
+        same > 20 && changed > 20 && walls_only > 5,
+        "{same} same, {changed} changed, {walls_only} only where none stands"
+    );
+}
+
+/// Does `whole` agree with `standing` on every square a figure walking as
+/// `m` can stand on?
+fn standing_same(board: &Board, m: &Mover, standing: &[u32], whole: &[u32]) -> bool {
+    (0..board.len())
+        .filter(|&i| board.enter_cost(i, m).is_some())
+        .all(|i| standing[i] == whole[i])
 }
 
 /// A walk out from a square finds, for any goals, the cost a walk in
