@@ -396,6 +396,28 @@ mod tests {
         all_dice_used(&g);
     }
 
+    /// The obstacle laid as a hero comes into a tile stops the rest of his
+    /// walk before it: he never stands on it, and pays only for the
+    /// squares walked.
+    #[test]
+    fn an_obstacle_laid_on_the_way_stops_the_walk_before_it() {
+        // Chamber C1, then an accessory (4): the obstacle (3) near the
+        // centre, 3,3, the square Ayla is walking to from 8,3.
+        let mut g = game(&[4, 3]);
+        g.terrain_left = vec![TerrainSide::Obstacle];
+        put_hero(&mut g, 0, p(8, 3), Side::W);
+        g.visited.insert(1);
+        let ev = ok(&mut g, "Ayla moves to 3,3");
+        assert!(ev.contains(&Event::TerrainLaid {
+            side: TerrainSide::Obstacle,
+            at: p(3, 3)
+        }));
+        assert_eq!(g.board.cell(p(3, 3)), Cell::Blocking);
+        assert_eq!(g.heroes[0].pos(), Some(p(4, 3)));
+        assert_eq!(g.heroes[0].spent, 4, "8,3 to 4,3 is four squares");
+        all_dice_used(&g);
+    }
+
     #[test]
     fn a_chamber_s_rows_do_what_the_table_says() {
         // 1: nothing else happens.

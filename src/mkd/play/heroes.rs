@@ -144,8 +144,12 @@ pub fn hero_move(cx: &mut Ctx, h: HeroId, to: Point) -> Result<(), Refusal> {
             continue;
         }
         let passing = cx.s.monster_at(p);
-        if passing.is_some_and(|m| !in_the_way.contains(&m)) || cx.s.wmt_at(p).is_some() {
-            // A monster revealed on the way now stands in it.
+        if passing.is_some_and(|m| !in_the_way.contains(&m))
+            || cx.s.wmt_at(p).is_some()
+            || !cx.s.board.can_stand(p, &mover)
+        {
+            // A monster revealed on the way now stands in it, or an
+            // obstacle laid as the hero came into a new tile blocks it.
             break;
         }
         if i > 0 && !break_away(cx, h, route[i - 1], &mut broke) {
