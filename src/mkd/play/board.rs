@@ -849,14 +849,10 @@ impl Board {
     /// once all of them are reached answers, instead of a walk in over the
     /// whole board. Otherwise the walk in is made.
     pub fn can_walk_to(&self, from: Point, m: &Mover, squares: &[Point]) -> Vec<bool> {
-        let enterable = |p: Point| {
-            self.index(p)
-                .is_some_and(|i| self.enter_cost(i, m).is_some())
-        };
         let targets: Vec<usize> = squares.iter().filter_map(|&p| self.index(p)).collect();
-        let reach = if enterable(from)
+        let reach = if self.can_stand(from, m)
             && targets.len() == squares.len()
-            && squares.iter().all(|&p| enterable(p))
+            && squares.iter().all(|&p| self.can_stand(p, m))
         {
             self.distances_from(from, m, &|_| false, &targets)
         } else {

@@ -1153,7 +1153,7 @@ fn walk_towards(g: &State, h: HeroId, goals: &[Point]) -> Option<HeroAction> {
             .is_some_and(|i| figures.binary_search(&i).is_ok())
     };
     // The fields give no distance to a square no hero can stand on, unless
-    // the route starts on one (a square turned to rubble under him).
+    // the route starts on one (should the board change under a hero).
     let standing = match me {
         Some(p) => g.board.can_stand(p, &plan),
         None => g

@@ -394,12 +394,8 @@ fn who_can_walk_to_a_square_is_what_the_walk_in_says() {
             );
             yes += want.iter().filter(|&&w| w).count();
             no += want.iter().filter(|&&w| !w).count();
-            let standable = |p: Point| {
-                board
-                    .idx(p)
-                    .is_some_and(|i| board.enter_cost(i, &m).is_some())
-            };
-            if !standable(from) || !squares.iter().all(|&p| standable(p)) {
+            let stands = |p: Point| board.can_stand(p, &m);
+            if !stands(from) || !squares.iter().all(|&p| stands(p)) {
                 fallback += 1;
             }
         }
