@@ -849,11 +849,10 @@ impl Board {
     /// once all of them are reached answers, instead of a walk in over the
     /// whole board. Otherwise the walk in is made.
     pub fn can_walk_to(&self, from: Point, m: &Mover, squares: &[Point]) -> Vec<bool> {
-        let targets: Vec<usize> = squares.iter().filter_map(|&p| self.index(p)).collect();
-        let reach = if self.can_stand(from, m)
-            && targets.len() == squares.len()
-            && squares.iter().all(|&p| self.can_stand(p, m))
-        {
+        // A square a figure can stand on is on the board, so every one of
+        // `squares` has an index here.
+        let reach = if self.can_stand(from, m) && squares.iter().all(|&p| self.can_stand(p, m)) {
+            let targets: Vec<usize> = squares.iter().filter_map(|&p| self.index(p)).collect();
             self.distances_from(from, m, &|_| false, &targets)
         } else {
             self.distances_to(&[from], m, &|_| false)
@@ -1176,11 +1175,12 @@ impl Board {
         blocked: &dyn Fn(usize) -> bool,
         newly: &[usize],
     ) -> bool {
-        // A square passes its distance on (the walk goes on from it) when
-        // a figure can stand on it and it is a goal or not blocked.
-        let passes = |j: usize, blocked: &dyn Fn(usize) -> bool| {
+        // A square passed its distance on in the old walk (the walk went on
+        // from it) when a figure can stand on it and it is a goal or was
+        // not blocked.
+        let passed = |j: usize| {
             field[j] != FAR
-                && (field[j] == 0 || !blocked(j))
+                && (field[j] == 0 || !was_blocked(j))
                 && self.enter_cost(j, m).is_some()
                 && !(field[j] == 0 && self.on_rim(j))
         };
@@ -1194,7 +1194,7 @@ impl Board {
             Board::neighbours(at)
                 .into_iter()
                 .filter_map(|p| self.index(p))
-                .filter(|&j| passes(j, was_blocked))
+                .filter(|&j| passed(j))
                 .filter_map(|j| Some(field[j] + self.step_cost(at, self.point(j), m)?))
                 .min()
                 .unwrap_or(FAR)
