@@ -32,13 +32,33 @@ impl<K: PartialEq, V: Clone> Recent<K, V> {
             return entry.1.clone();
         }
         let value = make(&key);
-        let entry = (key, value.clone(), self.tick);
+        self.keep(key, value.clone());
+        value
+    }
+
+    /// [`Recent::get_or_make`] for a key dear to build (it owns lists):
+    /// the kept value whose key `is` holds of, or the key and value `make`
+    /// gives, kept from now on. The key is built only when none matches.
+    /// `is` must hold of exactly one key, the one `make` would build.
+    pub fn find_or_make(&mut self, is: impl Fn(&K) -> bool, make: impl FnOnce() -> (K, V)) -> V {
+        self.tick += 1;
+        if let Some(entry) = self.entries.iter_mut().find(|(k, _, _)| is(k)) {
+            entry.2 = self.tick;
+            return entry.1.clone();
+        }
+        let (key, value) = make();
+        self.keep(key, value.clone());
+        value
+    }
+
+    /// Keeps a new entry, in place of the least recently used when full.
+    fn keep(&mut self, key: K, value: V) {
+        let entry = (key, value, self.tick);
         if self.entries.len() < self.kept.max(1) {
             self.entries.push(entry);
         } else if let Some(oldest) = self.entries.iter_mut().min_by_key(|(_, _, t)| *t) {
             *oldest = entry;
         }
-        value
     }
 }
 
@@ -75,6 +95,28 @@ mod tests {
         assert_eq!(ask(&mut r, 1), 10);
         assert_eq!(ask(&mut r, 2), 20); // made again
         assert_eq!(made, 4);
+    }
+
+    #[test]
+    fn a_key_found_by_a_test_is_built_only_when_none_matches() {
+        let mut r: Recent<Vec<u32>, u32> = Recent::new(2);
+        let mut built = 0;
+        let mut ask = |r: &mut Recent<Vec<u32>, u32>, k: &[u32]| {
+            r.find_or_make(
+                |kept| kept.as_slice() == k,
+                || {
+                    built += 1;
+                    (k.to_vec(), k.iter().sum())
+                },
+            )
+        };
+        assert_eq!(ask(&mut r, &[1, 2]), 3);
+        assert_eq!(ask(&mut r, &[4]), 4);
+        assert_eq!(ask(&mut r, &[1, 2]), 3); // kept: [1, 2] is now the newest
+        assert_eq!(ask(&mut r, &[5, 5]), 10); // [4] goes
+        assert_eq!(ask(&mut r, &[1, 2]), 3);
+        assert_eq!(ask(&mut r, &[4]), 4); // built again
+        assert_eq!(built, 4);
     }
 
     #[test]

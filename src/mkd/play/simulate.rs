@@ -1129,7 +1129,21 @@ fn weakest(g: &State, near: impl Fn(Point) -> bool) -> Option<String> {
 fn walk_towards(g: &State, h: HeroId, goals: &[Point]) -> Option<HeroAction> {
     let hero = &g.heroes[h];
     let me = hero.pos();
-    let free = |q: Point| g.board.passable(q) && (Some(q) == me || !g.occupied(q));
+    let here = me.and_then(|p| g.board.idx(p));
+    let figures = figure_squares(g, here);
+    // A monster or token on a square (never the hero's own, `here`).
+    let figure = |q: Point| {
+        g.board
+            .idx(q)
+            .is_some_and(|i| figures.binary_search(&i).is_ok())
+    };
+    // Free: no one stands there ([`State::occupied`], with the monsters
+    // and tokens looked up in `figures`).
+    let prisoner = g.prisoner_square();
+    let free = |q: Point| {
+        g.board.passable(q)
+            && (Some(q) == me || !(figure(q) || g.hero_at(q).is_some() || prisoner == Some(q)))
+    };
     let goals: Vec<Point> = goals.iter().copied().filter(|&q| free(q)).collect();
     if goals.is_empty() || me.is_some_and(|p| goals.contains(&p)) {
         return None;
@@ -1144,14 +1158,6 @@ fn walk_towards(g: &State, h: HeroId, goals: &[Point]) -> Option<HeroAction> {
     // two fields depend only on the board, the goals, the walk and where
     // the monsters and tokens stand, which most of the heroes' commands
     // leave as they were: they come from this thread's recent fields.
-    let here = me.and_then(|p| g.board.idx(p));
-    let figures = figure_squares(g, here);
-    // A monster or token on a square (never the hero's own, `here`).
-    let figure = |q: Point| {
-        g.board
-            .idx(q)
-            .is_some_and(|i| figures.binary_search(&i).is_ok())
-    };
     // The fields give no distance to a square no hero can stand on, unless
     // the route starts on one (should the board change under a hero).
     let standing = match me {
@@ -1161,10 +1167,10 @@ fn walk_towards(g: &State, h: HeroId, goals: &[Point]) -> Option<HeroAction> {
             .iter()
             .all(|&e| g.board.can_stand(e, &plan)),
     };
-    let round = recent_field(g, &goals, &plan, figures.clone(), standing);
+    let round = recent_field(g, &goals, &plan, &figures, standing);
     let (dist, through) = match start_square(g, h, &round) {
         Some(_) => (round, false),
-        None => (recent_field(g, &goals, &plan, Vec::new(), standing), true),
+        None => (recent_field(g, &goals, &plan, &[], standing), true),
     };
     // Near the goal (within two activations' walk), keep off the squares
     // that would reveal a token, when a route round them exists.
@@ -1305,27 +1311,35 @@ fn recent_field(
     g: &State,
     goals: &[Point],
     plan: &Mover,
-    blocked: Vec<usize>,
+    blocked: &[usize],
     standing: bool,
 ) -> Rc<Field> {
     RECENT_FIELDS.with(|recent| {
-        let key = (
-            Same(g.board.clone()),
-            *plan,
-            standing,
-            blocked,
-            goals.to_vec(),
-        );
-        recent
-            .borrow_mut()
-            .get_or_make(key, |(_, _, _, blocked, _)| {
-                let blocked = |i: usize| blocked.binary_search(&i).is_ok();
-                Rc::new(if standing {
-                    g.board.distances_to_standing(goals, plan, &blocked)
+        recent.borrow_mut().find_or_make(
+            |(board, p, st, b, gs)| {
+                Arc::ptr_eq(&board.0, &g.board)
+                    && p == plan
+                    && *st == standing
+                    && b.as_slice() == blocked
+                    && gs.as_slice() == goals
+            },
+            || {
+                let is_blocked = |i: usize| blocked.binary_search(&i).is_ok();
+                let field = Rc::new(if standing {
+                    g.board.distances_to_standing(goals, plan, &is_blocked)
                 } else {
-                    g.board.distances_to(goals, plan, &blocked)
-                })
-            })
+                    g.board.distances_to(goals, plan, &is_blocked)
+                });
+                let key = (
+                    Same(g.board.clone()),
+                    *plan,
+                    standing,
+                    blocked.to_vec(),
+                    goals.to_vec(),
+                );
+                (key, field)
+            },
+        )
     })
 }
 

@@ -1155,13 +1155,18 @@ impl State {
             static RECENT: std::cell::RefCell<Recent<Key, Rc<Vec<usize>>>> =
                 const { std::cell::RefCell::new(Recent::new(8)) };
         }
-        let tokens: Vec<Point> = self.wmts.iter().map(|w| w.pos).collect();
         RECENT.with(|recent| {
-            recent
-                .borrow_mut()
-                .get_or_make((Same(self.board.clone()), tokens), |(_, tokens)| {
-                    Rc::new(trigger_squares(&self.board, tokens))
-                })
+            recent.borrow_mut().find_or_make(
+                |(board, tokens)| {
+                    Arc::ptr_eq(&board.0, &self.board)
+                        && tokens.iter().copied().eq(self.wmts.iter().map(|w| w.pos))
+                },
+                || {
+                    let tokens: Vec<Point> = self.wmts.iter().map(|w| w.pos).collect();
+                    let squares = Rc::new(trigger_squares(&self.board, &tokens));
+                    ((Same(self.board.clone()), tokens), squares)
+                },
+            )
         })
     }
 

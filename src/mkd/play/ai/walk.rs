@@ -579,9 +579,9 @@ fn seeing_squares(board: &Arc<Board>, to: Point, r: u32) -> Rc<Vec<Point>> {
             const { std::cell::RefCell::new(Recent::new(32)) };
     }
     RECENT.with(|recent| {
-        recent
-            .borrow_mut()
-            .get_or_make((Same(board.clone()), to, r), |_| {
+        recent.borrow_mut().find_or_make(
+            |(b, p, rr)| Arc::ptr_eq(&b.0, board) && *p == to && *rr == r,
+            || {
                 let r = r as i32;
                 let mut list = Vec::new();
                 for dy in -r..=r {
@@ -595,8 +595,9 @@ fn seeing_squares(board: &Arc<Board>, to: Point, r: u32) -> Rc<Vec<Point>> {
                         }
                     }
                 }
-                Rc::new(list)
-            })
+                ((Same(board.clone()), to, r as u32), Rc::new(list))
+            },
+        )
     })
 }
 

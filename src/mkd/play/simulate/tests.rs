@@ -313,21 +313,21 @@ fn a_kept_field_is_the_field_a_new_walk_gives() {
         g.board
             .distances_to_standing(&goals, &plan, &|i| blocked.contains(&i))
     };
-    let first = recent_field(&g, &goals, &plan, Vec::new(), true);
-    let again = recent_field(&g, &goals, &plan, Vec::new(), true);
+    let first = recent_field(&g, &goals, &plan, &[], true);
+    let again = recent_field(&g, &goals, &plan, &[], true);
     assert!(
         Rc::ptr_eq(&first, &again),
         "the same inputs reuse the field"
     );
     assert!(*again == fresh(&g, &[]));
     // Asked for every square, it is the whole walk's field, kept apart.
-    let whole = recent_field(&g, &goals, &plan, Vec::new(), false);
+    let whole = recent_field(&g, &goals, &plan, &[], false);
     assert!(!Rc::ptr_eq(&first, &whole));
     assert!(*whole == g.board.distances_to(&goals, &plan, &|_| false));
     assert!(*whole != *first, "the walls beside the way get a distance");
     // Another blocked square, or a changed board, is another field.
     let orc = g.board.idx(goals[0]).unwrap() + 1;
-    let round = recent_field(&g, &goals, &plan, vec![orc], true);
+    let round = recent_field(&g, &goals, &plan, &[orc], true);
     assert!(!Rc::ptr_eq(&first, &round));
     assert!(*round == fresh(&g, &[orc]));
     // Terrain laid beside the way out changes the board.
@@ -337,7 +337,7 @@ fn a_kept_field_is_the_field_a_new_walk_gives() {
         .unwrap();
     g.board_mut()
         .set_cell(beside, crate::tileset::Cell::Hindering);
-    let changed = recent_field(&g, &goals, &plan, Vec::new(), true);
+    let changed = recent_field(&g, &goals, &plan, &[], true);
     assert!(
         !Rc::ptr_eq(&first, &changed),
         "a changed board is a new field"
