@@ -636,7 +636,7 @@ impl Board {
         let Some(t) = self.tiles.get(tile) else {
             return Vec::new();
         };
-        let mut v = Vec::new();
+        let mut v = Vec::with_capacity((t.width * t.height).max(0) as usize);
         for y in t.y..t.y + t.height {
             for x in t.x..t.x + t.width {
                 let p = Point { x, y };

@@ -713,7 +713,7 @@ impl Driver<'_> {
     fn act(&mut self, h: HeroId, action: HeroAction) -> bool {
         let hero = self.game.heroes[h].name.clone();
         self.send(Command::Hero {
-            hero: hero.to_string(),
+            hero: String::from(&*hero),
             action,
         })
     }
@@ -811,7 +811,7 @@ fn activation(d: &mut Driver, h: HeroId) {
     if should_heal(d.game.state(), h) {
         let hero = d.game.heroes[h].name.clone();
         d.send(Command::Heal {
-            hero: hero.to_string(),
+            hero: String::from(&*hero),
         });
     }
     for _ in 0..MAX_COMMANDS {
@@ -1072,7 +1072,7 @@ fn lead_captive(d: &mut Driver, team: usize) {
         .any(|&e| (e == kp || !g.occupied(e)) && at(&free_way, e) < speed);
     if out {
         d.send(Command::Lead {
-            monster: id.to_string(),
+            monster: String::from(&*id),
             to: None,
         });
         return;
@@ -1084,7 +1084,7 @@ fn lead_captive(d: &mut Driver, team: usize) {
         .min_by_key(|&q| (at(&exit, q), q.y, q.x));
     if let Some(to) = best {
         d.send(Command::Lead {
-            monster: id.to_string(),
+            monster: String::from(&*id),
             to: Some(to),
         });
     }
@@ -1120,7 +1120,7 @@ fn weakest(g: &State, near: impl Fn(Point) -> bool) -> Option<String> {
                 .cmp(&b.wounds_left())
                 .then_with(|| a.id.cmp(&b.id))
         })
-        .map(|m| m.id.to_string())
+        .map(|m| String::from(&*m.id))
 }
 
 /// The command that takes hero `h` along the shortest route towards any of
@@ -1144,7 +1144,9 @@ fn walk_towards(g: &State, h: HeroId, goals: &[Point]) -> Option<HeroAction> {
         g.board.passable(q)
             && (Some(q) == me || !(figure(q) || g.hero_at(q).is_some() || prisoner == Some(q)))
     };
-    let goals: Vec<Point> = goals.iter().copied().filter(|&q| free(q)).collect();
+    let mut kept = Vec::with_capacity(goals.len());
+    kept.extend(goals.iter().copied().filter(|&q| free(q)));
+    let goals = kept;
     if goals.is_empty() || me.is_some_and(|p| goals.contains(&p)) {
         return None;
     }
@@ -1275,13 +1277,14 @@ fn walk_towards(g: &State, h: HeroId, goals: &[Point]) -> Option<HeroAction> {
 /// The squares (board indexes, ascending) a monster or token stands on,
 /// except `here`, the walking hero's own.
 fn figure_squares(g: &State, here: Option<usize>) -> Vec<usize> {
-    let mut v: Vec<usize> = g
-        .floor_monsters()
-        .filter_map(|m| g.monsters[m].pos)
-        .chain(g.wmts.iter().map(|w| w.pos))
-        .filter_map(|q| g.board.idx(q))
-        .filter(|&i| Some(i) != here)
-        .collect();
+    let monsters = g.floor_monsters().filter_map(|m| g.monsters[m].pos);
+    let mut v = Vec::with_capacity(g.monsters.len() + g.wmts.len());
+    v.extend(
+        monsters
+            .chain(g.wmts.iter().map(|w| w.pos))
+            .filter_map(|q| g.board.idx(q))
+            .filter(|&i| Some(i) != here),
+    );
     v.sort_unstable();
     v.dedup();
     v
