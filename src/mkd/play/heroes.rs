@@ -119,6 +119,7 @@ pub fn hero_move(cx: &mut Ctx, h: HeroId, to: Point) -> Result<(), Refusal> {
         route.push(n);
         here = n;
     }
+    drop(occ);
     cx.s.spend(h, d0 + enter_cost, Spend::Walk(to))?;
     // The hero pays for the squares walked, not the route planned (a reveal,
     // a failed break-away or a figure in the way can cut it short).

@@ -1045,7 +1045,11 @@ impl State {
     /// every square they reach, and a look-up here is one index where
     /// [`Self::occupied`] scans the figure lists.
     pub fn occupancy(&self) -> Occupancy<'_> {
-        let mut on = vec![0u8; self.board.len()];
+        // The buffer of the thread's last one dropped, cleared, if there is
+        // one: the route code gathers this several times a decision.
+        let mut on = SPARE_OCCUPANCY.with(|s| std::mem::take(&mut *s.borrow_mut()));
+        on.clear();
+        on.resize(self.board.len(), 0);
         let mut mark = |p: Option<Point>, what: u8| {
             if let Some(i) = p.and_then(|p| self.board.idx(p)) {
                 on[i] |= what;
@@ -1398,6 +1402,20 @@ impl State {
 pub struct Occupancy<'a> {
     board: &'a Board,
     on: Vec<u8>,
+}
+
+thread_local! {
+    /// The buffer of the thread's last [`Occupancy`] dropped.
+    static SPARE_OCCUPANCY: std::cell::RefCell<Vec<u8>> =
+        const { std::cell::RefCell::new(Vec::new()) };
+}
+
+impl Drop for Occupancy<'_> {
+    fn drop(&mut self) {
+        let on = std::mem::take(&mut self.on);
+        // During the thread's teardown there is nowhere to put it back.
+        let _ = SPARE_OCCUPANCY.try_with(|s| *s.borrow_mut() = on);
+    }
 }
 
 impl Occupancy<'_> {
