@@ -839,6 +839,27 @@ impl Board {
         }
     }
 
+    /// [`Board::distances_from`] that ends once the nearest of `targets` is
+    /// final: the targets as near as it are final too, and every other one
+    /// holds more than their distance (its own or [`FAR`]). For a caller
+    /// that reads only the nearest targets (and whether there is one).
+    pub fn distances_to_nearest<B: Fn(usize) -> bool + ?Sized>(
+        &self,
+        from: Point,
+        m: &Mover,
+        blocked: &B,
+        targets: &[usize],
+    ) -> Field {
+        match self.index(from) {
+            // At level d every square d or less away is final.
+            Some(start) => self.near_doors(|near_door| {
+                let done = |dist: &[u32], d: u32| targets.iter().any(|&t| dist[t] <= d);
+                self.dial::<true, false, B>(&[start], m, blocked, done, near_door)
+            }),
+            None => Field::new(self.len()),
+        }
+    }
+
     /// Which of `squares` can walk to `from` as `m` with nobody in the way
     /// (not [`FAR`] in [`Board::distances_to`] `from`), in order.
     ///

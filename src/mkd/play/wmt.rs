@@ -176,8 +176,10 @@ pub fn nearest_hero_from(
         .map(|&h| s.heroes[h].pos().and_then(|p| s.board.idx(p)))
         .collect();
     let targets: Vec<usize> = at.iter().flatten().copied().collect();
-    // One walk out from the token's square reaches every hero.
-    let out = s.board.distances_from(from, mover, &|_| false, &targets);
+    // One walk out from the token's square, as far as the nearest heroes.
+    let out = s
+        .board
+        .distances_to_nearest(from, mover, &|_| false, &targets);
     let best: Vec<(u32, HeroId)> = heroes
         .iter()
         .zip(&at)

@@ -209,7 +209,7 @@ pub fn travel_within(s: &State, m: MonsterId, goals: &[Point], heroes: Heroes, b
                     // never longer, so otherwise no).
                     let all = s
                         .board
-                        .distances_from(me, &mover, &blocks(*round), &targets);
+                        .distances_to_nearest(me, &mover, &blocks(*round), &targets);
                     nearest(&all) == FAR
                 })
         }

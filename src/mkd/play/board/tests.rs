@@ -463,3 +463,56 @@ fn a_walk_in_stopped_at_a_square_has_what_a_walk_downhill_from_it_reads() {
         "{checked} {left_out} {from_unstandable}"
     );
 }
+
+/// A walk out that ends at the nearest targets gives them, and every
+/// target as near, the whole walk's distance, and every farther target
+/// more than that: the nearest targets and their ties read the same. On
+/// random dungeons with doors, every mover, random targets (some off the
+/// way) and blocked squares.
+#[test]
+fn a_walk_out_to_the_nearest_targets_finds_the_whole_walk_s_nearest() {
+    let mut rng = 0x5be0_cd19_137e_2179u64;
+    let (mut reached, mut none, mut ties, mut cut_short) = (0, 0, 0, 0);
+    for seed in 1..=6 {
+        let (board, open) = board_with_doors(seed, 20, &mut rng);
+        for case in 0..40 {
+            let m = kth_mover(case % 6, (case % 3) as u32);
+            let from = some_of(&open, 1, &mut rng)[0];
+            let targets: Vec<usize> = (0..1 + case % 5)
+                .map(|k| {
+                    if k % 3 == 2 {
+                        next(&mut rng) as usize % board.len()
+                    } else {
+                        board.idx(some_of(&open, 1, &mut rng)[0]).unwrap()
+                    }
+                })
+                .collect();
+            let walls = some_of(&open, case % 9, &mut rng);
+            let blocked = |i: usize| {
+                let p = board.point(i);
+                p != from && walls.contains(&p)
+            };
+            let whole = board.distances_from(from, &m, &blocked, &targets);
+            let near = board.distances_to_nearest(from, &m, &blocked, &targets);
+            let least = targets.iter().map(|&t| whole[t]).min().unwrap();
+            for &t in &targets {
+                if whole[t] == least {
+                    assert_eq!(near[t], least, "seed {seed}, case {case}");
+                } else {
+                    assert!(near[t] > least, "seed {seed}, case {case}");
+                    cut_short += usize::from(near[t] != whole[t]);
+                }
+            }
+            if least == FAR {
+                none += 1;
+            } else {
+                reached += 1;
+                ties += usize::from(targets.iter().filter(|&&t| whole[t] == least).count() > 1);
+            }
+        }
+    }
+    assert!(
+        reached > 150 && none > 0 && ties > 5 && cut_short > 20,
+        "{reached} {none} {ties} {cut_short}"
+    );
+}
