@@ -76,6 +76,21 @@ pub(crate) fn is_stdin(p: &Path) -> bool {
     p.as_os_str() == "-"
 }
 
+/// The game a scenario file names in its `ruleset:`, read once so `play`
+/// and `simulate` can hand the file to the right engine. `None` for
+/// standard input and for a file that cannot be read or names none: the
+/// engine's own reading then reports what is wrong with it.
+pub(crate) fn scenario_ruleset(path: &Path) -> Option<tilecrawl::scenario::RulesetId> {
+    if is_stdin(path) {
+        return None;
+    }
+    let text =
+        tilecrawl::core::fs::read_limited(path, tilecrawl::scenario::MAX_SCENARIO_BYTES).ok()?;
+    tilecrawl::scenario::read_ruleset(&text, &path.display().to_string())
+        .ok()
+        .flatten()
+}
+
 /// Reads standard input as UTF-8 text of at most `max` bytes; `what` names
 /// the kind of file in the error (`a scenario`).
 pub(crate) fn read_stdin(what: &str, max: u64) -> anyhow::Result<String> {

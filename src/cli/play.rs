@@ -238,8 +238,13 @@ fn scenario_ref(scenario: &Path, save: &Path) -> String {
 }
 
 pub fn run(a: PlayArgs) -> anyhow::Result<()> {
+    // The scenario's game, read once (a save says its own).
+    let ruleset = match (&a.resume, &a.scenario) {
+        (None, Some(s)) => super::outputs::scenario_ruleset(s),
+        _ => None,
+    };
     // dd-and-d: its own engine (play_ddd.rs).
-    if super::play_ddd::is_ddd(a.scenario.as_deref(), a.resume.as_deref()) {
+    if super::play_ddd::is_ddd(ruleset, a.resume.as_deref()) {
         if a.party.is_some() || a.tables.is_some() {
             bail!(
                 "--party and --tables are for MKD scenarios; a dd-and-d game takes --warparty and --opponent"
@@ -258,7 +263,7 @@ pub fn run(a: PlayArgs) -> anyhow::Result<()> {
     // Dungeon World 10 mm: its own engine (`play_dw10.rs`).
     let dw10 = match (&a.resume, &a.scenario) {
         (Some(save), _) => super::play_dw10::is_dw10_save(save),
-        (None, Some(s)) => super::play_dw10::is_dw10_scenario(s),
+        (None, Some(_)) => ruleset == Some(tilecrawl::scenario::RulesetId::DungeonWorld10mm),
         _ => false,
     };
     if dw10 {

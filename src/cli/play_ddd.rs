@@ -35,25 +35,16 @@ pub(crate) struct DddPlay {
     pub quiet: bool,
 }
 
-/// Is this a Dungeons Dark & Dangerous scenario (or, resuming, save)?
+/// Is this a Dungeons Dark & Dangerous game: resuming, its save; else a
+/// scenario whose ruleset ([`super::outputs::scenario_ruleset`]) is one.
 /// Files that cannot be read are left for the caller's own error.
-pub(crate) fn is_ddd(scenario: Option<&Path>, resume: Option<&Path>) -> bool {
+pub(crate) fn is_ddd(scenario: Option<RulesetId>, resume: Option<&Path>) -> bool {
     if let Some(r) = resume {
         return tilecrawl::core::fs::read_limited(r, session::MAX_SAVE_BYTES)
             .ok()
             .is_some_and(|t| tilecrawl::core::yaml::format_of(&t) == Some(session::SAVE_FORMAT));
     }
-    let Some(s) = scenario else {
-        return false;
-    };
-    if super::outputs::is_stdin(s) {
-        return false;
-    }
-    tilecrawl::core::fs::read_limited(s, tilecrawl::scenario::MAX_SCENARIO_BYTES)
-        .ok()
-        .and_then(|t| tilecrawl::scenario::read_ruleset(&t, &s.display().to_string()).ok())
-        .flatten()
-        == Some(RulesetId::DdAndD)
+    scenario == Some(RulesetId::DdAndD)
 }
 
 fn read(path: &Path, what: &str, max: u64) -> anyhow::Result<String> {

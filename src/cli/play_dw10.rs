@@ -10,7 +10,6 @@ use std::sync::Arc;
 use tilecrawl::dw10::play::party;
 use tilecrawl::dw10::play::session::{self, Session, Start};
 use tilecrawl::dw10::play::simulate::{self, SimOptions};
-use tilecrawl::scenario::RulesetId;
 
 /// The largest script read.
 const MAX_SCRIPT_BYTES: u64 = 4 * 1024 * 1024;
@@ -18,23 +17,6 @@ const MAX_SCRIPT_BYTES: u64 = 4 * 1024 * 1024;
 fn read(path: &Path, what: &str, max: u64) -> anyhow::Result<String> {
     tilecrawl::core::fs::read_limited(path, max)
         .map_err(|e| anyhow::anyhow!("{}: {}", path.display(), e.describe(what, max)))
-}
-
-/// Is this scenario file a Dungeon World 10 mm one? (A file that cannot be
-/// read says no: the caller's own reading reports it.)
-pub fn is_dw10_scenario(path: &Path) -> bool {
-    if super::outputs::is_stdin(path) {
-        return false;
-    }
-    let Ok(text) = tilecrawl::core::fs::read_limited(path, tilecrawl::scenario::MAX_SCENARIO_BYTES)
-    else {
-        return false;
-    };
-    let file = path.display().to_string();
-    matches!(
-        tilecrawl::scenario::read_ruleset(&text, &file),
-        Ok(Some(RulesetId::DungeonWorld10mm))
-    )
 }
 
 /// Is this save file a Dungeon World 10 mm game's?

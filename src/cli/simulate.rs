@@ -63,8 +63,11 @@ pub struct SimulateArgs {
 }
 
 pub fn run(a: SimulateArgs) -> anyhow::Result<()> {
+    // The scenario's game, read once: dd-and-d and Dungeon World 10 mm
+    // files go to their own engines.
+    let ruleset = super::outputs::scenario_ruleset(&a.scenario);
     // dd-and-d: both war-parties by the policy (play_ddd.rs).
-    if super::play_ddd::is_ddd(Some(&a.scenario), None) {
+    if super::play_ddd::is_ddd(ruleset, None) {
         if a.party.is_some() || a.tables.is_some() {
             bail!(
                 "--party and --tables are for MKD scenarios; a dd-and-d game takes --warparty and --opponent"
@@ -92,7 +95,7 @@ pub fn run(a: SimulateArgs) -> anyhow::Result<()> {
         bail!("--warparty, --opponent and --max-rounds are for dd-and-d scenarios");
     }
     // Dungeon World 10 mm: its own engine (`play_dw10.rs`).
-    if super::play_dw10::is_dw10_scenario(&a.scenario) {
+    if ruleset == Some(tilecrawl::scenario::RulesetId::DungeonWorld10mm) {
         if a.tables.is_some() {
             bail!("--tables is for MKD scenarios; a dungeon-world-10mm game uses its own tables");
         }
