@@ -831,12 +831,15 @@ impl Board {
         blocked: &B,
         targets: &[usize],
     ) -> Field {
-        match self.index(from) {
-            Some(start) => {
-                self.near_doors(|near_door| self.walk_from(start, m, blocked, targets, near_door))
+        // Every target before `first` is final, and stays so: each level
+        // looks on from the first one that was not.
+        let mut first = 0;
+        self.walk_out(from, m, blocked, move |dist: &[u32], d: u32| {
+            while first < targets.len() && dist[targets[first]] <= d {
+                first += 1;
             }
-            None => Field::new(self.len()),
-        }
+            first == targets.len()
+        })
     }
 
     /// [`Board::distances_from`] that ends once the nearest of `targets` is
@@ -850,14 +853,10 @@ impl Board {
         blocked: &B,
         targets: &[usize],
     ) -> Field {
-        match self.index(from) {
-            // At level d every square d or less away is final.
-            Some(start) => self.near_doors(|near_door| {
-                let done = |dist: &[u32], d: u32| targets.iter().any(|&t| dist[t] <= d);
-                self.dial::<true, false, B>(&[start], m, blocked, done, near_door)
-            }),
-            None => Field::new(self.len()),
-        }
+        // At level d every square d or less away is final.
+        self.walk_out(from, m, blocked, |dist: &[u32], d: u32| {
+            targets.iter().any(|&t| dist[t] <= d)
+        })
     }
 
     /// Which of `squares` can walk to `from` as `m` with nobody in the way
@@ -928,34 +927,25 @@ impl Board {
         blocked: &B,
         bound: u32,
     ) -> Field {
+        self.walk_out(from, m, blocked, |_, d| d > bound)
+    }
+
+    /// A walk out of `from` ([`Board::dial`]) until `done` says so, with the
+    /// squares that touch a door; every square [`FAR`] when `from` is off
+    /// the board.
+    fn walk_out<B: Fn(usize) -> bool + ?Sized>(
+        &self,
+        from: Point,
+        m: &Mover,
+        blocked: &B,
+        done: impl FnMut(&[u32], u32) -> bool,
+    ) -> Field {
         match self.index(from) {
             Some(start) => self.near_doors(|near_door| {
-                self.dial::<true, false, B>(&[start], m, blocked, |_, d| d > bound, near_door)
+                self.dial::<true, false, B>(&[start], m, blocked, done, near_door)
             }),
             None => Field::new(self.len()),
         }
-    }
-
-    /// The walk of [`Board::distances_from`], with the squares that touch a
-    /// door: out of `start` until every target is final.
-    fn walk_from<B: Fn(usize) -> bool + ?Sized>(
-        &self,
-        start: usize,
-        m: &Mover,
-        blocked: &B,
-        targets: &[usize],
-        near_door: &[bool],
-    ) -> Field {
-        // Every target before `first` is final, and stays so: each level
-        // looks on from the first one that was not.
-        let mut first = 0;
-        let done = move |dist: &[u32], d: u32| {
-            while first < targets.len() && dist[targets[first]] <= d {
-                first += 1;
-            }
-            first == targets.len()
-        };
-        self.dial::<true, false, B>(&[start], m, blocked, done, near_door)
     }
 
     /// The walk of [`Board::field`], with the squares that touch a door: in
