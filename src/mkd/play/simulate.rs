@@ -1144,9 +1144,9 @@ fn walk_towards(g: &State, h: HeroId, goals: &[Point]) -> Option<HeroAction> {
         g.board.passable(q)
             && (Some(q) == me || !(figure(q) || g.hero_at(q).is_some() || prisoner == Some(q)))
     };
-    let mut kept = Vec::with_capacity(goals.len());
-    kept.extend(goals.iter().copied().filter(|&q| free(q)));
-    let goals = kept;
+    let mut free_goals = Vec::with_capacity(goals.len());
+    free_goals.extend(goals.iter().copied().filter(|&q| free(q)));
+    let goals = free_goals;
     if goals.is_empty() || me.is_some_and(|p| goals.contains(&p)) {
         return None;
     }
