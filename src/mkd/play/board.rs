@@ -295,6 +295,18 @@ const NO_TILE: u32 = u32::MAX;
 /// buckets; a dearer one (no rule makes one) falls back to a heap.
 const MAX_BUCKETED_STEP: u32 = 64;
 
+/// The cost for mover `m` of stepping into a cell of kind `c`, doors
+/// aside (`None`: it cannot).
+#[inline]
+fn enter_cost_of(c: Cell, m: &Mover) -> Option<u32> {
+    match c {
+        Cell::Floor => Some(1),
+        Cell::Hindering | Cell::Water => Some(1 + if m.flies { 0 } else { m.hindering_extra }),
+        Cell::Crevice if m.flies => Some(1),
+        _ => None,
+    }
+}
+
 impl Board {
     /// The board of a scenario.
     pub fn new(s: &Scenario) -> Board {
@@ -389,7 +401,9 @@ impl Board {
 
     fn index(&self, p: Point) -> Option<usize> {
         let (x, y) = (p.x + self.margin, p.y + self.margin);
-        (x >= 0 && y >= 0 && x < self.cols && y < self.rows).then(|| (y * self.cols + x) as usize)
+        // Negative coordinates turn into large unsigned ones, off the board.
+        ((x as u32) < (self.cols as u32) && (y as u32) < (self.rows as u32))
+            .then(|| (y * self.cols + x) as usize)
     }
 
     /// Number of squares (for distance fields).
@@ -449,14 +463,6 @@ impl Board {
         let (cols, rows) = (self.cols as usize, self.rows as usize);
         let (x, y) = (i % cols, i / cols);
         x == 0 || y == 0 || x + 1 == cols || y + 1 == rows
-    }
-
-    /// The four neighbours of square `i` (north, east, south, west), which
-    /// is not on the outermost ring: every square that is not void.
-    #[inline]
-    fn inner_around(&self, i: usize) -> [usize; 4] {
-        let cols = self.cols as usize;
-        [i - cols, i + 1, i + cols, i - 1]
     }
 
     /// Can a figure walking as `m` stand on (step onto) square `p`?
@@ -909,12 +915,7 @@ impl Board {
     /// (`None`: it cannot).
     #[inline]
     fn enter_cost(&self, i: usize, m: &Mover) -> Option<u32> {
-        match self.cells[i] {
-            Cell::Floor => Some(1),
-            Cell::Hindering | Cell::Water => Some(1 + if m.flies { 0 } else { m.hindering_extra }),
-            Cell::Crevice if m.flies => Some(1),
-            _ => None,
-        }
+        enter_cost_of(self.cells[i], m)
     }
 
     /// [`Board::distances_from`] as far as `bound`: every square whose cost
@@ -1000,19 +1001,28 @@ impl Board {
             return self.heap_walk::<OUT, B>(seeds, m, blocked, done, near_door);
         }
         let mut dist = Field::new(self.len());
-        let ring = max_step as usize + 1;
-        let mut buckets = Buckets::take(ring);
+        // A ring of at least `max_step + 1` buckets, a power of two long so
+        // a distance finds its bucket by a mask.
+        let mask = (max_step as usize + 1).next_power_of_two() - 1;
+        let mut buckets = Buckets::take(mask + 1);
+        // The cost of entering each kind of cell, 0 where `m` cannot.
+        let mut enter_of = [0u32; Cell::ALL.len()];
+        for c in Cell::ALL {
+            enter_of[c as usize] = enter_cost_of(c, m).unwrap_or(0);
+        }
+        let enter_at = |i: usize| enter_of[self.cells[i] as usize];
         for &i in seeds {
             dist.set(i, 0);
             buckets[0].push(i);
         }
+        let cols = self.cols as usize;
         let mut queued = seeds.len();
         let mut d = 0u32;
         while queued > 0 {
             if done(&dist, d) {
                 break;
             }
-            let slot = d as usize % ring;
+            let slot = d as usize & mask;
             let mut here_now = std::mem::take(&mut buckets[slot]);
             queued -= here_now.len();
             for &i in &here_now {
@@ -1025,9 +1035,9 @@ impl Board {
                 let enter = if OUT {
                     0
                 } else {
-                    match self.enter_cost(i, m) {
-                        Some(c) => c,
-                        None => continue,
+                    match enter_at(i) {
+                        0 => continue,
+                        c => c,
                     }
                 };
                 // A figure standing on a square blocks routes through it.
@@ -1039,23 +1049,34 @@ impl Board {
                 if d == 0 && self.on_rim(i) {
                     continue;
                 }
-                for j in self.inner_around(i) {
-                    let near = near_door[i] && near_door[j];
-                    let c = match (OUT, near) {
-                        (true, true) => self.step_cost_near(self.point(i), self.point(j), m, true),
-                        (true, false) => self.enter_cost(j, m),
-                        (false, true) => self.step_cost_near(self.point(j), self.point(i), m, true),
-                        (false, false) => Some(enter),
+                let near_i = near_door[i];
+                // The four neighbours, north, east, south and west, as
+                // offsets (wrapping: `i - cols` and `i - 1`); every one is on
+                // the board, as `i` is not on the rim.
+                for off in [cols.wrapping_neg(), 1, cols, usize::MAX] {
+                    let j = i.wrapping_add(off);
+                    let c = if near_i && near_door[j] {
+                        let (a, b) = if OUT { (i, j) } else { (j, i) };
+                        match self.step_cost_near(self.point(a), self.point(b), m, true) {
+                            Some(c) => c,
+                            None => continue,
+                        }
+                    } else if OUT {
+                        match enter_at(j) {
+                            0 => continue,
+                            c => c,
+                        }
+                    } else {
+                        enter
                     };
-                    let Some(c) = c else { continue };
-                    if STANDING && !OUT && self.enter_cost(j, m).is_none() {
+                    if STANDING && !OUT && enter_at(j) == 0 {
                         continue;
                     }
                     let nd = d + c;
                     if nd < dist[j] {
                         dist.set(j, nd);
                         // c is 1 to max_step, so nd lands in another bucket.
-                        buckets[nd as usize % ring].push(j);
+                        buckets[nd as usize & mask].push(j);
                         queued += 1;
                     }
                 }
