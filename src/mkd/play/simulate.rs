@@ -1215,7 +1215,7 @@ fn walk_towards(g: &State, h: HeroId, goals: &[Point]) -> Option<HeroAction> {
         dist
     };
     let (start, enter) = start_square(g, h, &dist)?;
-    let left = g.hero_speed(h).saturating_sub(hero.spent);
+    let left = speed.saturating_sub(hero.spent);
     let mut spent = enter;
     if spent > left {
         return None;
