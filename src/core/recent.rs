@@ -5,13 +5,12 @@
 
 use std::sync::Arc;
 
-/// The last few keys asked for and their values; the least recently used
-/// goes when a new one comes. Each entry carries the tick it was last asked
-/// for at, so a hit only stamps it: no entry is moved.
+/// The last few keys asked for and their values, the most recently used
+/// first: a look-up meets the likeliest keys first, and the least recently
+/// used, last, goes when a new one comes.
 pub struct Recent<K, V> {
     kept: usize,
-    tick: u64,
-    entries: Vec<(K, V, u64)>,
+    entries: Vec<(K, V)>,
 }
 
 impl<K: PartialEq, V: Clone> Recent<K, V> {
@@ -19,17 +18,14 @@ impl<K: PartialEq, V: Clone> Recent<K, V> {
     pub const fn new(kept: usize) -> Recent<K, V> {
         Recent {
             kept,
-            tick: 0,
             entries: Vec::new(),
         }
     }
 
     /// The value kept for `key`, or `make`'s, kept from now on.
     pub fn get_or_make(&mut self, key: K, make: impl FnOnce(&K) -> V) -> V {
-        self.tick += 1;
-        if let Some(entry) = self.entries.iter_mut().find(|(k, _, _)| *k == key) {
-            entry.2 = self.tick;
-            return entry.1.clone();
+        if let Some(v) = self.hit(|k| *k == key) {
+            return v;
         }
         let value = make(&key);
         self.keep(key, value.clone());
@@ -41,24 +37,28 @@ impl<K: PartialEq, V: Clone> Recent<K, V> {
     /// gives, kept from now on. The key is built only when none matches.
     /// `is` must hold of exactly one key, the one `make` would build.
     pub fn find_or_make(&mut self, is: impl Fn(&K) -> bool, make: impl FnOnce() -> (K, V)) -> V {
-        self.tick += 1;
-        if let Some(entry) = self.entries.iter_mut().find(|(k, _, _)| is(k)) {
-            entry.2 = self.tick;
-            return entry.1.clone();
+        if let Some(v) = self.hit(is) {
+            return v;
         }
         let (key, value) = make();
         self.keep(key, value.clone());
         value
     }
 
-    /// Keeps a new entry, in place of the least recently used when full.
+    /// The value of the first key `is` holds of, moved to the front.
+    fn hit(&mut self, is: impl Fn(&K) -> bool) -> Option<V> {
+        let i = self.entries.iter().position(|(k, _)| is(k))?;
+        self.entries[..=i].rotate_right(1);
+        Some(self.entries[0].1.clone())
+    }
+
+    /// Keeps a new entry at the front, the least recently used going when
+    /// full.
     fn keep(&mut self, key: K, value: V) {
-        let entry = (key, value, self.tick);
-        if self.entries.len() < self.kept.max(1) {
-            self.entries.push(entry);
-        } else if let Some(oldest) = self.entries.iter_mut().min_by_key(|(_, _, t)| *t) {
-            *oldest = entry;
+        if self.entries.len() >= self.kept.max(1) {
+            self.entries.pop();
         }
+        self.entries.insert(0, (key, value));
     }
 }
 
@@ -117,6 +117,40 @@ mod tests {
         assert_eq!(ask(&mut r, &[1, 2]), 3);
         assert_eq!(ask(&mut r, &[4]), 4); // built again
         assert_eq!(built, 4);
+    }
+
+    #[test]
+    fn it_makes_what_a_plain_least_recently_used_list_would_make() {
+        // Random asks over a few keys, for memories of 1 to 5: a value is
+        // made exactly when the key is not among the last `kept` distinct
+        // keys asked for, which a list kept in order of use tells.
+        let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for kept in 1..=5 {
+            let mut r: Recent<u64, u64> = Recent::new(kept);
+            let mut order: Vec<u64> = Vec::new();
+            for _ in 0..2000 {
+                let k = next() % 8;
+                let mut made = false;
+                let v = r.get_or_make(k, |k| {
+                    made = true;
+                    k + 100
+                });
+                assert_eq!(v, k + 100);
+                let known = order.iter().position(|&o| o == k);
+                assert_eq!(made, known.is_none(), "key {k} with {kept} kept");
+                if let Some(i) = known {
+                    order.remove(i);
+                }
+                order.insert(0, k);
+                order.truncate(kept);
+            }
+        }
     }
 
     #[test]
