@@ -1050,36 +1050,47 @@ impl Board {
                     continue;
                 }
                 let near_i = near_door[i];
-                // The four neighbours, north, east, south and west, as
-                // offsets (wrapping: `i - cols` and `i - 1`); every one is on
-                // the board, as `i` is not on the rim.
-                for off in [cols.wrapping_neg(), 1, cols, usize::MAX] {
-                    let j = i.wrapping_add(off);
-                    let c = if near_i && near_door[j] {
-                        let (a, b) = if OUT { (i, j) } else { (j, i) };
-                        match self.step_cost_near(self.point(a), self.point(b), m, true) {
-                            Some(c) => c,
-                            None => continue,
+                // One neighbour `j`: its cost from here, and its distance
+                // lowered if this way is shorter. Written out for each of
+                // the four (a loop over them costs more than the step).
+                macro_rules! step_to {
+                    ($j:expr) => {
+                        'step: {
+                            let j = $j;
+                            let c = if near_i && near_door[j] {
+                                let (a, b) = if OUT { (i, j) } else { (j, i) };
+                                match self.step_cost_near(self.point(a), self.point(b), m, true) {
+                                    Some(c) => c,
+                                    None => break 'step,
+                                }
+                            } else if OUT {
+                                match enter_at(j) {
+                                    0 => break 'step,
+                                    c => c,
+                                }
+                            } else {
+                                enter
+                            };
+                            if STANDING && !OUT && enter_at(j) == 0 {
+                                break 'step;
+                            }
+                            let nd = d + c;
+                            if nd < dist[j] {
+                                dist.set(j, nd);
+                                // c is 1 to max_step, so nd lands in another
+                                // bucket.
+                                buckets[nd as usize & mask].push(j);
+                                queued += 1;
+                            }
                         }
-                    } else if OUT {
-                        match enter_at(j) {
-                            0 => continue,
-                            c => c,
-                        }
-                    } else {
-                        enter
                     };
-                    if STANDING && !OUT && enter_at(j) == 0 {
-                        continue;
-                    }
-                    let nd = d + c;
-                    if nd < dist[j] {
-                        dist.set(j, nd);
-                        // c is 1 to max_step, so nd lands in another bucket.
-                        buckets[nd as usize & mask].push(j);
-                        queued += 1;
-                    }
                 }
+                // North, east, south and west: every one is on the board,
+                // as `i` is not on the rim.
+                step_to!(i - cols);
+                step_to!(i + 1);
+                step_to!(i + cols);
+                step_to!(i - 1);
             }
             here_now.clear();
             buckets[slot] = here_now;
