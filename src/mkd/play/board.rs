@@ -295,6 +295,10 @@ const NO_TILE: u32 = u32::MAX;
 /// buckets; a dearer one (no rule makes one) falls back to a heap.
 const MAX_BUCKETED_STEP: u32 = 64;
 
+// The walks' table of entry costs has a place for each kind of cell, by
+// its discriminant: every kind is in `Cell::ALL`, `Void` the last.
+const _: () = assert!(Cell::ALL.len() == Cell::Void as usize + 1);
+
 /// The cost for mover `m` of stepping into a cell of kind `c`, doors
 /// aside (`None`: it cannot).
 #[inline]
