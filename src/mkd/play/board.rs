@@ -728,13 +728,7 @@ impl Board {
     /// when `near_door` (both squares touch a door's edge): the look-up
     /// scans every door, and most steps are nowhere near one.
     fn step_cost_near(&self, a: Point, b: Point, m: &Mover, near_door: bool) -> Option<u32> {
-        let cell = self.cell(b);
-        let mut cost = match cell {
-            Cell::Floor => 1,
-            Cell::Hindering | Cell::Water => 1 + if m.flies { 0 } else { m.hindering_extra },
-            Cell::Crevice if m.flies => 1,
-            _ => return None,
-        };
+        let mut cost = enter_cost_of(self.cell(b), m)?;
         if near_door && let Some(d) = self.door_between(a, b) {
             if !self.doors[d].open {
                 cost += m.door_open?;
