@@ -190,24 +190,27 @@ pub fn chebyshev(a: Point, b: Point) -> u32 {
     (a.x - b.x).unsigned_abs().max((a.y - b.y).unsigned_abs())
 }
 
+/// The steps to the eight squares around a square, clockwise from north.
+pub const AROUND: [(i32, i32); 8] = [
+    (0, -1),
+    (1, -1),
+    (1, 0),
+    (1, 1),
+    (0, 1),
+    (-1, 1),
+    (-1, 0),
+    (-1, -1),
+];
+
 /// The eight squares around `p`, clockwise from north.
 pub fn all_around(p: Point) -> Vec<Point> {
-    [
-        (0, -1),
-        (1, -1),
-        (1, 0),
-        (1, 1),
-        (0, 1),
-        (-1, 1),
-        (-1, 0),
-        (-1, -1),
-    ]
-    .into_iter()
-    .map(|(dx, dy)| Point {
-        x: p.x + dx,
-        y: p.y + dy,
-    })
-    .collect()
+    AROUND
+        .into_iter()
+        .map(|(dx, dy)| Point {
+            x: p.x + dx,
+            y: p.y + dy,
+        })
+        .collect()
 }
 
 #[cfg(test)]

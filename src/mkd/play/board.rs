@@ -6,7 +6,7 @@
 //! prints on its rulers. Figures walk orthogonally, as the generator's
 //! reachability analysis does.
 
-use crate::core::geom::Line;
+use crate::core::geom::{AROUND, Line};
 use crate::mkd::scenario::Scenario;
 use crate::scenario::Point;
 use crate::tileset::{Cell, Side, TileKind};
@@ -408,6 +408,24 @@ impl Board {
         // Negative coordinates turn into large unsigned ones, off the board.
         ((x as u32) < (self.cols as u32) && (y as u32) < (self.rows as u32))
             .then(|| (y * self.cols + x) as usize)
+    }
+
+    /// The indexes of the eight squares around square `i` (by
+    /// [`Board::idx`]), in [`AROUND`]'s order, clockwise from north; `None`
+    /// for a square on the outermost ring, whose neighbours are not all
+    /// kept. That ring is empty, so every square a figure can stand on has
+    /// them.
+    pub fn around_indexes(&self, i: usize) -> Option<[usize; 8]> {
+        if self.on_rim(i) {
+            return None;
+        }
+        let (i, cols) = (i as isize, self.cols as isize);
+        Some(AROUND.map(|(dx, dy)| (i + dy as isize * cols + dx as isize) as usize))
+    }
+
+    /// Can a figure stand on square `i` ([`Board::passable`] by index)?
+    pub fn passable_at(&self, i: usize) -> bool {
+        self.cells[i].passable()
     }
 
     /// Number of squares (for distance fields).

@@ -4,7 +4,7 @@
 //! targets a monster weighs.
 
 use crate::core::dice::Lazy;
-use crate::core::geom::{all_around, chebyshev};
+use crate::core::geom::{AROUND, all_around, chebyshev};
 use crate::core::recent::{Recent, Same};
 use crate::mkd::figures::Ability;
 use crate::mkd::play::board::{Board, FAR, Field, see_through, side_towards};
@@ -545,11 +545,32 @@ pub fn attack_squares_in(
         return Vec::new();
     };
     let me = s.monsters[m].pos;
-    let free = |q: Point| s.board.passable(q) && (Some(q) == me || !occ.has(q, Occupancy::ANY));
-    let mut v: Vec<Point> = all_around(hp)
-        .into_iter()
-        .filter(|&q| free(q) && s.board.touching(q, hp))
-        .collect();
+    let mut v: Vec<Point> = Vec::with_capacity(AROUND.len());
+    // The squares around the hero's, by index where they are all kept.
+    match s.board.idx(hp).and_then(|i| s.board.around_indexes(i)) {
+        Some(around) => {
+            for (&(dx, dy), j) in AROUND.iter().zip(around) {
+                let q = Point {
+                    x: hp.x + dx,
+                    y: hp.y + dy,
+                };
+                let free =
+                    s.board.passable_at(j) && (Some(q) == me || !occ.has_at(j, Occupancy::ANY));
+                if free && s.board.touching(q, hp) {
+                    v.push(q);
+                }
+            }
+        }
+        None => {
+            let free =
+                |q: Point| s.board.passable(q) && (Some(q) == me || !occ.has(q, Occupancy::ANY));
+            v.extend(
+                all_around(hp)
+                    .into_iter()
+                    .filter(|&q| free(q) && s.board.touching(q, hp)),
+            );
+        }
+    }
     if let Some(r) = range {
         // The square loop meets each square once, so only the squares next
         // to the hero, listed first, can already be there.

@@ -358,6 +358,38 @@ fn the_rim_of_the_table_stays_void() {
     }
 }
 
+/// The indexes around a square are those of the squares `all_around`
+/// lists, in its order, for every square off the rim; a rim square has
+/// none, and every square a figure can stand on has them.
+#[test]
+fn the_indexes_around_a_square_are_those_of_its_eight_neighbours() {
+    for seed in 1..=4 {
+        let (board, open) = board_with_doors(seed, 0, &mut 1);
+        for i in 0..board.len() {
+            let around = board.around_indexes(i);
+            assert_eq!(around.is_none(), board.on_rim(i), "seed {seed}, square {i}");
+            if let Some(around) = around {
+                let want: Vec<Option<usize>> = crate::core::geom::all_around(board.point(i))
+                    .into_iter()
+                    .map(|q| board.idx(q))
+                    .collect();
+                let got: Vec<Option<usize>> = around.into_iter().map(Some).collect();
+                assert_eq!(got, want, "seed {seed}, square {i}");
+                assert!(
+                    around
+                        .iter()
+                        .all(|&j| board.passable_at(j) == board.passable(board.point(j)))
+                );
+            }
+        }
+        assert!(open.iter().all(|&p| {
+            board
+                .idx(p)
+                .is_some_and(|i| board.around_indexes(i).is_some())
+        }));
+    }
+}
+
 /// Which squares can walk to a square, from the short walk out of it, is
 /// what the walk in over the whole board says: on dungeons with open and
 /// shut doors, for every mover, from standing squares and from others
