@@ -211,7 +211,7 @@ fn candidates(s: &State, m: MonsterId) -> Vec<Candidate<HeroId>> {
         })
         .collect();
     let travels = walk::travels(s, &occ, m, &sets, Heroes::Avoid);
-    let mut v = Vec::new();
+    let mut v = Vec::with_capacity(heroes.len());
     for (&h, travel) in heroes.iter().zip(travels) {
         if travel == FAR {
             continue;

@@ -240,25 +240,32 @@ pub fn travels(
             out[k] = 0;
         }
     }
+    let mut targets: Vec<usize> = Vec::with_capacity(sets.iter().map(Vec::len).sum());
     for &heroes_block in stages(heroes) {
-        let open: Vec<usize> = (0..sets.len()).filter(|&k| out[k] == FAR).collect();
-        let targets: Vec<usize> = open
-            .iter()
-            .flat_map(|&k| sets[k].iter().filter_map(|&g| s.board.idx(g)))
-            .collect();
+        // The squares of the sets not reached yet are the walk's targets.
+        targets.clear();
+        targets.extend(
+            (0..sets.len())
+                .filter(|&k| out[k] == FAR)
+                .flat_map(|k| sets[k].iter().filter_map(|&g| s.board.idx(g))),
+        );
         if targets.is_empty() {
             break;
         }
         let what = blockers(heroes_block);
         let blocked = |i: usize| Some(i) != at && occ.has_at(i, what);
         let d = s.board.distances_from(me, &mover, &blocked, &targets);
-        for k in open {
-            out[k] = sets[k]
-                .iter()
-                .filter_map(|&g| s.board.idx(g))
-                .map(|i| d[i])
-                .min()
-                .unwrap_or(FAR);
+        // The sets not reached before this walk (setting one changes no
+        // other's test).
+        for (k, set) in sets.iter().enumerate() {
+            if out[k] == FAR {
+                out[k] = set
+                    .iter()
+                    .filter_map(|&g| s.board.idx(g))
+                    .map(|i| d[i])
+                    .min()
+                    .unwrap_or(FAR);
+            }
         }
         // A set still out of reach means the walk went everywhere it could.
         if heroes_block && out.contains(&FAR) && !reached_a_hero(s, &d) {
