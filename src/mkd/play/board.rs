@@ -410,16 +410,23 @@ impl Board {
             .then(|| (y * self.cols + x) as usize)
     }
 
-    /// The indexes of the eight squares around square `i` (by
-    /// [`Board::idx`]), in [`AROUND`]'s order, clockwise from north; `None`
-    /// for a square on the outermost ring, whose neighbours are not all
-    /// kept. That ring is empty, so every square a figure can stand on has
-    /// them.
-    pub fn around_indexes(&self, i: usize) -> Option<[usize; 8]> {
-        if self.on_rim(i) {
-            return None;
-        }
-        let (i, cols) = (i as isize, self.cols as isize);
+    /// The index of square `p` ([`Board::idx`]) when it is off the board's
+    /// outermost ring, so that all eight squares around it are kept too.
+    /// That ring is empty: every square a figure can stand on is inside it.
+    fn inner_index(&self, p: Point) -> Option<usize> {
+        let (x, y) = (p.x + self.margin, p.y + self.margin);
+        // Negative coordinates turn into large unsigned ones, as in `index`.
+        ((x as u32).wrapping_sub(1) < (self.cols - 2) as u32
+            && (y as u32).wrapping_sub(1) < (self.rows - 2) as u32)
+            .then(|| (y * self.cols + x) as usize)
+    }
+
+    /// The indexes of the eight squares around `p` (by [`Board::idx`]), in
+    /// [`AROUND`]'s order, clockwise from north; `None` for a square on the
+    /// outermost ring or off the board, whose neighbours are not all kept.
+    pub fn around_indexes(&self, p: Point) -> Option<[usize; 8]> {
+        let i = self.inner_index(p)? as isize;
+        let cols = self.cols as isize;
         Some(AROUND.map(|(dx, dy)| (i + dy as isize * cols + dx as isize) as usize))
     }
 

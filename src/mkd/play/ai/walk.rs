@@ -554,7 +554,7 @@ pub fn attack_squares_in(
     let me = s.monsters[m].pos;
     let mut v: Vec<Point> = Vec::with_capacity(AROUND.len());
     // The squares around the hero's, by index where they are all kept.
-    match s.board.idx(hp).and_then(|i| s.board.around_indexes(i)) {
+    match s.board.around_indexes(hp) {
         Some(around) => {
             for (&(dx, dy), j) in AROUND.iter().zip(around) {
                 let q = Point {

@@ -359,17 +359,19 @@ fn the_rim_of_the_table_stays_void() {
 }
 
 /// The indexes around a square are those of the squares `all_around`
-/// lists, in its order, for every square off the rim; a rim square has
-/// none, and every square a figure can stand on has them.
+/// lists, in its order, for every square off the rim; a rim square or one
+/// off the board has none, and every square a figure can stand on has
+/// them.
 #[test]
 fn the_indexes_around_a_square_are_those_of_its_eight_neighbours() {
     for seed in 1..=4 {
         let (board, open) = board_with_doors(seed, 0, &mut 1);
         for i in 0..board.len() {
-            let around = board.around_indexes(i);
+            let p = board.point(i);
+            let around = board.around_indexes(p);
             assert_eq!(around.is_none(), board.on_rim(i), "seed {seed}, square {i}");
             if let Some(around) = around {
-                let want: Vec<Option<usize>> = crate::core::geom::all_around(board.point(i))
+                let want: Vec<Option<usize>> = crate::core::geom::all_around(p)
                     .into_iter()
                     .map(|q| board.idx(q))
                     .collect();
@@ -382,11 +384,16 @@ fn the_indexes_around_a_square_are_those_of_its_eight_neighbours() {
                 );
             }
         }
-        assert!(open.iter().all(|&p| {
-            board
-                .idx(p)
-                .is_some_and(|i| board.around_indexes(i).is_some())
-        }));
+        let corner = board.point(0);
+        for (dx, dy) in [(-1, 0), (0, -1), (-5, -5), (board.cols, 0), (0, board.rows)] {
+            let off = Point {
+                x: corner.x + dx,
+                y: corner.y + dy,
+            };
+            assert_eq!(board.idx(off), None, "seed {seed}");
+            assert_eq!(board.around_indexes(off), None, "seed {seed}");
+        }
+        assert!(open.iter().all(|&p| board.around_indexes(p).is_some()));
     }
 }
 
