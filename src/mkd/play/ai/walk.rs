@@ -4,7 +4,7 @@
 //! targets a monster weighs.
 
 use crate::core::dice::Lazy;
-use crate::core::geom::{AROUND, all_around, chebyshev};
+use crate::core::geom::{AROUND, chebyshev};
 use crate::core::recent::{Recent, Same};
 use crate::mkd::figures::Ability;
 use crate::mkd::play::board::{Board, FAR, Field, see_through, side_towards};
@@ -552,30 +552,20 @@ pub fn attack_squares_in(
         return Vec::new();
     };
     let me = s.monsters[m].pos;
+    // The squares around the hero's, by index. Every square a figure
+    // stands on is off the board's rim, which stays empty, so it has them.
+    let Some(around) = s.board.around_indexes(hp) else {
+        return Vec::new();
+    };
     let mut v: Vec<Point> = Vec::with_capacity(AROUND.len());
-    // The squares around the hero's, by index where they are all kept.
-    match s.board.around_indexes(hp) {
-        Some(around) => {
-            for (&(dx, dy), j) in AROUND.iter().zip(around) {
-                let q = Point {
-                    x: hp.x + dx,
-                    y: hp.y + dy,
-                };
-                let free =
-                    s.board.passable_at(j) && (Some(q) == me || !occ.has_at(j, Occupancy::ANY));
-                if free && s.board.touching(q, hp) {
-                    v.push(q);
-                }
-            }
-        }
-        None => {
-            let free =
-                |q: Point| s.board.passable(q) && (Some(q) == me || !occ.has(q, Occupancy::ANY));
-            v.extend(
-                all_around(hp)
-                    .into_iter()
-                    .filter(|&q| free(q) && s.board.touching(q, hp)),
-            );
+    for (&(dx, dy), j) in AROUND.iter().zip(around) {
+        let q = Point {
+            x: hp.x + dx,
+            y: hp.y + dy,
+        };
+        let free = s.board.passable_at(j) && (Some(q) == me || !occ.has_at(j, Occupancy::ANY));
+        if free && s.board.touching(q, hp) {
+            v.push(q);
         }
     }
     if let Some(r) = range {
@@ -677,6 +667,7 @@ pub fn can_attack_now(s: &State, m: MonsterId, h: HeroId, range: Option<u32>) ->
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::geom::all_around;
     use crate::mkd::play::engine::CombatMode;
     use crate::mkd::play::testkit::{add_monster, game_with, p, put_hero, xorshift};
     use crate::tileset::Side;
