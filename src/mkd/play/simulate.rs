@@ -1197,10 +1197,13 @@ fn walk_towards(g: &State, h: HeroId, goals: &[Point]) -> Option<HeroAction> {
         {
             // From the hero's square the walk downhill reads only squares
             // nearer the goal, so the field may stop there.
-            let round_tokens = match me {
-                Some(p) => g.board.distances_to_reach(&goals, p, &plan, &shun),
-                None => g.board.distances_to(&goals, &plan, &shun),
-            };
+            let round_tokens = with_marks(g.board.len(), &shunned, |marked| {
+                let shun = |i: usize| marked[i];
+                match me {
+                    Some(p) => g.board.distances_to_reach(&goals, p, &plan, &shun),
+                    None => g.board.distances_to(&goals, &plan, &shun),
+                }
+            });
             match start_square(g, h, &round_tokens) {
                 Some(_) => {
                     careful = true;
@@ -1327,12 +1330,14 @@ fn recent_field(
                     && gs.as_slice() == goals
             },
             || {
-                let is_blocked = |i: usize| blocked.binary_search(&i).is_ok();
-                let field = Rc::new(if standing {
-                    g.board.distances_to_standing(goals, plan, &is_blocked)
-                } else {
-                    g.board.distances_to(goals, plan, &is_blocked)
-                });
+                let field = Rc::new(with_marks(g.board.len(), blocked, |marked| {
+                    let is_blocked = |i: usize| marked[i];
+                    if standing {
+                        g.board.distances_to_standing(goals, plan, &is_blocked)
+                    } else {
+                        g.board.distances_to(goals, plan, &is_blocked)
+                    }
+                }));
                 let key = (
                     Same(g.board.clone()),
                     *plan,
@@ -1351,7 +1356,28 @@ fn recent_field(
 /// from (compared in that order, the cheapest first).
 type FieldKey = (Same<Board>, Mover, bool, Vec<usize>, Vec<Point>);
 
+/// Runs `f` with a flag per board square (`len` of them), set on the
+/// squares in `marked` (board indexes) and on no other: a walk asks of
+/// each square it takes whether it is blocked, and a flag answers that
+/// faster than a search of the list.
+fn with_marks<R>(len: usize, marked: &[usize], f: impl FnOnce(&[bool]) -> R) -> R {
+    let mut flags = MARKS.with(|m| std::mem::take(&mut *m.borrow_mut()));
+    flags.resize(len, false);
+    for &i in marked {
+        flags[i] = true;
+    }
+    let out = f(&flags);
+    for &i in marked {
+        flags[i] = false;
+    }
+    // During the thread's teardown there is nowhere to put it back.
+    let _ = MARKS.try_with(|m| *m.borrow_mut() = flags);
+    out
+}
+
 thread_local! {
+    /// The flags [`with_marks`] lends, all unset between uses.
+    static MARKS: std::cell::RefCell<Vec<bool>> = const { std::cell::RefCell::new(Vec::new()) };
     /// The thread's 16 most recent fields.
     static RECENT_FIELDS: std::cell::RefCell<Recent<FieldKey, Rc<Field>>> =
         const { std::cell::RefCell::new(Recent::new(16)) };
