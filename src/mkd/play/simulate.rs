@@ -1128,6 +1128,20 @@ fn weakest(g: &State, near: impl Fn(Point) -> bool) -> Option<String> {
 /// it. `None` when there is no route or no step it can pay for.
 fn walk_towards(g: &State, h: HeroId, goals: &[Point]) -> Option<HeroAction> {
     let hero = &g.heroes[h];
+    // On the board with no speed left, a hero can take no step (each costs
+    // at least a point) and open no door that costs one: [`plan_walk`]
+    // would find nothing, and its routes are left unwalked.
+    let speed = g.hero_speed(h);
+    if hero.pos().is_some() && hero.spent >= speed && g.rules().door_open > 0 {
+        return None;
+    }
+    plan_walk(g, h, goals, speed)
+}
+
+/// [`walk_towards`] for hero `h` with `speed` ([`State::hero_speed`]),
+/// routes and all.
+fn plan_walk(g: &State, h: HeroId, goals: &[Point], speed: u32) -> Option<HeroAction> {
+    let hero = &g.heroes[h];
     let me = hero.pos();
     let here = me.and_then(|p| g.board.idx(p));
     let figures = figure_squares(g, here);
@@ -1176,7 +1190,6 @@ fn walk_towards(g: &State, h: HeroId, goals: &[Point]) -> Option<HeroAction> {
     };
     // Near the goal (within two activations' walk), keep off the squares
     // that would reveal a token, when a route round them exists.
-    let speed = g.hero_speed(h);
     let near = start_square(g, h, &dist).is_some_and(|(p, c)| {
         g.board
             .idx(p)

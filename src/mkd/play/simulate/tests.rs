@@ -379,3 +379,66 @@ fn the_shunned_and_trigger_squares_are_those_a_figure_or_a_token_would_block() {
         assert_eq!(shunned_squares(&g, &figures, here), want, "from {here:?}");
     }
 }
+
+/// A hero on the board with no speed left gets nothing from the whole
+/// planner either, so [`walk_towards`] may skip it: for random places of
+/// the hero, random goals and one to three monsters, with and without
+/// a shut door beside the hero. With the price of opening a door left, the
+/// planner does find moves and opens doors, so the places are ones where a
+/// walk matters.
+#[test]
+fn with_no_speed_left_the_planner_finds_no_command() {
+    use crate::mkd::play::board::{Door, DoorTrap};
+    use crate::mkd::play::testkit::*;
+    let mut seed = 0x1f83_d9ab_fb41_bd6b_u64;
+    let mut next = move || xorshift(&mut seed);
+    let (mut moves, mut doors) = (0, 0);
+    for _ in 0..300 {
+        let mut g = game_with(CombatMode::Dice, Vec::new(), &[]);
+        g.visited.extend(0..3);
+        let open: Vec<Point> = (0..g.board.len())
+            .map(|i| g.board.point(i))
+            .filter(|&q| g.board.passable(q))
+            .collect();
+        let any = |r: u64| open[r as usize % open.len()];
+        let at = any(next());
+        put_hero(&mut g, 0, at, crate::tileset::Side::N);
+        for k in 0..1 + next() % 3 {
+            let q = any(next());
+            if q != at {
+                add_monster(&mut g, &format!("orc-{k}"), 10, q, &[]);
+            }
+        }
+        let mut goals: Vec<Point> = (0..1 + next() % 3).map(|_| any(next())).collect();
+        if next().is_multiple_of(2) {
+            // A shut door beside the hero, and now and then a goal behind it.
+            let b = Board::neighbours(at)[next() as usize % 4];
+            g.board_mut().doors.push(Door {
+                edges: vec![[at, b]],
+                open: false,
+                trap: DoorTrap::Unchecked,
+            });
+            if g.board.passable(b) && next().is_multiple_of(2) {
+                goals = vec![b];
+            }
+        }
+        let speed = g.hero_speed(AYLA);
+        g.heroes[AYLA].spent = speed;
+        assert_eq!(
+            plan_walk(&g, AYLA, &goals, speed),
+            None,
+            "from {at:?} to {goals:?}"
+        );
+        assert_eq!(walk_towards(&g, AYLA, &goals), None);
+        g.heroes[AYLA].spent = speed - g.rules().door_open;
+        match plan_walk(&g, AYLA, &goals, speed) {
+            Some(HeroAction::Move(_)) => moves += 1,
+            Some(HeroAction::OpenDoor(_)) => doors += 1,
+            _ => {}
+        }
+    }
+    assert!(
+        moves > 50 && doors > 5,
+        "{moves} moves, {doors} doors opened"
+    );
+}
