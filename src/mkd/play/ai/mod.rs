@@ -36,7 +36,7 @@ use crate::mkd::play::event::{
 use crate::mkd::play::missions::{chest_attack_squares, destroy_quest_chest};
 use crate::mkd::play::reveal::{Cause, put_pool_token, reveal, update_capture};
 use crate::mkd::play::state::{
-    ChestId, ChestPlace, CombatMode, HeroId, MonsterId, MonsterMode, State,
+    ChestId, ChestPlace, CombatMode, HeroId, MonsterId, MonsterMode, Occupancy, State,
 };
 use crate::mkd::tables::{Decision, Reinforcement, TheftOutcome, Unexpected};
 use crate::scenario::Point;
@@ -191,10 +191,25 @@ fn close_open_chests(cx: &mut Ctx, m: MonsterId) {
 /// Every hero monster `m` can reach, with the movement needed to attack him
 /// (ranged or close; with Sneak Attack, to his rear arc where it can).
 fn candidates(s: &State, m: MonsterId) -> Vec<Candidate<HeroId>> {
+    let occ = s.occupancy();
+    reach(s, &occ, m, &targets(s, &occ, m))
+}
+
+/// The heroes in the dungeon and, for each, the squares a monster could
+/// attack him from ([`targets`]).
+struct Targets {
+    heroes: Vec<HeroId>,
+    sets: Vec<Vec<Point>>,
+}
+
+/// The heroes in the dungeon and, for each, the squares monster `m` could
+/// attack him from (ranged or close; with Sneak Attack, his rear arc where
+/// it can stand there). `occ`: who stands where, as [`State::occupancy`]
+/// gathers it.
+fn targets(s: &State, occ: &Occupancy, m: MonsterId) -> Targets {
     let range = s.monsters[m].stats.shoot.map(|x| x.range);
     let sneak = s.monsters[m].has(Ability::SneakAttack);
     let heroes: Vec<HeroId> = s.heroes_in_dungeon();
-    let occ = s.occupancy();
     let sets: Vec<Vec<Point>> = heroes
         .iter()
         .map(|&h| {
@@ -204,22 +219,26 @@ fn candidates(s: &State, m: MonsterId) -> Vec<Candidate<HeroId>> {
                 Vec::new()
             };
             if rear.is_empty() {
-                walk::attack_squares_in(s, &occ, m, h, range)
+                walk::attack_squares_in(s, occ, m, h, range)
             } else {
                 rear
             }
         })
         .collect();
-    let travels = walk::travels(s, &occ, m, &sets, Heroes::Avoid);
-    let mut v = Vec::with_capacity(heroes.len());
-    for (&h, travel) in heroes.iter().zip(travels) {
+    Targets { heroes, sets }
+}
+
+/// The [`candidates`] among `t` (monster `m`'s [`targets`]): the heroes it
+/// can reach, with the travel to their squares (one walk out of its own).
+fn reach(s: &State, occ: &Occupancy, m: MonsterId, t: &Targets) -> Vec<Candidate<HeroId>> {
+    let travels = walk::travels(s, occ, m, &t.sets, Heroes::Avoid);
+    let mut v = Vec::with_capacity(t.heroes.len());
+    for (&h, travel) in t.heroes.iter().zip(travels) {
         if travel == FAR {
             continue;
         }
-        let spins = match (s.monsters[m].pos, s.heroes[h].pos()) {
-            (Some(a), Some(b)) if travel == 0 => {
-                walk::spins(s.monsters[m].facing, side_towards(a, b))
-            }
+        let spins = match travel {
+            0 => spins_to(s, m, h),
             _ => 0,
         };
         v.push(Candidate {
@@ -229,6 +248,34 @@ fn candidates(s: &State, m: MonsterId) -> Vec<Candidate<HeroId>> {
         });
     }
     v
+}
+
+/// The [`candidates`] among `t` that monster `m` can attack without moving
+/// (travel 0), in the same order, found without walking any route: every
+/// other candidate needs at least a speed point of travel.
+fn at_hand(s: &State, m: MonsterId, t: &Targets) -> Vec<Candidate<HeroId>> {
+    let Some(me) = s.monsters[m].pos else {
+        return Vec::new();
+    };
+    t.heroes
+        .iter()
+        .zip(&t.sets)
+        .filter(|(_, set)| set.contains(&me))
+        .map(|(&h, _)| Candidate {
+            who: h,
+            travel: 0,
+            spins: spins_to(s, m, h),
+        })
+        .collect()
+}
+
+/// Quarter turns monster `m` needs to face hero `h` (0 if either is off
+/// the board).
+fn spins_to(s: &State, m: MonsterId, h: HeroId) -> u32 {
+    match (s.monsters[m].pos, s.heroes[h].pos()) {
+        (Some(a), Some(b)) => walk::spins(s.monsters[m].facing, side_towards(a, b)),
+        _ => 0,
+    }
 }
 
 /// The candidate needing the least movement (travel, then spins), ties by d6.
@@ -251,8 +298,8 @@ fn least(
 /// Monster decision making: the first choice, the decision roll, and what
 /// follows from it.
 fn hunt(cx: &mut Ctx, m: MonsterId, speed: u32) {
-    let pool = candidates(cx.s, m);
     if chest_reachable(cx.s, m) {
+        let pool = candidates(cx.s, m);
         // Stealth: the Quest Chest is every monster's first choice.
         cx.emit(Event::FirstChoiceChest { monster: m });
         let f = decision(cx, m);
@@ -287,12 +334,33 @@ fn hunt(cx: &mut Ctx, m: MonsterId, speed: u32) {
         }
         return;
     }
-    let first = match prisoner_first(cx.s, m, &pool) {
+    // The first choice needs the least travel: when some hero can be
+    // attacked without moving, it is one of those, and the whole pool (a
+    // walk out to every hero) waits until a decision looks past them. A
+    // guardian of a freed prisoner weighs the prisoner wherever he is.
+    let guards = cx.s.mission.freed.is_some() && cx.s.mission.guardian_monsters.contains(&m);
+    let (t, at_hand, mut whole) = {
+        let occ = cx.s.occupancy();
+        let t = targets(cx.s, &occ, m);
+        let near = if guards {
+            Vec::new()
+        } else {
+            at_hand(cx.s, m, &t)
+        };
+        let whole = near.is_empty().then(|| reach(cx.s, &occ, m, &t));
+        (t, near, whole)
+    };
+    let first = match prisoner_first(cx.s, m, whole.as_deref().unwrap_or(&at_hand)) {
         Some(c) => {
             cx.emit(Event::PrisonerFirst { monster: m });
             Some(c)
         }
-        None => least(cx, m, &pool, Topic::FirstChoice),
+        None => least(
+            cx,
+            m,
+            whole.as_deref().unwrap_or(&at_hand),
+            Topic::FirstChoice,
+        ),
     };
     let Some(first) = first else {
         cx.emit(Event::NoWayToHeroes { monster: m });
@@ -308,6 +376,7 @@ fn hunt(cx: &mut Ctx, m: MonsterId, speed: u32) {
     match cx.s.tables.monster_decision.get(f).result {
         Decision::FirstChoice => go_attack(cx, m, first.who, speed),
         Decision::SecondChoice => {
+            let pool = whole.get_or_insert_with(|| reach(cx.s, &cx.s.occupancy(), m, &t));
             let rest: Vec<Candidate<HeroId>> = pool
                 .iter()
                 .copied()
@@ -323,7 +392,8 @@ fn hunt(cx: &mut Ctx, m: MonsterId, speed: u32) {
             go_attack(cx, m, h, speed);
         }
         Decision::Weakest => {
-            let h = weakest(cx, m, &pool);
+            let pool = whole.get_or_insert_with(|| reach(cx.s, &cx.s.occupancy(), m, &t));
+            let h = weakest(cx, m, pool);
             let left = cx.s.heroes[h].wounds_left();
             cx.emit(Event::GoesForWeakest {
                 monster: m,

@@ -1421,3 +1421,81 @@ fn players_may_decline_automatic_attacks_in_dice_combat() {
     );
     all_dice_used(&g);
 }
+
+/// The heroes a monster can attack without moving, found without a walk,
+/// are the candidates whose travel is 0, in the same order and with the
+/// same spins: for random places and facings of two heroes, a monster
+/// (now and then a shooter or a sneak) and three more monsters, the
+/// monster often placed beside a hero so that both kinds of answer come up.
+#[test]
+fn the_heroes_at_hand_are_the_candidates_needing_no_travel() {
+    let mut seed = 0x6a09_e667_f3bc_c909_u64;
+    let mut next = move || xorshift(&mut seed);
+    let (mut some, mut none) = (0, 0);
+    for round in 0..500 {
+        let mut g = game_with(CombatMode::Dice, Vec::new(), &[]);
+        let open: Vec<Point> = (0..g.board.len())
+            .map(|i| g.board.point(i))
+            .filter(|&q| g.board.passable(q))
+            .collect();
+        let mut taken: Vec<Point> = Vec::new();
+        let mut place = |r: u64, near: Option<Point>| {
+            let pool: Vec<Point> = open
+                .iter()
+                .copied()
+                .filter(|q| !taken.contains(q))
+                .filter(|&q| near.is_none_or(|n| Board::adjacent(n, q)))
+                .collect();
+            let q = *pool.get(r as usize % pool.len().max(1))?;
+            taken.push(q);
+            Some(q)
+        };
+        let sides = [Side::N, Side::E, Side::S, Side::W];
+        let h0 = place(next(), None).unwrap();
+        put_hero(&mut g, 0, h0, sides[next() as usize % 4]);
+        let h1 = place(next(), None).unwrap();
+        put_hero(&mut g, 1, h1, sides[next() as usize % 4]);
+        let near = [Some(h0), Some(h1), None][round % 3];
+        let Some(mp) = place(next(), near).or_else(|| place(next(), None)) else {
+            continue;
+        };
+        let abilities: &[Ability] = match round % 5 {
+            0 => &[Ability::SneakAttack],
+            _ => &[],
+        };
+        let m = add_monster(&mut g, "orc-1", 20, mp, abilities);
+        g.monsters[m].facing = sides[next() as usize % 4];
+        if round % 4 == 1 {
+            g.monsters[m].stats.shoot = Some(crate::mkd::figures::Shoot { range: 3, dice: 1 });
+        }
+        for k in 0..3 {
+            if let Some(q) = place(next(), None) {
+                add_monster(&mut g, &format!("goblin-{k}"), 10, q, &[]);
+            }
+        }
+        let s: &State = &g;
+        let want: Vec<(HeroId, u32)> = candidates(s, m)
+            .iter()
+            .filter(|c| c.travel == 0)
+            .map(|c| (c.who, c.spins))
+            .collect();
+        let occ = s.occupancy();
+        let got: Vec<(HeroId, u32)> = at_hand(s, m, &targets(s, &occ, m))
+            .iter()
+            .map(|c| {
+                assert_eq!(c.travel, 0);
+                (c.who, c.spins)
+            })
+            .collect();
+        assert_eq!(got, want, "monster on {mp:?}, heroes on {h0:?} and {h1:?}");
+        if want.is_empty() {
+            none += 1;
+        } else {
+            some += 1;
+        }
+    }
+    assert!(
+        some > 100 && none > 100,
+        "{some} with heroes at hand, {none} without"
+    );
+}
