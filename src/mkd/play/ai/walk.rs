@@ -574,8 +574,9 @@ pub fn attack_squares_in(
         let next_to = v.len();
         // The squares in range that see the hero depend on the board
         // alone, and are kept.
-        for &q in seeing_squares(&s.board, hp, r).iter() {
-            if !v[..next_to].contains(&q) && (Some(q) == me || !occ.has(q, Occupancy::ANY)) {
+        for &(q, j) in seeing_squares(&s.board, hp, r).iter() {
+            let listed = chebyshev(q, hp) == 1 && v[..next_to].contains(&q);
+            if !listed && (Some(q) == me || !occ.has_at(j, Occupancy::ANY)) {
                 v.push(q);
             }
         }
@@ -584,16 +585,17 @@ pub fn attack_squares_in(
 }
 
 /// The passable squares within `r` of `to` (both ways, the square itself
-/// left out) that have a line of sight to it, row by row: one of this
+/// left out) that have a line of sight to it, row by row, each with its
+/// board index ([`Board::idx`]): one of this
 /// thread's recent lists when the board (the same `Arc`, which the entry
 /// holds, so an equal pointer is an unchanged board), the square and the
 /// range are the same, or a new one.
-fn seeing_squares(board: &Arc<Board>, to: Point, r: u32) -> Rc<Vec<Point>> {
+fn seeing_squares(board: &Arc<Board>, to: Point, r: u32) -> Rc<Vec<(Point, usize)>> {
     /// The board, the square and the range a list was made for.
     type Key = (Same<Board>, Point, u32);
     thread_local! {
         /// The thread's 32 most recent lists.
-        static RECENT: std::cell::RefCell<Recent<Key, Rc<Vec<Point>>>> =
+        static RECENT: std::cell::RefCell<Recent<Key, Rc<Vec<(Point, usize)>>>> =
             const { std::cell::RefCell::new(Recent::new(32)) };
     }
     RECENT.with(|recent| {
@@ -608,8 +610,12 @@ fn seeing_squares(board: &Arc<Board>, to: Point, r: u32) -> Rc<Vec<Point>> {
                             x: to.x + dx,
                             y: to.y + dy,
                         };
-                        if q != to && board.passable(q) && line_of_sight(board, q, to) {
-                            list.push(q);
+                        if q != to
+                            && board.passable(q)
+                            && line_of_sight(board, q, to)
+                            && let Some(j) = board.idx(q)
+                        {
+                            list.push((q, j));
                         }
                     }
                 }
@@ -923,7 +929,7 @@ mod tests {
                 for x in to.x - 4..=to.x + 4 {
                     let q = p(x, y);
                     if q != to && b.passable(q) && line_of_sight(b, q, to) {
-                        v.push(q);
+                        v.push((q, b.idx(q).unwrap()));
                     }
                 }
             }
@@ -936,9 +942,9 @@ mod tests {
         assert!(!Rc::ptr_eq(&first, &seeing_squares(&g.board, to, 3)));
         // A wall raised in sight: a new board, a new list without it.
         let wall = first[first.len() / 2];
-        g.board_mut().set_cell(wall, crate::tileset::Cell::Wall);
+        g.board_mut().set_cell(wall.0, crate::tileset::Cell::Wall);
         let after = seeing_squares(&g.board, to, 4);
-        assert!(!after.contains(&wall));
+        assert!(!after.iter().any(|&(q, _)| q == wall.0));
         assert_eq!(*after, look(&g.board));
     }
 }
