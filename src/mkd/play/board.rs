@@ -672,10 +672,16 @@ impl Board {
             return Vec::new();
         };
         let mut v = Vec::with_capacity((t.width * t.height).max(0) as usize);
+        let want = tile as u32;
         for y in t.y..t.y + t.height {
             for x in t.x..t.x + t.width {
                 let p = Point { x, y };
-                if self.tile_at(p) == Some(tile) && self.passable(p) {
+                // A square of the tile is on the board: its index is found
+                // once, for both looks.
+                if let Some(i) = self.index(p)
+                    && self.tile_of[i] == want
+                    && self.cells[i].passable()
+                {
                     v.push(p);
                 }
             }

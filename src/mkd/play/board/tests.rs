@@ -555,3 +555,37 @@ fn a_walk_out_to_the_nearest_targets_finds_the_whole_walk_s_nearest() {
         "{reached} {none} {ties} {cut_short}"
     );
 }
+
+/// A tile's squares are the squares of its rectangle that belong to it and
+/// that a figure can stand on, north-west first, on eight dungeons, also
+/// after a vortex-like change hands some squares to no tile and walls
+/// others up (so both tests of a square matter).
+#[test]
+fn a_tile_s_squares_are_its_standing_squares_row_by_row() {
+    for seed in 1..=8 {
+        let (mut board, open) = board_with_doors(seed, 0, &mut 1);
+        for (k, &p) in open.iter().enumerate().filter(|(k, _)| k % 7 == 0) {
+            if k % 2 == 0 {
+                board.set_tile_at(p, None);
+            } else {
+                board.set_cell(p, Cell::Wall);
+            }
+        }
+        let mut listed = 0;
+        for (t, tile) in board.tiles.iter().enumerate() {
+            let mut want = Vec::new();
+            for y in tile.y..tile.y + tile.height {
+                for x in tile.x..tile.x + tile.width {
+                    let p = Point { x, y };
+                    if board.tile_at(p) == Some(t) && board.passable(p) {
+                        want.push(p);
+                    }
+                }
+            }
+            assert_eq!(board.tile_squares(t), want, "seed {seed}, tile {t}");
+            listed += want.len();
+        }
+        assert!(listed > 50, "seed {seed}: {listed} squares");
+        assert!(board.tile_squares(board.tiles.len()).is_empty());
+    }
+}
