@@ -584,18 +584,21 @@ pub fn attack_squares_in(
     v
 }
 
+/// A list of [`seeing_squares`]: each square with its board index.
+type Seeing = Rc<Vec<(Point, usize)>>;
+
 /// The passable squares within `r` of `to` (both ways, the square itself
 /// left out) that have a line of sight to it, row by row, each with its
-/// board index ([`Board::idx`]): one of this
-/// thread's recent lists when the board (the same `Arc`, which the entry
-/// holds, so an equal pointer is an unchanged board), the square and the
-/// range are the same, or a new one.
-fn seeing_squares(board: &Arc<Board>, to: Point, r: u32) -> Rc<Vec<(Point, usize)>> {
+/// board index ([`Board::idx`]): one of this thread's recent lists when
+/// the board (the same `Arc`, which the entry holds, so an equal pointer
+/// is an unchanged board), the square and the range are the same, or a new
+/// one.
+fn seeing_squares(board: &Arc<Board>, to: Point, r: u32) -> Seeing {
     /// The board, the square and the range a list was made for.
     type Key = (Same<Board>, Point, u32);
     thread_local! {
         /// The thread's 32 most recent lists.
-        static RECENT: std::cell::RefCell<Recent<Key, Rc<Vec<(Point, usize)>>>> =
+        static RECENT: std::cell::RefCell<Recent<Key, Seeing>> =
             const { std::cell::RefCell::new(Recent::new(32)) };
     }
     RECENT.with(|recent| {
