@@ -294,6 +294,14 @@ pub(crate) fn game(faces: &[u32]) -> Game {
     game_with(CombatMode::Manual, Vec::new(), faces)
 }
 
+/// Every square of a game's board a figure can stand on, row by row.
+pub(crate) fn open_squares(g: &crate::mkd::play::state::State) -> Vec<Point> {
+    (0..g.board.len())
+        .map(|i| g.board.point(i))
+        .filter(|&q| g.board.passable(q))
+        .collect()
+}
+
 /// One step of a small deterministic stream (xorshift) for the tests'
 /// random choices: the next number, `state` moved on to it.
 pub(crate) fn xorshift(state: &mut u64) -> u64 {

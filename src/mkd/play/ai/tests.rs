@@ -1434,10 +1434,7 @@ fn the_heroes_at_hand_are_the_candidates_needing_no_travel() {
     let (mut some, mut none) = (0, 0);
     for round in 0..500 {
         let mut g = game_with(CombatMode::Dice, Vec::new(), &[]);
-        let open: Vec<Point> = (0..g.board.len())
-            .map(|i| g.board.point(i))
-            .filter(|&q| g.board.passable(q))
-            .collect();
+        let open = open_squares(&g);
         let mut taken: Vec<Point> = Vec::new();
         let mut place = |r: u64, near: Option<Point>| {
             let pool: Vec<Point> = open

@@ -678,21 +678,13 @@ mod tests {
     use super::*;
     use crate::core::geom::all_around;
     use crate::mkd::play::engine::CombatMode;
-    use crate::mkd::play::testkit::{add_monster, game_with, p, put_hero, xorshift};
+    use crate::mkd::play::testkit::{add_monster, game_with, open_squares, p, put_hero, xorshift};
     use crate::tileset::Side;
 
     /// A small deterministic stream of numbers (xorshift) for the tests'
     /// random choices.
     fn stream(mut state: u64) -> impl FnMut() -> u64 {
         move || xorshift(&mut state)
-    }
-
-    /// Every square of the test dungeon a figure can stand on.
-    fn open_squares(g: &State) -> Vec<Point> {
-        (0..g.board.len())
-            .map(|i| g.board.point(i))
-            .filter(|&q| g.board.passable(q))
-            .collect()
     }
 
     /// A monster's route and its travels to the heroes' attack squares are

@@ -396,10 +396,7 @@ fn with_no_speed_left_the_planner_finds_no_command() {
     for _ in 0..300 {
         let mut g = game_with(CombatMode::Dice, Vec::new(), &[]);
         g.visited.extend(0..3);
-        let open: Vec<Point> = (0..g.board.len())
-            .map(|i| g.board.point(i))
-            .filter(|&q| g.board.passable(q))
-            .collect();
+        let open = open_squares(&g);
         let any = |r: u64| open[r as usize % open.len()];
         let at = any(next());
         put_hero(&mut g, 0, at, crate::tileset::Side::N);
