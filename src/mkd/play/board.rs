@@ -7,6 +7,7 @@
 //! reachability analysis does.
 
 use crate::core::geom::{AROUND, Line};
+use crate::core::reuse::with_flags;
 use crate::mkd::scenario::Scenario;
 use crate::scenario::Point;
 use crate::tileset::{Cell, Side, TileKind};
@@ -920,24 +921,13 @@ impl Board {
 
     /// Runs `f` with a flag on every square that touches a door's edge.
     fn near_doors<R>(&self, f: impl FnOnce(&[bool]) -> R) -> R {
-        let mut near_door = NEAR_DOOR.with(|n| std::mem::take(&mut *n.borrow_mut()));
-        near_door.resize(self.len(), false);
-        // The doors' squares, listed again to clear them (no list kept).
-        let door_squares = || {
-            self.doors
-                .iter()
-                .flat_map(|d| d.edges.iter().flatten())
-                .filter_map(|p| self.index(*p))
-        };
-        for i in door_squares() {
-            near_door[i] = true;
-        }
-        let out = f(&near_door);
-        for i in door_squares() {
-            near_door[i] = false;
-        }
-        NEAR_DOOR.with(|n| *n.borrow_mut() = near_door);
-        out
+        // The doors' squares, gone through again to clear them (no list kept).
+        let door_squares = self
+            .doors
+            .iter()
+            .flat_map(|d| d.edges.iter().flatten())
+            .filter_map(|p| self.index(*p));
+        with_flags(&NEAR_DOOR, self.len(), door_squares, f)
     }
 
     /// The cost of stepping into square `i` for mover `m`, doors aside

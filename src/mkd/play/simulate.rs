@@ -89,6 +89,7 @@
 use crate::core::dice::run_seed;
 use crate::core::geom::{all_around, chebyshev};
 use crate::core::recent::{Recent, Same};
+use crate::core::reuse::with_flags;
 use crate::mkd::mission::Goal;
 use crate::mkd::play::board::{Board, FAR, Field, Mover};
 use crate::mkd::play::command::{Command, HeroAction};
@@ -1374,18 +1375,7 @@ type FieldKey = (Same<Board>, Mover, bool, Vec<usize>, Vec<Point>);
 /// each square it takes whether it is blocked, and a flag answers that
 /// faster than a search of the list.
 fn with_marks<R>(len: usize, marked: &[usize], f: impl FnOnce(&[bool]) -> R) -> R {
-    let mut flags = MARKS.with(|m| std::mem::take(&mut *m.borrow_mut()));
-    flags.resize(len, false);
-    for &i in marked {
-        flags[i] = true;
-    }
-    let out = f(&flags);
-    for &i in marked {
-        flags[i] = false;
-    }
-    // During the thread's teardown there is nowhere to put it back.
-    let _ = MARKS.try_with(|m| *m.borrow_mut() = flags);
-    out
+    with_flags(&MARKS, len, marked.iter().copied(), f)
 }
 
 thread_local! {

@@ -339,7 +339,7 @@ fn hunt(cx: &mut Ctx, m: MonsterId, speed: u32) {
     // walk out to every hero) waits until a decision looks past them. A
     // guardian of a freed prisoner weighs the prisoner wherever he is.
     let guards = cx.s.mission.freed.is_some() && cx.s.mission.guardian_monsters.contains(&m);
-    let (t, at_hand, mut whole) = {
+    let (t, near, mut whole) = {
         let occ = cx.s.occupancy();
         let t = targets(cx.s, &occ, m);
         let near = if guards {
@@ -350,17 +350,12 @@ fn hunt(cx: &mut Ctx, m: MonsterId, speed: u32) {
         let whole = near.is_empty().then(|| reach(cx.s, &occ, m, &t));
         (t, near, whole)
     };
-    let first = match prisoner_first(cx.s, m, whole.as_deref().unwrap_or(&at_hand)) {
+    let first = match prisoner_first(cx.s, m, whole.as_deref().unwrap_or(&near)) {
         Some(c) => {
             cx.emit(Event::PrisonerFirst { monster: m });
             Some(c)
         }
-        None => least(
-            cx,
-            m,
-            whole.as_deref().unwrap_or(&at_hand),
-            Topic::FirstChoice,
-        ),
+        None => least(cx, m, whole.as_deref().unwrap_or(&near), Topic::FirstChoice),
     };
     let Some(first) = first else {
         cx.emit(Event::NoWayToHeroes { monster: m });
