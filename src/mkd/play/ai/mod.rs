@@ -350,12 +350,13 @@ fn hunt(cx: &mut Ctx, m: MonsterId, speed: u32) {
         let whole = near.is_empty().then(|| reach(cx.s, &occ, m, &t));
         (t, near, whole)
     };
-    let first = match prisoner_first(cx.s, m, whole.as_deref().unwrap_or(&near)) {
+    let first_pool = whole.as_deref().unwrap_or(&near);
+    let first = match prisoner_first(cx.s, m, first_pool) {
         Some(c) => {
             cx.emit(Event::PrisonerFirst { monster: m });
             Some(c)
         }
-        None => least(cx, m, whole.as_deref().unwrap_or(&near), Topic::FirstChoice),
+        None => least(cx, m, first_pool, Topic::FirstChoice),
     };
     let Some(first) = first else {
         cx.emit(Event::NoWayToHeroes { monster: m });

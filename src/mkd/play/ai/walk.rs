@@ -564,7 +564,9 @@ pub fn attack_squares_in(
             y: hp.y + dy,
         };
         let free = s.board.passable_at(j) && (Some(q) == me || !occ.has_at(j, Occupancy::ANY));
-        if free && s.board.touching(q, hp) {
+        // Next to the hero by construction: touching him unless a shut
+        // door stands between ([`Board::touching`] without its adjacency test).
+        if free && !s.board.shut_between(q, hp) {
             v.push(q);
         }
     }
