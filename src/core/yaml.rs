@@ -55,6 +55,12 @@ pub fn parse<T: DeserializeOwned>(text: &str, file: &str) -> Result<T, FileError
         location,
         message,
     })?;
+    parse_checked(text, file)
+}
+
+/// [`parse`] for a caller that has already run [`check_shape`] on `text`
+/// and had it pass: the parse alone, with the same errors.
+pub fn parse_checked<T: DeserializeOwned>(text: &str, file: &str) -> Result<T, FileError> {
     yaml_serde::from_str(text).map_err(|e| {
         let (location, message) = error_parts(&e);
         FileError {

@@ -111,18 +111,31 @@ pub fn read_ruleset(text: &str, file: &str) -> Result<Option<RulesetId>, Scenari
 /// Parses and checks the scenario YAML of one game; `file` names the source
 /// in errors.
 pub fn from_yaml<G: GamePart>(text: &str, file: &str) -> Result<Scenario<G>, ScenarioError> {
-    // The ruleset first: a file of another game, or of one this version
-    // does not know, is refused by its name rather than by a key it has.
-    if let Some(r) = read_ruleset(text, file)?
-        && r != G::RULESET
-    {
-        return Err(ScenarioError {
-            file: file.into(),
-            location: "ruleset: ".into(),
-            message: format!("is `{r}`; expected a `{}` scenario here", G::RULESET),
-        });
-    }
-    let s: Scenario<G> = crate::core::yaml::parse(text, file)?;
+    check_text(text, file)?;
+    // A file of another game, or of one this version does not know, is
+    // refused by its ruleset rather than by a key it has. A file that
+    // parses needs no second look; one that does not has its ruleset read
+    // on its own ([`read_ruleset`]), which gives the verdict reading it
+    // first gave, at the cost of a second parse only for a refused file.
+    let s = match crate::core::yaml::parse_checked::<Scenario<G>>(text, file) {
+        Ok(s) if s.ruleset == G::RULESET => s,
+        parsed => {
+            let named = match &parsed {
+                Ok(s) => Some(s.ruleset),
+                Err(_) => read_ruleset(text, file)?,
+            };
+            if let Some(r) = named
+                && r != G::RULESET
+            {
+                return Err(ScenarioError {
+                    file: file.into(),
+                    location: "ruleset: ".into(),
+                    message: format!("is `{r}`; expected a `{}` scenario here", G::RULESET),
+                });
+            }
+            parsed?
+        }
+    };
 
     check(&s).map_err(|(key, message)| ScenarioError {
         file: file.into(),
@@ -140,7 +153,11 @@ fn fail(key: impl Into<String>, message: impl Into<String>) -> Check {
 }
 
 fn check<G: GamePart>(s: &Scenario<G>) -> Check {
-    debug_assert_eq!(s.ruleset, G::RULESET, "from_yaml reads the ruleset first");
+    debug_assert_eq!(
+        s.ruleset,
+        G::RULESET,
+        "from_yaml refuses another game's file"
+    );
     if s.format != FORMAT {
         return fail(
             "format",

@@ -1180,3 +1180,54 @@ fn folders_and_endless_devices_are_refused() {
 }
 
 // ---------------------------------------------------------------- impossible requests
+
+/// Each game's reader refuses a scenario of another game by its ruleset,
+/// whether the file's keys fit the reader's game or not; and a file that
+/// names the right game is refused by what is wrong with it.
+#[test]
+fn each_game_s_reader_refuses_another_game_s_file_by_its_ruleset() {
+    use tilecrawl::ddd::part::DddPart;
+    use tilecrawl::dw10::scenario::Dw10Part;
+    use tilecrawl::scenario::from_yaml;
+    let mkd = tilecrawl::mkd::scenario::to_yaml(
+        &generate(&tileset::default_tileset(), &GenerateParams::default()).unwrap(),
+    );
+    // The MKD keys do not fit the other games: the ruleset is read on its own.
+    let e = from_yaml::<Dw10Part>(&mkd, "s.yaml")
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains("s.yaml")
+            && e.contains("ruleset: is `mkd-adventure`; expected a `dungeon-world-10mm` scenario"),
+        "{e}"
+    );
+    let e = from_yaml::<DddPart>(&mkd, "s.yaml")
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains("ruleset: is `mkd-adventure`; expected a `dd-and-d` scenario"),
+        "{e}"
+    );
+    // The keys fit, the ruleset names another game.
+    let other = mkd.replacen("ruleset: mkd-adventure\n", "ruleset: dd-and-d\n", 1);
+    assert_ne!(other, mkd);
+    let e = tilecrawl::mkd::scenario::from_yaml(&other, "s.yaml")
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains("ruleset: is `dd-and-d`; expected a `mkd-adventure` scenario"),
+        "{e}"
+    );
+    // Another game's file with a key no game has: still its ruleset first.
+    let e = tilecrawl::mkd::scenario::from_yaml(&format!("{other}bogus: 1\n"), "s.yaml")
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("ruleset: is `dd-and-d`"), "{e}");
+    // The right game with a key it does not have: that key.
+    let e = tilecrawl::mkd::scenario::from_yaml(&format!("{mkd}bogus: 1\n"), "s.yaml")
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("bogus") && !e.contains("ruleset:"), "{e}");
+    // And the file as written reads.
+    assert!(tilecrawl::mkd::scenario::from_yaml(&mkd, "s.yaml").is_ok());
+}
