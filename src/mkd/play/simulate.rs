@@ -74,8 +74,10 @@
 //! would reveal a token (the token's tile and the squares next to it) when
 //! such a route exists, so a late reveal does not stop it short. A closed
 //! door on the route stops the walk in front of it; the next command opens
-//! it (`opens door at`). Heroes outside come in through the free entrance
-//! square nearest their goal.
+//! it (`opens door at`), also when a revealed monster stands right behind
+//! it, which rule 1 then fights (left shut, the door held both sides all
+//! game whenever the monster could not reach the heroes either). Heroes
+//! outside come in through the free entrance square nearest their goal.
 //!
 //! A hero without the speed an action costs (opening or taking a chest,
 //! stepping out, opening a door, attacking) passes instead of trying it.
@@ -1254,20 +1256,29 @@ fn plan_walk(g: &State, h: HeroId, goals: &[Point], speed: u32) -> Option<HeroAc
         } else {
             *steps.first()?
         };
-        if figure(next) {
-            break;
+        let shut = g
+            .board
+            .door_between(here, next)
+            .filter(|&door| !g.board.doors[door].open);
+        // The hero stands at the door with the speed to open it, and has
+        // not moved this command: open it. With a figure behind it, only
+        // for a monster, which the hero then fights (rule 1); a monster
+        // there that cannot reach the heroes either would otherwise hold
+        // both sides until the turn limit.
+        let opens = shut.is_some()
+            && best.is_none()
+            && Some(here) == me
+            && left >= g.rules().door_open
+            && (!figure(next) || g.monster_at(next).is_some());
+        if let Some(door) = shut.filter(|_| opens) {
+            // Name the door by a square that picks it out.
+            let at = [next, here]
+                .into_iter()
+                .find(|&q| g.board.doors_at(q).first() == Some(&door))
+                .unwrap_or(next);
+            return Some(HeroAction::OpenDoor(at));
         }
-        if let Some(door) = g.board.door_between(here, next)
-            && !g.board.doors[door].open
-        {
-            if best.is_none() && Some(here) == me && left >= g.rules().door_open {
-                // Name the door by a square that picks it out.
-                let at = [next, here]
-                    .into_iter()
-                    .find(|&q| g.board.doors_at(q).first() == Some(&door))
-                    .unwrap_or(next);
-                return Some(HeroAction::OpenDoor(at));
-            }
+        if figure(next) || shut.is_some() {
             break;
         }
         let Some(cost) = g.board.step_cost(here, next, &walk) else {
