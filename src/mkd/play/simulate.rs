@@ -1064,10 +1064,18 @@ fn lead_captive(d: &mut Driver, team: usize) {
     let mover = g.monster_mover(k);
     let at = |v: &[u32], q: Point| g.board.idx(q).map_or(FAR, |i| v[i]);
     let exit = exit_distances(g, k);
-    let free_way = g.board.distances_to(&[kp], &mover, &|i| {
-        let q = g.board.point(i);
-        q != kp && g.occupied(q)
-    });
+    // The captive's cost to each square within its speed, walking out of
+    // its own: the way the engine counts a lead (entering hindering terrain
+    // costs more, so a walk in to the captive would count the other way).
+    let free_way = g.board.distances_from_within(
+        kp,
+        &mover,
+        &|i| {
+            let q = g.board.point(i);
+            q != kp && g.occupied(q)
+        },
+        speed,
+    );
     let out = g
         .board
         .entrance

@@ -501,3 +501,36 @@ fn a_monster_behind_a_shut_door_on_the_way_is_let_in_and_fought() {
     let g = setup(vec![token]);
     assert_eq!(walk_towards(&g, AYLA, &goal), None);
 }
+
+/// Kidnapping: the square the heroes lead the captive to is within its
+/// speed as the engine counts a lead, from the captive's square out, where
+/// entering hindering terrain costs more. Counted the other way, in to the
+/// captive, a hindering square at the far end looked a point nearer: the
+/// engine refused the lead, turn after turn, until the turn limit.
+#[test]
+fn the_captive_is_led_only_as_far_as_the_engine_lets_it_go() {
+    use crate::mkd::play::testkit::*;
+    use crate::tileset::Cell;
+    let mut g = mission_game(CombatMode::Manual, "kidnapping", &[]);
+    g.wmts.clear();
+    // orc-1 (speed 4) captured on 4,3 with Ayla beside it; the way out is
+    // west, and the entrance square 0,3 is hindering terrain.
+    let k = add_monster(&mut g, "orc-1", 20, p(4, 3), &[]);
+    g.mission.kidnappee = Some(k);
+    g.mission.captured = true;
+    put_hero(&mut g, 0, p(5, 3), crate::tileset::Side::W);
+    put_hero(&mut g, 1, p(6, 7), crate::tileset::Side::W);
+    g.board_mut().set_cell(p(0, 3), Cell::Hindering);
+    assert_eq!(g.monsters[k].stats.speed, 4);
+    let mut d = Driver {
+        game: g,
+        events: Vec::new(),
+        log: None,
+        ending: None,
+    };
+    lead_captive(&mut d, 0);
+    // 0,3 costs 5 from 4,3 (4 the other way); 1,4 costs 4 and is a step
+    // from the entrance square 0,4, the nearest within reach.
+    assert_eq!(d.game.monsters[k].pos, Some(p(1, 4)));
+    assert_eq!(d.game.mission.led_turn, Some(d.game.turn));
+}
