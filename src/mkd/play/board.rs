@@ -1186,6 +1186,47 @@ impl Board {
     /// clockwise from north.
     pub fn downhill(&self, from: Point, dist: &[u32], m: &Mover) -> Steps {
         let mut steps = Steps::default();
+        // Off the outermost ring (where every square a figure stands is),
+        // the four neighbours' indexes are steps of the index.
+        if let Some(i) = self.inner_index(from) {
+            let here = dist[i];
+            if here == FAR || here == 0 {
+                return steps;
+            }
+            let cols = self.cols as usize;
+            for (p, j) in
+                Board::neighbours(from)
+                    .into_iter()
+                    .zip([i - cols, i + 1, i + cols, i - 1])
+            {
+                // A step costs at least 1, so only a nearer square can be
+                // next; `step_cost` with the cell looked up by index, and
+                // the doors only when there are any.
+                let dj = dist[j];
+                if dj >= here {
+                    continue;
+                }
+                let Some(mut c) = enter_cost_of(self.cells[j], m) else {
+                    continue;
+                };
+                if !self.doors.is_empty()
+                    && let Some(d) = self.door_between(from, p)
+                {
+                    if !self.doors[d].open {
+                        let Some(open) = m.door_open else {
+                            continue;
+                        };
+                        c += open;
+                    }
+                    c += m.door_close.unwrap_or(0);
+                }
+                if dj + c == here {
+                    steps.at[steps.len] = p;
+                    steps.len += 1;
+                }
+            }
+            return steps;
+        }
         let Some(i) = self.index(from) else {
             return steps;
         };

@@ -796,7 +796,7 @@ impl State {
         tables: Arc<Tables>,
         opts: GameOptions,
     ) -> State {
-        let board = Board::new(&scenario);
+        let board = starting_board(&scenario);
         let mut heroes = Vec::new();
         for (t, team) in party.teams.iter().enumerate() {
             for h in &team.heroes {
@@ -894,7 +894,7 @@ impl State {
             xp_spent: 0,
             fallen: Vec::new(),
             stats: GameStats::default(),
-            board: Arc::new(board),
+            board,
             scenario,
             tables,
             party,
@@ -1443,6 +1443,28 @@ impl Occupancy<'_> {
     }
 }
 
+/// The board of `scenario` as a game of it starts: one per scenario on
+/// this thread, shared by every game of it. Play changes a board only
+/// through [`State::board_mut`], which copies a shared one first, so the
+/// board stays as it starts; sharing it lets the recent results kept by
+/// board ([`Same`]: the automatic heroes' route fields, the squares that see
+/// a hero) serve every game of a simulation from its first turn, and saves
+/// building the board for each.
+fn starting_board(scenario: &Arc<Scenario>) -> Arc<Board> {
+    thread_local! {
+        /// The boards of this thread's 4 most recent scenarios.
+        static BOARDS: std::cell::RefCell<Recent<Same<Scenario>, Arc<Board>>> =
+            const { std::cell::RefCell::new(Recent::new(4)) };
+    }
+    let make = || (Same(scenario.clone()), Arc::new(Board::new(scenario)));
+    BOARDS
+        .try_with(|b| {
+            b.borrow_mut()
+                .find_or_make(|k| Arc::ptr_eq(&k.0, scenario), make)
+        })
+        .unwrap_or_else(|_| make().1)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1460,5 +1482,49 @@ mod tests {
         assert_eq!(t(false, 25).to_string(), "blue-4-z");
         assert_eq!(t(false, 26).to_string(), "blue-4-26");
         assert_eq!(t(true, 0).to_string(), "guardian-blue-4");
+    }
+
+    /// Games of one scenario start on one shared board; a door laid in one
+    /// game copies its board first, so the others, and the games started
+    /// after, keep the board the scenario gives.
+    #[test]
+    fn games_of_a_scenario_share_its_starting_board_until_one_changes_it() {
+        use crate::mkd::play::board::Door;
+        use crate::mkd::play::testkit::*;
+        let s = Arc::new(scenario(Vec::new()));
+        let new = || {
+            State::new(
+                s.clone(),
+                Arc::new(party()),
+                Arc::new(crate::mkd::tables::default_tables()),
+                GameOptions {
+                    seed: 1,
+                    combat: CombatMode::Dice,
+                },
+            )
+        };
+        let (mut a, b) = (new(), new());
+        assert!(Arc::ptr_eq(&a.board, &b.board));
+        a.board_mut().doors.push(Door {
+            edges: vec![[p(10, 3), p(11, 3)]],
+            open: false,
+            trap: DoorTrap::Unchecked,
+        });
+        assert!(!Arc::ptr_eq(&a.board, &b.board));
+        assert_eq!((a.board.doors.len(), b.board.doors.len()), (1, 0));
+        let c = new();
+        assert!(Arc::ptr_eq(&b.board, &c.board));
+        assert!(c.board.doors.is_empty());
+        // Another scenario, even an equal one, has its own.
+        let other = State::new(
+            Arc::new(scenario(Vec::new())),
+            Arc::new(party()),
+            Arc::new(crate::mkd::tables::default_tables()),
+            GameOptions {
+                seed: 1,
+                combat: CombatMode::Dice,
+            },
+        );
+        assert!(!Arc::ptr_eq(&other.board, &c.board));
     }
 }

@@ -95,14 +95,15 @@ fn sight_walked_square_by_square_is_sight_along_the_gathered_line() {
 
 /// The steps downhill are every neighbour a step from which, at its cost,
 /// lands exactly on the square's distance, looked at for all of them: for
-/// every square of random dungeons with open and shut doors, several
-/// movers and goals (one, two and more steps down all come up).
+/// every square of random dungeons with open and shut doors and with
+/// none, several movers and goals (one, two and more steps down all come
+/// up).
 #[test]
 fn the_steps_downhill_are_the_neighbours_a_step_away() {
     let mut rng = 0x7f4a_7c15_9e37_79b9u64;
     let mut by_count = [0usize; 5];
-    for seed in 1..=6 {
-        let (board, open) = board_with_doors(seed, 12, &mut rng);
+    for (seed, doors) in (1..=6).flat_map(|seed| [(seed, 12), (seed, 0)]) {
+        let (board, open) = board_with_doors(seed, doors, &mut rng);
         for k in 0..6 {
             let m = kth_mover(k, (k % 3) as u32);
             let goals = some_of(&open, 1 + k % 3, &mut rng);
