@@ -760,7 +760,20 @@ impl Board {
     /// when `near_door` (both squares touch a door's edge): the look-up
     /// scans every door, and most steps are nowhere near one.
     fn step_cost_near(&self, a: Point, b: Point, m: &Mover, near_door: bool) -> Option<u32> {
-        let mut cost = enter_cost_of(self.cell(b), m)?;
+        self.step_cost_onto(self.cell(b), a, b, m, near_door)
+    }
+
+    /// [`Board::step_cost_near`] with `b`'s cell already looked up.
+    #[inline]
+    fn step_cost_onto(
+        &self,
+        cell: Cell,
+        a: Point,
+        b: Point,
+        m: &Mover,
+        near_door: bool,
+    ) -> Option<u32> {
+        let mut cost = enter_cost_of(cell, m)?;
         if near_door && let Some(d) = self.door_between(a, b) {
             if !self.doors[d].open {
                 cost += m.door_open?;
@@ -1200,26 +1213,16 @@ impl Board {
                     .zip([i - cols, i + 1, i + cols, i - 1])
             {
                 // A step costs at least 1, so only a nearer square can be
-                // next; `step_cost` with the cell looked up by index, and
-                // the doors only when there are any.
+                // next; its cost with the cell looked up by index, and the
+                // doors only when there are any.
                 let dj = dist[j];
                 if dj >= here {
                     continue;
                 }
-                let Some(mut c) = enter_cost_of(self.cells[j], m) else {
+                let near_door = !self.doors.is_empty();
+                let Some(c) = self.step_cost_onto(self.cells[j], from, p, m, near_door) else {
                     continue;
                 };
-                if !self.doors.is_empty()
-                    && let Some(d) = self.door_between(from, p)
-                {
-                    if !self.doors[d].open {
-                        let Some(open) = m.door_open else {
-                            continue;
-                        };
-                        c += open;
-                    }
-                    c += m.door_close.unwrap_or(0);
-                }
                 if dj + c == here {
                     steps.at[steps.len] = p;
                     steps.len += 1;
