@@ -110,8 +110,10 @@ pub fn hero_move(cx: &mut Ctx, h: HeroId, to: Point) -> Result<(), Refusal> {
             to: Square(to),
         });
     }
-    // Walk it square by square.
-    let mut route = vec![start];
+    // Walk it square by square (a step costs at least a point, so the route
+    // has at most `d0` of them after the start).
+    let mut route = Vec::with_capacity(d0 as usize + 1);
+    route.push(start);
     let mut here = start;
     while here != to {
         let next = s.board.downhill(here, &dist, &mover);

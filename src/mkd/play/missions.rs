@@ -243,9 +243,9 @@ pub fn report_smash(cx: &mut Ctx, m: MonsterId) -> Result<(), Refusal> {
 /// square itself and those around it.
 pub fn chest_attack_squares(s: &State, m: MonsterId, c: Point) -> Vec<Point> {
     let me = s.monsters[m].pos;
-    let mut v = all_around(c);
-    v.push(c);
-    v.into_iter()
+    all_around(c)
+        .into_iter()
+        .chain([c])
         .filter(|&q| s.board.passable(q) && (Some(q) == me || !s.occupied(q)))
         .collect()
 }

@@ -942,8 +942,9 @@ fn choose(g: &State, h: HeroId) -> Option<HeroAction> {
                     HeroAction::OpenChest(c)
                 });
             }
-            let mut goals = all_around(c);
-            goals.push(c);
+            let around = all_around(c);
+            let mut goals = [c; 9];
+            goals[..8].copy_from_slice(&around);
             walk_towards(g, h, &goals)
         }
         Some(ChestPlace::Hero(carrier)) if carrier == h => head_out(g, h, left),

@@ -216,7 +216,8 @@ fn walk_token(cx: &mut Ctx, i: usize, goal: &[Point]) {
     };
     let mut left = s.rules().wmt_speed;
     let mut here = me;
-    let mut path = Vec::new();
+    // A square and perhaps a door a step, each step a point or more.
+    let mut path = Vec::with_capacity(2 * left as usize);
     let mut last_side = Side::N;
     loop {
         if goal.contains(&here) {

@@ -188,9 +188,8 @@ fn around_monster(s: &State, m: MonsterId, o: MonsterId) -> Vec<Point> {
     let me = s.monsters[m].pos;
     s.monsters[o]
         .pos
-        .map(all_around)
-        .unwrap_or_default()
         .into_iter()
+        .flat_map(all_around)
         .filter(|&q| s.board.passable(q) && (Some(q) == me || !s.occupied(q)))
         .collect()
 }
