@@ -29,7 +29,7 @@ use tilecrawl::mkd::generate::{
 };
 use tilecrawl::mkd::play::floors::Adventure;
 use tilecrawl::mkd::play::party::{self, Party};
-use tilecrawl::mkd::play::simulate::{DEFAULT_MAX_TURNS, SimOptions, simulate_here};
+use tilecrawl::mkd::play::simulate::{DEFAULT_MAX_TURNS, SimOptions, simulate_here_while};
 use tilecrawl::mkd::tables::{self, Tables};
 use tilecrawl::pack::PackOptions;
 use tilecrawl::tileset::TileSet;
@@ -548,16 +548,24 @@ impl Job<'_> {
     }
 
     /// Plays an adventure `--simulate` times on this thread: its rating.
-    fn rating(&self, adventure: &Adventure, rate: &Rate) -> batch::Rating {
+    /// `None` when the filters on the win rate rule it out before the last
+    /// run: the runs played already leave no count of wins that would meet
+    /// them, so the rest are not played (the whole rating would miss them
+    /// too, so the batch keeps the same adventures).
+    fn rating(&self, adventure: &Adventure, rate: &Rate) -> Option<batch::Rating> {
         let opts = SimOptions {
             runs: rate.runs,
             seed: adventure.seed(),
             max_turns: DEFAULT_MAX_TURNS,
         };
-        let report = simulate_here(adventure, &rate.party, &rate.tables, &opts);
-        self.played
-            .fetch_add(u64::from(rate.runs), Ordering::Relaxed);
-        batch::Rating::of(&report)
+        let mut played = rate.runs;
+        let report = simulate_here_while(adventure, &rate.party, &rate.tables, &opts, |wins, n| {
+            played = n;
+            batch::win_rate_can_meet(&self.args.filters, wins, n, rate.runs)
+        });
+        let played = if report.is_some() { rate.runs } else { played };
+        self.played.fetch_add(u64::from(played), Ordering::Relaxed);
+        report.map(|r| batch::Rating::of(&r))
     }
 
     fn fail(&self, e: anyhow::Error) -> Outcome {
@@ -589,8 +597,8 @@ impl Job<'_> {
         }
         let scenario = Arc::new(scenario);
         if let Some(rate) = &self.rate {
-            row.rating = Some(self.rating(&Adventure::Scenario(scenario.clone()), rate));
-            if !batch::matches_all(&a.filters, &row) {
+            row.rating = self.rating(&Adventure::Scenario(scenario.clone()), rate);
+            if row.rating.is_none() || !batch::matches_all(&a.filters, &row) {
                 return Ok(None);
             }
         }
@@ -660,8 +668,8 @@ impl Job<'_> {
                 built.floors.clone(),
                 &format!("dungeon seed {seed}"),
             )?;
-            row.rating = Some(self.rating(&Adventure::Dungeon(Arc::new(dungeon)), rate));
-            if !batch::matches_all(&a.filters, &row) {
+            row.rating = self.rating(&Adventure::Dungeon(Arc::new(dungeon)), rate);
+            if row.rating.is_none() || !batch::matches_all(&a.filters, &row) {
                 return Ok(None);
             }
         }

@@ -19,7 +19,7 @@
 
 use crate::build::analysis::{UNREACHED, walk_squares};
 use crate::mkd::floors::BuiltDungeon;
-use crate::mkd::play::simulate::{Report, wilson95};
+use crate::mkd::play::simulate::{Report, wilson95, win_rate};
 use crate::mkd::scenario::{Scenario, WmtColor};
 use crate::scenario::Point;
 use crate::tileset::{Cell, TileKind};
@@ -646,6 +646,11 @@ impl Condition {
         let Some(Some(v)) = row.column(&self.column) else {
             return false;
         };
+        self.holds(v)
+    }
+
+    /// Does a value of the column meet the condition?
+    fn holds(&self, v: Number) -> bool {
         use std::cmp::Ordering::{Equal, Greater, Less};
         let o = v.cmp(self.value);
         match self.op {
@@ -671,6 +676,39 @@ pub fn matches_layout(conditions: &[Condition], row: &IndexRow) -> bool {
         .iter()
         .filter(|c| !c.needs_rating())
         .all(|c| c.matches(row))
+}
+
+/// Could a rating of `runs` runs still meet every condition on the win rate
+/// and its interval (`win_rate`, `win_rate_low`, `win_rate_high`), `wins`
+/// of the first `played` runs won? `false` only when no outcome of the runs
+/// left gives a rating that meets them all (each count of wins still
+/// possible is tried, with the rating's own arithmetic), so a batch can
+/// pass over the adventure without playing them: the whole rating would
+/// miss the filters too. The other rating columns wait for the whole
+/// rating.
+pub fn win_rate_can_meet(conditions: &[Condition], wins: u32, played: u32, runs: u32) -> bool {
+    let on_wins = |c: &&Condition| {
+        matches!(
+            c.column.as_str(),
+            "win_rate" | "win_rate_low" | "win_rate_high"
+        )
+    };
+    if !conditions.iter().any(|c| on_wins(&c)) {
+        return true;
+    }
+    let left = runs.saturating_sub(played);
+    (wins..=wins.saturating_add(left)).any(|w| {
+        let rate = win_rate(w, runs);
+        let (low, high) = wilson95(w, runs);
+        conditions.iter().filter(on_wins).all(|c| {
+            let v = match c.column.as_str() {
+                "win_rate" => rate,
+                "win_rate_low" => low,
+                _ => high,
+            };
+            c.holds(Number::Real(v))
+        })
+    })
 }
 
 /// Does the row meet every condition (none: always)?
@@ -807,6 +845,86 @@ mod tests {
             "3,10,6,4,5,,3,3,2,1,1,4,1,1,\"a,b \"\"c\"\"\",\"x.yaml;line\nbreak\"\n",
             "commas, quotes and line breaks are quoted as before"
         );
+    }
+
+    /// A row rated `wins` of `runs`, as a batch would write it.
+    fn rated(wins: u32, runs: u32) -> IndexRow {
+        let (low, high) = wilson95(wins, runs);
+        IndexRow {
+            seed: 1,
+            tiles: 10,
+            chambers: 6,
+            hallways: 4,
+            depth: 5,
+            critical_path: Some(40),
+            dead_ends: 3,
+            wmts: [3, 2, 1],
+            chests: [1, 4, 1],
+            floors: 1,
+            mission: "quest".into(),
+            files: vec!["scenario.yaml".into()],
+            rating: Some(Rating {
+                runs,
+                wins,
+                win_rate: win_rate(wins, runs),
+                win_rate_low: low,
+                win_rate_high: high,
+                median_turns: 14,
+                heroes_lost: 1.25,
+            }),
+        }
+    }
+
+    /// A batch gives up on an adventure part-way only when no count of
+    /// wins the runs left allow gives a row the filters keep: checked
+    /// against every such row, for every count of runs, runs played and
+    /// wins up to 16, on bands, one-sided filters, the interval's ends and
+    /// filters on other columns.
+    #[test]
+    fn an_adventure_is_given_up_only_when_no_rating_left_meets_the_filters() {
+        let sets: Vec<Vec<Condition>> = [
+            &["win_rate>=0.4", "win_rate<=0.7"][..],
+            &["win_rate>0.5"],
+            &["win_rate<0.25"],
+            &["win_rate_low>=0.3"],
+            &["win_rate_high<0.8", "win_rate>=0.2"],
+            &["win_rate==0.5"],
+            &["win_rate!=0.5", "depth>=5"],
+            &["heroes_lost<1", "win_rate>=0.9"],
+            &["depth>=9"],
+        ]
+        .iter()
+        .map(|set| set.iter().map(|e| Condition::parse(e).unwrap()).collect())
+        .collect();
+        let mut gave_up = 0;
+        for filters in &sets {
+            let on_wins: Vec<Condition> = filters
+                .iter()
+                .filter(|c| c.column.starts_with("win_rate"))
+                .cloned()
+                .collect();
+            for runs in 0..=16u32 {
+                for played in 0..=runs {
+                    for wins in 0..=played {
+                        let any = (wins..=wins + runs - played)
+                            .any(|w| matches_all(&on_wins, &rated(w, runs)));
+                        let can = win_rate_can_meet(filters, wins, played, runs);
+                        assert_eq!(can, any, "{filters:?}: {wins} of {played} of {runs}");
+                        gave_up += usize::from(!can);
+                    }
+                }
+            }
+        }
+        assert!(gave_up > 500, "the check gave up on {gave_up} only");
+        // 0 won of the first 6 of 10 leaves at most 0.4; 8 of 8, at least 0.8.
+        let band = |e: &[&str]| -> Vec<Condition> {
+            e.iter().map(|e| Condition::parse(e).unwrap()).collect()
+        };
+        let b = band(&["win_rate>=0.5", "win_rate<=0.7"]);
+        assert!(!win_rate_can_meet(&b, 0, 6, 10) && !win_rate_can_meet(&b, 8, 8, 10));
+        assert!(win_rate_can_meet(&b, 1, 6, 10) && win_rate_can_meet(&b, 7, 7, 10));
+        // No filter on the win rate: always played to the end.
+        assert!(win_rate_can_meet(&band(&["depth>=9"]), 0, 9, 10));
     }
 
     #[test]

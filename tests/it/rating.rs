@@ -156,6 +156,66 @@ fn a_win_rate_band_keeps_only_adventures_in_it() {
     assert!(r.stderr.contains("not a whole number"), "{}", r.stderr);
 }
 
+/// With a filter on the win rate, a batch stops playing an adventure once
+/// the runs left cannot bring it into the band; it keeps the adventure a
+/// batch playing every run keeps, with the same row: the first seed whose
+/// whole rating is in the band.
+#[test]
+fn a_win_rate_band_keeps_what_the_whole_ratings_pick_row_for_row() {
+    let tmp = tempfile::tempdir().unwrap();
+    let r = batch(
+        tmp.path(),
+        "all",
+        &["--count", "6", "--seed-start", "7", "--simulate", "12"],
+    );
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    let whole = read(&tmp.path().join("all/index.csv"));
+    let rate = |row: &std::collections::BTreeMap<String, String>| -> f64 {
+        row["win_rate"].parse().unwrap()
+    };
+    let all = rows(&whole);
+    // A band round the first rate unlike seed 7's, so seed 7 is passed
+    // over (rates of 12 runs lie 1/12 apart; the band is narrower).
+    let Some(target) = all
+        .iter()
+        .map(rate)
+        .find(|&w| (w - rate(&all[0])).abs() > 0.01)
+    else {
+        panic!("seeds 7 to 12 all play alike: {whole}");
+    };
+    let (low, high) = (target - 0.001, target + 0.001);
+    let r = batch(
+        tmp.path(),
+        "band",
+        &[
+            "--count",
+            "1",
+            "--seed-start",
+            "7",
+            "--simulate",
+            "12",
+            "--max-attempts",
+            "6",
+            "--filter",
+            &format!("win_rate>={low}"),
+            "--filter",
+            &format!("win_rate<={high}"),
+        ],
+    );
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    let kept = read(&tmp.path().join("band/index.csv"));
+    let want = whole
+        .lines()
+        .skip(1)
+        .zip(&all)
+        .find(|(_, row)| (low..=high).contains(&rate(row)))
+        .map(|(line, _)| line)
+        .expect("the target's own seed is in the band");
+    assert!(!want.starts_with("7,"), "{want}");
+    assert_eq!(kept.lines().skip(1).collect::<Vec<_>>(), [want], "{kept}");
+    assert_eq!(kept.lines().next(), whole.lines().next());
+}
+
 /// `generate --simulate N` prints the rating and puts it on the setup sheet,
 /// in the words `Rating::words` gives for `simulate`'s report.
 #[test]

@@ -312,6 +312,15 @@ pub fn timer_warning(setting: &Setting, runs: u32, losses: &Losses) -> Option<St
     })
 }
 
+/// `wins / runs` (0 for no runs): a report's win rate.
+pub fn win_rate(wins: u32, runs: u32) -> f64 {
+    if runs == 0 {
+        0.0
+    } else {
+        f64::from(wins) / f64::from(runs)
+    }
+}
+
 /// The 95% Wilson score interval of `wins` successes in `runs` trials
 /// (`(0, 1)` for no trials).
 pub fn wilson95(wins: u32, runs: u32) -> (f64, f64) {
@@ -381,11 +390,7 @@ impl Report {
             max_turns: opts.max_turns,
             runs,
             wins,
-            win_rate: if runs == 0 {
-                0.0
-            } else {
-                f64::from(wins) / f64::from(runs)
-            },
+            win_rate: win_rate(wins, runs),
             ci95: wilson95(wins, runs),
             turns_median: percentile(&turns, 50.0),
             turns_p90: percentile(&turns, 90.0),
@@ -566,10 +571,45 @@ pub fn simulate_here(
     tables: &Arc<Tables>,
     opts: &SimOptions,
 ) -> Report {
-    let results: Vec<RunResult> = (0..opts.runs)
-        .map(|i| run_number(adventure, party, tables, opts, i))
-        .collect();
+    let results = play_here(adventure, party, tables, opts, |_, _| true);
     Report::for_setting(&results, opts, &setting(adventure, party, tables))
+}
+
+/// [`simulate_here`], asking `go_on(wins, played)` after every run but the
+/// last whether to play on: `None` once it says no (a batch that already
+/// knows the adventure misses its win-rate filters), else the report
+/// [`simulate_here`] gives.
+pub fn simulate_here_while(
+    adventure: &Adventure,
+    party: &Arc<Party>,
+    tables: &Arc<Tables>,
+    opts: &SimOptions,
+    go_on: impl FnMut(u32, u32) -> bool,
+) -> Option<Report> {
+    let results = play_here(adventure, party, tables, opts, go_on);
+    (results.len() == opts.runs as usize)
+        .then(|| Report::for_setting(&results, opts, &setting(adventure, party, tables)))
+}
+
+/// The runs of [`simulate_here_while`], in order, until `go_on` says stop.
+fn play_here(
+    adventure: &Adventure,
+    party: &Arc<Party>,
+    tables: &Arc<Tables>,
+    opts: &SimOptions,
+    mut go_on: impl FnMut(u32, u32) -> bool,
+) -> Vec<RunResult> {
+    let mut results = Vec::with_capacity(opts.runs as usize);
+    let mut wins = 0;
+    for i in 0..opts.runs {
+        let r = run_number(adventure, party, tables, opts, i);
+        wins += u32::from(r.won);
+        results.push(r);
+        if i + 1 < opts.runs && !go_on(wins, i + 1) {
+            break;
+        }
+    }
+    results
 }
 
 /// What the report says of the adventure: its timer and the fewest turns

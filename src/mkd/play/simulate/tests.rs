@@ -534,3 +534,51 @@ fn the_captive_is_led_only_as_far_as_the_engine_lets_it_go() {
     assert_eq!(d.game.monsters[k].pos, Some(p(1, 4)));
     assert_eq!(d.game.mission.led_turn, Some(d.game.turn));
 }
+
+/// Played to the end, the run-by-run simulation reports what `simulate_here`
+/// does; told to stop, it stops there (asked once a run, with the wins so
+/// far) and gives no report.
+#[test]
+fn a_simulation_asked_after_each_run_stops_when_told() {
+    let a = Adventure::Scenario(scenario());
+    let party = Arc::new(crate::mkd::play::party::default_party());
+    let tables = Arc::new(crate::mkd::tables::default_tables());
+    let opts = SimOptions {
+        runs: 12,
+        seed: 7,
+        max_turns: 60,
+    };
+    let whole = simulate_here(&a, &party, &tables, &opts);
+    let mut asked = Vec::new();
+    let all = simulate_here_while(&a, &party, &tables, &opts, |wins, played| {
+        asked.push((wins, played));
+        true
+    })
+    .expect("never told to stop");
+    assert_eq!(all.to_text(), whole.to_text());
+    // Asked after runs 1 to 11, the wins never falling and never above the
+    // runs played; the last count is the report's less the last run.
+    assert_eq!(
+        asked.iter().map(|a| a.1).collect::<Vec<_>>(),
+        (1..12).collect::<Vec<_>>()
+    );
+    assert!(
+        asked
+            .windows(2)
+            .all(|w| w[0].0 <= w[1].0 && w[1].0 <= w[0].0 + 1)
+    );
+    assert!(asked.iter().all(|&(w, n)| w <= n));
+    let last = asked.last().copied().unwrap_or_default().0;
+    assert!(
+        whole.wins == last || whole.wins == last + 1,
+        "{} after {last}",
+        whole.wins
+    );
+    let mut calls = 0;
+    let stopped = simulate_here_while(&a, &party, &tables, &opts, |_, played| {
+        calls += 1;
+        played < 5
+    });
+    assert!(stopped.is_none());
+    assert_eq!(calls, 5);
+}
