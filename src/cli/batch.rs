@@ -230,6 +230,9 @@ struct Rate {
     runs: u32,
     party: Arc<Party>,
     tables: Arc<Tables>,
+    /// The counts of wins the filters on the win rate keep (none: no such
+    /// filter), to stop playing an adventure they can no longer keep.
+    meet: Option<batch::WinsThatMeet>,
 }
 
 pub fn run(cli: BatchCli) -> anyhow::Result<()> {
@@ -297,6 +300,7 @@ fn run_in(a: BatchArgs) -> anyhow::Result<()> {
                 None => party::default_party(),
             }),
             tables: Arc::new(tables::default_tables()),
+            meet: batch::WinsThatMeet::new(&a.filters, runs),
         }),
     };
     let shard = a.shard.unwrap_or(Shard { index: 1, count: 1 });
@@ -561,7 +565,7 @@ impl Job<'_> {
         let mut played = rate.runs;
         let report = simulate_here_while(adventure, &rate.party, &rate.tables, &opts, |wins, n| {
             played = n;
-            batch::win_rate_can_meet(&self.args.filters, wins, n, rate.runs)
+            rate.meet.as_ref().is_none_or(|m| m.can_meet(wins, n))
         });
         let played = if report.is_some() { rate.runs } else { played };
         self.played.fetch_add(u64::from(played), Ordering::Relaxed);

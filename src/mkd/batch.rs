@@ -678,37 +678,66 @@ pub fn matches_layout(conditions: &[Condition], row: &IndexRow) -> bool {
         .all(|c| c.matches(row))
 }
 
-/// Could a rating of `runs` runs still meet every condition on the win rate
-/// and its interval (`win_rate`, `win_rate_low`, `win_rate_high`), `wins`
-/// of the first `played` runs won? `false` only when no outcome of the runs
-/// left gives a rating that meets them all (each count of wins still
-/// possible is tried, with the rating's own arithmetic), so a batch can
-/// pass over the adventure without playing them: the whole rating would
-/// miss the filters too. The other rating columns wait for the whole
+/// The counts of wins out of a rating's runs that meet every condition on
+/// the win rate and its interval (`win_rate`, `win_rate_low`,
+/// `win_rate_high`), each count tried once with the rating's own
+/// arithmetic: a batch asks it after each run whether the adventure can
+/// still be kept, and stops playing it when not (the whole rating would
+/// miss the filters too). The other rating columns wait for the whole
 /// rating.
-pub fn win_rate_can_meet(conditions: &[Condition], wins: u32, played: u32, runs: u32) -> bool {
-    let on_wins = |c: &&Condition| {
-        matches!(
-            c.column.as_str(),
-            "win_rate" | "win_rate_low" | "win_rate_high"
-        )
-    };
-    if !conditions.iter().any(|c| on_wins(&c)) {
-        return true;
+#[derive(Debug, Clone)]
+pub struct WinsThatMeet {
+    runs: u32,
+    /// `before[w]`: how many counts below `w` meet the conditions.
+    before: Vec<u32>,
+}
+
+impl WinsThatMeet {
+    /// For ratings of `runs` runs; `None` when no condition is on the win
+    /// rate or its interval (every adventure is then played in full).
+    pub fn new(conditions: &[Condition], runs: u32) -> Option<WinsThatMeet> {
+        let on_wins: Vec<&Condition> = conditions
+            .iter()
+            .filter(|c| {
+                matches!(
+                    c.column.as_str(),
+                    "win_rate" | "win_rate_low" | "win_rate_high"
+                )
+            })
+            .collect();
+        if on_wins.is_empty() {
+            return None;
+        }
+        let mut before = Vec::with_capacity(runs as usize + 2);
+        before.push(0);
+        let mut n = 0;
+        for w in 0..=runs {
+            let rate = win_rate(w, runs);
+            let (low, high) = wilson95(w, runs);
+            let meets = on_wins.iter().all(|c| {
+                let v = match c.column.as_str() {
+                    "win_rate" => rate,
+                    "win_rate_low" => low,
+                    _ => high,
+                };
+                c.holds(Number::Real(v))
+            });
+            n += u32::from(meets);
+            before.push(n);
+        }
+        Some(WinsThatMeet { runs, before })
     }
-    let left = runs.saturating_sub(played);
-    (wins..=wins.saturating_add(left)).any(|w| {
-        let rate = win_rate(w, runs);
-        let (low, high) = wilson95(w, runs);
-        conditions.iter().filter(on_wins).all(|c| {
-            let v = match c.column.as_str() {
-                "win_rate" => rate,
-                "win_rate_low" => low,
-                _ => high,
-            };
-            c.holds(Number::Real(v))
-        })
-    })
+
+    /// Could the rating still meet the conditions, `wins` of the first
+    /// `played` runs won? `false` only when no count of wins the runs left
+    /// allow does.
+    pub fn can_meet(&self, wins: u32, played: u32) -> bool {
+        let most = wins
+            .saturating_add(self.runs.saturating_sub(played))
+            .min(self.runs);
+        let least = wins.min(most);
+        self.before[most as usize + 1] > self.before[least as usize]
+    }
 }
 
 /// Does the row meet every condition (none: always)?
@@ -904,11 +933,15 @@ mod tests {
                 .cloned()
                 .collect();
             for runs in 0..=16u32 {
+                let Some(meet) = WinsThatMeet::new(filters, runs) else {
+                    assert!(on_wins.is_empty(), "{filters:?}");
+                    continue;
+                };
                 for played in 0..=runs {
                     for wins in 0..=played {
                         let any = (wins..=wins + runs - played)
                             .any(|w| matches_all(&on_wins, &rated(w, runs)));
-                        let can = win_rate_can_meet(filters, wins, played, runs);
+                        let can = meet.can_meet(wins, played);
                         assert_eq!(can, any, "{filters:?}: {wins} of {played} of {runs}");
                         gave_up += usize::from(!can);
                     }
@@ -920,11 +953,14 @@ mod tests {
         let band = |e: &[&str]| -> Vec<Condition> {
             e.iter().map(|e| Condition::parse(e).unwrap()).collect()
         };
-        let b = band(&["win_rate>=0.5", "win_rate<=0.7"]);
-        assert!(!win_rate_can_meet(&b, 0, 6, 10) && !win_rate_can_meet(&b, 8, 8, 10));
-        assert!(win_rate_can_meet(&b, 1, 6, 10) && win_rate_can_meet(&b, 7, 7, 10));
-        // No filter on the win rate: always played to the end.
-        assert!(win_rate_can_meet(&band(&["depth>=9"]), 0, 9, 10));
+        let b = WinsThatMeet::new(&band(&["win_rate>=0.5", "win_rate<=0.7"]), 10).unwrap();
+        assert!(!b.can_meet(0, 6) && !b.can_meet(8, 8));
+        assert!(b.can_meet(1, 6) && b.can_meet(7, 7));
+        // No filter on the win rate: nothing to ask.
+        assert!(WinsThatMeet::new(&band(&["depth>=9"]), 10).is_none());
+        // A long rating is set up once, and asked in constant time.
+        let long = WinsThatMeet::new(&band(&["win_rate_low>=0.4"]), 100_000).unwrap();
+        assert!(!long.can_meet(10, 70_000) && long.can_meet(10, 50_000));
     }
 
     #[test]
