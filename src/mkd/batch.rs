@@ -976,18 +976,8 @@ mod tests {
         };
         let row = IndexRow {
             seed: u64::MAX,
-            tiles: 10,
-            chambers: 6,
-            hallways: 4,
-            depth: 5,
-            critical_path: Some(40),
-            dead_ends: 3,
-            wmts: [3, 2, 1],
-            chests: [1, 4, 1],
-            floors: 1,
-            mission: "quest".into(),
-            files: vec!["scenario.yaml".into()],
             rating: Some(report_like),
+            ..rated(0, 0)
         };
         assert!(
             row.csv_line()
