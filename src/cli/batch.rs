@@ -562,14 +562,15 @@ impl Job<'_> {
             seed: adventure.seed(),
             max_turns: DEFAULT_MAX_TURNS,
         };
-        let mut played = rate.runs;
-        let report = simulate_here_while(adventure, &rate.party, &rate.tables, &opts, |wins, n| {
-            played = n;
-            rate.meet.as_ref().is_none_or(|m| m.can_meet(wins, n))
-        });
-        let played = if report.is_some() { rate.runs } else { played };
+        let (rating, played) =
+            match simulate_here_while(adventure, &rate.party, &rate.tables, &opts, |wins, n| {
+                rate.meet.as_ref().is_none_or(|m| m.can_meet(wins, n))
+            }) {
+                Ok(report) => (Some(batch::Rating::of(&report)), rate.runs),
+                Err(played) => (None, played),
+            };
         self.played.fetch_add(u64::from(played), Ordering::Relaxed);
-        report.map(|r| batch::Rating::of(&r))
+        rating
     }
 
     fn fail(&self, e: anyhow::Error) -> Outcome {

@@ -698,12 +698,7 @@ impl WinsThatMeet {
     pub fn new(conditions: &[Condition], runs: u32) -> Option<WinsThatMeet> {
         let on_wins: Vec<&Condition> = conditions
             .iter()
-            .filter(|c| {
-                matches!(
-                    c.column.as_str(),
-                    "win_rate" | "win_rate_low" | "win_rate_high"
-                )
-            })
+            .filter(|c| win_column(&c.column, 0, 1).is_some())
             .collect();
         if on_wins.is_empty() {
             return None;
@@ -712,16 +707,9 @@ impl WinsThatMeet {
         before.push(0);
         let mut n = 0;
         for w in 0..=runs {
-            let rate = win_rate(w, runs);
-            let (low, high) = wilson95(w, runs);
-            let meets = on_wins.iter().all(|c| {
-                let v = match c.column.as_str() {
-                    "win_rate" => rate,
-                    "win_rate_low" => low,
-                    _ => high,
-                };
-                c.holds(Number::Real(v))
-            });
+            let meets = on_wins
+                .iter()
+                .all(|c| win_column(&c.column, w, runs).is_some_and(|v| c.holds(Number::Real(v))));
             n += u32::from(meets);
             before.push(n);
         }
@@ -737,6 +725,18 @@ impl WinsThatMeet {
             .min(self.runs);
         let least = wins.min(most);
         self.before[most as usize + 1] > self.before[least as usize]
+    }
+}
+
+/// The value of a column on the win rate (`win_rate`, `win_rate_low`,
+/// `win_rate_high`) for `wins` of `runs`, as [`Rating::of`] works it out;
+/// `None` for any other column.
+fn win_column(column: &str, wins: u32, runs: u32) -> Option<f64> {
+    match column {
+        "win_rate" => Some(win_rate(wins, runs)),
+        "win_rate_low" => Some(wilson95(wins, runs).0),
+        "win_rate_high" => Some(wilson95(wins, runs).1),
+        _ => None,
     }
 }
 

@@ -576,19 +576,25 @@ pub fn simulate_here(
 }
 
 /// [`simulate_here`], asking `go_on(wins, played)` after every run but the
-/// last whether to play on: `None` once it says no (a batch that already
-/// knows the adventure misses its win-rate filters), else the report
-/// [`simulate_here`] gives.
+/// last whether to play on: `Err` with the runs played once it says no (a
+/// batch that already knows the adventure misses its win-rate filters),
+/// else the report [`simulate_here`] gives.
 pub fn simulate_here_while(
     adventure: &Adventure,
     party: &Arc<Party>,
     tables: &Arc<Tables>,
     opts: &SimOptions,
     go_on: impl FnMut(u32, u32) -> bool,
-) -> Option<Report> {
+) -> Result<Report, u32> {
     let results = play_here(adventure, party, tables, opts, go_on);
-    (results.len() == opts.runs as usize)
-        .then(|| Report::for_setting(&results, opts, &setting(adventure, party, tables)))
+    if results.len() < opts.runs as usize {
+        return Err(results.len() as u32);
+    }
+    Ok(Report::for_setting(
+        &results,
+        opts,
+        &setting(adventure, party, tables),
+    ))
 }
 
 /// The runs of [`simulate_here_while`], in order, until `go_on` says stop.
