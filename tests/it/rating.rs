@@ -184,31 +184,32 @@ fn a_win_rate_band_keeps_what_the_whole_ratings_pick_row_for_row() {
         panic!("seeds 7 to 12 all play alike: {whole}");
     };
     let (low, high) = (target - 0.001, target + 0.001);
-    let r = batch(
-        tmp.path(),
-        "band",
-        &[
-            "--count",
-            "1",
-            "--seed-start",
-            "7",
-            "--simulate",
-            "12",
-            "--max-attempts",
-            "6",
-            "--filter",
-            &format!("win_rate>={low}"),
-            "--filter",
-            &format!("win_rate<={high}"),
-        ],
-    );
-    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    let (low, high) = (format!("win_rate>={low}"), format!("win_rate<={high}"));
+    let band = [
+        "--count",
+        "1",
+        "--seed-start",
+        "7",
+        "--simulate",
+        "12",
+        "--max-attempts",
+        "6",
+        "--filter",
+        &low,
+        "--filter",
+        &high,
+    ];
+    for (out, jobs) in [("band", "2"), ("band1", "1")] {
+        let r = batch(tmp.path(), out, &[&band[..], &["--jobs", jobs]].concat());
+        assert_eq!(r.code, Some(0), "{}", r.stderr);
+    }
     let kept = read(&tmp.path().join("band/index.csv"));
+    assert_eq!(kept, read(&tmp.path().join("band1/index.csv")), "--jobs 1");
     let want = whole
         .lines()
         .skip(1)
         .zip(&all)
-        .find(|(_, row)| (low..=high).contains(&rate(row)))
+        .find(|(_, row)| (rate(row) - target).abs() <= 0.001)
         .map(|(line, _)| line)
         .expect("the target's own seed is in the band");
     assert!(!want.starts_with("7,"), "{want}");
