@@ -376,11 +376,7 @@ fn run_in(a: BatchArgs) -> anyhow::Result<()> {
     // memory (only those that arrive ahead of a slower one, or, with
     // --filter, those of a later seed than an unfinished slot's).
     let next = AtomicU64::new(0);
-    // An index row takes tens of microseconds, as long as handing it to this
-    // thread and waking it: index-only workers take positions 64 at a time
-    // and send them together. An adventure with files takes milliseconds
-    // and goes alone, so the progress bar and the index keep up with it.
-    let chunk: u64 = if a.only == Only::Index { 64 } else { 1 };
+    let chunk = positions_per_hand_over(a.only, a.simulate.is_some());
     let (tx, rx) = std::sync::mpsc::channel::<Vec<(u64, Outcome)>>();
     let mut index = IndexStream::new(&a.out, a.seed_start, first, step, positions);
     index.rated = a.simulate.is_some();
@@ -1000,6 +996,20 @@ fn filter_text(c: &Condition) -> String {
     format!("{}{}{}", c.column, op, c.value)
 }
 
+/// How many positions a worker takes at once and hands over together.
+///
+/// An index row takes tens of microseconds, as long as handing it to the
+/// writing thread and waking it: index-only workers take 64 positions at
+/// a time. An adventure with files takes milliseconds, and one rated with
+/// `--simulate` takes a playthrough's half a millisecond or so per run:
+/// either goes alone. Otherwise the last bundles leave a worker idle (200
+/// rated adventures in bundles of 64 are four bundles for two workers, one
+/// of them of 8: a fifth of the wall time lost), and the progress bar and
+/// its count of playthroughs would move a bundle at a time.
+fn positions_per_hand_over(only: Only, rated: bool) -> u64 {
+    if only == Only::Index && !rated { 64 } else { 1 }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1011,5 +1021,15 @@ mod tests {
         assert!(parse_shard("9/8").is_err());
         assert!(parse_shard("1/0").is_err());
         assert!(parse_shard("3").is_err());
+    }
+
+    #[test]
+    fn only_unrated_index_rows_are_handed_over_in_bundles() {
+        assert_eq!(positions_per_hand_over(Only::Index, false), 64);
+        for only in [Only::Index, Only::Yaml, Only::All] {
+            assert_eq!(positions_per_hand_over(only, true), 1, "{only:?} rated");
+        }
+        assert_eq!(positions_per_hand_over(Only::Yaml, false), 1);
+        assert_eq!(positions_per_hand_over(Only::All, false), 1);
     }
 }
