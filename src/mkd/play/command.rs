@@ -19,6 +19,7 @@
 
 use crate::scenario::Point;
 use std::fmt;
+use std::sync::Arc;
 
 /// Why a typed line is not a command (each message one line).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -98,8 +99,9 @@ pub enum Command {
     AutoAttacks(bool),
     /// A hero does something.
     Hero {
-        /// The hero's name as typed.
-        hero: String,
+        /// The hero's name as typed (shared, so the automatic players name
+        /// a hero without copying the name for every command).
+        hero: Arc<str>,
         /// What.
         action: HeroAction,
     },
@@ -388,7 +390,7 @@ pub fn parse(line: &str) -> Result<Option<Command>, ParseError> {
                 .ok_or(ParseError::FirstNeedsPlayer)?,
         },
         _ => {
-            let hero = orig[0].to_string();
+            let hero: Arc<str> = Arc::from(orig[0]);
             let Some(verb) = words.get(1).map(String::as_str) else {
                 return Err(ParseError::NotACommand {
                     word: orig[0].to_string(),

@@ -761,10 +761,7 @@ impl Driver<'_> {
     /// Hero `h` does something.
     fn act(&mut self, h: HeroId, action: HeroAction) -> bool {
         let hero = self.game.heroes[h].name.clone();
-        self.send(Command::Hero {
-            hero: String::from(&*hero),
-            action,
-        })
+        self.send(Command::Hero { hero, action })
     }
 }
 
