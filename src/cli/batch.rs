@@ -230,9 +230,9 @@ struct Rate {
     runs: u32,
     party: Arc<Party>,
     tables: Arc<Tables>,
-    /// The counts of wins the filters on the win rate keep (none: no such
+    /// What the filters on the rating's columns keep (none: no such
     /// filter), to stop playing an adventure they can no longer keep.
-    meet: Option<batch::WinsThatMeet>,
+    meet: Option<batch::CanStillMeet>,
 }
 
 pub fn run(cli: BatchCli) -> anyhow::Result<()> {
@@ -293,15 +293,21 @@ fn run_in(a: BatchArgs) -> anyhow::Result<()> {
     }
     let rate = match a.simulate {
         None => None,
-        Some(runs) => Some(Rate {
-            runs,
-            party: Arc::new(match &a.party {
+        Some(runs) => {
+            let party = match &a.party {
                 Some(p) => party::load(p)?,
                 None => party::default_party(),
-            }),
-            tables: Arc::new(tables::default_tables()),
-            meet: batch::WinsThatMeet::new(&a.filters, runs),
-        }),
+            };
+            // A run loses at most the party's heroes and a prisoner they
+            // freed (who fights on as one of them).
+            let most_lost = party.heroes().count() as u32 + 1;
+            Some(Rate {
+                runs,
+                party: Arc::new(party),
+                tables: Arc::new(tables::default_tables()),
+                meet: batch::CanStillMeet::new(&a.filters, runs, most_lost, DEFAULT_MAX_TURNS),
+            })
+        }
     };
     let shard = a.shard.unwrap_or(Shard { index: 1, count: 1 });
     std::fs::create_dir_all(&a.out)
@@ -548,19 +554,21 @@ impl Job<'_> {
     }
 
     /// Plays an adventure `--simulate` times on this thread: its rating.
-    /// `None` when the filters on the win rate rule it out before the last
-    /// run: the runs played already leave no count of wins that would meet
-    /// them, so the rest are not played (the whole rating would miss them
-    /// too, so the batch keeps the same adventures).
+    /// `None` when the filters on the rating rule it out before the last
+    /// run: the runs played already leave no rating that would meet them,
+    /// so the rest are not played (the whole rating would miss them too,
+    /// so the batch keeps the same adventures).
     fn rating(&self, adventure: &Adventure, rate: &Rate) -> Option<batch::Rating> {
         let opts = SimOptions {
             runs: rate.runs,
             seed: adventure.seed(),
             max_turns: DEFAULT_MAX_TURNS,
         };
+        let mut so_far = batch::Played::default();
         let (rating, played) =
-            match simulate_here_while(adventure, &rate.party, &rate.tables, &opts, |wins, n| {
-                rate.meet.as_ref().is_none_or(|m| m.can_meet(wins, n))
+            match simulate_here_while(adventure, &rate.party, &rate.tables, &opts, |r| {
+                so_far.record(r.won, r.heroes_lost, r.turns);
+                rate.meet.as_ref().is_none_or(|m| m.can_meet(&so_far))
             }) {
                 Ok(report) => (Some(batch::Rating::of(&report)), rate.runs),
                 Err(played) => (None, played),

@@ -678,13 +678,181 @@ pub fn matches_layout(conditions: &[Condition], row: &IndexRow) -> bool {
         .all(|c| c.matches(row))
 }
 
+/// Could a rating whose runs are not all played still meet the filters on
+/// the rating's columns? A batch asks after each run ([`Played`]), and
+/// stops playing an adventure when not: the whole rating would miss the
+/// filters too, so the batch keeps the same adventures. Each column is
+/// asked on its own, which is sound (every filter must hold) though not
+/// the tightest check:
+///
+/// - the win rate and its interval: every count of wins the runs left
+///   allow ([`WinsThatMeet`]);
+/// - `heroes_lost`: every total the runs left allow, from none lost to
+///   the most a run can lose in each;
+/// - `median_turns`: every value from the median with every run left at
+///   no turns to the median with every run left at the turn limit (the
+///   median is a rank in the sorted turns, which can only rise when a
+///   run's turns do).
+#[derive(Debug, Clone)]
+pub struct CanStillMeet {
+    runs: u32,
+    wins: Option<WinsThatMeet>,
+    lost: Vec<Condition>,
+    most_lost: u32,
+    turns: Vec<Condition>,
+    max_turns: u32,
+}
+
+/// The runs of a rating played so far, as [`CanStillMeet`] reads them.
+#[derive(Debug, Clone, Default)]
+pub struct Played {
+    runs: u32,
+    wins: u32,
+    lost: u64,
+    /// `turns[t]`: how many runs took `t` turns.
+    turns: Vec<u32>,
+}
+
+impl Played {
+    /// One more run: won or not, the heroes it lost, the turns it took.
+    pub fn record(&mut self, won: bool, heroes_lost: u32, turns: u32) {
+        self.runs += 1;
+        self.wins += u32::from(won);
+        self.lost += u64::from(heroes_lost);
+        let t = turns as usize;
+        if self.turns.len() <= t {
+            self.turns.resize(t + 1, 0);
+        }
+        self.turns[t] += 1;
+    }
+
+    /// The `k`-th fewest turns played (from 1; `k` at most the runs).
+    fn kth_turns(&self, k: u32) -> u64 {
+        let mut seen = 0;
+        for (t, &n) in self.turns.iter().enumerate() {
+            seen += n;
+            if seen >= k {
+                return t as u64;
+            }
+        }
+        self.turns.len() as u64
+    }
+}
+
+impl CanStillMeet {
+    /// For ratings of `runs` runs of at most `max_turns` turns, in which a
+    /// run loses at most `most_lost` heroes; `None` when no condition is
+    /// on a rating column (every adventure is then played in full).
+    pub fn new(
+        conditions: &[Condition],
+        runs: u32,
+        most_lost: u32,
+        max_turns: u32,
+    ) -> Option<CanStillMeet> {
+        let on = |column: &str| -> Vec<Condition> {
+            conditions
+                .iter()
+                .filter(|c| c.column == column)
+                .cloned()
+                .collect()
+        };
+        let meet = CanStillMeet {
+            runs,
+            wins: WinsThatMeet::new(conditions, runs),
+            lost: on("heroes_lost"),
+            most_lost,
+            turns: on("median_turns"),
+            max_turns,
+        };
+        (meet.wins.is_some() || !meet.lost.is_empty() || !meet.turns.is_empty()).then_some(meet)
+    }
+
+    /// Could the rating still meet the conditions, the runs in `p` played?
+    /// `false` only when some column's conditions can no longer hold.
+    pub fn can_meet(&self, p: &Played) -> bool {
+        let left = self.runs.saturating_sub(p.runs);
+        if let Some(w) = &self.wins
+            && !w.can_meet(p.wins, p.runs)
+        {
+            return false;
+        }
+        if !self.lost.is_empty() {
+            // The mean the rating takes: the total over the runs.
+            let runs = f64::from(self.runs);
+            let most = p.lost + u64::from(self.most_lost) * u64::from(left);
+            if !any_meets(&self.lost, p.lost, most, |n| Number::Real(n as f64 / runs)) {
+                return false;
+            }
+        }
+        if !self.turns.is_empty() && self.runs > 0 {
+            // The rank of the median among the sorted turns, as
+            // `simulate::percentile` takes it.
+            let rank = ((0.5 * f64::from(self.runs)).ceil() as u32).clamp(1, self.runs);
+            let least = if rank <= left {
+                0
+            } else {
+                p.kth_turns(rank - left)
+            };
+            let most = if rank > p.runs {
+                u64::from(self.max_turns)
+            } else {
+                p.kth_turns(rank)
+            };
+            if !any_meets(&self.turns, least, most, Number::Whole) {
+                return false;
+            }
+        }
+        true
+    }
+}
+
+/// Is there an `n` from `least` to `most` whose `value` meets every one of
+/// `conditions`? `value` must not fall as `n` rises.
+///
+/// Only a few `n` are tried. If the smallest `n` that meets them all is
+/// not `least`, some condition fails at `n - 1` and holds at `n`. A `<` or
+/// `<=` that holds at `n` holds at `n - 1` too, so it is a `>=`, `>` or
+/// `==` that starts to hold at `n` (the first `n` whose value is at least,
+/// or more than, its number), or a `!=` that holds again after the values
+/// equal to its number (the first `n` whose value is more). Each of those
+/// firsts is found by halving.
+fn any_meets(
+    conditions: &[Condition],
+    least: u64,
+    most: u64,
+    value: impl Fn(u64) -> Number,
+) -> bool {
+    use std::cmp::Ordering::{Greater, Less};
+    if least > most {
+        return false;
+    }
+    // The first n from `least` to `most` for which `holds` (false, then
+    // true, as n rises), if any.
+    let first = |holds: &dyn Fn(u64) -> bool| -> Option<u64> {
+        if !holds(most) {
+            return None;
+        }
+        let (mut lo, mut hi) = (least, most);
+        while lo < hi {
+            let mid = lo + (hi - lo) / 2;
+            if holds(mid) { hi = mid } else { lo = mid + 1 }
+        }
+        Some(lo)
+    };
+    let mut tries = vec![least];
+    for c in conditions {
+        tries.extend(first(&|n| value(n).cmp(c.value) != Less));
+        tries.extend(first(&|n| value(n).cmp(c.value) == Greater));
+    }
+    tries
+        .into_iter()
+        .any(|n| conditions.iter().all(|c| c.holds(value(n))))
+}
+
 /// The counts of wins out of a rating's runs that meet every condition on
 /// the win rate and its interval (`win_rate`, `win_rate_low`,
 /// `win_rate_high`), each count tried once with the rating's own
-/// arithmetic: a batch asks it after each run whether the adventure can
-/// still be kept, and stops playing it when not (the whole rating would
-/// miss the filters too). The other rating columns wait for the whole
-/// rating.
+/// arithmetic ([`CanStillMeet`] asks it).
 #[derive(Debug, Clone)]
 pub struct WinsThatMeet {
     runs: u32,
@@ -902,6 +1070,147 @@ mod tests {
                 heroes_lost: 1.25,
             }),
         }
+    }
+
+    /// `rated(0, runs)` with the heroes lost and the median turns given.
+    fn rated_with(runs: u32, heroes_lost: f64, median_turns: u32) -> IndexRow {
+        let mut row = rated(0, runs);
+        if let Some(r) = row.rating.as_mut() {
+            r.heroes_lost = heroes_lost;
+            r.median_turns = median_turns;
+        }
+        row
+    }
+
+    fn conditions(set: &[&str]) -> Vec<Condition> {
+        set.iter().map(|e| Condition::parse(e).unwrap()).collect()
+    }
+
+    /// Filters on the heroes lost give an adventure up part-way only when no
+    /// total the runs left allow gives a row they keep: every total after
+    /// every count of runs played, up to 9 runs of at most 3 heroes lost.
+    #[test]
+    fn heroes_lost_filters_give_up_only_when_no_total_left_meets_them() {
+        let sets = [
+            &["heroes_lost<=1"][..],
+            &["heroes_lost>1.5"],
+            &["heroes_lost>=0.5", "heroes_lost<1"],
+            &["heroes_lost==1"],
+            &["heroes_lost!=0"],
+            &["heroes_lost<0.3", "heroes_lost>0.2"],
+        ];
+        let most = 3;
+        let mut gave_up = 0;
+        for set in sets {
+            let filters = conditions(set);
+            for runs in 1..=9u32 {
+                let meet = CanStillMeet::new(&filters, runs, most, 200).expect("a rating filter");
+                // Every total of heroes lost the first runs can have.
+                for played in 0..=runs {
+                    for lost in 0..=u64::from(most * played) {
+                        let mut p = Played::default();
+                        let mut left = lost;
+                        for _ in 0..played {
+                            let l = left.min(u64::from(most));
+                            p.record(false, l as u32, 10);
+                            left -= l;
+                        }
+                        let any = (lost..=lost + u64::from(most * (runs - played))).any(|t| {
+                            let mean = t as f64 / f64::from(runs);
+                            matches_all(&filters, &rated_with(runs, mean, 10))
+                        });
+                        let can = meet.can_meet(&p);
+                        assert_eq!(can, any, "{set:?}: {lost} lost in {played} of {runs}");
+                        gave_up += usize::from(!can);
+                    }
+                }
+            }
+        }
+        assert!(gave_up > 100, "the check gave up on {gave_up} only");
+    }
+
+    /// Filters on the median turns give an adventure up part-way only when
+    /// no way the runs left could end gives a row they keep: every list of
+    /// turns played and every way to end, up to 6 runs of 0 to 5 turns.
+    #[test]
+    fn median_turns_filters_give_up_only_when_no_median_left_meets_them() {
+        // Turns from 0 to 5: every way the runs left could end, tried.
+        let max_turns = 5u32;
+        let sets = [
+            &["median_turns<=2"][..],
+            &["median_turns>3"],
+            &["median_turns>=2", "median_turns<=3"],
+            &["median_turns==4"],
+            &["median_turns!=0"],
+            &["median_turns<2.5", "median_turns>1.5"],
+        ];
+        // Every sorted list of `k` turns from 0 to `max_turns`.
+        fn lists(k: u32, from: u32, max: u32) -> Vec<Vec<u32>> {
+            if k == 0 {
+                return vec![Vec::new()];
+            }
+            let mut out = Vec::new();
+            for t in from..=max {
+                for mut rest in lists(k - 1, t, max) {
+                    rest.insert(0, t);
+                    out.push(rest);
+                }
+            }
+            out
+        }
+        let mut gave_up = 0;
+        for set in sets {
+            let filters = conditions(set);
+            for runs in 1..=6u32 {
+                let meet =
+                    CanStillMeet::new(&filters, runs, 4, max_turns).expect("a rating filter");
+                for played in 0..=runs {
+                    for known in lists(played, 0, max_turns) {
+                        let mut p = Played::default();
+                        for &t in &known {
+                            p.record(true, 0, t);
+                        }
+                        let any = lists(runs - played, 0, max_turns).into_iter().any(|rest| {
+                            let mut all: Vec<u32> = known.iter().chain(&rest).copied().collect();
+                            all.sort_unstable();
+                            let median = crate::mkd::play::simulate::percentile(&all, 50.0);
+                            matches_all(&filters, &rated_with(runs, 1.0, median))
+                        });
+                        let can = meet.can_meet(&p);
+                        assert_eq!(can, any, "{set:?}: {known:?} of {runs}");
+                        gave_up += usize::from(!can);
+                    }
+                }
+            }
+        }
+        assert!(gave_up > 100, "the check gave up on {gave_up} only");
+    }
+
+    /// With filters on several columns, the adventure is given up as soon as
+    /// one column's can no longer hold, whatever the others could do.
+    #[test]
+    fn a_rating_is_given_up_when_any_one_column_can_no_longer_meet_its_filters() {
+        let filters = conditions(&["win_rate>=0.5", "heroes_lost<=1", "depth>=3"]);
+        let meet = CanStillMeet::new(&filters, 4, 4, 200).expect("rating filters");
+        let after = |runs: &[(bool, u32)]| {
+            let mut p = Played::default();
+            for &(won, lost) in runs {
+                p.record(won, lost, 20);
+            }
+            meet.can_meet(&p)
+        };
+        assert!(after(&[(true, 0), (false, 1)]));
+        // Four heroes lost in two runs: a mean of 1 is still possible if the
+        // last two lose none.
+        assert!(after(&[(true, 2), (true, 2)]));
+        // Five lost: more than 1 a run whatever the last run does, though
+        // the win rate could still be met.
+        assert!(!after(&[(true, 2), (true, 2), (true, 1)]));
+        // Three runs lost: at most 1 win in 4, under 0.5, though the heroes
+        // lost could still be met.
+        assert!(!after(&[(false, 0), (false, 0), (false, 0)]));
+        // Filters on the layout alone ask nothing of the runs.
+        assert!(CanStillMeet::new(&conditions(&["depth>=3"]), 4, 4, 200).is_none());
     }
 
     /// A batch gives up on an adventure part-way only when no count of

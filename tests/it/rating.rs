@@ -217,6 +217,67 @@ fn a_win_rate_band_keeps_what_the_whole_ratings_pick_row_for_row() {
     assert_eq!(kept.lines().next(), whole.lines().next());
 }
 
+/// Filters on the heroes lost and the median turns also stop playing an
+/// adventure once the runs left cannot meet them, and keep what the whole
+/// ratings pick: the first seed whose whole rating meets them, row for row.
+#[test]
+fn heroes_lost_and_median_turns_filters_keep_what_the_whole_ratings_pick() {
+    let tmp = tempfile::tempdir().unwrap();
+    let r = batch(
+        tmp.path(),
+        "all",
+        &["--count", "6", "--seed-start", "7", "--simulate", "12"],
+    );
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    let whole = read(&tmp.path().join("all/index.csv"));
+    let all = rows(&whole);
+    let lost = |row: &std::collections::BTreeMap<String, String>| -> f64 {
+        row["heroes_lost"].parse().unwrap()
+    };
+    let turns = |row: &std::collections::BTreeMap<String, String>| -> u32 {
+        row["median_turns"].parse().unwrap()
+    };
+    // The first rating unlike seed 7's in both columns, so seed 7 is passed
+    // over.
+    let Some(target) = all
+        .iter()
+        .find(|row| (lost(row) - lost(&all[0])).abs() > 0.01 && turns(row) != turns(&all[0]))
+    else {
+        panic!("seeds 7 to 12 all play alike: {whole}");
+    };
+    let (l, t) = (lost(target), turns(target));
+    let filters = [
+        format!("heroes_lost>={}", l - 0.001),
+        format!("heroes_lost<={}", l + 0.001),
+        format!("median_turns=={t}"),
+    ];
+    let mut args = vec![
+        "--count",
+        "1",
+        "--seed-start",
+        "7",
+        "--simulate",
+        "12",
+        "--max-attempts",
+        "6",
+    ];
+    for f in &filters {
+        args.extend(["--filter", f.as_str()]);
+    }
+    let r = batch(tmp.path(), "kept", &args);
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    let kept = read(&tmp.path().join("kept/index.csv"));
+    let want = whole
+        .lines()
+        .skip(1)
+        .zip(&all)
+        .find(|(_, row)| (lost(row) - l).abs() <= 0.001 && turns(row) == t)
+        .map(|(line, _)| line)
+        .expect("the target's own seed meets the filters");
+    assert!(!want.starts_with("7,"), "{want}");
+    assert_eq!(kept.lines().skip(1).collect::<Vec<_>>(), [want], "{kept}");
+}
+
 /// `generate --simulate N` prints the rating and puts it on the setup sheet,
 /// in the words `Rating::words` gives for `simulate`'s report.
 #[test]

@@ -571,20 +571,20 @@ pub fn simulate_here(
     tables: &Arc<Tables>,
     opts: &SimOptions,
 ) -> Report {
-    let results = play_here(adventure, party, tables, opts, |_, _| true);
+    let results = play_here(adventure, party, tables, opts, |_| true);
     Report::for_setting(&results, opts, &setting(adventure, party, tables))
 }
 
-/// [`simulate_here`], asking `go_on(wins, played)` after every run but the
-/// last whether to play on: `Err` with the runs played once it says no (a
-/// batch that already knows the adventure misses its win-rate filters),
-/// else the report [`simulate_here`] gives.
+/// [`simulate_here`], handing `go_on` each run's result after every run but
+/// the last and asking whether to play on: `Err` with the runs played once
+/// it says no (a batch that already knows the adventure misses its
+/// filters), else the report [`simulate_here`] gives.
 pub fn simulate_here_while(
     adventure: &Adventure,
     party: &Arc<Party>,
     tables: &Arc<Tables>,
     opts: &SimOptions,
-    go_on: impl FnMut(u32, u32) -> bool,
+    go_on: impl FnMut(&RunResult) -> bool,
 ) -> Result<Report, u32> {
     let results = play_here(adventure, party, tables, opts, go_on);
     if results.len() < opts.runs as usize {
@@ -603,15 +603,14 @@ fn play_here(
     party: &Arc<Party>,
     tables: &Arc<Tables>,
     opts: &SimOptions,
-    mut go_on: impl FnMut(u32, u32) -> bool,
+    mut go_on: impl FnMut(&RunResult) -> bool,
 ) -> Vec<RunResult> {
     let mut results = Vec::with_capacity(opts.runs as usize);
-    let mut wins = 0;
     for i in 0..opts.runs {
         let r = run_number(adventure, party, tables, opts, i);
-        wins += u32::from(r.won);
+        let more = i + 1 < opts.runs && go_on(&r);
         results.push(r);
-        if i + 1 < opts.runs && !go_on(wins, i + 1) {
+        if !more {
             break;
         }
     }
