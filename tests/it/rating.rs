@@ -156,6 +156,31 @@ fn a_win_rate_band_keeps_only_adventures_in_it() {
     assert!(r.stderr.contains("not a whole number"), "{}", r.stderr);
 }
 
+/// The index of seeds 7 to 12, each rated over 12 runs, unfiltered (in
+/// `all` under `cwd`): what the filtered batches are checked against.
+fn rated_seeds_7_to_12(cwd: &Path) -> String {
+    let r = batch(
+        cwd,
+        "all",
+        &["--count", "6", "--seed-start", "7", "--simulate", "12"],
+    );
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    read(&cwd.join("all/index.csv"))
+}
+
+/// A batch that keeps the first of seeds 7 to 12 its filters (added after
+/// these) let through, each rated over 12 runs.
+const FIRST_OF_SEEDS_7_TO_12: [&str; 8] = [
+    "--count",
+    "1",
+    "--seed-start",
+    "7",
+    "--simulate",
+    "12",
+    "--max-attempts",
+    "6",
+];
+
 /// With a filter on the win rate, a batch stops playing an adventure once
 /// the runs left cannot bring it into the band; it keeps the adventure a
 /// batch playing every run keeps, with the same row: the first seed whose
@@ -163,13 +188,7 @@ fn a_win_rate_band_keeps_only_adventures_in_it() {
 #[test]
 fn a_win_rate_band_keeps_what_the_whole_ratings_pick_row_for_row() {
     let tmp = tempfile::tempdir().unwrap();
-    let r = batch(
-        tmp.path(),
-        "all",
-        &["--count", "6", "--seed-start", "7", "--simulate", "12"],
-    );
-    assert_eq!(r.code, Some(0), "{}", r.stderr);
-    let whole = read(&tmp.path().join("all/index.csv"));
+    let whole = rated_seeds_7_to_12(tmp.path());
     let rate = |row: &std::collections::BTreeMap<String, String>| -> f64 {
         row["win_rate"].parse().unwrap()
     };
@@ -186,19 +205,10 @@ fn a_win_rate_band_keeps_what_the_whole_ratings_pick_row_for_row() {
     let (low, high) = (target - 0.001, target + 0.001);
     let (low, high) = (format!("win_rate>={low}"), format!("win_rate<={high}"));
     let band = [
-        "--count",
-        "1",
-        "--seed-start",
-        "7",
-        "--simulate",
-        "12",
-        "--max-attempts",
-        "6",
-        "--filter",
-        &low,
-        "--filter",
-        &high,
-    ];
+        &FIRST_OF_SEEDS_7_TO_12[..],
+        &["--filter", &low, "--filter", &high],
+    ]
+    .concat();
     for (out, jobs) in [("band", "2"), ("band1", "1")] {
         let r = batch(tmp.path(), out, &[&band[..], &["--jobs", jobs]].concat());
         assert_eq!(r.code, Some(0), "{}", r.stderr);
@@ -223,13 +233,7 @@ fn a_win_rate_band_keeps_what_the_whole_ratings_pick_row_for_row() {
 #[test]
 fn heroes_lost_and_median_turns_filters_keep_what_the_whole_ratings_pick() {
     let tmp = tempfile::tempdir().unwrap();
-    let r = batch(
-        tmp.path(),
-        "all",
-        &["--count", "6", "--seed-start", "7", "--simulate", "12"],
-    );
-    assert_eq!(r.code, Some(0), "{}", r.stderr);
-    let whole = read(&tmp.path().join("all/index.csv"));
+    let whole = rated_seeds_7_to_12(tmp.path());
     let all = rows(&whole);
     let lost = |row: &std::collections::BTreeMap<String, String>| -> f64 {
         row["heroes_lost"].parse().unwrap()
@@ -251,16 +255,7 @@ fn heroes_lost_and_median_turns_filters_keep_what_the_whole_ratings_pick() {
         format!("heroes_lost<={}", l + 0.001),
         format!("median_turns=={t}"),
     ];
-    let mut args = vec![
-        "--count",
-        "1",
-        "--seed-start",
-        "7",
-        "--simulate",
-        "12",
-        "--max-attempts",
-        "6",
-    ];
+    let mut args = FIRST_OF_SEEDS_7_TO_12.to_vec();
     for f in &filters {
         args.extend(["--filter", f.as_str()]);
     }
