@@ -567,8 +567,10 @@ impl Job<'_> {
         let mut so_far = batch::Played::default();
         let (rating, played) =
             match simulate_here_while(adventure, &rate.party, &rate.tables, &opts, |r| {
-                so_far.record(r.won, r.heroes_lost, r.turns);
-                rate.meet.as_ref().is_none_or(|m| m.can_meet(&so_far))
+                rate.meet.as_ref().is_none_or(|m| {
+                    so_far.record(r.won, r.heroes_lost, r.turns);
+                    m.can_meet(&so_far)
+                })
             }) {
                 Ok(report) => (Some(batch::Rating::of(&report)), rate.runs),
                 Err(played) => (None, played),

@@ -854,7 +854,7 @@ fn any_meets(
 /// `win_rate_high`), each count tried once with the rating's own
 /// arithmetic ([`CanStillMeet`] asks it).
 #[derive(Debug, Clone)]
-pub struct WinsThatMeet {
+struct WinsThatMeet {
     runs: u32,
     /// `before[w]`: how many counts below `w` meet the conditions.
     before: Vec<u32>,
@@ -863,7 +863,7 @@ pub struct WinsThatMeet {
 impl WinsThatMeet {
     /// For ratings of `runs` runs; `None` when no condition is on the win
     /// rate or its interval (every adventure is then played in full).
-    pub fn new(conditions: &[Condition], runs: u32) -> Option<WinsThatMeet> {
+    fn new(conditions: &[Condition], runs: u32) -> Option<WinsThatMeet> {
         let on_wins: Vec<&Condition> = conditions
             .iter()
             .filter(|c| win_column(&c.column, 0, 1).is_some())
@@ -887,7 +887,7 @@ impl WinsThatMeet {
     /// Could the rating still meet the conditions, `wins` of the first
     /// `played` runs won? `false` only when no count of wins the runs left
     /// allow does.
-    pub fn can_meet(&self, wins: u32, played: u32) -> bool {
+    fn can_meet(&self, wins: u32, played: u32) -> bool {
         let most = wins
             .saturating_add(self.runs.saturating_sub(played))
             .min(self.runs);
