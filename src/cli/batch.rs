@@ -328,9 +328,11 @@ fn run_in(a: BatchArgs) -> anyhow::Result<()> {
         BTreeSet::new()
     };
 
-    // Slot positions p = 0, 1, … of this shard hold slots k = first + p·step.
+    // Slot positions p = 0, 1, … of this shard hold slots k = first + p·step;
+    // a shard numbered past --count (an array job of more tasks than
+    // adventures) has none.
     let (first, step) = (shard.index - 1, shard.count);
-    let positions = (a.count - first).div_ceil(step);
+    let positions = a.count.saturating_sub(first).div_ceil(step);
     let bar = if a.quiet {
         ProgressBar::hidden()
     } else {

@@ -226,6 +226,43 @@ fn two_shards_merge_into_the_unsharded_index() {
     }
 }
 
+/// An array job may run more shards than there are adventures: a shard
+/// numbered past `--count` holds none, finishes at once with an empty
+/// index, and the shards still merge into the whole. (Its share used to be
+/// worked out by a subtraction that wrapped round, and the shard ran on,
+/// writing rows, until the disk was full.)
+#[test]
+fn shards_past_the_count_are_empty_and_merge_into_the_whole() {
+    let tmp = tempfile::tempdir().unwrap();
+    let whole = tmp.path().join("whole");
+    let opts = ["--count", "3", "--only", "index"];
+    batch_ok(&whole, &opts);
+    let mut dirs = Vec::new();
+    for i in 1..=5 {
+        let d = tmp.path().join(format!("s{i}"));
+        let shard = format!("{i}/5");
+        batch_ok(&d, &[&opts[..], &["--shard", &shard]].concat());
+        let expect = usize::from(i <= 3);
+        assert_eq!(
+            rows(&read(&d.join("index.csv"))).len(),
+            expect,
+            "shard {shard}"
+        );
+        dirs.push(d);
+    }
+    assert_eq!(read(&dirs[4].join("index.yaml")), "");
+    let merged = tmp.path().join("merged");
+    let mut args = vec!["batch".to_string(), "merge".into(), "-q".into()];
+    args.extend(dirs.iter().map(|d| d.to_str().unwrap().to_string()));
+    args.extend(["--out".into(), merged.to_str().unwrap().to_string()]);
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let r = run(&args);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    for f in ["index.csv", "index.yaml"] {
+        assert_eq!(read(&merged.join(f)), read(&whole.join(f)), "{f}");
+    }
+}
+
 /// `batch merge` refuses a folder without an index and an index already in
 /// `--out` (unless `--force`), each with one error line and nothing written.
 #[test]
