@@ -22,6 +22,7 @@ use std::sync::OnceLock;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use tilecrawl::build::BuildError;
 use tilecrawl::core::fs::StreamedFile;
+use tilecrawl::mkd::batch::manifest::{self, Manifest};
 use tilecrawl::mkd::batch::{self, Condition, IndexRow};
 use tilecrawl::mkd::floors::{self, FloorsError, FloorsParams};
 use tilecrawl::mkd::generate::{
@@ -46,7 +47,7 @@ const DUNGEON_MARKER: &str = "dungeon.yaml";
 /// What each adventure gets on disk.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 enum Only {
-    /// No adventure folders: only index.csv and index.yaml.
+    /// No adventure folders: only index.csv, index.yaml and batch.yaml.
     Index,
     /// scenario.yaml in each adventure folder (with --floors: dungeon.yaml
     /// and each floor's scenario.yaml).
@@ -100,10 +101,11 @@ enum BatchCommand {
 /// Options of `tilecrawl batch merge`.
 #[derive(Debug, Args)]
 struct MergeArgs {
-    /// The shards' output folders, each holding index.csv and index.yaml.
+    /// The shards' output folders, each holding index.csv, index.yaml and
+    /// batch.yaml. Every shard 1/N … N/N must be given, each finished.
     #[arg(required = true, value_name = "DIR")]
     shards: Vec<PathBuf>,
-    /// Where to write the merged index.csv and index.yaml.
+    /// Where to write the merged index.csv, index.yaml and batch.yaml.
     #[arg(long, value_name = "DIR", value_parser = super::outputs::parse_out_dir)]
     out: PathBuf,
     /// Replace index files already in --out.
@@ -138,7 +140,8 @@ pub struct BatchArgs {
     floors: super::generate::FloorsArgs,
     #[command(flatten)]
     output: super::outputs::OutputArgs,
-    /// Output folder: index.csv, index.yaml and a folder per adventure named by its seed.
+    /// Output folder: index.csv, index.yaml, batch.yaml (which shard, finished or
+    /// not) and a folder per adventure named by its seed.
     #[arg(
         long = "out",
         id = "out",
@@ -332,7 +335,7 @@ fn run_in(a: BatchArgs) -> anyhow::Result<()> {
     // a shard numbered past --count (an array job of more tasks than
     // adventures) has none.
     let (first, step) = (shard.index - 1, shard.count);
-    let positions = a.count.saturating_sub(first).div_ceil(step);
+    let positions = Manifest::share(a.count, (shard.index, shard.count));
     let bar = if a.quiet {
         ProgressBar::hidden()
     } else {
@@ -448,6 +451,17 @@ fn run_in(a: BatchArgs) -> anyhow::Result<()> {
     // nothing is written at all.
     if failure.is_none() || written > 0 {
         index.finish(a.sync)?;
+        // Last, so a note that says finished stands beside a whole index.
+        let note = Manifest {
+            seed_start: a.seed_start,
+            count: a.count,
+            shard: (shard.index, shard.count),
+            adventures: written,
+            finished: failure.is_none() && skipped == 0,
+        };
+        let path = a.out.join(manifest::FILE);
+        tilecrawl::core::fs::write_all_atomic_synced(&[(&path, note.to_yaml().as_bytes())], a.sync)
+            .with_context(|| format!("cannot write {}", path.display()))?;
     }
     if let Some(e) = failure {
         if written == 0 {
@@ -472,7 +486,7 @@ fn run_in(a: BatchArgs) -> anyhow::Result<()> {
             format!(" ({tried} seeds generated to meet the filters)")
         };
         outln!(
-            "wrote {written} adventure(s){} to {}: index.csv, index.yaml",
+            "wrote {written} adventure(s){} to {}: index.csv, index.yaml, batch.yaml",
             filtered,
             a.out.display()
         )?;
@@ -963,18 +977,37 @@ fn merge(m: MergeArgs) -> anyhow::Result<()> {
         Ok(BufReader::new(f))
     };
     let mut shards = Vec::with_capacity(m.shards.len());
+    let mut notes = Vec::with_capacity(m.shards.len());
     for dir in &m.shards {
         shards.push(batch::merge::ShardIndex {
             name: dir.display().to_string(),
             csv: open(dir, "index.csv")?,
             yaml: open(dir, "index.yaml")?,
         });
+        let path = dir.join(manifest::FILE);
+        let note = if path.is_file() {
+            let text =
+                tilecrawl::core::yaml::read_file(&path, manifest::MAX_BYTES, "a batch note")?;
+            Some(Manifest::parse(&text, &path.display().to_string())?)
+        } else {
+            None
+        };
+        notes.push((dir.display().to_string(), note));
+    }
+    // Every shard of one batch, each finished, before anything is written.
+    let whole = manifest::whole(&notes)?;
+    if whole.is_none() && !m.quiet {
+        warnln!(
+            "warning: no shard has a {} (a batch run by an older tilecrawl?), so merge cannot tell whether a shard is missing or stopped part-way",
+            manifest::FILE
+        );
     }
     std::fs::create_dir_all(&m.out)
         .with_context(|| format!("cannot create folder {}", m.out.display()))?;
     let _lock = tilecrawl::core::fs::FolderLock::take(&m.out)?;
     let (csv_path, yaml_path) = (m.out.join("index.csv"), m.out.join("index.yaml"));
-    if !m.force && (csv_path.exists() || yaml_path.exists()) {
+    let note_path = m.out.join(manifest::FILE);
+    if !m.force && (csv_path.exists() || yaml_path.exists() || note_path.exists()) {
         bail!(
             "{} already holds an index; pass --force to replace it, or choose another --out folder",
             m.out.display()
@@ -984,13 +1017,32 @@ fn merge(m: MergeArgs) -> anyhow::Result<()> {
     let mut csv = StreamedFile::create(&csv_path).with_context(context)?;
     let mut yaml = StreamedFile::create(&yaml_path).with_context(context)?;
     let rows = batch::merge::merge(shards, &mut csv, &mut yaml)?;
+    if let Some(w) = &whole
+        && w.adventures != rows
+    {
+        bail!(
+            "the shards' indexes hold {rows} adventure(s) but their {} files count {}: was an index changed, or copied from another run?",
+            manifest::FILE,
+            w.adventures
+        );
+    }
     csv.persist(false).with_context(context)?;
     yaml.persist(false).with_context(context)?;
+    let noted = whole.is_some();
+    if let Some(w) = whole {
+        tilecrawl::core::fs::write_atomic(&note_path, w.to_yaml().as_bytes())
+            .with_context(context)?;
+    } else if note_path.exists() {
+        // An older note (--force) would not describe this index.
+        std::fs::remove_file(&note_path)
+            .with_context(|| format!("cannot remove {}", note_path.display()))?;
+    }
     if !m.quiet {
         outln!(
-            "merged {rows} adventure(s) from {} shard(s) into {}: index.csv, index.yaml",
+            "merged {rows} adventure(s) from {} shard(s) into {}: index.csv, index.yaml{}",
             m.shards.len(),
-            m.out.display()
+            m.out.display(),
+            if noted { ", batch.yaml" } else { "" }
         )?;
     }
     Ok(())

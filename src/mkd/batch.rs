@@ -25,6 +25,7 @@ use crate::scenario::Point;
 use crate::tileset::{Cell, TileKind};
 use std::fmt::Write;
 
+pub mod manifest;
 pub mod merge;
 
 /// How an adventure plays for a party: the figures of `simulate` the index

@@ -209,6 +209,15 @@ fn two_shards_merge_into_the_unsharded_index() {
         assert_eq!((r.code, r.stdout.as_str()), (0, ""), "{}", r.stderr);
         assert_eq!(csv, read(&merged.join("index.csv")), "{extra:?}");
         assert_eq!(yaml, read(&merged.join("index.yaml")), "{extra:?}");
+        // And the note of the whole batch, as the single machine wrote it.
+        assert_eq!(
+            read(&merged.join("batch.yaml")),
+            read(&whole.join("batch.yaml")),
+            "{extra:?}"
+        );
+        assert!(
+            read(&s2.join("batch.yaml")).contains("shard: 2/2\nadventures: 7\nfinished: true\n")
+        );
         std::fs::remove_dir_all(&merged).unwrap();
         assert_eq!(rows(&read(&s1.join("index.csv"))).len(), 8);
         assert_eq!(rows(&read(&s2.join("index.csv"))).len(), 7);
@@ -217,7 +226,11 @@ fn two_shards_merge_into_the_unsharded_index() {
         folders.extend(tree(&s2));
         let mut want = tree(&whole);
         for m in [&mut folders, &mut want] {
-            m.retain(|p, _| !p.starts_with("index.csv") && !p.starts_with("index.yaml"));
+            m.retain(|p, _| {
+                !["index.csv", "index.yaml", "batch.yaml"]
+                    .iter()
+                    .any(|f| p.starts_with(f))
+            });
         }
         assert_eq!(folders, want, "{extra:?}");
         for d in [whole, s1, s2] {
@@ -258,52 +271,96 @@ fn shards_past_the_count_are_empty_and_merge_into_the_whole() {
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
     let r = run(&args);
     assert_eq!(r.code, 0, "{}", r.stderr);
-    for f in ["index.csv", "index.yaml"] {
+    for f in ["index.csv", "index.yaml", "batch.yaml"] {
         assert_eq!(read(&merged.join(f)), read(&whole.join(f)), "{f}");
     }
 }
 
-/// `batch merge` refuses a folder without an index and an index already in
-/// `--out` (unless `--force`), each with one error line and nothing written.
+/// `batch merge` refuses a folder without an index, a batch with a shard
+/// left out, an index that does not hold what its note counts, and an index
+/// already in `--out` (unless `--force`), each with one error line and
+/// nothing written. Shards without notes (older batches) still merge, with
+/// a warning that nothing could be checked.
 #[test]
 fn batch_merge_refuses_what_is_not_a_shard() {
     let tmp = tempfile::tempdir().unwrap();
-    let s1 = tmp.path().join("s1");
+    let (s1, s2) = (tmp.path().join("s1"), tmp.path().join("s2"));
     batch_ok(&s1, &["--count", "4", "--only", "index", "--shard", "1/2"]);
     let empty = tmp.path().join("empty");
     std::fs::create_dir(&empty).unwrap();
     let out = tmp.path().join("out");
     let p = |x: &Path| x.to_str().unwrap().to_string();
-    let r = run(&["batch", "merge", &p(&s1), &p(&empty), "--out", &p(&out)]);
-    assert_eq!(r.code, 1, "{}", r.stderr);
-    assert!(
-        r.stderr.starts_with("error: ") && r.stderr.contains("empty: no index.csv there"),
-        "{}",
-        r.stderr
+    let refused = |args: &[&str], says: &str| {
+        let r = run(args);
+        assert_eq!(r.code, 1, "{}", r.stderr);
+        assert!(
+            r.stderr.starts_with("error: ") && r.stderr.contains(says),
+            "{}",
+            r.stderr
+        );
+        assert_eq!(r.stderr.lines().count(), 1, "{}", r.stderr);
+    };
+    refused(
+        &["batch", "merge", &p(&s1), &p(&empty), "--out", &p(&out)],
+        "empty: no index.csv there",
     );
-    assert_eq!(r.stderr.lines().count(), 1);
     assert!(!out.join("index.csv").exists());
-    // A second merge into the same folder needs --force.
-    let r = run(&["batch", "merge", &p(&s1), "--out", &p(&out), "-q"]);
+    refused(
+        &["batch", "merge", &p(&s1), "--out", &p(&out)],
+        "shard 2 of 2 missing: give every shard of the batch (1 given)",
+    );
+    assert!(!out.join("index.csv").exists());
+    batch_ok(&s2, &["--count", "4", "--only", "index", "--shard", "2/2"]);
+    let r = run(&["batch", "merge", &p(&s1), &p(&s2), "--out", &p(&out), "-q"]);
     assert_eq!(r.code, 0, "{}", r.stderr);
-    let r = run(&["batch", "merge", &p(&s1), "--out", &p(&out)]);
-    assert_eq!(r.code, 1);
+    assert_eq!(rows(&read(&out.join("index.csv"))).len(), 4);
+    // A second merge into the same folder needs --force.
+    refused(
+        &["batch", "merge", &p(&s1), &p(&s2), "--out", &p(&out)],
+        "already holds an index; pass --force",
+    );
+    // An index with a row taken out no longer holds what its note counts.
+    let cut = |f: &str| {
+        let text = read(&s2.join(f));
+        let mut lines: Vec<&str> = text.lines().collect();
+        lines.pop();
+        std::fs::write(s2.join(f), lines.join("\n") + "\n").unwrap();
+    };
+    let (csv, yaml) = (read(&s2.join("index.csv")), read(&s2.join("index.yaml")));
+    cut("index.csv");
+    cut("index.yaml");
+    refused(
+        &[
+            "batch",
+            "merge",
+            &p(&s1),
+            &p(&s2),
+            "--out",
+            &p(&out),
+            "--force",
+        ],
+        "the shards' indexes hold 3 adventure(s) but their batch.yaml files count 4",
+    );
+    assert_eq!(
+        rows(&read(&out.join("index.csv"))).len(),
+        4,
+        "left as it was"
+    );
+    std::fs::write(s2.join("index.csv"), csv).unwrap();
+    std::fs::write(s2.join("index.yaml"), yaml).unwrap();
+    // Without any note, the shards merge as they are, with a warning.
+    for d in [&s1, &s2] {
+        std::fs::remove_file(d.join("batch.yaml")).unwrap();
+    }
+    let r = run(&["batch", "merge", &p(&s1), "--out", &p(&out), "--force"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
     assert!(
-        r.stderr.contains("already holds an index; pass --force"),
+        r.stderr.starts_with("warning: no shard has a batch.yaml"),
         "{}",
         r.stderr
     );
-    let r = run(&[
-        "batch",
-        "merge",
-        &p(&s1),
-        "--out",
-        &p(&out),
-        "--force",
-        "-q",
-    ]);
-    assert_eq!(r.code, 0, "{}", r.stderr);
     assert_eq!(read(&out.join("index.csv")), read(&s1.join("index.csv")));
+    assert!(!out.join("batch.yaml").exists(), "the earlier note is gone");
 }
 
 #[test]
@@ -348,7 +405,11 @@ fn filter_keeps_exactly_count_adventures_that_meet_it() {
         .unwrap()
         .map(|e| e.unwrap().file_name())
         .collect();
-    assert_eq!(names.len(), 2, "{names:?}");
+    assert_eq!(
+        names.len(),
+        3,
+        "index.csv, index.yaml, batch.yaml: {names:?}"
+    );
 }
 
 #[test]
@@ -433,7 +494,7 @@ fn check_complete(out: &Path) -> Vec<u64> {
     for e in std::fs::read_dir(out).unwrap() {
         let e = e.unwrap();
         let name = e.file_name().into_string().unwrap();
-        if name == "index.csv" || name == "index.yaml" {
+        if ["index.csv", "index.yaml", "batch.yaml"].contains(&name.as_str()) {
             continue;
         }
         let seed: u64 = name
@@ -506,6 +567,21 @@ fn ctrl_c_keeps_finished_folders_and_resume_equals_an_uninterrupted_run() {
         "{} finished",
         seeds.len()
     );
+    // The note says the batch stopped part-way, so `batch merge` refuses it.
+    let note = read(&out.join("batch.yaml"));
+    assert!(
+        note.contains(&format!("adventures: {}\nfinished: false\n", seeds.len())),
+        "{note}"
+    );
+    let merged = tmp.path().join("merged");
+    let r = run(&["batch", "merge", o, "--out", merged.to_str().unwrap()]);
+    assert_eq!(r.code, 1, "{}", r.stderr);
+    assert!(
+        r.stderr.contains("stopped after") && r.stderr.contains("--resume"),
+        "{}",
+        r.stderr
+    );
+    assert!(!merged.join("index.csv").exists());
 
     let resumed = run(&[&args[..], &["--resume", "--quiet"]].concat());
     assert_eq!(resumed.code, 0, "{}", resumed.stderr);

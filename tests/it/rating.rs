@@ -48,10 +48,15 @@ fn the_rating_is_what_simulate_says_and_does_not_depend_on_jobs_or_shards() {
     assert_eq!(r.code, Some(0), "{}", r.stderr);
     assert_eq!(
         r.stdout,
-        "merged 4 adventure(s) from 3 shard(s) into merged: index.csv, index.yaml\n"
+        "merged 4 adventure(s) from 3 shard(s) into merged: index.csv, index.yaml, batch.yaml\n"
     );
     let whole = read(&tmp.path().join("j1/index.csv"));
     for other in ["j2", "merged"] {
+        assert_eq!(
+            read(&tmp.path().join("j1/batch.yaml")),
+            read(&tmp.path().join(other).join("batch.yaml")),
+            "{other}"
+        );
         assert_eq!(
             whole,
             read(&tmp.path().join(other).join("index.csv")),
@@ -71,7 +76,7 @@ fn the_rating_is_what_simulate_says_and_does_not_depend_on_jobs_or_shards() {
         &[],
         Duration::from_secs(60),
     );
-    one_error_line(&r, &["is in both s1 and s1"]).unwrap();
+    one_error_line(&r, &["s1 and s1 are both shard 1/3"]).unwrap();
     assert!(!tmp.path().join("twice/index.csv").exists());
     assert!(
         whole.starts_with("seed,")
