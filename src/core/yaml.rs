@@ -209,7 +209,7 @@ pub const MAX_YAML_ITEMS: usize = 1_000_000;
 
 /// The kinds of file tilecrawl reads, by their `format:` name (without the
 /// version), and what to call them in an error.
-const KINDS: [(&str, &str); 11] = [
+const KINDS: [(&str, &str); 12] = [
     ("tilecrawl-scenario", "a scenario"),
     ("tilecrawl-dungeon", "a multi-floor dungeon"),
     ("tilecrawl-tileset", "a tile set"),
@@ -221,6 +221,7 @@ const KINDS: [(&str, &str); 11] = [
     ("tilecrawl-rewards", "a reward table"),
     ("tilecrawl-style", "a map style"),
     ("tilecrawl-ruleset", "a ruleset file"),
+    ("tilecrawl-batch", "a batch note"),
 ];
 
 /// The value of the file's top-level `format:` line, if it has one.

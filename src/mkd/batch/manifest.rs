@@ -84,12 +84,19 @@ impl Manifest {
 
     /// Reads a note; `file` names it in errors.
     pub fn parse(text: &str, file: &str) -> Result<Manifest, FileError> {
+        // Another kind of tilecrawl file is named as such, before any key
+        // it lacks.
+        crate::core::yaml::check_kind(text, FORMAT)
+            .map_err(|e| FileError::whole(file, e.to_string()))?;
         let raw: Raw = crate::core::yaml::parse(text, file)?;
         if raw.format != FORMAT {
             return Err(FileError::at_key(
                 file,
                 "format",
-                format!("expected {FORMAT}, got {:?}", raw.format),
+                format!(
+                    "is `{}`; this version of tilecrawl reads `{FORMAT}`",
+                    raw.format.escape_default()
+                ),
             ));
         }
         let bad_shard = || {
@@ -360,7 +367,6 @@ mod tests {
         for (from, to, key) in [
             ("shard: 2/3", "shard: 4/3", "shard: "),
             ("shard: 2/3", "shard: two", "shard: "),
-            ("format: tilecrawl-batch/1", "format: other/1", "format: "),
             ("adventures: 10", "adventures: 11", "adventures: "),
             ("adventures: 10", "adventures: 9", "adventures: "),
         ] {
@@ -371,6 +377,19 @@ mod tests {
         }
         let e = Manifest::parse(&good.replace("count", "cuont"), "b.yaml").unwrap_err();
         assert!(e.to_string().contains("cuont"), "{e}");
+        let e = Manifest::parse(&good.replace("batch/1", "batch/2"), "b.yaml").unwrap_err();
+        assert_eq!(e.location, "format: ", "{e}");
+        let e = Manifest::parse("format: tilecrawl-party/1\nteams: []\n", "b.yaml").unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "b.yaml: this is a party file (format: tilecrawl-party/1), not a batch note"
+        );
+        let e = Manifest::parse("seed_start: 1\n", "b.yaml").unwrap_err();
+        assert!(
+            e.to_string()
+                .starts_with("b.yaml: has no `format:` line; expected a batch note"),
+            "{e}"
+        );
     }
 
     #[test]
