@@ -26,7 +26,7 @@ use crate::mkd::play::ctx::Ctx;
 use crate::mkd::play::event::{Chooser, Event, Figure, Pick, Rolls, Strike, Target, Topic};
 use crate::mkd::play::reveal::random_direction;
 use crate::mkd::play::state::{
-    ChestPlace, CombatMode, HeroId, HeroPlace, MonsterId, MonsterMode, State,
+    ChestPlace, CombatMode, HeroId, HeroPlace, MonsterId, MonsterMode, Occupancy, State,
 };
 use crate::mkd::play::steps::enter_square;
 use crate::mkd::play::wmt::direction_goal;
@@ -579,13 +579,18 @@ pub fn could_reveal(s: &State, m: MonsterId, speed: u32) -> bool {
     if !(mon.has(Ability::Stealth) || mon.has(Ability::LimitedInvisibility)) || s.wmts.is_empty() {
         return false;
     }
+    // Who stands where, gathered once rather than asked of every square
+    // (by board index, as the trigger squares come).
+    let occ = s.occupancy();
+    let here = mon.pos.and_then(|p| s.board.idx(p));
     let goals: Vec<Point> = s
         .token_trigger_squares()
         .iter()
+        .filter(|&&i| s.board.passable_at(i) && (Some(i) == here || !occ.has_at(i, Occupancy::ANY)))
         .map(|&i| s.board.point(i))
-        .filter(|&p| s.board.passable(p))
-        .filter(|&p| mon.pos == Some(p) || !s.occupied(p))
         .collect();
+    // Its buffer goes back for the walk's own.
+    drop(occ);
     !goals.is_empty() && walk::travel_within(s, m, &goals, Heroes::Avoid, speed)
 }
 
