@@ -836,6 +836,33 @@ impl Board {
         self.field(goals, m, blocked, self.index(from))
     }
 
+    /// [`Board::distances_to`] as far as `targets` (board indexes) need it:
+    /// the walk ends once the value of every one of them is final, and so
+    /// is every square nearer the goals than any of them (all a walk
+    /// downhill from one of them reads); farther squares may hold more than
+    /// their distance. A target with no route leaves the whole walk made.
+    pub fn distances_to_all<B: Fn(usize) -> bool + ?Sized>(
+        &self,
+        goals: &[Point],
+        m: &Mover,
+        blocked: &B,
+        targets: &[usize],
+    ) -> Field {
+        let seeds: Vec<usize> = goals.iter().filter_map(|&g| self.index(g)).collect();
+        // Every target before `first` is final, and stays so: each level
+        // looks on from the first one that was not.
+        let mut first = 0;
+        let done = move |dist: &[u32], d: u32| {
+            while first < targets.len() && dist[targets[first]] <= d {
+                first += 1;
+            }
+            first == targets.len()
+        };
+        self.near_doors(|near_door| {
+            self.dial::<false, false, B>(&seeds, m, blocked, done, near_door)
+        })
+    }
+
     /// The route distance from `from` to the nearest of `goals`
     /// ([`FAR`] when there is none): [`Board::distances_to`]'s value at
     /// `from`, the walk stopped as soon as that value is final.

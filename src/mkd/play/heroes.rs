@@ -55,10 +55,18 @@ pub fn hero_move(cx: &mut Ctx, h: HeroId, to: Point) -> Result<(), Refusal> {
             )
         };
         // From the hero's own square only the squares nearer `to` than it
-        // are walked on; from outside, every entrance square counts.
+        // are walked on; from outside, those nearer than the entrance
+        // squares, every one of which counts.
         match s.heroes[h].place {
             HeroPlace::At(p) => s.board.distances_to_reach(&[to], p, &mover, &blocked),
-            _ => s.board.distances_to(&[to], &mover, &blocked),
+            _ => {
+                let entries: Vec<usize> = s
+                    .entry_squares(h)
+                    .iter()
+                    .filter_map(|&e| s.board.idx(e))
+                    .collect();
+                s.board.distances_to_all(&[to], &mover, &blocked, &entries)
+            }
         }
     };
     // The route: from the hero's square, or in through the entrance.

@@ -504,6 +504,59 @@ fn a_walk_in_stopped_at_a_square_has_what_a_walk_downhill_from_it_reads() {
     );
 }
 
+/// A walk in stopped once every one of several targets is final gives
+/// each target, and every square no farther from the goals than the
+/// farthest target, the whole walk's value, and the same steps downhill:
+/// all a route from any of them reads. A target with no route leaves the
+/// whole walk made. On random dungeons with doors, every mover, random
+/// goals, targets (the entrance squares of a hero outside, say) and walls.
+#[test]
+fn a_walk_in_stopped_at_several_squares_has_what_a_walk_downhill_from_each_reads() {
+    let mut rng = 0x5851_f42d_4c95_7f2du64;
+    let (mut checked, mut cut_short, mut unreached) = (0, 0, 0);
+    for seed in 1..=6 {
+        let (board, open) = board_with_doors(seed, 20, &mut rng);
+        for case in 0..30 {
+            let m = kth_mover(case % 6, (case % 3) as u32);
+            let goals = some_of(&open, 1 + case % 4, &mut rng);
+            let walls = some_of(&open, case % 9, &mut rng);
+            let targets: Vec<usize> = some_of(&open, 1 + case % 5, &mut rng)
+                .iter()
+                .map(|&p| board.idx(p).unwrap())
+                .collect();
+            let blocked = |i: usize| walls.contains(&board.point(i));
+            let whole = board.distances_to(&goals, &m, &blocked);
+            let part = board.distances_to_all(&goals, &m, &blocked, &targets);
+            if targets.iter().any(|&t| whole[t] == FAR) {
+                assert_eq!(part, whole, "seed {seed}, case {case}");
+                unreached += 1;
+                continue;
+            }
+            let far = targets.iter().map(|&t| whole[t]).max().unwrap();
+            for i in 0..board.len() {
+                if whole[i] == FAR || whole[i] > far {
+                    if part[i] != whole[i] {
+                        cut_short += 1;
+                    }
+                    continue;
+                }
+                assert_eq!(part[i], whole[i], "seed {seed}, case {case}, square {i}");
+                let p = board.point(i);
+                assert_eq!(
+                    &*board.downhill(p, &part, &m),
+                    &*board.downhill(p, &whole, &m),
+                    "seed {seed}, case {case}, square {i}"
+                );
+                checked += 1;
+            }
+        }
+    }
+    assert!(
+        checked > 5_000 && cut_short > 5_000 && unreached > 3,
+        "{checked} {cut_short} {unreached}"
+    );
+}
+
 /// A walk out that ends at the nearest targets gives them, and every
 /// target as near, the whole walk's distance, and every farther target
 /// more than that: the nearest targets and their ties read the same. On
