@@ -320,6 +320,9 @@ fn run_in(a: BatchArgs) -> anyhow::Result<()> {
     // cleaned up.
     let _lock = tilecrawl::core::fs::FolderLock::take(&a.out)?;
     check_out(&a)?;
+    if a.resume {
+        check_same_batch(&a, shard)?;
+    }
     let marker = if floors.is_some() {
         DUNGEON_MARKER
     } else {
@@ -802,6 +805,36 @@ fn remove_leftovers(dir: &Path) -> anyhow::Result<()> {
             std::fs::remove_file(e.path())
                 .with_context(|| format!("cannot remove {}", e.path().display()))?;
         }
+    }
+    Ok(())
+}
+
+/// `--resume` into a folder whose note ([`manifest::FILE`]) names another
+/// share: refused, as finishing it with this command's share would mix two
+/// batches in one folder. A folder without a note (a run killed before its
+/// first index) passes.
+fn check_same_batch(a: &BatchArgs, shard: Shard) -> anyhow::Result<()> {
+    let path = a.out.join(manifest::FILE);
+    if !path.is_file() {
+        return Ok(());
+    }
+    let text = tilecrawl::core::yaml::read_file(&path, manifest::MAX_BYTES, "a batch note")?;
+    let was = Manifest::parse(&text, &path.display().to_string())?;
+    let asked = (a.seed_start, a.count, (shard.index, shard.count));
+    if (was.seed_start, was.count, was.shard) != asked {
+        bail!(
+            "--resume: {} holds shard {}/{} of a batch of --count {} from --seed-start {} (its {}), not shard {}/{} of --count {} from --seed-start {}; run the command that made it with --resume",
+            a.out.display(),
+            was.shard.0,
+            was.shard.1,
+            was.count,
+            was.seed_start,
+            manifest::FILE,
+            shard.index,
+            shard.count,
+            a.count,
+            a.seed_start
+        );
     }
     Ok(())
 }

@@ -633,6 +633,47 @@ fn resume_redoes_unfinished_folders_and_matches_an_uninterrupted_run() {
     assert_eq!(r.stderr.lines().count(), 1, "{}", r.stderr);
 }
 
+/// `--resume` into the folder of another share (another shard, count or
+/// seed start, as its batch.yaml says) is refused with one error line and
+/// nothing written; the same command resumes.
+#[test]
+fn resume_into_another_share_is_refused() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("s2");
+    let opts = ["--count", "6", "--only", "yaml", "--shard", "2/3"];
+    batch_ok(&out, &opts);
+    let before = tree(&out);
+    let o = out.to_str().unwrap();
+    for other in [
+        &["--count", "6", "--only", "yaml", "--shard", "1/3"][..],
+        &["--count", "7", "--only", "yaml", "--shard", "2/3"][..],
+        &[
+            "--count",
+            "6",
+            "--only",
+            "yaml",
+            "--shard",
+            "2/3",
+            "--seed-start",
+            "5",
+        ][..],
+    ] {
+        let r = run(&[&["batch", "--out", o, "--resume"][..], other].concat());
+        assert_eq!(r.code, 1, "{other:?}: {}", r.stderr);
+        assert!(
+            r.stderr.starts_with("error: --resume: ")
+                && r.stderr
+                    .contains("holds shard 2/3 of a batch of --count 6 from --seed-start 1"),
+            "{}",
+            r.stderr
+        );
+        assert_eq!(r.stderr.lines().count(), 1, "{}", r.stderr);
+        assert_eq!(tree(&out), before, "{other:?}: nothing written");
+    }
+    batch_ok(&out, &[&opts[..], &["--resume"]].concat());
+    assert_eq!(tree(&out), before);
+}
+
 #[test]
 fn index_columns_agree_with_each_scenario() {
     let tmp = tempfile::tempdir().unwrap();
