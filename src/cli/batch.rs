@@ -814,12 +814,9 @@ fn remove_leftovers(dir: &Path) -> anyhow::Result<()> {
 /// batches in one folder. A folder without a note (a run killed before its
 /// first index) passes.
 fn check_same_batch(a: &BatchArgs, shard: Shard) -> anyhow::Result<()> {
-    let path = a.out.join(manifest::FILE);
-    if !path.is_file() {
+    let Some(was) = read_note(&a.out)? else {
         return Ok(());
-    }
-    let text = tilecrawl::core::yaml::read_file(&path, manifest::MAX_BYTES, "a batch note")?;
-    let was = Manifest::parse(&text, &path.display().to_string())?;
+    };
     let asked = (a.seed_start, a.count, (shard.index, shard.count));
     if (was.seed_start, was.count, was.shard) != asked {
         bail!(
@@ -837,6 +834,16 @@ fn check_same_batch(a: &BatchArgs, shard: Shard) -> anyhow::Result<()> {
         );
     }
     Ok(())
+}
+
+/// The note ([`manifest::FILE`]) in a batch's folder, if it has one.
+fn read_note(dir: &Path) -> anyhow::Result<Option<Manifest>> {
+    let path = dir.join(manifest::FILE);
+    if !path.is_file() {
+        return Ok(None);
+    }
+    let text = tilecrawl::core::yaml::read_file(&path, manifest::MAX_BYTES, "a batch note")?;
+    Ok(Some(Manifest::parse(&text, &path.display().to_string())?))
 }
 
 /// Seeds whose folder under `out` holds the `marker` file.
@@ -1017,15 +1024,7 @@ fn merge(m: MergeArgs) -> anyhow::Result<()> {
             csv: open(dir, "index.csv")?,
             yaml: open(dir, "index.yaml")?,
         });
-        let path = dir.join(manifest::FILE);
-        let note = if path.is_file() {
-            let text =
-                tilecrawl::core::yaml::read_file(&path, manifest::MAX_BYTES, "a batch note")?;
-            Some(Manifest::parse(&text, &path.display().to_string())?)
-        } else {
-            None
-        };
-        notes.push((dir.display().to_string(), note));
+        notes.push((dir.display().to_string(), read_note(dir)?));
     }
     // Every shard of one batch, each finished, before anything is written.
     let whole = manifest::whole(&notes)?;

@@ -446,6 +446,56 @@ fn who_can_walk_to_a_square_is_what_the_walk_in_says() {
     );
 }
 
+/// One case of the walk-in tests below: a mover, goals and walls on a
+/// random dungeon with doors.
+struct WalkCase<'a> {
+    seed: u64,
+    case: usize,
+    board: &'a Board,
+    open: &'a [Point],
+    m: Mover,
+    goals: Vec<Point>,
+    walls: Vec<Point>,
+}
+
+/// Runs `f` on 30 cases on each of six random dungeons with 20 doors, each
+/// mover in turn, drawing the goals and walls from `rng` (which `f` may
+/// draw on too).
+fn for_walk_cases(rng: &mut u64, mut f: impl FnMut(&WalkCase, &mut u64)) {
+    for seed in 1..=6 {
+        let (board, open) = board_with_doors(seed, 20, rng);
+        for case in 0..30 {
+            let m = kth_mover(case % 6, (case % 3) as u32);
+            let goals = some_of(&open, 1 + case % 4, rng);
+            let walls = some_of(&open, case % 9, rng);
+            let c = WalkCase {
+                seed,
+                case,
+                board: &board,
+                open: &open,
+                m,
+                goals,
+                walls,
+            };
+            f(&c, rng);
+        }
+    }
+}
+
+/// A cut-short walk `part` reads as the whole walk `whole` does at square
+/// `i`: the same value, and the same steps downhill.
+fn assert_reads_the_same(c: &WalkCase, part: &[u32], whole: &[u32], i: usize) {
+    let at = || format!("seed {}, case {}, square {i}", c.seed, c.case);
+    assert_eq!(part[i], whole[i], "{}", at());
+    let p = c.board.point(i);
+    assert_eq!(
+        &*c.board.downhill(p, part, &c.m),
+        &*c.board.downhill(p, whole, &c.m),
+        "{}",
+        at()
+    );
+}
+
 /// A walk in stopped at a square has what a walk downhill from it reads:
 /// its value there, and at every square nearer the goals that a figure
 /// walking that way can stand on, is the whole walk's, and so are the
@@ -456,48 +506,37 @@ fn who_can_walk_to_a_square_is_what_the_walk_in_says() {
 fn a_walk_in_stopped_at_a_square_has_what_a_walk_downhill_from_it_reads() {
     let mut rng = 0x3c6e_f372_fe94_f82bu64;
     let (mut checked, mut left_out, mut from_unstandable) = (0, 0, 0);
-    for seed in 1..=6 {
-        let (board, open) = board_with_doors(seed, 20, &mut rng);
-        for case in 0..30 {
-            let m = kth_mover(case % 6, (case % 3) as u32);
-            let goals = some_of(&open, 1 + case % 4, &mut rng);
-            let walls = some_of(&open, case % 9, &mut rng);
-            let from = if case % 7 == 0 {
-                board.point(next(&mut rng) as usize % board.len())
-            } else {
-                some_of(&open, 1, &mut rng)[0]
-            };
-            let blocked = |i: usize| {
-                let p = board.point(i);
-                p != from && walls.contains(&p)
-            };
-            let whole = board.distances_to(&goals, &m, &blocked);
-            let part = board.distances_to_reach(&goals, from, &m, &blocked);
-            let at = board.idx(from).unwrap();
-            assert_eq!(part[at], whole[at], "seed {seed}, case {case}");
-            let stands = |i: usize| board.enter_cost(i, &m).is_some();
-            if !stands(at) {
-                from_unstandable += 1;
+    for_walk_cases(&mut rng, |c, rng| {
+        let board = c.board;
+        let from = if c.case % 7 == 0 {
+            board.point(next(rng) as usize % board.len())
+        } else {
+            some_of(c.open, 1, rng)[0]
+        };
+        let blocked = |i: usize| {
+            let p = board.point(i);
+            p != from && c.walls.contains(&p)
+        };
+        let whole = board.distances_to(&c.goals, &c.m, &blocked);
+        let part = board.distances_to_reach(&c.goals, from, &c.m, &blocked);
+        let at = board.idx(from).unwrap();
+        assert_eq!(part[at], whole[at], "seed {}, case {}", c.seed, c.case);
+        let stands = |i: usize| board.enter_cost(i, &c.m).is_some();
+        if !stands(at) {
+            from_unstandable += 1;
+        }
+        for i in 0..board.len() {
+            if whole[i] == FAR || whole[i] > whole[at] {
+                continue;
             }
-            for i in 0..board.len() {
-                if whole[i] == FAR || whole[i] > whole[at] {
-                    continue;
-                }
-                if stands(i) || !stands(at) {
-                    assert_eq!(part[i], whole[i], "seed {seed}, case {case}, square {i}");
-                    let p = board.point(i);
-                    assert_eq!(
-                        &*board.downhill(p, &part, &m),
-                        &*board.downhill(p, &whole, &m),
-                        "seed {seed}, case {case}, square {i}"
-                    );
-                    checked += 1;
-                } else if part[i] == FAR {
-                    left_out += 1;
-                }
+            if stands(i) || !stands(at) {
+                assert_reads_the_same(c, &part, &whole, i);
+                checked += 1;
+            } else if part[i] == FAR {
+                left_out += 1;
             }
         }
-    }
+    });
     assert!(
         checked > 5_000 && left_out > 500 && from_unstandable > 3,
         "{checked} {left_out} {from_unstandable}"
@@ -514,43 +553,32 @@ fn a_walk_in_stopped_at_a_square_has_what_a_walk_downhill_from_it_reads() {
 fn a_walk_in_stopped_at_several_squares_has_what_a_walk_downhill_from_each_reads() {
     let mut rng = 0x5851_f42d_4c95_7f2du64;
     let (mut checked, mut cut_short, mut unreached) = (0, 0, 0);
-    for seed in 1..=6 {
-        let (board, open) = board_with_doors(seed, 20, &mut rng);
-        for case in 0..30 {
-            let m = kth_mover(case % 6, (case % 3) as u32);
-            let goals = some_of(&open, 1 + case % 4, &mut rng);
-            let walls = some_of(&open, case % 9, &mut rng);
-            let targets: Vec<usize> = some_of(&open, 1 + case % 5, &mut rng)
-                .iter()
-                .map(|&p| board.idx(p).unwrap())
-                .collect();
-            let blocked = |i: usize| walls.contains(&board.point(i));
-            let whole = board.distances_to(&goals, &m, &blocked);
-            let part = board.distances_to_all(&goals, &m, &blocked, &targets);
-            if targets.iter().any(|&t| whole[t] == FAR) {
-                assert_eq!(part, whole, "seed {seed}, case {case}");
-                unreached += 1;
+    for_walk_cases(&mut rng, |c, rng| {
+        let board = c.board;
+        let targets: Vec<usize> = some_of(c.open, 1 + c.case % 5, rng)
+            .iter()
+            .map(|&p| board.idx(p).unwrap())
+            .collect();
+        let blocked = |i: usize| c.walls.contains(&board.point(i));
+        let whole = board.distances_to(&c.goals, &c.m, &blocked);
+        let part = board.distances_to_all(&c.goals, &c.m, &blocked, &targets);
+        if targets.iter().any(|&t| whole[t] == FAR) {
+            assert_eq!(part, whole, "seed {}, case {}", c.seed, c.case);
+            unreached += 1;
+            return;
+        }
+        let far = targets.iter().map(|&t| whole[t]).max().unwrap();
+        for i in 0..board.len() {
+            if whole[i] == FAR || whole[i] > far {
+                if part[i] != whole[i] {
+                    cut_short += 1;
+                }
                 continue;
             }
-            let far = targets.iter().map(|&t| whole[t]).max().unwrap();
-            for i in 0..board.len() {
-                if whole[i] == FAR || whole[i] > far {
-                    if part[i] != whole[i] {
-                        cut_short += 1;
-                    }
-                    continue;
-                }
-                assert_eq!(part[i], whole[i], "seed {seed}, case {case}, square {i}");
-                let p = board.point(i);
-                assert_eq!(
-                    &*board.downhill(p, &part, &m),
-                    &*board.downhill(p, &whole, &m),
-                    "seed {seed}, case {case}, square {i}"
-                );
-                checked += 1;
-            }
+            assert_reads_the_same(c, &part, &whole, i);
+            checked += 1;
         }
-    }
+    });
     assert!(
         checked > 5_000 && cut_short > 5_000 && unreached > 3,
         "{checked} {cut_short} {unreached}"
