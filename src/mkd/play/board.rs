@@ -300,6 +300,20 @@ const MAX_BUCKETED_STEP: u32 = 64;
 // its discriminant: every kind is in `Cell::ALL`, `Void` the last.
 const _: () = assert!(Cell::ALL.len() == Cell::Void as usize + 1);
 
+/// A walk's end test ([`Board::dial`]'s `done`) that holds once every one
+/// of `targets` (board indexes) is final: at level `d` every square `d` or
+/// less away is. Every target before `first` is final, and stays so, so
+/// each level looks on from the first one that was not.
+fn all_final(targets: &[usize]) -> impl FnMut(&[u32], u32) -> bool + '_ {
+    let mut first = 0;
+    move |dist: &[u32], d: u32| {
+        while first < targets.len() && dist[targets[first]] <= d {
+            first += 1;
+        }
+        first == targets.len()
+    }
+}
+
 /// The cost for mover `m` of stepping into a cell of kind `c`, doors
 /// aside (`None`: it cannot).
 #[inline]
@@ -849,15 +863,7 @@ impl Board {
         targets: &[usize],
     ) -> Field {
         let seeds: Vec<usize> = goals.iter().filter_map(|&g| self.index(g)).collect();
-        // Every target before `first` is final, and stays so: each level
-        // looks on from the first one that was not.
-        let mut first = 0;
-        let done = move |dist: &[u32], d: u32| {
-            while first < targets.len() && dist[targets[first]] <= d {
-                first += 1;
-            }
-            first == targets.len()
-        };
+        let done = all_final(targets);
         self.near_doors(|near_door| {
             self.dial::<false, false, B>(&seeds, m, blocked, done, near_door)
         })
@@ -907,15 +913,7 @@ impl Board {
         blocked: &B,
         targets: &[usize],
     ) -> Field {
-        // Every target before `first` is final, and stays so: each level
-        // looks on from the first one that was not.
-        let mut first = 0;
-        self.walk_out(from, m, blocked, move |dist: &[u32], d: u32| {
-            while first < targets.len() && dist[targets[first]] <= d {
-                first += 1;
-            }
-            first == targets.len()
-        })
+        self.walk_out(from, m, blocked, all_final(targets))
     }
 
     /// [`Board::distances_from`] that ends once the nearest of `targets` is
