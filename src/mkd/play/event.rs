@@ -225,6 +225,14 @@ pub enum Event {
         /// The monster.
         monster: MonsterId,
     },
+    /// A hero inside can walk to no way out, stairs down, teleporter,
+    /// vortex or unexplored tile (said as the game ends because of it).
+    CutOff {
+        /// The hero.
+        hero: HeroId,
+        /// Where the hero stands.
+        at: Point,
+    },
     /// The game ends.
     Ended(Ending),
 

@@ -492,6 +492,8 @@ mod tests {
         g.xp = 70;
         g.xp_spent = 50;
         g.heroes[0].levels = 1;
+        // A teleport on this floor is forgotten on the next.
+        g.heroes[0].displaced = true;
         ok(&mut g, "end turn");
         put_hero(&mut g, 0, p(20, 3), Side::E);
         put_hero(&mut g, 1, p(20, 4), Side::E);
@@ -535,6 +537,7 @@ mod tests {
         assert_eq!(g.turn, 3);
         let a = &g.heroes[AYLA];
         assert_eq!((a.place, a.wounds, a.levels), (HeroPlace::Outside, 2, 1));
+        assert!(!a.displaced);
         assert_eq!(a.chests, vec![ChestId(0)]);
         assert_eq!(g.chests[0].place, ChestPlace::Hero(AYLA));
         assert_eq!((g.xp, g.xp_spent), (70, 50));

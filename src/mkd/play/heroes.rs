@@ -716,6 +716,7 @@ pub fn hero_teleport(cx: &mut Ctx, h: HeroId, to: Option<Point>) -> Result<(), R
             }
             let spot = cx.s.free_square_near(p).unwrap_or(p);
             cx.s.heroes[h].place = HeroPlace::At(spot);
+            cx.s.heroes[h].displaced = true;
             cx.emit(Event::SteppedThrough { hero: h, at: spot });
             enter_square(cx, h, spot);
         }
@@ -841,6 +842,13 @@ pub fn hero_vortex(cx: &mut Ctx, h: HeroId) -> Result<(), Refusal> {
         if let Some(p) = s.heroes[i].pos() {
             s.heroes[i].place = HeroPlace::At(to(p));
             s.heroes[i].facing = turn_side(s.heroes[i].facing);
+        }
+    }
+    // The turned tile may shut off, or open, the way out of any square
+    // of the floor: every hero on it may now be cut off.
+    for hero in s.heroes.iter_mut() {
+        if matches!(hero.place, HeroPlace::At(_)) {
+            hero.displaced = true;
         }
     }
     for i in monsters {

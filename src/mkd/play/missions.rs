@@ -1,6 +1,6 @@
 //! The engine's side of the MKD Adventure "Alternate Scenarios": rescue,
-//! stealth and kidnapping. The plain quest never reaches this code, so its
-//! transcripts are what they always were.
+//! stealth and kidnapping, and how every game ends. The plain quest never
+//! reaches the missions' code.
 //!
 //! What the project decided where the rules are silent:
 //! - **Rescue.** The prisoner's figure comes from the party file's optional
@@ -42,6 +42,22 @@
 //!   demoralized rules; if it leaves the dungeon, or dies, the mission is
 //!   lost. If the Guardian's reveal brings out no monster there is nobody to
 //!   kidnap and the mission is lost.
+//!
+//! The end of every game, the quest's too, is decided here ([`check_end`]),
+//! with one more reading of the project's own:
+//! - **Cut off.** The generator promises a walk from the entrance to the
+//!   Central Chamber, not to every tile, so a teleport (or a vortex turning
+//!   a tile) can leave a hero in a pocket behind crevices. Such a hero is
+//!   *cut off* when, with every shut door opened and nobody in the way, no
+//!   walk leads from its square to a way out, the stairs down, a teleporter
+//!   or vortex marker, or a square of a tile nobody has entered yet (where
+//!   a discovery could still lay one). Once the Quest Chest is out and
+//!   every hero still inside is cut off, the heroes win and leave them
+//!   behind; once every hero left in the game is inside and cut off, with
+//!   the goal not reached, nothing they can do reaches it and the game is
+//!   lost. Either way the cut-off heroes are named, and, like every hero
+//!   not slain when a game stops, count as survivors for the campaign
+//!   (their friends fetch them with rope once the dungeon is done).
 
 use crate::core::geom::all_around;
 use crate::mkd::mission::Goal;
@@ -362,11 +378,66 @@ pub fn check_end(cx: &mut Ctx) {
     } else {
         mission_end(cx)
     };
+    let (end, left) = match end {
+        Some(_) => (end, Vec::new()),
+        None if cx.s.mission.goal == Goal::Quest && quest_out(cx.s) => match stranded(cx.s) {
+            // Out, with heroes still inside: are they all cut off?
+            Some(left) => (Some((Outcome::Won, Ending::QuestOutCutOff)), left),
+            None => (None, Vec::new()),
+        },
+        None => match stranded(cx.s) {
+            Some(left) => (Some((Outcome::Lost, Ending::CutOff)), left),
+            None => (None, Vec::new()),
+        },
+    };
     if let Some((o, why)) = end {
+        for (hero, at) in left {
+            cx.emit(Event::CutOff { hero, at });
+        }
         cx.s.phase = Phase::Over(o);
         cx.emit(Event::Ended(why));
         cx.banner();
     }
+}
+
+/// Is the Quest Chest out of the dungeon?
+fn quest_out(s: &State) -> bool {
+    s.chests
+        .iter()
+        .any(|c| c.quest && c.place == ChestPlace::Out)
+}
+
+/// The heroes inside and their squares when every hero still in the game
+/// stands on this floor cut off from the ways on (none outside, none
+/// below, at least one inside); `None` otherwise. Only a displaced hero
+/// can be cut off, so the walks are made only when every one inside is;
+/// one found to walk to a way off is displaced no more (walking keeps it
+/// where it can walk back from).
+fn stranded(s: &mut State) -> Option<Vec<(HeroId, Point)>> {
+    let mut inside = Vec::new();
+    for h in s.hero_ids() {
+        match s.heroes[h].place {
+            HeroPlace::At(p) if s.heroes[h].displaced => inside.push((h, p)),
+            HeroPlace::At(_) | HeroPlace::Outside | HeroPlace::Below => return None,
+            HeroPlace::Escaped | HeroPlace::Slain => {}
+        }
+    }
+    if inside.is_empty() {
+        return None;
+    }
+    let off = s.ways_off();
+    let mut on = None;
+    for &(h, p) in &inside {
+        if s.could_walk_to_any(h, p, &off) {
+            s.heroes[h].displaced = false;
+            return None;
+        }
+        let on = on.get_or_insert_with(|| s.other_ways_on());
+        if s.could_walk_to_any(h, p, on) {
+            return None;
+        }
+    }
+    Some(inside)
 }
 
 /// Is any hero still in the game (inside, outside or below)?
@@ -384,10 +455,7 @@ fn anyone_left(s: &State) -> bool {
 /// is gone for good (a thief left with it, a vortex crushed it) or no hero
 /// is left.
 fn quest_end(s: &State) -> Option<(Outcome, Ending)> {
-    let quest_out = s
-        .chests
-        .iter()
-        .any(|c| c.quest && c.place == ChestPlace::Out);
+    let quest_out = quest_out(s);
     let quest_gone = s
         .chests
         .iter()

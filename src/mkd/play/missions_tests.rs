@@ -5,16 +5,17 @@
 //! 20,4. Every tile counts as visited (no discovery rolls); the dice are
 //! scripted.
 
-use crate::mkd::play::board::DoorTrap;
+use crate::mkd::play::board::{Door, DoorTrap, PlayMarker};
 use crate::mkd::play::engine::{CombatMode, Game};
 use crate::mkd::play::event::{AttackRoll, Ending, Event, Figure, Heading, Rolls, Strike, Target};
 use crate::mkd::play::refusal::{Refusal, Square};
 use crate::mkd::play::state::{
-    ChestId, ChestPlace, HeroId, MonsterId, MonsterMode, Outcome, TokenId, WmtState,
+    ChestId, ChestPlace, HeroId, HeroPlace, MonsterId, MonsterMode, Outcome, PlacedMarker, TokenId,
+    WmtState,
 };
 use crate::mkd::play::testkit::*;
 use crate::mkd::scenario::WmtColor;
-use crate::tileset::Side;
+use crate::tileset::{Cell, Side};
 use std::sync::Arc;
 
 /// The prisoner once freed (after Ayla and Borin).
@@ -999,4 +1000,168 @@ fn the_quest_ends_when_every_hero_has_escaped_or_fallen() {
     assert_eq!(g.chests[c].place, ChestPlace::Out);
     let ev = ok(&mut g, "Borin leaves");
     ended(&g, &ev, Ending::QuestOut, Outcome::Won);
+}
+
+// ------------------------------------------------------------------ cut off
+
+/// A quest (or `mission`) with the one-square corridor cut by a crevice on
+/// 12,3, so C2 and the east of H1 are a pocket no walk leaves; Ayla at an
+/// armed door on 7,3 whose teleport rune (level 2, face 6) sends her to
+/// 19,3 in C2 (the tile roll 3); Borin on the entrance square 0,4.
+fn behind_a_crevice(mission: &str) -> Game {
+    let mut g = mission_game(CombatMode::Manual, mission, &[3]);
+    g.board_mut().set_cell(p(12, 3), Cell::Crevice);
+    g.board_mut().doors.push(Door {
+        edges: vec![[p(7, 3), p(8, 3)]],
+        open: false,
+        trap: DoorTrap::Armed { level: 2, face: 6 },
+    });
+    put_hero(&mut g, 0, p(7, 3), Side::E);
+    put_hero(&mut g, 1, p(0, 4), Side::W);
+    g
+}
+
+/// Borin carries the open Quest Chest (the test kit's chest on 22,7).
+fn borin_carries_the_quest_chest(g: &mut Game) {
+    let c = ChestId(0);
+    g.chests[c].quest = true;
+    g.chests[c].open = true;
+    g.chests[c].place = ChestPlace::Hero(BORIN);
+    g.heroes[BORIN].chests.push(c);
+}
+
+/// Ayla opens the door and is teleported into the pocket.
+fn teleported_into_the_pocket(g: &mut Game) -> Vec<Event> {
+    assert!(!g.heroes[AYLA].displaced, "she walked in");
+    let ev = ok(g, "Ayla opens door at 8,3");
+    let c2 = g.board.tiles[2].label;
+    assert!(
+        ev.contains(&Event::Teleported {
+            hero: AYLA,
+            at: p(19, 3),
+            tile: c2
+        }),
+        "{}",
+        printed(g, &ev)
+    );
+    assert!(g.heroes[AYLA].displaced);
+    all_dice_used(g);
+    ev
+}
+
+#[test]
+fn a_hero_cut_off_is_left_behind_once_the_quest_chest_is_out() {
+    let mut g = behind_a_crevice("quest");
+    borin_carries_the_quest_chest(&mut g);
+    let ev = teleported_into_the_pocket(&mut g);
+    // Borin still walks: the game goes on.
+    assert_eq!(g.outcome(), None, "{}", printed(&g, &ev));
+    let ev = ok(&mut g, "Borin leaves");
+    ended(&g, &ev, Ending::QuestOutCutOff, Outcome::Won);
+    let at = ev
+        .iter()
+        .position(|e| *e == Event::Ended(Ending::QuestOutCutOff))
+        .expect("ended");
+    assert_eq!(
+        ev[at - 1],
+        Event::CutOff {
+            hero: AYLA,
+            at: p(19, 3)
+        },
+        "{}",
+        printed(&g, &ev)
+    );
+    let text = printed(&g, &ev);
+    assert!(
+        text.contains("Ayla at 19,3 is cut off: no walk leads from there to a way out"),
+        "{text}"
+    );
+    assert!(text.contains("left behind for their friends to fetch: the heroes win!"));
+    // She counts among the survivors; the Quest Chest came out.
+    let r = g.result();
+    assert_eq!(r.survivors, vec!["Ayla", "Borin"]);
+    assert!(r.fallen.is_empty());
+    assert!(r.chests.iter().any(|c| c.quest));
+}
+
+#[test]
+fn a_way_on_in_reach_keeps_the_game_waiting_for_the_hero() {
+    // No crevice; a teleporter or a vortex in the pocket; a tile in reach
+    // that nobody has entered (H1, whose east end is in the pocket): each
+    // leaves Ayla a way on, so the game waits for her.
+    for case in ["no crevice", "teleporter", "vortex", "unexplored tile"] {
+        let mut g = behind_a_crevice("quest");
+        match case {
+            "no crevice" => g.board_mut().set_cell(p(12, 3), Cell::Floor),
+            "teleporter" | "vortex" => g.markers.push(PlacedMarker {
+                kind: if case == "vortex" {
+                    PlayMarker::Vortex
+                } else {
+                    PlayMarker::Teleporter
+                },
+                pos: p(23, 0),
+                tile: 2,
+            }),
+            _ => {
+                g.visited.remove(&1);
+            }
+        }
+        borin_carries_the_quest_chest(&mut g);
+        teleported_into_the_pocket(&mut g);
+        let ev = ok(&mut g, "Borin leaves");
+        assert_eq!(g.outcome(), None, "{case}: {}", printed(&g, &ev));
+        assert!(
+            !ev.iter().any(|e| matches!(e, Event::CutOff { .. })),
+            "{case}"
+        );
+        // A walk off the floor found from her square settles her for good;
+        // a way on by magic or discovery does not.
+        assert_eq!(g.heroes[AYLA].displaced, case != "no crevice", "{case}");
+    }
+}
+
+#[test]
+fn the_quest_is_lost_once_every_hero_left_is_cut_off() {
+    let mut g = behind_a_crevice("quest");
+    g.heroes[BORIN].place = HeroPlace::Slain;
+    let ev = teleported_into_the_pocket(&mut g);
+    ended(&g, &ev, Ending::CutOff, Outcome::Lost);
+    assert!(ev.contains(&Event::CutOff {
+        hero: AYLA,
+        at: p(19, 3)
+    }));
+    assert!(
+        printed(&g, &ev).contains(
+            "Every hero left in the dungeon is cut off from the ways out and the Quest Chest is still inside: the dungeon wins."
+        ),
+        "{}",
+        printed(&g, &ev)
+    );
+}
+
+#[test]
+fn a_hero_who_can_still_come_in_or_come_up_keeps_the_game_going() {
+    for borin in [HeroPlace::Outside, HeroPlace::Below, HeroPlace::At(p(1, 1))] {
+        let mut g = behind_a_crevice("quest");
+        g.heroes[BORIN].place = borin;
+        let ev = teleported_into_the_pocket(&mut g);
+        assert_eq!(g.outcome(), None, "{borin:?}: {}", printed(&g, &ev));
+    }
+}
+
+#[test]
+fn a_mission_is_lost_once_every_hero_left_is_cut_off() {
+    // The rescue: the prisoner waits on 20,4 in the pocket; Ayla, teleported
+    // next to it, could free it but never bring it out.
+    let mut g = behind_a_crevice("rescue");
+    g.heroes[BORIN].place = HeroPlace::Slain;
+    let ev = teleported_into_the_pocket(&mut g);
+    ended(&g, &ev, Ending::CutOff, Outcome::Lost);
+    assert!(
+        printed(&g, &ev).contains(
+            "Every hero left in the dungeon is cut off from the ways out: the mission is lost."
+        ),
+        "{}",
+        printed(&g, &ev)
+    );
 }

@@ -41,9 +41,11 @@ impl State {
     /// The adventure's result so far (final once [`State::outcome`] is set).
     ///
     /// A game stops as soon as its outcome is known, sometimes with heroes
-    /// still inside (the Quest Chest went out ahead of them). tilecrawl's
+    /// still inside (a stealth mission's Quest Chest went out ahead of them,
+    /// or they are cut off: [`crate::mkd::play::missions`]). tilecrawl's
     /// reading: nothing is left to stop them, so every hero not slain counts
-    /// as a survivor and the chests such a hero carries count as brought out.
+    /// as a survivor; a chest counts as brought out only once its bearer
+    /// has left, so what such a hero carries stays inside.
     ///
     /// A rescue's prisoner is not one of the party: once freed it stands
     /// among the game's heroes, but it is neither a survivor nor fallen here.

@@ -48,6 +48,16 @@
 //! On a split-up mission "the entrance" is either entrance: heroes come in
 //! where their group starts and leave by the nearer exit.
 //!
+//! A hero with nothing to do at the start of its activation that no walk
+//! leads off the floor from (a teleport left it behind crevices; doors count
+//! as opened, figures as gone) looks for another way on instead of
+//! passing: on a teleporter it teleports (to another teleporter from which
+//! the ways off can be walked, else to a random tile); on a vortex it works
+//! the vortex; otherwise it walks towards the nearest teleporter, vortex or
+//! tile nobody has entered yet. With none of those in reach it is cut off,
+//! and the engine ends the game once every hero left is
+//! ([`crate::mkd::play::missions`]).
+//!
 //! The missions change rules 4 to 8 (a plain quest and stealth use them
 //! as written):
 //!
@@ -93,7 +103,7 @@ use crate::core::geom::{all_around, chebyshev};
 use crate::core::recent::{Recent, Same};
 use crate::core::reuse::with_flags;
 use crate::mkd::mission::Goal;
-use crate::mkd::play::board::{Board, FAR, Field, Mover};
+use crate::mkd::play::board::{Board, FAR, Field, Mover, PlayMarker};
 use crate::mkd::play::command::{Command, HeroAction};
 use crate::mkd::play::engine::{CombatMode, Game, GameOptions};
 use crate::mkd::play::event::{Ending, Event};
@@ -173,6 +183,8 @@ pub enum Loss {
     GoalLost,
     /// The mission's timer ran out.
     MissionTimer,
+    /// Every hero left was cut off from the ways out, the goal still in.
+    CutOff,
     /// The run reached `--max-turns` with the game still going.
     MaxTurns,
 }
@@ -185,16 +197,18 @@ impl Loss {
             Loss::NobodyLeft => "nobody left inside",
             Loss::GoalLost => "goal lost",
             Loss::MissionTimer => "mission timer",
+            Loss::CutOff => "cut off",
             Loss::MaxTurns => "--max-turns",
         }
     }
 
     /// Every reason, in the report's order.
-    pub const ALL: [Loss; 5] = [
+    pub const ALL: [Loss; 6] = [
         Loss::PartySlain,
         Loss::NobodyLeft,
         Loss::GoalLost,
         Loss::MissionTimer,
+        Loss::CutOff,
         Loss::MaxTurns,
     ];
 }
@@ -210,6 +224,8 @@ pub struct Losses {
     pub goal_lost: u32,
     /// The mission's timer ran out.
     pub mission_timer: u32,
+    /// Every hero left cut off.
+    pub cut_off: u32,
     /// Stopped at `--max-turns` (the same runs as `timed_out`).
     pub max_turns: u32,
 }
@@ -222,6 +238,7 @@ impl Losses {
             Loss::NobodyLeft => self.nobody_left,
             Loss::GoalLost => self.goal_lost,
             Loss::MissionTimer => self.mission_timer,
+            Loss::CutOff => self.cut_off,
             Loss::MaxTurns => self.max_turns,
         }
     }
@@ -232,6 +249,7 @@ impl Losses {
             Loss::NobodyLeft => &mut self.nobody_left,
             Loss::GoalLost => &mut self.goal_lost,
             Loss::MissionTimer => &mut self.mission_timer,
+            Loss::CutOff => &mut self.cut_off,
             Loss::MaxTurns => &mut self.max_turns,
         } += 1;
     }
@@ -823,6 +841,7 @@ fn play(
         None => Some(Loss::MaxTurns),
         Some(Outcome::Lost) => Some(match d.ending {
             Some(Ending::TimeUp { .. }) => Loss::MissionTimer,
+            Some(Ending::CutOff) => Loss::CutOff,
             _ if g.heroes.iter().all(|h| h.place == HeroPlace::Slain) => Loss::PartySlain,
             Some(
                 Ending::QuestNobodyLeft
@@ -872,7 +891,8 @@ fn activation(d: &mut Driver, h: HeroId) {
         {
             return;
         }
-        let accepted = match choose(d.game.state(), h) {
+        let g = d.game.state();
+        let accepted = match choose(g, h).or_else(|| way_on(g, h)) {
             Some(action) => d.act(h, action),
             None => false,
         };
@@ -1142,6 +1162,39 @@ fn lead_captive(d: &mut Driver, team: usize) {
             to: Some(to),
         });
     }
+}
+
+/// For hero `h` with nothing to do at the start of its activation: when no
+/// walk leads it off the floor, another way on (see the module's policy).
+fn way_on(g: &State, h: HeroId) -> Option<HeroAction> {
+    let hero = &g.heroes[h];
+    let p = hero.pos()?;
+    if !hero.displaced || hero.spent > 0 {
+        return None;
+    }
+    let off = g.ways_off();
+    if g.could_walk_to_any(h, p, &off) {
+        return None;
+    }
+    match g.markers.iter().find(|m| m.pos == p).map(|m| m.kind) {
+        Some(PlayMarker::Teleporter) => {
+            let to = g
+                .markers
+                .iter()
+                .filter(|m| m.kind == PlayMarker::Teleporter && m.pos != p)
+                .map(|m| m.pos)
+                .find(|&q| g.could_walk_to_any(h, q, &off));
+            return Some(HeroAction::Teleport(to));
+        }
+        Some(PlayMarker::Vortex) => return Some(HeroAction::Vortex),
+        Some(PlayMarker::Staircase) | None => {}
+    }
+    let goals: Vec<Point> = g
+        .other_ways_on()
+        .into_iter()
+        .map(|i| g.board.point(i))
+        .collect();
+    walk_towards(g, h, &goals)
 }
 
 /// To the entrance and out (stepping out costs a speed point).

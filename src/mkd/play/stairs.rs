@@ -174,6 +174,7 @@ fn next_floor(cx: &mut Ctx) {
         if hero.place == HeroPlace::Below {
             hero.place = HeroPlace::Outside;
             hero.facing = facing;
+            hero.displaced = false;
             waiting.push(h);
         }
     }

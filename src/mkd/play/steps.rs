@@ -56,6 +56,7 @@ pub fn teleport_random(cx: &mut Ctx, h: HeroId) {
     match spot {
         Some(spot) => {
             cx.s.heroes[h].place = HeroPlace::At(spot);
+            cx.s.heroes[h].displaced = true;
             cx.emit(Event::Teleported {
                 hero: h,
                 at: spot,

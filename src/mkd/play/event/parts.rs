@@ -222,6 +222,9 @@ pub enum Ending {
     QuestGone,
     /// Quest: nobody left inside, the chest still in.
     QuestNobodyLeft,
+    /// Quest: the Quest Chest is out and every hero still inside is cut
+    /// off (left behind).
+    QuestOutCutOff,
     /// Rescue: the prisoner is out alive.
     PrisonerOut,
     /// Rescue: the prisoner is dead.
@@ -246,6 +249,8 @@ pub enum Ending {
     NobodyToKidnap,
     /// Kidnapping: nobody left to take the captive.
     KidnapNobodyLeft,
+    /// Any mission: every hero left is cut off, the goal not reached.
+    CutOff,
     /// Timed: the last turn is over.
     TimeUp {
         /// The turn that ended.

@@ -968,6 +968,8 @@ fn a_vortex_turns_the_tile_with_its_figures() {
     // About the centre (11,3): (9,3) goes to (11,1); she now faces south.
     assert_eq!(g.heroes[AYLA].place, HeroPlace::At(p(11, 1)));
     assert_eq!(g.heroes[AYLA].facing, Side::S);
+    // The ground moved under her: she may be cut off now.
+    assert!(g.heroes[AYLA].displaced);
     assert_eq!(g.markers[0].pos, p(11, 1));
     // The corridor row turned into a column.
     assert_eq!(g.board.cell(p(11, 0)), Cell::Floor);

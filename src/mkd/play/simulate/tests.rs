@@ -579,3 +579,86 @@ fn a_simulation_asked_after_each_run_stops_when_told() {
     assert_eq!(stopped.err(), Some(5));
     assert_eq!(calls, 5);
 }
+
+/// A hero teleported into a pocket behind a crevice (the test kit's
+/// corridor cut on 12,3) looks for another way on: towards a teleporter in
+/// reach, through it (to one on the entrance side when there is one), and
+/// never when a walk still leads off the floor or it has acted already.
+#[test]
+fn a_hero_cut_off_from_the_ways_off_makes_for_another_way_on() {
+    use crate::mkd::play::board::PlayMarker;
+    use crate::mkd::play::state::PlacedMarker;
+    use crate::mkd::play::testkit::*;
+    use crate::tileset::{Cell, Side};
+    let mut g = game_with(CombatMode::Dice, Vec::new(), &[]);
+    g.visited.extend(0..3);
+    g.board_mut().set_cell(p(12, 3), Cell::Crevice);
+    put_hero(&mut g, 0, p(19, 3), Side::E);
+    put_hero(&mut g, 1, p(1, 3), Side::E);
+    // Walked there: no walk is made, nothing changes.
+    assert_eq!(way_on(&g, AYLA), None);
+    g.heroes[AYLA].displaced = true;
+    // Nothing in reach: she is cut off and has nothing to do.
+    assert_eq!(way_on(&g, AYLA), None);
+    let teleporter = |pos: Point, tile: usize| PlacedMarker {
+        kind: PlayMarker::Teleporter,
+        pos,
+        tile,
+    };
+    g.markers.push(teleporter(p(22, 3), 2));
+    assert_eq!(way_on(&g, AYLA), Some(HeroAction::Move(p(22, 3))));
+    put_hero(&mut g, 0, p(22, 3), Side::E);
+    // On it, with no other: to a random tile.
+    assert_eq!(way_on(&g, AYLA), Some(HeroAction::Teleport(None)));
+    // One in the pocket too is no help; one on the entrance side is.
+    g.markers.push(teleporter(p(20, 6), 2));
+    assert_eq!(way_on(&g, AYLA), Some(HeroAction::Teleport(None)));
+    g.markers.push(teleporter(p(2, 2), 0));
+    assert_eq!(way_on(&g, AYLA), Some(HeroAction::Teleport(Some(p(2, 2)))));
+    // On a vortex: works it.
+    g.markers.clear();
+    g.markers.push(PlacedMarker {
+        kind: PlayMarker::Vortex,
+        pos: p(22, 3),
+        tile: 2,
+    });
+    assert_eq!(way_on(&g, AYLA), Some(HeroAction::Vortex));
+    // Having acted this activation, she waits for the next.
+    g.heroes[AYLA].spent = 1;
+    assert_eq!(way_on(&g, AYLA), None);
+    g.heroes[AYLA].spent = 0;
+    // With the crevice gone she simply walks out (the policy's rules).
+    g.board_mut().set_cell(p(12, 3), Cell::Floor);
+    assert_eq!(way_on(&g, AYLA), None);
+}
+
+/// Seed 3's default dungeon has pockets behind crevices that the Quest
+/// Chest's teleport rune sends heroes into: runs 4 and 11 used to wait for
+/// such a hero until the turn limit, counted as losses with the Quest Chest
+/// out. Now none of its first 40 runs times out, and those runs are won
+/// with the cut-off hero named and left behind.
+#[test]
+fn a_run_with_a_hero_cut_off_ends_instead_of_waiting_for_the_turn_limit() {
+    let ts = crate::tileset::default_tileset();
+    let params = crate::mkd::generate::GenerateParams {
+        seed: 3,
+        ..Default::default()
+    };
+    let s = Arc::new(crate::mkd::generate::generate(&ts, &params).expect("seed 3 generates"));
+    let party = Arc::new(crate::mkd::play::party::default_party());
+    let tables = Arc::new(crate::mkd::tables::default_tables());
+    let mut left_behind = Vec::new();
+    for i in 0..40 {
+        let (r, log) = play_once_logged(&s, &party, &tables, run_seed(3, i), DEFAULT_MAX_TURNS);
+        assert!(!r.timed_out, "run {i}: {r:?}");
+        if log.iter().any(|l| l.contains(" is cut off: ")) {
+            assert!(r.won, "run {i}: {r:?}");
+            assert!(log.iter().any(|l| l.contains("left behind")), "run {i}");
+            left_behind.push(i);
+        }
+    }
+    assert!(
+        left_behind.contains(&4) && left_behind.contains(&11),
+        "{left_behind:?}"
+    );
+}

@@ -229,6 +229,11 @@ pub fn print_event(s: &State, e: &Event, out: &mut Vec<String>) {
         Event::MonsterHeld { monster: m } => {
             format!("{} is held by magic and does not act", monster(s, *m))
         }
+        Event::CutOff { hero: h, at } => format!(
+            "{} at {} is cut off: no walk leads from there to a way out, stairs down, a teleporter, a vortex or an unexplored tile",
+            hero(s, *h),
+            fmt_point(*at)
+        ),
         Event::Ended(why) => ending(s, *why),
         Event::TokenRolled {
             token,

@@ -166,6 +166,10 @@ pub(super) fn ending(s: &State, why: Ending) -> String {
         Ending::QuestOut | Ending::StealthOut => {
             "The Quest Chest is out of the dungeon: the heroes win!".into()
         }
+        Ending::QuestOutCutOff => {
+            "The Quest Chest is out of the dungeon and the heroes still inside are cut off, left behind for their friends to fetch: the heroes win!"
+                .into()
+        }
         Ending::QuestGone => "The Quest Chest is gone for good: the dungeon wins.".into(),
         Ending::QuestNobodyLeft => {
             "No hero is left in the dungeon and the Quest Chest is still inside: the dungeon wins."
@@ -199,6 +203,13 @@ pub(super) fn ending(s: &State, why: Ending) -> String {
         }
         Ending::KidnapNobodyLeft => {
             "No hero is left in the dungeon to take the captive: the mission is lost.".into()
+        }
+        Ending::CutOff if s.mission.goal == Goal::Quest => {
+            "Every hero left in the dungeon is cut off from the ways out and the Quest Chest is still inside: the dungeon wins."
+                .into()
+        }
+        Ending::CutOff => {
+            "Every hero left in the dungeon is cut off from the ways out: the mission is lost.".into()
         }
         Ending::TimeUp { turn, limit } => format!(
             "Time is up: turn {turn} of {limit} is over and the goal is not out of the dungeon: the dungeon wins."
