@@ -380,14 +380,13 @@ pub fn check_end(cx: &mut Ctx) {
     };
     let (end, left) = match end {
         Some(_) => (end, Vec::new()),
-        None if cx.s.mission.goal == Goal::Quest && quest_out(cx.s) => match stranded(cx.s) {
-            // Out, with heroes still inside: are they all cut off?
-            Some(left) => (Some((Outcome::Won, Ending::QuestOutCutOff)), left),
-            None => (None, Vec::new()),
-        },
         None => match stranded(cx.s) {
-            Some(left) => (Some((Outcome::Lost, Ending::CutOff)), left),
             None => (None, Vec::new()),
+            // The Quest Chest went out ahead of them.
+            Some(left) if cx.s.mission.goal == Goal::Quest && quest_out(cx.s) => {
+                (Some((Outcome::Won, Ending::QuestOutCutOff)), left)
+            }
+            Some(left) => (Some((Outcome::Lost, Ending::CutOff)), left),
         },
     };
     if let Some((o, why)) = end {
