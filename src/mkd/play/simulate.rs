@@ -36,6 +36,10 @@
 //! 4. The Quest Chest lies on the floor: when next to it (or on it), open it
 //!    (or pick it up if it already lies open); otherwise walk towards it.
 //! 5. The hero carries the Quest Chest: walk to the entrance; on it, leave.
+//!    A carrier that can take no step out at the start of its activation
+//!    hands the chest to a friend next to it that is nearer the way out and
+//!    has a hand free (in a one-square corridor an escort on water in front
+//!    could otherwise hold a slow carrier back for good).
 //! 6. Another hero carries it: escort. A hero standing on the entrance
 //!    leaves (clearing the way); a hero in the dungeon walks to a square next
 //!    to the carrier; a hero still outside stays there.
@@ -1009,7 +1013,9 @@ fn choose(g: &State, h: HeroId) -> Option<HeroAction> {
             goals[..8].copy_from_slice(&around);
             walk_towards(g, h, &goals)
         }
-        Some(ChestPlace::Hero(carrier)) if carrier == h => head_out(g, h, left),
+        Some(ChestPlace::Hero(carrier)) if carrier == h => {
+            head_out(g, h, left).or_else(|| hand_over(g, h))
+        }
         Some(ChestPlace::Hero(carrier)) => {
             let p = hero.pos()?;
             if g.is_exit(p) {
@@ -1204,6 +1210,39 @@ fn head_out(g: &State, h: HeroId, left: u32) -> Option<HeroAction> {
         return (left >= 1).then_some(HeroAction::Leave);
     }
     walk_towards(g, h, &g.exit_squares())
+}
+
+/// For the Quest Chest's carrier `h` that can take no step out at the start
+/// of its activation (a friend in front on ground it cannot pay to walk
+/// past, say): hand the chest to a friend next to it that is nearer the way
+/// out (by a walk with doors opened and figures gone), has a hand free and
+/// is not the prisoner; the nearest, then the first in party order. The
+/// chest only ever goes nearer the way out, so two heroes never hand it
+/// back and forth.
+fn hand_over(g: &State, h: HeroId) -> Option<HeroAction> {
+    let hero = &g.heroes[h];
+    let p = hero.pos()?;
+    let rules = g.rules();
+    let last = *hero.chests.last()?;
+    if hero.spent > 0 || !g.chests[last].quest || g.hero_speed(h) < rules.chest_transfer {
+        return None;
+    }
+    let mover = Mover {
+        door_open: Some(0),
+        ..g.hero_mover(h)
+    };
+    let out = g.board.distances_to(&g.exit_squares(), &mover, &|_| false);
+    let at = |q: Point| g.board.idx(q).map_or(FAR, |i| out[i]);
+    let mine = at(p);
+    g.hero_ids()
+        .filter(|&o| o != h && !g.is_prisoner(o))
+        .filter(|&o| g.heroes[o].chests.len() < rules.chests_per_hero as usize)
+        .filter_map(|o| {
+            let q = g.heroes[o].pos().filter(|&q| Board::adjacent(p, q))?;
+            (at(q) < mine).then_some((at(q), o))
+        })
+        .min()
+        .map(|(_, o)| HeroAction::GiveChest(String::from(&*g.heroes[o].name)))
 }
 
 /// To the stairs down and down them (a floor without the goal).

@@ -662,3 +662,48 @@ fn a_run_with_a_hero_cut_off_ends_instead_of_waiting_for_the_turn_limit() {
         "{left_behind:?}"
     );
 }
+
+/// A slow carrier in the test kit's one-square corridor, with a friend in
+/// front standing on water it cannot pay to walk past: it hands the Quest
+/// Chest on to that friend, and only then.
+#[test]
+fn a_carrier_held_back_by_a_friend_in_front_hands_the_quest_chest_on() {
+    use crate::mkd::play::state::{ChestId, ChestPlace};
+    use crate::mkd::play::testkit::*;
+    use crate::tileset::{Cell, Side};
+    let mut g = game_with(CombatMode::Dice, Vec::new(), &[]);
+    g.visited.extend(0..3);
+    g.board_mut().set_cell(p(9, 3), Cell::Water);
+    g.board_mut().set_cell(p(10, 3), Cell::Water);
+    // Ayla carries the Quest Chest west towards the entrance at speed 3:
+    // Borin's square and the next cost 2 each.
+    put_hero(&mut g, 0, p(11, 3), Side::W);
+    put_hero(&mut g, 1, p(10, 3), Side::W);
+    g.heroes[AYLA].stats.speed = 3;
+    let c = ChestId(0);
+    g.chests[c].quest = true;
+    g.chests[c].open = true;
+    g.chests[c].place = ChestPlace::Hero(AYLA);
+    g.heroes[AYLA].chests.push(c);
+    assert_eq!(head_out(&g, AYLA, 3), None, "she cannot step out");
+    assert_eq!(
+        choose(&g, AYLA),
+        Some(HeroAction::GiveChest("Borin".into()))
+    );
+    // Not once she has moved this activation.
+    g.heroes[AYLA].spent = 1;
+    assert_eq!(hand_over(&g, AYLA), None);
+    g.heroes[AYLA].spent = 0;
+    // Not to a friend with no hand free.
+    let hands = g.rules().chests_per_hero as usize;
+    g.heroes[BORIN].chests = vec![ChestId(0); hands];
+    assert_eq!(hand_over(&g, AYLA), None);
+    g.heroes[BORIN].chests.clear();
+    // Not to a friend behind her (the chest never goes farther from the way out).
+    put_hero(&mut g, 1, p(12, 3), Side::W);
+    assert_eq!(hand_over(&g, AYLA), None);
+    // With speed enough to walk past, she walks.
+    put_hero(&mut g, 1, p(10, 3), Side::W);
+    g.heroes[AYLA].stats.speed = 5;
+    assert!(matches!(choose(&g, AYLA), Some(HeroAction::Move(_))));
+}
