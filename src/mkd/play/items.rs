@@ -43,6 +43,10 @@ pub fn heroes_turn(s: &mut State) {
 /// (`hero_turn`: weapons, armour and cloaks work too).
 pub fn refresh(s: &mut State, h: HeroId, hero_turn: bool) {
     let hero = &mut s.heroes[h];
+    // Nothing worn and nothing to take off: nothing changes.
+    if hero.items.is_empty() && hero.boost == Boost::default() {
+        return;
+    }
     let old = std::mem::take(&mut hero.boost);
     let st = &mut hero.stats;
     st.speed = add(st.speed, -old.speed);
