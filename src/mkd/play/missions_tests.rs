@@ -1121,25 +1121,6 @@ fn a_way_on_in_reach_keeps_the_game_waiting_for_the_hero() {
 }
 
 #[test]
-fn the_quest_is_lost_once_every_hero_left_is_cut_off() {
-    let mut g = behind_a_crevice("quest");
-    g.heroes[BORIN].place = HeroPlace::Slain;
-    let ev = teleported_into_the_pocket(&mut g);
-    ended(&g, &ev, Ending::CutOff, Outcome::Lost);
-    assert!(ev.contains(&Event::CutOff {
-        hero: AYLA,
-        at: p(19, 3)
-    }));
-    assert!(
-        printed(&g, &ev).contains(
-            "Every hero left in the dungeon is cut off from the ways out and the Quest Chest is still inside: the dungeon wins."
-        ),
-        "{}",
-        printed(&g, &ev)
-    );
-}
-
-#[test]
 fn a_hero_who_can_still_come_in_or_come_up_keeps_the_game_going() {
     for borin in [HeroPlace::Outside, HeroPlace::Below, HeroPlace::At(p(1, 1))] {
         let mut g = behind_a_crevice("quest");
@@ -1150,18 +1131,28 @@ fn a_hero_who_can_still_come_in_or_come_up_keeps_the_game_going() {
 }
 
 #[test]
-fn a_mission_is_lost_once_every_hero_left_is_cut_off() {
-    // The rescue: the prisoner waits on 20,4 in the pocket; Ayla, teleported
-    // next to it, could free it but never bring it out.
-    let mut g = behind_a_crevice("rescue");
-    g.heroes[BORIN].place = HeroPlace::Slain;
-    let ev = teleported_into_the_pocket(&mut g);
-    ended(&g, &ev, Ending::CutOff, Outcome::Lost);
-    assert!(
-        printed(&g, &ev).contains(
-            "Every hero left in the dungeon is cut off from the ways out: the mission is lost."
+fn a_game_is_lost_once_every_hero_left_is_cut_off() {
+    // Borin is slain; Ayla is teleported into the pocket. In the rescue the
+    // prisoner waits on 20,4 in the pocket too: she could free it but
+    // never bring it out.
+    for (mission, words) in [
+        (
+            "quest",
+            "Every hero left in the dungeon is cut off from the ways out and the Quest Chest is still inside: the dungeon wins.",
         ),
-        "{}",
-        printed(&g, &ev)
-    );
+        (
+            "rescue",
+            "Every hero left in the dungeon is cut off from the ways out: the mission is lost.",
+        ),
+    ] {
+        let mut g = behind_a_crevice(mission);
+        g.heroes[BORIN].place = HeroPlace::Slain;
+        let ev = teleported_into_the_pocket(&mut g);
+        ended(&g, &ev, Ending::CutOff, Outcome::Lost);
+        assert!(ev.contains(&Event::CutOff {
+            hero: AYLA,
+            at: p(19, 3)
+        }));
+        assert!(printed(&g, &ev).contains(words), "{}", printed(&g, &ev));
+    }
 }

@@ -276,12 +276,17 @@ fn a_chest_beside_the_way_is_opened_when_hands_and_speed_allow() {
 }
 
 fn scenario() -> Arc<Scenario> {
+    scenario_of(7)
+}
+
+/// The default dungeon of `seed`.
+fn scenario_of(seed: u64) -> Arc<Scenario> {
     let ts = crate::tileset::default_tileset();
     let p = crate::mkd::generate::GenerateParams {
-        seed: 7,
+        seed,
         ..Default::default()
     };
-    Arc::new(crate::mkd::generate::generate(&ts, &p).expect("seed 7 generates"))
+    Arc::new(crate::mkd::generate::generate(&ts, &p).expect("the seed generates"))
 }
 
 #[test]
@@ -639,12 +644,7 @@ fn a_hero_cut_off_from_the_ways_off_makes_for_another_way_on() {
 /// with the cut-off hero named and left behind.
 #[test]
 fn a_run_with_a_hero_cut_off_ends_instead_of_waiting_for_the_turn_limit() {
-    let ts = crate::tileset::default_tileset();
-    let params = crate::mkd::generate::GenerateParams {
-        seed: 3,
-        ..Default::default()
-    };
-    let s = Arc::new(crate::mkd::generate::generate(&ts, &params).expect("seed 3 generates"));
+    let s = scenario_of(3);
     let party = Arc::new(crate::mkd::play::party::default_party());
     let tables = Arc::new(crate::mkd::tables::default_tables());
     let mut left_behind = Vec::new();
