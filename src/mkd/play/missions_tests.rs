@@ -1156,3 +1156,72 @@ fn a_game_is_lost_once_every_hero_left_is_cut_off() {
         assert!(printed(&g, &ev).contains(words), "{}", printed(&g, &ev));
     }
 }
+
+/// The end tells cut off from not by a walk the test makes itself: over
+/// random crevices across the test kit's dungeon and a random square for
+/// Ayla (teleported there, Borin slain, the Quest Chest still in), the game
+/// is lost exactly when a search over the squares she can stand on, one
+/// step north, east, south or west at a time, never reaches an entrance
+/// square; a teleporter laid where that search does reach keeps it going.
+#[test]
+fn a_game_ends_cut_off_exactly_when_no_walk_leads_out() {
+    use super::check_end;
+    use crate::scenario::Point;
+    use std::collections::VecDeque;
+    let mut seed = 0x5eed_c0ff_ee15_b0a7_u64;
+    let mut next = move || xorshift(&mut seed);
+    let (mut lost, mut going) = (0, 0);
+    for case in 0..300 {
+        let mut g = mission_game(CombatMode::Manual, "quest", &[]);
+        let open = open_squares(&g);
+        for _ in 0..1 + next() % 40 {
+            let q = open[next() as usize % open.len()];
+            g.board_mut().set_cell(q, Cell::Crevice);
+        }
+        let stand = |g: &Game, q: Point| {
+            g.board.idx(q).is_some()
+                && matches!(g.board.cell(q), Cell::Floor | Cell::Water | Cell::Hindering)
+        };
+        let free: Vec<Point> = open.iter().copied().filter(|&q| stand(&g, q)).collect();
+        let at = free[next() as usize % free.len()];
+        put_hero(&mut g, 0, at, Side::N);
+        g.heroes[AYLA].displaced = true;
+        g.heroes[BORIN].place = HeroPlace::Slain;
+        // Breadth first from her square.
+        let mut seen = vec![at];
+        let mut queue = VecDeque::from([at]);
+        while let Some(q) = queue.pop_front() {
+            for n in crate::mkd::play::board::Board::neighbours(q) {
+                if stand(&g, n) && !seen.contains(&n) {
+                    seen.push(n);
+                    queue.push_back(n);
+                }
+            }
+        }
+        let out = g.board.entrance.iter().any(|e| seen.contains(e));
+        if !out && next().is_multiple_of(2) {
+            // A teleporter she can walk to: a way on.
+            let t = seen[next() as usize % seen.len()];
+            let tile = g.board.tile_at(t).unwrap_or(0);
+            g.markers.push(PlacedMarker {
+                kind: PlayMarker::Teleporter,
+                pos: t,
+                tile,
+            });
+            rule(&mut g, check_end);
+            assert_eq!(g.outcome(), None, "case {case}: a teleporter on {t:?}");
+            going += 1;
+            continue;
+        }
+        let (_, ev) = rule(&mut g, check_end);
+        if out {
+            assert_eq!(g.outcome(), None, "case {case}: {at:?} walks out");
+            assert!(!g.heroes[AYLA].displaced, "case {case}: settled");
+            going += 1;
+        } else {
+            ended(&g, &ev, Ending::CutOff, Outcome::Lost);
+            lost += 1;
+        }
+    }
+    assert!(lost > 30 && going > 100, "{lost} lost, {going} going on");
+}
