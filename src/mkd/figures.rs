@@ -31,7 +31,8 @@ pub const KNOWN_ABILITIES: [&str; 17] = [
 pub enum Ability {
     /// Extra speed, to move only.
     Quickness,
-    /// Drifts a hero like a wandering token; a figure with it floats over crevices and water.
+    /// Drifts a hero like a wandering token, walking where the hero could
+    /// walk; it moves others and gives its owner no flight.
     MagicLevitation,
     /// Hidden until it comes near; not held up by a token it reveals.
     Stealth,
