@@ -61,7 +61,7 @@
 
 use crate::core::geom::all_around;
 use crate::mkd::mission::Goal;
-use crate::mkd::play::board::{Board, DoorTrap, FAR, side_towards};
+use crate::mkd::play::board::{Board, DoorTrap, FAR, Mover, PlayMarker, side_towards};
 use crate::mkd::play::ctx::Ctx;
 use crate::mkd::play::event::{Ending, Event};
 use crate::mkd::play::refusal::{Refusal, Square};
@@ -424,19 +424,62 @@ fn stranded(s: &mut State) -> Option<Vec<(HeroId, Point)>> {
     if inside.is_empty() {
         return None;
     }
-    let off = s.ways_off();
+    let off = ways_off(s);
     let mut on = None;
     for &(h, p) in &inside {
-        if s.could_walk_to_any(h, p, &off) {
+        if could_walk_to_any(s, h, p, &off) {
             s.heroes[h].displaced = false;
             return None;
         }
-        let on = on.get_or_insert_with(|| s.other_ways_on());
-        if s.could_walk_to_any(h, p, on) {
+        let on = on.get_or_insert_with(|| other_ways_on(s));
+        if could_walk_to_any(s, h, p, on) {
             return None;
         }
     }
     Some(inside)
+}
+
+/// How hero `h` walks when the question is where it could ever get to:
+/// every shut door counts as opened.
+pub fn free_walk(s: &State, h: HeroId) -> Mover {
+    Mover {
+        door_open: Some(0),
+        ..s.hero_mover(h)
+    }
+}
+
+/// The squares (board indexes) that lead a hero off this floor on foot:
+/// the ways out and the stairs down.
+pub fn ways_off(s: &State) -> Vec<usize> {
+    let mut v = s.exit_squares();
+    v.extend(s.floors.stairs);
+    v.iter().filter_map(|&p| s.board.idx(p)).collect()
+}
+
+/// The squares (board indexes) where a hero cut off from [`ways_off`] may
+/// still find a way on: every teleporter and vortex, and every square of a
+/// tile nobody has entered yet (its discovery may lay one).
+pub fn other_ways_on(s: &State) -> Vec<usize> {
+    let b = &s.board;
+    let mut v: Vec<usize> = s
+        .markers
+        .iter()
+        .filter(|m| matches!(m.kind, PlayMarker::Teleporter | PlayMarker::Vortex))
+        .filter_map(|m| b.idx(m.pos))
+        .collect();
+    for t in (0..b.tiles.len()).filter(|t| !s.visited.contains(t)) {
+        v.extend(b.tile_squares(t).iter().filter_map(|&p| b.idx(p)));
+    }
+    v
+}
+
+/// Could hero `h` walk from `from` to any of `targets` (board indexes) if
+/// every shut door were opened and no figure stood in the way?
+pub fn could_walk_to_any(s: &State, h: HeroId, from: Point, targets: &[usize]) -> bool {
+    let dist = s
+        .board
+        .distances_to_nearest(from, &free_walk(s, h), &|_| false, targets);
+    targets.iter().any(|&t| dist[t] != FAR)
 }
 
 /// Is any hero still in the game (inside, outside or below)?

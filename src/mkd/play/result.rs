@@ -42,7 +42,7 @@ impl State {
     ///
     /// A game stops as soon as its outcome is known, sometimes with heroes
     /// still inside (a stealth mission's Quest Chest went out ahead of them,
-    /// or they are cut off: [`crate::mkd::play::missions`]). tilecrawl's
+    /// or they are cut off: the `missions` module). tilecrawl's
     /// reading: nothing is left to stop them, so every hero not slain counts
     /// as a survivor; a chest counts as brought out only once its bearer
     /// has left, so what such a hero carries stays inside.

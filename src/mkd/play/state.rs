@@ -10,7 +10,7 @@ use crate::mkd::figures::{Ability, Stats};
 use crate::mkd::floors::Dungeon;
 use crate::mkd::mission::{Goal, Mission};
 use crate::mkd::monsters::MonsterEntry;
-use crate::mkd::play::board::{Board, DoorTrap, FAR, Mover, PlayMarker, TileLabel};
+use crate::mkd::play::board::{Board, DoorTrap, Mover, PlayMarker, TileLabel};
 use crate::mkd::play::party::Party;
 use crate::mkd::play::refusal::{Names, Refusal, Spend};
 use crate::mkd::scenario::{Scenario, TerrainSide, WmtColor, WmtToken};
@@ -154,7 +154,7 @@ pub struct HeroState {
     /// turning a tile of its floor, or (the prisoner) by the setup. A walk
     /// (a drift too) goes only where it can come back from, so only such a
     /// hero can be cut off from the ways out
-    /// ([`crate::mkd::play::missions`]); the next floor clears it, and so
+    /// (the `missions` module); the next floor clears it, and so
     /// does a walk found from its square to a way off.
     pub displaced: bool,
 }
@@ -1335,45 +1335,6 @@ impl State {
         let mut v = self.board.entrance.clone();
         v.extend(self.floors.second_entrance);
         v
-    }
-
-    /// The squares (board indexes) that lead a hero off this floor on
-    /// foot: the ways out and the stairs down.
-    pub fn ways_off(&self) -> Vec<usize> {
-        let mut v = self.exit_squares();
-        v.extend(self.floors.stairs);
-        v.iter().filter_map(|&p| self.board.idx(p)).collect()
-    }
-
-    /// The squares (board indexes) where a hero cut off from
-    /// [`State::ways_off`] may still find a way on: every teleporter and
-    /// vortex, and every square of a tile nobody has entered yet (its
-    /// discovery may lay one).
-    pub fn other_ways_on(&self) -> Vec<usize> {
-        let b = &self.board;
-        let mut v: Vec<usize> = self
-            .markers
-            .iter()
-            .filter(|m| matches!(m.kind, PlayMarker::Teleporter | PlayMarker::Vortex))
-            .filter_map(|m| b.idx(m.pos))
-            .collect();
-        for t in (0..b.tiles.len()).filter(|t| !self.visited.contains(t)) {
-            v.extend(b.tile_squares(t).iter().filter_map(|&p| b.idx(p)));
-        }
-        v
-    }
-
-    /// Could hero `h` walk from `from` to any of `targets` (board indexes)
-    /// if every shut door were opened and no figure stood in the way?
-    pub fn could_walk_to_any(&self, h: HeroId, from: Point, targets: &[usize]) -> bool {
-        let mover = Mover {
-            door_open: Some(0),
-            ..self.hero_mover(h)
-        };
-        let dist = self
-            .board
-            .distances_to_nearest(from, &mover, &|_| false, targets);
-        targets.iter().any(|&t| dist[t] != FAR)
     }
 
     /// Can a figure step out of the dungeon from `p`?

@@ -1,7 +1,9 @@
 //! Tests of `simulate`.
 
+use super::policy::*;
 use super::*;
 use crate::mkd::play::state::Occupancy;
+use std::rc::Rc;
 
 #[test]
 fn wilson_interval_known_values() {

@@ -1,0 +1,596 @@
+//! The automatic heroes' policy (see the parent module's docs): what a
+//! hero does next, read off the state alone, and the route planning and
+//! kept fields behind its walks. The driver that sends the commands is the
+//! parent.
+
+use crate::core::geom::{all_around, chebyshev};
+use crate::core::recent::{Recent, Same};
+use crate::core::reuse::with_flags;
+use crate::mkd::mission::Goal;
+use crate::mkd::play::board::{Board, FAR, Field, Mover, PlayMarker};
+use crate::mkd::play::command::HeroAction;
+use crate::mkd::play::missions;
+use crate::mkd::play::state::{ChestPlace, HeroId, MonsterId, State};
+use crate::scenario::Point;
+use std::rc::Rc;
+use std::sync::Arc;
+
+/// Does healing hero `h` from the shared pool pay now? When the hero stands
+/// in the dungeon, has lost at least half its wounds (or has one left), and
+/// the pool holds the price of a heal.
+pub(crate) fn should_heal(g: &State, h: HeroId) -> bool {
+    let hero = &g.heroes[h];
+    let unspent = g.xp.saturating_sub(g.xp_spent);
+    hero.pos().is_some()
+        && !g.is_prisoner(h)
+        && hero.wounds > hero.heal_floor()
+        && (hero.wounds * 2 >= hero.stats.wounds || hero.wounds_left() <= 1)
+        && unspent >= g.heal_cost(h)
+}
+
+/// A closed chest beside hero `h` (or under it) that pays to open on the
+/// way: not the Quest Chest (the goal rules handle it), an unhurt hero (a
+/// trap may wound it), no monster next to the hero, the speed to open it, and a hand left free for the Quest Chest
+/// while that may still need carrying (a hero carrying the Quest Chest
+/// opens none).
+pub(crate) fn chest_on_the_way(g: &State, h: HeroId) -> Option<Point> {
+    let hero = &g.heroes[h];
+    let p = hero.pos()?;
+    let left = g.hero_speed(h).saturating_sub(hero.spent);
+    if hero.wounds > 0
+        || left < g.rules().chest_pickup
+        || g.floor_monsters()
+            .any(|m| g.monsters[m].pos.is_some_and(|q| Board::adjacent(p, q)))
+    {
+        return None;
+    }
+    let quest = g.chests.iter().find(|c| c.quest);
+    if quest.is_some_and(|c| c.place == ChestPlace::Hero(h)) {
+        return None;
+    }
+    let quest_waits =
+        quest.is_some_and(|c| matches!(c.place, ChestPlace::At(_) | ChestPlace::Monster(_)));
+    let hands = g.rules().chests_per_hero as usize;
+    let room = hero.chests.len() + 1 + usize::from(quest_waits) <= hands;
+    if !room {
+        return None;
+    }
+    g.chests
+        .iter()
+        .filter(|c| !c.quest && !c.open)
+        .filter_map(|c| match c.place {
+            ChestPlace::At(q) if q == p || Board::adjacent(p, q) => Some(q),
+            _ => None,
+        })
+        .min_by_key(|q| (q.y, q.x))
+}
+
+/// The policy: what hero `h` does next (`None`: nothing, pass).
+pub(super) fn choose(g: &State, h: HeroId) -> Option<HeroAction> {
+    let hero = &g.heroes[h];
+    // An attack needs speed left (a hero that has not moved always has some).
+    let can_attack = hero.spent == 0 || hero.spent < g.hero_speed(h);
+    if let Some(p) = hero.pos()
+        && can_attack
+    {
+        if let Some(id) = weakest(g, |q| g.board.touching(p, q)) {
+            return Some(HeroAction::Attack(id));
+        }
+        if let Some(s) = hero.stats.shoot
+            && let Some(id) = weakest(g, |q| {
+                chebyshev(p, q) <= s.range && crate::mkd::play::board::line_of_sight(&g.board, p, q)
+            })
+        {
+            return Some(HeroAction::Attack(id));
+        }
+    }
+    if let Some(c) = chest_on_the_way(g, h) {
+        return Some(HeroAction::OpenChest(c));
+    }
+    // Speed left: a chest or the way out that cannot be paid for waits.
+    let left = g.hero_speed(h).saturating_sub(hero.spent);
+    match g.goal() {
+        Goal::Rescue => return rescue(g, h, left),
+        Goal::Kidnapping => return kidnapping(g, h, left),
+        Goal::Quest | Goal::Stealth => {}
+    }
+    let quest = g.chests.iter().position(|c| c.quest);
+    let place = quest.map(|c| g.chests[c].place);
+    match place {
+        Some(ChestPlace::At(c)) => {
+            if let Some(p) = hero.pos()
+                && (p == c || Board::adjacent(p, c))
+            {
+                let open = g.chests.iter().find(|x| x.quest)?.open;
+                return (left >= g.rules().chest_pickup).then_some(if open {
+                    HeroAction::TakeChest(c)
+                } else {
+                    HeroAction::OpenChest(c)
+                });
+            }
+            let around = all_around(c);
+            let mut goals = [c; 9];
+            goals[..8].copy_from_slice(&around);
+            walk_towards(g, h, &goals)
+        }
+        Some(ChestPlace::Hero(carrier)) if carrier == h => {
+            head_out(g, h, left).or_else(|| hand_over(g, h))
+        }
+        Some(ChestPlace::Hero(carrier)) => {
+            let p = hero.pos()?;
+            if g.is_exit(p) {
+                return (left >= 1).then_some(HeroAction::Leave);
+            }
+            let cp = g.heroes[carrier].pos()?;
+            if Board::adjacent(p, cp) {
+                return None;
+            }
+            walk_towards(g, h, &all_around(cp))
+        }
+        Some(ChestPlace::Monster(m)) => {
+            let mp = g.monsters[m].pos?;
+            walk_towards(g, h, &all_around(mp))
+        }
+        // The game goes on until every hero is out or fallen.
+        Some(ChestPlace::Out) => head_out(g, h, left),
+        None if g.floors.stairs.is_some() && g.floors.plan.is_some() => go_down(g, h, left),
+        Some(ChestPlace::Lost) | None => head_out(g, h, left),
+    }
+}
+
+/// To an exit and out (stepping out costs a speed point).
+/// Rescue: free the prisoner, then bring them out.
+pub(super) fn rescue(g: &State, h: HeroId, left: u32) -> Option<HeroAction> {
+    let hero = &g.heroes[h];
+    if let Some(pp) = g.prisoner_square() {
+        if hero.pos().is_some_and(|p| Board::adjacent(p, pp)) {
+            return Some(HeroAction::Free);
+        }
+        return walk_towards(g, h, &all_around(pp));
+    }
+    match g.mission.freed {
+        Some(f) if f != h && g.heroes[f].pos().is_some() => {
+            let p = hero.pos()?;
+            if g.board.is_entrance(p) {
+                return (left >= 1).then_some(HeroAction::Leave);
+            }
+            let fp = g.heroes[f].pos()?;
+            if Board::adjacent(p, fp) {
+                return None;
+            }
+            walk_towards(g, h, &all_around(fp))
+        }
+        _ => head_out(g, h, left),
+    }
+}
+
+/// Kidnapping: find the Guardian, then stay next to the kidnappee.
+pub(super) fn kidnapping(g: &State, h: HeroId, left: u32) -> Option<HeroAction> {
+    let hero = &g.heroes[h];
+    match g.mission.kidnappee {
+        None => match g.wmts.iter().find(|w| w.guardian()) {
+            Some(w) => walk_towards(g, h, &all_around(w.pos)),
+            None => head_out(g, h, left),
+        },
+        Some(k) => match g.monsters[k].pos {
+            Some(kp) if g.mission.captured => {
+                // Keep next to the captive, behind it rather than in its way.
+                let exit = exit_distances(g, k);
+                let at = |q: Point| g.board.idx(q).map_or(FAR, |i| exit[i]);
+                // A hero ahead of it on the way out walks on and leaves,
+                // clearing the way.
+                if hero.pos().is_some_and(|p| at(p) < at(kp)) {
+                    return head_out(g, h, left);
+                }
+                let around = all_around(kp);
+                let behind: Vec<Point> = around
+                    .iter()
+                    .copied()
+                    .filter(|&q| at(q) != FAR && at(q) >= at(kp))
+                    .collect();
+                if hero.pos().is_some_and(|p| behind.contains(&p)) {
+                    return None;
+                }
+                walk_towards(g, h, if behind.is_empty() { &around } else { &behind })
+                    .or_else(|| walk_towards(g, h, &around))
+            }
+            Some(kp) => walk_towards(g, h, &all_around(kp)),
+            None => head_out(g, h, left),
+        },
+    }
+}
+
+/// Kidnapping: speed points from every square to the entrance for the
+/// kidnappee `k`, with only other monsters and tokens in the way.
+pub(super) fn exit_distances(g: &State, k: MonsterId) -> Field {
+    let mover = g.monster_mover(k);
+    g.board.distances_to(&g.board.entrance, &mover, &|i| {
+        let q = g.board.point(i);
+        g.monster_at(q).is_some_and(|o| o != k) || g.wmts.iter().any(|w| w.pos == q)
+    })
+}
+
+/// For hero `h` with nothing to do at the start of its activation: when no
+/// walk leads it off the floor, another way on (see the module's policy).
+pub(super) fn way_on(g: &State, h: HeroId) -> Option<HeroAction> {
+    let hero = &g.heroes[h];
+    let p = hero.pos()?;
+    if !hero.displaced || hero.spent > 0 {
+        return None;
+    }
+    let off = missions::ways_off(g);
+    if missions::could_walk_to_any(g, h, p, &off) {
+        return None;
+    }
+    match g.markers.iter().find(|m| m.pos == p).map(|m| m.kind) {
+        Some(PlayMarker::Teleporter) => {
+            let to = g
+                .markers
+                .iter()
+                .filter(|m| m.kind == PlayMarker::Teleporter && m.pos != p)
+                .map(|m| m.pos)
+                .find(|&q| missions::could_walk_to_any(g, h, q, &off));
+            return Some(HeroAction::Teleport(to));
+        }
+        Some(PlayMarker::Vortex) => return Some(HeroAction::Vortex),
+        Some(PlayMarker::Staircase) | None => {}
+    }
+    let goals: Vec<Point> = missions::other_ways_on(g)
+        .into_iter()
+        .map(|i| g.board.point(i))
+        .collect();
+    walk_towards(g, h, &goals)
+}
+
+/// To the entrance and out (stepping out costs a speed point).
+pub(super) fn head_out(g: &State, h: HeroId, left: u32) -> Option<HeroAction> {
+    let p = g.heroes[h].pos()?;
+    if g.is_exit(p) {
+        return (left >= 1).then_some(HeroAction::Leave);
+    }
+    walk_towards(g, h, &g.exit_squares())
+}
+
+/// For the Quest Chest's carrier `h` that can take no step out at the start
+/// of its activation (a friend in front on ground it cannot pay to walk
+/// past, say): hand the chest to a friend next to it that is nearer the way
+/// out (by a walk with doors opened and figures gone), has a hand free and
+/// is not the prisoner; the nearest, then the first in party order. The
+/// chest only ever goes nearer the way out, so two heroes never hand it
+/// back and forth.
+pub(super) fn hand_over(g: &State, h: HeroId) -> Option<HeroAction> {
+    let hero = &g.heroes[h];
+    let p = hero.pos()?;
+    let rules = g.rules();
+    let last = *hero.chests.last()?;
+    if hero.spent > 0 || !g.chests[last].quest || g.hero_speed(h) < rules.chest_transfer {
+        return None;
+    }
+    let walk = missions::free_walk(g, h);
+    let out = g.board.distances_to(&g.exit_squares(), &walk, &|_| false);
+    let at = |q: Point| g.board.idx(q).map_or(FAR, |i| out[i]);
+    let mine = at(p);
+    g.hero_ids()
+        .filter(|&o| o != h && !g.is_prisoner(o))
+        .filter(|&o| g.heroes[o].chests.len() < rules.chests_per_hero as usize)
+        .filter_map(|o| {
+            let q = g.heroes[o].pos().filter(|&q| Board::adjacent(p, q))?;
+            (at(q) < mine).then_some((at(q), o))
+        })
+        .min()
+        .map(|(_, o)| HeroAction::GiveChest(String::from(&*g.heroes[o].name)))
+}
+
+/// To the stairs down and down them (a floor without the goal).
+pub(super) fn go_down(g: &State, h: HeroId, left: u32) -> Option<HeroAction> {
+    let stairs = g.floors.stairs?;
+    if g.heroes[h].pos() == Some(stairs) {
+        return (left >= g.rules().staircase).then_some(HeroAction::Stairs);
+    }
+    walk_towards(g, h, &[stairs])
+}
+
+/// The revealed monster with the fewest wounds left among those whose
+/// square passes `near` (ties: the smaller id).
+pub(super) fn weakest(g: &State, near: impl Fn(Point) -> bool) -> Option<String> {
+    let captive = g.mission.kidnappee.filter(|_| g.mission.captured);
+    g.floor_monsters()
+        .filter(|&i| g.monsters[i].pos.is_some_and(&near) && Some(i) != captive)
+        .map(|i| &g.monsters[i])
+        .min_by(|a, b| {
+            a.wounds_left()
+                .cmp(&b.wounds_left())
+                .then_with(|| a.id.cmp(&b.id))
+        })
+        .map(|m| String::from(&*m.id))
+}
+
+/// The command that takes hero `h` along the shortest route towards any of
+/// `goals` as far as its speed allows, or opens the closed door in front of
+/// it. `None` when there is no route or no step it can pay for.
+pub(super) fn walk_towards(g: &State, h: HeroId, goals: &[Point]) -> Option<HeroAction> {
+    let hero = &g.heroes[h];
+    // On the board with no speed left, a hero can take no step (each costs
+    // at least a point) and open no door that costs one: [`plan_walk`]
+    // would find nothing, and its routes are left unwalked.
+    let speed = g.hero_speed(h);
+    if hero.pos().is_some() && hero.spent >= speed && g.rules().door_open > 0 {
+        return None;
+    }
+    plan_walk(g, h, goals, speed)
+}
+
+/// [`walk_towards`] for hero `h` with `speed` ([`State::hero_speed`]),
+/// routes and all.
+pub(super) fn plan_walk(g: &State, h: HeroId, goals: &[Point], speed: u32) -> Option<HeroAction> {
+    let hero = &g.heroes[h];
+    let me = hero.pos();
+    let here = me.and_then(|p| g.board.idx(p));
+    let figures = figure_squares(g, here);
+    // A monster or token on a square (never the hero's own, `here`).
+    let figure = |q: Point| {
+        g.board
+            .idx(q)
+            .is_some_and(|i| figures.binary_search(&i).is_ok())
+    };
+    // Free: no one stands there ([`State::occupied`], with the monsters
+    // and tokens looked up in `figures`).
+    let prisoner = g.prisoner_square();
+    let free = |q: Point| {
+        g.board.passable(q)
+            && (Some(q) == me || !(figure(q) || g.hero_at(q).is_some() || prisoner == Some(q)))
+    };
+    let mut free_goals = Vec::with_capacity(goals.len());
+    free_goals.extend(goals.iter().copied().filter(|&q| free(q)));
+    let goals = free_goals;
+    if goals.is_empty() || me.is_some_and(|p| goals.contains(&p)) {
+        return None;
+    }
+    let walk = g.hero_mover(h);
+    // Routes may go through closed doors (opened on the way).
+    let plan = Mover {
+        door_open: Some(g.rules().door_open),
+        ..walk
+    };
+    // Round monsters and tokens if possible, else straight at them. These
+    // two fields depend only on the board, the goals, the walk and where
+    // the monsters and tokens stand, which most of the heroes' commands
+    // leave as they were: they come from this thread's recent fields.
+    // The fields give no distance to a square no hero can stand on, unless
+    // the route starts on one (should the board change under a hero).
+    let standing = match me {
+        Some(p) => g.board.can_stand(p, &plan),
+        None => g
+            .entry_squares(h)
+            .iter()
+            .all(|&e| g.board.can_stand(e, &plan)),
+    };
+    let round = recent_field(g, &goals, &plan, &figures, standing);
+    let (dist, through) = match start_square(g, h, &round) {
+        Some(_) => (round, false),
+        None => (recent_field(g, &goals, &plan, &[], standing), true),
+    };
+    // Near the goal (within two activations' walk), keep off the squares
+    // that would reveal a token, when a route round them exists.
+    let near = start_square(g, h, &dist).is_some_and(|(p, c)| {
+        g.board
+            .idx(p)
+            .is_some_and(|i| dist[i] != FAR && dist[i] + c <= 2 * speed)
+    });
+    let mut careful = false;
+    let dist = if near {
+        // Every square a figure stands on or a token would be revealed
+        // from, but the hero's own. The field round them is walked only
+        // when it differs from the one in hand, which a look at the
+        // squares beside them tells.
+        let shunned = shunned_squares(g, &figures, here);
+        let shun = |i: usize| shunned.binary_search(&i).is_ok();
+        // Who blocked the field in hand: the figures, or no one.
+        let was = |i: usize| !through && figures.binary_search(&i).is_ok();
+        if g.board
+            .field_changes_if_blocked(&dist, &plan, &was, &shun, &shunned)
+        {
+            // From the hero's square the walk downhill reads only squares
+            // nearer the goal, so the field may stop there.
+            let round_tokens = with_marks(g.board.len(), &shunned, |marked| {
+                let shun = |i: usize| marked[i];
+                match me {
+                    Some(p) => g.board.distances_to_reach(&goals, p, &plan, &shun),
+                    None => g.board.distances_to(&goals, &plan, &shun),
+                }
+            });
+            match start_square(g, h, &round_tokens) {
+                Some(_) => {
+                    careful = true;
+                    Rc::new(round_tokens)
+                }
+                None => dist,
+            }
+        } else {
+            dist
+        }
+    } else {
+        dist
+    };
+    let (start, enter) = start_square(g, h, &dist)?;
+    let left = speed.saturating_sub(hero.spent);
+    let mut spent = enter;
+    if spent > left {
+        return None;
+    }
+    let mut best = (me.is_none() && !g.occupied(start)).then_some(start);
+    let mut here = start;
+    while dist[g.board.idx(here)?] != 0 {
+        let steps = g.board.downhill(here, &dist, &plan);
+        // A careful route's squares are scored even where they would reveal
+        // a token; the walk steps only on the ones that do not.
+        let next = if careful {
+            let safe = |q: &Point| {
+                g.board.idx(*q).is_some_and(|i| dist[i] == 0) || g.wmt_triggered_by(*q).is_empty()
+            };
+            match steps.into_iter().find(safe) {
+                Some(q) => q,
+                None => break,
+            }
+        } else {
+            *steps.first()?
+        };
+        let shut = g
+            .board
+            .door_between(here, next)
+            .filter(|&door| !g.board.doors[door].open);
+        // The hero stands at the door with the speed to open it, and has
+        // not moved this command: open it. With a figure behind it, only
+        // for a monster, which the hero then fights (rule 1); a monster
+        // there that cannot reach the heroes either would otherwise hold
+        // both sides until the turn limit.
+        let opens = shut.is_some()
+            && best.is_none()
+            && Some(here) == me
+            && left >= g.rules().door_open
+            && (!figure(next) || g.monster_at(next).is_some());
+        if let Some(door) = shut.filter(|_| opens) {
+            // Name the door by a square that picks it out.
+            let at = [next, here]
+                .into_iter()
+                .find(|&q| g.board.doors_at(q).first() == Some(&door))
+                .unwrap_or(next);
+            return Some(HeroAction::OpenDoor(at));
+        }
+        if figure(next) || shut.is_some() {
+            break;
+        }
+        let Some(cost) = g.board.step_cost(here, next, &walk) else {
+            break;
+        };
+        if spent + cost > left {
+            break;
+        }
+        spent += cost;
+        here = next;
+        if !g.occupied(here) {
+            best = Some(here);
+            // Round the tokens one square a command: `moves to` a farther
+            // square would walk the engine's own shortest way, by them.
+            if careful {
+                break;
+            }
+        }
+    }
+    let to = best?;
+    Some(HeroAction::Move(to))
+}
+
+/// The squares (board indexes, ascending) a monster or token stands on,
+/// except `here`, the walking hero's own.
+pub(super) fn figure_squares(g: &State, here: Option<usize>) -> Vec<usize> {
+    let monsters = g.floor_monsters().filter_map(|m| g.monsters[m].pos);
+    let mut v = Vec::with_capacity(g.monsters.len() + g.wmts.len());
+    v.extend(
+        monsters
+            .chain(g.wmts.iter().map(|w| w.pos))
+            .filter_map(|q| g.board.idx(q))
+            .filter(|&i| Some(i) != here),
+    );
+    v.sort_unstable();
+    v.dedup();
+    v
+}
+
+/// The squares (board indexes, ascending) the automatic heroes' careful
+/// walk keeps off: the `figures` ([`figure_squares`]) and every square that
+/// would reveal a token (beside one, or on its tile), except `here`.
+pub(super) fn shunned_squares(g: &State, figures: &[usize], here: Option<usize>) -> Vec<usize> {
+    let mut v = g.token_trigger_squares().to_vec();
+    v.retain(|&i| Some(i) != here);
+    v.extend_from_slice(figures);
+    v.sort_unstable();
+    v.dedup();
+    v
+}
+
+/// A whole field to `goals` for `plan`, every square in `blocked` (board
+/// indexes, sorted) blocking routes through it; with `standing`, on the
+/// squares a hero can stand on only ([`Board::distances_to_standing`]),
+/// else on every square ([`Board::distances_to`]): one this thread walked
+/// recently on the same board (the same `Arc`, which the entry holds, so
+/// an equal pointer is an unchanged board) with the same inputs, or a new
+/// one. The field is a function of exactly these inputs, so a kept one is
+/// the field a new walk would give.
+pub(super) fn recent_field(
+    g: &State,
+    goals: &[Point],
+    plan: &Mover,
+    blocked: &[usize],
+    standing: bool,
+) -> Rc<Field> {
+    RECENT_FIELDS.with(|recent| {
+        recent.borrow_mut().find_or_make(
+            |(board, p, st, b, gs)| {
+                Arc::ptr_eq(&board.0, &g.board)
+                    && p == plan
+                    && *st == standing
+                    && b.as_slice() == blocked
+                    && gs.as_slice() == goals
+            },
+            || {
+                let field = Rc::new(with_marks(g.board.len(), blocked, |marked| {
+                    let is_blocked = |i: usize| marked[i];
+                    if standing {
+                        g.board.distances_to_standing(goals, plan, &is_blocked)
+                    } else {
+                        g.board.distances_to(goals, plan, &is_blocked)
+                    }
+                }));
+                let key = (
+                    Same(g.board.clone()),
+                    *plan,
+                    standing,
+                    blocked.to_vec(),
+                    goals.to_vec(),
+                );
+                (key, field)
+            },
+        )
+    })
+}
+
+/// A field [`recent_field`] keeps: the board, the walk, whether only
+/// standing squares count, the blocked squares and the goals it was walked
+/// from (compared in that order, the cheapest first).
+pub(super) type FieldKey = (Same<Board>, Mover, bool, Vec<usize>, Vec<Point>);
+
+/// Runs `f` with a flag per board square (`len` of them), set on the
+/// squares in `marked` (board indexes) and on no other: a walk asks of
+/// each square it takes whether it is blocked, and a flag answers that
+/// faster than a search of the list.
+pub(super) fn with_marks<R>(len: usize, marked: &[usize], f: impl FnOnce(&[bool]) -> R) -> R {
+    with_flags(&MARKS, len, marked.iter().copied(), f)
+}
+
+thread_local! {
+    /// The flags [`with_marks`] lends, all unset between uses.
+    static MARKS: std::cell::RefCell<Vec<bool>> = const { std::cell::RefCell::new(Vec::new()) };
+    /// The thread's 16 most recent fields.
+    static RECENT_FIELDS: std::cell::RefCell<Recent<FieldKey, Rc<Field>>> =
+        const { std::cell::RefCell::new(Recent::new(16)) };
+}
+
+/// Where hero `h`'s route starts along `dist`: its square, or (from outside)
+/// the free entrance square nearest the goal, with the cost of stepping on
+/// it. `None` when no route leads to the goal.
+pub(super) fn start_square(g: &State, h: HeroId, dist: &[u32]) -> Option<(Point, u32)> {
+    let d = |q: Point| g.board.idx(q).map_or(FAR, |i| dist[i]);
+    match g.heroes[h].pos() {
+        Some(p) => (d(p) != FAR).then_some((p, 0)),
+        None => {
+            let walk = g.hero_mover(h);
+            g.entry_squares(h)
+                .iter()
+                .filter(|&&e| !g.occupied(e) && d(e) != FAR)
+                .filter_map(|&e| Some((d(e), e, g.board.step_cost(e, e, &walk)?)))
+                .min_by_key(|&(de, e, c)| (de + c, e.y, e.x))
+                .map(|(_, e, c)| (e, c))
+        }
+    }
+}
