@@ -303,6 +303,7 @@ pub fn place_monsters(cx: &mut Ctx, chosen: &[usize], at: Point, cause: Cause) -
             demoralized: false,
             dismounted: false,
             held: 0,
+            waiting: false,
         };
         let surprised = m.surprised;
         cx.s.monsters.push(m);

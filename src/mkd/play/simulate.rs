@@ -26,7 +26,13 @@
 //! 1. A revealed monster stands next to the hero: attack it (the one with
 //!    the fewest wounds left; ties go to the smaller id).
 //! 2. The hero can shoot and a revealed monster is within range: shoot it
-//!    (same choice).
+//!    (same choice). A monster out of the fight is left out: one whose
+//!    latest hunt found no way to any hero, that has no shot of its own and
+//!    could not walk next to any hero even with every shut door opened and
+//!    no figure in the way. The hero shoots it only when none of the rules
+//!    below and no way on (see below) gives it anything else to do, so a
+//!    troll across a crevice that heals what the arrows do no longer holds
+//!    an archer there for the rest of the game.
 //! 3. A closed chest (not the Quest Chest) lies beside the hero or under
 //!    it, the hero is unhurt (its trap may wound), no monster is next to
 //!    it, its speed left pays for opening, it does not carry the Quest
@@ -118,7 +124,7 @@ use crate::mkd::play::transcript;
 use crate::mkd::scenario::Scenario;
 use crate::mkd::tables::Tables;
 use crate::scenario::Point;
-use policy::{choose, exit_distances, should_heal, way_on};
+use policy::{choose, exit_distances, shoot_aloof, should_heal, way_on};
 use rayon::prelude::*;
 use serde::Serialize;
 use std::sync::Arc;
@@ -896,7 +902,10 @@ fn activation(d: &mut Driver, h: HeroId) {
             return;
         }
         let g = d.game.state();
-        let accepted = match choose(g, h).or_else(|| way_on(g, h)) {
+        let action = choose(g, h)
+            .or_else(|| way_on(g, h))
+            .or_else(|| shoot_aloof(g, h));
+        let accepted = match action {
             Some(action) => d.act(h, action),
             None => false,
         };

@@ -292,6 +292,10 @@ pub struct MonsterState {
     pub dismounted: bool,
     /// Turns of magic freeze or confusion left.
     pub held: u32,
+    /// Its latest hunt found no way to any hero and it waited
+    /// ([`Event::NoWayToHeroes`](crate::mkd::play::event::Event::NoWayToHeroes));
+    /// its next hunt decides again.
+    pub waiting: bool,
 }
 
 clone_by_fields!(MonsterState {
@@ -308,7 +312,8 @@ clone_by_fields!(MonsterState {
     carrying,
     demoralized,
     dismounted,
-    held
+    held,
+    waiting
 });
 
 impl MonsterState {

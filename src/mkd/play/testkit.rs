@@ -351,6 +351,7 @@ pub(crate) fn add_monster(
         demoralized: abilities.contains(&Ability::Demoralized),
         dismounted: false,
         held: 0,
+        waiting: false,
     });
     MonsterId(g.monsters.len() - 1)
 }

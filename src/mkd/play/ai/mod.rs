@@ -298,6 +298,7 @@ fn least(
 /// Monster decision making: the first choice, the decision roll, and what
 /// follows from it.
 fn hunt(cx: &mut Ctx, m: MonsterId, speed: u32) {
+    cx.s.monsters[m].waiting = false;
     if chest_reachable(cx.s, m) {
         let pool = candidates(cx.s, m);
         // Stealth: the Quest Chest is every monster's first choice.
@@ -309,6 +310,7 @@ fn hunt(cx: &mut Ctx, m: MonsterId, speed: u32) {
         }
         let Some(near) = least(cx, m, &pool, Topic::NearestHero) else {
             cx.emit(Event::NoWayToHeroes { monster: m });
+            cx.s.monsters[m].waiting = true;
             free_spin(cx.s, m);
             return;
         };
@@ -360,6 +362,7 @@ fn hunt(cx: &mut Ctx, m: MonsterId, speed: u32) {
     };
     let Some(first) = first else {
         cx.emit(Event::NoWayToHeroes { monster: m });
+        cx.s.monsters[m].waiting = true;
         free_spin(cx.s, m);
         return;
     };

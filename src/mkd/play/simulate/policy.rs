@@ -65,7 +65,9 @@ pub(crate) fn chest_on_the_way(g: &State, h: HeroId) -> Option<Point> {
         .min_by_key(|q| (q.y, q.x))
 }
 
-/// The policy: what hero `h` does next (`None`: nothing, pass).
+/// The policy: what hero `h` does next (`None`: nothing, pass). Rule 2
+/// leaves out the monsters out of the fight ([`out_of_the_fight`]), which
+/// [`shoot_aloof`] shoots once nothing else is left to do.
 pub(super) fn choose(g: &State, h: HeroId) -> Option<HeroAction> {
     let hero = &g.heroes[h];
     // An attack needs speed left (a hero that has not moved always has some).
@@ -76,11 +78,7 @@ pub(super) fn choose(g: &State, h: HeroId) -> Option<HeroAction> {
         if let Some(id) = weakest(g, |q| g.board.touching(p, q)) {
             return Some(HeroAction::Attack(id));
         }
-        if let Some(s) = hero.stats.shoot
-            && let Some(id) = weakest(g, |q| {
-                chebyshev(p, q) <= s.range && crate::mkd::play::board::line_of_sight(&g.board, p, q)
-            })
-        {
+        if let Some(id) = shot(g, h, false) {
             return Some(HeroAction::Attack(id));
         }
     }
@@ -290,19 +288,115 @@ pub(super) fn go_down(g: &State, h: HeroId, left: u32) -> Option<HeroAction> {
     walk_towards(g, h, &[stairs])
 }
 
+/// The monster hero `h` would shoot (rule 2), if it stands in the dungeon
+/// and has a shot (the caller knows it has the speed left to attack): the
+/// weakest within its range and in its line of sight among those out of
+/// the fight ([`out_of_the_fight`]) when `aloof`, else among the others.
+fn shot(g: &State, h: HeroId, aloof: bool) -> Option<String> {
+    let hero = &g.heroes[h];
+    let p = hero.pos()?;
+    let s = hero.stats.shoot?;
+    let in_range = |q: Point| {
+        chebyshev(p, q) <= s.range && crate::mkd::play::board::line_of_sight(&g.board, p, q)
+    };
+    let m = if aloof {
+        weakest_id(g, |q| {
+            in_range(q)
+                && g.floor_monsters()
+                    .any(|m| g.monsters[m].pos == Some(q) && out_of_the_fight(g, m))
+        })?
+    } else {
+        // The weakest in range when it is in the fight (the usual case) is
+        // also the weakest of those in the fight.
+        let m = weakest_id(g, in_range)?;
+        if !out_of_the_fight(g, m) {
+            m
+        } else {
+            let out: Vec<Point> = g
+                .floor_monsters()
+                .filter_map(|m| {
+                    g.monsters[m]
+                        .pos
+                        .filter(|&q| in_range(q) && out_of_the_fight(g, m))
+                })
+                .collect();
+            weakest_id(g, |q| in_range(q) && !out.contains(&q))?
+        }
+    };
+    Some(String::from(&*g.monsters[m].id))
+}
+
+/// Does a monster on the board wait, its latest hunt having found no way
+/// to any hero?
+fn anyone_waiting(g: &State) -> bool {
+    g.floor_monsters()
+        .any(|m| g.monsters[m].waiting && g.monsters[m].pos.is_some())
+}
+
+/// Is monster `m` out of the fight, left out of rule 2 while a hero has
+/// anything else to do? Its latest hunt found no way to any hero
+/// ([`waiting`](crate::mkd::play::state::MonsterState::waiting)), it has
+/// no shot of its own, and it could not walk next to any hero even with
+/// every shut door opened and no figure in the way. Shooting it decides nothing: it cannot come at the heroes (a
+/// troll across a crevice that healed what the arrows did held a lone
+/// archer there until the turn limit).
+pub(super) fn out_of_the_fight(g: &State, m: MonsterId) -> bool {
+    let monster = &g.monsters[m];
+    let Some(mp) = monster.pos else {
+        return false;
+    };
+    if !monster.waiting || monster.stats.shoot.is_some() {
+        return false;
+    }
+    let mut next_to_heroes = Vec::new();
+    for x in g.heroes_in_dungeon() {
+        if let Some(hp) = g.heroes[x].pos() {
+            let around = all_around(hp);
+            let touching = around.iter().filter(|&&q| g.board.touching(q, hp));
+            next_to_heroes.extend(touching.filter_map(|&q| g.board.idx(q)));
+        }
+    }
+    let walk = Mover {
+        door_open: Some(0),
+        ..g.monster_mover(m)
+    };
+    let dist = g
+        .board
+        .distances_to_nearest(mp, &walk, &|_| false, &next_to_heroes);
+    next_to_heroes.iter().all(|&t| dist[t] == FAR)
+}
+
+/// Rule 2 for the monsters out of the fight ([`out_of_the_fight`]), when
+/// the other rules and [`way_on`] give hero `h` nothing to do.
+pub(super) fn shoot_aloof(g: &State, h: HeroId) -> Option<HeroAction> {
+    let hero = &g.heroes[h];
+    if hero.stats.shoot.is_none() || !anyone_waiting(g) {
+        return None;
+    }
+    let can_attack = hero.spent == 0 || hero.spent < g.hero_speed(h);
+    if !can_attack {
+        return None;
+    }
+    shot(g, h, true).map(HeroAction::Attack)
+}
+
 /// The revealed monster with the fewest wounds left among those whose
 /// square passes `near` (ties: the smaller id).
 pub(super) fn weakest(g: &State, near: impl Fn(Point) -> bool) -> Option<String> {
+    weakest_id(g, near).map(|m| String::from(&*g.monsters[m].id))
+}
+
+/// [`weakest`], by index.
+fn weakest_id(g: &State, near: impl Fn(Point) -> bool) -> Option<MonsterId> {
     let captive = g.mission.kidnappee.filter(|_| g.mission.captured);
     g.floor_monsters()
         .filter(|&i| g.monsters[i].pos.is_some_and(&near) && Some(i) != captive)
-        .map(|i| &g.monsters[i])
-        .min_by(|a, b| {
+        .min_by(|&a, &b| {
+            let (a, b) = (&g.monsters[a], &g.monsters[b]);
             a.wounds_left()
                 .cmp(&b.wounds_left())
                 .then_with(|| a.id.cmp(&b.id))
         })
-        .map(|m| String::from(&*m.id))
 }
 
 /// The command that takes hero `h` along the shortest route towards any of

@@ -709,3 +709,93 @@ fn a_carrier_held_back_by_a_friend_in_front_hands_the_quest_chest_on() {
     g.heroes[AYLA].stats.speed = 5;
     assert!(matches!(choose(&g, AYLA), Some(HeroAction::Move(_))));
 }
+
+/// A troll across the test kit's corridor, cut by a crevice on 12,3, from
+/// Ayla with a bow: its hunt finds no way to her and it waits (the flag the
+/// policy reads); once the crevice is filled its next hunt goes for her and
+/// clears the flag.
+#[test]
+fn a_monster_that_finds_no_way_to_any_hero_is_marked_waiting_until_it_finds_one() {
+    use crate::mkd::play::ai::activate;
+    use crate::mkd::play::event::Event;
+    use crate::mkd::play::testkit::*;
+    use crate::tileset::{Cell, Side};
+    // The decision roll of the second hunt: 1, the first choice (its attack
+    // is a prompt: manual combat).
+    let mut g = game(&[1]);
+    g.visited.extend(0..3);
+    g.board_mut().set_cell(p(12, 3), Cell::Crevice);
+    put_hero(&mut g, 0, p(10, 3), Side::E);
+    let troll = add_monster(&mut g, "troll-1", 20, p(14, 3), &[]);
+    let (_, ev) = rule(&mut g, |cx| activate(cx, troll));
+    assert!(
+        ev.contains(&Event::NoWayToHeroes { monster: troll }),
+        "{ev:?}"
+    );
+    assert!(g.monsters[troll].waiting);
+    g.board_mut().set_cell(p(12, 3), Cell::Floor);
+    let (_, ev) = rule(&mut g, |cx| activate(cx, troll));
+    assert!(
+        matches!(ev.first(), Some(Event::FirstChoice { hero: AYLA, .. })),
+        "{ev:?}"
+    );
+    assert!(!g.monsters[troll].waiting);
+}
+
+/// Rule 2 leaves a monster out of the fight alone while the hero has
+/// somewhere to go: a troll that waited, with no shot, that could not walk
+/// next to any hero with doors opened and figures gone. Ayla, bow in hand,
+/// heads out with the Quest Chest out; she shoots it only when nothing
+/// else is left, and shoots as before a troll that did not wait, one only
+/// held back by figures (the crevice filled), and one with a shot.
+#[test]
+fn a_monster_out_of_the_fight_is_shot_only_when_there_is_nothing_else_to_do() {
+    use crate::mkd::figures::Shoot;
+    use crate::mkd::play::state::{ChestId, ChestPlace};
+    use crate::mkd::play::testkit::*;
+    use crate::tileset::{Cell, Side};
+    let mut g = game_with(CombatMode::Dice, Vec::new(), &[]);
+    g.visited.extend(0..3);
+    g.board_mut().set_cell(p(12, 3), Cell::Crevice);
+    put_hero(&mut g, 0, p(10, 3), Side::E);
+    g.heroes[AYLA].stats.shoot = Some(Shoot { dice: 2, range: 6 });
+    g.chests[ChestId(0)].quest = true;
+    g.chests[ChestId(0)].place = ChestPlace::Out;
+    let troll = add_monster(&mut g, "troll-1", 20, p(14, 3), &[]);
+    let attack = Some(HeroAction::Attack("troll-1".into()));
+    // It has not waited: she shoots.
+    assert_eq!(choose(&g, AYLA), attack);
+    // It waited and cannot come at her: she walks out instead.
+    g.monsters[troll].waiting = true;
+    assert!(out_of_the_fight(&g, troll));
+    assert!(matches!(choose(&g, AYLA), Some(HeroAction::Move(_))));
+    assert_eq!(shoot_aloof(&g, AYLA), attack);
+    // Not once she has spent her speed.
+    g.heroes[AYLA].spent = g.hero_speed(AYLA);
+    assert_eq!(shoot_aloof(&g, AYLA), None);
+    g.heroes[AYLA].spent = 0;
+    // Figures alone held it back: it is in the fight.
+    g.board_mut().set_cell(p(12, 3), Cell::Floor);
+    assert!(!out_of_the_fight(&g, troll));
+    assert_eq!(choose(&g, AYLA), attack);
+    assert_eq!(shoot_aloof(&g, AYLA), None, "nothing out of the fight");
+    // A monster with a shot of its own is in the fight.
+    g.board_mut().set_cell(p(12, 3), Cell::Crevice);
+    g.monsters[troll].stats.shoot = Some(Shoot { dice: 1, range: 6 });
+    assert_eq!(choose(&g, AYLA), attack);
+}
+
+/// The two runs of seeds 1 to 40's default dungeons (200 runs each) that
+/// still reached the turn limit: a lone archer shooting, turn after turn,
+/// at a troll across a crevice that healed what the arrows did. She now
+/// leaves it and goes on, and both runs are won.
+#[test]
+fn an_archer_no_longer_shoots_a_troll_across_a_crevice_until_the_turn_limit() {
+    let party = Arc::new(crate::mkd::play::party::default_party());
+    let tables = Arc::new(crate::mkd::tables::default_tables());
+    for (seed, run) in [(29, 79), (34, 139)] {
+        let s = scenario_of(seed);
+        let r = play_once(&s, &party, &tables, run_seed(seed, run), DEFAULT_MAX_TURNS);
+        assert!(r.won && !r.timed_out, "seed {seed} run {run}: {r:?}");
+    }
+}
