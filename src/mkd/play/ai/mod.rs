@@ -202,6 +202,19 @@ struct Targets {
     sets: Vec<Vec<Point>>,
 }
 
+impl Targets {
+    /// Hero `h`'s squares taken out, when they are the ones
+    /// [`walk::attack_squares`] gives monster `m` at its own range (not a
+    /// Sneak Attacker's rear arc) and `s` is the state they were made in.
+    fn normal_squares(&mut self, s: &State, m: MonsterId, h: HeroId) -> Option<Vec<Point>> {
+        if s.monsters[m].has(Ability::SneakAttack) {
+            return None;
+        }
+        let i = self.heroes.iter().position(|&x| x == h)?;
+        Some(std::mem::take(&mut self.sets[i]))
+    }
+}
+
 /// The heroes in the dungeon and, for each, the squares monster `m` could
 /// attack him from (ranged or close; with Sneak Attack, his rear arc where
 /// it can stand there). `occ`: who stands where, as [`State::occupancy`]
@@ -250,18 +263,32 @@ fn reach(s: &State, occ: &Occupancy, m: MonsterId, t: &Targets) -> Vec<Candidate
     v
 }
 
-/// The [`candidates`] among `t` that monster `m` can attack without moving
-/// (travel 0), in the same order, found without walking any route: every
-/// other candidate needs at least a speed point of travel.
-fn at_hand(s: &State, m: MonsterId, t: &Targets) -> Vec<Candidate<HeroId>> {
+/// The [`candidates`] that monster `m` can attack without moving (travel
+/// 0), in the same order, found without walking any route or gathering any
+/// hero's squares ([`targets`]) in full: every other candidate needs at
+/// least a speed point of travel.
+fn at_hand(s: &State, m: MonsterId) -> Vec<Candidate<HeroId>> {
     let Some(me) = s.monsters[m].pos else {
         return Vec::new();
     };
-    t.heroes
-        .iter()
-        .zip(&t.sets)
-        .filter(|(_, set)| set.contains(&me))
-        .map(|(&h, _)| Candidate {
+    let range = s.monsters[m].stats.shoot.map(|x| x.range);
+    let sneak = s.monsters[m].has(Ability::SneakAttack);
+    s.heroes_in_dungeon()
+        .into_iter()
+        .filter(|&h| {
+            // The square is in the hero's set of [`targets`].
+            let rear = if sneak {
+                walk::rear_squares(s, m, h)
+            } else {
+                Vec::new()
+            };
+            if rear.is_empty() {
+                walk::attacks_from(s, m, h, range, me)
+            } else {
+                rear.contains(&me)
+            }
+        })
+        .map(|h| Candidate {
             who: h,
             travel: 0,
             spins: spins_to(s, m, h),
@@ -341,17 +368,17 @@ fn hunt(cx: &mut Ctx, m: MonsterId, speed: u32) {
     // walk out to every hero) waits until a decision looks past them. A
     // guardian of a freed prisoner weighs the prisoner wherever he is.
     let guards = cx.s.mission.freed.is_some() && cx.s.mission.guardian_monsters.contains(&m);
-    let (t, near, mut whole) = {
-        let occ = cx.s.occupancy();
-        let t = targets(cx.s, &occ, m);
-        let near = if guards {
-            Vec::new()
-        } else {
-            at_hand(cx.s, m, &t)
-        };
-        let whole = near.is_empty().then(|| reach(cx.s, &occ, m, &t));
-        (t, near, whole)
+    let near = if guards { Vec::new() } else { at_hand(cx.s, m) };
+    // Every hero's squares and the whole pool, made once needed (nothing
+    // changes the state before then; only dice are rolled).
+    let (mut t, mut whole) = (None, None);
+    let pool = |s: &State, t: &mut Option<Targets>| {
+        let occ = s.occupancy();
+        reach(s, &occ, m, t.get_or_insert_with(|| targets(s, &occ, m)))
     };
+    if near.is_empty() {
+        whole = Some(pool(cx.s, &mut t));
+    }
     let first_pool = whole.as_deref().unwrap_or(&near);
     let first = match prisoner_first(cx.s, m, first_pool) {
         Some(c) => {
@@ -373,9 +400,14 @@ fn hunt(cx: &mut Ctx, m: MonsterId, speed: u32) {
     });
     let f = decision(cx, m);
     match cx.s.tables.monster_decision.get(f).result {
-        Decision::FirstChoice => go_attack(cx, m, first.who, speed),
+        Decision::FirstChoice => {
+            let known = t
+                .as_mut()
+                .and_then(|t| t.normal_squares(cx.s, m, first.who));
+            go_attack_from(cx, m, first.who, speed, known);
+        }
         Decision::SecondChoice => {
-            let pool = whole.get_or_insert_with(|| reach(cx.s, &cx.s.occupancy(), m, &t));
+            let pool = whole.get_or_insert_with(|| pool(cx.s, &mut t));
             let rest: Vec<Candidate<HeroId>> = pool
                 .iter()
                 .copied()
@@ -388,10 +420,11 @@ fn hunt(cx: &mut Ctx, m: MonsterId, speed: u32) {
                     hero: h,
                 });
             }
-            go_attack(cx, m, h, speed);
+            let known = t.as_mut().and_then(|t| t.normal_squares(cx.s, m, h));
+            go_attack_from(cx, m, h, speed, known);
         }
         Decision::Weakest => {
-            let pool = whole.get_or_insert_with(|| reach(cx.s, &cx.s.occupancy(), m, &t));
+            let pool = whole.get_or_insert_with(|| pool(cx.s, &mut t));
             let h = weakest(cx, m, pool);
             let left = cx.s.heroes[h].wounds_left();
             cx.emit(Event::GoesForWeakest {
@@ -399,7 +432,8 @@ fn hunt(cx: &mut Ctx, m: MonsterId, speed: u32) {
                 hero: h,
                 left,
             });
-            go_attack(cx, m, h, speed);
+            let known = t.as_mut().and_then(|t| t.normal_squares(cx.s, m, h));
+            go_attack_from(cx, m, h, speed, known);
         }
         Decision::Unexpected => unexpected(cx, m, speed, first.who),
     }
@@ -437,6 +471,14 @@ fn weakest(cx: &mut Ctx, m: MonsterId, pool: &[Candidate<HeroId>]) -> HeroId {
 /// (one chosen by d6 when several apply), Sneak Attack's approach from
 /// behind, the shortest route with break-aways, then the attack facing him.
 fn go_attack(cx: &mut Ctx, m: MonsterId, h: HeroId, speed: u32) {
+    go_attack_from(cx, m, h, speed, None);
+}
+
+/// [`go_attack`], given the squares monster `m` could attack hero `h` from
+/// at its own range ([`walk::attack_squares`]) when the caller has them
+/// with nothing changed since: they stand unless a spell lengthens the
+/// range.
+fn go_attack_from(cx: &mut Ctx, m: MonsterId, h: HeroId, speed: u32, known: Option<Vec<Point>>) {
     let ability = abilities::choose(cx, m, h, speed);
     if let Some(which @ (Ability::Healing | Ability::MagicHealing)) = ability
         && abilities::heal(cx, m, speed, which)
@@ -460,7 +502,11 @@ fn go_attack(cx: &mut Ctx, m: MonsterId, h: HeroId, speed: u32) {
         }
         _ => {}
     }
-    let normal = walk::attack_squares(cx.s, m, h, range);
+    let own = cx.s.monsters[m].stats.shoot.map(|x| x.range);
+    let normal = match known {
+        Some(v) if range == own => v,
+        _ => walk::attack_squares(cx.s, m, h, range),
+    };
     let goals = if cx.s.monsters[m].has(Ability::SneakAttack) {
         sneak_goals(cx, m, h, speed, normal)
     } else {

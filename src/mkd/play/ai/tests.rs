@@ -1476,8 +1476,7 @@ fn the_heroes_at_hand_are_the_candidates_needing_no_travel() {
             .filter(|c| c.travel == 0)
             .map(|c| (c.who, c.spins))
             .collect();
-        let occ = s.occupancy();
-        let got: Vec<(HeroId, u32)> = at_hand(s, m, &targets(s, &occ, m))
+        let got: Vec<(HeroId, u32)> = at_hand(s, m)
             .iter()
             .map(|c| {
                 assert_eq!(c.travel, 0);

@@ -586,6 +586,27 @@ pub fn attack_squares_in(
     v
 }
 
+/// Is `at`, monster `m`'s own square, one of [`attack_squares`]`(s, m, h,
+/// range)`? The same answer without making the list: next to the hero with
+/// no shut door between, or within `range` of him and in his line of sight
+/// ([`seeing_squares`]). A figure stands off the board's rim, so the hero's
+/// square has all eight neighbours.
+pub fn attacks_from(s: &State, m: MonsterId, h: HeroId, range: Option<u32>, at: Point) -> bool {
+    let Some(hp) = s.heroes[h].pos() else {
+        return false;
+    };
+    debug_assert_eq!(s.monsters[m].pos, Some(at));
+    if s.board.around_indexes(hp).is_none() || at == hp || !s.board.passable(at) {
+        return false;
+    }
+    if Board::adjacent(at, hp) && !s.board.shut_between(at, hp) {
+        return true;
+    }
+    range.is_some_and(|r| {
+        chebyshev(at, hp) <= r && s.board.idx(at).is_some() && line_of_sight(&s.board, at, hp)
+    })
+}
+
 /// A list of [`seeing_squares`]: each square with its board index.
 type Seeing = Rc<Vec<(Point, usize)>>;
 
@@ -943,5 +964,79 @@ mod tests {
         let after = seeing_squares(&g.board, to, 4);
         assert!(!after.iter().any(|&(q, _)| q == wall.0));
         assert_eq!(*after, look(&g.board));
+    }
+
+    /// Whether a monster can attack a hero from its own square is what the
+    /// hero's list of attack squares says, for random places of two heroes
+    /// and the monster on the test dungeon with a shut door and a crevice
+    /// laid at random, at no range and at ranges 1 to 6 (a hero on the
+    /// corridor's squares has walls, the door and the crevice round him).
+    #[test]
+    fn attacking_from_its_own_square_is_what_the_attack_squares_say() {
+        use crate::mkd::play::board::{Door, DoorTrap};
+        use crate::tileset::Cell;
+        let mut next = stream(0x9e37_79b9_7f4a_7c15u64);
+        let (mut yes, mut no, mut ranged, mut across) = (0, 0, 0, 0);
+        for round in 0..600 {
+            let mut g = game_with(CombatMode::Dice, Vec::new(), &[]);
+            let open = open_squares(&g);
+            let a = open[next() as usize % open.len()];
+            let b = all_around(a)[next() as usize % 8];
+            let door = g.board.passable(b);
+            if door {
+                g.board_mut().doors.push(Door {
+                    edges: vec![[a, b]],
+                    open: false,
+                    trap: DoorTrap::Spent,
+                });
+            }
+            let c = open[next() as usize % open.len()];
+            g.board_mut().set_cell(c, Cell::Crevice);
+            // In every third round the hero and the monster stand either
+            // side of the door.
+            let facing = door && round % 3 == 0 && a != c && b != c;
+            let open = open_squares(&g);
+            let mut taken = if facing { vec![a, b] } else { Vec::new() };
+            let mut place = || loop {
+                let q = open[next() as usize % open.len()];
+                if !taken.contains(&q) {
+                    taken.push(q);
+                    return q;
+                }
+            };
+            let (h0, mp) = match facing {
+                true => (a, b),
+                false => (place(), place()),
+            };
+            put_hero(&mut g, 0, h0, Side::N);
+            put_hero(&mut g, 1, place(), Side::S);
+            let m = add_monster(&mut g, "orc-1", 20, mp, &[]);
+            across += usize::from(facing);
+            let s: &State = &g;
+            let me = s.monsters[m].pos.unwrap();
+            for h in [HeroId(0), HeroId(1)] {
+                for range in [None, Some(1), Some(2), Some(3), Some(6)] {
+                    let want = attack_squares(s, m, h, range).contains(&me);
+                    assert_eq!(
+                        attacks_from(s, m, h, range, me),
+                        want,
+                        "monster on {me:?}, hero on {:?}, range {range:?}",
+                        s.heroes[h].pos()
+                    );
+                    if want {
+                        yes += 1
+                    } else {
+                        no += 1
+                    }
+                    if want && !Board::adjacent(me, s.heroes[h].pos().unwrap()) {
+                        ranged += 1;
+                    }
+                }
+            }
+        }
+        assert!(
+            yes > 300 && no > 3000 && ranged > 200 && across > 50,
+            "{yes} yes, {no} no, {ranged} ranged, {across} across a door"
+        );
     }
 }
