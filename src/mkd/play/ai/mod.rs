@@ -226,11 +226,7 @@ fn targets(s: &State, occ: &Occupancy, m: MonsterId) -> Targets {
     let sets: Vec<Vec<Point>> = heroes
         .iter()
         .map(|&h| {
-            let rear = if sneak {
-                walk::rear_squares(s, m, h)
-            } else {
-                Vec::new()
-            };
+            let rear = rear_arc(s, m, h, sneak);
             if rear.is_empty() {
                 walk::attack_squares_in(s, occ, m, h, range)
             } else {
@@ -263,6 +259,16 @@ fn reach(s: &State, occ: &Occupancy, m: MonsterId, t: &Targets) -> Vec<Candidate
     v
 }
 
+/// For a Sneak Attacker (`sneak`), the squares of hero `h`'s rear arc
+/// monster `m` could stand on ([`walk::rear_squares`]); empty otherwise.
+/// When empty, the monster attacks from the usual squares.
+fn rear_arc(s: &State, m: MonsterId, h: HeroId, sneak: bool) -> Vec<Point> {
+    match sneak {
+        true => walk::rear_squares(s, m, h),
+        false => Vec::new(),
+    }
+}
+
 /// The [`candidates`] that monster `m` can attack without moving (travel
 /// 0), in the same order, found without walking any route or gathering any
 /// hero's squares ([`targets`]) in full: every other candidate needs at
@@ -277,11 +283,7 @@ fn at_hand(s: &State, m: MonsterId) -> Vec<Candidate<HeroId>> {
         .into_iter()
         .filter(|&h| {
             // The square is in the hero's set of [`targets`].
-            let rear = if sneak {
-                walk::rear_squares(s, m, h)
-            } else {
-                Vec::new()
-            };
+            let rear = rear_arc(s, m, h, sneak);
             if rear.is_empty() {
                 walk::attacks_from(s, m, h, range, me)
             } else {
