@@ -285,7 +285,7 @@ fn at_hand(s: &State, m: MonsterId) -> Vec<Candidate<HeroId>> {
             // The square is in the hero's set of [`targets`].
             let rear = rear_arc(s, m, h, sneak);
             if rear.is_empty() {
-                walk::attacks_from(s, m, h, range, me)
+                walk::attacks_from(s, m, h, range)
             } else {
                 rear.contains(&me)
             }
@@ -338,9 +338,7 @@ fn hunt(cx: &mut Ctx, m: MonsterId, speed: u32) {
             return;
         }
         let Some(near) = least(cx, m, &pool, Topic::NearestHero) else {
-            cx.emit(Event::NoWayToHeroes { monster: m });
-            cx.s.monsters[m].waiting = true;
-            free_spin(cx.s, m);
+            no_way_to_heroes(cx, m);
             return;
         };
         match cx.s.tables.monster_decision.get(f).result {
@@ -390,9 +388,7 @@ fn hunt(cx: &mut Ctx, m: MonsterId, speed: u32) {
         None => least(cx, m, first_pool, Topic::FirstChoice),
     };
     let Some(first) = first else {
-        cx.emit(Event::NoWayToHeroes { monster: m });
-        cx.s.monsters[m].waiting = true;
-        free_spin(cx.s, m);
+        no_way_to_heroes(cx, m);
         return;
     };
     cx.emit(Event::FirstChoice {
@@ -439,6 +435,15 @@ fn hunt(cx: &mut Ctx, m: MonsterId, speed: u32) {
         }
         Decision::Unexpected => unexpected(cx, m, speed, first.who),
     }
+}
+
+/// Monster `m`'s hunt found no way to any hero: it waits
+/// ([`MonsterState::waiting`](crate::mkd::play::state::MonsterState::waiting)),
+/// turning to face the nearest.
+fn no_way_to_heroes(cx: &mut Ctx, m: MonsterId) {
+    cx.emit(Event::NoWayToHeroes { monster: m });
+    cx.s.monsters[m].waiting = true;
+    free_spin(cx.s, m);
 }
 
 /// The decision roll.

@@ -299,31 +299,23 @@ fn shot(g: &State, h: HeroId, aloof: bool) -> Option<String> {
     let in_range = |q: Point| {
         chebyshev(p, q) <= s.range && crate::mkd::play::board::line_of_sight(&g.board, p, q)
     };
-    let m = if aloof {
-        weakest_id(g, |q| {
-            in_range(q)
-                && g.floor_monsters()
-                    .any(|m| g.monsters[m].pos == Some(q) && out_of_the_fight(g, m))
-        })?
-    } else {
+    if !aloof {
         // The weakest in range when it is in the fight (the usual case) is
         // also the weakest of those in the fight.
         let m = weakest_id(g, in_range)?;
         if !out_of_the_fight(g, m) {
-            m
-        } else {
-            let out: Vec<Point> = g
-                .floor_monsters()
-                .filter_map(|m| {
-                    g.monsters[m]
-                        .pos
-                        .filter(|&q| in_range(q) && out_of_the_fight(g, m))
-                })
-                .collect();
-            weakest_id(g, |q| in_range(q) && !out.contains(&q))?
+            return Some(String::from(&*g.monsters[m].id));
         }
-    };
-    Some(String::from(&*g.monsters[m].id))
+    }
+    let out: Vec<Point> = g
+        .floor_monsters()
+        .filter_map(|m| {
+            g.monsters[m]
+                .pos
+                .filter(|&q| in_range(q) && out_of_the_fight(g, m))
+        })
+        .collect();
+    weakest(g, |q| in_range(q) && out.contains(&q) == aloof)
 }
 
 /// Does a monster on the board wait, its latest hunt having found no way
