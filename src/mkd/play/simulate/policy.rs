@@ -29,14 +29,15 @@ pub(crate) fn should_heal(g: &State, h: HeroId) -> bool {
 }
 
 /// A closed chest beside hero `h` (or under it) that pays to open on the
-/// way: not the Quest Chest (the goal rules handle it), an unhurt hero (a
-/// trap may wound it), no monster next to the hero, the speed to open it, and a hand left free for the Quest Chest
-/// while that may still need carrying (a hero carrying the Quest Chest
-/// opens none).
-pub(crate) fn chest_on_the_way(g: &State, h: HeroId) -> Option<Point> {
+/// way, for the hero with `speed` this activation ([`State::hero_speed`]):
+/// not the Quest Chest (the goal rules handle it), an unhurt hero (a trap
+/// may wound it), no monster next to the hero, the speed to open it, and a
+/// hand left free for the Quest Chest while that may still need carrying
+/// (a hero carrying the Quest Chest opens none).
+pub(crate) fn chest_on_the_way(g: &State, h: HeroId, speed: u32) -> Option<Point> {
     let hero = &g.heroes[h];
     let p = hero.pos()?;
-    let left = g.hero_speed(h).saturating_sub(hero.spent);
+    let left = speed.saturating_sub(hero.spent);
     if hero.wounds > 0
         || left < g.rules().chest_pickup
         || g.floor_monsters()
@@ -70,8 +71,10 @@ pub(crate) fn chest_on_the_way(g: &State, h: HeroId) -> Option<Point> {
 /// [`shoot_aloof`] shoots once nothing else is left to do.
 pub(super) fn choose(g: &State, h: HeroId) -> Option<HeroAction> {
     let hero = &g.heroes[h];
+    // Its speed this activation, asked once: every rule below reads it.
+    let speed = g.hero_speed(h);
     // An attack needs speed left (a hero that has not moved always has some).
-    let can_attack = hero.spent == 0 || hero.spent < g.hero_speed(h);
+    let can_attack = hero.spent == 0 || hero.spent < speed;
     if let Some(p) = hero.pos()
         && can_attack
     {
@@ -82,14 +85,14 @@ pub(super) fn choose(g: &State, h: HeroId) -> Option<HeroAction> {
             return Some(HeroAction::Attack(id));
         }
     }
-    if let Some(c) = chest_on_the_way(g, h) {
+    if let Some(c) = chest_on_the_way(g, h, speed) {
         return Some(HeroAction::OpenChest(c));
     }
     // Speed left: a chest or the way out that cannot be paid for waits.
-    let left = g.hero_speed(h).saturating_sub(hero.spent);
+    let left = speed.saturating_sub(hero.spent);
     match g.goal() {
-        Goal::Rescue => return rescue(g, h, left),
-        Goal::Kidnapping => return kidnapping(g, h, left),
+        Goal::Rescue => return rescue(g, h, speed),
+        Goal::Kidnapping => return kidnapping(g, h, speed),
         Goal::Quest | Goal::Stealth => {}
     }
     let quest = g.chests.iter().position(|c| c.quest);
@@ -109,10 +112,10 @@ pub(super) fn choose(g: &State, h: HeroId) -> Option<HeroAction> {
             let around = all_around(c);
             let mut goals = [c; 9];
             goals[..8].copy_from_slice(&around);
-            walk_towards(g, h, &goals)
+            walk_within(g, h, &goals, speed)
         }
         Some(ChestPlace::Hero(carrier)) if carrier == h => {
-            head_out(g, h, left).or_else(|| hand_over(g, h))
+            head_out(g, h, speed).or_else(|| hand_over(g, h))
         }
         Some(ChestPlace::Hero(carrier)) => {
             let p = hero.pos()?;
@@ -123,52 +126,53 @@ pub(super) fn choose(g: &State, h: HeroId) -> Option<HeroAction> {
             if Board::adjacent(p, cp) {
                 return None;
             }
-            walk_towards(g, h, &all_around(cp))
+            walk_within(g, h, &all_around(cp), speed)
         }
         Some(ChestPlace::Monster(m)) => {
             let mp = g.monsters[m].pos?;
-            walk_towards(g, h, &all_around(mp))
+            walk_within(g, h, &all_around(mp), speed)
         }
         // The game goes on until every hero is out or fallen.
-        Some(ChestPlace::Out) => head_out(g, h, left),
-        None if g.floors.stairs.is_some() && g.floors.plan.is_some() => go_down(g, h, left),
-        Some(ChestPlace::Lost) | None => head_out(g, h, left),
+        Some(ChestPlace::Out) => head_out(g, h, speed),
+        None if g.floors.stairs.is_some() && g.floors.plan.is_some() => go_down(g, h, speed),
+        Some(ChestPlace::Lost) | None => head_out(g, h, speed),
     }
 }
 
 /// To an exit and out (stepping out costs a speed point).
-/// Rescue: free the prisoner, then bring them out.
-pub(super) fn rescue(g: &State, h: HeroId, left: u32) -> Option<HeroAction> {
+/// Rescue: free the prisoner, then bring them out. `speed`: hero `h`'s
+/// ([`State::hero_speed`]), as for the other goals' rules.
+pub(super) fn rescue(g: &State, h: HeroId, speed: u32) -> Option<HeroAction> {
     let hero = &g.heroes[h];
     if let Some(pp) = g.prisoner_square() {
         if hero.pos().is_some_and(|p| Board::adjacent(p, pp)) {
             return Some(HeroAction::Free);
         }
-        return walk_towards(g, h, &all_around(pp));
+        return walk_within(g, h, &all_around(pp), speed);
     }
     match g.mission.freed {
         Some(f) if f != h && g.heroes[f].pos().is_some() => {
             let p = hero.pos()?;
             if g.board.is_entrance(p) {
-                return (left >= 1).then_some(HeroAction::Leave);
+                return (speed > hero.spent).then_some(HeroAction::Leave);
             }
             let fp = g.heroes[f].pos()?;
             if Board::adjacent(p, fp) {
                 return None;
             }
-            walk_towards(g, h, &all_around(fp))
+            walk_within(g, h, &all_around(fp), speed)
         }
-        _ => head_out(g, h, left),
+        _ => head_out(g, h, speed),
     }
 }
 
 /// Kidnapping: find the Guardian, then stay next to the kidnappee.
-pub(super) fn kidnapping(g: &State, h: HeroId, left: u32) -> Option<HeroAction> {
+pub(super) fn kidnapping(g: &State, h: HeroId, speed: u32) -> Option<HeroAction> {
     let hero = &g.heroes[h];
     match g.mission.kidnappee {
         None => match g.wmts.iter().find(|w| w.guardian()) {
-            Some(w) => walk_towards(g, h, &all_around(w.pos)),
-            None => head_out(g, h, left),
+            Some(w) => walk_within(g, h, &all_around(w.pos), speed),
+            None => head_out(g, h, speed),
         },
         Some(k) => match g.monsters[k].pos {
             Some(kp) if g.mission.captured => {
@@ -178,7 +182,7 @@ pub(super) fn kidnapping(g: &State, h: HeroId, left: u32) -> Option<HeroAction> 
                 // A hero ahead of it on the way out walks on and leaves,
                 // clearing the way.
                 if hero.pos().is_some_and(|p| at(p) < at(kp)) {
-                    return head_out(g, h, left);
+                    return head_out(g, h, speed);
                 }
                 let around = all_around(kp);
                 let behind: Vec<Point> = around
@@ -189,11 +193,16 @@ pub(super) fn kidnapping(g: &State, h: HeroId, left: u32) -> Option<HeroAction> 
                 if hero.pos().is_some_and(|p| behind.contains(&p)) {
                     return None;
                 }
-                walk_towards(g, h, if behind.is_empty() { &around } else { &behind })
-                    .or_else(|| walk_towards(g, h, &around))
+                walk_within(
+                    g,
+                    h,
+                    if behind.is_empty() { &around } else { &behind },
+                    speed,
+                )
+                .or_else(|| walk_within(g, h, &around, speed))
             }
-            Some(kp) => walk_towards(g, h, &all_around(kp)),
-            None => head_out(g, h, left),
+            Some(kp) => walk_within(g, h, &all_around(kp), speed),
+            None => head_out(g, h, speed),
         },
     }
 }
@@ -240,13 +249,15 @@ pub(super) fn way_on(g: &State, h: HeroId) -> Option<HeroAction> {
     walk_towards(g, h, &goals)
 }
 
-/// To the entrance and out (stepping out costs a speed point).
-pub(super) fn head_out(g: &State, h: HeroId, left: u32) -> Option<HeroAction> {
-    let p = g.heroes[h].pos()?;
+/// To the entrance and out (stepping out costs a speed point), for hero
+/// `h` with `speed` ([`State::hero_speed`]).
+pub(super) fn head_out(g: &State, h: HeroId, speed: u32) -> Option<HeroAction> {
+    let hero = &g.heroes[h];
+    let p = hero.pos()?;
     if g.is_exit(p) {
-        return (left >= 1).then_some(HeroAction::Leave);
+        return (speed > hero.spent).then_some(HeroAction::Leave);
     }
-    walk_towards(g, h, &g.exit_squares())
+    walk_within(g, h, &g.exit_squares(), speed)
 }
 
 /// For the Quest Chest's carrier `h` that can take no step out at the start
@@ -279,13 +290,15 @@ pub(super) fn hand_over(g: &State, h: HeroId) -> Option<HeroAction> {
         .map(|(_, o)| HeroAction::GiveChest(String::from(&*g.heroes[o].name)))
 }
 
-/// To the stairs down and down them (a floor without the goal).
-pub(super) fn go_down(g: &State, h: HeroId, left: u32) -> Option<HeroAction> {
+/// To the stairs down and down them (a floor without the goal), for hero
+/// `h` with `speed` ([`State::hero_speed`]).
+pub(super) fn go_down(g: &State, h: HeroId, speed: u32) -> Option<HeroAction> {
     let stairs = g.floors.stairs?;
     if g.heroes[h].pos() == Some(stairs) {
+        let left = speed.saturating_sub(g.heroes[h].spent);
         return (left >= g.rules().staircase).then_some(HeroAction::Stairs);
     }
-    walk_towards(g, h, &[stairs])
+    walk_within(g, h, &[stairs], speed)
 }
 
 /// The monster hero `h` would shoot (rule 2), if it stands in the dungeon
@@ -395,11 +408,15 @@ fn weakest_id(g: &State, near: impl Fn(Point) -> bool) -> Option<MonsterId> {
 /// `goals` as far as its speed allows, or opens the closed door in front of
 /// it. `None` when there is no route or no step it can pay for.
 pub(super) fn walk_towards(g: &State, h: HeroId, goals: &[Point]) -> Option<HeroAction> {
+    walk_within(g, h, goals, g.hero_speed(h))
+}
+
+/// [`walk_towards`] for hero `h` with `speed` ([`State::hero_speed`]).
+fn walk_within(g: &State, h: HeroId, goals: &[Point], speed: u32) -> Option<HeroAction> {
     let hero = &g.heroes[h];
     // On the board with no speed left, a hero can take no step (each costs
     // at least a point) and open no door that costs one: [`plan_walk`]
     // would find nothing, and its routes are left unwalked.
-    let speed = g.hero_speed(h);
     if hero.pos().is_some() && hero.spent >= speed && g.rules().door_open > 0 {
         return None;
     }

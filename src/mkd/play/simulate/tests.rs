@@ -259,22 +259,25 @@ fn a_chest_beside_the_way_is_opened_when_hands_and_speed_allow() {
     g.visited.extend(0..3);
     // chest-1 lies on 22,7.
     put_hero(&mut g, 0, p(21, 7), crate::tileset::Side::N);
-    assert_eq!(chest_on_the_way(&g, AYLA), Some(p(22, 7)));
+    assert_eq!(
+        chest_on_the_way(&g, AYLA, g.hero_speed(AYLA)),
+        Some(p(22, 7))
+    );
     // Not with a monster beside the hero.
     let orc = add_monster(&mut g, "orc-1", 20, p(20, 7), &[]);
-    assert_eq!(chest_on_the_way(&g, AYLA), None);
+    assert_eq!(chest_on_the_way(&g, AYLA, g.hero_speed(AYLA)), None);
     g.monsters[orc].pos = None;
     // Not by a hurt hero.
     g.heroes[AYLA].wounds = 1;
-    assert_eq!(chest_on_the_way(&g, AYLA), None);
+    assert_eq!(chest_on_the_way(&g, AYLA, g.hero_speed(AYLA)), None);
     g.heroes[AYLA].wounds = 0;
     // Not without the speed to open it.
     g.heroes[AYLA].spent = 5;
-    assert_eq!(chest_on_the_way(&g, AYLA), None);
+    assert_eq!(chest_on_the_way(&g, AYLA, g.hero_speed(AYLA)), None);
     g.heroes[AYLA].spent = 0;
     // Not two squares away.
     put_hero(&mut g, 0, p(20, 7), crate::tileset::Side::N);
-    assert_eq!(chest_on_the_way(&g, AYLA), None);
+    assert_eq!(chest_on_the_way(&g, AYLA, g.hero_speed(AYLA)), None);
 }
 
 fn scenario() -> Arc<Scenario> {
