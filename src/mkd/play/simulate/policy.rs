@@ -604,11 +604,26 @@ pub(super) fn figure_squares(g: &State, here: Option<usize>) -> Vec<usize> {
 /// walk keeps off: the `figures` ([`figure_squares`]) and every square that
 /// would reveal a token (beside one, or on its tile), except `here`.
 pub(super) fn shunned_squares(g: &State, figures: &[usize], here: Option<usize>) -> Vec<usize> {
-    let mut v = g.token_trigger_squares().to_vec();
-    v.retain(|&i| Some(i) != here);
-    v.extend_from_slice(figures);
-    v.sort_unstable();
-    v.dedup();
+    let tokens = g.token_trigger_squares();
+    // Both lists are ascending, each square once: merged in one pass.
+    let mut v = Vec::with_capacity(tokens.len() + figures.len());
+    let (mut a, mut b) = (tokens.iter().peekable(), figures.iter().peekable());
+    loop {
+        let next = match (a.peek(), b.peek()) {
+            (Some(&&x), Some(&&y)) if x == y => {
+                b.next();
+                a.next()
+            }
+            (Some(&&x), Some(&&y)) if y < x => b.next(),
+            (Some(_), _) => a.next(),
+            (None, _) => b.next(),
+        };
+        match next {
+            Some(&i) if Some(i) != here => v.push(i),
+            Some(_) => {}
+            None => break,
+        }
+    }
     v
 }
 
