@@ -664,9 +664,21 @@ impl FloorPlay {
 /// (a token's own square is one when it lies on a tile, or beside another).
 fn trigger_squares(b: &Board, tokens: &[Point]) -> Vec<usize> {
     let mut v = Vec::new();
+    // Each tile's squares once, however many tokens stand on it; a square
+    // beside a token on the token's own tile is among them.
+    let mut tiles: Vec<usize> = Vec::with_capacity(tokens.len());
     for &w in tokens {
-        v.extend(all_around(w).into_iter().filter_map(|q| b.idx(q)));
-        if let Some(t) = b.tile_at(w) {
+        let tile = b.tile_at(w);
+        v.extend(
+            all_around(w)
+                .into_iter()
+                .filter(|&q| tile.is_none() || b.tile_at(q) != tile)
+                .filter_map(|q| b.idx(q)),
+        );
+        if let Some(t) = tile
+            && !tiles.contains(&t)
+        {
+            tiles.push(t);
             let r = &b.tiles[t];
             for y in r.y..r.y + r.height {
                 for x in r.x..r.x + r.width {

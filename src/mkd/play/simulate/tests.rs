@@ -374,6 +374,39 @@ fn the_shunned_and_trigger_squares_are_those_a_figure_or_a_token_would_block() {
         .filter(|&i| !g.wmt_triggered_by(g.board.point(i)).is_empty())
         .collect();
     assert_eq!(*g.token_trigger_squares(), triggers);
+    // The tokens moved about: some rounds put two on one tile, and some a
+    // token by its tile's edge, with squares beside it on another tile.
+    let passable: Vec<Point> = (0..g.board.len())
+        .map(|i| g.board.point(i))
+        .filter(|&q| g.board.passable(q))
+        .collect();
+    let was: Vec<Point> = g.wmts.iter().map(|w| w.pos).collect();
+    let (mut shared, mut edge) = (0, 0);
+    for round in 0..60usize {
+        for (t, w) in g.wmts.iter_mut().enumerate() {
+            w.pos = passable[(round * 7_919 + t * (round % 5) * 104_729) % passable.len()];
+        }
+        let tiles: Vec<Option<usize>> = g.wmts.iter().map(|w| g.board.tile_at(w.pos)).collect();
+        if (1..tiles.len()).any(|i| tiles[i].is_some() && tiles[..i].contains(&tiles[i])) {
+            shared += 1;
+        }
+        if g.wmts.iter().any(|w| {
+            let t = g.board.tile_at(w.pos);
+            all_around(w.pos)
+                .into_iter()
+                .any(|q| g.board.tile_at(q).is_some_and(|u| Some(u) != t))
+        }) {
+            edge += 1;
+        }
+        let want: Vec<usize> = (0..g.board.len())
+            .filter(|&i| !g.wmt_triggered_by(g.board.point(i)).is_empty())
+            .collect();
+        assert_eq!(*g.token_trigger_squares(), want, "round {round}");
+    }
+    assert!(shared > 5 && edge > 5, "{shared} {edge}");
+    for (w, p) in g.wmts.iter_mut().zip(was) {
+        w.pos = p;
+    }
     for here in [None, g.board.idx(beside), g.board.idx(far)] {
         let occ = g.occupancy();
         let want: Vec<usize> = (0..g.board.len())
