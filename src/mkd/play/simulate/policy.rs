@@ -12,6 +12,7 @@ use crate::mkd::play::command::HeroAction;
 use crate::mkd::play::missions;
 use crate::mkd::play::state::{ChestPlace, HeroId, MonsterId, State};
 use crate::scenario::Point;
+use std::cmp::Ordering;
 use std::rc::Rc;
 use std::sync::Arc;
 
@@ -139,9 +140,9 @@ pub(super) fn choose(g: &State, h: HeroId) -> Option<HeroAction> {
     }
 }
 
-/// To an exit and out (stepping out costs a speed point).
-/// Rescue: free the prisoner, then bring them out. `speed`: hero `h`'s
-/// ([`State::hero_speed`]), as for the other goals' rules.
+/// Rescue: free the prisoner, then bring them out (stepping out costs a
+/// speed point). `speed`: hero `h`'s ([`State::hero_speed`]), as for the
+/// other goals' rules.
 pub(super) fn rescue(g: &State, h: HeroId, speed: u32) -> Option<HeroAction> {
     let hero = &g.heroes[h];
     if let Some(pp) = g.prisoner_square() {
@@ -610,12 +611,15 @@ pub(super) fn shunned_squares(g: &State, figures: &[usize], here: Option<usize>)
     let (mut a, mut b) = (tokens.iter().peekable(), figures.iter().peekable());
     loop {
         let next = match (a.peek(), b.peek()) {
-            (Some(&&x), Some(&&y)) if x == y => {
-                b.next();
-                a.next()
-            }
-            (Some(&&x), Some(&&y)) if y < x => b.next(),
-            (Some(_), _) => a.next(),
+            (Some(x), Some(y)) => match x.cmp(y) {
+                Ordering::Less => a.next(),
+                Ordering::Greater => b.next(),
+                Ordering::Equal => {
+                    b.next();
+                    a.next()
+                }
+            },
+            (Some(_), None) => a.next(),
             (None, _) => b.next(),
         };
         match next {
