@@ -1041,6 +1041,11 @@ impl Board {
     /// can stand on are given a distance. A square it cannot enter passes
     /// no distance on either way, so the others' distances are the same;
     /// this only saves queueing the walls along every room and corridor.
+    ///
+    /// Kept out of line: inlined into each of its callers, it came out of
+    /// the compiler a little differently in each, and a change anywhere
+    /// could move the cost of every walk by a few per cent either way.
+    #[inline(never)]
     fn dial<const OUT: bool, const STANDING: bool, B: Fn(usize) -> bool + ?Sized>(
         &self,
         seeds: &[usize],
@@ -1057,7 +1062,7 @@ impl Board {
         if max_step > MAX_BUCKETED_STEP {
             return self.heap_walk::<OUT, B>(seeds, m, blocked, done, near_door);
         }
-        let mut dist = Field::new(self.len());
+        let mut field = Field::new(self.len());
         // A ring of at least `max_step + 1` buckets, a power of two long so
         // a distance finds its bucket by a mask.
         let mask = (max_step as usize + 1).next_power_of_two() - 1;
@@ -1067,24 +1072,41 @@ impl Board {
         for c in Cell::ALL {
             enter_of[c as usize] = enter_cost_of(c, m).unwrap_or(0);
         }
-        let enter_at = |i: usize| enter_of[self.cells[i] as usize];
+        // Every table the loop reads, cut to the board's length: with the
+        // check on each square taken below, the compiler can see that its
+        // four neighbours are in all of them and checks no index again.
+        let n = self.len();
+        let Field { dist, touched } = &mut field;
+        let dist = &mut dist[..n];
+        let cells = &self.cells[..n];
+        let near_door = &near_door[..n];
+        let ring = &mut buckets.0[..=mask];
+        let enter_at = |i: usize| enter_of[cells[i] as usize];
         for &i in seeds {
-            dist.set(i, 0);
-            buckets[0].push(i);
+            if dist[i] == FAR {
+                touched.push(i as u32);
+            }
+            dist[i] = 0;
+            ring[0].push(i);
         }
         let cols = self.cols as usize;
         let mut queued = seeds.len();
         let mut d = 0u32;
         while queued > 0 {
-            if done(&dist, d) {
+            if done(dist, d) {
                 break;
             }
             let slot = d as usize & mask;
-            let mut here_now = std::mem::take(&mut buckets[slot]);
+            let mut here_now = std::mem::take(&mut ring[slot]);
             queued -= here_now.len();
             for &i in &here_now {
                 // Taken again at a shorter distance already.
                 if dist[i] != d {
+                    continue;
+                }
+                // No square entered is on the rim, and a seed there leads
+                // nowhere (see below); this test says so to the compiler.
+                if i < cols || i + cols >= n {
                     continue;
                 }
                 // Walking in, every step into this square costs the same
@@ -1132,11 +1154,15 @@ impl Board {
                                 break 'step;
                             }
                             let nd = d + c;
-                            if nd < dist[j] {
-                                dist.set(j, nd);
+                            let was = dist[j];
+                            if nd < was {
+                                if was == FAR {
+                                    touched.push(j as u32);
+                                }
+                                dist[j] = nd;
                                 // c is 1 to max_step, so nd lands in another
                                 // bucket.
-                                buckets[nd as usize & mask].push(j);
+                                ring[nd as usize & mask].push(j);
                                 queued += 1;
                             }
                         }
@@ -1150,11 +1176,11 @@ impl Board {
                 step_to!(i - 1);
             }
             here_now.clear();
-            buckets[slot] = here_now;
+            ring[slot] = here_now;
             d += 1;
         }
         buckets.put_back();
-        dist
+        field
     }
 
     /// [`Board::dial`] with a binary heap, for a mover whose steps can cost
