@@ -1128,15 +1128,16 @@ impl Board {
                 if d == 0 && self.on_rim(i) {
                     continue;
                 }
-                let near_i = near_door[i];
                 // One neighbour `j`: its cost from here, and its distance
                 // lowered if this way is shorter. Written out for each of
-                // the four (a loop over them costs more than the step).
+                // the four (a loop over them costs more than the step), and
+                // twice: `$near` is whether `i` touches a door, false for
+                // most squares, where no step looks for one.
                 macro_rules! step_to {
-                    ($j:expr) => {
+                    ($j:expr, $near:literal) => {
                         'step: {
                             let j = $j;
-                            let c = if near_i && near_door[j] {
+                            let c = if $near && near_door[j] {
                                 let (a, b) = if OUT { (i, j) } else { (j, i) };
                                 match self.step_cost_near(self.point(a), self.point(b), m, true) {
                                     Some(c) => c,
@@ -1170,10 +1171,17 @@ impl Board {
                 }
                 // North, east, south and west: every one is on the board,
                 // as `i` is not on the rim.
-                step_to!(i - cols);
-                step_to!(i + 1);
-                step_to!(i + cols);
-                step_to!(i - 1);
+                if near_door[i] {
+                    step_to!(i - cols, true);
+                    step_to!(i + 1, true);
+                    step_to!(i + cols, true);
+                    step_to!(i - 1, true);
+                } else {
+                    step_to!(i - cols, false);
+                    step_to!(i + 1, false);
+                    step_to!(i + cols, false);
+                    step_to!(i - 1, false);
+                }
             }
             here_now.clear();
             ring[slot] = here_now;
