@@ -62,19 +62,6 @@ impl Buckets {
     }
 }
 
-impl std::ops::Index<usize> for Buckets {
-    type Output = Vec<usize>;
-    fn index(&self, i: usize) -> &Vec<usize> {
-        &self.0[i]
-    }
-}
-
-impl std::ops::IndexMut<usize> for Buckets {
-    fn index_mut(&mut self, i: usize) -> &mut Vec<usize> {
-        &mut self.0[i]
-    }
-}
-
 impl Field {
     /// A field of `len` squares, all [`FAR`].
     fn new(len: usize) -> Field {
