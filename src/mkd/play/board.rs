@@ -77,11 +77,17 @@ impl Field {
     /// Sets square `i`'s distance, remembering it for the clean-up.
     #[inline]
     fn set(&mut self, i: usize, d: u32) {
-        if self.dist[i] == FAR {
-            self.touched.push(i as u32);
-        }
-        self.dist[i] = d;
+        set_distance(&mut self.dist, &mut self.touched, i, d);
     }
+}
+
+/// [`Field::set`] on a field's two parts, for a walk that holds them apart.
+#[inline]
+fn set_distance(dist: &mut [u32], touched: &mut Vec<u32>, i: usize, d: u32) {
+    if dist[i] == FAR {
+        touched.push(i as u32);
+    }
+    dist[i] = d;
 }
 
 impl std::ops::Deref for Field {
@@ -1070,10 +1076,7 @@ impl Board {
         let ring = &mut buckets.0[..=mask];
         let enter_at = |i: usize| enter_of[cells[i] as usize];
         for &i in seeds {
-            if dist[i] == FAR {
-                touched.push(i as u32);
-            }
-            dist[i] = 0;
+            set_distance(dist, touched, i, 0);
             ring[0].push(i);
         }
         let cols = self.cols as usize;
@@ -1142,12 +1145,8 @@ impl Board {
                                 break 'step;
                             }
                             let nd = d + c;
-                            let was = dist[j];
-                            if nd < was {
-                                if was == FAR {
-                                    touched.push(j as u32);
-                                }
-                                dist[j] = nd;
+                            if nd < dist[j] {
+                                set_distance(dist, touched, j, nd);
                                 // c is 1 to max_step, so nd lands in another
                                 // bucket.
                                 ring[nd as usize & mask].push(j);
