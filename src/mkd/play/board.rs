@@ -624,6 +624,13 @@ impl Board {
         })
     }
 
+    /// Is `p` at one end of a door's edge?
+    pub fn touches_door(&self, p: Point) -> bool {
+        self.doors
+            .iter()
+            .any(|d| d.edges.iter().any(|e| e[0] == p || e[1] == p))
+    }
+
     /// Does a closed door stand between two neighbouring squares? Across an
     /// orthogonal step, a closed door on that edge; across a diagonal one, a
     /// closed door on any of the four edges meeting at the corner the two
@@ -1252,6 +1259,9 @@ impl Board {
                 return steps;
             }
             let cols = self.cols as usize;
+            // A door stands between `from` and a neighbour only on an edge
+            // with `from` at one end: one look at the doors for every step.
+            let near_door = self.touches_door(from);
             for (p, j) in
                 Board::neighbours(from)
                     .into_iter()
@@ -1259,12 +1269,11 @@ impl Board {
             {
                 // A step costs at least 1, so only a nearer square can be
                 // next; its cost with the cell looked up by index, and the
-                // doors only when there are any.
+                // doors only when `from` touches one.
                 let dj = dist[j];
                 if dj >= here {
                     continue;
                 }
-                let near_door = !self.doors.is_empty();
                 let Some(c) = self.step_cost_onto(self.cells[j], from, p, m, near_door) else {
                     continue;
                 };
