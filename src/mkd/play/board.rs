@@ -625,7 +625,7 @@ impl Board {
     }
 
     /// Is `p` at one end of a door's edge?
-    pub fn touches_door(&self, p: Point) -> bool {
+    fn touches_door(&self, p: Point) -> bool {
         self.doors
             .iter()
             .any(|d| d.edges.iter().any(|e| e[0] == p || e[1] == p))

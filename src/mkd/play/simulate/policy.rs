@@ -539,12 +539,9 @@ pub(super) fn plan_walk(g: &State, h: HeroId, goals: &[Point], speed: u32) -> Op
         } else {
             *steps.first()?
         };
-        // Only a square at the end of a door's edge has a door beside it.
         let shut = g
             .board
-            .touches_door(here)
-            .then(|| g.board.door_between(here, next))
-            .flatten()
+            .door_between(here, next)
             .filter(|&door| !g.board.doors[door].open);
         // The hero stands at the door with the speed to open it, and has
         // not moved this command: open it. With a figure behind it, only
