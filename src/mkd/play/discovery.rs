@@ -2,7 +2,8 @@
 //! Central Chamber, and what it brings (chests, tokens, doors, terrain
 //! markers, furnishings, teleporters and vortexes from the pools).
 
-use crate::mkd::play::board::{Board, Door, DoorTrap, FAR, Mover, PlayMarker};
+use crate::mkd::play::board::walk::FAR;
+use crate::mkd::play::board::{Board, Door, DoorTrap, Mover, PlayMarker};
 use crate::mkd::play::ctx::Ctx;
 use crate::mkd::play::event::Event;
 use crate::mkd::play::reveal::put_pool_token;

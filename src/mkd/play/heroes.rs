@@ -3,7 +3,8 @@
 //! and vortexes.
 
 use crate::core::geom::{all_around, chebyshev};
-use crate::mkd::play::board::{Board, DoorTrap, FAR, PlayMarker, side_towards};
+use crate::mkd::play::board::walk::FAR;
+use crate::mkd::play::board::{Board, DoorTrap, PlayMarker, side_towards};
 use crate::mkd::play::combat::{hero_on_monster, monster_on_hero};
 use crate::mkd::play::ctx::Ctx;
 use crate::mkd::play::event::{Crushed, Event, Strike, WalkEnd};

@@ -61,7 +61,8 @@
 
 use crate::core::geom::all_around;
 use crate::mkd::mission::Goal;
-use crate::mkd::play::board::{Board, DoorTrap, FAR, Mover, PlayMarker, side_towards};
+use crate::mkd::play::board::walk::FAR;
+use crate::mkd::play::board::{Board, DoorTrap, Mover, PlayMarker, side_towards};
 use crate::mkd::play::ctx::Ctx;
 use crate::mkd::play::event::{Ending, Event};
 use crate::mkd::play::refusal::{Refusal, Square};

@@ -4,7 +4,8 @@
 //! hero is revealed.
 
 use crate::mkd::mission::Goal;
-use crate::mkd::play::board::{Board, FAR, Mover, side_towards, side_word};
+use crate::mkd::play::board::walk::FAR;
+use crate::mkd::play::board::{Board, Mover, side_towards, side_word};
 use crate::mkd::play::ctx::Ctx;
 use crate::mkd::play::event::{Event, Heading, TokenStep};
 use crate::mkd::play::reveal::{Cause, reveal};

@@ -20,7 +20,8 @@
 use crate::core::geom::all_around;
 use crate::mkd::figures::Ability;
 use crate::mkd::play::ai::walk::{self, Candidate, End, Heroes, OnFail, face};
-use crate::mkd::play::board::{DoorTrap, FAR, side_towards};
+use crate::mkd::play::board::walk::FAR;
+use crate::mkd::play::board::{DoorTrap, side_towards};
 use crate::mkd::play::combat::{attack, monster_attacks, wound_hero, wound_monster};
 use crate::mkd::play::ctx::Ctx;
 use crate::mkd::play::event::{Chooser, Event, Figure, Pick, Rolls, Strike, Target, Topic};

@@ -27,7 +27,8 @@ mod tests;
 use crate::core::geom::{all_around, chebyshev};
 use crate::mkd::figures::Ability;
 use crate::mkd::mission::Goal;
-use crate::mkd::play::board::{Board, FAR, side_towards};
+use crate::mkd::play::board::walk::FAR;
+use crate::mkd::play::board::{Board, side_towards};
 use crate::mkd::play::combat::{attack, monster_attacks};
 use crate::mkd::play::ctx::Ctx;
 use crate::mkd::play::event::{

@@ -1,5 +1,6 @@
 //! The route walks and sight checked against plain versions of themselves.
 
+use super::walk::*;
 use super::*;
 use crate::mkd::generate::{GenerateParams, generate};
 
