@@ -273,9 +273,7 @@ pub fn place_monsters(cx: &mut Ctx, chosen: &[usize], at: Point, cause: Cause) -
         let stats = entry.stats.unwrap_or(*s.tables.profile_for(entry.points));
         let n = s
             .floor_monsters()
-            .filter(|&m| {
-                s.monsters[m].name == <std::string::String as Clone>::clone(&entry.name).into()
-            })
+            .filter(|&m| *s.monsters[m].name == *entry.name)
             .count()
             + 1;
         // Pool entries hold names the loaders checked; play reads them here.
@@ -357,8 +355,7 @@ pub fn put_pool_token(cx: &mut Ctx, k: usize, spot: Point) -> usize {
     let taken = |id: TokenId| {
         s.wmts.iter().any(|x| x.id == id) || {
             let name = id.to_string();
-            s.floor_monsters()
-                .any(|m| s.monsters[m].id == <std::string::String as Clone>::clone(&name).into())
+            s.floor_monsters().any(|m| *s.monsters[m].id == *name)
         }
     };
     while taken(id) {
