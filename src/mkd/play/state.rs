@@ -10,6 +10,7 @@ use crate::mkd::figures::{Ability, Stats};
 use crate::mkd::floors::Dungeon;
 use crate::mkd::mission::{Goal, Mission};
 use crate::mkd::monsters::MonsterEntry;
+use crate::mkd::play::board::walk::Steps;
 use crate::mkd::play::board::{Board, DoorTrap, Mover, PlayMarker, TileLabel};
 use crate::mkd::play::party::Party;
 use crate::mkd::play::refusal::{Names, Refusal, Spend};
@@ -1101,12 +1102,10 @@ impl State {
 
     /// The free squares a step downhill along `dist` leads to from `from`
     /// ([`Board::downhill`] without the squares someone stands on).
-    pub fn free_downhill(&self, from: Point, dist: &[u32], m: &Mover) -> Vec<Point> {
-        self.board
-            .downhill(from, dist, m)
-            .into_iter()
-            .filter(|&p| !self.occupied(p))
-            .collect()
+    pub fn free_downhill(&self, from: Point, dist: &[u32], m: &Mover) -> Steps {
+        let mut steps = self.board.downhill(from, dist, m);
+        steps.retain(|p| !self.occupied(p));
+        steps
     }
 
     /// Is a square taken by a hero, monster, token or the held prisoner?

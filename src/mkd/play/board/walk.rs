@@ -805,6 +805,21 @@ impl Default for Steps {
     }
 }
 
+impl Steps {
+    /// Keeps only the steps `keep` says yes to, in their order.
+    pub fn retain(&mut self, mut keep: impl FnMut(Point) -> bool) {
+        let mut kept = 0;
+        for k in 0..self.len {
+            let p = self.at[k];
+            if keep(p) {
+                self.at[kept] = p;
+                kept += 1;
+            }
+        }
+        self.len = kept;
+    }
+}
+
 impl std::ops::Deref for Steps {
     type Target = [Point];
     fn deref(&self) -> &[Point] {
