@@ -11,6 +11,7 @@ use crate::mkd::scenario::Scenario;
 use crate::scenario::Point;
 use crate::tileset::{Cell, Side, TileKind};
 use serde::{Deserialize, Serialize};
+use std::sync::OnceLock;
 
 /// A tile's name in the transcript: its id in the tile set (`C16`, `H3`),
 /// the name the map and the setup sheet print, so the players pick up the
@@ -166,6 +167,10 @@ pub struct Board {
     /// Squares of other tiles lying under a tile turned by a vortex: the
     /// square, its cell and its tile, to put back when they come free.
     pub covered: Vec<(Point, Cell, usize)>,
+    /// Every tile's [`Board::tile_squares`], listed on first use (the
+    /// wandering tokens ask for them at every step of the dungeon's turn)
+    /// and forgotten whenever a cell or a square's tile changes.
+    tile_squares: OnceLock<Vec<Vec<Point>>>,
 }
 
 const NO_TILE: u32 = u32::MAX;
@@ -258,6 +263,7 @@ impl Board {
             entrance_side: e.side,
             central: s.central_chamber.tile,
             doors: Vec::new(),
+            tile_squares: OnceLock::new(),
             covered: Vec::new(),
         }
     }
@@ -342,6 +348,7 @@ impl Board {
             // off the table do.
             if !self.on_rim(i) {
                 self.cells[i] = c;
+                self.tile_squares = OnceLock::new();
             }
         }
     }
@@ -376,6 +383,7 @@ impl Board {
     pub fn set_tile_at(&mut self, p: Point, tile: Option<usize>) {
         if let Some(i) = self.index(p) {
             self.tile_of[i] = tile.map_or(NO_TILE, |t| t as u32);
+            self.tile_squares = OnceLock::new();
         }
     }
 
@@ -447,6 +455,7 @@ impl Board {
                 }
             }
         }
+        self.tile_squares = OnceLock::new();
         (moved, crushed)
     }
 
@@ -532,8 +541,23 @@ impl Board {
         self.entrance.contains(&p)
     }
 
-    /// Squares of a tile that a figure can stand on, north-west first.
-    pub fn tile_squares(&self, tile: usize) -> Vec<Point> {
+    /// Squares of a tile that a figure can stand on, north-west first
+    /// (none for a tile the board does not have).
+    pub fn tile_squares(&self, tile: usize) -> &[Point] {
+        let lists = self.tile_squares.get_or_init(|| {
+            (0..self.tiles.len())
+                .map(|t| self.list_tile_squares(t))
+                .collect()
+        });
+        let squares = lists.get(tile).map_or(&[][..], Vec::as_slice);
+        // A change to the cells or tiles that kept the old lists would
+        // show here in every test run.
+        debug_assert_eq!(squares, self.list_tile_squares(tile), "tile {tile}");
+        squares
+    }
+
+    /// [`Board::tile_squares`] made afresh.
+    fn list_tile_squares(&self, tile: usize) -> Vec<Point> {
         let Some(t) = self.tiles.get(tile) else {
             return Vec::new();
         };
@@ -555,30 +579,24 @@ impl Board {
         v
     }
 
-    /// The tiles connected to `tile`, ascending.
-    pub fn neighbour_tiles(&self, tile: usize) -> Vec<usize> {
-        let mut v: Vec<usize> = self
-            .connections
-            .iter()
-            .filter_map(|c| {
-                if c[0] == tile {
-                    Some(c[1])
-                } else if c[1] == tile {
-                    Some(c[0])
-                } else {
-                    None
-                }
-            })
-            .collect();
-        v.sort_unstable();
-        v
+    /// The tiles connected to `tile`, in the order of the connections.
+    pub fn connected_tiles(&self, tile: usize) -> impl Iterator<Item = usize> + '_ {
+        self.connections.iter().filter_map(move |c| {
+            if c[0] == tile {
+                Some(c[1])
+            } else if c[1] == tile {
+                Some(c[0])
+            } else {
+                None
+            }
+        })
     }
 
     /// The entryways of `tile` that lead into another tile, as (inside
     /// square, outside square) pairs grouped per neighbouring tile side.
     pub fn entryway_edges(&self, tile: usize) -> Vec<Vec<[Point; 2]>> {
         let mut groups: Vec<(usize, Side, Vec<[Point; 2]>)> = Vec::new();
-        for p in self.tile_squares(tile) {
+        for &p in self.tile_squares(tile) {
             for side in Side::ALL {
                 let (dx, dy) = side.delta();
                 let q = Point {

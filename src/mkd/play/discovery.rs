@@ -67,7 +67,8 @@ fn free_spots(cx: &Ctx, t: usize, entrance: bool) -> Vec<Point> {
     let mut v: Vec<Point> = s
         .board
         .tile_squares(t)
-        .into_iter()
+        .iter()
+        .copied()
         .filter(|&p| {
             !s.occupied(p)
                 && s.chest_at(p).is_none()

@@ -50,7 +50,8 @@ pub fn teleport_random(cx: &mut Ctx, h: HeroId) {
     let spot = s
         .board
         .tile_squares(k)
-        .into_iter()
+        .iter()
+        .copied()
         .filter(|&p| !s.occupied(p))
         .min_by_key(|p| ((p.x - centre.x).abs() + (p.y - centre.y).abs(), p.y, p.x));
     match spot {

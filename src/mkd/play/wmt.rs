@@ -63,7 +63,7 @@ fn wander(cx: &mut Ctx, i: usize) {
             };
             let hp = cx.s.heroes[h].pos().expect("in the dungeon");
             let goal: Vec<Point> = match cx.s.board.tile_at(hp) {
-                Some(t) => cx.s.board.tile_squares(t),
+                Some(t) => cx.s.board.tile_squares(t).to_vec(),
                 None => vec![hp],
             };
             cx.emit(Event::TokenRolled {
@@ -115,20 +115,24 @@ pub fn direction_goal(
     let mut chain = vec![tile];
     loop {
         let t = &board.tiles[tile];
-        let beyond: Vec<usize> = board
-            .neighbour_tiles(tile)
-            .into_iter()
-            .filter(|&u| !chain.contains(&u))
-            .filter(|&u| {
-                let o = &board.tiles[u];
-                match side {
-                    Side::N => o.y + o.height <= t.y && overlaps(o.x, o.width, t.x, t.width),
-                    Side::S => o.y >= t.y + t.height && overlaps(o.x, o.width, t.x, t.width),
-                    Side::W => o.x + o.width <= t.x && overlaps(o.y, o.height, t.y, t.height),
-                    Side::E => o.x >= t.x + t.width && overlaps(o.y, o.height, t.y, t.height),
-                }
-            })
-            .collect();
+        // The neighbours that way not yet in the chain, ascending (the
+        // order the die reads).
+        let that_way = |u: usize| {
+            let o = &board.tiles[u];
+            match side {
+                Side::N => o.y + o.height <= t.y && overlaps(o.x, o.width, t.x, t.width),
+                Side::S => o.y >= t.y + t.height && overlaps(o.x, o.width, t.x, t.width),
+                Side::W => o.x + o.width <= t.x && overlaps(o.y, o.height, t.y, t.height),
+                Side::E => o.x >= t.x + t.width && overlaps(o.y, o.height, t.y, t.height),
+            }
+        };
+        let mut beyond: Vec<usize> = Vec::new();
+        for u in board.connected_tiles(tile) {
+            if !chain.contains(&u) && that_way(u) {
+                beyond.push(u);
+            }
+        }
+        beyond.sort_unstable();
         if beyond.is_empty() {
             break;
         }
@@ -142,14 +146,15 @@ pub fn direction_goal(
         chain.push(tile);
     }
     if tile != start {
-        return board.tile_squares(tile);
+        return board.tile_squares(tile).to_vec();
     }
     // No tile that way: as far that way within its own tile as it can get
     // (its edge, or the squares nearest it that a walk can reach).
     let squares = board.tile_squares(tile);
-    let reach = board.can_walk_to(from, &cx.s.wmt_mover(), &squares);
+    let reach = board.can_walk_to(from, &cx.s.wmt_mover(), squares);
     let squares: Vec<Point> = squares
-        .into_iter()
+        .iter()
+        .copied()
         .zip(reach)
         .filter_map(|(p, r)| r.then_some(p))
         .collect();

@@ -1020,7 +1020,7 @@ fn retreat(cx: &mut Ctx, m: MonsterId, speed: u32) {
     }
     let goals: Vec<Point> = (0..s.board.tiles.len())
         .filter(|&t| !hero_tiles.contains(&Some(t)))
-        .flat_map(|t| s.board.tile_squares(t))
+        .flat_map(|t| s.board.tile_squares(t).iter().copied())
         .filter(|&q| !s.occupied(q))
         .collect();
     if walk::travel(s, m, &goals, Heroes::Avoid) == FAR {

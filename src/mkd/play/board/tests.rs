@@ -129,6 +129,16 @@ fn the_steps_downhill_are_the_neighbours_a_step_away() {
                 let got: Vec<Point> = board.downhill(from, &field, &m).into_iter().collect();
                 assert_eq!(got, want, "seed {seed}, mover {k}, from {from:?}");
                 by_count[want.len()] += 1;
+                // Keeping some of the steps keeps them in their order (as
+                // the free steps are kept).
+                let keep = |p: Point| (p.x + 2 * p.y + k as i32) % 3 != 0;
+                let mut kept = board.downhill(from, &field, &m);
+                kept.retain(keep);
+                let want_kept: Vec<Point> = want.iter().copied().filter(|&p| keep(p)).collect();
+                assert_eq!(
+                    *kept, *want_kept,
+                    "kept, seed {seed}, mover {k}, from {from:?}"
+                );
             }
         }
     }
@@ -417,7 +427,9 @@ fn who_can_walk_to_a_square_is_what_the_walk_in_says() {
                 some_of(&open, 1, &mut rng)[0]
             };
             let squares = if case % 2 == 0 {
-                board.tile_squares(next(&mut rng) as usize % board.tiles.len())
+                board
+                    .tile_squares(next(&mut rng) as usize % board.tiles.len())
+                    .to_vec()
             } else {
                 (0..12)
                     .map(|_| board.point(next(&mut rng) as usize % board.len()))
@@ -642,11 +654,19 @@ fn a_walk_out_to_the_nearest_targets_finds_the_whole_walk_s_nearest() {
 /// A tile's squares are the squares of its rectangle that belong to it and
 /// that a figure can stand on, north-west first, on eight dungeons, also
 /// after a vortex-like change hands some squares to no tile and walls
-/// others up (so both tests of a square matter).
+/// others up (so both tests of a square matter), and after a tile is
+/// turned. The lists are kept from the first question, so each change must
+/// drop them: they are asked for before every change.
 #[test]
 fn a_tile_s_squares_are_its_standing_squares_row_by_row() {
     for seed in 1..=8 {
         let (mut board, open) = board_with_doors(seed, 0, &mut 1);
+        let count = |board: &Board| -> usize {
+            (0..board.tiles.len())
+                .map(|t| board.tile_squares(t).len())
+                .sum()
+        };
+        let at_first = count(&board);
         for (k, &p) in open.iter().enumerate().filter(|(k, _)| k % 7 == 0) {
             if k % 2 == 0 {
                 board.set_tile_at(p, None);
@@ -669,6 +689,30 @@ fn a_tile_s_squares_are_its_standing_squares_row_by_row() {
             listed += want.len();
         }
         assert!(listed > 50, "seed {seed}: {listed} squares");
+        assert!(listed < at_first, "seed {seed}: {listed} of {at_first}");
         assert!(board.tile_squares(board.tiles.len()).is_empty());
+        // A tile turned a quarter: its squares move, and what it covers
+        // is no longer another tile's.
+        let t = board.central;
+        let before = board.tile_squares(t).to_vec();
+        board.turn_tile(t);
+        for u in 0..board.tiles.len() {
+            let info = &board.tiles[u];
+            let mut want = Vec::new();
+            for y in info.y..info.y + info.height {
+                for x in info.x..info.x + info.width {
+                    let p = Point { x, y };
+                    if board.tile_at(p) == Some(u) && board.passable(p) {
+                        want.push(p);
+                    }
+                }
+            }
+            assert_eq!(board.tile_squares(u), want, "seed {seed}, turned, tile {u}");
+        }
+        assert_ne!(
+            board.tile_squares(t),
+            before,
+            "seed {seed}: the turned tile"
+        );
     }
 }
