@@ -1230,20 +1230,19 @@ impl State {
         target: Option<Point>,
         monster_shoots: bool,
     ) -> bool {
-        let heroes: Vec<Point> = self.heroes.iter().filter_map(HeroState::pos).collect();
-        let monsters: Vec<Point> = self
-            .floor_monsters()
-            .filter_map(|m| self.monsters[m].pos)
-            .collect();
-        let (shooter_foes, target_foes) = if monster_shoots {
-            (&heroes, &monsters)
-        } else {
-            (&monsters, &heroes)
+        let near = |p: Option<Point>, heroes: bool| {
+            p.is_some_and(|p| {
+                let touching = |q: Option<Point>| q.is_some_and(|q| self.board.touching(p, q));
+                if heroes {
+                    self.heroes.iter().any(|h| touching(h.pos()))
+                } else {
+                    self.floor_monsters()
+                        .any(|m| touching(self.monsters[m].pos))
+                }
+            })
         };
-        let near = |p: Option<Point>, foes: &Vec<Point>| {
-            p.is_some_and(|p| foes.iter().any(|&q| self.board.touching(p, q)))
-        };
-        near(shooter, shooter_foes) || near(target, target_foes)
+        // A monster's foes are the heroes, a hero's the monsters.
+        near(shooter, monster_shoots) || near(target, !monster_shoots)
     }
 
     // ------------------------------------------------------------ movement
