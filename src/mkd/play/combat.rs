@@ -21,21 +21,24 @@ pub fn attack(
     penalty: u32,
     who: impl Display,
 ) -> AttackRoll {
+    let n = n.min(20);
     let mut to_hit = Vec::with_capacity(n as usize);
-    let mut kill = Vec::new();
-    for _ in 0..n.min(20) {
-        let r = dice.d6(format_args!("{who}: to-hit die"));
-        to_hit.push(r);
-        if r.saturating_sub(penalty) >= hit_on && r > penalty {
-            kill.push(0);
-        }
+    for _ in 0..n {
+        to_hit.push(dice.d6(format_args!("{who}: to-hit die")));
     }
+    // Every to-hit die is rolled before the first kill die.
+    let hits = to_hit
+        .iter()
+        .filter(|&&r| r.saturating_sub(penalty) >= hit_on && r > penalty)
+        .count();
+    let mut kill = Vec::with_capacity(hits);
     let mut wounds = 0;
-    for k in &mut kill {
-        *k = dice.d6(format_args!("{who}: kill die"));
-        if *k >= armour {
+    for _ in 0..hits {
+        let k = dice.d6(format_args!("{who}: kill die"));
+        if k >= armour {
             wounds += 1;
         }
+        kill.push(k);
     }
     AttackRoll {
         to_hit,
