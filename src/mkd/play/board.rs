@@ -169,7 +169,9 @@ pub struct Board {
     pub covered: Vec<(Point, Cell, usize)>,
     /// Every tile's [`Board::tile_squares`], listed on first use (the
     /// wandering tokens ask for them at every step of the dungeon's turn)
-    /// and forgotten whenever a cell or a square's tile changes.
+    /// and forgotten whenever a cell, a square's tile or a tile's place
+    /// changes ([`Board::set_cell`], [`Board::set_tile_at`],
+    /// [`Board::turn_tile`]).
     tile_squares: OnceLock<Vec<Vec<Point>>>,
 }
 
