@@ -523,12 +523,23 @@ impl Board {
                 // twice: `$near` is whether `i` touches a door, false for
                 // most squares, where no step looks for one.
                 macro_rules! step_to {
-                    ($j:expr, $near:literal) => {
+                    // Away from doors the squares are never read.
+                    ($j:expr) => {
+                        step_to!($j, false, Point { x: 0, y: 0 }, Point { x: 0, y: 0 })
+                    };
+                    // `$p`: this square; `$q`: neighbour `j`'s.
+                    ($j:expr, from $p:expr, near $q:expr) => {
+                        step_to!($j, true, $p, $q)
+                    };
+                    ($j:expr, $near:literal, $p:expr, $q:expr) => {
                         'step: {
                             let j = $j;
                             let c = if $near && near_door[j] {
-                                let (a, b) = if OUT { (i, j) } else { (j, i) };
-                                match self.step_cost_near(self.point(a), self.point(b), m, true) {
+                                // The step's cost onto its second square,
+                                // whose cell is known by index.
+                                let (p, q): (Point, Point) = ($p, $q);
+                                let (a, b, onto) = if OUT { (p, q, j) } else { (q, p, i) };
+                                match self.step_cost_onto(cells[onto], a, b, m, true) {
                                     Some(c) => c,
                                     None => break 'step,
                                 }
@@ -557,15 +568,18 @@ impl Board {
                 // North, east, south and west: every one is on the board,
                 // as `i` is not on the rim.
                 if near_door[i] {
-                    step_to!(i - cols, true);
-                    step_to!(i + 1, true);
-                    step_to!(i + cols, true);
-                    step_to!(i - 1, true);
+                    // This square, turned from its index once (a division)
+                    // for the four steps, which find doors by square.
+                    let p = self.point(i);
+                    step_to!(i - cols, from p, near Point { x: p.x, y: p.y - 1 });
+                    step_to!(i + 1, from p, near Point { x: p.x + 1, y: p.y });
+                    step_to!(i + cols, from p, near Point { x: p.x, y: p.y + 1 });
+                    step_to!(i - 1, from p, near Point { x: p.x - 1, y: p.y });
                 } else {
-                    step_to!(i - cols, false);
-                    step_to!(i + 1, false);
-                    step_to!(i + cols, false);
-                    step_to!(i - 1, false);
+                    step_to!(i - cols);
+                    step_to!(i + 1);
+                    step_to!(i + cols);
+                    step_to!(i - 1);
                 }
             }
             here_now.clear();
@@ -742,34 +756,35 @@ impl Board {
         };
         // The whole field's value on any square: its own, or for one no
         // figure can stand on, the least its neighbours passed on.
-        let whole = |i: usize| {
+        // Each square below goes with its index, so no index is turned
+        // back into a square (a division by the board's width).
+        let on_board = |p: Point| Some((p, self.index(p)?));
+        let whole = |at: Point, i: usize| {
             if field[i] == 0 || self.enter_cost(i, m).is_some() {
                 return field[i];
             }
-            let at = self.point(i);
             Board::neighbours(at)
                 .into_iter()
-                .filter_map(|p| self.index(p))
-                .filter(|&j| passed(j))
-                .filter_map(|j| Some(field[j] + self.step_cost(at, self.point(j), m)?))
+                .filter_map(on_board)
+                .filter(|&(_, j)| passed(j))
+                .filter_map(|(p, j)| Some(field[j] + self.step_cost(at, p, m)?))
                 .min()
                 .unwrap_or(FAR)
         };
         // A step costs at least 1: only a nearer square can pass a
         // distance on (and `to` is never FAR here).
-        let passes_on = |j: usize, to: u32, from: Point| {
+        let passes_on = |p: Point, j: usize, to: u32, from: Point| {
             field[j] < to
                 && (field[j] == 0 || !blocked(j))
                 && self
-                    .step_cost(from, self.point(j), m)
+                    .step_cost(from, p, m)
                     .is_some_and(|c| field[j] + c == to)
         };
-        let keeps_a_way = |i: usize, d: u32| {
-            let here = self.point(i);
+        let keeps_a_way = |here: Point, d: u32| {
             Board::neighbours(here)
                 .into_iter()
-                .filter_map(|p| self.index(p))
-                .any(|j| passes_on(j, d, here))
+                .filter_map(on_board)
+                .any(|(p, j)| passes_on(p, j, d, here))
         };
         newly.iter().any(|&q| {
             let (dq, at) = (field[q], self.point(q));
@@ -777,16 +792,14 @@ impl Board {
                 && dq != FAR
                 && Board::neighbours(at)
                     .into_iter()
-                    .filter_map(|p| self.index(p))
-                    .any(|i| {
-                        let d = whole(i);
+                    .filter_map(on_board)
+                    .any(|(p, i)| {
+                        let d = whole(p, i);
                         d != 0
                             && d != FAR
                             && d > dq
-                            && self
-                                .step_cost(self.point(i), at, m)
-                                .is_some_and(|c| dq + c == d)
-                            && !keeps_a_way(i, d)
+                            && self.step_cost(p, at, m).is_some_and(|c| dq + c == d)
+                            && !keeps_a_way(p, d)
                     })
         })
     }
