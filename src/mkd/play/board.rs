@@ -357,9 +357,19 @@ impl Board {
 
     /// Is square `i` on the outermost ring of the table, which stays void?
     fn on_rim(&self, i: usize) -> bool {
-        let (cols, rows) = (self.cols as usize, self.rows as usize);
-        let (x, y) = (i % cols, i / cols);
-        x == 0 || y == 0 || x + 1 == cols || y + 1 == rows
+        let ring = || {
+            let (cols, rows) = (self.cols as usize, self.rows as usize);
+            let (x, y) = (i % cols, i / cols);
+            x == 0 || y == 0 || x + 1 == cols || y + 1 == rows
+        };
+        debug_assert!(
+            !ring() || self.cells[i] == Cell::Void,
+            "square {i} on the rim is not void"
+        );
+        // Every square of the ring is void, so one that is not is off it:
+        // the walks ask this of every square they start from, nearly all
+        // of them floor, and the ring's test costs a division.
+        self.cells[i] == Cell::Void && ring()
     }
 
     /// Can a figure walking as `m` stand on (step onto) square `p`?
