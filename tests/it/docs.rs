@@ -70,10 +70,14 @@ fn logical(lines: &[String]) -> Vec<(usize, String)> {
     out
 }
 
-/// Commands not run here: they build, test or package tilecrawl itself.
+/// Commands not run here: they build, test, measure or package
+/// tilecrawl itself.
 fn skipped(cmd: &str) -> bool {
     let first = cmd.split_whitespace().next().unwrap_or("");
-    matches!(first, "cargo" | ".ci/run" | "mdbook") || first.contains('=') && cmd.contains("cargo ")
+    matches!(
+        first,
+        "cargo" | ".ci/run" | "mdbook" | "benches/speed-check.sh"
+    ) || first.contains('=') && cmd.contains("cargo ")
 }
 
 fn copy_tree(from: &Path, to: &Path) {
