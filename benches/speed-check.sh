@@ -17,8 +17,8 @@
 #
 # The adventures are made by BASE in a temporary folder (removed at the
 # end unless KEEP=1). Exit status 0 when every output is the same, 1 when
-# one differs, 2 on bad usage. About two minutes on two cores, five with
-# --callgrind (valgrind must be installed).
+# one differs, 2 on bad usage. About a minute on two cores, a few more
+# with --callgrind (valgrind must be installed).
 set -euo pipefail
 
 callgrind=0
