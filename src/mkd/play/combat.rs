@@ -187,10 +187,10 @@ pub fn wound_hero(cx: &mut Ctx, h: HeroId, n: u32) {
             Some(cold) => (out_cold, told) = (cold, true),
         }
     }
-    let hero = &mut cx.s.heroes[h];
-    if hero.wounds >= hero.stats.wounds {
-        let p = hero.pos().expect("in the dungeon");
-        hero.place = HeroPlace::Slain;
+    if cx.s.heroes[h].wounds >= cx.s.heroes[h].stats.wounds {
+        let p = cx.s.heroes[h].pos().expect("in the dungeon");
+        cx.s.set_hero_place(h, HeroPlace::Slain);
+        let hero = &mut cx.s.heroes[h];
         hero.done = true;
         hero.out_cold = out_cold;
         let carried = std::mem::take(&mut hero.chests);
@@ -209,7 +209,7 @@ pub fn wound_hero(cx: &mut Ctx, h: HeroId, n: u32) {
             cx.emit(Event::ChestFallsOpen { chest: c, at: spot });
         }
     } else {
-        let left = hero.wounds_left();
+        let left = cx.s.heroes[h].wounds_left();
         cx.emit(Event::HeroWounded {
             hero: h,
             wounds: n,
@@ -288,7 +288,9 @@ pub fn wound_monster(cx: &mut Ctx, m: MonsterId, n: u32, by: Option<HeroId>) {
     let mon = &mut cx.s.monsters[m];
     mon.wounds += n;
     if mon.wounds >= mon.stats.wounds {
-        let p = mon.pos.take().expect("active");
+        let p = mon.pos.expect("active");
+        cx.s.set_monster_pos(m, None);
+        let mon = &mut cx.s.monsters[m];
         let points = mon.points;
         let carried = mon.carrying.take();
         cx.s.fallen.push(m);

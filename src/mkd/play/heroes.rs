@@ -130,7 +130,6 @@ pub fn hero_move(cx: &mut Ctx, h: HeroId, to: Point) -> Result<(), Refusal> {
         route.push(n);
         here = n;
     }
-    drop(occ);
     cx.s.spend(h, d0 + enter_cost, Spend::Walk(to))?;
     // The hero pays for the squares walked, not the route planned (a reveal,
     // a failed break-away or a figure in the way can cut it short).
@@ -173,7 +172,7 @@ pub fn hero_move(cx: &mut Ctx, h: HeroId, to: Point) -> Result<(), Refusal> {
         } else {
             walked += enter_cost;
         }
-        cx.s.heroes[h].place = HeroPlace::At(p);
+        cx.s.set_hero_place(h, HeroPlace::At(p));
         if let Some(m) = passing {
             // Through a monster: its rear attack, and no counterattack.
             cx.emit(Event::HeroPassesThrough {
@@ -206,10 +205,11 @@ pub fn hero_move(cx: &mut Ctx, h: HeroId, to: Point) -> Result<(), Refusal> {
     if let HeroPlace::At(p) = cx.s.heroes[h].place
         && friend_on(cx, p)
     {
-        cx.s.heroes[h].place = match last_free {
+        let place = match last_free {
             Some(q) => HeroPlace::At(q),
             None => HeroPlace::Outside,
         };
+        cx.s.set_hero_place(h, place);
     }
     let end = match (from, cx.s.heroes[h].place) {
         (None, HeroPlace::At(p)) if p == to => WalkEnd::Entered,
@@ -281,8 +281,8 @@ pub fn hero_leave(cx: &mut Ctx, h: HeroId) -> Result<(), Refusal> {
         });
     }
     cx.s.spend(h, 1, Spend::SteppingOut)?;
+    cx.s.set_hero_place(h, HeroPlace::Escaped);
     let hero = &mut cx.s.heroes[h];
-    hero.place = HeroPlace::Escaped;
     hero.done = true;
     let carrying = std::mem::take(&mut hero.chests);
     for &c in &carrying {
@@ -716,7 +716,7 @@ pub fn hero_teleport(cx: &mut Ctx, h: HeroId, to: Option<Point>) -> Result<(), R
                 });
             }
             let spot = cx.s.free_square_near(p).unwrap_or(p);
-            cx.s.heroes[h].place = HeroPlace::At(spot);
+            cx.s.set_hero_place(h, HeroPlace::At(spot));
             cx.s.heroes[h].displaced = true;
             cx.emit(Event::SteppedThrough { hero: h, at: spot });
             enter_square(cx, h, spot);
@@ -811,6 +811,7 @@ pub fn hero_vortex(cx: &mut Ctx, h: HeroId) -> Result<(), Refusal> {
     for &i in &markers {
         s.markers[i].pos = off;
     }
+    s.resync_standing();
     let (moved, crushed) = s.board_mut().turn_tile(t);
     // Anything of another tile under the turned one is destroyed.
     for &q in &crushed {
@@ -869,6 +870,7 @@ pub fn hero_vortex(cx: &mut Ctx, h: HeroId) -> Result<(), Refusal> {
     for i in markers {
         s.markers[i].pos = to(s.markers[i].pos);
     }
+    s.resync_standing();
     if let Some(p) = stairs_on {
         s.floors.stairs = Some(to(p));
     }
@@ -888,18 +890,18 @@ fn destroy_at(cx: &mut Ctx, q: Point, tile: crate::mkd::play::board::TileLabel) 
     let s = &mut *cx.s;
     let mut crushed = Vec::new();
     if let Some(i) = s.hero_at(q) {
-        s.heroes[i].place = HeroPlace::Slain;
+        s.set_hero_place(i, HeroPlace::Slain);
         for c in std::mem::take(&mut s.heroes[i].chests) {
             s.chests[c].place = ChestPlace::Lost;
         }
         crushed.push(Crushed::Hero(i));
     }
     if let Some(i) = s.monster_at(q) {
-        s.monsters[i].pos = None;
+        s.set_monster_pos(i, None);
         crushed.push(Crushed::Monster(i));
     }
     if let Some(i) = s.wmt_at(q) {
-        crushed.push(Crushed::Token(s.wmts.remove(i).id));
+        crushed.push(Crushed::Token(s.remove_wmt(i).id));
     }
     if let Some(i) = s.chest_at(q) {
         s.chests[i].place = ChestPlace::Lost;

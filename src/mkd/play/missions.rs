@@ -172,6 +172,8 @@ fn free_prisoner(cx: &mut Ctx, by: HeroId) {
     p.team = cx.s.heroes[by].team;
     p.done = true;
     cx.s.heroes.push(p);
+    // The prisoner's square now counts as a hero's.
+    cx.s.resync_standing();
     let freed = HeroId(cx.s.heroes.len() - 1);
     cx.s.mission.freed = Some(freed);
     cx.emit(Event::PrisonerJoins { hero: freed });
@@ -189,7 +191,7 @@ fn free_prisoner(cx: &mut Ctx, by: HeroId) {
         number: token.number,
         copy: 0,
     };
-    cx.s.wmts.push(WmtState { id, pos: spot });
+    cx.s.push_wmt(WmtState { id, pos: spot });
     cx.emit(Event::GuardianAppears {
         token: id,
         at: spot,
@@ -344,7 +346,7 @@ pub fn lead(cx: &mut Ctx, m: MonsterId, to: Option<Point>) -> Result<(), Refusal
         cx.s.monsters[m].facing = side_towards(here, n);
         here = n;
     }
-    cx.s.monsters[m].pos = Some(here);
+    cx.s.set_monster_pos(m, Some(here));
     match to {
         Some(p) => cx.emit(Event::Led {
             guard,
@@ -353,7 +355,7 @@ pub fn lead(cx: &mut Ctx, m: MonsterId, to: Option<Point>) -> Result<(), Refusal
             cost: d,
         }),
         None => {
-            cx.s.monsters[m].pos = None;
+            cx.s.set_monster_pos(m, None);
             cx.s.monsters[m].mode = MonsterMode::Gone;
             cx.s.mission.captive_out = true;
             cx.emit(Event::LedOut {

@@ -7,8 +7,8 @@
 //! players (`manual`) or rolled with Dungeon World dice ([`combat`]).
 //!
 //! The layers, lowest first (a module uses only those below it):
-//! - data: [`board`], [`party`], [`command`], [`refusal`], [`state`] (the
-//!   game as plain data, with typed ids), [`event`] (what happened);
+//! - data: [`board`], [`party`], [`command`], [`refusal`], [`standing`] (who
+//!   stands where), [`state`] (the game as plain data, with typed ids), [`event`] (what happened);
 //! - the printer: [`transcript`] (events, intro, status and map as English);
 //! - the rules, each a function of the state, the dice and the command's
 //!   events (`ctx::Ctx`): [`combat`], `reveal`, `discovery`, `steps`,
@@ -40,6 +40,7 @@ pub mod save_writer;
 pub mod session;
 pub mod simulate;
 pub(crate) mod stairs;
+pub mod standing;
 pub mod state;
 pub(crate) mod steps;
 pub mod transcript;

@@ -43,7 +43,7 @@ fn slug(name: &str) -> String {
 /// Reveals token `i`: the 2d6 roll, the monsters chosen from the pool,
 /// their squares and facing. Returns the new monsters.
 pub fn reveal(cx: &mut Ctx, i: usize, cause: Cause) -> Vec<MonsterId> {
-    let w = cx.s.wmts.remove(i);
+    let w = cx.s.remove_wmt(i);
     cx.s.stats.wmts_revealed += 1;
     let pools = &cx.s.scenario.game.pools;
     let bonus = if w.guardian() {
@@ -304,8 +304,7 @@ pub fn place_monsters(cx: &mut Ctx, chosen: &[usize], at: Point, cause: Cause) -
             waiting: false,
         };
         let surprised = m.surprised;
-        cx.s.monsters.push(m);
-        let id = MonsterId(cx.s.monsters.len() - 1);
+        let id = cx.s.push_monster(m);
         cx.s.stats.monsters_revealed += 1;
         cx.emit(Event::Appears {
             monster: id,
@@ -361,8 +360,7 @@ pub fn put_pool_token(cx: &mut Ctx, k: usize, spot: Point) -> usize {
     while taken(id) {
         id.copy += 1;
     }
-    cx.s.wmts.push(WmtState { id, pos: spot });
-    cx.s.wmts.len() - 1
+    cx.s.push_wmt(WmtState { id, pos: spot })
 }
 
 // ---------------------------------------------------------------- the kidnappee

@@ -50,7 +50,7 @@ pub fn hero_stairs(cx: &mut Ctx, h: HeroId) -> Result<(), Refusal> {
     }
     let cost = s.rules().staircase;
     cx.s.spend(h, cost, Spend::Staircase)?;
-    cx.s.heroes[h].place = HeroPlace::Below;
+    cx.s.set_hero_place(h, HeroPlace::Below);
     cx.s.heroes[h].done = true;
     let (f, _) = cx.s.floor_number().unwrap_or((1, 2));
     let carrying: Vec<ChestId> = cx.s.heroes[h].chests.clone();
@@ -178,6 +178,8 @@ fn next_floor(cx: &mut Ctx) {
             waiting.push(h);
         }
     }
+    // A new board, its tokens, no monsters yet: counted afresh.
+    s.resync_standing();
     let central = s.board.tiles[s.board.central].label;
     let entrance_tile = s.board.tiles[s.scenario.entrance.tile].label;
     let (seed, tiles) = (s.scenario.seed, s.scenario.tiles.len());

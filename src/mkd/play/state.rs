@@ -10,10 +10,10 @@ use crate::mkd::figures::{Ability, Stats};
 use crate::mkd::floors::Dungeon;
 use crate::mkd::mission::{Goal, Mission};
 use crate::mkd::monsters::MonsterEntry;
-use crate::mkd::play::board::walk::Steps;
 use crate::mkd::play::board::{Board, DoorTrap, Mover, PlayMarker, TileLabel};
 use crate::mkd::play::party::Party;
 use crate::mkd::play::refusal::{Names, Refusal, Spend};
+pub use crate::mkd::play::standing::{Occupancy, Standing};
 use crate::mkd::scenario::{Scenario, TerrainSide, WmtColor, WmtToken};
 use crate::mkd::tables::{Item, PlayRules, Tables};
 use crate::scenario::Point;
@@ -772,6 +772,12 @@ pub struct State {
     pub mission: MissionState,
     /// Timer, second entrance, stairs and floors.
     pub floors: FloorPlay,
+    /// Who stands on each square, kept as figures move: change a hero's
+    /// place, a monster's or a token's square, the tokens or the floor's
+    /// monsters only through the `set_` methods or with
+    /// [`State::resync_standing`] after (debug builds check it on every
+    /// look-up).
+    pub standing: Standing,
 }
 
 clone_by_fields!(State {
@@ -806,7 +812,8 @@ clone_by_fields!(State {
     fallen,
     stats,
     mission,
-    floors
+    floors,
+    standing
 });
 
 impl State {
@@ -928,7 +935,9 @@ impl State {
             tables,
             party,
             opts,
+            standing: Standing::default(),
         };
+        state.resync_standing();
         state.lay_floor_markers();
         state
     }
@@ -1066,81 +1075,6 @@ impl State {
                 }
             }
         })
-    }
-
-    // ------------------------------------------------------------ who stands where
-
-    /// Who stands on each square, gathered once: the route walks ask for
-    /// every square they reach, and a look-up here is one index where
-    /// [`Self::occupied`] scans the figure lists.
-    pub fn occupancy(&self) -> Occupancy<'_> {
-        // The buffer of the thread's last one dropped, cleared, if there is
-        // one: the route code gathers this several times a decision.
-        let mut on = SPARE_OCCUPANCY.with(|s| std::mem::take(&mut *s.borrow_mut()));
-        on.clear();
-        on.resize(self.board.len(), 0);
-        let mut mark = |p: Option<Point>, what: u8| {
-            if let Some(i) = p.and_then(|p| self.board.idx(p)) {
-                on[i] |= what;
-            }
-        };
-        for h in &self.heroes {
-            mark(h.pos(), Occupancy::HERO);
-        }
-        for m in self.floor_monsters() {
-            mark(self.monsters[m].pos, Occupancy::MONSTER);
-        }
-        for w in &self.wmts {
-            mark(Some(w.pos), Occupancy::TOKEN);
-        }
-        mark(self.prisoner_square(), Occupancy::PRISONER);
-        Occupancy {
-            board: &self.board,
-            on,
-        }
-    }
-
-    /// The free squares a step downhill along `dist` leads to from `from`
-    /// ([`Board::downhill`] without the squares someone stands on).
-    pub fn free_downhill(&self, from: Point, dist: &[u32], m: &Mover) -> Steps {
-        let mut steps = self.board.downhill(from, dist, m);
-        steps.retain(|p| !self.occupied(p));
-        steps
-    }
-
-    /// Is a square taken by a hero, monster, token or the held prisoner?
-    pub fn occupied(&self, p: Point) -> bool {
-        self.hero_at(p).is_some()
-            || self.monster_at(p).is_some()
-            || self.wmts.iter().any(|w| w.pos == p)
-            || self.prisoner_square() == Some(p)
-    }
-
-    /// The hero on a square.
-    pub fn hero_at(&self, p: Point) -> Option<HeroId> {
-        self.heroes
-            .iter()
-            .position(|h| h.pos() == Some(p))
-            .map(HeroId)
-    }
-
-    /// The monster on a square.
-    pub fn monster_at(&self, p: Point) -> Option<MonsterId> {
-        self.floor_monsters()
-            .find(|&m| self.monsters[m].pos == Some(p))
-    }
-
-    /// The chest lying on a square.
-    pub fn chest_at(&self, p: Point) -> Option<ChestId> {
-        self.chests
-            .iter()
-            .position(|c| c.place == ChestPlace::At(p))
-            .map(ChestId)
-    }
-
-    /// The token on a square (its index among the tokens).
-    pub fn wmt_at(&self, p: Point) -> Option<usize> {
-        self.wmts.iter().position(|w| w.pos == p)
     }
 
     /// The token named `id` (its index among the tokens).
@@ -1423,52 +1357,6 @@ impl State {
     }
 }
 
-/// Who stands where, square by square ([`State::occupancy`]): a bit per
-/// kind of figure.
-pub struct Occupancy<'a> {
-    board: &'a Board,
-    on: Vec<u8>,
-}
-
-thread_local! {
-    /// The buffer of the thread's last [`Occupancy`] dropped.
-    static SPARE_OCCUPANCY: std::cell::RefCell<Vec<u8>> =
-        const { std::cell::RefCell::new(Vec::new()) };
-}
-
-impl Drop for Occupancy<'_> {
-    fn drop(&mut self) {
-        let on = std::mem::take(&mut self.on);
-        // During the thread's teardown there is nowhere to put it back.
-        let _ = SPARE_OCCUPANCY.try_with(|s| *s.borrow_mut() = on);
-    }
-}
-
-impl Occupancy<'_> {
-    /// A hero.
-    pub const HERO: u8 = 1;
-    /// A monster of this floor.
-    pub const MONSTER: u8 = 2;
-    /// A wandering monster token.
-    pub const TOKEN: u8 = 4;
-    /// The held prisoner.
-    pub const PRISONER: u8 = 8;
-    /// Anything that takes a square ([`State::occupied`]).
-    pub const ANY: u8 = 15;
-
-    /// Does something of the kinds `what` stand on `p`? (Off the board: no.)
-    pub fn has(&self, p: Point, what: u8) -> bool {
-        self.board.idx(p).is_some_and(|i| self.on[i] & what != 0)
-    }
-
-    /// [`Occupancy::has`] by board index ([`Board::idx`]), as the route
-    /// walks ask.
-    #[inline]
-    pub fn has_at(&self, i: usize, what: u8) -> bool {
-        self.on[i] & what != 0
-    }
-}
-
 /// The board of `scenario` as a game of it starts: one per scenario on
 /// this thread, shared by every game of it. Play changes a board only
 /// through [`State::board_mut`], which copies a shared one first, so the
@@ -1491,5 +1379,6 @@ fn starting_board(scenario: &Arc<Scenario>) -> Arc<Board> {
         .unwrap_or_else(|_| make().1)
 }
 
+mod placing;
 #[cfg(test)]
 mod tests;

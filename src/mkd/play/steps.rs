@@ -56,7 +56,7 @@ pub fn teleport_random(cx: &mut Ctx, h: HeroId) {
         .min_by_key(|p| ((p.x - centre.x).abs() + (p.y - centre.y).abs(), p.y, p.x));
     match spot {
         Some(spot) => {
-            cx.s.heroes[h].place = HeroPlace::At(spot);
+            cx.s.set_hero_place(h, HeroPlace::At(spot));
             cx.s.heroes[h].displaced = true;
             cx.emit(Event::Teleported {
                 hero: h,

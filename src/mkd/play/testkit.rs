@@ -322,7 +322,7 @@ pub(crate) const BORIN: HeroId = HeroId(1);
 
 /// Puts hero `h` (0 Ayla, 1 Borin) on a square, facing `facing`.
 pub(crate) fn put_hero(g: &mut Game, h: usize, at: Point, facing: Side) {
-    g.heroes[h].place = HeroPlace::At(at);
+    g.set_hero_place(HeroId(h), HeroPlace::At(at));
     g.heroes[h].facing = facing;
 }
 
@@ -336,7 +336,7 @@ pub(crate) fn add_monster(
     abilities: &[Ability],
 ) -> MonsterId {
     let stats = *g.tables.profile_for(points);
-    g.monsters.push(MonsterState {
+    g.push_monster(MonsterState {
         id: id.into(),
         name: id.into(),
         points,
@@ -352,14 +352,15 @@ pub(crate) fn add_monster(
         dismounted: false,
         held: 0,
         waiting: false,
-    });
-    MonsterId(g.monsters.len() - 1)
+    })
 }
 
 /// Runs a rule on the game's state and dice; its result and its events.
 pub(crate) fn rule<R>(g: &mut Game, f: impl FnOnce(&mut Ctx) -> R) -> (R, Vec<Event>) {
     let mut out = Vec::new();
     let (s, dice) = g.parts();
+    // Tests may set figures' squares by hand: counted before the rule.
+    s.resync_standing();
     let r = f(&mut Ctx {
         s,
         dice,
@@ -371,6 +372,8 @@ pub(crate) fn rule<R>(g: &mut Game, f: impl FnOnce(&mut Ctx) -> R) -> (R, Vec<Ev
 /// Plays a typed command.
 pub(crate) fn play(g: &mut Game, line: &str) -> Result<Vec<Event>, Refusal> {
     let cmd = command::parse(line)?.expect("a command");
+    // Tests may set figures' squares by hand: counted before the command.
+    g.parts().0.resync_standing();
     g.play(cmd)
 }
 

@@ -255,7 +255,7 @@ fn walk_token(cx: &mut Ctx, i: usize, goal: &[Point]) {
         }
         last_side = side_towards(here, n);
         here = n;
-        cx.s.wmts[i].pos = n;
+        cx.s.set_wmt_pos(i, n);
         path.push(TokenStep::Square(n));
         if sees_hero(cx.s, n) {
             break;

@@ -234,8 +234,8 @@ pub fn necromancy(cx: &mut Ctx, m: MonsterId) {
         return;
     };
     cx.s.fallen.retain(|&x| x != f);
+    cx.s.set_monster_pos(f, Some(spot));
     let r = &mut cx.s.monsters[f];
-    r.pos = Some(spot);
     r.wounds = 0;
     r.mode = MonsterMode::Hunt;
     r.surprised = false;
@@ -546,7 +546,7 @@ pub fn drift(cx: &mut Ctx, m: MonsterId, h: HeroId, what: Ability) {
         }
         left -= cost;
         here = n;
-        cx.s.heroes[h].place = HeroPlace::At(n);
+        cx.s.set_hero_place(h, HeroPlace::At(n));
         path.push(n);
         enter_square(cx, h, n);
         if cx.s.heroes[h].place != HeroPlace::At(n) {
@@ -563,7 +563,7 @@ pub fn drift(cx: &mut Ctx, m: MonsterId, h: HeroId, what: Ability) {
         });
     }
     if cx.s.board.is_entrance(here) && side == cx.s.board.entrance_side {
-        cx.s.heroes[h].place = HeroPlace::Escaped;
+        cx.s.set_hero_place(h, HeroPlace::Escaped);
         let carried = std::mem::take(&mut cx.s.heroes[h].chests);
         for &c in &carried {
             cx.s.chests[c].place = ChestPlace::Out;
@@ -590,8 +590,6 @@ pub fn could_reveal(s: &State, m: MonsterId, speed: u32) -> bool {
         .filter(|&&i| s.board.passable_at(i) && (Some(i) == here || !occ.has_at(i, Occupancy::ANY)))
         .map(|&i| s.board.point(i))
         .collect();
-    // Its buffer goes back for the walk's own.
-    drop(occ);
     !goals.is_empty() && walk::travel_within(s, m, &goals, Heroes::Avoid, speed)
 }
 

@@ -816,7 +816,8 @@ fn head_out(cx: &mut Ctx, m: MonsterId, speed: u32, mode: MonsterMode, heroes: H
 
 /// Monster `m` steps out of the entrance: a chest it carries is lost.
 fn leave(cx: &mut Ctx, m: MonsterId, mode: MonsterMode) {
-    let from = cx.s.monsters[m].pos.take();
+    let from = cx.s.monsters[m].pos;
+    cx.s.set_monster_pos(m, None);
     cx.s.monsters[m].mode = mode;
     let stairs = from.is_some() && from == cx.s.floors.stairs;
     // Back in where it left, when that is not the main entrance.
@@ -900,8 +901,8 @@ fn come_back_in(cx: &mut Ctx, m: MonsterId) -> bool {
         return false;
     };
     let facing = s.board.entrance_side.opposite();
+    cx.s.set_monster_pos(m, Some(spot));
     let mon = &mut cx.s.monsters[m];
-    mon.pos = Some(spot);
     mon.mode = MonsterMode::Hunt;
     mon.facing = facing;
     let stairs =

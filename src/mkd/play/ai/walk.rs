@@ -490,7 +490,7 @@ pub fn walk(
             }
             continue;
         }
-        cx.s.monsters[m].pos = Some(n);
+        cx.s.set_monster_pos(m, Some(n));
         path.push(MonsterStep::Square(n));
         let trig = cx.s.wmt_triggered_by(n);
         if !trig.is_empty() {

@@ -556,6 +556,7 @@ fn the_captive_is_led_only_as_far_as_the_engine_lets_it_go() {
     use crate::tileset::Cell;
     let mut g = mission_game(CombatMode::Manual, "kidnapping", &[]);
     g.wmts.clear();
+    g.resync_standing();
     // orc-1 (speed 4) captured on 4,3 with Ayla beside it; the way out is
     // west, and the entrance square 0,3 is hindering terrain.
     let k = add_monster(&mut g, "orc-1", 20, p(4, 3), &[]);

@@ -1,0 +1,130 @@
+//! Who stands on each square: per-square counts of heroes, this floor's
+//! monsters and wandering monster tokens, kept on the game's state as the
+//! figures move ([`Standing`]), and the borrowed view the route searches
+//! ask ([`Occupancy`]). The state owns one and keeps it up to date through
+//! its `set_` methods; see `State::standing`.
+
+use crate::mkd::play::board::Board;
+use crate::scenario::Point;
+
+/// Who stands on each square of the board: per square, the number of
+/// heroes in the lowest byte, of this floor's monsters in the next and of
+/// tokens in the third. Kept up to date as the figures move, so a look-up
+/// is one index.
+#[derive(Debug, Default, PartialEq)]
+pub struct Standing {
+    on: Vec<u32>,
+}
+
+impl Clone for Standing {
+    fn clone(&self) -> Self {
+        Standing {
+            on: self.on.clone(),
+        }
+    }
+
+    // The simulator refills one state from the start many times: keep the
+    // buffer.
+    fn clone_from(&mut self, source: &Self) {
+        self.on.clone_from(&source.on);
+    }
+}
+
+impl Standing {
+    /// One hero.
+    pub const HERO: u32 = 1;
+    /// One monster of this floor.
+    pub const MONSTER: u32 = 1 << 8;
+    /// One token.
+    pub const TOKEN: u32 = 1 << 16;
+
+    /// Counts from `on`, one entry per board square ([`Board::idx`]).
+    pub fn from_counts(on: Vec<u32>) -> Self {
+        Standing { on }
+    }
+
+    /// The counts, one entry per board square.
+    pub fn counts(&self) -> &[u32] {
+        &self.on
+    }
+
+    /// A figure counted as `one` moved from `old` to `new` (`None` or a
+    /// square off the board: not on the board).
+    pub fn moved(&mut self, board: &Board, old: Option<Point>, new: Option<Point>, one: u32) {
+        if old == new {
+            return;
+        }
+        if let Some(i) = old.and_then(|p| board.idx(p)) {
+            self.on[i] -= one;
+        }
+        if let Some(i) = new.and_then(|p| board.idx(p)) {
+            self.on[i] += one;
+        }
+    }
+
+    /// Does anyone stand on board index `i`?
+    #[inline]
+    pub fn anyone_at(&self, i: usize) -> bool {
+        self.on[i] != 0
+    }
+
+    /// Is no figure counted as `one` on `p`? False off the board, where
+    /// the caller must look through the figures.
+    #[inline]
+    pub fn none_at(&self, board: &Board, p: Point, one: u32) -> bool {
+        board.idx(p).is_some_and(|i| self.on[i] & (one * 0xFF) == 0)
+    }
+
+    /// The view the route searches ask, with the held prisoner's square
+    /// (a board index) if there is one.
+    pub fn occupancy<'a>(&'a self, board: &'a Board, prisoner: Option<usize>) -> Occupancy<'a> {
+        Occupancy {
+            board,
+            on: &self.on,
+            prisoner,
+        }
+    }
+}
+
+/// Who stands where, square by square, as the route searches ask it: by
+/// kind of figure ([`Occupancy::HERO`] and the rest, which combine).
+pub struct Occupancy<'a> {
+    board: &'a Board,
+    on: &'a [u32],
+    prisoner: Option<usize>,
+}
+
+impl Occupancy<'_> {
+    /// A hero.
+    pub const HERO: u8 = 1;
+    /// A monster of this floor.
+    pub const MONSTER: u8 = 2;
+    /// A wandering monster token.
+    pub const TOKEN: u8 = 4;
+    /// The held prisoner.
+    pub const PRISONER: u8 = 8;
+    /// Anything that takes a square (`State::occupied`).
+    pub const ANY: u8 = 15;
+
+    /// Does something of the kinds `what` stand on `p`? (Off the board: no.)
+    pub fn has(&self, p: Point, what: u8) -> bool {
+        self.board.idx(p).is_some_and(|i| self.has_at(i, what))
+    }
+
+    /// [`Occupancy::has`] by board index ([`Board::idx`]), as the route
+    /// walks ask.
+    #[inline]
+    pub fn has_at(&self, i: usize, what: u8) -> bool {
+        let mut mask = 0;
+        if what & Self::HERO != 0 {
+            mask |= Standing::HERO * 0xFF;
+        }
+        if what & Self::MONSTER != 0 {
+            mask |= Standing::MONSTER * 0xFF;
+        }
+        if what & Self::TOKEN != 0 {
+            mask |= Standing::TOKEN * 0xFF;
+        }
+        self.on[i] & mask != 0 || (what & Self::PRISONER != 0 && self.prisoner == Some(i))
+    }
+}
