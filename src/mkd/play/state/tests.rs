@@ -50,3 +50,74 @@ fn games_of_a_scenario_share_its_starting_board_until_one_changes_it() {
     let other = new(&Arc::new(scenario(Vec::new())));
     assert!(!Arc::ptr_eq(&other.board, &c.board));
 }
+
+/// Figures placed, moved and taken off through the state's methods keep
+/// the per-square counts what a recount gives, and the look-ups answer
+/// from them; monsters of a floor left behind are not counted.
+#[test]
+fn who_stands_where_follows_the_figures_moved_through_the_setters() {
+    use crate::mkd::play::testkit::*;
+    let mut g = game(&[]);
+    let (a, b, c) = (p(10, 3), p(11, 3), p(12, 3));
+    put_hero(&mut g, 0, a, Side::N);
+    let orc = add_monster(&mut g, "orc", 20, b, &[]);
+    let token = TokenId {
+        guardian: false,
+        color: WmtColor::Blue,
+        number: 4,
+        copy: 0,
+    };
+    let w = g.push_wmt(WmtState { id: token, pos: c });
+    let recount = |g: &State| {
+        let mut fresh = g.clone();
+        fresh.resync_standing();
+        fresh.standing == g.standing
+    };
+    assert!(recount(&g));
+    assert_eq!(g.hero_at(a), Some(AYLA));
+    assert_eq!(g.monster_at(b), Some(orc));
+    assert_eq!(g.wmt_at(c), Some(w));
+    assert!(g.occupancy().has(b, Occupancy::MONSTER));
+    assert!(!g.occupancy().has(b, Occupancy::HERO | Occupancy::TOKEN));
+
+    // Ayla and the orc change places by way of the square beyond the token.
+    let d = p(13, 3);
+    g.set_hero_place(AYLA, HeroPlace::At(d));
+    g.set_monster_pos(orc, Some(a));
+    g.set_hero_place(AYLA, HeroPlace::At(b));
+    assert!(recount(&g));
+    assert_eq!(g.hero_at(d), None);
+    assert!(!g.occupied(d));
+    assert_eq!((g.hero_at(b), g.monster_at(a)), (Some(AYLA), Some(orc)));
+
+    g.set_wmt_pos(w, d);
+    assert_eq!((g.wmt_at(c), g.wmt_at(d)), (None, Some(w)));
+    assert_eq!(g.remove_wmt(w).id, token);
+    g.set_monster_pos(orc, None);
+    g.set_hero_place(AYLA, HeroPlace::Outside);
+    assert!(recount(&g));
+    assert!([a, b, c, d].iter().all(|&q| !g.occupied(q)));
+    // Borin never came in: nobody is left on the board.
+    assert!(g.standing.counts().iter().all(|&n| n == 0));
+
+    // A monster of a floor left behind is out of play: not counted.
+    let ghost = add_monster(&mut g, "ghost", 20, a, &[]);
+    g.floor_from = ghost.0 + 1;
+    g.resync_standing();
+    g.set_monster_pos(ghost, Some(c));
+    assert!(recount(&g));
+    assert_eq!(g.monster_at(c), None);
+}
+
+/// A square changed by hand, round the setters, is caught by debug builds
+/// at the next look-up rather than answered wrong.
+#[test]
+#[cfg(debug_assertions)]
+#[should_panic(expected = "who stands where was not kept up to date")]
+fn debug_builds_catch_a_figure_moved_round_the_setters() {
+    use crate::mkd::play::testkit::*;
+    let mut g = game(&[]);
+    put_hero(&mut g, 0, p(10, 3), Side::N);
+    g.heroes[0].place = HeroPlace::At(p(11, 3));
+    let _ = g.occupied(p(11, 3));
+}
