@@ -8,7 +8,8 @@
 //!
 //! The layers, lowest first (a module uses only those below it):
 //! - data: [`board`], [`party`], [`command`], [`refusal`], [`standing`] (who
-//!   stands where), [`state`] (the game as plain data, with typed ids), [`event`] (what happened);
+//!   stands where), [`state`] (the game as plain data, with typed ids),
+//!   [`event`] (what happened);
 //! - the printer: [`transcript`] (events, intro, status and map as English);
 //! - the rules, each a function of the state, the dice and the command's
 //!   events (`ctx::Ctx`): [`combat`], `reveal`, `discovery`, `steps`,

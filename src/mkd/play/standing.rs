@@ -95,36 +95,27 @@ pub struct Occupancy<'a> {
 }
 
 impl Occupancy<'_> {
-    /// A hero.
-    pub const HERO: u8 = 1;
+    /// A hero: any count in the heroes' byte.
+    pub const HERO: u32 = Standing::HERO * 0xFF;
     /// A monster of this floor.
-    pub const MONSTER: u8 = 2;
+    pub const MONSTER: u32 = Standing::MONSTER * 0xFF;
     /// A wandering monster token.
-    pub const TOKEN: u8 = 4;
-    /// The held prisoner.
-    pub const PRISONER: u8 = 8;
+    pub const TOKEN: u32 = Standing::TOKEN * 0xFF;
+    /// The held prisoner: a bit above the counts, never set in them.
+    pub const PRISONER: u32 = 1 << 24;
     /// Anything that takes a square (`State::occupied`).
-    pub const ANY: u8 = 15;
+    pub const ANY: u32 = Self::HERO | Self::MONSTER | Self::TOKEN | Self::PRISONER;
 
     /// Does something of the kinds `what` stand on `p`? (Off the board: no.)
-    pub fn has(&self, p: Point, what: u8) -> bool {
+    pub fn has(&self, p: Point, what: u32) -> bool {
         self.board.idx(p).is_some_and(|i| self.has_at(i, what))
     }
 
     /// [`Occupancy::has`] by board index ([`Board::idx`]), as the route
-    /// walks ask.
+    /// walks ask. The kinds are masks over the counts' bytes, so a look-up
+    /// is one `and`.
     #[inline]
-    pub fn has_at(&self, i: usize, what: u8) -> bool {
-        let mut mask = 0;
-        if what & Self::HERO != 0 {
-            mask |= Standing::HERO * 0xFF;
-        }
-        if what & Self::MONSTER != 0 {
-            mask |= Standing::MONSTER * 0xFF;
-        }
-        if what & Self::TOKEN != 0 {
-            mask |= Standing::TOKEN * 0xFF;
-        }
-        self.on[i] & mask != 0 || (what & Self::PRISONER != 0 && self.prisoner == Some(i))
+    pub fn has_at(&self, i: usize, what: u32) -> bool {
+        self.on[i] & what != 0 || (what & Self::PRISONER != 0 && self.prisoner == Some(i))
     }
 }

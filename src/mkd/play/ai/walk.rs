@@ -115,7 +115,7 @@ fn stages(heroes: Heroes) -> &'static [bool] {
 
 /// Who blocks a monster's route ([`Occupancy`] kinds): other monsters,
 /// tokens and the held prisoner always; heroes when `heroes_block`.
-fn blockers(heroes_block: bool) -> u8 {
+fn blockers(heroes_block: bool) -> u32 {
     Occupancy::MONSTER
         | Occupancy::TOKEN
         | Occupancy::PRISONER
