@@ -193,3 +193,43 @@ fn ruleset_parser() -> impl clap::builder::TypedValueParser<Value = tilecrawl::r
             .expect("only listed ids pass the parser")
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::Cli;
+    use clap::CommandFactory;
+
+    /// The leaf subcommands under `cmd` (those with none of their own),
+    /// each by its path of names.
+    fn leaves(cmd: &clap::Command, path: &str, out: &mut Vec<(String, clap::Command)>) {
+        let subs: Vec<&clap::Command> = cmd
+            .get_subcommands()
+            .filter(|s| s.get_name() != "help")
+            .collect();
+        if subs.is_empty() {
+            out.push((path.trim().to_string(), cmd.clone()));
+        }
+        for s in subs {
+            leaves(s, &format!("{path} {}", s.get_name()), out);
+        }
+    }
+
+    /// "Every subcommand takes -q" (docs/src/commands.md, "Quiet runs"),
+    /// checked on the whole command tree, so a subcommand added later
+    /// cannot leave it out.
+    #[test]
+    fn every_leaf_subcommand_takes_q() {
+        let mut all = Vec::new();
+        leaves(&Cli::command(), "", &mut all);
+        assert!(all.len() > 20, "{} leaves", all.len());
+        let missing: Vec<&str> = all
+            .iter()
+            .filter(|(_, c)| {
+                !c.get_arguments()
+                    .any(|a| a.get_id() == "quiet" && a.get_short() == Some('q'))
+            })
+            .map(|(p, _)| p.as_str())
+            .collect();
+        assert!(missing.is_empty(), "without -q/--quiet: {missing:?}");
+    }
+}

@@ -39,6 +39,9 @@ pub(crate) struct AdvanceArgs {
     /// Replace the file if it exists.
     #[arg(long)]
     force: bool,
+    /// No summary line on success; errors still print.
+    #[arg(long, short)]
+    quiet: bool,
 }
 
 #[derive(Debug, Args)]
@@ -55,12 +58,19 @@ pub(crate) struct NewArgs {
     /// Replace the file if it exists.
     #[arg(long)]
     force: bool,
+    /// No summary line on success; errors still print.
+    #[arg(long, short)]
+    quiet: bool,
 }
 
 #[derive(Debug, Args)]
 pub(crate) struct CheckArgs {
     /// The war-party file.
     file: PathBuf,
+    /// Print nothing for a legal war-party (the exit status is the
+    /// answer); problems still print their `error:` lines.
+    #[arg(long, short)]
+    quiet: bool,
 }
 
 pub(crate) fn run(c: WarpartyCommand) -> anyhow::Result<()> {
@@ -80,7 +90,9 @@ pub(crate) fn run(c: WarpartyCommand) -> anyhow::Result<()> {
                 anyhow::bail!("{} exists; add --force to replace it", a.out.display());
             }
             tilecrawl::core::fs::write_atomic(&a.out, text.as_bytes())?;
-            outln!("seed {seed}: wrote {}", a.out.display())?;
+            if !a.quiet {
+                outln!("seed {seed}: wrote {}", a.out.display())?;
+            }
             Ok(())
         }
         WarpartyCommand::Advance(a) => run_advance(a),
@@ -90,7 +102,9 @@ pub(crate) fn run(c: WarpartyCommand) -> anyhow::Result<()> {
             let w = warparty::parse(&text, &file)?;
             let problems = warparty::problems(&w);
             if problems.is_empty() {
-                outln!("{file}: a legal war-party of ten models")?;
+                if !a.quiet {
+                    outln!("{file}: a legal war-party of ten models")?;
+                }
                 return Ok(());
             }
             let (last, rest) = problems.split_last().expect("not empty");
@@ -152,6 +166,9 @@ fn run_advance(a: AdvanceArgs) -> anyhow::Result<()> {
         return Ok(());
     }
     tilecrawl::core::fs::write_atomic(&a.out, text.as_bytes())?;
+    if a.quiet {
+        return Ok(());
+    }
     let xp: Vec<String> = after
         .experience
         .iter()

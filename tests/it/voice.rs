@@ -807,3 +807,28 @@ fn every_subcommand_takes_q() {
     let r = run(tmp.path(), &["completions", "bash", "-q"]);
     assert!(r.code == Some(0) && r.stdout.contains("tilecrawl"), "{r:?}");
 }
+
+#[test]
+fn warparty_new_and_check_are_quiet_with_q() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    silent(&run(
+        dir,
+        &["warparty", "new", "--seed", "1", "--out", "wp.yaml", "-q"],
+    ));
+    assert!(dir.join("wp.yaml").is_file());
+    silent(&run(dir, &["warparty", "check", "wp.yaml", "-q"]));
+    // Without -q each says what it did.
+    let r = run(dir, &["warparty", "check", "wp.yaml"]);
+    assert!(r.stdout.contains("a legal war-party"), "{r:?}");
+    // A problem is still its one error line.
+    let r = run(dir, &["warparty", "check", "missing.yaml", "-q"]);
+    one_error_line(&r, &["missing.yaml"]).unwrap();
+    // Written to standard output, the roster is the point: -q keeps it.
+    let r = run(
+        dir,
+        &["warparty", "new", "--seed", "1", "--out", "-", "-q"],
+    );
+    assert_eq!(r.code, Some(0), "{r:?}");
+    assert_eq!(r.stdout, std::fs::read_to_string(dir.join("wp.yaml")).unwrap());
+}
