@@ -487,16 +487,18 @@ fn next(a: NextArgs) -> anyhow::Result<()> {
         .map(|(n, b)| (n.as_str(), b.as_slice()))
         .collect();
     super::outputs::write_outputs(&out, &refs, a.force)?;
-    let floors = match &built {
-        AdventureFiles::One(_) => 1,
-        AdventureFiles::Floors(d) => d.floors.len() as u32,
+    // The sets of each floor as built (`--sets-per-floor` may roll them).
+    let floor_sets: Vec<u32> = match &built {
+        AdventureFiles::One(_) => vec![a.sets],
+        AdventureFiles::Floors(d) => d.file.floors.iter().map(|f| f.sets).collect(),
     };
+    let floors = floor_sets.len() as u32;
     let adv = CurrentAdventure {
         number,
         folder: adv_folder.clone(),
         seed,
         mission: mission.to_string(),
-        sets: a.sets,
+        sets: floor_sets.iter().sum(),
         floors,
         hero_value,
         scenario: format!("{adv_folder}/{play_file}"),
@@ -513,11 +515,7 @@ fn next(a: NextArgs) -> anyhow::Result<()> {
         "adventure {number} of {}: {} mission, seed {seed}, {}, set up for heroes worth {hero_value} points",
         c.name,
         adv.mission,
-        if floors > 1 {
-            format!("{floors} floors of {} set(s)", a.sets)
-        } else {
-            format!("{} set(s)", a.sets)
-        }
+        sets_words(&floor_sets)
     )?;
     outln!(
         "heroes: {}",
@@ -781,6 +779,26 @@ fn show(a: ShowArgs) -> anyhow::Result<()> {
 }
 
 /// What `campaign next` generated: one scenario, or the floors of a dungeon.
+/// How many sets an adventure was built from, floor by floor: `2 set(s)`,
+/// `2 floors of 1 set(s) each`, `3 floors of 3, 2 and 2 sets`.
+fn sets_words(floor_sets: &[u32]) -> String {
+    match floor_sets {
+        [] => "no sets".to_string(),
+        [one] => format!("{one} set(s)"),
+        [first, rest @ ..] if rest.iter().all(|s| s == first) => {
+            format!("{} floors of {first} set(s) each", floor_sets.len())
+        }
+        [init @ .., last] => format!(
+            "{} floors of {} and {last} sets",
+            floor_sets.len(),
+            init.iter()
+                .map(u32::to_string)
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+    }
+}
+
 enum AdventureFiles {
     One(Box<tilecrawl::mkd::scenario::Scenario>),
     Floors(tilecrawl::mkd::floors::BuiltDungeon),

@@ -566,3 +566,54 @@ fn a_campaign_adventure_may_be_a_two_floor_dungeon() {
     let outcome = format!("outcome: {}", if won { "won" } else { "lost" });
     assert!(c.contains(&outcome), "{outcome}\n{c}\n---\n{town}");
 }
+
+/// `campaign next --floors 2 --sets-per-floor N|d6` says how many sets each
+/// floor was built from, and the campaign file records them all, as
+/// `dungeon.yaml` lists them (not the single-floor `--sets`).
+#[test]
+fn the_sets_of_a_multi_floor_adventure_are_those_its_floors_were_built_from() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    for (name, per_floor) in [("One", "1"), ("Rolled", "d6")] {
+        ok(d, &["campaign", "new", name, "--seed", "5", "-q"]);
+        let said = ok(
+            d,
+            &[
+                "campaign",
+                "next",
+                name,
+                "--floors",
+                "2",
+                "--sets-per-floor",
+                per_floor,
+            ],
+        );
+        let dungeon = std::fs::read_to_string(
+            d.join(format!("campaigns/{name}/adventure-1/dungeon.yaml")),
+        )
+        .unwrap();
+        // Each floor's `sets: N` (block or flow style), before the log.
+        let floors = dungeon.split("\nlog:").next().unwrap();
+        let sets: Vec<u32> = floors
+            .split("sets: ")
+            .skip(1)
+            .map(|v| {
+                let n: String = v.chars().take_while(char::is_ascii_digit).collect();
+                n.parse().unwrap()
+            })
+            .collect();
+        assert_eq!(sets.len(), 2, "{dungeon}");
+        let words = if sets[0] == sets[1] {
+            format!("2 floors of {} set(s) each", sets[0])
+        } else {
+            format!("2 floors of {} and {} sets", sets[0], sets[1])
+        };
+        assert!(said.contains(&words), "{per_floor}: `{words}` not in {said}");
+        let campaign =
+            std::fs::read_to_string(d.join(format!("campaigns/{name}/campaign.yaml"))).unwrap();
+        assert!(
+            campaign.contains(&format!("sets: {}\n", sets[0] + sets[1])),
+            "{campaign}"
+        );
+    }
+}

@@ -165,7 +165,8 @@ pub struct CurrentAdventure {
     pub seed: u64,
     /// Mission, canonical text.
     pub mission: String,
-    /// Tile sets in the Dungeon Stack.
+    /// Tile sets in the Dungeon Stack (a multi-floor dungeon: in all its
+    /// floors' stacks together).
     pub sets: u32,
     /// Floors of the dungeon.
     pub floors: u32,
@@ -698,7 +699,12 @@ fn check_campaign(c: &Campaign) -> Result<(), Fault> {
         inside("current.save", &a.save)?;
         crate::mkd::mission::Mission::parse(&a.mission)
             .map_err(|e| ("current.mission: ".to_string(), e.to_string()))?;
-        range("current.sets", a.sets.into(), 1, 200)?;
+        range(
+            "current.sets",
+            a.sets.into(),
+            1,
+            (crate::build::layout::MAX_SETS * crate::mkd::floors::MAX_FLOORS).into(),
+        )?;
         range(
             "current.floors",
             a.floors.into(),
