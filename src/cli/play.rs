@@ -132,9 +132,6 @@ impl PlayArgs {
     }
 }
 
-/// The largest script read.
-const MAX_SCRIPT_BYTES: u64 = 4 * 1024 * 1024;
-
 fn read(path: &Path, what: &str, max: u64) -> anyhow::Result<String> {
     if super::outputs::is_stdin(path) {
         return super::outputs::read_stdin(what, max);
@@ -398,7 +395,7 @@ pub fn run(a: PlayArgs) -> anyhow::Result<()> {
     }
     match &a.script {
         Some(script) => {
-            let text = read(script, "a script", MAX_SCRIPT_BYTES)?;
+            let text = super::play_files::read_script(script)?;
             let script_lines: Vec<&str> = text.lines().collect();
             let done = sess.lines().len();
             if done > script_lines.len()

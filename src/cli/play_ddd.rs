@@ -133,8 +133,6 @@ pub(crate) fn load_save(
     Ok((save, scenario, digest))
 }
 
-const MAX_SCRIPT_BYTES: u64 = 4 * 1024 * 1024;
-
 pub(crate) fn run(a: DddPlay) -> anyhow::Result<()> {
     let (mut sess, opening, save_path, scen_ref, digest, _lock) = match &a.resume {
         Some(save_path) => {
@@ -261,7 +259,7 @@ pub(crate) fn run(a: DddPlay) -> anyhow::Result<()> {
         return interactive(sess, out, write_save);
     }
     let lines: Vec<String> = match &a.script {
-        Some(p) if !super::outputs::is_stdin(p) => read(p, "a script", MAX_SCRIPT_BYTES)?
+        Some(p) => super::play_files::read_script(p)?
             .lines()
             .map(str::to_string)
             .collect(),

@@ -11,9 +11,6 @@ use tilecrawl::dw10::play::party;
 use tilecrawl::dw10::play::session::{self, Session, Start};
 use tilecrawl::dw10::play::simulate::{self, SimOptions};
 
-/// The largest script read.
-const MAX_SCRIPT_BYTES: u64 = 4 * 1024 * 1024;
-
 fn read(path: &Path, what: &str, max: u64) -> anyhow::Result<String> {
     tilecrawl::core::fs::read_limited(path, max)
         .map_err(|e| anyhow::anyhow!("{}: {}", path.display(), e.describe(what, max)))
@@ -199,7 +196,7 @@ pub fn play(o: PlayDw10<'_>) -> anyhow::Result<()> {
     };
     let lines: Vec<String> = match o.script {
         Some(script) => {
-            let text = read(script, "a script", MAX_SCRIPT_BYTES)?;
+            let text = super::play_files::read_script(script)?;
             text.lines().map(str::to_string).collect()
         }
         None => Vec::new(),
