@@ -1,5 +1,6 @@
 //! `tilecrawl play`: the solo-play companion at the table.
 
+use super::play_files::SaveUse;
 use super::prompt::{Input, Typed};
 use anyhow::bail;
 use clap::{Args, ValueEnum};
@@ -234,6 +235,37 @@ fn scenario_ref(scenario: &Path, save: &Path) -> String {
     }
 }
 
+/// Refuses a save path that is a file the game reads: the scenario (a
+/// dungeon's floors too), the script, or one of `others`.
+fn refuse_saving_over(
+    save: &Path,
+    adventure: &Adventure,
+    scenario: &Path,
+    others: &[(&str, Option<&Path>)],
+    a: &PlayArgs,
+) -> anyhow::Result<()> {
+    let dir = scenario
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let floors: Vec<PathBuf> = match adventure {
+        Adventure::Dungeon(d) => d
+            .file
+            .floors
+            .iter()
+            .map(|f| dir.join(&f.scenario))
+            .collect(),
+        Adventure::Scenario(_) => Vec::new(),
+    };
+    let mut inputs: Vec<(&str, Option<&Path>)> = vec![
+        ("scenario", Some(scenario)),
+        ("script", a.script.as_deref()),
+    ];
+    inputs.extend(floors.iter().map(|f| ("floor scenario", Some(f.as_path()))));
+    inputs.extend_from_slice(others);
+    super::play_files::refuse_saving_over(save, &inputs)
+}
+
 pub fn run(a: PlayArgs) -> anyhow::Result<()> {
     // The scenario's game, read once (a save says its own).
     let ruleset = match (&a.resume, &a.scenario) {
@@ -287,9 +319,10 @@ pub fn run(a: PlayArgs) -> anyhow::Result<()> {
             // One game at a time writes a save folder: taken before the save
             // is read, so a second `--resume` cannot read a save being written.
             let target = a.save.clone().unwrap_or(save_path.clone());
-            let lock = tilecrawl::core::fs::FolderLock::take_for(&target)?;
+            let lock = super::play_files::claim_save(&target, SaveUse::Resume)?;
             let text = read(save_path, "a save file", session::MAX_SAVE_BYTES)?;
             let r = session::resume(&text, save_path)?;
+            refuse_saving_over(&target, &r.adventure, &r.scenario_path, &[], &a)?;
             let loaded = Loaded {
                 adventure: r.adventure,
                 scenario_digest: r.save.scenario_digest.clone(),
@@ -318,23 +351,17 @@ pub fn run(a: PlayArgs) -> anyhow::Result<()> {
                     .unwrap_or(Path::new("."))
                     .join("save.yaml")
             });
-            if let Some(dir) = save_path.parent()
-                && !dir.as_os_str().is_empty()
-                && !dir.is_dir()
-            {
-                bail!(
-                    "{}: the folder for the save does not exist; create it or give another --save",
-                    dir.display()
-                );
-            }
-            let lock = tilecrawl::core::fs::FolderLock::take_for(&save_path)?;
-            if save_path.exists() && !a.force {
-                bail!(
-                    "{}: a saved game is already there; continue it with `tilecrawl play --resume {}`, or start over with --force",
-                    save_path.display(),
-                    save_path.display()
-                );
-            }
+            let lock = super::play_files::claim_save(&save_path, SaveUse::New { force: a.force })?;
+            refuse_saving_over(
+                &save_path,
+                &loaded.adventure,
+                scenario,
+                &[
+                    ("party file", a.party.as_deref()),
+                    ("tables file", a.tables.as_deref()),
+                ],
+                &a,
+            )?;
             let party_value = loaded.party.total_value();
             let hero_value = loaded.adventure.first_scenario().game.params.hero_value;
             if party_value != hero_value && !a.quiet {

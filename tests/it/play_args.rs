@@ -91,3 +91,120 @@ fn dw10_script_dash_reads_standard_input() {
             .ends_with("- status\n- help\n")
     );
 }
+
+// ---------------------------------------------------------------- the save's path
+
+/// A save is never written over the scenario, the script or another file
+/// the game reads, even with --force, in any of the three games, new or
+/// resumed; the file is left as it was.
+#[test]
+fn a_save_over_a_file_the_game_reads_is_refused() {
+    for ruleset in ["mkd-adventure", "dungeon-world-10mm", "dd-and-d"] {
+        let (tmp, scen) = scenario(ruleset, "g");
+        let dir = tmp.path();
+        let moves = dir.join("moves.txt");
+        std::fs::write(&moves, "status\n").unwrap();
+        let scen_text = std::fs::read_to_string(&scen).unwrap();
+        // The same file by another spelling is still the same file.
+        let scen_again = dir.join("g/../g/scenario.yaml");
+        let mut cases: Vec<(Vec<&str>, &str)> = vec![
+            (
+                vec!["play", p(&scen), "--save", p(&scen_again), "--force"],
+                "scenario",
+            ),
+            (
+                vec!["play", p(&scen), "--save", "moves.txt", "--force"],
+                "script",
+            ),
+        ];
+        if ruleset == "mkd-adventure" {
+            std::fs::write(
+                dir.join("party.yaml"),
+                tilecrawl::mkd::play::party::DEFAULT_YAML,
+            )
+            .unwrap();
+            cases.push((
+                vec![
+                    "play",
+                    p(&scen),
+                    "--party",
+                    "party.yaml",
+                    "--save",
+                    "party.yaml",
+                    "--force",
+                ],
+                "party file",
+            ));
+        }
+        for (mut args, what) in cases {
+            args.extend(["--script", "moves.txt", "-q"]);
+            let r = run(dir, &args);
+            one_error_line(&r, &[what, "give another --save"])
+                .unwrap_or_else(|m| panic!("{ruleset} {args:?}: {m}"));
+            assert_eq!(std::fs::read_to_string(&scen).unwrap(), scen_text);
+            assert_eq!(std::fs::read_to_string(&moves).unwrap(), "status\n");
+        }
+        // Resumed: --save names the scenario the save plays.
+        let r = run(
+            dir,
+            &[
+                "play",
+                p(&scen),
+                "--save",
+                "s.yaml",
+                "--script",
+                "moves.txt",
+                "-q",
+            ],
+        );
+        assert_eq!(r.code, Some(0), "{ruleset}: {r:?}");
+        for (save, what) in [(p(&scen), "scenario"), ("moves.txt", "script")] {
+            let r = run(
+                dir,
+                &[
+                    "play",
+                    "--resume",
+                    "s.yaml",
+                    "--save",
+                    save,
+                    "--script",
+                    "moves.txt",
+                    "-q",
+                ],
+            );
+            one_error_line(&r, &[what, "give another --save"])
+                .unwrap_or_else(|m| panic!("{ruleset} resumed, --save {save}: {m}"));
+        }
+        assert_eq!(std::fs::read_to_string(&scen).unwrap(), scen_text);
+        assert_eq!(std::fs::read_to_string(&moves).unwrap(), "status\n");
+    }
+}
+
+/// A folder given as --save is named as what it is, with or without
+/// --force, before anything is played.
+#[test]
+fn a_folder_as_the_save_is_named_as_a_folder() {
+    for ruleset in ["mkd-adventure", "dungeon-world-10mm", "dd-and-d"] {
+        let (tmp, scen) = scenario(ruleset, "g");
+        std::fs::create_dir(tmp.path().join("d")).unwrap();
+        std::fs::write(tmp.path().join("moves.txt"), "status\n").unwrap();
+        for force in [false, true] {
+            let mut args = vec![
+                "play",
+                p(&scen),
+                "--save",
+                "d",
+                "--script",
+                "moves.txt",
+                "-q",
+            ];
+            if force {
+                args.push("--force");
+            }
+            let r = run(tmp.path(), &args);
+            one_error_line(&r, &["d: ", "not a regular file", "folder"])
+                .unwrap_or_else(|m| panic!("{ruleset} {args:?}: {m}"));
+            assert_eq!(r.stdout, "", "{ruleset} {args:?}");
+        }
+    }
+}
