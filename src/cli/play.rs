@@ -50,13 +50,15 @@ pub struct PlayArgs {
     /// Seed of the play dice. Default: the scenario's seed.
     #[arg(long)]
     seed: Option<u64>,
-    /// How combat is resolved.
-    #[arg(long, value_enum, default_value = "manual")]
-    combat: CombatArg,
-    /// What a hero's last wound does: `mkd` (slain, the MKD rule) or
-    /// `wod-s` (World of Dungeons S: a Con check, maybe a critical injury).
-    #[arg(long, value_enum, default_value = "mkd", value_name = "RULES")]
-    injuries: InjuriesArg,
+    /// How combat is resolved (default: manual). MKD scenarios only; a
+    /// resumed game keeps its own.
+    #[arg(long, value_enum)]
+    combat: Option<CombatArg>,
+    /// What a hero's last wound does: `mkd` (slain, the MKD rule; the
+    /// default) or `wod-s` (World of Dungeons S: a Con check, maybe a
+    /// critical injury). MKD scenarios only.
+    #[arg(long, value_enum, value_name = "RULES")]
+    injuries: Option<InjuriesArg>,
     /// Read the commands from this file instead of the keyboard (one per line,
     /// `#` comments; `-`: standard input); prints the whole transcript.
     #[arg(long, value_name = "FILE")]
@@ -66,7 +68,7 @@ pub struct PlayArgs {
     save: Option<PathBuf>,
     /// Continue the game in this save file (with --script: the script's
     /// commands the save already holds are skipped).
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["party", "tables", "seed", "injuries"])]
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["party", "tables", "seed", "injuries", "combat"])]
     resume: Option<PathBuf>,
     /// Start a new game even if the save file exists (it is replaced).
     #[arg(long)]
@@ -122,6 +124,20 @@ impl PlayArgs {
             force: self.force,
             quiet: self.quiet,
         }
+    }
+
+    /// Refuses the options of an MKD game in a game of another `ruleset`
+    /// (`dd-and-d`, `dungeon-world-10mm`), by name.
+    fn refuse_mkd_only(&self, ruleset: &str) -> anyhow::Result<()> {
+        for (flag, given) in [
+            ("--combat", self.combat.is_some()),
+            ("--injuries", self.injuries.is_some()),
+        ] {
+            if given {
+                bail!("{flag} is for MKD scenarios; a {ruleset} game does not take it");
+            }
+        }
+        Ok(())
     }
 
     fn any_ddd(&self) -> bool {
@@ -282,6 +298,7 @@ pub fn run(a: PlayArgs) -> anyhow::Result<()> {
         if a.scaled_down {
             bail!("--scaled-down is for dungeon-world-10mm scenarios");
         }
+        a.refuse_mkd_only("dd-and-d")?;
         return super::play_ddd::run(a.ddd());
     }
     if a.any_ddd() {
@@ -299,6 +316,7 @@ pub fn run(a: PlayArgs) -> anyhow::Result<()> {
         if a.tables.is_some() {
             bail!("--tables is for MKD scenarios; a dungeon-world-10mm game uses its own tables");
         }
+        a.refuse_mkd_only("dungeon-world-10mm")?;
         return super::play_dw10::play(super::play_dw10::PlayDw10 {
             scenario: a.scenario.as_deref(),
             party: a.party.as_deref(),
@@ -371,7 +389,7 @@ pub fn run(a: PlayArgs) -> anyhow::Result<()> {
             }
             let opts = GameOptions {
                 seed: a.seed.unwrap_or(loaded.adventure.seed()),
-                combat: match a.combat {
+                combat: match a.combat.unwrap_or(CombatArg::Manual) {
                     CombatArg::Manual => CombatMode::Manual,
                     CombatArg::Dice => CombatMode::Dice,
                 },
@@ -380,7 +398,7 @@ pub fn run(a: PlayArgs) -> anyhow::Result<()> {
                 loaded
                     .adventure
                     .new_game(loaded.party.clone(), loaded.tables.clone(), opts);
-            game.injuries = match a.injuries {
+            game.injuries = match a.injuries.unwrap_or(InjuriesArg::Mkd) {
                 InjuriesArg::Mkd => Injuries::Slain,
                 InjuriesArg::WodS => Injuries::WodS,
             };

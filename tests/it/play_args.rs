@@ -208,3 +208,63 @@ fn a_folder_as_the_save_is_named_as_a_folder() {
         }
     }
 }
+
+// ---------------------------------------------------------------- options a game does not take
+
+/// A resumed game keeps the combat it began with: --combat is refused with
+/// --resume, as --seed and --party are (a usage error).
+#[test]
+fn combat_is_refused_with_resume() {
+    let (tmp, scen) = scenario("mkd-adventure", "g");
+    std::fs::write(tmp.path().join("moves.txt"), "status\n").unwrap();
+    let r = run(
+        tmp.path(),
+        &[
+            "play",
+            p(&scen),
+            "--combat",
+            "dice",
+            "--save",
+            "s.yaml",
+            "--script",
+            "moves.txt",
+            "-q",
+        ],
+    );
+    assert_eq!(r.code, Some(0), "{r:?}");
+    let before = std::fs::read_to_string(tmp.path().join("s.yaml")).unwrap();
+    let r = run(
+        tmp.path(),
+        &["play", "--resume", "s.yaml", "--combat", "manual", "-q"],
+    );
+    assert_eq!(r.code, Some(2), "{r:?}");
+    assert!(
+        r.stderr.starts_with("error: ") && r.stderr.contains("--combat"),
+        "{r:?}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(tmp.path().join("s.yaml")).unwrap(),
+        before
+    );
+}
+
+/// --combat and --injuries are MKD options: a dd-and-d or a Dungeon World
+/// 10 mm game refuses each by name instead of ignoring it.
+#[test]
+fn mkd_play_options_are_refused_by_other_games() {
+    for (ruleset, name) in [
+        ("dd-and-d", "dd-and-d"),
+        ("dungeon-world-10mm", "dungeon-world-10mm"),
+    ] {
+        let (tmp, scen) = scenario(ruleset, "g");
+        for (flag, value) in [("--combat", "dice"), ("--injuries", "wod-s")] {
+            let r = run(
+                tmp.path(),
+                &["play", p(&scen), flag, value, "--save", "s.yaml", "-q"],
+            );
+            one_error_line(&r, &[flag, "MKD", name])
+                .unwrap_or_else(|m| panic!("{ruleset} {flag}: {m}"));
+            assert!(!tmp.path().join("s.yaml").exists());
+        }
+    }
+}
