@@ -268,3 +268,41 @@ fn mkd_play_options_are_refused_by_other_games() {
         }
     }
 }
+
+// ---------------------------------------------------------------- reports in dice combat
+
+/// In a game of dice combat the reports of manual combat are refused (the
+/// tester's `hit goblin-sneak-1 1` killed the monster), and the game goes on.
+#[test]
+fn dice_combat_refuses_hit_kill_and_wound() {
+    let (tmp, scen) = scenario("mkd-adventure", "g");
+    std::fs::write(
+        tmp.path().join("moves.txt"),
+        "hit goblin-sneak-1 1\nkill goblin-sneak-1\nwound Ann 1\nstatus\n",
+    )
+    .unwrap();
+    let r = run(
+        tmp.path(),
+        &[
+            "play",
+            p(&scen),
+            "--combat",
+            "dice",
+            "--save",
+            "s.yaml",
+            "--script",
+            "moves.txt",
+            "-q",
+        ],
+    );
+    assert_eq!(r.code, Some(0), "{r:?}");
+    for verb in ["hit", "kill", "wound"] {
+        assert!(
+            r.stdout
+                .contains(&format!("`{verb}` reports a fight fought with the figures: it is for games of --combat manual")),
+            "{verb}: {}",
+            r.stdout
+        );
+    }
+    assert!(!r.stdout.contains("is slain"), "{}", r.stdout);
+}
