@@ -306,3 +306,64 @@ fn dice_combat_refuses_hit_kill_and_wound() {
     }
     assert!(!r.stdout.contains("is slain"), "{}", r.stdout);
 }
+
+// ---------------------------------------------------------------- generate --ruleset dd-and-d
+
+/// `generate --ruleset dd-and-d` refuses, by name, every option its
+/// generator does not use (the tester's line exited 0 with a missing
+/// monster list and a party that does not exist), and writes nothing.
+#[test]
+fn ddd_generate_refuses_the_options_it_does_not_take() {
+    let tmp = tempfile::tempdir().unwrap();
+    let cases: &[&[&str]] = &[
+        &["--sets", "3"],
+        &["--hero-value", "120"],
+        &["--tileset", "garbage.yaml"],
+        &["--monsters", "/nonexistent.yaml"],
+        &["--table", "60x40"],
+        &["--exit-dice", "tabletop"],
+        &["--difficulty", "hard"],
+        &["--markers"],
+        &["--dressing"],
+        &["--mission", "rescue"],
+        &["--floors", "5"],
+        &["--simulate", "3"],
+        &["--simulate", "3", "--party", "/nope"],
+    ];
+    for extra in cases {
+        let mut args = vec!["generate", "--ruleset", "dd-and-d", "--seed", "7"];
+        args.extend_from_slice(extra);
+        args.extend(["--out", "dd2", "-q"]);
+        let r = run(tmp.path(), &args);
+        // The first flag a case gives is the one named (--party needs --simulate).
+        one_error_line(&r, &[extra[0], "dd-and-d"]).unwrap_or_else(|m| panic!("{extra:?}: {m}"));
+        assert!(!tmp.path().join("dd2").exists(), "{extra:?}");
+    }
+    let r = run(
+        tmp.path(),
+        &[
+            "generate",
+            "--ruleset",
+            "dd-and-d",
+            "--seed",
+            "7",
+            "--monsters",
+            "/nonexistent.yaml",
+            "--tileset",
+            "garbage.yaml",
+            "--party",
+            "/nope",
+            "--simulate",
+            "3",
+            "--floors",
+            "5",
+            "--mission",
+            "rescue",
+            "--out",
+            "dd2",
+            "-q",
+        ],
+    );
+    one_error_line(&r, &["dd-and-d"]).unwrap();
+    assert!(!tmp.path().join("dd2").exists());
+}
