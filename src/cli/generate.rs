@@ -432,6 +432,7 @@ pub fn run(a: GenerateArgs) -> anyhow::Result<()> {
     match ruleset {
         RulesetId::DungeonWorld10mm => return run_dw10(&a, seed),
         RulesetId::DdAndD => {
+            refuse_for_ddd(&a)?;
             return super::ddd::run(
                 seed,
                 &a.ddd,
@@ -489,6 +490,39 @@ pub fn run(a: GenerateArgs) -> anyhow::Result<()> {
             outln!("plays: {words}")?;
         }
         outln!("wrote {}", super::outputs::listing(&out, &refs))?;
+    }
+    Ok(())
+}
+
+/// `generate --ruleset dd-and-d` lays its board by its own rules: every
+/// option of the other games' generators is refused by name, not ignored.
+/// An option with a default counts as given when it differs from it.
+fn refuse_for_ddd(a: &GenerateArgs) -> anyhow::Result<()> {
+    let d = &a.dungeon;
+    for (flag, given) in [
+        ("--sets", d.sets != 2),
+        ("--hero-value", d.hero_value != 95),
+        ("--tileset", d.tileset.is_some()),
+        ("--monsters", d.monsters.is_some()),
+        ("--table", d.table != "72x48"),
+        ("--exit-dice", !matches!(d.exit_dice, ExitDiceArg::Fair)),
+        (
+            "--difficulty",
+            !matches!(d.difficulty, DifficultyArg::Normal),
+        ),
+        ("--markers", d.markers),
+        ("--dressing", d.dressing),
+        ("--mission", !d.mission.is_empty()),
+        ("--floors", a.floors.floors != Count::Fixed(1)),
+        ("--sets-per-floor", a.floors.sets_per_floor.is_some()),
+        ("--simulate", a.simulate.is_some()),
+        ("--party", a.party.is_some()),
+    ] {
+        if given {
+            bail!(
+                "{flag} is not an option of --ruleset dd-and-d (its board is set by --scenario, --board, --fair and the door options); leave it out"
+            );
+        }
     }
     Ok(())
 }

@@ -13,6 +13,7 @@ mod outputs;
 mod play;
 mod play_ddd;
 mod play_dw10;
+mod play_files;
 mod prompt;
 mod render;
 mod shell;

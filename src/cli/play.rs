@@ -1,5 +1,6 @@
 //! `tilecrawl play`: the solo-play companion at the table.
 
+use super::play_files::SaveUse;
 use super::prompt::{Input, Typed};
 use anyhow::bail;
 use clap::{Args, ValueEnum};
@@ -49,13 +50,15 @@ pub struct PlayArgs {
     /// Seed of the play dice. Default: the scenario's seed.
     #[arg(long)]
     seed: Option<u64>,
-    /// How combat is resolved.
-    #[arg(long, value_enum, default_value = "manual")]
-    combat: CombatArg,
-    /// What a hero's last wound does: `mkd` (slain, the MKD rule) or
-    /// `wod-s` (World of Dungeons S: a Con check, maybe a critical injury).
-    #[arg(long, value_enum, default_value = "mkd", value_name = "RULES")]
-    injuries: InjuriesArg,
+    /// How combat is resolved (default: manual). MKD scenarios only; a
+    /// resumed game keeps its own.
+    #[arg(long, value_enum)]
+    combat: Option<CombatArg>,
+    /// What a hero's last wound does: `mkd` (slain, the MKD rule; the
+    /// default) or `wod-s` (World of Dungeons S: a Con check, maybe a
+    /// critical injury). MKD scenarios only.
+    #[arg(long, value_enum, value_name = "RULES")]
+    injuries: Option<InjuriesArg>,
     /// Read the commands from this file instead of the keyboard (one per line,
     /// `#` comments; `-`: standard input); prints the whole transcript.
     #[arg(long, value_name = "FILE")]
@@ -65,7 +68,7 @@ pub struct PlayArgs {
     save: Option<PathBuf>,
     /// Continue the game in this save file (with --script: the script's
     /// commands the save already holds are skipped).
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["party", "tables", "seed", "injuries"])]
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["party", "tables", "seed", "injuries", "combat"])]
     resume: Option<PathBuf>,
     /// Start a new game even if the save file exists (it is replaced).
     #[arg(long)]
@@ -123,6 +126,20 @@ impl PlayArgs {
         }
     }
 
+    /// Refuses the options of an MKD game in a game of another `ruleset`
+    /// (`dd-and-d`, `dungeon-world-10mm`), by name.
+    fn refuse_mkd_only(&self, ruleset: &str) -> anyhow::Result<()> {
+        for (flag, given) in [
+            ("--combat", self.combat.is_some()),
+            ("--injuries", self.injuries.is_some()),
+        ] {
+            if given {
+                bail!("{flag} is for MKD scenarios; a {ruleset} game does not take it");
+            }
+        }
+        Ok(())
+    }
+
     fn any_ddd(&self) -> bool {
         self.warparty.is_some()
             || self.opponent.is_some()
@@ -131,9 +148,6 @@ impl PlayArgs {
             || self.advanced
     }
 }
-
-/// The largest script read.
-const MAX_SCRIPT_BYTES: u64 = 4 * 1024 * 1024;
 
 fn read(path: &Path, what: &str, max: u64) -> anyhow::Result<String> {
     if super::outputs::is_stdin(path) {
@@ -237,6 +251,37 @@ fn scenario_ref(scenario: &Path, save: &Path) -> String {
     }
 }
 
+/// Refuses a save path that is a file the game reads: the scenario (a
+/// dungeon's floors too), the script, or one of `others`.
+fn refuse_saving_over(
+    save: &Path,
+    adventure: &Adventure,
+    scenario: &Path,
+    others: &[(&str, Option<&Path>)],
+    a: &PlayArgs,
+) -> anyhow::Result<()> {
+    let dir = scenario
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let floors: Vec<PathBuf> = match adventure {
+        Adventure::Dungeon(d) => d
+            .file
+            .floors
+            .iter()
+            .map(|f| dir.join(&f.scenario))
+            .collect(),
+        Adventure::Scenario(_) => Vec::new(),
+    };
+    let mut inputs: Vec<(&str, Option<&Path>)> = vec![
+        ("scenario", Some(scenario)),
+        ("script", a.script.as_deref()),
+    ];
+    inputs.extend(floors.iter().map(|f| ("floor scenario", Some(f.as_path()))));
+    inputs.extend_from_slice(others);
+    super::play_files::refuse_saving_over(save, &inputs)
+}
+
 pub fn run(a: PlayArgs) -> anyhow::Result<()> {
     // The scenario's game, read once (a save says its own).
     let ruleset = match (&a.resume, &a.scenario) {
@@ -253,6 +298,7 @@ pub fn run(a: PlayArgs) -> anyhow::Result<()> {
         if a.scaled_down {
             bail!("--scaled-down is for dungeon-world-10mm scenarios");
         }
+        a.refuse_mkd_only("dd-and-d")?;
         return super::play_ddd::run(a.ddd());
     }
     if a.any_ddd() {
@@ -270,6 +316,7 @@ pub fn run(a: PlayArgs) -> anyhow::Result<()> {
         if a.tables.is_some() {
             bail!("--tables is for MKD scenarios; a dungeon-world-10mm game uses its own tables");
         }
+        a.refuse_mkd_only("dungeon-world-10mm")?;
         return super::play_dw10::play(super::play_dw10::PlayDw10 {
             scenario: a.scenario.as_deref(),
             party: a.party.as_deref(),
@@ -290,9 +337,10 @@ pub fn run(a: PlayArgs) -> anyhow::Result<()> {
             // One game at a time writes a save folder: taken before the save
             // is read, so a second `--resume` cannot read a save being written.
             let target = a.save.clone().unwrap_or(save_path.clone());
-            let lock = tilecrawl::core::fs::FolderLock::take_for(&target)?;
+            let lock = super::play_files::claim_save(&target, SaveUse::Resume)?;
             let text = read(save_path, "a save file", session::MAX_SAVE_BYTES)?;
             let r = session::resume(&text, save_path)?;
+            refuse_saving_over(&target, &r.adventure, &r.scenario_path, &[], &a)?;
             let loaded = Loaded {
                 adventure: r.adventure,
                 scenario_digest: r.save.scenario_digest.clone(),
@@ -321,23 +369,17 @@ pub fn run(a: PlayArgs) -> anyhow::Result<()> {
                     .unwrap_or(Path::new("."))
                     .join("save.yaml")
             });
-            if let Some(dir) = save_path.parent()
-                && !dir.as_os_str().is_empty()
-                && !dir.is_dir()
-            {
-                bail!(
-                    "{}: the folder for the save does not exist; create it or give another --save",
-                    dir.display()
-                );
-            }
-            let lock = tilecrawl::core::fs::FolderLock::take_for(&save_path)?;
-            if save_path.exists() && !a.force {
-                bail!(
-                    "{}: a saved game is already there; continue it with `tilecrawl play --resume {}`, or start over with --force",
-                    save_path.display(),
-                    save_path.display()
-                );
-            }
+            let lock = super::play_files::claim_save(&save_path, SaveUse::New { force: a.force })?;
+            refuse_saving_over(
+                &save_path,
+                &loaded.adventure,
+                scenario,
+                &[
+                    ("party file", a.party.as_deref()),
+                    ("tables file", a.tables.as_deref()),
+                ],
+                &a,
+            )?;
             let party_value = loaded.party.total_value();
             let hero_value = loaded.adventure.first_scenario().game.params.hero_value;
             if party_value != hero_value && !a.quiet {
@@ -347,7 +389,7 @@ pub fn run(a: PlayArgs) -> anyhow::Result<()> {
             }
             let opts = GameOptions {
                 seed: a.seed.unwrap_or(loaded.adventure.seed()),
-                combat: match a.combat {
+                combat: match a.combat.unwrap_or(CombatArg::Manual) {
                     CombatArg::Manual => CombatMode::Manual,
                     CombatArg::Dice => CombatMode::Dice,
                 },
@@ -356,7 +398,7 @@ pub fn run(a: PlayArgs) -> anyhow::Result<()> {
                 loaded
                     .adventure
                     .new_game(loaded.party.clone(), loaded.tables.clone(), opts);
-            game.injuries = match a.injuries {
+            game.injuries = match a.injuries.unwrap_or(InjuriesArg::Mkd) {
                 InjuriesArg::Mkd => Injuries::Slain,
                 InjuriesArg::WodS => Injuries::WodS,
             };
@@ -398,7 +440,7 @@ pub fn run(a: PlayArgs) -> anyhow::Result<()> {
     }
     match &a.script {
         Some(script) => {
-            let text = read(script, "a script", MAX_SCRIPT_BYTES)?;
+            let text = super::play_files::read_script(script)?;
             let script_lines: Vec<&str> = text.lines().collect();
             let done = sess.lines().len();
             if done > script_lines.len()

@@ -2,6 +2,7 @@
 //! Dangerous scenario (`ruleset: dd-and-d`) or save: the war-parties, the
 //! side tilecrawl plays, the typed commands, the save after each one.
 
+use super::play_files::{SaveUse, claim_save, refuse_saving_over};
 use anyhow::{Context, bail};
 use std::io::{BufRead, IsTerminal, Write};
 use std::path::{Path, PathBuf};
@@ -133,8 +134,6 @@ pub(crate) fn load_save(
     Ok((save, scenario, digest))
 }
 
-const MAX_SCRIPT_BYTES: u64 = 4 * 1024 * 1024;
-
 pub(crate) fn run(a: DddPlay) -> anyhow::Result<()> {
     let (mut sess, opening, save_path, scen_ref, digest, _lock) = match &a.resume {
         Some(save_path) => {
@@ -150,9 +149,21 @@ pub(crate) fn run(a: DddPlay) -> anyhow::Result<()> {
                 );
             }
             let target = a.save.clone().unwrap_or(save_path.clone());
-            let lock = tilecrawl::core::fs::FolderLock::take_for(&target)?;
+            let lock = claim_save(&target, SaveUse::Resume)?;
             let file = save_path.display().to_string();
             let (save, scenario, digest) = load_save(save_path)?;
+            let scen_path = save_path
+                .parent()
+                .filter(|p| !p.as_os_str().is_empty())
+                .unwrap_or(Path::new("."))
+                .join(&save.scenario);
+            refuse_saving_over(
+                &target,
+                &[
+                    ("scenario", Some(&scen_path)),
+                    ("script", a.script.as_deref()),
+                ],
+            )?;
             let (sess, lines) = Session::resume(&save, scenario, &file)?;
             let n = save.commands.len();
             let mut opening: Vec<String> = Vec::new();
@@ -175,23 +186,16 @@ pub(crate) fn run(a: DddPlay) -> anyhow::Result<()> {
                     .unwrap_or(Path::new("."))
                     .join("save.yaml")
             });
-            if let Some(dir) = save_path.parent()
-                && !dir.as_os_str().is_empty()
-                && !dir.is_dir()
-            {
-                bail!(
-                    "{}: the folder for the save does not exist; create it or give another --save",
-                    dir.display()
-                );
-            }
-            let lock = tilecrawl::core::fs::FolderLock::take_for(&save_path)?;
-            if save_path.exists() && !a.force {
-                bail!(
-                    "{}: a saved game is already there; continue it with `tilecrawl play --resume {}`, or start over with --force",
-                    save_path.display(),
-                    save_path.display()
-                );
-            }
+            let lock = claim_save(&save_path, SaveUse::New { force: a.force })?;
+            refuse_saving_over(
+                &save_path,
+                &[
+                    ("scenario", Some(&scen_path)),
+                    ("war-party file", a.warparty.as_deref()),
+                    ("opponent's war-party file", a.opponent.as_deref()),
+                    ("script", a.script.as_deref()),
+                ],
+            )?;
             let blue = party(a.warparty.as_deref(), 1, "Blue")?;
             let red = party(a.opponent.as_deref(), 2, "Red")?;
             let ai = ai_side(a.ai.as_deref())?;
@@ -261,7 +265,7 @@ pub(crate) fn run(a: DddPlay) -> anyhow::Result<()> {
         return interactive(sess, out, write_save);
     }
     let lines: Vec<String> = match &a.script {
-        Some(p) if !super::outputs::is_stdin(p) => read(p, "a script", MAX_SCRIPT_BYTES)?
+        Some(p) => super::play_files::read_script(p)?
             .lines()
             .map(str::to_string)
             .collect(),

@@ -3,6 +3,7 @@
 //! `play.rs` and `simulate.rs` hand a scenario (or a save) of this game
 //! over here; everything else about it lives in this file.
 
+use super::play_files::{SaveUse, claim_save, refuse_saving_over};
 use anyhow::{Context, bail};
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -10,9 +11,6 @@ use std::sync::Arc;
 use tilecrawl::dw10::play::party;
 use tilecrawl::dw10::play::session::{self, Session, Start};
 use tilecrawl::dw10::play::simulate::{self, SimOptions};
-
-/// The largest script read.
-const MAX_SCRIPT_BYTES: u64 = 4 * 1024 * 1024;
 
 fn read(path: &Path, what: &str, max: u64) -> anyhow::Result<String> {
     tilecrawl::core::fs::read_limited(path, max)
@@ -133,8 +131,12 @@ pub fn play(o: PlayDw10<'_>) -> anyhow::Result<()> {
                     "--scaled-down is kept in the save; a resumed game keeps the spawn roll it began with"
                 );
             }
-            let lock = tilecrawl::core::fs::FolderLock::take_for(&target)?;
+            let lock = claim_save(&target, SaveUse::Resume)?;
             let r = replay(save_path, figures, tables)?;
+            refuse_saving_over(
+                &target,
+                &[("scenario", Some(&r.scenario)), ("script", o.script)],
+            )?;
             (r.session, r.transcript, target, r.scenario, r.digest, lock)
         }
         None => {
@@ -147,23 +149,15 @@ pub fn play(o: PlayDw10<'_>) -> anyhow::Result<()> {
                     .unwrap_or(Path::new("."))
                     .join("save.yaml")
             });
-            if let Some(dir) = save_path.parent()
-                && !dir.as_os_str().is_empty()
-                && !dir.is_dir()
-            {
-                bail!(
-                    "{}: the folder for the save does not exist; create it or give another --save",
-                    dir.display()
-                );
-            }
-            let lock = tilecrawl::core::fs::FolderLock::take_for(&save_path)?;
-            if save_path.exists() && !o.force {
-                bail!(
-                    "{}: a saved game is already there; continue it with `tilecrawl play --resume {}`, or start over with --force",
-                    save_path.display(),
-                    save_path.display()
-                );
-            }
+            let lock = claim_save(&save_path, SaveUse::New { force: o.force })?;
+            refuse_saving_over(
+                &save_path,
+                &[
+                    ("scenario", Some(scenario_path)),
+                    ("party file", o.party),
+                    ("script", o.script),
+                ],
+            )?;
             let party_text = party_text(o.party)?;
             // Checked here first, so an error names the party file.
             if let Some(p) = o.party {
@@ -199,7 +193,7 @@ pub fn play(o: PlayDw10<'_>) -> anyhow::Result<()> {
     };
     let lines: Vec<String> = match o.script {
         Some(script) => {
-            let text = read(script, "a script", MAX_SCRIPT_BYTES)?;
+            let text = super::play_files::read_script(script)?;
             text.lines().map(str::to_string).collect()
         }
         None => Vec::new(),

@@ -29,6 +29,7 @@ mod layers;
 mod missions;
 mod pdf;
 mod play;
+mod play_args;
 mod play_floors;
 mod play_golden;
 mod play_loaders;

@@ -233,6 +233,17 @@ fn run(cx: &mut Ctx, cmd: Command) -> Result<(), Refusal> {
         Command::Undo => return Err(Refusal::NothingToUndo),
         _ => {}
     }
+    if cx.s.opts.combat == CombatMode::Dice {
+        let verb = match cmd {
+            Command::Hit { .. } => Some("hit"),
+            Command::Kill { .. } => Some("kill"),
+            Command::Wound { .. } => Some("wound"),
+            _ => None,
+        };
+        if let Some(verb) = verb {
+            return Err(Refusal::ReportInDiceCombat { verb });
+        }
+    }
     match (cx.s.phase, &cmd) {
         (
             Phase::Reports,
@@ -887,6 +898,26 @@ teams:
         add_monster(&mut g, "orc-1", 20, p(6, 5), &[]);
         ok(&mut g, "end turn");
         assert_eq!(g.turn, 2);
+    }
+
+    #[test]
+    fn dice_combat_refuses_the_reports_of_manual_combat() {
+        let mut g = game_with(CombatMode::Dice, Vec::new(), &[]);
+        put_hero(&mut g, 0, p(2, 2), Side::N);
+        add_monster(&mut g, "orc-1", 20, p(4, 4), &[]);
+        let wounds =
+            |g: &Game| -> Vec<u32> { g.monsters.iter().map(|m| m.wounds_left()).collect() };
+        let before = (g.heroes.clone(), wounds(&g));
+        for (line, verb) in [
+            ("hit orc-1 1", "hit"),
+            ("kill orc-1", "kill"),
+            ("wound Ayla 1", "wound"),
+        ] {
+            let why = refused(&mut g, line);
+            assert_eq!(why, Refusal::ReportInDiceCombat { verb });
+            assert!(why.to_string().contains("--combat manual"));
+        }
+        assert_eq!((g.heroes.clone(), wounds(&g)), before);
     }
 
     #[test]

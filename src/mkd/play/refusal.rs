@@ -356,6 +356,15 @@ pub enum Refusal {
         /// The hero.
         hero: String,
     },
+    /// `hit`, `kill` or `wound` in a game of dice combat, where the dice
+    /// settle every fight and there is nothing to report.
+    #[error(
+        "`{verb}` reports a fight fought with the figures: it is for games of --combat manual; in this game of dice combat the dice settle every fight"
+    )]
+    ReportInDiceCombat {
+        /// The command's word.
+        verb: &'static str,
+    },
     /// No speed left for an attack.
     #[error("{hero} has no speed left to attack")]
     NoSpeedToAttack {

@@ -1,0 +1,369 @@
+//! What `play` and `generate` make of their options and paths, in all three
+//! games: a save that would replace a file the game reads is refused, a
+//! folder given as the save is named as one, options a game does not take
+//! are refused by name, and `--script -` reads standard input.
+
+use crate::common::{self, Run, one_error_line};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::Duration;
+
+const TIMEOUT: Duration = Duration::from_secs(120);
+
+fn run(cwd: &Path, args: &[&str]) -> Run {
+    common::run_env(cwd, args, &[], TIMEOUT)
+}
+
+/// Runs the binary with `stdin` fed to it.
+fn run_stdin(cwd: &Path, args: &[&str], stdin: &[u8]) -> Run {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tilecrawl"))
+        .args(args)
+        .current_dir(cwd)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the tilecrawl binary starts");
+    let mut input = child.stdin.take().expect("stdin is piped");
+    let data = stdin.to_vec();
+    let writer = std::thread::spawn(move || {
+        let _ = input.write_all(&data);
+    });
+    let (code, stdout, stderr) = common::wait_with_output(child, args, TIMEOUT);
+    writer.join().unwrap();
+    Run {
+        code,
+        stdout,
+        stderr,
+    }
+}
+
+/// A scratch folder with the seed-7 scenario of `ruleset` in `dir/`.
+fn scenario(ruleset: &str, dir: &str) -> (tempfile::TempDir, PathBuf) {
+    let tmp = tempfile::tempdir().unwrap();
+    let r = run(
+        tmp.path(),
+        &[
+            "generate",
+            "--ruleset",
+            ruleset,
+            "--seed",
+            "7",
+            "--out",
+            dir,
+            "-q",
+        ],
+    );
+    assert_eq!(r.code, Some(0), "{r:?}");
+    let s = tmp.path().join(dir).join("scenario.yaml");
+    (tmp, s)
+}
+
+fn p(path: &Path) -> &str {
+    path.to_str().unwrap()
+}
+
+// ---------------------------------------------------------------- --script -
+
+/// Dungeon World 10 mm reads `--script -` from standard input, as the other
+/// games do, new and resumed.
+#[test]
+fn dw10_script_dash_reads_standard_input() {
+    let (tmp, scen) = scenario("dungeon-world-10mm", "gdw");
+    let save = tmp.path().join("dw.yaml");
+    let r = run_stdin(
+        tmp.path(),
+        &["play", p(&scen), "--script", "-", "-q", "--save", p(&save)],
+        b"status\nquit\n",
+    );
+    assert_eq!(r.code, Some(0), "{r:?}");
+    assert!(r.stdout.contains("movement left"), "{r:?}");
+    let r = run_stdin(
+        tmp.path(),
+        &["play", "--resume", p(&save), "--script", "-", "-q"],
+        b"status\nhelp\n",
+    );
+    assert_eq!(r.code, Some(0), "{r:?}");
+    assert!(
+        std::fs::read_to_string(&save)
+            .unwrap()
+            .ends_with("- status\n- help\n")
+    );
+}
+
+// ---------------------------------------------------------------- the save's path
+
+/// A save is never written over the scenario, the script or another file
+/// the game reads, even with --force, in any of the three games, new or
+/// resumed; the file is left as it was.
+#[test]
+fn a_save_over_a_file_the_game_reads_is_refused() {
+    for ruleset in ["mkd-adventure", "dungeon-world-10mm", "dd-and-d"] {
+        let (tmp, scen) = scenario(ruleset, "g");
+        let dir = tmp.path();
+        let moves = dir.join("moves.txt");
+        std::fs::write(&moves, "status\n").unwrap();
+        let scen_text = std::fs::read_to_string(&scen).unwrap();
+        // The same file by another spelling is still the same file.
+        let scen_again = dir.join("g/../g/scenario.yaml");
+        let mut cases: Vec<(Vec<&str>, &str)> = vec![
+            (
+                vec!["play", p(&scen), "--save", p(&scen_again), "--force"],
+                "scenario",
+            ),
+            (
+                vec!["play", p(&scen), "--save", "moves.txt", "--force"],
+                "script",
+            ),
+        ];
+        if ruleset == "mkd-adventure" {
+            std::fs::write(
+                dir.join("party.yaml"),
+                tilecrawl::mkd::play::party::DEFAULT_YAML,
+            )
+            .unwrap();
+            cases.push((
+                vec![
+                    "play",
+                    p(&scen),
+                    "--party",
+                    "party.yaml",
+                    "--save",
+                    "party.yaml",
+                    "--force",
+                ],
+                "party file",
+            ));
+        }
+        for (mut args, what) in cases {
+            args.extend(["--script", "moves.txt", "-q"]);
+            let r = run(dir, &args);
+            one_error_line(&r, &[what, "give another --save"])
+                .unwrap_or_else(|m| panic!("{ruleset} {args:?}: {m}"));
+            assert_eq!(std::fs::read_to_string(&scen).unwrap(), scen_text);
+            assert_eq!(std::fs::read_to_string(&moves).unwrap(), "status\n");
+        }
+        // Resumed: --save names the scenario the save plays.
+        let r = run(
+            dir,
+            &[
+                "play",
+                p(&scen),
+                "--save",
+                "s.yaml",
+                "--script",
+                "moves.txt",
+                "-q",
+            ],
+        );
+        assert_eq!(r.code, Some(0), "{ruleset}: {r:?}");
+        for (save, what) in [(p(&scen), "scenario"), ("moves.txt", "script")] {
+            let r = run(
+                dir,
+                &[
+                    "play",
+                    "--resume",
+                    "s.yaml",
+                    "--save",
+                    save,
+                    "--script",
+                    "moves.txt",
+                    "-q",
+                ],
+            );
+            one_error_line(&r, &[what, "give another --save"])
+                .unwrap_or_else(|m| panic!("{ruleset} resumed, --save {save}: {m}"));
+        }
+        assert_eq!(std::fs::read_to_string(&scen).unwrap(), scen_text);
+        assert_eq!(std::fs::read_to_string(&moves).unwrap(), "status\n");
+    }
+}
+
+/// A folder given as --save is named as what it is, with or without
+/// --force, before anything is played.
+#[test]
+fn a_folder_as_the_save_is_named_as_a_folder() {
+    for ruleset in ["mkd-adventure", "dungeon-world-10mm", "dd-and-d"] {
+        let (tmp, scen) = scenario(ruleset, "g");
+        std::fs::create_dir(tmp.path().join("d")).unwrap();
+        std::fs::write(tmp.path().join("moves.txt"), "status\n").unwrap();
+        for force in [false, true] {
+            let mut args = vec![
+                "play",
+                p(&scen),
+                "--save",
+                "d",
+                "--script",
+                "moves.txt",
+                "-q",
+            ];
+            if force {
+                args.push("--force");
+            }
+            let r = run(tmp.path(), &args);
+            one_error_line(&r, &["d: ", "not a regular file", "folder"])
+                .unwrap_or_else(|m| panic!("{ruleset} {args:?}: {m}"));
+            assert_eq!(r.stdout, "", "{ruleset} {args:?}");
+        }
+    }
+}
+
+// ---------------------------------------------------------------- options a game does not take
+
+/// A resumed game keeps the combat it began with: --combat is refused with
+/// --resume, as --seed and --party are (a usage error).
+#[test]
+fn combat_is_refused_with_resume() {
+    let (tmp, scen) = scenario("mkd-adventure", "g");
+    std::fs::write(tmp.path().join("moves.txt"), "status\n").unwrap();
+    let r = run(
+        tmp.path(),
+        &[
+            "play",
+            p(&scen),
+            "--combat",
+            "dice",
+            "--save",
+            "s.yaml",
+            "--script",
+            "moves.txt",
+            "-q",
+        ],
+    );
+    assert_eq!(r.code, Some(0), "{r:?}");
+    let before = std::fs::read_to_string(tmp.path().join("s.yaml")).unwrap();
+    let r = run(
+        tmp.path(),
+        &["play", "--resume", "s.yaml", "--combat", "manual", "-q"],
+    );
+    assert_eq!(r.code, Some(2), "{r:?}");
+    assert!(
+        r.stderr.starts_with("error: ") && r.stderr.contains("--combat"),
+        "{r:?}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(tmp.path().join("s.yaml")).unwrap(),
+        before
+    );
+}
+
+/// --combat and --injuries are MKD options: a dd-and-d or a Dungeon World
+/// 10 mm game refuses each by name instead of ignoring it.
+#[test]
+fn mkd_play_options_are_refused_by_other_games() {
+    for (ruleset, name) in [
+        ("dd-and-d", "dd-and-d"),
+        ("dungeon-world-10mm", "dungeon-world-10mm"),
+    ] {
+        let (tmp, scen) = scenario(ruleset, "g");
+        for (flag, value) in [("--combat", "dice"), ("--injuries", "wod-s")] {
+            let r = run(
+                tmp.path(),
+                &["play", p(&scen), flag, value, "--save", "s.yaml", "-q"],
+            );
+            one_error_line(&r, &[flag, "MKD", name])
+                .unwrap_or_else(|m| panic!("{ruleset} {flag}: {m}"));
+            assert!(!tmp.path().join("s.yaml").exists());
+        }
+    }
+}
+
+// ---------------------------------------------------------------- reports in dice combat
+
+/// In a game of dice combat the reports of manual combat are refused (the
+/// tester's `hit goblin-sneak-1 1` killed the monster), and the game goes on.
+#[test]
+fn dice_combat_refuses_hit_kill_and_wound() {
+    let (tmp, scen) = scenario("mkd-adventure", "g");
+    std::fs::write(
+        tmp.path().join("moves.txt"),
+        "hit goblin-sneak-1 1\nkill goblin-sneak-1\nwound Ann 1\nstatus\n",
+    )
+    .unwrap();
+    let r = run(
+        tmp.path(),
+        &[
+            "play",
+            p(&scen),
+            "--combat",
+            "dice",
+            "--save",
+            "s.yaml",
+            "--script",
+            "moves.txt",
+            "-q",
+        ],
+    );
+    assert_eq!(r.code, Some(0), "{r:?}");
+    for verb in ["hit", "kill", "wound"] {
+        assert!(
+            r.stdout
+                .contains(&format!("`{verb}` reports a fight fought with the figures: it is for games of --combat manual")),
+            "{verb}: {}",
+            r.stdout
+        );
+    }
+    assert!(!r.stdout.contains("is slain"), "{}", r.stdout);
+}
+
+// ---------------------------------------------------------------- generate --ruleset dd-and-d
+
+/// `generate --ruleset dd-and-d` refuses, by name, every option its
+/// generator does not use (the tester's line exited 0 with a missing
+/// monster list and a party that does not exist), and writes nothing.
+#[test]
+fn ddd_generate_refuses_the_options_it_does_not_take() {
+    let tmp = tempfile::tempdir().unwrap();
+    let cases: &[&[&str]] = &[
+        &["--sets", "3"],
+        &["--hero-value", "120"],
+        &["--tileset", "garbage.yaml"],
+        &["--monsters", "/nonexistent.yaml"],
+        &["--table", "60x40"],
+        &["--exit-dice", "tabletop"],
+        &["--difficulty", "hard"],
+        &["--markers"],
+        &["--dressing"],
+        &["--mission", "rescue"],
+        &["--floors", "5"],
+        &["--simulate", "3"],
+        &["--simulate", "3", "--party", "/nope"],
+    ];
+    for extra in cases {
+        let mut args = vec!["generate", "--ruleset", "dd-and-d", "--seed", "7"];
+        args.extend_from_slice(extra);
+        args.extend(["--out", "dd2", "-q"]);
+        let r = run(tmp.path(), &args);
+        // The first flag a case gives is the one named (--party needs --simulate).
+        one_error_line(&r, &[extra[0], "dd-and-d"]).unwrap_or_else(|m| panic!("{extra:?}: {m}"));
+        assert!(!tmp.path().join("dd2").exists(), "{extra:?}");
+    }
+    let r = run(
+        tmp.path(),
+        &[
+            "generate",
+            "--ruleset",
+            "dd-and-d",
+            "--seed",
+            "7",
+            "--monsters",
+            "/nonexistent.yaml",
+            "--tileset",
+            "garbage.yaml",
+            "--party",
+            "/nope",
+            "--simulate",
+            "3",
+            "--floors",
+            "5",
+            "--mission",
+            "rescue",
+            "--out",
+            "dd2",
+            "-q",
+        ],
+    );
+    one_error_line(&r, &["dd-and-d"]).unwrap();
+    assert!(!tmp.path().join("dd2").exists());
+}
