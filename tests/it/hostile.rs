@@ -734,6 +734,56 @@ fn mission_cases() -> Vec<Case> {
         ),
         case(
             L,
+            "a quest without its Quest Chest",
+            edit(&quest, &|m| m.game.chests.clear()),
+            &[
+                "chests: ",
+                "has no Quest Chest",
+                "the quest mission needs exactly one",
+            ],
+        ),
+        case(
+            L,
+            "a stealth mission whose Quest Chest is a plain one",
+            edit(&quest, &|m| {
+                m.game.mission = "stealth".into();
+                m.game.wmts.retain(|w| !w.guardian);
+                m.game.chests[0].quest = false;
+            }),
+            &["chests: ", "the stealth mission needs exactly one"],
+        ),
+        case(
+            L,
+            "two Quest Chests",
+            edit(&quest, &|m| {
+                let mut second = m.game.chests[0].clone();
+                second.level = 1;
+                m.game.chests.push(second);
+            }),
+            &["chests[1]: ", "is a second Quest Chest"],
+        ),
+        case(
+            L,
+            "two Guardians on a quest",
+            edit(&quest, &|m| m.game.wmts[1].guardian = true),
+            &["wmts[1]: ", "is a second Guardian WMT"],
+        ),
+        case(
+            L,
+            "a kidnapping without its Guardian",
+            edit(&quest, &|m| {
+                m.game.mission = "kidnapping".into();
+                m.game.chests.clear();
+                m.game.wmts.retain(|w| !w.guardian);
+            }),
+            &[
+                "wmts: ",
+                "has no Guardian WMT",
+                "kidnapping mission needs one",
+            ],
+        ),
+        case(
+            L,
             "a timer that is not the formula",
             edit(&rescue, &|m| {
                 m.game.turn_limit = m.game.turn_limit.map(|t| t + 1)
