@@ -475,11 +475,33 @@ enum Format {
     V1,
 }
 
-#[derive(Deserialize, Clone, Copy, schemars::JsonSchema)]
-#[serde(rename_all = "lowercase", expecting = "`color` or `ink`")]
+#[derive(Clone, Copy, schemars::JsonSchema)]
+#[serde(rename_all = "lowercase")]
 enum BaseName {
     Color,
     Ink,
+}
+
+/// Read from a word by hand: a derived enum refuses a list or a mapping as
+/// "a YAML tag starting with '!'", where the reader needs the two choices.
+impl<'de> Deserialize<'de> for BaseName {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl Visitor<'_> for V {
+            type Value = BaseName;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("`color` or `ink`")
+            }
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<BaseName, E> {
+                match v {
+                    "color" => Ok(BaseName::Color),
+                    "ink" => Ok(BaseName::Ink),
+                    _ => Err(E::invalid_value(de::Unexpected::Str(v), &self)),
+                }
+            }
+        }
+        d.deserialize_str(V)
+    }
 }
 
 #[derive(Deserialize, schemars::JsonSchema)]

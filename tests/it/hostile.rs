@@ -1037,6 +1037,15 @@ fn style_cases() -> Vec<Case> {
         ),
         case(
             L,
+            "base as a list",
+            with(st, "base: ink\n", "base: [ink]\n"),
+            &[
+                "line 3, column 7",
+                "base: got a list; expected `color` or `ink`",
+            ],
+        ),
+        case(
+            L,
             "duplicate key",
             with(st, "base: ink\n", "base: ink\nbase: color\n"),
             &["line 1, column 1", "duplicate field `base`"],
