@@ -1290,3 +1290,54 @@ fn each_game_s_reader_refuses_another_game_s_file_by_its_ruleset() {
     // And the file as written reads.
     assert!(tilecrawl::mkd::scenario::from_yaml(&mkd, "s.yaml").is_ok());
 }
+
+/// A number too big for its field says so with the field's range, in plain
+/// words (serde's `as u128` and type names were printed): a scenario's and a
+/// campaign's `seed` (u64), a war-party model's `number` (u32).
+#[test]
+fn a_number_too_big_for_its_field_names_the_range() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    let too_big = "18446744073709551616";
+    let u64_range = "is too big; expected a whole number from 0 to 18446744073709551615";
+    std::fs::write(
+        d.join("bigseed.yaml"),
+        with(&good_scenario(), "seed: 7\n", &format!("seed: {too_big}\n")),
+    )
+    .unwrap();
+    let r = run(d, &["render", "bigseed.yaml", "--out", "out"]);
+    let line = one_error_line(
+        &r,
+        &["bigseed.yaml: line 3, column 7: seed: ", too_big, u64_range],
+    )
+    .unwrap();
+    assert!(!line.contains("u128") && !line.contains('`'), "{line}");
+
+    let party = tilecrawl::ddd::warparty::to_yaml(&tilecrawl::ddd::warparty::new(3, "Blue"));
+    std::fs::write(
+        d.join("blue.yaml"),
+        with(&party, "{number: 1,", "{number: 4294967296,"),
+    )
+    .unwrap();
+    let r = run(d, &["warparty", "check", "blue.yaml"]);
+    one_error_line(
+        &r,
+        &[
+            "blue.yaml: ",
+            "models[0].number: 4294967296 is too big; expected a whole number from 0 to 4294967295",
+        ],
+    )
+    .unwrap();
+
+    let r = run(d, &["campaign", "new", "H", "--seed", "1"]);
+    assert_eq!(r.code, Some(0), "{r:?}");
+    let path = d.join("campaigns/H/campaign.yaml");
+    let text = std::fs::read_to_string(&path).unwrap();
+    std::fs::write(
+        &path,
+        with(&text, "\nseed: 1\n", &format!("\nseed: {too_big}\n")),
+    )
+    .unwrap();
+    let r = run(d, &["campaign", "show", "H"]);
+    one_error_line(&r, &["campaign.yaml: ", "seed: ", too_big, u64_range]).unwrap();
+}
