@@ -397,6 +397,10 @@ pub fn parse(text: &str, file: &str) -> Result<Warparty, FileError> {
             format!("the file is empty; expected a war-party starting with `format: {FORMAT}`"),
         ));
     }
+    // Another tilecrawl file (a scenario, a party) is named as what it is,
+    // not refused for its first key.
+    crate::core::yaml::check_kind(text, FORMAT)
+        .map_err(|e| FileError::whole(file, e.to_string()))?;
     crate::core::yaml::parse(text, file)
 }
 

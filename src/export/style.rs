@@ -437,6 +437,8 @@ pub fn parse(text: &str, file: &str) -> Result<Style, StyleError> {
             "the file is empty; expected a style starting with `format: {FORMAT}`"
         )));
     }
+    // A tilecrawl file of another kind is named as what it is.
+    crate::core::yaml::check_other_kind(text, FORMAT).map_err(|e| file_err(e.to_string()))?;
     let raw: RawStyle = crate::core::yaml::parse(text, file)?;
 
     let base = raw.base.map(|b| {

@@ -438,3 +438,18 @@ fn warparty_names_with_control_characters_are_refused() {
             .unwrap_or_else(|e| panic!("{what}: {e}"));
     }
 }
+
+/// A tilecrawl file of another kind given as a war-party is named as what
+/// it is, not refused for its first key.
+#[test]
+fn warparty_check_names_a_file_of_another_kind() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    std::fs::write(d.join("scenario.yaml"), file(ScenarioKind::TreasureHunt)).unwrap();
+    let r = run(d, &["warparty", "check", "scenario.yaml"]);
+    one_error_line(
+        &r,
+        &["scenario.yaml: this is a scenario (format: tilecrawl-scenario/1), not a war-party"],
+    )
+    .unwrap();
+}

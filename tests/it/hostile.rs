@@ -1341,3 +1341,112 @@ fn a_number_too_big_for_its_field_names_the_range() {
     let r = run(d, &["campaign", "show", "H"]);
     one_error_line(&r, &["campaign.yaml: ", "seed: ", too_big, u64_range]).unwrap();
 }
+
+/// Every loader given a tilecrawl file of another kind names what the file
+/// is (`this is a war-party …, not a tile set`), not its first unknown key;
+/// nothing is written.
+#[test]
+fn every_loader_names_a_file_of_another_kind() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    std::fs::write(d.join("scenario.yaml"), good_scenario()).unwrap();
+    let party = tilecrawl::ddd::warparty::to_yaml(&tilecrawl::ddd::warparty::new(3, "Blue"));
+    std::fs::write(d.join("blue.yaml"), party).unwrap();
+    let wp = "blue.yaml: this is a war-party (format: tilecrawl-warparty/1), not ";
+    let cases: &[(&[&str], &str)] = &[
+        (
+            &[
+                "generate",
+                "--seed",
+                "1",
+                "--tileset",
+                "blue.yaml",
+                "--out",
+                "o",
+            ],
+            "a tile set",
+        ),
+        (
+            &[
+                "generate",
+                "--seed",
+                "1",
+                "--monsters",
+                "blue.yaml",
+                "--out",
+                "o",
+            ],
+            "a monster list",
+        ),
+        (
+            &[
+                "simulate",
+                "scenario.yaml",
+                "--runs",
+                "1",
+                "--party",
+                "blue.yaml",
+            ],
+            "a party file",
+        ),
+        (
+            &[
+                "simulate",
+                "scenario.yaml",
+                "--runs",
+                "1",
+                "--tables",
+                "blue.yaml",
+            ],
+            "a roll-table file",
+        ),
+        (
+            &[
+                "render",
+                "scenario.yaml",
+                "--style",
+                "blue.yaml",
+                "--out",
+                "o",
+            ],
+            "a map style",
+        ),
+    ];
+    for (args, not) in cases {
+        let r = run(d, args);
+        one_error_line(&r, &[&format!("{wp}{not}")]).unwrap_or_else(|e| panic!("{args:?}: {e}"));
+    }
+    let r = run(d, &["warparty", "check", "scenario.yaml"]);
+    one_error_line(
+        &r,
+        &["scenario.yaml: this is a scenario (format: tilecrawl-scenario/1), not a war-party"],
+    )
+    .unwrap();
+    assert_eq!(sorted_names(d), ["blue.yaml", "scenario.yaml"]);
+    // Dungeon World 10 mm's party loader too.
+    let r = run(
+        d,
+        &[
+            "generate",
+            "--ruleset",
+            "dungeon-world-10mm",
+            "--seed",
+            "1",
+            "--out",
+            "w",
+        ],
+    );
+    assert_eq!(r.code, Some(0), "{r:?}");
+    let r = run(
+        d,
+        &[
+            "simulate",
+            "w/scenario.yaml",
+            "--runs",
+            "1",
+            "--party",
+            "blue.yaml",
+        ],
+    );
+    one_error_line(&r, &[&format!("{wp}a Dungeon World 10 mm party file")]).unwrap();
+}
