@@ -25,6 +25,16 @@ pub enum CharacterError {
         /// The known ones.
         known: String,
     },
+    /// A beginning typed that begins more than one name.
+    #[error("{what} `{got}` is ambiguous: it begins {matches}; type more of it")]
+    Ambiguous {
+        /// What was named (`land`).
+        what: &'static str,
+        /// What was typed (escaped).
+        got: String,
+        /// The names it begins (`high-elves, halflings`).
+        matches: String,
+    },
     /// More asked for than the rules or lists allow.
     #[error("asked for {asked} {what}; at most {most} can be had")]
     TooMany {

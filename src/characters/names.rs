@@ -68,6 +68,19 @@ pub fn find<S: AsRef<str>>(names: &[S], typed: &str) -> Option<usize> {
     }
 }
 
+/// Every name in `names` whose ASCII spelling begins with the typed one's
+/// (indexes into `names`): when [`find`] finds none, more than one of these
+/// says the typed beginning is ambiguous rather than unknown.
+pub fn beginning_with<S: AsRef<str>>(names: &[S], typed: &str) -> Vec<usize> {
+    let folded = ascii_fold(typed);
+    if folded.is_empty() {
+        return Vec::new();
+    }
+    (0..names.len())
+        .filter(|&i| ascii_fold(names[i].as_ref()).starts_with(&folded))
+        .collect()
+}
+
 /// A name as one word for a prompt: spaces become hyphens (`Dom Ashur` →
 /// `Dom-Ashur`).
 pub fn one_word(name: &str) -> String {

@@ -76,8 +76,13 @@ pub(crate) struct CheckArgs {
 pub(crate) fn run(c: WarpartyCommand) -> anyhow::Result<()> {
     match c {
         WarpartyCommand::New(a) => {
-            if a.name.trim().is_empty() || a.name.chars().count() > warparty::MAX_NAME - 3 {
-                anyhow::bail!("--name: 1 to {} characters", warparty::MAX_NAME - 3);
+            // Each model is named after the party and its number (`Blue 10`).
+            if !tilecrawl::core::text::is_name(&a.name, warparty::MAX_NAME - 3) {
+                anyhow::bail!(
+                    "--name: `{}` must be 1 to {} printable characters",
+                    tilecrawl::core::text::excerpt(&a.name, warparty::MAX_NAME),
+                    warparty::MAX_NAME - 3
+                );
             }
             let seed = a.seed.unwrap_or_else(super::generate::fresh_seed);
             let w = warparty::new(seed, &a.name);

@@ -30,6 +30,14 @@ fn is_unsafe(c: char) -> bool {
         || matches!(c, '\u{2028}' | '\u{2029}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
 }
 
+/// Whether `name` can name something in a file or on a command line: 1 to
+/// `max` characters, not blank, and no control characters (no line breaks,
+/// tabs or escapes). The one rule the party, roll-table, campaign and
+/// war-party loaders share; each words its own refusal.
+pub fn is_name(name: &str, max: usize) -> bool {
+    !name.trim().is_empty() && name.chars().count() <= max && !name.chars().any(char::is_control)
+}
+
 /// [`escape_controls`] for each line of `text`, keeping its line breaks.
 pub fn escape_controls_keep_lines(text: &str) -> Cow<'_, str> {
     if !text.chars().any(|c| c != '\n' && is_unsafe(c)) {

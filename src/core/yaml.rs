@@ -118,6 +118,20 @@ pub fn plain_words(message: &str) -> String {
     let Some((got, want)) = rest.rsplit_once(", expected ") else {
         return message.to_string();
     };
+    // serde names a number too big for its own types `integer `N` as u128`.
+    let number = got
+        .strip_prefix("integer `")
+        .map(|n| n.trim_end_matches(" as u128").trim_end_matches(" as i128"))
+        .and_then(|n| n.strip_suffix('`'));
+    if let (Some(n), Some((lo, hi))) = (number, whole_range(want)) {
+        // Digits past any i128 are too big for every field.
+        let past = n.parse::<i128>().map_or(!n.starts_with('-'), |v| v > hi);
+        let below = n.parse::<i128>().is_ok_and(|v| v < lo && lo < 0);
+        if past || below {
+            let how = if past { "big" } else { "small" };
+            return format!("{head}{n} is too {how}; expected a whole number from {lo} to {hi}");
+        }
+    }
     let got = match got {
         "sequence" => "a list".to_string(),
         "map" => "a mapping (key: value lines)".to_string(),
@@ -147,6 +161,23 @@ pub fn plain_words(message: &str) -> String {
         w => w.to_string(),
     };
     format!("{head}got {got}; expected {want}")
+}
+
+/// The smallest and largest value of the whole-number type serde names.
+fn whole_range(ty: &str) -> Option<(i128, i128)> {
+    Some(match ty {
+        "u8" => (0, u8::MAX.into()),
+        "u16" => (0, u16::MAX.into()),
+        "u32" => (0, u32::MAX.into()),
+        "u64" => (0, u64::MAX.into()),
+        "usize" => (0, usize::MAX as i128),
+        "i8" => (i8::MIN.into(), i8::MAX.into()),
+        "i16" => (i16::MIN.into(), i16::MAX.into()),
+        "i32" => (i32::MIN.into(), i32::MAX.into()),
+        "i64" => (i64::MIN.into(), i64::MAX.into()),
+        "isize" => (isize::MIN as i128, isize::MAX as i128),
+        _ => return None,
+    })
 }
 
 /// Most characters of the file's own text an error quotes: a file of the
@@ -209,7 +240,7 @@ pub const MAX_YAML_ITEMS: usize = 1_000_000;
 
 /// The kinds of file tilecrawl reads, by their `format:` name (without the
 /// version), and what to call them in an error.
-const KINDS: [(&str, &str); 12] = [
+const KINDS: [(&str, &str); 26] = [
     ("tilecrawl-scenario", "a scenario"),
     ("tilecrawl-dungeon", "a multi-floor dungeon"),
     ("tilecrawl-tileset", "a tile set"),
@@ -222,6 +253,38 @@ const KINDS: [(&str, &str); 12] = [
     ("tilecrawl-style", "a map style"),
     ("tilecrawl-ruleset", "a ruleset file"),
     ("tilecrawl-batch", "a batch note"),
+    ("tilecrawl-warparty", "a war-party"),
+    (
+        "tilecrawl-ddd-save",
+        "a saved Dungeons Dark & Dangerous game",
+    ),
+    (
+        "tilecrawl-dd-and-d-scenarios",
+        "a Dungeons Dark & Dangerous scenario list",
+    ),
+    (
+        "tilecrawl-dw10-campaign",
+        "a Dungeon World 10 mm campaign file",
+    ),
+    ("tilecrawl-dw10-shop", "a Dungeon World 10 mm shop list"),
+    (
+        "tilecrawl-dw10-figures",
+        "a Dungeon World 10 mm figure list",
+    ),
+    ("tilecrawl-dw10-party", "a Dungeon World 10 mm party file"),
+    ("tilecrawl-dw10-save", "a saved Dungeon World 10 mm game"),
+    (
+        "tilecrawl-dw10-tables",
+        "a Dungeon World 10 mm roll-table file",
+    ),
+    ("tilecrawl-dw10-setup", "a Dungeon World 10 mm setup table"),
+    ("tilecrawl-dw-srd", "a Dungeon World SRD hireling table"),
+    ("tilecrawl-wod-s", "a World of Dungeons S table file"),
+    ("tilecrawl-wod-s-names", "a World of Dungeons S name list"),
+    (
+        "tilecrawl-wod-s-mkd",
+        "a World of Dungeons S to MKD conversion table",
+    ),
 ];
 
 /// The value of the file's top-level `format:` line, if it has one.
@@ -298,6 +361,15 @@ pub fn check_kind(text: &str, want: &str) -> Result<(), WrongKind> {
             found: found.to_string(),
             not,
         }),
+        _ => Ok(()),
+    }
+}
+
+/// [`check_kind`] for a loader whose own checks already explain a file with
+/// no `format:` line: only a file of another known kind is refused here.
+pub fn check_other_kind(text: &str, want: &str) -> Result<(), WrongKind> {
+    match check_kind(text, want) {
+        Err(e @ WrongKind::Other { .. }) => Err(e),
         _ => Ok(()),
     }
 }
@@ -452,6 +524,33 @@ mod tests {
             "x: got the number -1; expected a whole number (0 or more)"
         );
         assert_eq!(plain_words("unknown field `a`"), "unknown field `a`");
+    }
+
+    /// A number too big (or, for a signed field, too small) for its field
+    /// says so with the field's range, not serde's type names.
+    #[test]
+    fn a_number_out_of_its_type_s_range_names_the_range() {
+        assert_eq!(
+            plain_words(
+                "seed: invalid value: integer `18446744073709551616` as u128, expected u64"
+            ),
+            "seed: 18446744073709551616 is too big; expected a whole number from 0 to 18446744073709551615"
+        );
+        assert_eq!(
+            plain_words("models[0].number: invalid value: integer `4294967296`, expected u32"),
+            "models[0].number: 4294967296 is too big; expected a whole number from 0 to 4294967295"
+        );
+        assert_eq!(
+            plain_words("x: invalid value: integer `-129`, expected i8"),
+            "x: -129 is too small; expected a whole number from -128 to 127"
+        );
+        let huge = "9".repeat(45);
+        assert_eq!(
+            plain_words(&format!(
+                "n: invalid value: integer `{huge}` as u128, expected u16"
+            )),
+            format!("n: {huge} is too big; expected a whole number from 0 to 65535")
+        );
     }
 
     #[test]

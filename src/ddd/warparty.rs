@@ -240,11 +240,13 @@ pub enum Problem {
     /// Not `tilecrawl-warparty/1`.
     #[error("format: is `{0}`; expected `{FORMAT}`")]
     Format(String),
-    /// A name empty or too long.
-    #[error("{key}: a name is 1 to {MAX_NAME} characters")]
+    /// A name blank, too long, or holding control characters.
+    #[error("{key}: `{name}` must be 1 to {MAX_NAME} printable characters")]
     Name {
         /// Where.
         key: String,
+        /// The name as given, cut short, control characters escaped.
+        name: String,
     },
     /// Not ten models.
     #[error("models: {0} models; a war-party has exactly {MODELS}")]
@@ -314,9 +316,13 @@ pub fn problems(w: &Warparty) -> Vec<Problem> {
     if w.format != FORMAT {
         out.push(Problem::Format(crate::core::text::excerpt(&w.format, 40)));
     }
-    let name_ok = |n: &str| !n.trim().is_empty() && n.chars().count() <= MAX_NAME;
+    let name_ok = |n: &str| crate::core::text::is_name(n, MAX_NAME);
+    let shown = |n: &str| crate::core::text::excerpt(n, MAX_NAME);
     if !name_ok(&w.name) {
-        out.push(Problem::Name { key: "name".into() });
+        out.push(Problem::Name {
+            key: "name".into(),
+            name: shown(&w.name),
+        });
     }
     if w.models.len() != MODELS {
         out.push(Problem::Count(w.models.len()));
@@ -326,6 +332,7 @@ pub fn problems(w: &Warparty) -> Vec<Problem> {
         if !name_ok(&m.name) {
             out.push(Problem::Name {
                 key: format!("models[{i}].name"),
+                name: shown(&m.name),
             });
         }
         if !(1..=MODELS as u32).contains(&m.number) || seen.contains(&m.number) {
@@ -390,6 +397,10 @@ pub fn parse(text: &str, file: &str) -> Result<Warparty, FileError> {
             format!("the file is empty; expected a war-party starting with `format: {FORMAT}`"),
         ));
     }
+    // Another tilecrawl file (a scenario, a party) is named as what it is,
+    // not refused for its first key.
+    crate::core::yaml::check_kind(text, FORMAT)
+        .map_err(|e| FileError::whole(file, e.to_string()))?;
     crate::core::yaml::parse(text, file)
 }
 

@@ -87,6 +87,8 @@ const POWER_UPS: [&str; 3] = ["weapon-power-up", "ranged-power-up", "magic-power
 impl Shop {
     /// Reads and checks a shop file.
     pub fn parse(text: &str, file: &str) -> Result<Shop, FileError> {
+        crate::core::yaml::check_other_kind(text, SHOP_FORMAT)
+            .map_err(|e| FileError::whole(file, e.to_string()))?;
         let s: Shop = crate::core::yaml::parse(text, file)?;
         if s.format != SHOP_FORMAT {
             return Err(FileError::at_key(
@@ -376,6 +378,8 @@ impl Campaign {
 
     /// Reads and checks a campaign file (its heroes against the figure list).
     pub fn parse(text: &str, file: &str, figures: &Figures) -> Result<Campaign, FileError> {
+        crate::core::yaml::check_other_kind(text, FORMAT)
+            .map_err(|e| FileError::whole(file, e.to_string()))?;
         let c: Campaign = crate::core::yaml::parse(text, file)?;
         if c.format != FORMAT {
             return Err(FileError::at_key(

@@ -437,6 +437,8 @@ pub fn parse(text: &str, file: &str) -> Result<Style, StyleError> {
             "the file is empty; expected a style starting with `format: {FORMAT}`"
         )));
     }
+    // A tilecrawl file of another kind is named as what it is.
+    crate::core::yaml::check_other_kind(text, FORMAT).map_err(|e| file_err(e.to_string()))?;
     let raw: RawStyle = crate::core::yaml::parse(text, file)?;
 
     let base = raw.base.map(|b| {
@@ -475,11 +477,33 @@ enum Format {
     V1,
 }
 
-#[derive(Deserialize, Clone, Copy, schemars::JsonSchema)]
-#[serde(rename_all = "lowercase", expecting = "`color` or `ink`")]
+#[derive(Clone, Copy, schemars::JsonSchema)]
+#[serde(rename_all = "lowercase")]
 enum BaseName {
     Color,
     Ink,
+}
+
+/// Read from a word by hand: a derived enum refuses a list or a mapping as
+/// "a YAML tag starting with '!'", where the reader needs the two choices.
+impl<'de> Deserialize<'de> for BaseName {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl Visitor<'_> for V {
+            type Value = BaseName;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("`color` or `ink`")
+            }
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<BaseName, E> {
+                match v {
+                    "color" => Ok(BaseName::Color),
+                    "ink" => Ok(BaseName::Ink),
+                    _ => Err(E::invalid_value(de::Unexpected::Str(v), &self)),
+                }
+            }
+        }
+        d.deserialize_str(V)
+    }
 }
 
 #[derive(Deserialize, schemars::JsonSchema)]

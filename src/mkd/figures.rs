@@ -190,8 +190,7 @@ pub enum ValueError {
 
 /// A name of 1 to `max` characters, not blank, without control characters.
 pub(crate) fn check_name(value: &str, max: usize) -> Result<(), ValueError> {
-    if value.trim().is_empty() || value.chars().count() > max || value.chars().any(char::is_control)
-    {
+    if !crate::core::text::is_name(value, max) {
         return Err(ValueError::Name {
             name: value.escape_default().to_string(),
             max,

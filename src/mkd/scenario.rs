@@ -582,7 +582,9 @@ fn check_part(s: &Scenario) -> Check {
 /// second entrance with split-up on the first floor only, the turn limit with
 /// timed only and equal to 3 per chamber + 1 per hallway, a staircase on
 /// every floor but the last, and no Quest Chest or Guardian where the
-/// mission or floor has none.
+/// mission or floor has none; where it has them, exactly one Quest Chest
+/// (quest, stealth) and at most one Guardian WMT on the map (exactly one
+/// for a kidnapping).
 fn check_mission(s: &Scenario, passable_tile: &dyn Fn(String, i32, i32, usize) -> Check) -> Check {
     use crate::mkd::mission::{Goal, Mission};
     let m = Mission::parse(&s.game.mission).map_err(|e| ("mission".to_string(), e.to_string()))?;
@@ -773,7 +775,57 @@ fn check_mission(s: &Scenario, passable_tile: &dyn Fn(String, i32, i32, usize) -
             ),
         );
     }
+    // The play engine wins and loses a quest or stealth mission on the one
+    // Quest Chest (none: unwinnable; a second: never looked at).
+    if chest_here {
+        let mut quest = s.game.chests.iter().enumerate().filter(|c| c.1.quest);
+        match (quest.next(), quest.next()) {
+            (None, _) => {
+                return fail(
+                    "chests",
+                    format!(
+                        "has no Quest Chest (`quest: true`); the {} mission needs exactly one",
+                        m.goal.name()
+                    ),
+                );
+            }
+            (Some(_), Some((i, _))) => {
+                return fail(
+                    format!("chests[{i}]"),
+                    format!(
+                        "is a second Quest Chest; the {} mission has exactly one",
+                        m.goal.name()
+                    ),
+                );
+            }
+            (Some(_), None) => {}
+        }
+    }
     let guardian_here = goal_here && m.goal.guardian_on_map();
+    // One Guardian WMT at most: the engine names it by its colour and number
+    // and places one Guardian's monsters. A kidnapping needs it on the map:
+    // without it the game is lost at the start (nobody to kidnap).
+    if guardian_here {
+        let mut guardians = s.game.wmts.iter().enumerate().filter(|w| w.1.guardian);
+        match (guardians.next(), guardians.next()) {
+            (None, _) if m.goal == Goal::Kidnapping => {
+                return fail(
+                    "wmts",
+                    "has no Guardian WMT (`guardian: true`); the kidnapping mission needs one on the map to capture",
+                );
+            }
+            (Some(_), Some((i, _))) => {
+                return fail(
+                    format!("wmts[{i}]"),
+                    format!(
+                        "is a second Guardian WMT; the {} mission has at most one",
+                        m.goal.name()
+                    ),
+                );
+            }
+            _ => {}
+        }
+    }
     if !guardian_here && let Some(i) = s.game.wmts.iter().position(|w| w.guardian) {
         return fail(
             format!("wmts[{i}]"),

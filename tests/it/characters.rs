@@ -334,6 +334,15 @@ fn bad_requests_are_one_error_line() {
             &["unknown land `mars`", "northlands"],
         ),
         (&["names", "--land", "elves"], &["unknown land `elves`"]),
+        // A beginning of two lands is not unknown: both are named.
+        (
+            &["names", "--land", "h"],
+            &[
+                "land `h` is ambiguous",
+                "high-elves, halflings",
+                "type more",
+            ],
+        ),
         (
             &["names", "--land", "dwarves", "--count", "21", "--seed", "1"],
             &["at most 20"],

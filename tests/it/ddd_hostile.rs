@@ -396,3 +396,60 @@ fn warparty_check_gives_one_line_per_problem_and_never_panics() {
     );
     one_error_line(&r, &["--force"]).unwrap();
 }
+
+/// War-party and model names follow the rule every other file's names do:
+/// 1 to 40 printable characters, no line breaks or escapes — both from
+/// `warparty new --name` (which writes nothing) and in a war-party file.
+#[test]
+fn warparty_names_with_control_characters_are_refused() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    let r = run(
+        d,
+        &[
+            "warparty",
+            "new",
+            "--seed",
+            "3",
+            "--out",
+            "ctl.yaml",
+            "--name",
+            "A\nB\u{1b}",
+        ],
+    );
+    one_error_line(&r, &["--name", "must be 1 to 37 printable characters"]).unwrap();
+    assert!(!d.join("ctl.yaml").exists(), "nothing is written");
+    let good = tilecrawl::ddd::warparty::to_yaml(&tilecrawl::ddd::warparty::new(3, "Blue"));
+    for (what, text, key) in [
+        (
+            "party",
+            with(&good, "name: Blue\n", "name: \"A\\nB\\e\"\n"),
+            "blue.yaml: name: ",
+        ),
+        (
+            "model",
+            with(&good, "name: Blue 1,", "name: \"Blue\\t1\","),
+            "blue.yaml: models[0].name: ",
+        ),
+    ] {
+        std::fs::write(d.join("blue.yaml"), &text).unwrap();
+        let r = run(d, &["warparty", "check", "blue.yaml"]);
+        one_error_line(&r, &[key, "must be 1 to 40 printable characters"])
+            .unwrap_or_else(|e| panic!("{what}: {e}"));
+    }
+}
+
+/// A tilecrawl file of another kind given as a war-party is named as what
+/// it is, not refused for its first key.
+#[test]
+fn warparty_check_names_a_file_of_another_kind() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    std::fs::write(d.join("scenario.yaml"), file(ScenarioKind::TreasureHunt)).unwrap();
+    let r = run(d, &["warparty", "check", "scenario.yaml"]);
+    one_error_line(
+        &r,
+        &["scenario.yaml: this is a scenario (format: tilecrawl-scenario/1), not a war-party"],
+    )
+    .unwrap();
+}

@@ -734,6 +734,56 @@ fn mission_cases() -> Vec<Case> {
         ),
         case(
             L,
+            "a quest without its Quest Chest",
+            edit(&quest, &|m| m.game.chests.clear()),
+            &[
+                "chests: ",
+                "has no Quest Chest",
+                "the quest mission needs exactly one",
+            ],
+        ),
+        case(
+            L,
+            "a stealth mission whose Quest Chest is a plain one",
+            edit(&quest, &|m| {
+                m.game.mission = "stealth".into();
+                m.game.wmts.retain(|w| !w.guardian);
+                m.game.chests[0].quest = false;
+            }),
+            &["chests: ", "the stealth mission needs exactly one"],
+        ),
+        case(
+            L,
+            "two Quest Chests",
+            edit(&quest, &|m| {
+                let mut second = m.game.chests[0].clone();
+                second.level = 1;
+                m.game.chests.push(second);
+            }),
+            &["chests[1]: ", "is a second Quest Chest"],
+        ),
+        case(
+            L,
+            "two Guardians on a quest",
+            edit(&quest, &|m| m.game.wmts[1].guardian = true),
+            &["wmts[1]: ", "is a second Guardian WMT"],
+        ),
+        case(
+            L,
+            "a kidnapping without its Guardian",
+            edit(&quest, &|m| {
+                m.game.mission = "kidnapping".into();
+                m.game.chests.clear();
+                m.game.wmts.retain(|w| !w.guardian);
+            }),
+            &[
+                "wmts: ",
+                "has no Guardian WMT",
+                "kidnapping mission needs one",
+            ],
+        ),
+        case(
+            L,
             "a timer that is not the formula",
             edit(&rescue, &|m| {
                 m.game.turn_limit = m.game.turn_limit.map(|t| t + 1)
@@ -987,6 +1037,15 @@ fn style_cases() -> Vec<Case> {
         ),
         case(
             L,
+            "base as a list",
+            with(st, "base: ink\n", "base: [ink]\n"),
+            &[
+                "line 3, column 7",
+                "base: got a list; expected `color` or `ink`",
+            ],
+        ),
+        case(
+            L,
             "duplicate key",
             with(st, "base: ink\n", "base: ink\nbase: color\n"),
             &["line 1, column 1", "duplicate field `base`"],
@@ -1230,4 +1289,164 @@ fn each_game_s_reader_refuses_another_game_s_file_by_its_ruleset() {
     assert!(e.contains("bogus") && !e.contains("ruleset:"), "{e}");
     // And the file as written reads.
     assert!(tilecrawl::mkd::scenario::from_yaml(&mkd, "s.yaml").is_ok());
+}
+
+/// A number too big for its field says so with the field's range, in plain
+/// words (serde's `as u128` and type names were printed): a scenario's and a
+/// campaign's `seed` (u64), a war-party model's `number` (u32).
+#[test]
+fn a_number_too_big_for_its_field_names_the_range() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    let too_big = "18446744073709551616";
+    let u64_range = "is too big; expected a whole number from 0 to 18446744073709551615";
+    std::fs::write(
+        d.join("bigseed.yaml"),
+        with(&good_scenario(), "seed: 7\n", &format!("seed: {too_big}\n")),
+    )
+    .unwrap();
+    let r = run(d, &["render", "bigseed.yaml", "--out", "out"]);
+    let line = one_error_line(
+        &r,
+        &["bigseed.yaml: line 3, column 7: seed: ", too_big, u64_range],
+    )
+    .unwrap();
+    assert!(!line.contains("u128") && !line.contains('`'), "{line}");
+
+    let party = tilecrawl::ddd::warparty::to_yaml(&tilecrawl::ddd::warparty::new(3, "Blue"));
+    std::fs::write(
+        d.join("blue.yaml"),
+        with(&party, "{number: 1,", "{number: 4294967296,"),
+    )
+    .unwrap();
+    let r = run(d, &["warparty", "check", "blue.yaml"]);
+    one_error_line(
+        &r,
+        &[
+            "blue.yaml: ",
+            "models[0].number: 4294967296 is too big; expected a whole number from 0 to 4294967295",
+        ],
+    )
+    .unwrap();
+
+    let r = run(d, &["campaign", "new", "H", "--seed", "1"]);
+    assert_eq!(r.code, Some(0), "{r:?}");
+    let path = d.join("campaigns/H/campaign.yaml");
+    let text = std::fs::read_to_string(&path).unwrap();
+    std::fs::write(
+        &path,
+        with(&text, "\nseed: 1\n", &format!("\nseed: {too_big}\n")),
+    )
+    .unwrap();
+    let r = run(d, &["campaign", "show", "H"]);
+    one_error_line(&r, &["campaign.yaml: ", "seed: ", too_big, u64_range]).unwrap();
+}
+
+/// Every loader given a tilecrawl file of another kind names what the file
+/// is (`this is a war-party …, not a tile set`), not its first unknown key;
+/// nothing is written.
+#[test]
+fn every_loader_names_a_file_of_another_kind() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    std::fs::write(d.join("scenario.yaml"), good_scenario()).unwrap();
+    let party = tilecrawl::ddd::warparty::to_yaml(&tilecrawl::ddd::warparty::new(3, "Blue"));
+    std::fs::write(d.join("blue.yaml"), party).unwrap();
+    let wp = "blue.yaml: this is a war-party (format: tilecrawl-warparty/1), not ";
+    let cases: &[(&[&str], &str)] = &[
+        (
+            &[
+                "generate",
+                "--seed",
+                "1",
+                "--tileset",
+                "blue.yaml",
+                "--out",
+                "o",
+            ],
+            "a tile set",
+        ),
+        (
+            &[
+                "generate",
+                "--seed",
+                "1",
+                "--monsters",
+                "blue.yaml",
+                "--out",
+                "o",
+            ],
+            "a monster list",
+        ),
+        (
+            &[
+                "simulate",
+                "scenario.yaml",
+                "--runs",
+                "1",
+                "--party",
+                "blue.yaml",
+            ],
+            "a party file",
+        ),
+        (
+            &[
+                "simulate",
+                "scenario.yaml",
+                "--runs",
+                "1",
+                "--tables",
+                "blue.yaml",
+            ],
+            "a roll-table file",
+        ),
+        (
+            &[
+                "render",
+                "scenario.yaml",
+                "--style",
+                "blue.yaml",
+                "--out",
+                "o",
+            ],
+            "a map style",
+        ),
+    ];
+    for (args, not) in cases {
+        let r = run(d, args);
+        one_error_line(&r, &[&format!("{wp}{not}")]).unwrap_or_else(|e| panic!("{args:?}: {e}"));
+    }
+    let r = run(d, &["warparty", "check", "scenario.yaml"]);
+    one_error_line(
+        &r,
+        &["scenario.yaml: this is a scenario (format: tilecrawl-scenario/1), not a war-party"],
+    )
+    .unwrap();
+    assert_eq!(sorted_names(d), ["blue.yaml", "scenario.yaml"]);
+    // Dungeon World 10 mm's party loader too.
+    let r = run(
+        d,
+        &[
+            "generate",
+            "--ruleset",
+            "dungeon-world-10mm",
+            "--seed",
+            "1",
+            "--out",
+            "w",
+        ],
+    );
+    assert_eq!(r.code, Some(0), "{r:?}");
+    let r = run(
+        d,
+        &[
+            "simulate",
+            "w/scenario.yaml",
+            "--runs",
+            "1",
+            "--party",
+            "blue.yaml",
+        ],
+    );
+    one_error_line(&r, &[&format!("{wp}a Dungeon World 10 mm party file")]).unwrap();
 }

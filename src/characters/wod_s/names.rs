@@ -89,14 +89,29 @@ pub fn land(typed: &str) -> Result<&'static Land, CharacterError> {
     let all = lands();
     let ids: Vec<&str> = all.iter().map(|l| l.id.as_str()).collect();
     let titles: Vec<&str> = all.iter().map(|l| l.title.as_str()).collect();
-    crate::characters::names::find(&ids, typed)
-        .or_else(|| crate::characters::names::find(&titles, typed))
-        .map(|i| &all[i])
-        .ok_or_else(|| CharacterError::Unknown {
+    use crate::characters::names::{beginning_with, find};
+    if let Some(i) = find(&ids, typed).or_else(|| find(&titles, typed)) {
+        return Ok(&all[i]);
+    }
+    // The lands whose id or title the typed text begins, each once.
+    let mut hits = beginning_with(&ids, typed);
+    hits.extend(beginning_with(&titles, typed));
+    hits.sort_unstable();
+    hits.dedup();
+    let got = typed.escape_default().to_string();
+    match hits.len() {
+        0 => Err(CharacterError::Unknown {
             what: "land",
-            got: typed.escape_default().to_string(),
+            got,
             known: ids.join(", "),
-        })
+        }),
+        1 => Ok(&all[hits[0]]),
+        _ => Err(CharacterError::Ambiguous {
+            what: "land",
+            got,
+            matches: hits.iter().map(|&i| ids[i]).collect::<Vec<_>>().join(", "),
+        }),
+    }
 }
 
 /// The human lands (the six lands of origin).

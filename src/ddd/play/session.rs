@@ -387,6 +387,8 @@ fn replay_game(
 
 /// Reads a save's text.
 pub fn parse_save(text: &str, file: &str) -> Result<SaveFile, FileError> {
+    crate::core::yaml::check_other_kind(text, SAVE_FORMAT)
+        .map_err(|e| FileError::whole(file, e.to_string()))?;
     let s: SaveFile = crate::core::yaml::parse(text, file)?;
     if s.format != SAVE_FORMAT {
         return Err(FileError::at_key(

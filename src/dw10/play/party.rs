@@ -245,6 +245,8 @@ pub struct Party {
 
 /// Reads and checks a party file against the figure list.
 pub fn parse(text: &str, file: &str, figures: &Figures) -> Result<Party, FileError> {
+    crate::core::yaml::check_other_kind(text, FORMAT)
+        .map_err(|e| FileError::whole(file, e.to_string()))?;
     let raw: PartyFile = crate::core::yaml::parse(text, file)?;
     if raw.format != FORMAT {
         return Err(FileError::at_key(

@@ -53,6 +53,8 @@ pub struct SaveFile {
 
 /// Reads a save file's text.
 pub fn parse_save(text: &str, file: &str) -> Result<SaveFile, FileError> {
+    crate::core::yaml::check_other_kind(text, FORMAT)
+        .map_err(|e| FileError::whole(file, e.to_string()))?;
     let s: SaveFile = crate::core::yaml::parse(text, file)?;
     if s.format != FORMAT {
         return Err(FileError::at_key(

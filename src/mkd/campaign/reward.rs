@@ -51,6 +51,8 @@ pub struct Reward {
 
 /// Parses and checks a reward table; `file` names the source in errors.
 pub fn parse(text: &str, file: &str) -> Result<Rewards, FileError> {
+    crate::core::yaml::check_other_kind(text, FORMAT)
+        .map_err(|e| FileError::whole(file, e.to_string()))?;
     let r: Rewards = crate::core::yaml::parse(text, file)?;
     if r.format != FORMAT {
         return Err(FileError::at_key(
