@@ -588,10 +588,9 @@ fn the_sets_of_a_multi_floor_adventure_are_those_its_floors_were_built_from() {
                 per_floor,
             ],
         );
-        let dungeon = std::fs::read_to_string(
-            d.join(format!("campaigns/{name}/adventure-1/dungeon.yaml")),
-        )
-        .unwrap();
+        let dungeon =
+            std::fs::read_to_string(d.join(format!("campaigns/{name}/adventure-1/dungeon.yaml")))
+                .unwrap();
         // Each floor's `sets: N` (block or flow style), before the log.
         let floors = dungeon.split("\nlog:").next().unwrap();
         let sets: Vec<u32> = floors
@@ -608,7 +607,10 @@ fn the_sets_of_a_multi_floor_adventure_are_those_its_floors_were_built_from() {
         } else {
             format!("2 floors of {} and {} sets", sets[0], sets[1])
         };
-        assert!(said.contains(&words), "{per_floor}: `{words}` not in {said}");
+        assert!(
+            said.contains(&words),
+            "{per_floor}: `{words}` not in {said}"
+        );
         let campaign =
             std::fs::read_to_string(d.join(format!("campaigns/{name}/campaign.yaml"))).unwrap();
         assert!(

@@ -825,10 +825,10 @@ fn warparty_new_and_check_are_quiet_with_q() {
     let r = run(dir, &["warparty", "check", "missing.yaml", "-q"]);
     one_error_line(&r, &["missing.yaml"]).unwrap();
     // Written to standard output, the roster is the point: -q keeps it.
-    let r = run(
-        dir,
-        &["warparty", "new", "--seed", "1", "--out", "-", "-q"],
-    );
+    let r = run(dir, &["warparty", "new", "--seed", "1", "--out", "-", "-q"]);
     assert_eq!(r.code, Some(0), "{r:?}");
-    assert_eq!(r.stdout, std::fs::read_to_string(dir.join("wp.yaml")).unwrap());
+    assert_eq!(
+        r.stdout,
+        std::fs::read_to_string(dir.join("wp.yaml")).unwrap()
+    );
 }
