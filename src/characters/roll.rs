@@ -103,9 +103,14 @@ impl fmt::Display for Expr {
 struct TermProblem(String);
 
 fn number(s: &str, what: &str, low: u32, high: u32) -> Result<u32, TermProblem> {
-    let n: u32 = s
-        .parse()
-        .map_err(|_| TermProblem(format!("`{s}` is not a whole number ({what})")))?;
+    let n: u32 = s.parse().map_err(|_| {
+        // All digits yet no `u32`: a whole number, only too big.
+        TermProblem(if !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()) {
+            format!("{what} is {s}, too big; expected {low} to {high}")
+        } else {
+            format!("`{s}` is not a whole number ({what})")
+        })
+    })?;
     if n < low || n > high {
         return Err(TermProblem(format!(
             "{what} is {n}; expected {low} to {high}"
@@ -303,6 +308,20 @@ mod tests {
         }
         let e = parse("2d0").unwrap_err().to_string();
         assert!(e.contains("faces of a die is 0; expected 2 to 1000"), "{e}");
+        // Digits past what a `u32` holds are a number too big, not "not a
+        // whole number".
+        let e = parse("99999999999999999999d6").unwrap_err().to_string();
+        assert!(
+            e.contains("number of dice is 99999999999999999999, too big; expected 1 to 100"),
+            "{e}"
+        );
+        let e = parse("2d6+999999999999").unwrap_err().to_string();
+        assert!(
+            e.contains("a number is 999999999999, too big; expected 0 to"),
+            "{e}"
+        );
+        let e = parse("2d6+1x").unwrap_err().to_string();
+        assert!(e.contains("`1x` is not a whole number"), "{e}");
     }
 
     #[test]

@@ -288,11 +288,12 @@ pub fn names(a: NamesArgs) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// `tilecrawl hireling`.
+/// `tilecrawl hireling`. The hirelings are made before anything is
+/// printed, so a refused request prints its error alone (no seed note).
 pub fn hireling(a: HirelingArgs) -> anyhow::Result<()> {
-    let seed = seed_or_fresh(a.seed, a.quiet);
+    let seed = a.seed.unwrap_or_else(super::generate::fresh_seed);
     let mut dice = Dice::for_stage(seed, "hirelings");
-    let mut out = std::io::stdout().lock();
+    let mut lines: Vec<String> = Vec::new();
     match a.ruleset {
         CharRuleset::WodS => {
             if a.found.is_some() || a.skill.is_some() {
@@ -307,8 +308,7 @@ pub fn hireling(a: HirelingArgs) -> anyhow::Result<()> {
             };
             for h in wod_s::hirelings::hire(Tables::embedded(), kind, a.count, &mut dice)? {
                 let k = &h.kind;
-                write!(
-                    out,
+                let mut line = format!(
                     "{} ({}): {}, {}s a day, {} HP, {}",
                     h.name,
                     h.land,
@@ -316,11 +316,12 @@ pub fn hireling(a: HirelingArgs) -> anyhow::Result<()> {
                     k.pay,
                     k.hp,
                     k.gear.join(", ")
-                )?;
-                match &k.note {
-                    Some(n) => writeln!(out, "; {n}")?,
-                    None => writeln!(out)?,
+                );
+                if let Some(n) = &k.note {
+                    line.push_str("; ");
+                    line.push_str(n);
                 }
+                lines.push(line);
             }
         }
         CharRuleset::DwSrd => {
@@ -339,8 +340,7 @@ pub fn hireling(a: HirelingArgs) -> anyhow::Result<()> {
                     .iter()
                     .map(|(s, r)| format!("{} {r}", s.id))
                     .collect();
-                writeln!(
-                    out,
+                lines.push(format!(
                     "{} (found in a {}, number {}): loyalty {}, {}; cost: {}; works for adventurers of level {} or more",
                     h.name,
                     h.found,
@@ -349,14 +349,21 @@ pub fn hireling(a: HirelingArgs) -> anyhow::Result<()> {
                     skills.join(", "),
                     h.cost,
                     h.serves_from_level()
-                )?;
+                ));
                 for (s, _) in &h.skills {
                     for ab in &s.abilities {
-                        writeln!(out, "  {} ({}): {}", ab.name, s.id, ab.effect)?;
+                        lines.push(format!("  {} ({}): {}", ab.name, s.id, ab.effect));
                     }
                 }
             }
         }
+    }
+    if a.seed.is_none() && !a.quiet {
+        warnln!("seed {seed} (repeat with --seed {seed})");
+    }
+    let mut out = std::io::stdout().lock();
+    for line in &lines {
+        writeln!(out, "{line}")?;
     }
     Ok(())
 }

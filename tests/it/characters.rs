@@ -407,6 +407,22 @@ fn bad_requests_are_one_error_line() {
             &["number of dice is 1000; expected 1 to 100"],
         ),
         (&["roll", "b[2d6", "--seed", "1"], &["not closed"]),
+        // A number past what fits is too big, not "not a whole number".
+        (
+            &["roll", "2d6+99999999999", "--seed", "1"],
+            &["a number is 99999999999, too big; expected 0 to"],
+        ),
+        // Without --seed a refused request prints its error alone: no seed
+        // note before it.
+        (&["hireling", "--kind", "x"], &["unknown hireling kind `x`"]),
+        (
+            &["hireling", "--kind", "guide", "--skill", "tracker"],
+            &["--found and --skill are for"],
+        ),
+        (
+            &["hireling", "--ruleset", "dw-srd", "--found", "moon"],
+            &["unknown place `moon`"],
+        ),
     ];
     let mut failures = Vec::new();
     for (args, needles) in cases {
