@@ -62,7 +62,7 @@ pub fn parse<T: DeserializeOwned>(text: &str, file: &str) -> Result<T, FileError
 /// and had it pass: the parse alone, with the same errors.
 pub fn parse_checked<T: DeserializeOwned>(text: &str, file: &str) -> Result<T, FileError> {
     yaml_serde::from_str(text).map_err(|e| {
-        let (location, message) = error_parts(&e);
+        let (location, message) = error_parts(&e, text);
         FileError {
             file: file.into(),
             location,
@@ -71,8 +71,10 @@ pub fn parse_checked<T: DeserializeOwned>(text: &str, file: &str) -> Result<T, F
     })
 }
 
-/// Splits yaml_serde's message into `line L, column C: ` and the rest.
-pub fn error_parts(e: &yaml_serde::Error) -> (String, String) {
+/// Splits yaml_serde's message on `text` into `line L, column C: ` and the
+/// rest. A key given twice is placed at its second line: yaml_serde places
+/// it at the start of the mapping that holds it ([`duplicate_key_lines`]).
+pub fn error_parts(e: &yaml_serde::Error, text: &str) -> (String, String) {
     let mut message = e.to_string();
     let location = match e.location() {
         Some(loc) => {
@@ -80,7 +82,17 @@ pub fn error_parts(e: &yaml_serde::Error) -> (String, String) {
             if let Some(pos) = message.find(&suffix) {
                 message.replace_range(pos..pos + suffix.len(), "");
             }
-            format!("line {}, column {}: ", loc.line(), loc.column())
+            let dup = message
+                .split_once("duplicate field `")
+                .and_then(|(_, rest)| rest.split_once('`'))
+                .and_then(|(key, _)| duplicate_key_lines(text, loc.line(), loc.column(), key));
+            match dup {
+                Some((first, second)) => {
+                    message.push_str(&format!(" (first at line {first})"));
+                    format!("line {second}, column {}: ", loc.column())
+                }
+                None => format!("line {}, column {}: ", loc.line(), loc.column()),
+            }
         }
         None => String::new(),
     };
@@ -99,6 +111,51 @@ pub fn error_parts(e: &yaml_serde::Error) -> (String, String) {
             .collect();
     }
     (location, shorten_quotes(&plain_words(&message)))
+}
+
+/// The lines of the first two `key:` entries of the block mapping that
+/// starts at `line`, `column` (1-based, as yaml_serde reports it), or
+/// `None` when they cannot be found this way (a flow mapping `{ }`, a
+/// quoted or odd key). The mapping's keys stand at its column; it ends at
+/// the first line that starts left of it.
+fn duplicate_key_lines(
+    text: &str,
+    line: usize,
+    column: usize,
+    key: &str,
+) -> Option<(usize, usize)> {
+    let indent = column.checked_sub(1)?;
+    let is_key = |rest: &str| {
+        rest.strip_prefix(key).is_some_and(|after| {
+            after == ":" || after.starts_with(": ") || after.starts_with(":\t")
+        })
+    };
+    let mut found = Vec::with_capacity(2);
+    for (i, l) in text.lines().enumerate().skip(line.checked_sub(1)?) {
+        let here = i + 1;
+        let body = l.trim_start_matches(' ');
+        let lead = l.len() - body.len();
+        if here == line {
+            // The mapping's first key may follow `- ` on this line.
+            if l.get(indent..).is_some_and(is_key) {
+                found.push(here);
+            }
+            continue;
+        }
+        if body.is_empty() || body.starts_with('#') {
+            continue;
+        }
+        if lead < indent {
+            break;
+        }
+        if lead == indent && is_key(body) {
+            found.push(here);
+            if found.len() == 2 {
+                return Some((found[0], found[1]));
+            }
+        }
+    }
+    None
 }
 
 /// serde's words for a wrong value (`invalid type: sequence, expected
@@ -504,6 +561,46 @@ pub fn check_shape(text: &str) -> Result<(), (String, String)> {
 
 #[cfg(test)]
 mod tests {
+    use super::*;
+
+    #[derive(Debug, serde::Deserialize)]
+    #[allow(dead_code)]
+    struct Hero {
+        name: String,
+        speed: u32,
+    }
+
+    #[derive(Debug, serde::Deserialize)]
+    #[allow(dead_code)]
+    struct Party {
+        name: String,
+        heroes: Vec<Hero>,
+    }
+
+    /// A key given twice is placed at its second line, with the first
+    /// named: yaml_serde alone places it where its mapping starts.
+    #[test]
+    fn a_key_given_twice_is_placed_at_its_second_line() {
+        let nested = "# a party\nname: p\nheroes:\n- name: a\n  speed: 4\n\n  # again\n  speed: 5\n- name: b\n  speed: 3\n";
+        let e = parse::<Party>(nested, "p.yaml").unwrap_err().to_string();
+        assert_eq!(
+            e,
+            "p.yaml: line 8, column 3: heroes[0]: duplicate field `speed` (first at line 5)"
+        );
+        let top = "name: p\nheroes: []\nname: q\n";
+        let e = parse::<Party>(top, "p.yaml").unwrap_err().to_string();
+        assert_eq!(
+            e,
+            "p.yaml: line 3, column 1: duplicate field `name` (first at line 1)"
+        );
+        // A flow mapping keeps yaml_serde's place.
+        let flow = "name: p\nheroes: [{name: a, speed: 1, speed: 2}]\n";
+        let e = parse::<Party>(flow, "p.yaml").unwrap_err().to_string();
+        assert!(
+            e.contains("duplicate field `speed`") && !e.contains("first at"),
+            "{e}"
+        );
+    }
 
     #[test]
     fn serde_words_read_as_a_person_says_them() {
@@ -576,8 +673,6 @@ mod tests {
             "has no `format:` line; expected a party file, a YAML file starting with `format: tilecrawl-party/1`"
         );
     }
-
-    use super::*;
 
     #[test]
     fn long_quotes_in_errors_are_cut_short() {

@@ -916,8 +916,8 @@ pub fn parse(text: &str, file: &str) -> Result<Tables, TablesError> {
     })
 }
 
-fn yaml_fault(e: &yaml_serde::Error) -> Fault {
-    crate::core::yaml::error_parts(e)
+fn yaml_fault(e: &yaml_serde::Error, text: &str) -> Fault {
+    crate::core::yaml::error_parts(e, text)
 }
 
 fn check(text: &str, file: &str) -> Result<Tables, Fault> {
@@ -929,7 +929,7 @@ fn check(text: &str, file: &str) -> Result<Tables, Fault> {
     }
     crate::core::yaml::check_shape(text)?;
     crate::core::yaml::check_kind(text, FORMAT)?;
-    let head: FileHead = yaml_serde::from_str(text).map_err(|e| yaml_fault(&e))?;
+    let head: FileHead = yaml_serde::from_str(text).map_err(|e| yaml_fault(&e, text))?;
     match head.format {
         Some(f) if f == FORMAT => {}
         Some(f) => {
@@ -948,7 +948,7 @@ fn check(text: &str, file: &str) -> Result<Tables, Fault> {
             ));
         }
     }
-    let raw: TablesFile = yaml_serde::from_str(text).map_err(|e| yaml_fault(&e))?;
+    let raw: TablesFile = yaml_serde::from_str(text).map_err(|e| yaml_fault(&e, text))?;
     let name = raw.name.unwrap_or_else(|| file.to_string());
     check_name(&name, MAX_NAME_CHARS).map_err(|m| ("name: ".to_string(), m.to_string()))?;
     check_rules(&raw.rules)?;

@@ -522,7 +522,10 @@ fn scenario_cases() -> Vec<Case> {
             L,
             "duplicate key",
             with(&s, "seed: 7\n", "seed: 7\nseed: 8\n"),
-            &["line 1, column 1", "duplicate field `seed`"],
+            &[
+                "line 4, column 1",
+                "duplicate field `seed` (first at line 3)",
+            ],
         ),
         case(
             L,
@@ -1048,7 +1051,10 @@ fn style_cases() -> Vec<Case> {
             L,
             "duplicate key",
             with(st, "base: ink\n", "base: ink\nbase: color\n"),
-            &["line 1, column 1", "duplicate field `base`"],
+            &[
+                "line 4, column 1",
+                "duplicate field `base` (first at line 3)",
+            ],
         ),
         case(
             L,

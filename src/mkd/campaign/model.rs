@@ -506,7 +506,7 @@ fn check(text: &str) -> Result<Campaign, Fault> {
     crate::core::yaml::check_shape(text)?;
     crate::core::yaml::check_kind(text, FORMAT)?;
     let head: Head = yaml_serde::from_str(text).map_err(|e| {
-        let (l, m) = crate::core::yaml::error_parts(&e);
+        let (l, m) = crate::core::yaml::error_parts(&e, text);
         (l, format!("{m} (expected a campaign, `format: {FORMAT}`)"))
     })?;
     match head.format {
@@ -528,7 +528,8 @@ fn check(text: &str) -> Result<Campaign, Fault> {
             ));
         }
     }
-    let c: Campaign = yaml_serde::from_str(text).map_err(|e| crate::core::yaml::error_parts(&e))?;
+    let c: Campaign =
+        yaml_serde::from_str(text).map_err(|e| crate::core::yaml::error_parts(&e, text))?;
     check_campaign(&c)?;
     Ok(c)
 }

@@ -127,7 +127,7 @@ pub fn dungeon_from_yaml(text: &str, file: &str) -> Result<DungeonFile, DungeonE
     crate::core::yaml::check_kind(text, DUNGEON_FORMAT)
         .map_err(|e| err(String::new(), e.to_string()))?;
     let d: DungeonFile = yaml_serde::from_str(text).map_err(|e| {
-        let (l, m) = crate::core::yaml::error_parts(&e);
+        let (l, m) = crate::core::yaml::error_parts(&e, text);
         err(l, format!("{m} (is this a tilecrawl dungeon.yaml?)"))
     })?;
     check_file(&d, file)?;

@@ -241,7 +241,7 @@ fn check(text: &str, file: &str) -> Result<Party, (String, String)> {
     crate::core::yaml::check_shape(text)?;
     crate::core::yaml::check_kind(text, FORMAT)?;
     let head: FileHead =
-        yaml_serde::from_str(text).map_err(|e| crate::core::yaml::error_parts(&e))?;
+        yaml_serde::from_str(text).map_err(|e| crate::core::yaml::error_parts(&e, text))?;
     match head.format {
         Some(f) if f == FORMAT => {}
         Some(f) => {
@@ -261,7 +261,7 @@ fn check(text: &str, file: &str) -> Result<Party, (String, String)> {
         }
     }
     let raw: PartyFile =
-        yaml_serde::from_str(text).map_err(|e| crate::core::yaml::error_parts(&e))?;
+        yaml_serde::from_str(text).map_err(|e| crate::core::yaml::error_parts(&e, text))?;
     let name = raw.name.unwrap_or_else(|| file.to_string());
     check_name(&name, 64).map_err(|m| ("name: ".to_string(), m.to_string()))?;
     if raw.teams.is_empty() || raw.teams.len() > MAX_TEAMS {

@@ -343,7 +343,7 @@ pub fn parse_save(text: &str, file: &str) -> Result<SaveFile, FileError> {
             message,
         })?;
     let save: SaveFile = yaml_serde::from_str(text).map_err(|e| {
-        let (location, message) = crate::core::yaml::error_parts(&e);
+        let (location, message) = crate::core::yaml::error_parts(&e, text);
         FileError {
             file: file.into(),
             location,
