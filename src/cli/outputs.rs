@@ -43,7 +43,8 @@ pub struct OutputArgs {
     /// How much neighbouring PDF pages repeat of each other, in mm (default 10; needs --print).
     #[arg(long, value_name = "MM")]
     overlap: Option<f64>,
-    /// Also write cutouts.pdf: each tile on its own page at true scale (needs --print).
+    /// Also write cutouts.pdf: every tile at true scale to cut out, a chamber
+    /// to a page, the hallways that fit several to a page (needs --print).
     #[arg(long)]
     cutouts: bool,
     /// Also write map.dd2vtt (Universal VTT: the map with its walls, for
