@@ -60,7 +60,8 @@ pub struct PlayArgs {
     #[arg(long, value_enum, value_name = "RULES")]
     injuries: Option<InjuriesArg>,
     /// Read the commands from this file instead of the keyboard (one per line,
-    /// `#` comments; `-`: standard input); prints the whole transcript.
+    /// `#` comments; `-`: standard input); prints the whole transcript, then
+    /// where the game was saved.
     #[arg(long, value_name = "FILE")]
     script: Option<PathBuf>,
     /// Where the game is saved after every command. Default: save.yaml beside the scenario.
@@ -519,10 +520,12 @@ pub fn run(a: PlayArgs) -> anyhow::Result<()> {
                 write_save(&sess)?;
                 out.flush()?;
             }
-            if !a.quiet {
-                say(&mut out, &format!("game saved in {}", save_path.display()))?;
-            }
         }
+    }
+    // Typed or scripted, the game is in the save now (`--resume` takes it
+    // up, with a script too).
+    if !a.quiet {
+        say(&mut out, &format!("game saved in {}", save_path.display()))?;
     }
     if sess.is_full() {
         say(&mut out, &sess.full_refusal())?;

@@ -260,9 +260,12 @@ pub(crate) fn run(a: DddPlay) -> anyhow::Result<()> {
             .with_context(|| format!("{}: cannot write the save", save_path.display()))
     };
     write_save(&sess)?;
+    // The last line, as the other games' `play` prints it: the game is in
+    // the save (`--resume` takes it up, with a script too).
+    let saved = (!a.quiet).then(|| format!("game saved in {}", save_path.display()));
     let typed = a.script.is_none() && std::io::stdin().is_terminal();
     if typed {
-        return interactive(sess, out, write_save);
+        return interactive(sess, out, write_save, saved.as_deref());
     }
     let lines: Vec<String> = match &a.script {
         Some(p) => super::play_files::read_script(p)?
@@ -281,6 +284,9 @@ pub(crate) fn run(a: DddPlay) -> anyhow::Result<()> {
         if !go {
             break;
         }
+    }
+    if let Some(l) = &saved {
+        say(&mut out, l)?;
     }
     out.flush()?;
     Ok(())
@@ -348,6 +354,7 @@ fn interactive(
     mut sess: Session,
     mut out: Out<'_>,
     write_save: impl Fn(&Session) -> anyhow::Result<()>,
+    saved: Option<&str>,
 ) -> anyhow::Result<()> {
     let say =
         |out: &mut Out<'_>, l: &str| writeln!(out, "{}", tilecrawl::core::text::escape_controls(l));
@@ -375,6 +382,9 @@ fn interactive(
         if !go {
             break;
         }
+    }
+    if let Some(l) = saved {
+        say(&mut out, l)?;
     }
     out.flush()?;
     Ok(())

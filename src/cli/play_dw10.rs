@@ -256,9 +256,10 @@ pub fn play(o: PlayDw10<'_>) -> anyhow::Result<()> {
             save(&sess)?;
             out.flush()?;
         }
-        if !o.quiet {
-            say(&mut out, &format!("game saved in {}", save_path.display()))?;
-        }
+    }
+    // Typed or scripted, the game is in the save now.
+    if !o.quiet {
+        say(&mut out, &format!("game saved in {}", save_path.display()))?;
     }
     out.flush()?;
     Ok(())
