@@ -405,7 +405,10 @@ pub(crate) fn simulate(a: DddPlay, runs: u32, jobs: Option<u64>, json: bool) -> 
         .num_threads(jobs.map_or(0, |j| j as usize))
         .build()
         .context("cannot start the worker threads")?;
-    let report = pool.install(|| simulate::simulate(&scenario, &blue, &red, &opts, &|| {}))?;
+    let bar = super::simulate::progress_bar(runs, a.quiet || json);
+    let report = pool.install(|| simulate::simulate(&scenario, &blue, &red, &opts, &|| bar.inc(1)));
+    bar.finish_and_clear();
+    let report = report?;
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     if json {

@@ -288,6 +288,8 @@ pub struct SimulateDw10<'a> {
     pub max_moves: u32,
     /// Spawning on 2d6 (L827-831).
     pub scaled_down: bool,
+    /// No progress bar.
+    pub quiet: bool,
 }
 
 /// `tilecrawl simulate` on a Dungeon World 10 mm scenario.
@@ -310,8 +312,11 @@ pub fn simulate(o: SimulateDw10<'_>) -> anyhow::Result<()> {
         .num_threads(o.jobs.map_or(0, |j| j as usize))
         .build()
         .context("cannot start the worker threads")?;
-    let report =
-        pool.install(|| simulate::simulate(&scenario, &party, &figures, &tables, &opts, &|| {}));
+    let bar = super::simulate::progress_bar(o.runs, o.quiet || o.json);
+    let report = pool.install(|| {
+        simulate::simulate(&scenario, &party, &figures, &tables, &opts, &|| bar.inc(1))
+    });
+    bar.finish_and_clear();
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     if o.json {

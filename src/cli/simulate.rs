@@ -62,6 +62,24 @@ pub struct SimulateArgs {
     scaled_down: bool,
 }
 
+/// The bar `simulate` shows on standard error while it plays, one step a
+/// run, in every game: hidden when `hidden` (`-q`, `--json`), and drawn
+/// only when standard error is a terminal.
+pub(super) fn progress_bar(runs: u32, hidden: bool) -> ProgressBar {
+    if hidden {
+        return ProgressBar::hidden();
+    }
+    // indicatif draws nothing when stderr is not a terminal.
+    let b = ProgressBar::with_draw_target(Some(u64::from(runs)), ProgressDrawTarget::stderr());
+    b.set_style(
+        ProgressStyle::with_template(
+            "{bar:40} {pos}/{len} runs  {per_sec}  {elapsed} elapsed, {eta} left",
+        )
+        .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    b
+}
+
 pub fn run(a: SimulateArgs) -> anyhow::Result<()> {
     // The scenario's game, read once: dd-and-d and Dungeon World 10 mm
     // files go to their own engines.
@@ -87,6 +105,7 @@ pub fn run(a: SimulateArgs) -> anyhow::Result<()> {
             opponent: a.opponent.clone(),
             max_rounds: a.max_rounds,
             seed: a.seed,
+            quiet: a.quiet,
             ..Default::default()
         };
         return super::play_ddd::simulate(d, a.runs, a.jobs, a.json);
@@ -110,6 +129,7 @@ pub fn run(a: SimulateArgs) -> anyhow::Result<()> {
                 .max_turns
                 .unwrap_or(tilecrawl::dw10::play::simulate::DEFAULT_MAX_MOVES),
             scaled_down: a.scaled_down,
+            quiet: a.quiet,
         });
     }
     if a.scaled_down {
@@ -128,20 +148,7 @@ pub fn run(a: SimulateArgs) -> anyhow::Result<()> {
         seed: a.seed.unwrap_or(loaded.adventure.seed()),
         max_turns: a.max_turns.unwrap_or(simulate::DEFAULT_MAX_TURNS),
     };
-    let bar = if a.quiet || a.json {
-        ProgressBar::hidden()
-    } else {
-        // indicatif draws nothing when stderr is not a terminal.
-        let b =
-            ProgressBar::with_draw_target(Some(u64::from(a.runs)), ProgressDrawTarget::stderr());
-        b.set_style(
-            ProgressStyle::with_template(
-                "{bar:40} {pos}/{len} runs  {per_sec}  {elapsed} elapsed, {eta} left",
-            )
-            .unwrap_or_else(|_| ProgressStyle::default_bar()),
-        );
-        b
-    };
+    let bar = progress_bar(a.runs, a.quiet || a.json);
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(a.jobs.map_or(0, |j| j as usize))
         .build()
