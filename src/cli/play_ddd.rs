@@ -55,7 +55,12 @@ fn read(path: &Path, what: &str, max: u64) -> anyhow::Result<String> {
 
 fn load_scenario(path: &Path) -> anyhow::Result<(Arc<DddScenario>, String)> {
     let text = read(path, "a scenario", tilecrawl::scenario::MAX_SCENARIO_BYTES)?;
-    let s = tilecrawl::scenario::from_yaml::<DddPart>(&text, &path.display().to_string())?;
+    scenario_of_text(&text, path)
+}
+
+/// A scenario from its text, named `path` in errors.
+fn scenario_of_text(text: &str, path: &Path) -> anyhow::Result<(Arc<DddScenario>, String)> {
+    let s = tilecrawl::scenario::from_yaml::<DddPart>(text, &path.display().to_string())?;
     Ok((
         Arc::new(s),
         tilecrawl::core::digest::digest(text.as_bytes()),
@@ -390,10 +395,20 @@ fn interactive(
     Ok(())
 }
 
-/// `simulate` on a dd-and-d scenario: both sides by the policy.
-pub(crate) fn simulate(a: DddPlay, runs: u32, jobs: Option<u64>, json: bool) -> anyhow::Result<()> {
+/// `simulate` on a dd-and-d scenario: both sides by the policy. `text`:
+/// the scenario's text when it was read already (`simulate -`).
+pub(crate) fn simulate(
+    a: DddPlay,
+    text: Option<&str>,
+    runs: u32,
+    jobs: Option<u64>,
+    json: bool,
+) -> anyhow::Result<()> {
     let scen_path = a.scenario.clone().expect("clap requires it");
-    let (scenario, _) = load_scenario(&scen_path)?;
+    let (scenario, _) = match text {
+        Some(t) => scenario_of_text(t, &scen_path)?,
+        None => load_scenario(&scen_path)?,
+    };
     let blue = party(a.warparty.as_deref(), 1, "Blue")?;
     let red = party(a.opponent.as_deref(), 2, "Red")?;
     let opts = SimOptions {

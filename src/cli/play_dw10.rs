@@ -25,9 +25,17 @@ pub fn is_dw10_save(path: &Path) -> bool {
 
 fn load_scenario(path: &Path) -> anyhow::Result<(Arc<tilecrawl::dw10::Scenario>, String)> {
     let text = read(path, "a scenario", tilecrawl::scenario::MAX_SCENARIO_BYTES)?;
+    scenario_of_text(&text, path)
+}
+
+/// A scenario from its text, named `path` in errors.
+fn scenario_of_text(
+    text: &str,
+    path: &Path,
+) -> anyhow::Result<(Arc<tilecrawl::dw10::Scenario>, String)> {
     let digest = tilecrawl::core::digest::digest(text.as_bytes());
     let s: tilecrawl::dw10::Scenario =
-        tilecrawl::scenario::from_yaml(&text, &path.display().to_string())?;
+        tilecrawl::scenario::from_yaml(text, &path.display().to_string())?;
     Ok((Arc::new(s), digest))
 }
 
@@ -274,6 +282,9 @@ fn is_quit(line: &str) -> bool {
 pub struct SimulateDw10<'a> {
     /// The scenario.
     pub scenario: &'a Path,
+    /// Its text when it was read already (`simulate -`), named `scenario`
+    /// in errors.
+    pub text: Option<&'a str>,
     /// A party file.
     pub party: Option<&'a Path>,
     /// Runs.
@@ -296,7 +307,10 @@ pub struct SimulateDw10<'a> {
 pub fn simulate(o: SimulateDw10<'_>) -> anyhow::Result<()> {
     let figures = Arc::new(tilecrawl::dw10::figures::embedded());
     let tables = Arc::new(tilecrawl::dw10::tables::embedded());
-    let (scenario, _) = load_scenario(o.scenario)?;
+    let (scenario, _) = match o.text {
+        Some(t) => scenario_of_text(t, o.scenario)?,
+        None => load_scenario(o.scenario)?,
+    };
     let text = party_text(o.party)?;
     let pname = o
         .party

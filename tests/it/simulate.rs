@@ -253,6 +253,83 @@ fn scenarios_of_every_game(dir: &Path) -> Vec<(&'static str, PathBuf)> {
     ]
 }
 
+/// Runs `tilecrawl args…` with `input` on standard input.
+fn run_stdin(args: &[&str], input: &[u8]) -> (i32, String, String) {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tilecrawl"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the tilecrawl binary starts");
+    let mut stdin = child.stdin.take().expect("stdin is piped");
+    let data = input.to_vec();
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(&data);
+    });
+    let (code, out, err) = common::wait_with_output(child, args, TIMEOUT);
+    writer.join().unwrap();
+    (code.expect("not killed by a signal"), out, err)
+}
+
+/// `simulate -` plays the scenario on standard input, whichever game it
+/// is: the report is the file's, byte for byte.
+fn simulate_dash_is_the_file(game: &str) {
+    let dir = tempfile::tempdir().unwrap();
+    let (_, file) = scenarios_of_every_game(dir.path())
+        .into_iter()
+        .find(|(g, _)| *g == game)
+        .unwrap();
+    let want = simulate(&file, &[]);
+    let text = std::fs::read(&file).unwrap();
+    let (code, out, err) = run_stdin(&["simulate", "-", "--runs", "40", "--quiet"], &text);
+    assert_eq!(code, 0, "{game}: {err}");
+    assert!(err.is_empty(), "{game}: {err}");
+    assert_eq!(out, want, "{game}");
+}
+
+#[test]
+fn simulate_dash_reads_an_mkd_scenario_from_standard_input() {
+    simulate_dash_is_the_file("mkd-adventure");
+}
+
+#[test]
+fn simulate_dash_reads_a_dw10_scenario_from_standard_input() {
+    simulate_dash_is_the_file("dungeon-world-10mm");
+}
+
+#[test]
+fn simulate_dash_reads_a_ddd_scenario_from_standard_input() {
+    simulate_dash_is_the_file("dd-and-d");
+}
+
+/// A broken scenario on standard input is refused by its own game's
+/// loader, in one line naming `<stdin>` and the key.
+#[test]
+fn a_broken_scenario_on_standard_input_is_one_error_line_from_its_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let files = scenarios_of_every_game(dir.path());
+    for (game, file, from, to) in [
+        ("dungeon-world-10mm", 1, "\nvictory:", "\nvictori:"),
+        ("dd-and-d", 2, "\nzones:", "\nzonez:"),
+    ] {
+        let (_, path) = &files[file];
+        let text = std::fs::read_to_string(path).unwrap();
+        assert!(text.contains(from), "{game}");
+        let broken = text.replacen(from, to, 1);
+        let (code, out, err) = run_stdin(&["simulate", "-", "--runs", "3"], broken.as_bytes());
+        assert_eq!(code, 1, "{game}: {err}");
+        assert!(out.is_empty(), "{game}: {out}");
+        assert_eq!(err.lines().count(), 1, "{game}: {err}");
+        assert!(
+            err.starts_with("error: <stdin>")
+                && err.contains(to.trim_start_matches('\n').trim_end_matches(':')),
+            "{game}: {err}"
+        );
+    }
+}
+
 /// Runs `tilecrawl args…` with standard error on a pseudo-terminal; returns
 /// the exit code and what reached the terminal.
 #[cfg(target_os = "linux")]
