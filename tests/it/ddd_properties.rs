@@ -143,7 +143,7 @@ fn fair_boards_lock_and_hide_doors_in_whole_sets_of_turned_images() {
                     let n = b.doors.iter().filter(|d| d.kind == kind).count() as u32;
                     let most = asked.div_ceil(set) * set;
                     assert!(
-                        n % set == 0 && n <= most,
+                        n.is_multiple_of(set) && n <= most,
                         "{width}x{height} seed {seed}: {n} {kind:?} for {asked} asked"
                     );
                     if n == most && n > asked {
