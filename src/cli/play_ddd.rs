@@ -420,7 +420,7 @@ pub(crate) fn simulate(
         .num_threads(jobs.map_or(0, |j| j as usize))
         .build()
         .context("cannot start the worker threads")?;
-    let bar = super::simulate::progress_bar(runs, a.quiet || json);
+    let bar = super::say::runs_bar(runs, a.quiet || json);
     let report = pool.install(|| simulate::simulate(&scenario, &blue, &red, &opts, &|| bar.inc(1)));
     bar.finish_and_clear();
     let report = report?;

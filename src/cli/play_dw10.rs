@@ -326,7 +326,7 @@ pub fn simulate(o: SimulateDw10<'_>) -> anyhow::Result<()> {
         .num_threads(o.jobs.map_or(0, |j| j as usize))
         .build()
         .context("cannot start the worker threads")?;
-    let bar = super::simulate::progress_bar(o.runs, o.quiet || o.json);
+    let bar = super::say::runs_bar(o.runs, o.quiet || o.json);
     let report = pool.install(|| {
         simulate::simulate(&scenario, &party, &figures, &tables, &opts, &|| bar.inc(1))
     });

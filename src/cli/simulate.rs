@@ -4,7 +4,6 @@
 
 use anyhow::{Context, bail};
 use clap::Args;
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::io::Write;
 use std::path::PathBuf;
 use tilecrawl::mkd::play::simulate::{self, SimOptions};
@@ -60,24 +59,6 @@ pub struct SimulateArgs {
     /// a couple of heroes (L827-831).
     #[arg(long, help_heading = "Dungeon World 10 mm")]
     scaled_down: bool,
-}
-
-/// The bar `simulate` shows on standard error while it plays, one step a
-/// run, in every game: hidden when `hidden` (`-q`, `--json`), and drawn
-/// only when standard error is a terminal.
-pub(super) fn progress_bar(runs: u32, hidden: bool) -> ProgressBar {
-    if hidden {
-        return ProgressBar::hidden();
-    }
-    // indicatif draws nothing when stderr is not a terminal.
-    let b = ProgressBar::with_draw_target(Some(u64::from(runs)), ProgressDrawTarget::stderr());
-    b.set_style(
-        ProgressStyle::with_template(
-            "{bar:40} {pos}/{len} runs  {per_sec}  {elapsed} elapsed, {eta} left",
-        )
-        .unwrap_or_else(|_| ProgressStyle::default_bar()),
-    );
-    b
 }
 
 pub fn run(a: SimulateArgs) -> anyhow::Result<()> {
@@ -170,7 +151,7 @@ pub fn run(a: SimulateArgs) -> anyhow::Result<()> {
         seed: a.seed.unwrap_or(loaded.adventure.seed()),
         max_turns: a.max_turns.unwrap_or(simulate::DEFAULT_MAX_TURNS),
     };
-    let bar = progress_bar(a.runs, a.quiet || a.json);
+    let bar = super::say::runs_bar(a.runs, a.quiet || a.json);
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(a.jobs.map_or(0, |j| j as usize))
         .build()
