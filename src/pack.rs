@@ -27,7 +27,8 @@ pub struct PackOptions {
     pub png: PngCompression,
     /// The paper for map.pdf and setup.pdf; `None`: no PDFs.
     pub print: Option<PrintOptions>,
-    /// Also cutouts.pdf, a page per tile (needs `print`).
+    /// Also cutouts.pdf: every tile at true scale, hallways that fit
+    /// sharing pages (needs `print`).
     pub cutouts: bool,
     /// Also map.dd2vtt, the Universal VTT file; `None`: none.
     pub vtt: Option<VttOptions>,

@@ -171,6 +171,8 @@ pub struct BatchArgs {
     /// does, its dice seeded by the adventure's seed) and add how it played
     /// to the index: runs, win_rate with its 95 % interval, median_turns,
     /// heroes_lost. Filters may then test them (`--filter win_rate>=0.4`).
+    /// Each setup sheet written says how it plays, as `generate --simulate`'s
+    /// does.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=100_000))]
     simulate: Option<u32>,
     /// With --simulate: the heroes (a `tilecrawl-party/1` file). Default:
@@ -232,6 +234,9 @@ struct Job<'a> {
 struct Rate {
     runs: u32,
     party: Arc<Party>,
+    /// The party in the rating's words on a setup sheet, as `generate
+    /// --simulate` names it.
+    who: String,
     tables: Arc<Tables>,
     /// What the filters on the rating's columns keep (none: no such
     /// filter), to stop playing an adventure they can no longer keep.
@@ -297,9 +302,9 @@ fn run_in(a: BatchArgs) -> anyhow::Result<()> {
     let rate = match a.simulate {
         None => None,
         Some(runs) => {
-            let party = match &a.party {
-                Some(p) => party::load(p)?,
-                None => party::default_party(),
+            let (party, who) = match &a.party {
+                Some(p) => (party::load(p)?, format!("the party in {}", p.display())),
+                None => (party::default_party(), "the default party".to_string()),
             };
             // A run loses at most the party's heroes and a prisoner they
             // freed (who fights on as one of them).
@@ -307,6 +312,7 @@ fn run_in(a: BatchArgs) -> anyhow::Result<()> {
             Some(Rate {
                 runs,
                 party: Arc::new(party),
+                who,
                 tables: Arc::new(tables::default_tables()),
                 meet: batch::CanStillMeet::new(&a.filters, runs, most_lost, DEFAULT_MAX_TURNS),
             })
@@ -502,9 +508,24 @@ impl Job<'_> {
     fn exports(
         &self,
         s: &tilecrawl::mkd::Scenario,
+        rating: Option<&batch::Rating>,
     ) -> anyhow::Result<Vec<(&'static str, Vec<u8>)>> {
+        let opts = self.pack_options(rating);
+        Ok(tilecrawl::pack::exports(s, &opts)?)
+    }
+
+    /// The pack options of an adventure (`--only all`): with `--simulate`,
+    /// its setup sheets carry its rating in the words `generate --simulate`
+    /// puts there.
+    fn pack_options(&self, rating: Option<&batch::Rating>) -> std::borrow::Cow<'_, PackOptions> {
         let opts = self.pack.as_ref().expect("--only all has pack options");
-        Ok(tilecrawl::pack::exports(s, opts)?)
+        match (rating, &self.rate) {
+            (Some(r), Some(rate)) => std::borrow::Cow::Owned(PackOptions {
+                rating: Some(r.words(&rate.who)),
+                ..opts.clone()
+            }),
+            _ => std::borrow::Cow::Borrowed(opts),
+        }
     }
 
     /// Tries slot `k`'s seeds until one meets the filters; writes it.
@@ -643,7 +664,7 @@ impl Job<'_> {
             Only::All => match self.export_names.get() {
                 Some(n) => n.clone(),
                 None => {
-                    let files = self.exports(&scenario)?;
+                    let files = self.exports(&scenario, row.rating.as_ref())?;
                     let n: Vec<&'static str> = files.iter().map(|(n, _)| *n).collect();
                     let _ = self.export_names.set(n.clone());
                     rendered = Some(files);
@@ -662,7 +683,7 @@ impl Job<'_> {
         }
         let mut files = match rendered {
             Some(f) => f,
-            None if a.only == Only::All => self.exports(&scenario)?,
+            None if a.only == Only::All => self.exports(&scenario, row.rating.as_ref())?,
             None => Vec::new(),
         };
         // The marker file goes last, so a folder with it is complete.
@@ -707,10 +728,10 @@ impl Job<'_> {
             return Ok(Some(row));
         }
         let mut files = match a.only {
-            Only::All => {
-                let opts = self.pack.as_ref().expect("--only all has pack options");
-                tilecrawl::pack::adventure(tilecrawl::pack::Content::Floors(&built), opts)?
-            }
+            Only::All => tilecrawl::pack::adventure(
+                tilecrawl::pack::Content::Floors(&built),
+                &self.pack_options(row.rating.as_ref()),
+            )?,
             _ => std::iter::once((
                 DUNGEON_MARKER.to_string(),
                 floors::dungeon_yaml(&built.file).into_bytes(),

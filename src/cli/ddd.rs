@@ -23,13 +23,19 @@ pub(crate) struct DddArgs {
     #[arg(long, value_name = "WxH", value_parser = parse_board)]
     board: Option<(u32, u32)>,
     /// dd-and-d: a symmetric board (a quarter turn on a square board, a half
-    /// turn on an oblong one), so no edge is nearer the objective.
+    /// turn on an oblong one): each edge walks exactly as far to the
+    /// objective as the edges it turns onto (on an oblong board and in
+    /// treasure-hunt, the opposite edge).
     #[arg(long)]
     fair: bool,
-    /// dd-and-d: doors to lock, on loops only (default 2).
+    /// dd-and-d: doors to lock, on loops only (default 2). With --fair a
+    /// door is locked with its turned images, so N is rounded up to whole
+    /// sets: 4 doors a set on a square board, 2 on an oblong one (1 gives 4).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(0..=20))]
     locked_doors: Option<u32>,
-    /// dd-and-d: doors to make secret, on loops only (default 1).
+    /// dd-and-d: doors to make secret, on loops only (default 1). With
+    /// --fair, whole sets of turned images as for --locked-doors (1 gives 4
+    /// on a square board).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(0..=20))]
     secret_doors: Option<u32>,
     /// dd-and-d, with `--scenario roll`: Blue's war-party for the dice-off

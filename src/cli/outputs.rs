@@ -43,7 +43,8 @@ pub struct OutputArgs {
     /// How much neighbouring PDF pages repeat of each other, in mm (default 10; needs --print).
     #[arg(long, value_name = "MM")]
     overlap: Option<f64>,
-    /// Also write cutouts.pdf: each tile on its own page at true scale (needs --print).
+    /// Also write cutouts.pdf: every tile at true scale to cut out, a chamber
+    /// to a page, the hallways that fit several to a page (needs --print).
     #[arg(long)]
     cutouts: bool,
     /// Also write map.dd2vtt (Universal VTT: the map with its walls, for
@@ -86,9 +87,13 @@ pub(crate) fn scenario_ruleset(path: &Path) -> Option<tilecrawl::scenario::Rules
     }
     let text =
         tilecrawl::core::fs::read_limited(path, tilecrawl::scenario::MAX_SCENARIO_BYTES).ok()?;
-    tilecrawl::scenario::read_ruleset(&text, &path.display().to_string())
-        .ok()
-        .flatten()
+    ruleset_of_text(&text, &path.display().to_string())
+}
+
+/// [`scenario_ruleset`] of a scenario's text read already (standard
+/// input), named `file`: `None` when it names none or an unknown one.
+pub(crate) fn ruleset_of_text(text: &str, file: &str) -> Option<tilecrawl::scenario::RulesetId> {
+    tilecrawl::scenario::read_ruleset(text, file).ok().flatten()
 }
 
 /// Reads standard input as UTF-8 text of at most `max` bytes; `what` names

@@ -60,7 +60,8 @@ pub struct PlayArgs {
     #[arg(long, value_enum, value_name = "RULES")]
     injuries: Option<InjuriesArg>,
     /// Read the commands from this file instead of the keyboard (one per line,
-    /// `#` comments; `-`: standard input); prints the whole transcript.
+    /// `#` comments; `-`: standard input); prints the whole transcript, then
+    /// where the game was saved.
     #[arg(long, value_name = "FILE")]
     script: Option<PathBuf>,
     /// Where the game is saved after every command. Default: save.yaml beside the scenario.
@@ -168,13 +169,17 @@ struct Loaded {
 }
 
 /// Loads and checks a scenario, a party and tables (the embedded ones by default).
+/// `scenario_text`: the scenario's text when it was read already
+/// (`simulate -`), named `scenario` in errors.
 pub(crate) fn load_inputs(
     scenario: &Path,
+    scenario_text: Option<&str>,
     party_file: Option<&Path>,
     tables_file: Option<&Path>,
 ) -> anyhow::Result<LoadedPub> {
-    let l = load(
+    let l = load_with(
         scenario,
+        scenario_text,
         party_file.map(Path::to_path_buf),
         tables_file.map(Path::to_path_buf),
     )?;
@@ -197,11 +202,24 @@ fn load(
     party_file: Option<PathBuf>,
     tables_file: Option<PathBuf>,
 ) -> anyhow::Result<Loaded> {
-    let text = read(
-        scenario,
-        "a scenario",
-        tilecrawl::scenario::MAX_SCENARIO_BYTES,
-    )?;
+    load_with(scenario, None, party_file, tables_file)
+}
+
+/// [`load`] of a scenario whose text may have been read already.
+fn load_with(
+    scenario: &Path,
+    scenario_text: Option<&str>,
+    party_file: Option<PathBuf>,
+    tables_file: Option<PathBuf>,
+) -> anyhow::Result<Loaded> {
+    let text = match scenario_text {
+        Some(t) => t.to_string(),
+        None => read(
+            scenario,
+            "a scenario",
+            tilecrawl::scenario::MAX_SCENARIO_BYTES,
+        )?,
+    };
     let (adventure, scenario_digest) = adventure_from_text(&text, scenario)?;
     let (party_text, pname) = match &party_file {
         Some(p) => (
@@ -519,10 +537,12 @@ pub fn run(a: PlayArgs) -> anyhow::Result<()> {
                 write_save(&sess)?;
                 out.flush()?;
             }
-            if !a.quiet {
-                say(&mut out, &format!("game saved in {}", save_path.display()))?;
-            }
         }
+    }
+    // Typed or scripted, the game is in the save now (`--resume` takes it
+    // up, with a script too).
+    if !a.quiet {
+        say(&mut out, &format!("game saved in {}", save_path.display()))?;
     }
     if sess.is_full() {
         say(&mut out, &sess.full_refusal())?;

@@ -55,7 +55,12 @@ fn read(path: &Path, what: &str, max: u64) -> anyhow::Result<String> {
 
 fn load_scenario(path: &Path) -> anyhow::Result<(Arc<DddScenario>, String)> {
     let text = read(path, "a scenario", tilecrawl::scenario::MAX_SCENARIO_BYTES)?;
-    let s = tilecrawl::scenario::from_yaml::<DddPart>(&text, &path.display().to_string())?;
+    scenario_of_text(&text, path)
+}
+
+/// A scenario from its text, named `path` in errors.
+fn scenario_of_text(text: &str, path: &Path) -> anyhow::Result<(Arc<DddScenario>, String)> {
+    let s = tilecrawl::scenario::from_yaml::<DddPart>(text, &path.display().to_string())?;
     Ok((
         Arc::new(s),
         tilecrawl::core::digest::digest(text.as_bytes()),
@@ -260,9 +265,12 @@ pub(crate) fn run(a: DddPlay) -> anyhow::Result<()> {
             .with_context(|| format!("{}: cannot write the save", save_path.display()))
     };
     write_save(&sess)?;
+    // The last line, as the other games' `play` prints it: the game is in
+    // the save (`--resume` takes it up, with a script too).
+    let saved = (!a.quiet).then(|| format!("game saved in {}", save_path.display()));
     let typed = a.script.is_none() && std::io::stdin().is_terminal();
     if typed {
-        return interactive(sess, out, write_save);
+        return interactive(sess, out, write_save, saved.as_deref());
     }
     let lines: Vec<String> = match &a.script {
         Some(p) => super::play_files::read_script(p)?
@@ -281,6 +289,9 @@ pub(crate) fn run(a: DddPlay) -> anyhow::Result<()> {
         if !go {
             break;
         }
+    }
+    if let Some(l) = &saved {
+        say(&mut out, l)?;
     }
     out.flush()?;
     Ok(())
@@ -348,6 +359,7 @@ fn interactive(
     mut sess: Session,
     mut out: Out<'_>,
     write_save: impl Fn(&Session) -> anyhow::Result<()>,
+    saved: Option<&str>,
 ) -> anyhow::Result<()> {
     let say =
         |out: &mut Out<'_>, l: &str| writeln!(out, "{}", tilecrawl::core::text::escape_controls(l));
@@ -376,14 +388,27 @@ fn interactive(
             break;
         }
     }
+    if let Some(l) = saved {
+        say(&mut out, l)?;
+    }
     out.flush()?;
     Ok(())
 }
 
-/// `simulate` on a dd-and-d scenario: both sides by the policy.
-pub(crate) fn simulate(a: DddPlay, runs: u32, jobs: Option<u64>, json: bool) -> anyhow::Result<()> {
+/// `simulate` on a dd-and-d scenario: both sides by the policy. `text`:
+/// the scenario's text when it was read already (`simulate -`).
+pub(crate) fn simulate(
+    a: DddPlay,
+    text: Option<&str>,
+    runs: u32,
+    jobs: Option<u64>,
+    json: bool,
+) -> anyhow::Result<()> {
     let scen_path = a.scenario.clone().expect("clap requires it");
-    let (scenario, _) = load_scenario(&scen_path)?;
+    let (scenario, _) = match text {
+        Some(t) => scenario_of_text(t, &scen_path)?,
+        None => load_scenario(&scen_path)?,
+    };
     let blue = party(a.warparty.as_deref(), 1, "Blue")?;
     let red = party(a.opponent.as_deref(), 2, "Red")?;
     let opts = SimOptions {
@@ -395,7 +420,10 @@ pub(crate) fn simulate(a: DddPlay, runs: u32, jobs: Option<u64>, json: bool) -> 
         .num_threads(jobs.map_or(0, |j| j as usize))
         .build()
         .context("cannot start the worker threads")?;
-    let report = pool.install(|| simulate::simulate(&scenario, &blue, &red, &opts, &|| {}))?;
+    let bar = super::say::runs_bar(runs, a.quiet || json);
+    let report = pool.install(|| simulate::simulate(&scenario, &blue, &red, &opts, &|| bar.inc(1)));
+    bar.finish_and_clear();
+    let report = report?;
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     if json {

@@ -25,9 +25,17 @@ pub fn is_dw10_save(path: &Path) -> bool {
 
 fn load_scenario(path: &Path) -> anyhow::Result<(Arc<tilecrawl::dw10::Scenario>, String)> {
     let text = read(path, "a scenario", tilecrawl::scenario::MAX_SCENARIO_BYTES)?;
+    scenario_of_text(&text, path)
+}
+
+/// A scenario from its text, named `path` in errors.
+fn scenario_of_text(
+    text: &str,
+    path: &Path,
+) -> anyhow::Result<(Arc<tilecrawl::dw10::Scenario>, String)> {
     let digest = tilecrawl::core::digest::digest(text.as_bytes());
     let s: tilecrawl::dw10::Scenario =
-        tilecrawl::scenario::from_yaml(&text, &path.display().to_string())?;
+        tilecrawl::scenario::from_yaml(text, &path.display().to_string())?;
     Ok((Arc::new(s), digest))
 }
 
@@ -256,9 +264,10 @@ pub fn play(o: PlayDw10<'_>) -> anyhow::Result<()> {
             save(&sess)?;
             out.flush()?;
         }
-        if !o.quiet {
-            say(&mut out, &format!("game saved in {}", save_path.display()))?;
-        }
+    }
+    // Typed or scripted, the game is in the save now.
+    if !o.quiet {
+        say(&mut out, &format!("game saved in {}", save_path.display()))?;
     }
     out.flush()?;
     Ok(())
@@ -273,6 +282,9 @@ fn is_quit(line: &str) -> bool {
 pub struct SimulateDw10<'a> {
     /// The scenario.
     pub scenario: &'a Path,
+    /// Its text when it was read already (`simulate -`), named `scenario`
+    /// in errors.
+    pub text: Option<&'a str>,
     /// A party file.
     pub party: Option<&'a Path>,
     /// Runs.
@@ -287,13 +299,18 @@ pub struct SimulateDw10<'a> {
     pub max_moves: u32,
     /// Spawning on 2d6 (L827-831).
     pub scaled_down: bool,
+    /// No progress bar.
+    pub quiet: bool,
 }
 
 /// `tilecrawl simulate` on a Dungeon World 10 mm scenario.
 pub fn simulate(o: SimulateDw10<'_>) -> anyhow::Result<()> {
     let figures = Arc::new(tilecrawl::dw10::figures::embedded());
     let tables = Arc::new(tilecrawl::dw10::tables::embedded());
-    let (scenario, _) = load_scenario(o.scenario)?;
+    let (scenario, _) = match o.text {
+        Some(t) => scenario_of_text(t, o.scenario)?,
+        None => load_scenario(o.scenario)?,
+    };
     let text = party_text(o.party)?;
     let pname = o
         .party
@@ -309,8 +326,11 @@ pub fn simulate(o: SimulateDw10<'_>) -> anyhow::Result<()> {
         .num_threads(o.jobs.map_or(0, |j| j as usize))
         .build()
         .context("cannot start the worker threads")?;
-    let report =
-        pool.install(|| simulate::simulate(&scenario, &party, &figures, &tables, &opts, &|| {}));
+    let bar = super::say::runs_bar(o.runs, o.quiet || o.json);
+    let report = pool.install(|| {
+        simulate::simulate(&scenario, &party, &figures, &tables, &opts, &|| bar.inc(1))
+    });
+    bar.finish_and_clear();
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     if o.json {

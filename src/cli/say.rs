@@ -3,8 +3,10 @@
 //! or a typed line cannot act on the terminal) and return a failed write as
 //! an error (`tilecrawl generate >/dev/full` exits 1 instead of panicking,
 //! as `println!` does). [`warnln!`] writes a warning to standard error,
-//! escaped and bounded, and never fails the command.
+//! escaped and bounded, and never fails the command. [`runs_bar`] is
+//! `simulate`'s progress bar on standard error, the same for every game.
 
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::io::Write;
 
 /// Writes `text` and a line break to standard output, controls escaped.
@@ -29,6 +31,24 @@ pub(crate) fn warn_line(text: &str) {
         "{}",
         tilecrawl::core::text::message_line(text, tilecrawl::core::text::MAX_MESSAGE_CHARS)
     );
+}
+
+/// The bar `simulate` shows on standard error while it plays `runs` runs,
+/// one step a run, in every game: hidden when `hidden` (`-q`, `--json`),
+/// and drawn only when standard error is a terminal.
+pub(crate) fn runs_bar(runs: u32, hidden: bool) -> ProgressBar {
+    if hidden {
+        return ProgressBar::hidden();
+    }
+    // indicatif draws nothing when stderr is not a terminal.
+    let b = ProgressBar::with_draw_target(Some(u64::from(runs)), ProgressDrawTarget::stderr());
+    b.set_style(
+        ProgressStyle::with_template(
+            "{bar:40} {pos}/{len} runs  {per_sec}  {elapsed} elapsed, {eta} left",
+        )
+        .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    b
 }
 
 /// `println!` that returns a failed write (use with `?`) and escapes controls.

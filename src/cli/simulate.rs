@@ -4,7 +4,6 @@
 
 use anyhow::{Context, bail};
 use clap::Args;
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::io::Write;
 use std::path::PathBuf;
 use tilecrawl::mkd::play::simulate::{self, SimOptions};
@@ -12,8 +11,8 @@ use tilecrawl::mkd::play::simulate::{self, SimOptions};
 /// Options of `tilecrawl simulate`.
 #[derive(Debug, Args)]
 pub struct SimulateArgs {
-    /// The scenario to play (from `tilecrawl generate`), or a multi-floor
-    /// dungeon's `dungeon.yaml`.
+    /// The scenario to play (from `tilecrawl generate`), of any of the three
+    /// games, or a multi-floor dungeon's `dungeon.yaml`; `-`: standard input.
     scenario: PathBuf,
     /// Number of playthroughs.
     #[arg(long, default_value_t = 1000, value_name = "N",
@@ -63,9 +62,29 @@ pub struct SimulateArgs {
 }
 
 pub fn run(a: SimulateArgs) -> anyhow::Result<()> {
+    // Standard input is read once, here, so that its game can be told
+    // as a file's is; each engine then reads the text (errors name it
+    // `<stdin>`).
+    let stdin_text = if super::outputs::is_stdin(&a.scenario) {
+        Some(super::outputs::read_stdin(
+            "a scenario",
+            tilecrawl::scenario::MAX_SCENARIO_BYTES,
+        )?)
+    } else {
+        None
+    };
+    let text = stdin_text.as_deref();
+    let scenario = if text.is_some() {
+        PathBuf::from("<stdin>")
+    } else {
+        a.scenario.clone()
+    };
     // The scenario's game, read once: dd-and-d and Dungeon World 10 mm
     // files go to their own engines.
-    let ruleset = super::outputs::scenario_ruleset(&a.scenario);
+    let ruleset = match text {
+        Some(t) => super::outputs::ruleset_of_text(t, "<stdin>"),
+        None => super::outputs::scenario_ruleset(&a.scenario),
+    };
     // dd-and-d: both war-parties by the policy (play_ddd.rs).
     if super::play_ddd::is_ddd(ruleset, None) {
         if a.party.is_some() || a.tables.is_some() {
@@ -82,14 +101,15 @@ pub fn run(a: SimulateArgs) -> anyhow::Result<()> {
             );
         }
         let d = super::play_ddd::DddPlay {
-            scenario: Some(a.scenario.clone()),
+            scenario: Some(scenario),
             warparty: a.warparty.clone(),
             opponent: a.opponent.clone(),
             max_rounds: a.max_rounds,
             seed: a.seed,
+            quiet: a.quiet,
             ..Default::default()
         };
-        return super::play_ddd::simulate(d, a.runs, a.jobs, a.json);
+        return super::play_ddd::simulate(d, text, a.runs, a.jobs, a.json);
     }
     if a.warparty.is_some() || a.opponent.is_some() || a.max_rounds.is_some() {
         bail!("--warparty, --opponent and --max-rounds are for dd-and-d scenarios");
@@ -100,7 +120,8 @@ pub fn run(a: SimulateArgs) -> anyhow::Result<()> {
             bail!("--tables is for MKD scenarios; a dungeon-world-10mm game uses its own tables");
         }
         return super::play_dw10::simulate(super::play_dw10::SimulateDw10 {
-            scenario: &a.scenario,
+            scenario: &scenario,
+            text,
             party: a.party.as_deref(),
             runs: a.runs,
             seed: a.seed,
@@ -110,12 +131,14 @@ pub fn run(a: SimulateArgs) -> anyhow::Result<()> {
                 .max_turns
                 .unwrap_or(tilecrawl::dw10::play::simulate::DEFAULT_MAX_MOVES),
             scaled_down: a.scaled_down,
+            quiet: a.quiet,
         });
     }
     if a.scaled_down {
         bail!("--scaled-down is for dungeon-world-10mm scenarios");
     }
-    let loaded = super::play::load_inputs(&a.scenario, a.party.as_deref(), a.tables.as_deref())?;
+    let loaded =
+        super::play::load_inputs(&scenario, text, a.party.as_deref(), a.tables.as_deref())?;
     let party_value = loaded.party.total_value();
     let hero_value = loaded.adventure.first_scenario().game.params.hero_value;
     if !a.quiet && party_value != hero_value {
@@ -128,20 +151,7 @@ pub fn run(a: SimulateArgs) -> anyhow::Result<()> {
         seed: a.seed.unwrap_or(loaded.adventure.seed()),
         max_turns: a.max_turns.unwrap_or(simulate::DEFAULT_MAX_TURNS),
     };
-    let bar = if a.quiet || a.json {
-        ProgressBar::hidden()
-    } else {
-        // indicatif draws nothing when stderr is not a terminal.
-        let b =
-            ProgressBar::with_draw_target(Some(u64::from(a.runs)), ProgressDrawTarget::stderr());
-        b.set_style(
-            ProgressStyle::with_template(
-                "{bar:40} {pos}/{len} runs  {per_sec}  {elapsed} elapsed, {eta} left",
-            )
-            .unwrap_or_else(|_| ProgressStyle::default_bar()),
-        );
-        b
-    };
+    let bar = super::say::runs_bar(a.runs, a.quiet || a.json);
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(a.jobs.map_or(0, |j| j as usize))
         .build()

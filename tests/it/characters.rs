@@ -468,6 +468,8 @@ fn play_with_wod_s_injuries_rolls_the_con_check_and_the_save_keeps_it() {
         "--injuries",
         "wod-s",
         "--force",
+        "--save",
+        "save.yaml",
     ];
     let t = ok(&d.join("adv"), &args);
     assert!(

@@ -118,3 +118,40 @@ fn oblong_fair_boards_turn_half_round() {
         assert_eq!(w[1].1, w[3].1);
     }
 }
+
+/// `--fair` locks and hides doors with their turned images (documented with
+/// `--locked-doors`): what a fair board gets for 1 and 5 asked is a whole
+/// number of sets — 4 doors a set on a square board, 2 on an oblong one —
+/// rounded up, never more than the sets the count needs.
+#[test]
+fn fair_boards_lock_and_hide_doors_in_whole_sets_of_turned_images() {
+    use tilecrawl::core::geom::DoorKind;
+    for (width, height, set) in [(36, 36, 4), (40, 30, 2)] {
+        let mut rounded_up = 0;
+        for seed in 0..40 {
+            for asked in [1, 5] {
+                let opts = DddOptions {
+                    width,
+                    height,
+                    locked_doors: asked,
+                    secret_doors: asked,
+                    ..options(ScenarioKind::Battle, true)
+                };
+                let s = generate_with(seed, &opts, false).unwrap();
+                let b = board_of(&s);
+                for kind in [DoorKind::Locked, DoorKind::Secret] {
+                    let n = b.doors.iter().filter(|d| d.kind == kind).count() as u32;
+                    let most = asked.div_ceil(set) * set;
+                    assert!(
+                        n.is_multiple_of(set) && n <= most,
+                        "{width}x{height} seed {seed}: {n} {kind:?} for {asked} asked"
+                    );
+                    if n == most && n > asked {
+                        rounded_up += 1;
+                    }
+                }
+            }
+        }
+        assert!(rounded_up > 0, "{width}x{height}: no count was rounded up");
+    }
+}

@@ -48,7 +48,16 @@ fn a_hand_game_is_pinned_and_resumes_byte_identical() {
     let script = script.to_str().unwrap();
     let out = run(
         dir.path(),
-        &["play", "scenario.yaml", "--script", script, "--seed", "7"],
+        &[
+            "play",
+            "scenario.yaml",
+            "--script",
+            script,
+            "--seed",
+            "7",
+            "--save",
+            "save.yaml",
+        ],
     );
     pinned("hand-seed7.txt", &out);
     // The save, resumed with the same script: the same bytes.
@@ -214,6 +223,8 @@ fn a_familiar_moves_through_play_is_refused_with_reasons_and_resumes() {
         "moves.txt",
         "--seed",
         "7",
+        "--save",
+        "save.yaml",
     ];
     let out = run(d, &args);
     for want in [

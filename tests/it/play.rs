@@ -58,6 +58,10 @@ fn play_script(dir: &Path, script: &str, extra: &[&str]) -> String {
         "--combat",
         "dice",
         "--force",
+        // Named as `--resume save.yaml` names it, so a resumed game's last
+        // line (`game saved in save.yaml`) is the same too.
+        "--save",
+        "save.yaml",
     ];
     args.extend_from_slice(extra);
     let (code, out, err) = run(dir, &args);
@@ -65,12 +69,16 @@ fn play_script(dir: &Path, script: &str, extra: &[&str]) -> String {
     out
 }
 
-/// The transcript lines answering `> line` (up to the next `> `).
+/// The transcript lines answering `> line` (up to the next `> `, or the
+/// closing `game saved in …`).
 fn answer(transcript: &str, nth_prompt: usize) -> Vec<&str> {
     let mut seen = 0;
     let mut lines = Vec::new();
     let mut inside = false;
     for l in transcript.lines() {
+        if l.starts_with("game saved in ") {
+            break;
+        }
         if l.starts_with("> ") {
             seen += 1;
             inside = seen == nth_prompt + 1;

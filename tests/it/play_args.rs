@@ -92,6 +92,51 @@ fn dw10_script_dash_reads_standard_input() {
     );
 }
 
+/// A scripted game (`--script FILE` or `--script -`) and one piped in ends
+/// as a typed one does, in all three games: `game saved in PATH`, the save
+/// `--resume` takes up; `-q` leaves the line out, and the save is written
+/// all the same.
+#[test]
+fn scripted_play_says_where_the_game_is_saved_unless_quiet() {
+    for ruleset in ["mkd-adventure", "dungeon-world-10mm", "dd-and-d"] {
+        let (tmp, scen) = scenario(ruleset, "g");
+        let dir = tmp.path();
+        std::fs::write(dir.join("moves.txt"), "status\n").unwrap();
+        for (input, args) in [
+            (None, vec!["--script", "moves.txt"]),
+            (Some(&b"status\n"[..]), vec!["--script", "-"]),
+            (Some(&b"status\n"[..]), vec![]),
+        ] {
+            for quiet in [false, true] {
+                let _ = std::fs::remove_file(dir.join("kept.yaml"));
+                let mut all = vec!["play", p(&scen), "--save", "kept.yaml"];
+                all.extend(&args);
+                if quiet {
+                    all.push("-q");
+                }
+                let r = match input {
+                    None => run(dir, &all),
+                    Some(i) => run_stdin(dir, &all, i),
+                };
+                assert_eq!(r.code, Some(0), "{ruleset} {all:?}: {r:?}");
+                assert!(dir.join("kept.yaml").is_file(), "{ruleset} {all:?}");
+                let said = r.stdout.lines().filter(|l| l.starts_with("game saved in "));
+                let said: Vec<&str> = said.collect();
+                if quiet {
+                    assert!(said.is_empty(), "{ruleset} {all:?}: {}", r.stdout);
+                } else {
+                    assert_eq!(said, ["game saved in kept.yaml"], "{ruleset} {all:?}");
+                    assert_eq!(
+                        r.stdout.lines().last(),
+                        Some("game saved in kept.yaml"),
+                        "{ruleset} {all:?}"
+                    );
+                }
+            }
+        }
+    }
+}
+
 // ---------------------------------------------------------------- the save's path
 
 /// A save is never written over the scenario, the script or another file

@@ -35,7 +35,15 @@ fn play(adv: &Path, script: &str) -> String {
     std::fs::write(adv.join("s.txt"), script).expect("write");
     let r = run(
         adv,
-        &["play", "scenario.yaml", "--script", "s.txt", "--force"],
+        &[
+            "play",
+            "scenario.yaml",
+            "--script",
+            "s.txt",
+            "--force",
+            "--save",
+            "save.yaml",
+        ],
     );
     assert_eq!(r.code, Some(0), "{}", r.stderr);
     r.stdout

@@ -324,6 +324,92 @@ fn generate_says_how_the_adventure_plays_in_the_summary_and_on_the_sheet() {
     assert!(!read(&tmp.path().join("plain/setup.md")).contains("Plays"));
 }
 
+/// `batch --simulate N` puts each adventure's rating on its setup sheet in
+/// the words `generate --simulate N` puts there for the same seed: the
+/// sheets are the same bytes, one floor or several.
+#[test]
+fn batch_puts_the_rating_on_the_sheet_as_generate_does() {
+    let tmp = tempfile::tempdir().unwrap();
+    let run = |args: &[&str]| {
+        let r = common::run_env(tmp.path(), args, &[], Duration::from_secs(600));
+        assert_eq!(r.code, Some(0), "{args:?}: {}", r.stderr);
+    };
+    run(&[
+        "generate",
+        "--seed",
+        "7",
+        "--simulate",
+        "12",
+        "--dpi",
+        "20",
+        "--out",
+        "g",
+        "-q",
+    ]);
+    run(&[
+        "batch",
+        "--count",
+        "1",
+        "--seed-start",
+        "7",
+        "--simulate",
+        "12",
+        "--dpi",
+        "20",
+        "--out",
+        "b",
+        "-q",
+    ]);
+    let sheet = read(&tmp.path().join("g/setup.md"));
+    let line = sheet
+        .lines()
+        .find(|l| l.contains("**Plays:** wins about "))
+        .unwrap_or_else(|| panic!("no rating on generate's sheet: {sheet}"));
+    let batch_sheet = read(&tmp.path().join("b/7/setup.md"));
+    assert!(batch_sheet.contains(line), "{line}\n{batch_sheet}");
+    assert_eq!(sheet, batch_sheet);
+    // A multi-floor dungeon: every floor's sheet, as generate writes it.
+    run(&[
+        "generate",
+        "--seed",
+        "7",
+        "--floors",
+        "2",
+        "--simulate",
+        "6",
+        "--dpi",
+        "20",
+        "--out",
+        "gf",
+        "-q",
+    ]);
+    run(&[
+        "batch",
+        "--count",
+        "1",
+        "--seed-start",
+        "7",
+        "--floors",
+        "2",
+        "--simulate",
+        "6",
+        "--dpi",
+        "20",
+        "--out",
+        "bf",
+        "-q",
+    ]);
+    for floor in ["floor-1", "floor-2"] {
+        let want = read(&tmp.path().join("gf").join(floor).join("setup.md"));
+        assert!(want.contains("**Plays:** wins about "), "{floor}: {want}");
+        assert_eq!(
+            want,
+            read(&tmp.path().join("bf/7").join(floor).join("setup.md")),
+            "{floor}"
+        );
+    }
+}
+
 /// `campaign next --win-rate LOW..HIGH` keeps the first candidate seed the
 /// campaign's heroes win at a rate in the band: its rating is what
 /// `simulate` says of the written scenario with the written party, the

@@ -235,3 +235,167 @@ fn the_seed_7_report_is_pinned() {
         "the simulate report changed; if meant, UPDATE_GOLDEN=1 and say so"
     );
 }
+
+/// The seed-7 scenario of each game in `dir`: (game, its path). The MKD
+/// one is generated; the others are the pinned golden scenarios.
+fn scenarios_of_every_game(dir: &Path) -> Vec<(&'static str, PathBuf)> {
+    let golden = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden");
+    let mkd = dir.join("mkd");
+    let (code, _, err) = run(&["generate", "--seed", "7", "--out", p(&mkd), "-q"]);
+    assert_eq!(code, 0, "generate failed: {err}");
+    vec![
+        ("mkd-adventure", mkd.join("scenario.yaml")),
+        (
+            "dungeon-world-10mm",
+            golden.join("dw10/seed-7/scenario.yaml"),
+        ),
+        ("dd-and-d", golden.join("ddd/seed-7-ambush/scenario.yaml")),
+    ]
+}
+
+/// Runs `tilecrawl args…` with `input` on standard input.
+fn run_stdin(args: &[&str], input: &[u8]) -> (i32, String, String) {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tilecrawl"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the tilecrawl binary starts");
+    let mut stdin = child.stdin.take().expect("stdin is piped");
+    let data = input.to_vec();
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(&data);
+    });
+    let (code, out, err) = common::wait_with_output(child, args, TIMEOUT);
+    writer.join().unwrap();
+    (code.expect("not killed by a signal"), out, err)
+}
+
+/// `simulate -` plays the scenario on standard input, whichever game it
+/// is: the report is the file's, byte for byte.
+fn simulate_dash_is_the_file(game: &str) {
+    let dir = tempfile::tempdir().unwrap();
+    let (_, file) = scenarios_of_every_game(dir.path())
+        .into_iter()
+        .find(|(g, _)| *g == game)
+        .unwrap();
+    let want = simulate(&file, &[]);
+    let text = std::fs::read(&file).unwrap();
+    let (code, out, err) = run_stdin(&["simulate", "-", "--runs", "40", "--quiet"], &text);
+    assert_eq!(code, 0, "{game}: {err}");
+    assert!(err.is_empty(), "{game}: {err}");
+    assert_eq!(out, want, "{game}");
+}
+
+#[test]
+fn simulate_dash_reads_an_mkd_scenario_from_standard_input() {
+    simulate_dash_is_the_file("mkd-adventure");
+}
+
+#[test]
+fn simulate_dash_reads_a_dw10_scenario_from_standard_input() {
+    simulate_dash_is_the_file("dungeon-world-10mm");
+}
+
+#[test]
+fn simulate_dash_reads_a_ddd_scenario_from_standard_input() {
+    simulate_dash_is_the_file("dd-and-d");
+}
+
+/// A broken scenario on standard input is refused by its own game's
+/// loader, in one line naming `<stdin>` and the key.
+#[test]
+fn a_broken_scenario_on_standard_input_is_one_error_line_from_its_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let files = scenarios_of_every_game(dir.path());
+    for (game, file, from, to) in [
+        ("dungeon-world-10mm", 1, "\nvictory:", "\nvictori:"),
+        ("dd-and-d", 2, "\nzones:", "\nzonez:"),
+    ] {
+        let (_, path) = &files[file];
+        let text = std::fs::read_to_string(path).unwrap();
+        assert!(text.contains(from), "{game}");
+        let broken = text.replacen(from, to, 1);
+        let (code, out, err) = run_stdin(&["simulate", "-", "--runs", "3"], broken.as_bytes());
+        assert_eq!(code, 1, "{game}: {err}");
+        assert!(out.is_empty(), "{game}: {out}");
+        assert_eq!(err.lines().count(), 1, "{game}: {err}");
+        assert!(
+            err.starts_with("error: <stdin>")
+                && err.contains(to.trim_start_matches('\n').trim_end_matches(':')),
+            "{game}: {err}"
+        );
+    }
+}
+
+/// Runs `tilecrawl args…` with standard error on a pseudo-terminal; returns
+/// the exit code and what reached the terminal.
+#[cfg(target_os = "linux")]
+fn run_on_a_terminal(args: &[&str]) -> (i32, String) {
+    use std::io::Read;
+    use std::os::fd::{FromRawFd, OwnedFd};
+    let (mut master, mut slave) = (0, 0);
+    let size = libc::winsize {
+        ws_row: 24,
+        ws_col: 100,
+        ws_xpixel: 0,
+        ws_ypixel: 0,
+    };
+    // SAFETY: openpty writes two new descriptors, owned from here on.
+    let r = unsafe {
+        libc::openpty(
+            &mut master,
+            &mut slave,
+            std::ptr::null_mut(),
+            std::ptr::null(),
+            &size,
+        )
+    };
+    assert_eq!(r, 0, "openpty");
+    // SAFETY: both descriptors were just opened and are not used elsewhere.
+    let (master, slave) = unsafe { (OwnedFd::from_raw_fd(master), OwnedFd::from_raw_fd(slave)) };
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tilecrawl"))
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::from(slave))
+        .spawn()
+        .expect("the tilecrawl binary starts");
+    // The child holds the terminal's only other end: reading stops (EIO)
+    // when it exits.
+    let reader = std::thread::spawn(move || {
+        let mut f = std::fs::File::from(master);
+        let mut all = Vec::new();
+        let mut buf = [0u8; 4096];
+        while let Ok(n) = f.read(&mut buf) {
+            if n == 0 {
+                break;
+            }
+            all.extend_from_slice(&buf[..n]);
+        }
+        String::from_utf8_lossy(&all).into_owned()
+    });
+    let status = child.wait().expect("wait");
+    let seen = reader.join().unwrap();
+    (status.code().expect("not killed by a signal"), seen)
+}
+
+/// `simulate` shows its progress bar on a terminal for a scenario of every
+/// game, and hides it with `-q` and with `--json`.
+#[cfg(target_os = "linux")]
+#[test]
+fn simulate_shows_a_progress_bar_on_a_terminal_in_every_game() {
+    let dir = tempfile::tempdir().unwrap();
+    for (game, file) in scenarios_of_every_game(dir.path()) {
+        let (code, seen) = run_on_a_terminal(&["simulate", p(&file), "--runs", "30"]);
+        assert_eq!(code, 0, "{game}: {seen}");
+        assert!(seen.contains("/30 runs"), "{game}: no bar in {seen:?}");
+        for hide in ["-q", "--json"] {
+            let (code, seen) = run_on_a_terminal(&["simulate", p(&file), "--runs", "30", hide]);
+            assert_eq!(code, 0, "{game} {hide}: {seen}");
+            assert!(!seen.contains("runs"), "{game} {hide}: {seen:?}");
+        }
+    }
+}

@@ -590,6 +590,11 @@ fn play_with_q_prints_the_game_without_its_opening_lines() {
     );
     let dropped: Vec<&str> = loud.stdout.lines().take(3).collect();
     assert!(dropped[1].starts_with("entrance at "), "{dropped:?}");
+    // The last line says where the game is, as at the keyboard.
+    assert_eq!(
+        loud.stdout.lines().last(),
+        Some("game saved in a/save.yaml")
+    );
     for l in quiet.stdout.lines() {
         assert!(
             !l.starts_with("tilecrawl play: ") && !l.starts_with("entrance at "),
@@ -604,7 +609,8 @@ fn play_with_q_prints_the_game_without_its_opening_lines() {
         .filter(|l| {
             !(l.starts_with("tilecrawl play: ")
                 || (l.starts_with("entrance at ") && l.contains("heroes wait outside"))
-                || l.starts_with("type `help` for the commands"))
+                || l.starts_with("type `help` for the commands")
+                || l.starts_with("game saved in "))
         })
         .collect();
     assert_eq!(quiet.stdout.lines().collect::<Vec<_>>(), kept);
