@@ -76,6 +76,12 @@ pub(crate) fn is_stdin(p: &Path) -> bool {
     p.as_os_str() == "-"
 }
 
+/// Is this `--out FILE` `-`, standard output? (Only where the output is
+/// one file: a folder's `--out` refuses `-`, see [`parse_out_dir`].)
+pub(crate) fn is_stdout(p: &Path) -> bool {
+    p.as_os_str() == "-"
+}
+
 /// The game a scenario file names in its `ruleset:`, read once so `play`
 /// and `simulate` can hand the file to the right engine. `None` for
 /// standard input and for a file that cannot be read or names none: the
