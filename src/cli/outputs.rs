@@ -61,8 +61,12 @@ pub struct OutputArgs {
     vtt_grid: u32,
 }
 
-/// `--out DIR`: a folder; `-` (standard output) cannot hold several files.
+/// `--out DIR`: a folder; `-` (standard output) cannot hold several files,
+/// and an empty name is no folder (it would write into the current one).
 pub(crate) fn parse_out_dir(s: &str) -> Result<PathBuf, String> {
+    if s.is_empty() {
+        return Err("expected a folder name, got an empty one".into());
+    }
     if s == "-" {
         return Err(
             "the output is a folder of several files, not standard output; give a folder name (--out ./- if you mean a folder called -)".into(),
