@@ -55,10 +55,11 @@ pub struct OutputArgs {
     /// 10 mm's chest numbers). Not for the MKD Adventure, whose map hides nothing.
     #[arg(long)]
     gm_map: bool,
-    /// Pixels per square of the map.dd2vtt image (20 to 400).
-    #[arg(long, default_value_t = DEFAULT_PIXELS_PER_GRID, value_name = "PX",
+    /// Pixels per square of the map.dd2vtt image (20 to 400; default 100;
+    /// needs --vtt).
+    #[arg(long, value_name = "PX",
           value_parser = clap::value_parser!(u32).range(i64::from(PIXELS_PER_GRID.0)..=i64::from(PIXELS_PER_GRID.1)))]
-    vtt_grid: u32,
+    vtt_grid: Option<u32>,
 }
 
 /// `--out DIR`: a folder; `-` (standard output) cannot hold several files,
@@ -174,12 +175,25 @@ impl OutputArgs {
             },
             print: self.print_options()?,
             cutouts: self.cutouts,
-            vtt: self.vtt.then_some(VttOptions {
-                pixels_per_grid: self.vtt_grid,
-            }),
+            vtt: self.vtt_options()?,
             rating: None,
             gm_map: self.gm_map,
         })
+    }
+
+    /// `--vtt` with its `--vtt-grid`; `--vtt-grid` alone would do nothing.
+    fn vtt_options(&self) -> anyhow::Result<Option<VttOptions>> {
+        if !self.vtt {
+            if let Some(px) = self.vtt_grid {
+                anyhow::bail!(
+                    "--vtt-grid {px} sets the image of map.dd2vtt, which only --vtt writes: add --vtt"
+                );
+            }
+            return Ok(None);
+        }
+        Ok(Some(VttOptions {
+            pixels_per_grid: self.vtt_grid.unwrap_or(DEFAULT_PIXELS_PER_GRID),
+        }))
     }
 
     /// [`Self::options`] for an MKD Adventure: `--gm-map` is refused, as
