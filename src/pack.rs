@@ -40,6 +40,12 @@ pub struct PackOptions {
     pub gm_map: bool,
 }
 
+/// A PNG too large, said in the terms of what was asked (PDFs or not).
+fn paper(opts: &PackOptions) -> impl Fn(ExportError) -> ExportError {
+    let print = opts.print.is_some();
+    move |e| e.with_print(print)
+}
+
 /// A file of the set: its path inside the adventure's folder and its bytes.
 pub type PackFile = (String, Vec<u8>);
 
@@ -59,12 +65,12 @@ pub fn exports(
     s: &mkd::Scenario,
     opts: &PackOptions,
 ) -> Result<Vec<(&'static str, Vec<u8>)>, ExportError> {
-    export::check_png(s, &opts.map)?;
+    export::check_png(s, &opts.map).map_err(paper(opts))?;
     // What the sheet says is the game's; how it is laid out is export's.
     let mut sheet = MkdAdventure::embedded().sheet(s);
     sheet.rating.clone_from(&opts.rating);
     let svg = export::map_svg(s, &opts.map);
-    let png = export::png_with(&svg, opts.map.dpi, opts.png)?;
+    let png = export::png_with(&svg, opts.map.dpi, opts.png).map_err(paper(opts))?;
     let mut files = vec![
         ("map.svg", svg.into_bytes()),
         ("map.png", png),
@@ -106,10 +112,10 @@ pub fn dw10_files(
     opts: &PackOptions,
 ) -> Result<Vec<PackFile>, ExportError> {
     let d = export::dw10_drawing(s, &opts.map);
-    export::check_png_size(d.width_mm, d.height_mm, opts.map.dpi)?;
+    export::check_png_size(d.width_mm, d.height_mm, opts.map.dpi).map_err(paper(opts))?;
     let sheet = crate::dw10::setup::DungeonWorld10mm.sheet(s);
     let svg = export::svg(&d);
-    let png = export::png_with(&svg, opts.map.dpi, opts.png)?;
+    let png = export::png_with(&svg, opts.map.dpi, opts.png).map_err(paper(opts))?;
     let mut files = vec![
         (
             "scenario.yaml".to_string(),
@@ -124,7 +130,7 @@ pub fn dw10_files(
     ];
     if opts.gm_map {
         let gm = export::svg(&export::dw10_master_drawing(s, &opts.map));
-        let png = export::png_with(&gm, opts.map.dpi, opts.png)?;
+        let png = export::png_with(&gm, opts.map.dpi, opts.png).map_err(paper(opts))?;
         files.push(("gm-map.svg".to_string(), gm.into_bytes()));
         files.push(("gm-map.png".to_string(), png));
     }
@@ -172,10 +178,10 @@ pub fn ddd_exports(
     opts: &PackOptions,
 ) -> Result<Vec<(&'static str, Vec<u8>)>, ExportError> {
     let d = export::ddd::board_drawing(s, &opts.map);
-    export::check_png_size(d.width_mm, d.height_mm, opts.map.dpi)?;
+    export::check_png_size(d.width_mm, d.height_mm, opts.map.dpi).map_err(paper(opts))?;
     let sheet = crate::ddd::DdAndD.sheet(s);
     let svg = export::svg(&d);
-    let png = export::png_with(&svg, opts.map.dpi, opts.png)?;
+    let png = export::png_with(&svg, opts.map.dpi, opts.png).map_err(paper(opts))?;
     let mut files = vec![
         ("map.svg", svg.into_bytes()),
         ("map.png", png),
@@ -183,7 +189,7 @@ pub fn ddd_exports(
     ];
     if opts.gm_map {
         let gm = export::svg(&export::ddd::board_master_drawing(s, &opts.map));
-        let png = export::png_with(&gm, opts.map.dpi, opts.png)?;
+        let png = export::png_with(&gm, opts.map.dpi, opts.png).map_err(paper(opts))?;
         files.push(("gm-map.svg", gm.into_bytes()));
         files.push(("gm-map.png", png));
     }

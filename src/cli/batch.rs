@@ -78,6 +78,15 @@ fn parse_filter(s: &str) -> Result<Condition, String> {
     Condition::parse(s).map_err(|e| e.why)
 }
 
+/// `--filter` in `batch --help`: the short help, then every column (an
+/// unknown column's error points here).
+fn filter_long_help() -> String {
+    format!(
+        "Keep only adventures whose index meets COLUMN OP NUMBER (`depth>=5`, `dead_ends<=3`; OP one of >= <= > < == !=). Repeat for AND.\n\n{}",
+        tilecrawl::mkd::batch::filter_columns_help()
+    )
+}
+
 /// `tilecrawl batch`: a batch, or `batch merge` of shard indexes.
 #[derive(Debug, Args)]
 #[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]
@@ -165,7 +174,8 @@ pub struct BatchArgs {
     shard: Option<Shard>,
     /// Keep only adventures whose index meets COLUMN OP NUMBER (`depth>=5`,
     /// `dead_ends<=3`; OP one of >= <= > < == !=). Repeat for AND.
-    #[arg(long = "filter", value_name = "EXPR", value_parser = parse_filter)]
+    #[arg(long = "filter", value_name = "EXPR", value_parser = parse_filter,
+          long_help = filter_long_help())]
     filters: Vec<Condition>,
     /// Play every adventure N times with the automatic heroes (as `simulate`
     /// does, its dice seeded by the adventure's seed) and add how it played

@@ -46,7 +46,8 @@ pub struct PartyNewArgs {
     /// Seed of the rolls. Default: a new seed, printed so you can repeat it.
     #[arg(long)]
     seed: Option<u64>,
-    /// The party file to write; characters.md is written beside it.
+    /// The party file to write; characters.md is written beside it. `-`:
+    /// the party file on standard output, and no characters.md.
     #[arg(long, value_name = "FILE", default_value = "party.yaml")]
     out: PathBuf,
     /// Land of origin for every name (an id such as northlands, imperium,
@@ -177,6 +178,12 @@ pub fn party(c: PartyCommand) -> anyhow::Result<()> {
     if a.ruleset != CharRuleset::WodS {
         anyhow::bail!("--ruleset dw-srd makes hirelings, not characters; use --ruleset wod-s");
     }
+    let to_stdout = super::outputs::is_stdout(&a.out);
+    if to_stdout && a.print.is_some() {
+        anyhow::bail!(
+            "--print writes characters.pdf beside the party file, and --out - has no folder; give --out FILE (./- for a file called -)"
+        );
+    }
     let t = Tables::embedded();
     // An id, its ASCII spelling or a unique beginning (`dw`, `pal`); what
     // fits none is passed on to be refused by name.
@@ -198,6 +205,12 @@ pub fn party(c: PartyCommand) -> anyhow::Result<()> {
     let sheets: Vec<wod_s::Sheet> = chars.iter().map(|c| c.sheet.clone()).collect();
     let yaml = tilecrawl::mkd::wod_s::party_yaml(&title, &sheets)
         .context("cannot write the party file")?;
+    // Standard output holds the party file alone (a pipe to a file or to
+    // another command); nothing else is printed there.
+    if to_stdout {
+        out!("{yaml}")?;
+        return Ok(());
+    }
     let md = tilecrawl::export::characters::characters_markdown(&title, seed, &chars);
     let md_path = a.out.with_file_name("characters.md");
     let pdf_path = a.out.with_file_name("characters.pdf");

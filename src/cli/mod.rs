@@ -198,7 +198,7 @@ fn ruleset_parser() -> impl clap::builder::TypedValueParser<Value = tilecrawl::r
 #[cfg(test)]
 mod tests {
     use super::Cli;
-    use clap::CommandFactory;
+    use clap::{CommandFactory, Parser};
 
     /// The leaf subcommands under `cmd` (those with none of their own),
     /// each by its path of names.
@@ -232,5 +232,52 @@ mod tests {
             .map(|(p, _)| p.as_str())
             .collect();
         assert!(missing.is_empty(), "without -q/--quiet: {missing:?}");
+    }
+
+    /// Every option that takes a path (its value named FILE or DIR, as
+    /// `--out DIR`) refuses an empty one while the command line is parsed:
+    /// an empty path would mean the current folder. clap's own path parser
+    /// does; a parser of our own must too.
+    #[test]
+    fn every_path_option_refuses_an_empty_path() {
+        /// Every command under `cmd`, itself included, by its path of names.
+        fn commands(cmd: &clap::Command, path: &str, out: &mut Vec<(String, clap::Command)>) {
+            out.push((path.trim().to_string(), cmd.clone()));
+            for s in cmd.get_subcommands().filter(|s| s.get_name() != "help") {
+                commands(s, &format!("{path} {}", s.get_name()), out);
+            }
+        }
+        let mut all = Vec::new();
+        commands(&Cli::command(), "", &mut all);
+        let mut checked = 0;
+        for (path, cmd) in &all {
+            for arg in cmd.get_arguments() {
+                let Some(long) = arg.get_long() else { continue };
+                let names = arg.get_value_names().unwrap_or_default();
+                if !names
+                    .iter()
+                    .any(|n| n.as_str().contains("FILE") || n.as_str().contains("DIR"))
+                {
+                    continue;
+                }
+                let mut argv: Vec<String> = vec!["tilecrawl".into()];
+                argv.extend(path.split(' ').map(String::from));
+                argv.extend([format!("--{long}"), String::new()]);
+                let err =
+                    Cli::try_parse_from(&argv).expect_err(&format!("{argv:?} should be refused"));
+                assert!(
+                    matches!(
+                        err.kind(),
+                        clap::error::ErrorKind::InvalidValue
+                            | clap::error::ErrorKind::ValueValidation
+                    ),
+                    "{argv:?}: {:?}: {err}",
+                    err.kind()
+                );
+                assert!(err.to_string().contains(&format!("--{long}")), "{err}");
+                checked += 1;
+            }
+        }
+        assert!(checked > 20, "{checked} path options");
     }
 }

@@ -56,14 +56,19 @@ pub struct OutputArgs {
     /// 10 mm's chest numbers). Not for the MKD Adventure, whose map hides nothing.
     #[arg(long)]
     gm_map: bool,
-    /// Pixels per square of the map.dd2vtt image (20 to 400).
-    #[arg(long, default_value_t = DEFAULT_PIXELS_PER_GRID, value_name = "PX",
+    /// Pixels per square of the map.dd2vtt image (20 to 400; default 100;
+    /// needs --vtt).
+    #[arg(long, value_name = "PX",
           value_parser = clap::value_parser!(u32).range(i64::from(PIXELS_PER_GRID.0)..=i64::from(PIXELS_PER_GRID.1)))]
-    vtt_grid: u32,
+    vtt_grid: Option<u32>,
 }
 
-/// `--out DIR`: a folder; `-` (standard output) cannot hold several files.
+/// `--out DIR`: a folder; `-` (standard output) cannot hold several files,
+/// and an empty name is no folder (it would write into the current one).
 pub(crate) fn parse_out_dir(s: &str) -> Result<PathBuf, String> {
+    if s.is_empty() {
+        return Err("expected a folder name, got an empty one".into());
+    }
     if s == "-" {
         return Err(
             "the output is a folder of several files, not standard output; give a folder name (--out ./- if you mean a folder called -)".into(),
@@ -74,6 +79,12 @@ pub(crate) fn parse_out_dir(s: &str) -> Result<PathBuf, String> {
 
 /// Is this file argument `-`, standard input?
 pub(crate) fn is_stdin(p: &Path) -> bool {
+    p.as_os_str() == "-"
+}
+
+/// Is this `--out FILE` `-`, standard output? (Only where the output is
+/// one file: a folder's `--out` refuses `-`, see [`parse_out_dir`].)
+pub(crate) fn is_stdout(p: &Path) -> bool {
     p.as_os_str() == "-"
 }
 
@@ -169,12 +180,25 @@ impl OutputArgs {
             },
             print: self.print_options()?,
             cutouts: self.cutouts,
-            vtt: self.vtt.then_some(VttOptions {
-                pixels_per_grid: self.vtt_grid,
-            }),
+            vtt: self.vtt_options()?,
             rating: None,
             gm_map: self.gm_map,
         })
+    }
+
+    /// `--vtt` with its `--vtt-grid`; `--vtt-grid` alone would do nothing.
+    fn vtt_options(&self) -> anyhow::Result<Option<VttOptions>> {
+        if !self.vtt {
+            if let Some(px) = self.vtt_grid {
+                anyhow::bail!(
+                    "--vtt-grid {px} sets the image of map.dd2vtt, which only --vtt writes: add --vtt"
+                );
+            }
+            return Ok(None);
+        }
+        Ok(Some(VttOptions {
+            pixels_per_grid: self.vtt_grid.unwrap_or(DEFAULT_PIXELS_PER_GRID),
+        }))
     }
 
     /// [`Self::options`] for an MKD Adventure: `--gm-map` is refused, as

@@ -87,7 +87,7 @@ pub(crate) fn run(c: WarpartyCommand) -> anyhow::Result<()> {
             let seed = a.seed.unwrap_or_else(super::generate::fresh_seed);
             let w = warparty::new(seed, &a.name);
             let text = warparty::to_yaml(&w);
-            if a.out.as_os_str() == "-" {
+            if super::outputs::is_stdout(&a.out) {
                 out!("{text}")?;
                 return Ok(());
             }
@@ -131,7 +131,7 @@ fn run_advance(a: AdvanceArgs) -> anyhow::Result<()> {
             )
         })?),
     };
-    if a.out.as_os_str() != "-" && a.out.exists() && !a.force {
+    if !super::outputs::is_stdout(&a.out) && a.out.exists() && !a.force {
         anyhow::bail!("{} exists; add --force to replace it", a.out.display());
     }
     let party = warparty::load(&a.file)?;
@@ -166,7 +166,7 @@ fn run_advance(a: AdvanceArgs) -> anyhow::Result<()> {
         advance::aftermath(sess.game(), team).map_err(|e| anyhow::anyhow!("{save_file}: {e}"))?;
     let out = advance::advance(&party, &after, a.seed.unwrap_or(save.seed));
     let text = warparty::to_yaml(&out);
-    if a.out.as_os_str() == "-" {
+    if super::outputs::is_stdout(&a.out) {
         out!("{text}")?;
         return Ok(());
     }

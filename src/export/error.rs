@@ -13,7 +13,8 @@ pub enum ExportError {
     },
     /// The PNG would be more than [`crate::export::MAX_SIDE_PX`] pixels on a side.
     #[error(
-        "the map would be {width}×{height} px at {dpi} DPI; the limit is 30,000 px a side: lower --dpi ({fits_dpi} DPI fits) or print the PDF pages (--print letter|a4)"
+        "the map would be {width}×{height} px at {dpi} DPI; the limit is 30,000 px a side: lower --dpi ({fits_dpi} DPI fits); {}",
+        paper_advice(*.print)
     )]
     TooLarge {
         /// Width in pixels.
@@ -24,6 +25,9 @@ pub enum ExportError {
         dpi: u32,
         /// The highest DPI at which the map fits.
         fits_dpi: u32,
+        /// PDFs were asked for too (`--print`): the advice then does not
+        /// suggest them. Set by [`ExportError::with_print`].
+        print: bool,
     },
     /// The Universal VTT image would be more than [`crate::export::MAX_SIDE_PX`] pixels on a side.
     #[error(
@@ -49,4 +53,39 @@ pub enum ExportError {
     /// The PNG could not be written out.
     #[error("cannot write the PNG")]
     Write(#[source] std::io::Error),
+}
+
+/// What the PNG-size error says of the PDFs: the map's PNG is written
+/// whether or not they are, and they do not depend on the DPI, so a lower
+/// DPI loses nothing on paper.
+fn paper_advice(print: bool) -> &'static str {
+    if print {
+        "the PDFs of --print stay at 100 % whatever the DPI"
+    } else {
+        "for paper, --print letter|a4 makes PDFs at 100 % whatever the DPI"
+    }
+}
+
+impl ExportError {
+    /// The error as met by an export that was asked for PDFs (`print`) or
+    /// not, so a PNG too large is explained in the terms of what was given.
+    #[must_use]
+    pub fn with_print(self, print: bool) -> Self {
+        match self {
+            ExportError::TooLarge {
+                width,
+                height,
+                dpi,
+                fits_dpi,
+                ..
+            } => ExportError::TooLarge {
+                width,
+                height,
+                dpi,
+                fits_dpi,
+                print,
+            },
+            other => other,
+        }
+    }
 }

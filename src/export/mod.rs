@@ -803,10 +803,21 @@ mod tests {
                 format!("would be {width}×{height} px at {dpi} DPI"),
                 "the limit is 30,000 px a side".into(),
                 format!("lower --dpi ({fits_dpi} DPI fits)"),
-                "or print the PDF pages (--print letter|a4)".into(),
+                "for paper, --print letter|a4 makes PDFs at 100 % whatever the DPI".into(),
             ] {
                 assert!(msg.contains(&part), "{part:?} not in {msg}");
             }
+            // Asked for PDFs already: the advice does not suggest --print again.
+            let msg = check_png(&big, &opts)
+                .unwrap_err()
+                .with_print(true)
+                .to_string();
+            assert!(
+                msg.contains(&format!("lower --dpi ({fits_dpi} DPI fits)"))
+                    && msg.contains("the PDFs of --print stay at 100 %")
+                    && !msg.contains("letter|a4"),
+                "{msg}"
+            );
             // map_png checks first; the encoder checks too.
             assert!(matches!(
                 map_png(&big, &opts),

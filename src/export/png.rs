@@ -118,6 +118,7 @@ pub fn check_png_size(width_mm: f64, height_mm: f64, dpi: u32) -> Result<(), Exp
         height,
         dpi,
         fits_dpi,
+        print: false,
     })
 }
 
@@ -217,6 +218,7 @@ pub(crate) fn render<W: Write>(
             height: h,
             dpi,
             fits_dpi: dpi - 1,
+            print: false,
         });
     }
     let (w, h) = (w as u32, h as u32);
@@ -251,6 +253,7 @@ pub(crate) fn render<W: Write>(
                 height: u64::from(h),
                 dpi,
                 fits_dpi: 0,
+                print: false,
             })?;
         resvg::render(
             tree,

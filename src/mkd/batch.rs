@@ -613,9 +613,13 @@ impl Condition {
         let column = expr[..pos].trim();
         let value = expr[pos + sym.len()..].trim();
         if !FILTER_COLUMNS.contains(&column) {
+            // Twenty columns would not fit on one error line: a close
+            // spelling is named, and `batch --help` lists them all.
+            let near =
+                nearest_column(column).map_or(String::new(), |c| format!(" (did you mean {c}?)"));
             return Err(err(format!(
-                "unknown column {column:?}; expected one of: {}",
-                FILTER_COLUMNS.join(", ")
+                "unknown column \"{}\"{near}; `tilecrawl batch --help` lists the columns under --filter",
+                crate::core::text::excerpt(column, 30)
             )));
         }
         let value = match value.parse::<u64>() {
@@ -668,6 +672,53 @@ impl Condition {
     pub fn needs_rating(&self) -> bool {
         RATING_COLUMNS.contains(&self.column.as_str())
     }
+}
+
+/// The filter column a mistyped one most likely meant: the first in index
+/// order within two edits (a letter added, dropped or changed, case
+/// ignored), if any.
+fn nearest_column(typed: &str) -> Option<&'static str> {
+    let typed: Vec<char> = typed.to_lowercase().chars().collect();
+    if typed.len() > 40 {
+        return None;
+    }
+    // Levenshtein distance, one row at a time.
+    let distance = |name: &str| {
+        let name: Vec<char> = name.chars().collect();
+        let mut row: Vec<usize> = (0..=name.len()).collect();
+        for (i, &a) in typed.iter().enumerate() {
+            let mut diagonal = row[0];
+            row[0] = i + 1;
+            for (j, &b) in name.iter().enumerate() {
+                let next = (diagonal + usize::from(a != b))
+                    .min(row[j] + 1)
+                    .min(row[j + 1] + 1);
+                diagonal = row[j + 1];
+                row[j + 1] = next;
+            }
+        }
+        row[name.len()]
+    };
+    let (best, d) = FILTER_COLUMNS
+        .iter()
+        .map(|&c| (c, distance(c)))
+        .min_by_key(|&(_, d)| d)?;
+    (d <= 2).then_some(best)
+}
+
+/// The filter columns as `batch --help` lists them: the index's, then the
+/// rating's (with `--simulate`).
+pub fn filter_columns_help() -> String {
+    let layout: Vec<&str> = FILTER_COLUMNS
+        .iter()
+        .copied()
+        .filter(|c| !RATING_COLUMNS.contains(c))
+        .collect();
+    format!(
+        "COLUMN is one of: {}; with --simulate also {}.",
+        layout.join(", "),
+        RATING_COLUMNS.join(", ")
+    )
 }
 
 /// Does the row meet every condition that does not need a rating? (A batch
@@ -1026,6 +1077,26 @@ mod tests {
         assert!(!m("critical_path>=0"), "an empty value meets no condition");
         assert!(Condition::parse("depth=>5").is_err());
         assert!(Condition::parse("deep>=5").is_err());
+        // A mistyped column is named with the nearest one; a far one with
+        // none; a huge one is cut; the message stays short either way.
+        let why = |e: &str| Condition::parse(e).unwrap_err().why;
+        assert_eq!(
+            why("dpth>=5"),
+            "unknown column \"dpth\" (did you mean depth?); `tilecrawl batch --help` lists the columns under --filter"
+        );
+        assert!(why("Dead-Ends<=3").contains("(did you mean dead_ends?)"));
+        assert!(why("winrate>=0.4").contains("(did you mean win_rate?)"));
+        assert!(
+            !why("colour>=1").contains("did you mean"),
+            "{}",
+            why("colour>=1")
+        );
+        let long = why(&format!("{}>=1", "x".repeat(5000)));
+        assert!(long.chars().count() < 150, "{long}");
+        for c in FILTER_COLUMNS {
+            assert!(filter_columns_help().contains(c), "{c}");
+            assert_eq!(nearest_column(c), Some(c));
+        }
         assert!(Condition::parse("depth>=five").is_err());
         assert!(Condition::parse("depth").is_err());
         assert_eq!(

@@ -441,6 +441,55 @@ fn an_impossible_filter_fails_clearly_after_the_attempt_limit() {
     assert!(!out.exists(), "nothing was kept, so nothing is written");
 }
 
+/// An unknown `--filter` column is refused with a whole message (once,
+/// the list of twenty columns was cut in the middle by the bound on an
+/// error line): it names the column, a close spelling, and where the
+/// columns are listed — and `batch --help` does list every one.
+#[test]
+fn an_unknown_filter_column_gets_a_whole_message() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("o");
+    let huge = format!("{}>=5", "q".repeat(300));
+    for (filter, names) in [
+        (
+            "dpth>=5",
+            vec!["unknown column \"dpth\"", "(did you mean depth?)"],
+        ),
+        ("win-rate>=0.4", vec!["(did you mean win_rate?)"]),
+        ("colour>=1", vec!["unknown column \"colour\";"]),
+        (
+            huge.as_str(),
+            vec!["unknown column \"qqq", "(300 characters)"],
+        ),
+    ] {
+        let r = run(&[
+            "batch",
+            "--count",
+            "2",
+            "--filter",
+            filter,
+            "--out",
+            out.to_str().unwrap(),
+        ]);
+        assert_eq!(r.code, 2, "{filter}: {}", r.stderr);
+        let line = r.stderr.lines().next().unwrap_or_default();
+        assert!(line.starts_with("error: "), "{filter}: {}", r.stderr);
+        for n in names {
+            assert!(line.contains(n), "{filter}: lacks {n:?}: {line}");
+        }
+        assert!(
+            !line.contains("characters…]")
+                && line.ends_with("`tilecrawl batch --help` lists the columns under --filter"),
+            "{filter}: the message should be whole: {line}"
+        );
+        assert!(!out.exists());
+    }
+    let help = run(&["batch", "--help"]).stdout;
+    for c in tilecrawl::mkd::batch::FILTER_COLUMNS {
+        assert!(help.contains(c), "batch --help lacks the column {c}");
+    }
+}
+
 #[test]
 fn bad_options_give_one_error_line() {
     let tmp = tempfile::tempdir().unwrap();

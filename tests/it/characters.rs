@@ -222,6 +222,31 @@ fn the_same_seed_gives_the_same_party_and_a_missing_seed_is_printed() {
     assert!(r.stderr.starts_with("seed "), "{}", r.stderr);
 }
 
+/// `party new --out -` prints the party file, and only it, on standard
+/// output, as `warparty new --out -` does; no file is written (no `-`, no
+/// characters.md). `--print` has no folder to put characters.pdf in then.
+#[test]
+fn party_new_out_dash_prints_the_party_file_on_standard_output() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let r = run(d, &["party", "new", "--seed", "9", "--out", "-"]);
+    assert_eq!(r.code, Some(0), "{r:?}");
+    let golden = std::fs::read_to_string(golden_dir().join("party.yaml")).unwrap();
+    assert_eq!(
+        r.stdout, golden,
+        "standard output should be party.yaml alone"
+    );
+    let written: Vec<_> = std::fs::read_dir(d).unwrap().collect();
+    assert!(written.is_empty(), "nothing should be written: {written:?}");
+    let r = run(
+        d,
+        &["party", "new", "--seed", "9", "--out", "-", "--print", "a4"],
+    );
+    common::one_error_line(&r, &["--print", "characters.pdf", "--out -"]).unwrap();
+    assert!(r.stdout.is_empty(), "{r:?}");
+    assert_eq!(std::fs::read_dir(d).unwrap().count(), 0);
+}
+
 #[test]
 fn a_new_party_plays_a_generated_mkd_scenario_through_simulate() {
     let dir = tempfile::tempdir().unwrap();

@@ -1064,8 +1064,29 @@ fn a_png_too_large_is_refused_with_advice_before_any_work() {
     ]);
     let line = assert_one_error(&r, &["30,000", "--dpi"]);
     assert!(
-        line.contains("--print"),
+        line.contains("--print letter|a4 makes PDFs"),
         "should point to the PDF pages: {line}"
     );
     assert_nothing_written(&out);
+}
+
+/// With `--print` given, the PNG-size error does not tell the user to add
+/// it (the PNG is written either way): it says the PDFs do not depend on
+/// the DPI, for a tile map and a board.
+#[test]
+fn a_png_too_large_with_print_does_not_suggest_print_again() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("out");
+    for extra in [&["--sets", "4"][..], &["--ruleset", "dd-and-d"]] {
+        let mut args = vec!["generate", "--seed", "7", "--dpi", "1200", "--print", "a4"];
+        args.extend_from_slice(extra);
+        args.extend(["--out", p(&out)]);
+        let r = run(&args);
+        let line = assert_one_error(&r, &["30,000", "lower --dpi", "DPI fits"]);
+        assert!(
+            line.contains("the PDFs of --print stay at 100 %") && !line.contains("letter|a4"),
+            "{args:?}: should not suggest --print again: {line}"
+        );
+        assert_nothing_written(&out);
+    }
 }

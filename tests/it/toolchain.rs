@@ -184,6 +184,38 @@ fn out_dash_is_refused_before_anything_is_written() {
     }
 }
 
+/// An empty `--out` is no folder and no file: refused as bad usage, where
+/// `generate --out ""` once wrote into the current folder.
+#[test]
+fn an_empty_out_is_refused_before_anything_is_written() {
+    let dir = tempfile::tempdir().unwrap();
+    for args in [
+        &["generate", "--seed", "1", "--out", ""][..],
+        &["batch", "--count", "1", "--out", ""],
+        &["batch", "merge", "a", "--out", ""],
+        &["render", "x.yaml", "--out", ""],
+        &["party", "new", "--seed", "1", "--out", ""],
+        &["warparty", "new", "--seed", "1", "--out", ""],
+    ] {
+        let r = run(dir.path(), args);
+        assert_eq!(r.code, Some(2), "{args:?}: {r:#?}");
+        let first = r.stderr.lines().next().unwrap_or_default();
+        assert!(
+            first.starts_with("error: ") && first.contains("--out"),
+            "{args:?}: {}",
+            r.stderr
+        );
+        assert!(
+            first.contains("expected a folder name, got an empty one")
+                || first.contains("a value is required"),
+            "{args:?}: {}",
+            r.stderr
+        );
+        let written: Vec<_> = std::fs::read_dir(dir.path()).unwrap().collect();
+        assert!(written.is_empty(), "{args:?} wrote {written:?}");
+    }
+}
+
 #[test]
 fn the_error_line_is_coloured_only_when_asked() {
     let dir = tempfile::tempdir().unwrap();

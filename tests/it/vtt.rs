@@ -501,3 +501,56 @@ fn an_oversized_vtt_image_is_one_error_line() {
     );
     assert_eq!(r.code, Some(2), "{r:#?}");
 }
+
+/// `--vtt-grid` sets the image of map.dd2vtt, which only `--vtt` writes:
+/// given alone it would do nothing, so every command that takes it refuses
+/// it with one line, before anything is written.
+#[test]
+fn vtt_grid_without_vtt_is_one_error_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    ok(
+        d,
+        &["generate", "--seed", "7", "--dpi", "20", "--out", "g", "-q"],
+    );
+    let cases: [&[&str]; 5] = [
+        &["generate", "--seed", "7", "--out", "x"],
+        &[
+            "generate",
+            "--ruleset",
+            "dungeon-world-10mm",
+            "--seed",
+            "7",
+            "--out",
+            "x",
+        ],
+        &[
+            "generate",
+            "--ruleset",
+            "dd-and-d",
+            "--seed",
+            "7",
+            "--out",
+            "x",
+        ],
+        &["render", "g/scenario.yaml", "--out", "x"],
+        &["batch", "--count", "1", "--out", "x"],
+    ];
+    for args in cases {
+        let mut args = args.to_vec();
+        args.extend(["--vtt-grid", "40"]);
+        let r = common::run_env(d, &args, &[], Duration::from_secs(60));
+        common::one_error_line(&r, &["--vtt-grid 40", "add --vtt"])
+            .unwrap_or_else(|e| panic!("{args:?}: {e}"));
+        assert!(!d.join("x").exists(), "{args:?} wrote x");
+    }
+    ok(d, &["campaign", "new", "V", "--seed", "5", "-q"]);
+    let r = common::run_env(
+        d,
+        &["campaign", "next", "V", "--dpi", "20", "--vtt-grid", "24"],
+        &[],
+        Duration::from_secs(60),
+    );
+    common::one_error_line(&r, &["--vtt-grid 24", "add --vtt"]).unwrap();
+    assert!(!d.join("campaigns/V/adventure-1").exists());
+}
