@@ -1263,10 +1263,13 @@ pub enum Event {
         /// The way.
         path: Vec<Point>,
     },
-    /// Drifted out through the entrance.
+    /// Drifted out through the entrance (from the entrance square itself
+    /// when the drift had no square to go to).
     PushedOut {
         /// The hero.
         hero: HeroId,
+        /// Chests carried out with him.
+        carrying: Vec<ChestId>,
     },
     /// Stealth or Limited Invisibility, in use or not.
     Hidden {

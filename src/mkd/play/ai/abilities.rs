@@ -553,22 +553,23 @@ pub fn drift(cx: &mut Ctx, m: MonsterId, h: HeroId, what: Ability) {
             return;
         }
     }
-    if path.is_empty() {
-        cx.emit(Event::DriftNowhere { hero: h, side });
-    } else {
+    let out = cx.s.board.is_entrance(here) && side == cx.s.board.entrance_side;
+    if !path.is_empty() {
         cx.emit(Event::Drifted {
             hero: h,
             to: here,
             path,
         });
+    } else if !out {
+        cx.emit(Event::DriftNowhere { hero: h, side });
     }
-    if cx.s.board.is_entrance(here) && side == cx.s.board.entrance_side {
+    if out {
         cx.s.set_hero_place(h, HeroPlace::Escaped);
-        let carried = std::mem::take(&mut cx.s.heroes[h].chests);
-        for &c in &carried {
+        let carrying = std::mem::take(&mut cx.s.heroes[h].chests);
+        for &c in &carrying {
             cx.s.chests[c].place = ChestPlace::Out;
         }
-        cx.emit(Event::PushedOut { hero: h });
+        cx.emit(Event::PushedOut { hero: h, carrying });
     }
 }
 

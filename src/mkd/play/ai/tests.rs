@@ -794,15 +794,37 @@ fn levitation_through_the_entrance_puts_the_hero_out() {
     let ev = act(&mut g, m);
     assert_eq!(
         ev[5..],
-        [
-            Event::DriftNowhere {
-                hero: AYLA,
-                side: Side::W
-            },
-            Event::PushedOut { hero: AYLA },
-        ]
+        [Event::PushedOut {
+            hero: AYLA,
+            carrying: vec![]
+        }]
     );
     assert_eq!(g.heroes[AYLA].place, HeroPlace::Escaped);
+    all_dice_used(&g);
+}
+
+#[test]
+fn a_hero_pushed_out_takes_the_chests_he_carries_and_the_log_says_so() {
+    // As above, Ayla carrying a chest: it goes out with her, and the one
+    // event says so (no "cannot drift" first: she does leave).
+    let mut g = game(&[1, 1, 6, 6, 4]);
+    g.visited.extend(0..3);
+    put_hero(&mut g, 0, p(0, 3), Side::N);
+    give_chest(&mut g, AYLA);
+    let m = add_monster(&mut g, "mage-1", 20, p(2, 3), &[Ability::MagicLevitation]);
+    let ev = act(&mut g, m);
+    let c = ChestId(0);
+    assert_eq!(
+        ev[5..],
+        [Event::PushedOut {
+            hero: AYLA,
+            carrying: vec![c]
+        }]
+    );
+    assert_eq!(g.chests[c].place, ChestPlace::Out);
+    assert!(g.heroes[AYLA].chests.is_empty());
+    let line = crate::mkd::play::transcript::print(&g, &ev[5..]).join("\n");
+    assert!(line.contains("is pushed out of the dungeon carrying "), "{line}");
     all_dice_used(&g);
 }
 

@@ -1254,10 +1254,14 @@ pub fn print_event(s: &State, e: &Event, out: &mut Vec<String>) {
             fmt_point(*to),
             join(path.iter().map(|&p| fmt_point(p)), ", ")
         ),
-        Event::PushedOut { hero: h } => format!(
-            "{} is pushed out of the dungeon and is out of the adventure",
-            hero(s, *h)
-        ),
+        Event::PushedOut { hero: h, carrying } => {
+            let mut line = format!("{} is pushed out of the dungeon", hero(s, *h));
+            if !carrying.is_empty() {
+                line += " carrying ";
+                line += &join(carrying.iter().map(|&c| chest(s, c)), " and ");
+            }
+            line + " and is out of the adventure"
+        }
         Event::Hidden {
             monster: m,
             ability,
