@@ -824,7 +824,10 @@ fn a_hero_pushed_out_takes_the_chests_he_carries_and_the_log_says_so() {
     assert_eq!(g.chests[c].place, ChestPlace::Out);
     assert!(g.heroes[AYLA].chests.is_empty());
     let line = crate::mkd::play::transcript::print(&g, &ev[5..]).join("\n");
-    assert!(line.contains("is pushed out of the dungeon carrying "), "{line}");
+    assert!(
+        line.contains("is pushed out of the dungeon carrying "),
+        "{line}"
+    );
     all_dice_used(&g);
 }
 
