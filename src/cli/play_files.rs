@@ -40,6 +40,18 @@ pub(crate) enum SaveUse {
 /// exist, nothing but a regular file may be at the path (a folder, a link,
 /// a device), and a new game replaces an earlier save only with `--force`.
 pub(crate) fn claim_save(save: &Path, how: SaveUse) -> anyhow::Result<FolderLock> {
+    // `-` names standard output elsewhere, but a save is a file the game
+    // writes after every command and reads back on --resume.
+    if super::outputs::is_stdout(save) {
+        match how {
+            SaveUse::New { .. } => bail!(
+                "--save -: a save is a file the game rewrites as it goes and --resume reads back, so it cannot go to standard output; name a file (e.g. --save save.yaml)"
+            ),
+            SaveUse::Resume => bail!(
+                "a resumed game saves where it was read from, and `-` is not a file; add --save FILE to say where it goes on"
+            ),
+        }
+    }
     if let SaveUse::New { .. } = how
         && let Some(dir) = save.parent()
         && !dir.as_os_str().is_empty()

@@ -254,6 +254,44 @@ fn a_folder_as_the_save_is_named_as_a_folder() {
     }
 }
 
+/// `--save -` is refused (a save is a file the game rewrites and reads
+/// back), new or resumed from standard input, and no file named `-` is
+/// left behind.
+#[test]
+fn a_save_to_standard_output_is_refused() {
+    for ruleset in ["mkd-adventure", "dungeon-world-10mm", "dd-and-d"] {
+        let (tmp, scen) = scenario(ruleset, "g");
+        std::fs::write(tmp.path().join("moves.txt"), "status\n").unwrap();
+        let args = ["play", p(&scen), "--save", "-", "--script", "moves.txt"];
+        let r = run(tmp.path(), &args);
+        one_error_line(&r, &["--save -", "name a file"])
+            .unwrap_or_else(|m| panic!("{ruleset} {args:?}: {m}"));
+        // A save read from standard input has no file to go on saving in.
+        let ok = run(
+            tmp.path(),
+            &[
+                "play",
+                p(&scen),
+                "--save",
+                "s.yaml",
+                "--script",
+                "moves.txt",
+                "-q",
+            ],
+        );
+        assert_eq!(ok.code, Some(0), "{ruleset}: {ok:?}");
+        let save = std::fs::read(tmp.path().join("s.yaml")).unwrap();
+        let args = ["play", "--resume", "-", "--script", "moves.txt"];
+        let r = run_stdin(tmp.path(), &args, &save);
+        one_error_line(&r, &["add --save FILE"])
+            .unwrap_or_else(|m| panic!("{ruleset} {args:?}: {m}"));
+        assert!(
+            !tmp.path().join("-").exists(),
+            "{ruleset}: a file named - was written"
+        );
+    }
+}
+
 // ---------------------------------------------------------------- options a game does not take
 
 /// A resumed game keeps the combat it began with: --combat is refused with
