@@ -290,7 +290,20 @@ fn run_in(a: BatchArgs) -> anyhow::Result<()> {
     let (ts, params) = a.dungeon.load(a.seed_start)?;
     let pack = match a.only {
         Only::All => Some(a.output.mkd_options()?),
-        _ => None,
+        only => {
+            // Map and print options shape files this batch does not write.
+            let given = a.output.given();
+            if !given.is_empty() {
+                let only = if only == Only::Index { "index" } else { "yaml" };
+                bail!(
+                    "{} shape{} the maps and sheets, which --only {only} does not write; drop {} or use --only all",
+                    given.join(", "),
+                    if given.len() == 1 { "s" } else { "" },
+                    if given.len() == 1 { "it" } else { "them" }
+                );
+            }
+            None
+        }
     };
     if a.seed_start.checked_add(a.count - 1).is_none() {
         bail!(

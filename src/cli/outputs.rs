@@ -119,6 +119,34 @@ fn parse_paper(s: &str) -> Result<Paper, String> {
 }
 
 impl OutputArgs {
+    /// The map and print options given other than at their defaults, by
+    /// name (`--print`, `--dpi` …): for a command that makes no maps and
+    /// refuses them. An option given at its default value cannot be told
+    /// from one not given, and is not listed.
+    pub(crate) fn given(&self) -> Vec<&'static str> {
+        let mut given = Vec::new();
+        let mut note = |on: bool, name: &'static str| {
+            if on {
+                given.push(name);
+            }
+        };
+        note(self.dpi != 150, "--dpi");
+        note(
+            !matches!(self.png_compression, PngCompressionArg::Fast),
+            "--png-compression",
+        );
+        note(self.style.as_os_str() != "color", "--style");
+        note(self.square.is_some(), "--square");
+        note(self.print.is_some(), "--print");
+        note(self.margin.is_some(), "--margin");
+        note(self.overlap.is_some(), "--overlap");
+        note(self.cutouts, "--cutouts");
+        note(self.vtt, "--vtt");
+        note(self.gm_map, "--gm-map");
+        note(self.vtt_grid.is_some(), "--vtt-grid");
+        given
+    }
+
     fn map_options(&self) -> anyhow::Result<MapOptions> {
         let style = export::style::load(&self.style)?;
         let square_mm = match &self.square {

@@ -512,6 +512,17 @@ fn bad_options_give_one_error_line() {
             "largest seed",
         ),
         (vec!["--count", "2", "--table", "3x3"], 1, "error:"),
+        // Map and print options shape files --only index|yaml does not write.
+        (
+            vec!["--count", "2", "--only", "index", "--print", "a4"],
+            1,
+            "--print shapes the maps and sheets, which --only index does not write",
+        ),
+        (
+            vec!["--count", "2", "--only", "yaml", "--vtt", "--dpi", "300"],
+            1,
+            "--dpi, --vtt shape the maps and sheets, which --only yaml does not write; drop them",
+        ),
     ] {
         let mut full = vec!["batch", "--out", o];
         full.extend(&args);
