@@ -76,6 +76,34 @@ pub fn run_env(cwd: &Path, args: &[&str], env: &[(&str, &str)], timeout: Duratio
     }
 }
 
+/// Runs `tilecrawl args…` in `cwd` with `input` on standard input (written
+/// on a thread, so a program that stops reading early does not block the
+/// test); fails the test after `timeout`.
+pub fn run_stdin(cwd: &Path, args: &[&str], input: &[u8], timeout: Duration) -> Run {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tilecrawl"))
+        .args(args)
+        .current_dir(cwd)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the tilecrawl binary starts");
+    let mut stdin = child.stdin.take().expect("stdin is piped");
+    let data = input.to_vec();
+    let writer = std::thread::spawn(move || {
+        // The program may stop reading early (a full save): that is fine.
+        let _ = stdin.write_all(&data);
+    });
+    let (code, stdout, stderr) = wait_with_output(child, args, timeout);
+    writer.join().expect("stdin writer");
+    Run {
+        code,
+        stdout,
+        stderr,
+    }
+}
+
 /// Exit 1 and exactly one `error: ` line that holds every needle; else why not.
 pub fn one_error_line(r: &Run, needles: &[&str]) -> Result<String, String> {
     if r.code != Some(1) {

@@ -24,27 +24,7 @@ fn run(cwd: &Path, args: &[&str]) -> Run {
 
 /// Runs the binary with `stdin` fed to it.
 fn run_stdin(cwd: &Path, args: &[&str], stdin: &[u8]) -> Run {
-    let mut child = Command::new(bin())
-        .args(args)
-        .current_dir(cwd)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the tilecrawl binary starts");
-    let mut input = child.stdin.take().expect("stdin is piped");
-    let data = stdin.to_vec();
-    let writer = std::thread::spawn(move || {
-        // The program may stop reading early (a full save): that is fine.
-        let _ = input.write_all(&data);
-    });
-    let (code, stdout, stderr) = common::wait_with_output(child, args, TIMEOUT);
-    writer.join().expect("stdin writer");
-    Run {
-        code,
-        stdout,
-        stderr,
-    }
+    common::run_stdin(cwd, args, stdin, TIMEOUT)
 }
 
 fn p(path: &Path) -> &str {

@@ -4,9 +4,7 @@
 //! are refused by name, and `--script -` reads standard input.
 
 use crate::common::{self, Run, one_error_line};
-use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
 use std::time::Duration;
 
 const TIMEOUT: Duration = Duration::from_secs(120);
@@ -17,26 +15,7 @@ fn run(cwd: &Path, args: &[&str]) -> Run {
 
 /// Runs the binary with `stdin` fed to it.
 fn run_stdin(cwd: &Path, args: &[&str], stdin: &[u8]) -> Run {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tilecrawl"))
-        .args(args)
-        .current_dir(cwd)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the tilecrawl binary starts");
-    let mut input = child.stdin.take().expect("stdin is piped");
-    let data = stdin.to_vec();
-    let writer = std::thread::spawn(move || {
-        let _ = input.write_all(&data);
-    });
-    let (code, stdout, stderr) = common::wait_with_output(child, args, TIMEOUT);
-    writer.join().unwrap();
-    Run {
-        code,
-        stdout,
-        stderr,
-    }
+    common::run_stdin(cwd, args, stdin, TIMEOUT)
 }
 
 /// A scratch folder with the seed-7 scenario of `ruleset` in `dir/`.

@@ -255,22 +255,8 @@ fn scenarios_of_every_game(dir: &Path) -> Vec<(&'static str, PathBuf)> {
 
 /// Runs `tilecrawl args…` with `input` on standard input.
 fn run_stdin(args: &[&str], input: &[u8]) -> (i32, String, String) {
-    use std::io::Write;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tilecrawl"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the tilecrawl binary starts");
-    let mut stdin = child.stdin.take().expect("stdin is piped");
-    let data = input.to_vec();
-    let writer = std::thread::spawn(move || {
-        let _ = stdin.write_all(&data);
-    });
-    let (code, out, err) = common::wait_with_output(child, args, TIMEOUT);
-    writer.join().unwrap();
-    (code.expect("not killed by a signal"), out, err)
+    let r = common::run_stdin(Path::new("."), args, input, TIMEOUT);
+    (r.code.expect("not killed by a signal"), r.stdout, r.stderr)
 }
 
 /// `simulate -` plays the scenario on standard input, whichever game it

@@ -98,28 +98,7 @@ fn print_takes_paper_names_in_any_case_and_custom_sizes() {
 
 /// Runs `tilecrawl args…` in `cwd` with `input` on standard input.
 fn run_stdin(cwd: &Path, args: &[&str], input: &[u8]) -> common::Run {
-    use std::io::Write;
-    use std::process::{Command, Stdio};
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tilecrawl"))
-        .args(args)
-        .current_dir(cwd)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the tilecrawl binary starts");
-    let mut stdin = child.stdin.take().unwrap();
-    let input = input.to_vec();
-    let writer = std::thread::spawn(move || {
-        let _ = stdin.write_all(&input);
-    });
-    let (code, stdout, stderr) = common::wait_with_output(child, args, Duration::from_secs(30));
-    writer.join().unwrap();
-    common::Run {
-        code,
-        stdout,
-        stderr,
-    }
+    common::run_stdin(cwd, args, input, Duration::from_secs(30))
 }
 
 #[test]
