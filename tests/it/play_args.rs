@@ -273,17 +273,14 @@ fn a_save_to_standard_output_is_refused() {
 
 // ---------------------------------------------------------------- options a game does not take
 
-/// A resumed game keeps the combat it began with: --combat is refused with
-/// --resume, as --seed and --party are (a usage error).
-#[test]
-fn combat_is_refused_with_resume() {
-    let (tmp, scen) = scenario("mkd-adventure", "g");
-    std::fs::write(tmp.path().join("moves.txt"), "status\n").unwrap();
+/// Plays `moves.txt` in `dir` on the MKD scenario `scen` in dice combat,
+/// saving in `s.yaml`; what it printed.
+fn dice_game(dir: &Path, scen: &Path) -> Run {
     let r = run(
-        tmp.path(),
+        dir,
         &[
             "play",
-            p(&scen),
+            p(scen),
             "--combat",
             "dice",
             "--save",
@@ -294,6 +291,16 @@ fn combat_is_refused_with_resume() {
         ],
     );
     assert_eq!(r.code, Some(0), "{r:?}");
+    r
+}
+
+/// A resumed game keeps the combat it began with: --combat is refused with
+/// --resume, as --seed and --party are (a usage error).
+#[test]
+fn combat_is_refused_with_resume() {
+    let (tmp, scen) = scenario("mkd-adventure", "g");
+    std::fs::write(tmp.path().join("moves.txt"), "status\n").unwrap();
+    dice_game(tmp.path(), &scen);
     let before = std::fs::read_to_string(tmp.path().join("s.yaml")).unwrap();
     let r = run(
         tmp.path(),
@@ -343,21 +350,7 @@ fn dice_combat_refuses_hit_kill_and_wound() {
         "hit goblin-sneak-1 1\nkill goblin-sneak-1\nwound Ann 1\nstatus\n",
     )
     .unwrap();
-    let r = run(
-        tmp.path(),
-        &[
-            "play",
-            p(&scen),
-            "--combat",
-            "dice",
-            "--save",
-            "s.yaml",
-            "--script",
-            "moves.txt",
-            "-q",
-        ],
-    );
-    assert_eq!(r.code, Some(0), "{r:?}");
+    let r = dice_game(tmp.path(), &scen);
     for verb in ["hit", "kill", "wound"] {
         assert!(
             r.stdout
