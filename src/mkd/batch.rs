@@ -678,30 +678,13 @@ impl Condition {
 /// order within two edits (a letter added, dropped or changed, case
 /// ignored), if any.
 fn nearest_column(typed: &str) -> Option<&'static str> {
-    let typed: Vec<char> = typed.to_lowercase().chars().collect();
-    if typed.len() > 40 {
+    let typed = typed.to_lowercase();
+    if typed.chars().count() > 40 {
         return None;
     }
-    // Levenshtein distance, one row at a time.
-    let distance = |name: &str| {
-        let name: Vec<char> = name.chars().collect();
-        let mut row: Vec<usize> = (0..=name.len()).collect();
-        for (i, &a) in typed.iter().enumerate() {
-            let mut diagonal = row[0];
-            row[0] = i + 1;
-            for (j, &b) in name.iter().enumerate() {
-                let next = (diagonal + usize::from(a != b))
-                    .min(row[j] + 1)
-                    .min(row[j + 1] + 1);
-                diagonal = row[j + 1];
-                row[j + 1] = next;
-            }
-        }
-        row[name.len()]
-    };
     let (best, d) = FILTER_COLUMNS
         .iter()
-        .map(|&c| (c, distance(c)))
+        .map(|&c| (c, strsim::levenshtein(&typed, c)))
         .min_by_key(|&(_, d)| d)?;
     (d <= 2).then_some(best)
 }
