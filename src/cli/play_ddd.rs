@@ -4,7 +4,7 @@
 
 use super::play_files::{SaveUse, claim_save, refuse_saving_over};
 use anyhow::{Context, bail};
-use std::io::{BufRead, IsTerminal, Write};
+use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use tilecrawl::ddd::DddScenario;
@@ -272,22 +272,35 @@ pub(crate) fn run(a: DddPlay) -> anyhow::Result<()> {
     if typed {
         return interactive(sess, out, write_save, saved.as_deref());
     }
-    let lines: Vec<String> = match &a.script {
-        Some(p) => super::play_files::read_script(p)?
-            .lines()
-            .map(str::to_string)
-            .collect(),
-        _ => std::io::stdin()
-            .lock()
-            .lines()
-            .map_while(Result::ok)
-            .collect(),
-    };
-    for line in lines {
-        let go = handle(&mut sess, &line, &mut out, &say)?;
-        write_save(&sess)?;
-        if !go {
-            break;
+    if let Some(p) = &a.script {
+        for line in super::play_files::read_script(p)?.lines() {
+            let go = handle(&mut sess, line, &mut out, &say)?;
+            write_save(&sess)?;
+            if !go {
+                break;
+            }
+        }
+    } else {
+        // A pipe: read line by line with the prompt's bound, as the other
+        // games do — a line that is not UTF-8 is read lossily (it was the
+        // silent end of the input), a line too long is refused whole.
+        let mut input = super::prompt::Input::new(false);
+        while let Some(typed) = input.next_line(
+            MAX_LINE_BYTES,
+            "",
+            Box::new(|head| (head.len(), Vec::new())),
+        )? {
+            let go = match typed {
+                super::prompt::Typed::Line(l) => handle(&mut sess, &l, &mut out, &say)?,
+                super::prompt::Typed::TooLong(start, bytes) => {
+                    too_long(&start, bytes, &mut out, &say)?;
+                    true
+                }
+            };
+            write_save(&sess)?;
+            if !go {
+                break;
+            }
         }
     }
     if let Some(l) = &saved {
@@ -301,6 +314,27 @@ type Out<'a> = std::io::BufWriter<std::io::StdoutLock<'a>>;
 
 /// Longest line read at the prompt; a longer one is refused by its start.
 const MAX_LINE_BYTES: usize = 400;
+
+/// A line longer than [`MAX_LINE_BYTES`] (`start`: its first bytes) is
+/// refused whole: its start is not played as a command.
+fn too_long(
+    start: &str,
+    bytes: u64,
+    out: &mut Out<'_>,
+    say: &dyn Fn(&mut Out<'_>, &str) -> std::io::Result<()>,
+) -> anyhow::Result<()> {
+    say(
+        out,
+        &format!("> {}", tilecrawl::core::text::excerpt(start.trim(), 60)),
+    )?;
+    say(
+        out,
+        &format!(
+            "refused: a command is at most {MAX_LINE_BYTES} bytes on one line; this one has {bytes} bytes"
+        ),
+    )?;
+    Ok(())
+}
 
 /// One line: false to stop.
 fn handle(
@@ -380,7 +414,10 @@ fn interactive(
         )? {
             None => break,
             Some(super::prompt::Typed::Line(l)) => l,
-            Some(super::prompt::Typed::TooLong(start, _)) => start,
+            Some(super::prompt::Typed::TooLong(start, bytes)) => {
+                too_long(&start, bytes, &mut out, &say)?;
+                continue;
+            }
         };
         let go = handle(&mut sess, &line, &mut out, &say)?;
         write_save(&sess)?;

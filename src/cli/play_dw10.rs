@@ -246,19 +246,22 @@ pub fn play(o: PlayDw10<'_>) -> anyhow::Result<()> {
         let mut input = Input::new(std::io::stdin().is_terminal());
         while !sess.is_full() {
             let names = tilecrawl::dw10::play::complete::Names::of(&sess.game().s);
-            let line = match input.next_line(
+            let answer = match input.next_line(
                 session::MAX_LINE_BYTES,
                 "tilecrawl> ",
                 Box::new(move |head| tilecrawl::dw10::play::complete::complete(head, &names)),
             )? {
                 None => break,
-                Some(Typed::Line(l)) => l,
-                Some(Typed::TooLong(start, _)) => start,
+                Some(Typed::Line(l)) => {
+                    if is_quit(&l) {
+                        break;
+                    }
+                    sess.input(&l)
+                }
+                // Refused whole: its start is not a command.
+                Some(Typed::TooLong(start, bytes)) => sess.input_too_long(&start, bytes),
             };
-            if is_quit(&line) {
-                break;
-            }
-            for l in sess.input(&line) {
+            for l in answer {
                 say(&mut out, &l)?;
             }
             save(&sess)?;

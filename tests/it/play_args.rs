@@ -429,3 +429,89 @@ fn ddd_generate_refuses_the_options_it_does_not_take() {
     one_error_line(&r, &["dd-and-d"]).unwrap();
     assert!(!tmp.path().join("dd2").exists());
 }
+
+// ---------------------------------------------------------------- long and broken piped lines
+
+/// A piped line longer than a command may be is refused whole in Dungeon
+/// World 10 mm and dd-and-d, as in the MKD Adventure: its first 400 bytes
+/// were played as a command (`end` + spaces + more ended the phase). The
+/// DW10 save keeps a comment for it, so a resumed game replays nothing; a
+/// scripted long line is echoed by its start only.
+#[test]
+fn a_long_piped_line_is_refused_whole_not_played_by_its_start() {
+    let long = format!("end{}garbage\n", " ".repeat(500));
+    for ruleset in ["dungeon-world-10mm", "dd-and-d"] {
+        let (tmp, scen) = scenario(ruleset, "g");
+        let save = tmp.path().join("s.yaml");
+        let args = ["play", p(&scen), "-q", "--force", "--save", p(&save)];
+        let plain = run_stdin(tmp.path(), &args, b"status\n");
+        assert_eq!(plain.code, Some(0), "{plain:?}");
+        let input = format!("{long}status\n");
+        let r = run_stdin(tmp.path(), &args, input.as_bytes());
+        assert_eq!(r.code, Some(0), "{r:?}");
+        assert!(
+            r.stdout.contains(
+                "refused: a command is at most 400 bytes on one line; this one has 510 bytes"
+            ),
+            "{ruleset}: {}",
+            r.stdout
+        );
+        let kept: Vec<&str> = r
+            .stdout
+            .lines()
+            .filter(|l| !l.starts_with("> end") && !l.starts_with("refused: a command"))
+            .collect();
+        let want: Vec<&str> = plain.stdout.lines().collect();
+        assert_eq!(kept, want, "{ruleset}: the long line changed the game");
+        if ruleset == "dungeon-world-10mm" {
+            let text = std::fs::read_to_string(&save).unwrap();
+            assert!(
+                text.contains("- '# here a line of 510 bytes was refused (longer than 400)'"),
+                "{text}"
+            );
+            let r = run_stdin(
+                tmp.path(),
+                &["play", "--resume", p(&save), "-q"],
+                b"status\n",
+            );
+            assert_eq!(r.code, Some(0), "{r:?}");
+            assert!(!r.stdout.contains("move 2"), "{}", r.stdout);
+            // From a script, the same line is echoed by its start only.
+            let script = tmp.path().join("long.txt");
+            std::fs::write(&script, format!("{}\n", "x".repeat(5000))).unwrap();
+            let r = run(
+                tmp.path(),
+                &[
+                    "play",
+                    p(&scen),
+                    "-q",
+                    "--force",
+                    "--save",
+                    p(&save),
+                    "--script",
+                    p(&script),
+                ],
+            );
+            assert_eq!(r.code, Some(0), "{r:?}");
+            assert!(r.stdout.lines().all(|l| l.len() < 200), "{}", r.stdout);
+            assert!(r.stdout.contains("this one has 5000 bytes"), "{}", r.stdout);
+        }
+    }
+}
+
+/// dd-and-d read a pipe with `lines()`, stopping silently at the first line
+/// that is not UTF-8: the commands after it were dropped. It reads such a
+/// line lossily now and goes on, as the other games do.
+#[test]
+fn ddd_a_piped_line_not_utf8_is_refused_and_play_goes_on() {
+    let (tmp, scen) = scenario("dd-and-d", "g");
+    let save = tmp.path().join("s.yaml");
+    let r = run_stdin(
+        tmp.path(),
+        &["play", p(&scen), "-q", "--save", p(&save)],
+        b"status\n\xff\xfe bad\nstatus\n",
+    );
+    assert_eq!(r.code, Some(0), "{r:?}");
+    assert_eq!(r.stdout.matches("kills: Blue").count(), 2, "{}", r.stdout);
+    assert!(r.stdout.contains("is not a command"), "{}", r.stdout);
+}
