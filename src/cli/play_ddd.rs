@@ -347,7 +347,8 @@ fn handle(
     if l.is_empty() || l.starts_with('#') {
         return Ok(true);
     }
-    match l {
+    // The game's own words, as the verbs of the commands, in any case.
+    match l.to_ascii_lowercase().as_str() {
         "quit" | "exit" => return Ok(false),
         "help" => {
             for h in HELP.lines() {

@@ -515,3 +515,44 @@ fn ddd_a_piped_line_not_utf8_is_refused_and_play_goes_on() {
     assert_eq!(r.stdout.matches("kills: Blue").count(), 2, "{}", r.stdout);
     assert!(r.stdout.contains("is not a command"), "{}", r.stdout);
 }
+
+/// dd-and-d dropped the words after what a command takes (`move 1,1 2,2`
+/// moved to 1,1, `end garbage` ended the turn) and refused `Quit`, `STATUS`
+/// and `Undo` as "not a command" though its verbs are read in any case.
+#[test]
+fn ddd_extra_words_are_refused_and_game_words_read_in_any_case() {
+    let (tmp, scen) = scenario("dd-and-d", "g");
+    let script = tmp.path().join("t.txt");
+    std::fs::write(
+        &script,
+        "end garbage\nmove 1,1 2,2\nattack r3 r4\nSTATUS\nUndo\nQuit\nstatus\n",
+    )
+    .unwrap();
+    let save = tmp.path().join("s.yaml");
+    let r = run(
+        tmp.path(),
+        &[
+            "play",
+            p(&scen),
+            "-q",
+            "--save",
+            p(&save),
+            "--script",
+            p(&script),
+        ],
+    );
+    assert_eq!(r.code, Some(0), "{r:?}");
+    let out = &r.stdout;
+    for want in [
+        "refused: `end` takes no more words: `garbage` is one too many",
+        "refused: `move 1,1` takes no more words: `2,2` is one too many",
+        "refused: `attack r3` takes no more words: `r4` is one too many",
+        "refused: nothing to undo",
+    ] {
+        assert!(out.contains(want), "{want}: {out}");
+    }
+    assert!(!out.contains("is not a command"), "{out}");
+    // STATUS once; the `status` after Quit is not played.
+    assert_eq!(out.matches("kills: Blue").count(), 1, "{out}");
+    assert!(!out.contains("ends its turn\n-- Blue 6"), "{out}");
+}
