@@ -117,7 +117,14 @@ pub fn replay(
             save_path.display()
         );
     }
-    let (session, transcript) = Session::resume(&save, scenario, figures, tables)?;
+    // The party is the text the save holds: its errors name the save.
+    let (session, transcript) =
+        Session::resume(&save, scenario, figures, tables).map_err(|mut e| {
+            if e.file == "party" {
+                e.file = format!("{}: its party", save_path.display());
+            }
+            e
+        })?;
     Ok(Replayed {
         save,
         session,

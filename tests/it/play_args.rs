@@ -556,3 +556,23 @@ fn ddd_extra_words_are_refused_and_game_words_read_in_any_case() {
     assert_eq!(out.matches("kills: Blue").count(), 1, "{out}");
     assert!(!out.contains("ends its turn\n-- Blue 6"), "{out}");
 }
+
+/// A Dungeon World 10 mm save whose party was broken by hand was refused
+/// as `error: party: line 3, …`, naming no file; the line names the save.
+#[test]
+fn dw10_a_broken_party_in_a_save_names_the_save() {
+    let (tmp, scen) = scenario("dungeon-world-10mm", "g");
+    let save = tmp.path().join("s.yaml");
+    let r = run_stdin(
+        tmp.path(),
+        &["play", p(&scen), "-q", "--save", p(&save)],
+        b"status\n",
+    );
+    assert_eq!(r.code, Some(0), "{r:?}");
+    let text = std::fs::read_to_string(&save).unwrap();
+    assert!(text.contains("figure: Tracker"), "{text}");
+    std::fs::write(&save, text.replacen("figure: Tracker", "fi: Tracker", 1)).unwrap();
+    let r = run_stdin(tmp.path(), &["play", "--resume", p(&save), "-q"], b"");
+    assert_eq!(r.code, Some(1), "{r:?}");
+    one_error_line(&r, &["s.yaml: its party: line 3", "unknown field `fi`"]).unwrap();
+}
