@@ -43,9 +43,20 @@ pub(crate) fn is_ddd(scenario: Option<RulesetId>, resume: Option<&Path>) -> bool
     if let Some(r) = resume {
         return tilecrawl::core::fs::read_limited(r, session::MAX_SAVE_BYTES)
             .ok()
-            .is_some_and(|t| tilecrawl::core::yaml::format_of(&t) == Some(session::SAVE_FORMAT));
+            .is_some_and(|t| {
+                same_kind(tilecrawl::core::yaml::format_of(&t), session::SAVE_FORMAT)
+            });
     }
     scenario == Some(RulesetId::DdAndD)
+}
+
+/// Whether a `format:` value is of the same kind of file as `want`, any
+/// version: a save of another version goes to its game's loader, which
+/// names the version, rather than to the MKD Adventure's, which called it
+/// "not a saved game".
+pub(crate) fn same_kind(found: Option<&str>, want: &str) -> bool {
+    let base = |f: &str| f.split('/').next().unwrap_or(f).to_string();
+    found.is_some_and(|f| base(f) == base(want))
 }
 
 fn read(path: &Path, what: &str, max: u64) -> anyhow::Result<String> {

@@ -19,8 +19,9 @@ fn read(path: &Path, what: &str, max: u64) -> anyhow::Result<String> {
 
 /// Is this save file a Dungeon World 10 mm game's?
 pub fn is_dw10_save(path: &Path) -> bool {
-    tilecrawl::core::fs::read_limited(path, session::MAX_SAVE_BYTES)
-        .is_ok_and(|t| tilecrawl::core::yaml::format_of(&t) == Some(session::FORMAT))
+    tilecrawl::core::fs::read_limited(path, session::MAX_SAVE_BYTES).is_ok_and(|t| {
+        super::play_ddd::same_kind(tilecrawl::core::yaml::format_of(&t), session::FORMAT)
+    })
 }
 
 fn load_scenario(path: &Path) -> anyhow::Result<(Arc<tilecrawl::dw10::Scenario>, String)> {

@@ -576,3 +576,30 @@ fn dw10_a_broken_party_in_a_save_names_the_save() {
     assert_eq!(r.code, Some(1), "{r:?}");
     one_error_line(&r, &["s.yaml: its party: line 3", "unknown field `fi`"]).unwrap();
 }
+
+/// A Dungeon World 10 mm or dd-and-d save of another format version went
+/// to the MKD Adventure's loader, which said "this is a saved … game
+/// (format: …/9), not a saved game"; its own game's loader names the version.
+#[test]
+fn a_save_of_another_version_is_refused_by_its_own_game() {
+    for (ruleset, format) in [
+        ("dungeon-world-10mm", "tilecrawl-dw10-save/1"),
+        ("dd-and-d", "tilecrawl-ddd-save/1"),
+    ] {
+        let (tmp, scen) = scenario(ruleset, "g");
+        let save = tmp.path().join("s.yaml");
+        let r = run_stdin(
+            tmp.path(),
+            &["play", p(&scen), "-q", "--save", p(&save)],
+            b"status\n",
+        );
+        assert_eq!(r.code, Some(0), "{r:?}");
+        let text = std::fs::read_to_string(&save).unwrap();
+        let newer = format.replace("/1", "/9");
+        std::fs::write(&save, text.replacen(format, &newer, 1)).unwrap();
+        let r = run_stdin(tmp.path(), &["play", "--resume", p(&save), "-q"], b"");
+        let line = one_error_line(&r, &["s.yaml", &newer, format])
+            .unwrap_or_else(|m| panic!("{ruleset}: {m}"));
+        assert!(!line.contains("not a saved game"), "{line}");
+    }
+}
