@@ -347,7 +347,8 @@ fn too_long(
     Ok(())
 }
 
-/// One line: false to stop.
+/// One line: false to stop (`quit`). A terminal also stops when the game
+/// is over; a script or a pipe reads on.
 fn handle(
     sess: &mut Session,
     line: &str,
@@ -398,7 +399,9 @@ fn handle(
             }
         },
     }
-    Ok(!sess.game().over())
+    // A script or a pipe goes on after the game is over: its commands are
+    // refused (`the game is over`), `status`, `map` and `undo` still work.
+    Ok(true)
 }
 
 fn interactive(
@@ -431,7 +434,7 @@ fn interactive(
                 continue;
             }
         };
-        let go = handle(&mut sess, &line, &mut out, &say)?;
+        let go = handle(&mut sess, &line, &mut out, &say)? && !sess.game().over();
         write_save(&sess)?;
         if !go {
             break;

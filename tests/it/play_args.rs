@@ -603,3 +603,39 @@ fn a_save_of_another_version_is_refused_by_its_own_game() {
         assert!(!line.contains("not a saved game"), "{line}");
     }
 }
+
+/// A dd-and-d script went silent at the end of the game: the lines after
+/// it were dropped without a word. They are read on: a command is refused
+/// (`the game is over`), `status` still answers.
+#[test]
+fn ddd_script_lines_after_the_game_are_refused_not_dropped() {
+    let (tmp, scen) = scenario("dd-and-d", "g");
+    let script = tmp.path().join("t.txt");
+    let mut text = "end\n".repeat(40);
+    text.push_str("move 5,5\nstatus\n");
+    std::fs::write(&script, text).unwrap();
+    let save = tmp.path().join("s.yaml");
+    let r = run(
+        tmp.path(),
+        &[
+            "play",
+            p(&scen),
+            "-q",
+            "--max-rounds",
+            "1",
+            "--save",
+            p(&save),
+            "--script",
+            p(&script),
+        ],
+    );
+    assert_eq!(r.code, Some(0), "{r:?}");
+    let out = &r.stdout;
+    let over = out.find("== game over").unwrap_or_else(|| panic!("{out}"));
+    let after = &out[over..];
+    assert!(
+        after.contains("> move 5,5\nrefused: the game is over\n"),
+        "{after}"
+    );
+    assert!(after.contains("kills: Blue"), "{after}");
+}
