@@ -4,7 +4,7 @@
 
 use super::play_files::{SaveUse, claim_save, refuse_saving_over};
 use anyhow::{Context, bail};
-use std::io::{BufRead, IsTerminal, Write};
+use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use tilecrawl::ddd::DddScenario;
@@ -43,9 +43,20 @@ pub(crate) fn is_ddd(scenario: Option<RulesetId>, resume: Option<&Path>) -> bool
     if let Some(r) = resume {
         return tilecrawl::core::fs::read_limited(r, session::MAX_SAVE_BYTES)
             .ok()
-            .is_some_and(|t| tilecrawl::core::yaml::format_of(&t) == Some(session::SAVE_FORMAT));
+            .is_some_and(|t| {
+                same_kind(tilecrawl::core::yaml::format_of(&t), session::SAVE_FORMAT)
+            });
     }
     scenario == Some(RulesetId::DdAndD)
+}
+
+/// Whether a `format:` value is of the same kind of file as `want`, any
+/// version: a save of another version goes to its game's loader, which
+/// names the version, rather than to the MKD Adventure's, which called it
+/// "not a saved game".
+pub(crate) fn same_kind(found: Option<&str>, want: &str) -> bool {
+    let base = |f: &str| f.split('/').next().unwrap_or(f).to_string();
+    found.is_some_and(|f| base(f) == base(want))
 }
 
 fn read(path: &Path, what: &str, max: u64) -> anyhow::Result<String> {
@@ -272,22 +283,35 @@ pub(crate) fn run(a: DddPlay) -> anyhow::Result<()> {
     if typed {
         return interactive(sess, out, write_save, saved.as_deref());
     }
-    let lines: Vec<String> = match &a.script {
-        Some(p) => super::play_files::read_script(p)?
-            .lines()
-            .map(str::to_string)
-            .collect(),
-        _ => std::io::stdin()
-            .lock()
-            .lines()
-            .map_while(Result::ok)
-            .collect(),
-    };
-    for line in lines {
-        let go = handle(&mut sess, &line, &mut out, &say)?;
-        write_save(&sess)?;
-        if !go {
-            break;
+    if let Some(p) = &a.script {
+        for line in super::play_files::read_script(p)?.lines() {
+            let go = handle(&mut sess, line, &mut out, &say)?;
+            write_save(&sess)?;
+            if !go {
+                break;
+            }
+        }
+    } else {
+        // A pipe: read line by line with the prompt's bound, as the other
+        // games do — a line that is not UTF-8 is read lossily (it was the
+        // silent end of the input), a line too long is refused whole.
+        let mut input = super::prompt::Input::new(false);
+        while let Some(typed) = input.next_line(
+            MAX_LINE_BYTES,
+            "",
+            Box::new(|head| (head.len(), Vec::new())),
+        )? {
+            let go = match typed {
+                super::prompt::Typed::Line(l) => handle(&mut sess, &l, &mut out, &say)?,
+                super::prompt::Typed::TooLong(start, bytes) => {
+                    too_long(&start, bytes, &mut out, &say)?;
+                    true
+                }
+            };
+            write_save(&sess)?;
+            if !go {
+                break;
+            }
         }
     }
     if let Some(l) = &saved {
@@ -302,7 +326,29 @@ type Out<'a> = std::io::BufWriter<std::io::StdoutLock<'a>>;
 /// Longest line read at the prompt; a longer one is refused by its start.
 const MAX_LINE_BYTES: usize = 400;
 
-/// One line: false to stop.
+/// A line longer than [`MAX_LINE_BYTES`] (`start`: its first bytes) is
+/// refused whole: its start is not played as a command.
+fn too_long(
+    start: &str,
+    bytes: u64,
+    out: &mut Out<'_>,
+    say: &dyn Fn(&mut Out<'_>, &str) -> std::io::Result<()>,
+) -> anyhow::Result<()> {
+    say(
+        out,
+        &format!("> {}", tilecrawl::core::text::excerpt(start.trim(), 60)),
+    )?;
+    say(
+        out,
+        &format!(
+            "refused: a command is at most {MAX_LINE_BYTES} bytes on one line; this one has {bytes} bytes"
+        ),
+    )?;
+    Ok(())
+}
+
+/// One line: false to stop (`quit`). A terminal also stops when the game
+/// is over; a script or a pipe reads on.
 fn handle(
     sess: &mut Session,
     line: &str,
@@ -313,7 +359,8 @@ fn handle(
     if l.is_empty() || l.starts_with('#') {
         return Ok(true);
     }
-    match l {
+    // The game's own words, as the verbs of the commands, in any case.
+    match l.to_ascii_lowercase().as_str() {
         "quit" | "exit" => return Ok(false),
         "help" => {
             for h in HELP.lines() {
@@ -352,7 +399,9 @@ fn handle(
             }
         },
     }
-    Ok(!sess.game().over())
+    // A script or a pipe goes on after the game is over: its commands are
+    // refused (`the game is over`), `status`, `map` and `undo` still work.
+    Ok(true)
 }
 
 fn interactive(
@@ -380,9 +429,12 @@ fn interactive(
         )? {
             None => break,
             Some(super::prompt::Typed::Line(l)) => l,
-            Some(super::prompt::Typed::TooLong(start, _)) => start,
+            Some(super::prompt::Typed::TooLong(start, bytes)) => {
+                too_long(&start, bytes, &mut out, &say)?;
+                continue;
+            }
         };
-        let go = handle(&mut sess, &line, &mut out, &say)?;
+        let go = handle(&mut sess, &line, &mut out, &say)? && !sess.game().over();
         write_save(&sess)?;
         if !go {
             break;

@@ -19,8 +19,9 @@ fn read(path: &Path, what: &str, max: u64) -> anyhow::Result<String> {
 
 /// Is this save file a Dungeon World 10 mm game's?
 pub fn is_dw10_save(path: &Path) -> bool {
-    tilecrawl::core::fs::read_limited(path, session::MAX_SAVE_BYTES)
-        .is_ok_and(|t| tilecrawl::core::yaml::format_of(&t) == Some(session::FORMAT))
+    tilecrawl::core::fs::read_limited(path, session::MAX_SAVE_BYTES).is_ok_and(|t| {
+        super::play_ddd::same_kind(tilecrawl::core::yaml::format_of(&t), session::FORMAT)
+    })
 }
 
 fn load_scenario(path: &Path) -> anyhow::Result<(Arc<tilecrawl::dw10::Scenario>, String)> {
@@ -117,7 +118,14 @@ pub fn replay(
             save_path.display()
         );
     }
-    let (session, transcript) = Session::resume(&save, scenario, figures, tables)?;
+    // The party is the text the save holds: its errors name the save.
+    let (session, transcript) =
+        Session::resume(&save, scenario, figures, tables).map_err(|mut e| {
+            if e.file == "party" {
+                e.file = format!("{}: its party", save_path.display());
+            }
+            e
+        })?;
     Ok(Replayed {
         save,
         session,
@@ -246,19 +254,22 @@ pub fn play(o: PlayDw10<'_>) -> anyhow::Result<()> {
         let mut input = Input::new(std::io::stdin().is_terminal());
         while !sess.is_full() {
             let names = tilecrawl::dw10::play::complete::Names::of(&sess.game().s);
-            let line = match input.next_line(
+            let answer = match input.next_line(
                 session::MAX_LINE_BYTES,
                 "tilecrawl> ",
                 Box::new(move |head| tilecrawl::dw10::play::complete::complete(head, &names)),
             )? {
                 None => break,
-                Some(Typed::Line(l)) => l,
-                Some(Typed::TooLong(start, _)) => start,
+                Some(Typed::Line(l)) => {
+                    if is_quit(&l) {
+                        break;
+                    }
+                    sess.input(&l)
+                }
+                // Refused whole: its start is not a command.
+                Some(Typed::TooLong(start, bytes)) => sess.input_too_long(&start, bytes),
             };
-            if is_quit(&line) {
-                break;
-            }
-            for l in sess.input(&line) {
+            for l in answer {
                 say(&mut out, &l)?;
             }
             save(&sess)?;

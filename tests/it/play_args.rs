@@ -422,3 +422,213 @@ fn ddd_generate_refuses_the_options_it_does_not_take() {
     one_error_line(&r, &["dd-and-d"]).unwrap();
     assert!(!tmp.path().join("dd2").exists());
 }
+
+// ---------------------------------------------------------------- long and broken piped lines
+
+/// A piped line longer than a command may be is refused whole in Dungeon
+/// World 10 mm and dd-and-d, as in the MKD Adventure: its first 400 bytes
+/// were played as a command (`end` + spaces + more ended the phase). The
+/// DW10 save keeps a comment for it, so a resumed game replays nothing; a
+/// scripted long line is echoed by its start only.
+#[test]
+fn a_long_piped_line_is_refused_whole_not_played_by_its_start() {
+    let long = format!("end{}garbage\n", " ".repeat(500));
+    for ruleset in ["dungeon-world-10mm", "dd-and-d"] {
+        let (tmp, scen) = scenario(ruleset, "g");
+        let save = tmp.path().join("s.yaml");
+        let args = ["play", p(&scen), "-q", "--force", "--save", p(&save)];
+        let plain = run_stdin(tmp.path(), &args, b"status\n");
+        assert_eq!(plain.code, Some(0), "{plain:?}");
+        let input = format!("{long}status\n");
+        let r = run_stdin(tmp.path(), &args, input.as_bytes());
+        assert_eq!(r.code, Some(0), "{r:?}");
+        assert!(
+            r.stdout.contains(
+                "refused: a command is at most 400 bytes on one line; this one has 510 bytes"
+            ),
+            "{ruleset}: {}",
+            r.stdout
+        );
+        let kept: Vec<&str> = r
+            .stdout
+            .lines()
+            .filter(|l| !l.starts_with("> end") && !l.starts_with("refused: a command"))
+            .collect();
+        let want: Vec<&str> = plain.stdout.lines().collect();
+        assert_eq!(kept, want, "{ruleset}: the long line changed the game");
+        if ruleset == "dungeon-world-10mm" {
+            let text = std::fs::read_to_string(&save).unwrap();
+            assert!(
+                text.contains("- '# here a line of 510 bytes was refused (longer than 400)'"),
+                "{text}"
+            );
+            let r = run_stdin(
+                tmp.path(),
+                &["play", "--resume", p(&save), "-q"],
+                b"status\n",
+            );
+            assert_eq!(r.code, Some(0), "{r:?}");
+            assert!(!r.stdout.contains("move 2"), "{}", r.stdout);
+            // From a script, the same line is echoed by its start only.
+            let script = tmp.path().join("long.txt");
+            std::fs::write(&script, format!("{}\n", "x".repeat(5000))).unwrap();
+            let r = run(
+                tmp.path(),
+                &[
+                    "play",
+                    p(&scen),
+                    "-q",
+                    "--force",
+                    "--save",
+                    p(&save),
+                    "--script",
+                    p(&script),
+                ],
+            );
+            assert_eq!(r.code, Some(0), "{r:?}");
+            assert!(r.stdout.lines().all(|l| l.len() < 200), "{}", r.stdout);
+            assert!(r.stdout.contains("this one has 5000 bytes"), "{}", r.stdout);
+        }
+    }
+}
+
+/// dd-and-d read a pipe with `lines()`, stopping silently at the first line
+/// that is not UTF-8: the commands after it were dropped. It reads such a
+/// line lossily now and goes on, as the other games do.
+#[test]
+fn ddd_a_piped_line_not_utf8_is_refused_and_play_goes_on() {
+    let (tmp, scen) = scenario("dd-and-d", "g");
+    let save = tmp.path().join("s.yaml");
+    let r = run_stdin(
+        tmp.path(),
+        &["play", p(&scen), "-q", "--save", p(&save)],
+        b"status\n\xff\xfe bad\nstatus\n",
+    );
+    assert_eq!(r.code, Some(0), "{r:?}");
+    assert_eq!(r.stdout.matches("kills: Blue").count(), 2, "{}", r.stdout);
+    assert!(r.stdout.contains("is not a command"), "{}", r.stdout);
+}
+
+/// dd-and-d dropped the words after what a command takes (`move 1,1 2,2`
+/// moved to 1,1, `end garbage` ended the turn) and refused `Quit`, `STATUS`
+/// and `Undo` as "not a command" though its verbs are read in any case.
+#[test]
+fn ddd_extra_words_are_refused_and_game_words_read_in_any_case() {
+    let (tmp, scen) = scenario("dd-and-d", "g");
+    let script = tmp.path().join("t.txt");
+    std::fs::write(
+        &script,
+        "end garbage\nmove 1,1 2,2\nattack r3 r4\nSTATUS\nUndo\nQuit\nstatus\n",
+    )
+    .unwrap();
+    let save = tmp.path().join("s.yaml");
+    let r = run(
+        tmp.path(),
+        &[
+            "play",
+            p(&scen),
+            "-q",
+            "--save",
+            p(&save),
+            "--script",
+            p(&script),
+        ],
+    );
+    assert_eq!(r.code, Some(0), "{r:?}");
+    let out = &r.stdout;
+    for want in [
+        "refused: `end` takes no more words: `garbage` is one too many",
+        "refused: `move 1,1` takes no more words: `2,2` is one too many",
+        "refused: `attack r3` takes no more words: `r4` is one too many",
+        "refused: nothing to undo",
+    ] {
+        assert!(out.contains(want), "{want}: {out}");
+    }
+    assert!(!out.contains("is not a command"), "{out}");
+    // STATUS once; the `status` after Quit is not played.
+    assert_eq!(out.matches("kills: Blue").count(), 1, "{out}");
+    assert!(!out.contains("ends its turn\n-- Blue 6"), "{out}");
+}
+
+/// A Dungeon World 10 mm save whose party was broken by hand was refused
+/// as `error: party: line 3, …`, naming no file; the line names the save.
+#[test]
+fn dw10_a_broken_party_in_a_save_names_the_save() {
+    let (tmp, scen) = scenario("dungeon-world-10mm", "g");
+    let save = tmp.path().join("s.yaml");
+    let r = run_stdin(
+        tmp.path(),
+        &["play", p(&scen), "-q", "--save", p(&save)],
+        b"status\n",
+    );
+    assert_eq!(r.code, Some(0), "{r:?}");
+    let text = std::fs::read_to_string(&save).unwrap();
+    assert!(text.contains("figure: Tracker"), "{text}");
+    std::fs::write(&save, text.replacen("figure: Tracker", "fi: Tracker", 1)).unwrap();
+    let r = run_stdin(tmp.path(), &["play", "--resume", p(&save), "-q"], b"");
+    assert_eq!(r.code, Some(1), "{r:?}");
+    one_error_line(&r, &["s.yaml: its party: line 3", "unknown field `fi`"]).unwrap();
+}
+
+/// A Dungeon World 10 mm or dd-and-d save of another format version went
+/// to the MKD Adventure's loader, which said "this is a saved … game
+/// (format: …/9), not a saved game"; its own game's loader names the version.
+#[test]
+fn a_save_of_another_version_is_refused_by_its_own_game() {
+    for (ruleset, format) in [
+        ("dungeon-world-10mm", "tilecrawl-dw10-save/1"),
+        ("dd-and-d", "tilecrawl-ddd-save/1"),
+    ] {
+        let (tmp, scen) = scenario(ruleset, "g");
+        let save = tmp.path().join("s.yaml");
+        let r = run_stdin(
+            tmp.path(),
+            &["play", p(&scen), "-q", "--save", p(&save)],
+            b"status\n",
+        );
+        assert_eq!(r.code, Some(0), "{r:?}");
+        let text = std::fs::read_to_string(&save).unwrap();
+        let newer = format.replace("/1", "/9");
+        std::fs::write(&save, text.replacen(format, &newer, 1)).unwrap();
+        let r = run_stdin(tmp.path(), &["play", "--resume", p(&save), "-q"], b"");
+        let line = one_error_line(&r, &["s.yaml", &newer, format])
+            .unwrap_or_else(|m| panic!("{ruleset}: {m}"));
+        assert!(!line.contains("not a saved game"), "{line}");
+    }
+}
+
+/// A dd-and-d script went silent at the end of the game: the lines after
+/// it were dropped without a word. They are read on: a command is refused
+/// (`the game is over`), `status` still answers.
+#[test]
+fn ddd_script_lines_after_the_game_are_refused_not_dropped() {
+    let (tmp, scen) = scenario("dd-and-d", "g");
+    let script = tmp.path().join("t.txt");
+    let mut text = "end\n".repeat(40);
+    text.push_str("move 5,5\nstatus\n");
+    std::fs::write(&script, text).unwrap();
+    let save = tmp.path().join("s.yaml");
+    let r = run(
+        tmp.path(),
+        &[
+            "play",
+            p(&scen),
+            "-q",
+            "--max-rounds",
+            "1",
+            "--save",
+            p(&save),
+            "--script",
+            p(&script),
+        ],
+    );
+    assert_eq!(r.code, Some(0), "{r:?}");
+    let out = &r.stdout;
+    let over = out.find("== game over").unwrap_or_else(|| panic!("{out}"));
+    let after = &out[over..];
+    assert!(
+        after.contains("> move 5,5\nrefused: the game is over\n"),
+        "{after}"
+    );
+    assert!(after.contains("kills: Blue"), "{after}");
+}

@@ -82,6 +82,14 @@ pub enum ParseError {
         /// What it needs.
         what: &'static str,
     },
+    /// A word after all the command takes.
+    #[error("`{said}` takes no more words: `{extra}` is one too many")]
+    Extra {
+        /// The command up to the words it takes.
+        said: String,
+        /// The first word too many.
+        extra: String,
+    },
     /// A value that is not what the command takes.
     #[error("`{value}`: expected {what}")]
     Bad {
@@ -172,6 +180,29 @@ pub fn parse(line: &str) -> Result<Command, ParseError> {
         "surrender" => Command::Surrender,
         _ => return Err(ParseError::Unknown(crate::core::text::excerpt(&verb, 20))),
     };
+    // A word past what the command takes is refused, not dropped (`move
+    // 1,1 2,2` moved to 1,1; `end now` ended the turn).
+    let bare = matches!(
+        cmd,
+        Command::Leave
+            | Command::Hide
+            | Command::PickUp(None)
+            | Command::Free
+            | Command::Read
+            | Command::End
+            | Command::Surrender
+    );
+    let (said, extra) = if bare {
+        (verb.clone(), arg)
+    } else {
+        (format!("{verb} {}", arg.unwrap_or_default()), words.next())
+    };
+    if let Some(extra) = extra {
+        return Err(ParseError::Extra {
+            said: crate::core::text::excerpt(&said, 30),
+            extra: crate::core::text::excerpt(extra, 20),
+        });
+    }
     Ok(cmd)
 }
 

@@ -28,6 +28,13 @@ pub const MAX_LINES: usize = 50_000;
 /// Longest command line.
 pub const MAX_LINE_BYTES: usize = 400;
 
+/// What a line longer than [`MAX_LINE_BYTES`] is answered.
+fn too_long_refusal(bytes: u64) -> String {
+    format!(
+        "refused: a command is at most {MAX_LINE_BYTES} bytes on one line; this one has {bytes} bytes"
+    )
+}
+
 /// A save file.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
@@ -151,14 +158,17 @@ impl Session {
 
     /// One typed line: its echo, then what happened or why not.
     pub fn input(&mut self, line: &str) -> Vec<String> {
+        if line.len() > MAX_LINE_BYTES {
+            // Kept whole, so a resumed script still matches its save; the
+            // echo is only its start.
+            self.lines.push(line.trim_end().to_string());
+            return vec![
+                format!("> {}", crate::core::text::excerpt(line.trim_end(), 60)),
+                too_long_refusal(line.len() as u64),
+            ];
+        }
         let mut out = vec![format!("> {}", line.trim_end())];
         self.lines.push(line.trim_end().to_string());
-        if line.len() > MAX_LINE_BYTES {
-            out.push(format!(
-                "refused: a command is at most {MAX_LINE_BYTES} bytes"
-            ));
-            return out;
-        }
         let word = line.split('#').next().unwrap_or("").trim();
         if word.eq_ignore_ascii_case("undo") {
             if self.accepted.is_empty() {
@@ -194,6 +204,20 @@ impl Session {
             }
         }
         out
+    }
+
+    /// A line read at the prompt that was longer than [`MAX_LINE_BYTES`]
+    /// (`start`: its first bytes; `bytes`: its length): refused whole, never
+    /// played by its start, and kept in the save as a comment so a resumed
+    /// game replays nothing for it.
+    pub fn input_too_long(&mut self, start: &str, bytes: u64) -> Vec<String> {
+        self.lines.push(format!(
+            "# here a line of {bytes} bytes was refused (longer than {MAX_LINE_BYTES})"
+        ));
+        vec![
+            format!("> {}", crate::core::text::excerpt(start.trim_end(), 60)),
+            too_long_refusal(bytes),
+        ]
     }
 
     /// The save file's text.
