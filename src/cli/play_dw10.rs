@@ -225,8 +225,9 @@ pub fn play(o: PlayDw10<'_>) -> anyhow::Result<()> {
                 .any(|(a, b)| a.trim_end() != b.trim_end()))
     {
         bail!(
-            "{}: the saved game's {done} lines are not the start of this script; resume without --script, or start over",
-            o.script.map_or(String::new(), |p| p.display().to_string())
+            "{}: the saved game's {done} line{} not the start of this script; resume without --script, or start over",
+            o.script.map_or(String::new(), |p| p.display().to_string()),
+            if done == 1 { " is" } else { "s are" }
         );
     }
     let from_script = if o.script.is_some() { done } else { 0 };

@@ -157,7 +157,7 @@ impl ReadError {
                 format!("more than {max_bytes} bytes; {what} may be at most {max_bytes} bytes")
             }
             ReadError::NotUtf8(at) => {
-                format!("not UTF-8 text (invalid byte at offset {at}); expected {what} in YAML")
+                format!("not UTF-8 text (invalid byte at offset {at}); {what} must be UTF-8 text")
             }
         }
     }

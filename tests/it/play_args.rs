@@ -71,6 +71,70 @@ fn dw10_script_dash_reads_standard_input() {
     );
 }
 
+/// A Dungeon World 10 mm script that does not start with the saved lines
+/// is refused in a sentence that counts them right (`1 line is`), and a
+/// script that is not UTF-8 is named as a script, not as YAML.
+#[test]
+fn dw10_resumed_and_broken_scripts_are_named_plainly() {
+    let (tmp, scen) = scenario("dungeon-world-10mm", "gdw");
+    let dir = tmp.path();
+    std::fs::write(dir.join("one.txt"), "status\n").unwrap();
+    std::fs::write(dir.join("two.txt"), "status\nmap\n").unwrap();
+    std::fs::write(dir.join("other.txt"), "help\n").unwrap();
+    let r = run(
+        dir,
+        &[
+            "play",
+            p(&scen),
+            "--script",
+            "one.txt",
+            "-q",
+            "--save",
+            "s1.yaml",
+        ],
+    );
+    assert_eq!(r.code, Some(0), "{r:?}");
+    let r = run(
+        dir,
+        &["play", "--resume", "s1.yaml", "--script", "other.txt", "-q"],
+    );
+    one_error_line(&r, &["the saved game's 1 line is not the start"]).unwrap();
+    let r = run(
+        dir,
+        &[
+            "play",
+            p(&scen),
+            "--script",
+            "two.txt",
+            "-q",
+            "--save",
+            "s2.yaml",
+        ],
+    );
+    assert_eq!(r.code, Some(0), "{r:?}");
+    let r = run(
+        dir,
+        &["play", "--resume", "s2.yaml", "--script", "other.txt", "-q"],
+    );
+    one_error_line(&r, &["the saved game's 2 lines are not the start"]).unwrap();
+    std::fs::write(dir.join("bad.txt"), b"status\n\xff\n").unwrap();
+    let r = run(
+        dir,
+        &[
+            "play",
+            p(&scen),
+            "--script",
+            "bad.txt",
+            "-q",
+            "--save",
+            "s3.yaml",
+        ],
+    );
+    let line =
+        one_error_line(&r, &["bad.txt", "not UTF-8", "a script must be UTF-8 text"]).unwrap();
+    assert!(!line.contains("YAML"), "{line}");
+}
+
 /// A scripted game (`--script FILE` or `--script -`) and one piped in ends
 /// as a typed one does, in all three games: `game saved in PATH`, the save
 /// `--resume` takes up; `-q` leaves the line out, and the save is written

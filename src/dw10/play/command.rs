@@ -121,10 +121,13 @@ pub fn parse(line: &str) -> Result<Option<Command>, Refusal> {
     };
     let most = |n: usize| -> Result<(), Refusal> {
         if w.len() > n {
+            let words = match n - 1 {
+                0 => "no word".to_string(),
+                1 => "at most one word".to_string(),
+                k => format!("at most {k} words"),
+            };
             Err(Refusal::Parse(format!(
-                "`{verb}` takes {} word{} after it; `help` lists the commands",
-                n - 1,
-                if n == 2 { "" } else { "s" }
+                "`{verb}` takes {words} after it; `help` lists the commands"
             )))
         } else {
             Ok(())
@@ -273,9 +276,18 @@ pub fn parse(line: &str) -> Result<Option<Command>, Refusal> {
             most(1)?;
             Command::End
         }
-        "status" => Command::Status,
-        "map" => Command::Map,
-        "help" | "?" => Command::Help,
+        "status" => {
+            most(1)?;
+            Command::Status
+        }
+        "map" => {
+            most(1)?;
+            Command::Map
+        }
+        "help" | "?" => {
+            most(1)?;
+            Command::Help
+        }
         other => {
             return Err(Refusal::Parse(format!(
                 "`{other}` is not a command; `help` lists them"
@@ -326,5 +338,37 @@ impl std::fmt::Display for Command {
             Command::Map => f.write_str("map"),
             Command::Help => f.write_str("help"),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn refusal(line: &str) -> String {
+        match parse(line) {
+            Err(Refusal::Parse(m)) => m,
+            other => panic!("{line:?} was not refused: {other:?}"),
+        }
+    }
+
+    /// The words that take nothing after them refuse a word more, as
+    /// `end` always did, instead of running as if it were not there.
+    #[test]
+    fn status_map_and_help_refuse_a_word_more() {
+        for w in ["status", "map", "help", "?", "end"] {
+            assert!(parse(w).unwrap().is_some(), "{w}");
+            assert!(parse(&format!("{w}   # note")).unwrap().is_some(), "{w}");
+            let m = refusal(&format!("{w} now"));
+            assert!(m.contains("takes no word after it"), "{w}: {m}");
+        }
+        assert_eq!(parse("STATUS").unwrap(), Some(Command::Status));
+    }
+
+    /// The refusal gives the most a command takes, in words.
+    #[test]
+    fn a_word_too_many_names_the_most_the_command_takes() {
+        assert!(refusal("explore Ann now").contains("`explore` takes at most one word"));
+        assert!(refusal("attack Ann orc-1 now").contains("`attack` takes at most 2 words"));
     }
 }
