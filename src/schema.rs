@@ -21,7 +21,7 @@ pub struct Kind {
 }
 
 /// Every kind with a schema, by name.
-pub const KINDS: [Kind; 25] = [
+pub const KINDS: [Kind; 26] = [
     Kind {
         name: "campaign",
         format: crate::mkd::campaign::model::FORMAT,
@@ -141,6 +141,12 @@ pub const KINDS: [Kind; 25] = [
         format: crate::mkd::wod_s::FORMAT,
         what: "the World of Dungeons S to MKD hero conversion (embedded data)",
         schema: crate::mkd::wod_s::json_schema,
+    },
+    Kind {
+        name: "wod-s-dw10",
+        format: crate::dw10::wod_s::FORMAT,
+        what: "the World of Dungeons S to Dungeon World 10 mm hero conversion (embedded data)",
+        schema: crate::dw10::wod_s::json_schema,
     },
     Kind {
         name: "dw-srd",

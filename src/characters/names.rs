@@ -87,6 +87,35 @@ pub fn one_word(name: &str) -> String {
     name.split_whitespace().collect::<Vec<_>>().join("-")
 }
 
+/// A name as one ASCII word of letters, digits, `-` and `_`, case kept, for
+/// a game whose commands take no other: accents dropped and the Norse
+/// letters spelled out as [`ascii_fold`] does (`Þórhildur` → `Thorhildur`),
+/// spaces as hyphens (`Suten Anu` → `Suten-Anu`), anything else left out.
+pub fn ascii_word(name: &str) -> String {
+    let mut out = String::with_capacity(name.len());
+    for c in name.trim().chars() {
+        if c.is_ascii_alphanumeric() || c == '-' || c == '_' {
+            out.push(c);
+        } else if c.is_whitespace() {
+            if !out.ends_with('-') {
+                out.push('-');
+            }
+        } else {
+            let folded = ascii_fold(&c.to_string());
+            if !folded.is_empty() && folded.chars().all(|f| f.is_ascii_alphanumeric()) {
+                let mut f = folded.chars();
+                if c.is_uppercase()
+                    && let Some(first) = f.next()
+                {
+                    out.push(first.to_ascii_uppercase());
+                }
+                out.extend(f);
+            }
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -120,5 +149,10 @@ mod tests {
         assert_eq!(find(&["Aram", "\u{212a}ell"], "kell"), Some(1));
         assert_eq!(find(&["Kell"], "\u{212a}ELL"), Some(0));
         assert_eq!(one_word("Suten Anu"), "Suten-Anu");
+        assert_eq!(ascii_word("Suten Anu"), "Suten-Anu");
+        assert_eq!(ascii_word("Þórhildur"), "Thorhildur");
+        assert_eq!(ascii_word("Lárus"), "Larus");
+        assert_eq!(ascii_word("Æsa Ðóra"), "Aesa-Dora");
+        assert_eq!(ascii_word("O'Neil"), "ONeil");
     }
 }

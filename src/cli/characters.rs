@@ -1,5 +1,6 @@
 //! The character commands: `party new` (a World of Dungeons S party for
-//! MKD play, with its sheets), `names`, `hireling`, `roll` and `injury`.
+//! MKD or Dungeon World 10 mm play, with its sheets), `names`, `hireling`,
+//! `roll` and `injury`.
 //! The library makes the values; this file words them and writes files.
 
 use anyhow::Context;
@@ -22,13 +23,28 @@ pub enum CharRuleset {
     DwSrd,
 }
 
+/// The game a party is made for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum PartyFor {
+    /// The MKD Adventure: a `tilecrawl-party/1` file.
+    #[value(name = "mkd-adventure")]
+    Mkd,
+    /// Dungeon World 10 mm: a `tilecrawl-dw10-party/1` file (1 to 4 heroes).
+    #[value(name = "dungeon-world-10mm")]
+    Dw10,
+    /// Dungeons Dark & Dangerous plays war-parties, not characters (refused:
+    /// `tilecrawl warparty new` makes one).
+    #[value(name = "dd-and-d")]
+    DdAndD,
+}
+
 /// `tilecrawl party …`.
 #[derive(Debug, Subcommand)]
 pub enum PartyCommand {
     /// Make a party of World of Dungeons S characters: party.yaml (ready for
     /// `play` and `simulate`) and characters.md beside it.
     #[command(
-        after_help = "Example:\n  tilecrawl party new --ruleset wod-s --heroes 4 --seed 9 --out party.yaml"
+        after_help = "Examples:\n  tilecrawl party new --ruleset wod-s --heroes 4 --seed 9 --out party.yaml\n  tilecrawl party new --for dungeon-world-10mm --seed 9 --out dw-party.yaml"
     )]
     New(PartyNewArgs),
 }
@@ -39,7 +55,16 @@ pub struct PartyNewArgs {
     /// The rules the characters are made by (only wod-s makes characters).
     #[arg(long, value_enum, default_value = "wod-s")]
     ruleset: CharRuleset,
-    /// How many characters.
+    /// The game the party plays: the party file's kind and each hero's
+    /// stats in it.
+    #[arg(
+        long = "for",
+        value_enum,
+        value_name = "GAME",
+        default_value = "mkd-adventure"
+    )]
+    game: PartyFor,
+    /// How many characters (1 to 12; 1 to 4 for dungeon-world-10mm).
     #[arg(long, default_value_t = 4, value_name = "N",
           value_parser = clap::value_parser!(u32).range(1..=12))]
     heroes: u32,
@@ -178,6 +203,23 @@ pub fn party(c: PartyCommand) -> anyhow::Result<()> {
     if a.ruleset != CharRuleset::WodS {
         anyhow::bail!("--ruleset dw-srd makes hirelings, not characters; use --ruleset wod-s");
     }
+    match a.game {
+        PartyFor::DdAndD => anyhow::bail!(
+            "--for dd-and-d: Dungeons Dark & Dangerous plays war-parties of ten models, not characters; make one with `tilecrawl warparty new`"
+        ),
+        PartyFor::Dw10 if a.heroes as usize > tilecrawl::dw10::play::party::MAX_HEROES => {
+            anyhow::bail!(
+                "--heroes {}: a Dungeon World 10 mm party has 1 to {} heroes",
+                a.heroes,
+                tilecrawl::dw10::play::party::MAX_HEROES
+            )
+        }
+        _ => {}
+    }
+    let played_in = match a.game {
+        PartyFor::Dw10 => tilecrawl::export::characters::PlayedIn::Dw10,
+        _ => tilecrawl::export::characters::PlayedIn::Mkd,
+    };
     let to_stdout = super::outputs::is_stdout(&a.out);
     if to_stdout && a.print.is_some() {
         anyhow::bail!(
@@ -203,15 +245,20 @@ pub fn party(c: PartyCommand) -> anyhow::Result<()> {
     let chars = wod_s::character::party(t, &opts, a.heroes, &mut dice)?;
     let title = format!("World of Dungeons S party, seed {seed}");
     let sheets: Vec<wod_s::Sheet> = chars.iter().map(|c| c.sheet.clone()).collect();
-    let yaml = tilecrawl::mkd::wod_s::party_yaml(&title, &sheets)
-        .context("cannot write the party file")?;
+    let yaml = match a.game {
+        PartyFor::Dw10 => {
+            tilecrawl::dw10::wod_s::party_yaml(&sheets).context("cannot write the party file")?
+        }
+        _ => tilecrawl::mkd::wod_s::party_yaml(&title, &sheets)
+            .context("cannot write the party file")?,
+    };
     // Standard output holds the party file alone (a pipe to a file or to
     // another command); nothing else is printed there.
     if to_stdout {
         out!("{yaml}")?;
         return Ok(());
     }
-    let md = tilecrawl::export::characters::characters_markdown(&title, seed, &chars);
+    let md = tilecrawl::export::characters::characters_markdown(&title, seed, &chars, played_in);
     let md_path = a.out.with_file_name("characters.md");
     let pdf_path = a.out.with_file_name("characters.pdf");
     let pdf = match a.print {
@@ -219,6 +266,7 @@ pub fn party(c: PartyCommand) -> anyhow::Result<()> {
             &title,
             seed,
             &chars,
+            played_in,
             &tilecrawl::export::paper::PrintOptions {
                 paper,
                 ..Default::default()
@@ -253,11 +301,22 @@ pub fn party(c: PartyCommand) -> anyhow::Result<()> {
         .with_context(|| format!("cannot write {}", a.out.display()))?;
     if !a.quiet {
         let mut out = std::io::stdout().lock();
-        for c in &chars {
+        // A Dungeon World 10 mm hero is typed by an ASCII name and plays
+        // as a stat block: both said, so the player knows them.
+        let dw10 = match a.game {
+            PartyFor::Dw10 => Some(tilecrawl::dw10::wod_s::party_file(&sheets)?.heroes),
+            _ => None,
+        };
+        for (i, c) in chars.iter().enumerate() {
             let s = &c.sheet;
+            let plays = dw10
+                .as_ref()
+                .and_then(|h| h.get(i))
+                .map(|h| format!("; plays as {} ({})", h.name, h.figure))
+                .unwrap_or_default();
             writeln!(
                 out,
-                "{}: {} {}, level {}, HP {}, armour {}, move {}",
+                "{}: {} {}, level {}, HP {}, armour {}, move {}{plays}",
                 s.name, s.species, s.class, s.level, s.hp, s.armour, s.move_squares
             )?;
         }

@@ -297,7 +297,7 @@ pub const MAX_YAML_ITEMS: usize = 1_000_000;
 
 /// The kinds of file tilecrawl reads, by their `format:` name (without the
 /// version), and what to call them in an error.
-const KINDS: [(&str, &str); 26] = [
+const KINDS: [(&str, &str); 27] = [
     ("tilecrawl-scenario", "a scenario"),
     ("tilecrawl-dungeon", "a multi-floor dungeon"),
     ("tilecrawl-tileset", "a tile set"),
@@ -341,6 +341,10 @@ const KINDS: [(&str, &str); 26] = [
     (
         "tilecrawl-wod-s-mkd",
         "a World of Dungeons S to MKD conversion table",
+    ),
+    (
+        "tilecrawl-wod-s-dw10",
+        "a World of Dungeons S to Dungeon World 10 mm conversion table",
     ),
 ];
 

@@ -16,5 +16,6 @@ pub mod schema;
 pub mod setup;
 pub mod sheet;
 pub mod tables;
+pub mod wod_s;
 
 pub use scenario::Scenario;

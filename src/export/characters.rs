@@ -1,6 +1,8 @@
 //! `characters.md` and `characters.pdf`: one World of Dungeons S sheet per
-//! character, with its MKD stats and the rolls that made it. Both print the
-//! same words; the PDF is laid out by the setup sheet's page layout.
+//! character, with how it plays in the game its party file is for (its MKD
+//! stats, or its Dungeon World 10 mm stat block and bonuses) and the rolls
+//! that made it. Both print the same words; the PDF is laid out by the
+//! setup sheet's page layout.
 
 use crate::characters::wod_s::attributes::Attribute;
 use crate::characters::wod_s::data::ItemKind;
@@ -9,6 +11,35 @@ use crate::export::ExportError;
 use crate::export::paper::PrintOptions;
 use crate::mkd::wod_s::{Conversion, convert};
 use std::fmt::Write;
+
+/// The game a party of characters is made for: which stats the sheets
+/// print beside each character.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum PlayedIn {
+    /// The MKD Adventure (`tilecrawl-party/1`).
+    #[default]
+    Mkd,
+    /// Dungeon World 10 mm (`tilecrawl-dw10-party/1`).
+    Dw10,
+}
+
+impl PlayedIn {
+    /// The label of the sheet's line.
+    fn label(self) -> &'static str {
+        match self {
+            PlayedIn::Mkd => "In MKD play",
+            PlayedIn::Dw10 => "In Dungeon World 10 mm play",
+        }
+    }
+
+    /// What the party file holds beside each sheet.
+    fn kept(self) -> &'static str {
+        match self {
+            PlayedIn::Mkd => "each hero's MKD stats",
+            PlayedIn::Dw10 => "each hero's Dungeon World 10 mm stat block and bonuses",
+        }
+    }
+}
 
 fn title_case(id: &str) -> String {
     let mut c = id.chars();
@@ -37,13 +68,74 @@ struct Words {
     skills: String,
     abilities: String,
     gear: String,
-    /// The MKD stats: the hero's name in the party file, and the figures.
-    mkd: (String, String),
+    /// How it plays: the hero's name in the party file, and the figures.
+    play: (String, String),
 }
 
-fn words(c: &Character) -> Words {
+/// A Dungeon World 10 mm hero line in words: the stat block and what the
+/// line adds to it.
+fn dw10_words(h: &crate::dw10::play::party::HeroLine) -> (String, String) {
+    let mut parts = vec![h.figure.clone()];
+    let count = |n: u32, one: &str, many: &str| format!("+{n} {}", if n == 1 { one } else { many });
+    if h.melee_bonus > 0 {
+        parts.push(count(h.melee_bonus, "melee die", "melee dice"));
+    }
+    if h.ranged_bonus > 0 {
+        parts.push(count(h.ranged_bonus, "ranged die", "ranged dice"));
+    }
+    if h.range_bonus > 0 {
+        parts.push(count(h.range_bonus, "square of range", "squares of range"));
+    }
+    if !h.abilities.is_empty() {
+        parts.push(h.abilities.join(", "));
+    }
+    if let Some(f) = h.familiar {
+        use crate::dw10::play::party::FamiliarKind;
+        parts.push(match f {
+            FamiliarKind::Walker => "a walking familiar".to_string(),
+            FamiliarKind::Flyer => "a flying familiar".to_string(),
+        });
+    }
+    (h.name.clone(), parts.join(", "))
+}
+
+/// How each character plays in `game`: its name there and its stats in
+/// words (a Dungeon World 10 mm party's names are made unique together).
+fn plays(chars: &[Character], game: PlayedIn) -> Vec<(String, String)> {
+    let dw10 = match game {
+        PlayedIn::Dw10 => {
+            let sheets: Vec<_> = chars.iter().map(|c| c.sheet.clone()).collect();
+            crate::dw10::wod_s::party_file(&sheets).ok()
+        }
+        PlayedIn::Mkd => None,
+    };
+    match dw10 {
+        Some(file) => file.heroes.iter().map(dw10_words).collect(),
+        None => chars.iter().map(|c| mkd_words(&c.sheet)).collect(),
+    }
+}
+
+/// An MKD hero in words: its name and stats.
+fn mkd_words(s: &crate::characters::wod_s::Sheet) -> (String, String) {
+    let h = convert(Conversion::embedded(), s);
+    let shoot = h
+        .shoot
+        .map(|sh| format!(", shoot {} dice at {} squares", sh.dice, sh.range))
+        .unwrap_or_default();
+    let hero_abilities = if h.abilities.is_empty() {
+        String::new()
+    } else {
+        format!(", {}", h.abilities.join(", "))
+    };
+    let mkd = format!(
+        "value {}, speed {}, attacks {}{shoot}, armour {}, wounds {}{hero_abilities}",
+        h.value, h.speed, h.attacks, h.armour, h.wounds
+    );
+    (h.name, mkd)
+}
+
+fn words(c: &Character, play: (String, String)) -> Words {
     let t = Tables::embedded();
-    let conv = Conversion::embedded();
     let s = &c.sheet;
     let land = crate::characters::wod_s::names::lands()
         .iter()
@@ -109,20 +201,6 @@ fn words(c: &Character) -> Words {
             None => g.clone(),
         })
         .collect();
-    let h = convert(conv, s);
-    let shoot = h
-        .shoot
-        .map(|sh| format!(", shoot {} dice at {} squares", sh.dice, sh.range))
-        .unwrap_or_default();
-    let hero_abilities = if h.abilities.is_empty() {
-        String::new()
-    } else {
-        format!(", {}", h.abilities.join(", "))
-    };
-    let mkd = format!(
-        "value {}, speed {}, attacks {}{shoot}, armour {}, wounds {}{hero_abilities}",
-        h.value, h.speed, h.attacks, h.armour, h.wounds
-    );
     Words {
         heading: format!("{} — {} {}, level {}", s.name, s.species, s.class, s.level),
         land,
@@ -132,27 +210,28 @@ fn words(c: &Character) -> Words {
         skills: skills.join("; "),
         abilities: abilities.join("; "),
         gear: gear.join(", "),
-        mkd: (h.name.clone(), mkd),
+        play,
     }
 }
 
 /// The sentence under the title of both outputs.
-fn intro(seed: u64) -> String {
+fn intro(seed: u64, game: PlayedIn) -> String {
     format!(
         "World of Dungeons S characters, seed {seed}. Each sheet lists the rolls that made it; \
-the party file holds the same sheets under `wod_s:` with each hero's MKD stats."
+the party file holds the same sheets under `wod_s:` with {}.",
+        game.kept()
     )
 }
 
 /// The Markdown sheets of a party (`title` heads the page; `seed` is the
-/// seed the rolls came from).
-pub fn characters_markdown(title: &str, seed: u64, chars: &[Character]) -> String {
+/// seed the rolls came from; `game` the game the party file is for).
+pub fn characters_markdown(title: &str, seed: u64, chars: &[Character], game: PlayedIn) -> String {
     let mut out = String::new();
     let _ = writeln!(out, "# {title}\n");
-    let _ = writeln!(out, "{}\n", intro(seed));
-    for c in chars {
+    let _ = writeln!(out, "{}\n", intro(seed, game));
+    for (c, play) in chars.iter().zip(plays(chars, game)) {
         let s = &c.sheet;
-        let w = words(c);
+        let w = words(c, play);
         let _ = writeln!(out, "## {}\n\nFrom {}.\n", w.heading, w.land);
         let _ = writeln!(
             out,
@@ -169,7 +248,13 @@ pub fn characters_markdown(title: &str, seed: u64, chars: &[Character]) -> Strin
         let _ = writeln!(out, "- **Abilities**: {}", w.abilities);
         let _ = writeln!(out, "- **Gear**: {}", w.gear);
         let _ = writeln!(out, "- **Silver**: {}", s.silver);
-        let _ = writeln!(out, "- **In MKD play** (as `{}`): {}\n", w.mkd.0, w.mkd.1);
+        let _ = writeln!(
+            out,
+            "- **{}** (as `{}`): {}\n",
+            game.label(),
+            w.play.0,
+            w.play.1
+        );
         let _ = writeln!(out, "Rolls:\n\n| dice | result | for |\n|---|--:|---|");
         for e in &c.log {
             let _ = writeln!(
@@ -187,22 +272,23 @@ pub fn characters_markdown(title: &str, seed: u64, chars: &[Character]) -> Strin
 
 /// The same sheets as a PDF on `print.paper`, laid out as the setup sheet is
 /// (`party new --print`): a section per character with its attributes, its
-/// figures, its MKD stats and the rolls that made it; "page n of m" and the
-/// seed on every page. The same party gives the same bytes.
+/// figures, how it plays in `game` and the rolls that made it; "page n of
+/// m" and the seed on every page. The same party gives the same bytes.
 pub fn characters_pdf(
     title: &str,
     seed: u64,
     chars: &[Character],
+    game: PlayedIn,
     print: &PrintOptions,
 ) -> Result<Vec<u8>, ExportError> {
     use super::sheet::{Part, Section, Table};
     let mut sections = vec![Section {
         title: title.to_string(),
-        parts: vec![Part::Para(intro(seed).replace('`', ""))],
+        parts: vec![Part::Para(intro(seed, game).replace('`', ""))],
     }];
-    for c in chars {
+    for (c, play) in chars.iter().zip(plays(chars, game)) {
         let s = &c.sheet;
-        let w = words(c);
+        let w = words(c, play);
         let mut attributes = Table::new(&["Str", "Dex", "Con", "Int", "Wis", "Cha"], &[], None);
         attributes.row(w.attributes.clone());
         let mut rolls = Table::new(&["dice", "result", "for"], &[1], Some(2));
@@ -232,7 +318,7 @@ pub fn characters_pdf(
                     ("Abilities", w.abilities.clone()),
                     ("Gear", w.gear.clone()),
                     ("Silver", s.silver.to_string()),
-                    ("In MKD play", format!("as {}: {}", w.mkd.0, w.mkd.1)),
+                    (game.label(), format!("as {}: {}", w.play.0, w.play.1)),
                 ]),
                 Part::Heading("Rolls".into()),
                 Part::Table(rolls),

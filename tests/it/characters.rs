@@ -97,6 +97,32 @@ fn golden_party_sheets_and_command_outputs() {
         &std::fs::read(sub.join("party.yaml")).unwrap(),
         &mut failures,
     );
+    // The same seed made for Dungeon World 10 mm: the same sheets, each a
+    // stat block and bonuses.
+    ok(
+        d,
+        &[
+            "party",
+            "new",
+            "--for",
+            "dungeon-world-10mm",
+            "--seed",
+            "9",
+            "--out",
+            "dw10/party.yaml",
+            "-q",
+        ],
+    );
+    for (from, to) in [
+        ("party.yaml", "party-dw10.yaml"),
+        ("characters.md", "characters-dw10.md"),
+    ] {
+        check_or_update(
+            to,
+            &std::fs::read(d.join("dw10").join(from)).unwrap(),
+            &mut failures,
+        );
+    }
     let commands: &[&[&str]] = &[
         &[
             "names",
@@ -603,4 +629,176 @@ fn party_new_prints_characters_pdf_on_the_paper_asked_for() {
         &["party", "new", "--seed", "9", "--out", "c/party.yaml", "-q"],
     );
     assert!(!tmp.path().join("c/characters.pdf").exists());
+}
+
+/// A party made for Dungeon World 10 mm plays there: `simulate` and `play`
+/// take it, the names typed are the ASCII ones the summary gives, and the
+/// sheets match the MKD party's of the same seed.
+#[test]
+fn a_party_for_dungeon_world_10mm_plays_there() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let said = ok(
+        d,
+        &[
+            "party",
+            "new",
+            "--for",
+            "dungeon-world-10mm",
+            "--seed",
+            "9",
+            "--out",
+            "p.yaml",
+        ],
+    );
+    assert!(said.contains("; plays as "), "{said}");
+    ok(
+        d,
+        &["party", "new", "--seed", "9", "--out", "m/p.yaml", "-q"],
+    );
+    let dw = std::fs::read_to_string(d.join("p.yaml")).unwrap();
+    assert!(dw.contains("format: tilecrawl-dw10-party/1"), "{dw}");
+    let mkd = std::fs::read_to_string(d.join("m/p.yaml")).unwrap();
+    // A sheet's own lines: `name:` under `wod_s:` (indented past a
+    // hero's line).
+    let sheet_names = |t: &str| -> Vec<String> {
+        t.lines()
+            .filter(|l| l.starts_with("    "))
+            .filter_map(|l| l.trim().strip_prefix("name: "))
+            .map(str::to_string)
+            .collect()
+    };
+    // The same seed makes the same characters for either game.
+    let (dn, mn) = (sheet_names(&dw), sheet_names(&mkd));
+    assert_eq!(dn.len(), 4, "{dw}");
+    assert_eq!(dn, mn);
+    ok(
+        d,
+        &[
+            "generate",
+            "--ruleset",
+            "dungeon-world-10mm",
+            "--seed",
+            "7",
+            "--out",
+            "g",
+            "-q",
+        ],
+    );
+    let report = ok(
+        d,
+        &[
+            "simulate",
+            "g/scenario.yaml",
+            "--party",
+            "p.yaml",
+            "--runs",
+            "20",
+            "-q",
+        ],
+    );
+    assert!(report.contains("20 runs"), "{report}");
+    let first = said.lines().next().unwrap();
+    let hero = first
+        .split("; plays as ")
+        .nth(1)
+        .unwrap()
+        .split(' ')
+        .next()
+        .unwrap();
+    std::fs::write(d.join("s.txt"), "status\n").unwrap();
+    let played = ok(
+        d,
+        &[
+            "play",
+            "g/scenario.yaml",
+            "--party",
+            "p.yaml",
+            "--script",
+            "s.txt",
+            "--save",
+            "save.yaml",
+        ],
+    );
+    assert!(
+        played.contains(&format!("  {hero} at ")),
+        "{hero}: {played}"
+    );
+}
+
+/// What a Dungeon World 10 mm party cannot be is refused in one line:
+/// more than four heroes, and `--for dd-and-d`, which plays war-parties.
+#[test]
+fn party_new_refuses_what_the_game_cannot_take() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let r = run(
+        d,
+        &[
+            "party",
+            "new",
+            "--for",
+            "dungeon-world-10mm",
+            "--heroes",
+            "5",
+            "--seed",
+            "1",
+        ],
+    );
+    common::one_error_line(&r, &["--heroes 5", "1 to 4 heroes"]).unwrap();
+    let r = run(d, &["party", "new", "--for", "dd-and-d", "--seed", "1"]);
+    common::one_error_line(&r, &["war-parties", "warparty new"]).unwrap();
+    assert!(!d.join("party.yaml").exists());
+}
+
+/// A hand-edited sheet in a Dungeon World 10 mm party breaks the World of
+/// Dungeons S rules: the party is refused naming the hero's sheet.
+#[test]
+fn a_broken_sheet_in_a_dw10_party_is_refused_by_key() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    ok(
+        d,
+        &[
+            "party",
+            "new",
+            "--for",
+            "dungeon-world-10mm",
+            "--seed",
+            "9",
+            "--out",
+            "p.yaml",
+            "-q",
+        ],
+    );
+    ok(
+        d,
+        &[
+            "generate",
+            "--ruleset",
+            "dungeon-world-10mm",
+            "--seed",
+            "7",
+            "--out",
+            "g",
+            "-q",
+        ],
+    );
+    let text = std::fs::read_to_string(d.join("p.yaml")).unwrap();
+    let broken = text.replacen("    level: 1\n", "    level: 11\n", 1);
+    assert_ne!(broken, text);
+    std::fs::write(d.join("bad.yaml"), broken).unwrap();
+    let r = run(
+        d,
+        &[
+            "simulate",
+            "g/scenario.yaml",
+            "--party",
+            "bad.yaml",
+            "--runs",
+            "2",
+            "-q",
+        ],
+    );
+    common::one_error_line(&r, &["bad.yaml", "heroes[0].wod_s", "level is 11"]).unwrap();
 }

@@ -109,6 +109,11 @@ pub struct HeroLine {
     /// The hero's familiar (L589-614), if it owns one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub familiar: Option<FamiliarKind>,
+    /// The World of Dungeons S sheet the hero was made from (`party new
+    /// --for dungeon-world-10mm`), checked against that game's rules when
+    /// the party is read; play uses the line's stat block and bonuses.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub wod_s: Option<Box<crate::characters::wod_s::Sheet>>,
 }
 
 fn is_zero(n: &u32) -> bool {
@@ -129,6 +134,7 @@ impl HeroLine {
             abilities: Vec::new(),
             items: Vec::new(),
             familiar: None,
+            wod_s: None,
         }
     }
 }
@@ -386,6 +392,13 @@ pub fn parse(text: &str, file: &str, figures: &Figures) -> Result<Party, FileErr
                     ),
                 ));
             }
+        }
+        if let Some(sheet) = &h.wod_s {
+            crate::characters::wod_s::character::check_sheet(
+                crate::characters::wod_s::Tables::embedded(),
+                sheet,
+            )
+            .map_err(|e| FileError::at_key(file, &format!("{key}.wod_s"), e.what))?;
         }
         let mut kit = Vec::new();
         for (j, i) in h.items.iter().enumerate() {
