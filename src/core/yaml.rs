@@ -467,6 +467,9 @@ pub fn check_shape(text: &str) -> Result<(), (String, String)> {
     let mut chars = text.chars().peekable();
     while let Some(c) = chars.next() {
         col += 1;
+        if !yaml_char(c) {
+            return Err(not_yaml_char(c, line, col));
+        }
         let item = match c {
             '\n' | '[' | '{' => true,
             '-' => matches!(chars.peek(), Some(' ' | '\n')),
@@ -528,11 +531,13 @@ pub fn check_shape(text: &str) -> Result<(), (String, String)> {
             }
             Mode::Double => {
                 if c == '\\' {
-                    if chars.next() == Some('\n') {
-                        line += 1;
-                        col = 0;
-                    } else {
-                        col += 1;
+                    match chars.next() {
+                        Some('\n') => {
+                            line += 1;
+                            col = 0;
+                        }
+                        Some(e) if !yaml_char(e) => return Err(not_yaml_char(e, line, col + 1)),
+                        _ => col += 1,
                     }
                 } else if c == '"' {
                     mode = Mode::Plain;
@@ -563,9 +568,53 @@ pub fn check_shape(text: &str) -> Result<(), (String, String)> {
     Ok(())
 }
 
+/// Whether YAML allows `c` in a file: tab, line breaks and printable
+/// characters (YAML 1.2's `c-printable`, the set the parser checks).
+fn yaml_char(c: char) -> bool {
+    matches!(c, '\t' | '\n' | '\r' | ' '..='~' | '\u{85}' | '\u{a0}'..='\u{d7ff}' | '\u{e000}'..='\u{fffd}')
+        || c >= '\u{10000}'
+}
+
+/// The error for a character YAML does not allow, placed where it stands
+/// (the parser gives only its byte offset, at line 1).
+fn not_yaml_char(c: char, line: usize, col: usize) -> (String, String) {
+    (
+        format!("line {line}, column {col}: "),
+        format!(
+            "a control character (U+{:04X}) is not allowed in YAML; expected printable text (write it as an escape such as \\x{:02X} inside double quotes)",
+            u32::from(c),
+            u32::from(c) & 0xff
+        ),
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A character YAML does not allow is placed at its own line and
+    /// column, not at line 1 with a byte offset as the parser says.
+    #[test]
+    fn a_control_character_is_placed_where_it_stands() {
+        for (text, at) in [
+            ("name: Ann\nspeed: 5\u{1}\n", "line 2, column 9: "),
+            ("a: 1\nb: \"x\u{7f}\"\n", "line 2, column 6: "),
+            ("a: 1\n\nb: [1, \u{9b}]\n", "line 3, column 8: "),
+            ("a: \"\\\u{2}\"\n", "line 1, column 6: "),
+        ] {
+            let (loc, msg) = check_shape(text).unwrap_err();
+            assert_eq!(loc, at, "{text:?}");
+            assert!(msg.starts_with("a control character (U+"), "{msg}");
+        }
+        let e = parse::<Hero>("name: Ann\nspeed: 5\u{1}\n", "h.yaml").unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "h.yaml: line 2, column 9: a control character (U+0001) is not allowed in YAML; expected printable text (write it as an escape such as \\x01 inside double quotes)"
+        );
+        // Tabs, line breaks, a byte-order mark and letters of every script
+        // pass, as the parser takes them.
+        assert!(check_shape("\u{feff}a:\t\"Þóra 𝔸\"\r\nb: 1\n").is_ok());
+    }
 
     #[derive(Debug, serde::Deserialize)]
     #[allow(dead_code)]

@@ -976,6 +976,12 @@ fn monster_cases() -> Vec<Case> {
         ),
         case(
             L,
+            "a raw control character",
+            with(m, "count: 3", "count: 3\u{1}"),
+            &["line 4, column 37", "control character (U+0001)"],
+        ),
+        case(
+            L,
             "non-UTF-8",
             b"format: tilecrawl-monsters/1\nmonsters: [\xc3\x28]\n".to_vec(),
             &["not UTF-8", "offset 40"],
