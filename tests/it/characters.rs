@@ -99,20 +99,7 @@ fn golden_party_sheets_and_command_outputs() {
     );
     // The same seed made for Dungeon World 10 mm: the same sheets, each a
     // stat block and bonuses.
-    ok(
-        d,
-        &[
-            "party",
-            "new",
-            "--for",
-            "dungeon-world-10mm",
-            "--seed",
-            "9",
-            "--out",
-            "dw10/party.yaml",
-            "-q",
-        ],
-    );
+    dw10_party(d, "dw10/party.yaml");
     for (from, to) in [
         ("party.yaml", "party-dw10.yaml"),
         ("characters.md", "characters-dw10.md"),
@@ -631,6 +618,41 @@ fn party_new_prints_characters_pdf_on_the_paper_asked_for() {
     assert!(!tmp.path().join("c/characters.pdf").exists());
 }
 
+/// Seed 9's party for Dungeon World 10 mm at `d/out`, quietly.
+fn dw10_party(d: &Path, out: &str) {
+    ok(
+        d,
+        &[
+            "party",
+            "new",
+            "--for",
+            "dungeon-world-10mm",
+            "--seed",
+            "9",
+            "--out",
+            out,
+            "-q",
+        ],
+    );
+}
+
+/// Seed 7's Dungeon World 10 mm scenario in `d/g/`.
+fn generate_dw10(d: &Path) {
+    ok(
+        d,
+        &[
+            "generate",
+            "--ruleset",
+            "dungeon-world-10mm",
+            "--seed",
+            "7",
+            "--out",
+            "g",
+            "-q",
+        ],
+    );
+}
+
 /// A party made for Dungeon World 10 mm plays there: `simulate` and `play`
 /// take it, the names typed are the ASCII ones the summary gives, and the
 /// sheets match the MKD party's of the same seed.
@@ -672,19 +694,7 @@ fn a_party_for_dungeon_world_10mm_plays_there() {
     let (dn, mn) = (sheet_names(&dw), sheet_names(&mkd));
     assert_eq!(dn.len(), 4, "{dw}");
     assert_eq!(dn, mn);
-    ok(
-        d,
-        &[
-            "generate",
-            "--ruleset",
-            "dungeon-world-10mm",
-            "--seed",
-            "7",
-            "--out",
-            "g",
-            "-q",
-        ],
-    );
+    generate_dw10(d);
     let report = ok(
         d,
         &[
@@ -757,33 +767,8 @@ fn party_new_refuses_what_the_game_cannot_take() {
 fn a_broken_sheet_in_a_dw10_party_is_refused_by_key() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
-    ok(
-        d,
-        &[
-            "party",
-            "new",
-            "--for",
-            "dungeon-world-10mm",
-            "--seed",
-            "9",
-            "--out",
-            "p.yaml",
-            "-q",
-        ],
-    );
-    ok(
-        d,
-        &[
-            "generate",
-            "--ruleset",
-            "dungeon-world-10mm",
-            "--seed",
-            "7",
-            "--out",
-            "g",
-            "-q",
-        ],
-    );
+    dw10_party(d, "p.yaml");
+    generate_dw10(d);
     let text = std::fs::read_to_string(d.join("p.yaml")).unwrap();
     let broken = text.replacen("    level: 1\n", "    level: 11\n", 1);
     assert_ne!(broken, text);
