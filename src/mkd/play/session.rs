@@ -335,13 +335,21 @@ pub fn parse_save(text: &str, file: &str) -> Result<SaveFile, FileError> {
             format!("the file is empty; expected a tilecrawl save (`format: {SAVE_FORMAT}`)"),
         ));
     }
-    crate::core::yaml::check_shape(text)
-        .and_then(|()| Ok(crate::core::yaml::check_kind(text, SAVE_FORMAT)?))
-        .map_err(|(location, message)| FileError {
+    // A file that is no YAML at all (bytes of another kind) is asked
+    // about as the parser's errors are below.
+    crate::core::yaml::check_shape(text).map_err(|(location, message)| FileError {
+        file: file.into(),
+        location,
+        message: format!("{message} (is this a tilecrawl save file?)"),
+    })?;
+    crate::core::yaml::check_kind(text, SAVE_FORMAT).map_err(|e| {
+        let (location, message) = e.into();
+        FileError {
             file: file.into(),
             location,
             message,
-        })?;
+        }
+    })?;
     let save: SaveFile = yaml_serde::from_str(text).map_err(|e| {
         let (location, message) = crate::core::yaml::error_parts(&e, text);
         FileError {
