@@ -16,19 +16,27 @@ enum PngCompressionArg {
     Best,
 }
 
+/// map.png's resolution when `--dpi` is not given.
+const DEFAULT_DPI: u32 = 150;
+
 /// Map and print options shared by `generate` and `render`.
 #[derive(Debug, Args)]
 pub struct OutputArgs {
     /// Resolution of map.png, in dots per inch (stored in the file).
-    #[arg(long, default_value_t = 150, value_parser = clap::value_parser!(u32).range(10..=1200))]
-    dpi: u32,
+    /// Default: 150.
+    // `Option`, with the default applied in `map_options`, so that a
+    // command that makes no maps can tell `--dpi 150` from nothing.
+    #[arg(long, value_name = "DPI", value_parser = clap::value_parser!(u32).range(10..=1200))]
+    dpi: Option<u32>,
     /// How map.png is compressed: `fast` (fdeflate), or `best` (zlib) for
     /// files up to five times smaller in several times the encoding time.
-    #[arg(long, value_enum, default_value = "fast", value_name = "SPEED")]
-    png_compression: PngCompressionArg,
-    /// Map style: `color`, `ink` (black on white for a home printer) or a style YAML file.
-    #[arg(long, default_value = "color", value_name = "NAME|FILE")]
-    style: PathBuf,
+    /// Default: fast.
+    #[arg(long, value_enum, value_name = "SPEED")]
+    png_compression: Option<PngCompressionArg>,
+    /// Map style: `color`, `ink` (black on white for a home printer) or a
+    /// style YAML file. Default: color.
+    #[arg(long, value_name = "NAME|FILE")]
+    style: Option<PathBuf>,
     /// Printed size of one square (`1in`, `25mm`, `1.5in`). Default: the tile set's.
     #[arg(long, value_name = "LENGTH")]
     square: Option<String>,
@@ -119,10 +127,9 @@ fn parse_paper(s: &str) -> Result<Paper, String> {
 }
 
 impl OutputArgs {
-    /// The map and print options given other than at their defaults, by
-    /// name (`--print`, `--dpi` …): for a command that makes no maps and
-    /// refuses them. An option given at its default value cannot be told
-    /// from one not given, and is not listed.
+    /// The map and print options given, by name (`--print`, `--dpi` …),
+    /// even at their default values: for a command that makes no maps and
+    /// refuses them.
     pub(crate) fn given(&self) -> Vec<&'static str> {
         let mut given = Vec::new();
         let mut note = |on: bool, name: &'static str| {
@@ -130,12 +137,9 @@ impl OutputArgs {
                 given.push(name);
             }
         };
-        note(self.dpi != 150, "--dpi");
-        note(
-            !matches!(self.png_compression, PngCompressionArg::Fast),
-            "--png-compression",
-        );
-        note(self.style.as_os_str() != "color", "--style");
+        note(self.dpi.is_some(), "--dpi");
+        note(self.png_compression.is_some(), "--png-compression");
+        note(self.style.is_some(), "--style");
         note(self.square.is_some(), "--square");
         note(self.print.is_some(), "--print");
         note(self.margin.is_some(), "--margin");
@@ -148,7 +152,7 @@ impl OutputArgs {
     }
 
     fn map_options(&self) -> anyhow::Result<MapOptions> {
-        let style = export::style::load(&self.style)?;
+        let style = export::style::load(self.style.as_deref().unwrap_or(Path::new("color")))?;
         let square_mm = match &self.square {
             None => None,
             Some(s) => {
@@ -160,7 +164,7 @@ impl OutputArgs {
             }
         };
         Ok(MapOptions {
-            dpi: self.dpi,
+            dpi: self.dpi.unwrap_or(DEFAULT_DPI),
             style,
             square_mm,
             ..MapOptions::default()
@@ -202,7 +206,7 @@ impl OutputArgs {
     pub fn options(&self) -> anyhow::Result<PackOptions> {
         Ok(PackOptions {
             map: self.map_options()?,
-            png: match self.png_compression {
+            png: match self.png_compression.unwrap_or(PngCompressionArg::Fast) {
                 PngCompressionArg::Fast => export::PngCompression::Fast,
                 PngCompressionArg::Best => export::PngCompression::Best,
             },

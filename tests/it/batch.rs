@@ -523,6 +523,14 @@ fn bad_options_give_one_error_line() {
             1,
             "--dpi, --vtt shape the maps and sheets, which --only yaml does not write; drop them",
         ),
+        // Given at its default value, an option is still named.
+        (
+            vec![
+                "--count", "2", "--only", "index", "--dpi", "150", "--style", "color",
+            ],
+            1,
+            "--dpi, --style shape the maps and sheets, which --only index does not write",
+        ),
     ] {
         let mut full = vec!["batch", "--out", o];
         full.extend(&args);
