@@ -21,7 +21,7 @@ pub struct Kind {
 }
 
 /// Every kind with a schema, by name.
-pub const KINDS: [Kind; 26] = [
+pub const KINDS: [Kind; 27] = [
     Kind {
         name: "campaign",
         format: crate::mkd::campaign::model::FORMAT,
@@ -147,6 +147,12 @@ pub const KINDS: [Kind; 26] = [
         format: crate::dw10::wod_s::FORMAT,
         what: "the World of Dungeons S to Dungeon World 10 mm hero conversion (embedded data)",
         schema: crate::dw10::wod_s::json_schema,
+    },
+    Kind {
+        name: "wod-s-ddd",
+        format: crate::ddd::wod_s::FORMAT,
+        what: "the World of Dungeons S to Dungeons Dark & Dangerous war-party conversion (embedded data)",
+        schema: crate::ddd::wod_s::json_schema,
     },
     Kind {
         name: "dw-srd",

@@ -32,8 +32,8 @@ pub enum PartyFor {
     /// Dungeon World 10 mm: a `tilecrawl-dw10-party/1` file (1 to 4 heroes).
     #[value(name = "dungeon-world-10mm")]
     Dw10,
-    /// Dungeons Dark & Dangerous plays war-parties, not characters (refused:
-    /// `tilecrawl warparty new` makes one).
+    /// Dungeons Dark & Dangerous: a `tilecrawl-warparty/1` file, a model
+    /// for each character (1 to 10) and hirelings filling the ten.
     #[value(name = "dd-and-d")]
     DdAndD,
 }
@@ -64,7 +64,8 @@ pub struct PartyNewArgs {
         default_value = "mkd-adventure"
     )]
     game: PartyFor,
-    /// How many characters (1 to 12; 1 to 4 for dungeon-world-10mm).
+    /// How many characters (1 to 12; 1 to 4 for dungeon-world-10mm, 1 to
+    /// 10 for dd-and-d).
     #[arg(long, default_value_t = 4, value_name = "N",
           value_parser = clap::value_parser!(u32).range(1..=12))]
     heroes: u32,
@@ -204,9 +205,14 @@ pub fn party(c: PartyCommand) -> anyhow::Result<()> {
         anyhow::bail!("--ruleset dw-srd makes hirelings, not characters; use --ruleset wod-s");
     }
     match a.game {
-        PartyFor::DdAndD => anyhow::bail!(
-            "--for dd-and-d: Dungeons Dark & Dangerous plays war-parties of ten models, not characters; make one with `tilecrawl warparty new`"
-        ),
+        PartyFor::DdAndD if a.heroes as usize > tilecrawl::ddd::warparty::MODELS => {
+            anyhow::bail!(
+                "--heroes {}: a Dungeons Dark & Dangerous war-party has {} models, so 1 to {} characters (hirelings fill the rest)",
+                a.heroes,
+                tilecrawl::ddd::warparty::MODELS,
+                tilecrawl::ddd::warparty::MODELS
+            )
+        }
         PartyFor::Dw10 if a.heroes as usize > tilecrawl::dw10::play::party::MAX_HEROES => {
             anyhow::bail!(
                 "--heroes {}: a Dungeon World 10 mm party has 1 to {} heroes",
@@ -216,10 +222,6 @@ pub fn party(c: PartyCommand) -> anyhow::Result<()> {
         }
         _ => {}
     }
-    let played_in = match a.game {
-        PartyFor::Dw10 => tilecrawl::export::characters::PlayedIn::Dw10,
-        _ => tilecrawl::export::characters::PlayedIn::Mkd,
-    };
     let to_stdout = super::outputs::is_stdout(&a.out);
     if to_stdout && a.print.is_some() {
         anyhow::bail!(
@@ -245,10 +247,29 @@ pub fn party(c: PartyCommand) -> anyhow::Result<()> {
     let chars = wod_s::character::party(t, &opts, a.heroes, &mut dice)?;
     let title = format!("World of Dungeons S party, seed {seed}");
     let sheets: Vec<wod_s::Sheet> = chars.iter().map(|c| c.sheet.clone()).collect();
-    let yaml = match a.game {
-        PartyFor::Dw10 => {
+    // A war-party's hirelings are rolled on after the characters, so the
+    // characters are the same for every game.
+    let company = match a.game {
+        PartyFor::DdAndD => Some(tilecrawl::ddd::wod_s::company(&chars, &mut dice)?),
+        _ => None,
+    };
+    let played_in = match (a.game, &company) {
+        (PartyFor::Dw10, _) => tilecrawl::export::characters::PlayedIn::Dw10,
+        (_, Some(co)) => tilecrawl::export::characters::PlayedIn::Ddd(co),
+        _ => tilecrawl::export::characters::PlayedIn::Mkd,
+    };
+    let yaml = match (a.game, &company) {
+        (PartyFor::Dw10, _) => {
             tilecrawl::dw10::wod_s::party_yaml(&sheets).context("cannot write the party file")?
         }
+        (_, Some(co)) => format!(
+            "# A Dungeons Dark & Dangerous war-party of World of Dungeons S characters\n\
+# (models 1 to {}) and the hirelings that fill its ranks, made by `tilecrawl\n\
+# party new --for dd-and-d` by the project's table (docs/src/characters.md);\n\
+# the characters' sheets are in characters.md.\n{}",
+            chars.len(),
+            tilecrawl::ddd::warparty::to_yaml(&co.warparty)
+        ),
         _ => tilecrawl::mkd::wod_s::party_yaml(&title, &sheets)
             .context("cannot write the party file")?,
     };
@@ -309,16 +330,33 @@ pub fn party(c: PartyCommand) -> anyhow::Result<()> {
         };
         for (i, c) in chars.iter().enumerate() {
             let s = &c.sheet;
-            let plays = dw10
-                .as_ref()
-                .and_then(|h| h.get(i))
-                .map(|h| format!("; plays as {} ({})", h.name, h.figure))
-                .unwrap_or_default();
+            let plays = match (&dw10, &company) {
+                (Some(h), _) => h
+                    .get(i)
+                    .map(|h| format!("; plays as {} ({})", h.name, h.figure))
+                    .unwrap_or_default(),
+                (_, Some(co)) => {
+                    format!("; model {}", i + 1)
+                        + &co.warparty.models.get(i).map_or(String::new(), |m| {
+                            format!(
+                                " (power d{}, defense d{})",
+                                m.power.sides(),
+                                m.defense.sides()
+                            )
+                        })
+                }
+                _ => String::new(),
+            };
             writeln!(
                 out,
                 "{}: {} {}, level {}, HP {}, armour {}, move {}{plays}",
                 s.name, s.species, s.class, s.level, s.hp, s.armour, s.move_squares
             )?;
+        }
+        if let Some(co) = &company {
+            for h in &co.hired {
+                writeln!(out, "{}: hired {}; model {}", h.name, h.kind, h.number)?;
+            }
         }
         match &pdf {
             Some(_) => writeln!(

@@ -168,7 +168,7 @@ pub(crate) fn run(
     let s = tilecrawl::ddd::generate(seed, &args.options()?)
         .map_err(|e| anyhow::Error::new(e).context(format!("seed {seed}")))?;
     let files = pack::ddd_adventure(&s, &opts)?;
-    let out = out.unwrap_or_else(|| PathBuf::from("output").join(seed.to_string()));
+    let out = out.unwrap_or_else(|| PathBuf::from("output").join(format!("{seed}-dd-and-d")));
     let refs: Vec<(&str, &[u8])> = files
         .iter()
         .map(|(n, b)| (n.as_str(), b.as_slice()))

@@ -297,7 +297,7 @@ pub const MAX_YAML_ITEMS: usize = 1_000_000;
 
 /// The kinds of file tilecrawl reads, by their `format:` name (without the
 /// version), and what to call them in an error.
-const KINDS: [(&str, &str); 27] = [
+const KINDS: [(&str, &str); 28] = [
     ("tilecrawl-scenario", "a scenario"),
     ("tilecrawl-dungeon", "a multi-floor dungeon"),
     ("tilecrawl-tileset", "a tile set"),
@@ -345,6 +345,10 @@ const KINDS: [(&str, &str); 27] = [
     (
         "tilecrawl-wod-s-dw10",
         "a World of Dungeons S to Dungeon World 10 mm conversion table",
+    ),
+    (
+        "tilecrawl-wod-s-ddd",
+        "a World of Dungeons S to Dungeons Dark & Dangerous conversion table",
     ),
 ];
 

@@ -12,7 +12,9 @@
 //! - `part.rs` — [`DddPart`], the scenario file's part, and its checks;
 //! - `sheet.rs` — what the setup sheet says;
 //! - `warparty.rs` — war-parties: the file, its checks, a balanced one from a seed;
-//! - `advance.rs` — a war-party between games (experience, reinforcements).
+//! - `advance.rs` — a war-party between games (experience, reinforcements);
+//! - `wod_s.rs` — World of Dungeons S characters and hirelings as a
+//!   war-party (`party new --for dd-and-d`).
 
 pub mod advance;
 pub mod part;
@@ -23,6 +25,7 @@ pub mod schema;
 pub mod setup;
 pub mod sheet;
 pub mod warparty;
+pub mod wod_s;
 
 pub use part::{DddPart, DddScenario};
 pub use scenarios::ScenarioKind;

@@ -15,30 +15,70 @@ use std::fmt::Write;
 /// The game a party of characters is made for: which stats the sheets
 /// print beside each character.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum PlayedIn {
+pub enum PlayedIn<'a> {
     /// The MKD Adventure (`tilecrawl-party/1`).
     #[default]
     Mkd,
     /// Dungeon World 10 mm (`tilecrawl-dw10-party/1`).
     Dw10,
+    /// Dungeons Dark & Dangerous: the war-party the characters lead, with
+    /// the hirelings that fill it (`tilecrawl-warparty/1`).
+    Ddd(&'a crate::ddd::wod_s::Company),
 }
 
-impl PlayedIn {
+impl PlayedIn<'_> {
     /// The label of the sheet's line.
     fn label(self) -> &'static str {
         match self {
             PlayedIn::Mkd => "In MKD play",
             PlayedIn::Dw10 => "In Dungeon World 10 mm play",
+            PlayedIn::Ddd(_) => "In Dungeons Dark & Dangerous play",
         }
     }
 
-    /// What the party file holds beside each sheet.
+    /// What the party file holds.
     fn kept(self) -> &'static str {
         match self {
-            PlayedIn::Mkd => "each hero's MKD stats",
-            PlayedIn::Dw10 => "each hero's Dungeon World 10 mm stat block and bonuses",
+            PlayedIn::Mkd => {
+                "the party file holds the same sheets under `wod_s:` with each hero's MKD stats"
+            }
+            PlayedIn::Dw10 => {
+                "the party file holds the same sheets under `wod_s:` with each hero's Dungeon World 10 mm stat block and bonuses"
+            }
+            PlayedIn::Ddd(_) => {
+                "the war-party file holds a model for each character and the hirelings that fill its ranks"
+            }
         }
     }
+}
+
+/// The hirelings of a war-party in words, one line each.
+fn hireling_lines(co: &crate::ddd::wod_s::Company) -> Vec<String> {
+    co.hired
+        .iter()
+        .filter_map(|h| {
+            let m = co.warparty.models.iter().find(|m| m.number == h.number)?;
+            Some(format!(
+                "model {}, {} ({}, from {}): {}",
+                h.number,
+                h.name,
+                h.kind,
+                h.land,
+                ddd_stats(m)
+            ))
+        })
+        .collect()
+}
+
+/// A war-party model's dice and abilities in words.
+fn ddd_stats(m: &crate::ddd::warparty::Model) -> String {
+    let die = |d: crate::ddd::warparty::Die| format!("d{}", d.sides());
+    let mut s = format!("power {}, defense {}", die(m.power), die(m.defense));
+    for a in &m.abilities {
+        s.push_str(", ");
+        s.push_str(a.id());
+    }
+    s
 }
 
 fn title_case(id: &str) -> String {
@@ -106,6 +146,15 @@ fn plays(chars: &[Character], game: PlayedIn) -> Vec<(String, String)> {
         PlayedIn::Dw10 => {
             let sheets: Vec<_> = chars.iter().map(|c| c.sheet.clone()).collect();
             crate::dw10::wod_s::party_file(&sheets).ok()
+        }
+        PlayedIn::Ddd(co) => {
+            return co
+                .warparty
+                .models
+                .iter()
+                .take(chars.len())
+                .map(|m| (format!("model {}, {}", m.number, m.name), ddd_stats(m)))
+                .collect();
         }
         PlayedIn::Mkd => None,
     };
@@ -218,7 +267,7 @@ fn words(c: &Character, play: (String, String)) -> Words {
 fn intro(seed: u64, game: PlayedIn) -> String {
     format!(
         "World of Dungeons S characters, seed {seed}. Each sheet lists the rolls that made it; \
-the party file holds the same sheets under `wod_s:` with {}.",
+{}.",
         game.kept()
     )
 }
@@ -264,6 +313,13 @@ pub fn characters_markdown(title: &str, seed: u64, chars: &[Character], game: Pl
                 e.result,
                 e.purpose.replace('|', "\\|")
             );
+        }
+        out.push('\n');
+    }
+    if let PlayedIn::Ddd(co) = game {
+        let _ = writeln!(out, "## Hirelings\n");
+        for l in hireling_lines(co) {
+            let _ = writeln!(out, "- {l}");
         }
         out.push('\n');
     }
@@ -323,6 +379,12 @@ pub fn characters_pdf(
                 Part::Heading("Rolls".into()),
                 Part::Table(rolls),
             ],
+        });
+    }
+    if let PlayedIn::Ddd(co) = game {
+        sections.push(Section {
+            title: "Hirelings".into(),
+            parts: hireling_lines(co).into_iter().map(Part::Para).collect(),
         });
     }
     let head = format!("tilecrawl characters — seed {seed}");

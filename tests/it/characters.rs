@@ -100,13 +100,30 @@ fn golden_party_sheets_and_command_outputs() {
     // The same seed made for Dungeon World 10 mm: the same sheets, each a
     // stat block and bonuses.
     dw10_party(d, "dw10/party.yaml");
-    for (from, to) in [
-        ("party.yaml", "party-dw10.yaml"),
-        ("characters.md", "characters-dw10.md"),
+    // And as a Dungeons Dark & Dangerous war-party, hirelings filling it.
+    ok(
+        d,
+        &[
+            "party",
+            "new",
+            "--for",
+            "dd-and-d",
+            "--seed",
+            "9",
+            "--out",
+            "ddd/party.yaml",
+            "-q",
+        ],
+    );
+    for (dir, from, to) in [
+        ("dw10", "party.yaml", "party-dw10.yaml"),
+        ("dw10", "characters.md", "characters-dw10.md"),
+        ("ddd", "party.yaml", "party-ddd.yaml"),
+        ("ddd", "characters.md", "characters-ddd.md"),
     ] {
         check_or_update(
             to,
-            &std::fs::read(d.join("dw10").join(from)).unwrap(),
+            &std::fs::read(d.join(dir).join(from)).unwrap(),
             &mut failures,
         );
     }
@@ -756,9 +773,79 @@ fn party_new_refuses_what_the_game_cannot_take() {
         ],
     );
     common::one_error_line(&r, &["--heroes 5", "1 to 4 heroes"]).unwrap();
-    let r = run(d, &["party", "new", "--for", "dd-and-d", "--seed", "1"]);
-    common::one_error_line(&r, &["war-parties", "warparty new"]).unwrap();
+    let r = run(
+        d,
+        &[
+            "party", "new", "--for", "dd-and-d", "--heroes", "11", "--seed", "1",
+        ],
+    );
+    common::one_error_line(&r, &["--heroes 11", "10 models", "hirelings fill the rest"]).unwrap();
     assert!(!d.join("party.yaml").exists());
+}
+
+/// A party made for Dungeons Dark & Dangerous is a legal war-party of ten
+/// models, the characters first under their own names and hirelings after
+/// them, that `warparty check` passes and `simulate` plays; its characters
+/// are the MKD party's of the same seed.
+#[test]
+fn a_party_for_dd_and_d_is_a_war_party_that_plays() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let said = ok(
+        d,
+        &[
+            "party", "new", "--for", "dd-and-d", "--heroes", "3", "--seed", "9", "--out", "w.yaml",
+        ],
+    );
+    assert_eq!(said.matches(": hired ").count(), 7, "{said}");
+    let checked = ok(d, &["warparty", "check", "w.yaml"]);
+    assert!(
+        checked.contains("a legal war-party of ten models"),
+        "{checked}"
+    );
+    ok(
+        d,
+        &[
+            "party", "new", "--heroes", "3", "--seed", "9", "--out", "m/m.yaml", "-q",
+        ],
+    );
+    let w = std::fs::read_to_string(d.join("w.yaml")).unwrap();
+    let m = std::fs::read_to_string(d.join("m/m.yaml")).unwrap();
+    for line in m.lines().filter_map(|l| l.strip_prefix("      name: ")) {
+        assert!(
+            w.contains(&format!("name: {line},")),
+            "{line} not a model: {w}"
+        );
+    }
+    let md = std::fs::read_to_string(d.join("characters.md")).unwrap();
+    assert_eq!(md.matches("In Dungeons Dark & Dangerous play").count(), 3);
+    assert!(md.contains("## Hirelings"), "{md}");
+    ok(
+        d,
+        &[
+            "generate",
+            "--ruleset",
+            "dd-and-d",
+            "--seed",
+            "7",
+            "--out",
+            "b",
+            "-q",
+        ],
+    );
+    let report = ok(
+        d,
+        &[
+            "simulate",
+            "b/scenario.yaml",
+            "--warparty",
+            "w.yaml",
+            "--runs",
+            "10",
+            "-q",
+        ],
+    );
+    assert!(report.contains("10 games"), "{report}");
 }
 
 /// A hand-edited sheet in a Dungeon World 10 mm party breaks the World of
