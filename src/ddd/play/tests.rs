@@ -1475,3 +1475,63 @@ fn the_policy_thief_traps_the_squares_round_the_bound_prisoner() {
     g.kind = ScenarioKind::Battle;
     assert!(!matches!(super::ai::decide(&g), Command::Trap(_)));
 }
+
+/// L147: one dice-off picks the scenario and the attacker. A scenario made
+/// by `generate --scenario roll --warparty … --opponent …` keeps its
+/// winner, and play does not roll a second dice-off that could give the
+/// attacker's role to the loser.
+#[test]
+fn the_dice_off_of_a_generated_scenario_decides_the_attacker_in_play() {
+    let mut seen = [false, false];
+    for seed in 0..12 {
+        let s = generate(
+            seed,
+            &DddOptions {
+                choice: Choice::DiceOff {
+                    blue: Die::D12,
+                    red: Die::D12,
+                },
+                ..DddOptions::default()
+            },
+        )
+        .unwrap();
+        let (b, r) = (s.log[0].result, s.log[1].result);
+        let winner = match b.cmp(&r) {
+            std::cmp::Ordering::Greater => Team::Blue,
+            std::cmp::Ordering::Less => Team::Red,
+            std::cmp::Ordering::Equal => {
+                assert_eq!(s.game.params.chosen, crate::ddd::part::Chosen::Rolled);
+                continue;
+            }
+        };
+        let want = match winner {
+            Team::Blue => crate::ddd::part::Chosen::DiceOffBlue,
+            Team::Red => crate::ddd::part::Chosen::DiceOffRed,
+        };
+        assert_eq!(s.game.params.chosen, want, "seed {seed}");
+        for play_seed in 0..4 {
+            let (g, ev) = Game::new(
+                &s,
+                &warparty::new(1, "Blue"),
+                &warparty::new(2, "Red"),
+                Dice::quiet(play_seed, "test"),
+                PlayOptions::default(),
+            )
+            .unwrap();
+            assert_eq!(
+                g.state.attacker, winner,
+                "seed {seed}, play seed {play_seed}"
+            );
+            assert_eq!(ev[0], Event::DiceOffKept { winner });
+            assert!(!ev.iter().any(|e| matches!(e, Event::DiceOff { .. })));
+            let line = super::transcript::line(&g.state, &ev[0]);
+            assert!(line.contains("won it when the scenario was made"), "{line}");
+            seen[winner.index()] = true;
+        }
+    }
+    assert_eq!(
+        seen,
+        [true, true],
+        "both sides won a dice-off over the seeds"
+    );
+}
