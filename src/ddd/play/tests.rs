@@ -632,6 +632,44 @@ fn a_healer_saves_a_friend_from_the_last_wound_once_a_round() {
     assert!(g.state.fig(B2).heal_used);
 }
 
+/// L90, L131: a stun marker takes the healer's next turn, but the save is
+/// made on the attacker's turn, so an enthralled healer still saves.
+#[test]
+fn a_stunned_healer_still_saves_a_friend_from_the_last_wound() {
+    let (mut g, _) = table(
+        &[
+            (R1, (2, 2), Die::D6, Die::D8, &[]),
+            (B1, (3, 2), Die::D8, Die::D8, &[]),
+            (B2, (4, 3), Die::D12, Die::D8, &[Ability::Healer]),
+            (R2, (12, 12), Die::D8, Die::D12, &[]),
+        ],
+        4,
+        &[2, 5, 3, 6, 9, 4],
+    );
+    g.state.fig_mut(B2).stunned = true;
+    let ev = g.play(Command::Attack(B1)).unwrap();
+    let save = ev
+        .iter()
+        .find(|e| {
+            matches!(
+                e,
+                Event::Test {
+                    task: Task::Save,
+                    ..
+                }
+            )
+        })
+        .expect("the stunned healer tries the save");
+    let line = super::transcript::line(&g.state, save);
+    assert!(line.contains("9"), "{line}");
+    assert!(g.state.fig(B1).on_board());
+    assert_eq!(g.state.fig(B1).wounds, 0);
+    assert!(
+        g.state.fig(B2).stunned,
+        "the marker still costs its next turn"
+    );
+}
+
 #[test]
 fn a_mage_rerolls_a_failed_roll_once_a_round_and_the_second_stands() {
     let (mut g, _) = table(
