@@ -207,6 +207,9 @@ pub(crate) fn run(
             match s.game.params.chosen {
                 tilecrawl::ddd::part::Chosen::Named => "named",
                 tilecrawl::ddd::part::Chosen::Rolled => "rolled",
+                tilecrawl::ddd::part::Chosen::DiceOffBlue =>
+                    "chosen by Blue, the dice-off's winner",
+                tilecrawl::ddd::part::Chosen::DiceOffRed => "chosen by Red, the dice-off's winner",
             },
             s.size.width,
             s.size.height,

@@ -34,8 +34,15 @@ pub type DddScenario = Scenario<DddPart>;
 pub enum Chosen {
     /// Named on the command line.
     Named,
-    /// Rolled on a d6 (the log has the roll).
+    /// Rolled on a d6 (the log has the roll): without war-parties, or
+    /// when their dice-off was a draw.
     Rolled,
+    /// Blue (`--warparty`) won the war-parties' dice-off (L147) and chose
+    /// it: Blue is the attacker where the scenario has one, and chooses
+    /// first (the log has the rolls).
+    DiceOffBlue,
+    /// Red (`--opponent`) won the dice-off and chose it.
+    DiceOffRed,
 }
 
 /// The choices the board was built with.

@@ -359,19 +359,24 @@ pub fn generate_with(seed: u64, opts: &DddOptions, log: bool) -> Result<DddScena
                     red.sides()
                 ),
             );
-            let who = match b.cmp(&r) {
-                std::cmp::Ordering::Greater => {
-                    "Blue wins the dice-off and chooses (the attacker where there is one); tilecrawl rolls the choice for Blue"
-                }
-                std::cmp::Ordering::Less => {
-                    "Red wins the dice-off and chooses (the attacker where there is one); tilecrawl rolls the choice for Red"
-                }
-                std::cmp::Ordering::Equal => "the dice-off is a draw, so a d6 picks the scenario",
+            let (who, chosen) = match b.cmp(&r) {
+                std::cmp::Ordering::Greater => (
+                    "Blue wins the dice-off and chooses (the attacker where there is one); tilecrawl rolls the choice for Blue",
+                    Chosen::DiceOffBlue,
+                ),
+                std::cmp::Ordering::Less => (
+                    "Red wins the dice-off and chooses (the attacker where there is one); tilecrawl rolls the choice for Red",
+                    Chosen::DiceOffRed,
+                ),
+                std::cmp::Ordering::Equal => (
+                    "the dice-off is a draw, so a d6 picks the scenario",
+                    Chosen::Rolled,
+                ),
             };
             let r = dice.d6(format_args!(
                 "{who}: 1 Battle, 2 Ambush, 3 Treasure Hunt, 4 Object of Power, 5 Free Prisoner, 6 Secrets of the Ancients"
             ));
-            (ScenarioKind::ALL[(r as usize - 1).min(5)], Chosen::Rolled)
+            (ScenarioKind::ALL[(r as usize - 1).min(5)], chosen)
         }
     };
     let params = BoardParams {

@@ -506,6 +506,12 @@ fn words(sh: &DddSheet) -> Words {
     let chosen = match sh.chosen {
         crate::ddd::part::Chosen::Named => "named on the command line",
         crate::ddd::part::Chosen::Rolled => "rolled on a d6 (see the rolls)",
+        crate::ddd::part::Chosen::DiceOffBlue => {
+            "chosen by Blue, who won the dice-off and is the attacker where there is one (see the rolls)"
+        }
+        crate::ddd::part::Chosen::DiceOffRed => {
+            "chosen by Red, who won the dice-off and is the attacker where there is one (see the rolls)"
+        }
     };
     let [plain, locked, secret] = sh.door_counts;
     let mut board = vec![

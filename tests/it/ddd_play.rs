@@ -342,7 +342,15 @@ fn generate_rolls_the_dice_off_of_two_war_parties_into_the_log() {
     let s = std::fs::read_to_string(d.join("g/scenario.yaml")).unwrap();
     assert!(s.contains("the dice-off: Blue"), "{s}");
     assert!(s.contains("the dice-off: Red"));
-    assert!(s.contains("chosen: rolled"));
+    // The dice-off's winner chose the scenario, and play keeps it (L147).
+    let chosen = if s.contains("Blue wins the dice-off") {
+        "chosen: dice-off-blue"
+    } else if s.contains("Red wins the dice-off") {
+        "chosen: dice-off-red"
+    } else {
+        "chosen: rolled"
+    };
+    assert!(s.contains(chosen), "{chosen}: {s}");
     one_error_line(&run(d, &args("bad.yaml")), &["bad.yaml"]).unwrap();
     let named = run(
         d,

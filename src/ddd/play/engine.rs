@@ -11,7 +11,7 @@ use super::state::{Counter, DoorState, Figure, Footprint, ModelId, State, Team};
 use crate::build::board::{DoorKind, PASS_ALL, PASS_OPEN, Walker};
 use crate::core::dice::Dice;
 use crate::core::geom::{Point, Side};
-use crate::ddd::part::{CounterKind, DddScenario, board_of, zone_points};
+use crate::ddd::part::{Chosen, CounterKind, DddScenario, board_of, zone_points};
 use crate::ddd::scenarios::ScenarioKind;
 use crate::ddd::warparty::{Ability, Warparty};
 use std::sync::Arc;
@@ -125,7 +125,11 @@ impl Game {
             why: None,
         };
         let mut ev = Vec::new();
-        state.attacker = dice_off(&state, &mut dice, &mut ev);
+        state.attacker = match scenario.game.params.chosen {
+            Chosen::DiceOffBlue => kept_dice_off(Team::Blue, &mut ev),
+            Chosen::DiceOffRed => kept_dice_off(Team::Red, &mut ev),
+            Chosen::Named | Chosen::Rolled => dice_off(&state, &mut dice, &mut ev),
+        };
         deploy(scenario, &grid, &mut state, &mut ev)?;
         let mut game = Game {
             kind: scenario.game.scenario,
@@ -217,6 +221,13 @@ impl Game {
     pub fn set_dice(&mut self, dice: Dice) {
         self.dice = dice;
     }
+}
+
+/// The dice-off the scenario was chosen by (L147): its winner chose and is
+/// the attacker; one dice-off decides both, so it is not rolled again.
+fn kept_dice_off(winner: Team, ev: &mut Vec<Event>) -> Team {
+    ev.push(Event::DiceOffKept { winner });
+    winner
 }
 
 /// The dice-off (L146): each side rolls the largest power die it has, high

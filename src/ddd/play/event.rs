@@ -133,6 +133,13 @@ pub enum Event {
         /// The winner (none: a draw, rolled again).
         winner: Option<Team>,
     },
+    /// The dice-off was rolled when the scenario was made (`generate
+    /// --scenario roll --warparty … --opponent …`): its winner chose the
+    /// scenario and is the attacker (L147), so it is not rolled again.
+    DiceOffKept {
+        /// The side that won it.
+        winner: Team,
+    },
     /// A side deployed.
     Deployed {
         /// The side.

@@ -531,7 +531,10 @@ impl Ctx<'_> {
         }
     }
 
-    /// A friendly healer's save from the last wound, once a round.
+    /// A friendly healer's save from the last wound, once a round. It is
+    /// made on the attacker's turn, outside the healer's own (L131), so a
+    /// stun marker, which costs the healer only its next turn (L90), does
+    /// not stop it.
     fn save(&mut self, id: ModelId) -> bool {
         let wounded = self.st.fig(id).clone();
         let healer = self
@@ -543,7 +546,6 @@ impl Ctx<'_> {
                     && h.engages()
                     && h.has(Ability::Healer)
                     && !h.heal_used
-                    && !h.stunned
                     && h.gap(&wounded) <= HEAL_RANGE
             })
             .map(|h| h.id);

@@ -632,6 +632,44 @@ fn a_healer_saves_a_friend_from_the_last_wound_once_a_round() {
     assert!(g.state.fig(B2).heal_used);
 }
 
+/// L90, L131: a stun marker takes the healer's next turn, but the save is
+/// made on the attacker's turn, so an enthralled healer still saves.
+#[test]
+fn a_stunned_healer_still_saves_a_friend_from_the_last_wound() {
+    let (mut g, _) = table(
+        &[
+            (R1, (2, 2), Die::D6, Die::D8, &[]),
+            (B1, (3, 2), Die::D8, Die::D8, &[]),
+            (B2, (4, 3), Die::D12, Die::D8, &[Ability::Healer]),
+            (R2, (12, 12), Die::D8, Die::D12, &[]),
+        ],
+        4,
+        &[2, 5, 3, 6, 9, 4],
+    );
+    g.state.fig_mut(B2).stunned = true;
+    let ev = g.play(Command::Attack(B1)).unwrap();
+    let save = ev
+        .iter()
+        .find(|e| {
+            matches!(
+                e,
+                Event::Test {
+                    task: Task::Save,
+                    ..
+                }
+            )
+        })
+        .expect("the stunned healer tries the save");
+    let line = super::transcript::line(&g.state, save);
+    assert!(line.contains("9"), "{line}");
+    assert!(g.state.fig(B1).on_board());
+    assert_eq!(g.state.fig(B1).wounds, 0);
+    assert!(
+        g.state.fig(B2).stunned,
+        "the marker still costs its next turn"
+    );
+}
+
 #[test]
 fn a_mage_rerolls_a_failed_roll_once_a_round_and_the_second_stands() {
     let (mut g, _) = table(
@@ -1474,4 +1512,64 @@ fn the_policy_thief_traps_the_squares_round_the_bound_prisoner() {
     // In a Battle there is nothing to trap: the thief does something else.
     g.kind = ScenarioKind::Battle;
     assert!(!matches!(super::ai::decide(&g), Command::Trap(_)));
+}
+
+/// L147: one dice-off picks the scenario and the attacker. A scenario made
+/// by `generate --scenario roll --warparty … --opponent …` keeps its
+/// winner, and play does not roll a second dice-off that could give the
+/// attacker's role to the loser.
+#[test]
+fn the_dice_off_of_a_generated_scenario_decides_the_attacker_in_play() {
+    let mut seen = [false, false];
+    for seed in 0..12 {
+        let s = generate(
+            seed,
+            &DddOptions {
+                choice: Choice::DiceOff {
+                    blue: Die::D12,
+                    red: Die::D12,
+                },
+                ..DddOptions::default()
+            },
+        )
+        .unwrap();
+        let (b, r) = (s.log[0].result, s.log[1].result);
+        let winner = match b.cmp(&r) {
+            std::cmp::Ordering::Greater => Team::Blue,
+            std::cmp::Ordering::Less => Team::Red,
+            std::cmp::Ordering::Equal => {
+                assert_eq!(s.game.params.chosen, crate::ddd::part::Chosen::Rolled);
+                continue;
+            }
+        };
+        let want = match winner {
+            Team::Blue => crate::ddd::part::Chosen::DiceOffBlue,
+            Team::Red => crate::ddd::part::Chosen::DiceOffRed,
+        };
+        assert_eq!(s.game.params.chosen, want, "seed {seed}");
+        for play_seed in 0..4 {
+            let (g, ev) = Game::new(
+                &s,
+                &warparty::new(1, "Blue"),
+                &warparty::new(2, "Red"),
+                Dice::quiet(play_seed, "test"),
+                PlayOptions::default(),
+            )
+            .unwrap();
+            assert_eq!(
+                g.state.attacker, winner,
+                "seed {seed}, play seed {play_seed}"
+            );
+            assert_eq!(ev[0], Event::DiceOffKept { winner });
+            assert!(!ev.iter().any(|e| matches!(e, Event::DiceOff { .. })));
+            let line = super::transcript::line(&g.state, &ev[0]);
+            assert!(line.contains("won it when the scenario was made"), "{line}");
+            seen[winner.index()] = true;
+        }
+    }
+    assert_eq!(
+        seen,
+        [true, true],
+        "both sides won a dice-off over the seeds"
+    );
 }

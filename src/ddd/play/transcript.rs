@@ -103,6 +103,10 @@ pub fn line(st: &State, e: &Event) -> String {
                 None => "a draw, roll again".into(),
             }
         ),
+        Event::DiceOffKept { winner } => format!(
+            "dice-off: {} won it when the scenario was made (its log has the rolls), chose the scenario and chooses first",
+            team(st, *winner)
+        ),
         Event::Deployed {
             team: t,
             zone,
