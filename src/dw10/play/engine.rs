@@ -475,7 +475,9 @@ impl Game {
                 let hero = c.s.hero_mut(h);
                 hero.shot = true;
                 hero.end_double();
-                if !ded {
+                // A Dedicated Shot comes before or after the walk, never in
+                // its middle (L226-227): a shot after moving ends the action.
+                if !ded || hero.moved {
                     hero.done = true;
                     hero.mp = 0;
                 }
