@@ -826,6 +826,12 @@ impl Game {
                 if hero.magic.asleep {
                     return Err(Refusal::Rule(format!("{} is asleep", hero.body.name)));
                 }
+                if hero.listening {
+                    return Err(Refusal::Rule(format!(
+                        "{} listens this move and uses no other ability",
+                        hero.body.name
+                    )));
+                }
                 if hero.used.contains(&Ability::ControlEnemy) {
                     return Err(Refusal::Used {
                         name: hero.body.name.clone(),
@@ -975,6 +981,11 @@ impl Game {
         }
         if hero.magic.asleep {
             return Err(Refusal::Rule(format!("{hn} is asleep")));
+        }
+        if hero.listening {
+            return Err(Refusal::Rule(format!(
+                "{hn} listens this move and uses no other ability"
+            )));
         }
         if hero.used.contains(&sp) {
             return Err(Refusal::Used {
