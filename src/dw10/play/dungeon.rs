@@ -335,7 +335,13 @@ pub fn explore(c: &mut Ctx, hero: HeroId, f: FeatureId) {
             });
         }
         "wizards-table" => {
-            c.s.body_mut(w).fig.attacks += 1;
+            // +1 die to melee "or/and" ranged attacks (L416-417): both, for
+            // a hero who shoots.
+            let fig = &mut c.s.body_mut(w).fig;
+            fig.attacks += 1;
+            if let Some(s) = fig.shoot.as_mut() {
+                s.dice += 1;
+            }
             c.s.hero_mut(hero).magic.power_ups += 1;
             c.push(Event::PowerUp {
                 hero,

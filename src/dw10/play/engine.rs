@@ -218,6 +218,18 @@ impl Game {
         }
     }
 
+    /// Rolls scripted dice from here on (a rule's test).
+    #[cfg(test)]
+    pub(crate) fn script_dice(&mut self, faces: &[u32]) {
+        self.dice = Dice::scripted(faces);
+    }
+
+    /// Scripted faces not rolled yet.
+    #[cfg(test)]
+    pub(crate) fn dice_left(&self) -> usize {
+        self.dice.script_left()
+    }
+
     /// Is the game over?
     pub fn over(&self) -> bool {
         matches!(self.s.phase, Phase::Over(_))
@@ -293,6 +305,22 @@ impl Game {
             return Err(Refusal::NoAction(hero.body.name.clone()));
         }
         Ok(h)
+    }
+
+    /// May the hero use another ability (or shoot) now? Not once it has
+    /// walked past its normal movement on Swift Mover's double move, which
+    /// lasts only while it uses no other ability (L202-203).
+    fn swift_check(&self, h: HeroId, what: &str) -> Result<(), Refusal> {
+        let hero = self.s.hero(h);
+        if let (Some(n), Some(spent)) = (hero.magic.double_move, hero.double_spent())
+            && spent > n
+        {
+            return Err(Refusal::Rule(format!(
+                "{} has spent {spent} of Swift Mover's double move, more than its movement {n}; {what} would end the double move",
+                hero.body.name
+            )));
+        }
+        Ok(())
     }
 
     fn need_mp(&self, h: HeroId, cost: u32) -> Result<(), Refusal> {
@@ -440,10 +468,16 @@ impl Game {
                         "a Fire Weapon's other targets stand beside its first".into(),
                     ));
                 }
+                if self.s.phase == Phase::HeroesAct {
+                    self.swift_check(h, "a shot")?;
+                }
                 let mut c = self.ctx(&mut ev);
                 let hero = c.s.hero_mut(h);
                 hero.shot = true;
-                if !ded {
+                hero.end_double();
+                // A Dedicated Shot comes before or after the walk, never in
+                // its middle (L226-227): a shot after moving ends the action.
+                if !ded || hero.moved {
                     hero.done = true;
                     hero.mp = 0;
                 }
@@ -709,8 +743,10 @@ impl Game {
                     }
                     ts.push(o);
                 }
+                self.swift_check(h, &ab.to_string())?;
                 let mut c = self.ctx(&mut ev);
                 c.s.hero_mut(h).used.push(ab);
+                c.s.hero_mut(h).end_double();
                 // Another ability used on a gazed hero breaks the gaze.
                 for t in &ts {
                     c.s.hero_mut(*t).body.gazed_by = None;
@@ -772,7 +808,9 @@ impl Game {
             }
             Command::Cast(name, spell, target) => {
                 let (h, spell, on) = self.check_cast(&name, &spell, target)?;
+                self.swift_check(h, &spell.to_string())?;
                 let mut c = self.ctx(&mut ev);
+                c.s.hero_mut(h).end_double();
                 match (spell, on) {
                     (Ability::HoldPortal, CastOn::Door(d)) => magic::hold_portal(&mut c, h, d),
                     (Ability::FingerOfDeath, CastOn::Monster(m)) => magic::finger(&mut c, h, m),
@@ -788,6 +826,12 @@ impl Game {
                 if hero.magic.asleep {
                     return Err(Refusal::Rule(format!("{} is asleep", hero.body.name)));
                 }
+                if hero.listening {
+                    return Err(Refusal::Rule(format!(
+                        "{} listens this move and uses no other ability",
+                        hero.body.name
+                    )));
+                }
                 if hero.used.contains(&Ability::ControlEnemy) {
                     return Err(Refusal::Used {
                         name: hero.body.name.clone(),
@@ -796,8 +840,10 @@ impl Game {
                 }
                 abilities::control_check(&self.s, &self.map, Who::Hero(h), Who::Monster(m), to)
                     .map_err(Refusal::Control)?;
+                self.swift_check(h, "Control Enemy")?;
                 let mut c = self.ctx(&mut ev);
                 c.s.hero_mut(h).used.push(Ability::ControlEnemy);
+                c.s.hero_mut(h).end_double();
                 abilities::control(&mut c, Who::Hero(h), Who::Monster(m), to);
             }
             Command::Place(name, to) => {
@@ -936,6 +982,11 @@ impl Game {
         if hero.magic.asleep {
             return Err(Refusal::Rule(format!("{hn} is asleep")));
         }
+        if hero.listening {
+            return Err(Refusal::Rule(format!(
+                "{hn} listens this move and uses no other ability"
+            )));
+        }
         if hero.used.contains(&sp) {
             return Err(Refusal::Used {
                 name: hn,
@@ -1070,8 +1121,8 @@ impl Game {
                 cost,
             });
         }
-        if hero.body.has(Ability::SwiftMover)
-            && cost > hero.movement()
+        if let (Some(n), Some(spent)) = (hero.magic.double_move, hero.double_spent())
+            && spent + cost > n
             && self.s.in_kill_zone(to, SideId::Heroes)
         {
             return Err(Refusal::Rule(format!(
@@ -1240,6 +1291,10 @@ pub fn hero_walk(c: &mut Ctx, h: HeroId, to: Sq, carry: Option<(FeatureId, Sq)>)
     } else {
         hero.mp = hero.mp.saturating_sub(cost);
     }
+    // A Charge Attack is another ability: no more double move (L202-203).
+    if hero.used.contains(&Ability::ChargeAttack) {
+        hero.end_double();
+    }
     // Moving again after a shot ends a Dedicated Shot's action.
     if hero.shot {
         hero.done = true;
@@ -1251,12 +1306,12 @@ pub fn hero_walk(c: &mut Ctx, h: HeroId, to: Sq, carry: Option<(FeatureId, Sq)>)
 fn reset_heroes(c: &mut Ctx) {
     for h in c.s.heroes.iter_mut() {
         let swift = h.body.has(Ability::SwiftMover);
-        let zone = false;
-        h.mp = if swift && !zone {
+        h.mp = if swift {
             h.movement() * 2
         } else {
             h.movement()
         };
+        h.magic.double_move = swift.then(|| h.movement());
         h.moved = false;
         h.shot = false;
         h.done = false;
@@ -1277,6 +1332,7 @@ fn reset_heroes(c: &mut Ctx) {
         if c.s.body(w).alive() && !free {
             let m = c.s.heroes[i].movement();
             c.s.heroes[i].mp = m;
+            c.s.heroes[i].magic.double_move = None;
         }
         c.s.heroes[i].magic.charge_ok = free;
     }

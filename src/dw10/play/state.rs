@@ -230,6 +230,23 @@ impl Hero {
             .saturating_sub(self.magic.stacks / 2)
             .max(1)
     }
+
+    /// Points spent this phase on a Swift Mover's double move (none when
+    /// the move is not doubled).
+    pub fn double_spent(&self) -> Option<u32> {
+        self.magic
+            .double_move
+            .map(|n| (2 * n).saturating_sub(self.mp))
+    }
+
+    /// Another ability used, or a shot: Swift Mover's double move is over
+    /// (L202-203), and the hero keeps what its normal movement leaves.
+    pub fn end_double(&mut self) {
+        if let Some(n) = self.magic.double_move.take() {
+            let spent = (2 * n).saturating_sub(self.mp);
+            self.mp = n.saturating_sub(spent);
+        }
+    }
 }
 
 /// A hero's spells (L484-511) and what lasts beyond one command: spells
@@ -260,6 +277,10 @@ pub struct Magic {
     pub reading: Option<FeatureId>,
     /// Out of every kill zone when its action phase began (Charge Attack).
     pub charge_ok: bool,
+    /// Swift Mover's double move this phase (L202-203): the hero's normal
+    /// movement when the phase began out of every kill zone, until it uses
+    /// another ability or shoots.
+    pub double_move: Option<u32>,
     /// 25-gold treasure stacks carried: every two cost 1 movement (L389-390).
     pub stacks: u32,
 }

@@ -212,3 +212,100 @@ fn a_troll_regenerates_instead_of_acting_when_no_hero_is_beside_it() {
     assert_eq!(ev, vec![Event::Regenerates { who: M0 }]);
     assert_eq!(k.s.monster(MonsterId(0)).body.wounds, 3);
 }
+
+/// The seed-7 game in the heroes' Mover's Action Phase with an orc put
+/// where Sella (the Wood Elf: Dedicated Shot, 4-8) may shoot it, and
+/// Sella with her whole movement.
+fn sella_and_an_orc() -> (engine::Game, MonsterId) {
+    let mut g = seed7_game();
+    g.s.phase = Phase::HeroesAct;
+    let sella = HeroId(3);
+    assert_eq!(g.s.hero(sella).body.name, "Sella");
+    let fig = g.s.hero(sella).body.fig.clone();
+    assert!(fig.abilities.contains(&Ability::DedicatedShot));
+    let orc = crate::dw10::figures::embedded()
+        .monster("Orc")
+        .unwrap()
+        .clone();
+    let m = MonsterId(g.s.monsters.len() as u32);
+    g.s.monsters.push(Monster {
+        body: Body {
+            name: format!("Orc {}", m.0 + 1),
+            wounds: orc.wounds,
+            fig: orc,
+            at: None,
+            poison: 0,
+            fire: 0,
+            gazed_by: None,
+            pit_ready: None,
+        },
+        kind: "Orc".into(),
+    });
+    // Sella and the orc on two free squares, the orc in plain sight and
+    // range, neither beside another figure.
+    let squares: Vec<Sq> = (0..g.map.board.height)
+        .flat_map(|y| (0..g.map.board.width).map(move |x| (x, y)))
+        .filter(|p| g.map.board.standable(p.0, p.1) && g.s.at(*p).is_none())
+        .collect();
+    let (here, spot) = squares
+        .iter()
+        .flat_map(|a| squares.iter().map(move |b| (*a, *b)))
+        .find(|(a, b)| {
+            let mut s = g.s.clone();
+            s.heroes[3].body.at = Some(*a);
+            s.monsters[m.0 as usize].body.at = Some(*b);
+            s.enemies_next_to(Who::Monster(m)).is_empty()
+                && s.enemies_next_to(Who::Hero(sella)).is_empty()
+                && combat::shot_check(&s, &g.map, Who::Hero(sella), Who::Monster(m))
+                    == Ok(Look::Clear)
+                && combat::rack(&s, &g.map, Who::Hero(sella), 4) == 4
+        })
+        .unwrap();
+    g.s.heroes[3].body.at = Some(here);
+    g.s.monsters[m.0 as usize].body.at = Some(spot);
+    let hero = &mut g.s.heroes[3];
+    hero.mp = fig.movement;
+    hero.moved = false;
+    hero.shot = false;
+    hero.done = false;
+    (g, m)
+}
+
+#[test]
+fn a_dedicated_shot_after_moving_ends_the_heros_action() {
+    // L226-227: before or after the move, never in the middle of it.
+    let (mut g, m) = sella_and_an_orc();
+    g.s.heroes[3].moved = true;
+    g.s.heroes[3].mp = 3;
+    g.script_dice(&[4, 2, 3, 1, 1]);
+    let ev = play(&mut g, &format!("shoot Sella {}", m.0 + 1)).unwrap();
+    assert_eq!(g.dice_left(), 0);
+    assert_eq!(
+        transcript::print(&g.s, &g.map, &ev),
+        vec![format!(
+            "Sella shoots Orc {}: to hit 4 2 3 1 (4+), kill dice 1 (armour 4)",
+            m.0 + 1
+        )]
+    );
+    assert_eq!(g.s.hero(HeroId(3)).mp, 0);
+    let at = g.s.hero(HeroId(3)).body.at.unwrap();
+    let r = walk::reach(&g.s, &g.map, Who::Hero(HeroId(3)), 3);
+    let to = r
+        .squares()
+        .into_iter()
+        .find(|(q, c)| *c == 1 && *q != at && walk::may_end(&g.s, &g.map, Who::Hero(HeroId(3)), *q))
+        .unwrap()
+        .0;
+    let moved = play(&mut g, &format!("move Sella {},{}", to.0, to.1));
+    assert_eq!(moved, Err(refusal::Refusal::NoAction("Sella".into())));
+}
+
+#[test]
+fn a_dedicated_shot_before_moving_keeps_the_whole_move() {
+    let (mut g, m) = sella_and_an_orc();
+    g.script_dice(&[1, 1, 1, 1]);
+    play(&mut g, &format!("shoot Sella {}", m.0 + 1)).unwrap();
+    assert_eq!(g.dice_left(), 0);
+    assert_eq!(g.s.hero(HeroId(3)).mp, 5);
+    assert!(!g.s.hero(HeroId(3)).done);
+}

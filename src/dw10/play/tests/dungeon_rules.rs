@@ -245,3 +245,35 @@ fn a_portable_teleporter_is_set_down_active() {
         at: (3, 1)
     }));
 }
+
+#[test]
+fn a_wizards_table_adds_a_melee_die_and_a_ranged_die_to_a_shooter() {
+    // L416-417: +1 die to melee "or/and" ranged attacks: a hero who shoots
+    // takes both; one who does not gets the melee die.
+    let mut k = kit(
+        ROOM,
+        vec![
+            furnishing("wizards-table", 2, 1),
+            furnishing("wizards-table", 6, 1),
+        ],
+        &[("Wood Elf", (2, 2)), ("Swift Healer", (6, 2))],
+        &[],
+    );
+    let ev = k.run(&[], |c| dungeon::explore(c, HeroId(0), state::FeatureId(0)));
+    assert_eq!(
+        transcript::print(&k.s, &k.map, &ev),
+        vec![
+            "Wood explores the wizards-table at 2,1".to_string(),
+            "Wood gains a power up for good (wizards-table)".to_string(),
+        ]
+    );
+    let elf = &k.s.hero(HeroId(0)).body.fig;
+    assert_eq!(
+        (elf.attacks, elf.shoot.map(|s| (s.dice, s.range))),
+        (6, Some((5, 8)))
+    );
+    k.run(&[], |c| dungeon::explore(c, HeroId(1), state::FeatureId(1)));
+    let healer = &k.s.hero(HeroId(1)).body.fig;
+    assert_eq!((healer.attacks, healer.shoot), (6, None));
+    assert!(k.s.gone[0] && k.s.gone[1]);
+}

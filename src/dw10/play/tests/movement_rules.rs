@@ -207,3 +207,59 @@ fn a_chests_25_gold_is_a_stack_too() {
     );
     assert_eq!(k.s.gold, 550);
 }
+
+/// Brannoc (the Swift Healer) beside a wounded Marrow, both on the map in
+/// the heroes' Mover's Action Phase, Brannoc with Swift Mover's double
+/// move of which it has spent `spent`.
+fn swift_healer(spent: u32) -> engine::Game {
+    let mut g = seed7_game();
+    g.s.phase = Phase::HeroesAct;
+    let (b, m) = (HeroId(2), HeroId(1));
+    assert_eq!(g.s.hero(b).body.name, "Brannoc");
+    let bp = g.s.hero(b).body.at.unwrap();
+    assert!(state::adjacent(bp, g.s.hero(m).body.at.unwrap()));
+    assert!(g.s.enemies_next_to(Who::Hero(b)).is_empty());
+    g.s.heroes[1].body.wounds = 2;
+    let hero = &mut g.s.heroes[2];
+    hero.done = false;
+    hero.shot = false;
+    hero.used.clear();
+    hero.magic.double_move = Some(4);
+    hero.mp = 8 - spent;
+    hero.moved = spent > 0;
+    g
+}
+
+#[test]
+fn a_swift_mover_that_heals_keeps_only_its_normal_movement() {
+    // L202-203: the double move lasts while the hero uses no other ability.
+    let mut g = swift_healer(1);
+    g.script_dice(&[3]);
+    let ev = play(&mut g, "heal Brannoc Marrow").unwrap();
+    assert_eq!(g.dice_left(), 0);
+    assert_eq!(
+        transcript::print(&g.s, &g.map, &ev),
+        vec!["Brannoc heals Marrow: 3 wounds back (roll 3)".to_string()]
+    );
+    // 1 spent of its normal 4: 3 left, not 7.
+    assert_eq!(g.s.hero(HeroId(2)).mp, 3);
+    assert!(
+        transcript::status(&g.s)
+            .iter()
+            .any(|l| l.contains("Brannoc") && l.ends_with("3 movement left")),
+        "{:?}",
+        transcript::status(&g.s)
+    );
+}
+
+#[test]
+fn a_swift_mover_past_its_normal_movement_may_not_heal() {
+    let mut g = swift_healer(5);
+    let before = transcript::status(&g.s);
+    let r = play(&mut g, "heal Brannoc Marrow");
+    let Err(refusal::Refusal::Rule(why)) = r else {
+        panic!("{r:?}")
+    };
+    assert!(why.contains("Swift Mover's double move"), "{why}");
+    assert_eq!(transcript::status(&g.s), before);
+}

@@ -183,3 +183,31 @@ fn a_strong_monster_does_not_spawn_near_a_warded_camp_fire() {
         "{ev:?}"
     );
 }
+
+#[test]
+fn a_listening_hero_casts_no_spell_that_move() {
+    // L266-267: no action points and no other special ability that move.
+    let mut g = seed7_game();
+    g.s.phase = Phase::HeroesAct;
+    let k = &mut g.s.heroes[0];
+    assert!(k.body.has(Ability::Listen));
+    k.magic.spells = vec![Ability::Shield];
+    (k.moved, k.shot, k.done) = (false, false, false);
+    k.used.clear();
+    g.script_dice(&[]);
+    let ev = play(&mut g, "listen Kestrel").unwrap();
+    assert_eq!(
+        transcript::print(&g.s, &g.map, &ev).len(),
+        1,
+        "{:?}",
+        transcript::print(&g.s, &g.map, &ev)
+    );
+    let before = transcript::status(&g.s);
+    let r = play(&mut g, "cast Kestrel shield");
+    assert!(
+        matches!(&r, Err(refusal::Refusal::Rule(w)) if w.contains("listens")),
+        "{r:?}"
+    );
+    assert_eq!(transcript::status(&g.s), before);
+    assert_eq!(g.dice_left(), 0);
+}
