@@ -58,6 +58,28 @@ pub fn parse<T: DeserializeOwned>(text: &str, file: &str) -> Result<T, FileError
     parse_checked(text, file)
 }
 
+/// [`parse`] for a file of kind `format` whose type keeps its `format:`
+/// line (`format_of` reads it back): a file of another kind is named as
+/// such, and the same kind at another version is refused at its `format`
+/// key.
+pub fn parse_kind<T: DeserializeOwned>(
+    text: &str,
+    file: &str,
+    format: &str,
+    format_of: impl Fn(&T) -> &str,
+) -> Result<T, FileError> {
+    check_kind(text, format).map_err(|e| FileError::whole(file, e.to_string()))?;
+    let value: T = parse(text, file)?;
+    if format_of(&value) != format {
+        return Err(FileError::at_key(
+            file,
+            "format",
+            format!("expected `{format}`"),
+        ));
+    }
+    Ok(value)
+}
+
 /// [`parse`] for a caller that has already run [`check_shape`] on `text`
 /// and had it pass: the parse alone, with the same errors.
 pub fn parse_checked<T: DeserializeOwned>(text: &str, file: &str) -> Result<T, FileError> {
@@ -595,6 +617,49 @@ fn not_yaml_char(c: char, line: usize, col: usize) -> (String, String) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A file read by its kind: the kind checked first, then the version
+    /// at the `format` key.
+    #[test]
+    fn a_kind_is_checked_before_its_version() {
+        #[derive(Debug, serde::Deserialize)]
+        struct T {
+            format: String,
+        }
+        fn f(t: &T) -> &str {
+            &t.format
+        }
+        assert!(
+            parse_kind(
+                "format: tilecrawl-wod-s-mkd/1\n",
+                "t",
+                "tilecrawl-wod-s-mkd/1",
+                f
+            )
+            .is_ok()
+        );
+        let e = parse_kind(
+            "format: tilecrawl-wod-s-mkd/2\n",
+            "t",
+            "tilecrawl-wod-s-mkd/1",
+            f,
+        )
+        .unwrap_err()
+        .to_string();
+        assert!(
+            e.contains("format: expected `tilecrawl-wod-s-mkd/1`"),
+            "{e}"
+        );
+        let e = parse_kind(
+            "format: tilecrawl-party/1\n",
+            "t",
+            "tilecrawl-wod-s-mkd/1",
+            f,
+        )
+        .unwrap_err()
+        .to_string();
+        assert!(e.contains("a party file"), "{e}");
+    }
 
     /// A character YAML does not allow is placed at its own line and
     /// column, not at line 1 with a byte offset as the parser says.

@@ -45,7 +45,7 @@ pub struct HirelingModel {
 #[serde(deny_unknown_fields)]
 #[schemars(rename = "WodSToDdd")]
 pub struct Conversion {
-    #[allow(dead_code)] // checked in `parse`
+    // `FORMAT`, checked in `parse`.
     format: String,
     /// The power die at levels 1 to 10.
     pub power_by_level: Vec<Die>,
@@ -75,13 +75,9 @@ impl Conversion {
 /// Parses and checks a conversion table against the World of Dungeons S
 /// tables; `file` names the source in errors.
 pub fn parse(text: &str, file: &str) -> Result<Conversion, FileError> {
-    crate::core::yaml::check_kind(text, FORMAT)
-        .map_err(|e| FileError::whole(file, e.to_string()))?;
-    let c: Conversion = crate::core::yaml::parse(text, file)?;
+    let c: Conversion =
+        crate::core::yaml::parse_kind(text, file, FORMAT, |c: &Conversion| &c.format)?;
     let bad = |key: &str, m: String| Err(FileError::at_key(file, key, m));
-    if c.format != FORMAT {
-        return bad("format", format!("expected `{FORMAT}`"));
-    }
     let t = Tables::embedded();
     if c.power_by_level.len() != t.levels.len() {
         return bad(

@@ -32,7 +32,7 @@ const MAX_NAME: usize = 24;
 #[serde(deny_unknown_fields)]
 #[schemars(rename = "WodSToDw10")]
 pub struct Conversion {
-    #[allow(dead_code)] // checked in `parse`
+    // `FORMAT`, checked in `parse`.
     format: String,
     /// The hero stat block of each class.
     pub figures: BTreeMap<String, String>,
@@ -70,13 +70,9 @@ impl Conversion {
 /// Parses and checks a conversion table against the World of Dungeons S
 /// tables and the figure list `figures`; `file` names the source in errors.
 pub fn parse(text: &str, file: &str, figures: &Figures) -> Result<Conversion, FileError> {
-    crate::core::yaml::check_kind(text, FORMAT)
-        .map_err(|e| FileError::whole(file, e.to_string()))?;
-    let c: Conversion = crate::core::yaml::parse(text, file)?;
+    let c: Conversion =
+        crate::core::yaml::parse_kind(text, file, FORMAT, |c: &Conversion| &c.format)?;
     let bad = |key: &str, m: String| Err(FileError::at_key(file, key, m));
-    if c.format != FORMAT {
-        return bad("format", format!("expected `{FORMAT}`"));
-    }
     let t = Tables::embedded();
     let block = |name: &str| figures.heroes.iter().any(|f| f.name == name);
     for class in &t.classes {

@@ -22,7 +22,7 @@ const EMBEDDED: &str = include_str!(concat!(
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Conversion {
-    #[allow(dead_code)] // checked in `parse`
+    // `FORMAT`, checked in `parse`.
     format: String,
     /// Point value at level 1.
     pub value_base: u32,
@@ -52,13 +52,9 @@ impl Conversion {
 
 /// Parses and checks a conversion table; `file` names the source in errors.
 pub fn parse(text: &str, file: &str) -> Result<Conversion, FileError> {
-    crate::core::yaml::check_kind(text, FORMAT)
-        .map_err(|e| FileError::whole(file, e.to_string()))?;
-    let c: Conversion = crate::core::yaml::parse(text, file)?;
+    let c: Conversion =
+        crate::core::yaml::parse_kind(text, file, FORMAT, |c: &Conversion| &c.format)?;
     let bad = |key: &str, m: String| Err(FileError::at_key(file, key, m));
-    if c.format != FORMAT {
-        return bad("format", format!("expected `{FORMAT}`"));
-    }
     if !(1..=100).contains(&c.value_base) || c.value_per_level > 100 {
         return bad("value_base", "values must stay 1 to 1000".into());
     }
