@@ -253,14 +253,18 @@ pub fn party(c: PartyCommand) -> anyhow::Result<()> {
         PartyFor::DdAndD => Some(tilecrawl::ddd::wod_s::company(&chars, &mut dice)?),
         _ => None,
     };
-    let played_in = match (a.game, &company) {
-        (PartyFor::Dw10, _) => tilecrawl::export::characters::PlayedIn::Dw10,
+    let dw10 = match a.game {
+        PartyFor::Dw10 => Some(tilecrawl::dw10::wod_s::party_file(&sheets)?),
+        _ => None,
+    };
+    let played_in = match (&dw10, &company) {
+        (Some(file), _) => tilecrawl::export::characters::PlayedIn::Dw10(file),
         (_, Some(co)) => tilecrawl::export::characters::PlayedIn::Ddd(co),
         _ => tilecrawl::export::characters::PlayedIn::Mkd,
     };
-    let yaml = match (a.game, &company) {
-        (PartyFor::Dw10, _) => {
-            tilecrawl::dw10::wod_s::party_yaml(&sheets).context("cannot write the party file")?
+    let yaml = match (&dw10, &company) {
+        (Some(file), _) => {
+            tilecrawl::dw10::wod_s::file_yaml(file).context("cannot write the party file")?
         }
         (_, Some(co)) => format!(
             "# A Dungeons Dark & Dangerous war-party of World of Dungeons S characters\n\
@@ -324,14 +328,11 @@ pub fn party(c: PartyCommand) -> anyhow::Result<()> {
         let mut out = std::io::stdout().lock();
         // A Dungeon World 10 mm hero is typed by an ASCII name and plays
         // as a stat block: both said, so the player knows them.
-        let dw10 = match a.game {
-            PartyFor::Dw10 => Some(tilecrawl::dw10::wod_s::party_file(&sheets)?.heroes),
-            _ => None,
-        };
         for (i, c) in chars.iter().enumerate() {
             let s = &c.sheet;
             let plays = match (&dw10, &company) {
-                (Some(h), _) => h
+                (Some(file), _) => file
+                    .heroes
                     .get(i)
                     .map(|h| format!("; plays as {} ({})", h.name, h.figure))
                     .unwrap_or_default(),

@@ -228,7 +228,12 @@ pub fn party_file(sheets: &[Sheet]) -> Result<PartyFile, PartyError> {
 
 /// The party file of converted sheets ([`party_file`]) as text.
 pub fn party_yaml(sheets: &[Sheet]) -> Result<String, PartyError> {
-    let file = party_file(sheets)?;
+    file_yaml(&party_file(sheets)?)
+}
+
+/// A party made by [`party_file`] as text, with a head saying where it
+/// came from.
+pub fn file_yaml(file: &PartyFile) -> Result<String, PartyError> {
     let head = "# A World of Dungeons S party made by `tilecrawl party new --for\n\
 # dungeon-world-10mm`: each hero's stat block and bonuses come from the\n\
 # sheet under `wod_s:` by the project's conversion table\n\

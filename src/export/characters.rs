@@ -19,8 +19,9 @@ pub enum PlayedIn<'a> {
     /// The MKD Adventure (`tilecrawl-party/1`).
     #[default]
     Mkd,
-    /// Dungeon World 10 mm (`tilecrawl-dw10-party/1`).
-    Dw10,
+    /// Dungeon World 10 mm: the party made of the characters
+    /// (`tilecrawl-dw10-party/1`).
+    Dw10(&'a crate::dw10::play::party::PartyFile),
     /// Dungeons Dark & Dangerous: the war-party the characters lead, with
     /// the hirelings that fill it (`tilecrawl-warparty/1`).
     Ddd(&'a crate::ddd::wod_s::Company),
@@ -31,7 +32,7 @@ impl PlayedIn<'_> {
     fn label(self) -> &'static str {
         match self {
             PlayedIn::Mkd => "In MKD play",
-            PlayedIn::Dw10 => "In Dungeon World 10 mm play",
+            PlayedIn::Dw10(_) => "In Dungeon World 10 mm play",
             PlayedIn::Ddd(_) => "In Dungeons Dark & Dangerous play",
         }
     }
@@ -42,7 +43,7 @@ impl PlayedIn<'_> {
             PlayedIn::Mkd => {
                 "the party file holds the same sheets under `wod_s:` with each hero's MKD stats"
             }
-            PlayedIn::Dw10 => {
+            PlayedIn::Dw10(_) => {
                 "the party file holds the same sheets under `wod_s:` with each hero's Dungeon World 10 mm stat block and bonuses"
             }
             PlayedIn::Ddd(_) => {
@@ -142,25 +143,16 @@ fn dw10_words(h: &crate::dw10::play::party::HeroLine) -> (String, String) {
 /// How each character plays in `game`: its name there and its stats in
 /// words (a Dungeon World 10 mm party's names are made unique together).
 fn plays(chars: &[Character], game: PlayedIn) -> Vec<(String, String)> {
-    let dw10 = match game {
-        PlayedIn::Dw10 => {
-            let sheets: Vec<_> = chars.iter().map(|c| c.sheet.clone()).collect();
-            crate::dw10::wod_s::party_file(&sheets).ok()
-        }
-        PlayedIn::Ddd(co) => {
-            return co
-                .warparty
-                .models
-                .iter()
-                .take(chars.len())
-                .map(|m| (format!("model {}, {}", m.number, m.name), ddd_stats(m)))
-                .collect();
-        }
-        PlayedIn::Mkd => None,
-    };
-    match dw10 {
-        Some(file) => file.heroes.iter().map(dw10_words).collect(),
-        None => chars.iter().map(|c| mkd_words(&c.sheet)).collect(),
+    match game {
+        PlayedIn::Dw10(file) => file.heroes.iter().map(dw10_words).collect(),
+        PlayedIn::Ddd(co) => co
+            .warparty
+            .models
+            .iter()
+            .take(chars.len())
+            .map(|m| (format!("model {}, {}", m.number, m.name), ddd_stats(m)))
+            .collect(),
+        PlayedIn::Mkd => chars.iter().map(|c| mkd_words(&c.sheet)).collect(),
     }
 }
 
