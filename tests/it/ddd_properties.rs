@@ -122,7 +122,8 @@ fn oblong_fair_boards_turn_half_round() {
 /// `--fair` locks and hides doors with their turned images (documented with
 /// `--locked-doors`): what a fair board gets for 1 and 5 asked is a whole
 /// number of sets — 4 doors a set on a square board, 2 on an oblong one —
-/// rounded up, never more than the sets the count needs.
+/// rounded up, never more than the sets the count needs; the log says
+/// when that is more than asked for.
 #[test]
 fn fair_boards_lock_and_hide_doors_in_whole_sets_of_turned_images() {
     use tilecrawl::core::geom::DoorKind;
@@ -137,14 +138,21 @@ fn fair_boards_lock_and_hide_doors_in_whole_sets_of_turned_images() {
                     secret_doors: asked,
                     ..options(ScenarioKind::Battle, true)
                 };
-                let s = generate_with(seed, &opts, false).unwrap();
+                let s = generate_with(seed, &opts, true).unwrap();
                 let b = board_of(&s);
-                for kind in [DoorKind::Locked, DoorKind::Secret] {
+                for (kind, name) in [(DoorKind::Locked, "locked"), (DoorKind::Secret, "secret")] {
                     let n = b.doors.iter().filter(|d| d.kind == kind).count() as u32;
                     let most = asked.div_ceil(set) * set;
                     assert!(
                         n.is_multiple_of(set) && n <= most,
                         "{width}x{height} seed {seed}: {n} {kind:?} for {asked} asked"
+                    );
+                    // The log says when more were made than asked for.
+                    let said = format!("{n} {name} doors for the {asked} asked for");
+                    assert_eq!(
+                        s.log.iter().any(|e| e.purpose.starts_with(&said)),
+                        n > asked,
+                        "{width}x{height} seed {seed}: {n} {name} for {asked} asked"
                     );
                     if n == most && n > asked {
                         rounded_up += 1;

@@ -662,6 +662,12 @@ fn doors(c: &mut Carving, params: &BoardParams, dice: &mut Dice) {
             dice.note(format_args!(
                 "{made} of the {wanted} {name} doors asked for found a place on a loop"
             ));
+        } else if made > wanted {
+            // A symmetric board turns a door with its images: whole sets.
+            dice.note(format_args!(
+                "{made} {name} doors for the {wanted} asked for: on a symmetric board \
+                 a door goes with its turned images, so whole sets are made"
+            ));
         }
     }
 }
