@@ -659,6 +659,41 @@ fn ctrl_c_keeps_finished_folders_and_resume_equals_an_uninterrupted_run() {
     assert_same_tree(&out, &whole);
 }
 
+/// A scheduler's `SIGTERM` (a job's time limit) stops a batch as Ctrl-C
+/// does: the running adventures finish, no temporary file is left, and the
+/// error says how to finish.
+#[cfg(unix)]
+#[test]
+fn sigterm_stops_a_batch_as_ctrl_c_does() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("termed");
+    let o = out.to_str().unwrap();
+    let args = [
+        "batch", "--count", "200", "--dpi", "30", "--jobs", "2", "--out", o,
+    ];
+    let child = spawn(&args);
+    // Once one adventure is finished the handler is surely in place.
+    let start = Instant::now();
+    while !std::fs::read_dir(&out)
+        .is_ok_and(|mut d| d.any(|e| e.unwrap().path().join("scenario.yaml").is_file()))
+    {
+        assert!(start.elapsed() < TIMEOUT, "no adventure finished");
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    let pid = libc::pid_t::try_from(child.id()).unwrap();
+    // SAFETY: sends a signal to the child this test started and still owns.
+    assert_eq!(unsafe { libc::kill(pid, libc::SIGTERM) }, 0);
+    let r = finish(child, &args);
+    assert_eq!(r.code, 1, "stopped by SIGTERM: {}", r.stderr);
+    assert!(
+        r.stderr.contains("interrupted") && r.stderr.contains("--resume"),
+        "{}",
+        r.stderr
+    );
+    let seeds = check_complete(&out);
+    assert!(seeds.len() < 200, "{} finished", seeds.len());
+}
+
 #[test]
 fn resume_redoes_unfinished_folders_and_matches_an_uninterrupted_run() {
     let tmp = tempfile::tempdir().unwrap();
