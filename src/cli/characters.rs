@@ -44,7 +44,7 @@ pub enum PartyCommand {
     /// Make a party of World of Dungeons S characters: party.yaml (ready for
     /// `play` and `simulate`) and characters.md beside it.
     #[command(
-        after_help = "Examples:\n  tilecrawl party new --ruleset wod-s --heroes 4 --seed 9 --out party.yaml\n  tilecrawl party new --for dungeon-world-10mm --seed 9 --out dw-party.yaml"
+        after_help = "Examples:\n  tilecrawl party new --ruleset wod-s --heroes 4 --seed 9 --out party.yaml\n  tilecrawl party new --heroes 3 --hirelings 2 --seed 9 --out party.yaml\n  tilecrawl party new --for dungeon-world-10mm --seed 9 --out dw-party.yaml"
     )]
     New(PartyNewArgs),
 }
@@ -91,6 +91,12 @@ pub struct PartyNewArgs {
     /// Level of every character, 1 to 10.
     #[arg(long, default_value_t = 1, value_name = "N")]
     level: u32,
+    /// Hirelings by the day to take along (mkd-adventure only): each a
+    /// rolled kind and name, playing as a hero of its own after the
+    /// characters (at most 12 heroes in all).
+    #[arg(long, default_value_t = 0, value_name = "N",
+          value_parser = clap::value_parser!(u32).range(0..=11))]
+    hirelings: u32,
     /// Also characters.pdf on this paper (letter, a4, a3, legal, tabloid or
     /// WxH in mm), a section per character, to print and keep at the table.
     #[arg(long, value_name = "PAPER", value_parser = parse_paper)]
@@ -220,6 +226,22 @@ pub fn party(c: PartyCommand) -> anyhow::Result<()> {
                 tilecrawl::dw10::play::party::MAX_HEROES
             )
         }
+        PartyFor::Mkd
+            if (a.heroes + a.hirelings) as usize > tilecrawl::mkd::play::party::MAX_HEROES =>
+        {
+            anyhow::bail!(
+                "--heroes {} and --hirelings {}: an MKD party holds at most {} heroes in all",
+                a.heroes,
+                a.hirelings,
+                tilecrawl::mkd::play::party::MAX_HEROES
+            )
+        }
+        PartyFor::Dw10 if a.hirelings > 0 => anyhow::bail!(
+            "--hirelings is for --for mkd-adventure; a Dungeon World 10 mm party is its heroes alone"
+        ),
+        PartyFor::DdAndD if a.hirelings > 0 => anyhow::bail!(
+            "--hirelings is for --for mkd-adventure; a Dungeons Dark & Dangerous war-party is filled with hirelings already"
+        ),
         _ => {}
     }
     let to_stdout = super::outputs::is_stdout(&a.out);
@@ -257,10 +279,12 @@ pub fn party(c: PartyCommand) -> anyhow::Result<()> {
         PartyFor::Dw10 => Some(tilecrawl::dw10::wod_s::party_file(&sheets)?),
         _ => None,
     };
+    // So are an MKD party's hirelings.
+    let hired = tilecrawl::mkd::wod_s::hire(&chars, a.hirelings, &mut dice)?;
     let played_in = match (&dw10, &company) {
         (Some(file), _) => tilecrawl::export::characters::PlayedIn::Dw10(file),
         (_, Some(co)) => tilecrawl::export::characters::PlayedIn::Ddd(co),
-        _ => tilecrawl::export::characters::PlayedIn::Mkd,
+        _ => tilecrawl::export::characters::PlayedIn::Mkd(&hired),
     };
     let yaml = match (&dw10, &company) {
         (Some(file), _) => {
@@ -274,7 +298,7 @@ pub fn party(c: PartyCommand) -> anyhow::Result<()> {
             chars.len(),
             tilecrawl::ddd::warparty::to_yaml(&co.warparty)
         ),
-        _ => tilecrawl::mkd::wod_s::party_yaml(&title, &sheets)
+        _ => tilecrawl::mkd::wod_s::party_yaml(&title, &sheets, &hired)
             .context("cannot write the party file")?,
     };
     // Standard output holds the party file alone (a pipe to a file or to
@@ -358,6 +382,18 @@ pub fn party(c: PartyCommand) -> anyhow::Result<()> {
             for h in &co.hired {
                 writeln!(out, "{}: hired {}; model {}", h.name, h.kind, h.number)?;
             }
+        }
+        for h in &hired {
+            let as_name = if h.hero.name == h.name {
+                String::new()
+            } else {
+                format!("; plays as {}", h.hero.name)
+            };
+            writeln!(
+                out,
+                "{}: hired {}, {} silver a day{as_name}",
+                h.name, h.kind, h.pay
+            )?;
         }
         match &pdf {
             Some(_) => writeln!(

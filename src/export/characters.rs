@@ -14,11 +14,11 @@ use std::fmt::Write;
 
 /// The game a party of characters is made for: which stats the sheets
 /// print beside each character.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum PlayedIn<'a> {
-    /// The MKD Adventure (`tilecrawl-party/1`).
-    #[default]
-    Mkd,
+    /// The MKD Adventure (`tilecrawl-party/1`), with the hirelings that
+    /// join the party as heroes (none unless `--hirelings`).
+    Mkd(&'a [crate::mkd::wod_s::Hired]),
     /// Dungeon World 10 mm: the party made of the characters
     /// (`tilecrawl-dw10-party/1`).
     Dw10(&'a crate::dw10::play::party::PartyFile),
@@ -31,7 +31,7 @@ impl PlayedIn<'_> {
     /// The label of the sheet's line.
     fn label(self) -> &'static str {
         match self {
-            PlayedIn::Mkd => "In MKD play",
+            PlayedIn::Mkd(_) => "In MKD play",
             PlayedIn::Dw10(_) => "In Dungeon World 10 mm play",
             PlayedIn::Ddd(_) => "In Dungeons Dark & Dangerous play",
         }
@@ -40,7 +40,10 @@ impl PlayedIn<'_> {
     /// What the party file holds.
     fn kept(self) -> &'static str {
         match self {
-            PlayedIn::Mkd => {
+            PlayedIn::Mkd(hired) if !hired.is_empty() => {
+                "the party file holds the same sheets under `wod_s:` with each hero's MKD stats, and the hirelings listed at the end as heroes of their own"
+            }
+            PlayedIn::Mkd(_) => {
                 "the party file holds the same sheets under `wod_s:` with each hero's MKD stats"
             }
             PlayedIn::Dw10(_) => {
@@ -152,13 +155,15 @@ fn plays(chars: &[Character], game: PlayedIn) -> Vec<(String, String)> {
             .take(chars.len())
             .map(|m| (format!("model {}, {}", m.number, m.name), ddd_stats(m)))
             .collect(),
-        PlayedIn::Mkd => chars.iter().map(|c| mkd_words(&c.sheet)).collect(),
+        PlayedIn::Mkd(_) => chars
+            .iter()
+            .map(|c| mkd_stats(&convert(Conversion::embedded(), &c.sheet)))
+            .collect(),
     }
 }
 
 /// An MKD hero in words: its name and stats.
-fn mkd_words(s: &crate::characters::wod_s::Sheet) -> (String, String) {
-    let h = convert(Conversion::embedded(), s);
+fn mkd_stats(h: &crate::mkd::wod_s::MkdHero) -> (String, String) {
     let shoot = h
         .shoot
         .map(|sh| format!(", shoot {} dice at {} squares", sh.dice, sh.range))
@@ -172,7 +177,25 @@ fn mkd_words(s: &crate::characters::wod_s::Sheet) -> (String, String) {
         "value {}, speed {}, attacks {}{shoot}, armour {}, wounds {}{hero_abilities}",
         h.value, h.speed, h.attacks, h.armour, h.wounds
     );
-    (h.name, mkd)
+    (h.name.clone(), mkd)
+}
+
+/// The hirelings an MKD party took on, one line each: the name as drawn,
+/// then what it is, its pay and the hero it plays as.
+fn mkd_hireling_lines(hired: &[crate::mkd::wod_s::Hired]) -> Vec<(String, String)> {
+    hired
+        .iter()
+        .map(|h| {
+            let (name, stats) = mkd_stats(&h.hero);
+            let rest = format!(
+                "({}, from {}, {} silver a day), as `{name}`: {stats}",
+                h.kind.replace('-', " "),
+                h.land,
+                h.pay
+            );
+            (h.name.clone(), rest)
+        })
+        .collect()
 }
 
 fn words(c: &Character, play: (String, String)) -> Words {
@@ -315,6 +338,25 @@ pub fn characters_markdown(title: &str, seed: u64, chars: &[Character], game: Pl
         }
         out.push('\n');
     }
+    if let PlayedIn::Mkd(hired) = game
+        && !hired.is_empty()
+    {
+        let _ = writeln!(out, "## Hirelings\n");
+        for (name, rest) in mkd_hireling_lines(hired) {
+            let _ = writeln!(out, "- **{name}** {rest}");
+        }
+        let _ = writeln!(out, "\nRolls:\n\n| dice | result | for |\n|---|--:|---|");
+        for e in hired.iter().flat_map(|h| &h.log) {
+            let _ = writeln!(
+                out,
+                "| {} | {} | {} |",
+                e.roll,
+                e.result,
+                e.purpose.replace('|', "\\|")
+            );
+        }
+        out.push('\n');
+    }
     out
 }
 
@@ -377,6 +419,29 @@ pub fn characters_pdf(
         sections.push(Section {
             title: "Hirelings".into(),
             parts: hireling_lines(co).into_iter().map(Part::Para).collect(),
+        });
+    }
+    if let PlayedIn::Mkd(hired) = game
+        && !hired.is_empty()
+    {
+        let mut parts: Vec<Part> = mkd_hireling_lines(hired)
+            .into_iter()
+            .map(|(name, rest)| Part::Para(format!("{name} {}", rest.replace('`', ""))))
+            .collect();
+        let mut rolls = Table::new(&["dice", "result", "for"], &[1], Some(2));
+        rolls.compact = true;
+        for e in hired.iter().flat_map(|h| &h.log) {
+            rolls.row(vec![
+                e.roll.clone(),
+                e.result.to_string(),
+                e.purpose.clone(),
+            ]);
+        }
+        parts.push(Part::Heading("Rolls".into()));
+        parts.push(Part::Table(rolls));
+        sections.push(Section {
+            title: "Hirelings".into(),
+            parts,
         });
     }
     let head = format!("tilecrawl characters — seed {seed}");

@@ -1,10 +1,13 @@
 //! World of Dungeons S characters as MKD heroes: the project's conversion
 //! table (`templates/characters/wod-s-to-mkd.yaml`) from a sheet's numbers
 //! to dice-combat stats, and the party file (`tilecrawl-party/1`) that
-//! `tilecrawl party new` writes, each hero keeping its sheet under `wod_s:`.
+//! `tilecrawl party new` writes, each hero keeping its sheet under `wod_s:`,
+//! with hirelings by the day as heroes of their own (`--hirelings`).
 
+use crate::characters::CharacterError;
 use crate::characters::names::one_word;
-use crate::characters::wod_s::{Sheet, Tables};
+use crate::characters::wod_s::{Character, Sheet, Tables, names};
+use crate::core::dice::{Dice, LogEntry};
 use crate::core::yaml::FileError;
 use crate::mkd::figures::{Ability, Shoot, Stats};
 use serde::{Deserialize, Serialize};
@@ -40,6 +43,29 @@ pub struct Conversion {
     pub shoot_range: BTreeMap<String, u32>,
     /// WoD-S abilities that become MKD abilities.
     pub abilities: BTreeMap<String, String>,
+    /// Each World of Dungeons S hireling kind as an MKD hero.
+    pub hirelings: BTreeMap<String, HirelingStats>,
+}
+
+/// A hireling kind's MKD hero: everything but its wounds, which come from
+/// the kind's HP as a character's do.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct HirelingStats {
+    /// Point value, 1 to 1000.
+    pub value: u32,
+    /// Squares of movement.
+    pub speed: u32,
+    /// Melee dice.
+    pub attacks: u32,
+    /// Kill die to wound it, 1 to 6.
+    pub armour: u32,
+    /// Ranged attack, for a kind that carries a missile weapon.
+    #[serde(default)]
+    pub shoot: Option<Shoot>,
+    /// MKD abilities.
+    #[serde(default)]
+    pub abilities: Vec<String>,
 }
 
 impl Conversion {
@@ -91,6 +117,48 @@ pub fn parse(text: &str, file: &str) -> Result<Conversion, FileError> {
             }
         }
     }
+    let kinds = &items.hirelings;
+    for k in kinds {
+        if !c.hirelings.contains_key(&k.id) {
+            return bad(
+                "hirelings",
+                format!("hireling kind `{}` has no MKD stats", k.id),
+            );
+        }
+    }
+    for (kind, h) in &c.hirelings {
+        let at = |what: &str| format!("`{kind}`: {what}");
+        if !kinds.iter().any(|k| &k.id == kind) {
+            return bad("hirelings", format!("unknown hireling kind `{kind}`"));
+        }
+        if !(1..=1000).contains(&h.value) {
+            return bad("hirelings", at("value must be 1 to 1000"));
+        }
+        if !(1..=20).contains(&h.speed) || !(1..=20).contains(&h.attacks) {
+            return bad("hirelings", at("speed and attacks must be 1 to 20"));
+        }
+        if !(1..=6).contains(&h.armour) {
+            return bad("hirelings", at("armour (the kill die) must be 1 to 6"));
+        }
+        if h.shoot
+            .is_some_and(|sh| !(1..=20).contains(&sh.dice) || !(1..=30).contains(&sh.range))
+        {
+            return bad(
+                "hirelings",
+                at("shoot takes 1 to 20 dice and a range of 1 to 30"),
+            );
+        }
+        if let Some(a) = h
+            .abilities
+            .iter()
+            .find(|a| !matches!(Ability::parse(a), Some(x) if x != Ability::Mounted))
+        {
+            return bad(
+                "hirelings",
+                at(&format!("`{a}` is not a hero ability the MKD rules know")),
+            );
+        }
+    }
     Ok(c)
 }
 
@@ -115,8 +183,9 @@ pub struct MkdHero {
     /// MKD abilities.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub abilities: Vec<String>,
-    /// The original sheet.
-    pub wod_s: Sheet,
+    /// The original sheet (none for a hireling).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub wod_s: Option<Sheet>,
 }
 
 /// Converts a sheet by the table.
@@ -155,8 +224,72 @@ pub fn convert(c: &Conversion, s: &Sheet) -> MkdHero {
         armour: stats.armour,
         wounds: stats.wounds,
         abilities,
-        wod_s: s.clone(),
+        wod_s: Some(s.clone()),
     }
+}
+
+/// A hireling by the day who joins an MKD party as a hero.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Hired {
+    /// Its name as drawn (`Lárus`); the hero's is [`one_word`] of it.
+    pub name: String,
+    /// Its kind (`armsman`).
+    pub kind: String,
+    /// The title of the land its name is from.
+    pub land: String,
+    /// Silver a day.
+    pub pay: u32,
+    /// Its hero line.
+    pub hero: MkdHero,
+    /// The rolls that hired it.
+    pub log: Vec<LogEntry>,
+}
+
+/// Hires `count` hirelings to go with `chars`, on `dice` after them: each a
+/// rolled kind, a rolled human land and a name no character or earlier
+/// hireling has, made an MKD hero by the table's `hirelings`.
+pub fn hire(
+    chars: &[Character],
+    count: u32,
+    dice: &mut Dice,
+) -> Result<Vec<Hired>, CharacterError> {
+    let c = Conversion::embedded();
+    let t = Tables::embedded();
+    let lands = names::human_lands();
+    let mut taken: Vec<String> = chars.iter().map(|ch| ch.sheet.name.clone()).collect();
+    let mut out = Vec::with_capacity(count as usize);
+    for n in 1..=count {
+        let from = dice.log_len();
+        let k = dice.choose_then(t.hirelings.len(), |k| {
+            format!("hireling {n}: kind {}", t.hirelings[k].id)
+        });
+        let kind = &t.hirelings[k];
+        let l = dice.choose_then(lands.len(), |i| {
+            format!("hireling {n}: land {}", lands[i].title)
+        });
+        let name = names::draw(lands[l], 1, &taken, dice)?.remove(0);
+        taken.push(name.clone());
+        let h = &c.hirelings[&kind.id];
+        out.push(Hired {
+            hero: MkdHero {
+                name: one_word(&name),
+                value: h.value,
+                speed: h.speed,
+                attacks: h.attacks,
+                shoot: h.shoot,
+                armour: h.armour,
+                wounds: kind.hp.div_ceil(c.hp_per_wound).clamp(1, 20),
+                abilities: h.abilities.clone(),
+                wod_s: None,
+            },
+            name,
+            kind: kind.id.clone(),
+            land: lands[l].title.clone(),
+            pay: kind.pay,
+            log: dice.log().get(from..).unwrap_or_default().to_vec(),
+        });
+    }
+    Ok(out)
 }
 
 #[derive(Serialize)]
@@ -175,23 +308,35 @@ struct TeamOut {
 /// The player a generated party's one team belongs to.
 pub const PLAYER: &str = "Player";
 
-/// The party file of converted sheets: one team, heroes in order.
+/// The party file of converted sheets and `hired` hands: one team, the
+/// characters' heroes in order, then the hirelings'.
 pub fn party_yaml(
     name: &str,
     sheets: &[Sheet],
+    hired: &[Hired],
 ) -> Result<String, crate::core::yaml_emit::EmitError> {
     let c = Conversion::embedded();
+    let mut heroes: Vec<MkdHero> = sheets.iter().map(|s| convert(c, s)).collect();
+    heroes.extend(hired.iter().map(|h| h.hero.clone()));
     let p = PartyOut {
         format: crate::mkd::play::party::FORMAT,
         name,
         teams: vec![TeamOut {
             player: PLAYER,
-            heroes: sheets.iter().map(|s| convert(c, s)).collect(),
+            heroes,
         }],
     };
-    let head = "# A World of Dungeons S party made by `tilecrawl party new`: each hero's\n\
+    let mut head = "# A World of Dungeons S party made by `tilecrawl party new`: each hero's\n\
 # MKD stats come from the sheet under `wod_s:` by the project's conversion\n\
-# table (docs/src/characters.md).\n";
+# table (docs/src/characters.md).\n"
+        .to_string();
+    match hired.len() {
+        0 => {}
+        1 => head.push_str("# The last hero is a hireling by the day, with no sheet.\n"),
+        n => head.push_str(&format!(
+            "# The last {n} heroes are hirelings by the day, with no sheet.\n"
+        )),
+    }
     Ok(format!(
         "{head}{}",
         crate::core::yaml_emit::to_string(&p, &crate::core::yaml_emit::DocStyle::default())?
@@ -232,23 +377,80 @@ mod tests {
         assert_eq!(h.name, "Lárus");
     }
 
+    /// Every party `party new` can make, hirelings and all, loads as an MKD
+    /// party: names unique and legal, stats in range.
     #[test]
     fn generated_parties_load_as_mkd_parties() {
-        for seed in 0..60 {
+        for seed in 0..120 {
             let o = Options {
                 level: (seed % 10) as u32 + 1,
                 ..Options::default()
             };
             let mut d = Dice::for_stage(seed, "characters");
-            let sheets: Vec<Sheet> = party(Tables::embedded(), &o, 6, &mut d)
-                .unwrap()
-                .into_iter()
-                .map(|c| c.sheet)
-                .collect();
-            let text = party_yaml("test", &sheets).unwrap();
+            let heroes = 1 + (seed % 6) as u32;
+            let chars = party(Tables::embedded(), &o, heroes, &mut d).unwrap();
+            let hired = hire(&chars, (seed % 7) as u32, &mut d).unwrap();
+            let sheets: Vec<Sheet> = chars.into_iter().map(|c| c.sheet).collect();
+            let text = party_yaml("test", &sheets, &hired).unwrap();
             let p = crate::mkd::play::party::parse(&text, "p.yaml")
                 .unwrap_or_else(|e| panic!("seed {seed}: {e}\n{text}"));
-            assert_eq!(p.heroes().count(), 6);
+            assert_eq!(p.heroes().count(), (heroes + (seed % 7) as u32) as usize);
         }
+    }
+
+    /// A hireling's kind, land and name are rolled (and logged), and its
+    /// hero comes from the table, its wounds from the kind's HP.
+    #[test]
+    fn a_hireling_is_a_hero_by_the_table() {
+        // Kind 3 of 5 (armsman), land 1, name 1.
+        let mut d = Dice::scripted(&[3, 1, 1]);
+        let h = hire(&[], 1, &mut d).unwrap().remove(0);
+        assert_eq!((h.kind.as_str(), h.pay), ("armsman", 20));
+        let x = &h.hero;
+        // 12 HP at 2 a wound: 6 wounds.
+        assert_eq!(
+            (x.value, x.speed, x.attacks, x.armour, x.wounds),
+            (15, 5, 3, 5, 6)
+        );
+        assert_eq!((x.shoot, x.wod_s.as_ref()), (None, None));
+        assert_eq!(x.name, one_word(&h.name));
+        let rolls: Vec<&str> = h.log.iter().map(|e| e.purpose.as_str()).collect();
+        assert_eq!(rolls.len(), 3, "{rolls:?}");
+        assert!(
+            rolls[0].starts_with("hireling 1: kind armsman"),
+            "{rolls:?}"
+        );
+        // Kind 4 (expert) shoots with its bow.
+        let mut d = Dice::scripted(&[4, 2, 5]);
+        let e = hire(&[], 1, &mut d).unwrap().remove(0);
+        assert_eq!(e.hero.shoot, Some(Shoot { dice: 2, range: 8 }));
+        assert_eq!(e.hero.wounds, 3);
+    }
+
+    /// No hireling takes a character's name or another hireling's.
+    #[test]
+    fn hirelings_take_names_nobody_has() {
+        for seed in 0..40 {
+            let mut d = Dice::for_stage(seed, "characters");
+            let chars = party(Tables::embedded(), &Options::default(), 4, &mut d).unwrap();
+            let hired = hire(&chars, 8, &mut d).unwrap();
+            let mut all: Vec<String> = chars.iter().map(|c| c.sheet.name.clone()).collect();
+            all.extend(hired.iter().map(|h| h.name.clone()));
+            let n = all.len();
+            all.sort();
+            all.dedup();
+            assert_eq!(all.len(), n, "seed {seed}");
+        }
+    }
+
+    #[test]
+    fn a_broken_hireling_table_is_refused_by_key() {
+        let e = parse(&EMBEDDED.replace("  champion: ", "  champ: "), "t.yaml").unwrap_err();
+        let m = e.to_string();
+        assert!(m.contains("hirelings") && m.contains("`champion`"), "{m}");
+        let e = parse(&EMBEDDED.replace("[Nimble]", "[Flying]"), "t.yaml").unwrap_err();
+        assert!(e.to_string().contains("`Flying`"), "{e}");
+        let e = parse(&EMBEDDED.replace("armour: 6}", "armour: 7}"), "t.yaml").unwrap_err();
+        assert!(e.to_string().contains("`champion`: armour"), "{e}");
     }
 }

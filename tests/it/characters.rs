@@ -115,7 +115,26 @@ fn golden_party_sheets_and_command_outputs() {
             "-q",
         ],
     );
+    // An MKD party with hirelings by the day after the characters.
+    ok(
+        d,
+        &[
+            "party",
+            "new",
+            "--heroes",
+            "3",
+            "--hirelings",
+            "3",
+            "--seed",
+            "9",
+            "--out",
+            "hired/party.yaml",
+            "-q",
+        ],
+    );
     for (dir, from, to) in [
+        ("hired", "party.yaml", "party-hirelings.yaml"),
+        ("hired", "characters.md", "characters-hirelings.md"),
         ("dw10", "party.yaml", "party-dw10.yaml"),
         ("dw10", "characters.md", "characters-dw10.md"),
         ("ddd", "party.yaml", "party-ddd.yaml"),
@@ -780,7 +799,126 @@ fn party_new_refuses_what_the_game_cannot_take() {
         ],
     );
     common::one_error_line(&r, &["--heroes 11", "10 models", "hirelings fill the rest"]).unwrap();
+    let r = run(
+        d,
+        &[
+            "party",
+            "new",
+            "--heroes",
+            "10",
+            "--hirelings",
+            "3",
+            "--seed",
+            "1",
+        ],
+    );
+    common::one_error_line(&r, &["--heroes 10 and --hirelings 3", "at most 12 heroes"]).unwrap();
+    for game in ["dungeon-world-10mm", "dd-and-d"] {
+        let r = run(
+            d,
+            &[
+                "party",
+                "new",
+                "--for",
+                game,
+                "--hirelings",
+                "1",
+                "--seed",
+                "1",
+            ],
+        );
+        common::one_error_line(&r, &["--hirelings is for --for mkd-adventure"]).unwrap();
+    }
     assert!(!d.join("party.yaml").exists());
+}
+
+/// Hirelings taken along by `party new --hirelings` come after the
+/// characters, who are the same as without them; each is a hero of the
+/// party that `simulate` plays and `play` names.
+#[test]
+fn hirelings_join_an_mkd_party_as_heroes_that_play() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    ok(
+        d,
+        &[
+            "party",
+            "new",
+            "--heroes",
+            "2",
+            "--seed",
+            "5",
+            "--out",
+            "plain/party.yaml",
+            "-q",
+        ],
+    );
+    let said = ok(
+        d,
+        &[
+            "party",
+            "new",
+            "--heroes",
+            "2",
+            "--hirelings",
+            "2",
+            "--seed",
+            "5",
+            "--out",
+            "hired.yaml",
+        ],
+    );
+    assert_eq!(said.matches(": hired ").count(), 2, "{said}");
+    let plain = tilecrawl::mkd::play::party::load(&d.join("plain/party.yaml")).unwrap();
+    let hired = tilecrawl::mkd::play::party::load(&d.join("hired.yaml")).unwrap();
+    let (p, h): (Vec<_>, Vec<_>) = (plain.heroes().collect(), hired.heroes().collect());
+    assert_eq!(h.len(), 4);
+    assert_eq!(
+        &h[..2],
+        &p[..],
+        "the characters are the same with hirelings"
+    );
+    for hero in &h[2..] {
+        assert_eq!(hero.con, 0, "a hireling has no sheet");
+        assert!(
+            said.contains(&format!("{}: hired", hero.name))
+                || said.contains(&format!("plays as {}", hero.name)),
+            "{said}"
+        );
+    }
+    ok(d, &["generate", "--seed", "7", "--out", "dungeon", "-q"]);
+    let r = ok(
+        d,
+        &[
+            "simulate",
+            "dungeon/scenario.yaml",
+            "--party",
+            "hired.yaml",
+            "--runs",
+            "20",
+        ],
+    );
+    assert!(r.contains("runs             20"), "{r}");
+    let status = ok(
+        d,
+        &[
+            "play",
+            "dungeon/scenario.yaml",
+            "--party",
+            "hired.yaml",
+            "--script",
+            "-",
+            "--save",
+            "s.yaml",
+        ],
+    );
+    for hero in &h[2..] {
+        assert!(
+            status.contains(hero.name.as_str()),
+            "{} not named:\n{status}",
+            hero.name
+        );
+    }
 }
 
 /// A party made for Dungeons Dark & Dangerous is a legal war-party of ten

@@ -462,7 +462,7 @@ fn wod_s_party() -> String {
         .into_iter()
         .map(|c| c.sheet)
         .collect();
-    tilecrawl::mkd::wod_s::party_yaml("hostile", &sheets).unwrap()
+    tilecrawl::mkd::wod_s::party_yaml("hostile", &sheets, &[]).unwrap()
 }
 
 /// The first occurrence of `from` replaced.
