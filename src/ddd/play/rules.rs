@@ -638,7 +638,6 @@ impl Ctx<'_> {
             _ => {}
         }
         self.acted();
-        self.reveal(id);
         if self.test(id, task) {
             let change = match task {
                 Task::Open => {
@@ -727,7 +726,6 @@ impl Ctx<'_> {
             return Err(Refusal::square(p, "traps go on empty squares"));
         }
         self.acted();
-        self.reveal(id);
         if self.test(id, Task::SetTrap) {
             match tp {
                 TrapPlace::Door(k) => self.st.doors[k].trap = Some(id),
@@ -751,7 +749,6 @@ impl Ctx<'_> {
             return Err(Refusal::Nothing("there is no trap there"));
         }
         self.acted();
-        self.reveal(id);
         if self.test(id, Task::RemoveTrap) {
             match tp {
                 TrapPlace::Door(k) => self.st.doors[k].trap = None,
@@ -815,7 +812,6 @@ impl Ctx<'_> {
             return Err(Refusal::NoWound(target));
         }
         self.acted();
-        self.reveal(id);
         self.st.fig_mut(id).heal_used = true;
         if self.test(id, Task::Heal) {
             let f = self.st.fig_mut(target);
@@ -890,7 +886,6 @@ impl Ctx<'_> {
             }
         };
         self.acted();
-        self.reveal(id);
         if self.test(id, Task::PickUp) {
             let counter = &mut self.st.counters[c];
             counter.at = None;
@@ -919,7 +914,6 @@ impl Ctx<'_> {
                 "no bound prisoner of your side is next to you",
             ))?;
         self.acted();
-        self.reveal(id);
         if self.test(id, Task::Free) {
             self.st.fig_mut(p).bound = false;
             self.push(Event::Freed {
@@ -947,7 +941,6 @@ impl Ctx<'_> {
             return Err(Refusal::Nothing("no message next to you"));
         }
         self.acted();
-        self.reveal(id);
         if self.test(id, Task::Read) {
             self.st.fig_mut(id).has_read = true;
             self.push(Event::Read { id });

@@ -472,6 +472,34 @@ fn hiding_needs_cover_and_three_plus_and_moving_reveals() {
     assert!(g.state.fig(B1).hidden);
 }
 
+/// L133: the hidden marker comes off when the model moves, attacks or is
+/// in close combat, and not for the other actions (healing here).
+#[test]
+fn a_hidden_model_stays_hidden_while_it_heals_and_is_revealed_when_it_moves() {
+    let pieces: &[Piece<'_>] = &[
+        (B1, (0, 0), Die::D8, Die::D8, &[Ability::Healer]),
+        (B2, (1, 0), Die::D8, Die::D8, &[Ability::ExtraWound]),
+        (R1, (20, 20), Die::D8, Die::D8, &[]),
+    ];
+    // Healing: a cunning test of 7+ on the d8 power die, passed on a 7.
+    let (mut g, _) = table(pieces, 4, &[7, 4, 4, 4]);
+    g.state.fig_mut(B1).hidden = true;
+    g.state.fig_mut(B2).wounds = 1;
+    let ev = g.play(Command::Heal(B2)).unwrap();
+    assert!(ev.contains(&Event::Healed { id: B2, wounds: 0 }), "{ev:?}");
+    assert!(!ev.contains(&Event::Revealed { id: B1 }), "{ev:?}");
+    assert!(
+        g.state.fig(B1).hidden,
+        "healing is neither a move nor an attack"
+    );
+    // Moving takes the marker off.
+    let (mut g, o) = table(pieces, 4, &[4, 4, 4]);
+    g.state.fig_mut(B1).hidden = true;
+    let ev = g.play(Command::Move(at(o, 0, 2))).unwrap();
+    assert!(ev.contains(&Event::Revealed { id: B1 }), "{ev:?}");
+    assert!(!g.state.fig(B1).hidden);
+}
+
 #[test]
 fn doors_open_on_five_minus_locked_ones_need_a_thief_or_a_smash() {
     let s = scenario(ScenarioKind::Battle, 7);
