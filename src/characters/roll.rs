@@ -215,6 +215,47 @@ pub fn parse(text: &str) -> Result<Expr, RollError> {
     Ok(Expr { terms })
 }
 
+impl Expr {
+    /// The average total of the expression (a die of `s` faces averages
+    /// `(s + 1) / 2`; `b[…]` and `w[…]` the average best or worst die). Used
+    /// to rank damage, never as a roll. Only plain arithmetic, in a fixed
+    /// order, so it is the same number everywhere.
+    pub fn mean(&self) -> f64 {
+        self.terms
+            .iter()
+            .map(|t| match *t {
+                Term::Number { value, minus } => signed(f64::from(value), minus),
+                Term::Dice {
+                    count,
+                    sides,
+                    keep,
+                    minus,
+                } => signed(term_mean(count, sides, keep), minus),
+            })
+            .sum()
+    }
+}
+
+fn signed(v: f64, minus: bool) -> f64 {
+    if minus { -v } else { v }
+}
+
+/// The average of one dice term: the sum's `count (s + 1) / 2`; the best
+/// die's `s - Σ (j/s)^count` over j below s; the worst die's `Σ (j/s)^count`
+/// over j up to s.
+fn term_mean(count: u32, sides: u32, keep: Keep) -> f64 {
+    let s = f64::from(sides);
+    let power = |j: u32| {
+        let x = f64::from(j) / s;
+        (0..count).fold(1.0, |p, _| p * x)
+    };
+    match keep {
+        Keep::Sum => f64::from(count) * (s + 1.0) / 2.0,
+        Keep::Best => s - (1..sides).map(power).sum::<f64>(),
+        Keep::Worst => (1..=sides).map(power).sum::<f64>(),
+    }
+}
+
 /// The dice of one term as rolled.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RolledTerm {
@@ -343,6 +384,20 @@ mod tests {
             let t = roll(&e, &mut d).total;
             assert!((1..=6).contains(&t));
         }
+    }
+
+    #[test]
+    fn means_rank_damage_expressions() {
+        let mean = |t: &str| parse(t).unwrap().mean();
+        assert_eq!(mean("d6"), 3.5);
+        assert_eq!(mean("d10+1"), 6.5);
+        assert_eq!(mean("2d6-1"), 6.0);
+        assert_eq!(mean("b[1d6]"), 3.5);
+        assert_eq!(mean("w[1d6]"), 3.5);
+        // b[2d6]: 161/36; w[2d6]: 91/36.
+        assert!((mean("b[2d6]") - 161.0 / 36.0).abs() < 1e-12);
+        assert!((mean("w[2d6]") - 91.0 / 36.0).abs() < 1e-12);
+        assert!(mean("2d4") > mean("d8"));
     }
 
     #[test]

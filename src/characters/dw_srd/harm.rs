@@ -1,6 +1,7 @@
 //! Harm in the SRD: damage less armour (never below 0), cover as armour
 //! against ranged attacks, armour-ignoring damage, and several attackers'
-//! damage as the highest roll plus 1 for each attacker beyond the first.
+//! damage as the highest damage among them, rolled once, plus 1 for each
+//! attacker beyond the first.
 
 use crate::characters::roll::{self, Expr};
 use crate::core::dice::Dice;
@@ -42,21 +43,24 @@ pub fn hp_lost(blow: Blow, armour: u32, cover: Cover) -> u32 {
     blow.damage.saturating_sub(armour + cover)
 }
 
-/// Several attackers striking at once: each one's damage rolled, the
-/// highest kept, +1 for every attacker beyond the first. Returns the
-/// damage and the index of the attacker whose roll counted (its
-/// armour-ignoring tag carries over). Each roll is logged.
+/// Several attackers striking at once: only the highest damage among
+/// them is rolled, +1 for every attacker beyond the first. The highest is
+/// the one with the greatest average (the project's reading; the first
+/// listed of equals). Returns the damage and the index of the attacker
+/// whose damage was rolled (its armour-ignoring tag carries over). The
+/// roll is logged.
 pub fn several_attackers(damage: &[Expr], dice: &mut Dice) -> Option<(u32, usize)> {
-    let totals: Vec<i64> = damage
-        .iter()
-        .map(|e| roll::roll(e, dice).total.max(0))
-        .collect();
-    let (best, &top) = totals
-        .iter()
-        .enumerate()
-        .max_by_key(|&(i, t)| (*t, std::cmp::Reverse(i)))?;
+    let mut best: Option<(usize, f64)> = None;
+    for (i, e) in damage.iter().enumerate() {
+        let m = e.mean();
+        if best.is_none_or(|(_, top)| m > top) {
+            best = Some((i, m));
+        }
+    }
+    let (best, _) = best?;
+    let rolled = roll::roll(&damage[best], dice).total.max(0);
     let extra = damage.len() as i64 - 1;
-    Some(((top + extra).max(0) as u32, best))
+    Some(((rolled + extra).max(0) as u32, best))
 }
 
 #[cfg(test)]
@@ -87,18 +91,32 @@ mod tests {
     }
 
     #[test]
-    fn several_attackers_take_the_highest_die_plus_one_each() {
-        // The text's example: d10+1 and three goblins' d6; the d10 shows 5.
+    fn several_attackers_roll_only_the_highest_damage_plus_one_each() {
+        // The text's example: d10+1 and three goblins' d6. Only the d10+1 is
+        // rolled (it shows 5), +3 for the goblins: 9.
         let e = [
+            roll::parse("d6").unwrap(),
             roll::parse("d10+1").unwrap(),
             roll::parse("d6").unwrap(),
             roll::parse("d6").unwrap(),
-            roll::parse("d6").unwrap(),
         ];
-        let mut d = Dice::scripted(&[5, 2, 6, 3]);
-        assert_eq!(several_attackers(&e, &mut d), Some((9, 0)));
-        let mut d = Dice::scripted(&[1, 2, 6, 3]);
-        assert_eq!(several_attackers(&e, &mut d), Some((9, 2)));
+        let mut d = Dice::scripted(&[5]);
+        assert_eq!(several_attackers(&e, &mut d), Some((9, 1)));
+        assert_eq!(d.script_left(), 0, "the goblins' d6 are not rolled");
+        assert_eq!(d.log().len(), 1);
+        // A low roll of the highest damage stands: no goblin's d6 replaces it.
+        let mut d = Dice::scripted(&[1]);
+        assert_eq!(several_attackers(&e, &mut d), Some((5, 1)));
+        // The highest is by average: b[2d6] over d6, 2d4 over d8; equals:
+        // the first listed.
+        let two = |a: &str, b: &str| [roll::parse(a).unwrap(), roll::parse(b).unwrap()];
+        let mut d = Dice::scripted(&[6, 2, 3, 4, 4]);
+        assert_eq!(
+            several_attackers(&two("d6", "b[2d6]"), &mut d),
+            Some((7, 1))
+        );
+        assert_eq!(several_attackers(&two("d8", "2d4"), &mut d), Some((8, 1)));
+        assert_eq!(several_attackers(&two("d6", "1d6"), &mut d), Some((5, 0)));
         assert_eq!(several_attackers(&[], &mut d), None);
     }
 }

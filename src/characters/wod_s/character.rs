@@ -477,13 +477,21 @@ fn sheet_fault(t: &Tables, s: &Sheet) -> Result<(), SheetError> {
         more_skills += r.skills as usize;
         more_abilities += r.abilities as usize;
     }
+    // Every attribute starts at 0 and only rises; a species' change (an
+    // elf's -1 Con, a halfling's -1 Str) is the one way below 0.
     for a in Attribute::ALL {
         let v = s.attributes.get(a);
-        if !(-1..=t.attribute_cap).contains(&v) {
+        let low = match a {
+            Attribute::Con => sp.con.min(0),
+            Attribute::Str => sp.str.min(0),
+            _ => 0,
+        };
+        if !(low..=t.attribute_cap).contains(&v) {
             return Err(SheetError::from(format!(
-                "attributes.{}: {v} is past -1 to +{}",
+                "attributes.{}: {v} is past {low} to +{} for a {}",
                 a.name().to_lowercase(),
-                t.attribute_cap
+                t.attribute_cap,
+                s.species
             )));
         }
     }
@@ -800,6 +808,13 @@ mod tests {
             mv(&mut s, "human", &["full-armour"], &["skirmish", "tough"]),
             (5, 3)
         );
+        // A dwarf: Skirmish lightens full armour to light, then the dwarf
+        // is one step slower (the project's reading).
+        assert_eq!(mv(&mut s, "dwarf", &["full-armour"], &["skirmish"]), (4, 2));
+        assert_eq!(
+            mv(&mut s, "dwarf", &["light-armour"], &["skirmish"]),
+            (5, 1)
+        );
         s.attributes.dex = 2;
         assert_eq!(mv(&mut s, "human", &[], &["dodge"]), (6, 2));
         assert_eq!(mv(&mut s, "human", &["shield"], &["dodge"]), (6, 1));
@@ -842,6 +857,42 @@ mod tests {
                 );
             }
         }
+    }
+
+    /// Attributes start at 0 and only rise: below 0 only by a species'
+    /// change, so a human's -1 is refused even when the raises add up.
+    #[test]
+    fn an_attribute_below_0_is_refused_unless_the_species_lowers_it() {
+        let o = Options {
+            species: Some("halfling".into()),
+            class: Some("fighter".into()),
+            land: Some("northlands".into()),
+            level: 1,
+        };
+        // name 1; attribute die 2, 2, 3 (Dex +2, Con +1; Str 0, then -1 for
+        // a halfling); extra skill 1; fighter abilities 1, 1; kit 1.
+        let mut d = Dice::scripted(&[1, 2, 2, 3, 1, 1, 1, 1]);
+        let c = generate(t(), &o, &[], &mut d).unwrap();
+        assert_eq!(d.script_left(), 0);
+        let s = &c.sheet;
+        assert_eq!((s.attributes.str, s.attributes.dex), (-1, 2));
+        check_sheet(t(), s).unwrap();
+        // The same numbers on a human: Str -1 and a fourth raise (Dex +3)
+        // add up to 3 raises, but no human attribute goes below 0.
+        let mut human = s.clone();
+        human.species = "human".into();
+        human.abilities.retain(|a| a != "lucky");
+        human.attributes.dex = 3;
+        derive(t(), &mut human);
+        let e = check_sheet(t(), &human).unwrap_err().to_string();
+        assert_eq!(e, "attributes.str: -1 is past 0 to +3 for a human");
+        // A halfling's Dex cannot go below 0 either.
+        let mut h = s.clone();
+        h.attributes.dex = -1;
+        h.attributes.int = 2;
+        h.attributes.wis = 1;
+        let e = check_sheet(t(), &h).unwrap_err().to_string();
+        assert_eq!(e, "attributes.dex: -1 is past 0 to +3 for a halfling");
     }
 
     #[test]
