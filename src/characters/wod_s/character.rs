@@ -382,7 +382,8 @@ pub fn derive(t: &Tables, s: &mut Sheet) {
         .max()
         .unwrap_or(0);
     let mut armour = worn + shield;
-    if has("dodge") && worn == 0 && shield == 0 {
+    // Dodge: no armour, no shield, nothing heavier than a main-hand weapon.
+    if has("dodge") && worn == 0 && shield == 0 && !items.iter().any(|i| i.heavy) {
         armour = s.attributes.dex.max(0) as u32;
     }
     if has("tough") {
@@ -818,6 +819,13 @@ mod tests {
         s.attributes.dex = 2;
         assert_eq!(mv(&mut s, "human", &[], &["dodge"]), (6, 2));
         assert_eq!(mv(&mut s, "human", &["shield"], &["dodge"]), (6, 1));
+        // A great weapon or a heavy bow is more than a main-hand weapon.
+        assert_eq!(mv(&mut s, "human", &["great-weapon"], &["dodge"]), (6, 0));
+        assert_eq!(mv(&mut s, "human", &["heavy-bow"], &["dodge"]), (6, 0));
+        assert_eq!(
+            mv(&mut s, "human", &["martial-weapon", "bow"], &["dodge"]),
+            (6, 2)
+        );
     }
 
     #[test]

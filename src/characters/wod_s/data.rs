@@ -138,6 +138,9 @@ pub struct Item {
     /// For armour and shields: the armour it gives.
     #[serde(default)]
     pub armour: u32,
+    /// Heavier than a main-hand weapon: carrying it turns Dodge off.
+    #[serde(default)]
+    pub heavy: bool,
     /// A note for the sheet.
     #[serde(default)]
     pub note: Option<String>,
