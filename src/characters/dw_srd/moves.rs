@@ -95,9 +95,11 @@ impl Bonuses {
         self.debilities.insert(d)
     }
 
-    /// A stat's modifier with the debilities counted.
+    /// A stat's modifier with the debilities counted, kept within the
+    /// −3 to +3 every modifier has (SRD 003:99).
     pub fn modifier(&self, stat: Stat, base: i32) -> i32 {
-        base - self.debilities.iter().filter(|d| d.stat() == stat).count() as i32
+        let less = self.debilities.iter().filter(|d| d.stat() == stat).count() as i32;
+        (base - less).clamp(-3, 3)
     }
 }
 
@@ -205,6 +207,9 @@ mod tests {
         assert!(!b.take_debility(Debility::Sick));
         assert_eq!(b.modifier(Stat::Con, 1), 0);
         assert_eq!(b.modifier(Stat::Str, 1), 1);
+        // A modifier never leaves -3 to +3.
+        assert_eq!(b.modifier(Stat::Con, -3), -3);
+        assert_eq!(b.modifier(Stat::Str, 5), 3);
     }
 
     #[test]
