@@ -319,16 +319,8 @@ pub fn characters_markdown(title: &str, seed: u64, chars: &[Character], game: Pl
             w.play.0,
             w.play.1
         );
-        let _ = writeln!(out, "Rolls:\n\n| dice | result | for |\n|---|--:|---|");
-        for e in &c.log {
-            let _ = writeln!(
-                out,
-                "| {} | {} | {} |",
-                e.roll,
-                e.result,
-                e.purpose.replace('|', "\\|")
-            );
-        }
+        out.push_str("Rolls:\n\n");
+        super::sheet::rolls_md(&mut out, &c.log);
         out.push('\n');
     }
     if let PlayedIn::Ddd(co) = game {
@@ -345,16 +337,8 @@ pub fn characters_markdown(title: &str, seed: u64, chars: &[Character], game: Pl
         for (name, rest) in mkd_hireling_lines(hired) {
             let _ = writeln!(out, "- **{name}** {rest}");
         }
-        let _ = writeln!(out, "\nRolls:\n\n| dice | result | for |\n|---|--:|---|");
-        for e in hired.iter().flat_map(|h| &h.log) {
-            let _ = writeln!(
-                out,
-                "| {} | {} | {} |",
-                e.roll,
-                e.result,
-                e.purpose.replace('|', "\\|")
-            );
-        }
+        out.push_str("\nRolls:\n\n");
+        super::sheet::rolls_md(&mut out, hired.iter().flat_map(|h| &h.log));
         out.push('\n');
     }
     out

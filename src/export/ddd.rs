@@ -622,16 +622,8 @@ pub fn sheet_markdown(sh: &DddSheet) -> String {
     for (side, d) in &w.walks {
         let _ = writeln!(out, "| {side} | {d} |");
     }
-    let _ = writeln!(out, "\n## Rolls\n\n| dice | result | for |\n|---|--:|---|");
-    for e in &sh.log {
-        let _ = writeln!(
-            out,
-            "| {} | {} | {} |",
-            e.roll,
-            e.result,
-            e.purpose.replace('|', "\\|")
-        );
-    }
+    out.push_str("\n## Rolls\n\n");
+    super::sheet::rolls_md(&mut out, &sh.log);
     out
 }
 

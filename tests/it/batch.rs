@@ -594,6 +594,26 @@ fn check_complete(out: &Path) -> Vec<u64> {
     seeds
 }
 
+/// Waits (at most [`TIMEOUT`]) until `n` adventure folders in `out` are
+/// finished, their `scenario.yaml` written.
+#[cfg(unix)]
+fn wait_for_finished(out: &Path, n: usize) {
+    let start = Instant::now();
+    loop {
+        let done = std::fs::read_dir(out)
+            .map(|d| {
+                d.filter(|e| e.as_ref().unwrap().path().join("scenario.yaml").is_file())
+                    .count()
+            })
+            .unwrap_or(0);
+        if done >= n {
+            return;
+        }
+        assert!(start.elapsed() < TIMEOUT, "no adventure finished");
+        std::thread::sleep(Duration::from_millis(5));
+    }
+}
+
 #[cfg(unix)]
 #[test]
 fn ctrl_c_keeps_finished_folders_and_resume_equals_an_uninterrupted_run() {
@@ -605,20 +625,7 @@ fn ctrl_c_keeps_finished_folders_and_resume_equals_an_uninterrupted_run() {
     ];
     let child = spawn(&args);
     // Wait until a few adventures are finished, then press Ctrl-C.
-    let start = Instant::now();
-    loop {
-        let done = std::fs::read_dir(&out)
-            .map(|d| {
-                d.filter(|e| e.as_ref().unwrap().path().join("scenario.yaml").is_file())
-                    .count()
-            })
-            .unwrap_or(0);
-        if done >= 5 {
-            break;
-        }
-        assert!(start.elapsed() < TIMEOUT, "no adventure finished");
-        std::thread::sleep(Duration::from_millis(5));
-    }
+    wait_for_finished(&out, 5);
     let pid = libc::pid_t::try_from(child.id()).unwrap();
     // SAFETY: sends a signal to the child this test started and still owns.
     assert_eq!(unsafe { libc::kill(pid, libc::SIGINT) }, 0);
@@ -673,13 +680,7 @@ fn sigterm_stops_a_batch_as_ctrl_c_does() {
     ];
     let child = spawn(&args);
     // Once one adventure is finished the handler is surely in place.
-    let start = Instant::now();
-    while !std::fs::read_dir(&out)
-        .is_ok_and(|mut d| d.any(|e| e.unwrap().path().join("scenario.yaml").is_file()))
-    {
-        assert!(start.elapsed() < TIMEOUT, "no adventure finished");
-        std::thread::sleep(Duration::from_millis(5));
-    }
+    wait_for_finished(&out, 1);
     let pid = libc::pid_t::try_from(child.id()).unwrap();
     // SAFETY: sends a signal to the child this test started and still owns.
     assert_eq!(unsafe { libc::kill(pid, libc::SIGTERM) }, 0);

@@ -50,6 +50,27 @@ pub(super) fn md_table(out: &mut String, t: &Table) {
     out.push('\n');
 }
 
+/// A roll log as a Markdown table of dice, result and purpose, for the
+/// sheets that print their rolls as they are (`characters.md`, the
+/// Dungeons Dark & Dangerous setup sheet): only a purpose's pipes are
+/// escaped.
+pub(crate) fn rolls_md<'a>(
+    out: &mut String,
+    log: impl IntoIterator<Item = &'a crate::core::dice::LogEntry>,
+) {
+    use std::fmt::Write;
+    out.push_str("| dice | result | for |\n|---|--:|---|\n");
+    for e in log {
+        let _ = writeln!(
+            out,
+            "| {} | {} | {} |",
+            e.roll,
+            e.result,
+            e.purpose.replace('|', "\\|")
+        );
+    }
+}
+
 /// The setup sheet of a scenario as Markdown (`setup.md`), for reading on a
 /// screen.
 pub fn setup_markdown(s: &Scenario) -> String {

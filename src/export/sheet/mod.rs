@@ -23,6 +23,7 @@ mod tests;
 pub use crate::mkd::sheet::*;
 pub(crate) use content::{Part, Section, Table};
 pub use dw10::{dm_markdown, dm_pdf};
+pub(crate) use markdown::rolls_md;
 pub use markdown::{setup_markdown, sheet_markdown};
 pub(crate) use pdf::sections_pdf;
 pub use pdf::{setup_pdf, sheet_pdf};
