@@ -151,7 +151,10 @@ pub enum Order {
     Refuses,
 }
 
-/// Order Hirelings: roll+loyalty, -1 ongoing while its cost is unpaid.
+/// Order Hirelings: roll+loyalty, -1 ongoing while its cost is unpaid. The
+/// move is the ordering player's (SRD 003:471), so `b` is that player's
+/// bonuses: their forward and ongoing count, and a 6− marks their XP; the
+/// hireling adds only its loyalty.
 pub fn order_hireling(
     loyalty: i32,
     unpaid: bool,
