@@ -399,7 +399,7 @@ impl Game {
                     .squares()
                     .into_iter()
                     .filter(|(q, _)| {
-                        adjacent(*q, mp) && may_end(&self.s, &self.map, Who::Hero(h), *q)
+                        self.s.touching(*q, mp) && may_end(&self.s, &self.map, Who::Hero(h), *q)
                     })
                     .min_by_key(|(q, c)| (*c, q.1, q.0))
                     .map(|(q, _)| q)
@@ -1228,7 +1228,7 @@ pub fn hero_walk(c: &mut Ctx, h: HeroId, to: Sq, carry: Option<(FeatureId, Sq)>)
         let left: Vec<Who> =
             c.s.enemies_next_to(w)
                 .into_iter()
-                .filter(|e| c.s.body(*e).at.is_some_and(|q| !adjacent(q, to)))
+                .filter(|e| c.s.body(*e).at.is_some_and(|q| !c.s.touching(q, to)))
                 .collect();
         combat::free_attack(c, w, &left);
         if !c.s.body(w).alive() {

@@ -340,13 +340,13 @@ pub fn control_line(g: &View, h: HeroId) -> Option<Command> {
             .filter(|(q, _)| {
                 !s.live_monsters()
                     .into_iter()
-                    .any(|o| o != m && s.monster(o).body.at.is_some_and(|x| adjacent(x, *q)))
+                    .any(|o| o != m && s.monster(o).body.at.is_some_and(|x| s.touching(x, *q)))
             })
             .map(|(q, _)| {
                 let n = s
                     .live_heroes()
                     .into_iter()
-                    .filter(|o| s.hero(*o).body.at.is_some_and(|x| adjacent(x, q)))
+                    .filter(|o| s.hero(*o).body.at.is_some_and(|x| s.touching(x, q)))
                     .count();
                 (n, q)
             })
@@ -388,7 +388,7 @@ pub fn lets_dm_move(g: &View) -> bool {
     }
     let beside_a_hero = |q: Sq| {
         hs.iter()
-            .any(|h| s.hero(*h).body.at.is_some_and(|x| adjacent(x, q)))
+            .any(|h| s.hero(*h).body.at.is_some_and(|x| s.touching(x, q)))
     };
     // A monster in a shooter's sight that its walk brings into range.
     let coming = ms.iter().any(|m| {
@@ -476,7 +476,7 @@ pub fn hero_choice(g: &View, h: HeroId) -> Option<Command> {
                 continue;
             };
             for (q, c) in r.squares() {
-                if adjacent(q, mp) && may_end(s, g.map, w, q) && best.is_none_or(|b| c < b.0) {
+                if s.touching(q, mp) && may_end(s, g.map, w, q) && best.is_none_or(|b| c < b.0) {
                     best = Some((c, q));
                 }
             }
