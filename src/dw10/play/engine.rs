@@ -591,11 +591,9 @@ impl Game {
                         Refusal::Rule("every other end of that staircase is taken".into())
                     })?;
                 self.need_mp(h, 1)?;
+                self.jump_check(h, to, 1)?;
                 let mut c = self.ctx(&mut ev);
-                spend(&mut c, h, 1);
-                c.s.hero_mut(h).body.at = Some(to);
-                c.push(Event::Stairs { hero: h, to });
-                dungeon::reveal(&mut c);
+                hero_jump(&mut c, h, to, Jump::Stairs);
             }
             Command::Teleport(name, to) => {
                 let h = self.acting(&name)?;
@@ -632,11 +630,9 @@ impl Game {
                     })?,
                 };
                 self.need_mp(h, 2)?;
+                self.jump_check(h, dest, 2)?;
                 let mut c = self.ctx(&mut ev);
-                spend(&mut c, h, 2);
-                c.s.hero_mut(h).body.at = Some(dest);
-                c.push(Event::Teleported { hero: h, to: dest });
-                dungeon::reveal(&mut c);
+                hero_jump(&mut c, h, dest, Jump::Teleporter);
             }
             Command::Drink(name, what) => {
                 let h = self.acting(&name)?;
@@ -1121,12 +1117,20 @@ impl Game {
                 cost,
             });
         }
+        self.jump_check(h, to, cost)
+    }
+
+    /// A Swift Mover's double move may not end in a kill zone, walked or
+    /// jumped into (L202-203).
+    fn jump_check(&self, h: HeroId, to: Sq, cost: u32) -> Result<(), Refusal> {
+        let hero = self.s.hero(h);
         if let (Some(n), Some(spent)) = (hero.magic.double_move, hero.double_spent())
             && spent + cost > n
             && self.s.in_kill_zone(to, SideId::Heroes)
         {
             return Err(Refusal::Rule(format!(
-                "{name}'s swift double move may not end in a kill zone"
+                "{}'s swift double move may not end in a kill zone",
+                hero.body.name
             )));
         }
         Ok(())
@@ -1300,6 +1304,76 @@ pub fn hero_walk(c: &mut Ctx, h: HeroId, to: Sq, carry: Option<(FeatureId, Sq)>)
         hero.done = true;
     }
     dungeon::reveal(c);
+    combat::victory(c);
+}
+
+/// How a hero jumps from one square to another.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Jump {
+    /// A staircase, 1 point (L317-321).
+    Stairs,
+    /// A teleporter, 2 points (L359-361).
+    Teleporter,
+}
+
+/// A hero's jump by staircase or teleporter, checked (the project's
+/// reading of L120-136 for a jump): leaving a kill zone draws the free
+/// attacks a walk would (Stealth: none), and arriving in one ends the
+/// hero's movement, a Charge Attack made there as at the end of a walk.
+pub fn hero_jump(c: &mut Ctx, h: HeroId, to: Sq, how: Jump) {
+    let w = Who::Hero(h);
+    if !c.s.body(w).has(Ability::Stealth) {
+        let left: Vec<Who> =
+            c.s.enemies_next_to(w)
+                .into_iter()
+                .filter(|e| c.s.body(*e).at.is_some_and(|q| !c.s.touching(q, to)))
+                .collect();
+        combat::free_attack(c, w, &left);
+        if !c.s.body(w).alive() {
+            combat::victory(c);
+            return;
+        }
+    }
+    let cost = match how {
+        Jump::Stairs => 1,
+        Jump::Teleporter => 2,
+    };
+    spend(c, h, cost);
+    c.s.hero_mut(h).body.at = Some(to);
+    c.s.hero_mut(h).body.pit_ready = None;
+    let stopped = c.s.in_kill_zone(to, SideId::Heroes);
+    c.push(match how {
+        Jump::Stairs => Event::Stairs {
+            hero: h,
+            to,
+            stopped,
+        },
+        Jump::Teleporter => Event::Teleported {
+            hero: h,
+            to,
+            stopped,
+        },
+    });
+    dungeon::reveal(c);
+    if !stopped {
+        return;
+    }
+    let mut cleared = false;
+    if c.s.hero(h).body.has(Ability::ChargeAttack)
+        && c.s.hero(h).magic.charge_ok
+        && !c.s.hero(h).used.contains(&Ability::ChargeAttack)
+    {
+        c.s.hero_mut(h).used.push(Ability::ChargeAttack);
+        c.s.hero_mut(h).end_double();
+        cleared = crate::dw10::play::abilities::charge(c, w);
+        if !c.s.hero(h).body.alive() {
+            combat::victory(c);
+            return;
+        }
+    }
+    if !cleared {
+        c.s.hero_mut(h).mp = 0;
+    }
     combat::victory(c);
 }
 

@@ -368,6 +368,8 @@ pub enum Event {
         hero: HeroId,
         /// Where it arrives.
         to: Sq,
+        /// It arrived in a kill zone: its movement is over (L122-123).
+        stopped: bool,
     },
     /// A teleport (L359-361).
     Teleported {
@@ -375,6 +377,8 @@ pub enum Event {
         hero: HeroId,
         /// Where it arrives.
         to: Sq,
+        /// It arrived in a kill zone: its movement is over (L122-123).
+        stopped: bool,
     },
     /// Pieces revealed.
     Revealed {

@@ -424,12 +424,26 @@ fn line(s: &State, map: &Map, e: &Event, out: &mut Vec<String>) {
             )
         }
         Event::Drank { hero, item } => format!("{} uses the {item}", h(hero)),
-        Event::Stairs { hero, to } => {
-            format!("{} takes the staircase to {}", h(hero), fmt_sq(*to))
-        }
-        Event::Teleported { hero, to } => {
-            format!("{} teleports to {}", h(hero), fmt_sq(*to))
-        }
+        Event::Stairs { hero, to, stopped } => format!(
+            "{} takes the staircase to {}{}",
+            h(hero),
+            fmt_sq(*to),
+            if *stopped {
+                ", into a kill zone: it stops"
+            } else {
+                ""
+            }
+        ),
+        Event::Teleported { hero, to, stopped } => format!(
+            "{} teleports to {}{}",
+            h(hero),
+            fmt_sq(*to),
+            if *stopped {
+                ", into a kill zone: it stops"
+            } else {
+                ""
+            }
+        ),
         Event::Revealed { pieces } => format!(
             "{} revealed: lay {} on the table",
             plural(*pieces, "new piece"),

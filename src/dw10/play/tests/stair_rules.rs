@@ -188,3 +188,128 @@ fn an_automatic_fighter_attacks_a_monster_on_the_far_end_of_a_staircase() {
         Some(command::Command::Move("Front".into(), (2, 2)))
     );
 }
+
+// Kill zones on a jump (L120-136 read for staircases and teleporters).
+
+#[test]
+fn leaving_a_kill_zone_by_a_staircase_draws_the_free_attack_a_walk_would() {
+    let mut k = kit(
+        TWO_ROOMS,
+        red_stairs(),
+        &[("Tracker", (2, 2))],
+        &[("Orc", (1, 1))],
+    );
+    // The orc's 2 dice: a 4 hits, its kill die 5 beats armour 4.
+    let ev = k.run(&[4, 1, 5], |c| {
+        engine::hero_jump(c, HeroId(0), (7, 2), engine::Jump::Stairs)
+    });
+    assert_eq!(
+        ev[0],
+        Event::FreeAttack {
+            target: H0,
+            by: vec![M0],
+            dice: vec![4, 1],
+            kills: vec![5],
+        }
+    );
+    assert!(ev.contains(&Event::Stairs {
+        hero: HeroId(0),
+        to: (7, 2),
+        stopped: false,
+    }));
+    assert_eq!(k.s.hero(HeroId(0)).body.at, Some((7, 2)));
+    assert_eq!(k.s.hero(HeroId(0)).body.wounds, 6);
+    assert_eq!(k.s.hero(HeroId(0)).mp, 4);
+}
+
+#[test]
+fn a_stealthy_hero_leaves_a_kill_zone_by_a_staircase_without_free_attacks() {
+    let mut k = kit(
+        TWO_ROOMS,
+        red_stairs(),
+        &[("Field Medic", (2, 2))],
+        &[("Orc", (1, 1))],
+    );
+    let ev = k.run(&[], |c| {
+        engine::hero_jump(c, HeroId(0), (7, 2), engine::Jump::Stairs)
+    });
+    assert!(!ev.iter().any(|e| matches!(e, Event::FreeAttack { .. })));
+    assert_eq!(k.s.hero(HeroId(0)).body.at, Some((7, 2)));
+}
+
+#[test]
+fn arriving_beside_an_enemy_by_a_staircase_ends_the_heros_movement() {
+    let mut k = kit(
+        TWO_ROOMS,
+        red_stairs(),
+        &[("Tracker", (2, 2))],
+        &[("Orc", (8, 3))],
+    );
+    let ev = k.run(&[], |c| {
+        engine::hero_jump(c, HeroId(0), (7, 2), engine::Jump::Stairs)
+    });
+    assert_eq!(
+        ev[0],
+        Event::Stairs {
+            hero: HeroId(0),
+            to: (7, 2),
+            stopped: true,
+        }
+    );
+    assert_eq!(k.s.hero(HeroId(0)).mp, 0);
+}
+
+#[test]
+fn a_teleport_out_of_one_kill_zone_into_another_draws_free_attacks_and_stops() {
+    let mut k = kit(
+        ROOM,
+        vec![],
+        &[("Tracker", (1, 1))],
+        &[("Orc", (2, 2)), ("Orc", (6, 4))],
+    );
+    // Only the orc left behind strikes: 2 dice, no hit.
+    let ev = k.run(&[1, 2], |c| {
+        engine::hero_jump(c, HeroId(0), (7, 4), engine::Jump::Teleporter)
+    });
+    assert_eq!(
+        ev[0],
+        Event::FreeAttack {
+            target: H0,
+            by: vec![M0],
+            dice: vec![1, 2],
+            kills: vec![],
+        }
+    );
+    assert_eq!(
+        ev[1],
+        Event::Teleported {
+            hero: HeroId(0),
+            to: (7, 4),
+            stopped: true,
+        }
+    );
+    assert_eq!(k.s.hero(HeroId(0)).mp, 0);
+}
+
+#[test]
+fn a_charger_arriving_beside_an_enemy_by_a_staircase_makes_its_charge_attack() {
+    let mut k = kit(
+        TWO_ROOMS,
+        red_stairs(),
+        &[("Charging Bowman", (2, 2))],
+        &[("Orc", (8, 3))],
+    );
+    k.s.heroes[0].magic.charge_ok = true;
+    // 6 dice: two 4s hit, kill dice 5 and 6 take both the orc's wounds;
+    // nobody left beside it, the charger keeps its points.
+    let ev = k.run(&[4, 4, 1, 1, 1, 1, 5, 6], |c| {
+        engine::hero_jump(c, HeroId(0), (7, 2), engine::Jump::Stairs)
+    });
+    assert!(ev.contains(&Event::Charge {
+        who: H0,
+        dice: vec![4, 4, 1, 1, 1, 1],
+        kills: vec![5, 6],
+    }));
+    assert!(ev.contains(&Event::Killed { who: M0 }));
+    assert_eq!(k.s.hero(HeroId(0)).mp, 3);
+}
