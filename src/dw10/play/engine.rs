@@ -529,13 +529,14 @@ impl Game {
                 dungeon::open_chest(&mut c, h, f);
                 combat::victory(&mut c);
             }
-            Command::Explore(name) => {
+            Command::Explore(name, spell) => {
                 let h = self.acting(&name)?;
                 let f = self.next_to(
                     h,
                     &[FeatureKind::Furnishing, FeatureKind::Coffin],
                     "a furnishing or coffin",
                 )?;
+                let spell = self.study_check(h, f, spell.as_deref())?;
                 let what = self.s.feature(f).what.as_deref();
                 let whole = self.s.feature(f).kind == FeatureKind::Coffin
                     || matches!(what, Some("bed" | "stone-altar"));
@@ -564,7 +565,7 @@ impl Game {
                     hero.done = true;
                     hero.mp = 0;
                 }
-                dungeon::explore(&mut c, h, f);
+                dungeon::explore(&mut c, h, f, spell);
                 combat::victory(&mut c);
             }
             Command::Stairs(name) => {
@@ -1086,6 +1087,51 @@ impl Game {
                 Ok((h, sp, CastOn::Caster))
             }
         }
+    }
+
+    /// The spell a bookcase or a tome on a pedestal is to teach: the one
+    /// named, else the first of `magic::STUDY_ORDER` the hero does not
+    /// know (L407-409, L422-423). Refused: a spell named at another piece,
+    /// a word that is no spell of the table, a spell the hero knows, a
+    /// hero who knows them all.
+    fn study_check(
+        &self,
+        h: HeroId,
+        f: FeatureId,
+        spell: Option<&str>,
+    ) -> Result<Option<Ability>, Refusal> {
+        let hn = &self.s.hero(h).body.name;
+        let teaches = self.s.feature(f).kind == FeatureKind::Furnishing
+            && matches!(
+                self.s.feature(f).what.as_deref(),
+                Some("bookcase" | "tome-on-pedestal")
+            );
+        if !teaches {
+            return match spell {
+                Some(sp) => Err(Refusal::Rule(format!(
+                    "only a bookcase or a tome on a pedestal teaches a spell; `explore {hn}` explores this one (not {sp})"
+                ))),
+                None => Ok(None),
+            };
+        }
+        let Some(word) = spell else {
+            return magic::study_choice(&self.s, h).map(Some).ok_or_else(|| {
+                Refusal::Rule(format!("{hn} knows every spell it could learn here"))
+            });
+        };
+        let on_table = |a: &Ability| self.tables.spells.iter().any(|r| r.spell == a.name());
+        let sp = Ability::parse(word)
+            .filter(|a| a.is_spell() && on_table(a))
+            .ok_or_else(|| {
+                Refusal::Parse(format!(
+                    "`{word}` is not a spell: {}",
+                    crate::dw10::figures::SPELLS.map(|a| a.name()).join(", ")
+                ))
+            })?;
+        if self.s.knows(h, sp) {
+            return Err(Refusal::Rule(format!("{hn} knows {sp} already")));
+        }
+        Ok(Some(sp))
     }
 
     fn check_move(&self, h: HeroId, to: Sq) -> Result<(), Refusal> {
