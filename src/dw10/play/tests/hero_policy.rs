@@ -217,3 +217,41 @@ fn the_default_party_sometimes_lets_the_draken_master_move_first() {
         .count();
     assert!(n > 0);
 }
+
+/// A teleporter is left from on it: a hero beside the active one, with the
+/// objective done, steps onto it and then leaves. Before, the square
+/// beside it counted as reached, and the hero stood there for good.
+#[test]
+fn a_hero_beside_the_teleporter_steps_onto_it_to_leave() {
+    let mut tp = Feature::new(FeatureKind::Teleporter, 4, 2);
+    tp.active = Some(true);
+    let mut k = kit(HALL, vec![tp], &[("Tracker", (3, 2))], &[]);
+    k.s.objective_done = true;
+    assert_eq!(
+        hero_choice(&view(&k), HeroId(0)),
+        Some(Command::Move("Tracker".into(), (4, 2)))
+    );
+    k.s.heroes[0].body.at = Some((4, 2));
+    assert_eq!(
+        hero_choice(&view(&k), HeroId(0)),
+        Some(Command::Escape("Tracker".into()))
+    );
+}
+
+/// Past move `GIVE_UP_AFTER` the automatic heroes give the objective up
+/// and head for the way out, so a deadlocked game ends.
+#[test]
+fn past_the_usual_length_the_heroes_give_up_the_objective_and_leave() {
+    let mut tp = Feature::new(FeatureKind::Teleporter, 2, 2);
+    tp.active = Some(true);
+    let prisoner = Feature::new(FeatureKind::Prisoner, 13, 2);
+    let mut k = kit(HALL, vec![tp, prisoner], &[("Tracker", (3, 2))], &[]);
+    let walks_to = |k: &Kit| match hero_choice(&view(k), HeroId(0)) {
+        Some(Command::Move(_, to)) => to,
+        other => panic!("{other:?}"),
+    };
+    k.s.move_no = crate::dw10::play::simulate::GIVE_UP_AFTER;
+    assert!(walks_to(&k).0 > 3, "still after the prisoner");
+    k.s.move_no += 1;
+    assert_eq!(walks_to(&k), (2, 2), "gives up and leaves");
+}
