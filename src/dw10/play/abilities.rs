@@ -158,7 +158,12 @@ pub fn gaze_targets(s: &State, map: &Map, by: Who) -> Vec<Who> {
     s.figures()
         .into_iter()
         .filter(|o| o.side() != by.side())
-        .filter(|o| s.body(*o).at.is_some_and(|q| range(p, q) <= GAZE_RANGE))
+        .filter(|o| {
+            s.body(*o).at.is_some_and(|q| {
+                range(p, q) <= GAZE_RANGE
+                    || crate::dw10::play::sight::stair_look(s, map, p, q, true).is_some()
+            })
+        })
         .filter(|o| in_sight(s, map, by, *o))
         .collect()
 }

@@ -12,7 +12,7 @@ use crate::dw10::figures::Ability;
 use crate::dw10::play::ctx::Ctx;
 use crate::dw10::play::event::Event;
 use crate::dw10::play::familiar;
-use crate::dw10::play::sight::{Look, look, sees};
+use crate::dw10::play::sight::{Look, NoLine, line_of_fire, sees};
 use crate::dw10::play::state::{Map, Outcome, Phase, SideId, State, Who, adjacent, range};
 use crate::dw10::scenario::Objective;
 use std::collections::BTreeMap;
@@ -108,21 +108,18 @@ pub fn shot_check(s: &State, map: &Map, shooter: Who, target: Who) -> Result<Loo
     if !s.enemies_next_to(target).is_empty() {
         return Err(NoShot::IntoMelee(t.name.clone()));
     }
-    let r = range(p, q);
-    if r > sh.range {
-        return Err(NoShot::OutOfRange {
+    match line_of_fire(s, map, p, q, b.has(Ability::MasterShot), sh.range) {
+        Err(NoLine::TooFar(r)) => Err(NoShot::OutOfRange {
             target: t.name.clone(),
             range: r,
             shooter: b.name.clone(),
             max: sh.range,
-        });
-    }
-    match look(s, map, p, q, b.has(Ability::MasterShot)) {
-        Look::Hidden => Err(NoShot::Unseen {
+        }),
+        Err(NoLine::Hidden) => Err(NoShot::Unseen {
             shooter: b.name.clone(),
             target: t.name.clone(),
         }),
-        l => Ok(l),
+        Ok(l) => Ok(l),
     }
 }
 
@@ -400,7 +397,7 @@ pub fn assign(
                 let p = s.body(*w).at.unwrap_or((0, 0));
                 group.iter().any(|f| {
                     f.side() == side
-                        && s.body(*f).at.is_some_and(|q| adjacent(p, q))
+                        && s.body(*f).at.is_some_and(|q| s.touching(p, q))
                         && crate::dw10::play::magic::may_strike(s, *f, *w)
                 })
             })

@@ -25,8 +25,10 @@ pub enum Command {
     Open(String, OpenWhat, Option<crate::core::geom::Side>),
     /// `close HERO [N|E|S|W]`.
     Close(String, Option<crate::core::geom::Side>),
-    /// `explore HERO`: a furnishing or coffin next to or under the hero.
-    Explore(String),
+    /// `explore HERO [SPELL]`: a furnishing or coffin next to or under the
+    /// hero; a bookcase or a tome on a pedestal teaches the spell named
+    /// (L407-409, L422-423).
+    Explore(String, Option<String>),
     /// `stairs HERO`.
     Stairs(String),
     /// `teleport HERO [X,Y]`.
@@ -183,8 +185,8 @@ pub fn parse(line: &str) -> Result<Option<Command>, Refusal> {
             Command::Close(arg(1, "a hero")?, s)
         }
         "explore" | "x" => {
-            most(2)?;
-            Command::Explore(arg(1, "a hero")?)
+            most(3)?;
+            Command::Explore(arg(1, "a hero")?, w.get(2).map(|s| s.to_ascii_lowercase()))
         }
         "stairs" => {
             most(2)?;
@@ -313,7 +315,8 @@ impl std::fmt::Display for Command {
             Command::Open(h, OpenWhat::Door, s) => write!(f, "open {h} door{}", side(s)),
             Command::Open(h, OpenWhat::Chest, _) => write!(f, "open {h} chest"),
             Command::Close(h, s) => write!(f, "close {h}{}", side(s)),
-            Command::Explore(h) => write!(f, "explore {h}"),
+            Command::Explore(h, None) => write!(f, "explore {h}"),
+            Command::Explore(h, Some(s)) => write!(f, "explore {h} {s}"),
             Command::Stairs(h) => write!(f, "stairs {h}"),
             Command::Teleport(h, None) => write!(f, "teleport {h}"),
             Command::Teleport(h, Some((x, y))) => write!(f, "teleport {h} {x},{y}"),
@@ -368,7 +371,7 @@ mod tests {
     /// The refusal gives the most a command takes, in words.
     #[test]
     fn a_word_too_many_names_the_most_the_command_takes() {
-        assert!(refusal("explore Ann now").contains("`explore` takes at most one word"));
+        assert!(refusal("explore Ann shield now").contains("`explore` takes at most 2 words"));
         assert!(refusal("attack Ann orc-1 now").contains("`attack` takes at most 2 words"));
     }
 }

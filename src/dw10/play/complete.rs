@@ -100,7 +100,7 @@ pub fn complete(line: &str, names: &Names) -> (usize, Vec<String>) {
         ["open", h, "door"] if is_hero(h) => sides(),
         ["close", h] if is_hero(h) => sides(),
         ["drink", h] if is_hero(h) => words(&["antidote", "major-potion", "potion"]),
-        ["cast", h] if is_hero(h) => crate::dw10::figures::SPELLS
+        ["cast" | "explore" | "x", h] if is_hero(h) => crate::dw10::figures::SPELLS
             .iter()
             .map(|a| a.name().to_string())
             .collect(),
@@ -156,6 +156,8 @@ mod tests {
         // A walk may carry a table: `drop` after the square.
         assert_eq!(complete("move Kestrel 3,3 d", &n).1, ["drop"]);
         assert_eq!(complete("break ", &n).1, ["Kestrel", "Marrow"]);
+        // A bookcase or tome teaches the spell named.
+        assert_eq!(complete("explore Kestrel sh", &n).1, ["shield"]);
     }
 
     #[test]

@@ -185,7 +185,7 @@ fn control_choice(c: &Ctx, p: &Policy, m: MonsterId) -> Option<(HeroId, Sq)> {
                 let near =
                     c.s.live_monsters()
                         .into_iter()
-                        .filter(|o| c.s.monster(*o).body.at.is_some_and(|x| adjacent(x, q)))
+                        .filter(|o| c.s.monster(*o).body.at.is_some_and(|x| c.s.touching(x, q)))
                         .count();
                 (near, q)
             })
@@ -223,7 +223,7 @@ fn try_gaze(c: &mut Ctx, m: MonsterId) {
     let best = gaze_targets(c.s, c.map, w).into_iter().max_by_key(|t| {
         let b = c.s.body(*t);
         (
-            b.at.is_some_and(|q| adjacent(q, at)),
+            b.at.is_some_and(|q| c.s.touching(q, at)),
             b.fig.attacks,
             std::cmp::Reverse(*t),
         )
@@ -266,7 +266,7 @@ fn walk(c: &mut Ctx, p: &Policy, m: MonsterId, mv: u32) -> bool {
         let best = far
             .squares()
             .into_iter()
-            .filter(|(q, _)| adjacent(*q, hp) && may_end(c.s, c.map, w, *q))
+            .filter(|(q, _)| c.s.touching(*q, hp) && may_end(c.s, c.map, w, *q))
             .min_by_key(|(q, cost)| (*cost, q.1, q.0));
         if let Some((q, cost)) = best {
             goals.push((h, q, cost));

@@ -267,8 +267,10 @@ pub fn heal(c: &mut Ctx, by: Who, who: Who, faces: Vec<u32>, amount: u32) {
     });
 }
 
-/// Explores a furnishing or coffin (L365-439).
-pub fn explore(c: &mut Ctx, hero: HeroId, f: FeatureId) {
+/// Explores a furnishing or coffin (L365-439). `spell`: what a bookcase
+/// or a tome on a pedestal teaches (checked: a spell the hero does not
+/// know); none, and it teaches nothing.
+pub fn explore(c: &mut Ctx, hero: HeroId, f: FeatureId, spell: Option<Ability>) {
     let w = Who::Hero(hero);
     let feature = c.s.feature(f).clone();
     let what = if feature.kind == FeatureKind::Coffin {
@@ -284,7 +286,7 @@ pub fn explore(c: &mut Ctx, hero: HeroId, f: FeatureId) {
             face = Some(d);
             used_up = d >= 4;
         }
-        "crate-of-skulls" | "bookcase" | "tome-on-pedestal" => {
+        "crate-of-skulls" => {
             face = Some(c.d6(&what));
         }
         "bed" => face = Some(c.dice.roll(1, 3, "bed")),
@@ -358,9 +360,20 @@ pub fn explore(c: &mut Ctx, hero: HeroId, f: FeatureId) {
             }
         }
         "bookcase" | "tome-on-pedestal" => {
-            let need = if what == "bookcase" { 4 } else { 5 };
-            if face.unwrap_or(1) >= need {
-                learn(c, hero);
+            // The player chooses the spell; the d6 keeps it (L407-409:
+            // 4-6; L422-423: 5-6).
+            if let Some(spell) = spell {
+                let need = if what == "bookcase" { 4 } else { 5 };
+                let face = c.d6(&format!("{what}: keep {spell}"));
+                c.push(Event::Studied {
+                    hero,
+                    spell,
+                    face,
+                    need,
+                });
+                if face >= need && !c.s.knows(hero, spell) {
+                    c.s.hero_mut(hero).magic.spells.push(spell);
+                }
             }
         }
         "treasure-25" | "treasure-100" | "treasure-500" => {

@@ -399,7 +399,7 @@ impl Game {
                     .squares()
                     .into_iter()
                     .filter(|(q, _)| {
-                        adjacent(*q, mp) && may_end(&self.s, &self.map, Who::Hero(h), *q)
+                        self.s.touching(*q, mp) && may_end(&self.s, &self.map, Who::Hero(h), *q)
                     })
                     .min_by_key(|(q, c)| (*c, q.1, q.0))
                     .map(|(q, _)| q)
@@ -529,13 +529,14 @@ impl Game {
                 dungeon::open_chest(&mut c, h, f);
                 combat::victory(&mut c);
             }
-            Command::Explore(name) => {
+            Command::Explore(name, spell) => {
                 let h = self.acting(&name)?;
                 let f = self.next_to(
                     h,
                     &[FeatureKind::Furnishing, FeatureKind::Coffin],
                     "a furnishing or coffin",
                 )?;
+                let spell = self.study_check(h, f, spell.as_deref())?;
                 let what = self.s.feature(f).what.as_deref();
                 let whole = self.s.feature(f).kind == FeatureKind::Coffin
                     || matches!(what, Some("bed" | "stone-altar"));
@@ -564,7 +565,7 @@ impl Game {
                     hero.done = true;
                     hero.mp = 0;
                 }
-                dungeon::explore(&mut c, h, f);
+                dungeon::explore(&mut c, h, f, spell);
                 combat::victory(&mut c);
             }
             Command::Stairs(name) => {
@@ -591,11 +592,9 @@ impl Game {
                         Refusal::Rule("every other end of that staircase is taken".into())
                     })?;
                 self.need_mp(h, 1)?;
+                self.jump_check(h, to, 1)?;
                 let mut c = self.ctx(&mut ev);
-                spend(&mut c, h, 1);
-                c.s.hero_mut(h).body.at = Some(to);
-                c.push(Event::Stairs { hero: h, to });
-                dungeon::reveal(&mut c);
+                hero_jump(&mut c, h, to, Jump::Stairs);
             }
             Command::Teleport(name, to) => {
                 let h = self.acting(&name)?;
@@ -632,11 +631,9 @@ impl Game {
                     })?,
                 };
                 self.need_mp(h, 2)?;
+                self.jump_check(h, dest, 2)?;
                 let mut c = self.ctx(&mut ev);
-                spend(&mut c, h, 2);
-                c.s.hero_mut(h).body.at = Some(dest);
-                c.push(Event::Teleported { hero: h, to: dest });
-                dungeon::reveal(&mut c);
+                hero_jump(&mut c, h, dest, Jump::Teleporter);
             }
             Command::Drink(name, what) => {
                 let h = self.acting(&name)?;
@@ -1092,6 +1089,51 @@ impl Game {
         }
     }
 
+    /// The spell a bookcase or a tome on a pedestal is to teach: the one
+    /// named, else the first of `magic::STUDY_ORDER` the hero does not
+    /// know (L407-409, L422-423). Refused: a spell named at another piece,
+    /// a word that is no spell of the table, a spell the hero knows, a
+    /// hero who knows them all.
+    fn study_check(
+        &self,
+        h: HeroId,
+        f: FeatureId,
+        spell: Option<&str>,
+    ) -> Result<Option<Ability>, Refusal> {
+        let hn = &self.s.hero(h).body.name;
+        let teaches = self.s.feature(f).kind == FeatureKind::Furnishing
+            && matches!(
+                self.s.feature(f).what.as_deref(),
+                Some("bookcase" | "tome-on-pedestal")
+            );
+        if !teaches {
+            return match spell {
+                Some(sp) => Err(Refusal::Rule(format!(
+                    "only a bookcase or a tome on a pedestal teaches a spell; `explore {hn}` explores this one (not {sp})"
+                ))),
+                None => Ok(None),
+            };
+        }
+        let Some(word) = spell else {
+            return magic::study_choice(&self.s, h).map(Some).ok_or_else(|| {
+                Refusal::Rule(format!("{hn} knows every spell it could learn here"))
+            });
+        };
+        let on_table = |a: &Ability| self.tables.spells.iter().any(|r| r.spell == a.name());
+        let sp = Ability::parse(word)
+            .filter(|a| a.is_spell() && on_table(a))
+            .ok_or_else(|| {
+                Refusal::Parse(format!(
+                    "`{word}` is not a spell: {}",
+                    crate::dw10::figures::SPELLS.map(|a| a.name()).join(", ")
+                ))
+            })?;
+        if self.s.knows(h, sp) {
+            return Err(Refusal::Rule(format!("{hn} knows {sp} already")));
+        }
+        Ok(Some(sp))
+    }
+
     fn check_move(&self, h: HeroId, to: Sq) -> Result<(), Refusal> {
         let name = self.s.hero(h).body.name.clone();
         if !self.map.board.inside(to.0, to.1) {
@@ -1121,12 +1163,20 @@ impl Game {
                 cost,
             });
         }
+        self.jump_check(h, to, cost)
+    }
+
+    /// A Swift Mover's double move may not end in a kill zone, walked or
+    /// jumped into (L202-203).
+    fn jump_check(&self, h: HeroId, to: Sq, cost: u32) -> Result<(), Refusal> {
+        let hero = self.s.hero(h);
         if let (Some(n), Some(spent)) = (hero.magic.double_move, hero.double_spent())
             && spent + cost > n
             && self.s.in_kill_zone(to, SideId::Heroes)
         {
             return Err(Refusal::Rule(format!(
-                "{name}'s swift double move may not end in a kill zone"
+                "{}'s swift double move may not end in a kill zone",
+                hero.body.name
             )));
         }
         Ok(())
@@ -1228,7 +1278,7 @@ pub fn hero_walk(c: &mut Ctx, h: HeroId, to: Sq, carry: Option<(FeatureId, Sq)>)
         let left: Vec<Who> =
             c.s.enemies_next_to(w)
                 .into_iter()
-                .filter(|e| c.s.body(*e).at.is_some_and(|q| !adjacent(q, to)))
+                .filter(|e| c.s.body(*e).at.is_some_and(|q| !c.s.touching(q, to)))
                 .collect();
         combat::free_attack(c, w, &left);
         if !c.s.body(w).alive() {
@@ -1300,6 +1350,76 @@ pub fn hero_walk(c: &mut Ctx, h: HeroId, to: Sq, carry: Option<(FeatureId, Sq)>)
         hero.done = true;
     }
     dungeon::reveal(c);
+    combat::victory(c);
+}
+
+/// How a hero jumps from one square to another.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Jump {
+    /// A staircase, 1 point (L317-321).
+    Stairs,
+    /// A teleporter, 2 points (L359-361).
+    Teleporter,
+}
+
+/// A hero's jump by staircase or teleporter, checked (the project's
+/// reading of L120-136 for a jump): leaving a kill zone draws the free
+/// attacks a walk would (Stealth: none), and arriving in one ends the
+/// hero's movement, a Charge Attack made there as at the end of a walk.
+pub fn hero_jump(c: &mut Ctx, h: HeroId, to: Sq, how: Jump) {
+    let w = Who::Hero(h);
+    if !c.s.body(w).has(Ability::Stealth) {
+        let left: Vec<Who> =
+            c.s.enemies_next_to(w)
+                .into_iter()
+                .filter(|e| c.s.body(*e).at.is_some_and(|q| !c.s.touching(q, to)))
+                .collect();
+        combat::free_attack(c, w, &left);
+        if !c.s.body(w).alive() {
+            combat::victory(c);
+            return;
+        }
+    }
+    let cost = match how {
+        Jump::Stairs => 1,
+        Jump::Teleporter => 2,
+    };
+    spend(c, h, cost);
+    c.s.hero_mut(h).body.at = Some(to);
+    c.s.hero_mut(h).body.pit_ready = None;
+    let stopped = c.s.in_kill_zone(to, SideId::Heroes);
+    c.push(match how {
+        Jump::Stairs => Event::Stairs {
+            hero: h,
+            to,
+            stopped,
+        },
+        Jump::Teleporter => Event::Teleported {
+            hero: h,
+            to,
+            stopped,
+        },
+    });
+    dungeon::reveal(c);
+    if !stopped {
+        return;
+    }
+    let mut cleared = false;
+    if c.s.hero(h).body.has(Ability::ChargeAttack)
+        && c.s.hero(h).magic.charge_ok
+        && !c.s.hero(h).used.contains(&Ability::ChargeAttack)
+    {
+        c.s.hero_mut(h).used.push(Ability::ChargeAttack);
+        c.s.hero_mut(h).end_double();
+        cleared = crate::dw10::play::abilities::charge(c, w);
+        if !c.s.hero(h).body.alive() {
+            combat::victory(c);
+            return;
+        }
+    }
+    if !cleared {
+        c.s.hero_mut(h).mp = 0;
+    }
     combat::victory(c);
 }
 

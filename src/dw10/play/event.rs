@@ -346,6 +346,18 @@ pub enum Event {
         /// The spell, if learnt.
         spell: Option<String>,
     },
+    /// A spell studied at a bookcase or a tome on a pedestal (L407-409,
+    /// L422-423): the spell the player chose, and the d6 to keep it.
+    Studied {
+        /// The hero.
+        hero: HeroId,
+        /// The spell chosen.
+        spell: Ability,
+        /// The d6.
+        face: u32,
+        /// The lowest face that keeps it (4 for a bookcase, 5 for a tome).
+        need: u32,
+    },
     /// A furnishing explored.
     Explored {
         /// The hero.
@@ -368,6 +380,8 @@ pub enum Event {
         hero: HeroId,
         /// Where it arrives.
         to: Sq,
+        /// It arrived in a kill zone: its movement is over (L122-123).
+        stopped: bool,
     },
     /// A teleport (L359-361).
     Teleported {
@@ -375,6 +389,8 @@ pub enum Event {
         hero: HeroId,
         /// Where it arrives.
         to: Sq,
+        /// It arrived in a kill zone: its movement is over (L122-123).
+        stopped: bool,
     },
     /// Pieces revealed.
     Revealed {

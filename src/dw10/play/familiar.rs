@@ -32,8 +32,8 @@ use crate::dw10::features::FeatureKind;
 use crate::dw10::figures::Ability;
 use crate::dw10::play::ctx::Ctx;
 use crate::dw10::play::event::Event;
-use crate::dw10::play::sight::{Look, look};
-use crate::dw10::play::state::{Familiar, HeroId, Map, Sq, State, Who, adjacent, fmt_sq, range};
+use crate::dw10::play::sight::Look;
+use crate::dw10::play::state::{Familiar, HeroId, Map, Sq, State, Who, adjacent, fmt_sq};
 use crate::dw10::play::walk::reach_familiar;
 
 /// Why a familiar may not do what was asked.
@@ -284,13 +284,10 @@ pub fn shot_at(s: &State, map: &Map, shooter: Who, owner: HeroId) -> Option<Look
         w.side() != crate::dw10::play::state::SideId::Heroes
             && s.body(w).at.is_some_and(|x| adjacent(x, q))
     });
-    if in_melee || range(p, q) > sh.range {
+    if in_melee {
         return None;
     }
-    match look(s, map, p, q, b.has(Ability::MasterShot)) {
-        Look::Hidden => None,
-        l => Some(l),
-    }
+    crate::dw10::play::sight::line_of_fire(s, map, p, q, b.has(Ability::MasterShot), sh.range).ok()
 }
 
 /// Kill-die 6s a shot needs to remove a familiar (L600-601, L613).

@@ -27,6 +27,28 @@ use crate::dw10::play::event::Event;
 use crate::dw10::play::sight::{Look, look, sees};
 use crate::dw10::play::state::{FeatureId, HeroId, MonsterId, Sq, State, Who, adjacent};
 
+/// The order a hero takes the spells a bookcase or a tome on a pedestal
+/// teaches when no spell is named (`explore HERO`), the automatic heroes'
+/// too (the project's): Resurrection first (it takes a victory point from
+/// the Draken Master, whose kills win his game), Finger of Death (the
+/// largest monster in sight), then the wards, by how often the dungeon's
+/// monsters call for them (shooters, poison, fire), Hold Portal last (the
+/// automatic heroes never cast it).
+pub const STUDY_ORDER: [Ability; 6] = [
+    Ability::Resurrection,
+    Ability::FingerOfDeath,
+    Ability::Shield,
+    Ability::InvulnerableToPoison,
+    Ability::InvulnerableToFire,
+    Ability::HoldPortal,
+];
+
+/// The spell a hero studies when none is named: the first of
+/// [`STUDY_ORDER`] it does not know.
+pub fn study_choice(s: &State, h: HeroId) -> Option<Ability> {
+    STUDY_ORDER.into_iter().find(|sp| !s.knows(h, *sp))
+}
+
 /// Hold Portal reaches doors this many squares away (L489-490).
 pub const HOLD_PORTAL_RANGE: u32 = 4;
 

@@ -3,9 +3,19 @@
 //! between (Master Shot sees past them, L230-232). Water, pits and rock
 //! slides do not block; a rock slide or a table right in front of the
 //! target, on the shooter's side, is cover (L117-118, L298-301).
+//!
+//! A staircase (L324-326): a figure on one end sees the other ends of its
+//! colour and the squares beside them, and they see it. The project's
+//! reading: the step from the far end to the square beside it is a look
+//! of its own (a shut door on that edge, or a diagonal squeezed between
+//! walls, hides it; a figure on the far end hides what is beside it,
+//! Master Shot aside); the staircase counts as one square for range, so
+//! the far end is 1 away and a square beside it 2; and no such look is in
+//! cover (the square before the target is the staircase end, where no
+//! table or rock slide can be).
 
 use crate::dw10::board::Ground;
-use crate::dw10::play::state::{Map, Sq, State};
+use crate::dw10::play::state::{Map, Sq, State, adjacent, range};
 
 /// The squares a straight line crosses from `a` to `b`, both ends
 /// included (Bresenham).
@@ -41,9 +51,81 @@ fn step_open(s: &State, map: &Map, p: Sq, q: Sq) -> bool {
     }
 }
 
-/// Can `a` see `b`? `past_figures`: figures between do not block (Master
-/// Shot).
+/// Can `a` see `b`, straight or through a staircase? `past_figures`:
+/// figures between do not block (Master Shot).
 pub fn look(s: &State, map: &Map, a: Sq, b: Sq, past_figures: bool) -> Look {
+    let straight = look_straight(s, map, a, b, past_figures);
+    if straight != Look::Clear && stair_look(s, map, a, b, past_figures).is_some() {
+        return Look::Clear;
+    }
+    straight
+}
+
+/// How far `b` is from `a` through a staircase, if a figure on `a` sees
+/// it that way (L324-326): 1 for the far end, 2 for a square beside it.
+pub fn stair_look(s: &State, map: &Map, a: Sq, b: Sq, past_figures: bool) -> Option<u32> {
+    if s.stairs.is_empty() {
+        return None;
+    }
+    let one = |end: Sq, to: Sq| -> Option<u32> {
+        s.other_ends(end)
+            .filter_map(|e| {
+                if e == to {
+                    Some(1)
+                } else if adjacent(e, to)
+                    && step_open(s, map, e, to)
+                    && (past_figures || s.at(e).is_none())
+                {
+                    Some(2)
+                } else {
+                    None
+                }
+            })
+            .min()
+    };
+    [one(a, b), one(b, a)].into_iter().flatten().min()
+}
+
+/// Why a shot cannot be made along any line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NoLine {
+    /// Every line is longer than the range: the shortest.
+    TooFar(u32),
+    /// No line of sight.
+    Hidden,
+}
+
+/// The line a shooter on `a` with range `max` has to `b`: straight, or
+/// through a staircase (then never in cover), whichever sees it in range
+/// (plain sight first).
+pub fn line_of_fire(
+    s: &State,
+    map: &Map,
+    a: Sq,
+    b: Sq,
+    past_figures: bool,
+    max: u32,
+) -> Result<Look, NoLine> {
+    let via = stair_look(s, map, a, b, past_figures);
+    let straight = range(a, b);
+    let shortest = via.map_or(straight, |v| v.min(straight));
+    if shortest > max {
+        return Err(NoLine::TooFar(shortest));
+    }
+    let seen = if straight <= max {
+        look_straight(s, map, a, b, past_figures)
+    } else {
+        Look::Hidden
+    };
+    match (seen, via.filter(|v| *v <= max)) {
+        (Look::Clear, _) | (_, Some(_)) => Ok(Look::Clear),
+        (Look::Cover, None) => Ok(Look::Cover),
+        (Look::Hidden, None) => Err(NoLine::Hidden),
+    }
+}
+
+/// [`look`] along the straight line alone.
+fn look_straight(s: &State, map: &Map, a: Sq, b: Sq, past_figures: bool) -> Look {
     if a == b {
         return Look::Clear;
     }

@@ -7,7 +7,8 @@
 //! a monster it can reach this move when it is a fighter (5 dice or more),
 //! else walks to the objective (the chest, the prisoner, the lair; opening
 //! doors on the way), opens the objective's chest, and once the objective
-//! is done walks back to the nearest active teleporter and leaves. In the
+//! is done walks back to the nearest active teleporter and leaves; past
+//! move [`GIVE_UP_AFTER`] it gives the objective up and leaves too. In the
 //! Non-Mover's phase every hero that may shoot does.
 //!
 //! Having won the initiative, the heroes let the Draken Master move first
@@ -49,6 +50,13 @@ use std::sync::Arc;
 
 /// Moves after which a run stops and counts as lost.
 pub const DEFAULT_MAX_MOVES: u32 = 60;
+
+/// Moves after which the automatic heroes give up the objective and head
+/// for the way out: a game still going then is stuck more often than not
+/// (a deadlock neither side can break), and leaving ends it. `simulate`
+/// stops at this move by default, so only longer runs (`--max-moves`, a
+/// campaign played out) see it.
+pub const GIVE_UP_AFTER: u32 = DEFAULT_MAX_MOVES;
 
 /// What `simulate` is asked.
 #[derive(Debug, Clone)]
@@ -340,13 +348,13 @@ pub fn control_line(g: &View, h: HeroId) -> Option<Command> {
             .filter(|(q, _)| {
                 !s.live_monsters()
                     .into_iter()
-                    .any(|o| o != m && s.monster(o).body.at.is_some_and(|x| adjacent(x, *q)))
+                    .any(|o| o != m && s.monster(o).body.at.is_some_and(|x| s.touching(x, *q)))
             })
             .map(|(q, _)| {
                 let n = s
                     .live_heroes()
                     .into_iter()
-                    .filter(|o| s.hero(*o).body.at.is_some_and(|x| adjacent(x, q)))
+                    .filter(|o| s.hero(*o).body.at.is_some_and(|x| s.touching(x, q)))
                     .count();
                 (n, q)
             })
@@ -388,7 +396,7 @@ pub fn lets_dm_move(g: &View) -> bool {
     }
     let beside_a_hero = |q: Sq| {
         hs.iter()
-            .any(|h| s.hero(*h).body.at.is_some_and(|x| adjacent(x, q)))
+            .any(|h| s.hero(*h).body.at.is_some_and(|x| s.touching(x, q)))
     };
     // A monster in a shooter's sight that its walk brings into range.
     let coming = ms.iter().any(|m| {
@@ -476,7 +484,7 @@ pub fn hero_choice(g: &View, h: HeroId) -> Option<Command> {
                 continue;
             };
             for (q, c) in r.squares() {
-                if adjacent(q, mp) && may_end(s, g.map, w, q) && best.is_none_or(|b| c < b.0) {
+                if s.touching(q, mp) && may_end(s, g.map, w, q) && best.is_none_or(|b| c < b.0) {
                     best = Some((c, q));
                 }
             }
@@ -485,8 +493,10 @@ pub fn hero_choice(g: &View, h: HeroId) -> Option<Command> {
             return Some(Command::Move(name, q));
         }
     }
-    // The objective, else the way out.
-    let target = match goal(s) {
+    // The objective, else (done, or given up) the way out.
+    let giving_up = s.move_no > GIVE_UP_AFTER;
+    let objective = goal(s).filter(|_| !giving_up);
+    let target = match objective {
         Some(p) => p,
         None => {
             let tps: Vec<Sq> = s
@@ -496,7 +506,7 @@ pub fn hero_choice(g: &View, h: HeroId) -> Option<Command> {
                 .filter(|(i, f)| f.kind == FeatureKind::Teleporter && s.active[*i])
                 .map(|(_, f)| (f.x, f.y))
                 .collect();
-            if tps.contains(&at) && s.objective_done {
+            if tps.contains(&at) && (s.objective_done || giving_up) {
                 if hero.mp >= 2 {
                     return Some(Command::Escape(name));
                 }
@@ -515,10 +525,11 @@ pub fn hero_choice(g: &View, h: HeroId) -> Option<Command> {
     }
     let plan = planning(s);
     let far = reach_with(&plan, g.map, w, 400, true);
+    // An objective is worked from beside it; a teleporter is left from on it.
     let toward = |t: Sq| {
         far.squares()
             .into_iter()
-            .filter(|(q, _)| *q == t || adjacent(*q, t))
+            .filter(|(q, _)| *q == t || (objective.is_some() && adjacent(*q, t)))
             .filter(|(q, _)| may_end(s, g.map, w, *q) || *q == t)
             .min_by_key(|(q, c)| (*c, q.1, q.0))
     };

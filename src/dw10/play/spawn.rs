@@ -100,7 +100,7 @@ pub fn legal_squares(s: &State, map: &Map, underfoot: bool) -> Vec<Sq> {
                 f.kind == FeatureKind::Spawn && (f.x, f.y) == p && spawn_point_free(s, i)
             });
             let revealed = map.tile(p).is_some_and(|t| s.revealed[t as usize]);
-            let beside = heroes.iter().any(|h| adjacent(*h, p));
+            let beside = heroes.iter().any(|h| s.touching(*h, p));
             let ok = revealed && (spawn_point || unseen(s, map, p) || (underfoot && beside));
             if ok && (!beside || underfoot) {
                 out.push(p);
@@ -266,7 +266,7 @@ pub fn coffins(c: &mut Ctx) {
             .filter(|p| range(*p, f) <= 10)
             .filter(|p| c.map.board.standable(p.0, p.1) && !c.s.occupied(*p))
             .filter(|p| c.s.feature_on(*p, FeatureKind::Teleporter).is_none())
-            .filter(|p| !heroes.iter().any(|h| adjacent(*h, *p)))
+            .filter(|p| !heroes.iter().any(|h| c.s.touching(*h, *p)))
             .filter(|p| fires.iter().all(|f| range(*f, *p) >= 3))
             .collect();
         match nearest_hero(c.s, &squares) {

@@ -410,6 +410,9 @@ pub struct State {
     pub heroes_acted: bool,
     /// Have the sleepers rolled to wake this move?
     pub heroes_woken: bool,
+    /// The staircase ends, one list a colour in colour order (L317-326):
+    /// ends of one colour count as side by side for attacks.
+    pub stairs: Vec<Vec<Sq>>,
 }
 
 impl State {
@@ -519,7 +522,8 @@ impl State {
             .find(|w| self.body(*w).at == Some(sq))
     }
 
-    /// The figures of the other side next to `w` (its kill zone's enemies).
+    /// The figures of the other side touching `w` (its kill zone's
+    /// enemies; see [`State::touching`]).
     pub fn enemies_next_to(&self, w: Who) -> Vec<Who> {
         let Some(p) = self.body(w).at else {
             return Vec::new();
@@ -527,15 +531,40 @@ impl State {
         self.figures()
             .into_iter()
             .filter(|o| o.side() != w.side())
-            .filter(|o| self.body(*o).at.is_some_and(|q| adjacent(p, q)))
+            .filter(|o| self.body(*o).at.is_some_and(|q| self.touching(p, q)))
             .collect()
     }
 
-    /// Is a square in the kill zone of an enemy of `side`?
+    /// Is a square in the kill zone of an enemy of `side` (touching it, see
+    /// [`State::touching`])?
     pub fn in_kill_zone(&self, sq: Sq, side: SideId) -> bool {
         self.figures()
             .into_iter()
-            .any(|o| o.side() != side && self.body(o).at.is_some_and(|q| adjacent(sq, q)))
+            .any(|o| o.side() != side && self.body(o).at.is_some_and(|q| self.touching(sq, q)))
+    }
+
+    /// The other ends of the staircase on `p`, if `p` is a staircase end.
+    pub fn other_ends(&self, p: Sq) -> impl Iterator<Item = Sq> + '_ {
+        self.stairs
+            .iter()
+            .filter(move |ends| ends.contains(&p))
+            .flat_map(move |ends| ends.iter().copied().filter(move |e| *e != p))
+    }
+
+    /// Are two squares two ends of one staircase colour (L324-326)?
+    pub fn linked(&self, a: Sq, b: Sq) -> bool {
+        a != b
+            && self
+                .stairs
+                .iter()
+                .any(|ends| ends.contains(&a) && ends.contains(&b))
+    }
+
+    /// Are two squares side by side for attacks: adjacent, or two ends of
+    /// one staircase colour (L324-325, the project's reading: the ends
+    /// touch for melee, kill zones, free attacks and Charge Attacks alike)?
+    pub fn touching(&self, a: Sq, b: Sq) -> bool {
+        adjacent(a, b) || self.linked(a, b)
     }
 
     /// A feature still on the map, of a kind, on a square.
@@ -620,6 +649,12 @@ impl State {
         objective: Objective,
     ) -> State {
         let n = f.len();
+        let mut stairs: BTreeMap<Colour, Vec<Sq>> = BTreeMap::new();
+        for x in &f {
+            if let (FeatureKind::Staircase, Some(c)) = (x.kind, x.colour) {
+                stairs.entry(c).or_default().push((x.x, x.y));
+            }
+        }
         let mut door_at = BTreeMap::new();
         for (i, x) in f.iter().enumerate() {
             if let Some(e) = door_edge(x) {
@@ -652,6 +687,7 @@ impl State {
             winner: SideId::Heroes,
             heroes_acted: false,
             heroes_woken: false,
+            stairs: stairs.into_values().collect(),
         }
     }
 }

@@ -404,6 +404,20 @@ fn line(s: &State, map: &Map, e: &Event, out: &mut Vec<String>) {
             Some(sp) => format!("{} learns {sp} (d6 {face})", h(hero)),
             None => format!("{} learns nothing (d6 {face})", h(hero)),
         },
+        Event::Studied {
+            hero,
+            spell,
+            face,
+            need,
+        } => format!(
+            "{} studies {spell}: d6 {face} ({need}-6 keeps it), {}",
+            h(hero),
+            if face >= need {
+                "learnt for good"
+            } else {
+                "not kept"
+            }
+        ),
         Event::Explored {
             hero,
             feature,
@@ -424,12 +438,26 @@ fn line(s: &State, map: &Map, e: &Event, out: &mut Vec<String>) {
             )
         }
         Event::Drank { hero, item } => format!("{} uses the {item}", h(hero)),
-        Event::Stairs { hero, to } => {
-            format!("{} takes the staircase to {}", h(hero), fmt_sq(*to))
-        }
-        Event::Teleported { hero, to } => {
-            format!("{} teleports to {}", h(hero), fmt_sq(*to))
-        }
+        Event::Stairs { hero, to, stopped } => format!(
+            "{} takes the staircase to {}{}",
+            h(hero),
+            fmt_sq(*to),
+            if *stopped {
+                ", into a kill zone: it stops"
+            } else {
+                ""
+            }
+        ),
+        Event::Teleported { hero, to, stopped } => format!(
+            "{} teleports to {}{}",
+            h(hero),
+            fmt_sq(*to),
+            if *stopped {
+                ", into a kill zone: it stops"
+            } else {
+                ""
+            }
+        ),
         Event::Revealed { pieces } => format!(
             "{} revealed: lay {} on the table",
             plural(*pieces, "new piece"),
@@ -842,7 +870,7 @@ pub fn help() -> Vec<String> {
         "  shoot HERO MONSTER [MONSTER…]   shoot instead of moving (also in the Non-Mover's phase); Multi Shot shares its dice",
         "  open HERO door [N|E|S|W], open HERO chest   2 movement points",
         "  close HERO [N|E|S|W]  free",
-        "  explore HERO          a furnishing or coffin beside the hero, 2 points",
+        "  explore HERO [SPELL]  a furnishing or coffin beside the hero, 2 points (SPELL: what a bookcase or tome teaches)",
         "  stairs HERO           to the other end of the staircase, 1 point",
         "  teleport HERO [X,Y]   from an active teleporter to another, 2 points",
         "  drink HERO [potion|major-potion|antidote]   or from a pool or well beside",

@@ -139,7 +139,9 @@ fn a_camp_fire_wards_off_weak_monsters_and_keeps_strong_ones_away() {
         &[("Tracker", (2, 2))],
         &[("Orc", (3, 3)), ("Ogre", (7, 4))],
     );
-    let ev = k.run(&[], |c| dungeon::explore(c, HeroId(0), state::FeatureId(0)));
+    let ev = k.run(&[], |c| {
+        dungeon::explore(c, HeroId(0), state::FeatureId(0), None)
+    });
     assert!(ev.contains(&Event::FireGuard { hero: HeroId(0) }));
     // The orc (2 dice) rolls nothing at the warded hero; the hero rolls 4.
     k.s.mover = SideId::Heroes;
@@ -172,7 +174,7 @@ fn a_hero_reading_the_altar_gives_the_heroes_plus_one_initiative() {
         &[],
     );
     let ev = k.run(&[3, 3], |c| {
-        dungeon::explore(c, HeroId(0), state::FeatureId(0));
+        dungeon::explore(c, HeroId(0), state::FeatureId(0), None);
         assert_eq!(turn::initiative(c), SideId::Heroes);
     });
     assert!(ev.contains(&Event::Reads { hero: HeroId(0) }));
@@ -195,7 +197,7 @@ fn a_hero_in_bed_sleeps_until_a_four_and_wakes_to_defend_itself() {
     k.s.heroes[0].body.wounds = 3;
     // d3 2: 2 back; asleep.
     let ev = k.run(&[2], |c| {
-        dungeon::explore(c, HeroId(0), state::FeatureId(0))
+        dungeon::explore(c, HeroId(0), state::FeatureId(0), None)
     });
     assert!(ev.contains(&Event::Sleeps { hero: HeroId(0) }));
     assert_eq!(k.s.hero(HeroId(0)).body.wounds, 5);
@@ -259,7 +261,9 @@ fn a_wizards_table_adds_a_melee_die_and_a_ranged_die_to_a_shooter() {
         &[("Wood Elf", (2, 2)), ("Swift Healer", (6, 2))],
         &[],
     );
-    let ev = k.run(&[], |c| dungeon::explore(c, HeroId(0), state::FeatureId(0)));
+    let ev = k.run(&[], |c| {
+        dungeon::explore(c, HeroId(0), state::FeatureId(0), None)
+    });
     assert_eq!(
         transcript::print(&k.s, &k.map, &ev),
         vec![
@@ -272,7 +276,9 @@ fn a_wizards_table_adds_a_melee_die_and_a_ranged_die_to_a_shooter() {
         (elf.attacks, elf.shoot.map(|s| (s.dice, s.range))),
         (6, Some((5, 8)))
     );
-    k.run(&[], |c| dungeon::explore(c, HeroId(1), state::FeatureId(1)));
+    k.run(&[], |c| {
+        dungeon::explore(c, HeroId(1), state::FeatureId(1), None)
+    });
     let healer = &k.s.hero(HeroId(1)).body.fig;
     assert_eq!((healer.attacks, healer.shoot), (6, None));
     assert!(k.s.gone[0] && k.s.gone[1]);

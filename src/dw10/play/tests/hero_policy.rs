@@ -157,8 +157,10 @@ fn the_heroes_let_the_draken_master_move_first_when_his_monsters_must_come_to_th
 #[test]
 fn a_simulated_party_with_multi_shot_and_control_enemy_uses_both() {
     // Seed 7's scenario, a party of a Charging Bowman, a Warden Mage, a
-    // Scout Battle Witch and a Front Line Warrior, run 0 of 60 moves: the
-    // commands the heroes gave include shared shots and Control Enemy.
+    // Scout Battle Witch and a Front Line Warrior, runs 0-7 of 60 moves:
+    // the commands the heroes gave include shared shots and Control Enemy
+    // (runs 0-3 were enough before fights and sight through staircases
+    // dealt the dice otherwise).
     let path = "tests/golden/dw10/seed-7/scenario.yaml";
     let text = std::fs::read_to_string(path).unwrap();
     let sc: crate::dw10::Scenario = crate::scenario::from_yaml(&text, path).unwrap();
@@ -183,7 +185,7 @@ heroes:
         scaled_down: false,
     };
     let mut lines = Vec::new();
-    for run in 0..4 {
+    for run in 0..8 {
         let (mut g, _) = engine::Game::new(
             Arc::new(sc.clone()),
             simulate::run_options(&party, &figures, &tables, &o, run, false),
@@ -214,4 +216,42 @@ fn the_default_party_sometimes_lets_the_draken_master_move_first() {
         .filter(|c| c.iter().any(|l| l == "non-mover"))
         .count();
     assert!(n > 0);
+}
+
+/// A teleporter is left from on it: a hero beside the active one, with the
+/// objective done, steps onto it and then leaves. Before, the square
+/// beside it counted as reached, and the hero stood there for good.
+#[test]
+fn a_hero_beside_the_teleporter_steps_onto_it_to_leave() {
+    let mut tp = Feature::new(FeatureKind::Teleporter, 4, 2);
+    tp.active = Some(true);
+    let mut k = kit(HALL, vec![tp], &[("Tracker", (3, 2))], &[]);
+    k.s.objective_done = true;
+    assert_eq!(
+        hero_choice(&view(&k), HeroId(0)),
+        Some(Command::Move("Tracker".into(), (4, 2)))
+    );
+    k.s.heroes[0].body.at = Some((4, 2));
+    assert_eq!(
+        hero_choice(&view(&k), HeroId(0)),
+        Some(Command::Escape("Tracker".into()))
+    );
+}
+
+/// Past move `GIVE_UP_AFTER` the automatic heroes give the objective up
+/// and head for the way out, so a deadlocked game ends.
+#[test]
+fn past_the_usual_length_the_heroes_give_up_the_objective_and_leave() {
+    let mut tp = Feature::new(FeatureKind::Teleporter, 2, 2);
+    tp.active = Some(true);
+    let prisoner = Feature::new(FeatureKind::Prisoner, 13, 2);
+    let mut k = kit(HALL, vec![tp, prisoner], &[("Tracker", (3, 2))], &[]);
+    let walks_to = |k: &Kit| match hero_choice(&view(k), HeroId(0)) {
+        Some(Command::Move(_, to)) => to,
+        other => panic!("{other:?}"),
+    };
+    k.s.move_no = crate::dw10::play::simulate::GIVE_UP_AFTER;
+    assert!(walks_to(&k).0 > 3, "still after the prisoner");
+    k.s.move_no += 1;
+    assert_eq!(walks_to(&k), (2, 2), "gives up and leaves");
 }

@@ -13,6 +13,7 @@ mod furniture_rules;
 mod hero_policy;
 mod movement_rules;
 mod spell_rules;
+mod stair_rules;
 mod turn_rules;
 
 /// The transcript of simulated run `run` on a scenario file (for eyes).

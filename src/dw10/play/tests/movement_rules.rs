@@ -144,7 +144,7 @@ fn every_two_gold_stacks_cost_a_hero_one_movement() {
     let mut k = kit(ROOM, piles, &[("Tracker", (3, 2))], &[]);
     let full = k.s.hero(HeroId(0)).body.fig.movement;
     let ev = k.run(&[], |c| {
-        dungeon::explore(c, HeroId(0), state::FeatureId(0));
+        dungeon::explore(c, HeroId(0), state::FeatureId(0), None);
     });
     assert!(ev.contains(&Event::Gold {
         hero: HeroId(0),
@@ -153,7 +153,7 @@ fn every_two_gold_stacks_cost_a_hero_one_movement() {
     assert!(!ev.iter().any(|e| matches!(e, Event::Laden { .. })));
     assert_eq!(k.s.hero(HeroId(0)).movement(), full);
     let ev = k.run(&[], |c| {
-        dungeon::explore(c, HeroId(0), state::FeatureId(1));
+        dungeon::explore(c, HeroId(0), state::FeatureId(1), None);
     });
     assert!(ev.contains(&Event::Laden {
         hero: HeroId(0),
@@ -162,13 +162,13 @@ fn every_two_gold_stacks_cost_a_hero_one_movement() {
     }));
     // 100 gold weighs nothing.
     let ev = k.run(&[], |c| {
-        dungeon::explore(c, HeroId(0), state::FeatureId(2));
+        dungeon::explore(c, HeroId(0), state::FeatureId(2), None);
     });
     assert!(!ev.iter().any(|e| matches!(e, Event::Laden { .. })));
     assert_eq!(k.s.hero(HeroId(0)).magic.stacks, 2);
     let ev = k.run(&[], |c| {
-        dungeon::explore(c, HeroId(0), state::FeatureId(3));
-        dungeon::explore(c, HeroId(0), state::FeatureId(4));
+        dungeon::explore(c, HeroId(0), state::FeatureId(3), None);
+        dungeon::explore(c, HeroId(0), state::FeatureId(4), None);
     });
     assert!(ev.contains(&Event::Laden {
         hero: HeroId(0),

@@ -1,6 +1,7 @@
 //! Spells and casting (L484-511).
 
 use super::*;
+use crate::dw10::play::state::FeatureId;
 
 #[test]
 fn shield_adds_two_armour_against_shots_until_the_shooting_phase_ends() {
@@ -269,4 +270,164 @@ fn simulated_heroes_cast_a_spell_when_it_plainly_helps() {
     g.s.heroes[0].used.push(Ability::Shield);
     let c = simulate::hero_command(&g, HeroId(0));
     assert!(!matches!(c, Some(command::Command::Cast(..))), "{c:?}");
+}
+
+// Bookcases and tomes on pedestals teach the spell the player chooses
+// (L407-409, L422-423).
+
+#[test]
+fn a_bookcase_teaches_the_spell_named_kept_on_four_to_six() {
+    let mut k = kit(
+        ROOM,
+        vec![furnishing("bookcase", 2, 1), furnishing("bookcase", 2, 2)],
+        &[("Tracker", (1, 1))],
+        &[],
+    );
+    let ev = k.run(&[4], |c| {
+        dungeon::explore(c, HeroId(0), FeatureId(0), Some(Ability::Shield))
+    });
+    assert_eq!(
+        ev,
+        vec![
+            Event::Explored {
+                hero: HeroId(0),
+                feature: FeatureId(0),
+                face: None,
+            },
+            Event::Studied {
+                hero: HeroId(0),
+                spell: Ability::Shield,
+                face: 4,
+                need: 4,
+            },
+        ]
+    );
+    assert!(k.s.knows(HeroId(0), Ability::Shield));
+    assert!(k.s.gone[0]);
+    // A 3 keeps nothing, and the bookcase is still used up.
+    let ev = k.run(&[3], |c| {
+        dungeon::explore(c, HeroId(0), FeatureId(1), Some(Ability::HoldPortal))
+    });
+    assert!(ev.contains(&Event::Studied {
+        hero: HeroId(0),
+        spell: Ability::HoldPortal,
+        face: 3,
+        need: 4,
+    }));
+    assert!(!k.s.knows(HeroId(0), Ability::HoldPortal));
+    assert!(k.s.gone[1]);
+}
+
+#[test]
+fn a_tome_on_a_pedestal_keeps_the_spell_named_only_on_five_or_six() {
+    let mut k = kit(
+        ROOM,
+        vec![
+            furnishing("tome-on-pedestal", 2, 1),
+            furnishing("tome-on-pedestal", 2, 2),
+        ],
+        &[("Tracker", (1, 1))],
+        &[],
+    );
+    let ev = k.run(&[4], |c| {
+        dungeon::explore(c, HeroId(0), FeatureId(0), Some(Ability::FingerOfDeath))
+    });
+    assert!(ev.contains(&Event::Studied {
+        hero: HeroId(0),
+        spell: Ability::FingerOfDeath,
+        face: 4,
+        need: 5,
+    }));
+    assert!(!k.s.knows(HeroId(0), Ability::FingerOfDeath));
+    k.run(&[5], |c| {
+        dungeon::explore(c, HeroId(0), FeatureId(1), Some(Ability::FingerOfDeath))
+    });
+    assert!(k.s.knows(HeroId(0), Ability::FingerOfDeath));
+}
+
+/// Seed 7's game in the heroes' Mover's Action Phase, with a bookcase
+/// and a crate of skulls beside Kestrel.
+fn seed7_with_bookcase() -> (engine::Game, FeatureId, FeatureId) {
+    let mut g = seed7_game();
+    g.s.phase = Phase::HeroesAct;
+    let around = |p: Sq| (-1..=1).flat_map(move |dy| (-1..=1).map(move |dx| (p.0 + dx, p.1 + dy)));
+    let free = |g: &engine::Game, p: Sq| {
+        g.map.board.standable(p.0, p.1)
+            && !g.s.occupied(p)
+            && !g.s.features.iter().any(|f| (f.x, f.y) == p)
+    };
+    // The first floor square of the map with floor east and west of it
+    // and no figure or piece around it.
+    let at = (0..g.map.board.height)
+        .flat_map(|y| (0..g.map.board.width).map(move |x| (x, y)))
+        .find(|p| {
+            [*p, (p.0 - 1, p.1), (p.0 + 1, p.1)]
+                .iter()
+                .all(|q| free(&g, *q))
+                && around(*p)
+                    .all(|q| !g.s.occupied(q) && !g.s.features.iter().any(|f| (f.x, f.y) == q))
+        })
+        .unwrap();
+    g.s.heroes[0].body.at = Some(at);
+    let book = g.s.add_feature(furnishing("bookcase", at.0 + 1, at.1));
+    let crate_ =
+        g.s.add_feature(furnishing("crate-of-skulls", at.0 - 1, at.1));
+    (g, book, crate_)
+}
+
+#[test]
+fn explore_names_the_spell_a_bookcase_teaches_and_refuses_what_it_cannot() {
+    let (mut g, book, _) = seed7_with_bookcase();
+    // The bookcase comes before the crate (explore takes the first piece
+    // beside the hero); a word that is no spell, or a spell known, is
+    // refused before anything is rolled.
+    assert!(matches!(
+        play(&mut g, "explore Kestrel fireball"),
+        Err(refusal::Refusal::Parse(m)) if m.contains("`fireball` is not a spell")
+    ));
+    g.s.heroes[0].magic.spells.push(Ability::Shield);
+    assert!(matches!(
+        play(&mut g, "explore Kestrel shield"),
+        Err(refusal::Refusal::Rule(m)) if m.contains("knows shield already")
+    ));
+    g.script_dice(&[6]);
+    let ev = play(&mut g, "explore Kestrel hold-portal").unwrap();
+    assert!(ev.contains(&Event::Studied {
+        hero: HeroId(0),
+        spell: Ability::HoldPortal,
+        face: 6,
+        need: 4,
+    }));
+    assert!(g.s.knows(HeroId(0), Ability::HoldPortal));
+    assert!(g.s.gone[book.0 as usize]);
+    assert_eq!(g.dice_left(), 0);
+    // The crate of skulls teaches nothing: a spell named there is refused.
+    g.s.heroes[0].mp = 5;
+    assert!(matches!(
+        play(&mut g, "explore Kestrel resurrection"),
+        Err(refusal::Refusal::Rule(m)) if m.contains("only a bookcase or a tome")
+    ));
+}
+
+#[test]
+fn explore_without_a_spell_takes_the_first_of_the_study_order_not_known() {
+    let (mut g, _, _) = seed7_with_bookcase();
+    // Resurrection comes first; a hero who knows it takes Finger of Death.
+    g.s.heroes[0].magic.spells.push(Ability::Resurrection);
+    g.script_dice(&[2]);
+    let ev = play(&mut g, "explore Kestrel").unwrap();
+    assert!(ev.contains(&Event::Studied {
+        hero: HeroId(0),
+        spell: Ability::FingerOfDeath,
+        face: 2,
+        need: 4,
+    }));
+    assert!(!g.s.knows(HeroId(0), Ability::FingerOfDeath));
+    // A hero who knows every spell has nothing to study.
+    let (mut g, _, _) = seed7_with_bookcase();
+    g.s.heroes[0].magic.spells = crate::dw10::figures::SPELLS.to_vec();
+    assert!(matches!(
+        play(&mut g, "explore Kestrel"),
+        Err(refusal::Refusal::Rule(m)) if m.contains("knows every spell")
+    ));
 }
