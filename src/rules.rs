@@ -25,7 +25,7 @@ pub trait RuleSystem {
     /// What a scenario of this game holds beside the shared envelope (the
     /// tiles, squares and entrance every game has).
     type Part: GamePart;
-    /// What the builder hands setup: a [`BuiltMap`] for a game on a
+    /// What the builder hands setup: a [`crate::build::BuiltMap`] for a game on a
     /// Dungeon Stack, a board for a game on one fixed board.
     type Built;
     /// The choices a setup takes (hero value, difficulty, mission, …).

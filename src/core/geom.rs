@@ -57,7 +57,7 @@ pub fn line(a: Point, b: Point) -> Vec<Point> {
     Line::new(a, b).collect()
 }
 
-/// [`line`] one square at a time, without gathering them.
+/// [`line()`] one square at a time, without gathering them.
 #[derive(Debug, Clone)]
 pub struct Line {
     p: Point,

@@ -95,7 +95,8 @@ pub fn parse_checked<T: DeserializeOwned>(text: &str, file: &str) -> Result<T, F
 
 /// Splits yaml_serde's message on `text` into `line L, column C: ` and the
 /// rest. A key given twice is placed at its second line: yaml_serde places
-/// it at the start of the mapping that holds it ([`duplicate_key_lines`]).
+/// it at the start of the mapping that holds it, so the text is searched
+/// for the second one.
 pub fn error_parts(e: &yaml_serde::Error, text: &str) -> (String, String) {
     let mut message = e.to_string();
     let location = match e.location() {

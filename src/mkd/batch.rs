@@ -721,7 +721,7 @@ pub fn matches_layout(conditions: &[Condition], row: &IndexRow) -> bool {
 /// the tightest check:
 ///
 /// - the win rate and its interval: every count of wins the runs left
-///   allow ([`WinsThatMeet`]);
+///   allow;
 /// - `heroes_lost`: every total the runs left allow, from none lost to
 ///   the most a run can lose in each;
 /// - `median_turns`: every value from the median with every run left at

@@ -1,4 +1,4 @@
-//! The board in play: the walking rules of [`crate::build::board::walk`]
+//! The board in play: the walking rules of [`crate::build::board`]
 //! (eight neighbours, no squeezing past a wall's corner or a door post)
 //! with the doors as they stand now, and sight that models block (L41).
 

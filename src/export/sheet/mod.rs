@@ -3,7 +3,7 @@
 //! tile as laid, where every chest, WMT and marker goes, the pools kept aside,
 //! and the setup dice log.
 //!
-//! [`setup_sheet`] gathers it from a [`Scenario`] into a [`SetupSheet`];
+//! [`setup_sheet`] gathers it from a [`crate::mkd::scenario::Scenario`] into a [`SetupSheet`];
 //! [`setup_markdown`] writes it for screens (`setup.md`) and [`setup_pdf`] for
 //! the printer (`setup.pdf`). Both walk the same list of sections, so they say
 //! the same things in the same order.

@@ -113,7 +113,7 @@ impl State {
     }
 
     /// The free squares a step downhill along `dist` leads to from `from`
-    /// ([`Board::downhill`] without the squares someone stands on).
+    /// ([`crate::mkd::play::board::Board::downhill`] without the squares someone stands on).
     pub fn free_downhill(&self, from: Point, dist: &[u32], m: &Mover) -> Steps {
         let mut steps = self.board.downhill(from, dist, m);
         steps.retain(|p| !self.occupied(p));
