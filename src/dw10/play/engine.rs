@@ -1266,6 +1266,26 @@ pub fn hero_move(c: &mut Ctx, h: HeroId, to: Sq) {
     hero_walk(c, h, to, None);
 }
 
+/// A hero leaving its square for `to`: the enemies beside it that `to`
+/// does not touch strike it as it goes (none for Stealth, L120-136).
+/// False when the free attacks killed it (the game's end checked).
+fn leave_kill_zones(c: &mut Ctx, w: Who, to: Sq) -> bool {
+    if c.s.body(w).has(Ability::Stealth) {
+        return true;
+    }
+    let left: Vec<Who> =
+        c.s.enemies_next_to(w)
+            .into_iter()
+            .filter(|e| c.s.body(*e).at.is_some_and(|q| !c.s.touching(q, to)))
+            .collect();
+    combat::free_attack(c, w, &left);
+    if !c.s.body(w).alive() {
+        combat::victory(c);
+        return false;
+    }
+    true
+}
+
 /// [`hero_move`], carrying a table and chairs (checked by
 /// `furniture::carry_check`) from its square on the way to another.
 pub fn hero_walk(c: &mut Ctx, h: HeroId, to: Sq, carry: Option<(FeatureId, Sq)>) {
@@ -1274,17 +1294,8 @@ pub fn hero_walk(c: &mut Ctx, h: HeroId, to: Sq, carry: Option<(FeatureId, Sq)>)
     let r = reach(c.s, c.map, w, c.s.hero(h).mp);
     let cost = r.cost(to).unwrap_or(0);
     let (path, _) = r.path(to);
-    if !c.s.body(w).has(Ability::Stealth) {
-        let left: Vec<Who> =
-            c.s.enemies_next_to(w)
-                .into_iter()
-                .filter(|e| c.s.body(*e).at.is_some_and(|q| !c.s.touching(q, to)))
-                .collect();
-        combat::free_attack(c, w, &left);
-        if !c.s.body(w).alive() {
-            combat::victory(c);
-            return;
-        }
+    if !leave_kill_zones(c, w, to) {
+        return;
     }
     // The walk stops only on its last square (a `?` counter or a kill
     // zone ends it there), so the move is told first, then what the hero
@@ -1368,17 +1379,8 @@ pub enum Jump {
 /// hero's movement, a Charge Attack made there as at the end of a walk.
 pub fn hero_jump(c: &mut Ctx, h: HeroId, to: Sq, how: Jump) {
     let w = Who::Hero(h);
-    if !c.s.body(w).has(Ability::Stealth) {
-        let left: Vec<Who> =
-            c.s.enemies_next_to(w)
-                .into_iter()
-                .filter(|e| c.s.body(*e).at.is_some_and(|q| !c.s.touching(q, to)))
-                .collect();
-        combat::free_attack(c, w, &left);
-        if !c.s.body(w).alive() {
-            combat::victory(c);
-            return;
-        }
+    if !leave_kill_zones(c, w, to) {
+        return;
     }
     let cost = match how {
         Jump::Stairs => 1,
