@@ -54,7 +54,7 @@ pub const DEFAULT_MAX_MOVES: u32 = 60;
 /// Moves after which the automatic heroes give up the objective and head
 /// for the way out: a game still going then is stuck more often than not
 /// (a deadlock neither side can break), and leaving ends it. `simulate`
-/// stops at this move by default, so only longer runs (`--max-moves`, a
+/// stops at this move by default, so only longer runs (`--max-turns`, a
 /// campaign played out) see it.
 pub const GIVE_UP_AFTER: u32 = DEFAULT_MAX_MOVES;
 
