@@ -17,7 +17,8 @@
 //!   `turn` (start-of-move checks, initiative, victory);
 //! - the Draken Master's mind: `dm` (a policy as data, and the code that
 //!   follows it);
-//! - the game: `engine` (`Game::play(Command)` → events or a refusal);
+//! - the game: `engine` (`Game::play(Command)` → events or a refusal),
+//!   which carries out a hero's walk or jump through `moving`;
 //! - around it: `session` (lines, undo, saves, resume) and `simulate`
 //!   (automatic heroes on quiet dice).
 
@@ -33,6 +34,7 @@ pub mod event;
 pub mod familiar;
 pub mod furniture;
 pub mod magic;
+pub mod moving;
 pub mod party;
 pub mod refusal;
 pub mod session;

@@ -14,7 +14,7 @@ fn a_charging_hero_strikes_the_enemies_it_reaches_and_walks_on_if_it_clears_them
     );
     k.s.heroes[0].magic.charge_ok = true;
     let ev = k.run(&[4, 1, 1, 1, 1, 1, 1, 1, 3], |c| {
-        engine::hero_move(c, HeroId(0), (2, 2))
+        moving::hero_move(c, HeroId(0), (2, 2))
     });
     assert!(ev.contains(&Event::Charge {
         who: H0,
@@ -31,7 +31,7 @@ fn a_charging_hero_strikes_the_enemies_it_reaches_and_walks_on_if_it_clears_them
         &[("Goblin", (3, 2))],
     );
     k.s.heroes[0].magic.charge_ok = false;
-    let ev = k.run(&[], |c| engine::hero_move(c, HeroId(0), (2, 2)));
+    let ev = k.run(&[], |c| moving::hero_move(c, HeroId(0), (2, 2)));
     assert!(!ev.iter().any(|e| matches!(e, Event::Charge { .. })));
     assert_eq!(k.s.hero(HeroId(0)).mp, 0);
 }

@@ -14,7 +14,7 @@ fn a_hero_on_a_trap_counter_stops_and_removes_it_a_monster_does_nothing() {
     let r = walk::reach(&k.s, &k.map, M0, 10);
     assert!(r.cost((3, 1)).is_some());
     // The hero: d6 3, nothing; the move ends on the counter.
-    let ev = k.run(&[3], |c| engine::hero_move(c, HeroId(0), (3, 1)));
+    let ev = k.run(&[3], |c| moving::hero_move(c, HeroId(0), (3, 1)));
     assert!(ev.contains(&Event::Trap {
         hero: HeroId(0),
         face: Some(3),

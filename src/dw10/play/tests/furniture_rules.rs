@@ -19,7 +19,7 @@ fn a_hero_walking_through_a_table_sets_it_down_further_along_its_walk() {
     assert_eq!(way, vec![(1, 2), (2, 2), (3, 2), (4, 2), (5, 2)]);
     let t = furniture::carry_check(&k.s, "Tracker", &way, (4, 2)).unwrap();
     let ev = k.run(&[], |c| {
-        engine::hero_walk(c, HeroId(0), (5, 2), Some((t, (4, 2))))
+        moving::hero_walk(c, HeroId(0), (5, 2), Some((t, (4, 2))))
     });
     assert!(ev.contains(&Event::Carried {
         who: H0,
@@ -44,7 +44,7 @@ fn a_table_is_picked_up_from_the_walks_first_square_too_and_the_end_may_take_it(
     let way = furniture::way(&k.s, &k.map, HeroId(0), (3, 2));
     let t = furniture::carry_check(&k.s, "Tracker", &way, (3, 2)).unwrap();
     k.run(&[], |c| {
-        engine::hero_walk(c, HeroId(0), (3, 2), Some((t, (3, 2))))
+        moving::hero_walk(c, HeroId(0), (3, 2), Some((t, (3, 2))))
     });
     assert_eq!(table_at(&k, 0), (3, 2));
 }

@@ -56,7 +56,7 @@ fn disengaging_draws_one_pooled_free_attack_from_every_enemy_left() {
     );
     // 2 + 2 dice pooled: one 4 hits; its kill die 5 beats armour 4.
     let ev = k.run(&[4, 1, 2, 3, 5], |c| {
-        engine::hero_move(c, HeroId(0), (5, 1))
+        moving::hero_move(c, HeroId(0), (5, 1))
     });
     assert_eq!(
         ev[0],
@@ -79,7 +79,7 @@ fn disengaging_draws_one_pooled_free_attack_from_every_enemy_left() {
 fn stealth_leaves_a_kill_zone_without_free_attacks() {
     // Field Medic has Stealth: no dice are rolled.
     let mut k = kit(ROOM, vec![], &[("Field Medic", (2, 2))], &[("Orc", (1, 1))]);
-    let ev = k.run(&[], |c| engine::hero_move(c, HeroId(0), (5, 2)));
+    let ev = k.run(&[], |c| moving::hero_move(c, HeroId(0), (5, 2)));
     assert!(!ev.iter().any(|e| matches!(e, Event::FreeAttack { .. })));
     assert_eq!(k.s.hero(HeroId(0)).body.at, Some((5, 2)));
 }
@@ -100,7 +100,7 @@ fn a_slow_figure_crosses_a_pit_only_after_waiting_beside_it() {
     // Ready: across for all its 3 points, and its move is over.
     assert_eq!(walk::reach(&k.s, &k.map, H0, 3).cost((3, 1)), Some(3));
     k.s.heroes[0].mp = 3;
-    k.run(&[], |c| engine::hero_move(c, HeroId(0), (3, 1)));
+    k.run(&[], |c| moving::hero_move(c, HeroId(0), (3, 1)));
     assert_eq!(k.s.hero(HeroId(0)).body.at, Some((3, 1)));
     assert_eq!(k.s.hero(HeroId(0)).mp, 0);
     assert_eq!(k.s.hero(HeroId(0)).body.pit_ready, None);

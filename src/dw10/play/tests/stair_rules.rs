@@ -70,7 +70,7 @@ fn stepping_onto_a_staircase_end_enters_the_kill_zone_of_the_enemy_on_the_other_
     let r = walk::reach(&k.s, &k.map, H0, 20);
     let (path, _) = r.path((3, 3));
     assert!(!path.contains(&(2, 2)));
-    let ev = k.run(&[], |c| engine::hero_move(c, HeroId(0), (2, 2)));
+    let ev = k.run(&[], |c| moving::hero_move(c, HeroId(0), (2, 2)));
     assert_eq!(
         ev[0],
         Event::Moved {
@@ -93,7 +93,7 @@ fn leaving_a_staircase_end_draws_the_free_attack_of_the_enemy_on_the_other_end()
         &[("Orc", (7, 2))],
     );
     // The orc's 2 dice: one 4 hits, its kill die 4 beats armour 4.
-    let ev = k.run(&[4, 1, 4], |c| engine::hero_move(c, HeroId(0), (1, 1)));
+    let ev = k.run(&[4, 1, 4], |c| moving::hero_move(c, HeroId(0), (1, 1)));
     assert_eq!(
         ev[0],
         Event::FreeAttack {
@@ -201,7 +201,7 @@ fn leaving_a_kill_zone_by_a_staircase_draws_the_free_attack_a_walk_would() {
     );
     // The orc's 2 dice: a 4 hits, its kill die 5 beats armour 4.
     let ev = k.run(&[4, 1, 5], |c| {
-        engine::hero_jump(c, HeroId(0), (7, 2), engine::Jump::Stairs)
+        moving::hero_jump(c, HeroId(0), (7, 2), moving::Jump::Stairs)
     });
     assert_eq!(
         ev[0],
@@ -231,7 +231,7 @@ fn a_stealthy_hero_leaves_a_kill_zone_by_a_staircase_without_free_attacks() {
         &[("Orc", (1, 1))],
     );
     let ev = k.run(&[], |c| {
-        engine::hero_jump(c, HeroId(0), (7, 2), engine::Jump::Stairs)
+        moving::hero_jump(c, HeroId(0), (7, 2), moving::Jump::Stairs)
     });
     assert!(!ev.iter().any(|e| matches!(e, Event::FreeAttack { .. })));
     assert_eq!(k.s.hero(HeroId(0)).body.at, Some((7, 2)));
@@ -246,7 +246,7 @@ fn arriving_beside_an_enemy_by_a_staircase_ends_the_heros_movement() {
         &[("Orc", (8, 3))],
     );
     let ev = k.run(&[], |c| {
-        engine::hero_jump(c, HeroId(0), (7, 2), engine::Jump::Stairs)
+        moving::hero_jump(c, HeroId(0), (7, 2), moving::Jump::Stairs)
     });
     assert_eq!(
         ev[0],
@@ -269,7 +269,7 @@ fn a_teleport_out_of_one_kill_zone_into_another_draws_free_attacks_and_stops() {
     );
     // Only the orc left behind strikes: 2 dice, no hit.
     let ev = k.run(&[1, 2], |c| {
-        engine::hero_jump(c, HeroId(0), (7, 4), engine::Jump::Teleporter)
+        moving::hero_jump(c, HeroId(0), (7, 4), moving::Jump::Teleporter)
     });
     assert_eq!(
         ev[0],
@@ -303,7 +303,7 @@ fn a_charger_arriving_beside_an_enemy_by_a_staircase_makes_its_charge_attack() {
     // 6 dice: two 4s hit, kill dice 5 and 6 take both the orc's wounds;
     // nobody left beside it, the charger keeps its points.
     let ev = k.run(&[4, 4, 1, 1, 1, 1, 5, 6], |c| {
-        engine::hero_jump(c, HeroId(0), (7, 2), engine::Jump::Stairs)
+        moving::hero_jump(c, HeroId(0), (7, 2), moving::Jump::Stairs)
     });
     assert!(ev.contains(&Event::Charge {
         who: H0,
