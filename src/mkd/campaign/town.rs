@@ -256,8 +256,14 @@ pub fn run(
     let mut chests = Vec::new();
     let mut gold_found = 0u32;
     for ch in &result.chests {
+        // A potion found in the dungeon was drunk by the hero who opened
+        // its chest: it comes back used and cannot be sold.
+        let mut drunk = false;
         let (gold, item) = match &ch.contents {
-            Some((g, i)) => (*g, i.clone()),
+            Some((g, i)) => {
+                drunk = i.as_ref().is_some_and(|i| i.potion);
+                (*g, i.clone())
+            }
             None => {
                 let face = dice.d6(format_args!("{} contents", ch.id));
                 let row = &tables.chest_contents[&ch.level].get(face).result;
@@ -278,7 +284,9 @@ pub fn run(
         ));
         gold_found = gold_found.saturating_add(gold);
         if let Some(i) = &item {
-            c.items.push(OwnedItem::from_item(i, false));
+            let mut owned = OwnedItem::from_item(i, false);
+            owned.used = drunk;
+            c.items.push(owned);
             rechargeable.push(true);
         }
         chests.push(ChestRecord {
@@ -957,6 +965,46 @@ mod tests {
         assert_eq!(c.gold, 50);
         assert!(c.items[0].charged);
         assert_eq!(c.history[0].gold_found, 50);
+    }
+
+    #[test]
+    fn a_potion_found_in_the_dungeon_comes_back_drunk_and_cannot_be_sold() {
+        let potion = |name: &str| Item {
+            name: name.into(),
+            speed: 2,
+            attack: 0,
+            defence: 0,
+            abilities: vec![],
+            potion: true,
+        };
+        let chest = |id: &str, contents| ChestOut {
+            id: id.into(),
+            level: 1,
+            quest: false,
+            contents,
+        };
+        let mut c = campaign();
+        let mut r = result(Outcome::Lost, &[], 0);
+        // Opened in the dungeon: its potion was drunk by the opener.
+        r.chests
+            .push(chest("chest-1", Some((0, Some(potion("swift draught"))))));
+        let before = c.clone();
+        let sell = Orders {
+            sell: vec!["swift draught".into()],
+            ..Orders::default()
+        };
+        let e = run(&mut c, &r, &sell, &default_tables(), &default_rewards()).unwrap_err();
+        assert_eq!(e, TownError::UsedPotion("swift draught".into()));
+        assert_eq!(c, before);
+        run(
+            &mut c,
+            &r,
+            &Orders::default(),
+            &default_tables(),
+            &default_rewards(),
+        )
+        .unwrap();
+        assert!(c.items[0].used && !c.items[0].charged);
     }
 
     #[test]

@@ -578,11 +578,18 @@ pub fn hero_open_chest(cx: &mut Ctx, h: HeroId, p: Point) -> Result<(), Refusal>
             trap: None,
         });
     }
+    // A trap may have left the hero elsewhere: the chest stays behind.
+    let carried = cx.s.heroes[h].place == HeroPlace::At(hp);
+    cx.s.chests[c].open = true;
+    if carried {
+        cx.s.chests[c].place = ChestPlace::Hero(h);
+        cx.s.heroes[h].chests.push(c);
+    }
     if cx.s.chests[c].contents.is_none() {
         let face = cx.dice.d6(format_args!("{} contents", cx.s.chests[c].id));
         let row = &cx.s.tables.chest_contents[&level].get(face).result;
-        let contents = (row.gold, row.item.as_ref().map(|i| i.name.clone()));
-        let item = row.item.clone();
+        let contents = (row.gold, row.item.clone());
+        let item = contents.1.clone().filter(|i| carried || i.potion);
         cx.emit(Event::ChestHolds {
             chest: c,
             level,
@@ -591,13 +598,12 @@ pub fn hero_open_chest(cx: &mut Ctx, h: HeroId, p: Point) -> Result<(), Refusal>
         cx.s.chests[c].contents = Some(contents);
         cx.s.stats.chests_opened += 1;
         if let Some(item) = item {
-            crate::mkd::play::items::take_item(cx, h, item);
+            crate::mkd::play::items::take_item(cx, h, &item);
         }
+    } else if carried {
+        crate::mkd::play::items::refresh(cx.s, h, true);
     }
-    cx.s.chests[c].open = true;
-    if cx.s.heroes[h].place == HeroPlace::At(hp) {
-        cx.s.chests[c].place = ChestPlace::Hero(h);
-        cx.s.heroes[h].chests.push(c);
+    if carried {
         cx.emit(Event::ChestCarried { hero: h, chest: c });
     }
     Ok(())
@@ -619,6 +625,7 @@ pub fn hero_take_chest(cx: &mut Ctx, h: HeroId, p: Point) -> Result<(), Refusal>
     cx.s.chests[c].place = ChestPlace::Hero(h);
     cx.s.heroes[h].chests.push(c);
     cx.emit(Event::ChestTaken { hero: h, chest: c });
+    crate::mkd::play::items::chest_taken(cx, h, c);
     Ok(())
 }
 
@@ -646,6 +653,7 @@ pub fn hero_drop_chest(cx: &mut Ctx, h: HeroId) -> Result<(), Refusal> {
     cx.s.heroes[h].chests.pop();
     cx.s.chests[c].place = ChestPlace::At(spot);
     cx.s.chests[c].open = true;
+    crate::mkd::play::items::refresh(cx.s, h, true);
     cx.emit(Event::ChestDropped {
         hero: h,
         chest: c,
@@ -678,11 +686,13 @@ pub fn hero_give_chest(cx: &mut Ctx, h: HeroId, to: &str) -> Result<(), Refusal>
     cx.s.heroes[h].chests.pop();
     cx.s.heroes[o].chests.push(c);
     cx.s.chests[c].place = ChestPlace::Hero(o);
+    crate::mkd::play::items::refresh(cx.s, h, true);
     cx.emit(Event::ChestHanded {
         hero: h,
         chest: c,
         to: o,
     });
+    crate::mkd::play::items::chest_taken(cx, o, c);
     Ok(())
 }
 

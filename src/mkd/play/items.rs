@@ -1,27 +1,54 @@
-//! Items found in chests: the hero who opens a chest takes its item. A
-//! weapon, armour or cloak works in the heroes' turns only; a potion is
-//! drunk at once and works through the dungeon's turn until the next
-//! heroes' turn begins, when it is spent. An item's bonuses are added to
-//! the hero's stats (and its abilities lent) while it works, and taken off
-//! exactly when it stops.
+//! Items found in chests. An item stays in its chest (the rules bring
+//! items to town in the chests carried out, and a thief who takes a chest
+//! takes its item): a weapon, armour or cloak works for whichever hero
+//! carries the open chest, in the heroes' turns only, and stops working
+//! for a hero who drops it, hands it on or has it stolen. A potion is drunk
+//! at once by the hero who opens the chest and works through the dungeon's
+//! turn until the next heroes' turn begins, when it is spent; the chest
+//! keeps the empty flask. An item's bonuses are added to the hero's stats
+//! (and its abilities lent) while it works, and taken off exactly when it
+//! stops.
 
 use crate::mkd::figures::Ability;
 use crate::mkd::play::ctx::Ctx;
 use crate::mkd::play::event::Event;
-use crate::mkd::play::state::{Boost, HeroId, State};
+use crate::mkd::play::state::{Boost, ChestId, HeroId, State};
 use crate::mkd::tables::Item;
 
-/// Hero `h` takes `item` from a chest he opened (in the heroes' turn).
-pub fn take_item(cx: &mut Ctx, h: HeroId, item: Item) {
-    let name = item.name.clone();
-    let potion = item.potion;
-    cx.s.heroes[h].items.push(item);
+/// Hero `h` opened chest `c` and found `item` in it (in the heroes' turn):
+/// a potion is drunk; gear works while the hero carries the chest.
+pub fn take_item(cx: &mut Ctx, h: HeroId, item: &Item) {
+    if item.potion {
+        cx.s.heroes[h].items.push(item.clone());
+    }
     refresh(cx.s, h, true);
     cx.emit(Event::ItemInUse {
         hero: h,
-        item: name,
-        potion,
+        item: item.name.clone(),
+        potion: item.potion,
     });
+}
+
+/// Hero `h` came to carry chest `c` (took it up, or was handed it) in the
+/// heroes' turn: its weapon, armour or cloak, if any, works for him now.
+pub fn chest_taken(cx: &mut Ctx, h: HeroId, c: ChestId) {
+    refresh(cx.s, h, true);
+    if let Some(item) = gear(&cx.s.chests[c]) {
+        let item = item.name.clone();
+        cx.emit(Event::ItemInUse {
+            hero: h,
+            item,
+            potion: false,
+        });
+    }
+}
+
+/// The gear (not a potion) in an open chest.
+fn gear(c: &crate::mkd::play::state::ChestState) -> Option<&Item> {
+    match &c.contents {
+        Some((_, Some(item))) if c.open && !item.potion => Some(item),
+        _ => None,
+    }
 }
 
 /// The dungeon's turn begins: weapons, armour and cloaks rest.
@@ -31,7 +58,8 @@ pub fn dungeon_turn(s: &mut State) {
     }
 }
 
-/// A heroes' turn begins: potions drunk before are spent; the rest work.
+/// A heroes' turn begins: potions drunk before are spent; the gear in the
+/// chests each hero carries works.
 pub fn heroes_turn(s: &mut State) {
     for h in s.hero_ids() {
         s.heroes[h].items.retain(|i| !i.potion);
@@ -39,12 +67,13 @@ pub fn heroes_turn(s: &mut State) {
     }
 }
 
-/// Takes off what hero `h`'s items added and puts on what they add now
-/// (`hero_turn`: weapons, armour and cloaks work too).
+/// Takes off what hero `h`'s items added and puts on what they add now:
+/// the potions drunk, and (`hero_turn`) the gear in the open chests carried.
 pub fn refresh(s: &mut State, h: HeroId, hero_turn: bool) {
-    let hero = &mut s.heroes[h];
+    let State { heroes, chests, .. } = s;
+    let hero = &mut heroes[h];
     // Nothing worn and nothing to take off: nothing changes.
-    if hero.items.is_empty() && hero.boost == Boost::default() {
+    if hero.items.is_empty() && hero.chests.is_empty() && hero.boost == Boost::default() {
         return;
     }
     let old = std::mem::take(&mut hero.boost);
@@ -59,7 +88,12 @@ pub fn refresh(s: &mut State, h: HeroId, hero_turn: bool) {
     }
     let (mut speed, mut attacks, mut armour) = (0, 0, 0);
     let mut lent: Vec<Ability> = Vec::new();
-    for item in hero.items.iter().filter(|i| i.potion || hero_turn) {
+    let carried = hero
+        .chests
+        .iter()
+        .filter(|_| hero_turn)
+        .filter_map(|&c| gear(&chests[c]));
+    for item in hero.items.iter().filter(|i| i.potion).chain(carried) {
         speed += item.speed;
         attacks += item.attack;
         armour += item.defence;
@@ -94,7 +128,8 @@ fn add(v: u32, d: i32) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::mkd::play::state::ChestId;
+    use crate::mkd::play::engine::Game;
+    use crate::mkd::play::state::{ChestId, ChestPlace};
     use crate::mkd::play::testkit::*;
     use crate::tileset::Side;
 
@@ -131,11 +166,21 @@ mod tests {
         all_dice_used(&g);
     }
 
+    /// Chest 0, open, holding `item`, carried by hero `h`.
+    fn carry(g: &mut Game, h: HeroId, item: Item) {
+        let c = ChestId(0);
+        g.chests[c].open = true;
+        g.chests[c].trap_spent = true;
+        g.chests[c].contents = Some((0, Some(item)));
+        g.chests[c].place = ChestPlace::Hero(h);
+        g.heroes[h].chests = vec![c];
+    }
+
     #[test]
     fn gear_works_in_the_heroes_turn_and_potions_until_the_next() {
         let mut g = game(&[]);
         let base = g.heroes[AYLA].stats;
-        g.heroes[AYLA].items.push(blade());
+        carry(&mut g, AYLA, blade());
         let mut potion = blade();
         potion.name = "draught".into();
         potion.potion = true;
@@ -159,6 +204,81 @@ mod tests {
         assert_eq!(g.heroes[AYLA].stats.speed, base.speed);
         assert_eq!(g.heroes[AYLA].stats.attacks, base.attacks + 1);
         assert!(!g.heroes[AYLA].has(Ability::Healing));
-        assert_eq!(g.heroes[AYLA].items.len(), 1);
+        assert!(g.heroes[AYLA].items.is_empty());
+    }
+
+    #[test]
+    fn gear_goes_with_its_chest_when_it_is_handed_on_dropped_or_taken() {
+        // Contents 4 on the level 1 chest: coins and the honed blade. The
+        // trap roll 1 is clean.
+        let mut g = game(&[1, 4]);
+        g.visited.extend(0..3);
+        put_hero(&mut g, 0, p(22, 6), Side::S);
+        put_hero(&mut g, 1, p(21, 6), Side::S);
+        let base = g.heroes[AYLA].stats;
+        ok(&mut g, "Ayla opens chest at 22,7");
+        let armed = g.heroes[AYLA].stats;
+        assert_eq!(armed.attacks, base.attacks + 1);
+        // Handed on: the blade works for Borin now, not for Ayla.
+        let ev = ok(&mut g, "Ayla gives chest to Borin");
+        assert!(ev.contains(&Event::ItemInUse {
+            hero: BORIN,
+            item: "honed blade".into(),
+            potion: false
+        }));
+        assert_eq!(g.heroes[AYLA].stats, base);
+        assert_eq!(g.heroes[BORIN].stats, armed);
+        // Dropped: it works for nobody.
+        ok(&mut g, "Borin drops chest");
+        assert_eq!(g.heroes[BORIN].stats, base);
+        // Taken up again: it works for the taker.
+        let ChestPlace::At(q) = g.chests[ChestId(0)].place else {
+            panic!("the chest lies on a square")
+        };
+        let ev = ok(&mut g, &format!("Borin takes chest at {},{}", q.x, q.y));
+        assert!(ev.contains(&Event::ItemInUse {
+            hero: BORIN,
+            item: "honed blade".into(),
+            potion: false
+        }));
+        assert_eq!(g.heroes[BORIN].stats, armed);
+        all_dice_used(&g);
+    }
+
+    #[test]
+    fn a_stolen_chest_takes_its_gear_with_it() {
+        let mut g = game(&[]);
+        let base = g.heroes[AYLA].stats;
+        carry(&mut g, AYLA, blade());
+        heroes_turn(&mut g);
+        assert_eq!(g.heroes[AYLA].stats.attacks, base.attacks + 1);
+        // The thief's success, as `ai::theft_attempt` leaves it: the chest
+        // is the monster's. From the next heroes' turn the blade is gone.
+        dungeon_turn(&mut g);
+        let m = add_monster(&mut g, "orc-1", 20, p(2, 5), &[]);
+        g.heroes[AYLA].chests.clear();
+        g.chests[ChestId(0)].place = ChestPlace::Monster(m);
+        g.chests[ChestId(0)].open = false;
+        heroes_turn(&mut g);
+        assert_eq!(g.heroes[AYLA].stats, base);
+        assert!(!g.heroes[AYLA].has(Ability::Nimble));
+    }
+
+    #[test]
+    fn a_potion_is_drunk_by_the_opener_and_not_again_by_the_next_carrier() {
+        // A chest whose potion was drunk when it was opened, carried on.
+        let mut g = game(&[]);
+        let mut potion = blade();
+        potion.name = "draught".into();
+        potion.potion = true;
+        potion.speed = 2;
+        potion.attack = 0;
+        potion.defence = 0;
+        potion.abilities.clear();
+        carry(&mut g, BORIN, potion);
+        let base = g.heroes[BORIN].stats;
+        heroes_turn(&mut g);
+        // The flask in Borin's chest is empty: it adds nothing.
+        assert_eq!(g.heroes[BORIN].stats, base);
     }
 }

@@ -33,7 +33,8 @@ pub struct ChestOut {
     /// The Quest Chest?
     pub quest: bool,
     /// Gold and item, if the chest was opened in the dungeon; `None` for a
-    /// chest carried out shut.
+    /// chest carried out shut. A potion in a chest opened in the dungeon
+    /// was drunk by the hero who opened it.
     pub contents: Option<(u32, Option<Item>)>,
 }
 
@@ -81,12 +82,7 @@ impl State {
                 id: c.id.clone(),
                 level: c.level,
                 quest: c.quest,
-                contents: c.contents.as_ref().map(|(gold, item)| {
-                    let item = item
-                        .as_ref()
-                        .and_then(|name| self.item_named(c.level, name));
-                    (*gold, item)
-                }),
+                contents: c.contents.clone(),
             })
             .collect();
         AdventureResult {
@@ -98,20 +94,6 @@ impl State {
             experience_earned: self.xp,
             experience_spent: self.xp_spent,
         }
-    }
-
-    /// The item of the chest-contents table with this name (its own level
-    /// first, then any level).
-    fn item_named(&self, level: u32, name: &str) -> Option<Item> {
-        let tables = &self.tables.chest_contents;
-        let rows = tables
-            .get(&level)
-            .into_iter()
-            .chain(tables.values())
-            .flat_map(|t| (1..=6).map(move |f| &t.get(f).result));
-        rows.filter_map(|r| r.item.as_ref())
-            .find(|i| i.name == name)
-            .cloned()
     }
 }
 
@@ -139,7 +121,15 @@ mod tests {
         second.quest = true;
         g.chests.push(second);
         g.chests[0].place = ChestPlace::Out;
-        g.chests[0].contents = Some((100, Some("fine sword".into())));
+        let sword = crate::mkd::tables::Item {
+            name: "fine sword".into(),
+            speed: 0,
+            attack: 2,
+            defence: 0,
+            abilities: vec![],
+            potion: false,
+        };
+        g.chests[0].contents = Some((100, Some(sword)));
         g.chests[1].place = ChestPlace::Hero(HeroId(0));
         g.heroes[0].place = HeroPlace::Escaped;
         g.heroes[1].place = HeroPlace::Slain;
@@ -150,7 +140,7 @@ mod tests {
         assert_eq!(r.chests.len(), 1);
         let (gold, item) = r.chests[0].contents.clone().unwrap();
         assert_eq!(gold, 100);
-        assert_eq!(item.unwrap().attack, 2, "fine sword found in the tables");
+        assert_eq!(item.unwrap().attack, 2, "the sword the chest holds");
         g.phase = Phase::Over(Outcome::Won);
         let r = g.result();
         assert_eq!(r.outcome, Some(Outcome::Won));

@@ -139,8 +139,9 @@ pub struct HeroState {
     pub levels: u32,
     /// The level the hero entered the dungeon at (the party file's `level`).
     pub start_level: u32,
-    /// Items taken from chests the hero opened (potions until the next
-    /// heroes' turn begins).
+    /// Potions the hero drank from chests he opened, working until the
+    /// next heroes' turn begins. (Weapons, armour and cloaks stay in their
+    /// chests: see the `items` module.)
     pub items: Vec<Item>,
     /// What the items add to `stats` and `abilities` right now.
     pub boost: Boost,
@@ -372,8 +373,10 @@ pub struct ChestState {
     /// The d6 face of its trap, rolled once (on the first check or opening)
     /// and kept: a chest closed again is set with the same trap.
     pub trap: Option<u32>,
-    /// Contents, rolled when first opened: gold and an item name.
-    pub contents: Option<(u32, Option<String>)>,
+    /// Contents, rolled when first opened: gold and an item. The item
+    /// stays in the chest: a weapon, armour or cloak works for whoever
+    /// carries the open chest; a potion was drunk by the opener.
+    pub contents: Option<(u32, Option<Item>)>,
 }
 
 /// A marker laid during play (teleporter, vortex, staircase).
