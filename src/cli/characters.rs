@@ -181,10 +181,10 @@ pub struct RollArgs {
 /// Options of `tilecrawl injury`.
 #[derive(Debug, Args)]
 pub struct InjuryArgs {
-    /// Roll the Con check at 0 HP first (2d6 + this Con); only a miss rolls
-    /// the injury. Default: roll the injury straight away.
-    #[arg(long, value_name = "CON", allow_hyphen_values = true,
-          value_parser = clap::value_parser!(i32).range(-3..=6))]
+    /// Roll the Con check at 0 HP first (2d6 + this Con, -1 to 3 as a
+    /// character can have it); only a miss rolls the injury. Default: roll
+    /// the injury straight away.
+    #[arg(long, value_name = "CON", allow_hyphen_values = true)]
     con: Option<i32>,
     /// Seed of the rolls. Default: a new seed, printed so you can repeat it.
     #[arg(long)]
@@ -549,8 +549,16 @@ pub fn roll(a: RollArgs) -> anyhow::Result<()> {
 
 /// `tilecrawl injury`.
 pub fn injury(a: InjuryArgs) -> anyhow::Result<()> {
-    let seed = seed_or_fresh(a.seed, a.quiet);
     let t = Tables::embedded();
+    // Checked before the seed note, so a refusal is its one line.
+    if let Some(con) = a.con {
+        injuries::check_con(t, con).map_err(|e| {
+            anyhow::anyhow!(
+                "--con: {e} (a World of Dungeons S attribute starts at 0 and rises to +3 at most; only an elf's Con starts at -1)"
+            )
+        })?;
+    }
+    let seed = seed_or_fresh(a.seed, a.quiet);
     let mut dice = Dice::for_stage(seed, "injury");
     let mut out = std::io::stdout().lock();
     let injury = match a.con {

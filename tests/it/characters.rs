@@ -497,6 +497,21 @@ fn bad_requests_are_one_error_line() {
             &["hireling", "--ruleset", "dw-srd", "--found", "moon"],
             &["unknown place `moon`"],
         ),
+        // A Con no character can have (the text's attributes run 0 to +3,
+        // an elf's Con from -1): one line, before any seed note.
+        (
+            &["injury", "--con", "4", "--seed", "1"],
+            &["--con: Con is 4; expected -1 to 3"],
+        ),
+        (&["injury", "--con", "-2"], &["Con is -2; expected -1 to 3"]),
+        (
+            &["injury", "--con", "-3", "--seed", "1"],
+            &["Con is -3; expected -1 to 3"],
+        ),
+        (
+            &["injury", "--con", "6", "--seed", "1"],
+            &["Con is 6; expected -1 to 3"],
+        ),
     ];
     let mut failures = Vec::new();
     for (args, needles) in cases {

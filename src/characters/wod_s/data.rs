@@ -285,6 +285,15 @@ impl Tables {
             .sum()
     }
 
+    /// The Con a player character can have, least and most: every
+    /// attribute starts at 0 and rises no higher than the cap, and only a
+    /// species' change takes Con below 0 (an elf's -1). The same bounds
+    /// the sheet check holds a sheet's Con to.
+    pub fn con_range(&self) -> (i32, i32) {
+        let low = self.species.iter().map(|s| s.con).min().unwrap_or(0).min(0);
+        (low, self.attribute_cap)
+    }
+
     /// The effect of an injury code.
     pub fn effect(&self, code: &str) -> Option<&str> {
         self.injury_effects
