@@ -526,6 +526,73 @@ fn bad_requests_are_one_error_line() {
 }
 
 #[test]
+fn roll_damage_reads_the_main_die_for_fumbles_and_critical_hits() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let cases: &[(&[&str], &str)] = &[
+        // A 6 on the main die rolls the d20; a 20 makes a critical hit and
+        // its injury, after the damage less armour.
+        (
+            &["roll", "d6+1", "--damage", "--armour", "1", "--seed", "63"],
+            "1d6+1: 1d6 [6] + 1 = 7\n\
+             less armour 1: 6 HP lost\n\
+             main die 6: a critical hit if the GM says so; unsure, d20 20: a critical hit, and a critical injury besides the damage\n\
+             location: d100 63 = chest; severity: d12 2 = maimed (heals only by magic or surgery)\n\
+             effect L: punctured lung: -4 to every test\n",
+        ),
+        // A 6 and a d20 below 20: no critical hit, no injury.
+        (
+            &["roll", "d6+1", "--damage", "--seed", "3"],
+            "1d6+1: 1d6 [6] + 1 = 7\nmain die 6: a critical hit if the GM says so; unsure, d20 1: not one (a 20 makes one)\n",
+        ),
+        // The GM declared the strike telling: the 6 is a critical without
+        // the d20.
+        (
+            &["roll", "2d6+3", "--critical", "--seed", "3"],
+            "2d6+3: 2d6 [6, 5] + 3 = 14\n\
+             main die 6: a critical hit, as the GM declared, and a critical injury besides the damage\n\
+             location: d100 31 = gut; severity: d12 1 = severed (gone; only strong magic restores it)\n\
+             effect D: dies in 1d6 rounds\n",
+        ),
+        // Only the main die (the first d6) fumbles.
+        (
+            &["roll", "2d6+1", "--damage", "--seed", "12"],
+            "2d6+1: 2d6 [1, 3] + 1 = 5\nmain die 1: a fumble; the damage stands, and the GM may add a mishap\n",
+        ),
+        (
+            &["roll", "2d6+1", "--damage", "--seed", "8"],
+            "2d6+1: 2d6 [3, 1] + 1 = 5\nmain die 3: no fumble, no critical hit\n",
+        ),
+        // Armour on any damage: never below 0.
+        (
+            &["roll", "d8+2", "--armour", "2", "--seed", "1"],
+            "1d8+2: 1d8 [4] + 2 = 6\nless armour 2: 4 HP lost\n",
+        ),
+        (
+            &["roll", "d8+2", "--armour", "9", "--seed", "1"],
+            "1d8+2: 1d8 [4] + 2 = 6\nless armour 9: 0 HP lost\n",
+        ),
+    ];
+    for (args, want) in cases {
+        assert_eq!(ok(d, args), *want, "tilecrawl {args:?}");
+    }
+    // No d6 to be the main die: one line, before any seed note.
+    for args in [
+        &["roll", "d8+1", "--damage"][..],
+        &["roll", "b[2d6]", "--critical", "--seed", "1"],
+    ] {
+        let r = run(d, args);
+        common::one_error_line(&r, &["no d6 to be the main die"]).unwrap();
+    }
+    // A move is not damage: clap refuses the mix as bad usage.
+    for extra in ["--damage", "--critical", "--armour=1"] {
+        let r = run(d, &["roll", "2d6", "--move", extra, "--seed", "1"]);
+        assert_eq!(r.code, Some(2), "{extra}: {r:?}");
+        assert!(r.stderr.starts_with("error: "), "{}", r.stderr);
+    }
+}
+
+#[test]
 fn play_with_wod_s_injuries_rolls_the_con_check_and_the_save_keeps_it() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
