@@ -494,7 +494,7 @@ pub fn hireling(a: HirelingArgs) -> anyhow::Result<()> {
             let Some(found) = &a.found else {
                 anyhow::bail!("--ruleset dw-srd needs --found: village, town, keep or city");
             };
-            let t = dw_srd::hirelings::Tables::embedded();
+            let t = dw_srd::data::Tables::embedded();
             for h in dw_srd::hirelings::make(t, found, a.skill.as_deref(), a.count, &mut dice)? {
                 let skills: Vec<String> = h
                     .skills
