@@ -165,10 +165,14 @@ pub struct HirelingArgs {
 #[derive(Debug, Args)]
 pub struct RollArgs {
     /// The dice: 2d6+1, d8-1, b[2d6] (best die), w[3d10] (worst die).
-    #[arg(value_name = "DICE", allow_hyphen_values = true)]
-    dice: String,
+    #[arg(
+        value_name = "DICE",
+        allow_hyphen_values = true,
+        required_unless_present = "other"
+    )]
+    dice: Option<String>,
     /// Read the total as a move: 10+, 7–9 or 6−.
-    #[arg(long = "move", conflicts_with_all = ["damage", "critical", "armour"])]
+    #[arg(long = "move", conflicts_with_all = ["damage", "critical", "armour", "other"])]
     as_move: bool,
     /// Read the roll as World of Dungeons S damage: the first d6 is the main
     /// die; a 1 on it is a fumble, and a 6 (a player character's or a boss
@@ -184,6 +188,14 @@ pub struct RollArgs {
     /// below 0.
     #[arg(long, value_name = "N")]
     armour: Option<u32>,
+    /// Dungeon World SRD damage from no creature, instead of DICE, by the
+    /// worst it can do: bruises (d4), blood (d6), bones (d8) or deadly (d10).
+    #[arg(long, value_name = "HARM", conflicts_with_all = ["dice", "damage", "critical"])]
+    other: Option<String>,
+    /// With --other: the damage ignores armour (something huge, magic or
+    /// poison).
+    #[arg(long)]
+    ignores_armour: bool,
     /// Seed of the roll. Default: a new seed, printed so you can repeat it.
     #[arg(long)]
     seed: Option<u64>,
@@ -531,7 +543,21 @@ pub fn hireling(a: HirelingArgs) -> anyhow::Result<()> {
 
 /// `tilecrawl roll`.
 pub fn roll(a: RollArgs) -> anyhow::Result<()> {
-    let expr = roll::parse(&a.dice)?;
+    if let Some(other) = &a.other {
+        return other_damage(&a, other);
+    }
+    // Checked here: clap's `requires` lets it through beside DICE, which
+    // conflicts with --other (clap issue 4520).
+    if a.ignores_armour {
+        anyhow::bail!(
+            "--ignores-armour is a tag of --other HARM (damage from no creature); for dice of your own, leave --armour out"
+        );
+    }
+    // clap asks for DICE when --other is not given.
+    let Some(text) = &a.dice else {
+        anyhow::bail!("give the dice to roll (2d6+1), or --other HARM");
+    };
+    let expr = roll::parse(text)?;
     let call = match (a.damage, a.critical) {
         (_, true) => Some(damage::Call::Declared),
         (true, false) => Some(damage::Call::Ask),
@@ -594,6 +620,33 @@ pub fn roll(a: RollArgs) -> anyhow::Result<()> {
     }
     if let Some(i) = d.critical.injury() {
         write_injury(&mut out, i)?;
+    }
+    Ok(())
+}
+
+/// `tilecrawl roll --other HARM`: the SRD's damage from no creature. The
+/// row is found before the seed note, so a refusal is its one line.
+fn other_damage(a: &RollArgs, typed: &str) -> anyhow::Result<()> {
+    let t = dw_srd::data::Tables::embedded();
+    let seed = a.seed.unwrap_or_else(super::generate::fresh_seed);
+    let mut dice = Dice::for_stage(seed, "roll");
+    let o = dw_srd::harm::other_damage(t, typed, a.ignores_armour, &mut dice)?;
+    if a.seed.is_none() && !a.quiet {
+        warnln!("seed {seed} (repeat with --seed {seed})");
+    }
+    let mut out = std::io::stdout().lock();
+    writeln!(
+        out,
+        "{} ({}): {}",
+        o.row.id,
+        o.row.threat,
+        rolled_line(&o.rolled)
+    )?;
+    let hp = dw_srd::harm::hp_lost(o.blow, a.armour.unwrap_or(0), dw_srd::harm::Cover::None);
+    match a.armour {
+        _ if o.blow.ignores_armour => writeln!(out, "ignores armour: {hp} HP lost")?,
+        Some(armour) => writeln!(out, "less armour {armour}: {hp} HP lost")?,
+        None => {}
     }
     Ok(())
 }

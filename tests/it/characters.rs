@@ -593,6 +593,68 @@ fn roll_damage_reads_the_main_die_for_fumbles_and_critical_hits() {
 }
 
 #[test]
+fn roll_other_damage_takes_the_srd_table_s_die_and_armour() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let cases: &[(&[&str], &str)] = &[
+        // Might break bones: a d8, less armour.
+        (
+            &["roll", "--other", "bones", "--armour", "2", "--seed", "3"],
+            "bones (bones may break): 1d8 [8] = 8\nless armour 2: 6 HP lost\n",
+        ),
+        // Could kill a common person, from magic: a d10 through armour.
+        (
+            &[
+                "roll",
+                "--other",
+                "deadly",
+                "--ignores-armour",
+                "--armour",
+                "2",
+                "--seed",
+                "2",
+            ],
+            "deadly (enough to kill an ordinary person): 1d10 [7] = 7\nignores armour: 7 HP lost\n",
+        ),
+        // A unique beginning names the row; no armour, no HP line.
+        (
+            &["roll", "--other", "bru", "--seed", "1"],
+            "bruises (bruises and scrapes, no worse): 1d4 [4] = 4\n",
+        ),
+        (
+            &["roll", "--other", "blood", "--armour", "9", "--seed", "1"],
+            "blood (some blood spilled, nothing dreadful): 1d6 [4] = 4\nless armour 9: 0 HP lost\n",
+        ),
+    ];
+    for (args, want) in cases {
+        assert_eq!(ok(d, args), *want, "tilecrawl {args:?}");
+    }
+    // An unknown row (or a beginning of three): one line naming the four,
+    // before any seed note.
+    for bad in ["pit", "b"] {
+        let r = run(d, &["roll", "--other", bad]);
+        common::one_error_line(
+            &r,
+            &[
+                &format!("unknown other damage `{bad}`"),
+                "bruises, blood, bones, deadly",
+            ],
+        )
+        .unwrap();
+    }
+    // The tag belongs to the table.
+    let r = run(d, &["roll", "d6", "--ignores-armour", "--seed", "1"]);
+    common::one_error_line(&r, &["--ignores-armour is a tag of --other"]).unwrap();
+    // DICE and --other are two ways to say what to roll: bad usage.
+    for extra in [&["2d6"][..], &["d6", "--damage"], &["--move"]] {
+        let mut args = vec!["roll", "--other", "bones", "--seed", "1"];
+        args.extend_from_slice(extra);
+        let r = run(d, &args);
+        assert_eq!(r.code, Some(2), "{args:?}: {r:?}");
+    }
+}
+
+#[test]
 fn play_with_wod_s_injuries_rolls_the_con_check_and_the_save_keeps_it() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();

@@ -1,12 +1,13 @@
 //! The Dungeon World SRD chapter's tables (`templates/characters/dw-srd.yaml`):
 //! where hirelings are found, their costs, skills and the project's split
-//! of their number; read and checked once.
+//! of their number, and the damage that comes from no creature; read and
+//! checked once.
 
 use crate::characters::CharacterError;
 use crate::core::yaml::FileError;
 use serde::Deserialize;
 
-/// The format tag of the SRD hireling tables.
+/// The format tag of the SRD tables file.
 pub const FORMAT: &str = "tilecrawl-dw-srd/1";
 
 const EMBEDDED: &str = include_str!(concat!(
@@ -62,7 +63,19 @@ pub struct Split {
     pub max_rank: u32,
 }
 
-/// The SRD hireling tables.
+/// A row of the other-damage table: harm that comes from no creature.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct OtherDamage {
+    /// `bruises`, `blood`, `bones`, `deadly`.
+    pub id: String,
+    /// The faces of the one die rolled.
+    pub die: u32,
+    /// The worst the source can do, in words.
+    pub threat: String,
+}
+
+/// The SRD chapter's tables: hirelings and other damage.
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Tables {
@@ -76,6 +89,8 @@ pub struct Tables {
     pub skills: Vec<SkillDef>,
     /// How the number is split.
     pub split: Split,
+    /// Damage from no creature, mildest first.
+    pub other_damage: Vec<OtherDamage>,
 }
 
 impl Tables {
@@ -113,6 +128,28 @@ pub fn parse(text: &str, file: &str) -> Result<Tables, FileError> {
         || !(1..=100).contains(&s.max_rank)
     {
         return bad("split", "dice need at least one face; max_rank 1 to 100");
+    }
+    if t.other_damage.is_empty() {
+        return bad("other_damage", "needs at least one row");
+    }
+    for (i, o) in t.other_damage.iter().enumerate() {
+        if o.id.is_empty() || t.other_damage[..i].iter().any(|p| p.id == o.id) {
+            return bad(
+                "other_damage",
+                &format!("id `{}` is empty or used twice", o.id),
+            );
+        }
+        if !(2..=crate::characters::roll::MAX_SIDES).contains(&o.die) {
+            return bad(
+                "other_damage",
+                &format!(
+                    "{}: a die of {} faces; expected 2 to {}",
+                    o.id,
+                    o.die,
+                    crate::characters::roll::MAX_SIDES
+                ),
+            );
+        }
     }
     Ok(t)
 }
