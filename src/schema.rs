@@ -156,9 +156,9 @@ pub const KINDS: [Kind; 27] = [
     },
     Kind {
         name: "dw-srd",
-        format: crate::characters::dw_srd::hirelings::FORMAT,
+        format: crate::characters::dw_srd::data::FORMAT,
         what: "the Dungeon World SRD hirelings, moves and harm (embedded data)",
-        schema: crate::characters::dw_srd::hirelings::json_schema,
+        schema: crate::characters::dw_srd::data::json_schema,
     },
     Kind {
         name: "dw10-figures",

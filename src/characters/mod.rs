@@ -45,6 +45,14 @@ pub enum CharacterError {
         /// The most there are.
         most: u32,
     },
+    /// A damage roll with no die to be World of Dungeons S's main die.
+    #[error(
+        "`{expr}` has no d6 to be the main die; a World of Dungeons S damage roll adds d6s (d6+1, 2d6+3), and the first d6 written is the main one"
+    )]
+    NoMainDie {
+        /// The expression.
+        expr: String,
+    },
     /// A number out of its range.
     #[error("{what} is {got}; expected {low} to {high}")]
     OutOfRange {

@@ -8,7 +8,7 @@ use clap::{Args, Subcommand, ValueEnum};
 use std::io::Write;
 use std::path::PathBuf;
 use tilecrawl::characters::roll::{self, Band};
-use tilecrawl::characters::wod_s::{self, injuries, names};
+use tilecrawl::characters::wod_s::{self, damage, injuries, names};
 use tilecrawl::characters::{dw_srd, wod_s::Tables};
 use tilecrawl::core::dice::Dice;
 
@@ -165,11 +165,37 @@ pub struct HirelingArgs {
 #[derive(Debug, Args)]
 pub struct RollArgs {
     /// The dice: 2d6+1, d8-1, b[2d6] (best die), w[3d10] (worst die).
-    #[arg(value_name = "DICE", allow_hyphen_values = true)]
-    dice: String,
+    #[arg(
+        value_name = "DICE",
+        allow_hyphen_values = true,
+        required_unless_present = "other"
+    )]
+    dice: Option<String>,
     /// Read the total as a move: 10+, 7–9 or 6−.
-    #[arg(long = "move")]
+    #[arg(long = "move", conflicts_with_all = ["damage", "critical", "armour", "other"])]
     as_move: bool,
+    /// Read the roll as World of Dungeons S damage: the first d6 is the main
+    /// die; a 1 on it is a fumble, and a 6 (a player character's or a boss
+    /// enemy's) rolls the d20 that makes a critical hit on a 20, which
+    /// rolls a critical injury besides the damage.
+    #[arg(long)]
+    damage: bool,
+    /// As --damage, the GM having declared the strike telling: a 6 on the
+    /// main die is a critical hit without the d20.
+    #[arg(long)]
+    critical: bool,
+    /// The target's armour: the HP it loses is the damage less this, never
+    /// below 0.
+    #[arg(long, value_name = "N")]
+    armour: Option<u32>,
+    /// Dungeon World SRD damage from no creature, instead of DICE, by the
+    /// worst it can do: bruises (d4), blood (d6), bones (d8) or deadly (d10).
+    #[arg(long, value_name = "HARM", conflicts_with_all = ["dice", "damage", "critical"])]
+    other: Option<String>,
+    /// With --other: the damage ignores armour (something huge, magic or
+    /// poison).
+    #[arg(long)]
+    ignores_armour: bool,
     /// Seed of the roll. Default: a new seed, printed so you can repeat it.
     #[arg(long)]
     seed: Option<u64>,
@@ -181,10 +207,10 @@ pub struct RollArgs {
 /// Options of `tilecrawl injury`.
 #[derive(Debug, Args)]
 pub struct InjuryArgs {
-    /// Roll the Con check at 0 HP first (2d6 + this Con); only a miss rolls
-    /// the injury. Default: roll the injury straight away.
-    #[arg(long, value_name = "CON", allow_hyphen_values = true,
-          value_parser = clap::value_parser!(i32).range(-3..=6))]
+    /// Roll the Con check at 0 HP first (2d6 + this Con, -1 to 3 as a
+    /// character can have it); only a miss rolls the injury. Default: roll
+    /// the injury straight away.
+    #[arg(long, value_name = "CON", allow_hyphen_values = true)]
     con: Option<i32>,
     /// Seed of the rolls. Default: a new seed, printed so you can repeat it.
     #[arg(long)]
@@ -480,7 +506,7 @@ pub fn hireling(a: HirelingArgs) -> anyhow::Result<()> {
             let Some(found) = &a.found else {
                 anyhow::bail!("--ruleset dw-srd needs --found: village, town, keep or city");
             };
-            let t = dw_srd::hirelings::Tables::embedded();
+            let t = dw_srd::data::Tables::embedded();
             for h in dw_srd::hirelings::make(t, found, a.skill.as_deref(), a.count, &mut dice)? {
                 let skills: Vec<String> = h
                     .skills
@@ -517,10 +543,116 @@ pub fn hireling(a: HirelingArgs) -> anyhow::Result<()> {
 
 /// `tilecrawl roll`.
 pub fn roll(a: RollArgs) -> anyhow::Result<()> {
-    let expr = roll::parse(&a.dice)?;
+    if let Some(other) = &a.other {
+        return other_damage(&a, other);
+    }
+    // Checked here: clap's `requires` lets it through beside DICE, which
+    // conflicts with --other (clap issue 4520).
+    if a.ignores_armour {
+        anyhow::bail!(
+            "--ignores-armour is a tag of --other HARM (damage from no creature); for dice of your own, leave --armour out"
+        );
+    }
+    // clap asks for DICE when --other is not given.
+    let Some(text) = &a.dice else {
+        anyhow::bail!("give the dice to roll (2d6+1), or --other HARM");
+    };
+    let expr = roll::parse(text)?;
+    let call = match (a.damage, a.critical) {
+        (_, true) => Some(damage::Call::Declared),
+        (true, false) => Some(damage::Call::Ask),
+        (false, false) => None,
+    };
+    // A damage roll without a main die is refused before the seed note.
+    if call.is_some() {
+        damage::main_term(&expr)?;
+    }
     let seed = seed_or_fresh(a.seed, a.quiet);
     let mut dice = Dice::for_stage(seed, "roll");
-    let r = roll::roll(&expr, &mut dice);
+    let mut out = std::io::stdout().lock();
+    let Some(call) = call else {
+        let r = roll::roll(&expr, &mut dice);
+        writeln!(out, "{expr}: {}", rolled_line(&r))?;
+        if let Some(armour) = a.armour {
+            let hp = u32::try_from(r.total.max(0))
+                .unwrap_or(u32::MAX)
+                .saturating_sub(armour);
+            writeln!(out, "less armour {armour}: {hp} HP lost")?;
+        }
+        if a.as_move {
+            let band = match Band::of(r.total) {
+                Band::Hit => "10+: full success",
+                Band::Partial => "7-9: success, with a cost or a hard choice",
+                Band::Miss => "6-: a miss; the danger comes true (Dungeon World: mark XP)",
+            };
+            writeln!(out, "{band}")?;
+        }
+        return Ok(());
+    };
+    let d = damage::roll_damage(Tables::embedded(), &expr, call, &mut dice)?;
+    writeln!(out, "{expr}: {}", rolled_line(&d.rolled))?;
+    if let Some(armour) = a.armour {
+        writeln!(out, "less armour {armour}: {} HP lost", d.hp_lost(armour))?;
+    }
+    let face = d.main.face;
+    match &d.critical {
+        damage::Critical::No if d.fumble() => writeln!(
+            out,
+            "main die {face}: a fumble; the damage stands, and the GM may add a mishap"
+        )?,
+        damage::Critical::No => writeln!(out, "main die {face}: no fumble, no critical hit")?,
+        damage::Critical::Asked { d20, injury: None } => writeln!(
+            out,
+            "main die {face}: a critical hit if the GM says so; unsure, d20 {d20}: not one (a {} makes one)",
+            damage::CRITICAL_D20
+        )?,
+        damage::Critical::Asked {
+            d20,
+            injury: Some(_),
+        } => writeln!(
+            out,
+            "main die {face}: a critical hit if the GM says so; unsure, d20 {d20}: a critical hit, and a critical injury besides the damage"
+        )?,
+        damage::Critical::Declared(_) => writeln!(
+            out,
+            "main die {face}: a critical hit, as the GM declared, and a critical injury besides the damage"
+        )?,
+    }
+    if let Some(i) = d.critical.injury() {
+        write_injury(&mut out, i)?;
+    }
+    Ok(())
+}
+
+/// `tilecrawl roll --other HARM`: the SRD's damage from no creature. The
+/// row is found before the seed note, so a refusal is its one line.
+fn other_damage(a: &RollArgs, typed: &str) -> anyhow::Result<()> {
+    let t = dw_srd::data::Tables::embedded();
+    let seed = a.seed.unwrap_or_else(super::generate::fresh_seed);
+    let mut dice = Dice::for_stage(seed, "roll");
+    let o = dw_srd::harm::other_damage(t, typed, a.ignores_armour, &mut dice)?;
+    if a.seed.is_none() && !a.quiet {
+        warnln!("seed {seed} (repeat with --seed {seed})");
+    }
+    let mut out = std::io::stdout().lock();
+    writeln!(
+        out,
+        "{} ({}): {}",
+        o.row.id,
+        o.row.threat,
+        rolled_line(&o.rolled)
+    )?;
+    let hp = dw_srd::harm::hp_lost(o.blow, a.armour.unwrap_or(0), dw_srd::harm::Cover::None);
+    match a.armour {
+        _ if o.blow.ignores_armour => writeln!(out, "ignores armour: {hp} HP lost")?,
+        Some(armour) => writeln!(out, "less armour {armour}: {hp} HP lost")?,
+        None => {}
+    }
+    Ok(())
+}
+
+/// A rolled expression's terms and total: `2d6 [4, 1] + 1 = 6`.
+fn rolled_line(r: &roll::Rolled) -> String {
     let mut parts = Vec::new();
     for t in &r.terms {
         let sign = if t.value < 0 { "-" } else { "+" };
@@ -534,23 +666,38 @@ pub fn roll(a: RollArgs) -> anyhow::Result<()> {
     }
     let joined = parts.join(" ");
     let joined = joined.strip_prefix("+ ").unwrap_or(&joined);
-    let mut out = std::io::stdout().lock();
-    writeln!(out, "{expr}: {joined} = {}", r.total)?;
-    if a.as_move {
-        let band = match Band::of(r.total) {
-            Band::Hit => "10+: full success",
-            Band::Partial => "7-9: success, with a cost or a hard choice",
-            Band::Miss => "6-: a miss; the danger comes true (Dungeon World: mark XP)",
-        };
-        writeln!(out, "{band}")?;
+    format!("{joined} = {}", r.total)
+}
+
+/// A critical injury in two lines: where and how bad, then its effect.
+fn write_injury(out: &mut impl Write, i: &injuries::Injury) -> std::io::Result<()> {
+    let side = i.side.map(|s| format!("{s} ")).unwrap_or_default();
+    writeln!(
+        out,
+        "location: d100 {} = {side}{}; severity: d12 {} = {} ({})",
+        i.location_roll, i.location, i.severity_roll, i.severity, i.severity_note
+    )?;
+    match &i.effect {
+        Some((code, effect)) => writeln!(out, "effect {code}: {effect}"),
+        None => writeln!(
+            out,
+            "no special effect: an injured limb cannot be used as normal"
+        ),
     }
-    Ok(())
 }
 
 /// `tilecrawl injury`.
 pub fn injury(a: InjuryArgs) -> anyhow::Result<()> {
-    let seed = seed_or_fresh(a.seed, a.quiet);
     let t = Tables::embedded();
+    // Checked before the seed note, so a refusal is its one line.
+    if let Some(con) = a.con {
+        injuries::check_con(t, con).map_err(|e| {
+            anyhow::anyhow!(
+                "--con: {e} (a World of Dungeons S attribute starts at 0 and rises to +3 at most; only an elf's Con starts at -1)"
+            )
+        })?;
+    }
+    let seed = seed_or_fresh(a.seed, a.quiet);
     let mut dice = Dice::for_stage(seed, "injury");
     let mut out = std::io::stdout().lock();
     let injury = match a.con {
@@ -584,19 +731,7 @@ pub fn injury(a: InjuryArgs) -> anyhow::Result<()> {
         None => Some(injuries::roll_injury(t, &mut dice)),
     };
     if let Some(i) = injury {
-        let side = i.side.map(|s| format!("{s} ")).unwrap_or_default();
-        writeln!(
-            out,
-            "location: d100 {} = {side}{}; severity: d12 {} = {} ({})",
-            i.location_roll, i.location, i.severity_roll, i.severity, i.severity_note
-        )?;
-        match &i.effect {
-            Some((code, effect)) => writeln!(out, "effect {code}: {effect}")?,
-            None => writeln!(
-                out,
-                "no special effect: an injured limb cannot be used as normal"
-            )?,
-        }
+        write_injury(&mut out, &i)?;
     }
     Ok(())
 }

@@ -134,8 +134,12 @@ Example:\n  tilecrawl play output/7/scenario.yaml --party party.yaml --combat di
         after_help = "Examples:\n  tilecrawl hireling --ruleset wod-s --kind armsman --count 2 --seed 4\n  tilecrawl hireling --ruleset dw-srd --found city --skill protector --seed 4"
     )]
     Hireling(characters::HirelingArgs),
-    /// Roll dice (2d6+1, b[2d6], w[3d10]); with --move, read 10+ / 7-9 / 6-.
-    #[command(after_help = "Example:\n  tilecrawl roll 2d6+1 --move --seed 2")]
+    /// Roll dice (2d6+1, b[2d6], w[3d10]); with --move, read 10+ / 7-9 / 6-;
+    /// with --damage, World of Dungeons S fumbles and critical hits; with
+    /// --other, the SRD's damage from no creature.
+    #[command(
+        after_help = "Examples:\n  tilecrawl roll 2d6+1 --move --seed 2\n  tilecrawl roll d6+1 --damage --armour 1 --seed 63    # main die: fumble on 1; on 6 the d20 for a critical\n  tilecrawl roll 2d6+3 --critical --seed 3             # the GM calls it: a 6 on the main die is a critical\n  tilecrawl roll d8+2 --armour 2 --seed 1              # damage less armour\n  tilecrawl roll --other bones --armour 2 --seed 3     # SRD damage from no creature: bruises, blood, bones, deadly"
+    )]
     Roll(characters::RollArgs),
     /// A World of Dungeons S critical injury (or the Con check at 0 HP first, with --con).
     #[command(

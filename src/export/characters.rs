@@ -6,7 +6,7 @@
 
 use crate::characters::wod_s::attributes::Attribute;
 use crate::characters::wod_s::data::ItemKind;
-use crate::characters::wod_s::{Character, Tables};
+use crate::characters::wod_s::{Character, Tables, character};
 use crate::export::ExportError;
 use crate::export::paper::PrintOptions;
 use crate::mkd::wod_s::{Conversion, convert};
@@ -109,6 +109,11 @@ struct Words {
     extra: String,
     /// The experience line's label and value.
     xp: (String, String),
+    /// What a rest gives back (and Second wind, if had).
+    rest: String,
+    /// How many vials of quicksilver a day are safe, for a character with a
+    /// use for it.
+    quicksilver: Option<String>,
     skills: String,
     abilities: String,
     gear: String,
@@ -265,8 +270,25 @@ fn words(c: &Character, play: (String, String)) -> Words {
             None => g.clone(),
         })
         .collect();
+    let mut rest = match character::rest_hp(s) {
+        0 => "a rest with a drink and a ration gives back nothing (Con + level is 0)".to_string(),
+        hp => format!(
+            "a rest with a drink and a ration gives back {hp} HP (Con + level), up to the maximum"
+        ),
+    };
+    if s.abilities.iter().any(|a| a == "second-wind") {
+        rest.push_str("; Second wind: the same once a fight, as an action, with neither");
+    }
+    let quicksilver =
+        character::uses_quicksilver(t, s).then(|| match character::safe_quicksilver(s) {
+            0 => "no vial is safe (level + Con is 0): any may do harm".to_string(),
+            1 => "1 vial a day is safe (level + Con); more may do harm".to_string(),
+            n => format!("{n} vials a day are safe (level + Con); more may do harm"),
+        });
     Words {
         heading: format!("{} — {} {}, level {}", s.name, s.species, s.class, s.level),
+        rest,
+        quicksilver,
         land,
         attributes,
         extra,
@@ -307,6 +329,10 @@ pub fn characters_markdown(title: &str, seed: u64, chars: &[Character], game: Pl
             "- **HP** {} · **Armour** {} · **Move** {} squares{}",
             s.hp, s.armour, s.move_squares, w.extra
         );
+        let _ = writeln!(out, "- **Rest**: {}", w.rest);
+        if let Some(q) = &w.quicksilver {
+            let _ = writeln!(out, "- **Quicksilver**: {q}");
+        }
         let _ = writeln!(out, "- **{}**: {}", w.xp.0, w.xp.1);
         let _ = writeln!(out, "- **Skills** (+1 to a roll they fit): {}", w.skills);
         let _ = writeln!(out, "- **Abilities**: {}", w.abilities);
@@ -379,21 +405,30 @@ pub fn characters_pdf(
             parts: vec![
                 Part::Para(format!("From {}.", w.land)),
                 Part::Table(attributes),
-                Part::Fields(vec![
-                    (
-                        "HP, armour, move",
-                        format!(
-                            "HP {}, armour {}, move {} squares{}",
-                            s.hp, s.armour, s.move_squares, w.extra
+                Part::Fields({
+                    let mut f = vec![
+                        (
+                            "HP, armour, move",
+                            format!(
+                                "HP {}, armour {}, move {} squares{}",
+                                s.hp, s.armour, s.move_squares, w.extra
+                            ),
                         ),
-                    ),
-                    ("Experience", format!("{}: {}", w.xp.0, w.xp.1)),
-                    ("Skills", format!("{} (+1 to a roll they fit)", w.skills)),
-                    ("Abilities", w.abilities.clone()),
-                    ("Gear", w.gear.clone()),
-                    ("Silver", s.silver.to_string()),
-                    (game.label(), format!("as {}: {}", w.play.0, w.play.1)),
-                ]),
+                        ("Rest", w.rest.clone()),
+                    ];
+                    if let Some(q) = &w.quicksilver {
+                        f.push(("Quicksilver", q.clone()));
+                    }
+                    f.extend([
+                        ("Experience", format!("{}: {}", w.xp.0, w.xp.1)),
+                        ("Skills", format!("{} (+1 to a roll they fit)", w.skills)),
+                        ("Abilities", w.abilities.clone()),
+                        ("Gear", w.gear.clone()),
+                        ("Silver", s.silver.to_string()),
+                        (game.label(), format!("as {}: {}", w.play.0, w.play.1)),
+                    ]);
+                    f
+                }),
                 Part::Heading("Rolls".into()),
                 Part::Table(rolls),
             ],
@@ -441,4 +476,69 @@ pub fn characters_pdf(
         title,
         crate::GENERATOR,
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::characters::wod_s::{Options, character::generate};
+    use crate::core::dice::Dice;
+
+    /// The sheet of one character made by scripted dice, as Markdown.
+    fn sheet_md(o: &Options, faces: &[u32]) -> String {
+        let mut d = Dice::scripted(faces);
+        let c = generate(Tables::embedded(), o, &[], &mut d).unwrap();
+        assert_eq!(d.script_left(), 0);
+        characters_markdown("t", 1, &[c], PlayedIn::Mkd(&[]))
+    }
+
+    #[test]
+    fn a_sheet_says_what_a_rest_gives_back_and_how_much_quicksilver_is_safe() {
+        // A human fighter with Str +2 and Cha +1 (Con 0), Slay and Second
+        // wind: a rest gives back 0 + 1 HP, and Second wind does the same
+        // without food or drink; no quicksilver to drink, no line for it.
+        let fighter = Options {
+            species: Some("human".into()),
+            class: Some("fighter".into()),
+            land: Some("northlands".into()),
+            level: 1,
+        };
+        let md = sheet_md(&fighter, &[2, 1, 1, 6, 8, 3, 4, 1]);
+        assert!(
+            md.contains(
+                "- **Rest**: a rest with a drink and a ration gives back 1 HP (Con + level), up to the maximum; Second wind: the same once a fight, as an action, with neither\n"
+            ),
+            "{md}"
+        );
+        assert!(!md.contains("**Quicksilver**"), "{md}");
+        // A level-1 elf wizard (Con -1) with Telekinesis and Illusions:
+        // level + Con is 0, so a rest gives nothing and no vial is safe.
+        let wizard = Options {
+            species: Some("elf".into()),
+            class: Some("wizard".into()),
+            land: Some("high-elves".into()),
+            level: 1,
+        };
+        let md = sheet_md(&wizard, &[1, 1, 2, 4, 1, 1, 1, 2]);
+        assert!(
+            md.contains(
+                "- **Rest**: a rest with a drink and a ration gives back nothing (Con + level is 0)\n- **Quicksilver**: no vial is safe (level + Con is 0): any may do harm\n"
+            ),
+            "{md}"
+        );
+        // The same wizard at level 4 with Con +1: 5 HP back and 5 vials a
+        // day.
+        let mut d = Dice::scripted(&[1, 1, 2, 4, 1, 1, 1, 2]);
+        let mut c = generate(Tables::embedded(), &wizard, &[], &mut d).unwrap();
+        c.sheet.level = 4;
+        c.sheet.attributes.con = 1;
+        let md = characters_markdown("t", 1, &[c], PlayedIn::Mkd(&[]));
+        assert!(md.contains("gives back 5 HP (Con + level)"), "{md}");
+        assert!(
+            md.contains(
+                "- **Quicksilver**: 5 vials a day are safe (level + Con); more may do harm\n"
+            ),
+            "{md}"
+        );
+    }
 }

@@ -497,6 +497,21 @@ fn bad_requests_are_one_error_line() {
             &["hireling", "--ruleset", "dw-srd", "--found", "moon"],
             &["unknown place `moon`"],
         ),
+        // A Con no character can have (the text's attributes run 0 to +3,
+        // an elf's Con from -1): one line, before any seed note.
+        (
+            &["injury", "--con", "4", "--seed", "1"],
+            &["--con: Con is 4; expected -1 to 3"],
+        ),
+        (&["injury", "--con", "-2"], &["Con is -2; expected -1 to 3"]),
+        (
+            &["injury", "--con", "-3", "--seed", "1"],
+            &["Con is -3; expected -1 to 3"],
+        ),
+        (
+            &["injury", "--con", "6", "--seed", "1"],
+            &["Con is 6; expected -1 to 3"],
+        ),
     ];
     let mut failures = Vec::new();
     for (args, needles) in cases {
@@ -508,6 +523,135 @@ fn bad_requests_are_one_error_line() {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
     // Nothing was written by the refused party requests.
     assert!(!d.join("party.yaml").exists());
+}
+
+#[test]
+fn roll_damage_reads_the_main_die_for_fumbles_and_critical_hits() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let cases: &[(&[&str], &str)] = &[
+        // A 6 on the main die rolls the d20; a 20 makes a critical hit and
+        // its injury, after the damage less armour.
+        (
+            &["roll", "d6+1", "--damage", "--armour", "1", "--seed", "63"],
+            "1d6+1: 1d6 [6] + 1 = 7\n\
+             less armour 1: 6 HP lost\n\
+             main die 6: a critical hit if the GM says so; unsure, d20 20: a critical hit, and a critical injury besides the damage\n\
+             location: d100 63 = chest; severity: d12 2 = maimed (heals only by magic or surgery)\n\
+             effect L: punctured lung: -4 to every test\n",
+        ),
+        // A 6 and a d20 below 20: no critical hit, no injury.
+        (
+            &["roll", "d6+1", "--damage", "--seed", "3"],
+            "1d6+1: 1d6 [6] + 1 = 7\nmain die 6: a critical hit if the GM says so; unsure, d20 1: not one (a 20 makes one)\n",
+        ),
+        // The GM declared the strike telling: the 6 is a critical without
+        // the d20.
+        (
+            &["roll", "2d6+3", "--critical", "--seed", "3"],
+            "2d6+3: 2d6 [6, 5] + 3 = 14\n\
+             main die 6: a critical hit, as the GM declared, and a critical injury besides the damage\n\
+             location: d100 31 = gut; severity: d12 1 = severed (gone; only strong magic restores it)\n\
+             effect D: dies in 1d6 rounds\n",
+        ),
+        // Only the main die (the first d6) fumbles.
+        (
+            &["roll", "2d6+1", "--damage", "--seed", "12"],
+            "2d6+1: 2d6 [1, 3] + 1 = 5\nmain die 1: a fumble; the damage stands, and the GM may add a mishap\n",
+        ),
+        (
+            &["roll", "2d6+1", "--damage", "--seed", "8"],
+            "2d6+1: 2d6 [3, 1] + 1 = 5\nmain die 3: no fumble, no critical hit\n",
+        ),
+        // Armour on any damage: never below 0.
+        (
+            &["roll", "d8+2", "--armour", "2", "--seed", "1"],
+            "1d8+2: 1d8 [4] + 2 = 6\nless armour 2: 4 HP lost\n",
+        ),
+        (
+            &["roll", "d8+2", "--armour", "9", "--seed", "1"],
+            "1d8+2: 1d8 [4] + 2 = 6\nless armour 9: 0 HP lost\n",
+        ),
+    ];
+    for (args, want) in cases {
+        assert_eq!(ok(d, args), *want, "tilecrawl {args:?}");
+    }
+    // No d6 to be the main die: one line, before any seed note.
+    for args in [
+        &["roll", "d8+1", "--damage"][..],
+        &["roll", "b[2d6]", "--critical", "--seed", "1"],
+    ] {
+        let r = run(d, args);
+        common::one_error_line(&r, &["no d6 to be the main die"]).unwrap();
+    }
+    // A move is not damage: clap refuses the mix as bad usage.
+    for extra in ["--damage", "--critical", "--armour=1"] {
+        let r = run(d, &["roll", "2d6", "--move", extra, "--seed", "1"]);
+        assert_eq!(r.code, Some(2), "{extra}: {r:?}");
+        assert!(r.stderr.starts_with("error: "), "{}", r.stderr);
+    }
+}
+
+#[test]
+fn roll_other_damage_takes_the_srd_table_s_die_and_armour() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let cases: &[(&[&str], &str)] = &[
+        // Might break bones: a d8, less armour.
+        (
+            &["roll", "--other", "bones", "--armour", "2", "--seed", "3"],
+            "bones (bones may break): 1d8 [8] = 8\nless armour 2: 6 HP lost\n",
+        ),
+        // Could kill a common person, from magic: a d10 through armour.
+        (
+            &[
+                "roll",
+                "--other",
+                "deadly",
+                "--ignores-armour",
+                "--armour",
+                "2",
+                "--seed",
+                "2",
+            ],
+            "deadly (enough to kill an ordinary person): 1d10 [7] = 7\nignores armour: 7 HP lost\n",
+        ),
+        // A unique beginning names the row; no armour, no HP line.
+        (
+            &["roll", "--other", "bru", "--seed", "1"],
+            "bruises (bruises and scrapes, no worse): 1d4 [4] = 4\n",
+        ),
+        (
+            &["roll", "--other", "blood", "--armour", "9", "--seed", "1"],
+            "blood (some blood spilled, nothing dreadful): 1d6 [4] = 4\nless armour 9: 0 HP lost\n",
+        ),
+    ];
+    for (args, want) in cases {
+        assert_eq!(ok(d, args), *want, "tilecrawl {args:?}");
+    }
+    // An unknown row (or a beginning of three): one line naming the four,
+    // before any seed note.
+    for bad in ["pit", "b"] {
+        let r = run(d, &["roll", "--other", bad]);
+        common::one_error_line(
+            &r,
+            &[
+                &format!("unknown other damage `{bad}`"),
+                "bruises, blood, bones, deadly",
+            ],
+        )
+        .unwrap();
+    }
+    // The tag belongs to the table.
+    let r = run(d, &["roll", "d6", "--ignores-armour", "--seed", "1"]);
+    common::one_error_line(&r, &["--ignores-armour is a tag of --other"]).unwrap();
+    // DICE and --other are two ways to say what to roll: bad usage.
+    for extra in [&["2d6"][..], &["d6", "--damage"], &["--move"]] {
+        let mut args = vec!["roll", "--other", "bones", "--seed", "1"];
+        args.extend_from_slice(extra);
+        let r = run(d, &args);
+        assert_eq!(r.code, Some(2), "{args:?}: {r:?}");
+    }
 }
 
 #[test]

@@ -1,9 +1,12 @@
 //! Harm in the SRD: damage less armour (never below 0), cover as armour
-//! against ranged attacks, armour-ignoring damage, and several attackers'
+//! against ranged attacks, armour-ignoring damage, several attackers'
 //! damage as the highest damage among them, rolled once, plus 1 for each
-//! attacker beyond the first.
+//! attacker beyond the first, and damage from no creature by the chapter's
+//! other-damage table.
 
-use crate::characters::roll::{self, Expr};
+use crate::characters::CharacterError;
+use crate::characters::dw_srd::data::{OtherDamage, Tables, lookup};
+use crate::characters::roll::{self, Expr, Keep, Rolled, RolledTerm, Term};
 use crate::core::dice::Dice;
 
 /// Cover against a ranged attack.
@@ -63,9 +66,123 @@ pub fn several_attackers(damage: &[Expr], dice: &mut Dice) -> Option<(u32, usize
     Some(((rolled + extra).max(0) as u32, best))
 }
 
+/// Damage from no creature, rolled.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OtherRolled<'t> {
+    /// The row of the table.
+    pub row: &'t OtherDamage,
+    /// Its one die as rolled.
+    pub rolled: Rolled,
+    /// The blow it lands (never ranged, so cover does not count).
+    pub blow: Blow,
+}
+
+/// Damage from no creature (a collapsing tower, a pit): the GM picks how
+/// bad it can be — the row `typed` names (an id or a unique beginning) —
+/// and its one die is rolled (logged); `ignores_armour` is the tag the GM
+/// adds when the source is huge, magic or poison.
+pub fn other_damage<'t>(
+    t: &'t Tables,
+    typed: &str,
+    ignores_armour: bool,
+    dice: &mut Dice,
+) -> Result<OtherRolled<'t>, CharacterError> {
+    let row = lookup(&t.other_damage, |o| &o.id, typed, "other damage")?;
+    let face = dice.roll(1, row.die, format_args!("other damage: {}", row.threat));
+    let term = Term::Dice {
+        count: 1,
+        sides: row.die,
+        keep: Keep::Sum,
+        minus: false,
+    };
+    let rolled = Rolled {
+        terms: vec![RolledTerm {
+            term,
+            faces: vec![face],
+            value: i64::from(face),
+        }],
+        total: i64::from(face),
+    };
+    Ok(OtherRolled {
+        row,
+        rolled,
+        blow: Blow {
+            damage: face,
+            ignores_armour,
+            ranged: false,
+        },
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn other_damage_rolls_the_die_of_the_row_the_gm_picks() {
+        let t = Tables::embedded();
+        // The chapter's four rows: d4, d6, d8, d10.
+        let dice: Vec<(&str, u32)> = t
+            .other_damage
+            .iter()
+            .map(|o| (o.id.as_str(), o.die))
+            .collect();
+        assert_eq!(
+            dice,
+            [("bruises", 4), ("blood", 6), ("bones", 8), ("deadly", 10)]
+        );
+        // Bones: a d8 showing 7, less 2 armour: 5 HP.
+        let mut d = Dice::scripted(&[7]);
+        let o = other_damage(t, "bones", false, &mut d).unwrap();
+        assert_eq!(d.script_left(), 0);
+        assert_eq!((o.row.die, o.rolled.total, o.blow.damage), (8, 7, 7));
+        assert_eq!(hp_lost(o.blow, 2, Cover::None), 5);
+        assert_eq!(d.log()[0].roll, "1d8");
+        assert_eq!(d.log()[0].purpose, "other damage: bones may break");
+        // Deadly, ignoring armour (magic, poison, something huge): a d10's
+        // 10 goes through 4 armour whole.
+        let mut d = Dice::scripted(&[10]);
+        let o = other_damage(t, "deadly", true, &mut d).unwrap();
+        assert_eq!(hp_lost(o.blow, 4, Cover::Major), 10);
+        // A d4 never reaches past 3 armour.
+        let mut d = Dice::scripted(&[4]);
+        let o = other_damage(t, "bru", false, &mut d).unwrap();
+        assert_eq!(
+            (o.row.id.as_str(), hp_lost(o.blow, 4, Cover::None)),
+            ("bruises", 0)
+        );
+        // Unknown or ambiguous rows are refused, naming the four.
+        for bad in ["pit", "b"] {
+            let e = other_damage(t, bad, false, &mut Dice::scripted(&[]))
+                .unwrap_err()
+                .to_string();
+            assert!(
+                e.contains("expected one of: bruises, blood, bones, deadly"),
+                "{bad}: {e}"
+            );
+        }
+    }
+
+    #[test]
+    fn the_other_damage_table_is_checked_on_load() {
+        let text = include_str!(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/templates/characters/dw-srd.yaml"
+        ));
+        for (from, to, want) in [
+            ("die: 8,", "die: 1,", "bones: a die of 1 faces"),
+            (
+                "id: blood,",
+                "id: bruises,",
+                "`bruises` is empty or used twice",
+            ),
+        ] {
+            let e = crate::characters::dw_srd::data::parse(&text.replacen(from, to, 1), "d.yaml")
+                .unwrap_err()
+                .to_string();
+            assert!(e.contains("other_damage") && e.contains(want), "{e}");
+        }
+    }
 
     #[test]
     fn armour_is_subtracted_down_to_0_and_cover_counts_at_range() {

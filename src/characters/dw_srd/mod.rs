@@ -4,6 +4,7 @@
 //! several attackers at once). Moves the chapter names without defining
 //! them (defy danger, Last Breath, Make Camp, …) are left out.
 
+pub mod data;
 pub mod harm;
 pub mod hirelings;
 pub mod moves;

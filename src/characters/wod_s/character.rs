@@ -6,7 +6,7 @@
 
 use crate::characters::CharacterError;
 use crate::characters::wod_s::attributes::{Attribute, Attributes};
-use crate::characters::wod_s::data::{ItemKind, MAX_LEVEL, Tables};
+use crate::characters::wod_s::data::{ItemKind, MAX_LEVEL, QUICKSILVER, Tables};
 use crate::characters::wod_s::names;
 use crate::core::dice::{Dice, LogEntry};
 use serde::{Deserialize, Serialize};
@@ -408,6 +408,34 @@ pub fn derive(t: &Tables, s: &mut Sheet) {
     s.xp_next = t.level(s.level + 1).map(|r| r.xp);
 }
 
+/// HP a rest gives back (002:36): Con + level, after resting with a drink
+/// and a ration (or by Second wind, as an action, with neither), never past
+/// the maximum. Never below 0; a level-1 elf at Con -1 gets 0 (the text's
+/// sum, kept).
+pub fn rest_hp(s: &Sheet) -> u32 {
+    level_plus_con(s)
+}
+
+/// Level + Con, the sum both resting and quicksilver go by, at least 0.
+fn level_plus_con(s: &Sheet) -> u32 {
+    u32::try_from(i64::from(s.level) + i64::from(s.attributes.con)).unwrap_or(0)
+}
+
+/// Vials of quicksilver a character may drink in a day without risk
+/// (002:64): level + Con; more may do harm. Never below 0.
+pub fn safe_quicksilver(s: &Sheet) -> u32 {
+    level_plus_con(s)
+}
+
+/// Whether the sheet has a use for quicksilver: an ability that drinks it,
+/// or some carried.
+pub fn uses_quicksilver(t: &Tables, s: &Sheet) -> bool {
+    s.abilities
+        .iter()
+        .any(|a| t.ability(a).is_some_and(|d| d.quicksilver))
+        || s.gear.iter().any(|g| g == QUICKSILVER)
+}
+
 /// Whether a sheet is legal by the rules: known ids, the attribute raises
 /// of its level within the cap, its class skills and the right number of
 /// skills and abilities, gear within the starting silver's reach of one
@@ -771,6 +799,39 @@ mod tests {
         assert_eq!(s.damage_dice, 2);
         assert_eq!(s.xp_next, None);
         check_sheet(t(), s).unwrap();
+    }
+
+    #[test]
+    fn rest_and_quicksilver_go_by_level_plus_con() {
+        let o = Options {
+            species: Some("elf".into()),
+            class: Some("wizard".into()),
+            land: Some("high-elves".into()),
+            level: 1,
+        };
+        // name 1; attribute die 1, 2, 4 (Str, Dex, Int): the elf's Con is
+        // -1; extra skill 1 of the 7 left (athletics); wizard abilities 1
+        // then 1 of those left besides the free Cantrips (telekinesis,
+        // illusions); kit 2 (light weapon, two quicksilver, lantern).
+        let mut d = Dice::scripted(&[1, 1, 2, 4, 1, 1, 1, 2]);
+        let mut s = generate(t(), &o, &[], &mut d).unwrap().sheet;
+        assert_eq!(d.script_left(), 0);
+        assert_eq!((s.level, s.attributes.con), (1, -1));
+        assert_eq!(s.abilities, ["cantrips", "telekinesis", "illusions"]);
+        // Level 1 + Con -1: a rest gives back nothing, and no vial is safe.
+        assert_eq!((rest_hp(&s), safe_quicksilver(&s)), (0, 0));
+        assert!(uses_quicksilver(t(), &s));
+        s.level = 4;
+        s.attributes.con = 2;
+        assert_eq!((rest_hp(&s), safe_quicksilver(&s)), (6, 6));
+        // Quicksilver in the pack is a use too; a fighter without it has
+        // none.
+        s.abilities = vec!["cantrips".into()];
+        assert!(uses_quicksilver(t(), &s), "two vials carried");
+        s.gear = vec!["light-weapon".into()];
+        assert!(!uses_quicksilver(t(), &s));
+        s.abilities = vec!["wildheart".into()];
+        assert!(uses_quicksilver(t(), &s));
     }
 
     #[test]

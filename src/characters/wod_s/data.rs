@@ -15,6 +15,9 @@ const EMBEDDED: &str = include_str!(concat!(
     "/templates/characters/wod-s.yaml"
 ));
 
+/// The item id of quicksilver, the drink some abilities need.
+pub const QUICKSILVER: &str = "quicksilver";
+
 /// The highest level the level table reaches.
 pub const MAX_LEVEL: u32 = 10;
 
@@ -39,6 +42,9 @@ pub struct AbilityDef {
     pub group: String,
     /// What it does, in a line.
     pub effect: String,
+    /// It works by drinking quicksilver.
+    #[serde(default)]
+    pub quicksilver: bool,
 }
 
 /// A species and what it changes.
@@ -285,6 +291,15 @@ impl Tables {
             .sum()
     }
 
+    /// The Con a player character can have, least and most: every
+    /// attribute starts at 0 and rises no higher than the cap, and only a
+    /// species' change takes Con below 0 (an elf's -1). The same bounds
+    /// the sheet check holds a sheet's Con to.
+    pub fn con_range(&self) -> (i32, i32) {
+        let low = self.species.iter().map(|s| s.con).min().unwrap_or(0).min(0);
+        (low, self.attribute_cap)
+    }
+
     /// The effect of an injury code.
     pub fn effect(&self, code: &str) -> Option<&str> {
         self.injury_effects
@@ -337,6 +352,12 @@ fn check(t: &Tables) -> Result<(), (String, String)> {
     unique(t.classes.iter().map(|s| s.id.as_str()), "classes")?;
     unique(t.equipment.iter().map(|s| s.id.as_str()), "equipment")?;
     unique(t.hirelings.iter().map(|s| s.id.as_str()), "hirelings")?;
+    if t.abilities.iter().any(|a| a.quicksilver) && t.item(QUICKSILVER).is_none() {
+        return err(
+            "equipment",
+            format!("abilities drink `{QUICKSILVER}`, which the price list lacks"),
+        );
+    }
     let groups: Vec<&str> = t.abilities.iter().map(|a| a.group.as_str()).collect();
     for s in &t.species {
         if let Some(a) = &s.free_ability

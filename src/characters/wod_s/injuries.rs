@@ -2,6 +2,7 @@
 //! a miss, a d100 location, a d12 severity and the effect code a special
 //! location gives.
 
+use crate::characters::CharacterError;
 use crate::characters::roll::Band;
 use crate::characters::wod_s::data::Tables;
 use crate::core::dice::Dice;
@@ -77,8 +78,25 @@ pub enum ZeroHp {
     Injured(Injury),
 }
 
+/// A Con typed for the Con check, refused unless a player character can
+/// have it ([`Tables::con_range`]: -1 to +3 by the text).
+pub fn check_con(t: &Tables, con: i32) -> Result<i32, CharacterError> {
+    let (low, high) = t.con_range();
+    if (low..=high).contains(&con) {
+        Ok(con)
+    } else {
+        Err(CharacterError::OutOfRange {
+            what: "Con",
+            got: i64::from(con),
+            low: i64::from(low),
+            high: i64::from(high),
+        })
+    }
+}
+
 /// The Con check at 0 HP: 2d6 + Con, then the injury on a miss. Returns
-/// the 2d6 faces' total with the outcome.
+/// the 2d6 faces' total with the outcome. `con` is a sheet's (checked by
+/// the party loader) or one [`check_con`] let through.
 pub fn con_check(t: &Tables, con: i32, dice: &mut Dice) -> (u32, ZeroHp) {
     let roll = dice.roll(2, 6, format_args!("Con check at 0 HP (Con {con:+})"));
     let outcome = match Band::of(i64::from(roll) + i64::from(con)) {
@@ -153,6 +171,20 @@ mod tests {
         // Gut, maimed: ruptured organs.
         let mut d = Dice::scripted(&[25, 3]);
         assert_eq!(roll_injury(t(), &mut d).effect.unwrap().0, "O");
+    }
+
+    #[test]
+    fn con_is_minus_1_to_3_as_a_character_can_have_it() {
+        // All attributes start at 0 and stop at +3; an elf's -1 is the one
+        // way below 0.
+        assert_eq!(t().con_range(), (-1, 3));
+        for con in -1..=3 {
+            assert_eq!(check_con(t(), con), Ok(con));
+        }
+        for con in [-3, -2, 4, 6, i32::MIN, i32::MAX] {
+            let e = check_con(t(), con).unwrap_err().to_string();
+            assert_eq!(e, format!("Con is {con}; expected -1 to 3"));
+        }
     }
 
     #[test]

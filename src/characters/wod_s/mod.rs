@@ -1,9 +1,11 @@
 //! World of Dungeons S (house rules of World of Dungeons): characters made
 //! by the text's tables, names by land of origin, hirelings by the day, and
-//! what happens at 0 HP (the Con check and critical injuries).
+//! what happens at 0 HP (the Con check and critical injuries), and damage
+//! rolls' fumbles and critical hits.
 
 pub mod attributes;
 pub mod character;
+pub mod damage;
 pub mod data;
 pub mod hirelings;
 pub mod injuries;
