@@ -19,11 +19,11 @@ use crate::dw10::play::magic;
 use crate::dw10::play::moving::{Jump, hero_jump, hero_move, hero_walk, spend};
 use crate::dw10::play::party::Party;
 use crate::dw10::play::refusal::Refusal;
-use crate::dw10::play::sight::sees;
+use crate::dw10::play::sight::line_of_fire;
 use crate::dw10::play::spawn;
 use crate::dw10::play::state::{
     Body, Familiar, FeatureId, Hero, HeroId, Item, Magic, Map, MonsterId, Phase, SideId, Sq, State,
-    Who, adjacent, fmt_sq, range,
+    Who, adjacent, fmt_sq,
 };
 use crate::dw10::play::turn;
 use crate::dw10::play::walk::{may_end, reach};
@@ -1036,8 +1036,11 @@ impl Game {
                 if self.s.held[d.0 as usize] {
                     return Err(Refusal::Rule("that door is held already".into()));
                 }
+                // In range and sight, straight or through a staircase (one
+                // square for range, L324-326): a look along a line of fire
+                // that figures do not block.
                 let near = [a, b].iter().any(|p| {
-                    range(at, *p) <= magic::HOLD_PORTAL_RANGE && sees(&self.s, &self.map, at, *p)
+                    line_of_fire(&self.s, &self.map, at, *p, true, magic::HOLD_PORTAL_RANGE).is_ok()
                 });
                 if !near {
                     return Err(Refusal::Rule(format!(

@@ -14,7 +14,14 @@
 //!   owner is on the map;
 //! - it stops only on empty floor (no counter, chest, key, furnishing,
 //!   teleporter or other piece): it never springs, explores, opens or
-//!   takes anything (L599);
+//!   takes anything (L599). A staircase end is the exception: nothing
+//!   there is sprung or taken, so it may stop on one, and from there it
+//!   sees through the staircase as any figure does (L325-326);
+//! - it takes a staircase as a hero's figure does, 1 point from one end to
+//!   another of its colour, within its one move (it moves like a
+//!   miniature, L598, and only monsters are barred from staircases,
+//!   L318); the piece it arrives on is not revealed by it, as nothing its
+//!   eyes see is;
 //! - it has no kill zone, never blocks a line of sight and is never struck
 //!   but by the three kill-die 6s of its owner's melee (L594-596) or a shot;
 //! - it is in a melee when it stands beside an enemy of a melee its owner
@@ -53,7 +60,7 @@ pub enum NoFamiliar {
     OwnerAway(String),
     /// A square that is not empty floor.
     #[error(
-        "{name}'s familiar stops only on empty floor, not {at}: it never springs, explores, opens or takes anything"
+        "{name}'s familiar stops only on empty floor or a staircase, not {at}: it never springs, explores, opens or takes anything"
     )]
     NotFloor {
         /// The owner.
@@ -108,16 +115,27 @@ pub enum NoFamiliar {
     },
 }
 
-/// Is a square empty floor a familiar may stop on (no figure, familiar or
-/// piece but doors)?
+/// Is a square empty floor (no figure, familiar or piece but doors)? A
+/// familiar comes in on such a square.
 pub fn free_floor(s: &State, map: &Map, p: Sq) -> bool {
+    stop_ok(s, map, p, false)
+}
+
+/// May a familiar stop on a square: empty floor, or a free staircase end
+/// (nothing there is sprung, explored or taken)?
+pub fn may_stop(s: &State, map: &Map, p: Sq) -> bool {
+    stop_ok(s, map, p, true)
+}
+
+fn stop_ok(s: &State, map: &Map, p: Sq, stairs: bool) -> bool {
     map.board.standable(p.0, p.1)
         && !s.occupied(p)
-        && !s
-            .features
-            .iter()
-            .enumerate()
-            .any(|(i, f)| !s.gone[i] && f.kind != FeatureKind::Door && (f.x, f.y) == p)
+        && !s.features.iter().enumerate().any(|(i, f)| {
+            !s.gone[i]
+                && f.kind != FeatureKind::Door
+                && !(stairs && f.kind == FeatureKind::Staircase)
+                && (f.x, f.y) == p
+        })
 }
 
 /// How far from its owner a familiar may come in, at most, in movement
@@ -193,7 +211,7 @@ pub fn check_move(s: &State, map: &Map, owner: HeroId, to: Sq) -> Result<u32, No
             why: "it is there already",
         });
     }
-    if !free_floor(s, map, to) {
+    if !may_stop(s, map, to) {
         return Err(NoFamiliar::NotFloor {
             name: n,
             at: fmt_sq(to),

@@ -8,9 +8,10 @@
 //!   Shooting Phase ends (the project's: from the cast, so a poison trap
 //!   stepped on after the cast is warded too). A stat block's Invulnerable
 //!   to Fire is for good (the Warden Mage's, L790).
-//! - Hold Portal: a shut door within 4 squares in sight, held on a d6 of
-//!   4-6; the d6 again at the start of every later Mover's Action Phase,
-//!   and the spell fails on 1-3 (L485-492). A held door opens for nobody.
+//! - Hold Portal: a shut door within 4 squares in sight (through a
+//!   staircase too, the staircase one square), held on a d6 of 4-6; the
+//!   d6 again at the start of every later Mover's Action Phase, and the
+//!   spell fails on 1-3 (L485-492). A held door opens for nobody.
 //! - Finger of Death: once a game, on a monster in sight, before the caster
 //!   spends any point; its action is over. At the end of the Draken
 //!   Master's Non-Mover's Shooting Phase the monster dies, unless the caster

@@ -109,10 +109,9 @@ pub fn hero_walk(c: &mut Ctx, h: HeroId, to: Sq, carry: Option<(FeatureId, Sq)>)
     if hero.used.contains(&Ability::ChargeAttack) {
         hero.end_double();
     }
-    // Moving again after a shot ends a Dedicated Shot's action.
-    if hero.shot {
-        hero.done = true;
-    }
+    // A hero that shot first (Dedicated Shot) walks on in as many steps
+    // as its points allow, jumps included: its shot came before the whole
+    // move. One that moved first ended its action with the shot (engine).
     dungeon::reveal(c);
     combat::victory(c);
 }

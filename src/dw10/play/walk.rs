@@ -21,8 +21,8 @@
 //!   come no nearer than 3 squares to it (L373-377).
 //! - A figure moved by Control Enemy goes through kill zones (L122-125).
 //! - A familiar (L598) walks like a hero's figure with its own movement
-//!   (a flyer as Fly does); nobody ends on its square, heroes pass it,
-//!   monsters do not.
+//!   (a flyer as Fly does), and takes a staircase on the way for 1;
+//!   nobody ends on its square, heroes pass it, monsters do not.
 
 use crate::dw10::board::Ground;
 use crate::dw10::features::FeatureKind;
@@ -165,7 +165,8 @@ impl Walker {
 }
 
 /// Every square a hero's familiar can reach with its movement this phase
-/// (a flyer goes where Fly goes).
+/// (a flyer goes where Fly goes), staircases taken for 1 as a hero's
+/// figure takes them.
 pub fn reach_familiar(s: &State, map: &Map, owner: crate::dw10::play::state::HeroId) -> Reach {
     let f = s.hero(owner).familiar.as_ref();
     let kind = f.map_or(crate::dw10::play::state::FamiliarKind::Walker, |f| f.kind);
@@ -179,7 +180,7 @@ pub fn reach_familiar(s: &State, map: &Map, owner: crate::dw10::play::state::Her
         pit_ready: None,
         strong: false,
     };
-    walk(s, map, &w, kind.movement(), false, true, false)
+    walk(s, map, &w, kind.movement(), true, true, false)
 }
 
 fn reach_opts(

@@ -298,6 +298,51 @@ fn a_dedicated_shot_after_moving_ends_the_heros_action() {
         .0;
     let moved = play(&mut g, &format!("move Sella {},{}", to.0, to.1));
     assert_eq!(moved, Err(refusal::Refusal::NoAction("Sella".into())));
+    // No jump either: a staircase or teleporter would be the middle too.
+    for line in ["stairs Sella", "teleport Sella"] {
+        assert_eq!(
+            play(&mut g, line),
+            Err(refusal::Refusal::NoAction("Sella".into())),
+            "{line}"
+        );
+    }
+}
+
+#[test]
+fn a_dedicated_shot_first_leaves_the_whole_move_in_as_many_steps_as_wanted() {
+    // L226-227: the shot before the move; the move may then be walked in
+    // several steps (a walk, a door, a staircase, a walk) like any other.
+    // Seed 7's long corridor: Sella on 17,14, an orc on 13,14.
+    let (mut g, m) = sella_and_an_orc();
+    g.s.heroes[3].body.at = Some((17, 14));
+    g.s.monsters[m.0 as usize].body.at = Some((13, 14));
+    let sella = Who::Hero(HeroId(3));
+    assert_eq!(
+        combat::shot_check(&g.s, &g.map, sella, Who::Monster(m)),
+        Ok(Look::Clear)
+    );
+    g.script_dice(&[1, 1, 1, 1]);
+    play(&mut g, &format!("shoot Sella {}", m.0 + 1)).unwrap();
+    play(&mut g, "move Sella 16,14").unwrap();
+    let ev = play(&mut g, "move Sella 15,14").unwrap();
+    assert!(
+        matches!(
+            ev[0],
+            Event::Moved {
+                to: (15, 14),
+                cost: 1,
+                ..
+            }
+        ),
+        "{ev:?}"
+    );
+    assert_eq!(g.s.hero(HeroId(3)).mp, 3);
+    assert!(!g.s.hero(HeroId(3)).done);
+    // One shot a move all the same.
+    assert_eq!(
+        play(&mut g, &format!("shoot Sella {}", m.0 + 1)),
+        Err(refusal::Refusal::NoAction("Sella".into()))
+    );
 }
 
 #[test]

@@ -108,6 +108,50 @@ fn hold_portal_keeps_a_door_shut_to_monsters_until_a_d6_fails() {
 }
 
 #[test]
+fn hold_portal_reaches_a_door_through_a_staircase_as_one_square() {
+    // Seed 7: the red staircase joins 17,9 and 27,13; the secret door on
+    // the west edge of 26,14 (found here) is beside the far end, 9 squares
+    // off in a straight line but 2 through the staircase (L324-326).
+    let mut g = seed7_game();
+    g.s.phase = Phase::HeroesAct;
+    g.s.heroes[0].body.at = Some((17, 9));
+    g.s.heroes[0].magic.spells = vec![Ability::HoldPortal];
+    let door = FeatureId(1);
+    assert_eq!(
+        (g.s.feature(door).x, g.s.feature(door).y),
+        (26, 14),
+        "the seed-7 scenario changed"
+    );
+    g.s.found[1] = true;
+    assert_eq!(state::range((17, 9), (26, 14)), 9);
+    g.script_dice(&[4]);
+    let ev = play(&mut g, "cast Kestrel hold-portal at 26,14").unwrap();
+    assert_eq!(g.dice_left(), 0);
+    assert_eq!(
+        ev,
+        vec![
+            Event::Cast {
+                hero: HeroId(0),
+                spell: Ability::HoldPortal
+            },
+            Event::Held {
+                door,
+                face: 4,
+                holds: true
+            }
+        ]
+    );
+    // Off the staircase, the straight 9 squares are out of range.
+    let mut g = seed7_game();
+    g.s.phase = Phase::HeroesAct;
+    g.s.heroes[0].body.at = Some((16, 9));
+    g.s.heroes[0].magic.spells = vec![Ability::HoldPortal];
+    g.s.found[1] = true;
+    let e = play(&mut g, "cast Kestrel hold-portal at 26,14").unwrap_err();
+    assert!(e.to_string().contains("within 4 squares"), "{e}");
+}
+
+#[test]
 fn finger_of_death_kills_at_the_end_of_the_shooting_phase_unless_the_caster_is_shot_at() {
     let mut k = kit(ROOM, vec![], &[("Old Sage", (1, 1))], &[("Troll", (6, 3))]);
     k.run(&[], |c| magic::finger(c, HeroId(0), MonsterId(0)));

@@ -313,3 +313,30 @@ fn a_charger_arriving_beside_an_enemy_by_a_staircase_makes_its_charge_attack() {
     assert!(ev.contains(&Event::Killed { who: M0 }));
     assert_eq!(k.s.hero(HeroId(0)).mp, 3);
 }
+
+#[test]
+fn a_familiar_stops_on_a_staircase_sees_through_it_and_takes_it() {
+    use crate::dw10::play::familiar;
+    use crate::dw10::play::party::FamiliarKind;
+    use crate::dw10::play::state::Familiar;
+    let mut k = kit(TWO_ROOMS, red_stairs(), &[("Tracker", (1, 1))], &[]);
+    k.s.heroes[0].familiar = Some(Familiar::new(FamiliarKind::Walker, Some((2, 1))));
+    let h = HeroId(0);
+    // The east room is out of the Tracker's sight.
+    assert!(sight::unseen(&k.s, &k.map, (8, 2)));
+    // Onto the near end, 1 point: a staircase is no piece it springs.
+    assert_eq!(familiar::check_move(&k.s, &k.map, h, (2, 2)), Ok(1));
+    // Down it and on: 1 onto the end, 1 for the staircase, 1 beyond.
+    assert_eq!(familiar::check_move(&k.s, &k.map, h, (8, 2)), Ok(3));
+    let ev = k.run(&[], |c| familiar::move_to(c, h, (2, 2), 1));
+    assert_eq!(
+        transcript::print(&k.s, &k.map, &ev),
+        ["Tracker's familiar moves 2,1 → 2,2 (1 point)"]
+    );
+    // On the end it sees the far end and the squares beside it (L325-326):
+    // nothing spawns there now.
+    assert!(!sight::unseen(&k.s, &k.map, (8, 2)));
+    assert!(!sight::unseen(&k.s, &k.map, (7, 2)));
+    // Nobody ends a move on its square, the far end still free.
+    assert!(!walk::may_end(&k.s, &k.map, H0, (2, 2)));
+}
