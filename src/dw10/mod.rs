@@ -8,6 +8,7 @@
 
 pub mod board;
 pub mod campaign;
+pub mod conditions;
 pub mod features;
 pub mod figures;
 pub mod play;

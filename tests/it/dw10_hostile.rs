@@ -338,6 +338,36 @@ fn the_games_loaders_refuse_bad_files_without_panicking() {
             .to_string();
         assert!(e.starts_with("s.yaml") && !e.contains('\n'), "{e}");
     }
+    let c = include_str!("../../templates/dungeon-world-10mm/conditions.yaml");
+    let bad_conditions = [
+        String::new(),
+        with(
+            c,
+            "format: tilecrawl-dw10-conditions/1",
+            "format: tilecrawl-dw10-conditions/2",
+        ),
+        with(c, "goes_off: 5", "goes_off: 0"),
+        with(c, "goes_off: 5", "goes_off: soon"),
+        with(c, "    seal: true", "    seal: false"),
+        with(
+            c,
+            "reach: 1\n  - what: murder-hole",
+            "reach: 9\n  - what: murder-hole",
+        ),
+        with(c, "what: spy-hole", "what: trip-wire"),
+        with(c, "what: spy-hole", "what: \"spy hole\""),
+        with(c, "conditions:", "condition:"),
+        format!(
+            "format: tilecrawl-dw10-conditions/1\nconditions:\n{}",
+            alias_bomb_items("  ")
+        ),
+    ];
+    for text in &bad_conditions {
+        let e = tilecrawl::dw10::conditions::parse(text, "c.yaml")
+            .unwrap_err()
+            .to_string();
+        assert!(e.starts_with("c.yaml") && !e.contains('\n'), "{e}");
+    }
 }
 
 #[test]
