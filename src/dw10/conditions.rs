@@ -3,7 +3,10 @@
 //! may go off when a hero crosses them. The text names them and leaves the
 //! "formula intrinsic within the scenario" to whoever writes it, so the
 //! formula here is the project's own, as data: the condition table
-//! (`templates/dungeon-world-10mm/conditions.yaml`), its loader and checks.
+//! (`templates/dungeon-world-10mm/conditions.yaml`), its loader and checks,
+//! and setup's placing of a few condition squares on a dungeon, on a
+//! random stream of their own (`dw10-conditions`) so the rest of setup
+//! rolls as before.
 //!
 //! Each row says whether the square is hidden (left off the players' map),
 //! the d6 that sets it off as a hero enters it (the Trap ability counts
@@ -12,7 +15,10 @@
 //! (or every hero within `reach` squares), rolls on the spawn table (an
 //! alarm), or every door of its piece slammed and held as by Hold Portal.
 
+use crate::build::BuiltMap;
+use crate::core::dice::Dice;
 use crate::core::yaml::FileError;
+use crate::dw10::features::{At, Feature, FeatureKind};
 use serde::Deserialize;
 use std::path::Path;
 
@@ -22,6 +28,9 @@ pub const FORMAT: &str = "tilecrawl-dw10-conditions/1";
 pub const MAX_FILE_BYTES: u64 = 256 * 1024;
 /// Most rows a condition table may have.
 pub const MAX_ROWS: usize = 40;
+/// How near the start no condition square is placed (king's move): the
+/// heroes come in on the squares within 3 of it.
+pub const START_CLEARANCE: i32 = 3;
 
 const EMBEDDED: &str = include_str!(concat!(
     env!("CARGO_MANIFEST_DIR"),
@@ -195,6 +204,92 @@ pub fn parse(text: &str, file: &str) -> Result<ConditionTable, FileError> {
 /// The JSON Schema of the condition table file.
 pub fn json_schema() -> schemars::Schema {
     schemars::schema_for!(ConditionTable)
+}
+
+/// How many condition squares a dungeon of `tiles` pieces gets: one per
+/// `per_tiles`, rounded up; none when `per_tiles` is 0.
+pub fn count(tiles: usize, per_tiles: u32) -> usize {
+    if per_tiles == 0 {
+        0
+    } else {
+        tiles.div_ceil(per_tiles as usize)
+    }
+}
+
+/// Places `n` condition squares on a set-up dungeon: each a row of the
+/// table rolled for it, on a free square a figure may stand on, more than
+/// [`START_CLEARANCE`] from the start and never beside another condition.
+/// Every choice is a logged roll of `dice` (the `dw10-conditions` stream).
+pub fn place(
+    built: &BuiltMap,
+    board: &crate::dw10::board::Board,
+    features: &[Feature],
+    start: At,
+    n: usize,
+    table: &ConditionTable,
+    dice: &mut Dice,
+) -> Vec<Feature> {
+    let mut taken: Vec<(i32, i32)> = features
+        .iter()
+        .filter(|f| f.kind.on_square())
+        .map(|f| (f.x, f.y))
+        .collect();
+    let mut placed: Vec<Feature> = Vec::new();
+    for i in 0..n {
+        let k = dice.choose(
+            table.conditions.len(),
+            format_args!(
+                "condition {} of {n}: which, among {}",
+                i + 1,
+                table.conditions.len()
+            ),
+        );
+        let row = &table.conditions[k];
+        let squares: Vec<(i32, i32)> = board
+            .standable_squares()
+            .into_iter()
+            .filter(|p| !taken.contains(p))
+            .filter(|p| (p.0 - start.x).abs().max((p.1 - start.y).abs()) > START_CLEARANCE)
+            .filter(|p| {
+                !placed
+                    .iter()
+                    .any(|f| (f.x - p.0).abs() <= 1 && (f.y - p.1).abs() <= 1)
+            })
+            .collect();
+        if squares.is_empty() {
+            dice.note(format_args!(
+                "condition {} ({}): no free square; none placed",
+                i + 1,
+                row.what
+            ));
+            break;
+        }
+        let s = dice.choose(
+            squares.len(),
+            format_args!("{} square among {}", row.what, squares.len()),
+        );
+        let p = squares[s];
+        let tile = built
+            .grid
+            .owner(p.0, p.1)
+            .map(|t| format!(" ({})", built.layout.tiles[t].id))
+            .unwrap_or_default();
+        dice.note(format_args!(
+            "{}{}: on {},{}{tile}",
+            row.what,
+            if row.hidden { " (hidden)" } else { "" },
+            p.0,
+            p.1
+        ));
+        let mut f = Feature::new(FeatureKind::Condition, p.0, p.1);
+        f.what = Some(row.what.clone());
+        if row.hidden {
+            f.secret = Some(true);
+        }
+        taken.push(p);
+        placed.push(f);
+    }
+    placed
 }
 
 #[cfg(test)]

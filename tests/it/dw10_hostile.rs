@@ -180,6 +180,34 @@ fn scenario_cases() -> Vec<(&'static str, String, Vec<&'static str>)> {
             vec!["features[", "expected a monster of the figure list"],
         ),
         (
+            "a condition the table does not know",
+            w(
+                "{kind: chest, x: 23, y: 5, number: 3}",
+                "{kind: condition, x: 23, y: 5, what: quicksand}",
+            ),
+            vec![
+                "features[",
+                "what is `quicksand`; expected a condition of the table",
+                "pressure-pad",
+            ],
+        ),
+        (
+            "a condition without what",
+            w(
+                "{kind: chest, x: 23, y: 5, number: 3}",
+                "{kind: condition, x: 23, y: 5, secret: true}",
+            ),
+            vec!["features[", "a condition needs `what`"],
+        ),
+        (
+            "a condition on an edge",
+            w(
+                "{kind: chest, x: 23, y: 5, number: 3}",
+                "{kind: condition, x: 23, y: 5, what: trip-wire, side: N}",
+            ),
+            vec!["features[", "a condition takes no `side`"],
+        ),
+        (
             "a pool that cuts the dungeon",
             w(
                 "- {kind: pool, x: 15, y: 9}\n",
@@ -331,6 +359,8 @@ fn the_games_loaders_refuse_bad_files_without_panicking() {
         with(s, "slay: [Troll", "slay: [Balrog"),
         with(s, "  hard:", "  brutal:"),
         with(s, "coffins: 0", "coffins: 99"),
+        with(s, "conditions_per_tiles: 4", "conditions_per_tiles: 101"),
+        with(s, "conditions_per_tiles: 4", "conditions_per_tiles: some"),
     ];
     for text in &bad_setup {
         let e = tables::parse_setup(text, "s.yaml", &f)

@@ -616,7 +616,8 @@ impl State {
         id
     }
 
-    /// Is a door a secret door not yet found?
+    /// Is a door a secret door not yet found, or a condition a hidden one
+    /// no hero has crossed?
     pub fn hidden(&self, f: FeatureId) -> bool {
         self.feature(f).is_secret() && !self.found[f.0 as usize]
     }

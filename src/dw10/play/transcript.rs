@@ -810,12 +810,12 @@ pub fn ascii_map(s: &State, map: &Map) -> Vec<String> {
                 }
             } else if s.familiar_at(p).is_some() {
                 '*'
-            } else if let Some((i, f)) = s
-                .features
-                .iter()
-                .enumerate()
-                .find(|(i, f)| (f.x, f.y) == p && !s.gone[*i] && f.kind.on_square())
-            {
+            } else if let Some((i, f)) = s.features.iter().enumerate().find(|(i, f)| {
+                (f.x, f.y) == p
+                    && !s.gone[*i]
+                    && f.kind.on_square()
+                    && !s.hidden(crate::dw10::play::state::FeatureId(*i as u32))
+            }) {
                 match f.kind {
                     FeatureKind::Trap => '?',
                     FeatureKind::Chest => 'c',
@@ -831,6 +831,7 @@ pub fn ascii_map(s: &State, map: &Map) -> Vec<String> {
                     FeatureKind::Furnishing => 'f',
                     FeatureKind::Prisoner => 'P',
                     FeatureKind::Lair => 'L',
+                    FeatureKind::Condition => '!',
                     FeatureKind::Door => '.',
                 }
             } else {
@@ -848,8 +849,18 @@ pub fn ascii_map(s: &State, map: &Map) -> Vec<String> {
             out.push(format!("{y:>3} {}", row.trim_end()));
         }
     }
+    let conditions = s.features.iter().enumerate().any(|(i, f)| {
+        f.kind == FeatureKind::Condition
+            && !s.gone[i]
+            && !s.hidden(crate::dw10::play::state::FeatureId(i as u32))
+    });
     out.push(format!(
-        "heroes by initial, m monster, ? trap, c chest, T/t teleporter (active/not), s staircase, k key, f furnishing, V coffin, g spawn point{}",
+        "heroes by initial, m monster, ? trap, c chest, T/t teleporter (active/not), s staircase, k key, f furnishing, V coffin, g spawn point{}{}",
+        if conditions {
+            ", ! dungeon condition"
+        } else {
+            ""
+        },
         if s.familiars().is_empty() {
             ""
         } else {
