@@ -1274,6 +1274,7 @@ fn reset_heroes(c: &mut Ctx) {
         h.done = false;
         h.used.clear();
         h.magic.shot_at = false;
+        h.magic.conditioned = false;
         h.magic.finger = None;
         h.magic.shield = false;
         h.magic.fire_ward = false;

@@ -283,6 +283,9 @@ pub struct Magic {
     pub double_move: Option<u32>,
     /// 25-gold treasure stacks carried: every two cost 1 movement (L389-390).
     pub stacks: u32,
+    /// A dungeon condition struck it this move (Finger of Death fails,
+    /// L503-504).
+    pub conditioned: bool,
 }
 
 /// A monster in play.
