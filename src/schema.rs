@@ -21,7 +21,7 @@ pub struct Kind {
 }
 
 /// Every kind with a schema, by name.
-pub const KINDS: [Kind; 27] = [
+pub const KINDS: [Kind; 28] = [
     Kind {
         name: "campaign",
         format: crate::mkd::campaign::model::FORMAT,
@@ -177,6 +177,12 @@ pub const KINDS: [Kind; 27] = [
         format: crate::dw10::tables::SETUP_FORMAT,
         what: "the Dungeon World 10 mm setup counts (embedded data)",
         schema: crate::dw10::tables::setup_json_schema,
+    },
+    Kind {
+        name: "dw10-conditions",
+        format: crate::dw10::conditions::FORMAT,
+        what: "the Dungeon World 10 mm dungeon conditions, the project's table (embedded data)",
+        schema: crate::dw10::conditions::json_schema,
     },
     Kind {
         name: "dd-and-d-scenarios",

@@ -1,5 +1,6 @@
-//! The Dungeon World 10 mm loaders (figures, tables, setup table) on
-//! arbitrary UTF-8: each Ok, or a one-line error naming the file.
+//! The Dungeon World 10 mm loaders (figures, tables, setup table,
+//! condition table) on arbitrary UTF-8: each Ok, or a one-line error
+//! naming the file.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -18,6 +19,9 @@ fuzz_target!(|text: &str| {
         one_line(e.to_string());
     }
     if let Err(e) = tables::parse_setup(text, "fuzz.yaml", &f) {
+        one_line(e.to_string());
+    }
+    if let Err(e) = tilecrawl::dw10::conditions::parse(text, "fuzz.yaml") {
         one_line(e.to_string());
     }
 });

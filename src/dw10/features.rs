@@ -146,6 +146,10 @@ pub enum FeatureKind {
     Prisoner,
     /// The lair of the monster a slay objective names (the project's).
     Lair,
+    /// A dungeon condition square: a pressure pad, trip wire, murder hole,
+    /// glyph … that may go off as a hero crosses it (L349-355; what each
+    /// does is the project's table, `conditions.yaml`).
+    Condition,
 }
 
 impl FeatureKind {
@@ -166,7 +170,16 @@ impl FeatureKind {
             FeatureKind::Furnishing => "furnishing",
             FeatureKind::Prisoner => "prisoner",
             FeatureKind::Lair => "lair",
+            FeatureKind::Condition => "condition",
         }
+    }
+
+    /// Is it a piece set on its square (a counter, furnishing, terrain …)?
+    /// A door lies on an edge and a condition is part of the floor, so
+    /// neither keeps a table, a familiar or a portable teleporter off the
+    /// square (and a hidden condition is not given away by a refusal).
+    pub fn is_piece(self) -> bool {
+        !matches!(self, FeatureKind::Door | FeatureKind::Condition)
     }
 
     /// Does the feature stand on its square (everything but a door, which
@@ -229,11 +242,12 @@ pub struct Feature {
     /// Staircases, keys, keyed doors: the colour.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub colour: Option<Colour>,
-    /// Doors: a secret door, left off the player map.
+    /// Doors and conditions: hidden, left off the players' map.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub secret: Option<bool>,
     /// Spawn points: grill, trapdoor or well; furnishings: which one;
-    /// lairs: the monster's name.
+    /// lairs: the monster's name; conditions: a row of the condition
+    /// table.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub what: Option<String>,
 }
@@ -262,7 +276,7 @@ impl Feature {
         }
     }
 
-    /// Is it a secret door?
+    /// Is it a secret door, or a hidden condition?
     pub fn is_secret(&self) -> bool {
         self.secret == Some(true)
     }

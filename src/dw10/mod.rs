@@ -3,11 +3,12 @@
 //! Master against up to four heroes. This folder holds its figures and roll
 //! tables as data, its setup of a built dungeon (`?` traps, numbered chests,
 //! teleporters, coloured staircases, doors and keys, pits, rock slides,
-//! pools, spawn points, furnishings), its scenario part and the Draken
-//! Master's sheet.
+//! pools, spawn points, furnishings, dungeon conditions), its scenario
+//! part and the Draken Master's sheet.
 
 pub mod board;
 pub mod campaign;
+pub mod conditions;
 pub mod features;
 pub mod figures;
 pub mod play;

@@ -9,6 +9,7 @@
 //!   - {kind: trap, x: 5, y: 2}
 //!   - {kind: chest, x: 9, y: 4, number: 2}
 //!   - {kind: door, x: 6, y: 3, side: E, colour: blue}
+//!   - {kind: condition, x: 8, y: 2, secret: true, what: trip-wire}
 //! ```
 
 use crate::build::layout::ExitDice;
@@ -394,6 +395,7 @@ fn check_feature(
         FeatureKind::Teleporter => &["active"],
         FeatureKind::Staircase | FeatureKind::Key => &["colour"],
         FeatureKind::Spawn | FeatureKind::Furnishing | FeatureKind::Lair => &["what"],
+        FeatureKind::Condition => &["what", "secret"],
         _ => &[],
     };
     for (name, given) in [
@@ -468,6 +470,21 @@ fn check_feature(
                         "what is `{}`; expected one of: {}",
                         crate::core::text::excerpt(w, 40),
                         FURNISHINGS.join(", ")
+                    ),
+                );
+            }
+        }
+        FeatureKind::Condition => {
+            needs("what", f.what.is_some())?;
+            let w = f.what.as_deref().unwrap_or("");
+            let table = crate::dw10::conditions::shared();
+            if table.row(w).is_none() {
+                return fail(
+                    key,
+                    format!(
+                        "what is `{}`; expected a condition of the table: {}",
+                        crate::core::text::excerpt(w, 40),
+                        table.names().join(", ")
                     ),
                 );
             }

@@ -3,9 +3,10 @@
 //! start teleporter, staircases that join what walking cannot, pits, rock
 //! slides and pools, doors (plain, keyed, secret) and their keys,
 //! teleporters, numbered chests, `?` counters, spawn points, coffins,
-//! furnishings and the objective. How many of each is the project's setup
-//! table (`templates/dungeon-world-10mm/setup.yaml`); every choice is a
-//! logged roll.
+//! furnishings and the objective; then, on a stream of their own, the
+//! dungeon conditions (`dw10::conditions`). How many of each is the
+//! project's setup table (`templates/dungeon-world-10mm/setup.yaml`);
+//! every choice is a logged roll.
 //!
 //! The dungeon itself is laid by the shared Dungeon Stack builder
 //! ([`build_dungeon_with`]): Pendraken pieces are passages and chambers
@@ -45,6 +46,8 @@ pub struct GenerateParams {
     pub tileset_label: String,
     /// The setup table.
     pub table: Arc<SetupTable>,
+    /// The dungeon conditions setup draws from (the project's table).
+    pub conditions: Arc<crate::dw10::conditions::ConditionTable>,
     /// Keep the roll log.
     pub log: bool,
 }
@@ -58,6 +61,7 @@ impl Default for GenerateParams {
             kills: DEFAULT_KILLS,
             tileset_label: crate::tileset::PENDRAKEN_TILESET_NAME.into(),
             table: Arc::new(crate::dw10::tables::embedded_setup()),
+            conditions: Arc::new(crate::dw10::conditions::shared().clone()),
             log: true,
         }
     }
@@ -131,13 +135,40 @@ pub fn generate(tileset: &TileSet, params: &GenerateParams) -> Result<Scenario, 
         Ok(())
     })?;
     let mut dice = Dice::with_log(params.seed, "dw10-setup", params.log);
-    let setup = DungeonWorld10mm.setup(
+    let mut setup = DungeonWorld10mm.setup(
         &built,
         (&params.table, params.difficulty, params.kills, tileset),
         &mut dice,
     )?;
+    // Dungeon conditions last, on a stream of their own: the rest of
+    // setup rolls as it did before they came in.
+    let mut cdice = Dice::with_log(params.seed, "dw10-conditions", params.log);
+    let n = crate::dw10::conditions::count(
+        built.layout.tiles.len(),
+        params.table.row(params.difficulty).conditions_per_tiles,
+    );
+    if n > 0 {
+        let g = &built.grid;
+        let board = Board::new(
+            g.width as i32,
+            g.height as i32,
+            g.cells().to_vec(),
+            &setup.features,
+        );
+        let placed = crate::dw10::conditions::place(
+            &built,
+            &board,
+            &setup.features,
+            setup.start,
+            n,
+            &params.conditions,
+            &mut cdice,
+        );
+        setup.features.extend(placed);
+    }
     let mut log = built.log.clone();
     log.extend(dice.into_log());
+    log.extend(cdice.into_log());
     let s = assemble(tileset, params, &built, setup, log);
     let board = crate::dw10::scenario::board_of(&s);
     crate::dw10::board::check_guarantees(

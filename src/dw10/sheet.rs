@@ -1,7 +1,7 @@
 //! What the Draken Master's sheet says (plain data; `export::sheet` lays it
 //! out as Markdown and PDF): what the players must not see — each chest's
-//! number, the secret doors, the kill target — and what the Draken Master
-//! needs at hand: the objective, every piece and where it goes, the spawn,
+//! number, the secret doors, the hidden dungeon conditions, the kill
+//! target — and what the Draken Master needs at hand: the objective, every piece and where it goes, the spawn,
 //! trap and chest tables, each furnishing's explore effect, and the pick
 //! list of pieces in the order they are laid.
 
@@ -29,6 +29,9 @@ pub struct DmSheet {
     pub doors: Vec<Row>,
     /// Every other feature: what, square, tile, note.
     pub features: Vec<Row>,
+    /// Each dungeon condition: square, tile, what, on the players' map or
+    /// hidden, the d6 that sets it off, what it does.
+    pub conditions: Vec<Row>,
     /// Each furnishing and piece on the map with its explore effect.
     pub effects: Vec<Row>,
     /// The spawn table: 2d6, spawn.
@@ -115,9 +118,26 @@ pub fn dm_sheet(s: &Scenario, t: &Tables) -> DmSheet {
     let mut doors = Vec::new();
     let mut features = Vec::new();
     let mut effects: Vec<Row> = Vec::new();
+    let mut conditions = Vec::new();
     let mut n = 0;
     for f in &g.features {
         match f.kind {
+            FeatureKind::Condition => {
+                let what = f.what.clone().unwrap_or_default();
+                let row = crate::dw10::conditions::shared().row(&what);
+                conditions.push(vec![
+                    sq(f.x, f.y),
+                    tile(f.x, f.y),
+                    what.clone(),
+                    if f.is_secret() { "hidden" } else { "shown" }.into(),
+                    row.map(|r| match r.goes_off {
+                        6 => "d6 6".to_string(),
+                        n => format!("d6 {n}-6"),
+                    })
+                    .unwrap_or_default(),
+                    row.map(|r| r.words.clone()).unwrap_or_default(),
+                ]);
+            }
             FeatureKind::Chest => {
                 n += 1;
                 chests.push(vec![
@@ -232,6 +252,7 @@ pub fn dm_sheet(s: &Scenario, t: &Tables) -> DmSheet {
         chests,
         doors,
         features,
+        conditions,
         effects,
         spawns,
         traps,

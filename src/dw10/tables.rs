@@ -343,6 +343,10 @@ pub struct SetupRow {
     pub coffins: u32,
     /// Furnishings in each chamber.
     pub furnishings_per_chamber: u32,
+    /// One dungeon condition square per this many tiles (the project's
+    /// `conditions.yaml`); 0 or left out: none.
+    #[serde(default)]
+    pub conditions_per_tiles: u32,
 }
 
 /// The setup table, checked.
@@ -440,6 +444,16 @@ pub fn parse_setup(text: &str, file: &str, figures: &Figures) -> Result<SetupTab
                     format!("{what} is {v}; expected 0 to {most}"),
                 ));
             }
+        }
+        if r.conditions_per_tiles > 100 {
+            return Err(FileError::at_key(
+                file,
+                &key,
+                format!(
+                    "conditions_per_tiles is {}; expected 0 (none) to 100 (one per that many tiles)",
+                    r.conditions_per_tiles
+                ),
+            ));
         }
         if r.chest_numbers.len() != 6 || r.chest_numbers.iter().any(|n| !(1..=3).contains(n)) {
             return Err(FileError::at_key(

@@ -144,21 +144,39 @@ fn check(s: &Scenario) {
         spawns >= s.tiles.len().div_ceil(per),
         "seed {seed}: {spawns} spawn points"
     );
-    // ? counters never side by side.
-    let traps: Vec<_> = g
-        .features
-        .iter()
-        .filter(|f| f.kind == FeatureKind::Trap)
-        .collect();
-    for a in &traps {
-        for b in &traps {
-            if (a.x, a.y) != (b.x, b.y) {
-                assert!(
-                    (a.x - b.x).abs() > 1 || (a.y - b.y).abs() > 1,
-                    "seed {seed}: traps touch"
-                );
+    // ? counters never side by side, nor dungeon conditions; no condition
+    // within 3 of the start; one per the table's tiles.
+    for kind in [FeatureKind::Trap, FeatureKind::Condition] {
+        let these: Vec<_> = g.features.iter().filter(|f| f.kind == kind).collect();
+        for a in &these {
+            for b in &these {
+                if (a.x, a.y) != (b.x, b.y) {
+                    assert!(
+                        (a.x - b.x).abs() > 1 || (a.y - b.y).abs() > 1,
+                        "seed {seed}: {kind:?}s touch"
+                    );
+                }
             }
         }
+    }
+    let per = tilecrawl::dw10::tables::embedded_setup()
+        .row(g.params.difficulty)
+        .conditions_per_tiles;
+    let conditions: Vec<_> = g
+        .features
+        .iter()
+        .filter(|f| f.kind == FeatureKind::Condition)
+        .collect();
+    assert!(
+        conditions.len() <= tilecrawl::dw10::conditions::count(s.tiles.len(), per),
+        "seed {seed}: {} conditions",
+        conditions.len()
+    );
+    for c in &conditions {
+        assert!(
+            (c.x - start.0).abs().max((c.y - start.1).abs()) > 3,
+            "seed {seed}: a condition beside the start"
+        );
     }
 }
 
@@ -179,6 +197,59 @@ fn guarantees_hold_over_a_thousand_seeds_and_three_sizes() {
         n += 1;
     }
     assert_eq!(n, 1000);
+}
+
+#[test]
+fn dungeon_conditions_come_last_on_their_own_dice() {
+    // Without conditions the scenario is what setup made before they came
+    // in; with them, the same features and setup rolls, the conditions
+    // after, their rolls on stage `dw10-conditions`.
+    let ts = pendraken_tileset();
+    let mut placed = 0;
+    for seed in [1, 2, 3, 7, 12] {
+        let mut none = tilecrawl::dw10::tables::embedded_setup();
+        for r in none.difficulty.values_mut() {
+            r.conditions_per_tiles = 0;
+        }
+        let with = |table| {
+            generate(
+                &ts,
+                &GenerateParams {
+                    seed,
+                    table,
+                    ..GenerateParams::default()
+                },
+            )
+            .unwrap()
+        };
+        let a = with(std::sync::Arc::new(none));
+        let b = with(GenerateParams::default().table);
+        let n = a.game.features.len();
+        assert_eq!(b.game.features[..n], a.game.features[..], "seed {seed}");
+        assert!(
+            b.game.features[n..]
+                .iter()
+                .all(|f| f.kind == FeatureKind::Condition),
+            "seed {seed}"
+        );
+        assert!(
+            !a.game
+                .features
+                .iter()
+                .any(|f| f.kind == FeatureKind::Condition)
+        );
+        placed += b.game.features.len() - n;
+        let setup = |s: &Scenario| {
+            s.log
+                .iter()
+                .filter(|e| e.stage != "dw10-conditions")
+                .cloned()
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(setup(&b), a.log, "seed {seed}");
+        assert!(b.log.iter().any(|e| e.stage == "dw10-conditions"));
+    }
+    assert!(placed >= 5, "{placed} conditions over five seeds");
 }
 
 #[test]
@@ -206,12 +277,13 @@ fn texts(layer: Option<&tilecrawl::export::Layer>) -> Vec<String> {
 }
 
 #[test]
-fn the_players_map_shows_no_chest_number_and_no_secret_door() {
+fn the_players_map_shows_no_chest_number_no_secret_door_and_no_hidden_condition() {
     let opts = MapOptions {
         dpi: 20,
         ..MapOptions::default()
     };
     let mut secret_seen = false;
+    let mut hidden_seen = false;
     for seed in 0..40 {
         let s = make(&pendraken_tileset(), seed, 2, Difficulty::Hard);
         let d = export::dw10_drawing(&s, &opts);
@@ -221,7 +293,12 @@ fn the_players_map_shows_no_chest_number_and_no_secret_door() {
                 "seed {seed}: `{t}` on the map"
             );
         }
-        let secret = s.game.features.iter().filter(|f| f.is_secret()).count();
+        let secret = s
+            .game
+            .features
+            .iter()
+            .filter(|f| f.kind == FeatureKind::Door && f.is_secret())
+            .count();
         secret_seen |= secret > 0;
         assert!(
             !texts(d.layer("doors")).contains(&"S".to_string()),
@@ -256,8 +333,29 @@ fn the_players_map_shows_no_chest_number_and_no_secret_door() {
             .collect();
         let numbers: Vec<u32> = sheet.chests.iter().map(|r| r[3].parse().unwrap()).collect();
         assert_eq!(numbers, chests);
+        // Dungeon conditions: a `!` on the players' map for each shown one,
+        // on the Draken Master's for every one; the sheet lists them all.
+        let conditions: Vec<_> = s
+            .game
+            .features
+            .iter()
+            .filter(|f| f.kind == FeatureKind::Condition)
+            .collect();
+        let hidden = conditions.iter().filter(|f| f.is_secret()).count();
+        hidden_seen |= hidden > 0;
+        let marks = |d: &tilecrawl::export::Drawing| {
+            texts(d.layer("features"))
+                .iter()
+                .filter(|t| t.as_str() == "!")
+                .count()
+        };
+        assert_eq!(marks(&d), conditions.len() - hidden, "seed {seed}");
+        let gm = export::dw10_master_drawing(&s, &opts);
+        assert_eq!(marks(&gm), conditions.len(), "seed {seed}");
+        assert_eq!(sheet.conditions.len(), conditions.len(), "seed {seed}");
     }
     assert!(secret_seen, "no seed had a secret door to leave off");
+    assert!(hidden_seen, "no seed had a hidden condition to leave off");
 }
 
 fn golden(path: &str, actual: &[u8]) {

@@ -180,6 +180,34 @@ fn scenario_cases() -> Vec<(&'static str, String, Vec<&'static str>)> {
             vec!["features[", "expected a monster of the figure list"],
         ),
         (
+            "a condition the table does not know",
+            w(
+                "{kind: chest, x: 23, y: 5, number: 3}",
+                "{kind: condition, x: 23, y: 5, what: quicksand}",
+            ),
+            vec![
+                "features[",
+                "what is `quicksand`; expected a condition of the table",
+                "pressure-pad",
+            ],
+        ),
+        (
+            "a condition without what",
+            w(
+                "{kind: chest, x: 23, y: 5, number: 3}",
+                "{kind: condition, x: 23, y: 5, secret: true}",
+            ),
+            vec!["features[", "a condition needs `what`"],
+        ),
+        (
+            "a condition on an edge",
+            w(
+                "{kind: chest, x: 23, y: 5, number: 3}",
+                "{kind: condition, x: 23, y: 5, what: trip-wire, side: N}",
+            ),
+            vec!["features[", "a condition takes no `side`"],
+        ),
+        (
             "a pool that cuts the dungeon",
             w(
                 "- {kind: pool, x: 15, y: 9}\n",
@@ -331,12 +359,44 @@ fn the_games_loaders_refuse_bad_files_without_panicking() {
         with(s, "slay: [Troll", "slay: [Balrog"),
         with(s, "  hard:", "  brutal:"),
         with(s, "coffins: 0", "coffins: 99"),
+        with(s, "conditions_per_tiles: 4", "conditions_per_tiles: 101"),
+        with(s, "conditions_per_tiles: 4", "conditions_per_tiles: some"),
     ];
     for text in &bad_setup {
         let e = tables::parse_setup(text, "s.yaml", &f)
             .unwrap_err()
             .to_string();
         assert!(e.starts_with("s.yaml") && !e.contains('\n'), "{e}");
+    }
+    let c = include_str!("../../templates/dungeon-world-10mm/conditions.yaml");
+    let bad_conditions = [
+        String::new(),
+        with(
+            c,
+            "format: tilecrawl-dw10-conditions/1",
+            "format: tilecrawl-dw10-conditions/2",
+        ),
+        with(c, "goes_off: 5", "goes_off: 0"),
+        with(c, "goes_off: 5", "goes_off: soon"),
+        with(c, "    seal: true", "    seal: false"),
+        with(
+            c,
+            "reach: 1\n  - what: murder-hole",
+            "reach: 9\n  - what: murder-hole",
+        ),
+        with(c, "what: spy-hole", "what: trip-wire"),
+        with(c, "what: spy-hole", "what: \"spy hole\""),
+        with(c, "conditions:", "condition:"),
+        format!(
+            "format: tilecrawl-dw10-conditions/1\nconditions:\n{}",
+            alias_bomb_items("  ")
+        ),
+    ];
+    for text in &bad_conditions {
+        let e = tilecrawl::dw10::conditions::parse(text, "c.yaml")
+            .unwrap_err()
+            .to_string();
+        assert!(e.starts_with("c.yaml") && !e.contains('\n'), "{e}");
     }
 }
 

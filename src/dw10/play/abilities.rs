@@ -140,8 +140,16 @@ pub fn control(c: &mut Ctx, by: Who, target: Who, to: Sq) {
             for p in path {
                 c.s.hero_mut(h).body.at = Some(p);
                 dungeon::enter(c, h, p);
+                // A dungeon condition that goes off stops it there.
+                let halted = crate::dw10::play::conditions::cross(c, h, p);
                 if !c.s.hero(h).body.alive() {
                     return;
+                }
+                if halted {
+                    if p != to {
+                        c.push(Event::Halted { hero: h, at: p });
+                    }
+                    break;
                 }
             }
             dungeon::reveal(c);

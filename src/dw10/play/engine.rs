@@ -113,10 +113,9 @@ fn start_squares(s: &Scenario, map: &Map, n: usize) -> Vec<Sq> {
         .into_iter()
         .filter(|(_, p)| map.board.reached(&walk, p.0, p.1))
         .filter(|(_, p)| {
-            !s.game
-                .features
-                .iter()
-                .any(|f| f.kind == FeatureKind::Trap && (f.x, f.y) == *p)
+            !s.game.features.iter().any(|f| {
+                matches!(f.kind, FeatureKind::Trap | FeatureKind::Condition) && (f.x, f.y) == *p
+            })
         })
         .collect();
     sq.sort_by_key(|(d, p)| (*d, p.1, p.0));
@@ -865,9 +864,12 @@ impl Game {
                     && (to == at || adjacent(to, at))
                     && self.s.at(to).is_none_or(|w| w == Who::Hero(h))
                     && self.s.familiar_at(to).is_none()
-                    && !self.s.features.iter().enumerate().any(|(i, f)| {
-                        !self.s.gone[i] && f.kind != FeatureKind::Door && (f.x, f.y) == to
-                    });
+                    && !self
+                        .s
+                        .features
+                        .iter()
+                        .enumerate()
+                        .any(|(i, f)| !self.s.gone[i] && f.kind.is_piece() && (f.x, f.y) == to);
                 if !free {
                     return Err(Refusal::Rule(format!(
                         "a portable teleporter goes on clear, empty floor under or beside {}",
@@ -1272,6 +1274,7 @@ fn reset_heroes(c: &mut Ctx) {
         h.done = false;
         h.used.clear();
         h.magic.shot_at = false;
+        h.magic.conditioned = false;
         h.magic.finger = None;
         h.magic.shield = false;
         h.magic.fire_ward = false;

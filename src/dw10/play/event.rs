@@ -612,6 +612,57 @@ pub enum Event {
         /// Where it lay.
         at: Sq,
     },
+    /// A hero enters a dungeon condition square: the d6 that may set it
+    /// off (L349-355; the project's formula).
+    Condition {
+        /// The hero.
+        hero: HeroId,
+        /// The condition.
+        condition: FeatureId,
+        /// The d6.
+        face: u32,
+        /// The face that sets it off (one more with the Trap ability).
+        need: u32,
+        /// It was hidden until now.
+        found: bool,
+        /// It went off: the hero's action is over there.
+        goes_off: bool,
+    },
+    /// A condition that went off strikes a hero.
+    ConditionStrikes {
+        /// The condition.
+        condition: FeatureId,
+        /// The hero.
+        hero: HeroId,
+        /// Automatic hits (a wound each).
+        hits: u32,
+        /// Poison counters.
+        poison: u32,
+        /// Fire counters.
+        fire: u32,
+    },
+    /// A condition that went off raises the alarm: a roll on the spawn
+    /// table follows.
+    Alarm {
+        /// The condition.
+        condition: FeatureId,
+    },
+    /// A condition that went off slams every door of its piece and holds
+    /// them, as Hold Portal does.
+    Sealed {
+        /// The condition.
+        condition: FeatureId,
+        /// The doors shut and held.
+        doors: Vec<FeatureId>,
+    },
+    /// A hero's move cut short on a square short of where it was going
+    /// (a dungeon condition went off there).
+    Halted {
+        /// The hero.
+        hero: HeroId,
+        /// Where it stands.
+        at: Sq,
+    },
     /// `status` asked.
     Status,
     /// `map` asked.

@@ -115,8 +115,9 @@ pub enum NoFamiliar {
     },
 }
 
-/// Is a square empty floor (no figure, familiar or piece but doors)? A
-/// familiar comes in on such a square.
+/// Is a square empty floor (no figure, familiar or piece; a door's edge
+/// or a dungeon condition, part of the floor, do not count)? A familiar
+/// comes in on such a square.
 pub fn free_floor(s: &State, map: &Map, p: Sq) -> bool {
     stop_ok(s, map, p, false)
 }
@@ -132,7 +133,7 @@ fn stop_ok(s: &State, map: &Map, p: Sq, stairs: bool) -> bool {
         && !s.occupied(p)
         && !s.features.iter().enumerate().any(|(i, f)| {
             !s.gone[i]
-                && f.kind != FeatureKind::Door
+                && f.kind.is_piece()
                 && !(stairs && f.kind == FeatureKind::Staircase)
                 && (f.x, f.y) == p
         })

@@ -97,7 +97,7 @@ pub fn carry_check(s: &State, name: &str, way: &[Sq], drop: Sq) -> Result<Featur
         .features
         .iter()
         .enumerate()
-        .find(|(i, f)| !s.gone[*i] && f.kind.on_square() && (f.x, f.y) == drop)
+        .find(|(i, f)| !s.gone[*i] && f.kind.is_piece() && (f.x, f.y) == drop)
         .map(|(_, f)| f)
     {
         return Err(NoCarry::Taken {

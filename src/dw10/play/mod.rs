@@ -26,6 +26,7 @@ pub mod abilities;
 pub mod combat;
 pub mod command;
 pub mod complete;
+pub mod conditions;
 pub mod ctx;
 pub mod dm;
 pub mod dungeon;

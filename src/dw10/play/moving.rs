@@ -1,11 +1,13 @@
 //! A hero's move carried out, once `engine` has checked it: the walk
-//! (free attacks on leaving kill zones, what is found on the way, a table
-//! carried, stopping in a kill zone, a Charge Attack there) and the jump
+//! (free attacks on leaving kill zones, what is found on the way, a
+//! dungeon condition that cuts it short, a table carried, stopping in a
+//! kill zone, a Charge Attack there) and the jump
 //! by staircase or teleporter (L120-136, L207-211, L317-321, L359-361).
 
 use crate::dw10::figures::Ability;
 use crate::dw10::play::abilities;
 use crate::dw10::play::combat;
+use crate::dw10::play::conditions;
 use crate::dw10::play::ctx::Ctx;
 use crate::dw10::play::dungeon;
 use crate::dw10::play::event::Event;
@@ -54,6 +56,7 @@ pub fn hero_walk(c: &mut Ctx, h: HeroId, to: Sq, carry: Option<(FeatureId, Sq)>)
     let r = reach(c.s, c.map, w, c.s.hero(h).mp);
     let cost = r.cost(to).unwrap_or(0);
     let (path, _) = r.path(to);
+    let beside = c.s.enemies_next_to(w);
     if !leave_kill_zones(c, w, to) {
         return;
     }
@@ -69,6 +72,7 @@ pub fn hero_walk(c: &mut Ctx, h: HeroId, to: Sq, carry: Option<(FeatureId, Sq)>)
         stopped: in_zone,
     });
     let mut stopped = false;
+    let mut halted = None;
     for p in &path {
         c.s.hero_mut(h).body.at = Some(*p);
         if let Some((table, drop)) = carry
@@ -77,10 +81,21 @@ pub fn hero_walk(c: &mut Ctx, h: HeroId, to: Sq, carry: Option<(FeatureId, Sq)>)
             furniture::set_down(c, w, table, drop);
         }
         stopped |= dungeon::enter(c, h, *p);
+        // A dungeon condition that goes off ends the walk on its square.
+        if conditions::cross(c, h, *p) {
+            halted = Some(*p);
+        }
         if !c.s.hero(h).body.alive() {
             combat::victory(c);
             return;
         }
+        if halted.is_some() {
+            break;
+        }
+    }
+    if let Some(at) = halted {
+        halt(c, h, at, to, &beside);
+        return;
     }
     c.s.hero_mut(h).body.at = Some(to);
     // A slow figure's pit crossing takes all its points (L309-313).
@@ -112,6 +127,36 @@ pub fn hero_walk(c: &mut Ctx, h: HeroId, to: Sq, carry: Option<(FeatureId, Sq)>)
     // A hero that shot first (Dedicated Shot) walks on in as many steps
     // as its points allow, jumps included: its shot came before the whole
     // move. One that moved first ended its action with the shot (engine).
+    dungeon::reveal(c);
+    combat::victory(c);
+}
+
+/// A walk cut short on `at` by a dungeon condition, on its way to `to`:
+/// the hero stands there, its action over. The enemies it stood beside
+/// when it set off that `to` would have touched but `at` does not strike
+/// it now, as a walk away from them would have (Stealth aside).
+fn halt(c: &mut Ctx, h: HeroId, at: Sq, to: Sq, beside: &[Who]) {
+    let w = Who::Hero(h);
+    c.s.hero_mut(h).body.at = Some(at);
+    c.s.hero_mut(h).body.pit_ready = None;
+    if at != to {
+        c.push(Event::Halted { hero: h, at });
+    }
+    if at != to && !c.s.body(w).has(Ability::Stealth) {
+        let late: Vec<Who> = beside
+            .iter()
+            .copied()
+            .filter(|e| {
+                c.s.body(*e)
+                    .at
+                    .is_some_and(|q| c.s.touching(q, to) && !c.s.touching(q, at))
+            })
+            .collect();
+        combat::free_attack(c, w, &late);
+    }
+    let hero = c.s.hero_mut(h);
+    hero.moved = true;
+    hero.mp = 0;
     dungeon::reveal(c);
     combat::victory(c);
 }

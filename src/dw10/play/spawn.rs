@@ -205,25 +205,30 @@ pub fn spawn_roll(c: &mut Ctx, scaled_down: bool) {
     let sixes = faces.iter().filter(|f| **f == 6).count();
     c.push(Event::SpawnRoll { faces });
     for _ in 0..sixes {
-        let a = c.d6("spawn table");
-        let b = c.d6("spawn table");
-        let Some(row) = c.tables.spawns.iter().find(|r| r.roll == a + b).cloned() else {
-            continue;
-        };
-        let count = match row.count.as_str() {
-            "d3" => {
-                let f = c.d6("d3 monsters");
-                f.div_ceil(2)
-            }
-            n => n.parse().unwrap_or(1),
-        };
-        c.push(Event::SpawnRow {
-            faces: (a, b),
-            monster: row.monster.clone(),
-            count,
-        });
-        spawn(c, &row.monster, count);
+        spawn_table_roll(c);
     }
+}
+
+/// One roll on the spawn table (2d6), and the monsters it brings.
+pub fn spawn_table_roll(c: &mut Ctx) {
+    let a = c.d6("spawn table");
+    let b = c.d6("spawn table");
+    let Some(row) = c.tables.spawns.iter().find(|r| r.roll == a + b).cloned() else {
+        return;
+    };
+    let count = match row.count.as_str() {
+        "d3" => {
+            let f = c.d6("d3 monsters");
+            f.div_ceil(2)
+        }
+        n => n.parse().unwrap_or(1),
+    };
+    c.push(Event::SpawnRow {
+        faces: (a, b),
+        monster: row.monster.clone(),
+        count,
+    });
+    spawn(c, &row.monster, count);
 }
 
 /// Coffins (L424-428, A27): each one still there rolls a d6 in the Draken

@@ -283,6 +283,9 @@ pub struct Magic {
     pub double_move: Option<u32>,
     /// 25-gold treasure stacks carried: every two cost 1 movement (L389-390).
     pub stacks: u32,
+    /// A dungeon condition struck it this move (Finger of Death fails,
+    /// L503-504).
+    pub conditioned: bool,
 }
 
 /// A monster in play.
@@ -616,7 +619,8 @@ impl State {
         id
     }
 
-    /// Is a door a secret door not yet found?
+    /// Is a door a secret door not yet found, or a condition a hidden one
+    /// no hero has crossed?
     pub fn hidden(&self, f: FeatureId) -> bool {
         self.feature(f).is_secret() && !self.found[f.0 as usize]
     }

@@ -25,6 +25,11 @@ fn side(s: SideId) -> &'static str {
     }
 }
 
+/// A condition's name in words: `pressure pad`.
+fn condition_name(f: &crate::dw10::features::Feature) -> String {
+    f.what.as_deref().unwrap_or("condition").replace('-', " ")
+}
+
 fn plural(n: u32, word: &str) -> String {
     format!("{n} {word}{}", if n == 1 { "" } else { "s" })
 }
@@ -649,6 +654,85 @@ fn line(s: &State, map: &Map, e: &Event, out: &mut Vec<String>) {
             plural(*now, "wound"),
             stored
         ),
+        Event::Condition {
+            hero,
+            condition,
+            face,
+            need,
+            found,
+            goes_off,
+        } => format!(
+            "{} steps on {} {} at {},{}: d6 {face} ({}+ sets it off){}",
+            h(hero),
+            if *found { "a hidden" } else { "the" },
+            condition_name(f(condition)),
+            f(condition).x,
+            f(condition).y,
+            need,
+            if *goes_off {
+                ": it goes off, and the hero's action is over there"
+            } else {
+                ": nothing happens"
+            }
+        ),
+        Event::ConditionStrikes {
+            condition,
+            hero,
+            hits,
+            poison,
+            fire,
+        } => {
+            let mut what = Vec::new();
+            if *hits > 0 {
+                what.push(plural(*hits, "automatic hit"));
+            }
+            if *poison > 0 {
+                what.push(plural(*poison, "poison counter"));
+            }
+            if *fire > 0 {
+                what.push(plural(*fire, "fire counter"));
+            }
+            format!(
+                "the {} strikes {}: {}",
+                condition_name(f(condition)),
+                h(hero),
+                what.join(" and ")
+            )
+        }
+        Event::Alarm { condition } => format!(
+            "the {} raises the alarm: a roll on the spawn table",
+            condition_name(f(condition))
+        ),
+        Event::Sealed { condition, doors } => {
+            let list: Vec<String> = doors
+                .iter()
+                .map(|d| {
+                    format!(
+                        "{},{} {}",
+                        f(d).x,
+                        f(d).y,
+                        f(d).side.map_or("", |x| x.name())
+                    )
+                })
+                .collect();
+            if list.is_empty() {
+                format!(
+                    "the {} shakes the piece, which has no door to shut",
+                    condition_name(f(condition))
+                )
+            } else {
+                format!(
+                    "the {} slams {} shut and holds {}: {}",
+                    condition_name(f(condition)),
+                    if list.len() == 1 { "a door" } else { "the piece's doors" },
+                    if list.len() == 1 { "it" } else { "them" },
+                    list.join(", ")
+                )
+            }
+        }
+        Event::Halted { hero, at } => {
+            format!("{} stops at {}", h(hero), fmt_sq(*at))
+        }
         Event::Over { outcome } => match outcome {
             Outcome::HeroesWin => "the heroes win".into(),
             Outcome::DmWins => "the Draken Master wins".into(),
@@ -810,12 +894,12 @@ pub fn ascii_map(s: &State, map: &Map) -> Vec<String> {
                 }
             } else if s.familiar_at(p).is_some() {
                 '*'
-            } else if let Some((i, f)) = s
-                .features
-                .iter()
-                .enumerate()
-                .find(|(i, f)| (f.x, f.y) == p && !s.gone[*i] && f.kind.on_square())
-            {
+            } else if let Some((i, f)) = s.features.iter().enumerate().find(|(i, f)| {
+                (f.x, f.y) == p
+                    && !s.gone[*i]
+                    && f.kind.on_square()
+                    && !s.hidden(crate::dw10::play::state::FeatureId(*i as u32))
+            }) {
                 match f.kind {
                     FeatureKind::Trap => '?',
                     FeatureKind::Chest => 'c',
@@ -831,6 +915,7 @@ pub fn ascii_map(s: &State, map: &Map) -> Vec<String> {
                     FeatureKind::Furnishing => 'f',
                     FeatureKind::Prisoner => 'P',
                     FeatureKind::Lair => 'L',
+                    FeatureKind::Condition => '!',
                     FeatureKind::Door => '.',
                 }
             } else {
@@ -848,8 +933,18 @@ pub fn ascii_map(s: &State, map: &Map) -> Vec<String> {
             out.push(format!("{y:>3} {}", row.trim_end()));
         }
     }
+    let conditions = s.features.iter().enumerate().any(|(i, f)| {
+        f.kind == FeatureKind::Condition
+            && !s.gone[i]
+            && !s.hidden(crate::dw10::play::state::FeatureId(i as u32))
+    });
     out.push(format!(
-        "heroes by initial, m monster, ? trap, c chest, T/t teleporter (active/not), s staircase, k key, f furnishing, V coffin, g spawn point{}",
+        "heroes by initial, m monster, ? trap, c chest, T/t teleporter (active/not), s staircase, k key, f furnishing, V coffin, g spawn point{}{}",
+        if conditions {
+            ", ! dungeon condition"
+        } else {
+            ""
+        },
         if s.familiars().is_empty() {
             ""
         } else {

@@ -171,6 +171,8 @@ pub fn after_shooting(c: &mut Ctx) {
             Some("the target is gone")
         } else if c.s.hero(h).magic.shot_at {
             Some("the caster was shot at")
+        } else if c.s.hero(h).magic.conditioned {
+            Some("a dungeon condition struck the caster")
         } else if !c.s.enemies_next_to(w).is_empty() {
             Some("the caster is in a kill zone")
         } else if !crate::dw10::play::magic::in_sight(c.s, c.map, w, target) {

@@ -69,6 +69,18 @@ enum Piece {
     Prisoner,
     Lair,
     Furnishing(&'static str),
+    /// A dungeon condition square: hidden ones on the Draken Master's map
+    /// only.
+    Condition {
+        hidden: bool,
+    },
+}
+
+impl Piece {
+    /// Is it left off the players' map (a hidden condition)?
+    fn secret(self) -> bool {
+        matches!(self, Piece::Condition { hidden: true })
+    }
 }
 
 fn piece(f: &Feature) -> Option<Piece> {
@@ -87,6 +99,9 @@ fn piece(f: &Feature) -> Option<Piece> {
         FeatureKind::Coffin => Piece::Coffin,
         FeatureKind::Prisoner => Piece::Prisoner,
         FeatureKind::Lair => Piece::Lair,
+        FeatureKind::Condition => Piece::Condition {
+            hidden: f.is_secret(),
+        },
         FeatureKind::Furnishing => Piece::Furnishing(
             crate::dw10::scenario::FURNISHINGS
                 .iter()
@@ -348,6 +363,35 @@ fn draw_piece(
             st,
             shapes,
         ),
+        Piece::Condition { hidden } => {
+            // A diamond with a `!`: violet when the players see it, a
+            // hollow one for the Draken Master's hidden squares.
+            let r = 0.3;
+            let body = Color::rgb(0xce, 0x93, 0xd8);
+            shapes.push(Shape::Polygon(Polygon {
+                points: [(0.0, -r), (r, 0.0), (0.0, r), (-r, 0.0)]
+                    .iter()
+                    .map(|(dx, dy)| map.pt(cx + dx, cy + dy))
+                    .collect(),
+                paint: Paint {
+                    fill: if hidden {
+                        Fill::None
+                    } else {
+                        Fill::Solid(body)
+                    },
+                    stroke: Some(stroke(if hidden { body } else { ink }, map.len(0.05))),
+                },
+            }));
+            let size = map.text(0.28, 2.0, 50.0);
+            shapes.push(plain(
+                map.pt(cx, cy).offset(0.0, size * 0.36),
+                "!".into(),
+                size,
+                true,
+                Anchor::Middle,
+                ink,
+            ));
+        }
     }
 }
 
@@ -451,7 +495,7 @@ fn dw10_map(s: &Dw10Scenario, opts: &MapOptions, master: bool) -> Drawing {
     let (map, width_mm, height_mm) = page_frame(sq, columns, rows);
     let st = &opts.style;
     let grid = Grid::new(s);
-    let entries = legend(s);
+    let entries = legend(s, master);
     let (legend_mm, legend_rows) = legend_size(&entries, width_mm);
     let page_height_mm = height_mm + legend_mm;
     let mut layers = vec![Layer {
@@ -469,7 +513,7 @@ fn dw10_map(s: &Dw10Scenario, opts: &MapOptions, master: bool) -> Drawing {
         entrance_arrow(&map, e.x, e.y, e.side, st, &mut shapes);
     }
     for f in &s.game.features {
-        if let Some(p) = piece(f) {
+        if let Some(p) = piece(f).filter(|p| master || !p.secret()) {
             draw_piece(
                 &map,
                 p,
@@ -592,7 +636,7 @@ fn frame(
 }
 
 /// What the legend shows: the terrain, and each piece the map holds.
-fn legend(s: &Dw10Scenario) -> Vec<Entry> {
+fn legend(s: &Dw10Scenario, master: bool) -> Vec<Entry> {
     let mut v: Vec<Entry> = vec![
         (Some(Cell::Wall), None, "wall".into()),
         (Some(Cell::Floor), None, "floor".into()),
@@ -619,6 +663,7 @@ fn legend(s: &Dw10Scenario) -> Vec<Entry> {
         .features
         .iter()
         .filter_map(|f| piece(f).map(|p| (p, f.colour)))
+        .filter(|(p, _)| master || !p.secret())
         .collect();
     pieces.sort();
     for (p, c) in pieces {
@@ -638,6 +683,8 @@ fn legend(s: &Dw10Scenario) -> Vec<Entry> {
             Piece::Prisoner => "prisoner".into(),
             Piece::Lair => "monster's lair".into(),
             Piece::Furnishing(w) => format!("{} {}", furnishing_mark(w), w.replace('-', " ")),
+            Piece::Condition { hidden: false } => "dungeon condition: may go off underfoot".into(),
+            Piece::Condition { hidden: true } => "hidden dungeon condition".into(),
         };
         v.push((None, Some((p, c)), text));
     }

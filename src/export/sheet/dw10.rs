@@ -23,7 +23,7 @@ fn sections(s: &DmSheet) -> Vec<Section> {
         title: s.title.clone(),
         parts: vec![
             Part::Para(
-                "For the Draken Master's eyes only: the players' map shows no chest numbers and no secret doors.".into(),
+                "For the Draken Master's eyes only: the players' map shows no chest numbers, no secret doors and no hidden dungeon conditions.".into(),
             ),
             Part::Fields(s.facts.clone()),
         ],
@@ -61,6 +61,20 @@ fn sections(s: &DmSheet) -> Vec<Section> {
             &s.features,
         )],
     });
+    if !s.conditions.is_empty() {
+        out.push(Section {
+            title: "Dungeon conditions".into(),
+            parts: vec![
+                Part::Para("tilecrawl's own formula (the rules leave it to the scenario): when a hero enters one of these squares, roll a d6 in the open; the face given or more sets it off (a hero with the Trap ability counts the die 1 lower). It then ends that hero's action on the square, does what it says, and is spent; otherwise it stays for the next hero. A hidden one is not on the players' map until a hero crosses it.".into()),
+                table(
+                    &["square", "piece", "condition", "map", "goes off", "what it does"],
+                    &[],
+                    5,
+                    &s.conditions,
+                ),
+            ],
+        });
+    }
     if !s.effects.is_empty() {
         out.push(Section {
             title: "Explore effects".into(),

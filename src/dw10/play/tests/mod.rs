@@ -7,6 +7,7 @@ use std::sync::Arc;
 
 mod ability_rules;
 mod combat_rules;
+mod condition_rules;
 mod dungeon_rules;
 mod familiar_rules;
 mod furniture_rules;
