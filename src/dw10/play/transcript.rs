@@ -30,6 +30,18 @@ fn condition_name(f: &crate::dw10::features::Feature) -> String {
     f.what.as_deref().unwrap_or("condition").replace('-', " ")
 }
 
+/// Doors as `X,Y side`, joined by `sep`.
+fn door_list(s: &State, doors: &[crate::dw10::play::state::FeatureId], sep: &str) -> String {
+    let at: Vec<String> = doors
+        .iter()
+        .map(|d| {
+            let f = s.feature(*d);
+            format!("{},{} {}", f.x, f.y, f.side.map_or("", |x| x.name()))
+        })
+        .collect();
+    at.join(sep)
+}
+
 fn plural(n: u32, word: &str) -> String {
     format!("{n} {word}{}", if n == 1 { "" } else { "s" })
 }
@@ -472,21 +484,10 @@ fn line(s: &State, map: &Map, e: &Event, out: &mut Vec<String>) {
             if found.is_empty() {
                 format!("{} checks for secret doors: d6 {face}, none found", h(hero))
             } else {
-                let at: Vec<String> = found
-                    .iter()
-                    .map(|d| {
-                        format!(
-                            "{},{} {}",
-                            f(d).x,
-                            f(d).y,
-                            f(d).side.map_or("", |x| x.name())
-                        )
-                    })
-                    .collect();
                 format!(
                     "{} checks for secret doors: d6 {face}, found at {}",
                     h(hero),
-                    at.join("; ")
+                    door_list(s, found, "; ")
                 )
             }
         }
@@ -704,18 +705,7 @@ fn line(s: &State, map: &Map, e: &Event, out: &mut Vec<String>) {
             condition_name(f(condition))
         ),
         Event::Sealed { condition, doors } => {
-            let list: Vec<String> = doors
-                .iter()
-                .map(|d| {
-                    format!(
-                        "{},{} {}",
-                        f(d).x,
-                        f(d).y,
-                        f(d).side.map_or("", |x| x.name())
-                    )
-                })
-                .collect();
-            if list.is_empty() {
+            if doors.is_empty() {
                 format!(
                     "the {} shakes the piece, which has no door to shut",
                     condition_name(f(condition))
@@ -724,9 +714,9 @@ fn line(s: &State, map: &Map, e: &Event, out: &mut Vec<String>) {
                 format!(
                     "the {} slams {} shut and holds {}: {}",
                     condition_name(f(condition)),
-                    if list.len() == 1 { "a door" } else { "the piece's doors" },
-                    if list.len() == 1 { "it" } else { "them" },
-                    list.join(", ")
+                    if doors.len() == 1 { "a door" } else { "the piece's doors" },
+                    if doors.len() == 1 { "it" } else { "them" },
+                    door_list(s, doors, ", ")
                 )
             }
         }
