@@ -15,7 +15,7 @@ use crate::mkd::play::event::Event;
 use crate::mkd::play::state::{Boost, ChestId, HeroId, State};
 use crate::mkd::tables::Item;
 
-/// Hero `h` opened chest `c` and found `item` in it (in the heroes' turn):
+/// Hero `h` opened a chest and found `item` in it (in the heroes' turn):
 /// a potion is drunk; gear works while the hero carries the chest.
 pub fn take_item(cx: &mut Ctx, h: HeroId, item: &Item) {
     if item.potion {
