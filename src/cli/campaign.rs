@@ -504,6 +504,7 @@ fn next(a: NextArgs) -> anyhow::Result<()> {
         scenario: format!("{adv_folder}/{play_file}"),
         party: format!("{adv_folder}/party.yaml"),
         save: format!("{adv_folder}/game.save"),
+        carried: c.take_carried(&party),
     };
     c.current = Some(adv.clone());
     c.generator = tilecrawl::GENERATOR.into();
@@ -525,6 +526,16 @@ fn next(a: NextArgs) -> anyhow::Result<()> {
             .collect::<Vec<_>>()
             .join(", ")
     )?;
+    if !adv.carried.is_empty() {
+        outln!(
+            "carried in from town: {}",
+            adv.carried
+                .iter()
+                .map(|i| format!("{} ({}, {})", i.chest, i.item.name, i.hero))
+                .collect::<Vec<_>>()
+                .join(", ")
+        )?;
+    }
     if let Some((_, words)) = &rating {
         if !missed.is_empty() {
             outln!(
@@ -703,6 +714,11 @@ fn show(a: ShowArgs) -> anyhow::Result<()> {
                 "number": adv.number,
                 "mission": adv.mission.to_string(),
                 "seed": adv.seed.to_string(),
+                "carried": adv.carried.iter().map(|i| serde_json::json!({
+                    "chest": i.chest,
+                    "hero": i.hero,
+                    "item": i.item.name,
+                })).collect::<Vec<_>>(),
             })),
         });
         outln!("{v}")?;
@@ -769,6 +785,14 @@ fn show(a: ShowArgs) -> anyhow::Result<()> {
                 adv.mission,
                 adv.seed
             )?;
+            for i in &adv.carried {
+                outln!(
+                    "  {} carries {} in {}: back to the items if it comes out",
+                    i.hero,
+                    i.item.name,
+                    i.chest
+                )?;
+            }
             for l in how_to_play(&a.which, &folder, adv) {
                 outln!("  {l}")?;
             }

@@ -100,7 +100,7 @@ enum Command {
 Ayla moves to 12,7          Ayla opens door at 14,7      Ayla checks door at 14,7\n  \
 Ayla disarms door at 14,7 fast|slow                      Ayla opens chest at 20,9\n  \
 Ayla takes chest at 20,9    Ayla drops chest             Ayla gives chest to Borin\n  \
-Ayla attacks orc-raider-2   Ayla leaves                  Ayla passes\n  \
+Ayla attacks orc-raider-2   Ayla leaves                  Ayla passes      Ayla drinks\n  \
 hit orc-raider-2 2          kill orc-raider-2            wound Ayla 1\n  \
 heal Ayla    level Ayla    first Bob    end turn    status    map    undo    quit\n\n\
 Example:\n  tilecrawl play output/7/scenario.yaml --party party.yaml --combat dice"

@@ -20,28 +20,17 @@ const NAME: &str = "Saga";
 /// The town orders after each adventure.
 const TOWN_ORDERS: [&[&str]; 3] = [
     // Everyone came back: recharge the potion found, buy a level-1 chest.
+    // Both go into adventure 2 in chests from town (`town-1`, `town-2`).
     &["--recharge", "all", "--buy", "1"],
-    // Marrow and Brannoc fell: the purse cannot pay for Marrow at step 2,
-    // but after the reward and a sale it can at step 5 (too late for a share
-    // of the reward); Brannoc stays fallen.
-    &[
-        "--resurrect",
-        "Marrow",
-        "--used",
-        "quickening potion",
-        "--sell",
-        "healing draught",
-        "--recharge",
-        "all",
-    ],
-    // Nobody fell: Kestrel and Sella train to level 2 (no level past 5, so
-    // the ability named is not needed), Marrow lacks the experience.
-    &[
-        "--sell",
-        "quickening potion",
-        "--ability",
-        "Kestrel=Command",
-    ],
+    // Marrow and Brannoc fell; the two potions came back drunk. The purse
+    // cannot pay for Marrow at step 2, but after the reward it can at step
+    // 5 (too late for a share of the reward), with nothing recharged;
+    // Brannoc stays fallen.
+    &["--resurrect", "Marrow"],
+    // Nobody fell: Kestrel trains to level 2 (no level past 5, so the
+    // ability named is not needed), Sella has the experience but the purse
+    // cannot pay, Marrow lacks the experience.
+    &["--ability", "Kestrel=Command"],
 ];
 
 fn root() -> PathBuf {
@@ -618,4 +607,49 @@ fn the_sets_of_a_multi_floor_adventure_are_those_its_floors_were_built_from() {
             "{campaign}"
         );
     }
+}
+
+#[test]
+fn items_a_party_file_brings_go_into_the_first_adventure_in_chests_from_town() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let party = tilecrawl::mkd::play::party::DEFAULT_YAML.replace(
+        "wounds: 5}",
+        "wounds: 5, chests: [{name: honed blade, attack: 1}]}",
+    );
+    assert!(party.contains("chests:"), "the default party names Brannoc");
+    std::fs::write(d.join("party.yaml"), party).unwrap();
+    ok(
+        d,
+        &[
+            "campaign",
+            "new",
+            "K",
+            "--seed",
+            "3",
+            "--party",
+            "party.yaml",
+        ],
+    );
+    let next = ok(d, &["campaign", "next", "K"]);
+    assert!(
+        next.contains("carried in from town: town-1 (honed blade, Kestrel)"),
+        "{next}"
+    );
+    // The adventure's party file gives Kestrel the chest; the campaign
+    // keeps the item aside until town.
+    let adv =
+        tilecrawl::mkd::play::party::load(&d.join("campaigns/K/adventure-1/party.yaml")).unwrap();
+    let kestrel = adv.heroes().find(|h| h.name == "Kestrel").unwrap();
+    assert_eq!(kestrel.chests.len(), 1);
+    assert_eq!(kestrel.chests[0].attack, 1);
+    let show = ok(d, &["campaign", "show", "K"]);
+    assert!(!show.contains("item honed blade"), "{show}");
+    assert!(
+        show.contains("Kestrel carries honed blade in town-1"),
+        "{show}"
+    );
+    let c = tilecrawl::mkd::campaign::io::load(&d.join("campaigns/K/campaign.yaml")).unwrap();
+    assert!(c.items.is_empty());
+    assert_eq!(c.current.unwrap().carried[0].chest, "town-1");
 }

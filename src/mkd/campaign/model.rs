@@ -24,7 +24,7 @@ pub const MAX_AMOUNT: u32 = 1_000_000_000;
 /// Longest campaign name, in characters.
 pub const MAX_NAME: usize = 64;
 /// Largest item bonus (or penalty) accepted.
-pub const MAX_BONUS: i32 = 20;
+pub const MAX_BONUS: i32 = party::MAX_ITEM_BONUS;
 
 /// A whole campaign.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
@@ -98,7 +98,7 @@ pub struct CampaignHero {
 }
 
 /// An item the party owns.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct OwnedItem {
     /// Name (as in the chest-contents table).
@@ -178,6 +178,23 @@ pub struct CurrentAdventure {
     pub party: String,
     /// Save file of the game, relative to the campaign's folder.
     pub save: String,
+    /// The party's charged items taken into the dungeon, each in a chest a
+    /// hero carries (`town-1`, … in party order); out of the party's
+    /// `items` until the town phase brings back the ones carried out.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub carried: Vec<CarriedItem>,
+}
+
+/// An item the party took into the adventure under way.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CarriedItem {
+    /// Its chest's name in play (`town-1`, …).
+    pub chest: String,
+    /// The hero who carries it in.
+    pub hero: String,
+    /// The item as it went in.
+    pub item: OwnedItem,
 }
 
 /// What an adventure came to and what happened in town after it.
@@ -332,7 +349,13 @@ impl Campaign {
             party: party.name.clone(),
             gold: 0,
             heroes,
-            items: Vec::new(),
+            // The chests the party file gives its heroes: charged, as if
+            // bought, for the first adventure.
+            items: party
+                .heroes()
+                .flat_map(|h| &h.chests)
+                .map(|i| OwnedItem::from_item(i, true))
+                .collect(),
             current: None,
             history: Vec::new(),
         }
@@ -352,12 +375,71 @@ impl Campaign {
         self.history.len() as u32 + 1
     }
 
+    /// Who carries which of the party's charged items into the next
+    /// dungeon, as (item, hero) indexes: each item that works there
+    /// (charged, and not a drunk potion), in the party's order, goes to the
+    /// living hero carrying fewest so far (the first in the campaign's
+    /// order on a tie), at most [`party::MAX_CHESTS_BROUGHT`] a hero; the
+    /// rest stay in town. The project's own rule: the text lets the heroes
+    /// share chests as they like.
+    pub fn carry_plan(&self) -> Vec<(usize, usize)> {
+        let mut load: Vec<(usize, usize)> = (0..self.heroes.len())
+            .filter(|&h| self.heroes[h].alive)
+            .map(|h| (h, 0))
+            .collect();
+        let mut plan = Vec::new();
+        for (i, it) in self.items.iter().enumerate() {
+            if !it.charged || (it.potion && it.used) {
+                continue;
+            }
+            let Some(slot) = load
+                .iter_mut()
+                .filter(|(_, n)| *n < party::MAX_CHESTS_BROUGHT)
+                .min_by_key(|(_, n)| *n)
+            else {
+                break;
+            };
+            slot.1 += 1;
+            plan.push((i, slot.0));
+        }
+        plan
+    }
+
+    /// Takes the items of [`Campaign::carry_plan`] out of the party's
+    /// stock for the adventure `party` (from [`Campaign::adventure_party`])
+    /// goes into: each named by the chest it is carried in, `town-1`, … in
+    /// the party's order, as the play engine names them.
+    pub fn take_carried(&mut self, party: &Party) -> Vec<CarriedItem> {
+        let plan = self.carry_plan();
+        let mut carried = Vec::new();
+        for hero in party.heroes() {
+            for &(i, _) in plan
+                .iter()
+                .filter(|&&(_, h)| self.heroes[h].name == hero.name)
+            {
+                carried.push(CarriedItem {
+                    chest: format!("town-{}", carried.len() + 1),
+                    hero: hero.name.clone(),
+                    item: self.items[i].clone(),
+                });
+            }
+        }
+        let mut gone: Vec<usize> = plan.iter().map(|&(i, _)| i).collect();
+        gone.sort_unstable();
+        for i in gone.into_iter().rev() {
+            self.items.remove(i);
+        }
+        carried
+    }
+
     /// The party that enters the next dungeon: the living heroes at their
-    /// current values, with their permanent abilities, team by team. `None`
-    /// if every hero has fallen.
+    /// current values, with their permanent abilities and the chests of
+    /// [`Campaign::carry_plan`], team by team. `None` if every hero has
+    /// fallen.
     pub fn adventure_party(&self, name: &str) -> Option<Party> {
+        let plan = self.carry_plan();
         let mut teams: Vec<Team> = Vec::new();
-        for h in self.heroes.iter().filter(|h| h.alive) {
+        for (hi, h) in self.heroes.iter().enumerate().filter(|(_, h)| h.alive) {
             let hero = Hero {
                 name: h.name.clone(),
                 // A party file gives a level-0 hero's level-1 value.
@@ -376,6 +458,11 @@ impl Campaign {
                     .collect(),
                 // A campaign keeps MKD stats only.
                 con: 0,
+                chests: plan
+                    .iter()
+                    .filter(|&&(_, by)| by == hi)
+                    .map(|&(i, _)| self.items[i].item())
+                    .collect(),
             };
             match teams.iter_mut().find(|t| t.player == h.player) {
                 Some(t) => t.heroes.push(hero),
@@ -443,6 +530,25 @@ pub fn party_yaml(p: &Party, comment: &str) -> String {
         armour: u32,
         wounds: u32,
         abilities: Vec<&'static str>,
+        #[serde(skip_serializing_if = "Vec::is_empty")]
+        chests: Vec<ItemOut<'a>>,
+    }
+    #[derive(Serialize)]
+    struct ItemOut<'a> {
+        name: &'a str,
+        #[serde(skip_serializing_if = "is_zero")]
+        speed: i32,
+        #[serde(skip_serializing_if = "is_zero")]
+        attack: i32,
+        #[serde(skip_serializing_if = "is_zero")]
+        defence: i32,
+        #[serde(skip_serializing_if = "<[String]>::is_empty")]
+        abilities: &'a [String],
+        #[serde(skip_serializing_if = "std::ops::Not::not")]
+        potion: bool,
+    }
+    fn is_zero(n: &i32) -> bool {
+        *n == 0
     }
     let f = File {
         format: party::FORMAT,
@@ -466,6 +572,18 @@ pub fn party_yaml(p: &Party, comment: &str) -> String {
                         armour: h.stats.armour,
                         wounds: h.stats.wounds,
                         abilities: h.abilities.iter().map(|a| a.name()).collect(),
+                        chests: h
+                            .chests
+                            .iter()
+                            .map(|i| ItemOut {
+                                name: &i.name,
+                                speed: i.speed,
+                                attack: i.attack,
+                                defence: i.defence,
+                                abilities: &i.abilities,
+                                potion: i.potion,
+                            })
+                            .collect(),
                     })
                     .collect(),
             })
@@ -662,24 +780,8 @@ fn check_campaign(c: &Campaign) -> Result<(), Fault> {
         ));
     }
     for (i, it) in c.items.iter().enumerate() {
-        let at = |k: &str| format!("items[{i}].{k}");
-        check_name(&it.name, MAX_NAME).map_err(|m| (at("name: "), m.to_string()))?;
-        for (k, v) in [
-            ("speed", it.speed),
-            ("attack", it.attack),
-            ("defence", it.defence),
-        ] {
-            if !(-MAX_BONUS..=MAX_BONUS).contains(&v) {
-                return Err((
-                    at(&format!("{k}: ")),
-                    format!("is {v}; expected -{MAX_BONUS} to {MAX_BONUS}"),
-                ));
-            }
-        }
-        check_abilities(&it.abilities).map_err(|m| (at("abilities: "), m.to_string()))?;
-        if it.abilities.len() > 16 {
-            return Err((at("abilities: "), "has more than 16 abilities".into()));
-        }
+        party::check_item(&it.name, [it.speed, it.attack, it.defence], &it.abilities)
+            .map_err(|(k, m)| (format!("items[{i}].{k}"), m))?;
     }
     if let Some(a) = &c.current {
         range("current.number", a.number.into(), 1, MAX_ADVENTURES as u64)?;

@@ -253,9 +253,36 @@ pub fn run(
     for it in &mut c.items {
         it.charged = false;
     }
+    // The items carried in from town come back in their chests, or are
+    // lost with them.
+    for it in &adv.carried {
+        match result.chests.iter().find(|ch| ch.town && ch.id == it.chest) {
+            Some(ch) => {
+                let mut back = it.item.clone();
+                back.charged = false;
+                back.used |= back.potion && !ch.full;
+                out.push(format!(
+                    "{} comes back with the {}{}",
+                    it.chest,
+                    back.name,
+                    if back.potion && back.used {
+                        " (drunk)"
+                    } else {
+                        ""
+                    }
+                ));
+                c.items.push(back);
+                rechargeable.push(true);
+            }
+            None => out.push(format!(
+                "{} did not come out of the dungeon: the {} {} carried in is lost",
+                it.chest, it.item.name, it.hero
+            )),
+        }
+    }
     let mut chests = Vec::new();
     let mut gold_found = 0u32;
-    for ch in &result.chests {
+    for ch in result.chests.iter().filter(|ch| !ch.town) {
         // A potion found in the dungeon was drunk by the hero who opened
         // its chest: it comes back used and cannot be sold.
         let mut drunk = false;
@@ -738,6 +765,7 @@ mod tests {
             scenario: "adventure-1/scenario.yaml".into(),
             party: "adventure-1/party.yaml".into(),
             save: "adventure-1/game.save".into(),
+            carried: Vec::new(),
         });
         c
     }
@@ -937,6 +965,8 @@ mod tests {
                     potion: false,
                 }),
             )),
+            town: false,
+            full: false,
         });
         let before = c.clone();
         let bad = Orders {
@@ -982,6 +1012,8 @@ mod tests {
             level: 1,
             quest: false,
             contents,
+            town: false,
+            full: false,
         };
         let mut c = campaign();
         let mut r = result(Outcome::Lost, &[], 0);
@@ -1064,7 +1096,7 @@ mod tests {
             let fallen: Vec<&str> = (0..4).filter(|i| fallen_mask & (1 << i) != 0).map(|i| names[i]).collect();
             let mut r = result(if won { Outcome::Won } else { Outcome::Lost }, &fallen, earned);
             r.experience_spent = earned * spent_part / 100;
-            r.chests.push(ChestOut { id: "chest-1".into(), level: 1, quest: false, contents: Some((chest_gold, None)) });
+            r.chests.push(ChestOut { id: "chest-1".into(), level: 1, quest: false, contents: Some((chest_gold, None)), town: false, full: false });
             let mut c = campaign();
             c.gold = gold;
             let orders = Orders {
@@ -1091,5 +1123,136 @@ mod tests {
                 proptest::prop_assert!(fallen.contains(&h.name.as_str()) || h.alive);
             }
         }
+    }
+
+    fn owned(name: &str, potion: bool) -> OwnedItem {
+        OwnedItem {
+            name: name.into(),
+            speed: 1,
+            attack: 0,
+            defence: 0,
+            abilities: vec![],
+            potion,
+            used: false,
+            charged: true,
+        }
+    }
+
+    #[test]
+    fn the_charged_items_go_in_one_to_a_hero_and_the_engine_names_their_chests_alike() {
+        let mut c = campaign();
+        c.items = (1..=10)
+            .map(|i| owned(&format!("item{i}"), false))
+            .collect();
+        // Neither an uncharged item nor a drunk potion goes in.
+        c.items[0].charged = false;
+        c.items[1].potion = true;
+        c.items[1].used = true;
+        let plan = c.carry_plan();
+        // Eight of the other eight go in, two a hero, round the party.
+        let heroes: Vec<usize> = plan.iter().map(|&(_, h)| h).collect();
+        assert_eq!(heroes, [0, 1, 2, 3, 0, 1, 2, 3]);
+        assert_eq!(plan.first().map(|p| p.0), Some(2));
+        let party = c.adventure_party("t").expect("heroes alive");
+        // The party file `campaign next` writes reads back the same.
+        let file = crate::mkd::campaign::model::party_yaml(&party, "adventure 1");
+        let again = crate::mkd::play::party::parse(&file, "party.yaml").unwrap();
+        assert_eq!(again, party);
+        assert_eq!(party.heroes().map(|h| h.chests.len()).sum::<usize>(), 8);
+        let carried = c.take_carried(&party);
+        assert_eq!(carried.len(), 8);
+        assert_eq!(c.items.len(), 2, "the two that cannot go in stay in town");
+        // The engine sets up the same chests under the same names.
+        let g = crate::mkd::play::state::State::new(
+            std::sync::Arc::new(crate::mkd::play::testkit::scenario(Vec::new())),
+            std::sync::Arc::new(party),
+            std::sync::Arc::new(default_tables()),
+            crate::mkd::play::state::GameOptions {
+                seed: 1,
+                combat: crate::mkd::play::state::CombatMode::Manual,
+            },
+        );
+        for it in &carried {
+            let chest = g.chests.iter().find(|ch| ch.id == it.chest).unwrap();
+            let crate::mkd::play::state::ChestPlace::Hero(h) = chest.place else {
+                panic!("{} is carried", it.chest)
+            };
+            assert_eq!(&*g.heroes[h].name, it.hero.as_str());
+            assert_eq!(chest.contents, Some((0, Some(it.item.item()))));
+        }
+        assert_eq!(carried[0].chest, "town-1");
+        assert_eq!(
+            (carried[0].hero.as_str(), carried[1].hero.as_str()),
+            ("Kestrel", "Kestrel")
+        );
+    }
+
+    #[test]
+    fn items_carried_in_come_back_in_their_chests_or_are_lost_with_them() {
+        let mut c = campaign();
+        c.items = vec![
+            owned("honed blade", false),
+            owned("swift draught", true),
+            owned("ring mail", false),
+            owned("elixir", true),
+        ];
+        let party = c.adventure_party("t").expect("heroes alive");
+        let carried = c.take_carried(&party);
+        let names: Vec<(&str, &str)> = carried
+            .iter()
+            .map(|i| (i.chest.as_str(), i.item.name.as_str()))
+            .collect();
+        assert_eq!(
+            names,
+            [
+                ("town-1", "honed blade"),
+                ("town-2", "swift draught"),
+                ("town-3", "ring mail"),
+                ("town-4", "elixir")
+            ]
+        );
+        c.current.as_mut().unwrap().carried = carried.clone();
+        let mut r = result(Outcome::Won, &[], 0);
+        let out = |i: usize, full: bool| ChestOut {
+            id: carried[i].chest.clone(),
+            level: 1,
+            quest: false,
+            contents: Some((0, Some(carried[i].item.item()))),
+            town: true,
+            full,
+        };
+        // The ring mail was stolen; the draught came back undrunk, the
+        // elixir drunk.
+        r.chests = vec![out(0, false), out(1, true), out(3, false)];
+        let lines = run(
+            &mut c,
+            &r,
+            &Orders::default(),
+            &default_tables(),
+            &default_rewards(),
+        )
+        .unwrap();
+        let back: Vec<(&str, bool, bool)> = c
+            .items
+            .iter()
+            .map(|i| (i.name.as_str(), i.used, i.charged))
+            .collect();
+        assert_eq!(
+            back,
+            [
+                ("honed blade", false, false),
+                ("swift draught", false, false),
+                ("elixir", true, false)
+            ]
+        );
+        assert!(lines.iter().any(|l| l
+            == "town-3 did not come out of the dungeon: the ring mail Brannoc carried in is lost"));
+        assert!(
+            lines
+                .iter()
+                .any(|l| l == "town-4 comes back with the elixir (drunk)")
+        );
+        // No gold came with them, and none is counted as found.
+        assert_eq!(c.history[0].chests.len(), 0);
     }
 }

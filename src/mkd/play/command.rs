@@ -189,6 +189,8 @@ pub enum HeroAction {
     DropChest,
     /// Hand a carried chest to an adjacent hero.
     GiveChest(String),
+    /// Drink the potion in a carried chest brought from town.
+    Drink,
     /// Attack a monster (dice combat).
     Attack(String),
     /// Leave the dungeon through the entrance.
@@ -262,6 +264,7 @@ impl fmt::Display for HeroAction {
             HeroAction::OpenChest(p) => write!(f, "opens chest at {}", Sq(*p)),
             HeroAction::TakeChest(p) => write!(f, "takes chest at {}", Sq(*p)),
             HeroAction::DropChest => f.write_str("drops chest"),
+            HeroAction::Drink => f.write_str("drinks"),
             HeroAction::GiveChest(to) => write!(f, "gives chest to {to}"),
             HeroAction::Attack(m) => write!(f, "attacks {m}"),
             HeroAction::Leave => f.write_str("leaves"),
@@ -432,6 +435,8 @@ pub fn parse(line: &str) -> Result<Option<Command>, ParseError> {
                     HeroAction::TakeChest(one_point(&rest, "takes chest at")?)
                 } else if is(verb, "drop") {
                     HeroAction::DropChest
+                } else if is(verb, "drink") || is(verb, "quaff") {
+                    HeroAction::Drink
                 } else if is(verb, "give") {
                     let to = rest.last().ok_or(ParseError::GiveToWhom)?;
                     let idx = orig
@@ -490,6 +495,7 @@ commands (one per line; a hero's name first for what heroes do):
   Ayla takes chest at 20,9    pick up an open chest (2 speed)
   Ayla drops chest            drop one beside the hero (1 speed)
   Ayla gives chest to Borin   hand one to an adjacent hero (2 speed)
+  Ayla drinks                 drink the potion in a chest brought from town (free)
   Ayla attacks orc-raider-2   fight (dice combat)
   Ayla leaves                 go out through the entrance (with the Quest Chest: victory)
   Ayla teleports [to 5,6]     use the teleporter the hero stands on
@@ -606,6 +612,7 @@ mod tests {
             hero(HeroAction::OpenChest(at)),
             hero(HeroAction::TakeChest(at)),
             hero(HeroAction::DropChest),
+            hero(HeroAction::Drink),
             hero(HeroAction::GiveChest("Borin".into())),
             hero(HeroAction::Attack("orc-2".into())),
             hero(HeroAction::Leave),

@@ -53,11 +53,12 @@ const VERBS: [&str; 17] = [
 ];
 
 /// What a hero's name can be followed by.
-const HERO_VERBS: [&str; 14] = [
+const HERO_VERBS: [&str; 15] = [
     "attacks",
     "checks",
     "closes",
     "disarms",
+    "drinks",
     "drops",
     "frees",
     "gives",

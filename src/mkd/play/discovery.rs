@@ -100,7 +100,7 @@ fn discover_chest(cx: &mut Ctx, t: usize) {
     let level = cx.s.chest_pool.remove(k);
     let chest = ChestId(cx.s.chests.len());
     cx.s.chests.push(ChestState {
-        id: format!("chest-{}", chest.0 + 1),
+        id: cx.s.next_chest_name(),
         level,
         quest: false,
         place: ChestPlace::At(spot),
@@ -108,6 +108,8 @@ fn discover_chest(cx: &mut Ctx, t: usize) {
         trap_spent: false,
         trap: None,
         contents: None,
+        town: false,
+        full: false,
     });
     cx.emit(Event::ChestFound { chest, at: spot });
 }

@@ -69,9 +69,17 @@ impl Game {
         tables: Arc<Tables>,
         opts: GameOptions,
     ) -> Game {
+        let mut state = State::new(scenario, party, tables, opts);
+        // The gear in the chests brought from town works from the first
+        // heroes' turn.
+        for h in state.hero_ids() {
+            if !state.heroes[h].chests.is_empty() {
+                crate::mkd::play::items::refresh(&mut state, h, true);
+            }
+        }
         Game {
             dice: Dice::for_stage(opts.seed, "play"),
-            state: State::new(scenario, party, tables, opts),
+            state,
         }
     }
 
@@ -494,6 +502,7 @@ fn act(cx: &mut Ctx, h: HeroId, action: HeroAction) -> Result<(), Refusal> {
         HeroAction::OpenChest(p) => heroes::hero_open_chest(cx, h, p),
         HeroAction::TakeChest(p) => heroes::hero_take_chest(cx, h, p),
         HeroAction::DropChest => heroes::hero_drop_chest(cx, h),
+        HeroAction::Drink => heroes::hero_drink(cx, h),
         HeroAction::GiveChest(to) => heroes::hero_give_chest(cx, h, &to),
         HeroAction::Teleport(to) => heroes::hero_teleport(cx, h, to),
         HeroAction::Vortex => heroes::hero_vortex(cx, h),
@@ -1125,6 +1134,7 @@ teams:
             },
             abilities,
             con: 0,
+            chests: Vec::new(),
         };
         let party = Party {
             name: "two".into(),

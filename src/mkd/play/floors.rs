@@ -551,6 +551,49 @@ mod tests {
     }
 
     #[test]
+    fn a_chest_from_town_goes_down_with_its_bearer_and_is_not_set_up_again() {
+        let (file, floors) = two_floors();
+        let d = Dungeon::new(file, floors, "test").expect("a good dungeon");
+        let blade = crate::mkd::tables::Item {
+            name: "honed blade".into(),
+            speed: 0,
+            attack: 1,
+            defence: 0,
+            abilities: Vec::new(),
+            potion: false,
+        };
+        let mut g = Game::new_dungeon(
+            Arc::new(d),
+            Arc::new(crate::mkd::play::testkit::party_bringing(vec![blade])),
+            Arc::new(crate::mkd::tables::default_tables()),
+            opts(),
+        );
+        // Floor 2's C1 discovery 1.
+        g.script(&[1]);
+        g.visited.extend(0..3);
+        put_hero(&mut g, 0, p(20, 3), Side::E);
+        put_hero(&mut g, 1, p(20, 4), Side::E);
+        ok(&mut g, "Ayla takes the stairs");
+        ok(&mut g, "Borin moves to 20,3");
+        ok(&mut g, "Borin takes the stairs");
+        assert_eq!(g.floor_number(), Some((2, 2)));
+        let town: Vec<&str> = g
+            .chests
+            .iter()
+            .filter(|c| c.town)
+            .map(|c| c.id.as_str())
+            .collect();
+        assert_eq!(town, ["town-1"], "one chest from town, not a fresh copy");
+        let c = g.chests.iter().position(|c| c.town).unwrap();
+        assert_eq!(g.heroes[AYLA].chests, vec![ChestId(c)]);
+        assert_eq!(g.chests[c].place, ChestPlace::Hero(AYLA));
+        // Floor 1's chest and floor 2's Quest Chest keep the dungeon's names.
+        let ids: Vec<&str> = g.chests.iter().map(|c| c.id.as_str()).collect();
+        assert_eq!(ids, ["chest-1", "town-1", "quest-chest"]);
+        assert_eq!(g.next_chest_name(), "chest-3");
+    }
+
+    #[test]
     fn monsters_of_a_floor_left_behind_keep_their_names_and_stay_out_of_play() {
         let mut g = dungeon_game(&[]);
         put_hero(&mut g, 0, p(20, 3), Side::E);

@@ -600,6 +600,10 @@ pub fn hero_open_chest(cx: &mut Ctx, h: HeroId, p: Point) -> Result<(), Refusal>
         if let Some(item) = item {
             crate::mkd::play::items::take_item(cx, h, &item);
         }
+    } else if cx.s.chests[c].full {
+        // A potion from town, in a chest a thief shut: the opener drinks it,
+        // as one found in the dungeon.
+        drink_from(cx, h, c);
     } else if carried {
         crate::mkd::play::items::refresh(cx.s, h, true);
     }
@@ -660,6 +664,36 @@ pub fn hero_drop_chest(cx: &mut Ctx, h: HeroId) -> Result<(), Refusal> {
         at: spot,
     });
     Ok(())
+}
+
+/// `NAME drinks`: the potion in the first chest from town the hero carries
+/// that still holds one, for no speed (the project's reading: the rules
+/// price no drink), in the dungeon. It works until the next heroes' turn
+/// begins, as a potion found in a chest.
+pub fn hero_drink(cx: &mut Ctx, h: HeroId) -> Result<(), Refusal> {
+    let s = &*cx.s;
+    s.hero_square(h)?;
+    let full = s.heroes[h]
+        .chests
+        .iter()
+        .copied()
+        .find(|&c| s.chests[c].full && s.chests[c].open);
+    let Some(c) = full else {
+        return Err(Refusal::NoPotionCarried {
+            hero: s.heroes[h].name.to_string(),
+        });
+    };
+    drink_from(cx, h, c);
+    Ok(())
+}
+
+/// Hero `h` drinks the potion chest `c` still holds; the chest keeps the
+/// empty flask.
+fn drink_from(cx: &mut Ctx, h: HeroId, c: crate::mkd::play::state::ChestId) {
+    cx.s.chests[c].full = false;
+    if let Some((_, Some(item))) = cx.s.chests[c].contents.clone() {
+        crate::mkd::play::items::take_item(cx, h, &item);
+    }
 }
 
 /// `NAME gives chest to OTHER`: the last chest taken, to a hero alongside.

@@ -129,6 +129,7 @@ fn add(v: u32, d: i32) -> u32 {
 mod tests {
     use super::*;
     use crate::mkd::play::engine::Game;
+    use crate::mkd::play::refusal::Refusal;
     use crate::mkd::play::state::{ChestId, ChestPlace};
     use crate::mkd::play::testkit::*;
     use crate::tileset::Side;
@@ -280,5 +281,107 @@ mod tests {
         heroes_turn(&mut g);
         // The flask in Borin's chest is empty: it adds nothing.
         assert_eq!(g.heroes[BORIN].stats, base);
+    }
+
+    fn draught() -> Item {
+        Item {
+            name: "swift draught".into(),
+            speed: 2,
+            attack: 0,
+            defence: 0,
+            abilities: vec!["Magic Levitation".into()],
+            potion: true,
+        }
+    }
+
+    #[test]
+    fn chests_from_town_come_in_open_with_their_hero_and_their_gear_works() {
+        let base = game(&[]).heroes[AYLA].stats;
+        let g = game_bringing(vec![blade(), draught()], &[]);
+        // After the scenario's one chest, in the party's order.
+        let (blade_chest, flask) = (ChestId(1), ChestId(2));
+        assert_eq!(g.chests.len(), 3);
+        assert_eq!(
+            (
+                g.chests[blade_chest].id.as_str(),
+                g.chests[flask].id.as_str()
+            ),
+            ("town-1", "town-2")
+        );
+        for c in [blade_chest, flask] {
+            let chest = &g.chests[c];
+            assert_eq!(chest.place, ChestPlace::Hero(AYLA));
+            assert!(chest.open && chest.trap_spent && chest.town);
+            assert_eq!(chest.contents.as_ref().map(|c| c.0), Some(0), "no gold");
+        }
+        assert!(!g.chests[blade_chest].full && g.chests[flask].full);
+        assert_eq!(g.heroes[AYLA].chests, vec![blade_chest, flask]);
+        // The blade works from the start; the draught waits to be drunk.
+        let st = g.heroes[AYLA].stats;
+        assert_eq!((st.attacks, st.armour), (base.attacks + 1, base.armour + 1));
+        assert_eq!(st.speed, base.speed);
+        assert!(
+            g.heroes[AYLA].has(Ability::Nimble) && !g.heroes[AYLA].has(Ability::MagicLevitation)
+        );
+        assert_eq!(g.heroes[BORIN].stats, base);
+        // A chest found later is numbered among the dungeon's own.
+        assert_eq!(g.next_chest_name(), "chest-2");
+    }
+
+    #[test]
+    fn a_potion_from_town_is_drunk_once_on_command_and_lasts_until_the_next_heroes_turn() {
+        let mut g = game_bringing(vec![draught()], &[]);
+        let base = g.heroes[AYLA].stats;
+        assert!(matches!(
+            refused(&mut g, "Ayla drinks"),
+            Refusal::NotInDungeon { .. }
+        ));
+        put_hero(&mut g, 0, p(22, 6), Side::S);
+        let ev = ok(&mut g, "Ayla drinks");
+        assert!(ev.contains(&Event::ItemInUse {
+            hero: AYLA,
+            item: "swift draught".into(),
+            potion: true
+        }));
+        assert!(printed(&g, &ev).contains("Ayla drinks the swift draught"));
+        assert_eq!(g.heroes[AYLA].stats.speed, base.speed + 2);
+        assert!(g.heroes[AYLA].has(Ability::MagicLevitation));
+        assert_eq!(g.heroes[AYLA].spent, 0, "drinking costs no speed");
+        assert!(!g.chests[ChestId(1)].full);
+        assert_eq!(
+            refused(&mut g, "Ayla drinks"),
+            Refusal::NoPotionCarried {
+                hero: "Ayla".into()
+            }
+        );
+        dungeon_turn(&mut g);
+        assert_eq!(g.heroes[AYLA].stats.speed, base.speed + 2);
+        heroes_turn(&mut g);
+        assert_eq!(g.heroes[AYLA].stats, base);
+        assert!(!g.heroes[AYLA].has(Ability::MagicLevitation));
+    }
+
+    #[test]
+    fn a_town_potion_in_a_chest_a_thief_shut_is_drunk_by_whoever_opens_it() {
+        // The trap roll 1 is clean; the contents are known (no roll).
+        let mut g = game_bringing(vec![draught()], &[1]);
+        let flask = ChestId(1);
+        g.heroes[AYLA].chests.clear();
+        g.chests[flask].place = ChestPlace::At(p(21, 6));
+        g.chests[flask].open = false;
+        g.chests[flask].trap_spent = false;
+        refresh(&mut g, AYLA, true);
+        put_hero(&mut g, 1, p(22, 6), Side::S);
+        let base = g.heroes[BORIN].stats;
+        let ev = ok(&mut g, "Borin opens chest at 21,6");
+        assert!(ev.contains(&Event::ItemInUse {
+            hero: BORIN,
+            item: "swift draught".into(),
+            potion: true
+        }));
+        assert_eq!(g.heroes[BORIN].stats.speed, base.speed + 2);
+        assert!(!g.chests[flask].full);
+        assert_eq!(g.heroes[BORIN].chests, vec![flask]);
+        all_dice_used(&g);
     }
 }

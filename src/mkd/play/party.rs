@@ -2,6 +2,7 @@
 //! order, each with a team of heroes, their point values and dice-combat stats.
 
 use crate::mkd::figures::{Ability, Shoot, Stats, check_name, check_stats, parse_abilities};
+use crate::mkd::tables::Item;
 use serde::Deserialize;
 use std::path::Path;
 
@@ -70,6 +71,10 @@ pub struct Hero {
     /// Con from the hero's World of Dungeons S sheet (`wod_s:`), 0 without
     /// one: the `--injuries wod-s` Con check adds it.
     pub con: i32,
+    /// Items the hero brings into the dungeon, each in an open chest of its
+    /// own that the hero carries (a campaign's charged items, bought or
+    /// recharged in town; at most [`MAX_CHESTS_BROUGHT`]).
+    pub chests: Vec<Item>,
 }
 
 /// What a level-0 hero is worth (the rules' optional start for heroes whose
@@ -81,6 +86,16 @@ pub const LEVEL_ZERO_FROM: u32 = 31;
 
 /// The highest level a party file may give a hero.
 pub const MAX_LEVEL: u32 = 100;
+
+/// Most chests a hero may bring into the dungeon: as many as a hero may
+/// carry (two, rules L484).
+pub const MAX_CHESTS_BROUGHT: usize = 2;
+
+/// Largest item bonus (or penalty) a party or campaign file may give.
+pub const MAX_ITEM_BONUS: i32 = 20;
+
+/// Most abilities one item may grant.
+pub const MAX_ITEM_ABILITIES: usize = 16;
 
 impl Hero {
     /// The hero's point value as it enters the dungeon: 20 at level 0, else
@@ -164,6 +179,7 @@ pub fn fallback_prisoner() -> Hero {
         },
         abilities: Vec::new(),
         con: 0,
+        chests: Vec::new(),
     }
 }
 
@@ -195,6 +211,33 @@ struct RawHero {
     /// party new`); checked, and kept out of play.
     #[serde(default)]
     wod_s: Option<crate::characters::wod_s::Sheet>,
+    /// Items brought into the dungeon, each in an open chest the hero
+    /// carries (at most two).
+    #[serde(default)]
+    chests: Vec<RawItem>,
+}
+
+/// An item a hero brings into the dungeon in its chest.
+#[derive(Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+struct RawItem {
+    /// Its name (as in the chest-contents table).
+    name: String,
+    /// Speed bonus (negative for a penalty).
+    #[serde(default)]
+    speed: i32,
+    /// Attack bonus.
+    #[serde(default)]
+    attack: i32,
+    /// Defence bonus.
+    #[serde(default)]
+    defence: i32,
+    /// Special abilities it grants.
+    #[serde(default)]
+    abilities: Vec<String>,
+    /// A potion, drunk once in the dungeon (`NAME drinks`).
+    #[serde(default)]
+    potion: bool,
 }
 
 /// The JSON Schema of a party file.
@@ -311,6 +354,13 @@ fn check(text: &str, file: &str) -> Result<Party, (String, String)> {
         });
     }
     let prisoner = match raw.prisoner {
+        Some(p) if !p.chests.is_empty() => {
+            return Err((
+                "prisoner.chests: ".into(),
+                "a prisoner waits in the Central Chamber with nothing; give the chests to a hero"
+                    .into(),
+            ));
+        }
         Some(p) => Some(check_hero(p, "prisoner", &mut seen)?),
         None => None,
     };
@@ -399,6 +449,29 @@ fn check_hero(hero: RawHero, hloc: &str, seen: &mut Vec<String>) -> Result<Hero,
             "level 0 starts the hero one wound down, so it needs at least 2 wounds".into(),
         ));
     }
+    if hero.chests.len() > MAX_CHESTS_BROUGHT {
+        return Err((
+            format!("{hloc} ({}).chests: ", hero.name),
+            format!(
+                "has {} chests; a hero carries at most {MAX_CHESTS_BROUGHT}",
+                hero.chests.len()
+            ),
+        ));
+    }
+    let mut chests = Vec::with_capacity(hero.chests.len());
+    for (i, it) in hero.chests.into_iter().enumerate() {
+        let key = |k: &str| format!("{hloc} ({}).chests[{i}].{k}", hero.name);
+        check_item(&it.name, [it.speed, it.attack, it.defence], &it.abilities)
+            .map_err(|(k, m)| (key(k), m))?;
+        chests.push(Item {
+            name: it.name,
+            speed: it.speed,
+            attack: it.attack,
+            defence: it.defence,
+            abilities: it.abilities,
+            potion: it.potion,
+        });
+    }
     Ok(Hero {
         name: hero.name,
         value: hero.value,
@@ -406,7 +479,38 @@ fn check_hero(hero: RawHero, hloc: &str, seen: &mut Vec<String>) -> Result<Hero,
         stats,
         abilities,
         con: hero.wod_s.as_ref().map_or(0, |s| s.attributes.con),
+        chests,
     })
+}
+
+/// Checks an item's name, its speed, attack and defence bonuses and the
+/// abilities it grants; on a fault, the key (`name: `, `speed: `, …) and
+/// what was expected. Party and campaign files share it.
+pub fn check_item(
+    name: &str,
+    bonuses: [i32; 3],
+    abilities: &[String],
+) -> Result<(), (&'static str, String)> {
+    check_name(name, 64).map_err(|m| ("name: ", m.to_string()))?;
+    for (k, v) in ["speed: ", "attack: ", "defence: "]
+        .into_iter()
+        .zip(bonuses)
+    {
+        if !(-MAX_ITEM_BONUS..=MAX_ITEM_BONUS).contains(&v) {
+            return Err((
+                k,
+                format!("is {v}; expected -{MAX_ITEM_BONUS} to {MAX_ITEM_BONUS}"),
+            ));
+        }
+    }
+    parse_abilities(abilities).map_err(|m| ("abilities: ", m.to_string()))?;
+    if abilities.len() > MAX_ITEM_ABILITIES {
+        return Err((
+            "abilities: ",
+            format!("has more than {MAX_ITEM_ABILITIES} abilities"),
+        ));
+    }
+    Ok(())
 }
 
 #[cfg(test)]
@@ -488,5 +592,51 @@ teams:
         let p = parse(&ONE.replace("teams:", "campaign: Saga\nteams:"), "p.yaml").unwrap();
         assert_eq!(p.campaign.as_deref(), Some("Saga"));
         assert_eq!(parse(ONE, "p.yaml").unwrap().campaign, None);
+    }
+
+    #[test]
+    fn a_hero_may_bring_up_to_two_chests_from_town() {
+        let with = |chests: &str| {
+            ONE.replace(
+                "abilities: [Nimble]}",
+                &format!("abilities: [Nimble], chests: [{chests}]}}"),
+            )
+        };
+        let p = parse(
+            &with("{name: honed blade, attack: 1}, {name: swift draught, speed: 2, potion: true, abilities: [Quickness]}"),
+            "p.yaml",
+        )
+        .unwrap();
+        let h = p.heroes().next().unwrap();
+        assert_eq!(h.chests.len(), 2);
+        assert_eq!(
+            (h.chests[0].name.as_str(), h.chests[0].attack),
+            ("honed blade", 1)
+        );
+        assert!(h.chests[1].potion && h.chests[1].abilities == ["Quickness"]);
+        for (chests, says) in [
+            (
+                "{name: a}, {name: b}, {name: c}",
+                "teams[0].heroes[0] (Ayla).chests: has 3 chests; a hero carries at most 2",
+            ),
+            (
+                "{name: a, attack: 21}",
+                "teams[0].heroes[0] (Ayla).chests[0].attack: is 21; expected -20 to 20",
+            ),
+            (
+                "{name: a, abilities: [Flying]}",
+                "teams[0].heroes[0] (Ayla).chests[0].abilities: unknown ability `Flying`",
+            ),
+            ("{name: a, gold: 5}", "unknown field `gold`"),
+        ] {
+            let e = parse(&with(chests), "p.yaml").unwrap_err().to_string();
+            assert!(e.contains(says), "{chests}: {e}");
+            assert_eq!(e.lines().count(), 1, "{e}");
+        }
+        let held = format!(
+            "{ONE}prisoner: {{name: Wren, value: 20, speed: 4, attacks: 3, armour: 4, wounds: 4, chests: [{{name: a}}]}}\n"
+        );
+        let e = parse(&held, "p.yaml").unwrap_err().to_string();
+        assert!(e.contains("prisoner.chests: "), "{e}");
     }
 }

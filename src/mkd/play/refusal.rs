@@ -456,6 +456,12 @@ pub enum Refusal {
         /// The hero.
         hero: String,
     },
+    /// Nothing to drink.
+    #[error("{hero} carries no potion to drink (only a chest brought from town holds one undrunk)")]
+    NoPotionCarried {
+        /// The hero.
+        hero: String,
+    },
     /// Nowhere to drop it.
     #[error("no free square next to {hero} to drop a chest on")]
     NoRoomToDrop {

@@ -36,6 +36,10 @@ pub struct ChestOut {
     /// chest carried out shut. A potion in a chest opened in the dungeon
     /// was drunk by the hero who opened it.
     pub contents: Option<(u32, Option<Item>)>,
+    /// Brought from town (`town-1`, …): its item goes back to the party.
+    pub town: bool,
+    /// Still holds its potion, undrunk (a chest from town).
+    pub full: bool,
 }
 
 impl State {
@@ -83,6 +87,8 @@ impl State {
                 level: c.level,
                 quest: c.quest,
                 contents: c.contents.clone(),
+                town: c.town,
+                full: c.full,
             })
             .collect();
         AdventureResult {

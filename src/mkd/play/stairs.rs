@@ -126,9 +126,11 @@ fn next_floor(cx: &mut Ctx) {
     }
     let s = &mut *cx.s;
     let fresh = State::new(scenario.clone(), s.party.clone(), s.tables.clone(), s.opts);
-    for mut c in fresh.chests {
+    // The chests from town came down with their bearers (or stayed
+    // behind above): the fresh floor's copies of them are dropped.
+    for mut c in fresh.chests.into_iter().filter(|c| !c.town) {
         if !c.quest {
-            c.id = format!("chest-{}", s.chests.len() + 1);
+            c.id = s.next_chest_name();
         }
         s.chests.push(c);
     }

@@ -377,6 +377,12 @@ pub struct ChestState {
     /// stays in the chest: a weapon, armour or cloak works for whoever
     /// carries the open chest; a potion was drunk by the opener.
     pub contents: Option<(u32, Option<Item>)>,
+    /// Brought from town: a party file's item, carried in open by its hero
+    /// (`town-1`, …; no gold). Not part of any floor.
+    pub town: bool,
+    /// Holds a potion not yet drunk (only a chest from town can: a potion
+    /// found in the dungeon is drunk by the hero who opens its chest).
+    pub full: bool,
 }
 
 /// A marker laid during play (teleporter, vortex, staircase).
@@ -900,6 +906,8 @@ impl State {
                 trap_spent: false,
                 trap: None,
                 contents: None,
+                town: false,
+                full: false,
             })
             .collect();
         let pools = &scenario.game.pools;
@@ -940,9 +948,50 @@ impl State {
             opts,
             standing: Standing::default(),
         };
+        state.bring_town_chests();
         state.resync_standing();
         state.lay_floor_markers();
         state
+    }
+
+    /// Gives each hero the chests the party file says it brings from town
+    /// (`town-1`, … in party order, after the scenario's chests), open,
+    /// their traps spent, with no gold; a potion waits to be drunk. The
+    /// gear in them is put on by [`crate::mkd::play::Game::new`] (the items
+    /// module sits above the state).
+    fn bring_town_chests(&mut self) {
+        let party = self.party.clone();
+        let mut k = 0;
+        for (i, hero) in party.heroes().enumerate() {
+            for item in &hero.chests {
+                k += 1;
+                let c = ChestId(self.chests.len());
+                self.chests.push(ChestState {
+                    id: format!("town-{k}"),
+                    // The project's reading: a bought chest's trap, set
+                    // again when a thief shuts it, is a level-1 chest's.
+                    level: 1,
+                    quest: false,
+                    place: ChestPlace::Hero(HeroId(i)),
+                    open: true,
+                    trap_spent: true,
+                    trap: None,
+                    contents: Some((0, Some(item.clone()))),
+                    town: true,
+                    full: item.potion,
+                });
+                self.heroes[HeroId(i)].chests.push(c);
+            }
+        }
+    }
+
+    /// The name of the next chest found in the dungeon: `chest-N`, counting
+    /// every chest of the dungeon so far but those brought from town.
+    pub fn next_chest_name(&self) -> String {
+        format!(
+            "chest-{}",
+            self.chests.iter().filter(|c| !c.town).count() + 1
+        )
     }
 
     /// Lays the staircase markers of the floor (stairs down, second

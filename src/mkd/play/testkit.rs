@@ -207,6 +207,7 @@ pub(crate) fn party() -> Party {
         },
         abilities: Vec::new(),
         con: 0,
+        chests: Vec::new(),
     };
     Party {
         name: "test".into(),
@@ -217,6 +218,30 @@ pub(crate) fn party() -> Party {
         prisoner: None,
         campaign: None,
     }
+}
+
+/// The test party, Ayla bringing `chests` from town.
+pub(crate) fn party_bringing(chests: Vec<crate::mkd::tables::Item>) -> Party {
+    let mut p = party();
+    p.teams[0].heroes[0].chests = chests;
+    p
+}
+
+/// The plain test game in manual combat, Ayla bringing `chests` from town,
+/// every tile visited (no discovery rolls).
+pub(crate) fn game_bringing(chests: Vec<crate::mkd::tables::Item>, faces: &[u32]) -> Game {
+    let mut g = Game::new(
+        Arc::new(scenario(Vec::new())),
+        Arc::new(party_bringing(chests)),
+        Arc::new(default_tables()),
+        GameOptions {
+            seed: 1,
+            combat: CombatMode::Manual,
+        },
+    );
+    g.script(faces);
+    g.visited.extend(0..3);
+    g
 }
 
 /// A game of the test dungeon with `wmts` on the board and dice that show

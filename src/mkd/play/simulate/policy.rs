@@ -80,10 +80,12 @@ pub(super) fn choose(g: &State, h: HeroId) -> Option<HeroAction> {
     if let Some(p) = hero.pos()
         && can_attack
     {
-        if let Some(id) = weakest(g, |q| g.board.touching(p, q)) {
-            return Some(HeroAction::Attack(id));
-        }
-        if let Some(id) = shot(g, h, false) {
+        let target = weakest(g, |q| g.board.touching(p, q)).or_else(|| shot(g, h, false));
+        if let Some(id) = target {
+            // A potion brought from town is drunk before a fight.
+            if carries_full_potion(g, h) {
+                return Some(HeroAction::Drink);
+            }
             return Some(HeroAction::Attack(id));
         }
     }
@@ -105,6 +107,10 @@ pub(super) fn choose(g: &State, h: HeroId) -> Option<HeroAction> {
                 && (p == c || Board::adjacent(p, c))
             {
                 let open = g.chests.iter().find(|x| x.quest)?.open;
+                // Hands full (chests brought from town): one is put down.
+                if hero.chests.len() >= g.rules().chests_per_hero as usize {
+                    return (left >= g.rules().chest_drop).then_some(HeroAction::DropChest);
+                }
                 return (left >= g.rules().chest_pickup).then_some(if open {
                     HeroAction::TakeChest(c)
                 } else {
@@ -139,6 +145,11 @@ pub(super) fn choose(g: &State, h: HeroId) -> Option<HeroAction> {
         None if g.floors.stairs.is_some() && g.floors.plan.is_some() => go_down(g, h, speed),
         Some(ChestPlace::Lost) | None => head_out(g, h, speed),
     }
+}
+
+/// Does hero `h` carry a chest from town whose potion is not yet drunk?
+fn carries_full_potion(g: &State, h: HeroId) -> bool {
+    g.heroes[h].chests.iter().any(|&c| g.chests[c].full)
 }
 
 /// Rescue: free the prisoner, then bring them out (stepping out costs a

@@ -836,3 +836,32 @@ fn an_archer_no_longer_shoots_a_troll_across_a_crevice_until_the_turn_limit() {
         assert!(r.won && !r.timed_out, "seed {seed} run {run}: {r:?}");
     }
 }
+
+#[test]
+fn a_potion_from_town_is_drunk_before_a_fight_and_full_hands_make_room_for_the_quest_chest() {
+    use crate::mkd::play::testkit::*;
+    use crate::mkd::tables::Item;
+    let item = |name: &str, potion: bool| Item {
+        name: name.into(),
+        speed: 1,
+        attack: 0,
+        defence: 0,
+        abilities: Vec::new(),
+        potion,
+    };
+    let mut g = game_bringing(vec![item("swift draught", true), item("cloak", false)], &[]);
+    put_hero(&mut g, 0, p(21, 6), crate::tileset::Side::N);
+    let orc = add_monster(&mut g, "orc-1", 20, p(20, 6), &[]);
+    assert_eq!(choose(&g, AYLA), Some(HeroAction::Drink));
+    ok(&mut g, "Ayla drinks");
+    assert_eq!(choose(&g, AYLA), Some(HeroAction::Attack("orc-1".into())));
+    g.monsters[orc].pos = None;
+    g.resync_standing();
+    // chest-1 on 22,7 is the Quest Chest: with both hands full of chests
+    // from town, Ayla puts one down first, then opens it.
+    g.chests[crate::mkd::play::state::ChestId(0)].quest = true;
+    put_hero(&mut g, 0, p(21, 7), crate::tileset::Side::N);
+    assert_eq!(choose(&g, AYLA), Some(HeroAction::DropChest));
+    ok(&mut g, "Ayla drops chest");
+    assert_eq!(choose(&g, AYLA), Some(HeroAction::OpenChest(p(22, 7))));
+}
