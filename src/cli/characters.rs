@@ -277,16 +277,18 @@ pub fn party(c: PartyCommand) -> anyhow::Result<()> {
         );
     }
     let t = Tables::embedded();
-    // An id, its ASCII spelling or a unique beginning (`dw`, `pal`); what
-    // fits none is passed on to be refused by name.
-    let resolve = |typed: Option<String>, ids: Vec<&str>| {
-        typed
-            .map(|x| tilecrawl::characters::names::find(&ids, &x).map_or(x, |i| ids[i].to_string()))
-    };
+    // An id, its ASCII spelling or a unique beginning (`dw`, `pal`); a
+    // beginning of several (`p`) or of none is refused here, by name.
+    let species = a
+        .species
+        .as_deref()
+        .map(|s| t.species_named(s))
+        .transpose()?;
+    let class = a.class.as_deref().map(|c| t.class_named(c)).transpose()?;
     let opts = wod_s::Options {
         land: a.land,
-        species: resolve(a.species, t.species.iter().map(|s| s.id.as_str()).collect()),
-        class: resolve(a.class, t.classes.iter().map(|c| c.id.as_str()).collect()),
+        species: species.map(|s| s.id.clone()),
+        class: class.map(|c| c.id.clone()),
         level: a.level,
     };
     wod_s::character::check_options(t, &opts)?;

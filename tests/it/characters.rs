@@ -429,6 +429,28 @@ fn bad_requests_are_one_error_line() {
             &["party", "new", "--species", "orc", "--seed", "1"],
             &["unknown species `orc`"],
         ),
+        // Beginnings of several species, classes or hireling skills are
+        // ambiguous, with the names they begin.
+        (
+            &["party", "new", "--species", "h", "--seed", "1"],
+            &["species `h` is ambiguous", "human, halfling", "type more"],
+        ),
+        (
+            &["party", "new", "--class", "p", "--seed", "1"],
+            &["class `p` is ambiguous", "paladin, priest"],
+        ),
+        (
+            &[
+                "hireling",
+                "--ruleset",
+                "dw-srd",
+                "--found",
+                "city",
+                "--skill",
+                "p",
+            ],
+            &["hireling skill `p` is ambiguous", "priest, protector"],
+        ),
         (
             &["party", "new", "--level", "11", "--seed", "1"],
             &["level is 11; expected 1 to 10"],
@@ -629,19 +651,29 @@ fn roll_other_damage_takes_the_srd_table_s_die_and_armour() {
     for (args, want) in cases {
         assert_eq!(ok(d, args), *want, "tilecrawl {args:?}");
     }
-    // An unknown row (or a beginning of three): one line naming the four,
-    // before any seed note.
-    for bad in ["pit", "b"] {
-        let r = run(d, &["roll", "--other", bad]);
-        common::one_error_line(
-            &r,
-            &[
-                &format!("unknown other damage `{bad}`"),
-                "bruises, blood, bones, deadly",
-            ],
-        )
-        .unwrap();
-    }
+    // An unknown row: one line naming the four, before any seed note.
+    let r = run(d, &["roll", "--other", "pit"]);
+    common::one_error_line(
+        &r,
+        &[
+            "unknown other damage `pit`",
+            "bruises, blood, bones, deadly",
+        ],
+    )
+    .unwrap();
+    // A beginning of three rows is ambiguous, not unknown: one line naming
+    // the three it could mean (and not the fourth).
+    let r = run(d, &["roll", "--other", "b"]);
+    common::one_error_line(
+        &r,
+        &[
+            "other damage `b` is ambiguous",
+            "bruises, blood, bones;",
+            "type more",
+        ],
+    )
+    .unwrap();
+    assert!(!r.stderr.contains("deadly"), "{}", r.stderr);
     // The tag belongs to the table.
     let r = run(d, &["roll", "d6", "--ignores-armour", "--seed", "1"]);
     common::one_error_line(&r, &["--ignores-armour is a tag of --other"]).unwrap();

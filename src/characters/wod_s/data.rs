@@ -2,6 +2,8 @@
 //! attributes, skills, abilities, species, classes, levels, prices, kits,
 //! hirelings and critical injuries, read and checked once.
 
+use crate::characters::CharacterError;
+use crate::characters::names::pick;
 use crate::characters::wod_s::attributes::Attribute;
 use crate::core::yaml::FileError;
 use serde::Deserialize;
@@ -280,6 +282,21 @@ impl Tables {
 
     /// The row of a level (1 to [`MAX_LEVEL`]).
     pub fn level(&self, level: u32) -> Option<&LevelRow> {
+    /// The species `typed` names: its id, the id's ASCII spelling or a
+    /// beginning of one id only (`hal`); else an error naming the species a
+    /// beginning of several begins (`h`), or listing them all.
+    pub fn species_named(&self, typed: &str) -> Result<&Species, CharacterError> {
+        let ids: Vec<&str> = self.species.iter().map(|s| s.id.as_str()).collect();
+        pick(&ids, typed, "species").map(|i| &self.species[i])
+    }
+
+    /// The class `typed` names, as [`Tables::species_named`] finds a
+    /// species (`pal`; `p` is ambiguous: paladin, priest).
+    pub fn class_named(&self, typed: &str) -> Result<&Class, CharacterError> {
+        let ids: Vec<&str> = self.classes.iter().map(|c| c.id.as_str()).collect();
+        pick(&ids, typed, "class").map(|i| &self.classes[i])
+    }
+
         self.levels.iter().find(|r| r.level == level)
     }
 
@@ -511,6 +528,31 @@ mod tests {
         assert_eq!(t.level(10).unwrap().hp, [21, 25, 28, 32]);
         // The XP column is each level's own cost: it sums to 165,000.
         assert_eq!(t.levels.iter().map(|r| r.xp).sum::<u32>(), 165_000);
+    }
+
+    #[test]
+    fn species_and_classes_are_named_by_a_beginning_of_one_only() {
+        let t = Tables::embedded();
+        assert_eq!(t.species_named("hal").unwrap().id, "halfling");
+        assert_eq!(t.species_named("ELF").unwrap().id, "elf");
+        assert_eq!(t.class_named("pal").unwrap().id, "paladin");
+        assert_eq!(t.class_named("bard").unwrap().id, "bard");
+        let e = |r: Result<String, CharacterError>| r.unwrap_err().to_string();
+        assert_eq!(
+            e(t.species_named("h").map(|s| s.id.clone())),
+            "species `h` is ambiguous: it begins human, halfling; type more of it"
+        );
+        assert_eq!(
+            e(t.class_named("p").map(|c| c.id.clone())),
+            "class `p` is ambiguous: it begins paladin, priest; type more of it"
+        );
+        // `barb` begins barbarian only; `bar` begins bard too.
+        assert_eq!(t.class_named("barb").unwrap().id, "barbarian");
+        assert!(e(t.class_named("bar").map(|c| c.id.clone())).contains("barbarian, bard;"));
+        assert_eq!(
+            e(t.class_named("monk").map(|c| c.id.clone())),
+            "unknown class `monk`; expected one of: barbarian, bard, druid, fighter, paladin, priest, ranger, thief, wizard"
+        );
     }
 
     #[test]
