@@ -704,31 +704,23 @@ pub fn injury(a: InjuryArgs) -> anyhow::Result<()> {
     let mut out = std::io::stdout().lock();
     let injury = match a.con {
         Some(con) => {
-            let (roll, outcome) = injuries::con_check(t, con, &mut dice);
-            let total = i64::from(roll) + i64::from(con);
-            match outcome {
+            let ([a, b], outcome) = injuries::con_check(t, con, &mut dice);
+            let total = i64::from(a + b) + i64::from(con);
+            // Both faces, then Con, as `roll` shows dice: `2d6 [4, 2] - 1 = 5`.
+            let sign = if con < 0 { '-' } else { '+' };
+            let check = format!("2d6 [{a}, {b}] {sign} {} = {total}", con.unsigned_abs());
+            let (said, injury) = match outcome {
                 injuries::ZeroHp::Reeling => {
-                    writeln!(
-                        out,
-                        "Con check: {roll} {con:+} = {total}: reeling; can fight on, but any more damage kills"
-                    )?;
-                    None
+                    ("reeling; can fight on, but any more damage kills", None)
                 }
-                injuries::ZeroHp::PassesOut => {
-                    writeln!(
-                        out,
-                        "Con check: {roll} {con:+} = {total}: passes out; fine if the party wins, else captured or left for dead"
-                    )?;
-                    None
-                }
-                injuries::ZeroHp::Injured(i) => {
-                    writeln!(
-                        out,
-                        "Con check: {roll} {con:+} = {total}: passes out with a critical injury"
-                    )?;
-                    Some(i)
-                }
-            }
+                injuries::ZeroHp::PassesOut => (
+                    "passes out; fine if the party wins, else captured or left for dead",
+                    None,
+                ),
+                injuries::ZeroHp::Injured(i) => ("passes out with a critical injury", Some(i)),
+            };
+            writeln!(out, "Con check: {check}: {said}")?;
+            injury
         }
         None => Some(injuries::roll_injury(t, &mut dice)),
     };

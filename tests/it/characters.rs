@@ -615,6 +615,31 @@ fn roll_damage_reads_the_main_die_for_fumbles_and_critical_hits() {
 }
 
 #[test]
+fn injury_con_check_prints_both_dice_the_con_and_the_total() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let cases: &[(&[&str], &str)] = &[
+        (
+            &["injury", "--con", "-1", "--seed", "3"],
+            "Con check: 2d6 [1, 5] - 1 = 5: passes out with a critical injury\n",
+        ),
+        (
+            &["injury", "--con", "0", "--seed", "5"],
+            "Con check: 2d6 [6, 2] + 0 = 8: passes out; fine if the party wins, else captured or left for dead\n",
+        ),
+        (
+            &["injury", "--con", "2", "--seed", "1"],
+            "Con check: 2d6 [4, 6] + 2 = 12: reeling; can fight on, but any more damage kills\n",
+        ),
+    ];
+    for (args, want) in cases {
+        let out = ok(d, args);
+        let first = out.lines().next().unwrap_or_default();
+        assert_eq!(format!("{first}\n"), *want, "tilecrawl {args:?}");
+    }
+}
+
+#[test]
 fn roll_other_damage_takes_the_srd_table_s_die_and_armour() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
