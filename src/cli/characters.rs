@@ -172,7 +172,7 @@ pub struct RollArgs {
     )]
     dice: Option<String>,
     /// Read the total as a move: 10+, 7–9 or 6−.
-    #[arg(long = "move", conflicts_with_all = ["damage", "critical", "armour", "other"])]
+    #[arg(long = "move", conflicts_with_all = ["damage", "critical", "armour", "other", "off_hand"])]
     as_move: bool,
     /// Read the roll as World of Dungeons S damage: the first d6 is the main
     /// die; a 1 on it is a fumble, and a 6 (a player character's or a boss
@@ -184,13 +184,20 @@ pub struct RollArgs {
     /// main die is a critical hit without the d20.
     #[arg(long)]
     critical: bool,
+    /// World of Dungeons S: the attacker holds a light weapon in the off
+    /// hand, so the damage may be rolled once more, and the second roll
+    /// stands. tilecrawl re-rolls a total below the dice's average and,
+    /// with --damage or --critical, a main die of 1 (a fumble), but keeps a
+    /// main die of 6 (a critical hit may follow). Both rolls are printed.
+    #[arg(long)]
+    off_hand: bool,
     /// The target's armour: the HP it loses is the damage less this, never
     /// below 0.
     #[arg(long, value_name = "N")]
     armour: Option<u32>,
     /// Dungeon World SRD damage from no creature, instead of DICE, by the
     /// worst it can do: bruises (d4), blood (d6), bones (d8) or deadly (d10).
-    #[arg(long, value_name = "HARM", conflicts_with_all = ["dice", "damage", "critical"])]
+    #[arg(long, value_name = "HARM", conflicts_with_all = ["dice", "damage", "critical", "off_hand"])]
     other: Option<String>,
     /// With --other: the damage ignores armour (something huge, magic or
     /// poison).
@@ -573,8 +580,29 @@ pub fn roll(a: RollArgs) -> anyhow::Result<()> {
     let mut dice = Dice::for_stage(seed, "roll");
     let mut out = std::io::stdout().lock();
     let Some(call) = call else {
-        let r = roll::roll(&expr, &mut dice);
-        writeln!(out, "{expr}: {}", rolled_line(&r))?;
+        let r = if a.off_hand {
+            let r = roll::roll_rerolling(&expr, &mut dice, damage::OFF_HAND_LABEL, |r| {
+                roll::below_average(&expr, r)
+            });
+            writeln!(out, "{expr}: {}", rolled_line(&r.first))?;
+            let (total, average) = (r.first.total, roll::average_words(expr.mean()));
+            match &r.second {
+                Some(second) => writeln!(
+                    out,
+                    "off-hand re-roll ({total} is below the average {average}): {}",
+                    rolled_line(second)
+                )?,
+                None => writeln!(
+                    out,
+                    "off hand: kept ({total} is not below the average {average}); no re-roll"
+                )?,
+            }
+            r.second.unwrap_or(r.first)
+        } else {
+            let r = roll::roll(&expr, &mut dice);
+            writeln!(out, "{expr}: {}", rolled_line(&r))?;
+            r
+        };
         if let Some(armour) = a.armour {
             let hp = u32::try_from(r.total.max(0))
                 .unwrap_or(u32::MAX)
@@ -591,8 +619,37 @@ pub fn roll(a: RollArgs) -> anyhow::Result<()> {
         }
         return Ok(());
     };
-    let d = damage::roll_damage(Tables::embedded(), &expr, call, &mut dice)?;
-    writeln!(out, "{expr}: {}", rolled_line(&d.rolled))?;
+    let t = Tables::embedded();
+    let d = if a.off_hand {
+        damage::roll_damage_off_hand(t, &expr, call, &mut dice)?
+    } else {
+        damage::roll_damage(t, &expr, call, &mut dice)?
+    };
+    match &d.off_hand {
+        Some(off) => {
+            writeln!(out, "{expr}: {}", rolled_line(&off.first))?;
+            let (total, main) = (off.first.total, off.first_main);
+            let average = roll::average_words(expr.mean());
+            let why = match off.call {
+                damage::OffHandCall::KeptForCritical => format!(
+                    "off hand: kept (main die {main}: a critical hit may follow); no re-roll"
+                ),
+                damage::OffHandCall::Kept => format!(
+                    "off hand: kept ({total} is not below the average {average}); no re-roll"
+                ),
+                damage::OffHandCall::RerolledFumble => format!(
+                    "off-hand re-roll (main die {main}, a fumble): {}",
+                    rolled_line(&d.rolled)
+                ),
+                damage::OffHandCall::RerolledLow => format!(
+                    "off-hand re-roll ({total} is below the average {average}): {}",
+                    rolled_line(&d.rolled)
+                ),
+            };
+            writeln!(out, "{why}")?;
+        }
+        None => writeln!(out, "{expr}: {}", rolled_line(&d.rolled))?,
+    }
     if let Some(armour) = a.armour {
         writeln!(out, "less armour {armour}: {} HP lost", d.hp_lost(armour))?;
     }

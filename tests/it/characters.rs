@@ -615,6 +615,82 @@ fn roll_damage_reads_the_main_die_for_fumbles_and_critical_hits() {
 }
 
 #[test]
+fn roll_off_hand_rerolls_the_damage_once_and_shows_both_rolls() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let cases: &[(&[&str], &str)] = &[
+        // 3 is below d6+1's average 4.5: rolled again, and the 6 stands.
+        (
+            &["roll", "d6+1", "--damage", "--off-hand", "--seed", "4"],
+            "1d6+1: 1d6 [2] + 1 = 3\n\
+             off-hand re-roll (3 is below the average 4.5): 1d6 [5] + 1 = 6\n\
+             main die 5: no fumble, no critical hit\n",
+        ),
+        // Once only: a re-roll that fumbles stands, fumble and all.
+        (
+            &["roll", "d6+1", "--damage", "--off-hand", "--seed", "8"],
+            "1d6+1: 1d6 [3] + 1 = 4\n\
+             off-hand re-roll (4 is below the average 4.5): 1d6 [1] + 1 = 2\n\
+             main die 1: a fumble; the damage stands, and the GM may add a mishap\n",
+        ),
+        // A fumbling main die is re-rolled; armour meets the re-roll.
+        (
+            &[
+                "roll",
+                "d6+1",
+                "--damage",
+                "--off-hand",
+                "--armour",
+                "1",
+                "--seed",
+                "12",
+            ],
+            "1d6+1: 1d6 [1] + 1 = 2\n\
+             off-hand re-roll (main die 1, a fumble): 1d6 [3] + 1 = 4\n\
+             less armour 1: 3 HP lost\n\
+             main die 3: no fumble, no critical hit\n",
+        ),
+        // A 6 on the main die is kept, and its d20 rolled.
+        (
+            &["roll", "d6+1", "--damage", "--off-hand", "--seed", "3"],
+            "1d6+1: 1d6 [6] + 1 = 7\n\
+             off hand: kept (main die 6: a critical hit may follow); no re-roll\n\
+             main die 6: a critical hit if the GM says so; unsure, d20 1: not one (a 20 makes one)\n",
+        ),
+        // The average or more is kept.
+        (
+            &["roll", "d6+1", "--damage", "--off-hand", "--seed", "1"],
+            "1d6+1: 1d6 [4] + 1 = 5\n\
+             off hand: kept (5 is not below the average 4.5); no re-roll\n\
+             main die 4: no fumble, no critical hit\n",
+        ),
+        // Without --damage only the average counts.
+        (
+            &["roll", "d6", "--off-hand", "--seed", "4"],
+            "1d6: 1d6 [2] = 2\noff-hand re-roll (2 is below the average 3.5): 1d6 [5] = 5\n",
+        ),
+    ];
+    for (args, want) in cases {
+        assert_eq!(ok(d, args), *want, "tilecrawl {args:?}");
+    }
+    // The first roll is the same dice as without --off-hand: the option
+    // only adds a roll after it.
+    assert_eq!(
+        ok(d, &["roll", "d6+1", "--damage", "--seed", "4"]),
+        "1d6+1: 1d6 [2] + 1 = 3\nmain die 2: no fumble, no critical hit\n"
+    );
+    // A move and the SRD's other damage are no weapon's: bad usage.
+    for args in [
+        &["roll", "2d6", "--move", "--off-hand", "--seed", "1"][..],
+        &["roll", "--other", "bones", "--off-hand", "--seed", "1"],
+    ] {
+        let r = run(d, args);
+        assert_eq!(r.code, Some(2), "{args:?}: {r:?}");
+        assert!(r.stderr.starts_with("error: "), "{}", r.stderr);
+    }
+}
+
+#[test]
 fn injury_con_check_prints_both_dice_the_con_and_the_total() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
