@@ -81,6 +81,37 @@ pub fn beginning_with<S: AsRef<str>>(names: &[S], typed: &str) -> Vec<usize> {
         .collect()
 }
 
+/// The one name in `names` that `typed` names, as [`find`] finds it, or
+/// why none: an `Ambiguous` error naming the names the typed beginning
+/// begins when there are several, else an `Unknown` one listing them all.
+/// `what` says what is named in the error (`hireling skill`).
+pub fn pick<S: AsRef<str>>(
+    names: &[S],
+    typed: &str,
+    what: &'static str,
+) -> Result<usize, super::CharacterError> {
+    if let Some(i) = find(names, typed) {
+        return Ok(i);
+    }
+    let got = typed.escape_default().to_string();
+    let list = |ix: &mut dyn Iterator<Item = usize>| {
+        ix.map(|i| names[i].as_ref()).collect::<Vec<_>>().join(", ")
+    };
+    match beginning_with(names, typed).as_slice() {
+        [] => Err(super::CharacterError::Unknown {
+            what,
+            got,
+            known: list(&mut (0..names.len())),
+        }),
+        [one] => Ok(*one),
+        hits => Err(super::CharacterError::Ambiguous {
+            what,
+            got,
+            matches: list(&mut hits.iter().copied()),
+        }),
+    }
+}
+
 /// A name as one word for a prompt: spaces become hyphens (`Dom Ashur` →
 /// `Dom-Ashur`).
 pub fn one_word(name: &str) -> String {
@@ -154,5 +185,35 @@ mod tests {
         assert_eq!(ascii_word("Lárus"), "Larus");
         assert_eq!(ascii_word("Æsa Ðóra"), "Aesa-Dora");
         assert_eq!(ascii_word("O'Neil"), "ONeil");
+    }
+
+    #[test]
+    fn pick_tells_an_ambiguous_beginning_from_an_unknown_name() {
+        let rows = ["bruises", "blood", "bones", "deadly"];
+        assert_eq!(pick(&rows, "bo", "other damage"), Ok(2));
+        assert_eq!(pick(&rows, "DEADLY", "other damage"), Ok(3));
+        let e = pick(&rows, "b", "other damage").unwrap_err();
+        assert_eq!(
+            e,
+            super::super::CharacterError::Ambiguous {
+                what: "other damage",
+                got: "b".into(),
+                matches: "bruises, blood, bones".into(),
+            }
+        );
+        assert_eq!(
+            e.to_string(),
+            "other damage `b` is ambiguous: it begins bruises, blood, bones; type more of it"
+        );
+        // Only the names the beginning fits are named.
+        assert_eq!(pick(&rows, "bl", "other damage"), Ok(1));
+        let e = pick(&rows, "pit", "other damage").unwrap_err().to_string();
+        assert_eq!(
+            e,
+            "unknown other damage `pit`; expected one of: bruises, blood, bones, deadly"
+        );
+        // Nothing typed begins every name, but is no beginning: unknown.
+        let e = pick(&rows, "", "other damage").unwrap_err().to_string();
+        assert!(e.starts_with("unknown other damage ``"), "{e}");
     }
 }

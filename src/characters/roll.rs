@@ -278,6 +278,58 @@ pub struct Rolled {
 
 /// Rolls an expression, one logged die at a time.
 pub fn roll(expr: &Expr, dice: &mut Dice) -> Rolled {
+    roll_labelled(expr, dice, "")
+}
+
+/// A roll that may be made once more, the second roll standing.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Rerolled {
+    /// The first roll.
+    pub first: Rolled,
+    /// The second roll, when the first was rolled again.
+    pub second: Option<Rolled>,
+}
+
+impl Rerolled {
+    /// The roll that stands: the second if there is one, else the first.
+    pub fn standing(&self) -> &Rolled {
+        self.second.as_ref().unwrap_or(&self.first)
+    }
+}
+
+/// Rolls `expr`, then once more when `again` says so of the first roll;
+/// the second roll stands, whatever it shows. The second roll's dice are
+/// logged as `label` (`off-hand re-roll: die 1 of 1d6`).
+pub fn roll_rerolling(
+    expr: &Expr,
+    dice: &mut Dice,
+    label: &str,
+    again: impl FnOnce(&Rolled) -> bool,
+) -> Rerolled {
+    let first = roll(expr, dice);
+    let second = again(&first).then(|| roll_labelled(expr, dice, label));
+    Rerolled { first, second }
+}
+
+/// Whether a roll's total is below the expression's average
+/// ([`Expr::mean`]): a roll a re-roll can be expected to better.
+pub fn below_average(expr: &Expr, rolled: &Rolled) -> bool {
+    (rolled.total as f64) < expr.mean()
+}
+
+/// An average as a player reads it: `7`, `4.5`, or `about 4.47`.
+pub fn average_words(mean: f64) -> String {
+    if mean.fract() == 0.0 {
+        format!("{mean:.0}")
+    } else if (mean * 2.0).fract() == 0.0 {
+        format!("{mean:.1}")
+    } else {
+        format!("about {mean:.2}")
+    }
+}
+
+/// [`roll`], each die's purpose led by `label` when there is one.
+fn roll_labelled(expr: &Expr, dice: &mut Dice, label: &str) -> Rolled {
     let mut terms = Vec::with_capacity(expr.terms.len());
     for &term in &expr.terms {
         let (faces, value, minus) = match term {
@@ -289,7 +341,13 @@ pub fn roll(expr: &Expr, dice: &mut Dice) -> Rolled {
                 minus,
             } => {
                 let faces: Vec<u32> = (1..=count)
-                    .map(|k| dice.roll(1, sides, format_args!("die {k} of {term}")))
+                    .map(|k| {
+                        if label.is_empty() {
+                            dice.roll(1, sides, format_args!("die {k} of {term}"))
+                        } else {
+                            dice.roll(1, sides, format_args!("{label}: die {k} of {term}"))
+                        }
+                    })
                     .collect();
                 let v = match keep {
                     Keep::Sum => faces.iter().sum::<u32>(),
@@ -374,6 +432,36 @@ mod tests {
         assert_eq!((r.terms[0].faces.clone(), r.total), (vec![3, 4], 6));
         assert_eq!(d.log().len(), 6, "every die is logged");
         assert_eq!(d.log()[0].purpose, "die 1 of b[2d6]");
+    }
+
+    #[test]
+    fn a_reroll_is_made_once_and_the_second_roll_stands() {
+        let e = parse("d6+1").unwrap();
+        // 2 + 1 = 3 is below the average 4.5: rolled again; the 1 that
+        // comes up stands, worse or not.
+        let mut d = Dice::scripted(&[2, 1]);
+        let r = roll_rerolling(&e, &mut d, "off-hand re-roll", |r| below_average(&e, r));
+        assert_eq!(r.first.total, 3);
+        assert_eq!(
+            r.second.as_ref().map(|s| s.terms[0].faces.clone()),
+            Some(vec![1])
+        );
+        assert_eq!(r.standing().total, 2);
+        assert_eq!(d.script_left(), 0);
+        assert_eq!(d.log()[0].purpose, "die 1 of 1d6");
+        assert_eq!(d.log()[1].purpose, "off-hand re-roll: die 1 of 1d6");
+        // 4 + 1 = 5 is not below it: no second roll.
+        let mut d = Dice::scripted(&[4]);
+        let r = roll_rerolling(&e, &mut d, "again", |r| below_average(&e, r));
+        assert_eq!((r.standing().total, d.log().len()), (5, 1));
+        assert_eq!(r.second, None);
+        // A total equal to the average is not below it.
+        let two = parse("2d6").unwrap();
+        let mut d = Dice::scripted(&[3, 4]);
+        assert!(!below_average(&two, &roll(&two, &mut d)));
+        assert_eq!(average_words(two.mean()), "7");
+        assert_eq!(average_words(e.mean()), "4.5");
+        assert_eq!(average_words(parse("b[2d6]").unwrap().mean()), "about 4.47");
     }
 
     #[test]

@@ -172,7 +172,7 @@ pub struct RollArgs {
     )]
     dice: Option<String>,
     /// Read the total as a move: 10+, 7–9 or 6−.
-    #[arg(long = "move", conflicts_with_all = ["damage", "critical", "armour", "other"])]
+    #[arg(long = "move", conflicts_with_all = ["damage", "critical", "armour", "other", "off_hand"])]
     as_move: bool,
     /// Read the roll as World of Dungeons S damage: the first d6 is the main
     /// die; a 1 on it is a fumble, and a 6 (a player character's or a boss
@@ -184,13 +184,20 @@ pub struct RollArgs {
     /// main die is a critical hit without the d20.
     #[arg(long)]
     critical: bool,
+    /// World of Dungeons S: the attacker holds a light weapon in the off
+    /// hand, so the damage may be rolled once more, and the second roll
+    /// stands. tilecrawl re-rolls a total below the dice's average and,
+    /// with --damage or --critical, a main die of 1 (a fumble), but keeps a
+    /// main die of 6 (a critical hit may follow). Both rolls are printed.
+    #[arg(long)]
+    off_hand: bool,
     /// The target's armour: the HP it loses is the damage less this, never
     /// below 0.
     #[arg(long, value_name = "N")]
     armour: Option<u32>,
     /// Dungeon World SRD damage from no creature, instead of DICE, by the
     /// worst it can do: bruises (d4), blood (d6), bones (d8) or deadly (d10).
-    #[arg(long, value_name = "HARM", conflicts_with_all = ["dice", "damage", "critical"])]
+    #[arg(long, value_name = "HARM", conflicts_with_all = ["dice", "damage", "critical", "off_hand"])]
     other: Option<String>,
     /// With --other: the damage ignores armour (something huge, magic or
     /// poison).
@@ -277,16 +284,18 @@ pub fn party(c: PartyCommand) -> anyhow::Result<()> {
         );
     }
     let t = Tables::embedded();
-    // An id, its ASCII spelling or a unique beginning (`dw`, `pal`); what
-    // fits none is passed on to be refused by name.
-    let resolve = |typed: Option<String>, ids: Vec<&str>| {
-        typed
-            .map(|x| tilecrawl::characters::names::find(&ids, &x).map_or(x, |i| ids[i].to_string()))
-    };
+    // An id, its ASCII spelling or a unique beginning (`dw`, `pal`); a
+    // beginning of several (`p`) or of none is refused here, by name.
+    let species = a
+        .species
+        .as_deref()
+        .map(|s| t.species_named(s))
+        .transpose()?;
+    let class = a.class.as_deref().map(|c| t.class_named(c)).transpose()?;
     let opts = wod_s::Options {
         land: a.land,
-        species: resolve(a.species, t.species.iter().map(|s| s.id.as_str()).collect()),
-        class: resolve(a.class, t.classes.iter().map(|c| c.id.as_str()).collect()),
+        species: species.map(|s| s.id.clone()),
+        class: class.map(|c| c.id.clone()),
         level: a.level,
     };
     wod_s::character::check_options(t, &opts)?;
@@ -571,8 +580,29 @@ pub fn roll(a: RollArgs) -> anyhow::Result<()> {
     let mut dice = Dice::for_stage(seed, "roll");
     let mut out = std::io::stdout().lock();
     let Some(call) = call else {
-        let r = roll::roll(&expr, &mut dice);
-        writeln!(out, "{expr}: {}", rolled_line(&r))?;
+        let r = if a.off_hand {
+            let r = roll::roll_rerolling(&expr, &mut dice, damage::OFF_HAND_LABEL, |r| {
+                roll::below_average(&expr, r)
+            });
+            writeln!(out, "{expr}: {}", rolled_line(&r.first))?;
+            let (total, average) = (r.first.total, roll::average_words(expr.mean()));
+            match &r.second {
+                Some(second) => writeln!(
+                    out,
+                    "off-hand re-roll ({total} is below the average {average}): {}",
+                    rolled_line(second)
+                )?,
+                None => writeln!(
+                    out,
+                    "off hand: kept ({total} is not below the average {average}); no re-roll"
+                )?,
+            }
+            r.second.unwrap_or(r.first)
+        } else {
+            let r = roll::roll(&expr, &mut dice);
+            writeln!(out, "{expr}: {}", rolled_line(&r))?;
+            r
+        };
         if let Some(armour) = a.armour {
             let hp = u32::try_from(r.total.max(0))
                 .unwrap_or(u32::MAX)
@@ -589,8 +619,37 @@ pub fn roll(a: RollArgs) -> anyhow::Result<()> {
         }
         return Ok(());
     };
-    let d = damage::roll_damage(Tables::embedded(), &expr, call, &mut dice)?;
-    writeln!(out, "{expr}: {}", rolled_line(&d.rolled))?;
+    let t = Tables::embedded();
+    let d = if a.off_hand {
+        damage::roll_damage_off_hand(t, &expr, call, &mut dice)?
+    } else {
+        damage::roll_damage(t, &expr, call, &mut dice)?
+    };
+    match &d.off_hand {
+        Some(off) => {
+            writeln!(out, "{expr}: {}", rolled_line(&off.first))?;
+            let (total, main) = (off.first.total, off.first_main);
+            let average = roll::average_words(expr.mean());
+            let why = match off.call {
+                damage::OffHandCall::KeptForCritical => format!(
+                    "off hand: kept (main die {main}: a critical hit may follow); no re-roll"
+                ),
+                damage::OffHandCall::Kept => format!(
+                    "off hand: kept ({total} is not below the average {average}); no re-roll"
+                ),
+                damage::OffHandCall::RerolledFumble => format!(
+                    "off-hand re-roll (main die {main}, a fumble): {}",
+                    rolled_line(&d.rolled)
+                ),
+                damage::OffHandCall::RerolledLow => format!(
+                    "off-hand re-roll ({total} is below the average {average}): {}",
+                    rolled_line(&d.rolled)
+                ),
+            };
+            writeln!(out, "{why}")?;
+        }
+        None => writeln!(out, "{expr}: {}", rolled_line(&d.rolled))?,
+    }
     if let Some(armour) = a.armour {
         writeln!(out, "less armour {armour}: {} HP lost", d.hp_lost(armour))?;
     }
@@ -702,31 +761,23 @@ pub fn injury(a: InjuryArgs) -> anyhow::Result<()> {
     let mut out = std::io::stdout().lock();
     let injury = match a.con {
         Some(con) => {
-            let (roll, outcome) = injuries::con_check(t, con, &mut dice);
-            let total = i64::from(roll) + i64::from(con);
-            match outcome {
+            let ([a, b], outcome) = injuries::con_check(t, con, &mut dice);
+            let total = i64::from(a + b) + i64::from(con);
+            // Both faces, then Con, as `roll` shows dice: `2d6 [4, 2] - 1 = 5`.
+            let sign = if con < 0 { '-' } else { '+' };
+            let check = format!("2d6 [{a}, {b}] {sign} {} = {total}", con.unsigned_abs());
+            let (said, injury) = match outcome {
                 injuries::ZeroHp::Reeling => {
-                    writeln!(
-                        out,
-                        "Con check: {roll} {con:+} = {total}: reeling; can fight on, but any more damage kills"
-                    )?;
-                    None
+                    ("reeling; can fight on, but any more damage kills", None)
                 }
-                injuries::ZeroHp::PassesOut => {
-                    writeln!(
-                        out,
-                        "Con check: {roll} {con:+} = {total}: passes out; fine if the party wins, else captured or left for dead"
-                    )?;
-                    None
-                }
-                injuries::ZeroHp::Injured(i) => {
-                    writeln!(
-                        out,
-                        "Con check: {roll} {con:+} = {total}: passes out with a critical injury"
-                    )?;
-                    Some(i)
-                }
-            }
+                injuries::ZeroHp::PassesOut => (
+                    "passes out; fine if the party wins, else captured or left for dead",
+                    None,
+                ),
+                injuries::ZeroHp::Injured(i) => ("passes out with a critical injury", Some(i)),
+            };
+            writeln!(out, "Con check: {check}: {said}")?;
+            injury
         }
         None => Some(injuries::roll_injury(t, &mut dice)),
     };

@@ -245,6 +245,18 @@ impl Dice {
         total
     }
 
+    /// Rolls `N` dice of `sides` faces and returns each face. The draws and
+    /// the log are [`Dice::roll`]'s for `N` dice (one entry, the total), so
+    /// a caller may show the faces without moving any seed's rolls.
+    pub fn roll_each<const N: usize>(&mut self, sides: u32, purpose: impl Display) -> [u32; N] {
+        let mut faces = [0; N];
+        for f in &mut faces {
+            *f = self.face(sides, &purpose);
+        }
+        self.push(format_args!("{N}d{sides}"), faces.iter().sum(), purpose);
+        faces
+    }
+
     /// Rolls one six-sided die.
     pub fn d6(&mut self, purpose: impl Display) -> u32 {
         self.roll(1, 6, purpose)
@@ -459,6 +471,23 @@ mod tests {
                 assert_eq!(dice.rng, general, "seed {seed}, 1d{n}: the same draws used");
             }
         }
+    }
+
+    #[test]
+    fn roll_each_draws_and_logs_what_roll_does() {
+        for seed in 0..50u64 {
+            let mut a = Dice::for_stage(seed, "test");
+            let mut b = a.clone();
+            let faces: [u32; 2] = a.roll_each(6, "two dice");
+            let total = b.roll(2, 6, "two dice");
+            assert_eq!(faces.iter().sum::<u32>(), total, "seed {seed}");
+            assert!(faces.iter().all(|f| (1..=6).contains(f)));
+            assert_eq!(a.log(), b.log(), "one entry, the same");
+            assert_eq!(a.rng, b.rng, "seed {seed}: the same draws used");
+        }
+        let mut d = Dice::scripted(&[4, 1]);
+        assert_eq!(d.roll_each::<2>(6, "con"), [4, 1]);
+        assert_eq!((d.log()[0].roll.as_str(), d.log()[0].result), ("2d6", 5));
     }
 
     #[test]

@@ -114,6 +114,9 @@ struct Words {
     /// How many vials of quicksilver a day are safe, for a character with a
     /// use for it.
     quicksilver: Option<String>,
+    /// What a cast of each significant spell costs, for a character with
+    /// one.
+    spells: Option<String>,
     skills: String,
     abilities: String,
     gear: String,
@@ -273,7 +276,8 @@ fn words(c: &Character, play: (String, String)) -> Words {
     let mut rest = match character::rest_hp(s) {
         0 => "a rest with a drink and a ration gives back nothing (Con + level is 0)".to_string(),
         hp => format!(
-            "a rest with a drink and a ration gives back {hp} HP (Con + level), up to the maximum"
+            "a rest with a drink and a ration ({}s) gives back {hp} HP (Con + level), up to the maximum",
+            character::rest_cost(t)
         ),
     };
     if s.abilities.iter().any(|a| a == "second-wind") {
@@ -289,6 +293,7 @@ fn words(c: &Character, play: (String, String)) -> Words {
         heading: format!("{} — {} {}, level {}", s.name, s.species, s.class, s.level),
         rest,
         quicksilver,
+        spells: spells_words(t, s),
         land,
         attributes,
         extra,
@@ -298,6 +303,31 @@ fn words(c: &Character, play: (String, String)) -> Words {
         gear: gear.join(", "),
         play,
     }
+}
+
+/// The sheet's significant spells and what a cast costs, grouped by what
+/// it uses up: `Telekinesis, Illusions: 10s a cast (the quicksilver it
+/// uses up)`. `None` for a sheet without one.
+fn spells_words(t: &Tables, s: &crate::characters::wod_s::Sheet) -> Option<String> {
+    let spells = character::spell_costs(t, s);
+    let mut groups: Vec<(&str, u32, Vec<String>)> = Vec::new();
+    for c in &spells {
+        match groups.iter_mut().find(|g| g.0 == c.spends) {
+            Some(g) => g.2.push(title_case(&c.ability)),
+            None => groups.push((&c.spends, c.silver, vec![title_case(&c.ability)])),
+        }
+    }
+    let parts: Vec<String> = groups
+        .iter()
+        .map(|(item, silver, names)| {
+            format!(
+                "{}: {silver}s a cast (the {} it uses up)",
+                names.join(", "),
+                item.replace('-', " ")
+            )
+        })
+        .collect();
+    (!parts.is_empty()).then(|| parts.join("; "))
 }
 
 /// The sentence under the title of both outputs.
@@ -332,6 +362,9 @@ pub fn characters_markdown(title: &str, seed: u64, chars: &[Character], game: Pl
         let _ = writeln!(out, "- **Rest**: {}", w.rest);
         if let Some(q) = &w.quicksilver {
             let _ = writeln!(out, "- **Quicksilver**: {q}");
+        }
+        if let Some(sp) = &w.spells {
+            let _ = writeln!(out, "- **Spells**: {sp}");
         }
         let _ = writeln!(out, "- **{}**: {}", w.xp.0, w.xp.1);
         let _ = writeln!(out, "- **Skills** (+1 to a roll they fit): {}", w.skills);
@@ -418,6 +451,9 @@ pub fn characters_pdf(
                     ];
                     if let Some(q) = &w.quicksilver {
                         f.push(("Quicksilver", q.clone()));
+                    }
+                    if let Some(sp) = &w.spells {
+                        f.push(("Spells", sp.clone()));
                     }
                     f.extend([
                         ("Experience", format!("{}: {}", w.xp.0, w.xp.1)),
@@ -506,11 +542,12 @@ mod tests {
         let md = sheet_md(&fighter, &[2, 1, 1, 6, 8, 3, 4, 1]);
         assert!(
             md.contains(
-                "- **Rest**: a rest with a drink and a ration gives back 1 HP (Con + level), up to the maximum; Second wind: the same once a fight, as an action, with neither\n"
+                "- **Rest**: a rest with a drink and a ration (2s) gives back 1 HP (Con + level), up to the maximum; Second wind: the same once a fight, as an action, with neither\n"
             ),
             "{md}"
         );
         assert!(!md.contains("**Quicksilver**"), "{md}");
+        assert!(!md.contains("**Spells**"), "a fighter casts nothing: {md}");
         // A level-1 elf wizard (Con -1) with Telekinesis and Illusions:
         // level + Con is 0, so a rest gives nothing and no vial is safe.
         let wizard = Options {
@@ -522,7 +559,7 @@ mod tests {
         let md = sheet_md(&wizard, &[1, 1, 2, 4, 1, 1, 1, 2]);
         assert!(
             md.contains(
-                "- **Rest**: a rest with a drink and a ration gives back nothing (Con + level is 0)\n- **Quicksilver**: no vial is safe (level + Con is 0): any may do harm\n"
+                "- **Rest**: a rest with a drink and a ration gives back nothing (Con + level is 0)\n- **Quicksilver**: no vial is safe (level + Con is 0): any may do harm\n- **Spells**: Telekinesis, Illusions: 10s a cast (the quicksilver it uses up)\n"
             ),
             "{md}"
         );
@@ -533,12 +570,41 @@ mod tests {
         c.sheet.level = 4;
         c.sheet.attributes.con = 1;
         let md = characters_markdown("t", 1, &[c], PlayedIn::Mkd(&[]));
-        assert!(md.contains("gives back 5 HP (Con + level)"), "{md}");
+        assert!(md.contains("(2s) gives back 5 HP (Con + level)"), "{md}");
         assert!(
             md.contains(
                 "- **Quicksilver**: 5 vials a day are safe (level + Con); more may do harm\n"
             ),
             "{md}"
         );
+    }
+
+    #[test]
+    fn a_sheet_prices_each_spell_by_what_it_uses_up() {
+        // A wizard with Illusions, a priest's Bless (holy water) and a
+        // ranger's Wildheart (quicksilver), learnt at later levels: one
+        // group per item, in the sheet's order; Cantrips costs nothing.
+        let wizard = Options {
+            species: Some("elf".into()),
+            class: Some("wizard".into()),
+            land: Some("high-elves".into()),
+            level: 1,
+        };
+        let mut d = Dice::scripted(&[1, 1, 2, 4, 1, 1, 1, 2]);
+        let mut c = generate(Tables::embedded(), &wizard, &[], &mut d).unwrap();
+        c.sheet.abilities = ["cantrips", "illusions", "bless", "wildheart"]
+            .map(String::from)
+            .to_vec();
+        let md = characters_markdown("t", 1, &[c.clone()], PlayedIn::Mkd(&[]));
+        assert!(
+            md.contains(
+                "- **Spells**: Illusions, Wildheart: 10s a cast (the quicksilver it uses up); Bless: 10s a cast (the holy water it uses up)\n"
+            ),
+            "{md}"
+        );
+        // Cantrips alone is no significant spell: no line.
+        c.sheet.abilities = vec!["cantrips".into()];
+        let md = characters_markdown("t", 1, &[c], PlayedIn::Mkd(&[]));
+        assert!(!md.contains("**Spells**"), "{md}");
     }
 }

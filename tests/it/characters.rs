@@ -429,6 +429,28 @@ fn bad_requests_are_one_error_line() {
             &["party", "new", "--species", "orc", "--seed", "1"],
             &["unknown species `orc`"],
         ),
+        // Beginnings of several species, classes or hireling skills are
+        // ambiguous, with the names they begin.
+        (
+            &["party", "new", "--species", "h", "--seed", "1"],
+            &["species `h` is ambiguous", "human, halfling", "type more"],
+        ),
+        (
+            &["party", "new", "--class", "p", "--seed", "1"],
+            &["class `p` is ambiguous", "paladin, priest"],
+        ),
+        (
+            &[
+                "hireling",
+                "--ruleset",
+                "dw-srd",
+                "--found",
+                "city",
+                "--skill",
+                "p",
+            ],
+            &["hireling skill `p` is ambiguous", "priest, protector"],
+        ),
         (
             &["party", "new", "--level", "11", "--seed", "1"],
             &["level is 11; expected 1 to 10"],
@@ -593,6 +615,107 @@ fn roll_damage_reads_the_main_die_for_fumbles_and_critical_hits() {
 }
 
 #[test]
+fn roll_off_hand_rerolls_the_damage_once_and_shows_both_rolls() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let cases: &[(&[&str], &str)] = &[
+        // 3 is below d6+1's average 4.5: rolled again, and the 6 stands.
+        (
+            &["roll", "d6+1", "--damage", "--off-hand", "--seed", "4"],
+            "1d6+1: 1d6 [2] + 1 = 3\n\
+             off-hand re-roll (3 is below the average 4.5): 1d6 [5] + 1 = 6\n\
+             main die 5: no fumble, no critical hit\n",
+        ),
+        // Once only: a re-roll that fumbles stands, fumble and all.
+        (
+            &["roll", "d6+1", "--damage", "--off-hand", "--seed", "8"],
+            "1d6+1: 1d6 [3] + 1 = 4\n\
+             off-hand re-roll (4 is below the average 4.5): 1d6 [1] + 1 = 2\n\
+             main die 1: a fumble; the damage stands, and the GM may add a mishap\n",
+        ),
+        // A fumbling main die is re-rolled; armour meets the re-roll.
+        (
+            &[
+                "roll",
+                "d6+1",
+                "--damage",
+                "--off-hand",
+                "--armour",
+                "1",
+                "--seed",
+                "12",
+            ],
+            "1d6+1: 1d6 [1] + 1 = 2\n\
+             off-hand re-roll (main die 1, a fumble): 1d6 [3] + 1 = 4\n\
+             less armour 1: 3 HP lost\n\
+             main die 3: no fumble, no critical hit\n",
+        ),
+        // A 6 on the main die is kept, and its d20 rolled.
+        (
+            &["roll", "d6+1", "--damage", "--off-hand", "--seed", "3"],
+            "1d6+1: 1d6 [6] + 1 = 7\n\
+             off hand: kept (main die 6: a critical hit may follow); no re-roll\n\
+             main die 6: a critical hit if the GM says so; unsure, d20 1: not one (a 20 makes one)\n",
+        ),
+        // The average or more is kept.
+        (
+            &["roll", "d6+1", "--damage", "--off-hand", "--seed", "1"],
+            "1d6+1: 1d6 [4] + 1 = 5\n\
+             off hand: kept (5 is not below the average 4.5); no re-roll\n\
+             main die 4: no fumble, no critical hit\n",
+        ),
+        // Without --damage only the average counts.
+        (
+            &["roll", "d6", "--off-hand", "--seed", "4"],
+            "1d6: 1d6 [2] = 2\noff-hand re-roll (2 is below the average 3.5): 1d6 [5] = 5\n",
+        ),
+    ];
+    for (args, want) in cases {
+        assert_eq!(ok(d, args), *want, "tilecrawl {args:?}");
+    }
+    // The first roll is the same dice as without --off-hand: the option
+    // only adds a roll after it.
+    assert_eq!(
+        ok(d, &["roll", "d6+1", "--damage", "--seed", "4"]),
+        "1d6+1: 1d6 [2] + 1 = 3\nmain die 2: no fumble, no critical hit\n"
+    );
+    // A move and the SRD's other damage are no weapon's: bad usage.
+    for args in [
+        &["roll", "2d6", "--move", "--off-hand", "--seed", "1"][..],
+        &["roll", "--other", "bones", "--off-hand", "--seed", "1"],
+    ] {
+        let r = run(d, args);
+        assert_eq!(r.code, Some(2), "{args:?}: {r:?}");
+        assert!(r.stderr.starts_with("error: "), "{}", r.stderr);
+    }
+}
+
+#[test]
+fn injury_con_check_prints_both_dice_the_con_and_the_total() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let cases: &[(&[&str], &str)] = &[
+        (
+            &["injury", "--con", "-1", "--seed", "3"],
+            "Con check: 2d6 [1, 5] - 1 = 5: passes out with a critical injury\n",
+        ),
+        (
+            &["injury", "--con", "0", "--seed", "5"],
+            "Con check: 2d6 [6, 2] + 0 = 8: passes out; fine if the party wins, else captured or left for dead\n",
+        ),
+        (
+            &["injury", "--con", "2", "--seed", "1"],
+            "Con check: 2d6 [4, 6] + 2 = 12: reeling; can fight on, but any more damage kills\n",
+        ),
+    ];
+    for (args, want) in cases {
+        let out = ok(d, args);
+        let first = out.lines().next().unwrap_or_default();
+        assert_eq!(format!("{first}\n"), *want, "tilecrawl {args:?}");
+    }
+}
+
+#[test]
 fn roll_other_damage_takes_the_srd_table_s_die_and_armour() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
@@ -629,19 +752,29 @@ fn roll_other_damage_takes_the_srd_table_s_die_and_armour() {
     for (args, want) in cases {
         assert_eq!(ok(d, args), *want, "tilecrawl {args:?}");
     }
-    // An unknown row (or a beginning of three): one line naming the four,
-    // before any seed note.
-    for bad in ["pit", "b"] {
-        let r = run(d, &["roll", "--other", bad]);
-        common::one_error_line(
-            &r,
-            &[
-                &format!("unknown other damage `{bad}`"),
-                "bruises, blood, bones, deadly",
-            ],
-        )
-        .unwrap();
-    }
+    // An unknown row: one line naming the four, before any seed note.
+    let r = run(d, &["roll", "--other", "pit"]);
+    common::one_error_line(
+        &r,
+        &[
+            "unknown other damage `pit`",
+            "bruises, blood, bones, deadly",
+        ],
+    )
+    .unwrap();
+    // A beginning of three rows is ambiguous, not unknown: one line naming
+    // the three it could mean (and not the fourth).
+    let r = run(d, &["roll", "--other", "b"]);
+    common::one_error_line(
+        &r,
+        &[
+            "other damage `b` is ambiguous",
+            "bruises, blood, bones;",
+            "type more",
+        ],
+    )
+    .unwrap();
+    assert!(!r.stderr.contains("deadly"), "{}", r.stderr);
     // The tag belongs to the table.
     let r = run(d, &["roll", "d6", "--ignores-armour", "--seed", "1"]);
     common::one_error_line(&r, &["--ignores-armour is a tag of --other"]).unwrap();

@@ -155,7 +155,8 @@ pub fn parse(text: &str, file: &str) -> Result<Tables, FileError> {
 }
 
 /// The row of `items` whose id `typed` names (an id, its ASCII spelling
-/// or a unique beginning), else an unknown-`what` error listing the ids.
+/// or a unique beginning), else an error: ambiguous, naming the ids a
+/// beginning of several begins, or unknown, listing them all.
 pub(crate) fn lookup<'a, T>(
     items: &'a [T],
     id: impl Fn(&T) -> &str,
@@ -163,13 +164,7 @@ pub(crate) fn lookup<'a, T>(
     what: &'static str,
 ) -> Result<&'a T, CharacterError> {
     let ids: Vec<&str> = items.iter().map(&id).collect();
-    crate::characters::names::find(&ids, typed)
-        .map(|i| &items[i])
-        .ok_or_else(|| CharacterError::Unknown {
-            what,
-            got: typed.escape_default().to_string(),
-            known: ids.join(", "),
-        })
+    crate::characters::names::pick(&ids, typed, what).map(|i| &items[i])
 }
 
 /// The JSON Schema of the Dungeon World SRD tables (hirelings, moves, harm) file.

@@ -151,16 +151,22 @@ mod tests {
             (o.row.id.as_str(), hp_lost(o.blow, 4, Cover::None)),
             ("bruises", 0)
         );
-        // Unknown or ambiguous rows are refused, naming the four.
-        for bad in ["pit", "b"] {
-            let e = other_damage(t, bad, false, &mut Dice::scripted(&[]))
-                .unwrap_err()
-                .to_string();
-            assert!(
-                e.contains("expected one of: bruises, blood, bones, deadly"),
-                "{bad}: {e}"
-            );
-        }
+        // An unknown row is refused, naming the four; a beginning of three
+        // is ambiguous, naming those three. Nothing is rolled either way.
+        let refused = |typed: &str| {
+            let mut d = Dice::scripted(&[]);
+            let e = other_damage(t, typed, false, &mut d).unwrap_err();
+            assert!(d.log().is_empty(), "{typed}: nothing rolled");
+            e.to_string()
+        };
+        assert_eq!(
+            refused("pit"),
+            "unknown other damage `pit`; expected one of: bruises, blood, bones, deadly"
+        );
+        assert_eq!(
+            refused("b"),
+            "other damage `b` is ambiguous: it begins bruises, blood, bones; type more of it"
+        );
     }
 
     #[test]

@@ -193,5 +193,12 @@ mod tests {
         );
         assert!(make(t(), "city", Some("cook"), 1, &mut d).is_err());
         assert!(make(t(), "vil", Some("prot"), 1, &mut d).is_ok());
+        // `p` begins priest and protector: ambiguous, naming both, not an
+        // unknown skill.
+        let e = make(t(), "city", Some("p"), 1, &mut d).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "hireling skill `p` is ambiguous: it begins priest, protector; type more of it"
+        );
     }
 }

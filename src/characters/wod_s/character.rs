@@ -6,7 +6,7 @@
 
 use crate::characters::CharacterError;
 use crate::characters::wod_s::attributes::{Attribute, Attributes};
-use crate::characters::wod_s::data::{ItemKind, MAX_LEVEL, QUICKSILVER, Tables};
+use crate::characters::wod_s::data::{ItemKind, MAX_LEVEL, QUICKSILVER, RATIONS, Tables};
 use crate::characters::wod_s::names;
 use crate::core::dice::{Dice, LogEntry};
 use serde::{Deserialize, Serialize};
@@ -432,8 +432,46 @@ pub fn safe_quicksilver(s: &Sheet) -> u32 {
 pub fn uses_quicksilver(t: &Tables, s: &Sheet) -> bool {
     s.abilities
         .iter()
-        .any(|a| t.ability(a).is_some_and(|d| d.quicksilver))
+        .any(|a| t.ability(a).is_some_and(|d| d.drinks_quicksilver()))
         || s.gear.iter().any(|g| g == QUICKSILVER)
+}
+
+/// A significant spell on a sheet and what a cast costs.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SpellCost {
+    /// The ability (`bless`).
+    pub ability: String,
+    /// The item a cast uses up (`holy-water`).
+    pub spends: String,
+    /// Its price in silver: the cost of a cast.
+    pub silver: u32,
+}
+
+/// The sheet's significant spells, in the sheet's order: each ability
+/// that uses up an item when used (a dose of quicksilver, a vial of holy
+/// water), and that item's price as the cost of a cast (002:430, the
+/// project's reading: the text's 10s a spell is that price). Cantrips and
+/// the abilities that spend nothing cost nothing.
+pub fn spell_costs(t: &Tables, s: &Sheet) -> Vec<SpellCost> {
+    s.abilities
+        .iter()
+        .filter_map(|a| {
+            let def = t.ability(a)?;
+            let item = def.spends.as_ref()?;
+            Some(SpellCost {
+                ability: a.clone(),
+                spends: item.clone(),
+                silver: t.item(item)?.price,
+            })
+        })
+        .collect()
+}
+
+/// What regaining HP by a rest costs in silver: the ration it eats
+/// (002:430, the project's reading: the text's 2s each time is a ration's
+/// price). Second wind eats nothing.
+pub fn rest_cost(t: &Tables) -> u32 {
+    t.item(RATIONS).map_or(0, |i| i.price)
 }
 
 /// Whether a sheet is legal by the rules: known ids, the attribute raises
@@ -832,6 +870,40 @@ mod tests {
         assert!(!uses_quicksilver(t(), &s));
         s.abilities = vec!["wildheart".into()];
         assert!(uses_quicksilver(t(), &s));
+    }
+
+    #[test]
+    fn spells_cost_what_they_use_up_and_cantrips_nothing() {
+        let o = Options {
+            species: Some("elf".into()),
+            class: Some("wizard".into()),
+            land: Some("high-elves".into()),
+            level: 1,
+        };
+        // As above: Cantrips (free, an elf's) with Telekinesis and
+        // Illusions, each a dose of quicksilver, 10s a cast.
+        let mut d = Dice::scripted(&[1, 1, 2, 4, 1, 1, 1, 2]);
+        let mut s = generate(t(), &o, &[], &mut d).unwrap().sheet;
+        let cost = |ability: &str, spends: &str| SpellCost {
+            ability: ability.into(),
+            spends: spends.into(),
+            silver: 10,
+        };
+        assert_eq!(
+            spell_costs(t(), &s),
+            [
+                cost("telekinesis", "quicksilver"),
+                cost("illusions", "quicksilver")
+            ]
+        );
+        // A druid's Bless spends holy water; Cure and Turn spend nothing.
+        s.abilities = vec!["cure".into(), "bless".into(), "turn".into()];
+        assert_eq!(spell_costs(t(), &s), [cost("bless", "holy-water")]);
+        // A fighter casts nothing.
+        s.abilities = vec!["slay".into(), "hardy".into(), "cantrips".into()];
+        assert!(spell_costs(t(), &s).is_empty());
+        // A rest eats a ration: 2s.
+        assert_eq!(rest_cost(t()), 2);
     }
 
     #[test]

@@ -2,7 +2,8 @@
 //! fumbles and critical hits. A 1 on it is a fumble (the damage stands);
 //! a 6 on it, for a player character or a boss enemy, may be a critical
 //! hit — the GM's call, or, when unsure, a d20 that makes one on a 20 —
-//! and a critical hit adds a critical injury to the damage.
+//! and a critical hit adds a critical injury to the damage. A light weapon
+//! in the off hand lets the attacker re-roll the damage once an attack.
 
 use crate::characters::CharacterError;
 use crate::characters::roll::{self, Expr, Keep, Rolled, Term};
@@ -69,15 +70,69 @@ impl Critical {
     }
 }
 
+/// Whether an attacker with a light weapon in the off hand re-rolls the
+/// damage, and why. The text leaves the choice to the player; tilecrawl
+/// makes it as a player after the most damage would (the project's
+/// reading), looking at the first roll only.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OffHandCall {
+    /// The main die shows 6: kept, for its chance of a critical hit.
+    KeptForCritical,
+    /// The main die shows 1: re-rolled, to shake off the fumble.
+    RerolledFumble,
+    /// The total is below the expression's average: re-rolled.
+    RerolledLow,
+    /// The total is the average or more: kept.
+    Kept,
+}
+
+impl OffHandCall {
+    /// Whether the damage is rolled again.
+    pub fn rerolls(self) -> bool {
+        matches!(self, OffHandCall::RerolledFumble | OffHandCall::RerolledLow)
+    }
+
+    /// The call on a first roll whose main die shows `main`.
+    pub fn of(expr: &Expr, first: &Rolled, main: u32) -> OffHandCall {
+        if main == CRITICAL_FACE {
+            OffHandCall::KeptForCritical
+        } else if main == FUMBLE_FACE {
+            OffHandCall::RerolledFumble
+        } else if roll::below_average(expr, first) {
+            OffHandCall::RerolledLow
+        } else {
+            OffHandCall::Kept
+        }
+    }
+}
+
+/// The first roll of an attack with a light weapon in the off hand, and
+/// whether it was rolled again.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OffHand {
+    /// The first roll.
+    pub first: Rolled,
+    /// Its main die's face.
+    pub first_main: u32,
+    /// Kept or re-rolled, and why.
+    pub call: OffHandCall,
+}
+
+/// The label the dice log gives an off-hand re-roll's dice.
+pub const OFF_HAND_LABEL: &str = "off-hand re-roll";
+
 /// A damage roll as World of Dungeons S reads it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Damage {
-    /// The expression as rolled (every die shown).
+    /// The expression as rolled (every die shown): the roll that stands,
+    /// the re-roll when an off-hand weapon's re-roll was taken.
     pub rolled: Rolled,
-    /// The main die.
+    /// The main die (of the roll that stands).
     pub main: MainDie,
     /// What a 6 on the main die came to.
     pub critical: Critical,
+    /// With a light weapon in the off hand: the first roll and the call.
+    pub off_hand: Option<OffHand>,
 }
 
 impl Damage {
@@ -129,9 +184,49 @@ pub fn roll_damage(
     call: Call,
     dice: &mut Dice,
 ) -> Result<Damage, CharacterError> {
+    roll_damage_with(t, expr, call, false, dice)
+}
+
+/// [`roll_damage`] for an attacker with a light weapon in the off hand:
+/// the expression is rolled, then rolled once more when [`OffHandCall::of`]
+/// says so, and the second roll stands; its main die alone then decides
+/// the fumble and the critical hit. Every die is logged, the re-roll's as
+/// [`OFF_HAND_LABEL`].
+pub fn roll_damage_off_hand(
+    t: &Tables,
+    expr: &Expr,
+    call: Call,
+    dice: &mut Dice,
+) -> Result<Damage, CharacterError> {
+    roll_damage_with(t, expr, call, true, dice)
+}
+
+fn roll_damage_with(
+    t: &Tables,
+    expr: &Expr,
+    call: Call,
+    off_hand: bool,
+    dice: &mut Dice,
+) -> Result<Damage, CharacterError> {
     let term = main_term(expr)?;
-    let rolled = roll::roll(expr, dice);
-    let face = rolled.terms[term].faces[0];
+    let main_of = |r: &Rolled| r.terms[term].faces[0];
+    let (rolled, off_hand) = if off_hand {
+        let mut first_call = None;
+        let r = roll::roll_rerolling(expr, dice, OFF_HAND_LABEL, |first| {
+            let c = OffHandCall::of(expr, first, main_of(first));
+            first_call = Some(c);
+            c.rerolls()
+        });
+        let off = OffHand {
+            first_main: main_of(&r.first),
+            call: first_call.unwrap_or(OffHandCall::Kept),
+            first: r.first.clone(),
+        };
+        (r.second.unwrap_or(r.first), Some(off))
+    } else {
+        (roll::roll(expr, dice), None)
+    };
+    let face = main_of(&rolled);
     let critical = if face != CRITICAL_FACE {
         Critical::No
     } else {
@@ -152,6 +247,7 @@ pub fn roll_damage(
         rolled,
         main: MainDie { term, face },
         critical,
+        off_hand,
     })
 }
 
@@ -262,6 +358,72 @@ mod tests {
         let mut d = Dice::scripted(&[4]);
         let r = roll_damage(t(), &expr("d6+1"), Call::Ask, &mut d).unwrap();
         assert_eq!((r.hp_lost(2), r.hp_lost(9)), (3, 0));
+    }
+
+    #[test]
+    fn an_off_hand_light_weapon_rerolls_a_low_roll_once_and_the_reroll_stands() {
+        // d6+1 shows 2 (3 damage), below the average 4.5: rolled again; the
+        // 5 that comes up stands (6 damage) and is the main die.
+        let mut d = Dice::scripted(&[2, 5]);
+        let r = roll_damage_off_hand(t(), &expr("d6+1"), Call::Ask, &mut d).unwrap();
+        assert_eq!(d.script_left(), 0);
+        let off = r.off_hand.as_ref().expect("an off-hand roll");
+        assert_eq!((off.first.total, off.first_main), (3, 2));
+        assert_eq!(off.call, OffHandCall::RerolledLow);
+        assert_eq!((r.damage(), r.main.face), (6, 5));
+        assert_eq!(d.log()[1].purpose, "off-hand re-roll: die 1 of 1d6");
+        // Re-rolled only once: a second low roll stands, fumble and all.
+        let mut d = Dice::scripted(&[3, 1]);
+        let r = roll_damage_off_hand(t(), &expr("d6+1"), Call::Ask, &mut d).unwrap();
+        assert_eq!(d.script_left(), 0, "no third roll");
+        assert_eq!((r.damage(), r.fumble()), (2, true));
+        // The average or more is kept: no second roll.
+        let mut d = Dice::scripted(&[4]);
+        let r = roll_damage_off_hand(t(), &expr("d6+1"), Call::Ask, &mut d).unwrap();
+        assert_eq!(r.off_hand.as_ref().unwrap().call, OffHandCall::Kept);
+        assert_eq!((r.damage(), d.log().len()), (5, 1));
+    }
+
+    #[test]
+    fn the_off_hand_reroll_escapes_a_fumble_and_keeps_a_chance_of_a_critical() {
+        // 2d6 [1, 6] is the average 7, but its main die fumbles: re-rolled.
+        let mut d = Dice::scripted(&[1, 6, 4, 4]);
+        let r = roll_damage_off_hand(t(), &expr("2d6"), Call::Ask, &mut d).unwrap();
+        assert_eq!(
+            r.off_hand.as_ref().unwrap().call,
+            OffHandCall::RerolledFumble
+        );
+        assert_eq!((r.damage(), r.fumble(), d.script_left()), (8, false, 0));
+        // 3d6 [6, 1, 1] is below the average 10.5, but its main die may
+        // make a critical hit: kept, and the d20 is rolled for it (20: a
+        // critical; the injury's d100 5 shin, d2 1 left, d12 9 broken).
+        let mut d = Dice::scripted(&[6, 1, 1, 20, 5, 1, 9]);
+        let r = roll_damage_off_hand(t(), &expr("3d6"), Call::Ask, &mut d).unwrap();
+        assert_eq!(d.script_left(), 0);
+        let off = r.off_hand.as_ref().unwrap();
+        assert_eq!(
+            (off.call, off.call.rerolls()),
+            (OffHandCall::KeptForCritical, false)
+        );
+        assert_eq!(r.rolled, off.first, "the first roll stands");
+        let i = r.critical.injury().expect("a critical injury");
+        assert_eq!((i.location.as_str(), i.side), ("shin", Some("left")));
+        // A re-roll that shows 6 makes the d20 roll: only the standing
+        // roll's main die counts.
+        let mut d = Dice::scripted(&[2, 6, 19]);
+        let r = roll_damage_off_hand(t(), &expr("d6"), Call::Ask, &mut d).unwrap();
+        assert_eq!(
+            r.critical,
+            Critical::Asked {
+                d20: 19,
+                injury: None
+            }
+        );
+        assert_eq!(d.script_left(), 0);
+        // Without an off-hand weapon nothing is re-rolled.
+        let mut d = Dice::scripted(&[1]);
+        let r = roll_damage(t(), &expr("d6+1"), Call::Ask, &mut d).unwrap();
+        assert_eq!((r.off_hand.is_none(), r.damage()), (true, 2));
     }
 
     #[test]

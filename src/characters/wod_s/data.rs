@@ -2,6 +2,8 @@
 //! attributes, skills, abilities, species, classes, levels, prices, kits,
 //! hirelings and critical injuries, read and checked once.
 
+use crate::characters::CharacterError;
+use crate::characters::names::pick;
 use crate::characters::wod_s::attributes::Attribute;
 use crate::core::yaml::FileError;
 use serde::Deserialize;
@@ -17,6 +19,10 @@ const EMBEDDED: &str = include_str!(concat!(
 
 /// The item id of quicksilver, the drink some abilities need.
 pub const QUICKSILVER: &str = "quicksilver";
+
+/// The item id of the ration a rest eats: regaining HP costs its price
+/// (the project's reading of the text's 2s, 002:430).
+pub const RATIONS: &str = "rations";
 
 /// The highest level the level table reaches.
 pub const MAX_LEVEL: u32 = 10;
@@ -42,9 +48,17 @@ pub struct AbilityDef {
     pub group: String,
     /// What it does, in a line.
     pub effect: String,
-    /// It works by drinking quicksilver.
+    /// The item one use of it uses up (`quicksilver`, `holy-water`): such
+    /// an ability is a significant spell, whose cost is that item's price.
     #[serde(default)]
-    pub quicksilver: bool,
+    pub spends: Option<String>,
+}
+
+impl AbilityDef {
+    /// It works by drinking quicksilver.
+    pub fn drinks_quicksilver(&self) -> bool {
+        self.spends.as_deref() == Some(QUICKSILVER)
+    }
 }
 
 /// A species and what it changes.
@@ -268,6 +282,21 @@ impl Tables {
         self.classes.iter().find(|c| c.id == id)
     }
 
+    /// The species `typed` names: its id, the id's ASCII spelling or a
+    /// beginning of one id only (`hal`); else an error naming the species a
+    /// beginning of several begins (`h`), or listing them all.
+    pub fn species_named(&self, typed: &str) -> Result<&Species, CharacterError> {
+        let ids: Vec<&str> = self.species.iter().map(|s| s.id.as_str()).collect();
+        pick(&ids, typed, "species").map(|i| &self.species[i])
+    }
+
+    /// The class `typed` names, as [`Tables::species_named`] finds a
+    /// species (`pal`; `p` is ambiguous: paladin, priest).
+    pub fn class_named(&self, typed: &str) -> Result<&Class, CharacterError> {
+        let ids: Vec<&str> = self.classes.iter().map(|c| c.id.as_str()).collect();
+        pick(&ids, typed, "class").map(|i| &self.classes[i])
+    }
+
     /// The item with this id.
     pub fn item(&self, id: &str) -> Option<&Item> {
         self.equipment.iter().find(|i| i.id == id)
@@ -352,10 +381,20 @@ fn check(t: &Tables) -> Result<(), (String, String)> {
     unique(t.classes.iter().map(|s| s.id.as_str()), "classes")?;
     unique(t.equipment.iter().map(|s| s.id.as_str()), "equipment")?;
     unique(t.hirelings.iter().map(|s| s.id.as_str()), "hirelings")?;
-    if t.abilities.iter().any(|a| a.quicksilver) && t.item(QUICKSILVER).is_none() {
+    for a in &t.abilities {
+        if let Some(item) = &a.spends
+            && t.item(item).is_none()
+        {
+            return err(
+                "abilities",
+                format!("{}: spends `{item}`, which the price list lacks", a.id),
+            );
+        }
+    }
+    if t.item(RATIONS).is_none() {
         return err(
             "equipment",
-            format!("abilities drink `{QUICKSILVER}`, which the price list lacks"),
+            format!("a rest eats `{RATIONS}`, which the price list lacks"),
         );
     }
     let groups: Vec<&str> = t.abilities.iter().map(|a| a.group.as_str()).collect();
@@ -511,6 +550,78 @@ mod tests {
         assert_eq!(t.level(10).unwrap().hp, [21, 25, 28, 32]);
         // The XP column is each level's own cost: it sums to 165,000.
         assert_eq!(t.levels.iter().map(|r| r.xp).sum::<u32>(), 165_000);
+    }
+
+    #[test]
+    fn species_and_classes_are_named_by_a_beginning_of_one_only() {
+        let t = Tables::embedded();
+        assert_eq!(t.species_named("hal").unwrap().id, "halfling");
+        assert_eq!(t.species_named("ELF").unwrap().id, "elf");
+        assert_eq!(t.class_named("pal").unwrap().id, "paladin");
+        assert_eq!(t.class_named("bard").unwrap().id, "bard");
+        let e = |r: Result<String, CharacterError>| r.unwrap_err().to_string();
+        assert_eq!(
+            e(t.species_named("h").map(|s| s.id.clone())),
+            "species `h` is ambiguous: it begins human, halfling; type more of it"
+        );
+        assert_eq!(
+            e(t.class_named("p").map(|c| c.id.clone())),
+            "class `p` is ambiguous: it begins paladin, priest; type more of it"
+        );
+        // `barb` begins barbarian only; `bar` begins bard too.
+        assert_eq!(t.class_named("barb").unwrap().id, "barbarian");
+        assert!(e(t.class_named("bar").map(|c| c.id.clone())).contains("barbarian, bard;"));
+        assert_eq!(
+            e(t.class_named("monk").map(|c| c.id.clone())),
+            "unknown class `monk`; expected one of: barbarian, bard, druid, fighter, paladin, priest, ranger, thief, wizard"
+        );
+    }
+
+    #[test]
+    fn what_a_spell_or_a_rest_uses_up_is_on_the_price_list() {
+        // The text's 10s a significant spell and 2s a rest are the prices
+        // of what they use up (the project's reading).
+        let t = Tables::embedded();
+        for a in t.abilities.iter().filter(|a| a.spends.is_some()) {
+            let item = t.item(a.spends.as_deref().unwrap()).unwrap();
+            assert_eq!(item.price, 10, "{}", a.id);
+        }
+        assert_eq!(t.item(RATIONS).unwrap().price, 2);
+        let spells: Vec<&str> = t
+            .abilities
+            .iter()
+            .filter(|a| a.spends.is_some())
+            .map(|a| a.id.as_str())
+            .collect();
+        assert_eq!(
+            spells,
+            [
+                "bless",
+                "vision",
+                "wildtongue",
+                "wildheart",
+                "telekinesis",
+                "illusions",
+                "telepathy",
+                "elementalism"
+            ]
+        );
+        for (from, to, want) in [
+            (
+                "spends: holy-water}",
+                "spends: myrrh}",
+                "abilities: bless: spends `myrrh`, which the price list lacks",
+            ),
+            (
+                "id: rations,",
+                "id: biscuits,",
+                "a rest eats `rations`, which the price list lacks",
+            ),
+        ] {
+            let text = EMBEDDED.replacen(from, to, 1);
+            let e = parse(&text, "w.yaml").unwrap_err().to_string();
+            assert!(e.contains(want), "{e}");
+        }
     }
 
     #[test]

@@ -29,11 +29,7 @@ pub fn hire(
     dice: &mut Dice,
 ) -> Result<Vec<Hireling>, CharacterError> {
     let ids: Vec<&str> = t.hirelings.iter().map(|h| h.id.as_str()).collect();
-    let k = crate::characters::names::find(&ids, kind).ok_or_else(|| CharacterError::Unknown {
-        what: "hireling kind",
-        got: kind.escape_default().to_string(),
-        known: ids.join(", "),
-    })?;
+    let k = crate::characters::names::pick(&ids, kind, "hireling kind")?;
     if !(1..=MAX_COUNT).contains(&count) {
         return Err(CharacterError::OutOfRange {
             what: "the number of hirelings",
@@ -74,7 +70,8 @@ mod tests {
         assert_eq!((h[0].name.as_str(), h[1].name.as_str()), ("Arnar", "Lárus"));
         let champ = &t.hirelings.iter().find(|k| k.id == "champion").unwrap();
         assert_eq!((champ.pay, champ.hp, champ.gear.len()), (60, 18, 5));
-        assert!(hire(t, "wizard", 1, &mut d).is_err());
+        let e = hire(t, "wizard", 1, &mut d).unwrap_err().to_string();
+        assert!(e.starts_with("unknown hireling kind `wizard`"), "{e}");
         assert!(hire(t, "guide", 0, &mut d).is_err());
     }
 }

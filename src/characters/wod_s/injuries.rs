@@ -95,16 +95,18 @@ pub fn check_con(t: &Tables, con: i32) -> Result<i32, CharacterError> {
 }
 
 /// The Con check at 0 HP: 2d6 + Con, then the injury on a miss. Returns
-/// the 2d6 faces' total with the outcome. `con` is a sheet's (checked by
-/// the party loader) or one [`check_con`] let through.
-pub fn con_check(t: &Tables, con: i32, dice: &mut Dice) -> (u32, ZeroHp) {
-    let roll = dice.roll(2, 6, format_args!("Con check at 0 HP (Con {con:+})"));
+/// the two faces with the outcome (logged as one 2d6, their total). `con`
+/// is a sheet's (checked by the party loader) or one [`check_con`] let
+/// through.
+pub fn con_check(t: &Tables, con: i32, dice: &mut Dice) -> ([u32; 2], ZeroHp) {
+    let faces = dice.roll_each::<2>(6, format_args!("Con check at 0 HP (Con {con:+})"));
+    let roll = faces[0] + faces[1];
     let outcome = match Band::of(i64::from(roll) + i64::from(con)) {
         Band::Hit => ZeroHp::Reeling,
         Band::Partial => ZeroHp::PassesOut,
         Band::Miss => ZeroHp::Injured(roll_injury(t, dice)),
     };
-    (roll, outcome)
+    (faces, outcome)
 }
 
 #[cfg(test)]
@@ -190,7 +192,8 @@ mod tests {
     #[test]
     fn the_con_check_has_three_outcomes() {
         let mut d = Dice::scripted(&[5, 4]);
-        assert_eq!(con_check(t(), 1, &mut d).1, ZeroHp::Reeling);
+        assert_eq!(con_check(t(), 1, &mut d), ([5, 4], ZeroHp::Reeling));
+        assert_eq!((d.log()[0].roll.as_str(), d.log()[0].result), ("2d6", 9));
         let mut d = Dice::scripted(&[5, 4]);
         assert_eq!(con_check(t(), 0, &mut d).1, ZeroHp::PassesOut);
         let mut d = Dice::scripted(&[3, 3, 60, 1]);

@@ -225,7 +225,8 @@ fn last_wound_wod_s(cx: &mut Ctx, h: HeroId, n: u32) -> Option<bool> {
     use crate::characters::wod_s::injuries::{ZeroHp, con_check};
     let t = crate::characters::wod_s::Tables::embedded();
     let con = cx.s.heroes[h].con;
-    let (roll, outcome) = con_check(t, con, cx.dice);
+    let (faces, outcome) = con_check(t, con, cx.dice);
+    let roll = faces[0] + faces[1];
     let event = |outcome| Event::ConCheck {
         hero: h,
         wounds: n,
