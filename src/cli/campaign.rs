@@ -138,6 +138,12 @@ struct NextArgs {
     /// Dungeon World 10 mm: the Draken Master's kill target (default 5).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=100))]
     kills: Option<u32>,
+    /// Dungeon World 10 mm: the dungeon conditions table a new scenario
+    /// draws its condition squares from (as `generate --conditions`;
+    /// default: the embedded table). A scenario played again keeps the
+    /// conditions it was made with.
+    #[arg(long, value_name = "FILE")]
+    conditions: Option<PathBuf>,
     /// Monster list YAML for the Monster Pool (default: the embedded list).
     #[arg(long, value_name = "FILE")]
     monsters: Option<PathBuf>,
@@ -365,6 +371,7 @@ fn next(a: NextArgs) -> anyhow::Result<()> {
                 exit_dice: a.exit_dice.into(),
                 difficulty: a.difficulty.into(),
                 kills: a.kills,
+                conditions: a.conditions.as_deref(),
                 force: a.force,
                 quiet: a.quiet,
                 output: &a.output,
@@ -373,6 +380,9 @@ fn next(a: NextArgs) -> anyhow::Result<()> {
     }
     if a.kills.is_some() {
         bail!("--kills is for a Dungeon World 10 mm campaign");
+    }
+    if a.conditions.is_some() {
+        bail!("--conditions is for a Dungeon World 10 mm campaign");
     }
     let floors = a.floors.params()?;
     // The export options are checked before any work is done.

@@ -120,6 +120,8 @@ pub struct NextOptions<'a> {
     pub difficulty: tilecrawl::dw10::scenario::Difficulty,
     /// The Draken Master's kill target.
     pub kills: Option<u32>,
+    /// The dungeon conditions table (default: the embedded one).
+    pub conditions: Option<&'a Path>,
     /// Replace files a failed `next` left.
     pub force: bool,
     /// Print nothing but errors.
@@ -146,6 +148,11 @@ fn play_lines(p: &Place<'_>, g: &CurrentGame) -> Vec<String> {
 /// last one again if it was not won) and the party file for it.
 pub fn next(p: &Place<'_>, o: &NextOptions<'_>) -> anyhow::Result<()> {
     let opts = o.output.options()?;
+    // Read before anything is written: a bad table is refused up front.
+    let conditions = match o.conditions {
+        Some(f) => Arc::new(tilecrawl::dw10::conditions::load(f)?),
+        None => Arc::new(tilecrawl::dw10::conditions::shared().clone()),
+    };
     let _lock = tilecrawl::core::fs::FolderLock::take(p.folder)?;
     let mut c = load(p.file)?;
     if let Some(g) = &c.current {
@@ -189,6 +196,7 @@ pub fn next(p: &Place<'_>, o: &NextOptions<'_>) -> anyhow::Result<()> {
             difficulty: o.difficulty,
             kills: o.kills.unwrap_or(tilecrawl::dw10::setup::DEFAULT_KILLS),
             tileset_label: super::generate::tileset_label(&tileset_path),
+            conditions,
             ..Default::default()
         };
         let s = tilecrawl::dw10::setup::generate(&ts, &params)

@@ -241,6 +241,14 @@ pub struct GenerateArgs {
     /// (default 5).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=100))]
     kills: Option<u32>,
+    /// --ruleset dungeon-world-10mm: the dungeon conditions table
+    /// (`tilecrawl-dw10-conditions/1`, see `tilecrawl schema
+    /// dw10-conditions`) setup draws condition squares from, instead of
+    /// the embedded one; the scenario keeps the rows it uses. Example:
+    /// `tilecrawl generate --ruleset dungeon-world-10mm --seed 7
+    /// --conditions my-conditions.yaml`
+    #[arg(long, value_name = "FILE")]
+    conditions: Option<PathBuf>,
 }
 
 /// `--simulate N`: the adventure played N times; its rating and the words
@@ -424,6 +432,11 @@ pub fn run(a: GenerateArgs) -> anyhow::Result<()> {
     if a.kills.is_some() && ruleset != RulesetId::DungeonWorld10mm {
         bail!("--kills is the Draken Master's kill target: it needs --ruleset dungeon-world-10mm");
     }
+    if a.conditions.is_some() && ruleset != RulesetId::DungeonWorld10mm {
+        bail!(
+            "--conditions is a table of dungeon conditions: it needs --ruleset dungeon-world-10mm"
+        );
+    }
     if a.ddd.any() && ruleset != RulesetId::DdAndD {
         bail!(
             "--scenario, --board, --fair, --locked-doors, --secret-doors, --warparty and --opponent are for --ruleset dd-and-d"
@@ -553,6 +566,10 @@ fn run_dw10(a: &GenerateArgs, seed: u64) -> anyhow::Result<()> {
         }
     }
     let ts = tileset::load(&d.tileset_path())?;
+    let conditions = match &a.conditions {
+        Some(p) => Arc::new(dw10::conditions::load(p)?),
+        None => Arc::new(dw10::conditions::shared().clone()),
+    };
     let params = dw10::setup::GenerateParams {
         seed,
         layout: LayoutParams {
@@ -563,6 +580,7 @@ fn run_dw10(a: &GenerateArgs, seed: u64) -> anyhow::Result<()> {
         difficulty: d.difficulty.into(),
         kills: a.kills.unwrap_or(dw10::setup::DEFAULT_KILLS),
         tileset_label: tileset_label(&d.tileset_path()),
+        conditions,
         ..Default::default()
     };
     let s = match dw10::setup::generate(&ts, &params) {

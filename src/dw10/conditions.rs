@@ -19,7 +19,7 @@ use crate::build::BuiltMap;
 use crate::core::dice::Dice;
 use crate::core::yaml::FileError;
 use crate::dw10::features::{At, Feature, FeatureKind};
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use std::path::Path;
 
 /// The format tag of condition tables.
@@ -38,7 +38,7 @@ const EMBEDDED: &str = include_str!(concat!(
 ));
 
 /// One kind of condition square and what it does.
-#[derive(Debug, Clone, PartialEq, Eq, Deserialize, schemars::JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 #[schemars(rename = "Dw10ConditionRow")]
 pub struct ConditionRow {
@@ -142,30 +142,45 @@ pub fn parse(text: &str, file: &str) -> Result<ConditionTable, FileError> {
     crate::core::yaml::check_kind(text, FORMAT)
         .map_err(|e| FileError::whole(file, e.to_string()))?;
     let t: ConditionTable = crate::core::yaml::parse(text, file)?;
+    // A refusal after parsing names the line as well as the key.
+    let at = |key: String, message: String| FileError {
+        file: file.to_string(),
+        location: match line_of(text, &key, message.split(' ').next()) {
+            Some(n) => format!("line {n}: {key}: "),
+            None => format!("{key}: "),
+        },
+        message,
+    };
     if t.format != FORMAT {
-        return Err(FileError::at_key(
-            file,
-            "format",
+        return Err(at(
+            "format".into(),
             format!("is `{}`; this version reads `{FORMAT}`", t.format),
         ));
     }
-    if t.conditions.is_empty() || t.conditions.len() > MAX_ROWS {
-        return Err(FileError::at_key(
-            file,
-            "conditions",
-            format!("has {} rows; expected 1 to {MAX_ROWS}", t.conditions.len()),
+    check_rows(&t.conditions).map_err(|(key, message)| at(key, message))?;
+    Ok(t)
+}
+
+/// Checks the rows of a condition table (also a scenario's own rows):
+/// the key of the first bad one (`conditions[2]`, a field's line naming
+/// it) and what was expected.
+pub fn check_rows(rows: &[ConditionRow]) -> Result<(), (String, String)> {
+    if rows.is_empty() || rows.len() > MAX_ROWS {
+        return Err((
+            "conditions".into(),
+            format!("has {} rows; expected 1 to {MAX_ROWS}", rows.len()),
         ));
     }
-    for (i, r) in t.conditions.iter().enumerate() {
+    for (i, r) in rows.iter().enumerate() {
         let key = format!("conditions[{i}]");
-        let bad = |m: String| Err(FileError::at_key(file, &key, m));
+        let bad = |m: String| Err((key.clone(), m));
         if !name_ok(&r.what) {
             return bad(format!(
                 "what is `{}`; expected a name of lower-case words joined by `-`, at most 40 characters",
                 crate::core::text::excerpt(&r.what, 40)
             ));
         }
-        if t.conditions[..i].iter().any(|o| o.what == r.what) {
+        if rows[..i].iter().any(|o| o.what == r.what) {
             return bad(format!("`{}` is named twice", r.what));
         }
         if r.words.is_empty()
@@ -198,7 +213,59 @@ pub fn parse(text: &str, file: &str) -> Result<ConditionTable, FileError> {
             return bad("reach spreads hits, poison or fire, and it has none".into());
         }
     }
-    Ok(t)
+    Ok(())
+}
+
+/// The 1-based line of `key` in a block-style table: `format`,
+/// `conditions`, or `conditions[i]` (the line of the row's field the
+/// message names, `field`, else of the row's `-`). `None` where the text
+/// does not lay it out so (a key not there).
+fn line_of(text: &str, key: &str, field: Option<&str>) -> Option<usize> {
+    let lines: Vec<&str> = text.lines().collect();
+    let (top, row) = match key.split_once('[') {
+        Some((k, rest)) => (k, rest.trim_end_matches(']').parse::<usize>().ok()),
+        None => (key, None),
+    };
+    let head = lines
+        .iter()
+        .position(|l| l.strip_prefix(top).is_some_and(|r| r.starts_with(':')))?;
+    let Some(i) = row else {
+        return Some(head + 1);
+    };
+    let content = |l: &str| {
+        let t = l.trim_start();
+        !(t.is_empty() || t.starts_with('#'))
+    };
+    let indent = |l: &str| l.len() - l.trim_start().len();
+    // The rows: the lines after the key that start with `-` at the first
+    // row's indent, up to the next key at the top level.
+    let mut items: Vec<usize> = Vec::new();
+    let mut item_indent = None;
+    let mut end = lines.len();
+    for (n, l) in lines.iter().enumerate().skip(head + 1) {
+        if !content(l) {
+            continue;
+        }
+        let t = l.trim_start();
+        if indent(l) == 0 && !t.starts_with('-') {
+            end = n;
+            break;
+        }
+        if t.starts_with('-') && item_indent.is_none_or(|w| w == indent(l)) {
+            item_indent = Some(indent(l));
+            items.push(n);
+        }
+    }
+    let first = *items.get(i)?;
+    let last = items.get(i + 1).copied().unwrap_or(end);
+    let field_line = field.and_then(|f| {
+        (first..last).find(|&n| {
+            let t = lines[n].trim_start();
+            let t = t.strip_prefix('-').map_or(t, str::trim_start);
+            t.strip_prefix(f).is_some_and(|r| r.starts_with(':'))
+        })
+    });
+    Some(field_line.unwrap_or(first) + 1)
 }
 
 /// The JSON Schema of the condition table file.

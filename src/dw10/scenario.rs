@@ -13,6 +13,7 @@
 //! ```
 
 use crate::build::layout::ExitDice;
+use crate::dw10::conditions::ConditionRow;
 pub use crate::dw10::features::*;
 use crate::scenario::{self, GamePart, MAX_TOKENS, RulesetId, Size, need, read_once};
 use serde::de::{self, MapAccess};
@@ -121,6 +122,30 @@ pub struct Dw10Part {
     pub victory: Victory,
     /// Every counter, door and piece of furniture.
     pub features: Vec<Feature>,
+    /// The rows of the dungeon conditions its squares name, when it was
+    /// made with a condition table other than the embedded one (`generate
+    /// --conditions`); `None`: the embedded table. The scenario carries
+    /// them so that play, the sheet and the checks read the same rows.
+    pub conditions: Option<Vec<ConditionRow>>,
+}
+
+impl Dw10Part {
+    /// The row of a condition named by a `condition` feature: from the
+    /// scenario's own rows if it has them, else the embedded table.
+    pub fn condition_row(&self, what: &str) -> Option<&ConditionRow> {
+        match &self.conditions {
+            Some(rows) => rows.iter().find(|r| r.what == what),
+            None => crate::dw10::conditions::shared().row(what),
+        }
+    }
+
+    /// Every condition row the scenario's squares may name, in table order.
+    pub fn condition_rows(&self) -> &[ConditionRow] {
+        match &self.conditions {
+            Some(rows) => rows,
+            None => &crate::dw10::conditions::shared().conditions,
+        }
+    }
 }
 
 /// [`Dw10Part`] while its keys are read.
@@ -130,6 +155,7 @@ pub struct PartialDw10 {
     start: Option<At>,
     victory: Option<Victory>,
     features: Option<Vec<Feature>>,
+    conditions: Option<Vec<ConditionRow>>,
 }
 
 impl GamePart for Dw10Part {
@@ -152,6 +178,7 @@ impl GamePart for Dw10Part {
         "start",
         "victory",
         "features",
+        "conditions",
         "log",
     ];
     type Partial = PartialDw10;
@@ -166,6 +193,7 @@ impl GamePart for Dw10Part {
             "start" => read_once(&mut p.start, key, map),
             "victory" => read_once(&mut p.victory, key, map),
             "features" => read_once(&mut p.features, key, map),
+            "conditions" => read_once(&mut p.conditions, key, map),
             _ => Err(de::Error::unknown_field(key, Self::KEYS)),
         }
     }
@@ -176,6 +204,7 @@ impl GamePart for Dw10Part {
             start: need(p.start, "start")?,
             victory: need(p.victory, "victory")?,
             features: need(p.features, "features")?,
+            conditions: p.conditions,
         })
     }
 
@@ -186,7 +215,11 @@ impl GamePart for Dw10Part {
     fn write_body<S: SerializeStruct>(&self, st: &mut S) -> Result<(), S::Error> {
         st.serialize_field("start", &self.start)?;
         st.serialize_field("victory", &self.victory)?;
-        st.serialize_field("features", &self.features)
+        st.serialize_field("features", &self.features)?;
+        match &self.conditions {
+            Some(rows) => st.serialize_field("conditions", rows),
+            None => st.skip_field("conditions"),
+        }
     }
 
     fn check(s: &Scenario) -> Result<(), (String, String)> {
@@ -259,6 +292,9 @@ fn check_part(s: &Scenario) -> Result<(), (String, String)> {
                 g.features.len()
             ),
         );
+    }
+    if let Some(rows) = &g.conditions {
+        crate::dw10::conditions::check_rows(rows)?;
     }
     let board = board_of(s);
     for (i, f) in g.features.iter().enumerate() {
@@ -477,14 +513,19 @@ fn check_feature(
         FeatureKind::Condition => {
             needs("what", f.what.is_some())?;
             let w = f.what.as_deref().unwrap_or("");
-            let table = crate::dw10::conditions::shared();
-            if table.row(w).is_none() {
+            if s.game.condition_row(w).is_none() {
+                let names: Vec<&str> = s
+                    .game
+                    .condition_rows()
+                    .iter()
+                    .map(|r| r.what.as_str())
+                    .collect();
                 return fail(
                     key,
                     format!(
                         "what is `{}`; expected a condition of the table: {}",
                         crate::core::text::excerpt(w, 40),
-                        table.names().join(", ")
+                        names.join(", ")
                     ),
                 );
             }

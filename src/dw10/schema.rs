@@ -47,6 +47,10 @@ pub(crate) struct ScenarioFile {
     victory: Victory,
     /// Every counter, door and piece of furniture.
     features: Vec<Feature>,
+    /// The rows of the dungeon conditions its squares name, when it was
+    /// made with a condition table of the user's (`--conditions`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    conditions: Option<Vec<crate::dw10::conditions::ConditionRow>>,
     /// Every roll made while building and setting up, in order.
     log: Vec<crate::core::dice::LogEntry>,
 }

@@ -169,7 +169,27 @@ pub fn generate(tileset: &TileSet, params: &GenerateParams) -> Result<Scenario, 
     let mut log = built.log.clone();
     log.extend(dice.into_log());
     log.extend(cdice.into_log());
-    let s = assemble(tileset, params, &built, setup, log);
+    let mut s = assemble(tileset, params, &built, setup, log);
+    // A table of the user's travels with the scenario: the rows its
+    // squares name, in table order (the embedded table is left out, so a
+    // scenario made with it reads as before).
+    if *params.conditions != *crate::dw10::conditions::shared() {
+        let named = |r: &&crate::dw10::conditions::ConditionRow| {
+            s.game.features.iter().any(|f| {
+                f.kind == FeatureKind::Condition && f.what.as_deref() == Some(r.what.as_str())
+            })
+        };
+        let rows: Vec<_> = params
+            .conditions
+            .conditions
+            .iter()
+            .filter(named)
+            .cloned()
+            .collect();
+        if !rows.is_empty() {
+            s.game.conditions = Some(rows);
+        }
+    }
     let board = crate::dw10::scenario::board_of(&s);
     crate::dw10::board::check_guarantees(
         (s.game.start.x, s.game.start.y),
@@ -1084,6 +1104,7 @@ fn assemble(
         start: setup.start,
         victory: setup.victory,
         features: setup.features,
+        conditions: None,
     };
     scenario::Scenario::from_built(
         d,

@@ -124,7 +124,7 @@ pub fn dm_sheet(s: &Scenario, t: &Tables) -> DmSheet {
         match f.kind {
             FeatureKind::Condition => {
                 let what = f.what.clone().unwrap_or_default();
-                let row = crate::dw10::conditions::shared().row(&what);
+                let row = s.game.condition_row(&what);
                 conditions.push(vec![
                     sq(f.x, f.y),
                     tile(f.x, f.y),

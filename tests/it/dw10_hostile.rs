@@ -192,6 +192,35 @@ fn scenario_cases() -> Vec<(&'static str, String, Vec<&'static str>)> {
             ],
         ),
         (
+            "a condition its own rows do not name",
+            w(
+                "{kind: chest, x: 23, y: 5, number: 3}",
+                "{kind: condition, x: 23, y: 5, what: trip-wire}",
+            )
+            .replacen(
+                "\nlog:",
+                "\nconditions:\n- {what: bell-rope, words: a bell, goes_off: 2, alarm: 1}\nlog:",
+                1,
+            ),
+            vec![
+                "features[",
+                "what is `trip-wire`; expected a condition of the table: bell-rope",
+            ],
+        ),
+        (
+            "a bad row of its own conditions",
+            w(
+                "{kind: chest, x: 23, y: 5, number: 3}",
+                "{kind: condition, x: 23, y: 5, what: bell-rope}",
+            )
+            .replacen(
+                "\nlog:",
+                "\nconditions:\n- {what: bell-rope, words: a bell, goes_off: 7, alarm: 1}\nlog:",
+                1,
+            ),
+            vec!["conditions[0]", "goes_off is 7; expected a d6 face"],
+        ),
+        (
             "a condition without what",
             w(
                 "{kind: chest, x: 23, y: 5, number: 3}",
@@ -520,4 +549,151 @@ fn printed_doors_in_a_tile_set_are_checked() {
         needles.push(&f);
         one_error_line(&r, &needles).unwrap_or_else(|e| panic!("{name}: {e}"));
     }
+}
+
+/// A condition table of the user's: two rows the embedded table has not.
+const MY_CONDITIONS: &str = "format: tilecrawl-dw10-conditions/1
+conditions:
+  - what: bell-rope
+    words: \"a rope across the way rings a bell: two rolls on the spawn table\"
+    goes_off: 2
+    alarm: 2
+  - what: fire-glyph
+    words: \"a glyph flares: a fire counter on every hero within 2\"
+    goes_off: 3
+    fire: 1
+    reach: 2
+";
+
+#[test]
+fn generate_and_campaign_next_take_a_conditions_table_and_refuse_a_bad_one() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    std::fs::write(d.join("mine.yaml"), MY_CONDITIONS).unwrap();
+    let gen_args = |table: &'static str, out: &'static str| {
+        vec![
+            "generate",
+            "--ruleset",
+            "dungeon-world-10mm",
+            "--seed",
+            "7",
+            "--dpi",
+            "20",
+            "--conditions",
+            table,
+            "--out",
+            out,
+        ]
+    };
+    // The scenario's squares are the table's rows, and it carries them:
+    // the sheet, `render` and `simulate` read them from the scenario.
+    let r = run(d, &gen_args("mine.yaml", "mine"));
+    assert_eq!(r.code, Some(0), "{r:?}");
+    let text = std::fs::read_to_string(d.join("mine/scenario.yaml")).unwrap();
+    assert!(text.contains("what: bell-rope") || text.contains("what: fire-glyph"));
+    assert!(!text.contains("what: pressure-pad"), "{text}");
+    let carried = text.split("\nconditions:\n").nth(1).unwrap_or("");
+    assert!(carried.contains("- what: "), "no rows carried: {text}");
+    let sheet = std::fs::read_to_string(d.join("mine/setup.md")).unwrap();
+    assert!(
+        sheet.contains("a glyph flares") || sheet.contains("rings a bell"),
+        "{sheet}"
+    );
+    let r = run(
+        d,
+        &[
+            "simulate",
+            "mine/scenario.yaml",
+            "--runs",
+            "3",
+            "--seed",
+            "1",
+        ],
+    );
+    assert_eq!(r.code, Some(0), "{r:?}");
+    // The embedded table, given as a file, makes the same scenario as none.
+    std::fs::write(
+        d.join("embedded.yaml"),
+        include_str!("../../templates/dungeon-world-10mm/conditions.yaml"),
+    )
+    .unwrap();
+    assert_eq!(run(d, &gen_args("embedded.yaml", "e1")).code, Some(0));
+    let mut plain = gen_args("embedded.yaml", "e2");
+    plain.drain(7..9);
+    assert_eq!(run(d, &plain).code, Some(0));
+    assert_eq!(
+        std::fs::read(d.join("e1/scenario.yaml")).unwrap(),
+        std::fs::read(d.join("e2/scenario.yaml")).unwrap()
+    );
+    // A bad row: one error line with the file, the line and the row, and
+    // no output folder.
+    std::fs::write(
+        d.join("bad.yaml"),
+        MY_CONDITIONS.replace("goes_off: 3", "goes_off: 9"),
+    )
+    .unwrap();
+    let r = run(d, &gen_args("bad.yaml", "bad"));
+    let e = one_error_line(&r, &["bad.yaml: line 9: conditions[1]: goes_off is 9"]).unwrap();
+    assert!(e.contains("expected a d6 face"), "{e}");
+    assert!(!d.join("bad").exists());
+    std::fs::write(
+        d.join("unknown.yaml"),
+        MY_CONDITIONS.replace("alarm: 2", "alarm: 2\n    colour: red"),
+    )
+    .unwrap();
+    let r = run(d, &gen_args("unknown.yaml", "unknown"));
+    one_error_line(&r, &["unknown.yaml: line 7", "unknown field `colour`"]).unwrap();
+    let r = run(d, &gen_args("missing.yaml", "missing"));
+    one_error_line(&r, &["missing.yaml", "cannot read"]).unwrap();
+    assert!(!d.join("unknown").exists() && !d.join("missing").exists());
+    // Another game's dungeon takes none.
+    let r = run(
+        d,
+        &[
+            "generate",
+            "--seed",
+            "3",
+            "--conditions",
+            "mine.yaml",
+            "--out",
+            "m",
+        ],
+    );
+    one_error_line(&r, &["--conditions", "dungeon-world-10mm"]).unwrap();
+    // `campaign next` of a Dungeon World 10 mm campaign: the same table,
+    // the same refusal, nothing written for a bad one.
+    let new = [
+        "campaign",
+        "new",
+        "Deep",
+        "--ruleset",
+        "dungeon-world-10mm",
+        "--seed",
+        "2",
+        "-q",
+    ];
+    assert_eq!(run(d, &new).code, Some(0));
+    let file = d.join("campaigns/Deep/campaign.yaml");
+    let before = std::fs::read(&file).unwrap();
+    let next = |table: &'static str| {
+        run(
+            d,
+            &[
+                "campaign",
+                "next",
+                "Deep",
+                "--dpi",
+                "20",
+                "-q",
+                "--conditions",
+                table,
+            ],
+        )
+    };
+    one_error_line(&next("bad.yaml"), &["bad.yaml: line 9: conditions[1]"]).unwrap();
+    assert_eq!(std::fs::read(&file).unwrap(), before);
+    assert!(!d.join("campaigns/Deep/scenario-1").exists());
+    assert_eq!(next("mine.yaml").code, Some(0));
+    let text = std::fs::read_to_string(d.join("campaigns/Deep/scenario-1/scenario.yaml")).unwrap();
+    assert!(text.contains("\nconditions:\n- what: "), "{text}");
 }

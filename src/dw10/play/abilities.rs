@@ -147,7 +147,7 @@ pub fn control(c: &mut Ctx, by: Who, target: Who, to: Sq) {
                 }
                 if halted {
                     if p != to {
-                        c.push(Event::Halted { hero: h, at: p });
+                        c.push(Event::Halted { hero: h, at: p, to });
                     }
                     break;
                 }

@@ -30,7 +30,7 @@ pub fn cross(c: &mut Ctx, hero: HeroId, p: Sq) -> bool {
         return false;
     };
     let what = c.s.feature(f).what.clone().unwrap_or_default();
-    let Some(row) = crate::dw10::conditions::shared().row(&what).cloned() else {
+    let Some(row) = c.map.condition_row(&what).cloned() else {
         return false;
     };
     let found = c.s.hidden(f);

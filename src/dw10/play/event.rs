@@ -662,6 +662,8 @@ pub enum Event {
         hero: HeroId,
         /// Where it stands.
         at: Sq,
+        /// Where the walk (or the Control Enemy move) was going.
+        to: Sq,
     },
     /// `status` asked.
     Status,

@@ -140,7 +140,7 @@ fn halt(c: &mut Ctx, h: HeroId, at: Sq, to: Sq, beside: &[Who]) {
     c.s.hero_mut(h).body.at = Some(at);
     c.s.hero_mut(h).body.pit_ready = None;
     if at != to {
-        c.push(Event::Halted { hero: h, at });
+        c.push(Event::Halted { hero: h, at, to });
     }
     if at != to && !c.s.body(w).has(Ability::Stealth) {
         let late: Vec<Who> = beside

@@ -21,6 +21,11 @@
 //! weakest shooter in sight that is in no melee to the square beside the
 //! most heroes and no other monster.
 //!
+//! The heroes' way keeps off the dungeon conditions they know of (shown,
+//! or found) when there is another: the plan counts each such square
+//! [`crate::dw10::play::walk::AVOID_COST`] dearer, and a move stops where
+//! the rules' own walk there crosses none the plan does not.
+//!
 //! Spells, first thing in a hero's Mover's phase: Finger of Death (once a
 //! game) on the monster in sight with the most wounds left, when the hero
 //! has spent nothing and stands in no kill zone; Shield when a monster on
@@ -40,7 +45,7 @@ use crate::dw10::play::spawn::default_collection;
 use crate::dw10::play::state::{
     HeroId, Map, MonsterId, Outcome, Phase, SideId, Sq, State, Who, adjacent, range,
 };
-use crate::dw10::play::walk::{may_end, reach, reach_controlled, reach_with};
+use crate::dw10::play::walk::{Reach, may_end, reach, reach_avoiding, reach_controlled};
 use crate::dw10::scenario::{Objective, Scenario};
 use crate::dw10::tables::Tables;
 use rayon::prelude::*;
@@ -201,6 +206,30 @@ fn planning(s: &State) -> State {
         }
     }
     p
+}
+
+/// The dungeon conditions the heroes know of and keep off when they can:
+/// every one not spent that is shown on the map or was found.
+pub fn known_conditions(s: &State) -> Vec<Sq> {
+    s.features
+        .iter()
+        .enumerate()
+        .filter(|(i, f)| {
+            f.kind == FeatureKind::Condition
+                && !s.gone[*i]
+                && !s.hidden(crate::dw10::play::state::FeatureId(*i as u32))
+        })
+        .map(|(_, f)| (f.x, f.y))
+        .collect()
+}
+
+/// Does the rules' walk to `q` (the way the engine takes) cross a square
+/// of `avoid` that `allowed` leaves out?
+fn crosses(r: &Reach, q: Sq, avoid: &[Sq], allowed: &[Sq]) -> bool {
+    r.path(q)
+        .0
+        .iter()
+        .any(|p| avoid.contains(p) && !allowed.contains(p))
 }
 
 /// A spell worth casting now, if any (the policy above).
@@ -475,21 +504,28 @@ pub fn hero_choice(g: &View, h: HeroId) -> Option<Command> {
     if hero.mp == 0 {
         return None;
     }
-    // A monster it can reach this move, for a fighter.
+    let known = known_conditions(s);
+    // A monster it can reach this move, for a fighter: the cheapest square
+    // beside one whose way keeps off the conditions it knows, else the
+    // cheapest.
     if hero.body.fig.attacks >= 5 {
         let r = reach(s, g.map, w, hero.mp);
-        let mut best: Option<(u32, Sq)> = None;
+        let mut best: Option<(bool, u32, Sq)> = None;
         for m in s.live_monsters() {
             let Some(mp) = s.monster(m).body.at else {
                 continue;
             };
             for (q, c) in r.squares() {
-                if s.touching(q, mp) && may_end(s, g.map, w, q) && best.is_none_or(|b| c < b.0) {
-                    best = Some((c, q));
+                if !(s.touching(q, mp) && may_end(s, g.map, w, q)) {
+                    continue;
+                }
+                let key = (crosses(&r, q, &known, &[]), c);
+                if best.is_none_or(|b| key < (b.0, b.1)) {
+                    best = Some((key.0, key.1, q));
                 }
             }
         }
-        if let Some((_, q)) = best {
+        if let Some((_, _, q)) = best {
             return Some(Command::Move(name, q));
         }
     }
@@ -524,7 +560,9 @@ pub fn hero_choice(g: &View, h: HeroId) -> Option<Command> {
         return Some(Command::Open(name, OpenWhat::Chest, None));
     }
     let plan = planning(s);
-    let far = reach_with(&plan, g.map, w, 400, true);
+    // The way is planned round the conditions the heroes know of; it
+    // crosses one only when there is no other.
+    let far = reach_avoiding(&plan, g.map, w, 400, true, &known);
     // An objective is worked from beside it; a teleporter is left from on it.
     let toward = |t: Sq| {
         far.squares()
@@ -563,10 +601,16 @@ pub fn hero_choice(g: &View, h: HeroId) -> Option<Command> {
         prev = q;
     }
     let near = reach(s, g.map, w, hero.mp);
+    let can_stop = |q: &&Sq| near.cost(**q).is_some() && may_end(s, g.map, w, **q) && **q != at;
+    // The farthest square of the plan it can stop on this move whose walk
+    // (the rules' own way there) crosses no known condition the plan does
+    // not cross itself; else the farthest it can stop on.
     let stop = path
         .iter()
         .rev()
-        .find(|q| near.cost(**q).is_some() && may_end(s, g.map, w, **q) && **q != at);
+        .filter(can_stop)
+        .find(|q| !crosses(&near, **q, &known, &path))
+        .or_else(|| path.iter().rev().find(can_stop));
     match stop {
         Some(q)
             if path.iter().position(|x| x == q) == Some(path.len() - 1)

@@ -328,6 +328,9 @@ pub struct Map {
     pub tile_of: Vec<Option<u32>>,
     /// Number of pieces.
     pub tiles: u32,
+    /// The rows of the dungeon conditions the scenario's squares may name
+    /// (its own, else the embedded table's).
+    pub conditions: Vec<crate::dw10::conditions::ConditionRow>,
 }
 
 impl Map {
@@ -344,7 +347,13 @@ impl Map {
             board,
             tile_of,
             tiles: s.tiles.len() as u32,
+            conditions: s.game.condition_rows().to_vec(),
         }
+    }
+
+    /// The row of a dungeon condition, by its name.
+    pub fn condition_row(&self, what: &str) -> Option<&crate::dw10::conditions::ConditionRow> {
+        self.conditions.iter().find(|r| r.what == what)
     }
 
     /// The piece a square is on.

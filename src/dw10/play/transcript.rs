@@ -56,10 +56,63 @@ fn names(s: &State, v: &[Who]) -> String {
 /// The lines of a command's events.
 pub fn print(s: &State, map: &Map, events: &[Event]) -> Vec<String> {
     let mut out = Vec::new();
-    for e in events {
-        line(s, map, e, &mut out);
+    for (i, e) in events.iter().enumerate() {
+        match cut_short(s, e, &events[i + 1..]) {
+            Some(l) => out.push(l),
+            None => line(s, map, e, &mut out),
+        }
     }
     out
+}
+
+/// A hero's walk, or Control Enemy moving a hero, that a dungeon condition
+/// cut short (a `Halted` for that hero follows before it moves again): the
+/// line says where it set off for, not that it got there, and leaves out
+/// the points and the kill zone of a square it never reached.
+fn cut_short(s: &State, e: &Event, rest: &[Event]) -> Option<String> {
+    let hero = match e {
+        Event::Moved {
+            who: Who::Hero(h), ..
+        } => *h,
+        Event::Controlled {
+            target: Who::Hero(h),
+            to: Some(_),
+            ..
+        } => *h,
+        _ => return None,
+    };
+    let moves_again = |x: &Event| match x {
+        Event::Moved { who, .. } => *who == Who::Hero(hero),
+        Event::Controlled { target, .. } => *target == Who::Hero(hero),
+        _ => false,
+    };
+    rest.iter()
+        .take_while(|x| !moves_again(x))
+        .find(|x| matches!(x, Event::Halted { hero: o, .. } if *o == hero))?;
+    Some(match e {
+        Event::Moved { who, from, to, .. } => {
+            format!(
+                "{} sets off {} → {}",
+                s.name(*who),
+                fmt_sq(*from),
+                fmt_sq(*to)
+            )
+        }
+        Event::Controlled {
+            by,
+            target,
+            face,
+            from,
+            to: Some(q),
+        } => format!(
+            "{} controls {}: d6 {face}, it is sent {} → {}",
+            s.name(*by),
+            s.name(*target),
+            fmt_sq(*from),
+            fmt_sq(*q)
+        ),
+        _ => return None,
+    })
 }
 
 fn line(s: &State, map: &Map, e: &Event, out: &mut Vec<String>) {
@@ -720,8 +773,13 @@ fn line(s: &State, map: &Map, e: &Event, out: &mut Vec<String>) {
                 )
             }
         }
-        Event::Halted { hero, at } => {
-            format!("{} stops at {}", h(hero), fmt_sq(*at))
+        Event::Halted { hero, at, to } => {
+            format!(
+                "{} stops at {}, short of {}",
+                h(hero),
+                fmt_sq(*at),
+                fmt_sq(*to)
+            )
         }
         Event::Over { outcome } => match outcome {
             Outcome::HeroesWin => "the heroes win".into(),

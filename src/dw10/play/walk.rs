@@ -115,6 +115,38 @@ pub fn reach_plan(s: &State, map: &Map, who: Who, budget: u32) -> Reach {
     reach_opts(s, map, who, budget, false, true, true)
 }
 
+/// What a square a hero plans to keep off (a dungeon condition it knows
+/// of) adds to a way's cost in [`reach_avoiding`]: more than any way round
+/// on a dungeon table, so the plan goes round whenever it can.
+pub const AVOID_COST: u32 = 100;
+
+/// [`reach_with`] for a hero's plan over several moves: each square of
+/// `avoid` costs [`AVOID_COST`] more to enter, so the cheapest way keeps
+/// off them when there is another, and crosses one only when there is
+/// none. Planning only: the rules' walk ([`reach`]) never sees this cost.
+pub fn reach_avoiding(
+    s: &State,
+    map: &Map,
+    who: Who,
+    budget: u32,
+    stairs: bool,
+    avoid: &[Sq],
+) -> Reach {
+    // Whatever `budget` reaches without the squares to avoid, it still
+    // reaches with them.
+    let budget = budget.saturating_add(AVOID_COST.saturating_mul(avoid.len() as u32));
+    walk(
+        s,
+        map,
+        &Walker::of(s, who),
+        budget,
+        stairs,
+        true,
+        false,
+        avoid,
+    )
+}
+
 /// The squares an enemy's Control Enemy may move `who` to: its own
 /// movement (never Swift Mover's double), kill zones passed (L212-215).
 pub fn reach_controlled(s: &State, map: &Map, who: Who) -> Reach {
@@ -180,7 +212,7 @@ pub fn reach_familiar(s: &State, map: &Map, owner: crate::dw10::play::state::Her
         pit_ready: None,
         strong: false,
     };
-    walk(s, map, &w, kind.movement(), true, true, false)
+    walk(s, map, &w, kind.movement(), true, true, false, &[])
 }
 
 fn reach_opts(
@@ -192,9 +224,19 @@ fn reach_opts(
     zones: bool,
     plan: bool,
 ) -> Reach {
-    walk(s, map, &Walker::of(s, who), budget, stairs, zones, plan)
+    walk(
+        s,
+        map,
+        &Walker::of(s, who),
+        budget,
+        stairs,
+        zones,
+        plan,
+        &[],
+    )
 }
 
+#[allow(clippy::too_many_arguments)]
 fn walk(
     s: &State,
     map: &Map,
@@ -203,6 +245,7 @@ fn walk(
     stairs: bool,
     zones: bool,
     plan: bool,
+    avoid: &[Sq],
 ) -> Reach {
     let b = &map.board;
     let n = (b.width * b.height).max(0) as usize;
@@ -285,7 +328,7 @@ fn walk(
             }
         }
         let mut try_to = |q: Sq, cost: u32, opened: Option<FeatureId>, heap: &mut BinaryHeap<_>| {
-            let nc = c + cost;
+            let nc = c + cost + if avoid.contains(&q) { AVOID_COST } else { 0 };
             if nc > budget || !b.inside(q.0, q.1) {
                 return;
             }

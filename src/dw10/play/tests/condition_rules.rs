@@ -53,7 +53,8 @@ fn a_condition_that_goes_off_strikes_and_cuts_the_walk_short() {
             },
             Event::Halted {
                 hero: h,
-                at: (3, 1)
+                at: (3, 1),
+                to: (6, 1)
             },
         ]
     );
@@ -67,6 +68,12 @@ fn a_condition_that_goes_off_strikes_and_cuts_the_walk_short() {
             "Tracker steps on a hidden pressure pad at 3,1: d6 5 (4+ sets it off): it goes off, and the hero's action is over there"
         ]
     );
+    // The transcript never has the Tracker get to 6,1: it sets off for
+    // it, and stops short on the pad.
+    let lines = transcript::print(&k.s, &k.map, &ev);
+    assert_eq!(lines.first().unwrap(), "Tracker sets off 1,1 → 6,1");
+    assert_eq!(lines.last().unwrap(), "Tracker stops at 3,1, short of 6,1");
+    assert!(!lines.iter().any(|l| l.contains("moves")), "{lines:?}");
 }
 
 #[test]
@@ -161,8 +168,11 @@ fn a_trip_wire_poisons_every_hero_beside_it_but_the_warded() {
             ..
         }
     )));
-    // Ended on its own square: no Halted line.
+    // Ended on its own square: no Halted line, and the move is told as
+    // any other.
     assert!(!ev.iter().any(|e| matches!(e, Event::Halted { .. })));
+    let lines = transcript::print(&k.s, &k.map, &ev);
+    assert_eq!(lines[0], "Tracker moves 1,2 → 3,2 (2 points)");
     assert_eq!(
         (k.s.heroes[0].body.poison, k.s.heroes[1].body.poison),
         (1, 0)
@@ -289,7 +299,8 @@ fn control_enemy_over_a_condition_stops_the_hero_on_it() {
     });
     assert!(ev.contains(&Event::Halted {
         hero: HeroId(0),
-        at: (3, 3)
+        at: (3, 3),
+        to: (5, 3)
     }));
     assert_eq!(k.s.hero(HeroId(0)).body.at, Some((3, 3)));
 }

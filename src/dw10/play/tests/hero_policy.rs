@@ -4,6 +4,7 @@
 use super::*;
 use crate::dw10::play::command::Command;
 use crate::dw10::play::simulate::{View, hero_choice, lets_dm_move, targets};
+use crate::dw10::play::walk::reach;
 
 fn view(k: &Kit) -> View<'_> {
     View {
@@ -254,4 +255,129 @@ fn past_the_usual_length_the_heroes_give_up_the_objective_and_leave() {
     assert!(walks_to(&k).0 > 3, "still after the prisoner");
     k.s.move_no += 1;
     assert_eq!(walks_to(&k), (2, 2), "gives up and leaves");
+}
+
+/// Two ways east to the prisoner on 10,3: the bottom row (8 points to
+/// 9,3) and round by the top row (12 points to 10,2).
+const TWO_WAYS: &str = "
+############
+#..........#
+#.########.#
+#..........#
+############";
+
+/// One way east, a corridor a square wide.
+const ONE_WAY: &str = "
+############
+#..........#
+############";
+
+fn shown_condition(what: &str, x: i32, y: i32, hidden: bool) -> Feature {
+    let mut f = Feature::new(FeatureKind::Condition, x, y);
+    f.what = Some(what.into());
+    if hidden {
+        f.secret = Some(true);
+    }
+    f
+}
+
+/// The automatic Tracker walks toward the prisoner move by move (its
+/// movement back each time), no die rolled: every square its walks went
+/// through, and where it ended.
+fn walk_to_prisoner(k: &mut Kit, moves: usize) -> (Vec<Sq>, Sq) {
+    let mut crossed = Vec::new();
+    for _ in 0..moves {
+        let Some(Command::Move(_, q)) = hero_choice(&view(k), HeroId(0)) else {
+            break;
+        };
+        let (path, _) = reach(&k.s, &k.map, H0, k.s.heroes[0].mp).path(q);
+        crossed.extend(path);
+        k.run(&[], |c| {
+            crate::dw10::play::moving::hero_move(c, HeroId(0), q)
+        });
+        let h = &mut k.s.heroes[0];
+        (h.mp, h.moved, h.done) = (h.body.fig.movement, false, false);
+    }
+    (crossed, k.s.heroes[0].body.at.unwrap())
+}
+
+#[test]
+fn the_automatic_heroes_go_round_a_dungeon_condition_they_know_of() {
+    let prisoner = Feature::new(FeatureKind::Prisoner, 10, 3);
+    // A murder hole in plain sight on the short way: the Tracker takes the
+    // long way by the top row and gets beside the prisoner all the same.
+    let mut k = kit(
+        TWO_WAYS,
+        vec![
+            shown_condition("murder-hole", 5, 3, false),
+            prisoner.clone(),
+        ],
+        &[("Tracker", (1, 3))],
+        &[],
+    );
+    assert_eq!(
+        hero_choice(&view(&k), HeroId(0)),
+        Some(Command::Move("Tracker".into(), (4, 1)))
+    );
+    let (crossed, end) = walk_to_prisoner(&mut k, 4);
+    assert!(!crossed.contains(&(5, 3)), "{crossed:?}");
+    assert!(crossed.contains(&(5, 1)), "{crossed:?}");
+    assert_eq!(end, (10, 2));
+    // A hidden pressure pad there, not yet found: the heroes do not know
+    // of it, and their walk takes the short way over it.
+    let mut k = kit(
+        TWO_WAYS,
+        vec![
+            shown_condition("pressure-pad", 5, 3, true),
+            prisoner.clone(),
+        ],
+        &[("Tracker", (1, 3))],
+        &[],
+    );
+    let Some(Command::Move(_, q)) = hero_choice(&view(&k), HeroId(0)) else {
+        panic!("the Tracker moves");
+    };
+    assert!(reach(&k.s, &k.map, H0, 5).path(q).0.contains(&(5, 3)));
+    // Once found, it is kept off like a shown one.
+    k.s.found[0] = true;
+    assert_eq!(
+        hero_choice(&view(&k), HeroId(0)),
+        Some(Command::Move("Tracker".into(), (4, 1)))
+    );
+    // Spent: nothing left to keep off.
+    k.s.gone[0] = true;
+    let Some(Command::Move(_, q)) = hero_choice(&view(&k), HeroId(0)) else {
+        panic!("the Tracker moves");
+    };
+    assert!(reach(&k.s, &k.map, H0, 5).path(q).0.contains(&(5, 3)));
+}
+
+#[test]
+fn with_no_other_way_the_automatic_heroes_cross_the_condition() {
+    // A corridor with a murder hole on 5,1: the only way to the prisoner.
+    let mut k = kit(
+        ONE_WAY,
+        vec![
+            shown_condition("murder-hole", 5, 1, false),
+            Feature::new(FeatureKind::Prisoner, 10, 1),
+        ],
+        &[("Tracker", (1, 1))],
+        &[],
+    );
+    let cmd = hero_choice(&view(&k), HeroId(0));
+    assert_eq!(cmd, Some(Command::Move("Tracker".into(), (6, 1))));
+    // The walk crosses it: a d6 of 1 leaves it quiet, and the Tracker
+    // gets to 6,1.
+    let ev = k.run(&[1], |c| {
+        crate::dw10::play::moving::hero_move(c, HeroId(0), (6, 1))
+    });
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        Event::Condition {
+            face: 1,
+            goes_off: false,
+            ..
+        }
+    )));
+    assert_eq!(k.s.heroes[0].body.at, Some((6, 1)));
 }
