@@ -594,20 +594,42 @@ struct RawContents {
     item: Option<RawItem>,
 }
 
+/// A magic item as a file gives it (a chest-contents row, or a party
+/// file's chest from town), before its checks.
 #[derive(Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
-struct RawItem {
-    name: String,
+pub(crate) struct RawItem {
+    /// Its name.
+    pub(crate) name: String,
+    /// Speed bonus (negative for a penalty).
     #[serde(default)]
-    speed: i32,
+    pub(crate) speed: i32,
+    /// Attack bonus.
     #[serde(default)]
-    attack: i32,
+    pub(crate) attack: i32,
+    /// Defence bonus.
     #[serde(default)]
-    defence: i32,
+    pub(crate) defence: i32,
+    /// Special abilities it grants.
     #[serde(default)]
-    abilities: Vec<String>,
+    pub(crate) abilities: Vec<String>,
+    /// A potion, drunk once.
     #[serde(default)]
-    potion: bool,
+    pub(crate) potion: bool,
+}
+
+impl RawItem {
+    /// The item, once checked.
+    pub(crate) fn into_item(self) -> Item {
+        Item {
+            name: self.name,
+            speed: self.speed,
+            attack: self.attack,
+            defence: self.defence,
+            abilities: self.abilities,
+            potion: self.potion,
+        }
+    }
 }
 
 #[derive(Deserialize, schemars::JsonSchema)]
@@ -761,14 +783,7 @@ fn contents(raw: RawContents) -> Result<ChestContents, RowError> {
             in_range("item attack", it.attack, -5, 5)?;
             in_range("item defence", it.defence, -5, 5)?;
             check_abilities(&it.abilities)?;
-            Some(Item {
-                name: it.name,
-                speed: it.speed,
-                attack: it.attack,
-                defence: it.defence,
-                abilities: it.abilities,
-                potion: it.potion,
-            })
+            Some(it.into_item())
         }
     };
     Ok(ChestContents {

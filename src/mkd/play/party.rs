@@ -2,7 +2,7 @@
 //! order, each with a team of heroes, their point values and dice-combat stats.
 
 use crate::mkd::figures::{Ability, Shoot, Stats, check_name, check_stats, parse_abilities};
-use crate::mkd::tables::Item;
+use crate::mkd::tables::{Item, RawItem};
 use serde::Deserialize;
 use std::path::Path;
 
@@ -215,29 +215,6 @@ struct RawHero {
     /// carries (at most two).
     #[serde(default)]
     chests: Vec<RawItem>,
-}
-
-/// An item a hero brings into the dungeon in its chest.
-#[derive(Deserialize, schemars::JsonSchema)]
-#[serde(deny_unknown_fields)]
-struct RawItem {
-    /// Its name (as in the chest-contents table).
-    name: String,
-    /// Speed bonus (negative for a penalty).
-    #[serde(default)]
-    speed: i32,
-    /// Attack bonus.
-    #[serde(default)]
-    attack: i32,
-    /// Defence bonus.
-    #[serde(default)]
-    defence: i32,
-    /// Special abilities it grants.
-    #[serde(default)]
-    abilities: Vec<String>,
-    /// A potion, drunk once in the dungeon (`NAME drinks`).
-    #[serde(default)]
-    potion: bool,
 }
 
 /// The JSON Schema of a party file.
@@ -463,14 +440,7 @@ fn check_hero(hero: RawHero, hloc: &str, seen: &mut Vec<String>) -> Result<Hero,
         let key = |k: &str| format!("{hloc} ({}).chests[{i}].{k}", hero.name);
         check_item(&it.name, [it.speed, it.attack, it.defence], &it.abilities)
             .map_err(|(k, m)| (key(k), m))?;
-        chests.push(Item {
-            name: it.name,
-            speed: it.speed,
-            attack: it.attack,
-            defence: it.defence,
-            abilities: it.abilities,
-            potion: it.potion,
-        });
+        chests.push(it.into_item());
     }
     Ok(Hero {
         name: hero.name,
