@@ -337,7 +337,18 @@ mod tests {
             Refusal::NotInDungeon { .. }
         ));
         put_hero(&mut g, 0, p(22, 6), Side::S);
+        let line = |g: &Game| {
+            g.status()
+                .into_iter()
+                .find(|l| l.starts_with("town-1"))
+                .unwrap_or_default()
+        };
+        assert_eq!(
+            line(&g),
+            "town-1 (level 1): carried by Ayla, open; holds the swift draught (not drunk yet)"
+        );
         let ev = ok(&mut g, "Ayla drinks");
+        assert!(line(&g).ends_with("holds the swift draught (drunk)"));
         assert!(ev.contains(&Event::ItemInUse {
             hero: AYLA,
             item: "swift draught".into(),

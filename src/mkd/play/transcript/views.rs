@@ -329,8 +329,34 @@ pub fn status(s: &State) -> Vec<String> {
             ChestPlace::Out => "out of the dungeon".into(),
             ChestPlace::Lost => "lost".into(),
         };
+        // What an open chest was found to hold (the heroes have seen it).
+        let holds = match &c.contents {
+            Some((gold, item)) if c.open => {
+                let mut what: Vec<String> = Vec::new();
+                if *gold > 0 {
+                    what.push(format!("{gold} gold"));
+                }
+                if let Some(i) = item {
+                    what.push(format!(
+                        "the {}{}",
+                        i.name,
+                        match (i.potion, c.full) {
+                            (false, _) => "",
+                            (true, true) => " (not drunk yet)",
+                            (true, false) => " (drunk)",
+                        }
+                    ));
+                }
+                if what.is_empty() {
+                    "; empty".to_string()
+                } else {
+                    format!("; holds {}", what.join(" and "))
+                }
+            }
+            _ => String::new(),
+        };
         v.push(format!(
-            "{} (level {}): {place}{}",
+            "{} (level {}): {place}{}{holds}",
             c.id,
             c.level,
             if c.open { ", open" } else { "" }
