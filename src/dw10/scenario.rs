@@ -453,6 +453,22 @@ fn check_feature(
             fail(key.clone(), format!("a {k} needs `{name}`"))
         }
     };
+    // `what` given and one of `names` (`expected` says what they are).
+    let what_of = |names: &[&str], expected: &str| -> Result<(), (String, String)> {
+        needs("what", f.what.is_some())?;
+        let w = f.what.as_deref().unwrap_or("");
+        if names.contains(&w) {
+            return Ok(());
+        }
+        fail(
+            key.clone(),
+            format!(
+                "what is `{}`; expected {expected}: {}",
+                crate::core::text::excerpt(w, 40),
+                names.join(", ")
+            ),
+        )
+    };
     match f.kind {
         FeatureKind::Chest => {
             needs("number", f.number.is_some())?;
@@ -482,53 +498,16 @@ fn check_feature(
                 );
             }
         }
-        FeatureKind::Spawn => {
-            needs("what", f.what.is_some())?;
-            let w = f.what.as_deref().unwrap_or("");
-            if !SPAWN_POINTS.contains(&w) {
-                return fail(
-                    key,
-                    format!(
-                        "what is `{}`; expected one of: {}",
-                        crate::core::text::excerpt(w, 40),
-                        SPAWN_POINTS.join(", ")
-                    ),
-                );
-            }
-        }
-        FeatureKind::Furnishing => {
-            needs("what", f.what.is_some())?;
-            let w = f.what.as_deref().unwrap_or("");
-            if !FURNISHINGS.contains(&w) {
-                return fail(
-                    key,
-                    format!(
-                        "what is `{}`; expected one of: {}",
-                        crate::core::text::excerpt(w, 40),
-                        FURNISHINGS.join(", ")
-                    ),
-                );
-            }
-        }
+        FeatureKind::Spawn => what_of(SPAWN_POINTS.as_slice(), "one of")?,
+        FeatureKind::Furnishing => what_of(FURNISHINGS.as_slice(), "one of")?,
         FeatureKind::Condition => {
-            needs("what", f.what.is_some())?;
-            let w = f.what.as_deref().unwrap_or("");
-            if s.game.condition_row(w).is_none() {
-                let names: Vec<&str> = s
-                    .game
-                    .condition_rows()
-                    .iter()
-                    .map(|r| r.what.as_str())
-                    .collect();
-                return fail(
-                    key,
-                    format!(
-                        "what is `{}`; expected a condition of the table: {}",
-                        crate::core::text::excerpt(w, 40),
-                        names.join(", ")
-                    ),
-                );
-            }
+            let names: Vec<&str> = s
+                .game
+                .condition_rows()
+                .iter()
+                .map(|r| r.what.as_str())
+                .collect();
+            what_of(&names, "a condition of the table")?;
         }
         FeatureKind::Lair => {
             needs("what", f.what.is_some())?;
