@@ -375,6 +375,10 @@ pub struct Tables {
     pub chest_traps: BTreeMap<u32, D6Table<Trap>>,
     /// Contents by chest level 1 to 3.
     pub chest_contents: BTreeMap<u32, D6Table<ChestContents>>,
+    /// What an artifact set up in a chamber is (the project's own table);
+    /// `None` for a file without one, whose artifacts are set up with no
+    /// powers.
+    pub artifacts: Option<D6Table<Item>>,
     /// Monster stats by point band, ascending; the last band has no maximum.
     pub monster_profiles: Vec<MonsterProfile>,
 }
@@ -435,6 +439,9 @@ enum RowError {
     /// `wounds` or `area` on a trap of another effect.
     #[error("trap `{0}`: `wounds` and `area` belong only to effect `wounds`")]
     WoundsOnOther(String),
+    /// An artifact marked as a potion.
+    #[error("artifact `{0}` is a potion; an artifact is carried, not drunk")]
+    PotionArtifact(String),
     /// A name (`what`: `name`, `item name`) or a value out of its range.
     #[error("{}{error}", what.map(|w| format!("{w} ")).unwrap_or_default())]
     Value {
@@ -556,6 +563,10 @@ struct TablesFile {
     hallway_discovery: Vec<RawRow<HallwayDiscovery>>,
     chest_traps: BTreeMap<u32, Vec<RawRow<RawTrap>>>,
     chest_contents: BTreeMap<u32, Vec<RawRow<RawContents>>>,
+    /// What an artifact set up in a chamber is, by d6 (optional: without
+    /// it, artifacts have no powers).
+    #[serde(default)]
+    artifacts: Option<Vec<RawRow<RawItem>>>,
     monster_profiles: Vec<RawProfile>,
 }
 
@@ -775,21 +786,29 @@ fn trap(raw: RawTrap) -> Result<Trap, RowError> {
 
 fn contents(raw: RawContents) -> Result<ChestContents, RowError> {
     in_range("gold", raw.gold, 0, 10_000)?;
-    let item = match raw.item {
-        None => None,
-        Some(it) => {
-            check_name(&it.name, MAX_NAME_CHARS).map_err(named("item name"))?;
-            in_range("item speed", it.speed, -5, 5)?;
-            in_range("item attack", it.attack, -5, 5)?;
-            in_range("item defence", it.defence, -5, 5)?;
-            check_abilities(&it.abilities)?;
-            Some(it.into_item())
-        }
-    };
     Ok(ChestContents {
         gold: raw.gold,
-        item,
+        item: raw.item.map(item).transpose()?,
     })
+}
+
+/// Checks an item of a table: its name, bonuses and abilities.
+fn item(it: RawItem) -> Result<Item, RowError> {
+    check_name(&it.name, MAX_NAME_CHARS).map_err(named("item name"))?;
+    in_range("item speed", it.speed, -5, 5)?;
+    in_range("item attack", it.attack, -5, 5)?;
+    in_range("item defence", it.defence, -5, 5)?;
+    check_abilities(&it.abilities)?;
+    Ok(it.into_item())
+}
+
+/// Checks an artifact: an item that is not a potion.
+fn artifact(it: RawItem) -> Result<Item, RowError> {
+    let it = item(it)?;
+    if it.potion {
+        return Err(RowError::PotionArtifact(it.name));
+    }
+    Ok(it)
 }
 
 /// Checks one reveal column (11 pairs of count and points).
@@ -1005,6 +1024,10 @@ fn check(text: &str, file: &str) -> Result<Tables, Fault> {
         hallway_discovery: d6_table("hallway_discovery", raw.hallway_discovery, Ok)?,
         chest_traps: by_level("chest_traps", raw.chest_traps, trap)?,
         chest_contents: by_level("chest_contents", raw.chest_contents, contents)?,
+        artifacts: raw
+            .artifacts
+            .map(|rows| d6_table("artifacts", rows, artifact))
+            .transpose()?,
         monster_profiles: profiles(raw.monster_profiles)?,
     })
 }
@@ -1273,5 +1296,47 @@ mod tests {
             e.to_string().contains("chest_contents: chest level 4"),
             "{e}"
         );
+    }
+
+    #[test]
+    fn the_artifact_table_is_optional_and_holds_no_potion() {
+        let t = default_tables();
+        let artifacts = t
+            .artifacts
+            .as_ref()
+            .expect("the embedded set has artifacts");
+        assert_eq!(artifacts.get(3).result.name, "ember brand");
+        assert_eq!(artifacts.get(3).result.attack, 1);
+        assert!((1..=6).all(|f| !artifacts.get(f).result.potion));
+        // Left out: artifacts are set up with no powers.
+        let start = DEFAULT_YAML.find("\nartifacts:").expect("the table");
+        let end = DEFAULT_YAML[start + 1..].find("\n\n").expect("its end") + start + 1;
+        let without = format!("{}{}", &DEFAULT_YAML[..start], &DEFAULT_YAML[end..]);
+        assert_eq!(parse(&without, "t.yaml").map(|t| t.artifacts), Ok(None));
+        // A potion is refused, in one line naming the row.
+        let e = parse(
+            &DEFAULT_YAML.replace(
+                "{name: circlet of wards, defence: 1}",
+                "{name: circlet of wards, defence: 1, potion: true}",
+            ),
+            "t.yaml",
+        )
+        .unwrap_err()
+        .to_string();
+        assert!(
+            e.contains("artifacts[1]: artifact `circlet of wards` is a potion"),
+            "{e}"
+        );
+        assert!(!e.contains('\n'), "{e}");
+        // Its items are checked as the chests' are.
+        let e = parse(
+            &DEFAULT_YAML.replace(
+                "{name: ember brand, attack: 1}",
+                "{name: ember brand, attack: 9}",
+            ),
+            "t.yaml",
+        )
+        .unwrap_err();
+        assert!(e.to_string().contains("artifacts[2]: item attack"), "{e}");
     }
 }

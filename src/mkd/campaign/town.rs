@@ -17,7 +17,7 @@ use super::rules;
 use crate::core::dice::Dice;
 use crate::mkd::mission::Mission;
 use crate::mkd::play::result::AdventureResult;
-use crate::mkd::play::state::Outcome;
+use crate::mkd::play::state::{ChestOrigin, Outcome};
 use crate::mkd::tables::{Item, Tables};
 
 /// What the players decide in town.
@@ -256,7 +256,11 @@ pub fn run(
     // The items carried in from town come back in their chests, or are
     // lost with them.
     for it in &adv.carried {
-        match result.chests.iter().find(|ch| ch.town && ch.id == it.chest) {
+        match result
+            .chests
+            .iter()
+            .find(|ch| ch.origin == ChestOrigin::Town && ch.id == it.chest)
+        {
             Some(ch) => {
                 let mut back = it.item.clone();
                 back.charged = false;
@@ -280,9 +284,29 @@ pub fn run(
             )),
         }
     }
+    // An artifact's abilities and effects leave it in town, and it cannot
+    // be sold (L718): it brings nothing.
+    for ch in result
+        .chests
+        .iter()
+        .filter(|ch| ch.origin == ChestOrigin::Artifact)
+    {
+        let name = match &ch.contents {
+            Some((_, Some(i))) => i.name.as_str(),
+            _ => "artifact",
+        };
+        out.push(format!(
+            "{} comes out with the {name}: its powers leave it in town, and an artifact cannot be sold",
+            ch.id
+        ));
+    }
     let mut chests = Vec::new();
     let mut gold_found = 0u32;
-    for ch in result.chests.iter().filter(|ch| !ch.town) {
+    for ch in result
+        .chests
+        .iter()
+        .filter(|ch| ch.origin == ChestOrigin::Dungeon)
+    {
         // A potion found in the dungeon was drunk by the hero who opened
         // its chest: it comes back used and cannot be sold.
         let mut drunk = false;
@@ -965,7 +989,7 @@ mod tests {
                     potion: false,
                 }),
             )),
-            town: false,
+            origin: ChestOrigin::Dungeon,
             full: false,
         });
         let before = c.clone();
@@ -1012,7 +1036,7 @@ mod tests {
             level: 1,
             quest: false,
             contents,
-            town: false,
+            origin: ChestOrigin::Dungeon,
             full: false,
         };
         let mut c = campaign();
@@ -1096,7 +1120,7 @@ mod tests {
             let fallen: Vec<&str> = (0..4).filter(|i| fallen_mask & (1 << i) != 0).map(|i| names[i]).collect();
             let mut r = result(if won { Outcome::Won } else { Outcome::Lost }, &fallen, earned);
             r.experience_spent = earned * spent_part / 100;
-            r.chests.push(ChestOut { id: "chest-1".into(), level: 1, quest: false, contents: Some((chest_gold, None)), town: false, full: false });
+            r.chests.push(ChestOut { id: "chest-1".into(), level: 1, quest: false, contents: Some((chest_gold, None)), origin: ChestOrigin::Dungeon, full: false });
             let mut c = campaign();
             c.gold = gold;
             let orders = Orders {
@@ -1218,7 +1242,7 @@ mod tests {
             level: 1,
             quest: false,
             contents: Some((0, Some(carried[i].item.item()))),
-            town: true,
+            origin: ChestOrigin::Town,
             full,
         };
         // The ring mail was stolen; the draught came back undrunk, the
@@ -1253,6 +1277,39 @@ mod tests {
                 .any(|l| l == "town-4 comes back with the elixir (drunk)")
         );
         // No gold came with them, and none is counted as found.
+        assert_eq!(c.history[0].chests.len(), 0);
+    }
+
+    #[test]
+    fn an_artifact_carried_out_brings_nothing_home() {
+        let mut c = campaign();
+        let mut r = result(Outcome::Won, &[], 0);
+        let brand = default_tables()
+            .artifacts
+            .expect("artifacts")
+            .get(3)
+            .result
+            .clone();
+        r.chests = vec![ChestOut {
+            id: "artifact-1".into(),
+            level: 1,
+            quest: false,
+            contents: Some((0, Some(brand))),
+            origin: ChestOrigin::Artifact,
+            full: false,
+        }];
+        let lines = run(
+            &mut c,
+            &r,
+            &Orders::default(),
+            &default_tables(),
+            &default_rewards(),
+        )
+        .unwrap();
+        assert!(lines.iter().any(|l| l
+            == "artifact-1 comes out with the ember brand: its powers leave it in town, and an artifact cannot be sold"));
+        // No item to keep or sell, no gold, no chest on the record.
+        assert!(c.items.iter().all(|i| i.name != "ember brand"));
         assert_eq!(c.history[0].chests.len(), 0);
     }
 }

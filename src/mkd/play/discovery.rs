@@ -7,7 +7,7 @@ use crate::mkd::play::board::{Board, Door, DoorTrap, Mover, PlayMarker};
 use crate::mkd::play::ctx::Ctx;
 use crate::mkd::play::event::Event;
 use crate::mkd::play::reveal::put_pool_token;
-use crate::mkd::play::state::{ChestId, ChestPlace, ChestState, HeroId, PlacedMarker};
+use crate::mkd::play::state::{ChestId, ChestOrigin, ChestPlace, ChestState, HeroId, PlacedMarker};
 use crate::mkd::scenario::TerrainSide;
 use crate::mkd::tables::{Accessory, ChamberDiscovery, HallwayDiscovery};
 use crate::scenario::Point;
@@ -108,7 +108,7 @@ fn discover_chest(cx: &mut Ctx, t: usize) {
         trap_spent: false,
         trap: None,
         contents: None,
-        town: false,
+        origin: ChestOrigin::Dungeon,
         full: false,
     });
     cx.emit(Event::ChestFound { chest, at: spot });
@@ -146,12 +146,57 @@ fn discover_accessory(cx: &mut Ctx, t: usize) {
             } else {
                 let name = cx.s.furnishings_left.remove(0);
                 let tile = cx.s.board.tiles[t].label;
+                let artifact = name == ARTIFACT;
                 cx.emit(Event::Furnishing { name, tile });
+                if artifact {
+                    lay_artifact(cx, t);
+                }
             }
         }
         Accessory::Teleporter => place_marker(cx, t, PlayMarker::Teleporter),
         Accessory::Vortex => place_marker(cx, t, PlayMarker::Vortex),
     }
+}
+
+/// The furnishing that is an artifact (the other furnishings are dressing).
+pub const ARTIFACT: &str = "artifact";
+
+/// An artifact set up in tile `t`: what it is by d6 on the artifact table,
+/// lying open on the tile's first free square, as an open chest with no
+/// gold (tilecrawl's reading; see `docs/src/rules.md`). A table set with no
+/// artifact table gives artifacts no powers: nothing more is set up.
+fn lay_artifact(cx: &mut Ctx, t: usize) {
+    let Some(table) = cx.s.tables.artifacts.as_ref() else {
+        return;
+    };
+    let Some(spot) = spot_in_tile(cx, t) else {
+        cx.emit(Event::NoSquareForArtifact);
+        return;
+    };
+    let face = cx
+        .dice
+        .d6(format_args!("artifact in {}", cx.s.board.tiles[t].label));
+    let item = table.get(face).result.clone();
+    let chest = ChestId(cx.s.chests.len());
+    cx.s.chests.push(ChestState {
+        id: cx.s.next_artifact_name(),
+        // Set again as a level-1 chest's if a thief shuts it (as a chest
+        // brought from town).
+        level: 1,
+        quest: false,
+        place: ChestPlace::At(spot),
+        open: true,
+        trap_spent: true,
+        trap: None,
+        contents: Some((0, Some(item))),
+        origin: ChestOrigin::Artifact,
+        full: false,
+    });
+    cx.emit(Event::ArtifactLaid {
+        chest,
+        face,
+        at: spot,
+    });
 }
 
 fn place_marker(cx: &mut Ctx, t: usize, kind: PlayMarker) {
@@ -595,5 +640,77 @@ mod tests {
         });
         assert_eq!(g.monsters[placed[0]].stats, *g.tables.profile_for(20));
         all_dice_used(&g);
+    }
+
+    #[test]
+    fn an_artifact_lies_open_in_the_chamber_and_whoever_takes_it_up_has_its_powers() {
+        // 4: an accessory; 4: a furnishing, the pool's artifact; 3 on the
+        // artifact table: the ember brand (attack +1).
+        let mut g = game(&[4, 4, 3]);
+        g.furnishings_left = vec![ARTIFACT.into(), "dressing set: a shrine".into()];
+        put_hero(&mut g, 0, p(9, 3), Side::W);
+        g.visited.insert(1);
+        let chests = g.chests.len();
+        let ev = ok(&mut g, "Ayla moves to 7,3");
+        all_dice_used(&g);
+        let c = ChestId(chests);
+        assert_eq!(
+            printed(&g, &ev[2..5]),
+            "accessory: rolled 4, a furnishing\nset up artifact in C1\n\
+             artifact: rolled 3, a sword whose edge glows like a coal — artifact-1 on 3,3, the ember brand"
+        );
+        assert_eq!(
+            ev[4],
+            Event::ArtifactLaid {
+                chest: c,
+                face: 3,
+                at: p(3, 3)
+            }
+        );
+        let chest = &g.chests[c];
+        assert_eq!(chest.id, "artifact-1");
+        assert_eq!(chest.origin, ChestOrigin::Artifact);
+        assert!(chest.open && chest.place == ChestPlace::At(p(3, 3)));
+        let item = match &chest.contents {
+            Some((0, Some(i))) => i.clone(),
+            other => panic!("no gold and an item expected, got {other:?}"),
+        };
+        assert_eq!((item.name.as_str(), item.attack), ("ember brand", 1));
+        // The artifact is not one of the dungeon's numbered chests.
+        assert_eq!(g.next_chest_name(), format!("chest-{}", chests + 1));
+        assert_eq!(g.next_artifact_name(), "artifact-2");
+        assert!(
+            crate::mkd::play::transcript::status(&g).contains(
+                &"artifact-1 (artifact): on 3,3, open; holds the ember brand".to_string()
+            )
+        );
+        // Taken up like an open chest, its bonus goes to its bearer.
+        let base = g.heroes[AYLA].stats;
+        put_hero(&mut g, 0, p(4, 3), Side::W);
+        g.heroes[AYLA].spent = 0;
+        ok(&mut g, "Ayla takes chest at 3,3");
+        assert_eq!(g.chests[c].place, ChestPlace::Hero(AYLA));
+        assert_eq!(g.heroes[AYLA].stats.attacks, base.attacks + 1);
+    }
+
+    #[test]
+    fn a_dressing_set_or_a_table_set_without_artifacts_lays_nothing() {
+        // A dressing set: no die on the artifact table.
+        let (g, _) = into_chamber(&[4, 4]);
+        all_dice_used(&g);
+        assert!(g.chests.iter().all(|c| c.origin != ChestOrigin::Artifact));
+        // Tables without an artifact table: the artifact has no powers and
+        // nothing is set up (no die either).
+        let mut g = game(&[4, 4]);
+        let mut tables = (*g.tables).clone();
+        tables.artifacts = None;
+        g.tables = std::sync::Arc::new(tables);
+        g.furnishings_left = vec![ARTIFACT.into()];
+        put_hero(&mut g, 0, p(9, 3), Side::W);
+        g.visited.insert(1);
+        let ev = ok(&mut g, "Ayla moves to 7,3");
+        all_dice_used(&g);
+        assert!(printed(&g, &ev).ends_with("set up artifact in C1"));
+        assert!(g.chests.iter().all(|c| c.origin != ChestOrigin::Artifact));
     }
 }

@@ -377,6 +377,18 @@ pub enum Event {
         /// The tile.
         tile: TileLabel,
     },
+    /// An artifact set up (with its furnishing): an open chest holding the
+    /// item rolled on the artifact table.
+    ArtifactLaid {
+        /// The chest that holds it (`artifact-N`).
+        chest: ChestId,
+        /// The d6 face rolled on the artifact table.
+        face: u32,
+        /// Its square.
+        at: Point,
+    },
+    /// No free square for an artifact: it is not set up.
+    NoSquareForArtifact,
     /// No square for a marker.
     NoSquareForMarker,
     /// A marker laid.

@@ -580,11 +580,15 @@ mod tests {
         let town: Vec<&str> = g
             .chests
             .iter()
-            .filter(|c| c.town)
+            .filter(|c| c.origin == crate::mkd::play::state::ChestOrigin::Town)
             .map(|c| c.id.as_str())
             .collect();
         assert_eq!(town, ["town-1"], "one chest from town, not a fresh copy");
-        let c = g.chests.iter().position(|c| c.town).unwrap();
+        let c = g
+            .chests
+            .iter()
+            .position(|c| c.origin == crate::mkd::play::state::ChestOrigin::Town)
+            .unwrap();
         assert_eq!(g.heroes[AYLA].chests, vec![ChestId(c)]);
         assert_eq!(g.chests[c].place, ChestPlace::Hero(AYLA));
         // Floor 1's chest and floor 2's Quest Chest keep the dungeon's names.

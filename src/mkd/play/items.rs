@@ -311,7 +311,11 @@ mod tests {
         for c in [blade_chest, flask] {
             let chest = &g.chests[c];
             assert_eq!(chest.place, ChestPlace::Hero(AYLA));
-            assert!(chest.open && chest.trap_spent && chest.town);
+            assert!(
+                chest.open
+                    && chest.trap_spent
+                    && chest.origin == crate::mkd::play::state::ChestOrigin::Town
+            );
             assert_eq!(chest.contents.as_ref().map(|c| c.0), Some(0), "no gold");
         }
         assert!(!g.chests[blade_chest].full && g.chests[flask].full);

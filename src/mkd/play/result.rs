@@ -1,7 +1,7 @@
 //! What an adventure came to, for the campaign's town phase: who came back,
 //! which chests they brought, how much experience the party earned.
 
-use crate::mkd::play::state::{ChestPlace, HeroPlace, HeroState, Outcome, State};
+use crate::mkd::play::state::{ChestOrigin, ChestPlace, HeroPlace, HeroState, Outcome, State};
 use crate::mkd::tables::Item;
 
 /// The end of an adventure, as the town phase needs it.
@@ -36,8 +36,9 @@ pub struct ChestOut {
     /// chest carried out shut. A potion in a chest opened in the dungeon
     /// was drunk by the hero who opened it.
     pub contents: Option<(u32, Option<Item>)>,
-    /// Brought from town (`town-1`, …): its item goes back to the party.
-    pub town: bool,
+    /// Where it came from: from town (`town-1`, …), its item goes back to
+    /// the party; an artifact's powers leave it in town.
+    pub origin: ChestOrigin,
     /// Still holds its potion, undrunk (a chest from town).
     pub full: bool,
 }
@@ -87,7 +88,7 @@ impl State {
                 level: c.level,
                 quest: c.quest,
                 contents: c.contents.clone(),
-                town: c.town,
+                origin: c.origin,
                 full: c.full,
             })
             .collect();

@@ -6,7 +6,8 @@ use crate::mkd::play::ctx::Ctx;
 use crate::mkd::play::event::{Ending, Event};
 use crate::mkd::play::refusal::{Names, Refusal, Spend, Square};
 use crate::mkd::play::state::{
-    ChestId, ChestPlace, FloorPlay, HeroId, HeroPlace, MonsterMode, Outcome, Phase, State,
+    ChestId, ChestOrigin, ChestPlace, FloorPlay, HeroId, HeroPlace, MonsterMode, Outcome, Phase,
+    State,
 };
 use std::collections::BTreeMap;
 
@@ -128,7 +129,11 @@ fn next_floor(cx: &mut Ctx) {
     let fresh = State::new(scenario.clone(), s.party.clone(), s.tables.clone(), s.opts);
     // The chests from town came down with their bearers (or stayed
     // behind above): the fresh floor's copies of them are dropped.
-    for mut c in fresh.chests.into_iter().filter(|c| !c.town) {
+    for mut c in fresh
+        .chests
+        .into_iter()
+        .filter(|c| c.origin == ChestOrigin::Dungeon)
+    {
         if !c.quest {
             c.id = s.next_chest_name();
         }

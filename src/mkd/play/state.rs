@@ -355,6 +355,20 @@ pub enum ChestPlace {
     Lost,
 }
 
+/// Where a chest in play comes from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ChestOrigin {
+    /// The scenario's or the Chest Pool's: `chest-N` or the Quest Chest.
+    Dungeon,
+    /// Brought from town: a party file's item, carried in open by its hero
+    /// (`town-1`, …; no gold). Not part of any floor.
+    Town,
+    /// An artifact set up in a chamber during play (`artifact-1`, …): an
+    /// open chest holding the item rolled on the artifact table, no gold.
+    /// Its powers leave it in town.
+    Artifact,
+}
+
 /// A chest in play.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ChestState {
@@ -377,9 +391,8 @@ pub struct ChestState {
     /// stays in the chest: a weapon, armour or cloak works for whoever
     /// carries the open chest; a potion was drunk by the opener.
     pub contents: Option<(u32, Option<Item>)>,
-    /// Brought from town: a party file's item, carried in open by its hero
-    /// (`town-1`, …; no gold). Not part of any floor.
-    pub town: bool,
+    /// Where it comes from: the dungeon's pools, town, or an artifact.
+    pub origin: ChestOrigin,
     /// Holds a potion not yet drunk (only a chest from town can: a potion
     /// found in the dungeon is drunk by the hero who opens its chest).
     pub full: bool,
@@ -906,7 +919,7 @@ impl State {
                 trap_spent: false,
                 trap: None,
                 contents: None,
-                town: false,
+                origin: ChestOrigin::Dungeon,
                 full: false,
             })
             .collect();
@@ -977,7 +990,7 @@ impl State {
                     trap_spent: true,
                     trap: None,
                     contents: Some((0, Some(item.clone()))),
-                    town: true,
+                    origin: ChestOrigin::Town,
                     full: item.potion,
                 });
                 self.heroes[HeroId(i)].chests.push(c);
@@ -986,12 +999,20 @@ impl State {
     }
 
     /// The name of the next chest found in the dungeon: `chest-N`, counting
-    /// every chest of the dungeon so far but those brought from town.
+    /// every chest of the dungeon so far (not those brought from town, nor
+    /// the artifacts).
     pub fn next_chest_name(&self) -> String {
-        format!(
-            "chest-{}",
-            self.chests.iter().filter(|c| !c.town).count() + 1
-        )
+        self.next_name("chest", ChestOrigin::Dungeon)
+    }
+
+    /// The name of the next artifact set up: `artifact-N`.
+    pub fn next_artifact_name(&self) -> String {
+        self.next_name("artifact", ChestOrigin::Artifact)
+    }
+
+    fn next_name(&self, word: &str, origin: ChestOrigin) -> String {
+        let n = self.chests.iter().filter(|c| c.origin == origin).count();
+        format!("{word}-{}", n + 1)
     }
 
     /// Lays the staircase markers of the floor (stairs down, second

@@ -11,7 +11,7 @@ use crate::mkd::play::board::walk::{FAR, Field};
 use crate::mkd::play::board::{Board, Mover, PlayMarker};
 use crate::mkd::play::command::HeroAction;
 use crate::mkd::play::missions;
-use crate::mkd::play::state::{ChestPlace, HeroId, MonsterId, State};
+use crate::mkd::play::state::{ChestOrigin, ChestPlace, ChestState, HeroId, MonsterId, State};
 use crate::scenario::Point;
 use std::cmp::Ordering;
 use std::rc::Rc;
@@ -48,24 +48,47 @@ pub(crate) fn chest_on_the_way(g: &State, h: HeroId, speed: u32) -> Option<Point
         return None;
     }
     let quest = g.chests.iter().find(|c| c.quest);
-    if quest.is_some_and(|c| c.place == ChestPlace::Hero(h)) {
+    if quest.is_some_and(|c| c.place == ChestPlace::Hero(h)) || !hand_to_spare(g, h) {
         return None;
     }
-    let quest_waits =
-        quest.is_some_and(|c| matches!(c.place, ChestPlace::At(_) | ChestPlace::Monster(_)));
+    nearest_beside(g, p, |c| !c.quest && !c.open)
+}
+
+/// Has hero `h` a hand free for one more chest, keeping one for the Quest
+/// Chest while that may still need carrying?
+fn hand_to_spare(g: &State, h: HeroId) -> bool {
+    let quest_waits = g
+        .chests
+        .iter()
+        .any(|c| c.quest && matches!(c.place, ChestPlace::At(_) | ChestPlace::Monster(_)));
     let hands = g.rules().chests_per_hero as usize;
-    let room = hero.chests.len() + 1 + usize::from(quest_waits) <= hands;
-    if !room {
-        return None;
-    }
+    g.heroes[h].chests.len() + 1 + usize::from(quest_waits) <= hands
+}
+
+/// The square (north first, then west) of a chest passing `which` that
+/// lies on `p` or beside it.
+fn nearest_beside(g: &State, p: Point, which: impl Fn(&ChestState) -> bool) -> Option<Point> {
     g.chests
         .iter()
-        .filter(|c| !c.quest && !c.open)
+        .filter(|c| which(c))
         .filter_map(|c| match c.place {
             ChestPlace::At(q) if q == p || Board::adjacent(p, q) => Some(q),
             _ => None,
         })
         .min_by_key(|q| (q.y, q.x))
+}
+
+/// An artifact lying beside hero `h` (or under it) that it takes up on the
+/// way: a hand to spare ([`chest_on_the_way`]'s rule) and the speed left
+/// for `speed` ([`State::hero_speed`]). It has no trap, so a hurt hero or
+/// the Quest Chest's carrier takes it too.
+pub(crate) fn artifact_on_the_way(g: &State, h: HeroId, speed: u32) -> Option<Point> {
+    let hero = &g.heroes[h];
+    let at = nearest_beside(g, hero.pos()?, |c| {
+        c.origin == ChestOrigin::Artifact && c.open
+    })?;
+    (speed.saturating_sub(hero.spent) >= g.rules().chest_pickup && hand_to_spare(g, h))
+        .then_some(at)
 }
 
 /// The policy: what hero `h` does next (`None`: nothing, pass). Rule 2
@@ -91,6 +114,9 @@ pub(super) fn choose(g: &State, h: HeroId) -> Option<HeroAction> {
     }
     if let Some(c) = chest_on_the_way(g, h, speed) {
         return Some(HeroAction::OpenChest(c));
+    }
+    if let Some(c) = artifact_on_the_way(g, h, speed) {
+        return Some(HeroAction::TakeChest(c));
     }
     // Speed left: a chest or the way out that cannot be paid for waits.
     let left = speed.saturating_sub(hero.spent);

@@ -280,6 +280,70 @@ fn a_chest_beside_the_way_is_opened_when_hands_and_speed_allow() {
     assert_eq!(chest_on_the_way(&g, AYLA, g.hero_speed(AYLA)), None);
 }
 
+#[test]
+fn an_artifact_beside_the_way_is_taken_up_with_a_hand_to_spare() {
+    use crate::mkd::play::state::{ChestOrigin, ChestPlace};
+    use crate::mkd::play::testkit::*;
+    let mut g = game_with(CombatMode::Dice, Vec::new(), &[]);
+    g.visited.extend(0..3);
+    // chest-1 on 22,7, shut: no artifact to take.
+    put_hero(&mut g, 0, p(21, 7), crate::tileset::Side::N);
+    assert_eq!(artifact_on_the_way(&g, AYLA, g.hero_speed(AYLA)), None);
+    // Made an artifact lying open there.
+    let brand = crate::mkd::tables::default_tables()
+        .artifacts
+        .expect("artifacts")
+        .get(3)
+        .result
+        .clone();
+    let c = crate::mkd::play::state::ChestId(0);
+    g.chests[c].open = true;
+    g.chests[c].trap_spent = true;
+    g.chests[c].contents = Some((0, Some(brand)));
+    g.chests[c].origin = ChestOrigin::Artifact;
+    assert_eq!(
+        artifact_on_the_way(&g, AYLA, g.hero_speed(AYLA)),
+        Some(p(22, 7))
+    );
+    // It has no trap: a hurt hero takes it too, and the policy says so.
+    g.heroes[AYLA].wounds = 1;
+    assert_eq!(
+        policy::choose(&g, AYLA),
+        Some(HeroAction::TakeChest(p(22, 7)))
+    );
+    g.heroes[AYLA].wounds = 0;
+    // Not without the speed to take it up.
+    g.heroes[AYLA].spent = g.hero_speed(AYLA);
+    assert_eq!(artifact_on_the_way(&g, AYLA, g.hero_speed(AYLA)), None);
+    g.heroes[AYLA].spent = 0;
+    // Not two squares away.
+    put_hero(&mut g, 0, p(20, 7), crate::tileset::Side::N);
+    assert_eq!(artifact_on_the_way(&g, AYLA, g.hero_speed(AYLA)), None);
+    // Not with the last hand kept for a Quest Chest still to be carried.
+    put_hero(&mut g, 0, p(21, 7), crate::tileset::Side::N);
+    let mut quest = g.chests[c].clone();
+    quest.id = "quest-chest".into();
+    quest.quest = true;
+    quest.origin = ChestOrigin::Dungeon;
+    quest.place = ChestPlace::At(p(1, 1));
+    g.chests.push(quest);
+    let town = g.chests[c].clone();
+    g.chests.push(crate::mkd::play::state::ChestState {
+        id: "town-1".into(),
+        origin: ChestOrigin::Town,
+        place: ChestPlace::Hero(AYLA),
+        ..town
+    });
+    g.heroes[AYLA].chests = vec![crate::mkd::play::state::ChestId(2)];
+    assert_eq!(artifact_on_the_way(&g, AYLA, g.hero_speed(AYLA)), None);
+    // Once the Quest Chest is out of the way, the hand is free.
+    g.chests[crate::mkd::play::state::ChestId(1)].place = ChestPlace::Out;
+    assert_eq!(
+        artifact_on_the_way(&g, AYLA, g.hero_speed(AYLA)),
+        Some(p(22, 7))
+    );
+}
+
 fn scenario() -> Arc<Scenario> {
     scenario_of(7)
 }
@@ -864,4 +928,60 @@ fn a_potion_from_town_is_drunk_before_a_fight_and_full_hands_make_room_for_the_q
     assert_eq!(choose(&g, AYLA), Some(HeroAction::DropChest));
     ok(&mut g, "Ayla drops chest");
     assert_eq!(choose(&g, AYLA), Some(HeroAction::OpenChest(p(22, 7))));
+}
+
+#[test]
+fn with_dressing_the_automatic_heroes_take_up_an_artifact_and_carry_it_out() {
+    let ts = crate::tileset::default_tileset();
+    let party = Arc::new(crate::mkd::play::party::default_party());
+    let tables = Arc::new(crate::mkd::tables::default_tables());
+    let mut p = crate::mkd::generate::GenerateParams {
+        seed: 16,
+        ..Default::default()
+    };
+    p.setup.dressing = true;
+    let s = Arc::new(crate::mkd::generate::generate(&ts, &p).expect("the seed generates"));
+    assert!(
+        s.game
+            .pools
+            .accessories
+            .furnishings
+            .iter()
+            .any(|f| f == "artifact")
+    );
+    let names: Vec<String> = (1..=6)
+        .map(|f| {
+            tables
+                .artifacts
+                .as_ref()
+                .expect("artifacts")
+                .get(f)
+                .result
+                .name
+                .clone()
+        })
+        .collect();
+    let (mut laid, mut carried_out) = (0, 0);
+    for i in 0..12 {
+        let (_, log) = play_once_logged(&s, &party, &tables, run_seed(16, i), 200);
+        for l in log.iter().filter(|l| l.starts_with("artifact: rolled")) {
+            laid += 1;
+            assert!(
+                names.iter().any(|n| l.ends_with(&format!(", the {n}"))),
+                "{l}"
+            );
+        }
+        let took = log.iter().position(|l| l.ends_with(" takes artifact-1"));
+        let out = log
+            .iter()
+            .position(|l| l.ends_with(" leaves the dungeon carrying artifact-1"));
+        if let (Some(t), Some(o)) = (took, out) {
+            assert!(t < o);
+            carried_out += 1;
+        }
+    }
+    assert!(
+        laid > 0 && carried_out > 0,
+        "laid {laid}, carried out {carried_out}"
+    );
 }

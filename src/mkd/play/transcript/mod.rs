@@ -13,7 +13,8 @@ use crate::mkd::play::event::{
     Retreat, Strike, Target, TokenStep, Topic, WalkEnd,
 };
 use crate::mkd::play::state::{
-    Banner, ChestId, ChestPlace, HeroId, HeroPlace, MonsterId, MonsterMode, Phase, State,
+    Banner, ChestId, ChestOrigin, ChestPlace, HeroId, HeroPlace, MonsterId, MonsterMode, Phase,
+    State,
 };
 use crate::mkd::scenario::TerrainSide;
 use crate::scenario::Point;
@@ -379,6 +380,22 @@ pub fn print_event(s: &State, e: &Event, out: &mut Vec<String>) {
         }
         Event::NoFurnishing => "no furnishing is left in the Accessories Pool".into(),
         Event::Furnishing { name, tile } => format!("set up {name} in {tile}"),
+        Event::ArtifactLaid { chest: c, face, at } => {
+            let row = t
+                .artifacts
+                .as_ref()
+                .map_or("", |a| a.get(*face).text.as_str());
+            let item = match &s.chests[*c].contents {
+                Some((_, Some(i))) => i.name.as_str(),
+                _ => "",
+            };
+            format!(
+                "artifact: rolled {face}, {row} — {} on {}, the {item}",
+                chest(s, *c),
+                fmt_point(*at)
+            )
+        }
+        Event::NoSquareForArtifact => "no free square for the artifact: it is not set up".into(),
         Event::NoSquareForMarker => "no free square for the marker".into(),
         Event::MarkerLaid { kind, at } => format!(
             "{} marker on {}",

@@ -355,10 +355,13 @@ pub fn status(s: &State) -> Vec<String> {
             }
             _ => String::new(),
         };
+        let kind = match c.origin {
+            ChestOrigin::Artifact => "artifact".to_string(),
+            ChestOrigin::Dungeon | ChestOrigin::Town => format!("level {}", c.level),
+        };
         v.push(format!(
-            "{} (level {}): {place}{}{holds}",
+            "{} ({kind}): {place}{}{holds}",
             c.id,
-            c.level,
             if c.open { ", open" } else { "" }
         ));
     }
