@@ -761,11 +761,9 @@ pub fn injury(a: InjuryArgs) -> anyhow::Result<()> {
     let mut out = std::io::stdout().lock();
     let injury = match a.con {
         Some(con) => {
-            let ([a, b], outcome) = injuries::con_check(t, con, &mut dice);
-            let total = i64::from(a + b) + i64::from(con);
+            let (faces, outcome) = injuries::con_check(t, con, &mut dice);
             // Both faces, then Con, as `roll` shows dice: `2d6 [4, 2] - 1 = 5`.
-            let sign = if con < 0 { '-' } else { '+' };
-            let check = format!("2d6 [{a}, {b}] {sign} {} = {total}", con.unsigned_abs());
+            let check = injuries::con_check_dice(faces, con);
             let (said, injury) = match outcome {
                 injuries::ZeroHp::Reeling => {
                     ("reeling; can fight on, but any more damage kills", None)

@@ -824,7 +824,7 @@ fn play_with_wod_s_injuries_rolls_the_con_check_and_the_save_keeps_it() {
     ];
     let t = ok(&d.join("adv"), &args);
     assert!(
-        t.contains("Maerla takes 20 wounds, the last: Con check 2d6 "),
+        t.contains("Maerla takes 20 wounds, the last: Con check 2d6 ["),
         "{t}"
     );
     let save = std::fs::read_to_string(d.join("adv/save.yaml")).unwrap();
