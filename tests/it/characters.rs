@@ -459,6 +459,24 @@ fn bad_requests_are_one_error_line() {
             &["party", "new", "--ruleset", "dw-srd", "--seed", "1"],
             &["hirelings, not characters"],
         ),
+        // Dungeon World SRD hirelings join no party: the refusal says which
+        // hirelings a party takes and where the SRD's are rolled.
+        (
+            &[
+                "party",
+                "new",
+                "--ruleset",
+                "dw-srd",
+                "--hirelings",
+                "2",
+                "--seed",
+                "1",
+            ],
+            &[
+                "--hirelings are World of Dungeons S ones",
+                "tilecrawl hireling --ruleset dw-srd",
+            ],
+        ),
         (
             &["hireling", "--ruleset", "wod-s", "--seed", "1"],
             &["needs --kind"],
