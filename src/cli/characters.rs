@@ -91,9 +91,9 @@ pub struct PartyNewArgs {
     /// Level of every character, 1 to 10.
     #[arg(long, default_value_t = 1, value_name = "N")]
     level: u32,
-    /// Hirelings by the day to take along (mkd-adventure only): each a
-    /// rolled kind and name, playing as a hero of its own after the
-    /// characters (at most 12 heroes in all).
+    /// World of Dungeons S hirelings by the day to take along
+    /// (mkd-adventure only): each a rolled kind and name, playing as a hero
+    /// of its own after the characters (at most 12 heroes in all).
     #[arg(long, default_value_t = 0, value_name = "N",
           value_parser = clap::value_parser!(u32).range(0..=11))]
     hirelings: u32,
@@ -241,6 +241,13 @@ fn seed_or_fresh(seed: Option<u64>, quiet: bool) -> u64 {
 pub fn party(c: PartyCommand) -> anyhow::Result<()> {
     let PartyCommand::New(a) = c;
     if a.ruleset != CharRuleset::WodS {
+        if a.hirelings > 0 {
+            // Asked for the SRD's hirelings in a party: say which ones a
+            // party takes, rather than send the user to wod-s unwarned.
+            anyhow::bail!(
+                "--ruleset dw-srd makes no party: a party's characters and its --hirelings are World of Dungeons S ones (the default --ruleset wod-s); `tilecrawl hireling --ruleset dw-srd` rolls Dungeon World SRD hirelings for the table"
+            );
+        }
         anyhow::bail!("--ruleset dw-srd makes hirelings, not characters; use --ruleset wod-s");
     }
     match a.game {
@@ -761,11 +768,9 @@ pub fn injury(a: InjuryArgs) -> anyhow::Result<()> {
     let mut out = std::io::stdout().lock();
     let injury = match a.con {
         Some(con) => {
-            let ([a, b], outcome) = injuries::con_check(t, con, &mut dice);
-            let total = i64::from(a + b) + i64::from(con);
+            let (faces, outcome) = injuries::con_check(t, con, &mut dice);
             // Both faces, then Con, as `roll` shows dice: `2d6 [4, 2] - 1 = 5`.
-            let sign = if con < 0 { '-' } else { '+' };
-            let check = format!("2d6 [{a}, {b}] {sign} {} = {total}", con.unsigned_abs());
+            let check = injuries::con_check_dice(faces, con);
             let (said, injury) = match outcome {
                 injuries::ZeroHp::Reeling => {
                     ("reeling; can fight on, but any more damage kills", None)

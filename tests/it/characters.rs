@@ -459,6 +459,24 @@ fn bad_requests_are_one_error_line() {
             &["party", "new", "--ruleset", "dw-srd", "--seed", "1"],
             &["hirelings, not characters"],
         ),
+        // Dungeon World SRD hirelings join no party: the refusal says which
+        // hirelings a party takes and where the SRD's are rolled.
+        (
+            &[
+                "party",
+                "new",
+                "--ruleset",
+                "dw-srd",
+                "--hirelings",
+                "2",
+                "--seed",
+                "1",
+            ],
+            &[
+                "--hirelings are World of Dungeons S ones",
+                "tilecrawl hireling --ruleset dw-srd",
+            ],
+        ),
         (
             &["hireling", "--ruleset", "wod-s", "--seed", "1"],
             &["needs --kind"],
@@ -824,7 +842,7 @@ fn play_with_wod_s_injuries_rolls_the_con_check_and_the_save_keeps_it() {
     ];
     let t = ok(&d.join("adv"), &args);
     assert!(
-        t.contains("Maerla takes 20 wounds, the last: Con check 2d6 "),
+        t.contains("Maerla takes 20 wounds, the last: Con check 2d6 ["),
         "{t}"
     );
     let save = std::fs::read_to_string(d.join("adv/save.yaml")).unwrap();

@@ -199,6 +199,46 @@ fn bad_commands_are_refused_and_another_games_scenario_by_name() {
     assert!(!dir.path().join("other.yaml").exists());
 }
 
+/// A beginning two heroes' names share (Bramwell and Brannoc: `Bra`) is
+/// refused in one line that says so and names them both, not as an unknown
+/// hero and not by picking one; a longer beginning names one.
+#[test]
+fn a_beginning_two_heroes_share_is_refused_as_ambiguous() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    std::fs::copy(
+        root().join("tests/golden/dw10/seed-7/scenario.yaml"),
+        d.join("scenario.yaml"),
+    )
+    .unwrap();
+    let party = party::DEFAULT_YAML.replace("name: Marrow", "name: Bramwell");
+    std::fs::write(d.join("party.yaml"), party).unwrap();
+    std::fs::write(d.join("s.txt"), "listen Bra\nlisten bran\nend\n").unwrap();
+    let out = run(
+        d,
+        &[
+            "play",
+            "scenario.yaml",
+            "--party",
+            "party.yaml",
+            "--script",
+            "s.txt",
+            "--seed",
+            "7",
+        ],
+    );
+    let refused: Vec<&str> = out.lines().filter(|l| l.contains("refused: ")).collect();
+    assert_eq!(
+        refused,
+        [
+            "refused: hero `Bra` is ambiguous: it begins Bramwell, Brannoc; type more of it",
+            // `bran` names Brannoc, whose stat block has no Listen.
+            "refused: Brannoc has no Listen",
+        ],
+        "{out}"
+    );
+}
+
 /// Hostile party files and saves: one `error:` line naming the file and
 /// what was wrong, exit 1, never a panic, and no save written.
 #[test]

@@ -105,6 +105,29 @@ fn the_same_script_gives_the_same_transcript() {
     assert_ne!(a, c);
 }
 
+/// A beginning two heroes' names share (Bramwell and Brannoc: `Bra`) is
+/// refused in one line that says so and names them both, not as an unknown
+/// hero and not by picking one; a longer beginning names one.
+#[test]
+fn a_beginning_two_heroes_share_is_refused_as_ambiguous() {
+    let (_d, adv) = scenario_dir();
+    let party = tilecrawl::mkd::play::party::DEFAULT_YAML.replace("name: Marrow", "name: Bramwell");
+    write(&adv, "party.yaml", &party);
+    write(
+        &adv,
+        "s.txt",
+        "Bra moves to 18,21\nheal bra\nBram moves to 18,21\nstatus\n",
+    );
+    let t = play_script(&adv, "s.txt", &["--party", "party.yaml"]);
+    let why = "! hero `Bra` is ambiguous: it begins Bramwell, Brannoc; type more of it";
+    assert_eq!(answer(&t, 0), [why], "{t}");
+    assert_eq!(answer(&t, 1), [why.replace("`Bra`", "`bra`")], "{t}");
+    assert!(
+        answer(&t, 2)[0].starts_with("Bramwell enters the dungeon"),
+        "{t}"
+    );
+}
+
 #[test]
 fn bad_commands_get_one_line_and_change_nothing() {
     let (_d, adv) = scenario_dir();

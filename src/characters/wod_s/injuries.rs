@@ -109,6 +109,16 @@ pub fn con_check(t: &Tables, con: i32, dice: &mut Dice) -> ([u32; 2], ZeroHp) {
     (faces, outcome)
 }
 
+/// A Con check's dice as `roll` prints dice: both faces, then the Con and
+/// the total (`2d6 [4, 2] - 1 = 5`). The `injury --con` command and the
+/// MKD play transcript both print the check this way.
+pub fn con_check_dice(faces: [u32; 2], con: i32) -> String {
+    let [a, b] = faces;
+    let total = i64::from(a) + i64::from(b) + i64::from(con);
+    let sign = if con < 0 { '-' } else { '+' };
+    format!("2d6 [{a}, {b}] {sign} {} = {total}", con.unsigned_abs())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -205,5 +215,12 @@ mod tests {
             o => panic!("{o:?}"),
         }
         assert_eq!(d.script_left(), 0);
+    }
+
+    #[test]
+    fn the_con_check_prints_both_faces_then_the_con_and_the_total() {
+        assert_eq!(con_check_dice([1, 5], -1), "2d6 [1, 5] - 1 = 5");
+        assert_eq!(con_check_dice([6, 4], 0), "2d6 [6, 4] + 0 = 10");
+        assert_eq!(con_check_dice([4, 6], 2), "2d6 [4, 6] + 2 = 12");
     }
 }

@@ -235,29 +235,21 @@ impl Game {
         matches!(self.s.phase, Phase::Over(_))
     }
 
-    /// The hero a typed name means (case ignored, a unique beginning will do).
+    /// The hero a typed name means: the same name ignoring case, else its
+    /// ASCII spelling, else the one name a typed beginning fits. A
+    /// beginning of several heroes' names is refused as ambiguous, naming
+    /// them.
     pub fn find_hero(&self, name: &str) -> Result<HeroId, Refusal> {
-        let l = name.to_ascii_lowercase();
-        let all: Vec<HeroId> = (0..self.s.heroes.len() as u32).map(HeroId).collect();
-        if let Some(h) = all
-            .iter()
-            .find(|h| self.s.hero(**h).body.name.to_ascii_lowercase() == l)
-        {
-            return Ok(*h);
+        use crate::characters::names;
+        let all: Vec<&str> = self.s.heroes.iter().map(|h| &*h.body.name).collect();
+        if let Some(i) = names::find(&all, name) {
+            return Ok(HeroId(i as u32));
         }
-        let starts: Vec<HeroId> = all
-            .into_iter()
-            .filter(|h| {
-                self.s
-                    .hero(*h)
-                    .body
-                    .name
-                    .to_ascii_lowercase()
-                    .starts_with(&l)
-            })
-            .collect();
-        match starts.as_slice() {
-            [h] => Ok(*h),
+        match names::beginning_with(&all, name).as_slice() {
+            hits @ [_, _, ..] => Err(Refusal::AmbiguousHero {
+                name: name.to_string(),
+                heroes: hits.iter().map(|&i| all[i]).collect::<Vec<_>>().join(", "),
+            }),
             _ => Err(Refusal::NoHero(name.to_string())),
         }
     }

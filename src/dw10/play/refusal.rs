@@ -11,6 +11,15 @@ pub enum Refusal {
     /// No hero of that name.
     #[error("no hero is called {0}")]
     NoHero(String),
+    /// A beginning of more than one hero's name: which is meant is not
+    /// guessed.
+    #[error("hero `{name}` is ambiguous: it begins {heroes}; type more of it")]
+    AmbiguousHero {
+        /// As typed.
+        name: String,
+        /// The heroes whose names it begins, in party order, joined.
+        heroes: String,
+    },
     /// No monster of that name on the map.
     #[error("no monster {0} is on the map")]
     NoMonster(String),

@@ -226,11 +226,10 @@ fn last_wound_wod_s(cx: &mut Ctx, h: HeroId, n: u32) -> Option<bool> {
     let t = crate::characters::wod_s::Tables::embedded();
     let con = cx.s.heroes[h].con;
     let (faces, outcome) = con_check(t, con, cx.dice);
-    let roll = faces[0] + faces[1];
     let event = |outcome| Event::ConCheck {
         hero: h,
         wounds: n,
-        roll,
+        faces,
         con,
         outcome,
     };
@@ -419,11 +418,11 @@ mod tests {
             g
         }
 
-        fn check(outcome: ConOutcome, roll: u32, con: i32) -> Event {
+        fn check(outcome: ConOutcome, faces: [u32; 2], con: i32) -> Event {
             Event::ConCheck {
                 hero: AYLA,
                 wounds: 9,
-                roll,
+                faces,
                 con,
                 outcome,
             }
@@ -431,12 +430,17 @@ mod tests {
 
         #[test]
         fn a_10_keeps_the_hero_up_on_one_wound_and_the_next_wound_kills() {
-            let mut g = wod_s(&[5, 5]);
+            let mut g = wod_s(&[6, 4]);
             let ev = ok(&mut g, "wound Ayla 9");
-            assert_eq!(ev, [check(ConOutcome::Reeling, 10, 0)]);
+            assert_eq!(ev, [check(ConOutcome::Reeling, [6, 4], 0)]);
             assert_eq!(g.heroes[AYLA].wounds_left(), 1);
             assert!(g.heroes[AYLA].reeling && g.heroes[AYLA].pos().is_some());
-            assert!(printed(&g, &ev).contains("Con check 2d6 10 +0 = 10, reeling"));
+            // Both faces, in the order rolled, as `injury --con` prints them.
+            assert_eq!(
+                printed(&g, &ev),
+                "Ayla takes 9 wounds, the last: Con check 2d6 [6, 4] + 0 = 10, \
+                 reeling: stays up on 1 wound, and the next wound kills"
+            );
             // No second check: the next wound kills.
             let ev = ok(&mut g, "wound Ayla 1");
             assert_eq!(
@@ -455,12 +459,17 @@ mod tests {
             g.heroes[AYLA].con = 1;
             assert_eq!(
                 ok(&mut g, "wound Ayla 9"),
-                [check(ConOutcome::Reeling, 9, 1)]
+                [check(ConOutcome::Reeling, [4, 5], 1)]
             );
             let mut g = wod_s(&[4, 5]);
             g.heroes[AYLA].con = -1;
             let ev = ok(&mut g, "wound Ayla 9");
-            assert_eq!(ev[0], check(ConOutcome::OutCold, 9, -1));
+            assert_eq!(ev[0], check(ConOutcome::OutCold, [4, 5], -1));
+            assert!(
+                printed(&g, &ev).contains("Con check 2d6 [4, 5] - 1 = 8, knocked out cold"),
+                "{}",
+                printed(&g, &ev)
+            );
         }
 
         #[test]
@@ -470,7 +479,7 @@ mod tests {
             assert_eq!(
                 ev,
                 [
-                    check(ConOutcome::OutCold, 8, 0),
+                    check(ConOutcome::OutCold, [4, 4], 0),
                     Event::HeroOutCold { hero: AYLA }
                 ]
             );
@@ -487,7 +496,7 @@ mod tests {
             // 1+2 = 3: a miss; d100 92 neck, d12 3 maimed: X, dead at once.
             let mut g = wod_s(&[1, 2, 92, 3]);
             let ev = ok(&mut g, "wound Ayla 9");
-            assert_eq!(ev[0], check(ConOutcome::Injured, 3, 0));
+            assert_eq!(ev[0], check(ConOutcome::Injured, [1, 2], 0));
             match &ev[1] {
                 Event::CriticalInjury {
                     location,

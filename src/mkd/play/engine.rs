@@ -620,6 +620,7 @@ mod tests {
     use super::*;
     use crate::mkd::play::event::Figure;
     use crate::mkd::play::party::{Hero, Team};
+    use crate::mkd::play::refusal::Names;
     use crate::mkd::play::state::{Banner, Outcome};
     use crate::mkd::play::testkit::*;
     use crate::tileset::Side;
@@ -1277,5 +1278,83 @@ teams:
             "`dances` is not something a hero can do here; type `help` for the list"
         );
         let _ = Figure::Hero(AYLA);
+    }
+
+    /// A game of the test dungeon whose heroes are called `names`.
+    fn game_named(names: &[&str]) -> Game {
+        let mut party = party();
+        let hero = party.teams[0].heroes[0].clone();
+        party.teams[0].heroes = names
+            .iter()
+            .map(|n| Hero {
+                name: (*n).into(),
+                ..hero.clone()
+            })
+            .collect();
+        Game::new(
+            Arc::new(scenario(Vec::new())),
+            Arc::new(party),
+            Arc::new(crate::mkd::tables::default_tables()),
+            GameOptions {
+                seed: 1,
+                combat: CombatMode::Manual,
+            },
+        )
+    }
+
+    /// A beginning that two heroes' names share names neither: every
+    /// command that names a hero refuses it as ambiguous, naming the heroes
+    /// it fits, not as an unknown hero.
+    #[test]
+    fn a_beginning_two_heroes_share_is_refused_as_ambiguous_naming_both() {
+        let mut g = game_named(&["Brannoc", "Bramwell"]);
+        let ambiguous = |typed: &str| Refusal::AmbiguousHero {
+            name: typed.into(),
+            heroes: Names(vec!["Brannoc".into(), "Bramwell".into()]),
+        };
+        for (line, typed) in [
+            ("Bra moves to 2,2", "Bra"),
+            ("bra moves to 2,2", "bra"),
+            ("wound BRA 1", "BRA"),
+            ("heal Br", "Br"),
+            ("level b", "b"),
+        ] {
+            assert_eq!(refused(&mut g, line), ambiguous(typed), "{line}");
+        }
+        assert_eq!(
+            ambiguous("Bra").to_string(),
+            "hero `Bra` is ambiguous: it begins Brannoc, Bramwell; type more of it"
+        );
+        // One more letter names one hero; a name nobody has is unknown.
+        assert_eq!(
+            refused(&mut g, "wound Bram 1"),
+            Refusal::NotInDungeon {
+                hero: "Bramwell".into()
+            }
+        );
+        assert_eq!(
+            refused(&mut g, "wound Brx 1").to_string(),
+            "no hero called `Brx` (heroes: Brannoc, Bramwell)"
+        );
+        // The other hero of `gives chest to` is named the same way.
+        put_hero(&mut g, 0, p(2, 2), Side::N);
+        assert_eq!(
+            refused(&mut g, "Brannoc gives chest to bra"),
+            ambiguous("bra")
+        );
+        // A whole name is that hero's even when it begins another's.
+        let mut g = game_named(&["Bram", "Bramwell"]);
+        assert_eq!(
+            refused(&mut g, "wound bram 1"),
+            Refusal::NotInDungeon {
+                hero: "Bram".into()
+            }
+        );
+        assert_eq!(
+            refused(&mut g, "wound Bramw 1"),
+            Refusal::NotInDungeon {
+                hero: "Bramwell".into()
+            }
+        );
     }
 }

@@ -134,14 +134,15 @@ pub enum Event {
         wounds: u32,
     },
     /// The World of Dungeons S Con check at a hero's last wound
-    /// (`--injuries wod-s`): the 2d6 total, the hero's Con and what it gave.
+    /// (`--injuries wod-s`): both faces of the 2d6, the hero's Con and what
+    /// it gave.
     ConCheck {
         /// The hero.
         hero: HeroId,
         /// Wounds taken by the blow.
         wounds: u32,
-        /// The 2d6 total.
-        roll: u32,
+        /// The two d6 faces, in the order rolled.
+        faces: [u32; 2],
         /// The hero's Con.
         con: i32,
         /// What the check gave.

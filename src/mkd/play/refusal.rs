@@ -135,6 +135,15 @@ pub enum Refusal {
         /// Every hero's name.
         heroes: Names,
     },
+    /// A beginning of more than one hero's name: which is meant is not
+    /// guessed.
+    #[error("hero `{name}` is ambiguous: it begins {heroes}; type more of it")]
+    AmbiguousHero {
+        /// As typed.
+        name: String,
+        /// The heroes whose names it begins, in party order.
+        heroes: Names,
+    },
     /// The held prisoner takes no orders.
     #[error("{name} is a prisoner until a hero frees them (`NAME frees prisoner`)")]
     Prisoner {

@@ -1101,30 +1101,39 @@ impl State {
 
     /// The hero a command names (ignoring case; a name with diacritics
     /// also by its ASCII spelling, `Larus` for `Lárus`, and any name by a
-    /// beginning no other hero shares), or why there is none.
+    /// beginning no other hero shares), or why there is none: a beginning
+    /// of several heroes' names is refused as ambiguous, naming them.
     pub fn hero_index(&self, name: &str) -> Result<HeroId, Refusal> {
+        use crate::characters::names;
         // The name as the party spells it, as the automatic heroes give it:
         // the hero `names::find` would pick, as no two heroes' names are
         // the same ignoring case (the party loader refuses that).
         if let Some(i) = self.heroes.iter().position(|h| *h.name == *name) {
             return Ok(HeroId(i));
         }
-        let names: Vec<&str> = self.heroes.iter().map(|h| &*h.name).collect();
-        crate::characters::names::find(&names, name)
-            .map(HeroId)
-            .ok_or_else(|| {
-                if let Some(p) = &self.mission.prisoner
-                    && p.name.eq_ignore_ascii_case(name)
-                {
-                    return Refusal::Prisoner {
-                        name: p.name.to_string(),
-                    };
-                }
-                Refusal::NoSuchHero {
-                    name: name.to_string(),
-                    heroes: Names(self.heroes.iter().map(|h| h.name.to_string()).collect()),
-                }
-            })
+        let all: Vec<&str> = self.heroes.iter().map(|h| &*h.name).collect();
+        if let Some(i) = names::find(&all, name) {
+            return Ok(HeroId(i));
+        }
+        if let Some(p) = &self.mission.prisoner
+            && p.name.eq_ignore_ascii_case(name)
+        {
+            return Err(Refusal::Prisoner {
+                name: p.name.to_string(),
+            });
+        }
+        let named =
+            |ix: &mut dyn Iterator<Item = usize>| Names(ix.map(|i| all[i].into()).collect());
+        match names::beginning_with(&all, name).as_slice() {
+            hits @ [_, _, ..] => Err(Refusal::AmbiguousHero {
+                name: name.to_string(),
+                heroes: named(&mut hits.iter().copied()),
+            }),
+            _ => Err(Refusal::NoSuchHero {
+                name: name.to_string(),
+                heroes: named(&mut (0..all.len())),
+            }),
+        }
     }
 
     /// The revealed monster a command names (ignoring case), or why there is none.

@@ -274,3 +274,44 @@ fn seed7_game() -> engine::Game {
 fn play(g: &mut engine::Game, line: &str) -> Result<Vec<Event>, refusal::Refusal> {
     g.play(command::parse(line).unwrap().unwrap())
 }
+
+/// A beginning that two heroes' names share names neither: it is refused as
+/// ambiguous, naming the heroes it fits (in party order), not as an unknown
+/// hero, and the game is unchanged.
+#[test]
+fn a_beginning_two_heroes_share_is_refused_as_ambiguous_naming_both() {
+    let mut g = seed7_game();
+    g.s.phase = Phase::HeroesAct;
+    // The default party: Kestrel, Marrow, Brannoc, Sella.
+    assert_eq!(g.s.hero(HeroId(2)).body.name, "Brannoc");
+    g.s.heroes[1].body.name = "Bramwell".into();
+    let ambiguous = |typed: &str| refusal::Refusal::AmbiguousHero {
+        name: typed.into(),
+        heroes: "Bramwell, Brannoc".into(),
+    };
+    assert_eq!(g.find_hero("Bra"), Err(ambiguous("Bra")));
+    assert_eq!(
+        ambiguous("Bra").to_string(),
+        "hero `Bra` is ambiguous: it begins Bramwell, Brannoc; type more of it"
+    );
+    let before = transcript::status(&g.s);
+    for (line, typed) in [
+        ("move bra 3,3", "bra"),
+        ("listen BR", "BR"),
+        ("shoot b 1", "b"),
+    ] {
+        assert_eq!(play(&mut g, line), Err(ambiguous(typed)), "{line}");
+    }
+    assert_eq!(transcript::status(&g.s), before);
+    // One more letter names one hero; a name nobody has is unknown.
+    assert_eq!(g.find_hero("bram"), Ok(HeroId(1)));
+    assert_eq!(g.find_hero("Bran"), Ok(HeroId(2)));
+    assert_eq!(
+        g.find_hero("Brx"),
+        Err(refusal::Refusal::NoHero("Brx".into()))
+    );
+    // A whole name is that hero's even when it begins another's.
+    g.s.heroes[1].body.name = "Bran".into();
+    assert_eq!(g.find_hero("bran"), Ok(HeroId(1)));
+    assert_eq!(g.find_hero("Brann"), Ok(HeroId(2)));
+}

@@ -5,6 +5,7 @@
 //! Events are printed after their command, against the state it left:
 //! their ids name the same heroes, monsters, chests and tokens all game.
 
+use crate::characters::wod_s::injuries::con_check_dice;
 use crate::mkd::mission::Goal;
 use crate::mkd::play::board::{DoorTrap, PlayMarker, fmt_point, side_word};
 use crate::mkd::play::command;
@@ -151,7 +152,7 @@ pub fn print_event(s: &State, e: &Event, out: &mut Vec<String>) {
         Event::ConCheck {
             hero: h,
             wounds,
-            roll,
+            faces,
             con,
             outcome,
         } => {
@@ -161,10 +162,10 @@ pub fn print_event(s: &State, e: &Event, out: &mut Vec<String>) {
                 ConOutcome::Injured => "knocked out with a critical injury",
             };
             format!(
-                "{} takes {wounds} wound{}, the last: Con check 2d6 {roll} {con:+} = {}, {then}",
+                "{} takes {wounds} wound{}, the last: Con check {}, {then}",
                 hero(s, *h),
                 plural(*wounds),
-                i64::from(*roll) + i64::from(*con)
+                con_check_dice(*faces, *con)
             )
         }
         Event::CriticalInjury {
