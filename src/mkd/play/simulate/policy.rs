@@ -78,14 +78,19 @@ fn nearest_beside(g: &State, p: Point, which: impl Fn(&ChestState) -> bool) -> O
         .min_by_key(|q| (q.y, q.x))
 }
 
-/// An artifact lying beside hero `h` (or under it) that it takes up on the
-/// way: a hand to spare ([`chest_on_the_way`]'s rule) and the speed left
-/// for `speed` ([`State::hero_speed`]). It has no trap, so a hurt hero or
-/// the Quest Chest's carrier takes it too.
-pub(crate) fn artifact_on_the_way(g: &State, h: HeroId, speed: u32) -> Option<Point> {
+/// An open chest lying beside hero `h` (or under it) that it takes up on
+/// the way: an artifact, or a chest from town (one a hero put down to take
+/// up the Quest Chest, say) whose gear or undrunk potion is still in it;
+/// with a hand to spare ([`chest_on_the_way`]'s rule) and the speed left for
+/// `speed` ([`State::hero_speed`]). Such a chest is open, so no trap: a hurt
+/// hero or the Quest Chest's carrier takes it too. The dungeon's own
+/// chests are left to the rules above, so a default party plays as before.
+pub(crate) fn gear_on_the_way(g: &State, h: HeroId, speed: u32) -> Option<Point> {
     let hero = &g.heroes[h];
     let at = nearest_beside(g, hero.pos()?, |c| {
-        c.origin == ChestOrigin::Artifact && c.open
+        c.open
+            && c.origin != ChestOrigin::Dungeon
+            && matches!(&c.contents, Some((_, Some(i))) if !i.potion || c.full)
     })?;
     (speed.saturating_sub(hero.spent) >= g.rules().chest_pickup && hand_to_spare(g, h))
         .then_some(at)
@@ -115,7 +120,7 @@ pub(super) fn choose(g: &State, h: HeroId) -> Option<HeroAction> {
     if let Some(c) = chest_on_the_way(g, h, speed) {
         return Some(HeroAction::OpenChest(c));
     }
-    if let Some(c) = artifact_on_the_way(g, h, speed) {
+    if let Some(c) = gear_on_the_way(g, h, speed) {
         return Some(HeroAction::TakeChest(c));
     }
     // Speed left: a chest or the way out that cannot be paid for waits.

@@ -281,14 +281,14 @@ fn a_chest_beside_the_way_is_opened_when_hands_and_speed_allow() {
 }
 
 #[test]
-fn an_artifact_beside_the_way_is_taken_up_with_a_hand_to_spare() {
+fn an_artifact_or_a_chest_from_town_beside_the_way_is_taken_up_with_a_hand_to_spare() {
     use crate::mkd::play::state::{ChestOrigin, ChestPlace};
     use crate::mkd::play::testkit::*;
     let mut g = game_with(CombatMode::Dice, Vec::new(), &[]);
     g.visited.extend(0..3);
     // chest-1 on 22,7, shut: no artifact to take.
     put_hero(&mut g, 0, p(21, 7), crate::tileset::Side::N);
-    assert_eq!(artifact_on_the_way(&g, AYLA, g.hero_speed(AYLA)), None);
+    assert_eq!(gear_on_the_way(&g, AYLA, g.hero_speed(AYLA)), None);
     // Made an artifact lying open there.
     let brand = crate::mkd::tables::default_tables()
         .artifacts
@@ -302,7 +302,7 @@ fn an_artifact_beside_the_way_is_taken_up_with_a_hand_to_spare() {
     g.chests[c].contents = Some((0, Some(brand)));
     g.chests[c].origin = ChestOrigin::Artifact;
     assert_eq!(
-        artifact_on_the_way(&g, AYLA, g.hero_speed(AYLA)),
+        gear_on_the_way(&g, AYLA, g.hero_speed(AYLA)),
         Some(p(22, 7))
     );
     // It has no trap: a hurt hero takes it too, and the policy says so.
@@ -314,11 +314,11 @@ fn an_artifact_beside_the_way_is_taken_up_with_a_hand_to_spare() {
     g.heroes[AYLA].wounds = 0;
     // Not without the speed to take it up.
     g.heroes[AYLA].spent = g.hero_speed(AYLA);
-    assert_eq!(artifact_on_the_way(&g, AYLA, g.hero_speed(AYLA)), None);
+    assert_eq!(gear_on_the_way(&g, AYLA, g.hero_speed(AYLA)), None);
     g.heroes[AYLA].spent = 0;
     // Not two squares away.
     put_hero(&mut g, 0, p(20, 7), crate::tileset::Side::N);
-    assert_eq!(artifact_on_the_way(&g, AYLA, g.hero_speed(AYLA)), None);
+    assert_eq!(gear_on_the_way(&g, AYLA, g.hero_speed(AYLA)), None);
     // Not with the last hand kept for a Quest Chest still to be carried.
     put_hero(&mut g, 0, p(21, 7), crate::tileset::Side::N);
     let mut quest = g.chests[c].clone();
@@ -335,13 +335,43 @@ fn an_artifact_beside_the_way_is_taken_up_with_a_hand_to_spare() {
         ..town
     });
     g.heroes[AYLA].chests = vec![crate::mkd::play::state::ChestId(2)];
-    assert_eq!(artifact_on_the_way(&g, AYLA, g.hero_speed(AYLA)), None);
+    assert_eq!(gear_on_the_way(&g, AYLA, g.hero_speed(AYLA)), None);
     // Once the Quest Chest is out of the way, the hand is free.
     g.chests[crate::mkd::play::state::ChestId(1)].place = ChestPlace::Out;
     assert_eq!(
-        artifact_on_the_way(&g, AYLA, g.hero_speed(AYLA)),
+        gear_on_the_way(&g, AYLA, g.hero_speed(AYLA)),
         Some(p(22, 7))
     );
+    // A chest from town put down on 22,7 instead: taken up while it holds
+    // gear or an undrunk potion, not for an empty flask.
+    g.heroes[AYLA].chests.clear();
+    let town = crate::mkd::play::state::ChestId(2);
+    g.chests[town].place = ChestPlace::At(p(22, 6));
+    g.chests[c].place = ChestPlace::Out;
+    assert_eq!(
+        gear_on_the_way(&g, AYLA, g.hero_speed(AYLA)),
+        Some(p(22, 6))
+    );
+    let mut flask = crate::mkd::tables::default_tables().chest_contents[&1]
+        .get(3)
+        .result
+        .item
+        .clone()
+        .expect("the healing draught");
+    assert!(flask.potion);
+    flask.name = "healing draught".into();
+    g.chests[town].contents = Some((0, Some(flask)));
+    g.chests[town].full = true;
+    assert_eq!(
+        gear_on_the_way(&g, AYLA, g.hero_speed(AYLA)),
+        Some(p(22, 6))
+    );
+    g.chests[town].full = false;
+    assert_eq!(gear_on_the_way(&g, AYLA, g.hero_speed(AYLA)), None);
+    // An open chest of the dungeon's own is left to the other rules.
+    g.chests[town].origin = ChestOrigin::Dungeon;
+    g.chests[town].full = true;
+    assert_eq!(gear_on_the_way(&g, AYLA, g.hero_speed(AYLA)), None);
 }
 
 fn scenario() -> Arc<Scenario> {
