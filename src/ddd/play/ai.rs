@@ -15,12 +15,15 @@
 //!    3-4, or works the closed door in its way (pick if a Thief, else
 //!    open, else smash), or hides if it stands in cover;
 //! 6. ends its turn.
+//!
+//! With the advanced rules it first surrenders, at the start of a model's
+//! turn, when the fight is lost ([`gives_up`]).
 
 use super::command::Command;
 use super::engine::Game;
 use super::grid::Grid;
-use super::rules::{ENTHRAL_RANGE, HEAL_RANGE, SHOOT_AFTER_MOVE, reach};
-use super::state::{Fate, Figure, Footprint, ModelId, State, Team};
+use super::rules::{ENTHRAL_RANGE, HEAL_RANGE, SHOOT_AFTER_MOVE, SURRENDER_AFTER, reach};
+use super::state::{Fate, Figure, Footprint, ModelId, State, Team, Turn};
 use crate::build::board::NEIGHBOURS;
 use crate::core::geom::{Point, Side};
 use crate::ddd::part::CounterKind;
@@ -55,6 +58,9 @@ pub fn decide(g: &Game) -> Command {
     let Some(t) = g.state.turn else {
         return Command::End;
     };
+    if gives_up(g, &t) {
+        return Command::Surrender;
+    }
     let st = &g.state;
     let me = st.fig(t.model);
     let id = me.id;
@@ -117,6 +123,31 @@ pub fn decide(g: &Game) -> Command {
         return Command::Hide;
     }
     Command::End
+}
+
+/// Does the side whose model's turn `t` is surrender now? The rules allow
+/// it with the advanced rules, at the start of one of the side's models'
+/// turns, once it has lost [`SURRENDER_AFTER`] models (L177-178); when to
+/// is the player's call, and the policy's reading is: when the fight is
+/// lost. That is, no model of the side carries the objective or has read
+/// the message (it may still score), and the other side has at least twice
+/// as many models on the board. Giving up then keeps the survivors and
+/// what they learnt.
+fn gives_up(g: &Game, t: &Turn) -> bool {
+    if !g.opts.advanced || t.acted || t.moved > 0 || t.fear_failed || t.broke_away {
+        return false;
+    }
+    let side = t.model.team;
+    let st = &g.state;
+    let of = |team: Team, fate: Fate| {
+        st.figures
+            .iter()
+            .filter(move |f| f.id.team == team && f.fate == fate)
+    };
+    let lost = of(side, Fate::Dead).count();
+    let mine = of(side, Fate::OnBoard).count();
+    let scoring = of(side, Fate::OnBoard).any(|f| f.carrying.is_some() || f.has_read);
+    lost >= SURRENDER_AFTER && !scoring && of(side.other(), Fate::OnBoard).count() >= 2 * mine
 }
 
 fn melee_target(g: &Game, me: &Figure) -> Option<ModelId> {

@@ -22,6 +22,8 @@ pub const ENTHRAL_RANGE: u32 = 4;
 pub const HEAL_RANGE: u32 = 2;
 /// Half a war-party (L149, L151).
 pub const HALF: u32 = 5;
+/// A side may surrender once it has lost this many models (L178).
+pub const SURRENDER_AFTER: usize = 3;
 
 /// What a rule works on.
 pub struct Ctx<'a> {
@@ -1132,7 +1134,7 @@ impl Ctx<'_> {
             .iter()
             .filter(|f| f.id.team == team && f.fate == Fate::Dead)
             .count();
-        if lost < 3 {
+        if lost < SURRENDER_AFTER {
             return Err(Refusal::NoSurrender(
                 "a side may surrender only once it has lost 3 models or more",
             ));
