@@ -82,6 +82,20 @@ pub fn beginning_with<S: AsRef<str>>(names: &[S], typed: &str) -> Vec<usize> {
 }
 
 /// The one name in `names` that `typed` names, as [`find`] finds it, or
+/// else every name the typed beginning fits ([`beginning_with`]): several
+/// say it is ambiguous, none that it names nobody (indexes into `names`).
+/// For a caller with errors of its own; [`pick`] makes them for an option.
+pub fn lookup<S: AsRef<str>>(names: &[S], typed: &str) -> Result<usize, Vec<usize>> {
+    if let Some(i) = find(names, typed) {
+        return Ok(i);
+    }
+    match beginning_with(names, typed).as_slice() {
+        [one] => Ok(*one),
+        hits => Err(hits.to_vec()),
+    }
+}
+
+/// The one name in `names` that `typed` names, as [`find`] finds it, or
 /// why none: an `Ambiguous` error naming the names the typed beginning
 /// begins when there are several, else an `Unknown` one listing them all.
 /// `what` says what is named in the error (`hireling skill`).
@@ -90,23 +104,20 @@ pub fn pick<S: AsRef<str>>(
     typed: &str,
     what: &'static str,
 ) -> Result<usize, super::CharacterError> {
-    if let Some(i) = find(names, typed) {
-        return Ok(i);
-    }
-    let got = typed.escape_default().to_string();
+    let got = || typed.escape_default().to_string();
     let list = |ix: &mut dyn Iterator<Item = usize>| {
         ix.map(|i| names[i].as_ref()).collect::<Vec<_>>().join(", ")
     };
-    match beginning_with(names, typed).as_slice() {
-        [] => Err(super::CharacterError::Unknown {
+    match lookup(names, typed) {
+        Ok(i) => Ok(i),
+        Err(hits) if hits.is_empty() => Err(super::CharacterError::Unknown {
             what,
-            got,
+            got: got(),
             known: list(&mut (0..names.len())),
         }),
-        [one] => Ok(*one),
-        hits => Err(super::CharacterError::Ambiguous {
+        Err(hits) => Err(super::CharacterError::Ambiguous {
             what,
-            got,
+            got: got(),
             matches: list(&mut hits.iter().copied()),
         }),
     }
@@ -185,6 +196,21 @@ mod tests {
         assert_eq!(ascii_word("Lárus"), "Larus");
         assert_eq!(ascii_word("Æsa Ðóra"), "Aesa-Dora");
         assert_eq!(ascii_word("O'Neil"), "ONeil");
+    }
+
+    #[test]
+    fn lookup_gives_the_one_name_or_every_name_a_beginning_fits() {
+        let heroes = ["Brannoc", "Bramwell", "Þura", "Bram"];
+        assert_eq!(lookup(&heroes, "BRANNOC"), Ok(0));
+        assert_eq!(lookup(&heroes, "bramw"), Ok(1));
+        assert_eq!(lookup(&heroes, "Thura"), Ok(2));
+        assert_eq!(lookup(&heroes, "th"), Ok(2));
+        // A whole name is its own even when it begins another's.
+        assert_eq!(lookup(&heroes, "bram"), Ok(3));
+        assert_eq!(lookup(&heroes, "Br"), Err(vec![0, 1, 3]));
+        assert_eq!(lookup(&heroes, "Bra"), Err(vec![0, 1, 3]));
+        assert_eq!(lookup(&heroes, "Ayla"), Err(vec![]));
+        assert_eq!(lookup(&heroes, ""), Err(vec![]));
     }
 
     #[test]

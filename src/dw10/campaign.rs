@@ -304,6 +304,15 @@ pub enum CampaignError {
         /// The heroes' names.
         heroes: String,
     },
+    /// A beginning several heroes' names share: which is meant is not
+    /// guessed.
+    #[error("hero `{name}` is ambiguous: it begins {heroes}; type more of it")]
+    AmbiguousHero {
+        /// The name asked for.
+        name: String,
+        /// The heroes whose names it begins, in party order.
+        heroes: String,
+    },
     /// Not on sale.
     #[error("the shop sells no `{good}`; it sells {goods}")]
     NotForSale {
@@ -423,19 +432,25 @@ impl Campaign {
         }
     }
 
+    /// The hero an order names as the play prompt takes one: the name
+    /// ignoring case, else its ASCII spelling, else a beginning no other
+    /// hero's name shares; a beginning several share is refused as
+    /// ambiguous, naming them.
     fn hero_index(&self, name: &str) -> Result<usize, CampaignError> {
-        self.heroes
-            .iter()
-            .position(|h| h.name.eq_ignore_ascii_case(name))
-            .ok_or_else(|| CampaignError::NoHero {
+        let all: Vec<&str> = self.heroes.iter().map(|h| h.name.as_str()).collect();
+        let list =
+            |ix: &mut dyn Iterator<Item = usize>| ix.map(|i| all[i]).collect::<Vec<_>>().join(", ");
+        match crate::characters::names::lookup(&all, name) {
+            Ok(i) => Ok(i),
+            Err(hits) if hits.len() > 1 => Err(CampaignError::AmbiguousHero {
                 name: name.into(),
-                heroes: self
-                    .heroes
-                    .iter()
-                    .map(|h| h.name.as_str())
-                    .collect::<Vec<_>>()
-                    .join(", "),
-            })
+                heroes: list(&mut hits.iter().copied()),
+            }),
+            Err(_) => Err(CampaignError::NoHero {
+                name: name.into(),
+                heroes: list(&mut (0..all.len())),
+            }),
+        }
     }
 
     /// Settles a finished game: what the heroes keep or lose, the record.
@@ -987,6 +1002,75 @@ mod tests {
         assert_eq!(
             e.to_string(),
             "Kestrel cannot buy potion for 50 gold: the party has 40"
+        );
+    }
+
+    /// A purchase names its hero as the play prompt does: by a beginning
+    /// no other hero's name shares, the good going on that hero's line and
+    /// the purchase kept under the hero's own name; a beginning two names
+    /// share is refused as ambiguous, naming both, and spends nothing.
+    #[test]
+    fn a_purchase_names_its_hero_by_a_unique_beginning_and_never_guesses() {
+        let shop = Shop::embedded();
+        let tables = crate::dw10::tables::embedded();
+        let mut c = campaign();
+        // Kestrel, Bramwell, Brannoc, Sella.
+        c.heroes[1].name = "Bramwell".into();
+        c.gold = 2000;
+        let mut dice = Dice::scripted(&[]);
+        let before = c.clone();
+        for typed in ["Bra", "br", "B"] {
+            let e = c
+                .buy(typed, "trap", &shop, &tables, &figures(), &mut dice)
+                .unwrap_err();
+            assert_eq!(
+                e,
+                CampaignError::AmbiguousHero {
+                    name: typed.into(),
+                    heroes: "Bramwell, Brannoc".into(),
+                }
+            );
+            assert_eq!(
+                e.to_string(),
+                format!(
+                    "hero `{typed}` is ambiguous: it begins Bramwell, Brannoc; type more of it"
+                )
+            );
+        }
+        let e = c
+            .buy("Brx", "trap", &shop, &tables, &figures(), &mut dice)
+            .unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "no hero of the campaign is called Brx; the heroes are Kestrel, Bramwell, Brannoc, Sella"
+        );
+        assert_eq!(c, before, "a refused purchase changes nothing");
+        let l = c
+            .buy("bram", "trap", &shop, &tables, &figures(), &mut dice)
+            .unwrap();
+        assert_eq!(l, "Bramwell buys trap for 1000 gold; 1000 left");
+        assert_eq!(c.heroes[1].abilities, ["trap"]);
+        assert_eq!(
+            c.bought,
+            [Purchase {
+                hero: "Bramwell".into(),
+                good: "trap".into(),
+            }]
+        );
+        assert!(c.to_yaml().unwrap().contains("hero: Bramwell"));
+        let l = c
+            .buy("BRANN", "potion", &shop, &tables, &figures(), &mut dice)
+            .unwrap();
+        assert_eq!(l, "Brannoc buys potion for 50 gold; 950 left");
+        assert_eq!(c.heroes[2].items, ["potion"]);
+        // Bought once: the beginning finds the purchase made by the name.
+        c.gold = 2000;
+        let e = c
+            .buy("Bramw", "trap", &shop, &tables, &figures(), &mut dice)
+            .unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "Bramwell already has trap; a skill, spell or power up is bought once"
         );
     }
 

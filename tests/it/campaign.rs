@@ -50,7 +50,15 @@ fn ok(cwd: &Path, args: &[&str]) -> String {
 /// The auto-heroes' commands for an adventure, as `tilecrawl simulate` plays
 /// them with the play dice `tilecrawl play` uses by default.
 fn auto_script(dir: &Path, n: u32) -> String {
-    let adv = dir.join(format!("campaigns/{NAME}/adventure-{n}"));
+    let mut s = format!(
+        "# Campaign seed {SEED}, adventure {n}: the auto-heroes of `tilecrawl simulate` (dice combat).\n"
+    );
+    s += &auto_commands(&dir.join(format!("campaigns/{NAME}/adventure-{n}")));
+    s
+}
+
+/// The auto-heroes' commands for the adventure in folder `adv`, a line each.
+fn auto_commands(adv: &Path) -> String {
     let text = std::fs::read_to_string(adv.join("scenario.yaml")).unwrap();
     let scenario = Arc::new(tilecrawl::mkd::scenario::from_yaml(&text, "scenario.yaml").unwrap());
     let party = Arc::new(tilecrawl::mkd::play::party::load(&adv.join("party.yaml")).unwrap());
@@ -62,9 +70,7 @@ fn auto_script(dir: &Path, n: u32) -> String {
         scenario.seed,
         tilecrawl::mkd::play::simulate::DEFAULT_MAX_TURNS,
     );
-    let mut s = format!(
-        "# Campaign seed {SEED}, adventure {n}: the auto-heroes of `tilecrawl simulate` (dice combat).\n"
-    );
+    let mut s = String::new();
     for l in log.iter().filter_map(|l| l.strip_prefix("> ")) {
         s.push_str(l);
         s.push('\n');
@@ -652,4 +658,109 @@ fn items_a_party_file_brings_go_into_the_first_adventure_in_chests_from_town() {
     let c = tilecrawl::mkd::campaign::io::load(&d.join("campaigns/K/campaign.yaml")).unwrap();
     assert!(c.items.is_empty());
     assert_eq!(c.current.unwrap().carried[0].chest, "town-1");
+}
+
+/// `campaign town`'s orders name a hero as the play prompt does: a
+/// beginning no other hero's name shares is that hero (the town names it in
+/// full), one two names share is one `error:` line naming both, exit code
+/// 1, and the campaign file untouched.
+#[test]
+fn town_orders_take_a_unique_beginning_and_refuse_an_ambiguous_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let party = common::with(
+        tilecrawl::mkd::play::party::DEFAULT_YAML,
+        "name: Marrow",
+        "name: Bramwell",
+    );
+    std::fs::write(d.join("party.yaml"), party).unwrap();
+    ok(
+        d,
+        &[
+            "campaign",
+            "new",
+            "B",
+            "--seed",
+            "3",
+            "--party",
+            "party.yaml",
+        ],
+    );
+    ok(d, &["campaign", "next", "B"]);
+    let adv = "campaigns/B/adventure-1";
+    let script = d.join("auto.txt");
+    std::fs::write(&script, auto_commands(&d.join(adv))).unwrap();
+    let transcript = ok(
+        d,
+        &[
+            "play",
+            &format!("{adv}/scenario.yaml"),
+            "--party",
+            &format!("{adv}/party.yaml"),
+            "--save",
+            &format!("{adv}/game.save"),
+            "--combat",
+            "dice",
+            "--script",
+            script.to_str().unwrap(),
+        ],
+    );
+    assert!(transcript.contains("== the adventure is over:"));
+    // Every hero fell; the purse can pay for one.
+    let file = d.join("campaigns/B/campaign.yaml");
+    let text = std::fs::read_to_string(&file).unwrap();
+    std::fs::write(&file, common::with(&text, "gold: 0", "gold: 1000")).unwrap();
+    let before = std::fs::read(&file).unwrap();
+    for (orders, want) in [
+        (
+            ["--resurrect", "Bra"],
+            "--resurrect Bra: hero `Bra` is ambiguous: it begins Bramwell, Brannoc; type more of it",
+        ),
+        (
+            ["--ability", "br=Stealth"],
+            "--ability br=Stealth: hero `br` is ambiguous: it begins Bramwell, Brannoc; type more of it",
+        ),
+        (
+            ["--resurrect", "Brx"],
+            "--resurrect Brx: no hero called `Brx` in the campaign (heroes: Kestrel, Bramwell, Brannoc, Sella)",
+        ),
+    ] {
+        let mut args = vec!["campaign", "town", "B"];
+        args.extend(orders);
+        let line = one_error_line(&run(d, &args), &[]).unwrap_or_else(|e| panic!("{args:?}: {e}"));
+        assert_eq!(line, format!("error: campaigns/B/campaign.yaml: {want}"));
+        assert_eq!(std::fs::read(&file).unwrap(), before, "{args:?}");
+    }
+    // `bram` and `bramw` are Bramwell, and the town says so by name.
+    let out = ok(
+        d,
+        &[
+            "campaign",
+            "town",
+            "B",
+            "--resurrect",
+            "bram",
+            "--ability",
+            "bramw=stealth",
+        ],
+    );
+    assert!(
+        out.contains("fallen: Kestrel, Bramwell, Brannoc, Sella"),
+        "{out}"
+    );
+    for want in [
+        "2. Bramwell is resurrected for 1000 gold",
+        "note: --ability Bramwell=Stealth was not needed: Bramwell gained no level past 5",
+    ] {
+        assert!(out.lines().any(|l| l == want), "{want}: {out}");
+    }
+    let c = tilecrawl::mkd::campaign::io::load(&file).unwrap();
+    let alive: Vec<&str> = c
+        .heroes
+        .iter()
+        .filter(|h| h.alive)
+        .map(|h| h.name.as_str())
+        .collect();
+    assert_eq!(alive, ["Bramwell"]);
+    assert_eq!(c.gold, 0);
 }

@@ -312,3 +312,78 @@ fn a_familiar_bought_in_town_goes_on_the_heros_line_and_into_the_game() {
         _ => assert_eq!(kept, Some(party::FamiliarKind::Flyer), "{out}"),
     }
 }
+
+/// `campaign town --buy HERO=GOOD` names its hero as the play prompt does:
+/// a beginning no other hero's name shares is that hero, and the campaign
+/// file keeps the hero's own name; one two names share is one `error:`
+/// line naming both, and nothing is bought, not even the orders before it.
+#[test]
+fn a_purchase_takes_a_unique_beginning_of_a_heros_name_and_refuses_an_ambiguous_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    run(
+        d,
+        &[
+            "campaign",
+            "new",
+            "Names",
+            "--ruleset",
+            "dungeon-world-10mm",
+            "--seed",
+            "5",
+            "-q",
+        ],
+    );
+    // Kestrel, Bramwell, Brannoc, Sella, with gold to spend.
+    let file = d.join("campaigns/Names/campaign.yaml");
+    let text = std::fs::read_to_string(&file).unwrap();
+    assert!(text.contains("Marrow"));
+    let text = text
+        .replace("Marrow", "Bramwell")
+        .replacen("gold: 0", "gold: 2000", 1);
+    std::fs::write(&file, &text).unwrap();
+    for (orders, want) in [
+        (
+            &["--buy", "Bra=potion"][..],
+            "error: --buy Bra=potion: hero `Bra` is ambiguous: it begins Bramwell, Brannoc; type more of it",
+        ),
+        (
+            &["--buy", "Kestrel=potion", "--buy", "b=trap"][..],
+            "error: --buy b=trap: hero `b` is ambiguous: it begins Bramwell, Brannoc; type more of it",
+        ),
+        (
+            &["--buy", "Brx=potion"][..],
+            "error: --buy Brx=potion: no hero of the campaign is called Brx; the heroes are Kestrel, Bramwell, Brannoc, Sella",
+        ),
+    ] {
+        let mut args = vec!["campaign", "town", "Names"];
+        args.extend(orders);
+        assert_eq!(fails(d, &args).trim_end(), want);
+        assert_eq!(std::fs::read_to_string(&file).unwrap(), text, "{orders:?}");
+    }
+    let out = run(
+        d,
+        &[
+            "campaign",
+            "town",
+            "Names",
+            "--buy",
+            "bram=trap",
+            "--buy",
+            "BRANN=potion",
+        ],
+    );
+    assert!(
+        out.contains("Bramwell buys trap for 1000 gold; 1000 left\nBrannoc buys potion for 50 gold; 950 left\n"),
+        "{out}"
+    );
+    let c = load(d, "Names");
+    assert_eq!(c.gold, 950);
+    assert_eq!(c.heroes[1].name, "Bramwell");
+    assert_eq!(c.heroes[1].abilities, ["trap"]);
+    assert_eq!(c.heroes[2].items, ["potion"]);
+    assert_eq!(c.bought.len(), 1);
+    assert_eq!(c.bought[0].hero, "Bramwell");
+    let written = std::fs::read_to_string(&file).unwrap();
+    assert!(!written.contains("bram"), "{written}");
+}

@@ -83,7 +83,9 @@ const HERO_FIRST: [&str; 18] = [
 
 /// The completions of the word being typed at the end of `line`.
 pub fn complete(line: &str, names: &Names) -> (usize, Vec<String>) {
-    let is_hero = |w: &str| names.heroes.iter().any(|h| h.eq_ignore_ascii_case(w));
+    // A hero as the prompt reads one: ignoring case, in ASCII or by a
+    // beginning no other hero's name shares (`bran` for Brannoc).
+    let is_hero = |w: &str| crate::characters::names::find(&names.heroes, w).is_some();
     let sides = || words(&["N", "E", "S", "W"]);
     finish(line, |prior| match prior {
         [] => words(&VERBS),
@@ -158,6 +160,34 @@ mod tests {
         assert_eq!(complete("break ", &n).1, ["Kestrel", "Marrow"]);
         // A bookcase or tome teaches the spell named.
         assert_eq!(complete("explore Kestrel sh", &n).1, ["shield"]);
+    }
+
+    /// A hero's word is a hero's when the prompt would take it: a
+    /// beginning no other hero's name shares will do, one several share
+    /// will not (the prompt refuses it as ambiguous).
+    #[test]
+    fn a_unique_beginning_of_a_heros_name_is_that_hero() {
+        let mut n = names();
+        n.heroes.push("Brannoc".into());
+        n.heroes.push("Bramwell".into());
+        assert_eq!(
+            complete("attack Bran ", &n).1,
+            ["giant-spider-3", "goblin-4"]
+        );
+        assert_eq!(complete("a bramw g", &n).1, ["giant-spider-3", "goblin-4"]);
+        assert_eq!(
+            complete("shoot kes goblin-4 g", &n).1,
+            ["giant-spider-3", "goblin-4"]
+        );
+        assert_eq!(complete("open mar ", &n).1, ["chest", "door"]);
+        assert_eq!(complete("open mar door ", &n).1, ["E", "N", "S", "W"]);
+        assert_eq!(complete("heal Bran K", &n).1, ["Kestrel"]);
+        assert_eq!(complete("cast KES finger-of-death ", &n).1, ["at", "on"]);
+        // `Bra` begins Brannoc and Bramwell: no hero, no words after it.
+        assert!(complete("attack Bra ", &n).1.is_empty());
+        assert!(complete("open b ", &n).1.is_empty());
+        // And a word that begins no hero's name is none.
+        assert!(complete("attack Brx ", &n).1.is_empty());
     }
 
     #[test]

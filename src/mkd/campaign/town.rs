@@ -65,6 +65,16 @@ pub enum TownError {
         /// The campaign's heroes, listed.
         heroes: String,
     },
+    /// An order names a hero by a beginning several heroes' names share.
+    #[error("{order}: hero `{name}` is ambiguous: it begins {heroes}; type more of it")]
+    AmbiguousHero {
+        /// The order (`--resurrect Bra`).
+        order: String,
+        /// The name as given.
+        name: String,
+        /// The heroes whose names it begins, in the campaign's order, listed.
+        heroes: String,
+    },
     /// The saved game's party holds a hero who fell before.
     #[error("the saved game's party holds {0}, who had fallen before this adventure")]
     FallenBefore(String),
@@ -136,20 +146,42 @@ pub enum TownError {
     },
 }
 
+/// The hero the saved game's party calls `name` (its name as the party
+/// file `campaign next` wrote it; case ignored).
 fn find_hero(c: &Campaign, name: &str, order: &str) -> Result<usize, TownError> {
     c.heroes
         .iter()
         .position(|h| h.name.eq_ignore_ascii_case(name))
-        .ok_or_else(|| TownError::NoHero {
+        .ok_or_else(|| no_hero(c, name, order))
+}
+
+/// The hero an order names as the play prompt takes one: the name ignoring
+/// case, else its ASCII spelling, else a beginning no other hero's name
+/// shares; a beginning several share is refused as ambiguous, naming them.
+fn ordered_hero(c: &Campaign, name: &str, order: &str) -> Result<usize, TownError> {
+    let all: Vec<&str> = c.heroes.iter().map(|h| h.name.as_str()).collect();
+    match crate::characters::names::lookup(&all, name) {
+        Ok(i) => Ok(i),
+        Err(hits) if hits.len() > 1 => Err(TownError::AmbiguousHero {
             order: order.to_string(),
             name: name.to_string(),
-            heroes: c
-                .heroes
-                .iter()
-                .map(|h| h.name.as_str())
-                .collect::<Vec<_>>()
-                .join(", "),
-        })
+            heroes: hits.iter().map(|&i| all[i]).collect::<Vec<_>>().join(", "),
+        }),
+        Err(_) => Err(no_hero(c, name, order)),
+    }
+}
+
+fn no_hero(c: &Campaign, name: &str, order: &str) -> TownError {
+    TownError::NoHero {
+        order: order.to_string(),
+        name: name.to_string(),
+        heroes: c
+            .heroes
+            .iter()
+            .map(|h| h.name.as_str())
+            .collect::<Vec<_>>()
+            .join(", "),
+    }
 }
 
 /// Every item of the chest-contents tables, level by level, without repeats.
@@ -206,7 +238,7 @@ pub fn run(
     }
     let mut to_raise: Vec<usize> = Vec::new();
     for n in &orders.resurrect {
-        let h = find_hero(&c, n, &format!("--resurrect {n}"))?;
+        let h = ordered_hero(&c, n, &format!("--resurrect {n}"))?;
         if c.heroes[h].alive {
             return Err(TownError::NotFallen {
                 order: n.clone(),
@@ -219,7 +251,7 @@ pub fn run(
     }
     let mut permanent: Vec<(usize, String)> = Vec::new();
     for (n, a) in &orders.abilities {
-        let h = find_hero(&c, n, &format!("--ability {n}={a}"))?;
+        let h = ordered_hero(&c, n, &format!("--ability {n}={a}"))?;
         let known = crate::mkd::figures::KNOWN_ABILITIES
             .iter()
             .find(|k| k.eq_ignore_ascii_case(a))
@@ -889,6 +921,140 @@ mod tests {
         assert_eq!(hero(&c, "Kestrel").experience, 67);
         assert_eq!(c.gold, 300);
         assert!(c.items.is_empty());
+    }
+
+    /// The campaign with Marrow called Bramwell and Sella Þura, and the
+    /// result of a game in which `fallen` fell.
+    fn renamed(fallen: &[&str]) -> (Campaign, AdventureResult) {
+        let mut c = campaign();
+        c.heroes[1].name = "Bramwell".into();
+        c.heroes[3].name = "Þura".into();
+        let mut r = result(Outcome::Lost, &[], 0);
+        r.survivors = c
+            .heroes
+            .iter()
+            .map(|h| h.name.clone())
+            .filter(|n| !fallen.contains(&n.as_str()))
+            .collect();
+        r.fallen = fallen.iter().map(|n| n.to_string()).collect();
+        (c, r)
+    }
+
+    /// An order names a hero as the play prompt does: by an ASCII spelling
+    /// or a beginning no other hero's name shares, the order going to that
+    /// hero; a beginning two names share is refused as ambiguous, naming
+    /// both, and changes nothing.
+    #[test]
+    fn orders_name_a_hero_by_an_ascii_spelling_or_a_unique_beginning() {
+        let (mut c, r) = renamed(&["Bramwell", "Þura"]);
+        c.gold = 2000;
+        let orders = Orders {
+            resurrect: vec!["bram".into(), "Thura".into()],
+            train: false,
+            ..Orders::default()
+        };
+        let out = run(&mut c, &r, &orders, &default_tables(), &default_rewards()).unwrap();
+        assert!(hero(&c, "Bramwell").alive && hero(&c, "Þura").alive);
+        assert_eq!(c.gold, 0);
+        assert!(
+            out.iter()
+                .any(|l| l == "2. Bramwell is resurrected for 1000 gold")
+        );
+        assert!(
+            out.iter()
+                .any(|l| l == "2. Þura is resurrected for 1000 gold")
+        );
+        // A whole name is its hero's even when it begins another's.
+        let (mut c, r) = renamed(&["Bramwell"]);
+        c.heroes[2].name = "Bram".into();
+        let mut r = r;
+        r.survivors = vec!["Kestrel".into(), "Bram".into(), "Þura".into()];
+        let e = run(
+            &mut c,
+            &r,
+            &Orders {
+                resurrect: vec!["bram".into()],
+                ..Orders::default()
+            },
+            &default_tables(),
+            &default_rewards(),
+        )
+        .unwrap_err();
+        assert_eq!(e.to_string(), "--resurrect bram: Bram has not fallen");
+
+        // An ability order by a beginning goes to its hero.
+        let (mut c, r) = renamed(&[]);
+        c.gold = 5000;
+        let b = 1;
+        c.heroes[b].level = 5;
+        c.heroes[b].value = c.heroes[b].level_value();
+        c.heroes[b].abilities.push("Stealth".into());
+        c.heroes[b].experience = c.heroes[b].to_next();
+        let orders = Orders {
+            train: true,
+            abilities: vec![
+                ("BRAMW".into(), "stealth".into()),
+                ("th".into(), "Stealth".into()),
+            ],
+            ..Orders::default()
+        };
+        let out = run(&mut c, &r, &orders, &default_tables(), &default_rewards()).unwrap();
+        assert_eq!(hero(&c, "Bramwell").permanent, ["Stealth"]);
+        assert!(
+            out.iter()
+                .any(|l| l
+                    == "note: --ability Þura=Stealth was not needed: Þura gained no level past 5"),
+            "{out:?}"
+        );
+
+        // Ambiguous and unknown names: one error, nothing changed.
+        let (mut c, r) = renamed(&["Bramwell"]);
+        c.gold = 2000;
+        let before = c.clone();
+        for (orders, want) in [
+            (
+                Orders {
+                    resurrect: vec!["Bra".into()],
+                    ..Orders::default()
+                },
+                "--resurrect Bra: hero `Bra` is ambiguous: it begins Bramwell, Brannoc; type more of it",
+            ),
+            (
+                Orders {
+                    abilities: vec![("b".into(), "Stealth".into())],
+                    ..Orders::default()
+                },
+                "--ability b=Stealth: hero `b` is ambiguous: it begins Bramwell, Brannoc; type more of it",
+            ),
+            (
+                Orders {
+                    resurrect: vec!["Brx".into()],
+                    ..Orders::default()
+                },
+                "--resurrect Brx: no hero called `Brx` in the campaign (heroes: Kestrel, Bramwell, Brannoc, Þura)",
+            ),
+        ] {
+            let e = run(&mut c, &r, &orders, &default_tables(), &default_rewards()).unwrap_err();
+            assert_eq!(e.to_string(), want);
+            assert_eq!(c, before);
+        }
+        assert_eq!(
+            run(
+                &mut c,
+                &r,
+                &Orders {
+                    resurrect: vec!["Bra".into()],
+                    ..Orders::default()
+                },
+                &default_tables(),
+                &default_rewards(),
+            ),
+            Err(TownError::AmbiguousHero {
+                order: "--resurrect Bra".into(),
+                name: "Bra".into(),
+                heroes: "Bramwell, Brannoc".into(),
+            })
+        );
     }
 
     #[test]
