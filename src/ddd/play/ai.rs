@@ -9,11 +9,12 @@
 //! 3. takes the objective's action when it can (free, read, pick up);
 //! 4. shoots, when it has Ranged Attack and a target it hits at least
 //!    half the time;
-//! 5. otherwise walks as near its goal as this turn's roll allows (doors
-//!    count as passable on the plan, a little dearer; an Ambush attacker's
-//!    goal is the exits the defenders make for, or a defender), then acts as in
-//!    3-4, or works the closed door in its way (pick if a Thief, else
-//!    open, else smash), or hides if it stands in cover;
+//! 5. otherwise walks as near its goal as this turn's roll allows, ending
+//!    no move on a trap but on its goal (doors count as passable on the
+//!    plan, a little dearer; an Ambush attacker's goal is the exits the
+//!    defenders make for, or a defender), then acts as in 3-4, or works the
+//!    closed door in its way (pick if a Thief, else open, else smash), or
+//!    hides if it stands in cover;
 //! 6. ends its turn.
 //!
 //! With the advanced rules it first surrenders, at the start of a model's
@@ -750,6 +751,15 @@ fn best_step(g: &Game, me: &Figure, plan: &[u32], afraid: bool) -> Option<Point>
                     && f.footprint().gap(&Footprint::new(p, me.huge())) == 1
             })
         {
+            continue;
+        }
+        // A trap springs on the square a move ends on (either side's: a
+        // friend's springs too): no move ends on one but on the goal (an
+        // exit the model must take, say).
+        if pi != 0 && !st.traps.is_empty() && {
+            let foot = Footprint::new(p, me.huge());
+            st.traps.iter().any(|tr| foot.covers(tr.at))
+        } {
             continue;
         }
         let key = (pi, r.dist[i], p);

@@ -1219,6 +1219,42 @@ fn an_ambush_attacker_heads_for_the_exit_the_defender_is_making_for() {
 // ----- the policy's use of healing and Enthrall, the Ambush's lying in wait -----
 
 #[test]
+fn the_policy_ends_no_move_on_a_trap_but_on_its_goal() {
+    // r1, 4 squares to move, makes for b1 ten squares east.
+    let pieces: [Piece<'_>; 2] = [
+        (R1, (0, 0), Die::D8, Die::D8, &[]),
+        (B1, (10, 0), Die::D8, Die::D8, &[]),
+    ];
+    let (g, o) = table(&pieces, 4, &[]);
+    let Command::Move(to) = super::ai::decide(&g) else {
+        panic!("a walk expected");
+    };
+    // With a trap on that square it stops elsewhere, as near.
+    let mut trapped = g.clone();
+    trapped
+        .state
+        .traps
+        .push(super::state::SquareTrap { at: to, setter: B1 });
+    let Command::Move(other) = super::ai::decide(&trapped) else {
+        panic!("a walk expected");
+    };
+    assert_ne!(other, to);
+    assert_eq!(other.x - o.x, to.x - o.x, "as far east");
+    // A trap on the goal is walked onto: a square next to b1.
+    let (mut g, o) = table(&pieces, 12, &[]);
+    let Command::Move(goal) = super::ai::decide(&g) else {
+        panic!("a walk expected");
+    };
+    let b1 = at(o, 10, 0);
+    assert_eq!((goal.x - b1.x).abs().max((goal.y - b1.y).abs()), 1);
+    g.state.traps.push(super::state::SquareTrap {
+        at: goal,
+        setter: B1,
+    });
+    assert_eq!(super::ai::decide(&g), Command::Move(goal));
+}
+
+#[test]
 fn the_policy_heals_a_wounded_friend_and_enthrals_an_enemy_fighting_a_friend() {
     // b1 (Healer, power d8) next to b2, who has taken one of its two wounds.
     let (mut g, _) = table(
