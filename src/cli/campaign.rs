@@ -204,7 +204,8 @@ struct TownArgs {
     #[command(flatten)]
     which: Which,
     /// Resurrect a fallen hero (1,000 gold), at step 2 or, if the gold comes
-    /// from selling, at step 5. Repeatable.
+    /// from selling, at step 5. HERO may be an ASCII spelling or a unique
+    /// beginning of the name. Repeatable.
     #[arg(long, value_name = "HERO")]
     resurrect: Vec<String>,
     /// Sell an item for half its value. Repeatable.
@@ -215,14 +216,16 @@ struct TownArgs {
     recharge: Vec<String>,
     /// Buy a chest for twice its item's value: a chest level (its item
     /// rolled) or an item's name. Dungeon World 10 mm: HERO=GOOD from the
-    /// shop (`Kestrel=potion`). Repeatable.
+    /// shop (`Kestrel=potion`; HERO may be an ASCII spelling or a unique
+    /// beginning of the name). Repeatable.
     #[arg(long, value_name = "LEVEL|ITEM|HERO=GOOD")]
     buy: Vec<String>,
     /// Mark a potion as used up in the dungeon (it cannot be sold). Repeatable.
     #[arg(long, value_name = "ITEM")]
     used: Vec<String>,
     /// The ability a hero makes permanent on passing level 5 (default: the
-    /// first dial ability not yet permanent). Repeatable.
+    /// first dial ability not yet permanent). HERO may be an ASCII spelling
+    /// or a unique beginning of the name. Repeatable.
     #[arg(long, value_name = "HERO=ABILITY")]
     ability: Vec<String>,
     /// Skip training.

@@ -242,15 +242,13 @@ impl Game {
     pub fn find_hero(&self, name: &str) -> Result<HeroId, Refusal> {
         use crate::characters::names;
         let all: Vec<&str> = self.s.heroes.iter().map(|h| &*h.body.name).collect();
-        if let Some(i) = names::find(&all, name) {
-            return Ok(HeroId(i as u32));
-        }
-        match names::beginning_with(&all, name).as_slice() {
-            hits @ [_, _, ..] => Err(Refusal::AmbiguousHero {
+        match names::lookup(&all, name) {
+            Ok(i) => Ok(HeroId(i as u32)),
+            Err(hits) if hits.len() > 1 => Err(Refusal::AmbiguousHero {
                 name: name.to_string(),
                 heroes: hits.iter().map(|&i| all[i]).collect::<Vec<_>>().join(", "),
             }),
-            _ => Err(Refusal::NoHero(name.to_string())),
+            Err(_) => Err(Refusal::NoHero(name.to_string())),
         }
     }
 

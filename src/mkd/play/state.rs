@@ -1106,15 +1106,16 @@ impl State {
     pub fn hero_index(&self, name: &str) -> Result<HeroId, Refusal> {
         use crate::characters::names;
         // The name as the party spells it, as the automatic heroes give it:
-        // the hero `names::find` would pick, as no two heroes' names are
+        // the hero `names::lookup` would pick, as no two heroes' names are
         // the same ignoring case (the party loader refuses that).
         if let Some(i) = self.heroes.iter().position(|h| *h.name == *name) {
             return Ok(HeroId(i));
         }
         let all: Vec<&str> = self.heroes.iter().map(|h| &*h.name).collect();
-        if let Some(i) = names::find(&all, name) {
-            return Ok(HeroId(i));
-        }
+        let hits = match names::lookup(&all, name) {
+            Ok(i) => return Ok(HeroId(i)),
+            Err(hits) => hits,
+        };
         if let Some(p) = &self.mission.prisoner
             && p.name.eq_ignore_ascii_case(name)
         {
@@ -1124,15 +1125,16 @@ impl State {
         }
         let named =
             |ix: &mut dyn Iterator<Item = usize>| Names(ix.map(|i| all[i].into()).collect());
-        match names::beginning_with(&all, name).as_slice() {
-            hits @ [_, _, ..] => Err(Refusal::AmbiguousHero {
+        if hits.len() > 1 {
+            Err(Refusal::AmbiguousHero {
                 name: name.to_string(),
                 heroes: named(&mut hits.iter().copied()),
-            }),
-            _ => Err(Refusal::NoSuchHero {
+            })
+        } else {
+            Err(Refusal::NoSuchHero {
                 name: name.to_string(),
                 heroes: named(&mut (0..all.len())),
-            }),
+            })
         }
     }
 
