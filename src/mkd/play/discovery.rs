@@ -99,18 +99,9 @@ fn discover_chest(cx: &mut Ctx, t: usize) {
         .choose(cx.s.chest_pool.len(), "chest drawn from the Chest Pool");
     let level = cx.s.chest_pool.remove(k);
     let chest = ChestId(cx.s.chests.len());
-    cx.s.chests.push(ChestState {
-        id: cx.s.next_chest_name(),
-        level,
-        quest: false,
-        place: ChestPlace::At(spot),
-        open: false,
-        trap_spent: false,
-        trap: None,
-        contents: None,
-        origin: ChestOrigin::Dungeon,
-        full: false,
-    });
+    let id = cx.s.next_chest_name();
+    cx.s.chests
+        .push(ChestState::shut(id, level, ChestPlace::At(spot)));
     cx.emit(Event::ChestFound { chest, at: spot });
 }
 
@@ -178,20 +169,13 @@ fn lay_artifact(cx: &mut Ctx, t: usize) {
         .d6(format_args!("artifact in {}", cx.s.board.tiles[t].label));
     let item = table.get(face).result.clone();
     let chest = ChestId(cx.s.chests.len());
-    cx.s.chests.push(ChestState {
-        id: cx.s.next_artifact_name(),
-        // Set again as a level-1 chest's if a thief shuts it (as a chest
-        // brought from town).
-        level: 1,
-        quest: false,
-        place: ChestPlace::At(spot),
-        open: true,
-        trap_spent: true,
-        trap: None,
-        contents: Some((0, Some(item))),
-        origin: ChestOrigin::Artifact,
-        full: false,
-    });
+    let id = cx.s.next_artifact_name();
+    cx.s.chests.push(ChestState::open_with(
+        id,
+        item,
+        ChestOrigin::Artifact,
+        ChestPlace::At(spot),
+    ));
     cx.emit(Event::ArtifactLaid {
         chest,
         face,

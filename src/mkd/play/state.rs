@@ -398,6 +398,40 @@ pub struct ChestState {
     pub full: bool,
 }
 
+impl ChestState {
+    /// A shut chest of the dungeon's own (not the Quest Chest) of `level`
+    /// on `place`, its trap not rolled yet.
+    pub fn shut(id: String, level: u32, place: ChestPlace) -> ChestState {
+        ChestState {
+            id,
+            level,
+            quest: false,
+            place,
+            open: false,
+            trap_spent: false,
+            trap: None,
+            contents: None,
+            origin: ChestOrigin::Dungeon,
+            full: false,
+        }
+    }
+
+    /// An open chest with no gold holding `item`: one brought from town or
+    /// an artifact (`origin`), on `place`. It has no level of its own: a
+    /// thief who shuts it sets the trap of a level-1 chest (the project's
+    /// reading). A potion in it waits to be drunk.
+    pub fn open_with(id: String, item: Item, origin: ChestOrigin, place: ChestPlace) -> ChestState {
+        ChestState {
+            open: true,
+            trap_spent: true,
+            full: item.potion,
+            contents: Some((0, Some(item))),
+            origin,
+            ..ChestState::shut(id, 1, place)
+        }
+    }
+}
+
 /// A marker laid during play (teleporter, vortex, staircase).
 #[derive(Debug, Clone, PartialEq)]
 pub struct PlacedMarker {
@@ -906,21 +940,17 @@ impl State {
             .chests
             .iter()
             .enumerate()
-            .map(|(i, c)| ChestState {
-                id: if c.quest {
+            .map(|(i, c)| {
+                let id = if c.quest {
                     "quest-chest".into()
                 } else {
                     format!("chest-{}", i + 1)
-                },
-                level: c.level,
-                quest: c.quest,
-                place: ChestPlace::At(Point { x: c.x, y: c.y }),
-                open: false,
-                trap_spent: false,
-                trap: None,
-                contents: None,
-                origin: ChestOrigin::Dungeon,
-                full: false,
+                };
+                let at = ChestPlace::At(Point { x: c.x, y: c.y });
+                ChestState {
+                    quest: c.quest,
+                    ..ChestState::shut(id, c.level, at)
+                }
             })
             .collect();
         let pools = &scenario.game.pools;
@@ -979,20 +1009,12 @@ impl State {
             for item in &hero.chests {
                 k += 1;
                 let c = ChestId(self.chests.len());
-                self.chests.push(ChestState {
-                    id: format!("town-{k}"),
-                    // The project's reading: a bought chest's trap, set
-                    // again when a thief shuts it, is a level-1 chest's.
-                    level: 1,
-                    quest: false,
-                    place: ChestPlace::Hero(HeroId(i)),
-                    open: true,
-                    trap_spent: true,
-                    trap: None,
-                    contents: Some((0, Some(item.clone()))),
-                    origin: ChestOrigin::Town,
-                    full: item.potion,
-                });
+                self.chests.push(ChestState::open_with(
+                    format!("town-{k}"),
+                    item.clone(),
+                    ChestOrigin::Town,
+                    ChestPlace::Hero(HeroId(i)),
+                ));
                 self.heroes[HeroId(i)].chests.push(c);
             }
         }
