@@ -18,7 +18,7 @@
 //! 6. ends its turn.
 //!
 //! With the advanced rules it first surrenders, at the start of a model's
-//! turn, when the fight is lost ([`gives_up`]).
+//! turn, when the fight is lost (`gives_up`).
 
 use super::command::Command;
 use super::engine::Game;
