@@ -170,6 +170,7 @@ fn lay_artifact(cx: &mut Ctx, t: usize) {
     let item = table.get(face).result.clone();
     let chest = ChestId(cx.s.chests.len());
     let id = cx.s.next_artifact_name();
+    cx.s.gear_chests = true;
     cx.s.chests.push(ChestState::open_with(
         id,
         item,
@@ -654,6 +655,7 @@ mod tests {
         let chest = &g.chests[c];
         assert_eq!(chest.id, "artifact-1");
         assert_eq!(chest.origin, ChestOrigin::Artifact);
+        assert!(g.gear_chests, "the automatic heroes will look for it");
         assert!(chest.open && chest.place == ChestPlace::At(p(3, 3)));
         let item = match &chest.contents {
             Some((0, Some(i))) => i.clone(),

@@ -301,6 +301,7 @@ mod tests {
         // After the scenario's one chest, in the party's order.
         let (blade_chest, flask) = (ChestId(1), ChestId(2));
         assert_eq!(g.chests.len(), 3);
+        assert!(g.gear_chests && !game(&[]).gear_chests);
         assert_eq!(
             (
                 g.chests[blade_chest].id.as_str(),

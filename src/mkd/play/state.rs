@@ -800,6 +800,9 @@ pub struct State {
     pub floor_from: usize,
     /// Every chest so far.
     pub chests: Vec<ChestState>,
+    /// Has any chest come from town or been an artifact? Until one has,
+    /// the automatic heroes' look for gear lying about is skipped.
+    pub gear_chests: bool,
     /// Markers laid.
     pub markers: Vec<PlacedMarker>,
     /// Chest levels left in the Chest Pool.
@@ -855,6 +858,7 @@ clone_by_fields!(State {
     monsters,
     floor_from,
     chests,
+    gear_chests,
     markers,
     chest_pool,
     wmt_pool,
@@ -972,6 +976,7 @@ impl State {
             monsters: Vec::new(),
             floor_from: 0,
             chests,
+            gear_chests: false,
             markers: Vec::new(),
             chest_pool: pools.chests.clone(),
             wmt_pool: pools.wmts.clone(),
@@ -1009,6 +1014,7 @@ impl State {
             for item in &hero.chests {
                 k += 1;
                 let c = ChestId(self.chests.len());
+                self.gear_chests = true;
                 self.chests.push(ChestState::open_with(
                     format!("town-{k}"),
                     item.clone(),

@@ -86,6 +86,9 @@ fn nearest_beside(g: &State, p: Point, which: impl Fn(&ChestState) -> bool) -> O
 /// hero or the Quest Chest's carrier takes it too. The dungeon's own
 /// chests are left to the rules above, so a default party plays as before.
 pub(crate) fn gear_on_the_way(g: &State, h: HeroId, speed: u32) -> Option<Point> {
+    if !g.gear_chests {
+        return None;
+    }
     let hero = &g.heroes[h];
     let at = nearest_beside(g, hero.pos()?, |c| {
         c.open

@@ -301,6 +301,9 @@ fn an_artifact_or_a_chest_from_town_beside_the_way_is_taken_up_with_a_hand_to_sp
     g.chests[c].trap_spent = true;
     g.chests[c].contents = Some((0, Some(brand)));
     g.chests[c].origin = ChestOrigin::Artifact;
+    // The state knows a chest of gear is about (set when one is made).
+    assert_eq!(gear_on_the_way(&g, AYLA, g.hero_speed(AYLA)), None);
+    g.gear_chests = true;
     assert_eq!(
         gear_on_the_way(&g, AYLA, g.hero_speed(AYLA)),
         Some(p(22, 7))
