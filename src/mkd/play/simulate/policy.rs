@@ -47,20 +47,18 @@ pub(crate) fn chest_on_the_way(g: &State, h: HeroId, speed: u32) -> Option<Point
     {
         return None;
     }
-    let quest = g.chests.iter().find(|c| c.quest);
-    if quest.is_some_and(|c| c.place == ChestPlace::Hero(h)) || !hand_to_spare(g, h) {
+    let quest = g.chests.iter().find(|c| c.quest).map(|c| c.place);
+    if quest == Some(ChestPlace::Hero(h)) || !hand_to_spare(g, h, quest) {
         return None;
     }
     nearest_beside(g, p, |c| !c.quest && !c.open)
 }
 
 /// Has hero `h` a hand free for one more chest, keeping one for the Quest
-/// Chest while that may still need carrying?
-fn hand_to_spare(g: &State, h: HeroId) -> bool {
-    let quest_waits = g
-        .chests
-        .iter()
-        .any(|c| c.quest && matches!(c.place, ChestPlace::At(_) | ChestPlace::Monster(_)));
+/// Chest (on `quest`, if the dungeon has one) while that may still need
+/// carrying?
+fn hand_to_spare(g: &State, h: HeroId, quest: Option<ChestPlace>) -> bool {
+    let quest_waits = matches!(quest, Some(ChestPlace::At(_) | ChestPlace::Monster(_)));
     let hands = g.rules().chests_per_hero as usize;
     g.heroes[h].chests.len() + 1 + usize::from(quest_waits) <= hands
 }
@@ -95,7 +93,8 @@ pub(crate) fn gear_on_the_way(g: &State, h: HeroId, speed: u32) -> Option<Point>
             && c.origin != ChestOrigin::Dungeon
             && matches!(&c.contents, Some((_, Some(i))) if !i.potion || c.full)
     })?;
-    (speed.saturating_sub(hero.spent) >= g.rules().chest_pickup && hand_to_spare(g, h))
+    let quest = g.chests.iter().find(|c| c.quest).map(|c| c.place);
+    (speed.saturating_sub(hero.spent) >= g.rules().chest_pickup && hand_to_spare(g, h, quest))
         .then_some(at)
 }
 
