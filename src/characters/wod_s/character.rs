@@ -839,21 +839,27 @@ mod tests {
         check_sheet(t(), s).unwrap();
     }
 
-    #[test]
-    fn rest_and_quicksilver_go_by_level_plus_con() {
+    /// A level-1 high-elf wizard, every face scripted: name 1; attribute
+    /// die 1, 2, 4 (Str, Dex, Int): the elf's Con is -1; extra skill 1 of
+    /// the 7 left (athletics); wizard abilities 1 then 1 of those left
+    /// besides the free Cantrips (telekinesis, illusions); kit 2 (light
+    /// weapon, two quicksilver, lantern).
+    fn elf_wizard() -> Sheet {
         let o = Options {
             species: Some("elf".into()),
             class: Some("wizard".into()),
             land: Some("high-elves".into()),
             level: 1,
         };
-        // name 1; attribute die 1, 2, 4 (Str, Dex, Int): the elf's Con is
-        // -1; extra skill 1 of the 7 left (athletics); wizard abilities 1
-        // then 1 of those left besides the free Cantrips (telekinesis,
-        // illusions); kit 2 (light weapon, two quicksilver, lantern).
         let mut d = Dice::scripted(&[1, 1, 2, 4, 1, 1, 1, 2]);
-        let mut s = generate(t(), &o, &[], &mut d).unwrap().sheet;
+        let s = generate(t(), &o, &[], &mut d).unwrap().sheet;
         assert_eq!(d.script_left(), 0);
+        s
+    }
+
+    #[test]
+    fn rest_and_quicksilver_go_by_level_plus_con() {
+        let mut s = elf_wizard();
         assert_eq!((s.level, s.attributes.con), (1, -1));
         assert_eq!(s.abilities, ["cantrips", "telekinesis", "illusions"]);
         // Level 1 + Con -1: a rest gives back nothing, and no vial is safe.
@@ -874,16 +880,9 @@ mod tests {
 
     #[test]
     fn spells_cost_what_they_use_up_and_cantrips_nothing() {
-        let o = Options {
-            species: Some("elf".into()),
-            class: Some("wizard".into()),
-            land: Some("high-elves".into()),
-            level: 1,
-        };
-        // As above: Cantrips (free, an elf's) with Telekinesis and
-        // Illusions, each a dose of quicksilver, 10s a cast.
-        let mut d = Dice::scripted(&[1, 1, 2, 4, 1, 1, 1, 2]);
-        let mut s = generate(t(), &o, &[], &mut d).unwrap().sheet;
+        // Cantrips (free, an elf's) with Telekinesis and Illusions, each a
+        // dose of quicksilver, 10s a cast.
+        let mut s = elf_wizard();
         let cost = |ability: &str, spends: &str| SpellCost {
             ability: ability.into(),
             spends: spends.into(),
