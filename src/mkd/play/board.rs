@@ -717,6 +717,7 @@ pub fn fmt_point(p: Point) -> String {
     format!("{},{}", p.x, p.y)
 }
 
+pub mod kept;
 pub mod walk;
 
 #[cfg(test)]

@@ -1,8 +1,11 @@
 //! The route walks and sight checked against plain versions of themselves.
 
+use super::kept;
 use super::walk::*;
 use super::*;
 use crate::mkd::generate::{GenerateParams, generate};
+use std::rc::Rc;
+use std::sync::Arc;
 
 use crate::mkd::play::testkit::xorshift as next;
 
@@ -708,4 +711,79 @@ fn a_tile_s_squares_are_its_standing_squares_row_by_row() {
             "seed {seed}: the turned tile"
         );
     }
+}
+
+/// A kept field ([`kept::reach_field`]) reads as the whole walk does from
+/// the square it is asked for, whether it was walked for that square or
+/// kept from a walk for another: the same value there, and at every
+/// square nearer the goals a figure can stand on, with the same steps
+/// downhill. It is kept while the new square is no farther than the one
+/// it was walked for, walked again when it is farther, and never given
+/// for other blocked squares, goals, mover or board. On random dungeons
+/// with doors, every mover, random goals and blocked squares.
+#[test]
+fn a_kept_field_reads_as_the_whole_walk_from_any_square_it_is_given_for() {
+    let mut rng = 0x9e37_79b9_7f4a_7c15u64;
+    let (mut kept, mut walked_again, mut checked) = (0, 0, 0);
+    for_walk_cases(&mut rng, |c, rng| {
+        let board = Arc::new(c.board.clone());
+        let [first, second] = [0, 1].map(|_| some_of(c.open, 1, rng)[0]);
+        let mut blocked: Vec<usize> = c
+            .walls
+            .iter()
+            .filter(|&&p| p != first && p != second)
+            .map(|&p| board.idx(p).unwrap())
+            .collect();
+        blocked.sort_unstable();
+        blocked.dedup();
+        let is_blocked = |i: usize| blocked.binary_search(&i).is_ok();
+        let whole = board.distances_to(&c.goals, &c.m, &is_blocked);
+        let a = kept::reach_field(&board, &c.goals, &c.m, &blocked, Some(first));
+        let b = kept::reach_field(&board, &c.goals, &c.m, &blocked, Some(second));
+        let (i1, i2) = (board.idx(first).unwrap(), board.idx(second).unwrap());
+        if Rc::ptr_eq(&a, &b) {
+            assert!(
+                whole[i2] <= whole[i1],
+                "seed {}, case {}: kept for a farther square",
+                c.seed,
+                c.case
+            );
+            kept += 1;
+        } else if whole[i2] != FAR {
+            walked_again += 1;
+        }
+        let stands = |i: usize| board.enter_cost(i, &c.m).is_some();
+        for i in 0..board.len() {
+            if whole[i] != FAR && whole[i] <= whole[i2] && stands(i) {
+                assert_reads_the_same(c, &b, &whole, i);
+                checked += 1;
+            }
+        }
+        // From outside the board: the whole field.
+        assert_eq!(
+            *kept::reach_field(&board, &c.goals, &c.m, &blocked, None),
+            whole
+        );
+        // Other inputs are never given the kept field.
+        let mut more = blocked.clone();
+        more.push(board.len() - 1);
+        let other_board = Arc::new(c.board.clone());
+        let other_goals = [some_of(c.open, 1, rng)[0]];
+        let flying = Mover {
+            flies: !c.m.flies,
+            ..c.m
+        };
+        for other in [
+            kept::reach_field(&board, &c.goals, &c.m, &more, Some(second)),
+            kept::reach_field(&other_board, &c.goals, &c.m, &blocked, Some(second)),
+            kept::reach_field(&board, &other_goals, &c.m, &blocked, Some(second)),
+            kept::reach_field(&board, &c.goals, &flying, &blocked, Some(second)),
+        ] {
+            assert!(!Rc::ptr_eq(&other, &b), "seed {}, case {}", c.seed, c.case);
+        }
+    });
+    assert!(
+        kept > 50 && walked_again > 50 && checked > 5_000,
+        "{kept} {walked_again} {checked}"
+    );
 }

@@ -7,6 +7,7 @@ use crate::core::geom::{all_around, chebyshev};
 use crate::core::recent::{Recent, Same};
 use crate::core::reuse::with_flags;
 use crate::mkd::mission::Goal;
+use crate::mkd::play::board::kept::reach_field;
 use crate::mkd::play::board::walk::{FAR, Field};
 use crate::mkd::play::board::{Board, Mover, PlayMarker};
 use crate::mkd::play::command::HeroAction;
@@ -541,17 +542,13 @@ pub(super) fn plan_walk(g: &State, h: HeroId, goals: &[Point], speed: u32) -> Op
         {
             // From the hero's square the walk downhill reads only squares
             // nearer the goal, so the field may stop there.
-            let round_tokens = with_marks(g.board.len(), &shunned, |marked| {
-                let shun = |i: usize| marked[i];
-                match me {
-                    Some(p) => g.board.distances_to_reach(&goals, p, &plan, &shun),
-                    None => g.board.distances_to(&goals, &plan, &shun),
-                }
-            });
+            // A careful hero moves a square a command along this field:
+            // the next command asks for it again, from nearer the goal.
+            let round_tokens = reach_field(&g.board, &goals, &plan, &shunned, me);
             match start_square(g, h, &round_tokens) {
                 Some(_) => {
                     careful = true;
-                    Rc::new(round_tokens)
+                    round_tokens
                 }
                 None => dist,
             }
