@@ -14,7 +14,10 @@
 //!    plan, a little dearer; an Ambush attacker's goal is the exits the
 //!    defenders make for, or a defender), then acts as in 3-4, or works the
 //!    closed door in its way (pick if a Thief, else open, else smash), or
-//!    hides if it stands in cover;
+//!    hides if it stands in cover; a Thief that makes 6+ at least half the
+//!    time removes an enemy trap next to it that is in its way (on its
+//!    goal, on the one square on, on a counter it would pick up) rather
+//!    than spring it (`trap_in_way`);
 //! 6. ends its turn.
 //!
 //! With the advanced rules it first surrenders, at the start of a model's
@@ -24,7 +27,7 @@ use super::command::Command;
 use super::engine::Game;
 use super::grid::Grid;
 use super::rules::{ENTHRAL_RANGE, HEAL_RANGE, SHOOT_AFTER_MOVE, SURRENDER_AFTER, reach};
-use super::state::{Fate, Figure, Footprint, ModelId, State, Team, Turn};
+use super::state::{Counter, Fate, Figure, Footprint, ModelId, State, Team, Turn};
 use crate::build::board::NEIGHBOURS;
 use crate::core::geom::{Point, Side};
 use crate::ddd::part::CounterKind;
@@ -108,6 +111,9 @@ pub fn decide(g: &Game) -> Command {
     // 5. walk, then act.
     if t.moves_left > 0 && t.moved == 0 && !st.in_combat(id) {
         let plan = plan(g, me, &goal);
+        if let Some(c) = trap_in_way(g, me, &plan) {
+            return c;
+        }
         if let Some(to) = best_step(g, me, &plan, t.fear_failed) {
             return Command::Move(to);
         }
@@ -117,6 +123,9 @@ pub fn decide(g: &Game) -> Command {
     } else if t.moves_left == 0 || t.moved > 0 {
         let plan = plan(g, me, &goal);
         if let Some(c) = door_in_way(g, me, &plan) {
+            return c;
+        }
+        if let Some(c) = trap_in_way(g, me, &plan) {
             return c;
         }
     }
@@ -406,14 +415,22 @@ fn objective_here(g: &Game, me: &Figure) -> Option<Command> {
             return Some(Command::Read);
         }
         ScenarioKind::TreasureHunt | ScenarioKind::ObjectOfPower => {
+            // An enemy trap on the counter springs when it is picked up:
+            // a counter without one first, and a Thief who disarms well
+            // removes the trap before taking the counter.
+            let foe_trap = |c: &Counter| c.trap.is_some_and(|s| s.team != id.team);
             if me.carrying.is_none()
-                && let Some(p) = st
+                && let Some(c) = st
                     .counters
                     .iter()
                     .filter(|c| matches!(c.kind, CounterKind::Treasure | CounterKind::Object))
-                    .filter_map(|c| c.at)
-                    .find(|&p| near(p))
+                    .filter(|c| c.at.is_some_and(near))
+                    .min_by_key(|c| foe_trap(c))
+                && let Some(p) = c.at
             {
+                if foe_trap(c) && disarmer(g, me) {
+                    return Some(Command::Disarm(super::command::Place::Square(p)));
+                }
                 return Some(Command::PickUp(Some(p)));
             }
         }
@@ -736,6 +753,7 @@ fn best_step(g: &Game, me: &Figure, plan: &[u32], afraid: bool) -> Option<Point>
     let b = &g.grid.board;
     let r = reach(st, &g.grid, me.id);
     let here = plan[b.index(me.at)];
+    let disarms = disarmer(g, me);
     let mut best: Option<(u32, u32, Point)> = None;
     for (i, &pi) in plan.iter().enumerate() {
         let p = b.point(i);
@@ -755,10 +773,14 @@ fn best_step(g: &Game, me: &Figure, plan: &[u32], afraid: bool) -> Option<Point>
         }
         // A trap springs on the square a move ends on (either side's: a
         // friend's springs too): no move ends on one but on the goal (an
-        // exit the model must take, say).
-        if pi != 0 && !st.traps.is_empty() && {
+        // exit the model must take, say), and not on an enemy trap on the
+        // goal either for a Thief who would rather remove it (it stops
+        // beside it, `trap_in_way`).
+        if !st.traps.is_empty() && {
             let foot = Footprint::new(p, me.huge());
-            st.traps.iter().any(|tr| foot.covers(tr.at))
+            st.traps.iter().any(|tr| {
+                foot.covers(tr.at) && (pi != 0 || disarms && tr.setter.team != me.id.team)
+            })
         } {
             continue;
         }
@@ -768,6 +790,77 @@ fn best_step(g: &Game, me: &Figure, plan: &[u32], afraid: bool) -> Option<Point>
         }
     }
     best.filter(|&(d, _, _)| d < here).map(|(_, _, p)| p)
+}
+
+/// Does this model remove an enemy trap in its way rather than spring it?
+/// A Thief out of close combat (an adjacent enemy is fought first) whose
+/// power die makes the 6+ at least half the time (two dice for a Master
+/// Thief): a failure costs it a wound and leaves the trap where it is.
+fn disarmer(g: &Game, me: &Figure) -> bool {
+    if !me.has(Ability::Thief) || g.state.in_combat(me.id) {
+        return false;
+    }
+    let sides = me.power.sides();
+    let fails = sides.min(5);
+    if me.has(Ability::MasterThief) {
+        2 * fails * fails <= sides * sides
+    } else {
+        2 * fails <= sides
+    }
+}
+
+/// A trap the other side set on a square next to a [`disarmer`], in its
+/// way: on the square of its next step — its goal, or the one square on —
+/// when no step onto a square without a trap brings it as near. The step
+/// is the plan's (one square, doors as they stand); a trap in open ground
+/// is walked round instead. Its own side's traps are never removed.
+fn trap_in_way(g: &Game, me: &Figure, plan: &[u32]) -> Option<Command> {
+    let st = &g.state;
+    if st.traps.is_empty() || !disarmer(g, me) {
+        return None;
+    }
+    let b = &g.grid.board;
+    let here = plan[b.index(me.at)];
+    let (huge, phase) = (me.huge(), me.has(Ability::Phase));
+    let foot = me.footprint();
+    // The nearest a step onto no trap gets, and the nearest step onto
+    // enemy traps only (with the first such trap).
+    let mut clear = u32::MAX;
+    let mut trapped: Option<(u32, Point)> = None;
+    for (dx, dy) in NEIGHBOURS {
+        let to = Point {
+            x: me.at.x + dx,
+            y: me.at.y + dy,
+        };
+        let there = Footprint::new(to, huge);
+        let can = b.contains(to)
+            && if huge {
+                g.grid.fits(there)
+                    && g.grid.passable_foot(there, phase)
+                    && g.grid.can_step_foot(st, foot, to, phase)
+            } else {
+                g.grid.standable(to) && g.grid.can_step(st, me.at, to, phase)
+            };
+        if !can {
+            continue;
+        }
+        let d = plan[b.index(to)];
+        let mut under = st.traps.iter().filter(|tr| there.covers(tr.at));
+        match under.next() {
+            None => clear = clear.min(d),
+            Some(first) => {
+                let foes = std::iter::once(first)
+                    .chain(under)
+                    .all(|tr| tr.setter.team != me.id.team);
+                if foes && trapped.is_none_or(|(e, _)| d < e) {
+                    trapped = Some((d, first.at));
+                }
+            }
+        }
+    }
+    trapped
+        .filter(|&(d, _)| d < here && d < clear)
+        .map(|(_, p)| Command::Disarm(super::command::Place::Square(p)))
 }
 
 fn door_in_way(g: &Game, me: &Figure, plan: &[u32]) -> Option<Command> {

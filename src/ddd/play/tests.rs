@@ -1422,4 +1422,5 @@ fn the_dice_off_of_a_generated_scenario_decides_the_attacker_in_play() {
 }
 
 mod advanced;
+mod disarm;
 mod huge;
