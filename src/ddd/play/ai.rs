@@ -10,7 +10,8 @@
 //! 4. shoots, when it has Ranged Attack and a target it hits at least
 //!    half the time;
 //! 5. otherwise walks as near its goal as this turn's roll allows, ending
-//!    no move on a trap but on its goal (doors count as passable on the
+//!    no move on a trap but on its goal or when nothing else gets nearer
+//!    (a trap in a corridor; `best_step`) (doors count as passable on the
 //!    plan, a little dearer; an Ambush attacker's goal is the exits the
 //!    defenders make for, or a defender), then acts as in 3-4, or works the
 //!    closed door in its way (pick if a Thief, else open, else smash), or
@@ -747,7 +748,25 @@ fn stops(st: &State, me: &Figure, f: &Figure) -> bool {
     f.id.team != me.id.team || f.huge() || st.in_combat(f.id)
 }
 
+/// Where the model walks this move ([`best_step_with`]), if anywhere.
 fn best_step(g: &Game, me: &Figure, plan: &[u32], afraid: bool) -> Option<Point> {
+    // A trap in a corridor would hold the model back for good (a walk ends
+    // on a trap's square, never passes it): when no step round the traps
+    // gets nearer, one onto a trap does (see `best_step_with`).
+    best_step_with(g, me, plan, afraid, false).or_else(|| best_step_with(g, me, plan, afraid, true))
+}
+
+/// [`best_step`]: the square nearest the goal along `plan` the model can
+/// end its move on, if nearer than where it stands. No move ends on a
+/// trap but on the goal, unless `onto_traps`; a Thief that would rather
+/// remove an enemy trap ([`disarmer`]) never ends on one.
+fn best_step_with(
+    g: &Game,
+    me: &Figure,
+    plan: &[u32],
+    afraid: bool,
+    onto_traps: bool,
+) -> Option<Point> {
     let st = &g.state;
     let t = st.turn?;
     let b = &g.grid.board;
@@ -779,7 +798,8 @@ fn best_step(g: &Game, me: &Figure, plan: &[u32], afraid: bool) -> Option<Point>
         if !st.traps.is_empty() && {
             let foot = Footprint::new(p, me.huge());
             st.traps.iter().any(|tr| {
-                foot.covers(tr.at) && (pi != 0 || disarms && tr.setter.team != me.id.team)
+                let foe = tr.setter.team != me.id.team;
+                foot.covers(tr.at) && (pi != 0 && !onto_traps || disarms && foe)
             })
         } {
             continue;

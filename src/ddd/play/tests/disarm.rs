@@ -190,3 +190,31 @@ fn a_thief_removes_an_enemy_trap_on_a_treasure_before_picking_it_up() {
     own.state.counters[0].trap = Some(R2);
     assert_eq!(decide(&own), Command::PickUp(Some(p)));
 }
+
+#[test]
+fn a_model_that_cannot_remove_a_trap_in_a_corridor_steps_onto_it_rather_than_stand() {
+    // A walk ends on a trap's square and never passes it, so a trap in the
+    // corridor is the only way on: with nothing nearer to end on, r1 (no
+    // Thief, or a Thief too weak to try) steps onto it and springs it.
+    for (abilities, power) in [
+        (&[Ability::ExtraWound][..], Die::D12),
+        (&THIEF[..], Die::D8),
+    ] {
+        let (mut g, o) = table(
+            &[
+                (R1, (4, 0), power, Die::D8, abilities),
+                (B1, (20, 0), Die::D8, Die::D8, &[]),
+            ],
+            4,
+            &[],
+        );
+        corridor(&mut g, o);
+        let mut farther = g.clone();
+        let next = at(o, 5, 0);
+        trap(&mut g, next, B1);
+        assert_eq!(decide(&g), Command::Move(next), "{abilities:?}");
+        // With a square free before the trap it stops there first.
+        trap(&mut farther, at(o, 6, 0), B1);
+        assert_eq!(decide(&farther), Command::Move(next), "{abilities:?}");
+    }
+}
