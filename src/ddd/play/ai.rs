@@ -3,23 +3,30 @@
 //! prisoner or the message, a carrier heads for the edge that scores, and
 //! the rest fight the nearest enemy. Each turn a model:
 //!
-//! 1. attacks an adjacent enemy (the one with the largest defense die,
+//! 1. takes the objective's action where it stands (free the prisoner,
+//!    read the message, pick up a counter, first removing an enemy trap
+//!    on it if it is a Thief that removes traps well);
+//! 2. as a carrier or reader in close combat with a d8 or more, walks
+//!    away towards its edge when a step brings it nearer;
+//! 3. attacks an adjacent enemy (the one with the largest defense die,
 //!    the easiest to wound) — a defender attacks a freed prisoner first;
-//! 2. leaves the board when it stands on an exit it wants;
-//! 3. takes the objective's action when it can (free, read, pick up);
-//! 4. shoots, when it has Ranged Attack and a target it hits at least
-//!    half the time;
-//! 5. otherwise walks as near its goal as this turn's roll allows, ending
+//! 4. leaves the board when it stands on an exit it wants;
+//! 5. acts where it stands: heals, Enthralls, shoots at a target it hits
+//!    at least half the time, or sets a trap where the enemy must pass;
+//! 6. otherwise walks as near its goal as this turn's roll allows, ending
 //!    no move on a trap but on its goal or when nothing else gets nearer
 //!    (a trap in a corridor; `best_step`) (doors count as passable on the
 //!    plan, a little dearer; an Ambush attacker's goal is the exits the
-//!    defenders make for, or a defender), then acts as in 3-4, or works the
+//!    defenders make for, or a defender), then acts as in 5, or works the
 //!    closed door in its way (pick if a Thief, else open, else smash), or
 //!    hides if it stands in cover; a Thief that makes 6+ at least half the
 //!    time removes an enemy trap next to it that is in its way (on its
 //!    goal, on the one square on, on a counter it would pick up) rather
 //!    than spring it (`trap_in_way`);
-//! 6. ends its turn.
+//! 7. ends its turn.
+//!
+//! The user's guide (`docs/src/dd-and-d.md`, "The policy") says each step
+//! in full.
 //!
 //! With the advanced rules it first surrenders, at the start of a model's
 //! turn, when the fight is lost (`gives_up`).
@@ -69,15 +76,15 @@ pub fn decide(g: &Game) -> Command {
     let st = &g.state;
     let me = st.fig(t.model);
     let id = me.id;
-    // 0. the objective's action comes before a fight.
+    // 1. the objective's action comes before a fight.
     if !t.acted
         && let Some(c) = objective_here(g, me)
     {
         return c;
     }
     let goal = goal(g, me);
-    // A carrier or a reader with a fair chance of breaking away (5+) runs
-    // for its edge rather than fight.
+    // 2. a carrier or a reader with a fair chance of breaking away (5+)
+    // runs for its edge rather than fight.
     if !t.acted
         && t.moved == 0
         && t.moves_left > 0
@@ -88,7 +95,7 @@ pub fn decide(g: &Game) -> Command {
     {
         return Command::Move(to);
     }
-    // 1. close combat.
+    // 3. close combat.
     if t.attacks_left > 0
         && let Some(target) = melee_target(g, me)
     {
@@ -97,7 +104,7 @@ pub fn decide(g: &Game) -> Command {
     if t.acted {
         return Command::End;
     }
-    // 2. leave.
+    // 4. leave.
     if let Goal::Exit(side) = &goal
         && t.moves_left > 0
         && let Some(s) = g.grid.exit_side_foot(me.footprint())
@@ -105,11 +112,11 @@ pub fn decide(g: &Game) -> Command {
     {
         return Command::Leave;
     }
-    // 3-4. act where it stands.
+    // 5. act where it stands.
     if let Some(c) = act_here(g, me) {
         return c;
     }
-    // 5. walk, then act.
+    // 6. walk, then act.
     if t.moves_left > 0 && t.moved == 0 && !st.in_combat(id) {
         let plan = plan(g, me, &goal);
         if let Some(c) = trap_in_way(g, me, &plan) {
