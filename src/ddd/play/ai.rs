@@ -755,32 +755,28 @@ fn stops(st: &State, me: &Figure, f: &Figure) -> bool {
     f.id.team != me.id.team || f.huge() || st.in_combat(f.id)
 }
 
-/// Where the model walks this move ([`best_step_with`]), if anywhere.
+/// Where the model walks this move, if anywhere: the square nearest the
+/// goal along `plan` it can end its move on, if nearer than where it
+/// stands. A trap springs on the square a move ends on (either side's: a
+/// friend's springs too), so no move ends on one but on the goal (an exit
+/// the model must take, say), unless no other square gets nearer: a walk
+/// ends on a trap's square and never passes it, and a trap in a corridor
+/// would otherwise hold the model back for good. A Thief that would
+/// rather remove an enemy trap ([`disarmer`]) never ends on one, the goal
+/// included: it stops beside it (`trap_in_way`).
 fn best_step(g: &Game, me: &Figure, plan: &[u32], afraid: bool) -> Option<Point> {
-    // A trap in a corridor would hold the model back for good (a walk ends
-    // on a trap's square, never passes it): when no step round the traps
-    // gets nearer, one onto a trap does (see `best_step_with`).
-    best_step_with(g, me, plan, afraid, false).or_else(|| best_step_with(g, me, plan, afraid, true))
-}
-
-/// [`best_step`]: the square nearest the goal along `plan` the model can
-/// end its move on, if nearer than where it stands. No move ends on a
-/// trap but on the goal, unless `onto_traps`; a Thief that would rather
-/// remove an enemy trap ([`disarmer`]) never ends on one.
-fn best_step_with(
-    g: &Game,
-    me: &Figure,
-    plan: &[u32],
-    afraid: bool,
-    onto_traps: bool,
-) -> Option<Point> {
     let st = &g.state;
     let t = st.turn?;
     let b = &g.grid.board;
     let r = reach(st, &g.grid, me.id);
     let here = plan[b.index(me.at)];
     let disarms = disarmer(g, me);
+    // The best square round the traps, and the best one a trap may be on.
     let mut best: Option<(u32, u32, Point)> = None;
+    let mut best_onto: Option<(u32, u32, Point)> = None;
+    let better = |key: (u32, u32, Point), than: Option<(u32, u32, Point)>| {
+        than.is_none_or(|(a, c, q)| (key.0, key.1, (key.2.y, key.2.x)) < (a, c, (q.y, q.x)))
+    };
     for (i, &pi) in plan.iter().enumerate() {
         let p = b.point(i);
         if pi == u32::MAX || p == me.at || !r.can_end(st, &g.grid, me.id, p, t.moves_left) {
@@ -797,26 +793,31 @@ fn best_step_with(
         {
             continue;
         }
-        // A trap springs on the square a move ends on (either side's: a
-        // friend's springs too): no move ends on one but on the goal (an
-        // exit the model must take, say), and not on an enemy trap on the
-        // goal either for a Thief who would rather remove it (it stops
-        // beside it, `trap_in_way`).
-        if !st.traps.is_empty() && {
+        // A trap on the square (off the goal), and one this model never
+        // ends on.
+        let (mut on_trap, mut never) = (false, false);
+        if !st.traps.is_empty() {
             let foot = Footprint::new(p, me.huge());
-            st.traps.iter().any(|tr| {
-                let foe = tr.setter.team != me.id.team;
-                foot.covers(tr.at) && (pi != 0 && !onto_traps || disarms && foe)
-            })
-        } {
+            for tr in st.traps.iter().filter(|tr| foot.covers(tr.at)) {
+                on_trap |= pi != 0;
+                never |= disarms && tr.setter.team != me.id.team;
+            }
+        }
+        if never {
             continue;
         }
         let key = (pi, r.dist[i], p);
-        if best.is_none_or(|(a, c, q)| (key.0, key.1, (key.2.y, key.2.x)) < (a, c, (q.y, q.x))) {
+        if better(key, best_onto) {
+            best_onto = Some(key);
+        }
+        if !on_trap && better(key, best) {
             best = Some(key);
         }
     }
-    best.filter(|&(d, _, _)| d < here).map(|(_, _, p)| p)
+    let nearer = |b: Option<(u32, u32, Point)>| b.filter(|&(d, _, _)| d < here);
+    nearer(best)
+        .or_else(|| nearer(best_onto))
+        .map(|(_, _, p)| p)
 }
 
 /// Does this model remove an enemy trap in its way rather than spring it?
