@@ -891,6 +891,10 @@ fn trap_in_way(g: &Game, me: &Figure, plan: &[u32]) -> Option<Command> {
         .map(|(_, p)| Command::Disarm(super::command::Place::Square(p)))
 }
 
+/// The command that works a shut door on the model's edge when the square
+/// beyond it is nearer its goal along `plan`: remove the other side's trap
+/// on it first (a [`disarmer`] only), else search a secret door, pick a
+/// locked one (a Thief) or smash it, or open it.
 fn door_in_way(g: &Game, me: &Figure, plan: &[u32]) -> Option<Command> {
     let st = &g.state;
     let b = &g.grid.board;
@@ -915,10 +919,10 @@ fn door_in_way(g: &Game, me: &Figure, plan: &[u32]) -> Option<Command> {
         if !b.contains(beyond) || plan[b.index(beyond)] >= here {
             continue;
         }
-        if d.trap.is_some()
-            && me.has(Ability::Thief)
-            && d.trap.is_some_and(|s| s.team != me.id.team)
-        {
+        // The enemy's trap on it: removed first by a Thief that makes the
+        // 6+ often enough ([`disarmer`], as for a trap on a square); any
+        // other model works the door and springs it.
+        if d.trap.is_some_and(|s| s.team != me.id.team) && disarmer(g, me) {
             return Some(Command::Disarm(super::command::Place::Door(side)));
         }
         return Some(if d.secret {

@@ -218,3 +218,63 @@ fn a_model_that_cannot_remove_a_trap_in_a_corridor_steps_onto_it_rather_than_sta
         assert_eq!(decide(&farther), Command::Move(next), "{abilities:?}");
     }
 }
+
+#[test]
+fn only_a_thief_that_makes_six_at_least_half_the_time_removes_a_trap_on_a_door() {
+    use super::super::state::DoorState;
+    use crate::build::board::Door;
+    use crate::core::geom::{DoorKind, Side};
+    // r1 in the corridor against a shut door on its east edge, b1 beyond
+    // it: the door is in r1's way, and b1's trap is on it.
+    let door = |abilities: &[Ability], power: Die, script: &[u32]| {
+        let (mut g, o) = table(
+            &[
+                (R1, (2, 0), power, Die::D8, abilities),
+                (B1, (8, 0), Die::D8, Die::D8, &[]),
+            ],
+            4,
+            script,
+        );
+        let mut b = Board::filled(36, 36, Terrain::Wall);
+        for dx in 0..=25 {
+            b.set(at(o, dx, 0), Terrain::Floor);
+        }
+        let d = Door::on(at(o, 2, 0), Side::E, DoorKind::Plain);
+        b.doors = vec![d];
+        g.grid = std::sync::Arc::new(super::super::grid::Grid::new(b));
+        g.state.doors = vec![DoorState {
+            door: d,
+            open: false,
+            locked: false,
+            secret: false,
+            gone: false,
+            trap: Some(B1),
+        }];
+        g
+    };
+    let remove = Command::Disarm(Place::Door(Side::E));
+    // A d10 Thief removes it: a 6 takes the trap away, the door still shut
+    // (the 3 is b1's movement roll, the next card's).
+    let mut g = door(&THIEF, Die::D10, &[6, 3]);
+    assert_eq!(decide(&g), remove);
+    let ev = g.play(remove).unwrap();
+    assert!(ev.contains(&Event::TrapRemoved {
+        by: R1,
+        place: TrapPlace::Door(0)
+    }));
+    assert_eq!(g.state.doors[0].trap, None);
+    assert!(g.state.doors[0].shut());
+    assert_eq!(g.dice().script_left(), 0);
+    // A Master Thief with a d8 rolls two dice (6+ in 39 of 64): it tries.
+    let master = [Ability::Thief, Ability::MasterThief];
+    assert_eq!(decide(&door(&master, Die::D8, &[])), remove);
+    // A d8 Thief (6+ three times in eight) and a model that is no Thief
+    // open the door, which springs the trap.
+    assert_eq!(decide(&door(&THIEF, Die::D8, &[])), Command::Open(Side::E));
+    let plain = [Ability::ExtraWound];
+    assert_eq!(decide(&door(&plain, Die::D12, &[])), Command::Open(Side::E));
+    // Its own side's trap on the door is left alone: it opens the door.
+    let mut own = door(&THIEF, Die::D12, &[]);
+    own.state.doors[0].trap = Some(R2);
+    assert_eq!(decide(&own), Command::Open(Side::E));
+}
