@@ -1090,6 +1090,10 @@ fn merge(m: MergeArgs) -> anyhow::Result<()> {
         );
     }
     let context = || format!("cannot write the index into {}", m.out.display());
+    // All three refused before any is written, not the last after the rest.
+    for path in [&csv_path, &yaml_path, &note_path] {
+        tilecrawl::core::fs::refuse_other_than_file(path).with_context(context)?;
+    }
     let mut csv = StreamedFile::create(&csv_path).with_context(context)?;
     let mut yaml = StreamedFile::create(&yaml_path).with_context(context)?;
     let rows = batch::merge::merge(shards, &mut csv, &mut yaml)?;

@@ -193,14 +193,7 @@ pub fn write_all_atomic(files: &[(&Path, &[u8])]) -> std::io::Result<()> {
 /// survive a power cut.
 pub fn write_all_atomic_synced(files: &[(&Path, &[u8])], sync: bool) -> std::io::Result<()> {
     for (path, _) in files {
-        if let Ok(meta) = std::fs::symlink_metadata(path)
-            && !meta.is_file()
-        {
-            return Err(std::io::Error::new(
-                std::io::ErrorKind::AlreadyExists,
-                format!("{} exists and is not a regular file", path.display()),
-            ));
-        }
+        refuse_other_than_file(path)?;
     }
     let mut staged = Vec::with_capacity(files.len());
     for (path, bytes) in files {
@@ -378,8 +371,24 @@ impl Write for StreamedFile {
     }
 }
 
-/// Writes `bytes` to a new temporary file beside `path`.
+/// An error when something other than a regular file stands at `path` (a
+/// folder, a device, a pipe, a symbolic link): a rename would replace it
+/// with a file, so every writer here refuses it instead. A command that
+/// writes several files asks this of each before it writes any.
+pub fn refuse_other_than_file(path: &Path) -> std::io::Result<()> {
+    match std::fs::symlink_metadata(path) {
+        Ok(meta) if !meta.is_file() => Err(std::io::Error::new(
+            std::io::ErrorKind::AlreadyExists,
+            format!("{} exists and is not a regular file", path.display()),
+        )),
+        _ => Ok(()),
+    }
+}
+
+/// Writes `bytes` to a new temporary file beside `path`, refused when
+/// something other than a regular file stands at `path`.
 fn stage(path: &Path, bytes: &[u8]) -> std::io::Result<tempfile::NamedTempFile> {
+    refuse_other_than_file(path)?;
     let dir = match path.parent() {
         Some(d) if !d.as_os_str().is_empty() => d,
         _ => Path::new("."),
@@ -417,6 +426,40 @@ mod tests {
             .map(|e| e.unwrap().file_name())
             .collect();
         assert_eq!(names.len(), 2, "no temporary files left: {names:?}");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn every_writer_refuses_to_replace_a_pipe_a_link_or_a_folder() {
+        let dir = tempfile::tempdir().unwrap();
+        let target = dir.path().join("target.txt");
+        std::fs::write(&target, b"kept").unwrap();
+        let pipe = dir.path().join("pipe");
+        let made = std::process::Command::new("mkfifo").arg(&pipe).status();
+        let link = dir.path().join("link");
+        std::os::unix::fs::symlink(&target, &link).unwrap();
+        let folder = dir.path().join("folder");
+        std::fs::create_dir(&folder).unwrap();
+        let mut others = vec![link.clone(), folder.clone()];
+        if made.is_ok_and(|s| s.success()) {
+            others.push(pipe);
+        }
+        for p in &others {
+            let e = write_atomic(p, b"new").unwrap_err().to_string();
+            assert_eq!(
+                e,
+                format!("{} exists and is not a regular file", p.display())
+            );
+            assert!(StreamedFile::create(p).is_err(), "{}", p.display());
+            assert!(write_all_atomic(&[(p.as_path(), b"new")]).is_err());
+        }
+        assert!(std::fs::symlink_metadata(&link).unwrap().is_symlink());
+        assert_eq!(std::fs::read(&target).unwrap(), b"kept");
+        // Only the four entries made above: no temporary file left.
+        assert_eq!(
+            std::fs::read_dir(dir.path()).unwrap().count(),
+            others.len() + 1
+        );
     }
 
     #[test]
