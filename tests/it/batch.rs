@@ -319,6 +319,47 @@ fn batch_merge_refuses_what_is_not_a_shard() {
         &["batch", "merge", &p(&s1), &p(&s2), "--out", &p(&out)],
         "already holds an index; pass --force",
     );
+    // Something other than a file where the note goes: refused, --force or
+    // not, before the index files beside it are replaced.
+    let merged = read(&out.join("index.csv"));
+    let note = out.join("batch.yaml");
+    let kept_note = read(&note);
+    std::fs::remove_file(&note).unwrap();
+    std::fs::create_dir(&note).unwrap();
+    std::fs::write(out.join("index.csv"), "seed\n").unwrap();
+    refused(
+        &[
+            "batch",
+            "merge",
+            &p(&s1),
+            &p(&s2),
+            "--out",
+            &p(&out),
+            "--force",
+        ],
+        "batch.yaml exists and is not a regular file",
+    );
+    assert_eq!(read(&out.join("index.csv")), "seed\n", "left as it was");
+    std::fs::remove_dir(&note).unwrap();
+    std::fs::write(&note, kept_note).unwrap();
+    std::fs::write(out.join("index.csv"), merged).unwrap();
+    // A row with a column more than the header: refused, naming its line.
+    let good = read(&s1.join("index.csv"));
+    let (head, body) = good.split_once('\n').unwrap();
+    let (seed, rest) = body.split_once(',').unwrap();
+    std::fs::write(s1.join("index.csv"), format!("{head}\n{seed},99,{rest}")).unwrap();
+    refused(
+        &[
+            "batch",
+            "merge",
+            &p(&s1),
+            &p(&s2),
+            "--out",
+            &p(&tmp.path().join("out2")),
+        ],
+        "index.csv line 2: a row of 17 columns; the header has 16",
+    );
+    std::fs::write(s1.join("index.csv"), good).unwrap();
     // An index with a row taken out no longer holds what its note counts.
     let cut = |f: &str| {
         let text = read(&s2.join(f));

@@ -117,9 +117,10 @@ impl<C: BufRead, Y: BufRead> Reader<C, Y> {
         }
     }
 
-    /// The next row, checked: the CSV line and the YAML line name the same
-    /// seed, and it comes after `after`.
-    fn next(&mut self, after: Option<u64>) -> Result<Option<Row>, MergeError> {
+    /// The next row, checked: the CSV line has the header's `columns`, the
+    /// YAML line is a whole `- {…}` mapping, both name the same seed, and it
+    /// comes after `after`.
+    fn next(&mut self, after: Option<u64>, columns: usize) -> Result<Option<Row>, MergeError> {
         self.line += 1;
         let line = self.line;
         let csv = Self::line(&mut self.csv, &self.name, "index.csv", line + 1)?;
@@ -143,6 +144,21 @@ impl<C: BufRead, Y: BufRead> Reader<C, Y> {
                 });
             }
         };
+        let n = fields(&csv);
+        if n != columns {
+            return Err(MergeError::Bad {
+                file: self.csv_file(),
+                line: line + 1,
+                what: format!("a row of {n} columns; the header has {columns}"),
+            });
+        }
+        if !yaml.ends_with('}') {
+            return Err(MergeError::Bad {
+                file: self.yaml_file(),
+                line,
+                what: "expected a row that ends with `}` (cut short?)".into(),
+            });
+        }
         let seed = csv
             .split(',')
             .next()
@@ -237,6 +253,7 @@ pub fn merge<C: BufRead, Y: BufRead>(
     let Some(header) = header else {
         return Ok(0);
     };
+    let columns = fields(&header);
     csv_out
         .write_all(header.as_bytes())
         .and_then(|()| csv_out.write_all(b"\n"))
@@ -255,7 +272,7 @@ pub fn merge<C: BufRead, Y: BufRead>(
         Ok(())
     };
     for (i, r) in readers.iter_mut().enumerate() {
-        if let Some(row) = r.next(None)? {
+        if let Some(row) = r.next(None, columns)? {
             add(&mut heads, i, row)?;
         }
     }
@@ -264,11 +281,23 @@ pub fn merge<C: BufRead, Y: BufRead>(
         csv_out.write_all(row.csv.as_bytes()).map_err(out_err)?;
         yaml_out.write_all(row.yaml.as_bytes()).map_err(out_err)?;
         written += 1;
-        if let Some(next) = readers[i].next(Some(seed))? {
+        if let Some(next) = readers[i].next(Some(seed), columns)? {
             add(&mut heads, i, next)?;
         }
     }
     Ok(written)
+}
+
+/// How many fields a CSV line holds, as the `csv` crate reads it (a quoted
+/// comma is inside a field); 0 for a line it cannot read.
+fn fields(line: &str) -> usize {
+    csv::ReaderBuilder::new()
+        .has_headers(false)
+        .from_reader(line.as_bytes())
+        .records()
+        .next()
+        .and_then(Result::ok)
+        .map_or(0, |r| r.len())
 }
 
 #[cfg(test)]

@@ -114,3 +114,34 @@ fn rows_out_of_order_or_unpaired_are_refused_with_their_line() {
     let e = run(vec![s]).unwrap_err().to_string();
     assert!(e.contains("expected the header"), "{e}");
 }
+
+#[test]
+fn rows_with_other_columns_than_the_header_or_cut_short_are_refused() {
+    // One column too many, then a row cut off part way.
+    let mut s = shard("s1", &[5]);
+    s.csv = b"seed,tiles,files\n5,99,5,scenario.yaml\n";
+    let e = run(vec![s]).unwrap_err().to_string();
+    assert_eq!(
+        e,
+        "s1/index.csv line 2: a row of 4 columns; the header has 3"
+    );
+    let mut s = shard("s1", &[5]);
+    s.csv = b"seed,tiles,files\n5,5\n";
+    let e = run(vec![s]).unwrap_err().to_string();
+    assert_eq!(
+        e,
+        "s1/index.csv line 2: a row of 2 columns; the header has 3"
+    );
+    // A quoted comma is inside its field: the row still has 3 columns.
+    let mut s = shard("s1", &[5]);
+    s.csv = b"seed,tiles,files\n5,5,\"a,b.yaml\"\n";
+    assert!(run(vec![s]).is_ok());
+    // The YAML row cut short.
+    let mut s = shard("s1", &[5]);
+    s.yaml = b"- {seed: 5, tiles: 5\n";
+    let e = run(vec![s]).unwrap_err().to_string();
+    assert_eq!(
+        e,
+        "s1/index.yaml line 1: expected a row that ends with `}` (cut short?)"
+    );
+}
