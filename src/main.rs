@@ -39,6 +39,7 @@ fn usage_error(e: clap::Error) -> ! {
             "expected a whole number, got nothing",
         )
         .replace("invalid float literal", "expected a number");
+    let text = fold_error_lines(&text);
     // A value given on the command line may be huge or hold control
     // characters: each line is escaped and bounded.
     let text: String = text
@@ -49,6 +50,29 @@ fn usage_error(e: clap::Error) -> ! {
         .collect();
     let _ = write!(std::io::stderr().lock(), "{text}");
     std::process::exit(e.exit_code());
+}
+
+/// clap lists what a refusal names (the arguments missing, say) on
+/// indented lines under its `error:` line: they are folded into that line,
+/// so the one `error:` line says what is wrong. The usage lines after the
+/// first blank line stay as clap wrote them.
+fn fold_error_lines(text: &str) -> String {
+    let mut lines = text.lines();
+    let mut first = lines.next().unwrap_or_default().to_string();
+    let mut rest = Vec::new();
+    let mut folding = true;
+    for l in lines {
+        if folding && l.starts_with("  ") {
+            first.push(' ');
+            first.push_str(l.trim());
+        } else {
+            folding = false;
+            rest.push(l);
+        }
+    }
+    std::iter::once(first.as_str())
+        .chain(rest)
+        .fold(String::new(), |t, l| t + l + "\n")
 }
 
 /// clap quotes a refused value whole (`invalid value '…' for '--mission

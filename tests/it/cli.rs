@@ -961,6 +961,28 @@ fn bad_flags_rejected_by_clap_exit_2() {
 }
 
 #[test]
+fn a_missing_argument_is_named_on_the_error_line() {
+    // clap lists the missing arguments on lines of their own; the one
+    // `error:` line names them, and clap's usage line still follows.
+    let r = run(&["warparty", "new", "--seed", "1"]);
+    assert_usage_error(&r);
+    let first = r.stderr.lines().next().unwrap_or_default();
+    assert_eq!(
+        first,
+        "error: the following required arguments were not provided: --out <FILE>"
+    );
+    assert_eq!(
+        r.stderr.lines().filter(|l| l.starts_with("error:")).count(),
+        1
+    );
+    assert!(
+        r.stderr.contains("\nUsage: tilecrawl warparty new"),
+        "{:?}",
+        r.stderr
+    );
+}
+
+#[test]
 fn missing_files_name_the_path() {
     let tmp = tempfile::tempdir().unwrap();
     let missing = tmp.path().join("no-such-dir").join("nothing.yaml");
