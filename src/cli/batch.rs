@@ -115,7 +115,7 @@ struct MergeArgs {
     #[arg(required = true, value_name = "DIR")]
     shards: Vec<PathBuf>,
     /// Where to write the merged index.csv, index.yaml and batch.yaml.
-    #[arg(long, value_name = "DIR", value_parser = super::outputs::parse_out_dir)]
+    #[arg(long, value_name = "DIR", value_parser = super::outputs::out_dir())]
     out: PathBuf,
     /// Replace index files already in --out.
     #[arg(long)]
@@ -156,7 +156,7 @@ pub struct BatchArgs {
         id = "out",
         value_name = "DIR",
         required = true,
-        value_parser = super::outputs::parse_out_dir
+        value_parser = super::outputs::out_dir()
     )]
     given_out: Option<PathBuf>,
     /// `--out`, once given.

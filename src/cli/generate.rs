@@ -216,7 +216,7 @@ pub struct GenerateArgs {
     #[command(flatten)]
     output: super::outputs::OutputArgs,
     /// Output folder. Default: output/<seed>.
-    #[arg(long, value_name = "DIR", value_parser = super::outputs::parse_out_dir)]
+    #[arg(long, value_name = "DIR", value_parser = super::outputs::out_dir())]
     out: Option<PathBuf>,
     /// Replace files that already exist in the output folder.
     #[arg(long)]

@@ -71,9 +71,16 @@ pub struct OutputArgs {
     vtt_grid: Option<u32>,
 }
 
+/// The parser of `--out DIR` ([`parse_out_dir`]), taking any name the
+/// system allows, UTF-8 or not, as the other path arguments do.
+pub(crate) fn out_dir() -> impl clap::builder::TypedValueParser<Value = PathBuf> {
+    use clap::builder::TypedValueParser as _;
+    clap::builder::OsStringValueParser::new().try_map(|s| parse_out_dir(&s))
+}
+
 /// `--out DIR`: a folder; `-` (standard output) cannot hold several files,
 /// and an empty name is no folder (it would write into the current one).
-pub(crate) fn parse_out_dir(s: &str) -> Result<PathBuf, String> {
+pub(crate) fn parse_out_dir(s: &std::ffi::OsStr) -> Result<PathBuf, String> {
     if s.is_empty() {
         return Err("expected a folder name, got an empty one".into());
     }

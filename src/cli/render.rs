@@ -13,7 +13,7 @@ pub struct RenderArgs {
     output: super::outputs::OutputArgs,
     /// Output folder. Default: the scenario's folder (where the maps and
     /// sheets already there are replaced only with --force).
-    #[arg(long, value_name = "DIR", value_parser = super::outputs::parse_out_dir)]
+    #[arg(long, value_name = "DIR", value_parser = super::outputs::out_dir())]
     out: Option<PathBuf>,
     /// Replace the files already there (beside the scenario, or in --out).
     #[arg(long)]

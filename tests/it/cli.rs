@@ -1112,3 +1112,49 @@ fn a_png_too_large_with_print_does_not_suggest_print_again() {
         assert_nothing_written(&out);
     }
 }
+
+/// A folder name the system allows but that is not UTF-8 is an `--out`
+/// like any other (`generate` and `render` here; `batch` and `batch merge`
+/// read theirs with the same parser).
+#[cfg(unix)]
+#[test]
+fn an_out_folder_whose_name_is_not_utf8_is_written() {
+    use std::os::unix::ffi::OsStrExt;
+    let tmp = tempfile::tempdir().unwrap();
+    let name = std::ffi::OsStr::from_bytes(b"map\xfe");
+    let run_os = |args: &[&std::ffi::OsStr]| {
+        let child = Command::new(env!("CARGO_BIN_EXE_tilecrawl"))
+            .args(args)
+            .current_dir(tmp.path())
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("the tilecrawl binary starts");
+        let words: Vec<String> = args.iter().map(|a| a.to_string_lossy().into()).collect();
+        let words: Vec<&str> = words.iter().map(String::as_str).collect();
+        common::wait_with_output(child, &words, TIMEOUT)
+    };
+    let os = std::ffi::OsStr::new;
+    let (code, _, err) = run_os(&[
+        os("generate"),
+        os("--seed"),
+        os("7"),
+        os("--out"),
+        name,
+        os("-q"),
+    ]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(tmp.path().join(name).join("scenario.yaml").is_file());
+    let other = std::ffi::OsStr::from_bytes(b"again\xfe");
+    let scenario = tmp.path().join(name).join("scenario.yaml");
+    let (code, _, err) = run_os(&[
+        os("render"),
+        scenario.as_os_str(),
+        os("--out"),
+        other,
+        os("-q"),
+    ]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(tmp.path().join(other).join("map.svg").is_file());
+}
