@@ -319,6 +319,9 @@ fn batch_merge_refuses_what_is_not_a_shard() {
         &["batch", "merge", &p(&s1), &p(&s2), "--out", &p(&out)],
         "already holds an index; pass --force",
     );
+    // The same merge again, replacing what it wrote.
+    let (ps1, ps2, pout) = (p(&s1), p(&s2), p(&out));
+    let merge_again = ["batch", "merge", &ps1, &ps2, "--out", &pout, "--force"];
     // Something other than a file where the note goes: refused, --force or
     // not, before the index files beside it are replaced.
     let merged = read(&out.join("index.csv"));
@@ -327,18 +330,7 @@ fn batch_merge_refuses_what_is_not_a_shard() {
     std::fs::remove_file(&note).unwrap();
     std::fs::create_dir(&note).unwrap();
     std::fs::write(out.join("index.csv"), "seed\n").unwrap();
-    refused(
-        &[
-            "batch",
-            "merge",
-            &p(&s1),
-            &p(&s2),
-            "--out",
-            &p(&out),
-            "--force",
-        ],
-        "batch.yaml exists and is not a regular file",
-    );
+    refused(&merge_again, "batch.yaml exists and is not a regular file");
     assert_eq!(read(&out.join("index.csv")), "seed\n", "left as it was");
     std::fs::remove_dir(&note).unwrap();
     std::fs::write(&note, kept_note).unwrap();
@@ -371,15 +363,7 @@ fn batch_merge_refuses_what_is_not_a_shard() {
     cut("index.csv");
     cut("index.yaml");
     refused(
-        &[
-            "batch",
-            "merge",
-            &p(&s1),
-            &p(&s2),
-            "--out",
-            &p(&out),
-            "--force",
-        ],
+        &merge_again,
         "the shards' indexes hold 3 adventure(s) but their batch.yaml files count 4",
     );
     assert_eq!(
