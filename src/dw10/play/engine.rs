@@ -122,6 +122,9 @@ fn start_squares(s: &Scenario, map: &Map, n: usize) -> Vec<Sq> {
     sq.into_iter().map(|(_, p)| p).take(n).collect()
 }
 
+/// Every square a figure can stand on, with its distance from `st` in
+/// king's moves. No bound: a party larger than the room round the start
+/// comes in farther off rather than leave a hero off the board.
 fn reach_free(map: &Map, st: Sq) -> Vec<(u32, Sq)> {
     let b = &map.board;
     let mut out = Vec::new();
@@ -129,9 +132,7 @@ fn reach_free(map: &Map, st: Sq) -> Vec<(u32, Sq)> {
         for x in 0..b.width {
             if b.standable(x, y) {
                 let d = (x - st.0).unsigned_abs().max((y - st.1).unsigned_abs());
-                if d <= 3 {
-                    out.push((d, (x, y)));
-                }
+                out.push((d, (x, y)));
             }
         }
     }

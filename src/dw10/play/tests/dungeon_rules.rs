@@ -283,3 +283,49 @@ fn a_wizards_table_adds_a_melee_die_and_a_ranged_die_to_a_shooter() {
     assert_eq!((healer.attacks, healer.shoot), (6, None));
     assert!(k.s.gone[0] && k.s.gone[1]);
 }
+
+/// The whole party comes in, each hero on a square of its own that it can
+/// stand on and that walking reaches from the start teleporter, however
+/// crowded the start: seeds 1 and 13 of the Pendraken set once left the
+/// fourth hero off the board, the free squares within three of the start
+/// being too few.
+#[test]
+fn every_hero_of_the_party_comes_in_on_a_square_of_its_own() {
+    let ts = crate::tileset::pendraken_tileset();
+    let figures = Arc::new(crate::dw10::figures::embedded());
+    let tables = Arc::new(crate::dw10::tables::embedded());
+    let party = party::default_party(&figures);
+    for seed in 1..=40 {
+        let sc = crate::dw10::setup::generate(
+            &ts,
+            &crate::dw10::setup::GenerateParams {
+                seed,
+                ..Default::default()
+            },
+        )
+        .unwrap();
+        let o = simulate::SimOptions {
+            runs: 1,
+            seed,
+            max_moves: 1,
+            scaled_down: false,
+        };
+        let opts = simulate::run_options(&party, &figures, &tables, &o, 0, false);
+        let (g, _) = engine::Game::new(Arc::new(sc.clone()), opts);
+        let map = &g.map;
+        let st = (sc.game.start.x, sc.game.start.y);
+        let walk = map.board.reach(st, &|_| false);
+        let at: Vec<_> = g.s.heroes.iter().map(|h| h.body.at).collect();
+        assert_eq!(at.len(), party.heroes.len());
+        let mut seen = std::collections::BTreeSet::new();
+        for (i, a) in at.iter().enumerate() {
+            let Some((x, y)) = *a else {
+                panic!("seed {seed}: hero {i} is off the board: {at:?}");
+            };
+            assert!(map.board.standable(x, y), "seed {seed}: {x},{y}");
+            assert!(map.board.reached(&walk, x, y), "seed {seed}: {x},{y}");
+            assert!(seen.insert((x, y)), "seed {seed}: {x},{y} twice");
+        }
+        assert_eq!(at[0], Some(st), "seed {seed}: the first on the teleporter");
+    }
+}
