@@ -71,9 +71,13 @@ pub fn objective(s: &DddScenario, b: &Board) -> (Vec<Point>, String) {
 }
 
 /// Each edge's walk, in squares of movement through plain doors, from its
-/// nearest exit (or edge square, if it has no exit) to `targets`.
+/// nearest exit (or edge square, if it has no exit) to `targets`: walked
+/// out of the edge's squares, so each square entered costs what the rules
+/// say, the target's own included and the starting square's not (walked in
+/// from the targets, a target on difficult ground or water was a square
+/// short).
 pub fn edge_walks(b: &Board, targets: &[Point]) -> Vec<(Side, Option<u32>)> {
-    let dist = Walker::new(b, PASS_OPEN).distances(targets.iter().copied());
+    let walker = Walker::new(b, PASS_OPEN);
     Side::ALL
         .iter()
         .map(|&side| {
@@ -84,7 +88,8 @@ pub fn edge_walks(b: &Board, targets: &[Point]) -> Vec<(Side, Option<u32>)> {
                     .filter(|&p| b.depth(p, side) == 1 && b.at(p).standable())
                     .collect();
             }
-            let best = starts
+            let dist = walker.distances(starts.iter().copied().filter(|p| b.contains(*p)));
+            let best = targets
                 .iter()
                 .filter(|p| b.contains(**p))
                 .map(|p| dist[b.index(*p)])
@@ -168,5 +173,43 @@ pub fn sheet(s: &DddScenario) -> DddSheet {
             .collect(),
         cover: b.cells.iter().filter(|t| t.cover()).count(),
         log: s.log.clone(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::build::board::{Exit, Terrain};
+
+    /// A walk from an exit counts every square entered, the target's too,
+    /// and not the exit square the model starts on.
+    #[test]
+    fn an_edge_walk_pays_for_the_target_square_and_not_the_exit() {
+        // A corridor along row 2 from the west edge; the exit is 0,2.
+        let mut b = Board::filled(8, 5, Terrain::Wall);
+        for x in 0..8 {
+            b.set(Point { x, y: 2 }, Terrain::Floor);
+        }
+        b.exits = vec![Exit {
+            side: Side::W,
+            at: Point { x: 0, y: 2 },
+            length: 1,
+        }];
+        let target = Point { x: 5, y: 2 };
+        let west = |b: &Board| {
+            edge_walks(b, &[target])
+                .into_iter()
+                .find(|(s, _)| *s == Side::W)
+                .and_then(|(_, d)| d)
+        };
+        // Five steps on floor.
+        assert_eq!(west(&b), Some(5));
+        // The target on difficult ground: its step costs 2.
+        b.set(target, Terrain::Difficult);
+        assert_eq!(west(&b), Some(6));
+        // The exit square on water costs nothing: the model starts there.
+        b.set(target, Terrain::Floor);
+        b.set(Point { x: 0, y: 2 }, Terrain::Water);
+        assert_eq!(west(&b), Some(5));
     }
 }
