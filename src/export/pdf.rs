@@ -248,6 +248,10 @@ pub struct Tiling {
     pub rows: u32,
     /// Every position of the grid, row by row, skipped ones included.
     pub pages: Vec<SheetPage>,
+    /// The part of the map the pages cover ([`MapArea::bounds`], map
+    /// millimetres): a window reaching past it shows blank paper there,
+    /// never what the drawing has beyond it (`map.svg`'s legend).
+    pub map: RectMm,
 }
 
 impl Tiling {
@@ -421,6 +425,7 @@ fn tiling_in(area: &MapArea, print: &PrintOptions, landscape: bool) -> Result<Ti
         columns,
         rows,
         pages,
+        map: area.bounds,
     })
 }
 
@@ -863,7 +868,20 @@ fn map_window(
     page: &SheetPage,
     only: Option<&[RectMm]>,
 ) {
-    let Some(clip) = rect_path(&t.window) else {
+    // The window, less whatever of it lies outside the map area.
+    let (mx, my) = t.map_to_page(page, t.map.x, t.map.y);
+    let (ex, ey) = t.map_to_page(page, t.map.right(), t.map.bottom());
+    let (x, y) = (t.window.x.max(mx), t.window.y.max(my));
+    let shown = RectMm {
+        x,
+        y,
+        width: t.window.right().min(ex) - x,
+        height: t.window.bottom().min(ey) - y,
+    };
+    if shown.width <= 0.0 || shown.height <= 0.0 {
+        return;
+    }
+    let Some(clip) = rect_path(&shown) else {
         return;
     };
     surface.push_clip_path(&clip, &FillRule::NonZero);

@@ -666,3 +666,40 @@ fn a_sixteen_set_dungeon_prints() {
         pdf.len()
     );
 }
+
+/// A true-scale page whose window reaches below the map shows blank paper
+/// there: `map.svg`'s legend lies below its map, and the pages left it
+/// showing, cut off at the window's edge (the overview page has it).
+#[test]
+fn a_true_scale_page_shows_nothing_below_the_map() {
+    let mut looked = 0;
+    for (seed, sets) in [(1, 2), (7, 2), (3, 1)] {
+        let s = scenario(seed, sets);
+        let pr = print(Paper::A4);
+        let t = map_tiling(&s, &MapOptions::default(), &pr).unwrap();
+        let pdf = map_pdf(&s, &MapOptions::default(), &pr).unwrap();
+        for (k, page) in t.printed().enumerate() {
+            let (_, bottom) = t.map_to_page(page, 0.0, t.map.bottom());
+            if bottom + 6.0 >= t.window.bottom() {
+                continue;
+            }
+            // The overview is page 1.
+            let img = rasterise(&pdf, k + 2);
+            // Lines across the window every 2 mm below the map: a dashed
+            // overlap guide may cross each once, nothing else may show.
+            let mut y = bottom + 1.0;
+            while y < t.window.bottom() - 1.0 {
+                let lum = profile(&img, &t, false, y, t.window.x + 1.0, t.window.right() - 1.0);
+                let dark = lum.iter().filter(|&&v| v < 200.0).count();
+                assert!(
+                    dark <= 20,
+                    "seed {seed}, {}: {dark} dark samples below the map, {y:.1} mm down the page",
+                    page.name
+                );
+                y += 2.0;
+            }
+            looked += 1;
+        }
+    }
+    assert!(looked > 0, "no page reaches below the map");
+}

@@ -293,6 +293,7 @@ fn shared_cutout_page(
         let t = Tiling {
             window: *slot,
             pages: Vec::new(),
+            map: area.bounds,
             ..sp.clone()
         };
         let page = SheetPage {
