@@ -298,6 +298,29 @@ fn board_map(s: &DddScenario, opts: &MapOptions, master: bool) -> Drawing {
         id: "exits".into(),
         shapes: exits,
     });
+    // Square numbers along the four edges, as on every map, but where an
+    // exit's arrow leaves the board.
+    let exit_at = |side: Side, n: u32| {
+        b.exits_on(side).any(|e| {
+            e.squares().any(|q| {
+                let along = match side {
+                    Side::N | Side::S => q.x,
+                    Side::E | Side::W => q.y,
+                };
+                i64::from(along) == i64::from(n)
+            })
+        })
+    };
+    let grid = super::drawing::RulerGrid {
+        origin,
+        sq,
+        columns: cols,
+        rows,
+    };
+    layers.push(Layer {
+        id: "rulers".into(),
+        shapes: super::drawing::ruler_marks(&grid, ink, exit_at),
+    });
     // Counters.
     let mut counters = Vec::new();
     for c in &s.game.counters {
@@ -686,4 +709,81 @@ pub fn sheet_pdf(sh: &DddSheet, print: &PrintOptions) -> Result<Vec<u8>, ExportE
         &w.title,
         &sh.generator,
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ddd::scenarios::ScenarioKind;
+    use crate::ddd::{Choice, DddOptions, generate};
+
+    /// The board numbers its squares along all four edges, as the setup
+    /// sheet names them, but where an exit's arrow leaves the board.
+    #[test]
+    fn the_board_numbers_its_squares_along_the_edges_but_at_the_exits() {
+        for (kind, seed) in [(ScenarioKind::Battle, 7), (ScenarioKind::Ambush, 3)] {
+            let s = generate(
+                seed,
+                &DddOptions {
+                    choice: Choice::Named(kind),
+                    ..DddOptions::default()
+                },
+            )
+            .unwrap();
+            let b = board_of(&s);
+            let d = board_drawing(&s, &MapOptions::default());
+            let rulers = d.layers.iter().find(|l| l.id == "rulers").unwrap();
+            // Each number with where it stands: above, below, left or right.
+            let (top, left) = (d.origin.y, d.origin.x);
+            let (bottom, right) = (
+                top + f64::from(b.height) * d.square_mm,
+                left + f64::from(b.width) * d.square_mm,
+            );
+            let mut marks = std::collections::BTreeSet::new();
+            for shape in &rulers.shapes {
+                let Shape::Text(t) = shape else {
+                    panic!("a ruler mark is text: {shape:?}")
+                };
+                let side = if t.at.y < top {
+                    Side::N
+                } else if t.at.y > bottom {
+                    Side::S
+                } else if t.at.x < left {
+                    Side::W
+                } else {
+                    assert!(t.at.x > right, "{t:?} stands on the board");
+                    Side::E
+                };
+                marks.insert((side_letter(side), t.text.parse::<i32>().unwrap()));
+            }
+            for side in Side::ALL {
+                let exits: Vec<i32> = b
+                    .exits_on(side)
+                    .flat_map(|e| e.squares().collect::<Vec<_>>())
+                    .map(|q| {
+                        if matches!(side, Side::N | Side::S) {
+                            q.x
+                        } else {
+                            q.y
+                        }
+                    })
+                    .collect();
+                assert!(!exits.is_empty(), "{kind:?} {seed}: an exit on each edge");
+                let n = if matches!(side, Side::N | Side::S) {
+                    b.width
+                } else {
+                    b.height
+                };
+                for i in 0..n as i32 {
+                    let shown = marks.contains(&(side_letter(side), i));
+                    assert_eq!(
+                        shown,
+                        !exits.contains(&i),
+                        "{kind:?} {seed}: {} edge, square {i}",
+                        side_letter(side)
+                    );
+                }
+            }
+        }
+    }
 }

@@ -21,7 +21,7 @@ use frame::{
     LEGEND_HEAD_MM, LEGEND_LEFT_MM, LEGEND_ROW_MM, LEGEND_SWATCH_MM, LEGEND_TEXT_MM, frame_layer,
     legend_flow, legend_heading, legend_height_mm, legend_layer, ruler_layer,
 };
-pub use frame::{ruler_need_mm, ruler_size_mm, ruler_step};
+pub use frame::{RulerGrid, ruler_marks, ruler_need_mm, ruler_size_mm, ruler_step};
 pub use model::{
     Anchor, Circle, Drawing, Layer, Line, Paint, Polygon, Polyline, Pt, Rect, Shape, Stroke, Text,
 };

@@ -159,10 +159,6 @@ pub(super) fn ruler_layer<G>(
     columns: u32,
     rows: u32,
 ) -> Layer {
-    let mut shapes = Vec::new();
-    let size = ruler_size_mm(map.sq);
-    let col_step = ruler_step(map.sq, ruler_need_mm(columns.saturating_sub(1), size, true));
-    let row_step = ruler_step(map.sq, ruler_need_mm(rows.saturating_sub(1), size, false));
     let e = &s.entrance;
     let arrow_out = |side: Side, at: u32| {
         let at = i64::from(at);
@@ -174,48 +170,79 @@ pub(super) fn ruler_layer<G>(
                 Side::E => i64::from(e.x) == i64::from(columns) - 1 && i64::from(e.y) == at,
             }
     };
-    let (top, bottom) = (map.pt(0.0, 0.0).y, map.pt(0.0, f64::from(rows)).y);
-    let (left, right) = (map.pt(0.0, 0.0).x, map.pt(f64::from(columns), 0.0).x);
-    for x in (0..columns).step_by(col_step as usize) {
-        let cx = map.pt(f64::from(x) + 0.5, 0.0).x;
+    let grid = RulerGrid {
+        origin: map.pt(0.0, 0.0),
+        sq: map.sq,
+        columns,
+        rows,
+    };
+    Layer {
+        id: "rulers".into(),
+        shapes: ruler_marks(&grid, st.ink, arrow_out),
+    }
+}
+
+/// A grid the rulers number: its north-west corner on the drawing, its
+/// square size (both in millimetres) and its columns and rows.
+pub struct RulerGrid {
+    /// The grid's north-west corner.
+    pub origin: Pt,
+    /// One square.
+    pub sq: f64,
+    /// Columns.
+    pub columns: u32,
+    /// Rows.
+    pub rows: u32,
+}
+
+/// The numbers of [`ruler_layer`] for any grid, in `ink`: every column's
+/// above and below, every row's left and right (every second, fifth …
+/// where they would touch), but where `skip(side, n)` says a mark of the
+/// map already stands off column or row `n` on that side.
+pub fn ruler_marks(g: &RulerGrid, ink: Color, skip: impl Fn(Side, u32) -> bool) -> Vec<Shape> {
+    let mut shapes = Vec::new();
+    let size = ruler_size_mm(g.sq);
+    let col_step = ruler_step(g.sq, ruler_need_mm(g.columns.saturating_sub(1), size, true));
+    let row_step = ruler_step(g.sq, ruler_need_mm(g.rows.saturating_sub(1), size, false));
+    let (top, bottom) = (g.origin.y, g.origin.y + f64::from(g.rows) * g.sq);
+    let (left, right) = (g.origin.x, g.origin.x + f64::from(g.columns) * g.sq);
+    for x in (0..g.columns).step_by(col_step as usize) {
+        let cx = left + (f64::from(x) + 0.5) * g.sq;
         for (side, y) in [
             (Side::N, top - RULER_GAP_MM),
             (Side::S, bottom + RULER_GAP_MM + size * 0.73),
         ] {
-            if !arrow_out(side, x) {
+            if !skip(side, x) {
                 shapes.push(plain(
                     Pt { x: cx, y },
                     x.to_string(),
                     size,
                     false,
                     Anchor::Middle,
-                    st.ink,
+                    ink,
                 ));
             }
         }
     }
-    for y in (0..rows).step_by(row_step as usize) {
-        let cy = map.pt(0.0, f64::from(y) + 0.5).y + size * 0.36;
+    for y in (0..g.rows).step_by(row_step as usize) {
+        let cy = top + (f64::from(y) + 0.5) * g.sq + size * 0.36;
         for (side, x, anchor) in [
             (Side::W, left - RULER_GAP_MM, Anchor::End),
             (Side::E, right + RULER_GAP_MM, Anchor::Start),
         ] {
-            if !arrow_out(side, y) {
+            if !skip(side, y) {
                 shapes.push(plain(
                     Pt { x, y: cy },
                     y.to_string(),
                     size,
                     false,
                     anchor,
-                    st.ink,
+                    ink,
                 ));
             }
         }
     }
-    Layer {
-        id: "rulers".into(),
-        shapes,
-    }
+    shapes
 }
 
 /// One symbol the legend explains.
