@@ -466,16 +466,25 @@ impl State {
 
     /// Every figure on the map, heroes first, in id order.
     pub fn figures(&self) -> Vec<Who> {
-        let mut v: Vec<Who> = (0..self.heroes.len() as u32)
-            .map(|i| Who::Hero(HeroId(i)))
-            .filter(|w| self.body(*w).alive())
-            .collect();
-        v.extend(
-            (0..self.monsters.len() as u32)
-                .map(|i| Who::Monster(MonsterId(i)))
-                .filter(|w| self.body(*w).alive()),
-        );
-        v
+        self.figures_iter().collect()
+    }
+
+    /// [`State::figures`] one by one, for a look that needs no list: the
+    /// walks ask who stands on each square they reach.
+    pub fn figures_iter(&self) -> impl Iterator<Item = Who> + '_ {
+        let heroes = self
+            .heroes
+            .iter()
+            .enumerate()
+            .filter(|(_, h)| h.body.alive())
+            .map(|(i, _)| Who::Hero(HeroId(i as u32)));
+        let monsters = self
+            .monsters
+            .iter()
+            .enumerate()
+            .filter(|(_, m)| m.body.alive())
+            .map(|(i, _)| Who::Monster(MonsterId(i as u32)));
+        heroes.chain(monsters)
     }
 
     /// The living heroes on the map.
@@ -529,9 +538,7 @@ impl State {
 
     /// The figure on a square.
     pub fn at(&self, sq: Sq) -> Option<Who> {
-        self.figures()
-            .into_iter()
-            .find(|w| self.body(*w).at == Some(sq))
+        self.figures_iter().find(|w| self.body(*w).at == Some(sq))
     }
 
     /// The figures of the other side touching `w` (its kill zone's
@@ -540,8 +547,7 @@ impl State {
         let Some(p) = self.body(w).at else {
             return Vec::new();
         };
-        self.figures()
-            .into_iter()
+        self.figures_iter()
             .filter(|o| o.side() != w.side())
             .filter(|o| self.body(*o).at.is_some_and(|q| self.touching(p, q)))
             .collect()
@@ -550,8 +556,7 @@ impl State {
     /// Is a square in the kill zone of an enemy of `side` (touching it, see
     /// [`State::touching`])?
     pub fn in_kill_zone(&self, sq: Sq, side: SideId) -> bool {
-        self.figures()
-            .into_iter()
+        self.figures_iter()
             .any(|o| o.side() != side && self.body(o).at.is_some_and(|q| self.touching(sq, q)))
     }
 

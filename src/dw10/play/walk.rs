@@ -280,10 +280,24 @@ fn walk(
         door: vec![None; n],
         start,
     };
-    let enemy_at = |p: Sq| s.at(p).is_some_and(|o| o.side() != side) || familiars.contains(&p);
+    let k = |p: Sq| (p.1 * b.width + p.0) as usize;
+    let flags = Flags::of(s, b, side, zones && !stealth && !fly, &familiars);
+    let inside = |p: Sq| b.inside(p.0, p.1);
+    // Who stands where, read from the flags on the board (the walk asks
+    // only of squares on it; off it, as [`State::at`] would answer).
+    let enemy_at = |p: Sq| {
+        if inside(p) {
+            flags.at(b, p) & ENEMY != 0
+        } else {
+            s.at(p).is_some_and(|o| o.side() != side) || familiars.contains(&p)
+        }
+    };
     // A shut door between two squares: may this figure pass, and at what
     // extra cost, opening which door?
     let door = |p: Sq, q: Sq| -> Result<Option<FeatureId>, ()> {
+        if flags.no_shut_door(b, p, q) {
+            return Ok(None);
+        }
         match s.door_shut(p, q) {
             None => Ok(None),
             Some(_) if slime => Ok(None),
@@ -311,7 +325,6 @@ fn walk(
             _ => None,
         }
     };
-    let k = |p: Sq| (p.1 * b.width + p.0) as usize;
     let mut heap = BinaryHeap::new();
     r.cost[k(start)] = Some(0);
     heap.push(Reverse((0u32, start)));
@@ -320,7 +333,7 @@ fn walk(
             continue;
         }
         if p != start {
-            if zones && !stealth && !fly && s.in_kill_zone(p, side) {
+            if flags.at(b, p) & ZONE != 0 {
                 continue;
             }
             if side == SideId::Heroes && s.feature_on(p, FeatureKind::Trap).is_some() {
@@ -390,6 +403,110 @@ fn walk(
         }
     }
     r
+}
+
+/// [`Flags`]: an enemy of the walker (or a familiar barring a monster)
+/// stands on the square.
+pub(super) const ENEMY: u8 = 1;
+/// [`Flags`]: the square is in an enemy's kill zone ([`State::in_kill_zone`]),
+/// marked only for a walk that stops there.
+pub(super) const ZONE: u8 = 2;
+/// [`Flags`]: a shut door on the square's east edge.
+const SHUT_EAST: u8 = 4;
+/// [`Flags`]: a shut door on the square's south edge.
+const SHUT_SOUTH: u8 = 8;
+
+/// What a walk asks of each square it reaches, gathered once per walk from
+/// the figures, the familiars and the doors, one byte a square of the
+/// board, row-major. The walk asks these of many squares, each answer a
+/// scan of the figures or a look-up in the doors by edge.
+pub(super) struct Flags(Vec<u8>);
+
+impl Flags {
+    pub(super) fn of(
+        s: &State,
+        b: &crate::dw10::board::Board,
+        side: SideId,
+        zones: bool,
+        familiars: &[Sq],
+    ) -> Flags {
+        let n = (b.width * b.height).max(0) as usize;
+        let mut f = vec![0u8; n];
+        let k = |p: Sq| (p.1 * b.width + p.0) as usize;
+        // [`State::at`] answers with the first figure on a square, heroes
+        // first: a square's flag is that figure's.
+        let mut seen = vec![false; n];
+        for w in s.figures_iter() {
+            let Some(p) = s.body(w).at else { continue };
+            if !b.inside(p.0, p.1) || seen[k(p)] {
+                continue;
+            }
+            seen[k(p)] = true;
+            if w.side() != side {
+                f[k(p)] |= ENEMY;
+            }
+        }
+        for &p in familiars {
+            if b.inside(p.0, p.1) {
+                f[k(p)] |= ENEMY;
+            }
+        }
+        if zones {
+            // Touching: the eight squares round an enemy, and the other
+            // ends of a staircase it stands on ([`State::touching`]).
+            for w in s.figures_iter().filter(|w| w.side() != side) {
+                let Some(q) = s.body(w).at else { continue };
+                for dy in -1..=1 {
+                    for dx in -1..=1 {
+                        let p = (q.0 + dx, q.1 + dy);
+                        if (dx, dy) != (0, 0) && b.inside(p.0, p.1) {
+                            f[k(p)] |= ZONE;
+                        }
+                    }
+                }
+                for ends in s.stairs.iter().filter(|e| e.contains(&q)) {
+                    for &p in ends {
+                        if p != q && b.inside(p.0, p.1) {
+                            f[k(p)] |= ZONE;
+                        }
+                    }
+                }
+            }
+        }
+        for (&(a, c), &d) in &s.door_at {
+            if s.open[d.0 as usize] || !b.inside(a.0, a.1) || !b.inside(c.0, c.1) {
+                continue;
+            }
+            if c == (a.0 + 1, a.1) {
+                f[k(a)] |= SHUT_EAST;
+            } else if c == (a.0, a.1 + 1) {
+                f[k(a)] |= SHUT_SOUTH;
+            }
+        }
+        Flags(f)
+    }
+
+    /// The flags of square `p` (on the board).
+    pub(super) fn at(&self, b: &crate::dw10::board::Board, p: Sq) -> u8 {
+        self.0[(p.1 * b.width + p.0) as usize]
+    }
+
+    /// Surely no shut door between `p` and `q`: two squares on the board,
+    /// side by side, whose edge has none. `false` means "look it up".
+    pub(super) fn no_shut_door(&self, b: &crate::dw10::board::Board, p: Sq, q: Sq) -> bool {
+        if !(b.inside(p.0, p.1) && b.inside(q.0, q.1)) {
+            return false;
+        }
+        let (a, c) = if p <= q { (p, q) } else { (q, p) };
+        let bit = if c == (a.0 + 1, a.1) {
+            SHUT_EAST
+        } else if c == (a.0, a.1 + 1) {
+            SHUT_SOUTH
+        } else {
+            return false;
+        };
+        self.0[(a.1 * b.width + a.0) as usize] & bit == 0
+    }
 }
 
 /// Is there a pit straight beside `p` with a square to stop on beyond it

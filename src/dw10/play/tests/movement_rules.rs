@@ -263,3 +263,117 @@ fn a_swift_mover_past_its_normal_movement_may_not_heal() {
     assert!(why.contains("Swift Mover's double move"), "{why}");
     assert_eq!(transcript::status(&g.s), before);
 }
+
+/// A walk reads who stands where, the kill zones and the shut doors from
+/// flags gathered once ([`walk::Flags`]); they must answer as the state's
+/// own look-ups do, square by square, for either side. Figures, doors
+/// (shut or open, east and south edges) and a staircase placed by a seeded
+/// generator, 200 times over.
+#[test]
+fn a_walks_flags_answer_as_the_states_own_look_ups() {
+    use rand_core::Rng;
+    use rand_xoshiro::Xoshiro256PlusPlus;
+    use rand_xoshiro::rand_core::SeedableRng;
+    const BOARD: &str = "
+##########
+#........#
+#........#
+#..#.....#
+#........#
+#........#
+##########";
+    for seed in 0..200u64 {
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+        let mut pick = |n: u64| (rng.next_u64() % n) as i32;
+        let mut floor = Vec::new();
+        for y in 1..6 {
+            for x in 1..9 {
+                if (x, y) != (3, 3) {
+                    floor.push((x, y));
+                }
+            }
+        }
+        // Stairs and doors on any floor square, a figure's too.
+        let spot = |pick: &mut dyn FnMut(u64) -> i32| {
+            let n = floor.len() as u64;
+            floor[pick(n) as usize]
+        };
+        let mut features = red_stairs_at(spot(&mut pick), spot(&mut pick));
+        let doors = 1 + pick(4);
+        for _ in 0..doors {
+            let (x, y) = spot(&mut pick);
+            let mut d = Feature::new(FeatureKind::Door, x, y);
+            d.side = Some(if pick(2) == 0 {
+                crate::core::geom::Side::E
+            } else {
+                crate::core::geom::Side::S
+            });
+            features.push(d);
+        }
+        let mut take =
+            |pick: &mut dyn FnMut(u64) -> i32| floor.swap_remove(pick(floor.len() as u64) as usize);
+        let heroes: Vec<(&str, Sq)> = (0..1 + pick(3))
+            .map(|_| ("Tracker", take(&mut pick)))
+            .collect();
+        let monsters: Vec<(&str, Sq)> = (0..pick(5)).map(|_| ("Orc", take(&mut pick))).collect();
+        let mut k = kit(BOARD, features, &heroes, &monsters);
+        // Some doors open.
+        for i in 0..k.s.open.len() {
+            k.s.open[i] = pick(2) == 0;
+        }
+        // Now and then a figure off the board, or (no rule allows it, but
+        // the look-ups say who comes first) on a hero's square.
+        match pick(4) {
+            0 if !k.s.monsters.is_empty() => k.s.monsters[0].body.at = None,
+            1 if !k.s.monsters.is_empty() => k.s.monsters[0].body.at = k.s.heroes[0].body.at,
+            _ => {}
+        }
+        let b = &k.map.board;
+        for side in [SideId::Heroes, SideId::Dm] {
+            let familiars = [(8, 5)];
+            let f = walk::Flags::of(&k.s, b, side, true, &familiars);
+            for y in 0..b.height {
+                for x in 0..b.width {
+                    let p = (x, y);
+                    let enemy =
+                        k.s.at(p).is_some_and(|o| o.side() != side) || familiars.contains(&p);
+                    assert_eq!(f.at(b, p) & walk::ENEMY != 0, enemy, "seed {seed}, {p:?}");
+                    assert_eq!(
+                        f.at(b, p) & walk::ZONE != 0,
+                        k.s.in_kill_zone(p, side),
+                        "seed {seed}, {p:?}"
+                    );
+                    for q in [
+                        (x + 1, y),
+                        (x, y + 1),
+                        (x - 1, y),
+                        (x, y - 1),
+                        (x + 1, y + 1),
+                    ] {
+                        if f.no_shut_door(b, p, q) {
+                            assert_eq!(k.s.door_shut(p, q), None, "seed {seed}, {p:?}–{q:?}");
+                        } else if b.inside(q.0, q.1) && (q.0 - x).abs() + (q.1 - y).abs() == 1 {
+                            assert!(k.s.door_shut(p, q).is_some(), "seed {seed}, {p:?}–{q:?}");
+                        }
+                    }
+                }
+            }
+            let none = walk::Flags::of(&k.s, b, side, false, &[]);
+            assert!(
+                (0..b.height).all(|y| (0..b.width).all(|x| none.at(b, (x, y)) & walk::ZONE == 0))
+            );
+        }
+    }
+}
+
+/// Two red staircase ends on the given squares.
+fn red_stairs_at(a: Sq, b: Sq) -> Vec<Feature> {
+    [a, b]
+        .into_iter()
+        .map(|(x, y)| {
+            let mut f = Feature::new(FeatureKind::Staircase, x, y);
+            f.colour = Some(crate::dw10::features::Colour::Red);
+            f
+        })
+        .collect()
+}
