@@ -21,8 +21,7 @@ use crate::dw10::play::state::{Map, Sq, State, adjacent, range};
 /// included (Bresenham).
 pub fn line(a: Sq, b: Sq) -> Vec<Sq> {
     let p = |(x, y): Sq| crate::core::geom::Point { x, y };
-    crate::core::geom::line(p(a), p(b))
-        .into_iter()
+    crate::core::geom::Line::new(p(a), p(b))
         .map(|q| (q.x, q.y))
         .collect()
 }
@@ -125,30 +124,40 @@ pub fn line_of_fire(
 }
 
 /// [`look`] along the straight line alone.
-fn look_straight(s: &State, map: &Map, a: Sq, b: Sq, past_figures: bool) -> Look {
+///
+/// One pass along the line, no list of its squares: every step must be
+/// open, and every square between the two ends neither solid nor (unless
+/// `past_figures`) taken; any that fails hides `b`, so the order of the
+/// checks does not matter.
+pub(super) fn look_straight(s: &State, map: &Map, a: Sq, b: Sq, past_figures: bool) -> Look {
     if a == b {
         return Look::Clear;
     }
-    let l = line(a, b);
-    for w in l.windows(2) {
-        if !step_open(s, map, w[0], w[1]) {
+    let p = |(x, y): Sq| crate::core::geom::Point { x, y };
+    let mut squares = crate::core::geom::Line::new(p(a), p(b)).map(|q| (q.x, q.y));
+    let mut prev = squares.next().unwrap_or(a);
+    // The square before `b` (the cover square), once it is not `a`.
+    let mut before_b = None;
+    for q in squares {
+        if !step_open(s, map, prev, q) {
             return Look::Hidden;
         }
-    }
-    for &p in &l[1..l.len().saturating_sub(1)] {
-        if map.board.ground(p.0, p.1) == Ground::Solid {
-            return Look::Hidden;
+        if q != b {
+            if map.board.ground(q.0, q.1) == Ground::Solid {
+                return Look::Hidden;
+            }
+            if !past_figures && s.at(q).is_some() {
+                return Look::Hidden;
+            }
+            before_b = Some(q);
         }
-        if !past_figures && s.at(p).is_some() {
-            return Look::Hidden;
-        }
+        prev = q;
     }
     // The cover square (see `cover_square`).
-    if l.len() >= 3 {
-        let p = l[l.len() - 2];
-        if map.board.ground(p.0, p.1) == Ground::RockSlide || s.table_on(p).is_some() {
-            return Look::Cover;
-        }
+    if let Some(p) = before_b
+        && (map.board.ground(p.0, p.1) == Ground::RockSlide || s.table_on(p).is_some())
+    {
+        return Look::Cover;
     }
     Look::Clear
 }
