@@ -425,6 +425,45 @@ pub struct State {
     /// The staircase ends, one list a colour in colour order (L317-326):
     /// ends of one colour count as side by side for attacks.
     pub stairs: Vec<Vec<Sq>>,
+    /// The board's solid squares (walls, obstacles), to tell whether a
+    /// shut door parts two squares corner to corner ([`State::parted`]);
+    /// shared by every copy of the state.
+    pub walls: Walls,
+}
+
+/// The solid squares of a board, row-major (none known: every square open).
+#[derive(Debug, Clone, Default)]
+pub struct Walls {
+    width: i32,
+    solid: std::sync::Arc<[bool]>,
+}
+
+impl Walls {
+    /// The solid squares of `board` ([`Ground::Solid`]).
+    pub fn of(board: &crate::dw10::board::Board) -> Walls {
+        let solid = (0..board.height)
+            .flat_map(|y| (0..board.width).map(move |x| (x, y)))
+            .map(|(x, y)| board.ground(x, y) == crate::dw10::board::Ground::Solid)
+            .collect();
+        Walls {
+            width: board.width,
+            solid,
+        }
+    }
+
+    /// Is `p` solid? Off the board it is.
+    fn solid(&self, p: Sq) -> bool {
+        if self.solid.is_empty() {
+            return false;
+        }
+        if p.0 < 0 || p.1 < 0 || p.0 >= self.width {
+            return true;
+        }
+        self.solid
+            .get((p.1 * self.width + p.0) as usize)
+            .copied()
+            .unwrap_or(true)
+    }
 }
 
 impl State {
@@ -581,7 +620,22 @@ impl State {
     /// one staircase colour (L324-325, the project's reading: the ends
     /// touch for melee, kill zones, free attacks and Charge Attacks alike)?
     pub fn touching(&self, a: Sq, b: Sq) -> bool {
-        adjacent(a, b) || self.linked(a, b)
+        (adjacent(a, b) && !self.parted(a, b)) || self.linked(a, b)
+    }
+
+    /// Does a shut door part two adjacent squares (the project's reading:
+    /// figures on either side of a shut door are not side by side)? Side
+    /// by side, when the door is on their edge; corner to corner, when
+    /// both ways round the corner are shut off, by a shut door or a solid
+    /// square, and a shut door is one of them (two walls meeting at the
+    /// corner alone part nothing, as before doors were looked at).
+    pub fn parted(&self, a: Sq, b: Sq) -> bool {
+        if a.0 == b.0 || a.1 == b.1 {
+            return self.door_shut(a, b).is_some();
+        }
+        let door = |e: Sq| self.door_shut(a, e).is_some() || self.door_shut(e, b).is_some();
+        let corners = [(b.0, a.1), (a.0, b.1)];
+        corners.iter().all(|&e| door(e) || self.walls.solid(e)) && corners.iter().any(|&e| door(e))
     }
 
     /// A feature still on the map, of a kind, on a square.
@@ -647,14 +701,16 @@ impl State {
         heroes: Vec<Hero>,
         collection: BTreeMap<String, u32>,
     ) -> State {
-        State::bare(
+        let mut state = State::bare(
             s.game.features.clone(),
             map.tiles,
             heroes,
             collection,
             s.game.victory.dm_kills,
             s.game.victory.objective.clone(),
-        )
+        );
+        state.walls = Walls::of(&map.board);
+        state
     }
 
     /// A state from its parts (tests build small ones).
@@ -706,6 +762,7 @@ impl State {
             heroes_acted: false,
             heroes_woken: false,
             stairs: stairs.into_values().collect(),
+            walls: Walls::default(),
         }
     }
 }

@@ -452,14 +452,15 @@ impl Flags {
             }
         }
         if zones {
-            // Touching: the eight squares round an enemy, and the other
-            // ends of a staircase it stands on ([`State::touching`]).
+            // Touching: the eight squares round an enemy that no shut door
+            // parts from it, and the other ends of a staircase it stands on
+            // ([`State::touching`]).
             for w in s.figures_iter().filter(|w| w.side() != side) {
                 let Some(q) = s.body(w).at else { continue };
                 for dy in -1..=1 {
                     for dx in -1..=1 {
                         let p = (q.0 + dx, q.1 + dy);
-                        if (dx, dy) != (0, 0) && b.inside(p.0, p.1) {
+                        if (dx, dy) != (0, 0) && b.inside(p.0, p.1) && !s.parted(p, q) {
                             f[k(p)] |= ZONE;
                         }
                     }

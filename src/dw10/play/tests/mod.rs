@@ -156,6 +156,7 @@ fn kit(rows: &str, features: Vec<Feature>, heroes: &[(&str, Sq)], monsters: &[(&
         Objective::Rescue,
     );
     s.revealed = vec![true];
+    s.walls = state::Walls::of(&map.board);
     for (i, (k, at)) in monsters.iter().enumerate() {
         let fig = figures.monster(k).unwrap().clone();
         s.monsters.push(Monster {

@@ -481,3 +481,84 @@ fn a_straight_look_finds_what_the_listed_line_finds() {
     // Every answer came up, so each part of the look was tried.
     assert!(seen.iter().all(|&n| n > 1000), "{seen:?}");
 }
+
+/// A wall down column 3 with a gap on row 2, its door on the gap's east
+/// edge (3,2 | 4,2).
+const DOORWAY: &str = "
+#######
+#..#..#
+#.....#
+#..#..#
+#######";
+
+/// A shut door parts the figures on its two sides: no kill zone, no melee,
+/// side by side across its edge or corner to corner round it (the
+/// project's reading of the kill zone, L122-125, with doors, L559-562).
+/// Opened, it parts nothing.
+#[test]
+fn a_shut_door_parts_the_figures_on_its_two_sides() {
+    for orc in [(4, 2), (4, 1), (4, 3)] {
+        let mut k = kit(
+            DOORWAY,
+            vec![door_e(3, 2)],
+            &[("Tracker", (3, 2))],
+            &[("Orc", orc)],
+        );
+        assert!(k.s.enemies_next_to(H0).is_empty(), "orc on {orc:?}");
+        assert!(!k.s.in_kill_zone((3, 2), SideId::Heroes), "orc on {orc:?}");
+        assert!(combat::melees(&k.s).is_empty(), "orc on {orc:?}");
+        k.s.open[0] = true;
+        assert_eq!(
+            k.s.enemies_next_to(H0),
+            vec![M0],
+            "orc on {orc:?}, door open"
+        );
+        assert_eq!(
+            combat::melees(&k.s),
+            vec![vec![H0, M0]],
+            "orc on {orc:?}, door open"
+        );
+    }
+    // Corner to corner on the near side, the door is not in the way; nor
+    // do two walls meeting at the corner part anyone (1,1 and 2,2 round
+    // the wall on 3,1 is not such a case: 2,1 is open floor).
+    let k = kit(
+        DOORWAY,
+        vec![door_e(3, 2)],
+        &[("Tracker", (3, 2))],
+        &[("Orc", (2, 1))],
+    );
+    assert_eq!(k.s.enemies_next_to(H0), vec![M0]);
+    let k = kit(
+        "#####\n#.#.#\n##..#\n#####",
+        vec![],
+        &[("Tracker", (1, 1))],
+        &[("Orc", (2, 2))],
+    );
+    assert_eq!(k.s.enemies_next_to(H0), vec![M0], "two walls at the corner");
+}
+
+/// A hero walking along a corridor past a shut door is not stopped by the
+/// monster behind it: the door parts them, so no square of the corridor is
+/// in its kill zone. Opened, the monster's kill zone stops the walk.
+#[test]
+fn a_walk_past_a_shut_door_is_not_stopped_by_a_monster_behind_it() {
+    // A corridor on row 1; a gap below 3,1 with the door on their edge.
+    const CORRIDOR: &str = "
+#######
+#.....#
+###.###
+#######";
+    let mut door = Feature::new(FeatureKind::Door, 3, 1);
+    door.side = Some(crate::core::geom::Side::S);
+    let mut k = kit(
+        CORRIDOR,
+        vec![door],
+        &[("Tracker", (1, 1))],
+        &[("Orc", (3, 2))],
+    );
+    assert_eq!(walk::reach(&k.s, &k.map, H0, 6).cost((5, 1)), Some(4));
+    k.s.open[0] = true;
+    assert!(k.s.in_kill_zone((2, 1), SideId::Heroes));
+    assert_eq!(walk::reach(&k.s, &k.map, H0, 6).cost((5, 1)), None);
+}
