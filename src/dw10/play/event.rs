@@ -86,6 +86,9 @@ pub enum Event {
         monster: String,
         /// How many.
         count: u32,
+        /// For a row of 1d3 monsters, the d6 read as that d3 (1-2: 1,
+        /// 3-4: 2, 5-6: 3).
+        d3: Option<u32>,
     },
     /// A monster comes on the map.
     Spawned {

@@ -216,17 +216,18 @@ pub fn spawn_table_roll(c: &mut Ctx) {
     let Some(row) = c.tables.spawns.iter().find(|r| r.roll == a + b).cloned() else {
         return;
     };
-    let count = match row.count.as_str() {
+    let (count, d3) = match row.count.as_str() {
         "d3" => {
             let f = c.d6("d3 monsters");
-            f.div_ceil(2)
+            (f.div_ceil(2), Some(f))
         }
-        n => n.parse().unwrap_or(1),
+        n => (n.parse().unwrap_or(1), None),
     };
     c.push(Event::SpawnRow {
         faces: (a, b),
         monster: row.monster.clone(),
         count,
+        d3,
     });
     spawn(c, &row.monster, count);
 }

@@ -199,7 +199,11 @@ fn line(s: &State, map: &Map, e: &Event, out: &mut Vec<String>) {
             faces: (a, b),
             monster,
             count,
-        } => format!("spawn table 2d6 {a}+{b}: {count} × {monster}"),
+            d3,
+        } => match d3 {
+            Some(f) => format!("spawn table 2d6 {a}+{b}: {count} × {monster} (d3 from d6 {f})"),
+            None => format!("spawn table 2d6 {a}+{b}: {count} × {monster}"),
+        },
         Event::Spawned {
             monster,
             at,

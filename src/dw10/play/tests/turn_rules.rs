@@ -50,6 +50,37 @@ fn each_six_of_the_spawn_roll_rolls_the_table_and_monsters_come_out_of_sight() {
     assert!(state::range(at, (1, 1)) >= spawn::SPAWN_DISTANCE);
 }
 
+/// A row of 1d3 monsters (L542, L545-546) rolls a d6 for the d3, and the
+/// log shows that die: 2d6 3+4 = 7 (1d3 Orcs), d6 5 → 3 Orcs; 2d6 1+2 =
+/// 3 (1d3 Skeletons), d6 2 → 1. A row of a fixed count rolls none.
+#[test]
+fn a_row_of_d3_monsters_rolls_a_d6_for_the_d3_and_the_log_shows_it() {
+    let rows = SPLIT;
+    for (faces, monster, count, d3) in [
+        (vec![6, 2, 3, 3, 4, 5], "Orc", 3, Some(5)),
+        (vec![6, 2, 3, 1, 2, 2], "Skeleton", 1, Some(2)),
+        (vec![6, 2, 3, 3, 5], "Troll", 1, None),
+    ] {
+        let mut k = kit(rows, vec![], &[("Tracker", (1, 1))], &[]);
+        let ev = k.run(&faces, |c| spawn::spawn_roll(c, false));
+        let Event::SpawnRow {
+            monster: m,
+            count: n,
+            d3: die,
+            ..
+        } = &ev[1]
+        else {
+            panic!("{ev:?}")
+        };
+        assert_eq!((m.as_str(), *n, *die), (monster, count, d3), "{ev:?}");
+        let line = transcript::print(&k.s, &k.map, &ev[1..2]).join("\n");
+        match d3 {
+            Some(f) => assert!(line.ends_with(&format!("(d3 from d6 {f})")), "{line}"),
+            None => assert!(!line.contains("d3"), "{line}"),
+        }
+    }
+}
+
 #[test]
 fn the_draken_master_wins_at_the_kill_target_and_heroes_respawn_on_teleporters() {
     let mut tp = Feature::new(FeatureKind::Teleporter, 6, 4);
