@@ -272,18 +272,27 @@ pub fn kill(c: &mut Ctx, who: Who) {
                     face,
                     back,
                 });
-                if back && let Some(p) = at {
-                    let mb = &mut c.s.monsters[m.0 as usize].body;
-                    mb.wounds = mb.fig.wounds;
-                    if !c.s.occupied(p) {
-                        c.s.monsters[m.0 as usize].body.at = Some(p);
-                        c.push(Event::Spawned {
-                            monster: m,
-                            at: p,
-                            underfoot: false,
-                        });
+                // Back by the spawning rules (L277): where a monster of its
+                // kind would spawn now, so never in the melee it fell in.
+                if back {
+                    match crate::dw10::play::spawn::spawn_square(c, &kind) {
+                        Some((p, underfoot)) => {
+                            let mb = &mut c.s.monsters[m.0 as usize].body;
+                            mb.wounds = mb.fig.wounds;
+                            mb.at = Some(p);
+                            c.push(Event::Spawned {
+                                monster: m,
+                                at: p,
+                                underfoot,
+                            });
+                            return;
+                        }
+                        None => c.push(Event::SpawnLost {
+                            monster: kind.clone(),
+                            count: 1,
+                            why: crate::dw10::play::event::SpawnLoss::NoSquare,
+                        }),
                     }
-                    return;
                 }
             }
             *c.s.collection.entry(kind).or_insert(0) += 1;

@@ -133,6 +133,44 @@ pub fn nearest_hero(s: &State, squares: &[Sq]) -> Option<Sq> {
     })
 }
 
+/// Where a monster of `kind` spawns now ([`spawn`]'s rules: a legal square
+/// out of the heroes' sight or on a free spawn point, at least
+/// [`SPAWN_DISTANCE`] from every hero (Underfoot: or beside one), kept
+/// off a warded camp fire if it is strong; the Draken Master's pick,
+/// nearest a hero), and whether it is beside a hero there.
+pub fn spawn_square(c: &Ctx, kind: &str) -> Option<(Sq, bool)> {
+    let underfoot = c
+        .figures
+        .monster(kind)
+        .is_some_and(|f| f.abilities.contains(&Ability::UnderfootAttack));
+    let heroes: Vec<Sq> =
+        c.s.live_heroes()
+            .iter()
+            .filter_map(|h| c.s.hero(*h).body.at)
+            .collect();
+    let strong = c.figures.monster(kind).is_some_and(|f| f.attacks > 3);
+    let fires = crate::dw10::play::walk::guarded_fires(c.s);
+    let squares: Vec<Sq> = legal_squares(c.s, c.map, underfoot)
+        .into_iter()
+        .filter(|p| !strong || fires.iter().all(|f| range(*f, *p) >= 3))
+        .filter(|p| {
+            let d = heroes
+                .iter()
+                .map(|h| range(*h, *p))
+                .min()
+                .unwrap_or(u32::MAX);
+            d >= SPAWN_DISTANCE || (underfoot && d == 1)
+        })
+        .collect();
+    let p = nearest_hero(c.s, &squares)?;
+    let beside =
+        c.s.live_heroes()
+            .iter()
+            .filter_map(|h| c.s.hero(*h).body.at)
+            .any(|h| adjacent(h, p));
+    Some((p, beside))
+}
+
 /// Spawns `count` monsters of `kind`.
 pub fn spawn(c: &mut Ctx, kind: &str, count: u32) {
     let mut lost_collection = 0;
@@ -143,38 +181,10 @@ pub fn spawn(c: &mut Ctx, kind: &str, count: u32) {
             lost_collection += 1;
             continue;
         }
-        let underfoot = c
-            .figures
-            .monster(kind)
-            .is_some_and(|f| f.abilities.contains(&Ability::UnderfootAttack));
-        let heroes: Vec<Sq> =
-            c.s.live_heroes()
-                .iter()
-                .filter_map(|h| c.s.hero(*h).body.at)
-                .collect();
-        let strong = c.figures.monster(kind).is_some_and(|f| f.attacks > 3);
-        let fires = crate::dw10::play::walk::guarded_fires(c.s);
-        let squares: Vec<Sq> = legal_squares(c.s, c.map, underfoot)
-            .into_iter()
-            .filter(|p| !strong || fires.iter().all(|f| range(*f, *p) >= 3))
-            .filter(|p| {
-                let d = heroes
-                    .iter()
-                    .map(|h| range(*h, *p))
-                    .min()
-                    .unwrap_or(u32::MAX);
-                d >= SPAWN_DISTANCE || (underfoot && d == 1)
-            })
-            .collect();
-        let Some(p) = nearest_hero(c.s, &squares) else {
+        let Some((p, beside)) = spawn_square(c, kind) else {
             lost_square += 1;
             continue;
         };
-        let beside =
-            c.s.live_heroes()
-                .iter()
-                .filter_map(|h| c.s.hero(*h).body.at)
-                .any(|h| adjacent(h, p));
         if let Some(id) = new_monster(c, kind, p) {
             *c.s.collection.entry(kind.to_string()).or_insert(1) -= 1;
             c.push(Event::Spawned {

@@ -152,17 +152,30 @@ fn poison_goes_on_one_and_wounds_on_six_fire_goes_out_on_three() {
     assert_eq!(k.s.hero(HeroId(0)).body.wounds, 6);
 }
 
+/// Undying (L275-277): a 6 brings the monster back at full wounds, by the
+/// spawning rules (where one of its kind would spawn now: out of the
+/// heroes' sight, 4 squares off), not where it fell; anything else and it
+/// stays dead. With no square to spawn on it is lost, back in the
+/// collection.
 #[test]
-fn undying_comes_back_on_a_six_with_every_wound() {
-    let mut k = kit(ROOM, vec![], &[("Tracker", (1, 1))], &[("Zombie", (5, 3))]);
+fn undying_comes_back_on_a_six_with_every_wound_where_a_spawn_would_go() {
+    let mut k = kit(SPLIT, vec![], &[("Tracker", (1, 1))], &[("Zombie", (2, 1))]);
     let ev = k.run(&[6], |c| combat::wound(c, M0, 2));
     assert!(ev.contains(&Event::Undying {
         monster: MonsterId(0),
         face: 6,
         back: true
     }));
-    assert_eq!(k.s.monster(MonsterId(0)).body.wounds, 2);
-    assert!(k.s.monster(MonsterId(0)).body.alive());
+    let body = &k.s.monster(MonsterId(0)).body;
+    assert_eq!(body.wounds, 2);
+    let at = body.at.expect("back on the map");
+    assert!(ev.contains(&Event::Spawned {
+        monster: MonsterId(0),
+        at,
+        underfoot: false
+    }));
+    assert!(state::range(at, (1, 1)) >= spawn::SPAWN_DISTANCE, "{at:?}");
+    assert!(sight::unseen(&k.s, &k.map, at), "{at:?}");
     let ev = k.run(&[5], |c| combat::wound(c, M0, 2));
     assert!(ev.contains(&Event::Undying {
         monster: MonsterId(0),
@@ -170,6 +183,42 @@ fn undying_comes_back_on_a_six_with_every_wound() {
         back: false
     }));
     assert!(!k.s.monster(MonsterId(0)).body.alive());
+    // In a room the hero sees all of, there is nowhere to come back.
+    let mut k = kit(ROOM, vec![], &[("Tracker", (1, 1))], &[("Zombie", (2, 1))]);
+    let before = k.s.collection["Zombie"];
+    let ev = k.run(&[6], |c| combat::wound(c, M0, 2));
+    assert!(ev.iter().any(|e| matches!(e, Event::SpawnLost { count: 1, .. })), "{ev:?}");
+    assert!(!k.s.monster(MonsterId(0)).body.alive());
+    assert_eq!(k.s.collection["Zombie"], before + 1);
+}
+
+/// An Undying monster killed by the Mover in a melee comes back away from
+/// it, so it does not strike in the melee it fell in (the Non-Mover rolls
+/// after its losses, L178-180).
+#[test]
+fn an_undying_monster_killed_in_a_melee_does_not_strike_in_it() {
+    let mut k = kit(SPLIT, vec![], &[("Tracker", (1, 1))], &[("Zombie", (2, 1))]);
+    k.s.mover = SideId::Heroes;
+    let n = combat::melee_dice(&k.s, &k.map, H0, &[H0, M0]) as usize;
+    // Every to-hit die hits and every kill die kills; the zombie's d6 is 6.
+    let mut faces = vec![6; n];
+    faces.extend(std::iter::repeat_n(6, n));
+    faces.push(6);
+    let ev = k.run(&faces, combat::melee_phase);
+    assert!(ev.contains(&Event::Undying {
+        monster: MonsterId(0),
+        face: 6,
+        back: true
+    }));
+    assert!(k.s.monster(MonsterId(0)).body.alive());
+    let strikes: Vec<SideId> = ev
+        .iter()
+        .filter_map(|e| match e {
+            Event::Melee { side, .. } => Some(*side),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(strikes, vec![SideId::Heroes], "{ev:?}");
 }
 
 #[test]
