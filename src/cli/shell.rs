@@ -55,18 +55,38 @@ pub fn man(_: ManArgs) -> anyhow::Result<()> {
     let cmd = super::Cli::command();
     let mut out = Vec::new();
     clap_mangen::Man::new(cmd.clone()).render(&mut out)?;
+    sub_pages(&cmd, "tilecrawl", "tilecrawl", &mut out)?;
+    std::io::stdout().lock().write_all(&out)?;
+    Ok(())
+}
+
+/// The page of every subcommand of `cmd`, and of theirs in turn (`campaign
+/// next`, `warparty new`, `batch merge`…), each after its parent's: named
+/// `PAGE-SUB` as the parent's SUBCOMMANDS section names it, its synopsis
+/// the command as typed (`tilecrawl campaign next`).
+fn sub_pages(
+    cmd: &clap::Command,
+    page: &str,
+    typed: &str,
+    out: &mut Vec<u8>,
+) -> std::io::Result<()> {
     for sub in cmd.get_subcommands() {
         if sub.get_name() == "help" {
             continue;
         }
-        let name = format!("tilecrawl-{}", sub.get_name());
+        let name = format!("{page}-{}", sub.get_name());
+        let as_typed = format!("{typed} {}", sub.get_name());
         let sub = sub
             .clone()
-            .bin_name(name.clone())
+            .display_name(name.clone())
+            .bin_name(as_typed.clone())
             .version(env!("CARGO_PKG_VERSION"));
-        clap_mangen::Man::new(sub).title(name).render(&mut out)?;
+        clap_mangen::Man::new(sub.clone())
+            .title(name.clone())
+            .source(format!("tilecrawl {}", env!("CARGO_PKG_VERSION")))
+            .render(out)?;
+        sub_pages(&sub, &name, &as_typed, out)?;
     }
-    std::io::stdout().lock().write_all(&out)?;
     Ok(())
 }
 

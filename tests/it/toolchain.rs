@@ -57,6 +57,38 @@ fn the_manual_page_is_roff_with_every_subcommand() {
             "no {sub} page"
         );
     }
+    // Every page a SUBCOMMANDS section names is in the file, down to the
+    // second level (`campaign next`, `warparty new`, `batch merge`), and
+    // a page's synopsis is the command as typed.
+    let pages: Vec<&str> = r
+        .stdout
+        .lines()
+        .filter_map(|l| l.strip_prefix(".TH "))
+        .filter_map(|l| l.split(' ').next())
+        .collect();
+    let named: Vec<String> = r
+        .stdout
+        .lines()
+        .filter(|l| l.starts_with("tilecrawl\\-") && l.ends_with("(1)"))
+        .map(|l| l.trim_end_matches("(1)").replace("\\-", "-"))
+        .filter(|n| !n.ends_with("-help"))
+        .collect();
+    assert!(named.len() > 20, "{named:?}");
+    for n in &named {
+        assert!(pages.contains(&n.as_str()), "{n} is named but has no page");
+    }
+    for page in [
+        "tilecrawl-campaign-next",
+        "tilecrawl-warparty-new",
+        "tilecrawl-batch-merge",
+        "tilecrawl-party-new",
+    ] {
+        assert!(pages.contains(&page), "no {page} page");
+    }
+    assert!(
+        r.stdout.contains("\\fBtilecrawl campaign next\\fR"),
+        "the synopsis of campaign next"
+    );
 }
 
 #[test]

@@ -187,7 +187,11 @@ fn undying_comes_back_on_a_six_with_every_wound_where_a_spawn_would_go() {
     let mut k = kit(ROOM, vec![], &[("Tracker", (1, 1))], &[("Zombie", (2, 1))]);
     let before = k.s.collection["Zombie"];
     let ev = k.run(&[6], |c| combat::wound(c, M0, 2));
-    assert!(ev.iter().any(|e| matches!(e, Event::SpawnLost { count: 1, .. })), "{ev:?}");
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::SpawnLost { count: 1, .. })),
+        "{ev:?}"
+    );
     assert!(!k.s.monster(MonsterId(0)).body.alive());
     assert_eq!(k.s.collection["Zombie"], before + 1);
 }
