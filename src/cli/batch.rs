@@ -89,7 +89,15 @@ fn filter_long_help() -> String {
 
 /// `tilecrawl batch`: a batch, or `batch merge` of shard indexes.
 #[derive(Debug, Args)]
-#[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]
+#[command(
+    args_conflicts_with_subcommands = true,
+    subcommand_negates_reqs = true,
+    // Options `generate` shares that a batch of MKD adventures cannot use:
+    // the rule system says so, and the game master's map (an MKD map hides
+    // nothing) is left out of the help; both are still refused by name.
+    mut_arg("ruleset", |a| a.help("Rule system: mkd-adventure, the only one batched so far (the others are refused)")),
+    mut_arg("gm_map", |a| a.hide(true))
+)]
 pub struct BatchCli {
     #[command(subcommand)]
     command: Option<BatchCommand>,

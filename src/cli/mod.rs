@@ -89,7 +89,7 @@ enum Command {
         after_help = "Example:\n  tilecrawl render output/7/scenario.yaml --print letter --style ink --force"
     )]
     Render(render::RenderArgs),
-    /// Generate many adventures, one folder per seed, with index.csv and index.yaml.
+    /// Generate many MKD Adventure dungeons, one folder per seed, with index.csv and index.yaml (the other games are not batched yet).
     #[command(
         after_help = "Example:\n  tilecrawl batch --count 50 --out season --filter 'depth>=4'\n  tilecrawl batch merge s1 s2 s3 --out season"
     )]

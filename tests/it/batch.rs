@@ -869,3 +869,43 @@ fn index_columns_agree_with_each_scenario() {
         assert_eq!(y["files"][0].as_str(), Some("scenario.yaml"));
     }
 }
+
+/// `batch --help` says what a batch makes: MKD Adventure dungeons only.
+/// It offers no game master's map (an MKD map hides nothing), and its
+/// `--ruleset` says the other games are refused, as they are, by name.
+#[test]
+fn batch_help_offers_only_what_a_batch_can_make() {
+    let r = run(&["batch", "--help"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(
+        r.stdout.starts_with("Generate many MKD Adventure dungeons"),
+        "{}",
+        r.stdout
+    );
+    assert!(!r.stdout.contains("--gm-map"), "{}", r.stdout);
+    assert!(
+        r.stdout
+            .contains("mkd-adventure, the only one batched so far"),
+        "{}",
+        r.stdout
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("b");
+    for args in [
+        vec!["--ruleset", "dd-and-d"],
+        vec!["--ruleset", "dungeon-world-10mm"],
+        vec!["--gm-map"],
+    ] {
+        let mut all = vec!["batch", "--count", "1", "--out", out.to_str().unwrap()];
+        all.extend(&args);
+        let r = run(&all);
+        assert_eq!(r.code, 1, "{args:?}: {r:?}");
+        let name = args.last().unwrap().trim_start_matches("--");
+        assert!(
+            r.stderr.starts_with("error:") && r.stderr.contains(name),
+            "{args:?}: {}",
+            r.stderr
+        );
+        assert!(!out.exists(), "{args:?} wrote {out:?}");
+    }
+}
