@@ -67,8 +67,10 @@ pub struct PlayArgs {
     /// Where the game is saved after every command. Default: save.yaml beside the scenario.
     #[arg(long, value_name = "FILE")]
     save: Option<PathBuf>,
-    /// Continue the game in this save file (with --script: the script's
-    /// commands the save already holds are skipped).
+    /// Continue the game in this save file. With --script: an MKD or
+    /// Dungeon World 10 mm game skips the script's commands the save
+    /// already holds; a Dungeons Dark & Dangerous game plays the whole
+    /// script after them.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["party", "tables", "seed", "injuries", "combat"])]
     resume: Option<PathBuf>,
     /// Start a new game even if the save file exists (it is replaced).
