@@ -557,6 +557,7 @@ fn run_dw10(a: &GenerateArgs, seed: u64) -> anyhow::Result<()> {
     }
     for (flag, given) in [
         ("--mission", !d.mission.is_empty()),
+        ("--hero-value", d.hero_value != 95),
         ("--monsters", d.monsters.is_some()),
         ("--markers", d.markers),
         ("--dressing", d.dressing),

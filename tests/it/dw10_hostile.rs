@@ -446,6 +446,7 @@ fn generate_refuses_what_the_game_does_not_take() {
         (vec!["--mission", "rescue"], vec!["--mission"]),
         (vec!["--markers"], vec!["--markers"]),
         (vec!["--simulate", "5"], vec!["--simulate"]),
+        (vec!["--hero-value", "90"], vec!["--hero-value"]),
         (vec!["--sets", "9"], vec!["9 set(s)"]),
     ] {
         let mut args: Vec<&str> = base.to_vec();
