@@ -44,7 +44,7 @@ pub enum PartyCommand {
     /// Make a party of World of Dungeons S characters: party.yaml (ready for
     /// `play` and `simulate`) and characters.md beside it.
     #[command(
-        after_help = "Examples:\n  tilecrawl party new --ruleset wod-s --heroes 4 --seed 9 --out party.yaml\n  tilecrawl party new --heroes 3 --hirelings 2 --seed 9 --out party.yaml\n  tilecrawl party new --for dungeon-world-10mm --seed 9 --out dw-party.yaml"
+        after_help = "Examples (each party's characters.md is written beside its file, so each has a folder):\n  tilecrawl party new --ruleset wod-s --heroes 4 --seed 9 --out heroes/party.yaml\n  tilecrawl party new --heroes 3 --hirelings 2 --seed 9 --out hired/party.yaml\n  tilecrawl party new --for dungeon-world-10mm --seed 9 --out dw/party.yaml"
     )]
     New(PartyNewArgs),
 }

@@ -12,11 +12,18 @@ use tilecrawl::ddd::warparty::{self, Warparty};
 #[derive(Debug, Subcommand)]
 pub(crate) enum WarpartyCommand {
     /// Write a balanced war-party of ten models (Dungeons Dark & Dangerous).
+    #[command(
+        after_help = "Examples:\n  tilecrawl warparty new --seed 3 --out blue.yaml\n  tilecrawl warparty new --seed 4 --out -"
+    )]
     New(NewArgs),
     /// Check a war-party file: one `error:` line per problem.
+    #[command(after_help = "Example:\n  tilecrawl warparty check blue.yaml")]
     Check(CheckArgs),
     /// The roster after a game played with --advanced: experience spent,
     /// killed models replaced (the advanced rules).
+    #[command(
+        after_help = "Example:\n  tilecrawl play board/scenario.yaml --warparty blue.yaml --advanced --save game.yaml\n  tilecrawl warparty advance blue.yaml --save game.yaml --out blue2.yaml"
+    )]
     Advance(AdvanceArgs),
 }
 

@@ -351,3 +351,44 @@ fn json_summaries_parse_and_carry_seeds_as_strings() {
         s.game.doors.iter().filter(|d| d.secret).count() as u64
     );
 }
+
+/// Every command a user types, down to the second level, has an example in
+/// its `--help` (the README promises it). The commands are read from the
+/// manual page's SUBCOMMANDS sections, so a new one cannot be missed.
+#[test]
+fn every_command_has_an_example_in_its_help() {
+    let dir = tempfile::tempdir().unwrap();
+    let man = run(dir.path(), &["man"]).stdout;
+    let commands: Vec<Vec<String>> = man
+        .lines()
+        .filter(|l| l.starts_with("tilecrawl\\-") && l.ends_with("(1)"))
+        .map(|l| l.trim_end_matches("(1)").replace("\\-", "-"))
+        .filter(|n| !n.ends_with("-help"))
+        .map(|n| n.split('-').skip(1).map(str::to_string).collect())
+        .collect();
+    assert!(commands.len() > 20, "{commands:?}");
+    // A parent whose own use is its subcommands (`campaign`, `party`,
+    // `warparty`, `tileset`) shows them; each leaf shows an example.
+    let parents: Vec<&Vec<String>> = commands
+        .iter()
+        .filter(|c| {
+            commands
+                .iter()
+                .any(|d| d.len() > c.len() && d.starts_with(c))
+        })
+        .collect();
+    for c in &commands {
+        if parents.contains(&c) && c[0] != "batch" {
+            continue;
+        }
+        let mut args: Vec<&str> = c.iter().map(String::as_str).collect();
+        args.push("--help");
+        let r = run(dir.path(), &args);
+        assert_eq!(r.code, Some(0), "{args:?}: {}", r.stderr);
+        assert!(
+            r.stdout.contains("Example"),
+            "{args:?} has no example:\n{}",
+            r.stdout
+        );
+    }
+}
