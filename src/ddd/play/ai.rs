@@ -39,6 +39,7 @@ use super::state::{Counter, Fate, Figure, Footprint, ModelId, State, Team, Turn}
 use crate::build::board::NEIGHBOURS;
 use crate::core::geom::{Point, Side};
 use crate::ddd::part::CounterKind;
+use crate::ddd::play::grid::{STEP_FREE, STEP_NONE};
 use crate::ddd::scenarios::ScenarioKind;
 use crate::ddd::warparty::{Ability, Die};
 use std::cmp::Reverse;
@@ -679,7 +680,7 @@ fn plan(g: &Game, me: &Figure, goal: &Goal) -> Vec<u32> {
             continue;
         }
         let p = b.point(i);
-        for (dx, dy) in NEIGHBOURS {
+        for (dir, (dx, dy)) in NEIGHBOURS.into_iter().enumerate() {
             let q = Point {
                 x: p.x + dx,
                 y: p.y + dy,
@@ -722,8 +723,17 @@ fn plan(g: &Game, me: &Figure, goal: &Goal) -> Vec<u32> {
                 }
                 (cost, extra)
             } else {
-                let Some(extra) = square_step(p, q) else {
-                    continue;
+                // `square_step`, its ground and door posts read from the
+                // grid's table of steps.
+                let extra = match grid.step(i, dir) {
+                    STEP_NONE => continue,
+                    STEP_FREE => 0,
+                    k => match &st.doors[k as usize] {
+                        door if door.secret && !searcher => continue,
+                        door if door.secret => door_cost + SECRET_COST,
+                        door if door.shut() => door_cost,
+                        _ => 0,
+                    },
                 };
                 let j = b.index(q);
                 (if light { 1 } else { b.cells[j].cost() }, extra)
@@ -768,7 +778,7 @@ fn best_step(g: &Game, me: &Figure, plan: &[u32], afraid: bool) -> Option<Point>
     let st = &g.state;
     let t = st.turn?;
     let b = &g.grid.board;
-    let r = reach(st, &g.grid, me.id);
+    let r = reach(st, &g.grid, me.id, t.moves_left);
     let here = plan[b.index(me.at)];
     let disarms = disarmer(g, me);
     // The best square round the traps, and the best one a trap may be on.

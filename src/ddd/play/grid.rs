@@ -6,13 +6,22 @@ use super::state::{Figure, Footprint, ModelId, State};
 use crate::build::board::{Board, NEIGHBOURS, Terrain};
 use crate::core::geom::{Point, Side};
 
+/// [`Grid::step`]: no step there.
+pub const STEP_NONE: u32 = u32::MAX;
+/// [`Grid::step`]: a step no door stands in.
+pub const STEP_FREE: u32 = u32::MAX - 1;
+
 /// The board and where its doors are.
 #[derive(Debug, Clone)]
 pub struct Grid {
-    /// The board.
+    /// The board (read only: a grid is made again for another board).
     pub board: Board,
     east: Vec<Option<usize>>,
     south: Vec<Option<usize>>,
+    /// Each square's step to each neighbour ([`NEIGHBOURS`] order), as
+    /// [`Grid::step`] gives it: worked out once, as the ground and where
+    /// the doors stand never change in a game.
+    steps: Vec<[u32; 8]>,
 }
 
 impl Grid {
@@ -30,7 +39,60 @@ impl Grid {
                 }
             }
         }
-        Grid { board, east, south }
+        let mut g = Grid {
+            board,
+            east,
+            south,
+            steps: Vec::new(),
+        };
+        g.steps = (0..n)
+            .map(|i| {
+                let p = g.board.point(i);
+                NEIGHBOURS.map(|(dx, dy)| {
+                    g.step_kind(
+                        p,
+                        Point {
+                            x: p.x + dx,
+                            y: p.y + dy,
+                        },
+                    )
+                })
+            })
+            .collect();
+        g
+    }
+
+    /// The step from `p` to its neighbour `q` onto standable ground, by
+    /// the walking rules: [`STEP_NONE`] when there is none (`q` not
+    /// standable; a diagonal past a corner that is not standable or along
+    /// a door's edge), the door's index for a side step through a door
+    /// (shut, open or secret: its state is the walker's to read), else
+    /// [`STEP_FREE`].
+    fn step_kind(&self, p: Point, q: Point) -> u32 {
+        if !self.standable(q) {
+            return STEP_NONE;
+        }
+        let (dx, dy) = (q.x - p.x, q.y - p.y);
+        if dx == 0 || dy == 0 {
+            return self.door_between(p, q).map_or(STEP_FREE, |k| k as u32);
+        }
+        let m1 = Point { x: q.x, y: p.y };
+        let m2 = Point { x: p.x, y: q.y };
+        let clear = self.standable(m1)
+            && self.standable(m2)
+            && self.door_between(p, m1).is_none()
+            && self.door_between(m1, q).is_none()
+            && self.door_between(p, m2).is_none()
+            && self.door_between(m2, q).is_none();
+        if clear { STEP_FREE } else { STEP_NONE }
+    }
+
+    /// The step from square `i` (board index) to its neighbour `dir`
+    /// ([`NEIGHBOURS`] order): [`STEP_NONE`], [`STEP_FREE`] or a door's
+    /// index (see `step_kind`).
+    #[inline]
+    pub fn step(&self, i: usize, dir: usize) -> u32 {
+        self.steps[i][dir]
     }
 
     /// The door between two orthogonal neighbours.

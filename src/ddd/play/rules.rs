@@ -204,7 +204,7 @@ impl Ctx<'_> {
         if let Some(f) = occupant(self.st, id, foot) {
             return Err(Refusal::Taken(to.x, to.y, f));
         }
-        let r = reach(self.st, self.grid, id);
+        let r = reach(self.st, self.grid, id, t.moves_left);
         let i = self.grid.board.index(to);
         if r.dist[i] > t.moves_left {
             return Err(Refusal::OutOfReach(to.x, to.y, t.moves_left));
@@ -1350,7 +1350,13 @@ impl Reach {
 /// A Huge model moves its whole block a square at a time: every square of
 /// it must make the step, and the step costs what the dearest square
 /// entered costs.
-pub fn reach(st: &State, grid: &Grid, id: ModelId) -> Reach {
+///
+/// The walk goes only as far as `budget` (the squares of movement left):
+/// every square it costs at most that to reach has its cost and its way
+/// as a walk with no bound would give them (the walk takes its squares in
+/// the same order up to there); a square dearer than `budget` is given
+/// `u32::MAX`, as [`Reach::can_end`] refuses it either way.
+pub fn reach(st: &State, grid: &Grid, id: ModelId, budget: u32) -> Reach {
     let me = st.fig(id);
     let huge = me.huge();
     let b = &grid.board;
@@ -1435,7 +1441,7 @@ pub fn reach(st: &State, grid: &Grid, id: ModelId) -> Reach {
                 b.cells[j].cost()
             };
             let nd = d + c;
-            if nd < dist[j] {
+            if nd <= budget && nd < dist[j] {
                 dist[j] = nd;
                 prev[j] = i as u32;
                 heap.push(Reverse((nd, j)));
