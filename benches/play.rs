@@ -19,6 +19,13 @@
 //! used to rewrite the whole file per line (20,000 lines took minutes); the
 //! three sizes show the cost now grows linearly.
 //!
+//! `other-games/dw10-seed7` and `other-games/ddd-seed7`: one automatic
+//! game of the other two games' `simulate`, on the scenario of seed 7 as
+//! `generate --ruleset dungeon-world-10mm` (the Pendraken set, the default
+//! party, at most 60 moves) and `generate --ruleset dd-and-d` (the two
+//! default war-parties, both sides by the policy, at most 40 rounds) make
+//! it, cycling through the same 64 dice seeds.
+//!
 //! ```text
 //! cargo bench --bench play
 //! ```
@@ -98,6 +105,56 @@ fn bench(c: &mut Criterion) {
                     seed,
                     DEFAULT_MAX_TURNS,
                 ))
+            })
+        });
+    }
+    g.finish();
+
+    let mut g = c.benchmark_group("other-games");
+    g.sample_size(20);
+    g.throughput(Throughput::Elements(1));
+    {
+        use tilecrawl::dw10::play::{engine, party as dw_party, simulate as dw_sim};
+        let params = tilecrawl::dw10::setup::GenerateParams {
+            seed: 7,
+            ..Default::default()
+        };
+        let ts = tilecrawl::tileset::pendraken_tileset();
+        let scenario =
+            Arc::new(tilecrawl::dw10::setup::generate(&ts, &params).expect("seed 7 generates"));
+        let figures = Arc::new(tilecrawl::dw10::figures::embedded());
+        let tables = Arc::new(tilecrawl::dw10::tables::embedded());
+        let party = dw_party::default_party(&figures);
+        let o = dw_sim::SimOptions {
+            runs: SEEDS,
+            seed: 7,
+            max_moves: dw_sim::DEFAULT_MAX_MOVES,
+            scaled_down: false,
+        };
+        let mut i = 0u32;
+        g.bench_function("dw10-seed7", |b| {
+            b.iter(|| {
+                let opts = dw_sim::run_options(&party, &figures, &tables, &o, i % SEEDS, false);
+                i = i.wrapping_add(1);
+                let (mut game, _) = engine::Game::new(scenario.clone(), opts);
+                black_box(dw_sim::play_out(&mut game, o.max_moves))
+            })
+        });
+    }
+    {
+        use tilecrawl::ddd::play::simulate::{DEFAULT_MAX_ROUNDS, run_one};
+        let scenario =
+            tilecrawl::ddd::setup::generate(7, &Default::default()).expect("seed 7 generates");
+        let blue = tilecrawl::ddd::warparty::new(1, "Blue");
+        let red = tilecrawl::ddd::warparty::new(2, "Red");
+        let mut i = 0u32;
+        g.bench_function("ddd-seed7", |b| {
+            b.iter(|| {
+                let seed = run_seed(7, i % SEEDS);
+                i = i.wrapping_add(1);
+                black_box(
+                    run_one(&scenario, &blue, &red, seed, DEFAULT_MAX_ROUNDS).expect("a game"),
+                )
             })
         });
     }
