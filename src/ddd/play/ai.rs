@@ -612,30 +612,22 @@ fn plan(g: &Game, me: &Figure, goal: &Goal) -> Vec<u32> {
     // power die) and is not in a hurry to get ahead of the defenders.
     let searcher = me.power >= Die::D6 && door_cost == DOOR_COST;
     let fits = |p: Point| grid.fits(Footprint::new(p, huge));
-    // The extra cost of one square's step from p to q (None: no way).
-    let square_step = |p: Point, q: Point| -> Option<u32> {
-        if !grid.standable(q) {
-            return None;
-        }
-        let (dx, dy) = (q.x - p.x, q.y - p.y);
-        if dx == 0 || dy == 0 {
-            return match grid.door_between(p, q) {
-                Some(k) if st.doors[k].secret && !searcher => None,
-                Some(k) if st.doors[k].secret => Some(door_cost + SECRET_COST),
-                Some(k) if st.doors[k].shut() => Some(door_cost),
+    // The extra cost of a step of the grid's kind (`Grid::step`; None:
+    // no way): a door's, by its state and this model's walk.
+    let step_extra = |kind: u32| -> Option<u32> {
+        match kind {
+            STEP_NONE => None,
+            STEP_FREE => Some(0),
+            k => match &st.doors[k as usize] {
+                door if door.secret && !searcher => None,
+                door if door.secret => Some(door_cost + SECRET_COST),
+                door if door.shut() => Some(door_cost),
                 _ => Some(0),
-            };
+            },
         }
-        let m1 = Point { x: q.x, y: p.y };
-        let m2 = Point { x: p.x, y: q.y };
-        let clear = grid.standable(m1)
-            && grid.standable(m2)
-            && grid.door_between(p, m1).is_none()
-            && grid.door_between(m1, q).is_none()
-            && grid.door_between(p, m2).is_none()
-            && grid.door_between(m2, q).is_none();
-        clear.then_some(0)
     };
+    // The extra cost of one square's step from p to its neighbour q.
+    let square_step = |p: Point, q: Point| step_extra(grid.step_kind(p, q));
     let mut jammed = vec![false; b.cells.len()];
     for f in st.figures.iter().filter(|f| f.on_board() && f.id != me.id) {
         if stops(st, me, f) {
@@ -723,17 +715,9 @@ fn plan(g: &Game, me: &Figure, goal: &Goal) -> Vec<u32> {
                 }
                 (cost, extra)
             } else {
-                // `square_step`, its ground and door posts read from the
-                // grid's table of steps.
-                let extra = match grid.step(i, dir) {
-                    STEP_NONE => continue,
-                    STEP_FREE => 0,
-                    k => match &st.doors[k as usize] {
-                        door if door.secret && !searcher => continue,
-                        door if door.secret => door_cost + SECRET_COST,
-                        door if door.shut() => door_cost,
-                        _ => 0,
-                    },
+                // `square_step`, from the grid's table of steps.
+                let Some(extra) = step_extra(grid.step(i, dir)) else {
+                    continue;
                 };
                 let j = b.index(q);
                 (if light { 1 } else { b.cells[j].cost() }, extra)

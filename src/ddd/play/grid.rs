@@ -68,7 +68,7 @@ impl Grid {
     /// a door's edge), the door's index for a side step through a door
     /// (shut, open or secret: its state is the walker's to read), else
     /// [`STEP_FREE`].
-    fn step_kind(&self, p: Point, q: Point) -> u32 {
+    pub fn step_kind(&self, p: Point, q: Point) -> u32 {
         if !self.standable(q) {
             return STEP_NONE;
         }
@@ -89,7 +89,7 @@ impl Grid {
 
     /// The step from square `i` (board index) to its neighbour `dir`
     /// ([`NEIGHBOURS`] order): [`STEP_NONE`], [`STEP_FREE`] or a door's
-    /// index (see `step_kind`).
+    /// index (see [`Grid::step_kind`]).
     #[inline]
     pub fn step(&self, i: usize, dir: usize) -> u32 {
         self.steps[i][dir]

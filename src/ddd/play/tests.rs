@@ -1425,6 +1425,26 @@ mod advanced;
 mod disarm;
 mod huge;
 
+/// A game of each of the six scenarios, on the boards of seeds `first`,
+/// `first + 1`, … (the default war-parties, before the first turn).
+fn six_games(first: u64) -> impl Iterator<Item = (ScenarioKind, Game)> {
+    ScenarioKind::ALL
+        .into_iter()
+        .zip(first..)
+        .map(|(kind, seed)| {
+            let s = scenario(kind, seed);
+            let (g, _) = Game::new(
+                &s,
+                &warparty::new(1, "Blue"),
+                &warparty::new(2, "Red"),
+                Dice::quiet(1, "test"),
+                PlayOptions::default(),
+            )
+            .unwrap();
+            (kind, g)
+        })
+}
+
 /// The grid's table of steps (`Grid::step`, read by the planner) agrees
 /// with the walking rule (`Grid::can_step`) on every square and every
 /// neighbour of the six scenarios' boards, with the doors all shut and
@@ -1434,26 +1454,7 @@ mod huge;
 fn the_grids_table_of_steps_agrees_with_the_walking_rule() {
     use super::grid::{STEP_FREE, STEP_NONE};
     use crate::build::board::NEIGHBOURS;
-    for (n, kind) in [
-        ScenarioKind::Battle,
-        ScenarioKind::Ambush,
-        ScenarioKind::TreasureHunt,
-        ScenarioKind::ObjectOfPower,
-        ScenarioKind::FreePrisoner,
-        ScenarioKind::SecretsOfTheAncients,
-    ]
-    .into_iter()
-    .enumerate()
-    {
-        let s = scenario(kind, 11 + n as u64);
-        let (mut g, _) = Game::new(
-            &s,
-            &warparty::new(1, "Blue"),
-            &warparty::new(2, "Red"),
-            Dice::quiet(1, "test"),
-            PlayOptions::default(),
-        )
-        .unwrap();
+    for (kind, mut g) in six_games(11) {
         assert!(!g.state.doors.is_empty(), "{kind:?} has doors");
         let (mut free, mut doors) = (0, 0);
         for open in [false, true] {
@@ -1499,26 +1500,7 @@ fn the_grids_table_of_steps_agrees_with_the_walking_rule() {
 fn a_walk_bounded_by_the_movement_left_agrees_with_the_whole_walk_within_it() {
     use super::rules::reach;
     let mut within = 0;
-    for (n, kind) in [
-        ScenarioKind::Battle,
-        ScenarioKind::Ambush,
-        ScenarioKind::TreasureHunt,
-        ScenarioKind::ObjectOfPower,
-        ScenarioKind::FreePrisoner,
-        ScenarioKind::SecretsOfTheAncients,
-    ]
-    .into_iter()
-    .enumerate()
-    {
-        let s = scenario(kind, 21 + n as u64);
-        let (g, _) = Game::new(
-            &s,
-            &warparty::new(1, "Blue"),
-            &warparty::new(2, "Red"),
-            Dice::quiet(1, "test"),
-            PlayOptions::default(),
-        )
-        .unwrap();
+    for (kind, g) in six_games(21) {
         let b = &g.grid.board;
         for f in g.state.figures.iter().filter(|f| f.on_board()) {
             let whole = reach(&g.state, &g.grid, f.id, u32::MAX);

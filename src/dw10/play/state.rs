@@ -439,7 +439,7 @@ pub struct Walls {
 }
 
 impl Walls {
-    /// The solid squares of `board` ([`Ground::Solid`]).
+    /// The solid squares of `board` ([`crate::dw10::board::Ground::Solid`]).
     pub fn of(board: &crate::dw10::board::Board) -> Walls {
         let solid = (0..board.height)
             .flat_map(|y| (0..board.width).map(move |x| (x, y)))

@@ -236,6 +236,18 @@ fn door_e(x: i32, y: i32) -> Feature {
     d
 }
 
+/// Two red staircase ends on the given squares.
+fn red_stairs_at(a: Sq, b: Sq) -> Vec<Feature> {
+    [a, b]
+        .into_iter()
+        .map(|(x, y)| {
+            let mut f = Feature::new(FeatureKind::Staircase, x, y);
+            f.colour = Some(crate::dw10::features::Colour::Red);
+            f
+        })
+        .collect()
+}
+
 fn furnishing(what: &str, x: i32, y: i32) -> Feature {
     let mut f = Feature::new(FeatureKind::Furnishing, x, y);
     f.what = Some(what.into());

@@ -366,18 +366,6 @@ fn a_walks_flags_answer_as_the_states_own_look_ups() {
     }
 }
 
-/// Two red staircase ends on the given squares.
-fn red_stairs_at(a: Sq, b: Sq) -> Vec<Feature> {
-    [a, b]
-        .into_iter()
-        .map(|(x, y)| {
-            let mut f = Feature::new(FeatureKind::Staircase, x, y);
-            f.colour = Some(crate::dw10::features::Colour::Red);
-            f
-        })
-        .collect()
-}
-
 /// The straight look walks its line once ([`sight::look_straight`]); it
 /// must find what the listed line does: every step open, no square between
 /// the two ends solid or (unless looking past figures) taken, and cover

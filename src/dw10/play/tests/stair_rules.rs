@@ -21,14 +21,7 @@ const TWO_ROOMS: &str = "
 ###########";
 
 fn red_stairs() -> Vec<Feature> {
-    [(2, 2), (7, 2)]
-        .into_iter()
-        .map(|(x, y)| {
-            let mut f = Feature::new(FeatureKind::Staircase, x, y);
-            f.colour = Some(crate::dw10::features::Colour::Red);
-            f
-        })
-        .collect()
+    red_stairs_at((2, 2), (7, 2))
 }
 
 #[test]
