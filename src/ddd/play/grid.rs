@@ -69,7 +69,13 @@ impl Grid {
     /// (shut, open or secret: its state is the walker's to read), else
     /// [`STEP_FREE`].
     pub fn step_kind(&self, p: Point, q: Point) -> u32 {
-        if !self.standable(q) {
+        self.step_over(p, q, |x| self.standable(x))
+    }
+
+    /// [`Grid::step_kind`] over the squares `open` says a model may stand
+    /// or pass on (a Phase model passes obstacles).
+    fn step_over(&self, p: Point, q: Point, open: impl Fn(Point) -> bool) -> u32 {
+        if !open(q) {
             return STEP_NONE;
         }
         let (dx, dy) = (q.x - p.x, q.y - p.y);
@@ -78,8 +84,8 @@ impl Grid {
         }
         let m1 = Point { x: q.x, y: p.y };
         let m2 = Point { x: p.x, y: q.y };
-        let clear = self.standable(m1)
-            && self.standable(m2)
+        let clear = open(m1)
+            && open(m2)
             && self.door_between(p, m1).is_none()
             && self.door_between(m1, q).is_none()
             && self.door_between(p, m2).is_none()
@@ -144,27 +150,11 @@ impl Grid {
     /// May a model step from `a` to its neighbour `b`, the doors as they
     /// stand? Phase lets it through obstacles (it may not stop on one).
     pub fn can_step(&self, st: &State, a: Point, b: Point, phase: bool) -> bool {
-        if !self.passable(b, phase) {
-            return false;
+        match self.step_over(a, b, |x| self.passable(x, phase)) {
+            STEP_NONE => false,
+            STEP_FREE => true,
+            k => !st.doors[k as usize].shut(),
         }
-        let (dx, dy) = (b.x - a.x, b.y - a.y);
-        if dx == 0 || dy == 0 {
-            return self.door_between(a, b).is_none_or(|k| !st.doors[k].shut());
-        }
-        let m1 = Point {
-            x: a.x + dx,
-            y: a.y,
-        };
-        let m2 = Point {
-            x: a.x,
-            y: a.y + dy,
-        };
-        self.passable(m1, phase)
-            && self.passable(m2, phase)
-            && self.door_between(a, m1).is_none()
-            && self.door_between(m1, b).is_none()
-            && self.door_between(a, m2).is_none()
-            && self.door_between(m2, b).is_none()
     }
 
     /// The squares of the line of sight from `a` to `b` (both ends

@@ -415,6 +415,8 @@ pub(super) const ZONE: u8 = 2;
 const SHUT_EAST: u8 = 4;
 /// [`Flags`]: a shut door on the square's south edge.
 const SHUT_SOUTH: u8 = 8;
+/// [`Flags`], while they are gathered: a figure came first on the square.
+const SEEN: u8 = 16;
 
 /// What a walk asks of each square it reaches, gathered once per walk from
 /// the figures, the familiars and the doors, one byte a square of the
@@ -434,14 +436,14 @@ impl Flags {
         let mut f = vec![0u8; n];
         let k = |p: Sq| (p.1 * b.width + p.0) as usize;
         // [`State::at`] answers with the first figure on a square, heroes
-        // first: a square's flag is that figure's.
-        let mut seen = vec![false; n];
+        // first: a square's flag is that figure's (`SEEN` marks the squares
+        // a figure came first on).
         for w in s.figures_iter() {
             let Some(p) = s.body(w).at else { continue };
-            if !b.inside(p.0, p.1) || seen[k(p)] {
+            if !b.inside(p.0, p.1) || f[k(p)] & SEEN != 0 {
                 continue;
             }
-            seen[k(p)] = true;
+            f[k(p)] |= SEEN;
             if w.side() != side {
                 f[k(p)] |= ENEMY;
             }
@@ -452,24 +454,21 @@ impl Flags {
             }
         }
         if zones {
-            // Touching: the eight squares round an enemy that no shut door
-            // parts from it, and the other ends of a staircase it stands on
-            // ([`State::touching`]).
+            // The squares an enemy touches ([`State::touching`]) are among
+            // the eight round it and the other ends of a staircase it
+            // stands on.
             for w in s.figures_iter().filter(|w| w.side() != side) {
                 let Some(q) = s.body(w).at else { continue };
-                for dy in -1..=1 {
-                    for dx in -1..=1 {
-                        let p = (q.0 + dx, q.1 + dy);
-                        if (dx, dy) != (0, 0) && b.inside(p.0, p.1) && !s.parted(p, q) {
-                            f[k(p)] |= ZONE;
-                        }
-                    }
-                }
-                for ends in s.stairs.iter().filter(|e| e.contains(&q)) {
-                    for &p in ends {
-                        if p != q && b.inside(p.0, p.1) {
-                            f[k(p)] |= ZONE;
-                        }
+                let round = (-1..=1).flat_map(|dy| (-1..=1).map(move |dx| (q.0 + dx, q.1 + dy)));
+                let stairs = s
+                    .stairs
+                    .iter()
+                    .filter(|e| e.contains(&q))
+                    .flatten()
+                    .copied();
+                for p in round.chain(stairs) {
+                    if b.inside(p.0, p.1) && s.touching(p, q) {
+                        f[k(p)] |= ZONE;
                     }
                 }
             }
