@@ -12,7 +12,9 @@
 //! 4. Otherwise it walks towards the hero the policy prefers that it can
 //!    reach, by the cheapest way (opening plain doors in revealed pieces),
 //!    and stops as far along that way as its movement allows; it ends next
-//!    to the hero when it can.
+//!    to the hero when it can. With no square of that way within its
+//!    movement to stop on, it stops where the way on is cheapest
+//!    (`nearer_stop`) rather than hold its ground.
 //!
 //! A shooter with no hero to shoot shoots a familiar it may (two kill-die
 //! 6s remove it, L600-601). In the Non-Mover's Shooting Phase every
@@ -50,8 +52,10 @@ use crate::dw10::play::event::Event;
 use crate::dw10::play::familiar;
 use crate::dw10::play::furniture::dm_breaks;
 use crate::dw10::play::sight::Look;
-use crate::dw10::play::state::{HeroId, MonsterId, Sq, State, Who, adjacent, range};
-use crate::dw10::play::walk::{may_end, reach, reach_controlled, reach_plan, wait_by_pit};
+use crate::dw10::play::state::{HeroId, Map, MonsterId, Sq, State, Who, adjacent, range};
+use crate::dw10::play::walk::{
+    Reach, may_end, reach, reach_controlled, reach_plan, reach_plan_from, wait_by_pit,
+};
 
 /// Which hero the monsters go for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -283,11 +287,15 @@ fn walk(c: &mut Ctx, p: &Policy, m: MonsterId, mv: u32) -> bool {
     let (path, _) = far.path(goal);
     // The farthest square along the way within this move's movement.
     let near = reach(c.s, c.map, w, mv);
-    let Some(&stop) = path
+    let on_the_way = path
         .iter()
         .rev()
         .find(|q| near.cost(**q).is_some() && may_end(c.s, c.map, w, **q))
-    else {
+        .copied();
+    let Some(stop) = on_the_way.or_else(|| {
+        let now = far.cost(goal)?;
+        nearer_stop(c.s, c.map, w, &near, goal, now, p.horizon)
+    }) else {
         c.push(Event::Waits { who: w });
         return false;
     };
@@ -313,6 +321,35 @@ fn walk(c: &mut Ctx, p: &Policy, m: MonsterId, mv: u32) -> bool {
         walk(c, p, m, mv - cost);
     }
     true
+}
+
+/// Where monster `w` stops when no square of its cheapest way to `goal`
+/// within this move's reach (`near`) is one it may end on (say the way
+/// crosses a rock slide just where its movement runs out): of the squares
+/// it may end on this move, the one from which the way on to `goal` is
+/// cheapest, then the cheaper to reach, then the northmost and westmost;
+/// only if that way is cheaper than `now`, the way from where it stands,
+/// so every such step brings it nearer. The project's own policy: the
+/// text leaves the monsters' moves to the Draken Master.
+fn nearer_stop(
+    s: &State,
+    map: &Map,
+    w: Who,
+    near: &Reach,
+    goal: Sq,
+    now: u32,
+    horizon: u32,
+) -> Option<Sq> {
+    let from = s.body(w).at?;
+    near.squares()
+        .into_iter()
+        .filter(|(q, _)| *q != from && may_end(s, map, w, *q))
+        .filter_map(|(q, cost)| {
+            let left = reach_plan_from(s, map, w, q, horizon).cost(goal)?;
+            (left < now).then_some((left, cost, q.1, q.0))
+        })
+        .min()
+        .map(|(_, _, y, x)| (x, y))
 }
 
 /// The monsters' Mover's Action Phase.

@@ -140,6 +140,9 @@ pub fn open_chest(c: &mut Ctx, hero: HeroId, chest: FeatureId) {
     {
         trap_table(c, hero, number);
         if !c.s.hero(hero).body.alive() {
+            if c.s.objective_chest() == Some(chest) && c.s.objective_lost() {
+                c.push(Event::PrizeLost);
+            }
             return;
         }
     }
@@ -158,14 +161,7 @@ pub fn open_chest(c: &mut Ctx, hero: HeroId, chest: FeatureId) {
         item: row.clone(),
     });
     take_item(c, hero, &row);
-    let nth = c.s.features[..=chest.0 as usize]
-        .iter()
-        .filter(|f| f.kind == FeatureKind::Chest)
-        .count() as u32;
-    if let Objective::Recover { chest: want } = c.s.objective
-        && want == nth
-        && !c.s.objective_done
-    {
+    if c.s.objective_chest() == Some(chest) && !c.s.objective_done {
         c.s.objective_done = true;
         c.push(Event::Objective);
     }

@@ -568,20 +568,9 @@ impl Game {
                         self.s.hero(h).body.name
                     )));
                 };
-                let col = self.s.feature(st).colour;
-                let to = self
-                    .s
-                    .features
-                    .iter()
-                    .enumerate()
-                    .filter(|(i, f)| {
-                        *i as u32 != st.0 && f.kind == FeatureKind::Staircase && f.colour == col
-                    })
-                    .map(|(_, f)| (f.x, f.y))
-                    .find(|p| !self.s.occupied(*p))
-                    .ok_or_else(|| {
-                        Refusal::Rule("every other end of that staircase is taken".into())
-                    })?;
+                let to = self.s.stairs_landing(st).ok_or_else(|| {
+                    Refusal::Rule("every other end of that staircase is taken".into())
+                })?;
                 self.need_mp(h, 1)?;
                 self.jump_check(h, to, 1)?;
                 let mut c = self.ctx(&mut ev);
@@ -1167,10 +1156,7 @@ impl Game {
     /// jumped into (L202-203).
     fn jump_check(&self, h: HeroId, to: Sq, cost: u32) -> Result<(), Refusal> {
         let hero = self.s.hero(h);
-        if let (Some(n), Some(spent)) = (hero.magic.double_move, hero.double_spent())
-            && spent + cost > n
-            && self.s.in_kill_zone(to, SideId::Heroes)
-        {
+        if hero.past_normal_move(cost) && self.s.in_kill_zone(to, SideId::Heroes) {
             return Err(Refusal::Rule(format!(
                 "{}'s swift double move may not end in a kill zone",
                 hero.body.name

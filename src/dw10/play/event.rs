@@ -416,6 +416,10 @@ pub enum Event {
     },
     /// The prisoner reached or the chest's prize taken.
     Objective,
+    /// The objective's chest was opened and its trap killed the hero who
+    /// opened it: the chest is gone (L457) and its prize with it, so the
+    /// heroes can no longer win; leaving is a retreat.
+    PrizeLost,
     /// A hero leaves through a teleporter.
     Escape {
         /// The hero.

@@ -8,8 +8,15 @@
 //! else walks to the objective (the chest, the prisoner, the lair; opening
 //! doors on the way), opens the objective's chest, and once the objective
 //! is done walks back to the nearest active teleporter and leaves; past
-//! move [`GIVE_UP_AFTER`] it gives the objective up and leaves too. In the
-//! Non-Mover's phase every hero that may shoot does.
+//! move [`GIVE_UP_AFTER`], or with the objective lost
+//! ([`State::objective_lost`]), it gives the objective up and leaves too.
+//! In the Non-Mover's phase every hero that may shoot does.
+//!
+//! Every command it gives is one the engine takes (a refused one would
+//! leave the hero standing until the move limit; [`Run::refused`] counts
+//! them, and the tests hold it at none): a Swift Mover's double move ends
+//! in a kill zone only within its normal movement, a staircase is taken
+//! only to a free far end, a door held shut is waited at.
 //!
 //! Having won the initiative, the heroes let the Draken Master move first
 //! (`non-mover`) when every monster on the map must walk to them (none
@@ -99,6 +106,9 @@ pub struct Run {
     pub moves: u32,
     /// Heroes killed (victory points).
     pub heroes_lost: u32,
+    /// Commands of the automatic players the engine refused (a policy
+    /// defect: the tests hold it at none).
+    pub refused: u32,
 }
 
 /// The report.
@@ -152,7 +162,11 @@ fn door_toward(g: &View, h: HeroId, next: Sq) -> Option<Command> {
         (crate::core::geom::Side::W, (-1, 0)),
     ] {
         let q = (at.0 + d.0, at.1 + d.1);
-        if (q == next || adjacent(q, next) || range(q, next) <= 1) && g.s.door_shut(at, q).is_some()
+        // A door held by Hold Portal or a seal stays shut for now: wait.
+        if (q == next || adjacent(q, next) || range(q, next) <= 1)
+            && g.s
+                .door_shut(at, q)
+                .is_some_and(|d| !g.s.held[d.0 as usize])
         {
             let _ = side;
             return Some(Command::Open(name, OpenWhat::Door, Some(side)));
@@ -166,13 +180,10 @@ fn goal(s: &State) -> Option<Sq> {
         return None;
     }
     match &s.objective {
-        Objective::Recover { chest } => s
-            .features
-            .iter()
-            .enumerate()
-            .filter(|(_, f)| f.kind == FeatureKind::Chest)
-            .nth(chest.saturating_sub(1) as usize)
-            .map(|(_, f)| (f.x, f.y)),
+        Objective::Recover { .. } => s.objective_chest().map(|c| {
+            let f = s.feature(c);
+            (f.x, f.y)
+        }),
         Objective::Rescue => s
             .features
             .iter()
@@ -200,12 +211,22 @@ fn planning(s: &State) -> State {
         }
         if f.kind == FeatureKind::Door
             && !s.hidden(crate::dw10::play::state::FeatureId(i as u32))
+            && !s.held[i]
             && f.colour.is_none_or(|c| s.keys.contains(&c))
         {
             p.open[i] = true;
         }
     }
     p
+}
+
+/// May hero `h` end a walk costing `cost` on `q`? Where any figure may
+/// end ([`may_end`]), and not in a kill zone when the walk takes it past
+/// its normal movement on Swift Mover's double move (L202-203): the
+/// engine refuses that move.
+fn may_stop(s: &State, map: &Map, h: HeroId, q: Sq, cost: u32) -> bool {
+    may_end(s, map, Who::Hero(h), q)
+        && !(s.hero(h).past_normal_move(cost) && s.in_kill_zone(q, SideId::Heroes))
 }
 
 /// The dungeon conditions the heroes know of and keep off when they can:
@@ -516,7 +537,7 @@ pub fn hero_choice(g: &View, h: HeroId) -> Option<Command> {
                 continue;
             };
             for (q, c) in r.squares() {
-                if !(s.touching(q, mp) && may_end(s, g.map, w, q)) {
+                if !(s.touching(q, mp) && may_stop(s, g.map, h, q, c)) {
                     continue;
                 }
                 let key = (crosses(&r, q, &known, &[]), c);
@@ -530,7 +551,8 @@ pub fn hero_choice(g: &View, h: HeroId) -> Option<Command> {
         }
     }
     // The objective, else (done, or given up) the way out.
-    let giving_up = s.move_no > GIVE_UP_AFTER;
+    // Past the move limit, or with the objective lost, the heroes leave.
+    let giving_up = s.move_no > GIVE_UP_AFTER || s.objective_lost();
     let objective = goal(s).filter(|_| !giving_up);
     let target = match objective {
         Some(p) => p,
@@ -553,7 +575,7 @@ pub fn hero_choice(g: &View, h: HeroId) -> Option<Command> {
         }
     };
     if let Objective::Recover { .. } = s.objective
-        && !s.objective_done
+        && objective.is_some()
         && (adjacent(target, at) || target == at)
         && hero.mp >= 2
     {
@@ -593,7 +615,15 @@ pub fn hero_choice(g: &View, h: HeroId) -> Option<Command> {
         let pit = jump == 2 && (q.0 == prev.0 || q.1 == prev.1);
         if jump > 1 && !pit {
             if i == 0 {
-                return (hero.mp >= 1).then_some(Command::Stairs(name));
+                // Taken only when the engine would take it: a free end to
+                // land on, outside a kill zone past the normal movement.
+                let lands = s
+                    .feature_on(at, FeatureKind::Staircase)
+                    .and_then(|st| s.stairs_landing(st))
+                    .is_some_and(|to| {
+                        !(hero.past_normal_move(1) && s.in_kill_zone(to, SideId::Heroes))
+                    });
+                return (hero.mp >= 1 && lands).then_some(Command::Stairs(name));
             }
             path.truncate(i);
             break;
@@ -601,7 +631,11 @@ pub fn hero_choice(g: &View, h: HeroId) -> Option<Command> {
         prev = q;
     }
     let near = reach(s, g.map, w, hero.mp);
-    let can_stop = |q: &&Sq| near.cost(**q).is_some() && may_end(s, g.map, w, **q) && **q != at;
+    let can_stop = |q: &&Sq| {
+        near.cost(**q)
+            .is_some_and(|c| may_stop(s, g.map, h, **q, c))
+            && **q != at
+    };
     // The farthest square of the plan it can stop on this move whose walk
     // (the rules' own way there) crosses no known condition the plan does
     // not cross itself; else the farthest it can stop on.
@@ -637,9 +671,11 @@ pub fn play_out(g: &mut Game, max_moves: u32) -> Run {
 
 /// [`play_out`], keeping every command accepted (a save's `commands`).
 pub fn play_out_recorded(g: &mut Game, max_moves: u32, rec: &mut Option<Vec<String>>) -> Run {
+    let mut refused = 0;
     let mut give = |g: &mut Game, c: Command| -> bool {
         let line = rec.as_ref().map(|_| c.to_string());
         let ok = g.play(c).is_ok();
+        refused += u32::from(!ok);
         if ok && let (Some(r), Some(l)) = (rec.as_mut(), line) {
             r.push(l);
         }
@@ -660,6 +696,9 @@ pub fn play_out_recorded(g: &mut Game, max_moves: u32, rec: &mut Option<Vec<Stri
                 while acted && !g.over() && g.s.phase == Phase::HeroesAct {
                     acted = false;
                     for h in g.s.live_heroes() {
+                        if g.over() {
+                            break;
+                        }
                         // Up to a few commands per hero (move, open, move).
                         for _ in 0..4 {
                             let Some(c) = hero_command(g, h) else { break };
@@ -698,6 +737,7 @@ pub fn play_out_recorded(g: &mut Game, max_moves: u32, rec: &mut Option<Vec<Stri
         end,
         moves: g.s.move_no,
         heroes_lost: g.s.vp,
+        refused,
     }
 }
 

@@ -239,6 +239,16 @@ impl Hero {
             .map(|n| (2 * n).saturating_sub(self.mp))
     }
 
+    /// Would `cost` more movement points take the hero past its normal
+    /// movement on Swift Mover's double move? A walk that does may not end
+    /// in a kill zone (L202-203).
+    pub fn past_normal_move(&self, cost: u32) -> bool {
+        match (self.magic.double_move, self.double_spent()) {
+            (Some(n), Some(spent)) => spent + cost > n,
+            _ => false,
+        }
+    }
+
     /// Another ability used, or a shot: Swift Mover's double move is over
     /// (L202-203), and the hero keeps what its normal movement leaves.
     pub fn end_double(&mut self) {
@@ -605,6 +615,44 @@ impl State {
             .iter()
             .filter(move |ends| ends.contains(&p))
             .flat_map(move |ends| ends.iter().copied().filter(move |e| *e != p))
+    }
+
+    /// Where a hero taking the staircase `st` lands: the first other end of
+    /// its colour, in the features' order, that nobody stands on. `None`
+    /// when every other end is taken.
+    pub fn stairs_landing(&self, st: FeatureId) -> Option<Sq> {
+        let col = self.feature(st).colour;
+        self.features
+            .iter()
+            .enumerate()
+            .filter(|(i, f)| {
+                *i as u32 != st.0 && f.kind == FeatureKind::Staircase && f.colour == col
+            })
+            .map(|(_, f)| (f.x, f.y))
+            .find(|p| !self.occupied(*p))
+    }
+
+    /// The chest a `recover` objective names (the `chest`-th on the map).
+    pub fn objective_chest(&self) -> Option<FeatureId> {
+        let Objective::Recover { chest } = self.objective else {
+            return None;
+        };
+        self.features
+            .iter()
+            .enumerate()
+            .filter(|(_, f)| f.kind == FeatureKind::Chest)
+            .nth(chest.checked_sub(1)? as usize)
+            .map(|(i, _)| FeatureId(i as u32))
+    }
+
+    /// Can the objective no longer be done? Its chest is gone (L457: an
+    /// opened chest leaves play) with the prize not taken: the trap killed
+    /// the hero who opened it.
+    pub fn objective_lost(&self) -> bool {
+        !self.objective_done
+            && self
+                .objective_chest()
+                .is_some_and(|c| self.gone[c.0 as usize])
     }
 
     /// Are two squares two ends of one staircase colour (L324-326)?

@@ -558,6 +558,10 @@ fn line(s: &State, map: &Map, e: &Event, out: &mut Vec<String>) {
             }
             Objective::Slay { monster } => format!("the {monster} of the lair is slain"),
         },
+        Event::PrizeLost => {
+            "the prize is lost with its chest: the heroes can no longer win, and leaving is a retreat"
+                .into()
+        }
         Event::Escape { hero } => format!(
             "{} steps through the teleporter and leaves the dungeon",
             h(hero)

@@ -115,6 +115,16 @@ pub fn reach_plan(s: &State, map: &Map, who: Who, budget: u32) -> Reach {
     reach_opts(s, map, who, budget, false, true, true)
 }
 
+/// [`reach_plan`] as if `who` stood on `start`: what its way on would
+/// cost from a square it could stop on.
+pub fn reach_plan_from(s: &State, map: &Map, who: Who, start: Sq, budget: u32) -> Reach {
+    let walker = Walker {
+        start,
+        ..Walker::of(s, who)
+    };
+    walk(s, map, &walker, budget, false, true, true, &[])
+}
+
 /// What a square a hero plans to keep off (a dungeon condition it knows
 /// of) adds to a way's cost in [`reach_avoiding`]: more than any way round
 /// on a dungeon table, so the plan goes round whenever it can.

@@ -6,14 +6,14 @@ use crate::dw10::play::command::Command;
 use crate::dw10::play::simulate::{View, hero_choice, lets_dm_move, targets};
 use crate::dw10::play::walk::reach;
 
-fn view(k: &Kit) -> View<'_> {
+pub(super) fn view(k: &Kit) -> View<'_> {
     View {
         s: &k.s,
         map: &k.map,
     }
 }
 
-const HALL: &str = "
+pub(super) const HALL: &str = "
 ################
 #..............#
 #..............#

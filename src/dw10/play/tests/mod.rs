@@ -15,6 +15,7 @@ mod hero_policy;
 mod movement_rules;
 mod spell_rules;
 mod stair_rules;
+mod stall_rules;
 mod turn_rules;
 
 /// The transcript of simulated run `run` on a scenario file (for eyes).

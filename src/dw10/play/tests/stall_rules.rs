@@ -1,0 +1,204 @@
+//! The automatic players' stand-offs: every command the automatic heroes
+//! give is one the engine takes (a refused command left a hero standing,
+//! and the heroes queued behind it, until the move limit), a lost
+//! objective sends them home, and a monster whose cheapest way crosses a
+//! square it may not stop on still comes on.
+
+use super::hero_policy::{HALL, view};
+use super::*;
+use crate::dw10::play::command::{Command, OpenWhat};
+use crate::dw10::play::simulate::hero_choice;
+
+/// Whole games of twelve generated dungeons, three runs each: the engine
+/// refuses none of the automatic heroes' commands. Before, a Swift
+/// Mover's attack past its normal movement, a staircase whose far end a
+/// friend stood on, a door held shut and a chest already opened were
+/// asked for again and again, in most of these dungeons.
+#[test]
+fn the_automatic_heroes_give_no_command_the_engine_refuses() {
+    let ts = crate::tileset::pendraken_tileset();
+    let figures = Arc::new(crate::dw10::figures::embedded());
+    let tables = Arc::new(crate::dw10::tables::embedded());
+    let party = party::default_party(&figures);
+    let mut played = 0;
+    for seed in 1..=12 {
+        let params = crate::dw10::setup::GenerateParams {
+            seed,
+            log: false,
+            ..Default::default()
+        };
+        let sc = Arc::new(crate::dw10::setup::generate(&ts, &params).unwrap());
+        let o = simulate::SimOptions {
+            runs: 3,
+            seed,
+            max_moves: simulate::DEFAULT_MAX_MOVES,
+            scaled_down: false,
+        };
+        for run in 0..o.runs {
+            let opts = simulate::run_options(&party, &figures, &tables, &o, run, false);
+            let (mut g, _) = engine::Game::new(sc.clone(), opts);
+            let r = simulate::play_out(&mut g, o.max_moves);
+            assert_eq!(r.refused, 0, "seed {seed}, run {run}: {r:?}");
+            played += r.moves;
+        }
+    }
+    assert!(played > 36 * 5, "the games were played: {played} moves");
+}
+
+/// The Swift Healer (attacks 5, normal movement 4) on Swift Mover's
+/// double move, all 8 points left.
+fn swift_fighter(k: &mut Kit) {
+    let hero = &mut k.s.heroes[0];
+    hero.magic.double_move = Some(4);
+    hero.mp = 8;
+}
+
+#[test]
+fn a_swift_fighter_goes_for_a_monster_only_within_its_normal_movement() {
+    // L202-203: a double move may not end in a kill zone. The Orc's side
+    // is 6 points away, past the normal 4: no attack (and nothing else to
+    // do here, with no objective on the map).
+    let mut k = kit(
+        HALL,
+        vec![],
+        &[("Swift Healer", (1, 1))],
+        &[("Orc", (8, 1))],
+    );
+    swift_fighter(&mut k);
+    let orc = (8, 1);
+    match hero_choice(&view(&k), HeroId(0)) {
+        Some(Command::Move(_, q)) => assert!(!k.s.touching(q, orc), "to {q:?}"),
+        other => assert_eq!(other, None),
+    }
+    // Within the normal movement (3 points to 4,1) it goes.
+    k.s.monsters[0].body.at = Some((5, 1));
+    assert_eq!(
+        hero_choice(&view(&k), HeroId(0)),
+        Some(Command::Move("Swift".into(), (4, 1)))
+    );
+}
+
+/// Two rooms apart, joined by red stairs on 2,2 and 6,2; the prisoner in
+/// the east room.
+const APART: &str = "
+#########
+#...#...#
+#...#...#
+#...#...#
+#########";
+
+#[test]
+fn a_hero_takes_the_stairs_only_when_their_far_end_is_free() {
+    let mut features = red_stairs_at((2, 2), (6, 2));
+    features.push(Feature::new(FeatureKind::Prisoner, 7, 3));
+    let mut k = kit(
+        APART,
+        features,
+        &[("Tracker", (2, 2)), ("Old Sage", (6, 2))],
+        &[],
+    );
+    // The far end is taken: the engine would refuse the stairs; it waits.
+    assert_eq!(hero_choice(&view(&k), HeroId(0)), None);
+    // Free, it goes.
+    k.s.heroes[1].body.at = Some((5, 1));
+    assert_eq!(
+        hero_choice(&view(&k), HeroId(0)),
+        Some(Command::Stairs("Tracker".into()))
+    );
+}
+
+#[test]
+fn a_hero_does_not_try_a_door_held_shut() {
+    // A plain door on 5,1's east edge, between the hero and the prisoner.
+    let features = vec![door_e(5, 1), Feature::new(FeatureKind::Prisoner, 10, 1)];
+    let mut k = kit(
+        "
+############
+#..........#
+############",
+        features,
+        &[("Tracker", (5, 1))],
+        &[],
+    );
+    assert_eq!(
+        hero_choice(&view(&k), HeroId(0)),
+        Some(Command::Open(
+            "Tracker".into(),
+            OpenWhat::Door,
+            Some(crate::core::geom::Side::E)
+        ))
+    );
+    // Held (Hold Portal, a seal), the engine refuses it: the hero waits.
+    k.s.held[0] = true;
+    assert_eq!(hero_choice(&view(&k), HeroId(0)), None);
+}
+
+#[test]
+fn a_chest_whose_trap_kills_its_opener_takes_the_prize_and_the_heroes_go_home() {
+    // Recover chest 1, whose trap (number 6) always springs and kills
+    // (the trap table's row 6). The chest leaves play all the same (L457).
+    let mut chest = Feature::new(FeatureKind::Chest, 4, 2);
+    chest.number = Some(6);
+    let mut tp = Feature::new(FeatureKind::Teleporter, 1, 2);
+    tp.active = Some(true);
+    let mut k = kit(
+        ROOM,
+        vec![chest, tp],
+        &[("Old Sage", (3, 2)), ("Tracker", (5, 2))],
+        &[],
+    );
+    k.s.objective = Objective::Recover { chest: 1 };
+    let ev = k.run(&[2], |c| {
+        crate::dw10::play::dungeon::open_chest(c, HeroId(0), state::FeatureId(0))
+    });
+    assert!(!k.s.hero(HeroId(0)).body.alive());
+    assert!(ev.contains(&Event::PrizeLost), "{ev:?}");
+    assert!(k.s.objective_lost());
+    assert_eq!(
+        transcript::print(&k.s, &k.map, &ev)
+            .last()
+            .map(String::as_str),
+        Some(
+            "the prize is lost with its chest: the heroes can no longer win, and leaving is a retreat"
+        )
+    );
+    // The other hero, beside where the chest stood, does not try to open
+    // it (the engine would refuse: no chest) but heads for the teleporter.
+    match hero_choice(&view(&k), HeroId(1)) {
+        Some(Command::Move(_, q)) => assert!(q.0 < 5, "towards 1,2: {q:?}"),
+        other => panic!("{other:?}"),
+    }
+}
+
+/// A Troll (movement 3) on 1,2 below a rock slide on 2,1; the hero on 5,1.
+/// Its cheapest way is the diagonal onto the rock slide (3 points, all it
+/// has), where it may not stop.
+const SLIDE: &str = "
+#######
+#.,...#
+#.#...#
+#######";
+
+#[test]
+fn a_monster_whose_way_runs_out_on_a_rock_slide_steps_where_the_way_on_is_shorter() {
+    let mut k = kit(SLIDE, vec![], &[("Tracker", (5, 1))], &[("Troll", (1, 2))]);
+    let ev = k.run(&[], |c| dm::action_phase(c, &dm::Policy::default()));
+    // Not "holds its ground": up to 1,1, from where the rock slide and
+    // the square past it are 3 points, all of a move.
+    assert!(
+        ev.contains(&Event::Moved {
+            who: M0,
+            from: (1, 2),
+            to: (1, 1),
+            cost: 1,
+            stopped: false,
+        }),
+        "{ev:?}"
+    );
+    let ev = k.run(&[], |c| dm::action_phase(c, &dm::Policy::default()));
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::Moved { who, to: (3, 1), .. } if *who == M0)),
+        "{ev:?}"
+    );
+}
