@@ -199,6 +199,9 @@ pub fn hero_jump(c: &mut Ctx, h: HeroId, to: Sq, how: Jump) {
             stopped,
         },
     });
+    // What it finds where it lands, as on a square walked into: the
+    // prisoner beside it above all (a `?` counter there ends its action).
+    dungeon::enter(c, h, to);
     dungeon::reveal(c);
     if !stopped {
         return;

@@ -333,3 +333,24 @@ fn a_familiar_stops_on_a_staircase_sees_through_it_and_takes_it() {
     // Nobody ends a move on its square, the far end still free.
     assert!(!walk::may_end(&k.s, &k.map, H0, (2, 2)));
 }
+
+/// A hero that comes down a staircase beside the prisoner has reached it,
+/// as one that walks there has. Before, the landing was not entered: the
+/// hero stood beside the prisoner with the objective not done, and its
+/// friends queued at the other end until the move limit.
+#[test]
+fn a_hero_landing_from_the_stairs_beside_the_prisoner_frees_it() {
+    let mut features = red_stairs();
+    features.push(Feature::new(FeatureKind::Prisoner, 8, 3));
+    let mut k = kit(TWO_ROOMS, features, &[("Tracker", (2, 2))], &[]);
+    let ev = k.run(&[], |c| {
+        crate::dw10::play::moving::hero_jump(
+            c,
+            HeroId(0),
+            (7, 2),
+            crate::dw10::play::moving::Jump::Stairs,
+        )
+    });
+    assert!(ev.contains(&Event::Objective), "{ev:?}");
+    assert!(k.s.objective_done);
+}
