@@ -167,7 +167,10 @@ fn open(
 }
 
 /// Plays the policy's sides until a player's model is up or the game ends.
-pub fn run_ai(game: &mut Game, ai: AiSide, out: &mut Vec<String>, text: bool) {
+/// Returns how many of the policy's commands the engine refused (each
+/// ended its model's turn instead; the tests hold it at none).
+pub fn run_ai(game: &mut Game, ai: AiSide, out: &mut Vec<String>, text: bool) -> u32 {
+    let mut refused = 0;
     let mut count = 0;
     let mut last = None;
     while let Some(id) = game.current() {
@@ -186,7 +189,10 @@ pub fn run_ai(game: &mut Game, ai: AiSide, out: &mut Vec<String>, text: bool) {
         };
         let ev = match game.play(cmd) {
             Ok(ev) => ev,
-            Err(_) => game.play(Command::End).unwrap_or_default(),
+            Err(_) => {
+                refused += 1;
+                game.play(Command::End).unwrap_or_default()
+            }
         };
         if text {
             out.push(echo(&game.state, id, cmd));
@@ -196,6 +202,7 @@ pub fn run_ai(game: &mut Game, ai: AiSide, out: &mut Vec<String>, text: bool) {
             last = None;
         }
     }
+    refused
 }
 
 fn echo(st: &State, id: ModelId, cmd: Command) -> String {

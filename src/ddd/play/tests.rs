@@ -1424,4 +1424,5 @@ fn the_dice_off_of_a_generated_scenario_decides_the_attacker_in_play() {
 mod advanced;
 mod disarm;
 mod huge;
+mod legal;
 mod walks;

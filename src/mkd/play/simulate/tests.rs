@@ -409,6 +409,31 @@ fn runs_end_within_the_limit_and_repeat() {
     }
 }
 
+/// Every command the automatic heroes give is one the engine takes: a
+/// refused one (logged after `! `) would leave the hero idle for the
+/// command, as it left Dungeon World 10 mm's heroes standing until the
+/// move limit. Twelve dungeons, three runs each.
+#[test]
+fn the_automatic_heroes_give_no_command_the_engine_refuses() {
+    let party = Arc::new(crate::mkd::play::party::default_party());
+    let tables = Arc::new(crate::mkd::tables::default_tables());
+    let mut commands = 0;
+    for seed in 1..=12 {
+        let s = scenario_of(seed);
+        for i in 0..3 {
+            let (_, log) = play_once_logged(&s, &party, &tables, run_seed(seed, i), 200);
+            if let Some(k) = log.iter().position(|l| l.starts_with("! ")) {
+                panic!("seed {seed}, run {i}: {} {}", log[k - 1], log[k]);
+            }
+            commands += log.iter().filter(|l| l.starts_with("> ")).count();
+        }
+    }
+    assert!(
+        commands > 36 * 20,
+        "the games were played: {commands} commands"
+    );
+}
+
 #[test]
 fn a_kept_field_is_the_field_a_new_walk_gives() {
     use crate::mkd::play::testkit::*;
