@@ -451,3 +451,23 @@ fn scaled_down_spawning_is_kept_in_the_save() {
     );
     common::one_error_line(&r, &["--scaled-down", "dungeon-world-10mm"]).unwrap();
 }
+
+/// The transcript the manual quotes (`dungeon-world-10mm.md`, "Example")
+/// is the pinned hand game's lines 26 to 63, with the map the `map`
+/// command prints (lines 44 to 51) told, not shown: a change that re-pins
+/// the game shows up here until the manual is brought along.
+#[test]
+fn the_manuals_transcript_is_the_pinned_game() {
+    let manual = std::fs::read_to_string(root().join("docs/src/dungeon-world-10mm.md")).unwrap();
+    let start = manual.find("```text\n> open Brannoc door W").unwrap() + "```text\n".len();
+    let end = start + manual[start..].find("```").unwrap();
+    let quoted: Vec<&str> = manual[start..end].lines().collect();
+    let pinned = std::fs::read_to_string(golden().join("hand-seed7.txt")).unwrap();
+    let lines: Vec<&str> = pinned.lines().collect();
+    assert_eq!(lines[42], "> map");
+    assert!(lines[50].starts_with("heroes by initial"), "{}", lines[50]);
+    let mut want: Vec<&str> = lines[25..43].to_vec();
+    want.push("(the map of the pieces laid so far)");
+    want.extend_from_slice(&lines[51..63]);
+    assert_eq!(quoted, want);
+}
