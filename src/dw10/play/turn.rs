@@ -81,6 +81,9 @@ pub fn respawn(c: &mut Ctx) {
         hero.body.at = Some(p);
         hero.body.wounds = hero.body.fig.wounds;
         c.push(Event::Respawn { hero: h, at: p });
+        // It finds what a hero coming in finds there (the prisoner beside
+        // the teleporter), as at the start of the game.
+        crate::dw10::play::dungeon::enter(c, h, p);
     }
 }
 

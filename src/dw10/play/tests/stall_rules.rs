@@ -202,3 +202,27 @@ fn a_monster_whose_way_runs_out_on_a_rock_slide_steps_where_the_way_on_is_shorte
         "{ev:?}"
     );
 }
+
+/// A hero re-spawning on a teleporter beside the prisoner has reached it,
+/// as one coming in at the start or walking there has; before, it stood
+/// beside the prisoner with the objective not done.
+#[test]
+fn a_hero_re_spawning_beside_the_prisoner_frees_it() {
+    let mut tp = Feature::new(FeatureKind::Teleporter, 3, 1);
+    tp.active = Some(true);
+    let prisoner = Feature::new(FeatureKind::Prisoner, 4, 2);
+    let mut k = kit(ROOM, vec![tp, prisoner], &[("Tracker", (6, 4))], &[]);
+    let ev = k.run(&[], |c| {
+        combat::wound(c, H0, 7);
+        turn::respawn(c);
+    });
+    assert!(
+        ev.contains(&Event::Respawn {
+            hero: HeroId(0),
+            at: (3, 1)
+        }),
+        "{ev:?}"
+    );
+    assert!(ev.contains(&Event::Objective), "{ev:?}");
+    assert!(k.s.objective_done);
+}
