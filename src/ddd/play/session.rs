@@ -171,18 +171,12 @@ fn open(
 /// ended its model's turn instead; the tests hold it at none).
 pub fn run_ai(game: &mut Game, ai: AiSide, out: &mut Vec<String>, text: bool) -> u32 {
     let mut refused = 0;
-    let mut count = 0;
-    let mut last = None;
+    let mut cap = TurnCap::default();
     while let Some(id) = game.current() {
         if !ai.plays(id.team) {
             break;
         }
-        if last != Some(id) {
-            count = 0;
-            last = Some(id);
-        }
-        count += 1;
-        let cmd = if count > AI_COMMANDS_PER_TURN {
+        let cmd = if cap.over(id) {
             Command::End
         } else {
             ai::decide(game)
@@ -198,11 +192,41 @@ pub fn run_ai(game: &mut Game, ai: AiSide, out: &mut Vec<String>, text: bool) ->
             out.push(echo(&game.state, id, cmd));
             out.extend(ev.iter().map(|e| transcript::line(&game.state, e)));
         }
-        if game.state.turn.is_some_and(|t| t.model != id) {
-            last = None;
-        }
+        cap.played(&ev);
     }
     refused
+}
+
+/// The guard on the policy's commands in one turn: past
+/// [`AI_COMMANDS_PER_TURN`] the turn is ended for it. The count starts
+/// over with every turn, another model's or the same model's next one
+/// (a model alone on the board, or the last of its side while the other
+/// side's cards are set aside, takes turn after turn). Before, it started
+/// over only when the model changed, so such a model was made to end
+/// every turn once it had given eight commands in all.
+#[derive(Debug, Default)]
+struct TurnCap {
+    model: Option<ModelId>,
+    count: usize,
+}
+
+impl TurnCap {
+    /// Counts a command for `id`: must it be `End`?
+    fn over(&mut self, id: ModelId) -> bool {
+        if self.model != Some(id) {
+            self.model = Some(id);
+            self.count = 0;
+        }
+        self.count += 1;
+        self.count > AI_COMMANDS_PER_TURN
+    }
+
+    /// After a command's events: an ended turn starts the count over.
+    fn played(&mut self, ev: &[Event]) {
+        if ev.iter().any(|e| matches!(e, Event::TurnEnds { .. })) {
+            self.model = None;
+        }
+    }
 }
 
 fn echo(st: &State, id: ModelId, cmd: Command) -> String {
@@ -560,4 +584,26 @@ pub fn events_of(game: &mut Game, cmds: &[Command]) -> Vec<Event> {
 /// The JSON Schema of a save file.
 pub fn json_schema() -> schemars::Schema {
     schemars::schema_for!(SaveFile)
+}
+
+#[cfg(test)]
+mod cap_tests {
+    use super::*;
+
+    #[test]
+    fn the_command_cap_starts_over_with_each_turn_of_the_same_model() {
+        let r10 = ModelId::parse("r10").unwrap();
+        let mut cap = TurnCap::default();
+        // A first turn of three commands, ended.
+        for _ in 0..3 {
+            assert!(!cap.over(r10));
+        }
+        cap.played(&[Event::TurnEnds { id: r10 }]);
+        // Its next turn: eight commands again, the ninth made `End`.
+        for n in 1..=AI_COMMANDS_PER_TURN {
+            assert!(!cap.over(r10), "command {n} of the second turn");
+            cap.played(&[]);
+        }
+        assert!(cap.over(r10));
+    }
 }
