@@ -1155,11 +1155,10 @@ impl Game {
     /// A Swift Mover's double move may not end in a kill zone, walked or
     /// jumped into (L202-203).
     fn jump_check(&self, h: HeroId, to: Sq, cost: u32) -> Result<(), Refusal> {
-        let hero = self.s.hero(h);
-        if hero.past_normal_move(cost) && self.s.in_kill_zone(to, SideId::Heroes) {
+        if self.s.double_move_barred(h, to, cost) {
             return Err(Refusal::Rule(format!(
                 "{}'s swift double move may not end in a kill zone",
-                hero.body.name
+                self.s.hero(h).body.name
             )));
         }
         Ok(())

@@ -221,12 +221,10 @@ fn planning(s: &State) -> State {
 }
 
 /// May hero `h` end a walk costing `cost` on `q`? Where any figure may
-/// end ([`may_end`]), and not in a kill zone when the walk takes it past
-/// its normal movement on Swift Mover's double move (L202-203): the
-/// engine refuses that move.
+/// end ([`may_end`]), unless Swift Mover's double move bars it
+/// ([`State::double_move_barred`]): the engine refuses that move.
 fn may_stop(s: &State, map: &Map, h: HeroId, q: Sq, cost: u32) -> bool {
-    may_end(s, map, Who::Hero(h), q)
-        && !(s.hero(h).past_normal_move(cost) && s.in_kill_zone(q, SideId::Heroes))
+    may_end(s, map, Who::Hero(h), q) && !s.double_move_barred(h, q, cost)
 }
 
 /// The dungeon conditions the heroes know of and keep off when they can:
@@ -620,9 +618,7 @@ pub fn hero_choice(g: &View, h: HeroId) -> Option<Command> {
                 let lands = s
                     .feature_on(at, FeatureKind::Staircase)
                     .and_then(|st| s.stairs_landing(st))
-                    .is_some_and(|to| {
-                        !(hero.past_normal_move(1) && s.in_kill_zone(to, SideId::Heroes))
-                    });
+                    .is_some_and(|to| !s.double_move_barred(h, to, 1));
                 return (hero.mp >= 1 && lands).then_some(Command::Stairs(name));
             }
             path.truncate(i);

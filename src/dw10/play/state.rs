@@ -655,6 +655,14 @@ impl State {
                 .is_some_and(|c| self.gone[c.0 as usize])
     }
 
+    /// May hero `h` not end a walk (or a jump) costing `cost` more on
+    /// `to`? Not in a kill zone once it takes it past its normal movement
+    /// on Swift Mover's double move (L202-203). The engine refuses such a
+    /// move; the automatic heroes never ask for one.
+    pub fn double_move_barred(&self, h: HeroId, to: Sq, cost: u32) -> bool {
+        self.hero(h).past_normal_move(cost) && self.in_kill_zone(to, SideId::Heroes)
+    }
+
     /// Are two squares two ends of one staircase colour (L324-326)?
     pub fn linked(&self, a: Sq, b: Sq) -> bool {
         a != b
