@@ -3,7 +3,7 @@
 //! edges, terrain patches in the rooms, doors where corridors meet rooms.
 //! With a symmetry every piece is carved together with its turned images.
 
-use super::walk::{PASS_ALL, PASS_OPEN, Walker};
+use super::walk::{DETOUR, PASS_ALL, PASS_OPEN, Walker, way_round};
 use super::{
     BOARD_SIDE, Board, BoardError, BoardParams, Door, DoorKind, Exit, MAX_BOARD_ATTEMPTS, Symmetry,
     Terrain, exit_order,
@@ -447,7 +447,8 @@ fn connected(board: &Board, open: bool) -> bool {
 
 /// Terrain patches in the rooms until the cover asked for is there:
 /// rubble, water, difficult ground and lone obstacles (an obstacle that
-/// would cut a square off is taken back).
+/// would cut a square off, or that a walk could not go round, is taken
+/// back: [`way_round`]).
 fn terrain(c: &mut Carving, params: &BoardParams, dice: &mut Dice) {
     let keep_clear: Vec<Point> = {
         let mut v = c.board.centre_squares();
@@ -512,6 +513,7 @@ fn terrain(c: &mut Carving, params: &BoardParams, dice: &mut Dice) {
             )
         };
         let before = c.board.cells.clone();
+        let mut placed = Vec::new();
         for y in at.y..at.y + ph {
             for x in at.x..at.x + pw {
                 let p = Point { x, y };
@@ -523,17 +525,41 @@ fn terrain(c: &mut Carving, params: &BoardParams, dice: &mut Dice) {
                         continue;
                     }
                     c.board.set(q, kind);
+                    placed.push(q);
                 }
             }
         }
-        if kind == Terrain::Obstacle && !connected(&c.board, false) {
-            c.board.cells = before;
-            dice.note(format_args!(
-                "terrain patch {round}: the obstacle would cut squares off; left out"
-            ));
+        if kind == Terrain::Obstacle {
+            let why = if !connected(&c.board, false) {
+                Some("would cut squares off")
+            } else if !obstacles_near(&c.board, &placed).all(|q| way_round(&c.board, q)) {
+                Some("would leave no way round it")
+            } else {
+                None
+            };
+            if let Some(why) = why {
+                c.board.cells = before;
+                dice.note(format_args!(
+                    "terrain patch {round}: the obstacle {why}; left out"
+                ));
+            }
         }
         made += 1;
     }
+}
+
+/// The obstacles on `board` near enough a square of `placed` that it may
+/// stand on their way round ([`way_round`]), theirs included.
+fn obstacles_near<'a>(board: &'a Board, placed: &'a [Point]) -> impl Iterator<Item = Point> + 'a {
+    let near = 2 + DETOUR as i32;
+    (0..board.cells.len())
+        .filter(|&i| board.cells[i] == Terrain::Obstacle)
+        .map(|i| board.point(i))
+        .filter(move |o| {
+            placed
+                .iter()
+                .any(|q| (o.x - q.x).abs().max((o.y - q.y).abs()) <= near)
+        })
 }
 
 /// Doors where a one-square corridor meets a room, each with its images;

@@ -28,7 +28,7 @@ mod carve;
 mod walk;
 
 pub use carve::build;
-pub use walk::{NEIGHBOURS, PASS_ALL, PASS_OPEN, Pass, UNREACHED, Walker};
+pub use walk::{DETOUR, NEIGHBOURS, PASS_ALL, PASS_OPEN, Pass, UNREACHED, Walker, way_round};
 
 use crate::core::geom::{Point, Side};
 

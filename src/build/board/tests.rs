@@ -156,3 +156,57 @@ fn depth_and_centre_rings_count_moves_from_the_edge_and_the_centre_point() {
     assert_eq!(b.centre_ring(p(11, 18)), 7);
     assert_eq!(b.centre_squares().len(), 4);
 }
+
+#[test]
+fn an_obstacle_in_a_corridors_mouth_leaves_no_way_round_and_a_pillar_does() {
+    // A room (columns 0-3) with a corridor leaving it east along row 2,
+    // the way back round being a loop of eleven squares and more.
+    let rows = [
+        "##########",
+        "#....#####",
+        "#...X.....",
+        "#....####.",
+        "#....####.",
+        "#.........",
+    ];
+    let b = board(&rows, &[]);
+    // The corridor's first square and the room beyond the obstacle are
+    // joined only the long way round.
+    assert!(!way_round(&b, p(4, 2)));
+    // The same obstacle a square into the room is a pillar to walk round.
+    let mut pillar = rows;
+    pillar[2] = "#..X......";
+    assert!(way_round(&board(&pillar, &[]), p(3, 2)));
+    // Against the room's wall as well.
+    pillar[2] = "#X........";
+    assert!(way_round(&board(&pillar, &[]), p(1, 2)));
+}
+
+#[test]
+fn every_obstacle_on_a_built_board_can_be_walked_round() {
+    // The failure this guards against: an obstacle in a corridor's mouth
+    // turned the loop through it into a dead end, and both sides of a
+    // Secrets of the Ancients board met in the one corridor left.
+    let mut obstacles = 0;
+    for symmetry in [Symmetry::None, Symmetry::Half, Symmetry::Quarter] {
+        let params = BoardParams {
+            symmetry,
+            ..BoardParams::default()
+        };
+        for seed in 0..150 {
+            let b = built(seed, &params);
+            for i in 0..b.cells.len() {
+                if b.cells[i] == Terrain::Obstacle {
+                    obstacles += 1;
+                    let at = b.point(i);
+                    assert!(
+                        way_round(&b, at),
+                        "seed {seed} {symmetry:?}: obstacle {at:?}"
+                    );
+                }
+            }
+        }
+    }
+    // Boards do get obstacles: the test checks something.
+    assert!(obstacles > 100, "{obstacles} obstacles");
+}

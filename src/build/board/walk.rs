@@ -15,7 +15,7 @@
 //!   door (doors start closed); a diagonal step of the line is blocked only
 //!   when both squares beside it are.
 
-use super::{Board, DoorKind};
+use super::{Board, DoorKind, Terrain};
 use crate::core::geom::Point;
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
@@ -172,6 +172,32 @@ impl<'a> Walker<'a> {
         dist
     }
 
+    /// The fewest steps from `from` to each square, whatever its terrain,
+    /// counted as far as `limit` ([`UNREACHED`] beyond it).
+    fn steps_within(&self, from: Point, limit: u32) -> Vec<u32> {
+        let b = self.board;
+        let mut steps = vec![UNREACHED; b.cells.len()];
+        let mut queue = std::collections::VecDeque::from([from]);
+        steps[b.index(from)] = 0;
+        while let Some(p) = queue.pop_front() {
+            let n = steps[b.index(p)] + 1;
+            if n > limit {
+                break;
+            }
+            for (dx, dy) in NEIGHBOURS {
+                let q = Point {
+                    x: p.x + dx,
+                    y: p.y + dy,
+                };
+                if b.contains(q) && steps[b.index(q)] == UNREACHED && self.can_step(p, q) {
+                    steps[b.index(q)] = n;
+                    queue.push_back(q);
+                }
+            }
+        }
+        steps
+    }
+
     /// A standable square no walk from `sources` reaches, if there is one
     /// (the first in row order).
     pub fn unreached_from(&self, sources: impl IntoIterator<Item = Point>) -> Option<Point> {
@@ -214,6 +240,49 @@ impl<'a> Walker<'a> {
             y: a.y + dy,
         })
     }
+}
+
+/// The most steps an obstacle may add to the walk between two squares
+/// beside it ([`way_round`]). Going round a lone pillar in open floor
+/// takes two more than going through its square, round two obstacles
+/// corner to corner five.
+pub const DETOUR: u32 = 6;
+
+/// Does the obstacle on `p` leave a way round it? Any two squares beside
+/// it that two steps through `p` would join (were `p` floor) must be at
+/// most [`DETOUR`] steps farther apart without it. Steps are counted, not
+/// squares of movement, so rubble or water laid later never breaks it. An
+/// obstacle in the mouth of a corridor fails: the corridor's last square
+/// and the room beyond the obstacle are joined only the long way round,
+/// and a way through the board becomes a dead end.
+pub fn way_round(board: &Board, p: Point) -> bool {
+    let mut open = board.clone();
+    open.set(p, Terrain::Floor);
+    let through = Walker::new(&open, PASS_ALL);
+    let round = Walker::new(board, PASS_ALL);
+    let beside: Vec<Point> = NEIGHBOURS
+        .iter()
+        .map(|&(dx, dy)| Point {
+            x: p.x + dx,
+            y: p.y + dy,
+        })
+        .filter(|&q| board.contains(q) && board.at(q).standable())
+        .collect();
+    let limit = 2 + DETOUR;
+    for &a in &beside {
+        if !through.can_step(a, p) {
+            continue;
+        }
+        let steps = round.steps_within(a, limit);
+        let far = |b: Point| steps[board.index(b)] > limit;
+        if beside
+            .iter()
+            .any(|&b| b != a && through.can_step(p, b) && far(b))
+        {
+            return false;
+        }
+    }
+    true
 }
 
 /// The eight neighbours, in a fixed order.
