@@ -168,8 +168,21 @@ fn open(
 
 /// Plays the policy's sides until a player's model is up or the game ends.
 /// Returns how many of the policy's commands the engine refused (each
-/// ended its model's turn instead; the tests hold it at none).
+/// ended its model's turn instead, and the transcript says so: the
+/// command, `refused: …`, then `end`; the tests hold it at none).
 pub fn run_ai(game: &mut Game, ai: AiSide, out: &mut Vec<String>, text: bool) -> u32 {
+    run_policy(game, ai, out, text, ai::decide)
+}
+
+/// [`run_ai`] with the commands of `decide` (the tests give commands the
+/// engine refuses this way).
+pub(super) fn run_policy(
+    game: &mut Game,
+    ai: AiSide,
+    out: &mut Vec<String>,
+    text: bool,
+    decide: impl Fn(&Game) -> Command,
+) -> u32 {
     let mut refused = 0;
     let mut cap = TurnCap::default();
     while let Some(id) = game.current() {
@@ -179,17 +192,28 @@ pub fn run_ai(game: &mut Game, ai: AiSide, out: &mut Vec<String>, text: bool) ->
         let cmd = if cap.over(id) {
             Command::End
         } else {
-            ai::decide(game)
+            decide(game)
         };
         let ev = match game.play(cmd) {
-            Ok(ev) => ev,
-            Err(_) => {
+            Ok(ev) => {
+                if text {
+                    out.push(echo(&game.state, id, cmd));
+                }
+                ev
+            }
+            Err(why) => {
                 refused += 1;
+                // The refused command and why, then the end of the turn
+                // given in its place (the transcript tells what happened).
+                if text {
+                    out.push(echo(&game.state, id, cmd));
+                    out.push(SessionError::Refused(why).to_string());
+                    out.push(echo(&game.state, id, Command::End));
+                }
                 game.play(Command::End).unwrap_or_default()
             }
         };
         if text {
-            out.push(echo(&game.state, id, cmd));
             out.extend(ev.iter().map(|e| transcript::line(&game.state, e)));
         }
         cap.played(&ev);

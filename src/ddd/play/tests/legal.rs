@@ -3,7 +3,7 @@
 //! throws turns away.
 
 use super::*;
-use crate::ddd::play::session::{AiSide, run_ai};
+use crate::ddd::play::session::{AiSide, run_ai, run_policy};
 
 /// Whole games of the six scenarios on four boards each, both sides by
 /// the policy: the engine refuses none of its commands.
@@ -32,4 +32,39 @@ fn the_policy_gives_no_command_the_engine_refuses() {
         }
     }
     assert!(rounds > 24 * 3, "the games were played: {rounds} rounds");
+}
+
+/// The transcript of a refused command: the command, why, and the `end`
+/// given in its place.
+#[test]
+fn a_refused_command_is_told_as_refused_and_the_turn_as_ended() {
+    let s = scenario(ScenarioKind::Battle, 7);
+    let opts = PlayOptions {
+        max_rounds: Some(1),
+        advanced: false,
+    };
+    let (mut g, _) = Game::new(
+        &s,
+        &warparty::new(1, "Blue"),
+        &warparty::new(2, "Red"),
+        Dice::quiet(7, "test"),
+        opts,
+    )
+    .unwrap();
+    let first = g.current().unwrap();
+    // A move onto the north-west corner, which is wall.
+    let wall = Point { x: 0, y: 0 };
+    let mut out = Vec::new();
+    let refused = run_policy(&mut g, AiSide::Both, &mut out, true, |g| {
+        match g.current() {
+            Some(id) if id == first => Command::Move(wall),
+            _ => Command::End,
+        }
+    });
+    assert!(refused >= 1);
+    let name = &g.state.fig(first).name;
+    assert_eq!(out[0], format!("> {name} ({first}): move 0,0"));
+    assert_eq!(out[1], "refused: 0,0 is not a square a model can stand on");
+    assert_eq!(out[2], format!("> {name} ({first}): end"));
+    assert!(out[3].contains("ends its turn"), "{}", out[3]);
 }
