@@ -1275,6 +1275,22 @@ impl Ctx<'_> {
                     if self.st.outcome.is_none() {
                         self.finish(Outcome::Draw, Why::Wiped);
                     }
+                    return;
+                }
+                // A side that can no longer do it loses (L159): nobody of
+                // it on the board has read the message or could read it.
+                let able = |t: Team| {
+                    self.st.goal_done[t.index()]
+                        || self
+                            .st
+                            .on_board(t)
+                            .any(|f| f.has_read || could_read(f.power))
+                };
+                match (able(Team::Blue), able(Team::Red)) {
+                    (false, false) => self.finish(Outcome::Draw, Why::SecretsLost),
+                    (false, true) => self.finish(Outcome::Win(Team::Red), Why::SecretsLost),
+                    (true, false) => self.finish(Outcome::Win(Team::Blue), Why::SecretsLost),
+                    (true, true) => {}
                 }
             }
         }
@@ -1291,6 +1307,15 @@ impl Ctx<'_> {
                 return self.finish(o, Why::Wiped);
             }
         }
+    }
+}
+
+/// Can a model with this power die pass the reading test at all (7+: a d8
+/// or more, L139)?
+pub fn could_read(power: Die) -> bool {
+    match Task::Read.target() {
+        Target::AtLeast(n) => power.sides() >= n,
+        Target::AtMost(_) => true,
     }
 }
 

@@ -387,6 +387,9 @@ pub enum Why {
     PrisonerKept,
     /// Secrets: the message read and carried off (one or both sides).
     SecretsKept,
+    /// Secrets: a side (or both) can no longer read the message and carry
+    /// it off: nobody of it on the board has read it or could (L159).
+    SecretsLost,
     /// A side has no models left on the board.
     Wiped,
     /// The round limit was reached.

@@ -1027,6 +1027,45 @@ fn the_message_is_read_on_seven_plus_and_secrets_is_decided_at_the_round_end() {
 }
 
 #[test]
+fn a_side_left_with_nobody_who_can_read_the_message_loses_secrets() {
+    // b1 kills r1: 2 against 5 hits, 3 against defense 6 wounds its one
+    // wound. r2 stands far off with power `r2`; b1 has power `b1`.
+    use crate::ddd::part::CounterKind;
+    let kill_r1 = |b1: Die, r2: Die| {
+        let (mut g, o) = table(
+            &[
+                (B1, (2, 2), b1, Die::D8, &[]),
+                (R1, (3, 2), Die::D8, Die::D8, &[]),
+                (R2, (9, 9), r2, Die::D8, &[]),
+            ],
+            4,
+            &[2, 5, 3, 6, 4],
+        );
+        g.kind = ScenarioKind::SecretsOfTheAncients;
+        g.state.counters = vec![counter(CounterKind::Message, at(o, 6, 6))];
+        let ev = g.play(Command::Attack(R1)).unwrap();
+        assert_eq!(g.state.fig(R1).fate, Fate::Dead);
+        ev.into_iter().find_map(|e| match e {
+            Event::GameOver { outcome, why } => Some((outcome, why)),
+            _ => None,
+        })
+    };
+    // Red keeps a model that could read (r2, d8): the game goes on.
+    assert_eq!(kill_r1(Die::D10, Die::D8), None);
+    // r2 has a d6 and cannot make 7+: Red can no longer do it and loses
+    // at once (L159).
+    assert_eq!(
+        kill_r1(Die::D10, Die::D6),
+        Some((Outcome::Win(Team::Blue), Why::SecretsLost))
+    );
+    // Nor can Blue, whose only model has a d6: both lose, a draw.
+    assert_eq!(
+        kill_r1(Die::D6, Die::D6),
+        Some((Outcome::Draw, Why::SecretsLost))
+    );
+}
+
+#[test]
 fn ambush_goes_to_the_defender_with_half_off_and_to_the_attacker_when_too_few_are_left() {
     let (mut g, _) = table(
         &[

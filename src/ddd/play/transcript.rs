@@ -373,6 +373,7 @@ pub fn line(st: &State, e: &Event) -> String {
                 Why::PrisonerEscaped => "the prisoner got off the board",
                 Why::PrisonerKept => "no attacker is left to free the prisoner",
                 Why::SecretsKept => "the message was read and carried off",
+                Why::SecretsLost => "a side can no longer read the message and carry it off",
                 Why::Wiped => "a side has no models left on the board",
                 Why::RoundLimit => "the round limit is reached",
                 Why::Surrender => "the other side surrendered",
