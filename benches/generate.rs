@@ -10,6 +10,9 @@
 //! `benches/data/big-tileset.yaml` (eight copies of each design) on a
 //! 400×400 table.
 //!
+//! `dd-and-d-board/default` carves a Dungeons Dark & Dangerous board of
+//! the default options (36×36 squares, no symmetry), each seed's in turn.
+//!
 //! ```text
 //! cargo bench --bench generate
 //! ```
@@ -104,5 +107,25 @@ fn bench_generate(c: &mut Criterion) {
     }
 }
 
-criterion_group!(benches, bench_generate);
+/// The Dungeons Dark & Dangerous board builder alone (carving, terrain with
+/// its checks, doors), the part of `generate --ruleset dd-and-d` before the
+/// scenario's set-up.
+fn bench_board(c: &mut Criterion) {
+    use tilecrawl::build::board::{BoardParams, build};
+    use tilecrawl::core::dice::Dice;
+    let params = BoardParams::default();
+    let mut group = c.benchmark_group("dd-and-d-board");
+    group.warm_up_time(Duration::from_secs(1));
+    group.measurement_time(Duration::from_secs(3));
+    group.bench_function("default", |b| {
+        let mut seeds = (0..SEEDS).cycle();
+        b.iter(|| {
+            let seed = seeds.next().expect("a cycle never ends");
+            black_box(build(&params, &mut Dice::quiet(seed, "board")).expect("a board"))
+        });
+    });
+    group.finish();
+}
+
+criterion_group!(benches, bench_generate, bench_board);
 criterion_main!(benches);
