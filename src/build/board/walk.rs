@@ -15,7 +15,7 @@
 //!   door (doors start closed); a diagonal step of the line is blocked only
 //!   when both squares beside it are.
 
-use super::{Board, DoorKind, Terrain};
+use super::{Board, DoorKind};
 use crate::core::geom::Point;
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
@@ -112,9 +112,12 @@ impl<'a> Walker<'a> {
 
     /// May a model step from `a` to its neighbour `b`?
     pub fn can_step(&self, a: Point, b: Point) -> bool {
-        if !self.standable(b) {
-            return false;
-        }
+        self.standable(b) && self.step_open(a, b)
+    }
+
+    /// [`Walker::can_step`] as if `b` were floor: the doors, and for a
+    /// diagonal step the two squares it passes between.
+    fn step_open(&self, a: Point, b: Point) -> bool {
         let (dx, dy) = (b.x - a.x, b.y - a.y);
         if dx == 0 || dy == 0 {
             return self.crossable(self.door(a, b));
@@ -256,10 +259,11 @@ pub const DETOUR: u32 = 6;
 /// and the room beyond the obstacle are joined only the long way round,
 /// and a way through the board becomes a dead end.
 pub fn way_round(board: &Board, p: Point) -> bool {
-    let mut open = board.clone();
-    open.set(p, Terrain::Floor);
-    let through = Walker::new(&open, PASS_ALL);
     let round = Walker::new(board, PASS_ALL);
+    // A step into or out of `p` were it floor: the squares beside `p` are
+    // standable, and a diagonal step through `p` passes beside it, not
+    // over it.
+    let through = |a: Point, b: Point| round.step_open(a, b);
     let beside: Vec<Point> = NEIGHBOURS
         .iter()
         .map(|&(dx, dy)| Point {
@@ -270,15 +274,12 @@ pub fn way_round(board: &Board, p: Point) -> bool {
         .collect();
     let limit = 2 + DETOUR;
     for &a in &beside {
-        if !through.can_step(a, p) {
+        if !through(a, p) {
             continue;
         }
         let steps = round.steps_within(a, limit);
         let far = |b: Point| steps[board.index(b)] > limit;
-        if beside
-            .iter()
-            .any(|&b| b != a && through.can_step(p, b) && far(b))
-        {
+        if beside.iter().any(|&b| b != a && through(p, b) && far(b)) {
             return false;
         }
     }

@@ -1310,13 +1310,10 @@ impl Ctx<'_> {
     }
 }
 
-/// Can a model with this power die pass the reading test at all (7+: a d8
-/// or more, L139)?
+/// Can a model with this power die pass the reading test at all: does
+/// its highest face make the 7+ (a d8 or more, L139)?
 pub fn could_read(power: Die) -> bool {
-    match Task::Read.target() {
-        Target::AtLeast(n) => power.sides() >= n,
-        Target::AtMost(_) => true,
-    }
+    Task::Read.target().passes(power.sides())
 }
 
 /// The prisoner of a Free Prisoner game: the attacker's bound (or freed)

@@ -194,19 +194,15 @@ pub(super) fn run_policy(
         } else {
             decide(game)
         };
+        if text {
+            out.push(echo(&game.state, id, cmd));
+        }
         let ev = match game.play(cmd) {
-            Ok(ev) => {
-                if text {
-                    out.push(echo(&game.state, id, cmd));
-                }
-                ev
-            }
+            Ok(ev) => ev,
             Err(why) => {
                 refused += 1;
-                // The refused command and why, then the end of the turn
-                // given in its place (the transcript tells what happened).
+                // Why, then the end of the turn given in its place.
                 if text {
-                    out.push(echo(&game.state, id, cmd));
                     out.push(SessionError::Refused(why).to_string());
                     out.push(echo(&game.state, id, Command::End));
                 }

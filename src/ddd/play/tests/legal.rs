@@ -5,6 +5,24 @@
 use super::*;
 use crate::ddd::play::session::{AiSide, run_ai, run_policy};
 
+/// A game of `kind` on board `seed` between the `warparty new` parties of
+/// seeds 1 and 2, dice of `seed`, stopped after `max_rounds`.
+fn game(kind: ScenarioKind, seed: u64, max_rounds: u32) -> Game {
+    let opts = PlayOptions {
+        max_rounds: Some(max_rounds),
+        advanced: false,
+    };
+    let (g, _) = Game::new(
+        &scenario(kind, seed),
+        &warparty::new(1, "Blue"),
+        &warparty::new(2, "Red"),
+        Dice::quiet(seed, "test"),
+        opts,
+    )
+    .unwrap();
+    g
+}
+
 /// Whole games of the six scenarios on four boards each, both sides by
 /// the policy: the engine refuses none of its commands.
 #[test]
@@ -12,19 +30,7 @@ fn the_policy_gives_no_command_the_engine_refuses() {
     let mut rounds = 0;
     for first in [1, 7, 13, 19] {
         for (kind, seed) in ScenarioKind::ALL.into_iter().zip(first..) {
-            let s = scenario(kind, seed);
-            let opts = PlayOptions {
-                max_rounds: Some(40),
-                advanced: false,
-            };
-            let (mut g, _) = Game::new(
-                &s,
-                &warparty::new(1, "Blue"),
-                &warparty::new(2, "Red"),
-                Dice::quiet(seed, "test"),
-                opts,
-            )
-            .unwrap();
+            let mut g = game(kind, seed, 40);
             let refused = run_ai(&mut g, AiSide::Both, &mut Vec::new(), false);
             assert_eq!(refused, 0, "{kind:?} on board {seed}");
             assert!(g.current().is_none(), "{kind:?} on board {seed}: not over");
@@ -38,19 +44,7 @@ fn the_policy_gives_no_command_the_engine_refuses() {
 /// given in its place.
 #[test]
 fn a_refused_command_is_told_as_refused_and_the_turn_as_ended() {
-    let s = scenario(ScenarioKind::Battle, 7);
-    let opts = PlayOptions {
-        max_rounds: Some(1),
-        advanced: false,
-    };
-    let (mut g, _) = Game::new(
-        &s,
-        &warparty::new(1, "Blue"),
-        &warparty::new(2, "Red"),
-        Dice::quiet(7, "test"),
-        opts,
-    )
-    .unwrap();
+    let mut g = game(ScenarioKind::Battle, 7, 1);
     let first = g.current().unwrap();
     // A move onto the north-west corner, which is wall.
     let wall = Point { x: 0, y: 0 };
