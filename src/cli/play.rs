@@ -102,6 +102,12 @@ pub struct PlayArgs {
     /// when the game ends).
     #[arg(long, help_heading = "Dungeons Dark & Dangerous")]
     advanced: bool,
+    /// dd-and-d: deploy your side yourself: before the first card you are
+    /// asked for your edge (and, in Free Prisoner, your prisoner) and put
+    /// your models on squares of your zone (`edge S`, `place b3 17,33`,
+    /// `prisoner b4`, `ready`). Default: tilecrawl deploys both sides.
+    #[arg(long, help_heading = "Dungeons Dark & Dangerous")]
+    deploy_by_hand: bool,
 
     // ---- Dungeon World 10 mm (dungeon-world-10mm scenarios only; see play_dw10.rs) ----
     /// dungeon-world-10mm: spawn on 2d6 instead of 3d6, for one player with
@@ -120,6 +126,7 @@ impl PlayArgs {
             ai: self.ai.clone(),
             max_rounds: self.max_rounds,
             advanced: self.advanced,
+            deploy_by_hand: self.deploy_by_hand,
             seed: self.seed,
             script: self.script.clone(),
             save: self.save.clone(),
@@ -149,6 +156,7 @@ impl PlayArgs {
             || self.ai.is_some()
             || self.max_rounds.is_some()
             || self.advanced
+            || self.deploy_by_hand
     }
 }
 
@@ -323,7 +331,7 @@ pub fn run(a: PlayArgs) -> anyhow::Result<()> {
     }
     if a.any_ddd() {
         bail!(
-            "--warparty, --opponent, --ai, --max-rounds and --advanced are for dd-and-d scenarios"
+            "--warparty, --opponent, --ai, --max-rounds, --advanced and --deploy-by-hand are for dd-and-d scenarios"
         );
     }
     // Dungeon World 10 mm: its own engine (`play_dw10.rs`).

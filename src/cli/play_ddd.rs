@@ -28,6 +28,7 @@ pub(crate) struct DddPlay {
     pub ai: Option<String>,
     pub max_rounds: Option<u32>,
     pub advanced: bool,
+    pub deploy_by_hand: bool,
     pub seed: Option<u64>,
     pub script: Option<PathBuf>,
     pub save: Option<PathBuf>,
@@ -159,9 +160,10 @@ pub(crate) fn run(a: DddPlay) -> anyhow::Result<()> {
                 || a.seed.is_some()
                 || a.max_rounds.is_some()
                 || a.advanced
+                || a.deploy_by_hand
             {
                 bail!(
-                    "--resume takes the war-parties, --ai, --seed, --max-rounds and --advanced from the save"
+                    "--resume takes the war-parties, --ai, --seed, --max-rounds, --advanced and --deploy-by-hand from the save"
                 );
             }
             let target = a.save.clone().unwrap_or(save_path.clone());
@@ -250,6 +252,7 @@ pub(crate) fn run(a: DddPlay) -> anyhow::Result<()> {
                 PlayOptions {
                     max_rounds: a.max_rounds,
                     advanced: a.advanced,
+                    by_hand: session::by_hand(ai, a.deploy_by_hand),
                 },
             )?;
             opening.extend(lines);
@@ -417,11 +420,16 @@ fn interactive(
     let mut input = super::prompt::Input::new(true);
     loop {
         out.flush()?;
-        let prompt = sess
-            .game()
-            .current()
-            .map_or_else(|| "> ".to_string(), |id| format!("{id}> "));
-        let names = complete::Names::of(&sess.game().state);
+        let game = sess.game();
+        let prompt = match (game.current(), game.deploying()) {
+            (Some(id), _) => format!("{id}> "),
+            (None, Some(t)) => format!("{}> ", t.name()),
+            (None, None) => "> ".to_string(),
+        };
+        let names = match game.deploying() {
+            Some(t) => complete::Names::deploying(&game.state, t),
+            None => complete::Names::of(&game.state),
+        };
         let line = match input.next_line(
             MAX_LINE_BYTES,
             &prompt,

@@ -278,6 +278,7 @@ mod tests {
             PlayOptions {
                 max_rounds: Some(40),
                 advanced,
+                ..PlayOptions::default()
             },
         )
         .unwrap();
@@ -329,6 +330,7 @@ mod tests {
             PlayOptions {
                 max_rounds: None,
                 advanced: true,
+                ..PlayOptions::default()
             },
         )
         .unwrap();

@@ -308,6 +308,113 @@ fn a_scenario_of_another_game_refuses_the_dd_and_d_options_by_name() {
     assert_eq!(g.code, Some(0), "{g:?}");
     let r = run(dir.path(), &["play", "a/scenario.yaml", "--ai", "red"]);
     one_error_line(&r, &["dd-and-d"]).unwrap();
+    let r = run(dir.path(), &["play", "a/scenario.yaml", "--deploy-by-hand"]);
+    one_error_line(&r, &["--deploy-by-hand", "dd-and-d"]).unwrap();
+}
+
+/// `--deploy-by-hand` through the binary: Blue is asked before the first
+/// card, places a model, is refused a square outside its zone and a play
+/// command, takes the rest as tilecrawl would; the save keeps the choice
+/// and replays to the same transcript; `--resume` refuses the flag.
+#[test]
+fn deploying_by_hand_is_asked_before_the_first_card_and_replays_from_the_save() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let kind = ScenarioKind::Ambush;
+    std::fs::write(d.join("scenario.yaml"), scenario_text(kind, 7)).unwrap();
+    // Board 7's dice seed 7: Red wins the dice-off, so Blue defends in
+    // the centre and deploys first.
+    let s = generate(
+        7,
+        &DddOptions {
+            choice: Choice::Named(kind),
+            ..DddOptions::default()
+        },
+    )
+    .unwrap();
+    let zone: Vec<(i32, i32)> = s
+        .game
+        .zones
+        .iter()
+        .find(|z| z.name == "defender")
+        .unwrap()
+        .squares
+        .iter()
+        .map(|&[x, y]| (x, y))
+        .collect();
+    let grid = tilecrawl::ddd::part::board_of(&s);
+    let (x, y) = *zone
+        .iter()
+        .rev()
+        .find(|&&(x, y)| grid.at(tilecrawl::core::geom::Point { x, y }).standable())
+        .unwrap();
+    std::fs::write(
+        d.join("moves.txt"),
+        format!("move 3,3\nplace b2 0,0\nplace b2 {x},{y}\nmap\nready\nstatus\n"),
+    )
+    .unwrap();
+    std::fs::write(d.join("none.txt"), "").unwrap();
+    let r = run(
+        d,
+        &[
+            "play",
+            "scenario.yaml",
+            "--deploy-by-hand",
+            "--script",
+            "moves.txt",
+            "-q",
+        ],
+    );
+    assert_eq!(r.code, Some(0), "{r:?}");
+    let out = &r.stdout;
+    for needle in [
+        "Red wins and chooses first",
+        "Blue, place your models in defender",
+        "refused: the war-parties are deploying: Blue places its models in defender",
+        "refused: 0,0 is not a square a model can stand on",
+        &format!("> Blue: place b2 {x},{y}\nBlue 2 (b2) is placed on {x},{y}"),
+        "+ a free square of the zone",
+        "Blue deploys in defender: b1 ",
+        &format!("b2 {x},{y}"),
+        "Red deploys in attacker:",
+        "== round 1: the deck is shuffled",
+    ] {
+        assert!(out.contains(needle), "no `{needle}` in:\n{out}");
+    }
+    let asked = out.find("Blue, place your models").unwrap();
+    let shuffled = out.find("== round 1").unwrap();
+    assert!(asked < shuffled, "the first card came before Blue deployed");
+    let save = std::fs::read_to_string(d.join("save.yaml")).unwrap();
+    assert!(save.contains("deploy_by_hand: true"), "{save}");
+    assert!(
+        save.contains(&format!("- place b2 {x},{y}\n- ready")),
+        "{save}"
+    );
+    let again = run(
+        d,
+        &[
+            "play",
+            "--resume",
+            "save.yaml",
+            "--script",
+            "none.txt",
+            "-q",
+        ],
+    );
+    assert_eq!(again.code, Some(0), "{again:?}");
+    // The replay has the accepted commands only: the transcript less the
+    // refused lines and what `map` and `status` printed.
+    let kept = |t: &str| -> Vec<String> {
+        t.lines()
+            .filter(|l| {
+                l.starts_with("> Blue") || l.contains(" deploys ") || l.contains(" is placed ")
+            })
+            .map(str::to_string)
+            .collect()
+    };
+    assert_eq!(kept(&again.stdout), kept(out));
+    let r = run(d, &["play", "--resume", "save.yaml", "--deploy-by-hand"]);
+    one_error_line(&r, &["--deploy-by-hand", "from the save"]).unwrap();
 }
 
 #[test]
@@ -399,6 +506,7 @@ fn warparty_advance_writes_a_legal_roster_and_refuses_a_bad_pair() {
     let opts = PlayOptions {
         max_rounds: Some(40),
         advanced: true,
+        ..PlayOptions::default()
     };
     let seed = s.seed;
     let (mut sess, _) =

@@ -9,6 +9,14 @@
 //! trap E | trap 12,5 | disarm E | disarm 12,5        thieves' traps
 //! hide | pickup [12,5] | free | read | end
 //! ```
+//!
+//! And, for a side deployed by hand (`play --deploy-by-hand`), before the
+//! first card:
+//!
+//! ```text
+//! edge S           the edge to deploy on     prisoner r4   Free Prisoner
+//! place b3 17,33   a model onto a square     ready         the rest as tilecrawl would
+//! ```
 
 use super::state::ModelId;
 use crate::core::geom::{Point, Side};
@@ -54,6 +62,27 @@ pub enum Command {
     End,
     /// Give up the game (an advanced rule, L177-178).
     Surrender,
+    /// Deploying by hand: the edge to deploy on.
+    Edge(Side),
+    /// Deploying by hand: a model onto a square of its side's zone.
+    Deploy(ModelId, Point),
+    /// Deploying by hand, Free Prisoner: the attacker's model to be the
+    /// prisoner.
+    Prisoner(ModelId),
+    /// Deploying by hand: the step done, what is left of it chosen as
+    /// tilecrawl would.
+    Ready,
+}
+
+impl Command {
+    /// Is it one of the deployment's commands (`edge`, `place`,
+    /// `prisoner`, `ready`)?
+    pub fn deploys(self) -> bool {
+        matches!(
+            self,
+            Command::Edge(_) | Command::Deploy(..) | Command::Prisoner(_) | Command::Ready
+        )
+    }
 }
 
 /// A place for a trap: a door beside the model, or a square.
@@ -178,6 +207,20 @@ pub fn parse(line: &str) -> Result<Command, ParseError> {
         "read" => Command::Read,
         "end" | "pass" => Command::End,
         "surrender" => Command::Surrender,
+        "edge" => {
+            let a = need("edge", "a board edge: N, E, S or W")?;
+            Command::Edge(side(a).ok_or_else(|| bad(a, "N, E, S or W"))?)
+        }
+        "place" => {
+            let id = model("place")?;
+            let a = words.next().ok_or(ParseError::Missing {
+                verb: "place",
+                what: "a model and a square, such as b3 17,33",
+            })?;
+            Command::Deploy(id, point(a).ok_or_else(|| bad(a, "a square x,y"))?)
+        }
+        "prisoner" => Command::Prisoner(model("prisoner")?),
+        "ready" => Command::Ready,
         _ => return Err(ParseError::Unknown(crate::core::text::excerpt(&verb, 20))),
     };
     // A word past what the command takes is refused, not dropped (`move
@@ -191,9 +234,15 @@ pub fn parse(line: &str) -> Result<Command, ParseError> {
             | Command::Read
             | Command::End
             | Command::Surrender
+            | Command::Ready
     );
     let (said, extra) = if bare {
         (verb.clone(), arg)
+    } else if let Command::Deploy(_, q) = cmd {
+        (
+            format!("{verb} {} {},{}", arg.unwrap_or_default(), q.x, q.y),
+            words.next(),
+        )
     } else {
         (format!("{verb} {}", arg.unwrap_or_default()), words.next())
     };
@@ -234,6 +283,10 @@ pub fn unparse(c: Command) -> String {
         Command::Read => "read".into(),
         Command::End => "end".into(),
         Command::Surrender => "surrender".into(),
+        Command::Edge(s) => format!("edge {}", s.name()),
+        Command::Deploy(m, q) => format!("place {m} {}", p(q)),
+        Command::Prisoner(m) => format!("prisoner {m}"),
+        Command::Ready => "ready".into(),
     }
 }
 
@@ -265,6 +318,10 @@ mod tests {
             "read",
             "end",
             "surrender",
+            "edge W",
+            "place b3 17,33",
+            "prisoner r4",
+            "ready",
         ] {
             assert_eq!(unparse(parse(l).unwrap()), l);
         }
@@ -279,6 +336,14 @@ mod tests {
             "open Q",
             "trap",
             "pickup a,b",
+            "edge",
+            "edge up",
+            "place",
+            "place b3",
+            "place 17,33 b3",
+            "place b3 17,33 4,4",
+            "prisoner",
+            "ready now",
         ] {
             assert!(parse(l).is_err(), "{l:?}");
         }

@@ -3,7 +3,7 @@
 //! a side for the door commands and traps.
 
 use crate::core::complete::{complete as finish, words};
-use crate::ddd::play::state::State;
+use crate::ddd::play::state::{State, Team};
 
 /// The models the prompt may name now.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -34,13 +34,27 @@ impl Names {
             enemies: ids(false),
         }
     }
+
+    /// The names while `team` deploys by hand: its models are the friends.
+    pub fn deploying(s: &State, team: Team) -> Names {
+        Names {
+            friends: s
+                .figures
+                .iter()
+                .filter(|f| f.id.team == team)
+                .map(|f| f.id.to_string())
+                .collect(),
+            enemies: Vec::new(),
+        }
+    }
 }
 
 /// Every word that starts a line: the commands and the prompt's own.
-pub const VERBS: [&str; 26] = [
+pub const VERBS: [&str; 30] = [
     "attack",
     "close",
     "disarm",
+    "edge",
     "end",
     "enthral",
     "exit",
@@ -55,8 +69,11 @@ pub const VERBS: [&str; 26] = [
     "pass",
     "pick",
     "pickup",
+    "place",
+    "prisoner",
     "quit",
     "read",
+    "ready",
     "search",
     "shoot",
     "smash",
@@ -71,7 +88,8 @@ pub fn complete(line: &str, names: &Names) -> (usize, Vec<String>) {
     finish(line, |prior| match prior {
         [] => words(&VERBS),
         ["attack" | "a" | "shoot" | "enthral" | "enthrall"] => names.enemies.clone(),
-        ["heal"] => names.friends.clone(),
+        ["heal" | "place" | "prisoner"] => names.friends.clone(),
+        ["edge"] => words(&["N", "E", "S", "W"]),
         ["open" | "close" | "smash" | "pick" | "search" | "trap" | "disarm"] => {
             words(&["N", "E", "S", "W"])
         }
@@ -109,6 +127,9 @@ mod tests {
                     format!("{v} N")
                 }
                 "move" => format!("{v} 1,1"),
+                "place" => format!("{v} b1 1,1"),
+                "prisoner" => format!("{v} b1"),
+                "edge" => format!("{v} N"),
                 _ => v.to_string(),
             };
             let prompt_word = matches!(v, "exit" | "help" | "map" | "quit" | "status" | "undo");

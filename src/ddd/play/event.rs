@@ -120,6 +120,36 @@ pub enum Skip {
     Bound,
 }
 
+/// What a side deployed by hand is asked for (`play --deploy-by-hand`),
+/// with what `ready` would choose for it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Ask {
+    /// Free Prisoner: the attacker's model to be the prisoner.
+    Prisoner {
+        /// tilecrawl's choice: the largest defense die.
+        suggested: ModelId,
+    },
+    /// The edge to deploy on.
+    Edge {
+        /// The edges it may take, N, E, S, W order.
+        options: Vec<Side>,
+        /// tilecrawl's choice.
+        suggested: Side,
+        /// The side choosing second: tilecrawl's choice is the edge
+        /// opposite the other side's.
+        second: bool,
+    },
+    /// The models onto squares.
+    Place {
+        /// Where: a zone's name, or every edge zone (Free Prisoner's
+        /// attackers, who may split over the edges).
+        zone: String,
+        /// Ambush's attackers: the rest lie in wait on the defenders' ways
+        /// out, and a model in cover starts hidden.
+        waiting: bool,
+    },
+}
+
 /// Something that happened.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Event {
@@ -160,6 +190,27 @@ pub enum Event {
     StartsHidden {
         /// The model.
         id: ModelId,
+    },
+    /// A side deployed by hand is asked for its choice.
+    Asked {
+        /// The side.
+        team: Team,
+        /// What it is asked for.
+        ask: Ask,
+    },
+    /// A side deployed by hand took its edge.
+    EdgeChosen {
+        /// The side.
+        team: Team,
+        /// The edge.
+        side: Side,
+    },
+    /// A model deployed by hand was put on a square.
+    Placed {
+        /// The model.
+        id: ModelId,
+        /// Its square (a Huge model's north-west one).
+        at: Point,
     },
     /// A new round: the deck shuffled.
     Shuffled {

@@ -5,6 +5,8 @@
 //!   with the dice faces), `command.rs` (what players type), `refusal.rs`;
 //! - `grid.rs` — walking and sight with the doors as they stand;
 //! - `rules.rs` — the referee, each rule a function of a `Ctx`;
+//! - `deploy.rs` — deployment, step by step: tilecrawl's choices, or a
+//!   side's own (`play --deploy-by-hand`);
 //! - `engine.rs` — `Game`: deployment, then `play(Command)`;
 //! - `transcript.rs` — events in English;
 //! - `ai.rs` — the project's policy for a side;
@@ -14,6 +16,7 @@
 pub mod ai;
 pub mod command;
 pub mod complete;
+pub mod deploy;
 pub mod engine;
 pub mod event;
 pub mod grid;

@@ -93,6 +93,18 @@ pub enum Refusal {
         "{0} has no wound to heal, or only one (healing it is the save, on the attacker's turn)"
     )]
     NoWound(ModelId),
+    /// The war-parties are still deploying: what the side deploying by
+    /// hand is asked for now.
+    #[error("the war-parties are deploying: {0}")]
+    Deploying(String),
+    /// A deployment command the rules do not allow.
+    #[error("{0}")]
+    Deploy(String),
+    /// A deployment command once the game is under way.
+    #[error(
+        "the war-parties have deployed; `edge`, `place`, `prisoner` and `ready` are for deploying by hand (`play --deploy-by-hand`) before the first card"
+    )]
+    Deployed,
 }
 
 impl Refusal {

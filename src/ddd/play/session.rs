@@ -92,6 +92,11 @@ pub struct SaveFile {
     /// The advanced rules.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub advanced: bool,
+    /// The sides not played by tilecrawl deploy by hand (`play
+    /// --deploy-by-hand`): their `edge`, `place`, `prisoner` and `ready`
+    /// commands come first in `commands`.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub deploy_by_hand: bool,
     /// The commands typed, in order.
     #[serde(default)]
     pub commands: Vec<String>,
@@ -253,6 +258,34 @@ fn echo(st: &State, id: ModelId, cmd: Command) -> String {
     format!("> {} ({id}): {}", st.fig(id).name, command::unparse(cmd))
 }
 
+/// A player's command played: its echo and the lines of its events. The
+/// echo names the model whose turn it is, or, while deploying by hand,
+/// the side (`> Blue: place b3 17,33`).
+fn play_line(game: &mut Game, cmd: Command) -> Result<Vec<String>, Refusal> {
+    let head = match (game.current(), game.deploying()) {
+        (Some(id), _) => echo(&game.state, id, cmd),
+        (None, Some(t)) => format!("> {}: {}", side_word(t), command::unparse(cmd)),
+        (None, None) => return Err(Refusal::GameOver),
+    };
+    let ev = game.play(cmd)?;
+    let mut out = vec![head];
+    out.extend(ev.iter().map(|e| transcript::line(&game.state, e)));
+    Ok(out)
+}
+
+fn side_word(t: Team) -> &'static str {
+    match t {
+        Team::Blue => "Blue",
+        Team::Red => "Red",
+    }
+}
+
+/// Which sides deploy by hand: with `--deploy-by-hand`, every side
+/// tilecrawl does not play.
+pub fn by_hand(ai: AiSide, deploy_by_hand: bool) -> [bool; 2] {
+    Team::BOTH.map(|t| deploy_by_hand && !ai.plays(t))
+}
+
 impl Session {
     /// A new game: the opening lines (dice-off, deployment, the first
     /// cards and the policy's turns until a player's model is up).
@@ -294,11 +327,8 @@ impl Session {
     /// unchanged).
     pub fn enter(&mut self, line: &str) -> Result<Vec<String>, SessionError> {
         let cmd = command::parse(line)?;
-        let id = self.game.current().ok_or(Refusal::GameOver)?;
-        let ev = self.game.play(cmd)?;
+        let mut out = play_line(&mut self.game, cmd)?;
         self.commands.push(command::unparse(cmd));
-        let mut out = vec![echo(&self.game.state, id, cmd)];
-        out.extend(ev.iter().map(|e| transcript::line(&self.game.state, e)));
         run_ai(&mut self.game, self.ai, &mut out, true);
         Ok(out)
     }
@@ -338,6 +368,7 @@ impl Session {
             ai: self.ai.name().into(),
             max_rounds: self.opts.max_rounds,
             advanced: self.opts.advanced,
+            deploy_by_hand: self.opts.by_hand.contains(&true),
             commands: self.commands.clone(),
         };
         crate::core::yaml_emit::to_string(
@@ -368,6 +399,7 @@ impl Session {
         let opts = PlayOptions {
             max_rounds: save.max_rounds,
             advanced: save.advanced,
+            by_hand: by_hand(ai, save.deploy_by_hand),
         };
         let (game, out) = replay_game(
             &scenario,
@@ -425,12 +457,7 @@ fn replay_game(
             why,
         };
         let cmd = command::parse(line).map_err(|e| bad(e.to_string()))?;
-        let id = game
-            .current()
-            .ok_or_else(|| bad("the game is over".into()))?;
-        let ev = game.play(cmd).map_err(|e| bad(e.to_string()))?;
-        out.push(echo(&game.state, id, cmd));
-        out.extend(ev.iter().map(|e| transcript::line(&game.state, e)));
+        out.extend(play_line(&mut game, cmd).map_err(|e| bad(e.to_string()))?);
         run_ai(&mut game, ai, &mut out, true);
     }
     Ok((game, out))
@@ -464,6 +491,9 @@ commands for the model whose turn it is (move first, then one action):
   open S | close S | smash S | pick S | search S   the door on side S (N, E, S, W)
   trap S|X,Y | disarm S|X,Y                        Thief: set or remove a trap
   hide | pickup [X,Y] | free | read | end | surrender (with --advanced)
+deploying by hand (--deploy-by-hand), before the first card:
+  edge S          the edge to deploy on            prisoner ID  Free Prisoner
+  place ID X,Y    a model onto a square of the zone  ready      the rest as tilecrawl would
 also: status, map, undo, help, quit";
 
 /// Every model and the score, one line each.
@@ -480,6 +510,9 @@ pub fn status(g: &Game) -> Vec<String> {
         st.treasure_off[0],
         st.treasure_off[1]
     )];
+    if let Some((plan, step)) = g.setup().and_then(|p| p.current().map(|s| (p, s))) {
+        out.push(format!("deploying: {}", plan.expects(st, step)));
+    }
     if let Some(t) = st.turn {
         out.push(format!(
             "{}'s turn: {} squares of movement left, {}",
@@ -494,6 +527,7 @@ pub fn status(g: &Game) -> Vec<String> {
     }
     for f in &st.figures {
         let where_ = match f.fate {
+            Fate::OnBoard if f.at.x < 0 => "not placed yet".into(),
             Fate::OnBoard => format!("{},{}", f.at.x, f.at.y),
             Fate::Dead => "killed".into(),
             Fate::Escaped(s) => format!("off the {} edge", crate::build::board::edge_word(s)),
@@ -552,6 +586,13 @@ pub fn map(g: &Game) -> Vec<String> {
             *cell = c;
         }
     };
+    let free = g
+        .setup()
+        .map(|p| p.free_squares(&g.grid, st))
+        .unwrap_or_default();
+    for &p in &free {
+        put(p, '+');
+    }
     for t in &st.traps {
         put(t.at, 't');
     }
@@ -579,6 +620,9 @@ pub fn map(g: &Game) -> Vec<String> {
         "legend: # wall . floor , difficult X obstacle % rubble ~ water; Blue A-J, Red a-j (models 1-10); T treasure O object M message t trap"
             .into(),
     );
+    if !free.is_empty() {
+        out.push("+ a free square of the zone the side deploying may place a model on".into());
+    }
     out
 }
 

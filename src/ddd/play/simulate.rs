@@ -69,7 +69,7 @@ pub fn run_one(
 ) -> Result<RunResult, GameError> {
     let opts = PlayOptions {
         max_rounds: Some(max_rounds),
-        advanced: false,
+        ..PlayOptions::default()
     };
     let (mut game, ev) = Game::new(scenario, blue, red, Dice::quiet(seed, STAGE), opts)?;
     drop(ev);

@@ -1174,6 +1174,7 @@ fn random_commands_never_panic_and_refusals_change_nothing() {
             PlayOptions {
                 max_rounds: Some(30),
                 advanced: true,
+                ..PlayOptions::default()
             },
         )
         .unwrap();
@@ -1461,6 +1462,7 @@ fn the_dice_off_of_a_generated_scenario_decides_the_attacker_in_play() {
 }
 
 mod advanced;
+mod deploy;
 mod disarm;
 mod huge;
 mod legal;

@@ -1,6 +1,6 @@
 //! Events in English, one line each, in the voice of the MKD transcript.
 
-use super::event::{DoorChange, Event, Roll, Skip, Target, Task, TrapPlace, Why};
+use super::event::{Ask, DoorChange, Event, Roll, Skip, Target, Task, TrapPlace, Why};
 use super::state::{ModelId, Outcome, State, Team};
 use crate::core::geom::Point;
 use crate::ddd::part::CounterKind;
@@ -91,6 +91,44 @@ fn team(st: &State, t: Team) -> String {
     }
 }
 
+/// What a side deployed by hand is asked for, with the commands that
+/// answer it.
+fn asked(t: &str, ask: &Ask) -> String {
+    match ask {
+        Ask::Prisoner { suggested } => format!(
+            "{t}, choose the model to be the prisoner: `prisoner ID` (`ready`: {suggested}, the largest defense die)"
+        ),
+        Ask::Edge {
+            options,
+            suggested,
+            second,
+        } => {
+            let list: Vec<String> = options
+                .iter()
+                .map(|s| format!("`edge {}`", s.name()))
+                .collect();
+            format!(
+                "{t}, choose the edge to deploy on: {} (`ready`: {}, {})",
+                list.join(", "),
+                suggested.name(),
+                if *second {
+                    "opposite the other side's"
+                } else {
+                    "the shortest walk to the objective"
+                }
+            )
+        }
+        Ask::Place { zone, waiting } => format!(
+            "{t}, place your models in {zone} (`map` marks its free squares +): `place ID X,Y` for each you place yourself, then `ready` ({})",
+            if *waiting {
+                "the rest lie in wait on the defenders' ways out; a model in cover starts hidden"
+            } else {
+                "the rest go nearest the objective"
+            }
+        ),
+    }
+}
+
 /// The English line of one event.
 pub fn line(st: &State, e: &Event) -> String {
     match e {
@@ -122,6 +160,14 @@ pub fn line(st: &State, e: &Event) -> String {
             format!("{} is the prisoner, bound on {}", who(st, *id), sq(*at))
         }
         Event::StartsHidden { id } => format!("{} starts hidden in cover", who(st, *id)),
+        Event::Asked { team: t, ask } => asked(&team(st, *t), ask),
+        Event::EdgeChosen { team: t, side } => format!(
+            "{} deploys on the {} edge (edge-{})",
+            team(st, *t),
+            crate::build::board::edge_word(*side),
+            side.name()
+        ),
+        Event::Placed { id, at } => format!("{} is placed on {}", who(st, *id), sq(*at)),
         Event::Shuffled { round, order } => {
             let list: Vec<String> = order.iter().map(ModelId::to_string).collect();
             format!(

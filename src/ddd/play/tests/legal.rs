@@ -11,6 +11,7 @@ fn game(kind: ScenarioKind, seed: u64, max_rounds: u32) -> Game {
     let opts = PlayOptions {
         max_rounds: Some(max_rounds),
         advanced: false,
+        ..PlayOptions::default()
     };
     let (g, _) = Game::new(
         &scenario(kind, seed),
