@@ -28,6 +28,11 @@
 //! weakest shooter in sight that is in no melee to the square beside the
 //! most heroes and no other monster.
 //!
+//! A hero on a staircase end steps off first when a friend on another end
+//! waits to come down it (`make_way`); a hero whose planned way (made
+//! with the monsters off the map) gives it no square to stop on this move
+//! plans again round the monsters where they stand.
+//!
 //! The heroes' way keeps off the dungeon conditions they know of (shown,
 //! or found) when there is another: the plan counts each such square
 //! [`crate::dw10::play::walk::AVOID_COST`] dearer, and a move stops where
@@ -514,6 +519,9 @@ pub fn hero_choice(g: &View, h: HeroId) -> Option<Command> {
     if !s.enemies_next_to(w).is_empty() {
         return None;
     }
+    if let Some(c) = make_way(g, h) {
+        return Some(c);
+    }
     if !hero.moved
         && !hero.shot
         && let Some(c) = shoot_line(g, h)
@@ -549,28 +557,12 @@ pub fn hero_choice(g: &View, h: HeroId) -> Option<Command> {
         }
     }
     // The objective, else (done, or given up) the way out.
-    // Past the move limit, or with the objective lost, the heroes leave.
-    let giving_up = s.move_no > GIVE_UP_AFTER || s.objective_lost();
-    let objective = goal(s).filter(|_| !giving_up);
-    let target = match objective {
-        Some(p) => p,
-        None => {
-            let tps: Vec<Sq> = s
-                .features
-                .iter()
-                .enumerate()
-                .filter(|(i, f)| f.kind == FeatureKind::Teleporter && s.active[*i])
-                .map(|(_, f)| (f.x, f.y))
-                .collect();
-            if tps.contains(&at) && (s.objective_done || giving_up) {
-                if hero.mp >= 2 {
-                    return Some(Command::Escape(name));
-                }
-                return None;
-            }
-            let free: Vec<Sq> = tps.into_iter().filter(|p| !s.occupied(*p)).collect();
-            *free.iter().min_by_key(|p| (range(**p, at), p.1, p.0))?
+    let (objective, target) = match heading(s, at) {
+        Heading::To(objective, target) => (objective, target),
+        Heading::Out => {
+            return (hero.mp >= 2).then_some(Command::Escape(name));
         }
+        Heading::Nowhere => return None,
     };
     if let Objective::Recover { .. } = s.objective
         && objective.is_some()
@@ -580,9 +572,146 @@ pub fn hero_choice(g: &View, h: HeroId) -> Option<Command> {
         return Some(Command::Open(name, OpenWhat::Chest, None));
     }
     let plan = planning(s);
+    match way_on(g, h, &plan, objective, target, &known, true) {
+        Way::Go(c) => Some(c),
+        Way::Wait | Way::Landing => None,
+        // Figures fill the planned way where this move would go: the way
+        // round the monsters as they stand, if there is one.
+        Way::Blocked => {
+            let mut round = plan;
+            for (m, now) in round.monsters.iter_mut().zip(&s.monsters) {
+                m.body.at = now.body.at;
+            }
+            match way_on(g, h, &round, objective, target, &known, false) {
+                Way::Go(c) => Some(c),
+                Way::Wait | Way::Landing | Way::Blocked => None,
+            }
+        }
+    }
+}
+
+/// Where a hero on `at` heads.
+enum Heading {
+    /// To `target`: the objective (`Some`, worked from beside it), or a
+    /// teleporter to leave by (`None`).
+    To(Option<Sq>, Sq),
+    /// Out by the teleporter it stands on.
+    Out,
+    /// Nowhere: no free teleporter.
+    Nowhere,
+}
+
+/// The objective, else (done, or given up) the way out: past the move
+/// limit, or with the objective lost, the heroes leave.
+fn heading(s: &State, at: Sq) -> Heading {
+    let giving_up = s.move_no > GIVE_UP_AFTER || s.objective_lost();
+    let objective = goal(s).filter(|_| !giving_up);
+    if let Some(p) = objective {
+        return Heading::To(objective, p);
+    }
+    let tps: Vec<Sq> = s
+        .features
+        .iter()
+        .enumerate()
+        .filter(|(i, f)| f.kind == FeatureKind::Teleporter && s.active[*i])
+        .map(|(_, f)| (f.x, f.y))
+        .collect();
+    if tps.contains(&at) && (s.objective_done || giving_up) {
+        return Heading::Out;
+    }
+    tps.into_iter()
+        .filter(|p| !s.occupied(*p))
+        .min_by_key(|p| (range(*p, at), p.1, p.0))
+        .map_or(Heading::Nowhere, |t| Heading::To(None, t))
+}
+
+/// A hero on a staircase end with a friend on another end of it whose way
+/// takes the staircase now (it can come only to a free end, L317-326)
+/// steps off first, before it
+/// shoots or walks on: to the nearest square it can stop on that is no
+/// staircase end, out of every kill zone if there is one (ties: north,
+/// then west). Its next command goes on from there.
+fn make_way(g: &View, h: HeroId) -> Option<Command> {
+    let s = g.s;
+    let hero = s.hero(h);
+    let at = hero.body.at?;
+    if hero.mp == 0 || s.feature_on(at, FeatureKind::Staircase).is_none() {
+        return None;
+    }
+    // Beside the objective it is where it should be.
+    if let Heading::To(Some(p), _) = heading(s, at)
+        && (adjacent(p, at) || p == at)
+    {
+        return None;
+    }
+    // A friend on another end whose way takes this staircase now.
+    let plan = planning(s);
+    let known = known_conditions(s);
+    let waiting = s.live_heroes().into_iter().any(|o| {
+        let Some(q) = s.hero(o).body.at else {
+            return false;
+        };
+        o != h
+            && s.other_ends(at).any(|e| e == q)
+            && match heading(s, q) {
+                Heading::To(objective, target) => matches!(
+                    way_on(g, o, &plan, objective, target, &known, true),
+                    Way::Landing
+                ),
+                Heading::Out | Heading::Nowhere => false,
+            }
+    });
+    if !waiting {
+        return None;
+    }
+    let w = Who::Hero(h);
+    let near = reach(s, g.map, w, hero.mp);
+    let ends: Vec<Sq> = s.stairs.iter().flatten().copied().collect();
+    near.squares()
+        .into_iter()
+        .filter(|&(q, c)| q != at && !ends.contains(&q) && may_stop(s, g.map, h, q, c))
+        .min_by_key(|&(q, c)| (s.in_kill_zone(q, SideId::Heroes), c, q.1, q.0))
+        .map(|(q, _)| Command::Move(hero.body.name.clone(), q))
+}
+
+/// What a hero does about its way to `target` on a plan.
+enum Way {
+    /// This command.
+    Go(Command),
+    /// Nothing this move: no way there.
+    Wait,
+    /// Nothing this move: the way takes the staircase the hero stands on,
+    /// and every other end of it is taken.
+    Landing,
+    /// The plan's way is there, but this move reaches none of its squares
+    /// the hero could stop on, and no door on it to open.
+    Blocked,
+}
+
+/// Hero `h`'s way on along `plan` (the map it plans on) to `target` (the
+/// objective, worked from beside it, or a teleporter): the farthest
+/// square of the way it can stop on this move, a staircase to take, or a
+/// door to open. `keys`: with no way to the target, the way to the nearest
+/// key instead.
+fn way_on(
+    g: &View,
+    h: HeroId,
+    plan: &State,
+    objective: Option<Sq>,
+    target: Sq,
+    known: &[Sq],
+    keys: bool,
+) -> Way {
+    let s = g.s;
+    let hero = s.hero(h);
+    let w = Who::Hero(h);
+    let Some(at) = hero.body.at else {
+        return Way::Wait;
+    };
+    let name = hero.body.name.clone();
     // The way is planned round the conditions the heroes know of; it
     // crosses one only when there is no other.
-    let far = reach_avoiding(&plan, g.map, w, 400, true, &known);
+    let far = reach_avoiding(plan, g.map, w, 400, true, known);
     // An objective is worked from beside it; a teleporter is left from on it.
     let toward = |t: Sq| {
         far.squares()
@@ -594,15 +723,20 @@ pub fn hero_choice(g: &View, h: HeroId) -> Option<Command> {
     // The goal, else the nearest key the heroes can reach.
     let end = match toward(target) {
         Some((q, _)) => q,
-        None => {
-            s.features
+        None if keys => {
+            let key = s
+                .features
                 .iter()
                 .enumerate()
                 .filter(|(i, f)| f.kind == FeatureKind::Key && !s.gone[*i])
                 .filter_map(|(_, f)| far.cost((f.x, f.y)).map(|c| (c, (f.x, f.y))))
-                .min()?
-                .1
+                .min();
+            match key {
+                Some((_, q)) => q,
+                None => return Way::Wait,
+            }
         }
+        None => return Way::Wait,
     };
     let (mut path, _) = far.path(end);
     // A staircase on the way: walk to it, then take it.
@@ -615,11 +749,16 @@ pub fn hero_choice(g: &View, h: HeroId) -> Option<Command> {
             if i == 0 {
                 // Taken only when the engine would take it: a free end to
                 // land on, outside a kill zone past the normal movement.
-                let lands = s
+                let landing = s
                     .feature_on(at, FeatureKind::Staircase)
-                    .and_then(|st| s.stairs_landing(st))
-                    .is_some_and(|to| !s.double_move_barred(h, to, 1));
-                return (hero.mp >= 1 && lands).then_some(Command::Stairs(name));
+                    .and_then(|st| s.stairs_landing(st));
+                return match landing {
+                    None => Way::Landing,
+                    Some(to) if hero.mp >= 1 && !s.double_move_barred(h, to, 1) => {
+                        Way::Go(Command::Stairs(name))
+                    }
+                    Some(_) => Way::Wait,
+                };
             }
             path.truncate(i);
             break;
@@ -639,22 +778,17 @@ pub fn hero_choice(g: &View, h: HeroId) -> Option<Command> {
         .iter()
         .rev()
         .filter(can_stop)
-        .find(|q| !crosses(&near, **q, &known, &path))
+        .find(|q| !crosses(&near, **q, known, &path))
         .or_else(|| path.iter().rev().find(can_stop));
     match stop {
-        Some(q)
-            if path.iter().position(|x| x == q) == Some(path.len() - 1)
-                || near.cost(path[0]).is_some() =>
-        {
-            Some(Command::Move(name, *q))
-        }
-        Some(q) => Some(Command::Move(name, *q)),
+        Some(q) => Way::Go(Command::Move(name, *q)),
         None => {
-            let next = *path.first()?;
-            if hero.mp >= 2 {
-                door_toward(g, h, next)
-            } else {
-                None
+            let Some(&next) = path.first() else {
+                return Way::Wait;
+            };
+            match (hero.mp >= 2).then(|| door_toward(g, h, next)).flatten() {
+                Some(c) => Way::Go(c),
+                None => Way::Blocked,
             }
         }
     }

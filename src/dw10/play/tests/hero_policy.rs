@@ -381,3 +381,71 @@ fn with_no_other_way_the_automatic_heroes_cross_the_condition() {
     )));
     assert_eq!(k.s.heroes[0].body.at, Some((6, 1)));
 }
+
+#[test]
+fn a_hero_held_up_behind_a_fight_goes_round_by_another_way() {
+    // The short way to the prisoner, the bottom row, is filled: the
+    // Charging Bowman (4,3) fights an orc (5,3) in the corridor, and the
+    // Tracker behind him can stop on no square of that way this move.
+    // It goes round by the top row instead, and gets beside the prisoner.
+    let mut k = kit(
+        TWO_WAYS,
+        vec![Feature::new(FeatureKind::Prisoner, 10, 3)],
+        &[("Tracker", (3, 3)), ("Charging Bowman", (4, 3))],
+        &[("Orc", (5, 3))],
+    );
+    k.s.heroes[0].shot = true;
+    let Some(Command::Move(_, q)) = hero_choice(&view(&k), HeroId(0)) else {
+        panic!("the Tracker waits behind the fight");
+    };
+    assert!(q.0 <= 2 || q.1 == 1, "{q:?} is not on the way round");
+    let (crossed, end) = walk_to_prisoner(&mut k, 5);
+    assert!(crossed.contains(&(5, 1)), "{crossed:?}");
+    assert!(!crossed.contains(&(5, 3)), "{crossed:?}");
+    assert_eq!(end, (10, 2));
+    // With no way round (one corridor), it waits behind its friend.
+    let mut k = kit(
+        ONE_WAY,
+        vec![Feature::new(FeatureKind::Prisoner, 10, 1)],
+        &[("Tracker", (3, 1)), ("Charging Bowman", (4, 1))],
+        &[("Orc", (5, 1))],
+    );
+    k.s.heroes[0].shot = true;
+    assert_eq!(hero_choice(&view(&k), HeroId(0)), None);
+}
+
+/// Two rooms no walk joins (a staircase between them in the test).
+const STAIR_ROOMS: &str = "
+###########
+#...#.....#
+#...#.....#
+#...#.....#
+###########";
+
+#[test]
+fn a_hero_on_a_staircase_end_steps_off_for_a_friend_whose_way_takes_it() {
+    // The red staircase joins 2,2 (west room) and 7,2 (east room); the
+    // prisoner is in the east room. The Charging Bowman stands on the east
+    // end with an orc in its sight; the Tracker waits on the west end to
+    // come down. Before shooting, the Bowman steps off: to the nearest
+    // square that is no staircase end and in no kill zone (7,1; 8,1 and
+    // 8,2 are beside the orc).
+    let stairs = || {
+        let mut f = red_stairs_at((2, 2), (7, 2));
+        f.push(Feature::new(FeatureKind::Prisoner, 9, 3));
+        f
+    };
+    let heroes = [("Charging Bowman", (7, 2)), ("Tracker", (2, 2))];
+    let k = kit(STAIR_ROOMS, stairs(), &heroes, &[("Orc", (9, 1))]);
+    assert_eq!(
+        hero_choice(&view(&k), HeroId(0)),
+        Some(Command::Move("Charging".into(), (7, 1)))
+    );
+    // With the Tracker off the west end, nobody waits: the Bowman shoots.
+    let heroes = [("Charging Bowman", (7, 2)), ("Tracker", (1, 1))];
+    let k = kit(STAIR_ROOMS, stairs(), &heroes, &[("Orc", (9, 1))]);
+    assert!(matches!(
+        hero_choice(&view(&k), HeroId(0)),
+        Some(Command::Shoot(..))
+    ));
+}
