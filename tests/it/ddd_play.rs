@@ -34,6 +34,21 @@ fn run(cwd: &Path, args: &[&str]) -> Run {
     common::run_env(cwd, args, &[], Duration::from_secs(120))
 }
 
+/// `save.yaml` in `cwd` played again with an empty script (`none.txt`).
+fn replay(cwd: &Path) -> Run {
+    run(
+        cwd,
+        &[
+            "play",
+            "--resume",
+            "save.yaml",
+            "--script",
+            "none.txt",
+            "-q",
+        ],
+    )
+}
+
 fn scenario_text(kind: ScenarioKind, seed: u64) -> String {
     to_yaml(
         &generate(
@@ -130,17 +145,7 @@ fn scripted_games_match_their_transcripts_and_replay_from_the_save() {
         pinned(&format!("{name}.txt"), &r.stdout);
         let save = std::fs::read_to_string(dir.path().join("save.yaml")).unwrap();
         pinned(&format!("{name}.save.yaml"), &save);
-        let again = run(
-            dir.path(),
-            &[
-                "play",
-                "--resume",
-                "save.yaml",
-                "--script",
-                "none.txt",
-                "-q",
-            ],
-        );
+        let again = replay(dir.path());
         assert_eq!(again.code, Some(0), "{again:?}");
         assert!(
             again.stdout == r.stdout,
@@ -390,17 +395,7 @@ fn deploying_by_hand_is_asked_before_the_first_card_and_replays_from_the_save() 
         save.contains(&format!("- place b2 {x},{y}\n- ready")),
         "{save}"
     );
-    let again = run(
-        d,
-        &[
-            "play",
-            "--resume",
-            "save.yaml",
-            "--script",
-            "none.txt",
-            "-q",
-        ],
-    );
+    let again = replay(d);
     assert_eq!(again.code, Some(0), "{again:?}");
     // The replay has the accepted commands only: the transcript less the
     // refused lines and what `map` and `status` printed.

@@ -106,49 +106,24 @@ impl Plan {
     pub fn new(scenario: &DddScenario, grid: &Grid, attacker: Team, by_hand: [bool; 2]) -> Plan {
         let kind = scenario.game.scenario;
         let (att, def) = (attacker, attacker.other());
+        let edge = |team, first| Step::Edge { team, first };
+        let place = |team, area| Step::Place { team, area };
         let steps = match kind {
             ScenarioKind::Ambush => vec![
-                Step::Place {
-                    team: def,
-                    area: Area::Zone("defender"),
-                },
-                Step::Place {
-                    team: att,
-                    area: Area::Zone("attacker"),
-                },
+                place(def, Area::Zone("defender")),
+                place(att, Area::Zone("attacker")),
             ],
             ScenarioKind::FreePrisoner => vec![
                 Step::Prisoner(att),
-                Step::Place {
-                    team: def,
-                    area: Area::Zone("defender"),
-                },
-                Step::Edge {
-                    team: att,
-                    first: true,
-                },
-                Step::Place {
-                    team: att,
-                    area: Area::Edge,
-                },
+                place(def, Area::Zone("defender")),
+                edge(att, true),
+                place(att, Area::Edge),
             ],
             _ => vec![
-                Step::Edge {
-                    team: att,
-                    first: true,
-                },
-                Step::Place {
-                    team: att,
-                    area: Area::Edge,
-                },
-                Step::Edge {
-                    team: def,
-                    first: false,
-                },
-                Step::Place {
-                    team: def,
-                    area: Area::Edge,
-                },
+                edge(att, true),
+                place(att, Area::Edge),
+                edge(def, false),
+                place(def, Area::Edge),
             ],
         };
         let goal = objective_squares(scenario, grid);

@@ -8,22 +8,27 @@ use crate::ddd::play::deploy::edge_zone;
 use crate::ddd::play::event::Ask;
 use crate::ddd::play::refusal::Refusal;
 
+/// A game of `kind` on board 7 on dice `seed`, with `by_hand` deploying
+/// by hand: the game and its opening events.
+fn new_game(kind: ScenarioKind, seed: u64, by_hand: [bool; 2]) -> (Game, Vec<Event>) {
+    Game::new(
+        &scenario(kind, 7),
+        &warparty::new(1, "Blue"),
+        &warparty::new(2, "Red"),
+        Dice::quiet(seed, "test"),
+        PlayOptions {
+            by_hand,
+            ..PlayOptions::default()
+        },
+    )
+    .unwrap()
+}
+
 /// A game of `kind` on board 7 whose dice-off `winner` won (the first dice
 /// seed that gives it), with `by_hand` deploying by hand.
 fn won_by(kind: ScenarioKind, winner: Team, by_hand: [bool; 2]) -> (Game, Vec<Event>, u64) {
-    let s = scenario(kind, 7);
     for seed in 1..100 {
-        let (g, ev) = Game::new(
-            &s,
-            &warparty::new(1, "Blue"),
-            &warparty::new(2, "Red"),
-            Dice::quiet(seed, "test"),
-            PlayOptions {
-                by_hand,
-                ..PlayOptions::default()
-            },
-        )
-        .unwrap();
+        let (g, ev) = new_game(kind, seed, by_hand);
         if g.state.attacker == winner {
             return (g, ev, seed);
         }
@@ -72,18 +77,7 @@ fn ready_at_every_step_deploys_as_tilecrawl_does() {
         for winner in Team::BOTH {
             let (auto, auto_ev, seed) = won_by(kind, winner, [false, false]);
             for by_hand in [[true, false], [false, true], [true, true]] {
-                let s = scenario(kind, 7);
-                let (mut g, mut ev) = Game::new(
-                    &s,
-                    &warparty::new(1, "Blue"),
-                    &warparty::new(2, "Red"),
-                    Dice::quiet(seed, "test"),
-                    PlayOptions {
-                        by_hand,
-                        ..PlayOptions::default()
-                    },
-                )
-                .unwrap();
+                let (mut g, mut ev) = new_game(kind, seed, by_hand);
                 let mut asked = 0;
                 while let Some(t) = g.deploying() {
                     assert!(by_hand[t.index()], "{kind:?}: {t:?} asked, not by hand");
