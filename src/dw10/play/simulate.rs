@@ -31,7 +31,9 @@
 //! A hero on a staircase end steps off first when a friend on another end
 //! waits to come down it (`make_way`); a hero whose planned way (made
 //! with the monsters off the map) gives it no square to stop on this move
-//! plans again round the monsters where they stand.
+//! plans again round the monsters where they stand; with no way round, a
+//! fighter whose way goes on by a staircase end a monster holds from
+//! another end walks up to it for the next move (`up_to_the_stairs`).
 //!
 //! The heroes' way keeps off the dungeon conditions they know of (shown,
 //! or found) when there is another: the plan counts each such square
@@ -577,14 +579,14 @@ pub fn hero_choice(g: &View, h: HeroId) -> Option<Command> {
         Way::Wait | Way::Landing => None,
         // Figures fill the planned way where this move would go: the way
         // round the monsters as they stand, if there is one.
-        Way::Blocked => {
+        Way::Blocked(front) => {
             let mut round = plan;
             for (m, now) in round.monsters.iter_mut().zip(&s.monsters) {
                 m.body.at = now.body.at;
             }
             match way_on(g, h, &round, objective, target, &known, false) {
                 Way::Go(c) => Some(c),
-                Way::Wait | Way::Landing | Way::Blocked => None,
+                Way::Wait | Way::Landing | Way::Blocked(_) => up_to_the_stairs(g, h, front),
             }
         }
     }
@@ -674,6 +676,43 @@ fn make_way(g: &View, h: HeroId) -> Option<Command> {
         .map(|(q, _)| Command::Move(hero.body.name.clone(), q))
 }
 
+/// A fighter (5 dice or more) held up on its way, with no way round, whose
+/// way goes on by a staircase end `front` that a monster on another end
+/// of it holds: a move to the square nearest that end it can stop on this
+/// move out of every kill zone, so that next move it can step onto the
+/// end and fight across the staircase (as far as a Swift Mover's double
+/// move, which may not end in that monster's kill zone, cannot this
+/// move). Ties: off `?` counters, the cheapest, north, then west.
+fn up_to_the_stairs(g: &View, h: HeroId, front: Sq) -> Option<Command> {
+    let s = g.s;
+    let hero = s.hero(h);
+    let at = hero.body.at?;
+    let held = s.feature_on(front, FeatureKind::Staircase).is_some()
+        && s.in_kill_zone(front, SideId::Heroes);
+    if hero.body.fig.attacks < 5 || !held {
+        return None;
+    }
+    let near = reach(s, g.map, Who::Hero(h), hero.mp);
+    near.squares()
+        .into_iter()
+        .filter(|&(q, c)| {
+            q != at
+                && range(q, front) < range(at, front)
+                && !s.in_kill_zone(q, SideId::Heroes)
+                && may_stop(s, g.map, h, q, c)
+        })
+        .min_by_key(|&(q, c)| {
+            (
+                range(q, front),
+                s.feature_on(q, FeatureKind::Trap).is_some(),
+                c,
+                q.1,
+                q.0,
+            )
+        })
+        .map(|(q, _)| Command::Move(hero.body.name.clone(), q))
+}
+
 /// What a hero does about its way to `target` on a plan.
 enum Way {
     /// This command.
@@ -684,8 +723,9 @@ enum Way {
     /// and every other end of it is taken.
     Landing,
     /// The plan's way is there, but this move reaches none of its squares
-    /// the hero could stop on, and no door on it to open.
-    Blocked,
+    /// the hero could stop on, and no door on it to open: the last square
+    /// of the way this move looks at (before a staircase).
+    Blocked(Sq),
 }
 
 /// Hero `h`'s way on along `plan` (the map it plans on) to `target` (the
@@ -788,7 +828,7 @@ fn way_on(
             };
             match (hero.mp >= 2).then(|| door_toward(g, h, next)).flatten() {
                 Some(c) => Way::Go(c),
-                None => Way::Blocked,
+                None => Way::Blocked(*path.last().unwrap_or(&next)),
             }
         }
     }

@@ -436,16 +436,60 @@ fn a_hero_on_a_staircase_end_steps_off_for_a_friend_whose_way_takes_it() {
         f
     };
     let heroes = [("Charging Bowman", (7, 2)), ("Tracker", (2, 2))];
-    let k = kit(STAIR_ROOMS, stairs(), &heroes, &[("Orc", (9, 1))]);
+    let k = kit(STAIR_ROOMS, stairs(), &heroes, &[("Orc", (10, 2))]);
     assert_eq!(
         hero_choice(&view(&k), HeroId(0)),
         Some(Command::Move("Charging".into(), (7, 1)))
     );
     // With the Tracker off the west end, nobody waits: the Bowman shoots.
     let heroes = [("Charging Bowman", (7, 2)), ("Tracker", (1, 1))];
-    let k = kit(STAIR_ROOMS, stairs(), &heroes, &[("Orc", (9, 1))]);
+    let k = kit(STAIR_ROOMS, stairs(), &heroes, &[("Orc", (10, 2))]);
     assert!(matches!(
         hero_choice(&view(&k), HeroId(0)),
         Some(Command::Shoot(..))
     ));
+}
+
+/// A long west room and a small east one, no walk between them.
+const LONG_ROOM: &str = "
+#############
+#.......#...#
+#.......#...#
+#############";
+
+#[test]
+fn a_fighter_held_up_walks_up_to_a_staircase_end_a_monster_holds() {
+    // The red staircase joins 7,1 (west) and 10,2 (east); an orc holds the
+    // east end, the prisoner is beyond it. The Swift Healer (5 dice,
+    // movement 4, a double move of 8) on 1,1 is held up: friends stand on
+    // the row its way takes, and 7,1 is 6 points off, past its normal
+    // movement, in the kill zone the orc casts across the staircase (a
+    // double move may not end there). With no way round, it walks to the
+    // square nearest that end out of kill zones (6,2), to step onto the
+    // end and fight next move.
+    let mut features = red_stairs_at((7, 1), (10, 2));
+    features.push(Feature::new(FeatureKind::Prisoner, 11, 1));
+    let heroes = [
+        ("Swift Healer", (1, 1)),
+        ("Tracker", (2, 1)),
+        ("Field Medic", (3, 1)),
+        ("Warden Mage", (4, 1)),
+        ("Old Sage", (5, 1)),
+        ("Dwarf Crossbowman", (6, 1)),
+    ];
+    let mut k = kit(LONG_ROOM, features.clone(), &heroes, &[("Orc", (10, 2))]);
+    // The move's start, as the engine resets a Swift Mover: 8 points, 4
+    // of them its normal movement.
+    let h = &mut k.s.heroes[0];
+    (h.mp, h.magic.double_move) = (8, Some(4));
+    assert_eq!(
+        hero_choice(&view(&k), HeroId(0)),
+        Some(Command::Move("Swift".into(), (6, 2)))
+    );
+    // A hero of 4 dice held up the same way waits.
+    let mut heroes = heroes;
+    heroes[0].0 = "Tracker";
+    heroes[1].0 = "Swift Healer";
+    let k = kit(LONG_ROOM, features, &heroes, &[("Orc", (10, 2))]);
+    assert_eq!(hero_choice(&view(&k), HeroId(0)), None);
 }
