@@ -629,10 +629,10 @@ fn heading(s: &State, at: Sq) -> Heading {
 
 /// A hero on a staircase end with a friend on another end of it whose way
 /// takes the staircase now (it can come only to a free end, L317-326)
-/// steps off first, before it
-/// shoots or walks on: to the nearest square it can stop on that is no
-/// staircase end, out of every kill zone if there is one (ties: north,
-/// then west). Its next command goes on from there.
+/// steps off first, before it shoots or walks on: to the nearest square it
+/// can stop on that is no staircase end, out of every kill zone if there
+/// is one (ties: the cheapest, then north, then west). Its next command
+/// goes on from there.
 fn make_way(g: &View, h: HeroId) -> Option<Command> {
     let s = g.s;
     let hero = s.hero(h);
@@ -677,8 +677,9 @@ fn make_way(g: &View, h: HeroId) -> Option<Command> {
 }
 
 /// A fighter (5 dice or more) held up on its way, with no way round, whose
-/// way goes on by a staircase end `front` that a monster on another end
-/// of it holds: a move to the square nearest that end it can stop on this
+/// way goes on by a staircase end `front` in a monster's kill zone (held
+/// from another end of it, or from beside it): a move to the square
+/// nearest that end it can stop on this
 /// move out of every kill zone, so that next move it can step onto the
 /// end and fight across the staircase (as far as a Swift Mover's double
 /// move, which may not end in that monster's kill zone, cannot this
