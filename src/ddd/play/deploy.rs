@@ -289,7 +289,7 @@ impl Plan {
 
     /// What the side asked now is to type, in words.
     pub fn expects(&self, st: &State, step: Step) -> String {
-        let t = team_word(step.team());
+        let t = step.team().word();
         match step {
             Step::Prisoner(_) => {
                 format!(
@@ -359,8 +359,8 @@ impl Plan {
             format!(
                 "the {} edge is {}'s; {} deploys on another",
                 edge_word(side),
-                team_word(team.other()),
-                team_word(team)
+                team.other().word(),
+                team.word()
             )
         } else {
             format!("the {} edge has no deployment zone", edge_word(side))
@@ -439,8 +439,8 @@ impl Plan {
         } else {
             Err(Refusal::Deploy(format!(
                 "{id} is {}'s; {} is deploying",
-                team_word(id.team),
-                team_word(team)
+                id.team.word(),
+                team.word()
             )))
         }
     }
@@ -473,14 +473,14 @@ impl Plan {
                         p.y,
                         p.x + foot.side - 1,
                         p.y + foot.side - 1,
-                        team_word(team)
+                        team.word()
                     )
                 } else {
                     format!(
                         "{},{} is outside {name}, where {} deploys",
                         q.x,
                         q.y,
-                        team_word(team)
+                        team.word()
                     )
                 }));
             }
@@ -589,13 +589,6 @@ fn suggested_prisoner(st: &State, team: Team) -> ModelId {
 
 fn on_counter(st: &State, p: Point) -> bool {
     st.counters.iter().any(|c| c.at == Some(p))
-}
-
-fn team_word(t: Team) -> &'static str {
-    match t {
-        Team::Blue => "Blue",
-        Team::Red => "Red",
-    }
 }
 
 /// The name of the zone along an edge (`edge-N`).

@@ -264,20 +264,13 @@ fn echo(st: &State, id: ModelId, cmd: Command) -> String {
 fn play_line(game: &mut Game, cmd: Command) -> Result<Vec<String>, Refusal> {
     let head = match (game.current(), game.deploying()) {
         (Some(id), _) => echo(&game.state, id, cmd),
-        (None, Some(t)) => format!("> {}: {}", side_word(t), command::unparse(cmd)),
+        (None, Some(t)) => format!("> {}: {}", t.word(), command::unparse(cmd)),
         (None, None) => return Err(Refusal::GameOver),
     };
     let ev = game.play(cmd)?;
     let mut out = vec![head];
     out.extend(ev.iter().map(|e| transcript::line(&game.state, e)));
     Ok(out)
-}
-
-fn side_word(t: Team) -> &'static str {
-    match t {
-        Team::Blue => "Blue",
-        Team::Red => "Red",
-    }
 }
 
 /// Which sides deploy by hand: with `--deploy-by-hand`, every side

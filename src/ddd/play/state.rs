@@ -37,6 +37,14 @@ impl Team {
         }
     }
 
+    /// `Blue` or `Red`, as the transcript and the prompts name it.
+    pub fn word(self) -> &'static str {
+        match self {
+            Team::Blue => "Blue",
+            Team::Red => "Red",
+        }
+    }
+
     /// 0 for Blue, 1 for Red.
     pub fn index(self) -> usize {
         match self {

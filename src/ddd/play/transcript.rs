@@ -85,10 +85,7 @@ fn place(st: &State, p: TrapPlace) -> String {
 
 fn team(st: &State, t: Team) -> String {
     let _ = st;
-    match t {
-        Team::Blue => "Blue".into(),
-        Team::Red => "Red".into(),
-    }
+    t.word().to_string()
 }
 
 /// What a side deployed by hand is asked for, with the commands that

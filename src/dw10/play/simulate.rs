@@ -666,14 +666,25 @@ fn make_way(g: &View, h: HeroId) -> Option<Command> {
     if !waiting {
         return None;
     }
-    let w = Who::Hero(h);
-    let near = reach(s, g.map, w, hero.mp);
     let ends: Vec<Sq> = s.stairs.iter().flatten().copied().collect();
-    near.squares()
+    stops(g, h)
         .into_iter()
-        .filter(|&(q, c)| q != at && !ends.contains(&q) && may_stop(s, g.map, h, q, c))
+        .filter(|(q, _)| !ends.contains(q))
         .min_by_key(|&(q, c)| (s.in_kill_zone(q, SideId::Heroes), c, q.1, q.0))
         .map(|(q, _)| Command::Move(hero.body.name.clone(), q))
+}
+
+/// The squares hero `h` can stop on this move, but its own, with what
+/// each costs.
+fn stops(g: &View, h: HeroId) -> Vec<(Sq, u32)> {
+    let s = g.s;
+    let hero = s.hero(h);
+    let at = hero.body.at;
+    reach(s, g.map, Who::Hero(h), hero.mp)
+        .squares()
+        .into_iter()
+        .filter(|&(q, c)| Some(q) != at && may_stop(s, g.map, h, q, c))
+        .collect()
 }
 
 /// A fighter (5 dice or more) held up on its way, with no way round, whose
@@ -693,15 +704,9 @@ fn up_to_the_stairs(g: &View, h: HeroId, front: Sq) -> Option<Command> {
     if hero.body.fig.attacks < 5 || !held {
         return None;
     }
-    let near = reach(s, g.map, Who::Hero(h), hero.mp);
-    near.squares()
+    stops(g, h)
         .into_iter()
-        .filter(|&(q, c)| {
-            q != at
-                && range(q, front) < range(at, front)
-                && !s.in_kill_zone(q, SideId::Heroes)
-                && may_stop(s, g.map, h, q, c)
-        })
+        .filter(|&(q, _)| range(q, front) < range(at, front) && !s.in_kill_zone(q, SideId::Heroes))
         .min_by_key(|&(q, c)| {
             (
                 range(q, front),
