@@ -28,17 +28,22 @@ pub fn hero_move(c: &mut Ctx, h: HeroId, to: Sq) {
     hero_walk(c, h, to, None);
 }
 
-/// A hero leaving its square for `to`: the enemies beside it that `to`
-/// does not touch strike it as it goes (none for Stealth, L120-136).
+/// A hero leaving its square for `to` (`None`: off the map, by a
+/// teleporter out of the dungeon): the enemies beside it that `to` does
+/// not touch strike it as it goes (none for Stealth, L120-136).
 /// False when the free attacks killed it (the game's end checked).
-fn leave_kill_zones(c: &mut Ctx, w: Who, to: Sq) -> bool {
+pub(crate) fn leave_kill_zones(c: &mut Ctx, w: Who, to: Option<Sq>) -> bool {
     if c.s.body(w).has(Ability::Stealth) {
         return true;
     }
     let left: Vec<Who> =
         c.s.enemies_next_to(w)
             .into_iter()
-            .filter(|e| c.s.body(*e).at.is_some_and(|q| !c.s.touching(q, to)))
+            .filter(|e| {
+                c.s.body(*e)
+                    .at
+                    .is_some_and(|q| to.is_none_or(|to| !c.s.touching(q, to)))
+            })
             .collect();
     combat::free_attack(c, w, &left);
     if !c.s.body(w).alive() {
@@ -57,7 +62,7 @@ pub fn hero_walk(c: &mut Ctx, h: HeroId, to: Sq, carry: Option<(FeatureId, Sq)>)
     let cost = r.cost(to).unwrap_or(0);
     let (path, _) = r.path(to);
     let beside = c.s.enemies_next_to(w);
-    if !leave_kill_zones(c, w, to) {
+    if !leave_kill_zones(c, w, Some(to)) {
         return;
     }
     // The walk stops only on its last square (a `?` counter or a kill
@@ -176,7 +181,7 @@ pub enum Jump {
 /// hero's movement, a Charge Attack made there as at the end of a walk.
 pub fn hero_jump(c: &mut Ctx, h: HeroId, to: Sq, how: Jump) {
     let w = Who::Hero(h);
-    if !leave_kill_zones(c, w, to) {
+    if !leave_kill_zones(c, w, Some(to)) {
         return;
     }
     let cost = match how {

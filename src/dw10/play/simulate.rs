@@ -2,7 +2,9 @@
 //! many times on quiet dice, and a report of how it went.
 //!
 //! The heroes' policy (the project's): each hero in party order, in the
-//! Mover's phase, heals a wounded neighbour if it can, stays put when it
+//! Mover's phase, leaves first when it stands on an active teleporter with
+//! the objective done or given up (even from a melee: leaving is what wins),
+//! heals a wounded neighbour if it can, stays put when it
 //! is already in a melee, shoots the weakest monster it may shoot, attacks
 //! a monster it can reach this move when it is a fighter (5 dice or more),
 //! else walks to the objective (the chest, the prisoner, the lair; opening
@@ -494,6 +496,13 @@ pub fn hero_choice(g: &View, h: HeroId) -> Option<Command> {
     if hero.done || hero.magic.asleep {
         return None;
     }
+    // Standing on an active teleporter with the objective done (or given
+    // up), it leaves first: before a spell, a shot or a fight it stands in.
+    // Leaving is what wins (or ends) the game, and a hero that shot would
+    // have no points left for it.
+    if matches!(heading(s, at), Heading::Out) && hero.mp >= 2 {
+        return Some(Command::Escape(name));
+    }
     if let Some(c) = spell(g, h) {
         return Some(c);
     }
@@ -561,9 +570,8 @@ pub fn hero_choice(g: &View, h: HeroId) -> Option<Command> {
     // The objective, else (done, or given up) the way out.
     let (objective, target) = match heading(s, at) {
         Heading::To(objective, target) => (objective, target),
-        Heading::Out => {
-            return (hero.mp >= 2).then_some(Command::Escape(name));
-        }
+        // Left at the top unless it has under 2 points.
+        Heading::Out => return None,
         Heading::Nowhere => return None,
     };
     if let Objective::Recover { .. } = s.objective

@@ -6,6 +6,7 @@ use crate::dw10::figures::Ability;
 use crate::dw10::play::combat::wound;
 use crate::dw10::play::ctx::Ctx;
 use crate::dw10::play::event::{CounterCheck, Event};
+use crate::dw10::play::moving;
 use crate::dw10::play::state::{HeroId, Outcome, Phase, SideId, Sq, Who, range};
 use crate::dw10::scenario::Objective;
 
@@ -138,6 +139,12 @@ pub fn initiative(c: &mut Ctx) -> SideId {
 /// (recover, rescue), an escape without it; heroes dead and waiting to
 /// re-spawn are left behind.
 pub fn escape(c: &mut Ctx, h: HeroId) {
+    // Leaving by the teleporter leaves every kill zone the hero stands in:
+    // the enemies beside it strike first, as on a jump (the project's
+    // reading, L126-136), and one it kills does not leave.
+    if !moving::leave_kill_zones(c, Who::Hero(h), None) {
+        return;
+    }
     c.push(Event::Escape { hero: h });
     let hero = c.s.hero_mut(h);
     hero.body.at = None;

@@ -239,6 +239,31 @@ fn a_hero_beside_the_teleporter_steps_onto_it_to_leave() {
     );
 }
 
+/// A hero on the active teleporter with the objective done leaves before
+/// anything else: before it shoots (a shot would leave it no points to go,
+/// and it stood there shooting move after move while the monsters came),
+/// and from a melee too.
+#[test]
+fn a_hero_on_the_teleporter_with_the_objective_done_leaves_before_it_shoots() {
+    let mut tp = Feature::new(FeatureKind::Teleporter, 1, 2);
+    tp.active = Some(true);
+    let mut k = kit(HALL, vec![tp], &[("Tracker", (1, 2))], &[("Orc", (6, 2))]);
+    let leaves = Some(Command::Escape("Tracker".into()));
+    // Not done yet: it shoots the orc in its line.
+    assert!(matches!(
+        hero_choice(&view(&k), HeroId(0)),
+        Some(Command::Shoot(..))
+    ));
+    k.s.objective_done = true;
+    assert_eq!(hero_choice(&view(&k), HeroId(0)), leaves);
+    // The orc beside it: it still leaves (and takes the free attack).
+    k.s.monsters[0].body.at = Some((2, 2));
+    assert_eq!(hero_choice(&view(&k), HeroId(0)), leaves);
+    // With under 2 points left it cannot.
+    k.s.heroes[0].mp = 1;
+    assert_eq!(hero_choice(&view(&k), HeroId(0)), None);
+}
+
 /// Past move `GIVE_UP_AFTER` the automatic heroes give the objective up
 /// and head for the way out, so a deadlocked game ends.
 #[test]

@@ -284,6 +284,51 @@ fn a_teleport_out_of_one_kill_zone_into_another_draws_free_attacks_and_stops() {
     assert_eq!(k.s.hero(HeroId(0)).mp, 0);
 }
 
+/// Leaving the dungeon from a kill zone is leaving it: every enemy beside
+/// the hero strikes first, and a hero the free attack kills stays behind.
+#[test]
+fn escaping_from_a_kill_zone_draws_the_free_attack_of_every_enemy_beside() {
+    let mut k = kit(
+        ROOM,
+        vec![],
+        &[("Tracker", (2, 2)), ("Wood Elf", (6, 2))],
+        &[("Orc", (1, 1)), ("Orc", (3, 3))],
+    );
+    // Both orcs, 2 + 2 dice: no hit, the hero leaves.
+    let ev = k.run(&[1, 2, 3, 1], |c| turn::escape(c, HeroId(0)));
+    assert_eq!(
+        ev,
+        vec![
+            Event::FreeAttack {
+                target: H0,
+                by: vec![M0, Who::Monster(MonsterId(1))],
+                dice: vec![1, 2, 3, 1],
+                kills: vec![],
+            },
+            Event::Escape { hero: HeroId(0) },
+        ]
+    );
+    assert!(k.s.hero(HeroId(0)).escaped);
+    assert_eq!(k.s.hero(HeroId(0)).body.at, None);
+
+    // With 2 wounds left, two hits whose kill dice beat armour 4: killed,
+    // not out.
+    let mut k = kit(
+        ROOM,
+        vec![],
+        &[("Tracker", (2, 2)), ("Wood Elf", (6, 2))],
+        &[("Orc", (1, 1)), ("Orc", (3, 3))],
+    );
+    k.s.heroes[0].body.wounds = 2;
+    let ev = k.run(&[4, 4, 1, 1, 5, 6], |c| turn::escape(c, HeroId(0)));
+    assert!(
+        !ev.iter().any(|e| matches!(e, Event::Escape { .. })),
+        "{ev:?}"
+    );
+    assert!(!k.s.hero(HeroId(0)).escaped);
+    assert!(!k.s.hero(HeroId(0)).body.alive());
+}
+
 #[test]
 fn a_charger_arriving_beside_an_enemy_by_a_staircase_makes_its_charge_attack() {
     let mut k = kit(
