@@ -113,7 +113,12 @@ pub fn dw10_files(
 ) -> Result<Vec<PackFile>, ExportError> {
     let d = export::dw10_drawing(s, &opts.map);
     export::check_png_size(d.width_mm, d.height_mm, opts.map.dpi).map_err(paper(opts))?;
-    let sheet = crate::dw10::setup::DungeonWorld10mm.sheet(s);
+    let mut sheet = crate::dw10::setup::DungeonWorld10mm.sheet(s);
+    if let Some(r) = &opts.rating {
+        // After the rules, the seed, the tile set and the difficulty.
+        let at = sheet.facts.len().min(4);
+        sheet.facts.insert(at, ("Plays", r.clone()));
+    }
     let svg = export::svg(&d);
     let png = export::png_with(&svg, opts.map.dpi, opts.png).map_err(paper(opts))?;
     let mut files = vec![

@@ -6,7 +6,7 @@ use anyhow::{Context, bail};
 use clap::{Args, Subcommand};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
-use tilecrawl::mkd::batch::WinRateBand;
+use tilecrawl::core::stats::WinRateBand;
 use tilecrawl::mkd::campaign::{self, Campaign, CurrentAdventure, Orders, io};
 use tilecrawl::mkd::generate::generate;
 use tilecrawl::mkd::mission::Mission;
@@ -353,7 +353,6 @@ fn next(a: NextArgs) -> anyhow::Result<()> {
             ("--monsters", a.monsters.is_some()),
             ("--markers", a.markers),
             ("--dressing", a.dressing),
-            ("--win-rate", a.win_rate.is_some()),
             ("--floors", a.floors.params()?.is_some()),
         ] {
             if given {
@@ -378,6 +377,11 @@ fn next(a: NextArgs) -> anyhow::Result<()> {
                 force: a.force,
                 quiet: a.quiet,
                 output: &a.output,
+                win_rate: a.win_rate.map(|band| super::campaign_dw10::Band {
+                    band,
+                    runs: a.runs,
+                    max_attempts: a.max_attempts,
+                }),
             },
         );
     }
@@ -459,7 +463,7 @@ fn next(a: NextArgs) -> anyhow::Result<()> {
         let who = format!("the heroes of campaign {}", c.name);
         let (rating, words) =
             super::generate::rate_with(&built.for_play()?, party.clone(), &who, a.runs);
-        if band.holds(&rating) {
+        if band.contains(rating.win_rate) {
             break (seed, built, Some((rating, words)));
         }
         missed.push((seed, rating.win_rate));
@@ -549,20 +553,10 @@ fn next(a: NextArgs) -> anyhow::Result<()> {
                 .join(", ")
         )?;
     }
-    if let Some((_, words)) = &rating {
-        if !missed.is_empty() {
-            outln!(
-                "tried {} other seed(s) whose win rate fell outside {}: {}",
-                missed.len(),
-                a.win_rate.map(|b| b.to_string()).unwrap_or_default(),
-                missed
-                    .iter()
-                    .map(|(s, w)| format!("{s} ({w:.2})"))
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            )?;
+    if let (Some((_, words)), Some(band)) = (&rating, a.win_rate) {
+        for l in super::say::rating_lines(band, &missed, words) {
+            outln!("{l}")?;
         }
-        outln!("plays: {words}")?;
     }
     outln!("wrote {}", super::outputs::listing(&out, &refs))?;
     for l in how_to_play(&a.which, &folder, &adv) {

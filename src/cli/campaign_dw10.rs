@@ -128,6 +128,20 @@ pub struct NextOptions<'a> {
     pub quiet: bool,
     /// The export options.
     pub output: &'a super::outputs::OutputArgs,
+    /// `--win-rate`: keep a new scenario only if the heroes win it at a
+    /// rate in this band.
+    pub win_rate: Option<Band>,
+}
+
+/// `--win-rate LOW..HIGH` with its `--runs` and `--max-attempts`.
+#[derive(Debug, Clone, Copy)]
+pub struct Band {
+    /// The band.
+    pub band: tilecrawl::core::stats::WinRateBand,
+    /// Runs per candidate scenario.
+    pub runs: u32,
+    /// Candidate scenarios tried before giving up.
+    pub max_attempts: u32,
 }
 
 fn play_lines(p: &Place<'_>, g: &CurrentGame) -> Vec<String> {
@@ -167,13 +181,21 @@ pub fn next(p: &Place<'_>, o: &NextOptions<'_>) -> anyhow::Result<()> {
     let (number, attempt) = c.next_game();
     let folder = format!("scenario-{number}");
     let out = p.folder.join(&folder);
-    let seed = tilecrawl::core::dice::adventure_seed(c.seed, number);
+    // A try again plays the scenario the last game did (`--win-rate` may
+    // have chosen a later candidate's seed for it).
+    let mut seed = match c.history.last() {
+        Some(r) if attempt > 1 => r.seed,
+        _ => tilecrawl::core::dice::adventure_seed(c.seed, number),
+    };
     let party_name = format!("party-{attempt}.yaml");
     let save_name = format!("game-{attempt}.save");
     let party_text = c.party_file().to_yaml()?;
     // The party file must be one `play` accepts.
-    party::parse(&party_text, &party_name, &figures())?;
+    let heroes = party::parse(&party_text, &party_name, &figures())?;
     let mut wrote: Vec<String> = Vec::new();
+    // With --win-rate: the rating kept, and the seeds tried before it.
+    let mut rated: Option<String> = None;
+    let mut missed: Vec<(u64, f64)> = Vec::new();
     if attempt == 1 {
         if !o.force && out.join("scenario.yaml").exists() {
             bail!(
@@ -186,7 +208,7 @@ pub fn next(p: &Place<'_>, o: &NextOptions<'_>) -> anyhow::Result<()> {
             Path::to_path_buf,
         );
         let ts = tilecrawl::tileset::load(&tileset_path)?;
-        let params = tilecrawl::dw10::setup::GenerateParams {
+        let mut params = tilecrawl::dw10::setup::GenerateParams {
             seed,
             layout: LayoutParams {
                 sets: o.sets,
@@ -199,8 +221,42 @@ pub fn next(p: &Place<'_>, o: &NextOptions<'_>) -> anyhow::Result<()> {
             conditions,
             ..Default::default()
         };
-        let s = tilecrawl::dw10::setup::generate(&ts, &params)
-            .with_context(|| format!("scenario {number}, seed {seed}"))?;
+        // The scenario of each candidate seed; with --win-rate, played
+        // until one plays in the band.
+        let s = loop {
+            params.seed =
+                tilecrawl::core::dice::adventure_seed_attempt(c.seed, number, missed.len() as u32);
+            let s = tilecrawl::dw10::setup::generate(&ts, &params)
+                .with_context(|| format!("scenario {number}, seed {}", params.seed))?;
+            let Some(b) = o.win_rate else {
+                break s;
+            };
+            let s = Arc::new(s);
+            let who = format!("the heroes of campaign {}", c.name);
+            let (rating, words) = super::play_dw10::rate(&s, &heroes, &who, b.runs);
+            if b.band.contains(rating.win_rate) {
+                rated = Some(words);
+                break Arc::unwrap_or_clone(s);
+            }
+            missed.push((params.seed, rating.win_rate));
+            if missed.len() as u32 >= b.max_attempts {
+                bail!(
+                    "no scenario in {} tries played in --win-rate {} for the heroes of campaign {} over {} runs each (win rates {}); widen the band or raise --max-attempts",
+                    b.max_attempts,
+                    b.band,
+                    c.name,
+                    b.runs,
+                    missed
+                        .iter()
+                        .map(|(_, w)| format!("{w:.2}"))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                );
+            }
+        };
+        seed = s.seed;
+        let mut opts = opts;
+        opts.rating.clone_from(&rated);
         let mut files = pack::dw10_files(&s, &opts)?;
         files.insert(1, (party_name.clone(), party_text.clone().into_bytes()));
         let refs: Vec<(&str, &[u8])> = files
@@ -252,6 +308,15 @@ pub fn next(p: &Place<'_>, o: &NextOptions<'_>) -> anyhow::Result<()> {
             .join(", "),
         c.gold
     )?;
+    if let (Some(b), Some(words)) = (o.win_rate, &rated) {
+        for l in super::say::rating_lines(b.band, &missed, words) {
+            outln!("{l}")?;
+        }
+    } else if o.win_rate.is_some() {
+        outln!(
+            "scenario {number} is played again as it was: --win-rate chooses only a new scenario"
+        )?;
+    }
     for w in wrote {
         outln!("wrote {w}")?;
     }

@@ -230,11 +230,12 @@ pub struct GenerateArgs {
     /// Play the new adventure N times with the automatic heroes (as
     /// `simulate` does) and say how it plays, in the summary and on the
     /// setup sheet: "wins about 62 % (58–66 %) for the default party over
-    /// 500 runs".
+    /// 500 runs". For the MKD Adventure and Dungeon World 10 mm.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=100_000))]
     simulate: Option<u32>,
-    /// With --simulate: the heroes (a `tilecrawl-party/1` file). Default:
-    /// the embedded party.
+    /// With --simulate: the heroes (a `tilecrawl-party/1` file of the
+    /// game's heroes, as `play` takes it). Default: the game's embedded
+    /// party.
     #[arg(long, value_name = "FILE", requires = "simulate")]
     party: Option<PathBuf>,
     /// --ruleset dungeon-world-10mm: the Draken Master's kill target
@@ -550,11 +551,11 @@ fn run_dw10(a: &GenerateArgs, seed: u64) -> anyhow::Result<()> {
             "--floors is for the MKD Adventure; a Dungeon World 10 mm dungeon has one floor (its staircases join its parts)"
         );
     }
-    if a.simulate.is_some() {
-        bail!(
-            "--simulate rates MKD adventures as they are made; rate a Dungeon World 10 mm scenario with `tilecrawl simulate SCENARIO --runs N`"
-        );
-    }
+    // Read before anything is made: a bad party file is refused up front.
+    let rater = match a.simulate {
+        Some(runs) => Some((runs, super::play_dw10::rating_party(a.party.as_deref())?)),
+        None => None,
+    };
     for (flag, given) in [
         ("--mission", !d.mission.is_empty()),
         ("--hero-value", d.hero_value != 95),
@@ -591,7 +592,11 @@ fn run_dw10(a: &GenerateArgs, seed: u64) -> anyhow::Result<()> {
         }
         Err(e) => return Err(e.into()),
     };
-    let opts = a.output.options()?;
+    let rating = rater.map(|(runs, (party, who))| {
+        super::play_dw10::rate(&Arc::new(s.clone()), &party, &who, runs)
+    });
+    let mut opts = a.output.options()?;
+    opts.rating = rating.as_ref().map(|(_, w)| w.clone());
     let files = pack::dw10_files(&s, &opts)?;
     let out = a
         .out
@@ -615,6 +620,15 @@ fn run_dw10(a: &GenerateArgs, seed: u64) -> anyhow::Result<()> {
             "features": s.game.features.len(),
             "out": out.display().to_string(),
             "files": refs.iter().map(|(n, _)| *n).collect::<Vec<_>>(),
+            "rating": rating.as_ref().map(|(r, _)| serde_json::json!({
+                "runs": r.runs,
+                "wins": r.wins,
+                "win_rate": r.win_rate,
+                "win_rate_low": r.win_rate_low,
+                "win_rate_high": r.win_rate_high,
+                "mean_moves": r.mean_moves,
+                "heroes_lost": r.heroes_lost,
+            })),
         });
         outln!("{v}")?;
     } else if !a.quiet {
@@ -646,6 +660,9 @@ fn run_dw10(a: &GenerateArgs, seed: u64) -> anyhow::Result<()> {
             count(K::Spawn),
             count(K::Furnishing)
         )?;
+        if let Some((_, words)) = &rating {
+            outln!("plays: {words}")?;
+        }
         outln!("wrote {}", super::outputs::listing(&out, &refs))?;
     }
     Ok(())

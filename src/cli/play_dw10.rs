@@ -354,3 +354,50 @@ pub fn simulate(o: SimulateDw10<'_>) -> anyhow::Result<()> {
     out.flush()?;
     Ok(())
 }
+
+/// The heroes a scenario is rated for: a party file, or the embedded party;
+/// with the words that name them (`the party in FILE`, `the default
+/// party`).
+pub fn rating_party(path: Option<&Path>) -> anyhow::Result<(party::Party, String)> {
+    let figures = tilecrawl::dw10::figures::embedded();
+    let text = party_text(path)?;
+    let (name, who) = match path {
+        Some(p) => (
+            p.display().to_string(),
+            format!("the party in {}", p.display()),
+        ),
+        None => (
+            "embedded party".to_string(),
+            "the default party".to_string(),
+        ),
+    };
+    Ok((party::parse(&text, &name, &figures)?, who))
+}
+
+/// A scenario played `runs` times by `party` (named `who` in the words),
+/// on the scenario's seed, the default move limit and the text's spawning:
+/// its rating and the words the summary and the sheet print.
+pub fn rate(
+    scenario: &Arc<tilecrawl::dw10::Scenario>,
+    party: &party::Party,
+    who: &str,
+    runs: u32,
+) -> (simulate::Rating, String) {
+    let opts = SimOptions {
+        runs,
+        seed: scenario.seed,
+        max_moves: simulate::DEFAULT_MAX_MOVES,
+        scaled_down: false,
+    };
+    let report = simulate::simulate(
+        scenario,
+        party,
+        &Arc::new(tilecrawl::dw10::figures::embedded()),
+        &Arc::new(tilecrawl::dw10::tables::embedded()),
+        &opts,
+        &|| {},
+    );
+    let rating = simulate::Rating::of(&report);
+    let words = rating.words(who);
+    (rating, words)
+}

@@ -87,3 +87,26 @@ pub(crate) fn shell_quote(s: &str) -> String {
         format!("'{}'", s.replace('\'', r"'\''"))
     }
 }
+
+/// What `campaign next --win-rate` says of the candidates: the seeds passed
+/// over with their win rates (if any), then how the kept one plays.
+pub(crate) fn rating_lines(
+    band: tilecrawl::core::stats::WinRateBand,
+    missed: &[(u64, f64)],
+    words: &str,
+) -> Vec<String> {
+    let mut lines = Vec::new();
+    if !missed.is_empty() {
+        lines.push(format!(
+            "tried {} other seed(s) whose win rate fell outside {band}: {}",
+            missed.len(),
+            missed
+                .iter()
+                .map(|(s, w)| format!("{s} ({w:.2})"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ));
+    }
+    lines.push(format!("plays: {words}"));
+    lines
+}

@@ -8,6 +8,7 @@ pub mod fs;
 pub mod geom;
 pub mod recent;
 pub mod reuse;
+pub mod stats;
 pub mod text;
 pub mod yaml;
 pub mod yaml_emit;

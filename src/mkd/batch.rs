@@ -18,8 +18,9 @@
 //! median_turns,heroes_lost`), so an index without ratings is unchanged.
 
 use crate::build::analysis::{UNREACHED, walk_squares};
+use crate::core::stats::wilson95;
 use crate::mkd::floors::BuiltDungeon;
-use crate::mkd::play::simulate::{Report, wilson95, win_rate};
+use crate::mkd::play::simulate::{Report, win_rate};
 use crate::mkd::scenario::{Scenario, WmtColor};
 use crate::scenario::Point;
 use crate::tileset::{Cell, TileKind};
@@ -46,48 +47,6 @@ pub struct Rating {
     pub median_turns: u32,
     /// Heroes lost per playthrough, on average.
     pub heroes_lost: f64,
-}
-
-/// A band of win rates with both ends kept, as `campaign next --win-rate`
-/// takes it: `0.4..0.7`.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct WinRateBand {
-    /// The lowest win rate kept.
-    pub low: f64,
-    /// The highest.
-    pub high: f64,
-}
-
-/// Why a win-rate band was refused.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("expected LOW..HIGH with 0 ≤ LOW ≤ HIGH ≤ 1, e.g. 0.4..0.7; got {0:?}")]
-pub struct BandError(pub String);
-
-impl WinRateBand {
-    /// Reads `LOW..HIGH`.
-    pub fn parse(text: &str) -> Result<WinRateBand, BandError> {
-        let bad = || BandError(crate::core::text::excerpt(text, 40));
-        let (low, high) = text.split_once("..").ok_or_else(bad)?;
-        let number = |t: &str| t.trim().parse::<f64>().ok().filter(|v| v.is_finite());
-        let (Some(low), Some(high)) = (number(low), number(high)) else {
-            return Err(bad());
-        };
-        if !(0.0..=1.0).contains(&low) || !(0.0..=1.0).contains(&high) || low > high {
-            return Err(bad());
-        }
-        Ok(WinRateBand { low, high })
-    }
-
-    /// Whether a rating's win rate lies in the band.
-    pub fn holds(&self, rating: &Rating) -> bool {
-        (self.low..=self.high).contains(&rating.win_rate)
-    }
-}
-
-impl std::fmt::Display for WinRateBand {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}..{}", self.low, self.high)
-    }
 }
 
 impl Rating {
@@ -953,33 +912,6 @@ mod tests {
     use super::*;
     use crate::build::build_dungeon;
 
-    #[test]
-    fn win_rate_bands_read_low_dot_dot_high() {
-        let b = WinRateBand::parse("0.4..0.7").unwrap();
-        assert_eq!((b.low, b.high), (0.4, 0.7));
-        let rated = |w: f64| Rating {
-            runs: 10,
-            wins: 0,
-            win_rate: w,
-            win_rate_low: 0.0,
-            win_rate_high: 1.0,
-            median_turns: 1,
-            heroes_lost: 0.0,
-        };
-        assert!(b.holds(&rated(0.4)) && b.holds(&rated(0.7)) && b.holds(&rated(0.55)));
-        assert!(!b.holds(&rated(0.39)) && !b.holds(&rated(0.71)));
-        for bad in [
-            "0.7..0.4",
-            "0.4",
-            "-0.1..0.5",
-            "0.5..1.5",
-            "a..b",
-            "NaN..1",
-            "0.4..inf",
-        ] {
-            assert!(WinRateBand::parse(bad).is_err(), "{bad}");
-        }
-    }
     use crate::mkd::generate::{GenerateParams, generate};
     use crate::tileset;
 

@@ -387,3 +387,198 @@ fn a_purchase_takes_a_unique_beginning_of_a_heros_name_and_refuses_an_ambiguous_
     let written = std::fs::read_to_string(&file).unwrap();
     assert!(!written.contains("bram"), "{written}");
 }
+
+/// `campaign next --win-rate` on a Dungeon World 10 mm campaign: candidate
+/// seeds are played by the campaign's heroes in a fixed order until one
+/// wins in the band; the sheet says how it plays, the campaign keeps its
+/// seed, and a try again replays that scenario. A band nothing can meet is
+/// one error line, and nothing is written.
+#[test]
+fn a_win_rate_band_picks_the_next_scenario_the_campaigns_heroes_win_in_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let new = |name: &str| {
+        run(
+            d,
+            &[
+                "campaign",
+                "new",
+                name,
+                "--ruleset",
+                "dungeon-world-10mm",
+                "--seed",
+                "5",
+                "-q",
+            ],
+        )
+    };
+    for name in ["Plain", "Open", "Banded", "Again", "Never"] {
+        new(name);
+    }
+    let next = |name: &str, extra: &[&str]| {
+        let mut args = vec!["campaign", "next", name, "--dpi", "20"];
+        args.extend_from_slice(extra);
+        run(d, &args)
+    };
+    let scen = |name: &str| {
+        std::fs::read(d.join(format!("campaigns/{name}/scenario-1/scenario.yaml"))).unwrap()
+    };
+    let sheet = |name: &str| {
+        std::fs::read_to_string(d.join(format!("campaigns/{name}/scenario-1/setup.md"))).unwrap()
+    };
+
+    // A band every rate is in keeps the first seed: the scenario is the
+    // one `next` makes without the flag, its sheet says how it plays.
+    next("Plain", &[]);
+    let out = next("Open", &["--win-rate", "0..1", "--runs", "8"]);
+    assert_eq!(scen("Open"), scen("Plain"));
+    assert!(!out.contains("tried"), "{out}");
+    let plays = out.lines().find(|l| l.starts_with("plays: ")).expect(&out);
+    assert!(
+        plays.contains("for the heroes of campaign Open over 8 runs"),
+        "{plays}"
+    );
+    assert!(sheet("Open").contains(&format!("- **Plays:** {}", &plays[7..])));
+    assert!(!sheet("Plain").contains("Plays"));
+
+    // A band the first seed misses: later seeds, each in the band or
+    // named with its rate.
+    let first = load(d, "Plain").current.unwrap().seed;
+    let rate_of = |name: &str| -> f64 {
+        let r = common::run_env(
+            d,
+            &[
+                "simulate",
+                &format!("campaigns/{name}/scenario-1/scenario.yaml"),
+                "--party",
+                &format!("campaigns/{name}/scenario-1/party-1.yaml"),
+                "--runs",
+                "8",
+                "--json",
+            ],
+            &[],
+            Duration::from_secs(300),
+        );
+        let v: serde_json::Value = serde_json::from_str(&r.stdout).expect(&r.stderr);
+        v["win_rate"].as_f64().unwrap()
+    };
+    let w = rate_of("Plain");
+    // Just above the first seed's rate, or just below it when that is 1.
+    let band = if w < 1.0 {
+        format!("{}..1", w + 0.01)
+    } else {
+        "0..0.99".to_string()
+    };
+    let out = next(
+        "Banded",
+        &["--win-rate", &band, "--runs", "8", "--max-attempts", "40"],
+    );
+    assert!(out.contains(&format!("outside {band}: {first} (")), "{out}");
+    let kept = load(d, "Banded").current.unwrap();
+    assert_ne!(kept.seed, first);
+    assert!(out.contains(&format!("(seed {})", kept.seed)), "{out}");
+    let kept_rate = rate_of("Banded");
+    let b = tilecrawl::core::stats::WinRateBand::parse(&band).unwrap();
+    assert!(b.contains(kept_rate), "{kept_rate} outside {band}");
+    // The same command on a like campaign gives the same bytes.
+    assert_eq!(
+        next(
+            "Again",
+            &["--win-rate", &band, "--runs", "8", "--max-attempts", "40"]
+        )
+        .replace("Again", "Banded"),
+        out
+    );
+
+    // One run a candidate: a rate of 0 or 1, never in 0.4..0.6.
+    let before = std::fs::read(d.join("campaigns/Never/campaign.yaml")).unwrap();
+    let e = fails(
+        d,
+        &[
+            "campaign",
+            "next",
+            "Never",
+            "--win-rate",
+            "0.4..0.6",
+            "--runs",
+            "1",
+            "--max-attempts",
+            "2",
+        ],
+    );
+    assert!(
+        e.contains("no scenario in 2 tries played in --win-rate 0.4..0.6 for the heroes of campaign Never over 1 runs each"),
+        "{e}"
+    );
+    assert_eq!(
+        std::fs::read(d.join("campaigns/Never/campaign.yaml")).unwrap(),
+        before
+    );
+    assert!(!d.join("campaigns/Never/scenario-1").exists());
+}
+
+/// A scenario `--win-rate` chose, not won, is played again as it was: the
+/// try again keeps its seed (not the first candidate's), and says that the
+/// band chooses only a new scenario.
+#[test]
+fn a_scenario_chosen_by_win_rate_is_played_again_when_not_won() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let mut again = 0;
+    for seed in 1..=8u32 {
+        let name = format!("R{seed}");
+        let s = seed.to_string();
+        run(
+            d,
+            &[
+                "campaign",
+                "new",
+                &name,
+                "--ruleset",
+                "dungeon-world-10mm",
+                "--seed",
+                &s,
+                "-q",
+            ],
+        );
+        // One run a candidate rates 0 or 1: this band keeps the first
+        // candidate the heroes lost, whichever that is.
+        let args = [
+            "campaign",
+            "next",
+            &name,
+            "--dpi",
+            "20",
+            "--win-rate",
+            "0..0",
+            "--runs",
+            "1",
+            "--max-attempts",
+            "50",
+        ];
+        run(d, &args);
+        let g = load(d, &name).current.unwrap();
+        autoplay(d, &name);
+        run(d, &["campaign", "town", &name]);
+        if load(d, &name).history.last().unwrap().end == GameEnd::Won {
+            continue;
+        }
+        let first = tilecrawl::core::dice::adventure_seed(load(d, &name).seed, 1);
+        if g.seed != first {
+            again += 1;
+        }
+        let out = run(d, &args);
+        assert!(
+            out.contains("--win-rate chooses only a new scenario"),
+            "{out}"
+        );
+        let now = load(d, &name).current.unwrap();
+        assert_eq!((now.number, now.attempt), (1, 2));
+        assert_eq!(now.seed, g.seed, "{out}");
+        assert!(out.contains(&format!("(seed {}), try 2", g.seed)), "{out}");
+    }
+    assert!(
+        again > 0,
+        "no campaign lost a first game whose scenario was a later candidate"
+    );
+}

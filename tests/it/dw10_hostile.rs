@@ -445,7 +445,11 @@ fn generate_refuses_what_the_game_does_not_take() {
         (vec!["--floors", "2"], vec!["--floors"]),
         (vec!["--mission", "rescue"], vec!["--mission"]),
         (vec!["--markers"], vec!["--markers"]),
-        (vec!["--simulate", "5"], vec!["--simulate"]),
+        // A DW10 party file that is not there: named, nothing written.
+        (
+            vec!["--simulate", "5", "--party", "nope.yaml"],
+            vec!["nope.yaml"],
+        ),
         (vec!["--hero-value", "90"], vec!["--hero-value"]),
         (vec!["--sets", "9"], vec!["9 set(s)"]),
     ] {

@@ -471,3 +471,96 @@ fn the_manuals_transcript_is_the_pinned_game() {
     want.extend_from_slice(&lines[51..63]);
     assert_eq!(quoted, want);
 }
+
+/// `generate --ruleset dungeon-world-10mm --simulate N`: the scenario is
+/// rated by the games `simulate` plays of it (the same wins, the same
+/// mean), the summary and the Draken Master's sheet say so, and the rest
+/// of the sheet is the one made without the flag. A bad party file is one
+/// error line, before anything is written.
+#[test]
+fn generate_rates_a_scenario_as_simulate_plays_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let make = |out: &str, extra: &[&str]| {
+        let mut args = vec![
+            "generate",
+            "--ruleset",
+            "dungeon-world-10mm",
+            "--seed",
+            "7",
+            "--dpi",
+            "20",
+            "--out",
+            out,
+        ];
+        args.extend_from_slice(extra);
+        run(d, &args)
+    };
+    let json = make("rated", &["--simulate", "12", "--json"]);
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let rating = &v["rating"];
+    let sim = run(
+        d,
+        &["simulate", "rated/scenario.yaml", "--runs", "12", "--json"],
+    );
+    let s: serde_json::Value = serde_json::from_str(&sim).unwrap();
+    assert_eq!(rating["runs"], 12);
+    assert_eq!(rating["wins"], s["wins"]);
+    assert_eq!(rating["win_rate"], s["win_rate"]);
+    assert_eq!(rating["mean_moves"], s["mean_moves"]);
+    let (lo, hi) = (
+        rating["win_rate_low"].as_f64().unwrap(),
+        rating["win_rate_high"].as_f64().unwrap(),
+    );
+    let w = rating["win_rate"].as_f64().unwrap();
+    assert!(lo <= w && w <= hi && lo >= 0.0 && hi <= 1.0, "{rating}");
+
+    let text = make("rated-text", &["--simulate", "12"]);
+    let plays = text
+        .lines()
+        .find(|l| l.starts_with("plays: "))
+        .expect(&text);
+    let pc = (w * 100.0).round() as u32;
+    assert!(
+        plays.starts_with(&format!("plays: wins about {pc} % (")),
+        "{plays}"
+    );
+    assert!(
+        plays.contains("for the default party over 12 runs"),
+        "{plays}"
+    );
+    make("plain", &[]);
+    let rated = std::fs::read_to_string(d.join("rated-text/setup.md")).unwrap();
+    let plain = std::fs::read_to_string(d.join("plain/setup.md")).unwrap();
+    let line = format!("- **Plays:** {}\n", &plays[7..]);
+    assert!(rated.contains(&line), "{rated}");
+    assert_eq!(rated.replacen(&line, "", 1), plain);
+    assert_eq!(
+        std::fs::read(d.join("rated-text/scenario.yaml")).unwrap(),
+        std::fs::read(d.join("plain/scenario.yaml")).unwrap()
+    );
+
+    std::fs::write(
+        d.join("bad-party.yaml"),
+        "format: tilecrawl-party/1\nheroes: 7\n",
+    )
+    .unwrap();
+    let r = common::run_env(
+        d,
+        &[
+            "generate",
+            "--ruleset",
+            "dungeon-world-10mm",
+            "--simulate",
+            "3",
+            "--party",
+            "bad-party.yaml",
+            "--out",
+            "never",
+        ],
+        &[],
+        Duration::from_secs(300),
+    );
+    common::one_error_line(&r, &["bad-party.yaml"]).unwrap();
+    assert!(!d.join("never").exists());
+}

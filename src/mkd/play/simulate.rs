@@ -112,6 +112,7 @@ mod policy;
 
 use crate::core::dice::run_seed;
 use crate::core::geom::all_around;
+use crate::core::stats::wilson95;
 use crate::mkd::mission::Goal;
 use crate::mkd::play::board::walk::FAR;
 use crate::mkd::play::board::{Board, Mover};
@@ -348,33 +349,6 @@ pub fn win_rate(wins: u32, runs: u32) -> f64 {
     } else {
         f64::from(wins) / f64::from(runs)
     }
-}
-
-/// The 95% Wilson score interval of `wins` successes in `runs` trials
-/// (`(0, 1)` for no trials).
-pub fn wilson95(wins: u32, runs: u32) -> (f64, f64) {
-    if runs == 0 {
-        return (0.0, 1.0);
-    }
-    const Z: f64 = 1.959_963_984_540_054;
-    let n = f64::from(runs);
-    let p = f64::from(wins.min(runs)) / n;
-    let z2 = Z * Z;
-    let denom = 1.0 + z2 / n;
-    let centre = (p + z2 / (2.0 * n)) / denom;
-    let half = Z / denom * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt();
-    // At 0 or all wins the interval ends exactly at 0 or 1 (rounding aside).
-    let lo = if wins == 0 {
-        0.0
-    } else {
-        (centre - half).max(0.0)
-    };
-    let hi = if wins >= runs {
-        1.0
-    } else {
-        (centre + half).min(1.0)
-    };
-    (lo, hi)
 }
 
 /// The `p`-th percentile (0–100) of sorted values by the nearest-rank
