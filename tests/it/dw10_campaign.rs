@@ -27,6 +27,23 @@ fn fails(cwd: &Path, args: &[&str]) -> String {
     r.stderr
 }
 
+/// `campaign new NAME --ruleset dungeon-world-10mm --seed SEED -q` in `d`.
+fn new_campaign(d: &Path, name: &str, seed: &str) {
+    run(
+        d,
+        &[
+            "campaign",
+            "new",
+            name,
+            "--ruleset",
+            "dungeon-world-10mm",
+            "--seed",
+            seed,
+            "-q",
+        ],
+    );
+}
+
 fn load(dir: &Path, name: &str) -> Campaign {
     let file = dir.join(format!("campaigns/{name}/campaign.yaml"));
     let text = std::fs::read_to_string(&file).unwrap();
@@ -86,19 +103,7 @@ fn campaigns_keep_what_a_win_or_escape_carries_out_and_lose_all_on_a_defeat() {
     for seed in 1..=6u32 {
         let name = format!("C{seed}");
         let s = seed.to_string();
-        run(
-            d,
-            &[
-                "campaign",
-                "new",
-                &name,
-                "--ruleset",
-                "dungeon-world-10mm",
-                "--seed",
-                &s,
-                "-q",
-            ],
-        );
+        new_campaign(d, &name, &s);
         for _game in 0..3 {
             let before = load(d, &name);
             let (number, attempt) = before.next_game();
@@ -180,19 +185,7 @@ fn campaigns_keep_what_a_win_or_escape_carries_out_and_lose_all_on_a_defeat() {
 fn campaign_steps_out_of_order_or_for_the_other_game_are_one_error_line() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
-    run(
-        d,
-        &[
-            "campaign",
-            "new",
-            "Deep",
-            "--ruleset",
-            "dungeon-world-10mm",
-            "--seed",
-            "2",
-            "-q",
-        ],
-    );
+    new_campaign(d, "Deep", "2");
     let file = d.join("campaigns/Deep/campaign.yaml");
     let e = fails(d, &["campaign", "town", "Deep"]);
     assert!(e.contains("nothing to buy"), "{e}");
@@ -250,19 +243,7 @@ fn campaign_steps_out_of_order_or_for_the_other_game_are_one_error_line() {
 fn a_familiar_bought_in_town_goes_on_the_heros_line_and_into_the_game() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
-    run(
-        d,
-        &[
-            "campaign",
-            "new",
-            "Pets",
-            "--ruleset",
-            "dungeon-world-10mm",
-            "--seed",
-            "3",
-            "-q",
-        ],
-    );
+    new_campaign(d, "Pets", "3");
     let file = d.join("campaigns/Pets/campaign.yaml");
     let text = std::fs::read_to_string(&file).unwrap();
     std::fs::write(&file, text.replacen("gold: 0", "gold: 6000", 1)).unwrap();
@@ -321,19 +302,7 @@ fn a_familiar_bought_in_town_goes_on_the_heros_line_and_into_the_game() {
 fn a_purchase_takes_a_unique_beginning_of_a_heros_name_and_refuses_an_ambiguous_one() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
-    run(
-        d,
-        &[
-            "campaign",
-            "new",
-            "Names",
-            "--ruleset",
-            "dungeon-world-10mm",
-            "--seed",
-            "5",
-            "-q",
-        ],
-    );
+    new_campaign(d, "Names", "5");
     // Kestrel, Bramwell, Brannoc, Sella, with gold to spend.
     let file = d.join("campaigns/Names/campaign.yaml");
     let text = std::fs::read_to_string(&file).unwrap();
@@ -390,30 +359,15 @@ fn a_purchase_takes_a_unique_beginning_of_a_heros_name_and_refuses_an_ambiguous_
 
 /// `campaign next --win-rate` on a Dungeon World 10 mm campaign: candidate
 /// seeds are played by the campaign's heroes in a fixed order until one
-/// wins in the band; the sheet says how it plays, the campaign keeps its
-/// seed, and a try again replays that scenario. A band nothing can meet is
-/// one error line, and nothing is written.
+/// wins in the band; the sheet says how it plays and the campaign keeps
+/// its seed. A band nothing can meet is one error line, and nothing is
+/// written.
 #[test]
 fn a_win_rate_band_picks_the_next_scenario_the_campaigns_heroes_win_in_it() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
-    let new = |name: &str| {
-        run(
-            d,
-            &[
-                "campaign",
-                "new",
-                name,
-                "--ruleset",
-                "dungeon-world-10mm",
-                "--seed",
-                "5",
-                "-q",
-            ],
-        )
-    };
     for name in ["Plain", "Open", "Banded", "Again", "Never"] {
-        new(name);
+        new_campaign(d, name, "5");
     }
     let next = |name: &str, extra: &[&str]| {
         let mut args = vec!["campaign", "next", name, "--dpi", "20"];
@@ -528,19 +482,7 @@ fn a_scenario_chosen_by_win_rate_is_played_again_when_not_won() {
     for seed in 1..=8u32 {
         let name = format!("R{seed}");
         let s = seed.to_string();
-        run(
-            d,
-            &[
-                "campaign",
-                "new",
-                &name,
-                "--ruleset",
-                "dungeon-world-10mm",
-                "--seed",
-                &s,
-                "-q",
-            ],
-        );
+        new_campaign(d, &name, &s);
         // One run a candidate rates 0 or 1: this band keeps the first
         // candidate the heroes lost, whichever that is.
         let args = [
