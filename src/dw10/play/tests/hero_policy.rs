@@ -518,3 +518,59 @@ fn a_fighter_held_up_walks_up_to_a_staircase_end_a_monster_holds() {
     let k = kit(LONG_ROOM, features, &heroes, &[("Orc", (10, 2))]);
     assert_eq!(hero_choice(&view(&k), HeroId(0)), None);
 }
+
+/// Over whole simulated games (40 runs each of the two pinned scenarios):
+/// whenever a move starts with the heroes acting and a hero that could
+/// leave stands on an active teleporter with the objective done (2 points
+/// left, not asleep, not done), its command is to leave.
+#[test]
+fn in_simulated_games_a_hero_that_can_leave_from_a_teleporter_leaves() {
+    let mut seen = 0;
+    for path in [
+        "tests/golden/dw10/seed-7/scenario.yaml",
+        "tests/golden/dw10/seed-12-mkd-tiles-hard/scenario.yaml",
+    ] {
+        let text = std::fs::read_to_string(path).unwrap();
+        let sc: crate::dw10::Scenario = crate::scenario::from_yaml(&text, path).unwrap();
+        let sc = Arc::new(sc);
+        let figures = Arc::new(crate::dw10::figures::embedded());
+        let tables = Arc::new(crate::dw10::tables::embedded());
+        let party = party::default_party(&figures);
+        let o = simulate::SimOptions {
+            runs: 40,
+            seed: sc.seed,
+            max_moves: 60,
+            scaled_down: false,
+        };
+        for run in 0..o.runs {
+            let opts = simulate::run_options(&party, &figures, &tables, &o, run, false);
+            let (mut g, _) = engine::Game::new(sc.clone(), opts);
+            for upto in 1..=o.max_moves {
+                simulate::play_out(&mut g, upto);
+                if g.over() {
+                    break;
+                }
+                if g.s.phase != Phase::HeroesAct || !g.s.objective_done {
+                    continue;
+                }
+                for h in g.s.live_heroes() {
+                    let hero = g.s.hero(h);
+                    let on_tp = hero.body.at.is_some_and(|at| {
+                        g.s.feature_on(at, FeatureKind::Teleporter)
+                            .is_some_and(|t| g.s.active[t.0 as usize])
+                    });
+                    if on_tp && hero.mp >= 2 && !hero.done && !hero.magic.asleep {
+                        seen += 1;
+                        assert_eq!(
+                            simulate::hero_command(&g, h),
+                            Some(Command::Escape(hero.body.name.clone())),
+                            "{path} run {run} move {}",
+                            g.s.move_no
+                        );
+                    }
+                }
+            }
+        }
+    }
+    assert!(seen > 0, "no hero ever stood ready to leave");
+}
