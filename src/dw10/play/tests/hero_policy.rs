@@ -530,22 +530,9 @@ fn in_simulated_games_a_hero_that_can_leave_from_a_teleporter_leaves() {
         "tests/golden/dw10/seed-7/scenario.yaml",
         "tests/golden/dw10/seed-12-mkd-tiles-hard/scenario.yaml",
     ] {
-        let text = std::fs::read_to_string(path).unwrap();
-        let sc: crate::dw10::Scenario = crate::scenario::from_yaml(&text, path).unwrap();
-        let sc = Arc::new(sc);
-        let figures = Arc::new(crate::dw10::figures::embedded());
-        let tables = Arc::new(crate::dw10::tables::embedded());
-        let party = party::default_party(&figures);
-        let o = simulate::SimOptions {
-            runs: 40,
-            seed: sc.seed,
-            max_moves: 60,
-            scaled_down: false,
-        };
-        for run in 0..o.runs {
-            let opts = simulate::run_options(&party, &figures, &tables, &o, run, false);
-            let (mut g, _) = engine::Game::new(sc.clone(), opts);
-            for upto in 1..=o.max_moves {
+        for run in 0..40 {
+            let (mut g, _, _) = simulated_game(path, run, 60);
+            for upto in 1..=60 {
                 simulate::play_out(&mut g, upto);
                 if g.over() {
                     break;

@@ -18,8 +18,10 @@ mod stair_rules;
 mod stall_rules;
 mod turn_rules;
 
-/// The transcript of simulated run `run` on a scenario file (for eyes).
-pub(crate) fn simulated_save(path: &str, run: u32, max_moves: u32) -> SaveFile {
+/// Simulated run `run` of a scenario file with the default party, as
+/// `simulate` starts it (not played yet), the file's text and the run's
+/// dice seed.
+pub(crate) fn simulated_game(path: &str, run: u32, max_moves: u32) -> (engine::Game, String, u64) {
     let text = std::fs::read_to_string(path).unwrap();
     let sc: crate::dw10::Scenario = crate::scenario::from_yaml(&text, path).unwrap();
     let sc = Arc::new(sc);
@@ -34,7 +36,12 @@ pub(crate) fn simulated_save(path: &str, run: u32, max_moves: u32) -> SaveFile {
     };
     let opts = simulate::run_options(&party, &figures, &tables, &o, run, false);
     let seed = opts.seed;
-    let (mut g, _) = engine::Game::new(sc.clone(), opts);
+    (engine::Game::new(sc, opts).0, text, seed)
+}
+
+/// The transcript of simulated run `run` on a scenario file (for eyes).
+pub(crate) fn simulated_save(path: &str, run: u32, max_moves: u32) -> SaveFile {
+    let (mut g, text, seed) = simulated_game(path, run, max_moves);
     let mut rec = Some(Vec::new());
     simulate::play_out_recorded(&mut g, max_moves, &mut rec);
     SaveFile {
