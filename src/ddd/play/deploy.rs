@@ -278,7 +278,7 @@ impl Plan {
         let Some(Step::Place { team, area }) = self.current() else {
             return Vec::new();
         };
-        let Ok((_, squares)) = self.area(st, team, area, true) else {
+        let Ok((_, squares)) = self.area(st, team, area) else {
             return Vec::new();
         };
         squares
@@ -309,7 +309,7 @@ impl Plan {
             }
             Step::Place { team, area } => {
                 let zone = self
-                    .area(st, team, area, true)
+                    .area(st, team, area)
                     .map_or_else(|_| "its zone".to_string(), |(name, _)| name);
                 format!("{t} places its models in {zone} (`place ID X,Y`, then `ready`)")
             }
@@ -327,7 +327,7 @@ impl Plan {
                 second: !first,
             },
             Step::Place { team, area } => Ask::Place {
-                zone: self.area(st, team, area, true)?.0,
+                zone: self.area(st, team, area)?.0,
                 waiting: area == Area::Zone("attacker"),
             },
         })
@@ -401,18 +401,13 @@ impl Plan {
             .ok_or_else(|| GameError::NoZone("edge-N".into()))
     }
 
-    /// Where `team` places its models: the zone's name and squares. By
-    /// hand (`hand`), Free Prisoner's attackers may use every edge zone.
-    fn area(
-        &self,
-        st: &State,
-        team: Team,
-        area: Area,
-        hand: bool,
-    ) -> Result<(String, Vec<Point>), GameError> {
+    /// Where `team` places its models: the zone's name and squares. Free
+    /// Prisoner's attackers may use every edge zone ("any board edge",
+    /// L157), by hand or by tilecrawl.
+    fn area(&self, st: &State, team: Team, area: Area) -> Result<(String, Vec<Point>), GameError> {
         match area {
             Area::Zone(name) => Ok((name.to_string(), self.zone(name)?)),
-            Area::Edge if hand && self.kind == ScenarioKind::FreePrisoner => {
+            Area::Edge if self.kind == ScenarioKind::FreePrisoner => {
                 let mut all = Vec::new();
                 for s in Side::ALL {
                     if let Ok(z) = self.zone(&edge_zone(s)) {
@@ -458,7 +453,7 @@ impl Plan {
         p: Point,
     ) -> Result<(), Refusal> {
         let (name, squares) = self
-            .area(st, team, area, true)
+            .area(st, team, area)
             .map_err(|e| Refusal::Deploy(e.to_string()))?;
         let foot = Footprint::new(p, st.fig(id).huge());
         for q in foot.squares() {
@@ -520,28 +515,30 @@ impl Plan {
         area: Area,
         hand: &[(ModelId, Point)],
     ) -> Result<(), GameError> {
-        let (mut name, squares) = self.area(st, team, area, false)?;
-        if self.kind == ScenarioKind::FreePrisoner && area == Area::Edge {
-            // Split over the edges by hand: the edge zones its models stand
-            // in, each outside the chosen one named by the first zone (N,
-            // E, S, W) that holds it.
-            let mut used = vec![name.clone()];
-            for &(_, p) in hand.iter().filter(|(_, p)| !squares.contains(p)) {
-                if let Some(z) = Side::ALL
-                    .into_iter()
-                    .map(edge_zone)
-                    .find(|z| self.zone(z).is_ok_and(|sq| sq.contains(&p)))
-                {
-                    used.push(z);
-                }
+        let (name, squares) = self.area(st, team, area)?;
+        // Free Prisoner's attackers, split over the edges: the zone they
+        // are told as names every edge zone one of them stands in, in N, E,
+        // S, W order (a square in two zones counts for the first).
+        let split = self.kind == ScenarioKind::FreePrisoner && area == Area::Edge;
+        let zone_of = |p: &Point| {
+            Side::ALL
+                .into_iter()
+                .map(edge_zone)
+                .find(|z| self.zone(z).is_ok_and(|sq| sq.contains(p)))
+        };
+        let named = |placed: &[(ModelId, Point)]| {
+            if !split {
+                return name.clone();
             }
+            let mut used: Vec<String> = placed.iter().filter_map(|(_, p)| zone_of(p)).collect();
             used.sort_by_key(|z| Side::ALL.iter().position(|&s| edge_zone(s) == *z));
             used.dedup();
-            name = match used.split_last() {
+            match used.split_last() {
                 Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
-                _ => name,
-            };
-        }
+                Some((only, _)) => only.clone(),
+                None => name.clone(),
+            }
+        };
         let dist = Walker::new(&grid.board, PASS_ALL).distances(self.goal.iter().copied());
         let walk = |p: Point| dist[grid.board.index(p)];
         if area == Area::Zone("attacker") {
@@ -559,14 +556,14 @@ impl Plan {
                     .get(i % to_exit.len().max(1))
                     .map_or(0, |d| d[grid.board.index(p)])
             };
-            place(st, ev, grid, team, &name, squares, &wait, true, hand)
+            place(st, ev, grid, team, &named, squares, &wait, true, hand)
         } else {
             place(
                 st,
                 ev,
                 grid,
                 team,
-                &name,
+                &named,
                 squares,
                 &|_, p| walk(p),
                 false,
@@ -637,6 +634,9 @@ const ESCAPE_SLACK: u32 = 8;
 /// Ways out the Ambush's attackers watch, at most.
 const ESCAPE_EXITS: usize = 3;
 
+/// The zone a placement is told with, from the models and squares placed.
+type ZoneName<'a> = dyn Fn(&[(ModelId, Point)]) -> String + 'a;
+
 /// Places a side's models not yet placed on a zone's free squares,
 /// nearest by `walk` first, and tells where the whole side stands (with
 /// `hand`, the models placed by hand). `waiting`: Ambush's attackers, who
@@ -647,7 +647,7 @@ fn place(
     ev: &mut Vec<Event>,
     grid: &Grid,
     team: Team,
-    name: &str,
+    name: &ZoneName,
     squares: Vec<Point>,
     walk: &dyn Fn(usize, Point) -> u32,
     waiting: bool,
@@ -667,7 +667,7 @@ fn place(
         .collect();
     if free.len() < ids.len() {
         return Err(GameError::ZoneFull {
-            zone: name.to_string(),
+            zone: name(hand),
             room: free.len(),
             need: ids.len(),
         });
@@ -692,7 +692,7 @@ fn place(
             .min_by_key(|&k| key(i, free[k]))
         else {
             return Err(GameError::ZoneFull {
-                zone: name.to_string(),
+                zone: name(&placed),
                 room: free.len(),
                 need: need - (placed.len() - hand.len()),
             });
@@ -711,7 +711,7 @@ fn place(
     hidden.sort();
     ev.push(Event::Deployed {
         team,
-        zone: name.to_string(),
+        zone: name(&placed),
         models: placed,
     });
     for id in hidden {

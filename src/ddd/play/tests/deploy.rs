@@ -374,13 +374,33 @@ fn the_prisoners_side_names_it_and_may_split_over_the_edges() {
     else {
         panic!("{ev:?}");
     };
-    assert_eq!(z, "edge-N and edge-S");
     assert_eq!(models.len(), 9, "all but the prisoner");
     assert!(models.contains(&(b(1), p)));
-    assert!(
-        models
+    // `ready` puts the rest where tilecrawl would, on any edge's zone, and
+    // the zone told names each edge zone a model stands in (N, E, S, W).
+    let zones: Vec<(String, Vec<Point>)> = Side::ALL
+        .into_iter()
+        .map(|s| (edge_zone(s), zone(kind, &edge_zone(s))))
+        .collect();
+    let first_zone = |q: &Point| {
+        zones
             .iter()
-            .filter(|(id, _)| *id != b(1))
-            .all(|(_, q)| north.contains(q))
-    );
+            .find(|(_, sq)| sq.contains(q))
+            .map(|(n, _)| n.clone())
+    };
+    let mut used: Vec<String> = models.iter().filter_map(|(_, q)| first_zone(q)).collect();
+    assert_eq!(used.len(), 9, "every model on an edge zone");
+    used.sort_by_key(|z| zones.iter().position(|(n, _)| n == z));
+    used.dedup();
+    assert!(used.contains(&edge_zone(Side::S)));
+    let (last, rest) = used.split_last().unwrap();
+    let want = if rest.is_empty() {
+        last.clone()
+    } else {
+        format!("{} and {last}", rest.join(", "))
+    };
+    assert_eq!(z, &want);
+    // tilecrawl's side, deployed whole, stands on more than one edge here
+    // (the squares nearest the prisoner by walking, from any edge).
+    assert!(used.len() > 1, "{z}");
 }
