@@ -469,15 +469,15 @@ fn next(a: NextArgs) -> anyhow::Result<()> {
         missed.push((seed, rating.win_rate));
         if missed.len() as u32 >= a.max_attempts {
             bail!(
-                "no adventure in {} tries played in --win-rate {band} for the heroes of campaign {} over {} runs each (win rates {}); widen the band or raise --max-attempts",
-                a.max_attempts,
-                c.name,
-                a.runs,
-                missed
-                    .iter()
-                    .map(|(_, w)| format!("{w:.2}"))
-                    .collect::<Vec<_>>()
-                    .join(", ")
+                "{}",
+                super::say::no_candidate(
+                    "adventure",
+                    a.max_attempts,
+                    band,
+                    &c.name,
+                    a.runs,
+                    &missed
+                )
             );
         }
     };

@@ -241,16 +241,15 @@ pub fn next(p: &Place<'_>, o: &NextOptions<'_>) -> anyhow::Result<()> {
             missed.push((params.seed, rating.win_rate));
             if missed.len() as u32 >= b.max_attempts {
                 bail!(
-                    "no scenario in {} tries played in --win-rate {} for the heroes of campaign {} over {} runs each (win rates {}); widen the band or raise --max-attempts",
-                    b.max_attempts,
-                    b.band,
-                    c.name,
-                    b.runs,
-                    missed
-                        .iter()
-                        .map(|(_, w)| format!("{w:.2}"))
-                        .collect::<Vec<_>>()
-                        .join(", ")
+                    "{}",
+                    super::say::no_candidate(
+                        "scenario",
+                        b.max_attempts,
+                        b.band,
+                        &c.name,
+                        b.runs,
+                        &missed
+                    )
                 );
             }
         };

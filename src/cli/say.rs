@@ -110,3 +110,24 @@ pub(crate) fn rating_lines(
     lines.push(format!("plays: {words}"));
     lines
 }
+
+/// Why `campaign next --win-rate` gave up: none of `tries` candidates
+/// (`what`: adventure or scenario) played in the band for the campaign's
+/// heroes, each rate listed.
+pub(crate) fn no_candidate(
+    what: &str,
+    tries: u32,
+    band: tilecrawl::core::stats::WinRateBand,
+    campaign: &str,
+    runs: u32,
+    missed: &[(u64, f64)],
+) -> String {
+    format!(
+        "no {what} in {tries} tries played in --win-rate {band} for the heroes of campaign {campaign} over {runs} runs each (win rates {}); widen the band or raise --max-attempts",
+        missed
+            .iter()
+            .map(|(_, w)| format!("{w:.2}"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    )
+}

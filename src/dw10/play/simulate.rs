@@ -553,7 +553,9 @@ pub fn hero_choice(g: &View, h: HeroId) -> Option<Command> {
     // up), it leaves first: before a spell, a shot or a fight it stands in.
     // Leaving is what wins (or ends) the game, and a hero that shot would
     // have no points left for it.
-    if matches!(heading(s, at), Heading::Out) && hero.mp >= 2 {
+    // Where it heads: the state does not change while it chooses.
+    let head = heading(s, at);
+    if matches!(head, Heading::Out) && hero.mp >= 2 {
         return Some(Command::Escape(name));
     }
     if let Some(c) = spell(g, h) {
@@ -621,11 +623,10 @@ pub fn hero_choice(g: &View, h: HeroId) -> Option<Command> {
         }
     }
     // The objective, else (done, or given up) the way out.
-    let (objective, target) = match heading(s, at) {
+    let (objective, target) = match head {
         Heading::To(objective, target) => (objective, target),
         // Left at the top unless it has under 2 points.
-        Heading::Out => return None,
-        Heading::Nowhere => return None,
+        Heading::Out | Heading::Nowhere => return None,
     };
     if let Objective::Recover { .. } = s.objective
         && objective.is_some()
