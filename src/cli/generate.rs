@@ -168,6 +168,52 @@ impl DungeonArgs {
         }
     }
 
+    /// `--ruleset dungeon-world-10mm`: refuses the MKD Adventure's options
+    /// (one floor only; no mission, hero value, monster list, markers or
+    /// dressing), then loads the tile set and builds the parameters for
+    /// `seed` with the Draken Master's `kills` and the `conditions` table.
+    pub(crate) fn load_dw10(
+        &self,
+        seed: u64,
+        floors: &FloorsArgs,
+        kills: u32,
+        conditions: Arc<tilecrawl::dw10::conditions::ConditionTable>,
+    ) -> anyhow::Result<(tileset::TileSet, tilecrawl::dw10::setup::GenerateParams)> {
+        if floors.floors != Count::Fixed(1) || floors.sets_per_floor.is_some() {
+            bail!(
+                "--floors is for the MKD Adventure; a Dungeon World 10 mm dungeon has one floor (its staircases join its parts)"
+            );
+        }
+        for (flag, given) in [
+            ("--mission", !self.mission.is_empty()),
+            ("--hero-value", self.hero_value != 95),
+            ("--monsters", self.monsters.is_some()),
+            ("--markers", self.markers),
+            ("--dressing", self.dressing),
+        ] {
+            if given {
+                bail!(
+                    "{flag} is for the MKD Adventure; --ruleset dungeon-world-10mm does not take it"
+                );
+            }
+        }
+        let ts = tileset::load(&self.tileset_path())?;
+        let params = tilecrawl::dw10::setup::GenerateParams {
+            seed,
+            layout: LayoutParams {
+                sets: self.sets,
+                table: parse_table(&self.table, ts.square_mm)?,
+                exit_dice: self.exit_dice.into(),
+            },
+            difficulty: self.difficulty.into(),
+            kills,
+            tileset_label: tileset_label(&self.tileset_path()),
+            conditions,
+            ..Default::default()
+        };
+        Ok((ts, params))
+    }
+
     /// Loads the tile set and monster list and builds the parameters for `seed`.
     pub(crate) fn load(&self, seed: u64) -> anyhow::Result<(tileset::TileSet, GenerateParams)> {
         let ts = tileset::load(&self.tileset_path())?;
@@ -545,46 +591,21 @@ fn refuse_for_ddd(a: &GenerateArgs) -> anyhow::Result<()> {
 /// map and the Draken Master's sheet.
 fn run_dw10(a: &GenerateArgs, seed: u64) -> anyhow::Result<()> {
     use tilecrawl::dw10;
-    let d = &a.dungeon;
-    if a.floors.floors != Count::Fixed(1) || a.floors.sets_per_floor.is_some() {
-        bail!(
-            "--floors is for the MKD Adventure; a Dungeon World 10 mm dungeon has one floor (its staircases join its parts)"
-        );
-    }
     // Read before anything is made: a bad party file is refused up front.
     let rater = match a.simulate {
         Some(runs) => Some((runs, super::play_dw10::rating_party(a.party.as_deref())?)),
         None => None,
     };
-    for (flag, given) in [
-        ("--mission", !d.mission.is_empty()),
-        ("--hero-value", d.hero_value != 95),
-        ("--monsters", d.monsters.is_some()),
-        ("--markers", d.markers),
-        ("--dressing", d.dressing),
-    ] {
-        if given {
-            bail!("{flag} is for the MKD Adventure; --ruleset dungeon-world-10mm does not take it");
-        }
-    }
-    let ts = tileset::load(&d.tileset_path())?;
     let conditions = match &a.conditions {
         Some(p) => Arc::new(dw10::conditions::load(p)?),
         None => Arc::new(dw10::conditions::shared().clone()),
     };
-    let params = dw10::setup::GenerateParams {
+    let (ts, params) = a.dungeon.load_dw10(
         seed,
-        layout: LayoutParams {
-            sets: d.sets,
-            table: parse_table(&d.table, ts.square_mm)?,
-            exit_dice: d.exit_dice.into(),
-        },
-        difficulty: d.difficulty.into(),
-        kills: a.kills.unwrap_or(dw10::setup::DEFAULT_KILLS),
-        tileset_label: tileset_label(&d.tileset_path()),
+        &a.floors,
+        a.kills.unwrap_or(dw10::setup::DEFAULT_KILLS),
         conditions,
-        ..Default::default()
-    };
+    )?;
     let s = match dw10::setup::generate(&ts, &params) {
         Ok(s) => s,
         Err(e @ dw10::setup::GenerateError::Build(BuildError::NoBuild { .. })) => {

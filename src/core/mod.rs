@@ -4,6 +4,7 @@
 pub mod complete;
 pub mod dice;
 pub mod digest;
+pub mod filter;
 pub mod fs;
 pub mod geom;
 pub mod recent;

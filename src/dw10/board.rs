@@ -65,6 +65,9 @@ pub struct DoorInfo {
     pub secret: bool,
 }
 
+/// The value of [`Board::steps`] for a square no walk reaches.
+pub const UNREACHED: u32 = u32::MAX;
+
 /// The map read for Dungeon World 10 mm.
 #[derive(Debug, Clone)]
 pub struct Board {
@@ -224,28 +227,40 @@ impl Board {
     /// taking staircases, through doors for which `open` says yes (row-major
     /// flags).
     pub fn reach(&self, start: (i32, i32), open: &dyn Fn(&DoorInfo) -> bool) -> Vec<bool> {
-        let mut seen = vec![false; self.cells.len()];
+        self.steps(start, open)
+            .into_iter()
+            .map(|d| d != UNREACHED)
+            .collect()
+    }
+
+    /// The fewest steps from `start` to each square (row-major;
+    /// [`UNREACHED`] where none leads) by the moves of [`Board::reach`],
+    /// each counted as one: a step to a neighbouring square, a jump over a
+    /// pit, a staircase from one end to another.
+    pub fn steps(&self, start: (i32, i32), open: &dyn Fn(&DoorInfo) -> bool) -> Vec<u32> {
+        let mut dist = vec![UNREACHED; self.cells.len()];
         if !self.walkable(start.0, start.1) {
-            return seen;
+            return dist;
         }
         let shut =
             |a: (i32, i32), b: (i32, i32)| self.doors.get(&edge(a, b)).is_some_and(|d| !open(d));
         let mut queue = VecDeque::new();
-        seen[self.index(start.0, start.1)] = true;
+        dist[self.index(start.0, start.1)] = 0;
         queue.push_back(start);
         let mut stairs_used = BTreeSet::new();
         while let Some((x, y)) = queue.pop_front() {
-            let mut visit = |n: (i32, i32), seen: &mut Vec<bool>| {
+            let next = dist[self.index(x, y)] + 1;
+            let mut visit = |n: (i32, i32), dist: &mut Vec<u32>| {
                 let k = self.index(n.0, n.1);
-                if !seen[k] {
-                    seen[k] = true;
+                if dist[k] == UNREACHED {
+                    dist[k] = next;
                     queue.push_back(n);
                 }
             };
             for (dx, dy) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
                 let n = (x + dx, y + dy);
                 if self.walkable(n.0, n.1) && !shut((x, y), n) {
-                    visit(n, &mut seen);
+                    visit(n, &mut dist);
                 }
                 // A pit jumped straight across, onto a square to stop on.
                 let m = (x + 2 * dx, y + 2 * dy);
@@ -254,7 +269,7 @@ impl Board {
                     && !shut((x, y), n)
                     && !shut(n, m)
                 {
-                    visit(m, &mut seen);
+                    visit(m, &mut dist);
                 }
             }
             for (dx, dy) in [(1, 1), (1, -1), (-1, 1), (-1, -1)] {
@@ -265,7 +280,7 @@ impl Board {
                 let round =
                     |e: (i32, i32)| !self.solid(e.0, e.1) && !shut((x, y), e) && !shut(e, n);
                 if round((x + dx, y)) || round((x, y + dy)) {
-                    visit(n, &mut seen);
+                    visit(n, &mut dist);
                 }
             }
             if self.standable(x, y) {
@@ -273,14 +288,14 @@ impl Board {
                     if ends.contains(&(x, y)) && stairs_used.insert(*c) {
                         for &e in ends {
                             if self.walkable(e.0, e.1) {
-                                visit(e, &mut seen);
+                                visit(e, &mut dist);
                             }
                         }
                     }
                 }
             }
         }
-        seen
+        dist
     }
 
     /// Is `(x, y)` flagged in a [`Board::reach`] result?
@@ -445,6 +460,33 @@ mod tests {
         s2.colour = Some(Colour::Red);
         let b = board("#####\n#.#.#\n#####", &[s1, s2]);
         assert!(b.reached(&b.reach((1, 1), &all), 3, 1));
+    }
+
+    #[test]
+    fn steps_count_each_step_jump_and_staircase_once() {
+        let at = |b: &Board, d: &[u32], x: i32, y: i32| d[(y * b.width + x) as usize];
+        // A corridor: one step a square; diagonals count one too.
+        let b = board("#######\n#.....#\n#.....#\n#######", &[]);
+        let d = b.steps((1, 1), &all);
+        assert_eq!(
+            (at(&b, &d, 5, 1), at(&b, &d, 5, 2), at(&b, &d, 2, 2)),
+            (4, 4, 1)
+        );
+        // A pit jumped: the far side is one move away.
+        let b = board("#####\n#.=.#\n#####", &[]);
+        let d = b.steps((1, 1), &all);
+        assert_eq!((at(&b, &d, 3, 1), at(&b, &d, 2, 1)), (1, UNREACHED));
+        // A staircase from one end to the other is one move.
+        let mut s1 = Feature::new(FeatureKind::Staircase, 1, 1);
+        s1.colour = Some(Colour::Red);
+        let mut s2 = Feature::new(FeatureKind::Staircase, 5, 1);
+        s2.colour = Some(Colour::Red);
+        let b = board("#######\n#.#.#.#\n#######", &[s1, s2]);
+        let d = b.steps((1, 1), &all);
+        assert_eq!((at(&b, &d, 5, 1), at(&b, &d, 3, 1)), (1, UNREACHED));
+        // Where steps reach is where reach does, on every square.
+        let r = b.reach((1, 1), &all);
+        assert!(d.iter().zip(&r).all(|(s, r)| (*s != UNREACHED) == *r));
     }
 
     #[test]

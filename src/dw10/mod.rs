@@ -6,6 +6,7 @@
 //! pools, spawn points, furnishings, dungeon conditions), its scenario
 //! part and the Draken Master's sheet.
 
+pub mod batch;
 pub mod board;
 pub mod campaign;
 pub mod conditions;

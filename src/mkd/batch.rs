@@ -18,6 +18,10 @@
 //! median_turns,heroes_lost`), so an index without ratings is unchanged.
 
 use crate::build::analysis::{UNREACHED, walk_squares};
+use crate::core::filter::Columns;
+pub use crate::core::filter::{
+    Condition, FilterError, Number, Op, Row, matches_all, matches_layout,
+};
 use crate::core::stats::wilson95;
 use crate::mkd::floors::BuiltDungeon;
 use crate::mkd::play::simulate::{Report, win_rate};
@@ -168,6 +172,23 @@ pub const FILTER_COLUMNS: [&str; 20] = {
 
 /// The first line of `index.csv`.
 pub const CSV_HEADER: &str = "seed,tiles,chambers,hallways,depth,critical_path,dead_ends,wmt_yellow,wmt_blue,wmt_red,chests_1,chests_2,chests_3,floors,mission,files";
+
+/// The columns a filter can test, as [`Condition::parse`] reads them.
+pub const COLUMNS: Columns = Columns {
+    layout: FILTER_COLUMNS.split_at(14).0,
+    rating: &RATING_COLUMNS,
+};
+
+/// Reads a `--filter` condition on an MKD Adventure index.
+pub fn parse_filter(expr: &str) -> Result<Condition, FilterError> {
+    Condition::parse(expr, &COLUMNS)
+}
+
+/// The filter columns as `batch --help` lists them: the index's, then the
+/// rating's (with `--simulate`).
+pub fn filter_columns_help() -> String {
+    format!("COLUMN is one of: {}.", COLUMNS.help())
+}
 
 /// The first line of `index.csv`, with the rating's columns when `rated`.
 pub fn csv_header(rated: bool) -> String {
@@ -408,6 +429,12 @@ impl IndexRow {
     }
 }
 
+impl Row for IndexRow {
+    fn column(&self, name: &str) -> Option<Option<Number>> {
+        IndexRow::column(self, name)
+    }
+}
+
 /// `index.csv`: the header, then one line per row in the given order.
 pub fn to_csv(rows: &[IndexRow]) -> String {
     let mut o = String::with_capacity(CSV_HEADER.len() + 1 + rows.len() * 64);
@@ -468,208 +495,6 @@ fn walk_to(s: &Scenario, target: Point) -> Option<u32> {
         Some(goal),
     );
     Some(walk[goal]).filter(|&d| d != UNREACHED)
-}
-
-/// A comparison in a filter condition.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Op {
-    /// `>=`
-    Ge,
-    /// `<=`
-    Le,
-    /// `>`
-    Gt,
-    /// `<`
-    Lt,
-    /// `==`
-    Eq,
-    /// `!=`
-    Ne,
-}
-
-/// A value of a numeric column, or the number a filter compares it with.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub enum Number {
-    /// A whole number (compared exactly, even past 2^53: seeds).
-    Whole(u64),
-    /// A fraction (a win rate, heroes lost per run).
-    Real(f64),
-}
-
-impl std::fmt::Display for Number {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Number::Whole(n) => write!(f, "{n}"),
-            Number::Real(r) => write!(f, "{r}"),
-        }
-    }
-}
-
-impl Number {
-    /// The order of two numbers: whole numbers exactly, else as fractions.
-    fn cmp(self, other: Number) -> std::cmp::Ordering {
-        match (self, other) {
-            (Number::Whole(a), Number::Whole(b)) => a.cmp(&b),
-            (a, b) => a.real().total_cmp(&b.real()),
-        }
-    }
-
-    fn real(self) -> f64 {
-        match self {
-            Number::Whole(n) => n as f64,
-            Number::Real(r) => r,
-        }
-    }
-}
-
-/// One `--filter` condition on a numeric index column, e.g. `depth>=5` or
-/// `win_rate>=0.4`.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Condition {
-    /// The column name (one of [`FILTER_COLUMNS`]).
-    pub column: String,
-    /// The comparison.
-    pub op: Op,
-    /// The number compared with.
-    pub value: Number,
-}
-
-/// Why a filter condition could not be read.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("--filter {expr:?}: {why}")]
-pub struct FilterError {
-    /// The condition as given.
-    pub expr: String,
-    /// What is wrong with it.
-    pub why: String,
-}
-
-impl Condition {
-    /// Reads `COLUMN OP NUMBER` with OP one of `>= <= > < == !=`.
-    pub fn parse(expr: &str) -> Result<Condition, FilterError> {
-        let err = |why: String| FilterError {
-            expr: expr.to_string(),
-            why,
-        };
-        // Two-character operators first, so `>=` is not read as `>`.
-        let ops = [
-            (">=", Op::Ge),
-            ("<=", Op::Le),
-            ("==", Op::Eq),
-            ("!=", Op::Ne),
-            (">", Op::Gt),
-            ("<", Op::Lt),
-        ];
-        let Some((pos, sym, op)) = ops
-            .iter()
-            .filter_map(|&(sym, op)| expr.find(sym).map(|p| (p, sym, op)))
-            .min_by_key(|&(p, sym, _)| (p, std::cmp::Reverse(sym.len())))
-        else {
-            return Err(err(
-                "expected COLUMN OP NUMBER with OP one of >= <= > < == != (e.g. depth>=5)".into(),
-            ));
-        };
-        let column = expr[..pos].trim();
-        let value = expr[pos + sym.len()..].trim();
-        if !FILTER_COLUMNS.contains(&column) {
-            // Twenty columns would not fit on one error line: a close
-            // spelling is named, and `batch --help` lists them all.
-            let near =
-                nearest_column(column).map_or(String::new(), |c| format!(" (did you mean {c}?)"));
-            return Err(err(format!(
-                "unknown column \"{}\"{near}; `tilecrawl batch --help` lists the columns under --filter",
-                crate::core::text::excerpt(column, 30)
-            )));
-        }
-        let value = match value.parse::<u64>() {
-            Ok(n) => Number::Whole(n),
-            Err(_) => match value.parse::<f64>() {
-                Ok(r) if r.is_finite() && RATING_COLUMNS.contains(&column) => Number::Real(r),
-                _ if RATING_COLUMNS.contains(&column) => {
-                    return Err(err(format!(
-                        "{value:?} is not a number (expected e.g. {column}{sym}0.4)"
-                    )));
-                }
-                _ => {
-                    return Err(err(format!(
-                        "{value:?} is not a whole number (expected e.g. {column}{sym}5)"
-                    )));
-                }
-            },
-        };
-        Ok(Condition {
-            column: column.to_string(),
-            op,
-            value,
-        })
-    }
-
-    /// Does the row meet the condition? An empty value (no critical path)
-    /// meets none.
-    pub fn matches(&self, row: &IndexRow) -> bool {
-        let Some(Some(v)) = row.column(&self.column) else {
-            return false;
-        };
-        self.holds(v)
-    }
-
-    /// Does a value of the column meet the condition?
-    fn holds(&self, v: Number) -> bool {
-        use std::cmp::Ordering::{Equal, Greater, Less};
-        let o = v.cmp(self.value);
-        match self.op {
-            Op::Ge => o != Less,
-            Op::Le => o != Greater,
-            Op::Gt => o == Greater,
-            Op::Lt => o == Less,
-            Op::Eq => o == Equal,
-            Op::Ne => o != Equal,
-        }
-    }
-
-    /// Whether the condition tests a rating column (it needs `--simulate`).
-    pub fn needs_rating(&self) -> bool {
-        RATING_COLUMNS.contains(&self.column.as_str())
-    }
-}
-
-/// The filter column a mistyped one most likely meant: the first in index
-/// order within two edits (a letter added, dropped or changed, case
-/// ignored), if any.
-fn nearest_column(typed: &str) -> Option<&'static str> {
-    let typed = typed.to_lowercase();
-    if typed.chars().count() > 40 {
-        return None;
-    }
-    let (best, d) = FILTER_COLUMNS
-        .iter()
-        .map(|&c| (c, strsim::levenshtein(&typed, c)))
-        .min_by_key(|&(_, d)| d)?;
-    (d <= 2).then_some(best)
-}
-
-/// The filter columns as `batch --help` lists them: the index's, then the
-/// rating's (with `--simulate`).
-pub fn filter_columns_help() -> String {
-    let layout: Vec<&str> = FILTER_COLUMNS
-        .iter()
-        .copied()
-        .filter(|c| !RATING_COLUMNS.contains(c))
-        .collect();
-    format!(
-        "COLUMN is one of: {}; with --simulate also {}.",
-        layout.join(", "),
-        RATING_COLUMNS.join(", ")
-    )
-}
-
-/// Does the row meet every condition that does not need a rating? (A batch
-/// checks these before it plays the adventure.)
-pub fn matches_layout(conditions: &[Condition], row: &IndexRow) -> bool {
-    conditions
-        .iter()
-        .filter(|c| !c.needs_rating())
-        .all(|c| c.matches(row))
 }
 
 /// Could a rating whose runs are not all played still meet the filters on
@@ -835,8 +660,8 @@ fn any_meets(
     };
     let mut tries = vec![least];
     for c in conditions {
-        tries.extend(first(&|n| value(n).cmp(c.value) != Less));
-        tries.extend(first(&|n| value(n).cmp(c.value) == Greater));
+        tries.extend(first(&|n| value(n).order(c.value) != Less));
+        tries.extend(first(&|n| value(n).order(c.value) == Greater));
     }
     tries
         .into_iter()
@@ -900,11 +725,6 @@ fn win_column(column: &str, wins: u32, runs: u32) -> Option<f64> {
         "win_rate_high" => Some(wilson95(wins, runs).1),
         _ => None,
     }
-}
-
-/// Does the row meet every condition (none: always)?
-pub fn matches_all(conditions: &[Condition], row: &IndexRow) -> bool {
-    conditions.iter().all(|c| c.matches(row))
 }
 
 #[cfg(test)]
@@ -986,15 +806,15 @@ mod tests {
             files: vec![],
             rating: None,
         };
-        let m = |e: &str| Condition::parse(e).unwrap().matches(&row);
+        let m = |e: &str| parse_filter(e).unwrap().matches(&row);
         assert!(m("depth>=5") && m("depth<=5") && m("depth==5") && !m("depth!=5"));
         assert!(m("dead_ends < 4") && !m("dead_ends>3") && m("chests_2>3"));
         assert!(!m("critical_path>=0"), "an empty value meets no condition");
-        assert!(Condition::parse("depth=>5").is_err());
-        assert!(Condition::parse("deep>=5").is_err());
+        assert!(parse_filter("depth=>5").is_err());
+        assert!(parse_filter("deep>=5").is_err());
         // A mistyped column is named with the nearest one; a far one with
         // none; a huge one is cut; the message stays short either way.
-        let why = |e: &str| Condition::parse(e).unwrap_err().why;
+        let why = |e: &str| parse_filter(e).unwrap_err().why;
         assert_eq!(
             why("dpth>=5"),
             "unknown column \"dpth\" (did you mean depth?); `tilecrawl batch --help` lists the columns under --filter"
@@ -1010,10 +830,10 @@ mod tests {
         assert!(long.chars().count() < 150, "{long}");
         for c in FILTER_COLUMNS {
             assert!(filter_columns_help().contains(c), "{c}");
-            assert_eq!(nearest_column(c), Some(c));
+            assert_eq!(COLUMNS.nearest(c), Some(c));
         }
-        assert!(Condition::parse("depth>=five").is_err());
-        assert!(Condition::parse("depth").is_err());
+        assert!(parse_filter("depth>=five").is_err());
+        assert!(parse_filter("depth").is_err());
         assert_eq!(
             row.csv_line(),
             "3,10,6,4,5,,3,3,2,1,1,4,1,1,quest,\n",
@@ -1070,7 +890,7 @@ mod tests {
     }
 
     fn conditions(set: &[&str]) -> Vec<Condition> {
-        set.iter().map(|e| Condition::parse(e).unwrap()).collect()
+        set.iter().map(|e| parse_filter(e).unwrap()).collect()
     }
 
     /// Filters on the heroes lost give an adventure up part-way only when no
@@ -1219,7 +1039,7 @@ mod tests {
             &["depth>=9"],
         ]
         .iter()
-        .map(|set| set.iter().map(|e| Condition::parse(e).unwrap()).collect())
+        .map(|set| set.iter().map(|e| parse_filter(e).unwrap()).collect())
         .collect();
         let mut gave_up = 0;
         for filters in &sets {
@@ -1246,9 +1066,8 @@ mod tests {
         }
         assert!(gave_up > 500, "the check gave up on {gave_up} only");
         // 0 won of the first 6 of 10 leaves at most 0.4; 8 of 8, at least 0.8.
-        let band = |e: &[&str]| -> Vec<Condition> {
-            e.iter().map(|e| Condition::parse(e).unwrap()).collect()
-        };
+        let band =
+            |e: &[&str]| -> Vec<Condition> { e.iter().map(|e| parse_filter(e).unwrap()).collect() };
         let b = WinsThatMeet::new(&band(&["win_rate>=0.5", "win_rate<=0.7"]), 10).unwrap();
         assert!(!b.can_meet(0, 6) && !b.can_meet(8, 8));
         assert!(b.can_meet(1, 6) && b.can_meet(7, 7));
@@ -1283,25 +1102,25 @@ mod tests {
             "files: [\"scenario.yaml\"], runs: 20, win_rate: 0.6500, win_rate_low: 0.4330, win_rate_high: 0.8190, median_turns: 14, heroes_lost: 1.250}\n"
         ));
         assert_eq!(csv_header(true).split(',').count(), 22);
-        let m = |e: &str| Condition::parse(e).unwrap().matches(&row);
+        let m = |e: &str| parse_filter(e).unwrap().matches(&row);
         assert!(m("win_rate>=0.4") && m("win_rate<=0.7") && !m("win_rate>0.65"));
         assert!(m("win_rate_low>0.4") && m("heroes_lost<2") && m("median_turns==14"));
         // Seeds past 2^53 still compare exactly.
         assert!(m("seed==18446744073709551615") && !m("seed<18446744073709551615"));
-        assert!(Condition::parse("win_rate>=0.4").unwrap().needs_rating());
+        assert!(parse_filter("win_rate>=0.4").unwrap().needs_rating());
         assert!(
-            Condition::parse("depth>=0.5").is_err(),
+            parse_filter("depth>=0.5").is_err(),
             "whole columns take whole numbers"
         );
-        assert!(Condition::parse("win_rate>=nan").is_err());
+        assert!(parse_filter("win_rate>=nan").is_err());
         // Without a rating, a rating filter meets nothing; layout filters skip it.
         let bare = IndexRow {
             rating: None,
             ..row
         };
         let c = [
-            Condition::parse("win_rate>=0").unwrap(),
-            Condition::parse("depth>=5").unwrap(),
+            parse_filter("win_rate>=0").unwrap(),
+            parse_filter("depth>=5").unwrap(),
         ];
         assert!(!matches_all(&c, &bare) && matches_layout(&c, &bare));
     }

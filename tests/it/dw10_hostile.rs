@@ -475,6 +475,7 @@ fn generate_refuses_what_the_game_does_not_take() {
         ],
     );
     assert_eq!(r.code, Some(2), "{r:?}");
+    // A batch refuses the MKD Adventure's options as generate does.
     let r = run(
         tmp.path(),
         &[
@@ -483,11 +484,13 @@ fn generate_refuses_what_the_game_does_not_take() {
             "dungeon-world-10mm",
             "--count",
             "2",
+            "--markers",
             "--out",
             "b",
         ],
     );
-    one_error_line(&r, &["batch", "dungeon-world-10mm"]).unwrap();
+    one_error_line(&r, &["--markers", "dungeon-world-10mm"]).unwrap();
+    assert!(!tmp.path().join("b").exists());
 }
 
 #[test]

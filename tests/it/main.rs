@@ -18,6 +18,7 @@ mod determinism;
 mod docs;
 mod doors;
 mod dw10;
+mod dw10_batch;
 mod dw10_campaign;
 mod dw10_hostile;
 mod dw10_play;

@@ -1,0 +1,240 @@
+//! The options of `tilecrawl batch` (not `batch merge`), shared by the
+//! driver and each game's part of a batch.
+
+use clap::{Args, ValueEnum};
+use std::path::PathBuf;
+use tilecrawl::core::filter::{Columns, Condition};
+use tilecrawl::pack::PackOptions;
+use tilecrawl::rules::RulesetId;
+
+/// What each adventure gets on disk.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub(super) enum Only {
+    /// No adventure folders: only index.csv, index.yaml and batch.yaml.
+    Index,
+    /// scenario.yaml in each adventure folder (with --floors: dungeon.yaml
+    /// and each floor's scenario.yaml).
+    Yaml,
+    /// What `generate` writes: scenario.yaml, map.svg, map.png, setup.md (and the PDFs with --print).
+    All,
+}
+
+/// One machine's share of a batch: `index` of `count`, from 1.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct Shard {
+    pub(super) index: u64,
+    pub(super) count: u64,
+}
+
+pub(super) fn parse_shard(s: &str) -> Result<Shard, String> {
+    let bad = || format!("expected I/N with 1 ≤ I ≤ N, e.g. 3/8; got {s:?}");
+    let (i, n) = s.split_once('/').ok_or_else(bad)?;
+    let index: u64 = i.trim().parse().map_err(|_| bad())?;
+    let count: u64 = n.trim().parse().map_err(|_| bad())?;
+    if index == 0 || count == 0 || index > count {
+        return Err(bad());
+    }
+    Ok(Shard { index, count })
+}
+
+/// Reads a `--filter` before the game is known: a column of any game's
+/// index passes here, and the batch checks it against its own game's
+/// columns ([`columns_of`]). An unknown column is told with the nearest
+/// one of the MKD Adventure's columns, or else of Dungeon World 10 mm's.
+fn parse_filter(s: &str) -> Result<Condition, String> {
+    let mkd = match Condition::parse(s, &tilecrawl::mkd::batch::COLUMNS) {
+        Ok(c) => return Ok(c),
+        Err(e) => e.why,
+    };
+    match Condition::parse(s, &tilecrawl::dw10::batch::COLUMNS) {
+        Ok(c) => Ok(c),
+        Err(d) if !mkd.contains("did you mean") && d.why.contains("did you mean") => Err(d.why),
+        Err(_) => Err(mkd),
+    }
+}
+
+/// The filter columns of a game's index, if `batch` makes that game.
+pub(super) fn columns_of(ruleset: RulesetId) -> Option<&'static Columns> {
+    match ruleset {
+        RulesetId::MkdAdventure => Some(&tilecrawl::mkd::batch::COLUMNS),
+        RulesetId::DungeonWorld10mm => Some(&tilecrawl::dw10::batch::COLUMNS),
+        _ => None,
+    }
+}
+
+/// `--filter` in `batch --help`: the short help, then every game's columns
+/// (an unknown column's error points here).
+fn filter_long_help() -> String {
+    format!(
+        "Keep only adventures whose index meets COLUMN OP NUMBER (`depth>=5`, `dead_ends<=3`; OP one of >= <= > < == !=). Repeat for AND.\n\nCOLUMN is one of, for {}: {}.\n\nFor {}: {}.",
+        RulesetId::MkdAdventure,
+        tilecrawl::mkd::batch::COLUMNS.help(),
+        RulesetId::DungeonWorld10mm,
+        tilecrawl::dw10::batch::COLUMNS.help()
+    )
+}
+
+/// Options of `tilecrawl batch`.
+#[derive(Debug, Args)]
+pub(super) struct BatchArgs {
+    /// Number of adventures (the whole batch, over all shards).
+    #[arg(
+        long = "count",
+        id = "count",
+        value_name = "COUNT",
+        required = true,
+        value_parser = clap::value_parser!(u64).range(1..)
+    )]
+    pub(super) given_count: Option<u64>,
+    /// `--count`, once given (clap requires it unless `merge` is run).
+    #[arg(skip)]
+    pub(super) count: u64,
+    /// First seed; the batch uses seed-start … seed-start+count−1 (more with --filter).
+    #[arg(long, default_value_t = 1)]
+    pub(super) seed_start: u64,
+    #[command(flatten)]
+    pub(super) dungeon: crate::cli::generate::DungeonArgs,
+    #[command(flatten)]
+    pub(super) floors: crate::cli::generate::FloorsArgs,
+    #[command(flatten)]
+    pub(super) output: crate::cli::outputs::OutputArgs,
+    /// Output folder: index.csv, index.yaml, batch.yaml (which shard, finished or
+    /// not) and a folder per adventure named by its seed.
+    #[arg(
+        long = "out",
+        id = "out",
+        value_name = "DIR",
+        required = true,
+        value_parser = crate::cli::outputs::out_dir()
+    )]
+    pub(super) given_out: Option<PathBuf>,
+    /// `--out`, once given.
+    #[arg(skip)]
+    pub(super) out: PathBuf,
+    /// What to write per adventure.
+    #[arg(long, value_enum, default_value = "all")]
+    pub(super) only: Only,
+    /// Threads (default: all cores). The result does not depend on it.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024))]
+    pub(super) jobs: Option<u64>,
+    /// Do only share I of N: the adventures whose position k (0-based from
+    /// seed-start) has k % N == I−1. The shards' indexes merge into the whole.
+    #[arg(long, value_name = "I/N", value_parser = parse_shard)]
+    pub(super) shard: Option<Shard>,
+    /// Keep only adventures whose index meets COLUMN OP NUMBER (`depth>=5`,
+    /// `dead_ends<=3`; OP one of >= <= > < == !=). Repeat for AND.
+    #[arg(long = "filter", value_name = "EXPR", value_parser = parse_filter,
+          long_help = filter_long_help())]
+    pub(super) filters: Vec<Condition>,
+    /// Play every adventure N times with the automatic heroes (as `simulate`
+    /// does, its dice seeded by the adventure's seed) and add how it played
+    /// to the index: runs, win_rate with its 95 % interval, median_turns,
+    /// heroes_lost. Filters may then test them (`--filter win_rate>=0.4`).
+    /// Each setup sheet written says how it plays, as `generate --simulate`'s
+    /// does.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    pub(super) simulate: Option<u32>,
+    /// With --simulate: the heroes (a `tilecrawl-party/1` file). Default:
+    /// the embedded party.
+    #[arg(long, value_name = "FILE", requires = "simulate")]
+    pub(super) party: Option<PathBuf>,
+    /// With --filter: seeds tried per adventure before the batch gives up.
+    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..))]
+    pub(super) max_attempts: u64,
+    /// Finish an interrupted batch in --out: skip adventures whose folder is finished.
+    #[arg(long)]
+    pub(super) resume: bool,
+    /// Write into a non-empty --out, replacing files of the same names.
+    #[arg(long)]
+    pub(super) force: bool,
+    /// No progress bar and no summary; only errors.
+    #[arg(long, short)]
+    pub(super) quiet: bool,
+    /// Flush every file to the disk (fsync) before it is renamed into place:
+    /// slower, but a power cut cannot lose a finished adventure.
+    #[arg(long)]
+    pub(super) sync: bool,
+}
+
+impl BatchArgs {
+    /// How an adventure's maps and sheets are made with `--only all`, by
+    /// the game's reading of the output options (`options`). With `--only
+    /// index` or `yaml` none are made, and a map or print option given is
+    /// refused, as it would shape files the batch does not write.
+    pub(super) fn pack_options(
+        &self,
+        options: impl FnOnce(&crate::cli::outputs::OutputArgs) -> anyhow::Result<PackOptions>,
+    ) -> anyhow::Result<Option<PackOptions>> {
+        if self.only == Only::All {
+            return options(&self.output).map(Some);
+        }
+        let given = self.output.given();
+        if !given.is_empty() {
+            let only = if self.only == Only::Index {
+                "index"
+            } else {
+                "yaml"
+            };
+            anyhow::bail!(
+                "{} shape{} the maps and sheets, which --only {only} does not write; drop {} or use --only all",
+                given.join(", "),
+                if given.len() == 1 { "s" } else { "" },
+                if given.len() == 1 { "it" } else { "them" }
+            );
+        }
+        Ok(None)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shards_parse() {
+        assert_eq!(parse_shard("3/8"), Ok(Shard { index: 3, count: 8 }));
+        assert!(parse_shard("0/8").is_err());
+        assert!(parse_shard("9/8").is_err());
+        assert!(parse_shard("1/0").is_err());
+        assert!(parse_shard("3").is_err());
+    }
+
+    #[test]
+    fn a_filter_may_name_a_column_of_either_game() {
+        assert_eq!(parse_filter("depth>=5").unwrap().column, "depth");
+        assert_eq!(parse_filter("mean_moves<30").unwrap().column, "mean_moves");
+        assert!(parse_filter("win_rate>=0.4").unwrap().needs_rating());
+        // The nearest column is named from the game that has one near.
+        assert!(
+            parse_filter("dpth>=5")
+                .unwrap_err()
+                .contains("did you mean depth?")
+        );
+        assert!(
+            parse_filter("mean_move<3")
+                .unwrap_err()
+                .contains("did you mean mean_moves?")
+        );
+        assert!(
+            parse_filter("colour>=1")
+                .unwrap_err()
+                .contains("unknown column")
+        );
+        for r in [RulesetId::MkdAdventure, RulesetId::DungeonWorld10mm] {
+            let columns = columns_of(r).unwrap();
+            assert!(columns.contains("seed") && columns.contains("win_rate"));
+            assert!(filter_long_help().contains(&columns.help()));
+        }
+        assert!(
+            !columns_of(RulesetId::MkdAdventure)
+                .unwrap()
+                .contains("mean_moves")
+        );
+        assert!(
+            !columns_of(RulesetId::DungeonWorld10mm)
+                .unwrap()
+                .contains("depth")
+        );
+        assert!(columns_of(RulesetId::DdAndD).is_none());
+    }
+}

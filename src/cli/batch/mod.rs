@@ -1,0 +1,566 @@
+//! `tilecrawl batch`: many adventures, one folder per seed, and an index.
+//!
+//! The batch is a list of *slots* `k = 0 … count−1`. Slot `k` tries the seeds
+//! `seed-start + k`, then `+ count`, `+ 2·count`, … and keeps the first whose
+//! index row meets every `--filter` (without filters: the first, so seeds are
+//! `seed-start … seed-start+count−1`). A slot depends only on its own seeds,
+//! so the result is the same for any `--jobs`, and `--shard i/n` (the slots
+//! with `k % n == i−1`) splits it without any coordination between machines.
+//!
+//! An adventure's folder is finished when its `scenario.yaml` is in place: it
+//! is renamed into the folder last, after every other file. With `--floors`
+//! an adventure is a multi-floor dungeon, and its `dungeon.yaml` plays that
+//! part (its floor folders are written before it).
+//!
+//! This module drives a batch of any game: the slots, the threads, the
+//! progress bar, the index and the merge. What a seed becomes is the
+//! game's part ([`job::Game`]): `mkd.rs` for the MKD Adventure, `dw10.rs`
+//! for Dungeon World 10 mm; `job.rs` holds what they share and `args.rs`
+//! the options.
+
+mod args;
+mod dw10;
+mod job;
+mod mkd;
+
+use anyhow::{Context, bail};
+use args::{BatchArgs, Only, Shard};
+use clap::{Args, Subcommand};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use job::{Common, Game, IndexStream, Row};
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use tilecrawl::core::fs::StreamedFile;
+use tilecrawl::mkd::batch;
+use tilecrawl::mkd::batch::manifest::{self, Manifest};
+use tilecrawl::rules::RulesetId;
+
+/// Set by Ctrl-C: no new adventure is started; those under way finish.
+static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+
+/// `tilecrawl batch`: a batch, or `batch merge` of shard indexes.
+#[derive(Debug, Args)]
+#[command(
+    args_conflicts_with_subcommands = true,
+    subcommand_negates_reqs = true,
+    mut_arg("ruleset", |a| a.help("Rule system: mkd-adventure or dungeon-world-10mm (dd-and-d is not batched yet)")),
+)]
+pub struct BatchCli {
+    #[command(subcommand)]
+    command: Option<BatchCommand>,
+    #[command(flatten)]
+    batch: BatchArgs,
+}
+
+#[derive(Debug, Subcommand)]
+enum BatchCommand {
+    /// Merge the indexes of a batch's shards (`--shard I/N`) into the one a
+    /// single machine would have written.
+    #[command(
+        after_help = "Example:\n  tilecrawl batch merge s1 s2 s3 --out season\n  cp -r s1/[0-9]* s2/[0-9]* s3/[0-9]* season/   # adventure folders, named by seed, never collide"
+    )]
+    Merge(MergeArgs),
+}
+
+/// Options of `tilecrawl batch merge`.
+#[derive(Debug, Args)]
+struct MergeArgs {
+    /// The shards' output folders, each holding index.csv, index.yaml and
+    /// batch.yaml. Every shard 1/N … N/N must be given, each finished.
+    #[arg(required = true, value_name = "DIR")]
+    shards: Vec<PathBuf>,
+    /// Where to write the merged index.csv, index.yaml and batch.yaml.
+    #[arg(long, value_name = "DIR", value_parser = super::outputs::out_dir())]
+    out: PathBuf,
+    /// Replace index files already in --out.
+    #[arg(long)]
+    force: bool,
+    /// No summary; only errors.
+    #[arg(long, short)]
+    quiet: bool,
+}
+
+/// What became of one slot.
+enum Outcome {
+    /// Kept (and written, unless index-only or already finished).
+    Done(Row),
+    /// Not started or given up because of Ctrl-C or another slot's error.
+    Skipped,
+    /// Failed; the batch stops.
+    Failed(anyhow::Error),
+}
+
+/// Everything a slot needs, shared by all threads.
+struct Job<'a> {
+    args: &'a BatchArgs,
+    /// The game's part: how a seed becomes an adventure and its row.
+    game: &'a dyn Game,
+    /// What every adventure reads from the options.
+    common: Common<'a>,
+    /// Set when a slot fails, so the others stop early.
+    stop: AtomicBool,
+    /// Seeds generated, for the summary.
+    tried: AtomicU64,
+}
+
+pub fn run(cli: BatchCli) -> anyhow::Result<()> {
+    let mut a = match cli.command {
+        Some(BatchCommand::Merge(m)) => return merge(m),
+        None => cli.batch,
+    };
+    match (a.given_count, a.given_out.take()) {
+        (Some(count), Some(out)) => (a.count, a.out) = (count, out),
+        _ => bail!("batch needs --count N and --out DIR (or `batch merge`)"),
+    }
+    if args::columns_of(a.dungeon.ruleset()).is_none() {
+        bail!(
+            "batch makes {} and {} dungeons; --ruleset {} is not batched yet (run generate once per seed)",
+            RulesetId::MkdAdventure,
+            RulesetId::DungeonWorld10mm,
+            a.dungeon.ruleset()
+        );
+    }
+    let created = !a.out.exists();
+    let out = a.out.clone();
+    let result = run_in(a);
+    // A batch that failed before writing anything leaves no folder behind.
+    if result.is_err() && created {
+        let _ = std::fs::remove_dir(&out);
+    }
+    result
+}
+
+fn run_in(a: BatchArgs) -> anyhow::Result<()> {
+    let ruleset = a.dungeon.ruleset();
+    let Some(columns) = args::columns_of(ruleset) else {
+        bail!("--ruleset {ruleset} is not batched yet (run generate once per seed)");
+    };
+    // `--filter` was read against every game's columns: each must be one
+    // of this game's.
+    if let Some(c) = a.filters.iter().find(|c| !columns.contains(&c.column)) {
+        bail!(
+            "--filter {c}: the {ruleset} index has no column {}; its columns are {}",
+            c.column,
+            columns.help()
+        );
+    }
+    if a.seed_start.checked_add(a.count - 1).is_none() {
+        bail!(
+            "--seed-start {} with --count {} runs past the largest seed ({})",
+            a.seed_start,
+            a.count,
+            u64::MAX
+        );
+    }
+    if a.simulate.is_none()
+        && let Some(c) = a.filters.iter().find(|c| c.needs_rating())
+    {
+        bail!(
+            "--filter {c}: the column {} comes from playing the adventures; add --simulate N (e.g. --simulate 200)",
+            c.column
+        );
+    }
+    let game: Box<dyn Game> = match ruleset {
+        RulesetId::DungeonWorld10mm => Box::new(dw10::Dw10Batch::new(&a)?),
+        _ => Box::new(mkd::MkdBatch::new(&a)?),
+    };
+    let shard = a.shard.unwrap_or(Shard { index: 1, count: 1 });
+    std::fs::create_dir_all(&a.out)
+        .with_context(|| format!("cannot create folder {}", a.out.display()))?;
+    // One batch at a time in a folder, for the whole run (two `--resume`
+    // runs would write the same adventures); what a killed run left is
+    // cleaned up.
+    let _lock = tilecrawl::core::fs::FolderLock::take(&a.out)?;
+    check_out(&a)?;
+    if a.resume {
+        check_same_batch(&a, shard)?;
+    }
+    let finished = if a.resume && a.only != Only::Index {
+        job::finished_seeds(&a.out, game.marker())?
+    } else {
+        BTreeSet::new()
+    };
+
+    // Slot positions p = 0, 1, … of this shard hold slots k = first + p·step;
+    // a shard numbered past --count (an array job of more tasks than
+    // adventures) has none.
+    let (first, step) = (shard.index - 1, shard.count);
+    let positions = Manifest::share(a.count, (shard.index, shard.count));
+    let bar = if a.quiet {
+        ProgressBar::hidden()
+    } else {
+        // indicatif draws nothing when stderr is not a terminal.
+        let b = ProgressBar::with_draw_target(Some(positions), ProgressDrawTarget::stderr());
+        b.set_style(
+            ProgressStyle::with_template(
+                "{bar:40} {pos}/{len} adventures  {per_sec}  {msg}{elapsed} elapsed, {eta} left",
+            )
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+        );
+        b
+    };
+    // Ctrl-C once: stop starting adventures; twice: quit at once.
+    let _ = ctrlc::set_handler(|| {
+        if INTERRUPTED.swap(true, Ordering::SeqCst) {
+            std::process::exit(130);
+        }
+    });
+
+    let job = Job {
+        args: &a,
+        game: game.as_ref(),
+        common: Common {
+            out: &a.out,
+            only: a.only,
+            resume: a.resume,
+            sync: a.sync,
+            filters: &a.filters,
+            finished,
+            played: AtomicU64::new(0),
+        },
+        stop: AtomicBool::new(false),
+        tried: AtomicU64::new(0),
+    };
+    // Catch a resume with other options before anything is written.
+    if let Some(&seed) = job.common.finished.first() {
+        job.game.check_finished(&job.common, seed)?;
+    }
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(a.jobs.map_or(0, |j| j as usize))
+        .build()
+        .context("cannot start the worker threads")?;
+
+    // Workers take positions in order and send what became of each; this
+    // thread writes the index rows in seed order as soon as no unfinished
+    // slot can still produce a smaller seed, so rows are not all held in
+    // memory (only those that arrive ahead of a slower one, or, with
+    // --filter, those of a later seed than an unfinished slot's).
+    let next = AtomicU64::new(0);
+    let chunk = positions_per_hand_over(a.only, a.simulate.is_some());
+    let (tx, rx) = std::sync::mpsc::channel::<Vec<(u64, Outcome)>>();
+    let mut index = IndexStream::new(
+        &a.out,
+        job.game.csv_header(),
+        a.seed_start,
+        first,
+        step,
+        positions,
+    );
+    let mut failure: Option<(u64, anyhow::Error)> = None;
+    let mut skipped = 0u64;
+    let mut write_error = None;
+    pool.in_place_scope(|scope| {
+        for _ in 0..pool.current_num_threads() {
+            let (tx, next, job, bar) = (tx.clone(), &next, &job, &bar);
+            scope.spawn(move |_| {
+                loop {
+                    let start = next.fetch_add(chunk, Ordering::Relaxed);
+                    if start >= positions {
+                        break;
+                    }
+                    let done: Vec<(u64, Outcome)> = (start..(start + chunk).min(positions))
+                        .map(|p| (p, job.slot(first + p * step)))
+                        .collect();
+                    bar.inc(done.len() as u64);
+                    if job.args.simulate.is_some() {
+                        let n = job.common.played.load(Ordering::Relaxed);
+                        bar.set_message(format!("{n} playthroughs  "));
+                    }
+                    if tx.send(done).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        drop(tx);
+        for (p, o) in rx.into_iter().flatten() {
+            let row = match o {
+                Outcome::Done(r) => Some(r),
+                Outcome::Skipped => {
+                    skipped += 1;
+                    None
+                }
+                Outcome::Failed(e) => {
+                    // The first failure in slot order, whatever thread hit it first.
+                    if failure.as_ref().is_none_or(|(q, _)| p < *q) {
+                        failure = Some((p, e));
+                    }
+                    None
+                }
+            };
+            if write_error.is_none()
+                && let Err(e) = index.arrived(p, row)
+            {
+                write_error = Some(e);
+                job.stop.store(true, Ordering::Relaxed);
+            }
+        }
+    });
+    bar.finish_and_clear();
+    if let Some(e) = write_error {
+        return Err(e);
+    }
+    let failure = failure.map(|(_, e)| e);
+    let written = index.written();
+    // After a failure that kept nothing (a bad option, an impossible filter)
+    // nothing is written at all.
+    if failure.is_none() || written > 0 {
+        index.finish(a.sync)?;
+        // Last, so a note that says finished stands beside a whole index.
+        let note = Manifest {
+            seed_start: a.seed_start,
+            count: a.count,
+            shard: (shard.index, shard.count),
+            adventures: written,
+            finished: failure.is_none() && skipped == 0,
+        };
+        let path = a.out.join(manifest::FILE);
+        tilecrawl::core::fs::write_all_atomic_synced(&[(&path, note.to_yaml().as_bytes())], a.sync)
+            .with_context(|| format!("cannot write {}", path.display()))?;
+    }
+    if let Some(e) = failure {
+        if written == 0 {
+            return Err(e);
+        }
+        bail!(
+            "{e:#}; the batch stopped, and the {written} adventure(s) finished are listed in {}",
+            a.out.join("index.csv").display()
+        );
+    }
+    if skipped > 0 {
+        bail!(
+            "interrupted: {written} of {positions} adventures finished and listed in {}; run the same command with --resume to finish the rest",
+            a.out.join("index.csv").display()
+        );
+    }
+    if !a.quiet {
+        let tried = job.tried.load(Ordering::Relaxed);
+        let filtered = if a.filters.is_empty() {
+            String::new()
+        } else {
+            format!(" ({tried} seeds generated to meet the filters)")
+        };
+        outln!(
+            "wrote {written} adventure(s){} to {}: index.csv, index.yaml, batch.yaml",
+            filtered,
+            a.out.display()
+        )?;
+    }
+    Ok(())
+}
+
+impl Job<'_> {
+    /// Tries slot `k`'s seeds until one meets the filters; writes it.
+    fn slot(&self, k: u64) -> Outcome {
+        let a = self.args;
+        for attempt in 0..a.max_attempts {
+            if INTERRUPTED.load(Ordering::Relaxed) || self.stop.load(Ordering::Relaxed) {
+                return Outcome::Skipped;
+            }
+            let Some(seed) = attempt
+                .checked_mul(a.count)
+                .and_then(|d| d.checked_add(k))
+                .and_then(|d| d.checked_add(a.seed_start))
+            else {
+                return self.fail(anyhow::anyhow!(
+                    "adventure {} of the batch ran past the largest seed while looking for one that meets --filter",
+                    k + 1
+                ));
+            };
+            self.tried.fetch_add(1, Ordering::Relaxed);
+            match self.game.adventure(&self.common, seed) {
+                Ok(Some(row)) => return Outcome::Done(row),
+                Ok(None) => {}
+                Err(e) => return self.fail(e),
+            }
+            if a.filters.is_empty() {
+                break;
+            }
+        }
+        let shown: Vec<String> = a.filters.iter().map(ToString::to_string).collect();
+        self.fail(anyhow::anyhow!(
+            "no seed met --filter {} in {} attempts for adventure {} of {} (seeds {}, {}, … in steps of {}); loosen the filter or raise --max-attempts",
+            shown.join(" --filter "),
+            a.max_attempts,
+            k + 1,
+            a.count,
+            a.seed_start + k,
+            (a.seed_start + k).saturating_add(a.count),
+            a.count
+        ))
+    }
+
+    fn fail(&self, e: anyhow::Error) -> Outcome {
+        self.stop.store(true, Ordering::Relaxed);
+        Outcome::Failed(e)
+    }
+}
+
+/// `--resume` into a folder whose note ([`manifest::FILE`]) names another
+/// share: refused, as finishing it with this command's share would mix two
+/// batches in one folder. A folder without a note (a run killed before its
+/// first index) passes.
+fn check_same_batch(a: &BatchArgs, shard: Shard) -> anyhow::Result<()> {
+    let Some(was) = read_note(&a.out)? else {
+        return Ok(());
+    };
+    let asked = (a.seed_start, a.count, (shard.index, shard.count));
+    if (was.seed_start, was.count, was.shard) != asked {
+        bail!(
+            "--resume: {} holds shard {}/{} of a batch of --count {} from --seed-start {} (its {}), not shard {}/{} of --count {} from --seed-start {}; run the command that made it with --resume",
+            a.out.display(),
+            was.shard.0,
+            was.shard.1,
+            was.count,
+            was.seed_start,
+            manifest::FILE,
+            shard.index,
+            shard.count,
+            a.count,
+            a.seed_start
+        );
+    }
+    Ok(())
+}
+
+/// The note ([`manifest::FILE`]) in a batch's folder, if it has one.
+fn read_note(dir: &Path) -> anyhow::Result<Option<Manifest>> {
+    let path = dir.join(manifest::FILE);
+    if !path.is_file() {
+        return Ok(None);
+    }
+    let text = tilecrawl::core::yaml::read_file(&path, manifest::MAX_BYTES, "a batch note")?;
+    Ok(Some(Manifest::parse(&text, &path.display().to_string())?))
+}
+
+/// Refuses to mix a new batch into a folder that already holds files.
+fn check_out(a: &BatchArgs) -> anyhow::Result<()> {
+    match std::fs::read_dir(&a.out) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(()),
+        Err(e) => {
+            Err(e).with_context(|| format!("--out {}: not a readable folder", a.out.display()))
+        }
+        Ok(mut entries) => {
+            if !a.resume && !a.force && entries.next().is_some() {
+                bail!(
+                    "{} is not empty; pass --resume to finish an interrupted batch there, --force to write over it, or choose another --out folder",
+                    a.out.display()
+                );
+            }
+            Ok(())
+        }
+    }
+}
+
+/// `batch merge`: the shards' indexes merged into --out.
+fn merge(m: MergeArgs) -> anyhow::Result<()> {
+    use std::io::BufReader;
+    let open = |dir: &Path, name: &str| -> anyhow::Result<BufReader<std::fs::File>> {
+        let path = dir.join(name);
+        if !path.is_file() {
+            bail!(
+                "{}: no {name} there; expected the --out folder of a `batch --shard I/N` run",
+                dir.display()
+            );
+        }
+        let f = std::fs::File::open(&path)
+            .with_context(|| format!("cannot read {}", path.display()))?;
+        Ok(BufReader::new(f))
+    };
+    let mut shards = Vec::with_capacity(m.shards.len());
+    let mut notes = Vec::with_capacity(m.shards.len());
+    for dir in &m.shards {
+        shards.push(batch::merge::ShardIndex {
+            name: dir.display().to_string(),
+            csv: open(dir, "index.csv")?,
+            yaml: open(dir, "index.yaml")?,
+        });
+        notes.push((dir.display().to_string(), read_note(dir)?));
+    }
+    // Every shard of one batch, each finished, before anything is written.
+    let whole = manifest::whole(&notes)?;
+    if whole.is_none() && !m.quiet {
+        warnln!(
+            "warning: no shard has a {} (a batch run by an older tilecrawl?), so merge cannot tell whether a shard is missing or stopped part-way",
+            manifest::FILE
+        );
+    }
+    std::fs::create_dir_all(&m.out)
+        .with_context(|| format!("cannot create folder {}", m.out.display()))?;
+    let _lock = tilecrawl::core::fs::FolderLock::take(&m.out)?;
+    let (csv_path, yaml_path) = (m.out.join("index.csv"), m.out.join("index.yaml"));
+    let note_path = m.out.join(manifest::FILE);
+    if !m.force && (csv_path.exists() || yaml_path.exists() || note_path.exists()) {
+        bail!(
+            "{} already holds an index; pass --force to replace it, or choose another --out folder",
+            m.out.display()
+        );
+    }
+    let context = || format!("cannot write the index into {}", m.out.display());
+    // All three refused before any is written, not the last after the rest.
+    for path in [&csv_path, &yaml_path, &note_path] {
+        tilecrawl::core::fs::refuse_other_than_file(path).with_context(context)?;
+    }
+    let mut csv = StreamedFile::create(&csv_path).with_context(context)?;
+    let mut yaml = StreamedFile::create(&yaml_path).with_context(context)?;
+    let rows = batch::merge::merge(shards, &mut csv, &mut yaml)?;
+    if let Some(w) = &whole
+        && w.adventures != rows
+    {
+        bail!(
+            "the shards' indexes hold {rows} adventure(s) but their {} files count {}: was an index changed, or copied from another run?",
+            manifest::FILE,
+            w.adventures
+        );
+    }
+    csv.persist(false).with_context(context)?;
+    yaml.persist(false).with_context(context)?;
+    let noted = whole.is_some();
+    if let Some(w) = whole {
+        tilecrawl::core::fs::write_atomic(&note_path, w.to_yaml().as_bytes())
+            .with_context(context)?;
+    } else if note_path.exists() {
+        // An older note (--force) would not describe this index.
+        std::fs::remove_file(&note_path)
+            .with_context(|| format!("cannot remove {}", note_path.display()))?;
+    }
+    if !m.quiet {
+        outln!(
+            "merged {rows} adventure(s) from {} shard(s) into {}: index.csv, index.yaml{}",
+            m.shards.len(),
+            m.out.display(),
+            if noted { ", batch.yaml" } else { "" }
+        )?;
+    }
+    Ok(())
+}
+
+/// How many positions a worker takes at once and hands over together.
+///
+/// An index row takes tens of microseconds, as long as handing it to the
+/// writing thread and waking it: index-only workers take 64 positions at
+/// a time. An adventure with files takes milliseconds, and one rated with
+/// `--simulate` takes a playthrough's half a millisecond or so per run:
+/// either goes alone. Otherwise the last bundles leave a worker idle (200
+/// rated adventures in bundles of 64 are four bundles for two workers, one
+/// of them of 8: a fifth of the wall time lost), and the progress bar and
+/// its count of playthroughs would move a bundle at a time.
+fn positions_per_hand_over(only: Only, rated: bool) -> u64 {
+    if only == Only::Index && !rated { 64 } else { 1 }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_unrated_index_rows_are_handed_over_in_bundles() {
+        assert_eq!(positions_per_hand_over(Only::Index, false), 64);
+        for only in [Only::Index, Only::Yaml, Only::All] {
+            assert_eq!(positions_per_hand_over(only, true), 1, "{only:?} rated");
+        }
+        assert_eq!(positions_per_hand_over(Only::Yaml, false), 1);
+        assert_eq!(positions_per_hand_over(Only::All, false), 1);
+    }
+}

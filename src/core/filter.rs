@@ -1,0 +1,342 @@
+//! Filters on a batch index: `COLUMN OP NUMBER` conditions (`depth>=5`,
+//! `win_rate<=0.7`) read against a game's list of numeric columns, and
+//! tested against any row that can name its columns' values.
+//!
+//! Each game keeps its own index row and its own [`Columns`]; what a
+//! condition is, how it reads and how it compares is the same for all.
+
+/// A comparison in a filter condition.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Op {
+    /// `>=`
+    Ge,
+    /// `<=`
+    Le,
+    /// `>`
+    Gt,
+    /// `<`
+    Lt,
+    /// `==`
+    Eq,
+    /// `!=`
+    Ne,
+}
+
+impl Op {
+    /// The operator as it is typed.
+    pub fn symbol(self) -> &'static str {
+        match self {
+            Op::Ge => ">=",
+            Op::Le => "<=",
+            Op::Gt => ">",
+            Op::Lt => "<",
+            Op::Eq => "==",
+            Op::Ne => "!=",
+        }
+    }
+}
+
+/// A value of a numeric column, or the number a filter compares it with.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Number {
+    /// A whole number (compared exactly, even past 2^53: seeds).
+    Whole(u64),
+    /// A fraction (a win rate, heroes lost per run).
+    Real(f64),
+}
+
+impl std::fmt::Display for Number {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Number::Whole(n) => write!(f, "{n}"),
+            Number::Real(r) => write!(f, "{r}"),
+        }
+    }
+}
+
+impl Number {
+    /// The order of two numbers: whole numbers exactly, else as fractions.
+    pub fn order(self, other: Number) -> std::cmp::Ordering {
+        match (self, other) {
+            (Number::Whole(a), Number::Whole(b)) => a.cmp(&b),
+            (a, b) => a.real().total_cmp(&b.real()),
+        }
+    }
+
+    fn real(self) -> f64 {
+        match self {
+            Number::Whole(n) => n as f64,
+            Number::Real(r) => r,
+        }
+    }
+}
+
+/// The numeric columns of one game's index that a filter may test: those
+/// every index has (`layout`, whole numbers) and those only a rated index
+/// has (`rating`, from playing the adventures; fractions allowed).
+#[derive(Debug, Clone, Copy)]
+pub struct Columns {
+    /// The index's own columns, in index order.
+    pub layout: &'static [&'static str],
+    /// The rating's columns, in index order.
+    pub rating: &'static [&'static str],
+}
+
+impl Columns {
+    /// Every column, the layout's first.
+    pub fn all(&self) -> impl Iterator<Item = &'static str> + '_ {
+        self.layout.iter().chain(self.rating).copied()
+    }
+
+    /// Is `name` one of the columns?
+    pub fn contains(&self, name: &str) -> bool {
+        self.all().any(|c| c == name)
+    }
+
+    /// Is `name` one of the rating's columns?
+    pub fn is_rating(&self, name: &str) -> bool {
+        self.rating.contains(&name)
+    }
+
+    /// The columns as a help text lists them: the layout's, then the
+    /// rating's (with `--simulate`).
+    pub fn help(&self) -> String {
+        format!(
+            "{}; with --simulate also {}",
+            self.layout.join(", "),
+            self.rating.join(", ")
+        )
+    }
+
+    /// The column a mistyped one most likely meant: the first in index
+    /// order within two edits (a letter added, dropped or changed, case
+    /// ignored), if any.
+    pub fn nearest(&self, typed: &str) -> Option<&'static str> {
+        let typed = typed.to_lowercase();
+        if typed.chars().count() > 40 {
+            return None;
+        }
+        let (best, d) = self
+            .all()
+            .map(|c| (c, strsim::levenshtein(&typed, c)))
+            .min_by_key(|&(_, d)| d)?;
+        (d <= 2).then_some(best)
+    }
+}
+
+/// An index row a condition can be tested against.
+pub trait Row {
+    /// The value of a numeric column; `Some(None)` for an empty one (no
+    /// rating, no path), `None` for a column the row does not have.
+    fn column(&self, name: &str) -> Option<Option<Number>>;
+}
+
+/// One `--filter` condition on a numeric index column, e.g. `depth>=5` or
+/// `win_rate>=0.4`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Condition {
+    /// The column name.
+    pub column: String,
+    /// The comparison.
+    pub op: Op,
+    /// The number compared with.
+    pub value: Number,
+    /// Whether the column comes from playing the adventures.
+    rating: bool,
+}
+
+/// Why a filter condition could not be read.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("--filter {expr:?}: {why}")]
+pub struct FilterError {
+    /// The condition as given.
+    pub expr: String,
+    /// What is wrong with it.
+    pub why: String,
+}
+
+impl Condition {
+    /// Reads `COLUMN OP NUMBER` with OP one of `>= <= > < == !=` and
+    /// COLUMN one of `columns`.
+    pub fn parse(expr: &str, columns: &Columns) -> Result<Condition, FilterError> {
+        let err = |why: String| FilterError {
+            expr: expr.to_string(),
+            why,
+        };
+        // Two-character operators first, so `>=` is not read as `>`.
+        let ops = [Op::Ge, Op::Le, Op::Eq, Op::Ne, Op::Gt, Op::Lt];
+        let Some((pos, op)) = ops
+            .iter()
+            .filter_map(|&op| expr.find(op.symbol()).map(|p| (p, op)))
+            .min_by_key(|&(p, op)| (p, std::cmp::Reverse(op.symbol().len())))
+        else {
+            return Err(err(
+                "expected COLUMN OP NUMBER with OP one of >= <= > < == != (e.g. depth>=5)".into(),
+            ));
+        };
+        let sym = op.symbol();
+        let column = expr[..pos].trim();
+        let value = expr[pos + sym.len()..].trim();
+        if !columns.contains(column) {
+            // Twenty columns would not fit on one error line: a close
+            // spelling is named, and `batch --help` lists them all.
+            let near = columns
+                .nearest(column)
+                .map_or(String::new(), |c| format!(" (did you mean {c}?)"));
+            return Err(err(format!(
+                "unknown column \"{}\"{near}; `tilecrawl batch --help` lists the columns under --filter",
+                crate::core::text::excerpt(column, 30)
+            )));
+        }
+        let rating = columns.is_rating(column);
+        let value = match value.parse::<u64>() {
+            Ok(n) => Number::Whole(n),
+            Err(_) => match value.parse::<f64>() {
+                Ok(r) if r.is_finite() && rating => Number::Real(r),
+                _ if rating => {
+                    return Err(err(format!(
+                        "{value:?} is not a number (expected e.g. {column}{sym}0.4)"
+                    )));
+                }
+                _ => {
+                    return Err(err(format!(
+                        "{value:?} is not a whole number (expected e.g. {column}{sym}5)"
+                    )));
+                }
+            },
+        };
+        Ok(Condition {
+            column: column.to_string(),
+            op,
+            value,
+            rating,
+        })
+    }
+
+    /// Does the row meet the condition? An empty value (no critical path)
+    /// meets none, nor does a column the row does not have.
+    pub fn matches(&self, row: &impl Row) -> bool {
+        let Some(Some(v)) = row.column(&self.column) else {
+            return false;
+        };
+        self.holds(v)
+    }
+
+    /// Does a value of the column meet the condition?
+    pub fn holds(&self, v: Number) -> bool {
+        use std::cmp::Ordering::{Equal, Greater, Less};
+        let o = v.order(self.value);
+        match self.op {
+            Op::Ge => o != Less,
+            Op::Le => o != Greater,
+            Op::Gt => o == Greater,
+            Op::Lt => o == Less,
+            Op::Eq => o == Equal,
+            Op::Ne => o != Equal,
+        }
+    }
+
+    /// Whether the condition tests a rating column (it needs `--simulate`).
+    pub fn needs_rating(&self) -> bool {
+        self.rating
+    }
+}
+
+impl std::fmt::Display for Condition {
+    /// The condition as it could be typed again: `depth>=5`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}{}{}", self.column, self.op.symbol(), self.value)
+    }
+}
+
+/// Does the row meet every condition that does not need a rating? (A batch
+/// checks these before it plays the adventure.)
+pub fn matches_layout(conditions: &[Condition], row: &impl Row) -> bool {
+    conditions
+        .iter()
+        .filter(|c| !c.needs_rating())
+        .all(|c| c.matches(row))
+}
+
+/// Does the row meet every condition (none: always)?
+pub fn matches_all(conditions: &[Condition], row: &impl Row) -> bool {
+    conditions.iter().all(|c| c.matches(row))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const COLUMNS: Columns = Columns {
+        layout: &["seed", "depth", "dead_ends"],
+        rating: &["win_rate", "turns"],
+    };
+
+    struct R(u64, Option<u64>, f64);
+
+    impl Row for R {
+        fn column(&self, name: &str) -> Option<Option<Number>> {
+            Some(match name {
+                "seed" => Some(Number::Whole(self.0)),
+                "depth" => self.1.map(Number::Whole),
+                "win_rate" => Some(Number::Real(self.2)),
+                _ => return None,
+            })
+        }
+    }
+
+    #[test]
+    fn conditions_read_compare_and_print_as_typed() {
+        let row = R(u64::MAX, Some(5), 0.5);
+        let m = |e: &str| Condition::parse(e, &COLUMNS).unwrap().matches(&row);
+        assert!(m("depth>=5") && m("depth<=5") && m("depth==5") && !m("depth!=5"));
+        assert!(!m("depth>5") && !m("depth<5") && m("depth > 4"));
+        // Seeds compare exactly past 2^53.
+        assert!(m("seed==18446744073709551615") && !m("seed==18446744073709551614"));
+        assert!(m("win_rate>=0.5") && !m("win_rate>0.5") && m("win_rate<1"));
+        assert!(!m("dead_ends>=0"), "a column the row lacks meets nothing");
+        assert!(R(1, None, 0.0).column("depth").unwrap().is_none());
+        assert!(
+            !Condition::parse("depth>=0", &COLUMNS)
+                .unwrap()
+                .matches(&R(1, None, 0.0))
+        );
+        for e in ["depth>=5", "win_rate<=0.7", "seed!=3"] {
+            assert_eq!(Condition::parse(e, &COLUMNS).unwrap().to_string(), e);
+        }
+    }
+
+    #[test]
+    fn bad_conditions_say_what_was_expected() {
+        let why = |e: &str| Condition::parse(e, &COLUMNS).unwrap_err().why;
+        assert!(why("depth=>5").contains("(did you mean depth?)"));
+        assert!(why("depth").starts_with("expected COLUMN OP NUMBER"));
+        assert!(why("depth>=0.5").contains("not a whole number"));
+        assert!(why("win_rate>=x").contains("not a number"));
+        assert!(why("win_rate>=inf").contains("not a number"));
+        assert_eq!(
+            why("dpth>=5"),
+            "unknown column \"dpth\" (did you mean depth?); `tilecrawl batch --help` lists the columns under --filter"
+        );
+        assert!(!why("colour>=1").contains("did you mean"));
+        assert!(why(&format!("{}>=1", "x".repeat(5000))).chars().count() < 150);
+    }
+
+    #[test]
+    fn rating_columns_are_told_apart() {
+        let p = |e: &str| Condition::parse(e, &COLUMNS).unwrap();
+        assert!(p("win_rate>=0.4").needs_rating() && p("turns<9").needs_rating());
+        assert!(!p("depth>=1").needs_rating());
+        let row = R(1, Some(2), 0.9);
+        let conds = [p("depth>=2"), p("win_rate<0.5")];
+        assert!(matches_layout(&conds, &row) && !matches_all(&conds, &row));
+        assert!(matches_all(&[], &row));
+        assert_eq!(
+            COLUMNS.help(),
+            "seed, depth, dead_ends; with --simulate also win_rate, turns"
+        );
+        for c in COLUMNS.all() {
+            assert_eq!(COLUMNS.nearest(c), Some(c));
+        }
+    }
+}
