@@ -4,9 +4,9 @@
 pub mod complete;
 pub mod dice;
 pub mod digest;
-pub mod filter;
 pub mod fs;
 pub mod geom;
+pub mod index;
 pub mod recent;
 pub mod reuse;
 pub mod stats;

@@ -19,7 +19,7 @@
 //! columns after `files` (`runs,win_rate,win_rate_low,win_rate_high,
 //! mean_moves,heroes_lost`).
 
-use crate::core::filter::{Columns, Number, Row};
+use crate::core::index::{Columns, Number, Row};
 use crate::dw10::Scenario;
 use crate::dw10::board::UNREACHED;
 use crate::dw10::features::FeatureKind;
@@ -179,9 +179,6 @@ impl IndexRow {
     /// The row as one `index.csv` line, newline included, written by the
     /// `csv` crate (a field is quoted only when it needs to be).
     pub fn csv_line(&self) -> String {
-        let mut w = csv::WriterBuilder::new()
-            .terminator(csv::Terminator::Any(b'\n'))
-            .from_writer(Vec::with_capacity(96));
         let numbers = self.layout().map(|n| n.to_string());
         let steps = self
             .objective_steps
@@ -194,14 +191,7 @@ impl IndexRow {
             .map(String::as_str)
             .chain([steps.as_str(), self.objective, files.as_str()])
             .chain(rating.iter().flatten().map(String::as_str));
-        // Writing into memory cannot fail, and every field is UTF-8.
-        let bytes = w
-            .write_record(record)
-            .and_then(|()| w.flush().map_err(csv::Error::from))
-            .ok()
-            .and_then(|()| w.into_inner().ok())
-            .unwrap_or_default();
-        String::from_utf8(bytes).unwrap_or_default()
+        crate::core::index::csv_line(record)
     }
 
     /// The row as one `index.yaml` line (a flow mapping in a block
@@ -296,7 +286,7 @@ impl Row for IndexRow {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::filter::Condition;
+    use crate::core::index::Condition;
     use crate::dw10::setup::{GenerateParams, generate};
 
     fn scenario(seed: u64) -> Scenario {

@@ -18,8 +18,8 @@
 //! median_turns,heroes_lost`), so an index without ratings is unchanged.
 
 use crate::build::analysis::{UNREACHED, walk_squares};
-use crate::core::filter::Columns;
-pub use crate::core::filter::{
+use crate::core::index::Columns;
+pub use crate::core::index::{
     Condition, FilterError, Number, Op, Row, matches_all, matches_layout,
 };
 use crate::core::stats::wilson95;
@@ -336,9 +336,6 @@ impl IndexRow {
     /// `csv` crate (a field is quoted only when it holds a comma, a quote
     /// or a line break).
     pub fn csv_line(&self) -> String {
-        let mut w = csv::WriterBuilder::new()
-            .terminator(csv::Terminator::Any(b'\n'))
-            .from_writer(Vec::with_capacity(96));
         let critical_path = self
             .critical_path
             .map(|c| c.to_string())
@@ -366,14 +363,7 @@ impl IndexRow {
             .map(String::as_str)
             .chain([self.mission.as_str(), files.as_str()])
             .chain(rating.iter().flatten().map(String::as_str));
-        // Writing into memory cannot fail, and every field is UTF-8.
-        let bytes = w
-            .write_record(record)
-            .and_then(|()| w.flush().map_err(csv::Error::from))
-            .ok()
-            .and_then(|()| w.into_inner().ok())
-            .unwrap_or_default();
-        String::from_utf8(bytes).unwrap_or_default()
+        crate::core::index::csv_line(record)
     }
 
     /// The row as one `index.yaml` line (a flow mapping in a block

@@ -76,6 +76,19 @@ pub fn run_env(cwd: &Path, args: &[&str], env: &[(&str, &str)], timeout: Duratio
     }
 }
 
+/// Runs `tilecrawl args…` in `cwd` with an empty stdin; fails the test
+/// after five minutes.
+pub fn run_in(cwd: &Path, args: &[&str]) -> Run {
+    run_env(cwd, args, &[], Duration::from_secs(300))
+}
+
+/// [`run_in`], failing the test unless it exits 0: its standard output.
+pub fn run_ok(cwd: &Path, args: &[&str]) -> String {
+    let r = run_in(cwd, args);
+    assert_eq!(r.code, Some(0), "{args:?}: {}", r.stderr);
+    r.stdout
+}
+
 /// Runs `tilecrawl args…` in `cwd` with `input` on standard input (written
 /// on a thread, so a program that stops reading early does not block the
 /// test); fails the test after `timeout`.

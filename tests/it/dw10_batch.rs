@@ -5,21 +5,10 @@
 //! it, `--resume` finishes into the same bytes, and bad options are one
 //! line with nothing written.
 
-use crate::common::{self, rows};
+use crate::common::{self, rows, run_in as run, run_ok as ok};
 use std::path::Path;
-use std::time::Duration;
 
 const DW: [&str; 2] = ["--ruleset", "dungeon-world-10mm"];
-
-fn run(cwd: &Path, args: &[&str]) -> common::Run {
-    common::run_env(cwd, args, &[], Duration::from_secs(300))
-}
-
-fn ok(cwd: &Path, args: &[&str]) -> String {
-    let r = run(cwd, args);
-    assert_eq!(r.code, Some(0), "{args:?}: {}", r.stderr);
-    r.stdout
-}
 
 /// `batch --ruleset dungeon-world-10mm` with `more` after the game and
 /// `--out out`, quietly.

@@ -3,10 +3,9 @@
 //! floor refused on resume, bad `dungeon.yaml` files refused with one line,
 //! and `simulate` on a dungeon. `UPDATE_GOLDEN=1` rewrites the transcript.
 
-use crate::common;
+use crate::common::{self, run_in as run, run_ok as ok};
 
 use std::path::{Path, PathBuf};
-use std::time::Duration;
 
 const SCRIPT: &str = "floors-2-seed3";
 const DUNGEON_SEED: &str = "3";
@@ -27,16 +26,6 @@ const NEEDLES: [&str; 8] = [
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
-
-fn run(cwd: &Path, args: &[&str]) -> common::Run {
-    common::run_env(cwd, args, &[], Duration::from_secs(300))
-}
-
-fn ok(cwd: &Path, args: &[&str]) -> String {
-    let r = run(cwd, args);
-    assert_eq!(r.code, Some(0), "{args:?}: {}", r.stderr);
-    r.stdout
 }
 
 /// A fresh two-floor dungeon (one tile set a floor) in `dir/d`.

@@ -3,7 +3,7 @@
 
 use clap::{Args, ValueEnum};
 use std::path::PathBuf;
-use tilecrawl::core::filter::{Columns, Condition};
+use tilecrawl::core::index::{Columns, Condition};
 use tilecrawl::pack::PackOptions;
 use tilecrawl::rules::RulesetId;
 

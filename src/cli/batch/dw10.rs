@@ -8,7 +8,7 @@ use super::job::{Common, Game, MARKER, Row, already_written, rated_options, writ
 use std::sync::atomic::Ordering;
 use std::sync::{Arc, OnceLock};
 use tilecrawl::build::BuildError;
-use tilecrawl::core::filter::{matches_all, matches_layout};
+use tilecrawl::core::index::{matches_all, matches_layout};
 use tilecrawl::dw10::batch::{self, IndexRow};
 use tilecrawl::dw10::figures::Figures;
 use tilecrawl::dw10::play::party::Party;

@@ -7,8 +7,8 @@ use anyhow::{Context, bail};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicU64;
-use tilecrawl::core::filter::Condition;
 use tilecrawl::core::fs::StreamedFile;
+use tilecrawl::core::index::Condition;
 use tilecrawl::pack::PackOptions;
 
 /// The file that marks an adventure folder as finished (written last).

@@ -1,9 +1,28 @@
-//! Filters on a batch index: `COLUMN OP NUMBER` conditions (`depth>=5`,
-//! `win_rate<=0.7`) read against a game's list of numeric columns, and
-//! tested against any row that can name its columns' values.
+//! What every game's batch index shares: the CSV form of a row
+//! ([`csv_line`]), and filters on the index — `COLUMN OP NUMBER`
+//! conditions (`depth>=5`, `win_rate<=0.7`) read against a game's list of
+//! numeric columns and tested against any row that can name its columns'
+//! values.
 //!
 //! Each game keeps its own index row and its own [`Columns`]; what a
 //! condition is, how it reads and how it compares is the same for all.
+
+/// One `index.csv` line of `fields`, newline included, written by the
+/// `csv` crate (a field is quoted only when it holds a comma, a quote or a
+/// line break).
+pub fn csv_line<'a>(fields: impl IntoIterator<Item = &'a str>) -> String {
+    let mut w = csv::WriterBuilder::new()
+        .terminator(csv::Terminator::Any(b'\n'))
+        .from_writer(Vec::with_capacity(128));
+    // Writing into memory cannot fail, and every field is UTF-8.
+    let bytes = w
+        .write_record(fields)
+        .and_then(|()| w.flush().map_err(csv::Error::from))
+        .ok()
+        .and_then(|()| w.into_inner().ok())
+        .unwrap_or_default();
+    String::from_utf8(bytes).unwrap_or_default()
+}
 
 /// A comparison in a filter condition.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -304,6 +323,15 @@ mod tests {
         for e in ["depth>=5", "win_rate<=0.7", "seed!=3"] {
             assert_eq!(Condition::parse(e, &COLUMNS).unwrap().to_string(), e);
         }
+    }
+
+    #[test]
+    fn a_csv_line_quotes_only_what_needs_it() {
+        assert_eq!(csv_line(["1", "quest", ""]), "1,quest,\n");
+        assert_eq!(
+            csv_line(["a,b \"c\"", "line\nbreak"]),
+            "\"a,b \"\"c\"\"\",\"line\nbreak\"\n"
+        );
     }
 
     #[test]
