@@ -7,6 +7,8 @@
 //! Each game keeps its own index row and its own [`Columns`]; what a
 //! condition is, how it reads and how it compares is the same for all.
 
+use crate::core::stats::{wilson95, win_rate};
+
 /// One `index.csv` line of `fields`, newline included, written by the
 /// `csv` crate (a field is quoted only when it holds a comma, a quote or a
 /// line break).
@@ -280,6 +282,66 @@ pub fn matches_layout(conditions: &[Condition], row: &impl Row) -> bool {
 /// Does the row meet every condition (none: always)?
 pub fn matches_all(conditions: &[Condition], row: &impl Row) -> bool {
     conditions.iter().all(|c| c.matches(row))
+}
+
+/// The counts of wins out of a rating's runs that meet every condition on
+/// the win rate and its interval (`win_rate`, `win_rate_low`,
+/// `win_rate_high`), each count tried once with the rating's own
+/// arithmetic. A batch asks it after each run, and stops playing an
+/// adventure when no count of wins the runs left allow meets them.
+#[derive(Debug, Clone)]
+pub struct WinsThatMeet {
+    runs: u32,
+    /// `before[w]`: how many counts below `w` meet the conditions.
+    before: Vec<u32>,
+}
+
+impl WinsThatMeet {
+    /// For ratings of `runs` runs; `None` when no condition is on the win
+    /// rate or its interval (every adventure is then played in full).
+    pub fn new(conditions: &[Condition], runs: u32) -> Option<WinsThatMeet> {
+        let on_wins: Vec<&Condition> = conditions
+            .iter()
+            .filter(|c| win_column(&c.column, 0, 1).is_some())
+            .collect();
+        if on_wins.is_empty() {
+            return None;
+        }
+        let mut before = Vec::with_capacity(runs as usize + 2);
+        before.push(0);
+        let mut n = 0;
+        for w in 0..=runs {
+            let meets = on_wins
+                .iter()
+                .all(|c| win_column(&c.column, w, runs).is_some_and(|v| c.holds(Number::Real(v))));
+            n += u32::from(meets);
+            before.push(n);
+        }
+        Some(WinsThatMeet { runs, before })
+    }
+
+    /// Could the rating still meet the conditions, `wins` of the first
+    /// `played` runs won? `false` only when no count of wins the runs left
+    /// allow does.
+    pub fn can_meet(&self, wins: u32, played: u32) -> bool {
+        let most = wins
+            .saturating_add(self.runs.saturating_sub(played))
+            .min(self.runs);
+        let least = wins.min(most);
+        self.before[most as usize + 1] > self.before[least as usize]
+    }
+}
+
+/// The value of a column on the win rate (`win_rate`, `win_rate_low`,
+/// `win_rate_high`) for `wins` of `runs`, as each game's rating works it out;
+/// `None` for any other column.
+pub fn win_column(column: &str, wins: u32, runs: u32) -> Option<f64> {
+    match column {
+        "win_rate" => Some(win_rate(wins, runs)),
+        "win_rate_low" => Some(wilson95(wins, runs).0),
+        "win_rate_high" => Some(wilson95(wins, runs).1),
+        _ => None,
+    }
 }
 
 #[cfg(test)]

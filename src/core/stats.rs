@@ -69,6 +69,15 @@ impl std::fmt::Display for WinRateBand {
     }
 }
 
+/// `wins / runs` (0 for no runs): a report's win rate, in every game.
+pub fn win_rate(wins: u32, runs: u32) -> f64 {
+    if runs == 0 {
+        0.0
+    } else {
+        f64::from(wins) / f64::from(runs)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

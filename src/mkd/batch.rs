@@ -19,12 +19,13 @@
 
 use crate::build::analysis::{UNREACHED, walk_squares};
 use crate::core::index::Columns;
+use crate::core::index::WinsThatMeet;
 pub use crate::core::index::{
     Condition, FilterError, Number, Op, Row, matches_all, matches_layout,
 };
 use crate::core::stats::wilson95;
 use crate::mkd::floors::BuiltDungeon;
-use crate::mkd::play::simulate::{Report, win_rate};
+use crate::mkd::play::simulate::Report;
 use crate::mkd::scenario::{Scenario, WmtColor};
 use crate::scenario::Point;
 use crate::tileset::{Cell, TileKind};
@@ -658,69 +659,11 @@ fn any_meets(
         .any(|n| conditions.iter().all(|c| c.holds(value(n))))
 }
 
-/// The counts of wins out of a rating's runs that meet every condition on
-/// the win rate and its interval (`win_rate`, `win_rate_low`,
-/// `win_rate_high`), each count tried once with the rating's own
-/// arithmetic ([`CanStillMeet`] asks it).
-#[derive(Debug, Clone)]
-struct WinsThatMeet {
-    runs: u32,
-    /// `before[w]`: how many counts below `w` meet the conditions.
-    before: Vec<u32>,
-}
-
-impl WinsThatMeet {
-    /// For ratings of `runs` runs; `None` when no condition is on the win
-    /// rate or its interval (every adventure is then played in full).
-    fn new(conditions: &[Condition], runs: u32) -> Option<WinsThatMeet> {
-        let on_wins: Vec<&Condition> = conditions
-            .iter()
-            .filter(|c| win_column(&c.column, 0, 1).is_some())
-            .collect();
-        if on_wins.is_empty() {
-            return None;
-        }
-        let mut before = Vec::with_capacity(runs as usize + 2);
-        before.push(0);
-        let mut n = 0;
-        for w in 0..=runs {
-            let meets = on_wins
-                .iter()
-                .all(|c| win_column(&c.column, w, runs).is_some_and(|v| c.holds(Number::Real(v))));
-            n += u32::from(meets);
-            before.push(n);
-        }
-        Some(WinsThatMeet { runs, before })
-    }
-
-    /// Could the rating still meet the conditions, `wins` of the first
-    /// `played` runs won? `false` only when no count of wins the runs left
-    /// allow does.
-    fn can_meet(&self, wins: u32, played: u32) -> bool {
-        let most = wins
-            .saturating_add(self.runs.saturating_sub(played))
-            .min(self.runs);
-        let least = wins.min(most);
-        self.before[most as usize + 1] > self.before[least as usize]
-    }
-}
-
-/// The value of a column on the win rate (`win_rate`, `win_rate_low`,
-/// `win_rate_high`) for `wins` of `runs`, as [`Rating::of`] works it out;
-/// `None` for any other column.
-fn win_column(column: &str, wins: u32, runs: u32) -> Option<f64> {
-    match column {
-        "win_rate" => Some(win_rate(wins, runs)),
-        "win_rate_low" => Some(wilson95(wins, runs).0),
-        "win_rate_high" => Some(wilson95(wins, runs).1),
-        _ => None,
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::build::build_dungeon;
+    use crate::core::stats::win_rate;
 
     use crate::mkd::generate::{GenerateParams, generate};
     use crate::tileset;

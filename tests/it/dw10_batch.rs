@@ -267,3 +267,53 @@ fn bad_options_are_one_line_and_write_nothing() {
     common::one_error_line(&r, &["mkd-adventure index has no column objective_steps"]).unwrap();
     assert!(!cwd.join("o").exists());
 }
+
+/// A filter on the win rate stops playing a scenario once its runs left
+/// cannot bring it into the band, and keeps exactly the scenarios playing
+/// every run would: each slot keeps the first of its seeds whose full
+/// rating (from an unfiltered batch) meets the filters, with that rating.
+#[test]
+fn a_win_rate_filter_keeps_what_playing_every_run_would() {
+    let tmp = tempfile::tempdir().unwrap();
+    let cwd = tmp.path();
+    let rated = ["--only", "index", "--simulate", "10"];
+    let all: Vec<&str> = rated.iter().copied().chain(["--count", "12"]).collect();
+    batch(cwd, "all", &all);
+    let full = rows(&String::from_utf8(read(&cwd.join("all/index.csv"))).unwrap());
+    // The band: at least the lowest of the slots' best win rates (so every
+    // slot keeps a seed), and below a perfect record.
+    let rate =
+        |r: &std::collections::BTreeMap<String, String>| -> f64 { r["win_rate"].parse().unwrap() };
+    let low = (0..3)
+        .map(|k| (0..4).map(|i| rate(&full[k + 3 * i])).fold(0.0, f64::max))
+        .fold(1.0, f64::min)
+        .min(0.9);
+    let (low_text, high_text) = (format!("win_rate>={low}"), "win_rate<=0.95".to_string());
+    let filters = [low_text.as_str(), high_text.as_str()];
+    let meets = |r: &std::collections::BTreeMap<String, String>| rate(r) >= low && rate(r) <= 0.95;
+    let mut some: Vec<&str> = rated.to_vec();
+    some.extend(["--count", "3", "--max-attempts", "4"]);
+    for f in filters {
+        some.extend(["--filter", f]);
+    }
+    batch(cwd, "kept", &some);
+    let kept = rows(&String::from_utf8(read(&cwd.join("kept/index.csv"))).unwrap());
+    assert_eq!(kept.len(), 3);
+    let mut slots = Vec::new();
+    for row in &kept {
+        // Slot k tries seeds k+1, k+4, k+7, k+10; rows come in seed order.
+        let k = (row["seed"].parse::<usize>().unwrap() - 1) % 3;
+        let first = (0..4)
+            .map(|i| &full[k + 3 * i])
+            .find(|r| meets(r))
+            .expect("a seed of the slot meets the filters");
+        assert_eq!(row, first, "slot {k}");
+        slots.push(k);
+    }
+    slots.sort();
+    assert_eq!(slots, [0, 1, 2]);
+    assert!(
+        full.iter().any(|r| !meets(r)),
+        "the filters rule some scenario out, so the early stop is exercised"
+    );
+}

@@ -8,11 +8,11 @@ use super::job::{Common, Game, MARKER, Row, already_written, rated_options, writ
 use std::sync::atomic::Ordering;
 use std::sync::{Arc, OnceLock};
 use tilecrawl::build::BuildError;
-use tilecrawl::core::index::{matches_all, matches_layout};
+use tilecrawl::core::index::{WinsThatMeet, matches_all, matches_layout};
 use tilecrawl::dw10::batch::{self, IndexRow};
 use tilecrawl::dw10::figures::Figures;
 use tilecrawl::dw10::play::party::Party;
-use tilecrawl::dw10::play::simulate::{self, Rating, SimOptions};
+use tilecrawl::dw10::play::simulate::{self, Rating, RunEnd, SimOptions};
 use tilecrawl::dw10::setup::{self, GenerateError, GenerateParams};
 use tilecrawl::dw10::tables::Tables;
 use tilecrawl::pack::PackOptions;
@@ -27,6 +27,9 @@ struct Rate {
     who: String,
     figures: Arc<Figures>,
     tables: Arc<Tables>,
+    /// What the filters on the win rate and its interval keep (none: no
+    /// such filter), to stop playing a scenario they can no longer keep.
+    meet: Option<WinsThatMeet>,
 }
 
 /// A batch of Dungeon World 10 mm scenarios: what every seed is made and
@@ -67,6 +70,7 @@ impl Dw10Batch {
                     who,
                     figures: Arc::new(tilecrawl::dw10::figures::embedded()),
                     tables: Arc::new(tilecrawl::dw10::tables::embedded()),
+                    meet: WinsThatMeet::new(&a.filters, runs),
                 })
             }
         };
@@ -95,19 +99,39 @@ impl Dw10Batch {
     }
 
     /// Plays a scenario `--simulate` times, as `simulate` does on its seed
-    /// (the default move limit, the text's spawning): its rating.
-    fn rating(&self, c: &Common, s: &Arc<tilecrawl::dw10::Scenario>, rate: &Rate) -> Rating {
+    /// (the default move limit, the text's spawning): its rating. With a
+    /// filter on the win rate the runs are played in order on this thread,
+    /// and `None` means the runs played already leave no count of wins
+    /// that would meet it, so the rest were not played (the whole rating
+    /// would miss it too, so the batch keeps the same scenarios); without
+    /// one, the runs are shared among the threads.
+    fn rating(
+        &self,
+        c: &Common,
+        s: &Arc<tilecrawl::dw10::Scenario>,
+        rate: &Rate,
+    ) -> Option<Rating> {
         let opts = SimOptions {
             runs: rate.runs,
             seed: s.seed,
             max_moves: simulate::DEFAULT_MAX_MOVES,
             scaled_down: false,
         };
-        let report =
-            simulate::simulate(s, &rate.party, &rate.figures, &rate.tables, &opts, &|| {
+        let (party, figures, tables) = (&rate.party, &rate.figures, &rate.tables);
+        let Some(meet) = &rate.meet else {
+            let report = simulate::simulate(s, party, figures, tables, &opts, &|| {
                 c.played.fetch_add(1, Ordering::Relaxed);
             });
-        Rating::of(&report)
+            return Some(Rating::of(&report));
+        };
+        let (mut wins, mut played) = (0, 0);
+        let report = simulate::simulate_here_while(s, party, figures, tables, &opts, |r| {
+            c.played.fetch_add(1, Ordering::Relaxed);
+            wins += u32::from(r.end == RunEnd::HeroesWin);
+            played += 1;
+            meet.can_meet(wins, played)
+        });
+        report.ok().map(|r| Rating::of(&r))
     }
 
     /// The files `--only all` writes for a scenario, `scenario.yaml`
@@ -143,8 +167,8 @@ impl Game for Dw10Batch {
         }
         let s = Arc::new(s);
         if let Some(rate) = &self.rate {
-            row.rating = Some(self.rating(c, &s, rate));
-            if !matches_all(c.filters, &row) {
+            row.rating = self.rating(c, &s, rate);
+            if row.rating.is_none() || !matches_all(c.filters, &row) {
                 return Ok(None);
             }
         }

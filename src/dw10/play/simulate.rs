@@ -1021,10 +1021,43 @@ pub fn simulate(
             r
         })
         .collect();
+    report(&runs, o)
+}
+
+/// [`simulate`] on this thread, the runs in order, asking `keep` after
+/// each whether to go on: the same report when every run is played, else
+/// `Err` with the runs played. (A batch stops playing a scenario its
+/// filters can no longer keep.)
+pub fn simulate_here_while(
+    scenario: &Arc<Scenario>,
+    party: &Party,
+    figures: &Arc<Figures>,
+    tables: &Arc<Tables>,
+    o: &SimOptions,
+    mut keep: impl FnMut(&Run) -> bool,
+) -> Result<Report, u32> {
+    let mut runs = Vec::with_capacity(o.runs as usize);
+    for i in 0..o.runs {
+        let (mut g, _) = Game::new(
+            scenario.clone(),
+            run_options(party, figures, tables, o, i, false),
+        );
+        let r = play_out(&mut g, o.max_moves);
+        let go_on = keep(&r);
+        runs.push(r);
+        if !go_on && i + 1 < o.runs {
+            return Err(i + 1);
+        }
+    }
+    Ok(report(&runs, o))
+}
+
+/// The report of the runs played, in run order.
+fn report(runs: &[Run], o: &SimOptions) -> Report {
     let n = runs.len().max(1) as f64;
     let wins = runs.iter().filter(|r| r.end == RunEnd::HeroesWin).count() as u32;
     let mut ends = BTreeMap::new();
-    for r in &runs {
+    for r in runs {
         *ends.entry(r.end).or_insert(0) += 1;
     }
     Report {

@@ -342,14 +342,7 @@ pub fn timer_warning(setting: &Setting, runs: u32, losses: &Losses) -> Option<St
     })
 }
 
-/// `wins / runs` (0 for no runs): a report's win rate.
-pub fn win_rate(wins: u32, runs: u32) -> f64 {
-    if runs == 0 {
-        0.0
-    } else {
-        f64::from(wins) / f64::from(runs)
-    }
-}
+pub use crate::core::stats::win_rate;
 
 /// The `p`-th percentile (0–100) of sorted values by the nearest-rank
 /// method: the smallest value with at least `p`% of the values at or below

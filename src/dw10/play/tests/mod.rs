@@ -55,6 +55,43 @@ pub(crate) fn simulated_save(path: &str, run: u32, max_moves: u32) -> SaveFile {
     }
 }
 
+/// Played in order on one thread, asked after each run whether to go on,
+/// a simulation gives `simulate`'s report to the byte when every run is
+/// played, and stops where it is told otherwise.
+#[test]
+fn a_simulation_played_in_order_gives_the_shared_report_or_stops_when_told() {
+    let path = "tests/golden/dw10/seed-7/scenario.yaml";
+    let text = std::fs::read_to_string(path).unwrap();
+    let sc: Arc<crate::dw10::Scenario> = Arc::new(crate::scenario::from_yaml(&text, path).unwrap());
+    let figures = Arc::new(crate::dw10::figures::embedded());
+    let tables = Arc::new(crate::dw10::tables::embedded());
+    let party = party::default_party(&figures);
+    let o = simulate::SimOptions {
+        runs: 12,
+        seed: sc.seed,
+        max_moves: simulate::DEFAULT_MAX_MOVES,
+        scaled_down: false,
+    };
+    let shared = simulate::simulate(&sc, &party, &figures, &tables, &o, &|| {});
+    let mut seen = Vec::new();
+    let here = simulate::simulate_here_while(&sc, &party, &figures, &tables, &o, |r| {
+        seen.push(r.end);
+        true
+    });
+    assert_eq!(here, Ok(shared.clone()));
+    let wins = seen
+        .iter()
+        .filter(|e| **e == simulate::RunEnd::HeroesWin)
+        .count() as u32;
+    assert_eq!(wins, shared.wins, "keep saw every run");
+    let mut asked = 0;
+    let stopped = simulate::simulate_here_while(&sc, &party, &figures, &tables, &o, |_| {
+        asked += 1;
+        asked < 5
+    });
+    assert_eq!((stopped, asked), (Err(5), 5));
+}
+
 #[test]
 #[ignore]
 fn print_a_simulated_game() {
