@@ -31,9 +31,6 @@ use crate::scenario::Point;
 use crate::tileset::{Cell, TileKind};
 use std::fmt::Write;
 
-pub mod manifest;
-pub mod merge;
-
 /// How an adventure plays for a party: the figures of `simulate` the index
 /// keeps (`batch --simulate N`).
 #[derive(Debug, Clone, Copy, PartialEq)]

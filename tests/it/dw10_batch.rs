@@ -317,3 +317,20 @@ fn a_win_rate_filter_keeps_what_playing_every_run_would() {
         "the filters rule some scenario out, so the early stop is exercised"
     );
 }
+
+/// Shards of two games' batches do not merge: their headers differ, and
+/// the refusal says why, with nothing written.
+#[test]
+fn shards_of_two_games_do_not_merge() {
+    let tmp = tempfile::tempdir().unwrap();
+    let cwd = tmp.path();
+    let share = |i: &str| ["--count", "2", "--only", "index", "--shard", i].map(String::from);
+    batch(cwd, "dw", &share("2/2").each_ref().map(String::as_str));
+    let mut mkd = vec!["batch", "--out", "mkd", "-q"];
+    let first = share("1/2");
+    mkd.extend(first.iter().map(String::as_str));
+    ok(cwd, &mkd);
+    let r = run(cwd, &["batch", "merge", "mkd", "dw", "--out", "both"]);
+    common::one_error_line(&r, &["header differs", "or for another game?"]).unwrap();
+    assert!(!cwd.join("both/index.csv").exists());
+}

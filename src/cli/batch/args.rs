@@ -128,14 +128,15 @@ pub(super) struct BatchArgs {
     pub(super) filters: Vec<Condition>,
     /// Play every adventure N times with the automatic heroes (as `simulate`
     /// does, its dice seeded by the adventure's seed) and add how it played
-    /// to the index: runs, win_rate with its 95 % interval, median_turns,
-    /// heroes_lost. Filters may then test them (`--filter win_rate>=0.4`).
-    /// Each setup sheet written says how it plays, as `generate --simulate`'s
-    /// does.
+    /// to the index: runs, win_rate with its 95 % interval, heroes_lost,
+    /// and median_turns (MKD Adventure) or mean_moves (Dungeon World 10 mm).
+    /// Filters may then test them (`--filter win_rate>=0.4`). Each sheet
+    /// written says how it plays, as `generate --simulate`'s does.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=100_000))]
     pub(super) simulate: Option<u32>,
-    /// With --simulate: the heroes (a `tilecrawl-party/1` file). Default:
-    /// the embedded party.
+    /// With --simulate: the heroes (a `tilecrawl-party/1` file, or for
+    /// Dungeon World 10 mm a `tilecrawl-dw10-party/1` one). Default: the
+    /// game's embedded party.
     #[arg(long, value_name = "FILE", requires = "simulate")]
     pub(super) party: Option<PathBuf>,
     /// With --filter: seeds tried per adventure before the batch gives up.

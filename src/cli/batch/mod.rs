@@ -32,8 +32,8 @@ use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use tilecrawl::core::fs::StreamedFile;
-use tilecrawl::mkd::batch;
-use tilecrawl::mkd::batch::manifest::{self, Manifest};
+use tilecrawl::core::index::manifest::{self, Manifest};
+use tilecrawl::core::index::merge;
 use tilecrawl::rules::RulesetId;
 
 /// Set by Ctrl-C: no new adventure is started; those under way finish.
@@ -471,7 +471,7 @@ fn merge(m: MergeArgs) -> anyhow::Result<()> {
     let mut shards = Vec::with_capacity(m.shards.len());
     let mut notes = Vec::with_capacity(m.shards.len());
     for dir in &m.shards {
-        shards.push(batch::merge::ShardIndex {
+        shards.push(merge::ShardIndex {
             name: dir.display().to_string(),
             csv: open(dir, "index.csv")?,
             yaml: open(dir, "index.yaml")?,
@@ -504,7 +504,7 @@ fn merge(m: MergeArgs) -> anyhow::Result<()> {
     }
     let mut csv = StreamedFile::create(&csv_path).with_context(context)?;
     let mut yaml = StreamedFile::create(&yaml_path).with_context(context)?;
-    let rows = batch::merge::merge(shards, &mut csv, &mut yaml)?;
+    let rows = merge::merge(shards, &mut csv, &mut yaml)?;
     if let Some(w) = &whole
         && w.adventures != rows
     {

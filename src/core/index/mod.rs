@@ -5,7 +5,12 @@
 //! values.
 //!
 //! Each game keeps its own index row and its own [`Columns`]; what a
-//! condition is, how it reads and how it compares is the same for all.
+//! condition is, how it reads and how it compares is the same for all, as
+//! are the note a batch leaves beside its index ([`manifest`]) and the
+//! merge of a sharded batch's indexes ([`merge`]).
+
+pub mod manifest;
+pub mod merge;
 
 use crate::core::stats::{wilson95, win_rate};
 

@@ -45,7 +45,7 @@ pub enum MergeError {
     },
     /// Two shards were made with different options.
     #[error(
-        "{file}: its header differs from {first}'s (shards of one batch have the same columns; was one made with --simulate and the other without?)"
+        "{file}: its header differs from {first}'s (shards of one batch have the same columns; was one made with --simulate and the other without, or for another game?)"
     )]
     Header {
         /// The shard whose header differs.
