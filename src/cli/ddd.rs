@@ -101,6 +101,15 @@ impl DddArgs {
             || self.opponent.is_some()
     }
 
+    /// The two sides `simulate` plays on a board: `--warparty` as Blue and
+    /// `--opponent` as Red, or `warparty new --seed 1`'s and `--seed 2`'s.
+    pub(crate) fn sides(&self) -> anyhow::Result<(warparty::Warparty, warparty::Warparty)> {
+        Ok((
+            super::play_ddd::party(self.warparty.as_deref(), 1, "Blue")?,
+            super::play_ddd::party(self.opponent.as_deref(), 2, "Red")?,
+        ))
+    }
+
     /// The scenario's choice: named, a d6, or the war-parties' dice-off.
     fn choice(&self) -> anyhow::Result<Choice> {
         let parties = self.warparty.is_some() || self.opponent.is_some();
@@ -130,7 +139,7 @@ impl DddArgs {
         })
     }
 
-    fn options(&self) -> anyhow::Result<DddOptions> {
+    pub(crate) fn options(&self) -> anyhow::Result<DddOptions> {
         let d = DddOptions::default();
         let (width, height) = self.board.unwrap_or((d.width, d.height));
         Ok(DddOptions {

@@ -214,6 +214,43 @@ impl DungeonArgs {
         Ok((ts, params))
     }
 
+    /// `--ruleset dd-and-d`: refuses the tile games' options and the
+    /// command's own `others` (a flag and whether it was given), by name.
+    pub(crate) fn refuse_for_ddd(
+        &self,
+        floors: &FloorsArgs,
+        others: &[(&str, bool)],
+    ) -> anyhow::Result<()> {
+        let d = self;
+        for &(flag, given) in [
+            ("--sets", d.sets != 2),
+            ("--hero-value", d.hero_value != 95),
+            ("--tileset", d.tileset.is_some()),
+            ("--monsters", d.monsters.is_some()),
+            ("--table", d.table != "72x48"),
+            ("--exit-dice", !matches!(d.exit_dice, ExitDiceArg::Fair)),
+            (
+                "--difficulty",
+                !matches!(d.difficulty, DifficultyArg::Normal),
+            ),
+            ("--markers", d.markers),
+            ("--dressing", d.dressing),
+            ("--mission", !d.mission.is_empty()),
+            ("--floors", floors.floors != Count::Fixed(1)),
+            ("--sets-per-floor", floors.sets_per_floor.is_some()),
+        ]
+        .iter()
+        .chain(others)
+        {
+            if given {
+                bail!(
+                    "{flag} is not an option of --ruleset dd-and-d (its board is set by --scenario, --board, --fair and the door options); leave it out"
+                );
+            }
+        }
+        Ok(())
+    }
+
     /// Loads the tile set and monster list and builds the parameters for `seed`.
     pub(crate) fn load(&self, seed: u64) -> anyhow::Result<(tileset::TileSet, GenerateParams)> {
         let ts = tileset::load(&self.tileset_path())?;
@@ -558,33 +595,13 @@ pub fn run(a: GenerateArgs) -> anyhow::Result<()> {
 /// option of the other games' generators is refused by name, not ignored.
 /// An option with a default counts as given when it differs from it.
 fn refuse_for_ddd(a: &GenerateArgs) -> anyhow::Result<()> {
-    let d = &a.dungeon;
-    for (flag, given) in [
-        ("--sets", d.sets != 2),
-        ("--hero-value", d.hero_value != 95),
-        ("--tileset", d.tileset.is_some()),
-        ("--monsters", d.monsters.is_some()),
-        ("--table", d.table != "72x48"),
-        ("--exit-dice", !matches!(d.exit_dice, ExitDiceArg::Fair)),
-        (
-            "--difficulty",
-            !matches!(d.difficulty, DifficultyArg::Normal),
-        ),
-        ("--markers", d.markers),
-        ("--dressing", d.dressing),
-        ("--mission", !d.mission.is_empty()),
-        ("--floors", a.floors.floors != Count::Fixed(1)),
-        ("--sets-per-floor", a.floors.sets_per_floor.is_some()),
-        ("--simulate", a.simulate.is_some()),
-        ("--party", a.party.is_some()),
-    ] {
-        if given {
-            bail!(
-                "{flag} is not an option of --ruleset dd-and-d (its board is set by --scenario, --board, --fair and the door options); leave it out"
-            );
-        }
-    }
-    Ok(())
+    a.dungeon.refuse_for_ddd(
+        &a.floors,
+        &[
+            ("--simulate", a.simulate.is_some()),
+            ("--party", a.party.is_some()),
+        ],
+    )
 }
 
 /// `generate --ruleset dungeon-world-10mm`: scenario.yaml, the players'

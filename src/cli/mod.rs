@@ -89,9 +89,9 @@ enum Command {
         after_help = "Example:\n  tilecrawl render output/7/scenario.yaml --print letter --style ink --force"
     )]
     Render(render::RenderArgs),
-    /// Generate many MKD Adventure or Dungeon World 10 mm dungeons, one folder per seed, with index.csv and index.yaml (Dungeons Dark & Dangerous is not batched yet).
+    /// Generate many MKD Adventure, Dungeon World 10 mm or Dungeons Dark & Dangerous dungeons, one folder per seed, with index.csv and index.yaml.
     #[command(
-        after_help = "Examples:\n  tilecrawl batch --count 50 --out season --filter 'depth>=4'\n  tilecrawl batch --ruleset dungeon-world-10mm --count 20 --simulate 100 --filter 'win_rate>=0.4' --filter 'win_rate<=0.7' --out dw-season\n  tilecrawl batch merge s1 s2 s3 --out season"
+        after_help = "Examples:\n  tilecrawl batch --count 50 --out season --filter 'depth>=4'\n  tilecrawl batch --ruleset dungeon-world-10mm --count 20 --simulate 100 --filter 'win_rate>=0.4' --filter 'win_rate<=0.7' --out dw-season\n  tilecrawl batch --ruleset dd-and-d --scenario battle --count 10 --simulate 50 --filter 'blue_win_rate>=0.4' --filter 'blue_win_rate<=0.6' --out even-boards\n  tilecrawl batch merge s1 s2 s3 --out season"
     )]
     Batch(batch::BatchCli),
     /// Play a scenario solo: you move the heroes, tilecrawl plays the dungeon.

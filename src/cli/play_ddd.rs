@@ -80,7 +80,7 @@ fn scenario_of_text(text: &str, path: &Path) -> anyhow::Result<(Arc<DddScenario>
 }
 
 /// A war-party file, or the `warparty new` one of this seed.
-fn party(file: Option<&Path>, seed: u64, name: &str) -> anyhow::Result<Warparty> {
+pub(crate) fn party(file: Option<&Path>, seed: u64, name: &str) -> anyhow::Result<Warparty> {
     Ok(match file {
         Some(p) => warparty::load(p)?,
         None => warparty::new(seed, name),

@@ -17,6 +17,7 @@
 //!   war-party (`party new --for dd-and-d`).
 
 pub mod advance;
+pub mod batch;
 pub mod part;
 pub mod play;
 pub mod rules;

@@ -870,36 +870,36 @@ fn index_columns_agree_with_each_scenario() {
     }
 }
 
-/// `batch --help` says what a batch makes: MKD Adventure and Dungeon World
-/// 10 mm dungeons. It offers the game master's map (Dungeon World 10 mm has
-/// one), and its `--ruleset` says Dungeons Dark & Dangerous is refused, as
-/// it is, by name; so is a game master's map for an MKD batch (its map
-/// hides nothing).
+/// `batch --help` says what a batch makes: every game's dungeons. It
+/// offers the game master's map (Dungeon World 10 mm and Dungeons Dark &
+/// Dangerous have one), refused by name for an MKD batch (its map hides
+/// nothing).
 #[test]
 fn batch_help_offers_only_what_a_batch_can_make() {
     let r = run(&["batch", "--help"]);
     assert_eq!(r.code, 0, "{}", r.stderr);
     assert!(
-        r.stdout
-            .starts_with("Generate many MKD Adventure or Dungeon World 10 mm dungeons"),
+        r.stdout.starts_with(
+            "Generate many MKD Adventure, Dungeon World 10 mm or Dungeons Dark & Dangerous dungeons"
+        ),
         "{}",
         r.stdout
     );
     assert!(r.stdout.contains("--gm-map"), "{}", r.stdout);
     assert!(
         r.stdout
-            .contains("mkd-adventure or dungeon-world-10mm (dd-and-d is not batched yet)"),
+            .contains("mkd-adventure, dungeon-world-10mm or dd-and-d"),
         "{}",
         r.stdout
     );
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("b");
-    for args in [vec!["--ruleset", "dd-and-d"], vec!["--gm-map"]] {
+    for args in [vec!["--gm-map"], vec!["--scenario", "battle"]] {
         let mut all = vec!["batch", "--count", "1", "--out", out.to_str().unwrap()];
         all.extend(&args);
         let r = run(&all);
         assert_eq!(r.code, 1, "{args:?}: {r:?}");
-        let name = args.last().unwrap().trim_start_matches("--");
+        let name = args[0].trim_start_matches("--");
         assert!(
             r.stderr.starts_with("error:") && r.stderr.contains(name),
             "{args:?}: {}",

@@ -11,6 +11,7 @@ mod campaign;
 mod characters;
 mod cli;
 mod cli_missions;
+mod ddd_batch;
 mod ddd_hostile;
 mod ddd_play;
 mod ddd_properties;

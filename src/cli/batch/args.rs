@@ -40,25 +40,38 @@ pub(super) fn parse_shard(s: &str) -> Result<Shard, String> {
 /// Reads a `--filter` before the game is known: a column of any game's
 /// index passes here, and the batch checks it against its own game's
 /// columns ([`columns_of`]). An unknown column is told with the nearest
-/// one of the MKD Adventure's columns, or else of Dungeon World 10 mm's.
+/// one of the MKD Adventure's columns, or else of another game's.
 fn parse_filter(s: &str) -> Result<Condition, String> {
-    let mkd = match Condition::parse(s, &tilecrawl::mkd::batch::COLUMNS) {
-        Ok(c) => return Ok(c),
-        Err(e) => e.why,
-    };
-    match Condition::parse(s, &tilecrawl::dw10::batch::COLUMNS) {
-        Ok(c) => Ok(c),
-        Err(d) if !mkd.contains("did you mean") && d.why.contains("did you mean") => Err(d.why),
-        Err(_) => Err(mkd),
+    let games = [
+        &tilecrawl::mkd::batch::COLUMNS,
+        &tilecrawl::dw10::batch::COLUMNS,
+        &tilecrawl::ddd::batch::COLUMNS,
+    ];
+    let mut errors = Vec::new();
+    for columns in games {
+        match Condition::parse(s, columns) {
+            Ok(c) => return Ok(c),
+            Err(e) => errors.push(e.why),
+        }
     }
+    // The MKD Adventure's error, unless only another game's names a
+    // column near the one typed.
+    let first = errors.remove(0);
+    if first.contains("did you mean") {
+        return Err(first);
+    }
+    Err(errors
+        .into_iter()
+        .find(|e| e.contains("did you mean"))
+        .unwrap_or(first))
 }
 
-/// The filter columns of a game's index, if `batch` makes that game.
-pub(super) fn columns_of(ruleset: RulesetId) -> Option<&'static Columns> {
+/// The filter columns of a game's index.
+pub(super) fn columns_of(ruleset: RulesetId) -> &'static Columns {
     match ruleset {
-        RulesetId::MkdAdventure => Some(&tilecrawl::mkd::batch::COLUMNS),
-        RulesetId::DungeonWorld10mm => Some(&tilecrawl::dw10::batch::COLUMNS),
-        _ => None,
+        RulesetId::MkdAdventure => &tilecrawl::mkd::batch::COLUMNS,
+        RulesetId::DungeonWorld10mm => &tilecrawl::dw10::batch::COLUMNS,
+        RulesetId::DdAndD => &tilecrawl::ddd::batch::COLUMNS,
     }
 }
 
@@ -66,11 +79,13 @@ pub(super) fn columns_of(ruleset: RulesetId) -> Option<&'static Columns> {
 /// (an unknown column's error points here).
 fn filter_long_help() -> String {
     format!(
-        "Keep only adventures whose index meets COLUMN OP NUMBER (`depth>=5`, `dead_ends<=3`; OP one of >= <= > < == !=). Repeat for AND.\n\nCOLUMN is one of, for {}: {}.\n\nFor {}: {}.",
+        "Keep only adventures whose index meets COLUMN OP NUMBER (`depth>=5`, `dead_ends<=3`; OP one of >= <= > < == !=). Repeat for AND.\n\nCOLUMN is one of, for {}: {}.\n\nFor {}: {}.\n\nFor {}: {}.",
         RulesetId::MkdAdventure,
         tilecrawl::mkd::batch::COLUMNS.help(),
         RulesetId::DungeonWorld10mm,
-        tilecrawl::dw10::batch::COLUMNS.help()
+        tilecrawl::dw10::batch::COLUMNS.help(),
+        RulesetId::DdAndD,
+        tilecrawl::ddd::batch::COLUMNS.help()
     )
 }
 
@@ -96,6 +111,8 @@ pub(super) struct BatchArgs {
     pub(super) dungeon: crate::cli::generate::DungeonArgs,
     #[command(flatten)]
     pub(super) floors: crate::cli::generate::FloorsArgs,
+    #[command(flatten)]
+    pub(super) ddd: crate::cli::ddd::DddArgs,
     #[command(flatten)]
     pub(super) output: crate::cli::outputs::OutputArgs,
     /// Output folder: index.csv, index.yaml, batch.yaml (which shard, finished or
@@ -221,21 +238,23 @@ mod tests {
                 .unwrap_err()
                 .contains("unknown column")
         );
-        for r in [RulesetId::MkdAdventure, RulesetId::DungeonWorld10mm] {
-            let columns = columns_of(r).unwrap();
-            assert!(columns.contains("seed") && columns.contains("win_rate"));
+        for r in [
+            RulesetId::MkdAdventure,
+            RulesetId::DungeonWorld10mm,
+            RulesetId::DdAndD,
+        ] {
+            let columns = columns_of(r);
+            assert!(columns.contains("seed") && columns.contains("runs"));
             assert!(filter_long_help().contains(&columns.help()));
         }
+        assert!(!columns_of(RulesetId::MkdAdventure).contains("mean_moves"));
+        assert!(!columns_of(RulesetId::DungeonWorld10mm).contains("depth"));
+        assert!(columns_of(RulesetId::DdAndD).contains("locked_doors"));
+        assert!(parse_filter("blue_win_rate>=0.4").unwrap().needs_rating());
         assert!(
-            !columns_of(RulesetId::MkdAdventure)
-                .unwrap()
-                .contains("mean_moves")
+            parse_filter("blue_winrate>=0.4")
+                .unwrap_err()
+                .contains("did you mean blue_win_rate?")
         );
-        assert!(
-            !columns_of(RulesetId::DungeonWorld10mm)
-                .unwrap()
-                .contains("depth")
-        );
-        assert!(columns_of(RulesetId::DdAndD).is_none());
     }
 }

@@ -23,6 +23,8 @@ pub(super) enum Row {
     Mkd(tilecrawl::mkd::batch::IndexRow),
     /// A Dungeon World 10 mm scenario.
     Dw10(tilecrawl::dw10::batch::IndexRow),
+    /// A Dungeons Dark & Dangerous board.
+    Ddd(tilecrawl::ddd::batch::IndexRow),
 }
 
 impl Row {
@@ -30,6 +32,7 @@ impl Row {
         match self {
             Row::Mkd(r) => r.seed,
             Row::Dw10(r) => r.seed,
+            Row::Ddd(r) => r.seed,
         }
     }
 
@@ -37,6 +40,7 @@ impl Row {
         match self {
             Row::Mkd(r) => r.csv_line(),
             Row::Dw10(r) => r.csv_line(),
+            Row::Ddd(r) => r.csv_line(),
         }
     }
 
@@ -44,6 +48,7 @@ impl Row {
         match self {
             Row::Mkd(r) => r.yaml_line(),
             Row::Dw10(r) => r.yaml_line(),
+            Row::Ddd(r) => r.yaml_line(),
         }
     }
 }

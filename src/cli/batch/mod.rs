@@ -15,10 +15,11 @@
 //! This module drives a batch of any game: the slots, the threads, the
 //! progress bar, the index and the merge. What a seed becomes is the
 //! game's part ([`job::Game`]): `mkd.rs` for the MKD Adventure, `dw10.rs`
-//! for Dungeon World 10 mm; `job.rs` holds what they share and `args.rs`
-//! the options.
+//! for Dungeon World 10 mm, `ddd.rs` for Dungeons Dark & Dangerous;
+//! `job.rs` holds what they share and `args.rs` the options.
 
 mod args;
+mod ddd;
 mod dw10;
 mod job;
 mod mkd;
@@ -44,7 +45,7 @@ static INTERRUPTED: AtomicBool = AtomicBool::new(false);
 #[command(
     args_conflicts_with_subcommands = true,
     subcommand_negates_reqs = true,
-    mut_arg("ruleset", |a| a.help("Rule system: mkd-adventure or dungeon-world-10mm (dd-and-d is not batched yet)")),
+    mut_arg("ruleset", |a| a.help("Rule system: mkd-adventure, dungeon-world-10mm or dd-and-d")),
 )]
 pub struct BatchCli {
     #[command(subcommand)]
@@ -113,14 +114,6 @@ pub fn run(cli: BatchCli) -> anyhow::Result<()> {
         (Some(count), Some(out)) => (a.count, a.out) = (count, out),
         _ => bail!("batch needs --count N and --out DIR (or `batch merge`)"),
     }
-    if args::columns_of(a.dungeon.ruleset()).is_none() {
-        bail!(
-            "batch makes {} and {} dungeons; --ruleset {} is not batched yet (run generate once per seed)",
-            RulesetId::MkdAdventure,
-            RulesetId::DungeonWorld10mm,
-            a.dungeon.ruleset()
-        );
-    }
     let created = !a.out.exists();
     let out = a.out.clone();
     let result = run_in(a);
@@ -133,9 +126,7 @@ pub fn run(cli: BatchCli) -> anyhow::Result<()> {
 
 fn run_in(a: BatchArgs) -> anyhow::Result<()> {
     let ruleset = a.dungeon.ruleset();
-    let Some(columns) = args::columns_of(ruleset) else {
-        bail!("--ruleset {ruleset} is not batched yet (run generate once per seed)");
-    };
+    let columns = args::columns_of(ruleset);
     // `--filter` was read against every game's columns: each must be one
     // of this game's.
     if let Some(c) = a.filters.iter().find(|c| !columns.contains(&c.column)) {
@@ -143,6 +134,11 @@ fn run_in(a: BatchArgs) -> anyhow::Result<()> {
             "--filter {c}: the {ruleset} index has no column {}; its columns are {}",
             c.column,
             columns.help()
+        );
+    }
+    if a.ddd.any() && ruleset != RulesetId::DdAndD {
+        bail!(
+            "--scenario, --board, --fair, --locked-doors, --secret-doors, --warparty and --opponent are for --ruleset dd-and-d"
         );
     }
     if a.seed_start.checked_add(a.count - 1).is_none() {
@@ -163,7 +159,8 @@ fn run_in(a: BatchArgs) -> anyhow::Result<()> {
     }
     let game: Box<dyn Game> = match ruleset {
         RulesetId::DungeonWorld10mm => Box::new(dw10::Dw10Batch::new(&a)?),
-        _ => Box::new(mkd::MkdBatch::new(&a)?),
+        RulesetId::DdAndD => Box::new(ddd::DddBatch::new(&a)?),
+        RulesetId::MkdAdventure => Box::new(mkd::MkdBatch::new(&a)?),
     };
     let shard = a.shard.unwrap_or(Shard { index: 1, count: 1 });
     std::fs::create_dir_all(&a.out)

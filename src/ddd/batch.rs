@@ -1,0 +1,312 @@
+//! Batch index of Dungeons Dark & Dangerous boards (`tilecrawl batch
+//! --ruleset dd-and-d`): one row of figures per board, in the same two
+//! forms as the other games' indexes and filtered by the same `--filter`
+//! conditions, on columns of its own.
+//!
+//! ```text
+//! seed,width,height,exits,doors,locked_doors,secret_doors,counters,scenario,files
+//! 7,36,36,8,11,2,2,4,treasure-hunt,scenario.yaml
+//! ```
+//!
+//! With `batch --simulate N` each row also carries a [`Rating`]: how both
+//! sides fared, played by the policy, over N games — so a pair of players
+//! can ask for boards that play even (`--filter 'blue_win_rate>=0.4'
+//! --filter 'blue_win_rate<=0.6'`).
+
+use crate::core::index::{Columns, Number, Row};
+use crate::core::stats::{wilson95, win_rate};
+use crate::ddd::DddScenario;
+use crate::ddd::play::simulate::SimReport;
+use std::fmt::Write;
+
+/// The numeric columns of the index, in index order.
+pub const LAYOUT_COLUMNS: [&str; 8] = [
+    "seed",
+    "width",
+    "height",
+    "exits",
+    "doors",
+    "locked_doors",
+    "secret_doors",
+    "counters",
+];
+
+/// The columns a rating adds (`batch --simulate`), after `files`.
+pub const RATING_COLUMNS: [&str; 7] = [
+    "runs",
+    "blue_win_rate",
+    "blue_win_rate_low",
+    "blue_win_rate_high",
+    "red_win_rate",
+    "attacker_win_rate",
+    "mean_rounds",
+];
+
+/// The columns a filter can test.
+pub const COLUMNS: Columns = Columns {
+    layout: &LAYOUT_COLUMNS,
+    rating: &RATING_COLUMNS,
+};
+
+/// The first line of `index.csv`, with the rating's columns when `rated`.
+pub fn csv_header(rated: bool) -> String {
+    let mut h = format!("{},scenario,files", LAYOUT_COLUMNS.join(","));
+    if rated {
+        h.push(',');
+        h.push_str(&RATING_COLUMNS.join(","));
+    }
+    h
+}
+
+/// How a board plays, both sides by the policy: the figures of `simulate`
+/// the index keeps.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Rating {
+    /// Games played.
+    pub runs: u32,
+    /// Games Blue won.
+    pub blue_wins: u32,
+    /// Games Red won.
+    pub red_wins: u32,
+    /// Games the dice-off's winner (the attacker) won.
+    pub attacker_wins: u32,
+    /// Rounds a game lasted, on average.
+    pub mean_rounds: f64,
+}
+
+impl Rating {
+    /// The rating a report gives.
+    pub fn of(r: &SimReport) -> Rating {
+        Rating {
+            runs: r.runs,
+            blue_wins: r.blue_wins,
+            red_wins: r.red_wins,
+            attacker_wins: r.attacker_wins,
+            mean_rounds: r.mean_rounds,
+        }
+    }
+
+    /// The rating's columns' values, in [`RATING_COLUMNS`] order.
+    fn values(&self) -> [Number; 7] {
+        let (low, high) = wilson95(self.blue_wins, self.runs);
+        [
+            Number::Whole(u64::from(self.runs)),
+            Number::Real(win_rate(self.blue_wins, self.runs)),
+            Number::Real(low),
+            Number::Real(high),
+            Number::Real(win_rate(self.red_wins, self.runs)),
+            Number::Real(win_rate(self.attacker_wins, self.runs)),
+            Number::Real(self.mean_rounds),
+        ]
+    }
+
+    /// The fields as written: rates to 4 decimals, rounds to 2.
+    fn fields(&self) -> [String; 7] {
+        let v = self.values();
+        std::array::from_fn(|i| match v[i] {
+            Number::Whole(n) => n.to_string(),
+            Number::Real(r) if i == 6 => format!("{r:.2}"),
+            Number::Real(r) => format!("{r:.4}"),
+        })
+    }
+}
+
+/// The figures of one board, as one line of the batch index.
+#[derive(Debug, Clone, PartialEq)]
+pub struct IndexRow {
+    /// The master seed.
+    pub seed: u64,
+    /// The board's width in squares.
+    pub width: u32,
+    /// Its height.
+    pub height: u32,
+    /// Exits on its edges.
+    pub exits: u32,
+    /// Doors of every kind.
+    pub doors: u32,
+    /// Locked doors (secret ones not counted).
+    pub locked_doors: u32,
+    /// Secret doors.
+    pub secret_doors: u32,
+    /// The scenario's counters (treasures, the prisoner, objects).
+    pub counters: u32,
+    /// The scenario's id (`treasure-hunt`).
+    pub scenario: &'static str,
+    /// The files written into the board's folder, in order.
+    pub files: Vec<String>,
+    /// How it plays (`batch --simulate`), else `None`.
+    pub rating: Option<Rating>,
+}
+
+impl IndexRow {
+    /// The row of a board, with no files and no rating yet.
+    pub fn of(s: &DddScenario) -> IndexRow {
+        let doors = &s.game.doors;
+        let count = |f: &dyn Fn(&crate::ddd::part::DoorRecord) -> bool| {
+            doors.iter().filter(|d| f(d)).count() as u32
+        };
+        IndexRow {
+            seed: s.seed,
+            width: s.size.width,
+            height: s.size.height,
+            exits: s.game.exits.len() as u32,
+            doors: doors.len() as u32,
+            locked_doors: count(&|d| d.locked && !d.secret),
+            secret_doors: count(&|d| d.secret),
+            counters: s.game.counters.len() as u32,
+            scenario: s.game.scenario.id(),
+            files: Vec::new(),
+            rating: None,
+        }
+    }
+
+    /// The layout columns' values, in their order.
+    fn layout(&self) -> [u64; 8] {
+        [
+            self.seed,
+            u64::from(self.width),
+            u64::from(self.height),
+            u64::from(self.exits),
+            u64::from(self.doors),
+            u64::from(self.locked_doors),
+            u64::from(self.secret_doors),
+            u64::from(self.counters),
+        ]
+    }
+
+    /// The row as one `index.csv` line, newline included.
+    pub fn csv_line(&self) -> String {
+        let numbers = self.layout().map(|n| n.to_string());
+        let files = self.files.join(";");
+        let rating = self.rating.as_ref().map(Rating::fields);
+        crate::core::index::csv_line(
+            numbers
+                .iter()
+                .map(String::as_str)
+                .chain([self.scenario, files.as_str()])
+                .chain(rating.iter().flatten().map(String::as_str)),
+        )
+    }
+
+    /// The row as one `index.yaml` line (a flow mapping in a block
+    /// sequence), newline included, laid out as the other games' indexes
+    /// lay out theirs: strings double-quoted, the rating with the CSV's
+    /// fixed decimals.
+    pub fn yaml_line(&self) -> String {
+        let q = crate::core::yaml_emit::double_quoted;
+        let mut o = String::with_capacity(240);
+        o.push_str("- {");
+        for (i, (name, v)) in LAYOUT_COLUMNS.iter().zip(self.layout()).enumerate() {
+            let _ = write!(o, "{}{name}: {v}", if i > 0 { ", " } else { "" });
+        }
+        let _ = write!(o, ", scenario: {}, files: [", q(self.scenario));
+        for (i, f) in self.files.iter().enumerate() {
+            if i > 0 {
+                o.push_str(", ");
+            }
+            o.push_str(&q(f));
+        }
+        o.push(']');
+        if let Some(r) = &self.rating {
+            for (name, value) in RATING_COLUMNS.iter().zip(r.fields()) {
+                let _ = write!(o, ", {name}: {value}");
+            }
+        }
+        o.push_str("}\n");
+        o
+    }
+}
+
+impl Row for IndexRow {
+    fn column(&self, name: &str) -> Option<Option<Number>> {
+        if let Some(i) = LAYOUT_COLUMNS.iter().position(|c| *c == name) {
+            return Some(Some(Number::Whole(self.layout()[i])));
+        }
+        let i = RATING_COLUMNS.iter().position(|c| *c == name)?;
+        Some(self.rating.as_ref().map(|r| r.values()[i]))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::index::Condition;
+    use crate::ddd::{DddOptions, generate};
+
+    fn board(seed: u64) -> DddScenario {
+        generate(seed, &DddOptions::default()).unwrap()
+    }
+
+    fn rated() -> IndexRow {
+        IndexRow {
+            files: vec!["scenario.yaml".into()],
+            rating: Some(Rating {
+                runs: 20,
+                blue_wins: 9,
+                red_wins: 8,
+                attacker_wins: 11,
+                mean_rounds: 21.456,
+            }),
+            ..IndexRow::of(&board(7))
+        }
+    }
+
+    #[test]
+    fn a_row_counts_the_boards_pieces() {
+        for seed in 1..=8 {
+            let s = board(seed);
+            let row = IndexRow::of(&s);
+            assert_eq!((row.width, row.height), (s.size.width, s.size.height));
+            assert_eq!(row.exits as usize, s.game.exits.len());
+            let locked = s
+                .game
+                .doors
+                .iter()
+                .filter(|d| d.locked && !d.secret)
+                .count();
+            let secret = s.game.doors.iter().filter(|d| d.secret).count();
+            assert_eq!(
+                (row.locked_doors as usize, row.secret_doors as usize),
+                (locked, secret)
+            );
+            assert!(row.locked_doors + row.secret_doors <= row.doors);
+            assert_eq!(row.counters as usize, s.game.counters.len());
+            assert_eq!(row.scenario, s.game.scenario.id());
+            assert_eq!(row.column("blue_win_rate"), Some(None), "no rating yet");
+        }
+    }
+
+    #[test]
+    fn the_lines_hold_the_rating_as_the_header_names_it() {
+        let row = rated();
+        let line = row.csv_line();
+        assert!(
+            line.ends_with(",scenario.yaml,20,0.4500,0.2582,0.6579,0.4000,0.5500,21.46\n"),
+            "{line}"
+        );
+        let header = csv_header(true);
+        assert_eq!(
+            header.split(',').count(),
+            line.trim_end().split(',').count()
+        );
+        let yaml: yaml_serde::Value = yaml_serde::from_str(&row.yaml_line()).unwrap();
+        assert_eq!(yaml[0]["blue_win_rate"].as_f64(), Some(0.45));
+        assert_eq!(yaml[0]["seed"].as_u64(), Some(7));
+        assert_eq!(yaml[0]["scenario"].as_str(), Some(row.scenario));
+        let unrated = IndexRow::of(&board(7));
+        assert_eq!(
+            csv_header(false).split(',').count(),
+            unrated.csv_line().trim_end().split(',').count()
+        );
+        let p = |e: &str| Condition::parse(e, &COLUMNS).unwrap();
+        assert!(p("blue_win_rate>=0.4").matches(&row) && !p("blue_win_rate>0.45").matches(&row));
+        assert!(p("red_win_rate<0.5").matches(&row) && p("runs==20").matches(&row));
+        assert!(p("mean_rounds>21.4").matches(&row) && p("blue_win_rate_high>0.65").matches(&row));
+        assert!(
+            !p("blue_win_rate>=0").matches(&unrated),
+            "no rating: no match"
+        );
+        assert!(p(&format!("doors=={}", row.doors)).matches(&row));
+        assert!(Condition::parse("win_rate>=0.5", &COLUMNS).is_err());
+    }
+}

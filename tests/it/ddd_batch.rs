@@ -1,0 +1,172 @@
+//! `tilecrawl batch --ruleset dd-and-d` through the real binary: each
+//! folder is what `generate` writes for its seed, the index agrees with
+//! each board and with `simulate`, the result does not depend on `--jobs`
+//! or `--shard`, and bad options are one line with nothing written.
+
+use crate::common::{self, rows, run_in as run, run_ok as ok};
+use std::collections::BTreeMap;
+use std::path::Path;
+
+const DD: [&str; 2] = ["--ruleset", "dd-and-d"];
+
+/// `batch --ruleset dd-and-d` with `more` and `--out out`, quietly.
+fn batch(cwd: &Path, out: &str, more: &[&str]) {
+    let mut args = vec!["batch", DD[0], DD[1], "--out", out, "-q"];
+    args.extend(more);
+    ok(cwd, &args);
+}
+
+fn index(cwd: &Path, out: &str) -> Vec<BTreeMap<String, String>> {
+    rows(&std::fs::read_to_string(cwd.join(out).join("index.csv")).unwrap())
+}
+
+fn file(p: &Path) -> Vec<u8> {
+    std::fs::read(p).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
+}
+
+#[test]
+fn each_folder_is_what_generate_writes_and_the_rating_is_simulates() {
+    let tmp = tempfile::tempdir().unwrap();
+    let cwd = tmp.path();
+    batch(
+        cwd,
+        "b",
+        &["--count", "2", "--scenario", "battle", "--simulate", "6"],
+    );
+    for r in index(cwd, "b") {
+        let seed = &r["seed"];
+        assert_eq!(r["scenario"], "battle");
+        let g = format!("g{seed}");
+        ok(
+            cwd,
+            &[
+                "generate",
+                DD[0],
+                DD[1],
+                "--scenario",
+                "battle",
+                "--seed",
+                seed,
+                "--out",
+                &g,
+                "-q",
+            ],
+        );
+        let names: Vec<&str> = r["files"].split(';').collect();
+        assert_eq!(names[0], "scenario.yaml");
+        for n in &names {
+            assert_eq!(
+                file(&cwd.join("b").join(seed).join(n)),
+                file(&cwd.join(&g).join(n)),
+                "seed {seed}: {n}"
+            );
+        }
+        let made = std::fs::read_dir(cwd.join(&g)).unwrap().count();
+        assert_eq!(names.len(), made, "files lists what generate writes");
+        let json = ok(
+            cwd,
+            &[
+                "simulate",
+                &format!("b/{seed}/scenario.yaml"),
+                "--runs",
+                "6",
+                "--json",
+            ],
+        );
+        let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+        let rate = |k: &str| v[k].as_f64().unwrap() / 6.0;
+        for (column, want) in [
+            ("blue_win_rate", rate("blue_wins")),
+            ("red_win_rate", rate("red_wins")),
+            ("attacker_win_rate", rate("attacker_wins")),
+            ("mean_rounds", v["mean_rounds"].as_f64().unwrap()),
+        ] {
+            let got: f64 = r[column].parse().unwrap();
+            assert!(
+                (got - want).abs() <= 0.005 + 1e-9,
+                "seed {seed} {column}: {got} vs {json}"
+            );
+        }
+        // The board's own figures.
+        let s: String =
+            String::from_utf8(file(&cwd.join("b").join(seed).join("scenario.yaml"))).unwrap();
+        let sc: tilecrawl::ddd::DddScenario =
+            tilecrawl::scenario::from_yaml(&s, "scenario.yaml").unwrap();
+        assert_eq!(r["doors"], sc.game.doors.len().to_string());
+        assert_eq!(r["exits"], sc.game.exits.len().to_string());
+        assert_eq!(r["width"], sc.size.width.to_string());
+    }
+}
+
+#[test]
+fn a_rated_filtered_batch_is_the_same_for_any_jobs_and_shards() {
+    let tmp = tempfile::tempdir().unwrap();
+    let cwd = tmp.path();
+    let common = [
+        "--count",
+        "4",
+        "--only",
+        "index",
+        "--simulate",
+        "4",
+        "--filter",
+        "blue_win_rate>=0.25",
+        "--filter",
+        "doors>=5",
+    ];
+    let with = |extra: &[&'static str]| -> Vec<&'static str> {
+        common.iter().chain(extra).copied().collect()
+    };
+    batch(cwd, "one", &with(&["--jobs", "1"]));
+    batch(cwd, "two", &with(&["--jobs", "2"]));
+    batch(cwd, "s1", &with(&["--shard", "1/2"]));
+    batch(cwd, "s2", &with(&["--shard", "2/2"]));
+    ok(cwd, &["batch", "merge", "s1", "s2", "--out", "m", "-q"]);
+    for f in ["index.csv", "index.yaml", "batch.yaml"] {
+        let one = file(&cwd.join("one").join(f));
+        assert_eq!(one, file(&cwd.join("two").join(f)), "{f}");
+        assert_eq!(one, file(&cwd.join("m").join(f)), "{f}");
+    }
+    let rows = index(cwd, "one");
+    assert_eq!(rows.len(), 4);
+    for r in &rows {
+        let rate: f64 = r["blue_win_rate"].parse().unwrap();
+        let doors: u32 = r["doors"].parse().unwrap();
+        assert!(rate >= 0.25 && doors >= 5, "{r:?}");
+    }
+}
+
+#[test]
+fn bad_options_are_one_line_and_write_nothing() {
+    let tmp = tempfile::tempdir().unwrap();
+    let cwd = tmp.path();
+    for (more, says) in [
+        (
+            vec!["--sets", "3"],
+            vec!["--sets is not an option of --ruleset dd-and-d"],
+        ),
+        (
+            vec!["--simulate", "2", "--party", "p.yaml"],
+            vec!["--party is not an option of --ruleset dd-and-d"],
+        ),
+        (
+            vec!["--filter", "depth>=3"],
+            vec!["has no column depth", "locked_doors"],
+        ),
+        (
+            vec!["--filter", "blue_win_rate>=0.5"],
+            vec!["add --simulate N"],
+        ),
+        (vec!["--cutouts"], vec!["--cutouts"]),
+        (
+            vec!["--scenario", "battle", "--warparty", "w.yaml"],
+            vec!["a named scenario needs none"],
+        ),
+    ] {
+        let mut args = vec!["batch", DD[0], DD[1], "--count", "2", "--out", "o"];
+        args.extend(&more);
+        let r = run(cwd, &args);
+        common::one_error_line(&r, &says).unwrap_or_else(|e| panic!("{more:?}: {e}"));
+        assert!(!cwd.join("o").exists(), "{more:?} wrote the folder");
+    }
+}
