@@ -199,20 +199,10 @@ impl IndexRow {
         for (i, (name, v)) in LAYOUT_COLUMNS.iter().zip(self.layout()).enumerate() {
             let _ = write!(o, "{}{name}: {v}", if i > 0 { ", " } else { "" });
         }
-        let _ = write!(o, ", scenario: {}, files: [", q(self.scenario));
-        for (i, f) in self.files.iter().enumerate() {
-            if i > 0 {
-                o.push_str(", ");
-            }
-            o.push_str(&q(f));
-        }
-        o.push(']');
-        if let Some(r) = &self.rating {
-            for (name, value) in RATING_COLUMNS.iter().zip(r.fields()) {
-                let _ = write!(o, ", {name}: {value}");
-            }
-        }
-        o.push_str("}\n");
+        let _ = write!(o, ", scenario: {}", q(self.scenario));
+        let rating = self.rating.as_ref().map(Rating::fields);
+        let rating = rating.as_ref().map(|r| (&RATING_COLUMNS[..], &r[..]));
+        crate::core::index::yaml_line_end(&mut o, &self.files, rating);
         o
     }
 }

@@ -221,20 +221,10 @@ impl IndexRow {
             }
             None => o.push_str("}, objective_steps: null"),
         }
-        let _ = write!(o, ", objective: {}, files: [", q(self.objective));
-        for (i, f) in self.files.iter().enumerate() {
-            if i > 0 {
-                o.push_str(", ");
-            }
-            o.push_str(&q(f));
-        }
-        o.push(']');
-        if let Some(r) = &self.rating {
-            for (name, value) in RATING_COLUMNS.iter().zip(Self::rating_fields(r)) {
-                let _ = write!(o, ", {name}: {value}");
-            }
-        }
-        o.push_str("}\n");
+        let _ = write!(o, ", objective: {}", q(self.objective));
+        let rating = self.rating.as_ref().map(Self::rating_fields);
+        let rating = rating.as_ref().map(|r| (&RATING_COLUMNS[..], &r[..]));
+        crate::core::index::yaml_line_end(&mut o, &self.files, rating);
         o
     }
 }

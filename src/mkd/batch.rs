@@ -387,7 +387,7 @@ impl IndexRow {
         }
         let _ = write!(
             o,
-            ", dead_ends: {}, wmts: {{yellow: {}, blue: {}, red: {}}}, chests: {{1: {}, 2: {}, 3: {}}}, floors: {}, mission: {}, files: [",
+            ", dead_ends: {}, wmts: {{yellow: {}, blue: {}, red: {}}}, chests: {{1: {}, 2: {}, 3: {}}}, floors: {}, mission: {}",
             self.dead_ends,
             self.wmts[0],
             self.wmts[1],
@@ -398,21 +398,9 @@ impl IndexRow {
             self.floors,
             crate::core::yaml_emit::double_quoted(&self.mission)
         );
-        for (i, f) in self.files.iter().enumerate() {
-            if i > 0 {
-                o.push_str(", ");
-            }
-            o.push_str(&crate::core::yaml_emit::double_quoted(f));
-        }
-        o.push(']');
-        if let Some(r) = &self.rating {
-            let [runs, rate, low, high, median, lost] = r.fields();
-            let _ = write!(
-                o,
-                ", runs: {runs}, win_rate: {rate}, win_rate_low: {low}, win_rate_high: {high}, median_turns: {median}, heroes_lost: {lost}"
-            );
-        }
-        o.push_str("}\n");
+        let rating = self.rating.as_ref().map(Rating::fields);
+        let rating = rating.as_ref().map(|r| (&RATING_COLUMNS[..], &r[..]));
+        crate::core::index::yaml_line_end(&mut o, &self.files, rating);
         o
     }
 }

@@ -14,6 +14,27 @@ pub mod merge;
 
 use crate::core::stats::{wilson95, win_rate};
 
+/// Ends an `index.yaml` line: `, files: [...]` (each name double-quoted),
+/// then the rating's `, name: value` pairs as the CSV writes the values,
+/// then `}` and the newline.
+pub fn yaml_line_end(o: &mut String, files: &[String], rating: Option<(&[&str], &[String])>) {
+    o.push_str(", files: [");
+    for (i, f) in files.iter().enumerate() {
+        if i > 0 {
+            o.push_str(", ");
+        }
+        o.push_str(&crate::core::yaml_emit::double_quoted(f));
+    }
+    o.push(']');
+    for (name, value) in rating.into_iter().flat_map(|(n, v)| n.iter().zip(v)) {
+        o.push_str(", ");
+        o.push_str(name);
+        o.push_str(": ");
+        o.push_str(value);
+    }
+    o.push_str("}\n");
+}
+
 /// One `index.csv` line of `fields`, newline included, written by the
 /// `csv` crate (a field is quoted only when it holds a comma, a quote or a
 /// line break).
