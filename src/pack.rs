@@ -184,7 +184,8 @@ pub fn ddd_exports(
 ) -> Result<Vec<(&'static str, Vec<u8>)>, ExportError> {
     let d = export::ddd::board_drawing(s, &opts.map);
     export::check_png_size(d.width_mm, d.height_mm, opts.map.dpi).map_err(paper(opts))?;
-    let sheet = crate::ddd::DdAndD.sheet(s);
+    let mut sheet = crate::ddd::DdAndD.sheet(s);
+    sheet.plays = opts.rating.clone();
     let svg = export::svg(&d);
     let png = export::png_with(&svg, opts.map.dpi, opts.png).map_err(paper(opts))?;
     let mut files = vec![

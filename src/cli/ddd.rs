@@ -6,6 +6,7 @@ use anyhow::bail;
 use clap::Args;
 use std::path::PathBuf;
 use tilecrawl::build::board::BOARD_SIDE;
+use tilecrawl::ddd::batch::Rating;
 use tilecrawl::ddd::warparty::{self, Die};
 use tilecrawl::ddd::{Choice, DddOptions, ScenarioKind};
 use tilecrawl::pack::{self, PackOptions};
@@ -163,19 +164,29 @@ pub(crate) fn pack_options(output: &OutputArgs) -> anyhow::Result<PackOptions> {
     Ok(opts)
 }
 
-/// Generates, packs and writes one board.
+/// Generates, packs and writes one board; with `simulate`, plays it that
+/// many times, both sides by the policy, and says how it plays.
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn run(
     seed: u64,
     args: &DddArgs,
     output: &OutputArgs,
+    simulate: Option<u32>,
     out: Option<PathBuf>,
     force: bool,
     quiet: bool,
     json: bool,
 ) -> anyhow::Result<()> {
-    let opts = pack_options(output)?;
+    let mut opts = pack_options(output)?;
+    // Read before anything is made: a bad war-party file is refused up front.
+    let sides = simulate.map(|_| args.sides()).transpose()?;
     let s = tilecrawl::ddd::generate(seed, &args.options()?)
         .map_err(|e| anyhow::Error::new(e).context(format!("seed {seed}")))?;
+    let rating = match (simulate, &sides) {
+        (Some(runs), Some((blue, red))) => Some(rate(&s, blue, red, runs)?),
+        _ => None,
+    };
+    opts.rating = rating.as_ref().map(Rating::words);
     let files = pack::ddd_adventure(&s, &opts)?;
     let out = out.unwrap_or_else(|| PathBuf::from("output").join(format!("{seed}-dd-and-d")));
     let refs: Vec<(&str, &[u8])> = files
@@ -205,6 +216,13 @@ pub(crate) fn run(
             "exits": s.game.exits.len(),
             "doors": {"plain": count(K::Plain), "locked": count(K::Locked), "secret": count(K::Secret)},
             "counters": s.game.counters.len(),
+            "rating": rating.as_ref().map(|r| serde_json::json!({
+                "runs": r.runs,
+                "blue_wins": r.blue_wins,
+                "red_wins": r.red_wins,
+                "attacker_wins": r.attacker_wins,
+                "mean_rounds": r.mean_rounds,
+            })),
             "out": out.display().to_string(),
             "files": refs.iter().map(|(n, _)| *n).collect::<Vec<_>>(),
         });
@@ -225,7 +243,29 @@ pub(crate) fn run(
             s.game.exits.len(),
             s.game.doors.len()
         )?;
+        if let Some(r) = &rating {
+            outln!("plays: {}", r.words())?;
+        }
         outln!("wrote {}", super::outputs::listing(&out, &refs))?;
     }
     Ok(())
+}
+
+/// A board played `runs` times, both sides by the policy, as `simulate`
+/// plays it (its seed, the default round limit): its rating.
+pub(crate) fn rate(
+    s: &tilecrawl::ddd::DddScenario,
+    blue: &warparty::Warparty,
+    red: &warparty::Warparty,
+    runs: u32,
+) -> anyhow::Result<Rating> {
+    use tilecrawl::ddd::play::simulate;
+    let opts = simulate::SimOptions {
+        runs,
+        seed: s.seed,
+        max_rounds: simulate::DEFAULT_MAX_ROUNDS,
+    };
+    let report = simulate::simulate(s, blue, red, &opts, &|| {})
+        .map_err(|e| anyhow::Error::new(e).context(format!("seed {}", s.seed)))?;
+    Ok(Rating::of(&report))
 }

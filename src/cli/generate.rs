@@ -313,7 +313,8 @@ pub struct GenerateArgs {
     /// Play the new adventure N times with the automatic heroes (as
     /// `simulate` does) and say how it plays, in the summary and on the
     /// setup sheet: "wins about 62 % (58–66 %) for the default party over
-    /// 500 runs". For the MKD Adventure and Dungeon World 10 mm.
+    /// 500 runs". For Dungeons Dark & Dangerous both sides are played by
+    /// the policy, Blue's and Red's wins said.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=100_000))]
     simulate: Option<u32>,
     /// With --simulate: the heroes (a `tilecrawl-party/1` file of the
@@ -534,6 +535,7 @@ pub fn run(a: GenerateArgs) -> anyhow::Result<()> {
                 seed,
                 &a.ddd,
                 &a.output,
+                a.simulate,
                 a.out.clone(),
                 a.force,
                 a.quiet,
@@ -595,13 +597,10 @@ pub fn run(a: GenerateArgs) -> anyhow::Result<()> {
 /// option of the other games' generators is refused by name, not ignored.
 /// An option with a default counts as given when it differs from it.
 fn refuse_for_ddd(a: &GenerateArgs) -> anyhow::Result<()> {
-    a.dungeon.refuse_for_ddd(
-        &a.floors,
-        &[
-            ("--simulate", a.simulate.is_some()),
-            ("--party", a.party.is_some()),
-        ],
-    )
+    // A board is rated with war-parties (`--warparty`, `--opponent`), not
+    // a party of heroes.
+    a.dungeon
+        .refuse_for_ddd(&a.floors, &[("--party", a.party.is_some())])
 }
 
 /// `generate --ruleset dungeon-world-10mm`: scenario.yaml, the players'

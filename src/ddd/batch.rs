@@ -86,6 +86,24 @@ impl Rating {
         }
     }
 
+    /// In words, for a summary or the sheet: `Blue wins about 45 %
+    /// (26–66 %) and Red 40 % of 20 games, both sides played by the policy;
+    /// the dice-off's winner wins 55 %; 21.5 rounds a game on average`.
+    pub fn words(&self) -> String {
+        let pc = |v: f64| (v * 100.0).round() as u32;
+        let (low, high) = wilson95(self.blue_wins, self.runs);
+        format!(
+            "Blue wins about {} % ({}–{} %) and Red {} % of {} games, both sides played by the policy; the dice-off's winner wins {} %; {:.1} rounds a game on average",
+            pc(win_rate(self.blue_wins, self.runs)),
+            pc(low),
+            pc(high),
+            pc(win_rate(self.red_wins, self.runs)),
+            self.runs,
+            pc(win_rate(self.attacker_wins, self.runs)),
+            self.mean_rounds
+        )
+    }
+
     /// The rating's columns' values, in [`RATING_COLUMNS`] order.
     fn values(&self) -> [Number; 7] {
         let (low, high) = wilson95(self.blue_wins, self.runs);
@@ -298,5 +316,9 @@ mod tests {
         );
         assert!(p(&format!("doors=={}", row.doors)).matches(&row));
         assert!(Condition::parse("win_rate>=0.5", &COLUMNS).is_err());
+        assert_eq!(
+            row.rating.unwrap().words(),
+            "Blue wins about 45 % (26–66 %) and Red 40 % of 20 games, both sides played by the policy; the dice-off's winner wins 55 %; 21.5 rounds a game on average"
+        );
     }
 }

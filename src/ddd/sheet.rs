@@ -43,6 +43,9 @@ pub struct DddSheet {
     pub cover: usize,
     /// The setup's rolls.
     pub log: Vec<LogEntry>,
+    /// How the board plays, both sides by the policy (`generate
+    /// --simulate`, `batch --simulate`), in words; `None`: not played.
+    pub plays: Option<String>,
 }
 
 /// The squares a scenario's edge walks end on: the treasures in Treasure
@@ -173,6 +176,7 @@ pub fn sheet(s: &DddScenario) -> DddSheet {
             .collect(),
         cover: b.cells.iter().filter(|t| t.cover()).count(),
         log: s.log.clone(),
+        plays: None,
     }
 }
 

@@ -561,6 +561,9 @@ fn words(sh: &DddSheet) -> Words {
         ),
         ("Cover", format!("{} squares of rubble and water", sh.cover)),
     ];
+    if let Some(p) = &sh.plays {
+        board.push(("Plays", p.clone()));
+    }
     for (side, list) in &sh.exits {
         let key = match side {
             Side::N => "Exits, north",

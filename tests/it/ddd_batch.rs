@@ -47,6 +47,8 @@ fn each_folder_is_what_generate_writes_and_the_rating_is_simulates() {
                 "battle",
                 "--seed",
                 seed,
+                "--simulate",
+                "6",
                 "--out",
                 &g,
                 "-q",
@@ -63,6 +65,8 @@ fn each_folder_is_what_generate_writes_and_the_rating_is_simulates() {
         }
         let made = std::fs::read_dir(cwd.join(&g)).unwrap().count();
         assert_eq!(names.len(), made, "files lists what generate writes");
+        let sheet = String::from_utf8(file(&cwd.join("b").join(seed).join("setup.md"))).unwrap();
+        assert!(sheet.contains("- **Plays**: Blue wins about "), "{sheet}");
         let json = ok(
             cwd,
             &[
@@ -96,6 +100,61 @@ fn each_folder_is_what_generate_writes_and_the_rating_is_simulates() {
         assert_eq!(r["exits"], sc.game.exits.len().to_string());
         assert_eq!(r["width"], sc.size.width.to_string());
     }
+}
+
+/// `generate --ruleset dd-and-d --simulate N` rates the board as
+/// `simulate --runs N` plays it: in the summary, in `--json`, and on the
+/// sheet, which is otherwise the unrated one.
+#[test]
+fn generate_rates_a_board_as_simulate_plays_it() {
+    let tmp = tempfile::tempdir().unwrap();
+    let cwd = tmp.path();
+    let args = |out: &'static str, more: &[&'static str]| -> Vec<&'static str> {
+        let mut a = vec!["generate", DD[0], DD[1], "--seed", "5", "--out", out];
+        a.extend(more);
+        a
+    };
+    let json = ok(cwd, &args("rated", &["--simulate", "8", "--json"]));
+    ok(cwd, &args("plain", &["-q"]));
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let sim = ok(
+        cwd,
+        &["simulate", "rated/scenario.yaml", "--runs", "8", "--json"],
+    );
+    let w: serde_json::Value = serde_json::from_str(&sim).unwrap();
+    for k in [
+        "runs",
+        "blue_wins",
+        "red_wins",
+        "attacker_wins",
+        "mean_rounds",
+    ] {
+        assert_eq!(v["rating"][k], w[k], "{k}: {json} vs {sim}");
+    }
+    let rated = String::from_utf8(file(&cwd.join("rated/setup.md"))).unwrap();
+    let plain = String::from_utf8(file(&cwd.join("plain/setup.md"))).unwrap();
+    let line = rated
+        .lines()
+        .find(|l| l.starts_with("- **Plays**: "))
+        .expect("the sheet says how it plays");
+    let blue = (w["blue_wins"].as_f64().unwrap() * 100.0 / 8.0).round();
+    assert!(
+        line.contains(&format!("Blue wins about {blue} %")),
+        "{line}"
+    );
+    assert!(line.contains("of 8 games"), "{line}");
+    assert_eq!(rated.replace(&format!("{line}\n"), ""), plain);
+    assert_eq!(
+        file(&cwd.join("rated/scenario.yaml")),
+        file(&cwd.join("plain/scenario.yaml"))
+    );
+    // A bad war-party file is refused before anything is written.
+    let r = run(
+        cwd,
+        &args("bad", &["--simulate", "2", "--warparty", "missing.yaml"]),
+    );
+    common::one_error_line(&r, &["missing.yaml"]).unwrap();
+    assert!(!cwd.join("bad").exists());
 }
 
 #[test]

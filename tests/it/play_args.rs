@@ -446,15 +446,15 @@ fn ddd_generate_refuses_the_options_it_does_not_take() {
         &["--dressing"],
         &["--mission", "rescue"],
         &["--floors", "5"],
-        &["--simulate", "3"],
-        &["--simulate", "3", "--party", "/nope"],
+        // A board is rated (--simulate) with war-parties, not a party.
+        &["--party", "/nope", "--simulate", "3"],
     ];
     for extra in cases {
         let mut args = vec!["generate", "--ruleset", "dd-and-d", "--seed", "7"];
         args.extend_from_slice(extra);
         args.extend(["--out", "dd2", "-q"]);
         let r = run(tmp.path(), &args);
-        // The first flag a case gives is the one named (--party needs --simulate).
+        // The first flag a case gives is the one named.
         one_error_line(&r, &[extra[0], "dd-and-d"]).unwrap_or_else(|m| panic!("{extra:?}: {m}"));
         assert!(!tmp.path().join("dd2").exists(), "{extra:?}");
     }

@@ -4,12 +4,11 @@
 //! writes it.
 
 use super::args::{BatchArgs, Only};
-use super::job::{Common, Game, MARKER, Row, already_written, write_adventure};
+use super::job::{Common, Game, MARKER, Row, already_written, rated_options, write_adventure};
 use std::sync::atomic::Ordering;
 use tilecrawl::core::index::{matches_all, matches_layout};
 use tilecrawl::ddd::DddOptions;
 use tilecrawl::ddd::batch::{self, IndexRow, Rating};
-use tilecrawl::ddd::play::simulate::{self, SimOptions};
 use tilecrawl::ddd::warparty::Warparty;
 use tilecrawl::pack::PackOptions;
 
@@ -75,18 +74,11 @@ impl Game for DddBatch {
             return Ok(None);
         }
         if let Some(rate) = &self.rate {
-            // As `simulate` plays the board: its seed, the default round
-            // limit, the games shared among the threads.
-            let opts = SimOptions {
-                runs: rate.runs,
-                seed: s.seed,
-                max_rounds: simulate::DEFAULT_MAX_ROUNDS,
-            };
-            let report = simulate::simulate(&s, &rate.blue, &rate.red, &opts, &|| {
-                c.played.fetch_add(1, Ordering::Relaxed);
-            })
-            .map_err(|e| anyhow::Error::new(e).context(format!("seed {seed}")))?;
-            row.rating = Some(Rating::of(&report));
+            // As `simulate` plays the board (and `generate --simulate`):
+            // its seed, the default round limit, the games shared among
+            // the threads.
+            row.rating = Some(crate::cli::ddd::rate(&s, &rate.blue, &rate.red, rate.runs)?);
+            c.played.fetch_add(u64::from(rate.runs), Ordering::Relaxed);
             if !matches_all(c.filters, &row) {
                 return Ok(None);
             }
@@ -95,7 +87,10 @@ impl Game for DddBatch {
             return Ok(Some(Row::Ddd(row)));
         }
         let mut files = match &self.pack {
-            Some(opts) => tilecrawl::pack::ddd_adventure(&s, opts)?,
+            Some(opts) => {
+                let words = row.rating.as_ref().map(Rating::words);
+                tilecrawl::pack::ddd_adventure(&s, &rated_options(opts, words))?
+            }
             None => vec![(
                 MARKER.to_string(),
                 tilecrawl::scenario::to_yaml(&s).into_bytes(),
