@@ -134,9 +134,10 @@ impl Dw10Batch {
         report.ok().map(|r| Rating::of(&r))
     }
 
-    /// The files `--only all` writes for a scenario, `scenario.yaml`
-    /// first, with its rating on the Draken Master's sheet.
-    fn files(
+    /// The files `--only all` writes for a scenario besides
+    /// `scenario.yaml` (the marker, written apart), with its rating on the
+    /// Draken Master's sheet.
+    fn exports(
         &self,
         s: &tilecrawl::dw10::Scenario,
         rating: Option<&Rating>,
@@ -146,7 +147,10 @@ impl Dw10Batch {
             .zip(self.rate.as_ref())
             .map(|(r, rate)| r.words(&rate.who));
         let opts = rated_options(opts, words);
-        Ok(tilecrawl::pack::dw10_files(s, &opts)?)
+        let mut files = tilecrawl::pack::dw10_files(s, &opts)?;
+        debug_assert_eq!(files[0].0, MARKER);
+        files.remove(0);
+        Ok(files)
     }
 }
 
@@ -181,9 +185,7 @@ impl Game for Dw10Batch {
             Only::All => match self.export_names.get() {
                 Some(n) => n.clone(),
                 None => {
-                    let mut files = self.files(&s, row.rating.as_ref())?;
-                    debug_assert_eq!(files[0].0, MARKER);
-                    files.remove(0);
+                    let files = self.exports(&s, row.rating.as_ref())?;
                     let n: Vec<String> = files.iter().map(|(n, _)| n.clone()).collect();
                     let _ = self.export_names.set(n.clone());
                     rendered = Some(files);
@@ -202,11 +204,7 @@ impl Game for Dw10Batch {
         }
         let mut files = match rendered {
             Some(f) => f,
-            None if c.only == Only::All => {
-                let mut f = self.files(&s, row.rating.as_ref())?;
-                f.remove(0);
-                f
-            }
+            None if c.only == Only::All => self.exports(&s, row.rating.as_ref())?,
             None => Vec::new(),
         };
         // The marker file goes last, so a folder with it is complete.
