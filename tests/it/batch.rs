@@ -720,6 +720,73 @@ fn sigterm_stops_a_batch_as_ctrl_c_does() {
     assert!(seeds.len() < 200, "{} finished", seeds.len());
 }
 
+/// The largest `--count` there is: a batch stopped part-way must end as
+/// soon as the adventures under way are done, not go through every
+/// position it will never make (which once took minutes and gigabytes).
+const ANY_COUNT: &str = "18446744073709551615";
+
+/// A stopped batch ends within this, whatever its `--count`.
+const STOPS_WITHIN: Duration = Duration::from_secs(60);
+
+#[test]
+fn a_failed_slot_ends_a_batch_of_any_count_at_once() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("failed");
+    let args = [
+        "batch",
+        "--count",
+        ANY_COUNT,
+        "--filter",
+        "tiles>1000",
+        "--max-attempts",
+        "1",
+        "--only",
+        "index",
+        "--out",
+        out.to_str().unwrap(),
+    ];
+    let (code, _, stderr) = common::wait_with_output(spawn(&args), &args, STOPS_WITHIN);
+    assert_eq!(code, Some(1), "{stderr}");
+    assert!(
+        stderr.starts_with("error: no seed met --filter tiles>1000 in 1 attempts for adventure 1 of 18446744073709551615"),
+        "{stderr}"
+    );
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(!out.join("index.csv").exists());
+}
+
+#[cfg(unix)]
+#[test]
+fn ctrl_c_ends_a_batch_of_any_count_at_once() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("endless");
+    let o = out.to_str().unwrap();
+    let args = [
+        "batch", "--count", ANY_COUNT, "--dpi", "30", "--jobs", "2", "--out", o,
+    ];
+    let child = spawn(&args);
+    wait_for_finished(&out, 3);
+    let pid = libc::pid_t::try_from(child.id()).unwrap();
+    // SAFETY: sends a signal to the child this test started and still owns.
+    assert_eq!(unsafe { libc::kill(pid, libc::SIGINT) }, 0);
+    let (code, _, stderr) = common::wait_with_output(child, &args, STOPS_WITHIN);
+    assert_eq!(code, Some(1), "{stderr}");
+    assert!(
+        stderr.contains(&format!(" of {ANY_COUNT} adventures finished"))
+            && stderr.contains("--resume"),
+        "{stderr}"
+    );
+    // The index lists exactly the finished folders, and the note says the
+    // batch stopped part-way.
+    let seeds = check_complete(&out);
+    assert!(seeds.len() >= 3, "{} finished", seeds.len());
+    let note = read(&out.join("batch.yaml"));
+    assert!(
+        note.contains(&format!("adventures: {}\nfinished: false\n", seeds.len())),
+        "{note}"
+    );
+}
+
 #[test]
 fn resume_redoes_unfinished_folders_and_matches_an_uninterrupted_run() {
     let tmp = tempfile::tempdir().unwrap();

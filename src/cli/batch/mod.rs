@@ -246,12 +246,19 @@ fn run_in(a: BatchArgs) -> anyhow::Result<()> {
     );
     let mut failure: Option<(u64, anyhow::Error)> = None;
     let mut skipped = 0u64;
+    let mut reached = 0u64;
     let mut write_error = None;
     pool.in_place_scope(|scope| {
         for _ in 0..pool.current_num_threads() {
             let (tx, next, job, bar) = (tx.clone(), &next, &job, &bar);
             scope.spawn(move |_| {
                 loop {
+                    // Stopped (Ctrl-C, a failure): no more positions are
+                    // taken, so a batch of any --count ends at once; those
+                    // never taken count as skipped below.
+                    if INTERRUPTED.load(Ordering::Relaxed) || job.stop.load(Ordering::Relaxed) {
+                        break;
+                    }
                     let start = next.fetch_add(chunk, Ordering::Relaxed);
                     if start >= positions {
                         break;
@@ -272,6 +279,7 @@ fn run_in(a: BatchArgs) -> anyhow::Result<()> {
         }
         drop(tx);
         for (p, o) in rx.into_iter().flatten() {
+            reached += 1;
             let row = match o {
                 Outcome::Done(r) => Some(r),
                 Outcome::Skipped => {
@@ -298,6 +306,8 @@ fn run_in(a: BatchArgs) -> anyhow::Result<()> {
     if let Some(e) = write_error {
         return Err(e);
     }
+    // Positions no worker took, once the batch was stopped.
+    skipped += positions - reached;
     let failure = failure.map(|(_, e)| e);
     let written = index.written();
     // After a failure that kept nothing (a bad option, an impossible filter)
