@@ -57,6 +57,17 @@ gen f2 --seed 5 --floors 2
 gen b4 --seed 7 --sets 4 --tileset "$big" --table 400x400
 gen b8 --seed 7 --sets 8 --tileset "$big" --table 400x400
 "$base" batch --count 40 --only yaml --out "$sc/w" -q >/dev/null
+# The other two games: a Dungeons Dark & Dangerous board of each scenario
+# (two seeds), a larger board, one with locked and secret doors, and
+# war-parties with Huge and flying models (seeds 12, 13); Dungeon World
+# 10 mm dungeons of four seeds, also played scaled down.
+for k in battle ambush treasure-hunt object-of-power free-prisoner secrets-of-the-ancients; do
+    for s in 1 2; do gen "dd-$k-$s" --ruleset dd-and-d --scenario "$k" --seed "$s"; done
+done
+gen dd-big --ruleset dd-and-d --seed 9 --board 48x36
+gen dd-doors --ruleset dd-and-d --seed 3 --locked-doors 4 --secret-doors 3
+for s in 12 13; do "$base" warparty new --seed "$s" --out "$sc/wp$s.yaml" -q; done
+for s in 1 2 3 7; do gen "dw-$s" --ruleset dungeon-world-10mm --seed "$s"; done
 
 play() { # BIN OUT
     local bin=$1 out=$2
@@ -72,6 +83,21 @@ play() { # BIN OUT
         local seed
         seed=$(basename "$d")
         "$bin" simulate "$d/scenario.yaml" --runs 200 -q >"$out/w$seed.txt"
+    done
+    for d in "$sc"/dd-*/; do
+        local name
+        name=$(basename "$d")
+        "$bin" simulate "$d/scenario.yaml" --runs 30 --jobs 1 -q >"$out/$name.txt"
+        "$bin" simulate "$d/scenario.yaml" --runs 30 --jobs 2 --json -q >"$out/$name.json"
+        "$bin" simulate "$d/scenario.yaml" --runs 20 --warparty "$sc/wp12.yaml" \
+            --opponent "$sc/wp13.yaml" -q >"$out/$name-huge.txt"
+    done
+    for d in "$sc"/dw-*/; do
+        local name
+        name=$(basename "$d")
+        "$bin" simulate "$d/scenario.yaml" --runs 30 --jobs 1 -q >"$out/$name.txt"
+        "$bin" simulate "$d/scenario.yaml" --runs 30 --jobs 2 --json -q >"$out/$name.json"
+        "$bin" simulate "$d/scenario.yaml" --runs 20 --scaled-down -q >"$out/$name-small.txt"
     done
     "$bin" batch --count 200 --simulate 100 --only index --out "$out/rated" -q >/dev/null
     "$bin" batch --count 2000 --only index --out "$out/plain" -q >/dev/null
