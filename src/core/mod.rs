@@ -2,6 +2,7 @@
 //! YAML reading and writing, files and digests, text fit for a terminal.
 
 pub mod complete;
+pub mod dial;
 pub mod dice;
 pub mod digest;
 pub mod fs;

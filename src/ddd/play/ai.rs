@@ -37,13 +37,13 @@ use super::grid::Grid;
 use super::rules::{ENTHRAL_RANGE, HEAL_RANGE, SHOOT_AFTER_MOVE, SURRENDER_AFTER, reach};
 use super::state::{Counter, Fate, Figure, Footprint, ModelId, State, Team, Turn};
 use crate::build::board::NEIGHBOURS;
+use crate::core::dial;
 use crate::core::geom::{Point, Side};
 use crate::ddd::part::CounterKind;
 use crate::ddd::play::grid::{STEP_FREE, STEP_NONE};
 use crate::ddd::scenarios::ScenarioKind;
 use crate::ddd::warparty::{Ability, Die};
 use std::cmp::Reverse;
-use std::collections::BinaryHeap;
 
 /// What a model is after.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -53,6 +53,13 @@ enum Goal {
     /// Exits to leave by (any edge if none named).
     Exit(Option<Side>),
 }
+
+/// The dearest step of a plan: a square of rough ground behind a secret
+/// door at an Ambush attacker's price, into a jam. An upper bound (a
+/// secret door is never priced at the Ambush cost), as the plan's ring of
+/// buckets needs ([`dial::distances`]).
+const MAX_PLAN_STEP: u32 = 2 + AMBUSH_DOOR_COST + SECRET_COST + JAM_COST;
+const _: () = assert!(DOOR_COST <= AMBUSH_DOOR_COST);
 
 /// Extra plan cost of a shut door (the action to open it).
 const DOOR_COST: u32 = 3;
@@ -638,8 +645,6 @@ fn plan(g: &Game, me: &Figure, goal: &Goal) -> Vec<u32> {
             }
         }
     }
-    let mut dist = vec![u32::MAX; b.cells.len()];
-    let mut heap = BinaryHeap::new();
     // A Huge model's plan is of its north-west square: it has reached a
     // goal square when any square of its block stands on it.
     let anchors = |s: Point| -> Vec<Point> {
@@ -656,91 +661,86 @@ fn plan(g: &Game, me: &Figure, goal: &Goal) -> Vec<u32> {
         .squares()
         .collect()
     };
-    for s in seeds {
-        for a in anchors(s) {
-            if b.contains(a) && fits(a) {
-                let i = b.index(a);
-                if dist[i] != 0 {
-                    dist[i] = 0;
-                    heap.push(Reverse((0u32, i)));
-                }
+    let starts = seeds
+        .into_iter()
+        .flat_map(anchors)
+        .filter(|&a| b.contains(a) && fits(a))
+        .map(|a| b.index(a));
+    // A neighbour's index, from the square's: every step the grid allows
+    // is onto a square of the board ([`Grid::step`] says none for the
+    // squares off it), so a model of one square needs no point.
+    let w = b.width as isize;
+    let offsets = NEIGHBOURS.map(|(dx, dy)| dy as isize * w + dx as isize);
+    dial::distances(b.cells.len(), starts, MAX_PLAN_STEP, |i, next| {
+        if !huge {
+            for (dir, offset) in offsets.into_iter().enumerate() {
+                let Some(extra) = step_extra(grid.step(i, dir)) else {
+                    continue;
+                };
+                let j = i.wrapping_add_signed(offset);
+                debug_assert_eq!(
+                    Some(j),
+                    {
+                        let (p, (dx, dy)) = (b.point(i), NEIGHBOURS[dir]);
+                        let q = Point {
+                            x: p.x + dx,
+                            y: p.y + dy,
+                        };
+                        b.contains(q).then(|| b.index(q))
+                    },
+                    "a step the grid allows stays on the board"
+                );
+                let cost = if light { 1 } else { b.cells[j].cost() };
+                let jam = if jammed[j] { JAM_COST } else { 0 };
+                next.to(j, cost + extra + jam);
             }
+            return;
         }
-    }
-    while let Some(Reverse((d, i))) = heap.pop() {
-        if d > dist[i] {
-            continue;
-        }
+        // A Huge model: its block of four makes the step.
         let p = b.point(i);
-        for (dir, (dx, dy)) in NEIGHBOURS.into_iter().enumerate() {
+        let from = Footprint::new(p, true);
+        'step: for (dx, dy) in NEIGHBOURS {
             let q = Point {
                 x: p.x + dx,
                 y: p.y + dy,
             };
-            if !b.contains(q) {
+            if !b.contains(q) || !fits(q) {
                 continue;
             }
-            let (cost, extra) = if huge {
-                if !fits(q) {
-                    continue;
-                }
-                // Every square of the block makes the step; the dearest
-                // square entered sets its cost.
-                let from = Footprint::new(p, true);
-                let mut extra = 0;
-                let mut cost = 0;
-                let mut ok = true;
-                for sq in from.squares() {
-                    let to = Point {
-                        x: sq.x + dx,
-                        y: sq.y + dy,
-                    };
-                    match square_step(sq, to) {
-                        Some(e) => extra = extra.max(e),
-                        None => {
-                            ok = false;
-                            break;
-                        }
-                    }
-                    if !from.covers(to) {
-                        cost = cost.max(if light {
-                            1
-                        } else {
-                            b.cells[b.index(to)].cost()
-                        });
-                    }
-                }
-                if !ok {
-                    continue;
-                }
-                (cost, extra)
-            } else {
-                // `square_step`, from the grid's table of steps.
-                let Some(extra) = step_extra(grid.step(i, dir)) else {
-                    continue;
+            // Every square of the block makes the step; the dearest
+            // square entered sets its cost.
+            let mut extra = 0;
+            let mut cost = 0;
+            for sq in from.squares() {
+                let to = Point {
+                    x: sq.x + dx,
+                    y: sq.y + dy,
                 };
-                let j = b.index(q);
-                (if light { 1 } else { b.cells[j].cost() }, extra)
-            };
+                let Some(e) = square_step(sq, to) else {
+                    continue 'step;
+                };
+                extra = extra.max(e);
+                if !from.covers(to) {
+                    cost = cost.max(if light {
+                        1
+                    } else {
+                        b.cells[b.index(to)].cost()
+                    });
+                }
+            }
             let j = b.index(q);
             let jam = if jammed[j]
-                || huge
-                    && Footprint::new(q, true)
-                        .squares()
-                        .any(|sq| b.contains(sq) && jammed[b.index(sq)])
+                || Footprint::new(q, true)
+                    .squares()
+                    .any(|sq| b.contains(sq) && jammed[b.index(sq)])
             {
                 JAM_COST
             } else {
                 0
             };
-            let nd = d + cost + extra + jam;
-            if nd < dist[j] {
-                dist[j] = nd;
-                heap.push(Reverse((nd, j)));
-            }
+            next.to(j, cost + extra + jam);
         }
-    }
-    dist
+    })
 }
 
 /// Does model `f` stop `me` walking through its square: an enemy, or a
@@ -772,8 +772,13 @@ fn best_step(g: &Game, me: &Figure, plan: &[u32], afraid: bool) -> Option<Point>
         than.is_none_or(|(a, c, q)| (key.0, key.1, (key.2.y, key.2.x)) < (a, c, (q.y, q.x)))
     };
     for (i, &pi) in plan.iter().enumerate() {
+        // Most squares are out of this move's reach: told by index, the
+        // first test `can_end` makes, before the square is worked out.
+        if pi == u32::MAX || r.dist[i] > t.moves_left {
+            continue;
+        }
         let p = b.point(i);
-        if pi == u32::MAX || p == me.at || !r.can_end(st, &g.grid, me.id, p, t.moves_left) {
+        if p == me.at || !r.can_end(st, &g.grid, me.id, p, t.moves_left) {
             continue;
         }
         if afraid
