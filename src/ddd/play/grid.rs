@@ -157,6 +157,18 @@ impl Grid {
         }
     }
 
+    /// [`Grid::can_step`] for a model without Phase, from square `i`
+    /// (board index) to its neighbour `dir` ([`NEIGHBOURS`] order): read
+    /// from the table of steps, the door's state as it stands.
+    #[inline]
+    pub fn can_step_to(&self, st: &State, i: usize, dir: usize) -> bool {
+        match self.step(i, dir) {
+            STEP_NONE => false,
+            STEP_FREE => true,
+            k => !st.doors[k as usize].shut(),
+        }
+    }
+
     /// The squares of the line of sight from `a` to `b` (both ends
     /// included), drawn as [`crate::build::board::Walker::sees`] draws it.
     pub fn line(a: Point, b: Point) -> Vec<Point> {

@@ -6,6 +6,7 @@ use super::event::{DoorChange, Event, Roll, Skip, Target, Task, TrapPlace, Why};
 use super::grid::Grid;
 use super::refusal::Refusal;
 use super::state::{Fate, Footprint, ModelId, Outcome, SquareTrap, State, Team, Turn};
+use crate::build::board::NEIGHBOURS;
 use crate::core::dice::Dice;
 use crate::core::geom::{Point, Side};
 use crate::ddd::part::CounterKind;
@@ -1436,12 +1437,23 @@ pub fn reach(st: &State, grid: &Grid, id: ModelId, budget: u32) -> Reach {
         if i != start && !st.traps.is_empty() && st.traps.iter().any(|t| here.covers(t.at)) {
             continue;
         }
-        for q in grid.around(p) {
+        for (dir, (dx, dy)) in NEIGHBOURS.into_iter().enumerate() {
+            let q = Point {
+                x: p.x + dx,
+                y: p.y + dy,
+            };
+            if !b.contains(q) {
+                continue;
+            }
             let there = Footprint::new(q, huge);
             let step_ok = if huge {
                 grid.passable_foot(there, phase) && grid.can_step_foot(st, here, q, phase)
-            } else {
+            } else if phase {
                 grid.can_step(st, p, q, phase)
+            } else {
+                let ok = grid.can_step_to(st, i, dir);
+                debug_assert_eq!(ok, grid.can_step(st, p, q, false), "{p:?} to {q:?}");
+                ok
             };
             if !step_ok || blocked(there) {
                 continue;
