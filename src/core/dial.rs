@@ -56,6 +56,21 @@ pub fn distances(
     len: usize,
     seeds: impl IntoIterator<Item = usize>,
     max_step: u32,
+    steps: impl FnMut(usize, &mut Steps),
+) -> Vec<u32> {
+    distances_to_all(len, seeds, max_step, &[], steps)
+}
+
+/// [`distances`] as far as `targets` (square indexes) need it: the walk
+/// ends once every target's distance is final (or no square is left to
+/// take), so each target holds its distance, as does every square nearer
+/// the seeds than the farthest target; other squares may hold more than
+/// theirs, or [`FAR`]. With no targets the walk is whole.
+pub fn distances_to_all(
+    len: usize,
+    seeds: impl IntoIterator<Item = usize>,
+    max_step: u32,
+    targets: &[usize],
     mut steps: impl FnMut(usize, &mut Steps),
 ) -> Vec<u32> {
     let mut dist = vec![FAR; len];
@@ -79,7 +94,16 @@ pub fn distances(
         }
     }
     let mut d = 0u32;
+    // Targets before `first` are final (at level d every square d or less
+    // away is); none with no targets, so the walk goes on to the end.
+    let mut first = 0;
     while queued > 0 {
+        while first < targets.len() && dist[targets[first]] <= d {
+            first += 1;
+        }
+        if !targets.is_empty() && first == targets.len() {
+            break;
+        }
         let slot = d as usize & mask;
         let mut now = std::mem::take(&mut ring[slot]);
         queued -= now.len();
@@ -198,6 +222,24 @@ mod tests {
             });
             assert_eq!(got, want, "case {case}");
             reached += got.iter().filter(|&&d| d != FAR && d > 0).count();
+            // Stopped once a few targets are final: each holds its
+            // distance, so does every square as near as the farthest, and
+            // no square holds less than its distance.
+            let targets: Vec<usize> = (0..case as usize % 4)
+                .map(|_| rng.next_u32() as usize % n)
+                .collect();
+            let part = distances_to_all(n, seeds.iter().copied(), max_step, &targets, |i, s| {
+                for (j, c) in g.next(i) {
+                    s.to(j, c);
+                }
+            });
+            let far = targets.iter().map(|&t| want[t]).max().unwrap_or(FAR);
+            for i in 0..n {
+                assert!(part[i] >= want[i], "case {case} square {i}");
+                if targets.contains(&i) || want[i] <= far {
+                    assert_eq!(part[i], want[i], "case {case} square {i}");
+                }
+            }
         }
         // The grids are not all walls: the walks went somewhere.
         assert!(reached > 10_000, "{reached}");

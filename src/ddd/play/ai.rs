@@ -34,7 +34,7 @@
 use super::command::Command;
 use super::engine::Game;
 use super::grid::Grid;
-use super::rules::{ENTHRAL_RANGE, HEAL_RANGE, SHOOT_AFTER_MOVE, SURRENDER_AFTER, reach};
+use super::rules::{ENTHRAL_RANGE, HEAL_RANGE, Reach, SHOOT_AFTER_MOVE, SURRENDER_AFTER, reach};
 use super::state::{Counter, Fate, Figure, Footprint, ModelId, State, Team, Turn};
 use crate::build::board::NEIGHBOURS;
 use crate::core::dial;
@@ -99,7 +99,10 @@ pub fn decide(g: &Game) -> Command {
         && (me.carrying.is_some() || me.has_read)
         && me.power >= Die::D8
         && st.in_combat(id)
-        && let Some(to) = best_step(g, me, &plan(g, me, &goal), t.fear_failed)
+        && let Some(to) = {
+            let r = reach(st, &g.grid, id, t.moves_left);
+            best_step(g, me, &plan_near(g, me, &goal, Some(&r)), &r, t.fear_failed)
+        }
     {
         return Command::Move(to);
     }
@@ -126,18 +129,19 @@ pub fn decide(g: &Game) -> Command {
     }
     // 6. walk, then act.
     if t.moves_left > 0 && t.moved == 0 && !st.in_combat(id) {
-        let plan = plan(g, me, &goal);
+        let r = reach(st, &g.grid, id, t.moves_left);
+        let plan = plan_near(g, me, &goal, Some(&r));
         if let Some(c) = trap_in_way(g, me, &plan) {
             return c;
         }
-        if let Some(to) = best_step(g, me, &plan, t.fear_failed) {
+        if let Some(to) = best_step(g, me, &plan, &r, t.fear_failed) {
             return Command::Move(to);
         }
         if let Some(c) = door_in_way(g, me, &plan) {
             return c;
         }
     } else if t.moves_left == 0 || t.moved > 0 {
-        let plan = plan(g, me, &goal);
+        let plan = plan_near(g, me, &goal, None);
         if let Some(c) = door_in_way(g, me, &plan) {
             return c;
         }
@@ -594,6 +598,57 @@ fn shot(g: &Game, me: &Figure) -> Option<ModelId> {
 /// The plan: walking cost from every square to the goal, models ignored,
 /// shut doors passable at a price, secret doors not yet found not at all.
 fn plan(g: &Game, me: &Figure, goal: &Goal) -> Vec<u32> {
+    plan_to_all(g, me, goal, &[])
+}
+
+/// [`plan`] as far as [`decide`] reads it for `me`: the walk from the goal
+/// stops once the plan is final on the model's square, on the squares
+/// beside it (a trap or a door in its way), and with `r` (its walk this
+/// move) on every square it could end on. Squares a model of its size
+/// cannot stand on never get a value, so they are not waited for.
+fn plan_near(g: &Game, me: &Figure, goal: &Goal, r: Option<&Reach>) -> Vec<u32> {
+    // The tests play games both ways and compare every event.
+    #[cfg(test)]
+    if WHOLE_PLANS.with(std::cell::Cell::get) {
+        return plan(g, me, goal);
+    }
+    let b = &g.grid.board;
+    let huge = me.huge();
+    let fits = |i: usize| g.grid.fits(Footprint::new(b.point(i), huge));
+    let around = NEIGHBOURS.iter().filter_map(|&(dx, dy)| {
+        let q = Point {
+            x: me.at.x + dx,
+            y: me.at.y + dy,
+        };
+        b.contains(q).then(|| b.index(q))
+    });
+    let within = r.into_iter().flat_map(|r| {
+        r.dist
+            .iter()
+            .enumerate()
+            .filter_map(|(i, &d)| (d != u32::MAX).then_some(i))
+    });
+    let mut targets: Vec<usize> = std::iter::once(b.index(me.at))
+        .chain(around)
+        .chain(within)
+        .filter(|&i| fits(i))
+        .collect();
+    targets.sort_unstable();
+    targets.dedup();
+    plan_to_all(g, me, goal, &targets)
+}
+
+#[cfg(test)]
+thread_local! {
+    /// Set by a test: [`plan_near`] walks the whole plan, as the policy
+    /// did before it stopped early, so a test can tell that no decision
+    /// reads a square the early stop leaves unfinished.
+    pub(super) static WHOLE_PLANS: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// [`plan`] until it is final on every one of `targets` (board indexes;
+/// none: the whole plan), as [`dial::distances_to_all`] walks it.
+fn plan_to_all(g: &Game, me: &Figure, goal: &Goal, targets: &[usize]) -> Vec<u32> {
     let grid = &g.grid;
     let st = &g.state;
     let b = &grid.board;
@@ -671,7 +726,7 @@ fn plan(g: &Game, me: &Figure, goal: &Goal) -> Vec<u32> {
     // squares off it), so a model of one square needs no point.
     let w = b.width as isize;
     let offsets = NEIGHBOURS.map(|(dx, dy)| dy as isize * w + dx as isize);
-    dial::distances(b.cells.len(), starts, MAX_PLAN_STEP, |i, next| {
+    dial::distances_to_all(b.cells.len(), starts, MAX_PLAN_STEP, targets, |i, next| {
         if !huge {
             for (dir, offset) in offsets.into_iter().enumerate() {
                 let Some(extra) = step_extra(grid.step(i, dir)) else {
@@ -758,11 +813,10 @@ fn stops(st: &State, me: &Figure, f: &Figure) -> bool {
 /// would otherwise hold the model back for good. A Thief that would
 /// rather remove an enemy trap ([`disarmer`]) never ends on one, the goal
 /// included: it stops beside it (`trap_in_way`).
-fn best_step(g: &Game, me: &Figure, plan: &[u32], afraid: bool) -> Option<Point> {
+fn best_step(g: &Game, me: &Figure, plan: &[u32], r: &Reach, afraid: bool) -> Option<Point> {
     let st = &g.state;
     let t = st.turn?;
     let b = &g.grid.board;
-    let r = reach(st, &g.grid, me.id, t.moves_left);
     let here = plan[b.index(me.at)];
     let disarms = disarmer(g, me);
     // The best square round the traps, and the best one a trap may be on.
@@ -944,4 +998,62 @@ pub fn alive(st: &State, team: Team) -> bool {
     st.figures
         .iter()
         .any(|f| f.id.team == team && f.fate == Fate::OnBoard)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::dice::Dice;
+    use crate::ddd::play::engine::PlayOptions;
+    use crate::ddd::warparty;
+    use crate::ddd::{Choice, DddOptions, generate};
+
+    /// The policy's plans stop once final where a decision reads them
+    /// (`ai::plan_near`): every game plays event for event as with whole
+    /// plans, on every scenario, with the default war-parties and with two
+    /// that have Huge and flying models.
+    #[test]
+    fn plans_stopped_early_play_every_game_as_whole_plans_do() {
+        let parties = [
+            (warparty::new(1, "Blue"), warparty::new(2, "Red")),
+            (warparty::new(12, "Blue"), warparty::new(13, "Red")),
+        ];
+        let mut events = 0;
+        for kind in ScenarioKind::ALL {
+            for seed in 1..=4 {
+                let s = generate(
+                    seed,
+                    &DddOptions {
+                        choice: Choice::Named(kind),
+                        ..DddOptions::default()
+                    },
+                )
+                .unwrap();
+                for (b, r) in &parties {
+                    let play = |whole: bool| {
+                        WHOLE_PLANS.with(|w| w.set(whole));
+                        let opts = PlayOptions {
+                            max_rounds: Some(40),
+                            ..PlayOptions::default()
+                        };
+                        let dice = Dice::quiet(seed + 10, super::super::session::STAGE);
+                        let (mut g, _) = Game::new(&s, b, r, dice, opts).unwrap();
+                        let mut sink = Vec::new();
+                        super::super::session::run_ai(
+                            &mut g,
+                            super::super::session::AiSide::Both,
+                            &mut sink,
+                            true,
+                        );
+                        WHOLE_PLANS.with(|w| w.set(false));
+                        sink
+                    };
+                    let (early, whole) = (play(false), play(true));
+                    assert_eq!(early, whole, "{kind:?} board {seed}");
+                    events += whole.len();
+                }
+            }
+        }
+        assert!(events > 20_000, "{events} lines");
+    }
 }
