@@ -260,12 +260,29 @@ pub(crate) fn rate(
     runs: u32,
 ) -> anyhow::Result<Rating> {
     use tilecrawl::ddd::play::simulate;
-    let opts = simulate::SimOptions {
+    let report = simulate::simulate(s, blue, red, &rate_options(s, runs), &|| {})
+        .map_err(|e| rate_error(s, e))?;
+    Ok(Rating::of(&report))
+}
+
+/// How [`rate`] plays a board: `runs` games on its seed, the default round
+/// limit.
+pub(crate) fn rate_options(
+    s: &tilecrawl::ddd::DddScenario,
+    runs: u32,
+) -> tilecrawl::ddd::play::simulate::SimOptions {
+    use tilecrawl::ddd::play::simulate;
+    simulate::SimOptions {
         runs,
         seed: s.seed,
         max_rounds: simulate::DEFAULT_MAX_ROUNDS,
-    };
-    let report = simulate::simulate(s, blue, red, &opts, &|| {})
-        .map_err(|e| anyhow::Error::new(e).context(format!("seed {}", s.seed)))?;
-    Ok(Rating::of(&report))
+    }
+}
+
+/// A board [`rate`] cannot play, named by its seed.
+pub(crate) fn rate_error(
+    s: &tilecrawl::ddd::DddScenario,
+    e: tilecrawl::ddd::play::engine::GameError,
+) -> anyhow::Error {
+    anyhow::Error::new(e).context(format!("seed {}", s.seed))
 }

@@ -13,10 +13,11 @@
 //! can ask for boards that play even (`--filter 'blue_win_rate>=0.4'
 //! --filter 'blue_win_rate<=0.6'`).
 
-use crate::core::index::{Columns, Number, Row};
+use crate::core::index::{Columns, Condition, Number, Row, WinsThatMeet};
 use crate::core::stats::{wilson95, win_rate};
 use crate::ddd::DddScenario;
-use crate::ddd::play::simulate::SimReport;
+use crate::ddd::play::simulate::{RunResult, SimReport};
+use crate::ddd::play::state::Team;
 use std::fmt::Write;
 
 /// The numeric columns of the index, in index order.
@@ -129,6 +130,71 @@ impl Rating {
     }
 }
 
+/// What the filters on a rating's counts of wins keep, to stop playing a
+/// board they can no longer keep (`batch --simulate N --filter
+/// 'blue_win_rate>=0.4'`). Each count is asked on its own, every count of
+/// wins the runs left allow tried with the rating's own arithmetic
+/// ([`WinsThatMeet`]): Blue's wins (`blue_win_rate` and its interval),
+/// Red's (`red_win_rate`) and the attacker's (`attacker_win_rate`). That
+/// is sound (every filter must hold) though not the tightest check, as a
+/// game won by one side is not won by the other. `runs` and
+/// `mean_rounds` are checked on the whole rating only.
+#[derive(Debug, Clone)]
+pub struct CanStillMeet {
+    blue: Option<WinsThatMeet>,
+    red: Option<WinsThatMeet>,
+    attacker: Option<WinsThatMeet>,
+}
+
+/// The runs of a rating played so far, as [`CanStillMeet`] reads them.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Played {
+    /// Games played.
+    pub runs: u32,
+    /// Games Blue won.
+    pub blue_wins: u32,
+    /// Games Red won.
+    pub red_wins: u32,
+    /// Games the dice-off's winner won.
+    pub attacker_wins: u32,
+}
+
+impl Played {
+    /// One more game, counted as the report counts it.
+    pub fn record(&mut self, r: &RunResult) {
+        self.runs += 1;
+        self.blue_wins += u32::from(r.won_by(Team::Blue));
+        self.red_wins += u32::from(r.won_by(Team::Red));
+        self.attacker_wins += u32::from(r.attacker_won());
+    }
+}
+
+impl CanStillMeet {
+    /// For ratings of `runs` games; `None` when no condition is on a count
+    /// of wins (every board is then played in full).
+    pub fn new(conditions: &[Condition], runs: u32) -> Option<CanStillMeet> {
+        let meet = CanStillMeet {
+            blue: WinsThatMeet::with_prefix(conditions, "blue_", runs),
+            red: WinsThatMeet::with_prefix(conditions, "red_", runs),
+            attacker: WinsThatMeet::with_prefix(conditions, "attacker_", runs),
+        };
+        (meet.blue.is_some() || meet.red.is_some() || meet.attacker.is_some()).then_some(meet)
+    }
+
+    /// Could the rating still meet the conditions, the games in `p`
+    /// played? `false` only when some count's conditions can no longer
+    /// hold.
+    pub fn can_meet(&self, p: &Played) -> bool {
+        [
+            (&self.blue, p.blue_wins),
+            (&self.red, p.red_wins),
+            (&self.attacker, p.attacker_wins),
+        ]
+        .iter()
+        .all(|(m, wins)| m.as_ref().is_none_or(|m| m.can_meet(*wins, p.runs)))
+    }
+}
+
 /// The figures of one board, as one line of the batch index.
 #[derive(Debug, Clone, PartialEq)]
 pub struct IndexRow {
@@ -238,7 +304,7 @@ impl Row for IndexRow {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::index::Condition;
+    use crate::core::index::matches_all;
     use crate::ddd::{DddOptions, generate};
 
     fn board(seed: u64) -> DddScenario {
@@ -257,6 +323,95 @@ mod tests {
             }),
             ..IndexRow::of(&board(7))
         }
+    }
+
+    /// The early stop never gives up on a rating that could still meet the
+    /// filters, read on the row as the index reads it: for every count of
+    /// Blue's, Red's and the attacker's wins so far, some finish of the
+    /// games left meets them whenever `can_meet` says so, and when it says
+    /// no, none does.
+    #[test]
+    fn the_early_stop_gives_up_only_on_ratings_no_finish_can_keep() {
+        let p = |e: &str| Condition::parse(e, &COLUMNS).unwrap();
+        let sets: Vec<Vec<Condition>> = [
+            &["blue_win_rate>=0.4", "blue_win_rate<=0.6"][..],
+            &["blue_win_rate_low>=0.2", "red_win_rate<0.5"],
+            &[
+                "blue_win_rate_high<=0.8",
+                "attacker_win_rate>0.3",
+                "doors>=2",
+            ],
+            &["attacker_win_rate==0.5", "mean_rounds<9"],
+        ]
+        .iter()
+        .map(|set| set.iter().map(|e| p(e)).collect())
+        .collect();
+        let base = rated();
+        let row = |runs, blue_wins, red_wins, attacker_wins| IndexRow {
+            rating: Some(Rating {
+                runs,
+                blue_wins,
+                red_wins,
+                attacker_wins,
+                mean_rounds: 0.0,
+            }),
+            ..base.clone()
+        };
+        let mut gave_up = 0;
+        for filters in &sets {
+            // The filters the early stop reads: the counts' columns.
+            let on_wins: Vec<Condition> = filters
+                .iter()
+                .filter(|c| c.column.contains("win_rate"))
+                .cloned()
+                .collect();
+            for runs in 0..=8u32 {
+                let meet = CanStillMeet::new(filters, runs).expect("a filter on a count");
+                for played in 0..=runs {
+                    let left = runs - played;
+                    for (b, r, a) in (0..=played).flat_map(|b| {
+                        (0..=played - b).flat_map(move |r| (0..=played).map(move |a| (b, r, a)))
+                    }) {
+                        let so_far = Played {
+                            runs: played,
+                            blue_wins: b,
+                            red_wins: r,
+                            attacker_wins: a,
+                        };
+                        let can = meet.can_meet(&so_far);
+                        // Each count checked on its own, as the stop does.
+                        let any = |i: usize| {
+                            (0..=left).any(|more| {
+                                let mut w = [b, r, a];
+                                w[i] += more;
+                                let one: Vec<Condition> = on_wins
+                                    .iter()
+                                    .filter(|c| {
+                                        c.column.starts_with(["blue_", "red_", "attacker_"][i])
+                                    })
+                                    .cloned()
+                                    .collect();
+                                matches_all(&one, &row(runs, w[0], w[1], w[2]))
+                            })
+                        };
+                        assert_eq!(can, (0..3).all(any), "{filters:?}: {so_far:?} of {runs}");
+                        if !can {
+                            gave_up += 1;
+                            // No finish at all keeps it.
+                            for (mb, mr, ma) in (0..=left).flat_map(|mb| {
+                                (0..=left - mb)
+                                    .flat_map(move |mr| (0..=left).map(move |ma| (mb, mr, ma)))
+                            }) {
+                                let end = row(runs, b + mb, r + mr, a + ma);
+                                assert!(!matches_all(&on_wins, &end), "{filters:?}");
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        assert!(gave_up > 500, "the check gave up on {gave_up} only");
+        assert!(CanStillMeet::new(&[p("mean_rounds<9"), p("runs==20")], 20).is_none());
     }
 
     #[test]

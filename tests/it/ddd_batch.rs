@@ -229,3 +229,89 @@ fn bad_options_are_one_line_and_write_nothing() {
         assert!(!cwd.join("o").exists(), "{more:?} wrote the folder");
     }
 }
+
+/// Filters on the counts of wins stop playing a board once the games left
+/// cannot bring it into the band, and keep what playing every game would:
+/// each kept row is the unfiltered batch's row of the first seed of its
+/// slot that meets the filters, and its folder what the unfiltered batch
+/// writes for that seed.
+#[test]
+fn a_win_rate_filter_keeps_what_playing_every_game_would() {
+    type R = BTreeMap<String, String>;
+    let tmp = tempfile::tempdir().unwrap();
+    let cwd = tmp.path();
+    // Five games, so every rate is a multiple of 0.2 and reads back exactly.
+    let rated = ["--simulate", "5"];
+    let mut all = vec!["--only", "index", "--count", "8"];
+    all.extend(rated);
+    batch(cwd, "all", &all);
+    let full = index(cwd, "all");
+    let rate = |r: &R, column: &str| -> f64 { r[column].parse().unwrap() };
+    // Slot k of two tries seeds k+1, k+3, k+5, k+7.
+    let slot = |k: usize| -> Vec<&R> { (0..4).map(|i| &full[k + 2 * i]).collect() };
+    // A band on a column from the lowest to the highest of the slots'
+    // second seeds' rates, so every slot keeps its first or second seed.
+    let band = |column: &'static str| {
+        let second = (0..2).map(|k| rate(slot(k)[1], column));
+        let low = second.clone().fold(1.0, f64::min);
+        (column, low, second.fold(0.0, f64::max))
+    };
+    let sets: [&[&'static str]; 2] = [&["blue_win_rate"], &["red_win_rate", "attacker_win_rate"]];
+    for (n, columns) in sets.iter().enumerate() {
+        let bands: Vec<(&str, f64, f64)> = columns.iter().map(|c| band(c)).collect();
+        let meets = |r: &R| {
+            bands
+                .iter()
+                .all(|&(c, low, high)| (low..=high).contains(&rate(r, c)))
+        };
+        let filters: Vec<String> = bands
+            .iter()
+            .flat_map(|(c, low, high)| [format!("{c}>={low}"), format!("{c}<={high}")])
+            .collect();
+        assert!(
+            full.iter().any(|r| !meets(r)),
+            "{filters:?}: the filters rule some board out, so the early stop is exercised"
+        );
+        let out = format!("kept{n}");
+        let mut some: Vec<&str> = vec!["--count", "2", "--max-attempts", "4"];
+        some.extend(rated);
+        // The first set writes whole folders, the second the index only.
+        some.extend(if n == 0 {
+            ["--only", "all"]
+        } else {
+            ["--only", "index"]
+        });
+        for f in &filters {
+            some.extend(["--filter", f.as_str()]);
+        }
+        batch(cwd, &out, &some);
+        let kept = index(cwd, &out);
+        let slots: Vec<usize> = kept
+            .iter()
+            .map(|r| (r["seed"].parse::<usize>().unwrap() - 1) % 2)
+            .collect();
+        assert!(slots == [0, 1] || slots == [1, 0], "{n}: {slots:?}");
+        for (row, k) in kept.iter().zip(slots) {
+            let first = slot(k)
+                .into_iter()
+                .find(|r| meets(r))
+                .expect("a seed meets the filters");
+            let mut row = row.clone();
+            let files = row.insert("files".into(), String::new()).unwrap();
+            assert_eq!(&row, first, "{n}: slot {k}");
+            if n == 0 {
+                // The folder as the unfiltered batch writes it.
+                let seed = row["seed"].as_str();
+                let mut one = vec!["--count", "1", "--seed-start", seed, "--only", "all"];
+                one.extend(rated);
+                batch(cwd, "one", &one);
+                assert_eq!(index(cwd, "one")[0]["files"], files);
+                for f in files.split(';') {
+                    let p = |dir: &str| cwd.join(dir).join(seed).join(f);
+                    assert_eq!(file(&p(&out)), file(&p("one")), "seed {seed}: {f}");
+                }
+                std::fs::remove_dir_all(cwd.join("one")).unwrap();
+            }
+        }
+    }
+}

@@ -8,7 +8,8 @@ use super::job::{Common, Game, MARKER, Row, already_written, rated_options, writ
 use std::sync::atomic::Ordering;
 use tilecrawl::core::index::{matches_all, matches_layout};
 use tilecrawl::ddd::DddOptions;
-use tilecrawl::ddd::batch::{self, IndexRow, Rating};
+use tilecrawl::ddd::batch::{self, CanStillMeet, IndexRow, Played, Rating};
+use tilecrawl::ddd::play::simulate;
 use tilecrawl::ddd::warparty::Warparty;
 use tilecrawl::pack::PackOptions;
 
@@ -17,6 +18,9 @@ struct Rate {
     runs: u32,
     blue: Warparty,
     red: Warparty,
+    /// What the filters on the counts of wins keep (none: no such
+    /// filter), to stop playing a board they can no longer keep.
+    meet: Option<CanStillMeet>,
 }
 
 /// A batch of Dungeons Dark & Dangerous boards: what every seed is made
@@ -41,7 +45,12 @@ impl DddBatch {
             None => None,
             Some(runs) => {
                 let (blue, red) = a.ddd.sides()?;
-                Some(Rate { runs, blue, red })
+                Some(Rate {
+                    runs,
+                    blue,
+                    red,
+                    meet: CanStillMeet::new(&a.filters, runs),
+                })
             }
         };
         Ok(DddBatch {
@@ -55,6 +64,35 @@ impl DddBatch {
     fn generate(&self, seed: u64) -> anyhow::Result<tilecrawl::ddd::DddScenario> {
         tilecrawl::ddd::generate(seed, &self.options)
             .map_err(|e| anyhow::Error::new(e).context(format!("seed {seed}")))
+    }
+
+    /// Plays a board `--simulate` times, as `simulate` plays it (and
+    /// `generate --simulate`): its rating. With a filter on a count of
+    /// wins the games are played in order on this thread, and `None` means
+    /// the games played already leave no count that would meet it, so the
+    /// rest were not played (the whole rating would miss it too, so the
+    /// batch keeps the same boards); without one, the games are shared
+    /// among the threads.
+    fn rating(
+        &self,
+        c: &Common,
+        s: &tilecrawl::ddd::DddScenario,
+        rate: &Rate,
+    ) -> anyhow::Result<Option<Rating>> {
+        let Some(meet) = &rate.meet else {
+            let rating = crate::cli::ddd::rate(s, &rate.blue, &rate.red, rate.runs)?;
+            c.played.fetch_add(u64::from(rate.runs), Ordering::Relaxed);
+            return Ok(Some(rating));
+        };
+        let opts = crate::cli::ddd::rate_options(s, rate.runs);
+        let mut so_far = Played::default();
+        let report = simulate::simulate_here_while(s, &rate.blue, &rate.red, &opts, |r| {
+            c.played.fetch_add(1, Ordering::Relaxed);
+            so_far.record(r);
+            meet.can_meet(&so_far)
+        })
+        .map_err(|e| crate::cli::ddd::rate_error(s, e))?;
+        Ok(report.map(|r| Rating::of(&r)))
     }
 }
 
@@ -74,12 +112,8 @@ impl Game for DddBatch {
             return Ok(None);
         }
         if let Some(rate) = &self.rate {
-            // As `simulate` plays the board (and `generate --simulate`):
-            // its seed, the default round limit, the games shared among
-            // the threads.
-            row.rating = Some(crate::cli::ddd::rate(&s, &rate.blue, &rate.red, rate.runs)?);
-            c.played.fetch_add(u64::from(rate.runs), Ordering::Relaxed);
-            if !matches_all(c.filters, &row) {
+            row.rating = self.rating(c, &s, rate)?;
+            if row.rating.is_none() || !matches_all(c.filters, &row) {
                 return Ok(None);
             }
         }

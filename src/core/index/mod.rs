@@ -315,6 +315,10 @@ pub fn matches_all(conditions: &[Condition], row: &impl Row) -> bool {
 /// `win_rate_high`), each count tried once with the rating's own
 /// arithmetic. A batch asks it after each run, and stops playing an
 /// adventure when no count of wins the runs left allow meets them.
+///
+/// A game that counts several kinds of win names each count's columns by
+/// a prefix ([`WinsThatMeet::with_prefix`]: Dungeons Dark & Dangerous's
+/// `blue_win_rate`, `red_win_rate`, …), one `WinsThatMeet` a count.
 #[derive(Debug, Clone)]
 pub struct WinsThatMeet {
     runs: u32,
@@ -326,9 +330,17 @@ impl WinsThatMeet {
     /// For ratings of `runs` runs; `None` when no condition is on the win
     /// rate or its interval (every adventure is then played in full).
     pub fn new(conditions: &[Condition], runs: u32) -> Option<WinsThatMeet> {
+        WinsThatMeet::with_prefix(conditions, "", runs)
+    }
+
+    /// [`WinsThatMeet::new`] for the columns named `prefix` then
+    /// `win_rate`, `win_rate_low` or `win_rate_high` (`blue_win_rate`);
+    /// `None` when no condition is on one of them.
+    pub fn with_prefix(conditions: &[Condition], prefix: &str, runs: u32) -> Option<WinsThatMeet> {
+        let column = |c: &Condition, w, n| prefixed_win_column(prefix, &c.column, w, n);
         let on_wins: Vec<&Condition> = conditions
             .iter()
-            .filter(|c| win_column(&c.column, 0, 1).is_some())
+            .filter(|c| column(c, 0, 1).is_some())
             .collect();
         if on_wins.is_empty() {
             return None;
@@ -339,7 +351,7 @@ impl WinsThatMeet {
         for w in 0..=runs {
             let meets = on_wins
                 .iter()
-                .all(|c| win_column(&c.column, w, runs).is_some_and(|v| c.holds(Number::Real(v))));
+                .all(|c| column(c, w, runs).is_some_and(|v| c.holds(Number::Real(v))));
             n += u32::from(meets);
             before.push(n);
         }
@@ -362,7 +374,14 @@ impl WinsThatMeet {
 /// `win_rate_high`) for `wins` of `runs`, as each game's rating works it out;
 /// `None` for any other column.
 pub fn win_column(column: &str, wins: u32, runs: u32) -> Option<f64> {
-    match column {
+    prefixed_win_column("", column, wins, runs)
+}
+
+/// [`win_column`] for the columns named `prefix` then `win_rate`,
+/// `win_rate_low` or `win_rate_high` (`blue_win_rate_low`): the same
+/// arithmetic on the count the prefix names; `None` for any other column.
+pub fn prefixed_win_column(prefix: &str, column: &str, wins: u32, runs: u32) -> Option<f64> {
+    match column.strip_prefix(prefix)? {
         "win_rate" => Some(win_rate(wins, runs)),
         "win_rate_low" => Some(wilson95(wins, runs).0),
         "win_rate_high" => Some(wilson95(wins, runs).1),

@@ -38,6 +38,18 @@ pub struct RunResult {
     pub limit: bool,
 }
 
+impl RunResult {
+    /// Did `team` win the game?
+    pub fn won_by(&self, team: Team) -> bool {
+        self.outcome == Some(Outcome::Win(team))
+    }
+
+    /// Did the dice-off's winner (the attacker) win the game?
+    pub fn attacker_won(&self) -> bool {
+        self.won_by(self.attacker)
+    }
+}
+
 /// The report.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct SimReport {
@@ -67,12 +79,7 @@ pub fn run_one(
     seed: u64,
     max_rounds: u32,
 ) -> Result<RunResult, GameError> {
-    let opts = PlayOptions {
-        max_rounds: Some(max_rounds),
-        ..PlayOptions::default()
-    };
-    let (mut game, ev) = Game::new(scenario, blue, red, Dice::quiet(seed, STAGE), opts)?;
-    drop(ev);
+    let mut game = start(scenario, blue, red, seed, max_rounds)?;
     let mut sink = Vec::new();
     run_ai(&mut game, AiSide::Both, &mut sink, false);
     let limit = game.state.why == Some(super::event::Why::RoundLimit);
@@ -82,6 +89,24 @@ pub fn run_one(
         attacker: game.state.attacker,
         limit,
     })
+}
+
+/// One game set up to be played (the dice-off rolled, both sides
+/// deployed), or why it cannot start.
+fn start(
+    scenario: &DddScenario,
+    blue: &Warparty,
+    red: &Warparty,
+    seed: u64,
+    max_rounds: u32,
+) -> Result<Game, GameError> {
+    let opts = PlayOptions {
+        max_rounds: Some(max_rounds),
+        ..PlayOptions::default()
+    };
+    let (game, ev) = Game::new(scenario, blue, red, Dice::quiet(seed, STAGE), opts)?;
+    drop(ev);
+    Ok(game)
 }
 
 /// Plays `opts.runs` games in parallel (the current rayon pool) and sums
@@ -101,6 +126,47 @@ pub fn simulate(
             out
         })
         .collect();
+    let results: Vec<RunResult> = results.into_iter().collect::<Result<_, _>>()?;
+    Ok(report(scenario, opts, &results))
+}
+
+/// [`simulate`] on this thread, the runs in order, handing `go_on` each
+/// run's result as it ends and asking whether to play on: `Ok(None)` once
+/// it says no before the last run (a batch that already knows the board
+/// misses its filters), else the report [`simulate`] gives. The runs left
+/// unplayed are still set up, so a board one of them cannot start on is
+/// refused with the error `simulate` gives.
+pub fn simulate_here_while(
+    scenario: &DddScenario,
+    blue: &Warparty,
+    red: &Warparty,
+    opts: &SimOptions,
+    mut go_on: impl FnMut(&RunResult) -> bool,
+) -> Result<Option<SimReport>, GameError> {
+    let mut results = Vec::with_capacity(opts.runs as usize);
+    for r in 0..opts.runs {
+        let seed = run_seed(opts.seed, r);
+        let run = run_one(scenario, blue, red, seed, opts.max_rounds)?;
+        let more = go_on(&run);
+        results.push(run);
+        if !more && r + 1 < opts.runs {
+            for left in r + 1..opts.runs {
+                start(
+                    scenario,
+                    blue,
+                    red,
+                    run_seed(opts.seed, left),
+                    opts.max_rounds,
+                )?;
+            }
+            return Ok(None);
+        }
+    }
+    Ok(Some(report(scenario, opts, &results)))
+}
+
+/// The report of every run, summed in run order.
+fn report(scenario: &DddScenario, opts: &SimOptions, results: &[RunResult]) -> SimReport {
     let mut rep = SimReport {
         scenario: scenario.game.scenario.id().to_string(),
         runs: opts.runs,
@@ -113,14 +179,15 @@ pub fn simulate(
     };
     let mut rounds = 0u64;
     for r in results {
-        let r = r?;
         rounds += u64::from(r.rounds);
-        match r.outcome {
-            Some(Outcome::Win(Team::Blue)) => rep.blue_wins += 1,
-            Some(Outcome::Win(Team::Red)) => rep.red_wins += 1,
-            _ => rep.draws += 1,
+        if r.won_by(Team::Blue) {
+            rep.blue_wins += 1;
+        } else if r.won_by(Team::Red) {
+            rep.red_wins += 1;
+        } else {
+            rep.draws += 1;
         }
-        if r.outcome == Some(Outcome::Win(r.attacker)) {
+        if r.attacker_won() {
             rep.attacker_wins += 1;
         }
         if r.limit {
@@ -128,7 +195,7 @@ pub fn simulate(
         }
     }
     rep.mean_rounds = rounds as f64 / f64::from(opts.runs.max(1));
-    Ok(rep)
+    rep
 }
 
 impl SimReport {

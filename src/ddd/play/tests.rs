@@ -1465,5 +1465,6 @@ mod advanced;
 mod deploy;
 mod disarm;
 mod huge;
+mod in_order;
 mod legal;
 mod walks;
