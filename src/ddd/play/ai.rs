@@ -1005,8 +1005,8 @@ mod tests {
     use super::*;
     use crate::core::dice::Dice;
     use crate::ddd::play::engine::PlayOptions;
+    use crate::ddd::play::tests::scenario;
     use crate::ddd::warparty;
-    use crate::ddd::{Choice, DddOptions, generate};
 
     /// The policy's plans stop once final where a decision reads them
     /// (`ai::plan_near`): every game plays event for event as with whole
@@ -1021,14 +1021,7 @@ mod tests {
         let mut events = 0;
         for kind in ScenarioKind::ALL {
             for seed in 1..=4 {
-                let s = generate(
-                    seed,
-                    &DddOptions {
-                        choice: Choice::Named(kind),
-                        ..DddOptions::default()
-                    },
-                )
-                .unwrap();
+                let s = scenario(kind, seed);
                 for (b, r) in &parties {
                     let play = |whole: bool| {
                         WHOLE_PLANS.with(|w| w.set(whole));

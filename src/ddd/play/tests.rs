@@ -15,7 +15,8 @@ use crate::ddd::scenarios::ScenarioKind;
 use crate::ddd::warparty::{self, Ability, Die};
 use crate::ddd::{Choice, DddOptions, generate};
 
-fn scenario(kind: ScenarioKind, seed: u64) -> DddScenario {
+/// The board `generate` makes for a named scenario and seed.
+pub(super) fn scenario(kind: ScenarioKind, seed: u64) -> DddScenario {
     generate(
         seed,
         &DddOptions {
