@@ -34,7 +34,7 @@
 use super::command::Command;
 use super::engine::Game;
 use super::grid::Grid;
-use super::rules::{ENTHRAL_RANGE, HEAL_RANGE, Reach, SHOOT_AFTER_MOVE, SURRENDER_AFTER, reach};
+use super::rules::{ENTHRAL_RANGE, HEAL_RANGE, SHOOT_AFTER_MOVE, SURRENDER_AFTER, reach};
 use super::state::{Counter, Fate, Figure, Footprint, ModelId, State, Team, Turn};
 use crate::build::board::NEIGHBOURS;
 use crate::core::dial;
@@ -99,10 +99,7 @@ pub fn decide(g: &Game) -> Command {
         && (me.carrying.is_some() || me.has_read)
         && me.power >= Die::D8
         && st.in_combat(id)
-        && let Some(to) = {
-            let r = reach(st, &g.grid, id, t.moves_left);
-            best_step(g, me, &plan_near(g, me, &goal, Some(&r)), &r, t.fear_failed)
-        }
+        && let Some(to) = best_step(g, me, &plan_near(g, me, &goal), t.fear_failed)
     {
         return Command::Move(to);
     }
@@ -129,19 +126,18 @@ pub fn decide(g: &Game) -> Command {
     }
     // 6. walk, then act.
     if t.moves_left > 0 && t.moved == 0 && !st.in_combat(id) {
-        let r = reach(st, &g.grid, id, t.moves_left);
-        let plan = plan_near(g, me, &goal, Some(&r));
+        let plan = plan_near(g, me, &goal);
         if let Some(c) = trap_in_way(g, me, &plan) {
             return c;
         }
-        if let Some(to) = best_step(g, me, &plan, &r, t.fear_failed) {
+        if let Some(to) = best_step(g, me, &plan, t.fear_failed) {
             return Command::Move(to);
         }
         if let Some(c) = door_in_way(g, me, &plan) {
             return c;
         }
     } else if t.moves_left == 0 || t.moved > 0 {
-        let plan = plan_near(g, me, &goal, None);
+        let plan = plan_near(g, me, &goal);
         if let Some(c) = door_in_way(g, me, &plan) {
             return c;
         }
@@ -602,40 +598,19 @@ fn plan(g: &Game, me: &Figure, goal: &Goal) -> Vec<u32> {
 }
 
 /// [`plan`] as far as [`decide`] reads it for `me`: the walk from the goal
-/// stops once the plan is final on the model's square, on the squares
-/// beside it (a trap or a door in its way), and with `r` (its walk this
-/// move) on every square it could end on. Squares a model of its size
-/// cannot stand on never get a value, so they are not waited for.
-fn plan_near(g: &Game, me: &Figure, goal: &Goal, r: Option<&Reach>) -> Vec<u32> {
+/// stops once the plan is final on the model's own square. Every decision
+/// compares the plan somewhere (a square it could move to, one beside it)
+/// with the plan on its square, and only a square nearer the goal counts:
+/// such a square is final by then, and one that is not final holds at
+/// least its true value, no nearer than the model's, so each comparison
+/// comes out as on the whole plan.
+fn plan_near(g: &Game, me: &Figure, goal: &Goal) -> Vec<u32> {
     // The tests play games both ways and compare every event.
     #[cfg(test)]
     if WHOLE_PLANS.with(std::cell::Cell::get) {
         return plan(g, me, goal);
     }
-    let b = &g.grid.board;
-    let huge = me.huge();
-    let fits = |i: usize| g.grid.fits(Footprint::new(b.point(i), huge));
-    let around = NEIGHBOURS.iter().filter_map(|&(dx, dy)| {
-        let q = Point {
-            x: me.at.x + dx,
-            y: me.at.y + dy,
-        };
-        b.contains(q).then(|| b.index(q))
-    });
-    let within = r.into_iter().flat_map(|r| {
-        r.dist
-            .iter()
-            .enumerate()
-            .filter_map(|(i, &d)| (d != u32::MAX).then_some(i))
-    });
-    let mut targets: Vec<usize> = std::iter::once(b.index(me.at))
-        .chain(around)
-        .chain(within)
-        .filter(|&i| fits(i))
-        .collect();
-    targets.sort_unstable();
-    targets.dedup();
-    plan_to_all(g, me, goal, &targets)
+    plan_to_all(g, me, goal, &[g.grid.board.index(me.at)])
 }
 
 #[cfg(test)]
@@ -813,10 +788,11 @@ fn stops(st: &State, me: &Figure, f: &Figure) -> bool {
 /// would otherwise hold the model back for good. A Thief that would
 /// rather remove an enemy trap ([`disarmer`]) never ends on one, the goal
 /// included: it stops beside it (`trap_in_way`).
-fn best_step(g: &Game, me: &Figure, plan: &[u32], r: &Reach, afraid: bool) -> Option<Point> {
+fn best_step(g: &Game, me: &Figure, plan: &[u32], afraid: bool) -> Option<Point> {
     let st = &g.state;
     let t = st.turn?;
     let b = &g.grid.board;
+    let r = reach(st, &g.grid, me.id, t.moves_left);
     let here = plan[b.index(me.at)];
     let disarms = disarmer(g, me);
     // The best square round the traps, and the best one a trap may be on.
