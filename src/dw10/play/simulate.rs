@@ -61,7 +61,7 @@ use crate::dw10::play::spawn::default_collection;
 use crate::dw10::play::state::{
     HeroId, Map, MonsterId, Outcome, Phase, SideId, Sq, State, Who, adjacent, range,
 };
-use crate::dw10::play::walk::{Reach, may_end, reach, reach_avoiding, reach_controlled};
+use crate::dw10::play::walk::{Reach, may_end, reach, reach_avoiding_until, reach_controlled};
 use crate::dw10::scenario::{Objective, Scenario};
 use crate::dw10::tables::Tables;
 use rayon::prelude::*;
@@ -819,17 +819,36 @@ fn way_on(
     let name = hero.body.name.clone();
     // The way is planned round the conditions the heroes know of; it
     // crosses one only when there is no other.
-    let far = reach_avoiding(plan, g.map, w, 400, true, known);
     // An objective is worked from beside it; a teleporter is left from on it.
-    let toward = |t: Sq| {
+    let ends_at = |q: Sq| {
+        (q == target || (objective.is_some() && adjacent(q, target)))
+            && (q == target || may_end(s, g.map, w, q))
+    };
+    // The walk stops once it has settled every square as cheap as the
+    // cheapest end: the end chosen below and its way are then final, and
+    // any square left unsettled costs more. With no end in reach it
+    // walks on to every key.
+    let mut cheapest: Option<u32> = None;
+    let far = reach_avoiding_until(plan, g.map, w, 400, true, known, |q, c| {
+        if whole_ways() {
+            return false;
+        }
+        if cheapest.is_some_and(|e| c > e) {
+            return true;
+        }
+        if cheapest.is_none() && ends_at(q) {
+            cheapest = Some(c);
+        }
+        false
+    });
+    let toward = || {
         far.squares()
             .into_iter()
-            .filter(|(q, _)| *q == t || (objective.is_some() && adjacent(*q, t)))
-            .filter(|(q, _)| may_end(s, g.map, w, *q) || *q == t)
+            .filter(|&(q, _)| ends_at(q))
             .min_by_key(|(q, c)| (*c, q.1, q.0))
     };
     // The goal, else the nearest key the heroes can reach.
-    let end = match toward(target) {
+    let end = match toward() {
         Some((q, _)) => q,
         None if keys => {
             let key = s
@@ -900,6 +919,22 @@ fn way_on(
             }
         }
     }
+}
+
+/// Does [`way_on`] walk its plan whole? Only where a test asks it to, to
+/// tell that the early stop changes no way a hero takes.
+fn whole_ways() -> bool {
+    #[cfg(test)]
+    return WHOLE_WAYS.with(std::cell::Cell::get);
+    #[cfg(not(test))]
+    false
+}
+
+#[cfg(test)]
+thread_local! {
+    /// Set by a test: [`way_on`] walks its whole plan, as it did before
+    /// the walk stopped at the cheapest end.
+    pub(super) static WHOLE_WAYS: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
 }
 
 /// Plays the heroes until the game is over or `max_moves` are done.

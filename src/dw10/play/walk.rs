@@ -122,7 +122,12 @@ pub fn reach_plan_from(s: &State, map: &Map, who: Who, start: Sq, budget: u32) -
         start,
         ..Walker::of(s, who)
     };
-    walk(s, map, &walker, budget, false, true, true, &[])
+    let how = How {
+        stairs: false,
+        zones: true,
+        plan: true,
+    };
+    walk(s, map, &walker, budget, how, &[], |_, _| false)
 }
 
 /// What a square a hero plans to keep off (a dungeon condition it knows
@@ -142,19 +147,34 @@ pub fn reach_avoiding(
     stairs: bool,
     avoid: &[Sq],
 ) -> Reach {
+    reach_avoiding_until(s, map, who, budget, stairs, avoid, |_, _| false)
+}
+
+/// [`reach_avoiding`], stopped early: `settled` is told of each square
+/// as its cost becomes final, cheapest first (ties by column, then row),
+/// and the walk ends, that square's steps not taken, once it answers
+/// true. Every square settled before then has its cost and its way as
+/// the whole walk gives them; a square not settled has none, or a cost
+/// above every settled one.
+pub fn reach_avoiding_until(
+    s: &State,
+    map: &Map,
+    who: Who,
+    budget: u32,
+    stairs: bool,
+    avoid: &[Sq],
+    settled: impl FnMut(Sq, u32) -> bool,
+) -> Reach {
     // Whatever `budget` reaches without the squares to avoid, it still
     // reaches with them.
     let budget = budget.saturating_add(AVOID_COST.saturating_mul(avoid.len() as u32));
-    walk(
-        s,
-        map,
-        &Walker::of(s, who),
-        budget,
+    let wk = Walker::of(s, who);
+    let how = How {
         stairs,
-        true,
-        false,
-        avoid,
-    )
+        zones: true,
+        plan: false,
+    };
+    walk(s, map, &wk, budget, how, avoid, settled)
 }
 
 /// The squares an enemy's Control Enemy may move `who` to: its own
@@ -222,7 +242,12 @@ pub fn reach_familiar(s: &State, map: &Map, owner: crate::dw10::play::state::Her
         pit_ready: None,
         strong: false,
     };
-    walk(s, map, &w, kind.movement(), true, true, false, &[])
+    let how = How {
+        stairs: true,
+        zones: true,
+        plan: false,
+    };
+    walk(s, map, &w, kind.movement(), how, &[], |_, _| false)
 }
 
 fn reach_opts(
@@ -234,29 +259,41 @@ fn reach_opts(
     zones: bool,
     plan: bool,
 ) -> Reach {
-    walk(
-        s,
-        map,
-        &Walker::of(s, who),
-        budget,
+    let how = How {
         stairs,
         zones,
         plan,
-        &[],
-    )
+    };
+    walk(s, map, &Walker::of(s, who), budget, how, &[], |_, _| false)
 }
 
-#[allow(clippy::too_many_arguments)]
+/// How a walk goes beyond the walker's own abilities.
+#[derive(Debug, Clone, Copy)]
+struct How {
+    /// A staircase end leads to the other ends of its colour for 1.
+    stairs: bool,
+    /// Entering an enemy's kill zone ends the way there.
+    zones: bool,
+    /// Planning over several moves: a slow figure may cross any pit.
+    plan: bool,
+}
+
+/// Every square `wk` reaches within `budget`, cheapest first; `settled`
+/// as in [`reach_avoiding_until`].
 fn walk(
     s: &State,
     map: &Map,
     wk: &Walker,
     budget: u32,
-    stairs: bool,
-    zones: bool,
-    plan: bool,
+    how: How,
     avoid: &[Sq],
+    mut settled: impl FnMut(Sq, u32) -> bool,
 ) -> Reach {
+    let How {
+        stairs,
+        zones,
+        plan,
+    } = how;
     let b = &map.board;
     let n = (b.width * b.height).max(0) as usize;
     let start = wk.start;
@@ -341,6 +378,9 @@ fn walk(
     while let Some(Reverse((c, p))) = heap.pop() {
         if r.cost[k(p)] != Some(c) {
             continue;
+        }
+        if settled(p, c) {
+            break;
         }
         if p != start {
             if flags.at(b, p) & ZONE != 0 {

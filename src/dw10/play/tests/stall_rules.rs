@@ -45,6 +45,56 @@ fn the_automatic_heroes_give_no_command_the_engine_refuses() {
     assert!(played > 36 * 5, "the games were played: {played} moves");
 }
 
+/// A hero's plan walked only until its cheapest end is settled gives
+/// every command the whole walk gave: the same games, command for
+/// command, over twelve generated dungeons, three runs each, scaled down
+/// too.
+#[test]
+fn plans_stopped_at_the_cheapest_end_play_every_game_as_whole_plans_do() {
+    let ts = crate::tileset::pendraken_tileset();
+    let figures = Arc::new(crate::dw10::figures::embedded());
+    let tables = Arc::new(crate::dw10::tables::embedded());
+    let party = party::default_party(&figures);
+    let mut commands = 0;
+    for seed in 1..=12 {
+        let params = crate::dw10::setup::GenerateParams {
+            seed,
+            log: false,
+            ..Default::default()
+        };
+        let sc = Arc::new(crate::dw10::setup::generate(&ts, &params).unwrap());
+        for scaled_down in [false, true] {
+            let o = simulate::SimOptions {
+                runs: 3,
+                seed,
+                max_moves: simulate::DEFAULT_MAX_MOVES,
+                scaled_down,
+            };
+            for run in 0..o.runs {
+                let play = |whole: bool| {
+                    simulate::WHOLE_WAYS.with(|w| w.set(whole));
+                    let opts = simulate::run_options(&party, &figures, &tables, &o, run, false);
+                    let (mut g, _) = engine::Game::new(sc.clone(), opts);
+                    let mut rec = Some(Vec::new());
+                    let r = simulate::play_out_recorded(&mut g, o.max_moves, &mut rec);
+                    simulate::WHOLE_WAYS.with(|w| w.set(false));
+                    (format!("{r:?}"), rec.unwrap_or_default())
+                };
+                let (early, whole) = (play(false), play(true));
+                assert_eq!(
+                    early, whole,
+                    "seed {seed}, run {run}, scaled down {scaled_down}"
+                );
+                commands += whole.1.len();
+            }
+        }
+    }
+    assert!(
+        commands > 72 * 20,
+        "the games were played: {commands} commands"
+    );
+}
+
 /// The Swift Healer (attacks 5, normal movement 4) on Swift Mover's
 /// double move, all 8 points left.
 fn swift_fighter(k: &mut Kit) {
