@@ -257,6 +257,7 @@ fn fail<T>(key: impl Into<String>, message: impl Into<String>) -> Result<T, (Str
 /// (see [`crate::dw10::board::check_guarantees`]).
 fn check_part(s: &Scenario) -> Result<(), (String, String)> {
     let g = &s.game;
+    s.check_on_table(g.params.table)?;
     if g.params.sets == 0 || g.params.sets > crate::build::layout::MAX_SETS {
         return fail(
             "params",
@@ -275,6 +276,7 @@ fn check_part(s: &Scenario) -> Result<(), (String, String)> {
             "tileset must be a name of at most 100 printable characters",
         );
     }
+    s.check_tiles_of(&g.params.tileset)?;
     if !(1..=MAX_KILLS).contains(&g.victory.dm_kills) {
         return fail(
             "victory",

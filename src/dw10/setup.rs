@@ -1121,11 +1121,19 @@ mod tests {
     use super::*;
     use crate::tileset::{default_tileset, pendraken_tileset};
 
+    /// The scenario of `seed` on `ts`, which it names as the command line
+    /// does (an embedded set by its name, which reading it checks against).
     fn make(seed: u64, ts: &TileSet) -> Scenario {
+        let label = if *ts == default_tileset() {
+            crate::tileset::DEFAULT_TILESET_NAME
+        } else {
+            crate::tileset::PENDRAKEN_TILESET_NAME
+        };
         generate(
             ts,
             &GenerateParams {
                 seed,
+                tileset_label: label.into(),
                 ..GenerateParams::default()
             },
         )

@@ -499,6 +499,18 @@ fn check_part(s: &Scenario) -> Check {
             ),
         );
     }
+    let sets = s.game.params.sets;
+    if !(1..=crate::build::layout::MAX_SETS).contains(&sets) {
+        return fail(
+            "params.sets",
+            format!(
+                "is {sets}; expected 1 to {}",
+                crate::build::layout::MAX_SETS
+            ),
+        );
+    }
+    s.check_on_table(s.game.params.table)?;
+    s.check_tiles_of(name)?;
     for (key, n) in [("chests", s.game.chests.len()), ("wmts", s.game.wmts.len())] {
         if n > MAX_TOKENS {
             return fail(key, format!("has {n} entries; at most {MAX_TOKENS}"));

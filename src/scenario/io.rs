@@ -2,7 +2,7 @@
 
 use super::model::*;
 use super::ruleset::{RulesetId, UnknownRuleset};
-use crate::tileset::{Cell, TileKind};
+use crate::tileset::{Cell, Side, TileKind};
 use std::path::Path;
 
 /// The format tag of scenario files.
@@ -330,12 +330,6 @@ fn check<G: GamePart>(s: &Scenario<G>) -> Check {
             );
         }
     }
-    s.check_passable(
-        "entrance".into(),
-        s.entrance.x,
-        s.entrance.y,
-        s.entrance.tile,
-    )?;
     if !(1..=MAX_TILE_SIDE).contains(&s.entrance.length) {
         return fail(
             "entrance",
@@ -345,6 +339,8 @@ fn check<G: GamePart>(s: &Scenario<G>) -> Check {
             ),
         );
     }
+    let e = &s.entrance;
+    s.check_entryway("entrance", e.tile, e.squares(), e.side)?;
     let cc = s.central_chamber.tile;
     if cc >= n || s.tiles[cc].kind != TileKind::Chamber {
         return fail(
@@ -353,17 +349,183 @@ fn check<G: GamePart>(s: &Scenario<G>) -> Check {
         );
     }
     for (i, d) in s.dead_ends.iter().enumerate() {
+        let key = format!("dead_ends[{i}]");
         if d.tile >= n || !in_grid(d.x, d.y) {
+            return fail(key, "names a square or tile outside the dungeon");
+        }
+        if !(1..=MAX_TILE_SIDE).contains(&d.length) {
             return fail(
-                format!("dead_ends[{i}]"),
-                "names a square or tile outside the dungeon",
+                key,
+                format!(
+                    "length is {}; expected 1 to {MAX_TILE_SIDE} squares",
+                    d.length
+                ),
             );
         }
+        let squares = (0..d.length as i32).map(|k| match d.side {
+            Side::N | Side::S => Point { x: d.x + k, y: d.y },
+            Side::E | Side::W => Point { x: d.x, y: d.y + k },
+        });
+        s.check_entryway(&key, d.tile, squares, d.side)?;
     }
     G::check(s)
 }
 
 impl<G> Scenario<G> {
+    /// Checks each tile against the embedded tile set `name` it was laid
+    /// from (`params.tileset`): a design of the set, laid no more often than
+    /// the set has copies of it, of its kind, with the face it names, its
+    /// squares in the grid those of that face turned by its rotation. The setup sheet's pick list names the
+    /// tiles and its map draws the grid, so the two must agree. A set read
+    /// from a file is not at hand when a scenario is read; its tiles are
+    /// checked only against the grid's shape.
+    pub fn check_tiles_of(&self, name: &str) -> Check {
+        let Some(set) = crate::tileset::embedded(name) else {
+            return Ok(());
+        };
+        let mut laid = std::collections::BTreeMap::<&str, u32>::new();
+        for (i, t) in self.tiles.iter().enumerate() {
+            let key = format!("tiles[{i}] ({})", t.id);
+            let Some(def) = set.tiles.iter().find(|d| d.id == t.id) else {
+                return fail(key, format!("is not a tile of the {name} tile set"));
+            };
+            let n = laid.entry(def.id.as_str()).or_default();
+            *n += 1;
+            if *n > def.copies {
+                return fail(
+                    key,
+                    format!(
+                        "is laid {n} times; the {name} tile set has {} of it",
+                        def.copies
+                    ),
+                );
+            }
+            if def.kind != t.kind {
+                return fail(
+                    key,
+                    format!(
+                        "kind is {}; {} is a {} in the {name} tile set",
+                        t.kind.name(),
+                        def.id,
+                        def.kind.name()
+                    ),
+                );
+            }
+            let Some(face) = def.oriented(t.face, t.rotation) else {
+                return fail(
+                    key,
+                    format!("face is {}; {} has no such face", t.face.name(), def.id),
+                );
+            };
+            if (face.width(), face.height()) != (t.width, t.height) {
+                return fail(
+                    key,
+                    format!(
+                        "is {}×{} squares; its {} face turned {}° is {}×{}",
+                        t.width,
+                        t.height,
+                        t.face.name(),
+                        t.rotation,
+                        face.width(),
+                        face.height()
+                    ),
+                );
+            }
+            for fy in 0..face.height() {
+                for fx in 0..face.width() {
+                    let (x, y) = (t.x + fx as i32, t.y + fy as i32);
+                    let want = face.cell(fx, fy);
+                    let on = t.covers(x, y);
+                    let got = if on { self.cell(x, y) } else { Cell::Void };
+                    if (want == Cell::Void) == on || (on && got != want) {
+                        return fail(
+                            key,
+                            format!(
+                                "square {x},{y} is {} in the grid, but {} on {}'s {} face turned {}°",
+                                if on { got.name() } else { "off the tile" },
+                                want.name(),
+                                def.id,
+                                t.face.name(),
+                                t.rotation
+                            ),
+                        );
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Checks that the dungeon's bounding box lies on a table of `table`
+    /// squares (`params.table`) where `table_offset` puts it, as generating
+    /// it made sure.
+    pub fn check_on_table(&self, table: Size) -> Check {
+        use crate::build::layout::MAX_TABLE_SIDE;
+        let sides = 1..=MAX_TABLE_SIDE;
+        if !sides.contains(&table.width) || !sides.contains(&table.height) {
+            return fail(
+                "params.table",
+                format!(
+                    "is {}×{} squares; expected 1 to {MAX_TABLE_SIDE} each way",
+                    table.width, table.height
+                ),
+            );
+        }
+        let o = self.table_offset;
+        let fits = |at: i32, len: u32, side: u32| at >= 0 && at as i64 + len as i64 <= side as i64;
+        if !fits(o.x, self.size.width, table.width) || !fits(o.y, self.size.height, table.height) {
+            return fail(
+                "table_offset",
+                format!(
+                    "{},{} puts the {}×{} dungeon off the {}×{} table; expected 0,0 to {},{}",
+                    o.x,
+                    o.y,
+                    self.size.width,
+                    self.size.height,
+                    table.width,
+                    table.height,
+                    table.width.saturating_sub(self.size.width),
+                    table.height.saturating_sub(self.size.height),
+                ),
+            );
+        }
+        Ok(())
+    }
+
+    /// Checks that an entryway named under `key` (the entrance, a dead
+    /// end) lies on tile `tile`'s `side` edge: each of its squares a
+    /// passable square of the tile whose neighbour that way is off it.
+    fn check_entryway(
+        &self,
+        key: &str,
+        tile: usize,
+        squares: impl Iterator<Item = Point>,
+        side: Side,
+    ) -> Check {
+        let (dx, dy) = match side {
+            Side::N => (0, -1),
+            Side::E => (1, 0),
+            Side::S => (0, 1),
+            Side::W => (-1, 0),
+        };
+        for p in squares {
+            self.check_passable(key.into(), p.x, p.y, tile)?;
+            if self.tiles[tile].covers(p.x + dx, p.y + dy) {
+                return fail(
+                    key,
+                    format!(
+                        "square {},{} is not on the {} edge of tile {tile} ({})",
+                        p.x,
+                        p.y,
+                        side.name(),
+                        self.tiles[tile].id
+                    ),
+                );
+            }
+        }
+        Ok(())
+    }
+
     /// Checks that a square named under `key` is a passable square of tile
     /// `tile` inside the grid (for the game's checks of its pieces).
     pub fn check_passable(&self, key: String, x: i32, y: i32, tile: usize) -> Check {

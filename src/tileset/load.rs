@@ -140,13 +140,19 @@ pub fn pendraken_tileset() -> TileSet {
         .expect("the embedded tile set is checked by the test suite")
 }
 
+/// The embedded tile set called `name`, if there is one.
+pub fn embedded(name: &str) -> Option<TileSet> {
+    match name {
+        DEFAULT_TILESET_NAME => Some(default_tileset()),
+        PENDRAKEN_TILESET_NAME => Some(pendraken_tileset()),
+        _ => None,
+    }
+}
+
 /// Loads a tile set from a file, or an embedded set when `path` is its name.
 pub fn load(path: &Path) -> Result<TileSet, TilesetError> {
-    if path.as_os_str() == DEFAULT_TILESET_NAME {
-        return Ok(default_tileset());
-    }
-    if path.as_os_str() == PENDRAKEN_TILESET_NAME {
-        return Ok(pendraken_tileset());
+    if let Some(set) = path.to_str().and_then(embedded) {
+        return Ok(set);
     }
     let file = path.display().to_string();
     // The size is checked before reading (see `fsutil::read_limited`).

@@ -253,6 +253,33 @@ fn scenario_cases() -> Vec<(&'static str, String, Vec<&'static str>)> {
             vec!["scenario.yaml"],
         ),
         (
+            "laid off the table",
+            w(
+                "table_offset: {x: 13, y: 16}",
+                "table_offset: {x: 60, y: 16}",
+            ),
+            vec!["table_offset", "60,16", "off the 72×48 table"],
+        ),
+        (
+            "an entrance inside its tile",
+            w(
+                "entrance: {tile: 9, x: 32, y: 9, side: S",
+                "entrance: {tile: 9, x: 32, y: 8, side: S",
+            ),
+            vec!["entrance", "32,8 is not on the S edge of tile 9"],
+        ),
+        (
+            "a piece the tile set lacks",
+            w(
+                "{id: R2, kind: chamber, face: front, rotation: 270,",
+                "{id: R99, kind: chamber, face: front, rotation: 270,",
+            ),
+            vec![
+                "tiles[0] (R99)",
+                "not a tile of the pendraken-10mm tile set",
+            ],
+        ),
+        (
             "the ruleset of another game",
             w("ruleset: dungeon-world-10mm", "ruleset: dungeon-world"),
             vec!["unknown ruleset `dungeon-world`", "dungeon-world-10mm"],

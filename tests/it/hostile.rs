@@ -24,6 +24,8 @@ pub(crate) const TIMEOUT: Duration = Duration::from_secs(30);
 
 use common::{Run, alias_bomb_items, alias_bomb_keys, nested, one_error_line, with, without_key};
 
+mod missions;
+
 pub(crate) fn run_env(cwd: &Path, args: &[&str], env: &[(&str, &str)]) -> Run {
     common::run_env(cwd, args, env, TIMEOUT)
 }
@@ -404,6 +406,16 @@ fn tileset_cases() -> Vec<Case> {
     ]
 }
 
+/// One square out of a tile over its `side` edge.
+fn step_of(side: tileset::Side) -> (i32, i32) {
+    match side {
+        tileset::Side::N => (0, -1),
+        tileset::Side::E => (1, 0),
+        tileset::Side::S => (0, 1),
+        tileset::Side::W => (-1, 0),
+    }
+}
+
 fn scenario_cases() -> Vec<Case> {
     use Loader::Scenario as L;
     let good = good_scenario_model();
@@ -576,6 +588,109 @@ fn scenario_cases() -> Vec<Case> {
         ),
         case(
             L,
+            "entrance off its tile's edge",
+            yaml(&|m| {
+                // One square in from the edge it opens on.
+                let (dx, dy) = step_of(m.entrance.side);
+                m.entrance.x -= dx;
+                m.entrance.y -= dy;
+            }),
+            &["entrance", "is not on the", "edge of tile"],
+        ),
+        case(
+            L,
+            "dead end on a square off the tiles",
+            yaml(&|m| {
+                m.dead_ends[0].x = 0;
+                m.dead_ends[0].y = 0;
+            }),
+            &[
+                "dead_ends[0]",
+                "square 0,0 is ",
+                "expected a passable square",
+            ],
+        ),
+        case(
+            L,
+            "dead end off its tile's edge",
+            yaml(&|m| {
+                let (dx, dy) = step_of(m.dead_ends[0].side);
+                m.dead_ends[0].x -= dx;
+                m.dead_ends[0].y -= dy;
+            }),
+            &["dead_ends[0]", "is not on the", "edge of tile"],
+        ),
+        case(
+            L,
+            "dungeon laid off the table",
+            yaml(&|m| m.table_offset.x = -20),
+            &[
+                "table_offset",
+                "-20,",
+                "off the 72×48 table",
+                "expected 0,0 to ",
+            ],
+        ),
+        case(
+            L,
+            "dungeon hanging over the table's edge",
+            yaml(&|m| m.table_offset.y = 48 - m.size.height as i32 + 1),
+            &["table_offset", "off the 72×48 table"],
+        ),
+        case(
+            L,
+            "a table of no squares",
+            yaml(&|m| m.game.params.table.width = 0),
+            &["params.table", "is 0×48 squares", "expected 1 to 2000"],
+        ),
+        case(
+            L,
+            "a tile the tile set lacks",
+            yaml(&|m| m.tiles[0].id = "Z99".into()),
+            &[
+                "tiles[0] (Z99)",
+                "is not a tile of the mkd-builder tile set",
+            ],
+        ),
+        case(
+            L,
+            "a chamber called a hallway",
+            yaml(&|m| m.tiles[0].kind = tileset::TileKind::Hallway),
+            &["tiles[0] (C4)", "kind is hallway; C4 is a chamber"],
+        ),
+        case(
+            L,
+            "a tile's other face named",
+            yaml(&|m| m.tiles[0].face = m.tiles[0].face.flipped()),
+            &[
+                "tiles[0] (C4)",
+                "in the grid, but",
+                "on C4's back face turned 270°",
+            ],
+        ),
+        case(
+            L,
+            "a tile turned in the file but not in the grid",
+            yaml(&|m| m.tiles[0].rotation = (m.tiles[0].rotation + 180) % 360),
+            &["tiles[0] (C4)", "in the grid, but", "face turned 90°"],
+        ),
+        case(
+            L,
+            "more copies of a tile than the sets hold",
+            yaml(&|m| m.tiles[1].id = m.tiles[0].id.clone()),
+            &[
+                "tiles[1] (C4)",
+                "is laid 2 times; the mkd-builder tile set has 1 of it",
+            ],
+        ),
+        case(
+            L,
+            "no sets",
+            yaml(&|m| m.game.params.sets = 0),
+            &["params.sets", "is 0; expected 1 to "],
+        ),
+        case(
+            L,
             "connection to a missing tile",
             yaml(&|m| m.connections.push([0, 99_999])),
             &["connections[", "must name two different tiles"],
@@ -610,281 +725,8 @@ fn scenario_cases() -> Vec<Case> {
         ),
     ]
     .into_iter()
-    .chain(mission_cases())
+    .chain(missions::mission_cases())
     .collect()
-}
-
-/// Mission fields that disagree with the mission, or stand on a bad square.
-fn mission_cases() -> Vec<Case> {
-    use Loader::Scenario as L;
-    use tilecrawl::mkd::mission::Mission;
-    use tilecrawl::mkd::scenario::{FloorOf, WmtToken};
-    use tilecrawl::scenario::Spot;
-    let quest = good_scenario_model();
-    let rescue = generate(
-        &tileset::default_tileset(),
-        &GenerateParams {
-            seed: 7,
-            mission: Mission::parse("rescue+timed+split-up").unwrap(),
-            ..GenerateParams::default()
-        },
-    )
-    .unwrap();
-    let edit = |base: &Scenario, f: &dyn Fn(&mut Scenario)| {
-        let mut m = base.clone();
-        f(&mut m);
-        tilecrawl::mkd::scenario::to_yaml(&m)
-    };
-    let cc = quest.central_chamber.tile;
-    let wall_in_cc = {
-        let t = &rescue.tiles[rescue.central_chamber.tile];
-        (t.y..t.y + t.height as i32)
-            .flat_map(|y| (t.x..t.x + t.width as i32).map(move |x| (x, y)))
-            .find(|&(x, y)| t.covers(x, y) && !rescue.cell(x, y).passable())
-            .expect("the Central Chamber has a wall")
-    };
-    let some_hall = rescue
-        .tiles
-        .iter()
-        .position(|t| t.kind == tileset::TileKind::Hallway)
-        .unwrap();
-    vec![
-        case(
-            L,
-            "unknown mission",
-            edit(&quest, &|m| m.game.mission = "heist".into()),
-            &["mission: ", "unknown mission `heist`"],
-        ),
-        case(
-            L,
-            "two goals",
-            edit(&quest, &|m| m.game.mission = "rescue+stealth".into()),
-            &["mission: ", "cannot be combined"],
-        ),
-        case(
-            L,
-            "a prisoner on a quest",
-            edit(&quest, &|m| {
-                m.game.prisoner = Some(Spot {
-                    x: m.entrance.x,
-                    y: m.entrance.y,
-                    tile: m.entrance.tile,
-                })
-            }),
-            &[
-                "prisoner: ",
-                "quest mission has no prisoner; this scenario has one",
-            ],
-        ),
-        case(
-            L,
-            "a rescue without its prisoner",
-            edit(&rescue, &|m| m.game.prisoner = None),
-            &[
-                "prisoner: ",
-                "rescue mission needs a prisoner in the Central Chamber; this scenario has none",
-            ],
-        ),
-        case(
-            L,
-            "a prisoner on a wall",
-            edit(&rescue, &|m| {
-                m.game.prisoner = Some(Spot {
-                    x: wall_in_cc.0,
-                    y: wall_in_cc.1,
-                    tile: m.central_chamber.tile,
-                })
-            }),
-            &["prisoner: ", "expected a passable square"],
-        ),
-        case(
-            L,
-            "a prisoner outside the grid",
-            edit(&rescue, &|m| {
-                m.game.prisoner = Some(Spot {
-                    x: -4,
-                    y: 2,
-                    tile: m.central_chamber.tile,
-                })
-            }),
-            &["prisoner: ", "outside the"],
-        ),
-        case(
-            L,
-            "a set-aside Guardian on a quest",
-            edit(&quest, &|m| {
-                m.game.pools.guardian = Some(WmtToken {
-                    color: tilecrawl::mkd::scenario::WmtColor::Red,
-                    number: 3,
-                })
-            }),
-            &["pools.guardian: ", "only a rescue mission"],
-        ),
-        case(
-            L,
-            "a Guardian on the map of a rescue",
-            edit(&rescue, &|m| m.game.wmts[0].guardian = true),
-            &["wmts[0]: ", "is a Guardian WMT, but the rescue mission"],
-        ),
-        case(
-            L,
-            "a Quest Chest in a kidnapping",
-            edit(&quest, &|m| m.game.mission = "kidnapping".into()),
-            &[
-                "chests[0]: ",
-                "is a Quest Chest, but the kidnapping mission",
-            ],
-        ),
-        case(
-            L,
-            "a quest without its Quest Chest",
-            edit(&quest, &|m| m.game.chests.clear()),
-            &[
-                "chests: ",
-                "has no Quest Chest",
-                "the quest mission needs exactly one",
-            ],
-        ),
-        case(
-            L,
-            "a stealth mission whose Quest Chest is a plain one",
-            edit(&quest, &|m| {
-                m.game.mission = "stealth".into();
-                m.game.wmts.retain(|w| !w.guardian);
-                m.game.chests[0].quest = false;
-            }),
-            &["chests: ", "the stealth mission needs exactly one"],
-        ),
-        case(
-            L,
-            "two Quest Chests",
-            edit(&quest, &|m| {
-                let mut second = m.game.chests[0].clone();
-                second.level = 1;
-                m.game.chests.push(second);
-            }),
-            &["chests[1]: ", "is a second Quest Chest"],
-        ),
-        case(
-            L,
-            "two Guardians on a quest",
-            edit(&quest, &|m| m.game.wmts[1].guardian = true),
-            &["wmts[1]: ", "is a second Guardian WMT"],
-        ),
-        case(
-            L,
-            "a kidnapping without its Guardian",
-            edit(&quest, &|m| {
-                m.game.mission = "kidnapping".into();
-                m.game.chests.clear();
-                m.game.wmts.retain(|w| !w.guardian);
-            }),
-            &[
-                "wmts: ",
-                "has no Guardian WMT",
-                "kidnapping mission needs one",
-            ],
-        ),
-        case(
-            L,
-            "a timer that is not the formula",
-            edit(&rescue, &|m| {
-                m.game.turn_limit = m.game.turn_limit.map(|t| t + 1)
-            }),
-            &["turn_limit: ", "a timed mission on"],
-        ),
-        case(
-            L,
-            "a timer without timed",
-            edit(&quest, &|m| m.game.turn_limit = Some(20)),
-            &["turn_limit: ", "is not timed"],
-        ),
-        case(
-            L,
-            "timed without a timer",
-            edit(&quest, &|m| m.game.mission = "quest+timed".into()),
-            &["turn_limit: ", "is missing"],
-        ),
-        case(
-            L,
-            "split-up without a second entrance",
-            edit(&rescue, &|m| m.game.second_entrance = None),
-            &[
-                "second_entrance: ",
-                "needs a second entrance; this scenario has none",
-            ],
-        ),
-        case(
-            L,
-            "a second entrance in a chamber",
-            edit(&rescue, &|m| {
-                let p = m.game.prisoner.unwrap();
-                m.game.second_entrance = Some(p);
-            }),
-            &[
-                "second_entrance: ",
-                "expected a hallway other than the entrance's",
-            ],
-        ),
-        case(
-            L,
-            "a second entrance on the wrong tile",
-            edit(&rescue, &|m| {
-                let e = m.game.second_entrance.unwrap();
-                let other = if e.tile == some_hall {
-                    m.entrance.tile
-                } else {
-                    some_hall
-                };
-                m.game.second_entrance = Some(Spot { tile: other, ..e });
-            }),
-            &["second_entrance: ", "is not on tile"],
-        ),
-        case(
-            L,
-            "a staircase on a one-floor quest",
-            edit(&quest, &|m| {
-                m.game.staircase = Some(Spot {
-                    x: m.entrance.x,
-                    y: m.entrance.y,
-                    tile: m.entrance.tile,
-                })
-            }),
-            &["staircase: ", "only a floor above the last"],
-        ),
-        case(
-            L,
-            "an upper floor without stairs",
-            edit(&quest, &|m| {
-                m.game.floor = Some(FloorOf { number: 1, of: 2 })
-            }),
-            &["staircase: ", "is missing"],
-        ),
-        case(
-            L,
-            "floor 3 of 2",
-            edit(&quest, &|m| {
-                m.game.floor = Some(FloorOf { number: 3, of: 2 })
-            }),
-            &["floor: ", "is floor 3 of 2"],
-        ),
-        case(
-            L,
-            "stairs outside the Central Chamber",
-            edit(&quest, &|m| {
-                m.game.floor = Some(FloorOf { number: 1, of: 2 });
-                m.game.chests.clear();
-                m.game.wmts.retain(|w| !w.guardian);
-                m.game.staircase = Some(Spot {
-                    x: m.entrance.x,
-                    y: m.entrance.y,
-                    tile: m.entrance.tile,
-                });
-                assert_ne!(m.entrance.tile, cc);
-            }),
-            &["staircase: ", "expected the Central Chamber"],
-        ),
-    ]
 }
 
 fn monster_cases() -> Vec<Case> {
