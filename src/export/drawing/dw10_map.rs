@@ -635,28 +635,23 @@ fn frame(
     }
 }
 
-/// What the legend shows: the terrain, and each piece the map holds.
+/// What the legend shows: wall, floor, each other terrain the map has,
+/// and each piece the map holds.
 fn legend(s: &Dw10Scenario, master: bool) -> Vec<Entry> {
     let mut v: Vec<Entry> = vec![
         (Some(Cell::Wall), None, "wall".into()),
         (Some(Cell::Floor), None, "floor".into()),
-        (
-            Some(Cell::Hindering),
-            None,
-            "rock slide: 2 to cross, no stopping".into(),
-        ),
-        (
-            Some(Cell::Crevice),
-            None,
-            "pit: jump straight across for 3".into(),
-        ),
-        (
-            Some(Cell::Water),
-            None,
-            "water: impassable, see across".into(),
-        ),
-        (Some(Cell::Blocking), None, "obstacle".into()),
     ];
+    for (cell, what) in [
+        (Cell::Hindering, "rock slide: 2 to cross, no stopping"),
+        (Cell::Crevice, "pit: jump straight across for 3"),
+        (Cell::Water, "water: impassable, see across"),
+        (Cell::Blocking, "obstacle"),
+    ] {
+        if s.grid.iter().any(|row| row.contains(cell.to_char())) {
+            v.push((Some(cell), None, what.into()));
+        }
+    }
     let mut seen: Vec<Piece> = Vec::new();
     let mut pieces: Vec<(Piece, Option<Colour>)> = s
         .game
@@ -768,5 +763,39 @@ fn legend_layer_dw10(entries: &[Entry], st: &Style, width: f64, top: f64, _rows:
     Layer {
         id: "legend".into(),
         shapes,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The legend lists a terrain exactly when the map has it: over thirty
+    /// dungeons, on both embedded tile sets.
+    #[test]
+    fn the_legend_lists_the_terrain_the_map_has_and_no_other() {
+        use crate::dw10::setup::{GenerateParams, generate};
+        let sets = [
+            crate::tileset::pendraken_tileset(),
+            crate::tileset::default_tileset(),
+        ];
+        let mut left_out = 0;
+        for seed in 1..=30 {
+            let ts = &sets[seed as usize % 2];
+            let params = GenerateParams {
+                seed,
+                log: false,
+                ..GenerateParams::default()
+            };
+            let s = generate(ts, &params).unwrap();
+            let v = legend(&s, true);
+            for c in [Cell::Hindering, Cell::Crevice, Cell::Water, Cell::Blocking] {
+                let on_map = s.grid.iter().any(|r| r.contains(c.to_char()));
+                let listed = v.iter().any(|(cell, _, _)| *cell == Some(c));
+                assert_eq!(listed, on_map, "seed {seed}, {c:?}");
+                left_out += usize::from(!on_map);
+            }
+        }
+        assert!(left_out > 0, "some map lacks some terrain");
     }
 }

@@ -276,27 +276,46 @@ const LEGEND_GAP_MM: f64 = 6.0;
 /// Average width of a letter of [`FONT_FAMILY`], in ems (generous).
 const LETTER_EM: f64 = 0.62;
 
-/// What the legend lists for a scenario: every symbol the map can show,
-/// and the mission pieces and markers when the map has them.
+/// What the legend lists for a scenario: the symbols its map draws. Wall,
+/// floor, the Central Chamber and the entrance always; a terrain, a dead
+/// end, a kind of chest or token, a marker or a mission piece only when
+/// the map has one.
 fn legend_entries(s: &Scenario) -> Vec<(Symbol, &'static str)> {
     let mut v = vec![
         (Symbol::Terrain(Cell::Wall), "wall"),
         (Symbol::Terrain(Cell::Floor), "floor"),
-        (Symbol::Terrain(Cell::Hindering), "hindering terrain"),
-        (Symbol::Terrain(Cell::Water), "water"),
-        (Symbol::Terrain(Cell::Crevice), "crevice"),
-        (Symbol::Terrain(Cell::Blocking), "blocking terrain"),
-        (Symbol::CentralChamber, "Central Chamber outline"),
-        (Symbol::Entrance, "entrance arrow"),
-        (Symbol::DeadEnd, "dead end (bracket)"),
-        (Symbol::Chest, "chest (its level)"),
-        (Symbol::QuestChest, "Quest Chest"),
-        (Symbol::Wmt, "wandering monster token (WMT)"),
-        (Symbol::Guardian, "Guardian WMT"),
     ];
+    for (cell, what) in [
+        (Cell::Hindering, "hindering terrain"),
+        (Cell::Water, "water"),
+        (Cell::Crevice, "crevice"),
+        (Cell::Blocking, "blocking terrain"),
+    ] {
+        if s.grid.iter().any(|row| row.contains(cell.to_char())) {
+            v.push((Symbol::Terrain(cell), what));
+        }
+    }
+    v.push((Symbol::CentralChamber, "Central Chamber outline"));
+    v.push((Symbol::Entrance, "entrance arrow"));
+    if !s.dead_ends.is_empty() {
+        v.push((Symbol::DeadEnd, "dead end (bracket)"));
+    }
     let g = &s.game;
-    if is_kidnapping(s) && g.wmts.iter().any(|w| w.guardian) {
-        v.push((Symbol::Kidnapper, "kidnapper (wanders)"));
+    if g.chests.iter().any(|c| !c.quest) {
+        v.push((Symbol::Chest, "chest (its level)"));
+    }
+    if g.chests.iter().any(|c| c.quest) {
+        v.push((Symbol::QuestChest, "Quest Chest"));
+    }
+    if g.wmts.iter().any(|w| !w.guardian) {
+        v.push((Symbol::Wmt, "wandering monster token (WMT)"));
+    }
+    if g.wmts.iter().any(|w| w.guardian) {
+        v.push(if is_kidnapping(s) {
+            (Symbol::Kidnapper, "kidnapper (wanders)")
+        } else {
+            (Symbol::Guardian, "Guardian WMT")
+        });
     }
     if g.markers.iter().any(|m| m.kind == MarkerKind::Hindering) {
         v.push((
@@ -516,5 +535,94 @@ fn legend_swatch(sym: Symbol, o: Pt, st: &Style, shapes: &mut Vec<Shape>) {
             let letter = if sym == Symbol::Stairs { "S" } else { "E2" };
             stairs_token(&map, 0, 0, letter, st, shapes);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::mkd::generate::{GenerateParams, generate};
+    use crate::mkd::mission::Mission;
+
+    fn legend(seed: u64, mission: &str) -> (Scenario, Vec<Symbol>) {
+        let s = generate(
+            &crate::tileset::default_tileset(),
+            &GenerateParams {
+                seed,
+                mission: Mission::parse(mission).unwrap(),
+                ..GenerateParams::default()
+            },
+        )
+        .unwrap();
+        let symbols = legend_entries(&s).into_iter().map(|(k, _)| k).collect();
+        (s, symbols)
+    }
+
+    /// The legend lists a token, a chest or a terrain exactly when the map
+    /// has one: over forty dungeons of every mission.
+    #[test]
+    fn the_legend_lists_what_the_map_has_and_nothing_else() {
+        let missions = ["quest", "rescue+timed", "stealth+split-up", "kidnapping"];
+        for seed in 1..=40 {
+            let mission = missions[seed as usize % missions.len()];
+            let (s, v) = legend(seed, mission);
+            let g = &s.game;
+            let has = |k: Symbol| v.contains(&k);
+            let why = format!("seed {seed}, {mission}: {v:?}");
+            for c in [Cell::Hindering, Cell::Water, Cell::Crevice, Cell::Blocking] {
+                let on_map = s.grid.iter().any(|r| r.contains(c.to_char()));
+                assert_eq!(has(Symbol::Terrain(c)), on_map, "{c:?}, {why}");
+            }
+            assert_eq!(has(Symbol::DeadEnd), !s.dead_ends.is_empty(), "{why}");
+            assert_eq!(
+                has(Symbol::Chest),
+                g.chests.iter().any(|c| !c.quest),
+                "{why}"
+            );
+            assert_eq!(
+                has(Symbol::QuestChest),
+                g.chests.iter().any(|c| c.quest),
+                "{why}"
+            );
+            assert_eq!(
+                has(Symbol::Wmt),
+                g.wmts.iter().any(|w| !w.guardian),
+                "{why}"
+            );
+            let guardian = g.wmts.iter().any(|w| w.guardian);
+            let kidnap = mission == "kidnapping";
+            assert_eq!(has(Symbol::Guardian), guardian && !kidnap, "{why}");
+            assert_eq!(has(Symbol::Kidnapper), guardian && kidnap, "{why}");
+            assert!(
+                has(Symbol::Terrain(Cell::Wall)) && has(Symbol::Entrance),
+                "{why}"
+            );
+        }
+    }
+
+    /// The audit's three maps: a kidnapping shows its kidnapper, not a
+    /// Guardian or a Quest Chest; a rescue neither; a stealth mission no
+    /// Guardian.
+    #[test]
+    fn mission_maps_leave_out_the_pieces_they_lack() {
+        let (_, k) = legend(7, "kidnapping");
+        assert!(k.contains(&Symbol::Kidnapper), "{k:?}");
+        assert!(
+            !k.contains(&Symbol::Guardian) && !k.contains(&Symbol::QuestChest),
+            "{k:?}"
+        );
+        let (_, r) = legend(7, "rescue+timed");
+        assert!(
+            !r.contains(&Symbol::Guardian) && !r.contains(&Symbol::QuestChest),
+            "{r:?}"
+        );
+        assert!(r.contains(&Symbol::Prisoner), "{r:?}");
+        let (_, st) = legend(7, "stealth+split-up");
+        assert!(!st.contains(&Symbol::Guardian), "{st:?}");
+        let (_, q) = legend(7, "quest");
+        assert!(
+            q.contains(&Symbol::QuestChest) && q.contains(&Symbol::Guardian),
+            "{q:?}"
+        );
     }
 }
