@@ -290,8 +290,12 @@ impl Default for DddOptions {
     }
 }
 
-/// How many boards setup tries before giving up.
-pub const MAX_SETUP_ATTEMPTS: u32 = 20;
+/// How many boards setup tries before giving up. A board takes about a
+/// millisecond on the smallest table, ten on the largest; Ambush on a small
+/// fair board is the one scenario that needs many (a symmetric board leaves
+/// few squares out of the centre's sight): at 24×24 one board in about a
+/// hundred takes its attackers.
+pub const MAX_SETUP_ATTEMPTS: u32 = 400;
 
 /// The printed size of a square: one inch (L28).
 pub const SQUARE_MM: f64 = 25.4;
@@ -304,7 +308,7 @@ pub enum DddError {
     Board(#[from] BoardError),
     /// No board took the scenario's pieces.
     #[error(
-        "no board took the {scenario} pieces in {attempts} attempts; the last one failed because {last}"
+        "no board took the {scenario} pieces in {attempts} attempts; the last one failed because {last}; {advice}"
     )]
     NoSetup {
         /// The scenario.
@@ -313,6 +317,8 @@ pub enum DddError {
         attempts: u32,
         /// The last failure.
         last: String,
+        /// What to change.
+        advice: &'static str,
     },
 }
 
@@ -407,10 +413,16 @@ pub fn generate_with(seed: u64, opts: &DddOptions, log: bool) -> Result<DddScena
             }
         }
     }
+    let advice = if kind == ScenarioKind::Ambush && opts.fair {
+        "the attackers need squares out of the centre's sight, which a small fair board seldom has: try a larger --board (28x28 or more), an oblong one (24x30) or leave out --fair"
+    } else {
+        "try a larger --board"
+    };
     Err(DddError::NoSetup {
         scenario: kind,
         attempts: MAX_SETUP_ATTEMPTS,
         last,
+        advice,
     })
 }
 
