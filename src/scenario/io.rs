@@ -375,10 +375,11 @@ impl<G> Scenario<G> {
     /// Checks each tile against the embedded tile set `name` it was laid
     /// from (`params.tileset`): a design of the set, laid no more often than
     /// the set has copies of it, of its kind, with the face it names, its
-    /// squares in the grid those of that face turned by its rotation. The setup sheet's pick list names the
-    /// tiles and its map draws the grid, so the two must agree. A set read
-    /// from a file is not at hand when a scenario is read; its tiles are
-    /// checked only against the grid's shape.
+    /// squares in the grid those of that face turned by its rotation. The
+    /// setup sheet's pick list names the tiles and its map draws the grid,
+    /// so the two must agree. A set read from a file is not at hand when a
+    /// scenario is read; its tiles are checked only against the grid's
+    /// shape.
     pub fn check_tiles_of(&self, name: &str) -> Check {
         let Some(set) = crate::tileset::embedded(name) else {
             return Ok(());
