@@ -140,11 +140,15 @@ pub fn pendraken_tileset() -> TileSet {
         .expect("the embedded tile set is checked by the test suite")
 }
 
-/// The embedded tile set called `name`, if there is one.
-pub fn embedded(name: &str) -> Option<TileSet> {
+/// The embedded tile set called `name`, if there is one: read once per
+/// process (reading one is some two million instructions, which every
+/// scenario read would otherwise pay to check its tiles).
+pub fn embedded(name: &str) -> Option<&'static TileSet> {
+    static DEFAULT: std::sync::OnceLock<TileSet> = std::sync::OnceLock::new();
+    static PENDRAKEN: std::sync::OnceLock<TileSet> = std::sync::OnceLock::new();
     match name {
-        DEFAULT_TILESET_NAME => Some(default_tileset()),
-        PENDRAKEN_TILESET_NAME => Some(pendraken_tileset()),
+        DEFAULT_TILESET_NAME => Some(DEFAULT.get_or_init(default_tileset)),
+        PENDRAKEN_TILESET_NAME => Some(PENDRAKEN.get_or_init(pendraken_tileset)),
         _ => None,
     }
 }
@@ -152,7 +156,7 @@ pub fn embedded(name: &str) -> Option<TileSet> {
 /// Loads a tile set from a file, or an embedded set when `path` is its name.
 pub fn load(path: &Path) -> Result<TileSet, TilesetError> {
     if let Some(set) = path.to_str().and_then(embedded) {
-        return Ok(set);
+        return Ok(set.clone());
     }
     let file = path.display().to_string();
     // The size is checked before reading (see `fsutil::read_limited`).
