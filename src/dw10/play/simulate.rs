@@ -821,8 +821,7 @@ fn way_on(
     // crosses one only when there is no other.
     // An objective is worked from beside it; a teleporter is left from on it.
     let ends_at = |q: Sq| {
-        (q == target || (objective.is_some() && adjacent(q, target)))
-            && (q == target || may_end(s, g.map, w, q))
+        q == target || (objective.is_some() && adjacent(q, target) && may_end(s, g.map, w, q))
     };
     // The walk stops once it has settled every square as cheap as the
     // cheapest end: the end chosen below and its way are then final, and
