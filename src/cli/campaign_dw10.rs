@@ -333,7 +333,7 @@ pub fn town(p: &Place<'_>, buy: &[String], quiet: bool) -> anyhow::Result<()> {
             Some((h, g)) if !h.trim().is_empty() && !g.trim().is_empty() => {
                 orders.push((h.trim().to_string(), g.trim().to_string()));
             }
-            _ => bail!("--buy {b:?}: expected HERO=GOOD, e.g. --buy Kestrel=potion"),
+            _ => bail_usage!("--buy {b:?}: expected HERO=GOOD, e.g. --buy Kestrel=potion"),
         }
     }
     let _lock = tilecrawl::core::fs::FolderLock::take(p.folder)?;

@@ -2,6 +2,8 @@
 
 #[macro_use]
 mod say;
+#[macro_use]
+pub(crate) mod usage;
 
 mod batch;
 mod campaign;

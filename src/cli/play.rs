@@ -144,7 +144,7 @@ impl PlayArgs {
             ("--injuries", self.injuries.is_some()),
         ] {
             if given {
-                bail!("{flag} is for MKD scenarios; a {ruleset} game does not take it");
+                bail_usage!("{flag} is for MKD scenarios; a {ruleset} game does not take it");
             }
         }
         Ok(())
@@ -319,18 +319,18 @@ pub fn run(a: PlayArgs) -> anyhow::Result<()> {
     // dd-and-d: its own engine (play_ddd.rs).
     if super::play_ddd::is_ddd(ruleset, a.resume.as_deref()) {
         if a.party.is_some() || a.tables.is_some() {
-            bail!(
+            bail_usage!(
                 "--party and --tables are for MKD scenarios; a dd-and-d game takes --warparty and --opponent"
             );
         }
         if a.scaled_down {
-            bail!("--scaled-down is for dungeon-world-10mm scenarios");
+            bail_usage!("--scaled-down is for dungeon-world-10mm scenarios");
         }
         a.refuse_mkd_only("dd-and-d")?;
         return super::play_ddd::run(a.ddd());
     }
     if a.any_ddd() {
-        bail!(
+        bail_usage!(
             "--warparty, --opponent, --ai, --max-rounds, --advanced and --deploy-by-hand are for dd-and-d scenarios"
         );
     }
@@ -342,7 +342,9 @@ pub fn run(a: PlayArgs) -> anyhow::Result<()> {
     };
     if dw10 {
         if a.tables.is_some() {
-            bail!("--tables is for MKD scenarios; a dungeon-world-10mm game uses its own tables");
+            bail_usage!(
+                "--tables is for MKD scenarios; a dungeon-world-10mm game uses its own tables"
+            );
         }
         a.refuse_mkd_only("dungeon-world-10mm")?;
         return super::play_dw10::play(super::play_dw10::PlayDw10 {
@@ -358,7 +360,7 @@ pub fn run(a: PlayArgs) -> anyhow::Result<()> {
         });
     }
     if a.scaled_down {
-        bail!("--scaled-down is for dungeon-world-10mm scenarios");
+        bail_usage!("--scaled-down is for dungeon-world-10mm scenarios");
     }
     let (mut sess, loaded, save_path, transcript, scen_path, cut_short, _lock) = match &a.resume {
         Some(save_path) => {

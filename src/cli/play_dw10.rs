@@ -143,7 +143,7 @@ pub fn play(o: PlayDw10<'_>) -> anyhow::Result<()> {
         Some(save_path) => {
             let target = o.save.clone().unwrap_or(save_path.to_path_buf());
             if o.scaled_down {
-                bail!(
+                bail_usage!(
                     "--scaled-down is kept in the save; a resumed game keeps the spawn roll it began with"
                 );
             }

@@ -26,7 +26,7 @@ pub struct RenderArgs {
 pub fn run(a: RenderArgs) -> anyhow::Result<()> {
     let any = if super::outputs::is_stdin(&a.scenario) {
         if a.out.is_none() {
-            anyhow::bail!(
+            bail_usage!(
                 "render -: a scenario read from standard input has no folder to draw beside; add --out DIR"
             );
         }

@@ -44,6 +44,7 @@ mod schema;
 mod sheet;
 mod simulate;
 mod toolchain;
+mod usage;
 mod voice;
 mod vtt;
 mod yaml_readers;
