@@ -14,6 +14,12 @@ use tilecrawl::mkd::play::floors::Adventure;
 use tilecrawl::mkd::play::party;
 use tilecrawl::pack;
 
+/// The games a campaign can play: `campaign new --ruleset` offers these only.
+const CAMPAIGN_RULESETS: [tilecrawl::rules::RulesetId; 2] = [
+    tilecrawl::rules::RulesetId::MkdAdventure,
+    tilecrawl::rules::RulesetId::DungeonWorld10mm,
+];
+
 /// Options of `tilecrawl campaign`.
 #[derive(Debug, Args)]
 pub struct CampaignArgs {
@@ -105,8 +111,9 @@ struct NewArgs {
     /// one for Dungeon World 10 mm). Default: the game's embedded party.
     #[arg(long, value_name = "FILE")]
     party: Option<PathBuf>,
-    /// The game the campaign plays.
-    #[arg(long, default_value = "mkd-adventure", value_parser = super::ruleset_parser())]
+    /// The game the campaign plays (Dungeons Dark & Dangerous has no
+    /// campaign).
+    #[arg(long, default_value = "mkd-adventure", value_parser = super::rulesets_parser(&CAMPAIGN_RULESETS))]
     ruleset: tilecrawl::rules::RulesetId,
     /// Master seed of the campaign. Default: a new one, printed.
     #[arg(long)]
@@ -289,6 +296,7 @@ fn new(a: NewArgs) -> anyhow::Result<()> {
         let place = a.which.place(&folder, &file);
         return super::campaign_dw10::new(&place, &a.which.name, a.party.as_deref(), seed, a.quiet);
     }
+    // The parser offers only `CAMPAIGN_RULESETS`; this stays as a guard.
     if a.ruleset != tilecrawl::rules::RulesetId::MkdAdventure {
         bail_usage!(
             "--ruleset {}: campaigns are for mkd-adventure and dungeon-world-10mm",

@@ -133,3 +133,52 @@ fn a_usage_error_reads_like_clap_s_own() {
         r.stderr
     );
 }
+
+/// `campaign new --ruleset` offers the games campaigns play, and clap
+/// refuses the other by naming them.
+#[test]
+fn campaign_new_offers_and_takes_only_the_rulesets_of_campaigns() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    let help = run_in(d, &["campaign", "new", "--help"]);
+    assert_eq!(help.code, Some(0), "{help:?}");
+    assert!(
+        help.stdout
+            .contains("[possible values: mkd-adventure, dungeon-world-10mm]"),
+        "{}",
+        help.stdout
+    );
+    assert!(!help.stdout.contains("dd-and-d"), "{}", help.stdout);
+    let r = refused(
+        d,
+        &["campaign", "new", "X", "--ruleset", "dd-and-d"],
+        &[
+            "invalid value 'dd-and-d' for '--ruleset <RULESET>'",
+            "[possible values: mkd-adventure, dungeon-world-10mm]",
+        ],
+    );
+    assert!(!r.stderr.contains("campaigns are for"), "{}", r.stderr);
+    // The two it offers still start a campaign.
+    for (name, ruleset) in [("M", "mkd-adventure"), ("W", "dungeon-world-10mm")] {
+        let r = run_in(
+            d,
+            &[
+                "campaign",
+                "new",
+                name,
+                "--ruleset",
+                ruleset,
+                "--seed",
+                "1",
+                "-q",
+            ],
+        );
+        assert_eq!(r.code, Some(0), "{ruleset}: {r:?}");
+        assert!(
+            d.join("campaigns")
+                .join(name)
+                .join("campaign.yaml")
+                .is_file()
+        );
+    }
+}
