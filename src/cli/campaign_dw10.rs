@@ -22,10 +22,11 @@ pub struct Place<'a> {
     pub which: String,
 }
 
-/// Is this campaign file a Dungeon World 10 mm one?
+/// Is this campaign file a Dungeon World 10 mm one (of any version: one
+/// of another goes to this game's loader, which names its version)?
 pub fn is_dw10(file: &Path) -> bool {
     tilecrawl::core::fs::read_limited(file, MAX_FILE_BYTES)
-        .is_ok_and(|t| tilecrawl::core::yaml::format_of(&t) == Some(FORMAT))
+        .is_ok_and(|t| super::play_ddd::same_kind(tilecrawl::core::yaml::format_of(&t), FORMAT))
 }
 
 fn figures() -> Arc<tilecrawl::dw10::figures::Figures> {
