@@ -97,6 +97,18 @@ pub(crate) fn is_stdin(p: &Path) -> bool {
     p.as_os_str() == "-"
 }
 
+/// How every message names standard input: errors and success lines alike.
+pub(crate) const STDIN_NAME: &str = "<stdin>";
+
+/// A file argument as messages name it: [`STDIN_NAME`] for `-`, else the path.
+pub(crate) fn shown(p: &Path) -> String {
+    if is_stdin(p) {
+        STDIN_NAME.to_string()
+    } else {
+        p.display().to_string()
+    }
+}
+
 /// Is this `--out FILE` `-`, standard output? (Only where the output is
 /// one file: a folder's `--out` refuses `-`, see [`parse_out_dir`].)
 pub(crate) fn is_stdout(p: &Path) -> bool {
@@ -126,7 +138,7 @@ pub(crate) fn ruleset_of_text(text: &str, file: &str) -> Option<tilecrawl::scena
 /// the kind of file in the error (`a scenario`).
 pub(crate) fn read_stdin(what: &str, max: u64) -> anyhow::Result<String> {
     tilecrawl::core::fs::read_limited_from(std::io::stdin().lock(), max)
-        .map_err(|e| anyhow::anyhow!("standard input: {}", e.describe(what, max)))
+        .map_err(|e| anyhow::anyhow!("{STDIN_NAME}: {}", e.describe(what, max)))
 }
 
 fn parse_paper(s: &str) -> Result<Paper, String> {

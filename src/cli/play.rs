@@ -230,11 +230,13 @@ fn load_with(
             tilecrawl::scenario::MAX_SCENARIO_BYTES,
         )?,
     };
-    let (adventure, scenario_digest) = adventure_from_text(&text, scenario)?;
+    // A file read from standard input (`-`) is named `<stdin>`.
+    let named = PathBuf::from(super::outputs::shown(scenario));
+    let (adventure, scenario_digest) = adventure_from_text(&text, &named)?;
     let (party_text, pname) = match &party_file {
         Some(p) => (
             read(p, "a party file", party::MAX_FILE_BYTES)?,
-            p.display().to_string(),
+            super::outputs::shown(p),
         ),
         None => (
             party::DEFAULT_YAML.to_string(),
@@ -245,7 +247,7 @@ fn load_with(
     let (tables, tables_text) = match &tables_file {
         Some(p) => {
             let t = read(p, "a tables file", tables::MAX_FILE_BYTES)?;
-            (tables::parse(&t, &p.display().to_string())?, Some(t))
+            (tables::parse(&t, &super::outputs::shown(p))?, Some(t))
         }
         None => (tables::default_tables(), None),
     };
@@ -369,7 +371,10 @@ pub fn run(a: PlayArgs) -> anyhow::Result<()> {
             let target = a.save.clone().unwrap_or(save_path.clone());
             let lock = super::play_files::claim_save(&target, SaveUse::Resume)?;
             let text = read(save_path, "a save file", session::MAX_SAVE_BYTES)?;
-            let r = session::resume(&text, save_path)?;
+            // A save read from standard input is named `<stdin>`; its
+            // scenario is found from the current folder, as for `-`.
+            let named = PathBuf::from(super::outputs::shown(save_path));
+            let r = session::resume(&text, &named)?;
             refuse_saving_over(&target, &r.adventure, &r.scenario_path, &[], &a)?;
             let loaded = Loaded {
                 adventure: r.adventure,
@@ -482,7 +487,7 @@ pub fn run(a: PlayArgs) -> anyhow::Result<()> {
             {
                 bail!(
                     "{}: the saved game's {done} commands are not the start of this script; resume without --script, or start over",
-                    script.display()
+                    super::outputs::shown(script)
                 );
             }
             for l in &transcript {

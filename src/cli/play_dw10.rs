@@ -226,7 +226,7 @@ pub fn play(o: PlayDw10<'_>) -> anyhow::Result<()> {
     {
         bail!(
             "{}: the saved game's {done} line{} not the start of this script; resume without --script, or start over",
-            o.script.map_or(String::new(), |p| p.display().to_string()),
+            o.script.map_or(String::new(), super::outputs::shown),
             if done == 1 { " is" } else { "s are" }
         );
     }

@@ -32,7 +32,7 @@ pub fn run(a: RenderArgs) -> anyhow::Result<()> {
         }
         let text =
             super::outputs::read_stdin("a scenario", tilecrawl::scenario::MAX_SCENARIO_BYTES)?;
-        AnyScenario::from_yaml(&text, "<stdin>")?
+        AnyScenario::from_yaml(&text, super::outputs::STDIN_NAME)?
     } else {
         AnyScenario::load(&a.scenario)?
     };

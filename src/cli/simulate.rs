@@ -75,14 +75,14 @@ pub fn run(a: SimulateArgs) -> anyhow::Result<()> {
     };
     let text = stdin_text.as_deref();
     let scenario = if text.is_some() {
-        PathBuf::from("<stdin>")
+        PathBuf::from(super::outputs::STDIN_NAME)
     } else {
         a.scenario.clone()
     };
     // The scenario's game, read once: dd-and-d and Dungeon World 10 mm
     // files go to their own engines.
     let ruleset = match text {
-        Some(t) => super::outputs::ruleset_of_text(t, "<stdin>"),
+        Some(t) => super::outputs::ruleset_of_text(t, super::outputs::STDIN_NAME),
         None => super::outputs::scenario_ruleset(&a.scenario),
     };
     // dd-and-d: both war-parties by the policy (play_ddd.rs).

@@ -44,6 +44,7 @@ mod rating;
 mod schema;
 mod sheet;
 mod simulate;
+mod stdin;
 mod toolchain;
 mod usage;
 mod voice;

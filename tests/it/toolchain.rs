@@ -159,7 +159,7 @@ fn a_dash_reads_standard_input() {
     let r = run_stdin(d, &["tileset", "check", "-"], tiles.as_bytes());
     assert_eq!(r.code, Some(0), "{r:#?}");
     assert!(
-        r.stdout.contains("ok: - is a valid tile set"),
+        r.stdout.contains("ok: <stdin> is a valid tile set"),
         "{}",
         r.stdout
     );
