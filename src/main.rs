@@ -1,6 +1,6 @@
 //! The `tilecrawl` command: parses the command line, runs the subcommand, and
 //! turns errors into one `error:` line and an exit code (1 for bad input or a
-//! failed job, 2 for bad usage).
+//! failed job, 2 for bad usage: clap's refusals and `cli::usage`'s).
 
 mod cli;
 
@@ -133,9 +133,17 @@ fn main() -> ExitCode {
             } else {
                 "error:"
             };
+            // Bad usage (`cli::usage`) exits 2 with clap's pointer to
+            // --help under its line, as clap's own refusals do.
+            let usage = cli::usage::is_usage(&e);
+            let hint = if usage {
+                "\n\nFor more information, try '--help'."
+            } else {
+                ""
+            };
             // Standard error may be full or closed too: the exit code still says it.
-            let _ = writeln!(std::io::stderr().lock(), "{label} {msg}");
-            ExitCode::from(1)
+            let _ = writeln!(std::io::stderr().lock(), "{label} {msg}{hint}");
+            ExitCode::from(if usage { 2 } else { 1 })
         }
     }
 }

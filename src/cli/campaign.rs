@@ -14,6 +14,12 @@ use tilecrawl::mkd::play::floors::Adventure;
 use tilecrawl::mkd::play::party;
 use tilecrawl::pack;
 
+/// The games a campaign can play: `campaign new --ruleset` offers these only.
+const CAMPAIGN_RULESETS: [tilecrawl::rules::RulesetId; 2] = [
+    tilecrawl::rules::RulesetId::MkdAdventure,
+    tilecrawl::rules::RulesetId::DungeonWorld10mm,
+];
+
 /// Options of `tilecrawl campaign`.
 #[derive(Debug, Args)]
 pub struct CampaignArgs {
@@ -105,8 +111,9 @@ struct NewArgs {
     /// one for Dungeon World 10 mm). Default: the game's embedded party.
     #[arg(long, value_name = "FILE")]
     party: Option<PathBuf>,
-    /// The game the campaign plays.
-    #[arg(long, default_value = "mkd-adventure", value_parser = super::ruleset_parser())]
+    /// The game the campaign plays (Dungeons Dark & Dangerous has no
+    /// campaign).
+    #[arg(long, default_value = "mkd-adventure", value_parser = super::rulesets_parser(&CAMPAIGN_RULESETS))]
     ruleset: tilecrawl::rules::RulesetId,
     /// Master seed of the campaign. Default: a new one, printed.
     #[arg(long)]
@@ -124,7 +131,7 @@ struct NextArgs {
     #[command(flatten)]
     which: Which,
     /// Mission: quest, rescue, stealth or kidnapping, with timed and split-up (`rescue+timed`).
-    #[arg(long, default_value = "quest")]
+    #[arg(long, default_value = "quest", value_parser = super::generate::parse_mission_word)]
     mission: String,
     /// Number of 5-tile sets in the Dungeon Stack.
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=200))]
@@ -289,8 +296,9 @@ fn new(a: NewArgs) -> anyhow::Result<()> {
         let place = a.which.place(&folder, &file);
         return super::campaign_dw10::new(&place, &a.which.name, a.party.as_deref(), seed, a.quiet);
     }
+    // The parser offers only `CAMPAIGN_RULESETS`; this stays as a guard.
     if a.ruleset != tilecrawl::rules::RulesetId::MkdAdventure {
-        bail!(
+        bail_usage!(
             "--ruleset {}: campaigns are for mkd-adventure and dungeon-world-10mm",
             a.ruleset
         );
@@ -356,7 +364,7 @@ fn next(a: NextArgs) -> anyhow::Result<()> {
             ("--floors", a.floors.params()?.is_some()),
         ] {
             if given {
-                bail!(
+                bail_usage!(
                     "{flag} is for the MKD Adventure; {} is a Dungeon World 10 mm campaign",
                     file.display()
                 );
@@ -386,10 +394,10 @@ fn next(a: NextArgs) -> anyhow::Result<()> {
         );
     }
     if a.kills.is_some() {
-        bail!("--kills is for a Dungeon World 10 mm campaign");
+        bail_usage!("--kills is for a Dungeon World 10 mm campaign");
     }
     if a.conditions.is_some() {
-        bail!("--conditions is for a Dungeon World 10 mm campaign");
+        bail_usage!("--conditions is for a Dungeon World 10 mm campaign");
     }
     let floors = a.floors.params()?;
     // The export options are checked before any work is done.
@@ -407,7 +415,8 @@ fn next(a: NextArgs) -> anyhow::Result<()> {
             a.which.dir_flag()
         );
     }
-    let mission = Mission::parse(&a.mission).map_err(|e| anyhow::anyhow!("--mission: {e}"))?;
+    // Read by clap already (`parse_mission_word`): a refusal here is bad usage too.
+    let mission = Mission::parse(&a.mission).map_err(|e| usage!("--mission: {e}"))?;
     let (number, adv_folder, _) = campaign::next_adventure(&c);
     // A party's name is at most 64 characters.
     let party_name = if c.name.chars().count() <= 40 {
@@ -587,7 +596,7 @@ fn parse_ability(s: &str) -> anyhow::Result<(String, String)> {
         Some((h, a)) if !h.trim().is_empty() && !a.trim().is_empty() => {
             Ok((h.trim().to_string(), a.trim().to_string()))
         }
-        _ => bail!("--ability {s:?}: expected HERO=ABILITY, e.g. --ability Kestrel=Stealth"),
+        _ => bail_usage!("--ability {s:?}: expected HERO=ABILITY, e.g. --ability Kestrel=Stealth"),
     }
 }
 
@@ -603,7 +612,7 @@ fn town(a: TownArgs) -> anyhow::Result<()> {
             ("--no-train", a.no_train),
         ] {
             if given {
-                bail!(
+                bail_usage!(
                     "{flag} is for the MKD Adventure; {} is a Dungeon World 10 mm campaign (it takes --buy HERO=GOOD)",
                     file.display()
                 );

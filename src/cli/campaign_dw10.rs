@@ -22,10 +22,11 @@ pub struct Place<'a> {
     pub which: String,
 }
 
-/// Is this campaign file a Dungeon World 10 mm one?
+/// Is this campaign file a Dungeon World 10 mm one (of any version: one
+/// of another goes to this game's loader, which names its version)?
 pub fn is_dw10(file: &Path) -> bool {
     tilecrawl::core::fs::read_limited(file, MAX_FILE_BYTES)
-        .is_ok_and(|t| tilecrawl::core::yaml::format_of(&t) == Some(FORMAT))
+        .is_ok_and(|t| super::play_ddd::same_kind(tilecrawl::core::yaml::format_of(&t), FORMAT))
 }
 
 fn figures() -> Arc<tilecrawl::dw10::figures::Figures> {
@@ -333,7 +334,7 @@ pub fn town(p: &Place<'_>, buy: &[String], quiet: bool) -> anyhow::Result<()> {
             Some((h, g)) if !h.trim().is_empty() && !g.trim().is_empty() => {
                 orders.push((h.trim().to_string(), g.trim().to_string()));
             }
-            _ => bail!("--buy {b:?}: expected HERO=GOOD, e.g. --buy Kestrel=potion"),
+            _ => bail_usage!("--buy {b:?}: expected HERO=GOOD, e.g. --buy Kestrel=potion"),
         }
     }
     let _lock = tilecrawl::core::fs::FolderLock::take(p.folder)?;

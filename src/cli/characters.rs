@@ -244,15 +244,15 @@ pub fn party(c: PartyCommand) -> anyhow::Result<()> {
         if a.hirelings > 0 {
             // Asked for the SRD's hirelings in a party: say which ones a
             // party takes, rather than send the user to wod-s unwarned.
-            anyhow::bail!(
+            bail_usage!(
                 "--ruleset dw-srd makes no party: a party's characters and its --hirelings are World of Dungeons S ones (the default --ruleset wod-s); `tilecrawl hireling --ruleset dw-srd` rolls Dungeon World SRD hirelings for the table"
             );
         }
-        anyhow::bail!("--ruleset dw-srd makes hirelings, not characters; use --ruleset wod-s");
+        bail_usage!("--ruleset dw-srd makes hirelings, not characters; use --ruleset wod-s");
     }
     match a.game {
         PartyFor::DdAndD if a.heroes as usize > tilecrawl::ddd::warparty::MODELS => {
-            anyhow::bail!(
+            bail_usage!(
                 "--heroes {}: a Dungeons Dark & Dangerous war-party has {} models, so 1 to {} characters (hirelings fill the rest)",
                 a.heroes,
                 tilecrawl::ddd::warparty::MODELS,
@@ -260,7 +260,7 @@ pub fn party(c: PartyCommand) -> anyhow::Result<()> {
             )
         }
         PartyFor::Dw10 if a.heroes as usize > tilecrawl::dw10::play::party::MAX_HEROES => {
-            anyhow::bail!(
+            bail_usage!(
                 "--heroes {}: a Dungeon World 10 mm party has 1 to {} heroes",
                 a.heroes,
                 tilecrawl::dw10::play::party::MAX_HEROES
@@ -269,24 +269,24 @@ pub fn party(c: PartyCommand) -> anyhow::Result<()> {
         PartyFor::Mkd
             if (a.heroes + a.hirelings) as usize > tilecrawl::mkd::play::party::MAX_HEROES =>
         {
-            anyhow::bail!(
+            bail_usage!(
                 "--heroes {} and --hirelings {}: an MKD party holds at most {} heroes in all",
                 a.heroes,
                 a.hirelings,
                 tilecrawl::mkd::play::party::MAX_HEROES
             )
         }
-        PartyFor::Dw10 if a.hirelings > 0 => anyhow::bail!(
+        PartyFor::Dw10 if a.hirelings > 0 => bail_usage!(
             "--hirelings is for --for mkd-adventure; a Dungeon World 10 mm party is its heroes alone"
         ),
-        PartyFor::DdAndD if a.hirelings > 0 => anyhow::bail!(
+        PartyFor::DdAndD if a.hirelings > 0 => bail_usage!(
             "--hirelings is for --for mkd-adventure; a Dungeons Dark & Dangerous war-party is filled with hirelings already"
         ),
         _ => {}
     }
     let to_stdout = super::outputs::is_stdout(&a.out);
     if to_stdout && a.print.is_some() {
-        anyhow::bail!(
+        bail_usage!(
             "--print writes characters.pdf beside the party file, and --out - has no folder; give --out FILE (./- for a file called -)"
         );
     }
@@ -297,15 +297,21 @@ pub fn party(c: PartyCommand) -> anyhow::Result<()> {
         .species
         .as_deref()
         .map(|s| t.species_named(s))
-        .transpose()?;
-    let class = a.class.as_deref().map(|c| t.class_named(c)).transpose()?;
+        .transpose()
+        .map_err(super::usage::from)?;
+    let class = a
+        .class
+        .as_deref()
+        .map(|c| t.class_named(c))
+        .transpose()
+        .map_err(super::usage::from)?;
     let opts = wod_s::Options {
         land: a.land,
         species: species.map(|s| s.id.clone()),
         class: class.map(|c| c.id.clone()),
         level: a.level,
     };
-    wod_s::character::check_options(t, &opts)?;
+    wod_s::character::check_options(t, &opts).map_err(super::usage::from)?;
     let seed = seed_or_fresh(a.seed, a.quiet);
     let mut dice = Dice::for_stage(seed, "characters");
     let chars = wod_s::character::party(t, &opts, a.heroes, &mut dice)?;
@@ -453,13 +459,18 @@ pub fn party(c: PartyCommand) -> anyhow::Result<()> {
 
 /// `tilecrawl names`.
 pub fn names(a: NamesArgs) -> anyhow::Result<()> {
-    let land = a.land.as_deref().map(names::land).transpose()?;
+    let land = a
+        .land
+        .as_deref()
+        .map(names::land)
+        .transpose()
+        .map_err(super::usage::from)?;
     let seed = seed_or_fresh(a.seed, a.quiet);
     let mut dice = Dice::for_stage(seed, "names");
     let mut out = std::io::stdout().lock();
     match land {
         Some(land) => {
-            for n in names::draw(land, a.count, &[], &mut dice)? {
+            for n in names::draw(land, a.count, &[], &mut dice).map_err(super::usage::from)? {
                 writeln!(out, "{n}")?;
             }
         }
@@ -486,16 +497,18 @@ pub fn hireling(a: HirelingArgs) -> anyhow::Result<()> {
     match a.ruleset {
         CharRuleset::WodS => {
             if a.found.is_some() || a.skill.is_some() {
-                anyhow::bail!(
+                bail_usage!(
                     "--found and --skill are for --ruleset dw-srd; World of Dungeons S hirelings take --kind"
                 );
             }
             let Some(kind) = &a.kind else {
-                anyhow::bail!(
+                bail_usage!(
                     "--ruleset wod-s needs --kind: torch-bearer, guide, armsman, expert or champion"
                 );
             };
-            for h in wod_s::hirelings::hire(Tables::embedded(), kind, a.count, &mut dice)? {
+            let hired = wod_s::hirelings::hire(Tables::embedded(), kind, a.count, &mut dice)
+                .map_err(super::usage::from)?;
+            for h in hired {
                 let k = &h.kind;
                 let mut line = format!(
                     "{} ({}): {}, {}s a day, {} HP, {}",
@@ -515,15 +528,17 @@ pub fn hireling(a: HirelingArgs) -> anyhow::Result<()> {
         }
         CharRuleset::DwSrd => {
             if a.kind.is_some() {
-                anyhow::bail!(
+                bail_usage!(
                     "--kind is for --ruleset wod-s; Dungeon World SRD hirelings take --found (and --skill)"
                 );
             }
             let Some(found) = &a.found else {
-                anyhow::bail!("--ruleset dw-srd needs --found: village, town, keep or city");
+                bail_usage!("--ruleset dw-srd needs --found: village, town, keep or city");
             };
             let t = dw_srd::data::Tables::embedded();
-            for h in dw_srd::hirelings::make(t, found, a.skill.as_deref(), a.count, &mut dice)? {
+            let made = dw_srd::hirelings::make(t, found, a.skill.as_deref(), a.count, &mut dice)
+                .map_err(super::usage::from)?;
+            for h in made {
                 let skills: Vec<String> = h
                     .skills
                     .iter()
@@ -565,15 +580,15 @@ pub fn roll(a: RollArgs) -> anyhow::Result<()> {
     // Checked here: clap's `requires` lets it through beside DICE, which
     // conflicts with --other (clap issue 4520).
     if a.ignores_armour {
-        anyhow::bail!(
+        bail_usage!(
             "--ignores-armour is a tag of --other HARM (damage from no creature); for dice of your own, leave --armour out"
         );
     }
     // clap asks for DICE when --other is not given.
     let Some(text) = &a.dice else {
-        anyhow::bail!("give the dice to roll (2d6+1), or --other HARM");
+        bail_usage!("give the dice to roll (2d6+1), or --other HARM");
     };
-    let expr = roll::parse(text)?;
+    let expr = roll::parse(text).map_err(super::usage::from)?;
     let call = match (a.damage, a.critical) {
         (_, true) => Some(damage::Call::Declared),
         (true, false) => Some(damage::Call::Ask),
@@ -581,7 +596,7 @@ pub fn roll(a: RollArgs) -> anyhow::Result<()> {
     };
     // A damage roll without a main die is refused before the seed note.
     if call.is_some() {
-        damage::main_term(&expr)?;
+        damage::main_term(&expr).map_err(super::usage::from)?;
     }
     let seed = seed_or_fresh(a.seed, a.quiet);
     let mut dice = Dice::for_stage(seed, "roll");
@@ -696,7 +711,8 @@ fn other_damage(a: &RollArgs, typed: &str) -> anyhow::Result<()> {
     let t = dw_srd::data::Tables::embedded();
     let seed = a.seed.unwrap_or_else(super::generate::fresh_seed);
     let mut dice = Dice::for_stage(seed, "roll");
-    let o = dw_srd::harm::other_damage(t, typed, a.ignores_armour, &mut dice)?;
+    let o = dw_srd::harm::other_damage(t, typed, a.ignores_armour, &mut dice)
+        .map_err(super::usage::from)?;
     if a.seed.is_none() && !a.quiet {
         warnln!("seed {seed} (repeat with --seed {seed})");
     }
@@ -758,7 +774,7 @@ pub fn injury(a: InjuryArgs) -> anyhow::Result<()> {
     // Checked before the seed note, so a refusal is its one line.
     if let Some(con) = a.con {
         injuries::check_con(t, con).map_err(|e| {
-            anyhow::anyhow!(
+            usage!(
                 "--con: {e} (a World of Dungeons S attribute starts at 0 and rises to +3 at most; only an elf's Con starts at -1)"
             )
         })?;

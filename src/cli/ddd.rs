@@ -2,7 +2,6 @@
 //! for one of the six scenarios.
 
 use super::outputs::OutputArgs;
-use anyhow::bail;
 use clap::Args;
 use std::path::PathBuf;
 use tilecrawl::build::board::BOARD_SIDE;
@@ -117,7 +116,7 @@ impl DddArgs {
         Ok(match self.scenario {
             Some(ScenarioArg::Named(k)) => {
                 if parties {
-                    bail!(
+                    bail_usage!(
                         "--warparty and --opponent roll the dice-off of `--scenario roll`; a named scenario needs none"
                     );
                 }
@@ -159,7 +158,7 @@ impl DddArgs {
 pub(crate) fn pack_options(output: &OutputArgs) -> anyhow::Result<PackOptions> {
     let opts = output.options()?;
     if opts.cutouts {
-        bail!("--cutouts is for tile maps; a dd-and-d board has no tiles to cut out");
+        bail_usage!("--cutouts is for tile maps; a dd-and-d board has no tiles to cut out");
     }
     Ok(opts)
 }

@@ -1,6 +1,5 @@
 //! `tilecrawl generate`.
 
-use anyhow::bail;
 use clap::{Args, ValueEnum};
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -85,7 +84,8 @@ pub(crate) fn tileset_label(path: &std::path::Path) -> String {
 /// The options that shape a dungeon, shared by `generate` and `batch`.
 #[derive(Debug, Args)]
 pub(crate) struct DungeonArgs {
-    /// Number of 5-tile sets in the Dungeon Stack (1 set ≈ 15 minutes of play).
+    /// Number of 5-tile sets in the Dungeon Stack (1 to 200; 1 set ≈ 15
+    /// minutes of play).
     #[arg(long, default_value_t = 2)]
     pub(crate) sets: u32,
     /// Total point value of the heroic teams; sets the WMT colours.
@@ -130,7 +130,7 @@ pub(crate) struct DungeonArgs {
 }
 
 /// Checks one `--mission` value on its own (unknown words, two goals in one value).
-fn parse_mission_word(s: &str) -> Result<String, String> {
+pub(crate) fn parse_mission_word(s: &str) -> Result<String, String> {
     Mission::parse(s)
         .map(|_| s.to_string())
         .map_err(|e| e.to_string())
@@ -139,17 +139,12 @@ fn parse_mission_word(s: &str) -> Result<String, String> {
 impl DungeonArgs {
     /// The mission of all `--mission` flags together; an illegal combination
     /// across flags is a usage error (exit 2).
-    pub(crate) fn mission(&self) -> Mission {
+    pub(crate) fn mission(&self) -> anyhow::Result<Mission> {
         if self.mission.is_empty() {
-            return Mission::QUEST;
+            return Ok(Mission::QUEST);
         }
-        Mission::from_words(self.mission.iter().map(String::as_str)).unwrap_or_else(|e| {
-            clap::Error::raw(
-                clap::error::ErrorKind::ArgumentConflict,
-                format!("--mission: {e}\n"),
-            )
-            .exit()
-        })
+        Mission::from_words(self.mission.iter().map(String::as_str))
+            .map_err(|e| usage!("--mission: {e}"))
     }
 }
 
@@ -168,19 +163,23 @@ impl DungeonArgs {
         }
     }
 
+    /// `--sets` out of range, bad usage for the games of tiles (dd-and-d
+    /// refuses `--sets` itself).
+    fn check_sets(&self) -> anyhow::Result<()> {
+        let max = tilecrawl::build::layout::MAX_SETS;
+        if self.sets == 0 || self.sets > max {
+            bail_usage!("--sets is {}; expected 1 to {max}", self.sets);
+        }
+        Ok(())
+    }
+
     /// `--ruleset dungeon-world-10mm`: refuses the MKD Adventure's options
     /// (one floor only; no mission, hero value, monster list, markers or
-    /// dressing), then loads the tile set and builds the parameters for
-    /// `seed` with the Draken Master's `kills` and the `conditions` table.
-    pub(crate) fn load_dw10(
-        &self,
-        seed: u64,
-        floors: &FloorsArgs,
-        kills: u32,
-        conditions: Arc<tilecrawl::dw10::conditions::ConditionTable>,
-    ) -> anyhow::Result<(tileset::TileSet, tilecrawl::dw10::setup::GenerateParams)> {
+    /// dressing) and `--sets` out of range, as bad usage.
+    pub(crate) fn refuse_for_dw10(&self, floors: &FloorsArgs) -> anyhow::Result<()> {
+        self.check_sets()?;
         if floors.floors != Count::Fixed(1) || floors.sets_per_floor.is_some() {
-            bail!(
+            bail_usage!(
                 "--floors is for the MKD Adventure; a Dungeon World 10 mm dungeon has one floor (its staircases join its parts)"
             );
         }
@@ -192,11 +191,25 @@ impl DungeonArgs {
             ("--dressing", self.dressing),
         ] {
             if given {
-                bail!(
+                bail_usage!(
                     "{flag} is for the MKD Adventure; --ruleset dungeon-world-10mm does not take it"
                 );
             }
         }
+        Ok(())
+    }
+
+    /// `--ruleset dungeon-world-10mm`: [`Self::refuse_for_dw10`], then
+    /// loads the tile set and builds the parameters for `seed` with the
+    /// Draken Master's `kills` and the `conditions` table.
+    pub(crate) fn load_dw10(
+        &self,
+        seed: u64,
+        floors: &FloorsArgs,
+        kills: u32,
+        conditions: Arc<tilecrawl::dw10::conditions::ConditionTable>,
+    ) -> anyhow::Result<(tileset::TileSet, tilecrawl::dw10::setup::GenerateParams)> {
+        self.refuse_for_dw10(floors)?;
         let ts = tileset::load(&self.tileset_path())?;
         let params = tilecrawl::dw10::setup::GenerateParams {
             seed,
@@ -243,7 +256,7 @@ impl DungeonArgs {
         .chain(others)
         {
             if given {
-                bail!(
+                bail_usage!(
                     "{flag} is not an option of --ruleset dd-and-d (its board is set by --scenario, --board, --fair and the door options); leave it out"
                 );
             }
@@ -253,6 +266,9 @@ impl DungeonArgs {
 
     /// Loads the tile set and monster list and builds the parameters for `seed`.
     pub(crate) fn load(&self, seed: u64) -> anyhow::Result<(tileset::TileSet, GenerateParams)> {
+        // Bad usage is refused before a file is read.
+        self.check_sets()?;
+        let mission = self.mission()?;
         let ts = tileset::load(&self.tileset_path())?;
         let monsters = match &self.monsters {
             Some(p) => tilecrawl::mkd::monsters::load(p)?,
@@ -273,7 +289,7 @@ impl DungeonArgs {
                 dressing: self.dressing,
                 monsters,
             },
-            mission: self.mission(),
+            mission,
             floor: None,
             markers: self.markers,
             tileset_label: tileset_label(&self.tileset_path()),
@@ -390,17 +406,15 @@ pub(crate) struct FloorsArgs {
     pub(crate) sets_per_floor: Option<Count>,
 }
 
-/// `--sets-per-floor` given for a dungeon of one floor.
-#[derive(Debug, thiserror::Error)]
-#[error("--sets-per-floor needs --floors 2 or more (or d6); for one floor use --sets")]
-pub(crate) struct SetsPerFloorAlone;
-
 impl FloorsArgs {
-    /// The floors to build; `None` for a one-floor dungeon (a plain scenario).
-    pub(crate) fn params(&self) -> Result<Option<FloorsParams>, SetsPerFloorAlone> {
+    /// The floors to build; `None` for a one-floor dungeon (a plain
+    /// scenario). `--sets-per-floor` for one floor is bad usage (exit 2).
+    pub(crate) fn params(&self) -> anyhow::Result<Option<FloorsParams>> {
         if self.floors == Count::Fixed(1) {
             return match self.sets_per_floor {
-                Some(_) => Err(SetsPerFloorAlone),
+                Some(_) => Err(usage!(
+                    "--sets-per-floor needs --floors 2 or more (or d6); for one floor use --sets"
+                )),
                 None => Ok(None),
             };
         }
@@ -408,13 +422,6 @@ impl FloorsArgs {
             floors: self.floors,
             sets_per_floor: self.sets_per_floor,
         }))
-    }
-
-    /// [`FloorsArgs::params`], a refusal being a usage error (exit 2).
-    pub(crate) fn params_or_exit(&self) -> Option<FloorsParams> {
-        self.params().unwrap_or_else(|e| {
-            clap::Error::raw(clap::error::ErrorKind::ArgumentConflict, format!("{e}\n")).exit()
-        })
     }
 }
 
@@ -451,7 +458,8 @@ pub(crate) fn parse_sets_per_floor(s: &str) -> Result<Count, String> {
     }
 }
 
-/// Parses `WxH` with an optional unit into squares.
+/// Parses `WxH` with an optional unit into squares; a refusal is bad
+/// usage (exit 2).
 pub(crate) fn parse_table(spec: &str, square_mm: f64) -> anyhow::Result<Table> {
     let s = spec.trim().to_ascii_lowercase();
     let (num, unit_mm) = if let Some(n) = s.strip_suffix("in") {
@@ -466,7 +474,7 @@ pub(crate) fn parse_table(spec: &str, square_mm: f64) -> anyhow::Result<Table> {
         (s.as_str(), None)
     };
     let bad = || {
-        anyhow::anyhow!(
+        usage!(
             "--table {spec:?}: expected WxH in squares (72x48) or with a unit (72x48in, 180x120cm, 1800x1200mm, 6x4ft)"
         )
     };
@@ -488,7 +496,7 @@ pub(crate) fn parse_table(spec: &str, square_mm: f64) -> anyhow::Result<Table> {
         }
     };
     if w == 0 || h == 0 {
-        bail!("--table {spec:?} holds no whole square");
+        bail_usage!("--table {spec:?} holds no whole square");
     }
     Ok(Table {
         width: w,
@@ -515,15 +523,17 @@ pub fn run(a: GenerateArgs) -> anyhow::Result<()> {
     let seed = a.seed.unwrap_or_else(fresh_seed);
     let ruleset = a.dungeon.ruleset();
     if a.kills.is_some() && ruleset != RulesetId::DungeonWorld10mm {
-        bail!("--kills is the Draken Master's kill target: it needs --ruleset dungeon-world-10mm");
+        bail_usage!(
+            "--kills is the Draken Master's kill target: it needs --ruleset dungeon-world-10mm"
+        );
     }
     if a.conditions.is_some() && ruleset != RulesetId::DungeonWorld10mm {
-        bail!(
+        bail_usage!(
             "--conditions is a table of dungeon conditions: it needs --ruleset dungeon-world-10mm"
         );
     }
     if a.ddd.any() && ruleset != RulesetId::DdAndD {
-        bail!(
+        bail_usage!(
             "--scenario, --board, --fair, --locked-doors, --secret-doors, --warparty and --opponent are for --ruleset dd-and-d"
         );
     }
@@ -545,7 +555,7 @@ pub fn run(a: GenerateArgs) -> anyhow::Result<()> {
         // Refused before any work is done.
         RulesetId::MkdAdventure => drop(a.output.mkd_options()?),
     }
-    let floors = a.floors.params_or_exit();
+    let floors = a.floors.params()?;
     let (ts, params) = a.dungeon.load(seed)?;
     if let Some(fp) = floors {
         return run_floors(&a, &ts, &params, &fp);
@@ -566,7 +576,7 @@ pub fn run(a: GenerateArgs) -> anyhow::Result<()> {
     let out = a
         .out
         .clone()
-        .unwrap_or_else(|| default_out(seed, &a.dungeon.mission(), a.floors.floors));
+        .unwrap_or_else(|| default_out(seed, &params.mission, a.floors.floors));
     let refs: Vec<(&str, &[u8])> = files
         .iter()
         .map(|(n, b)| (n.as_str(), b.as_slice()))
@@ -607,6 +617,9 @@ fn refuse_for_ddd(a: &GenerateArgs) -> anyhow::Result<()> {
 /// map and the Draken Master's sheet.
 fn run_dw10(a: &GenerateArgs, seed: u64) -> anyhow::Result<()> {
     use tilecrawl::dw10;
+    // The command line's own checks first (exit 2), then the files.
+    a.dungeon.refuse_for_dw10(&a.floors)?;
+    let mut opts = a.output.options()?;
     // Read before anything is made: a bad party file is refused up front.
     let rater = match a.simulate {
         Some(runs) => Some((runs, super::play_dw10::rating_party(a.party.as_deref())?)),
@@ -632,7 +645,6 @@ fn run_dw10(a: &GenerateArgs, seed: u64) -> anyhow::Result<()> {
     let rating = rater.map(|(runs, (party, who))| {
         super::play_dw10::rate(&Arc::new(s.clone()), &party, &who, runs)
     });
-    let mut opts = a.output.options()?;
     opts.rating = rating.as_ref().map(|(_, w)| w.clone());
     let files = pack::dw10_files(&s, &opts)?;
     let out = a

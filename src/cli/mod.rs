@@ -2,6 +2,8 @@
 
 #[macro_use]
 mod say;
+#[macro_use]
+pub(crate) mod usage;
 
 mod batch;
 mod campaign;
@@ -191,9 +193,17 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
 
 /// `--ruleset`: one of the rule systems tilecrawl knows, listed in `--help`.
 fn ruleset_parser() -> impl clap::builder::TypedValueParser<Value = tilecrawl::rules::RulesetId> {
+    rulesets_parser(&tilecrawl::rules::RulesetId::ALL)
+}
+
+/// `--ruleset` of a command that takes only some games (`campaign new`):
+/// `--help` lists those, and clap refuses any other (exit 2), naming them.
+fn rulesets_parser(
+    ids: &[tilecrawl::rules::RulesetId],
+) -> impl clap::builder::TypedValueParser<Value = tilecrawl::rules::RulesetId> + use<> {
     use clap::builder::TypedValueParser;
     use tilecrawl::rules::RulesetId;
-    clap::builder::PossibleValuesParser::new(RulesetId::ALL.map(RulesetId::as_str)).map(|s| {
+    clap::builder::PossibleValuesParser::new(ids.iter().map(|r| r.as_str())).map(|s| {
         s.parse::<RulesetId>()
             .expect("only listed ids pass the parser")
     })

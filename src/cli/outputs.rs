@@ -97,6 +97,18 @@ pub(crate) fn is_stdin(p: &Path) -> bool {
     p.as_os_str() == "-"
 }
 
+/// How every message names standard input: errors and success lines alike.
+pub(crate) const STDIN_NAME: &str = "<stdin>";
+
+/// A file argument as messages name it: [`STDIN_NAME`] for `-`, else the path.
+pub(crate) fn shown(p: &Path) -> String {
+    if is_stdin(p) {
+        STDIN_NAME.to_string()
+    } else {
+        p.display().to_string()
+    }
+}
+
 /// Is this `--out FILE` `-`, standard output? (Only where the output is
 /// one file: a folder's `--out` refuses `-`, see [`parse_out_dir`].)
 pub(crate) fn is_stdout(p: &Path) -> bool {
@@ -126,7 +138,7 @@ pub(crate) fn ruleset_of_text(text: &str, file: &str) -> Option<tilecrawl::scena
 /// the kind of file in the error (`a scenario`).
 pub(crate) fn read_stdin(what: &str, max: u64) -> anyhow::Result<String> {
     tilecrawl::core::fs::read_limited_from(std::io::stdin().lock(), max)
-        .map_err(|e| anyhow::anyhow!("standard input: {}", e.describe(what, max)))
+        .map_err(|e| anyhow::anyhow!("{STDIN_NAME}: {}", e.describe(what, max)))
 }
 
 fn parse_paper(s: &str) -> Result<Paper, String> {
@@ -163,9 +175,9 @@ impl OutputArgs {
         let square_mm = match &self.square {
             None => None,
             Some(s) => {
-                let mm = parse_length_mm(s).map_err(|e| anyhow::anyhow!("--square {e}"))?;
+                let mm = parse_length_mm(s).map_err(|e| usage!("--square {e}"))?;
                 if !(5.0..=100.0).contains(&mm) {
-                    anyhow::bail!("--square {s}: a square must print between 5 and 100 mm");
+                    bail_usage!("--square {s}: a square must print between 5 and 100 mm");
                 }
                 Some(mm)
             }
@@ -186,7 +198,7 @@ impl OutputArgs {
                 ("--overlap", self.overlap.is_some()),
             ] {
                 if given {
-                    anyhow::bail!("{flag} needs a paper size: add --print letter or --print a4");
+                    bail_usage!("{flag} needs a paper size: add --print letter or --print a4");
                 }
             }
             return Ok(None);
@@ -194,12 +206,12 @@ impl OutputArgs {
         let margin = self.margin.unwrap_or(8.0);
         let overlap = self.overlap.unwrap_or(10.0);
         if !margin.is_finite() || !(MIN_MARGIN_MM..=50.0).contains(&margin) {
-            anyhow::bail!(
+            bail_usage!(
                 "--margin {margin}: expected {MIN_MARGIN_MM} to 50 mm (home printers cannot print nearer the edge than {MIN_MARGIN_MM} mm)"
             );
         }
         if !overlap.is_finite() || !(0.0..=50.0).contains(&overlap) {
-            anyhow::bail!("--overlap {overlap}: expected 0 to 50 mm");
+            bail_usage!("--overlap {overlap}: expected 0 to 50 mm");
         }
         Ok(Some(PrintOptions {
             paper,
@@ -229,7 +241,7 @@ impl OutputArgs {
     fn vtt_options(&self) -> anyhow::Result<Option<VttOptions>> {
         if !self.vtt {
             if let Some(px) = self.vtt_grid {
-                anyhow::bail!(
+                bail_usage!(
                     "--vtt-grid {px} sets the image of map.dd2vtt, which only --vtt writes: add --vtt"
                 );
             }
@@ -245,7 +257,7 @@ impl OutputArgs {
     /// to see).
     pub fn mkd_options(&self) -> anyhow::Result<PackOptions> {
         if self.gm_map {
-            anyhow::bail!(
+            bail_usage!(
                 "--gm-map: an MKD Adventure's map hides nothing from the players (its doors are laid during play), so there is no game master's map; it is for dungeon-world-10mm and dd-and-d"
             );
         }

@@ -144,7 +144,7 @@ impl PlayArgs {
             ("--injuries", self.injuries.is_some()),
         ] {
             if given {
-                bail!("{flag} is for MKD scenarios; a {ruleset} game does not take it");
+                bail_usage!("{flag} is for MKD scenarios; a {ruleset} game does not take it");
             }
         }
         Ok(())
@@ -230,11 +230,13 @@ fn load_with(
             tilecrawl::scenario::MAX_SCENARIO_BYTES,
         )?,
     };
-    let (adventure, scenario_digest) = adventure_from_text(&text, scenario)?;
+    // A file read from standard input (`-`) is named `<stdin>`.
+    let named = PathBuf::from(super::outputs::shown(scenario));
+    let (adventure, scenario_digest) = adventure_from_text(&text, &named)?;
     let (party_text, pname) = match &party_file {
         Some(p) => (
             read(p, "a party file", party::MAX_FILE_BYTES)?,
-            p.display().to_string(),
+            super::outputs::shown(p),
         ),
         None => (
             party::DEFAULT_YAML.to_string(),
@@ -245,7 +247,7 @@ fn load_with(
     let (tables, tables_text) = match &tables_file {
         Some(p) => {
             let t = read(p, "a tables file", tables::MAX_FILE_BYTES)?;
-            (tables::parse(&t, &p.display().to_string())?, Some(t))
+            (tables::parse(&t, &super::outputs::shown(p))?, Some(t))
         }
         None => (tables::default_tables(), None),
     };
@@ -319,18 +321,18 @@ pub fn run(a: PlayArgs) -> anyhow::Result<()> {
     // dd-and-d: its own engine (play_ddd.rs).
     if super::play_ddd::is_ddd(ruleset, a.resume.as_deref()) {
         if a.party.is_some() || a.tables.is_some() {
-            bail!(
+            bail_usage!(
                 "--party and --tables are for MKD scenarios; a dd-and-d game takes --warparty and --opponent"
             );
         }
         if a.scaled_down {
-            bail!("--scaled-down is for dungeon-world-10mm scenarios");
+            bail_usage!("--scaled-down is for dungeon-world-10mm scenarios");
         }
         a.refuse_mkd_only("dd-and-d")?;
         return super::play_ddd::run(a.ddd());
     }
     if a.any_ddd() {
-        bail!(
+        bail_usage!(
             "--warparty, --opponent, --ai, --max-rounds, --advanced and --deploy-by-hand are for dd-and-d scenarios"
         );
     }
@@ -342,7 +344,9 @@ pub fn run(a: PlayArgs) -> anyhow::Result<()> {
     };
     if dw10 {
         if a.tables.is_some() {
-            bail!("--tables is for MKD scenarios; a dungeon-world-10mm game uses its own tables");
+            bail_usage!(
+                "--tables is for MKD scenarios; a dungeon-world-10mm game uses its own tables"
+            );
         }
         a.refuse_mkd_only("dungeon-world-10mm")?;
         return super::play_dw10::play(super::play_dw10::PlayDw10 {
@@ -358,7 +362,7 @@ pub fn run(a: PlayArgs) -> anyhow::Result<()> {
         });
     }
     if a.scaled_down {
-        bail!("--scaled-down is for dungeon-world-10mm scenarios");
+        bail_usage!("--scaled-down is for dungeon-world-10mm scenarios");
     }
     let (mut sess, loaded, save_path, transcript, scen_path, cut_short, _lock) = match &a.resume {
         Some(save_path) => {
@@ -367,7 +371,10 @@ pub fn run(a: PlayArgs) -> anyhow::Result<()> {
             let target = a.save.clone().unwrap_or(save_path.clone());
             let lock = super::play_files::claim_save(&target, SaveUse::Resume)?;
             let text = read(save_path, "a save file", session::MAX_SAVE_BYTES)?;
-            let r = session::resume(&text, save_path)?;
+            // A save read from standard input is named `<stdin>`; its
+            // scenario is found from the current folder, as for `-`.
+            let named = PathBuf::from(super::outputs::shown(save_path));
+            let r = session::resume(&text, &named)?;
             refuse_saving_over(&target, &r.adventure, &r.scenario_path, &[], &a)?;
             let loaded = Loaded {
                 adventure: r.adventure,
@@ -480,7 +487,7 @@ pub fn run(a: PlayArgs) -> anyhow::Result<()> {
             {
                 bail!(
                     "{}: the saved game's {done} commands are not the start of this script; resume without --script, or start over",
-                    script.display()
+                    super::outputs::shown(script)
                 );
             }
             for l in &transcript {

@@ -93,7 +93,7 @@ fn ai_side(s: Option<&str>) -> anyhow::Result<AiSide> {
         Some(v) => AiSide::parse(v)
             .filter(|a| *a != AiSide::Both)
             .ok_or_else(|| {
-                anyhow::anyhow!(
+                usage!(
                     "--ai `{}`: expected red, blue or none",
                     tilecrawl::core::text::excerpt(v, 20)
                 )
@@ -162,7 +162,7 @@ pub(crate) fn run(a: DddPlay) -> anyhow::Result<()> {
                 || a.advanced
                 || a.deploy_by_hand
             {
-                bail!(
+                bail_usage!(
                     "--resume takes the war-parties, --ai, --seed, --max-rounds, --advanced and --deploy-by-hand from the save"
                 );
             }

@@ -143,7 +143,7 @@ pub fn play(o: PlayDw10<'_>) -> anyhow::Result<()> {
         Some(save_path) => {
             let target = o.save.clone().unwrap_or(save_path.to_path_buf());
             if o.scaled_down {
-                bail!(
+                bail_usage!(
                     "--scaled-down is kept in the save; a resumed game keeps the spawn roll it began with"
                 );
             }
@@ -226,7 +226,7 @@ pub fn play(o: PlayDw10<'_>) -> anyhow::Result<()> {
     {
         bail!(
             "{}: the saved game's {done} line{} not the start of this script; resume without --script, or start over",
-            o.script.map_or(String::new(), |p| p.display().to_string()),
+            o.script.map_or(String::new(), super::outputs::shown),
             if done == 1 { " is" } else { "s are" }
         );
     }

@@ -44,10 +44,10 @@ pub(crate) fn claim_save(save: &Path, how: SaveUse) -> anyhow::Result<FolderLock
     // writes after every command and reads back on --resume.
     if super::outputs::is_stdout(save) {
         match how {
-            SaveUse::New { .. } => bail!(
+            SaveUse::New { .. } => bail_usage!(
                 "--save -: a save is a file the game rewrites as it goes and --resume reads back, so it cannot go to standard output; name a file (e.g. --save save.yaml)"
             ),
-            SaveUse::Resume => bail!(
+            SaveUse::Resume => bail_usage!(
                 "a resumed game saves where it was read from, and `-` is not a file; add --save FILE to say where it goes on"
             ),
         }

@@ -26,13 +26,13 @@ pub struct RenderArgs {
 pub fn run(a: RenderArgs) -> anyhow::Result<()> {
     let any = if super::outputs::is_stdin(&a.scenario) {
         if a.out.is_none() {
-            anyhow::bail!(
+            bail_usage!(
                 "render -: a scenario read from standard input has no folder to draw beside; add --out DIR"
             );
         }
         let text =
             super::outputs::read_stdin("a scenario", tilecrawl::scenario::MAX_SCENARIO_BYTES)?;
-        AnyScenario::from_yaml(&text, "<stdin>")?
+        AnyScenario::from_yaml(&text, super::outputs::STDIN_NAME)?
     } else {
         AnyScenario::load(&a.scenario)?
     };

@@ -2,7 +2,7 @@
 //! report of how they went (see `tilecrawl::mkd::play::simulate` for the heroes'
 //! policy and how each run's dice seed is made).
 
-use anyhow::{Context, bail};
+use anyhow::Context;
 use clap::Args;
 use std::io::Write;
 use std::path::PathBuf;
@@ -75,28 +75,28 @@ pub fn run(a: SimulateArgs) -> anyhow::Result<()> {
     };
     let text = stdin_text.as_deref();
     let scenario = if text.is_some() {
-        PathBuf::from("<stdin>")
+        PathBuf::from(super::outputs::STDIN_NAME)
     } else {
         a.scenario.clone()
     };
     // The scenario's game, read once: dd-and-d and Dungeon World 10 mm
     // files go to their own engines.
     let ruleset = match text {
-        Some(t) => super::outputs::ruleset_of_text(t, "<stdin>"),
+        Some(t) => super::outputs::ruleset_of_text(t, super::outputs::STDIN_NAME),
         None => super::outputs::scenario_ruleset(&a.scenario),
     };
     // dd-and-d: both war-parties by the policy (play_ddd.rs).
     if super::play_ddd::is_ddd(ruleset, None) {
         if a.party.is_some() || a.tables.is_some() {
-            bail!(
+            bail_usage!(
                 "--party and --tables are for MKD scenarios; a dd-and-d game takes --warparty and --opponent"
             );
         }
         if a.scaled_down {
-            bail!("--scaled-down is for dungeon-world-10mm scenarios");
+            bail_usage!("--scaled-down is for dungeon-world-10mm scenarios");
         }
         if a.max_turns.is_some() {
-            bail!(
+            bail_usage!(
                 "--max-turns is for MKD and dungeon-world-10mm scenarios; a dd-and-d game takes --max-rounds"
             );
         }
@@ -112,12 +112,14 @@ pub fn run(a: SimulateArgs) -> anyhow::Result<()> {
         return super::play_ddd::simulate(d, text, a.runs, a.jobs, a.json);
     }
     if a.warparty.is_some() || a.opponent.is_some() || a.max_rounds.is_some() {
-        bail!("--warparty, --opponent and --max-rounds are for dd-and-d scenarios");
+        bail_usage!("--warparty, --opponent and --max-rounds are for dd-and-d scenarios");
     }
     // Dungeon World 10 mm: its own engine (`play_dw10.rs`).
     if ruleset == Some(tilecrawl::scenario::RulesetId::DungeonWorld10mm) {
         if a.tables.is_some() {
-            bail!("--tables is for MKD scenarios; a dungeon-world-10mm game uses its own tables");
+            bail_usage!(
+                "--tables is for MKD scenarios; a dungeon-world-10mm game uses its own tables"
+            );
         }
         return super::play_dw10::simulate(super::play_dw10::SimulateDw10 {
             scenario: &scenario,
@@ -135,7 +137,7 @@ pub fn run(a: SimulateArgs) -> anyhow::Result<()> {
         });
     }
     if a.scaled_down {
-        bail!("--scaled-down is for dungeon-world-10mm scenarios");
+        bail_usage!("--scaled-down is for dungeon-world-10mm scenarios");
     }
     let loaded =
         super::play::load_inputs(&scenario, text, a.party.as_deref(), a.tables.as_deref())?;

@@ -38,7 +38,8 @@ pub fn run(c: TilesetCommand) -> anyhow::Result<()> {
         TilesetCommand::Check { file, json, quiet } => {
             let ts = if super::outputs::is_stdin(&file) {
                 let max = tileset::LIMITS.max_file_bytes;
-                tileset::parse(&super::outputs::read_stdin("a tile set", max)?, "<stdin>")?
+                let text = super::outputs::read_stdin("a tile set", max)?;
+                tileset::parse(&text, super::outputs::STDIN_NAME)?
             } else {
                 tileset::load(&file)?
             };
@@ -50,7 +51,7 @@ pub fn run(c: TilesetCommand) -> anyhow::Result<()> {
             }
             if json {
                 let v = serde_json::json!({
-                    "file": file.display().to_string(),
+                    "file": super::outputs::shown(&file),
                     "valid": true,
                     "name": ts.name,
                     "hallways": ts.count(TileKind::Hallway),
@@ -69,7 +70,7 @@ pub fn run(c: TilesetCommand) -> anyhow::Result<()> {
                 n => writeln!(
                     out,
                     "ok: {} is a valid tile set; its tiles make up to {n} set(s) (--sets {n})",
-                    file.display()
+                    super::outputs::shown(&file)
                 )?,
             }
         }
@@ -88,7 +89,7 @@ pub fn run(c: TilesetCommand) -> anyhow::Result<()> {
 fn no_set(file: &std::path::Path, ts: &TileSet) -> anyhow::Error {
     anyhow::anyhow!(
         "{}: the file is well formed, but its tiles cannot make one set (5 tiles: a hallway, 3 chambers and a fifth of either kind); it has {} hallway(s) and {} chamber(s)",
-        file.display(),
+        super::outputs::shown(file),
         ts.count(TileKind::Hallway),
         ts.count(TileKind::Chamber)
     )

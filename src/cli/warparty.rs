@@ -85,7 +85,7 @@ pub(crate) fn run(c: WarpartyCommand) -> anyhow::Result<()> {
         WarpartyCommand::New(a) => {
             // Each model is named after the party and its number (`Blue 10`).
             if !tilecrawl::core::text::is_name(&a.name, warparty::MAX_NAME - 3) {
-                anyhow::bail!(
+                bail_usage!(
                     "--name: `{}` must be 1 to {} printable characters",
                     tilecrawl::core::text::excerpt(&a.name, warparty::MAX_NAME),
                     warparty::MAX_NAME - 3
@@ -132,7 +132,7 @@ fn run_advance(a: AdvanceArgs) -> anyhow::Result<()> {
     let side = match a.side.as_deref() {
         None => None,
         Some(s) => Some(Team::parse(s).ok_or_else(|| {
-            anyhow::anyhow!(
+            usage!(
                 "--side `{}`: expected blue or red",
                 tilecrawl::core::text::excerpt(s, 20)
             )

@@ -397,6 +397,17 @@ pub enum WrongKind {
         /// What was asked for (`a party file`).
         not: &'static str,
     },
+    /// Its `format:` is another version of the kind asked for (a file of a
+    /// newer tilecrawl), or a format tilecrawl does not know: refused by
+    /// that line before the rest is read, so a file missing other keys
+    /// too is told of its version, not of a key this version expects.
+    #[error("format: is `{found}`; this version of tilecrawl reads `{want}`")]
+    Version {
+        /// Its `format:` value, cut to an excerpt.
+        found: String,
+        /// The format this version reads.
+        want: String,
+    },
     /// It has no top-level `format:` line: not a tilecrawl file at all (its
     /// text is not quoted: it may be anything).
     #[error("has no `format:` line; expected {not}, a YAML file starting with `format: {want}`")]
@@ -412,7 +423,7 @@ impl WrongKind {
     /// The file's `format:` value, when it has one.
     pub fn found(&self) -> Option<&str> {
         match self {
-            WrongKind::Other { found, .. } => Some(found),
+            WrongKind::Other { found, .. } | WrongKind::Version { found, .. } => Some(found),
             WrongKind::NoFormat { .. } => None,
         }
     }
@@ -430,7 +441,9 @@ impl From<WrongKind> for (String, String) {
 /// (format: tilecrawl-scenario/1), not a party file`, or, for a file with
 /// no `format:` line at all, that it is not a tilecrawl file (without
 /// quoting it: `--tileset /etc/shadow` must not print its first line).
-/// Unknown formats pass: the loader's own checks name them.
+/// Another version of the kind, or a format tilecrawl does not know, is
+/// refused by its `format:` line ([`WrongKind::Version`]). Every loader
+/// calls this before it parses, so the `format:` line is read first.
 pub fn check_kind(text: &str, want: &str) -> Result<(), WrongKind> {
     let base = |f: &str| f.split('/').next().unwrap_or(f).to_string();
     let name = |b: &str| KINDS.iter().find(|k| k.0 == b).map(|k| k.1);
@@ -440,25 +453,35 @@ pub fn check_kind(text: &str, want: &str) -> Result<(), WrongKind> {
             want: want.to_string(),
         });
     };
-    if base(found) == base(want) {
+    if found == want {
         return Ok(());
     }
+    // A value that is no plain word (`[unclosed`, `{…}`) is left for the
+    // parser, which says where the YAML goes wrong.
+    let word = !found.is_empty()
+        && found
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "-_./".contains(c));
     match (name(&base(found)), name(&base(want))) {
-        (Some(is), Some(not)) => Err(WrongKind::Other {
+        (Some(is), Some(not)) if base(found) != base(want) => Err(WrongKind::Other {
             is,
             found: found.to_string(),
             not,
+        }),
+        _ if base(found) == base(want) || word => Err(WrongKind::Version {
+            found: crate::core::text::excerpt(found, 60),
+            want: want.to_string(),
         }),
         _ => Ok(()),
     }
 }
 
 /// [`check_kind`] for a loader whose own checks already explain a file with
-/// no `format:` line: only a file of another known kind is refused here.
+/// no `format:` line: a file of another kind or version is refused here.
 pub fn check_other_kind(text: &str, want: &str) -> Result<(), WrongKind> {
     match check_kind(text, want) {
-        Err(e @ WrongKind::Other { .. }) => Err(e),
-        _ => Ok(()),
+        Err(WrongKind::NoFormat { .. }) => Ok(()),
+        other => other,
     }
 }
 
@@ -648,7 +671,9 @@ mod tests {
         .unwrap_err()
         .to_string();
         assert!(
-            e.contains("format: expected `tilecrawl-wod-s-mkd/1`"),
+            e.contains(
+                "format: is `tilecrawl-wod-s-mkd/2`; this version of tilecrawl reads `tilecrawl-wod-s-mkd/1`"
+            ),
             "{e}"
         );
         let e = parse_kind(
@@ -784,10 +809,24 @@ mod tests {
             "this is a party file (format: tilecrawl-party/1), not a tile set"
         );
         assert!(check_kind(party, "tilecrawl-party/1").is_ok());
-        // Another version, or a format tilecrawl does not know: the
-        // loaders' own checks say what is wrong.
-        assert!(check_kind(party, "tilecrawl-party/2").is_ok());
-        assert!(check_kind("format: other/1\n", "tilecrawl-party/1").is_ok());
+        // Another version, or a format tilecrawl does not know: refused by
+        // the `format:` line, whatever else the file holds or lacks.
+        assert_eq!(
+            check_kind(party, "tilecrawl-party/2")
+                .unwrap_err()
+                .to_string(),
+            "format: is `tilecrawl-party/1`; this version of tilecrawl reads `tilecrawl-party/2`"
+        );
+        let e = check_kind("format: other/1\n", "tilecrawl-party/1").unwrap_err();
+        assert_eq!(e.found(), Some("other/1"));
+        assert_eq!(
+            e.to_string(),
+            "format: is `other/1`; this version of tilecrawl reads `tilecrawl-party/1`"
+        );
+        assert!(check_other_kind("format: tilecrawl-party/9\n", "tilecrawl-party/1").is_err());
+        // A value that is no word is left for the parser to place.
+        assert!(check_kind("format: [unclosed\n", "tilecrawl-party/1").is_ok());
+        assert!(check_other_kind("teams: []\n", "tilecrawl-party/1").is_ok());
         // No `format:` at all: not a tilecrawl file, and its text is not quoted.
         let e = check_kind("root:x:0:0\n", "tilecrawl-party/1").unwrap_err();
         assert_eq!(e.found(), None);

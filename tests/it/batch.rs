@@ -533,19 +533,19 @@ fn bad_options_give_one_error_line() {
         (vec!["--count", "2", "--jobs", "0"], 2, "--jobs"),
         (
             vec!["--count", "2", "--seed-start", "18446744073709551615"],
-            1,
+            2,
             "largest seed",
         ),
         (vec!["--count", "2", "--table", "3x3"], 1, "error:"),
         // Map and print options shape files --only index|yaml does not write.
         (
             vec!["--count", "2", "--only", "index", "--print", "a4"],
-            1,
+            2,
             "--print shapes the maps and sheets, which --only index does not write",
         ),
         (
             vec!["--count", "2", "--only", "yaml", "--vtt", "--dpi", "300"],
-            1,
+            2,
             "--dpi, --vtt shape the maps and sheets, which --only yaml does not write; drop them",
         ),
         // Given at its default value, an option is still named.
@@ -553,7 +553,7 @@ fn bad_options_give_one_error_line() {
             vec![
                 "--count", "2", "--only", "index", "--dpi", "150", "--style", "color",
             ],
-            1,
+            2,
             "--dpi, --style shape the maps and sheets, which --only index does not write",
         ),
     ] {
@@ -965,7 +965,7 @@ fn batch_help_offers_only_what_a_batch_can_make() {
         let mut all = vec!["batch", "--count", "1", "--out", out.to_str().unwrap()];
         all.extend(&args);
         let r = run(&all);
-        assert_eq!(r.code, 1, "{args:?}: {r:?}");
+        assert_eq!(r.code, 2, "{args:?}: {r:?}");
         let name = args[0].trim_start_matches("--");
         assert!(
             r.stderr.starts_with("error:") && r.stderr.contains(name),

@@ -354,10 +354,10 @@ fn the_commands_refuse_what_cannot_be_done_yet() {
         &["campaign", "town", "H"],
         &["no adventure is waiting", "campaign next H"],
     );
-    e(
-        &["campaign", "next", "H", "--mission", "heist"],
-        &["--mission", "unknown mission `heist`"],
-    );
+    // A mission that is none is bad usage (exit 2), refused before the
+    // campaign is read.
+    let r = run(d, &["campaign", "next", "H", "--mission", "heist"]);
+    common::usage_error_line(&r, &["--mission", "unknown mission `heist`"]).unwrap();
     // A folder left behind is only replaced with --force.
     std::fs::create_dir_all(d.join("campaigns/H/adventure-1")).unwrap();
     std::fs::write(d.join("campaigns/H/adventure-1/scenario.yaml"), "old").unwrap();
@@ -417,10 +417,8 @@ fn the_commands_refuse_what_cannot_be_done_yet() {
     std::fs::write(&scen, &original).unwrap();
     // Bad orders are refused before anything happens (the game is not over
     // either, but orders about unknown heroes are a usage slip worth naming).
-    e(
-        &["campaign", "town", "H", "--ability", "Kestrel"],
-        &["expected HERO=ABILITY"],
-    );
+    let r = run(d, &["campaign", "town", "H", "--ability", "Kestrel"]);
+    common::usage_error_line(&r, &["expected HERO=ABILITY"]).unwrap();
 }
 
 #[test]

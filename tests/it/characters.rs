@@ -291,7 +291,7 @@ fn party_new_out_dash_prints_the_party_file_on_standard_output() {
         d,
         &["party", "new", "--seed", "9", "--out", "-", "--print", "a4"],
     );
-    common::one_error_line(&r, &["--print", "characters.pdf", "--out -"]).unwrap();
+    common::usage_error_line(&r, &["--print", "characters.pdf", "--out -"]).unwrap();
     assert!(r.stdout.is_empty(), "{r:?}");
     assert_eq!(std::fs::read_dir(d).unwrap().count(), 0);
 }
@@ -398,6 +398,9 @@ fn a_hero_with_diacritics_is_named_in_ascii_or_by_a_unique_beginning() {
     assert!(answers[2].contains("no hero called `Nobody`"), "{t}");
 }
 
+/// A request the embedded tables cannot meet (an unknown land, class,
+/// dice that do not parse, a number out of range) is bad usage: exit 2
+/// and one `error:` line.
 #[test]
 fn bad_requests_are_one_error_line() {
     let dir = tempfile::tempdir().unwrap();
@@ -556,7 +559,7 @@ fn bad_requests_are_one_error_line() {
     let mut failures = Vec::new();
     for (args, needles) in cases {
         let r = run(d, args);
-        if let Err(m) = common::one_error_line(&r, needles) {
+        if let Err(m) = common::usage_error_line(&r, needles) {
             failures.push(format!("{args:?}: {m}"));
         }
     }
@@ -622,7 +625,7 @@ fn roll_damage_reads_the_main_die_for_fumbles_and_critical_hits() {
         &["roll", "b[2d6]", "--critical", "--seed", "1"],
     ] {
         let r = run(d, args);
-        common::one_error_line(&r, &["no d6 to be the main die"]).unwrap();
+        common::usage_error_line(&r, &["no d6 to be the main die"]).unwrap();
     }
     // A move is not damage: clap refuses the mix as bad usage.
     for extra in ["--damage", "--critical", "--armour=1"] {
@@ -772,7 +775,7 @@ fn roll_other_damage_takes_the_srd_table_s_die_and_armour() {
     }
     // An unknown row: one line naming the four, before any seed note.
     let r = run(d, &["roll", "--other", "pit"]);
-    common::one_error_line(
+    common::usage_error_line(
         &r,
         &[
             "unknown other damage `pit`",
@@ -783,7 +786,7 @@ fn roll_other_damage_takes_the_srd_table_s_die_and_armour() {
     // A beginning of three rows is ambiguous, not unknown: one line naming
     // the three it could mean (and not the fourth).
     let r = run(d, &["roll", "--other", "b"]);
-    common::one_error_line(
+    common::usage_error_line(
         &r,
         &[
             "other damage `b` is ambiguous",
@@ -795,7 +798,7 @@ fn roll_other_damage_takes_the_srd_table_s_die_and_armour() {
     assert!(!r.stderr.contains("deadly"), "{}", r.stderr);
     // The tag belongs to the table.
     let r = run(d, &["roll", "d6", "--ignores-armour", "--seed", "1"]);
-    common::one_error_line(&r, &["--ignores-armour is a tag of --other"]).unwrap();
+    common::usage_error_line(&r, &["--ignores-armour is a tag of --other"]).unwrap();
     // DICE and --other are two ways to say what to roll: bad usage.
     for extra in [&["2d6"][..], &["d6", "--damage"], &["--move"]] {
         let mut args = vec!["roll", "--other", "bones", "--seed", "1"];
@@ -1086,14 +1089,14 @@ fn party_new_refuses_what_the_game_cannot_take() {
             "1",
         ],
     );
-    common::one_error_line(&r, &["--heroes 5", "1 to 4 heroes"]).unwrap();
+    common::usage_error_line(&r, &["--heroes 5", "1 to 4 heroes"]).unwrap();
     let r = run(
         d,
         &[
             "party", "new", "--for", "dd-and-d", "--heroes", "11", "--seed", "1",
         ],
     );
-    common::one_error_line(&r, &["--heroes 11", "10 models", "hirelings fill the rest"]).unwrap();
+    common::usage_error_line(&r, &["--heroes 11", "10 models", "hirelings fill the rest"]).unwrap();
     let r = run(
         d,
         &[
@@ -1107,7 +1110,7 @@ fn party_new_refuses_what_the_game_cannot_take() {
             "1",
         ],
     );
-    common::one_error_line(&r, &["--heroes 10 and --hirelings 3", "at most 12 heroes"]).unwrap();
+    common::usage_error_line(&r, &["--heroes 10 and --hirelings 3", "at most 12 heroes"]).unwrap();
     for game in ["dungeon-world-10mm", "dd-and-d"] {
         let r = run(
             d,
@@ -1122,7 +1125,7 @@ fn party_new_refuses_what_the_game_cannot_take() {
                 "1",
             ],
         );
-        common::one_error_line(&r, &["--hirelings is for --for mkd-adventure"]).unwrap();
+        common::usage_error_line(&r, &["--hirelings is for --for mkd-adventure"]).unwrap();
     }
     assert!(!d.join("party.yaml").exists());
 }

@@ -85,6 +85,17 @@ fn assert_one_error(r: &Run, needles: &[&str]) -> String {
 }
 
 /// Asserts `r` is a clap usage error: exit 2 and stderr starting with `error:`.
+/// Asserts `r` is bad usage: exit 2, one `error: ` line that contains each
+/// of `needles` and then only clap's pointer to --help; returns that line.
+fn assert_usage_line(r: &Run, needles: &[&str]) -> String {
+    let r = common::Run {
+        code: Some(r.code),
+        stdout: r.stdout.clone(),
+        stderr: r.stderr.clone(),
+    };
+    common::usage_error_line(&r, needles).unwrap_or_else(|e| panic!("{e}"))
+}
+
 fn assert_usage_error(r: &Run) {
     assert_eq!(r.code, 2, "expected clap's usage exit code 2, got {r:#?}");
     assert!(r.stderr.starts_with("error:"), "{:?}", r.stderr);
@@ -926,7 +937,7 @@ fn generate_with(flags: &[&str]) -> (Run, tempfile::TempDir, PathBuf) {
 fn bad_flag_sets_out_of_range() {
     for (n, needle) in [("0", "--sets is 0"), ("999", "--sets is 999")] {
         let (r, _tmp, out) = generate_with(&["--sets", n]);
-        assert_one_error(&r, &[needle, "1 to"]);
+        assert_usage_line(&r, &[needle, "1 to"]);
         assert_nothing_written(&out);
     }
 }
@@ -936,8 +947,9 @@ fn bad_flag_table() {
     let (r, _tmp, out) = generate_with(&["--table", "5x5"]);
     assert_one_error(&r, &["5×5", "--table"]);
     assert_nothing_written(&out);
+    // A --table that is no size at all is bad usage.
     let (r, _tmp, out) = generate_with(&["--table", "banana"]);
-    assert_one_error(&r, &["--table", "banana", "WxH"]);
+    assert_usage_line(&r, &["--table", "banana", "WxH"]);
     assert_nothing_written(&out);
 }
 
@@ -1046,7 +1058,8 @@ fn print_writes_the_pdfs_and_cutouts() {
 #[test]
 fn bad_print_options_are_one_line_errors() {
     let tmp = tempfile::tempdir().unwrap();
-    let cases: [(&[&str], &[&str]); 8] = [
+    // Options that need --print, or values out of range: bad usage.
+    let cases: [(&[&str], &[&str]); 7] = [
         (&["--cutouts"], &["--cutouts", "--print"]),
         (&["--margin", "12"], &["--margin", "--print"]),
         (&["--overlap", "5"], &["--overlap", "--print"]),
@@ -1054,14 +1067,18 @@ fn bad_print_options_are_one_line_errors() {
         (&["--print", "letter", "--overlap=-1"], &["--overlap"]),
         (&["--square", "banana"], &["--square", "unit"]),
         (&["--square", "1mm"], &["--square", "between 5 and 100 mm"]),
-        (&["--style", "no-such-style.yaml"], &["no-such-style.yaml"]),
     ];
     for (i, (extra, needles)) in cases.iter().enumerate() {
         let out = tmp.path().join(format!("out{i}"));
         let r = generate_into(&out, extra);
-        assert_one_error(&r, needles);
+        assert_usage_line(&r, needles);
         assert_nothing_written(&out);
     }
+    // A style file that is not there is bad input.
+    let out = tmp.path().join("style");
+    let r = generate_into(&out, &["--style", "no-such-style.yaml"]);
+    assert_one_error(&r, &["no-such-style.yaml"]);
+    assert_nothing_written(&out);
     // --print takes only the papers it knows: a usage error.
     let out = tmp.path().join("paper");
     assert_usage_error(&generate_into(&out, &["--print", "a5"]));

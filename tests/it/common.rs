@@ -134,6 +134,31 @@ pub fn one_error_line(r: &Run, needles: &[&str]) -> Result<String, String> {
     Ok(lines[0].to_string())
 }
 
+/// Exit 2 (bad usage) and one `error: ` line that holds every needle,
+/// followed by nothing but clap's pointer to `--help`; else why not.
+pub fn usage_error_line(r: &Run, needles: &[&str]) -> Result<String, String> {
+    if r.code != Some(2) {
+        return Err(format!("exit code {:?} (expected 2): {r:?}", r.code));
+    }
+    let mut lines = r.stderr.lines();
+    let first = lines.next().unwrap_or_default();
+    if !first.starts_with("error: ") || r.stderr.contains("panicked") {
+        return Err(format!("expected one `error:` line, got {:?}", r.stderr));
+    }
+    if let Some(l) = lines.find(|l| !l.is_empty() && *l != "For more information, try '--help'.") {
+        return Err(format!(
+            "more than the `error:` line and the hint: {l:?} in {:?}",
+            r.stderr
+        ));
+    }
+    for n in needles {
+        if !first.contains(n) {
+            return Err(format!("error line lacks {n:?}: {first}"));
+        }
+    }
+    Ok(first.to_string())
+}
+
 // ---------------------------------------------------------------- hostile fixtures
 
 /// Replaces `from` (which must occur) once.

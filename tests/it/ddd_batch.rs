@@ -225,7 +225,8 @@ fn bad_options_are_one_line_and_write_nothing() {
         let mut args = vec!["batch", DD[0], DD[1], "--count", "2", "--out", "o"];
         args.extend(&more);
         let r = run(cwd, &args);
-        common::one_error_line(&r, &says).unwrap_or_else(|e| panic!("{more:?}: {e}"));
+        // Each is a refusal of the command line: bad usage, exit 2.
+        common::usage_error_line(&r, &says).unwrap_or_else(|e| panic!("{more:?}: {e}"));
         assert!(!cwd.join("o").exists(), "{more:?} wrote the folder");
     }
 }

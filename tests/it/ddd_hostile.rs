@@ -314,7 +314,7 @@ fn a_hand_edit_that_keeps_the_rules_is_drawn_again() {
             "--cutouts",
         ],
     );
-    one_error_line(&r, &["--cutouts"]).unwrap();
+    common::usage_error_line(&r, &["--cutouts"]).unwrap();
 }
 
 /// Hostile war-party files: `warparty check` prints one `error:` line per
@@ -417,7 +417,7 @@ fn warparty_names_with_control_characters_are_refused() {
             "A\nB\u{1b}",
         ],
     );
-    one_error_line(&r, &["--name", "must be 1 to 37 printable characters"]).unwrap();
+    common::usage_error_line(&r, &["--name", "must be 1 to 37 printable characters"]).unwrap();
     assert!(!d.join("ctl.yaml").exists(), "nothing is written");
     let good = tilecrawl::ddd::warparty::to_yaml(&tilecrawl::ddd::warparty::new(3, "Blue"));
     for (what, text, key) in [

@@ -5,7 +5,7 @@
 //! transcripts and saves (and writes a missing script: Blue's commands as
 //! the policy would give them, fixed from then on).
 
-use crate::common::{self, Run, one_error_line};
+use crate::common::{self, Run, one_error_line, usage_error_line};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
@@ -247,10 +247,6 @@ fn hostile_war_parties_saves_and_options_are_one_error_line() {
             vec!["junk.yaml"],
         ),
         (
-            vec!["play", "scenario.yaml", "--ai", "purple", "--force"],
-            vec!["--ai"],
-        ),
-        (
             vec![
                 "simulate",
                 "scenario.yaml",
@@ -266,6 +262,9 @@ fn hostile_war_parties_saves_and_options_are_one_error_line() {
         let r = run(d, &args);
         one_error_line(&r, &needles).unwrap_or_else(|e| panic!("{args:?}: {e}"));
     }
+    // An --ai that is no side is bad usage (exit 2).
+    let r = run(d, &["play", "scenario.yaml", "--ai", "purple", "--force"]);
+    usage_error_line(&r, &["--ai"]).unwrap();
     // A save made, then broken.
     let r = run(
         d,
@@ -312,9 +311,9 @@ fn a_scenario_of_another_game_refuses_the_dd_and_d_options_by_name() {
     );
     assert_eq!(g.code, Some(0), "{g:?}");
     let r = run(dir.path(), &["play", "a/scenario.yaml", "--ai", "red"]);
-    one_error_line(&r, &["dd-and-d"]).unwrap();
+    usage_error_line(&r, &["dd-and-d"]).unwrap();
     let r = run(dir.path(), &["play", "a/scenario.yaml", "--deploy-by-hand"]);
-    one_error_line(&r, &["--deploy-by-hand", "dd-and-d"]).unwrap();
+    usage_error_line(&r, &["--deploy-by-hand", "dd-and-d"]).unwrap();
 }
 
 /// `--deploy-by-hand` through the binary: Blue is asked before the first
@@ -409,7 +408,7 @@ fn deploying_by_hand_is_asked_before_the_first_card_and_replays_from_the_save() 
     };
     assert_eq!(kept(&again.stdout), kept(out));
     let r = run(d, &["play", "--resume", "save.yaml", "--deploy-by-hand"]);
-    one_error_line(&r, &["--deploy-by-hand", "from the save"]).unwrap();
+    usage_error_line(&r, &["--deploy-by-hand", "from the save"]).unwrap();
 }
 
 #[test]
@@ -469,7 +468,7 @@ fn generate_rolls_the_dice_off_of_two_war_parties_into_the_log() {
             "-q",
         ],
     );
-    one_error_line(&named, &["--scenario roll"]).unwrap();
+    usage_error_line(&named, &["--scenario roll"]).unwrap();
 }
 
 /// `warparty advance` (the advanced rules between games): a finished game's
@@ -582,10 +581,6 @@ fn warparty_advance_writes_a_legal_roster_and_refuses_a_bad_pair() {
             vec!["missing.yaml"],
         ),
         (vec!["blue.yaml", "--save", "blue.yaml"], vec!["blue.yaml"]),
-        (
-            vec!["blue.yaml", "--save", "game.yaml", "--side", "green"],
-            vec!["--side"],
-        ),
     ];
     for (args, needles) in cases {
         let mut all = vec!["warparty", "advance"];
@@ -594,4 +589,18 @@ fn warparty_advance_writes_a_legal_roster_and_refuses_a_bad_pair() {
         let r = run(d, &all);
         one_error_line(&r, &needles).unwrap_or_else(|e| panic!("{args:?}: {e}"));
     }
+    // A --side that is no side is bad usage (exit 2).
+    let all = [
+        "warparty",
+        "advance",
+        "blue.yaml",
+        "--save",
+        "game.yaml",
+        "--side",
+        "green",
+        "--out",
+        "x.yaml",
+        "--force",
+    ];
+    usage_error_line(&run(d, &all), &["--side"]).unwrap();
 }

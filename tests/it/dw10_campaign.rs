@@ -27,6 +27,13 @@ fn fails(cwd: &Path, args: &[&str]) -> String {
     r.stderr
 }
 
+/// Bad usage (exit 2): its one `error:` line.
+fn misused(cwd: &Path, args: &[&str]) -> String {
+    let r = common::run_env(cwd, args, &[], Duration::from_secs(300));
+    assert!(r.stdout.is_empty(), "{args:?}: {}", r.stdout);
+    common::usage_error_line(&r, &[]).unwrap_or_else(|e| panic!("{args:?}: {e}"))
+}
+
 /// `campaign new NAME --ruleset dungeon-world-10mm --seed SEED -q` in `d`.
 fn new_campaign(d: &Path, name: &str, seed: &str) {
     run(
@@ -194,9 +201,9 @@ fn campaign_steps_out_of_order_or_for_the_other_game_are_one_error_line() {
         e.contains("cannot buy potion for 50 gold: the party has 0"),
         "{e}"
     );
-    let e = fails(d, &["campaign", "town", "Deep", "--buy", "Kestrel"]);
+    let e = misused(d, &["campaign", "town", "Deep", "--buy", "Kestrel"]);
     assert!(e.contains("expected HERO=GOOD"), "{e}");
-    let e = fails(d, &["campaign", "next", "Deep", "--mission", "rescue"]);
+    let e = misused(d, &["campaign", "next", "Deep", "--mission", "rescue"]);
     assert!(e.contains("--mission is for the MKD Adventure"), "{e}");
     run(d, &["campaign", "next", "Deep", "--dpi", "20", "-q"]);
     let before = std::fs::read(&file).unwrap();
@@ -204,7 +211,7 @@ fn campaign_steps_out_of_order_or_for_the_other_game_are_one_error_line() {
     assert!(e.contains("has not been settled yet"), "{e}");
     let e = fails(d, &["campaign", "town", "Deep"]);
     assert!(e.contains("has not been played yet"), "{e}");
-    let e = fails(d, &["campaign", "town", "Deep", "--resurrect", "Kestrel"]);
+    let e = misused(d, &["campaign", "town", "Deep", "--resurrect", "Kestrel"]);
     assert!(e.contains("--resurrect is for the MKD Adventure"), "{e}");
     // A game played with another party is not the campaign's.
     let save = autoplay(d, "Deep");
@@ -232,7 +239,7 @@ fn campaign_steps_out_of_order_or_for_the_other_game_are_one_error_line() {
     std::fs::write(&file, &before).unwrap();
     // An MKD campaign refuses this game's flags.
     run(d, &["campaign", "new", "Mkd", "--seed", "4", "-q"]);
-    let e = fails(d, &["campaign", "next", "Mkd", "--kills", "3"]);
+    let e = misused(d, &["campaign", "next", "Mkd", "--kills", "3"]);
     assert!(
         e.contains("--kills is for a Dungeon World 10 mm campaign"),
         "{e}"

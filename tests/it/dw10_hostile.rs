@@ -4,7 +4,9 @@
 //! (figures, tables, setup table) against bad files; and the flags
 //! `generate --ruleset dungeon-world-10mm` refuses.
 
-use crate::common::{Run, alias_bomb_items, nested, one_error_line, run_env, with};
+use crate::common::{
+    Run, alias_bomb_items, nested, one_error_line, run_env, usage_error_line, with,
+};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -468,16 +470,27 @@ fn generate_refuses_what_the_game_does_not_take() {
         "--dpi",
         "20",
     ];
+    // The MKD Adventure's options: bad usage (exit 2).
     for (extra, needles) in [
         (vec!["--floors", "2"], vec!["--floors"]),
         (vec!["--mission", "rescue"], vec!["--mission"]),
         (vec!["--markers"], vec!["--markers"]),
+        (vec!["--hero-value", "90"], vec!["--hero-value"]),
+    ] {
+        let mut args: Vec<&str> = base.to_vec();
+        args.extend(extra.iter());
+        args.extend(["--out", "o"]);
+        let r = run(tmp.path(), &args);
+        usage_error_line(&r, &needles).unwrap_or_else(|e| panic!("{extra:?}: {e}"));
+    }
+    // What the files cannot give: bad input (exit 1).
+    for (extra, needles) in [
         // A DW10 party file that is not there: named, nothing written.
         (
             vec!["--simulate", "5", "--party", "nope.yaml"],
             vec!["nope.yaml"],
         ),
-        (vec!["--hero-value", "90"], vec!["--hero-value"]),
+        // More sets than the tile set has tiles for.
         (vec!["--sets", "9"], vec!["9 set(s)"]),
     ] {
         let mut args: Vec<&str> = base.to_vec();
@@ -490,7 +503,7 @@ fn generate_refuses_what_the_game_does_not_take() {
         tmp.path(),
         &["generate", "--seed", "3", "--kills", "4", "--out", "m"],
     );
-    one_error_line(&r, &["--kills", "dungeon-world-10mm"]).unwrap();
+    usage_error_line(&r, &["--kills", "dungeon-world-10mm"]).unwrap();
     let r = run(
         tmp.path(),
         &[
@@ -516,7 +529,7 @@ fn generate_refuses_what_the_game_does_not_take() {
             "b",
         ],
     );
-    one_error_line(&r, &["--markers", "dungeon-world-10mm"]).unwrap();
+    usage_error_line(&r, &["--markers", "dungeon-world-10mm"]).unwrap();
     assert!(!tmp.path().join("b").exists());
 }
 
@@ -694,7 +707,7 @@ fn generate_and_campaign_next_take_a_conditions_table_and_refuse_a_bad_one() {
             "m",
         ],
     );
-    one_error_line(&r, &["--conditions", "dungeon-world-10mm"]).unwrap();
+    usage_error_line(&r, &["--conditions", "dungeon-world-10mm"]).unwrap();
     // `campaign next` of a Dungeon World 10 mm campaign: the same table,
     // the same refusal, nothing written for a bad one.
     let new = [

@@ -195,7 +195,7 @@ fn bad_commands_are_refused_and_another_games_scenario_by_name() {
         &[],
         Duration::from_secs(60),
     );
-    common::one_error_line(&r, &["dd-and-d"]).unwrap();
+    common::usage_error_line(&r, &["dd-and-d"]).unwrap();
     assert!(!dir.path().join("other.yaml").exists());
 }
 
@@ -435,7 +435,7 @@ fn scaled_down_spawning_is_kept_in_the_save() {
         &[],
         Duration::from_secs(60),
     );
-    common::one_error_line(&r, &["--scaled-down"]).unwrap();
+    common::usage_error_line(&r, &["--scaled-down"]).unwrap();
     let r = common::run_env(
         dir.path(),
         &[
@@ -449,7 +449,7 @@ fn scaled_down_spawning_is_kept_in_the_save() {
         &[],
         Duration::from_secs(60),
     );
-    common::one_error_line(&r, &["--scaled-down", "dungeon-world-10mm"]).unwrap();
+    common::usage_error_line(&r, &["--scaled-down", "dungeon-world-10mm"]).unwrap();
 }
 
 /// The transcript the manual quotes (`dungeon-world-10mm.md`, "Example")

@@ -862,7 +862,10 @@ fn style_cases() -> Vec<Case> {
             L,
             "wrong format version",
             with(st, "style/1", "style/2"),
-            &["line 1, column", "tilecrawl-style/1"],
+            &[
+                "format: is `tilecrawl-style/2`",
+                "reads `tilecrawl-style/1`",
+            ],
         ),
         case(
             L,

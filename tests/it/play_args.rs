@@ -3,7 +3,7 @@
 //! folder given as the save is named as one, options a game does not take
 //! are refused by name, and `--script -` reads standard input.
 
-use crate::common::{self, Run, one_error_line};
+use crate::common::{self, Run, one_error_line, usage_error_line};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -307,7 +307,7 @@ fn a_save_to_standard_output_is_refused() {
         std::fs::write(tmp.path().join("moves.txt"), "status\n").unwrap();
         let args = ["play", p(&scen), "--save", "-", "--script", "moves.txt"];
         let r = run(tmp.path(), &args);
-        one_error_line(&r, &["--save -", "name a file"])
+        usage_error_line(&r, &["--save -", "name a file"])
             .unwrap_or_else(|m| panic!("{ruleset} {args:?}: {m}"));
         // A save read from standard input has no file to go on saving in.
         let ok = run(
@@ -326,7 +326,7 @@ fn a_save_to_standard_output_is_refused() {
         let save = std::fs::read(tmp.path().join("s.yaml")).unwrap();
         let args = ["play", "--resume", "-", "--script", "moves.txt"];
         let r = run_stdin(tmp.path(), &args, &save);
-        one_error_line(&r, &["add --save FILE"])
+        usage_error_line(&r, &["add --save FILE"])
             .unwrap_or_else(|m| panic!("{ruleset} {args:?}: {m}"));
         assert!(
             !tmp.path().join("-").exists(),
@@ -395,7 +395,7 @@ fn mkd_play_options_are_refused_by_other_games() {
                 tmp.path(),
                 &["play", p(&scen), flag, value, "--save", "s.yaml", "-q"],
             );
-            one_error_line(&r, &[flag, "MKD", name])
+            usage_error_line(&r, &[flag, "MKD", name])
                 .unwrap_or_else(|m| panic!("{ruleset} {flag}: {m}"));
             assert!(!tmp.path().join("s.yaml").exists());
         }
@@ -455,7 +455,7 @@ fn ddd_generate_refuses_the_options_it_does_not_take() {
         args.extend(["--out", "dd2", "-q"]);
         let r = run(tmp.path(), &args);
         // The first flag a case gives is the one named.
-        one_error_line(&r, &[extra[0], "dd-and-d"]).unwrap_or_else(|m| panic!("{extra:?}: {m}"));
+        usage_error_line(&r, &[extra[0], "dd-and-d"]).unwrap_or_else(|m| panic!("{extra:?}: {m}"));
         assert!(!tmp.path().join("dd2").exists(), "{extra:?}");
     }
     let r = run(
@@ -483,7 +483,7 @@ fn ddd_generate_refuses_the_options_it_does_not_take() {
             "-q",
         ],
     );
-    one_error_line(&r, &["dd-and-d"]).unwrap();
+    usage_error_line(&r, &["dd-and-d"]).unwrap();
     assert!(!tmp.path().join("dd2").exists());
 }
 

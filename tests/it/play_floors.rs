@@ -512,6 +512,132 @@ fn a_hostile_dungeon_file_gets_one_error_line() {
     }
 }
 
+/// `dungeon.yaml` repeats its floors' mission, seeds, sets and (timed) turn
+/// limit; the floors are what is played, so an edit of `dungeon.yaml` alone
+/// (the tester's `mission: quest` made `rescue`, played as the floors'
+/// quest) is refused by `play` and `simulate` with one line naming the file,
+/// the key and both values.
+#[test]
+fn a_dungeon_yaml_that_says_other_than_its_floors_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let yaml = dungeon(d);
+    let good = std::fs::read_to_string(&yaml).unwrap();
+    // Named as the command line names them.
+    let floor = |n: u32| format!("d/floor-{n}/scenario.yaml");
+    let floor_seed = |n: u32| {
+        let text = std::fs::read_to_string(d.join(floor(n))).unwrap();
+        text.lines()
+            .find_map(|l| l.strip_prefix("seed: "))
+            .unwrap()
+            .to_string()
+    };
+    let (seed1, seed2) = (floor_seed(1), floor_seed(2));
+    let floor2 = format!("number: 2, seed: {seed2}, sets: 1");
+    let cases: Vec<(String, String)> = vec![
+        (
+            common::with(&good, "mission: quest", "mission: rescue"),
+            format!(
+                "mission: is `rescue`, but floor 1 ({}) says `quest`",
+                floor(1)
+            ),
+        ),
+        (
+            common::with(&good, "mission: quest", "mission: quest+timed"),
+            format!(
+                "mission: is `quest+timed`, but floor 1 ({}) says `quest`",
+                floor(1)
+            ),
+        ),
+        (
+            common::with(&good, &format!("  seed: {seed1}\n"), "  seed: 5\n"),
+            format!(
+                "floors[0].seed: is 5, but floor 1 ({}) says {seed1}",
+                floor(1)
+            ),
+        ),
+        (
+            common::with(&good, &floor2, "number: 2, seed: 7, sets: 1"),
+            format!(
+                "floors[1].seed: is 7, but floor 2 ({}) says {seed2}",
+                floor(2)
+            ),
+        ),
+        (
+            common::with(
+                &good,
+                &floor2,
+                &format!("number: 2, seed: {seed2}, sets: 3"),
+            ),
+            format!(
+                "floors[1].sets: is 3, but floor 2 ({}) says 1 (params.sets)",
+                floor(2)
+            ),
+        ),
+        (
+            common::with(&good, "mission: quest\n", "mission: quest\nturn_limit: 9\n"),
+            "turn_limit: is 9, but the mission `quest` is not timed".to_string(),
+        ),
+    ];
+    std::fs::write(d.join("s.txt"), "status\n").unwrap();
+    for (text, says) in &cases {
+        std::fs::write(&yaml, text).unwrap();
+        let line = format!("error: d/dungeon.yaml: {says}");
+        for args in [
+            &["play", "d/dungeon.yaml", "--script", "s.txt", "--force"][..],
+            &["simulate", "d/dungeon.yaml", "--runs", "1"],
+        ] {
+            let r = run(d, args);
+            let got = common::one_error_line(&r, &[]).unwrap_or_else(|e| panic!("{args:?}: {e}"));
+            assert!(got.starts_with(&line), "{args:?}:\n{got}\nwanted {line}");
+        }
+    }
+    // A timed dungeon's limit is the sum of its floors'.
+    let timed = tempfile::tempdir().unwrap();
+    ok(
+        timed.path(),
+        &[
+            "generate",
+            "--seed",
+            "4",
+            "--floors",
+            "2",
+            "--sets",
+            "1",
+            "--mission",
+            "rescue+timed",
+            "--out",
+            "t",
+        ],
+    );
+    let path = timed.path().join("t/dungeon.yaml");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let limit = text
+        .lines()
+        .find_map(|l| l.strip_prefix("turn_limit: "))
+        .unwrap()
+        .to_string();
+    std::fs::write(
+        &path,
+        common::with(&text, &format!("turn_limit: {limit}"), "turn_limit: 99"),
+    )
+    .unwrap();
+    let r = run(timed.path(), &["simulate", "t/dungeon.yaml", "--runs", "1"]);
+    let got = common::one_error_line(&r, &[]).unwrap();
+    assert_eq!(
+        got,
+        format!(
+            "error: t/dungeon.yaml: turn_limit: is 99, but the floors' turn limits add up to {limit}; a timed dungeon's limit is their sum"
+        )
+    );
+    // Left as generated, the dungeon plays.
+    std::fs::write(&yaml, &good).unwrap();
+    ok(
+        d,
+        &["play", "d/dungeon.yaml", "--script", "s.txt", "--force"],
+    );
+}
+
 /// The automatic heroes' commands for one playthrough of the pinned dungeon
 /// in `dir/d` with dice seed `seed`, as a script, and their transcript.
 fn auto_script(dir: &Path, seed: u64) -> (String, String) {

@@ -151,7 +151,7 @@ fn a_win_rate_band_keeps_only_adventures_in_it() {
         "nosim",
         &["--count", "2", "--filter", "win_rate>=0.4"],
     );
-    one_error_line(&r, &["win_rate", "--simulate"]).unwrap();
+    common::usage_error_line(&r, &["win_rate", "--simulate"]).unwrap();
     let r = batch(
         tmp.path(),
         "frac",

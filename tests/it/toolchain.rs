@@ -147,9 +147,9 @@ fn a_dash_reads_standard_input() {
         std::fs::read(d.join("r/map.svg")).unwrap(),
         std::fs::read(d.join("g/map.svg")).unwrap()
     );
-    // Without --out there is no folder to draw beside.
+    // Without --out there is no folder to draw beside: bad usage.
     let r = run_stdin(d, &["render", "-"], &scenario);
-    common::one_error_line(&r, &["render -", "--out"]).unwrap();
+    common::usage_error_line(&r, &["render -", "--out"]).unwrap();
     // A bad scenario on stdin is one error line naming <stdin>.
     let r = run_stdin(d, &["render", "-", "--out", "bad"], b"format: nonsense\n");
     common::one_error_line(&r, &["<stdin>"]).unwrap();
@@ -159,7 +159,7 @@ fn a_dash_reads_standard_input() {
     let r = run_stdin(d, &["tileset", "check", "-"], tiles.as_bytes());
     assert_eq!(r.code, Some(0), "{r:#?}");
     assert!(
-        r.stdout.contains("ok: - is a valid tile set"),
+        r.stdout.contains("ok: <stdin> is a valid tile set"),
         "{}",
         r.stdout
     );

@@ -193,7 +193,7 @@ fn campaign_next_takes_the_tiles_you_own_and_the_options_of_generate() {
         tmp.path(),
         &["campaign", "next", "Saga", "--sets-per-floor", "2"],
     );
-    one_error_line(&r, &["--sets-per-floor needs --floors"]).unwrap();
+    crate::common::usage_error_line(&r, &["--sets-per-floor needs --floors"]).unwrap();
 }
 
 #[test]

@@ -540,7 +540,7 @@ fn vtt_grid_without_vtt_is_one_error_line() {
         let mut args = args.to_vec();
         args.extend(["--vtt-grid", "40"]);
         let r = common::run_env(d, &args, &[], Duration::from_secs(60));
-        common::one_error_line(&r, &["--vtt-grid 40", "add --vtt"])
+        common::usage_error_line(&r, &["--vtt-grid 40", "add --vtt"])
             .unwrap_or_else(|e| panic!("{args:?}: {e}"));
         assert!(!d.join("x").exists(), "{args:?} wrote x");
     }
@@ -551,6 +551,6 @@ fn vtt_grid_without_vtt_is_one_error_line() {
         &[],
         Duration::from_secs(60),
     );
-    common::one_error_line(&r, &["--vtt-grid 24", "add --vtt"]).unwrap();
+    common::usage_error_line(&r, &["--vtt-grid 24", "add --vtt"]).unwrap();
     assert!(!d.join("campaigns/V/adventure-1").exists());
 }

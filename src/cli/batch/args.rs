@@ -193,7 +193,7 @@ impl BatchArgs {
             } else {
                 "yaml"
             };
-            anyhow::bail!(
+            bail_usage!(
                 "{} shape{} the maps and sheets, which --only {only} does not write; drop {} or use --only all",
                 given.join(", "),
                 if given.len() == 1 { "s" } else { "" },

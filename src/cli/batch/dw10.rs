@@ -51,6 +51,9 @@ impl Dw10Batch {
     /// The batch's options read and checked: the MKD Adventure's own
     /// refused, the tile set, the pack options and the party loaded.
     pub(super) fn new(a: &BatchArgs) -> anyhow::Result<Dw10Batch> {
+        // The command line's checks first (exit 2), then the files.
+        a.dungeon.refuse_for_dw10(&a.floors)?;
+        let pack = a.pack_options(|o| o.options())?;
         let (tileset, mut params) = a.dungeon.load_dw10(
             a.seed_start,
             &a.floors,
@@ -59,7 +62,6 @@ impl Dw10Batch {
         )?;
         // The index needs no roll log.
         params.log = a.only != Only::Index;
-        let pack = a.pack_options(|o| o.options())?;
         let rate = match a.simulate {
             None => None,
             Some(runs) => {

@@ -51,9 +51,10 @@ impl MkdBatch {
     /// The batch's options read and checked: the tile set, the floors,
     /// the pack options and the party, each refused with one line.
     pub(super) fn new(a: &BatchArgs) -> anyhow::Result<MkdBatch> {
-        let floors = a.floors.params_or_exit();
-        let (tileset, mut params) = a.dungeon.load(a.seed_start)?;
+        // The command line's checks first (exit 2), then the files.
+        let floors = a.floors.params()?;
         let pack = a.pack_options(|o| o.mkd_options())?;
+        let (tileset, mut params) = a.dungeon.load(a.seed_start)?;
         let rate = match a.simulate {
             None => None,
             Some(runs) => {

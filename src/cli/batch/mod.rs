@@ -112,7 +112,7 @@ pub fn run(cli: BatchCli) -> anyhow::Result<()> {
     };
     match (a.given_count, a.given_out.take()) {
         (Some(count), Some(out)) => (a.count, a.out) = (count, out),
-        _ => bail!("batch needs --count N and --out DIR (or `batch merge`)"),
+        _ => bail_usage!("batch needs --count N and --out DIR (or `batch merge`)"),
     }
     let created = !a.out.exists();
     let out = a.out.clone();
@@ -130,19 +130,19 @@ fn run_in(a: BatchArgs) -> anyhow::Result<()> {
     // `--filter` was read against every game's columns: each must be one
     // of this game's.
     if let Some(c) = a.filters.iter().find(|c| !columns.contains(&c.column)) {
-        bail!(
+        bail_usage!(
             "--filter {c}: the {ruleset} index has no column {}; its columns are {}",
             c.column,
             columns.help()
         );
     }
     if a.ddd.any() && ruleset != RulesetId::DdAndD {
-        bail!(
+        bail_usage!(
             "--scenario, --board, --fair, --locked-doors, --secret-doors, --warparty and --opponent are for --ruleset dd-and-d"
         );
     }
     if a.seed_start.checked_add(a.count - 1).is_none() {
-        bail!(
+        bail_usage!(
             "--seed-start {} with --count {} runs past the largest seed ({})",
             a.seed_start,
             a.count,
@@ -152,7 +152,7 @@ fn run_in(a: BatchArgs) -> anyhow::Result<()> {
     if a.simulate.is_none()
         && let Some(c) = a.filters.iter().find(|c| c.needs_rating())
     {
-        bail!(
+        bail_usage!(
             "--filter {c}: the column {} comes from playing the adventures; add --simulate N (e.g. --simulate 200)",
             c.column
         );

@@ -378,7 +378,10 @@ mod tests {
         let e = Manifest::parse(&good.replace("count", "cuont"), "b.yaml").unwrap_err();
         assert!(e.to_string().contains("cuont"), "{e}");
         let e = Manifest::parse(&good.replace("batch/1", "batch/2"), "b.yaml").unwrap_err();
-        assert_eq!(e.location, "format: ", "{e}");
+        assert_eq!(
+            e.to_string(),
+            "b.yaml: format: is `tilecrawl-batch/2`; this version of tilecrawl reads `tilecrawl-batch/1`"
+        );
         let e = Manifest::parse("format: tilecrawl-party/1\nteams: []\n", "b.yaml").unwrap_err();
         assert_eq!(
             e.to_string(),

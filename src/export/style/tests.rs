@@ -256,9 +256,12 @@ fn errors_name_the_file_line_column_key_and_what_was_expected() {
         e.contains("line 2, column 7") && e.contains("expected `color` or `ink`"),
         "{e}"
     );
+    // Another version is refused by its `format:` line before the rest.
     let e = err("format: tilecrawl-style/2\n");
     assert!(
-        e.contains("line 1, column 9") && e.contains("tilecrawl-style/1"),
+        e.contains(
+            "format: is `tilecrawl-style/2`; this version of tilecrawl reads `tilecrawl-style/1`"
+        ),
         "{e}"
     );
     let e = err("name: x\n");

@@ -13,6 +13,12 @@
 //! - a floor scenario whose `staircase` differs from the stairs listed for it
 //!   in `dungeon.yaml`, or whose staircase is not on a walkable square of the
 //!   tile it names, or whose `floor:` says another number or floor count;
+//! - a `dungeon.yaml` that says other than its floors: its `mission` against
+//!   each floor's, a floor's `seed` and `sets` against that floor's `seed`
+//!   and `params.sets`, its `turn_limit` against the sum of the floors' (a
+//!   timed mission) or none (a mission that is not timed). The floors are
+//!   what is played; `dungeon.yaml` repeats them, so an edit of one alone
+//!   is refused rather than silently not played;
 //! - a Quest Chest on a floor that is not the last, or a second entrance on
 //!   a floor below the top one.
 
@@ -70,6 +76,7 @@ impl Dungeon {
         for (entry, s) in file.floors.iter().zip(&floors) {
             check_floor(&file, entry.number, s, name, &entry.scenario)?;
         }
+        check_turn_limit(&file, floors.iter().map(|s| s.game.turn_limit), name)?;
         // The bytes `write_dungeon_yaml` writes, so the digest is the one
         // `load_dungeon` takes from the files.
         let mut bytes = super::build::dungeon_yaml(&file).into_bytes();
@@ -260,6 +267,37 @@ fn check_floor(
         location: location.into(),
         message,
     };
+    // What `dungeon.yaml` repeats of the floor: refused at its own key when
+    // it says otherwise (the floor is what is played).
+    let differs = |location: String, said: String, floor_says: String| DungeonError {
+        file: dungeon_file.into(),
+        location,
+        message: format!(
+            "is {said}, but floor {number} ({floor_file}) says {floor_says}; a dungeon.yaml repeats its floors, and the two must agree"
+        ),
+    };
+    let mission = |m: &str| crate::mkd::mission::Mission::parse(m).ok();
+    if mission(&d.mission) != mission(&s.game.mission) {
+        return Err(differs(
+            "mission: ".into(),
+            format!("`{}`", d.mission),
+            format!("`{}`", s.game.mission),
+        ));
+    }
+    if entry.seed != s.seed {
+        return Err(differs(
+            format!("floors[{i}].seed: "),
+            entry.seed.to_string(),
+            s.seed.to_string(),
+        ));
+    }
+    if entry.sets != s.game.params.sets {
+        return Err(differs(
+            format!("floors[{i}].sets: "),
+            entry.sets.to_string(),
+            format!("{} (params.sets)", s.game.params.sets),
+        ));
+    }
     if let Some(f) = s.game.floor
         && (f.number != number || f.of != n)
     {
@@ -315,6 +353,39 @@ fn check_floor(
     Ok(())
 }
 
+/// A dungeon's `turn_limit` against its floors': the sum of theirs for a
+/// timed mission (the timer runs over every floor), none for another.
+fn check_turn_limit(
+    d: &DungeonFile,
+    floor_limits: impl IntoIterator<Item = Option<u32>>,
+    file: &str,
+) -> Result<(), DungeonError> {
+    let timed = crate::mkd::mission::Mission::parse(&d.mission).is_ok_and(|m| m.timed);
+    let sum: u32 = floor_limits.into_iter().flatten().sum();
+    let said = d
+        .turn_limit
+        .map_or("missing".to_string(), |t| format!("is {t}"));
+    let wrong = match (timed, d.turn_limit) {
+        (true, Some(t)) if t == sum => None,
+        (true, _) => Some(format!(
+            "{said}, but the floors' turn limits add up to {sum}; a timed dungeon's limit is their sum"
+        )),
+        (false, None) => None,
+        (false, Some(_)) => Some(format!(
+            "{said}, but the mission `{}` is not timed; only a timed dungeon has a turn limit",
+            d.mission
+        )),
+    };
+    match wrong {
+        Some(message) => Err(DungeonError {
+            file: file.into(),
+            location: "turn_limit: ".into(),
+            message,
+        }),
+        None => Ok(()),
+    }
+}
+
 /// Reads a `dungeon.yaml` and every floor scenario it lists (paths relative
 /// to the `dungeon.yaml`'s folder), and checks them against each other.
 pub fn load_dungeon(path: &Path) -> Result<Dungeon, DungeonError> {
@@ -366,6 +437,7 @@ pub fn dungeon_from_text(text: &str, path: &Path) -> Result<Dungeon, DungeonErro
         bytes.extend_from_slice(ftext.as_bytes());
         floors.push(Arc::new(s));
     }
+    check_turn_limit(&file, floors.iter().map(|s| s.game.turn_limit), &name)?;
     Ok(Dungeon {
         file,
         floors,
@@ -420,7 +492,7 @@ mod tests {
         assert_eq!(dungeon_digest(&p).unwrap(), before);
         // Change the second floor only: the digest changes.
         let mut b = floors[1].clone();
-        b.seed = 99;
+        b.generator = "another tilecrawl".into();
         std::fs::write(
             dir.path().join("floor-2/scenario.yaml"),
             crate::mkd::scenario::to_yaml(&b),
@@ -568,5 +640,43 @@ mod tests {
         let mut f = file;
         f.floors[0].stairs = None;
         assert!(Dungeon::new(f, floors, "mem").is_err());
+    }
+
+    #[test]
+    fn a_dungeon_file_must_say_what_its_floors_say() {
+        let (file, floors) = two_floors();
+        let refused = |f: DungeonFile| Dungeon::new(f, floors.clone(), "mem").unwrap_err();
+        let mut f = file.clone();
+        f.mission = "rescue".into();
+        let e = refused(f);
+        assert_eq!(
+            e.to_string(),
+            "mem: mission: is `rescue`, but floor 1 (floor-1/scenario.yaml) says `quest`; a dungeon.yaml repeats its floors, and the two must agree"
+        );
+        let mut f = file.clone();
+        f.floors[1].seed = 9;
+        assert_eq!(refused(f).location, "floors[1].seed: ");
+        let mut f = file.clone();
+        f.floors[0].sets = 2;
+        assert_eq!(refused(f).location, "floors[0].sets: ");
+        let mut f = file.clone();
+        f.turn_limit = Some(4);
+        assert_eq!(refused(f).location, "turn_limit: ");
+        // The same mission in other words is the same mission.
+        let mut timed = floors.clone();
+        for (s, limit) in timed.iter_mut().zip([2, 1]) {
+            s.game.mission = "timed+quest".into();
+            s.game.turn_limit = Some(limit);
+        }
+        let mut f = file;
+        f.mission = "quest+timed".into();
+        f.turn_limit = Some(3);
+        assert!(Dungeon::new(f.clone(), timed.clone(), "mem").is_ok());
+        f.turn_limit = None;
+        let e = Dungeon::new(f, timed, "mem").unwrap_err();
+        assert_eq!(
+            e.message,
+            "missing, but the floors' turn limits add up to 3; a timed dungeon's limit is their sum"
+        );
     }
 }

@@ -32,7 +32,7 @@ pub struct DungeonFile {
     pub generator: String,
     /// The master seed (floor seeds are derived from it).
     pub seed: u64,
-    /// The mission in canonical form; its goal is on the last floor.
+    /// The mission in canonical form, every floor's; its goal is on the last floor.
     pub mission: String,
     /// Timed missions: the turns for the whole dungeon (the sum of the floors').
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -50,9 +50,9 @@ pub struct DungeonFile {
 pub struct FloorEntry {
     /// 1 for the top floor.
     pub number: u32,
-    /// The floor's own seed.
+    /// The floor's own seed: its scenario's `seed`.
     pub seed: u64,
-    /// Tile sets in the floor's Dungeon Stack.
+    /// Tile sets in the floor's Dungeon Stack: its scenario's `params.sets`.
     pub sets: u32,
     /// The floor's scenario, relative to the `dungeon.yaml` (`floor-1/scenario.yaml`).
     pub scenario: String,

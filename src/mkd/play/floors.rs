@@ -677,9 +677,14 @@ mod tests {
 
     #[test]
     fn the_dungeon_timer_runs_over_every_floor() {
-        let (mut file, floors) = two_floors();
+        let (mut file, mut floors) = two_floors();
         file.mission = "quest+timed".into();
         file.turn_limit = Some(3);
+        // The floors say so too (a dungeon.yaml repeats them): 2 + 1 turns.
+        for (s, limit) in floors.iter_mut().zip([2, 1]) {
+            s.game.mission = "quest+timed".into();
+            s.game.turn_limit = Some(limit);
+        }
         let d = Dungeon::new(file, floors, "test").unwrap();
         let mut g = Game::new_dungeon(
             Arc::new(d),
