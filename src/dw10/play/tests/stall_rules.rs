@@ -9,6 +9,35 @@ use super::*;
 use crate::dw10::play::command::{Command, OpenWhat};
 use crate::dw10::play::simulate::hero_choice;
 
+/// The embedded figures and roll tables, and the default party.
+fn embedded_kit() -> (
+    Arc<crate::dw10::figures::Figures>,
+    Arc<crate::dw10::tables::Tables>,
+    party::Party,
+) {
+    let figures = Arc::new(crate::dw10::figures::embedded());
+    let tables = Arc::new(crate::dw10::tables::embedded());
+    let party = party::default_party(&figures);
+    (figures, tables, party)
+}
+
+/// The dungeons of seeds 1 to 12 on the embedded pieces, which the
+/// whole-game tests play.
+fn twelve_dungeons() -> impl Iterator<Item = (u64, Arc<crate::dw10::scenario::Scenario>)> {
+    let ts = crate::tileset::pendraken_tileset();
+    (1..=12).map(move |seed| {
+        let params = crate::dw10::setup::GenerateParams {
+            seed,
+            log: false,
+            ..Default::default()
+        };
+        (
+            seed,
+            Arc::new(crate::dw10::setup::generate(&ts, &params).unwrap()),
+        )
+    })
+}
+
 /// Whole games of twelve generated dungeons, three runs each: the engine
 /// refuses none of the automatic heroes' commands. Before, a Swift
 /// Mover's attack past its normal movement, a staircase whose far end a
@@ -16,18 +45,9 @@ use crate::dw10::play::simulate::hero_choice;
 /// asked for again and again, in most of these dungeons.
 #[test]
 fn the_automatic_heroes_give_no_command_the_engine_refuses() {
-    let ts = crate::tileset::pendraken_tileset();
-    let figures = Arc::new(crate::dw10::figures::embedded());
-    let tables = Arc::new(crate::dw10::tables::embedded());
-    let party = party::default_party(&figures);
+    let (figures, tables, party) = embedded_kit();
     let mut played = 0;
-    for seed in 1..=12 {
-        let params = crate::dw10::setup::GenerateParams {
-            seed,
-            log: false,
-            ..Default::default()
-        };
-        let sc = Arc::new(crate::dw10::setup::generate(&ts, &params).unwrap());
+    for (seed, sc) in twelve_dungeons() {
         let o = simulate::SimOptions {
             runs: 3,
             seed,
@@ -51,18 +71,9 @@ fn the_automatic_heroes_give_no_command_the_engine_refuses() {
 /// too.
 #[test]
 fn plans_stopped_at_the_cheapest_end_play_every_game_as_whole_plans_do() {
-    let ts = crate::tileset::pendraken_tileset();
-    let figures = Arc::new(crate::dw10::figures::embedded());
-    let tables = Arc::new(crate::dw10::tables::embedded());
-    let party = party::default_party(&figures);
+    let (figures, tables, party) = embedded_kit();
     let mut commands = 0;
-    for seed in 1..=12 {
-        let params = crate::dw10::setup::GenerateParams {
-            seed,
-            log: false,
-            ..Default::default()
-        };
-        let sc = Arc::new(crate::dw10::setup::generate(&ts, &params).unwrap());
+    for (seed, sc) in twelve_dungeons() {
         for scaled_down in [false, true] {
             let o = simulate::SimOptions {
                 runs: 3,
