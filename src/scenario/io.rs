@@ -503,12 +503,7 @@ impl<G> Scenario<G> {
         squares: impl Iterator<Item = Point>,
         side: Side,
     ) -> Check {
-        let (dx, dy) = match side {
-            Side::N => (0, -1),
-            Side::E => (1, 0),
-            Side::S => (0, 1),
-            Side::W => (-1, 0),
-        };
+        let (dx, dy) = side.delta();
         for p in squares {
             self.check_passable(key.into(), p.x, p.y, tile)?;
             if self.tiles[tile].covers(p.x + dx, p.y + dy) {

@@ -472,6 +472,12 @@ impl<G> Scenario<G> {
             .unwrap_or(Cell::Void)
     }
 
+    /// Does any square of the grid hold `c` (a map's legend lists a
+    /// terrain only then)?
+    pub fn has_cell(&self, c: Cell) -> bool {
+        self.grid.iter().any(|row| row.contains(c.to_char()))
+    }
+
     /// The index of the tile covering a square, if any.
     pub fn tile_at(&self, x: i32, y: i32) -> Option<usize> {
         if !self.cell(x, y).is_tile() {

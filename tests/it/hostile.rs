@@ -406,16 +406,6 @@ fn tileset_cases() -> Vec<Case> {
     ]
 }
 
-/// One square out of a tile over its `side` edge.
-fn step_of(side: tileset::Side) -> (i32, i32) {
-    match side {
-        tileset::Side::N => (0, -1),
-        tileset::Side::E => (1, 0),
-        tileset::Side::S => (0, 1),
-        tileset::Side::W => (-1, 0),
-    }
-}
-
 fn scenario_cases() -> Vec<Case> {
     use Loader::Scenario as L;
     let good = good_scenario_model();
@@ -591,7 +581,7 @@ fn scenario_cases() -> Vec<Case> {
             "entrance off its tile's edge",
             yaml(&|m| {
                 // One square in from the edge it opens on.
-                let (dx, dy) = step_of(m.entrance.side);
+                let (dx, dy) = m.entrance.side.delta();
                 m.entrance.x -= dx;
                 m.entrance.y -= dy;
             }),
@@ -614,7 +604,7 @@ fn scenario_cases() -> Vec<Case> {
             L,
             "dead end off its tile's edge",
             yaml(&|m| {
-                let (dx, dy) = step_of(m.dead_ends[0].side);
+                let (dx, dy) = m.dead_ends[0].side.delta();
                 m.dead_ends[0].x -= dx;
                 m.dead_ends[0].y -= dy;
             }),

@@ -131,7 +131,7 @@ pub fn reach_plan_from(s: &State, map: &Map, who: Who, start: Sq, budget: u32) -
 }
 
 /// What a square a hero plans to keep off (a dungeon condition it knows
-/// of) adds to a way's cost in [`reach_avoiding`]: more than any way round
+/// of) adds to a way's cost in [`reach_avoiding_until`]: more than any way round
 /// on a dungeon table, so the plan goes round whenever it can.
 pub const AVOID_COST: u32 = 100;
 
@@ -139,23 +139,13 @@ pub const AVOID_COST: u32 = 100;
 /// `avoid` costs [`AVOID_COST`] more to enter, so the cheapest way keeps
 /// off them when there is another, and crosses one only when there is
 /// none. Planning only: the rules' walk ([`reach`]) never sees this cost.
-pub fn reach_avoiding(
-    s: &State,
-    map: &Map,
-    who: Who,
-    budget: u32,
-    stairs: bool,
-    avoid: &[Sq],
-) -> Reach {
-    reach_avoiding_until(s, map, who, budget, stairs, avoid, |_, _| false)
-}
-
-/// [`reach_avoiding`], stopped early: `settled` is told of each square
-/// as its cost becomes final, cheapest first (ties by column, then row),
-/// and the walk ends, that square's steps not taken, once it answers
-/// true. Every square settled before then has its cost and its way as
-/// the whole walk gives them; a square not settled has none, or a cost
-/// above every settled one.
+///
+/// The walk can stop early: `settled` is told of each square as its cost
+/// becomes final, cheapest first (ties by column, then row), and the walk
+/// ends, that square's steps not taken, once it answers true (`|_, _|
+/// false` walks it whole). Every square settled before then has its cost
+/// and its way as the whole walk gives them; a square not settled has
+/// none, or a cost above every settled one.
 pub fn reach_avoiding_until(
     s: &State,
     map: &Map,

@@ -648,7 +648,7 @@ fn legend(s: &Dw10Scenario, master: bool) -> Vec<Entry> {
         (Cell::Water, "water: impassable, see across"),
         (Cell::Blocking, "obstacle"),
     ] {
-        if s.grid.iter().any(|row| row.contains(cell.to_char())) {
+        if s.has_cell(cell) {
             v.push((Some(cell), None, what.into()));
         }
     }

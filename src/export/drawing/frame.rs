@@ -291,7 +291,7 @@ fn legend_entries(s: &Scenario) -> Vec<(Symbol, &'static str)> {
         (Cell::Crevice, "crevice"),
         (Cell::Blocking, "blocking terrain"),
     ] {
-        if s.grid.iter().any(|row| row.contains(cell.to_char())) {
+        if s.has_cell(cell) {
             v.push((Symbol::Terrain(cell), what));
         }
     }
