@@ -357,7 +357,7 @@ pub fn town(p: &Place<'_>, buy: &[String], quiet: bool) -> anyhow::Result<()> {
             }
             bail!("{msg}");
         }
-        let r = super::play_dw10::replay(&save, figures.clone(), tables.clone())?;
+        let r = super::play_dw10::replay(&save, None, figures.clone(), tables.clone())?;
         lines = match c.settle(&r.session.game().s, &r.save.party, &figures) {
             Ok(l) => l,
             Err(CampaignError::NotOver) => bail!(

@@ -131,6 +131,7 @@ impl PlayArgs {
             script: self.script.clone(),
             save: self.save.clone(),
             resume: self.resume.clone(),
+            resume_text: None,
             force: self.force,
             quiet: self.quiet,
         }
@@ -318,8 +319,25 @@ pub fn run(a: PlayArgs) -> anyhow::Result<()> {
         (None, Some(s)) => super::outputs::scenario_ruleset(s),
         _ => None,
     };
+    // A save to resume says its own game. Standard input can be read only
+    // once: its text is kept and handed to that game's loader. A file is
+    // read again by its loader once the save folder is claimed; one that
+    // cannot be read here is left to the MKD loader's error.
+    let stdin_save = match &a.resume {
+        Some(p) if super::outputs::is_stdin(p) => {
+            Some(read(p, "a save file", session::MAX_SAVE_BYTES)?)
+        }
+        _ => None,
+    };
+    let save_text = match (&a.resume, &stdin_save) {
+        (_, Some(t)) => Some(std::borrow::Cow::Borrowed(t.as_str())),
+        (Some(p), None) => tilecrawl::core::fs::read_limited(p, session::MAX_SAVE_BYTES)
+            .ok()
+            .map(std::borrow::Cow::Owned),
+        (None, None) => None,
+    };
     // dd-and-d: its own engine (play_ddd.rs).
-    if super::play_ddd::is_ddd(ruleset, a.resume.as_deref()) {
+    if super::play_ddd::is_ddd(ruleset, save_text.as_deref()) {
         if a.party.is_some() || a.tables.is_some() {
             bail_usage!(
                 "--party and --tables are for MKD scenarios; a dd-and-d game takes --warparty and --opponent"
@@ -329,7 +347,10 @@ pub fn run(a: PlayArgs) -> anyhow::Result<()> {
             bail_usage!("--scaled-down is for dungeon-world-10mm scenarios");
         }
         a.refuse_mkd_only("dd-and-d")?;
-        return super::play_ddd::run(a.ddd());
+        return super::play_ddd::run(super::play_ddd::DddPlay {
+            resume_text: stdin_save,
+            ..a.ddd()
+        });
     }
     if a.any_ddd() {
         bail_usage!(
@@ -338,7 +359,7 @@ pub fn run(a: PlayArgs) -> anyhow::Result<()> {
     }
     // Dungeon World 10 mm: its own engine (`play_dw10.rs`).
     let dw10 = match (&a.resume, &a.scenario) {
-        (Some(save), _) => super::play_dw10::is_dw10_save(save),
+        (Some(_), _) => save_text.as_deref().is_some_and(super::play_dw10::is_dw10_save),
         (None, Some(_)) => ruleset == Some(tilecrawl::scenario::RulesetId::DungeonWorld10mm),
         _ => false,
     };
@@ -356,6 +377,7 @@ pub fn run(a: PlayArgs) -> anyhow::Result<()> {
             script: a.script.as_deref(),
             save: a.save.clone(),
             resume: a.resume.as_deref(),
+            resume_text: stdin_save.as_deref(),
             force: a.force,
             quiet: a.quiet,
             scaled_down: a.scaled_down,
@@ -370,7 +392,10 @@ pub fn run(a: PlayArgs) -> anyhow::Result<()> {
             // is read, so a second `--resume` cannot read a save being written.
             let target = a.save.clone().unwrap_or(save_path.clone());
             let lock = super::play_files::claim_save(&target, SaveUse::Resume)?;
-            let text = read(save_path, "a save file", session::MAX_SAVE_BYTES)?;
+            let text = match stdin_save {
+                Some(t) => t,
+                None => read(save_path, "a save file", session::MAX_SAVE_BYTES)?,
+            };
             // A save read from standard input is named `<stdin>`; its
             // scenario is found from the current folder, as for `-`.
             let named = PathBuf::from(super::outputs::shown(save_path));

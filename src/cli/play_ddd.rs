@@ -33,22 +33,22 @@ pub(crate) struct DddPlay {
     pub script: Option<PathBuf>,
     pub save: Option<PathBuf>,
     pub resume: Option<PathBuf>,
+    /// The save's text when `resume` is `-`: standard input, already read
+    /// to tell the save's game, cannot be read again.
+    pub resume_text: Option<String>,
     pub force: bool,
     pub quiet: bool,
 }
 
-/// Is this a Dungeons Dark & Dangerous game: resuming, its save; else a
-/// scenario whose ruleset ([`super::outputs::scenario_ruleset`]) is one.
-/// Files that cannot be read are left for the caller's own error.
-pub(crate) fn is_ddd(scenario: Option<RulesetId>, resume: Option<&Path>) -> bool {
-    if let Some(r) = resume {
-        return tilecrawl::core::fs::read_limited(r, session::MAX_SAVE_BYTES)
-            .ok()
-            .is_some_and(|t| {
-                same_kind(tilecrawl::core::yaml::format_of(&t), session::SAVE_FORMAT)
-            });
+/// Is this a Dungeons Dark & Dangerous game: resuming, its save (`save`,
+/// the save's text when it could be read); else a scenario whose ruleset
+/// ([`super::outputs::scenario_ruleset`]) is one. Files that cannot be
+/// read are left for the caller's own error.
+pub(crate) fn is_ddd(scenario: Option<RulesetId>, save: Option<&str>) -> bool {
+    match save {
+        Some(t) => same_kind(tilecrawl::core::yaml::format_of(t), session::SAVE_FORMAT),
+        None => scenario == Some(RulesetId::DdAndD),
     }
-    scenario == Some(RulesetId::DdAndD)
 }
 
 /// Whether a `format:` value is of the same kind of file as `want`, any
@@ -129,11 +129,20 @@ fn reading_warning(s: &DddScenario, w: &Warparty, side: &str) -> Option<String> 
 
 /// A save, with its scenario (found beside the save) and that scenario's
 /// digest, refused if the scenario changed since the game was saved.
+/// `text` is the save's when it was read already (from standard input).
 pub(crate) fn load_save(
     save_path: &Path,
+    text: Option<&str>,
 ) -> anyhow::Result<(session::SaveFile, Arc<DddScenario>, String)> {
-    let text = read(save_path, "a save file", session::MAX_SAVE_BYTES)?;
-    let file = save_path.display().to_string();
+    let file = super::outputs::shown(save_path);
+    let text = match text {
+        Some(t) if t.len() as u64 > session::MAX_SAVE_BYTES => bail!(
+            "{file}: {}",
+            tilecrawl::core::fs::ReadError::TooLong.describe("a save file", session::MAX_SAVE_BYTES)
+        ),
+        Some(t) => t.to_string(),
+        None => read(save_path, "a save file", session::MAX_SAVE_BYTES)?,
+    };
     let save = session::parse_save(&text, &file)?;
     let dir = save_path
         .parent()
@@ -143,8 +152,7 @@ pub(crate) fn load_save(
     let (scenario, digest) = load_scenario(&scen_path)?;
     if digest != save.scenario_digest {
         bail!(
-            "{}: the scenario {} changed since this game was saved; the save cannot be replayed on it",
-            save_path.display(),
+            "{file}: the scenario {} changed since this game was saved; the save cannot be replayed on it",
             scen_path.display()
         );
     }
@@ -168,8 +176,8 @@ pub(crate) fn run(a: DddPlay) -> anyhow::Result<()> {
             }
             let target = a.save.clone().unwrap_or(save_path.clone());
             let lock = claim_save(&target, SaveUse::Resume)?;
-            let file = save_path.display().to_string();
-            let (save, scenario, digest) = load_save(save_path)?;
+            let file = super::outputs::shown(save_path);
+            let (save, scenario, digest) = load_save(save_path, a.resume_text.as_deref())?;
             let scen_path = save_path
                 .parent()
                 .filter(|p| !p.as_os_str().is_empty())

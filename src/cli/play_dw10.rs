@@ -17,11 +17,9 @@ fn read(path: &Path, what: &str, max: u64) -> anyhow::Result<String> {
         .map_err(|e| anyhow::anyhow!("{}: {}", path.display(), e.describe(what, max)))
 }
 
-/// Is this save file a Dungeon World 10 mm game's?
-pub fn is_dw10_save(path: &Path) -> bool {
-    tilecrawl::core::fs::read_limited(path, session::MAX_SAVE_BYTES).is_ok_and(|t| {
-        super::play_ddd::same_kind(tilecrawl::core::yaml::format_of(&t), session::FORMAT)
-    })
+/// Is this save's text a Dungeon World 10 mm game's?
+pub fn is_dw10_save(text: &str) -> bool {
+    super::play_ddd::same_kind(tilecrawl::core::yaml::format_of(text), session::FORMAT)
 }
 
 fn load_scenario(path: &Path) -> anyhow::Result<(Arc<tilecrawl::dw10::Scenario>, String)> {
@@ -61,6 +59,8 @@ pub struct PlayDw10<'a> {
     pub save: Option<PathBuf>,
     /// A save to continue.
     pub resume: Option<&'a Path>,
+    /// The save's text when `resume` is `-` (standard input, read already).
+    pub resume_text: Option<&'a str>,
     /// Replace an existing save.
     pub force: bool,
     /// No opening lines.
@@ -97,14 +97,20 @@ pub struct Replayed {
     pub digest: String,
 }
 
-/// Reads a save, checks its scenario has not changed, and plays it again.
+/// Reads a save (or takes its `text`, read already from standard input),
+/// checks its scenario has not changed, and plays it again.
 pub fn replay(
     save_path: &Path,
+    text: Option<&str>,
     figures: Arc<tilecrawl::dw10::figures::Figures>,
     tables: Arc<tilecrawl::dw10::tables::Tables>,
 ) -> anyhow::Result<Replayed> {
-    let text = read(save_path, "a save file", session::MAX_SAVE_BYTES)?;
-    let save = session::parse_save(&text, &save_path.display().to_string())?;
+    let file = super::outputs::shown(save_path);
+    let text = match text {
+        Some(t) => t.to_string(),
+        None => read(save_path, "a save file", session::MAX_SAVE_BYTES)?,
+    };
+    let save = session::parse_save(&text, &file)?;
     let dir = save_path
         .parent()
         .filter(|p| !p.as_os_str().is_empty())
@@ -113,16 +119,15 @@ pub fn replay(
     let (scenario, digest) = load_scenario(&scen)?;
     if digest != save.scenario_digest {
         bail!(
-            "{}: the scenario changed since the game was saved in {}; start a new game",
+            "{}: the scenario changed since the game was saved in {file}; start a new game",
             scen.display(),
-            save_path.display()
         );
     }
     // The party is the text the save holds: its errors name the save.
     let (session, transcript) =
         Session::resume(&save, scenario, figures, tables).map_err(|mut e| {
             if e.file == "party" {
-                e.file = format!("{}: its party", save_path.display());
+                e.file = format!("{file}: its party");
             }
             e
         })?;
@@ -148,7 +153,7 @@ pub fn play(o: PlayDw10<'_>) -> anyhow::Result<()> {
                 );
             }
             let lock = claim_save(&target, SaveUse::Resume)?;
-            let r = replay(save_path, figures, tables)?;
+            let r = replay(save_path, o.resume_text, figures, tables)?;
             refuse_saving_over(
                 &target,
                 &[("scenario", Some(&r.scenario)), ("script", o.script)],

@@ -86,7 +86,7 @@ pub fn run(a: SimulateArgs) -> anyhow::Result<()> {
         None => super::outputs::scenario_ruleset(&a.scenario),
     };
     // dd-and-d: both war-parties by the policy (play_ddd.rs).
-    if super::play_ddd::is_ddd(ruleset, None) {
+    if ruleset == Some(tilecrawl::scenario::RulesetId::DdAndD) {
         if a.party.is_some() || a.tables.is_some() {
             bail_usage!(
                 "--party and --tables are for MKD scenarios; a dd-and-d game takes --warparty and --opponent"

@@ -144,7 +144,7 @@ fn run_advance(a: AdvanceArgs) -> anyhow::Result<()> {
     let party = warparty::load(&a.file)?;
     let file = a.file.display().to_string();
     let save_file = a.save.display().to_string();
-    let (save, scenario, _) = super::play_ddd::load_save(&a.save)?;
+    let (save, scenario, _) = super::play_ddd::load_save(&a.save, None)?;
     // The party as the save keeps it: without the log of its rolls.
     let bare = |w: &Warparty| Warparty {
         log: Vec::new(),

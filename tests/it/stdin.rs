@@ -129,3 +129,60 @@ fn every_refusal_of_standard_input_names_it_stdin() {
         );
     }
 }
+
+/// `play --resume -` takes a Dungeons Dark & Dangerous or a Dungeon World
+/// 10 mm save as well as an MKD one: standard input is read once, its
+/// `format:` line says which game's loader takes the text, and the game
+/// goes on where the save left it, with its scenario found in the current
+/// folder.
+#[test]
+fn a_save_of_each_game_resumes_from_standard_input() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    std::fs::write(d.join("help.txt"), "help\n").unwrap();
+    for (ruleset, extra) in [
+        ("dd-and-d", &["--ai", "red"][..]),
+        ("dungeon-world-10mm", &[][..]),
+        ("mkd-adventure", &[][..]),
+    ] {
+        let dir = d.join(ruleset);
+        let g = run_in(
+            d,
+            &[
+                "generate",
+                "--ruleset",
+                ruleset,
+                "--seed",
+                "3",
+                "--dpi",
+                "20",
+                "--out",
+                ruleset,
+                "-q",
+            ],
+        );
+        assert_eq!(g.code, Some(0), "{g:?}");
+        let mut args = vec!["play", "scenario.yaml", "--script", "../help.txt"];
+        args.extend_from_slice(extra);
+        let first = run_in(&dir, &args);
+        assert_eq!(first.code, Some(0), "{ruleset}: {first:?}");
+        let save = std::fs::read(dir.join("save.yaml")).unwrap();
+        let r = piped(
+            &dir,
+            &["play", "--resume", "-", "--save", "again.yaml"],
+            &save,
+        );
+        assert_eq!(r.code, Some(0), "{ruleset}: {r:?}");
+        assert!(
+            r.stdout.ends_with("game saved in again.yaml\n"),
+            "{ruleset}: {}",
+            r.stdout
+        );
+        let again = std::fs::read_to_string(dir.join("again.yaml")).unwrap();
+        assert_eq!(
+            again.lines().next(),
+            std::str::from_utf8(&save).unwrap().lines().next(),
+            "{ruleset}: the save goes on in the game's own format"
+        );
+    }
+}
