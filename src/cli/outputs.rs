@@ -117,15 +117,21 @@ pub(crate) fn is_stdout(p: &Path) -> bool {
 
 /// The game a scenario file names in its `ruleset:`, read once so `play`
 /// and `simulate` can hand the file to the right engine. `None` for
-/// standard input and for a file that cannot be read or names none: the
-/// engine's own reading then reports what is wrong with it.
-pub(crate) fn scenario_ruleset(path: &Path) -> Option<tilecrawl::scenario::RulesetId> {
+/// standard input and for a file that names none: the engine's own
+/// reading then reports what is wrong with it. A file that cannot be read
+/// is refused here, before any option is checked against its game (a
+/// missing file is not bad usage of an option).
+pub(crate) fn scenario_ruleset(
+    path: &Path,
+) -> anyhow::Result<Option<tilecrawl::scenario::RulesetId>> {
     if is_stdin(path) {
-        return None;
+        return Ok(None);
     }
-    let text =
-        tilecrawl::core::fs::read_limited(path, tilecrawl::scenario::MAX_SCENARIO_BYTES).ok()?;
-    ruleset_of_text(&text, &path.display().to_string())
+    let max = tilecrawl::scenario::MAX_SCENARIO_BYTES;
+    match tilecrawl::core::fs::read_limited(path, max) {
+        Ok(text) => Ok(ruleset_of_text(&text, &path.display().to_string())),
+        Err(e) => anyhow::bail!("{}: {}", path.display(), e.describe("a scenario", max)),
+    }
 }
 
 /// [`scenario_ruleset`] of a scenario's text read already (standard

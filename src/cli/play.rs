@@ -316,7 +316,7 @@ fn refuse_saving_over(
 pub fn run(a: PlayArgs) -> anyhow::Result<()> {
     // The scenario's game, read once (a save says its own).
     let ruleset = match (&a.resume, &a.scenario) {
-        (None, Some(s)) => super::outputs::scenario_ruleset(s),
+        (None, Some(s)) => super::outputs::scenario_ruleset(s)?,
         _ => None,
     };
     // A save to resume says its own game. Standard input can be read only
@@ -359,7 +359,9 @@ pub fn run(a: PlayArgs) -> anyhow::Result<()> {
     }
     // Dungeon World 10 mm: its own engine (`play_dw10.rs`).
     let dw10 = match (&a.resume, &a.scenario) {
-        (Some(_), _) => save_text.as_deref().is_some_and(super::play_dw10::is_dw10_save),
+        (Some(_), _) => save_text
+            .as_deref()
+            .is_some_and(super::play_dw10::is_dw10_save),
         (None, Some(_)) => ruleset == Some(tilecrawl::scenario::RulesetId::DungeonWorld10mm),
         _ => false,
     };

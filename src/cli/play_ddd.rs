@@ -138,7 +138,8 @@ pub(crate) fn load_save(
     let text = match text {
         Some(t) if t.len() as u64 > session::MAX_SAVE_BYTES => bail!(
             "{file}: {}",
-            tilecrawl::core::fs::ReadError::TooLong.describe("a save file", session::MAX_SAVE_BYTES)
+            tilecrawl::core::fs::ReadError::TooLong
+                .describe("a save file", session::MAX_SAVE_BYTES)
         ),
         Some(t) => t.to_string(),
         None => read(save_path, "a save file", session::MAX_SAVE_BYTES)?,

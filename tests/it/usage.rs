@@ -182,3 +182,27 @@ fn campaign_new_offers_and_takes_only_the_rulesets_of_campaigns() {
         );
     }
 }
+
+/// A scenario that cannot be read is named as the file error it is (exit
+/// 1), even beside an option of another game: with no file to read, the
+/// game, and so whether the option applies, is unknown.
+#[test]
+fn a_missing_scenario_is_a_file_error_before_any_option_is_judged() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    for args in [
+        &["play", "missing.yaml", "--scaled-down"][..],
+        &["play", "missing.yaml", "--warparty", "w.yaml"][..],
+        &["simulate", "missing.yaml", "--scaled-down"][..],
+        &["play", "missing.yaml"][..],
+    ] {
+        let r = run_in(d, args);
+        let line = one_error_line(&r, &[]).unwrap_or_else(|e| panic!("{args:?}: {e}"));
+        assert_eq!(
+            line,
+            "error: missing.yaml: cannot read a scenario: No such file or directory (os error 2)",
+            "{args:?}"
+        );
+        assert_eq!(r.code, Some(1), "{args:?}");
+    }
+}
