@@ -1,8 +1,9 @@
 //! World of Dungeons S characters as a Dungeons Dark & Dangerous war-party
 //! (`tilecrawl party new --for dd-and-d`): the project's table
 //! (`templates/characters/wod-s-to-ddd.yaml`) makes each character one
-//! model — power die by level and Str, defense die by armour, an ability by
-//! class, gear and the sheet's abilities — and World of Dungeons S
+//! model — power die by class and Str, defense die by armour, Extra Wounds
+//! by level, an ability by class, gear and the sheet's abilities — and
+//! World of Dungeons S
 //! hirelings by the day fill the ranks up to the ten models a war-party
 //! has, each a rolled kind with a name from a rolled land.
 
@@ -47,12 +48,18 @@ pub struct HirelingModel {
 pub struct Conversion {
     // `FORMAT`, checked in `parse`.
     format: String,
-    /// The power die at levels 1 to 10.
-    pub power_by_level: Vec<Die>,
-    /// Str at or above this gives a power die one size larger.
+    /// The power die of each class. Few sides win close combat, many
+    /// sides cunning tests and shots (the text's statistics section).
+    pub power_by_class: BTreeMap<String, Die>,
+    /// Str at or above this gives a power die one size smaller (stronger
+    /// in close combat).
     pub strong: i32,
-    /// The defense die by armour 0, 1, 2 and 3 or more.
+    /// The defense die by armour 0, 1, 2 and 3 or more: more armour, fewer
+    /// sides (harder to wound, slower).
     pub defense_by_armour: Vec<Die>,
+    /// The Extra Wounds a character has earned at levels 1 to 10, on top
+    /// of the war-party's ten abilities.
+    pub extra_wounds_by_level: Vec<u32>,
     /// The ability each class brings.
     pub class_abilities: BTreeMap<String, Ability>,
     /// The ability a missile weapon in the gear brings.
@@ -79,16 +86,28 @@ pub fn parse(text: &str, file: &str) -> Result<Conversion, FileError> {
         crate::core::yaml::parse_kind(text, file, FORMAT, |c: &Conversion| &c.format)?;
     let bad = |key: &str, m: String| Err(FileError::at_key(file, key, m));
     let t = Tables::embedded();
-    if c.power_by_level.len() != t.levels.len() {
+    if c.extra_wounds_by_level.len() != t.levels.len() {
         return bad(
-            "power_by_level",
-            format!("one die for each of the {} levels", t.levels.len()),
+            "extra_wounds_by_level",
+            format!("one number for each of the {} levels", t.levels.len()),
+        );
+    }
+    if let Some(n) = c.extra_wounds_by_level.iter().find(|n| **n > 5) {
+        return bad(
+            "extra_wounds_by_level",
+            format!("{n} Extra Wounds; at most 5 at a level"),
         );
     }
     if c.defense_by_armour.is_empty() {
         return bad("defense_by_armour", "at least one die".into());
     }
     for class in &t.classes {
+        if !c.power_by_class.contains_key(&class.id) {
+            return bad(
+                "power_by_class",
+                format!("class `{}` has no power die", class.id),
+            );
+        }
         if !c.class_abilities.contains_key(&class.id) {
             return bad(
                 "class_abilities",
@@ -98,6 +117,9 @@ pub fn parse(text: &str, file: &str) -> Result<Conversion, FileError> {
     }
     if let Some(k) = c.class_abilities.keys().find(|k| t.class(k).is_none()) {
         return bad("class_abilities", format!("unknown class `{k}`"));
+    }
+    if let Some(k) = c.power_by_class.keys().find(|k| t.class(k).is_none()) {
+        return bad("power_by_class", format!("unknown class `{k}`"));
     }
     if let Some(k) = c.abilities.keys().find(|k| t.ability(k).is_none()) {
         return bad(
@@ -123,18 +145,20 @@ pub fn parse(text: &str, file: &str) -> Result<Conversion, FileError> {
     Ok(c)
 }
 
-/// The die one size larger (a d12 stays a d12).
-fn larger(d: Die) -> Die {
+/// The die one size smaller (a d4 stays a d4).
+fn smaller(d: Die) -> Die {
     let i = Die::ALL.iter().position(|x| *x == d).unwrap_or(0);
-    Die::ALL[(i + 1).min(Die::ALL.len() - 1)]
+    Die::ALL[i.saturating_sub(1)]
 }
 
-/// A character's model (numbered `number`), without abilities yet.
+/// A character's model (numbered `number`) with the Extra Wounds its level
+/// earned, without the abilities dealt in turns yet.
 pub fn model_of(c: &Conversion, s: &Sheet, number: u32) -> Model {
-    let level = (s.level.max(1) as usize - 1).min(c.power_by_level.len() - 1);
-    let mut power = c.power_by_level[level];
+    // `parse` checked that every class has a die; d8, the text's typical
+    // soldier, for a sheet of a class the tables lack.
+    let mut power = c.power_by_class.get(&s.class).copied().unwrap_or(Die::D8);
     if s.attributes.str >= c.strong {
-        power = larger(power);
+        power = smaller(power);
     }
     let armour = (s.armour as usize).min(c.defense_by_armour.len() - 1);
     Model {
@@ -142,9 +166,15 @@ pub fn model_of(c: &Conversion, s: &Sheet, number: u32) -> Model {
         name: fit_name(&s.name),
         power,
         defense: c.defense_by_armour[armour],
-        abilities: Vec::new(),
+        abilities: vec![Ability::ExtraWound; level_wounds(c, s) as usize],
         experience: 0,
     }
+}
+
+/// The Extra Wounds a character's level earned.
+pub fn level_wounds(c: &Conversion, s: &Sheet) -> u32 {
+    let level = (s.level.max(1) as usize - 1).min(c.extra_wounds_by_level.len() - 1);
+    c.extra_wounds_by_level[level]
 }
 
 /// The abilities a character asks for, most wanted first: its class's,
@@ -257,6 +287,9 @@ pub fn company(chars: &[Character], dice: &mut Dice) -> Result<Company, Characte
             land: lands[l].title.clone(),
         });
     }
+    // The levels' Extra Wounds stand beside the ten abilities every
+    // war-party may hold, as abilities bought with experience do.
+    let earned: usize = models.iter().map(|m| m.abilities.len()).sum();
     let mut dealt = 0;
     let most = wishes.iter().map(Vec::len).max().unwrap_or(0);
     for turn in 0..most {
@@ -274,7 +307,7 @@ pub fn company(chars: &[Character], dice: &mut Dice) -> Result<Company, Characte
         format: WARPARTY_FORMAT.into(),
         name: party_name(&chars[0].sheet.name),
         models,
-        ability_limit: None,
+        ability_limit: (earned > 0).then_some((MAX_ABILITIES + earned) as u32),
         // Every roll that made it: the characters' (when `dice` made them)
         // and the hirelings'.
         log: dice.log().to_vec(),
@@ -310,20 +343,70 @@ mod tests {
         s.gear = vec!["bow".into()];
         s.abilities = vec!["volley".into(), "cantrips".into()];
         let m = model_of(c, &s, 3);
-        assert_eq!((m.number, m.power, m.defense), (3, Die::D6, Die::D6));
+        // A wizard's d12 (cunning, weak in close combat); no armour, d10.
+        assert_eq!((m.number, m.power, m.defense), (3, Die::D12, Die::D10));
+        assert!(m.abilities.is_empty(), "level 1 earned nothing");
         // Mage by class, Ranged Attack by the bow, Ace Shot by Volley.
         assert_eq!(
             wanted(c, &s),
             [Ability::Mage, Ability::RangedAttack, Ability::AceShot]
         );
+        s.class = "fighter".into();
         s.level = 9;
         s.attributes.str = 2;
         s.armour = 5;
         let m = model_of(c, &s, 1);
-        // Level 9 is a d12, and Str 2 cannot make it larger; armour 3+ d12.
-        assert_eq!((m.power, m.defense), (Die::D12, Die::D12));
+        // A strong fighter: d6 one size smaller; armour 3+ is full plate.
+        assert_eq!((m.power, m.defense), (Die::D4, Die::D4));
+        assert_eq!(m.abilities, [Ability::ExtraWound; 3], "level 9");
+        s.class = "barbarian".into();
+        s.attributes.str = 4;
         s.level = 3;
-        assert_eq!(model_of(c, &s, 1).power, Die::D10, "d8 one size larger");
+        let m = model_of(c, &s, 1);
+        assert_eq!(m.power, Die::D4, "d6 one size smaller");
+        assert_eq!(m.abilities, [Ability::ExtraWound], "level 3");
+    }
+
+    /// The table keeps the text's sense of the dice (L49-53): in close
+    /// combat and against wounds the smaller die is the better, so Str and
+    /// armour never give a larger die, and a higher level never fewer
+    /// wounds; a torch bearer is the weakest model in a fight.
+    #[test]
+    fn better_sheets_never_make_weaker_models() {
+        let c = Conversion::embedded();
+        let mut s = chars(2, 1, &Options::default()).remove(0).sheet;
+        for class in c.power_by_class.keys() {
+            s.class = class.clone();
+            for armour in 0..5 {
+                for level in 1..10 {
+                    s.armour = armour;
+                    s.level = level;
+                    s.attributes.str = 0;
+                    let base = model_of(c, &s, 1);
+                    s.attributes.str = 3;
+                    let strong = model_of(c, &s, 1);
+                    assert!(strong.power <= base.power, "{class}: Str");
+                    s.armour = armour + 1;
+                    assert!(
+                        model_of(c, &s, 1).defense <= base.defense,
+                        "{class}: armour"
+                    );
+                    s.armour = armour;
+                    s.level = level + 1;
+                    assert!(
+                        model_of(c, &s, 1).abilities.len() >= base.abilities.len(),
+                        "{class}: level"
+                    );
+                }
+            }
+        }
+        let torch = &c.hirelings["torch-bearer"];
+        for (kind, h) in &c.hirelings {
+            assert!(
+                h.defense <= torch.defense && h.power <= torch.power,
+                "{kind}"
+            );
+        }
     }
 
     /// Over many seeds, party sizes and levels, the company is a legal
@@ -373,10 +456,19 @@ mod tests {
         let bad = EMBEDDED.replace("  wizard: mage\n", "");
         let e = parse(&bad, "t.yaml").unwrap_err().to_string();
         assert!(e.contains("class `wizard` has no ability"), "{e}");
-        let bad = EMBEDDED.replace("  champion: {power: d8, defense: d10}\n", "");
+        let bad = EMBEDDED.replace(
+            "  champion: {power: d6, defense: d4, abilities: [extra-wound]}\n",
+            "",
+        );
         let e = parse(&bad, "t.yaml").unwrap_err().to_string();
         assert!(e.contains("`champion` has no model"), "{e}");
         let bad = EMBEDDED.replace("strong: 2", "strong: 2\nwizardry: 1");
         assert!(parse(&bad, "t.yaml").is_err());
+        let bad = EMBEDDED.replace("  thief: d10\n", "");
+        let e = parse(&bad, "t.yaml").unwrap_err().to_string();
+        assert!(e.contains("class `thief` has no power die"), "{e}");
+        let bad = EMBEDDED.replace("[0, 0, 1, 1, 1, 2, 2, 2, 3, 3]", "[0, 1]");
+        let e = parse(&bad, "t.yaml").unwrap_err().to_string();
+        assert!(e.contains("extra_wounds_by_level"), "{e}");
     }
 }

@@ -1310,3 +1310,83 @@ fn a_broken_sheet_in_a_dw10_party_is_refused_by_key() {
     );
     common::one_error_line(&r, &["bad.yaml", "heroes[0].wod_s", "level is 11"]).unwrap();
 }
+
+/// The Dungeons Dark & Dangerous company reads its dice as that game does
+/// (a small die wins close combat and turns wounds, L49-53), so levels make
+/// it stronger: the audit found a level-10 company losing 88 % of its games
+/// to the same characters at level 1, and a level-1 company beating the
+/// default war-party in all of them. Now the level-10 company wins most
+/// games from either seat, and the level-1 company is a fair match for the
+/// default war-party.
+#[test]
+fn a_dd_and_d_company_grows_stronger_with_its_level() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    for (level, dir) in [("1", "l1"), ("10", "l10")] {
+        ok(
+            d,
+            &[
+                "party",
+                "new",
+                "--for",
+                "dd-and-d",
+                "--seed",
+                "9",
+                "--level",
+                level,
+                "--out",
+                &format!("{dir}/company.yaml"),
+                "-q",
+            ],
+        );
+    }
+    ok(
+        d,
+        &[
+            "generate",
+            "--ruleset",
+            "dd-and-d",
+            "--scenario",
+            "battle",
+            "--seed",
+            "7",
+            "--dpi",
+            "20",
+            "--out",
+            "b7",
+            "-q",
+        ],
+    );
+    let blue_wins = |args: &[&str]| -> u32 {
+        let mut all = vec![
+            "simulate",
+            "b7/scenario.yaml",
+            "--runs",
+            "60",
+            "--json",
+            "-q",
+        ];
+        all.extend_from_slice(args);
+        let v: serde_json::Value = serde_json::from_str(&ok(d, &all)).unwrap();
+        v["blue_wins"].as_u64().unwrap() as u32
+    };
+    let high = blue_wins(&[
+        "--warparty",
+        "l10/company.yaml",
+        "--opponent",
+        "l1/company.yaml",
+    ]);
+    assert!(high >= 36, "level 10 as Blue won {high} of 60");
+    let low = blue_wins(&[
+        "--warparty",
+        "l1/company.yaml",
+        "--opponent",
+        "l10/company.yaml",
+    ]);
+    assert!(low <= 24, "level 1 as Blue won {low} of 60");
+    let even = blue_wins(&["--warparty", "l1/company.yaml"]);
+    assert!(
+        (15..=45).contains(&even),
+        "level 1 against the default war-party won {even} of 60"
+    );
+}
