@@ -17,6 +17,7 @@ use crate::mkd;
 use crate::mkd::floors::BuiltDungeon;
 use crate::mkd::setup::MkdAdventure;
 use crate::rules::RuleSystem;
+use std::borrow::Cow;
 
 /// How the export files of a scenario are made.
 #[derive(Debug, Clone, Default)]
@@ -38,6 +39,23 @@ pub struct PackOptions {
     /// players' map leaves off (secret doors, hidden numbers) drawn on it.
     /// For the games that hide something on their map.
     pub gm_map: bool,
+}
+
+/// The scenario as printed: a square size asked for (`--square`) is the
+/// printed size every file of the set then says (the scenario's
+/// `square_mm`, the sheets, the maps), not the maps alone.
+fn as_printed<'a, G: Clone>(
+    s: &'a crate::scenario::Scenario<G>,
+    map: &MapOptions,
+) -> Cow<'a, crate::scenario::Scenario<G>> {
+    match map.square_mm.filter(|v| v.is_finite()) {
+        Some(mm) if mm != s.square_mm => {
+            let mut printed = s.clone();
+            printed.square_mm = mm;
+            Cow::Owned(printed)
+        }
+        _ => Cow::Borrowed(s),
+    }
 }
 
 /// A PNG too large, said in the terms of what was asked (PDFs or not).
@@ -65,6 +83,7 @@ pub fn exports(
     s: &mkd::Scenario,
     opts: &PackOptions,
 ) -> Result<Vec<(&'static str, Vec<u8>)>, ExportError> {
+    let s = &*as_printed(s, &opts.map);
     export::check_png(s, &opts.map).map_err(paper(opts))?;
     // What the sheet says is the game's; how it is laid out is export's.
     let mut sheet = MkdAdventure::embedded().sheet(s);
@@ -111,6 +130,7 @@ pub fn dw10_files(
     s: &crate::dw10::Scenario,
     opts: &PackOptions,
 ) -> Result<Vec<PackFile>, ExportError> {
+    let s = &*as_printed(s, &opts.map);
     let d = export::dw10_drawing(s, &opts.map);
     export::check_png_size(d.width_mm, d.height_mm, opts.map.dpi).map_err(paper(opts))?;
     let mut sheet = crate::dw10::setup::DungeonWorld10mm.sheet(s);
@@ -182,6 +202,7 @@ pub fn ddd_exports(
     s: &crate::ddd::DddScenario,
     opts: &PackOptions,
 ) -> Result<Vec<(&'static str, Vec<u8>)>, ExportError> {
+    let s = &*as_printed(s, &opts.map);
     let d = export::ddd::board_drawing(s, &opts.map);
     export::check_png_size(d.width_mm, d.height_mm, opts.map.dpi).map_err(paper(opts))?;
     let mut sheet = crate::ddd::DdAndD.sheet(s);
@@ -217,6 +238,7 @@ pub fn ddd_adventure(
     s: &crate::ddd::DddScenario,
     opts: &PackOptions,
 ) -> Result<Vec<PackFile>, ExportError> {
+    let s = &*as_printed(s, &opts.map);
     let mut files = vec![(
         "scenario.yaml".to_string(),
         crate::scenario::to_yaml(s).into_bytes(),
@@ -234,6 +256,7 @@ pub fn adventure(adv: Content<'_>, opts: &PackOptions) -> Result<Vec<PackFile>, 
     let mut files = Vec::new();
     match adv {
         Content::One(s) => {
+            let s = &*as_printed(s, &opts.map);
             files.push((
                 "scenario.yaml".to_string(),
                 mkd::scenario::to_yaml(s).into_bytes(),
@@ -248,6 +271,7 @@ pub fn adventure(adv: Content<'_>, opts: &PackOptions) -> Result<Vec<PackFile>, 
                 mkd::floors::dungeon_yaml(&d.file).into_bytes(),
             ));
             for (s, entry) in d.floors.iter().zip(&d.file.floors) {
+                let s = &*as_printed(s, &opts.map);
                 let dir = mkd::floors::floor_dir(entry.number);
                 files.push((
                     format!("{dir}/scenario.yaml"),
@@ -317,5 +341,72 @@ mod tests {
             ..small()
         };
         assert_eq!(exports(&s, &no_paper).unwrap().len(), 3);
+    }
+
+    fn file<'a>(files: &'a [PackFile], name: &str) -> &'a str {
+        let (_, b) = files.iter().find(|(n, _)| n == name).unwrap();
+        std::str::from_utf8(b).unwrap()
+    }
+
+    /// `--square` is the printed size every file says, in each game: the
+    /// scenario's `square_mm`, the sheet, the map. The scenario read back
+    /// and drawn without `--square` gives the same map (what `render`
+    /// does), so a later render keeps the size (a user's audit: the map
+    /// was drawn at 25 mm while the sheet and the scenario said 25.4).
+    #[test]
+    fn a_square_size_asked_for_is_what_every_file_says() {
+        let opts = |mm: Option<f64>| PackOptions {
+            map: MapOptions {
+                dpi: 20,
+                square_mm: mm,
+                ..MapOptions::default()
+            },
+            ..PackOptions::default()
+        };
+        let m = generate(&default_tileset(), &GenerateParams::default()).unwrap();
+        let w = crate::dw10::setup::generate(
+            &crate::tileset::pendraken_tileset(),
+            &crate::dw10::setup::GenerateParams::default(),
+        )
+        .unwrap();
+        let d = crate::ddd::setup::generate(7, &crate::ddd::setup::DddOptions::default()).unwrap();
+        let sets = [
+            adventure(Content::One(&m), &opts(Some(25.0))).unwrap(),
+            dw10_files(&w, &opts(Some(20.0))).unwrap(),
+            ddd_adventure(&d, &opts(Some(30.0))).unwrap(),
+        ];
+        for (files, mm, sheet_says) in [
+            (&sets[0], "25.0", "1 square = 25 mm"),
+            (&sets[1], "20.0", "1 square = 20 mm"),
+            (&sets[2], "30.0", "36×36 squares of 30 mm"),
+        ] {
+            let yaml = file(files, "scenario.yaml");
+            assert!(yaml.contains(&format!("\nsquare_mm: {mm}\n")), "{mm}");
+            let svg = file(files, "map.svg");
+            assert!(svg.contains(sheet_says), "{mm}: the map's footer");
+            if mm != "20.0" {
+                // The Dungeon World 10 mm sheet names no square size.
+                assert!(file(files, "setup.md").contains(sheet_says), "{mm}");
+            }
+        }
+        // Read back and drawn at the scenario's own size: the same map.
+        let m2 = mkd::scenario::from_yaml(file(&sets[0], "scenario.yaml"), "s").unwrap();
+        let again = adventure(Content::One(&m2), &opts(None)).unwrap();
+        assert_eq!(file(&again, "map.svg"), file(&sets[0], "map.svg"));
+        let w2: crate::dw10::Scenario =
+            crate::scenario::from_yaml(file(&sets[1], "scenario.yaml"), "s").unwrap();
+        let again = dw10_files(&w2, &opts(None)).unwrap();
+        assert_eq!(file(&again, "map.svg"), file(&sets[1], "map.svg"));
+        let d2: crate::ddd::DddScenario =
+            crate::scenario::from_yaml(file(&sets[2], "scenario.yaml"), "s").unwrap();
+        let again = ddd_adventure(&d2, &opts(None)).unwrap();
+        assert_eq!(file(&again, "map.svg"), file(&sets[2], "map.svg"));
+        assert_eq!(file(&again, "setup.md"), file(&sets[2], "setup.md"));
+        // Without --square nothing changes: the tile set's size, as before.
+        let plain = adventure(Content::One(&m), &opts(None)).unwrap();
+        assert_eq!(
+            file(&plain, "scenario.yaml"),
+            mkd::scenario::to_yaml(&m).as_str()
+        );
     }
 }

@@ -21,6 +21,8 @@ pub struct DddSheet {
     pub chosen: Chosen,
     /// Board size in squares.
     pub size: (u32, u32),
+    /// The printed size of a square, mm (25.4 unless asked otherwise).
+    pub square_mm: f64,
     /// Built symmetric.
     pub fair: bool,
     /// What the edges' walks are measured to.
@@ -114,6 +116,7 @@ pub fn sheet(s: &DddScenario) -> DddSheet {
         scenario: s.game.scenario,
         chosen: s.game.params.chosen,
         size: (s.size.width, s.size.height),
+        square_mm: s.square_mm,
         fair: s.game.params.fair,
         objective,
         walks: edge_walks(&b, &targets),

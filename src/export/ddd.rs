@@ -541,9 +541,19 @@ fn words(sh: &DddSheet) -> Words {
         (
             "Board",
             format!(
-                "{}×{} one-inch squares{}",
+                "{}×{} {}{}",
                 sh.size.0,
                 sh.size.1,
+                // The text's board is of one-inch squares; `--square`
+                // prints them another size, which the sheet says.
+                if (sh.square_mm - 25.4).abs() < 1e-9 {
+                    "one-inch squares".to_string()
+                } else {
+                    format!(
+                        "squares of {} mm",
+                        crate::export::paper::mm_text(sh.square_mm)
+                    )
+                },
                 if sh.fair {
                     if sh.size.0 == sh.size.1 {
                         "; fair: it turns a quarter round onto itself"

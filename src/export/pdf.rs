@@ -1056,11 +1056,7 @@ fn true_scale_page(
 
 /// `1 square = 25.4 mm`, without needless zeros.
 fn square_text(sq: f64) -> String {
-    let s = format!("{sq:.2}");
-    format!(
-        "1 square = {} mm",
-        s.trim_end_matches('0').trim_end_matches('.')
-    )
+    format!("1 square = {} mm", super::paper::mm_text(sq))
 }
 
 /// Paper and orientation in words, e.g. `Letter, landscape`.
