@@ -588,6 +588,16 @@ pub fn hero_choice(g: &View, h: HeroId) -> Option<Command> {
     if let Some(c) = make_way(g, h) {
         return Some(c);
     }
+    // On its way out (the objective done, or given up), a teleporter it
+    // can stop on this move comes before a shot: it leaves from there
+    // next move. Else a hero in range of a monster it cannot wound (one
+    // that holds its ground) shot at it move after move and never left.
+    if let Heading::To(None, tp) = head
+        && let Some(c) = reach(s, g.map, w, hero.mp).cost(tp)
+        && may_stop(s, g.map, h, tp, c)
+    {
+        return Some(Command::Move(name, tp));
+    }
     if !hero.moved
         && !hero.shot
         && let Some(c) = shoot_line(g, h)

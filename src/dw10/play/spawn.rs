@@ -242,15 +242,20 @@ pub fn spawn_table_roll(c: &mut Ctx) {
     spawn(c, &row.monster, count);
 }
 
-/// Coffins (L424-428, A27): each one still there rolls a d6 in the Draken
-/// Master's Mover's phase; a 6 raises a Vampire within 10 squares of it,
-/// not next to a hero.
+/// Coffins (L424-428, A27): each one still there on a revealed piece
+/// rolls a d6 in the Draken Master's Mover's phase; a 6 raises a Vampire
+/// within 10 squares of it, not next to a hero, on a revealed piece (a
+/// piece not yet laid is not on the table: A16, as for every spawn).
 pub fn coffins(c: &mut Ctx) {
+    let revealed =
+        |s: &State, map: &Map, p: Sq| map.tile(p).is_some_and(|t| s.revealed[t as usize]);
     let coffins: Vec<usize> =
         c.s.features
             .iter()
             .enumerate()
-            .filter(|(i, f)| f.kind == FeatureKind::Coffin && !c.s.gone[*i])
+            .filter(|(i, f)| {
+                f.kind == FeatureKind::Coffin && !c.s.gone[*i] && revealed(c.s, c.map, (f.x, f.y))
+            })
             .map(|(i, _)| i)
             .collect();
     for i in coffins {
@@ -281,6 +286,7 @@ pub fn coffins(c: &mut Ctx) {
             .flat_map(|y| (0..c.map.board.width).map(move |x| (x, y)))
             .filter(|p| range(*p, f) <= 10)
             .filter(|p| c.map.board.standable(p.0, p.1) && !c.s.occupied(*p))
+            .filter(|p| revealed(c.s, c.map, *p))
             .filter(|p| c.s.feature_on(*p, FeatureKind::Teleporter).is_none())
             .filter(|p| !heroes.iter().any(|h| c.s.touching(*h, *p)))
             .filter(|p| fires.iter().all(|f| range(*f, *p) >= 3))

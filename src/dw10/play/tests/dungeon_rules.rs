@@ -329,3 +329,58 @@ fn every_hero_of_the_party_comes_in_on_a_square_of_its_own() {
         assert_eq!(at[0], Some(st), "seed {seed}: the first on the teleporter");
     }
 }
+
+/// A coffin on a piece not yet laid is not on the table: it rolls nothing,
+/// and a Vampire a coffin raises goes on a revealed piece only (L424-426
+/// with A16, as every spawn). Three pieces: A (columns 0-3) with a coffin,
+/// B (4-11) hidden with another, C (12-16) where the Tracker stands. The
+/// squares within 10 of A's coffin nearest the hero lie on B; before, the
+/// Vampire rose there, on no table, and B's coffin rolled too.
+#[test]
+fn a_coffin_rolls_and_raises_its_vampire_only_on_revealed_pieces() {
+    let rows = "
+#################
+#...............#
+#...............#
+#...............#
+#################";
+    let coffin = |x, y| Feature::new(FeatureKind::Coffin, x, y);
+    let mut k = kit(
+        rows,
+        vec![coffin(1, 2), coffin(6, 2)],
+        &[("Tracker", (13, 2))],
+        &[],
+    );
+    let w = k.map.board.width;
+    for y in 0..k.map.board.height {
+        for x in 0..w {
+            let piece = match x {
+                0..=3 => 0,
+                4..=11 => 1,
+                _ => 2,
+            };
+            k.map.tile_of[(y * w + x) as usize] = Some(piece);
+        }
+    }
+    k.map.tiles = 3;
+    k.s.revealed = vec![true, false, true];
+    // One d6: A's coffin alone rolls, a 6.
+    let ev = k.run(&[6], spawn::coffins);
+    let coffins = |ev: &[Event]| {
+        ev.iter()
+            .filter(|e| matches!(e, Event::Coffin { .. }))
+            .count()
+    };
+    assert_eq!(coffins(&ev), 1, "{ev:?}");
+    let at = ev
+        .iter()
+        .find_map(|e| match e {
+            Event::Spawned { at, .. } => Some(*at),
+            _ => None,
+        })
+        .expect("a Vampire rises");
+    assert!(at.0 <= 3, "the Vampire rose on {at:?}, not on piece A");
+    // Once B is revealed both coffins roll.
+    k.s.revealed[1] = true;
+    assert_eq!(coffins(&k.run(&[1, 1], spawn::coffins)), 2);
+}
