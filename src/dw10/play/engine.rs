@@ -397,7 +397,7 @@ impl Game {
                     .ok_or_else(|| Refusal::Unreachable {
                         name: self.s.hero(h).body.name.clone(),
                         at: format!("a square next to {}", self.s.monster(m).body.name),
-                        why: "too far, or the way is shut",
+                        why: "too far, or the way is shut".into(),
                     })?;
                 self.check_move(h, to)?;
                 let mut c = self.ctx(&mut ev);
@@ -703,10 +703,16 @@ impl Game {
                 for t in &targets {
                     let o = self.live_hero(t)?;
                     let ob = &self.s.hero(o).body;
-                    if o == h || !adjacent(hb.at.unwrap_or((0, 0)), ob.at.unwrap_or((0, 0))) {
+                    if o == h {
                         return Err(Refusal::Rule(format!(
                             "{} heals a hero next to it, never itself",
                             hb.name
+                        )));
+                    }
+                    if !adjacent(hb.at.unwrap_or((0, 0)), ob.at.unwrap_or((0, 0))) {
+                        return Err(Refusal::Rule(format!(
+                            "{} is not next to {}: a healer heals a hero beside it",
+                            ob.name, hb.name
                         )));
                     }
                     if !self.s.enemies_next_to(Who::Hero(o)).is_empty() {
@@ -1127,10 +1133,19 @@ impl Game {
         }
         let w = Who::Hero(h);
         if !may_end(&self.s, &self.map, w, to) {
+            // Who stands there, when someone does: a wall and a figure are
+            // not the same reason.
+            let why = match (self.s.at(to), self.s.familiar_at(to)) {
+                (Some(o), _) if o != w => format!("{} stands there", self.s.body(o).name).into(),
+                (_, Some(owner)) => {
+                    format!("{}'s familiar is there", self.s.hero(owner).body.name).into()
+                }
+                _ => "no figure may stop there".into(),
+            };
             return Err(Refusal::Unreachable {
                 name,
                 at: fmt_sq(to),
-                why: "no figure may stop there",
+                why,
             });
         }
         let hero = self.s.hero(h);
@@ -1139,7 +1154,7 @@ impl Game {
             return Err(Refusal::Unreachable {
                 name,
                 at: fmt_sq(to),
-                why: "no way there: walls, shut doors, enemies or kill zones",
+                why: "no way there: walls, shut doors, enemies or kill zones".into(),
             });
         };
         if cost > hero.mp {

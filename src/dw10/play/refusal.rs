@@ -53,7 +53,7 @@ pub enum Refusal {
         /// The square.
         at: String,
         /// Why.
-        why: &'static str,
+        why: std::borrow::Cow<'static, str>,
     },
     /// A shot the rules forbid.
     #[error("{0}")]

@@ -373,3 +373,56 @@ fn a_beginning_two_heroes_share_is_refused_as_ambiguous_naming_both() {
     assert_eq!(g.find_hero("bran"), Ok(HeroId(1)));
     assert_eq!(g.find_hero("Brann"), Ok(HeroId(2)));
 }
+
+/// A refusal gives the reason that holds: a move onto a square another
+/// figure stands on names that figure (the words for a wall, "no figure
+/// may stop there", were given for both), and a healer asked to heal a
+/// hero not beside it is told so (not "never itself"). A user's audit.
+#[test]
+fn a_refused_move_or_heal_says_which_reason_holds() {
+    let mut g = seed7_game();
+    g.s.phase = Phase::HeroesAct;
+    // The default party: Kestrel, Marrow (a healer), Brannoc, Sella.
+    let at = |g: &engine::Game, h: u32| g.s.hero(HeroId(h)).body.at.unwrap();
+    let why = |r: Result<Vec<Event>, refusal::Refusal>| match r {
+        Err(refusal::Refusal::Unreachable { why, .. }) => why.to_string(),
+        other => panic!("{other:?}"),
+    };
+    let sella = at(&g, 3);
+    let line = format!("move Brannoc {},{}", sella.0, sella.1);
+    assert_eq!(why(play(&mut g, &line)), "Sella stands there");
+    // A wall keeps its words.
+    let map = g.map.clone();
+    let b = &map.board;
+    let wall = (0..b.height)
+        .flat_map(|y| (0..b.width).map(move |x| (x, y)))
+        .find(|&(x, y)| !b.standable(x, y))
+        .unwrap();
+    let line = format!("move Brannoc {},{}", wall.0, wall.1);
+    assert_eq!(why(play(&mut g, &line)), "no figure may stop there");
+    // Sella two squares or more from Marrow.
+    let marrow = at(&g, 1);
+    let far = (0..b.height)
+        .flat_map(|y| (0..b.width).map(move |x| (x, y)))
+        .find(|&(x, y)| {
+            b.standable(x, y)
+                && g.s.at((x, y)).is_none()
+                && !crate::dw10::play::state::adjacent((x, y), marrow)
+                && (x, y) != marrow
+        })
+        .unwrap();
+    g.s.heroes[3].body.at = Some(far);
+    g.s.heroes[3].body.wounds -= 1;
+    assert_eq!(
+        play(&mut g, "heal Marrow Sella"),
+        Err(refusal::Refusal::Rule(
+            "Sella is not next to Marrow: a healer heals a hero beside it".into()
+        ))
+    );
+    assert_eq!(
+        play(&mut g, "heal Marrow Marrow"),
+        Err(refusal::Refusal::Rule(
+            "Marrow heals a hero next to it, never itself".into()
+        ))
+    );
+}
