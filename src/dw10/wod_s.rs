@@ -44,6 +44,11 @@ pub struct Conversion {
     pub missile_range: BTreeMap<String, u32>,
     /// Ranged dice such a weapon throws before Dex.
     pub missile_dice: i32,
+    /// The dice each melee weapon of the price list adds to the melee bonus
+    /// (the sheet's best counts).
+    pub weapons: BTreeMap<String, i32>,
+    /// The dice added (or taken off) for gear with no melee weapon.
+    pub unarmed: i32,
     /// World of Dungeons S abilities that carry over, and as what.
     #[serde(default)]
     pub abilities: BTreeMap<String, String>,
@@ -105,6 +110,9 @@ pub fn parse(text: &str, file: &str, figures: &Figures) -> Result<Conversion, Fi
             );
         }
     }
+    if let Err(m) = t.check_weapons(&c.weapons, c.unarmed) {
+        return bad("weapons", m);
+    }
     for (item, range) in &c.missile_range {
         if !t.item(item).is_some_and(|i| i.kind == ItemKind::Missile) || !(1..=30).contains(range) {
             return bad(
@@ -162,8 +170,9 @@ pub fn convert(c: &Conversion, s: &Sheet, figures: &Figures) -> HeroLine {
         .is_some_and(|f| f.shoot.is_some());
     let bonus = |n: i32| n.clamp(0, MAX_BONUS as i32) as u32;
     let mut line = HeroLine::plain(&ascii_word(&s.name), figure);
+    let weapon = Tables::embedded().weapon_dice(&c.weapons, c.unarmed, &s.gear);
     line.melee_bonus =
-        bonus(s.attributes.str.max(0) + s.damage_dice as i32 + i32::from(has("slay")));
+        bonus(s.attributes.str.max(0) + s.damage_dice as i32 + i32::from(has("slay")) + weapon);
     let missile = s.gear.iter().find_map(|g| c.missile_range.get(g));
     let aim = s.attributes.dex.max(0) + i32::from(has("volley"));
     match (missile, shoots) {
@@ -313,6 +322,19 @@ mod tests {
         assert_eq!(h.name, "Larus");
         assert_eq!((h.melee_bonus, h.ranged_bonus, h.range_bonus), (3, 0, 0));
         assert_eq!(h.wod_s.as_deref(), Some(&s));
+        // A great weapon adds a melee die, no melee weapon takes one off.
+        let with = |gear: &[&str]| {
+            let mut s = s.clone();
+            s.gear = gear.iter().map(|g| g.to_string()).collect();
+            convert(
+                Conversion::embedded(),
+                &s,
+                &crate::dw10::figures::embedded(),
+            )
+            .melee_bonus
+        };
+        assert_eq!(with(&["great-weapon"]), 4);
+        assert_eq!(with(&["rope"]), 2);
     }
 
     #[test]

@@ -33,6 +33,11 @@ pub struct Conversion {
     pub value_per_level: u32,
     /// Melee dice before Str.
     pub attacks_base: i32,
+    /// The dice each melee weapon of the price list adds to the melee dice
+    /// (the sheet's best counts).
+    pub weapons: BTreeMap<String, i32>,
+    /// The dice added (or taken off) for gear with no melee weapon.
+    pub unarmed: i32,
     /// Kill die before the sheet's armour.
     pub armour_base: u32,
     /// Maximum HP per wound (rounded up).
@@ -92,6 +97,9 @@ pub fn parse(text: &str, file: &str) -> Result<Conversion, FileError> {
         return bad("hp_per_wound", "numbers out of range".into());
     }
     let items = Tables::embedded();
+    if let Err(m) = items.check_weapons(&c.weapons, c.unarmed) {
+        return bad("weapons", m);
+    }
     for (item, range) in &c.shoot_range {
         if items.item(item).is_none() || !(1..=30).contains(range) {
             return bad(
@@ -191,7 +199,9 @@ pub struct MkdHero {
 /// Converts a sheet by the table.
 pub fn convert(c: &Conversion, s: &Sheet) -> MkdHero {
     let has = |a: &str| s.abilities.iter().any(|x| x == a);
-    let attacks = (c.attacks_base + s.attributes.str + i32::from(has("slay"))).clamp(1, 20) as u32;
+    let weapon = Tables::embedded().weapon_dice(&c.weapons, c.unarmed, &s.gear);
+    let attacks =
+        (c.attacks_base + s.attributes.str + i32::from(has("slay")) + weapon).clamp(1, 20) as u32;
     let shoot = s
         .gear
         .iter()
@@ -375,6 +385,32 @@ mod tests {
         );
         assert_eq!(h.shoot, None);
         assert_eq!(h.name, "Lárus");
+        // The weapon counts (World of Dungeons S damage, halved): his
+        // martial weapon adds nothing, a great weapon a die, no weapon
+        // takes one off; the best one he carries counts.
+        let with = |gear: &[&str]| {
+            let mut s = s.clone();
+            s.gear = gear.iter().map(|g| g.to_string()).collect();
+            convert(Conversion::embedded(), &s).attacks
+        };
+        assert!(s.gear.iter().any(|g| g == "martial-weapon"), "{:?}", s.gear);
+        assert_eq!(with(&["great-weapon"]), 7);
+        assert_eq!(with(&["light-weapon", "great-weapon"]), 7);
+        assert_eq!(with(&["light-armour"]), 5);
+        assert_eq!(with(&["shortbow"]), 5, "a bow is no melee weapon");
+    }
+
+    #[test]
+    fn a_table_without_a_melee_weapon_s_dice_is_refused_by_key() {
+        let bad = EMBEDDED.replace(", great-weapon: 1}", "}");
+        let e = parse(&bad, "t.yaml").unwrap_err().to_string();
+        assert!(e.contains("melee weapon `great-weapon` has no dice"), "{e}");
+        let bad = EMBEDDED.replace("great-weapon: 1}", "great-weapon: 1, rope: 1}");
+        let e = parse(&bad, "t.yaml").unwrap_err().to_string();
+        assert!(e.contains("`rope` is not a melee weapon"), "{e}");
+        let bad = EMBEDDED.replace("unarmed: -1", "unarmed: -9");
+        let e = parse(&bad, "t.yaml").unwrap_err().to_string();
+        assert!(e.contains("-9 dice"), "{e}");
     }
 
     /// Every party `party new` can make, hirelings and all, loads as an MKD

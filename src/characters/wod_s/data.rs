@@ -302,6 +302,50 @@ impl Tables {
         self.equipment.iter().find(|i| i.id == id)
     }
 
+    /// The melee dice a sheet's gear adds by a conversion table's
+    /// `weapons` (a melee weapon's id to its dice) and `unarmed` (gear with
+    /// none): its best melee weapon's.
+    pub fn weapon_dice(
+        &self,
+        weapons: &BTreeMap<String, i32>,
+        unarmed: i32,
+        gear: &[String],
+    ) -> i32 {
+        gear.iter()
+            .filter(|g| self.item(g).is_some_and(|i| i.kind == ItemKind::Weapon))
+            .filter_map(|g| weapons.get(g.as_str()).copied())
+            .max()
+            .unwrap_or(unarmed)
+    }
+
+    /// Checks a conversion table's melee weapons: every melee weapon of
+    /// the price list has its dice, no other item does, each -5 to 5.
+    pub fn check_weapons(
+        &self,
+        weapons: &BTreeMap<String, i32>,
+        unarmed: i32,
+    ) -> Result<(), String> {
+        for i in self.equipment.iter().filter(|i| i.kind == ItemKind::Weapon) {
+            if !weapons.contains_key(&i.id) {
+                return Err(format!("melee weapon `{}` has no dice", i.id));
+            }
+        }
+        if let Some(k) = weapons
+            .keys()
+            .find(|k| self.item(k).is_none_or(|i| i.kind != ItemKind::Weapon))
+        {
+            return Err(format!("`{k}` is not a melee weapon of the price list"));
+        }
+        if let Some(n) = weapons
+            .values()
+            .chain([&unarmed])
+            .find(|n| !(-5..=5).contains(*n))
+        {
+            return Err(format!("{n} dice; each is -5 to 5"));
+        }
+        Ok(())
+    }
+
     /// The ability with this id.
     pub fn ability(&self, id: &str) -> Option<&AbilityDef> {
         self.abilities.iter().find(|a| a.id == id)
