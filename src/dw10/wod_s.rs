@@ -111,7 +111,7 @@ pub fn parse(text: &str, file: &str, figures: &Figures) -> Result<Conversion, Fi
         }
     }
     if let Err(m) = t.check_weapons(&c.weapons, c.unarmed) {
-        return bad("weapons", m);
+        return bad("weapons", m.to_string());
     }
     for (item, range) in &c.missile_range {
         if !t.item(item).is_some_and(|i| i.kind == ItemKind::Missile) || !(1..=30).contains(range) {

@@ -98,7 +98,7 @@ pub fn parse(text: &str, file: &str) -> Result<Conversion, FileError> {
     }
     let items = Tables::embedded();
     if let Err(m) = items.check_weapons(&c.weapons, c.unarmed) {
-        return bad("weapons", m);
+        return bad("weapons", m.to_string());
     }
     for (item, range) in &c.shoot_range {
         if items.item(item).is_none() || !(1..=30).contains(range) {

@@ -324,26 +324,28 @@ impl Tables {
         &self,
         weapons: &BTreeMap<String, i32>,
         unarmed: i32,
-    ) -> Result<(), String> {
-        for i in self.equipment.iter().filter(|i| i.kind == ItemKind::Weapon) {
-            if !weapons.contains_key(&i.id) {
-                return Err(format!("melee weapon `{}` has no dice", i.id));
-            }
+    ) -> Result<(), WeaponTableError> {
+        if let Some(i) = self
+            .equipment
+            .iter()
+            .find(|i| i.kind == ItemKind::Weapon && !weapons.contains_key(&i.id))
+        {
+            return Err(WeaponTableError::Missing(i.id.clone()));
         }
         if let Some(k) = weapons
             .keys()
             .find(|k| self.item(k).is_none_or(|i| i.kind != ItemKind::Weapon))
         {
-            return Err(format!("`{k}` is not a melee weapon of the price list"));
+            return Err(WeaponTableError::NotAWeapon(k.clone()));
         }
-        if let Some(n) = weapons
+        match weapons
             .values()
             .chain([&unarmed])
             .find(|n| !(-5..=5).contains(*n))
         {
-            return Err(format!("{n} dice; each is -5 to 5"));
+            Some(&n) => Err(WeaponTableError::Dice(n)),
+            None => Ok(()),
         }
-        Ok(())
     }
 
     /// The ability with this id.
@@ -580,6 +582,20 @@ fn check(t: &Tables) -> Result<(), (String, String)> {
 /// The JSON Schema of the World of Dungeons S tables file.
 pub fn json_schema() -> schemars::Schema {
     schemars::schema_for!(Tables)
+}
+
+/// Why a conversion table's `weapons` and `unarmed` were refused.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum WeaponTableError {
+    /// A melee weapon of the price list without its dice.
+    #[error("melee weapon `{0}` has no dice")]
+    Missing(String),
+    /// An id that is no melee weapon of the price list.
+    #[error("`{0}` is not a melee weapon of the price list")]
+    NotAWeapon(String),
+    /// Dice out of range.
+    #[error("{0} dice; each is -5 to 5")]
+    Dice(i32),
 }
 
 #[cfg(test)]

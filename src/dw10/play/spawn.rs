@@ -99,7 +99,7 @@ pub fn legal_squares(s: &State, map: &Map, underfoot: bool) -> Vec<Sq> {
             let spawn_point = s.features.iter().enumerate().any(|(i, f)| {
                 f.kind == FeatureKind::Spawn && (f.x, f.y) == p && spawn_point_free(s, i)
             });
-            let revealed = map.tile(p).is_some_and(|t| s.revealed[t as usize]);
+            let revealed = s.revealed_at(map, p);
             let beside = heroes.iter().any(|h| s.touching(*h, p));
             let ok = revealed && (spawn_point || unseen(s, map, p) || (underfoot && beside));
             if ok && (!beside || underfoot) {
@@ -247,14 +247,12 @@ pub fn spawn_table_roll(c: &mut Ctx) {
 /// within 10 squares of it, not next to a hero, on a revealed piece (a
 /// piece not yet laid is not on the table: A16, as for every spawn).
 pub fn coffins(c: &mut Ctx) {
-    let revealed =
-        |s: &State, map: &Map, p: Sq| map.tile(p).is_some_and(|t| s.revealed[t as usize]);
     let coffins: Vec<usize> =
         c.s.features
             .iter()
             .enumerate()
             .filter(|(i, f)| {
-                f.kind == FeatureKind::Coffin && !c.s.gone[*i] && revealed(c.s, c.map, (f.x, f.y))
+                f.kind == FeatureKind::Coffin && !c.s.gone[*i] && c.s.revealed_at(c.map, (f.x, f.y))
             })
             .map(|(i, _)| i)
             .collect();
@@ -286,7 +284,7 @@ pub fn coffins(c: &mut Ctx) {
             .flat_map(|y| (0..c.map.board.width).map(move |x| (x, y)))
             .filter(|p| range(*p, f) <= 10)
             .filter(|p| c.map.board.standable(p.0, p.1) && !c.s.occupied(*p))
-            .filter(|p| revealed(c.s, c.map, *p))
+            .filter(|p| c.s.revealed_at(c.map, *p))
             .filter(|p| c.s.feature_on(*p, FeatureKind::Teleporter).is_none())
             .filter(|p| !heroes.iter().any(|h| c.s.touching(*h, *p)))
             .filter(|p| fires.iter().all(|f| range(*f, *p) >= 3))

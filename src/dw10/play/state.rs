@@ -552,6 +552,12 @@ impl State {
             .collect()
     }
 
+    /// Is `p` on a revealed piece (A16: a piece not yet laid is not on the
+    /// table)?
+    pub fn revealed_at(&self, map: &Map, p: Sq) -> bool {
+        map.tile(p).is_some_and(|t| self.revealed[t as usize])
+    }
+
     /// The owner of the familiar on a square.
     pub fn familiar_at(&self, sq: Sq) -> Option<HeroId> {
         self.heroes

@@ -940,7 +940,7 @@ pub fn ascii_map(s: &State, map: &Map) -> Vec<String> {
         let mut row = String::new();
         for x in 0..b.width {
             let p = (x, y);
-            let shown = map.tile(p).is_some_and(|t| s.revealed[t as usize]);
+            let shown = s.revealed_at(map, p);
             let ch = if !shown {
                 ' '
             } else if let Some(w) = s.at(p) {

@@ -94,10 +94,6 @@ pub fn may_end(s: &State, map: &Map, who: Who, p: Sq) -> bool {
         && !(who.side() == SideId::Dm && s.feature_on(p, FeatureKind::Teleporter).is_some())
 }
 
-fn revealed(s: &State, map: &Map, p: Sq) -> bool {
-    map.tile(p).is_some_and(|t| s.revealed[t as usize])
-}
-
 /// Every square `who` can reach with `budget` movement points.
 pub fn reach(s: &State, map: &Map, who: Who, budget: u32) -> Reach {
     reach_with(s, map, who, budget, false)
@@ -343,8 +339,8 @@ fn walk(
                     && !s.hidden(d)
                     && !s.held[d.0 as usize]
                     && s.feature(d).colour.is_none()
-                    && revealed(s, map, p)
-                    && revealed(s, map, q) =>
+                    && s.revealed_at(map, p)
+                    && s.revealed_at(map, q) =>
             {
                 Ok(Some(d))
             }
