@@ -7,7 +7,7 @@
 //! reachability analysis does.
 
 use crate::core::geom::{AROUND, Line};
-use crate::mkd::scenario::Scenario;
+use crate::mkd::scenario::{MarkerKind, Scenario};
 use crate::scenario::Point;
 use crate::tileset::{Cell, Side, TileKind};
 use serde::{Deserialize, Serialize};
@@ -201,6 +201,17 @@ impl Board {
         for y in 0..height {
             for x in 0..width {
                 cells[at(x, y)] = s.cell(x, y);
+            }
+        }
+        // The hindering and water markers laid at setup (build step 8) are
+        // terrain from the first move on; the loader has put each on a clear
+        // floor square of the grid.
+        for m in &s.game.markers {
+            if (0..width).contains(&m.x) && (0..height).contains(&m.y) {
+                cells[at(m.x, m.y)] = match m.kind {
+                    MarkerKind::Hindering => Cell::Hindering,
+                    MarkerKind::Water => Cell::Water,
+                };
             }
         }
         let mut tiles = Vec::with_capacity(s.tiles.len());

@@ -241,7 +241,12 @@ pub fn place_terrain(cx: &mut Ctx, t: usize) {
         TerrainSide::Obstacle => Cell::Blocking,
         TerrainSide::Special => Cell::Hindering,
     };
-    let spot = free_spots(cx, t, false)
+    // One piece of terrain to a square: a marker goes on clear floor, never
+    // on hindering terrain or water already there (the vortex rule's "unless
+    // hindering terrain already existed on the square").
+    let mut spots = free_spots(cx, t, false);
+    spots.retain(|&q| cx.s.board.cell(q) == Cell::Floor);
+    let spot = spots
         .into_iter()
         .find(|&q| side == TerrainSide::Special || !would_cut_the_dungeon(cx.s.board_mut(), q));
     let Some(spot) = spot else {
