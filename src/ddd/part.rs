@@ -18,7 +18,7 @@
 
 use super::rules::{self, Rule};
 use super::scenarios::ScenarioKind;
-use crate::build::board::{Board, Door, DoorKind, Exit, PASS_OPEN, Terrain, Walker};
+use crate::build::board::{Board, Door, DoorKind, Exit, PASS_OPEN, Symmetry, Terrain, Walker};
 use crate::core::geom::{Point, Side, chebyshev};
 use crate::scenario::{Check, GamePart, RulesetId, Scenario, need, read_once};
 use serde::de::{self, MapAccess};
@@ -297,6 +297,85 @@ pub fn zone_points(z: &ZoneRecord) -> Vec<Point> {
     z.squares.iter().map(|&[x, y]| Point { x, y }).collect()
 }
 
+/// The symmetry `--fair` asks of a board of this size: a quarter turn on a
+/// square board, a half turn on an oblong one.
+pub fn fair_symmetry(width: u32, height: u32) -> Symmetry {
+    if width == height {
+        Symmetry::Quarter
+    } else {
+        Symmetry::Half
+    }
+}
+
+/// A board marked fair maps onto itself under its symmetry (terrain, doors
+/// and exits), and its treasures onto each other turned half round, as
+/// setup lays them; otherwise the sheet's "fair" would not hold.
+fn check_fair(board: &Board, counters: &[CounterRecord]) -> Check {
+    let sym = fair_symmetry(board.width, board.height);
+    let turn = match sym {
+        Symmetry::Quarter => "a quarter round",
+        _ => "half round",
+    };
+    let why = |what: String| {
+        fail(
+            "params",
+            format!("fair is true, but the board does not map onto itself turned {turn}: {what}"),
+        )
+    };
+    if let Some(p) = (0..board.width * board.height)
+        .map(|i| board.point(i as usize))
+        .find(|&p| board.at(board.turn(p, sym)) != board.at(p))
+    {
+        let q = board.turn(p, sym);
+        return why(format!(
+            "square {},{} is {} and {},{} is {}",
+            p.x,
+            p.y,
+            board.at(p).name(),
+            q.x,
+            q.y,
+            board.at(q).name()
+        ));
+    }
+    let mut doors: Vec<Door> = board
+        .doors
+        .iter()
+        .map(|d| board.turn_door(d, sym))
+        .collect();
+    doors.sort();
+    if doors != board.doors {
+        return why("its doors do not".into());
+    }
+    let mut exits: Vec<Exit> = board
+        .exits
+        .iter()
+        .map(|e| board.turn_exit(e, sym))
+        .collect();
+    exits.sort_by_key(crate::build::board::exit_order);
+    if exits != board.exits {
+        return why("its exits do not".into());
+    }
+    let treasures: Vec<Point> = counters
+        .iter()
+        .filter(|c| c.kind == CounterKind::Treasure)
+        .map(CounterRecord::at)
+        .collect();
+    if let Some(t) = treasures
+        .iter()
+        .find(|&&t| !treasures.contains(&board.turn(t, Symmetry::Half)))
+    {
+        let q = board.turn(*t, Symmetry::Half);
+        return fail(
+            "counters",
+            format!(
+                "the board is fair, but the treasure at {},{} has none at {},{}, where it lands turned half round",
+                t.x, t.y, q.x, q.y
+            ),
+        );
+    }
+    Ok(())
+}
+
 /// Every rule of the scenario (the envelope already checked): `Err((key,
 /// what is wrong))`. Run on every file read, and by the property tests on
 /// every scenario made.
@@ -534,6 +613,9 @@ pub fn check_part(s: &DddScenario) -> Check {
                 }
             }
         }
+    }
+    if part.params.fair {
+        check_fair(&board, &part.counters)?;
     }
     // Zones.
     let names = rules::zone_names(part.scenario);

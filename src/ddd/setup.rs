@@ -4,7 +4,7 @@
 
 use super::part::{
     Chosen, CounterKind, CounterRecord, DddParams, DddPart, DddScenario, DoorRecord, ExitRecord,
-    ZoneRecord,
+    ZoneRecord, fair_symmetry,
 };
 use super::rules::{self, Rule};
 use super::scenarios::ScenarioKind;
@@ -320,15 +320,6 @@ pub enum DddError {
         /// What to change.
         advice: &'static str,
     },
-}
-
-/// The symmetry `--fair` asks of a board of this size.
-pub fn fair_symmetry(width: u32, height: u32) -> Symmetry {
-    if width == height {
-        Symmetry::Quarter
-    } else {
-        Symmetry::Half
-    }
 }
 
 /// One scenario from one seed: the scenario picked (or rolled), a board

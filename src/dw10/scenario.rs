@@ -13,6 +13,7 @@
 //! ```
 
 use crate::build::layout::ExitDice;
+use crate::dw10::board::Ground;
 use crate::dw10::conditions::ConditionRow;
 pub use crate::dw10::features::*;
 use crate::scenario::{self, GamePart, MAX_TOKENS, RulesetId, Size, need, read_once};
@@ -496,6 +497,37 @@ fn check_feature(
                     format!(
                         "the door leads from {},{} to {},{}, which is not a floor square; a door joins two floor squares",
                         a.0, a.1, b.0, b.1
+                    ),
+                );
+            }
+            // Setup keeps pits, rock slides and pools off a door's squares:
+            // a figure stops in the doorway to open it.
+            for (x, y) in [a, b] {
+                let what = match board.ground(x, y) {
+                    Ground::Pit => "a pit",
+                    Ground::RockSlide => "a rock slide",
+                    Ground::Water => "a pool",
+                    Ground::Clear | Ground::Solid => continue,
+                };
+                return fail(
+                    key,
+                    format!(
+                        "the door joins {},{} and {},{}, and {x},{y} holds {what}; a door joins two squares a figure may stand on",
+                        a.0, a.1, b.0, b.1
+                    ),
+                );
+            }
+        }
+        FeatureKind::Pit => {
+            // A pit is jumped straight across, onto a square a figure may
+            // stand on, along its row or its column.
+            let st = |dx: i32, dy: i32| board.standable(f.x + dx, f.y + dy);
+            if !(st(-1, 0) && st(1, 0) || st(0, -1) && st(0, 1)) {
+                return fail(
+                    key,
+                    format!(
+                        "a pit on {},{} with no square to land on straight across it (the squares on both sides along its row or its column must be ones a figure may stand on)",
+                        f.x, f.y
                     ),
                 );
             }

@@ -73,17 +73,17 @@ mod tests {
     /// ```text
     ///   0123456789
     /// 0 ##.##_____    C1 (chamber, front 0°) at 0,0; dead end north at 2,0
-    /// 1 #.,~######    H1 (hallway, back 90°) at 5,1
+    /// 1 #..~######    H1 (hallway, back 90°) at 5,1; a water marker at 2,1
     /// 2 #.........    entrance at 9,2 from the east
-    /// 3 #.X=######
+    /// 3 #,X=######
     /// 4 #####_____
     /// ```
     fn fixture(square_mm: f64) -> Scenario {
         let grid = [
             "##.##_____",
-            "#.,~######",
+            "#..~######",
             "#.........",
-            "#.X=######",
+            "#,X=######",
             "#####_____",
         ];
         Scenario {

@@ -9,7 +9,7 @@ use crate::core::geom::Side;
 use crate::mkd::monsters::MonsterPool;
 use crate::scenario::MAX_TOKENS;
 use crate::scenario::{self, GamePart, RulesetId, Size, Spot, need, read_once};
-use crate::tileset::TileKind;
+use crate::tileset::{Cell, TileKind};
 use serde::de::{self, MapAccess};
 use serde::ser::SerializeStruct;
 use serde::{Deserialize, Serialize};
@@ -534,11 +534,34 @@ fn check_part(s: &Scenario) -> Check {
             );
         }
     }
+    let mut marker_at = std::collections::BTreeMap::new();
     for (i, m) in s.game.markers.iter().enumerate() {
         if !in_grid(m.x, m.y) || !s.cell(m.x, m.y).is_tile() {
             return fail(
                 format!("markers[{i}]"),
                 format!("square {},{} is not on a tile", m.x, m.y),
+            );
+        }
+        // Build step 8 lays them on clear floor, one to a square; play
+        // turns each square into the marker's terrain.
+        if s.cell(m.x, m.y) != Cell::Floor {
+            return fail(
+                format!("markers[{i}]"),
+                format!(
+                    "square {},{} is {}; a marker goes on clear floor (`.`)",
+                    m.x,
+                    m.y,
+                    s.cell(m.x, m.y).name()
+                ),
+            );
+        }
+        if let Some(j) = marker_at.insert((m.x, m.y), i) {
+            return fail(
+                format!("markers[{i}]"),
+                format!(
+                    "square {},{} already holds markers[{j}]; one marker to a square",
+                    m.x, m.y
+                ),
             );
         }
     }
@@ -586,7 +609,76 @@ fn check_part(s: &Scenario) -> Check {
             return fail(format!("{key}.stats"), e.to_string());
         }
     }
-    check_mission(s, &passable_tile)
+    check_mission(s, &passable_tile)?;
+    check_pieces(s)
+}
+
+/// One piece to a square (chests, tokens, the prisoner and the staircase
+/// markers: the map draws each as its own disc or marker, and play finds
+/// one of each kind at a square), and the Quest Chest set up as the rules
+/// place it: in the Central Chamber, its front square walkable and inside
+/// the chamber.
+fn check_pieces(s: &Scenario) -> Check {
+    let g = &s.game;
+    let mut pieces: Vec<(String, i32, i32)> = Vec::new();
+    pieces.extend(
+        g.chests
+            .iter()
+            .enumerate()
+            .map(|(i, c)| (format!("chests[{i}]"), c.x, c.y)),
+    );
+    pieces.extend(
+        g.wmts
+            .iter()
+            .enumerate()
+            .map(|(i, w)| (format!("wmts[{i}]"), w.x, w.y)),
+    );
+    for (key, spot) in [
+        ("prisoner", g.prisoner),
+        ("second_entrance", g.second_entrance),
+        ("staircase", g.staircase),
+    ] {
+        if let Some(sp) = spot {
+            pieces.push((key.to_string(), sp.x, sp.y));
+        }
+    }
+    let mut taken = std::collections::BTreeMap::new();
+    for (i, (key, x, y)) in pieces.iter().enumerate() {
+        if let Some(j) = taken.insert((*x, *y), i) {
+            return fail(
+                key.clone(),
+                format!(
+                    "square {x},{y} already holds {}; one piece to a square",
+                    pieces[j].0
+                ),
+            );
+        }
+    }
+    let cc = s.central_chamber.tile;
+    for (i, c) in g.chests.iter().enumerate().filter(|(_, c)| c.quest) {
+        let key = format!("chests[{i}]");
+        if c.tile != cc {
+            return fail(
+                key,
+                format!(
+                    "is the Quest Chest on tile {}; expected the Central Chamber (tile {cc})",
+                    c.tile
+                ),
+            );
+        }
+        let (dx, dy) = c.facing.delta();
+        let (fx, fy) = (c.x + dx, c.y + dy);
+        if !s.cell(fx, fy).passable() || !s.tiles[cc].covers(fx, fy) {
+            return fail(
+                key,
+                format!(
+                    "faces {} onto {fx},{fy}; a Quest Chest's front square is a walkable square of the Central Chamber",
+                    c.facing.name()
+                ),
+            );
+        }
+    }
+    Ok(())
 }
 
 /// The mission parses and the mission fields agree with it and with the

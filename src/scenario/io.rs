@@ -242,6 +242,7 @@ fn check<G: GamePart>(s: &Scenario<G>) -> Check {
     // Each tile square of the grid belongs to exactly one tile, and each
     // tile's squares are tile squares. Work is bounded by the tile limits.
     let mut owners = vec![0u16; w as usize * h as usize];
+    let mut owner = vec![usize::MAX; w as usize * h as usize];
     for (i, t) in s.tiles.iter().enumerate() {
         // The tile set's own bound: an id is drawn on the map, and a huge
         // one made drawing slow and errors long.
@@ -297,6 +298,7 @@ fn check<G: GamePart>(s: &Scenario<G>) -> Check {
                 if t.covers(x, y) {
                     let k = y as usize * w as usize + x as usize;
                     owners[k] = owners[k].saturating_add(1);
+                    owner[k] = i;
                 }
             }
         }
@@ -322,6 +324,7 @@ fn check<G: GamePart>(s: &Scenario<G>) -> Check {
         }
     }
     let n = s.tiles.len();
+    let mut listed = std::collections::BTreeMap::new();
     for (i, c) in s.connections.iter().enumerate() {
         if c[0] >= n || c[1] >= n || c[0] == c[1] {
             return fail(
@@ -329,7 +332,14 @@ fn check<G: GamePart>(s: &Scenario<G>) -> Check {
                 format!("{c:?} must name two different tiles below {n}"),
             );
         }
+        if let Some(j) = listed.insert((c[0].min(c[1]), c[0].max(c[1])), i) {
+            return fail(
+                format!("connections[{i}]"),
+                format!("{c:?} is listed already, as connections[{j}]"),
+            );
+        }
     }
+    check_connections(s, &owner, &listed)?;
     if !(1..=MAX_TILE_SIDE).contains(&s.entrance.length) {
         return fail(
             "entrance",
@@ -346,6 +356,19 @@ fn check<G: GamePart>(s: &Scenario<G>) -> Check {
         return fail(
             "central_chamber",
             format!("tile {cc} is not a chamber of this dungeon"),
+        );
+    }
+    let depth = tile_depths(n, &s.connections, s.entrance.tile)[cc];
+    if depth != Some(s.central_chamber.depth) {
+        return fail(
+            "central_chamber",
+            match depth {
+                Some(d) => format!(
+                    "depth is {}; tile {cc} is {d} tiles from the entrance along the connections",
+                    s.central_chamber.depth
+                ),
+                None => format!("tile {cc} is not joined to the entrance by the connections"),
+            },
         );
     }
     for (i, d) in s.dead_ends.iter().enumerate() {
@@ -369,6 +392,68 @@ fn check<G: GamePart>(s: &Scenario<G>) -> Check {
         s.check_entryway(&key, d.tile, squares, d.side)?;
     }
     G::check(s)
+}
+
+/// The connections are the tiles that touch: two tiles are joined exactly
+/// when a walkable square of one lies beside (not corner to corner) a
+/// walkable square of the other, as the builder lays them, so the tile graph
+/// the tokens move on is the one the map shows. `owner` is each grid
+/// square's tile (row by row); `listed` the sorted pairs already checked.
+fn check_connections<G>(
+    s: &Scenario<G>,
+    owner: &[usize],
+    listed: &std::collections::BTreeMap<(usize, usize), usize>,
+) -> Check {
+    let (w, h) = (s.size.width as i32, s.size.height as i32);
+    let mut touching = std::collections::BTreeMap::new();
+    for y in 0..h {
+        for x in 0..w {
+            let a = owner[(y * w + x) as usize];
+            if a == usize::MAX || !s.cell(x, y).passable() {
+                continue;
+            }
+            for (qx, qy) in [(x + 1, y), (x, y + 1)] {
+                if qx >= w || qy >= h {
+                    continue;
+                }
+                let b = owner[(qy * w + qx) as usize];
+                if b != usize::MAX && b != a && s.cell(qx, qy).passable() {
+                    touching
+                        .entry((a.min(b), a.max(b)))
+                        .or_insert(((x, y), (qx, qy)));
+                }
+            }
+        }
+    }
+    if let Some((&(a, b), &i)) = listed.iter().find(|(k, _)| !touching.contains_key(k)) {
+        return fail(
+            format!("connections[{i}]"),
+            format!(
+                "joins tiles {a} and {b}, but no walkable square of one lies beside one of the other"
+            ),
+        );
+    }
+    if let Some((&(a, b), &(p, q))) = touching.iter().find(|(k, _)| !listed.contains_key(k)) {
+        return fail(
+            "connections",
+            format!(
+                "does not list [{a}, {b}], but tiles {a} and {b} touch (squares {},{} and {},{})",
+                p.0, p.1, q.0, q.1
+            ),
+        );
+    }
+    Ok(())
+}
+
+/// Each tile's number of steps from the entrance tile along the
+/// connections (petgraph's breadth-first walk, as the builder counts).
+fn tile_depths(n: usize, connections: &[[usize; 2]], entrance: usize) -> Vec<Option<u32>> {
+    let mut g = petgraph::graph::UnGraph::<(), ()>::with_capacity(n, connections.len());
+    let nodes: Vec<_> = (0..n).map(|_| g.add_node(())).collect();
+    for c in connections {
+        g.add_edge(nodes[c[0]], nodes[c[1]], ());
+    }
+    crate::build::analysis::steps_from(&g, nodes[entrance])
 }
 
 impl<G> Scenario<G> {

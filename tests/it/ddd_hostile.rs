@@ -237,6 +237,39 @@ fn cases() -> Vec<(&'static str, String, Vec<&'static str>)> {
         with(&amb, "doors:\n", &shut),
         vec!["exits[0]", "cannot be reached"],
     ));
+    // `fair` is a claim the sheet prints; a user's audit found it kept on
+    // a board that no longer turns onto itself.
+    v.push((
+        "a board called fair that is not",
+        with(&amb, "{fair: false", "{fair: true"),
+        vec![
+            "params",
+            "fair is true, but the board does not map onto itself turned a quarter round: square ",
+        ],
+    ));
+    let fair = to_yaml(
+        &generate(
+            3,
+            &DddOptions {
+                choice: Choice::Named(ScenarioKind::TreasureHunt),
+                fair: true,
+                ..DddOptions::default()
+            },
+        )
+        .unwrap(),
+    );
+    v.push((
+        "a fair board's treasure moved off its turned image",
+        with(
+            &fair,
+            "{kind: treasure, x: 15, y: 9}",
+            "{kind: treasure, x: 16, y: 9}",
+        ),
+        vec![
+            "counters",
+            "the board is fair, but the treasure at 16,9 has none at ",
+        ],
+    ));
     v
 }
 

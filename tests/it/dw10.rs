@@ -21,6 +21,8 @@ fn make(ts: &TileSet, seed: u64, sets: u32, difficulty: Difficulty) -> Scenario 
                 ..LayoutParams::default()
             },
             difficulty,
+            // The name the scenario keeps, as `generate --tileset` gives it.
+            tileset_label: ts.name.clone(),
             log: false,
             ..GenerateParams::default()
         },
@@ -33,6 +35,12 @@ fn check(s: &Scenario) {
     let seed = s.seed;
     let g = &s.game;
     let board = board_of(s);
+    // The loader's checks (the same guarantees, as a hand-edited file meets
+    // them) pass on every scenario setup makes.
+    let text = tilecrawl::dw10::scenario::to_yaml(s);
+    if let Err(e) = tilecrawl::games::AnyScenario::from_yaml(&text, "scenario.yaml") {
+        panic!("seed {seed}: the loader refuses what setup made: {e}");
+    }
     // Every feature on a printed floor square, one per square; a door joins
     // two squares a figure may stand on.
     let mut seen = BTreeSet::new();

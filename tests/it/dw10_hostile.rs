@@ -286,6 +286,26 @@ fn scenario_cases() -> Vec<(&'static str, String, Vec<&'static str>)> {
             w("ruleset: dungeon-world-10mm", "ruleset: dungeon-world"),
             vec!["unknown ruleset `dungeon-world`", "dungeon-world-10mm"],
         ),
+        // The door at 18,14 E leads onto 19,14 (a user's audit: accepted).
+        (
+            "a pit in a doorway",
+            w("{kind: pit, x: 16, y: 14}", "{kind: pit, x: 19, y: 14}"),
+            vec![
+                "features[",
+                "the door joins 18,14 and 19,14, and 19,14 holds a pit",
+                "a door joins two squares a figure may stand on",
+            ],
+        ),
+        // The map's west edge: nothing beyond 0,14 to land on, and walls
+        // above and below.
+        (
+            "a pit with no square across it",
+            w("{kind: pit, x: 16, y: 14}", "{kind: pit, x: 0, y: 14}"),
+            vec![
+                "features[",
+                "a pit on 0,14 with no square to land on straight across it",
+            ],
+        ),
     ]
 }
 

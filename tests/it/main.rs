@@ -25,6 +25,7 @@ mod dw10_hostile;
 mod dw10_play;
 mod formats;
 mod golden;
+mod hand_edits;
 mod hardening;
 mod hostile;
 mod hostile_runs;
