@@ -47,6 +47,14 @@ pub fn escape_controls_keep_lines(text: &str) -> Cow<'_, str> {
     Cow::Owned(lines.join("\n"))
 }
 
+/// A length in millimetres to two decimals, without needless zeros
+/// (`25.40` → `25.4`, `25.00` → `25`), as the maps, the sheets and the
+/// PDFs print it.
+pub fn mm_text(v: f64) -> String {
+    let s = format!("{v:.2}");
+    s.trim_end_matches('0').trim_end_matches('.').to_string()
+}
+
 /// At most `max` characters of `value` for a message: the value itself when
 /// short, else its start, `…` and how long it was; control characters
 /// escaped either way.

@@ -243,6 +243,15 @@ pub fn dm_sheet(s: &Scenario, t: &Tables) -> DmSheet {
             ("Rules", "Dungeon World 10 mm (dungeon-world-10mm)".into()),
             ("Seed", s.seed.to_string()),
             ("Tile set", g.params.tileset.clone()),
+            (
+                "Map",
+                format!(
+                    "{} × {} squares, 1 square = {} mm",
+                    s.size.width,
+                    s.size.height,
+                    crate::core::text::mm_text(s.square_mm)
+                ),
+            ),
             ("Difficulty", g.params.difficulty.name().into()),
             ("Kill target", g.victory.dm_kills.to_string()),
             ("Start", sq(g.start.x, g.start.y)),

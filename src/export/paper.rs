@@ -163,13 +163,7 @@ impl Default for PrintOptions {
     }
 }
 
-/// A length in millimetres to two decimals, without needless zeros
-/// (`25.40` → `25.4`, `25.00` → `25`), as the map, the sheet and the PDFs
-/// print it.
-pub fn mm_text(v: f64) -> String {
-    let s = format!("{v:.2}");
-    s.trim_end_matches('0').trim_end_matches('.').to_string()
-}
+pub use crate::core::text::mm_text;
 
 /// Why a length was refused (the text is quoted as given).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
