@@ -72,6 +72,7 @@ pub struct ExitRecord {
     /// First square.
     pub y: i32,
     /// Squares wide (1 to 3).
+    #[schemars(range(min = 1, max = 3))]
     pub length: u32,
 }
 

@@ -27,6 +27,7 @@ pub(crate) struct ScenarioFile {
     /// The choices the board was built with.
     params: DddParams,
     /// Printed size of one square in millimetres.
+    #[schemars(range(min = 2.0, max = 200.0))]
     square_mm: f64,
     /// The board in squares.
     size: Size,

@@ -235,6 +235,7 @@ pub struct Feature {
     pub side: Option<Side>,
     /// Chests: the hidden number, 1 to 3.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(range(min = 1, max = 3))]
     pub number: Option<u32>,
     /// Teleporters: active from the start?
     #[serde(default, skip_serializing_if = "Option::is_none")]

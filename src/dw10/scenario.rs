@@ -68,6 +68,7 @@ impl Difficulty {
 #[schemars(rename = "Dw10Params")]
 pub struct Params {
     /// Number of 5-tile sets in the Dungeon Stack.
+    #[schemars(range(min = 1, max = crate::build::layout::MAX_SETS))]
     pub sets: u32,
     /// Name of the tile set.
     pub tileset: String,
@@ -104,6 +105,7 @@ pub enum Objective {
 #[serde(deny_unknown_fields)]
 pub struct Victory {
     /// The Draken Master wins at this many kills (L513-517, `--kills`).
+    #[schemars(range(min = 1, max = MAX_KILLS))]
     pub dm_kills: u32,
     /// The heroes' objective.
     pub objective: Objective,

@@ -24,6 +24,7 @@ pub(crate) struct ScenarioFile {
     /// The parameters the dungeon was built and set up with.
     params: Params,
     /// Printed size of one square in millimetres.
+    #[schemars(range(min = 2.0, max = 200.0))]
     square_mm: f64,
     /// Bounding box of the dungeon in squares.
     size: Size,

@@ -222,6 +222,7 @@ pub(crate) struct ScenarioFile {
     /// The parameters the dungeon was built and set up with.
     params: Params,
     /// Printed size of one square in millimetres.
+    #[schemars(range(min = 2.0, max = 200.0))]
     square_mm: f64,
     /// Bounding box of the dungeon in squares.
     size: Size,
@@ -276,6 +277,7 @@ pub fn json_schema() -> schemars::Schema {
 #[serde(deny_unknown_fields)]
 pub struct Params {
     /// Number of 5-tile sets in the Dungeon Stack.
+    #[schemars(range(min = 1, max = crate::build::layout::MAX_SETS))]
     pub sets: u32,
     /// Total value of the heroic teams.
     pub hero_value: u32,
@@ -314,6 +316,7 @@ pub struct Chest {
     /// The way the chest's front faces.
     pub facing: Side,
     /// Chest level, 1 to 3.
+    #[schemars(range(min = 1, max = 3))]
     pub level: u32,
     /// Is this the Quest Chest?
     pub quest: bool,
@@ -367,6 +370,7 @@ pub struct Wmt {
     /// Token colour.
     pub color: WmtColor,
     /// Number printed on the token, 1 to 6.
+    #[schemars(range(min = 1, max = 6))]
     pub number: u32,
     /// Is this the Guardian WMT (it does not wander)?
     pub guardian: bool,
@@ -393,6 +397,7 @@ pub struct WmtToken {
     /// Token colour.
     pub color: WmtColor,
     /// Number printed on the token, 1 to 6.
+    #[schemars(range(min = 1, max = 6))]
     pub number: u32,
 }
 

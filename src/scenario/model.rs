@@ -350,6 +350,7 @@ pub struct PlacedTile {
     /// Which face is up.
     pub face: FaceSide,
     /// Clockwise rotation from the printed orientation: 0, 90, 180 or 270.
+    #[schemars(extend("enum" = [0, 90, 180, 270]))]
     pub rotation: u32,
     /// West column of the tile's rectangle.
     pub x: i32,
@@ -397,6 +398,7 @@ pub struct Entrance {
     /// The tile edge the entryway is on (heroes come in from that side).
     pub side: Side,
     /// Width of the entryway in squares.
+    #[schemars(range(min = 1, max = MAX_TILE_SIDE))]
     pub length: u32,
 }
 
@@ -434,6 +436,7 @@ pub struct Opening {
     /// The tile edge the entryway is on.
     pub side: Side,
     /// Width of the entryway in squares.
+    #[schemars(range(min = 1, max = MAX_TILE_SIDE))]
     pub length: u32,
 }
 

@@ -322,6 +322,35 @@ fn other_games_scenarios_and_war_parties_of_the_wrong_shape_fail_schema_and_load
 }
 
 #[test]
+/// A range that needs no other key (a user's audit: the descriptions said
+/// "1 to 3" and "0, 90, 180 or 270" while the schema took any number) is
+/// in the schema, so an editor flags what the loader would refuse.
+#[test]
+fn ranges_of_one_key_are_in_the_scenario_schema() {
+    let mkd =
+        std::fs::read_to_string(root().join("tests/golden/seed-7-two-sets/scenario.yaml")).unwrap();
+    let dw10 = std::fs::read_to_string(root().join("tests/data/dw10/hand-edited.yaml")).unwrap();
+    let edits: [(&str, &str, &str); 7] = [
+        (&mkd, "rotation: 270,", "rotation: 45,"),
+        (&mkd, "square_mm: 25.4", "square_mm: -5"),
+        (&mkd, "level: 2, quest: true", "level: 9, quest: true"),
+        (&mkd, "side: S, length: 1}", "side: S, length: 0}"),
+        (&mkd, "  sets: 2\n", "  sets: 0\n"),
+        (&dw10, "dm_kills: 5,", "dm_kills: 0,"),
+        (&dw10, "number: 3}", "number: 4}"),
+    ];
+    for (good, from, to) in edits {
+        assert!(good.contains(from), "no {from:?}");
+        let bad = good.replacen(from, to, 1);
+        assert!(!validates("scenario", &bad), "the schema takes {to:?}");
+        assert!(
+            tilecrawl::games::AnyScenario::from_yaml(&bad, "s").is_err(),
+            "the loader takes {to:?}"
+        );
+    }
+}
+
+#[test]
 fn scenarios_tables_and_styles_of_the_wrong_shape_fail_schema_and_loader() {
     let scenario =
         std::fs::read_to_string(root().join("tests/golden/seed-7-two-sets/scenario.yaml")).unwrap();
