@@ -5,6 +5,9 @@ use crate::mkd::figures::KNOWN_ABILITIES;
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 
+/// The longest monster name, in a monster list and a scenario's pool alike.
+pub const MAX_NAME_CHARS: usize = 64;
+
 /// The format tag of monster files.
 pub const FORMAT: &str = "tilecrawl-monsters/1";
 /// Largest monster file accepted, in bytes.
@@ -143,13 +146,10 @@ pub fn parse(text: &str, file: &str) -> Result<MonsterList, MonsterError> {
     let mut monsters = Vec::with_capacity(raw.monsters.len());
     for (i, m) in raw.monsters.into_iter().enumerate() {
         let loc = format!("monsters[{i}] ({}): ", m.name);
-        if m.name.trim().is_empty()
-            || m.name.chars().count() > 64
-            || m.name.chars().any(char::is_control)
-        {
+        if !crate::core::text::is_name(&m.name, MAX_NAME_CHARS) {
             return Err(at(
                 format!("monsters[{i}]: "),
-                "name must be 1 to 64 printable characters".into(),
+                format!("name must be 1 to {MAX_NAME_CHARS} printable characters"),
             ));
         }
         if monsters.iter().any(|e: &MonsterEntry| e.name == m.name) {

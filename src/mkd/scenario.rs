@@ -599,6 +599,19 @@ fn check_part(s: &Scenario) -> Check {
     // The play engine relies on the same limits as a monster list.
     for (i, m) in s.game.pools.monsters.iter().enumerate() {
         let key = format!("pools.monsters[{i}]");
+        // The monster list's own rule: the name is printed on the sheet
+        // and named in play.
+        if !crate::core::text::is_name(&m.name, crate::mkd::monsters::MAX_NAME_CHARS) {
+            return fail(
+                key,
+                format!(
+                    "name \"{}\" is {} characters; expected 1 to {} printable characters",
+                    crate::core::text::excerpt(&m.name, 40),
+                    m.name.chars().count(),
+                    crate::mkd::monsters::MAX_NAME_CHARS
+                ),
+            );
+        }
         if !(1..=1000).contains(&m.points) {
             return fail(key, format!("points is {}; expected 1 to 1000", m.points));
         }

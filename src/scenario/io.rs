@@ -152,6 +152,9 @@ fn fail(key: impl Into<String>, message: impl Into<String>) -> Check {
     Err((key.into(), message.into()))
 }
 
+/// The longest `generator` a scenario may name.
+pub const MAX_GENERATOR_CHARS: usize = 100;
+
 fn check<G: GamePart>(s: &Scenario<G>) -> Check {
     debug_assert_eq!(
         s.ruleset,
@@ -164,6 +167,17 @@ fn check<G: GamePart>(s: &Scenario<G>) -> Check {
             format!(
                 "is `{}`; this version of tilecrawl reads `{FORMAT}`",
                 s.format
+            ),
+        );
+    }
+    // Printed on the sheets: a name on one line, not a page of text.
+    if !crate::core::text::is_name(&s.generator, MAX_GENERATOR_CHARS) {
+        return fail(
+            "generator",
+            format!(
+                "\"{}\" is {} characters; expected 1 to {MAX_GENERATOR_CHARS} on one line, without control characters",
+                crate::core::text::excerpt(&s.generator, 40),
+                s.generator.chars().count()
             ),
         );
     }

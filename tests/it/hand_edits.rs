@@ -2,8 +2,8 @@
 //! of the forty-eighth session): each edit that breaks what setup
 //! guarantees (markers on clear floor, one piece to a square, the Quest
 //! Chest in the Central Chamber facing into it, the connections the tiles
-//! make, the Central Chamber's depth) is refused with one line naming the
-//! key, through the library and the binary; and the markers a scenario
+//! make, the Central Chamber's depth, names of a line's length) is
+//! refused with one line naming the key, through the library and the binary; and the markers a scenario
 //! holds are terrain in play.
 
 use crate::common::{self, Run, one_error_line};
@@ -133,6 +133,24 @@ fn cases() -> Vec<(&'static str, Edit, Vec<&'static str>)> {
                 m.connections.pop();
             }),
             vec!["connections", "does not list [", "touch (squares "],
+        ),
+        (
+            "a generator of 20,000 characters",
+            Box::new(|m: &mut Scenario| m.generator = "x".repeat(20_000)),
+            vec![
+                "generator",
+                "is 20000 characters; expected 1 to 100 on one line",
+            ],
+        ),
+        (
+            "a monster name of 20,000 characters",
+            Box::new(|m: &mut Scenario| {
+                std::sync::Arc::make_mut(&mut m.game.pools.monsters)[0].name = "x".repeat(20_000);
+            }),
+            vec![
+                "pools.monsters[0]",
+                "is 20000 characters; expected 1 to 64 printable characters",
+            ],
         ),
         (
             "the Central Chamber's depth changed",

@@ -321,7 +321,6 @@ fn other_games_scenarios_and_war_parties_of_the_wrong_shape_fail_schema_and_load
     }
 }
 
-#[test]
 /// A range that needs no other key (a user's audit: the descriptions said
 /// "1 to 3" and "0, 90, 180 or 270" while the schema took any number) is
 /// in the schema, so an editor flags what the loader would refuse.
