@@ -271,6 +271,7 @@ fn check_part(s: &Scenario) -> Result<(), (String, String)> {
             ),
         );
     }
+    scenario::check_sets_laid(s.tiles.len(), g.params.sets)?;
     if g.params.tileset.chars().count() > crate::tileset::MAX_NAME_CHARS
         || g.params.tileset.chars().any(char::is_control)
     {

@@ -514,6 +514,7 @@ fn check_part(s: &Scenario) -> Check {
             ),
         );
     }
+    scenario::check_sets_laid(s.tiles.len(), sets)?;
     s.check_on_table(s.game.params.table)?;
     s.check_tiles_of(name)?;
     for (key, n) in [("chests", s.game.chests.len()), ("wmts", s.game.wmts.len())] {

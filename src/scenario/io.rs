@@ -152,6 +152,23 @@ fn fail(key: impl Into<String>, message: impl Into<String>) -> Check {
     Err((key.into(), message.into()))
 }
 
+/// A Dungeon Stack of `sets` sets lays five tiles a set, so the tiles laid
+/// need exactly that many sets (a hand-made file may lay a last set only in
+/// part): the sheet prints both, so they must agree.
+pub fn check_sets_laid(tiles: usize, sets: u32) -> Check {
+    let need = (tiles as u64).div_ceil(5);
+    if u64::from(sets) != need {
+        return fail(
+            "params.sets",
+            format!(
+                "is {sets}, but the dungeon lays {tiles} tiles; at 5 tiles a set that is {need} set{}",
+                if need == 1 { "" } else { "s" }
+            ),
+        );
+    }
+    Ok(())
+}
+
 /// The longest `generator` a scenario may name.
 pub const MAX_GENERATOR_CHARS: usize = 100;
 

@@ -12,8 +12,8 @@ mod model;
 mod ruleset;
 
 pub use io::{
-    Check, FORMAT, MAX_SCENARIO_BYTES, MAX_TOKENS, ScenarioError, from_yaml, load, read_ruleset,
-    read_text, to_yaml,
+    Check, FORMAT, MAX_GENERATOR_CHARS, MAX_SCENARIO_BYTES, MAX_TOKENS, ScenarioError,
+    check_sets_laid, from_yaml, load, read_ruleset, read_text, to_yaml,
 };
 pub use model::*;
 pub use ruleset::{RulesetId, RulesetOf, UnknownRuleset};

@@ -135,6 +135,14 @@ fn cases() -> Vec<(&'static str, Edit, Vec<&'static str>)> {
             vec!["connections", "does not list [", "touch (squares "],
         ),
         (
+            "more sets than the tiles laid",
+            Box::new(|m: &mut Scenario| m.game.params.sets = 99),
+            vec![
+                "params.sets",
+                "is 99, but the dungeon lays 10 tiles; at 5 tiles a set that is 2 sets",
+            ],
+        ),
+        (
             "a generator of 20,000 characters",
             Box::new(|m: &mut Scenario| m.generator = "x".repeat(20_000)),
             vec![
