@@ -88,6 +88,13 @@ pub(crate) fn shell_quote(s: &str) -> String {
     }
 }
 
+/// A candidate's win rate as `campaign next --win-rate` shows it: with the
+/// index's places (`0.6667`), the number its band compares.
+fn rate_shown(w: f64) -> String {
+    use tilecrawl::core::stats::{RATE_DECIMALS, fixed};
+    fixed(w, RATE_DECIMALS)
+}
+
 /// What `campaign next --win-rate` says of the candidates: the seeds passed
 /// over with their win rates (if any), then how the kept one plays.
 pub(crate) fn rating_lines(
@@ -102,7 +109,7 @@ pub(crate) fn rating_lines(
             missed.len(),
             missed
                 .iter()
-                .map(|(s, w)| format!("{s} ({w:.2})"))
+                .map(|(s, w)| format!("{s} ({})", rate_shown(*w)))
                 .collect::<Vec<_>>()
                 .join(", ")
         ));
@@ -126,7 +133,7 @@ pub(crate) fn no_candidate(
         "no {what} in {tries} tries played in --win-rate {band} for the heroes of campaign {campaign} over {runs} runs each (win rates {}); widen the band or raise --max-attempts",
         missed
             .iter()
-            .map(|(_, w)| format!("{w:.2}"))
+            .map(|(_, w)| rate_shown(*w))
             .collect::<Vec<_>>()
             .join(", ")
     )

@@ -388,6 +388,54 @@ fn batch_merge_refuses_what_is_not_a_shard() {
     assert!(!out.join("batch.yaml").exists(), "the earlier note is gone");
 }
 
+/// A filter compares a rating column as the index prints it: the row that
+/// shows win_rate 0.6667 (2 wins of 3) meets `win_rate>=0.6667` and
+/// `==0.6667` (a user's audit: "no seed met" it).
+#[test]
+fn a_filter_keeps_the_row_that_shows_its_number() {
+    let tmp = tempfile::tempdir().unwrap();
+    let all = tmp.path().join("all");
+    batch_ok(
+        &all,
+        &[
+            "--count",
+            "1",
+            "--seed-start",
+            "2",
+            "--simulate",
+            "3",
+            "--only",
+            "index",
+        ],
+    );
+    let index = read(&all.join("index.csv"));
+    assert_eq!(rows(&index)[0]["win_rate"], "0.6667", "{index}");
+    for (i, filter) in ["win_rate>=0.6667", "win_rate==0.6667", "win_rate<=0.6667"]
+        .iter()
+        .enumerate()
+    {
+        let out = tmp.path().join(format!("f{i}"));
+        batch_ok(
+            &out,
+            &[
+                "--count",
+                "1",
+                "--seed-start",
+                "2",
+                "--simulate",
+                "3",
+                "--only",
+                "index",
+                "--filter",
+                filter,
+                "--max-attempts",
+                "1",
+            ],
+        );
+        assert_eq!(read(&out.join("index.csv")), index, "{filter}");
+    }
+}
+
 #[test]
 fn filter_keeps_exactly_count_adventures_that_meet_it() {
     let tmp = tempfile::tempdir().unwrap();

@@ -504,3 +504,48 @@ fn campaign_next_keeps_an_adventure_in_the_win_rate_band() {
     assert_eq!(r.code, Some(2), "{}", r.stderr);
     assert!(r.stderr.contains("expected LOW..HIGH"), "{}", r.stderr);
 }
+
+/// `campaign next --win-rate` compares a candidate's win rate as the index
+/// prints it, and its messages show those digits: 2 wins of 3 is 0.6667,
+/// kept by the band `0.6667..0.6667` and outside `0.67..0.67`, whose
+/// refusal lists it as 0.6667 (a user's audit: listed as "0.67", outside
+/// 0.67..0.67).
+#[test]
+fn campaign_next_compares_the_win_rate_as_printed() {
+    let tmp = tempfile::tempdir().unwrap();
+    let run = |args: &[&str]| common::run_env(tmp.path(), args, &[], Duration::from_secs(300));
+    let r = run(&["campaign", "new", "B2", "--seed", "26", "--dir", ".", "-q"]);
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    let next = |band: &str| {
+        run(&[
+            "campaign",
+            "next",
+            "B2",
+            "--dir",
+            ".",
+            "--win-rate",
+            band,
+            "--runs",
+            "3",
+            "--max-attempts",
+            "10",
+        ])
+    };
+    let r = next("0.67..0.67");
+    let line = one_error_line(
+        &r,
+        &["no adventure in 10 tries played in --win-rate 0.67..0.67"],
+    )
+    .unwrap();
+    assert!(line.contains("0.6667") && !line.contains("0.67,"), "{line}");
+    let r = next("0.6667..0.6667");
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    assert!(
+        r.stdout
+            .contains("whose win rate fell outside 0.6667..0.6667: ")
+            && r.stdout.contains(" (1.0000)"),
+        "{}",
+        r.stdout
+    );
+    assert!(r.stdout.contains("plays: wins about 67 % "), "{}", r.stdout);
+}

@@ -4,6 +4,13 @@
 //! numeric columns and tested against any row that can name its columns'
 //! values.
 //!
+//! A condition compares a column's value as the index prints it: a
+//! fraction rounded to the places its column is written with
+//! ([`Number::printed`]), so `win_rate==0.6667` keeps the row that shows
+//! `0.6667` (2 wins of 3). The batch's early stop ([`WinsThatMeet`]) reads
+//! the same printed values, so it never gives up on a row the filter would
+//! keep.
+//!
 //! Each game keeps its own index row and its own [`Columns`]; what a
 //! condition is, how it reads and how it compares is the same for all, as
 //! are the note a batch leaves beside its index ([`manifest`]) and the
@@ -12,7 +19,7 @@
 pub mod manifest;
 pub mod merge;
 
-use crate::core::stats::{wilson95, win_rate};
+use crate::core::stats::{RATE_DECIMALS, as_printed, fixed, wilson95, win_rate};
 
 /// Ends an `index.yaml` line: `, files: [...]` (each name double-quoted),
 /// then the rating's `, name: value` pairs as the CSV writes the values,
@@ -102,6 +109,24 @@ impl std::fmt::Display for Number {
 }
 
 impl Number {
+    /// A column's value as the index prints it and a filter compares it:
+    /// a fraction rounded to `decimals` places, a whole number as it is.
+    pub fn printed(self, decimals: usize) -> Number {
+        match self {
+            Number::Real(r) => Number::Real(as_printed(r, decimals)),
+            whole => whole,
+        }
+    }
+
+    /// The index's text of a value: a fraction with `decimals` places
+    /// (`0.6667`), a whole number as it is.
+    pub fn field(self, decimals: usize) -> String {
+        match self {
+            Number::Whole(n) => n.to_string(),
+            Number::Real(r) => fixed(r, decimals),
+        }
+    }
+
     /// The order of two numbers: whole numbers exactly, else as fractions.
     pub fn order(self, other: Number) -> std::cmp::Ordering {
         match (self, other) {
@@ -371,8 +396,9 @@ impl WinsThatMeet {
 }
 
 /// The value of a column on the win rate (`win_rate`, `win_rate_low`,
-/// `win_rate_high`) for `wins` of `runs`, as each game's rating works it out;
-/// `None` for any other column.
+/// `win_rate_high`) for `wins` of `runs`, as each game's rating works it out
+/// and its index prints it ([`RATE_DECIMALS`] places); `None` for any other
+/// column.
 pub fn win_column(column: &str, wins: u32, runs: u32) -> Option<f64> {
     prefixed_win_column("", column, wins, runs)
 }
@@ -381,12 +407,13 @@ pub fn win_column(column: &str, wins: u32, runs: u32) -> Option<f64> {
 /// `win_rate_low` or `win_rate_high` (`blue_win_rate_low`): the same
 /// arithmetic on the count the prefix names; `None` for any other column.
 pub fn prefixed_win_column(prefix: &str, column: &str, wins: u32, runs: u32) -> Option<f64> {
-    match column.strip_prefix(prefix)? {
-        "win_rate" => Some(win_rate(wins, runs)),
-        "win_rate_low" => Some(wilson95(wins, runs).0),
-        "win_rate_high" => Some(wilson95(wins, runs).1),
-        _ => None,
-    }
+    let v = match column.strip_prefix(prefix)? {
+        "win_rate" => win_rate(wins, runs),
+        "win_rate_low" => wilson95(wins, runs).0,
+        "win_rate_high" => wilson95(wins, runs).1,
+        _ => return None,
+    };
+    Some(as_printed(v, RATE_DECIMALS))
 }
 
 #[cfg(test)]
