@@ -436,6 +436,45 @@ fn a_filter_keeps_the_row_that_shows_its_number() {
     }
 }
 
+/// A filter's number too large for a whole column is said to be too
+/// large, with the largest allowed; a mistyped operator is named as one,
+/// not read as part of the column.
+#[test]
+fn filter_errors_name_the_real_mistake() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("o");
+    for (filter, says) in [
+        (
+            "depth>=99999999999999999999999",
+            "99999999999999999999999 is too large: depth takes whole numbers up to 18446744073709551615",
+        ),
+        (
+            "win_rate=>0.4",
+            "\"=>\" is not an operator; did you mean \">=\"?",
+        ),
+    ] {
+        let r = run(&[
+            "batch",
+            "--count",
+            "1",
+            "--only",
+            "index",
+            "--out",
+            out.to_str().unwrap(),
+            "--filter",
+            filter,
+        ]);
+        assert_eq!(r.code, 2, "{filter}: {}", r.stderr);
+        let line = r.stderr.lines().next().unwrap_or_default();
+        assert!(
+            line.starts_with("error: ") && line.contains(says),
+            "{filter}: {line}"
+        );
+        assert!(!line.contains("unknown column") && !line.contains("not a whole number"));
+        assert!(!out.exists());
+    }
+}
+
 #[test]
 fn filter_keeps_exactly_count_adventures_that_meet_it() {
     let tmp = tempfile::tempdir().unwrap();

@@ -235,18 +235,23 @@ impl Condition {
             expr: expr.to_string(),
             why,
         };
-        // Two-character operators first, so `>=` is not read as `>`.
-        let ops = [Op::Ge, Op::Le, Op::Eq, Op::Ne, Op::Gt, Op::Lt];
-        let Some((pos, op)) = ops
-            .iter()
-            .filter_map(|&op| expr.find(op.symbol()).map(|p| (p, op)))
-            .min_by_key(|&(p, op)| (p, std::cmp::Reverse(op.symbol().len())))
-        else {
+        // The operator is the first run of the characters operators are
+        // made of, whole: `=>` is a mistyped `>=`, not a column `win_rate=`
+        // and `>`.
+        let is_op_char = |c: char| "<>=!".contains(c);
+        let Some(pos) = expr.find(is_op_char) else {
             return Err(err(
                 "expected COLUMN OP NUMBER with OP one of >= <= > < == != (e.g. depth>=5)".into(),
             ));
         };
-        let sym = op.symbol();
+        let len = expr[pos..]
+            .find(|c: char| !is_op_char(c))
+            .unwrap_or(expr.len() - pos);
+        let sym = &expr[pos..pos + len];
+        let ops = [Op::Ge, Op::Le, Op::Eq, Op::Ne, Op::Gt, Op::Lt];
+        let Some(op) = ops.into_iter().find(|o| o.symbol() == sym) else {
+            return Err(err(not_an_operator(sym)));
+        };
         let column = expr[..pos].trim();
         let value = expr[pos + sym.len()..].trim();
         if !columns.contains(column) {
@@ -263,6 +268,13 @@ impl Condition {
         let rating = columns.is_rating(column);
         let value = match value.parse::<u64>() {
             Ok(n) => Number::Whole(n),
+            Err(e) if !rating && *e.kind() == std::num::IntErrorKind::PosOverflow => {
+                return Err(err(format!(
+                    "{} is too large: {column} takes whole numbers up to {}",
+                    crate::core::text::excerpt(value, 30),
+                    u64::MAX
+                )));
+            }
             Err(_) => match value.parse::<f64>() {
                 Ok(r) if r.is_finite() && rating => Number::Real(r),
                 _ if rating => {
@@ -311,6 +323,25 @@ impl Condition {
     /// Whether the condition tests a rating column (it needs `--simulate`).
     pub fn needs_rating(&self) -> bool {
         self.rating
+    }
+}
+
+/// Why `sym` (typed where the operator goes) is none, with the operator
+/// it most likely meant: the same characters the other way round (`=>`
+/// for `>=`), `=` or `===` for `==`, `<>` for `!=`.
+fn not_an_operator(sym: &str) -> String {
+    let reversed: String = sym.chars().rev().collect();
+    let meant = match sym {
+        "=" | "===" => Some("=="),
+        "<>" | "!" | "!==" => Some("!="),
+        _ => [">=", "<=", "!="]
+            .into_iter()
+            .find(|o| *o == reversed.as_str()),
+    };
+    let sym = crate::core::text::excerpt(sym, 10);
+    match meant {
+        Some(m) => format!("\"{sym}\" is not an operator; did you mean \"{m}\"?"),
+        None => format!("\"{sym}\" is not an operator; OP is one of >= <= > < == !="),
     }
 }
 
@@ -471,8 +502,24 @@ mod tests {
     #[test]
     fn bad_conditions_say_what_was_expected() {
         let why = |e: &str| Condition::parse(e, &COLUMNS).unwrap_err().why;
-        assert!(why("depth=>5").contains("(did you mean depth?)"));
         assert!(why("depth").starts_with("expected COLUMN OP NUMBER"));
+        // A mistyped operator is named as one (it was read as a column
+        // `depth=` and `>`).
+        assert_eq!(
+            why("win_rate=>0.4"),
+            "\"=>\" is not an operator; did you mean \">=\"?"
+        );
+        assert!(why("depth=<5").ends_with("did you mean \"<=\"?"));
+        assert!(why("depth=5").ends_with("did you mean \"==\"?"));
+        assert!(why("depth <> 5").ends_with("did you mean \"!=\"?"));
+        assert!(why("depth>>5").ends_with("OP is one of >= <= > < == !="));
+        // A whole number too large is said to be one, with the largest.
+        assert_eq!(
+            why("depth>=99999999999999999999999"),
+            "99999999999999999999999 is too large: depth takes whole numbers up to 18446744073709551615"
+        );
+        assert!(why("seed<=18446744073709551616").contains("too large"));
+        assert!(why(&format!("depth>={}", "9".repeat(5000))).chars().count() < 150);
         assert!(why("depth>=0.5").contains("not a whole number"));
         assert!(why("win_rate>=x").contains("not a number"));
         assert!(why("win_rate>=inf").contains("not a number"));
