@@ -77,7 +77,7 @@ fn the_rating_is_what_simulate_says_and_does_not_depend_on_jobs_or_shards() {
         Duration::from_secs(60),
     );
     one_error_line(&r, &["s1 and s1 are both shard 1/3"]).unwrap();
-    assert!(!tmp.path().join("twice/index.csv").exists());
+    assert!(!tmp.path().join("twice").exists());
     assert!(
         whole.starts_with("seed,")
             && whole.lines().next().unwrap().ends_with(
