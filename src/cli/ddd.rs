@@ -182,7 +182,12 @@ pub(crate) fn run(
     let s = tilecrawl::ddd::generate(seed, &args.options()?)
         .map_err(|e| anyhow::Error::new(e).context(format!("seed {seed}")))?;
     let rating = match (simulate, &sides) {
-        (Some(runs), Some((blue, red))) => Some(rate(&s, blue, red, runs)?),
+        (Some(runs), Some((blue, red))) => {
+            let bar = super::say::runs_bar(runs, quiet || json);
+            let rated = rate(&s, blue, red, runs, &|| bar.inc(1));
+            bar.finish_and_clear();
+            Some(rated?)
+        }
         _ => None,
     };
     opts.rating = rating.as_ref().map(Rating::words);
@@ -251,15 +256,17 @@ pub(crate) fn run(
 }
 
 /// A board played `runs` times, both sides by the policy, as `simulate`
-/// plays it (its seed, the default round limit): its rating.
+/// plays it (its seed, the default round limit): its rating. `tick` is
+/// called after each game (a progress bar's step).
 pub(crate) fn rate(
     s: &tilecrawl::ddd::DddScenario,
     blue: &warparty::Warparty,
     red: &warparty::Warparty,
     runs: u32,
+    tick: &(dyn Fn() + Sync),
 ) -> anyhow::Result<Rating> {
     use tilecrawl::ddd::play::simulate;
-    let report = simulate::simulate(s, blue, red, &rate_options(s, runs), &|| {})
+    let report = simulate::simulate(s, blue, red, &rate_options(s, runs), tick)
         .map_err(|e| rate_error(s, e))?;
     Ok(Rating::of(&report))
 }

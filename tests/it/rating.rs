@@ -549,3 +549,87 @@ fn campaign_next_compares_the_win_rate_as_printed() {
     );
     assert!(r.stdout.contains("plays: wins about 67 % "), "{}", r.stdout);
 }
+
+/// `generate --simulate N` (in every game) and `campaign next --win-rate`
+/// (in both campaign games) draw `simulate`'s progress bar on a terminal,
+/// a campaign's naming the candidate it plays; `-q` hides it (a user's
+/// audit: both ran silently for many seconds). Off a terminal nothing is
+/// drawn, which every other test sees.
+#[cfg(target_os = "linux")]
+#[test]
+fn generate_and_campaign_next_show_their_runs_on_a_terminal() {
+    let tmp = tempfile::tempdir().unwrap();
+    let cwd = tmp.path();
+    let term = |args: &[&str]| {
+        let (code, seen) = common::run_on_a_terminal(cwd, args);
+        assert_eq!(code, 0, "{args:?}: {seen}");
+        seen
+    };
+    for (game, runs) in [
+        ("mkd-adventure", "30"),
+        ("dungeon-world-10mm", "12"),
+        ("dd-and-d", "12"),
+    ] {
+        let generate = [
+            "generate",
+            "--ruleset",
+            game,
+            "--seed",
+            "7",
+            "--simulate",
+            runs,
+            "--out",
+            game,
+            "--force",
+        ];
+        let seen = term(&generate);
+        assert!(
+            seen.contains(&format!("/{runs} runs")),
+            "{game}: no bar in {seen:?}"
+        );
+        let mut quiet = generate.to_vec();
+        quiet.push("-q");
+        let seen = term(&quiet);
+        assert!(!seen.contains("runs"), "{game} -q: {seen:?}");
+    }
+    for (name, ruleset, quiet) in [
+        ("Lamp", "mkd-adventure", false),
+        ("Dark", "mkd-adventure", true),
+        ("Wick", "dungeon-world-10mm", false),
+        ("Soot", "dungeon-world-10mm", true),
+    ] {
+        term(&[
+            "campaign",
+            "new",
+            name,
+            "--ruleset",
+            ruleset,
+            "--seed",
+            "3",
+            "--dir",
+            ".",
+            "-q",
+        ]);
+        let mut next = vec![
+            "campaign",
+            "next",
+            name,
+            "--dir",
+            ".",
+            "--win-rate",
+            "0..1",
+            "--runs",
+            "10",
+        ];
+        if quiet {
+            next.push("-q");
+        }
+        let seen = term(&next);
+        assert_eq!(
+            seen.contains("/10 runs") && seen.contains("candidate 1 of at most 20"),
+            !quiet,
+            "{name}: {seen:?}"
+        );
+        assert_eq!(seen.contains("runs"), !quiet, "{name}: {seen:?}");
+    }
+}

@@ -80,8 +80,9 @@ impl DddBatch {
         rate: &Rate,
     ) -> anyhow::Result<Option<Rating>> {
         let Some(meet) = &rate.meet else {
-            let rating = crate::cli::ddd::rate(s, &rate.blue, &rate.red, rate.runs)?;
-            c.played.fetch_add(u64::from(rate.runs), Ordering::Relaxed);
+            let rating = crate::cli::ddd::rate(s, &rate.blue, &rate.red, rate.runs, &|| {
+                c.played.fetch_add(1, Ordering::Relaxed);
+            })?;
             return Ok(Some(rating));
         };
         let opts = crate::cli::ddd::rate_options(s, rate.runs);

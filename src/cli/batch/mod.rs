@@ -27,7 +27,6 @@ mod mkd;
 use anyhow::{Context, bail};
 use args::{BatchArgs, Only, Shard};
 use clap::{Args, Subcommand};
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use job::{Common, Game, IndexStream, Row};
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -184,19 +183,7 @@ fn run_in(a: BatchArgs) -> anyhow::Result<()> {
     // adventures) has none.
     let (first, step) = (shard.index - 1, shard.count);
     let positions = Manifest::share(a.count, (shard.index, shard.count));
-    let bar = if a.quiet {
-        ProgressBar::hidden()
-    } else {
-        // indicatif draws nothing when stderr is not a terminal.
-        let b = ProgressBar::with_draw_target(Some(positions), ProgressDrawTarget::stderr());
-        b.set_style(
-            ProgressStyle::with_template(
-                "{bar:40} {pos}/{len} adventures  {per_sec}  {msg}{elapsed} elapsed, {eta} left",
-            )
-            .unwrap_or_else(|_| ProgressStyle::default_bar()),
-        );
-        b
-    };
+    let bar = crate::cli::say::progress_bar(positions, "adventures", a.quiet);
     // Ctrl-C once: stop starting adventures; twice: quit at once.
     let _ = ctrlc::set_handler(|| {
         if INTERRUPTED.swap(true, Ordering::SeqCst) {
