@@ -110,6 +110,18 @@ impl DddArgs {
         ))
     }
 
+    /// The two sides of [`DddArgs::sides`] as a rating's words name them,
+    /// Blue's then Red's: `the war party in FILE`, or `the default war
+    /// party` (as the other games say `the party in FILE` or `the default
+    /// party`).
+    pub(crate) fn sides_named(&self) -> (String, String) {
+        let name = |file: &Option<PathBuf>| match file {
+            Some(p) => format!("the war party in {}", p.display()),
+            None => "the default war party".to_string(),
+        };
+        (name(&self.warparty), name(&self.opponent))
+    }
+
     /// The scenario's choice: named, a d6, or the war-parties' dice-off.
     fn choice(&self) -> anyhow::Result<Choice> {
         let parties = self.warparty.is_some() || self.opponent.is_some();
@@ -190,7 +202,9 @@ pub(crate) fn run(
         }
         _ => None,
     };
-    opts.rating = rating.as_ref().map(Rating::words);
+    let (blue, red) = args.sides_named();
+    let words = rating.as_ref().map(|r| r.words(&blue, &red));
+    opts.rating.clone_from(&words);
     let files = pack::ddd_adventure(&s, &opts)?;
     let out = out.unwrap_or_else(|| PathBuf::from("output").join(format!("{seed}-dd-and-d")));
     let refs: Vec<(&str, &[u8])> = files
@@ -247,8 +261,8 @@ pub(crate) fn run(
             s.game.exits.len(),
             s.game.doors.len()
         )?;
-        if let Some(r) = &rating {
-            outln!("plays: {}", r.words())?;
+        if let Some(w) = &words {
+            outln!("plays: {w}")?;
         }
         outln!("wrote {}", super::outputs::listing(&out, &refs))?;
     }

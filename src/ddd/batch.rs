@@ -100,14 +100,17 @@ impl Rating {
         }
     }
 
-    /// In words, for a summary or the sheet: `Blue wins about 45 %
-    /// (26–66 %) and Red 40 % of 20 games, both sides played by the policy;
-    /// the dice-off's winner wins 55 %; 21.5 rounds a game on average`.
-    pub fn words(&self) -> String {
+    /// In words, for a summary or the sheet, each side named by the
+    /// war-party it played (`blue`, `red`: `the war party in blue.yaml`, as
+    /// the other games name their party): `Blue (the default war party)
+    /// wins about 45 % (26–66 %) and Red (the war party in red.yaml) 40 %
+    /// of 20 games, both sides played by the policy; the dice-off's winner
+    /// wins 55 %; 21.5 rounds a game on average`.
+    pub fn words(&self, blue: &str, red: &str) -> String {
         let pc = |v: f64| (v * 100.0).round() as u32;
         let (low, high) = wilson95(self.blue_wins, self.runs);
         format!(
-            "Blue wins about {} % ({}–{} %) and Red {} % of {} games, both sides played by the policy; the dice-off's winner wins {} %; {:.1} rounds a game on average",
+            "Blue ({blue}) wins about {} % ({}–{} %) and Red ({red}) {} % of {} games, both sides played by the policy; the dice-off's winner wins {} %; {:.1} rounds a game on average",
             pc(win_rate(self.blue_wins, self.runs)),
             pc(low),
             pc(high),
@@ -491,8 +494,10 @@ mod tests {
         assert!(p(&format!("doors=={}", row.doors)).matches(&row));
         assert!(Condition::parse("win_rate>=0.5", &COLUMNS).is_err());
         assert_eq!(
-            row.rating.unwrap().words(),
-            "Blue wins about 45 % (26–66 %) and Red 40 % of 20 games, both sides played by the policy; the dice-off's winner wins 55 %; 21.5 rounds a game on average"
+            row.rating
+                .unwrap()
+                .words("the default war party", "the war party in red.yaml"),
+            "Blue (the default war party) wins about 45 % (26–66 %) and Red (the war party in red.yaml) 40 % of 20 games, both sides played by the policy; the dice-off's winner wins 55 %; 21.5 rounds a game on average"
         );
     }
 }
