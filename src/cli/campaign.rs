@@ -461,6 +461,11 @@ fn next(a: NextArgs) -> anyhow::Result<()> {
     // The adventure of each candidate seed; with --win-rate, played until
     // one plays in the band.
     let mut missed: Vec<(u64, f64)> = Vec::new();
+    // Each candidate's runs on a terminal's progress bar.
+    let bar = match a.win_rate {
+        Some(_) => super::say::runs_bar(a.runs, a.quiet),
+        None => indicatif::ProgressBar::hidden(),
+    };
     let (seed, built, rating) = loop {
         let seed = campaign::next_adventure_seed(&c, missed.len() as u32);
         params.seed = seed;
@@ -470,8 +475,12 @@ fn next(a: NextArgs) -> anyhow::Result<()> {
             break (seed, built, None);
         };
         let who = format!("the heroes of campaign {}", c.name);
+        bar.reset();
+        bar.set_message(super::say::candidate_words(missed.len(), a.max_attempts));
         let (rating, words) =
-            super::generate::rate_with(&built.for_play()?, party.clone(), &who, a.runs);
+            super::generate::rate_with(&built.for_play()?, party.clone(), &who, a.runs, &|| {
+                bar.inc(1)
+            });
         if band.contains(rating.win_rate) {
             break (seed, built, Some((rating, words)));
         }
@@ -490,6 +499,7 @@ fn next(a: NextArgs) -> anyhow::Result<()> {
             );
         }
     };
+    bar.finish_and_clear();
     let party_text = campaign::model::party_yaml(
         &party,
         &format!(

@@ -223,7 +223,12 @@ pub fn next(p: &Place<'_>, o: &NextOptions<'_>) -> anyhow::Result<()> {
             ..Default::default()
         };
         // The scenario of each candidate seed; with --win-rate, played
-        // until one plays in the band.
+        // until one plays in the band, each candidate's runs on a
+        // terminal's progress bar.
+        let bar = match o.win_rate {
+            Some(b) => super::say::runs_bar(b.runs, o.quiet),
+            None => indicatif::ProgressBar::hidden(),
+        };
         let s = loop {
             params.seed =
                 tilecrawl::core::dice::adventure_seed_attempt(c.seed, number, missed.len() as u32);
@@ -234,7 +239,9 @@ pub fn next(p: &Place<'_>, o: &NextOptions<'_>) -> anyhow::Result<()> {
             };
             let s = Arc::new(s);
             let who = format!("the heroes of campaign {}", c.name);
-            let (rating, words) = super::play_dw10::rate(&s, &heroes, &who, b.runs);
+            bar.reset();
+            bar.set_message(super::say::candidate_words(missed.len(), b.max_attempts));
+            let (rating, words) = super::play_dw10::rate(&s, &heroes, &who, b.runs, &|| bar.inc(1));
             if b.band.contains(rating.win_rate) {
                 rated = Some(words);
                 break Arc::unwrap_or_clone(s);
@@ -254,6 +261,7 @@ pub fn next(p: &Place<'_>, o: &NextOptions<'_>) -> anyhow::Result<()> {
                 );
             }
         };
+        bar.finish_and_clear();
         seed = s.seed;
         let mut opts = opts;
         opts.rating.clone_from(&rated);

@@ -110,6 +110,18 @@ impl DddArgs {
         ))
     }
 
+    /// The two sides of [`DddArgs::sides`] as a rating's words name them,
+    /// Blue's then Red's: `the war party in FILE`, or `the default war
+    /// party` (as the other games say `the party in FILE` or `the default
+    /// party`).
+    pub(crate) fn sides_named(&self) -> (String, String) {
+        let name = |file: &Option<PathBuf>| match file {
+            Some(p) => format!("the war party in {}", p.display()),
+            None => "the default war party".to_string(),
+        };
+        (name(&self.warparty), name(&self.opponent))
+    }
+
     /// The scenario's choice: named, a d6, or the war-parties' dice-off.
     fn choice(&self) -> anyhow::Result<Choice> {
         let parties = self.warparty.is_some() || self.opponent.is_some();
@@ -182,10 +194,17 @@ pub(crate) fn run(
     let s = tilecrawl::ddd::generate(seed, &args.options()?)
         .map_err(|e| anyhow::Error::new(e).context(format!("seed {seed}")))?;
     let rating = match (simulate, &sides) {
-        (Some(runs), Some((blue, red))) => Some(rate(&s, blue, red, runs)?),
+        (Some(runs), Some((blue, red))) => {
+            let bar = super::say::runs_bar(runs, quiet || json);
+            let rated = rate(&s, blue, red, runs, &|| bar.inc(1));
+            bar.finish_and_clear();
+            Some(rated?)
+        }
         _ => None,
     };
-    opts.rating = rating.as_ref().map(Rating::words);
+    let (blue, red) = args.sides_named();
+    let words = rating.as_ref().map(|r| r.words(&blue, &red));
+    opts.rating.clone_from(&words);
     let files = pack::ddd_adventure(&s, &opts)?;
     let out = out.unwrap_or_else(|| PathBuf::from("output").join(format!("{seed}-dd-and-d")));
     let refs: Vec<(&str, &[u8])> = files
@@ -242,8 +261,8 @@ pub(crate) fn run(
             s.game.exits.len(),
             s.game.doors.len()
         )?;
-        if let Some(r) = &rating {
-            outln!("plays: {}", r.words())?;
+        if let Some(w) = &words {
+            outln!("plays: {w}")?;
         }
         outln!("wrote {}", super::outputs::listing(&out, &refs))?;
     }
@@ -251,15 +270,17 @@ pub(crate) fn run(
 }
 
 /// A board played `runs` times, both sides by the policy, as `simulate`
-/// plays it (its seed, the default round limit): its rating.
+/// plays it (its seed, the default round limit): its rating. `tick` is
+/// called after each game (a progress bar's step).
 pub(crate) fn rate(
     s: &tilecrawl::ddd::DddScenario,
     blue: &warparty::Warparty,
     red: &warparty::Warparty,
     runs: u32,
+    tick: &(dyn Fn() + Sync),
 ) -> anyhow::Result<Rating> {
     use tilecrawl::ddd::play::simulate;
-    let report = simulate::simulate(s, blue, red, &rate_options(s, runs), &|| {})
+    let report = simulate::simulate(s, blue, red, &rate_options(s, runs), tick)
         .map_err(|e| rate_error(s, e))?;
     Ok(Rating::of(&report))
 }

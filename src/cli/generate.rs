@@ -362,16 +362,22 @@ fn rate(a: &GenerateArgs, adventure: Adventure) -> anyhow::Result<Option<(Rating
         Some(p) => (party::load(p)?, format!("the party in {}", p.display())),
         None => (party::default_party(), "the default party".to_string()),
     };
-    Ok(Some(rate_with(&adventure, party, &who, runs)))
+    // The runs on a terminal's progress bar, as `simulate` shows them.
+    let bar = super::say::runs_bar(runs, a.quiet || a.json);
+    let rated = rate_with(&adventure, party, &who, runs, &|| bar.inc(1));
+    bar.finish_and_clear();
+    Ok(Some(rated))
 }
 
 /// An adventure played `runs` times by `party` (named `who` in the words):
-/// its rating and the words the summary and the sheet print.
+/// its rating and the words the summary and the sheet print. `tick` is
+/// called after each run (a progress bar's step).
 pub(super) fn rate_with(
     adventure: &Adventure,
     party: party::Party,
     who: &str,
     runs: u32,
+    tick: &(dyn Fn() + Sync),
 ) -> (Rating, String) {
     let opts = SimOptions {
         runs,
@@ -383,7 +389,7 @@ pub(super) fn rate_with(
         &Arc::new(party),
         &Arc::new(tables::default_tables()),
         &opts,
-        &|| {},
+        tick,
     );
     let rating = Rating::of(&report);
     let words = rating.words(who);
@@ -643,7 +649,11 @@ fn run_dw10(a: &GenerateArgs, seed: u64) -> anyhow::Result<()> {
         Err(e) => return Err(e.into()),
     };
     let rating = rater.map(|(runs, (party, who))| {
-        super::play_dw10::rate(&Arc::new(s.clone()), &party, &who, runs)
+        let bar = super::say::runs_bar(runs, a.quiet || a.json);
+        let rated =
+            super::play_dw10::rate(&Arc::new(s.clone()), &party, &who, runs, &|| bar.inc(1));
+        bar.finish_and_clear();
+        rated
     });
     opts.rating = rating.as_ref().map(|(_, w)| w.clone());
     let files = pack::dw10_files(&s, &opts)?;

@@ -381,12 +381,14 @@ pub fn rating_party(path: Option<&Path>) -> anyhow::Result<(party::Party, String
 
 /// A scenario played `runs` times by `party` (named `who` in the words),
 /// on the scenario's seed, the default move limit and the text's spawning:
-/// its rating and the words the summary and the sheet print.
+/// its rating and the words the summary and the sheet print. `tick` is
+/// called after each run (a progress bar's step).
 pub fn rate(
     scenario: &Arc<tilecrawl::dw10::Scenario>,
     party: &party::Party,
     who: &str,
     runs: u32,
+    tick: &(dyn Fn() + Sync),
 ) -> (simulate::Rating, String) {
     let opts = SimOptions {
         runs,
@@ -400,7 +402,7 @@ pub fn rate(
         &Arc::new(tilecrawl::dw10::figures::embedded()),
         &Arc::new(tilecrawl::dw10::tables::embedded()),
         &opts,
-        &|| {},
+        tick,
     );
     let rating = simulate::Rating::of(&report);
     let words = rating.words(who);

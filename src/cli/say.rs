@@ -3,10 +3,12 @@
 //! or a typed line cannot act on the terminal) and return a failed write as
 //! an error (`tilecrawl generate >/dev/full` exits 1 instead of panicking,
 //! as `println!` does). [`warnln!`] writes a warning to standard error,
-//! escaped and bounded, and never fails the command. [`runs_bar`] is
-//! `simulate`'s progress bar on standard error, the same for every game.
+//! escaped and bounded, and never fails the command. [`progress_bar`] is
+//! the progress bar on standard error of every long command (`batch`, and
+//! as [`runs_bar`] `simulate`, `generate --simulate` and `campaign next
+//! --win-rate`), the same for every game.
 
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressFinish, ProgressStyle};
 use std::io::Write;
 
 /// Writes `text` and a line break to standard output, controls escaped.
@@ -33,22 +35,34 @@ pub(crate) fn warn_line(text: &str) {
     );
 }
 
-/// The bar `simulate` shows on standard error while it plays `runs` runs,
-/// one step a run, in every game: hidden when `hidden` (`-q`, `--json`),
-/// and drawn only when standard error is a terminal.
-pub(crate) fn runs_bar(runs: u32, hidden: bool) -> ProgressBar {
+/// The progress bar every long command draws on standard error: `len`
+/// steps counted in `unit` (`runs`, `adventures`), then its message (empty
+/// unless set: a batch's playthroughs, a campaign's candidate) and the
+/// times. Hidden when `hidden` (`-q`, `--json`), and drawn only when
+/// standard error is a terminal, so a pipe, a file or a test sees nothing.
+pub(crate) fn progress_bar(len: u64, unit: &str, hidden: bool) -> ProgressBar {
     if hidden {
         return ProgressBar::hidden();
     }
     // indicatif draws nothing when stderr is not a terminal.
-    let b = ProgressBar::with_draw_target(Some(u64::from(runs)), ProgressDrawTarget::stderr());
+    // Cleared however the command ends (an error line then starts a
+    // clean line).
+    let b = ProgressBar::with_draw_target(Some(len), ProgressDrawTarget::stderr())
+        .with_finish(ProgressFinish::AndClear);
     b.set_style(
-        ProgressStyle::with_template(
-            "{bar:40} {pos}/{len} runs  {per_sec}  {elapsed} elapsed, {eta} left",
-        )
+        ProgressStyle::with_template(&format!(
+            "{{bar:40}} {{pos}}/{{len}} {unit}  {{per_sec}}  {{msg}}{{elapsed}} elapsed, {{eta}} left"
+        ))
         .unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
     b
+}
+
+/// The bar shown while `runs` runs are played, one step a run, in every
+/// game: by `simulate`, `generate --simulate` and `campaign next
+/// --win-rate` ([`progress_bar`]).
+pub(crate) fn runs_bar(runs: u32, hidden: bool) -> ProgressBar {
+    progress_bar(u64::from(runs), "runs", hidden)
 }
 
 /// `println!` that returns a failed write (use with `?`) and escapes controls.
@@ -88,6 +102,19 @@ pub(crate) fn shell_quote(s: &str) -> String {
     }
 }
 
+/// A candidate's win rate as `campaign next --win-rate` shows it: with the
+/// index's places (`0.6667`), the number its band compares.
+fn rate_shown(w: f64) -> String {
+    use tilecrawl::core::stats::{RATE_DECIMALS, fixed};
+    fixed(w, RATE_DECIMALS)
+}
+
+/// The message of `campaign next --win-rate`'s bar while it plays a
+/// candidate, `tried` of them passed over already.
+pub(crate) fn candidate_words(tried: usize, max_attempts: u32) -> String {
+    format!("candidate {} of at most {max_attempts}  ", tried + 1)
+}
+
 /// What `campaign next --win-rate` says of the candidates: the seeds passed
 /// over with their win rates (if any), then how the kept one plays.
 pub(crate) fn rating_lines(
@@ -102,7 +129,7 @@ pub(crate) fn rating_lines(
             missed.len(),
             missed
                 .iter()
-                .map(|(s, w)| format!("{s} ({w:.2})"))
+                .map(|(s, w)| format!("{s} ({})", rate_shown(*w)))
                 .collect::<Vec<_>>()
                 .join(", ")
         ));
@@ -126,7 +153,7 @@ pub(crate) fn no_candidate(
         "no {what} in {tries} tries played in --win-rate {band} for the heroes of campaign {campaign} over {runs} runs each (win rates {}); widen the band or raise --max-attempts",
         missed
             .iter()
-            .map(|(_, w)| format!("{w:.2}"))
+            .map(|(_, w)| rate_shown(*w))
             .collect::<Vec<_>>()
             .join(", ")
     )

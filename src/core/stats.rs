@@ -1,4 +1,10 @@
-//! Statistics of repeated trials: how sure a measured rate is.
+//! Statistics of repeated trials: how sure a measured rate is, and the
+//! figures as the indexes print them.
+//!
+//! A figure is compared as it is printed: a batch's `--filter` and
+//! `campaign next --win-rate` test the number the index shows (`0.6667`
+//! for 2 wins of 3), never the unrounded one behind it, so a row that
+//! shows a value meets `==` that value ([`as_printed`]).
 
 /// The 95% Wilson score interval of `wins` successes in `runs` trials
 /// (`(0, 1)` for no trials).
@@ -57,9 +63,11 @@ impl WinRateBand {
         Ok(WinRateBand { low, high })
     }
 
-    /// Whether a win rate lies in the band (both ends kept).
+    /// Whether a win rate, as the index prints it ([`RATE_DECIMALS`]
+    /// places), lies in the band (both ends kept): 2 wins of 3 show as
+    /// 0.6667 and lie in `0.6667..0.7`, not in `0.67..0.7`.
     pub fn contains(&self, win_rate: f64) -> bool {
-        (self.low..=self.high).contains(&win_rate)
+        (self.low..=self.high).contains(&as_printed(win_rate, RATE_DECIMALS))
     }
 }
 
@@ -67,6 +75,23 @@ impl std::fmt::Display for WinRateBand {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "{}..{}", self.low, self.high)
     }
+}
+
+/// Places after the point the indexes print a win rate and the ends of its
+/// interval with (`0.6667`).
+pub const RATE_DECIMALS: usize = 4;
+
+/// `value` printed with `decimals` places after the point, as the indexes
+/// write a fraction (`0.6667` for 2/3 with 4).
+pub fn fixed(value: f64, decimals: usize) -> String {
+    format!("{value:.decimals$}")
+}
+
+/// The number `value` printed with `decimals` places reads as (2/3 with 4
+/// places: 0.6667): what a filter or a band compares. Rounded as [`fixed`]
+/// prints it, so the two can never disagree on a boundary.
+pub fn as_printed(value: f64, decimals: usize) -> f64 {
+    fixed(value, decimals).parse().unwrap_or(value)
 }
 
 /// `wins / runs` (0 for no runs): a report's win rate, in every game.
@@ -81,6 +106,18 @@ pub fn win_rate(wins: u32, runs: u32) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_printed_figure_reads_back_as_the_number_shown() {
+        assert_eq!(as_printed(2.0 / 3.0, 4), 0.6667);
+        assert_eq!(as_printed(1.0 / 3.0, 3), 0.333);
+        assert_eq!(as_printed(0.5, 4), 0.5);
+        assert_eq!(as_printed(0.700_04, 4), 0.7);
+        for w in 0..=7 {
+            let v = win_rate(w, 7);
+            assert_eq!(fixed(as_printed(v, 4), 4), fixed(v, 4), "{w}/7");
+        }
+    }
 
     #[test]
     fn wilson_interval_known_values() {
@@ -119,6 +156,20 @@ mod tests {
         assert_eq!((b.low, b.high), (0.4, 0.7));
         assert!(b.contains(0.4) && b.contains(0.7) && b.contains(0.55));
         assert!(!b.contains(0.39) && !b.contains(0.71));
+        // The rate as printed is compared: 2 of 3 shows 0.6667.
+        let two_of_three = win_rate(2, 3);
+        assert_eq!(fixed(two_of_three, RATE_DECIMALS), "0.6667");
+        assert!(
+            WinRateBand::parse("0.6667..0.6667")
+                .unwrap()
+                .contains(two_of_three)
+        );
+        assert!(
+            !WinRateBand::parse("0.67..0.67")
+                .unwrap()
+                .contains(two_of_three)
+        );
+        assert!(b.contains(0.700_04) && !b.contains(0.700_06));
         for bad in [
             "0.7..0.4",
             "0.4",

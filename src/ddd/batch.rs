@@ -14,7 +14,7 @@
 //! --filter 'blue_win_rate<=0.6'`).
 
 use crate::core::index::{Columns, Condition, Number, Row, WinsThatMeet};
-use crate::core::stats::{wilson95, win_rate};
+use crate::core::stats::{RATE_DECIMALS, wilson95, win_rate};
 use crate::ddd::DddScenario;
 use crate::ddd::play::simulate::{RunResult, SimReport};
 use crate::ddd::play::state::Team;
@@ -41,6 +41,19 @@ pub const RATING_COLUMNS: [&str; 7] = [
     "red_win_rate",
     "attacker_win_rate",
     "mean_rounds",
+];
+
+/// Places after the point the index prints each rating column with, in
+/// [`RATING_COLUMNS`] order (0 for a whole number): rates to 4, rounds
+/// to 2.
+const RATING_DECIMALS: [usize; 7] = [
+    0,
+    RATE_DECIMALS,
+    RATE_DECIMALS,
+    RATE_DECIMALS,
+    RATE_DECIMALS,
+    RATE_DECIMALS,
+    2,
 ];
 
 /// The columns a filter can test.
@@ -87,14 +100,17 @@ impl Rating {
         }
     }
 
-    /// In words, for a summary or the sheet: `Blue wins about 45 %
-    /// (26–66 %) and Red 40 % of 20 games, both sides played by the policy;
-    /// the dice-off's winner wins 55 %; 21.5 rounds a game on average`.
-    pub fn words(&self) -> String {
+    /// In words, for a summary or the sheet, each side named by the
+    /// war-party it played (`blue`, `red`: `the war party in blue.yaml`, as
+    /// the other games name their party): `Blue (the default war party)
+    /// wins about 45 % (26–66 %) and Red (the war party in red.yaml) 40 %
+    /// of 20 games, both sides played by the policy; the dice-off's winner
+    /// wins 55 %; 21.5 rounds a game on average`.
+    pub fn words(&self, blue: &str, red: &str) -> String {
         let pc = |v: f64| (v * 100.0).round() as u32;
         let (low, high) = wilson95(self.blue_wins, self.runs);
         format!(
-            "Blue wins about {} % ({}–{} %) and Red {} % of {} games, both sides played by the policy; the dice-off's winner wins {} %; {:.1} rounds a game on average",
+            "Blue ({blue}) wins about {} % ({}–{} %) and Red ({red}) {} % of {} games, both sides played by the policy; the dice-off's winner wins {} %; {:.1} rounds a game on average",
             pc(win_rate(self.blue_wins, self.runs)),
             pc(low),
             pc(high),
@@ -105,10 +121,12 @@ impl Rating {
         )
     }
 
-    /// The rating's columns' values, in [`RATING_COLUMNS`] order.
+    /// The rating's columns' values as the index prints them (rounded to
+    /// [`RATING_DECIMALS`]), in [`RATING_COLUMNS`] order: what a filter
+    /// compares.
     fn values(&self) -> [Number; 7] {
         let (low, high) = wilson95(self.blue_wins, self.runs);
-        [
+        let raw = [
             Number::Whole(u64::from(self.runs)),
             Number::Real(win_rate(self.blue_wins, self.runs)),
             Number::Real(low),
@@ -116,17 +134,14 @@ impl Rating {
             Number::Real(win_rate(self.red_wins, self.runs)),
             Number::Real(win_rate(self.attacker_wins, self.runs)),
             Number::Real(self.mean_rounds),
-        ]
+        ];
+        std::array::from_fn(|i| raw[i].printed(RATING_DECIMALS[i]))
     }
 
     /// The fields as written: rates to 4 decimals, rounds to 2.
     fn fields(&self) -> [String; 7] {
         let v = self.values();
-        std::array::from_fn(|i| match v[i] {
-            Number::Whole(n) => n.to_string(),
-            Number::Real(r) if i == 6 => format!("{r:.2}"),
-            Number::Real(r) => format!("{r:.4}"),
-        })
+        std::array::from_fn(|i| v[i].field(RATING_DECIMALS[i]))
     }
 }
 
@@ -342,6 +357,9 @@ mod tests {
                 "doors>=2",
             ],
             &["attacker_win_rate==0.5", "mean_rounds<9"],
+            // As the index prints them: 1 of 3 is 0.3333, 2 of 3 0.6667.
+            &["red_win_rate==0.3333"],
+            &["attacker_win_rate>=0.6667", "blue_win_rate_high<=0.6667"],
         ]
         .iter()
         .map(|set| set.iter().map(|e| p(e)).collect())
@@ -465,6 +483,10 @@ mod tests {
         assert!(p("blue_win_rate>=0.4").matches(&row) && !p("blue_win_rate>0.45").matches(&row));
         assert!(p("red_win_rate<0.5").matches(&row) && p("runs==20").matches(&row));
         assert!(p("mean_rounds>21.4").matches(&row) && p("blue_win_rate_high>0.65").matches(&row));
+        // Compared as printed: 21.456 rounds show 21.46, the interval's
+        // top 0.6579.
+        assert!(p("mean_rounds==21.46").matches(&row) && !p("mean_rounds>21.46").matches(&row));
+        assert!(p("blue_win_rate_high==0.6579").matches(&row));
         assert!(
             !p("blue_win_rate>=0").matches(&unrated),
             "no rating: no match"
@@ -472,8 +494,10 @@ mod tests {
         assert!(p(&format!("doors=={}", row.doors)).matches(&row));
         assert!(Condition::parse("win_rate>=0.5", &COLUMNS).is_err());
         assert_eq!(
-            row.rating.unwrap().words(),
-            "Blue wins about 45 % (26–66 %) and Red 40 % of 20 games, both sides played by the policy; the dice-off's winner wins 55 %; 21.5 rounds a game on average"
+            row.rating
+                .unwrap()
+                .words("the default war party", "the war party in red.yaml"),
+            "Blue (the default war party) wins about 45 % (26–66 %) and Red (the war party in red.yaml) 40 % of 20 games, both sides played by the policy; the dice-off's winner wins 55 %; 21.5 rounds a game on average"
         );
     }
 }

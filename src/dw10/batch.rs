@@ -20,6 +20,7 @@
 //! mean_moves,heroes_lost`).
 
 use crate::core::index::{Columns, Number, Row};
+use crate::core::stats::RATE_DECIMALS;
 use crate::dw10::Scenario;
 use crate::dw10::board::UNREACHED;
 use crate::dw10::features::FeatureKind;
@@ -56,6 +57,10 @@ pub const RATING_COLUMNS: [&str; 6] = [
     "mean_moves",
     "heroes_lost",
 ];
+
+/// Places after the point the index prints each rating column with, in
+/// [`RATING_COLUMNS`] order (0 for a whole number).
+const RATING_DECIMALS: [usize; 6] = [0, RATE_DECIMALS, RATE_DECIMALS, RATE_DECIMALS, 2, 3];
 
 /// The columns a filter can test.
 pub const COLUMNS: Columns = Columns {
@@ -166,14 +171,23 @@ impl IndexRow {
     /// The rating's fields, each with a fixed number of decimals (as the
     /// MKD Adventure's index writes its own).
     fn rating_fields(r: &Rating) -> [String; 6] {
-        [
-            r.runs.to_string(),
-            format!("{:.4}", r.win_rate),
-            format!("{:.4}", r.win_rate_low),
-            format!("{:.4}", r.win_rate_high),
-            format!("{:.2}", r.mean_moves),
-            format!("{:.3}", r.heroes_lost),
-        ]
+        let v = Self::rating_values(r);
+        std::array::from_fn(|i| v[i].field(RATING_DECIMALS[i]))
+    }
+
+    /// The rating's columns' values as the index prints them (rounded to
+    /// [`RATING_DECIMALS`]), in [`RATING_COLUMNS`] order: what a filter
+    /// compares.
+    fn rating_values(r: &Rating) -> [Number; 6] {
+        let raw = [
+            Number::Whole(u64::from(r.runs)),
+            Number::Real(r.win_rate),
+            Number::Real(r.win_rate_low),
+            Number::Real(r.win_rate_high),
+            Number::Real(r.mean_moves),
+            Number::Real(r.heroes_lost),
+        ];
+        std::array::from_fn(|i| raw[i].printed(RATING_DECIMALS[i]))
     }
 
     /// The row as one `index.csv` line, newline included, written by the
@@ -260,16 +274,8 @@ impl Row for IndexRow {
         if let Some(i) = LAYOUT_COLUMNS.iter().position(|c| *c == name) {
             return Some(Some(Number::Whole(self.layout()[i])));
         }
-        let r = |f: fn(&Rating) -> Number| self.rating.as_ref().map(f);
-        Some(match name {
-            "runs" => r(|r| Number::Whole(u64::from(r.runs))),
-            "win_rate" => r(|r| Number::Real(r.win_rate)),
-            "win_rate_low" => r(|r| Number::Real(r.win_rate_low)),
-            "win_rate_high" => r(|r| Number::Real(r.win_rate_high)),
-            "mean_moves" => r(|r| Number::Real(r.mean_moves)),
-            "heroes_lost" => r(|r| Number::Real(r.heroes_lost)),
-            _ => return None,
-        })
+        let i = RATING_COLUMNS.iter().position(|c| *c == name)?;
+        Some(self.rating.as_ref().map(|r| Self::rating_values(r)[i]))
     }
 }
 
@@ -407,11 +413,8 @@ mod tests {
                         Number::Whole(n) => n as f64,
                         Number::Real(r) => r,
                     };
-                    // Written to at most two decimals for the means.
-                    assert!(
-                        (f - expect).abs() <= 0.005 + 1e-9,
-                        "{name}: {f} vs {expect}"
-                    );
+                    // A filter compares the value the index prints.
+                    assert_eq!(f, expect, "{name}");
                 }
             }
         }

@@ -23,7 +23,7 @@ use crate::core::index::WinsThatMeet;
 pub use crate::core::index::{
     Condition, FilterError, Number, Op, Row, matches_all, matches_layout,
 };
-use crate::core::stats::wilson95;
+use crate::core::stats::{RATE_DECIMALS, wilson95};
 use crate::mkd::floors::BuiltDungeon;
 use crate::mkd::play::simulate::Report;
 use crate::mkd::scenario::{Scenario, WmtColor};
@@ -81,18 +81,41 @@ impl Rating {
         )
     }
 
+    /// The rating's columns' values as the index prints them (rounded to
+    /// [`RATING_DECIMALS`]), in [`RATING_COLUMNS`] order: what a filter
+    /// compares.
+    fn values(&self) -> [Number; 6] {
+        let raw = [
+            Number::Whole(u64::from(self.runs)),
+            Number::Real(self.win_rate),
+            Number::Real(self.win_rate_low),
+            Number::Real(self.win_rate_high),
+            Number::Whole(u64::from(self.median_turns)),
+            Number::Real(self.heroes_lost),
+        ];
+        std::array::from_fn(|i| raw[i].printed(RATING_DECIMALS[i]))
+    }
+
     /// The CSV fields, each with a fixed number of decimals.
     fn fields(&self) -> [String; 6] {
-        [
-            self.runs.to_string(),
-            format!("{:.4}", self.win_rate),
-            format!("{:.4}", self.win_rate_low),
-            format!("{:.4}", self.win_rate_high),
-            self.median_turns.to_string(),
-            format!("{:.3}", self.heroes_lost),
-        ]
+        let v = self.values();
+        std::array::from_fn(|i| v[i].field(RATING_DECIMALS[i]))
     }
 }
+
+/// Places after the point the index prints each rating column with, in
+/// [`RATING_COLUMNS`] order (0 for a whole number).
+const RATING_DECIMALS: [usize; 6] = [
+    0,
+    RATE_DECIMALS,
+    RATE_DECIMALS,
+    RATE_DECIMALS,
+    0,
+    HEROES_LOST_DECIMALS,
+];
+
+/// Places after the point of `heroes_lost` in the index.
+const HEROES_LOST_DECIMALS: usize = 3;
 
 /// The figures of one adventure, as one line of the batch index.
 #[derive(Debug, Clone, PartialEq)]
@@ -304,7 +327,6 @@ impl IndexRow {
     /// for an empty one (no critical path, no rating).
     pub fn column(&self, name: &str) -> Option<Option<Number>> {
         let v = |n: u32| Some(Number::Whole(u64::from(n)));
-        let r = |f: fn(&Rating) -> Number| self.rating.as_ref().map(f);
         Some(match name {
             "seed" => Some(Number::Whole(self.seed)),
             "tiles" => v(self.tiles),
@@ -320,13 +342,10 @@ impl IndexRow {
             "chests_2" => v(self.chests[1]),
             "chests_3" => v(self.chests[2]),
             "floors" => v(self.floors),
-            "runs" => r(|r| Number::Whole(u64::from(r.runs))),
-            "win_rate" => r(|r| Number::Real(r.win_rate)),
-            "win_rate_low" => r(|r| Number::Real(r.win_rate_low)),
-            "win_rate_high" => r(|r| Number::Real(r.win_rate_high)),
-            "median_turns" => r(|r| Number::Whole(u64::from(r.median_turns))),
-            "heroes_lost" => r(|r| Number::Real(r.heroes_lost)),
-            _ => return None,
+            _ => {
+                let i = RATING_COLUMNS.iter().position(|c| *c == name)?;
+                self.rating.as_ref().map(|r| r.values()[i])
+            }
         })
     }
 
@@ -575,7 +594,8 @@ impl CanStillMeet {
             // The mean the rating takes: the total over the runs.
             let runs = f64::from(self.runs);
             let most = p.lost + u64::from(self.most_lost) * u64::from(left);
-            if !any_meets(&self.lost, p.lost, most, |n| Number::Real(n as f64 / runs)) {
+            let mean = |n: u64| Number::Real(n as f64 / runs).printed(HEROES_LOST_DECIMALS);
+            if !any_meets(&self.lost, p.lost, most, mean) {
                 return false;
             }
         }
@@ -823,6 +843,10 @@ mod tests {
             &["heroes_lost==1"],
             &["heroes_lost!=0"],
             &["heroes_lost<0.3", "heroes_lost>0.2"],
+            // The index shows 1/3 as 0.333 and 2/3 as 0.667: a filter on
+            // the shown value keeps it, and the early stop knows it.
+            &["heroes_lost==0.333"],
+            &["heroes_lost>=0.667", "heroes_lost<=0.667"],
         ];
         let most = 3;
         let mut gave_up = 0;
@@ -955,6 +979,11 @@ mod tests {
             &["win_rate!=0.5", "depth>=5"],
             &["heroes_lost<1", "win_rate>=0.9"],
             &["depth>=9"],
+            // Values as the index prints them: 2 of 3 is 0.6667, 1 of 3
+            // 0.3333, and 2 of 3's interval starts at 0.2077.
+            &["win_rate>=0.6667"],
+            &["win_rate==0.3333"],
+            &["win_rate_low==0.2077"],
         ]
         .iter()
         .map(|set| set.iter().map(|e| parse_filter(e).unwrap()).collect())
@@ -1041,6 +1070,34 @@ mod tests {
             parse_filter("depth>=5").unwrap(),
         ];
         assert!(!matches_all(&c, &bare) && matches_layout(&c, &bare));
+    }
+
+    /// A filter compares a rating column as the index prints it: the row
+    /// that shows a value meets `==` that value, and `>=`/`<=` at it (a
+    /// user's audit: 2 wins of 3, shown 0.6667, failed `win_rate>=0.6667`).
+    #[test]
+    fn filters_compare_the_rating_as_the_index_prints_it() {
+        for runs in 1..=12u32 {
+            for wins in 0..=runs {
+                let mut row = rated(wins, runs);
+                if let Some(r) = row.rating.as_mut() {
+                    r.heroes_lost = f64::from(wins) / f64::from(runs) * 2.0;
+                }
+                let line = row.csv_line();
+                let fields: Vec<&str> = line.trim_end().rsplit(',').take(6).collect();
+                for (name, shown) in RATING_COLUMNS.iter().rev().zip(fields) {
+                    for op in ["==", ">=", "<="] {
+                        let c = parse_filter(&format!("{name}{op}{shown}")).unwrap();
+                        assert!(c.matches(&row), "{wins} of {runs}: {c} on {line}");
+                    }
+                    let c = parse_filter(&format!("{name}!={shown}")).unwrap();
+                    assert!(!c.matches(&row), "{wins} of {runs}: {c} on {line}");
+                }
+            }
+        }
+        let m = |e: &str| parse_filter(e).unwrap().matches(&rated(2, 3));
+        assert!(m("win_rate>=0.6667") && m("win_rate==0.6667") && !m("win_rate>0.6667"));
+        assert!(!m("win_rate>=0.66671") && m("win_rate<0.66671"));
     }
 
     #[test]

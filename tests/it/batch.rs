@@ -388,6 +388,174 @@ fn batch_merge_refuses_what_is_not_a_shard() {
     assert!(!out.join("batch.yaml").exists(), "the earlier note is gone");
 }
 
+/// A refused `batch merge` makes no `--out` folder: every check runs
+/// before it is created (a user's audit found an empty folder left after
+/// each of these refusals). Shards rated with different `--simulate N` are
+/// refused, naming both shards and their counts.
+#[test]
+fn a_refused_merge_leaves_no_out_folder() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = |n: &str| tmp.path().join(n);
+    let p = |n: &str| dir(n).to_str().unwrap().to_string();
+    fn share(i: &str) -> [&str; 6] {
+        ["--count", "2", "--only", "index", "--shard", i]
+    }
+    batch_ok(&dir("plain1"), &share("1/2"));
+    batch_ok(&dir("plain2"), &share("2/2"));
+    let rated = |name: &str, i: &str, runs: &str| {
+        let mut a = share(i).to_vec();
+        a.extend(["--simulate", runs]);
+        batch_ok(&dir(name), &a);
+    };
+    rated("sim5", "2/2", "5");
+    rated("sim5a", "1/2", "5");
+    rated("sim7", "2/2", "7");
+    let dw = dir("dw2");
+    let mut a = share("2/2").to_vec();
+    a.extend(["--ruleset", "dungeon-world-10mm"]);
+    batch_ok(&dw, &a);
+    let refused = |shards: &[&str], says: &str| {
+        let out = p("out");
+        let mut args = vec!["batch".to_string(), "merge".into()];
+        args.extend(shards.iter().map(|s| p(s)));
+        args.extend(["--out".into(), out]);
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let r = run(&args);
+        assert_eq!(r.code, 1, "{shards:?}: {}", r.stderr);
+        assert!(
+            r.stderr.starts_with("error: ") && r.stderr.contains(says),
+            "{shards:?}: {}",
+            r.stderr
+        );
+        assert_eq!(r.stderr.lines().count(), 1, "{}", r.stderr);
+        assert!(!dir("out").exists(), "{shards:?} left an --out folder");
+    };
+    refused(&["plain1", "dw2"], "its header differs from");
+    refused(&["plain1", "sim5"], "its header differs from");
+    refused(
+        &["sim5a", "sim7"],
+        &format!(
+            "{} was rated with --simulate 7 and {} with --simulate 5: the shards of one batch are made with the same --simulate N",
+            p("sim7"),
+            p("sim5a")
+        ),
+    );
+    // An index.yaml row that is not index.csv's.
+    let yaml = read(&dir("plain2").join("index.yaml"));
+    std::fs::write(
+        dir("plain2").join("index.yaml"),
+        yaml.replacen("- {seed: 2,", "- {seed: 9,", 1),
+    )
+    .unwrap();
+    refused(
+        &["plain1", "plain2"],
+        "index.yaml line 1: expected `- {seed: 2",
+    );
+    std::fs::write(dir("plain2").join("index.yaml"), yaml).unwrap();
+    // A seed in two shards (without notes, as an older batch wrote them,
+    // so only the rows can tell).
+    std::fs::remove_dir_all(dir("plain2")).unwrap();
+    batch_ok(&dir("plain2"), &["--count", "2", "--only", "index"]);
+    for d in ["plain1", "plain2"] {
+        std::fs::remove_file(dir(d).join("batch.yaml")).unwrap();
+    }
+    refused(&["plain1", "plain2"], "seed 1 is in both");
+    // The checks passed, the folder is made.
+    let r = run(&["batch", "merge", &p("plain2"), "--out", &p("out"), "-q"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(
+        read(&dir("out").join("index.csv")),
+        read(&dir("plain2").join("index.csv"))
+    );
+}
+
+/// A filter compares a rating column as the index prints it: the row that
+/// shows win_rate 0.6667 (2 wins of 3) meets `win_rate>=0.6667` and
+/// `==0.6667` (a user's audit: "no seed met" it).
+#[test]
+fn a_filter_keeps_the_row_that_shows_its_number() {
+    let tmp = tempfile::tempdir().unwrap();
+    let all = tmp.path().join("all");
+    batch_ok(
+        &all,
+        &[
+            "--count",
+            "1",
+            "--seed-start",
+            "2",
+            "--simulate",
+            "3",
+            "--only",
+            "index",
+        ],
+    );
+    let index = read(&all.join("index.csv"));
+    assert_eq!(rows(&index)[0]["win_rate"], "0.6667", "{index}");
+    for (i, filter) in ["win_rate>=0.6667", "win_rate==0.6667", "win_rate<=0.6667"]
+        .iter()
+        .enumerate()
+    {
+        let out = tmp.path().join(format!("f{i}"));
+        batch_ok(
+            &out,
+            &[
+                "--count",
+                "1",
+                "--seed-start",
+                "2",
+                "--simulate",
+                "3",
+                "--only",
+                "index",
+                "--filter",
+                filter,
+                "--max-attempts",
+                "1",
+            ],
+        );
+        assert_eq!(read(&out.join("index.csv")), index, "{filter}");
+    }
+}
+
+/// A filter's number too large for a whole column is said to be too
+/// large, with the largest allowed; a mistyped operator is named as one,
+/// not read as part of the column.
+#[test]
+fn filter_errors_name_the_real_mistake() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("o");
+    for (filter, says) in [
+        (
+            "depth>=99999999999999999999999",
+            "99999999999999999999999 is too large: depth takes whole numbers up to 18446744073709551615",
+        ),
+        (
+            "win_rate=>0.4",
+            "\"=>\" is not an operator; did you mean \">=\"?",
+        ),
+    ] {
+        let r = run(&[
+            "batch",
+            "--count",
+            "1",
+            "--only",
+            "index",
+            "--out",
+            out.to_str().unwrap(),
+            "--filter",
+            filter,
+        ]);
+        assert_eq!(r.code, 2, "{filter}: {}", r.stderr);
+        let line = r.stderr.lines().next().unwrap_or_default();
+        assert!(
+            line.starts_with("error: ") && line.contains(says),
+            "{filter}: {line}"
+        );
+        assert!(!line.contains("unknown column") && !line.contains("not a whole number"));
+        assert!(!out.exists());
+    }
+}
+
 #[test]
 fn filter_keeps_exactly_count_adventures_that_meet_it() {
     let tmp = tempfile::tempdir().unwrap();

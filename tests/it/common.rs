@@ -159,6 +159,59 @@ pub fn usage_error_line(r: &Run, needles: &[&str]) -> Result<String, String> {
     Ok(first.to_string())
 }
 
+/// Runs `tilecrawl args…` in `cwd` with standard error on a
+/// pseudo-terminal; returns the exit code and what reached the terminal
+/// (where a progress bar is drawn).
+#[cfg(target_os = "linux")]
+pub fn run_on_a_terminal(cwd: &Path, args: &[&str]) -> (i32, String) {
+    use std::os::fd::{FromRawFd, OwnedFd};
+    let (mut master, mut slave) = (0, 0);
+    let size = libc::winsize {
+        ws_row: 24,
+        ws_col: 100,
+        ws_xpixel: 0,
+        ws_ypixel: 0,
+    };
+    // SAFETY: openpty writes two new descriptors, owned from here on.
+    let r = unsafe {
+        libc::openpty(
+            &mut master,
+            &mut slave,
+            std::ptr::null_mut(),
+            std::ptr::null(),
+            &size,
+        )
+    };
+    assert_eq!(r, 0, "openpty");
+    // SAFETY: both descriptors were just opened and are not used elsewhere.
+    let (master, slave) = unsafe { (OwnedFd::from_raw_fd(master), OwnedFd::from_raw_fd(slave)) };
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tilecrawl"))
+        .args(args)
+        .current_dir(cwd)
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::from(slave))
+        .spawn()
+        .expect("the tilecrawl binary starts");
+    // The child holds the terminal's only other end: reading stops (EIO)
+    // when it exits.
+    let reader = std::thread::spawn(move || {
+        let mut f = std::fs::File::from(master);
+        let mut all = Vec::new();
+        let mut buf = [0u8; 4096];
+        while let Ok(n) = f.read(&mut buf) {
+            if n == 0 {
+                break;
+            }
+            all.extend_from_slice(&buf[..n]);
+        }
+        String::from_utf8_lossy(&all).into_owned()
+    });
+    let status = child.wait().expect("wait");
+    let seen = reader.join().unwrap();
+    (status.code().expect("not killed by a signal"), seen)
+}
+
 // ---------------------------------------------------------------- hostile fixtures
 
 /// Replaces `from` (which must occur) once.

@@ -66,7 +66,10 @@ fn each_folder_is_what_generate_writes_and_the_rating_is_simulates() {
         let made = std::fs::read_dir(cwd.join(&g)).unwrap().count();
         assert_eq!(names.len(), made, "files lists what generate writes");
         let sheet = String::from_utf8(file(&cwd.join("b").join(seed).join("setup.md"))).unwrap();
-        assert!(sheet.contains("- **Plays**: Blue wins about "), "{sheet}");
+        assert!(
+            sheet.contains("- **Plays**: Blue (the default war party) wins about "),
+            "{sheet}"
+        );
         let json = ok(
             cwd,
             &[
@@ -139,7 +142,7 @@ fn generate_rates_a_board_as_simulate_plays_it() {
         .expect("the sheet says how it plays");
     let blue = (w["blue_wins"].as_f64().unwrap() * 100.0 / 8.0).round();
     assert!(
-        line.contains(&format!("Blue wins about {blue} %")),
+        line.contains(&format!("Blue (the default war party) wins about {blue} %")),
         "{line}"
     );
     assert!(line.contains("of 8 games"), "{line}");
@@ -315,4 +318,79 @@ fn a_win_rate_filter_keeps_what_playing_every_game_would() {
             }
         }
     }
+}
+
+/// The rating's words name the war-party files played, as the other games
+/// name the party file (`for the party in FILE`): on `generate`'s summary
+/// and sheet and on a batch's sheets (a user's audit: the sheet said only
+/// "both sides played by the policy").
+#[test]
+fn the_rating_names_the_war_party_files_it_played() {
+    let tmp = tempfile::tempdir().unwrap();
+    let cwd = tmp.path();
+    ok(
+        cwd,
+        &["warparty", "new", "--seed", "5", "--out", "mine.yaml", "-q"],
+    );
+    ok(
+        cwd,
+        &[
+            "warparty",
+            "new",
+            "--seed",
+            "6",
+            "--out",
+            "theirs.yaml",
+            "-q",
+        ],
+    );
+    let summary = ok(
+        cwd,
+        &[
+            "generate",
+            DD[0],
+            DD[1],
+            "--seed",
+            "7",
+            "--simulate",
+            "6",
+            "--warparty",
+            "mine.yaml",
+            "--out",
+            "g",
+        ],
+    );
+    let words = "Blue (the war party in mine.yaml) wins about ";
+    let red = "and Red (the default war party) ";
+    assert!(
+        summary.contains(&format!("plays: {words}")) && summary.contains(red),
+        "{summary}"
+    );
+    let sheet = String::from_utf8(file(&cwd.join("g/setup.md"))).unwrap();
+    assert!(
+        sheet.contains(&format!("- **Plays**: {words}")) && sheet.contains(red),
+        "{sheet}"
+    );
+    batch(
+        cwd,
+        "b",
+        &[
+            "--count",
+            "1",
+            "--seed-start",
+            "7",
+            "--simulate",
+            "6",
+            "--warparty",
+            "mine.yaml",
+            "--opponent",
+            "theirs.yaml",
+        ],
+    );
+    let sheet = String::from_utf8(file(&cwd.join("b/7/setup.md"))).unwrap();
+    assert!(
+        sheet.contains(&format!("- **Plays**: {words}"))
+            && sheet.contains("and Red (the war party in theirs.yaml) "),
+        "{sheet}"
+    );
 }

@@ -339,5 +339,5 @@ fn shards_of_two_games_do_not_merge() {
     ok(cwd, &mkd);
     let r = run(cwd, &["batch", "merge", "mkd", "dw", "--out", "both"]);
     common::one_error_line(&r, &["header differs", "or for another game?"]).unwrap();
-    assert!(!cwd.join("both/index.csv").exists());
+    assert!(!cwd.join("both").exists(), "no --out folder is made");
 }

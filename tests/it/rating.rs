@@ -77,7 +77,7 @@ fn the_rating_is_what_simulate_says_and_does_not_depend_on_jobs_or_shards() {
         Duration::from_secs(60),
     );
     one_error_line(&r, &["s1 and s1 are both shard 1/3"]).unwrap();
-    assert!(!tmp.path().join("twice/index.csv").exists());
+    assert!(!tmp.path().join("twice").exists());
     assert!(
         whole.starts_with("seed,")
             && whole.lines().next().unwrap().ends_with(
@@ -503,4 +503,133 @@ fn campaign_next_keeps_an_adventure_in_the_win_rate_band() {
     ]);
     assert_eq!(r.code, Some(2), "{}", r.stderr);
     assert!(r.stderr.contains("expected LOW..HIGH"), "{}", r.stderr);
+}
+
+/// `campaign next --win-rate` compares a candidate's win rate as the index
+/// prints it, and its messages show those digits: 2 wins of 3 is 0.6667,
+/// kept by the band `0.6667..0.6667` and outside `0.67..0.67`, whose
+/// refusal lists it as 0.6667 (a user's audit: listed as "0.67", outside
+/// 0.67..0.67).
+#[test]
+fn campaign_next_compares_the_win_rate_as_printed() {
+    let tmp = tempfile::tempdir().unwrap();
+    let run = |args: &[&str]| common::run_env(tmp.path(), args, &[], Duration::from_secs(300));
+    let r = run(&["campaign", "new", "B2", "--seed", "26", "--dir", ".", "-q"]);
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    let next = |band: &str| {
+        run(&[
+            "campaign",
+            "next",
+            "B2",
+            "--dir",
+            ".",
+            "--win-rate",
+            band,
+            "--runs",
+            "3",
+            "--max-attempts",
+            "10",
+        ])
+    };
+    let r = next("0.67..0.67");
+    let line = one_error_line(
+        &r,
+        &["no adventure in 10 tries played in --win-rate 0.67..0.67"],
+    )
+    .unwrap();
+    assert!(line.contains("0.6667") && !line.contains("0.67,"), "{line}");
+    let r = next("0.6667..0.6667");
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    assert!(
+        r.stdout
+            .contains("whose win rate fell outside 0.6667..0.6667: ")
+            && r.stdout.contains(" (1.0000)"),
+        "{}",
+        r.stdout
+    );
+    assert!(r.stdout.contains("plays: wins about 67 % "), "{}", r.stdout);
+}
+
+/// `generate --simulate N` (in every game) and `campaign next --win-rate`
+/// (in both campaign games) draw `simulate`'s progress bar on a terminal,
+/// a campaign's naming the candidate it plays; `-q` hides it (a user's
+/// audit: both ran silently for many seconds). Off a terminal nothing is
+/// drawn, which every other test sees.
+#[cfg(target_os = "linux")]
+#[test]
+fn generate_and_campaign_next_show_their_runs_on_a_terminal() {
+    let tmp = tempfile::tempdir().unwrap();
+    let cwd = tmp.path();
+    let term = |args: &[&str]| {
+        let (code, seen) = common::run_on_a_terminal(cwd, args);
+        assert_eq!(code, 0, "{args:?}: {seen}");
+        seen
+    };
+    for (game, runs) in [
+        ("mkd-adventure", "30"),
+        ("dungeon-world-10mm", "12"),
+        ("dd-and-d", "12"),
+    ] {
+        let generate = [
+            "generate",
+            "--ruleset",
+            game,
+            "--seed",
+            "7",
+            "--simulate",
+            runs,
+            "--out",
+            game,
+            "--force",
+        ];
+        let seen = term(&generate);
+        assert!(
+            seen.contains(&format!("/{runs} runs")),
+            "{game}: no bar in {seen:?}"
+        );
+        let mut quiet = generate.to_vec();
+        quiet.push("-q");
+        let seen = term(&quiet);
+        assert!(!seen.contains("runs"), "{game} -q: {seen:?}");
+    }
+    for (name, ruleset, quiet) in [
+        ("Lamp", "mkd-adventure", false),
+        ("Dark", "mkd-adventure", true),
+        ("Wick", "dungeon-world-10mm", false),
+        ("Soot", "dungeon-world-10mm", true),
+    ] {
+        term(&[
+            "campaign",
+            "new",
+            name,
+            "--ruleset",
+            ruleset,
+            "--seed",
+            "3",
+            "--dir",
+            ".",
+            "-q",
+        ]);
+        let mut next = vec![
+            "campaign",
+            "next",
+            name,
+            "--dir",
+            ".",
+            "--win-rate",
+            "0..1",
+            "--runs",
+            "10",
+        ];
+        if quiet {
+            next.push("-q");
+        }
+        let seen = term(&next);
+        assert_eq!(
+            seen.contains("/10 runs") && seen.contains("candidate 1 of at most 20"),
+            !quiet,
+            "{name}: {seen:?}"
+        );
+        assert_eq!(seen.contains("runs"), !quiet, "{name}: {seen:?}");
+    }
 }

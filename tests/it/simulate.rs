@@ -316,58 +316,6 @@ fn a_broken_scenario_on_standard_input_is_one_error_line_from_its_game() {
     }
 }
 
-/// Runs `tilecrawl args…` with standard error on a pseudo-terminal; returns
-/// the exit code and what reached the terminal.
-#[cfg(target_os = "linux")]
-fn run_on_a_terminal(args: &[&str]) -> (i32, String) {
-    use std::io::Read;
-    use std::os::fd::{FromRawFd, OwnedFd};
-    let (mut master, mut slave) = (0, 0);
-    let size = libc::winsize {
-        ws_row: 24,
-        ws_col: 100,
-        ws_xpixel: 0,
-        ws_ypixel: 0,
-    };
-    // SAFETY: openpty writes two new descriptors, owned from here on.
-    let r = unsafe {
-        libc::openpty(
-            &mut master,
-            &mut slave,
-            std::ptr::null_mut(),
-            std::ptr::null(),
-            &size,
-        )
-    };
-    assert_eq!(r, 0, "openpty");
-    // SAFETY: both descriptors were just opened and are not used elsewhere.
-    let (master, slave) = unsafe { (OwnedFd::from_raw_fd(master), OwnedFd::from_raw_fd(slave)) };
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tilecrawl"))
-        .args(args)
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .stderr(Stdio::from(slave))
-        .spawn()
-        .expect("the tilecrawl binary starts");
-    // The child holds the terminal's only other end: reading stops (EIO)
-    // when it exits.
-    let reader = std::thread::spawn(move || {
-        let mut f = std::fs::File::from(master);
-        let mut all = Vec::new();
-        let mut buf = [0u8; 4096];
-        while let Ok(n) = f.read(&mut buf) {
-            if n == 0 {
-                break;
-            }
-            all.extend_from_slice(&buf[..n]);
-        }
-        String::from_utf8_lossy(&all).into_owned()
-    });
-    let status = child.wait().expect("wait");
-    let seen = reader.join().unwrap();
-    (status.code().expect("not killed by a signal"), seen)
-}
-
 /// `simulate` shows its progress bar on a terminal for a scenario of every
 /// game, and hides it with `-q` and with `--json`.
 #[cfg(target_os = "linux")]
@@ -375,11 +323,17 @@ fn run_on_a_terminal(args: &[&str]) -> (i32, String) {
 fn simulate_shows_a_progress_bar_on_a_terminal_in_every_game() {
     let dir = tempfile::tempdir().unwrap();
     for (game, file) in scenarios_of_every_game(dir.path()) {
-        let (code, seen) = run_on_a_terminal(&["simulate", p(&file), "--runs", "30"]);
+        let (code, seen) = crate::common::run_on_a_terminal(
+            Path::new("."),
+            &["simulate", p(&file), "--runs", "30"],
+        );
         assert_eq!(code, 0, "{game}: {seen}");
         assert!(seen.contains("/30 runs"), "{game}: no bar in {seen:?}");
         for hide in ["-q", "--json"] {
-            let (code, seen) = run_on_a_terminal(&["simulate", p(&file), "--runs", "30", hide]);
+            let (code, seen) = crate::common::run_on_a_terminal(
+                Path::new("."),
+                &["simulate", p(&file), "--runs", "30", hide],
+            );
             assert_eq!(code, 0, "{game} {hide}: {seen}");
             assert!(!seen.contains("runs"), "{game} {hide}: {seen:?}");
         }

@@ -18,6 +18,8 @@ struct Rate {
     runs: u32,
     blue: Warparty,
     red: Warparty,
+    /// Blue's and Red's war-parties as the sheet's words name them.
+    named: (String, String),
     /// What the filters on the counts of wins keep (none: no such
     /// filter), to stop playing a board they can no longer keep.
     meet: Option<CanStillMeet>,
@@ -49,6 +51,7 @@ impl DddBatch {
                     runs,
                     blue,
                     red,
+                    named: a.ddd.sides_named(),
                     meet: CanStillMeet::new(&a.filters, runs),
                 })
             }
@@ -80,8 +83,9 @@ impl DddBatch {
         rate: &Rate,
     ) -> anyhow::Result<Option<Rating>> {
         let Some(meet) = &rate.meet else {
-            let rating = crate::cli::ddd::rate(s, &rate.blue, &rate.red, rate.runs)?;
-            c.played.fetch_add(u64::from(rate.runs), Ordering::Relaxed);
+            let rating = crate::cli::ddd::rate(s, &rate.blue, &rate.red, rate.runs, &|| {
+                c.played.fetch_add(1, Ordering::Relaxed);
+            })?;
             return Ok(Some(rating));
         };
         let opts = crate::cli::ddd::rate_options(s, rate.runs);
@@ -122,7 +126,9 @@ impl Game for DddBatch {
         }
         let mut files = match &self.pack {
             Some(opts) => {
-                let words = row.rating.as_ref().map(Rating::words);
+                let words = (row.rating.as_ref())
+                    .zip(self.rate.as_ref())
+                    .map(|(r, rate)| r.words(&rate.named.0, &rate.named.1));
                 tilecrawl::pack::ddd_adventure(&s, &rated_options(opts, words))?
             }
             None => vec![(

@@ -27,7 +27,6 @@ mod mkd;
 use anyhow::{Context, bail};
 use args::{BatchArgs, Only, Shard};
 use clap::{Args, Subcommand};
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use job::{Common, Game, IndexStream, Row};
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -184,19 +183,7 @@ fn run_in(a: BatchArgs) -> anyhow::Result<()> {
     // adventures) has none.
     let (first, step) = (shard.index - 1, shard.count);
     let positions = Manifest::share(a.count, (shard.index, shard.count));
-    let bar = if a.quiet {
-        ProgressBar::hidden()
-    } else {
-        // indicatif draws nothing when stderr is not a terminal.
-        let b = ProgressBar::with_draw_target(Some(positions), ProgressDrawTarget::stderr());
-        b.set_style(
-            ProgressStyle::with_template(
-                "{bar:40} {pos}/{len} adventures  {per_sec}  {msg}{elapsed} elapsed, {eta} left",
-            )
-            .unwrap_or_else(|_| ProgressStyle::default_bar()),
-        );
-        b
-    };
+    let bar = crate::cli::say::progress_bar(positions, "adventures", a.quiet);
     // Ctrl-C once: stop starting adventures; twice: quit at once.
     let _ = ctrlc::set_handler(|| {
         if INTERRUPTED.swap(true, Ordering::SeqCst) {
@@ -475,24 +462,71 @@ fn merge(m: MergeArgs) -> anyhow::Result<()> {
             .with_context(|| format!("cannot read {}", path.display()))?;
         Ok(BufReader::new(f))
     };
-    let mut shards = Vec::with_capacity(m.shards.len());
     let mut notes = Vec::with_capacity(m.shards.len());
+    let mut first_read = Vec::with_capacity(m.shards.len());
     for dir in &m.shards {
-        shards.push(merge::ShardIndex {
+        first_read.push(merge::ShardIndex {
             name: dir.display().to_string(),
             csv: open(dir, "index.csv")?,
             yaml: open(dir, "index.yaml")?,
         });
         notes.push((dir.display().to_string(), read_note(dir)?));
     }
-    // Every shard of one batch, each finished, before anything is written.
+    // Every check before anything is made, the folder included: every
+    // shard of one batch, each finished, and their indexes read through
+    // as the merge will read them.
     let whole = manifest::whole(&notes)?;
+    let rows = merge::check(first_read)?;
+    if let Some(w) = &whole {
+        check_rows_noted(rows, w)?;
+    }
     if whole.is_none() && !m.quiet {
         warnln!(
             "warning: no shard has a {} (a batch run by an older tilecrawl?), so merge cannot tell whether a shard is missing or stopped part-way",
             manifest::FILE
         );
     }
+    let created = !m.out.exists();
+    // Read again for the merge itself.
+    let shards = m
+        .shards
+        .iter()
+        .map(|dir| {
+            Ok(merge::ShardIndex {
+                name: dir.display().to_string(),
+                csv: open(dir, "index.csv")?,
+                yaml: open(dir, "index.yaml")?,
+            })
+        })
+        .collect::<anyhow::Result<Vec<_>>>()?;
+    let result = merge_into(&m, shards, whole);
+    // A merge refused after all (a shard changed while it ran, a file that
+    // cannot be written) leaves no folder of its own behind.
+    if result.is_err() && created {
+        let _ = std::fs::remove_dir(&m.out);
+    }
+    result
+}
+
+/// The shards' rows against their notes' count of adventures.
+fn check_rows_noted(rows: u64, whole: &Manifest) -> anyhow::Result<()> {
+    if whole.adventures != rows {
+        bail!(
+            "the shards' indexes hold {rows} adventure(s) but their {} files count {}: was an index changed, or copied from another run?",
+            manifest::FILE,
+            whole.adventures
+        );
+    }
+    Ok(())
+}
+
+/// `batch merge` once every check has passed: the folder made and locked,
+/// the merged index written.
+fn merge_into<C: std::io::BufRead, Y: std::io::BufRead>(
+    m: &MergeArgs,
+    shards: Vec<merge::ShardIndex<C, Y>>,
+    whole: Option<Manifest>,
+) -> anyhow::Result<()> {
     std::fs::create_dir_all(&m.out)
         .with_context(|| format!("cannot create folder {}", m.out.display()))?;
     let _lock = tilecrawl::core::fs::FolderLock::take(&m.out)?;
@@ -512,14 +546,8 @@ fn merge(m: MergeArgs) -> anyhow::Result<()> {
     let mut csv = StreamedFile::create(&csv_path).with_context(context)?;
     let mut yaml = StreamedFile::create(&yaml_path).with_context(context)?;
     let rows = merge::merge(shards, &mut csv, &mut yaml)?;
-    if let Some(w) = &whole
-        && w.adventures != rows
-    {
-        bail!(
-            "the shards' indexes hold {rows} adventure(s) but their {} files count {}: was an index changed, or copied from another run?",
-            manifest::FILE,
-            w.adventures
-        );
+    if let Some(w) = &whole {
+        check_rows_noted(rows, w)?;
     }
     csv.persist(false).with_context(context)?;
     yaml.persist(false).with_context(context)?;

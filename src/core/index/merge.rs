@@ -4,6 +4,10 @@
 //! per line in both files. The whole batch's index is every shard's rows in
 //! seed order, so the merge is a k-way merge of sorted streams: it holds one
 //! row per shard in memory, however long the index.
+//!
+//! Every check a merge makes is made by [`check`] too, which reads the
+//! shards and writes nothing: `batch merge` runs it before it makes its
+//! output folder, so a refused merge leaves nothing behind.
 
 use crate::core::fs::{LimitedLine, read_line_limited};
 use std::collections::BTreeMap;
@@ -53,6 +57,21 @@ pub enum MergeError {
         /// The first shard.
         first: String,
     },
+    /// Two shards were rated over different numbers of runs (`--simulate
+    /// N`): their rows do not compare.
+    #[error(
+        "{second} was rated with --simulate {second_runs} and {first} with --simulate {first_runs}: the shards of one batch are made with the same --simulate N, so their rows compare"
+    )]
+    Runs {
+        /// The shard whose rows were read first.
+        first: String,
+        /// Its runs an adventure.
+        first_runs: u64,
+        /// The shard with another count.
+        second: String,
+        /// Its runs an adventure.
+        second_runs: u64,
+    },
     /// A seed is in two shards.
     #[error(
         "seed {seed} is in both {first} and {second}: the same shard given twice, or shards of different batches"
@@ -81,6 +100,38 @@ struct Row {
     seed: u64,
     csv: String,
     yaml: String,
+}
+
+/// What every row of a rated index must agree on: the runs an adventure
+/// (the `runs` column).
+struct SameRuns {
+    /// Where `runs` is in a row.
+    column: usize,
+    /// The runs of the first row read, and its shard.
+    first: Option<(u64, usize)>,
+}
+
+impl SameRuns {
+    /// Checks the runs of a row of shard `shard`, the first row read
+    /// setting them for the rest.
+    fn check(&mut self, csv: &str, shard: usize, names: &[String]) -> Result<(), MergeError> {
+        let Some(runs) = field(csv, self.column).and_then(|f| f.parse::<u64>().ok()) else {
+            return Ok(());
+        };
+        match self.first {
+            None => self.first = Some((runs, shard)),
+            Some((first_runs, first)) if first_runs != runs => {
+                return Err(MergeError::Runs {
+                    first: names[first].clone(),
+                    first_runs,
+                    second: names[shard].clone(),
+                    second_runs: runs,
+                });
+            }
+            Some(_) => {}
+        }
+        Ok(())
+    }
 }
 
 impl<C: BufRead, Y: BufRead> Reader<C, Y> {
@@ -200,6 +251,12 @@ impl<C: BufRead, Y: BufRead> Reader<C, Y> {
     }
 }
 
+/// Makes every check of [`merge`] on the shards, writing nothing: the
+/// number of rows the merge would write, or why it would refuse them.
+pub fn check<C: BufRead, Y: BufRead>(shards: Vec<ShardIndex<C, Y>>) -> Result<u64, MergeError> {
+    merge(shards, &mut std::io::sink(), &mut std::io::sink())
+}
+
 /// Merges shard indexes into one, written to `csv_out` and `yaml_out`
 /// exactly as one `batch` over the whole would have written them. Returns
 /// the number of rows.
@@ -254,13 +311,24 @@ pub fn merge<C: BufRead, Y: BufRead>(
         return Ok(0);
     };
     let columns = fields(&header);
+    // A rated index: every row over the same runs.
+    let mut runs = header
+        .split(',')
+        .position(|c| c == "runs")
+        .map(|column| SameRuns {
+            column,
+            first: None,
+        });
     csv_out
         .write_all(header.as_bytes())
         .and_then(|()| csv_out.write_all(b"\n"))
         .map_err(out_err)?;
     // The next row of each shard, by seed, with the shard it came from.
     let mut heads: BTreeMap<u64, (usize, Row)> = BTreeMap::new();
-    let add = |heads: &mut BTreeMap<u64, (usize, Row)>, i: usize, row: Row| {
+    let mut add = |heads: &mut BTreeMap<u64, (usize, Row)>, i: usize, row: Row| {
+        if let Some(r) = runs.as_mut() {
+            r.check(&row.csv, i, &names)?;
+        }
         if let Some((j, _)) = heads.get(&row.seed) {
             return Err(MergeError::Twice {
                 seed: row.seed,
@@ -286,6 +354,17 @@ pub fn merge<C: BufRead, Y: BufRead>(
         }
     }
     Ok(written)
+}
+
+/// The `i`-th field of a CSV line (from 0), as the `csv` crate reads it.
+fn field(line: &str, i: usize) -> Option<String> {
+    csv::ReaderBuilder::new()
+        .has_headers(false)
+        .from_reader(line.as_bytes())
+        .records()
+        .next()
+        .and_then(Result::ok)
+        .and_then(|r| r.get(i).map(str::to_string))
 }
 
 /// How many fields a CSV line holds, as the `csv` crate reads it (a quoted

@@ -4,6 +4,13 @@
 //! numeric columns and tested against any row that can name its columns'
 //! values.
 //!
+//! A condition compares a column's value as the index prints it: a
+//! fraction rounded to the places its column is written with
+//! ([`Number::printed`]), so `win_rate==0.6667` keeps the row that shows
+//! `0.6667` (2 wins of 3). The batch's early stop ([`WinsThatMeet`]) reads
+//! the same printed values, so it never gives up on a row the filter would
+//! keep.
+//!
 //! Each game keeps its own index row and its own [`Columns`]; what a
 //! condition is, how it reads and how it compares is the same for all, as
 //! are the note a batch leaves beside its index ([`manifest`]) and the
@@ -12,7 +19,7 @@
 pub mod manifest;
 pub mod merge;
 
-use crate::core::stats::{wilson95, win_rate};
+use crate::core::stats::{RATE_DECIMALS, as_printed, fixed, wilson95, win_rate};
 
 /// Ends an `index.yaml` line: `, files: [...]` (each name double-quoted),
 /// then the rating's `, name: value` pairs as the CSV writes the values,
@@ -102,6 +109,24 @@ impl std::fmt::Display for Number {
 }
 
 impl Number {
+    /// A column's value as the index prints it and a filter compares it:
+    /// a fraction rounded to `decimals` places, a whole number as it is.
+    pub fn printed(self, decimals: usize) -> Number {
+        match self {
+            Number::Real(r) => Number::Real(as_printed(r, decimals)),
+            whole => whole,
+        }
+    }
+
+    /// The index's text of a value: a fraction with `decimals` places
+    /// (`0.6667`), a whole number as it is.
+    pub fn field(self, decimals: usize) -> String {
+        match self {
+            Number::Whole(n) => n.to_string(),
+            Number::Real(r) => fixed(r, decimals),
+        }
+    }
+
     /// The order of two numbers: whole numbers exactly, else as fractions.
     pub fn order(self, other: Number) -> std::cmp::Ordering {
         match (self, other) {
@@ -210,18 +235,23 @@ impl Condition {
             expr: expr.to_string(),
             why,
         };
-        // Two-character operators first, so `>=` is not read as `>`.
-        let ops = [Op::Ge, Op::Le, Op::Eq, Op::Ne, Op::Gt, Op::Lt];
-        let Some((pos, op)) = ops
-            .iter()
-            .filter_map(|&op| expr.find(op.symbol()).map(|p| (p, op)))
-            .min_by_key(|&(p, op)| (p, std::cmp::Reverse(op.symbol().len())))
-        else {
+        // The operator is the first run of the characters operators are
+        // made of, whole: `=>` is a mistyped `>=`, not a column `win_rate=`
+        // and `>`.
+        let is_op_char = |c: char| "<>=!".contains(c);
+        let Some(pos) = expr.find(is_op_char) else {
             return Err(err(
                 "expected COLUMN OP NUMBER with OP one of >= <= > < == != (e.g. depth>=5)".into(),
             ));
         };
-        let sym = op.symbol();
+        let len = expr[pos..]
+            .find(|c: char| !is_op_char(c))
+            .unwrap_or(expr.len() - pos);
+        let sym = &expr[pos..pos + len];
+        let ops = [Op::Ge, Op::Le, Op::Eq, Op::Ne, Op::Gt, Op::Lt];
+        let Some(op) = ops.into_iter().find(|o| o.symbol() == sym) else {
+            return Err(err(not_an_operator(sym)));
+        };
         let column = expr[..pos].trim();
         let value = expr[pos + sym.len()..].trim();
         if !columns.contains(column) {
@@ -238,6 +268,13 @@ impl Condition {
         let rating = columns.is_rating(column);
         let value = match value.parse::<u64>() {
             Ok(n) => Number::Whole(n),
+            Err(e) if !rating && *e.kind() == std::num::IntErrorKind::PosOverflow => {
+                return Err(err(format!(
+                    "{} is too large: {column} takes whole numbers up to {}",
+                    crate::core::text::excerpt(value, 30),
+                    u64::MAX
+                )));
+            }
             Err(_) => match value.parse::<f64>() {
                 Ok(r) if r.is_finite() && rating => Number::Real(r),
                 _ if rating => {
@@ -286,6 +323,25 @@ impl Condition {
     /// Whether the condition tests a rating column (it needs `--simulate`).
     pub fn needs_rating(&self) -> bool {
         self.rating
+    }
+}
+
+/// Why `sym` (typed where the operator goes) is none, with the operator
+/// it most likely meant: the same characters the other way round (`=>`
+/// for `>=`), `=` or `===` for `==`, `<>` for `!=`.
+fn not_an_operator(sym: &str) -> String {
+    let reversed: String = sym.chars().rev().collect();
+    let meant = match sym {
+        "=" | "===" => Some("=="),
+        "<>" | "!" | "!==" => Some("!="),
+        _ => [">=", "<=", "!="]
+            .into_iter()
+            .find(|o| *o == reversed.as_str()),
+    };
+    let sym = crate::core::text::excerpt(sym, 10);
+    match meant {
+        Some(m) => format!("\"{sym}\" is not an operator; did you mean \"{m}\"?"),
+        None => format!("\"{sym}\" is not an operator; OP is one of >= <= > < == !="),
     }
 }
 
@@ -371,8 +427,9 @@ impl WinsThatMeet {
 }
 
 /// The value of a column on the win rate (`win_rate`, `win_rate_low`,
-/// `win_rate_high`) for `wins` of `runs`, as each game's rating works it out;
-/// `None` for any other column.
+/// `win_rate_high`) for `wins` of `runs`, as each game's rating works it out
+/// and its index prints it ([`RATE_DECIMALS`] places); `None` for any other
+/// column.
 pub fn win_column(column: &str, wins: u32, runs: u32) -> Option<f64> {
     prefixed_win_column("", column, wins, runs)
 }
@@ -381,12 +438,13 @@ pub fn win_column(column: &str, wins: u32, runs: u32) -> Option<f64> {
 /// `win_rate_low` or `win_rate_high` (`blue_win_rate_low`): the same
 /// arithmetic on the count the prefix names; `None` for any other column.
 pub fn prefixed_win_column(prefix: &str, column: &str, wins: u32, runs: u32) -> Option<f64> {
-    match column.strip_prefix(prefix)? {
-        "win_rate" => Some(win_rate(wins, runs)),
-        "win_rate_low" => Some(wilson95(wins, runs).0),
-        "win_rate_high" => Some(wilson95(wins, runs).1),
-        _ => None,
-    }
+    let v = match column.strip_prefix(prefix)? {
+        "win_rate" => win_rate(wins, runs),
+        "win_rate_low" => wilson95(wins, runs).0,
+        "win_rate_high" => wilson95(wins, runs).1,
+        _ => return None,
+    };
+    Some(as_printed(v, RATE_DECIMALS))
 }
 
 #[cfg(test)]
@@ -444,8 +502,24 @@ mod tests {
     #[test]
     fn bad_conditions_say_what_was_expected() {
         let why = |e: &str| Condition::parse(e, &COLUMNS).unwrap_err().why;
-        assert!(why("depth=>5").contains("(did you mean depth?)"));
         assert!(why("depth").starts_with("expected COLUMN OP NUMBER"));
+        // A mistyped operator is named as one (it was read as a column
+        // `depth=` and `>`).
+        assert_eq!(
+            why("win_rate=>0.4"),
+            "\"=>\" is not an operator; did you mean \">=\"?"
+        );
+        assert!(why("depth=<5").ends_with("did you mean \"<=\"?"));
+        assert!(why("depth=5").ends_with("did you mean \"==\"?"));
+        assert!(why("depth <> 5").ends_with("did you mean \"!=\"?"));
+        assert!(why("depth>>5").ends_with("OP is one of >= <= > < == !="));
+        // A whole number too large is said to be one, with the largest.
+        assert_eq!(
+            why("depth>=99999999999999999999999"),
+            "99999999999999999999999 is too large: depth takes whole numbers up to 18446744073709551615"
+        );
+        assert!(why("seed<=18446744073709551616").contains("too large"));
+        assert!(why(&format!("depth>={}", "9".repeat(5000))).chars().count() < 150);
         assert!(why("depth>=0.5").contains("not a whole number"));
         assert!(why("win_rate>=x").contains("not a number"));
         assert!(why("win_rate>=inf").contains("not a number"));

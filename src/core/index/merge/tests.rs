@@ -145,3 +145,47 @@ fn rows_with_other_columns_than_the_header_or_cut_short_are_refused() {
         "s1/index.yaml line 1: expected a row that ends with `}` (cut short?)"
     );
 }
+
+/// A rated shard's files: `runs` runs an adventure for each seed.
+fn rated(name: &str, seeds: &[u64], runs: u32) -> ShardIndex<&'static [u8], &'static [u8]> {
+    let mut csv = "seed,tiles,files,runs,win_rate\n".to_string();
+    let mut yaml = String::new();
+    for &s in seeds {
+        csv += &format!("{s},3,\"a,b\",{runs},0.5000\n");
+        yaml += &format!("- {{seed: {s}, runs: {runs}}}\n");
+    }
+    ShardIndex {
+        name: name.into(),
+        csv: csv.leak().as_bytes(),
+        yaml: yaml.leak().as_bytes(),
+    }
+}
+
+#[test]
+fn shards_rated_over_different_runs_are_refused_with_both_counts() {
+    let e = run(vec![rated("s1", &[1, 3], 5), rated("s2", &[2, 4], 7)]).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "s2 was rated with --simulate 7 and s1 with --simulate 5: the shards of one batch are made with the same --simulate N, so their rows compare"
+    );
+    // The same runs merge, a quoted comma before the column and all.
+    let merged = run(vec![rated("s1", &[1, 3], 5), rated("s2", &[2], 5)]).unwrap();
+    assert_eq!(merged.0.lines().count(), 4);
+    // A shard with no rows sets nothing.
+    assert!(run(vec![rated("s1", &[], 9), rated("s2", &[2], 5)]).is_ok());
+}
+
+#[test]
+fn check_refuses_what_merge_refuses_and_counts_its_rows() {
+    assert_eq!(
+        check(vec![shard("s1", &[1, 3]), shard("s2", &[2])]).unwrap(),
+        3
+    );
+    let e = check(vec![shard("s1", &[1, 3]), shard("s2", &[2, 3])]).unwrap_err();
+    assert!(
+        e.to_string().starts_with("seed 3 is in both s1 and s2"),
+        "{e}"
+    );
+    let e = check(vec![rated("s1", &[1], 5), rated("s2", &[2], 7)]).unwrap_err();
+    assert!(matches!(e, MergeError::Runs { .. }), "{e}");
+}
