@@ -356,27 +356,25 @@ pub fn merge<C: BufRead, Y: BufRead>(
     Ok(written)
 }
 
-/// The `i`-th field of a CSV line (from 0), as the `csv` crate reads it.
-fn field(line: &str, i: usize) -> Option<String> {
+/// A CSV line's fields as the `csv` crate reads them (a quoted comma is
+/// inside a field); `None` for a line it cannot read.
+fn record(line: &str) -> Option<csv::StringRecord> {
     csv::ReaderBuilder::new()
         .has_headers(false)
         .from_reader(line.as_bytes())
         .records()
         .next()
         .and_then(Result::ok)
-        .and_then(|r| r.get(i).map(str::to_string))
 }
 
-/// How many fields a CSV line holds, as the `csv` crate reads it (a quoted
-/// comma is inside a field); 0 for a line it cannot read.
+/// The `i`-th field of a CSV line (from 0).
+fn field(line: &str, i: usize) -> Option<String> {
+    record(line).and_then(|r| r.get(i).map(str::to_string))
+}
+
+/// How many fields a CSV line holds; 0 for a line it cannot read.
 fn fields(line: &str) -> usize {
-    csv::ReaderBuilder::new()
-        .has_headers(false)
-        .from_reader(line.as_bytes())
-        .records()
-        .next()
-        .and_then(Result::ok)
-        .map_or(0, |r| r.len())
+    record(line).map_or(0, |r| r.len())
 }
 
 #[cfg(test)]
