@@ -680,8 +680,13 @@ fn town(a: TownArgs) -> anyhow::Result<()> {
         );
     }
     let rewards = campaign::reward::default_rewards();
-    let lines = campaign::town::run(&mut c, &result, &orders, &tables, &rewards)
-        .map_err(|e| anyhow::anyhow!("{}: {e}", file.display()))?;
+    let lines = campaign::town::run(&mut c, &result, &orders, &tables, &rewards).map_err(|e| {
+        if e.is_bad_order_value() {
+            usage!("{}: {e}", file.display())
+        } else {
+            anyhow::anyhow!("{}: {e}", file.display())
+        }
+    })?;
     write_campaign(&file, &c)?;
     if a.quiet {
         return Ok(());

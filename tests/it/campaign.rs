@@ -127,6 +127,23 @@ fn play_campaign(dir: &Path, update: bool) -> Vec<(String, String)> {
             let r = run(dir, &["campaign", "town", NAME, "--resurrect", "Nobody"]);
             one_error_line(&r, &["--resurrect Nobody: no hero called `Nobody`"]).unwrap();
             assert_eq!(std::fs::read(&file).unwrap(), before);
+            // A value the tables or the rules do not know is a bad command
+            // line, exit 2, as the book's list of exit codes says (a
+            // user's audit: it exited 1).
+            for (order, needle) in [
+                (
+                    ["--buy", "Kestrel"],
+                    "--buy Kestrel: expected a chest level or an item of the chest tables",
+                ),
+                (["--buy", "99"], "--buy 99: no chest level 99"),
+                (["--ability", "Kestrel=Flight"], "unknown ability"),
+            ] {
+                let mut args = vec!["campaign", "town", NAME];
+                args.extend(order);
+                let r = run(dir, &args);
+                common::usage_error_line(&r, &[needle]).unwrap();
+                assert_eq!(std::fs::read(&file).unwrap(), before);
+            }
         }
         let mut town = vec!["campaign", "town", NAME];
         town.extend(TOWN_ORDERS[n as usize - 1]);
