@@ -18,7 +18,9 @@
 
 use super::rules::{self, Rule};
 use super::scenarios::ScenarioKind;
-use crate::build::board::{Board, Door, DoorKind, Exit, PASS_OPEN, Symmetry, Terrain, Walker};
+use crate::build::board::{
+    Asymmetry, Board, Door, DoorKind, Exit, PASS_OPEN, Symmetry, Terrain, Walker,
+};
 use crate::core::geom::{Point, Side, chebyshev};
 use crate::scenario::{Check, GamePart, RulesetId, Scenario, need, read_once};
 use serde::de::{self, MapAccess};
@@ -317,18 +319,10 @@ fn check_fair(board: &Board, counters: &[CounterRecord]) -> Check {
         Symmetry::Quarter => "a quarter round",
         _ => "half round",
     };
-    let why = |what: String| {
-        fail(
-            "params",
-            format!("fair is true, but the board does not map onto itself turned {turn}: {what}"),
-        )
-    };
-    if let Some(p) = (0..board.width * board.height)
-        .map(|i| board.point(i as usize))
-        .find(|&p| board.at(board.turn(p, sym)) != board.at(p))
-    {
-        let q = board.turn(p, sym);
-        return why(format!(
+    let what = match board.asymmetry(sym) {
+        None => None,
+        Some(Asymmetry::Shape) => Some("the board is not square".to_string()),
+        Some(Asymmetry::Square(p, q)) => Some(format!(
             "square {},{} is {} and {},{} is {}",
             p.x,
             p.y,
@@ -336,25 +330,15 @@ fn check_fair(board: &Board, counters: &[CounterRecord]) -> Check {
             q.x,
             q.y,
             board.at(q).name()
-        ));
-    }
-    let mut doors: Vec<Door> = board
-        .doors
-        .iter()
-        .map(|d| board.turn_door(d, sym))
-        .collect();
-    doors.sort();
-    if doors != board.doors {
-        return why("its doors do not".into());
-    }
-    let mut exits: Vec<Exit> = board
-        .exits
-        .iter()
-        .map(|e| board.turn_exit(e, sym))
-        .collect();
-    exits.sort_by_key(crate::build::board::exit_order);
-    if exits != board.exits {
-        return why("its exits do not".into());
+        )),
+        Some(Asymmetry::Doors) => Some("its doors do not".into()),
+        Some(Asymmetry::Exits) => Some("its exits do not".into()),
+    };
+    if let Some(what) = what {
+        return fail(
+            "params",
+            format!("fair is true, but the board does not map onto itself turned {turn}: {what}"),
+        );
     }
     let treasures: Vec<Point> = counters
         .iter()

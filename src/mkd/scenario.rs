@@ -639,36 +639,38 @@ fn check_part(s: &Scenario) -> Check {
 /// the chamber.
 fn check_pieces(s: &Scenario) -> Check {
     let g = &s.game;
-    let mut pieces: Vec<(String, i32, i32)> = Vec::new();
-    pieces.extend(
-        g.chests
-            .iter()
-            .enumerate()
-            .map(|(i, c)| (format!("chests[{i}]"), c.x, c.y)),
-    );
-    pieces.extend(
-        g.wmts
-            .iter()
-            .enumerate()
-            .map(|(i, w)| (format!("wmts[{i}]"), w.x, w.y)),
-    );
-    for (key, spot) in [
+    // Each piece as its key's list and place in it (`None`: a single key),
+    // and its square; the key is written only for an error.
+    let chests = g
+        .chests
+        .iter()
+        .enumerate()
+        .map(|(i, c)| ("chests", Some(i), c.x, c.y));
+    let wmts = g
+        .wmts
+        .iter()
+        .enumerate()
+        .map(|(i, w)| ("wmts", Some(i), w.x, w.y));
+    let spots = [
         ("prisoner", g.prisoner),
         ("second_entrance", g.second_entrance),
         ("staircase", g.staircase),
-    ] {
-        if let Some(sp) = spot {
-            pieces.push((key.to_string(), sp.x, sp.y));
-        }
-    }
+    ]
+    .into_iter()
+    .filter_map(|(key, spot)| spot.map(|sp| (key, None, sp.x, sp.y)));
+    let key = |(name, i, ..): (&str, Option<usize>, i32, i32)| match i {
+        Some(i) => format!("{name}[{i}]"),
+        None => name.to_string(),
+    };
     let mut taken = std::collections::BTreeMap::new();
-    for (i, (key, x, y)) in pieces.iter().enumerate() {
-        if let Some(j) = taken.insert((*x, *y), i) {
+    for piece in chests.chain(wmts).chain(spots) {
+        let (_, _, x, y) = piece;
+        if let Some(other) = taken.insert((x, y), piece) {
             return fail(
-                key.clone(),
+                key(piece),
                 format!(
                     "square {x},{y} already holds {}; one piece to a square",
-                    pieces[j].0
+                    key(other)
                 ),
             );
         }

@@ -479,11 +479,7 @@ fn check_connections<G>(
 /// Each tile's number of steps from the entrance tile along the
 /// connections (petgraph's breadth-first walk, as the builder counts).
 fn tile_depths(n: usize, connections: &[[usize; 2]], entrance: usize) -> Vec<Option<u32>> {
-    let mut g = petgraph::graph::UnGraph::<(), ()>::with_capacity(n, connections.len());
-    let nodes: Vec<_> = (0..n).map(|_| g.add_node(())).collect();
-    for c in connections {
-        g.add_edge(nodes[c[0]], nodes[c[1]], ());
-    }
+    let (g, nodes) = crate::build::analysis::tile_graph(n, connections);
     crate::build::analysis::steps_from(&g, nodes[entrance])
 }
 

@@ -156,18 +156,23 @@ pub fn steps_from<N, E>(g: &UnGraph<N, E>, from: NodeIndex) -> Vec<Option<u32>> 
     dist
 }
 
+/// The tile graph of `n` tiles: a node per tile (weighted with its index),
+/// an edge per connection (each naming two tiles below `n`).
+pub fn tile_graph(n: usize, connections: &[[usize; 2]]) -> (UnGraph<usize, ()>, Vec<NodeIndex>) {
+    let mut g = UnGraph::with_capacity(n, connections.len());
+    let nodes: Vec<NodeIndex> = (0..n).map(|i| g.add_node(i)).collect();
+    for c in connections {
+        g.add_edge(nodes[c[0]], nodes[c[1]], ());
+    }
+    (g, nodes)
+}
+
 /// Build step 6: the graphs, each tile's depth, and the Central Chamber (the
 /// chamber the most tiles from the entrance; a roll breaks ties). Also walks
 /// from the entrance for step 7.
 pub fn analyse(layout: &Layout, grid: &Grid, dice: &mut Dice) -> Analysis {
     let connections = grid.connections();
-    let mut tile_graph = UnGraph::with_capacity(layout.tiles.len(), connections.len());
-    let nodes: Vec<NodeIndex> = (0..layout.tiles.len())
-        .map(|i| tile_graph.add_node(i))
-        .collect();
-    for c in &connections {
-        tile_graph.add_edge(nodes[c[0]], nodes[c[1]], ());
-    }
+    let (tile_graph, nodes) = tile_graph(layout.tiles.len(), &connections);
     let depth = steps_from(&tile_graph, nodes[layout.entrance.tile]);
     let kind_ok = |i: usize| layout.tiles[i].kind == TileKind::Chamber;
     let has_chamber = (0..layout.tiles.len()).any(kind_ok);

@@ -266,6 +266,19 @@ pub enum BoardError {
     },
 }
 
+/// What keeps a board from mapping onto itself ([`Board::asymmetry`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Asymmetry {
+    /// A quarter turn asked of an oblong board.
+    Shape,
+    /// The square's terrain differs from that of the square it turns onto.
+    Square(Point, Point),
+    /// The doors turned are not the doors.
+    Doors,
+    /// The exits turned are not the exits.
+    Exits,
+}
+
 /// A built board.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Board {
@@ -464,18 +477,30 @@ impl Board {
 
     /// Does the board map onto itself under `sym` (terrain, doors, exits)?
     pub fn is_symmetric(&self, sym: Symmetry) -> bool {
+        self.asymmetry(sym).is_none()
+    }
+
+    /// The first thing that keeps the board from mapping onto itself under
+    /// `sym`, checked in the order shape, terrain, doors, exits; `None`
+    /// when it does.
+    pub fn asymmetry(&self, sym: Symmetry) -> Option<Asymmetry> {
         if sym == Symmetry::Quarter && self.width != self.height {
-            return false;
+            return Some(Asymmetry::Shape);
         }
-        let cells = (0..self.cells.len()).all(|i| {
-            let p = self.point(i);
-            self.at(self.turn(p, sym)) == self.cells[i]
-        });
+        if let Some(p) = (0..self.cells.len())
+            .map(|i| self.point(i))
+            .find(|&p| self.at(self.turn(p, sym)) != self.at(p))
+        {
+            return Some(Asymmetry::Square(p, self.turn(p, sym)));
+        }
         let mut doors: Vec<Door> = self.doors.iter().map(|d| self.turn_door(d, sym)).collect();
         doors.sort();
+        if doors != self.doors {
+            return Some(Asymmetry::Doors);
+        }
         let mut exits: Vec<Exit> = self.exits.iter().map(|e| self.turn_exit(e, sym)).collect();
         exits.sort_by_key(exit_order);
-        cells && doors == self.doors && exits == self.exits
+        (exits != self.exits).then_some(Asymmetry::Exits)
     }
 
     /// Checks the builder's guarantees for `params`: `Err(what is wrong)`.
