@@ -3,10 +3,16 @@
 //! logged dice, and the three bands of a 2d6 move.
 
 use crate::core::dice::Dice;
+use crate::core::text::excerpt;
 use std::fmt;
 
 /// Most terms in one expression.
 pub const MAX_TERMS: usize = 20;
+
+/// Most characters of an expression quoted back in an error; past them the
+/// quote ends in `…` and says how long the expression was.
+const MAX_QUOTED_CHARS: usize = 40;
+
 /// Most dice in one term.
 pub const MAX_DICE: u32 = 100;
 /// Most faces on a die.
@@ -135,12 +141,7 @@ fn dice_term(s: &str) -> Result<(u32, u32), TermProblem> {
 /// Parses an expression (spaces ignored, `D` as `d`).
 pub fn parse(text: &str) -> Result<Expr, RollError> {
     let fail = |problem: String| RollError {
-        text: text
-            .chars()
-            .take(40)
-            .collect::<String>()
-            .escape_default()
-            .to_string(),
+        text: excerpt(text, MAX_QUOTED_CHARS),
         problem,
     };
     let s: String = text
@@ -421,6 +422,18 @@ mod tests {
         );
         let e = parse("2d6+1x").unwrap_err().to_string();
         assert!(e.contains("`1x` is not a whole number"), "{e}");
+        // A long expression is quoted by its start, marked as cut, with its
+        // length, so the quote is not mistaken for what was typed.
+        let long = vec!["1d6"; MAX_TERMS + 1].join("+");
+        let e = parse(&long).unwrap_err().to_string();
+        assert!(
+            e.contains(&format!(
+                "`{}… ({} characters)`: more than {MAX_TERMS} terms",
+                &long[..MAX_QUOTED_CHARS],
+                long.len()
+            )),
+            "{e}"
+        );
     }
 
     #[test]
