@@ -168,6 +168,40 @@ pub enum Command {
     Undo,
 }
 
+/// What a `checks` or `disarms` command names at its square.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TrapSite {
+    /// `… door at X,Y`: only a door will do.
+    Door,
+    /// `… chest at X,Y`: only a chest will do.
+    Chest,
+    /// Neither word (`Kestrel disarms 20,4 fast`): the prisoner's shackles,
+    /// else a chest, else a door, whichever is there.
+    Any,
+}
+
+impl TrapSite {
+    /// The word after the verb (`door `, `chest ` or nothing).
+    fn word(self) -> &'static str {
+        match self {
+            TrapSite::Door => "door ",
+            TrapSite::Chest => "chest ",
+            TrapSite::Any => "",
+        }
+    }
+
+    /// The site a command's words name.
+    fn of(words: &[String]) -> TrapSite {
+        if words.iter().any(|w| w == "chest") {
+            TrapSite::Chest
+        } else if words.iter().any(|w| w == "door") {
+            TrapSite::Door
+        } else {
+            TrapSite::Any
+        }
+    }
+}
+
 /// What a hero does.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum HeroAction {
@@ -177,10 +211,10 @@ pub enum HeroAction {
     OpenDoor(Point),
     /// Close it.
     CloseDoor(Point),
-    /// Check a door (or chest) at a square for traps, for free.
-    Check(Point),
+    /// Check a door or chest at a square for traps, for free.
+    Check(Point, TrapSite),
     /// Disarm the checked trap at a square: fast (a roll) or slow (the whole activation).
-    Disarm(Point, bool),
+    Disarm(Point, TrapSite, bool),
     /// Open the chest at a square (springing or passing its trap) and take it.
     OpenChest(Point),
     /// Take an open chest lying at a square.
@@ -254,10 +288,11 @@ impl fmt::Display for HeroAction {
             HeroAction::Move(p) => write!(f, "moves to {}", Sq(*p)),
             HeroAction::OpenDoor(p) => write!(f, "opens door at {}", Sq(*p)),
             HeroAction::CloseDoor(p) => write!(f, "closes door at {}", Sq(*p)),
-            HeroAction::Check(p) => write!(f, "checks door at {}", Sq(*p)),
-            HeroAction::Disarm(p, fast) => write!(
+            HeroAction::Check(p, site) => write!(f, "checks {}at {}", site.word(), Sq(*p)),
+            HeroAction::Disarm(p, site, fast) => write!(
                 f,
-                "disarms door at {} {}",
+                "disarms {}at {} {}",
+                site.word(),
                 Sq(*p),
                 if *fast { "fast" } else { "slow" }
             ),
@@ -417,7 +452,10 @@ pub fn parse(line: &str) -> Result<Option<Command>, ParseError> {
                 } else if is(verb, "close") {
                     HeroAction::CloseDoor(one_point(&rest, "closes door at")?)
                 } else if is(verb, "check") {
-                    HeroAction::Check(one_point(&rest, "checks door at")?)
+                    HeroAction::Check(
+                        one_point(&rest, "checks door at")?,
+                        TrapSite::of(&words[2..]),
+                    )
                 } else if is(verb, "disarm") {
                     let fast = rest.last() == Some(&"fast");
                     let slow = rest.last() == Some(&"slow");
@@ -429,7 +467,11 @@ pub fn parse(line: &str) -> Result<Option<Command>, ParseError> {
                     if !fast && !slow {
                         return Err(ParseError::DisarmHow);
                     }
-                    HeroAction::Disarm(one_point(&pts, "disarms door at")?, fast)
+                    HeroAction::Disarm(
+                        one_point(&pts, "disarms door at")?,
+                        TrapSite::of(&words[2..]),
+                        fast,
+                    )
                 } else if is(verb, "take") || is(verb, "pick") {
                     let rest: Vec<&str> = rest.into_iter().filter(|w| *w != "up").collect();
                     HeroAction::TakeChest(one_point(&rest, "takes chest at")?)
@@ -553,7 +595,15 @@ mod tests {
         );
         assert_eq!(
             hero("Ayla disarms door at 1,2 fast"),
-            HeroAction::Disarm(Point { x: 1, y: 2 }, true)
+            HeroAction::Disarm(Point { x: 1, y: 2 }, TrapSite::Door, true)
+        );
+        assert_eq!(
+            hero("Ayla checks the chest at 1,2"),
+            HeroAction::Check(Point { x: 1, y: 2 }, TrapSite::Chest)
+        );
+        assert_eq!(
+            hero("Ayla disarms 1,2 slow"),
+            HeroAction::Disarm(Point { x: 1, y: 2 }, TrapSite::Any, false)
         );
         assert_eq!(
             hero("Ayla gives chest to Borin"),
@@ -606,9 +656,12 @@ mod tests {
             hero(HeroAction::Move(at)),
             hero(HeroAction::OpenDoor(at)),
             hero(HeroAction::CloseDoor(at)),
-            hero(HeroAction::Check(at)),
-            hero(HeroAction::Disarm(at, true)),
-            hero(HeroAction::Disarm(at, false)),
+            hero(HeroAction::Check(at, TrapSite::Door)),
+            hero(HeroAction::Check(at, TrapSite::Chest)),
+            hero(HeroAction::Check(at, TrapSite::Any)),
+            hero(HeroAction::Disarm(at, TrapSite::Door, true)),
+            hero(HeroAction::Disarm(at, TrapSite::Chest, false)),
+            hero(HeroAction::Disarm(at, TrapSite::Any, false)),
             hero(HeroAction::OpenChest(at)),
             hero(HeroAction::TakeChest(at)),
             hero(HeroAction::DropChest),

@@ -11,7 +11,7 @@ use crate::mkd::figures::Ability;
 use crate::mkd::mission::Goal;
 use crate::mkd::play::ai;
 use crate::mkd::play::combat::{wound_hero, wound_monster};
-use crate::mkd::play::command::{self, Command, HeroAction};
+use crate::mkd::play::command::{self, Command, HeroAction, TrapSite};
 use crate::mkd::play::ctx::Ctx;
 use crate::mkd::play::event::Event;
 use crate::mkd::play::heroes;
@@ -493,11 +493,13 @@ fn act(cx: &mut Ctx, h: HeroId, action: HeroAction) -> Result<(), Refusal> {
         HeroAction::Attack(target) => heroes::hero_attack(cx, h, &target),
         HeroAction::OpenDoor(p) => heroes::hero_open_door(cx, h, p),
         HeroAction::CloseDoor(p) => heroes::hero_close_door(cx, h, p),
-        HeroAction::Check(p) => heroes::hero_check(cx, h, p),
-        HeroAction::Disarm(p, fast) if cx.s.prisoner_square() == Some(p) => {
+        HeroAction::Check(p, site) => heroes::hero_check(cx, h, p, site),
+        HeroAction::Disarm(p, site, fast)
+            if site != TrapSite::Door && cx.s.prisoner_square() == Some(p) =>
+        {
             missions::hero_disarm_prisoner(cx, h, fast)
         }
-        HeroAction::Disarm(p, fast) => heroes::hero_disarm(cx, h, p, fast),
+        HeroAction::Disarm(p, site, fast) => heroes::hero_disarm(cx, h, p, site, fast),
         HeroAction::Free => missions::hero_free(cx, h),
         HeroAction::OpenChest(p) => heroes::hero_open_chest(cx, h, p),
         HeroAction::TakeChest(p) => heroes::hero_take_chest(cx, h, p),

@@ -6,6 +6,7 @@ use crate::core::geom::{all_around, chebyshev};
 use crate::mkd::play::board::walk::FAR;
 use crate::mkd::play::board::{Board, DoorTrap, PlayMarker, side_towards};
 use crate::mkd::play::combat::{hero_on_monster, monster_on_hero};
+use crate::mkd::play::command::TrapSite;
 use crate::mkd::play::ctx::Ctx;
 use crate::mkd::play::event::{Crushed, Event, Strike, WalkEnd};
 use crate::mkd::play::refusal::{Refusal, Spend, Square};
@@ -350,8 +351,8 @@ pub fn hero_attack(cx: &mut Ctx, h: HeroId, target: &str) -> Result<(), Refusal>
 
 /// `NAME checks door at X,Y` (free): a door's trap rolled, or a chest's
 /// trap looked at.
-pub fn hero_check(cx: &mut Ctx, h: HeroId, p: Point) -> Result<(), Refusal> {
-    if cx.s.chest_at(p).is_some() {
+pub fn hero_check(cx: &mut Ctx, h: HeroId, p: Point, site: TrapSite) -> Result<(), Refusal> {
+    if is_chest(cx, p, site) {
         let (_, c) = chest_beside(cx, h, p)?;
         if cx.s.chests[c].open || cx.s.chests[c].trap_spent {
             cx.emit(Event::ChestHasNoTrap { hero: h, chest: c });
@@ -387,8 +388,14 @@ pub fn hero_check(cx: &mut Ctx, h: HeroId, p: Point) -> Result<(), Refusal> {
 /// `NAME disarms door at X,Y fast|slow`: a d6 must reach the trap's
 /// number; a quick try is cheap but a failure springs the trap, a careful
 /// one costs more and a failure leaves it armed.
-pub fn hero_disarm(cx: &mut Ctx, h: HeroId, p: Point, fast: bool) -> Result<(), Refusal> {
-    if cx.s.chest_at(p).is_some() {
+pub fn hero_disarm(
+    cx: &mut Ctx,
+    h: HeroId,
+    p: Point,
+    site: TrapSite,
+    fast: bool,
+) -> Result<(), Refusal> {
+    if is_chest(cx, p, site) {
         return disarm_chest(cx, h, p, fast);
     }
     let d = door_near(cx.s, h, p)?;
@@ -406,6 +413,17 @@ pub fn hero_disarm(cx: &mut Ctx, h: HeroId, p: Point, fast: bool) -> Result<(), 
         spring_door_trap(cx, d, h);
     }
     Ok(())
+}
+
+/// Whether a `checks`/`disarms` command is about a chest: the chest it
+/// names (refused later if none lies there), or with neither word, a chest
+/// lying on the square.
+fn is_chest(cx: &Ctx, p: Point, site: TrapSite) -> bool {
+    match site {
+        TrapSite::Chest => true,
+        TrapSite::Door => false,
+        TrapSite::Any => cx.s.chest_at(p).is_some(),
+    }
 }
 
 /// The disarm roll doors and chests share: a d6 against the trap's number.

@@ -486,10 +486,46 @@ fn a_failed_quick_chest_disarm_springs_it_and_a_careful_one_does_not() {
 fn a_chest_is_checked_for_its_trap() {
     let mut g = visited(&[6]);
     put_hero(&mut g, 0, p(21, 6), Side::S);
-    let ev = ok(&mut g, "Ayla checks door at 22,7");
+    // The word `door` names a door: there is none on the chest's square.
+    assert_eq!(
+        refused(&mut g, "Ayla checks door at 22,7").to_string(),
+        "there is no door at 22,7"
+    );
+    assert_eq!(
+        refused(&mut g, "Ayla disarms door at 22,7 fast").to_string(),
+        "there is no door at 22,7"
+    );
+    // With neither word, what lies there is checked.
+    let ev = ok(&mut g, "Ayla checks 22,7");
     assert_eq!(
         printed(&g, &ev),
         "Ayla checks chest-1: rolled 6 — rattle alarm"
+    );
+    all_dice_used(&g);
+}
+
+#[test]
+fn a_door_is_not_checked_or_disarmed_as_a_chest() {
+    // Found by a user's audit: `checks chest at` a door's square checked
+    // the door, and the refusal for a missing chest spoke of a door.
+    let mut g = door_game(&[3]);
+    for line in ["Ayla checks chest at 8,3", "Ayla disarms chest at 8,3 fast"] {
+        assert_eq!(
+            refused(&mut g, line).to_string(),
+            "there is no chest at 8,3"
+        );
+    }
+    assert_eq!(g.board.doors[0].trap, DoorTrap::Unchecked);
+    // With neither word the door there is checked.
+    let ev = ok(&mut g, "Ayla checks 8,3");
+    assert_eq!(
+        ev,
+        [Event::DoorChecked {
+            hero: AYLA,
+            at: p(8, 3),
+            level: 1,
+            face: 3
+        }]
     );
     all_dice_used(&g);
 }
