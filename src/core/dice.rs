@@ -357,6 +357,18 @@ impl Dice {
         max_rolls: u32,
         purpose: impl Display,
     ) -> Option<usize> {
+        self.choose_tabletop_seen(n, max_rolls, purpose, |_| {})
+    }
+
+    /// [`Dice::choose_tabletop`], handing each total rolled to `seen` in
+    /// order (re-rolls included), for a transcript that prints the dice.
+    pub fn choose_tabletop_seen(
+        &mut self,
+        n: usize,
+        max_rolls: u32,
+        purpose: impl Display,
+        mut seen: impl FnMut(u32),
+    ) -> Option<usize> {
         let n32 = u32::try_from(n).ok()?;
         if n32 == 0 {
             return None;
@@ -368,6 +380,7 @@ impl Dice {
             } else {
                 self.roll(count, 6, format_args!("{purpose} (re-roll {attempt})"))
             };
+            seen(total);
             if total <= n32 {
                 return Some((total - 1) as usize);
             }

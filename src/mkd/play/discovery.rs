@@ -5,7 +5,7 @@
 use crate::mkd::play::board::walk::FAR;
 use crate::mkd::play::board::{Board, Door, DoorTrap, Mover, PlayMarker};
 use crate::mkd::play::ctx::Ctx;
-use crate::mkd::play::event::Event;
+use crate::mkd::play::event::{Chooser, Event, Pick, Topic};
 use crate::mkd::play::reveal::put_pool_token;
 use crate::mkd::play::state::{ChestId, ChestOrigin, ChestPlace, ChestState, HeroId, PlacedMarker};
 use crate::mkd::scenario::TerrainSide;
@@ -213,10 +213,8 @@ pub fn place_door(cx: &mut Ctx, t: usize) {
         cx.emit(Event::EveryWayHasADoor);
         return;
     }
-    let k = cx.dice.choose_d6(ways.len(), "entryway for the door", |k| {
-        let p = ways[k][0][1];
-        format!("{},{}", p.x, p.y)
-    });
+    let picks: Vec<Pick> = ways.iter().map(|w| Pick::Square(w[0][1])).collect();
+    let k = cx.choose(Chooser::Dungeon, Topic::Entryway, &picks);
     cx.s.doors_left -= 1;
     let edges = ways[k].clone();
     cx.emit(Event::DoorLaid { at: edges[0][1] });
@@ -361,7 +359,12 @@ mod tests {
     fn a_hallway_s_3_lays_a_door_on_one_of_its_entryways() {
         // Two entryways (west, then east): the d6 2 picks the east one.
         let (g, ev) = into_hallway(&[3, 2]);
-        assert_eq!(ev[2], Event::DoorLaid { at: p(16, 3) });
+        assert_eq!(ev[3], Event::DoorLaid { at: p(16, 3) });
+        assert_eq!(
+            printed(&g, &ev[2..3]),
+            "entryway for the door: rolled 2 — 16,3",
+            "the die that picked the entryway is shown"
+        );
         assert_eq!(g.board.doors.len(), 1);
         assert_eq!(g.board.doors[0].edges, [[p(15, 3), p(16, 3)]]);
         assert_eq!(g.doors_left, 0);
@@ -421,7 +424,7 @@ mod tests {
                 },
                 Event::Revealed {
                     token: YELLOW_3,
-                    dice: 2,
+                    dice: [1, 1],
                     bonus: 0,
                     total: 2,
                     count: 0,

@@ -13,7 +13,7 @@ use crate::mkd::play::ai;
 use crate::mkd::play::combat::{wound_hero, wound_monster};
 use crate::mkd::play::command::{self, Command, HeroAction, TrapSite};
 use crate::mkd::play::ctx::Ctx;
-use crate::mkd::play::event::Event;
+use crate::mkd::play::event::{Chooser, Event, Pick, Topic};
 use crate::mkd::play::heroes;
 use crate::mkd::play::missions;
 use crate::mkd::play::party::Party;
@@ -573,12 +573,12 @@ fn monsters_act(cx: &mut Ctx) {
     };
     let mut waiting = std::mem::take(&mut cx.s.pending);
     while !waiting.is_empty() {
-        let s = &*cx.s;
-        let k = cx
-            .dice
-            .choose_d6(waiting.len(), "monster to act next", |k| {
-                s.monsters[waiting[k]].id.to_string()
-            });
+        let k = if waiting.len() > 1 {
+            let picks: Vec<Pick> = waiting.iter().map(|&m| Pick::Monster(m)).collect();
+            cx.choose(Chooser::Dungeon, Topic::ActsNext, &picks)
+        } else {
+            0
+        };
         let m = waiting.remove(k);
         if !acts(cx.s, m) {
             continue;
@@ -1065,6 +1065,21 @@ teams:
         assert_eq!(g.monsters[b].held, 0);
         // The surprised one still turned to face the nearest hero.
         assert_eq!(g.monsters[c].facing, Side::W);
+        // Each die that chose who acts next is in the transcript (a user's
+        // audit: they were rolled but never shown); the last one left
+        // needs no die.
+        let text = printed(&g, &ev);
+        let order: Vec<&str> = text
+            .lines()
+            .filter(|l| l.starts_with("monster to act next"))
+            .collect();
+        assert_eq!(
+            order,
+            [
+                "monster to act next: rolled 2 — orc-2",
+                "monster to act next: rolled 2 — orc-3",
+            ]
+        );
         all_dice_used(&g);
     }
 

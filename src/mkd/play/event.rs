@@ -279,8 +279,8 @@ pub enum Event {
     Revealed {
         /// The token.
         token: TokenId,
-        /// The 2d6.
-        dice: u32,
+        /// The 2d6, die by die.
+        dice: [u32; 2],
         /// The pool's (or Guardian's) bonus.
         bonus: u32,
         /// Dice and bonus, at most 12.
@@ -328,6 +328,9 @@ pub enum Event {
         at: Point,
         /// Facing.
         facing: Side,
+        /// The directions-table d6 that chose the facing, re-rolls
+        /// included (none when it faces the way its token came).
+        facing_faces: Rolls,
         /// Surprised (else Nimble or Stealth).
         surprised: bool,
     },

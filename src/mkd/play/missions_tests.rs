@@ -262,7 +262,7 @@ fn the_guardian_comes_in_at_the_entrance_and_goes_for_the_prisoner() {
         [
             Event::Revealed {
                 token: guardian(),
-                dice: 2,
+                dice: [1, 1],
                 bonus: 2,
                 total: 4,
                 count: 1,
@@ -276,6 +276,7 @@ fn the_guardian_comes_in_at_the_entrance_and_goes_for_the_prisoner() {
                 monster: orc,
                 at: p(0, 3),
                 facing: Side::N,
+                facing_faces: Rolls(vec![1]),
                 surprised: true
             },
             Event::GoesForPrisoner {
@@ -286,7 +287,7 @@ fn the_guardian_comes_in_at_the_entrance_and_goes_for_the_prisoner() {
     );
     assert_eq!(
         printed(&g, &ev[2..4]),
-        "the Guardian guardian-blue-5 appears at the entrance (0,3)\nWMT guardian-blue-5 is revealed: rolled 2 + 2 Guardian bonus = 4 — 1 monster worth 25 points"
+        "the Guardian guardian-blue-5 appears at the entrance (0,3)\nWMT guardian-blue-5 is revealed: rolled 1 + 1 + 2 Guardian bonus = 4 — 1 monster worth 25 points"
     );
     assert_eq!(g.mission.guardian_monsters, [orc]);
     // Borin stands right by it, yet it chooses the prisoner first.

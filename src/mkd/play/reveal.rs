@@ -8,7 +8,7 @@ use crate::core::geom::all_around;
 use crate::mkd::figures::Ability;
 use crate::mkd::mission::Goal;
 use crate::mkd::play::ctx::Ctx;
-use crate::mkd::play::event::{Event, Rolls};
+use crate::mkd::play::event::{Chooser, Event, Pick, Rolls, Topic};
 use crate::mkd::play::state::{MonsterId, MonsterMode, MonsterState, TokenId, WmtState};
 use crate::mkd::tables::{Direction, MultiReveal, Tables};
 use crate::scenario::Point;
@@ -51,8 +51,8 @@ pub fn reveal(cx: &mut Ctx, i: usize, cause: Cause) -> Vec<MonsterId> {
     } else {
         pools.wmt_reveal_bonus
     };
-    let dice = cx.dice.roll(2, 6, format_args!("{}: reveal", w.id));
-    let total = (dice + bonus).min(12);
+    let dice = cx.dice.roll_each::<2>(6, format_args!("{}: reveal", w.id));
+    let total = (dice[0] + dice[1] + bonus).min(12);
     let Some(r) =
         cx.s.tables
             .reveal_for(w.id.color.name(), w.id.number, total)
@@ -104,7 +104,7 @@ pub fn choose_monsters(cx: &mut Ctx, count: u32, points: u32, id: TokenId) -> Ve
         // Swarm: as many as it takes to come close to the value.
         cx.emit(Event::Swarm { points, best: max });
         let mut left = points;
-        while let Some(e) = best_fit(cx, left, Tie::Swarm(id)) {
+        while let Some(e) = best_fit(cx, left, id, Topic::Swarm) {
             left -= cx.s.monster_pool[e].points;
             Arc::make_mut(&mut cx.s.monster_pool)[e].count -= 1;
             chosen.push(e);
@@ -115,7 +115,7 @@ pub fn choose_monsters(cx: &mut Ctx, count: u32, points: u32, id: TokenId) -> Ve
         return chosen;
     }
     if count <= 1 {
-        if let Some(e) = best_fit(cx, points, Tie::Equal(id)) {
+        if let Some(e) = best_fit(cx, points, id, Topic::EqualMonsters) {
             Arc::make_mut(&mut cx.s.monster_pool)[e].count -= 1;
             chosen.push(e);
         }
@@ -135,11 +135,8 @@ pub fn choose_monsters(cx: &mut Ctx, count: u32, points: u32, id: TokenId) -> Ve
                     .into_iter()
                     .filter(|&e| pool[e].points == best)
                     .collect();
-                let k = cx.dice.choose_d6(
-                    ties.len(),
-                    format_args!("{id}: tie between equal kinds"),
-                    |k| pool[ties[k]].name.clone(),
-                );
+                let picks: Vec<Pick> = ties.iter().map(|&e| Pick::PoolMonster(e)).collect();
+                let k = cx.choose(Chooser::Token(id), Topic::EqualKinds, &picks);
                 let e = ties[k];
                 Arc::make_mut(&mut cx.s.monster_pool)[e].count -= count;
                 return vec![e; count as usize];
@@ -154,7 +151,7 @@ pub fn choose_monsters(cx: &mut Ctx, count: u32, points: u32, id: TokenId) -> Ve
                 .min()
                 .unwrap_or(0);
             let room = points.saturating_sub(cheapest * (count - 1));
-            if let Some(e) = best_fit(cx, room, Tie::Leader(id)) {
+            if let Some(e) = best_fit(cx, room, id, Topic::Leader) {
                 Arc::make_mut(&mut cx.s.monster_pool)[e].count -= 1;
                 chosen.push(e);
             }
@@ -171,34 +168,13 @@ pub fn choose_monsters(cx: &mut Ctx, count: u32, points: u32, id: TokenId) -> Ve
     }
 }
 
-/// What a tie among pool monsters decides (for the dice log).
-#[derive(Clone, Copy)]
-enum Tie {
-    /// Among equal monsters.
-    Equal(TokenId),
-    /// For the leader of a multiple reveal.
-    Leader(TokenId),
-    /// In a swarm.
-    Swarm(TokenId),
-}
-
-impl std::fmt::Display for Tie {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Tie::Equal(id) => write!(f, "{id}: tie between equal monsters"),
-            Tie::Leader(id) => write!(f, "{id}: tie for the leader"),
-            Tie::Swarm(id) => write!(f, "{id}: swarm tie"),
-        }
-    }
-}
-
 /// `count` monsters sharing `points` evenly.
 fn even_split(cx: &mut Ctx, count: u32, points: u32, id: TokenId) -> Vec<usize> {
     let mut chosen = Vec::new();
     let mut left = points;
     for k in 0..count {
         let share = left / (count - k);
-        let Some(e) = best_fit(cx, share.max(1), Tie::Equal(id)) else {
+        let Some(e) = best_fit(cx, share.max(1), id, Topic::EqualMonsters) else {
             break;
         };
         left -= cx.s.monster_pool[e].points.min(left);
@@ -208,8 +184,9 @@ fn even_split(cx: &mut Ctx, count: u32, points: u32, id: TokenId) -> Vec<usize> 
     chosen
 }
 
-/// The highest-valued pool monster worth at most `limit` (ties by d6).
-fn best_fit(cx: &mut Ctx, limit: u32, why: Tie) -> Option<usize> {
+/// The highest-valued pool monster worth at most `limit` (ties by d6, a
+/// choice of token `id`'s on `topic`).
+fn best_fit(cx: &mut Ctx, limit: u32, id: TokenId, topic: Topic) -> Option<usize> {
     let pool = &cx.s.monster_pool;
     let best = pool
         .iter()
@@ -219,10 +196,8 @@ fn best_fit(cx: &mut Ctx, limit: u32, why: Tie) -> Option<usize> {
     let ties: Vec<usize> = (0..pool.len())
         .filter(|&e| pool[e].count > 0 && pool[e].points == best)
         .collect();
-    let k = cx
-        .dice
-        .choose_d6(ties.len(), why, |k| pool[ties[k]].name.clone());
-    Some(ties[k])
+    let picks: Vec<Pick> = ties.iter().map(|&e| Pick::PoolMonster(e)).collect();
+    Some(ties[cx.choose(Chooser::Token(id), topic, &picks)])
 }
 
 /// Puts revealed monsters on the board: the first on the token's square,
@@ -242,12 +217,8 @@ pub fn place_monsters(cx: &mut Ctx, chosen: &[usize], at: Point, cause: Cause) -
             if around.is_empty() {
                 s.free_square_near(first)
             } else {
-                let k = cx
-                    .dice
-                    .choose_d6(around.len(), "square for the next monster", |k| {
-                        format!("{},{}", around[k].x, around[k].y)
-                    });
-                Some(around[k])
+                let picks: Vec<Pick> = around.iter().map(|&q| Pick::Square(q)).collect();
+                Some(around[cx.choose(Chooser::Dungeon, Topic::MonsterSquare, &picks)])
             }
         };
         let Some(spot) = spot else {
@@ -259,13 +230,14 @@ pub fn place_monsters(cx: &mut Ctx, chosen: &[usize], at: Point, cause: Cause) -
         if k == 0 {
             first = spot;
         }
+        let mut facing_faces = Vec::new();
         let facing = match cause {
             Cause::Wandering(side) => side,
             _ => random_direction(
                 cx.dice,
                 &cx.s.tables,
                 format_args!("{} facing", cx.s.monster_pool[e].name),
-                |_| {},
+                |f| facing_faces.push(f),
             ),
         };
         let s = &*cx.s;
@@ -310,6 +282,7 @@ pub fn place_monsters(cx: &mut Ctx, chosen: &[usize], at: Point, cause: Cause) -
             monster: id,
             at: spot,
             facing,
+            facing_faces: Rolls(facing_faces),
             surprised,
         });
         placed.push(id);
@@ -511,7 +484,12 @@ mod tests {
         // Orcs and wolves are both worth 20: a 2 picks the wolves.
         let mut g = pool_game(&[2]);
         Arc::make_mut(&mut g.monster_pool).push(entry("Wolf", 20, 2, &[]));
-        assert_eq!(choose(&mut g, 1, 20).0, [3]);
+        let (chosen, ev) = choose(&mut g, 1, 20);
+        assert_eq!(chosen, [3]);
+        assert_eq!(
+            printed(&g, &ev),
+            format!("WMT {TOKEN}: tie between equal monsters: rolled 2 — Wolf")
+        );
         all_dice_used(&g);
     }
 
@@ -538,7 +516,7 @@ mod tests {
             [
                 Event::Revealed {
                     token: id,
-                    dice: 2,
+                    dice: [1, 1],
                     bonus: 3,
                     total: 5,
                     count: 2,
@@ -550,7 +528,7 @@ mod tests {
         );
         assert_eq!(
             printed(&g, &ev[..1]),
-            "WMT yellow-4 is revealed: rolled 2 + 3 pool bonus = 5 — 2 monsters worth 20 points"
+            "WMT yellow-4 is revealed: rolled 1 + 1 + 3 pool bonus = 5 — 2 monsters worth 20 points"
         );
         assert_eq!(g.stats.wmts_revealed, 1);
         assert!(g.wmts.is_empty());
@@ -569,12 +547,13 @@ mod tests {
                 monster: placed[0],
                 at: p(4, 4),
                 facing: Side::E,
+                facing_faces: Rolls(vec![6, 2]),
                 surprised: false
             }]
         );
         assert_eq!(
             printed(&g, &ev),
-            "bat-1 appears on 4,4 facing east (not surprised: Nimble/Stealth)"
+            "bat-1 appears on 4,4 facing east (rolled 6, 2) (not surprised: Nimble/Stealth)"
         );
         all_dice_used(&g);
     }
@@ -622,5 +601,30 @@ mod tests {
         });
         let ids: Vec<&str> = placed.iter().map(|&m| &*g.monsters[m].id).collect();
         assert_eq!(ids, ["orc-raider-1", "orc-raider-2"]);
+    }
+
+    #[test]
+    fn the_die_for_the_next_monster_s_square_is_shown() {
+        // The second orc stands on one of the squares around the first,
+        // picked by d6 (1); each faces a rolled direction (1: north). The
+        // transcript shows every die (a user's audit: the square's and
+        // the facing's were rolled unseen).
+        let mut g = game(&[1, 1, 1]);
+        g.monster_pool = std::sync::Arc::new(vec![entry("Orc Raider", 20, 3, &[])]);
+        let (placed, ev) = rule(&mut g, |cx| {
+            place_monsters(cx, &[0, 0], p(4, 4), Cause::Other)
+        });
+        assert_eq!(placed.len(), 2);
+        let second = g.monsters[placed[1]].pos.expect("placed");
+        assert_eq!(
+            printed(&g, &ev),
+            format!(
+                "orc-raider-1 appears on 4,4 facing north (rolled 1) (surprised)\n\
+                 square for the next monster: rolled 1 — {},{}\n\
+                 orc-raider-2 appears on {},{} facing north (rolled 1) (surprised)",
+                second.x, second.y, second.x, second.y
+            )
+        );
+        all_dice_used(&g);
     }
 }

@@ -6,7 +6,7 @@
 use crate::mkd::figures::Ability;
 use crate::mkd::play::ctx::Ctx;
 use crate::mkd::play::discovery::discover;
-use crate::mkd::play::event::Event;
+use crate::mkd::play::event::{Chooser, Event, Pick, Rolls, Topic};
 use crate::mkd::play::reveal::{Cause, reveal};
 use crate::mkd::play::state::{HeroId, HeroPlace};
 use crate::scenario::Point;
@@ -40,12 +40,20 @@ pub fn enter_square(cx: &mut Ctx, h: HeroId, p: Point) {
 /// (the tile by the tabletop roll).
 pub fn teleport_random(cx: &mut Ctx, h: HeroId) {
     let n = cx.s.board.tiles.len();
+    let mut totals = Vec::new();
     let k = cx
         .dice
-        .choose_tabletop(n, 50, "teleport destination tile")
+        .choose_tabletop_seen(n, 50, "teleport destination tile", |t| totals.push(t))
         .unwrap_or(0);
     let s = &*cx.s;
     let tile = s.board.tiles[k].label;
+    cx.emit(Event::Chose {
+        by: Chooser::Dungeon,
+        topic: Topic::TeleportTile,
+        faces: Rolls(totals),
+        pick: Pick::Tile(tile),
+    });
+    let s = &*cx.s;
     let centre = s.board.tiles[k].centre;
     let spot = s
         .board

@@ -159,6 +159,7 @@ mod tests {
     use super::*;
     use crate::mkd::play::board::Door;
     use crate::mkd::play::engine::Game;
+    use crate::mkd::play::event::{Chooser, Pick, Rolls, Topic};
     use crate::mkd::play::state::TokenId;
     use crate::mkd::play::testkit::*;
     use crate::mkd::scenario::WmtColor;
@@ -219,6 +220,12 @@ mod tests {
             ev[2..],
             [
                 Event::Whisked { hero: AYLA },
+                Event::Chose {
+                    by: Chooser::Dungeon,
+                    topic: Topic::TeleportTile,
+                    faces: Rolls(vec![3]),
+                    pick: Pick::Tile(g.board.tiles[2].label),
+                },
                 Event::Teleported {
                     hero: AYLA,
                     at: p(19, 3),

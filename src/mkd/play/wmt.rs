@@ -7,7 +7,7 @@ use crate::mkd::mission::Goal;
 use crate::mkd::play::board::walk::FAR;
 use crate::mkd::play::board::{Board, Mover, side_towards, side_word};
 use crate::mkd::play::ctx::Ctx;
-use crate::mkd::play::event::{Event, Heading, TokenStep};
+use crate::mkd::play::event::{Chooser, Event, Heading, Pick, TokenStep, Topic};
 use crate::mkd::play::reveal::{Cause, reveal};
 use crate::mkd::play::state::{HeroId, HeroState, Occupancy, State, TokenId};
 use crate::mkd::tables::WmtMove;
@@ -52,8 +52,7 @@ fn wander(cx: &mut Ctx, i: usize) {
         }
         WmtMove::GutFeeling => {
             let mover = cx.s.wmt_mover();
-            let Some(h) = nearest_hero_from(cx, here, &mover, format_args!("{id}: nearest hero"))
-            else {
+            let Some(h) = nearest_hero_from(cx, here, &mover, id) else {
                 cx.emit(Event::TokenRolled {
                     token: id,
                     face,
@@ -168,13 +167,8 @@ pub fn direction_goal(
     squares.into_iter().filter(|p| key(p) == best).collect()
 }
 
-/// The hero nearest a square by route (ties by d6).
-pub fn nearest_hero_from(
-    cx: &mut Ctx,
-    from: Point,
-    mover: &Mover,
-    why: impl Display,
-) -> Option<HeroId> {
+/// The hero nearest a square by route (ties by d6, token `id`'s choice).
+pub fn nearest_hero_from(cx: &mut Ctx, from: Point, mover: &Mover, id: TokenId) -> Option<HeroId> {
     let s = &*cx.s;
     let heroes = s.heroes_in_dungeon();
     let at: Vec<Option<usize>> = heroes
@@ -193,10 +187,8 @@ pub fn nearest_hero_from(
         .collect();
     let min = best.iter().map(|b| b.0).min()?;
     let ties: Vec<HeroId> = best.iter().filter(|b| b.0 == min).map(|b| b.1).collect();
-    let k = cx
-        .dice
-        .choose_d6(ties.len(), why, |k| s.heroes[ties[k]].name.to_string());
-    Some(ties[k])
+    let picks: Vec<Pick> = ties.iter().map(|&h| Pick::Hero(h)).collect();
+    Some(ties[cx.choose(Chooser::Token(id), Topic::NearestHero, &picks)])
 }
 
 /// Walks token `i` towards `goal` with a token's speed, shortest route,
@@ -235,10 +227,11 @@ fn walk_token(cx: &mut Ctx, i: usize, goal: &[Point]) {
             break;
         }
         let k = if next.len() > 1 {
-            cx.dice
-                .choose_d6(next.len(), format_args!("{id}: way round"), |k| {
-                    side_word(side_towards(here, next[k])).to_string()
-                })
+            let picks: Vec<Pick> = next
+                .iter()
+                .map(|&n| Pick::Side(side_towards(here, n)))
+                .collect();
+            cx.choose(Chooser::Token(id), Topic::WayRound, &picks)
         } else {
             0
         };
@@ -481,7 +474,7 @@ mod tests {
                 Event::TokenComesUpon { token: id },
                 Event::Revealed {
                     token: id,
-                    dice: 9,
+                    dice: [4, 5],
                     bonus: 0,
                     total: 9,
                     count: 1,
@@ -495,13 +488,14 @@ mod tests {
                     monster: MonsterId(0),
                     at: p(19, 3),
                     facing: Side::W,
+                    facing_faces: crate::mkd::play::event::Rolls::default(),
                     surprised: true
                 },
             ]
         );
         assert_eq!(
             printed(&g, &ev[2..]),
-            "WMT yellow-4 moves 1 square to 19,3\nWMT yellow-4 comes upon the heroes\nWMT yellow-4 is revealed: rolled 9 — 1 monster worth 20 points\nfrom the Monster Pool: Orc (20 points)\norc-1 appears on 19,3 facing west (surprised)"
+            "WMT yellow-4 moves 1 square to 19,3\nWMT yellow-4 comes upon the heroes\nWMT yellow-4 is revealed: rolled 4 + 5 = 9 — 1 monster worth 20 points\nfrom the Monster Pool: Orc (20 points)\norc-1 appears on 19,3 facing west (surprised)"
         );
         assert!(g.wmts.is_empty());
         all_dice_used(&g);

@@ -398,7 +398,7 @@ fn reinforcements_head_for_the_nearest_token_and_reveal_it() {
             moved(m, p(16, 3), &[p(13, 3), p(14, 3), p(15, 3), p(16, 3)]),
             Event::Revealed {
                 token,
-                dice: 2,
+                dice: [1, 1],
                 bonus: 0,
                 total: 2,
                 count: 0,
@@ -469,7 +469,7 @@ fn with_no_token_left_it_leaves_and_comes_back_with_a_reveal() {
             Event::TokenComesIn { token, at: p(0, 2) },
             Event::Revealed {
                 token,
-                dice: 6,
+                dice: [3, 3],
                 bonus: 0,
                 total: 6,
                 count: 1,
@@ -483,6 +483,7 @@ fn with_no_token_left_it_leaves_and_comes_back_with_a_reveal() {
                 monster: new,
                 at: p(0, 2),
                 facing: Side::N,
+                facing_faces: Rolls(vec![1]),
                 surprised: true
             },
         ]

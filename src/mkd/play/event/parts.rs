@@ -3,6 +3,7 @@
 //! [`super::Event`] is made of them; the transcript prints them.
 
 use crate::mkd::figures::Ability;
+use crate::mkd::play::board::TileLabel;
 use crate::mkd::play::state::{ChestId, HeroId, MonsterId, TokenId};
 use crate::mkd::scenario::WmtColor;
 use crate::scenario::Point;
@@ -133,6 +134,12 @@ pub enum Chooser {
     Monster(MonsterId),
     /// A drifting hero's way.
     Hero(HeroId),
+    /// A wandering monster token's (its hunch, its way round, the monsters
+    /// its reveal brings).
+    Token(TokenId),
+    /// The dungeon's own: which monster acts next, where a revealed monster
+    /// stands, which entryway a discovered door goes on.
+    Dungeon,
 }
 
 /// What a printed tie-break decides.
@@ -162,6 +169,23 @@ pub enum Topic {
     WhichChest,
     /// `token from the pool` (reinforcements).
     PoolToken,
+    /// `monster to act next` (the monsters' phase).
+    ActsNext,
+    /// `square for the next monster` (a reveal of several).
+    MonsterSquare,
+    /// `entryway for the door` (a discovery).
+    Entryway,
+    /// `tie between equal monsters` (a reveal).
+    EqualMonsters,
+    /// `tie between equal kinds` (a reveal of one kind).
+    EqualKinds,
+    /// `tie for the leader` (a reveal with a leader).
+    Leader,
+    /// `swarm tie` (a swarm's next monster).
+    Swarm,
+    /// `random tile for the teleport` (the totals of as many d6 as the
+    /// tiles need, re-rolled until one names a tile).
+    TeleportTile,
 }
 
 /// The option a printed tie-break picked.
@@ -179,6 +203,12 @@ pub enum Pick {
     Chest(ChestId),
     /// A token of the pool (colour and number).
     PoolToken(WmtColor, u32),
+    /// A square.
+    Square(Point),
+    /// An entry of the Monster Pool, by its place in the pool.
+    PoolMonster(usize),
+    /// A tile, by its label.
+    Tile(TileLabel),
 }
 
 /// Something a tile turned by a vortex destroyed.

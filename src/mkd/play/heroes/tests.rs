@@ -885,14 +885,17 @@ fn a_lone_teleporter_sends_the_hero_to_a_random_tile_centre() {
     });
     let ev = ok(&mut g, "Ayla teleports");
     assert_eq!(
-        ev,
+        ev[1..],
         [Event::Teleported {
             hero: AYLA,
             at: p(11, 3),
             tile: g.board.tiles[1].label
         }]
     );
-    assert_eq!(printed(&g, &ev), "Ayla is teleported to 11,3 in H1");
+    assert_eq!(
+        printed(&g, &ev),
+        "random tile for the teleport: rolled 2 — H1\nAyla is teleported to 11,3 in H1"
+    );
     assert_eq!(
         refused(&mut g, "Ayla teleports to 1,1"),
         Refusal::AlreadyActed {

@@ -292,9 +292,10 @@ pub fn print_event(s: &State, e: &Event, out: &mut Vec<String>) {
             count,
             points,
         } => {
+            let sum = dice[0] + dice[1] + bonus;
             let bonus_text = if *bonus > 0 {
                 format!(
-                    " + {bonus} {} = {total}",
+                    " + {bonus} {}",
                     if token.guardian {
                         "Guardian bonus"
                     } else {
@@ -304,13 +305,17 @@ pub fn print_event(s: &State, e: &Event, out: &mut Vec<String>) {
             } else {
                 String::new()
             };
+            let capped = if sum > *total {
+                format!(", read as {total}")
+            } else {
+                String::new()
+            };
+            let dice = format!("{} + {}{bonus_text} = {sum}{capped}", dice[0], dice[1]);
             if *count == 0 {
-                format!(
-                    "WMT {token} is revealed: rolled {dice}{bonus_text} — nothing; the token is removed"
-                )
+                format!("WMT {token} is revealed: rolled {dice} — nothing; the token is removed")
             } else {
                 format!(
-                    "WMT {token} is revealed: rolled {dice}{bonus_text} — {count} monster{} worth {points} points",
+                    "WMT {token} is revealed: rolled {dice} — {count} monster{} worth {points} points",
                     plural(*count)
                 )
             }
@@ -337,12 +342,18 @@ pub fn print_event(s: &State, e: &Event, out: &mut Vec<String>) {
             monster: m,
             at,
             facing,
+            facing_faces,
             surprised,
         } => format!(
-            "{} appears on {} facing {}{}",
+            "{} appears on {} facing {}{}{}",
             monster(s, *m),
             fmt_point(*at),
             side_word(*facing),
+            if facing_faces.0.is_empty() {
+                String::new()
+            } else {
+                format!(" (rolled {facing_faces})")
+            },
             if *surprised {
                 " (surprised)"
             } else {

@@ -54,28 +54,40 @@ pub struct Choice<'a> {
 impl fmt::Display for Choice<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let s = self.s;
-        if let Chooser::Hero(h) = self.by {
+        let what = topic_words(self.topic);
+        match self.by {
             // Only a drifting hero's way is chosen for a hero.
-            return write!(f, "{} drifts: way round", hero(s, h));
+            Chooser::Hero(h) => write!(f, "{} drifts: {what}", hero(s, h)),
+            Chooser::Dungeon => f.write_str(what),
+            Chooser::Token(t) => write!(f, "WMT {t}: {what}"),
+            Chooser::Monster(m) => write!(f, "{}: {what}", monster(s, m)),
         }
-        let Chooser::Monster(m) = self.by else {
-            unreachable!()
-        };
-        let id = monster(s, m);
-        match self.topic {
-            Topic::FirstChoice => write!(f, "{id}: first choice tie"),
-            Topic::SecondChoice => write!(f, "{id}: second choice tie"),
-            Topic::NearestHero => write!(f, "{id}: nearest hero tie"),
-            Topic::WeakestHero => write!(f, "{id}: weakest hero tie"),
-            Topic::TheftTarget => write!(f, "{id}: theft target tie"),
-            Topic::WayRound => write!(f, "{id}: way round"),
-            Topic::WhichHeroHolds => write!(f, "{id}: which hero holds it"),
-            Topic::WhichAbility => write!(f, "{id}: which optional ability"),
-            Topic::NearestWounded => write!(f, "{id}: nearest wounded monster tie"),
-            Topic::WhichFallen => write!(f, "{id}: which fallen monster"),
-            Topic::WhichChest => write!(f, "{id}: which chest"),
-            Topic::PoolToken => write!(f, "{id}: token from the pool"),
-        }
+    }
+}
+
+/// What a tie-break decides, in the transcript's words.
+fn topic_words(t: Topic) -> &'static str {
+    match t {
+        Topic::FirstChoice => "first choice tie",
+        Topic::SecondChoice => "second choice tie",
+        Topic::NearestHero => "nearest hero tie",
+        Topic::WeakestHero => "weakest hero tie",
+        Topic::TheftTarget => "theft target tie",
+        Topic::WayRound => "way round",
+        Topic::WhichHeroHolds => "which hero holds it",
+        Topic::WhichAbility => "which optional ability",
+        Topic::NearestWounded => "nearest wounded monster tie",
+        Topic::WhichFallen => "which fallen monster",
+        Topic::WhichChest => "which chest",
+        Topic::PoolToken => "token from the pool",
+        Topic::ActsNext => "monster to act next",
+        Topic::MonsterSquare => "square for the next monster",
+        Topic::Entryway => "entryway for the door",
+        Topic::EqualMonsters => "tie between equal monsters",
+        Topic::EqualKinds => "tie between equal kinds",
+        Topic::Leader => "tie for the leader",
+        Topic::Swarm => "swarm tie",
+        Topic::TeleportTile => "random tile for the teleport",
     }
 }
 
@@ -88,6 +100,12 @@ pub fn pick_name(s: &State, p: Pick) -> String {
         Pick::Ability(a) => a.name().to_string(),
         Pick::Chest(c) => chest(s, c).to_string(),
         Pick::PoolToken(color, number) => format!("{}-{number}", color.name()),
+        Pick::Square(p) => format!("{},{}", p.x, p.y),
+        Pick::Tile(t) => t.to_string(),
+        Pick::PoolMonster(e) => s
+            .monster_pool
+            .get(e)
+            .map_or_else(|| format!("pool entry {e}"), |m| m.name.clone()),
     }
 }
 
