@@ -54,17 +54,25 @@ fn usage_error(e: clap::Error) -> ! {
 
 /// clap lists what a refusal names (the arguments missing, say) on
 /// indented lines under its `error:` line: they are folded into that line,
-/// so the one `error:` line says what is wrong. The usage lines after the
-/// first blank line stay as clap wrote them.
+/// so the one `error:` line says what is wrong. A `Usage:` block is left
+/// out (the `--help` hint after it stays), so every refusal reads the same:
+/// the `error:` line, a blank line, the hint.
 fn fold_error_lines(text: &str) -> String {
     let mut lines = text.lines();
     let mut first = lines.next().unwrap_or_default().to_string();
     let mut rest = Vec::new();
     let mut folding = true;
+    let mut in_usage = false;
     for l in lines {
         if folding && l.starts_with("  ") {
             first.push(' ');
             first.push_str(l.trim());
+        } else if l.starts_with("Usage:") {
+            folding = false;
+            in_usage = true;
+        } else if in_usage {
+            // The usage's other lines, and the blank line that ends it.
+            in_usage = !l.is_empty();
         } else {
             folding = false;
             rest.push(l);

@@ -98,14 +98,21 @@ enum Command {
     Batch(batch::BatchCli),
     /// Play a scenario solo: you move the heroes, tilecrawl plays the dungeon.
     #[command(
-        after_help = "At the prompt, type a command and Enter (`help` lists them all, with your heroes' names):\n  \
+        after_help = "At the prompt, type a command and Enter; `help` lists them all for the game being played.\n\
+MKD Adventure (heroes by name):\n  \
 Ayla moves to 12,7          Ayla opens door at 14,7      Ayla checks door at 14,7\n  \
 Ayla disarms door at 14,7 fast|slow                      Ayla opens chest at 20,9\n  \
 Ayla takes chest at 20,9    Ayla drops chest             Ayla gives chest to Borin\n  \
 Ayla attacks orc-raider-2   Ayla leaves                  Ayla passes      Ayla drinks\n  \
 hit orc-raider-2 2          kill orc-raider-2            wound Ayla 1\n  \
-heal Ayla    level Ayla    first Bob    end turn    status    map    undo    quit\n\n\
-Example:\n  tilecrawl play output/7/scenario.yaml --party party.yaml --combat dice"
+heal Ayla    level Ayla    first Bob    end turn    status    map    undo    quit\n\
+Dungeon World 10 mm (the verb first):\n  \
+move Bram 12,7    open Bram door W    attack Bram 2    shoot Bram 2    end    status    map    quit\n\
+Dungeons Dark & Dangerous (the model whose card is up):\n  \
+move 12,7    attack r3    shoot r3    open S    end    status    map    quit\n\n\
+Examples:\n  tilecrawl play output/7/scenario.yaml --party party.yaml --combat dice\n  \
+tilecrawl play dw/scenario.yaml --party dw-party.yaml --scaled-down\n  \
+tilecrawl play dd/scenario.yaml --ai none"
     )]
     Play(play::PlayArgs),
     /// Play a scenario many times with automatic heroes and report how hard it is.

@@ -38,18 +38,19 @@ pub struct OutputArgs {
     #[arg(long, value_name = "NAME|FILE")]
     style: Option<PathBuf>,
     /// Printed size of one square (`1in`, `25mm`, `1.5in`). Default: the tile set's.
-    #[arg(long, value_name = "LENGTH")]
+    #[arg(long, value_name = "LENGTH", allow_hyphen_values = true)]
     square: Option<String>,
     /// Also write map.pdf (an overview, then the map at 100% cut into pages)
     /// and setup.pdf, on this paper: letter, a4, a3, legal, tabloid (any
     /// case), or WIDTHxHEIGHT with a unit (210x297mm, 11x17in).
     #[arg(long, value_name = "PAPER", value_parser = parse_paper)]
     print: Option<Paper>,
-    /// Unprinted border of each PDF page, in mm (at least 6; default 8; needs --print).
-    #[arg(long, value_name = "MM")]
+    /// Unprinted border of each PDF page, in mm (6 to 50; default 8; needs --print).
+    #[arg(long, value_name = "MM", allow_negative_numbers = true)]
     margin: Option<f64>,
-    /// How much neighbouring PDF pages repeat of each other, in mm (default 10; needs --print).
-    #[arg(long, value_name = "MM")]
+    /// How much neighbouring PDF pages repeat of each other, in mm (0 to 50;
+    /// default 10; needs --print).
+    #[arg(long, value_name = "MM", allow_negative_numbers = true)]
     overlap: Option<f64>,
     /// Also write cutouts.pdf: every tile at true scale to cut out, a chamber
     /// to a page, the hallways that fit several to a page (needs --print).

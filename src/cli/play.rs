@@ -41,7 +41,9 @@ pub struct PlayArgs {
     /// dungeon's `dungeon.yaml` (played floor after floor). Not needed with --resume.
     #[arg(required_unless_present = "resume")]
     scenario: Option<PathBuf>,
-    /// The heroes: a `tilecrawl-party/1` file. Default: the embedded two-team party.
+    /// The heroes: a `tilecrawl-party/1` file for MKD, a
+    /// `tilecrawl-dw10-party/1` file for Dungeon World 10 mm (`party new`
+    /// writes both). Default: the embedded party of that game.
     #[arg(long, value_name = "FILE")]
     party: Option<PathBuf>,
     /// Roll tables (`tilecrawl-tables/1`) to use instead of the embedded ones.
@@ -71,7 +73,7 @@ pub struct PlayArgs {
     /// Dungeon World 10 mm game skips the script's commands the save
     /// already holds; a Dungeons Dark & Dangerous game plays the whole
     /// script after them.
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["party", "tables", "seed", "injuries", "combat"])]
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["scenario", "party", "tables", "seed", "injuries", "combat"])]
     resume: Option<PathBuf>,
     /// Start a new game even if the save file exists (it is replaced).
     #[arg(long)]
@@ -92,7 +94,8 @@ pub struct PlayArgs {
     opponent: Option<PathBuf>,
     /// dd-and-d: the side tilecrawl plays: red (default), blue, or none
     /// (it only referees).
-    #[arg(long, value_name = "SIDE", help_heading = "Dungeons Dark & Dangerous")]
+    #[arg(long, value_name = "SIDE", help_heading = "Dungeons Dark & Dangerous",
+          value_parser = ["red", "blue", "none"])]
     ai: Option<String>,
     /// dd-and-d: rounds after which the game stops (default: none).
     #[arg(long, value_name = "N", help_heading = "Dungeons Dark & Dangerous",
@@ -314,6 +317,17 @@ fn refuse_saving_over(
 }
 
 pub fn run(a: PlayArgs) -> anyhow::Result<()> {
+    // Commands come from standard input (typed, or `--script -`), and a
+    // save names its scenario's file to resume it: a scenario read from
+    // standard input would leave nothing to play and a save that cannot be
+    // resumed.
+    if let Some(s) = &a.scenario
+        && super::outputs::is_stdin(s)
+    {
+        bail_usage!(
+            "the scenario must be a file, not `-`: play reads its commands from standard input, and the save names the scenario's file"
+        );
+    }
     // The scenario's game, read once (a save says its own).
     let ruleset = match (&a.resume, &a.scenario) {
         (None, Some(s)) => super::outputs::scenario_ruleset(s)?,
@@ -338,10 +352,13 @@ pub fn run(a: PlayArgs) -> anyhow::Result<()> {
     };
     // dd-and-d: its own engine (play_ddd.rs).
     if super::play_ddd::is_ddd(ruleset, save_text.as_deref()) {
-        if a.party.is_some() || a.tables.is_some() {
+        if a.party.is_some() {
             bail_usage!(
-                "--party and --tables are for MKD scenarios; a dd-and-d game takes --warparty and --opponent"
+                "--party is for MKD and dungeon-world-10mm scenarios; a dd-and-d game takes --warparty and --opponent"
             );
+        }
+        if a.tables.is_some() {
+            bail_usage!("--tables is for MKD scenarios; a dd-and-d game uses its own tables");
         }
         if a.scaled_down {
             bail_usage!("--scaled-down is for dungeon-world-10mm scenarios");

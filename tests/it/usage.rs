@@ -206,3 +206,38 @@ fn a_missing_scenario_is_a_file_error_before_any_option_is_judged() {
         assert_eq!(r.code, Some(1), "{args:?}");
     }
 }
+
+/// Found by a user's audit of play: `play -` played nothing and wrote a
+/// save naming `-` that could not be resumed; `play SCENARIO --resume SAVE`
+/// resumed the save and ignored the scenario without a word; `--ai` took
+/// any word until the game began (and completion offered file names).
+#[test]
+fn play_refuses_a_scenario_from_standard_input_a_scenario_with_resume_and_an_unknown_ai() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    refused(d, &["play", "-"], &["the scenario must be a file, not `-`"]);
+    refused(
+        d,
+        &["play", "scenario.yaml", "--resume", "save.yaml"],
+        &["--resume", "[SCENARIO]"],
+    );
+    refused(
+        d,
+        &["play", "scenario.yaml", "--ai", "purple"],
+        &["invalid value 'purple' for '--ai <SIDE>'"],
+    );
+    let help = run_in(d, &["play", "--help"]);
+    assert!(
+        help.stdout.contains("[possible values: red, blue, none]"),
+        "{}",
+        help.stdout
+    );
+    // The help shows each game's way of typing a move.
+    for line in [
+        "Ayla moves to 12,7",
+        "move Bram 12,7",
+        "move 12,7    attack r3",
+    ] {
+        assert!(help.stdout.contains(line), "{line} in {}", help.stdout);
+    }
+}

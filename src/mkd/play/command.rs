@@ -551,7 +551,7 @@ commands (one per line; a hero's name first for what heroes do):
   breakaway free|roll         monsters leave heroes freely, or roll to (the default)
   autoattacks on|off          dice combat: heroes strike back by themselves (on) or not
   end turn                    the next team, then the dungeon plays
-  status | map | help | undo";
+  status | map | help | undo | quit";
 
 /// The `help` lines added in a rescue, stealth or kidnapping game; the
 /// printer keeps only the lines of the game's own mission (each

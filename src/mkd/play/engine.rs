@@ -390,16 +390,13 @@ fn run(cx: &mut Ctx, cmd: Command) -> Result<(), Refusal> {
         }
         Command::FreeBreakaway(free) => {
             cx.s.free_breakaway = free;
-            cx.emit(Event::Choice {
-                free_breakaway: free,
-                auto_attacks: cx.s.auto_attacks,
-            });
+            cx.emit(Event::BreakawaySet { free });
         }
         Command::AutoAttacks(on) => {
             cx.s.auto_attacks = on;
-            cx.emit(Event::Choice {
-                free_breakaway: cx.s.free_breakaway,
-                auto_attacks: on,
+            cx.emit(Event::AutoAttacksSet {
+                on,
+                dice_combat: cx.s.opts.combat == CombatMode::Dice,
             });
         }
         Command::Lead { monster, to } => {

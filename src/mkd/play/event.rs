@@ -1189,12 +1189,17 @@ pub enum Event {
         /// The heroes struck.
         heroes: Vec<HeroId>,
     },
-    /// The players' standing choices now.
-    Choice {
-        /// Monsters break away from the heroes freely.
-        free_breakaway: bool,
+    /// `breakaway free|roll`: how monsters leave the heroes from now on.
+    BreakawaySet {
+        /// Monsters break away freely (else they roll).
+        free: bool,
+    },
+    /// `autoattacks on|off`: whether the heroes strike back by themselves.
+    AutoAttacksSet {
         /// The heroes make their automatic attacks.
-        auto_attacks: bool,
+        on: bool,
+        /// Combat is by dice (in manual combat the setting waits unused).
+        dice_combat: bool,
     },
     /// A monster breaks away freely: the players let it go.
     LetGo {

@@ -1188,17 +1188,18 @@ pub fn print_event(s: &State, e: &Event, out: &mut Vec<String>) {
             monster(s, *m),
             join(heroes.iter().map(|&h| hero(s, h)), ", ")
         ),
-        Event::Choice {
-            free_breakaway,
-            auto_attacks,
-        } => format!(
-            "from now on monsters {} to break away from the heroes, and the heroes {} their automatic attacks",
-            if *free_breakaway {
-                "need no roll"
+        Event::BreakawaySet { free } => format!(
+            "from now on monsters {} to break away from the heroes",
+            if *free { "need no roll" } else { "roll" }
+        ),
+        Event::AutoAttacksSet { on, dice_combat } => format!(
+            "from now on the heroes {} their automatic attacks{}",
+            if *on { "make" } else { "hold back" },
+            if *dice_combat {
+                ""
             } else {
-                "roll"
-            },
-            if *auto_attacks { "make" } else { "hold back" }
+                " (this matters in dice combat only; this game's combat is manual)"
+            }
         ),
         Event::LetGo {
             monster: m,
