@@ -7,7 +7,8 @@
 //!   scenario.yaml                 dungeon.yaml
 //!   map.svg  map.png  setup.md    floor-1/scenario.yaml  floor-1/map.svg  …
 //!   [map.pdf setup.pdf            floor-2/scenario.yaml  floor-2/map.svg  …
-//!    [cutouts.pdf]]
+//!    [cutouts.pdf]]               [floor-2/mkd-adventure-seed-S-floor-2.dd2vtt …]
+//!   [mkd-adventure-seed-7.dd2vtt  mkd-adventure-seed-7.png]
 //! ```
 
 use crate::export::paper::PrintOptions;
@@ -31,7 +32,8 @@ pub struct PackOptions {
     /// Also cutouts.pdf: every tile at true scale, hallways that fit
     /// sharing pages (needs `print`).
     pub cutouts: bool,
-    /// Also map.dd2vtt, the Universal VTT file; `None`: none.
+    /// Also the Universal VTT file and its image
+    /// ([`export::uvtt::file_names`]); `None`: none.
     pub vtt: Option<VttOptions>,
     /// How the adventure plays, for the setup sheet (`generate --simulate`).
     pub rating: Option<String>,
@@ -77,47 +79,59 @@ pub enum Content<'a> {
 }
 
 /// The export files of one scenario — map.svg, map.png, setup.md, on
-/// paper map.pdf, setup.pdf and cutouts.pdf, and map.dd2vtt — by name, in that order. A
-/// PNG too large to make is refused before anything is drawn.
-pub fn exports(
-    s: &mkd::Scenario,
-    opts: &PackOptions,
-) -> Result<Vec<(&'static str, Vec<u8>)>, ExportError> {
+/// paper map.pdf, setup.pdf and cutouts.pdf, and with `vtt` the Universal
+/// VTT file and its image ([`export::uvtt::file_names`]) — by name, in that
+/// order. A PNG too large to make is refused before anything is drawn.
+pub fn exports(s: &mkd::Scenario, opts: &PackOptions) -> Result<Vec<PackFile>, ExportError> {
     let s = &*as_printed(s, &opts.map);
     export::check_png(s, &opts.map).map_err(paper(opts))?;
+    if let Some(vtt) = &opts.vtt {
+        export::uvtt::check_size(s, vtt)?;
+    }
     // What the sheet says is the game's; how it is laid out is export's.
     let mut sheet = MkdAdventure::embedded().sheet(s);
     sheet.rating.clone_from(&opts.rating);
     let svg = export::map_svg(s, &opts.map);
     let png = export::png_with(&svg, opts.map.dpi, opts.png).map_err(paper(opts))?;
     let mut files = vec![
-        ("map.svg", svg.into_bytes()),
-        ("map.png", png),
+        ("map.svg".to_string(), svg.into_bytes()),
+        ("map.png".to_string(), png),
         (
-            "setup.md",
+            "setup.md".to_string(),
             export::sheet::sheet_markdown(&sheet).into_bytes(),
         ),
     ];
     if let Some(print) = &opts.print {
-        files.push(("map.pdf", export::pdf::map_pdf(s, &opts.map, print)?));
         files.push((
-            "setup.pdf",
+            "map.pdf".to_string(),
+            export::pdf::map_pdf(s, &opts.map, print)?,
+        ));
+        files.push((
+            "setup.pdf".to_string(),
             export::sheet::sheet_pdf(&sheet, print, &opts.map.style)?,
         ));
         if opts.cutouts {
             files.push((
-                "cutouts.pdf",
+                "cutouts.pdf".to_string(),
                 export::pdf::cutouts_pdf(s, &opts.map, print)?,
             ));
         }
     }
     if let Some(vtt) = &opts.vtt {
-        files.push((
-            "map.dd2vtt",
-            export::uvtt::uvtt(s, &opts.map, vtt, opts.png)?,
-        ));
+        let png = export::uvtt::image(s, &opts.map, vtt, opts.png)?;
+        let file = export::uvtt::file_of(s, &png, &opts.map.doors, vtt)?;
+        let floor = s.game.floor.map(|f| f.number);
+        files.extend(vtt_pair(export::uvtt::file_names(s, floor), file, png));
     }
     Ok(files)
+}
+
+/// The Universal VTT file and its image alone, by the names
+/// [`export::uvtt::file_names`] gives: the image is the bytes the file
+/// embeds, for a tabletop that takes the picture apart from the walls
+/// (Roll20's importer) or a scene whose picture is to be replaced.
+fn vtt_pair([file_name, png_name]: [String; 2], file: Vec<u8>, png: Vec<u8>) -> [PackFile; 2] {
+    [(file_name, file), (png_name, png)]
 }
 
 /// The file set of a Dungeon World 10 mm scenario: `scenario.yaml`, the
@@ -125,7 +139,8 @@ pub fn exports(
 /// Master's sheet (setup.md; on paper setup.pdf), in that order, with
 /// `gm_map` the Draken Master's map (gm-map.svg, gm-map.png) after setup.md,
 /// then
-/// cutouts.pdf (on paper, with `cutouts`) and map.dd2vtt with `vtt`.
+/// cutouts.pdf (on paper, with `cutouts`) and with `vtt` the Universal VTT
+/// file and its image ([`export::uvtt::file_names`]).
 pub fn dw10_files(
     s: &crate::dw10::Scenario,
     opts: &PackOptions,
@@ -133,6 +148,9 @@ pub fn dw10_files(
     let s = &*as_printed(s, &opts.map);
     let d = export::dw10_drawing(s, &opts.map);
     export::check_png_size(d.width_mm, d.height_mm, opts.map.dpi).map_err(paper(opts))?;
+    if let Some(vtt) = &opts.vtt {
+        export::uvtt::check_size(s, vtt)?;
+    }
     let mut sheet = crate::dw10::setup::DungeonWorld10mm.sheet(s);
     if let Some(r) = &opts.rating {
         // After the rules, the seed, the tile set and the difficulty.
@@ -164,7 +182,8 @@ pub fn dw10_files(
     let vtt_file = match &opts.vtt {
         Some(vtt) => {
             let png = export::uvtt::image_of(s, vtt, opts.png, || d.clone())?;
-            Some(export::uvtt::file_of(s, png, &export::dw10_doors(s), vtt)?)
+            let file = export::uvtt::file_of(s, &png, &export::dw10_doors(s), vtt)?;
+            Some(vtt_pair(export::uvtt::file_names(s, None), file, png))
         }
         None => None,
     };
@@ -187,47 +206,58 @@ pub fn dw10_files(
             ));
         }
     }
-    if let Some(v) = vtt_file {
-        files.push(("map.dd2vtt".to_string(), v));
-    }
+    files.extend(vtt_file.into_iter().flatten());
     Ok(files)
 }
 
 /// The export files of a Dungeons Dark & Dangerous scenario — map.svg,
 /// map.png, setup.md, gm-map.svg and gm-map.png with `gm_map`, on paper
-/// map.pdf and setup.pdf, and map.dd2vtt with `vtt` — by name, in that
-/// order. (No cut-outs: a board has no tiles to
-/// cut.)
+/// map.pdf and setup.pdf, and with `vtt` the Universal VTT file and its
+/// image ([`export::uvtt::file_names`]) — by name, in that order. (No
+/// cut-outs: a board has no tiles to cut.)
 pub fn ddd_exports(
     s: &crate::ddd::DddScenario,
     opts: &PackOptions,
-) -> Result<Vec<(&'static str, Vec<u8>)>, ExportError> {
+) -> Result<Vec<PackFile>, ExportError> {
     let s = &*as_printed(s, &opts.map);
     let d = export::ddd::board_drawing(s, &opts.map);
     export::check_png_size(d.width_mm, d.height_mm, opts.map.dpi).map_err(paper(opts))?;
+    if let Some(vtt) = &opts.vtt {
+        export::uvtt::check_size(s, vtt)?;
+    }
     let mut sheet = crate::ddd::DdAndD.sheet(s);
     sheet.plays = opts.rating.clone();
     let svg = export::svg(&d);
     let png = export::png_with(&svg, opts.map.dpi, opts.png).map_err(paper(opts))?;
     let mut files = vec![
-        ("map.svg", svg.into_bytes()),
-        ("map.png", png),
-        ("setup.md", export::ddd::sheet_markdown(&sheet).into_bytes()),
+        ("map.svg".to_string(), svg.into_bytes()),
+        ("map.png".to_string(), png),
+        (
+            "setup.md".to_string(),
+            export::ddd::sheet_markdown(&sheet).into_bytes(),
+        ),
     ];
     if opts.gm_map {
         let gm = export::svg(&export::ddd::board_master_drawing(s, &opts.map));
         let png = export::png_with(&gm, opts.map.dpi, opts.png).map_err(paper(opts))?;
-        files.push(("gm-map.svg", gm.into_bytes()));
-        files.push(("gm-map.png", png));
+        files.push(("gm-map.svg".to_string(), gm.into_bytes()));
+        files.push(("gm-map.png".to_string(), png));
     }
     if let Some(print) = &opts.print {
-        files.push(("map.pdf", export::ddd::board_pdf(s, &opts.map, print)?));
-        files.push(("setup.pdf", export::ddd::sheet_pdf(&sheet, print)?));
+        files.push((
+            "map.pdf".to_string(),
+            export::ddd::board_pdf(s, &opts.map, print)?,
+        ));
+        files.push((
+            "setup.pdf".to_string(),
+            export::ddd::sheet_pdf(&sheet, print)?,
+        ));
     }
     if let Some(vtt) = &opts.vtt {
         let png = export::uvtt::image_of(s, vtt, opts.png, || d.clone())?;
         let board = crate::ddd::part::board_of(s);
-        files.push(("map.dd2vtt", export::uvtt::board_file(s, &board, png, vtt)?));
+        let file = export::uvtt::board_file(s, &board, &png, vtt)?;
+        files.extend(vtt_pair(export::uvtt::file_names(s, None), file, png));
     }
     Ok(files)
 }
@@ -243,9 +273,7 @@ pub fn ddd_adventure(
         "scenario.yaml".to_string(),
         crate::scenario::to_yaml(s).into_bytes(),
     )];
-    for (name, bytes) in ddd_exports(s, opts)? {
-        files.push((name.to_string(), bytes));
-    }
+    files.extend(ddd_exports(s, opts)?);
     Ok(files)
 }
 
@@ -261,9 +289,7 @@ pub fn adventure(adv: Content<'_>, opts: &PackOptions) -> Result<Vec<PackFile>, 
                 "scenario.yaml".to_string(),
                 mkd::scenario::to_yaml(s).into_bytes(),
             ));
-            for (name, bytes) in exports(s, opts)? {
-                files.push((name.to_string(), bytes));
-            }
+            files.extend(exports(s, opts)?);
         }
         Content::Floors(d) => {
             files.push((
@@ -320,11 +346,8 @@ mod tests {
             cutouts: true,
             ..small()
         };
-        let names: Vec<&str> = exports(&s, &opts)
-            .unwrap()
-            .iter()
-            .map(|(n, _)| *n)
-            .collect();
+        let files = exports(&s, &opts).unwrap();
+        let names: Vec<&str> = files.iter().map(|(n, _)| n.as_str()).collect();
         assert_eq!(
             names,
             [

@@ -56,8 +56,10 @@ pub struct OutputArgs {
     /// to a page, the hallways that fit several to a page (needs --print).
     #[arg(long)]
     cutouts: bool,
-    /// Also write map.dd2vtt (Universal VTT: the map with its walls, for
-    /// Foundry, Fantasy Grounds, MapTool, Owlbear), per floor.
+    /// Also write the Universal VTT file, RULESET-seed-SEED.dd2vtt (the map
+    /// with its walls, for Foundry, Fantasy Grounds, MapTool, Owlbear,
+    /// Roll20), and its image alone, RULESET-seed-SEED.png; one of each per
+    /// floor (-floor-N added).
     #[arg(long)]
     vtt: bool,
     /// Also write gm-map.svg and gm-map.png, the game master's map: the
@@ -65,8 +67,8 @@ pub struct OutputArgs {
     /// 10 mm's chest numbers). Not for the MKD Adventure, whose map hides nothing.
     #[arg(long)]
     gm_map: bool,
-    /// Pixels per square of the map.dd2vtt image (20 to 400; default 100;
-    /// needs --vtt).
+    /// Pixels per square of the VTT image (20 to 400, at most 16384 pixels
+    /// a side; default 100; needs --vtt).
     #[arg(long, value_name = "PX",
           value_parser = clap::value_parser!(u32).range(i64::from(PIXELS_PER_GRID.0)..=i64::from(PIXELS_PER_GRID.1)))]
     vtt_grid: Option<u32>,
@@ -249,7 +251,7 @@ impl OutputArgs {
         if !self.vtt {
             if let Some(px) = self.vtt_grid {
                 bail_usage!(
-                    "--vtt-grid {px} sets the image of map.dd2vtt, which only --vtt writes: add --vtt"
+                    "--vtt-grid {px} sets the image of the .dd2vtt file, which only --vtt writes: add --vtt"
                 );
             }
             return Ok(None);
@@ -273,7 +275,9 @@ impl OutputArgs {
 }
 
 /// The files of an adventure's folder that tilecrawl writes besides the
-/// scenario: the maps, sheets, PDFs and the VTT file.
+/// scenario: the maps, sheets, PDFs and the VTT file of earlier versions
+/// (`map.dd2vtt`). The VTT files named by seed are known by their form
+/// ([`tilecrawl::export::uvtt::is_file_name`]).
 const EXPORT_NAMES: [&str; 9] = [
     "map.svg",
     "map.png",
@@ -305,6 +309,16 @@ fn stale_files(dir: &Path, files: &[(&str, &[u8])]) -> Vec<PathBuf> {
                 names.push("dungeon.yaml");
             }
         }
+        let mut names: Vec<String> = names.into_iter().map(String::from).collect();
+        // The VTT files of another seed, floor or game (in name order).
+        let mut vtt: Vec<String> = std::fs::read_dir(dir.join(folder))
+            .into_iter()
+            .flatten()
+            .filter_map(|e| e.ok()?.file_name().into_string().ok())
+            .filter(|n| tilecrawl::export::uvtt::is_file_name(n))
+            .collect();
+        vtt.sort();
+        names.extend(vtt);
         for name in names {
             let rel = format!("{folder}{name}");
             let path = dir.join(&rel);

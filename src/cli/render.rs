@@ -37,19 +37,13 @@ pub fn run(a: RenderArgs) -> anyhow::Result<()> {
         AnyScenario::load(&a.scenario)?
     };
     let files: Vec<(String, Vec<u8>)> = match &any {
-        AnyScenario::Mkd(s) => tilecrawl::pack::exports(s, &a.output.mkd_options()?)?
-            .into_iter()
-            .map(|(n, b)| (n.to_string(), b))
-            .collect(),
+        AnyScenario::Mkd(s) => tilecrawl::pack::exports(s, &a.output.mkd_options()?)?,
         AnyScenario::Dw10(s) => tilecrawl::pack::dw10_files(s, &a.output.options()?)?
             .into_iter()
             .filter(|(n, _)| n != "scenario.yaml")
             .collect(),
         AnyScenario::Ddd(s) => {
             tilecrawl::pack::ddd_exports(s, &super::ddd::pack_options(&a.output)?)?
-                .into_iter()
-                .map(|(n, b)| (n.to_string(), b))
-                .collect()
         }
     };
     // Beside the scenario by default; what is there is replaced only with

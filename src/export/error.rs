@@ -29,17 +29,25 @@ pub enum ExportError {
         /// suggest them. Set by [`ExportError::with_print`].
         print: bool,
     },
-    /// The Universal VTT image would be more than [`crate::export::MAX_SIDE_PX`] pixels on a side.
+    /// The Universal VTT image would be more than
+    /// [`crate::export::uvtt::MAX_SIDE`] pixels on a side.
     #[error(
-        "the VTT image would be {width}×{height} px at {pixels_per_grid} px per square; the limit is 30,000 px a side: lower --vtt-grid"
+        "--vtt-grid {pixels_per_grid}: the {columns}×{rows}-square map would be a {width}×{height} px VTT image, and importers load at most 16384 px a side (the largest browser canvas and WebGL texture); {}",
+        vtt_advice(*.fits, *.columns, *.rows)
     )]
     VttTooLarge {
+        /// Map width in squares.
+        columns: u32,
+        /// Map height in squares.
+        rows: u32,
         /// Width in pixels.
         width: u64,
         /// Height in pixels.
         height: u64,
         /// The requested pixels per square.
         pixels_per_grid: u32,
+        /// The most pixels per square that fit, if any that is allowed does.
+        fits: Option<u32>,
     },
     /// The SVG could not be read for rendering.
     #[error("cannot render the map SVG: {0}")]
@@ -63,6 +71,20 @@ fn paper_advice(print: bool) -> &'static str {
         "the PDFs of --print stay at 100 % whatever the DPI"
     } else {
         "for paper, --print letter|a4 makes PDFs at 100 % whatever the DPI"
+    }
+}
+
+/// What the VTT-size error advises: the largest `--vtt-grid` that fits, or
+/// that none does.
+fn vtt_advice(fits: Option<u32>, columns: u32, rows: u32) -> String {
+    match fits {
+        Some(px) => format!("use --vtt-grid {px} or less"),
+        None if columns == 0 || rows == 0 => "the map has no squares".into(),
+        None => format!(
+            "even the smallest, --vtt-grid {}, is too large for {} squares a side",
+            crate::export::uvtt::PIXELS_PER_GRID.0,
+            columns.max(rows)
+        ),
     }
 }
 

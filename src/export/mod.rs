@@ -474,8 +474,8 @@ mod tests {
         assert_eq!(d.square_mm, square_mm);
         let img = decode(&map_png(s, opts).expect("renders"), dpi);
         let px_per_mm = f64::from(dpi) / 25.4;
-        assert_eq!(img.width(), (d.width_mm * px_per_mm).round() as u32);
-        assert_eq!(img.height(), (d.height_mm * px_per_mm).round() as u32);
+        let (w, h) = png_size_px(d.width_mm, d.height_mm, dpi);
+        assert_eq!((u64::from(img.width()), u64::from(img.height())), (w, h));
 
         let px_per_square = px_per_mm * square_mm;
         let to_px = |squares: f64| ((d.margin_mm + squares * square_mm) * px_per_mm).round() as u32;
@@ -654,8 +654,8 @@ mod tests {
         let tree = resvg::usvg::Tree::from_str(svg, &png::usvg_options(dpi)).unwrap();
         let size = tree.size();
         let (w, h) = (
-            size.width().round().max(1.0) as u32,
-            size.height().round().max(1.0) as u32,
+            png::whole_px(f64::from(size.width())) as u32,
+            png::whole_px(f64::from(size.height())) as u32,
         );
         let mut pixmap = resvg::tiny_skia::Pixmap::new(w, h).unwrap();
         resvg::render(
@@ -703,7 +703,7 @@ mod tests {
                 let whole = whole_render(&svg, dpi);
                 let pixels = whole.len() / 4;
                 let tree = resvg::usvg::Tree::from_str(&svg, &png::usvg_options(dpi)).unwrap();
-                let height = tree.size().height().round() as u32;
+                let height = png::whole_px(f64::from(tree.size().height())) as u32;
                 let free = png::free_edges(&tree, height);
                 for band in [100, 256, 5000] {
                     let plan = png::bands(&free, band, band * 2);
@@ -759,8 +759,8 @@ mod tests {
             let mut bytes = Vec::new();
             png::render(&tree, 20, band, PngCompression::Best, &mut bytes).unwrap();
             let d = drawing(&fixture(25.4), &MapOptions::default());
-            let want = (d.height_mm * 20.0 / 25.4).round() as u32;
-            assert_eq!(decode(&bytes, 20).height(), want);
+            let want = png_size_px(d.width_mm, d.height_mm, 20).1;
+            assert_eq!(u64::from(decode(&bytes, 20).height()), want);
         }
     }
 
@@ -1252,5 +1252,50 @@ mod tests {
             .find(|t| t.text == "W")
             .unwrap();
         assert!((w.at.x - c.x).abs() < 1e-9);
+    }
+
+    /// Every pixel of every map PNG is opaque, in every game and style, on
+    /// pages whose size is no whole number of pixels (a user's audit: the
+    /// last row or column, only partly covered by the page, was
+    /// see-through on 25 of 45 maps).
+    #[test]
+    fn every_pixel_of_a_map_png_is_opaque_on_any_page_size() {
+        let mkd = fixture(25.4);
+        let w = crate::dw10::setup::generate(
+            &crate::tileset::pendraken_tileset(),
+            &crate::dw10::setup::GenerateParams::default(),
+        )
+        .unwrap();
+        let d = crate::ddd::setup::generate(7, &crate::ddd::setup::DddOptions::default()).unwrap();
+        let mut partial = 0;
+        for style in style::BUILTIN {
+            for (sq, dpi) in [(25.0, 20), (25.4, 23), (28.3, 17), (21.7, 31)] {
+                let opts = MapOptions {
+                    dpi,
+                    square_mm: Some(sq),
+                    style: style::builtin(style).unwrap(),
+                    ..Default::default()
+                };
+                for drawn in [
+                    drawing(&mkd, &opts),
+                    dw10_drawing(&w, &opts),
+                    dw10_master_drawing(&w, &opts),
+                    ddd::board_drawing(&d, &opts),
+                    ddd::board_master_drawing(&d, &opts),
+                ] {
+                    let exact = drawn.height_mm * f64::from(dpi) / 25.4;
+                    partial += usize::from(exact.fract() > 0.01);
+                    let img = decode(&png(&svg(&drawn), dpi).unwrap(), dpi);
+                    let (px, py) = png_size_px(drawn.width_mm, drawn.height_mm, dpi);
+                    assert_eq!((u64::from(img.width()), u64::from(img.height())), (px, py));
+                    let clear = img.pixels().filter(|p| p.0[3] != 255).count();
+                    assert_eq!(clear, 0, "{style} {sq} mm at {dpi} DPI: {}", drawn.title);
+                }
+            }
+        }
+        assert!(
+            partial > 10,
+            "too few pages of a fractional size: {partial}"
+        );
     }
 }

@@ -80,16 +80,28 @@ pub fn pixels_per_metre(dpi: u32) -> u32 {
     (f64::from(dpi) / 0.0254).round() as u32
 }
 
-/// The PNG size in pixels of a page of `width_mm × height_mm` at `dpi`.
+/// Less than a pixel's width that still counts as a whole pixel: usvg keeps
+/// the page size in `f32`, so a page of exactly 5700 px may come out a
+/// fraction of a thousandth short, and tiny-skia's coverage of an edge
+/// that close to a pixel's border is full.
+const WHOLE_PX_SLACK: f64 = 1e-3;
+
+/// Whole pixels a page side of `px` (fractional) pixels fills: rounded
+/// down, so the page's paper covers every pixel of the image (rounding up
+/// left a last row or column only partly covered, so see-through).
+pub(crate) fn whole_px(px: f64) -> u64 {
+    let v = (px + WHOLE_PX_SLACK).floor();
+    if v.is_finite() {
+        v.clamp(1.0, 1e15) as u64
+    } else {
+        u64::MAX
+    }
+}
+
+/// The PNG size in pixels of a page of `width_mm × height_mm` at `dpi`:
+/// the whole pixels it fills (see [`whole_px`]).
 pub fn png_size_px(width_mm: f64, height_mm: f64, dpi: u32) -> (u64, u64) {
-    let px = |mm: f64| {
-        let v = (mm * f64::from(dpi) / 25.4).round();
-        if v.is_finite() {
-            v.clamp(1.0, 1e15) as u64
-        } else {
-            u64::MAX
-        }
-    };
+    let px = |mm: f64| whole_px(mm * f64::from(dpi) / 25.4);
     (px(width_mm), px(height_mm))
 }
 
@@ -159,7 +171,7 @@ impl PngCompression {
 
 /// Renders an SVG (sized in millimetres) at `dpi` and encodes it as PNG.
 /// One millimetre becomes exactly `dpi / 25.4` pixels; the image is the page
-/// size rounded to whole pixels.
+/// size rounded down to whole pixels, so the paper covers every pixel.
 pub fn png(svg: &str, dpi: u32) -> Result<Vec<u8>, ExportError> {
     png_with(svg, dpi, PngCompression::Best)
 }
@@ -188,7 +200,7 @@ pub fn write_png_with<W: Write>(
     }
     let opt = usvg_options(dpi);
     let tree = usvg::Tree::from_str(svg, &opt).map_err(|e| ExportError::Svg(e.to_string()))?;
-    let width = f64::from(tree.size().width()).round().max(1.0) as u64;
+    let width = whole_px(f64::from(tree.size().width()));
     // Bands of about half the budget, so one that grows to find a clean edge stays within it.
     let rows = (BAND_PIXELS / 2 / width).clamp(u64::from(MIN_BAND_ROWS), u64::from(u32::MAX / 2));
     render(&tree, dpi, rows as u32, compression, out)
@@ -204,11 +216,11 @@ pub(crate) fn render<W: Write>(
     out: W,
 ) -> Result<(), ExportError> {
     let size = tree.size();
-    let (wf, hf) = (
-        f64::from(size.width()).round(),
-        f64::from(size.height()).round(),
+    let (w, h) = (
+        whole_px(f64::from(size.width())),
+        whole_px(f64::from(size.height())),
     );
-    let (w, h) = (wf.max(1.0) as u64, hf.max(1.0) as u64);
+    let (wf, hf) = (w as f64, h as f64);
     if w.max(h) > MAX_SIDE_PX {
         let mm_per_px = 25.4 / f64::from(dpi);
         check_png_size(wf * mm_per_px, hf * mm_per_px, dpi)?;

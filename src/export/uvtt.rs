@@ -1,5 +1,5 @@
-//! The Universal VTT export (`map.dd2vtt`): the map as a virtual tabletop
-//! reads it — a picture of the grid alone plus the walls that block sight,
+//! The Universal VTT export (`RULESET-seed-SEED.dd2vtt`, see
+//! [`file_stem`]): the map as a virtual tabletop reads it — a picture of the grid alone plus the walls that block sight,
 //! in the JSON format Dungeondraft made and Foundry's importers, Fantasy
 //! Grounds Unity, MapTool and Owlbear Rodeo read (`.uvtt` is the same file).
 //!
@@ -19,9 +19,11 @@
 //! corner. The image is exactly `map_size × pixels_per_grid` pixels: no
 //! margin, title or footer, so the importers' stretch is the identity.
 
-use super::drawing::{DoorMark, Drawing, MapOptions, drawing};
+use super::drawing::{
+    Color, DoorKind, DoorMark, Drawing, Fill, Layer, MapOptions, Paint, Rect, Shape, drawing,
+};
 use super::error::ExportError;
-use super::png::{MAX_DPI, MAX_SIDE_PX, PngCompression, png_with};
+use super::png::{MAX_DPI, PngCompression, png_with};
 use super::svg::svg_view;
 use crate::mkd::scenario::Scenario;
 use crate::tileset::Cell;
@@ -40,6 +42,43 @@ pub const DEFAULT_PIXELS_PER_GRID: u32 = 100;
 /// Fewest and most pixels per square accepted.
 pub const PIXELS_PER_GRID: (u32, u32) = (20, 400);
 
+/// Most pixels on either side of the image. dd-import redraws the image
+/// into a browser canvas of `map_size × pixels_per_grid` before uploading
+/// it, and Chromium refuses a canvas over 268,435,456 pixels (16,384²);
+/// Foundry then shows it as one WebGL texture, and 16,384 pixels a side is
+/// the largest most graphics cards give (many laptops give 8,192). A side
+/// of at most 16,384 keeps both.
+pub const MAX_SIDE: u64 = 16_384;
+
+/// Refuses a map whose image would be over [`MAX_SIDE`] pixels on a side at
+/// `vtt.pixels_per_grid` (the error names the most pixels per square that
+/// fit). Costs nothing: call it before any work.
+pub fn check_size<G>(
+    s: &crate::scenario::Scenario<G>,
+    vtt: &VttOptions,
+) -> Result<(), ExportError> {
+    let ppg = vtt.pixels_per_grid;
+    let (w, h) = (
+        u64::from(s.size.width) * u64::from(ppg),
+        u64::from(s.size.height) * u64::from(ppg),
+    );
+    let squares = u64::from(s.size.width.max(s.size.height));
+    if w.max(h) <= MAX_SIDE && w > 0 && h > 0 {
+        return Ok(());
+    }
+    let fits = MAX_SIDE.checked_div(squares).unwrap_or(0);
+    Err(ExportError::VttTooLarge {
+        columns: s.size.width,
+        rows: s.size.height,
+        width: w,
+        height: h,
+        pixels_per_grid: ppg,
+        fits: u32::try_from(fits)
+            .ok()
+            .filter(|f| (PIXELS_PER_GRID.0..ppg).contains(f)),
+    })
+}
+
 /// How the Universal VTT file is made.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct VttOptions {
@@ -53,6 +92,54 @@ impl Default for VttOptions {
             pixels_per_grid: DEFAULT_PIXELS_PER_GRID,
         }
     }
+}
+
+/// The name of a scenario's Universal VTT file and of its image written
+/// beside it, without the extension: `RULESET-seed-SEED`, and
+/// `-floor-N` after it on floor `N` of a multi-floor dungeon. dd-import
+/// names the Foundry scene and the uploaded image after the file's name up
+/// to its first dot, so two files of one name overwrite each other's image:
+/// this one differs between games, seeds and floors, holds no dot, and is
+/// made from the scenario alone, so `render` writes the name `generate` did.
+pub fn file_stem<G>(s: &crate::scenario::Scenario<G>, floor: Option<u32>) -> String {
+    match floor {
+        Some(n) => format!("{}-seed-{}-floor-{n}", s.ruleset, s.seed),
+        None => format!("{}-seed-{}", s.ruleset, s.seed),
+    }
+}
+
+/// The extension of the Universal VTT file.
+pub const EXTENSION: &str = "dd2vtt";
+
+/// The names of a scenario's Universal VTT file (`STEM.dd2vtt`) and of its
+/// image alone (`STEM.png`, the very bytes the file embeds), see
+/// [`file_stem`].
+pub fn file_names<G>(s: &crate::scenario::Scenario<G>, floor: Option<u32>) -> [String; 2] {
+    let stem = file_stem(s, floor);
+    [format!("{stem}.{EXTENSION}"), format!("{stem}.png")]
+}
+
+/// Is `name` one that [`file_names`] gives (for any game, seed and floor)?
+pub fn is_file_name(name: &str) -> bool {
+    let Some((stem, ext)) = name.rsplit_once('.') else {
+        return false;
+    };
+    if ext != EXTENSION && ext != "png" {
+        return false;
+    }
+    let digits = |t: &str| !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit());
+    crate::scenario::RulesetId::ALL.iter().any(|r| {
+        let Some(rest) = stem
+            .strip_prefix(r.as_str())
+            .and_then(|t| t.strip_prefix("-seed-"))
+        else {
+            return false;
+        };
+        match rest.split_once("-floor-") {
+            Some((seed, floor)) => digits(seed) && digits(floor),
+            None => digits(rest),
+        }
+    })
 }
 
 /// A point in squares from the grid's north-west corner.
@@ -108,12 +195,15 @@ struct Environment {
 }
 
 /// What made the file; 64-bit numbers are strings (JavaScript readers keep
-/// 53 bits of an integer).
+/// 53 bits of an integer). Importers read none of it.
 #[derive(Serialize)]
 struct Made {
     generator: String,
     seed: String,
     ruleset: String,
+    /// The indexes in `portals` of the secret doors, for a host to hide
+    /// until the players find them (every portal looks alike to an importer).
+    secret_portals: Vec<usize>,
 }
 
 #[derive(Serialize)]
@@ -289,18 +379,12 @@ pub fn image_of<G>(
     compression: PngCompression,
     draw: impl FnOnce() -> Drawing,
 ) -> Result<Vec<u8>, ExportError> {
+    check_size(s, vtt)?;
     let ppg = vtt.pixels_per_grid;
     let (w, h) = (
         u64::from(s.size.width) * u64::from(ppg),
         u64::from(s.size.height) * u64::from(ppg),
     );
-    if w.max(h) > MAX_SIDE_PX || w == 0 || h == 0 {
-        return Err(ExportError::VttTooLarge {
-            width: w,
-            height: h,
-            pixels_per_grid: ppg,
-        });
-    }
     let d = grid_only(draw());
     let view = [
         d.origin.x,
@@ -316,14 +400,54 @@ pub fn image_of<G>(
     png_with(&svg, dpi, compression)
 }
 
-/// The layers of a drawing a battle map keeps.
+/// The layers of a drawing a battle map keeps, over an opaque backing of
+/// the page's paper colour: a style may leave rock without a fill (ink's
+/// stipple is dots on bare paper), and an importer shows its own background
+/// through any pixel that is not opaque.
 fn grid_only(mut d: Drawing) -> Drawing {
+    let paper = d
+        .layer("paper")
+        .and_then(|l| {
+            l.shapes.iter().find_map(|s| match s {
+                Shape::Rect(Rect {
+                    paint:
+                        Paint {
+                            fill: Fill::Solid(c),
+                            ..
+                        },
+                    ..
+                }) => Some(*c),
+                _ => None,
+            })
+        })
+        .unwrap_or(Color::rgb(255, 255, 255));
     d.layers.retain(|l| {
         matches!(
             l.id.as_str(),
             "rock" | "terrain" | "terrain-pieces" | "grid" | "markers" | "outlines"
         )
     });
+    // A little beyond the grid on every side, so no edge pixel is only
+    // partly covered.
+    let bleed = d.square_mm;
+    let backing = Shape::Rect(Rect {
+        x: d.origin.x - bleed,
+        y: d.origin.y - bleed,
+        width: f64::from(d.columns) * d.square_mm + 2.0 * bleed,
+        height: f64::from(d.rows) * d.square_mm + 2.0 * bleed,
+        radius: 0.0,
+        paint: Paint {
+            fill: Fill::Solid(Color { a: 255, ..paper }),
+            stroke: None,
+        },
+    });
+    d.layers.insert(
+        0,
+        Layer {
+            id: "backing".into(),
+            shapes: vec![backing],
+        },
+    );
     d
 }
 
@@ -350,7 +474,7 @@ pub fn portal(d: &DoorMark) -> Option<Portal> {
     })
 }
 
-/// The whole `map.dd2vtt` of a scenario, as JSON bytes.
+/// The whole Universal VTT file of a scenario, as JSON bytes.
 pub fn uvtt(
     s: &Scenario,
     map: &MapOptions,
@@ -358,27 +482,27 @@ pub fn uvtt(
     compression: PngCompression,
 ) -> Result<Vec<u8>, ExportError> {
     let png = image(s, map, vtt, compression)?;
-    file_of(s, png, &map.doors, vtt)
+    file_of(s, &png, &map.doors, vtt)
 }
 
-/// The `map.dd2vtt` of any game's scenario on tiles: its image (see
+/// The Universal VTT file of any game's scenario on tiles: its image (see
 /// [`image_of`]) and its doors as portals.
 pub fn file_of<G>(
     s: &crate::scenario::Scenario<G>,
-    png: Vec<u8>,
+    png: &[u8],
     doors: &[DoorMark],
     vtt: &VttOptions,
 ) -> Result<Vec<u8>, ExportError> {
     file_with(s, png, &walls(s), &objects(s), doors, vtt)
 }
 
-/// The `map.dd2vtt` of a scenario on one fixed board: walls between wall
+/// The Universal VTT file of a scenario on one fixed board: walls between wall
 /// and every other ground, the obstacles as blocking outlines, every door
 /// (secret ones too, for the game master's tabletop to hide) a portal.
 pub fn board_file<G>(
     s: &crate::scenario::Scenario<G>,
     board: &crate::build::board::Board,
-    png: Vec<u8>,
+    png: &[u8],
     vtt: &VttOptions,
 ) -> Result<Vec<u8>, ExportError> {
     use crate::build::board::Terrain;
@@ -396,13 +520,22 @@ pub fn board_file<G>(
 
 fn file_with<G>(
     s: &crate::scenario::Scenario<G>,
-    png: Vec<u8>,
+    png: &[u8],
     walls: &[Vec<GridPt>],
     objects: &[Vec<GridPt>],
     doors: &[DoorMark],
     vtt: &VttOptions,
 ) -> Result<Vec<u8>, ExportError> {
-    let portals: Vec<Portal> = doors.iter().filter_map(portal).collect();
+    let mut portals = Vec::new();
+    let mut secret_portals = Vec::new();
+    for d in doors {
+        if let Some(p) = portal(d) {
+            if d.kind == DoorKind::Secret {
+                secret_portals.push(portals.len());
+            }
+            portals.push(p);
+        }
+    }
     let file = File {
         format: FORMAT,
         resolution: Resolution {
@@ -425,6 +558,7 @@ fn file_with<G>(
             generator: s.generator.clone(),
             seed: s.seed.to_string(),
             ruleset: s.ruleset.to_string(),
+            secret_portals,
         },
         image: base64::engine::general_purpose::STANDARD.encode(png),
     };
@@ -454,5 +588,47 @@ mod tests {
             !(x == 2 && y == 2) && (1..4).contains(&x) && (1..4).contains(&y)
         });
         assert_eq!(ring.len(), 2);
+    }
+
+    /// Every pixel of the image is opaque, in every style and game: an
+    /// importer shows its own background through the rest (a user's
+    /// audit: with `--style ink` the rock was see-through, 2.88 million of
+    /// 5.32 million pixels).
+    #[test]
+    fn the_image_is_opaque_in_every_style_and_game() {
+        use crate::export::{ddd, dw10_drawing, style};
+        let m = crate::mkd::generate::generate(
+            &crate::tileset::default_tileset(),
+            &crate::mkd::generate::GenerateParams::default(),
+        )
+        .unwrap();
+        let w = crate::dw10::setup::generate(
+            &crate::tileset::pendraken_tileset(),
+            &crate::dw10::setup::GenerateParams::default(),
+        )
+        .unwrap();
+        let d = crate::ddd::setup::generate(9, &crate::ddd::setup::DddOptions::default()).unwrap();
+        let vtt = VttOptions {
+            pixels_per_grid: 20,
+        };
+        for name in style::BUILTIN {
+            let map = MapOptions {
+                style: style::builtin(name).unwrap(),
+                ..MapOptions::default()
+            };
+            let images = [
+                image(&m, &map, &vtt, PngCompression::Fast).unwrap(),
+                image_of(&w, &vtt, PngCompression::Fast, || dw10_drawing(&w, &map)).unwrap(),
+                image_of(&d, &vtt, PngCompression::Fast, || {
+                    ddd::board_drawing(&d, &map)
+                })
+                .unwrap(),
+            ];
+            for (game, png) in ["mkd", "dw10", "ddd"].iter().zip(images) {
+                let img = image::load_from_memory(&png).unwrap().to_rgba8();
+                let clear = img.pixels().filter(|p| p.0[3] != 255).count();
+                assert_eq!(clear, 0, "{name} {game}: of {}", img.len() / 4);
+            }
+        }
     }
 }

@@ -34,7 +34,7 @@ fn generate_options_that_need_another_or_do_not_apply_exit_2() {
         ),
         (
             &["generate", "--vtt-grid", "100"],
-            "error: --vtt-grid 100 sets the image of map.dd2vtt, which only --vtt writes: add --vtt",
+            "error: --vtt-grid 100 sets the image of the .dd2vtt file, which only --vtt writes: add --vtt",
         ),
         (
             &["generate", "--sets", "0"],

@@ -1,4 +1,4 @@
-//! `--vtt`: every `map.dd2vtt` that `generate`, `render`, `batch` and
+//! `--vtt`: every `.dd2vtt` file that `generate`, `render`, `batch` and
 //! `campaign next` write is read back and checked the way the virtual
 //! tabletops' importers read it (Foundry's dd-import, MapTool's
 //! DungeonDraftImporter, Owlbear's uvtt importer): the format number, the
@@ -20,7 +20,7 @@ fn ok(cwd: &Path, args: &[&str]) -> String {
     r.stdout
 }
 
-/// Every `map.dd2vtt` under `dir`, with the `scenario.yaml` beside it.
+/// Every `.dd2vtt` file under `dir`, with the `scenario.yaml` beside it.
 fn vtt_files(dir: &Path, out: &mut Vec<PathBuf>) {
     let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
         .unwrap()
@@ -30,7 +30,7 @@ fn vtt_files(dir: &Path, out: &mut Vec<PathBuf>) {
     for p in entries {
         if p.is_dir() {
             vtt_files(&p, out);
-        } else if p.file_name().is_some_and(|n| n == "map.dd2vtt") {
+        } else if p.extension().is_some_and(|e| e == "dd2vtt") {
             out.push(p);
         }
     }
@@ -140,37 +140,64 @@ fn check(path: &Path) -> usize {
         "{what}: image size"
     );
 
+    // Opaque everywhere: an importer shows its own background through the rest.
+    assert!(img.pixels().all(|p| p.0[3] == 255), "{what}: see-through");
+    // The image alone beside it is the very image the file holds.
+    assert_eq!(
+        std::fs::read(path.with_extension("png")).unwrap(),
+        png,
+        "{what}: the image beside it"
+    );
+
     let scenario = std::fs::read_to_string(path.with_file_name("scenario.yaml")).unwrap();
+    let any = tilecrawl::games::AnyScenario::from_yaml(&scenario, "scenario.yaml").unwrap();
+    // Named by game, seed and floor (dd-import names the scene and the
+    // uploaded image after the file).
+    let (ruleset, seed, floor) = match &any {
+        tilecrawl::games::AnyScenario::Mkd(s) => {
+            (s.ruleset, s.seed, s.game.floor.map(|f| f.number))
+        }
+        tilecrawl::games::AnyScenario::Dw10(s) => (s.ruleset, s.seed, None),
+        tilecrawl::games::AnyScenario::Ddd(s) => (s.ruleset, s.seed, None),
+    };
+    let want = match floor {
+        Some(n) => format!("{ruleset}-seed-{seed}-floor-{n}.dd2vtt"),
+        None => format!("{ruleset}-seed-{seed}.dd2vtt"),
+    };
+    assert_eq!(path.file_name().unwrap().to_str().unwrap(), want);
+    assert!(
+        v["tilecrawl"]["secret_portals"].is_array(),
+        "{what}: no secret_portals"
+    );
     // The squares whose floor a piece or marker covers in the image.
-    let (size, grid, covered): (_, _, Vec<(i64, i64)>) =
-        match tilecrawl::games::AnyScenario::from_yaml(&scenario, "scenario.yaml").unwrap() {
-            tilecrawl::games::AnyScenario::Mkd(s) => (
-                s.size,
-                s.grid.clone(),
-                s.game
-                    .markers
-                    .iter()
-                    .map(|m| (i64::from(m.x), i64::from(m.y)))
-                    .collect(),
-            ),
-            tilecrawl::games::AnyScenario::Dw10(s) => (
-                s.size,
-                s.grid.clone(),
-                s.game
-                    .features
-                    .iter()
-                    .filter(|f| f.kind.is_terrain())
-                    .map(|f| (i64::from(f.x), i64::from(f.y)))
-                    .collect(),
-            ),
-            // A board's legend is the tile legend but for rubble (`%`),
-            // difficult ground that hides: open, like hindering ground.
-            tilecrawl::games::AnyScenario::Ddd(s) => (
-                s.size,
-                s.grid.iter().map(|r| r.replace('%', ",")).collect(),
-                Vec::new(),
-            ),
-        };
+    let (size, grid, covered): (_, _, Vec<(i64, i64)>) = match any {
+        tilecrawl::games::AnyScenario::Mkd(s) => (
+            s.size,
+            s.grid.clone(),
+            s.game
+                .markers
+                .iter()
+                .map(|m| (i64::from(m.x), i64::from(m.y)))
+                .collect(),
+        ),
+        tilecrawl::games::AnyScenario::Dw10(s) => (
+            s.size,
+            s.grid.clone(),
+            s.game
+                .features
+                .iter()
+                .filter(|f| f.kind.is_terrain())
+                .map(|f| (i64::from(f.x), i64::from(f.y)))
+                .collect(),
+        ),
+        // A board's legend is the tile legend but for rubble (`%`),
+        // difficult ground that hides: open, like hindering ground.
+        tilecrawl::games::AnyScenario::Ddd(s) => (
+            s.size,
+            s.grid.iter().map(|r| r.replace('%', ",")).collect(),
+            Vec::new(),
+        ),
+    };
     assert_eq!(
         (u64::from(size.width), u64::from(size.height)),
         (cols, rows)
@@ -277,6 +304,34 @@ fn check(path: &Path) -> usize {
     walls
 }
 
+/// The middle of the edge a door stands on, in squares.
+fn door_middle(x: i32, y: i32, side: tilecrawl::core::geom::Side) -> (f64, f64) {
+    use tilecrawl::core::geom::Side;
+    let (x, y) = (f64::from(x), f64::from(y));
+    match side {
+        Side::N => (x + 0.5, y),
+        Side::S => (x + 0.5, y + 1.0),
+        Side::W => (x, y + 0.5),
+        Side::E => (x + 1.0, y + 0.5),
+    }
+}
+
+/// `tilecrawl.secret_portals` names exactly the portals on the secret
+/// doors' edges (at `secret`, their middles).
+fn secret_portals(v: &serde_json::Value, secret: &[(f64, f64)], what: &str) {
+    let portals = v["portals"].as_array().unwrap();
+    let mut listed: Vec<(f64, f64)> = v["tilecrawl"]["secret_portals"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| pt(&portals[i.as_u64().unwrap() as usize]["position"]))
+        .collect();
+    let mut want = secret.to_vec();
+    listed.sort_by(|a, b| a.partial_cmp(b).unwrap());
+    want.sort_by(|a, b| a.partial_cmp(b).unwrap());
+    assert_eq!(listed, want, "{what}: the secret portals");
+}
+
 #[test]
 fn every_written_dd2vtt_reads_back_as_the_importers_need() {
     let dir = tempfile::tempdir().unwrap();
@@ -367,7 +422,11 @@ fn every_written_dd2vtt_reads_back_as_the_importers_need() {
             ],
         );
     }
-    for (seed, scenario) in [("7", "ambush"), ("3", "free-prisoner")] {
+    for (seed, scenario) in [
+        ("7", "ambush"),
+        ("3", "free-prisoner"),
+        ("1", "secrets-of-the-ancients"),
+    ] {
         ok(
             d,
             &[
@@ -410,52 +469,87 @@ fn every_written_dd2vtt_reads_back_as_the_importers_need() {
         .map(|p| p.strip_prefix(d).unwrap().display().to_string())
         .collect();
     for want in [
-        "g1/map.dd2vtt",
-        "floors/floor-1/map.dd2vtt",
-        "floors/floor-2/map.dd2vtt",
-        "r7/map.dd2vtt",
-        "b/11/map.dd2vtt",
-        "b/12/map.dd2vtt",
-        "campaigns/V/adventure-1/map.dd2vtt",
-        "dw7/map.dd2vtt",
-        "dw12/map.dd2vtt",
-        "dd7/map.dd2vtt",
-        "dd3/map.dd2vtt",
+        "g1/mkd-adventure-seed-1.dd2vtt",
+        "floors/floor-1/mkd-adventure-seed-3-floor-1.dd2vtt",
+        "r7/mkd-adventure-seed-7.dd2vtt",
+        "b/11/mkd-adventure-seed-11.dd2vtt",
+        "b/12/mkd-adventure-seed-12.dd2vtt",
+        "dw7/dungeon-world-10mm-seed-7.dd2vtt",
+        "dw12/dungeon-world-10mm-seed-12.dd2vtt",
+        "dd7/dd-and-d-seed-7.dd2vtt",
+        "dd3/dd-and-d-seed-3.dd2vtt",
+        "dd1/dd-and-d-seed-1.dd2vtt",
     ] {
         assert!(names.iter().any(|n| n == want), "{want} not in {names:?}");
     }
+    // One file a folder, the second floor's and the campaign's by their
+    // own (derived) seeds.
+    for folder in ["floors/floor-2/", "campaigns/V/adventure-1/"] {
+        let here: Vec<&String> = names.iter().filter(|n| n.starts_with(folder)).collect();
+        assert_eq!(here.len(), 1, "{folder}: {names:?}");
+    }
+    assert!(names.iter().any(|n| n.ends_with("-floor-2.dd2vtt")));
+    assert_eq!(names.len(), 14, "{names:?}");
     for f in &files {
         assert!(check(f) > 0, "{}: no walls", f.display());
     }
     // Dungeon World 10 mm: every door of the scenario is a portal.
     for seed in ["7", "12"] {
-        let v: serde_json::Value =
-            serde_json::from_slice(&std::fs::read(d.join(format!("dw{seed}/map.dd2vtt"))).unwrap())
-                .unwrap();
+        let v: serde_json::Value = serde_json::from_slice(
+            &std::fs::read(d.join(format!("dw{seed}/dungeon-world-10mm-seed-{seed}.dd2vtt")))
+                .unwrap(),
+        )
+        .unwrap();
         let text = std::fs::read_to_string(d.join(format!("dw{seed}/scenario.yaml"))).unwrap();
         let doors = text.matches("kind: door").count();
         assert!(doors > 0);
         assert_eq!(v["portals"].as_array().unwrap().len(), doors, "seed {seed}");
+        let s = match tilecrawl::games::AnyScenario::from_yaml(&text, "scenario.yaml").unwrap() {
+            tilecrawl::games::AnyScenario::Dw10(s) => s,
+            _ => panic!("dw{seed} is not a dungeon-world-10mm scenario"),
+        };
+        let secret = s
+            .game
+            .features
+            .iter()
+            .filter(|f| f.is_secret() && f.kind.name() == "door");
+        let secret: Vec<_> = secret
+            .map(|f| door_middle(f.x, f.y, f.side.unwrap()))
+            .collect();
+        assert!(!secret.is_empty(), "dw{seed} has no secret door");
+        secret_portals(&v, &secret, &format!("dw{seed}"));
     }
     // Dungeons Dark & Dangerous: every door of the board, secret ones too
     // (the game master's tabletop hides them), is a portal; render of the
     // written scenario writes the same file.
-    for seed in ["7", "3"] {
-        let v: serde_json::Value =
-            serde_json::from_slice(&std::fs::read(d.join(format!("dd{seed}/map.dd2vtt"))).unwrap())
-                .unwrap();
+    let mut secret_doors = 0;
+    for seed in ["7", "3", "1"] {
+        let v: serde_json::Value = serde_json::from_slice(
+            &std::fs::read(d.join(format!("dd{seed}/dd-and-d-seed-{seed}.dd2vtt"))).unwrap(),
+        )
+        .unwrap();
         let text = std::fs::read_to_string(d.join(format!("dd{seed}/scenario.yaml"))).unwrap();
         let s = match tilecrawl::games::AnyScenario::from_yaml(&text, "scenario.yaml").unwrap() {
             tilecrawl::games::AnyScenario::Ddd(s) => s,
             _ => panic!("dd{seed} is not a dd-and-d scenario"),
         };
         assert!(!s.game.doors.is_empty(), "seed {seed} has no door");
+        let secret: Vec<_> = s
+            .game
+            .doors
+            .iter()
+            .filter(|d| d.secret)
+            .map(|d| door_middle(d.x, d.y, d.side))
+            .collect();
+        secret_portals(&v, &secret, &format!("dd{seed}"));
+        secret_doors += secret.len();
         assert_eq!(
             v["portals"].as_array().unwrap().len(),
             s.game.doors.len(),
             "seed {seed}"
         );
     }
+    assert!(secret_doors > 0, "no board with a secret door");
     ok(
         d,
         &[
@@ -471,13 +565,14 @@ fn every_written_dd2vtt_reads_back_as_the_importers_need() {
         ],
     );
     assert_eq!(
-        std::fs::read(d.join("dd7/map.dd2vtt")).unwrap(),
-        std::fs::read(d.join("rd7/map.dd2vtt")).unwrap()
+        std::fs::read(d.join("dd7/dd-and-d-seed-7.dd2vtt")).unwrap(),
+        std::fs::read(d.join("rd7/dd-and-d-seed-7.dd2vtt")).unwrap()
     );
-    // render draws from the file what generate drew from memory.
+    // render draws from the file what generate drew from memory, under
+    // the same name.
     assert_eq!(
-        std::fs::read(d.join("g7/map.dd2vtt")).unwrap(),
-        std::fs::read(d.join("r7/map.dd2vtt")).unwrap()
+        std::fs::read(d.join("g7/mkd-adventure-seed-7.dd2vtt")).unwrap(),
+        std::fs::read(d.join("r7/mkd-adventure-seed-7.dd2vtt")).unwrap()
     );
 }
 
@@ -553,4 +648,177 @@ fn vtt_grid_without_vtt_is_one_error_line() {
     );
     common::usage_error_line(&r, &["--vtt-grid 24", "add --vtt"]).unwrap();
     assert!(!d.join("campaigns/V/adventure-1").exists());
+}
+
+/// Each VTT file has a name of its own, made from its game, seed and
+/// floor: dd-import names the Foundry scene and the uploaded image after
+/// the file, so files of one name overwrite each other's image (a user's
+/// audit: every file was `map.dd2vtt`). `render` names it as `generate`
+/// did, and `--force` into a folder of another seed removes that seed's
+/// VTT files with the rest of its maps.
+#[test]
+fn vtt_files_are_named_by_game_seed_and_floor() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let small = ["--dpi", "20", "--vtt", "--vtt-grid", "20", "-q"];
+    let run = |args: &[&str]| {
+        let mut a = args.to_vec();
+        a.extend(small);
+        ok(d, &a);
+    };
+    run(&["generate", "--seed", "13", "--floors", "3", "--out", "f"]);
+    let dungeon = std::fs::read_to_string(d.join("f/dungeon.yaml")).unwrap();
+    let mut stems = BTreeSet::new();
+    for n in 1..=3 {
+        let floor = d.join(format!("f/floor-{n}"));
+        let text = std::fs::read_to_string(floor.join("scenario.yaml")).unwrap();
+        let seed = text
+            .lines()
+            .find_map(|l| l.strip_prefix("seed: "))
+            .unwrap()
+            .to_string();
+        assert!(dungeon.contains(&format!("seed: {seed}")), "floor {n}");
+        let stem = format!("mkd-adventure-seed-{seed}-floor-{n}");
+        for ext in ["dd2vtt", "png"] {
+            assert!(
+                floor.join(format!("{stem}.{ext}")).is_file(),
+                "{stem}.{ext}"
+            );
+        }
+        assert!(!floor.join("map.dd2vtt").exists());
+        assert!(stems.insert(stem));
+        // render of the floor's scenario names the file as generate did.
+        run(&[
+            "render",
+            floor.join("scenario.yaml").to_str().unwrap(),
+            "--out",
+            d.join(format!("r{n}")).to_str().unwrap(),
+        ]);
+    }
+    for n in 1..=3 {
+        let stem = stems
+            .iter()
+            .find(|s| s.ends_with(&format!("-floor-{n}")))
+            .unwrap();
+        assert_eq!(
+            std::fs::read(d.join(format!("r{n}/{stem}.dd2vtt"))).unwrap(),
+            std::fs::read(d.join(format!("f/floor-{n}/{stem}.dd2vtt"))).unwrap()
+        );
+    }
+    // Floor 1 keeps the dungeon's seed but not a one-floor dungeon's name.
+    assert!(stems.contains("mkd-adventure-seed-13-floor-1"));
+    // A batch: one name a seed, listed in the index.
+    run(&["batch", "--count", "2", "--seed-start", "5", "--out", "b"]);
+    let index = std::fs::read_to_string(d.join("b/index.csv")).unwrap();
+    for seed in [5, 6] {
+        let stem = format!("mkd-adventure-seed-{seed}");
+        assert!(d.join(format!("b/{seed}/{stem}.dd2vtt")).is_file());
+        assert!(
+            index.contains(&format!("{stem}.dd2vtt;{stem}.png")),
+            "{index}"
+        );
+    }
+    // The other games.
+    run(&[
+        "generate",
+        "--ruleset",
+        "dungeon-world-10mm",
+        "--seed",
+        "7",
+        "--out",
+        "w",
+    ]);
+    assert!(d.join("w/dungeon-world-10mm-seed-7.dd2vtt").is_file());
+    run(&[
+        "generate",
+        "--ruleset",
+        "dd-and-d",
+        "--seed",
+        "7",
+        "--out",
+        "x",
+    ]);
+    assert!(d.join("x/dd-and-d-seed-7.dd2vtt").is_file());
+    // Another seed over it with --force: the old seed's VTT files go.
+    run(&[
+        "generate",
+        "--ruleset",
+        "dd-and-d",
+        "--seed",
+        "8",
+        "--out",
+        "x",
+        "--force",
+    ]);
+    let mut left: Vec<String> = std::fs::read_dir(d.join("x"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .filter(|n| n.starts_with("dd-and-d-"))
+        .collect();
+    left.sort();
+    assert_eq!(left, ["dd-and-d-seed-8.dd2vtt", "dd-and-d-seed-8.png"]);
+}
+
+/// An image over 16384 pixels a side (the largest browser canvas and
+/// WebGL texture) is refused with one line naming `--vtt-grid` and the
+/// largest that fits, before anything is written (a user's audit: a
+/// 72×72 board at 400 px a square made a 28800-pixel image).
+#[test]
+fn a_vtt_image_too_large_to_import_is_refused_naming_what_fits() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let r = common::run_env(
+        d,
+        &[
+            "generate",
+            "--seed",
+            "5",
+            "--ruleset",
+            "dd-and-d",
+            "--board",
+            "72x72",
+            "--vtt",
+            "--vtt-grid",
+            "400",
+            "--dpi",
+            "20",
+            "--out",
+            "x",
+        ],
+        &[],
+        Duration::from_secs(60),
+    );
+    common::one_error_line(
+        &r,
+        &[
+            "--vtt-grid 400",
+            "28800×28800",
+            "16384",
+            "--vtt-grid 227 or less",
+        ],
+    )
+    .unwrap();
+    assert!(!d.join("x").exists());
+    // 227 fits (16344 pixels a side).
+    ok(
+        d,
+        &[
+            "generate",
+            "--seed",
+            "5",
+            "--ruleset",
+            "dd-and-d",
+            "--board",
+            "72x72",
+            "--vtt",
+            "--vtt-grid",
+            "227",
+            "--dpi",
+            "20",
+            "--out",
+            "x",
+            "-q",
+        ],
+    );
+    assert!(d.join("x/dd-and-d-seed-5.dd2vtt").is_file());
 }

@@ -39,9 +39,10 @@ pub(super) struct Dw10Batch {
     params: GenerateParams,
     /// How the maps and the sheet are made (`--only all`).
     pack: Option<PackOptions>,
-    /// The names of the files `--only all` writes besides the scenario,
-    /// once known (they depend only on the options), so a resumed batch
-    /// does not draw finished maps again.
+    /// The names of the files `--only all` writes besides the scenario
+    /// that depend only on the options (not the VTT files', named by
+    /// seed), once known, so a resumed batch does not draw finished maps
+    /// again.
     export_names: OnceLock<Vec<String>>,
     /// `--simulate`: how each scenario is rated.
     rate: Option<Rate>,
@@ -184,16 +185,22 @@ impl Game for Dw10Batch {
         let yaml = tilecrawl::dw10::scenario::to_yaml(&s).into_bytes();
         let mut rendered = None;
         let names: Vec<String> = match c.only {
-            Only::All => match self.export_names.get() {
-                Some(n) => n.clone(),
-                None => {
-                    let files = self.exports(&s, row.rating.as_ref())?;
-                    let n: Vec<String> = files.iter().map(|(n, _)| n.clone()).collect();
-                    let _ = self.export_names.set(n.clone());
-                    rendered = Some(files);
-                    n
+            Only::All => {
+                let mut names = match self.export_names.get() {
+                    Some(n) => n.clone(),
+                    None => {
+                        let files = self.exports(&s, row.rating.as_ref())?;
+                        let n = super::job::option_names(&files);
+                        let _ = self.export_names.set(n.clone());
+                        rendered = Some(files);
+                        n
+                    }
+                };
+                if self.pack.as_ref().is_some_and(|p| p.vtt.is_some()) {
+                    names.extend(tilecrawl::export::uvtt::file_names(&*s, None));
                 }
-            },
+                names
+            }
             _ => Vec::new(),
         };
         row.files = std::iter::once(MARKER.to_string())

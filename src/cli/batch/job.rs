@@ -135,6 +135,17 @@ pub(super) fn write_adventure<N: AsRef<str>>(
         .with_context(|| format!("cannot write into {}", dir.display()))
 }
 
+/// The names of an adventure's export files that depend only on the
+/// options, which a batch learns from its first adventure: all but the
+/// Universal VTT file and its image, named after their seed.
+pub(super) fn option_names(files: &[(String, Vec<u8>)]) -> Vec<String> {
+    files
+        .iter()
+        .map(|(n, _)| n.clone())
+        .filter(|n| !tilecrawl::export::uvtt::is_file_name(n))
+        .collect()
+}
+
 /// With --resume: does a finished folder hold every file this run writes
 /// (`names` and the `marker`), with the same marker file (`yaml`)? A
 /// scenario made with other options is an error rather than a silently

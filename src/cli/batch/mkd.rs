@@ -37,8 +37,9 @@ struct Rate {
 pub(super) struct MkdBatch {
     tileset: TileSet,
     params: GenerateParams,
-    /// The names of the export files (`--only all`), once known.
-    export_names: OnceLock<Vec<&'static str>>,
+    /// The names of the export files (`--only all`) that depend only on
+    /// the options (not the VTT files', named by seed), once known.
+    export_names: OnceLock<Vec<String>>,
     /// How the maps and sheets are made (`--only all`).
     pack: Option<PackOptions>,
     /// `--floors`: every adventure is a multi-floor dungeon.
@@ -91,7 +92,7 @@ impl MkdBatch {
         &self,
         s: &tilecrawl::mkd::Scenario,
         rating: Option<&batch::Rating>,
-    ) -> anyhow::Result<Vec<(&'static str, Vec<u8>)>> {
+    ) -> anyhow::Result<Vec<(String, Vec<u8>)>> {
         let opts = self.pack_options(rating);
         Ok(tilecrawl::pack::exports(s, &opts)?)
     }
@@ -190,28 +191,36 @@ impl MkdBatch {
             return Ok(Some(row));
         }
         let yaml = tilecrawl::mkd::scenario::to_yaml(&scenario).into_bytes();
-        // The export files' names depend only on the options: learnt from the
-        // first render, so a resumed batch does not redraw finished maps.
+        // The export files' names but the VTT files' depend only on the
+        // options: learnt from the first render, so a resumed batch does not
+        // redraw finished maps.
         let mut rendered = None;
-        let names: Vec<&'static str> = match c.only {
-            Only::All => match self.export_names.get() {
-                Some(n) => n.clone(),
-                None => {
-                    let files = self.exports(&scenario, row.rating.as_ref())?;
-                    let n: Vec<&'static str> = files.iter().map(|(n, _)| *n).collect();
-                    let _ = self.export_names.set(n.clone());
-                    rendered = Some(files);
-                    n
+        let names: Vec<String> = match c.only {
+            Only::All => {
+                let mut names = match self.export_names.get() {
+                    Some(n) => n.clone(),
+                    None => {
+                        let files = self.exports(&scenario, row.rating.as_ref())?;
+                        let n = super::job::option_names(&files);
+                        let _ = self.export_names.set(n.clone());
+                        rendered = Some(files);
+                        n
+                    }
+                };
+                if self.pack.as_ref().is_some_and(|p| p.vtt.is_some()) {
+                    let floor = scenario.game.floor.map(|f| f.number);
+                    names.extend(tilecrawl::export::uvtt::file_names(&scenario, floor));
                 }
-            },
+                names
+            }
             _ => Vec::new(),
         };
-        row.files = std::iter::once(MARKER)
-            .chain(names.iter().copied())
-            .map(String::from)
+        row.files = std::iter::once(MARKER.to_string())
+            .chain(names.iter().cloned())
             .collect();
         let dir = c.out.join(seed.to_string());
-        if c.finished.contains(&seed) && already_written(&dir, &names, MARKER, &yaml)? {
+        let refs: Vec<&str> = names.iter().map(String::as_str).collect();
+        if c.finished.contains(&seed) && already_written(&dir, &refs, MARKER, &yaml)? {
             return Ok(Some(row));
         }
         let mut files = match rendered {
@@ -220,7 +229,7 @@ impl MkdBatch {
             None => Vec::new(),
         };
         // The marker file goes last, so a folder with it is complete.
-        files.push((MARKER, yaml));
+        files.push((MARKER.to_string(), yaml));
         write_adventure(&dir, &files, c.resume, c.sync)?;
         Ok(Some(row))
     }
