@@ -708,7 +708,13 @@ fn players_may_let_a_monster_break_away_freely() {
     // As in the successful break-away, but with no roll: 2 speed points
     // for the break, so it gets only two squares on.
     let (mut g, m) = held_by_borin(&[4]);
-    ok(&mut g, "breakaway free");
+    let said = ok(&mut g, "breakaway free");
+    // The answer names the one setting changed (a user's audit: it stated
+    // both, as if the automatic attacks had been set too).
+    assert_eq!(
+        printed(&g, &said),
+        "from now on monsters need no roll to break away from the heroes"
+    );
     let ev = act(&mut g, m);
     assert_eq!(
         ev[3..5],
@@ -730,7 +736,11 @@ fn players_may_decline_automatic_attacks_in_dice_combat() {
     let mut g = game_with(CombatMode::Dice, Vec::new(), &[1, 1]);
     put_hero(&mut g, 0, p(6, 5), Side::N);
     let m = add_monster(&mut g, "orc-1", 20, p(5, 5), &[]);
-    ok(&mut g, "autoattacks off");
+    let said = ok(&mut g, "autoattacks off");
+    assert_eq!(
+        printed(&g, &said),
+        "from now on the heroes hold back their automatic attacks"
+    );
     let ev = rule(&mut g, |cx| {
         crate::mkd::play::combat::monster_attacks(cx, m, AYLA)
     })
@@ -743,6 +753,13 @@ fn players_may_decline_automatic_attacks_in_dice_combat() {
         })
     );
     all_dice_used(&g);
+    // In manual combat the setting is taken, and said to wait for dice.
+    let mut g = game_with(CombatMode::Manual, Vec::new(), &[]);
+    let said = ok(&mut g, "autoattacks on");
+    assert_eq!(
+        printed(&g, &said),
+        "from now on the heroes make their automatic attacks (this matters in dice combat only; this game's combat is manual)"
+    );
 }
 
 /// The heroes a monster can attack without moving, found without a walk,
