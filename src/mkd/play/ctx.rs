@@ -32,22 +32,34 @@ impl Ctx<'_> {
     /// rolled 5, 2 — east`): one of `picks`, by a d6 re-rolled until it
     /// names one (a fair die past six). A single option needs no die.
     pub fn choose(&mut self, by: Chooser, topic: Topic, picks: &[Pick]) -> usize {
-        if picks.len() <= 1 {
+        self.choose_among(by, topic, picks.len(), |k| picks[k])
+    }
+
+    /// [`Ctx::choose`] among `n` options named by `pick`, with no list made
+    /// (a choice the dungeon makes every turn, in every simulated run).
+    pub fn choose_among(
+        &mut self,
+        by: Chooser,
+        topic: Topic,
+        n: usize,
+        pick: impl Fn(usize) -> Pick,
+    ) -> usize {
+        if n <= 1 {
             return 0;
         }
         let mut faces = Vec::new();
         let s: &State = self.s;
         let k = self.dice.choose_d6_seen(
-            picks.len(),
+            n,
             Choice { s, by, topic },
-            |k| pick_name(s, picks[k]),
+            |k| pick_name(s, pick(k)),
             |f| faces.push(f),
         );
         self.emit(Event::Chose {
             by,
             topic,
             faces: Rolls(faces),
-            pick: picks[k],
+            pick: pick(k),
         });
         k
     }

@@ -213,8 +213,9 @@ pub fn place_door(cx: &mut Ctx, t: usize) {
         cx.emit(Event::EveryWayHasADoor);
         return;
     }
-    let picks: Vec<Pick> = ways.iter().map(|w| Pick::Square(w[0][1])).collect();
-    let k = cx.choose(Chooser::Dungeon, Topic::Entryway, &picks);
+    let k = cx.choose_among(Chooser::Dungeon, Topic::Entryway, ways.len(), |k| {
+        Pick::Square(ways[k][0][1])
+    });
     cx.s.doors_left -= 1;
     let edges = ways[k].clone();
     cx.emit(Event::DoorLaid { at: edges[0][1] });

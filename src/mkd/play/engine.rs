@@ -570,12 +570,9 @@ fn monsters_act(cx: &mut Ctx) {
     };
     let mut waiting = std::mem::take(&mut cx.s.pending);
     while !waiting.is_empty() {
-        let k = if waiting.len() > 1 {
-            let picks: Vec<Pick> = waiting.iter().map(|&m| Pick::Monster(m)).collect();
-            cx.choose(Chooser::Dungeon, Topic::ActsNext, &picks)
-        } else {
-            0
-        };
+        let k = cx.choose_among(Chooser::Dungeon, Topic::ActsNext, waiting.len(), |k| {
+            Pick::Monster(waiting[k])
+        });
         let m = waiting.remove(k);
         if !acts(cx.s, m) {
             continue;

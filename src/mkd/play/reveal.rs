@@ -196,8 +196,10 @@ fn best_fit(cx: &mut Ctx, limit: u32, id: TokenId, topic: Topic) -> Option<usize
     let ties: Vec<usize> = (0..pool.len())
         .filter(|&e| pool[e].count > 0 && pool[e].points == best)
         .collect();
-    let picks: Vec<Pick> = ties.iter().map(|&e| Pick::PoolMonster(e)).collect();
-    Some(ties[cx.choose(Chooser::Token(id), topic, &picks)])
+    let k = cx.choose_among(Chooser::Token(id), topic, ties.len(), |k| {
+        Pick::PoolMonster(ties[k])
+    });
+    Some(ties[k])
 }
 
 /// Puts revealed monsters on the board: the first on the token's square,
@@ -217,8 +219,11 @@ pub fn place_monsters(cx: &mut Ctx, chosen: &[usize], at: Point, cause: Cause) -
             if around.is_empty() {
                 s.free_square_near(first)
             } else {
-                let picks: Vec<Pick> = around.iter().map(|&q| Pick::Square(q)).collect();
-                Some(around[cx.choose(Chooser::Dungeon, Topic::MonsterSquare, &picks)])
+                let k =
+                    cx.choose_among(Chooser::Dungeon, Topic::MonsterSquare, around.len(), |k| {
+                        Pick::Square(around[k])
+                    });
+                Some(around[k])
             }
         };
         let Some(spot) = spot else {

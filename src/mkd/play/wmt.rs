@@ -187,8 +187,10 @@ pub fn nearest_hero_from(cx: &mut Ctx, from: Point, mover: &Mover, id: TokenId) 
         .collect();
     let min = best.iter().map(|b| b.0).min()?;
     let ties: Vec<HeroId> = best.iter().filter(|b| b.0 == min).map(|b| b.1).collect();
-    let picks: Vec<Pick> = ties.iter().map(|&h| Pick::Hero(h)).collect();
-    Some(ties[cx.choose(Chooser::Token(id), Topic::NearestHero, &picks)])
+    let k = cx.choose_among(Chooser::Token(id), Topic::NearestHero, ties.len(), |k| {
+        Pick::Hero(ties[k])
+    });
+    Some(ties[k])
 }
 
 /// Walks token `i` towards `goal` with a token's speed, shortest route,
@@ -226,15 +228,9 @@ fn walk_token(cx: &mut Ctx, i: usize, goal: &[Point]) {
         if next.is_empty() {
             break;
         }
-        let k = if next.len() > 1 {
-            let picks: Vec<Pick> = next
-                .iter()
-                .map(|&n| Pick::Side(side_towards(here, n)))
-                .collect();
-            cx.choose(Chooser::Token(id), Topic::WayRound, &picks)
-        } else {
-            0
-        };
+        let k = cx.choose_among(Chooser::Token(id), Topic::WayRound, next.len(), |k| {
+            Pick::Side(side_towards(here, next[k]))
+        });
         let n = next[k];
         let cost = cx.s.board.step_cost(here, n, &mover).unwrap_or(1);
         if cost > left {
