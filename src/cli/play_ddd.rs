@@ -275,6 +275,13 @@ pub(crate) fn run(a: DddPlay) -> anyhow::Result<()> {
             (sess, opening, save_path, r, digest, lock)
         }
     };
+    // The script is read before anything is printed or saved: one that
+    // cannot be read leaves no save behind (a new game's would refuse the
+    // next try without --force).
+    let script = match &a.script {
+        Some(p) => Some(super::play_files::read_script(p)?),
+        None => None,
+    };
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
     let say = |out: &mut std::io::BufWriter<std::io::StdoutLock<'_>>, l: &str| {
@@ -295,8 +302,8 @@ pub(crate) fn run(a: DddPlay) -> anyhow::Result<()> {
     if typed {
         return interactive(sess, out, write_save, saved.as_deref());
     }
-    if let Some(p) = &a.script {
-        for line in super::play_files::read_script(p)?.lines() {
+    if let Some(text) = &script {
+        for line in text.lines() {
             let go = handle(&mut sess, line, &mut out, &say)?;
             write_save(&sess)?;
             if !go {

@@ -14,6 +14,7 @@ mod cli_missions;
 mod ddd_batch;
 mod ddd_hostile;
 mod ddd_play;
+mod ddd_play_text;
 mod ddd_properties;
 mod determinism;
 mod docs;
