@@ -378,8 +378,15 @@ fn handle(
     if l.is_empty() || l.starts_with('#') {
         return Ok(true);
     }
+    let verb = l.to_ascii_lowercase();
+    // The views and `undo` are echoed as typed, as the other games echo
+    // every line, so a transcript reads back as its script; a move's echo
+    // names the model (`Session::enter`).
+    if matches!(verb.as_str(), "help" | "status" | "map" | "undo") {
+        say(out, &format!("> {}", tilecrawl::core::text::excerpt(l, 60)))?;
+    }
     // The game's own words, as the verbs of the commands, in any case.
-    match l.to_ascii_lowercase().as_str() {
+    match verb.as_str() {
         "quit" | "exit" => return Ok(false),
         "help" => {
             for h in HELP.lines() {

@@ -54,3 +54,42 @@ fn a_script_that_cannot_be_read_starts_no_game_and_leaves_no_save() {
     assert!(r.stdout.is_empty(), "{}", r.stdout);
     assert!(!d.join("new.yaml").exists());
 }
+
+/// Every line of a script but `quit` is echoed with `> `: the views and
+/// `undo` as typed (they printed their answer alone), a model's command
+/// with the model's name.
+#[test]
+fn every_command_typed_is_echoed_views_and_undo_too() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    scenario_in(d);
+    std::fs::write(
+        d.join("moves.txt"),
+        "status\nMap\nhelp\nundo\nend\nundo\nfoo bar\nquit\n",
+    )
+    .unwrap();
+    let r = run(d, &["play", "scenario.yaml", "--script", "moves.txt", "-q"]);
+    assert_eq!(r.code, Some(0), "{r:?}");
+    let echoes: Vec<&str> = r.stdout.lines().filter(|l| l.starts_with("> ")).collect();
+    let typed: Vec<&str> = echoes
+        .iter()
+        .map(|l| match l.split_once("): ") {
+            Some((_, c)) => c,
+            None => &l[2..],
+        })
+        .collect();
+    assert!(
+        typed.starts_with(&["status", "Map", "help", "undo", "end"]),
+        "{echoes:?}\n{}",
+        r.stdout
+    );
+    let at = |needle: &str| {
+        r.stdout
+            .find(needle)
+            .unwrap_or_else(|| panic!("no `{needle}` in:\n{}", r.stdout))
+    };
+    assert!(at("> status\nround 1;") < at("> Map\n"));
+    assert!(at("> undo\nrefused: nothing to undo") < at("): end\n"));
+    assert!(r.stdout.contains("> undo\ntook back `end`"), "{}", r.stdout);
+    assert!(r.stdout.contains("> foo bar\nrefused:"), "{}", r.stdout);
+}
