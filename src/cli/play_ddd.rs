@@ -355,7 +355,10 @@ fn too_long(
 ) -> anyhow::Result<()> {
     say(
         out,
-        &format!("> {}", tilecrawl::core::text::excerpt(start.trim(), 60)),
+        &format!(
+            "> {}",
+            tilecrawl::core::text::excerpt_of_line(start.trim(), bytes, 60)
+        ),
     )?;
     say(
         out,

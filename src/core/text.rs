@@ -67,6 +67,18 @@ pub fn excerpt(value: &str, max: usize) -> String {
     format!("{}… ({n} characters)", escape_controls(&head))
 }
 
+/// The echo of a line too long to be read whole: at most `max` characters
+/// of `start` (what a bounded read kept of it), `…` and the whole line's
+/// length in bytes, the unit its refusal counts in. [`excerpt`] on the kept
+/// start would state the kept part's length, not the line's.
+pub fn excerpt_of_line(start: &str, bytes: u64, max: usize) -> String {
+    if start.len() as u64 == bytes && start.chars().count() <= max {
+        return escape_controls(start).into_owned();
+    }
+    let head: String = start.chars().take(max).collect();
+    format!("{}… ({bytes} bytes)", escape_controls(&head))
+}
+
 /// Most characters of an error or warning message printed: past this, the
 /// message is cut in the middle (the start names the file, the end says
 /// what was expected). With its `error: ` label a line stays under 300.
@@ -118,6 +130,19 @@ mod tests {
         let e = excerpt(&long, 40);
         assert!(e.ends_with("… (1048576 characters)"), "{e}");
         assert!(e.chars().count() < 70, "{e}");
+    }
+
+    /// A line of 2,000 bytes read as its first 400 is echoed with its
+    /// real length (it said 400 characters while the refusal said 2,000
+    /// bytes).
+    #[test]
+    fn the_excerpt_of_a_cut_line_states_the_whole_line_s_length() {
+        let kept = "b".repeat(400);
+        let e = excerpt_of_line(&kept, 2000, 60);
+        assert_eq!(e, format!("{}… (2000 bytes)", "b".repeat(60)));
+        assert_eq!(excerpt_of_line("end", 3, 60), "end");
+        assert_eq!(excerpt_of_line("end", 900, 60), "end… (900 bytes)");
+        assert!(excerpt_of_line("\x1b[2J", 9000, 60).starts_with("\\u{1b}[2J…"));
     }
 
     #[test]

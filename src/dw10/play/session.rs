@@ -163,7 +163,10 @@ impl Session {
             // echo is only its start.
             self.lines.push(line.trim_end().to_string());
             return vec![
-                format!("> {}", crate::core::text::excerpt(line.trim_end(), 60)),
+                format!(
+                    "> {}",
+                    crate::core::text::excerpt_of_line(line.trim_end(), line.len() as u64, 60)
+                ),
                 too_long_refusal(line.len() as u64),
             ];
         }
@@ -215,7 +218,10 @@ impl Session {
             "# here a line of {bytes} bytes was refused (longer than {MAX_LINE_BYTES})"
         ));
         vec![
-            format!("> {}", crate::core::text::excerpt(start.trim_end(), 60)),
+            format!(
+                "> {}",
+                crate::core::text::excerpt_of_line(start.trim_end(), bytes, 60)
+            ),
             too_long_refusal(bytes),
         ]
     }
