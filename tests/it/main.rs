@@ -24,6 +24,7 @@ mod dw10_batch;
 mod dw10_campaign;
 mod dw10_hostile;
 mod dw10_play;
+mod dw10_play_text;
 mod formats;
 mod golden;
 mod hand_edits;

@@ -42,6 +42,24 @@ fn door_list(s: &State, doors: &[crate::dw10::play::state::FeatureId], sep: &str
     at.join(sep)
 }
 
+/// Which piece to lay and where, in the words of the setup sheet's pick
+/// list: its id, its step, its face and turn, its corner (the piece's
+/// north-west square on the map's rulers).
+fn piece_to_lay(map: &Map, t: u32) -> String {
+    match map.pieces.get(t as usize) {
+        Some(p) => format!(
+            "{} (pick list step {}), {} {}°, north-west corner on {},{}",
+            p.id,
+            t + 1,
+            p.face.name(),
+            p.rotation,
+            p.x,
+            p.y
+        ),
+        None => format!("piece {}", t + 1),
+    }
+}
+
 fn plural(n: u32, word: &str) -> String {
     format!("{n} {word}{}", if n == 1 { "" } else { "s" })
 }
@@ -533,9 +551,13 @@ fn line(s: &State, map: &Map, e: &Event, out: &mut Vec<String>) {
             }
         ),
         Event::Revealed { pieces } => format!(
-            "{} revealed: lay {} on the table",
-            plural(*pieces, "new piece"),
-            if *pieces == 1 { "it" } else { "them" }
+            "{} revealed: lay {}",
+            plural(pieces.len() as u32, "new piece"),
+            pieces
+                .iter()
+                .map(|&t| piece_to_lay(map, t))
+                .collect::<Vec<_>>()
+                .join("; ")
         ),
         Event::Checked { hero, face, found } => {
             if found.is_empty() {

@@ -155,6 +155,7 @@ fn kit(rows: &str, features: Vec<Feature>, heroes: &[(&str, Sq)], monsters: &[(&
         board,
         tile_of: vec![Some(0); (w * h) as usize],
         tiles: 1,
+        pieces: Vec::new(),
         conditions: crate::dw10::conditions::shared().conditions.clone(),
     };
     let figures = crate::dw10::figures::embedded();
