@@ -88,3 +88,49 @@ fn a_reveal_names_each_piece_and_where_it_goes_as_the_pick_list_does() {
         }
     }
 }
+
+/// The audit's refusals: a door asked for on the wrong side names the side
+/// it is on (it said Brannoc was not next to a closed door); the MKD
+/// Adventure's way of moving quotes the word as typed and shows this
+/// game's form (it said `` `kestrel` is not a command``); a monster typed
+/// as the game prints it is taken, or the refusal names the forms.
+#[test]
+fn refusals_name_what_was_typed_and_what_would_be_taken() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    generated(d);
+    let out = play(
+        d,
+        "end\nopen Brannoc door E\nKestrel moves to 20,3\nbrannoc\nSTATUS now\nshoot Sella Ogre\nshoot Sella Ogre 1\n",
+        &[],
+    );
+    for (typed, answer) in [
+        (
+            "open Brannoc door E",
+            "refused: there is no closed door on Brannoc's east side (E); there is one on its west side (W)",
+        ),
+        (
+            "Kestrel moves to 20,3",
+            "refused: `Kestrel` is not a command: a command starts with what to do, then the hero, as in `move Kestrel 20,3`; `help` lists them",
+        ),
+        (
+            "brannoc",
+            "refused: `brannoc` is not a command: a command starts with what to do, then the hero, as in `move Brannoc X,Y`; `help` lists them",
+        ),
+        (
+            "shoot Sella Ogre",
+            "refused: no monster `Ogre` is on the map; name one by its number (`3`) or as the game prints it (`Zombie 3`, `zombie3`, `zombie-3`)",
+        ),
+        (
+            "shoot Sella Ogre 1",
+            "refused: no monster `Ogre 1` is on the map; name one by its number (`3`) or as the game prints it (`Zombie 3`, `zombie3`, `zombie-3`)",
+        ),
+    ] {
+        let want = format!("> {typed}\n{answer}\n");
+        assert!(out.contains(&want), "no `{want}` in:\n{out}");
+    }
+    assert!(
+        out.contains("> STATUS now\nrefused: `status` takes no word after it"),
+        "{out}"
+    );
+}

@@ -1035,7 +1035,7 @@ pub fn ascii_map(s: &State, map: &Map) -> Vec<String> {
 /// `help`.
 pub fn help() -> Vec<String> {
     [
-        "commands (HERO is a name or its start, MONSTER its number, X,Y a square):",
+        "commands (HERO is a name or its start, MONSTER its number or its name as printed, X,Y a square):",
         "  move HERO X,Y         walk (diagonals 2, rock slides 2, pits jumped for 3)",
         "  move HERO X,Y drop X,Y   walk carrying a table and chairs on the way; set it down on a later square of the walk",
         "  break HERO [X,Y]      break a table and chairs beside the hero; its walk ends",
