@@ -79,6 +79,26 @@ pub fn excerpt_of_line(start: &str, bytes: u64, max: usize) -> String {
     format!("{}… ({bytes} bytes)", escape_controls(&head))
 }
 
+/// The two rulers over a text map of columns `x0..=x1`, each after
+/// `indent` spaces: the tens digit where a column is a multiple of ten,
+/// then every column's last digit (as the MKD Adventure's map has them).
+pub fn column_rulers(x0: i32, x1: i32, indent: usize) -> [String; 2] {
+    let pad = " ".repeat(indent);
+    let tens: String = (x0..=x1)
+        .map(|x| {
+            if x.rem_euclid(10) == 0 {
+                char::from(b'0' + (x.rem_euclid(100) / 10) as u8)
+            } else {
+                ' '
+            }
+        })
+        .collect();
+    let ones: String = (x0..=x1)
+        .map(|x| char::from(b'0' + x.rem_euclid(10) as u8))
+        .collect();
+    [format!("{pad}{}", tens.trim_end()), format!("{pad}{ones}")]
+}
+
 /// Most characters of an error or warning message printed: past this, the
 /// message is cut in the middle (the start names the file, the end says
 /// what was expected). With its `error: ` label a line stays under 300.
@@ -143,6 +163,13 @@ mod tests {
         assert_eq!(excerpt_of_line("end", 3, 60), "end");
         assert_eq!(excerpt_of_line("end", 900, 60), "end… (900 bytes)");
         assert!(excerpt_of_line("\x1b[2J", 9000, 60).starts_with("\\u{1b}[2J…"));
+    }
+
+    #[test]
+    fn the_rulers_give_the_tens_over_every_tenth_column() {
+        let [tens, ones] = column_rulers(0, 23, 4);
+        assert_eq!(tens, "    0         1         2");
+        assert_eq!(ones, "    012345678901234567890123");
     }
 
     #[test]

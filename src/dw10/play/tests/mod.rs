@@ -12,6 +12,7 @@ mod dungeon_rules;
 mod familiar_rules;
 mod furniture_rules;
 mod hero_policy;
+mod map_view;
 mod movement_rules;
 mod spell_rules;
 mod stair_rules;
