@@ -93,3 +93,54 @@ fn every_command_typed_is_echoed_views_and_undo_too() {
     assert!(r.stdout.contains("> undo\ntook back `end`"), "{}", r.stdout);
     assert!(r.stdout.contains("> foo bar\nrefused:"), "{}", r.stdout);
 }
+
+/// `map` has rulers over the columns (with the tens) and the rows'
+/// numbers, draws the doors and the exits, and its legend names every
+/// mark it draws (it had no rulers, no doors and no exits, where play's
+/// `open W` needs the doors).
+#[test]
+fn the_map_has_rulers_doors_exits_and_a_legend_for_every_mark() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    scenario_in(d);
+    std::fs::write(d.join("moves.txt"), "map\n").unwrap();
+    let r = run(d, &["play", "scenario.yaml", "--script", "moves.txt", "-q"]);
+    assert_eq!(r.code, Some(0), "{r:?}");
+    let map: Vec<&str> = r
+        .stdout
+        .lines()
+        .skip_while(|l| *l != "> map")
+        .skip(1)
+        .collect();
+    let text = map.join("\n");
+    assert_eq!(map[0], "    0         1         2         3", "{text}");
+    assert_eq!(map[1], "    012345678901234567890123456789012345", "{text}");
+    // The north exits above their columns, the west ones before the row.
+    assert_eq!(map[2], "            ^^     ^^        ^^", "{text}");
+    let row = |y: usize| {
+        map.iter()
+            .find(|l| l.starts_with(&format!("{y:>3}")))
+            .unwrap_or_else(|| panic!("no row {y}:\n{text}"))
+    };
+    assert!(row(7).starts_with("  7<"), "{text}");
+    assert!(row(5).ends_with(".>"), "{text}");
+    // The door on 14,17's east edge, drawn on 14,17 and listed.
+    assert_eq!(row(17).chars().nth(4 + 14), Some('='), "{text}");
+    let line = |head: &str| {
+        *map.iter()
+            .find(|l| l.starts_with(head))
+            .unwrap_or_else(|| panic!("no `{head}` in:\n{text}"))
+    };
+    assert!(line("doors ").contains("14,17 east shut"), "{text}");
+    assert!(line("exits ").contains("north 8,0 9,0"), "{text}");
+    // Every mark drawn but a model's letter is in the legend.
+    let legend = line("legend: ");
+    for l in map.iter().skip(2).take_while(|l| !l.starts_with("legend")) {
+        for c in l.chars().skip(3) {
+            if c == ' ' || c.is_ascii_alphabetic() && "ABCDEFGHIJabcdefghij".contains(c) {
+                continue;
+            }
+            assert!(legend.contains(c), "`{c}` is not in the legend: {legend}");
+        }
+    }
+}
