@@ -275,6 +275,13 @@ pub(crate) fn run(a: DddPlay) -> anyhow::Result<()> {
             (sess, opening, save_path, r, digest, lock)
         }
     };
+    // The script is read before anything is printed or saved: one that
+    // cannot be read leaves no save behind (a new game's would refuse the
+    // next try without --force).
+    let script = match &a.script {
+        Some(p) => Some(super::play_files::read_script(p)?),
+        None => None,
+    };
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
     let say = |out: &mut std::io::BufWriter<std::io::StdoutLock<'_>>, l: &str| {
@@ -295,8 +302,8 @@ pub(crate) fn run(a: DddPlay) -> anyhow::Result<()> {
     if typed {
         return interactive(sess, out, write_save, saved.as_deref());
     }
-    if let Some(p) = &a.script {
-        for line in super::play_files::read_script(p)?.lines() {
+    if let Some(text) = &script {
+        for line in text.lines() {
             let go = handle(&mut sess, line, &mut out, &say)?;
             write_save(&sess)?;
             if !go {
@@ -348,7 +355,10 @@ fn too_long(
 ) -> anyhow::Result<()> {
     say(
         out,
-        &format!("> {}", tilecrawl::core::text::excerpt(start.trim(), 60)),
+        &format!(
+            "> {}",
+            tilecrawl::core::text::excerpt_of_line(start.trim(), bytes, 60)
+        ),
     )?;
     say(
         out,
@@ -371,8 +381,15 @@ fn handle(
     if l.is_empty() || l.starts_with('#') {
         return Ok(true);
     }
+    let verb = l.to_ascii_lowercase();
+    // The views and `undo` are echoed as typed, as the other games echo
+    // every line, so a transcript reads back as its script; a move's echo
+    // names the model (`Session::enter`).
+    if matches!(verb.as_str(), "help" | "status" | "map" | "undo") {
+        say(out, &format!("> {}", tilecrawl::core::text::excerpt(l, 60)))?;
+    }
     // The game's own words, as the verbs of the commands, in any case.
-    match l.to_ascii_lowercase().as_str() {
+    match verb.as_str() {
         "quit" | "exit" => return Ok(false),
         "help" => {
             for h in HELP.lines() {

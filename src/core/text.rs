@@ -67,6 +67,38 @@ pub fn excerpt(value: &str, max: usize) -> String {
     format!("{}… ({n} characters)", escape_controls(&head))
 }
 
+/// The echo of a line too long to be read whole: at most `max` characters
+/// of `start` (what a bounded read kept of it), `…` and the whole line's
+/// length in bytes, the unit its refusal counts in. [`excerpt`] on the kept
+/// start would state the kept part's length, not the line's.
+pub fn excerpt_of_line(start: &str, bytes: u64, max: usize) -> String {
+    if start.len() as u64 == bytes && start.chars().count() <= max {
+        return escape_controls(start).into_owned();
+    }
+    let head: String = start.chars().take(max).collect();
+    format!("{}… ({bytes} bytes)", escape_controls(&head))
+}
+
+/// The two rulers over a text map of columns `x0..=x1`, each after
+/// `indent` spaces: the tens digit where a column is a multiple of ten,
+/// then every column's last digit (as the MKD Adventure's map has them).
+pub fn column_rulers(x0: i32, x1: i32, indent: usize) -> [String; 2] {
+    let pad = " ".repeat(indent);
+    let tens: String = (x0..=x1)
+        .map(|x| {
+            if x.rem_euclid(10) == 0 {
+                char::from(b'0' + (x.rem_euclid(100) / 10) as u8)
+            } else {
+                ' '
+            }
+        })
+        .collect();
+    let ones: String = (x0..=x1)
+        .map(|x| char::from(b'0' + x.rem_euclid(10) as u8))
+        .collect();
+    [format!("{pad}{}", tens.trim_end()), format!("{pad}{ones}")]
+}
+
 /// Most characters of an error or warning message printed: past this, the
 /// message is cut in the middle (the start names the file, the end says
 /// what was expected). With its `error: ` label a line stays under 300.
@@ -118,6 +150,26 @@ mod tests {
         let e = excerpt(&long, 40);
         assert!(e.ends_with("… (1048576 characters)"), "{e}");
         assert!(e.chars().count() < 70, "{e}");
+    }
+
+    /// A line of 2,000 bytes read as its first 400 is echoed with its
+    /// real length (it said 400 characters while the refusal said 2,000
+    /// bytes).
+    #[test]
+    fn the_excerpt_of_a_cut_line_states_the_whole_line_s_length() {
+        let kept = "b".repeat(400);
+        let e = excerpt_of_line(&kept, 2000, 60);
+        assert_eq!(e, format!("{}… (2000 bytes)", "b".repeat(60)));
+        assert_eq!(excerpt_of_line("end", 3, 60), "end");
+        assert_eq!(excerpt_of_line("end", 900, 60), "end… (900 bytes)");
+        assert!(excerpt_of_line("\x1b[2J", 9000, 60).starts_with("\\u{1b}[2J…"));
+    }
+
+    #[test]
+    fn the_rulers_give_the_tens_over_every_tenth_column() {
+        let [tens, ones] = column_rulers(0, 23, 4);
+        assert_eq!(tens, "    0         1         2");
+        assert_eq!(ones, "    012345678901234567890123");
     }
 
     #[test]

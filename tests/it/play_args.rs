@@ -493,7 +493,8 @@ fn ddd_generate_refuses_the_options_it_does_not_take() {
 /// World 10 mm and dd-and-d, as in the MKD Adventure: its first 400 bytes
 /// were played as a command (`end` + spaces + more ended the phase). The
 /// DW10 save keeps a comment for it, so a resumed game replays nothing; a
-/// scripted long line is echoed by its start only.
+/// scripted long line is echoed by its start only. The echo gives the
+/// whole line's length in bytes, as the refusal does.
 #[test]
 fn a_long_piped_line_is_refused_whole_not_played_by_its_start() {
     let long = format!("end{}garbage\n", " ".repeat(500));
@@ -512,6 +513,24 @@ fn a_long_piped_line_is_refused_whole_not_played_by_its_start() {
             ),
             "{ruleset}: {}",
             r.stdout
+        );
+        // The echo states the line's real length, as its refusal does (it
+        // said nothing, or the length of the start kept).
+        assert!(
+            r.stdout.contains("> end… (510 bytes)\n"),
+            "{ruleset}: {}",
+            r.stdout
+        );
+        let bs = format!("{}\n", "b".repeat(2000));
+        let save2 = tmp.path().join("s2.yaml");
+        let args2 = ["play", p(&scen), "-q", "--force", "--save", p(&save2)];
+        let r2 = run_stdin(tmp.path(), &args2, bs.as_bytes());
+        let echo = format!("> {}… (2000 bytes)\n", "b".repeat(60));
+        assert!(r2.stdout.contains(&echo), "{ruleset}: {}", r2.stdout);
+        assert!(
+            r2.stdout.contains("this one has 2000 bytes"),
+            "{}",
+            r2.stdout
         );
         let kept: Vec<&str> = r
             .stdout
@@ -552,6 +571,7 @@ fn a_long_piped_line_is_refused_whole_not_played_by_its_start() {
             assert_eq!(r.code, Some(0), "{r:?}");
             assert!(r.stdout.lines().all(|l| l.len() < 200), "{}", r.stdout);
             assert!(r.stdout.contains("this one has 5000 bytes"), "{}", r.stdout);
+            assert!(r.stdout.contains("x… (5000 bytes)\n"), "{}", r.stdout);
         }
     }
 }

@@ -565,10 +565,16 @@ pub fn status(g: &Game) -> Vec<String> {
     out
 }
 
-/// The board as text: the grid's legend, Blue's models as `A`-`J` (1-10),
-/// Red's as `a`-`j`, counters `T` treasure, `O` object, `M` message, `t` a
-/// trap on a square.
+/// The board as text: rulers over the columns (tens, then units) and the
+/// rows' numbers on the left; Blue's models as `A`-`J` (1-10), Red's as
+/// `a`-`j`, counters `T` treasure, `O` object, `M` message, `P` prisoner,
+/// `t` a trap on a square; a door `=` shut or `/` open on the square whose
+/// east or south edge it lies on; the exits as `^`, `>`, `v`, `<` beside
+/// the edge squares they leave from. Under it the legend, the doors and
+/// the exits by square.
 pub fn map(g: &Game) -> Vec<String> {
+    use crate::build::board::edge_word;
+    use crate::core::geom::Side;
     let st = &g.state;
     let b = &g.grid.board;
     let mut rows: Vec<Vec<char>> = b.rows().iter().map(|r| r.chars().collect()).collect();
@@ -579,6 +585,11 @@ pub fn map(g: &Game) -> Vec<String> {
             *cell = c;
         }
     };
+    // Doors the players know of: a secret door not found yet is wall.
+    let doors: Vec<&super::state::DoorState> = st.doors.iter().filter(|d| !d.secret).collect();
+    for d in doors.iter().filter(|d| !d.gone) {
+        put(d.door.at, if d.open { '/' } else { '=' });
+    }
     let free = g
         .setup()
         .map(|p| p.free_squares(&g.grid, st))
@@ -608,13 +619,82 @@ pub fn map(g: &Game) -> Vec<String> {
             put(p, (base + (f.id.number as u8 - 1)) as char);
         }
     }
-    let mut out: Vec<String> = rows.into_iter().map(|r| r.into_iter().collect()).collect();
+    let exit_at = |side: Side, p: Point| {
+        b.exits
+            .iter()
+            .any(|e| e.side == side && e.squares().any(|q| q == p))
+    };
+    let (w, h) = (b.width as i32, b.height as i32);
+    let edge_row = |y: i32, side: Side, mark: char| -> Option<String> {
+        let row: String = (0..w)
+            .map(|x| {
+                if exit_at(side, Point { x, y }) {
+                    mark
+                } else {
+                    ' '
+                }
+            })
+            .collect();
+        (!row.trim().is_empty()).then(|| format!("    {}", row.trim_end()))
+    };
+    let mut out: Vec<String> = crate::core::text::column_rulers(0, w - 1, 4).into();
+    out.extend(edge_row(0, Side::N, '^'));
+    for (y, r) in rows.into_iter().enumerate() {
+        let y = y as i32;
+        let west = if exit_at(Side::W, Point { x: 0, y }) {
+            '<'
+        } else {
+            ' '
+        };
+        let east = if exit_at(Side::E, Point { x: w - 1, y }) {
+            ">"
+        } else {
+            ""
+        };
+        let row: String = r.into_iter().collect();
+        out.push(format!("{y:>3}{west}{row}{east}"));
+    }
+    out.extend(edge_row(h - 1, Side::S, 'v'));
     out.push(
-        "legend: # wall . floor , difficult X obstacle % rubble ~ water; Blue A-J, Red a-j (models 1-10); T treasure O object M message t trap"
+        "legend: # wall . floor , difficult X obstacle % rubble ~ water; = shut door, / open door (on the east or south edge of the square); ^ > v < an exit off the board from the edge square beside it; Blue A-J, Red a-j (models 1-10); T treasure O object M message P prisoner t trap"
             .into(),
     );
     if !free.is_empty() {
         out.push("+ a free square of the zone the side deploying may place a model on".into());
+    }
+    if !doors.is_empty() {
+        let list: Vec<String> = doors
+            .iter()
+            .map(|d| {
+                let state = if d.gone {
+                    "smashed"
+                } else if d.open {
+                    "open"
+                } else if d.locked {
+                    "shut, locked"
+                } else {
+                    "shut"
+                };
+                format!(
+                    "{},{} {} {state}",
+                    d.door.at.x,
+                    d.door.at.y,
+                    edge_word(d.door.side)
+                )
+            })
+            .collect();
+        out.push(format!("doors (square and edge): {}", list.join("; ")));
+    }
+    if !b.exits.is_empty() {
+        let list: Vec<String> = b
+            .exits
+            .iter()
+            .map(|e| {
+                let sq: Vec<String> = e.squares().map(|p| format!("{},{}", p.x, p.y)).collect();
+                format!("{} {}", edge_word(e.side), sq.join(" "))
+            })
+            .collect();
+        out.push(format!("exits (edge and squares): {}", list.join("; ")));
     }
     out
 }

@@ -108,6 +108,27 @@ fn side(w: &str) -> Result<crate::core::geom::Side, Refusal> {
     }
 }
 
+/// The monsters `words` name: each one word (`3`, `orc-3`) or its name as
+/// the game prints it, several words ending in its number (`Ogre 1`,
+/// `Giant Spider 3`, any case). A word ending in a digit ends a monster;
+/// words left over after the last are one monster each.
+fn monster_words(words: &[&str]) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut name: Vec<&str> = Vec::new();
+    for &w in words {
+        name.push(w);
+        if w.ends_with(|c: char| c.is_ascii_digit()) {
+            out.push(name.join(" "));
+            name.clear();
+        }
+    }
+    out.extend(name.into_iter().map(str::to_string));
+    out
+}
+
+/// Most monsters one `shoot` names (a Multi Shot's dice shared out).
+const MAX_TARGETS: usize = 6;
+
 /// Parses a line (a `#` starts a comment). `Ok(None)` for an empty line.
 pub fn parse(line: &str) -> Result<Option<Command>, Refusal> {
     let line = line.split('#').next().unwrap_or("");
@@ -154,16 +175,24 @@ pub fn parse(line: &str) -> Result<Option<Command>, Refusal> {
             Command::Break(arg(1, "a hero")?, w.get(2).map(|s| sq(s)).transpose()?)
         }
         "attack" | "a" => {
-            most(3)?;
-            Command::Attack(arg(1, "a hero")?, arg(2, "a monster")?)
+            let h = arg(1, "a hero")?;
+            arg(2, "a monster")?;
+            let m = monster_words(&w[2..]);
+            if m.len() > 1 {
+                most(3)?;
+            }
+            Command::Attack(h, m.concat())
         }
         "shoot" | "s" => {
-            most(8)?;
+            let h = arg(1, "a hero")?;
             arg(2, "a monster")?;
-            Command::Shoot(
-                arg(1, "a hero")?,
-                w[2..].iter().map(|s| s.to_string()).collect(),
-            )
+            let m = monster_words(&w[2..]);
+            if m.len() > MAX_TARGETS {
+                return Err(Refusal::Parse(format!(
+                    "`shoot` takes at most {MAX_TARGETS} monsters; `help` lists the commands"
+                )));
+            }
+            Command::Shoot(h, m)
         }
         "open" => {
             most(4)?;
@@ -208,16 +237,23 @@ pub fn parse(line: &str) -> Result<Option<Command>, Refusal> {
                     Target::None
                 }
                 Some("on") => {
-                    most(5)?;
-                    Target::On(arg(4, "what the spell is cast on")?)
+                    arg(4, "what the spell is cast on")?;
+                    let m = monster_words(&w[4..]);
+                    if m.len() > 1 {
+                        most(5)?;
+                    }
+                    Target::On(m.concat())
                 }
                 Some("at") => Target::At(
                     sq(&arg(4, "a door's square x,y")?)?,
                     w.get(5).map(|s| side(s)).transpose()?,
                 ),
                 Some(_) => {
-                    most(4)?;
-                    Target::On(arg(3, "a target")?)
+                    let m = monster_words(&w[3..]);
+                    if m.len() > 1 {
+                        most(4)?;
+                    }
+                    Target::On(m.concat())
                 }
             };
             Command::Cast(
@@ -227,12 +263,16 @@ pub fn parse(line: &str) -> Result<Option<Command>, Refusal> {
             )
         }
         "control" => {
-            most(4)?;
-            Command::Control(
-                arg(1, "a hero")?,
-                arg(2, "a monster")?,
-                sq(&arg(3, "a square x,y")?)?,
-            )
+            let h = arg(1, "a hero")?;
+            arg(2, "a monster")?;
+            arg(3, "a square x,y")?;
+            // The square is the last word; the monster, the words before.
+            let last = w[w.len() - 1];
+            let m = monster_words(&w[2..w.len() - 1]);
+            if m.len() > 1 || (w.len() > 4 && sq(last).is_err()) {
+                most(4)?;
+            }
+            Command::Control(h, m.concat(), sq(last)?)
         }
         "place" => {
             most(3)?;
@@ -290,10 +330,8 @@ pub fn parse(line: &str) -> Result<Option<Command>, Refusal> {
             most(1)?;
             Command::Help
         }
-        other => {
-            return Err(Refusal::Parse(format!(
-                "`{other}` is not a command; `help` lists them"
-            )));
+        _ => {
+            return Err(Refusal::NotACommand(crate::core::text::excerpt(w[0], 40)));
         }
     };
     Ok(Some(c))
@@ -366,6 +404,57 @@ mod tests {
             assert!(m.contains("takes no word after it"), "{w}: {m}");
         }
         assert_eq!(parse("STATUS").unwrap(), Some(Command::Status));
+    }
+
+    /// A monster is typed as one word or as the game prints it, the
+    /// number after a space, in any case; several for a shot (`shoot
+    /// Sella Ogre 1` was two monsters, `Ogre` and `1`).
+    #[test]
+    fn a_monster_is_read_as_the_game_prints_its_name() {
+        let shoot = |l: &str| match parse(l) {
+            Ok(Some(Command::Shoot(_, m))) => m,
+            other => panic!("{l}: {other:?}"),
+        };
+        assert_eq!(shoot("shoot Sella Ogre 1"), ["Ogre 1"]);
+        assert_eq!(shoot("shoot Sella ogre1"), ["ogre1"]);
+        assert_eq!(shoot("shoot Sella 1 2"), ["1", "2"]);
+        assert_eq!(
+            shoot("shoot Sella Giant Spider 3 orc-4"),
+            ["Giant Spider 3", "orc-4"]
+        );
+        assert_eq!(
+            parse("attack Bram Deadly Pudding 2").unwrap(),
+            Some(Command::Attack("Bram".into(), "Deadly Pudding 2".into()))
+        );
+        assert_eq!(
+            parse("control Vel Ogre 1 4,5").unwrap(),
+            Some(Command::Control("Vel".into(), "Ogre 1".into(), (4, 5)))
+        );
+        assert_eq!(
+            parse("cast Vel finger-of-death on OGRE 1").unwrap(),
+            Some(Command::Cast(
+                "Vel".into(),
+                "finger-of-death".into(),
+                Target::On("OGRE 1".into())
+            ))
+        );
+        // Its Display reads back as the same command.
+        let c = parse("shoot Sella Ogre 1 2").unwrap().unwrap();
+        assert_eq!(parse(&c.to_string()).unwrap(), Some(c));
+        assert!(refusal("control Vel 3 4,5 now").contains("at most 3 words"));
+    }
+
+    /// A word that is no command is quoted as typed, not lower-cased.
+    #[test]
+    fn a_word_that_is_no_command_is_quoted_as_typed() {
+        assert_eq!(
+            parse("Kestrel moves to 20,3"),
+            Err(Refusal::NotACommand("Kestrel".into()))
+        );
+        assert_eq!(
+            Refusal::NotACommand("Kestrel".into()).to_string(),
+            "`Kestrel` is not a command; `help` lists them"
+        );
     }
 
     /// The refusal gives the most a command takes, in words.

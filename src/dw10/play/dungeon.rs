@@ -29,9 +29,8 @@ pub fn reveal(c: &mut Ctx) {
         c.s.revealed[*t as usize] = true;
     }
     if !new.is_empty() {
-        c.push(Event::Revealed {
-            pieces: new.len() as u32,
-        });
+        new.sort_unstable();
+        c.push(Event::Revealed { pieces: new });
     }
 }
 

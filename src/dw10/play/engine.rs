@@ -253,26 +253,34 @@ impl Game {
         }
     }
 
-    /// The monster a typed word means: its number (`3`, `#3`, `orc3`,
-    /// `orc-3`).
+    /// The monster a typed word means: its number (`3`, `#3`), or its
+    /// name with its number as the game prints it, in any case, with or
+    /// without a space or hyphen (`Orc 3`, `orc3`, `orc-3`). A number
+    /// with another monster's name is refused, naming the one it is.
     pub fn find_monster(&self, word: &str) -> Result<MonsterId, Refusal> {
-        let digits: String = word
-            .chars()
-            .rev()
-            .take_while(|c| c.is_ascii_digit())
-            .collect::<Vec<_>>()
-            .into_iter()
-            .rev()
-            .collect();
-        let n: u32 = digits
-            .parse()
-            .map_err(|_| Refusal::NoMonster(word.to_string()))?;
+        let folded = |w: &str| -> String {
+            w.chars()
+                .filter(|c| c.is_alphanumeric())
+                .flat_map(char::to_lowercase)
+                .collect()
+        };
+        let typed = folded(word);
+        let name_len = typed.trim_end_matches(|c: char| c.is_ascii_digit()).len();
+        let no = || Refusal::NoMonster(crate::core::text::excerpt(word, 40));
+        let n: u32 = typed[name_len..].parse().map_err(|_| no())?;
         let id = MonsterId(n.wrapping_sub(1));
-        if (id.0 as usize) < self.s.monsters.len() && self.s.monster(id).body.alive() {
-            Ok(id)
-        } else {
-            Err(Refusal::NoMonster(word.to_string()))
+        if (id.0 as usize) >= self.s.monsters.len() || !self.s.monster(id).body.alive() {
+            return Err(no());
         }
+        let name = &self.s.monster(id).body.name;
+        if name_len > 0 && typed != folded(name) {
+            return Err(Refusal::OtherMonster {
+                number: n,
+                name: name.clone(),
+                typed: crate::core::text::excerpt(word, 40),
+            });
+        }
+        Ok(id)
     }
 
     fn live_hero(&self, name: &str) -> Result<HeroId, Refusal> {
@@ -1183,34 +1191,55 @@ impl Game {
     /// open, else an open one to close).
     fn door_by(&self, h: HeroId, side: Option<Side>, shut: bool) -> Result<FeatureId, Refusal> {
         let at = self.s.hero(h).body.at.unwrap_or((0, 0));
-        let mut doors = Vec::new();
+        // The doors the hero sees on each side of its square, open or not.
+        let mut seen: Vec<(Side, FeatureId)> = Vec::new();
         for s in [Side::N, Side::E, Side::S, Side::W] {
-            if side.is_some_and(|x| x != s) {
-                continue;
-            }
             let (dx, dy) = s.delta();
             let q = (at.0 + dx, at.1 + dy);
             let e = if at <= q { (at, q) } else { (q, at) };
             if let Some(&f) = self.s.door_at.get(&e)
                 && !self.s.hidden(f)
-                && self.s.open[f.0 as usize] != shut
             {
-                doors.push(f);
+                seen.push((s, f));
+            }
+        }
+        let fits = |f: FeatureId| self.s.open[f.0 as usize] != shut;
+        let doors: Vec<(Side, FeatureId)> =
+            seen.iter().copied().filter(|&(_, f)| fits(f)).collect();
+        let name = &self.s.hero(h).body.name;
+        let state = if shut { "closed" } else { "open" };
+        if let Some(want) = side {
+            if let Some(&(_, d)) = doors.iter().find(|(s, _)| *s == want) {
+                return Ok(d);
+            }
+            if !doors.is_empty() {
+                let there = match seen.iter().find(|(s, _)| *s == want) {
+                    Some(_) if shut => ": the door there is open",
+                    Some(_) => ": the door there is closed",
+                    None => "",
+                };
+                return Err(Refusal::Rule(format!(
+                    "there is no {state} door on {name}'s {} side ({}){there}; there {}",
+                    side_word(want),
+                    want.name(),
+                    sides_with(&doors, state),
+                )));
             }
         }
         match doors.as_slice() {
-            [d] => Ok(*d),
+            [(_, d)] => Ok(*d),
             [] => Err(Refusal::NotNext {
-                name: self.s.hero(h).body.name.clone(),
+                name: name.clone(),
                 what: if shut {
                     "a closed door"
                 } else {
                     "an open door"
                 },
             }),
-            _ => Err(Refusal::Rule(
-                "doors on more than one side: say which (N, E, S or W)".into(),
-            )),
+            _ => Err(Refusal::Rule(format!(
+                "there {}: say which (N, E, S or W)",
+                sides_with(&doors, state)
+            ))),
         }
     }
 
@@ -1235,6 +1264,33 @@ impl Game {
                 name: self.s.hero(h).body.name.clone(),
                 what,
             })
+    }
+}
+
+/// A side in words, as a refusal says it.
+fn side_word(s: Side) -> &'static str {
+    match s {
+        Side::N => "north",
+        Side::E => "east",
+        Side::S => "south",
+        Side::W => "west",
+    }
+}
+
+/// Where the doors a hero may use are: `is one on its west side (W)`,
+/// `are closed doors on its north (N) and west (W) sides`.
+fn sides_with(doors: &[(Side, FeatureId)], state: &str) -> String {
+    let words: Vec<String> = doors
+        .iter()
+        .map(|&(s, _)| format!("{} ({})", side_word(s), s.name()))
+        .collect();
+    match (words.as_slice(), doors) {
+        (_, [(s, _)]) => format!("is one on its {} side ({})", side_word(*s), s.name()),
+        ([first @ .., last], _) => format!(
+            "are {state} doors on its {} and {last} sides",
+            first.join(", ")
+        ),
+        ([], _) => format!("is no {state} door beside it"),
     }
 }
 

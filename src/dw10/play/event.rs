@@ -395,10 +395,11 @@ pub enum Event {
         /// It arrived in a kill zone: its movement is over (L122-123).
         stopped: bool,
     },
-    /// Pieces revealed.
+    /// Pieces revealed (A16): they are laid on the table now.
     Revealed {
-        /// How many pieces.
-        pieces: u32,
+        /// The pieces, by their index in the scenario's `tiles` (the pick
+        /// list's step less one), in that order.
+        pieces: Vec<u32>,
     },
     /// Checking for secret doors (L288-292).
     Checked {

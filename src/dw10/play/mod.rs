@@ -6,7 +6,8 @@
 //! - data: `state` (the game as plain data with typed ids), `command`
 //!   (what players type), `event` (what happened, with the dice faces),
 //!   `refusal` (why a command is not allowed), `party` (the heroes);
-//! - the printer: `transcript` (events into English);
+//! - the printer: `transcript` (events into English), with `text_map`
+//!   (the `map` view: marks, rulers, the key);
 //! - the rules, each a function of a `ctx::Ctx`: `sight` and `walk` (no
 //!   dice), `combat` (shooting, melee, free attacks, wounds), `abilities`
 //!   (Charge Attack, Control Enemy, Gaze Attack), `magic` (spells, the
@@ -45,6 +46,7 @@ pub mod spawn;
 pub mod state;
 #[cfg(test)]
 mod tests;
+pub mod text_map;
 pub mod transcript;
 pub mod turn;
 pub mod walk;

@@ -8,6 +8,9 @@ pub enum Refusal {
     /// The line is not a command.
     #[error("{0}")]
     Parse(String),
+    /// The first word of a line is no command (as typed).
+    #[error("`{0}` is not a command; `help` lists them")]
+    NotACommand(String),
     /// No hero of that name.
     #[error("no hero is called {0}")]
     NoHero(String),
@@ -21,8 +24,18 @@ pub enum Refusal {
         heroes: String,
     },
     /// No monster of that name on the map.
-    #[error("no monster {0} is on the map")]
+    #[error("{}", no_monster(.0))]
     NoMonster(String),
+    /// A monster's number with another monster's name.
+    #[error("monster {number} is {name}, not `{typed}`")]
+    OtherMonster {
+        /// Its number.
+        number: u32,
+        /// Its name as printed.
+        name: String,
+        /// As typed.
+        typed: String,
+    },
     /// The game is over.
     #[error("the game is over")]
     Over,
@@ -103,4 +116,20 @@ pub enum Refusal {
     /// A square off the map.
     #[error("{x},{y} is not on the map", x = .0.0, y = .0.1)]
     OffMap(Sq),
+}
+
+/// No monster by that number, or, for a word that is no number, the forms
+/// a monster is named by.
+fn no_monster(typed: &str) -> String {
+    if typed
+        .trim_start_matches('#')
+        .bytes()
+        .all(|b| b.is_ascii_digit())
+    {
+        format!("no monster {typed} is on the map")
+    } else {
+        format!(
+            "no monster `{typed}` is on the map; name one by its number (`3`) or as the game prints it (`Zombie 3`, `zombie3`, `zombie-3`)"
+        )
+    }
 }

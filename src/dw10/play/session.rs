@@ -12,6 +12,7 @@ use crate::dw10::play::command::{self, Command};
 use crate::dw10::play::dm::Policy;
 use crate::dw10::play::engine::{Game, PlayOptions};
 use crate::dw10::play::party;
+use crate::dw10::play::refusal::Refusal;
 use crate::dw10::play::spawn::default_collection;
 use crate::dw10::play::transcript;
 use crate::dw10::scenario::Scenario;
@@ -163,7 +164,10 @@ impl Session {
             // echo is only its start.
             self.lines.push(line.trim_end().to_string());
             return vec![
-                format!("> {}", crate::core::text::excerpt(line.trim_end(), 60)),
+                format!(
+                    "> {}",
+                    crate::core::text::excerpt_of_line(line.trim_end(), line.len() as u64, 60)
+                ),
                 too_long_refusal(line.len() as u64),
             ];
         }
@@ -189,7 +193,7 @@ impl Session {
         }
         match command::parse(line) {
             Ok(None) => {}
-            Err(r) => out.push(format!("refused: {r}")),
+            Err(r) => out.push(format!("refused: {}", self.hint(r, line))),
             Ok(Some(c)) => {
                 let keep = !matches!(c, Command::Status | Command::Map | Command::Help);
                 match self.game.play(c) {
@@ -206,6 +210,32 @@ impl Session {
         out
     }
 
+    /// A refusal of a line that is no command, with a hint when its first
+    /// word is a hero: this game's commands start with what to do, then
+    /// the hero (`Kestrel moves to 20,3`, the MKD Adventure's way, is
+    /// `move Kestrel 20,3` here).
+    fn hint(&self, r: Refusal, line: &str) -> String {
+        if let Refusal::NotACommand(word) = &r
+            && let Ok(h) = self.game.find_hero(word)
+        {
+            let square = line
+                .split('#')
+                .next()
+                .unwrap_or("")
+                .split_whitespace()
+                .find(|w| {
+                    w.split_once(',')
+                        .is_some_and(|(x, y)| x.parse::<i32>().is_ok() && y.parse::<i32>().is_ok())
+                })
+                .unwrap_or("X,Y");
+            return format!(
+                "`{word}` is not a command: a command starts with what to do, then the hero, as in `move {} {square}`; `help` lists them",
+                self.game.s.hero(h).body.name
+            );
+        }
+        r.to_string()
+    }
+
     /// A line read at the prompt that was longer than [`MAX_LINE_BYTES`]
     /// (`start`: its first bytes; `bytes`: its length): refused whole, never
     /// played by its start, and kept in the save as a comment so a resumed
@@ -215,7 +245,10 @@ impl Session {
             "# here a line of {bytes} bytes was refused (longer than {MAX_LINE_BYTES})"
         ));
         vec![
-            format!("> {}", crate::core::text::excerpt(start.trim_end(), 60)),
+            format!(
+                "> {}",
+                crate::core::text::excerpt_of_line(start.trim_end(), bytes, 60)
+            ),
             too_long_refusal(bytes),
         ]
     }

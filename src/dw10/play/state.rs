@@ -338,6 +338,9 @@ pub struct Map {
     pub tile_of: Vec<Option<u32>>,
     /// Number of pieces.
     pub tiles: u32,
+    /// Each piece as the pick list lays it (id, face, turn, north-west
+    /// corner), so a reveal can say which to lay and where.
+    pub pieces: Vec<crate::scenario::PlacedTile>,
     /// The rows of the dungeon conditions the scenario's squares may name
     /// (its own, else the embedded table's).
     pub conditions: Vec<crate::dw10::conditions::ConditionRow>,
@@ -357,6 +360,7 @@ impl Map {
             board,
             tile_of,
             tiles: s.tiles.len() as u32,
+            pieces: s.tiles.clone(),
             conditions: s.game.condition_rows().to_vec(),
         }
     }

@@ -2,7 +2,6 @@
 //! ("Kestrel takes 2 wounds (5 left)"): a printer over events, and the
 //! views (`status`, `map`, `help`). Nothing here changes the game.
 
-use crate::dw10::board::Ground;
 use crate::dw10::features::FeatureKind;
 use crate::dw10::play::event::{CounterCheck, Event, SpawnLoss};
 use crate::dw10::play::state::{Map, Outcome, Phase, SideId, State, Who, fmt_sq};
@@ -40,6 +39,24 @@ fn door_list(s: &State, doors: &[crate::dw10::play::state::FeatureId], sep: &str
         })
         .collect();
     at.join(sep)
+}
+
+/// Which piece to lay and where, in the words of the setup sheet's pick
+/// list: its id, its step, its face and turn, its corner (the piece's
+/// north-west square on the map's rulers).
+fn piece_to_lay(map: &Map, t: u32) -> String {
+    match map.pieces.get(t as usize) {
+        Some(p) => format!(
+            "{} (pick list step {}), {} {}°, north-west corner on {},{}",
+            p.id,
+            t + 1,
+            p.face.name(),
+            p.rotation,
+            p.x,
+            p.y
+        ),
+        None => format!("piece {}", t + 1),
+    }
 }
 
 fn plural(n: u32, word: &str) -> String {
@@ -125,7 +142,7 @@ fn line(s: &State, map: &Map, e: &Event, out: &mut Vec<String>) {
             return;
         }
         Event::Map => {
-            out.extend(ascii_map(s, map));
+            out.extend(crate::dw10::play::text_map::ascii_map(s, map));
             return;
         }
         Event::Help => {
@@ -533,9 +550,13 @@ fn line(s: &State, map: &Map, e: &Event, out: &mut Vec<String>) {
             }
         ),
         Event::Revealed { pieces } => format!(
-            "{} revealed: lay {} on the table",
-            plural(*pieces, "new piece"),
-            if *pieces == 1 { "it" } else { "them" }
+            "{} revealed: lay {}",
+            plural(pieces.len() as u32, "new piece"),
+            pieces
+                .iter()
+                .map(|&t| piece_to_lay(map, t))
+                .collect::<Vec<_>>()
+                .join("; ")
         ),
         Event::Checked { hero, face, found } => {
             if found.is_empty() {
@@ -927,93 +948,10 @@ pub fn status(s: &State) -> Vec<String> {
     out
 }
 
-/// `map`: the revealed pieces, the figures and counters on them; the
-/// columns' last digit on top, the rows' numbers on the left.
-pub fn ascii_map(s: &State, map: &Map) -> Vec<String> {
-    let b = &map.board;
-    let mut out = Vec::new();
-    let ones: String = (0..b.width)
-        .map(|x| char::from(b'0' + (x % 10) as u8))
-        .collect();
-    out.push(format!("    {ones}"));
-    for y in 0..b.height {
-        let mut row = String::new();
-        for x in 0..b.width {
-            let p = (x, y);
-            let shown = s.revealed_at(map, p);
-            let ch = if !shown {
-                ' '
-            } else if let Some(w) = s.at(p) {
-                match w {
-                    Who::Hero(h) => s.hero(h).body.name.chars().next().unwrap_or('H'),
-                    Who::Monster(_) => 'm',
-                }
-            } else if s.familiar_at(p).is_some() {
-                '*'
-            } else if let Some((i, f)) = s.features.iter().enumerate().find(|(i, f)| {
-                (f.x, f.y) == p
-                    && !s.gone[*i]
-                    && f.kind.on_square()
-                    && !s.hidden(crate::dw10::play::state::FeatureId(*i as u32))
-            }) {
-                match f.kind {
-                    FeatureKind::Trap => '?',
-                    FeatureKind::Chest => 'c',
-                    FeatureKind::Teleporter if s.active[i] => 'T',
-                    FeatureKind::Teleporter => 't',
-                    FeatureKind::Staircase => 's',
-                    FeatureKind::Key => 'k',
-                    FeatureKind::Pit => '=',
-                    FeatureKind::Rockslide => ',',
-                    FeatureKind::Pool => '~',
-                    FeatureKind::Spawn => 'g',
-                    FeatureKind::Coffin => 'V',
-                    FeatureKind::Furnishing => 'f',
-                    FeatureKind::Prisoner => 'P',
-                    FeatureKind::Lair => 'L',
-                    FeatureKind::Condition => '!',
-                    FeatureKind::Door => '.',
-                }
-            } else {
-                match b.ground(x, y) {
-                    Ground::Clear => '.',
-                    Ground::RockSlide => ',',
-                    Ground::Pit => '=',
-                    Ground::Water => '~',
-                    Ground::Solid => '#',
-                }
-            };
-            row.push(ch);
-        }
-        if !row.trim().is_empty() {
-            out.push(format!("{y:>3} {}", row.trim_end()));
-        }
-    }
-    let conditions = s.features.iter().enumerate().any(|(i, f)| {
-        f.kind == FeatureKind::Condition
-            && !s.gone[i]
-            && !s.hidden(crate::dw10::play::state::FeatureId(i as u32))
-    });
-    out.push(format!(
-        "heroes by initial, m monster, ? trap, c chest, T/t teleporter (active/not), s staircase, k key, f furnishing, V coffin, g spawn point{}{}",
-        if conditions {
-            ", ! dungeon condition"
-        } else {
-            ""
-        },
-        if s.familiars().is_empty() {
-            ""
-        } else {
-            ", * familiar"
-        }
-    ));
-    out
-}
-
 /// `help`.
 pub fn help() -> Vec<String> {
     [
-        "commands (HERO is a name or its start, MONSTER its number, X,Y a square):",
+        "commands (HERO is a name or its start, MONSTER its number or its name as printed, X,Y a square):",
         "  move HERO X,Y         walk (diagonals 2, rock slides 2, pits jumped for 3)",
         "  move HERO X,Y drop X,Y   walk carrying a table and chairs on the way; set it down on a later square of the walk",
         "  break HERO [X,Y]      break a table and chairs beside the hero; its walk ends",

@@ -99,7 +99,7 @@ fn a_condition_that_holds_lets_the_hero_walk_on_and_is_found() {
     assert!(!k.s.hero(h).done);
     // Still there, and now shown on the text map.
     assert!(!k.s.gone[0] && !k.s.hidden(C0));
-    assert!(transcript::ascii_map(&k.s, &k.map)[2].contains('!'));
+    assert!(text_map::ascii_map(&k.s, &k.map)[3].contains('!'));
     // The next hero to cross it rolls again: a shown one is no surprise.
     k.s.heroes[0].mp = 5;
     let ev = k.run(&[1], |c| hero_move(c, h, (2, 1)));

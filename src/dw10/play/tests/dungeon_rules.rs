@@ -104,6 +104,100 @@ fn a_keyed_door_needs_its_key_and_a_refused_command_changes_nothing() {
     assert_eq!(transcript::status(&g.s), before);
 }
 
+/// A door asked for on a side that has none is refused naming the side
+/// asked for and the sides that have one (it said the hero was not next
+/// to a closed door, with one on its other side); a door of the other
+/// state there is said to be so.
+#[test]
+fn a_door_asked_for_on_a_side_without_one_names_the_sides_with_one() {
+    let mut g = seed7_game();
+    g.s.phase = Phase::HeroesAct;
+    // The plain door on 25,7's east edge is on 26,7's west side.
+    g.s.heroes[2].body.at = Some((26, 7));
+    let refused = |g: &mut engine::Game, line: &str| play(g, line).unwrap_err().to_string();
+    assert_eq!(
+        refused(&mut g, "open Brannoc door E"),
+        "there is no closed door on Brannoc's east side (E); there is one on its west side (W)"
+    );
+    // Another closed door, on its north side (the door of 22,10 lent).
+    let door = |x: i32, y: i32| {
+        let i =
+            g.s.features
+                .iter()
+                .position(|f| f.kind == FeatureKind::Door && (f.x, f.y) == (x, y))
+                .unwrap();
+        state::FeatureId(i as u32)
+    };
+    let (west, north) = (door(25, 7), door(22, 10));
+    g.s.door_at.insert(((26, 6), (26, 7)), north);
+    assert_eq!(
+        refused(&mut g, "open Brannoc door E"),
+        "there is no closed door on Brannoc's east side (E); there are closed doors on its north (N) and west (W) sides"
+    );
+    assert_eq!(
+        refused(&mut g, "open Brannoc door"),
+        "there are closed doors on its north (N) and west (W) sides: say which (N, E, S or W)"
+    );
+    g.s.open[west.0 as usize] = true;
+    assert_eq!(
+        refused(&mut g, "open Brannoc door W"),
+        "there is no closed door on Brannoc's west side (W): the door there is open; there is one on its north side (N)"
+    );
+    assert_eq!(
+        refused(&mut g, "close Brannoc N"),
+        "there is no open door on Brannoc's north side (N): the door there is closed; there is one on its west side (W)"
+    );
+}
+
+/// A monster is named by its number or as the game prints it, in any
+/// case (`shoot Sella Ogre 1` looked for a monster `Ogre` and one `1`);
+/// a number with another monster's name is refused, naming it.
+#[test]
+fn a_monster_is_found_by_its_printed_name_and_number() {
+    let mut g = seed7_game();
+    let fig = crate::dw10::figures::embedded()
+        .monster("Deadly Pudding")
+        .unwrap()
+        .clone();
+    let m = MonsterId(g.s.monsters.len() as u32);
+    g.s.monsters.push(Monster {
+        body: Body {
+            name: format!("Deadly Pudding {}", m.0 + 1),
+            wounds: fig.wounds,
+            fig,
+            at: Some((30, 12)),
+            poison: 0,
+            fire: 0,
+            gazed_by: None,
+            pit_ready: None,
+        },
+        kind: "Deadly Pudding".into(),
+    });
+    let name = g.s.monster(m).body.name.clone();
+    let n = m.0 + 1;
+    let kind = name.rsplit_once(' ').unwrap().0.to_string();
+    for typed in [
+        format!("{n}"),
+        format!("#{n}"),
+        name.clone(),
+        name.to_uppercase(),
+        format!("{}{n}", kind.to_lowercase()),
+        format!("{}-{n}", kind.to_lowercase().replace(' ', "-")),
+    ] {
+        assert_eq!(g.find_monster(&typed), Ok(m), "{typed}");
+    }
+    assert_eq!(
+        g.find_monster(&format!("Wyvern {n}")),
+        Err(refusal::Refusal::OtherMonster {
+            number: n,
+            name: name.clone(),
+            typed: format!("Wyvern {n}"),
+        })
+    );
+    let r = g.find_monster(&kind).unwrap_err().to_string();
+    assert!(r.contains("as the game prints it"), "{r}");
+}
+
 #[test]
 fn checking_finds_the_secret_doors_of_the_piece_on_three_to_six() {
     let mut door = Feature::new(FeatureKind::Door, 3, 1);

@@ -367,8 +367,8 @@ fn the_commands_move_and_draw_and_the_views_show_the_familiar() {
         )),
         "{status}"
     );
-    let map = transcript::ascii_map(&g.s, &g.map).join("\n");
-    assert!(map.contains('*') && map.contains("* familiar"), "{map}");
+    let map = text_map::ascii_map(&g.s, &g.map).join("\n");
+    assert!(map.contains("familiars: * "), "{map}");
     let e = play(&mut g, &format!("familiar Kestrel {},{}", at.0, at.1)).unwrap_err();
     assert_eq!(e.to_string(), "Kestrel's familiar has moved this phase");
     // Kestrel is unhurt: nothing to draw, and far from it anyway.

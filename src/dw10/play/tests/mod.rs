@@ -12,6 +12,7 @@ mod dungeon_rules;
 mod familiar_rules;
 mod furniture_rules;
 mod hero_policy;
+mod map_view;
 mod movement_rules;
 mod spell_rules;
 mod stair_rules;
@@ -155,6 +156,7 @@ fn kit(rows: &str, features: Vec<Feature>, heroes: &[(&str, Sq)], monsters: &[(&
         board,
         tile_of: vec![Some(0); (w * h) as usize],
         tiles: 1,
+        pieces: Vec::new(),
         conditions: crate::dw10::conditions::shared().conditions.clone(),
     };
     let figures = crate::dw10::figures::embedded();
