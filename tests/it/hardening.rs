@@ -83,6 +83,14 @@ fn a_refused_long_line_leaves_a_save_that_resumes() {
         r.stdout
     );
     assert!(r.stdout.len() < 100_000, "the long line was echoed whole");
+    // The echo gives the whole line's length, as the refusal does (a
+    // user's audit: it gave the length of the start the read kept).
+    assert!(
+        r.stdout
+            .contains(&format!("> {}… (3145728 bytes)\n", "x".repeat(60))),
+        "{}",
+        r.stdout
+    );
     let text = std::fs::read_to_string(&save).unwrap();
     assert!(
         text.len() < 100_000,

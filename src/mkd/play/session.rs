@@ -244,7 +244,10 @@ impl Session {
     /// start is at hand (the rest was read and dropped): refused, and saved
     /// as a comment saying so.
     pub fn input_too_long(&mut self, start: &str, bytes: u64) -> Vec<String> {
-        let mut out = vec![format!("> {}", crate::core::text::excerpt(start, 60))];
+        let mut out = vec![format!(
+            "> {}",
+            crate::core::text::excerpt_of_line(start, bytes, 60)
+        )];
         if self.is_full() {
             out.push(self.full_refusal());
             return out;

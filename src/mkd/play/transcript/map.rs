@@ -82,23 +82,6 @@ fn under(s: &State, p: Point) -> Vec<String> {
     v
 }
 
-/// The rulers over a map of columns `x0..=x1`.
-fn rulers(x0: i32, x1: i32) -> [String; 2] {
-    let tens: String = (x0..=x1)
-        .map(|x| {
-            if x.rem_euclid(10) == 0 {
-                char::from(b'0' + (x.rem_euclid(100) / 10) as u8)
-            } else {
-                ' '
-            }
-        })
-        .collect();
-    let ones: String = (x0..=x1)
-        .map(|x| char::from(b'0' + x.rem_euclid(10) as u8))
-        .collect();
-    [format!("    {tens}"), format!("    {ones}")]
-}
-
 /// The `map` lines: the grid with rulers and figures, the legend of the
 /// figures (with what each stands on), then the tiles: each tile's squares
 /// in a fill its neighbours do not share, its tile-set id written across
@@ -107,7 +90,7 @@ pub fn ascii_map(s: &State) -> Vec<String> {
     let (x0, y0, x1, y1) = s.board.extent();
     let (hero_marks, monster_marks) = figure_marks(s);
     let mut v = Vec::new();
-    v.extend(rulers(x0, x1));
+    v.extend(crate::core::text::column_rulers(x0, x1, 4));
     for y in y0..=y1 {
         let mut row = String::new();
         for x in x0..=x1 {
@@ -259,7 +242,7 @@ fn tile_plan(s: &State) -> Vec<String> {
         }
     }
     let mut v = vec!["tiles (ids as on the map and setup sheet):".to_string()];
-    v.extend(rulers(x0, x1));
+    v.extend(crate::core::text::column_rulers(x0, x1, 4));
     for (k, row) in grid.into_iter().enumerate() {
         let row: String = row.into_iter().collect();
         v.push(format!("{:>3} {}", y0 + k as i32, row.trim_end()));

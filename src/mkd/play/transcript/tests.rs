@@ -54,7 +54,7 @@ fn status_and_map_show_the_state() {
         ]
     );
     let m = ascii_map(&g);
-    assert_eq!(m[0], "    0         1         2   ");
+    assert_eq!(m[0], "    0         1         2");
     assert_eq!(m[2], "  0 ........########........");
     assert_eq!(m[4], "  2 ..A.....########........");
     assert_eq!(m[5], "  3 E.......................");
