@@ -99,6 +99,56 @@ pub fn column_rulers(x0: i32, x1: i32, indent: usize) -> [String; 2] {
     [format!("{pad}{}", tens.trim_end()), format!("{pad}{ones}")]
 }
 
+/// One-character marks for the figures of a text map, each its own: a
+/// capital letter for a hero, a small one for a monster, the first letter
+/// of its name not taken yet, else the next free letter, then a digit
+/// (`0` when even those are gone). Letters the map keeps for other things
+/// are never given.
+#[derive(Debug, Clone)]
+pub struct FigureMarks {
+    used: Vec<char>,
+    reserved_capitals: &'static str,
+    reserved_small: &'static str,
+}
+
+impl FigureMarks {
+    /// A picker that never gives the letters in `reserved_capitals` or
+    /// `reserved_small`.
+    pub fn new(reserved_capitals: &'static str, reserved_small: &'static str) -> FigureMarks {
+        FigureMarks {
+            used: Vec::new(),
+            reserved_capitals,
+            reserved_small,
+        }
+    }
+
+    /// The mark of the figure called `name`: a capital letter if `capital`.
+    pub fn pick(&mut self, name: &str, capital: bool) -> char {
+        let fold = |c: char| {
+            if capital {
+                c.to_ascii_uppercase()
+            } else {
+                c.to_ascii_lowercase()
+            }
+        };
+        let reserved = if capital {
+            self.reserved_capitals
+        } else {
+            self.reserved_small
+        };
+        let c = name
+            .chars()
+            .filter(char::is_ascii_alphabetic)
+            .map(fold)
+            .chain((b'a'..=b'z').map(|b| fold(char::from(b))))
+            .chain('1'..='9')
+            .find(|&c| !self.used.contains(&c) && !reserved.contains(c))
+            .unwrap_or('0');
+        self.used.push(c);
+        c
+    }
+}
+
 /// Most characters of an error or warning message printed: past this, the
 /// message is cut in the middle (the start names the file, the end says
 /// what was expected). With its `error: ` label a line stays under 300.
@@ -127,6 +177,27 @@ pub fn message_line(message: &str, max: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn figure_marks_are_distinct_skip_reserved_letters_and_run_out_to_digits() {
+        let mut m = FigureMarks::new("T", "c");
+        // Tess's T is kept for something else: her next letter is E.
+        assert_eq!(m.pick("Tess", true), 'E');
+        assert_eq!(m.pick("Bram", true), 'B');
+        assert_eq!(m.pick("Brannoc", true), 'R');
+        // Small marks are apart from the capitals' and skip theirs.
+        assert_eq!(m.pick("cave bear", false), 'a');
+        assert_eq!(m.pick("orc", false), 'o');
+        // Past every letter, the digits, then 0.
+        let mut m = FigureMarks::new("", "");
+        let all: Vec<char> = (0..36).map(|_| m.pick("a", false)).collect();
+        assert_eq!(all[25], 'z');
+        assert_eq!(all[26], '1');
+        assert_eq!(all[34], '9');
+        assert_eq!(all[35], '0');
+        let distinct: std::collections::BTreeSet<char> = all[..35].iter().copied().collect();
+        assert_eq!(distinct.len(), 35);
+    }
 
     #[test]
     fn escapes_what_acts_on_a_terminal_and_keeps_the_rest() {

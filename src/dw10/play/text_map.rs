@@ -46,31 +46,8 @@ type Marks<I> = Vec<(I, char)>;
 /// keeps for a counter; when the name's letters are all taken, the next
 /// free letter, then a digit.
 fn figure_marks(s: &State) -> (Marks<HeroId>, Marks<MonsterId>) {
-    let mut used: Vec<char> = Vec::new();
-    let mut pick = |name: &str, upper: bool| {
-        let fold = |c: char| {
-            if upper {
-                c.to_ascii_uppercase()
-            } else {
-                c.to_ascii_lowercase()
-            }
-        };
-        let reserved = if upper {
-            RESERVED_CAPITALS
-        } else {
-            RESERVED_SMALL
-        };
-        let c = name
-            .chars()
-            .filter(char::is_ascii_alphabetic)
-            .map(fold)
-            .chain((b'a'..=b'z').map(|b| fold(char::from(b))))
-            .chain('1'..='9')
-            .find(|&c| !used.contains(&c) && !reserved.contains(c))
-            .unwrap_or('0');
-        used.push(c);
-        c
-    };
+    let mut marks = crate::core::text::FigureMarks::new(RESERVED_CAPITALS, RESERVED_SMALL);
+    let mut pick = |name: &str, capital: bool| marks.pick(name, capital);
     let heroes = s
         .live_heroes()
         .into_iter()

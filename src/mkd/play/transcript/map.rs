@@ -14,29 +14,8 @@ type Marks<I> = Vec<(I, char)>;
 /// a monster a small letter from its name; when the name's letters are all
 /// taken, the next free letter, then a digit.
 fn figure_marks(s: &State) -> (Marks<HeroId>, Marks<MonsterId>) {
-    let mut used: Vec<char> = Vec::new();
-    let mut pick = |name: &str, upper: bool| {
-        let fold = |c: char| {
-            if upper {
-                c.to_ascii_uppercase()
-            } else {
-                c.to_ascii_lowercase()
-            }
-        };
-        let letters: Vec<char> = name
-            .chars()
-            .filter(char::is_ascii_alphabetic)
-            .map(fold)
-            .chain((b'a'..=b'z').map(|b| fold(char::from(b))))
-            .chain('1'..='9')
-            .collect();
-        let c = letters
-            .into_iter()
-            .find(|&c| !(used.contains(&c) || upper && RESERVED.contains(c)))
-            .unwrap_or('?');
-        used.push(c);
-        c
-    };
+    let mut marks = crate::core::text::FigureMarks::new(RESERVED, "");
+    let mut pick = |name: &str, capital: bool| marks.pick(name, capital);
     let heroes: Vec<(HeroId, char)> = s
         .hero_ids()
         .filter(|&h| s.heroes[h].pos().is_some())
