@@ -99,7 +99,7 @@ pub(crate) fn whole_px(px: f64) -> u64 {
 }
 
 /// The PNG size in pixels of a page of `width_mm × height_mm` at `dpi`:
-/// the whole pixels it fills (see [`whole_px`]).
+/// the whole pixels it fills (rounded down, see `whole_px`).
 pub fn png_size_px(width_mm: f64, height_mm: f64, dpi: u32) -> (u64, u64) {
     let px = |mm: f64| whole_px(mm * f64::from(dpi) / 25.4);
     (px(width_mm), px(height_mm))
