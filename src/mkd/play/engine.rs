@@ -394,10 +394,7 @@ fn run(cx: &mut Ctx, cmd: Command) -> Result<(), Refusal> {
         }
         Command::AutoAttacks(on) => {
             cx.s.auto_attacks = on;
-            cx.emit(Event::AutoAttacksSet {
-                on,
-                dice_combat: cx.s.opts.combat == CombatMode::Dice,
-            });
+            cx.emit(Event::AutoAttacksSet { on });
         }
         Command::Lead { monster, to } => {
             let m = cx.s.monster_index(&monster)?;

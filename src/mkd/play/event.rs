@@ -1196,10 +1196,9 @@ pub enum Event {
     },
     /// `autoattacks on|off`: whether the heroes strike back by themselves.
     AutoAttacksSet {
-        /// The heroes make their automatic attacks.
+        /// The heroes make their automatic attacks (in manual combat the
+        /// setting waits unused; the transcript says so).
         on: bool,
-        /// Combat is by dice (in manual combat the setting waits unused).
-        dice_combat: bool,
     },
     /// A monster breaks away freely: the players let it go.
     LetGo {

@@ -1192,10 +1192,10 @@ pub fn print_event(s: &State, e: &Event, out: &mut Vec<String>) {
             "from now on monsters {} to break away from the heroes",
             if *free { "need no roll" } else { "roll" }
         ),
-        Event::AutoAttacksSet { on, dice_combat } => format!(
+        Event::AutoAttacksSet { on } => format!(
             "from now on the heroes {} their automatic attacks{}",
             if *on { "make" } else { "hold back" },
-            if *dice_combat {
+            if s.opts.combat == crate::mkd::play::state::CombatMode::Dice {
                 ""
             } else {
                 " (this matters in dice combat only; this game's combat is manual)"
