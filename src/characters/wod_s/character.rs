@@ -793,8 +793,9 @@ mod tests {
         // name 1 (Arnar); attributes 1, 2, 3; extra skill 1 (awareness);
         // fighter abilities 1, 1 (skirmish, tough); level 3: skill 7 of 7
         // (survival), ability 22 of 22 (tinker, a thief's); level 4: +1 to
-        // the 6th of 6 attributes (Cha); kit 3 (full armour).
-        let mut d = Dice::scripted(&[1, 1, 2, 3, 1, 1, 1, 7, 22, 6, 3]);
+        // the 6th of 6 attributes (Cha); kit 1 (martial weapon, light
+        // armour).
+        let mut d = Dice::scripted(&[1, 1, 2, 3, 1, 1, 1, 7, 22, 6, 1]);
         let c = generate(t(), &o, &[], &mut d).unwrap();
         assert_eq!(d.script_left(), 0);
         let s = &c.sheet;
@@ -809,8 +810,9 @@ mod tests {
             ],
             [1, 1, 1, 1]
         );
-        // Level 4, Con 1: 14 HP; full armour 2 + Tough; Skirmish: moves as in light armour.
-        assert_eq!((s.hp, s.armour, s.move_squares), (14, 3, 5));
+        // Level 4, Con 1: 14 HP; light armour 1 + Tough; Skirmish: moves as
+        // in no armour.
+        assert_eq!((s.hp, s.armour, s.move_squares), (14, 2, 6));
         assert!(c.log.iter().any(|e| e.purpose == "level 3 ability: tinker"));
         assert!(
             c.log

@@ -493,6 +493,15 @@ fn check(t: &Tables) -> Result<(), (String, String)> {
             if worn > 1 {
                 return err(&kkey, "has two suits of armour".into());
             }
+            // A hero goes in with something to fight with (unarmed is
+            // d6-2, L109): every kit holds a weapon or a missile weapon.
+            let armed = kit.iter().any(|i| {
+                t.item(i)
+                    .is_some_and(|x| matches!(x.kind, ItemKind::Weapon | ItemKind::Missile))
+            });
+            if !armed {
+                return err(&kkey, "holds no weapon; every kit holds one".into());
+            }
             if t.kit_price(kit) > t.starting_silver {
                 return err(
                     &kkey,
@@ -686,8 +695,28 @@ mod tests {
 
     #[test]
     fn a_kit_over_the_starting_silver_is_refused() {
-        let text = EMBEDDED.replace("- [full-armour]", "- [full-armour, shield]");
+        let text = EMBEDDED.replace(
+            "- [martial-weapon, light-armour]",
+            "- [martial-weapon, full-armour]",
+        );
         let e = parse(&text, "w.yaml").unwrap_err().to_string();
-        assert!(e.contains("kits.fighter[2]: costs 70 silver"), "{e}");
+        assert!(e.contains("kits.fighter[0]: costs 90 silver"), "{e}");
+    }
+
+    /// The text lets 60 silver go on full armour alone; a kit with nothing
+    /// to fight with is refused.
+    #[test]
+    fn a_kit_without_a_weapon_is_refused() {
+        let text = EMBEDDED.replace("- [martial-weapon, light-armour]", "- [full-armour]");
+        let e = parse(&text, "w.yaml").unwrap_err().to_string();
+        assert!(e.contains("kits.fighter[0]: holds no weapon"), "{e}");
+        let text = EMBEDDED.replace(
+            "- [martial-weapon, light-armour]",
+            "- [shortbow, light-armour]",
+        );
+        assert!(
+            parse(&text, "w.yaml").is_ok(),
+            "a missile weapon is a weapon"
+        );
     }
 }
