@@ -26,10 +26,7 @@ fn usage_error(e: clap::Error) -> ! {
         e.exit();
     }
     let text = shorten_clap_value(&e.to_string())
-        .replace(
-            "invalid digit found in string",
-            "expected a whole number (digits only)",
-        )
+        .replace("invalid digit found in string", "expected a whole number")
         .replace(
             "number too large to fit in target type",
             "the number is too large",
