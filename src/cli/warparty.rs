@@ -95,6 +95,10 @@ pub(crate) fn run(c: WarpartyCommand) -> anyhow::Result<()> {
             let w = warparty::new(seed, &a.name);
             let text = warparty::to_yaml(&w);
             if super::outputs::is_stdout(&a.out) {
+                // The file keeps no seed: say it, as `party new` does.
+                if a.seed.is_none() && !a.quiet {
+                    warnln!("seed {seed} (repeat with --seed {seed})");
+                }
                 out!("{text}")?;
                 return Ok(());
             }
@@ -121,9 +125,9 @@ pub(crate) fn run(c: WarpartyCommand) -> anyhow::Result<()> {
             }
             let (last, rest) = problems.split_last().expect("not empty");
             for p in rest {
-                warnln!("error: {file}: {p}");
+                warnln!("error: {}", p.in_file(&text, &file));
             }
-            anyhow::bail!("{file}: {last}")
+            Err(last.in_file(&text, &file).into())
         }
     }
 }
@@ -158,12 +162,26 @@ fn run_advance(a: AdvanceArgs) -> anyhow::Result<()> {
         .collect();
     let team = match played[..] {
         [t] => t,
-        [] => anyhow::bail!(
-            "{file}: this war-party did not play the game in {save_file}{} (Blue was {}, Red {})",
-            side.map_or(String::new(), |s| format!(" as {}", s.name())),
-            tilecrawl::core::text::excerpt(&save.warparty.name, 40),
-            tilecrawl::core::text::excerpt(&save.opponent.name, 40)
-        ),
+        [] => {
+            // The side it most likely is: the one of its name (the one
+            // asked for first), told apart by its first difference.
+            let near = [(Team::Blue, &save.warparty), (Team::Red, &save.opponent)]
+                .into_iter()
+                .filter(|(t, _)| side.is_none_or(|s| s == *t))
+                .find(|(_, w)| w.name == party.name);
+            match near.and_then(|(t, w)| Some((t, first_difference(&party, w)?))) {
+                Some((t, what)) => anyhow::bail!(
+                    "{file}: this war-party is not the roster that played {} in {save_file}: {what}; advance the roster as it was before that game (one already advanced is refused)",
+                    t.name()
+                ),
+                None => anyhow::bail!(
+                    "{file}: this war-party did not play the game in {save_file}{} (Blue was {}, Red {})",
+                    side.map_or(String::new(), |s| format!(" as {}", s.name())),
+                    tilecrawl::core::text::excerpt(&save.warparty.name, 40),
+                    tilecrawl::core::text::excerpt(&save.opponent.name, 40)
+                ),
+            }
+        }
         _ => anyhow::bail!(
             "{file}: this war-party played both sides in {save_file}; say which with --side blue or --side red"
         ),
@@ -200,4 +218,66 @@ fn run_advance(a: AdvanceArgs) -> anyhow::Result<()> {
         a.out.display()
     )?;
     Ok(())
+}
+
+/// How the roster `mine` first differs from `played` (the same party as a
+/// save keeps it), in words: the first model whose line is not the same,
+/// and the first field that differs. `None` when only their logs differ.
+fn first_difference(mine: &Warparty, played: &Warparty) -> Option<String> {
+    use tilecrawl::core::text::excerpt;
+    if mine.models.len() != played.models.len() {
+        return Some(format!(
+            "it has {} models, the save's {}",
+            mine.models.len(),
+            played.models.len()
+        ));
+    }
+    if mine.ability_limit != played.ability_limit {
+        let words = |l: Option<u32>| l.map_or("none".to_string(), |n| n.to_string());
+        return Some(format!(
+            "its ability_limit is {} here, {} in the save",
+            words(mine.ability_limit),
+            words(played.ability_limit)
+        ));
+    }
+    let (m, p) = mine
+        .models
+        .iter()
+        .zip(&played.models)
+        .find(|(m, p)| m != p)?;
+    let ids = |v: &[warparty::Ability]| {
+        let ids: Vec<&str> = v.iter().map(|a| a.id()).collect();
+        format!("[{}]", ids.join(", "))
+    };
+    let field = if m.number != p.number {
+        format!("number {} here, {} in the save", m.number, p.number)
+    } else if m.name != p.name {
+        format!(
+            "name `{}` here, `{}` in the save",
+            excerpt(&m.name, 40),
+            excerpt(&p.name, 40)
+        )
+    } else if (m.power, m.defense) != (p.power, p.defense) {
+        format!(
+            "dice {:?}/{:?} here, {:?}/{:?} in the save",
+            m.power, m.defense, p.power, p.defense
+        )
+        .to_lowercase()
+    } else if m.abilities != p.abilities {
+        format!(
+            "abilities {} here, {} in the save",
+            ids(&m.abilities),
+            ids(&p.abilities)
+        )
+    } else {
+        format!(
+            "experience {} here, {} in the save",
+            m.experience, p.experience
+        )
+    };
+    Some(format!(
+        "model {} ({}): {field}",
+        p.number,
+        excerpt(&p.name, 40)
+    ))
 }

@@ -638,6 +638,60 @@ fn not_yaml_char(c: char, line: usize, col: usize) -> (String, String) {
     )
 }
 
+/// The 1-based line of `key` in a block-style file: a top-level key
+/// (`format`) or a row of a top-level list (`conditions[2]`, `models[3]`):
+/// the line of the row's field `field` where given and found, else of the
+/// row's `-`. `None` where the text does not lay it out so (a key not
+/// there, a flow-style list). Loaders use it to give a line with a
+/// refusal found after parsing.
+pub fn line_of(text: &str, key: &str, field: Option<&str>) -> Option<usize> {
+    let lines: Vec<&str> = text.lines().collect();
+    let (top, row) = match key.split_once('[') {
+        Some((k, rest)) => (k, rest.trim_end_matches(']').parse::<usize>().ok()),
+        None => (key, None),
+    };
+    let head = lines
+        .iter()
+        .position(|l| l.strip_prefix(top).is_some_and(|r| r.starts_with(':')))?;
+    let Some(i) = row else {
+        return Some(head + 1);
+    };
+    let content = |l: &str| {
+        let t = l.trim_start();
+        !(t.is_empty() || t.starts_with('#'))
+    };
+    let indent = |l: &str| l.len() - l.trim_start().len();
+    // The rows: the lines after the key that start with `-` at the first
+    // row's indent, up to the next key at the top level.
+    let mut items: Vec<usize> = Vec::new();
+    let mut item_indent = None;
+    let mut end = lines.len();
+    for (n, l) in lines.iter().enumerate().skip(head + 1) {
+        if !content(l) {
+            continue;
+        }
+        let t = l.trim_start();
+        if indent(l) == 0 && !t.starts_with('-') {
+            end = n;
+            break;
+        }
+        if t.starts_with('-') && item_indent.is_none_or(|w| w == indent(l)) {
+            item_indent = Some(indent(l));
+            items.push(n);
+        }
+    }
+    let first = *items.get(i)?;
+    let last = items.get(i + 1).copied().unwrap_or(end);
+    let field_line = field.and_then(|f| {
+        (first..last).find(|&n| {
+            let t = lines[n].trim_start();
+            let t = t.strip_prefix('-').map_or(t, str::trim_start);
+            t.strip_prefix(f).is_some_and(|r| r.starts_with(':'))
+        })
+    });
+    Some(field_line.unwrap_or(first) + 1)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

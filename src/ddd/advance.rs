@@ -110,7 +110,7 @@ pub fn advance_with(w: &Warparty, after: &Aftermath, mut dice: Dice) -> Warparty
                     &mut dice,
                     format_args!("model {n}: an ability for {XP_PER_ABILITY} experience"),
                 );
-                if warparty::may_take(m, a) {
+                if warparty::may_take(m, a) && warparty::serves(m, a) {
                     m.abilities.push(a);
                     m.experience -= XP_PER_ABILITY;
                     dice.set_last_purpose(format_args!(
@@ -228,6 +228,32 @@ mod tests {
                 "model 5: fear does not fit it (roll 1); rolled again",
                 "model 5: strong-will bought with 5 experience (0 left)",
                 "model 6: ranged-attack bought with 5 experience (2 left)",
+            ]
+        );
+    }
+
+    #[test]
+    fn experience_buys_nothing_the_model_cannot_use() {
+        // Model 6 (bare) earned 5: face 17 is magic weapon for ranged
+        // attacks, which a model that cannot shoot has no use for; rolled
+        // again, face 1 is Ranged Attack.
+        let w = party();
+        let after = Aftermath {
+            team: Team::Blue,
+            killed: Vec::new(),
+            experience: vec![(6, 5)],
+        };
+        let out = advance_with(&w, &after, Dice::scripted(&[17, 1]));
+        assert_eq!(out.models[5].abilities, vec![Ability::RangedAttack]);
+        let log: Vec<&str> = out.log[w.log.len()..]
+            .iter()
+            .map(|e| e.purpose.as_str())
+            .collect();
+        assert_eq!(
+            log,
+            vec![
+                "model 6: magic-weapon-ranged does not fit it (roll 1); rolled again",
+                "model 6: ranged-attack bought with 5 experience (0 left)",
             ]
         );
     }

@@ -284,6 +284,31 @@ pub enum Problem {
         /// The ability.
         ability: &'static str,
     },
+    /// Magic Weapon for close combat and for ranged attacks on one model:
+    /// one ability, taken once, for one or the other (L56, L70).
+    #[error(
+        "models[{index}] ({name}): {first} and {second}; a model takes Magic Weapon once, for close combat or for ranged attacks"
+    )]
+    BothMagicWeapons {
+        /// Which model.
+        index: usize,
+        /// Its name.
+        name: String,
+        /// The one listed first.
+        first: &'static str,
+        /// The one listed second.
+        second: &'static str,
+    },
+    /// Experience on an undead model, which never earns any (L92).
+    #[error("models[{index}] ({name}): experience {experience}; undead never earn experience")]
+    UndeadExperience {
+        /// Which model.
+        index: usize,
+        /// Its name.
+        name: String,
+        /// The experience written.
+        experience: u32,
+    },
     /// A prerequisite missing.
     #[error("models[{index}] ({name}): {ability} needs {needs}")]
     Prerequisite {
@@ -296,6 +321,43 @@ pub enum Problem {
         /// What it needs.
         needs: &'static str,
     },
+}
+
+impl Problem {
+    /// The key the problem is at, as [`crate::core::yaml::line_of`] reads
+    /// it: a model's row, with the field named where there is one.
+    pub fn key(&self) -> (String, Option<&'static str>) {
+        match self {
+            Problem::Format(_) => ("format".into(), None),
+            Problem::Name { key, .. } => match key.split_once('.') {
+                Some((row, _)) => (row.into(), Some("name")),
+                None => (key.clone(), None),
+            },
+            Problem::Count(_) | Problem::TooManyAbilities { .. } => ("models".into(), None),
+            Problem::Limit(_) => ("ability_limit".into(), None),
+            Problem::Number { index, .. } => (format!("models[{index}]"), Some("number")),
+            Problem::Repeated { index, .. }
+            | Problem::BothMagicWeapons { index, .. }
+            | Problem::Prerequisite { index, .. } => {
+                (format!("models[{index}]"), Some("abilities"))
+            }
+            Problem::UndeadExperience { index, .. } => {
+                (format!("models[{index}]"), Some("experience"))
+            }
+        }
+    }
+
+    /// The problem as an error naming `file` and, where the text lays the
+    /// key out in block style, its line.
+    pub fn in_file(&self, text: &str, file: &str) -> FileError {
+        let (key, field) = self.key();
+        FileError {
+            file: file.into(),
+            location: crate::core::yaml::line_of(text, &key, field)
+                .map_or(String::new(), |n| format!("line {n}: ")),
+            message: self.to_string(),
+        }
+    }
 }
 
 fn limit_words(limit: u32) -> String {
@@ -344,12 +406,20 @@ pub fn problems(w: &Warparty) -> Vec<Problem> {
         seen.push(m.number);
         let name = crate::core::text::excerpt(&m.name, MAX_NAME);
         for (k, a) in m.abilities.iter().enumerate() {
-            if !a.repeats() && m.abilities[..k].iter().any(|b| b.kind() == a.kind()) {
-                out.push(Problem::Repeated {
+            let earlier = m.abilities[..k].iter().find(|b| b.kind() == a.kind());
+            match earlier {
+                Some(b) if b != a => out.push(Problem::BothMagicWeapons {
+                    index: i,
+                    name: name.clone(),
+                    first: b.id(),
+                    second: a.id(),
+                }),
+                Some(_) if !a.repeats() => out.push(Problem::Repeated {
                     index: i,
                     name: name.clone(),
                     ability: a.id(),
-                });
+                }),
+                _ => {}
             }
             if let Some(need) = a.needs()
                 && !m.abilities.contains(&need)
@@ -361,6 +431,13 @@ pub fn problems(w: &Warparty) -> Vec<Problem> {
                     needs: need.id(),
                 });
             }
+        }
+        if m.experience > 0 && m.abilities.contains(&Ability::Undead) {
+            out.push(Problem::UndeadExperience {
+                index: i,
+                name: name.clone(),
+                experience: m.experience,
+            });
         }
     }
     let limit = match w.ability_limit {
@@ -383,7 +460,7 @@ pub fn problems(w: &Warparty) -> Vec<Problem> {
 pub fn from_yaml(text: &str, file: &str) -> Result<Warparty, FileError> {
     let w = parse(text, file)?;
     if let Some(p) = problems(&w).into_iter().next() {
-        return Err(FileError::whole(file, p.to_string()));
+        return Err(p.in_file(text, file));
     }
     Ok(w)
 }
@@ -458,7 +535,8 @@ const DEALT: [(Ability, u32); 21] = [
 /// die rolled among those that keep power and defense sides together at
 /// 14 or more (no model both strongest and best armoured); then the ten
 /// abilities dealt one at a time to a rolled model, at most two a model,
-/// a roll that breaks a rule rolled again.
+/// a roll that breaks a rule or would do nothing for the model
+/// ([`serves`]) rolled again.
 pub fn new(seed: u64, name: &str) -> Warparty {
     let mut dice = Dice::for_stage(seed, "warparty");
     let mut models = Vec::with_capacity(MODELS);
@@ -522,9 +600,27 @@ pub fn may_take(m: &Model, a: Ability) -> bool {
         && a.needs().is_none_or(|n| m.abilities.contains(&n))
 }
 
+/// Would `a` do anything for `m` as it stands? The recipes that hand out
+/// abilities ([`new`], and advancing) deal only such; a player may still
+/// write any legal one. Magic Weapon for ranged attacks does nothing
+/// without Ranged Attack (only such a model shoots, L58); Fear and Strong
+/// Will do nothing for the undead, who cause fear, never test for it and
+/// cannot be enthralled (L78, L92, L96), so neither goes to an undead
+/// model and Undead goes to no model holding either.
+pub fn serves(m: &Model, a: Ability) -> bool {
+    let has = |b: Ability| m.abilities.contains(&b);
+    match a {
+        Ability::MagicWeaponRanged => has(Ability::RangedAttack),
+        Ability::Fear | Ability::StrongWill => !has(Ability::Undead),
+        Ability::Undead => !has(Ability::Fear) && !has(Ability::StrongWill),
+        _ => true,
+    }
+}
+
 /// Deals `count` abilities one at a time, each to a rolled model of
 /// `among` (indices into `models`), at most two a model, a deal that would
-/// break a rule rolled again; `label` starts each roll's purpose.
+/// break a rule or do nothing for the model rolled again; `label` starts
+/// each roll's purpose.
 pub(crate) fn deal(
     dice: &mut Dice,
     models: &mut [Model],
@@ -547,7 +643,7 @@ pub(crate) fn deal(
         let a = roll_ability(dice, format_args!("{label} {}: which ability", dealt + 1));
         let model = &mut models[m];
         let number = model.number;
-        if model.abilities.len() < 2 && may_take(model, a) {
+        if model.abilities.len() < 2 && may_take(model, a) && serves(model, a) {
             model.abilities.push(a);
             dealt += 1;
             dice.set_last_purpose(format_args!(
@@ -625,7 +721,36 @@ mod tests {
             }]
         ));
         w.models[0].abilities = vec![Ability::MagicWeaponClose, Ability::MagicWeaponRanged];
-        assert!(matches!(problems(&w)[..], [Problem::Repeated { .. }]));
+        assert!(matches!(
+            problems(&w)[..],
+            [Problem::BothMagicWeapons {
+                first: "magic-weapon-close",
+                second: "magic-weapon-ranged",
+                ..
+            }]
+        ));
+        assert!(
+            problems(&w)[0]
+                .to_string()
+                .contains("a model takes Magic Weapon once"),
+            "{}",
+            problems(&w)[0]
+        );
+        w.models[0].abilities = vec![Ability::MagicWeaponRanged, Ability::MagicWeaponRanged];
+        assert!(matches!(
+            problems(&w)[..],
+            [Problem::Repeated {
+                ability: "magic-weapon-ranged",
+                ..
+            }]
+        ));
+        w.models[0].abilities = vec![Ability::Undead];
+        w.models[0].experience = 3;
+        assert!(matches!(
+            problems(&w)[..],
+            [Problem::UndeadExperience { experience: 3, .. }]
+        ));
+        w.models[0].experience = 0;
         w.models[0].abilities = vec![Ability::AceShot];
         assert!(matches!(
             problems(&w)[..],
@@ -649,6 +774,70 @@ mod tests {
                 number: 1
             }]
         ));
+    }
+
+    /// `new` deals nothing a model cannot use: magic weapon for ranged
+    /// attacks only with ranged attack, no fear or strong will on the
+    /// undead.
+    #[test]
+    fn a_new_party_holds_no_ability_its_model_cannot_use() {
+        for seed in 0..400 {
+            let w = new(seed, "Blue");
+            for m in &w.models {
+                for (k, &a) in m.abilities.iter().enumerate() {
+                    let rest = Model {
+                        abilities: m.abilities[..k]
+                            .iter()
+                            .chain(&m.abilities[k + 1..])
+                            .copied()
+                            .collect(),
+                        ..m.clone()
+                    };
+                    assert!(serves(&rest, a), "seed {seed}: {m:?}");
+                }
+            }
+        }
+        let bare = |abilities: Vec<Ability>| Model {
+            abilities,
+            ..legal().models[0].clone()
+        };
+        assert!(!serves(&bare(vec![]), Ability::MagicWeaponRanged));
+        assert!(serves(
+            &bare(vec![Ability::RangedAttack]),
+            Ability::MagicWeaponRanged
+        ));
+        assert!(!serves(&bare(vec![Ability::Undead]), Ability::StrongWill));
+        assert!(!serves(&bare(vec![Ability::Undead]), Ability::Fear));
+        assert!(!serves(&bare(vec![Ability::Fear]), Ability::Undead));
+        assert!(!serves(&bare(vec![Ability::StrongWill]), Ability::Undead));
+        assert!(serves(&bare(vec![Ability::HolyAura]), Ability::Undead));
+    }
+
+    #[test]
+    fn a_problem_names_the_line_of_its_model() {
+        let mut w = legal();
+        w.models[3].abilities = vec![Ability::Fear, Ability::Fear];
+        let text = to_yaml(&w);
+        let row = 1 + text
+            .lines()
+            .position(|l| l.starts_with("- {number: 4,"))
+            .unwrap();
+        let e = from_yaml(&text, "w.yaml").unwrap_err();
+        assert_eq!(e.location, format!("line {row}: "), "{e}");
+        assert!(
+            e.to_string().starts_with(&format!(
+                "w.yaml: line {row}: models[3] (Blue 4): fear twice"
+            )),
+            "{e}"
+        );
+        // In block style the field's own line is named.
+        let block = "format: tilecrawl-warparty/1\nname: Blue\nmodels:\n- number: 1\n  name: Blue 1\n  power: d6\n  defense: d8\n  experience: 2\n  abilities: [undead]\n";
+        let w: Warparty = parse(block, "b.yaml").unwrap();
+        let p = problems(&w)
+            .into_iter()
+            .find(|p| matches!(p, Problem::UndeadExperience { .. }))
+            .unwrap();
+        assert_eq!(p.in_file(block, "b.yaml").location, "line 8: ");
     }
 
     #[test]

@@ -145,7 +145,7 @@ pub fn parse(text: &str, file: &str) -> Result<ConditionTable, FileError> {
     // A refusal after parsing names the line as well as the key.
     let at = |key: String, message: String| FileError {
         file: file.to_string(),
-        location: match line_of(text, &key, message.split(' ').next()) {
+        location: match crate::core::yaml::line_of(text, &key, message.split(' ').next()) {
             Some(n) => format!("line {n}: {key}: "),
             None => format!("{key}: "),
         },
@@ -214,58 +214,6 @@ pub fn check_rows(rows: &[ConditionRow]) -> Result<(), (String, String)> {
         }
     }
     Ok(())
-}
-
-/// The 1-based line of `key` in a block-style table: `format`,
-/// `conditions`, or `conditions[i]` (the line of the row's field the
-/// message names, `field`, else of the row's `-`). `None` where the text
-/// does not lay it out so (a key not there).
-fn line_of(text: &str, key: &str, field: Option<&str>) -> Option<usize> {
-    let lines: Vec<&str> = text.lines().collect();
-    let (top, row) = match key.split_once('[') {
-        Some((k, rest)) => (k, rest.trim_end_matches(']').parse::<usize>().ok()),
-        None => (key, None),
-    };
-    let head = lines
-        .iter()
-        .position(|l| l.strip_prefix(top).is_some_and(|r| r.starts_with(':')))?;
-    let Some(i) = row else {
-        return Some(head + 1);
-    };
-    let content = |l: &str| {
-        let t = l.trim_start();
-        !(t.is_empty() || t.starts_with('#'))
-    };
-    let indent = |l: &str| l.len() - l.trim_start().len();
-    // The rows: the lines after the key that start with `-` at the first
-    // row's indent, up to the next key at the top level.
-    let mut items: Vec<usize> = Vec::new();
-    let mut item_indent = None;
-    let mut end = lines.len();
-    for (n, l) in lines.iter().enumerate().skip(head + 1) {
-        if !content(l) {
-            continue;
-        }
-        let t = l.trim_start();
-        if indent(l) == 0 && !t.starts_with('-') {
-            end = n;
-            break;
-        }
-        if t.starts_with('-') && item_indent.is_none_or(|w| w == indent(l)) {
-            item_indent = Some(indent(l));
-            items.push(n);
-        }
-    }
-    let first = *items.get(i)?;
-    let last = items.get(i + 1).copied().unwrap_or(end);
-    let field_line = field.and_then(|f| {
-        (first..last).find(|&n| {
-            let t = lines[n].trim_start();
-            let t = t.strip_prefix('-').map_or(t, str::trim_start);
-            t.strip_prefix(f).is_some_and(|r| r.starts_with(':'))
-        })
-    });
-    Some(field_line.unwrap_or(first) + 1)
 }
 
 /// The JSON Schema of the condition table file.

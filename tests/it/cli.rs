@@ -994,6 +994,30 @@ fn a_missing_argument_is_named_on_the_error_line() {
     );
 }
 
+/// A war-party written to standard output keeps no seed in its file, so a
+/// seed tilecrawl picked is said on standard error (as `party new` does),
+/// and the party can be made again from it.
+#[test]
+fn a_war_party_on_standard_output_says_the_seed_it_was_made_from() {
+    let r = run(&["warparty", "new", "--out", "-"]);
+    assert_eq!(r.code, 0, "{r:?}");
+    let seed: u64 = r
+        .stderr
+        .strip_prefix("seed ")
+        .and_then(|t| t.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("no seed on stderr: {r:?}"));
+    assert_eq!(
+        r.stderr,
+        format!("seed {seed} (repeat with --seed {seed})\n")
+    );
+    let again = run(&["warparty", "new", "--out", "-", "--seed", &seed.to_string()]);
+    assert_eq!((again.code, again.stdout.as_str()), (0, r.stdout.as_str()));
+    assert_eq!(again.stderr, "", "a seed given is not repeated back");
+    let quiet = run(&["warparty", "new", "--out", "-", "-q"]);
+    assert_eq!(quiet.stderr, "");
+}
+
 #[test]
 fn missing_files_name_the_path() {
     let tmp = tempfile::tempdir().unwrap();

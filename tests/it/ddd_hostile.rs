@@ -385,6 +385,26 @@ fn warparty_check_gives_one_line_per_problem_and_never_panics() {
         r.stderr.contains("fear twice") && r.stderr.contains("number 1"),
         "{r:?}"
     );
+    // Each names the line of its model's row.
+    let line_of = |start: &str| 1 + bad.lines().position(|l| l.starts_with(start)).unwrap();
+    let fear = format!(
+        "error: blue.yaml: line {}: models[0] (Blue 1): fear twice",
+        line_of("- {number: 1,")
+    );
+    let number = format!(
+        "error: blue.yaml: line {}: models[9]: number 1;",
+        bad.lines()
+            .enumerate()
+            .filter(|(_, l)| l.starts_with("- {number: 1,"))
+            .nth(1)
+            .unwrap()
+            .0
+            + 1
+    );
+    assert!(
+        lines.iter().any(|l| l.starts_with(&fear)) && lines.iter().any(|l| l.starts_with(&number)),
+        "{fear} / {number}: {r:?}"
+    );
     for (what, text, needle) in [
         (
             "an unknown die",
@@ -457,12 +477,12 @@ fn warparty_names_with_control_characters_are_refused() {
         (
             "party",
             with(&good, "name: Blue\n", "name: \"A\\nB\\e\"\n"),
-            "blue.yaml: name: ",
+            "blue.yaml: line 2: name: ",
         ),
         (
             "model",
             with(&good, "name: Blue 1,", "name: \"Blue\\t1\","),
-            "blue.yaml: models[0].name: ",
+            "blue.yaml: line 4: models[0].name: ",
         ),
     ] {
         std::fs::write(d.join("blue.yaml"), &text).unwrap();

@@ -568,6 +568,15 @@ fn warparty_advance_writes_a_legal_roster_and_refuses_a_bad_pair() {
             vec!["red.yaml", "--save", "game.yaml", "--side", "blue"],
             vec!["red.yaml", "as blue"],
         ),
+        // A roster already advanced after the game: the first model that
+        // is not as it played is named.
+        (
+            vec!["blue2.yaml", "--save", "game.yaml"],
+            vec![
+                "blue2.yaml",
+                "is not the roster that played blue in game.yaml: model ",
+            ],
+        ),
         (
             vec!["blue.yaml", "--save", "plain.yaml"],
             vec!["plain.yaml", "--advanced"],
