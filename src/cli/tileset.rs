@@ -22,9 +22,17 @@ pub enum TilesetCommand {
         #[arg(long, short)]
         quiet: bool,
     },
-    /// Print the embedded `mkd-builder` tile set (a starting point for your own).
-    #[command(after_help = "Example:\n  tilecrawl tileset default > my-tiles.yaml")]
+    /// Print an embedded tile set, `mkd-builder` or `pendraken-10mm` (a starting point for your own).
+    #[command(
+        after_help = "Examples:\n  tilecrawl tileset default > my-tiles.yaml\n  tilecrawl tileset default pendraken-10mm > my-pendraken.yaml"
+    )]
     Default {
+        /// Which embedded set.
+        #[arg(
+            default_value = tileset::DEFAULT_TILESET_NAME,
+            value_parser = [tileset::DEFAULT_TILESET_NAME, tileset::PENDRAKEN_TILESET_NAME]
+        )]
+        name: String,
         /// Accepted as on every command; the tile set printed is the output,
         /// so it is printed all the same.
         #[arg(long, short)]
@@ -74,12 +82,9 @@ pub fn run(c: TilesetCommand) -> anyhow::Result<()> {
                 )?,
             }
         }
-        TilesetCommand::Default { quiet: _ } => {
-            write!(
-                out,
-                "{}",
-                include_str!("../../templates/tilesets/mkd-builder.yaml")
-            )?;
+        TilesetCommand::Default { name, quiet: _ } => {
+            let text = tileset::embedded_text(&name).expect("clap offers only embedded names");
+            write!(out, "{text}")?;
         }
     }
     Ok(())

@@ -99,8 +99,35 @@ pub fn parse_checked<T: DeserializeOwned>(text: &str, file: &str) -> Result<T, F
 /// for the second one.
 pub fn error_parts(e: &yaml_serde::Error, text: &str) -> (String, String) {
     let mut message = e.to_string();
+    if message.contains("more than one document is not supported") {
+        // A second document: placed at its `---` (or the `...` that ends
+        // the first), in words a reader knows.
+        let at = text
+            .lines()
+            .enumerate()
+            .skip_while(|(_, l)| l.trim().is_empty() || l.starts_with('#') || l.starts_with("---"))
+            .find(|(_, l)| l.starts_with("---") || l.starts_with("..."))
+            .map_or(String::new(), |(n, _)| format!("line {}: ", n + 1));
+        return (
+            at,
+            "a second YAML document starts here (a `---` or `...` line); expected one document in the file".into(),
+        );
+    }
     let location = match e.location() {
         Some(loc) => {
+            // A tab where a key or a value should start: YAML indents
+            // with spaces, and the parser's words never say "tab".
+            let tab = text
+                .lines()
+                .nth(loc.line().saturating_sub(1))
+                .and_then(|l| l.chars().nth(loc.column().saturating_sub(1)))
+                == Some('\t');
+            if tab
+                && (message.contains("cannot start any token")
+                    || message.contains("tab character that violates indentation"))
+            {
+                message = "a tab character; YAML indents with spaces only, expected spaces in place of the tab".into();
+            }
             let suffix = format!(" at line {} column {}", loc.line(), loc.column());
             if let Some(pos) = message.find(&suffix) {
                 message.replace_range(pos..pos + suffix.len(), "");
@@ -230,6 +257,8 @@ pub fn plain_words(message: &str) -> String {
         }
     };
     let want = match want {
+        // What a derived enum of plain words says to a list or mapping.
+        "a YAML tag starting with '!'" => "one word, not a list or a mapping".to_string(),
         "u8" | "u16" | "u32" | "u64" | "usize" => "a whole number (0 or more)".to_string(),
         "i8" | "i16" | "i32" | "i64" | "isize" => "a whole number".to_string(),
         "f32" | "f64" => "a number".to_string(),
@@ -739,6 +768,62 @@ mod tests {
         .unwrap_err()
         .to_string();
         assert!(e.contains("a party file"), "{e}");
+    }
+
+    /// The parser's words a tile-set author met (a user audit) are said
+    /// plainly: a tab indenting a key, a second document, a list where one
+    /// word of an enum belongs.
+    #[test]
+    fn tabs_second_documents_and_lists_for_words_are_named() {
+        #[derive(Debug, serde::Deserialize)]
+        #[serde(rename_all = "lowercase")]
+        enum Kind {
+            Hallway,
+        }
+        #[derive(Debug, serde::Deserialize)]
+        #[allow(dead_code)]
+        struct T {
+            name: String,
+            kind: Option<Kind>,
+        }
+        for (text, at) in [
+            ("name: a\n\tkind: hallway\n", "line 2, column 1: "),
+            ("name: a\nkind:\n\thallway\n", "line 3, column 1: "),
+        ] {
+            let e = parse::<T>(text, "t.yaml").unwrap_err();
+            assert_eq!(e.location, at, "{e}");
+            assert!(
+                e.message
+                    .starts_with("a tab character; YAML indents with spaces"),
+                "{e}"
+            );
+        }
+        #[derive(Debug, serde::Deserialize)]
+        #[allow(dead_code)]
+        struct L {
+            tiles: Vec<T>,
+        }
+        let e = parse::<L>("tiles:\n- name: a\n\tkind: hallway\n", "t.yaml").unwrap_err();
+        assert!(
+            e.message.starts_with("a tab character; YAML indents"),
+            "{e}"
+        );
+        let e = parse::<T>("name: a\n---\nname: b\n", "t.yaml").unwrap_err();
+        assert_eq!(e.location, "line 2: ", "{e}");
+        assert!(
+            e.message.starts_with("a second YAML document starts here"),
+            "{e}"
+        );
+        let e = parse::<T>("---\nname: a\n...\n---\nname: b\n", "t.yaml").unwrap_err();
+        assert_eq!(e.location, "line 3: ", "{e}");
+        let e = parse::<T>("name: a\nkind: [hallway]\n", "t.yaml").unwrap_err();
+        assert!(
+            e.message
+                .ends_with("got a list; expected one word, not a list or a mapping"),
+            "{e}"
+        );
+        // A tab between a key and its value is only a separator.
+        assert!(parse::<T>("name:\ta\n", "t.yaml").is_ok());
     }
 
     /// A character YAML does not allow is placed at its own line and

@@ -96,9 +96,11 @@ struct RawSet {
 #[derive(Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 struct RawTile {
+    #[schemars(schema_with = "id_schema")]
     id: String,
     kind: TileKind,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "copies")]
+    #[schemars(range(min = 1, max = 100))]
     copies: Option<u32>,
     front: String,
     #[serde(default)]
@@ -107,6 +109,52 @@ struct RawTile {
     /// (optional; games that fix doors at setup read them).
     #[serde(default)]
     doors: Vec<RawDoor>,
+}
+
+/// In a schema: an id as the loader reads it, a word or a bare number
+/// (`7` is the id `7`).
+fn id_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+    schemars::json_schema!({
+        "description": "The tile's id: letters, digits, `-`, `_` or `.` (a bare number reads as its digits).",
+        "type": ["string", "integer"],
+        "pattern": "^[A-Za-z0-9_-][A-Za-z0-9._-]{0,31}$",
+        "minimum": 0
+    })
+}
+
+/// Reads `copies:`, so that a number out of range is told the range the
+/// loader holds it to (1 to [`Limits::max_copies`]), whatever its size or
+/// sign, not the range of the integer type.
+fn copies<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<u32>, D::Error> {
+    struct V;
+    impl serde::de::Visitor<'_> for V {
+        type Value = Option<u32>;
+        fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+            write!(f, "a whole number from 1 to {}", LIMITS.max_copies)
+        }
+        fn visit_i128<E: serde::de::Error>(self, v: i128) -> Result<Option<u32>, E> {
+            match u32::try_from(v) {
+                Ok(n) if (1..=LIMITS.max_copies).contains(&n) => Ok(Some(n)),
+                _ => Err(E::custom(format_args!(
+                    "copies is {v}; expected 1 to {}",
+                    LIMITS.max_copies
+                ))),
+            }
+        }
+        fn visit_i64<E: serde::de::Error>(self, v: i64) -> Result<Option<u32>, E> {
+            self.visit_i128(v.into())
+        }
+        fn visit_u64<E: serde::de::Error>(self, v: u64) -> Result<Option<u32>, E> {
+            self.visit_i128(v.into())
+        }
+        fn visit_u128<E: serde::de::Error>(self, v: u128) -> Result<Option<u32>, E> {
+            self.visit_i128(i128::try_from(v).unwrap_or(i128::MAX))
+        }
+        fn visit_unit<E: serde::de::Error>(self) -> Result<Option<u32>, E> {
+            Ok(None)
+        }
+    }
+    d.deserialize_any(V)
 }
 
 /// A door moulded on a piece: its face, square (column and row from the
@@ -149,6 +197,16 @@ pub fn embedded(name: &str) -> Option<&'static TileSet> {
     match name {
         DEFAULT_TILESET_NAME => Some(DEFAULT.get_or_init(default_tileset)),
         PENDRAKEN_TILESET_NAME => Some(PENDRAKEN.get_or_init(pendraken_tileset)),
+        _ => None,
+    }
+}
+
+/// The YAML text of the embedded tile set called `name`, if there is one
+/// (`tileset default NAME` prints it, a start for one's own).
+pub fn embedded_text(name: &str) -> Option<&'static str> {
+    match name {
+        DEFAULT_TILESET_NAME => Some(DEFAULT_TILESET_YAML),
+        PENDRAKEN_TILESET_NAME => Some(PENDRAKEN_TILESET_YAML),
         _ => None,
     }
 }
@@ -329,6 +387,32 @@ pub fn parse(text: &str, file: &str) -> Result<TileSet, TilesetError> {
                     ),
                 ));
             }
+            // Across the edge: off the face (another piece may lie there),
+            // or a square of this face, which must be one to walk to.
+            let (dx, dy) = d.side.delta();
+            let (ax, ay) = (
+                i64::from(d.x) + i64::from(dx),
+                i64::from(d.y) + i64::from(dy),
+            );
+            let across =
+                (ax >= 0 && ay >= 0 && ax < i64::from(f.width()) && ay < i64::from(f.height()))
+                    .then(|| f.cell(ax as u32, ay as u32));
+            if let Some(c) = across
+                && !c.passable()
+                && c != Cell::Void
+            {
+                return Err(tile_err(
+                    &rt.id,
+                    place,
+                    format!(
+                        "the {} edge of square {},{} faces {} at {ax},{ay}, which no door opens onto; expected an edge of the face or one facing a square to walk on",
+                        d.side.name(),
+                        d.x,
+                        d.y,
+                        c.name()
+                    ),
+                ));
+            }
             let door = PrintedDoor {
                 face,
                 x: d.x,
@@ -336,10 +420,28 @@ pub fn parse(text: &str, file: &str) -> Result<TileSet, TilesetError> {
                 side: d.side,
                 secret: d.secret,
             };
-            if doors.iter().any(|o: &PrintedDoor| {
-                o.face == face && o.x == d.x && o.y == d.y && o.side == d.side
-            }) {
-                return Err(tile_err(&rt.id, place, "is given twice".into()));
+            // One edge may be named from either square beside it.
+            let same_edge = |o: &PrintedDoor| {
+                o.face == face
+                    && ((o.x, o.y, o.side) == (d.x, d.y, d.side)
+                        || across.is_some()
+                            && (i64::from(o.x), i64::from(o.y), o.side)
+                                == (ax, ay, d.side.opposite()))
+            };
+            if let Some(o) = doors.iter().find(|o| same_edge(o)) {
+                return Err(tile_err(
+                    &rt.id,
+                    place,
+                    format!(
+                        "is given twice (the {} edge of {},{} is the one already given as {},{} {})",
+                        d.side.name(),
+                        d.x,
+                        d.y,
+                        o.x,
+                        o.y,
+                        o.side.name()
+                    ),
+                ));
             }
             doors.push(door);
         }
@@ -394,7 +496,12 @@ pub fn valid_id(id: &str) -> bool {
 
 /// Parses one face; on error returns (`, row R, column C` or empty, message).
 fn parse_face(text: &str) -> Result<Face, (String, String)> {
-    let mut rows: Vec<&str> = text.lines().map(|l| l.trim_end()).collect();
+    // Only spaces (and a CR) end a row: a tab is a cell the reader is told
+    // about, not trimmed away.
+    let mut rows: Vec<&str> = text
+        .lines()
+        .map(|l| l.trim_end_matches([' ', '\r']))
+        .collect();
     while rows.last().is_some_and(|r| r.is_empty()) {
         rows.pop();
     }
@@ -509,6 +616,58 @@ mod tests {
             "    doors:\n      - {x: 1, y: 0, side: up}\n    front: |",
         ));
         assert!(e.contains("unknown variant `up`"), "{e}");
+    }
+
+    /// A door no figure could ever pass is refused when the set is read,
+    /// not dropped at every `generate` (a user audit): one facing a wall of
+    /// its own face, and one edge named twice, once from each side. An
+    /// edge between two floor squares (a doorway in an inner wall) stands.
+    #[test]
+    fn a_door_onto_a_wall_or_an_edge_given_from_both_sides_is_refused() {
+        let with =
+            |doors: &str| GOOD.replace("    front: |", &format!("    doors:\n{doors}    front: |"));
+        let e = err(&with("      - {x: 1, y: 0, side: E}\n"));
+        assert!(
+            e.contains("tile H1, doors[0]: the E edge of square 1,0 faces wall at 2,0"),
+            "{e}"
+        );
+        let e = err(&with(
+            "      - {x: 1, y: 0, side: S}\n      - {x: 1, y: 1, side: N}\n",
+        ));
+        assert!(
+            e.contains(
+                "doors[1]: is given twice (the N edge of 1,1 is the one already given as 1,0 S)"
+            ),
+            "{e}"
+        );
+        let t = parse(&with("      - {x: 1, y: 0, side: S}\n"), "t.yaml").unwrap();
+        assert_eq!(t.tiles[0].doors.len(), 1, "between two floor squares");
+        // Beyond `_` (not part of the piece) another piece may lie.
+        let l = GOOD
+            .replace("      #.#\n      #.#\n", "      #..\n      #._\n")
+            .replace(
+                "    front: |",
+                "    doors:\n      - {x: 1, y: 1, side: E}\n    front: |",
+            );
+        assert!(parse(&l, "t.yaml").is_ok());
+    }
+
+    /// `copies` out of range is told the loader's range, whatever the
+    /// number's size or sign; a tab in a face is a cell, not trimmed.
+    #[test]
+    fn copies_out_of_range_and_a_tab_in_a_face_are_told_plainly() {
+        for n in ["0", "-1", "101", "99999999999999999999999"] {
+            let e = err(&GOOD.replace("kind: hallway", &format!("kind: hallway\n    copies: {n}")));
+            assert!(
+                e.contains(&format!("copies is {n}; expected 1 to 100")),
+                "{n}: {e}"
+            );
+        }
+        let e = err(&GOOD.replace("      #.#\n      #.#\n", "      #.#\n      #.\t\n"));
+        assert!(
+            e.contains("tile H1, front face, row 2, column 3: unknown cell '\\t'"),
+            "{e}"
+        );
     }
 
     #[test]

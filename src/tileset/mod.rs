@@ -20,7 +20,7 @@ mod model;
 pub use crate::core::geom::Side;
 pub use load::{
     DEFAULT_TILESET_NAME, FORMAT, LIMITS, Limits, MAX_ID_CHARS, MAX_NAME_CHARS,
-    PENDRAKEN_TILESET_NAME, TilesetError, default_tileset, embedded, json_schema, load, parse,
-    pendraken_tileset, valid_id,
+    PENDRAKEN_TILESET_NAME, TilesetError, default_tileset, embedded, embedded_text, json_schema,
+    load, parse, pendraken_tileset, valid_id,
 };
 pub use model::{Cell, Entryway, Face, FaceSide, PrintedDoor, TileDef, TileKind, TileSet};

@@ -357,6 +357,33 @@ fn tileset_check_embedded_prints_ascii_tiles() {
     assert!(last.starts_with("ok:"), "{last}");
 }
 
+/// The Pendraken set, a start for one's own 10 mm pieces, is printed too
+/// (a user with only the binary had no copy of it), and reads back as the
+/// set the name gives.
+#[test]
+fn tileset_default_prints_the_pendraken_set_as_embedded() {
+    let r = run(&["tileset", "default", "pendraken-10mm"]);
+    assert_eq!(r.code, 0, "{r:#?}");
+    let tmp = tempfile::tempdir().unwrap();
+    let file = tmp.path().join("pendraken.yaml");
+    std::fs::write(&file, &r.stdout).unwrap();
+    let mine = tilecrawl::tileset::load(&file).unwrap();
+    let named = tilecrawl::tileset::load(std::path::Path::new("pendraken-10mm")).unwrap();
+    assert_eq!(
+        (mine.square_mm, mine.tiles.len(), &mine.name),
+        (named.square_mm, named.tiles.len(), &named.name)
+    );
+    assert_eq!(mine.tiles, named.tiles);
+    let r = run(&["tileset", "default", "lego"]);
+    assert_eq!(r.code, 2, "{r:#?}");
+    assert!(
+        r.stderr
+            .contains("[possible values: mkd-builder, pendraken-10mm]"),
+        "{}",
+        r.stderr
+    );
+}
+
 #[test]
 fn tileset_default_is_accepted_by_check() {
     let r = run(&["tileset", "default"]);
