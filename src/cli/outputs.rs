@@ -265,9 +265,20 @@ impl OutputArgs {
     /// its map hides nothing (doors are laid during play, chests are open
     /// to see).
     pub fn mkd_options(&self) -> anyhow::Result<PackOptions> {
+        self.mkd_options_where("it is for dungeon-world-10mm and dd-and-d")
+    }
+
+    /// [`Self::mkd_options`] for an MKD campaign, whose refusal of
+    /// `--gm-map` names the one kind of campaign that has one.
+    pub fn mkd_campaign_options(&self) -> anyhow::Result<PackOptions> {
+        self.mkd_options_where("it is for a Dungeon World 10 mm campaign")
+    }
+
+    /// [`Self::mkd_options`], the refusal of `--gm-map` ending with `elsewhere`.
+    fn mkd_options_where(&self, elsewhere: &str) -> anyhow::Result<PackOptions> {
         if self.gm_map {
             bail_usage!(
-                "--gm-map: an MKD Adventure's map hides nothing from the players (its doors are laid during play), so there is no game master's map; it is for dungeon-world-10mm and dd-and-d"
+                "--gm-map: an MKD Adventure's map hides nothing from the players (its doors are laid during play), so there is no game master's map; {elsewhere}"
             );
         }
         self.options()
@@ -328,6 +339,60 @@ fn stale_files(dir: &Path, files: &[(&str, &[u8])]) -> Vec<PathBuf> {
         }
     }
     stale
+}
+
+/// The saved games a campaign's `play` command leaves in an adventure's
+/// folder (`game.save`; Dungeon World 10 mm's `game-1.save`, `game-2.save`
+/// …), in name order. An adventure made again in that folder (`campaign
+/// next --force`) must not be settled from a game played on the one it
+/// replaces, so `next` refuses them without `--force` and removes them
+/// with it.
+pub(crate) fn campaign_saves(dir: &Path) -> Vec<PathBuf> {
+    let is_save = |n: &str| {
+        n == "game.save"
+            || n.strip_prefix("game-")
+                .and_then(|n| n.strip_suffix(".save"))
+                .is_some_and(|d| !d.is_empty() && d.bytes().all(|b| b.is_ascii_digit()))
+    };
+    let mut saves: Vec<PathBuf> = std::fs::read_dir(dir)
+        .into_iter()
+        .flatten()
+        .filter_map(|e| {
+            let e = e.ok()?;
+            let name = e.file_name().into_string().ok()?;
+            (is_save(&name) && e.file_type().ok()?.is_file()).then(|| e.path())
+        })
+        .collect();
+    saves.sort();
+    saves
+}
+
+/// ` and a game played on it (game.save)` when an adventure's folder holds saves
+/// (for a refusal that names what `--force` removes).
+pub(crate) fn saved_words(saves: &[PathBuf]) -> String {
+    if saves.is_empty() {
+        return String::new();
+    }
+    let names: Vec<String> = saves
+        .iter()
+        .filter_map(|p| p.file_name())
+        .map(|n| n.to_string_lossy().into_owned())
+        .collect();
+    format!(" and a game played on it ({})", names.join(", "))
+}
+
+/// Removes the saves [`campaign_saves`] found, once the adventure that
+/// replaces theirs is written.
+pub(crate) fn remove_campaign_saves(saves: &[PathBuf]) -> anyhow::Result<()> {
+    for s in saves {
+        std::fs::remove_file(s).with_context(|| {
+            format!(
+                "cannot remove {}, a game played on the adventure this one replaces",
+                s.display()
+            )
+        })?;
+    }
+    Ok(())
 }
 
 /// Writes the named files into `dir` (created if needed): all are written to
