@@ -305,6 +305,27 @@ fn batch_merge_refuses_what_is_not_a_shard() {
         "empty: no index.csv there",
     );
     assert!(!out.join("index.csv").exists());
+    // A folder that is not there, and a shard stopped before its index
+    // (adventure folders only), are told as such (a user's audit: both
+    // were "no index.csv there").
+    refused(
+        &[
+            "batch",
+            "merge",
+            &p(&s1),
+            &p(&tmp.path().join("nope")),
+            "--out",
+            &p(&out),
+        ],
+        "nope: no such folder",
+    );
+    let stopped = tmp.path().join("stopped");
+    std::fs::create_dir_all(stopped.join("3")).unwrap();
+    refused(
+        &["batch", "merge", &p(&s1), &p(&stopped), "--out", &p(&out)],
+        "stopped: no index.csv there, though it holds adventure folders: the batch there was stopped before it wrote its index; finish it with the same `tilecrawl batch` command and --resume, then merge",
+    );
+    assert!(!out.exists());
     refused(
         &["batch", "merge", &p(&s1), "--out", &p(&out)],
         "shard 2 of 2 missing: give every shard of the batch (1 given)",
@@ -886,6 +907,90 @@ fn sigterm_stops_a_batch_as_ctrl_c_does() {
     );
     let seeds = check_complete(&out);
     assert!(seeds.len() < 200, "{} finished", seeds.len());
+}
+
+/// GNU `timeout` sends SIGTERM to the batch and to its process group, so
+/// it comes twice at once: that is one request, not the impatient second
+/// Ctrl-C (a user's audit: such a batch sometimes quit at once, with no
+/// index, no note and temporary files left).
+#[cfg(unix)]
+#[test]
+fn two_sigterms_at_once_stop_a_batch_as_one_does() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("timed-out");
+    let o = out.to_str().unwrap();
+    let args = [
+        "batch", "--count", "200", "--dpi", "30", "--jobs", "2", "--out", o,
+    ];
+    let child = spawn(&args);
+    wait_for_finished(&out, 1);
+    let pid = libc::pid_t::try_from(child.id()).unwrap();
+    // SAFETY: sends signals to the child this test started and still owns.
+    assert_eq!(unsafe { libc::kill(pid, libc::SIGTERM) }, 0);
+    std::thread::sleep(Duration::from_millis(50));
+    assert_eq!(unsafe { libc::kill(pid, libc::SIGTERM) }, 0);
+    let r = finish(child, &args);
+    assert_eq!(r.code, 1, "stopped as by one SIGTERM: {}", r.stderr);
+    assert!(
+        r.stderr.contains("interrupted") && r.stderr.contains("--resume"),
+        "{}",
+        r.stderr
+    );
+    // check_complete refuses a temporary file anywhere.
+    let seeds = check_complete(&out);
+    let note = read(&out.join("batch.yaml"));
+    assert!(
+        note.contains(&format!("adventures: {}\nfinished: false\n", seeds.len())),
+        "{note}"
+    );
+}
+
+/// A second Ctrl-C a moment after the first quits at once, and leaves no
+/// temporary file (the index's included).
+#[cfg(unix)]
+#[test]
+fn a_second_signal_later_quits_at_once_without_temporary_files() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("quit");
+    let o = out.to_str().unwrap();
+    // Slow adventures, each played many times, an index row at a time: the
+    // index's temporary files exist from the first row.
+    let args = [
+        "batch",
+        "--count",
+        "3",
+        "--only",
+        "index",
+        "--simulate",
+        "1000",
+        "--jobs",
+        "1",
+        "--out",
+        o,
+    ];
+    let child = spawn(&args);
+    let temps = || -> Vec<String> {
+        std::fs::read_dir(&out)
+            .map(|d| {
+                d.filter_map(|e| e.ok()?.file_name().into_string().ok())
+                    .filter(|n| n.starts_with(".tilecrawl-") && n.ends_with(".tmp"))
+                    .collect()
+            })
+            .unwrap_or_default()
+    };
+    let start = Instant::now();
+    while temps().is_empty() {
+        assert!(start.elapsed() < TIMEOUT, "no index row was written");
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    let pid = libc::pid_t::try_from(child.id()).unwrap();
+    // SAFETY: sends signals to the child this test started and still owns.
+    assert_eq!(unsafe { libc::kill(pid, libc::SIGINT) }, 0);
+    std::thread::sleep(Duration::from_millis(1300));
+    assert_eq!(unsafe { libc::kill(pid, libc::SIGINT) }, 0);
+    let r = finish(child, &args);
+    assert_eq!(r.code, 130, "quit at once: {}", r.stderr);
+    assert_eq!(temps(), Vec::<String>::new());
 }
 
 /// The largest `--count` there is: a batch stopped part-way must end as

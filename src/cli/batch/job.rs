@@ -106,6 +106,11 @@ pub(super) fn rated_options(
     }
 }
 
+/// Held (shared) while an adventure's files are written: a batch quitting
+/// at once takes it whole, so no temporary file is being made while it
+/// removes them.
+pub(super) static WRITING: std::sync::RwLock<()> = std::sync::RwLock::new(());
+
 /// Writes one adventure's files, in order, each to a temporary name first;
 /// the renames happen only when all are written.
 pub(super) fn write_adventure<N: AsRef<str>>(
@@ -114,6 +119,9 @@ pub(super) fn write_adventure<N: AsRef<str>>(
     resume: bool,
     sync: bool,
 ) -> anyhow::Result<()> {
+    let _writing = WRITING
+        .read()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
     let paths: Vec<PathBuf> = files.iter().map(|(n, _)| dir.join(n.as_ref())).collect();
     // The adventure's folder and, with --floors, its floor folders.
     let folders: BTreeSet<&Path> = std::iter::once(dir)

@@ -39,6 +39,37 @@ use tilecrawl::rules::RulesetId;
 /// Set by Ctrl-C: no new adventure is started; those under way finish.
 static INTERRUPTED: AtomicBool = AtomicBool::new(false);
 
+/// When the first Ctrl-C (or SIGTERM) came.
+static FIRST_SIGNAL: std::sync::OnceLock<std::time::Instant> = std::sync::OnceLock::new();
+
+/// A signal this soon after the first is the same request, not the user's
+/// second Ctrl-C: GNU `timeout` sends its SIGTERM to the batch and to its
+/// process group, so the batch gets it twice at once.
+const SAME_REQUEST_WITHIN: std::time::Duration = std::time::Duration::from_secs(1);
+
+/// What a Ctrl-C or SIGTERM does: the first stops starting adventures; a
+/// later one, at least [`SAME_REQUEST_WITHIN`] after it, quits at once.
+fn on_signal(out: &Path) {
+    // The clock only tells two requests apart; no output depends on it.
+    let now = std::time::Instant::now();
+    let first = *FIRST_SIGNAL.get_or_init(|| now);
+    INTERRUPTED.store(true, Ordering::SeqCst);
+    if now.duration_since(first) >= SAME_REQUEST_WITHIN {
+        quit_now(out);
+    }
+}
+
+/// Quits at once (exit 130) without a half-written file: once the
+/// adventure being written is in place, no other is started, and the
+/// temporary files (the index's and any other) are removed.
+fn quit_now(out: &Path) -> ! {
+    let _held = job::WRITING
+        .write()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    tilecrawl::core::fs::remove_leftovers(out, 2);
+    std::process::exit(130);
+}
+
 /// `tilecrawl batch`: a batch, or `batch merge` of shard indexes.
 #[derive(Debug, Args)]
 #[command(
@@ -184,12 +215,10 @@ fn run_in(a: BatchArgs) -> anyhow::Result<()> {
     let (first, step) = (shard.index - 1, shard.count);
     let positions = Manifest::share(a.count, (shard.index, shard.count));
     let bar = crate::cli::say::progress_bar(positions, "adventures", a.quiet);
-    // Ctrl-C once: stop starting adventures; twice: quit at once.
-    let _ = ctrlc::set_handler(|| {
-        if INTERRUPTED.swap(true, Ordering::SeqCst) {
-            std::process::exit(130);
-        }
-    });
+    // Ctrl-C once: stop starting adventures; again, a moment later: quit
+    // at once.
+    let signalled = a.out.clone();
+    let _ = ctrlc::set_handler(move || on_signal(&signalled));
 
     let job = Job {
         args: &a,
@@ -300,6 +329,10 @@ fn run_in(a: BatchArgs) -> anyhow::Result<()> {
     // After a failure that kept nothing (a bad option, an impossible filter)
     // nothing is written at all.
     if failure.is_none() || written > 0 {
+        // A quit at once waits for the index and its note to be in place.
+        let _writing = job::WRITING
+            .read()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
         index.finish(a.sync)?;
         // Last, so a note that says finished stands beside a whole index.
         let note = Manifest {
@@ -453,10 +486,7 @@ fn merge(m: MergeArgs) -> anyhow::Result<()> {
     let open = |dir: &Path, name: &str| -> anyhow::Result<BufReader<std::fs::File>> {
         let path = dir.join(name);
         if !path.is_file() {
-            bail!(
-                "{}: no {name} there; expected the --out folder of a `batch --shard I/N` run",
-                dir.display()
-            );
+            missing_index(dir, name)?;
         }
         let f = std::fs::File::open(&path)
             .with_context(|| format!("cannot read {}", path.display()))?;
@@ -506,6 +536,38 @@ fn merge(m: MergeArgs) -> anyhow::Result<()> {
         let _ = std::fs::remove_dir(&m.out);
     }
     result
+}
+
+/// Why a shard's folder has no index file `name`: no such folder, a batch
+/// stopped before it wrote its index (adventure folders, but no index), or
+/// a folder that is no batch's.
+fn missing_index(dir: &Path, name: &str) -> anyhow::Result<()> {
+    if !dir.is_dir() {
+        bail!(
+            "{}: no such folder; expected the --out folder of a `batch --shard I/N` run",
+            dir.display()
+        );
+    }
+    let started = std::fs::read_dir(dir)
+        .map(|d| {
+            d.filter_map(Result::ok).any(|e| {
+                e.file_name()
+                    .to_str()
+                    .is_some_and(|n| n.parse::<u64>().is_ok())
+                    && e.path().is_dir()
+            })
+        })
+        .unwrap_or(false);
+    if started {
+        bail!(
+            "{}: no {name} there, though it holds adventure folders: the batch there was stopped before it wrote its index; finish it with the same `tilecrawl batch` command and --resume, then merge",
+            dir.display()
+        );
+    }
+    bail!(
+        "{}: no {name} there; expected the --out folder of a `batch --shard I/N` run",
+        dir.display()
+    )
 }
 
 /// The shards' rows against their notes' count of adventures.
