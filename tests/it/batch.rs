@@ -1248,3 +1248,35 @@ fn batch_help_offers_only_what_a_batch_can_make() {
         assert!(!out.exists(), "{args:?} wrote {out:?}");
     }
 }
+
+#[test]
+fn resume_refuses_a_folder_that_never_held_a_batch() {
+    // A user's audit: `--resume` filled a folder holding only notes.txt,
+    // which a plain batch refuses.
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("mine");
+    std::fs::create_dir(&out).unwrap();
+    std::fs::write(out.join("notes.txt"), "mine").unwrap();
+    let o = out.to_str().unwrap();
+    let r = run(&[
+        "batch", "--count", "2", "--only", "yaml", "--out", o, "--resume",
+    ]);
+    assert_eq!(r.code, 1, "{}", r.stderr);
+    assert!(
+        r.stderr.starts_with("error: --resume: ")
+            && r.stderr.contains("holds no batch to finish (no batch.yaml, and notes.txt is not a file `tilecrawl batch` writes)"),
+        "{}",
+        r.stderr
+    );
+    assert_eq!(r.stderr.lines().count(), 1, "{}", r.stderr);
+    let left: Vec<_> = std::fs::read_dir(&out).unwrap().collect();
+    assert_eq!(left.len(), 1, "nothing written");
+    // A run killed before its first note (adventure folders only) resumes.
+    std::fs::remove_file(out.join("notes.txt")).unwrap();
+    std::fs::create_dir(out.join("2")).unwrap();
+    let r = run(&[
+        "batch", "--count", "2", "--only", "yaml", "--out", o, "--resume", "-q",
+    ]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(rows(&read(&out.join("index.csv"))).len(), 2);
+}

@@ -430,6 +430,15 @@ impl Job<'_> {
 /// first index) passes.
 fn check_same_batch(a: &BatchArgs, shard: Shard) -> anyhow::Result<()> {
     let Some(was) = read_note(&a.out)? else {
+        // No note: a run killed before its first index, or no batch at all.
+        if let Some(other) = not_of_a_batch(&a.out)? {
+            bail!(
+                "--resume: {} holds no batch to finish (no {}, and {} is not a file `tilecrawl batch` writes); choose another --out folder",
+                a.out.display(),
+                manifest::FILE,
+                other
+            );
+        }
         return Ok(());
     };
     let asked = (a.seed_start, a.count, (shard.index, shard.count));
@@ -449,6 +458,30 @@ fn check_same_batch(a: &BatchArgs, shard: Shard) -> anyhow::Result<()> {
         );
     }
     Ok(())
+}
+
+/// The first entry of `dir` (in name order) that a batch does not write:
+/// its index files, its lock's leftovers and the adventure folders named
+/// by seed. `None` when there is none.
+fn not_of_a_batch(dir: &Path) -> anyhow::Result<Option<String>> {
+    let entries =
+        std::fs::read_dir(dir).with_context(|| format!("cannot read {}", dir.display()))?;
+    let mut names: Vec<String> = entries
+        .filter_map(Result::ok)
+        .filter(|e| {
+            let name = e.file_name();
+            let Some(n) = name.to_str() else { return true };
+            let ours = match n {
+                "index.csv" | "index.yaml" => e.path().is_file(),
+                _ if n.starts_with(".tilecrawl-") && n.ends_with(".tmp") => true,
+                _ => n.parse::<u64>().is_ok() && e.path().is_dir(),
+            };
+            !ours
+        })
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    Ok(names.into_iter().next())
 }
 
 /// The note ([`manifest::FILE`]) in a batch's folder, if it has one.
