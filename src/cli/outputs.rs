@@ -179,6 +179,49 @@ impl OutputArgs {
         given
     }
 
+    /// The map and print options as a batch records them in its note
+    /// (`--resume` refuses other ones): each by its flag's name, with the
+    /// value it takes, defaults included; a switch is `on` or `off`.
+    pub(crate) fn recorded(&self) -> Vec<(&'static str, String)> {
+        let on = |b: bool| if b { "on" } else { "off" }.to_string();
+        let mut v = vec![
+            ("dpi", self.dpi.unwrap_or(DEFAULT_DPI).to_string()),
+            (
+                "png-compression",
+                match self.png_compression {
+                    Some(PngCompressionArg::Best) => "best",
+                    _ => "fast",
+                }
+                .to_string(),
+            ),
+            (
+                "style",
+                self.style
+                    .as_ref()
+                    .map_or("color".to_string(), |p| p.display().to_string()),
+            ),
+            (
+                "square",
+                self.square.clone().unwrap_or_else(|| "off".to_string()),
+            ),
+            ("print", self.print.map_or("off".to_string(), |p| p.name())),
+            ("cutouts", on(self.cutouts)),
+            ("vtt", on(self.vtt)),
+            ("gm-map", on(self.gm_map)),
+        ];
+        if self.print.is_some() {
+            v.push(("margin", self.margin.unwrap_or(8.0).to_string()));
+            v.push(("overlap", self.overlap.unwrap_or(10.0).to_string()));
+        }
+        if self.vtt {
+            v.push((
+                "vtt-grid",
+                self.vtt_grid.unwrap_or(DEFAULT_PIXELS_PER_GRID).to_string(),
+            ));
+        }
+        v
+    }
+
     fn map_options(&self) -> anyhow::Result<MapOptions> {
         let style = export::style::load(self.style.as_deref().unwrap_or(Path::new("color")))?;
         let square_mm = match &self.square {

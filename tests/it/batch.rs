@@ -1280,3 +1280,68 @@ fn resume_refuses_a_folder_that_never_held_a_batch() {
     assert_eq!(r.code, 0, "{}", r.stderr);
     assert_eq!(rows(&read(&out.join("index.csv"))).len(), 2);
 }
+
+#[test]
+fn resume_refuses_other_map_options_than_the_run_it_finishes() {
+    // A user's audit: `--resume --style ink` finished a colour batch in
+    // ink, and a resume without --vtt rewrote an index that left out the
+    // VTT files still in every folder. The note records the options that
+    // shape the files, and a resume must give the same.
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("b");
+    let o = out.to_str().unwrap();
+    batch_ok(&out, &["--count", "2", "--dpi", "30", "--vtt"]);
+    let note = read(&out.join("batch.yaml"));
+    assert!(
+        note.contains("options: {cutouts: \"off\", dpi: \"30\", filter: \"off\", gm-map: \"off\", only: \"all\", party: \"off\", png-compression: \"fast\", print: \"off\", simulate: \"off\", square: \"off\", style: \"color\", vtt: \"on\", vtt-grid: \"100\"}\n"),
+        "{note}"
+    );
+    let index = read(&out.join("index.csv"));
+    for (extra, says) in [
+        (
+            &["--vtt", "--style", "ink"][..],
+            "was made with --style color and this command gives --style ink",
+        ),
+        (
+            &[][..],
+            "was made with --vtt and this command gives no --vtt",
+        ),
+        (
+            &["--vtt", "--vtt-grid", "50"][..],
+            "--vtt-grid 100 and this command gives --vtt-grid 50",
+        ),
+        (
+            &["--vtt", "--print", "a4"][..],
+            "no --print and this command gives --print a4",
+        ),
+    ] {
+        let mut args = vec![
+            "batch", "--count", "2", "--dpi", "30", "--out", o, "--resume",
+        ];
+        args.extend(extra);
+        let r = run(&args);
+        assert_eq!(r.code, 1, "{args:?}: {}", r.stderr);
+        assert!(
+            r.stderr.starts_with("error: --resume: ") && r.stderr.contains(says),
+            "{args:?}: {}",
+            r.stderr
+        );
+        assert_eq!(r.stderr.lines().count(), 1, "{}", r.stderr);
+    }
+    assert_eq!(read(&out.join("index.csv")), index, "nothing rewritten");
+    let r = run(&[
+        "batch", "--count", "2", "--dpi", "30", "--vtt", "--out", o, "--resume", "-q",
+    ]);
+    assert_eq!(r.code, 0, "the same options resume: {}", r.stderr);
+    // A note of an older tilecrawl (no options) is not refused for it.
+    let old: String = note
+        .lines()
+        .filter(|l| !l.starts_with("options:"))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    std::fs::write(out.join("batch.yaml"), old).unwrap();
+    let r = run(&[
+        "batch", "--count", "2", "--dpi", "30", "--vtt", "--out", o, "--resume", "-q",
+    ]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+}

@@ -341,6 +341,7 @@ fn run_in(a: BatchArgs) -> anyhow::Result<()> {
             shard: (shard.index, shard.count),
             adventures: written,
             finished: failure.is_none() && skipped == 0,
+            options: a.recorded_options().into_iter().collect(),
         };
         let path = a.out.join(manifest::FILE);
         tilecrawl::core::fs::write_all_atomic_synced(&[(&path, note.to_yaml().as_bytes())], a.sync)
@@ -457,7 +458,40 @@ fn check_same_batch(a: &BatchArgs, shard: Shard) -> anyhow::Result<()> {
             a.seed_start
         );
     }
+    // A note of an older tilecrawl records no options.
+    if was.options.is_empty() {
+        return Ok(());
+    }
+    let asked_list = a.recorded_options();
+    let asked: std::collections::BTreeMap<&String, &String> =
+        asked_list.iter().map(|(k, v)| (k, v)).collect();
+    // This command's options in order, then any only the note has.
+    let keys = asked_list
+        .iter()
+        .map(|(k, _)| k)
+        .chain(was.options.keys().filter(|k| !asked.contains_key(k)));
+    for k in keys {
+        let (then, now) = (was.options.get(k), asked.get(k).copied());
+        if then != now {
+            bail!(
+                "--resume: {} was made with {} and this command gives {} (its {} records the options that shape the files); run the command that made it with --resume, or start over with --force",
+                a.out.display(),
+                shown_option(k, then),
+                shown_option(k, now),
+                manifest::FILE
+            );
+        }
+    }
     Ok(())
+}
+
+/// A recorded option as typed: `--style ink`, `--vtt`, `no --vtt`.
+fn shown_option(key: &str, value: Option<&String>) -> String {
+    match value.map(String::as_str) {
+        None | Some("off") => format!("no --{key}"),
+        Some("on") => format!("--{key}"),
+        Some(v) => format!("--{key} {v}"),
+    }
 }
 
 /// The first entry of `dir` (in name order) that a batch does not write:
