@@ -349,7 +349,7 @@ const EXPORT_NAMES: [&str; 9] = [
 /// multi-floor dungeon. Scenario and dungeon files count only when the new
 /// set writes one (so `render`, which writes the maps alone, keeps them);
 /// nothing else in the folder (a save, your notes) is touched.
-fn stale_files(dir: &Path, files: &[(&str, &[u8])]) -> Vec<PathBuf> {
+pub(crate) fn stale_files(dir: &Path, files: &[(&str, &[u8])]) -> Vec<PathBuf> {
     let written: std::collections::BTreeSet<&str> = files.iter().map(|(n, _)| *n).collect();
     let whole = written.contains("scenario.yaml") || written.contains("dungeon.yaml");
     let mut folders = vec![String::new()];
@@ -486,8 +486,14 @@ pub(crate) fn write_outputs(
     };
     tilecrawl::core::fs::write_all_atomic(&batch)
         .with_context(|| format!("cannot write into {}", dir.display()))?;
+    remove_stale(dir, &stale)
+}
+
+/// Removes the files [`stale_files`] found in `dir`, once the new ones are
+/// in place, and a floor folder they leave empty.
+pub(crate) fn remove_stale(dir: &Path, stale: &[PathBuf]) -> anyhow::Result<()> {
     for path in stale {
-        std::fs::remove_file(&path)
+        std::fs::remove_file(path)
             .with_context(|| format!("cannot remove the stale file {}", path.display()))?;
         // A floor folder left empty goes too (it fails harmlessly if not empty).
         if let Some(parent) = path.parent()
@@ -497,6 +503,40 @@ pub(crate) fn write_outputs(
         }
     }
     Ok(())
+}
+
+/// Does the adventure folder `dir` hold only files tilecrawl writes there
+/// (a scenario, a dungeon, the maps, sheets, PDFs and VTT files, its floor
+/// folders of the same, temporary files of a killed run)? Only such a
+/// folder may be removed as stale: anything else in it is someone's.
+pub(crate) fn holds_only_adventure_files(dir: &Path) -> bool {
+    fn only_ours(dir: &Path, floors: bool) -> bool {
+        let Ok(entries) = std::fs::read_dir(dir) else {
+            return false;
+        };
+        entries.into_iter().all(|e| {
+            let Ok(e) = e else { return false };
+            let Ok(kind) = e.file_type() else {
+                return false;
+            };
+            let Some(name) = e.file_name().to_str().map(str::to_string) else {
+                return false;
+            };
+            if kind.is_dir() {
+                return floors
+                    && name
+                        .strip_prefix("floor-")
+                        .is_some_and(|n| n.parse::<u32>().is_ok())
+                    && only_ours(&e.path(), false);
+            }
+            kind.is_file()
+                && (EXPORT_NAMES.contains(&name.as_str())
+                    || ["scenario.yaml", "dungeon.yaml"].contains(&name.as_str())
+                    || tilecrawl::export::uvtt::is_file_name(&name)
+                    || (name.starts_with(".tilecrawl-") && name.ends_with(".tmp")))
+        })
+    }
+    only_ours(dir, true)
 }
 
 /// The names of written files, for the summary line.

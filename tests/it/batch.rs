@@ -1345,3 +1345,46 @@ fn resume_refuses_other_map_options_than_the_run_it_finishes() {
     ]);
     assert_eq!(r.code, 0, "{}", r.stderr);
 }
+
+#[test]
+fn force_leaves_the_folder_as_a_fresh_run_would_and_keeps_what_is_not_tilecrawls() {
+    // A user's audit: `--force` with a smaller --count and no --vtt kept the
+    // old VTT files and the folders past the new count, none of them in
+    // the index.
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("b");
+    batch_ok(&out, &["--count", "4", "--dpi", "30", "--vtt"]);
+    std::fs::write(out.join("4").join("notes.txt"), "mine").unwrap();
+    let r = batch_ok(&out, &["--count", "2", "--dpi", "30", "--force"]);
+    assert!(r.stderr.is_empty(), "--quiet: {}", r.stderr);
+    let fresh = tmp.path().join("fresh");
+    batch_ok(&fresh, &["--count", "2", "--dpi", "30"]);
+    // Folder 4 holds a file of yours: it stays, whole.
+    let mine = out.join("4");
+    assert_eq!(read(&mine.join("notes.txt")), "mine");
+    assert!(mine.join("scenario.yaml").is_file());
+    std::fs::remove_dir_all(&mine).unwrap();
+    assert!(!out.join("3").exists(), "a folder past --count is removed");
+    assert_same_tree(&out, &fresh);
+    // Without --quiet the folder left is named.
+    std::fs::create_dir(out.join("7")).unwrap();
+    std::fs::write(out.join("7").join("notes.txt"), "mine").unwrap();
+    let r = run(&[
+        "batch",
+        "--count",
+        "2",
+        "--dpi",
+        "30",
+        "--force",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(
+        r.stderr
+            .contains("warning: left 1 folder(s) the index does not list"),
+        "{}",
+        r.stderr
+    );
+    assert_eq!(read(&out.join("7").join("notes.txt")), "mine");
+}

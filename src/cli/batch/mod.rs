@@ -228,6 +228,7 @@ fn run_in(a: BatchArgs) -> anyhow::Result<()> {
             only: a.only,
             resume: a.resume,
             sync: a.sync,
+            force: a.force,
             filters: &a.filters,
             finished,
             played: AtomicU64::new(0),
@@ -347,6 +348,21 @@ fn run_in(a: BatchArgs) -> anyhow::Result<()> {
         tilecrawl::core::fs::write_all_atomic_synced(&[(&path, note.to_yaml().as_bytes())], a.sync)
             .with_context(|| format!("cannot write {}", path.display()))?;
     }
+    // With --force, a whole run leaves the folder as a fresh one would: no
+    // adventure folder its index does not list.
+    if a.force && failure.is_none() && skipped == 0 {
+        let listed = listed_seeds(&a.out, a.only)?;
+        let left = job::remove_unlisted(&a.out, &listed)?;
+        if let Some(first) = left.first()
+            && !a.quiet
+        {
+            warnln!(
+                "warning: left {} folder(s) the index does not list, as they hold files tilecrawl does not write (the first: {})",
+                left.len(),
+                first.display()
+            );
+        }
+    }
     if let Some(e) = failure {
         if written == 0 {
             return Err(e);
@@ -423,6 +439,35 @@ impl Job<'_> {
         self.stop.store(true, Ordering::Relaxed);
         Outcome::Failed(e)
     }
+}
+
+/// The seeds of the adventure folders under `out` that its index lists
+/// (none with `--only index`, which writes no folder): the index is read a
+/// line at a time, and only seeds with a folder are kept.
+fn listed_seeds(out: &Path, only: Only) -> anyhow::Result<BTreeSet<u64>> {
+    use std::io::BufRead;
+    let mut listed = BTreeSet::new();
+    if only == Only::Index {
+        return Ok(listed);
+    }
+    let on_disk: BTreeSet<u64> = std::fs::read_dir(out)
+        .with_context(|| format!("cannot read {}", out.display()))?
+        .filter_map(|e| e.ok()?.file_name().to_str()?.parse::<u64>().ok())
+        .collect();
+    if on_disk.is_empty() {
+        return Ok(listed);
+    }
+    let path = out.join("index.csv");
+    let f =
+        std::fs::File::open(&path).with_context(|| format!("cannot read {}", path.display()))?;
+    for line in std::io::BufReader::new(f).lines().skip(1) {
+        let line = line.with_context(|| format!("cannot read {}", path.display()))?;
+        let seed = line.split(',').next().and_then(|s| s.parse::<u64>().ok());
+        if let Some(seed) = seed.filter(|s| on_disk.contains(s)) {
+            listed.insert(seed);
+        }
+    }
+    Ok(listed)
 }
 
 /// `--resume` into a folder whose note ([`manifest::FILE`]) names another
