@@ -62,7 +62,8 @@ struct Which {
 
 impl Which {
     fn folder(&self) -> anyhow::Result<PathBuf> {
-        io::check_name(&self.name)?;
+        // The name is a value of the command line: a bad one is bad usage.
+        io::check_name(&self.name).map_err(super::usage::from)?;
         Ok(io::folder(&self.dir, &self.name))
     }
 
@@ -401,7 +402,7 @@ fn next(a: NextArgs) -> anyhow::Result<()> {
     }
     let floors = a.floors.params()?;
     // The export options are checked before any work is done.
-    a.output.mkd_options()?;
+    a.output.mkd_campaign_options()?;
     let folder = a.which.folder()?;
     // One run at a time changes a campaign.
     let _lock = lock_campaign(&folder)?;
@@ -425,10 +426,23 @@ fn next(a: NextArgs) -> anyhow::Result<()> {
         format!("adventure {number}")
     };
     let out = folder.join(&adv_folder);
-    if !a.force && (out.join("scenario.yaml").exists() || out.join("dungeon.yaml").exists()) {
+    // A game played on what the folder held would be settled in town as
+    // this adventure's: it goes with the files it was played on.
+    let stale_saves = super::outputs::campaign_saves(&out);
+    if !a.force
+        && (out.join("scenario.yaml").exists()
+            || out.join("dungeon.yaml").exists()
+            || !stale_saves.is_empty())
+    {
         bail!(
-            "{}: the folder already holds an adventure (left by an earlier `campaign next` that did not finish, or by a campaign of the same name started over); pass --force to replace its files",
-            out.display()
+            "{}: the folder already holds an adventure{} (left by an earlier `campaign next` that did not finish, or by a campaign of the same name started over); pass --force to replace its files{}",
+            out.display(),
+            super::outputs::saved_words(&stale_saves),
+            if stale_saves.is_empty() {
+                ""
+            } else {
+                " and remove the save"
+            }
         );
     }
     let Some(party) = c.adventure_party(&party_name) else {
@@ -514,7 +528,7 @@ fn next(a: NextArgs) -> anyhow::Result<()> {
         AdventureFiles::One(scenario) => (pack::Content::One(scenario), "scenario.yaml"),
         AdventureFiles::Floors(d) => (pack::Content::Floors(d), "dungeon.yaml"),
     };
-    let mut pack_options = a.output.mkd_options()?;
+    let mut pack_options = a.output.mkd_campaign_options()?;
     pack_options.rating = rating.as_ref().map(|(_, w)| w.clone());
     let mut files = pack::adventure(adventure, &pack_options)?;
     files.insert(1, ("party.yaml".to_string(), party_text.into_bytes()));
@@ -523,6 +537,7 @@ fn next(a: NextArgs) -> anyhow::Result<()> {
         .map(|(n, b)| (n.as_str(), b.as_slice()))
         .collect();
     super::outputs::write_outputs(&out, &refs, a.force)?;
+    super::outputs::remove_campaign_saves(&stale_saves)?;
     // The sets of each floor as built (`--sets-per-floor` may roll them).
     let floor_sets: Vec<u32> = match &built {
         AdventureFiles::One(_) => vec![a.sets],
@@ -669,7 +684,23 @@ fn town(a: TownArgs) -> anyhow::Result<()> {
         }
         bail!("{msg}");
     }
-    let (result, tables) = io::replay_save(&save).map_err(anyhow::Error::msg)?;
+    let (scenario, party) = (folder.join(&adv.scenario), folder.join(&adv.party));
+    let files = io::AdventureFiles {
+        scenario: &scenario,
+        party: &party,
+        number: adv.number,
+    };
+    let (result, tables) = io::replay_adventure_save(&save, files).map_err(|e| {
+        if !e.is_other_game() {
+            return anyhow::Error::msg(e);
+        }
+        let mut msg = format!("{e}; move that save away and play adventure {}", adv.number);
+        if let Some(l) = how_to_play(&a.which, &folder, &adv).first() {
+            msg += " with: ";
+            msg += l.trim_start_matches("play it:").trim();
+        }
+        anyhow::anyhow!("{msg}")
+    })?;
     if result.outcome.is_none() {
         bail!(
             "{}: adventure {} is not over yet (turn {}); finish it with `tilecrawl play --resume {}`",

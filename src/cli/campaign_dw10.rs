@@ -197,11 +197,24 @@ pub fn next(p: &Place<'_>, o: &NextOptions<'_>) -> anyhow::Result<()> {
     // With --win-rate: the rating kept, and the seeds tried before it.
     let mut rated: Option<String> = None;
     let mut missed: Vec<(u64, f64)> = Vec::new();
+    // A game played on what the folder held would be settled in town as
+    // this scenario's: it goes with the files it was played on.
+    let stale_saves = if attempt == 1 {
+        super::outputs::campaign_saves(&out)
+    } else {
+        Vec::new()
+    };
     if attempt == 1 {
-        if !o.force && out.join("scenario.yaml").exists() {
+        if !o.force && (out.join("scenario.yaml").exists() || !stale_saves.is_empty()) {
             bail!(
-                "{}: the folder already holds a scenario (left by an earlier `campaign next` that did not finish, or by a campaign of the same name started over); pass --force to replace its files",
-                out.display()
+                "{}: the folder already holds a scenario{} (left by an earlier `campaign next` that did not finish, or by a campaign of the same name started over); pass --force to replace its files{}",
+                out.display(),
+                super::outputs::saved_words(&stale_saves),
+                if stale_saves.is_empty() {
+                    ""
+                } else {
+                    " and remove the saves"
+                }
             );
         }
         let tileset_path = o.tileset.map_or_else(
@@ -272,6 +285,7 @@ pub fn next(p: &Place<'_>, o: &NextOptions<'_>) -> anyhow::Result<()> {
             .map(|(n, b)| (n.as_str(), b.as_slice()))
             .collect();
         super::outputs::write_outputs(&out, &refs, o.force)?;
+        super::outputs::remove_campaign_saves(&stale_saves)?;
         wrote.push(super::outputs::listing(&out, &refs));
     } else {
         if !out.join("scenario.yaml").exists() {

@@ -179,6 +179,49 @@ impl OutputArgs {
         given
     }
 
+    /// The map and print options as a batch records them in its note
+    /// (`--resume` refuses other ones): each by its flag's name, with the
+    /// value it takes, defaults included; a switch is `on` or `off`.
+    pub(crate) fn recorded(&self) -> Vec<(&'static str, String)> {
+        let on = |b: bool| if b { "on" } else { "off" }.to_string();
+        let mut v = vec![
+            ("dpi", self.dpi.unwrap_or(DEFAULT_DPI).to_string()),
+            (
+                "png-compression",
+                match self.png_compression {
+                    Some(PngCompressionArg::Best) => "best",
+                    _ => "fast",
+                }
+                .to_string(),
+            ),
+            (
+                "style",
+                self.style
+                    .as_ref()
+                    .map_or("color".to_string(), |p| p.display().to_string()),
+            ),
+            (
+                "square",
+                self.square.clone().unwrap_or_else(|| "off".to_string()),
+            ),
+            ("print", self.print.map_or("off".to_string(), |p| p.name())),
+            ("cutouts", on(self.cutouts)),
+            ("vtt", on(self.vtt)),
+            ("gm-map", on(self.gm_map)),
+        ];
+        if self.print.is_some() {
+            v.push(("margin", self.margin.unwrap_or(8.0).to_string()));
+            v.push(("overlap", self.overlap.unwrap_or(10.0).to_string()));
+        }
+        if self.vtt {
+            v.push((
+                "vtt-grid",
+                self.vtt_grid.unwrap_or(DEFAULT_PIXELS_PER_GRID).to_string(),
+            ));
+        }
+        v
+    }
+
     fn map_options(&self) -> anyhow::Result<MapOptions> {
         let style = export::style::load(self.style.as_deref().unwrap_or(Path::new("color")))?;
         let square_mm = match &self.square {
@@ -265,9 +308,20 @@ impl OutputArgs {
     /// its map hides nothing (doors are laid during play, chests are open
     /// to see).
     pub fn mkd_options(&self) -> anyhow::Result<PackOptions> {
+        self.mkd_options_where("it is for dungeon-world-10mm and dd-and-d")
+    }
+
+    /// [`Self::mkd_options`] for an MKD campaign, whose refusal of
+    /// `--gm-map` names the one kind of campaign that has one.
+    pub fn mkd_campaign_options(&self) -> anyhow::Result<PackOptions> {
+        self.mkd_options_where("it is for a Dungeon World 10 mm campaign")
+    }
+
+    /// [`Self::mkd_options`], the refusal of `--gm-map` ending with `elsewhere`.
+    fn mkd_options_where(&self, elsewhere: &str) -> anyhow::Result<PackOptions> {
         if self.gm_map {
             bail_usage!(
-                "--gm-map: an MKD Adventure's map hides nothing from the players (its doors are laid during play), so there is no game master's map; it is for dungeon-world-10mm and dd-and-d"
+                "--gm-map: an MKD Adventure's map hides nothing from the players (its doors are laid during play), so there is no game master's map; {elsewhere}"
             );
         }
         self.options()
@@ -295,7 +349,7 @@ const EXPORT_NAMES: [&str; 9] = [
 /// multi-floor dungeon. Scenario and dungeon files count only when the new
 /// set writes one (so `render`, which writes the maps alone, keeps them);
 /// nothing else in the folder (a save, your notes) is touched.
-fn stale_files(dir: &Path, files: &[(&str, &[u8])]) -> Vec<PathBuf> {
+pub(crate) fn stale_files(dir: &Path, files: &[(&str, &[u8])]) -> Vec<PathBuf> {
     let written: std::collections::BTreeSet<&str> = files.iter().map(|(n, _)| *n).collect();
     let whole = written.contains("scenario.yaml") || written.contains("dungeon.yaml");
     let mut folders = vec![String::new()];
@@ -328,6 +382,60 @@ fn stale_files(dir: &Path, files: &[(&str, &[u8])]) -> Vec<PathBuf> {
         }
     }
     stale
+}
+
+/// The saved games a campaign's `play` command leaves in an adventure's
+/// folder (`game.save`; Dungeon World 10 mm's `game-1.save`, `game-2.save`
+/// …), in name order. An adventure made again in that folder (`campaign
+/// next --force`) must not be settled from a game played on the one it
+/// replaces, so `next` refuses them without `--force` and removes them
+/// with it.
+pub(crate) fn campaign_saves(dir: &Path) -> Vec<PathBuf> {
+    let is_save = |n: &str| {
+        n == "game.save"
+            || n.strip_prefix("game-")
+                .and_then(|n| n.strip_suffix(".save"))
+                .is_some_and(|d| !d.is_empty() && d.bytes().all(|b| b.is_ascii_digit()))
+    };
+    let mut saves: Vec<PathBuf> = std::fs::read_dir(dir)
+        .into_iter()
+        .flatten()
+        .filter_map(|e| {
+            let e = e.ok()?;
+            let name = e.file_name().into_string().ok()?;
+            (is_save(&name) && e.file_type().ok()?.is_file()).then(|| e.path())
+        })
+        .collect();
+    saves.sort();
+    saves
+}
+
+/// ` and a game played on it (game.save)` when an adventure's folder holds saves
+/// (for a refusal that names what `--force` removes).
+pub(crate) fn saved_words(saves: &[PathBuf]) -> String {
+    if saves.is_empty() {
+        return String::new();
+    }
+    let names: Vec<String> = saves
+        .iter()
+        .filter_map(|p| p.file_name())
+        .map(|n| n.to_string_lossy().into_owned())
+        .collect();
+    format!(" and a game played on it ({})", names.join(", "))
+}
+
+/// Removes the saves [`campaign_saves`] found, once the adventure that
+/// replaces theirs is written.
+pub(crate) fn remove_campaign_saves(saves: &[PathBuf]) -> anyhow::Result<()> {
+    for s in saves {
+        std::fs::remove_file(s).with_context(|| {
+            format!(
+                "cannot remove {}, a game played on the adventure this one replaces",
+                s.display()
+            )
+        })?;
+    }
+    Ok(())
 }
 
 /// Writes the named files into `dir` (created if needed): all are written to
@@ -378,8 +486,14 @@ pub(crate) fn write_outputs(
     };
     tilecrawl::core::fs::write_all_atomic(&batch)
         .with_context(|| format!("cannot write into {}", dir.display()))?;
+    remove_stale(dir, &stale)
+}
+
+/// Removes the files [`stale_files`] found in `dir`, once the new ones are
+/// in place, and a floor folder they leave empty.
+pub(crate) fn remove_stale(dir: &Path, stale: &[PathBuf]) -> anyhow::Result<()> {
     for path in stale {
-        std::fs::remove_file(&path)
+        std::fs::remove_file(path)
             .with_context(|| format!("cannot remove the stale file {}", path.display()))?;
         // A floor folder left empty goes too (it fails harmlessly if not empty).
         if let Some(parent) = path.parent()
@@ -389,6 +503,40 @@ pub(crate) fn write_outputs(
         }
     }
     Ok(())
+}
+
+/// Does the adventure folder `dir` hold only files tilecrawl writes there
+/// (a scenario, a dungeon, the maps, sheets, PDFs and VTT files, its floor
+/// folders of the same, temporary files of a killed run)? Only such a
+/// folder may be removed as stale: anything else in it is someone's.
+pub(crate) fn holds_only_adventure_files(dir: &Path) -> bool {
+    fn only_ours(dir: &Path, floors: bool) -> bool {
+        let Ok(entries) = std::fs::read_dir(dir) else {
+            return false;
+        };
+        entries.into_iter().all(|e| {
+            let Ok(e) = e else { return false };
+            let Ok(kind) = e.file_type() else {
+                return false;
+            };
+            let Some(name) = e.file_name().to_str().map(str::to_string) else {
+                return false;
+            };
+            if kind.is_dir() {
+                return floors
+                    && name
+                        .strip_prefix("floor-")
+                        .is_some_and(|n| n.parse::<u32>().is_ok())
+                    && only_ours(&e.path(), false);
+            }
+            kind.is_file()
+                && (EXPORT_NAMES.contains(&name.as_str())
+                    || ["scenario.yaml", "dungeon.yaml"].contains(&name.as_str())
+                    || tilecrawl::export::uvtt::is_file_name(&name)
+                    || (name.starts_with(".tilecrawl-") && name.ends_with(".tmp")))
+        })
+    }
+    only_ours(dir, true)
 }
 
 /// The names of written files, for the summary line.

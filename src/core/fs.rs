@@ -309,7 +309,9 @@ impl FolderLock {
 
 /// Removes the `.tilecrawl-*.tmp` files in `dir` and, `depth` levels down,
 /// in its folders. Best effort: what cannot be read or removed stays.
-fn remove_leftovers(dir: &Path, depth: u32) {
+/// [`FolderLock::take`] calls it, and a batch quitting at once on a second
+/// Ctrl-C, so neither leaves a half-written file behind.
+pub fn remove_leftovers(dir: &Path, depth: u32) {
     let Ok(entries) = std::fs::read_dir(dir) else {
         return;
     };

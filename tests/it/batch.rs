@@ -305,6 +305,27 @@ fn batch_merge_refuses_what_is_not_a_shard() {
         "empty: no index.csv there",
     );
     assert!(!out.join("index.csv").exists());
+    // A folder that is not there, and a shard stopped before its index
+    // (adventure folders only), are told as such (a user's audit: both
+    // were "no index.csv there").
+    refused(
+        &[
+            "batch",
+            "merge",
+            &p(&s1),
+            &p(&tmp.path().join("nope")),
+            "--out",
+            &p(&out),
+        ],
+        "nope: no such folder",
+    );
+    let stopped = tmp.path().join("stopped");
+    std::fs::create_dir_all(stopped.join("3")).unwrap();
+    refused(
+        &["batch", "merge", &p(&s1), &p(&stopped), "--out", &p(&out)],
+        "stopped: no index.csv there, though it holds adventure folders: the batch there was stopped before it wrote its index; finish it with the same `tilecrawl batch` command and --resume, then merge",
+    );
+    assert!(!out.exists());
     refused(
         &["batch", "merge", &p(&s1), "--out", &p(&out)],
         "shard 2 of 2 missing: give every shard of the batch (1 given)",
@@ -888,6 +909,90 @@ fn sigterm_stops_a_batch_as_ctrl_c_does() {
     assert!(seeds.len() < 200, "{} finished", seeds.len());
 }
 
+/// GNU `timeout` sends SIGTERM to the batch and to its process group, so
+/// it comes twice at once: that is one request, not the impatient second
+/// Ctrl-C (a user's audit: such a batch sometimes quit at once, with no
+/// index, no note and temporary files left).
+#[cfg(unix)]
+#[test]
+fn two_sigterms_at_once_stop_a_batch_as_one_does() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("timed-out");
+    let o = out.to_str().unwrap();
+    let args = [
+        "batch", "--count", "200", "--dpi", "30", "--jobs", "2", "--out", o,
+    ];
+    let child = spawn(&args);
+    wait_for_finished(&out, 1);
+    let pid = libc::pid_t::try_from(child.id()).unwrap();
+    // SAFETY: sends signals to the child this test started and still owns.
+    assert_eq!(unsafe { libc::kill(pid, libc::SIGTERM) }, 0);
+    std::thread::sleep(Duration::from_millis(50));
+    assert_eq!(unsafe { libc::kill(pid, libc::SIGTERM) }, 0);
+    let r = finish(child, &args);
+    assert_eq!(r.code, 1, "stopped as by one SIGTERM: {}", r.stderr);
+    assert!(
+        r.stderr.contains("interrupted") && r.stderr.contains("--resume"),
+        "{}",
+        r.stderr
+    );
+    // check_complete refuses a temporary file anywhere.
+    let seeds = check_complete(&out);
+    let note = read(&out.join("batch.yaml"));
+    assert!(
+        note.contains(&format!("adventures: {}\nfinished: false\n", seeds.len())),
+        "{note}"
+    );
+}
+
+/// A second Ctrl-C a moment after the first quits at once, and leaves no
+/// temporary file (the index's included).
+#[cfg(unix)]
+#[test]
+fn a_second_signal_later_quits_at_once_without_temporary_files() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("quit");
+    let o = out.to_str().unwrap();
+    // Slow adventures, each played many times, an index row at a time: the
+    // index's temporary files exist from the first row.
+    let args = [
+        "batch",
+        "--count",
+        "3",
+        "--only",
+        "index",
+        "--simulate",
+        "1000",
+        "--jobs",
+        "1",
+        "--out",
+        o,
+    ];
+    let child = spawn(&args);
+    let temps = || -> Vec<String> {
+        std::fs::read_dir(&out)
+            .map(|d| {
+                d.filter_map(|e| e.ok()?.file_name().into_string().ok())
+                    .filter(|n| n.starts_with(".tilecrawl-") && n.ends_with(".tmp"))
+                    .collect()
+            })
+            .unwrap_or_default()
+    };
+    let start = Instant::now();
+    while temps().is_empty() {
+        assert!(start.elapsed() < TIMEOUT, "no index row was written");
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    let pid = libc::pid_t::try_from(child.id()).unwrap();
+    // SAFETY: sends signals to the child this test started and still owns.
+    assert_eq!(unsafe { libc::kill(pid, libc::SIGINT) }, 0);
+    std::thread::sleep(Duration::from_millis(1300));
+    assert_eq!(unsafe { libc::kill(pid, libc::SIGINT) }, 0);
+    let r = finish(child, &args);
+    assert_eq!(r.code, 130, "quit at once: {}", r.stderr);
+    assert_eq!(temps(), Vec::<String>::new());
+}
+
 /// The largest `--count` there is: a batch stopped part-way must end as
 /// soon as the adventures under way are done, not go through every
 /// position it will never make (which once took minutes and gigabytes).
@@ -1142,4 +1247,144 @@ fn batch_help_offers_only_what_a_batch_can_make() {
         );
         assert!(!out.exists(), "{args:?} wrote {out:?}");
     }
+}
+
+#[test]
+fn resume_refuses_a_folder_that_never_held_a_batch() {
+    // A user's audit: `--resume` filled a folder holding only notes.txt,
+    // which a plain batch refuses.
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("mine");
+    std::fs::create_dir(&out).unwrap();
+    std::fs::write(out.join("notes.txt"), "mine").unwrap();
+    let o = out.to_str().unwrap();
+    let r = run(&[
+        "batch", "--count", "2", "--only", "yaml", "--out", o, "--resume",
+    ]);
+    assert_eq!(r.code, 1, "{}", r.stderr);
+    assert!(
+        r.stderr.starts_with("error: --resume: ")
+            && r.stderr.contains("holds no batch to finish (no batch.yaml, and notes.txt is not a file `tilecrawl batch` writes)"),
+        "{}",
+        r.stderr
+    );
+    assert_eq!(r.stderr.lines().count(), 1, "{}", r.stderr);
+    let left: Vec<_> = std::fs::read_dir(&out).unwrap().collect();
+    assert_eq!(left.len(), 1, "nothing written");
+    // A run killed before its first note (adventure folders only) resumes.
+    std::fs::remove_file(out.join("notes.txt")).unwrap();
+    std::fs::create_dir(out.join("2")).unwrap();
+    let r = run(&[
+        "batch", "--count", "2", "--only", "yaml", "--out", o, "--resume", "-q",
+    ]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(rows(&read(&out.join("index.csv"))).len(), 2);
+}
+
+#[test]
+fn resume_refuses_other_map_options_than_the_run_it_finishes() {
+    // A user's audit: `--resume --style ink` finished a colour batch in
+    // ink, and a resume without --vtt rewrote an index that left out the
+    // VTT files still in every folder. The note records the options that
+    // shape the files, and a resume must give the same.
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("b");
+    let o = out.to_str().unwrap();
+    batch_ok(&out, &["--count", "2", "--dpi", "30", "--vtt"]);
+    let note = read(&out.join("batch.yaml"));
+    assert!(
+        note.contains("options: {cutouts: \"off\", dpi: \"30\", filter: \"off\", gm-map: \"off\", only: \"all\", party: \"off\", png-compression: \"fast\", print: \"off\", simulate: \"off\", square: \"off\", style: \"color\", vtt: \"on\", vtt-grid: \"100\"}\n"),
+        "{note}"
+    );
+    let index = read(&out.join("index.csv"));
+    for (extra, says) in [
+        (
+            &["--vtt", "--style", "ink"][..],
+            "was made with --style color and this command gives --style ink",
+        ),
+        (
+            &[][..],
+            "was made with --vtt and this command gives no --vtt",
+        ),
+        (
+            &["--vtt", "--vtt-grid", "50"][..],
+            "--vtt-grid 100 and this command gives --vtt-grid 50",
+        ),
+        (
+            &["--vtt", "--print", "a4"][..],
+            "no --print and this command gives --print a4",
+        ),
+    ] {
+        let mut args = vec![
+            "batch", "--count", "2", "--dpi", "30", "--out", o, "--resume",
+        ];
+        args.extend(extra);
+        let r = run(&args);
+        assert_eq!(r.code, 1, "{args:?}: {}", r.stderr);
+        assert!(
+            r.stderr.starts_with("error: --resume: ") && r.stderr.contains(says),
+            "{args:?}: {}",
+            r.stderr
+        );
+        assert_eq!(r.stderr.lines().count(), 1, "{}", r.stderr);
+    }
+    assert_eq!(read(&out.join("index.csv")), index, "nothing rewritten");
+    let r = run(&[
+        "batch", "--count", "2", "--dpi", "30", "--vtt", "--out", o, "--resume", "-q",
+    ]);
+    assert_eq!(r.code, 0, "the same options resume: {}", r.stderr);
+    // A note of an older tilecrawl (no options) is not refused for it.
+    let old: String = note
+        .lines()
+        .filter(|l| !l.starts_with("options:"))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    std::fs::write(out.join("batch.yaml"), old).unwrap();
+    let r = run(&[
+        "batch", "--count", "2", "--dpi", "30", "--vtt", "--out", o, "--resume", "-q",
+    ]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+}
+
+#[test]
+fn force_leaves_the_folder_as_a_fresh_run_would_and_keeps_what_is_not_tilecrawls() {
+    // A user's audit: `--force` with a smaller --count and no --vtt kept the
+    // old VTT files and the folders past the new count, none of them in
+    // the index.
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("b");
+    batch_ok(&out, &["--count", "4", "--dpi", "30", "--vtt"]);
+    std::fs::write(out.join("4").join("notes.txt"), "mine").unwrap();
+    let r = batch_ok(&out, &["--count", "2", "--dpi", "30", "--force"]);
+    assert!(r.stderr.is_empty(), "--quiet: {}", r.stderr);
+    let fresh = tmp.path().join("fresh");
+    batch_ok(&fresh, &["--count", "2", "--dpi", "30"]);
+    // Folder 4 holds a file of yours: it stays, whole.
+    let mine = out.join("4");
+    assert_eq!(read(&mine.join("notes.txt")), "mine");
+    assert!(mine.join("scenario.yaml").is_file());
+    std::fs::remove_dir_all(&mine).unwrap();
+    assert!(!out.join("3").exists(), "a folder past --count is removed");
+    assert_same_tree(&out, &fresh);
+    // Without --quiet the folder left is named.
+    std::fs::create_dir(out.join("7")).unwrap();
+    std::fs::write(out.join("7").join("notes.txt"), "mine").unwrap();
+    let r = run(&[
+        "batch",
+        "--count",
+        "2",
+        "--dpi",
+        "30",
+        "--force",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(
+        r.stderr
+            .contains("warning: left 1 folder(s) the index does not list"),
+        "{}",
+        r.stderr
+    );
+    assert_eq!(read(&out.join("7").join("notes.txt")), "mine");
 }

@@ -361,8 +361,21 @@ fn the_commands_refuse_what_cannot_be_done_yet() {
         );
     };
     e(&["campaign", "new", "H"], &["already exists", "--force"]);
-    e(&["campaign", "show", "a/b"], &["campaign name `a/b`"]);
-    e(&["campaign", "show", ".."], &["campaign name `..`"]);
+    // A name that cannot name a folder is a bad command line: exit 2
+    // (a user's audit: it exited 1), for every subcommand.
+    for args in [
+        &["campaign", "show", "a/b"][..],
+        &["campaign", "show", ".."],
+        &["campaign", "new", "../x"],
+        &["campaign", "new", ".hid"],
+        &["campaign", "next", ""],
+        &["campaign", "town", "a/b"],
+    ] {
+        let r = run(d, args);
+        if let Err(m) = common::usage_error_line(&r, &["campaign name `"]) {
+            panic!("{args:?}: {m}");
+        }
+    }
     e(
         &["campaign", "show", "Nobody"],
         &["no such campaign", "campaign new Nobody"],
@@ -375,6 +388,12 @@ fn the_commands_refuse_what_cannot_be_done_yet() {
     // campaign is read.
     let r = run(d, &["campaign", "next", "H", "--mission", "heist"]);
     common::usage_error_line(&r, &["--mission", "unknown mission `heist`"]).unwrap();
+    // An MKD campaign's --gm-map refusal names the campaign that has one
+    // (a user's audit: it named dd-and-d, which has no campaigns).
+    let r = run(d, &["campaign", "next", "H", "--gm-map"]);
+    let line =
+        common::usage_error_line(&r, &["--gm-map", "a Dungeon World 10 mm campaign"]).unwrap();
+    assert!(!line.contains("dd-and-d"), "{line}");
     // A folder left behind is only replaced with --force.
     std::fs::create_dir_all(d.join("campaigns/H/adventure-1")).unwrap();
     std::fs::write(d.join("campaigns/H/adventure-1/scenario.yaml"), "old").unwrap();
@@ -778,4 +797,142 @@ fn town_orders_take_a_unique_beginning_and_refuse_an_ambiguous_one() {
         .collect();
     assert_eq!(alive, ["Bramwell"]);
     assert_eq!(c.gold, 0);
+}
+
+/// Plays `lines` of the adventure in `adv` (a folder under `d`) with
+/// `party`, saving to the adventure's game.save.
+fn play_some(d: &Path, scenario: &str, party: Option<&str>, save: &str, lines: &str) {
+    let script = d.join("some.txt");
+    std::fs::write(&script, lines).unwrap();
+    let mut args = vec!["play", scenario, "--save", save];
+    if let Some(p) = party {
+        args.extend(["--party", p]);
+    }
+    args.extend(["--script", script.to_str().unwrap()]);
+    ok(d, &args);
+}
+
+#[test]
+fn an_adventure_made_again_never_inherits_the_save_of_the_one_it_replaces() {
+    // A user's audit: a campaign started over kept the old adventure 1's
+    // game.save, and `town` settled the new adventure 1 from it unplayed.
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let adv = "campaigns/H/adventure-1";
+    ok(d, &["campaign", "new", "H", "--seed", "5", "-q"]);
+    ok(d, &["campaign", "next", "H", "-q"]);
+    let save = format!("{adv}/game.save");
+    play_some(
+        d,
+        &format!("{adv}/scenario.yaml"),
+        Some(&format!("{adv}/party.yaml")),
+        &save,
+        &auto_commands(&d.join(adv)),
+    );
+    ok(d, &["campaign", "new", "H", "--seed", "5", "--force", "-q"]);
+    let file = d.join("campaigns/H/campaign.yaml");
+    let before = std::fs::read(&file).unwrap();
+    // Without --force the folder is refused, the save named.
+    let r = run(d, &["campaign", "next", "H"]);
+    one_error_line(&r, &["already holds an adventure", "game.save", "--force"]).unwrap();
+    assert_eq!(std::fs::read(&file).unwrap(), before);
+    // A folder holding only a save is refused too.
+    let scenario = d.join(adv).join("scenario.yaml");
+    let kept = std::fs::read(&scenario).unwrap();
+    std::fs::remove_file(&scenario).unwrap();
+    let r = run(d, &["campaign", "next", "H"]);
+    one_error_line(&r, &["game.save", "--force"]).unwrap();
+    std::fs::write(&scenario, kept).unwrap();
+    // With --force the save goes with the files it was played on.
+    let notes = d.join(adv).join("notes.txt");
+    std::fs::write(&notes, "mine").unwrap();
+    ok(d, &["campaign", "next", "H", "--force", "-q"]);
+    assert!(!d.join(&save).exists(), "the old save is removed");
+    assert_eq!(std::fs::read_to_string(&notes).unwrap(), "mine");
+    let r = run(d, &["campaign", "town", "H"]);
+    one_error_line(&r, &["adventure 1 has not been played yet"]).unwrap();
+}
+
+#[test]
+fn town_refuses_a_game_of_another_scenario_or_another_party() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let adv = "campaigns/H/adventure-1";
+    let save = format!("{adv}/game.save");
+    let party = format!("{adv}/party.yaml");
+    ok(d, &["campaign", "new", "H", "--seed", "5", "-q"]);
+    ok(d, &["campaign", "next", "H", "-q"]);
+    let file = d.join("campaigns/H/campaign.yaml");
+    let before = std::fs::read(&file).unwrap();
+    let refused = |needles: &[&str]| {
+        let r = run(d, &["campaign", "town", "H"]);
+        let line = one_error_line(&r, needles).unwrap();
+        assert!(
+            line.contains("move that save away and play adventure 1 with: tilecrawl play"),
+            "{line}"
+        );
+        assert_eq!(std::fs::read(&file).unwrap(), before, "nothing recorded");
+        std::fs::remove_file(d.join(&save)).unwrap();
+    };
+    // A game of an unrelated dungeon, saved where the adventure's goes.
+    ok(d, &["generate", "--seed", "7", "--out", "other7", "-q"]);
+    play_some(
+        d,
+        "other7/scenario.yaml",
+        Some(&party),
+        &save,
+        "end turn\nend turn\n",
+    );
+    refused(&[
+        "this game was played on",
+        "other7/scenario.yaml",
+        "not on adventure 1's campaigns/H/adventure-1/scenario.yaml",
+    ]);
+    // The adventure's scenario copied elsewhere is the same scenario.
+    std::fs::create_dir_all(d.join("copy")).unwrap();
+    std::fs::copy(
+        d.join(adv).join("scenario.yaml"),
+        d.join("copy/scenario.yaml"),
+    )
+    .unwrap();
+    play_some(
+        d,
+        "copy/scenario.yaml",
+        Some(&party),
+        &save,
+        "end turn\nend turn\n",
+    );
+    let r = run(d, &["campaign", "town", "H"]);
+    one_error_line(&r, &["is not over yet"]).unwrap();
+    std::fs::remove_file(d.join(&save)).unwrap();
+    // Heroes of the same names at other values: not the campaign's party.
+    let text = std::fs::read_to_string(d.join(&party)).unwrap();
+    let other = common::with(
+        &text,
+        "value: 25\n    speed: 5\n    attacks: 4",
+        "value: 30\n    speed: 5\n    attacks: 4",
+    );
+    std::fs::write(d.join("other-party.yaml"), other).unwrap();
+    play_some(
+        d,
+        &format!("{adv}/scenario.yaml"),
+        Some("other-party.yaml"),
+        &save,
+        "end turn\nend turn\n",
+    );
+    refused(&[
+        "this game was played with another party than adventure 1's campaigns/H/adventure-1/party.yaml",
+        "Kestrel has level 1 worth 30 points in the game, level 1 worth 25 points in the adventure",
+    ]);
+    // Other heroes: a hero renamed stands for another party.
+    let renamed = common::with(&text, "name: Sella", "name: Selka");
+    std::fs::write(d.join("renamed.yaml"), renamed).unwrap();
+    play_some(
+        d,
+        &format!("{adv}/scenario.yaml"),
+        Some("renamed.yaml"),
+        &save,
+        "end turn\nend turn\n",
+    );
+    refused(&["the game's heroes are Kestrel, Marrow, Brannoc, Selka"]);
 }

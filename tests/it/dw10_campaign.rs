@@ -531,3 +531,48 @@ fn a_scenario_chosen_by_win_rate_is_played_again_when_not_won() {
         "no campaign lost a first game whose scenario was a later candidate"
     );
 }
+
+#[test]
+fn a_scenario_made_again_never_inherits_the_saves_of_the_one_it_replaces() {
+    // A user's audit (found in the MKD campaign; this one kept its saves
+    // the same way): a campaign started over kept the old scenario 1's
+    // game-1.save, and `town` settled the new scenario 1 from it unplayed.
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    new_campaign(d, "R", "4");
+    run(d, &["campaign", "next", "R", "-q"]);
+    let save = autoplay(d, "R");
+    assert!(
+        save.ends_with("scenario-1/game-1.save"),
+        "{}",
+        save.display()
+    );
+    let r = common::run_env(
+        d,
+        &[
+            "campaign",
+            "new",
+            "R",
+            "--ruleset",
+            "dungeon-world-10mm",
+            "--seed",
+            "4",
+            "--force",
+            "-q",
+        ],
+        &[],
+        Duration::from_secs(300),
+    );
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    let e = fails(d, &["campaign", "next", "R"]);
+    assert!(
+        e.contains("already holds a scenario")
+            && e.contains("game-1.save")
+            && e.contains("--force"),
+        "{e}"
+    );
+    run(d, &["campaign", "next", "R", "--force", "-q"]);
+    assert!(!save.exists(), "the old save is removed");
+    let e = fails(d, &["campaign", "town", "R"]);
+    assert!(e.contains("has not been played yet"), "{e}");
+}

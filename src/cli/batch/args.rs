@@ -175,6 +175,46 @@ pub(super) struct BatchArgs {
 }
 
 impl BatchArgs {
+    /// The options that shape the adventures' files beyond their scenario
+    /// (which `--resume` compares itself), as the note records them:
+    /// `--only`, `--filter`, `--simulate` and its `--party`, and with
+    /// `--only all` the map and print options.
+    /// In the order the options are compared (a switch before the
+    /// options that need it).
+    pub(super) fn recorded_options(&self) -> Vec<(String, String)> {
+        let only = match self.only {
+            Only::Index => "index",
+            Only::Yaml => "yaml",
+            Only::All => "all",
+        };
+        let filters: Vec<String> = self.filters.iter().map(ToString::to_string).collect();
+        let mut v: Vec<(&str, String)> = vec![
+            ("only", only.to_string()),
+            (
+                "filter",
+                if filters.is_empty() {
+                    "off".to_string()
+                } else {
+                    filters.join(" --filter ")
+                },
+            ),
+            (
+                "simulate",
+                self.simulate.map_or("off".to_string(), |n| n.to_string()),
+            ),
+            (
+                "party",
+                self.party
+                    .as_ref()
+                    .map_or("off".to_string(), |p| p.display().to_string()),
+            ),
+        ];
+        if self.only == Only::All {
+            v.extend(self.output.recorded());
+        }
+        v.into_iter().map(|(k, v)| (k.to_string(), v)).collect()
+    }
+
     /// How an adventure's maps and sheets are made with `--only all`, by
     /// the game's reading of the output options (`options`). With `--only
     /// index` or `yaml` none are made, and a map or print option given is

@@ -146,7 +146,7 @@ impl Game for DddBatch {
             return Ok(Some(Row::Ddd(row)));
         }
         files.push(marker);
-        write_adventure(&dir, &files, c.resume, c.sync)?;
+        write_adventure(&dir, &files, c)?;
         Ok(Some(Row::Ddd(row)))
     }
 

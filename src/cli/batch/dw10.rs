@@ -218,7 +218,7 @@ impl Game for Dw10Batch {
         };
         // The marker file goes last, so a folder with it is complete.
         files.push((MARKER.to_string(), yaml));
-        write_adventure(&dir, &files, c.resume, c.sync)?;
+        write_adventure(&dir, &files, c)?;
         Ok(Some(Row::Dw10(row)))
     }
 

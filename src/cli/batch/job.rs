@@ -64,6 +64,8 @@ pub(super) struct Common<'a> {
     pub(super) resume: bool,
     /// `--sync`.
     pub(super) sync: bool,
+    /// `--force`.
+    pub(super) force: bool,
     /// `--filter`, each on a column of the game's index.
     pub(super) filters: &'a [Condition],
     /// Seeds whose folder was finished before this run (with --resume).
@@ -106,14 +108,22 @@ pub(super) fn rated_options(
     }
 }
 
+/// Held (shared) while an adventure's files are written: a batch quitting
+/// at once takes it whole, so no temporary file is being made while it
+/// removes them.
+pub(super) static WRITING: std::sync::RwLock<()> = std::sync::RwLock::new(());
+
 /// Writes one adventure's files, in order, each to a temporary name first;
 /// the renames happen only when all are written.
 pub(super) fn write_adventure<N: AsRef<str>>(
     dir: &Path,
     files: &[(N, Vec<u8>)],
-    resume: bool,
-    sync: bool,
+    c: &Common,
 ) -> anyhow::Result<()> {
+    let (resume, sync) = (c.resume, c.sync);
+    let _writing = WRITING
+        .read()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
     let paths: Vec<PathBuf> = files.iter().map(|(n, _)| dir.join(n.as_ref())).collect();
     // The adventure's folder and, with --floors, its floor folders.
     let folders: BTreeSet<&Path> = std::iter::once(dir)
@@ -131,8 +141,47 @@ pub(super) fn write_adventure<N: AsRef<str>>(
         .zip(files)
         .map(|(p, (_, b))| (p.as_path(), b.as_slice()))
         .collect();
+    // With --force, what an earlier run wrote there and this one does not
+    // (another --vtt's files, an earlier --print's PDFs) goes, as
+    // `generate --force` removes it.
+    let stale = if c.force {
+        let named: Vec<(&str, &[u8])> = files
+            .iter()
+            .map(|(n, b)| (n.as_ref(), b.as_slice()))
+            .collect();
+        crate::cli::outputs::stale_files(dir, &named)
+    } else {
+        Vec::new()
+    };
     tilecrawl::core::fs::write_all_atomic_synced(&list, sync)
-        .with_context(|| format!("cannot write into {}", dir.display()))
+        .with_context(|| format!("cannot write into {}", dir.display()))?;
+    crate::cli::outputs::remove_stale(dir, &stale)
+}
+
+/// With --force, once the batch is done: the adventure folders under `out`
+/// that its index does not list (a larger --count before, an --only index
+/// run now), removed when they hold only files tilecrawl writes. Returns
+/// those left because they hold something else, in seed order.
+pub(super) fn remove_unlisted(out: &Path, listed: &BTreeSet<u64>) -> anyhow::Result<Vec<PathBuf>> {
+    let mut left = Vec::new();
+    let mut stale: Vec<(u64, PathBuf)> = std::fs::read_dir(out)
+        .with_context(|| format!("cannot read {}", out.display()))?
+        .filter_map(|e| {
+            let e = e.ok()?;
+            let seed = e.file_name().to_str()?.parse::<u64>().ok()?;
+            (e.file_type().ok()?.is_dir() && !listed.contains(&seed)).then(|| (seed, e.path()))
+        })
+        .collect();
+    stale.sort();
+    for (_, dir) in stale {
+        if crate::cli::outputs::holds_only_adventure_files(&dir) {
+            std::fs::remove_dir_all(&dir)
+                .with_context(|| format!("cannot remove the stale folder {}", dir.display()))?;
+        } else {
+            left.push(dir);
+        }
+    }
+    Ok(left)
 }
 
 /// The names of an adventure's export files that depend only on the

@@ -230,7 +230,7 @@ impl MkdBatch {
         };
         // The marker file goes last, so a folder with it is complete.
         files.push((MARKER.to_string(), yaml));
-        write_adventure(&dir, &files, c.resume, c.sync)?;
+        write_adventure(&dir, &files, c)?;
         Ok(Some(row))
     }
 
@@ -297,7 +297,7 @@ impl MkdBatch {
             return Ok(Some(row));
         }
         files.push(marker);
-        write_adventure(&dir, &files, c.resume, c.sync)?;
+        write_adventure(&dir, &files, c)?;
         Ok(Some(row))
     }
 }

@@ -39,6 +39,37 @@ use tilecrawl::rules::RulesetId;
 /// Set by Ctrl-C: no new adventure is started; those under way finish.
 static INTERRUPTED: AtomicBool = AtomicBool::new(false);
 
+/// When the first Ctrl-C (or SIGTERM) came.
+static FIRST_SIGNAL: std::sync::OnceLock<std::time::Instant> = std::sync::OnceLock::new();
+
+/// A signal this soon after the first is the same request, not the user's
+/// second Ctrl-C: GNU `timeout` sends its SIGTERM to the batch and to its
+/// process group, so the batch gets it twice at once.
+const SAME_REQUEST_WITHIN: std::time::Duration = std::time::Duration::from_secs(1);
+
+/// What a Ctrl-C or SIGTERM does: the first stops starting adventures; a
+/// later one, at least [`SAME_REQUEST_WITHIN`] after it, quits at once.
+fn on_signal(out: &Path) {
+    // The clock only tells two requests apart; no output depends on it.
+    let now = std::time::Instant::now();
+    let first = *FIRST_SIGNAL.get_or_init(|| now);
+    INTERRUPTED.store(true, Ordering::SeqCst);
+    if now.duration_since(first) >= SAME_REQUEST_WITHIN {
+        quit_now(out);
+    }
+}
+
+/// Quits at once (exit 130) without a half-written file: once the
+/// adventure being written is in place, no other is started, and the
+/// temporary files (the index's and any other) are removed.
+fn quit_now(out: &Path) -> ! {
+    let _held = job::WRITING
+        .write()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    tilecrawl::core::fs::remove_leftovers(out, 2);
+    std::process::exit(130);
+}
+
 /// `tilecrawl batch`: a batch, or `batch merge` of shard indexes.
 #[derive(Debug, Args)]
 #[command(
@@ -184,12 +215,10 @@ fn run_in(a: BatchArgs) -> anyhow::Result<()> {
     let (first, step) = (shard.index - 1, shard.count);
     let positions = Manifest::share(a.count, (shard.index, shard.count));
     let bar = crate::cli::say::progress_bar(positions, "adventures", a.quiet);
-    // Ctrl-C once: stop starting adventures; twice: quit at once.
-    let _ = ctrlc::set_handler(|| {
-        if INTERRUPTED.swap(true, Ordering::SeqCst) {
-            std::process::exit(130);
-        }
-    });
+    // Ctrl-C once: stop starting adventures; again, a moment later: quit
+    // at once.
+    let signalled = a.out.clone();
+    let _ = ctrlc::set_handler(move || on_signal(&signalled));
 
     let job = Job {
         args: &a,
@@ -199,6 +228,7 @@ fn run_in(a: BatchArgs) -> anyhow::Result<()> {
             only: a.only,
             resume: a.resume,
             sync: a.sync,
+            force: a.force,
             filters: &a.filters,
             finished,
             played: AtomicU64::new(0),
@@ -300,6 +330,10 @@ fn run_in(a: BatchArgs) -> anyhow::Result<()> {
     // After a failure that kept nothing (a bad option, an impossible filter)
     // nothing is written at all.
     if failure.is_none() || written > 0 {
+        // A quit at once waits for the index and its note to be in place.
+        let _writing = job::WRITING
+            .read()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
         index.finish(a.sync)?;
         // Last, so a note that says finished stands beside a whole index.
         let note = Manifest {
@@ -308,10 +342,26 @@ fn run_in(a: BatchArgs) -> anyhow::Result<()> {
             shard: (shard.index, shard.count),
             adventures: written,
             finished: failure.is_none() && skipped == 0,
+            options: a.recorded_options().into_iter().collect(),
         };
         let path = a.out.join(manifest::FILE);
         tilecrawl::core::fs::write_all_atomic_synced(&[(&path, note.to_yaml().as_bytes())], a.sync)
             .with_context(|| format!("cannot write {}", path.display()))?;
+    }
+    // With --force, a whole run leaves the folder as a fresh one would: no
+    // adventure folder its index does not list.
+    if a.force && failure.is_none() && skipped == 0 {
+        let listed = listed_seeds(&a.out, a.only)?;
+        let left = job::remove_unlisted(&a.out, &listed)?;
+        if let Some(first) = left.first()
+            && !a.quiet
+        {
+            warnln!(
+                "warning: left {} folder(s) the index does not list, as they hold files tilecrawl does not write (the first: {})",
+                left.len(),
+                first.display()
+            );
+        }
     }
     if let Some(e) = failure {
         if written == 0 {
@@ -391,12 +441,50 @@ impl Job<'_> {
     }
 }
 
+/// The seeds of the adventure folders under `out` that its index lists
+/// (none with `--only index`, which writes no folder): the index is read a
+/// line at a time, and only seeds with a folder are kept.
+fn listed_seeds(out: &Path, only: Only) -> anyhow::Result<BTreeSet<u64>> {
+    use std::io::BufRead;
+    let mut listed = BTreeSet::new();
+    if only == Only::Index {
+        return Ok(listed);
+    }
+    let on_disk: BTreeSet<u64> = std::fs::read_dir(out)
+        .with_context(|| format!("cannot read {}", out.display()))?
+        .filter_map(|e| e.ok()?.file_name().to_str()?.parse::<u64>().ok())
+        .collect();
+    if on_disk.is_empty() {
+        return Ok(listed);
+    }
+    let path = out.join("index.csv");
+    let f =
+        std::fs::File::open(&path).with_context(|| format!("cannot read {}", path.display()))?;
+    for line in std::io::BufReader::new(f).lines().skip(1) {
+        let line = line.with_context(|| format!("cannot read {}", path.display()))?;
+        let seed = line.split(',').next().and_then(|s| s.parse::<u64>().ok());
+        if let Some(seed) = seed.filter(|s| on_disk.contains(s)) {
+            listed.insert(seed);
+        }
+    }
+    Ok(listed)
+}
+
 /// `--resume` into a folder whose note ([`manifest::FILE`]) names another
 /// share: refused, as finishing it with this command's share would mix two
 /// batches in one folder. A folder without a note (a run killed before its
 /// first index) passes.
 fn check_same_batch(a: &BatchArgs, shard: Shard) -> anyhow::Result<()> {
     let Some(was) = read_note(&a.out)? else {
+        // No note: a run killed before its first index, or no batch at all.
+        if let Some(other) = not_of_a_batch(&a.out)? {
+            bail!(
+                "--resume: {} holds no batch to finish (no {}, and {} is not a file `tilecrawl batch` writes); choose another --out folder",
+                a.out.display(),
+                manifest::FILE,
+                other
+            );
+        }
         return Ok(());
     };
     let asked = (a.seed_start, a.count, (shard.index, shard.count));
@@ -415,7 +503,64 @@ fn check_same_batch(a: &BatchArgs, shard: Shard) -> anyhow::Result<()> {
             a.seed_start
         );
     }
+    // A note of an older tilecrawl records no options.
+    if was.options.is_empty() {
+        return Ok(());
+    }
+    let asked_list = a.recorded_options();
+    let asked: std::collections::BTreeMap<&String, &String> =
+        asked_list.iter().map(|(k, v)| (k, v)).collect();
+    // This command's options in order, then any only the note has.
+    let keys = asked_list
+        .iter()
+        .map(|(k, _)| k)
+        .chain(was.options.keys().filter(|k| !asked.contains_key(k)));
+    for k in keys {
+        let (then, now) = (was.options.get(k), asked.get(k).copied());
+        if then != now {
+            bail!(
+                "--resume: {} was made with {} and this command gives {} (its {} records the options that shape the files); run the command that made it with --resume, or start over with --force",
+                a.out.display(),
+                shown_option(k, then),
+                shown_option(k, now),
+                manifest::FILE
+            );
+        }
+    }
     Ok(())
+}
+
+/// A recorded option as typed: `--style ink`, `--vtt`, `no --vtt`.
+fn shown_option(key: &str, value: Option<&String>) -> String {
+    match value.map(String::as_str) {
+        None | Some("off") => format!("no --{key}"),
+        Some("on") => format!("--{key}"),
+        Some(v) => format!("--{key} {v}"),
+    }
+}
+
+/// The first entry of `dir` (in name order) that a batch does not write:
+/// its index files, its lock's leftovers and the adventure folders named
+/// by seed. `None` when there is none.
+fn not_of_a_batch(dir: &Path) -> anyhow::Result<Option<String>> {
+    let entries =
+        std::fs::read_dir(dir).with_context(|| format!("cannot read {}", dir.display()))?;
+    let mut names: Vec<String> = entries
+        .filter_map(Result::ok)
+        .filter(|e| {
+            let name = e.file_name();
+            let Some(n) = name.to_str() else { return true };
+            let ours = match n {
+                "index.csv" | "index.yaml" => e.path().is_file(),
+                _ if n.starts_with(".tilecrawl-") && n.ends_with(".tmp") => true,
+                _ => n.parse::<u64>().is_ok() && e.path().is_dir(),
+            };
+            !ours
+        })
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    Ok(names.into_iter().next())
 }
 
 /// The note ([`manifest::FILE`]) in a batch's folder, if it has one.
@@ -453,10 +598,7 @@ fn merge(m: MergeArgs) -> anyhow::Result<()> {
     let open = |dir: &Path, name: &str| -> anyhow::Result<BufReader<std::fs::File>> {
         let path = dir.join(name);
         if !path.is_file() {
-            bail!(
-                "{}: no {name} there; expected the --out folder of a `batch --shard I/N` run",
-                dir.display()
-            );
+            missing_index(dir, name)?;
         }
         let f = std::fs::File::open(&path)
             .with_context(|| format!("cannot read {}", path.display()))?;
@@ -506,6 +648,38 @@ fn merge(m: MergeArgs) -> anyhow::Result<()> {
         let _ = std::fs::remove_dir(&m.out);
     }
     result
+}
+
+/// Why a shard's folder has no index file `name`: no such folder, a batch
+/// stopped before it wrote its index (adventure folders, but no index), or
+/// a folder that is no batch's.
+fn missing_index(dir: &Path, name: &str) -> anyhow::Result<()> {
+    if !dir.is_dir() {
+        bail!(
+            "{}: no such folder; expected the --out folder of a `batch --shard I/N` run",
+            dir.display()
+        );
+    }
+    let started = std::fs::read_dir(dir)
+        .map(|d| {
+            d.filter_map(Result::ok).any(|e| {
+                e.file_name()
+                    .to_str()
+                    .is_some_and(|n| n.parse::<u64>().is_ok())
+                    && e.path().is_dir()
+            })
+        })
+        .unwrap_or(false);
+    if started {
+        bail!(
+            "{}: no {name} there, though it holds adventure folders: the batch there was stopped before it wrote its index; finish it with the same `tilecrawl batch` command and --resume, then merge",
+            dir.display()
+        );
+    }
+    bail!(
+        "{}: no {name} there; expected the --out folder of a `batch --shard I/N` run",
+        dir.display()
+    )
 }
 
 /// The shards' rows against their notes' count of adventures.

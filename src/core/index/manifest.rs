@@ -13,7 +13,13 @@
 //! shard: 2/3
 //! adventures: 10
 //! finished: true
+//! options: {only: "all", style: "color", vtt: "on"}
 //! ```
+//!
+//! `options` records, by name, the options that shape the adventures'
+//! files beyond their scenario (the map and print options, `--only`,
+//! `--filter`, `--simulate`), so `--resume` can refuse other ones; a note
+//! written before it existed has none.
 //!
 //! A batch without `--shard` writes `shard: 1/1`, and a merge writes the
 //! note of the whole batch, so the merged folder's three files are the
@@ -33,7 +39,7 @@ pub const FORMAT: &str = "tilecrawl-batch/1";
 pub const MAX_BYTES: u64 = 64 * 1024;
 
 /// What one batch run wrote into its `--out` folder.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Manifest {
     /// `--seed-start`.
     pub seed_start: u64,
@@ -46,6 +52,9 @@ pub struct Manifest {
     /// Did the run write every adventure of its share? `false` after
     /// Ctrl-C or a failed adventure (the index lists those finished).
     pub finished: bool,
+    /// The options that shaped the files, by name (`style` → `ink`); empty
+    /// when not recorded (an older note, or shards that disagree).
+    pub options: BTreeMap<String, String>,
 }
 
 /// The note as it is read, before its values are checked.
@@ -58,6 +67,8 @@ struct Raw {
     shard: String,
     adventures: u64,
     finished: bool,
+    #[serde(default)]
+    options: BTreeMap<String, String>,
 }
 
 impl Manifest {
@@ -79,7 +90,21 @@ impl Manifest {
              adventures: {}\n\
              finished: {}\n",
             self.seed_start, self.count, self.shard.0, self.shard.1, self.adventures, self.finished
-        )
+        ) + &self.options_line()
+    }
+
+    /// The `options:` line (none when no option is recorded): one flow
+    /// mapping, each value a double-quoted string.
+    fn options_line(&self) -> String {
+        if self.options.is_empty() {
+            return String::new();
+        }
+        let pairs: Vec<String> = self
+            .options
+            .iter()
+            .map(|(k, v)| format!("{k}: {}", crate::core::yaml_emit::double_quoted(v)))
+            .collect();
+        format!("options: {{{}}}\n", pairs.join(", "))
     }
 
     /// Reads a note; `file` names it in errors.
@@ -143,6 +168,7 @@ impl Manifest {
             shard: (i, n),
             adventures: raw.adventures,
             finished: raw.finished,
+            options: raw.options,
         })
     }
 }
@@ -301,12 +327,25 @@ pub fn whole(shards: &[(String, Option<Manifest>)]) -> Result<Option<Manifest>, 
             given,
         });
     }
+    // The options, when every shard recorded the same.
+    let options = shards
+        .iter()
+        .filter_map(|(_, m)| m.as_ref().map(|m| &m.options))
+        .try_fold(None::<&BTreeMap<String, String>>, |seen, o| match seen {
+            Some(s) if s != o => Err(()),
+            _ => Ok(Some(o)),
+        })
+        .ok()
+        .flatten()
+        .cloned()
+        .unwrap_or_default();
     Ok(Some(Manifest {
         seed_start,
         count,
         shard: (1, 1),
         adventures,
         finished: true,
+        options,
     }))
 }
 
@@ -321,13 +360,14 @@ mod tests {
             shard: (i, n),
             adventures: Manifest::share(count, (i, n)),
             finished: true,
+            options: BTreeMap::new(),
         }
     }
 
     fn named(notes: &[Manifest]) -> Vec<(String, Option<Manifest>)> {
         notes
             .iter()
-            .map(|m| (format!("s{}", m.shard.0), Some(*m)))
+            .map(|m| (format!("s{}", m.shard.0), Some(m.clone())))
             .collect()
     }
 
@@ -352,6 +392,14 @@ mod tests {
             shard: (2, 3),
             adventures: 4,
             finished: false,
+            options: [
+                ("style", "my \"ink\": style.yaml"),
+                ("vtt", "on"),
+                ("filter", "depth>=5 --filter tiles<=9"),
+            ]
+            .into_iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect(),
         };
         assert_eq!(Manifest::parse(&m.to_yaml(), "batch.yaml").unwrap(), m);
         let done = note(3, 3, 30);
@@ -359,6 +407,20 @@ mod tests {
             Manifest::parse(&done.to_yaml(), "batch.yaml").unwrap(),
             done
         );
+    }
+
+    #[test]
+    fn a_merge_keeps_the_options_only_when_every_shard_recorded_the_same() {
+        let with = |m: Manifest, style: &str| Manifest {
+            options: [("style".to_string(), style.to_string())].into(),
+            ..m
+        };
+        let same: Vec<Manifest> = (1..=3).map(|i| with(note(i, 3, 30), "ink")).collect();
+        let w = whole(&named(&same)).unwrap().unwrap();
+        assert_eq!(w.options, same[0].options);
+        let mut mixed = same.clone();
+        mixed[2] = with(note(3, 3, 30), "color");
+        assert!(whole(&named(&mixed)).unwrap().unwrap().options.is_empty());
     }
 
     #[test]
