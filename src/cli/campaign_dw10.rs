@@ -380,6 +380,20 @@ pub fn town(p: &Place<'_>, buy: &[String], quiet: bool) -> anyhow::Result<()> {
             bail!("{msg}");
         }
         let r = super::play_dw10::replay(&save, None, figures.clone(), tables.clone())?;
+        // The save must be a game of this scenario: a save played elsewhere
+        // and put here names its own scenario file.
+        let ours = p.folder.join(&g.scenario);
+        let (_, digest) = super::play_dw10::load_scenario(&ours)?;
+        if digest != r.digest {
+            bail!(
+                "{}: this save is a game of {}, not of scenario {} ({}); move it away and play scenario {} with the command `campaign next` printed",
+                save.display(),
+                r.scenario.display(),
+                g.number,
+                ours.display(),
+                g.number
+            );
+        }
         lines = match c.settle(&r.session.game().s, &r.save.party, &figures) {
             Ok(l) => l,
             Err(CampaignError::NotOver) => bail!(

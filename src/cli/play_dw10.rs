@@ -22,7 +22,9 @@ pub fn is_dw10_save(text: &str) -> bool {
     super::play_ddd::same_kind(tilecrawl::core::yaml::format_of(text), session::FORMAT)
 }
 
-fn load_scenario(path: &Path) -> anyhow::Result<(Arc<tilecrawl::dw10::Scenario>, String)> {
+pub(super) fn load_scenario(
+    path: &Path,
+) -> anyhow::Result<(Arc<tilecrawl::dw10::Scenario>, String)> {
     let text = read(path, "a scenario", tilecrawl::scenario::MAX_SCENARIO_BYTES)?;
     scenario_of_text(&text, path)
 }

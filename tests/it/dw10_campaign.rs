@@ -576,3 +576,49 @@ fn a_scenario_made_again_never_inherits_the_saves_of_the_one_it_replaces() {
     let e = fails(d, &["campaign", "town", "R"]);
     assert!(e.contains("has not been played yet"), "{e}");
 }
+
+#[test]
+fn town_refuses_a_save_of_another_scenario() {
+    // A save of another scenario put where the campaign looks for its
+    // game is not settled as that game (the MKD audit's case, here too).
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    new_campaign(d, "O", "4");
+    run(d, &["campaign", "next", "O", "-q"]);
+    run(
+        d,
+        &[
+            "generate",
+            "--ruleset",
+            "dungeon-world-10mm",
+            "--seed",
+            "9",
+            "--out",
+            "elsewhere",
+            "-q",
+        ],
+    );
+    let c = load(d, "O");
+    let g = c.current.clone().expect("a game is under way");
+    let folder = d.join("campaigns/O");
+    let scenario_dir = folder.join(&g.scenario).parent().unwrap().to_path_buf();
+    let other = std::fs::read_to_string(d.join("elsewhere/scenario.yaml")).unwrap();
+    std::fs::write(scenario_dir.join("other.yaml"), &other).unwrap();
+    let save = session::SaveFile {
+        format: session::FORMAT.into(),
+        scenario: "other.yaml".into(),
+        scenario_digest: tilecrawl::core::digest::digest(other.as_bytes()),
+        seed: g.play_seed,
+        party: std::fs::read_to_string(folder.join(&g.party)).unwrap(),
+        scaled_down: false,
+        commands: Vec::new(),
+    };
+    std::fs::write(folder.join(&g.save), yaml_serde::to_string(&save).unwrap()).unwrap();
+    let e = fails(d, &["campaign", "town", "O"]);
+    assert!(
+        e.contains("this save is a game of")
+            && e.contains("other.yaml")
+            && e.contains("not of scenario 1"),
+        "{e}"
+    );
+}

@@ -326,7 +326,11 @@ fn tileset_cases() -> Vec<Case> {
             L,
             "too many copies",
             with(t, "kind: hallway\n", "kind: hallway\n    copies: 101\n"),
-            &["tile H1", "copies is 101", "1 to 100"],
+            &[
+                "line 6, column 13: tiles[0].copies",
+                "copies is 101",
+                "1 to 100",
+            ],
         ),
         case(
             L,
