@@ -103,7 +103,7 @@ pub struct MapArea {
     pub bounds: RectMm,
     /// Printed size of one square.
     pub square_mm: f64,
-    /// Every tile square; a page whose window meets none of them is skipped.
+    /// Every tile square; a page that adds none of them is skipped (see [`Tiling`]).
     pub squares: Vec<RectMm>,
 }
 
@@ -201,7 +201,8 @@ pub struct SheetPage {
     pub label: String,
     /// The part of the map the page shows, in map millimetres.
     pub window: RectMm,
-    /// The window meets no tile square, so the page is not printed.
+    /// The page adds no tile square to what the printed pages show, so it is
+    /// not printed (see [`Tiling`]).
     pub skipped: bool,
 }
 
@@ -215,7 +216,11 @@ pub struct SheetPage {
 /// - pages step by the window size minus `print.overlap_mm`, so neighbouring
 ///   windows share exactly `overlap_mm` of map; the fewest pages that cover
 ///   the area are used, with what is left over shared equally on both sides;
-/// - a page whose window meets no tile square is skipped;
+/// - a page is skipped when it adds nothing: its own part (the window less
+///   the overlap it shares with its neighbours) meets no tile square, and
+///   no square needs it — every square that lies wholly in some window
+///   still lies wholly in a printed one, and every point of every square is
+///   on a printed page (`pdf/skip.rs`);
 /// - the sheet is always portrait Letter or A4; when turning the whole tiling
 ///   a quarter turn (landscape pages, printed on the same portrait sheets and
 ///   read with the sheet turned so its right edge is up) prints fewer pages,
@@ -407,9 +412,13 @@ fn tiling_in(area: &MapArea, print: &PrintOptions, landscape: bool) -> Result<Ti
                 label: name.clone(),
                 name,
                 window: w,
-                skipped: !area.squares.iter().any(|s| s.overlaps(&w)),
+                skipped: false,
             });
         }
+    }
+    let skipped = skip::skipped(&pages, columns, rows, overlap, &area.squares);
+    for (p, skip) in pages.iter_mut().zip(skipped) {
+        p.skipped = skip;
     }
     Ok(Tiling {
         paper: print.paper,
@@ -1135,7 +1144,7 @@ fn overview_page(
         fonts,
         (w.x, w.y + 9.5),
         &format!(
-            "{printed} map page{} follow ({} columns × {} rows of {}); grey pages hold no tiles and are not printed",
+            "{printed} map page{} follow ({} columns × {} rows of {}); grey pages add nothing to the others and are not printed",
             if printed == 1 { "" } else { "s" },
             t.columns,
             t.rows,
@@ -1269,7 +1278,7 @@ fn overview_page(
         let small = size * 0.55;
         let name = match number {
             Some(n) => format!("page {n}"),
-            None => "no tiles".into(),
+            None => "nothing new".into(),
         };
         let name_w = text_width_mm(&name, size, true);
         let note = if pg.skipped { "not printed" } else { "" };
@@ -1411,6 +1420,7 @@ pub fn area_pdf(
 }
 
 mod cutouts;
+mod skip;
 pub use cutouts::{CutoutPage, cutout_layout, cutouts_of, cutouts_pdf};
 
 #[cfg(test)]
