@@ -2,10 +2,11 @@
 //! behind an overview page ([`map_pdf`]), and one cut-out per tile
 //! ([`cutouts_pdf`]).
 //!
-//! The map is the very drawing of `map.svg`: its SVG string is parsed once
-//! with usvg (embedded fonts only), written once into the PDF by krilla-svg
-//! as a reusable graphic, and every page shows it through a window, shifted
-//! so that 1 mm of map is 1 mm of paper (72 / 25.4 pt). Labels, marks and
+//! The map is the very drawing of `map.svg`: each page writes, through
+//! usvg (embedded fonts only) and krilla-svg, the shapes of that drawing
+//! that reach what the page shows ([`cull`]: nothing the clip hides, so
+//! no hidden text either), and shows them through a window, shifted so
+//! that 1 mm of map is 1 mm of paper (72 / 25.4 pt). Labels, marks and
 //! the calibration bar are drawn with krilla in the embedded DejaVu Sans.
 //!
 //! Every page, on the sheet as read (millimetres):
@@ -74,6 +75,18 @@ pub struct RectMm {
     pub width: f64,
     /// Height.
     pub height: f64,
+}
+
+/// The rectangle two rectangles share, if they share some area.
+fn meet(a: &RectMm, b: &RectMm) -> Option<RectMm> {
+    let (x, y) = (a.x.max(b.x), a.y.max(b.y));
+    let (r, bt) = (a.right().min(b.right()), a.bottom().min(b.bottom()));
+    (r > x && bt > y).then_some(RectMm {
+        x,
+        y,
+        width: r - x,
+        height: bt - y,
+    })
 }
 
 impl RectMm {
@@ -656,7 +669,7 @@ fn text(surface: &mut Surface, fonts: &Fonts, at: (f64, f64), content: &str, ty:
     width
 }
 
-/// The map drawing as one reusable PDF graphic (written once, shown on every page).
+/// The map drawing as one PDF graphic.
 fn map_graphic(surface: &mut Surface, tree: &usvg::Tree) -> Result<Graphic, ExportError> {
     let size = Size::from_wh(tree.size().width(), tree.size().height())
         .ok_or_else(|| ExportError::Pdf("the map has no size".into()))?;
@@ -680,19 +693,15 @@ struct Pack<'a> {
     seed: u64,
     tiles: &'a [PlacedTile],
     fonts: Fonts,
-    tree: usvg::Tree,
-    graphic: Option<Graphic>,
+    /// The map drawing; each page writes the part it shows ([`cull`]).
+    drawing: &'a Drawing,
 }
 
 impl Pack<'_> {
-    /// The map graphic, made on the first page that needs it.
-    fn graphic(&mut self, surface: &mut Surface) -> Result<Graphic, ExportError> {
-        if let Some(g) = &self.graphic {
-            return Ok(g.clone());
-        }
-        let g = map_graphic(surface, &self.tree)?;
-        self.graphic = Some(g.clone());
-        Ok(g)
+    /// The map as a graphic holding only what reaches `shown` (map
+    /// millimetres): what a page clipped to `shown` sees, and no more.
+    fn graphic(&self, surface: &mut Surface, shown: &[RectMm]) -> Result<Graphic, ExportError> {
+        map_graphic(surface, &map_tree(&cull::culled(self.drawing, shown))?)
     }
 }
 
@@ -1025,7 +1034,15 @@ fn true_scale_page(
     };
     let mut p = doc.start_page_with(sheet(t.paper)?);
     let mut surface = p.surface();
-    let graphic = pack.graphic(&mut surface)?;
+    let shown: Vec<RectMm> = match cut {
+        Some(c) => c
+            .squares
+            .iter()
+            .filter_map(|s| meet(s, &page.window))
+            .collect(),
+        None => meet(&t.map, &page.window).into_iter().collect(),
+    };
+    let graphic = pack.graphic(&mut surface, &shown)?;
     push_orientation(&mut surface, t);
     map_window(&mut surface, graphic, t, page, cut.map(|c| c.squares));
     if let (Some(Cut { edges, .. }), Some(clip)) = (cut, rect_path(&t.window)) {
@@ -1124,7 +1141,7 @@ fn overview_page(
     let square_mm = d.square_mm;
     let mut p = doc.start_page_with(sheet(t.paper)?);
     let mut surface = p.surface();
-    let graphic = pack.graphic(&mut surface)?;
+    let graphic = pack.graphic(&mut surface, &[t.map])?;
     push_orientation(&mut surface, t);
     let fonts = &pack.fonts;
     let w = &t.window;
@@ -1192,7 +1209,8 @@ fn overview_page(
             pt(spot.x - legend.x * kl),
             pt(spot.y - legend.y * kl),
         ));
-        surface.draw_graphic(graphic.clone());
+        let g = pack.graphic(&mut surface, &[legend])?;
+        surface.draw_graphic(g);
         surface.pop();
         surface.pop();
     }
@@ -1388,8 +1406,7 @@ pub fn area_pdf(
         seed,
         tiles: &[],
         fonts: Fonts::new()?,
-        tree: map_tree(d)?,
-        graphic: None,
+        drawing: d,
     };
     let mut doc = document(format!("tilecrawl map — seed {seed}"));
     let printed: Vec<&SheetPage> = t.printed().collect();
@@ -1419,6 +1436,7 @@ pub fn area_pdf(
     doc.finish().map_err(|e| ExportError::Pdf(e.to_string()))
 }
 
+mod cull;
 mod cutouts;
 mod skip;
 pub use cutouts::{CutoutPage, cutout_layout, cutouts_of, cutouts_pdf};

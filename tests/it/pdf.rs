@@ -721,3 +721,80 @@ fn a_true_scale_page_shows_nothing_below_the_map() {
     }
     assert!(looked > 0, "no page reaches below the map");
 }
+
+/// A cut-out carries only its own tile: no neighbour's id or label in the
+/// text a reader finds (audit B, finding 10: `C9` and `H7 front 180°` were
+/// searchable on C4's page, clipped away but still written), and no
+/// neighbour's Central Chamber outline along the shared edge (a red line on
+/// C4's top edge from its neighbour C5).
+#[test]
+fn cutouts_carry_only_their_own_tiles_marks_and_text() {
+    use tilecrawl::export::cutout_drawing;
+    use tilecrawl::export::pdf::CutoutPage;
+    let s = scenario(7, 2);
+    let map = MapOptions::default();
+    let pr = print(Paper::A4);
+    let (_, _, pages) = cutout_layout(&s, &map, &pr).unwrap();
+    let pdf = cutouts_pdf(&s, &map, &pr).unwrap();
+    let text = pdfread::text(&pdf);
+    assert_eq!(text.len(), pages.len());
+    for (page, words) in pages.iter().zip(&text) {
+        let own: Vec<usize> = match page {
+            CutoutPage::Part { tile, .. } => vec![*tile],
+            CutoutPage::Shared { tiles } => tiles.iter().map(|(i, _)| *i).collect(),
+        };
+        // The map's text is written a glyph to a run: the tile labels read
+        // `C4` then `front 270°`, one glyph a line.
+        let glyphs: String = words.lines().filter(|l| l.chars().count() == 1).collect();
+        for (i, tile) in s.tiles.iter().enumerate() {
+            let found = glyphs.contains(&format!("{}{}", tile.id, tile.face.name()));
+            assert_eq!(
+                found,
+                own.contains(&i),
+                "{}'s label on the page of tiles {own:?}:\n{words}",
+                tile.id
+            );
+        }
+    }
+    // The Central Chamber's outline lies inside its own squares.
+    let d = cutout_drawing(&s, &map);
+    let cc = &s.tiles[s.central_chamber.tile];
+    let half = map.style.central_chamber_mm / 2.0;
+    let outlines = d.layers.iter().find(|l| l.id == "outlines").unwrap();
+    let Some(tilecrawl::export::Shape::Polygon(p)) = outlines.shapes.first() else {
+        panic!("the Central Chamber's outline comes first");
+    };
+    let (x0, y0) = square_mm(&d, cc.x, cc.y);
+    let (x1, y1) = (
+        x0 + f64::from(cc.width) * d.square_mm,
+        y0 + f64::from(cc.height) * d.square_mm,
+    );
+    for pt in &p.points {
+        assert!(
+            pt.x - half >= x0 - 1e-9
+                && pt.x + half <= x1 + 1e-9
+                && pt.y - half >= y0 - 1e-9
+                && pt.y + half <= y1 + 1e-9,
+            "{pt:?} outside {cc:?}"
+        );
+    }
+}
+
+/// The true-scale map pages write no word of the legend (the overview
+/// shows it): text the clip hides is left out of the page, so a reader's
+/// search finds it only where it can be seen.
+#[test]
+fn map_pages_write_no_hidden_text() {
+    let s = scenario(7, 2);
+    let pdf = map_pdf(&s, &MapOptions::default(), &print(Paper::A4)).unwrap();
+    let text = pdfread::text(&pdf);
+    for (i, words) in text.iter().enumerate().skip(1) {
+        // The map's text is written a glyph to a run.
+        let glyphs: String = words.lines().filter(|l| l.chars().count() == 1).collect();
+        assert!(
+            !glyphs.contains("Legend") && !glyphs.contains("floor"),
+            "map page {} writes the legend:\n{words}",
+            i + 1
+        );
+    }
+}
