@@ -1170,48 +1170,32 @@ fn overview_page(
         Type::new(2.8, false).fit(w.width),
     );
 
-    // The legend of map.svg (below its map), at the foot of the page,
-    // shrunk to the page's width if it is wider.
-    let legend = RectMm {
-        x: 0.0,
-        y: d.map_height_mm(),
-        width: d.width_mm,
-        height: d.height_mm - d.map_height_mm(),
-    };
-    let kl = (w.width / legend.width).min(1.0);
-    let legend_room = if legend.height > 0.0 {
-        legend.height * kl + 2.0
-    } else {
-        0.0
-    };
+    // The legend of map.svg, once, at the foot of the page: its entries
+    // laid out again over the page's width at a readable size (the map
+    // above is drawn without it).
+    let legend = legend::relaid(d, w.width);
+    let legend_room = legend
+        .as_ref()
+        .map_or(0.0, |l| l.height_mm * legend::SCALE + 2.0);
     // Fit the union of all windows into the area under the title.
     let area = RectMm {
         x: w.x,
         y: w.y + OVERVIEW_TITLE_MM,
         width: w.width,
-        height: w.height - OVERVIEW_TITLE_MM - legend_room,
+        height: (w.height - OVERVIEW_TITLE_MM - legend_room).max(20.0),
     };
-    let spot = RectMm {
-        x: w.x,
-        y: area.bottom() + 2.0,
-        width: legend.width * kl,
-        height: legend.height * kl,
-    };
-    if legend.height > 0.0
-        && let Some(clip) = rect_path(&spot)
-    {
-        surface.push_clip_path(&clip, &FillRule::NonZero);
+    if let Some(l) = &legend {
+        let k = legend::SCALE as f32;
+        let g = map_graphic(&mut surface, &map_tree(l)?)?;
         surface.push_transform(&Transform::from_row(
-            kl as f32,
+            k,
             0.0,
             0.0,
-            kl as f32,
-            pt(spot.x - legend.x * kl),
-            pt(spot.y - legend.y * kl),
+            k,
+            pt(w.x),
+            pt(area.bottom() + 2.0),
         ));
-        let g = pack.graphic(&mut surface, &[legend])?;
         surface.draw_graphic(g);
-        surface.pop();
         surface.pop();
     }
     let (mut x0, mut y0, mut x1, mut y1) = (f64::MAX, f64::MAX, f64::MIN, f64::MIN);
@@ -1291,13 +1275,18 @@ fn overview_page(
     let numbers = page_numbers(t, 2);
     for (pg, number) in t.pages.iter().zip(&numbers) {
         let r = to(&pg.window);
-        let size = (r.width.min(r.height) * 0.2).clamp(2.2, 9.0);
-        let (cx, cy) = (r.x + r.width / 2.0, r.y + r.height / 2.0);
-        let small = size * 0.55;
         let name = match number {
             Some(n) => format!("page {n}"),
             None => "nothing new".into(),
         };
+        // Within the page's rectangle.
+        let mut size = (r.width.min(r.height) * 0.2).clamp(2.2, 9.0);
+        let wide = text_width_mm(&name, size, true);
+        if wide > r.width * 0.9 {
+            size = (size * r.width * 0.9 / wide).max(2.2);
+        }
+        let (cx, cy) = (r.x + r.width / 2.0, r.y + r.height / 2.0);
+        let small = size * 0.55;
         let name_w = text_width_mm(&name, size, true);
         let note = if pg.skipped { "not printed" } else { "" };
         let note_w = if note.is_empty() {
@@ -1438,6 +1427,7 @@ pub fn area_pdf(
 
 mod cull;
 mod cutouts;
+mod legend;
 mod skip;
 pub use cutouts::{CutoutPage, cutout_layout, cutouts_of, cutouts_pdf};
 

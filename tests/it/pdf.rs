@@ -798,3 +798,17 @@ fn map_pages_write_no_hidden_text() {
         );
     }
 }
+
+/// The overview shows the legend once (not also map.svg's own below the
+/// map), at a size that reads: audit B, finding 7 (twice, at 1.6-2.9 pt).
+#[test]
+fn the_overview_shows_the_legend_once_at_a_readable_size() {
+    for (seed, sets) in [(7, 2), (42, 3)] {
+        let s = scenario(seed, sets);
+        let pdf = map_pdf(&s, &MapOptions::default(), &print(Paper::A4)).unwrap();
+        let text = pdfread::text(&pdf);
+        let glyphs: String = text[0].lines().filter(|l| l.chars().count() == 1).collect();
+        assert_eq!(glyphs.matches("Legend").count(), 1, "{glyphs}");
+        assert_eq!(glyphs.matches("entrance arrow").count(), 1, "{glyphs}");
+    }
+}

@@ -19,6 +19,11 @@ const CHAR_EM: f64 = 0.75;
 /// The rectangle a shape may ink, in map millimetres (its stroke and a
 /// text's halo included; a text's width estimated generously).
 pub(super) fn extent(shape: &Shape) -> RectMm {
+    extent_at(shape, CHAR_EM)
+}
+
+/// [`extent`] with a text's characters `char_em` wide.
+pub(super) fn extent_at(shape: &Shape, char_em: f64) -> RectMm {
     let span = |points: &mut dyn Iterator<Item = (f64, f64)>, pad: f64| {
         let (mut x0, mut y0, mut x1, mut y1) = (f64::MAX, f64::MAX, f64::MIN, f64::MIN);
         for (x, y) in points {
@@ -64,7 +69,7 @@ pub(super) fn extent(shape: &Shape) -> RectMm {
             )
         }
         Shape::Text(t) => {
-            let width = t.text.chars().count() as f64 * CHAR_EM * t.size;
+            let width = t.text.chars().count() as f64 * char_em * t.size;
             let x = match t.anchor {
                 Anchor::Start => t.at.x,
                 Anchor::Middle => t.at.x - width / 2.0,

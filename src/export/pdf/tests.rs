@@ -393,3 +393,28 @@ fn text_is_measured() {
     assert!(w > 30.0 && w < 60.0, "{w}");
     assert!(text_width_mm("iii", 4.0, false) < text_width_mm("WWW", 4.0, false));
 }
+
+/// The overview's legend fits the page's width and its words print at
+/// 6 pt or more, however wide the map.
+#[test]
+fn the_overview_legend_fits_the_page_and_reads() {
+    use crate::export::drawing::Shape;
+    let p = crate::mkd::generate::GenerateParams {
+        seed: 7,
+        ..Default::default()
+    };
+    let s = crate::mkd::generate::generate(&crate::tileset::default_tileset(), &p).unwrap();
+    let d = drawing(&s, &MapOptions::default());
+    let room = 180.0;
+    let l = legend::relaid(&d, room).unwrap();
+    for shape in l.layers.iter().flat_map(|l| &l.shapes) {
+        let e = cull::extent_at(shape, 0.6);
+        assert!(e.right() * legend::SCALE <= room + 1.0, "{shape:?}");
+        // Its words (not a swatch's mark, such as a chest's level).
+        if let Shape::Text(t) = shape
+            && t.anchor == Anchor::Start
+        {
+            assert!(t.size * legend::SCALE / MM_PER_PT >= 6.0, "{t:?}");
+        }
+    }
+}
