@@ -188,7 +188,9 @@ pub fn dw10_files(
         None => None,
     };
     if let Some(print) = &opts.print {
-        let cut = opts.cutouts.then(|| d.clone());
+        let cut = opts
+            .cutouts
+            .then(|| export::dw10_cutout_drawing(s, &opts.map));
         files.push((
             "map.pdf".to_string(),
             export::pdf::drawing_pdf(s, d, print)?,

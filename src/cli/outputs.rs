@@ -3,7 +3,9 @@
 use anyhow::Context;
 use clap::{Args, ValueEnum};
 use std::path::{Path, PathBuf};
-use tilecrawl::export::paper::{MIN_MARGIN_MM, Paper, PrintOptions, parse_length_mm};
+use tilecrawl::export::paper::{
+    MAX_MARGIN_MM, MIN_MARGIN_MM, Paper, PrintOptions, SHEET_ROOM_MM, parse_length_mm,
+};
 use tilecrawl::export::uvtt::{DEFAULT_PIXELS_PER_GRID, PIXELS_PER_GRID, VttOptions};
 use tilecrawl::export::{self, MapOptions};
 use tilecrawl::pack::PackOptions;
@@ -45,7 +47,9 @@ pub struct OutputArgs {
     /// case), or WIDTHxHEIGHT with a unit (210x297mm, 11x17in).
     #[arg(long, value_name = "PAPER", value_parser = parse_paper)]
     print: Option<Paper>,
-    /// Unprinted border of each PDF page, in mm (6 to 50; default 8; needs --print).
+    /// Unprinted border of each PDF page, in mm (6 to 50, but at most 45 on
+    /// A4 and 47 on Letter, which leave the setup sheet 120 mm across;
+    /// default 8; needs --print).
     #[arg(long, value_name = "MM", allow_negative_numbers = true)]
     margin: Option<f64>,
     /// How much neighbouring PDF pages repeat of each other, in mm (0 to 50;
@@ -257,9 +261,17 @@ impl OutputArgs {
         };
         let margin = self.margin.unwrap_or(8.0);
         let overlap = self.overlap.unwrap_or(10.0);
-        if !margin.is_finite() || !(MIN_MARGIN_MM..=50.0).contains(&margin) {
+        if !margin.is_finite() || !(MIN_MARGIN_MM..=MAX_MARGIN_MM).contains(&margin) {
             bail_usage!(
-                "--margin {margin}: expected {MIN_MARGIN_MM} to 50 mm (home printers cannot print nearer the edge than {MIN_MARGIN_MM} mm)"
+                "--margin {margin}: expected {MIN_MARGIN_MM} to {MAX_MARGIN_MM} mm (home printers cannot print nearer the edge than {MIN_MARGIN_MM} mm)"
+            );
+        }
+        let widest = paper.max_margin_mm();
+        // (A paper too narrow for the sheet at any margin is refused by the sheet.)
+        if margin > widest && widest >= MIN_MARGIN_MM {
+            bail_usage!(
+                "--margin {margin}: at most {widest} mm on {} paper, which leaves the setup sheet {SHEET_ROOM_MM} mm across",
+                paper.label()
             );
         }
         if !overlap.is_finite() || !(0.0..=50.0).contains(&overlap) {

@@ -15,7 +15,8 @@ mod frame;
 mod model;
 use crate::tileset::{Cell, Side};
 pub use dw10_map::{
-    dw10_doors, dw10_drawing, dw10_master_drawing, dw10_square_mm, furnishing_mark,
+    dw10_cutout_drawing, dw10_doors, dw10_drawing, dw10_master_drawing, dw10_square_mm,
+    furnishing_mark,
 };
 use frame::{
     LEGEND_HEAD_MM, LEGEND_LEFT_MM, LEGEND_ROW_MM, LEGEND_SWATCH_MM, LEGEND_TEXT_MM, frame_layer,
@@ -192,7 +193,7 @@ fn drawing_with(s: &Scenario, opts: &MapOptions, face_down: bool) -> Drawing {
     layers.push(terrain_layer(&grid, &map, st));
     layers.push(grid_layer(&grid, &map, st));
     layers.push(marker_layer(s, &map, st));
-    layers.push(outline_layer(s, &map, st));
+    layers.push(outline_layer(s, &map, st, face_down));
     layers.push(feature_layer(s, &map, st, face_down));
     // Only a map with doors has the layer, so door-less maps keep their bytes.
     if let Some(doors) = door_layer(&opts.doors, opts.player_map, &map, st) {
@@ -788,8 +789,32 @@ fn simplify(path: Vec<(i32, i32)>) -> Vec<(i32, i32)> {
         .collect()
 }
 
+/// A loop of [`tile_loops`] moved `d` squares towards the tile on every
+/// side (its edges are all across or down the page, the tile on their right).
+fn inset_loop(l: &[(i32, i32)], d: f64) -> Vec<(f64, f64)> {
+    let n = l.len();
+    // The unit normal towards the tile of the edge from `a` to `b`.
+    let inward = |a: (i32, i32), b: (i32, i32)| {
+        let (ux, uy) = (
+            f64::from((b.0 - a.0).signum()),
+            f64::from((b.1 - a.1).signum()),
+        );
+        (-uy, ux)
+    };
+    (0..n)
+        .map(|i| {
+            let (a, b, c) = (l[(i + n - 1) % n], l[i], l[(i + 1) % n]);
+            let (n1, n2) = (inward(a, b), inward(b, c));
+            (
+                f64::from(b.0) + d * (n1.0 + n2.0),
+                f64::from(b.1) + d * (n1.1 + n2.1),
+            )
+        })
+        .collect()
+}
+
 /// Tile outlines, the Central Chamber's highlighted beneath them.
-fn outline_layer<G>(s: &Env<G>, map: &MapGeom, st: &Style) -> Layer {
+fn outline_layer<G>(s: &Env<G>, map: &MapGeom, st: &Style, cut_out: bool) -> Layer {
     let mut shapes = Vec::new();
     let to_pts = |l: &[(i32, i32)]| {
         l.iter()
@@ -797,9 +822,20 @@ fn outline_layer<G>(s: &Env<G>, map: &MapGeom, st: &Style) -> Layer {
             .collect()
     };
     if let Some(cc) = s.tiles.get(s.central_chamber.tile) {
+        // On the cut-outs, just inside the chamber's edge, as a dead-end
+        // bracket is, so a neighbour's cut-out never carries it; on the
+        // map, on the edge, beneath the tile's outline.
+        let inset = if cut_out {
+            st.central_chamber_mm / 2.0 / map.sq
+        } else {
+            0.0
+        };
         for l in tile_loops(cc) {
             shapes.push(Shape::Polygon(Polygon {
-                points: to_pts(&l),
+                points: inset_loop(&l, inset)
+                    .into_iter()
+                    .map(|(x, y)| map.pt(x, y))
+                    .collect(),
                 paint: Paint {
                     fill: Fill::None,
                     stroke: Some(stroke(

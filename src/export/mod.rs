@@ -29,7 +29,8 @@ pub use self::drawing::{
     square_mm,
 };
 pub use self::drawing::{
-    dw10_doors, dw10_drawing, dw10_master_drawing, dw10_square_mm, furnishing_mark,
+    dw10_cutout_drawing, dw10_doors, dw10_drawing, dw10_master_drawing, dw10_square_mm,
+    furnishing_mark,
 };
 pub use self::error::ExportError;
 pub use self::png::{

@@ -7,6 +7,13 @@ pub const MM_PER_PT: f64 = 25.4 / 72.0;
 /// The narrowest margin tilecrawl prints with: what every home printer can reach.
 pub const MIN_MARGIN_MM: f64 = 6.0;
 
+/// The widest margin `--margin` accepts on a paper large enough for it.
+pub const MAX_MARGIN_MM: f64 = 50.0;
+
+/// How much of the paper's narrow side the setup sheet needs inside the
+/// margins: its widest table.
+pub const SHEET_ROOM_MM: f64 = 120.0;
+
 /// A sheet of paper, portrait.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Paper {
@@ -104,6 +111,14 @@ impl Paper {
     pub fn size_pt(self) -> (f64, f64) {
         let (w, h) = self.size_mm();
         (w / MM_PER_PT, h / MM_PER_PT)
+    }
+
+    /// The widest margin this paper takes, in whole millimetres: at most
+    /// [`MAX_MARGIN_MM`], and no more than leaves the setup sheet
+    /// [`SHEET_ROOM_MM`] across the narrow side (45 mm on A4, 47 mm on Letter).
+    pub fn max_margin_mm(self) -> f64 {
+        let (w, h) = self.size_mm();
+        (((w.min(h) - SHEET_ROOM_MM) / 2.0 + 1e-9).floor()).clamp(0.0, MAX_MARGIN_MM)
     }
 
     /// Reads a paper name in any case (`A4`, `letter`) or a custom size
@@ -218,6 +233,17 @@ mod tests {
         let (w, h) = Paper::Legal.size_pt();
         assert!((w - 612.0).abs() < 1e-9 && (h - 1008.0).abs() < 1e-9);
         assert_eq!(Paper::A3.size_mm(), (297.0, 420.0));
+    }
+
+    #[test]
+    fn the_widest_margin_leaves_the_setup_sheet_its_room() {
+        assert_eq!(Paper::A4.max_margin_mm(), 45.0);
+        assert_eq!(Paper::Letter.max_margin_mm(), 47.0);
+        assert_eq!(Paper::A3.max_margin_mm(), MAX_MARGIN_MM);
+        for paper in Paper::NAMED {
+            let (w, h) = paper.size_mm();
+            assert!(w.min(h) - 2.0 * paper.max_margin_mm() >= SHEET_ROOM_MM);
+        }
     }
 
     #[test]

@@ -2,10 +2,11 @@
 //! behind an overview page ([`map_pdf`]), and one cut-out per tile
 //! ([`cutouts_pdf`]).
 //!
-//! The map is the very drawing of `map.svg`: its SVG string is parsed once
-//! with usvg (embedded fonts only), written once into the PDF by krilla-svg
-//! as a reusable graphic, and every page shows it through a window, shifted
-//! so that 1 mm of map is 1 mm of paper (72 / 25.4 pt). Labels, marks and
+//! The map is the very drawing of `map.svg`: each page writes, through
+//! usvg (embedded fonts only) and krilla-svg, the shapes of that drawing
+//! that reach what the page shows ([`cull`]: nothing the clip hides, so
+//! no hidden text either), and shows them through a window, shifted so
+//! that 1 mm of map is 1 mm of paper (72 / 25.4 pt). Labels, marks and
 //! the calibration bar are drawn with krilla in the embedded DejaVu Sans.
 //!
 //! Every page, on the sheet as read (millimetres):
@@ -76,6 +77,18 @@ pub struct RectMm {
     pub height: f64,
 }
 
+/// The rectangle two rectangles share, if they share some area.
+fn meet(a: &RectMm, b: &RectMm) -> Option<RectMm> {
+    let (x, y) = (a.x.max(b.x), a.y.max(b.y));
+    let (r, bt) = (a.right().min(b.right()), a.bottom().min(b.bottom()));
+    (r > x && bt > y).then_some(RectMm {
+        x,
+        y,
+        width: r - x,
+        height: bt - y,
+    })
+}
+
 impl RectMm {
     /// East edge.
     pub fn right(&self) -> f64 {
@@ -103,7 +116,7 @@ pub struct MapArea {
     pub bounds: RectMm,
     /// Printed size of one square.
     pub square_mm: f64,
-    /// Every tile square; a page whose window meets none of them is skipped.
+    /// Every tile square; a page that adds none of them is skipped (see [`Tiling`]).
     pub squares: Vec<RectMm>,
 }
 
@@ -201,7 +214,8 @@ pub struct SheetPage {
     pub label: String,
     /// The part of the map the page shows, in map millimetres.
     pub window: RectMm,
-    /// The window meets no tile square, so the page is not printed.
+    /// The page adds no tile square to what the printed pages show, so it is
+    /// not printed (see [`Tiling`]).
     pub skipped: bool,
 }
 
@@ -215,7 +229,11 @@ pub struct SheetPage {
 /// - pages step by the window size minus `print.overlap_mm`, so neighbouring
 ///   windows share exactly `overlap_mm` of map; the fewest pages that cover
 ///   the area are used, with what is left over shared equally on both sides;
-/// - a page whose window meets no tile square is skipped;
+/// - a page is skipped when it adds nothing: its own part (the window less
+///   the overlap it shares with its neighbours) meets no tile square, and
+///   no square needs it — every square that lies wholly in some window
+///   still lies wholly in a printed one, and every point of every square is
+///   on a printed page (`pdf/skip.rs`);
 /// - the sheet is always portrait Letter or A4; when turning the whole tiling
 ///   a quarter turn (landscape pages, printed on the same portrait sheets and
 ///   read with the sheet turned so its right edge is up) prints fewer pages,
@@ -407,9 +425,13 @@ fn tiling_in(area: &MapArea, print: &PrintOptions, landscape: bool) -> Result<Ti
                 label: name.clone(),
                 name,
                 window: w,
-                skipped: !area.squares.iter().any(|s| s.overlaps(&w)),
+                skipped: false,
             });
         }
+    }
+    let skipped = skip::skipped(&pages, columns, rows, overlap, &area.squares);
+    for (p, skip) in pages.iter_mut().zip(skipped) {
+        p.skipped = skip;
     }
     Ok(Tiling {
         paper: print.paper,
@@ -647,7 +669,7 @@ fn text(surface: &mut Surface, fonts: &Fonts, at: (f64, f64), content: &str, ty:
     width
 }
 
-/// The map drawing as one reusable PDF graphic (written once, shown on every page).
+/// The map drawing as one PDF graphic.
 fn map_graphic(surface: &mut Surface, tree: &usvg::Tree) -> Result<Graphic, ExportError> {
     let size = Size::from_wh(tree.size().width(), tree.size().height())
         .ok_or_else(|| ExportError::Pdf("the map has no size".into()))?;
@@ -671,19 +693,15 @@ struct Pack<'a> {
     seed: u64,
     tiles: &'a [PlacedTile],
     fonts: Fonts,
-    tree: usvg::Tree,
-    graphic: Option<Graphic>,
+    /// The map drawing; each page writes the part it shows ([`cull`]).
+    drawing: &'a Drawing,
 }
 
 impl Pack<'_> {
-    /// The map graphic, made on the first page that needs it.
-    fn graphic(&mut self, surface: &mut Surface) -> Result<Graphic, ExportError> {
-        if let Some(g) = &self.graphic {
-            return Ok(g.clone());
-        }
-        let g = map_graphic(surface, &self.tree)?;
-        self.graphic = Some(g.clone());
-        Ok(g)
+    /// The map as a graphic holding only what reaches `shown` (map
+    /// millimetres): what a page clipped to `shown` sees, and no more.
+    fn graphic(&self, surface: &mut Surface, shown: &[RectMm]) -> Result<Graphic, ExportError> {
+        map_graphic(surface, &map_tree(&cull::culled(self.drawing, shown))?)
     }
 }
 
@@ -1016,7 +1034,15 @@ fn true_scale_page(
     };
     let mut p = doc.start_page_with(sheet(t.paper)?);
     let mut surface = p.surface();
-    let graphic = pack.graphic(&mut surface)?;
+    let shown: Vec<RectMm> = match cut {
+        Some(c) => c
+            .squares
+            .iter()
+            .filter_map(|s| meet(s, &page.window))
+            .collect(),
+        None => meet(&t.map, &page.window).into_iter().collect(),
+    };
+    let graphic = pack.graphic(&mut surface, &shown)?;
     push_orientation(&mut surface, t);
     map_window(&mut surface, graphic, t, page, cut.map(|c| c.squares));
     if let (Some(Cut { edges, .. }), Some(clip)) = (cut, rect_path(&t.window)) {
@@ -1115,7 +1141,7 @@ fn overview_page(
     let square_mm = d.square_mm;
     let mut p = doc.start_page_with(sheet(t.paper)?);
     let mut surface = p.surface();
-    let graphic = pack.graphic(&mut surface)?;
+    let graphic = pack.graphic(&mut surface, &[t.map])?;
     push_orientation(&mut surface, t);
     let fonts = &pack.fonts;
     let w = &t.window;
@@ -1135,7 +1161,7 @@ fn overview_page(
         fonts,
         (w.x, w.y + 9.5),
         &format!(
-            "{printed} map page{} follow ({} columns × {} rows of {}); grey pages hold no tiles and are not printed",
+            "{printed} map page{} follow ({} columns × {} rows of {}); grey pages add nothing to the others and are not printed",
             if printed == 1 { "" } else { "s" },
             t.columns,
             t.rows,
@@ -1144,47 +1170,32 @@ fn overview_page(
         Type::new(2.8, false).fit(w.width),
     );
 
-    // The legend of map.svg (below its map), at the foot of the page,
-    // shrunk to the page's width if it is wider.
-    let legend = RectMm {
-        x: 0.0,
-        y: d.map_height_mm(),
-        width: d.width_mm,
-        height: d.height_mm - d.map_height_mm(),
-    };
-    let kl = (w.width / legend.width).min(1.0);
-    let legend_room = if legend.height > 0.0 {
-        legend.height * kl + 2.0
-    } else {
-        0.0
-    };
+    // The legend of map.svg, once, at the foot of the page: its entries
+    // laid out again over the page's width at a readable size (the map
+    // above is drawn without it).
+    let legend = legend::relaid(d, w.width);
+    let legend_room = legend
+        .as_ref()
+        .map_or(0.0, |l| l.height_mm * legend::SCALE + 2.0);
     // Fit the union of all windows into the area under the title.
     let area = RectMm {
         x: w.x,
         y: w.y + OVERVIEW_TITLE_MM,
         width: w.width,
-        height: w.height - OVERVIEW_TITLE_MM - legend_room,
+        height: (w.height - OVERVIEW_TITLE_MM - legend_room).max(20.0),
     };
-    let spot = RectMm {
-        x: w.x,
-        y: area.bottom() + 2.0,
-        width: legend.width * kl,
-        height: legend.height * kl,
-    };
-    if legend.height > 0.0
-        && let Some(clip) = rect_path(&spot)
-    {
-        surface.push_clip_path(&clip, &FillRule::NonZero);
+    if let Some(l) = &legend {
+        let k = legend::SCALE as f32;
+        let g = map_graphic(&mut surface, &map_tree(l)?)?;
         surface.push_transform(&Transform::from_row(
-            kl as f32,
+            k,
             0.0,
             0.0,
-            kl as f32,
-            pt(spot.x - legend.x * kl),
-            pt(spot.y - legend.y * kl),
+            k,
+            pt(w.x),
+            pt(area.bottom() + 2.0),
         ));
-        surface.draw_graphic(graphic.clone());
-        surface.pop();
+        surface.draw_graphic(g);
         surface.pop();
     }
     let (mut x0, mut y0, mut x1, mut y1) = (f64::MAX, f64::MAX, f64::MIN, f64::MIN);
@@ -1264,13 +1275,18 @@ fn overview_page(
     let numbers = page_numbers(t, 2);
     for (pg, number) in t.pages.iter().zip(&numbers) {
         let r = to(&pg.window);
-        let size = (r.width.min(r.height) * 0.2).clamp(2.2, 9.0);
-        let (cx, cy) = (r.x + r.width / 2.0, r.y + r.height / 2.0);
-        let small = size * 0.55;
         let name = match number {
             Some(n) => format!("page {n}"),
-            None => "no tiles".into(),
+            None => "nothing new".into(),
         };
+        // Within the page's rectangle.
+        let mut size = (r.width.min(r.height) * 0.2).clamp(2.2, 9.0);
+        let wide = text_width_mm(&name, size, true);
+        if wide > r.width * 0.9 {
+            size = (size * r.width * 0.9 / wide).max(2.2);
+        }
+        let (cx, cy) = (r.x + r.width / 2.0, r.y + r.height / 2.0);
+        let small = size * 0.55;
         let name_w = text_width_mm(&name, size, true);
         let note = if pg.skipped { "not printed" } else { "" };
         let note_w = if note.is_empty() {
@@ -1379,8 +1395,7 @@ pub fn area_pdf(
         seed,
         tiles: &[],
         fonts: Fonts::new()?,
-        tree: map_tree(d)?,
-        graphic: None,
+        drawing: d,
     };
     let mut doc = document(format!("tilecrawl map — seed {seed}"));
     let printed: Vec<&SheetPage> = t.printed().collect();
@@ -1410,7 +1425,10 @@ pub fn area_pdf(
     doc.finish().map_err(|e| ExportError::Pdf(e.to_string()))
 }
 
+mod cull;
 mod cutouts;
+mod legend;
+mod skip;
 pub use cutouts::{CutoutPage, cutout_layout, cutouts_of, cutouts_pdf};
 
 #[cfg(test)]

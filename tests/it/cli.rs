@@ -1110,11 +1110,20 @@ fn print_writes_the_pdfs_and_cutouts() {
 fn bad_print_options_are_one_line_errors() {
     let tmp = tempfile::tempdir().unwrap();
     // Options that need --print, or values out of range: bad usage.
-    let cases: [(&[&str], &[&str]); 7] = [
+    let cases: [(&[&str], &[&str]); 9] = [
         (&["--cutouts"], &["--cutouts", "--print"]),
         (&["--margin", "12"], &["--margin", "--print"]),
         (&["--overlap", "5"], &["--overlap", "--print"]),
         (&["--print", "letter", "--margin", "3"], &["--margin", "6"]),
+        // The widest margin the help promises for each paper, and no more.
+        (
+            &["--print", "a4", "--margin", "46"],
+            &["--margin", "at most 45 mm", "A4"],
+        ),
+        (
+            &["--print", "letter", "--margin", "48"],
+            &["--margin", "at most 47 mm"],
+        ),
         (&["--print", "letter", "--overlap=-1"], &["--overlap"]),
         (&["--square", "banana"], &["--square", "unit"]),
         (&["--square", "1mm"], &["--square", "between 5 and 100 mm"]),

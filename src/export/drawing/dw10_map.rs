@@ -457,14 +457,20 @@ fn door_colours(s: &Dw10Scenario, map: &MapGeom) -> Vec<Shape> {
 
 /// The map of a Dungeon World 10 mm scenario, for the players.
 pub fn dw10_drawing(s: &Dw10Scenario, opts: &MapOptions) -> Drawing {
-    dw10_map(s, opts, false)
+    dw10_map(s, opts, false, false)
+}
+
+/// The players' map as the cut-outs cut it: the Central Chamber's outline
+/// just inside its own tile, so a neighbour's cut-out never carries it.
+pub fn dw10_cutout_drawing(s: &Dw10Scenario, opts: &MapOptions) -> Drawing {
+    dw10_map(s, opts, false, true)
 }
 
 /// The Draken Master's map: the players' map with what it leaves off —
 /// each secret door (an `S` on its edge) and each chest's hidden number
 /// beside it.
 pub fn dw10_master_drawing(s: &Dw10Scenario, opts: &MapOptions) -> Drawing {
-    dw10_map(s, opts, true)
+    dw10_map(s, opts, true, false)
 }
 
 /// Each chest's number, in a ring at its square's north-east corner.
@@ -496,7 +502,7 @@ fn chest_numbers(s: &Dw10Scenario, map: &MapGeom, st: &Style) -> Vec<Shape> {
     shapes
 }
 
-fn dw10_map(s: &Dw10Scenario, opts: &MapOptions, master: bool) -> Drawing {
+fn dw10_map(s: &Dw10Scenario, opts: &MapOptions, master: bool, cut_out: bool) -> Drawing {
     let sq = dw10_square_mm(s, opts);
     let margin = margin_mm(sq);
     let (columns, rows) = (s.size.width, s.size.height);
@@ -514,7 +520,7 @@ fn dw10_map(s: &Dw10Scenario, opts: &MapOptions, master: bool) -> Drawing {
     layers.push(terrain_layer(&grid, &map, st));
     layers.push(terrain_pieces(s, &map, st));
     layers.push(grid_layer(&grid, &map, st));
-    layers.push(outline_layer(s, &map, st));
+    layers.push(outline_layer(s, &map, st, cut_out));
     let mut shapes = Vec::new();
     {
         let e = &s.entrance;

@@ -195,8 +195,7 @@ pub fn cutouts_of<G>(
         seed: s.seed,
         tiles: &s.tiles,
         fonts: Fonts::new()?,
-        tree: map_tree(&d)?,
-        graphic: None,
+        drawing: &d,
     };
     let mut doc = document(format!("tilecrawl tile cut-outs — seed {}", s.seed));
     for (n, cp) in pages.iter().enumerate() {
@@ -283,11 +282,11 @@ fn shared_cutout_page(
 ) -> Result<(), ExportError> {
     let mut p = doc.start_page_with(sheet(sp.paper)?);
     let mut surface = p.surface();
-    let graphic = pack.graphic(&mut surface)?;
     push_orientation(&mut surface, sp);
     for (i, slot) in tiles {
         let tile = &pack.tiles[*i];
         let area = &areas[*i];
+        let graphic = pack.graphic(&mut surface, &area.squares)?;
         // A tiling whose window is the slot and a page whose window is the
         // tile's area: the map shows through at 100 %, shifted into the slot.
         let t = Tiling {
@@ -304,13 +303,7 @@ fn shared_cutout_page(
             window: area.bounds,
             skipped: false,
         };
-        map_window(
-            &mut surface,
-            graphic.clone(),
-            &t,
-            &page,
-            Some(&area.squares),
-        );
+        map_window(&mut surface, graphic, &t, &page, Some(&area.squares));
         let s = stroke(0, 0, 0, 0.35);
         for e in outline_edges(tile, d) {
             let a = t.map_to_page(&page, e[0].0, e[0].1);

@@ -3,7 +3,7 @@
 
 use super::content::*;
 use crate::export::error::ExportError;
-use crate::export::paper::{MIN_MARGIN_MM, MM_PER_PT, PrintOptions};
+use crate::export::paper::{MIN_MARGIN_MM, MM_PER_PT, PrintOptions, SHEET_ROOM_MM};
 use crate::export::style::{Color, Fill as StyleFill, Style};
 use crate::mkd::scenario::Scenario;
 use crate::mkd::sheet::*;
@@ -143,12 +143,12 @@ impl Geometry {
         };
         // Room for the widest table: about 120 mm of text.
         let room_mm = (w.min(h) - 2.0 * f64::from(g.margin)) * MM_PER_PT;
-        if room_mm < 120.0 {
-            let max = (w.min(h) * MM_PER_PT - 120.0) / 2.0;
+        if room_mm < SHEET_ROOM_MM - 1e-3 {
             return Err(ExportError::Pdf(format!(
                 "a margin of {margin_mm} mm leaves {room_mm:.0} mm across {} paper for the setup \
-                 sheet; use a margin of at most {max:.0} mm",
-                print.paper.name()
+                 sheet; use a margin of at most {} mm",
+                print.paper.name(),
+                print.paper.max_margin_mm()
             )));
         }
         Ok(g)

@@ -205,6 +205,23 @@ fn absurd_margins_are_an_error() {
     assert!(err.to_string().contains("margin"), "{err}");
 }
 
+/// The widest margin a paper takes (what `--margin` promises) makes a
+/// sheet; a millimetre more is refused, and the error names that widest.
+#[test]
+fn the_widest_margin_of_each_paper_prints_and_one_more_is_refused() {
+    for paper in [Paper::A4, Paper::Letter] {
+        let widest = paper.max_margin_mm();
+        let at = |margin_mm: f64| PrintOptions {
+            paper,
+            margin_mm,
+            ..PrintOptions::default()
+        };
+        assert!(Geometry::new(&at(widest)).is_ok(), "{paper:?} {widest}");
+        let err = Geometry::new(&at(widest + 1.0)).unwrap_err().to_string();
+        assert!(err.contains(&format!("at most {widest} mm")), "{err}");
+    }
+}
+
 #[test]
 fn pdf_is_deterministic_and_undated() {
     let s = scenario(7, 1);
