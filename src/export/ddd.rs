@@ -47,6 +47,24 @@ fn terrain_fill(t: Terrain, opts: &MapOptions) -> Fill {
 /// Legend band below the board, in millimetres.
 const LEGEND_MM: f64 = 34.0;
 
+/// What a legend entry shows beside its words: a square of the fill, a
+/// counter as the board draws it, or an exit's arrow.
+enum Swatch {
+    Fill(Fill),
+    Counter(Color, &'static str),
+    Exit,
+}
+
+/// A counter's colour, letter and legend words.
+fn counter_look(kind: CounterKind) -> (Color, &'static str, &'static str) {
+    match kind {
+        CounterKind::Treasure => (Color::rgb(0xe8, 0xc2, 0x2c), "T", "treasure"),
+        CounterKind::Object => (Color::rgb(0x5c, 0xc8, 0xe8), "O", "object of power"),
+        CounterKind::Message => (Color::rgb(0xe8, 0xe0, 0xc8), "M", "message"),
+        CounterKind::Prisoner => (Color::rgb(0xe8, 0x8a, 0x8a), "P", "prisoner"),
+    }
+}
+
 /// The board of a scenario at true scale (one square = `square_mm`), as
 /// the players see it: secret doors left off.
 pub fn board_drawing(s: &DddScenario, opts: &MapOptions) -> Drawing {
@@ -325,12 +343,7 @@ fn board_map(s: &DddScenario, opts: &MapOptions, master: bool) -> Drawing {
     let mut counters = Vec::new();
     for c in &s.game.counters {
         let centre = at(f64::from(c.x) + 0.5, f64::from(c.y) + 0.5);
-        let (fill, letter) = match c.kind {
-            CounterKind::Treasure => (Color::rgb(0xe8, 0xc2, 0x2c), "T"),
-            CounterKind::Object => (Color::rgb(0x5c, 0xc8, 0xe8), "O"),
-            CounterKind::Message => (Color::rgb(0xe8, 0xe0, 0xc8), "M"),
-            CounterKind::Prisoner => (Color::rgb(0xe8, 0x8a, 0x8a), "P"),
-        };
+        let (fill, letter, _) = counter_look(c.kind);
         counters.push(Shape::Circle(Circle {
             centre,
             radius: sq * 0.38,
@@ -396,51 +409,118 @@ fn board_map(s: &DddScenario, opts: &MapOptions, master: bool) -> Drawing {
             Anchor::Start,
         ),
     ];
-    let mut entries: Vec<(Fill, String)> = vec![
-        (terrain_fill(Terrain::Wall, opts), "wall".into()),
-        (terrain_fill(Terrain::Floor, opts), "floor".into()),
+    let swatch = |f: Fill| Swatch::Fill(f);
+    let mut entries: Vec<(Swatch, String)> = vec![
+        (swatch(terrain_fill(Terrain::Wall, opts)), "wall".into()),
+        (swatch(terrain_fill(Terrain::Floor, opts)), "floor".into()),
         (
-            terrain_fill(Terrain::Difficult, opts),
+            swatch(terrain_fill(Terrain::Difficult, opts)),
             "difficult ground (2)".into(),
         ),
-        (terrain_fill(Terrain::Obstacle, opts), "obstacle".into()),
         (
-            terrain_fill(Terrain::Rubble, opts),
+            swatch(terrain_fill(Terrain::Obstacle, opts)),
+            "obstacle".into(),
+        ),
+        (
+            swatch(terrain_fill(Terrain::Rubble, opts)),
             "rubble: cover, 2".into(),
         ),
-        (terrain_fill(Terrain::Water, opts), "water: cover, 2".into()),
-        (Fill::Solid(Color::rgb(0x8b, 0x5a, 0x2b)), "door".into()),
         (
-            Fill::Solid(Color::rgb(0x8a, 0x1c, 0x1c)),
+            swatch(terrain_fill(Terrain::Water, opts)),
+            "water: cover, 2".into(),
+        ),
+        (
+            swatch(Fill::Solid(Color::rgb(0x8b, 0x5a, 0x2b))),
+            "door".into(),
+        ),
+        (
+            swatch(Fill::Solid(Color::rgb(0x8a, 0x1c, 0x1c))),
             "locked door".into(),
         ),
     ];
+    // The counters the board has, each kind once, and its exits.
+    for kind in [
+        CounterKind::Treasure,
+        CounterKind::Object,
+        CounterKind::Message,
+        CounterKind::Prisoner,
+    ] {
+        if s.game.counters.iter().any(|c| c.kind == kind) {
+            let (fill, letter, words) = counter_look(kind);
+            entries.push((Swatch::Counter(fill, letter), words.into()));
+        }
+    }
+    if Side::ALL
+        .iter()
+        .any(|&side| b.exits_on(side).next().is_some())
+    {
+        entries.push((Swatch::Exit, "exit (N1, S1 …)".into()));
+    }
     for z in &s.game.zones {
         entries.push((
-            Fill::Solid(zone_color(&z.name).with_alpha(110)),
+            swatch(Fill::Solid(zone_color(&z.name).with_alpha(110))),
             format!("zone {}", z.name),
         ));
     }
     let per_row = ((width - 2.0 * margin) / 45.0).floor().max(1.0) as usize;
-    for (i, (fill, label)) in entries.into_iter().enumerate() {
+    for (i, (look, label)) in entries.into_iter().enumerate() {
         let (col, row) = ((i % per_row) as f64, (i / per_row) as f64);
         let x = margin + col * 45.0;
         let y = map_h + 2.0 + row * 7.0;
-        words.push(Shape::Rect(Rect {
-            x,
-            y,
-            width: 5.0,
-            height: 5.0,
-            radius: 0.0,
-            paint: Paint {
-                fill,
-                stroke: Some(Stroke {
-                    color: ink,
-                    width: 0.2,
-                    round: false,
-                }),
-            },
-        }));
+        let edge = Some(Stroke {
+            color: ink,
+            width: 0.2,
+            round: false,
+        });
+        match look {
+            Swatch::Fill(fill) => words.push(Shape::Rect(Rect {
+                x,
+                y,
+                width: 5.0,
+                height: 5.0,
+                radius: 0.0,
+                paint: Paint { fill, stroke: edge },
+            })),
+            Swatch::Counter(fill, letter) => {
+                words.push(Shape::Circle(Circle {
+                    centre: Pt {
+                        x: x + 2.5,
+                        y: y + 2.5,
+                    },
+                    radius: 2.5,
+                    paint: Paint {
+                        fill: Fill::Solid(fill),
+                        stroke: edge,
+                    },
+                }));
+                words.push(Shape::Text(Text {
+                    at: Pt {
+                        x: x + 2.5,
+                        y: y + 3.6,
+                    },
+                    text: letter.into(),
+                    size: 3.0,
+                    bold: true,
+                    anchor: Anchor::Middle,
+                    fill: ink,
+                    halo: None,
+                }));
+            }
+            Swatch::Exit => words.push(Shape::Polygon(Polygon {
+                points: vec![
+                    Pt { x, y },
+                    Pt {
+                        x: x + 5.0,
+                        y: y + 2.5,
+                    },
+                    Pt { x, y: y + 5.0 },
+                ],
+                paint: Paint {
+                    fill: Fill::Solid(zone_color("edge-N")),
+                    stroke: edge,
+                },
+            })),
+        }
         words.push(text(
             Pt {
                 x: x + 7.0,
@@ -729,6 +809,69 @@ mod tests {
     use super::*;
     use crate::ddd::scenarios::ScenarioKind;
     use crate::ddd::{Choice, DddOptions, generate};
+
+    /// The legend names every mark the board draws and no other: the
+    /// counters it has (treasure, prisoner …) and its exits (a user's audit
+    /// found them drawn but not in the legend).
+    #[test]
+    fn the_legend_names_the_counters_and_exits_the_board_has_and_no_other() {
+        for kind in ScenarioKind::ALL {
+            let s = generate(
+                12,
+                &DddOptions {
+                    choice: Choice::Named(kind),
+                    ..DddOptions::default()
+                },
+            )
+            .unwrap();
+            let d = board_drawing(&s, &MapOptions::default());
+            let labels = d.layers.iter().find(|l| l.id == "labels").unwrap();
+            let texts: Vec<&str> = labels
+                .shapes
+                .iter()
+                .filter_map(|sh| match sh {
+                    Shape::Text(t) => Some(t.text.as_str()),
+                    _ => None,
+                })
+                .collect();
+            for k in [
+                CounterKind::Treasure,
+                CounterKind::Object,
+                CounterKind::Message,
+                CounterKind::Prisoner,
+            ] {
+                let (_, letter, words) = counter_look(k);
+                let on_board = s.game.counters.iter().any(|c| c.kind == k);
+                assert_eq!(
+                    texts.contains(&words) && texts.contains(&letter),
+                    on_board,
+                    "{kind:?}: {words}: {texts:?}"
+                );
+            }
+            let exits = Side::ALL
+                .iter()
+                .any(|&side| board_of(&s).exits_on(side).next().is_some());
+            assert_eq!(
+                texts.iter().any(|t| t.starts_with("exit (")),
+                exits,
+                "{kind:?}: {texts:?}"
+            );
+        }
+        let hunt = generate(
+            12,
+            &DddOptions {
+                choice: Choice::Named(ScenarioKind::TreasureHunt),
+                ..DddOptions::default()
+            },
+        )
+        .unwrap();
+        assert!(
+            hunt.game
+                .counters
+                .iter()
+                .any(|c| c.kind == CounterKind::Treasure)
+        );
+    }
 
     /// The board numbers its squares along all four edges, as the setup
     /// sheet names them, but where an exit's arrow leaves the board.
