@@ -4,7 +4,7 @@
 //!
 //! The map is the very drawing of `map.svg`: each page writes, through
 //! usvg (embedded fonts only) and krilla-svg, the shapes of that drawing
-//! that reach what the page shows ([`cull`]: nothing the clip hides, so
+//! that reach what the page shows (the `cull` module: nothing the clip hides, so
 //! no hidden text either), and shows them through a window, shifted so
 //! that 1 mm of map is 1 mm of paper (72 / 25.4 pt). Labels, marks and
 //! the calibration bar are drawn with krilla in the embedded DejaVu Sans.
