@@ -214,8 +214,14 @@ impl OutputArgs {
             ("gm-map", on(self.gm_map)),
         ];
         if self.print.is_some() {
-            v.push(("margin", self.margin.unwrap_or(8.0).to_string()));
-            v.push(("overlap", self.overlap.unwrap_or(10.0).to_string()));
+            v.push((
+                "margin",
+                self.margin.unwrap_or(DEFAULT_MARGIN_MM).to_string(),
+            ));
+            v.push((
+                "overlap",
+                self.overlap.unwrap_or(DEFAULT_OVERLAP_MM).to_string(),
+            ));
         }
         if self.vtt {
             v.push((
@@ -259,8 +265,8 @@ impl OutputArgs {
             }
             return Ok(None);
         };
-        let margin = self.margin.unwrap_or(8.0);
-        let overlap = self.overlap.unwrap_or(10.0);
+        let margin = self.margin.unwrap_or(DEFAULT_MARGIN_MM);
+        let overlap = self.overlap.unwrap_or(DEFAULT_OVERLAP_MM);
         if !margin.is_finite() || !(MIN_MARGIN_MM..=MAX_MARGIN_MM).contains(&margin) {
             bail_usage!(
                 "--margin {margin}: expected {MIN_MARGIN_MM} to {MAX_MARGIN_MM} mm (home printers cannot print nearer the edge than {MIN_MARGIN_MM} mm)"
@@ -355,6 +361,11 @@ const EXPORT_NAMES: [&str; 9] = [
     "cutouts.pdf",
     "map.dd2vtt",
 ];
+
+/// `--margin` when not given, in mm.
+const DEFAULT_MARGIN_MM: f64 = 8.0;
+/// `--overlap` when not given, in mm.
+const DEFAULT_OVERLAP_MM: f64 = 10.0;
 
 /// Files tilecrawl wrote into `dir` earlier that the new set `files` does
 /// not replace: a `map.pdf` of an earlier `--print`, the floors of an earlier
