@@ -25,7 +25,8 @@ const DEFAULT_DPI: u32 = 150;
 #[derive(Debug, Args)]
 pub struct OutputArgs {
     /// Resolution of map.png, in dots per inch (stored in the file).
-    /// Default: 150.
+    /// Default: 150. A map over 30000 pixels a side at it is refused; in a
+    /// batch it is made at the most that fits, with a warning.
     // `Option`, with the default applied in `map_options`, so that a
     // command that makes no maps can tell `--dpi 150` from nothing.
     #[arg(long, value_name = "DPI", value_parser = clap::value_parser!(u32).range(10..=1200))]
@@ -72,7 +73,8 @@ pub struct OutputArgs {
     #[arg(long)]
     gm_map: bool,
     /// Pixels per square of the VTT image (20 to 400, at most 16384 pixels
-    /// a side; default 100; needs --vtt).
+    /// a side; default 100; needs --vtt). A larger image is refused; in a
+    /// batch it is made at the most that fits, with a warning.
     #[arg(long, value_name = "PX",
           value_parser = clap::value_parser!(u32).range(i64::from(PIXELS_PER_GRID.0)..=i64::from(PIXELS_PER_GRID.1)))]
     vtt_grid: Option<u32>,

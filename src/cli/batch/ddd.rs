@@ -4,7 +4,9 @@
 //! writes it.
 
 use super::args::{BatchArgs, Only};
-use super::job::{Common, Game, MARKER, Row, already_written, rated_options, write_adventure};
+use super::job::{
+    Common, Game, MARKER, Row, already_written, fitting, rated_options, write_adventure,
+};
 use std::sync::atomic::Ordering;
 use tilecrawl::core::index::{matches_all, matches_layout};
 use tilecrawl::ddd::DddOptions;
@@ -129,7 +131,9 @@ impl Game for DddBatch {
                 let words = (row.rating.as_ref())
                     .zip(self.rate.as_ref())
                     .map(|(r, rate)| r.words(&rate.named.0, &rate.named.1));
-                tilecrawl::pack::ddd_adventure(&s, &rated_options(opts, words))?
+                fitting(c, seed, &rated_options(opts, words), |o| {
+                    tilecrawl::pack::ddd_adventure(&s, o)
+                })?
             }
             None => vec![(
                 MARKER.to_string(),

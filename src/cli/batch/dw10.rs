@@ -4,7 +4,9 @@
 //! them), and its folder as `generate` writes it.
 
 use super::args::{BatchArgs, Only};
-use super::job::{Common, Game, MARKER, Row, already_written, rated_options, write_adventure};
+use super::job::{
+    Common, Game, MARKER, Row, already_written, fitting, rated_options, write_adventure,
+};
 use std::sync::atomic::Ordering;
 use std::sync::{Arc, OnceLock};
 use tilecrawl::build::BuildError;
@@ -142,6 +144,7 @@ impl Dw10Batch {
     /// Draken Master's sheet.
     fn exports(
         &self,
+        c: &Common,
         s: &tilecrawl::dw10::Scenario,
         rating: Option<&Rating>,
     ) -> anyhow::Result<Vec<(String, Vec<u8>)>> {
@@ -150,7 +153,7 @@ impl Dw10Batch {
             .zip(self.rate.as_ref())
             .map(|(r, rate)| r.words(&rate.who));
         let opts = rated_options(opts, words);
-        let mut files = tilecrawl::pack::dw10_files(s, &opts)?;
+        let mut files = fitting(c, s.seed, &opts, |o| tilecrawl::pack::dw10_files(s, o))?;
         debug_assert_eq!(files[0].0, MARKER);
         files.remove(0);
         Ok(files)
@@ -189,7 +192,7 @@ impl Game for Dw10Batch {
                 let mut names = match self.export_names.get() {
                     Some(n) => n.clone(),
                     None => {
-                        let files = self.exports(&s, row.rating.as_ref())?;
+                        let files = self.exports(c, &s, row.rating.as_ref())?;
                         let n = super::job::option_names(&files);
                         let _ = self.export_names.set(n.clone());
                         rendered = Some(files);
@@ -213,7 +216,7 @@ impl Game for Dw10Batch {
         }
         let mut files = match rendered {
             Some(f) => f,
-            None if c.only == Only::All => self.exports(&s, row.rating.as_ref())?,
+            None if c.only == Only::All => self.exports(c, &s, row.rating.as_ref())?,
             None => Vec::new(),
         };
         // The marker file goes last, so a folder with it is complete.

@@ -9,6 +9,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicU64;
 use tilecrawl::core::fs::StreamedFile;
 use tilecrawl::core::index::Condition;
+use tilecrawl::export::ExportError;
 use tilecrawl::pack::PackOptions;
 
 /// The file that marks an adventure folder as finished (written last).
@@ -72,6 +73,8 @@ pub(super) struct Common<'a> {
     pub(super) finished: BTreeSet<u64>,
     /// Playthroughs played so far, for the progress bar.
     pub(super) played: AtomicU64,
+    /// The adventures made at less than asked, by seed ([`fitting`]).
+    pub(super) fitted: std::sync::Mutex<BTreeMap<u64, Vec<String>>>,
 }
 
 /// One game's part of a batch: how a seed becomes a kept, written
@@ -105,6 +108,50 @@ pub(super) fn rated_options(
             ..opts.clone()
         }),
         None => std::borrow::Cow::Borrowed(opts),
+    }
+}
+
+/// Makes an adventure's files with `make`; a map too large for `--dpi` or
+/// `--vtt-grid` is made at the most that fits, and noted under its seed in
+/// [`Common::fitted`]. `generate` refuses such a map; in a batch one large
+/// map should not stop a season. The size checks come before any drawing,
+/// so a retry costs nothing.
+pub(super) fn fitting<T>(
+    c: &Common,
+    seed: u64,
+    opts: &PackOptions,
+    make: impl Fn(&PackOptions) -> Result<T, ExportError>,
+) -> Result<T, ExportError> {
+    let mut opts = std::borrow::Cow::Borrowed(opts);
+    let mut notes = Vec::new();
+    loop {
+        match make(&opts) {
+            Err(ExportError::TooLarge { dpi, fits_dpi, .. }) if (1..dpi).contains(&fits_dpi) => {
+                notes.push(format!("its PNG maps at {fits_dpi} dpi, not {dpi}"));
+                opts.to_mut().map.dpi = fits_dpi;
+            }
+            Err(ExportError::VttTooLarge {
+                pixels_per_grid,
+                fits: Some(fits),
+                ..
+            }) if fits < pixels_per_grid => {
+                notes.push(format!(
+                    "its VTT image at {fits} px a square, not {pixels_per_grid}"
+                ));
+                if let Some(v) = &mut opts.to_mut().vtt {
+                    v.pixels_per_grid = fits;
+                }
+            }
+            made => {
+                if made.is_ok() && !notes.is_empty() {
+                    c.fitted
+                        .lock()
+                        .unwrap_or_else(std::sync::PoisonError::into_inner)
+                        .insert(seed, notes);
+                }
+                return made;
+            }
+        }
     }
 }
 
@@ -380,5 +427,109 @@ impl<'a> IndexStream<'a> {
                 .with_context(context)
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tilecrawl::export::uvtt::VttOptions;
+
+    fn common(out: &Path) -> Common<'_> {
+        Common {
+            out,
+            only: Only::All,
+            resume: false,
+            sync: false,
+            force: false,
+            filters: &[],
+            finished: BTreeSet::new(),
+            played: AtomicU64::new(0),
+            fitted: std::sync::Mutex::default(),
+        }
+    }
+
+    /// What `make` says of a map 42 squares and 8,000 pixels-at-1-dpi wide:
+    /// too large above 390 px a square or 600 dpi.
+    fn make(o: &PackOptions) -> Result<(u32, u32), ExportError> {
+        let ppg = o.vtt.map_or(0, |v| v.pixels_per_grid);
+        if o.map.dpi > 600 {
+            return Err(ExportError::TooLarge {
+                width: 40_000,
+                height: 100,
+                dpi: o.map.dpi,
+                fits_dpi: 600,
+                print: false,
+            });
+        }
+        if ppg > 390 {
+            return Err(ExportError::VttTooLarge {
+                columns: 42,
+                rows: 28,
+                width: 42 * u64::from(ppg),
+                height: 28 * u64::from(ppg),
+                pixels_per_grid: ppg,
+                fits: Some(390),
+            });
+        }
+        Ok((o.map.dpi, ppg))
+    }
+
+    fn options(dpi: u32, ppg: u32) -> PackOptions {
+        let mut o = PackOptions::default();
+        o.map.dpi = dpi;
+        o.vtt = Some(VttOptions {
+            pixels_per_grid: ppg,
+        });
+        o
+    }
+
+    #[test]
+    fn a_map_too_large_for_the_resolution_asked_is_made_at_the_most_that_fits_and_noted() {
+        let out = PathBuf::from("unused");
+        let c = common(&out);
+        assert_eq!(
+            fitting(&c, 7, &options(150, 100), make).unwrap(),
+            (150, 100)
+        );
+        assert!(
+            c.fitted.lock().unwrap().is_empty(),
+            "a map that fits is not noted"
+        );
+        assert_eq!(
+            fitting(&c, 9, &options(800, 400), make).unwrap(),
+            (600, 390)
+        );
+        let fitted = c.fitted.lock().unwrap();
+        assert_eq!(
+            fitted.get(&9).map(Vec::as_slice),
+            Some(
+                &[
+                    "its PNG maps at 600 dpi, not 800".to_string(),
+                    "its VTT image at 390 px a square, not 400".to_string()
+                ][..]
+            )
+        );
+    }
+
+    #[test]
+    fn a_map_too_large_at_any_resolution_is_still_refused() {
+        let out = PathBuf::from("unused");
+        let c = common(&out);
+        let never = |_: &PackOptions| -> Result<(), ExportError> {
+            Err(ExportError::VttTooLarge {
+                columns: 900,
+                rows: 9,
+                width: 18_000,
+                height: 180,
+                pixels_per_grid: 20,
+                fits: None,
+            })
+        };
+        assert!(matches!(
+            fitting(&c, 3, &options(150, 20), never),
+            Err(ExportError::VttTooLarge { fits: None, .. })
+        ));
+        assert!(c.fitted.lock().unwrap().is_empty());
     }
 }

@@ -3,7 +3,8 @@
 
 use super::args::{BatchArgs, Only};
 use super::job::{
-    Common, DUNGEON_MARKER, Game, MARKER, Row, already_written, rated_options, write_adventure,
+    Common, DUNGEON_MARKER, Game, MARKER, Row, already_written, fitting, rated_options,
+    write_adventure,
 };
 use std::sync::atomic::Ordering;
 use std::sync::{Arc, OnceLock};
@@ -90,11 +91,14 @@ impl MkdBatch {
     /// The maps and sheets of one adventure (`--only all`).
     fn exports(
         &self,
+        c: &Common,
         s: &tilecrawl::mkd::Scenario,
         rating: Option<&batch::Rating>,
     ) -> anyhow::Result<Vec<(String, Vec<u8>)>> {
         let opts = self.pack_options(rating);
-        Ok(tilecrawl::pack::exports(s, &opts)?)
+        Ok(fitting(c, s.seed, &opts, |o| {
+            tilecrawl::pack::exports(s, o)
+        })?)
     }
 
     /// The pack options of an adventure (`--only all`): with `--simulate`,
@@ -200,7 +204,7 @@ impl MkdBatch {
                 let mut names = match self.export_names.get() {
                     Some(n) => n.clone(),
                     None => {
-                        let files = self.exports(&scenario, row.rating.as_ref())?;
+                        let files = self.exports(c, &scenario, row.rating.as_ref())?;
                         let n = super::job::option_names(&files);
                         let _ = self.export_names.set(n.clone());
                         rendered = Some(files);
@@ -225,7 +229,7 @@ impl MkdBatch {
         }
         let mut files = match rendered {
             Some(f) => f,
-            None if c.only == Only::All => self.exports(&scenario, row.rating.as_ref())?,
+            None if c.only == Only::All => self.exports(c, &scenario, row.rating.as_ref())?,
             None => Vec::new(),
         };
         // The marker file goes last, so a folder with it is complete.
@@ -270,10 +274,9 @@ impl MkdBatch {
             return Ok(Some(row));
         }
         let mut files = match c.only {
-            Only::All => tilecrawl::pack::adventure(
-                tilecrawl::pack::Content::Floors(&built),
-                &self.pack_options(row.rating.as_ref()),
-            )?,
+            Only::All => fitting(c, seed, &self.pack_options(row.rating.as_ref()), |o| {
+                tilecrawl::pack::adventure(tilecrawl::pack::Content::Floors(&built), o)
+            })?,
             _ => std::iter::once((
                 DUNGEON_MARKER.to_string(),
                 floors::dungeon_yaml(&built.file).into_bytes(),

@@ -232,6 +232,7 @@ fn run_in(a: BatchArgs) -> anyhow::Result<()> {
             filters: &a.filters,
             finished,
             played: AtomicU64::new(0),
+            fitted: std::sync::Mutex::default(),
         },
         stop: AtomicBool::new(false),
         tried: AtomicU64::new(0),
@@ -363,6 +364,7 @@ fn run_in(a: BatchArgs) -> anyhow::Result<()> {
             );
         }
     }
+    warn_fitted(&job.common, a.quiet);
     if let Some(e) = failure {
         if written == 0 {
             return Err(e);
@@ -444,6 +446,32 @@ impl Job<'_> {
 /// The seeds of the adventure folders under `out` that its index lists
 /// (none with `--only index`, which writes no folder): the index is read a
 /// line at a time, and only seeds with a folder are kept.
+/// Names the adventures made at less than asked (their maps too large for
+/// `--dpi` or `--vtt-grid`), the first few by seed.
+fn warn_fitted(c: &Common, quiet: bool) {
+    const SHOWN: usize = 5;
+    let fitted = c
+        .fitted
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    if quiet || fitted.is_empty() {
+        return;
+    }
+    let mut list: Vec<String> = fitted
+        .iter()
+        .take(SHOWN)
+        .map(|(seed, notes)| format!("seed {seed}: {}", notes.join(", ")))
+        .collect();
+    if fitted.len() > SHOWN {
+        list.push(format!("and {} more", fitted.len() - SHOWN));
+    }
+    warnln!(
+        "warning: {} adventure(s) have maps too large for the resolution asked, made at the most that fits ({})",
+        fitted.len(),
+        list.join("; ")
+    );
+}
+
 fn listed_seeds(out: &Path, only: Only) -> anyhow::Result<BTreeSet<u64>> {
     use std::io::BufRead;
     let mut listed = BTreeSet::new();
