@@ -96,6 +96,13 @@ pub enum MissionError {
     Empty,
 }
 
+/// Extra gold for each campaign bonus a successful mission earns
+/// ([`Mission::campaign_bonuses`]).
+pub const MISSION_BONUS_GOLD: u32 = 250;
+/// Extra reward experience for each campaign bonus, in percent of the
+/// reward.
+pub const MISSION_BONUS_EXPERIENCE_PERCENT: u32 = 50;
+
 impl Mission {
     /// The plain quest.
     pub const QUEST: Mission = Mission {
@@ -167,10 +174,22 @@ impl Mission {
         3 * chambers + hallways
     }
 
-    /// Does a successful run earn the campaign bonus (+50 % experience and
-    /// 250 gold)? Timed and split-up missions do.
-    pub fn campaign_bonus(self) -> bool {
-        self.timed || self.split_up
+    /// How many campaign bonuses (+50 % experience and 250 gold each) a
+    /// successful run earns: one for a timed mission and one for a split-up
+    /// one (L898, L910), so two for a mission that is both.
+    pub fn campaign_bonuses(self) -> u32 {
+        u32::from(self.timed) + u32::from(self.split_up)
+    }
+
+    /// The modifiers that earn a campaign bonus, in words: `timed`,
+    /// `split-up`, `timed and split-up`; `None` without either.
+    pub fn bonus_words(self) -> Option<&'static str> {
+        match (self.timed, self.split_up) {
+            (true, true) => Some("timed and split-up"),
+            (true, false) => Some("timed"),
+            (false, true) => Some("split-up"),
+            (false, false) => None,
+        }
     }
 }
 

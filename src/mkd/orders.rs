@@ -177,10 +177,15 @@ pub fn sheet_lines(s: &Scenario) -> Vec<(&'static str, String)> {
             ),
         ));
     }
-    if m.campaign_bonus() && goal_here(s) {
+    if let Some(w) = m.bonus_words().filter(|_| goal_here(s)) {
+        let n = m.campaign_bonuses();
         out.push((
             "Campaign bonus",
-            "+50% reward experience and 250 gold on success".into(),
+            format!(
+                "+{}% reward experience and {} gold on success ({w})",
+                crate::mkd::mission::MISSION_BONUS_EXPERIENCE_PERCENT * n,
+                crate::mkd::mission::MISSION_BONUS_GOLD * n
+            ),
         ));
     }
     out

@@ -112,12 +112,17 @@ impl Rewards {
             experience: grow(band.experience),
             gold: grow(band.gold),
         };
-        if mission.campaign_bonus() {
-            r.experience = r.experience.saturating_add(
-                r.experience * super::rules::MISSION_BONUS_EXPERIENCE_PERCENT / 100,
-            );
-            r.gold = r.gold.saturating_add(super::rules::MISSION_BONUS_GOLD);
-        }
+        // Each bonus adds half the reward's experience (not half of the
+        // other bonus) and 250 gold.
+        let bonuses = mission.campaign_bonuses();
+        r.experience = r.experience.saturating_add(
+            r.experience
+                .saturating_mul(super::rules::MISSION_BONUS_EXPERIENCE_PERCENT * bonuses)
+                / 100,
+        );
+        r.gold = r
+            .gold
+            .saturating_add(super::rules::MISSION_BONUS_GOLD * bonuses);
         r
     }
 }
@@ -154,6 +159,15 @@ mod tests {
             Reward {
                 experience: 300,
                 gold: 850
+            }
+        );
+        // Timed and split-up: a bonus for each, +100 % and 500 gold.
+        let both = Mission::parse("timed+split-up").unwrap();
+        assert_eq!(
+            r.reward(95, 1, both),
+            Reward {
+                experience: 400,
+                gold: 1100
             }
         );
     }

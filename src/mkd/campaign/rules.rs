@@ -10,10 +10,7 @@ use crate::mkd::tables::Item;
 pub const RESURRECTION_GOLD: u32 = 1000;
 /// Gold paid for each level of training (besides the experience).
 pub const TRAINING_GOLD: u32 = 500;
-/// Extra gold for a successful timed or split-up mission.
-pub const MISSION_BONUS_GOLD: u32 = 250;
-/// Extra reward experience for a successful timed or split-up mission, in percent.
-pub const MISSION_BONUS_EXPERIENCE_PERCENT: u32 = 50;
+pub use crate::mkd::mission::{MISSION_BONUS_EXPERIENCE_PERCENT, MISSION_BONUS_GOLD};
 /// The highest level a campaign hero may reach (far beyond any real campaign;
 /// it keeps the arithmetic below `u32`).
 pub const MAX_LEVEL: u32 = 100;

@@ -450,10 +450,10 @@ pub fn run(
         c.gold = c.gold.saturating_add(r.gold);
         out.push(format!(
             "3. quest reward{}: {} gold and {} experience: {}",
-            if mission.campaign_bonus() {
-                " (with the timed/split-up bonus)"
-            } else {
-                ""
+            match (mission.bonus_words(), mission.campaign_bonuses()) {
+                (Some(w), 2) => format!(" (with the {w} bonuses)"),
+                (Some(w), _) => format!(" (with the {w} bonus)"),
+                (None, _) => String::new(),
             },
             r.gold,
             r.experience,

@@ -110,8 +110,7 @@ pub fn hero_free(cx: &mut Ctx, h: HeroId) -> Result<(), Refusal> {
         DoorTrap::Armed { level, face } => {
             cx.s.mission.prisoner_trap = DoorTrap::Spent;
             cx.emit(Event::FreedSettingOff { hero: h });
-            free_prisoner(cx, h);
-            spring(cx, (level, face), h, None);
+            free_springing(cx, h, (level, face));
         }
     }
     Ok(())
@@ -156,8 +155,7 @@ pub fn hero_disarm_prisoner(cx: &mut Ctx, h: HeroId, fast: bool) -> Result<(), R
         });
         if fast {
             cx.s.mission.prisoner_trap = DoorTrap::Spent;
-            free_prisoner(cx, h);
-            spring(cx, (level, face), h, None);
+            free_springing(cx, h, (level, face));
         }
     }
     Ok(())
@@ -166,9 +164,29 @@ pub fn hero_disarm_prisoner(cx: &mut Ctx, h: HeroId, fast: bool) -> Result<(), R
 /// The prisoner joins hero `by`'s team; the Guardian set aside at setup is
 /// revealed at the entrance.
 fn free_prisoner(cx: &mut Ctx, by: HeroId) {
-    let Some(mut p) = cx.s.mission.prisoner.take() else {
-        return;
-    };
+    if let Some(freed) = unshackle(cx, by) {
+        joins(cx, freed);
+    }
+}
+
+/// Freeing the prisoner sets off the shackles' trap `t` (L838): the trap
+/// is resolved first, with the prisoner among the heroes (an area trap
+/// reaches the prisoner too), and the prisoner joins, and the Guardian
+/// comes, only if the trap left the prisoner alive.
+fn free_springing(cx: &mut Ctx, by: HeroId, t: (u32, u32)) {
+    let freed = unshackle(cx, by);
+    spring(cx, t, by, None);
+    if let Some(p) = freed
+        && cx.s.heroes[p].place != HeroPlace::Slain
+    {
+        joins(cx, p);
+    }
+}
+
+/// The prisoner out of the shackles, in hero `by`'s team: a hero from now
+/// on (a trap going off reaches it). `None` if it was freed before.
+fn unshackle(cx: &mut Ctx, by: HeroId) -> Option<HeroId> {
+    let mut p = cx.s.mission.prisoner.take()?;
     p.team = cx.s.heroes[by].team;
     p.done = true;
     cx.s.heroes.push(p);
@@ -176,6 +194,12 @@ fn free_prisoner(cx: &mut Ctx, by: HeroId) {
     cx.s.resync_standing();
     let freed = HeroId(cx.s.heroes.len() - 1);
     cx.s.mission.freed = Some(freed);
+    Some(freed)
+}
+
+/// The freed prisoner `freed` joins its team, and the Guardian set aside
+/// at setup is revealed at the entrance.
+fn joins(cx: &mut Ctx, freed: HeroId) {
     cx.emit(Event::PrisonerJoins { hero: freed });
     let Some(token) = cx.s.scenario.game.pools.guardian else {
         cx.emit(Event::NoGuardian);
