@@ -6,6 +6,7 @@ use anyhow::{Context, bail};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use tilecrawl::build::layout::LayoutParams;
+use tilecrawl::core::text::counted;
 use tilecrawl::dw10::campaign::{
     Campaign, CampaignError, CurrentGame, FORMAT, MAX_FILE_BYTES, Shop,
 };
@@ -483,10 +484,10 @@ pub fn show(p: &Place<'_>, json: bool, quiet: bool) -> anyhow::Result<()> {
         return Ok(());
     }
     outln!(
-        "campaign {} (Dungeon World 10 mm, seed {}): {} scenario(s) done; {} gold",
+        "campaign {} (Dungeon World 10 mm, seed {}): {} done; {} gold",
         c.name,
         c.seed,
-        c.done,
+        counted(c.done, "scenario", "scenarios"),
         c.gold
     )?;
     for h in &c.heroes {
@@ -500,7 +501,10 @@ pub fn show(p: &Place<'_>, json: bool, quiet: bool) -> anyhow::Result<()> {
                 h.ranged_bonus, h.range_bonus
             ));
         }
+        extra.extend(h.power_ups.iter().map(|p| p.word().to_string()));
         extra.extend(h.abilities.iter().cloned());
+        extra.extend(h.spells.iter().map(|s| format!("spell {s}")));
+        extra.extend(h.familiar.map(|f| f.word().to_string()));
         extra.extend(h.items.iter().map(|i| format!("carries {i}")));
         outln!(
             "  {:<12} {}{}",
@@ -515,12 +519,12 @@ pub fn show(p: &Place<'_>, json: bool, quiet: bool) -> anyhow::Result<()> {
     }
     for r in &c.history {
         outln!(
-            "  scenario {} try {} (seed {}): {} after {} moves, {} killed, {} gold",
+            "  scenario {} try {} (seed {}): {} after {}, {} killed, {} gold",
             r.number,
             r.attempt,
             r.seed,
             r.end.word(),
-            r.moves,
+            counted(r.moves, "move", "moves"),
             r.kills,
             r.gold
         )?;

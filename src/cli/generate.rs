@@ -5,6 +5,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use tilecrawl::build::BuildError;
 use tilecrawl::build::layout::{ExitDice, LayoutParams, Table};
+use tilecrawl::core::text::counted;
 use tilecrawl::mkd::batch::Rating;
 use tilecrawl::mkd::floors::{self, Count, FloorsParams, MAX_FLOORS};
 use tilecrawl::mkd::generate::{GenerateError, GenerateParams, generate};
@@ -703,10 +704,10 @@ fn run_dw10(a: &GenerateArgs, seed: u64) -> anyhow::Result<()> {
             s.game.params.difficulty.name()
         )?;
         outln!(
-            "start: active teleporter on {},{}; the Draken Master wins at {} kills",
+            "start: active teleporter on {},{}; the Draken Master wins at {}",
             s.game.start.x,
             s.game.start.y,
-            s.game.victory.dm_kills
+            counted(s.game.victory.dm_kills, "kill", "kills")
         )?;
         outln!(
             "features: {} ? counters, {} chests, {} teleporters, {} staircase ends, {} doors, {} keys, {} spawn points, {} furnishings",

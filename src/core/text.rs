@@ -154,6 +154,12 @@ impl FigureMarks {
 /// what was expected). With its `error: ` label a line stays under 300.
 pub const MAX_MESSAGE_CHARS: usize = 290;
 
+/// `n` and the noun that goes with it: `1 kill`, `3 kills`.
+pub fn counted(n: impl Into<u64>, one: &str, many: &str) -> String {
+    let n = n.into();
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
 /// The bound of last resort on an `error:` line: every loader quotes a
 /// value as a short [`excerpt`], so only a message nobody bounded reaches it.
 pub const MAX_ERROR_CHARS: usize = 600;

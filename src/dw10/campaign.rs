@@ -140,12 +140,18 @@ impl Shop {
         Shop::parse(SHOP_YAML, "embedded shop").expect("the embedded shop is checked by the tests")
     }
 
-    /// A good by name: one of `goods`, or an other skill at its price.
+    /// A good by name, in any case: one of `goods`, or an other skill at
+    /// its price.
     pub fn good(&self, name: &str) -> Option<Good> {
-        if let Some(g) = self.goods.iter().find(|g| g.name == name) {
+        if let Some(g) = self
+            .goods
+            .iter()
+            .find(|g| g.name.eq_ignore_ascii_case(name))
+        {
             return Some(g.clone());
         }
-        self.other_skills.iter().find(|s| *s == name).map(|s| Good {
+        let same = |s: &&String| s.eq_ignore_ascii_case(name);
+        self.other_skills.iter().find(same).map(|s| Good {
             name: s.clone(),
             kind: GoodKind::Skill,
             price: self.other_skill_price,
@@ -501,13 +507,13 @@ impl Campaign {
         });
         self.current = None;
         let mut lines = vec![format!(
-            "scenario {number}, try {attempt}: the heroes {} after {} moves; the Draken Master killed {} ({} gold in the party's purse)",
+            "scenario {number}, try {attempt}: the heroes {} after {}; the Draken Master killed {} ({} gold in the party's purse)",
             match end {
                 GameEnd::Won => "won",
                 GameEnd::Escaped => "escaped through the teleporters",
                 GameEnd::Lost => "lost",
             },
-            state.move_no,
+            crate::core::text::counted(state.move_no, "move", "moves"),
             state.vp,
             state.gold
         )];
@@ -922,8 +928,11 @@ mod tests {
             .buy("sella", "potion", &shop, &tables, &figures(), &mut dice)
             .unwrap();
         assert_eq!(l, "Sella buys potion for 50 gold; 1150 left");
-        c.buy("Sella", "potion", &shop, &tables, &figures(), &mut dice)
+        // A good's name in any case, as heroes' names are.
+        let l = c
+            .buy("Sella", "Potion", &shop, &tables, &figures(), &mut dice)
             .unwrap();
+        assert_eq!(l, "Sella buys potion for 50 gold; 1100 left");
         assert_eq!(c.heroes[3].items, vec!["potion", "potion"]);
         c.buy(
             "Sella",

@@ -91,8 +91,8 @@ pub fn dm_sheet(s: &Scenario, t: &Tables) -> DmSheet {
     };
     let victory = vec![
         format!(
-            "The Draken Master wins at {} kills (a victory point for each hero killed).",
-            g.victory.dm_kills
+            "The Draken Master wins at {} (a victory point for each hero killed).",
+            crate::core::text::counted(g.victory.dm_kills, "kill", "kills")
         ),
         format!("Objective: {objective}."),
         format!(

@@ -276,6 +276,20 @@ fn a_familiar_bought_in_town_goes_on_the_heros_line_and_into_the_game() {
     let c = load(d, "Pets");
     assert_eq!(c.gold, 3000);
     assert_eq!(c.heroes[0].familiar, Some(party::FamiliarKind::Flyer));
+    // `campaign show` lists what was bought: the familiar, a power up.
+    run(
+        d,
+        &["campaign", "town", "Pets", "--buy", "Sella=ranged-power-up"],
+    );
+    let show = run(d, &["campaign", "show", "Pets"]);
+    let line = |name: &str| {
+        show.lines()
+            .find(|l| l.trim_start().starts_with(name))
+            .unwrap_or_default()
+            .to_string()
+    };
+    assert!(line("Kestrel").ends_with(": a flying familiar"), "{show}");
+    assert!(line("Sella").contains("ranged-power-up"), "{show}");
     // The next game's party file brings it, and the engine fields it.
     run(d, &["campaign", "next", "Pets", "--dpi", "20", "-q"]);
     let g = load(d, "Pets").current.unwrap();

@@ -59,8 +59,12 @@ pub struct SimReport {
     pub runs: u32,
     /// Games Blue won.
     pub blue_wins: u32,
+    /// The 95 % Wilson interval of Blue's win rate.
+    pub blue_ci95: (f64, f64),
     /// Games Red won.
     pub red_wins: u32,
+    /// The 95 % Wilson interval of Red's win rate.
+    pub red_ci95: (f64, f64),
     /// Draws.
     pub draws: u32,
     /// Games decided by the round limit.
@@ -171,7 +175,9 @@ fn report(scenario: &DddScenario, opts: &SimOptions, results: &[RunResult]) -> S
         scenario: scenario.game.scenario.id().to_string(),
         runs: opts.runs,
         blue_wins: 0,
+        blue_ci95: (0.0, 0.0),
         red_wins: 0,
+        red_ci95: (0.0, 0.0),
         draws: 0,
         round_limit: 0,
         attacker_wins: 0,
@@ -195,6 +201,8 @@ fn report(scenario: &DddScenario, opts: &SimOptions, results: &[RunResult]) -> S
         }
     }
     rep.mean_rounds = rounds as f64 / f64::from(opts.runs.max(1));
+    rep.blue_ci95 = crate::core::stats::wilson95(rep.blue_wins, rep.runs);
+    rep.red_ci95 = crate::core::stats::wilson95(rep.red_wins, rep.runs);
     rep
 }
 
@@ -202,16 +210,21 @@ impl SimReport {
     /// The report in lines.
     pub fn to_text(&self) -> String {
         let pct = |n: u32| 100.0 * f64::from(n) / f64::from(self.runs.max(1));
+        let interval = |(low, high): (f64, f64)| {
+            format!("95 % interval {:.1} to {:.1} %", low * 100.0, high * 100.0)
+        };
         format!(
             "scenario {}: {} games, both sides by the policy\n\
-             Blue wins {:.1} % ({}), Red wins {:.1} % ({}), draws {:.1} % ({})\n\
+             Blue wins {:.1} % ({}; {}), Red wins {:.1} % ({}; {}), draws {:.1} % ({})\n\
              the dice-off winner (attacker) won {:.1} %; {} games reached the round limit; {:.1} rounds on average\n",
             self.scenario,
             self.runs,
             pct(self.blue_wins),
             self.blue_wins,
+            interval(self.blue_ci95),
             pct(self.red_wins),
             self.red_wins,
+            interval(self.red_ci95),
             pct(self.draws),
             self.draws,
             pct(self.attacker_wins),

@@ -20,7 +20,7 @@
 //!   takes a wound, or when another ability is used on it.
 
 use crate::dw10::figures::Ability;
-use crate::dw10::play::combat::{assign, melee_dice};
+use crate::dw10::play::combat::{assign, melee_dice, note_rack};
 use crate::dw10::play::ctx::Ctx;
 use crate::dw10::play::dungeon;
 use crate::dw10::play::event::Event;
@@ -36,6 +36,7 @@ pub const GAZE_RANGE: u32 = 8;
 pub fn charge(c: &mut Ctx, who: Who) -> bool {
     let mut group = vec![who];
     group.extend(c.s.enemies_next_to(who));
+    note_rack(c, &[who]);
     let n = melee_dice(c.s, c.map, who, &group);
     let dice = c.d6s(n, "to hit (charge attack)");
     let hits = dice.iter().filter(|d| **d >= 4).count() as u32;

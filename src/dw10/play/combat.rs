@@ -13,25 +13,50 @@ use crate::dw10::play::ctx::Ctx;
 use crate::dw10::play::event::Event;
 use crate::dw10::play::familiar;
 use crate::dw10::play::sight::{Look, NoLine, line_of_fire, sees};
-use crate::dw10::play::state::{Map, Outcome, Phase, SideId, State, Who, adjacent, range};
+use crate::dw10::play::state::{Map, Outcome, Phase, SideId, Sq, State, Who, adjacent, range};
 use crate::dw10::scenario::Objective;
 use std::collections::BTreeMap;
 
-/// Torture Rack (L420-421, A21): a hero in its sight or within 8 squares
-/// rolls 2 dice fewer, never fewer than 1.
+/// The torture rack that sickens a hero (L420-421, A21): the first still
+/// in play on a revealed piece (one not yet laid is not on the table) in
+/// the hero's sight or within 8 squares; `None` for a monster.
+pub fn rack_near(s: &State, map: &Map, who: Who) -> Option<Sq> {
+    let Who::Hero(_) = who else { return None };
+    let p = s.body(who).at?;
+    s.features
+        .iter()
+        .enumerate()
+        .find(|(i, f)| {
+            !s.gone[*i]
+                && f.kind == FeatureKind::Furnishing
+                && f.what.as_deref() == Some("torture-rack")
+                && s.revealed_at(map, (f.x, f.y))
+                && (range(p, (f.x, f.y)) <= 8 || sees(s, map, p, (f.x, f.y)))
+        })
+        .map(|(_, f)| (f.x, f.y))
+}
+
+/// Torture Rack (L420-421, A21): a hero it sickens ([`rack_near`]) rolls
+/// 2 dice fewer, never fewer than 1.
 pub fn rack(s: &State, map: &Map, who: Who, dice: u32) -> u32 {
-    let Who::Hero(_) = who else { return dice };
-    let Some(p) = s.body(who).at else { return dice };
-    let near = s.features.iter().enumerate().any(|(i, f)| {
-        !s.gone[i]
-            && f.kind == FeatureKind::Furnishing
-            && f.what.as_deref() == Some("torture-rack")
-            && (range(p, (f.x, f.y)) <= 8 || sees(s, map, p, (f.x, f.y)))
-    });
-    if near && dice > 0 {
+    if dice > 0 && rack_near(s, map, who).is_some() {
         dice.saturating_sub(2).max(1)
     } else {
         dice
+    }
+}
+
+/// Says, before a roll, which heroes of `figures` a torture rack sickens,
+/// by rack, so the log shows why they roll fewer dice.
+pub fn note_rack(c: &mut Ctx, figures: &[Who]) {
+    let mut by_rack: BTreeMap<Sq, Vec<Who>> = BTreeMap::new();
+    for &w in figures {
+        if let Some(r) = rack_near(c.s, c.map, w) {
+            by_rack.entry(r).or_default().push(w);
+        }
+    }
+    for (rack, heroes) in by_rack {
+        c.push(Event::Sickened { rack, heroes });
     }
 }
 
@@ -145,6 +170,7 @@ pub fn shoot_many(c: &mut Ctx, shooter: Who, targets: &[(Who, Look)]) {
     let Some(sh) = c.s.body(shooter).fig.shoot else {
         return;
     };
+    note_rack(c, &[shooter]);
     let all = rack(c.s, c.map, shooter, sh.dice);
     let k = targets.len().max(1) as u32;
     for (i, (t, seen)) in targets.iter().enumerate() {
@@ -474,6 +500,7 @@ fn side_strikes(c: &mut Ctx, side: SideId, group: &[Who]) {
             enemies: mine.clone(),
         });
     }
+    note_rack(c, &mine);
     let fewer = familiars.len() as u32;
     let n: u32 = mine
         .iter()
@@ -533,6 +560,7 @@ pub fn free_attack(c: &mut Ctx, target: Who, by: &[Who]) {
     }
     let mut group = by.to_vec();
     group.push(target);
+    note_rack(c, by);
     let n: u32 = by.iter().map(|w| melee_dice(c.s, c.map, *w, &group)).sum();
     let dice = c.d6s(n, "to hit (free attack)");
     let hits = dice.iter().filter(|d| **d >= 4).count() as u32;

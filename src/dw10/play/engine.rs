@@ -642,6 +642,20 @@ impl Game {
                                 what: item.to_string(),
                             });
                         }
+                        let b = &self.s.hero(h).body;
+                        let useless = match item {
+                            Item::PoisonAntidote => {
+                                (b.poison == 0).then(|| "no poison counter".to_string())
+                            }
+                            _ => (b.wounds >= b.fig.wounds)
+                                .then(|| format!("all {} wounds left", b.fig.wounds)),
+                        };
+                        if let Some(why) = useless {
+                            return Err(Refusal::Rule(format!(
+                                "{} has {why}: the {item} would be wasted",
+                                b.name
+                            )));
+                        }
                         let mut c = self.ctx(&mut ev);
                         dungeon::drink_item(&mut c, h, item);
                     }

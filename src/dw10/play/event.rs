@@ -566,6 +566,14 @@ pub enum Event {
         /// The enemies hindered.
         enemies: Vec<Who>,
     },
+    /// A torture rack sickens heroes about to roll (L420-421): each rolls
+    /// 2 dice fewer, never fewer than 1.
+    Sickened {
+        /// The rack's square.
+        rack: Sq,
+        /// The heroes it sickens.
+        heroes: Vec<Who>,
+    },
     /// A shot at a familiar (L600-601): two kill-die 6s remove it.
     FamiliarShot {
         /// The shooter.

@@ -160,6 +160,17 @@ pub enum PowerUp {
     MagicPowerUp,
 }
 
+impl PowerUp {
+    /// Its name as the chest table and the shop give it.
+    pub fn word(self) -> &'static str {
+        match self {
+            PowerUp::WeaponPowerUp => "weapon-power-up",
+            PowerUp::RangedPowerUp => "ranged-power-up",
+            PowerUp::MagicPowerUp => "magic-power-up",
+        }
+    }
+}
+
 /// A power up's lasting change to the stats (a magic power up's spell is
 /// learnt apart).
 pub fn apply_power_up(fig: &mut Figure, p: PowerUp) {

@@ -129,6 +129,8 @@ pub struct Report {
     pub wins: u32,
     /// wins / runs.
     pub win_rate: f64,
+    /// The 95 % Wilson interval of the win rate.
+    pub ci95: (f64, f64),
     /// Mean moves per run.
     pub mean_moves: f64,
     /// Mean heroes killed per run.
@@ -141,10 +143,12 @@ impl Report {
     /// The report as text.
     pub fn to_text(&self) -> String {
         let mut s = format!(
-            "{} runs: the heroes won {} ({:.1} %)\nmean moves {:.1}, mean heroes killed {:.2}\n",
+            "{} runs: the heroes won {} ({:.1} %; 95 % interval {:.1} to {:.1} %)\nmean moves {:.1}, mean heroes killed {:.2}\n",
             self.runs,
             self.wins,
             self.win_rate * 100.0,
+            self.ci95.0 * 100.0,
+            self.ci95.1 * 100.0,
             self.mean_moves,
             self.mean_heroes_lost
         );
@@ -152,8 +156,8 @@ impl Report {
             let why = match e {
                 RunEnd::HeroesWin => "won: objective done and out by a teleporter",
                 RunEnd::KillTarget => "lost: the Draken Master reached the kill target",
-                RunEnd::Escaped => "lost: escaped without the objective",
-                RunEnd::TimedOut => "lost: timed out",
+                RunEnd::Escaped => "retreat: out without the objective, nobody wins",
+                RunEnd::TimedOut => "unfinished: timed out at the move limit (--max-turns)",
             };
             s.push_str(&format!("  {n:>6}  {why}\n"));
         }
@@ -185,7 +189,7 @@ pub struct Rating {
 impl Rating {
     /// The rating a report gives.
     pub fn of(r: &Report) -> Rating {
-        let (low, high) = crate::core::stats::wilson95(r.wins, r.runs);
+        let (low, high) = r.ci95;
         Rating {
             runs: r.runs,
             wins: r.wins,
@@ -1108,6 +1112,7 @@ fn report(runs: &[Run], o: &SimOptions) -> Report {
         runs: o.runs,
         wins,
         win_rate: f64::from(wins) / n,
+        ci95: crate::core::stats::wilson95(wins, o.runs),
         mean_moves: runs.iter().map(|r| f64::from(r.moves)).sum::<f64>() / n,
         mean_heroes_lost: runs.iter().map(|r| f64::from(r.heroes_lost)).sum::<f64>() / n,
         ends,

@@ -176,6 +176,14 @@ pub enum FamiliarKind {
 }
 
 impl FamiliarKind {
+    /// What it is, in words: `a familiar`, `a flying familiar`.
+    pub fn word(self) -> &'static str {
+        match self {
+            FamiliarKind::Walker => "a familiar",
+            FamiliarKind::Flyer => "a flying familiar",
+        }
+    }
+
     /// Its movement (L611).
     pub fn movement(self) -> u32 {
         match self {

@@ -114,8 +114,12 @@ fn under(s: &State, p: Sq, doors: &[FeatureId]) -> Vec<String> {
         let f = s.feature(d);
         if (f.x, f.y) == p {
             v.push(format!(
-                "a {} door on its {} edge",
-                if s.open[d.0 as usize] { "open" } else { "shut" },
+                "{} door on its {} edge",
+                if s.open[d.0 as usize] {
+                    "an open"
+                } else {
+                    "a shut"
+                },
                 f.side.map_or("", |x| x.name())
             ));
         }

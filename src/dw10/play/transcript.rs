@@ -60,7 +60,7 @@ fn piece_to_lay(map: &Map, t: u32) -> String {
 }
 
 fn plural(n: u32, word: &str) -> String {
-    format!("{n} {word}{}", if n == 1 { "" } else { "s" })
+    crate::core::text::counted(n, word, &format!("{word}s"))
 }
 
 fn names(s: &State, v: &[Who]) -> String {
@@ -699,6 +699,12 @@ fn line(s: &State, map: &Map, e: &Event, out: &mut Vec<String>) {
             names(s, enemies),
             if enemies.len() == 1 { "rolls" } else { "each roll" }
         ),
+        Event::Sickened { rack, heroes } => format!(
+            "the torture rack at {} sickens {}: {} 2 dice fewer (never fewer than 1)",
+            fmt_sq(*rack),
+            names(s, heroes),
+            if heroes.len() == 1 { "it rolls" } else { "each rolls" }
+        ),
         Event::FamiliarShot {
             shooter,
             owner,
@@ -910,8 +916,12 @@ pub fn status(s: &State) -> Vec<String> {
                 ),
             });
         }
+        let shoots = match b.fig.shoot {
+            Some(sh) => format!(", shoots {} at range {}", sh.dice, sh.range),
+            None => String::new(),
+        };
         out.push(format!(
-            "  {} {place}: {}/{} wounds, attacks {}, armour {}{}",
+            "  {} {place}: {}/{} wounds, attacks {}{shoots}, armour {}{}",
             b.name,
             b.wounds,
             b.fig.wounds,
@@ -990,8 +1000,8 @@ pub fn opening(s: &State) -> Vec<String> {
     let mut out = vec![
         "Dungeon World 10 mm: tilecrawl is the Draken Master".to_string(),
         format!(
-            "the heroes' objective: {obj}; the Draken Master wins at {} kills",
-            s.kill_target
+            "the heroes' objective: {obj}; the Draken Master wins at {}",
+            plural(s.kill_target, "kill")
         ),
     ];
     for h in &s.heroes {

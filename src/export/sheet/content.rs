@@ -23,10 +23,7 @@ pub(super) fn tile_name(t: &TileRef) -> String {
     format!("{} (step {})", t.id, t.step)
 }
 
-pub(super) fn plural(n: impl Into<u64>, one: &str, many: &str) -> String {
-    let n = n.into();
-    format!("{n} {}", if n == 1 { one } else { many })
-}
+pub(super) use crate::core::text::counted as plural;
 
 pub(super) fn on_off(b: bool) -> &'static str {
     if b { "on" } else { "off" }

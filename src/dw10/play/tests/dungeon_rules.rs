@@ -478,3 +478,29 @@ fn a_coffin_rolls_and_raises_its_vampire_only_on_revealed_pieces() {
     k.s.revealed[1] = true;
     assert_eq!(coffins(&k.run(&[1, 1], spawn::coffins)), 2);
 }
+
+#[test]
+fn a_potion_or_antidote_that_would_do_nothing_is_refused_and_kept() {
+    use crate::dw10::play::state::Item;
+    let mut g = seed7_game();
+    let kestrel = HeroId(0);
+    g.s.hero_mut(kestrel)
+        .items
+        .extend([Item::HealthPotion, Item::PoisonAntidote]);
+    for (line, why) in [
+        ("drink Kestrel potion", "Kestrel has all 7 wounds left"),
+        ("drink Kestrel antidote", "Kestrel has no poison counter"),
+    ] {
+        match play(&mut g, line) {
+            Err(refusal::Refusal::Rule(m)) => assert!(m.starts_with(why), "{line}: {m}"),
+            other => panic!("{line}: {other:?}"),
+        }
+    }
+    assert_eq!(g.s.hero(kestrel).items.len(), 2, "nothing drunk");
+    // Hurt, the potion is drunk (a 3 back, up to the 7).
+    g.s.hero_mut(kestrel).body.wounds = 2;
+    g.script_dice(&[3]);
+    play(&mut g, "drink Kestrel potion").unwrap();
+    assert_eq!(g.s.hero(kestrel).body.wounds, 5);
+    assert_eq!(g.s.hero(kestrel).items, vec![Item::PoisonAntidote]);
+}

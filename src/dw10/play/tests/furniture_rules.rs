@@ -244,3 +244,54 @@ fn the_commands_carry_and_break_and_refuse_with_a_reason() {
     assert!(matches!(r, Err(refusal::Refusal::Break(_))), "{r:?}");
     assert_eq!(g.s.gone, before);
 }
+
+/// The Tracker beside an orc, a torture rack 6 squares off: the Tracker's
+/// free attack on the orc, on all-1 dice (no hit, so no kill dice); the
+/// events and the dice it rolled.
+fn tracker_strikes_near_a_rack(revealed: bool) -> (Vec<Event>, u32) {
+    let mut k = kit(
+        ROOM,
+        vec![furnishing("torture-rack", 7, 1)],
+        &[("Tracker", (1, 1))],
+        &[("Orc", (2, 1))],
+    );
+    k.s.revealed = vec![revealed];
+    let attacks = k.s.body(H0).fig.attacks;
+    let dice = if revealed { attacks - 2 } else { attacks };
+    let ev = k.run(&vec![1; dice as usize], |c| {
+        combat::free_attack(c, M0, &[H0]);
+    });
+    (ev, dice)
+}
+
+#[test]
+fn a_torture_rack_on_the_table_sickens_a_hero_and_the_log_says_so_before_the_roll() {
+    // L420-421: within 8 squares, 2 dice fewer.
+    let (ev, dice) = tracker_strikes_near_a_rack(true);
+    assert_eq!(
+        ev[0],
+        Event::Sickened {
+            rack: (7, 1),
+            heroes: vec![H0]
+        }
+    );
+    assert!(
+        matches!(&ev[1], Event::FreeAttack { dice: d, .. } if d.len() == dice as usize),
+        "{ev:?}"
+    );
+    let k = kit(ROOM, vec![], &[("Tracker", (1, 1))], &[]);
+    assert_eq!(
+        transcript::print(&k.s, &k.map, &ev[..1]),
+        vec!["the torture rack at 7,1 sickens Tracker: it rolls 2 dice fewer (never fewer than 1)"]
+    );
+}
+
+#[test]
+fn a_torture_rack_on_a_piece_not_yet_revealed_sickens_nobody() {
+    // A16: a piece not yet laid is not on the table.
+    let (ev, _) = tracker_strikes_near_a_rack(false);
+    assert!(
+        !ev.iter().any(|e| matches!(e, Event::Sickened { .. })),
+        "{ev:?}"
+    );
+}
