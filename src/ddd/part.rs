@@ -764,5 +764,30 @@ pub fn check_part(s: &DddScenario) -> Check {
             );
         }
     }
+    // No walkable square is cut off (steps 6 and 8 of the build).
+    if let Some(i) =
+        (0..board.cells.len()).find(|&i| board.cells[i].standable() && !reached(board.point(i)))
+    {
+        let p = board.point(i);
+        return fail(
+            format!("grid[{}]", p.y),
+            format!(
+                "column {} is {}, but no model can walk to it through plain doors; make it wall (#) or open a way to it",
+                p.x,
+                board.at(p).name()
+            ),
+        );
+    }
+    // The cover asked for is there (step 7).
+    let cover = board.cells.iter().filter(|t| t.cover()).count();
+    if cover < part.params.cover as usize {
+        return fail(
+            "grid",
+            format!(
+                "holds {cover} squares of cover (rubble, water), and params.cover asks for at least {}; add rubble (%) or water (~), or lower params.cover",
+                part.params.cover
+            ),
+        );
+    }
     Ok(())
 }

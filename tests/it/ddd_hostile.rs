@@ -237,6 +237,67 @@ fn cases() -> Vec<(&'static str, String, Vec<&'static str>)> {
         with(&amb, "doors:\n", &shut),
         vec!["exits[0]", "cannot be reached"],
     ));
+    // The cover the build guarantees (step 7): rubble and water made floor,
+    // or more asked for than the board holds.
+    let bare: String = th
+        .lines()
+        .map(|l| {
+            if l.starts_with("- '") {
+                l.replace(['%', '~'], ".")
+            } else {
+                l.to_string()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+        + "\n";
+    v.push((
+        "every square of cover made floor",
+        bare,
+        vec![
+            "grid",
+            "holds 0 squares of cover",
+            "params.cover asks for at least 24",
+        ],
+    ));
+    v.push((
+        "more cover asked for than the board holds",
+        with(&amb, "cover: 24", "cover: 999"),
+        vec!["grid", "params.cover asks for at least 999"],
+    ));
+    // A walled square opened where no walk reaches it (steps 6 and 8): the
+    // first wall square walled in on all eight sides.
+    let rows: Vec<&str> = amb
+        .lines()
+        .filter(|l| l.starts_with("- '"))
+        .map(|l| l.trim_start_matches("- '").trim_end_matches('\''))
+        .collect();
+    let wall = |x: usize, y: usize| rows[y].as_bytes()[x] == b'#';
+    let (px, py) = (1..rows.len() - 1)
+        .flat_map(|y| (1..rows[0].len() - 1).map(move |x| (x, y)))
+        .find(|&(x, y)| (y - 1..=y + 1).all(|b| (x - 1..=x + 1).all(|a| wall(a, b))))
+        .expect("a walled-in wall square");
+    let mut row = 0;
+    let opened: String = amb
+        .lines()
+        .map(|l| {
+            let mut l = l.to_string();
+            if l.starts_with("- '") {
+                if row == py {
+                    l.replace_range(px + 3..=px + 3, ".");
+                }
+                row += 1;
+            }
+            l
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+        + "\n";
+    v.push((
+        "a floor square no walk reaches",
+        opened,
+        vec!["grid[", "no model can walk to it through plain doors"],
+    ));
     // `fair` is a claim the sheet prints; a user's audit found it kept on
     // a board that no longer turns onto itself.
     v.push((
