@@ -2,6 +2,7 @@
 
 use clap::Args;
 use std::path::PathBuf;
+use std::sync::Arc;
 use tilecrawl::games::AnyScenario;
 
 /// Options of `tilecrawl render`.
@@ -21,6 +22,62 @@ pub struct RenderArgs {
     /// Print nothing but errors.
     #[arg(long, short)]
     quiet: bool,
+    /// Play the scenario N times with the automatic heroes and put how it
+    /// plays on the setup sheet, as `generate --simulate N` does (a
+    /// scenario file keeps no rating: the same N and party as the
+    /// adventure was made with give the same line again). A Dungeons Dark
+    /// & Dangerous board is played by the default war-parties.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    simulate: Option<u32>,
+    /// With --simulate: the heroes (the game's party file, as `play` takes
+    /// it). Default: the game's embedded party. Not for dd-and-d.
+    #[arg(long, value_name = "FILE", requires = "simulate")]
+    party: Option<PathBuf>,
+}
+
+/// `--simulate N`: how the scenario plays, in the words its sheet prints.
+fn rating(a: &RenderArgs, any: &AnyScenario) -> anyhow::Result<Option<String>> {
+    let Some(runs) = a.simulate else {
+        return Ok(None);
+    };
+    let bar = super::say::runs_bar(runs, a.quiet);
+    let tick = || bar.inc(1);
+    let words = match any {
+        AnyScenario::Mkd(s) => {
+            let (party, who) = match &a.party {
+                Some(p) => (
+                    tilecrawl::mkd::play::party::load(p)?,
+                    format!("the party in {}", p.display()),
+                ),
+                None => (
+                    tilecrawl::mkd::play::party::default_party(),
+                    "the default party".to_string(),
+                ),
+            };
+            let adventure = tilecrawl::mkd::play::floors::Adventure::Scenario(Arc::new(s.clone()));
+            super::generate::rate_with(&adventure, party, &who, runs, &tick).1
+        }
+        AnyScenario::Dw10(s) => {
+            let (party, who) = super::play_dw10::rating_party(a.party.as_deref())?;
+            super::play_dw10::rate(&Arc::new(s.clone()), &party, &who, runs, &tick).1
+        }
+        AnyScenario::Ddd(s) => {
+            if a.party.is_some() {
+                bail_usage!(
+                    "--party is for MKD and dungeon-world-10mm scenarios; a dd-and-d board is rated with the default war-parties"
+                );
+            }
+            let (blue, red) = (
+                super::play_ddd::party(None, 1, "Blue")?,
+                super::play_ddd::party(None, 2, "Red")?,
+            );
+            let rated = super::ddd::rate(s, &blue, &red, runs, &tick)?;
+            let name = "the default war party";
+            rated.words(name, name)
+        }
+    };
+    bar.finish_and_clear();
+    Ok(Some(words))
 }
 
 pub fn run(a: RenderArgs) -> anyhow::Result<()> {
@@ -36,15 +93,21 @@ pub fn run(a: RenderArgs) -> anyhow::Result<()> {
     } else {
         AnyScenario::load(&a.scenario)?
     };
+    // The options first (a bad one is refused before any play), then
+    // the rating.
+    let mut opts = match &any {
+        AnyScenario::Mkd(_) => a.output.mkd_options()?,
+        AnyScenario::Dw10(_) => a.output.options()?,
+        AnyScenario::Ddd(_) => super::ddd::pack_options(&a.output)?,
+    };
+    opts.rating = rating(&a, &any)?;
     let files: Vec<(String, Vec<u8>)> = match &any {
-        AnyScenario::Mkd(s) => tilecrawl::pack::exports(s, &a.output.mkd_options()?)?,
-        AnyScenario::Dw10(s) => tilecrawl::pack::dw10_files(s, &a.output.options()?)?
+        AnyScenario::Mkd(s) => tilecrawl::pack::exports(s, &opts)?,
+        AnyScenario::Dw10(s) => tilecrawl::pack::dw10_files(s, &opts)?
             .into_iter()
             .filter(|(n, _)| n != "scenario.yaml")
             .collect(),
-        AnyScenario::Ddd(s) => {
-            tilecrawl::pack::ddd_exports(s, &super::ddd::pack_options(&a.output)?)?
-        }
+        AnyScenario::Ddd(s) => tilecrawl::pack::ddd_exports(s, &opts)?,
     };
     // Beside the scenario by default; what is there is replaced only with
     // --force, as `generate` does.

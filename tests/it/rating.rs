@@ -324,6 +324,87 @@ fn generate_says_how_the_adventure_plays_in_the_summary_and_on_the_sheet() {
     assert!(!read(&tmp.path().join("plain/setup.md")).contains("Plays"));
 }
 
+/// A scenario file keeps no rating: `render` alone draws a sheet without
+/// the Plays line, and `render --simulate N` with the N the adventure was
+/// rated with writes the sheet `generate --simulate N` wrote, for each
+/// game.
+#[test]
+fn render_simulate_writes_the_rating_generate_simulate_wrote() {
+    let tmp = tempfile::tempdir().unwrap();
+    let run = |args: &[&str]| {
+        let r = common::run_env(tmp.path(), args, &[], Duration::from_secs(300));
+        assert_eq!(r.code, Some(0), "{args:?}: {}", r.stderr);
+    };
+    for (game, sheet) in [
+        ("mkd-adventure", "setup.md"),
+        ("dungeon-world-10mm", "setup.md"),
+        ("dd-and-d", "setup.md"),
+    ] {
+        let (made, plain, again) = (
+            format!("{game}-made"),
+            format!("{game}-plain"),
+            format!("{game}-again"),
+        );
+        run(&[
+            "generate",
+            "--ruleset",
+            game,
+            "--seed",
+            "5",
+            "--simulate",
+            "6",
+            "--dpi",
+            "20",
+            "--out",
+            &made,
+            "-q",
+        ]);
+        let scenario = format!("{made}/scenario.yaml");
+        run(&["render", &scenario, "--dpi", "20", "--out", &plain, "-q"]);
+        run(&[
+            "render",
+            &scenario,
+            "--dpi",
+            "20",
+            "--simulate",
+            "6",
+            "--out",
+            &again,
+            "-q",
+        ]);
+        let want = read(&tmp.path().join(&made).join(sheet));
+        assert!(want.contains("**Plays"), "{game}: {want}");
+        assert!(
+            !read(&tmp.path().join(&plain).join(sheet)).contains("**Plays"),
+            "{game}"
+        );
+        assert_eq!(read(&tmp.path().join(&again).join(sheet)), want, "{game}");
+    }
+    // A war-party file is not a party: refused for a board, as usage.
+    let r = common::run_env(
+        tmp.path(),
+        &[
+            "render",
+            "dd-and-d-made/scenario.yaml",
+            "--simulate",
+            "2",
+            "--party",
+            "p.yaml",
+            "--out",
+            "x",
+        ],
+        &[],
+        Duration::from_secs(60),
+    );
+    assert_eq!(r.code, Some(2), "{}", r.stderr);
+    assert!(
+        r.stderr
+            .starts_with("error: --party is for MKD and dungeon-world-10mm scenarios"),
+        "{}",
+        r.stderr
+    );
+}
+
 /// `batch --simulate N` puts each adventure's rating on its setup sheet in
 /// the words `generate --simulate N` puts there for the same seed: the
 /// sheets are the same bytes, one floor or several.
