@@ -18,7 +18,7 @@ pub enum CharRuleset {
     /// World of Dungeons S (house rules).
     #[value(name = "wod-s")]
     WodS,
-    /// The Dungeon World SRD chapter "Playing the Game".
+    /// The Dungeon World SRD, its chapter Playing the Game.
     #[value(name = "dw-srd")]
     DwSrd,
 }

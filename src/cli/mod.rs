@@ -255,6 +255,31 @@ mod tests {
         assert!(missing.is_empty(), "without -q/--quiet: {missing:?}");
     }
 
+    /// No help of an option's value holds a double quote: the zsh and fish
+    /// completion scripts put those helps between double quotes unescaped,
+    /// and fish then refuses the whole line (`complete: too many
+    /// arguments`).
+    #[test]
+    fn no_value_help_holds_a_double_quote() {
+        fn walk(cmd: &clap::Command, path: &str, bad: &mut Vec<String>, seen: &mut usize) {
+            for arg in cmd.get_arguments() {
+                for v in arg.get_possible_values() {
+                    *seen += 1;
+                    if v.get_help().is_some_and(|h| h.to_string().contains('"')) {
+                        bad.push(format!("{path} --{:?} {}", arg.get_long(), v.get_name()));
+                    }
+                }
+            }
+            for s in cmd.get_subcommands() {
+                walk(s, &format!("{path} {}", s.get_name()), bad, seen);
+            }
+        }
+        let (mut bad, mut seen) = (Vec::new(), 0);
+        walk(&Cli::command(), "tilecrawl", &mut bad, &mut seen);
+        assert!(seen > 50, "only {seen} values seen");
+        assert!(bad.is_empty(), "a double quote in the help of {bad:?}");
+    }
+
     /// Every option that takes a path (its value named FILE or DIR, as
     /// `--out DIR`) refuses an empty one while the command line is parsed:
     /// an empty path would mean the current folder. clap's own path parser

@@ -52,7 +52,10 @@ pub fn completions(a: CompletionsArgs) -> anyhow::Result<()> {
 
 /// Prints the manual page (roff), the subcommands' pages after the main one.
 pub fn man(_: ManArgs) -> anyhow::Result<()> {
-    let cmd = super::Cli::command();
+    // Built, so the global options (`--color`) are on every subcommand's
+    // page, as on its --help.
+    let mut cmd = super::Cli::command();
+    cmd.build();
     let mut out = Vec::new();
     clap_mangen::Man::new(cmd.clone()).render(&mut out)?;
     sub_pages(&cmd, "tilecrawl", "tilecrawl", &mut out)?;

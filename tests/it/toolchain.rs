@@ -89,6 +89,16 @@ fn the_manual_page_is_roff_with_every_subcommand() {
         r.stdout.contains("\\fBtilecrawl campaign next\\fR"),
         "the synopsis of campaign next"
     );
+    // A subcommand's page lists the global options its --help shows.
+    let generate = r
+        .stdout
+        .split(".TH ")
+        .find(|p| p.starts_with("tilecrawl-generate "))
+        .unwrap();
+    assert!(
+        generate.contains("\\-\\-color"),
+        "no --color on the generate page"
+    );
 }
 
 #[test]
