@@ -10,6 +10,7 @@
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressFinish, ProgressStyle};
 use std::io::Write;
+use tilecrawl::core::text::counted;
 
 /// Writes `text` and a line break to standard output, controls escaped.
 pub(crate) fn out_line(text: &str) -> std::io::Result<()> {
@@ -51,11 +52,23 @@ pub(crate) fn progress_bar(len: u64, unit: &str, hidden: bool) -> ProgressBar {
         .with_finish(ProgressFinish::AndClear);
     b.set_style(
         ProgressStyle::with_template(&format!(
-            "{{bar:40}} {{pos}}/{{len}} {unit}  {{per_sec}}  {{msg}}{{elapsed}} elapsed, {{eta}} left"
+            "{{bar:40}} {{pos}}/{{len}} {unit}  {{rate}}  {{msg}}{{elapsed}} elapsed, {{eta}} left"
         ))
+        .map(|s| s.with_key("rate", rate))
         .unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
     b
+}
+
+/// Steps a second as a person reads them: whole above 10 (`350/s`), one
+/// decimal below (`2.1/s`), not indicatif's four.
+fn rate(state: &indicatif::ProgressState, w: &mut dyn std::fmt::Write) {
+    let r = state.per_sec();
+    let _ = if r >= 10.0 {
+        write!(w, "{r:.0}/s")
+    } else {
+        write!(w, "{r:.1}/s")
+    };
 }
 
 /// The bar shown while `runs` runs are played, one step a run, in every
@@ -125,8 +138,8 @@ pub(crate) fn rating_lines(
     let mut lines = Vec::new();
     if !missed.is_empty() {
         lines.push(format!(
-            "tried {} other seed(s) whose win rate fell outside {band}: {}",
-            missed.len(),
+            "tried {} whose win rate fell outside {band}: {}",
+            counted(missed.len() as u64, "other seed", "other seeds"),
             missed
                 .iter()
                 .map(|(s, w)| format!("{s} ({})", rate_shown(*w)))

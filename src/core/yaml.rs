@@ -84,6 +84,13 @@ pub fn parse_kind<T: DeserializeOwned>(
 /// and had it pass: the parse alone, with the same errors.
 pub fn parse_checked<T: DeserializeOwned>(text: &str, file: &str) -> Result<T, FileError> {
     yaml_serde::from_str(text).map_err(|e| {
+        // yaml_serde reads as it goes, so a value of the wrong type can
+        // be met before a syntax error that explains it (`seed: [11` is
+        // "a list" until the `]` is found missing): the text's own syntax
+        // error, if it has one, is the one to report.
+        let e = yaml_serde::from_str::<serde::de::IgnoredAny>(text)
+            .err()
+            .unwrap_or(e);
         let (location, message) = error_parts(&e, text);
         FileError {
             file: file.into(),
@@ -824,6 +831,11 @@ mod tests {
         );
         // A tab between a key and its value is only a separator.
         assert!(parse::<T>("name:\ta\n", "t.yaml").is_ok());
+        // A bracket left open is a syntax error, said as such, not the
+        // wrong type the half-read value looked like.
+        let e = parse::<T>("name: [a\nkind: hallway\n", "t.yaml").unwrap_err();
+        assert!(!e.message.contains("got a list"), "{e}");
+        assert!(e.message.contains("expected ',' or ']'"), "{e}");
     }
 
     /// A character YAML does not allow is placed at its own line and

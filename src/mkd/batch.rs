@@ -77,7 +77,9 @@ impl Rating {
             pc(self.win_rate_high),
             self.runs,
             self.median_turns,
-            self.heroes_lost
+            // Halves up, as the index's 0.950 reads: 1.0, not the binary
+            // 0.9499… that `{:.1}` alone rounds down.
+            (self.heroes_lost * 10.0).round() / 10.0
         )
     }
 

@@ -555,9 +555,14 @@ fn sheet_fault(t: &Tables, s: &Sheet) -> Result<(), SheetError> {
         };
         if !(low..=t.attribute_cap).contains(&v) {
             return Err(SheetError::from(format!(
-                "attributes.{}: {v} is past {low} to +{} for a {}",
+                "attributes.{}: {v} is past {low} to +{} for {} {}",
                 a.name().to_lowercase(),
                 t.attribute_cap,
+                if s.species.to_string().starts_with(['a', 'e', 'i', 'o', 'u']) {
+                    "an"
+                } else {
+                    "a"
+                },
                 s.species
             )));
         }

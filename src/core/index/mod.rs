@@ -282,6 +282,11 @@ impl Condition {
                         "{value:?} is not a number (expected e.g. {column}{sym}0.4)"
                     )));
                 }
+                Ok(r) if r < 0.0 && r.fract() == 0.0 => {
+                    return Err(err(format!(
+                        "{value} is below 0, and {column} counts from 0 (expected e.g. {column}{sym}5)"
+                    )));
+                }
                 _ => {
                     return Err(err(format!(
                         "{value:?} is not a whole number (expected e.g. {column}{sym}5)"
