@@ -4,9 +4,13 @@
 //! the tests check that `schemas/` is what the types give today and that
 //! every template and golden file of a kind validates against its schema.
 //!
-//! A schema says what a file's shape is (keys, types, which are required);
-//! the loaders check more (ranges, names, a tile's squares), so a file the
-//! schema accepts can still be refused with one `error:` line.
+//! A schema says what a file's shape is (keys, types, which are required)
+//! and the checks of one key the loader makes, from the loader's own
+//! constants: the one `format` it reads, the limits of a key alone (a
+//! square's size, a table's side, a party's statistics), a Dungeon World
+//! 10 mm feature's options by kind. The loaders check more (ranges that
+//! depend on other keys, names, a tile's squares), so a file the schema
+//! accepts can still be refused with one `error:` line.
 
 /// One file kind with a schema.
 pub struct Kind {

@@ -2,7 +2,8 @@
 
 use serde::{Deserialize, Serialize};
 
-/// A square.
+/// A square. A file holds squares on its grid or table only, so the
+/// schema of a file gives neither coordinate below 0.
 #[derive(
     Debug,
     Clone,
@@ -19,8 +20,10 @@ use serde::{Deserialize, Serialize};
 #[serde(deny_unknown_fields)]
 pub struct Point {
     /// Column, growing east.
+    #[schemars(range(min = 0))]
     pub x: i32,
     /// Row, growing south.
+    #[schemars(range(min = 0))]
     pub y: i32,
 }
 

@@ -70,8 +70,10 @@ pub struct ExitRecord {
     /// The board edge.
     pub side: Side,
     /// First square.
+    #[schemars(range(min = 0))]
     pub x: i32,
     /// First square.
+    #[schemars(range(min = 0))]
     pub y: i32,
     /// Squares wide (1 to 3).
     #[schemars(range(min = 1, max = 3))]
@@ -83,8 +85,10 @@ pub struct ExitRecord {
 #[serde(deny_unknown_fields)]
 pub struct DoorRecord {
     /// Square beside the door.
+    #[schemars(range(min = 0))]
     pub x: i32,
     /// Square beside the door.
+    #[schemars(range(min = 0))]
     pub y: i32,
     /// Which edge of that square.
     pub side: Side,
@@ -139,8 +143,10 @@ pub struct CounterRecord {
     /// What it is.
     pub kind: CounterKind,
     /// Its square.
+    #[schemars(range(min = 0))]
     pub x: i32,
     /// Its square.
+    #[schemars(range(min = 0))]
     pub y: i32,
 }
 

@@ -120,7 +120,9 @@ pub struct ScenarioText {
 #[derive(Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 struct TextsFile {
+    /// The file format: the one this version reads.
     #[allow(dead_code)]
+    #[schemars(extend("const" = FORMAT))]
     format: String,
     scenarios: Vec<ScenarioText>,
 }

@@ -11,10 +11,14 @@ use crate::scenario::{self, Size};
 /// loader's own; a test checks that the keys here are [`DddPart`]'s.
 #[derive(schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
-#[schemars(rename = "DddScenario")]
+#[schemars(
+    rename = "DddScenario",
+    description = "A scenario.yaml of Dungeons Dark & Dangerous: the board, its exits, doors, zones and counters."
+)]
 #[allow(dead_code)] // never built: only its schema is used
 pub(crate) struct ScenarioFile {
-    /// Always `tilecrawl-scenario/1`.
+    /// The file format: the one this version reads.
+    #[schemars(extend("const" = crate::scenario::FORMAT))]
     format: String,
     /// The program and version that wrote the file.
     generator: String,
@@ -27,9 +31,10 @@ pub(crate) struct ScenarioFile {
     /// The choices the board was built with.
     params: DddParams,
     /// Printed size of one square in millimetres.
-    #[schemars(range(min = 2.0, max = 200.0))]
+    #[schemars(range(min = crate::tileset::LIMITS.square_mm.0, max = crate::tileset::LIMITS.square_mm.1))]
     square_mm: f64,
     /// The board in squares.
+    #[schemars(with = "scenario::GridSize")]
     size: Size,
     /// One string per row: `#` wall, `.` floor, `,` difficult ground,
     /// `X` obstacle, `%` rubble, `~` water.

@@ -194,6 +194,7 @@ impl Ability {
 #[serde(deny_unknown_fields)]
 pub struct Model {
     /// 1 to 10 (L46): also its card in the initiative deck.
+    #[schemars(range(min = 1, max = MODELS))]
     pub number: u32,
     /// Its name.
     pub name: String,
@@ -218,16 +219,19 @@ fn is_zero(n: &u32) -> bool {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Warparty {
-    /// Always `tilecrawl-warparty/1`.
+    /// The file format: the one this version reads.
+    #[schemars(extend("const" = FORMAT))]
     pub format: String,
     /// The party's name.
     pub name: String,
-    /// The models.
+    /// The models, ten of them, numbered apart.
+    #[schemars(length(equal = MODELS))]
     pub models: Vec<Model>,
     /// The most abilities the party may hold, when the advanced rules
     /// (reinforcements and experience, L164-176) took it past the ten a new
     /// party starts with; absent: ten.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(range(min = MAX_ABILITIES, max = MAX_ABILITY_LIMIT))]
     pub ability_limit: Option<u32>,
     /// The rolls that made it (none for a party written by hand).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]

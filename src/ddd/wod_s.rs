@@ -46,7 +46,8 @@ pub struct HirelingModel {
 #[serde(deny_unknown_fields)]
 #[schemars(rename = "WodSToDdd")]
 pub struct Conversion {
-    // `FORMAT`, checked in `parse`.
+    /// The file format: the one this version reads.
+    #[schemars(extend("const" = FORMAT))]
     format: String,
     /// The power die of each class. Few sides win close combat, many
     /// sides cunning tests and shots (the text's statistics section).

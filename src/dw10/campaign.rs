@@ -71,7 +71,8 @@ pub struct Good {
 #[serde(deny_unknown_fields)]
 #[schemars(rename = "Dw10Shop")]
 pub struct Shop {
-    /// [`SHOP_FORMAT`].
+    /// The file format: the one this version reads.
+    #[schemars(extend("const" = SHOP_FORMAT))]
     pub format: String,
     /// The goods with a price of their own.
     pub goods: Vec<Good>,
@@ -265,7 +266,8 @@ pub struct Purchase {
 #[serde(deny_unknown_fields)]
 #[schemars(rename = "Dw10Campaign")]
 pub struct Campaign {
-    /// [`FORMAT`].
+    /// The file format: the one this version reads.
+    #[schemars(extend("const" = FORMAT))]
     pub format: String,
     /// The tilecrawl that last wrote it.
     pub generator: String,

@@ -86,7 +86,8 @@ impl ConditionRow {
 #[serde(deny_unknown_fields)]
 #[schemars(rename = "Dw10Conditions")]
 pub struct ConditionTable {
-    /// Always [`FORMAT`].
+    /// The file format: the one this version reads.
+    #[schemars(extend("const" = FORMAT))]
     pub format: String,
     /// The conditions setup draws from, each as likely.
     pub conditions: Vec<ConditionRow>,

@@ -13,8 +13,10 @@ use std::fmt;
 #[serde(deny_unknown_fields)]
 pub struct At {
     /// Column.
+    #[schemars(range(min = 0))]
     pub x: i32,
     /// Row.
+    #[schemars(range(min = 0))]
     pub y: i32,
 }
 
@@ -153,6 +155,25 @@ pub enum FeatureKind {
 }
 
 impl FeatureKind {
+    /// Every kind, in the order of the enum.
+    pub const ALL: [FeatureKind; 15] = [
+        FeatureKind::Trap,
+        FeatureKind::Chest,
+        FeatureKind::Teleporter,
+        FeatureKind::Staircase,
+        FeatureKind::Door,
+        FeatureKind::Key,
+        FeatureKind::Pit,
+        FeatureKind::Rockslide,
+        FeatureKind::Pool,
+        FeatureKind::Spawn,
+        FeatureKind::Coffin,
+        FeatureKind::Furnishing,
+        FeatureKind::Prisoner,
+        FeatureKind::Lair,
+        FeatureKind::Condition,
+    ];
+
     /// The name written in files.
     pub fn name(self) -> &'static str {
         match self {
@@ -188,6 +209,51 @@ impl FeatureKind {
         self != FeatureKind::Door
     }
 
+    /// The options (keys besides `kind`, `x` and `y`) a feature of this
+    /// kind may have; any other is refused.
+    pub fn options(self) -> &'static [&'static str] {
+        match self {
+            FeatureKind::Door => &["side", "colour", "secret"],
+            FeatureKind::Chest => &["number"],
+            FeatureKind::Teleporter => &["active"],
+            FeatureKind::Staircase | FeatureKind::Key => &["colour"],
+            FeatureKind::Spawn | FeatureKind::Furnishing | FeatureKind::Lair => &["what"],
+            FeatureKind::Condition => &["what", "secret"],
+            FeatureKind::Trap
+            | FeatureKind::Pit
+            | FeatureKind::Rockslide
+            | FeatureKind::Pool
+            | FeatureKind::Coffin
+            | FeatureKind::Prisoner => &[],
+        }
+    }
+
+    /// The options a feature of this kind must have.
+    pub fn needs(self) -> &'static [&'static str] {
+        match self {
+            FeatureKind::Door => &["side"],
+            FeatureKind::Chest => &["number"],
+            FeatureKind::Teleporter => &["active"],
+            FeatureKind::Staircase | FeatureKind::Key => &["colour"],
+            FeatureKind::Spawn
+            | FeatureKind::Furnishing
+            | FeatureKind::Lair
+            | FeatureKind::Condition => &["what"],
+            _ => &[],
+        }
+    }
+
+    /// The names its `what` must be one of, when that list is fixed (spawn
+    /// points and furnishings; a condition's rows and a lair's monsters
+    /// come from other tables).
+    pub fn what_names(self) -> Option<&'static [&'static str]> {
+        match self {
+            FeatureKind::Spawn => Some(&SPAWN_POINTS),
+            FeatureKind::Furnishing => Some(&FURNISHINGS),
+            _ => None,
+        }
+    }
+
     /// Does it make its square terrain no figure may stop on (pit, rock
     /// slide, pool)?
     pub fn is_terrain(self) -> bool {
@@ -220,22 +286,28 @@ pub const FURNISHINGS: [&str; 15] = [
     "tome-on-pedestal",
 ];
 
+/// The highest hidden number of a chest (the least is 1).
+pub const MAX_CHEST_NUMBER: u32 = 3;
+
 /// A counter, door or piece of furniture on the map.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
+#[schemars(transform = per_kind_schema)]
 pub struct Feature {
     /// What it is.
     pub kind: FeatureKind,
     /// Its square (a door's square is the one whose `side` it is on).
+    #[schemars(range(min = 0))]
     pub x: i32,
     /// Its square.
+    #[schemars(range(min = 0))]
     pub y: i32,
     /// Doors: the edge of the square the door is on.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub side: Option<Side>,
     /// Chests: the hidden number, 1 to 3.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schemars(range(min = 1, max = 3))]
+    #[schemars(range(min = 1, max = MAX_CHEST_NUMBER))]
     pub number: Option<u32>,
     /// Teleporters: active from the start?
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -281,4 +353,39 @@ impl Feature {
     pub fn is_secret(&self) -> bool {
         self.secret == Some(true)
     }
+}
+
+/// In the schema: what the loader asks of each kind of feature, one
+/// `if kind is … then …` per kind — the options it needs (given, not
+/// null), those it takes no value for (absent or null), a `what` from a
+/// fixed list, and a secret door without a colour.
+fn per_kind_schema(schema: &mut schemars::Schema) {
+    const OPTIONS: [&str; 6] = ["side", "number", "active", "colour", "secret", "what"];
+    let mut rules = Vec::new();
+    for kind in FeatureKind::ALL {
+        let mut props = serde_json::Map::new();
+        for o in OPTIONS {
+            if !kind.options().contains(&o) {
+                props.insert(o.into(), serde_json::json!({"type": "null"}));
+            } else if kind.needs().contains(&o) {
+                props.insert(o.into(), serde_json::json!({"not": {"type": "null"}}));
+            }
+        }
+        if let Some(names) = kind.what_names() {
+            props.insert("what".into(), serde_json::json!({"enum": names}));
+        }
+        let mut then = serde_json::json!({"properties": props});
+        if !kind.needs().is_empty() {
+            then["required"] = serde_json::json!(kind.needs());
+        }
+        if kind == FeatureKind::Door {
+            then["if"] = serde_json::json!({"required": ["secret"], "properties": {"secret": {"const": true}}});
+            then["then"] = serde_json::json!({"properties": {"colour": {"type": "null"}}});
+        }
+        rules.push(serde_json::json!({
+            "if": {"required": ["kind"], "properties": {"kind": {"const": kind.name()}}},
+            "then": then,
+        }));
+    }
+    schema.insert("allOf".into(), rules.into());
 }

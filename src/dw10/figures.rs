@@ -212,6 +212,8 @@ impl Figures {
 #[derive(Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 struct RawFile {
+    /// The file format: the one this version reads.
+    #[schemars(extend("const" = FORMAT))]
     format: String,
     monsters: Vec<RawFigure>,
     #[serde(default)]

@@ -73,6 +73,7 @@ pub struct Params {
     /// Name of the tile set.
     pub tileset: String,
     /// Play surface in squares.
+    #[schemars(with = "crate::scenario::TableSize")]
     pub table: Size,
     /// How exits were chosen.
     pub exit_dice: ExitDice,
@@ -89,6 +90,7 @@ pub enum Objective {
     /// leave together through an active teleporter.
     Recover {
         /// Which chest, counted from 1 in `features` order.
+        #[schemars(range(min = 1))]
         chest: u32,
     },
     /// Reach the prisoner, then leave together through an active teleporter.
@@ -431,37 +433,27 @@ fn check_feature(
             ),
         );
     }
-    let allowed: &[&str] = match f.kind {
-        FeatureKind::Door => &["side", "colour", "secret"],
-        FeatureKind::Chest => &["number"],
-        FeatureKind::Teleporter => &["active"],
-        FeatureKind::Staircase | FeatureKind::Key => &["colour"],
-        FeatureKind::Spawn | FeatureKind::Furnishing | FeatureKind::Lair => &["what"],
-        FeatureKind::Condition => &["what", "secret"],
-        _ => &[],
-    };
-    for (name, given) in [
+    let allowed = f.kind.options();
+    let options = [
         ("side", f.side.is_some()),
         ("number", f.number.is_some()),
         ("active", f.active.is_some()),
         ("colour", f.colour.is_some()),
         ("secret", f.secret.is_some()),
         ("what", f.what.is_some()),
-    ] {
+    ];
+    for (name, given) in options {
         if given && !allowed.contains(&name) {
             return fail(key, format!("a {k} takes no `{name}`"));
         }
     }
-    let needs = |name: &str, given: bool| -> Result<(), (String, String)> {
-        if given {
-            Ok(())
-        } else {
-            fail(key.clone(), format!("a {k} needs `{name}`"))
+    for (name, given) in options {
+        if !given && f.kind.needs().contains(&name) {
+            return fail(key, format!("a {k} needs `{name}`"));
         }
-    };
-    // `what` given and one of `names` (`expected` says what they are).
+    }
+    // `what` one of `names` (`expected` says what they are).
     let what_of = |names: &[&str], expected: &str| -> Result<(), (String, String)> {
-        needs("what", f.what.is_some())?;
         let w = f.what.as_deref().unwrap_or("");
         if names.contains(&w) {
             return Ok(());
@@ -476,19 +468,16 @@ fn check_feature(
         )
     };
     match f.kind {
-        FeatureKind::Chest => {
-            needs("number", f.number.is_some())?;
-            if !(1..=3).contains(&f.number.unwrap_or(0)) {
-                return fail(
-                    key,
-                    format!("number is {}; expected 1 to 3", f.number.unwrap_or(0)),
-                );
-            }
+        FeatureKind::Chest if !(1..=MAX_CHEST_NUMBER).contains(&f.number.unwrap_or(0)) => {
+            return fail(
+                key,
+                format!(
+                    "number is {}; expected 1 to {MAX_CHEST_NUMBER}",
+                    f.number.unwrap_or(0)
+                ),
+            );
         }
-        FeatureKind::Teleporter => needs("active", f.active.is_some())?,
-        FeatureKind::Staircase | FeatureKind::Key => needs("colour", f.colour.is_some())?,
         FeatureKind::Door => {
-            needs("side", f.side.is_some())?;
             if f.is_secret() && f.colour.is_some() {
                 return fail(key, "a secret door takes no `colour`");
             }
@@ -535,8 +524,9 @@ fn check_feature(
                 );
             }
         }
-        FeatureKind::Spawn => what_of(SPAWN_POINTS.as_slice(), "one of")?,
-        FeatureKind::Furnishing => what_of(FURNISHINGS.as_slice(), "one of")?,
+        FeatureKind::Spawn | FeatureKind::Furnishing => {
+            what_of(f.kind.what_names().unwrap_or_default(), "one of")?
+        }
         FeatureKind::Condition => {
             let names: Vec<&str> = s
                 .game
@@ -547,7 +537,6 @@ fn check_feature(
             what_of(&names, "a condition of the table")?;
         }
         FeatureKind::Lair => {
-            needs("what", f.what.is_some())?;
             let w = f.what.as_deref().unwrap_or("");
             if crate::dw10::figures::embedded().monster(w).is_none() {
                 return fail(

@@ -10,10 +10,14 @@ use crate::scenario::{self, Size};
 /// here are [`Dw10Part`]'s, in order.
 #[derive(schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
-#[schemars(rename = "Dw10Scenario")]
+#[schemars(
+    rename = "Dw10Scenario",
+    description = "A scenario.yaml of Dungeon World 10 mm: the dungeon, then where the heroes come in, how each side wins and every feature."
+)]
 #[allow(dead_code)] // never built: only its schema is used
 pub(crate) struct ScenarioFile {
-    /// Always `tilecrawl-scenario/1`.
+    /// The file format: the one this version reads.
+    #[schemars(extend("const" = crate::scenario::FORMAT))]
     format: String,
     /// The program and version that wrote the file.
     generator: String,
@@ -24,15 +28,17 @@ pub(crate) struct ScenarioFile {
     /// The parameters the dungeon was built and set up with.
     params: Params,
     /// Printed size of one square in millimetres.
-    #[schemars(range(min = 2.0, max = 200.0))]
+    #[schemars(range(min = crate::tileset::LIMITS.square_mm.0, max = crate::tileset::LIMITS.square_mm.1))]
     square_mm: f64,
     /// Bounding box of the dungeon in squares.
+    #[schemars(with = "scenario::GridSize")]
     size: Size,
     /// Where the bounding box's north-west corner lies on the table.
     table_offset: crate::core::geom::Point,
     /// One string of cells in the tile-set legend per row, `_` where no piece is.
     grid: Vec<String>,
     /// The pieces in placement order.
+    #[schemars(length(min = 1, max = scenario::MAX_TILES))]
     tiles: Vec<scenario::PlacedTile>,
     /// Pairs of connected piece indexes.
     connections: Vec<[usize; 2]>,
@@ -47,6 +53,7 @@ pub(crate) struct ScenarioFile {
     /// How each side wins.
     victory: Victory,
     /// Every counter, door and piece of furniture.
+    #[schemars(length(max = scenario::MAX_TOKENS))]
     features: Vec<Feature>,
     /// The rows of the dungeon conditions its squares name, when it was
     /// made with a condition table of the user's (`--conditions`).

@@ -95,7 +95,8 @@ pub struct FurnishingRow {
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Tables {
-    /// Always [`FORMAT`].
+    /// The file format: the one this version reads.
+    #[schemars(extend("const" = FORMAT))]
     pub format: String,
     /// The `?` trap table, d6.
     pub traps: Vec<TrapRow>,
@@ -353,7 +354,8 @@ pub struct SetupRow {
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct SetupTable {
-    /// Always [`SETUP_FORMAT`].
+    /// The file format: the one this version reads.
+    #[schemars(extend("const" = SETUP_FORMAT))]
     pub format: String,
     /// The rows, by difficulty.
     pub difficulty: BTreeMap<Difficulty, SetupRow>,

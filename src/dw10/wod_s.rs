@@ -32,7 +32,8 @@ const MAX_NAME: usize = 24;
 #[serde(deny_unknown_fields)]
 #[schemars(rename = "WodSToDw10")]
 pub struct Conversion {
-    // `FORMAT`, checked in `parse`.
+    /// The file format: the one this version reads.
+    #[schemars(extend("const" = FORMAT))]
     format: String,
     /// The hero stat block of each class.
     pub figures: BTreeMap<String, String>,

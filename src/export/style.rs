@@ -470,7 +470,9 @@ pub fn parse(text: &str, file: &str) -> Result<Style, StyleError> {
 // only what it changes. Values are checked as they are read, so yaml_serde's
 // error carries the line, column and key.
 
-#[derive(Deserialize, schemars::JsonSchema)]
+// The loader's own reading of `format:` (the schema gives the field as
+// `FORMAT`, the constant, rather than this enum's spelling of it).
+#[derive(Deserialize)]
 #[serde(expecting = "`tilecrawl-style/1`")]
 enum Format {
     #[serde(rename = "tilecrawl-style/1")]
@@ -512,7 +514,9 @@ impl<'de> Deserialize<'de> for BaseName {
     expecting = "a style mapping starting with `format: tilecrawl-style/1`"
 )]
 struct RawStyle {
+    /// The file format: the one this version reads.
     #[allow(dead_code)]
+    #[schemars(with = "String", extend("const" = FORMAT))]
     format: Format,
     #[serde(default, deserialize_with = "some")]
     #[schemars(with = "String")]

@@ -131,32 +131,46 @@ impl std::fmt::Display for Ability {
     }
 }
 
-/// Dice-combat stats (Dungeon World style): melee dice hit on
-/// [`crate::mkd::tables::PlayRules::melee_hit`], shooting dice on [`crate::mkd::tables::PlayRules::shoot_hit`], each
-/// hit rolls a kill die, and a kill die of at least the target's armour
-/// removes one wound.
+/// Dice-combat stats (Dungeon World style): melee and shooting dice hit
+/// on the roll the play rules set (`melee_hit`, `shoot_hit` of the roll
+/// tables), each hit rolls a kill die, and a kill die of at least the
+/// target's armour removes one wound.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Stats {
     /// Squares of movement (speed points) per activation.
+    #[schemars(range(min = 1, max = MAX_STAT))]
     pub speed: u32,
     /// Melee dice.
+    #[schemars(range(min = 1, max = MAX_STAT))]
     pub attacks: u32,
     /// Ranged attack, if any.
     pub shoot: Option<Shoot>,
     /// The kill die needed to wound this figure (1 to 6).
+    #[schemars(range(min = 1, max = MAX_ARMOUR))]
     pub armour: u32,
     /// Wounds it can take; at 0 it is removed.
+    #[schemars(range(min = 1, max = MAX_STAT))]
     pub wounds: u32,
 }
+
+/// The most speed, melee dice, shooting dice and wounds a figure may have
+/// (the least is 1): every file of figures is held to it.
+pub const MAX_STAT: u32 = 20;
+/// The longest shooting range, in squares.
+pub const MAX_RANGE: u32 = 30;
+/// The highest armour: the kill die is a d6.
+pub const MAX_ARMOUR: u32 = 6;
 
 /// A ranged attack.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Shoot {
     /// Shooting dice.
+    #[schemars(range(min = 1, max = MAX_STAT))]
     pub dice: u32,
     /// Range in squares, counting the target's square.
+    #[schemars(range(min = 1, max = MAX_RANGE))]
     pub range: u32,
 }
 
@@ -219,14 +233,14 @@ pub(crate) fn in_range<N: PartialOrd + std::fmt::Display>(
 
 /// Checks dice-combat stats (heroes and monster profiles alike).
 pub(crate) fn check_stats(s: &Stats) -> Result<(), ValueError> {
-    in_range("speed", s.speed, 1, 20)?;
-    in_range("attacks", s.attacks, 1, 20)?;
+    in_range("speed", s.speed, 1, MAX_STAT)?;
+    in_range("attacks", s.attacks, 1, MAX_STAT)?;
     if let Some(sh) = s.shoot {
-        in_range("shoot.dice", sh.dice, 1, 20)?;
-        in_range("shoot.range", sh.range, 1, 30)?;
+        in_range("shoot.dice", sh.dice, 1, MAX_STAT)?;
+        in_range("shoot.range", sh.range, 1, MAX_RANGE)?;
     }
-    in_range("armour", s.armour, 1, 6)?;
-    in_range("wounds", s.wounds, 1, 20)
+    in_range("armour", s.armour, 1, MAX_ARMOUR)?;
+    in_range("wounds", s.wounds, 1, MAX_STAT)
 }
 
 /// Checks that every name is a special ability the solo rules know.

@@ -60,6 +60,8 @@ pub type MonsterError = crate::core::yaml::FileError;
 #[derive(Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 struct RawList {
+    /// The file format: the one this version reads.
+    #[schemars(extend("const" = FORMAT))]
     format: String,
     #[serde(default)]
     name: Option<String>,

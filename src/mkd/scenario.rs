@@ -17,7 +17,7 @@ use serde::{Deserialize, Serialize};
 /// An MKD Adventure scenario: the shared envelope around [`MkdPart`].
 pub type Scenario = scenario::Scenario<MkdPart>;
 
-/// Chest difficulty mix, written in files by its [`Difficulty::name`].
+/// Chest difficulty mix: `easy`, `normal` or `hard` in files.
 #[derive(
     Debug,
     Clone,
@@ -206,10 +206,14 @@ impl GamePart for MkdPart {
 /// [`MkdPart::KEYS`], in order.
 #[derive(schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
-#[schemars(rename = "MkdScenario")]
+#[schemars(
+    rename = "MkdScenario",
+    description = "A scenario.yaml of the MKD Adventure: the dungeon, then the chests, tokens and pools."
+)]
 #[allow(dead_code)] // never built: only its schema is used
 pub(crate) struct ScenarioFile {
-    /// Always `tilecrawl-scenario/1`.
+    /// The file format: the one this version reads.
+    #[schemars(extend("const" = crate::scenario::FORMAT))]
     format: String,
     /// The program and version that wrote the file.
     generator: String,
@@ -222,15 +226,17 @@ pub(crate) struct ScenarioFile {
     /// The parameters the dungeon was built and set up with.
     params: Params,
     /// Printed size of one square in millimetres.
-    #[schemars(range(min = 2.0, max = 200.0))]
+    #[schemars(range(min = crate::tileset::LIMITS.square_mm.0, max = crate::tileset::LIMITS.square_mm.1))]
     square_mm: f64,
     /// Bounding box of the dungeon in squares.
+    #[schemars(with = "scenario::GridSize")]
     size: Size,
     /// Where the bounding box's north-west corner lies on the table.
     table_offset: crate::core::geom::Point,
     /// One string of cells in the tile-set legend per row, `_` where no tile is.
     grid: Vec<String>,
     /// The tiles in placement order.
+    #[schemars(length(min = 1, max = scenario::MAX_TILES))]
     tiles: Vec<scenario::PlacedTile>,
     /// Pairs of connected tile indexes.
     connections: Vec<[usize; 2]>,
@@ -241,8 +247,10 @@ pub(crate) struct ScenarioFile {
     /// Entryways that lead nowhere.
     dead_ends: Vec<scenario::Opening>,
     /// Chests placed on the map.
+    #[schemars(length(max = MAX_TOKENS))]
     chests: Vec<Chest>,
     /// Wandering monster tokens placed on the map.
+    #[schemars(length(max = MAX_TOKENS))]
     wmts: Vec<Wmt>,
     /// Hindering and water markers placed on the map.
     markers: Vec<Marker>,
@@ -284,6 +292,7 @@ pub struct Params {
     /// Name of the tile set.
     pub tileset: String,
     /// Play surface in squares.
+    #[schemars(with = "scenario::TableSize")]
     pub table: Size,
     /// How exits were chosen: `fair` or `tabletop`.
     pub exit_dice: ExitDice,
@@ -310,8 +319,10 @@ pub struct FloorOf {
 #[serde(deny_unknown_fields)]
 pub struct Chest {
     /// Square of the chest.
+    #[schemars(range(min = 0))]
     pub x: i32,
     /// Square of the chest.
+    #[schemars(range(min = 0))]
     pub y: i32,
     /// The way the chest's front faces.
     pub facing: Side,
@@ -364,8 +375,10 @@ impl WmtColor {
 #[serde(deny_unknown_fields)]
 pub struct Wmt {
     /// Square of the token.
+    #[schemars(range(min = 0))]
     pub x: i32,
     /// Square of the token.
+    #[schemars(range(min = 0))]
     pub y: i32,
     /// Token colour.
     pub color: WmtColor,
@@ -430,8 +443,10 @@ pub struct Marker {
     /// Hindering or water.
     pub kind: MarkerKind,
     /// Square of the marker.
+    #[schemars(range(min = 0))]
     pub x: i32,
     /// Square of the marker.
+    #[schemars(range(min = 0))]
     pub y: i32,
 }
 

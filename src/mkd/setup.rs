@@ -112,6 +112,8 @@ struct ChestLevels {
 #[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 struct Data {
+    /// The file format: the one this version reads.
+    #[schemars(extend("const" = DATA_FORMAT))]
     format: String,
     name: String,
     wmt_pool: Vec<WmtBand>,

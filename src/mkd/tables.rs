@@ -545,7 +545,9 @@ struct FileHead {
 #[derive(Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 struct TablesFile {
+    /// The file format: the one this version reads.
     #[allow(dead_code)] // checked from `FileHead`
+    #[schemars(extend("const" = FORMAT))]
     format: String,
     #[serde(default)]
     name: Option<String>,

@@ -25,7 +25,8 @@ const EMBEDDED: &str = include_str!(concat!(
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Conversion {
-    // `FORMAT`, checked in `parse`.
+    /// The file format: the one this version reads.
+    #[schemars(extend("const" = FORMAT))]
     format: String,
     /// Point value at level 1.
     pub value_base: u32,

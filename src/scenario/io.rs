@@ -23,6 +23,34 @@ pub const MAX_TOKENS: usize = 2000;
 /// Most `void` squares over all tiles of a scenario.
 pub const MAX_VOID: usize = 10_000;
 
+/// A scenario's bounding box in squares, as its schema gives it: at least
+/// 1 and at most the largest grid side each way.
+#[derive(schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+#[allow(dead_code)] // never built: only its schema is used
+pub struct GridSize {
+    /// West to east.
+    #[schemars(range(min = 1, max = MAX_GRID_SIDE))]
+    width: u32,
+    /// North to south.
+    #[schemars(range(min = 1, max = MAX_GRID_SIDE))]
+    height: u32,
+}
+
+/// The play surface in squares, as a scenario's schema gives it: at least
+/// 1 and at most the largest table side each way.
+#[derive(schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+#[allow(dead_code)] // never built: only its schema is used
+pub struct TableSize {
+    /// West to east.
+    #[schemars(range(min = 1, max = crate::build::layout::MAX_TABLE_SIDE))]
+    width: u32,
+    /// North to south.
+    #[schemars(range(min = 1, max = crate::build::layout::MAX_TABLE_SIDE))]
+    height: u32,
+}
+
 /// Why a scenario file was refused: one line naming the file, the place and
 /// what was expected.
 pub type ScenarioError = crate::core::yaml::FileError;
@@ -205,11 +233,12 @@ fn check<G: GamePart>(s: &Scenario<G>) -> Check {
             format!("is {w}×{h}; expected 1 to {MAX_GRID_SIDE} squares each way"),
         );
     }
-    if !s.square_mm.is_finite() || !(2.0..=200.0).contains(&s.square_mm) {
+    let (lo, hi) = crate::tileset::LIMITS.square_mm;
+    if !s.square_mm.is_finite() || !(lo..=hi).contains(&s.square_mm) {
         return fail(
             "square_mm",
             format!(
-                "is {}; expected 2 to 200 mm",
+                "is {}; expected {lo} to {hi} mm",
                 crate::core::text::excerpt(&s.square_mm.to_string(), 24)
             ),
         );

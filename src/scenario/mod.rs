@@ -12,8 +12,9 @@ mod model;
 mod ruleset;
 
 pub use io::{
-    Check, FORMAT, MAX_GENERATOR_CHARS, MAX_SCENARIO_BYTES, MAX_TOKENS, ScenarioError,
-    check_sets_laid, from_yaml, load, read_ruleset, read_text, to_yaml,
+    Check, FORMAT, GridSize, MAX_GENERATOR_CHARS, MAX_GRID_SIDE, MAX_SCENARIO_BYTES, MAX_TILES,
+    MAX_TOKENS, ScenarioError, TableSize, check_sets_laid, from_yaml, load, read_ruleset,
+    read_text, to_yaml,
 };
 pub use model::*;
 pub use ruleset::{RulesetId, RulesetOf, UnknownRuleset};

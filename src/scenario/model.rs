@@ -353,12 +353,16 @@ pub struct PlacedTile {
     #[schemars(extend("enum" = [0, 90, 180, 270]))]
     pub rotation: u32,
     /// West column of the tile's rectangle.
+    #[schemars(range(min = 0))]
     pub x: i32,
     /// North row of the tile's rectangle.
+    #[schemars(range(min = 0))]
     pub y: i32,
     /// Width of the rectangle after rotation.
+    #[schemars(range(min = 1, max = MAX_TILE_SIDE))]
     pub width: u32,
     /// Height of the rectangle after rotation.
+    #[schemars(range(min = 1, max = MAX_TILE_SIDE))]
     pub height: u32,
     /// Squares inside the rectangle that are not part of the tile (L-shaped
     /// tiles); empty for rectangular tiles.
@@ -392,8 +396,10 @@ pub struct Entrance {
     /// Index of the entrance tile.
     pub tile: usize,
     /// Middle square of the entryway.
+    #[schemars(range(min = 0))]
     pub x: i32,
     /// Middle square of the entryway.
+    #[schemars(range(min = 0))]
     pub y: i32,
     /// The tile edge the entryway is on (heroes come in from that side).
     pub side: Side,
@@ -430,8 +436,10 @@ pub struct Opening {
     /// Index of the tile.
     pub tile: usize,
     /// First square of the entryway (north-most or west-most).
+    #[schemars(range(min = 0))]
     pub x: i32,
     /// First square of the entryway (north-most or west-most).
+    #[schemars(range(min = 0))]
     pub y: i32,
     /// The tile edge the entryway is on.
     pub side: Side,
@@ -455,8 +463,10 @@ pub struct CentralChamber {
 #[serde(deny_unknown_fields)]
 pub struct Spot {
     /// Square.
+    #[schemars(range(min = 0))]
     pub x: i32,
     /// Square.
+    #[schemars(range(min = 0))]
     pub y: i32,
     /// Index of the tile.
     pub tile: usize,

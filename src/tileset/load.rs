@@ -84,11 +84,15 @@ pub enum TilesetError {
 #[derive(Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 struct RawSet {
+    /// The file format: the one this version reads.
+    #[schemars(extend("const" = FORMAT))]
     format: String,
     #[serde(default)]
     name: Option<String>,
     #[serde(default)]
+    #[schemars(range(min = LIMITS.square_mm.0, max = LIMITS.square_mm.1))]
     square_mm: Option<f64>,
+    #[schemars(length(min = 1, max = LIMITS.max_tiles))]
     tiles: Vec<RawTile>,
 }
 
@@ -100,7 +104,7 @@ struct RawTile {
     id: String,
     kind: TileKind,
     #[serde(default, deserialize_with = "copies")]
-    #[schemars(range(min = 1, max = 100))]
+    #[schemars(range(min = 1, max = LIMITS.max_copies))]
     copies: Option<u32>,
     front: String,
     #[serde(default)]

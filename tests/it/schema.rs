@@ -430,3 +430,350 @@ fn a_yaml_language_server_first_line_is_read_as_a_comment() {
     );
     assert_eq!(r.code, Some(0), "{r:?}");
 }
+
+/// Every string of `description` in `v`, anywhere in the schema.
+fn descriptions<'a>(v: &'a serde_json::Value, out: &mut Vec<&'a str>) {
+    match v {
+        serde_json::Value::Object(m) => {
+            for (k, x) in m {
+                match (k.as_str(), x) {
+                    ("description", serde_json::Value::String(s)) => out.push(s),
+                    _ => descriptions(x, out),
+                }
+            }
+        }
+        serde_json::Value::Array(a) => a.iter().for_each(|x| descriptions(x, out)),
+        _ => {}
+    }
+}
+
+/// A user's audit: editors showed "Always [`FORMAT`]." — Rust doc links
+/// read as noise outside rustdoc, so no description a schema ships holds one.
+#[test]
+fn no_shipped_schema_description_holds_a_rust_doc_link() {
+    for k in &KINDS {
+        let text = std::fs::read_to_string(schema_file(k)).unwrap();
+        let value: serde_json::Value = serde_json::from_str(&text).unwrap();
+        let mut all = Vec::new();
+        descriptions(&value, &mut all);
+        assert!(!all.is_empty(), "{}", k.name);
+        for d in all {
+            assert!(!d.contains("[`"), "schemas/{}.schema.json: {d:?}", k.name);
+        }
+    }
+}
+
+/// The `format` a kind's files must have, as its schema gives it: the
+/// top-level `format`'s `const`, or each game's, for the scenario kind.
+fn pinned_formats(value: &serde_json::Value) -> Vec<&serde_json::Value> {
+    let mut objects = vec![value];
+    if let Some(defs) = value.get("$defs").and_then(|d| d.as_object()) {
+        // The scenario kind: any of one file schema per game.
+        for alt in value
+            .get("anyOf")
+            .and_then(|a| a.as_array())
+            .into_iter()
+            .flatten()
+        {
+            let name = alt["$ref"].as_str().unwrap().trim_start_matches("#/$defs/");
+            objects.push(&defs[name]);
+        }
+    }
+    objects
+        .into_iter()
+        .filter_map(|o| o.get("properties"))
+        .map(|p| &p["format"]["const"])
+        .collect()
+}
+
+/// A user's audit: `format: tilecrawl-scenario/2` passed the schema though
+/// the loader reads one format only. Every kind's `format` is now the one
+/// its loader reads, and a file of the next version fails schema and loader.
+#[test]
+fn every_kinds_format_is_the_one_its_loader_reads() {
+    for k in &KINDS {
+        let text = std::fs::read_to_string(schema_file(k)).unwrap();
+        let value: serde_json::Value = serde_json::from_str(&text).unwrap();
+        let pinned = pinned_formats(&value);
+        let want = if k.name == "scenario" { 3 } else { 1 };
+        assert_eq!(pinned.len(), want, "{}", k.name);
+        for p in pinned {
+            assert_eq!(p.as_str(), Some(k.format), "{}", k.name);
+        }
+    }
+    let read = |path: &str| std::fs::read_to_string(root().join(path)).unwrap();
+    type Loads = fn(&str) -> bool;
+    let files: [(&str, String, Loads); 9] = [
+        (
+            "scenario",
+            read("tests/golden/seed-7-two-sets/scenario.yaml"),
+            |t| tilecrawl::games::AnyScenario::from_yaml(t, "f").is_ok(),
+        ),
+        (
+            "scenario",
+            read("tests/golden/dw10/seed-7/scenario.yaml"),
+            |t| tilecrawl::games::AnyScenario::from_yaml(t, "f").is_ok(),
+        ),
+        (
+            "scenario",
+            read("tests/golden/ddd/seed-7-ambush/scenario.yaml"),
+            |t| tilecrawl::games::AnyScenario::from_yaml(t, "f").is_ok(),
+        ),
+        ("party", read("templates/parties/default.yaml"), |t| {
+            tilecrawl::mkd::play::party::parse(t, "f").is_ok()
+        }),
+        (
+            "tileset",
+            read("templates/tilesets/mkd-builder.yaml"),
+            |t| tilecrawl::tileset::parse(t, "f").is_ok(),
+        ),
+        ("style", read("templates/styles/ink.yaml"), |t| {
+            tilecrawl::export::style::parse(t, "f").is_ok()
+        }),
+        ("tables", read("templates/tables/mkd-adventure.yaml"), |t| {
+            tilecrawl::mkd::tables::parse(t, "f").is_ok()
+        }),
+        ("monsters", read("templates/monsters/default.yaml"), |t| {
+            tilecrawl::mkd::monsters::parse(t, "f").is_ok()
+        }),
+        (
+            "warparty",
+            tilecrawl::ddd::warparty::to_yaml(&tilecrawl::ddd::warparty::new(3, "Blue")),
+            |t| tilecrawl::ddd::warparty::from_yaml(t, "f").is_ok(),
+        ),
+    ];
+    for (kind, good, loads) in files {
+        let format = tilecrawl::schema::kind(kind).unwrap().format;
+        assert!(validates(kind, &good), "{kind}");
+        assert!(loads(&good), "{kind}");
+        let next = format.replace("/1", "/2");
+        let bad = good.replacen(&format!("format: {format}"), &format!("format: {next}"), 1);
+        assert_ne!(bad, good, "{kind}: the edit did not apply");
+        assert!(!validates(kind, &bad), "the {kind} schema takes {next}");
+        assert!(!loads(&bad), "the {kind} loader takes {next}");
+    }
+}
+
+/// Edits `good` by each `(from, to)` and checks that the schema of `kind`
+/// and the loader agree on the result: both take it (`true`) or both refuse.
+fn agree(kind: &str, good: &str, loads: fn(&str) -> bool, edits: &[(&str, &str, bool)]) {
+    assert!(validates(kind, good), "{kind}: the file itself");
+    assert!(loads(good), "{kind}: the file itself");
+    for &(from, to, ok) in edits {
+        assert!(good.contains(from), "{kind}: no {from:?}");
+        let text = good.replacen(from, to, 1);
+        assert_eq!(
+            validates(kind, &text),
+            ok,
+            "{kind} schema, {from:?} → {to:?}"
+        );
+        assert_eq!(loads(&text), ok, "{kind} loader, {from:?} → {to:?}");
+    }
+}
+
+/// A user's audit: the limits docs/src/limits.md lists and the loaders
+/// hold (a table up to 2,000 squares, squares of 2–200 mm, squares on the
+/// grid, party statistics 1–20, 1–8 teams, ten models numbered 1–10) were
+/// missing from the schemas; the schema now refuses what the loader does,
+/// and takes what it takes at the limits.
+#[test]
+fn the_loaders_limits_are_in_the_schemas() {
+    let read = |path: &str| std::fs::read_to_string(root().join(path)).unwrap();
+    let any = |t: &str| tilecrawl::games::AnyScenario::from_yaml(t, "s").is_ok();
+    agree(
+        "scenario",
+        &read("tests/golden/seed-7-two-sets/scenario.yaml"),
+        any,
+        &[
+            ("table: {width: 72,", "table: {width: 2000,", true),
+            ("table: {width: 72,", "table: {width: 2001,", false),
+            ("table: {width: 72,", "table: {width: 0,", false),
+            ("square_mm: 25.4", "square_mm: 200", true),
+            ("square_mm: 25.4", "square_mm: 200.5", false),
+            ("square_mm: 25.4", "square_mm: 1.9", false),
+            ("size: {width: 26,", "size: {width: 0,", false),
+            ("table_offset: {x: 23,", "table_offset: {x: -1,", false),
+            ("rotation: 270, x: ", "rotation: 270, x: -", false),
+            ("\nchests:\n- {x: ", "\nchests:\n- {x: -", false),
+        ],
+    );
+    agree(
+        "scenario",
+        &read("tests/golden/dw10/seed-7/scenario.yaml"),
+        any,
+        &[
+            ("{kind: trap, x: 22,", "{kind: trap, x: -22,", false),
+            ("start: {x: ", "start: {x: -", false),
+        ],
+    );
+    agree(
+        "scenario",
+        &read("tests/golden/ddd/seed-7-ambush/scenario.yaml"),
+        any,
+        &[("square_mm: 25.4", "square_mm: 201", false)],
+    );
+    agree(
+        "tileset",
+        &read("templates/tilesets/mkd-builder.yaml"),
+        |t| tilecrawl::tileset::parse(t, "t").is_ok(),
+        &[
+            ("square_mm: 25.4", "square_mm: 2", true),
+            ("square_mm: 25.4", "square_mm: 1.5", false),
+            ("square_mm: 25.4", "square_mm: 250", false),
+        ],
+    );
+    // `n` teams of one hero each.
+    let teams = |n: usize| {
+        let team = |i: usize| {
+            format!(
+                "  - player: P{i}\n    heroes:\n      - {{name: H{i}, value: 10, speed: 4, attacks: 2, armour: 4, wounds: 2}}\n"
+            )
+        };
+        let all: String = (0..n).map(team).collect();
+        format!("format: tilecrawl-party/1\nteams:\n{all}")
+    };
+    let loads = |t: &str| tilecrawl::mkd::play::party::parse(t, "p").is_ok();
+    for (n, ok) in [(0, false), (1, true), (8, true), (9, false)] {
+        let text = teams(n).replace("teams:\n", if n == 0 { "teams: []\n" } else { "teams:\n" });
+        assert_eq!(validates("party", &text), ok, "the schema, {n} teams");
+        assert_eq!(loads(&text), ok, "the loader, {n} teams");
+    }
+    agree(
+        "party",
+        &read("templates/parties/default.yaml"),
+        loads,
+        &[
+            ("speed: 5,", "speed: 20,", true),
+            ("speed: 5,", "speed: 21,", false),
+            ("wounds: 7,", "wounds: 0,", false),
+            ("attacks: 4,", "attacks: 21,", false),
+            ("armour: 4,", "armour: 7,", false),
+            ("{dice: 3, range: 7}", "{dice: 3, range: 31}", false),
+            ("value: 25,", "value: 1001,", false),
+        ],
+    );
+
+    use tilecrawl::ddd::warparty::{MODELS, Warparty, from_yaml, new, to_yaml};
+    type Edit = fn(&mut Warparty);
+    let good = new(3, "Blue");
+    assert_eq!(good.models.len(), MODELS);
+    let edits: [(&str, Edit); 4] = [
+        ("nine models", |w| {
+            w.models.pop();
+        }),
+        ("eleven models", |w| {
+            let mut m = w.models[0].clone();
+            m.number = 11;
+            w.models.push(m);
+        }),
+        ("a model numbered 11", |w| w.models[0].number = 11),
+        ("a model numbered 0", |w| w.models[0].number = 0),
+    ];
+    assert!(validates("warparty", &to_yaml(&good)));
+    for (what, edit) in edits {
+        let mut w = good.clone();
+        edit(&mut w);
+        let text = to_yaml(&w);
+        assert!(!validates("warparty", &text), "the schema takes {what}");
+        assert!(from_yaml(&text, "w").is_err(), "the loader takes {what}");
+    }
+}
+
+/// A user's audit: a Dungeon World 10 mm feature's options were free in the
+/// schema, whatever its kind. Now each kind's rules are in it as the loader
+/// has them: what a kind needs (not null), what it takes no value for, a
+/// `what` from a fixed list, a secret door without a colour.
+#[test]
+fn dw10_feature_rules_by_kind_are_in_the_scenario_schema() {
+    let good =
+        std::fs::read_to_string(root().join("tests/golden/dw10/seed-7/scenario.yaml")).unwrap();
+    let any = |t: &str| tilecrawl::games::AnyScenario::from_yaml(t, "s").is_ok();
+    agree(
+        "scenario",
+        &good,
+        any,
+        &[
+            // What a kind needs.
+            (
+                "{kind: chest, x: 22, y: 7, number: 3}",
+                "{kind: chest, x: 22, y: 7}",
+                false,
+            ),
+            (
+                "{kind: chest, x: 22, y: 7, number: 3}",
+                "{kind: chest, x: 22, y: 7, number: null}",
+                false,
+            ),
+            (
+                "{kind: door, x: 6, y: 14, side: W}",
+                "{kind: door, x: 6, y: 14}",
+                false,
+            ),
+            (
+                "{kind: teleporter, x: 32, y: 9, active: true}",
+                "{kind: teleporter, x: 32, y: 9, active: null}",
+                false,
+            ),
+            (
+                "{kind: key, x: 32, y: 7, colour: green}",
+                "{kind: key, x: 32, y: 7}",
+                false,
+            ),
+            (
+                "{kind: staircase, x: 17, y: 9, colour: red}",
+                "{kind: staircase, x: 17, y: 9}",
+                false,
+            ),
+            (
+                "{kind: spawn, x: 22, y: 5, what: well}",
+                "{kind: spawn, x: 22, y: 5}",
+                false,
+            ),
+            // What a kind takes no value for (null is no value).
+            (
+                "{kind: trap, x: 22, y: 6}",
+                "{kind: trap, x: 22, y: 6, number: 1}",
+                false,
+            ),
+            (
+                "{kind: trap, x: 22, y: 6}",
+                "{kind: trap, x: 22, y: 6, colour: red}",
+                false,
+            ),
+            (
+                "{kind: trap, x: 22, y: 6}",
+                "{kind: trap, x: 22, y: 6, number: null}",
+                true,
+            ),
+            (
+                "{kind: chest, x: 22, y: 7, number: 3}",
+                "{kind: chest, x: 22, y: 7, number: 3, side: N}",
+                false,
+            ),
+            (
+                "{kind: key, x: 32, y: 7, colour: green}",
+                "{kind: key, x: 32, y: 7, colour: green, secret: false}",
+                false,
+            ),
+            // A `what` from the fixed lists.
+            ("what: table-and-chair}", "what: sofa}", false),
+            ("what: table-and-chair}", "what: bed}", true),
+            (
+                "{kind: spawn, x: 22, y: 5, what: well}",
+                "{kind: spawn, x: 22, y: 5, what: bed}",
+                false,
+            ),
+            // A secret door takes no colour; a plain one may.
+            (
+                "side: E, colour: green}",
+                "side: E, colour: green, secret: true}",
+                false,
+            ),
+            (
+                "side: E, colour: green}",
+                "side: E, colour: green, secret: false}",
+                true,
+            ),
+        ],
+    );
+}

@@ -29,8 +29,8 @@ pub const MAX_TABLE_SIDE: u32 = 2000;
 /// Re-rolls allowed for a `tabletop` exit roll before giving up.
 const TABLETOP_MAX_ROLLS: u32 = 10_000;
 
-/// How an exit (or the entrance) is chosen among the numbered candidates.
-/// Written in files by its [`ExitDice::name`].
+/// How an exit (or the entrance) is chosen among the numbered candidates:
+/// `fair` or `tabletop` in files.
 #[derive(
     Debug,
     Clone,

@@ -79,7 +79,9 @@ pub struct OtherDamage {
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Tables {
+    /// The file format: the one this version reads.
     #[allow(dead_code)] // checked in `parse`
+    #[schemars(extend("const" = FORMAT))]
     format: String,
     /// Where hirelings are found.
     pub found: Vec<Found>,

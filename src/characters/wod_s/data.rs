@@ -227,7 +227,9 @@ pub struct EffectRow {
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Tables {
+    /// The file format: the one this version reads.
     #[allow(dead_code)] // checked in `parse`
+    #[schemars(extend("const" = FORMAT))]
     format: String,
     /// The attribute each face of the d6 raises (faces 1 to 6).
     pub attribute_die: Vec<Attribute>,

@@ -34,6 +34,8 @@ pub struct Land {
 #[derive(Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 struct NamesFile {
+    /// The file format: the one this version reads.
+    #[schemars(extend("const" = FORMAT))]
     format: String,
     lands: Vec<Land>,
 }

@@ -72,7 +72,8 @@ impl AiSide {
 #[serde(deny_unknown_fields)]
 #[schemars(rename = "DddSave")]
 pub struct SaveFile {
-    /// Always [`SAVE_FORMAT`].
+    /// The file format: the one this version reads.
+    #[schemars(extend("const" = SAVE_FORMAT))]
     pub format: String,
     /// The scenario file, as given (relative to the save's folder when it can be).
     pub scenario: String,

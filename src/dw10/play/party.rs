@@ -65,7 +65,8 @@ pub const DEFAULT_YAML: &str = include_str!("../../../templates/dungeon-world-10
 #[serde(deny_unknown_fields)]
 #[schemars(rename = "Dw10Party")]
 pub struct PartyFile {
-    /// [`FORMAT`].
+    /// The file format: the one this version reads.
+    #[schemars(extend("const" = FORMAT))]
     pub format: String,
     /// Gold the party brings in (from earlier games).
     #[serde(default, skip_serializing_if = "is_zero")]

@@ -41,7 +41,8 @@ fn too_long_refusal(bytes: u64) -> String {
 #[serde(deny_unknown_fields)]
 #[schemars(rename = "Dw10Save")]
 pub struct SaveFile {
-    /// [`FORMAT`].
+    /// The file format: the one this version reads.
+    #[schemars(extend("const" = FORMAT))]
     pub format: String,
     /// The scenario, relative to the save's folder when it can be.
     pub scenario: String,

@@ -30,7 +30,8 @@ pub const MAX_BONUS: i32 = party::MAX_ITEM_BONUS;
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Campaign {
-    /// Always `tilecrawl-campaign/1`.
+    /// The file format: the one this version reads.
+    #[schemars(extend("const" = FORMAT))]
     pub format: String,
     /// The program that last wrote it.
     pub generator: String,

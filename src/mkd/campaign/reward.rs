@@ -32,7 +32,8 @@ pub struct Band {
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Rewards {
-    /// Always `tilecrawl-rewards/1`.
+    /// The file format: the one this version reads.
+    #[schemars(extend("const" = FORMAT))]
     pub format: String,
     /// Bands by rising party value.
     pub bands: Vec<Band>,

@@ -26,7 +26,8 @@ pub const MAX_FLOORS: u32 = 12;
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct DungeonFile {
-    /// Always `tilecrawl-dungeon/1`.
+    /// The file format: the one this version reads.
+    #[schemars(extend("const" = DUNGEON_FORMAT))]
     pub format: String,
     /// The program and version that wrote the file.
     pub generator: String,
@@ -44,7 +45,7 @@ pub struct DungeonFile {
     pub log: Vec<LogEntry>,
 }
 
-/// One floor of a [`DungeonFile`].
+/// One floor of a multi-floor dungeon.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct FloorEntry {

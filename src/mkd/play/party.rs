@@ -1,7 +1,9 @@
 //! The heroes' party (`format: tilecrawl-party/1`): the players in turn
 //! order, each with a team of heroes, their point values and dice-combat stats.
 
-use crate::mkd::figures::{Ability, Shoot, Stats, check_name, check_stats, parse_abilities};
+use crate::mkd::figures::{
+    Ability, MAX_ARMOUR, MAX_STAT, Shoot, Stats, check_name, check_stats, parse_abilities,
+};
 use crate::mkd::tables::{Item, RawItem};
 use serde::Deserialize;
 use std::path::Path;
@@ -84,6 +86,9 @@ pub const LEVEL_ZERO_VALUE: u32 = 20;
 /// The least level-1 value a hero may start at level 0 with (over 30).
 pub const LEVEL_ZERO_FROM: u32 = 31;
 
+/// The most points a party file may say one hero is worth (the least is 1).
+pub const MAX_HERO_VALUE: u32 = 1000;
+
 /// The highest level a party file may give a hero.
 pub const MAX_LEVEL: u32 = 100;
 
@@ -152,10 +157,13 @@ struct FileHead {
 #[derive(Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 struct PartyFile {
+    /// The file format: the one this version reads.
     #[allow(dead_code)] // checked from `FileHead`
+    #[schemars(extend("const" = FORMAT))]
     format: String,
     #[serde(default)]
     name: Option<String>,
+    #[schemars(length(min = 1, max = MAX_TEAMS))]
     teams: Vec<RawTeam>,
     #[serde(default)]
     prisoner: Option<RawHero>,
@@ -188,6 +196,7 @@ pub fn fallback_prisoner() -> Hero {
 #[serde(deny_unknown_fields)]
 struct RawTeam {
     player: String,
+    #[schemars(length(min = 1, max = MAX_HEROES))]
     heroes: Vec<RawHero>,
 }
 
@@ -195,15 +204,22 @@ struct RawTeam {
 #[derive(Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 struct RawHero {
+    #[schemars(length(min = 1, max = MAX_HERO_NAME))]
     name: String,
+    #[schemars(range(min = 1, max = MAX_HERO_VALUE))]
     value: u32,
     #[serde(default)]
+    #[schemars(range(max = MAX_LEVEL))]
     level: Option<u32>,
+    #[schemars(range(min = 1, max = MAX_STAT))]
     speed: u32,
+    #[schemars(range(min = 1, max = MAX_STAT))]
     attacks: u32,
     #[serde(default)]
     shoot: Option<Shoot>,
+    #[schemars(range(min = 1, max = MAX_ARMOUR))]
     armour: u32,
+    #[schemars(range(min = 1, max = MAX_STAT))]
     wounds: u32,
     #[serde(default)]
     abilities: Vec<String>,
@@ -214,6 +230,7 @@ struct RawHero {
     /// Items brought into the dungeon, each in an open chest the hero
     /// carries (at most two).
     #[serde(default)]
+    #[schemars(length(max = MAX_CHESTS_BROUGHT))]
     chests: Vec<RawItem>,
 }
 
@@ -389,8 +406,11 @@ fn check_hero(hero: RawHero, hloc: &str, seen: &mut Vec<String>) -> Result<Hero,
         )
         .map_err(|e| (format!("{hloc} ({}).wod_s: ", hero.name), e.what))?;
     }
-    if hero.value == 0 || hero.value > 1000 {
-        return Err((at(), format!("value is {}; expected 1 to 1000", hero.value)));
+    if hero.value == 0 || hero.value > MAX_HERO_VALUE {
+        return Err((
+            at(),
+            format!("value is {}; expected 1 to {MAX_HERO_VALUE}", hero.value),
+        ));
     }
     let stats = Stats {
         speed: hero.speed,

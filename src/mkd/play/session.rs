@@ -68,7 +68,8 @@ pub fn line_entry(line: &str) -> String {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct SaveFile {
-    /// Always `tilecrawl-save/1`.
+    /// The file format: the one this version reads.
+    #[schemars(extend("const" = SAVE_FORMAT))]
     pub format: String,
     /// The program that wrote it.
     pub generator: String,
@@ -77,7 +78,7 @@ pub struct SaveFile {
     pub scenario: String,
     /// FNV-1a 64 digest of the scenario file's bytes, to refuse a changed
     /// scenario. For a multi-floor dungeon, the digest over the
-    /// `dungeon.yaml` and every floor file ([`crate::mkd::floors::Dungeon::digest`]).
+    /// `dungeon.yaml` and every floor file (as the dungeon's digest counts it).
     pub scenario_digest: String,
     /// The party file's text (kept whole, so the save stands alone).
     pub party: String,
