@@ -225,7 +225,12 @@ fn tileset_cases() -> Vec<Case> {
             &["empty", "format: tilecrawl-tileset/1"],
         ),
         case(L, "only blanks", "  \n\n", &["empty"]),
-        case(L, "not YAML", "format: [unclosed\n", &["line 1, column"]),
+        case(
+            L,
+            "not YAML",
+            "format: [unclosed\n",
+            &["did not find expected ',' or ']'", "at line 1 column 9"],
+        ),
         case(
             L,
             "YAML, not a mapping",

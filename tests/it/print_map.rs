@@ -189,7 +189,10 @@ fn the_legend_lists_each_symbol_below_the_map() {
                 "wandering monster token (WMT)",
             ),
             (guardian && !kidnapping, "Guardian WMT"),
-            (guardian && kidnapping, "kidnapper (wanders)"),
+            (
+                guardian && kidnapping,
+                "Guardian WMT, the monster to kidnap (wanders)",
+            ),
             (g.prisoner.is_some(), "prisoner"),
             (g.staircase.is_some(), "stairs down"),
             (g.second_entrance.is_some(), "second entrance"),

@@ -312,7 +312,10 @@ fn legend_entries(s: &Scenario) -> Vec<(Symbol, &'static str)> {
     }
     if g.wmts.iter().any(|w| w.guardian) {
         v.push(if is_kidnapping(s) {
-            (Symbol::Kidnapper, "kidnapper (wanders)")
+            (
+                Symbol::Kidnapper,
+                "Guardian WMT, the monster to kidnap (wanders)",
+            )
         } else {
             (Symbol::Guardian, "Guardian WMT")
         });

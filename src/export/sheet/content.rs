@@ -458,9 +458,11 @@ pub(super) fn sections(sheet: &SetupSheet) -> Vec<Section> {
     if sheet.wmts.is_empty() {
         parts.push(Part::Para("None.".into()));
     } else {
-        parts.push(Part::Para(
-            "Face down; the Guardian WMT does not wander.".into(),
-        ));
+        parts.push(Part::Para(if wandering_guardian {
+            "Face down; in a kidnapping the Guardian WMT wanders too: the monster to kidnap comes out of it.".into()
+        } else {
+            "Face down; the Guardian WMT does not wander.".into()
+        }));
         parts.push(Part::Table(wmts));
     }
     parts.push(Part::Heading("Terrain markers".into()));

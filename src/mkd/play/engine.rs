@@ -576,8 +576,13 @@ fn monsters_act(cx: &mut Ctx) {
         }
         if cx.s.monsters[m].surprised {
             cx.s.monsters[m].surprised = false;
+            let was = cx.s.monsters[m].facing;
             ai::free_spin(cx.s, m);
-            cx.emit(Event::Surprised { monster: m });
+            let now = cx.s.monsters[m].facing;
+            cx.emit(Event::Surprised {
+                monster: m,
+                turns: (now != was).then_some(now),
+            });
             continue;
         }
         if cx.s.monsters[m].held > 0 {
@@ -589,6 +594,15 @@ fn monsters_act(cx: &mut Ctx) {
         ai::activate(cx, m);
         if cx.s.heroes.iter().all(|h| h.pos().is_none()) {
             break;
+        }
+        // A mission lost or won by this activation (the Quest Chest
+        // smashed, the kidnappee dead) ends the game before the next
+        // monster is picked. A quest ends at the turn's end as before.
+        if cx.s.mission.goal != crate::mkd::mission::Goal::Quest {
+            missions::check_end(cx);
+            if cx.s.outcome().is_some() {
+                return;
+            }
         }
         let asked = cx.out[before..].iter().any(|e| {
             matches!(
@@ -1048,7 +1062,10 @@ teams:
             acts,
             [
                 &Event::MonsterHeld { monster: b },
-                &Event::Surprised { monster: c },
+                &Event::Surprised {
+                    monster: c,
+                    turns: Some(Side::W)
+                },
                 &Event::HoldsGround { monster: a },
             ]
         );

@@ -216,10 +216,13 @@ pub enum Event {
     MonstersPhase,
     /// No monster is revealed.
     NoMonsters,
-    /// A surprised monster skips its activation.
+    /// A surprised monster skips its activation (it still turns to face
+    /// the nearest hero).
     Surprised {
         /// The monster.
         monster: MonsterId,
+        /// The side it turned to, if it turned.
+        turns: Option<Side>,
     },
     /// A frozen monster skips its activation.
     MonsterHeld {

@@ -107,9 +107,16 @@ fn lead_goal(to: &Option<Point>) -> String {
     }
 }
 
-/// ` (it needs 6)` where a way was found.
-fn lead_need(need: &Option<u32>) -> String {
-    need.map(|n| format!(" (it needs {n})")).unwrap_or_default()
+/// Why a captive cannot be led: too slow for the way, or no way at all
+/// (figures, walls or closed doors in it, a corner it may not cut).
+fn lead_refusal(monster: &str, to: Option<Point>, speed: u32, need: Option<u32>) -> String {
+    let goal = lead_goal(&to);
+    match need {
+        Some(n) => format!("{monster} cannot get {goal} with its speed of {speed} (it needs {n})"),
+        None => format!(
+            "{monster} has no way {goal}: figures, walls or closed doors stand in every way (and no one cuts a wall's corner)"
+        ),
+    }
 }
 
 /// Why a command was refused.
@@ -586,7 +593,7 @@ pub enum Refusal {
         at: Square,
     },
     /// Leading too far.
-    #[error("{monster} cannot get {goal} with its speed of {speed}{need}", goal = lead_goal(.to), need = lead_need(.need))]
+    #[error("{}", lead_refusal(monster, *to, *speed, *need))]
     TooFarToLead {
         /// The monster.
         monster: String,

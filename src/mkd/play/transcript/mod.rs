@@ -225,9 +225,14 @@ pub fn print_event(s: &State, e: &Event, out: &mut Vec<String>) {
         Event::NoTokenWanders => "no token wanders".into(),
         Event::MonstersPhase => "-- monsters --".into(),
         Event::NoMonsters => "no monster is revealed".into(),
-        Event::Surprised { monster: m } => {
-            format!("{} is surprised and does not act this turn", monster(s, *m))
-        }
+        Event::Surprised { monster: m, turns } => format!(
+            "{} is surprised and does not act this turn{}",
+            monster(s, *m),
+            turns.map_or(String::new(), |t| format!(
+                ", but turns to face {}",
+                side_word(t)
+            ))
+        ),
         Event::MonsterHeld { monster: m } => {
             format!("{} is held by magic and does not act", monster(s, *m))
         }

@@ -430,6 +430,10 @@ fn mission_status(s: &State) -> Vec<String> {
                 s.monsters[k].id,
                 if s.mission.captive_out {
                     "out of the dungeon with the heroes"
+                } else if s.monsters[k].mode == MonsterMode::Gone {
+                    "out of the dungeon, escaped"
+                } else if !s.monsters[k].active() {
+                    "dead"
                 } else if s.mission.captured {
                     "captured"
                 } else {
