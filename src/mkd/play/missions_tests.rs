@@ -511,6 +511,28 @@ fn a_hunter_with_no_way_to_the_chest_goes_back_to_the_heroes() {
     all_dice_used(&g);
 }
 
+#[test]
+fn a_smashed_chest_ends_the_game_before_the_next_monster_acts() {
+    // orc-1 is picked first (1), hits (4, 1) and smashes (5); orc-2, held
+    // by magic, would have been next (a user's audit saw the dungeon go on
+    // rolling after the mission was lost).
+    let (mut g, m) = chest_hunter(&[1, 4, 1, 5]);
+    let b = add_monster(&mut g, "orc-2", 20, p(12, 3), &[]);
+    g.monsters[b].held = 5;
+    let ev = ok(&mut g, "end turn");
+    let smashed = ev
+        .iter()
+        .position(|e| *e == Event::QuestChestSmashed { monster: m })
+        .expect("the chest smashed");
+    assert!(
+        !ev[smashed..].contains(&Event::MonsterHeld { monster: b }),
+        "{:?}",
+        &ev[smashed..]
+    );
+    ended(&g, &ev, Ending::ChestDestroyed, Outcome::Lost);
+    all_dice_used(&g);
+}
+
 /// A chest hunter (with Magic Blast, which it may not use on the chest)
 /// beside the Quest Chest, in dice combat.
 fn chest_hunter(faces: &[u32]) -> (Game, MonsterId) {

@@ -660,6 +660,18 @@ mod tests {
             speed: 4,
             need: Some(6),
         };
+        // No way at all is not a matter of speed (a user's audit).
+        let none = Refusal::TooFarToLead {
+            monster: "ghoul-1".into(),
+            to: Some(Point { x: 9, y: 1 }),
+            speed: 4,
+            need: None,
+        };
+        assert!(
+            none.to_string()
+                .starts_with("ghoul-1 has no way to 9,1: figures, walls or closed doors"),
+            "{none}"
+        );
         assert_eq!(
             r.to_string(),
             "orc-1 cannot get out with its speed of 4 (it needs 6)"
