@@ -231,6 +231,11 @@ pub enum Event {
         /// The model.
         id: ModelId,
     },
+    /// An attack took a stunned model's marker off (L90).
+    StunLifted {
+        /// The model.
+        id: ModelId,
+    },
     /// A stunned model loses its turn; the marker goes.
     StunPassed {
         /// The model.

@@ -25,7 +25,7 @@ pub enum Refusal {
     #[error("{0},{1} is taken by {2}")]
     Taken(i32, i32, ModelId),
     /// Too far, or no way there.
-    #[error("{0},{1} is out of reach: no way there within {2} squares of movement")]
+    #[error("{0},{1} is out of reach: no way there within {squares} of movement", squares = crate::core::text::counted(*.2, "square", "squares"))]
     OutOfReach(i32, i32, u32),
     /// A failed fear test bars close combat range this turn.
     #[error("{0} failed its fear test this turn and may not move next to a model that causes fear")]

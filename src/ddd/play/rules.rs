@@ -401,8 +401,13 @@ impl Ctx<'_> {
         }
     }
 
+    /// An attack on a stunned model takes its stun marker off (L90), and
+    /// the log says so.
     fn unstun(&mut self, id: ModelId) {
-        self.st.fig_mut(id).stunned = false;
+        if self.st.fig(id).stunned {
+            self.st.fig_mut(id).stunned = false;
+            self.push(Event::StunLifted { id });
+        }
     }
 
     /// A ranged attack (L114-115).

@@ -494,9 +494,16 @@ also: status, map, undo, help, quit";
 pub fn status(g: &Game) -> Vec<String> {
     let st = &g.state;
     let mut out = vec![format!(
-        "round {}; {} is the attacker; kills: Blue {}, Red {}; off the board: Blue {}, Red {}; treasure off: Blue {}, Red {}",
+        "round {}; {} {}; kills: Blue {}, Red {}; off the board: Blue {}, Red {}; treasure off: Blue {}, Red {}",
         st.round,
         st.attacker.name(),
+        match g.kind {
+            // The scenarios with an attacker's and a defender's part
+            // (L151, L157); elsewhere the dice-off winner only chose first.
+            crate::ddd::ScenarioKind::Ambush | crate::ddd::ScenarioKind::FreePrisoner =>
+                "is the attacker",
+            _ => "won the dice-off",
+        },
         st.kills[0],
         st.kills[1],
         st.escaped[0],

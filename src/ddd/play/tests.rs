@@ -119,6 +119,32 @@ fn faces(e: &Event) -> Option<Vec<u32>> {
 }
 
 #[test]
+fn an_attack_on_a_stunned_model_takes_its_marker_off_and_says_so() {
+    // L90: the stun counter goes when the model is attacked. b1 misses
+    // (5 against 2): the marker goes all the same.
+    let (mut g, _) = table(
+        &[
+            (B1, (2, 2), Die::D6, Die::D8, &[]),
+            (R1, (3, 2), Die::D8, Die::D8, &[]),
+            (B2, (8, 8), Die::D8, Die::D8, &[]),
+        ],
+        4,
+        &[5, 2, 4],
+    );
+    g.state.fig_mut(R1).stunned = true;
+    let ev = g.play(Command::Attack(R1)).unwrap();
+    let at = ev
+        .iter()
+        .position(|e| *e == Event::StunLifted { id: R1 })
+        .expect("the stun lifted");
+    assert!(
+        ev[..at].iter().all(|e| faces(e).is_none()),
+        "said before the dice"
+    );
+    assert!(!g.state.fig(R1).stunned);
+}
+
+#[test]
 fn close_combat_lower_power_hits_and_a_lower_damage_roll_wounds() {
     // b1 (power d6) attacks r1 (power d8): 2 against 5, a hit; damage 3
     // against defense 6: a wound, r1's only one; then b2's movement roll.

@@ -190,6 +190,9 @@ pub fn line(st: &State, e: &Event) -> String {
                 f.defense.sides()
             )
         }
+        Event::StunLifted { id } => {
+            format!("{} is attacked: its stun marker goes", who(st, *id))
+        }
         Event::StunPassed { id } => {
             format!(
                 "{} is stunned and loses the turn; the marker goes",
