@@ -171,6 +171,19 @@ pub fn help(s: &State, missions: bool, stairs: bool) -> Vec<String> {
     if stairs {
         lines.push(command::HELP_STAIRS);
     }
+    // Only what this game takes: the combat mode's own lines, and a
+    // teleporter's or vortex's once one lies on the board.
+    let manual = s.opts.combat == crate::mkd::play::state::CombatMode::Manual;
+    let laid = |k: PlayMarker| s.markers.iter().any(|m| m.kind == k);
+    lines.retain(|l| {
+        let dice_only = l.contains("(dice combat)") || l.contains("dice combat:");
+        let manual_only =
+            l.contains("(manual)") || l.contains("manual:") || l.contains("manual combat");
+        !(manual && dice_only
+            || !manual && manual_only
+            || l.contains(" teleports ") && !laid(PlayMarker::Teleporter)
+            || l.contains(" uses vortex ") && !laid(PlayMarker::Vortex))
+    });
     let named = |t: &str| {
         t.split(' ')
             .map(|w| match w {
