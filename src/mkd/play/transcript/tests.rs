@@ -78,7 +78,12 @@ fn help_lists_the_commands_and_the_missions_where_they_apply() {
     // Manual combat and no teleporter or vortex laid yet: the lines for
     // dice combat, teleporting and the vortex are left out (a user's
     // audit), the rest is the text as written.
-    let left_out = [" teleports ", " uses vortex ", "(dice combat)", "dice combat:"];
+    let left_out = [
+        " teleports ",
+        " uses vortex ",
+        "(dice combat)",
+        "dice combat:",
+    ];
     assert_eq!(
         plain.len(),
         command::HELP.lines().count() - left_out.len(),
