@@ -82,9 +82,6 @@ pub struct Shop {
     pub other_skills: Vec<String>,
 }
 
-/// The power ups the shop knows how to give.
-const POWER_UPS: [&str; 3] = ["weapon-power-up", "ranged-power-up", "magic-power-up"];
-
 impl Shop {
     /// Reads and checks a shop file.
     pub fn parse(text: &str, file: &str) -> Result<Shop, FileError> {
@@ -103,7 +100,7 @@ impl Shop {
             let ok = match g.kind {
                 GoodKind::Item => party::item_named(&g.name).is_some(),
                 GoodKind::Skill | GoodKind::Spell => Ability::parse(&g.name).is_some(),
-                GoodKind::PowerUp => POWER_UPS.contains(&g.name.as_str()),
+                GoodKind::PowerUp => PowerUp::from_word(&g.name).is_some(),
                 GoodKind::Familiar => familiar_kind(&g.name).is_some(),
             };
             if !ok {
@@ -612,9 +609,10 @@ impl Campaign {
             (GoodKind::Item, _) => h.items.push(g.name.clone()),
             (GoodKind::Skill, _) => h.abilities.push(g.name.clone()),
             (GoodKind::Spell, _) => h.spells.push(g.name.clone()),
-            (GoodKind::PowerUp, "weapon-power-up") => h.power_ups.push(PowerUp::WeaponPowerUp),
-            (GoodKind::PowerUp, "ranged-power-up") => h.power_ups.push(PowerUp::RangedPowerUp),
             (GoodKind::Familiar, n) => h.familiar = familiar_kind(n),
+            (GoodKind::PowerUp, n) if PowerUp::from_word(n) != Some(PowerUp::MagicPowerUp) => {
+                h.power_ups.extend(PowerUp::from_word(n));
+            }
             (GoodKind::PowerUp, _) => {
                 // A spell rolled on the table, and the Multi Shot die.
                 h.power_ups.push(PowerUp::MagicPowerUp);

@@ -142,11 +142,7 @@ fn dw10_words(h: &crate::dw10::play::party::HeroLine) -> (String, String) {
         parts.push(h.abilities.join(", "));
     }
     if let Some(f) = h.familiar {
-        use crate::dw10::play::party::FamiliarKind;
-        parts.push(match f {
-            FamiliarKind::Walker => "a walking familiar".to_string(),
-            FamiliarKind::Flyer => "a flying familiar".to_string(),
-        });
+        parts.push(f.word().to_string());
     }
     (h.name.clone(), parts.join(", "))
 }

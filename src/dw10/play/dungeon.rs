@@ -178,25 +178,21 @@ fn roll_covers(roll: &str, n: u32) -> bool {
 /// A chest's contents to a hero.
 pub fn take_item(c: &mut Ctx, hero: HeroId, item: &str) {
     let w = Who::Hero(hero);
-    match item {
-        "magic-power-up" | "weapon-power-up" | "ranged-power-up" => {
-            // A9: a ranged power up is +2 dice and +1 range; a hero without
-            // a bow gets one. A magic one adds a Multi Shot die and a spell.
-            let p = match item {
-                "magic-power-up" => PowerUp::MagicPowerUp,
-                "weapon-power-up" => PowerUp::WeaponPowerUp,
-                _ => PowerUp::RangedPowerUp,
-            };
-            apply_power_up(&mut c.s.body_mut(w).fig, p);
-            c.s.hero_mut(hero).magic.power_ups += 1;
-            c.push(Event::PowerUp {
-                hero,
-                what: item.into(),
-            });
-            if p == PowerUp::MagicPowerUp {
-                learn(c, hero);
-            }
+    if let Some(p) = PowerUp::from_word(item) {
+        // A9: a ranged power up is +2 dice and +1 range; a hero without a
+        // bow gets one. A magic one adds a Multi Shot die and a spell.
+        apply_power_up(&mut c.s.body_mut(w).fig, p);
+        c.s.hero_mut(hero).magic.power_ups += 1;
+        c.push(Event::PowerUp {
+            hero,
+            what: item.into(),
+        });
+        if p == PowerUp::MagicPowerUp {
+            learn(c, hero);
         }
+        return;
+    }
+    match item {
         "gold-25" | "gold-100" | "gold-500" => {
             let amount = item[5..].parse().unwrap_or(0);
             c.s.gold += amount;

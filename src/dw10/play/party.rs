@@ -162,6 +162,13 @@ pub enum PowerUp {
 }
 
 impl PowerUp {
+    /// Every power up.
+    pub const ALL: [PowerUp; 3] = [
+        PowerUp::WeaponPowerUp,
+        PowerUp::RangedPowerUp,
+        PowerUp::MagicPowerUp,
+    ];
+
     /// Its name as the chest table and the shop give it.
     pub fn word(self) -> &'static str {
         match self {
@@ -169,6 +176,11 @@ impl PowerUp {
             PowerUp::RangedPowerUp => "ranged-power-up",
             PowerUp::MagicPowerUp => "magic-power-up",
         }
+    }
+
+    /// The power up of that name ([`PowerUp::word`]).
+    pub fn from_word(word: &str) -> Option<PowerUp> {
+        PowerUp::ALL.into_iter().find(|p| p.word() == word)
     }
 }
 
@@ -452,4 +464,23 @@ pub fn default_party(figures: &Figures) -> Party {
 /// The JSON Schema of a party file.
 pub fn json_schema() -> schemars::Schema {
     schemars::schema_for!(PartyFile)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::PowerUp;
+
+    /// A power up's word is the name files, the chest table and the shop
+    /// use for it, and reads back.
+    #[test]
+    fn a_power_up_s_word_is_its_name_in_files_and_reads_back() {
+        for p in PowerUp::ALL {
+            assert_eq!(PowerUp::from_word(p.word()), Some(p));
+            assert_eq!(
+                serde_json::to_string(&p).unwrap(),
+                format!("\"{}\"", p.word())
+            );
+        }
+        assert_eq!(PowerUp::from_word("gold-25"), None);
+    }
 }

@@ -176,10 +176,10 @@ pub enum FamiliarKind {
 }
 
 impl FamiliarKind {
-    /// What it is, in words: `a familiar`, `a flying familiar`.
+    /// What it is, in words: `a walking familiar`, `a flying familiar`.
     pub fn word(self) -> &'static str {
         match self {
-            FamiliarKind::Walker => "a familiar",
+            FamiliarKind::Walker => "a walking familiar",
             FamiliarKind::Flyer => "a flying familiar",
         }
     }
