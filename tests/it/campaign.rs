@@ -11,25 +11,24 @@ use std::sync::Arc;
 use std::time::Duration;
 
 const TIMEOUT: Duration = Duration::from_secs(300);
-/// The pinned campaign's seed: three wins, two heroes falling in the second
-/// (chosen by playing seeds 1–60 with the auto-heroes; still so under the
-/// play rules of issue 15).
-const SEED: &str = "26";
+/// The pinned campaign's seed: two wins, two heroes falling in the second,
+/// then a loss (chosen by playing seeds 1–60 with the auto-heroes once
+/// figures blocked lines of fire; seed 26 was the one before).
+const SEED: &str = "33";
 const NAME: &str = "Saga";
 
 /// The town orders after each adventure.
 const TOWN_ORDERS: [&[&str]; 3] = [
-    // Everyone came back: recharge the potion found, buy a level-1 chest.
-    // Both go into adventure 2 in chests from town (`town-1`, `town-2`).
-    &["--recharge", "all", "--buy", "1"],
-    // Marrow and Brannoc fell; the two potions came back drunk. The purse
+    // Everyone came back with a honed blade: buy a level-1 chest, whose
+    // healing draught goes into adventure 2 in a chest from town (`town-1`).
+    &["--buy", "1"],
+    // Kestrel and Marrow fell; the draught came back drunk. The purse
     // cannot pay for Marrow at step 2, but after the reward it can at step
-    // 5 (too late for a share of the reward), with nothing recharged;
-    // Brannoc stays fallen.
+    // 5 (too late for a share of the reward); Kestrel stays fallen.
     &["--resurrect", "Marrow"],
-    // Nobody fell: Kestrel trains to level 2 (no level past 5, so the
-    // ability named is not needed), Sella has the experience but the purse
-    // cannot pay, Marrow lacks the experience.
+    // Lost, Marrow and Sella fallen: Brannoc has the experience for level 2
+    // but the purse cannot pay, and the ability named for Kestrel (fallen,
+    // no level past 5) is noted as not needed.
     &["--ability", "Kestrel=Command"],
 ];
 

@@ -143,6 +143,12 @@ pub fn monster_attacks(cx: &mut Ctx, m: MonsterId, h: HeroId) {
         return;
     };
     let melee = cx.s.board.touching(mp, hp);
+    // The monster rules choose a square with a clear line for a shot and
+    // check it again before it (`ai::strike`).
+    debug_assert!(
+        melee || cx.s.line_of_fire(mp, hp),
+        "a shot from {mp:?} to {hp:?} through a figure or a wall"
+    );
     cx.s.monsters[m].facing = side_towards(mp, hp);
     match cx.s.opts.combat {
         CombatMode::Manual => {

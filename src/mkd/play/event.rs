@@ -934,6 +934,18 @@ pub enum Event {
         /// The hero.
         hero: HeroId,
     },
+    /// In range and in sight, but a figure stands on the line of fire
+    /// (one that stepped in while the monster walked).
+    LineOfFireBlocked {
+        /// The monster.
+        monster: MonsterId,
+        /// The hero.
+        hero: HeroId,
+        /// The figure in the way (`None`: the held prisoner).
+        by: Option<Figure>,
+        /// Its square.
+        at: Point,
+    },
     /// In range only with a spell's reach, and no ranged attack.
     InRangeNoShot {
         /// The monster.

@@ -303,11 +303,7 @@ pub fn hero_attack(cx: &mut Ctx, h: HeroId, target: &str) -> Result<(), Refusal>
     let mp = s.monsters[m].pos.expect("active");
     let melee = s.board.touching(hp, mp);
     let shoot = s.heroes[h].stats.shoot;
-    if !melee
-        && shoot.is_none_or(|x| {
-            chebyshev(hp, mp) > x.range || !crate::mkd::play::board::line_of_sight(&s.board, hp, mp)
-        })
-    {
+    if !melee && shoot.is_none_or(|x| chebyshev(hp, mp) > x.range || !s.line_of_fire(hp, mp)) {
         // A closed door alone in the way is named, so the player knows why.
         let in_reach =
             Board::adjacent(hp, mp) || shoot.is_some_and(|x| chebyshev(hp, mp) <= x.range);
@@ -319,6 +315,19 @@ pub fn hero_attack(cx: &mut Ctx, h: HeroId, target: &str) -> Result<(), Refusal>
                 hero: name().to_string(),
                 monster: s.monsters[m].id.to_string(),
                 door: s.board.door_place(d),
+            });
+        }
+        // So is a figure alone in the way of a shot the walls let through.
+        if let Some(at) = shoot
+            .filter(|x| chebyshev(hp, mp) <= x.range)
+            .filter(|_| crate::mkd::play::board::line_of_sight(&s.board, hp, mp))
+            .and_then(|_| s.occupancy().figure_on_line(hp, mp, None))
+        {
+            return Err(Refusal::FigureInTheWay {
+                hero: name().to_string(),
+                monster: s.monsters[m].id.to_string(),
+                figure: s.figure_name_at(at),
+                at: Square(at),
             });
         }
         return Err(Refusal::OutOfReach {

@@ -352,6 +352,18 @@ pub enum Refusal {
         /// The door (`x,y|x,y`).
         door: String,
     },
+    /// A figure stands on the line of fire.
+    #[error("{hero} cannot shoot {monster}: {figure} at {at} is in the line of fire")]
+    FigureInTheWay {
+        /// The hero.
+        hero: String,
+        /// The monster.
+        monster: String,
+        /// The figure in the way (a hero's name or a monster's id).
+        figure: String,
+        /// Its square.
+        at: Square,
+    },
     /// The monster is out of reach.
     #[error("{hero} cannot reach {monster} from {from}")]
     OutOfReach {

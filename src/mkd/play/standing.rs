@@ -4,6 +4,7 @@
 //! ask ([`Occupancy`]). The state owns one and keeps it up to date through
 //! its `set_` methods; see `State::standing`.
 
+use crate::core::geom::Line;
 use crate::mkd::play::board::Board;
 use crate::scenario::Point;
 
@@ -105,6 +106,9 @@ impl Occupancy<'_> {
     pub const PRISONER: u32 = 1 << 24;
     /// Anything that takes a square (`State::occupied`).
     pub const ANY: u32 = Self::HERO | Self::MONSTER | Self::TOKEN | Self::PRISONER;
+    /// The figures, which block a line of fire: heroes, monsters and the
+    /// held prisoner (a token is a marker on the floor, not a figure).
+    pub const FIGURES: u32 = Self::HERO | Self::MONSTER | Self::PRISONER;
 
     /// Does something of the kinds `what` stand on `p`? (Off the board: no.)
     pub fn has(&self, p: Point, what: u32) -> bool {
@@ -117,5 +121,20 @@ impl Occupancy<'_> {
     #[inline]
     pub fn has_at(&self, i: usize, what: u32) -> bool {
         self.on[i] & what != 0 || (what & Self::PRISONER != 0 && self.prisoner == Some(i))
+    }
+
+    /// The first square between `from` and `to` (the ends left out) on
+    /// the straight line a shot takes ([`Line`], the squares the walls are
+    /// checked on) where a figure stands, if any: it blocks the line of
+    /// fire. `vacated` (a board index) is left out too: the square of a
+    /// monster weighing a shot from elsewhere, which it will have left.
+    pub fn figure_on_line(&self, from: Point, to: Point, vacated: Option<usize>) -> Option<Point> {
+        Line::new(from, to)
+            .filter(|&p| p != from && p != to)
+            .find(|&p| {
+                self.board
+                    .idx(p)
+                    .is_some_and(|i| Some(i) != vacated && self.has_at(i, Self::FIGURES))
+            })
     }
 }

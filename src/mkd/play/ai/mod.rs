@@ -590,6 +590,21 @@ fn sneak_goals(
 /// The attack itself, with the chosen ability or a plain attack.
 fn strike(cx: &mut Ctx, m: MonsterId, h: HeroId, ability: Option<Ability>, range: Option<u32>) {
     face(cx.s, m, h);
+    // A shot or a spell at one hero needs a clear line of fire. The square
+    // was chosen with one, so this is a figure that came into the way
+    // while the monster walked (a token revealed on the line). Flame and
+    // Lightning burns along the line and a Shockwave all round, so a
+    // figure in between does not stop them.
+    let aimed = !matches!(ability, Some(Ability::FlameLightning | Ability::Shockwave));
+    if aimed && let Some((at, by)) = figure_in_the_way(cx.s, m, h, range) {
+        cx.emit(Event::LineOfFireBlocked {
+            monster: m,
+            hero: h,
+            by,
+            at,
+        });
+        return;
+    }
     match ability {
         Some(Ability::MagicBlast) => abilities::blast(cx, m, h),
         Some(Ability::FlameLightning) => abilities::flame(cx, m, h),
@@ -616,6 +631,30 @@ fn strike(cx: &mut Ctx, m: MonsterId, h: HeroId, ability: Option<Ability>, range
             }
         }
     }
+}
+
+/// The figure on monster `m`'s line of fire to hero `h` when nothing else
+/// stops a shot within `range` (not next to him, in range, in sight), with
+/// who it is (`None`: the held prisoner).
+fn figure_in_the_way(
+    s: &State,
+    m: MonsterId,
+    h: HeroId,
+    range: Option<u32>,
+) -> Option<(Point, Option<Figure>)> {
+    let (mp, hp, r) = (s.monsters[m].pos?, s.heroes[h].pos()?, range?);
+    if s.board.touching(mp, hp)
+        || chebyshev(mp, hp) > r
+        || !crate::mkd::play::board::line_of_sight(&s.board, mp, hp)
+    {
+        return None;
+    }
+    let at = s.occupancy().figure_on_line(mp, hp, None)?;
+    let by = s
+        .hero_at(at)
+        .map(Figure::Hero)
+        .or_else(|| s.monster_at(at).map(Figure::Monster));
+    Some((at, by))
 }
 
 // ---------------------------------------------------------------- the unexpected

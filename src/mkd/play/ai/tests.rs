@@ -705,3 +705,4 @@ fn a_monster_shuts_an_open_chest_next_to_it() {
 }
 
 mod ability_rules;
+mod line_of_fire;

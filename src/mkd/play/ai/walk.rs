@@ -576,10 +576,16 @@ pub fn attack_squares_in(
         // to the hero, listed first, can already be there.
         let next_to = v.len();
         // The squares in range that see the hero depend on the board
-        // alone, and are kept.
+        // alone, and are kept; a figure between such a square and the hero
+        // blocks the shot from it (the monster's own square aside, which it
+        // leaves to stand there).
+        let vacated = me.and_then(|p| s.board.idx(p));
         for &(q, j) in seeing_squares(&s.board, hp, r).iter() {
             let listed = chebyshev(q, hp) == 1 && v[..next_to].contains(&q);
-            if !listed && (Some(q) == me || !occ.has_at(j, Occupancy::ANY)) {
+            if !listed
+                && (Some(q) == me || !occ.has_at(j, Occupancy::ANY))
+                && occ.figure_on_line(q, hp, vacated).is_none()
+            {
                 v.push(q);
             }
         }
@@ -603,7 +609,7 @@ pub fn attacks_from(s: &State, m: MonsterId, h: HeroId, range: Option<u32>) -> b
         return true;
     }
     range.is_some_and(|r| {
-        chebyshev(at, hp) <= r && s.board.idx(at).is_some() && line_of_sight(&s.board, at, hp)
+        chebyshev(at, hp) <= r && s.board.idx(at).is_some() && s.line_of_fire(at, hp)
     })
 }
 
@@ -693,7 +699,7 @@ pub fn can_attack_now(s: &State, m: MonsterId, h: HeroId, range: Option<u32>) ->
         return false;
     };
     s.board.touching(mp, hp)
-        || range.is_some_and(|r| chebyshev(mp, hp) <= r && line_of_sight(&s.board, mp, hp))
+        || range.is_some_and(|r| chebyshev(mp, hp) <= r && s.line_of_fire(mp, hp))
 }
 
 #[cfg(test)]

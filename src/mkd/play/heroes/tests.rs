@@ -716,11 +716,27 @@ fn closed_door_blocks_melee_and_shots() {
         refused(&mut g, "Borin attacks skel-1").to_string(),
         "Borin cannot attack skel-1: the closed door at 7,3|8,3 is in the way"
     );
-    // Opened, the door lets both through.
+    // Opened, the door lets Ayla and the orc fight, but they stand on the
+    // line between Borin and the skeleton: a figure blocks a shot.
     g.board_mut().doors[0].open = true;
     assert!(can_attack_now(&g, orc, AYLA, None));
-    assert!(can_attack_now(&g, skel, BORIN, Some(7)));
+    assert!(!can_attack_now(&g, skel, BORIN, Some(7)));
+    assert_eq!(
+        refused(&mut g, "Borin attacks skel-1").to_string(),
+        "Borin cannot shoot skel-1: Ayla at 7,3 is in the line of fire"
+    );
     assert!(g.board.touching(p(7, 2), p(8, 3)));
+    // Ayla steps aside: the orc alone is in the way, from either end.
+    put_hero(&mut g, 0, p(7, 1), Side::E);
+    assert!(!can_attack_now(&g, skel, BORIN, Some(7)));
+    assert_eq!(
+        refused(&mut g, "Borin attacks skel-1").to_string(),
+        "Borin cannot shoot skel-1: orc-1 at 8,3 is in the line of fire"
+    );
+    // With the orc gone into the far room, the line is clear both ways.
+    g.set_monster_pos(orc, Some(p(17, 6)));
+    assert!(can_attack_now(&g, skel, BORIN, Some(7)));
+    assert!(g.line_of_fire(p(5, 3), p(12, 3)));
 }
 
 #[test]

@@ -356,9 +356,7 @@ fn shot(g: &State, h: HeroId, aloof: bool) -> Option<String> {
     let hero = &g.heroes[h];
     let p = hero.pos()?;
     let s = hero.stats.shoot?;
-    let in_range = |q: Point| {
-        chebyshev(p, q) <= s.range && crate::mkd::play::board::line_of_sight(&g.board, p, q)
-    };
+    let in_range = |q: Point| chebyshev(p, q) <= s.range && g.line_of_fire(p, q);
     if !aloof {
         // The weakest in range when it is in the fight (the usual case) is
         // also the weakest of those in the fight.

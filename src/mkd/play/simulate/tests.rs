@@ -787,10 +787,9 @@ fn a_run_with_a_hero_cut_off_ends_instead_of_waiting_for_the_turn_limit() {
             left_behind.push(i);
         }
     }
-    assert!(
-        left_behind.contains(&4) && left_behind.contains(&11),
-        "{left_behind:?}"
-    );
+    // Runs 4 and 11 were the two before figures blocked lines of fire;
+    // the runs that meet a cut-off hero have moved since, not gone.
+    assert!(!left_behind.is_empty(), "no run left a cut-off hero behind");
 }
 
 /// A slow carrier in the test kit's one-square corridor, with a friend in
@@ -989,7 +988,12 @@ fn with_dressing_the_automatic_heroes_take_up_an_artifact_and_carry_it_out() {
         })
         .collect();
     let (mut laid, mut carried_out) = (0, 0);
-    for i in 0..12 {
+    // The first 60 runs at most: a run lays the artifact about one time in
+    // ten, and most of those carry it out.
+    for i in 0..60 {
+        if laid > 0 && carried_out > 0 {
+            break;
+        }
         let (_, log) = play_once_logged(&s, &party, &tables, run_seed(16, i), 200);
         for l in log.iter().filter(|l| l.starts_with("artifact: rolled")) {
             laid += 1;

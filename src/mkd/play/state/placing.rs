@@ -20,6 +20,27 @@ impl State {
         self.standing.occupancy(&self.board, prisoner)
     }
 
+    /// Can a figure on `from` shoot (or cast at) one on `to`, range aside?
+    /// Walls, blocking terrain, empty space and shut doors on the line stop
+    /// it ([`line_of_sight`](crate::mkd::play::board::line_of_sight)), and so
+    /// does a figure standing on it ([`Occupancy::figure_on_line`]).
+    pub fn line_of_fire(&self, from: Point, to: Point) -> bool {
+        crate::mkd::play::board::line_of_sight(&self.board, from, to)
+            && self.occupancy().figure_on_line(from, to, None).is_none()
+    }
+
+    /// The name of the figure on `p` as the log writes it: a hero's name,
+    /// a monster's id, or "the prisoner".
+    pub fn figure_name_at(&self, p: Point) -> String {
+        if let Some(h) = self.hero_at(p) {
+            return self.heroes[h].name.to_string();
+        }
+        if let Some(m) = self.monster_at(p) {
+            return self.monsters[m].id.to_string();
+        }
+        String::from("the prisoner")
+    }
+
     /// Who stands on each square, counted again from the figures.
     fn standing_counted(&self) -> Vec<u32> {
         let mut on = vec![0; self.board.len()];

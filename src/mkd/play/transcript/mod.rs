@@ -893,6 +893,18 @@ pub fn print_event(s: &State, e: &Event, out: &mut Vec<String>) {
             monster(s, *m),
             hero(s, *h)
         ),
+        Event::LineOfFireBlocked {
+            monster: m,
+            hero: h,
+            by,
+            at,
+        } => format!(
+            "{} has no line of fire to {}: {} at {} is in the way; it waits",
+            monster(s, *m),
+            hero(s, *h),
+            by.map_or("the prisoner", |f| figure(s, f)),
+            fmt_point(*at)
+        ),
         Event::InRangeNoShot {
             monster: m,
             hero: h,
