@@ -1308,7 +1308,8 @@ fn a_broken_sheet_in_a_dw10_party_is_refused_by_key() {
             "-q",
         ],
     );
-    common::one_error_line(&r, &["bad.yaml", "heroes[0].wod_s", "level is 11"]).unwrap();
+    // The hero is named, as in an MKD party (`heroes[0] (Name).wod_s`).
+    common::one_error_line(&r, &["bad.yaml", "heroes[0] (", ").wod_s: ", "level is 11"]).unwrap();
 }
 
 /// The Dungeons Dark & Dangerous company reads its dice as that game does

@@ -673,10 +673,19 @@ fn sheet_fault(t: &Tables, s: &Sheet) -> Result<(), SheetError> {
         }
     }
     if s.xp_next != d.xp_next {
-        return Err(SheetError::from(format!(
-            "xp_next is {:?}; the level table gives {:?}",
-            s.xp_next, d.xp_next
-        )));
+        let level = s.level;
+        return Err(SheetError::from(match (s.xp_next, d.xp_next) {
+            (Some(have), Some(want)) => {
+                format!("xp_next is {have}; level {level} needs {want} for the next")
+            }
+            (Some(have), None) => {
+                format!("xp_next is {have}; level {level} is the last, so leave xp_next out")
+            }
+            (None, want) => format!(
+                "xp_next is missing; level {level} needs {}",
+                want.unwrap_or_default()
+            ),
+        }));
     }
     Ok(())
 }
@@ -1040,6 +1049,38 @@ mod tests {
         h.attributes.wis = 1;
         let e = check_sheet(t(), &h).unwrap_err().to_string();
         assert_eq!(e, "attributes.dex: -1 is past 0 to +3 for a halfling");
+    }
+
+    /// A hand-set `xp_next` is refused in words, not Rust's (a user's
+    /// audit read `is Some(7); the level table gives Some(1000)`).
+    #[test]
+    fn a_wrong_xp_next_is_refused_in_words() {
+        let mut d = Dice::for_stage(1, "characters");
+        let mut s = party(t(), &Options::default(), 1, &mut d).unwrap()[0]
+            .sheet
+            .clone();
+        let want = s.xp_next.unwrap();
+        s.xp_next = Some(7);
+        let e = check_sheet(t(), &s).unwrap_err().to_string();
+        assert_eq!(
+            e,
+            format!("xp_next is 7; level 1 needs {want} for the next")
+        );
+        s.xp_next = None;
+        let e = check_sheet(t(), &s).unwrap_err().to_string();
+        assert_eq!(e, format!("xp_next is missing; level 1 needs {want}"));
+        let o = Options {
+            level: 10,
+            ..Options::default()
+        };
+        let mut top = party(t(), &o, 1, &mut d).unwrap()[0].sheet.clone();
+        top.xp_next = Some(500);
+        let e = check_sheet(t(), &top).unwrap_err().to_string();
+        assert_eq!(
+            e,
+            "xp_next is 500; level 10 is the last, so leave xp_next out"
+        );
+        assert!(!e.contains("Some") && !e.contains("None"));
     }
 
     #[test]

@@ -329,6 +329,8 @@ pub fn parse(text: &str, file: &str, figures: &Figures) -> Result<Party, FileErr
                 format!("two heroes are called {}", h.name),
             ));
         }
+        // From here on errors name the hero too, as the MKD party's do.
+        let key = format!("heroes[{i}] ({})", h.name);
         let Some(fig) = figures.heroes.iter().find(|f| f.name == h.figure) else {
             return Err(FileError::at_key(
                 file,

@@ -96,6 +96,18 @@ pub struct CampaignHero {
     pub temporary: Vec<String>,
     /// False once the hero has fallen (until resurrected).
     pub alive: bool,
+    /// Con from the World of Dungeons S sheet the hero was made from (0
+    /// without one), for `play --injuries wod-s`'s Con check in every
+    /// adventure: the campaign keeps MKD stats, and this one number of the
+    /// sheet.
+    #[serde(default, skip_serializing_if = "is_zero_i32")]
+    #[schemars(range(min = -1, max = 3))]
+    pub con: i32,
+}
+
+/// A Con of 0 goes without saying.
+fn is_zero_i32(n: &i32) -> bool {
+    *n == 0
 }
 
 /// An item the party owns.
@@ -295,6 +307,7 @@ impl CampaignHero {
             permanent: Vec::new(),
             temporary: Vec::new(),
             alive: true,
+            con: hero.con,
         }
     }
 
@@ -457,8 +470,7 @@ impl Campaign {
                     .iter()
                     .filter_map(|a| crate::mkd::figures::Ability::parse(a))
                     .collect(),
-                // A campaign keeps MKD stats only.
-                con: 0,
+                con: h.con,
                 chests: plan
                     .iter()
                     .filter(|&&(_, by)| by == hi)
@@ -531,6 +543,8 @@ pub fn party_yaml(p: &Party, comment: &str) -> String {
         armour: u32,
         wounds: u32,
         abilities: Vec<&'static str>,
+        #[serde(skip_serializing_if = "is_zero")]
+        con: i32,
         #[serde(skip_serializing_if = "Vec::is_empty")]
         chests: Vec<ItemOut<'a>>,
     }
@@ -573,6 +587,7 @@ pub fn party_yaml(p: &Party, comment: &str) -> String {
                         armour: h.stats.armour,
                         wounds: h.stats.wounds,
                         abilities: h.abilities.iter().map(|a| a.name()).collect(),
+                        con: h.con,
                         chests: h
                             .chests
                             .iter()
@@ -875,6 +890,63 @@ mod tests {
         assert_eq!(again.teams, p.teams);
         // It names the campaign, so `play` refuses levels in the dungeon.
         assert_eq!(again.campaign.as_deref(), Some("Ironfall"));
+    }
+
+    /// A campaign made from World of Dungeons S characters keeps each
+    /// one's Con, and every adventure's party file carries it to `play
+    /// --injuries wod-s` (a user's audit: the Con check rolled with 0).
+    #[test]
+    fn a_campaign_carries_each_character_s_con_into_its_adventures() {
+        use crate::characters::wod_s::Tables;
+        use crate::characters::wod_s::character::{Options, party as characters};
+        let mut cons = Vec::new();
+        for seed in 0..20 {
+            let mut d = crate::core::dice::Dice::for_stage(seed, "characters");
+            let chars = characters(Tables::embedded(), &Options::default(), 4, &mut d).unwrap();
+            let sheets: Vec<_> = chars.into_iter().map(|c| c.sheet).collect();
+            let text = crate::mkd::wod_s::party_yaml("test", &sheets, &[]).unwrap();
+            let p = party::parse(&text, "p.yaml").unwrap();
+            let c = parse(&Campaign::new("Ironfall", 7, &p).to_yaml(), "c.yaml").unwrap();
+            let adventure = c.adventure_party("Ironfall").unwrap();
+            let again = party::parse(&party_yaml(&adventure, "test"), "a.yaml").unwrap();
+            let got: Vec<i32> = again.heroes().map(|h| h.con).collect();
+            let want: Vec<i32> = sheets.iter().map(|s| s.attributes.con).collect();
+            assert_eq!(got, want, "seed {seed}");
+            cons.extend(want);
+        }
+        assert!(cons.iter().any(|&c| c < 0) && cons.iter().any(|&c| c > 0));
+    }
+
+    #[test]
+    fn a_party_file_s_con_is_checked_against_the_range_and_the_sheet() {
+        let mut d = crate::core::dice::Dice::for_stage(3, "characters");
+        let chars = crate::characters::wod_s::character::party(
+            crate::characters::wod_s::Tables::embedded(),
+            &crate::characters::wod_s::character::Options::default(),
+            1,
+            &mut d,
+        )
+        .unwrap();
+        let sheet = chars[0].sheet.clone();
+        let text = crate::mkd::wod_s::party_yaml("test", &[sheet.clone()], &[]).unwrap();
+        let other = if sheet.attributes.con == 1 { 2 } else { 1 };
+        let with =
+            |con: i32| text.replacen("    wod_s:", &format!("    con: {con}\n    wod_s:"), 1);
+        assert!(with(other).contains("con: "), "{text}");
+        let e = party::parse(&with(other), "p.yaml")
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("the wod_s sheet's Con is"), "{e}");
+        let same = party::parse(&with(sheet.attributes.con), "p.yaml").unwrap();
+        assert_eq!(same.heroes().next().unwrap().con, sheet.attributes.con);
+        // Without a sheet, the range the text gives a character.
+        let plain = party_yaml(&party::default_party(), "test").replacen(
+            "    wounds:",
+            "    con: 4\n    wounds:",
+            1,
+        );
+        let e = party::parse(&plain, "p.yaml").unwrap_err().to_string();
+        assert!(e.contains("con: got 4; expected -1 to 3"), "{e}");
     }
 
     #[test]

@@ -227,6 +227,12 @@ struct RawHero {
     /// party new`); checked, and kept out of play.
     #[serde(default)]
     wod_s: Option<crate::characters::wod_s::Sheet>,
+    /// Con for the World of Dungeons S Con check (`play --injuries wod-s`)
+    /// of a hero without a `wod_s` sheet: a campaign's adventure party
+    /// carries it so. With a sheet, it must be the sheet's.
+    #[serde(default)]
+    #[schemars(range(min = -1, max = 3))]
+    con: Option<i32>,
     /// Items brought into the dungeon, each in an open chest the hero
     /// carries (at most two).
     #[serde(default)]
@@ -406,6 +412,32 @@ fn check_hero(hero: RawHero, hloc: &str, seen: &mut Vec<String>) -> Result<Hero,
         )
         .map_err(|e| (format!("{hloc} ({}).wod_s: ", hero.name), e.what))?;
     }
+    let con = match (hero.con, &hero.wod_s) {
+        (Some(c), _)
+            if crate::characters::wod_s::injuries::check_con(
+                crate::characters::wod_s::Tables::embedded(),
+                c,
+            )
+            .is_err() =>
+        {
+            let (low, high) = crate::characters::wod_s::Tables::embedded().con_range();
+            return Err((
+                format!("{hloc} ({}).con: ", hero.name),
+                format!("got {c}; expected {low} to {high}"),
+            ));
+        }
+        (Some(c), Some(sheet)) if c != sheet.attributes.con => {
+            return Err((
+                format!("{hloc} ({}).con: ", hero.name),
+                format!(
+                    "got {c}, but the wod_s sheet's Con is {}; leave con out or make them agree",
+                    sheet.attributes.con
+                ),
+            ));
+        }
+        (Some(c), _) => c,
+        (None, sheet) => sheet.as_ref().map_or(0, |s| s.attributes.con),
+    };
     if hero.value == 0 || hero.value > MAX_HERO_VALUE {
         return Err((
             at(),
@@ -468,7 +500,7 @@ fn check_hero(hero: RawHero, hloc: &str, seen: &mut Vec<String>) -> Result<Hero,
         level,
         stats,
         abilities,
-        con: hero.wod_s.as_ref().map_or(0, |s| s.attributes.con),
+        con,
         chests,
     })
 }
