@@ -425,6 +425,26 @@ pub(super) fn legend_layer(s: &Scenario, st: &Style, width: f64, top: f64) -> (L
     )
 }
 
+/// The Central Chamber's outline as a legend swatch at `o` draws it, just
+/// inside the swatch's edge (every game's legend).
+pub(super) fn central_chamber_outline(o: Pt, st: &Style, shapes: &mut Vec<Shape>) {
+    let inset = st.central_chamber_mm / 2.0;
+    shapes.push(Shape::Rect(Rect {
+        x: o.x + inset,
+        y: o.y + inset,
+        width: LEGEND_SWATCH_MM - 2.0 * inset,
+        height: LEGEND_SWATCH_MM - 2.0 * inset,
+        radius: 0.0,
+        paint: Paint {
+            fill: Fill::None,
+            stroke: Some(stroke(
+                st.central_chamber.scale_alpha(0xb0),
+                st.central_chamber_mm,
+            )),
+        },
+    }));
+}
+
 /// One swatch of the legend, a square of [`LEGEND_SWATCH_MM`] at `o`.
 fn legend_swatch(sym: Symbol, o: Pt, st: &Style, shapes: &mut Vec<Shape>) {
     let map = MapGeom {
@@ -459,21 +479,7 @@ fn legend_swatch(sym: Symbol, o: Pt, st: &Style, shapes: &mut Vec<Shape>) {
         }
         Symbol::CentralChamber => {
             square(Cell::Floor, shapes);
-            let inset = st.central_chamber_mm / 2.0;
-            shapes.push(Shape::Rect(Rect {
-                x: o.x + inset,
-                y: o.y + inset,
-                width: LEGEND_SWATCH_MM - 2.0 * inset,
-                height: LEGEND_SWATCH_MM - 2.0 * inset,
-                radius: 0.0,
-                paint: Paint {
-                    fill: Fill::None,
-                    stroke: Some(stroke(
-                        st.central_chamber.scale_alpha(0xb0),
-                        st.central_chamber_mm,
-                    )),
-                },
-            }));
+            central_chamber_outline(o, st, shapes);
         }
         Symbol::Entrance => {
             // Half a square of floor, the arrow coming in from above it.
