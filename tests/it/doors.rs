@@ -281,13 +281,10 @@ fn the_vtt_image_shows_the_doors_the_players_may_see() {
         let mut all = args.to_vec();
         all.push("--vtt");
         generate(tmp.path(), &all);
-        let (marks, keyed, name, plain, locked): (
-            Vec<DoorMark>,
-            Vec<[u8; 4]>,
-            String,
-            [u8; 4],
-            [u8; 4],
-        ) = match load(tmp.path()) {
+        // The doors, the keyed doors' colours, the file's name, and the
+        // plain and locked bars' fills.
+        type Run = (Vec<DoorMark>, Vec<[u8; 4]>, String, [u8; 4], [u8; 4]);
+        let (marks, keyed, name, plain, locked): Run = match load(tmp.path()) {
             AnyScenario::Dw10(s) => {
                 let keyed = s
                     .game
