@@ -82,6 +82,23 @@ impl Colour {
         }
     }
 
+    /// The letter the map prints on a key, a keyed door and a staircase of
+    /// this colour, so that they match without telling colours apart (on
+    /// `--style ink`, or for a reader who sees no difference): the
+    /// initial, but `K` for black, as blue has `B`.
+    pub fn letter(self) -> &'static str {
+        match self {
+            Colour::Red => "R",
+            Colour::Blue => "B",
+            Colour::Green => "G",
+            Colour::Yellow => "Y",
+            Colour::Purple => "P",
+            Colour::Orange => "O",
+            Colour::White => "W",
+            Colour::Black => "K",
+        }
+    }
+
     /// Its colour on the map, `#rrggbb`.
     pub fn rgb(self) -> &'static str {
         match self {

@@ -32,6 +32,129 @@ fn zone_color(name: &str) -> Color {
     }
 }
 
+/// Which way a zone's hatching slants: the edges that meet at a corner
+/// (north and east, …) slant apart, so zones that overlap cross-hatch.
+fn zone_slant(name: &str) -> Slant {
+    match name {
+        "edge-E" | "edge-W" | "defender" => Slant::Up,
+        _ => Slant::Down,
+    }
+}
+
+/// A hatching line's slant: `Down` runs north-west to south-east.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Slant {
+    Down,
+    Up,
+}
+
+/// A deployment zone drawn so that it cannot pass for terrain: the
+/// squares keep their own fill, crossed by thin lines of the zone's colour
+/// at the zone's slant (two a square, continuous from square to square),
+/// inside an outline of the zone's colour just within its edge. `to` maps
+/// square coordinates to the page; `sq` is a square's side in mm.
+fn zone_shapes(
+    squares: &std::collections::BTreeSet<(i32, i32)>,
+    color: Color,
+    slant: Slant,
+    sq: f64,
+    to: &dyn Fn(f64, f64) -> Pt,
+) -> Vec<Shape> {
+    let line = |a: (f64, f64), b: (f64, f64), width: f64| {
+        Shape::Line(Line {
+            from: to(a.0, a.1),
+            to: to(b.0, b.1),
+            stroke: Stroke {
+                color,
+                width,
+                round: true,
+            },
+        })
+    };
+    // Hatching: each line as (its constant, start x, end x) in half
+    // squares, joined where one square's piece meets the next's.
+    let mut pieces: Vec<(i64, i64, i64)> = Vec::new();
+    for &(x, y) in squares {
+        let (x, y) = (i64::from(x), i64::from(y));
+        match slant {
+            // y = x - c/2
+            Slant::Down => pieces.extend([
+                (2 * (x - y), 2 * x, 2 * x + 2),
+                (2 * (x - y) + 1, 2 * x + 1, 2 * x + 2),
+                (2 * (x - y) - 1, 2 * x, 2 * x + 1),
+            ]),
+            // y = c/2 - x
+            Slant::Up => pieces.extend([
+                (2 * (x + y + 1), 2 * x, 2 * x + 2),
+                (2 * (x + y) + 1, 2 * x, 2 * x + 1),
+                (2 * (x + y) + 3, 2 * x + 1, 2 * x + 2),
+            ]),
+        }
+    }
+    pieces.sort_unstable();
+    let mut runs: Vec<(i64, i64, i64)> = Vec::new();
+    for p in pieces {
+        match runs.last_mut() {
+            Some(r) if r.0 == p.0 && r.2 == p.1 => r.2 = p.2,
+            _ => runs.push(p),
+        }
+    }
+    let y_of = |c: i64, x: i64| match slant {
+        Slant::Down => x - c,
+        Slant::Up => c - x,
+    };
+    let half = |v: i64| v as f64 / 2.0;
+    let mut shapes: Vec<Shape> = runs
+        .into_iter()
+        .map(|(c, a, b)| {
+            line(
+                (half(a), half(y_of(c, a))),
+                (half(b), half(y_of(c, b))),
+                sq * 0.025,
+            )
+        })
+        .collect();
+    // The outline, each edge that has no zone square beyond it, a little
+    // inside: ends drawn in at an outer corner, out at an inner one.
+    let d = 0.07;
+    let has = |x: i32, y: i32| squares.contains(&(x, y));
+    for &(x, y) in squares {
+        for side in Side::ALL {
+            let (ox, oy) = side.delta();
+            if has(x + ox, y + oy) {
+                continue;
+            }
+            let (ux, uy) = (oy.abs(), ox.abs());
+            let (fx, fy) = (f64::from(x), f64::from(y));
+            let (a, b) = match side {
+                Side::N => ((fx, fy), (fx + 1.0, fy)),
+                Side::S => ((fx, fy + 1.0), (fx + 1.0, fy + 1.0)),
+                Side::W => ((fx, fy), (fx, fy + 1.0)),
+                Side::E => ((fx + 1.0, fy), (fx + 1.0, fy + 1.0)),
+            };
+            let end = |sign: i32| {
+                let (nx, ny) = (x + sign * ux, y + sign * uy);
+                if !has(nx, ny) {
+                    -d
+                } else if has(nx + ox, ny + oy) {
+                    d
+                } else {
+                    0.0
+                }
+            };
+            let (iox, ioy) = (f64::from(ox) * d, f64::from(oy) * d);
+            let (fux, fuy) = (f64::from(ux), f64::from(uy));
+            let (s0, s1) = (end(-1), end(1));
+            shapes.push(line(
+                (a.0 - iox - fux * s0, a.1 - ioy - fuy * s0),
+                (b.0 - iox + fux * s1, b.1 - ioy + fuy * s1),
+                sq * 0.07,
+            ));
+        }
+    }
+    shapes
+}
+
 fn terrain_fill(t: Terrain, opts: &MapOptions) -> Fill {
     let st = &opts.style;
     match t {
@@ -47,12 +170,18 @@ fn terrain_fill(t: Terrain, opts: &MapOptions) -> Fill {
 /// Legend band below the board, in millimetres.
 const LEGEND_MM: f64 = 34.0;
 
+/// Band above the board's top margin that holds the title, in
+/// millimetres: the margin itself holds the north exits' arrows and their
+/// names, which the title would otherwise cross.
+const TITLE_MM: f64 = 10.0;
+
 /// What a legend entry shows beside its words: a square of the fill, a
 /// counter as the board draws it, or an exit's arrow.
 enum Swatch {
     Fill(Fill),
     Counter(Color, &'static str),
     Exit,
+    Zone(Color, Slant),
 }
 
 /// A counter's colour, letter and legend words.
@@ -87,10 +216,10 @@ fn board_map(s: &DddScenario, opts: &MapOptions, master: bool) -> Drawing {
     let margin = sq.max(15.0);
     let (cols, rows) = (b.width, b.height);
     let width = f64::from(cols) * sq + 2.0 * margin;
-    let map_h = f64::from(rows) * sq + 2.0 * margin;
+    let map_h = f64::from(rows) * sq + 2.0 * margin + TITLE_MM;
     let origin = Pt {
         x: margin,
-        y: margin,
+        y: margin + TITLE_MM,
     };
     let at = |x: f64, y: f64| Pt {
         x: origin.x + x * sq,
@@ -156,20 +285,12 @@ fn board_map(s: &DddScenario, opts: &MapOptions, master: bool) -> Drawing {
         id: "terrain".into(),
         shapes: terrain,
     });
-    // Zones, shaded.
+    // Zones, hatched and outlined over the terrain, which keeps its fill.
     let mut zones = Vec::new();
     for z in &s.game.zones {
-        let c = zone_color(&z.name).with_alpha(70);
-        for p in zone_points(z) {
-            zones.push(rect(
-                f64::from(p.x),
-                f64::from(p.y),
-                1.0,
-                1.0,
-                Fill::Solid(c),
-                None,
-            ));
-        }
+        let squares = zone_points(z).into_iter().map(|p| (p.x, p.y)).collect();
+        let (c, slant) = (zone_color(&z.name), zone_slant(&z.name));
+        zones.extend(zone_shapes(&squares, c, slant, sq, &|x, y| at(x, y)));
     }
     layers.push(Layer {
         id: "zones".into(),
@@ -388,7 +509,7 @@ fn board_map(s: &DddScenario, opts: &MapOptions, master: bool) -> Drawing {
         text(
             Pt {
                 x: margin,
-                y: margin * 0.6,
+                y: TITLE_MM * 0.7,
             },
             title.clone(),
             5.0,
@@ -458,7 +579,7 @@ fn board_map(s: &DddScenario, opts: &MapOptions, master: bool) -> Drawing {
     }
     for z in &s.game.zones {
         entries.push((
-            swatch(Fill::Solid(zone_color(&z.name).with_alpha(110))),
+            Swatch::Zone(zone_color(&z.name), zone_slant(&z.name)),
             format!("zone {}", z.name),
         ));
     }
@@ -505,6 +626,25 @@ fn board_map(s: &DddScenario, opts: &MapOptions, master: bool) -> Drawing {
                     fill: ink,
                     halo: None,
                 }));
+            }
+            Swatch::Zone(c, slant) => {
+                words.push(Shape::Rect(Rect {
+                    x,
+                    y,
+                    width: 5.0,
+                    height: 5.0,
+                    radius: 0.0,
+                    paint: Paint {
+                        fill: terrain_fill(Terrain::Floor, opts),
+                        stroke: edge,
+                    },
+                }));
+                let one = std::iter::once((0, 0)).collect();
+                let to = |u: f64, v: f64| Pt {
+                    x: x + u * 5.0,
+                    y: y + v * 5.0,
+                };
+                words.extend(zone_shapes(&one, c, slant, 5.0, &to));
             }
             Swatch::Exit => words.push(Shape::Polygon(Polygon {
                 points: vec![
@@ -939,6 +1079,127 @@ mod tests {
                         side_letter(side)
                     );
                 }
+            }
+        }
+    }
+
+    /// The title stands clear of every exit's arrow and name, whatever the
+    /// board's and the squares' size (a user's audit: on seed 7's A4 print
+    /// the title crossed the tip of the N1 arrow).
+    #[test]
+    fn the_title_is_clear_of_the_exit_arrows() {
+        for (seed, width, height) in [(7, 36, 36), (3, 24, 24), (5, 60, 40)] {
+            let s = generate(
+                seed,
+                &DddOptions {
+                    width,
+                    height,
+                    ..DddOptions::default()
+                },
+            )
+            .unwrap();
+            for square_mm in [None, Some(10.0), Some(15.0), Some(40.0)] {
+                let d = board_drawing(
+                    &s,
+                    &MapOptions {
+                        square_mm,
+                        ..MapOptions::default()
+                    },
+                );
+                let title = d
+                    .layer("labels")
+                    .and_then(|l| {
+                        l.shapes.iter().find_map(|sh| match sh {
+                            Shape::Text(t) if t.text == d.title => Some(t.clone()),
+                            _ => None,
+                        })
+                    })
+                    .unwrap();
+                // The lowest a descender reaches, and the highest any exit
+                // mark does (a name's capitals reach about 0.75 of its size).
+                let title_bottom = title.at.y + 0.3 * title.size;
+                let exits = d.layer("exits").unwrap();
+                let top = exits
+                    .shapes
+                    .iter()
+                    .flat_map(|sh| match sh {
+                        Shape::Polygon(p) => p.points.iter().map(|p| p.y).collect(),
+                        Shape::Text(t) => vec![t.at.y - 0.8 * t.size],
+                        _ => Vec::new(),
+                    })
+                    .fold(f64::INFINITY, f64::min);
+                assert!(
+                    title_bottom < top,
+                    "seed {seed} {width}x{height} {square_mm:?}: title to {title_bottom}, exits from {top}"
+                );
+            }
+        }
+    }
+
+    /// A deployment zone is hatched and outlined, never a tint: every
+    /// square of it shows its own terrain's colour between the hatching,
+    /// measured in the PNG against the same board drawn with no zones (a
+    /// user's audit: tints over terrain made colours the legend did not
+    /// have, and difficult ground looked like a zone over floor).
+    #[test]
+    fn zones_leave_the_terrain_s_colour_as_it_is() {
+        for (kind, seed) in [(ScenarioKind::TreasureHunt, 7), (ScenarioKind::Ambush, 3)] {
+            let s = generate(
+                seed,
+                &DddOptions {
+                    choice: Choice::Named(kind),
+                    ..DddOptions::default()
+                },
+            )
+            .unwrap();
+            for style in ["color", "ink"] {
+                let opts = MapOptions {
+                    style: crate::export::style::builtin(style).unwrap(),
+                    ..MapOptions::default()
+                };
+                let d = board_drawing(&s, &opts);
+                let zones = d.layer("zones").unwrap();
+                assert!(
+                    zones.shapes.iter().all(|sh| matches!(sh, Shape::Line(_))),
+                    "{kind:?} {style}: a zone fills squares"
+                );
+                let mut bare = d.clone();
+                bare.layers.retain(|l| l.id != "zones");
+                let dpi = 50;
+                let png = |d: &Drawing| {
+                    let bytes = crate::export::png_with(
+                        &crate::export::svg(d),
+                        dpi,
+                        crate::export::PngCompression::Fast,
+                    )
+                    .unwrap();
+                    image::load_from_memory(&bytes).unwrap().to_rgba8()
+                };
+                let (with, without) = (png(&d), png(&bare));
+                assert_ne!(with, without, "{kind:?} {style}: no zone drawn");
+                let px = |img: &image::RgbaImage, x: f64, y: f64| {
+                    let p = d.square_centre(x - 0.5, y - 0.5);
+                    let k = f64::from(dpi) / 25.4;
+                    img.get_pixel((p.x * k) as u32, (p.y * k) as u32).0
+                };
+                let mut checked = 0;
+                for z in &s.game.zones {
+                    for p in zone_points(z) {
+                        if s.game.counters.iter().any(|c| (c.x, c.y) == (p.x, p.y)) {
+                            continue;
+                        }
+                        // Between two hatching lines, off the outline.
+                        let (x, y) = (f64::from(p.x) + 0.5, f64::from(p.y) + 0.25);
+                        assert_eq!(
+                            px(&with, x, y),
+                            px(&without, x, y),
+                            "{kind:?} {style}: zone {} at {p:?}",
+                            z.name
+                        );
+                        checked += 1;
+                    }
+                }
+                assert!(checked > 20, "{kind:?}: {checked}");
             }
         }
     }

@@ -19,8 +19,9 @@ pub use dw10_map::{
     furnishing_mark,
 };
 use frame::{
-    LEGEND_HEAD_MM, LEGEND_LEFT_MM, LEGEND_ROW_MM, LEGEND_SWATCH_MM, LEGEND_TEXT_MM, frame_layer,
-    legend_flow, legend_heading, legend_height_mm, legend_layer, ruler_layer,
+    LEGEND_HEAD_MM, LEGEND_LEFT_MM, LEGEND_ROW_MM, LEGEND_SWATCH_MM, LEGEND_TEXT_MM,
+    central_chamber_outline, frame_layer, legend_flow, legend_heading, legend_height_mm,
+    legend_layer, ruler_layer,
 };
 pub use frame::{RulerGrid, ruler_marks, ruler_need_mm, ruler_size_mm, ruler_step};
 pub use model::{

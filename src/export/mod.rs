@@ -1157,6 +1157,25 @@ mod tests {
             uvtt::image(&s, &with_secret, &vtt, PngCompression::Best).unwrap(),
             uvtt::image(&s, &MapOptions::default(), &vtt, PngCompression::Best).unwrap()
         );
+        // The image embedded in the file shows the plain and the locked
+        // door's bar (paper white) a third of a square along the edge, where
+        // the secret door's edge shows floor (a user's audit: the VTT
+        // picture drew no door at all).
+        use base64::Engine as _;
+        let png = base64::engine::general_purpose::STANDARD
+            .decode(v["image"].as_str().unwrap())
+            .unwrap();
+        let img = image::load_from_memory(&png).unwrap().to_rgba8();
+        let at = |x: f64, y: f64| img.get_pixel((x * 20.0) as u32, (y * 20.0) as u32).0;
+        let (paper, floor) = ([255, 255, 255, 255], [0xf6, 0xf1, 0xe6, 255]);
+        for (x, y) in [(5.04, 2.2), (4.96, 2.8), (9.04, 2.2), (8.96, 2.8)] {
+            assert_eq!(at(x, y), paper, "a door's bar at {x},{y}");
+        }
+        for (x, y) in [(2.2, 2.06), (2.8, 1.94)] {
+            let p = at(x, y);
+            let off = p.iter().zip(floor).map(|(a, b)| a.abs_diff(b)).max();
+            assert!(off <= Some(16), "the secret door's edge at {x},{y}: {p:?}");
+        }
     }
 
     fn feature_texts<'a>(d: &'a Drawing, layer: &str) -> Vec<&'a Text> {

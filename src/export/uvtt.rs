@@ -354,8 +354,9 @@ pub fn objects<G>(s: &crate::scenario::Scenario<G>) -> Vec<Vec<GridPt>> {
 }
 
 /// The image of a Universal VTT file: the grid alone (rock, terrain, grid
-/// lines, terrain markers, tile outlines — no labels, tokens, margin or
-/// frame), `columns × pixels_per_grid` by `rows × pixels_per_grid` pixels.
+/// lines, terrain markers, tile outlines and the doors the players may see —
+/// no labels, tokens, margin or frame), `columns × pixels_per_grid` by
+/// `rows × pixels_per_grid` pixels.
 pub fn image(
     s: &Scenario,
     map: &MapOptions,
@@ -400,7 +401,9 @@ pub fn image_of<G>(
     png_with(&svg, dpi, compression)
 }
 
-/// The layers of a drawing a battle map keeps, over an opaque backing of
+/// The layers of a drawing a battle map keeps — its doors among them, so a
+/// locked or keyed door shows where the importer's portal stands (the
+/// drawing is the players' map: no secret door is in it) — over an opaque backing of
 /// the page's paper colour: a style may leave rock without a fill (ink's
 /// stipple is dots on bare paper), and an importer shows its own background
 /// through any pixel that is not opaque.
@@ -424,7 +427,7 @@ fn grid_only(mut d: Drawing) -> Drawing {
     d.layers.retain(|l| {
         matches!(
             l.id.as_str(),
-            "rock" | "terrain" | "terrain-pieces" | "grid" | "markers" | "outlines"
+            "rock" | "terrain" | "terrain-pieces" | "grid" | "markers" | "outlines" | "doors"
         )
     });
     // A little beyond the grid on every side, so no edge pixel is only

@@ -227,3 +227,123 @@ fn an_mkd_map_has_no_game_masters_map_to_ask_for() {
     }
     assert!(!tmp.path().join("x").exists() && !tmp.path().join("b").exists());
 }
+
+/// The image a written `.dd2vtt` file embeds, and its pixels per square.
+fn vtt_image(path: &Path) -> (image::RgbaImage, f64) {
+    use base64::Engine as _;
+    let v: serde_json::Value = serde_json::from_slice(&std::fs::read(path).unwrap()).unwrap();
+    let png = base64::engine::general_purpose::STANDARD
+        .decode(v["image"].as_str().unwrap())
+        .unwrap();
+    let ppg = v["resolution"]["pixels_per_grid"].as_f64().unwrap();
+    (image::load_from_memory(&png).unwrap().to_rgba8(), ppg)
+}
+
+/// The VTT picture shows every door the players may see — plain, locked,
+/// keyed in its key's colour — and no secret one, read from the image the
+/// `.dd2vtt` file embeds (a user's audit: the picture drew no door, so a
+/// keyed or locked door showed nowhere on a virtual table).
+#[test]
+fn the_vtt_image_shows_the_doors_the_players_may_see() {
+    let tmp = tempfile::tempdir().unwrap();
+    let mut seen = [0usize; 3];
+    let runs: [&[&str]; 3] = [
+        &[
+            "--ruleset",
+            "dungeon-world-10mm",
+            "--difficulty",
+            "hard",
+            "--seed",
+            "7",
+        ],
+        &[
+            "--ruleset",
+            "dungeon-world-10mm",
+            "--difficulty",
+            "hard",
+            "--seed",
+            "12",
+        ],
+        &[
+            "--ruleset",
+            "dd-and-d",
+            "--scenario",
+            "battle",
+            "--secret-doors",
+            "2",
+            "--locked-doors",
+            "2",
+            "--seed",
+            "1",
+        ],
+    ];
+    for args in runs {
+        let mut all = args.to_vec();
+        all.push("--vtt");
+        generate(tmp.path(), &all);
+        // The doors, the keyed doors' colours, the file's name, and the
+        // plain and locked bars' fills.
+        type Run = (Vec<DoorMark>, Vec<[u8; 4]>, String, [u8; 4], [u8; 4]);
+        let (marks, keyed, name, plain, locked): Run = match load(tmp.path()) {
+            AnyScenario::Dw10(s) => {
+                let keyed = s
+                    .game
+                    .features
+                    .iter()
+                    .filter(|f| f.kind == tilecrawl::dw10::scenario::FeatureKind::Door)
+                    .filter_map(|f| f.colour)
+                    .map(|c| rgba(tilecrawl::export::Color::parse(c.rgb()).unwrap()))
+                    .collect();
+                let paper = rgba(opts().style.paper);
+                let name = format!("dungeon-world-10mm-seed-{}.dd2vtt", s.seed);
+                (tilecrawl::export::dw10_doors(&s), keyed, name, paper, paper)
+            }
+            AnyScenario::Ddd(s) => {
+                let board = tilecrawl::ddd::part::board_of(&s);
+                let marks = board.doors.iter().map(DoorMark::from).collect();
+                let name = format!("dd-and-d-seed-{}.dd2vtt", s.seed);
+                (
+                    marks,
+                    Vec::new(),
+                    name,
+                    [0x8b, 0x5a, 0x2b, 255],
+                    [0x8a, 0x1c, 0x1c, 255],
+                )
+            }
+            AnyScenario::Mkd(_) => panic!("not a game with doors"),
+        };
+        let (img, ppg) = vtt_image(&tmp.path().join("m").join(name));
+        let px = |(x, y): (f64, f64)| img.get_pixel((x * ppg) as u32, (y * ppg) as u32).0;
+        for m in &marks {
+            for at in on_bar(m) {
+                let p = px(at);
+                match m.kind {
+                    DoorKind::Plain => {
+                        assert!(near(p, plain), "plain door {m:?}: {p:?} at {at:?}");
+                        seen[0] += 1;
+                    }
+                    DoorKind::Locked => {
+                        assert!(
+                            near(p, locked) || keyed.iter().any(|&k| near(p, k)),
+                            "locked door {m:?}: {p:?} at {at:?}"
+                        );
+                        seen[1] += 1;
+                    }
+                    DoorKind::Secret => {
+                        assert!(
+                            !near(p, plain)
+                                && !near(p, locked)
+                                && !keyed.iter().any(|&k| near(p, k)),
+                            "secret door {m:?} shows on the VTT image: {p:?} at {at:?}"
+                        );
+                        seen[2] += 1;
+                    }
+                }
+            }
+        }
+    }
+    assert!(
+        seen.iter().all(|&n| n > 0),
+        "plain, locked, secret: {seen:?}"
+    );
+}

@@ -12,6 +12,7 @@ use tilecrawl::export::{
 };
 use tilecrawl::mkd::generate::{GenerateParams, generate};
 use tilecrawl::mkd::mission::Mission;
+use tilecrawl::mkd::scenario::WmtColor;
 use tilecrawl::tileset::default_tileset;
 
 use crate::common::scenario;
@@ -185,8 +186,16 @@ fn the_legend_lists_each_symbol_below_the_map() {
             (g.chests.iter().any(|c| c.quest), "Quest Chest"),
             (g.chests.iter().any(|c| !c.quest), "chest (its level)"),
             (
-                g.wmts.iter().any(|w| !w.guardian),
-                "wandering monster token (WMT)",
+                g.wmts.iter().any(|w| w.color == WmtColor::Yellow),
+                "wandering monster token (WMT), yellow: weakest",
+            ),
+            (
+                g.wmts.iter().any(|w| w.color == WmtColor::Blue),
+                "wandering monster token (WMT), blue: middling",
+            ),
+            (
+                g.wmts.iter().any(|w| w.color == WmtColor::Red),
+                "wandering monster token (WMT), red: strongest",
             ),
             (guardian && !kidnapping, "Guardian WMT"),
             (

@@ -34,6 +34,53 @@ fn colour(c: Colour) -> Color {
     Color::parse(c.rgb()).unwrap_or(Color::rgb(0, 0, 0))
 }
 
+/// Radius of a colour's letter badge, in squares: small enough that a
+/// keyed door's badge, half in each square, stays clear of a token's
+/// ring in the square beside it.
+const BADGE_R: f64 = 0.115;
+
+/// The letter of a key's, keyed door's or staircase's colour
+/// ([`Colour::letter`]) in a small paper disc centred on `(cx, cy)`, so
+/// that pieces of one colour match in every style and without telling
+/// colours apart.
+fn colour_badge(
+    map: &MapGeom,
+    (cx, cy): (f64, f64),
+    c: Colour,
+    st: &Style,
+    shapes: &mut Vec<Shape>,
+) {
+    badge_of(map, (cx, cy), BADGE_R, c, st, shapes);
+}
+
+/// [`colour_badge`] of radius `r` squares.
+fn badge_of(
+    map: &MapGeom,
+    (cx, cy): (f64, f64),
+    r: f64,
+    c: Colour,
+    st: &Style,
+    shapes: &mut Vec<Shape>,
+) {
+    shapes.push(Shape::Circle(Circle {
+        centre: map.pt(cx, cy),
+        radius: map.len(r),
+        paint: Paint {
+            fill: Fill::Solid(st.paper),
+            stroke: Some(stroke(st.token_ink, map.len(0.02))),
+        },
+    }));
+    let size = map.text(r * 1.5, 2.0, 30.0);
+    shapes.push(plain(
+        map.pt(cx, cy).offset(0.0, size * 0.36),
+        c.letter().into(),
+        size,
+        true,
+        Anchor::Middle,
+        st.token_ink,
+    ));
+}
+
 /// Two-letter marks of the furnishings, for tokens and the legend.
 pub fn furnishing_mark(what: &str) -> &'static str {
     match what {
@@ -229,14 +276,27 @@ fn draw_piece(
                 Color::rgb(0xe5, 0x73, 0x73)
             };
             disc(map, (cx, cy), body, ink, "T", ink, shapes);
-            shapes.push(Shape::Circle(Circle {
-                centre: map.pt(cx, cy),
-                radius: map.len(0.38),
-                paint: Paint {
-                    fill: Fill::None,
-                    stroke: Some(stroke(body, map.len(0.04))),
-                },
-            }));
+            if active {
+                // Ringed: it works.
+                shapes.push(Shape::Circle(Circle {
+                    centre: map.pt(cx, cy),
+                    radius: map.len(0.38),
+                    paint: Paint {
+                        fill: Fill::None,
+                        stroke: Some(stroke(ink, map.len(0.04))),
+                    },
+                }));
+            } else if let Some(Shape::Text(t)) = shapes.pop() {
+                // Struck through, edge to edge under the `T` (which keeps
+                // a halo of the disc's colour): not yet.
+                let d = 0.3 * std::f64::consts::FRAC_1_SQRT_2;
+                shapes.push(line(
+                    map.pt(cx - d, cy + d),
+                    map.pt(cx + d, cy - d),
+                    stroke(ink, map.len(0.04)),
+                ));
+                shapes.push(label(t.at, t.text, t.size, t.bold, t.anchor, t.fill, body));
+            }
         }
         Piece::Staircase => {
             let body = c.map(colour).unwrap_or(white);
@@ -260,6 +320,10 @@ fn draw_piece(
                     map.pt(cx + half - f64::from(k) * 0.1, y),
                     stroke(ink, map.len(0.03)),
                 ));
+            }
+            // The letter in the corner the shortening treads leave free.
+            if let Some(c) = c {
+                colour_badge(map, (cx + 0.2, cy + 0.2), c, st, shapes);
             }
         }
         Piece::Key => {
@@ -285,6 +349,10 @@ fn draw_piece(
                 round: true,
             };
             shapes.push(line(map.pt(cx - 0.02, cy), map.pt(cx + 0.28, cy), s));
+            // The letter under the shaft, clear of the bit.
+            if let Some(c) = c {
+                colour_badge(map, (cx + 0.18, cy + 0.28), c, st, shapes);
+            }
         }
         Piece::Spawn(what) => {
             let grey = Color::rgb(0x9e, 0x9e, 0x9e);
@@ -424,15 +492,16 @@ fn terrain_pieces(s: &Dw10Scenario, map: &MapGeom, st: &Style) -> Layer {
     }
 }
 
-/// The keyed doors' colour, over the door bars.
-fn door_colours(s: &Dw10Scenario, map: &MapGeom) -> Vec<Shape> {
+/// The keyed doors' colour over the door bars, and its letter on the
+/// edge's middle; a secret door's only on the Draken Master's map.
+fn door_colours(s: &Dw10Scenario, map: &MapGeom, st: &Style, master: bool) -> Vec<Shape> {
     let mut shapes = Vec::new();
     for f in &s.game.features {
         let (Some(c), Some(((ax, ay), (bx, by)))) = (f.colour, crate::dw10::board::door_edge(f))
         else {
             continue;
         };
-        if f.kind != FeatureKind::Door {
+        if f.kind != FeatureKind::Door || (f.is_secret() && !master) {
             continue;
         }
         let mark = DoorMark {
@@ -451,6 +520,8 @@ fn door_colours(s: &Dw10Scenario, map: &MapGeom) -> Vec<Shape> {
         };
         let o = map.pt(x, y);
         shapes.push(rect(o.x, o.y, map.len(w), map.len(h), fill(colour(c))));
+        let mid = ((fx0 + fx1) / 2.0, (fy0 + fy1) / 2.0);
+        colour_badge(map, mid, c, st, &mut shapes);
     }
     shapes
 }
@@ -546,7 +617,7 @@ fn dw10_map(s: &Dw10Scenario, opts: &MapOptions, master: bool, cut_out: bool) ->
     // The players' map leaves secret doors off whatever the options say;
     // the Draken Master's shows them, and the chests' numbers.
     if let Some(mut doors) = door_layer(&dw10_doors(s), !master, &map, st) {
-        doors.shapes.extend(door_colours(s, &map));
+        doors.shapes.extend(door_colours(s, &map, st, master));
         layers.push(doors);
     }
     if master {
@@ -653,8 +724,8 @@ fn frame(
 /// and each piece the map holds.
 fn legend(s: &Dw10Scenario, master: bool) -> Vec<Entry> {
     let mut v: Vec<Entry> = vec![
-        (Some(Cell::Wall), None, "wall".into()),
-        (Some(Cell::Floor), None, "floor".into()),
+        (Swatch::Cell(Cell::Wall), "wall".into()),
+        (Swatch::Cell(Cell::Floor), "floor".into()),
     ];
     for (cell, what) in [
         (Cell::Hindering, "rock slide: 2 to cross, no stopping"),
@@ -669,9 +740,14 @@ fn legend(s: &Dw10Scenario, master: bool) -> Vec<Entry> {
                 .iter()
                 .any(|f| piece_terrain(f.kind) == Some(cell));
         if drawn {
-            v.push((Some(cell), None, what.into()));
+            v.push((Swatch::Cell(cell), what.into()));
         }
     }
+    // The objective's chamber, outlined as on every map.
+    v.push((
+        Swatch::CentralChamber,
+        "Central Chamber outline: the objective's chamber".into(),
+    ));
     let mut seen: Vec<Piece> = Vec::new();
     let mut pieces: Vec<(Piece, Option<Colour>)> = s
         .game
@@ -689,10 +765,10 @@ fn legend(s: &Dw10Scenario, master: bool) -> Vec<Entry> {
         let text = match p {
             Piece::Trap => "? counter".to_string(),
             Piece::Chest => "treasure chest".into(),
-            Piece::Teleporter(true) => "active teleporter (the start)".into(),
-            Piece::Teleporter(false) => "teleporter, inactive until entered".into(),
-            Piece::Staircase => "staircase (same colour: 1 to move between)".into(),
-            Piece::Key => "key (opens its colour's doors)".into(),
+            Piece::Teleporter(true) => "active teleporter, ringed (the start)".into(),
+            Piece::Teleporter(false) => "teleporter, struck through: inactive until entered".into(),
+            Piece::Staircase => "staircase (same letter: 1 to move between)".into(),
+            Piece::Key => "key (opens the doors of its letter)".into(),
             Piece::Spawn(w) => format!("{w} (spawn point)"),
             Piece::Coffin => "coffin".into(),
             Piece::Prisoner => "prisoner".into(),
@@ -701,26 +777,65 @@ fn legend(s: &Dw10Scenario, master: bool) -> Vec<Entry> {
             Piece::Condition { hidden: false } => "dungeon condition: may go off underfoot".into(),
             Piece::Condition { hidden: true } => "hidden dungeon condition".into(),
         };
-        v.push((None, Some((p, c)), text));
+        v.push((Swatch::Piece(p, c), text));
     }
-    if s.game
+    let shown = |f: &&Feature| f.kind == FeatureKind::Door && (master || !f.is_secret());
+    let doors: Vec<&Feature> = s.game.features.iter().filter(shown).collect();
+    if doors.iter().any(|f| f.colour.is_none() && !f.is_secret()) {
+        v.push((Swatch::Door(None), "door on a square edge".into()));
+    }
+    if let Some(c) = doors.iter().find_map(|f| f.colour) {
+        v.push((
+            Swatch::Door(Some(c)),
+            "keyed door: needs the key of its letter".into(),
+        ));
+    }
+    // The letters of the colours a key, keyed door or staircase shows.
+    let mut colours: Vec<Colour> = s
+        .game
         .features
         .iter()
-        .any(|f| f.kind == FeatureKind::Door && !f.is_secret())
-    {
+        .filter(|f| match f.kind {
+            FeatureKind::Key | FeatureKind::Staircase => true,
+            FeatureKind::Door => master || !f.is_secret(),
+            _ => false,
+        })
+        .filter_map(|f| f.colour)
+        .collect();
+    colours.sort();
+    colours.dedup();
+    if let Some(&first) = colours.first() {
+        let names: Vec<String> = colours
+            .iter()
+            .map(|c| format!("{} {}", c.letter(), c.name()))
+            .collect();
         v.push((
-            None,
-            None,
-            "door on a square edge (a coloured bar: needs its key)".into(),
+            Swatch::Letter(first),
+            format!("letters: {}", names.join(", ")),
         ));
     }
     v
 }
 
-type Entry = (Option<Cell>, Option<(Piece, Option<Colour>)>, String);
+/// What a legend entry shows beside its words.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Swatch {
+    /// A square of terrain.
+    Cell(Cell),
+    /// A piece as the map draws it, in its colour.
+    Piece(Piece, Option<Colour>),
+    /// A door bar across the swatch; a keyed one in its colour and letter.
+    Door(Option<Colour>),
+    /// The Central Chamber's outline.
+    CentralChamber,
+    /// A colour's letter badge.
+    Letter(Colour),
+}
+
+type Entry = (Swatch, String);
 
 fn flow(entries: &[Entry], room: f64) -> (Vec<(f64, f64)>, u32) {
-    legend_flow(entries.iter().map(|e| e.2.as_str()), room)
+    legend_flow(entries.iter().map(|e| e.1.as_str()), room)
 }
 
 fn legend_size(entries: &[Entry], width: f64) -> (f64, u32) {
@@ -733,7 +848,7 @@ fn legend_layer_dw10(entries: &[Entry], st: &Style, width: f64, top: f64, _rows:
     let (at, _) = flow(entries, width - 2.0 * left);
     let mut shapes = vec![legend_heading(top, st)];
     let row0 = top + LEGEND_HEAD_MM;
-    for ((cell, piece, text), (dx, dy)) in entries.iter().zip(at) {
+    for ((swatch, text), (dx, dy)) in entries.iter().zip(at) {
         let o = Pt {
             x: left + dx,
             y: row0 + dy,
@@ -742,7 +857,10 @@ fn legend_layer_dw10(entries: &[Entry], st: &Style, width: f64, top: f64, _rows:
             origin: o,
             sq: LEGEND_SWATCH_MM,
         };
-        let c = cell.unwrap_or(Cell::Floor);
+        let c = match swatch {
+            Swatch::Cell(c) => *c,
+            _ => Cell::Floor,
+        };
         shapes.push(Shape::Rect(Rect {
             x: o.x,
             y: o.y,
@@ -755,18 +873,38 @@ fn legend_layer_dw10(entries: &[Entry], st: &Style, width: f64, top: f64, _rows:
             },
         }));
         terrain_mark(c, 0, 0, &map, st, &mut shapes);
-        if let Some((p, colour)) = piece {
-            draw_piece(&map, *p, *colour, 0.5, 0.5, st, &mut shapes);
-        }
-        if cell.is_none() && piece.is_none() {
-            // A door: the bar across the swatch's middle.
-            shapes.push(rect(
-                o.x + LEGEND_SWATCH_MM * 0.45,
-                o.y + 1.0,
-                LEGEND_SWATCH_MM * 0.1,
-                LEGEND_SWATCH_MM - 2.0,
-                fill(st.token_ink),
-            ));
+        match *swatch {
+            Swatch::Cell(_) => {}
+            Swatch::Piece(p, colour) => draw_piece(&map, p, colour, 0.5, 0.5, st, &mut shapes),
+            Swatch::Door(colour) => {
+                // The bar across the swatch's middle, as a door across its
+                // edge.
+                let o = map.pt(0.4, 0.1);
+                shapes.push(Shape::Rect(Rect {
+                    x: o.x,
+                    y: o.y,
+                    width: map.len(0.2),
+                    height: map.len(0.8),
+                    radius: 0.0,
+                    paint: Paint {
+                        fill: Fill::Solid(st.paper),
+                        stroke: Some(stroke(st.token_ink, map.len(0.04))),
+                    },
+                }));
+                if let Some(k) = colour {
+                    let o = map.pt(0.43, 0.15);
+                    shapes.push(rect(
+                        o.x,
+                        o.y,
+                        map.len(0.14),
+                        map.len(0.7),
+                        fill(self::colour(k)),
+                    ));
+                    badge_of(&map, (0.5, 0.5), 0.2, k, st, &mut shapes);
+                }
+            }
+            Swatch::CentralChamber => central_chamber_outline(o, st, &mut shapes),
+            Swatch::Letter(k) => badge_of(&map, (0.5, 0.5), 0.3, k, st, &mut shapes),
         }
         shapes.push(plain(
             o.offset(
@@ -824,17 +962,132 @@ mod tests {
                     )
                 });
                 let on_map = on_tiles || as_piece;
-                let listed = v.iter().any(|(cell, _, _)| *cell == Some(c));
+                let listed = v.iter().any(|(sw, _)| *sw == Swatch::Cell(c));
                 assert_eq!(listed, on_map, "seed {seed}, {c:?}");
                 left_out += usize::from(!on_map);
                 pieces_only += usize::from(as_piece && !on_tiles);
             }
             // The players' map lists the same terrain.
             let players = legend(&s, false);
-            let cells = |l: &[Entry]| l.iter().filter_map(|e| e.0).collect::<Vec<_>>();
+            let cells = |l: &[Entry]| {
+                l.iter()
+                    .filter_map(|e| match e.0 {
+                        Swatch::Cell(c) => Some(c),
+                        _ => None,
+                    })
+                    .collect::<Vec<_>>()
+            };
             assert_eq!(cells(&players), cells(&v), "seed {seed}");
         }
         assert!(pieces_only > 0, "some terrain is only a piece");
         assert!(left_out > 0, "some map lacks some terrain");
+    }
+
+    /// No two colours share a letter (blue is `B`, black `K`).
+    #[test]
+    fn every_colour_has_a_letter_of_its_own() {
+        let mut letters: Vec<&str> = Colour::ALL.iter().map(|c| c.letter()).collect();
+        letters.sort();
+        letters.dedup();
+        assert_eq!(letters.len(), Colour::ALL.len());
+    }
+
+    /// Keys, keyed doors and staircases carry their colour's letter, and
+    /// an inactive teleporter is struck through where an active one is
+    /// ringed, so none is told from another by colour alone, in any
+    /// style (a user's audit of `--style ink`: red and blue staircases,
+    /// green and yellow keys and door bars, active and inactive
+    /// teleporters differed only by fill). The legend explains each mark,
+    /// the letters of the colours on the map only, and the Central
+    /// Chamber's outline.
+    #[test]
+    fn coloured_pieces_carry_a_mark_besides_their_colour() {
+        use crate::dw10::scenario::Difficulty;
+        use crate::dw10::setup::{GenerateParams, generate};
+        let ts = crate::tileset::pendraken_tileset();
+        let (mut keys, mut doors, mut stairs, mut tele) = (0, 0, 0, [0, 0]);
+        for seed in [3, 7, 12] {
+            let params = GenerateParams {
+                seed,
+                log: false,
+                difficulty: Difficulty::Hard,
+                ..GenerateParams::default()
+            };
+            let s = generate(&ts, &params).unwrap();
+            let opts = MapOptions {
+                style: crate::export::style::builtin("ink").unwrap(),
+                ..MapOptions::default()
+            };
+            let d = dw10_drawing(&s, &opts);
+            let sq = d.square_mm;
+            let in_layer = |id: &str| d.layer(id).map(|l| l.shapes.clone()).unwrap_or_default();
+            let (pieces, bars) = (in_layer("features"), in_layer("doors"));
+            // A text `t` within `r` squares of square point `(x, y)`.
+            let text_near = |shapes: &[Shape], t: &str, (x, y): (f64, f64), r: f64| {
+                let c = d.square_centre(x - 0.5, y - 0.5);
+                shapes.iter().any(|sh| match sh {
+                    Shape::Text(tx) => {
+                        tx.text == t && (tx.at.x - c.x).hypot(tx.at.y - c.y) < r * sq
+                    }
+                    _ => false,
+                })
+            };
+            for f in &s.game.features {
+                let centre = (f64::from(f.x) + 0.5, f64::from(f.y) + 0.5);
+                match (f.kind, f.colour) {
+                    (FeatureKind::Key, Some(c)) => {
+                        assert!(text_near(&pieces, c.letter(), centre, 0.5), "{f:?}");
+                        keys += 1;
+                    }
+                    (FeatureKind::Staircase, Some(c)) => {
+                        assert!(text_near(&pieces, c.letter(), centre, 0.5), "{f:?}");
+                        stairs += 1;
+                    }
+                    (FeatureKind::Door, Some(c)) if !f.is_secret() => {
+                        let ((ax, ay), (bx, by)) = crate::dw10::board::door_edge(f).unwrap();
+                        let mid = (
+                            f64::from(ax + bx) / 2.0 + 0.5,
+                            f64::from(ay + by) / 2.0 + 0.5,
+                        );
+                        assert!(text_near(&bars, c.letter(), mid, 0.15), "{f:?}");
+                        doors += 1;
+                    }
+                    (FeatureKind::Teleporter, _) => {
+                        let c = d.square_centre(f64::from(f.x), f64::from(f.y));
+                        let ringed = pieces.iter().any(|sh| {
+                            matches!(sh, Shape::Circle(k) if k.centre == c
+                                && (k.radius - 0.38 * sq).abs() < 1e-9)
+                        });
+                        let struck = pieces.iter().any(|sh| {
+                            matches!(sh, Shape::Line(l)
+                                if ((l.from.x + l.to.x) / 2.0 - c.x).abs() < 1e-9
+                                && ((l.from.y + l.to.y) / 2.0 - c.y).abs() < 1e-9)
+                        });
+                        let active = f.active == Some(true);
+                        assert_eq!((ringed, struck), (active, !active), "{f:?}");
+                        tele[usize::from(active)] += 1;
+                    }
+                    _ => {}
+                }
+            }
+            let v = legend(&s, false);
+            assert!(v.iter().any(|e| e.0 == Swatch::CentralChamber));
+            let mut colours: Vec<Colour> = s
+                .game
+                .features
+                .iter()
+                .filter(|f| f.kind != FeatureKind::Door || !f.is_secret())
+                .filter_map(|f| f.colour)
+                .collect();
+            colours.sort();
+            colours.dedup();
+            let letters = v.iter().find(|e| e.1.starts_with("letters: ")).unwrap();
+            let want: Vec<String> = colours
+                .iter()
+                .map(|c| format!("{} {}", c.letter(), c.name()))
+                .collect();
+            assert_eq!(letters.1, format!("letters: {}", want.join(", ")));
+        }
+        assert!(keys > 0 && doors > 0 && stairs > 0 && tele[0] > 0 && tele[1] > 0);
     }
 }

@@ -254,9 +254,12 @@ enum Symbol {
     DeadEnd,
     Chest,
     QuestChest,
-    Wmt,
-    Guardian,
-    Kidnapper,
+    /// A wandering monster token of this colour.
+    Wmt(WmtColor),
+    /// The Guardian, in its own colour.
+    Guardian(WmtColor),
+    /// The Guardian that wanders off with the victim, in its own colour.
+    Kidnapper(WmtColor),
     Marker(MarkerKind),
     Prisoner,
     Stairs,
@@ -307,17 +310,34 @@ fn legend_entries(s: &Scenario) -> Vec<(Symbol, &'static str)> {
     if g.chests.iter().any(|c| c.quest) {
         v.push((Symbol::QuestChest, "Quest Chest"));
     }
-    if g.wmts.iter().any(|w| !w.guardian) {
-        v.push((Symbol::Wmt, "wandering monster token (WMT)"));
+    // Each token colour the map shows, the Guardian's too: the colour is
+    // the strength of the monsters under it (the style may add a mark).
+    for (colour, what) in [
+        (
+            WmtColor::Yellow,
+            "wandering monster token (WMT), yellow: weakest",
+        ),
+        (
+            WmtColor::Blue,
+            "wandering monster token (WMT), blue: middling",
+        ),
+        (
+            WmtColor::Red,
+            "wandering monster token (WMT), red: strongest",
+        ),
+    ] {
+        if g.wmts.iter().any(|w| w.color == colour) {
+            v.push((Symbol::Wmt(colour), what));
+        }
     }
-    if g.wmts.iter().any(|w| w.guardian) {
+    if let Some(w) = g.wmts.iter().find(|w| w.guardian) {
         v.push(if is_kidnapping(s) {
             (
-                Symbol::Kidnapper,
+                Symbol::Kidnapper(w.color),
                 "Guardian WMT, the monster to kidnap (wanders)",
             )
         } else {
-            (Symbol::Guardian, "Guardian WMT")
+            (Symbol::Guardian(w.color), "Guardian WMT")
         });
     }
     if g.markers.iter().any(|m| m.kind == MarkerKind::Hindering) {
@@ -425,6 +445,26 @@ pub(super) fn legend_layer(s: &Scenario, st: &Style, width: f64, top: f64) -> (L
     )
 }
 
+/// The Central Chamber's outline as a legend swatch at `o` draws it, just
+/// inside the swatch's edge (every game's legend).
+pub(super) fn central_chamber_outline(o: Pt, st: &Style, shapes: &mut Vec<Shape>) {
+    let inset = st.central_chamber_mm / 2.0;
+    shapes.push(Shape::Rect(Rect {
+        x: o.x + inset,
+        y: o.y + inset,
+        width: LEGEND_SWATCH_MM - 2.0 * inset,
+        height: LEGEND_SWATCH_MM - 2.0 * inset,
+        radius: 0.0,
+        paint: Paint {
+            fill: Fill::None,
+            stroke: Some(stroke(
+                st.central_chamber.scale_alpha(0xb0),
+                st.central_chamber_mm,
+            )),
+        },
+    }));
+}
+
 /// One swatch of the legend, a square of [`LEGEND_SWATCH_MM`] at `o`.
 fn legend_swatch(sym: Symbol, o: Pt, st: &Style, shapes: &mut Vec<Shape>) {
     let map = MapGeom {
@@ -459,21 +499,7 @@ fn legend_swatch(sym: Symbol, o: Pt, st: &Style, shapes: &mut Vec<Shape>) {
         }
         Symbol::CentralChamber => {
             square(Cell::Floor, shapes);
-            let inset = st.central_chamber_mm / 2.0;
-            shapes.push(Shape::Rect(Rect {
-                x: o.x + inset,
-                y: o.y + inset,
-                width: LEGEND_SWATCH_MM - 2.0 * inset,
-                height: LEGEND_SWATCH_MM - 2.0 * inset,
-                radius: 0.0,
-                paint: Paint {
-                    fill: Fill::None,
-                    stroke: Some(stroke(
-                        st.central_chamber.scale_alpha(0xb0),
-                        st.central_chamber_mm,
-                    )),
-                },
-            }));
+            central_chamber_outline(o, st, shapes);
         }
         Symbol::Entrance => {
             // Half a square of floor, the arrow coming in from above it.
@@ -509,21 +535,15 @@ fn legend_swatch(sym: Symbol, o: Pt, st: &Style, shapes: &mut Vec<Shape>) {
             };
             chest_shapes(&map, &c, st, shapes);
         }
-        Symbol::Wmt => {
+        Symbol::Wmt(colour) => {
             square(Cell::Floor, shapes);
-            wmt_shapes(
-                &map,
-                &wmt(false, WmtColor::Yellow, 1),
-                false,
-                false,
-                st,
-                shapes,
-            );
+            wmt_shapes(&map, &wmt(false, colour, 1), false, false, st, shapes);
         }
-        Symbol::Guardian | Symbol::Kidnapper => {
+        Symbol::Guardian(colour) | Symbol::Kidnapper(colour) => {
             square(Cell::Floor, shapes);
-            let w = wmt(true, WmtColor::Red, 7);
-            wmt_shapes(&map, &w, sym == Symbol::Kidnapper, false, st, shapes);
+            let w = wmt(true, colour, 7);
+            let kidnapper = matches!(sym, Symbol::Kidnapper(_));
+            wmt_shapes(&map, &w, kidnapper, false, st, shapes);
         }
         Symbol::Marker(kind) => {
             square(Cell::Floor, shapes);
@@ -587,15 +607,24 @@ mod tests {
                 g.chests.iter().any(|c| c.quest),
                 "{why}"
             );
-            assert_eq!(
-                has(Symbol::Wmt),
-                g.wmts.iter().any(|w| !w.guardian),
-                "{why}"
-            );
+            // Each token colour on the map, and no other.
+            for c in [WmtColor::Yellow, WmtColor::Blue, WmtColor::Red] {
+                let on_map = g.wmts.iter().any(|w| w.color == c);
+                assert_eq!(has(Symbol::Wmt(c)), on_map, "{c:?}, {why}");
+            }
             let guardian = g.wmts.iter().any(|w| w.guardian);
             let kidnap = mission == "kidnapping";
-            assert_eq!(has(Symbol::Guardian), guardian && !kidnap, "{why}");
-            assert_eq!(has(Symbol::Kidnapper), guardian && kidnap, "{why}");
+            let is = |f: fn(&Symbol) -> bool| v.iter().any(f);
+            assert_eq!(
+                is(|k| matches!(k, Symbol::Guardian(_))),
+                guardian && !kidnap,
+                "{why}"
+            );
+            assert_eq!(
+                is(|k| matches!(k, Symbol::Kidnapper(_))),
+                guardian && kidnap,
+                "{why}"
+            );
             assert!(
                 has(Symbol::Terrain(Cell::Wall)) && has(Symbol::Entrance),
                 "{why}"
@@ -608,24 +637,57 @@ mod tests {
     /// Guardian.
     #[test]
     fn mission_maps_leave_out_the_pieces_they_lack() {
+        let guardian = |v: &[Symbol]| v.iter().any(|k| matches!(k, Symbol::Guardian(_)));
         let (_, k) = legend(7, "kidnapping");
-        assert!(k.contains(&Symbol::Kidnapper), "{k:?}");
-        assert!(
-            !k.contains(&Symbol::Guardian) && !k.contains(&Symbol::QuestChest),
-            "{k:?}"
-        );
+        assert!(k.iter().any(|k| matches!(k, Symbol::Kidnapper(_))), "{k:?}");
+        assert!(!guardian(&k) && !k.contains(&Symbol::QuestChest), "{k:?}");
         let (_, r) = legend(7, "rescue+timed");
-        assert!(
-            !r.contains(&Symbol::Guardian) && !r.contains(&Symbol::QuestChest),
-            "{r:?}"
-        );
+        assert!(!guardian(&r) && !r.contains(&Symbol::QuestChest), "{r:?}");
         assert!(r.contains(&Symbol::Prisoner), "{r:?}");
         let (_, st) = legend(7, "stealth+split-up");
-        assert!(!st.contains(&Symbol::Guardian), "{st:?}");
+        assert!(!guardian(&st), "{st:?}");
         let (_, q) = legend(7, "quest");
-        assert!(
-            q.contains(&Symbol::QuestChest) && q.contains(&Symbol::Guardian),
-            "{q:?}"
-        );
+        assert!(q.contains(&Symbol::QuestChest) && guardian(&q), "{q:?}");
+    }
+
+    /// Each token colour on the map has its legend entry, its swatch drawn
+    /// in that colour with the colour's initial beside it in the default
+    /// style as in ink (a user's audit: the legend showed only a yellow
+    /// token, and blue and red told their strength by colour alone).
+    #[test]
+    fn each_token_colour_is_explained_and_marked_by_its_initial() {
+        let (s, v) = legend(7, "quest");
+        let colours: Vec<WmtColor> = v
+            .iter()
+            .filter_map(|k| match k {
+                Symbol::Wmt(c) => Some(*c),
+                _ => None,
+            })
+            .collect();
+        assert!(colours.len() >= 2, "{v:?}");
+        for name in crate::export::style::BUILTIN {
+            let st = crate::export::style::builtin(name).unwrap();
+            let (layer, _) = legend_layer(&s, &st, 300.0, 0.0);
+            let texts: Vec<&str> = layer
+                .shapes
+                .iter()
+                .filter_map(|sh| match sh {
+                    Shape::Text(t) => Some(t.text.as_str()),
+                    _ => None,
+                })
+                .collect();
+            for c in &colours {
+                let (initial, word) = match c {
+                    WmtColor::Yellow => ("Y", "yellow"),
+                    WmtColor::Blue => ("B", "blue"),
+                    WmtColor::Red => ("R", "red"),
+                };
+                assert!(texts.contains(&initial), "{name}: {initial} in {texts:?}");
+                assert!(
+                    texts.iter().any(|t| t.contains(&format!("(WMT), {word}:"))),
+                    "{name}: {word} in {texts:?}"
+                );
+            }
+        }
     }
 }

@@ -175,10 +175,11 @@ impl Drawing {
         self.layers.iter().find(|l| l.id == id)
     }
 
-    /// Height of the map part of the page: the grid and its margin, without
-    /// the legend below it.
+    /// Height of the map part of the page: what lies above the grid (its
+    /// margin, and on a board the title's band), the grid and its margin,
+    /// without the legend below it.
     pub fn map_height_mm(&self) -> f64 {
-        f64::from(self.rows) * self.square_mm + 2.0 * self.margin_mm
+        self.origin.y + f64::from(self.rows) * self.square_mm + self.margin_mm
     }
 
     /// The page centre of square `(x, y)`.

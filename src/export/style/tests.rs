@@ -25,7 +25,13 @@ fn color_style_keeps_the_original_colours() {
         (s.grid_mm, s.outline_mm, s.central_chamber_mm),
         (0.25, 0.6, 2.0)
     );
-    assert!(s.wmt_yellow.letter.is_empty() && !s.wmt_blue.ring);
+    assert!(!s.wmt_blue.ring);
+    // Each token carries its colour's initial too, as in ink, so that its
+    // strength does not rest on colour alone.
+    assert_eq!(
+        [&s.wmt_yellow.letter, &s.wmt_blue.letter, &s.wmt_red.letter],
+        ["Y", "B", "R"]
+    );
 }
 
 /// The ink style has no large coloured fill: terrain is white, grey or a
