@@ -928,7 +928,8 @@ mod tests {
         )
         .unwrap();
         let sheet = chars[0].sheet.clone();
-        let text = crate::mkd::wod_s::party_yaml("test", &[sheet.clone()], &[]).unwrap();
+        let text =
+            crate::mkd::wod_s::party_yaml("test", std::slice::from_ref(&sheet), &[]).unwrap();
         let other = if sheet.attributes.con == 1 { 2 } else { 1 };
         let with =
             |con: i32| text.replacen("    wod_s:", &format!("    con: {con}\n    wod_s:"), 1);
