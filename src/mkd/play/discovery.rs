@@ -356,6 +356,31 @@ mod tests {
         all_dice_used(&g);
     }
 
+    /// A door a discovery lays shut across the rest of the walk stops the
+    /// hero before it (a user's audit saw a hero walk on through it).
+    #[test]
+    fn a_door_laid_on_the_way_stops_the_walk_before_it() {
+        let mut g = game(&[3, 2]);
+        g.doors_left = 1;
+        put_hero(&mut g, 0, p(13, 3), Side::E);
+        // H1's first square entered (14,3) rolls its discovery: 3, a door,
+        // on the east entryway (15,3|16,3), across the way to 17,3.
+        let ev = ok(&mut g, "Ayla moves to 17,3");
+        assert_eq!(
+            ev[0],
+            Event::Walked {
+                hero: AYLA,
+                to: p(17, 3),
+                end: WalkEnd::StoppedAt(p(15, 3))
+            }
+        );
+        assert!(ev.contains(&Event::DoorLaid { at: p(16, 3) }), "{ev:?}");
+        assert_eq!(g.heroes[0].pos(), Some(p(15, 3)));
+        assert!(g.board.shut_between(p(15, 3), p(16, 3)));
+        // C2 was never entered: no roll for it.
+        all_dice_used(&g);
+    }
+
     #[test]
     fn a_hallway_s_3_lays_a_door_on_one_of_its_entryways() {
         // Two entryways (west, then east): the d6 2 picks the east one.

@@ -164,6 +164,11 @@ pub fn hero_move(cx: &mut Ctx, h: HeroId, to: Point) -> Result<(), Refusal> {
             // obstacle laid as the hero came into a new tile blocks it.
             break;
         }
+        if i > 0 && cx.s.board.shut_between(route[i - 1], p) {
+            // A door laid shut by a discovery on the way: the walk stops
+            // before it (opening it is an action of its own).
+            break;
+        }
         if i > 0 && !break_away(cx, h, route[i - 1], &mut broke) {
             break;
         }
