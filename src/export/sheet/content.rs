@@ -346,8 +346,9 @@ pub(super) fn sections(sheet: &SetupSheet) -> Vec<Section> {
         (
             "Entrance",
             format!(
-                "{}, square {} (table {}), on its {} side, {} wide: the heroes come in from the {}",
+                "{}, {}square {} (table {}), on its {} side, {} wide: the heroes come in from the {}",
                 tile_name(&e.tile),
+                if e.length > 1 { "middle " } else { "" },
                 xy(e.at.square),
                 xy(e.at.table),
                 e.side.name(),
@@ -458,7 +459,11 @@ pub(super) fn sections(sheet: &SetupSheet) -> Vec<Section> {
     if sheet.wmts.is_empty() {
         parts.push(Part::Para("None.".into()));
     } else {
-        parts.push(Part::Para(if wandering_guardian {
+        let has_guardian = sheet.wmts.iter().any(|w| w.guardian);
+        parts.push(Part::Para(if !has_guardian {
+            // A floor with stairs down keeps its Guardian for the floor below.
+            "Face down.".into()
+        } else if wandering_guardian {
             "Face down; in a kidnapping the Guardian WMT wanders too: the monster to kidnap comes out of it.".into()
         } else {
             "Face down; the Guardian WMT does not wander.".into()

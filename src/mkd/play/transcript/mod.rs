@@ -22,6 +22,16 @@ use crate::scenario::Point;
 use crate::tileset::{Cell, TileKind};
 use std::fmt::{self, Write as _};
 
+/// The entrance's squares as play names them: `18,24` for one square,
+/// `6,5 to 6,8` for a wider one (the setup sheet gives its middle square),
+/// when `at` is the first of this floor's entrance squares.
+fn entrance_span(s: &State, at: Point) -> String {
+    match s.board.entrance.as_slice() {
+        [first, .., last] if *first == at => format!("{} to {}", fmt_point(at), fmt_point(*last)),
+        _ => fmt_point(at),
+    }
+}
+
 /// The lines a command's events print, in order.
 pub fn print(s: &State, events: &[Event]) -> Vec<String> {
     let mut out = Vec::with_capacity(events.len());
@@ -729,7 +739,7 @@ pub fn print_event(s: &State, e: &Event, out: &mut Vec<String>) {
             waiting,
         } => format!(
             "entrance at {} ({} side of {tile}); waiting outside: {}",
-            fmt_point(*at),
+            entrance_span(s, *at),
             side_word(*side),
             join(waiting.iter().map(|&h| hero(s, h)), ", ")
         ),
@@ -850,6 +860,18 @@ pub fn print_event(s: &State, e: &Event, out: &mut Vec<String>) {
             "{} cannot attack after Quickness; it faces {}",
             monster(s, *m),
             hero(s, *h)
+        ),
+        // Stopped next to its own target on the way to the square it
+        // wanted (a Sneak Attacker making for his back, a shooter for a
+        // square with a clear line).
+        Event::TurnsOn {
+            monster: m,
+            from,
+            to,
+        } if from == to => format!(
+            "{} is stopped next to {} on its way and fights from there",
+            monster(s, *m),
+            hero(s, *to)
         ),
         Event::TurnsOn {
             monster: m,

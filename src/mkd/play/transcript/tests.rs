@@ -13,7 +13,7 @@ fn the_intro_names_the_dungeon_the_heroes_and_whose_turn_it_is() {
         g.intro(),
         [
             "tilecrawl play: scenario seed 1, 3 tiles, Central Chamber C2; play dice seed 1; manual combat",
-            "entrance at 0,3 (west side of C1); heroes wait outside: Ann (Ayla, Borin)",
+            "entrance at 0,3 to 0,4 (west side of C1); heroes wait outside: Ann (Ayla, Borin)",
             "type `help` for the commands, `status` for where everyone stands, `map` for the board",
             "== turn 1: Ann's heroes ==",
         ]
@@ -355,4 +355,33 @@ proptest! {
             }
         }
     }
+}
+
+/// A monster stopped next to the hero it was making for says so, rather
+/// than that it gave up on him for himself (a user's audit read
+/// `goblin-sneak-1 gives up on Quelandir and turns on Quelandir`).
+#[test]
+fn a_monster_stopped_by_its_own_target_does_not_turn_on_him_from_him() {
+    let mut g = game(&[]);
+    let m = add_monster(&mut g, "orc-1", 20, p(5, 5), &[]);
+    let (ayla, borin) = (
+        crate::mkd::play::state::HeroId(0),
+        crate::mkd::play::state::HeroId(1),
+    );
+    let line = |from, to| {
+        let e = Event::TurnsOn {
+            monster: m,
+            from,
+            to,
+        };
+        print(&g, &[e]).join("\n")
+    };
+    assert_eq!(
+        line(ayla, ayla),
+        "orc-1 is stopped next to Ayla on its way and fights from there"
+    );
+    assert_eq!(
+        line(ayla, borin),
+        "orc-1 gives up on Ayla and turns on Borin"
+    );
 }

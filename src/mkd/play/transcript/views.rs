@@ -32,7 +32,7 @@ pub fn intro(s: &State) -> Vec<String> {
         ),
         format!(
             "entrance at {} ({} side of {}); heroes wait outside: {}",
-            fmt_point(s.board.entrance[0]),
+            super::entrance_span(s, s.board.entrance[0]),
             side_word(s.board.entrance_side),
             s.board.tiles[sc.entrance.tile].label,
             join(
