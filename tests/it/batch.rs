@@ -655,6 +655,35 @@ fn an_impossible_filter_fails_clearly_after_the_attempt_limit() {
     assert!(!out.exists(), "nothing was kept, so nothing is written");
 }
 
+/// Filters no adventure can meet, on their own or together, are refused
+/// at once (exit 2) instead of after every attempt (a user's audit).
+#[test]
+fn filters_no_adventure_can_meet_are_refused_at_once() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("never");
+    for (filters, needle) in [
+        (
+            &["depth>=5", "depth<=3"][..],
+            "--filter depth>=5 --filter depth<=3: no adventure can meet these: no value meets them together",
+        ),
+        (
+            &["win_rate>1.5"][..],
+            "--filter win_rate>1.5: no adventure can meet it: a win rate is 0 to 1",
+        ),
+    ] {
+        let mut args = vec!["batch", "--count", "3", "--simulate", "5", "--out"];
+        args.push(out.to_str().unwrap());
+        for f in filters {
+            args.extend(["--filter", f]);
+        }
+        let r = run(&args);
+        assert_eq!(r.code, 2, "{}", r.stderr);
+        let first = r.stderr.lines().next().unwrap_or_default();
+        assert_eq!(first, format!("error: {needle}"), "{}", r.stderr);
+        assert!(!out.exists());
+    }
+}
+
 /// An unknown `--filter` column is refused with a whole message (once,
 /// the list of twenty columns was cut in the middle by the bound on an
 /// error line): it names the column, a close spelling, and where the

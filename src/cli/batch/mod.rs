@@ -166,6 +166,21 @@ fn run_in(a: BatchArgs) -> anyhow::Result<()> {
             columns.help()
         );
     }
+    // Filters no adventure can meet would try every seed until
+    // `--max-attempts` ran out: refused at once.
+    if let Some(on) = tilecrawl::core::index::unmeetable(&a.filters) {
+        let list: Vec<String> = on.iter().map(|c| c.to_string()).collect();
+        let why = match (list.len(), on[0].column.contains("win_rate")) {
+            (1, true) => "a win rate is 0 to 1",
+            (1, false) => "the column counts from 0",
+            _ => "no value meets them together",
+        };
+        bail_usage!(
+            "--filter {}: no adventure can meet {}: {why}",
+            list.join(" --filter "),
+            if list.len() == 1 { "it" } else { "these" }
+        );
+    }
     if a.ddd.any() && ruleset != RulesetId::DdAndD {
         bail_usage!(
             "--scenario, --board, --fair, --locked-doors, --secret-doors, --warparty and --opponent are for --ruleset dd-and-d"

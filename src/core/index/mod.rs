@@ -357,6 +357,56 @@ impl std::fmt::Display for Condition {
     }
 }
 
+/// The conditions on one column that no value of it can meet together, if
+/// any: every column counts from 0, and a win rate (a column whose name
+/// holds `win_rate`) is at most 1; a whole-number column takes whole
+/// numbers only. A batch refuses such filters at once rather than trying
+/// seeds until `--max-attempts` runs out. Columns are looked at in the
+/// order their first condition was given.
+pub fn unmeetable(conditions: &[Condition]) -> Option<Vec<&Condition>> {
+    let mut seen: Vec<&str> = Vec::new();
+    for c in conditions {
+        if seen.contains(&c.column.as_str()) {
+            continue;
+        }
+        seen.push(&c.column);
+        let on: Vec<&Condition> = conditions.iter().filter(|d| d.column == c.column).collect();
+        let top = c.column.contains("win_rate").then_some(1.0);
+        // A value meeting them all, if one exists, is a bound, a bound's
+        // neighbour, or between two bounds: try those.
+        let mut bounds: Vec<f64> = vec![0.0];
+        bounds.extend(top);
+        bounds.extend(on.iter().map(|d| d.value.real()));
+        bounds.sort_by(f64::total_cmp);
+        bounds.dedup();
+        let mut tries: Vec<f64> = Vec::new();
+        for w in bounds.windows(2) {
+            tries.push((w[0] + w[1]) / 2.0);
+        }
+        for &b in &bounds {
+            tries.extend([b, b - 1.0, b + 1.0, b - 1e-6, b + 1e-6]);
+        }
+        let whole = !c.rating;
+        let meets = |v: f64| {
+            v >= 0.0
+                && top.is_none_or(|t| v <= t)
+                && (!whole || v.fract() == 0.0)
+                && on.iter().all(|d| {
+                    let n = if whole {
+                        Number::Whole(v as u64)
+                    } else {
+                        Number::Real(v)
+                    };
+                    d.holds(n)
+                })
+        };
+        if !tries.into_iter().any(meets) {
+            return Some(on);
+        }
+    }
+    None
+}
+
 /// Does the row meet every condition that does not need a rating? (A batch
 /// checks these before it plays the adventure.)
 pub fn matches_layout(conditions: &[Condition], row: &impl Row) -> bool {
@@ -454,6 +504,47 @@ pub fn prefixed_win_column(prefix: &str, column: &str, wins: u32, runs: u32) -> 
 
 #[cfg(test)]
 mod tests {
+    /// Filters no value can meet are found; any that one value meets are
+    /// not, for whole-number columns and win rates.
+    #[test]
+    fn filters_no_value_can_meet_are_found() {
+        const COLUMNS: Columns = Columns {
+            layout: &["depth", "tiles"],
+            rating: &["win_rate", "heroes_lost"],
+        };
+        let c = |e: &str| Condition::parse(e, &COLUMNS).unwrap();
+        let none = |v: &[&str]| {
+            let conds: Vec<Condition> = v.iter().map(|e| c(e)).collect();
+            unmeetable(&conds).map(|on| on.iter().map(|d| d.to_string()).collect::<Vec<_>>())
+        };
+        assert_eq!(
+            none(&["depth>=5", "depth<=3"]),
+            Some(vec!["depth>=5".into(), "depth<=3".into()])
+        );
+        assert_eq!(none(&["win_rate>1.5"]), Some(vec!["win_rate>1.5".into()]));
+        assert_eq!(none(&["win_rate<0"]), Some(vec!["win_rate<0".into()]));
+        assert_eq!(
+            none(&["depth>4", "depth<5"]),
+            Some(vec!["depth>4".into(), "depth<5".into()])
+        );
+        assert_eq!(
+            none(&["depth==3", "depth!=3"]),
+            Some(vec!["depth==3".into(), "depth!=3".into()])
+        );
+        // A column met by some value, another column aside.
+        assert_eq!(none(&["depth>=3", "depth<=3", "tiles>=11"]), None);
+        assert_eq!(none(&["win_rate>0.4", "win_rate<0.41"]), None);
+        assert_eq!(none(&["win_rate>=1"]), None);
+        assert_eq!(none(&["win_rate<=0", "heroes_lost>=2.5"]), None);
+        assert_eq!(none(&["depth!=0"]), None);
+        assert_eq!(none(&[]), None);
+        // The second column's contradiction, after a met first one.
+        assert_eq!(
+            none(&["depth>=1", "win_rate>=0.8", "win_rate<=0.5"]),
+            Some(vec!["win_rate>=0.8".into(), "win_rate<=0.5".into()])
+        );
+    }
+
     use super::*;
 
     const COLUMNS: Columns = Columns {
