@@ -38,12 +38,13 @@ pub(crate) struct DddArgs {
     /// on a square board).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(0..=20))]
     secret_doors: Option<u32>,
-    /// dd-and-d, with `--scenario roll`: Blue's war-party for the dice-off
-    /// (L146-147; default: `warparty new --seed 1`'s).
+    /// dd-and-d: Blue's war-party, for the dice-off of `--scenario roll`
+    /// (L146-147) and for `--simulate`'s games (default: `warparty new
+    /// --seed 1`'s).
     #[arg(long, value_name = "FILE")]
     warparty: Option<PathBuf>,
-    /// dd-and-d, with `--scenario roll`: Red's war-party for the dice-off
-    /// (default: `warparty new --seed 2`'s).
+    /// dd-and-d: Red's war-party, for the dice-off of `--scenario roll` and
+    /// for `--simulate`'s games (default: `warparty new --seed 2`'s).
     #[arg(long, value_name = "FILE")]
     opponent: Option<PathBuf>,
 }

@@ -18,7 +18,9 @@ pub struct SimulateArgs {
     #[arg(long, default_value_t = 1000, value_name = "N",
           value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
     runs: u32,
-    /// The heroes: a `tilecrawl-party/1` file. Default: the embedded two-team party.
+    /// The heroes: a `tilecrawl-party/1` file for MKD, a
+    /// `tilecrawl-dw10-party/1` file for Dungeon World 10 mm (`party new`
+    /// writes both). Default: the embedded party of that game.
     #[arg(long, value_name = "FILE")]
     party: Option<PathBuf>,
     /// Roll tables (`tilecrawl-tables/1`) to use instead of the embedded ones.

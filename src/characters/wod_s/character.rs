@@ -227,11 +227,14 @@ pub fn generate(
     }
     attributes.con += sp.con;
     attributes.str += sp.str;
-    if sp.con != 0 || sp.str != 0 {
-        dice.note(format_args!(
-            "species {species}: Con {:+}, Str {:+}",
-            sp.con, sp.str
-        ));
+    // Only what the species changes (`species elf: Con -1`).
+    let changes: Vec<String> = [("Con", sp.con), ("Str", sp.str)]
+        .into_iter()
+        .filter(|&(_, n)| n != 0)
+        .map(|(a, n)| format!("{a} {n:+}"))
+        .collect();
+    if !changes.is_empty() {
+        dice.note(format_args!("species {species}: {}", changes.join(", ")));
     }
     // Class, its skills and the extra skill.
     let class = match &o.class {
