@@ -857,11 +857,11 @@ pub fn sheet_markdown(sh: &DddSheet) -> String {
     let _ = writeln!(out, "# {}\n\n{}\n", w.title, w.intro);
     let _ = writeln!(out, "## The scenario\n");
     for (k, v) in &w.rules {
-        let _ = writeln!(out, "- **{k}**: {v}");
+        let _ = writeln!(out, "- **{k}:** {v}");
     }
     let _ = writeln!(out, "\n## The board\n");
     for (k, v) in &w.board {
-        let _ = writeln!(out, "- **{k}**: {v}");
+        let _ = writeln!(out, "- **{k}:** {v}");
     }
     let _ = writeln!(
         out,

@@ -67,7 +67,7 @@ fn each_folder_is_what_generate_writes_and_the_rating_is_simulates() {
         assert_eq!(names.len(), made, "files lists what generate writes");
         let sheet = String::from_utf8(file(&cwd.join("b").join(seed).join("setup.md"))).unwrap();
         assert!(
-            sheet.contains("- **Plays**: Blue (the default war party) wins about "),
+            sheet.contains("- **Plays:** Blue (the default war party) wins about "),
             "{sheet}"
         );
         let json = ok(
@@ -138,7 +138,7 @@ fn generate_rates_a_board_as_simulate_plays_it() {
     let plain = String::from_utf8(file(&cwd.join("plain/setup.md"))).unwrap();
     let line = rated
         .lines()
-        .find(|l| l.starts_with("- **Plays**: "))
+        .find(|l| l.starts_with("- **Plays:** "))
         .expect("the sheet says how it plays");
     let blue = (w["blue_wins"].as_f64().unwrap() * 100.0 / 8.0).round();
     assert!(
@@ -368,7 +368,7 @@ fn the_rating_names_the_war_party_files_it_played() {
     );
     let sheet = String::from_utf8(file(&cwd.join("g/setup.md"))).unwrap();
     assert!(
-        sheet.contains(&format!("- **Plays**: {words}")) && sheet.contains(red),
+        sheet.contains(&format!("- **Plays:** {words}")) && sheet.contains(red),
         "{sheet}"
     );
     batch(
@@ -389,7 +389,7 @@ fn the_rating_names_the_war_party_files_it_played() {
     );
     let sheet = String::from_utf8(file(&cwd.join("b/7/setup.md"))).unwrap();
     assert!(
-        sheet.contains(&format!("- **Plays**: {words}"))
+        sheet.contains(&format!("- **Plays:** {words}"))
             && sheet.contains("and Red (the war party in theirs.yaml) "),
         "{sheet}"
     );
