@@ -119,6 +119,21 @@ fn a_scripted_two_floor_game_gives_its_pinned_transcript_and_resumes() {
     assert_eq!(again, got);
 }
 
+/// Only the last floor has a Guardian token, and only its sheet speaks of
+/// one (a user's audit read "the Guardian WMT does not wander" on a floor
+/// with stairs down and no Guardian).
+#[test]
+fn only_the_floor_with_the_guardian_speaks_of_it() {
+    let dir = tempfile::tempdir().unwrap();
+    dungeon(dir.path());
+    let sheet =
+        |n: u32| std::fs::read_to_string(dir.path().join(format!("d/floor-{n}/setup.md"))).unwrap();
+    let (first, last) = (sheet(1), sheet(2));
+    assert!(first.contains("\nFace down.\n"), "{first}");
+    assert!(!first.contains("Guardian WMT does not wander"), "{first}");
+    assert!(last.contains("Face down; the Guardian WMT does not wander."));
+}
+
 #[test]
 fn a_changed_floor_file_stops_a_resume() {
     let dir = tempfile::tempdir().unwrap();
