@@ -151,6 +151,10 @@ pub fn hero_move(cx: &mut Ctx, h: HeroId, to: Point) -> Result<(), Refusal> {
             .filter(|&m| cx.s.monsters[m].active())
             .collect();
     let mut last_free = from;
+    // The route was planned round the shut doors: only a door laid on the
+    // way (by a discovery) can shut it, so the doors are looked at again
+    // only once one has been laid.
+    let doors_at_start = cx.s.board.doors.len();
     for (i, &p) in route.iter().enumerate() {
         if i == 0 && from.is_some() {
             continue;
@@ -164,7 +168,10 @@ pub fn hero_move(cx: &mut Ctx, h: HeroId, to: Point) -> Result<(), Refusal> {
             // obstacle laid as the hero came into a new tile blocks it.
             break;
         }
-        if i > 0 && cx.s.board.shut_between(route[i - 1], p) {
+        if i > 0
+            && cx.s.board.doors.len() != doors_at_start
+            && cx.s.board.shut_between(route[i - 1], p)
+        {
             // A door laid shut by a discovery on the way: the walk stops
             // before it (opening it is an action of its own).
             break;
