@@ -743,10 +743,15 @@ fn legend(s: &Dw10Scenario, master: bool) -> Vec<Entry> {
             v.push((Swatch::Cell(cell), what.into()));
         }
     }
-    // The objective's chamber, outlined as on every map.
+    // The objective's chamber, outlined as on every map, and the arrow
+    // where the heroes come in.
     v.push((
         Swatch::CentralChamber,
         "Central Chamber outline: the objective's chamber".into(),
+    ));
+    v.push((
+        Swatch::Entrance,
+        "entrance arrow: where the heroes come in".into(),
     ));
     let mut seen: Vec<Piece> = Vec::new();
     let mut pieces: Vec<(Piece, Option<Colour>)> = s
@@ -828,6 +833,8 @@ enum Swatch {
     Door(Option<Colour>),
     /// The Central Chamber's outline.
     CentralChamber,
+    /// The entrance arrow, coming in over half a square of floor.
+    Entrance,
     /// A colour's letter badge.
     Letter(Colour),
 }
@@ -904,6 +911,14 @@ fn legend_layer_dw10(entries: &[Entry], st: &Style, width: f64, top: f64, _rows:
                 }
             }
             Swatch::CentralChamber => central_chamber_outline(o, st, &mut shapes),
+            Swatch::Entrance => {
+                // As the MKD legend draws it: the arrow coming in from above.
+                let small = MapGeom {
+                    origin: o.offset(LEGEND_SWATCH_MM * 0.1, LEGEND_SWATCH_MM * 0.45),
+                    sq: LEGEND_SWATCH_MM * 0.8,
+                };
+                entrance_arrow(&small, 0, 0, Side::N, st, &mut shapes);
+            }
             Swatch::Letter(k) => badge_of(&map, (0.5, 0.5), 0.3, k, st, &mut shapes),
         }
         shapes.push(plain(
@@ -1072,6 +1087,8 @@ mod tests {
             }
             let v = legend(&s, false);
             assert!(v.iter().any(|e| e.0 == Swatch::CentralChamber));
+            // The entrance arrow every map draws is explained too.
+            assert!(v.iter().any(|e| e.0 == Swatch::Entrance));
             let mut colours: Vec<Colour> = s
                 .game
                 .features
