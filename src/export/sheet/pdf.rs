@@ -330,15 +330,18 @@ impl<'a> Pager<'a> {
     }
 
     pub(super) fn fields(&mut self, fields: &[(&'static str, String)]) {
-        let key_w = fields
-            .iter()
-            .map(|(k, _)| self.m.width(&format!("{k}:"), BODY_PT, true))
-            .fold(0.0, f32::max)
-            .min(self.g.content_width() * 0.35)
-            + 8.0;
         let lh = line_height(BODY_PT);
         for (k, v) in fields {
-            let key = self.m.wrap(&format!("{k}:"), BODY_PT, true, key_w - 8.0);
+            // The value follows its own label a space on, not a column
+            // shared by every label: a text extractor (and a screen
+            // reader) then reads "Mission: quest" as one line, where two
+            // columns read as all the labels, then all the values.
+            let key_w = self
+                .m
+                .width(&format!("{k}:"), BODY_PT, true)
+                .min(self.g.content_width() * 0.35)
+                + 4.0;
+            let key = self.m.wrap(&format!("{k}:"), BODY_PT, true, key_w - 4.0);
             let value = self
                 .m
                 .wrap(v, BODY_PT, false, self.g.content_width() - key_w);
@@ -669,12 +672,7 @@ impl<'a> Pager<'a> {
                 color: RULE,
                 width: 0.4,
             });
-            let foot_line = self
-                .m
-                .wrap(foot, 7.0, false, right - left)
-                .into_iter()
-                .next()
-                .unwrap_or_default();
+            let foot_line = fit_fields(self.m, foot, 7.0, right - left);
             self.text(left, fy, 7.0, false, MUTED, foot_line);
             let mut page = std::mem::take(&mut self.pages[0]);
             page.extend(ops);
@@ -897,4 +895,83 @@ fn pages_pdf(
         page.finish();
     }
     doc.finish().map_err(|e| ExportError::Pdf(e.to_string()))
+}
+
+/// A running line of fields (`a · b · c`) on one line of `max` points:
+/// whole, or as many whole fields as fit followed by `· …`, so a field is
+/// never cut in the middle (a user's audit read a footer ending on "Kill").
+fn fit_fields(m: &Metrics, line: &str, size: f32, max: f32) -> String {
+    if m.width(line, size, false) <= max {
+        return line.to_string();
+    }
+    let fields: Vec<&str> = line.split(" · ").collect();
+    for keep in (1..fields.len()).rev() {
+        let short = format!("{} · …", fields[..keep].join(" · "));
+        if m.width(&short, size, false) <= max {
+            return short;
+        }
+    }
+    // One field too long on its own: its first line.
+    m.wrap(line, size, false, max)
+        .into_iter()
+        .next()
+        .unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_running_line_keeps_whole_fields_and_marks_what_it_leaves_out() {
+        let m = Metrics::new().unwrap();
+        let line = "seed 7 · Dungeon World 10 mm · Difficulty normal · Kill target 5 · Start 32,9";
+        let whole = m.width(line, 7.0, false);
+        assert_eq!(fit_fields(&m, line, 7.0, whole + 1.0), line);
+        let cut = fit_fields(&m, line, 7.0, whole - 1.0);
+        assert_eq!(
+            cut,
+            "seed 7 · Dungeon World 10 mm · Difficulty normal · Kill target 5 · …"
+        );
+        assert!(m.width(&cut, 7.0, false) <= whole - 1.0);
+        let narrow = fit_fields(&m, line, 7.0, m.width("seed 7 · Dungeon · …", 7.0, false));
+        assert_eq!(narrow, "seed 7 · …");
+    }
+
+    /// Each value starts a space after its own label, on the label's
+    /// baseline, so a text extractor reads the pair as one line (a user's
+    /// audit: poppler read a shared value column as all the labels, then
+    /// all the values).
+    #[test]
+    fn a_field_s_value_follows_its_own_label() {
+        let m = Metrics::new().unwrap();
+        let g = Geometry::new(&PrintOptions::default()).unwrap();
+        let style = crate::export::style::builtin("color").unwrap();
+        let mut p = Pager::new(&m, g, Palette::of(&style));
+        p.fields(&[
+            ("Seed", "7".to_string()),
+            (
+                "Central Chamber",
+                "C12, 6 tiles from the entrance tile".to_string(),
+            ),
+        ]);
+        let texts: Vec<(f32, f32, f32, String)> = p
+            .pages
+            .concat()
+            .into_iter()
+            .filter_map(|op| match op {
+                Op::Text {
+                    x, y, width, text, ..
+                } => Some((x, y, width, text)),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(texts.len(), 4, "{texts:?}");
+        for pair in texts.chunks(2) {
+            let (label, value) = (&pair[0], &pair[1]);
+            assert!(label.3.ends_with(':') && label.1 == value.1, "{pair:?}");
+            let gap = value.0 - (label.0 + label.2);
+            assert!((gap - 4.0).abs() < 0.01, "{pair:?}");
+        }
+    }
 }
