@@ -332,8 +332,7 @@ pub fn hero_attack(cx: &mut Ctx, h: HeroId, target: &str) -> Result<(), Refusal>
         // So is a figure alone in the way of a shot the walls let through.
         if let Some(at) = shoot
             .filter(|x| chebyshev(hp, mp) <= x.range)
-            .filter(|_| crate::mkd::play::board::line_of_sight(&s.board, hp, mp))
-            .and_then(|_| s.occupancy().figure_on_line(hp, mp, None))
+            .and_then(|_| s.figure_in_the_way(hp, mp))
         {
             return Err(Refusal::FigureInTheWay {
                 hero: name().to_string(),

@@ -643,13 +643,10 @@ fn figure_in_the_way(
     range: Option<u32>,
 ) -> Option<(Point, Option<Figure>)> {
     let (mp, hp, r) = (s.monsters[m].pos?, s.heroes[h].pos()?, range?);
-    if s.board.touching(mp, hp)
-        || chebyshev(mp, hp) > r
-        || !crate::mkd::play::board::line_of_sight(&s.board, mp, hp)
-    {
+    if s.board.touching(mp, hp) || chebyshev(mp, hp) > r {
         return None;
     }
-    let at = s.occupancy().figure_on_line(mp, hp, None)?;
+    let at = s.figure_in_the_way(mp, hp)?;
     let by = s
         .hero_at(at)
         .map(Figure::Hero)

@@ -29,6 +29,15 @@ impl State {
             && self.occupancy().figure_on_line(from, to, None).is_none()
     }
 
+    /// The square of the figure that alone stops a shot from `from` at `to`
+    /// (range aside): the walls let the line through, and a figure stands
+    /// on it. `None` when the line is clear or the walls stop it first.
+    pub fn figure_in_the_way(&self, from: Point, to: Point) -> Option<Point> {
+        crate::mkd::play::board::line_of_sight(&self.board, from, to)
+            .then(|| self.occupancy().figure_on_line(from, to, None))
+            .flatten()
+    }
+
     /// The name of the figure on `p` as the log writes it: a hero's name,
     /// a monster's id, or "the prisoner".
     pub fn figure_name_at(&self, p: Point) -> String {
