@@ -53,9 +53,11 @@ pub enum Side {
 }
 
 /// The squares a straight line crosses from `a` to `b`, both ends
-/// included, in order (Bresenham's line). Every game's line of sight walks
-/// it; one that wants the same squares either way round orders the ends
-/// first.
+/// included, in order (Bresenham's line), one a column or row. The board
+/// builder's sight and Dungeons Dark & Dangerous walk it, ordering the ends
+/// first so it is the same either way round; the MKD and Dungeon World
+/// 10 mm lines of fire walk the [`Ruler`], which counts every square a
+/// straight edge crosses.
 pub fn line(a: Point, b: Point) -> Vec<Point> {
     Line::new(a, b).collect()
 }
@@ -106,6 +108,81 @@ impl Iterator for Line {
                 self.err += self.d.0;
                 self.p.y += self.s.1;
             }
+        }
+        Some(here)
+    }
+}
+
+/// The squares a ruler laid from the centre of `a` to the centre of `b`
+/// passes through, both ends included, in order: every square whose inside
+/// the ruler crosses, so none it grazes is left out. Each square is next to
+/// the one before it: side by side when the ruler crosses the edge between
+/// them, corner to corner only when it passes exactly through the corner
+/// they share (it then touches neither square beside that corner, and each
+/// game says what such a corner lets through).
+///
+/// Unlike [`Line`] the squares are the same both ways: the line from `b` to
+/// `a` is this one reversed, so a look or a shot one way is the look back.
+#[derive(Debug, Clone)]
+pub struct Ruler {
+    p: Point,
+    /// Steps still to take across columns and rows.
+    left: (u32, u32),
+    /// Twice the columns and rows to cross in all.
+    twice: (i64, i64),
+    /// Which edge comes first: below 0 the next column edge, above 0 the
+    /// next row edge, 0 both at once (a corner). The next column edge, the
+    /// `i`th, lies (2i + 1) / 2n of the way, so this is the two fractions
+    /// cross-multiplied, kept up to date by adding at each step.
+    order: i64,
+    s: (i32, i32),
+    done: bool,
+}
+
+impl Ruler {
+    /// The ruler from the centre of `a` to the centre of `b`.
+    pub fn new(a: Point, b: Point) -> Ruler {
+        let n = ((b.x - a.x).unsigned_abs(), (b.y - a.y).unsigned_abs());
+        let (nx, ny) = (i64::from(n.0), i64::from(n.1));
+        Ruler {
+            p: a,
+            left: n,
+            twice: (2 * nx, 2 * ny),
+            order: ny - nx,
+            s: ((b.x - a.x).signum(), (b.y - a.y).signum()),
+            done: false,
+        }
+    }
+}
+
+impl Iterator for Ruler {
+    type Item = Point;
+
+    #[inline]
+    fn next(&mut self) -> Option<Point> {
+        if self.done {
+            return None;
+        }
+        let here = self.p;
+        let (lx, ly) = self.left;
+        if lx == 0 && ly == 0 {
+            self.done = true;
+            return Some(here);
+        }
+        let (x_first, y_first) = match (lx, ly) {
+            (_, 0) => (true, false),
+            (0, _) => (false, true),
+            _ => (self.order <= 0, self.order >= 0),
+        };
+        if x_first {
+            self.p.x += self.s.0;
+            self.left.0 -= 1;
+            self.order += self.twice.1;
+        }
+        if y_first {
+            self.p.y += self.s.1;
+            self.left.1 -= 1;
+            self.order -= self.twice.0;
         }
         Some(here)
     }
@@ -259,6 +336,86 @@ mod tests {
     }
 
     use super::*;
+
+    /// Does the segment from the centre of `a` to the centre of `b` pass
+    /// through the inside of square `q`? Exact, in rationals: clip the
+    /// segment's parameter to the square's open slab on each axis.
+    fn ruler_enters(a: Point, b: Point, q: Point) -> bool {
+        // Centres at (2x + 1) / 2; work in halves, the parameter t in [0, 1]
+        // as (num, den) pairs compared by cross-multiplying.
+        let (ax, ay) = (2 * a.x + 1, 2 * a.y + 1);
+        let (dx, dy) = (2 * (b.x - a.x), 2 * (b.y - a.y));
+        // Open interval of t on one axis: lo < a + t d < hi (halves).
+        let slab = |a0: i32, d: i32, lo: i32, hi: i32| -> Option<(f64, f64)> {
+            if d == 0 {
+                return (lo < a0 && a0 < hi).then_some((f64::NEG_INFINITY, f64::INFINITY));
+            }
+            let (t1, t2) = (
+                f64::from(lo - a0) / f64::from(d),
+                f64::from(hi - a0) / f64::from(d),
+            );
+            Some((t1.min(t2), t1.max(t2)))
+        };
+        let (Some(sx), Some(sy)) = (
+            slab(ax, dx, 2 * q.x, 2 * q.x + 2),
+            slab(ay, dy, 2 * q.y, 2 * q.y + 2),
+        ) else {
+            return false;
+        };
+        let lo = sx.0.max(sy.0).max(0.0);
+        let hi = sx.1.min(sy.1).min(1.0);
+        lo < hi || (lo == hi && (lo == 0.0 || lo == 1.0) && (q == a || q == b))
+    }
+
+    /// The ruler's squares are exactly those whose inside the segment
+    /// between the two centres crosses, each next to the last, corner to
+    /// corner only through an exact corner; and drawn the other way they
+    /// are the same squares reversed.
+    #[test]
+    fn the_ruler_crosses_every_square_a_straight_edge_does_and_is_the_same_both_ways() {
+        let a = Point { x: 0, y: 0 };
+        for x in -11..=11 {
+            for y in -11..=11 {
+                let b = Point { x, y };
+                let r: Vec<Point> = Ruler::new(a, b).collect();
+                assert_eq!((r[0], *r.last().unwrap()), (a, b));
+                let mut back: Vec<Point> = Ruler::new(b, a).collect();
+                back.reverse();
+                assert_eq!(r, back, "{b:?}");
+                for w in r.windows(2) {
+                    assert_eq!(chebyshev(w[0], w[1]), 1, "{b:?}");
+                    if w[0].x != w[1].x && w[0].y != w[1].y {
+                        // Through a corner: the squares beside it are untouched.
+                        let c1 = Point {
+                            x: w[1].x,
+                            y: w[0].y,
+                        };
+                        let c2 = Point {
+                            x: w[0].x,
+                            y: w[1].y,
+                        };
+                        assert!(!ruler_enters(a, b, c1) && !ruler_enters(a, b, c2));
+                    }
+                }
+                for qx in x.min(0) - 1..=x.max(0) + 1 {
+                    for qy in y.min(0) - 1..=y.max(0) + 1 {
+                        let q = Point { x: qx, y: qy };
+                        assert_eq!(ruler_enters(a, b, q), r.contains(&q), "{b:?} {q:?}");
+                    }
+                }
+                // Straight along a row or column, or exactly diagonal, it
+                // is the line the games always drew.
+                if x == 0 || y == 0 || x.abs() == y.abs() {
+                    assert_eq!(r, line(a, b), "{b:?}");
+                }
+            }
+        }
+        // Far from the origin and far apart, the same both ways.
+        let (c, d) = (Point { x: 3, y: 40 }, Point { x: 57, y: 11 });
+        let mut back: Vec<Point> = Ruler::new(d, c).collect();
+        back.reverse();
+        assert_eq!(Ruler::new(c, d).collect::<Vec<_>>(), back);
+    }
 
     #[test]
     fn front_arc_is_the_cone_ahead() {

@@ -11,24 +11,26 @@ use std::sync::Arc;
 use std::time::Duration;
 
 const TIMEOUT: Duration = Duration::from_secs(300);
-/// The pinned campaign's seed: three wins, two heroes falling in the second
-/// (chosen by playing seeds 1–60 with the auto-heroes once figures blocked
-/// lines of fire; seed 26 was the one before).
-const SEED: &str = "33";
+/// The pinned campaign's seed: three wins, every town order taken (found by
+/// [`find_seed`] once lines of fire became ruler-exact; seed 33 served in
+/// between, while lines were drawn from the shooter).
+const SEED: &str = "26";
 const NAME: &str = "Saga";
 
 /// The town orders after each adventure.
 const TOWN_ORDERS: [&[&str]; 3] = [
-    // Everyone came back with a honed blade: buy a level-1 chest, whose
-    // healing draught goes into adventure 2 in a chest from town (`town-1`).
+    // Everyone came back: buy a level-1 chest, whose healing draught goes
+    // into adventure 2 in a chest from town (`town-1`).
     &["--buy", "1"],
-    // Kestrel and Marrow fell; the draught came back drunk. The purse
-    // cannot pay for Marrow at step 2, but after the reward it can at step
-    // 5 (too late for a share of the reward); Kestrel stays fallen.
+    // Marrow, Brannoc and Sella fell; the draught came back drunk. The
+    // purse cannot pay for Marrow at step 2, but after the reward it can at
+    // step 5 (too late for a share of the reward); Kestrel has the
+    // experience for level 2 but not the gold, and the other two stay
+    // fallen.
     &["--resurrect", "Marrow"],
-    // Nobody fell: Brannoc trains to level 2, Sella has the experience but
-    // the purse cannot pay, and the ability named for Kestrel (fallen, no
-    // level past 5) is noted as not needed.
+    // Nobody fell: Kestrel trains to level 2 and loses the experience left
+    // over, and the ability named for him (no level past 5) is noted as not
+    // needed.
     &["--ability", "Kestrel=Command"],
 ];
 
@@ -193,6 +195,63 @@ fn a_three_adventure_campaign_gives_its_pinned_output() {
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// Finds a campaign seed whose three adventures the auto-heroes all win
+/// and whose town orders ([`TOWN_ORDERS`]) are all taken, for when the
+/// rules change the pinned campaign (`cargo test --test it
+/// campaign::find_seed -- --ignored --nocapture`); its comments are then
+/// rewritten for what the new seed's campaign does.
+#[test]
+#[ignore = "a search, run by hand when the rules change the pinned campaign"]
+fn find_seed() {
+    'seeds: for seed in 1..120u32 {
+        let tmp = tempfile::tempdir().unwrap();
+        let dir = tmp.path();
+        let seed = seed.to_string();
+        ok(dir, &["campaign", "new", NAME, "--seed", &seed]);
+        let mut found = Vec::new();
+        for n in 1..=3u32 {
+            if run(dir, &["campaign", "next", NAME]).code != Some(0) {
+                continue 'seeds;
+            }
+            let adv = dir.join(format!("campaigns/{NAME}/adventure-{n}"));
+            let script = dir.join(format!("script-{n}.txt"));
+            std::fs::write(&script, auto_commands(&adv)).unwrap();
+            let adv = format!("campaigns/{NAME}/adventure-{n}");
+            let transcript = ok(
+                dir,
+                &[
+                    "play",
+                    &format!("{adv}/scenario.yaml"),
+                    "--party",
+                    &format!("{adv}/party.yaml"),
+                    "--save",
+                    &format!("{adv}/game.save"),
+                    "--combat",
+                    "dice",
+                    "--script",
+                    script.to_str().unwrap(),
+                ],
+            );
+            if !transcript.contains("the heroes won ==") {
+                continue 'seeds;
+            }
+            let mut town = vec!["campaign", "town", NAME];
+            town.extend(TOWN_ORDERS[n as usize - 1]);
+            let r = run(dir, &town);
+            if r.code != Some(0) {
+                continue 'seeds;
+            }
+            found.push(
+                r.stdout
+                    .lines()
+                    .filter(|l| l.contains("fell") || l.contains("level"))
+                    .count(),
+            );
+        }
+        println!("seed {seed}: three wins, every order taken ({found:?})");
+    }
 }
 
 // ---------------------------------------------------------------- refusals

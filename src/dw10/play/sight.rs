@@ -17,11 +17,12 @@
 use crate::dw10::board::Ground;
 use crate::dw10::play::state::{Map, Sq, State, adjacent, range};
 
-/// The squares a straight line crosses from `a` to `b`, both ends
-/// included (Bresenham).
+/// The squares a straight line from the centre of `a` to the centre of
+/// `b` crosses, both ends included ([`Ruler`](crate::core::geom::Ruler):
+/// every square the ruler passes through, the same squares both ways).
 pub fn line(a: Sq, b: Sq) -> Vec<Sq> {
     let p = |(x, y): Sq| crate::core::geom::Point { x, y };
-    crate::core::geom::Line::new(p(a), p(b))
+    crate::core::geom::Ruler::new(p(a), p(b))
         .map(|q| (q.x, q.y))
         .collect()
 }
@@ -125,16 +126,21 @@ pub fn line_of_fire(
 
 /// [`look`] along the straight line alone.
 ///
-/// One pass along the line, no list of its squares: every step must be
-/// open, and every square between the two ends neither solid nor (unless
-/// `past_figures`) taken; any that fails hides `b`, so the order of the
-/// checks does not matter.
+/// One pass along the ruler's squares ([`line`]), no list of them: every
+/// step must be open, and every square between the two ends neither solid
+/// nor (unless `past_figures`) taken; any that fails hides `b`, so the
+/// order of the checks does not matter. A step through an exact corner is
+/// open when either way round it is ([`step_open`]); figures beside such a
+/// corner never block it, as a figure may cut diagonally between two
+/// models (L295). Walls, doors and figures are thus met the same both
+/// ways, so whether `b` is hidden from `a` is whether `a` is from `b`
+/// (cover, which is the target's, is not).
 pub(super) fn look_straight(s: &State, map: &Map, a: Sq, b: Sq, past_figures: bool) -> Look {
     if a == b {
         return Look::Clear;
     }
     let p = |(x, y): Sq| crate::core::geom::Point { x, y };
-    let mut squares = crate::core::geom::Line::new(p(a), p(b)).map(|q| (q.x, q.y));
+    let mut squares = crate::core::geom::Ruler::new(p(a), p(b)).map(|q| (q.x, q.y));
     let mut prev = squares.next().unwrap_or(a);
     // The square before `b` (the cover square), once it is not `a`.
     let mut before_b = None;

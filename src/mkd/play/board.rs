@@ -6,7 +6,7 @@
 //! prints on its rulers. Figures walk orthogonally, as the generator's
 //! reachability analysis does.
 
-use crate::core::geom::{AROUND, Line};
+use crate::core::geom::{AROUND, Ruler};
 use crate::mkd::scenario::{MarkerKind, Scenario};
 use crate::scenario::Point;
 use crate::tileset::{Cell, Side, TileKind};
@@ -655,25 +655,112 @@ pub struct Mover {
     pub flies: bool,
 }
 
-/// Can a shot or spell go from `a` to `b`? The project's approximation of
-/// line of sight: the straight (Bresenham) line between the two squares
-/// must cross no wall, blocking terrain, empty space or closed door
-/// ([`Board::shut_between`] on each step); figures and open doors do not
-/// block it.
+/// Can a shot or spell go from `a` to `b`? The ruler laid from the centre
+/// of one square to the centre of the other ([`Ruler`], the same squares
+/// both ways) must pass no wall, blocking terrain or empty space
+/// ([`see_through`]) and no closed door ([`Board::shut_between`] on each
+/// step). Where it passes exactly through a corner, one square beside the
+/// corner that lets it through is enough, and a closed door on any edge
+/// meeting at the corner seals it. Figures and open doors do not block it
+/// (figures are the state's: [`ruler_stop`] with them).
 pub fn line_of_sight(board: &Board, a: Point, b: Point) -> bool {
     // The squares first: a look-up each, where a door test scans the doors.
     // The line is walked square by square, never gathered.
-    Line::new(a, b)
-        .filter(|&p| p != a && p != b)
-        .all(|p| see_through(board.cell(p)))
+    !walls_stop_ruler(board, a, b)
         && (board.doors.iter().all(|d| d.open)
             || steps(a, b).all(|(p, q)| !board.shut_between(p, q)))
 }
 
-/// Each step of the line from `a` to `b`: its two squares, in order.
+/// Do walls, blocking terrain or empty space stop the ruler from `a` to
+/// `b`? [`ruler_stop`] with [`see_through`], walked by board index: the
+/// monsters weigh every square round a hero this way, so it is the
+/// engine's inner loop. Every square of the ruler, and both beside each
+/// corner it passes, lies in the rectangle its two ends span, so once
+/// both ends are on the board so are they.
+fn walls_stop_ruler(board: &Board, a: Point, b: Point) -> bool {
+    let (Some(start), Some(_)) = (board.index(a), board.index(b)) else {
+        return ruler_stop(a, b, |p| !see_through(board.cell(p))).is_some();
+    };
+    let wall = |i: usize| !see_through(board.cells.get(i).copied().unwrap_or(Cell::Void));
+    let (nx, ny) = (
+        i64::from((b.x - a.x).unsigned_abs()),
+        i64::from((b.y - a.y).unsigned_abs()),
+    );
+    let cols = board.cols.unsigned_abs() as usize;
+    // One step east or west, south or north, in the cells' order.
+    let step_x = |i: usize| if b.x > a.x { i + 1 } else { i.wrapping_sub(1) };
+    let step_y = |i: usize| {
+        if b.y > a.y {
+            i + cols
+        } else {
+            i.wrapping_sub(cols)
+        }
+    };
+    let (mut lx, mut ly) = (nx, ny);
+    // As in `Ruler`: below 0 the next column edge comes first, above 0 the
+    // next row edge, 0 a corner.
+    let mut order = ny - nx;
+    let mut i = start;
+    while lx > 0 || ly > 0 {
+        let (x_first, y_first) = match (lx, ly) {
+            (_, 0) => (true, false),
+            (0, _) => (false, true),
+            _ => (order <= 0, order >= 0),
+        };
+        if x_first && y_first && wall(step_x(i)) && wall(step_y(i)) {
+            return true;
+        }
+        if x_first {
+            i = step_x(i);
+            lx -= 1;
+            order += 2 * ny;
+        }
+        if y_first {
+            i = step_y(i);
+            ly -= 1;
+            order -= 2 * nx;
+        }
+        if (lx > 0 || ly > 0) && wall(i) {
+            return true;
+        }
+    }
+    false
+}
+
+/// What stops a ruler ([`ruler_stop`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Stop {
+    /// A square the ruler crosses.
+    Square(Point),
+    /// The two squares beside a corner the ruler passes exactly through,
+    /// both stopping it.
+    Corner(Point, Point),
+}
+
+/// The first place where the ruler from `a` to `b` (ends left out) is
+/// stopped: a square on it for which `blocks` holds, or a corner it passes
+/// through with `blocks` holding for both squares beside it. Walls alone,
+/// or walls and figures together, as the caller's `blocks` says. The same
+/// places both ways round, met in the other order.
+pub fn ruler_stop(a: Point, b: Point, mut blocks: impl FnMut(Point) -> bool) -> Option<Stop> {
+    for (p, q) in steps(a, b) {
+        if p.x != q.x && p.y != q.y {
+            let (c1, c2) = (Point { x: q.x, y: p.y }, Point { x: p.x, y: q.y });
+            if blocks(c1) && blocks(c2) {
+                return Some(Stop::Corner(c1, c2));
+            }
+        }
+        if q != b && blocks(q) {
+            return Some(Stop::Square(q));
+        }
+    }
+    None
+}
+
+/// Each step of the ruler from `a` to `b`: its two squares, in order.
 fn steps(a: Point, b: Point) -> impl Iterator<Item = (Point, Point)> {
     let mut last = a;
-    Line::new(a, b)
+    Ruler::new(a, b)
         .skip(1)
         .map(move |p| (std::mem::replace(&mut last, p), p))
 }
@@ -681,10 +768,7 @@ fn steps(a: Point, b: Point) -> impl Iterator<Item = (Point, Point)> {
 /// The closed door that alone blocks the line from `a` to `b`: the line
 /// would be clear with it open.
 pub fn door_in_the_way(board: &Board, a: Point, b: Point) -> Option<usize> {
-    let clear = Line::new(a, b)
-        .filter(|&p| p != a && p != b)
-        .all(|p| see_through(board.cell(p)));
-    if !clear {
+    if ruler_stop(a, b, |p| !see_through(board.cell(p))).is_some() {
         return None;
     }
     steps(a, b).find_map(|(p, q)| board.shut_door_between(p, q))
@@ -697,8 +781,11 @@ pub(crate) fn see_through(c: Cell) -> bool {
     )
 }
 
-/// The squares of the straight line from `a` to `b`, both ends included.
-pub use crate::core::geom::line;
+/// The squares of the line of fire from `a` to `b`, both ends included:
+/// those a ruler between their centres crosses ([`Ruler`]).
+pub fn line(a: Point, b: Point) -> Vec<Point> {
+    Ruler::new(a, b).collect()
+}
 
 /// Which compass side `to` lies on, seen from `from` (the larger offset wins,
 /// ties go north/south).

@@ -4,8 +4,7 @@
 //! ask ([`Occupancy`]). The state owns one and keeps it up to date through
 //! its `set_` methods; see `State::standing`.
 
-use crate::core::geom::Line;
-use crate::mkd::play::board::Board;
+use crate::mkd::play::board::{Board, Stop, ruler_stop, see_through};
 use crate::scenario::Point;
 
 /// Who stands on each square of the board: per square, the number of
@@ -123,18 +122,24 @@ impl Occupancy<'_> {
         self.on[i] & what != 0 || (what & Self::PRISONER != 0 && self.prisoner == Some(i))
     }
 
-    /// The first square between `from` and `to` (the ends left out) on
-    /// the straight line a shot takes ([`Line`], the squares the walls are
-    /// checked on) where a figure stands, if any: it blocks the line of
-    /// fire. `vacated` (a board index) is left out too: the square of a
-    /// monster weighing a shot from elsewhere, which it will have left.
+    /// The figure that stops the line of fire from `from` to `to`, when
+    /// the walls let it through: the first square of a hero, monster or
+    /// held prisoner the ruler crosses ([`ruler_stop`], the ends left out),
+    /// or a corner it passes exactly through with a figure on one square
+    /// beside it and a figure or wall on the other (that figure's square).
+    /// `None` when no figure stops it, or a wall does first. `vacated` (a
+    /// board index) is left out too: the square of a monster weighing a
+    /// shot from elsewhere, which it will have left.
     pub fn figure_on_line(&self, from: Point, to: Point, vacated: Option<usize>) -> Option<Point> {
-        Line::new(from, to)
-            .filter(|&p| p != from && p != to)
-            .find(|&p| {
-                self.board
-                    .idx(p)
-                    .is_some_and(|i| Some(i) != vacated && self.has_at(i, Self::FIGURES))
-            })
+        let figure = |p: Point| {
+            self.board
+                .idx(p)
+                .is_some_and(|i| Some(i) != vacated && self.has_at(i, Self::FIGURES))
+        };
+        let stop = ruler_stop(from, to, |p| !see_through(self.board.cell(p)) || figure(p))?;
+        match stop {
+            Stop::Square(p) => figure(p).then_some(p),
+            Stop::Corner(c1, c2) => [c1, c2].into_iter().find(|&p| figure(p)),
+        }
     }
 }

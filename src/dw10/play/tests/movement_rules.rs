@@ -371,7 +371,9 @@ fn a_walks_flags_answer_as_the_states_own_look_ups() {
 /// the two ends solid or (unless looking past figures) taken, and cover
 /// from a rock slide or a table on the square before the target. Boards of
 /// walls, rock slides, tables, doors and figures placed by a seeded
-/// generator, every pair of squares, both ways of looking.
+/// generator, every pair of squares, both ways of looking. A look is
+/// hidden exactly when the look back is, so a monster spawned out of the
+/// hero's sight (L529-530) has no line of fire to him either.
 #[test]
 fn a_straight_look_finds_what_the_listed_line_finds() {
     use crate::dw10::play::sight::{self, Look};
@@ -416,6 +418,7 @@ fn a_straight_look_finds_what_the_listed_line_finds() {
         Look::Clear
     }
     let mut seen = [0usize; 3];
+    let mut unseen = 0;
     for seed in 0..40u64 {
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
         let mut pick = |n: u64| (rng.next_u64() % n) as i32;
@@ -462,10 +465,26 @@ fn a_straight_look_finds_what_the_listed_line_finds() {
                         "seed {seed}: {a:?} to {b:?}, past figures {past}"
                     );
                     seen[want as usize] += 1;
+                    let back = sight::look_straight(&k.s, &k.map, b, a, past);
+                    assert_eq!(
+                        want == Look::Hidden,
+                        back == Look::Hidden,
+                        "seed {seed}: {a:?} and {b:?} both ways, past figures {past}"
+                    );
                 }
+            }
+            let hero = heroes[0].1;
+            if sight::unseen(&k.s, &k.map, a) {
+                unseen += 1;
+                assert_eq!(
+                    sight::line_of_fire(&k.s, &k.map, a, hero, false, 99),
+                    Err(sight::NoLine::Hidden),
+                    "seed {seed}: {a:?} is out of sight but shoots {hero:?}"
+                );
             }
         }
     }
+    assert!(unseen > 100, "{unseen} squares out of sight");
     // Every answer came up, so each part of the look was tried.
     assert!(seen.iter().all(|&n| n > 1000), "{seen:?}");
 }

@@ -57,11 +57,12 @@ fn board_with_doors(seed: u64, doors: usize, rng: &mut u64) -> (Board, Vec<Point
 /// Line of sight and the door alone in the way, walked square by square,
 /// are what the gathered line gives: for random pairs of squares up to
 /// six apart on dungeons with open and closed doors, seen clear, blocked
-/// by a wall and blocked by a door alone.
+/// by a wall (on the line, or on both sides of a corner it passes exactly
+/// through) and blocked by a door alone; and each look is the look back.
 #[test]
 fn sight_walked_square_by_square_is_sight_along_the_gathered_line() {
     let mut rng = 0x0bad_5eed_1234_5678u64;
-    let (mut clear, mut walled, mut by_door) = (0, 0, 0);
+    let (mut clear, mut walled, mut by_door, mut by_corner) = (0, 0, 0, 0);
     for seed in 1..=6 {
         let (board, open) = board_with_doors(seed, 40, &mut rng);
         for _ in 0..2_000 {
@@ -75,6 +76,15 @@ fn sight_walked_square_by_square_is_sight_along_the_gathered_line() {
                 .iter()
                 .filter(|&&p| p != a && p != b)
                 .all(|&p| see_through(board.cell(p)));
+            let corners = l.windows(2).all(|w| {
+                let (p, q) = (w[0], w[1]);
+                p.x == q.x
+                    || p.y == q.y
+                    || see_through(board.cell(Point { x: q.x, y: p.y }))
+                    || see_through(board.cell(Point { x: p.x, y: q.y }))
+            });
+            by_corner += usize::from(squares && !corners);
+            let squares = squares && corners;
             let doors = l.windows(2).all(|w| !board.shut_between(w[0], w[1]));
             assert_eq!(line_of_sight(&board, a, b), squares && doors, "{a:?} {b:?}");
             let alone = if squares {
@@ -84,6 +94,12 @@ fn sight_walked_square_by_square_is_sight_along_the_gathered_line() {
                 None
             };
             assert_eq!(door_in_the_way(&board, a, b), alone, "{a:?} {b:?}");
+            assert_eq!(line_of_sight(&board, b, a), squares && doors, "{b:?} {a:?}");
+            assert_eq!(
+                door_in_the_way(&board, b, a).is_some(),
+                alone.is_some(),
+                "{b:?} {a:?}"
+            );
             match (squares, doors) {
                 (true, true) => clear += 1,
                 (false, _) => walled += 1,
@@ -92,8 +108,8 @@ fn sight_walked_square_by_square_is_sight_along_the_gathered_line() {
         }
     }
     assert!(
-        clear > 1_000 && walled > 1_000 && by_door > 20,
-        "{clear} clear, {walled} walled, {by_door} shut by a door"
+        clear > 1_000 && walled > 1_000 && by_door > 20 && by_corner > 20,
+        "{clear} clear, {walled} walled ({by_corner} at a corner), {by_door} shut by a door"
     );
 }
 

@@ -915,7 +915,9 @@ fn a_monster_out_of_the_fight_is_shot_only_when_there_is_nothing_else_to_do() {
 /// The two runs of seeds 1 to 40's default dungeons (200 runs each) that
 /// still reached the turn limit: a lone archer shooting, turn after turn,
 /// at a troll across a crevice that healed what the arrows did. She now
-/// leaves it and goes on, and both runs are won.
+/// leaves it and goes on, and both runs end well inside the limit (won
+/// when this was fixed; since lines of fire are ruler-exact the first is
+/// lost in turn 23, fighting on to the end).
 #[test]
 fn an_archer_no_longer_shoots_a_troll_across_a_crevice_until_the_turn_limit() {
     let party = Arc::new(crate::mkd::play::party::default_party());
@@ -923,7 +925,10 @@ fn an_archer_no_longer_shoots_a_troll_across_a_crevice_until_the_turn_limit() {
     for (seed, run) in [(29, 79), (34, 139)] {
         let s = scenario_of(seed);
         let r = play_once(&s, &party, &tables, run_seed(seed, run), DEFAULT_MAX_TURNS);
-        assert!(r.won && !r.timed_out, "seed {seed} run {run}: {r:?}");
+        assert!(
+            !r.timed_out && r.turns < DEFAULT_MAX_TURNS / 2,
+            "seed {seed} run {run}: {r:?}"
+        );
     }
 }
 
@@ -989,7 +994,7 @@ fn with_dressing_the_automatic_heroes_take_up_an_artifact_and_carry_it_out() {
         .collect();
     let (mut laid, mut carried_out) = (0, 0);
     // The first 60 runs at most: a run lays the artifact about one time in
-    // ten, and most of those carry it out.
+    // ten, and some of those carry it out (with another chest or alone).
     for i in 0..60 {
         if laid > 0 && carried_out > 0 {
             break;
@@ -1003,9 +1008,14 @@ fn with_dressing_the_automatic_heroes_take_up_an_artifact_and_carry_it_out() {
             );
         }
         let took = log.iter().position(|l| l.ends_with(" takes artifact-1"));
-        let out = log
-            .iter()
-            .position(|l| l.ends_with(" leaves the dungeon carrying artifact-1"));
+        let out = log.iter().position(|l| {
+            l.split_once(" leaves the dungeon carrying ")
+                .is_some_and(|(_, what)| {
+                    what.replace(" and ", ", ")
+                        .split(", ")
+                        .any(|w| w == "artifact-1")
+                })
+        });
         if let (Some(t), Some(o)) = (took, out) {
             assert!(t < o);
             carried_out += 1;

@@ -179,3 +179,83 @@ fn the_squares_to_shoot_from_are_those_with_a_clear_line_of_fire() {
         "{listed} listed, {blocked} blocked"
     );
 }
+
+/// A ruler from Ayla on 17,1 to a troll on 19,3 passes exactly through
+/// two corners (18,1 and 17,2 beside the first, 19,2 and 18,3 beside the
+/// second): one figure beside a corner lets the shot through, two stop it,
+/// and so do a figure and a wall; the same both ways.
+#[test]
+fn a_shot_through_a_corner_passes_unless_both_squares_beside_it_stop_it() {
+    use crate::tileset::Cell;
+    let mut g = game_with(CombatMode::Dice, Vec::new(), &[]);
+    put_hero(&mut g, 0, p(17, 1), Side::E);
+    add_monster(&mut g, "troll-1", 20, p(19, 3), &[]);
+    let (a, t) = (p(17, 1), p(19, 3));
+    let both_ways = |g: &Game, clear: bool| {
+        assert_eq!(g.line_of_fire(a, t), clear);
+        assert_eq!(g.line_of_fire(t, a), clear);
+    };
+    both_ways(&g, true);
+    // Borin beside the first corner: the ruler slips past him.
+    put_hero(&mut g, 1, p(18, 1), Side::S);
+    both_ways(&g, true);
+    // An orc on the corner's other side closes it.
+    let orc = add_monster(&mut g, "orc-1", 20, p(17, 2), &[]);
+    both_ways(&g, false);
+    assert_eq!(g.figure_in_the_way(a, t), Some(p(18, 1)));
+    assert!(g.figure_in_the_way(t, a).is_some());
+    // A wall in the orc's place closes it too, and Borin is the one named.
+    g.set_monster_pos(orc, None);
+    g.board_mut().set_cell(p(17, 2), Cell::Wall);
+    assert!(line_of_sight(&g.board, a, t) && line_of_sight(&g.board, t, a));
+    both_ways(&g, false);
+    assert_eq!(g.figure_in_the_way(a, t), Some(p(18, 1)));
+    assert_eq!(g.figure_in_the_way(t, a), Some(p(18, 1)));
+    // Two walls close it to sight itself: no figure is to blame.
+    put_hero(&mut g, 1, p(5, 5), Side::S);
+    g.board_mut().set_cell(p(18, 1), Cell::Wall);
+    assert!(!line_of_sight(&g.board, a, t) && !line_of_sight(&g.board, t, a));
+    assert_eq!(g.figure_in_the_way(a, t), None);
+}
+
+/// For random places of two heroes and two monsters on the test dungeon,
+/// every line of fire between two of them is the line of fire back, and a
+/// figure is named in the way one way exactly when it is the other.
+#[test]
+fn every_line_of_fire_is_the_line_of_fire_back() {
+    let mut state = 0x9e37_79b9_7f4a_7c15u64;
+    let mut next = move || xorshift(&mut state);
+    let (mut clear, mut shielded) = (0, 0);
+    for _ in 0..400 {
+        let mut g = game_with(CombatMode::Dice, Vec::new(), &[]);
+        let open = open_squares(&g);
+        let mut taken: Vec<Point> = Vec::new();
+        while taken.len() < 4 {
+            let q = open[next() as usize % open.len()];
+            if !taken.contains(&q) {
+                taken.push(q);
+            }
+        }
+        put_hero(&mut g, 0, taken[0], Side::N);
+        put_hero(&mut g, 1, taken[1], Side::S);
+        add_monster(&mut g, "skel-1", 12, taken[2], &[]);
+        add_monster(&mut g, "orc-1", 20, taken[3], &[]);
+        for &x in &taken {
+            for &y in &taken {
+                if x == y {
+                    continue;
+                }
+                let there = g.line_of_fire(x, y);
+                assert_eq!(there, g.line_of_fire(y, x), "{x:?} {y:?}");
+                let named = g.figure_in_the_way(x, y).is_some();
+                assert_eq!(named, g.figure_in_the_way(y, x).is_some(), "{x:?} {y:?}");
+                clear += usize::from(there);
+                shielded += usize::from(named);
+            }
+        }
+    }
+    assert!(
+        clear > 500 && shielded > 100,
+        "{clear} clear, {shielded} shielded"
+    );
+}
