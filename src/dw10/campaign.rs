@@ -702,20 +702,23 @@ pub fn kept(line: &HeroLine, base: &Figure, hero: &crate::dw10::play::state::Her
     out
 }
 
-/// What a hero gained between two lines, in words.
+/// What a hero gained between two lines, in words: every lasting bonus
+/// (the squares of range too), the new spells and skills, the pack.
 fn gains(before: &HeroLine, after: &HeroLine) -> Vec<String> {
+    use crate::core::text::counted;
     let mut v = Vec::new();
-    if after.melee_bonus > before.melee_bonus {
-        v.push(format!(
-            "+{} melee die",
-            after.melee_bonus - before.melee_bonus
-        ));
+    let more = |a: u32, b: u32| a.saturating_sub(b);
+    let melee = more(after.melee_bonus, before.melee_bonus);
+    if melee > 0 {
+        v.push(format!("+{}", counted(melee, "melee die", "melee dice")));
     }
-    if after.ranged_bonus > before.ranged_bonus {
-        v.push(format!(
-            "+{} ranged dice",
-            after.ranged_bonus - before.ranged_bonus
-        ));
+    let ranged = more(after.ranged_bonus, before.ranged_bonus);
+    if ranged > 0 {
+        v.push(format!("+{}", counted(ranged, "ranged die", "ranged dice")));
+    }
+    let range = more(after.range_bonus, before.range_bonus);
+    if range > 0 {
+        v.push(format!("+{range} range"));
     }
     for a in after.spells.iter().chain(&after.abilities) {
         if !before.spells.contains(a) && !before.abilities.contains(a) {

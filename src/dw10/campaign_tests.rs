@@ -388,3 +388,22 @@ fn the_campaign_file_reads_back_and_a_broken_one_names_its_key() {
     let bad = text.replace("items: [potion]", "items: [elixir]");
     assert!(Campaign::parse(&bad, "c.yaml", &figures()).is_err());
 }
+
+/// The town line names every lasting gain: the squares of range as well
+/// as the dice (a user's audit: a hero whose range grew was told only of
+/// its ranged dice), each count with its own word.
+#[test]
+fn the_town_line_names_a_gained_range_beside_the_dice() {
+    let before = HeroLine::plain("Sella", "Wood Elf");
+    let mut after = before.clone();
+    after.ranged_bonus = 2;
+    after.range_bonus = 1;
+    assert_eq!(gains(&before, &after), ["+2 ranged dice", "+1 range"]);
+    after.melee_bonus = 2;
+    after.ranged_bonus = 1;
+    assert_eq!(
+        gains(&before, &after),
+        ["+2 melee dice", "+1 ranged die", "+1 range"]
+    );
+    assert!(gains(&after, &after).is_empty());
+}
