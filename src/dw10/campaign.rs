@@ -9,8 +9,9 @@
 //! - If the Draken Master **wins**, everything gained is lost: the heroes
 //!   start again as they began the campaign, and play the scenario again.
 //! - Between games the heroes buy from the shop (`templates/dungeon-world-10mm/shop.yaml`):
-//!   potions for the pack, skills and spells as abilities, power ups as
-//!   dice; a skill, spell or power up at most once per hero.
+//!   potions for the pack, skills and spells as abilities, power ups by
+//!   name on the hero's line; a skill, spell or power up at most once per
+//!   hero, and never one the hero found in play and kept (L586-587).
 //!
 //! What a hero has is written into the party file each game is played
 //! with (`party::HeroLine`), so the play engine gives it its dice, abilities
@@ -589,6 +590,8 @@ impl Campaign {
         }
         let line = &self.heroes[i];
         let born_with = innate(figures, &line.figure, &g.name);
+        // Bought, or on the hero's line: a power up found in play is kept
+        // there by name (L586-587: never bought again).
         let owned = |c: &Campaign| {
             born_with
                 || c.bought
@@ -596,6 +599,7 @@ impl Campaign {
                     .any(|p| p.hero.eq_ignore_ascii_case(&name) && p.good == g.name)
                 || c.heroes[i].abilities.contains(&g.name)
                 || c.heroes[i].spells.contains(&g.name)
+                || c.heroes[i].power_ups.iter().any(|p| p.word() == g.name)
         };
         if g.kind != GoodKind::Item && owned(self) {
             return Err(CampaignError::AlreadyOwned {
@@ -669,17 +673,22 @@ fn innate(figures: &Figures, figure: &str, name: &str) -> bool {
     base_figure(figures, figure).is_some_and(|f| f.abilities.iter().any(|a| a.name() == name))
 }
 
-/// A hero's line after a game: its power ups and spells as before plus
-/// the spells it learnt; the dice its stat block gained in play (over the
-/// one it started with) added to its bonuses; the skills it gained; the
-/// pack it carried out.
+/// A hero's line after a game: its power ups as before plus the ones it
+/// found, by name; its spells as before plus the ones it learnt; the
+/// other dice its stat block gained in play (a weapons rack, a wizard's
+/// table: over the one it started with and its found power ups) added to
+/// its bonuses; the skills it gained; the pack it carried out.
 pub fn kept(line: &HeroLine, base: &Figure, hero: &crate::dw10::play::state::Hero) -> HeroLine {
-    let start = party::figure_of(line, base);
+    let mut start = party::figure_of(line, base);
+    for p in &hero.magic.found {
+        party::apply_power_up(&mut start, *p);
+    }
     let end = &hero.body.fig;
     let shoot = |f: &Figure| f.shoot.map_or((0, 0), |s| (s.dice, s.range));
     let (sd, sr) = shoot(&start);
     let (ed, er) = shoot(end);
     let mut out = line.clone();
+    out.power_ups.extend_from_slice(&hero.magic.found);
     out.melee_bonus += end.attacks.saturating_sub(start.attacks);
     out.ranged_bonus += ed.saturating_sub(sd);
     out.range_bonus += er.saturating_sub(sr);
@@ -719,6 +728,19 @@ fn gains(before: &HeroLine, after: &HeroLine) -> Vec<String> {
     let range = more(after.range_bonus, before.range_bonus);
     if range > 0 {
         v.push(format!("+{range} range"));
+    }
+    // The power ups beyond the ones it had, each with what it gives.
+    let mut had = before.power_ups.clone();
+    for p in &after.power_ups {
+        if let Some(i) = had.iter().position(|h| h == p) {
+            had.remove(i);
+            continue;
+        }
+        v.push(match p {
+            PowerUp::WeaponPowerUp => format!("{} (+1 melee die)", p.word()),
+            PowerUp::RangedPowerUp => format!("{} (+2 ranged dice, +1 range)", p.word()),
+            PowerUp::MagicPowerUp => p.word().to_string(),
+        });
     }
     for a in after.spells.iter().chain(&after.abilities) {
         if !before.spells.contains(a) && !before.abilities.contains(a) {

@@ -3,8 +3,10 @@
 //! the embedded party, shop and tables.
 
 use super::*;
+use crate::dw10::play::ctx::Ctx;
+use crate::dw10::play::dungeon::take_item;
 use crate::dw10::play::engine::{Game, PlayOptions};
-use crate::dw10::play::state::{Item, Phase};
+use crate::dw10::play::state::{HeroId, Item, Phase, Who};
 use std::sync::Arc;
 
 fn figures() -> Figures {
@@ -31,9 +33,21 @@ fn campaign() -> Campaign {
 }
 
 /// A game of the campaign's party on the seed-7 scenario, ended as
-/// `outcome` with `gold` in the purse; Kestrel found a weapon power up,
-/// a spell and a potion.
+/// `outcome` with `gold` in the purse; Kestrel gained a melee die (as a
+/// wizard's table gives), a spell and a potion.
 fn ended(c: &Campaign, outcome: Outcome, gold: u32) -> (State, String) {
+    ended_after(c, outcome, gold, &[], |_| {})
+}
+
+/// As [`ended`], with `play` run on the game (the dice scripted with
+/// `faces`) before it ends.
+fn ended_after(
+    c: &Campaign,
+    outcome: Outcome,
+    gold: u32,
+    faces: &[u32],
+    play: impl FnOnce(&mut Ctx),
+) -> (State, String) {
     let path = concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/tests/golden/dw10/seed-7/scenario.yaml"
@@ -62,6 +76,20 @@ fn ended(c: &Campaign, outcome: Outcome, gold: u32) -> (State, String) {
     k.items.push(Item::HealthPotion);
     g.s.gold = gold;
     g.s.vp = 2;
+    let (tables, mut dice, mut ev) = (
+        crate::dw10::tables::embedded(),
+        Dice::scripted(faces),
+        Vec::new(),
+    );
+    play(&mut Ctx {
+        s: &mut g.s,
+        map: &g.map,
+        dice: &mut dice,
+        ev: &mut ev,
+        tables: &tables,
+        figures: &figures,
+    });
+    assert_eq!(dice.script_left(), 0, "unused faces");
     g.s.phase = Phase::Over(outcome);
     (g.s, party_text)
 }
@@ -406,4 +434,70 @@ fn the_town_line_names_a_gained_range_beside_the_dice() {
         ["+2 melee dice", "+1 ranged die", "+1 range"]
     );
     assert!(gains(&after, &after).is_empty());
+}
+
+/// A power up a hero found in play stays on its line by name after a won
+/// game (a user's audit: it was kept only as dice, so the shop sold the
+/// same power up to the hero again, against L586-587): the shop refuses
+/// it to that hero, the next game's stats count it once, and the town
+/// line names it with what it gives.
+#[test]
+fn a_power_up_found_in_play_is_kept_by_name_and_not_sold_again() {
+    let mut c = campaign();
+    // d6 5 on the spell table: Marrow learns Finger of Death.
+    let (s, party_text) = ended_after(&c, Outcome::HeroesWin, 3000, &[5], |x| {
+        take_item(x, HeroId(3), "ranged-power-up");
+        take_item(x, HeroId(1), "magic-power-up");
+    });
+    let lines = c.settle(&s, &party_text, &figures()).unwrap();
+    let sella = &c.heroes[3];
+    assert_eq!(sella.power_ups, [PowerUp::RangedPowerUp]);
+    assert_eq!(
+        (sella.ranged_bonus, sella.range_bonus),
+        (0, 0),
+        "the dice are the power up's, not a bonus besides"
+    );
+    assert_eq!(c.heroes[1].power_ups, [PowerUp::MagicPowerUp]);
+    assert_eq!(c.heroes[1].spells, ["finger-of-death"]);
+    assert!(
+        lines
+            .iter()
+            .any(|l| l == "Sella keeps ranged-power-up (+2 ranged dice, +1 range)"),
+        "{lines:?}"
+    );
+    assert!(
+        lines
+            .iter()
+            .any(|l| l == "Marrow keeps magic-power-up, finger-of-death"),
+        "{lines:?}"
+    );
+    // The next game's Sella shoots as she ended this one.
+    let p = party::parse(&c.party_file().to_yaml().unwrap(), "p", &figures()).unwrap();
+    assert_eq!(p.heroes[3].1.shoot, s.heroes[3].body.fig.shoot);
+    assert_eq!(p.kept[3].power_ups, [PowerUp::RangedPowerUp]);
+    let (shop, tables) = (Shop::embedded(), crate::dw10::tables::embedded());
+    let mut dice = Dice::scripted(&[]);
+    for (hero, good) in [("Sella", "ranged-power-up"), ("Marrow", "magic-power-up")] {
+        let e = c
+            .buy(hero, good, &shop, &tables, &figures(), &mut dice)
+            .unwrap_err();
+        assert_eq!(
+            e,
+            CampaignError::AlreadyOwned {
+                hero: hero.into(),
+                good: good.into()
+            }
+        );
+        assert_eq!(c.gold, 3000, "a refusal spends nothing");
+    }
+    // Another power up is still for sale.
+    c.buy(
+        "Sella",
+        "weapon-power-up",
+        &shop,
+        &tables,
+        &figures(),
+        &mut dice,
+    )
+    .unwrap();
 }
