@@ -527,14 +527,35 @@ impl Campaign {
             ));
             return Ok(lines);
         }
-        self.gold = state.gold;
-        for (line, new) in self.heroes.iter_mut().zip(after) {
+        // The 25-gold stacks a hero left behind dead stay in the dungeon.
+        let mut left = 0u32;
+        for (line, (new, hero)) in self
+            .heroes
+            .iter_mut()
+            .zip(after.into_iter().zip(&state.heroes))
+        {
+            if left_behind(hero) {
+                let stacks = 25 * hero.magic.stacks;
+                left = left.saturating_add(stacks);
+                lines.push(format!(
+                    "{0} was dead when the game ended and carried nothing out (L626-627): what {0} found this game{1} lost",
+                    line.name,
+                    if stacks > 0 {
+                        format!(" and {stacks} gold of stacks are")
+                    } else {
+                        " is".into()
+                    }
+                ));
+                *line = new;
+                continue;
+            }
             let gains = gains(line, &new);
             *line = new;
             if !gains.is_empty() {
                 lines.push(format!("{} keeps {}", line.name, gains.join(", ")));
             }
         }
+        self.gold = state.gold.saturating_sub(left);
         if end == GameEnd::Won {
             self.done = number;
             lines.push(format!(
@@ -673,12 +694,39 @@ fn innate(figures: &Figures, figure: &str, name: &str) -> bool {
     base_figure(figures, figure).is_some_and(|f| f.abilities.iter().any(|a| a.name() == name))
 }
 
+/// Was the hero dead, waiting for a teleporter, when the game ended? The
+/// others leave without it (`turn::escape`), so it carries nothing out.
+fn left_behind(hero: &crate::dw10::play::state::Hero) -> bool {
+    hero.dead && !hero.escaped
+}
+
 /// A hero's line after a game: its power ups as before plus the ones it
 /// found, by name; its spells as before plus the ones it learnt; the
 /// other dice its stat block gained in play (a weapons rack, a wizard's
 /// table: over the one it started with and its found power ups) added to
 /// its bonuses; the skills it gained; the pack it carried out.
+///
+/// A hero still dead when the game ends keeps only what it came in with,
+/// less what it used up: the rules let the heroes keep what they had
+/// before and what they bring out of the dungeon (L626-627), and make a
+/// power up lasting only for a hero who comes through the scenario
+/// (L510-511). A hero killed and back on a teleporter before the end is
+/// the same hero with the same kit (L518-519, L850-854), and keeps it all.
 pub fn kept(line: &HeroLine, base: &Figure, hero: &crate::dw10::play::state::Hero) -> HeroLine {
+    if left_behind(hero) {
+        // Of the pack it brought, what it still holds.
+        let mut held: Vec<&str> = hero.items.iter().map(|i| i.name()).collect();
+        let mut out = line.clone();
+        out.items
+            .retain(|i| match held.iter().position(|h| h == i) {
+                Some(at) => {
+                    held.remove(at);
+                    true
+                }
+                None => false,
+            });
+        return out;
+    }
     let mut start = party::figure_of(line, base);
     for p in &hero.magic.found {
         party::apply_power_up(&mut start, *p);

@@ -501,3 +501,66 @@ fn a_power_up_found_in_play_is_kept_by_name_and_not_sold_again() {
     )
     .unwrap();
 }
+
+/// A hero dead and waiting for a teleporter when the game ends is left in
+/// the dungeon: what it found or took this game is not carried out
+/// (L626-627: only what the heroes bring out is theirs to keep; L510-511:
+/// the power ups last for heroes who come through the scenario), nor the
+/// 25-gold stacks it carries (L389-390). It keeps what it came in with
+/// (L626: bought goods and earlier gains) but what it used up. A hero
+/// killed and back on a teleporter before the end keeps all it holds
+/// (L518-519: a hero who re-spawns is the same hero, L850-854).
+#[test]
+fn a_hero_dead_when_the_game_ends_carries_nothing_found_out_of_the_dungeon() {
+    let mut c = campaign();
+    c.gold = 600;
+    c.heroes[3].items = vec!["potion".into(), "antidote".into()];
+    c.heroes[3].power_ups = vec![PowerUp::WeaponPowerUp];
+    let before = c.heroes[3].clone();
+    // d6 5 on the spell table: Sella learns Finger of Death.
+    let (s, party_text) = ended_after(&c, Outcome::HeroesWin, 600, &[5], |x| {
+        // Kestrel finds a power up, is killed, and comes back.
+        take_item(x, HeroId(0), "weapon-power-up");
+        crate::dw10::play::combat::kill(x, Who::Hero(HeroId(0)));
+        crate::dw10::play::turn::respawn(x);
+        for item in [
+            "ranged-power-up",
+            "magic-power-up",
+            "health-potion",
+            "gold-25",
+        ] {
+            take_item(x, HeroId(3), item);
+        }
+        x.s.heroes[3].body.fig.attacks += 1;
+        x.s.heroes[3].items.retain(|i| *i != Item::PoisonAntidote);
+        crate::dw10::play::combat::kill(x, Who::Hero(HeroId(3)));
+    });
+    assert!(s.heroes[3].dead && !s.heroes[0].dead);
+    assert_eq!(s.gold, 625);
+    let lines = c.settle(&s, &party_text, &figures()).unwrap();
+    let sella = &c.heroes[3];
+    assert_eq!(
+        *sella,
+        HeroLine {
+            items: vec!["potion".into()],
+            ..before
+        },
+        "the antidote drunk and everything found are gone"
+    );
+    assert_eq!(c.gold, 600, "the stack Sella carried stays with her");
+    assert!(
+        lines.iter().any(|l| l
+            == "Sella was dead when the game ended and carried nothing out (L626-627): what Sella found this game and 25 gold of stacks are lost"),
+        "{lines:?}"
+    );
+    assert!(
+        !lines.iter().any(|l| l.starts_with("Sella keeps")),
+        "{lines:?}"
+    );
+    assert_eq!(c.heroes[0].power_ups, [PowerUp::WeaponPowerUp]);
+    assert_eq!(c.heroes[0].melee_bonus, 1);
+    assert_eq!(
+        c.history[0].gold, 625,
+        "the record keeps the purse at the end"
+    );
+}
