@@ -9,8 +9,9 @@
 //! - If the Draken Master **wins**, everything gained is lost: the heroes
 //!   start again as they began the campaign, and play the scenario again.
 //! - Between games the heroes buy from the shop (`templates/dungeon-world-10mm/shop.yaml`):
-//!   potions for the pack, skills and spells as abilities, power ups as
-//!   dice; a skill, spell or power up at most once per hero.
+//!   potions for the pack, skills and spells as abilities, power ups by
+//!   name on the hero's line; a skill, spell or power up at most once per
+//!   hero, and never one the hero found in play and kept (L586-587).
 //!
 //! What a hero has is written into the party file each game is played
 //! with (`party::HeroLine`), so the play engine gives it its dice, abilities
@@ -526,14 +527,35 @@ impl Campaign {
             ));
             return Ok(lines);
         }
-        self.gold = state.gold;
-        for (line, new) in self.heroes.iter_mut().zip(after) {
+        // The 25-gold stacks a hero left behind dead stay in the dungeon.
+        let mut left = 0u32;
+        for (line, (new, hero)) in self
+            .heroes
+            .iter_mut()
+            .zip(after.into_iter().zip(&state.heroes))
+        {
+            if left_behind(hero) {
+                let stacks = 25 * hero.magic.stacks;
+                left = left.saturating_add(stacks);
+                lines.push(format!(
+                    "{0} was dead when the game ended and carried nothing out (L626-627): what {0} found this game{1} lost",
+                    line.name,
+                    if stacks > 0 {
+                        format!(" and {stacks} gold of stacks are")
+                    } else {
+                        " is".into()
+                    }
+                ));
+                *line = new;
+                continue;
+            }
             let gains = gains(line, &new);
             *line = new;
             if !gains.is_empty() {
                 lines.push(format!("{} keeps {}", line.name, gains.join(", ")));
             }
         }
+        self.gold = state.gold.saturating_sub(left);
         if end == GameEnd::Won {
             self.done = number;
             lines.push(format!(
@@ -589,6 +611,8 @@ impl Campaign {
         }
         let line = &self.heroes[i];
         let born_with = innate(figures, &line.figure, &g.name);
+        // Bought, or on the hero's line: a power up found in play is kept
+        // there by name (L586-587: never bought again).
         let owned = |c: &Campaign| {
             born_with
                 || c.bought
@@ -596,6 +620,7 @@ impl Campaign {
                     .any(|p| p.hero.eq_ignore_ascii_case(&name) && p.good == g.name)
                 || c.heroes[i].abilities.contains(&g.name)
                 || c.heroes[i].spells.contains(&g.name)
+                || c.heroes[i].power_ups.iter().any(|p| p.word() == g.name)
         };
         if g.kind != GoodKind::Item && owned(self) {
             return Err(CampaignError::AlreadyOwned {
@@ -669,17 +694,49 @@ fn innate(figures: &Figures, figure: &str, name: &str) -> bool {
     base_figure(figures, figure).is_some_and(|f| f.abilities.iter().any(|a| a.name() == name))
 }
 
-/// A hero's line after a game: its power ups and spells as before plus
-/// the spells it learnt; the dice its stat block gained in play (over the
-/// one it started with) added to its bonuses; the skills it gained; the
-/// pack it carried out.
+/// Was the hero dead, waiting for a teleporter, when the game ended? The
+/// others leave without it (`turn::escape`), so it carries nothing out.
+fn left_behind(hero: &crate::dw10::play::state::Hero) -> bool {
+    hero.dead && !hero.escaped
+}
+
+/// A hero's line after a game: its power ups as before plus the ones it
+/// found, by name; its spells as before plus the ones it learnt; the
+/// other dice its stat block gained in play (a weapons rack, a wizard's
+/// table: over the one it started with and its found power ups) added to
+/// its bonuses; the skills it gained; the pack it carried out.
+///
+/// A hero still dead when the game ends keeps only what it came in with,
+/// less what it used up: the rules let the heroes keep what they had
+/// before and what they bring out of the dungeon (L626-627), and make a
+/// power up lasting only for a hero who comes through the scenario
+/// (L510-511). A hero killed and back on a teleporter before the end is
+/// the same hero with the same kit (L518-519, L850-854), and keeps it all.
 pub fn kept(line: &HeroLine, base: &Figure, hero: &crate::dw10::play::state::Hero) -> HeroLine {
-    let start = party::figure_of(line, base);
+    if left_behind(hero) {
+        // Of the pack it brought, what it still holds.
+        let mut held: Vec<&str> = hero.items.iter().map(|i| i.name()).collect();
+        let mut out = line.clone();
+        out.items
+            .retain(|i| match held.iter().position(|h| h == i) {
+                Some(at) => {
+                    held.remove(at);
+                    true
+                }
+                None => false,
+            });
+        return out;
+    }
+    let mut start = party::figure_of(line, base);
+    for p in &hero.magic.found {
+        party::apply_power_up(&mut start, *p);
+    }
     let end = &hero.body.fig;
     let shoot = |f: &Figure| f.shoot.map_or((0, 0), |s| (s.dice, s.range));
     let (sd, sr) = shoot(&start);
     let (ed, er) = shoot(end);
     let mut out = line.clone();
+    out.power_ups.extend_from_slice(&hero.magic.found);
     out.melee_bonus += end.attacks.saturating_sub(start.attacks);
     out.ranged_bonus += ed.saturating_sub(sd);
     out.range_bonus += er.saturating_sub(sr);
@@ -702,20 +759,36 @@ pub fn kept(line: &HeroLine, base: &Figure, hero: &crate::dw10::play::state::Her
     out
 }
 
-/// What a hero gained between two lines, in words.
+/// What a hero gained between two lines, in words: every lasting bonus
+/// (the squares of range too), the new spells and skills, the pack.
 fn gains(before: &HeroLine, after: &HeroLine) -> Vec<String> {
+    use crate::core::text::counted;
     let mut v = Vec::new();
-    if after.melee_bonus > before.melee_bonus {
-        v.push(format!(
-            "+{} melee die",
-            after.melee_bonus - before.melee_bonus
-        ));
+    let more = |a: u32, b: u32| a.saturating_sub(b);
+    let melee = more(after.melee_bonus, before.melee_bonus);
+    if melee > 0 {
+        v.push(format!("+{}", counted(melee, "melee die", "melee dice")));
     }
-    if after.ranged_bonus > before.ranged_bonus {
-        v.push(format!(
-            "+{} ranged dice",
-            after.ranged_bonus - before.ranged_bonus
-        ));
+    let ranged = more(after.ranged_bonus, before.ranged_bonus);
+    if ranged > 0 {
+        v.push(format!("+{}", counted(ranged, "ranged die", "ranged dice")));
+    }
+    let range = more(after.range_bonus, before.range_bonus);
+    if range > 0 {
+        v.push(format!("+{range} range"));
+    }
+    // The power ups beyond the ones it had, each with what it gives.
+    let mut had = before.power_ups.clone();
+    for p in &after.power_ups {
+        if let Some(i) = had.iter().position(|h| h == p) {
+            had.remove(i);
+            continue;
+        }
+        v.push(match p {
+            PowerUp::WeaponPowerUp => format!("{} (+1 melee die)", p.word()),
+            PowerUp::RangedPowerUp => format!("{} (+2 ranged dice, +1 range)", p.word()),
+            PowerUp::MagicPowerUp => p.word().to_string(),
+        });
     }
     for a in after.spells.iter().chain(&after.abilities) {
         if !before.spells.contains(a) && !before.abilities.contains(a) {
@@ -734,393 +807,5 @@ pub fn json_schema() -> schemars::Schema {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::dw10::play::engine::{Game, PlayOptions};
-    use crate::dw10::play::state::{Item, Phase};
-    use std::sync::Arc;
-
-    fn figures() -> Figures {
-        crate::dw10::figures::embedded()
-    }
-
-    fn start() -> PartyFile {
-        crate::core::yaml::parse(party::DEFAULT_YAML, "party").unwrap()
-    }
-
-    fn campaign() -> Campaign {
-        let mut c = Campaign::new("Deep", 3, &start(), "test");
-        c.current = Some(CurrentGame {
-            number: 1,
-            attempt: 1,
-            folder: "scenario-1".into(),
-            seed: 11,
-            play_seed: 12,
-            scenario: "scenario-1/scenario.yaml".into(),
-            party: "scenario-1/party-1.yaml".into(),
-            save: "scenario-1/game-1.save".into(),
-        });
-        c
-    }
-
-    /// A game of the campaign's party on the seed-7 scenario, ended as
-    /// `outcome` with `gold` in the purse; Kestrel found a weapon power up,
-    /// a spell and a potion.
-    fn ended(c: &Campaign, outcome: Outcome, gold: u32) -> (State, String) {
-        let path = concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/tests/golden/dw10/seed-7/scenario.yaml"
-        );
-        let text = std::fs::read_to_string(path).unwrap();
-        let sc: crate::dw10::Scenario = crate::scenario::from_yaml(&text, path).unwrap();
-        let figures = Arc::new(figures());
-        let party_text = c.party_file().to_yaml().unwrap();
-        let party = party::parse(&party_text, "party", &figures).unwrap();
-        let (mut g, _) = Game::new(
-            Arc::new(sc),
-            PlayOptions {
-                seed: 1,
-                party,
-                figures: figures.clone(),
-                tables: Arc::new(crate::dw10::tables::embedded()),
-                collection: crate::dw10::play::spawn::default_collection(&figures),
-                scaled_down: false,
-                policy: Default::default(),
-                log: false,
-            },
-        );
-        let k = &mut g.s.heroes[0];
-        k.body.fig.attacks += 1;
-        k.magic.spells.push(Ability::Shield);
-        k.items.push(Item::HealthPotion);
-        g.s.gold = gold;
-        g.s.vp = 2;
-        g.s.phase = Phase::Over(outcome);
-        (g.s, party_text)
-    }
-
-    #[test]
-    fn the_embedded_shop_loads_and_sells_the_texts_price_list() {
-        let shop = Shop::embedded();
-        let price = |n: &str| shop.good(n).map(|g| g.price);
-        // L633-645: potions 50 and 100, the old shop's skills and the
-        // spells 1,000, any other skill 2,000.
-        assert_eq!(price("potion"), Some(50));
-        assert_eq!(price("major-potion"), Some(100));
-        for n in [
-            "trap",
-            "swift-mover",
-            "charge-attack",
-            "ranged-power-up",
-            "weapon-power-up",
-            "finger-of-death",
-            "magic-power-up",
-        ] {
-            assert_eq!(price(n), Some(1000), "{n}");
-        }
-        assert_eq!(price("stealth"), Some(2000));
-        assert_eq!(price("fly"), None, "monsters' own abilities are not sold");
-    }
-
-    #[test]
-    fn a_bad_shop_file_is_one_error_naming_the_key() {
-        let bad = SHOP_YAML.replace("name: trap,", "name: tarp,");
-        let e = Shop::parse(&bad, "shop.yaml").unwrap_err();
-        assert!(e.location.starts_with("goods["), "{e}");
-        let twice = SHOP_YAML.replace("name: swift-mover,", "name: trap,");
-        assert!(Shop::parse(&twice, "shop.yaml").is_err());
-    }
-
-    #[test]
-    fn a_won_game_keeps_gold_gains_and_pack_and_moves_on() {
-        let mut c = campaign();
-        let (s, party_text) = ended(&c, Outcome::HeroesWin, 600);
-        let lines = c.settle(&s, &party_text, &figures()).unwrap();
-        assert_eq!(c.gold, 600);
-        let k = &c.heroes[0];
-        assert_eq!(k.melee_bonus, 1);
-        assert_eq!(k.spells, vec!["shield".to_string()]);
-        assert_eq!(k.items, vec!["potion".to_string()]);
-        assert_eq!(c.done, 1);
-        assert_eq!(c.next_game(), (2, 1));
-        assert!(c.current.is_none());
-        assert_eq!(c.history[0].end, GameEnd::Won);
-        assert_eq!(c.history[0].kills, 2);
-        assert!(
-            lines
-                .iter()
-                .any(|l| l.starts_with("Kestrel keeps +1 melee die, shield"))
-        );
-        // The next game's party file gives Kestrel the bonus in play.
-        let p = party::parse(&c.party_file().to_yaml().unwrap(), "p", &figures()).unwrap();
-        let base = base_figure(&figures(), "Tracker").unwrap().clone();
-        assert_eq!(p.heroes[0].1.attacks, base.attacks + 1);
-        assert_eq!(p.kept[0].spells, vec![Ability::Shield]);
-        assert_eq!(p.items[0], vec![Item::HealthPotion]);
-        assert_eq!(p.gold, 600);
-    }
-
-    #[test]
-    fn an_escape_keeps_everything_but_plays_the_scenario_again() {
-        let mut c = campaign();
-        let (s, party_text) = ended(&c, Outcome::Escaped, 125);
-        c.settle(&s, &party_text, &figures()).unwrap();
-        assert_eq!(c.gold, 125);
-        assert_eq!(c.heroes[0].melee_bonus, 1);
-        assert_eq!(c.done, 0);
-        assert_eq!(c.next_game(), (1, 2));
-    }
-
-    #[test]
-    fn a_lost_game_takes_everything_and_plays_the_scenario_again() {
-        let mut c = campaign();
-        // An earlier win left gold, a bought skill and a bonus.
-        c.gold = 2000;
-        c.heroes[1].melee_bonus = 1;
-        let mut dice = Dice::scripted(&[]);
-        c.buy(
-            "Marrow",
-            "trap",
-            &Shop::embedded(),
-            &crate::dw10::tables::embedded(),
-            &figures(),
-            &mut dice,
-        )
-        .unwrap();
-        let (s, party_text) = ended(&c, Outcome::DmWins, 900);
-        let lines = c.settle(&s, &party_text, &figures()).unwrap();
-        assert_eq!(c.gold, 0);
-        assert_eq!(c.heroes, start().heroes);
-        assert!(
-            c.bought.is_empty(),
-            "bought skills are lost too, and may be bought again"
-        );
-        assert_eq!(c.next_game(), (1, 2));
-        assert!(lines[1].contains("everything gained is lost"));
-    }
-
-    #[test]
-    fn a_game_not_over_or_of_another_party_is_refused() {
-        let mut c = campaign();
-        let (mut s, party_text) = ended(&c, Outcome::HeroesWin, 0);
-        let before = c.clone();
-        let other = party_text.replace("Kestrel", "Kes");
-        assert!(matches!(
-            c.settle(&s, &other, &figures()),
-            Err(CampaignError::OtherParty { .. })
-        ));
-        s.phase = Phase::HeroesAct;
-        assert_eq!(
-            c.settle(&s, &party_text, &figures()),
-            Err(CampaignError::NotOver)
-        );
-        assert_eq!(c, before, "a refused step changes nothing");
-    }
-
-    #[test]
-    fn buying_spends_gold_once_per_skill_and_refuses_what_cannot_be() {
-        let shop = Shop::embedded();
-        let tables = crate::dw10::tables::embedded();
-        let mut c = campaign();
-        c.gold = 1200;
-        let mut dice = Dice::scripted(&[]);
-        let l = c
-            .buy("sella", "potion", &shop, &tables, &figures(), &mut dice)
-            .unwrap();
-        assert_eq!(l, "Sella buys potion for 50 gold; 1150 left");
-        // A good's name in any case, as heroes' names are.
-        let l = c
-            .buy("Sella", "Potion", &shop, &tables, &figures(), &mut dice)
-            .unwrap();
-        assert_eq!(l, "Sella buys potion for 50 gold; 1100 left");
-        assert_eq!(c.heroes[3].items, vec!["potion", "potion"]);
-        c.buy(
-            "Sella",
-            "ranged-power-up",
-            &shop,
-            &tables,
-            &figures(),
-            &mut dice,
-        )
-        .unwrap();
-        assert_eq!(c.heroes[3].power_ups, vec![PowerUp::RangedPowerUp]);
-        let p = party::parse(&c.party_file().to_yaml().unwrap(), "p", &figures()).unwrap();
-        let elf = base_figure(&figures(), "Wood Elf").unwrap().clone();
-        let (b, a) = (elf.shoot.unwrap(), p.heroes[3].1.shoot.unwrap());
-        assert_eq!((a.dice, a.range), (b.dice + 2, b.range + 1));
-        assert_eq!(c.gold, 100);
-        c.gold = 5000;
-        c.buy("Kestrel", "stealth", &shop, &tables, &figures(), &mut dice)
-            .unwrap();
-        assert_eq!(c.gold, 3000);
-        // Refusals: each names why, and spends nothing. Marrow's stat block
-        // (Field Medic) comes with Stealth.
-        for (hero, good, why) in [
-            ("Sella", "ranged-power-up", "already has"),
-            ("Kestrel", "stealth", "already has"),
-            ("Marrow", "stealth", "already has"),
-            ("Nobody", "potion", "no hero of the campaign"),
-            ("Kestrel", "fly", "the shop sells no"),
-        ] {
-            let e = c
-                .buy(hero, good, &shop, &tables, &figures(), &mut dice)
-                .unwrap_err();
-            assert!(e.to_string().contains(why), "{hero} {good}: {e}");
-            assert_eq!(c.gold, 3000);
-        }
-        // A familiar goes on the hero's line; one a hero.
-        let gold = c.gold;
-        c.gold += 3000;
-        let line = c
-            .buy(
-                "Kestrel",
-                "flying-familiar",
-                &shop,
-                &tables,
-                &figures(),
-                &mut dice,
-            )
-            .unwrap();
-        assert!(
-            line.starts_with("Kestrel buys flying-familiar for 3000 gold"),
-            "{line}"
-        );
-        assert_eq!(c.heroes[0].familiar, Some(FamiliarKind::Flyer));
-        assert_eq!(c.gold, gold);
-        c.gold += 2500;
-        let e = c
-            .buy("Kestrel", "familiar", &shop, &tables, &figures(), &mut dice)
-            .unwrap_err();
-        assert_eq!(
-            e.to_string(),
-            "Kestrel has a familiar already; a hero keeps one"
-        );
-        c.buy("Marrow", "familiar", &shop, &tables, &figures(), &mut dice)
-            .unwrap();
-        assert_eq!(c.heroes[1].familiar, Some(FamiliarKind::Walker));
-        assert!(
-            c.party_file()
-                .to_yaml()
-                .unwrap()
-                .contains("familiar: walker")
-        );
-        c.gold = 40;
-        let e = c
-            .buy("Kestrel", "potion", &shop, &tables, &figures(), &mut dice)
-            .unwrap_err();
-        assert_eq!(
-            e.to_string(),
-            "Kestrel cannot buy potion for 50 gold: the party has 40"
-        );
-    }
-
-    /// A purchase names its hero as the play prompt does: by a beginning
-    /// no other hero's name shares, the good going on that hero's line and
-    /// the purchase kept under the hero's own name; a beginning two names
-    /// share is refused as ambiguous, naming both, and spends nothing.
-    #[test]
-    fn a_purchase_names_its_hero_by_a_unique_beginning_and_never_guesses() {
-        let shop = Shop::embedded();
-        let tables = crate::dw10::tables::embedded();
-        let mut c = campaign();
-        // Kestrel, Bramwell, Brannoc, Sella.
-        c.heroes[1].name = "Bramwell".into();
-        c.gold = 2000;
-        let mut dice = Dice::scripted(&[]);
-        let before = c.clone();
-        for typed in ["Bra", "br", "B"] {
-            let e = c
-                .buy(typed, "trap", &shop, &tables, &figures(), &mut dice)
-                .unwrap_err();
-            assert_eq!(
-                e,
-                CampaignError::AmbiguousHero {
-                    name: typed.into(),
-                    heroes: "Bramwell, Brannoc".into(),
-                }
-            );
-            assert_eq!(
-                e.to_string(),
-                format!(
-                    "hero `{typed}` is ambiguous: it begins Bramwell, Brannoc; type more of it"
-                )
-            );
-        }
-        let e = c
-            .buy("Brx", "trap", &shop, &tables, &figures(), &mut dice)
-            .unwrap_err();
-        assert_eq!(
-            e.to_string(),
-            "no hero of the campaign is called Brx; the heroes are Kestrel, Bramwell, Brannoc, Sella"
-        );
-        assert_eq!(c, before, "a refused purchase changes nothing");
-        let l = c
-            .buy("bram", "trap", &shop, &tables, &figures(), &mut dice)
-            .unwrap();
-        assert_eq!(l, "Bramwell buys trap for 1000 gold; 1000 left");
-        assert_eq!(c.heroes[1].abilities, ["trap"]);
-        assert_eq!(
-            c.bought,
-            [Purchase {
-                hero: "Bramwell".into(),
-                good: "trap".into(),
-            }]
-        );
-        assert!(c.to_yaml().unwrap().contains("hero: Bramwell"));
-        let l = c
-            .buy("BRANN", "potion", &shop, &tables, &figures(), &mut dice)
-            .unwrap();
-        assert_eq!(l, "Brannoc buys potion for 50 gold; 950 left");
-        assert_eq!(c.heroes[2].items, ["potion"]);
-        // Bought once: the beginning finds the purchase made by the name.
-        c.gold = 2000;
-        let e = c
-            .buy("Bramw", "trap", &shop, &tables, &figures(), &mut dice)
-            .unwrap_err();
-        assert_eq!(
-            e.to_string(),
-            "Bramwell already has trap; a skill, spell or power up is bought once"
-        );
-    }
-
-    #[test]
-    fn a_magic_power_up_rolls_its_spell_on_the_table() {
-        let shop = Shop::embedded();
-        let tables = crate::dw10::tables::embedded();
-        let mut c = campaign();
-        c.gold = 1000;
-        // d6 5 on the spell table: Finger of Death (L499-505).
-        let mut dice = Dice::scripted(&[5]);
-        let l = c
-            .buy(
-                "Marrow",
-                "magic-power-up",
-                &shop,
-                &tables,
-                &figures(),
-                &mut dice,
-            )
-            .unwrap();
-        assert_eq!(
-            l,
-            "Marrow buys magic-power-up (d6 5: learns finger-of-death) for 1000 gold; 0 left"
-        );
-        assert_eq!(c.heroes[1].spells, vec!["finger-of-death"]);
-        assert_eq!(c.heroes[1].power_ups, vec![PowerUp::MagicPowerUp]);
-        assert_eq!(dice.script_left(), 0);
-    }
-
-    #[test]
-    fn the_campaign_file_reads_back_and_a_broken_one_names_its_key() {
-        let mut c = campaign();
-        c.gold = 75;
-        c.heroes[0].items.push("potion".into());
-        let text = c.to_yaml().unwrap();
-        assert_eq!(Campaign::parse(&text, "c.yaml", &figures()).unwrap(), c);
-        let bad = text.replacen("figure: Field Medic}", "figure: Field Medik}", 1);
-        let e = Campaign::parse(&bad, "c.yaml", &figures()).unwrap_err();
-        assert_eq!(e.location, "heroes: ");
-        let bad = text.replace("items: [potion]", "items: [elixir]");
-        assert!(Campaign::parse(&bad, "c.yaml", &figures()).is_err());
-    }
-}
+#[path = "campaign_tests.rs"]
+mod tests;

@@ -183,6 +183,7 @@ pub fn take_item(c: &mut Ctx, hero: HeroId, item: &str) {
         // bow gets one. A magic one adds a Multi Shot die and a spell.
         apply_power_up(&mut c.s.body_mut(w).fig, p);
         c.s.hero_mut(hero).magic.power_ups += 1;
+        c.s.hero_mut(hero).magic.found.push(p);
         c.push(Event::PowerUp {
             hero,
             what: item.into(),

@@ -36,8 +36,8 @@
 
 use crate::core::yaml::FileError;
 use crate::dw10::figures::{Ability, Figure, Figures, SPELLS, Shoot};
-pub use crate::dw10::play::state::FamiliarKind;
 use crate::dw10::play::state::Item;
+pub use crate::dw10::play::state::{FamiliarKind, PowerUp};
 use serde::{Deserialize, Serialize};
 
 /// The format tag of party files.
@@ -144,43 +144,6 @@ impl PartyFile {
     /// The file's text (one line per hero).
     pub fn to_yaml(&self) -> Result<String, crate::core::yaml_emit::EmitError> {
         crate::core::yaml_emit::to_string(self, &crate::core::yaml_emit::DocStyle::default())
-    }
-}
-
-/// A power up that stays with its hero (L476-483): the chest table's
-/// names.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize, schemars::JsonSchema)]
-#[serde(rename_all = "kebab-case")]
-pub enum PowerUp {
-    /// +1 melee die (L479-480).
-    WeaponPowerUp,
-    /// +2 ranged dice and +1 range (L476-478, A9); a hero without a
-    /// ranged attack gets 2 dice at range 1.
-    RangedPowerUp,
-    /// A random spell, and +1 die to Multi Shot (L481-483).
-    MagicPowerUp,
-}
-
-impl PowerUp {
-    /// Every power up.
-    pub const ALL: [PowerUp; 3] = [
-        PowerUp::WeaponPowerUp,
-        PowerUp::RangedPowerUp,
-        PowerUp::MagicPowerUp,
-    ];
-
-    /// Its name as the chest table and the shop give it.
-    pub fn word(self) -> &'static str {
-        match self {
-            PowerUp::WeaponPowerUp => "weapon-power-up",
-            PowerUp::RangedPowerUp => "ranged-power-up",
-            PowerUp::MagicPowerUp => "magic-power-up",
-        }
-    }
-
-    /// The power up of that name ([`PowerUp::word`]).
-    pub fn from_word(word: &str) -> Option<PowerUp> {
-        PowerUp::ALL.into_iter().find(|p| p.word() == word)
     }
 }
 

@@ -165,6 +165,43 @@ pub struct Hero {
     pub familiar: Option<Familiar>,
 }
 
+/// A power up that stays with its hero (L476-483): the chest table's
+/// names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum PowerUp {
+    /// +1 melee die (L479-480).
+    WeaponPowerUp,
+    /// +2 ranged dice and +1 range (L476-478, A9); a hero without a
+    /// ranged attack gets 2 dice at range 1.
+    RangedPowerUp,
+    /// A random spell, and +1 die to Multi Shot (L481-483).
+    MagicPowerUp,
+}
+
+impl PowerUp {
+    /// Every power up.
+    pub const ALL: [PowerUp; 3] = [
+        PowerUp::WeaponPowerUp,
+        PowerUp::RangedPowerUp,
+        PowerUp::MagicPowerUp,
+    ];
+
+    /// Its name as the chest table and the shop give it.
+    pub fn word(self) -> &'static str {
+        match self {
+            PowerUp::WeaponPowerUp => "weapon-power-up",
+            PowerUp::RangedPowerUp => "ranged-power-up",
+            PowerUp::MagicPowerUp => "magic-power-up",
+        }
+    }
+
+    /// The power up of that name ([`PowerUp::word`]).
+    pub fn from_word(word: &str) -> Option<PowerUp> {
+        PowerUp::ALL.into_iter().find(|p| p.word() == word)
+    }
+}
+
 /// A familiar's kind: it walks (movement 4) or flies (6), L611.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case")]
@@ -275,6 +312,9 @@ pub struct Magic {
     pub spells: Vec<Ability>,
     /// Power ups taken (the party file's, chests, racks, tables).
     pub power_ups: u32,
+    /// The power ups found in chests this game, in the order taken (a
+    /// campaign keeps them by name: the shop will not sell them again).
+    pub found: Vec<PowerUp>,
     /// Finger of Death is spent for this game.
     pub finger_spent: bool,
     /// Finger of Death cast this move on this monster.

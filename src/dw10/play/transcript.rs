@@ -842,14 +842,16 @@ pub fn status(s: &State) -> Vec<String> {
         Objective::Rescue => "free the prisoner and leave by a teleporter".into(),
         Objective::Slay { monster } => format!("slay the {monster} in its lair"),
     };
-    out.push(format!(
-        "objective: {obj}{}",
-        if s.objective_done {
-            " (first part done)"
-        } else {
-            ""
-        }
-    ));
+    // A chest opened or a prisoner freed is half of its objective, the
+    // way out the other half; a monster slain is the whole of its own.
+    let slay = matches!(s.objective, Objective::Slay { .. });
+    let how_far = match s.phase {
+        Phase::Over(Outcome::HeroesWin) => " (done: the heroes won)",
+        _ if s.objective_done && slay => " (done)",
+        _ if s.objective_done => " (first part done)",
+        _ => "",
+    };
+    out.push(format!("objective: {obj}{how_far}"));
     for h in &s.heroes {
         let b = &h.body;
         let place = match b.at {

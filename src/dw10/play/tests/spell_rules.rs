@@ -213,6 +213,11 @@ fn a_magic_power_up_teaches_a_rolled_spell_and_adds_a_multi_shot_die() {
     assert!(k.s.knows(HeroId(0), Ability::Shield));
     assert_eq!(k.s.hero(HeroId(0)).body.fig.shoot.unwrap().dice, 8);
     assert_eq!(k.s.hero(HeroId(0)).magic.power_ups, 1);
+    // Kept by name for a campaign: the shop will not sell it again.
+    assert_eq!(
+        k.s.hero(HeroId(0)).magic.found,
+        [party::PowerUp::MagicPowerUp]
+    );
 }
 
 #[test]

@@ -242,3 +242,38 @@ fn a_listening_hero_casts_no_spell_that_move() {
     assert_eq!(transcript::status(&g.s), before);
     assert_eq!(g.dice_left(), 0);
 }
+
+/// `status` says the objective is done once the heroes have won, and never
+/// speaks of a first part for a monster to slay, which is the whole
+/// objective (a user's audit: a won game's status said "first part done").
+#[test]
+fn status_says_the_objective_is_done_once_the_heroes_have_won() {
+    let mut g = seed7_game();
+    let objective = |g: &engine::Game| transcript::status(&g.s)[1].clone();
+    assert_eq!(
+        objective(&g),
+        "objective: open chest 6 and leave by a teleporter"
+    );
+    g.s.objective_done = true;
+    assert_eq!(
+        objective(&g),
+        "objective: open chest 6 and leave by a teleporter (first part done)"
+    );
+    g.s.phase = Phase::Over(Outcome::HeroesWin);
+    assert_eq!(
+        objective(&g),
+        "objective: open chest 6 and leave by a teleporter (done: the heroes won)"
+    );
+    g.s.objective = Objective::Slay {
+        monster: "Troll".into(),
+    };
+    assert_eq!(
+        objective(&g),
+        "objective: slay the Troll in its lair (done: the heroes won)"
+    );
+    g.s.phase = Phase::HeroesAct;
+    assert_eq!(
+        objective(&g),
+        "objective: slay the Troll in its lair (done)"
+    );
+}
