@@ -79,7 +79,7 @@ mod tests {
     /// 3 #,X=######
     /// 4 #####_____
     /// ```
-    fn fixture(square_mm: f64) -> Scenario {
+    pub(crate) fn fixture(square_mm: f64) -> Scenario {
         let grid = [
             "##.##_____",
             "#..~######",

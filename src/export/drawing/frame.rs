@@ -537,13 +537,22 @@ fn legend_swatch(sym: Symbol, o: Pt, st: &Style, shapes: &mut Vec<Shape>) {
         }
         Symbol::Wmt(colour) => {
             square(Cell::Floor, shapes);
-            wmt_shapes(&map, &wmt(false, colour, 1), false, false, st, shapes);
+            let w = wmt(false, colour, 1);
+            wmt_shapes(&map, &w, false, false, WmtCorners::default(), st, shapes);
         }
         Symbol::Guardian(colour) | Symbol::Kidnapper(colour) => {
             square(Cell::Floor, shapes);
             let w = wmt(true, colour, 7);
             let kidnapper = matches!(sym, Symbol::Kidnapper(_));
-            wmt_shapes(&map, &w, kidnapper, false, st, shapes);
+            wmt_shapes(
+                &map,
+                &w,
+                kidnapper,
+                false,
+                WmtCorners::default(),
+                st,
+                shapes,
+            );
         }
         Symbol::Marker(kind) => {
             square(Cell::Floor, shapes);
