@@ -24,7 +24,7 @@ use frame::{
     central_chamber_outline, frame_layer, legend_flow, legend_heading, legend_height_mm,
     legend_layer, ruler_layer,
 };
-pub use frame::{RulerGrid, ruler_marks, ruler_need_mm, ruler_size_mm, ruler_step};
+pub use frame::{RulerGrid, ruler_marks, ruler_need_mm, ruler_reach_mm, ruler_size_mm, ruler_step};
 pub use model::{
     Anchor, Circle, Drawing, Layer, Line, Paint, Polygon, Polyline, Pt, Rect, Shape, Stroke, Text,
 };
