@@ -32,6 +32,36 @@ fn zone_color(name: &str) -> Color {
     }
 }
 
+/// The colour of the exits on edge `side`: its edge zone's.
+fn exit_color(side: Side) -> Color {
+    zone_color(&format!("edge-{}", side_letter(side)))
+}
+
+/// A zone's name as the legend words it ("north edge zone"): the file's
+/// names (`edge-N`, `defender`) read as ids.
+fn zone_label(name: &str) -> String {
+    let edge = |side: Side| format!("{} edge zone", side_word(side));
+    match name {
+        "edge-N" => edge(Side::N),
+        "edge-E" => edge(Side::E),
+        "edge-S" => edge(Side::S),
+        "edge-W" => edge(Side::W),
+        "defender" => "defenders' zone".into(),
+        "attacker" => "attackers' zone".into(),
+        other => format!("zone {other}"),
+    }
+}
+
+/// An edge's name in words.
+fn side_word(s: Side) -> &'static str {
+    match s {
+        Side::N => "north",
+        Side::E => "east",
+        Side::S => "south",
+        Side::W => "west",
+    }
+}
+
 /// Which way a zone's hatching slants: the edges that meet at a corner
 /// (north and east, …) slant apart, so zones that overlap cross-hatch.
 fn zone_slant(name: &str) -> Slant {
@@ -176,11 +206,12 @@ const LEGEND_MM: f64 = 34.0;
 const TITLE_MM: f64 = 10.0;
 
 /// What a legend entry shows beside its words: a square of the fill, a
-/// counter as the board draws it, or an exit's arrow.
+/// counter as the board draws it, an exit's arrow as the board draws those
+/// of one edge (its colour, pointing off that edge), or a zone's hatching.
 enum Swatch {
     Fill(Fill),
     Counter(Color, &'static str),
-    Exit,
+    Exit(Side),
     Zone(Color, Slant),
 }
 
@@ -252,6 +283,8 @@ fn board_map(s: &DddScenario, opts: &MapOptions, master: bool) -> Drawing {
             }),
         })
     };
+    let entries = legend_entries(s, &b, opts);
+    let legend_h = legend_mm(entries.len(), legend_per_row(width, margin));
     let mut layers = Vec::new();
     // Paper.
     layers.push(Layer {
@@ -260,7 +293,7 @@ fn board_map(s: &DddScenario, opts: &MapOptions, master: bool) -> Drawing {
             x: 0.0,
             y: 0.0,
             width,
-            height: map_h + LEGEND_MM,
+            height: map_h + legend_h,
             radius: 0.0,
             paint: Paint {
                 fill: Fill::Solid(opts.style.paper),
@@ -412,7 +445,7 @@ fn board_map(s: &DddScenario, opts: &MapOptions, master: bool) -> Drawing {
                     },
                 ],
                 paint: Paint {
-                    fill: Fill::Solid(zone_color(&format!("edge-{}", side_letter(side)))),
+                    fill: Fill::Solid(exit_color(side)),
                     stroke: Some(Stroke {
                         color: ink,
                         width: 0.3,
@@ -530,60 +563,7 @@ fn board_map(s: &DddScenario, opts: &MapOptions, master: bool) -> Drawing {
             Anchor::Start,
         ),
     ];
-    let swatch = |f: Fill| Swatch::Fill(f);
-    let mut entries: Vec<(Swatch, String)> = vec![
-        (swatch(terrain_fill(Terrain::Wall, opts)), "wall".into()),
-        (swatch(terrain_fill(Terrain::Floor, opts)), "floor".into()),
-        (
-            swatch(terrain_fill(Terrain::Difficult, opts)),
-            "difficult ground (2)".into(),
-        ),
-        (
-            swatch(terrain_fill(Terrain::Obstacle, opts)),
-            "obstacle".into(),
-        ),
-        (
-            swatch(terrain_fill(Terrain::Rubble, opts)),
-            "rubble: cover, 2".into(),
-        ),
-        (
-            swatch(terrain_fill(Terrain::Water, opts)),
-            "water: cover, 2".into(),
-        ),
-        (
-            swatch(Fill::Solid(Color::rgb(0x8b, 0x5a, 0x2b))),
-            "door".into(),
-        ),
-        (
-            swatch(Fill::Solid(Color::rgb(0x8a, 0x1c, 0x1c))),
-            "locked door".into(),
-        ),
-    ];
-    // The counters the board has, each kind once, and its exits.
-    for kind in [
-        CounterKind::Treasure,
-        CounterKind::Object,
-        CounterKind::Message,
-        CounterKind::Prisoner,
-    ] {
-        if s.game.counters.iter().any(|c| c.kind == kind) {
-            let (fill, letter, words) = counter_look(kind);
-            entries.push((Swatch::Counter(fill, letter), words.into()));
-        }
-    }
-    if Side::ALL
-        .iter()
-        .any(|&side| b.exits_on(side).next().is_some())
-    {
-        entries.push((Swatch::Exit, "exit (N1, S1 …)".into()));
-    }
-    for z in &s.game.zones {
-        entries.push((
-            Swatch::Zone(zone_color(&z.name), zone_slant(&z.name)),
-            format!("zone {}", z.name),
-        ));
-    }
-    let per_row = ((width - 2.0 * margin) / 45.0).floor().max(1.0) as usize;
+    let per_row = legend_per_row(width, margin);
     for (i, (look, label)) in entries.into_iter().enumerate() {
         let (col, row) = ((i % per_row) as f64, (i / per_row) as f64);
         let x = margin + col * 45.0;
@@ -646,20 +626,35 @@ fn board_map(s: &DddScenario, opts: &MapOptions, master: bool) -> Drawing {
                 };
                 words.extend(zone_shapes(&one, c, slant, 5.0, &to));
             }
-            Swatch::Exit => words.push(Shape::Polygon(Polygon {
-                points: vec![
-                    Pt { x, y },
-                    Pt {
-                        x: x + 5.0,
-                        y: y + 2.5,
+            Swatch::Exit(side) => {
+                // A triangle in the 5 mm swatch, its tip off the edge it
+                // points across.
+                let (dx, dy) = side.delta();
+                let (dx, dy) = (f64::from(dx), f64::from(dy));
+                let c = (x + 2.5, y + 2.5);
+                let (px, py) = (dy.abs(), dx.abs());
+                let base = (c.0 - dx * 2.5, c.1 - dy * 2.5);
+                words.push(Shape::Polygon(Polygon {
+                    points: vec![
+                        Pt {
+                            x: base.0 + px * 2.5,
+                            y: base.1 + py * 2.5,
+                        },
+                        Pt {
+                            x: c.0 + dx * 2.5,
+                            y: c.1 + dy * 2.5,
+                        },
+                        Pt {
+                            x: base.0 - px * 2.5,
+                            y: base.1 - py * 2.5,
+                        },
+                    ],
+                    paint: Paint {
+                        fill: Fill::Solid(exit_color(side)),
+                        stroke: edge,
                     },
-                    Pt { x, y: y + 5.0 },
-                ],
-                paint: Paint {
-                    fill: Fill::Solid(zone_color("edge-N")),
-                    stroke: edge,
-                },
-            })),
+                }));
+            }
         }
         words.push(text(
             Pt {
@@ -678,7 +673,7 @@ fn board_map(s: &DddScenario, opts: &MapOptions, master: bool) -> Drawing {
     });
     Drawing {
         width_mm: width,
-        height_mm: map_h + LEGEND_MM,
+        height_mm: map_h + legend_h,
         origin,
         margin_mm: margin,
         square_mm: sq,
@@ -687,6 +682,82 @@ fn board_map(s: &DddScenario, opts: &MapOptions, master: bool) -> Drawing {
         title,
         layers,
     }
+}
+
+/// The legend's entries: each terrain and door, the counters the board
+/// has, its exits edge by edge, its zones.
+fn legend_entries(s: &DddScenario, b: &Board, opts: &MapOptions) -> Vec<(Swatch, String)> {
+    let swatch = |f: Fill| Swatch::Fill(f);
+    let mut entries: Vec<(Swatch, String)> = vec![
+        (swatch(terrain_fill(Terrain::Wall, opts)), "wall".into()),
+        (swatch(terrain_fill(Terrain::Floor, opts)), "floor".into()),
+        (
+            swatch(terrain_fill(Terrain::Difficult, opts)),
+            "difficult ground (2)".into(),
+        ),
+        (
+            swatch(terrain_fill(Terrain::Obstacle, opts)),
+            "obstacle".into(),
+        ),
+        (
+            swatch(terrain_fill(Terrain::Rubble, opts)),
+            "rubble: cover, 2".into(),
+        ),
+        (
+            swatch(terrain_fill(Terrain::Water, opts)),
+            "water: cover, 2".into(),
+        ),
+        (
+            swatch(Fill::Solid(Color::rgb(0x8b, 0x5a, 0x2b))),
+            "door".into(),
+        ),
+        (
+            swatch(Fill::Solid(Color::rgb(0x8a, 0x1c, 0x1c))),
+            "locked door".into(),
+        ),
+    ];
+    // The counters the board has, each kind once, and its exits.
+    for kind in [
+        CounterKind::Treasure,
+        CounterKind::Object,
+        CounterKind::Message,
+        CounterKind::Prisoner,
+    ] {
+        if s.game.counters.iter().any(|c| c.kind == kind) {
+            let (fill, letter, words) = counter_look(kind);
+            entries.push((Swatch::Counter(fill, letter), words.into()));
+        }
+    }
+    // An exit's arrow takes its edge's colour: one entry for each edge
+    // that has exits (a single blue arrow misnamed the others' colours).
+    for side in Side::ALL {
+        if b.exits_on(side).next().is_some() {
+            let l = side_letter(side);
+            entries.push((
+                Swatch::Exit(side),
+                format!("{} exit ({l}1 …)", side_word(side)),
+            ));
+        }
+    }
+    for z in &s.game.zones {
+        entries.push((
+            Swatch::Zone(zone_color(&z.name), zone_slant(&z.name)),
+            zone_label(&z.name),
+        ));
+    }
+    entries
+}
+
+/// How many legend entries a row holds (45 mm each).
+fn legend_per_row(width: f64, margin: f64) -> usize {
+    ((width - 2.0 * margin) / 45.0).floor().max(1.0) as usize
+}
+
+/// The height of the legend band for `entries` entries: rows 7 mm apart,
+/// never less than [`LEGEND_MM`].
+fn legend_mm(entries: usize, per_row: usize) -> f64 {
+    let rows = entries.div_ceil(per_row.max(1)) as f64;
+    LEGEND_MM.max(2.0 + rows * 7.0 + 4.0)
 }
 
 fn side_letter(s: Side) -> &'static str {
@@ -992,7 +1063,7 @@ mod tests {
                 .iter()
                 .any(|&side| board_of(&s).exits_on(side).next().is_some());
             assert_eq!(
-                texts.iter().any(|t| t.starts_with("exit (")),
+                texts.iter().any(|t| t.contains(" exit (")),
                 exits,
                 "{kind:?}: {texts:?}"
             );
@@ -1011,6 +1082,113 @@ mod tests {
                 .iter()
                 .any(|c| c.kind == CounterKind::Treasure)
         );
+    }
+
+    /// Each exit swatch of the legend is filled with the colour the board
+    /// fills that edge's exit arrows with, and names the edge; the legend
+    /// has a swatch for every colour the board's exits use and no other;
+    /// zones are named in words, not by their ids in the file (a user's
+    /// audit: one blue swatch for red, green and gold exits, and "zone
+    /// edge-N").
+    #[test]
+    fn the_legend_s_exit_swatches_are_the_board_s_exit_colours() {
+        let fill_of = |sh: &Shape| match sh {
+            Shape::Polygon(p) => match p.paint.fill {
+                Fill::Solid(c) => Some(c),
+                _ => None,
+            },
+            _ => None,
+        };
+        for kind in ScenarioKind::ALL {
+            for seed in [7, 12] {
+                let s = generate(
+                    seed,
+                    &DddOptions {
+                        choice: Choice::Named(kind),
+                        ..DddOptions::default()
+                    },
+                )
+                .unwrap();
+                let d = board_drawing(&s, &MapOptions::default());
+                // The board: each arrow, then its name (`S3`).
+                let exits = &d.layer("exits").unwrap().shapes;
+                let mut board: Vec<(char, Color)> = Vec::new();
+                for pair in exits.windows(2) {
+                    if let (Some(c), Shape::Text(t)) = (fill_of(&pair[0]), &pair[1]) {
+                        let edge = t.text.chars().next().unwrap();
+                        if !board.contains(&(edge, c)) {
+                            board.push((edge, c));
+                        }
+                    }
+                }
+                // The legend: each swatch, then its words.
+                let labels = &d.layer("labels").unwrap().shapes;
+                let mut legend: Vec<(char, Color)> = Vec::new();
+                for pair in labels.windows(2) {
+                    if let (Some(c), Shape::Text(t)) = (fill_of(&pair[0]), &pair[1])
+                        && t.text.contains(" exit (")
+                    {
+                        let edge = t.text.chars().next().unwrap().to_ascii_uppercase();
+                        legend.push((edge, c));
+                    }
+                }
+                board.sort_by_key(|&(e, _)| e);
+                legend.sort_by_key(|&(e, _)| e);
+                assert!(!board.is_empty(), "{kind:?} {seed}");
+                assert_eq!(legend, board, "{kind:?} {seed}");
+                let words: Vec<&str> = labels
+                    .iter()
+                    .filter_map(|sh| match sh {
+                        Shape::Text(t) => Some(t.text.as_str()),
+                        _ => None,
+                    })
+                    .collect();
+                assert!(
+                    !words
+                        .iter()
+                        .any(|w| w.contains("edge-") || w.starts_with("zone ")),
+                    "{words:?}"
+                );
+                if s.game.zones.iter().any(|z| z.name == "edge-N") {
+                    assert!(words.contains(&"north edge zone"), "{words:?}");
+                }
+            }
+        }
+    }
+
+    /// The legend band grows to hold every entry on a narrow board, where
+    /// a row holds few (an exit entry for each edge made more of them).
+    #[test]
+    fn the_legend_band_holds_every_entry() {
+        let s = generate(
+            7,
+            &DddOptions {
+                choice: Choice::Named(ScenarioKind::FreePrisoner),
+                width: 24,
+                height: 24,
+                ..DddOptions::default()
+            },
+        )
+        .unwrap();
+        for sq in [2.0, 10.0, 25.4] {
+            let d = board_drawing(
+                &s,
+                &MapOptions {
+                    square_mm: Some(sq),
+                    ..MapOptions::default()
+                },
+            );
+            for sh in &d.layer("labels").unwrap().shapes {
+                if let Shape::Text(t) = sh {
+                    assert!(
+                        t.at.y < d.height_mm - 2.0,
+                        "{sq} mm: {:?} at {}",
+                        t.text,
+                        t.at.y
+                    );
+                }
+            }
+        }
     }
 
     /// The board numbers its squares along all four edges, as the setup

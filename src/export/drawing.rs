@@ -13,6 +13,7 @@ use crate::scenario::Scenario as Env;
 mod dw10_map;
 mod frame;
 mod model;
+mod wmt;
 use crate::tileset::{Cell, Side};
 pub use dw10_map::{
     dw10_cutout_drawing, dw10_doors, dw10_drawing, dw10_master_drawing, dw10_square_mm,
@@ -23,12 +24,13 @@ use frame::{
     central_chamber_outline, frame_layer, legend_flow, legend_heading, legend_height_mm,
     legend_layer, ruler_layer,
 };
-pub use frame::{RulerGrid, ruler_marks, ruler_need_mm, ruler_size_mm, ruler_step};
+pub use frame::{RulerGrid, ruler_marks, ruler_need_mm, ruler_reach_mm, ruler_size_mm, ruler_step};
 pub use model::{
     Anchor, Circle, Drawing, Layer, Line, Paint, Polygon, Polyline, Pt, Rect, Shape, Stroke, Text,
 };
 use noise::{NoiseFn, Perlin};
 use std::collections::BTreeMap;
+use wmt::{WmtCorners, wmt_shapes};
 
 /// The font family every text of the drawing uses (embedded for PNG output).
 pub const FONT_FAMILY: &str = "DejaVu Sans";
@@ -1070,107 +1072,6 @@ fn chest_shapes(map: &MapGeom, c: &Chest, st: &Style, shapes: &mut Vec<Shape>) {
     }
 }
 
-/// Radius of a WMT disc, in squares.
-const WMT_RADIUS: f64 = 0.28;
-
-/// A wandering monster token: a disc in the token colour with its number
-/// (none when `face_down`), the Guardian's ring and badge.
-fn wmt_shapes(
-    map: &MapGeom,
-    w: &Wmt,
-    kidnapping: bool,
-    face_down: bool,
-    st: &Style,
-    shapes: &mut Vec<Shape>,
-) {
-    let c = map.pt(f64::from(w.x) + 0.5, f64::from(w.y) + 0.5);
-    let token = match w.color {
-        WmtColor::Yellow => &st.wmt_yellow,
-        WmtColor::Blue => &st.wmt_blue,
-        WmtColor::Red => &st.wmt_red,
-    };
-    if w.guardian {
-        shapes.push(Shape::Circle(Circle {
-            centre: c,
-            radius: map.len(0.4),
-            paint: Paint {
-                fill: Fill::None,
-                stroke: Some(stroke(st.guardian, map.len(0.05))),
-            },
-        }));
-        if kidnapping {
-            shapes.push(Shape::Circle(Circle {
-                centre: c,
-                radius: map.len(0.33),
-                paint: Paint {
-                    fill: Fill::None,
-                    stroke: Some(stroke(st.guardian, map.len(0.03))),
-                },
-            }));
-        }
-    }
-    shapes.push(Shape::Circle(Circle {
-        centre: c,
-        radius: map.len(WMT_RADIUS),
-        paint: Paint {
-            fill: token.fill,
-            stroke: Some(stroke(st.token_ink, map.len(0.03))),
-        },
-    }));
-    if token.ring {
-        shapes.push(Shape::Circle(Circle {
-            centre: c,
-            radius: map.len(0.21),
-            paint: Paint {
-                fill: Fill::None,
-                stroke: Some(stroke(token.text, map.len(0.025))),
-            },
-        }));
-    }
-    if !face_down {
-        let size = map.text(0.3, 2.5, 60.0);
-        shapes.push(plain(
-            c.offset(0.0, size * 0.36),
-            w.number.to_string(),
-            size,
-            true,
-            Anchor::Middle,
-            token.text,
-        ));
-    }
-    if !token.letter.is_empty() {
-        // The colour's initial in the square's south-east corner, clear
-        // of the token and of the Guardian's ring.
-        let size = map.text(0.15, 2.0, 30.0);
-        shapes.push(label(
-            c.offset(map.len(0.36), map.len(0.435)),
-            token.letter.clone(),
-            size,
-            true,
-            Anchor::Middle,
-            st.ink,
-            st.halo,
-        ));
-    }
-    if w.guardian {
-        let badge = c.offset(map.len(0.3), -map.len(0.3));
-        shapes.push(Shape::Circle(Circle {
-            centre: badge,
-            radius: map.len(0.11),
-            paint: fill(st.guardian),
-        }));
-        let size = map.text(0.15, 1.8, 30.0);
-        shapes.push(plain(
-            badge.offset(0.0, size * 0.36),
-            if kidnapping { "K" } else { "G" }.into(),
-            size,
-            true,
-            Anchor::Middle,
-            st.ink_light,
-        ));
-    }
-}
-
 /// Dead ends, the entrance, chests and wandering monster tokens (their
 /// numbers left off when `face_down`).
 fn feature_layer(s: &Scenario, map: &MapGeom, st: &Style, face_down: bool) -> Layer {
@@ -1215,7 +1116,8 @@ fn feature_layer(s: &Scenario, map: &MapGeom, st: &Style, face_down: bool) -> La
     // it is told apart from both a plain WMT and a Guardian that stays put.
     let kidnapping = is_kidnapping(s);
     for w in &s.game.wmts {
-        wmt_shapes(map, w, kidnapping, face_down, st, &mut shapes);
+        let corners = WmtCorners::on(s, w.x, w.y);
+        wmt_shapes(map, w, kidnapping, face_down, corners, st, &mut shapes);
     }
     Layer {
         id: "features".into(),

@@ -25,8 +25,8 @@ pub mod uvtt;
 pub use self::drawing::{
     Anchor, Circle, Color, DoorKind, DoorMark, Dots, Drawing, FONT_FAMILY, Fill, Hatch, Layer,
     Line, MapOptions, Paint, Polygon, Polyline, Pt, Rect, SQUARE_MM, Shape, Stroke, Style, Text,
-    Token, WmtLook, cutout_drawing, drawing, page_mm, ruler_need_mm, ruler_size_mm, ruler_step,
-    square_mm,
+    Token, WmtLook, cutout_drawing, drawing, page_mm, ruler_need_mm, ruler_reach_mm, ruler_size_mm,
+    ruler_step, square_mm,
 };
 pub use self::drawing::{
     dw10_cutout_drawing, dw10_doors, dw10_drawing, dw10_master_drawing, dw10_square_mm,
@@ -79,7 +79,7 @@ mod tests {
     /// 3 #,X=######
     /// 4 #####_____
     /// ```
-    fn fixture(square_mm: f64) -> Scenario {
+    pub(crate) fn fixture(square_mm: f64) -> Scenario {
         let grid = [
             "##.##_____",
             "#..~######",

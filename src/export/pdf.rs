@@ -15,10 +15,11 @@
 //! ┌────────────────────────────────────────┐
 //! │ margin (≥ 6 mm, not printed)           │
 //! │  ─┐                                ┌─  │   crop marks at the window's corners,
-//! │   ┌────────────────────────────────┐   │   in a 5 mm gutter
-//! │   │ map window, 100%           ┊ ⊕ │   │   overlap strip: a dashed line where the
-//! │   │                            ┊   │   │   neighbour begins, a ⊕ target printed
-//! │   └────────────────────────────────┘   │   on both pages
+//! │   ┌────────────────────────────────┐   │   in a 5 mm gutter (trim there)
+//! │   │   6     7     8     9      ┊ 3 │   │   square coordinates just inside the
+//! │   │ 3 map window, 100%         ┊ ⊕ │   │   window's edges; overlap strip: a dashed
+//! │   │   6     7     8     9      ┊   │   │   line where the neighbour begins, a ⊕
+//! │   └────────────────────────────────┘   │   target printed on both pages
 //! │  ─┘                                └─  │
 //! │ Map page 3 of 9 — row 2, col…  ▬▬▬▬▬▬▬  │   label band: page, seed, scale
 //! │ seed 7 · page 3 of 9 · …       1 inch  │   reminder, calibration bar
@@ -28,9 +29,7 @@
 //! The tiling ([`tiling`]) is a pure function of the map's size, its tile
 //! squares and the [`PrintOptions`]; see there for the rules.
 
-use super::drawing::{
-    Anchor, Drawing, FONT_FAMILY, MapOptions, cutout_drawing, drawing, ruler_need_mm, ruler_step,
-};
+use super::drawing::{Drawing, FONT_FAMILY, MapOptions, cutout_drawing, drawing};
 use super::error::ExportError;
 use super::paper::{MIN_MARGIN_MM, MM_PER_PT, Paper, PrintOptions, mm_text};
 use super::png::{DEJAVU_SANS, DEJAVU_SANS_BOLD, usvg_options};
@@ -769,115 +768,6 @@ fn band(surface: &mut Surface, fonts: &Fonts, t: &Tiling, lines: [&str; 3]) {
     );
 }
 
-/// Crop marks at the window's corners, in the gutter, along its edges.
-fn crop_marks(surface: &mut Surface, t: &Tiling) {
-    let w = &t.window;
-    let (gap, len) = (1.0, GUTTER_MM - 1.5);
-    let s = stroke(0, 0, 0, 0.25);
-    for (cx, dx) in [(w.x, -1.0), (w.right(), 1.0)] {
-        for (cy, dy) in [(w.y, -1.0), (w.bottom(), 1.0)] {
-            draw_line(
-                surface,
-                &[(cx + dx * gap, cy), (cx + dx * (gap + len), cy)],
-                s.clone(),
-            );
-            draw_line(
-                surface,
-                &[(cx, cy + dy * gap), (cx, cy + dy * (gap + len))],
-                s.clone(),
-            );
-        }
-    }
-}
-
-/// A registration target (circle and cross), white-backed so it reads on any terrain.
-fn target(surface: &mut Surface, (x, y): (f64, f64), radius: f64) {
-    let circle = |r: f64| {
-        let mut pb = PathBuilder::new();
-        // Four cubic quarter-circles.
-        let k = 0.552_284_75 * r;
-        pb.move_to(pt(x + r), pt(y));
-        pb.cubic_to(pt(x + r), pt(y + k), pt(x + k), pt(y + r), pt(x), pt(y + r));
-        pb.cubic_to(pt(x - k), pt(y + r), pt(x - r), pt(y + k), pt(x - r), pt(y));
-        pb.cubic_to(pt(x - r), pt(y - k), pt(x - k), pt(y - r), pt(x), pt(y - r));
-        pb.cubic_to(pt(x + k), pt(y - r), pt(x + r), pt(y - k), pt(x + r), pt(y));
-        pb.close();
-        pb.finish()
-    };
-    let arm = radius * 1.6;
-    for (s, w) in [((255, 255, 255), 0.7), ((0, 0, 0), 0.2)] {
-        let st = stroke(s.0, s.1, s.2, w);
-        if let Some(c) = circle(radius) {
-            surface.set_fill(None);
-            surface.set_stroke(Some(st.clone()));
-            surface.draw_path(&c);
-        }
-        draw_line(surface, &[(x - arm, y), (x + arm, y)], st.clone());
-        draw_line(surface, &[(x, y - arm), (x, y + arm)], st);
-    }
-}
-
-/// Overlap guides on the sides that have a printed neighbour: a dashed line
-/// where the neighbour's window begins, and a target in the middle of the
-/// shared strip, at the same map point on both pages.
-fn overlap_guides(surface: &mut Surface, t: &Tiling, page: &SheetPage) {
-    let o = t.overlap_mm;
-    if o <= 0.0 {
-        return;
-    }
-    let w = &t.window;
-    let printed = |dr: i64, dc: i64| {
-        let (r, c) = (i64::from(page.row) + dr, i64::from(page.column) + dc);
-        u32::try_from(r)
-            .ok()
-            .zip(u32::try_from(c).ok())
-            .and_then(|(r, c)| t.at(r, c))
-            .is_some_and(|p| !p.skipped)
-    };
-    let mut dashed = stroke(0x30, 0x30, 0x30, 0.25);
-    dashed.dash = Some(StrokeDash {
-        array: vec![pt(2.0), pt(1.5)],
-        offset: 0.0,
-    });
-    let radius = (o / 2.0 - 0.6).min(2.0);
-    let (mx, my) = (w.x + w.width / 2.0, w.y + w.height / 2.0);
-    // (row step, column step, the dashed line, the target's centre)
-    let sides = [
-        (
-            0,
-            1,
-            [(w.right() - o, w.y), (w.right() - o, w.bottom())],
-            (w.right() - o / 2.0, my),
-        ),
-        (
-            0,
-            -1,
-            [(w.x + o, w.y), (w.x + o, w.bottom())],
-            (w.x + o / 2.0, my),
-        ),
-        (
-            1,
-            0,
-            [(w.x, w.bottom() - o), (w.right(), w.bottom() - o)],
-            (mx, w.bottom() - o / 2.0),
-        ),
-        (
-            -1,
-            0,
-            [(w.x, w.y + o), (w.right(), w.y + o)],
-            (mx, w.y + o / 2.0),
-        ),
-    ];
-    for (dr, dc, line, centre) in sides {
-        if printed(dr, dc) {
-            draw_line(surface, &line, dashed.clone());
-            if radius >= 1.0 {
-                target(surface, centre, radius);
-            }
-        }
-    }
-}
-
 /// Shows the map through the page's window at 100% scale, optionally clipped further to some squares.
 fn map_window(
     surface: &mut Surface,
@@ -942,83 +832,6 @@ enum Extra<'a> {
     Rulers(&'a Drawing),
 }
 
-/// Size of the coordinates printed along a map page's window.
-pub const PAGE_RULER_MM: f64 = 2.4;
-/// Width of a digit of DejaVu Sans, in ems.
-const DIGIT_EM: f64 = 0.636;
-
-/// One coordinate printed beside a map page's window.
-#[derive(Debug, Clone, PartialEq)]
-pub struct RulerMark {
-    /// The column (x) or row (y) number.
-    pub text: String,
-    /// A column number (above or below the window) or a row number (beside it).
-    pub column: bool,
-    /// The anchor on the baseline, in millimetres on the page as read.
-    pub x: f64,
-    /// The baseline.
-    pub y: f64,
-    /// Where the anchor lies on the text.
-    pub anchor: Anchor,
-    /// Width of the text in millimetres.
-    pub width: f64,
-    /// Font size in millimetres.
-    pub size: f64,
-}
-
-/// The coordinates of the squares a map page shows, in the gutter along
-/// the four edges of its window: column numbers centred over their column
-/// above and below it, row numbers centred on their row left and right of
-/// it. A number is printed only where it fits wholly beside the window, so
-/// it stays clear of the crop marks at the corners.
-pub fn page_rulers(t: &Tiling, page: &SheetPage, d: &Drawing) -> Vec<RulerMark> {
-    let size = PAGE_RULER_MM;
-    let sq = d.square_mm;
-    let w = &t.window;
-    let width = |n: u32| n.to_string().len() as f64 * DIGIT_EM * size;
-    let col_step = ruler_step(sq, ruler_need_mm(d.columns.saturating_sub(1), size, true));
-    let row_step = ruler_step(sq, ruler_need_mm(d.rows.saturating_sub(1), size, false));
-    let mut out = Vec::new();
-    for x in (0..d.columns).step_by(col_step as usize) {
-        let c = d.square_centre(f64::from(x), 0.0);
-        let (px, _) = t.map_to_page(page, c.x, c.y);
-        let half = width(x) / 2.0;
-        if px - half < w.x + 0.8 || px + half > w.right() - 0.8 {
-            continue;
-        }
-        for y in [w.y - 1.2, w.bottom() + 1.2 + size * 0.73] {
-            out.push(RulerMark {
-                text: x.to_string(),
-                column: true,
-                x: px,
-                y,
-                anchor: Anchor::Middle,
-                width: 2.0 * half,
-                size,
-            });
-        }
-    }
-    for y in (0..d.rows).step_by(row_step as usize) {
-        let c = d.square_centre(0.0, f64::from(y));
-        let (_, py) = t.map_to_page(page, c.x, c.y);
-        if py - size / 2.0 < w.y + 0.8 || py + size / 2.0 > w.bottom() - 0.8 {
-            continue;
-        }
-        for (x, anchor) in [(w.x - 1.2, Anchor::End), (w.right() + 1.2, Anchor::Start)] {
-            out.push(RulerMark {
-                text: y.to_string(),
-                column: false,
-                x,
-                y: py + size * 0.36,
-                anchor,
-                width: width(y),
-                size,
-            });
-        }
-    }
-    out
-}
-
 /// One true-scale page: the map through the window, marks, guides and the label band.
 fn true_scale_page(
     doc: &mut Document,
@@ -1058,20 +871,7 @@ fn true_scale_page(
     crop_marks(&mut surface, t);
     overlap_guides(&mut surface, t, page);
     if let Extra::Rulers(d) = extra {
-        for m in page_rulers(t, page, d) {
-            let x = match m.anchor {
-                Anchor::Start => m.x,
-                Anchor::Middle => m.x - m.width / 2.0,
-                Anchor::End => m.x - m.width,
-            };
-            text(
-                &mut surface,
-                &pack.fonts,
-                (x, m.y),
-                &m.text,
-                Type::new(m.size, false),
-            );
-        }
+        draw_page_rulers(&mut surface, &pack.fonts, &page_rulers(t, page, d));
     }
     band(&mut surface, &pack.fonts, t, lines);
     surface.pop();
@@ -1428,8 +1228,11 @@ pub fn area_pdf(
 mod cull;
 mod cutouts;
 mod legend;
+mod marks;
 mod skip;
 pub use cutouts::{CutoutPage, cutout_layout, cutouts_of, cutouts_pdf};
+pub use marks::{PAGE_RULER_MM, RulerMark, crop_mark_lines, page_rulers};
+use marks::{crop_marks, draw_page_rulers, overlap_guides};
 
 #[cfg(test)]
 mod tests;

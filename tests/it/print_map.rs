@@ -4,11 +4,12 @@
 
 use tilecrawl::export::paper::PrintOptions;
 use tilecrawl::export::pdf::{
-    PAGE_RULER_MM, cutout_tilings, map_page_title, map_tiling, page_numbers, page_rulers,
+    PAGE_RULER_MM, crop_mark_lines, cutout_tilings, map_page_title, map_tiling, page_numbers,
+    page_rulers,
 };
 use tilecrawl::export::style::builtin;
 use tilecrawl::export::{
-    Anchor, Drawing, MapOptions, Shape, Text, cutout_drawing, drawing, map_svg,
+    Anchor, Drawing, MapOptions, Shape, Text, cutout_drawing, drawing, map_svg, ruler_reach_mm,
 };
 use tilecrawl::mkd::generate::{GenerateParams, generate};
 use tilecrawl::mkd::mission::Mission;
@@ -110,6 +111,29 @@ fn the_svg_prints_the_ruler_numbers_where_the_model_puts_them() {
     assert!(seen as u32 >= 2 * (d.columns - 1), "{seen} column numbers");
 }
 
+/// The trim rectangle the crop marks show: the x of their lines along the
+/// sides, the y of those along the top and bottom (west, north, east,
+/// south).
+fn trim_of(lines: &[[(f64, f64); 2]]) -> [f64; 4] {
+    let xs: Vec<f64> = lines
+        .iter()
+        .filter(|l| l[0].0 == l[1].0)
+        .map(|l| l[0].0)
+        .collect();
+    let ys: Vec<f64> = lines
+        .iter()
+        .filter(|l| l[0].1 == l[1].1)
+        .map(|l| l[0].1)
+        .collect();
+    let lo = |v: &[f64]| v.iter().copied().fold(f64::MAX, f64::min);
+    let hi = |v: &[f64]| v.iter().copied().fold(f64::MIN, f64::max);
+    [lo(&xs), lo(&ys), hi(&xs), hi(&ys)]
+}
+
+/// Each map page names the squares it shows along all four edges, every
+/// number (and its white ground) inside the trim line its crop marks show,
+/// within 5 mm of that edge, so trimming the page keeps them (a user's
+/// audit found them in the gutter, on the side trimmed away).
 #[test]
 fn each_map_page_names_the_squares_it_shows_along_its_edges() {
     for seed in [7, 42] {
@@ -118,35 +142,67 @@ fn each_map_page_names_the_squares_it_shows_along_its_edges() {
         let d = drawing(&s, &opts);
         let t = map_tiling(&s, &opts, &PrintOptions::default()).unwrap();
         assert!(t.printed().count() > 1);
+        let [west, north, east, south] = trim_of(&crop_mark_lines(&t));
         for page in t.printed() {
             let marks = page_rulers(&t, page, &d);
             let w = &t.window;
-            assert!(marks.iter().any(|m| m.column), "{}", page.label);
-            assert!(marks.iter().any(|m| !m.column), "{}", page.label);
+            // A side where the page shows the map's own numbers (its
+            // window reaching past them) needs none of its own.
+            let (ends, beside) = ruler_reach_mm(d.square_mm, d.rows);
+            let pw = &page.window;
+            let (gx, gy) = (d.origin.x, d.origin.y);
+            let (gr, gb) = (
+                gx + f64::from(d.columns) * d.square_mm,
+                gy + f64::from(d.rows) * d.square_mm,
+            );
+            for (edge, own) in [
+                ("top", pw.y <= gy - ends),
+                ("bottom", pw.bottom() >= gb + ends),
+                ("left", pw.x <= gx - beside),
+                ("right", pw.right() >= gr + beside),
+            ] {
+                let along = marks.iter().any(|m| match edge {
+                    "top" => m.column && m.y < w.y + 5.0,
+                    "bottom" => m.column && m.y > w.bottom() - 5.0,
+                    "left" => !m.column && m.anchor == Anchor::Start,
+                    _ => !m.column && m.anchor == Anchor::End,
+                });
+                assert_eq!(along, !own, "{}: numbers along the {edge}", page.label);
+            }
             for m in &marks {
                 let k: f64 = m.text.parse().unwrap();
                 assert_eq!(m.size, PAGE_RULER_MM);
+                let g = m.ground();
+                // Inside the trim line.
+                assert!(
+                    g.x >= west && g.right() <= east && g.y >= north && g.bottom() <= south,
+                    "{}: {m:?} reaches past the crop marks",
+                    page.label
+                );
                 if m.column {
                     // Back to the map: the number's centre is column k's centre.
                     let map_x = page.window.x + (m.x - w.x);
                     assert!((map_x - d.square_centre(k, 0.0).x).abs() < 1e-9);
                     assert_eq!(m.anchor, Anchor::Middle);
-                    // Wholly beside the window, in the gutter above or below it.
-                    assert!(m.x - m.width / 2.0 > w.x && m.x + m.width / 2.0 < w.right());
                     assert!(
-                        (m.y < w.y && m.y - m.size > w.y - 5.0)
-                            || (m.y - m.size > w.bottom() && m.y < w.bottom() + 5.0),
-                        "{m:?}"
+                        g.y - north < 5.0 || south - g.bottom() < 5.0,
+                        "{}: {m:?} is not along the top or bottom",
+                        page.label
                     );
                 } else {
-                    let map_y = page.window.y + (m.y - m.size * 0.36 - w.y);
+                    let map_y = page.window.y + (m.y - m.size * 0.365 - w.y);
                     assert!((map_y - d.square_centre(0.0, k).y).abs() < 1e-9);
-                    assert!(m.y - m.size > w.y && m.y < w.bottom());
-                    let outside = match m.anchor {
-                        Anchor::End => m.x <= w.x && m.x - m.width > w.x - 5.0,
-                        _ => m.x >= w.right() && m.x + m.width < w.right() + 5.0,
+                    let along = match m.anchor {
+                        Anchor::Start => g.x - west < 5.0,
+                        _ => east - g.right() < 5.0,
                     };
-                    assert!(outside, "{m:?}");
+                    assert!(along, "{}: {m:?} is not along a side", page.label);
+                }
+            }
+            // No two numbers share paper.
+            for (i, a) in marks.iter().enumerate() {
+                for b in &marks[i + 1..] {
+                    assert!(!a.ground().overlaps(&b.ground()), "{a:?} and {b:?}");
                 }
             }
         }

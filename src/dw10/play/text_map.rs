@@ -2,6 +2,7 @@
 //! figure its own mark, the doors, and a key under it naming every mark
 //! drawn, as the MKD Adventure's text map does.
 
+use crate::core::geom::Side;
 use crate::dw10::board::Ground;
 use crate::dw10::features::FeatureKind;
 use crate::dw10::play::state::{FeatureId, HeroId, Map, MonsterId, Sq, State, Who, fmt_sq};
@@ -88,19 +89,40 @@ fn counter_mark(s: &State, p: Sq) -> Option<char> {
     })
 }
 
-/// The doors the players see on the revealed pieces: each door's id, on
-/// an edge of its square.
+/// The two squares whose edge a door lies on, each with the side of it the
+/// door is on: its own square (as the scenario and the transcript name
+/// it), then the square across the edge.
+fn door_sides(s: &State, d: FeatureId) -> Vec<(Sq, Side)> {
+    let f = s.feature(d);
+    let Some(side) = f.side else {
+        return vec![];
+    };
+    let (dx, dy) = side.delta();
+    vec![((f.x, f.y), side), ((f.x + dx, f.y + dy), side.opposite())]
+}
+
+/// The doors the players see: each door on an edge of a revealed piece,
+/// whichever side of it (a shut door on the edge of a piece not revealed
+/// yet is seen from the revealed one beside it).
 fn shown_doors(s: &State, map: &Map) -> Vec<FeatureId> {
     (0..s.features.len())
         .map(|i| FeatureId(i as u32))
         .filter(|&d| {
-            let f = s.feature(d);
-            f.kind == FeatureKind::Door
+            s.feature(d).kind == FeatureKind::Door
                 && !s.gone[d.0 as usize]
                 && !s.hidden(d)
-                && s.revealed_at(map, (f.x, f.y))
+                && door_sides(s, d).iter().any(|&(p, _)| s.revealed_at(map, p))
         })
         .collect()
+}
+
+/// The square a door is drawn on: its own if that is revealed, else the
+/// revealed square across its edge.
+fn door_square(s: &State, map: &Map, d: FeatureId) -> Option<Sq> {
+    door_sides(s, d)
+        .into_iter()
+        .map(|(p, _)| p)
+        .find(|&p| s.revealed_at(map, p))
 }
 
 /// What lies under a figure on `p`: a counter, a door on an edge.
@@ -111,17 +133,18 @@ fn under(s: &State, p: Sq, doors: &[FeatureId]) -> Vec<String> {
         .into_iter()
         .collect();
     for &d in doors {
-        let f = s.feature(d);
-        if (f.x, f.y) == p {
-            v.push(format!(
-                "{} door on its {} edge",
-                if s.open[d.0 as usize] {
-                    "an open"
-                } else {
-                    "a shut"
-                },
-                f.side.map_or("", |x| x.name())
-            ));
+        for (q, side) in door_sides(s, d) {
+            if q == p {
+                v.push(format!(
+                    "{} door on its {} edge",
+                    if s.open[d.0 as usize] {
+                        "an open"
+                    } else {
+                        "a shut"
+                    },
+                    side.name()
+                ));
+            }
         }
     }
     v
@@ -153,10 +176,7 @@ pub fn ascii_map(s: &State, map: &Map) -> Vec<String> {
                 '*'
             } else if let Some(c) = counter_mark(s, p) {
                 c
-            } else if let Some(&d) = doors.iter().find(|&&d| {
-                let f = s.feature(d);
-                (f.x, f.y) == p
-            }) {
+            } else if let Some(&d) = doors.iter().find(|&&d| door_square(s, map, d) == Some(p)) {
                 if s.open[d.0 as usize] { '/' } else { '+' }
             } else {
                 match b.ground(x, y) {

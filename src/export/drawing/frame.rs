@@ -138,6 +138,15 @@ pub fn ruler_step(sq: f64, need_mm: f64) -> u32 {
     }
 }
 
+/// How far the numbers of [`ruler_marks`] reach out from a grid of `rows`
+/// rows of `sq` mm squares, in millimetres: above and below it, and
+/// beside it.
+pub fn ruler_reach_mm(sq: f64, rows: u32) -> (f64, f64) {
+    let size = ruler_size_mm(sq);
+    let digits = rows.saturating_sub(1).to_string().len() as f64;
+    (RULER_GAP_MM + size, RULER_GAP_MM + digits * DIGIT_EM * size)
+}
+
 /// The room a number needs along a ruler: its width (columns) or its
 /// height (rows), and a millimetre between neighbours.
 pub fn ruler_need_mm(largest: u32, size: f64, across_columns: bool) -> f64 {
@@ -537,13 +546,22 @@ fn legend_swatch(sym: Symbol, o: Pt, st: &Style, shapes: &mut Vec<Shape>) {
         }
         Symbol::Wmt(colour) => {
             square(Cell::Floor, shapes);
-            wmt_shapes(&map, &wmt(false, colour, 1), false, false, st, shapes);
+            let w = wmt(false, colour, 1);
+            wmt_shapes(&map, &w, false, false, WmtCorners::default(), st, shapes);
         }
         Symbol::Guardian(colour) | Symbol::Kidnapper(colour) => {
             square(Cell::Floor, shapes);
             let w = wmt(true, colour, 7);
             let kidnapper = matches!(sym, Symbol::Kidnapper(_));
-            wmt_shapes(&map, &w, kidnapper, false, st, shapes);
+            wmt_shapes(
+                &map,
+                &w,
+                kidnapper,
+                false,
+                WmtCorners::default(),
+                st,
+                shapes,
+            );
         }
         Symbol::Marker(kind) => {
             square(Cell::Floor, shapes);

@@ -398,7 +398,7 @@ fn text_is_measured() {
 /// 6 pt or more, however wide the map.
 #[test]
 fn the_overview_legend_fits_the_page_and_reads() {
-    use crate::export::drawing::Shape;
+    use crate::export::drawing::{Anchor, Shape};
     let p = crate::mkd::generate::GenerateParams {
         seed: 7,
         ..Default::default()

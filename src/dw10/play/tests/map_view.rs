@@ -77,3 +77,48 @@ fn the_map_marks_each_figure_apart_draws_doors_and_keys_every_mark() {
             .any(|l| l == "doors (square and edge): 4,2 E open")
     );
 }
+
+/// A shut door on the edge of a piece not revealed yet is seen from the
+/// revealed piece beside it (a user's audit: seed 7's green door beside
+/// Brannoc was missing). It is drawn on the revealed square across its
+/// edge, listed by its own square and edge (as the transcript and Hold
+/// Portal name it), and named under the hero who stands by it; a door
+/// between two pieces not revealed stays unseen.
+#[test]
+fn a_shut_door_on_the_edge_of_an_unrevealed_piece_is_seen_from_the_revealed_one() {
+    // Piece 0 is x 0-5, piece 1 x 6-11; a door on 5,2's east edge
+    // belongs to piece 0's square, the hero stands across it on 6,2.
+    let mut k = kit(HALL, vec![door_e(5, 2)], &[("Tracker", (7, 1))], &[]);
+    let w = k.map.board.width;
+    for y in 0..k.map.board.height {
+        for x in 0..w {
+            k.map.tile_of[(y * w + x) as usize] = Some(u32::from(x >= 6));
+        }
+    }
+    k.map.tiles = 2;
+    k.s.revealed = vec![false, true];
+    let map = text_map::ascii_map(&k.s, &k.map);
+    let text = map.join("\n");
+    // Piece 0 is blank; the door is drawn on 6,2, its west edge.
+    assert_eq!(map[3], "  1       .R...#", "{text}");
+    assert_eq!(map[4], "  2       +....#", "{text}");
+    assert!(
+        map.iter()
+            .any(|l| l == "doors (square and edge): 5,2 E shut"),
+        "{text}"
+    );
+    let key = map.iter().find(|l| l.starts_with("key: ")).unwrap();
+    assert!(key.contains("+ a shut door"), "{key}");
+    // A hero on 6,2 stands by it: its west edge.
+    k.s.heroes[0].body.at = Some((6, 2));
+    let map = text_map::ascii_map(&k.s, &k.map);
+    assert!(
+        map.iter()
+            .any(|l| l.ends_with("at 6,2 (on a shut door on its W edge)")),
+        "{map:#?}"
+    );
+    // Neither piece revealed: nothing of the door is shown.
+    k.s.revealed = vec![false, false];
+    let map = text_map::ascii_map(&k.s, &k.map);
+    assert!(!map.iter().any(|l| l.starts_with("doors ")), "{map:#?}");
+}

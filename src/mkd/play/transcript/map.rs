@@ -69,6 +69,8 @@ pub fn ascii_map(s: &State) -> Vec<String> {
     let (x0, y0, x1, y1) = s.board.extent();
     let (hero_marks, monster_marks) = figure_marks(s);
     let mut v = Vec::new();
+    // The kinds of ground the grid shows, so the key names each of them.
+    let mut ground = [false; Cell::ALL.len()];
     v.extend(crate::core::text::column_rulers(x0, x1, 4));
     for y in y0..=y1 {
         let mut row = String::new();
@@ -105,20 +107,21 @@ pub fn ascii_map(s: &State) -> Vec<String> {
             } else {
                 match s.board.cell(p) {
                     Cell::Void => ' ',
-                    c => c.to_char(),
+                    c => {
+                        if let Some(k) = Cell::ALL.iter().position(|&a| a == c) {
+                            ground[k] = true;
+                        }
+                        c.to_char()
+                    }
                 }
             };
             row.push(c);
         }
         v.push(format!("{y:>3} {}", row.trim_end()));
     }
-    let mut key = "key: W = token, G = Guardian, Q = Quest Chest, $ = chest, + / = door shut/open, E = entrance, T teleporter, V vortex".to_string();
-    if s.markers.iter().any(|m| m.kind == PlayMarker::Staircase) {
-        key += ", S staircase";
-    }
-    v.push(key);
-    if s.prisoner_square().is_some() {
-        v.push("P = the prisoner (rescue mission)".into());
+    v.push(things_key(s));
+    if let Some(line) = ground_key(&ground) {
+        v.push(line);
     }
     let legend = |name: &str, c: char, p: Option<Point>| {
         let on = p.map(|p| under(s, p)).unwrap_or_default();
@@ -152,6 +155,44 @@ pub fn ascii_map(s: &State) -> Vec<String> {
     }
     v.extend(tile_plan(s));
     v
+}
+
+/// The key's line for the things on the board: each mark and what it
+/// stands for, as `mark name` entries apart by `; ` (the figures' lines
+/// read the same way). The staircase and the prisoner are named when the
+/// floor has them.
+fn things_key(s: &State) -> String {
+    let mut key = vec![
+        "W token",
+        "G Guardian",
+        "Q Quest Chest",
+        "$ chest",
+        "+ shut door",
+        "/ open door",
+        "E entrance",
+        "T teleporter",
+        "V vortex",
+    ];
+    if s.markers.iter().any(|m| m.kind == PlayMarker::Staircase) {
+        key.push("S staircase");
+    }
+    if s.prisoner_square().is_some() {
+        key.push("P the prisoner (rescue mission)");
+    }
+    format!("key: {}", join(key, "; "))
+}
+
+/// The key's line for the ground: each kind of square the grid shows
+/// (`drawn`, in the order of `Cell::ALL`), its character and its name;
+/// none when the grid shows no ground.
+fn ground_key(drawn: &[bool; Cell::ALL.len()]) -> Option<String> {
+    let kinds: Vec<String> = Cell::ALL
+        .iter()
+        .zip(drawn)
+        .filter(|&(_, &d)| d)
+        .map(|(c, _)| format!("{} {}", c.to_char(), c.name()))
+        .collect();
+    (!kinds.is_empty()).then(|| format!("ground: {}", join(kinds, "; ")))
 }
 
 /// The tiles as laid: each tile's squares in a fill none of its

@@ -60,9 +60,10 @@ fn status_and_map_show_the_state() {
     assert_eq!(m[5], "  3 E.......................");
     assert_eq!(m[6], "  4 E...o...########........");
     assert_eq!(m[9], "  7 ........########......$.");
-    assert!(m[10].starts_with("key: W = token"));
-    assert_eq!(m[11], "heroes: A Ayla");
-    assert_eq!(m[12], "monsters: o orc-1");
+    assert!(m[10].starts_with("key: W token"));
+    assert_eq!(m[11], "ground: . floor; # wall");
+    assert_eq!(m[12], "heroes: A Ayla");
+    assert_eq!(m[13], "monsters: o orc-1");
 }
 
 #[test]
@@ -239,6 +240,89 @@ fn the_map_gives_every_figure_its_own_mark_and_says_what_lies_under_it() {
         m.contains(&"monsters: g ghoul-1; i giant-rat-1 (on chest-1)".to_string()),
         "{m:#?}"
     );
+}
+
+/// Every mark the grid draws, each a `mark name` entry of the key's, the
+/// ground's or the figures' lines (a user's audit: `X , ~ #` were drawn but
+/// not explained). The board holds every kind of ground, both kinds of
+/// door, every marker, chest and token, the prisoner, heroes and monsters.
+#[test]
+fn the_key_explains_every_mark_the_map_draws() {
+    use crate::mkd::play::board::{Door, PlayMarker};
+    use crate::mkd::play::state::PlacedMarker;
+    use crate::mkd::scenario::{Wmt, WmtColor};
+    let token = |x, guardian| Wmt {
+        x,
+        y: 6,
+        color: WmtColor::Yellow,
+        number: 2,
+        guardian,
+        tile: 2,
+    };
+    let mut s = mission_scenario("rescue", vec![token(18, false), token(19, true)]);
+    s.game.chests.push(crate::mkd::scenario::Chest {
+        x: 21,
+        y: 7,
+        facing: crate::tileset::Side::N,
+        level: 3,
+        quest: true,
+        tile: 2,
+    });
+    let mut g = game_of(s, CombatMode::Manual, &[]);
+    put_hero(&mut g, 0, p(2, 2), crate::tileset::Side::N);
+    add_monster(&mut g, "orc-1", 20, p(4, 4), &[]);
+    for (k, &c) in crate::tileset::Cell::ALL.iter().enumerate() {
+        g.board_mut().set_cell(p(k as i32, 6), c);
+    }
+    for (k, kind) in [
+        PlayMarker::Teleporter,
+        PlayMarker::Vortex,
+        PlayMarker::Staircase,
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        g.markers.push(PlacedMarker {
+            kind,
+            pos: p(17 + k as i32, 1),
+            tile: 2,
+        });
+    }
+    for (x, open) in [(1, false), (4, true)] {
+        g.board_mut().doors.push(Door {
+            edges: vec![[p(x, 0), p(x, 1)]],
+            open,
+            trap: crate::mkd::play::board::DoorTrap::Unchecked,
+        });
+    }
+    let m = ascii_map(&g);
+    let explained: Vec<char> = m
+        .iter()
+        .filter_map(|l| {
+            ["key: ", "ground: ", "heroes: ", "monsters: "]
+                .iter()
+                .find_map(|k| l.strip_prefix(k))
+        })
+        .flat_map(|l| l.split("; "))
+        .map(|entry| {
+            let mut c = entry.chars();
+            let mark = c.next().expect("an entry");
+            assert_eq!(c.next(), Some(' '), "{entry:?} in {m:#?}");
+            mark
+        })
+        .collect();
+    let rows: Vec<&String> = m.iter().skip(2).take(H as usize).collect();
+    let drawn: std::collections::BTreeSet<char> = rows
+        .iter()
+        .flat_map(|r| r.chars().skip(4))
+        .filter(|&c| c != ' ')
+        .collect();
+    for c in &drawn {
+        assert!(explained.contains(c), "{c:?} is not in the key: {m:#?}");
+    }
+    // The board drew every kind of mark.
+    let every: std::collections::BTreeSet<char> = ".,~=X#WGQ$+/ETVSPAo".chars().collect();
+    assert_eq!(drawn, every, "{m:#?}");
 }
 
 #[test]
