@@ -235,6 +235,17 @@ impl Side {
     }
 }
 
+/// `north`, `east`, `south` or `west`: a side as the logs, sheets and
+/// legends write it.
+pub fn side_word(s: Side) -> &'static str {
+    match s {
+        Side::N => "north",
+        Side::E => "east",
+        Side::S => "south",
+        Side::W => "west",
+    }
+}
+
 /// Squares in the front arc of a figure at `(x, y)` facing `facing`: the
 /// 90° cone ahead of it, nearest first — straight ahead before the diagonals
 /// at each distance. Returns `(x, y, distance, offset)` up to `reach` squares.

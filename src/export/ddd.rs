@@ -52,15 +52,7 @@ fn zone_label(name: &str) -> String {
     }
 }
 
-/// An edge's name in words.
-fn side_word(s: Side) -> &'static str {
-    match s {
-        Side::N => "north",
-        Side::E => "east",
-        Side::S => "south",
-        Side::W => "west",
-    }
-}
+use crate::core::geom::side_word;
 
 /// Which way a zone's hatching slants: the edges that meet at a corner
 /// (north and east, …) slant apart, so zones that overlap cross-hatch.

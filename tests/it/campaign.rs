@@ -79,6 +79,28 @@ fn auto_commands(adv: &Path) -> String {
     s
 }
 
+/// Plays adventure `n` of the campaign from the commands in `script`, in
+/// dice combat, saving the game where `campaign town` reads it; returns
+/// the transcript.
+fn play_adventure(dir: &Path, n: u32, script: &Path) -> String {
+    let adv = format!("campaigns/{NAME}/adventure-{n}");
+    ok(
+        dir,
+        &[
+            "play",
+            &format!("{adv}/scenario.yaml"),
+            "--party",
+            &format!("{adv}/party.yaml"),
+            "--save",
+            &format!("{adv}/game.save"),
+            "--combat",
+            "dice",
+            "--script",
+            script.to_str().unwrap(),
+        ],
+    )
+}
+
 /// Plays the pinned campaign; returns (file name, contents) of what is pinned.
 fn play_campaign(dir: &Path, update: bool) -> Vec<(String, String)> {
     let mut pinned = Vec::new();
@@ -95,19 +117,7 @@ fn play_campaign(dir: &Path, update: bool) -> Vec<(String, String)> {
             std::fs::write(&script, auto_script(dir, n)).unwrap();
         }
         let adv = format!("campaigns/{NAME}/adventure-{n}");
-        let play_args = [
-            "play",
-            &format!("{adv}/scenario.yaml"),
-            "--party",
-            &format!("{adv}/party.yaml"),
-            "--save",
-            &format!("{adv}/game.save"),
-            "--combat",
-            "dice",
-            "--script",
-            script.to_str().unwrap(),
-        ];
-        let transcript = ok(dir, &play_args);
+        let transcript = play_adventure(dir, n, &script);
         assert!(
             transcript.contains("== the adventure is over:"),
             "adventure {n} must end"
@@ -218,22 +228,7 @@ fn find_seed() {
             let adv = dir.join(format!("campaigns/{NAME}/adventure-{n}"));
             let script = dir.join(format!("script-{n}.txt"));
             std::fs::write(&script, auto_commands(&adv)).unwrap();
-            let adv = format!("campaigns/{NAME}/adventure-{n}");
-            let transcript = ok(
-                dir,
-                &[
-                    "play",
-                    &format!("{adv}/scenario.yaml"),
-                    "--party",
-                    &format!("{adv}/party.yaml"),
-                    "--save",
-                    &format!("{adv}/game.save"),
-                    "--combat",
-                    "dice",
-                    "--script",
-                    script.to_str().unwrap(),
-                ],
-            );
+            let transcript = play_adventure(dir, n, &script);
             if !transcript.contains("the heroes won ==") {
                 continue 'seeds;
             }

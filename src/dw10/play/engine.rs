@@ -1281,15 +1281,7 @@ impl Game {
     }
 }
 
-/// A side in words, as a refusal says it.
-fn side_word(s: Side) -> &'static str {
-    match s {
-        Side::N => "north",
-        Side::E => "east",
-        Side::S => "south",
-        Side::W => "west",
-    }
-}
+use crate::core::geom::side_word;
 
 /// Where the doors a hero may use are: `is one on its west side (W)`,
 /// `are closed doors on its north (N) and west (W) sides`.

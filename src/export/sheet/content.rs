@@ -4,20 +4,13 @@ use crate::export::paper::mm_text;
 use crate::mkd::scenario::MarkerKind;
 use crate::mkd::sheet::*;
 use crate::scenario::Point;
-use crate::tileset::{Cell, Side, TileKind};
+use crate::tileset::{Cell, TileKind};
 
 pub(super) fn xy(p: Point) -> String {
     format!("{},{}", p.x, p.y)
 }
 
-pub(super) fn side_word(side: Side) -> &'static str {
-    match side {
-        Side::N => "north",
-        Side::E => "east",
-        Side::S => "south",
-        Side::W => "west",
-    }
-}
+pub(super) use crate::core::geom::side_word;
 
 pub(super) fn tile_name(t: &TileRef) -> String {
     format!("{} (step {})", t.id, t.step)

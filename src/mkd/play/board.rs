@@ -801,14 +801,7 @@ pub fn side_towards(from: Point, to: Point) -> Side {
 }
 
 /// `north`, `east`, `south` or `west`.
-pub fn side_word(s: Side) -> &'static str {
-    match s {
-        Side::N => "north",
-        Side::E => "east",
-        Side::S => "south",
-        Side::W => "west",
-    }
-}
+pub use crate::core::geom::side_word;
 
 /// `12,7`.
 pub fn fmt_point(p: Point) -> String {
