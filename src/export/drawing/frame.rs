@@ -138,7 +138,7 @@ pub fn ruler_step(sq: f64, need_mm: f64) -> u32 {
     }
 }
 
-/// How far the numbers of [`ruler_marks`] reach out from a grid of `rows`
+/// How far the numbers of `ruler_marks` reach out from a grid of `rows`
 /// rows of `sq` mm squares, in millimetres: above and below it, and
 /// beside it.
 pub fn ruler_reach_mm(sq: f64, rows: u32) -> (f64, f64) {

@@ -658,7 +658,7 @@ pub struct Mover {
 /// Can a shot or spell go from `a` to `b`? The ruler laid from the centre
 /// of one square to the centre of the other ([`Ruler`], the same squares
 /// both ways) must pass no wall, blocking terrain or empty space
-/// ([`see_through`]) and no closed door ([`Board::shut_between`] on each
+/// (`see_through`) and no closed door ([`Board::shut_between`] on each
 /// step). Where it passes exactly through a corner, one square beside the
 /// corner that lets it through is enough, and a closed door on any edge
 /// meeting at the corner seals it. Figures and open doors do not block it
