@@ -116,3 +116,80 @@ impl Device<'_> for TextDevice {
     fn pop_clip(&mut self) {}
     fn pop_transparency_group(&mut self) {}
 }
+
+/// One element of a tagged PDF's structure tree: its type (`H1`, `P`,
+/// `Table`, `TD`, `Figure`...), its alternate text, how many pieces of
+/// page content it points at directly, and its child elements in order.
+#[derive(Debug)]
+pub struct Elem {
+    pub kind: String,
+    pub alt: Option<String>,
+    pub content: usize,
+    pub children: Vec<Elem>,
+}
+
+impl Elem {
+    /// Every element below this one, depth first, in reading order.
+    pub fn all(&self) -> Vec<&Elem> {
+        let mut out = Vec::new();
+        for c in &self.children {
+            out.push(c);
+            out.extend(c.all());
+        }
+        out
+    }
+
+    /// The children's types, in order.
+    pub fn kinds(&self) -> Vec<&str> {
+        self.children.iter().map(|c| c.kind.as_str()).collect()
+    }
+}
+
+/// The document's language (the catalog's `/Lang`) and its structure tree
+/// (the `/StructTreeRoot`'s elements under a root `Elem` of kind "root"),
+/// or `None` for an untagged PDF.
+pub fn structure(bytes: &[u8]) -> Option<(Option<String>, Elem)> {
+    use hayro::hayro_syntax::object::{Dict, Object};
+    fn walk(k: Object, into: &mut Elem) {
+        match k {
+            Object::Array(a) => {
+                for o in a.iter::<Object>() {
+                    walk(o, into);
+                }
+            }
+            Object::Dict(d) => {
+                if let Some(s) = d.get::<hayro::hayro_syntax::object::Name>(b"S") {
+                    into.children.push(elem(s.as_str().to_string(), &d));
+                } else {
+                    // A marked-content or object reference.
+                    into.content += 1;
+                }
+            }
+            Object::Number(_) => into.content += 1,
+            _ => {}
+        }
+    }
+    fn elem(kind: String, d: &Dict) -> Elem {
+        let alt = d
+            .get::<hayro::hayro_syntax::object::String>(b"Alt")
+            .map(|s| std::string::String::from_utf8_lossy(s.as_bytes()).into_owned());
+        let mut e = Elem {
+            kind,
+            alt,
+            content: 0,
+            children: Vec::new(),
+        };
+        if let Some(k) = d.get::<Object>(b"K") {
+            walk(k, &mut e);
+        }
+        e
+    }
+    let pdf = open(bytes);
+    let xref = pdf.xref();
+    let catalog: Dict = xref.get(xref.root_id())?;
+    let lang = catalog
+        .get::<hayro::hayro_syntax::object::String>(b"Lang")
+        .map(|s| std::string::String::from_utf8_lossy(s.as_bytes()).into_owned());
+    let root: Dict = catalog.get(b"StructTreeRoot")?;
+    Some((lang, elem("root".into(), &root)))
+}

@@ -613,3 +613,59 @@ fn pdf_same_scenario_same_bytes() {
         setup_pdf(&scenario(8, 2), &PrintOptions::default()).unwrap()
     );
 }
+
+#[test]
+fn pdf_is_tagged_with_headings_paragraphs_tables_and_described_diagrams() {
+    let s = scenario(2, 4);
+    let pdf = setup_pdf(&s, &PrintOptions::default()).unwrap();
+    let (lang, root) = pdfread::structure(&pdf).expect("setup.pdf has a structure tree");
+    assert_eq!(lang.as_deref(), Some("en"));
+    // krilla's Document element holds the sheet, title first.
+    assert_eq!(root.kinds(), ["Document"]);
+    let doc = &root.children[0];
+    assert_eq!(doc.children[0].kind, "H1");
+    let all = doc.all();
+    let count = |k: &str| all.iter().filter(|e| e.kind == k).count();
+    assert!(count("H2") >= 5, "{:?}", doc.kinds());
+    assert!(count("P") >= 10);
+    // Every table's first row holds its header cells, every other row data
+    // cells, and each holds content or a figure.
+    let tables: Vec<&&pdfread::Elem> = all.iter().filter(|e| e.kind == "Table").collect();
+    assert!(tables.len() >= 5, "{} tables", tables.len());
+    for t in &tables {
+        assert!(t.children.iter().all(|r| r.kind == "TR"), "{:?}", t.kinds());
+        let (head, body) = t.children.split_first().expect("a table has rows");
+        assert!(!head.children.is_empty());
+        assert!(
+            head.children
+                .iter()
+                .all(|c| c.kind == "TH" && c.content > 0)
+        );
+        assert!(!body.is_empty(), "a table has data rows");
+        for row in body {
+            assert!(row.children.iter().all(|c| c.kind == "TD"));
+            assert!(
+                row.children
+                    .iter()
+                    .all(|c| c.content > 0 || c.kinds() == ["Figure"])
+            );
+        }
+    }
+    // A table split over pages has its header row once: the one drawn
+    // again on the next page is furniture.
+    let ths: usize = tables.iter().map(|t| t.children[0].children.len()).sum();
+    assert_eq!(ths, count("TH"));
+    // Each tile of the pick list has its diagram, described in words.
+    let diagrams: Vec<&str> = all
+        .iter()
+        .filter(|e| e.kind == "Figure")
+        .filter_map(|e| e.alt.as_deref())
+        .filter(|a| a.starts_with("tile diagram"))
+        .collect();
+    assert_eq!(diagrams.len(), s.tiles.len());
+    assert!(
+        diagrams
+            .iter()
+            .all(|a| a.contains(" by ") && a.contains("floor"))
+    );
+}

@@ -17,6 +17,7 @@ mod content;
 mod dw10;
 mod markdown;
 mod pdf;
+mod tags;
 #[cfg(test)]
 mod tests;
 

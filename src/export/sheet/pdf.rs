@@ -2,6 +2,7 @@
 //! drawing operations, then written with krilla.
 
 use super::content::*;
+use super::tags::{Role, Tagger};
 use crate::export::error::ExportError;
 use crate::export::paper::{MIN_MARGIN_MM, MM_PER_PT, PrintOptions, SHEET_ROOM_MM};
 use crate::export::style::{Color, Fill as StyleFill, Style};
@@ -46,6 +47,12 @@ pub(super) enum Op {
         color: Rgb,
         width: f32,
     },
+    /// The start of a part of the sheet's structure (a heading, a table, a
+    /// cell...), for the tagged PDF: the drawing up to the matching
+    /// [`Op::Close`] belongs to it, over a page break if need be.
+    Open(Role),
+    /// The end of the innermost open part.
+    Close,
 }
 
 /// Advance widths of the embedded fonts, to measure and wrap text.
@@ -247,6 +254,16 @@ impl<'a> Pager<'a> {
         self.pages.last_mut().expect("a page is open")
     }
 
+    /// Opens a part of the structure ([`Op::Open`]).
+    pub(super) fn open(&mut self, role: Role) {
+        self.ops().push(Op::Open(role));
+    }
+
+    /// Closes the innermost open part ([`Op::Close`]).
+    pub(super) fn close(&mut self) {
+        self.ops().push(Op::Close);
+    }
+
     pub(super) fn new_page(&mut self) {
         self.pages.push(Vec::new());
         self.y = self.g.top();
@@ -280,6 +297,25 @@ impl<'a> Pager<'a> {
         });
     }
 
+    /// [`Pager::text`] followed by a space that is not drawn or measured:
+    /// a line the wrap broke, or a label with its value beside it, so a
+    /// reader of the text (a screen reader, copy and paste) does not run
+    /// the words together.
+    fn text_then_space(
+        &mut self,
+        x: f32,
+        baseline: f32,
+        size: f32,
+        bold: bool,
+        color: Rgb,
+        text: String,
+    ) {
+        self.text(x, baseline, size, bold, color, text);
+        if let Some(Op::Text { text, .. }) = self.ops().last_mut() {
+            text.push(' ');
+        }
+    }
+
     pub(super) fn lines(
         &mut self,
         text: &str,
@@ -290,34 +326,47 @@ impl<'a> Pager<'a> {
         max: f32,
     ) {
         let lh = line_height(size);
-        for line in self.m.wrap(text, size, bold, max) {
+        let lines = self.m.wrap(text, size, bold, max);
+        let n = lines.len();
+        for (i, line) in lines.into_iter().enumerate() {
             self.ensure(lh);
-            let y = self.y;
-            self.text(x, y + ascent(size), size, bold, color, line);
+            let y = self.y + ascent(size);
+            if i + 1 < n {
+                self.text_then_space(x, y, size, bold, color, line);
+            } else {
+                self.text(x, y, size, bold, color, line);
+            }
             self.y += lh;
         }
     }
 
     pub(super) fn title(&mut self, text: &str) {
+        self.open(Role::Title);
         self.lines(text, 16.0, true, INK, self.g.margin, self.g.content_width());
+        self.close();
         self.y += 4.0;
     }
 
     pub(super) fn heading(&mut self, text: &str) {
         self.y += 8.0;
         self.ensure(line_height(12.0) + 48.0);
+        self.open(Role::Heading);
         self.lines(text, 12.0, true, INK, self.g.margin, self.g.content_width());
+        self.close();
         self.y += 3.0;
     }
 
     pub(super) fn sub_heading(&mut self, text: &str) {
         self.y += 4.0;
         self.ensure(line_height(10.0) + 36.0);
+        self.open(Role::SubHeading);
         self.lines(text, 10.0, true, INK, self.g.margin, self.g.content_width());
+        self.close();
         self.y += 2.0;
     }
 
     pub(super) fn para(&mut self, text: &str) {
+        self.open(Role::Para);
         self.lines(
             text,
             BODY_PT,
@@ -326,6 +375,7 @@ impl<'a> Pager<'a> {
             self.g.margin,
             self.g.content_width(),
         );
+        self.close();
         self.y += 4.0;
     }
 
@@ -348,14 +398,22 @@ impl<'a> Pager<'a> {
             let n = key.len().max(value.len());
             self.ensure(lh * n as f32);
             let top = self.y;
+            self.open(Role::Para);
             for (i, line) in key.into_iter().enumerate() {
                 let y = top + lh * i as f32 + ascent(BODY_PT);
-                self.text(self.g.margin, y, BODY_PT, true, INK, line);
+                self.text_then_space(self.g.margin, y, BODY_PT, true, INK, line);
             }
+            let last = value.len().saturating_sub(1);
             for (i, line) in value.into_iter().enumerate() {
                 let y = top + lh * i as f32 + ascent(BODY_PT);
-                self.text(self.g.margin + key_w, y, BODY_PT, false, INK, line);
+                let x = self.g.margin + key_w;
+                if i < last {
+                    self.text_then_space(x, y, BODY_PT, false, INK, line);
+                } else {
+                    self.text(x, y, BODY_PT, false, INK, line);
+                }
             }
+            self.close();
             self.y = top + lh * n as f32;
         }
         self.y += 4.0;
@@ -447,7 +505,10 @@ impl<'a> Pager<'a> {
             .collect();
         let head_h = head_cells.iter().map(Vec::len).max().unwrap_or(1) as f32 * lh + 2.0 * PAD_Y;
 
+        // The header row is the table's first row; drawn again at the top of
+        // a later page, it is for the eye only.
         let draw_header = |p: &mut Pager, continued: bool| {
+            p.open(if continued { Role::Repeat } else { Role::Row });
             if continued {
                 let y = p.y;
                 p.text(
@@ -471,6 +532,7 @@ impl<'a> Pager<'a> {
             });
             let mut x = x0;
             for (i, lines) in head_cells.iter().enumerate() {
+                p.open(Role::HeaderCell);
                 for (j, line) in lines.iter().enumerate() {
                     let w = p.m.width(line, size, true);
                     let lx = if i < ncols && t.right[i] {
@@ -481,8 +543,10 @@ impl<'a> Pager<'a> {
                     let y = top + PAD_Y + lh * j as f32 + ascent(size);
                     p.text(lx, y, size, true, INK, line.clone());
                 }
+                p.close();
                 x += widths[i];
             }
+            p.close();
             p.y = top + head_h;
         };
 
@@ -513,6 +577,7 @@ impl<'a> Pager<'a> {
 
             if first {
                 self.ensure(head_h + row_h);
+                self.open(Role::Table);
                 draw_header(self, false);
                 first = false;
             } else if self.y + row_h > self.g.bottom() {
@@ -520,6 +585,7 @@ impl<'a> Pager<'a> {
                 draw_header(self, true);
             }
             let top = self.y;
+            self.open(Role::Row);
             if r % 2 == 1 {
                 self.ops().push(Op::Rect {
                     x: x0,
@@ -532,6 +598,7 @@ impl<'a> Pager<'a> {
             }
             let mut x = x0;
             for (i, lines) in cells.into_iter().enumerate() {
+                self.open(Role::Cell);
                 for (j, line) in lines.into_iter().enumerate() {
                     let lx = if t.right[i] {
                         x + widths[i] - PAD_X - self.m.width(&line, size, false)
@@ -541,11 +608,17 @@ impl<'a> Pager<'a> {
                     let y = top + PAD_Y + lh * j as f32 + ascent(size);
                     self.text(lx, y, size, false, INK, line);
                 }
+                self.close();
                 x += widths[i];
             }
             if let Some(d) = diagram {
+                self.open(Role::Cell);
+                self.open(Role::Figure(diagram_words(d)));
                 self.diagram(x + PAD_X, top + PAD_Y, sq, d);
+                self.close();
+                self.close();
             }
+            self.close();
             let y = top + row_h;
             self.y = y;
             self.ops().push(Op::Line {
@@ -553,6 +626,9 @@ impl<'a> Pager<'a> {
                 color: RULE,
                 width: 0.4,
             });
+        }
+        if !first {
+            self.close();
         }
         self.y += 6.0;
     }
@@ -649,6 +725,7 @@ impl<'a> Pager<'a> {
         let mut out = Vec::with_capacity(n);
         for (i, ops) in pages.into_iter().enumerate() {
             self.pages = vec![Vec::new()];
+            self.open(Role::Running);
             let number = format!("page {} of {}", i + 1, n);
             let nw = self.m.width(&number, 9.0, false);
             let base = g.margin + ascent(9.0);
@@ -674,12 +751,40 @@ impl<'a> Pager<'a> {
             });
             let foot_line = fit_fields(self.m, foot, 7.0, right - left);
             self.text(left, fy, 7.0, false, MUTED, foot_line);
+            self.close();
             let mut page = std::mem::take(&mut self.pages[0]);
             page.extend(ops);
             out.push(page);
         }
         out
     }
+}
+
+/// What a reader says for a tile diagram: its size and its squares by
+/// kind, north up as drawn.
+fn diagram_words(rows: &[String]) -> String {
+    let wide = rows.iter().map(|r| r.chars().count()).max().unwrap_or(0);
+    // A legend's swatch: one square.
+    if let ([row], 1) = (rows, wide)
+        && let Some(cell) = row.chars().next().and_then(Cell::from_char)
+    {
+        return format!("swatch: {}", cell.name());
+    }
+    let mut words = format!("tile diagram, north up: {wide} by {} squares", rows.len());
+    for kind in Cell::ALL {
+        if kind == Cell::Void {
+            continue;
+        }
+        let n = rows
+            .iter()
+            .flat_map(|r| r.chars())
+            .filter(|&c| Cell::from_char(c) == Some(kind))
+            .count();
+        if n > 0 {
+            words.push_str(&format!(", {n} {}", kind.name()));
+        }
+    }
+    words
 }
 
 /// The setup sheet's running header and footer.
@@ -824,7 +929,13 @@ fn pages_pdf(
     };
 
     let mut doc = Document::new();
-    doc.set_metadata(Metadata::new().title(title).creator(creator));
+    doc.set_metadata(
+        Metadata::new()
+            .title(title)
+            .creator(creator)
+            .language("en".into()),
+    );
+    let mut tags = Tagger::new();
     for ops in pages {
         let settings = PageSettings::from_wh(g.width, g.height)
             .ok_or_else(|| ExportError::Pdf("invalid page size".into()))?;
@@ -841,6 +952,7 @@ fn pages_pdf(
                     text,
                     ..
                 } => {
+                    tags.draw(&mut surface, true);
                     surface.set_stroke(None);
                     surface.set_fill(Some(fill(*c)));
                     let f = if *b { bold.clone() } else { regular.clone() };
@@ -867,6 +979,7 @@ fn pages_pdf(
                     let mut pb = PathBuilder::new();
                     pb.push_rect(rect);
                     let Some(path) = pb.finish() else { continue };
+                    tags.draw(&mut surface, false);
                     surface.set_fill(f.map(fill));
                     surface.set_stroke(st.map(|(c, w)| stroke(c, w)));
                     surface.draw_path(&path);
@@ -885,15 +998,20 @@ fn pages_pdf(
                         }
                     }
                     let Some(path) = pb.finish() else { continue };
+                    tags.draw(&mut surface, false);
                     surface.set_fill(None);
                     surface.set_stroke(Some(stroke(*c, *width)));
                     surface.draw_path(&path);
                 }
+                Op::Open(role) => tags.open(role),
+                Op::Close => tags.close(&mut surface),
             }
         }
+        tags.end_page(&mut surface);
         surface.finish();
         page.finish();
     }
+    doc.set_tag_tree(tags.finish());
     doc.finish().map_err(|e| ExportError::Pdf(e.to_string()))
 }
 
@@ -969,7 +1087,10 @@ mod tests {
         assert_eq!(texts.len(), 4, "{texts:?}");
         for pair in texts.chunks(2) {
             let (label, value) = (&pair[0], &pair[1]);
-            assert!(label.3.ends_with(':') && label.1 == value.1, "{pair:?}");
+            // The label ends in a space for a reader of the text, not drawn
+            // or measured.
+            assert!(label.3.ends_with(": ") && label.1 == value.1, "{pair:?}");
+            assert!((label.2 - m.width(label.3.trim_end(), BODY_PT, true)).abs() < 0.01);
             let gap = value.0 - (label.0 + label.2);
             assert!((gap - 4.0).abs() < 0.01, "{pair:?}");
         }
