@@ -126,7 +126,8 @@ pub(crate) struct DungeonArgs {
     /// chamber, 1 per hallway) and `split-up` (a second entrance in the
     /// hallway nearest the Central Chamber). Join with `+` (`rescue+timed`) or
     /// repeat the flag. Two goals never combine. Default: quest.
-    #[arg(long, value_name = "MISSION", value_parser = parse_mission_word)]
+    #[arg(long, value_name = "MISSION", value_parser = super::shell::mission_parser(),
+          hide_possible_values = true)]
     pub(crate) mission: Vec<String>,
 }
 
