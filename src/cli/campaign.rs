@@ -417,7 +417,7 @@ fn next(a: NextArgs) -> anyhow::Result<()> {
             a.which.dir_flag()
         );
     }
-    // Read by clap already (`parse_mission_word`): a refusal here is bad usage too.
+    // Read by clap already (`shell::mission_parser`): a refusal here is bad usage too.
     let mission = Mission::parse(&a.mission).map_err(|e| usage!("--mission: {e}"))?;
     let (number, adv_folder, _) = campaign::next_adventure(&c);
     // A party's name is at most 64 characters.

@@ -131,13 +131,6 @@ pub(crate) struct DungeonArgs {
     pub(crate) mission: Vec<String>,
 }
 
-/// Checks one `--mission` value on its own (unknown words, two goals in one value).
-pub(crate) fn parse_mission_word(s: &str) -> Result<String, String> {
-    Mission::parse(s)
-        .map(|_| s.to_string())
-        .map_err(|e| e.to_string())
-}
-
 impl DungeonArgs {
     /// The mission of all `--mission` flags together; an illegal combination
     /// across flags is a usage error (exit 2).

@@ -137,7 +137,14 @@ pub(crate) fn mission_parser() -> Offered<impl TypedValueParser<Value = String>>
         }
     }
     names.extend(["timed".to_string(), "split-up".to_string()]);
-    offered(super::generate::parse_mission_word, names)
+    // One value is checked on its own (unknown words, two goals in one
+    // value); the flags together by `Mission::from_words` after clap.
+    let word = |s: &str| {
+        Mission::parse(s)
+            .map(|_| s.to_string())
+            .map_err(|e| e.to_string())
+    };
+    offered(word, names)
 }
 
 /// The fish and zsh scripts offer style files beside `color` and `ink`
