@@ -7,7 +7,7 @@
 //!   scenario.yaml                 dungeon.yaml
 //!   map.svg  map.png  setup.md    floor-1/scenario.yaml  floor-1/map.svg  …
 //!   [map.pdf setup.pdf            floor-2/scenario.yaml  floor-2/map.svg  …
-//!    [cutouts.pdf]]               [floor-2/mkd-adventure-seed-S-floor-2.dd2vtt …]
+//!    [cutouts.pdf]]               [floor-2/mkd-adventure-seed-7-floor-2.dd2vtt …]
 //!   [mkd-adventure-seed-7.dd2vtt  mkd-adventure-seed-7.png]
 //! ```
 

@@ -132,7 +132,8 @@ struct NextArgs {
     #[command(flatten)]
     which: Which,
     /// Mission: quest, rescue, stealth or kidnapping, with timed and split-up (`rescue+timed`).
-    #[arg(long, default_value = "quest", value_parser = super::generate::parse_mission_word)]
+    #[arg(long, default_value = "quest", value_parser = super::shell::mission_parser(),
+          hide_possible_values = true)]
     mission: String,
     /// Number of 5-tile sets in the Dungeon Stack.
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=200))]
@@ -416,7 +417,7 @@ fn next(a: NextArgs) -> anyhow::Result<()> {
             a.which.dir_flag()
         );
     }
-    // Read by clap already (`parse_mission_word`): a refusal here is bad usage too.
+    // Read by clap already (`shell::mission_parser`): a refusal here is bad usage too.
     let mission = Mission::parse(&a.mission).map_err(|e| usage!("--mission: {e}"))?;
     let (number, adv_folder, _) = campaign::next_adventure(&c);
     // A party's name is at most 64 characters.

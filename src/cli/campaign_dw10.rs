@@ -8,7 +8,7 @@ use std::sync::Arc;
 use tilecrawl::build::layout::LayoutParams;
 use tilecrawl::core::text::counted;
 use tilecrawl::dw10::campaign::{
-    Campaign, CampaignError, CurrentGame, FORMAT, MAX_FILE_BYTES, Shop,
+    Campaign, CampaignError, CurrentGame, FORMAT, MAX_FILE_BYTES, Owned, Shop,
 };
 use tilecrawl::dw10::play::party;
 use tilecrawl::pack;
@@ -418,10 +418,27 @@ pub fn town(p: &Place<'_>, buy: &[String], quiet: bool) -> anyhow::Result<()> {
     } else {
         c.shop_dice()
     };
+    // An order refused for a good an order before it bought is said so:
+    // the campaign file holds neither.
+    let before = c.bought.len();
     for (h, g) in &orders {
         let l = c
             .buy(h, g, &shop, &tables, &figures, &mut dice)
-            .map_err(|e| anyhow::anyhow!("--buy {h}={g}: {e}"))?;
+            .map_err(|e| match e {
+                CampaignError::AlreadyOwned {
+                    hero,
+                    good,
+                    how: Owned::Bought,
+                } if c.bought[before..]
+                    .iter()
+                    .any(|p| p.hero == hero && p.good == good) =>
+                {
+                    anyhow::anyhow!(
+                        "--buy {h}={g}: an --buy before it gives {hero} {good} already, and a hero buys no skill, spell or power up twice; nothing was bought"
+                    )
+                }
+                e => anyhow::anyhow!("--buy {h}={g}: {e}"),
+            })?;
         lines.push(l);
     }
     write(p.file, &c)?;

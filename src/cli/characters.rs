@@ -99,7 +99,8 @@ pub struct PartyNewArgs {
     hirelings: u32,
     /// Also characters.pdf on this paper (letter, a4, a3, legal, tabloid or
     /// WxH in mm), a section per character, to print and keep at the table.
-    #[arg(long, value_name = "PAPER", value_parser = parse_paper)]
+    #[arg(long, value_name = "PAPER", value_parser = super::shell::paper_parser(),
+          hide_possible_values = true)]
     print: Option<tilecrawl::export::paper::Paper>,
     /// Replace files that already exist.
     #[arg(long)]
@@ -107,10 +108,6 @@ pub struct PartyNewArgs {
     /// Print nothing but errors.
     #[arg(long, short)]
     quiet: bool,
-}
-
-fn parse_paper(s: &str) -> Result<tilecrawl::export::paper::Paper, String> {
-    tilecrawl::export::paper::Paper::parse(s).map_err(|e| e.to_string())
 }
 
 /// Options of `tilecrawl names`.

@@ -16,7 +16,7 @@ pub(crate) struct DddArgs {
     /// dd-and-d: the scenario — battle, ambush, treasure-hunt,
     /// object-of-power, free-prisoner, secrets-of-the-ancients — or `roll`
     /// (a d6, logged). Default: roll.
-    #[arg(long, value_name = "NAME", value_parser = parse_scenario)]
+    #[arg(long, value_name = "NAME", value_parser = scenario_parser(), hide_possible_values = true)]
     scenario: Option<ScenarioArg>,
     /// dd-and-d: the board in squares, WIDTHxHEIGHT (24 to 72 each way).
     /// Default: 36x36, a 3-foot board of 1-inch squares.
@@ -54,6 +54,15 @@ pub(crate) struct DddArgs {
 pub(crate) enum ScenarioArg {
     Named(ScenarioKind),
     Roll,
+}
+
+/// `--scenario`'s parser, offering `roll` and the six ids to tab completion.
+fn scenario_parser()
+-> super::shell::Offered<impl clap::builder::TypedValueParser<Value = ScenarioArg>> {
+    super::shell::offered(
+        parse_scenario,
+        std::iter::once("roll").chain(ScenarioKind::ALL.map(ScenarioKind::id)),
+    )
 }
 
 fn parse_scenario(s: &str) -> Result<ScenarioArg, String> {

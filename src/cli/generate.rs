@@ -126,15 +126,9 @@ pub(crate) struct DungeonArgs {
     /// chamber, 1 per hallway) and `split-up` (a second entrance in the
     /// hallway nearest the Central Chamber). Join with `+` (`rescue+timed`) or
     /// repeat the flag. Two goals never combine. Default: quest.
-    #[arg(long, value_name = "MISSION", value_parser = parse_mission_word)]
+    #[arg(long, value_name = "MISSION", value_parser = super::shell::mission_parser(),
+          hide_possible_values = true)]
     pub(crate) mission: Vec<String>,
-}
-
-/// Checks one `--mission` value on its own (unknown words, two goals in one value).
-pub(crate) fn parse_mission_word(s: &str) -> Result<String, String> {
-    Mission::parse(s)
-        .map(|_| s.to_string())
-        .map_err(|e| e.to_string())
 }
 
 impl DungeonArgs {

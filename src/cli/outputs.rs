@@ -38,7 +38,8 @@ pub struct OutputArgs {
     png_compression: Option<PngCompressionArg>,
     /// Map style: `color`, `ink` (black on white for a home printer) or a
     /// style YAML file. Default: color.
-    #[arg(long, value_name = "NAME|FILE")]
+    #[arg(long, value_name = "NAME|FILE", value_parser = super::shell::style_parser(),
+          hide_possible_values = true)]
     style: Option<PathBuf>,
     /// Printed size of one square (`1in`, `25mm`, `1.5in`). Default: the tile set's.
     #[arg(long, value_name = "LENGTH", allow_hyphen_values = true)]
@@ -46,7 +47,8 @@ pub struct OutputArgs {
     /// Also write map.pdf (an overview, then the map at 100% cut into pages)
     /// and setup.pdf, on this paper: letter, a4, a3, legal, tabloid (any
     /// case), or WIDTHxHEIGHT with a unit (210x297mm, 11x17in).
-    #[arg(long, value_name = "PAPER", value_parser = parse_paper)]
+    #[arg(long, value_name = "PAPER", value_parser = super::shell::paper_parser(),
+          hide_possible_values = true)]
     print: Option<Paper>,
     /// Unprinted border of each PDF page, in mm (6 to 50, but at most 45 on
     /// A4 and 47 on Letter, which leave the setup sheet 120 mm across;
@@ -154,10 +156,6 @@ pub(crate) fn ruleset_of_text(text: &str, file: &str) -> Option<tilecrawl::scena
 pub(crate) fn read_stdin(what: &str, max: u64) -> anyhow::Result<String> {
     tilecrawl::core::fs::read_limited_from(std::io::stdin().lock(), max)
         .map_err(|e| anyhow::anyhow!("{STDIN_NAME}: {}", e.describe(what, max)))
-}
-
-fn parse_paper(s: &str) -> Result<Paper, String> {
-    Paper::parse(s).map_err(|e| e.to_string())
 }
 
 impl OutputArgs {

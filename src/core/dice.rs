@@ -100,6 +100,47 @@ pub fn floor_seed(seed: u64, number: u32) -> u64 {
     mix(seed ^ u64::from(number).wrapping_mul(GOLDEN))
 }
 
+/// The master seed of the dungeon whose floor `number` has the seed
+/// `floor`: [`floor_seed`] undone, so a floor's own scenario names its
+/// dungeon (the Universal VTT file's name, `export::uvtt::file_stem`).
+/// SplitMix64's finaliser is a bijection, so every floor seed has one.
+pub fn dungeon_seed(floor: u64, number: u32) -> u64 {
+    if number <= 1 {
+        return floor;
+    }
+    unmix(floor) ^ u64::from(number).wrapping_mul(GOLDEN)
+}
+
+/// [`mix`] undone: each step's inverse in the reverse order (an
+/// xor-shift by `k` undone by xoring in the shifts by `k`, `2k`, …; a
+/// multiplication by an odd number by its inverse modulo 2^64).
+fn unmix(mut z: u64) -> u64 {
+    let unshift = |z: u64, k: u32| {
+        let mut out = z;
+        let mut s = k;
+        while s < 64 {
+            out ^= z >> s;
+            s += k;
+        }
+        out
+    };
+    z = unshift(z, 31);
+    z = unshift(z.wrapping_mul(inverse(0x94D0_49BB_1331_11EB)), 27);
+    unshift(z.wrapping_mul(inverse(0xBF58_476D_1CE4_E5B9)), 30)
+}
+
+/// The inverse of an odd number modulo 2^64 (Newton's iteration: each
+/// step doubles the bits that are right, from the 3 of `a` itself).
+const fn inverse(a: u64) -> u64 {
+    let mut x = a;
+    let mut i = 0;
+    while i < 5 {
+        x = x.wrapping_mul(2u64.wrapping_sub(a.wrapping_mul(x)));
+        i += 1;
+    }
+    x
+}
+
 /// The seed of adventure `number` of a campaign with master seed `seed`:
 /// SplitMix64's mixing of the seed and the number (portable, the same on
 /// every machine), so each adventure gets its own dungeon.
@@ -514,6 +555,29 @@ mod tests {
         // Pinned: the derivation is part of the file format.
         assert_eq!(floor_seed(7, 2), 12_918_135_221_727_111_561);
         assert_ne!(floor_seed(7, 2), floor_seed(8, 2));
+    }
+
+    #[test]
+    fn a_floor_seed_gives_back_its_dungeon_seed() {
+        for seed in [
+            0,
+            1,
+            7,
+            13,
+            12_345,
+            u64::MAX,
+            1 << 63,
+            0x9E37_79B9_7F4A_7C15,
+        ] {
+            for n in [1, 2, 3, 12, 100, u32::MAX] {
+                assert_eq!(dungeon_seed(floor_seed(seed, n), n), seed, "{seed} {n}");
+            }
+        }
+        assert_eq!(dungeon_seed(12_918_135_221_727_111_561, 2), 7);
+        for z in [0, 1, 0xDEAD_BEEF, u64::MAX] {
+            assert_eq!(unmix(mix(z)), z);
+            assert_eq!(mix(unmix(z)), z);
+        }
     }
 
     #[test]

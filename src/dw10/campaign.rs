@@ -340,12 +340,16 @@ pub enum CampaignError {
         gold: u32,
     },
     /// A skill, spell or power up already owned or bought (L586-588).
-    #[error("{hero} already has {good}; a skill, spell or power up is bought once")]
+    #[error(
+        "{hero} has {good} already ({how}), and a hero buys no skill, spell or power up it has"
+    )]
     AlreadyOwned {
         /// The hero.
         hero: String,
         /// The good.
         good: String,
+        /// Where the hero's came from.
+        how: Owned,
     },
     /// The save was played with other heroes than the campaign's.
     #[error("the game was played with another party than the campaign's {party}")]
@@ -370,6 +374,28 @@ pub enum CampaignError {
         /// The figure name.
         figure: String,
     },
+}
+
+/// Where a hero's skill, spell or power up came from, for the shop's
+/// refusal to sell it again.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Owned {
+    /// The hero's stat block (the figure named) has it.
+    Figure(String),
+    /// Bought from the shop (this campaign's `bought:`).
+    Bought,
+    /// Found or learnt in play: on the hero's line, never bought.
+    InPlay,
+}
+
+impl std::fmt::Display for Owned {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Owned::Figure(figure) => write!(f, "every {figure} has it"),
+            Owned::Bought => f.write_str("bought at an earlier visit to the shop"),
+            Owned::InPlay => f.write_str("gained in play"),
+        }
+    }
 }
 
 impl Campaign {
@@ -614,18 +640,30 @@ impl Campaign {
         // Bought, or on the hero's line: a power up found in play is kept
         // there by name (L586-587: never bought again).
         let owned = |c: &Campaign| {
-            born_with
-                || c.bought
-                    .iter()
-                    .any(|p| p.hero.eq_ignore_ascii_case(&name) && p.good == g.name)
-                || c.heroes[i].abilities.contains(&g.name)
+            if born_with {
+                Some(Owned::Figure(line.figure.clone()))
+            } else if c
+                .bought
+                .iter()
+                .any(|p| p.hero.eq_ignore_ascii_case(&name) && p.good == g.name)
+            {
+                Some(Owned::Bought)
+            } else if c.heroes[i].abilities.contains(&g.name)
                 || c.heroes[i].spells.contains(&g.name)
                 || c.heroes[i].power_ups.iter().any(|p| p.word() == g.name)
+            {
+                Some(Owned::InPlay)
+            } else {
+                None
+            }
         };
-        if g.kind != GoodKind::Item && owned(self) {
+        if g.kind != GoodKind::Item
+            && let Some(how) = owned(self)
+        {
             return Err(CampaignError::AlreadyOwned {
                 hero: name,
                 good: g.name,
+                how,
             });
         }
         let h = &mut self.heroes[i];

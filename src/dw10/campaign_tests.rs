@@ -250,10 +250,27 @@ fn buying_spends_gold_once_per_skill_and_refuses_what_cannot_be() {
     assert_eq!(c.gold, 3000);
     // Refusals: each names why, and spends nothing. Marrow's stat block
     // (Field Medic) comes with Stealth.
+    let owned = "and a hero buys no skill, spell or power up it has";
     for (hero, good, why) in [
-        ("Sella", "ranged-power-up", "already has"),
-        ("Kestrel", "stealth", "already has"),
-        ("Marrow", "stealth", "already has"),
+        (
+            "Sella",
+            "ranged-power-up",
+            &*format!(
+                "Sella has ranged-power-up already (bought at an earlier visit to the shop), {owned}"
+            ),
+        ),
+        (
+            "Kestrel",
+            "stealth",
+            &format!(
+                "Kestrel has stealth already (bought at an earlier visit to the shop), {owned}"
+            ),
+        ),
+        (
+            "Marrow",
+            "stealth",
+            &format!("Marrow has stealth already (every Field Medic has it), {owned}"),
+        ),
         ("Nobody", "potion", "no hero of the campaign"),
         ("Kestrel", "fly", "the shop sells no"),
     ] {
@@ -372,7 +389,7 @@ fn a_purchase_names_its_hero_by_a_unique_beginning_and_never_guesses() {
         .unwrap_err();
     assert_eq!(
         e.to_string(),
-        "Bramwell already has trap; a skill, spell or power up is bought once"
+        "Bramwell has trap already (bought at an earlier visit to the shop), and a hero buys no skill, spell or power up it has"
     );
 }
 
@@ -485,7 +502,8 @@ fn a_power_up_found_in_play_is_kept_by_name_and_not_sold_again() {
             e,
             CampaignError::AlreadyOwned {
                 hero: hero.into(),
-                good: good.into()
+                good: good.into(),
+                how: Owned::InPlay,
             }
         );
         assert_eq!(c.gold, 3000, "a refusal spends nothing");

@@ -96,14 +96,22 @@ impl Default for VttOptions {
 
 /// The name of a scenario's Universal VTT file and of its image written
 /// beside it, without the extension: `RULESET-seed-SEED`, and
-/// `-floor-N` after it on floor `N` of a multi-floor dungeon. dd-import
-/// names the Foundry scene and the uploaded image after the file's name up
-/// to its first dot, so two files of one name overwrite each other's image:
-/// this one differs between games, seeds and floors, holds no dot, and is
-/// made from the scenario alone, so `render` writes the name `generate` did.
+/// `-floor-N` after it on floor `N` of a multi-floor dungeon, where SEED is
+/// the dungeon's seed (every floor of `generate --seed 7 --floors 3` is
+/// `mkd-adventure-seed-7-floor-N`, not the floor's own 20-digit seed).
+/// dd-import names the Foundry scene and the uploaded image after the
+/// file's name up to its first dot, so two files of one name overwrite
+/// each other's image: this one differs between games, seeds and floors
+/// (the dungeon's seed is the floor's undone, one for one), holds no dot,
+/// and is made from the scenario alone, so `render` writes the name
+/// `generate` did.
 pub fn file_stem<G>(s: &crate::scenario::Scenario<G>, floor: Option<u32>) -> String {
     match floor {
-        Some(n) => format!("{}-seed-{}-floor-{n}", s.ruleset, s.seed),
+        Some(n) => format!(
+            "{}-seed-{}-floor-{n}",
+            s.ruleset,
+            crate::core::dice::dungeon_seed(s.seed, n)
+        ),
         None => format!("{}-seed-{}", s.ruleset, s.seed),
     }
 }

@@ -322,6 +322,50 @@ fn a_familiar_bought_in_town_goes_on_the_heros_line_and_into_the_game() {
     }
 }
 
+/// The shop's refusal of a skill, spell or power up a hero has is one
+/// line naming the hero, the good and where the hero's came from: bought
+/// at an earlier visit, its figure's own, or bought by an order before it
+/// in the same command (which is not bought either: the file is as it was).
+#[test]
+fn a_good_the_hero_has_is_refused_in_one_line_saying_where_it_came_from() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    new_campaign(d, "Owned", "3");
+    let file = d.join("campaigns/Owned/campaign.yaml");
+    let text = std::fs::read_to_string(&file).unwrap();
+    std::fs::write(&file, text.replacen("gold: 0", "gold: 5000", 1)).unwrap();
+    run(
+        d,
+        &[
+            "campaign",
+            "town",
+            "Owned",
+            "--buy",
+            "Sella=ranged-power-up",
+        ],
+    );
+    let text = std::fs::read_to_string(&file).unwrap();
+    for (orders, want) in [
+        (
+            &["--buy", "sella=ranged-power-up"][..],
+            "error: --buy sella=ranged-power-up: Sella has ranged-power-up already (bought at an earlier visit to the shop), and a hero buys no skill, spell or power up it has",
+        ),
+        (
+            &["--buy", "Marrow=stealth"][..],
+            "error: --buy Marrow=stealth: Marrow has stealth already (every Field Medic has it), and a hero buys no skill, spell or power up it has",
+        ),
+        (
+            &["--buy", "kestrel=trap", "--buy", "Kestrel=trap"][..],
+            "error: --buy Kestrel=trap: an --buy before it gives Kestrel trap already, and a hero buys no skill, spell or power up twice; nothing was bought",
+        ),
+    ] {
+        let mut args = vec!["campaign", "town", "Owned"];
+        args.extend(orders);
+        assert_eq!(fails(d, &args).trim_end(), want);
+        assert_eq!(std::fs::read_to_string(&file).unwrap(), text, "{orders:?}");
+    }
+}
+
 /// `campaign town --buy HERO=GOOD` names its hero as the play prompt does:
 /// a beginning no other hero's name shares is that hero, and the campaign
 /// file keeps the hero's own name; one two names share is one `error:`

@@ -37,6 +37,134 @@ fn completions_for_every_shell_name_the_subcommands() {
     assert_eq!(r.code, Some(2), "{r:#?}");
 }
 
+/// What the script of `shell` (written into `dir`) offers at a Tab after
+/// `words` (the last one the word being typed), in the folder `dir/here`.
+/// `None` where the shell is not installed (fish), with the reason printed.
+fn offered(dir: &Path, shell: &str, words: &[&str]) -> Option<Vec<String>> {
+    let script = dir.join(format!("c.{shell}"));
+    if !script.exists() {
+        let r = run(dir, &["completions", shell]);
+        assert_eq!(r.code, Some(0), "{shell}: {r:#?}");
+        std::fs::write(&script, &r.stdout).unwrap();
+    }
+    let line = words.join(" ");
+    let mut cmd = match shell {
+        // The script's function answers as it does at a Tab.
+        "bash" => {
+            let mut c = std::process::Command::new("bash");
+            c.arg("-c")
+                .arg(
+                    r#"source "$1"; shift; COMP_WORDS=("$@"); COMP_CWORD=$(( $# - 1 ));
+                    _tilecrawl tilecrawl "${COMP_WORDS[-1]}" "${COMP_WORDS[-2]}"
+                    printf '%s\n' "${COMPREPLY[@]}""#,
+                )
+                .arg("bash")
+                .arg(&script)
+                .args(words);
+            c
+        }
+        _ => {
+            let mut c = std::process::Command::new(shell);
+            c.args(["--no-config", "-c"])
+                .arg(format!("source {}; complete -C '{line}'", script.display()));
+            c
+        }
+    };
+    let out = match cmd.current_dir(dir.join("here")).output() {
+        Ok(out) => out,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            eprintln!("skipped: {shell} not found (install it to run this check)");
+            return None;
+        }
+        Err(e) => panic!("{shell}: {e}"),
+    };
+    assert!(out.status.success(), "{shell} {line}: {out:?}");
+    let text = String::from_utf8(out.stdout).unwrap();
+    // fish writes each word's description after a tab.
+    Some(
+        text.lines()
+            .filter(|l| !l.is_empty())
+            .map(|l| l.split('\t').next().unwrap_or(l).to_string())
+            .collect(),
+    )
+}
+
+/// The options that take a fixed set of words offer them at a Tab:
+/// `--print`'s papers, `--mission`'s missions, dd-and-d's `--scenario`,
+/// `--style`'s built-in styles; each still takes what its words do not
+/// list (a paper size, a style file), and fish and zsh offer style files
+/// beside `color` and `ink` (bash falls back on them by itself).
+#[test]
+fn completions_offer_the_words_an_option_takes() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir(dir.path().join("here")).unwrap();
+    std::fs::write(dir.path().join("here/my-style.yaml"), "").unwrap();
+    let bash = |words: &[&str]| offered(dir.path(), "bash", words).unwrap();
+    assert_eq!(
+        bash(&["tilecrawl", "generate", "--print", ""]),
+        ["letter", "a4", "a3", "legal", "tabloid"]
+    );
+    assert_eq!(
+        bash(&["tilecrawl", "party", "new", "--print", "le"]),
+        ["letter", "legal"]
+    );
+    assert_eq!(
+        bash(&["tilecrawl", "render", "x.yaml", "--style", ""]),
+        ["color", "ink"]
+    );
+    assert_eq!(
+        bash(&[
+            "tilecrawl",
+            "batch",
+            "--ruleset",
+            "dd-and-d",
+            "--scenario",
+            "t"
+        ]),
+        ["treasure-hunt"]
+    );
+    assert_eq!(
+        bash(&["tilecrawl", "generate", "--scenario", ""])[0],
+        "roll"
+    );
+    assert_eq!(
+        bash(&["tilecrawl", "campaign", "next", "--mission", "rescue+"]),
+        ["rescue+timed", "rescue+split-up", "rescue+timed+split-up"]
+    );
+    let missions = bash(&["tilecrawl", "generate", "--mission", ""]);
+    assert_eq!(missions.len(), 18, "{missions:?}");
+    for m in ["quest", "kidnapping+timed+split-up", "timed", "split-up"] {
+        assert!(missions.iter().any(|x| x == m), "{m}: {missions:?}");
+    }
+    // Every word offered is one the option takes (clap reads the value
+    // before it reaches --help).
+    for m in &missions {
+        let r = run(dir.path(), &["generate", "--mission", m, "--help"]);
+        assert_eq!(r.code, Some(0), "{m}: {}", r.stderr);
+    }
+    assert_eq!(
+        run(dir.path(), &["generate", "--mission", "rescue+x", "--help"]).code,
+        Some(2)
+    );
+    if let Some(fish) = offered(
+        dir.path(),
+        "fish",
+        &["tilecrawl", "generate", "--style", ""],
+    ) {
+        assert_eq!(fish, ["color", "ink", "my-style.yaml"]);
+        let papers = offered(dir.path(), "fish", &["tilecrawl", "render", "--print", "a"]);
+        assert_eq!(papers.unwrap(), ["a3", "a4"]);
+    }
+    let zsh = run(dir.path(), &["completions", "zsh"]).stdout;
+    assert!(
+        zsh.contains(
+            r#":NAME|FILE: _alternative "styles\:style\:(color ink)" "files\:style file\:_files"'"#
+        ),
+        "zsh offers no style files beside color and ink"
+    );
+    assert!(zsh.contains(":PAPER:(letter a4 a3 legal tabloid)'"));
+}
+
 #[test]
 fn the_manual_page_is_roff_with_every_subcommand() {
     let dir = tempfile::tempdir().unwrap();

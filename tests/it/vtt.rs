@@ -160,8 +160,12 @@ fn check(path: &Path) -> usize {
         tilecrawl::games::AnyScenario::Dw10(s) => (s.ruleset, s.seed, None),
         tilecrawl::games::AnyScenario::Ddd(s) => (s.ruleset, s.seed, None),
     };
+    // A floor by its dungeon's seed (the one generate was given).
     let want = match floor {
-        Some(n) => format!("{ruleset}-seed-{seed}-floor-{n}.dd2vtt"),
+        Some(n) => format!(
+            "{ruleset}-seed-{}-floor-{n}.dd2vtt",
+            tilecrawl::core::dice::dungeon_seed(seed, n)
+        ),
         None => format!("{ruleset}-seed-{seed}.dd2vtt"),
     };
     assert_eq!(path.file_name().unwrap().to_str().unwrap(), want);
@@ -482,13 +486,18 @@ fn every_written_dd2vtt_reads_back_as_the_importers_need() {
     ] {
         assert!(names.iter().any(|n| n == want), "{want} not in {names:?}");
     }
-    // One file a folder, the second floor's and the campaign's by their
-    // own (derived) seeds.
+    // One file a folder: the second floor's by the dungeon's seed, the
+    // campaign's by its adventure's own (derived) seed.
     for folder in ["floors/floor-2/", "campaigns/V/adventure-1/"] {
         let here: Vec<&String> = names.iter().filter(|n| n.starts_with(folder)).collect();
         assert_eq!(here.len(), 1, "{folder}: {names:?}");
     }
-    assert!(names.iter().any(|n| n.ends_with("-floor-2.dd2vtt")));
+    assert!(
+        names
+            .iter()
+            .any(|n| n == "floors/floor-2/mkd-adventure-seed-3-floor-2.dd2vtt"),
+        "{names:?}"
+    );
     assert_eq!(names.len(), 14, "{names:?}");
     for f in &files {
         assert!(check(f) > 0, "{}: no walls", f.display());
@@ -653,9 +662,12 @@ fn vtt_grid_without_vtt_is_one_error_line() {
 /// Each VTT file has a name of its own, made from its game, seed and
 /// floor: dd-import names the Foundry scene and the uploaded image after
 /// the file, so files of one name overwrite each other's image (a user's
-/// audit: every file was `map.dd2vtt`). `render` names it as `generate`
-/// did, and `--force` into a folder of another seed removes that seed's
-/// VTT files with the rest of its maps.
+/// audit: every file was `map.dd2vtt`). A floor is named by its dungeon's
+/// seed, short and the same on every floor (a session's note: floor 2 of
+/// seed 13 was `mkd-adventure-seed-` and its own 20-digit seed, unlike
+/// floor 1). `render` names it as `generate` did, and `--force` into a
+/// folder of another seed removes that seed's VTT files with the rest of
+/// its maps.
 #[test]
 fn vtt_files_are_named_by_game_seed_and_floor() {
     let dir = tempfile::tempdir().unwrap();
@@ -678,7 +690,7 @@ fn vtt_files_are_named_by_game_seed_and_floor() {
             .unwrap()
             .to_string();
         assert!(dungeon.contains(&format!("seed: {seed}")), "floor {n}");
-        let stem = format!("mkd-adventure-seed-{seed}-floor-{n}");
+        let stem = format!("mkd-adventure-seed-13-floor-{n}");
         for ext in ["dd2vtt", "png"] {
             assert!(
                 floor.join(format!("{stem}.{ext}")).is_file(),
