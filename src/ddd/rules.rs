@@ -57,7 +57,7 @@ impl Rule {
                 format!("at least {GUARD_DISTANCE} squares from every edge and from the prisoner")
             }
             Rule::Hidden => format!(
-                "at least {AMBUSH_DISTANCE} squares from every square of the defender zone and out of its sight"
+                "at least {AMBUSH_DISTANCE} squares from every square of the defenders' zone and out of its sight"
             ),
         }
     }

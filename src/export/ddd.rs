@@ -913,6 +913,16 @@ fn words(sh: &DddSheet) -> Words {
     }
 }
 
+/// The rows of the sheet's zone table: each zone named in the legend's
+/// words ("north edge zone", "defenders' zone"), not by its id in
+/// `scenario.yaml`, its squares and its rule.
+fn zone_rows(sh: &DddSheet) -> Vec<[String; 3]> {
+    sh.zones
+        .iter()
+        .map(|(name, n, rule)| [zone_label(name), n.to_string(), rule.clone()])
+        .collect()
+}
+
 /// The setup sheet as Markdown.
 pub fn sheet_markdown(sh: &DddSheet) -> String {
     let w = words(sh);
@@ -930,8 +940,8 @@ pub fn sheet_markdown(sh: &DddSheet) -> String {
         out,
         "\n## Deployment zones\n\n| zone | squares | rule |\n|---|--:|---|"
     );
-    for (name, n, rule) in &sh.zones {
-        let _ = writeln!(out, "| {name} | {n} | {rule} |");
+    for [zone, n, rule] in zone_rows(sh) {
+        let _ = writeln!(out, "| {zone} | {n} | {rule} |");
     }
     let _ = writeln!(
         out,
@@ -951,8 +961,8 @@ pub fn sheet_pdf(sh: &DddSheet, print: &PrintOptions) -> Result<Vec<u8>, ExportE
     use super::sheet::{Part, Section, Table};
     let w = words(sh);
     let mut zones = Table::new(&["zone", "squares", "rule"], &[1], Some(2));
-    for (name, n, rule) in &sh.zones {
-        zones.row(vec![name.clone(), n.to_string(), rule.clone()]);
+    for row in zone_rows(sh) {
+        zones.row(row.to_vec());
     }
     let mut walks = Table::new(&["edge", "walk"], &[1], None);
     for (side, d) in &w.walks {
@@ -1145,6 +1155,72 @@ mod tests {
                     assert!(words.contains(&"north edge zone"), "{words:?}");
                 }
             }
+        }
+    }
+
+    /// The setup sheet names each deployment zone in the legend's words
+    /// ("north edge zone", "defenders' zone"), not by its id in
+    /// `scenario.yaml` (a user's audit: the sheet's table read `edge-N`
+    /// and `defender`), and `scenario.yaml` keeps the ids.
+    #[test]
+    fn the_sheet_names_the_zones_as_the_legend_does() {
+        for kind in ScenarioKind::ALL {
+            let s = generate(
+                7,
+                &DddOptions {
+                    choice: Choice::Named(kind),
+                    ..DddOptions::default()
+                },
+            )
+            .unwrap();
+            let md = sheet_markdown(&crate::ddd::sheet::sheet(&s));
+            let table = md.split("## Deployment zones").nth(1).unwrap();
+            let cells: Vec<Vec<&str>> = table
+                .lines()
+                .filter(|l| l.starts_with("| ") && !l.starts_with("| zone |"))
+                .take_while(|l| l.split('|').count() == 5)
+                .map(|l| {
+                    l.split('|')
+                        .map(str::trim)
+                        .filter(|c| !c.is_empty())
+                        .collect()
+                })
+                .collect();
+            let mut names: Vec<&str> = cells.iter().map(|r| r[0]).collect();
+            assert_eq!(names.len(), s.game.zones.len(), "{kind:?}: {md}");
+            for row in &cells {
+                assert!(
+                    row.iter()
+                        .all(|c| !c.contains("edge-") && !c.contains("defender zone")),
+                    "{kind:?}: {row:?}"
+                );
+                assert!(
+                    !["defender", "attacker"].contains(&row[0]),
+                    "{kind:?}: {row:?}"
+                );
+            }
+            let d = board_drawing(&s, &MapOptions::default());
+            let mut legend: Vec<&str> = d
+                .layer("labels")
+                .unwrap()
+                .shapes
+                .iter()
+                .filter_map(|sh| match sh {
+                    Shape::Text(t) if t.text.ends_with(" zone") => Some(t.text.as_str()),
+                    _ => None,
+                })
+                .collect();
+            names.sort_unstable();
+            legend.sort_unstable();
+            assert_eq!(names, legend, "{kind:?}");
+            let yaml = crate::scenario::to_yaml(&s);
+            assert!(
+                s.game
+                    .zones
+                    .iter()
+                    .all(|z| yaml.contains(&format!("name: {}", z.name))),
+                "{yaml}"
+            );
         }
     }
 

@@ -1006,7 +1006,13 @@ fn entrance_arrow(map: &MapGeom, x: i32, y: i32, side: Side, st: &Style, shapes:
 }
 
 /// A chest: a box with a triangle on its front, the level inside.
-fn chest_shapes(map: &MapGeom, c: &Chest, st: &Style, shapes: &mut Vec<Shape>) {
+fn chest_shapes(
+    map: &MapGeom,
+    c: &Chest,
+    corners: &WmtCorners,
+    st: &Style,
+    shapes: &mut Vec<Shape>,
+) {
     let (cx, cy) = (f64::from(c.x) + 0.5, f64::from(c.y) + 0.5);
     let half = 0.22;
     let o = map.pt(cx - half, cy - half);
@@ -1052,16 +1058,12 @@ fn chest_shapes(map: &MapGeom, c: &Chest, st: &Style, shapes: &mut Vec<Shape>) {
         token.text,
     ));
     if c.quest {
-        // The caption goes on the side away from the front triangle.
-        let below = c.facing != Side::S;
+        // The caption goes on the side away from the front triangle, or
+        // across from a dead-end bracket.
         let size = map.text(0.12, 2.0, 20.0);
-        let at = if below {
-            map.pt(cx, cy + half + 0.05).offset(0.0, size * 0.8)
-        } else {
-            map.pt(cx, cy - half - 0.07)
-        };
+        let baseline = wmt::quest_caption_baseline(corners, c.facing, size / map.len(1.0));
         shapes.push(label(
-            at,
+            map.pt(cx, cy + baseline),
             "Quest".into(),
             size,
             true,
@@ -1106,7 +1108,7 @@ fn feature_layer(s: &Scenario, map: &MapGeom, st: &Style, face_down: bool) -> La
     }
 
     for c in &s.game.chests {
-        chest_shapes(map, c, st, &mut shapes);
+        chest_shapes(map, c, &WmtCorners::on(s, c.x, c.y), st, &mut shapes);
     }
 
     // Mission pieces: the prisoner, the staircase down, the second entrance.

@@ -120,22 +120,28 @@ pub fn enter(c: &mut Ctx, hero: HeroId, p: Sq) -> bool {
 }
 
 /// Opens a chest (L451-460; A3: a sprung trap is the trap table's row of
-/// the chest's number).
+/// the chest's number). The Trap ability lowers the number the d6 must
+/// beat by 1, not the row of a sprung trap (L454-456: the chest's own
+/// number gives the effect).
 pub fn open_chest(c: &mut Ctx, hero: HeroId, chest: FeatureId) {
     c.s.gone[chest.0 as usize] = true;
-    let mut number = c.s.feature(chest).number.unwrap_or(1);
-    if c.s.hero(hero).body.has(Ability::Trap) {
-        number = number.saturating_sub(1);
-    }
-    let face = (number > 0).then(|| c.d6("chest trap"));
+    let number = c.s.feature(chest).number.unwrap_or(1);
+    let trap_sense = c.s.hero(hero).body.has(Ability::Trap);
+    let danger = if trap_sense {
+        number.saturating_sub(1)
+    } else {
+        number
+    };
+    let face = (danger > 0).then(|| c.d6("chest trap"));
     c.push(Event::Chest {
         hero,
         chest,
         number,
+        trap_sense,
         face,
     });
     if let Some(f) = face
-        && f <= number
+        && f <= danger
     {
         trap_table(c, hero, number);
         if !c.s.hero(hero).body.alive() {

@@ -303,9 +303,12 @@ pub enum Event {
         hero: HeroId,
         /// The chest.
         chest: FeatureId,
-        /// Its number, after the Trap ability.
+        /// Its number, as written under it (1 to 3).
         number: u32,
-        /// The d6 (none when the number is 0).
+        /// The opener has the Trap ability: the d6 must beat the number
+        /// less 1 (L270-272), and a chest 1 is safe.
+        trap_sense: bool,
+        /// The d6 (none when the chest is safe).
         face: Option<u32>,
     },
     /// What a chest held (2d6, L462-471).

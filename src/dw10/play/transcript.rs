@@ -456,26 +456,40 @@ fn line(s: &State, map: &Map, e: &Event, out: &mut Vec<String>) {
             hero,
             chest,
             number,
+            trap_sense,
             face,
-        } => match face {
-            None => format!(
-                "{} opens the chest at {},{}: number {number}, safe",
+        } => {
+            // The chest's own number; the Trap ability's lower one beside it.
+            let (number, trap_sense, face) = (*number, *trap_sense, *face);
+            let needs = if trap_sense {
+                number.saturating_sub(1)
+            } else {
+                number
+            };
+            let head = format!(
+                "{} opens the chest at {},{}: number {number}",
                 h(hero),
                 f(chest).x,
                 f(chest).y
-            ),
-            Some(x) => format!(
-                "{} opens the chest at {},{}: number {number}, d6 {x}{}",
-                h(hero),
-                f(chest).x,
-                f(chest).y,
-                if x <= number {
-                    ", the trap springs"
-                } else {
-                    ", no trap"
-                }
-            ),
-        },
+            );
+            match (face, trap_sense) {
+                (None, true) => format!("{head}, safe with the Trap ability"),
+                (None, false) => format!("{head}, safe"),
+                (Some(x), _) => format!(
+                    "{head}{}, d6 {x}{}",
+                    if trap_sense {
+                        format!(" ({needs} with the Trap ability)")
+                    } else {
+                        String::new()
+                    },
+                    if x <= needs {
+                        ", the trap springs"
+                    } else {
+                        ", no trap"
+                    }
+                ),
+            }
+        }
         Event::Contents {
             hero,
             faces: (a, b),

@@ -542,7 +542,7 @@ fn legend_swatch(sym: Symbol, o: Pt, st: &Style, shapes: &mut Vec<Shape>) {
                 quest: sym == Symbol::QuestChest,
                 tile: 0,
             };
-            chest_shapes(&map, &c, st, shapes);
+            chest_shapes(&map, &c, &WmtCorners::default(), st, shapes);
         }
         Symbol::Wmt(colour) => {
             square(Cell::Floor, shapes);

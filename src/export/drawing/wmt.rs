@@ -2,7 +2,10 @@
 //! number and rings, and the two small marks at the edge of its square (the
 //! colour's initial, the Guardian's badge), each put where no dead-end
 //! bracket runs (a user's audit found the bracket under the letters) and
-//! clear of each other and of a terrain marker's letter.
+//! clear of each other and of a terrain marker's letter. The Guardian's
+//! rings open where a bracket runs, and the Quest Chest's caption takes the
+//! side of its square no bracket runs along (a user's audit found both
+//! across the bracket).
 
 use super::*;
 
@@ -145,23 +148,9 @@ pub(super) fn wmt_shapes(
         WmtColor::Red => &st.wmt_red,
     };
     if w.guardian {
-        shapes.push(Shape::Circle(Circle {
-            centre: c,
-            radius: map.len(0.4),
-            paint: Paint {
-                fill: Fill::None,
-                stroke: Some(stroke(st.guardian, map.len(0.05))),
-            },
-        }));
+        ring(map, c, 0.4, 0.05, &corners, st.guardian, shapes);
         if kidnapping {
-            shapes.push(Shape::Circle(Circle {
-                centre: c,
-                radius: map.len(0.33),
-                paint: Paint {
-                    fill: Fill::None,
-                    stroke: Some(stroke(st.guardian, map.len(0.03))),
-                },
-            }));
+            ring(map, c, 0.33, 0.03, &corners, st.guardian, shapes);
         }
     }
     shapes.push(Shape::Circle(Circle {
@@ -261,6 +250,108 @@ pub(super) fn wmt_shapes(
 
 /// The height of a capital of DejaVu Sans above its baseline, in ems.
 const CAP_HEIGHT: f64 = 0.73;
+
+/// Points a whole ring is drawn with where a bracket opens it.
+const RING_STEPS: usize = 96;
+
+/// A ring round the token at `c`, `radius` squares, its line `width`
+/// squares wide: whole where no dead-end bracket runs along the square,
+/// else the arcs that keep clear of every bracket's ink (the ring would
+/// cross it: no ring round the disc fits inside a bracket's reach).
+fn ring(
+    map: &MapGeom,
+    c: Pt,
+    radius: f64,
+    width: f64,
+    corners: &WmtCorners,
+    color: Color,
+    shapes: &mut Vec<Shape>,
+) {
+    let line = stroke(color, map.len(width));
+    // Clockwise from north, in squares from the centre (south positive).
+    let point = |k: usize| {
+        let a = std::f64::consts::TAU * k as f64 / RING_STEPS as f64;
+        (radius * a.sin(), -radius * a.cos())
+    };
+    let clear = |(x, y): (f64, f64)| {
+        let h = width / 2.0;
+        let b = Bx {
+            w: x - h,
+            n: y - h,
+            e: x + h,
+            s: y + h,
+        };
+        corners.crowd(&b, &[]) == 0
+    };
+    let kept: Vec<bool> = if corners.brackets.contains(&true) {
+        (0..RING_STEPS).map(|k| clear(point(k))).collect()
+    } else {
+        Vec::new()
+    };
+    // Each run of kept points, started just after a gap so none is split.
+    let Some(gap) = kept.iter().position(|k| !k) else {
+        shapes.push(Shape::Circle(Circle {
+            centre: c,
+            radius: map.len(radius),
+            paint: Paint {
+                fill: Fill::None,
+                stroke: Some(line),
+            },
+        }));
+        return;
+    };
+    let mut arc: Vec<Pt> = Vec::new();
+    for i in 1..=RING_STEPS {
+        let k = (gap + i) % RING_STEPS;
+        if kept[k] {
+            let (x, y) = point(k);
+            arc.push(c.offset(map.len(x), map.len(y)));
+        } else if !arc.is_empty() {
+            shapes.push(Shape::Polyline(Polyline {
+                points: std::mem::take(&mut arc),
+                stroke: line,
+            }));
+        }
+    }
+}
+
+/// A generous width of the word "Quest" in DejaVu Sans Bold, in ems.
+const QUEST_EM: f64 = 3.4;
+
+/// How far a Quest Chest's front triangle reaches from the square's
+/// centre, its outline with it, in squares (`chest_shapes`: the box's
+/// half side 0.22, the triangle 0.14 beyond it).
+const CHEST_TIP: f64 = 0.22 + 0.14 + 0.01;
+
+/// Where the Quest Chest's caption goes, as its baseline below the
+/// square's centre in squares (`size`: the caption's height in squares):
+/// on the side of the box away from its front triangle, unless a dead-end
+/// bracket runs along that side of the square; then across from it, beside
+/// the box or, on the triangle's side, beyond the triangle's tip. The
+/// first of the two that reaches no bracket, else the first.
+pub(super) fn quest_caption_baseline(corners: &WmtCorners, facing: Side, size: f64) -> f64 {
+    let half_box = 0.22;
+    let halo = 0.11 * size;
+    // The tail of the Q hangs below the baseline.
+    let tail = 0.2 * size;
+    let below = half_box + 0.05 + 0.8 * size;
+    let above = -(half_box + 0.07);
+    let beyond_north = -(CHEST_TIP + tail + halo + 0.005);
+    let beyond_south = CHEST_TIP + CAP_HEIGHT * size + halo + 0.005;
+    let spots = match facing {
+        Side::S => [above, beyond_south],
+        Side::N => [below, beyond_north],
+        Side::E | Side::W => [below, above],
+    };
+    let half = QUEST_EM * size / 2.0 + halo;
+    let boxes = spots.map(|b| Bx {
+        w: -half,
+        n: b - CAP_HEIGHT * size - halo,
+        e: half,
+        s: b + tail + halo,
+    });
+    spots[least_crowded(corners, &boxes, &[])]
+}
 
 #[cfg(test)]
 mod tests {
@@ -453,5 +544,151 @@ mod tests {
             }
         }
         assert!(checked > 100);
+    }
+
+    /// With a dead-end bracket along any one side of its square or any two
+    /// that meet, whichever way the Quest Chest faces, its "Quest" caption
+    /// inks nothing a bracket inks, nor the chest's box and front triangle;
+    /// and the Guardian's ring (a kidnapper's two rings) on such a square
+    /// inks nothing a bracket inks — at three square sizes, measured as the
+    /// boxes usvg lays out (a user's audit found both across the bracket).
+    /// With no bracket the caption stays on the side away from the front
+    /// and the ring is whole.
+    #[test]
+    fn the_quest_caption_and_the_guardian_s_ring_keep_clear_of_a_dead_end_bracket() {
+        use Side::{E, N, S, W};
+        let sides: [&[Side]; 9] = [
+            &[],
+            &[N],
+            &[E],
+            &[S],
+            &[W],
+            &[N, E],
+            &[E, S],
+            &[S, W],
+            &[W, N],
+        ];
+        let opts = MapOptions::default();
+        let ink = |c: &Color| Some([c.r, c.g, c.b]);
+        let bracket_ink = ink(&opts.style.dead_end);
+        let ring_ink = ink(&opts.style.guardian);
+        let chest_ink = ink(&opts.style.token_ink);
+        let mut checked = 0;
+        for sq in [25.4, 12.0, 40.0] {
+            for facing in [N, E, S, W] {
+                for kidnapping in [false, true] {
+                    for along in sides {
+                        let mut s = crate::export::tests::fixture(sq);
+                        let (chest, token) = ((2, 2), (6, 2));
+                        s.game.chests = vec![Chest {
+                            x: chest.0,
+                            y: chest.1,
+                            facing,
+                            level: 2,
+                            quest: true,
+                            tile: 0,
+                        }];
+                        s.game.wmts = vec![Wmt {
+                            x: token.0,
+                            y: token.1,
+                            color: WmtColor::Red,
+                            number: 6,
+                            guardian: true,
+                            tile: 1,
+                        }];
+                        s.game.markers = Vec::new();
+                        if kidnapping {
+                            s.game.mission = "kidnapping".into();
+                        }
+                        s.dead_ends = [chest, token]
+                            .iter()
+                            .flat_map(|&(x, y)| {
+                                along.iter().map(move |&side| Opening {
+                                    tile: 0,
+                                    x,
+                                    y,
+                                    side,
+                                    length: 1,
+                                })
+                            })
+                            .collect();
+                        let opts = MapOptions {
+                            square_mm: Some(sq),
+                            ..MapOptions::default()
+                        };
+                        let drawn = drawing(&s, &opts);
+                        let px = 96.0 / 25.4;
+                        let centre = |(x, y): (i32, i32)| {
+                            let c = drawn.square_centre(f64::from(x), f64::from(y));
+                            (c.x * px, c.y * px)
+                        };
+                        let half = drawn.square_mm / 2.0 * px;
+                        let near = |at: (i32, i32), r: &usvg::Rect| {
+                            let c = centre(at);
+                            let (x, y) = (
+                                f64::from(r.left() + r.right()) / 2.0,
+                                f64::from(r.top() + r.bottom()) / 2.0,
+                            );
+                            (x - c.0).abs() < half && (y - c.1).abs() < half
+                        };
+                        let svg = crate::export::svg(&drawn);
+                        let (texts, paths) = inked(&svg, "features");
+                        let brackets: Vec<usvg::Rect> = paths
+                            .iter()
+                            .filter(|(stroke, _, _)| *stroke == bracket_ink)
+                            .map(|&(_, _, r)| r)
+                            .collect();
+                        assert_eq!(brackets.len(), 2 * along.len());
+                        let caption: Vec<usvg::Rect> = texts
+                            .iter()
+                            .filter(|(t, _)| t == "Quest")
+                            .map(|&(_, r)| r)
+                            .collect();
+                        assert_eq!(caption.len(), 1);
+                        let caption = caption[0];
+                        let chest_parts: Vec<usvg::Rect> = paths
+                            .iter()
+                            .filter(|(stroke, _, r)| *stroke == chest_ink && near(chest, r))
+                            .map(|&(_, _, r)| r)
+                            .collect();
+                        assert_eq!(chest_parts.len(), 2, "the box and the triangle");
+                        let rings: Vec<usvg::Rect> = paths
+                            .iter()
+                            .filter(|(stroke, fill, r)| {
+                                *stroke == ring_ink && fill.is_none() && near(token, r)
+                            })
+                            .map(|&(_, _, r)| r)
+                            .collect();
+                        let what = format!(
+                            "{sq} mm, facing {facing:?}, kidnapping {kidnapping}, brackets {along:?}"
+                        );
+                        for k in brackets.iter().chain(&chest_parts) {
+                            assert!(
+                                !overlap(&caption, k),
+                                "{what}: Quest {caption:?} over {k:?}"
+                            );
+                            checked += 1;
+                        }
+                        for r in &rings {
+                            for k in &brackets {
+                                assert!(!overlap(r, k), "{what}: the ring {r:?} over {k:?}");
+                                checked += 1;
+                            }
+                        }
+                        if along.is_empty() {
+                            // One whole ring a ring, and the caption behind
+                            // the chest.
+                            assert_eq!(rings.len(), 1 + usize::from(kidnapping), "{what}");
+                            let cy = centre(chest).1;
+                            let mid = f64::from(caption.top() + caption.bottom()) / 2.0;
+                            assert_eq!(mid < cy, facing == S, "{what}");
+                        } else {
+                            assert!(!rings.is_empty(), "{what}");
+                        }
+                    }
+                }
+            }
+        }
+        assert!(checked > 500, "{checked}");
     }
 }

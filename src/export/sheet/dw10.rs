@@ -41,7 +41,7 @@ fn sections(s: &DmSheet) -> Vec<Section> {
     });
     let mut secrets = vec![
         Part::Heading("Chests and their hidden numbers".into()),
-        Part::Para("Write each number under its chest. A hero opening one (2 action points) must roll higher than the number on a d6, or the chest's trap springs: read the trap table at that number.".into()),
+        Part::Para("Write each number under its chest. A hero opening one (2 action points) must roll higher than the number on a d6, or the chest's trap springs: read the trap table at that number. A hero with the Trap ability rolls against the number less 1 (a chest 1 is safe for it); a trap it springs is still read at the chest's own number.".into()),
         table(&["chest", "square", "piece", "number"], &[0, 3], 2, &s.chests),
     ];
     if !s.doors.is_empty() {

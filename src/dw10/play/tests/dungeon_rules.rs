@@ -77,12 +77,59 @@ fn a_chest_springs_its_trap_unless_the_d6_beats_its_number() {
     assert!(matches!(
         ev[0],
         Event::Chest {
-            number: 0,
+            number: 1,
+            trap_sense: true,
             face: None,
             ..
         }
     ));
     assert_eq!(k.s.hero(HeroId(0)).items, vec![state::Item::HealthPotion]);
+}
+
+/// The Trap ability lowers the number the d6 must beat, not the chest's
+/// number: a sprung trap is still read at the chest's own row (L454-456),
+/// and the transcript names the chest by its number, 1 to 3, the lowered
+/// one beside it (a user's audit found "number 0, safe" for a chest 1, a
+/// number no chest has, and chest 3's trap read at row 2).
+#[test]
+fn the_trap_ability_lowers_the_odds_of_a_chest_s_trap_and_not_its_number() {
+    let mut chest = Feature::new(FeatureKind::Chest, 2, 1);
+    chest.number = Some(3);
+    let mut k = kit(ROOM, vec![chest.clone()], &[("Trap Finder", (1, 1))], &[]);
+    // d6 2 is not above 3 - 1: the trap springs at row 3, three hits.
+    let ev = k.run(&[2, 3, 3], |c| {
+        dungeon::open_chest(c, HeroId(0), state::FeatureId(0))
+    });
+    assert!(ev.contains(&Event::TrapHits {
+        hero: HeroId(0),
+        hits: 3,
+        poison: 0,
+        kills: false
+    }));
+    let lines = transcript::print(&k.s, &k.map, &ev[..1]);
+    assert_eq!(
+        lines,
+        ["Trap opens the chest at 2,1: number 3 (2 with the Trap ability), d6 2, the trap springs"]
+    );
+    // d6 3 beats 2: no trap.
+    let mut k = kit(ROOM, vec![chest.clone()], &[("Trap Finder", (1, 1))], &[]);
+    let ev = k.run(&[3, 3, 3], |c| {
+        dungeon::open_chest(c, HeroId(0), state::FeatureId(0))
+    });
+    assert_eq!(
+        transcript::print(&k.s, &k.map, &ev[..1]),
+        ["Trap opens the chest at 2,1: number 3 (2 with the Trap ability), d6 3, no trap"]
+    );
+    // Chest 1 is safe, and says so by its own number.
+    chest.number = Some(1);
+    let mut k = kit(ROOM, vec![chest], &[("Trap Finder", (1, 1))], &[]);
+    let ev = k.run(&[4, 4], |c| {
+        dungeon::open_chest(c, HeroId(0), state::FeatureId(0))
+    });
+    assert_eq!(
+        transcript::print(&k.s, &k.map, &ev[..1]),
+        ["Trap opens the chest at 2,1: number 1, safe with the Trap ability"]
+    );
 }
 
 #[test]

@@ -69,41 +69,49 @@ pub fn ascii_map(s: &State) -> Vec<String> {
     let (x0, y0, x1, y1) = s.board.extent();
     let (hero_marks, monster_marks) = figure_marks(s);
     let mut v = Vec::new();
-    // The kinds of ground the grid shows, so the key names each of them.
+    // The kinds of ground and the other marks the grid shows, so the key
+    // names each of them and no other.
     let mut ground = [false; Cell::ALL.len()];
+    let mut marks: Vec<char> = Vec::new();
     v.extend(crate::core::text::column_rulers(x0, x1, 4));
     for y in y0..=y1 {
         let mut row = String::new();
         for x in x0..=x1 {
             let p = Point { x, y };
+            let mut mark = |c: char| {
+                if !marks.contains(&c) {
+                    marks.push(c);
+                }
+                c
+            };
             let c = if let Some(h) = s.hero_at(p)
                 && let Some(&(_, c)) = hero_marks.iter().find(|(i, _)| *i == h)
             {
                 c
             } else if s.prisoner_square() == Some(p) {
-                'P'
+                mark('P')
             } else if let Some(m) = s.monster_at(p)
                 && let Some(&(_, c)) = monster_marks.iter().find(|(i, _)| *i == m)
             {
                 c
             } else if let Some(w) = s.wmt_at(p) {
-                if s.wmts[w].guardian() { 'G' } else { 'W' }
+                mark(if s.wmts[w].guardian() { 'G' } else { 'W' })
             } else if let Some(c) = s.chest_at(p) {
-                if s.chests[c].quest { 'Q' } else { '$' }
+                mark(if s.chests[c].quest { 'Q' } else { '$' })
             } else if let Some(mk) = s.markers.iter().find(|m| m.pos == p) {
-                match mk.kind {
+                mark(match mk.kind {
                     PlayMarker::Teleporter => 'T',
                     PlayMarker::Vortex => 'V',
                     PlayMarker::Staircase => 'S',
-                }
+                })
             } else if !s.board.doors_at(p).is_empty() {
                 if s.board.doors_at(p).iter().any(|&d| s.board.doors[d].open) {
-                    '/'
+                    mark('/')
                 } else {
-                    '+'
+                    mark('+')
                 }
             } else if s.board.is_entrance(p) {
-                'E'
+                mark('E')
             } else {
                 match s.board.cell(p) {
                     Cell::Void => ' ',
@@ -119,7 +127,9 @@ pub fn ascii_map(s: &State) -> Vec<String> {
         }
         v.push(format!("{y:>3} {}", row.trim_end()));
     }
-    v.push(things_key(s));
+    if let Some(line) = things_key(&marks) {
+        v.push(line);
+    }
     if let Some(line) = ground_key(&ground) {
         v.push(line);
     }
@@ -157,29 +167,32 @@ pub fn ascii_map(s: &State) -> Vec<String> {
     v
 }
 
-/// The key's line for the things on the board: each mark and what it
-/// stands for, as `mark name` entries apart by `; ` (the figures' lines
-/// read the same way). The staircase and the prisoner are named when the
-/// floor has them.
-fn things_key(s: &State) -> String {
-    let mut key = vec![
-        "W token",
-        "G Guardian",
-        "Q Quest Chest",
-        "$ chest",
-        "+ shut door",
-        "/ open door",
-        "E entrance",
-        "T teleporter",
-        "V vortex",
+/// The key's line for the things on the board: each mark the grid shows
+/// (`drawn`) and what it stands for, as `mark name` entries apart by `; `
+/// (the figures' lines read the same way), in a fixed order; none when the
+/// grid shows none. A mark the floor has not, or a figure hides, is left
+/// out (a user's audit: the key named a teleporter and a vortex on every
+/// map).
+fn things_key(drawn: &[char]) -> Option<String> {
+    const KEY: [(char, &str); 11] = [
+        ('W', "token"),
+        ('G', "Guardian"),
+        ('Q', "Quest Chest"),
+        ('$', "chest"),
+        ('+', "shut door"),
+        ('/', "open door"),
+        ('E', "entrance"),
+        ('T', "teleporter"),
+        ('V', "vortex"),
+        ('S', "staircase"),
+        ('P', "the prisoner (rescue mission)"),
     ];
-    if s.markers.iter().any(|m| m.kind == PlayMarker::Staircase) {
-        key.push("S staircase");
-    }
-    if s.prisoner_square().is_some() {
-        key.push("P the prisoner (rescue mission)");
-    }
-    format!("key: {}", join(key, "; "))
+    let key: Vec<String> = KEY
+        .iter()
+        .filter(|(c, _)| drawn.contains(c))
+        .map(|(c, name)| format!("{c} {name}"))
+        .collect();
+    (!key.is_empty()).then(|| format!("key: {}", join(key, "; ")))
 }
 
 /// The key's line for the ground: each kind of square the grid shows

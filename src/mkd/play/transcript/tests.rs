@@ -60,7 +60,8 @@ fn status_and_map_show_the_state() {
     assert_eq!(m[5], "  3 E.......................");
     assert_eq!(m[6], "  4 E...o...########........");
     assert_eq!(m[9], "  7 ........########......$.");
-    assert!(m[10].starts_with("key: W token"));
+    // Only the marks the grid shows: no token, door or marker is on it.
+    assert_eq!(m[10], "key: $ chest; E entrance");
     assert_eq!(m[11], "ground: . floor; # wall");
     assert_eq!(m[12], "heroes: A Ayla");
     assert_eq!(m[13], "monsters: o orc-1");
@@ -323,6 +324,45 @@ fn the_key_explains_every_mark_the_map_draws() {
     // The board drew every kind of mark.
     let every: std::collections::BTreeSet<char> = ".,~=X#WGQ$+/ETVSPAo".chars().collect();
     assert_eq!(drawn, every, "{m:#?}");
+}
+
+/// The key names only the marks the grid draws (a user's audit: it named
+/// a teleporter, a vortex, doors and chests on every map): on the test
+/// dungeon with no marker, door or token, and with the chest under a
+/// monster, the key has the entrance alone; a teleporter laid adds `T`.
+#[test]
+fn the_key_names_only_the_marks_the_map_draws() {
+    use crate::mkd::play::board::PlayMarker;
+    use crate::mkd::play::state::PlacedMarker;
+    let key_marks = |m: &[String]| -> Vec<char> {
+        let rows: String = m
+            .iter()
+            .skip(2)
+            .take(H as usize)
+            .flat_map(|r| r.chars().skip(4))
+            .collect();
+        let key = m
+            .iter()
+            .find_map(|l| l.strip_prefix("key: "))
+            .unwrap_or_default();
+        let marks: Vec<char> = key.split("; ").filter_map(|e| e.chars().next()).collect();
+        for c in &marks {
+            assert!(
+                rows.contains(*c),
+                "{c:?} is in the key, not on the map: {m:#?}"
+            );
+        }
+        marks
+    };
+    let mut g = game(&[]);
+    add_monster(&mut g, "orc-1", 20, p(22, 7), &[]);
+    assert_eq!(key_marks(&ascii_map(&g)), ['E']);
+    g.markers.push(PlacedMarker {
+        kind: PlayMarker::Teleporter,
+        pos: p(10, 3),
+        tile: 1,
+    });
+    assert_eq!(key_marks(&ascii_map(&g)), ['E', 'T']);
 }
 
 #[test]
