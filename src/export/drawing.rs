@@ -1237,19 +1237,48 @@ fn dead_end_on<G>(s: &Env<G>, x: i32, y: i32, side: Side) -> bool {
 
 /// Each tile's id, face and rotation in its north-west square, and the
 /// Central Chamber's name in its north-east corner.
+/// The squares a chest, a wandering monster token or a spot (the
+/// prisoner, the second entrance, the staircase) stands on, sorted.
+fn marked_squares(s: &Scenario) -> Vec<(i32, i32)> {
+    let g = &s.game;
+    let mut out: Vec<(i32, i32)> = g
+        .chests
+        .iter()
+        .map(|c| (c.x, c.y))
+        .chain(g.wmts.iter().map(|w| (w.x, w.y)))
+        .chain(
+            [&g.prisoner, &g.second_entrance, &g.staircase]
+                .into_iter()
+                .flatten()
+                .map(|p| (p.x, p.y)),
+        )
+        .collect();
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
 fn label_layer(s: &Scenario, map: &MapGeom, st: &Style) -> Layer {
     let mut shapes = Vec::new();
     let id_size = map.text(0.16, 2.5, 12.0);
     let detail_size = id_size * 0.72;
+    let taken = marked_squares(s);
     for t in &s.tiles {
         let (w, h) = (
             t.width.min(i32::MAX as u32) as i32,
             t.height.min(i32::MAX as u32) as i32,
         );
-        // The first square of the tile, row by row.
-        let first = (t.y..t.y.saturating_add(h))
-            .flat_map(|y| (t.x..t.x.saturating_add(w)).map(move |x| (x, y)))
-            .find(|&(x, y)| t.covers(x, y))
+        // The first square of the tile, row by row, that no chest, token or
+        // spot takes (a label over the Quest Chest hid its level); the very
+        // first if every square is taken.
+        let squares = || {
+            (t.y..t.y.saturating_add(h))
+                .flat_map(|y| (t.x..t.x.saturating_add(w)).map(move |x| (x, y)))
+                .filter(|&(x, y)| t.covers(x, y))
+        };
+        let first = squares()
+            .find(|q| taken.binary_search(q).is_err())
+            .or_else(|| squares().next())
             .unwrap_or((t.x, t.y));
         // A dead-end bracket along the square's north or west edge pushes
         // the label clear of it.

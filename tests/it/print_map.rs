@@ -545,3 +545,52 @@ fn the_setup_sheet_pdf_prints_no_markdown_backticks() {
         assert!(ticks.is_empty(), "{name}: backticks in {ticks:?}");
     }
 }
+
+#[test]
+fn a_tile_s_label_keeps_off_the_chests_and_tokens_on_its_squares() {
+    // User audit: on seed 9 the Central Chamber's label sat on the Quest
+    // Chest in its first square and hid the chest's level.
+    let mut moved = 0;
+    for seed in 1..=40 {
+        let s = scenario(seed, 2);
+        let d = drawing(&s, &MapOptions::default());
+        let g = &s.game;
+        let mut marked: Vec<(i32, i32)> = g.chests.iter().map(|c| (c.x, c.y)).collect();
+        marked.extend(g.wmts.iter().map(|w| (w.x, w.y)));
+        for spot in [&g.prisoner, &g.second_entrance, &g.staircase]
+            .into_iter()
+            .flatten()
+        {
+            marked.push((spot.x, spot.y));
+        }
+        let labels = texts(&d, "labels");
+        for t in &s.tiles {
+            let label = labels
+                .iter()
+                .find(|l| l.text == t.id && l.bold)
+                .unwrap_or_else(|| panic!("seed {seed}: no label for {}", t.id));
+            let sq = (
+                ((label.at.x - d.origin.x) / d.square_mm).floor() as i32,
+                ((label.at.y - d.origin.y) / d.square_mm).floor() as i32,
+            );
+            assert!(
+                t.covers(sq.0, sq.1),
+                "seed {seed}: {} label off its tile",
+                t.id
+            );
+            let squares: Vec<(i32, i32)> = (t.y..t.y + t.height as i32)
+                .flat_map(|y| (t.x..t.x + t.width as i32).map(move |x| (x, y)))
+                .filter(|&(x, y)| t.covers(x, y))
+                .collect();
+            let free: Vec<&(i32, i32)> = squares.iter().filter(|q| !marked.contains(q)).collect();
+            // The first free square in reading order, or the first square
+            // when a chest or token takes every one.
+            let want = free.first().copied().unwrap_or(&squares[0]);
+            assert_eq!(sq, *want, "seed {seed}: {} label", t.id);
+            if sq != squares[0] {
+                moved += 1;
+            }
+        }
+    }
+    assert!(moved > 0, "some tile's first square holds a chest or token");
+}
