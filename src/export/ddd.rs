@@ -1023,20 +1023,25 @@ mod tests {
     use crate::ddd::scenarios::ScenarioKind;
     use crate::ddd::{Choice, DddOptions, generate};
 
+    /// The board `generate --scenario KIND --seed SEED` makes.
+    fn named(kind: ScenarioKind, seed: u64) -> crate::ddd::DddScenario {
+        generate(
+            seed,
+            &DddOptions {
+                choice: Choice::Named(kind),
+                ..DddOptions::default()
+            },
+        )
+        .unwrap()
+    }
+
     /// The legend names every mark the board draws and no other: the
     /// counters it has (treasure, prisoner …) and its exits (a user's audit
     /// found them drawn but not in the legend).
     #[test]
     fn the_legend_names_the_counters_and_exits_the_board_has_and_no_other() {
         for kind in ScenarioKind::ALL {
-            let s = generate(
-                12,
-                &DddOptions {
-                    choice: Choice::Named(kind),
-                    ..DddOptions::default()
-                },
-            )
-            .unwrap();
+            let s = named(kind, 12);
             let d = board_drawing(&s, &MapOptions::default());
             let labels = d.layers.iter().find(|l| l.id == "labels").unwrap();
             let texts: Vec<&str> = labels
@@ -1103,14 +1108,7 @@ mod tests {
         };
         for kind in ScenarioKind::ALL {
             for seed in [7, 12] {
-                let s = generate(
-                    seed,
-                    &DddOptions {
-                        choice: Choice::Named(kind),
-                        ..DddOptions::default()
-                    },
-                )
-                .unwrap();
+                let s = named(kind, seed);
                 let d = board_drawing(&s, &MapOptions::default());
                 // The board: each arrow, then its name (`S3`).
                 let exits = &d.layer("exits").unwrap().shapes;
@@ -1165,14 +1163,7 @@ mod tests {
     #[test]
     fn the_sheet_names_the_zones_as_the_legend_does() {
         for kind in ScenarioKind::ALL {
-            let s = generate(
-                7,
-                &DddOptions {
-                    choice: Choice::Named(kind),
-                    ..DddOptions::default()
-                },
-            )
-            .unwrap();
+            let s = named(kind, 7);
             let md = sheet_markdown(&crate::ddd::sheet::sheet(&s));
             let table = md.split("## Deployment zones").nth(1).unwrap();
             let cells: Vec<Vec<&str>> = table
@@ -1264,14 +1255,7 @@ mod tests {
     #[test]
     fn the_board_numbers_its_squares_along_the_edges_but_at_the_exits() {
         for (kind, seed) in [(ScenarioKind::Battle, 7), (ScenarioKind::Ambush, 3)] {
-            let s = generate(
-                seed,
-                &DddOptions {
-                    choice: Choice::Named(kind),
-                    ..DddOptions::default()
-                },
-            )
-            .unwrap();
+            let s = named(kind, seed);
             let b = board_of(&s);
             let d = board_drawing(&s, &MapOptions::default());
             let rulers = d.layers.iter().find(|l| l.id == "rulers").unwrap();
@@ -1390,14 +1374,7 @@ mod tests {
     #[test]
     fn zones_leave_the_terrain_s_colour_as_it_is() {
         for (kind, seed) in [(ScenarioKind::TreasureHunt, 7), (ScenarioKind::Ambush, 3)] {
-            let s = generate(
-                seed,
-                &DddOptions {
-                    choice: Choice::Named(kind),
-                    ..DddOptions::default()
-                },
-            )
-            .unwrap();
+            let s = named(kind, seed);
             for style in ["color", "ink"] {
                 let opts = MapOptions {
                     style: crate::export::style::builtin(style).unwrap(),

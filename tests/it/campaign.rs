@@ -79,11 +79,11 @@ fn auto_commands(adv: &Path) -> String {
     s
 }
 
-/// Plays adventure `n` of the campaign from the commands in `script`, in
-/// dice combat, saving the game where `campaign town` reads it; returns
+/// Plays adventure `n` of campaign `name` from the commands in `script`,
+/// in dice combat, saving the game where `campaign town` reads it; returns
 /// the transcript.
-fn play_adventure(dir: &Path, n: u32, script: &Path) -> String {
-    let adv = format!("campaigns/{NAME}/adventure-{n}");
+fn play_adventure(dir: &Path, name: &str, n: u32, script: &Path) -> String {
+    let adv = format!("campaigns/{name}/adventure-{n}");
     ok(
         dir,
         &[
@@ -117,7 +117,7 @@ fn play_campaign(dir: &Path, update: bool) -> Vec<(String, String)> {
             std::fs::write(&script, auto_script(dir, n)).unwrap();
         }
         let adv = format!("campaigns/{NAME}/adventure-{n}");
-        let transcript = play_adventure(dir, n, &script);
+        let transcript = play_adventure(dir, NAME, n, &script);
         assert!(
             transcript.contains("== the adventure is over:"),
             "adventure {n} must end"
@@ -228,7 +228,7 @@ fn find_seed() {
             let adv = dir.join(format!("campaigns/{NAME}/adventure-{n}"));
             let script = dir.join(format!("script-{n}.txt"));
             std::fs::write(&script, auto_commands(&adv)).unwrap();
-            let transcript = play_adventure(dir, n, &script);
+            let transcript = play_adventure(dir, NAME, n, &script);
             if !transcript.contains("the heroes won ==") {
                 continue 'seeds;
             }
@@ -777,21 +777,7 @@ fn town_orders_take_a_unique_beginning_and_refuse_an_ambiguous_one() {
     let adv = "campaigns/B/adventure-1";
     let script = d.join("auto.txt");
     std::fs::write(&script, auto_commands(&d.join(adv))).unwrap();
-    let transcript = ok(
-        d,
-        &[
-            "play",
-            &format!("{adv}/scenario.yaml"),
-            "--party",
-            &format!("{adv}/party.yaml"),
-            "--save",
-            &format!("{adv}/game.save"),
-            "--combat",
-            "dice",
-            "--script",
-            script.to_str().unwrap(),
-        ],
-    );
+    let transcript = play_adventure(d, "B", 1, &script);
     assert!(transcript.contains("== the adventure is over:"));
     // Every hero fell; the purse can pay for one.
     let file = d.join("campaigns/B/campaign.yaml");
