@@ -909,6 +909,86 @@ fn ctrl_c_keeps_finished_folders_and_resume_equals_an_uninterrupted_run() {
     assert_same_tree(&out, &whole);
 }
 
+/// A `--force` run over an older batch, stopped part-way, leaves the older
+/// batch's folders it had not reached yet; the `--resume` that finishes it
+/// writes those again and removes the ones past its count, as the
+/// uninterrupted `--force` run would (a session's find: they were taken as
+/// finished, so the season kept the old ink maps under an index that said
+/// colour).
+#[cfg(unix)]
+#[test]
+fn resume_after_a_stopped_force_run_replaces_the_older_batch_whole() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("season");
+    let o = out.to_str().unwrap();
+    // The older batch: seeds 50 to 69, in ink, with VTT files.
+    batch_ok(
+        &out,
+        &[
+            "--count",
+            "20",
+            "--seed-start",
+            "50",
+            "--dpi",
+            "30",
+            "--style",
+            "ink",
+            "--vtt",
+        ],
+    );
+    let args = [
+        "batch", "--count", "60", "--dpi", "30", "--jobs", "2", "--force", "--out", o,
+    ];
+    let child = spawn(&args);
+    // A folder this run wrote has no VTT file: wait for five, then Ctrl-C.
+    let start = Instant::now();
+    loop {
+        let new = std::fs::read_dir(&out)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|d| {
+                d.join("scenario.yaml").is_file()
+                    && !std::fs::read_dir(d).unwrap().any(|f| {
+                        f.unwrap()
+                            .file_name()
+                            .to_string_lossy()
+                            .ends_with(".dd2vtt")
+                    })
+            })
+            .count();
+        if new >= 5 {
+            break;
+        }
+        assert!(start.elapsed() < TIMEOUT, "no adventure finished");
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    let pid = libc::pid_t::try_from(child.id()).unwrap();
+    // SAFETY: sends a signal to the child this test started and still owns.
+    assert_eq!(unsafe { libc::kill(pid, libc::SIGINT) }, 0);
+    let r = finish(child, &args);
+    assert_eq!(r.code, 1, "stopped by Ctrl-C: {}", r.stderr);
+    let note = read(&out.join("batch.yaml"));
+    assert!(
+        note.contains("finished: false\n") && note.ends_with("replacing: true\n"),
+        "{note}"
+    );
+    let listed = rows(&read(&out.join("index.csv"))).len();
+    assert!((5..60).contains(&listed), "{listed} listed");
+    // Older folders inside the count are still there, not yet replaced.
+    assert!(
+        out.join("60")
+            .join("mkd-adventure-seed-60.dd2vtt")
+            .is_file()
+    );
+
+    let resumed = run(&[&args[..], &["--resume", "--quiet"]].concat());
+    assert_eq!(resumed.code, 0, "{}", resumed.stderr);
+    assert!(!read(&out.join("batch.yaml")).contains("replacing"));
+    let whole = tmp.path().join("whole");
+    batch_ok(&whole, &["--count", "60", "--dpi", "30", "--jobs", "2"]);
+    assert_same_tree(&out, &whole);
+}
+
 /// A scheduler's `SIGTERM` (a job's time limit) stops a batch as Ctrl-C
 /// does: the running adventures finish, no temporary file is left, and the
 /// error says how to finish.

@@ -215,11 +215,23 @@ fn run_in(a: BatchArgs) -> anyhow::Result<()> {
     // cleaned up.
     let _lock = tilecrawl::core::fs::FolderLock::take(&a.out)?;
     check_out(&a)?;
-    if a.resume {
-        check_same_batch(&a, shard)?;
-    }
+    let was = if a.resume {
+        check_same_batch(&a, shard)?
+    } else {
+        None
+    };
+    // A --force run that stopped part-way ([`Manifest::replacing`]) may
+    // have left folders of the batch it was writing over: finishing it
+    // goes on as --force, and only the adventures its index lists are its
+    // own.
+    let replacing = a.force || was.as_ref().is_some_and(|n| n.replacing);
     let finished = if a.resume && a.only != Only::Index {
-        job::finished_seeds(&a.out, game.marker())?
+        let mut done = job::finished_seeds(&a.out, game.marker())?;
+        if was.as_ref().is_some_and(|n| n.replacing) {
+            let listed = listed_seeds_if_any(&a.out, a.only)?;
+            done.retain(|s| listed.contains(s));
+        }
+        done
     } else {
         BTreeSet::new()
     };
@@ -243,7 +255,7 @@ fn run_in(a: BatchArgs) -> anyhow::Result<()> {
             only: a.only,
             resume: a.resume,
             sync: a.sync,
-            force: a.force,
+            force: replacing,
             filters: &a.filters,
             finished,
             played: AtomicU64::new(0),
@@ -352,21 +364,24 @@ fn run_in(a: BatchArgs) -> anyhow::Result<()> {
             .unwrap_or_else(std::sync::PoisonError::into_inner);
         index.finish(a.sync)?;
         // Last, so a note that says finished stands beside a whole index.
+        let finished = failure.is_none() && skipped == 0;
         let note = Manifest {
             seed_start: a.seed_start,
             count: a.count,
             shard: (shard.index, shard.count),
             adventures: written,
-            finished: failure.is_none() && skipped == 0,
+            finished,
             options: a.recorded_options().into_iter().collect(),
+            replacing: replacing && !finished,
         };
         let path = a.out.join(manifest::FILE);
         tilecrawl::core::fs::write_all_atomic_synced(&[(&path, note.to_yaml().as_bytes())], a.sync)
             .with_context(|| format!("cannot write {}", path.display()))?;
     }
     // With --force, a whole run leaves the folder as a fresh one would: no
-    // adventure folder its index does not list.
-    if a.force && failure.is_none() && skipped == 0 {
+    // adventure folder its index does not list. So does the --resume that
+    // finishes a --force run stopped part-way.
+    if replacing && failure.is_none() && skipped == 0 {
         let listed = listed_seeds(&a.out, a.only)?;
         let left = job::remove_unlisted(&a.out, &listed)?;
         if let Some(first) = left.first()
@@ -513,11 +528,20 @@ fn listed_seeds(out: &Path, only: Only) -> anyhow::Result<BTreeSet<u64>> {
     Ok(listed)
 }
 
+/// [`listed_seeds`], or none when the folder holds no index (a run killed
+/// before it wrote one).
+fn listed_seeds_if_any(out: &Path, only: Only) -> anyhow::Result<BTreeSet<u64>> {
+    if !out.join("index.csv").is_file() {
+        return Ok(BTreeSet::new());
+    }
+    listed_seeds(out, only)
+}
+
 /// `--resume` into a folder whose note ([`manifest::FILE`]) names another
 /// share: refused, as finishing it with this command's share would mix two
 /// batches in one folder. A folder without a note (a run killed before its
-/// first index) passes.
-fn check_same_batch(a: &BatchArgs, shard: Shard) -> anyhow::Result<()> {
+/// first index) passes. The note, if there is one.
+fn check_same_batch(a: &BatchArgs, shard: Shard) -> anyhow::Result<Option<Manifest>> {
     let Some(was) = read_note(&a.out)? else {
         // No note: a run killed before its first index, or no batch at all.
         if let Some(other) = not_of_a_batch(&a.out)? {
@@ -528,7 +552,7 @@ fn check_same_batch(a: &BatchArgs, shard: Shard) -> anyhow::Result<()> {
                 other
             );
         }
-        return Ok(());
+        return Ok(None);
     };
     let asked = (a.seed_start, a.count, (shard.index, shard.count));
     if (was.seed_start, was.count, was.shard) != asked {
@@ -548,7 +572,7 @@ fn check_same_batch(a: &BatchArgs, shard: Shard) -> anyhow::Result<()> {
     }
     // A note of an older tilecrawl records no options.
     if was.options.is_empty() {
-        return Ok(());
+        return Ok(Some(was));
     }
     let asked_list = a.recorded_options();
     let asked: std::collections::BTreeMap<&String, &String> =
@@ -570,7 +594,7 @@ fn check_same_batch(a: &BatchArgs, shard: Shard) -> anyhow::Result<()> {
             );
         }
     }
-    Ok(())
+    Ok(Some(was))
 }
 
 /// A recorded option as typed: `--style ink`, `--vtt`, `no --vtt`.

@@ -21,6 +21,12 @@
 //! `--filter`, `--simulate`), so `--resume` can refuse other ones; a note
 //! written before it existed has none.
 //!
+//! `replacing: true` marks a `--force` run that stopped before it finished:
+//! the folder may still hold adventures of the batch it was writing over,
+//! so `--resume` takes as finished only those the index beside the note
+//! lists, and removes the others' folders at the end as `--force` would.
+//! A note without the key is not replacing anything.
+//!
 //! A batch without `--shard` writes `shard: 1/1`, and a merge writes the
 //! note of the whole batch, so the merged folder's three files are the
 //! ones a single machine would have written.
@@ -55,6 +61,10 @@ pub struct Manifest {
     /// The options that shaped the files, by name (`style` → `ink`); empty
     /// when not recorded (an older note, or shards that disagree).
     pub options: BTreeMap<String, String>,
+    /// A `--force` run that stopped part-way: adventure folders the index
+    /// does not list may be left from the batch it was writing over.
+    /// Always `false` when `finished`.
+    pub replacing: bool,
 }
 
 /// The note as it is read, before its values are checked.
@@ -69,6 +79,8 @@ struct Raw {
     finished: bool,
     #[serde(default)]
     options: BTreeMap<String, String>,
+    #[serde(default)]
+    replacing: bool,
 }
 
 impl Manifest {
@@ -91,6 +103,11 @@ impl Manifest {
              finished: {}\n",
             self.seed_start, self.count, self.shard.0, self.shard.1, self.adventures, self.finished
         ) + &self.options_line()
+            + if self.replacing {
+                "replacing: true\n"
+            } else {
+                ""
+            }
     }
 
     /// The `options:` line (none when no option is recorded): one flow
@@ -162,6 +179,13 @@ impl Manifest {
                 ),
             ));
         }
+        if raw.finished && raw.replacing {
+            return Err(FileError::at_key(
+                file,
+                "replacing",
+                "a finished batch replaces nothing any more; expected no `replacing` key, or `finished: false`",
+            ));
+        }
         Ok(Manifest {
             seed_start: raw.seed_start,
             count: raw.count,
@@ -169,6 +193,7 @@ impl Manifest {
             adventures: raw.adventures,
             finished: raw.finished,
             options: raw.options,
+            replacing: raw.replacing,
         })
     }
 }
@@ -346,6 +371,7 @@ pub fn whole(shards: &[(String, Option<Manifest>)]) -> Result<Option<Manifest>, 
         adventures,
         finished: true,
         options,
+        replacing: false,
     }))
 }
 
@@ -361,6 +387,7 @@ mod tests {
             adventures: Manifest::share(count, (i, n)),
             finished: true,
             options: BTreeMap::new(),
+            replacing: false,
         }
     }
 
@@ -400,8 +427,18 @@ mod tests {
             .into_iter()
             .map(|(k, v)| (k.to_string(), v.to_string()))
             .collect(),
+            replacing: false,
         };
         assert_eq!(Manifest::parse(&m.to_yaml(), "batch.yaml").unwrap(), m);
+        assert!(!m.to_yaml().contains("replacing"), "{}", m.to_yaml());
+        // A --force run stopped part-way says so, and reads back so.
+        let replacing = Manifest {
+            replacing: true,
+            ..m.clone()
+        };
+        let text = replacing.to_yaml();
+        assert!(text.ends_with("replacing: true\n"), "{text}");
+        assert_eq!(Manifest::parse(&text, "batch.yaml").unwrap(), replacing);
         let done = note(3, 3, 30);
         assert_eq!(
             Manifest::parse(&done.to_yaml(), "batch.yaml").unwrap(),
@@ -431,6 +468,12 @@ mod tests {
             ("shard: 2/3", "shard: two", "shard: "),
             ("adventures: 10", "adventures: 11", "adventures: "),
             ("adventures: 10", "adventures: 9", "adventures: "),
+            // A finished run replaces nothing any more.
+            (
+                "finished: true",
+                "finished: true\nreplacing: true",
+                "replacing: ",
+            ),
         ] {
             let text = good.replace(from, to);
             let e = Manifest::parse(&text, "s2/batch.yaml").unwrap_err();
