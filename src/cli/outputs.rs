@@ -200,9 +200,13 @@ impl OutputArgs {
             ),
             (
                 "style",
-                self.style
-                    .as_ref()
-                    .map_or("color".to_string(), |p| p.display().to_string()),
+                match &self.style {
+                    None => "color".to_string(),
+                    Some(p) if p.to_str().and_then(export::style::builtin).is_some() => {
+                        p.display().to_string()
+                    }
+                    Some(p) => recorded_file(p),
+                },
             ),
             (
                 "square",
@@ -569,4 +573,22 @@ pub(crate) fn listing(dir: &Path, files: &[(&str, &[u8])]) -> String {
         .map(|(n, _)| dir.join(n).display().to_string())
         .collect::<Vec<_>>()
         .join(", ")
+}
+
+/// A file an option names, as a batch's note records it: the path as typed
+/// and a digest of what the file holds, so a `--resume` after the file was
+/// edited is refused instead of finishing the batch with other contents.
+/// The path alone when the file cannot be read (the run has read it
+/// already, so only a file changed or removed since gets here).
+pub(crate) fn recorded_file(path: &Path) -> String {
+    // The largest file any such option takes (a style, 1 MiB).
+    const LIMIT: u64 = 1024 * 1024;
+    match tilecrawl::core::fs::read_limited(path, LIMIT) {
+        Ok(text) => format!(
+            "{} ({})",
+            path.display(),
+            tilecrawl::core::digest::digest(text.as_bytes())
+        ),
+        Err(_) => path.display().to_string(),
+    }
 }

@@ -714,3 +714,73 @@ fn generate_and_campaign_next_show_their_runs_on_a_terminal() {
         assert_eq!(seen.contains("runs"), !quiet, "{name}: {seen:?}");
     }
 }
+
+/// A `--resume` after the `--party` file (or a `--style` file) was edited is
+/// refused with one line: the note records what the file held as well as
+/// its path, so every rating of a batch comes from one party and every map
+/// from one style (the path alone let an edited party finish a batch
+/// another party had begun rating).
+#[test]
+fn resume_refuses_a_party_or_style_file_edited_since_the_batch_began() {
+    let tmp = tempfile::tempdir().unwrap();
+    let cwd = tmp.path();
+    common::run_ok(
+        cwd,
+        &[
+            "party",
+            "new",
+            "--ruleset",
+            "wod-s",
+            "--seed",
+            "3",
+            "--out",
+            "p.yaml",
+            "-q",
+        ],
+    );
+    let opts = ["--count", "2", "--simulate", "2", "--party", "p.yaml"];
+    let r = batch(cwd, "b", &opts);
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    let note = read(&cwd.join("b/batch.yaml"));
+    assert!(note.contains("party: \"p.yaml (fnv1a64:"), "{note}");
+    let resume = [&opts[..], &["--resume"]].concat();
+    let r = batch(cwd, "b", &resume);
+    assert_eq!(r.code, Some(0), "the same party resumes: {}", r.stderr);
+    let party = cwd.join("p.yaml");
+    let edited = read(&party).replace("name: World of Dungeons S party", "name: Renamed party");
+    assert_ne!(edited, read(&party), "the party has a name to change");
+    std::fs::write(&party, edited).unwrap();
+    let index = read(&cwd.join("b/index.csv"));
+    let r = batch(cwd, "b", &resume);
+    assert_eq!(
+        one_error_line(
+            &r,
+            &[
+                "error: --resume: ",
+                "was made with --party p.yaml (fnv1a64:",
+                "this command gives --party p.yaml (fnv1a64:"
+            ]
+        ),
+        Ok(r.stderr.trim_end().to_string())
+    );
+    assert_eq!(read(&cwd.join("b/index.csv")), index, "nothing rewritten");
+
+    // A style file too.
+    let style = cwd.join("s.yaml");
+    let ink = concat!(env!("CARGO_MANIFEST_DIR"), "/templates/styles/ink.yaml");
+    std::fs::copy(ink, &style).unwrap();
+    let styled = [
+        "batch", "-q", "--count", "1", "--dpi", "30", "--style", "s.yaml", "--out", "c",
+    ];
+    let run = |args: &[&str]| common::run_env(cwd, args, &[], Duration::from_secs(600));
+    assert_eq!(run(&styled).code, Some(0));
+    assert!(read(&cwd.join("c/batch.yaml")).contains("style: \"s.yaml (fnv1a64:"));
+    let resume = [&styled[..], &["--resume"]].concat();
+    assert_eq!(run(&resume).code, Some(0), "the same style resumes");
+    std::fs::write(&style, read(&style) + "\n# edited\n").unwrap();
+    let r = run(&resume);
+    assert!(
+        one_error_line(&r, &["was made with --style s.yaml (fnv1a64:"]).is_ok(),
+        "{r:?}"
+    );
+}

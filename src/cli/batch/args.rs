@@ -206,7 +206,7 @@ impl BatchArgs {
                 "party",
                 self.party
                     .as_ref()
-                    .map_or("off".to_string(), |p| p.display().to_string()),
+                    .map_or("off".to_string(), |p| crate::cli::outputs::recorded_file(p)),
             ),
         ];
         if self.only == Only::All {
