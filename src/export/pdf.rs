@@ -33,6 +33,7 @@ use super::drawing::{Drawing, FONT_FAMILY, MapOptions, cutout_drawing, drawing};
 use super::error::ExportError;
 use super::paper::{MIN_MARGIN_MM, MM_PER_PT, Paper, PrintOptions, mm_text};
 use super::png::{DEJAVU_SANS, DEJAVU_SANS_BOLD, usvg_options};
+use super::sheet::tags::{Role, Tagger};
 use super::svg::svg;
 use crate::mkd::scenario::Scenario;
 use crate::scenario::PlacedTile;
@@ -694,6 +695,10 @@ struct Pack<'a> {
     fonts: Fonts,
     /// The map drawing; each page writes the part it shows ([`cull`]).
     drawing: &'a Drawing,
+    /// The document's structure, built as the pages are drawn: each
+    /// page's map (or cut-out) a figure described in words, its real text
+    /// paragraphs, the rest page furniture.
+    tags: Tagger,
 }
 
 impl Pack<'_> {
@@ -722,10 +727,18 @@ fn push_orientation(surface: &mut Surface, t: &Tiling) {
     surface.push_transform(&t);
 }
 
-/// The label band: up to three lines on the left, the calibration bar on the right.
-fn band(surface: &mut Surface, fonts: &Fonts, t: &Tiling, lines: [&str; 3]) {
+/// A line of the label band, and whether a reader reads it (`true`: a
+/// paragraph, such as a cut-out's name or the overview's instructions) or
+/// skips it as page furniture (the page number, lines every page repeats).
+type Line<'a> = (&'a str, bool);
+
+/// The label band: up to three lines on the left, the calibration bar on
+/// the right (a print aid: furniture).
+fn band(surface: &mut Surface, fonts: &Fonts, tags: &mut Tagger, t: &Tiling, lines: [Line; 3]) {
     let b = &t.band;
     // The bar and what it measures.
+    tags.open(&Role::Running);
+    tags.draw(surface, false);
     fill_rect(surface, &t.bar, fill(0, 0, 0, 1.0));
     let right = t.bar.right();
     let w1 = text(
@@ -742,30 +755,21 @@ fn band(surface: &mut Surface, fonts: &Fonts, t: &Tiling, lines: [&str; 3]) {
         "check this bar with a ruler",
         Type::new(2.3, false).align(Align::Right),
     );
+    tags.close(surface);
     let block = w1.max(w2).max(t.bar.width);
     let room = (right - block - 4.0 - t.window.x).max(20.0);
     let x = t.window.x;
-    text(
-        surface,
-        fonts,
-        (x, b.y + 5.0),
-        lines[0],
-        Type::new(4.0, true).fit(room),
-    );
-    text(
-        surface,
-        fonts,
-        (x, b.y + 9.6),
-        lines[1],
-        Type::new(2.7, false).fit(room),
-    );
-    text(
-        surface,
-        fonts,
-        (x, b.y + 13.6),
-        lines[2],
-        Type::new(2.7, false).fit(room),
-    );
+    let set = [
+        (5.0, Type::new(4.0, true)),
+        (9.6, Type::new(2.7, false)),
+        (13.6, Type::new(2.7, false)),
+    ];
+    for ((line, read), (down, ty)) in lines.into_iter().zip(set) {
+        tags.open(if read { &Role::Para } else { &Role::Running });
+        tags.draw(surface, true);
+        text(surface, fonts, (x, b.y + down), line, ty.fit(room));
+        tags.close(surface);
+    }
 }
 
 /// Shows the map through the page's window at 100% scale, optionally clipped further to some squares.
@@ -832,14 +836,18 @@ enum Extra<'a> {
     Rulers(&'a Drawing),
 }
 
-/// One true-scale page: the map through the window, marks, guides and the label band.
+/// One true-scale page: the map through the window, marks, guides and the
+/// label band. The band comes first in the document's structure (a
+/// cut-out's name before its picture), then the map, described by
+/// `figure`; marks, guides and coordinates are furniture.
 fn true_scale_page(
     doc: &mut Document,
     pack: &mut Pack,
     t: &Tiling,
     page: &SheetPage,
     extra: Extra,
-    lines: [&str; 3],
+    lines: [Line; 3],
+    figure: String,
 ) -> Result<(), ExportError> {
     let cut = match extra {
         Extra::Cut(c) => Some(c),
@@ -857,6 +865,9 @@ fn true_scale_page(
     };
     let graphic = pack.graphic(&mut surface, &shown)?;
     push_orientation(&mut surface, t);
+    band(&mut surface, &pack.fonts, &mut pack.tags, t, lines);
+    pack.tags.open(&Role::Figure(figure));
+    pack.tags.draw(&mut surface, false);
     map_window(&mut surface, graphic, t, page, cut.map(|c| c.squares));
     if let (Some(Cut { edges, .. }), Some(clip)) = (cut, rect_path(&t.window)) {
         surface.push_clip_path(&clip, &FillRule::NonZero);
@@ -868,12 +879,16 @@ fn true_scale_page(
         }
         surface.pop();
     }
+    pack.tags.close(&mut surface);
+    pack.tags.open(&Role::Running);
+    pack.tags.draw(&mut surface, false);
     crop_marks(&mut surface, t);
     overlap_guides(&mut surface, t, page);
     if let Extra::Rulers(d) = extra {
         draw_page_rulers(&mut surface, &pack.fonts, &page_rulers(t, page, d));
     }
-    band(&mut surface, &pack.fonts, t, lines);
+    pack.tags.close(&mut surface);
+    pack.tags.end_page(&mut surface);
     surface.pop();
     surface.finish();
     p.finish();
@@ -895,13 +910,15 @@ fn paper_text(t: &Tiling) -> String {
     }
 }
 
-/// Starts a document with fixed metadata: no date, no random id, so the same input gives the same bytes.
+/// Starts a document with fixed metadata: no date, no random id, so the
+/// same input gives the same bytes. Its language is English.
 fn document(title: String) -> Document {
     let mut doc = Document::new();
     doc.set_metadata(
         Metadata::new()
             .title(title)
-            .creator(crate::GENERATOR.to_string()),
+            .creator(crate::GENERATOR.to_string())
+            .language("en".into()),
     );
     doc
 }
@@ -944,8 +961,11 @@ fn overview_page(
     let graphic = pack.graphic(&mut surface, &[t.map])?;
     push_orientation(&mut surface, t);
     let fonts = &pack.fonts;
+    let tags = &mut pack.tags;
     let w = &t.window;
     let printed = t.printed().count();
+    tags.open(&Role::Title);
+    tags.draw(&mut surface, true);
     text(
         &mut surface,
         fonts,
@@ -956,6 +976,9 @@ fn overview_page(
         ),
         Type::new(5.0, true).fit(w.width),
     );
+    tags.close(&mut surface);
+    tags.open(&Role::Para);
+    tags.draw(&mut surface, true);
     text(
         &mut surface,
         fonts,
@@ -969,6 +992,7 @@ fn overview_page(
         ),
         Type::new(2.8, false).fit(w.width),
     );
+    tags.close(&mut surface);
 
     // The legend of map.svg, once, at the foot of the page: its entries
     // laid out again over the page's width at a readable size (the map
@@ -984,20 +1008,10 @@ fn overview_page(
         width: w.width,
         height: (w.height - OVERVIEW_TITLE_MM - legend_room).max(20.0),
     };
-    if let Some(l) = &legend {
-        let k = legend::SCALE as f32;
-        let g = map_graphic(&mut surface, &map_tree(l)?)?;
-        surface.push_transform(&Transform::from_row(
-            k,
-            0.0,
-            0.0,
-            k,
-            pt(w.x),
-            pt(area.bottom() + 2.0),
-        ));
-        surface.draw_graphic(g);
-        surface.pop();
-    }
+    let legend = match &legend {
+        Some(l) => Some(map_graphic(&mut surface, &map_tree(l)?)?),
+        None => None,
+    };
     let (mut x0, mut y0, mut x1, mut y1) = (f64::MAX, f64::MAX, f64::MIN, f64::MIN);
     for pg in &t.pages {
         x0 = x0.min(pg.window.x);
@@ -1022,6 +1036,14 @@ fn overview_page(
         width: x1 - x0,
         height: y1 - y0,
     });
+    // The map, the grid of pages and their numbers: one figure.
+    tags.open(&Role::Figure(words::overview(
+        t,
+        pack.seed,
+        k * 100.0,
+        total,
+    )));
+    tags.draw(&mut surface, false);
     if let Some(clip) = rect_path(&all) {
         surface.push_clip_path(&clip, &FillRule::NonZero);
         surface.push_transform(&Transform::from_row(
@@ -1133,24 +1155,53 @@ fn overview_page(
             );
         }
     }
+    tags.close(&mut surface);
+    // The legend's words are read as a paragraph (its swatches, drawn
+    // with them, have no words of their own).
+    if let Some(g) = legend {
+        let k = legend::SCALE as f32;
+        tags.open(&Role::Para);
+        tags.draw(&mut surface, true);
+        surface.push_transform(&Transform::from_row(
+            k,
+            0.0,
+            0.0,
+            k,
+            pt(w.x),
+            pt(area.bottom() + 2.0),
+        ));
+        surface.draw_graphic(g);
+        surface.pop();
+        tags.close(&mut surface);
+    }
+    // What the band says of how to print and put the pages together is
+    // read; the page number is furniture.
     band(
         &mut surface,
         fonts,
+        tags,
         t,
         [
-            &format!("Overview — page 1 of {total}"),
-            &format!(
-                "seed {} · map here at {:.0}% · on the pages after it {} · print at 100% / actual size",
-                pack.seed,
-                k * 100.0,
-                square_text(square_mm)
+            (&format!("Overview — page 1 of {total}"), false),
+            (
+                &format!(
+                    "seed {} · map here at {:.0}% · on the pages after it {} · print at 100% / actual size",
+                    pack.seed,
+                    k * 100.0,
+                    square_text(square_mm)
+                ),
+                true,
             ),
-            &format!(
-                "pages overlap {} mm: trim at the crop marks, lay over the neighbour up to its dashed line, match the ⊕ targets",
-                mm_text(t.overlap_mm)
+            (
+                &format!(
+                    "pages overlap {} mm: trim at the crop marks, lay over the neighbour up to its dashed line, match the ⊕ targets",
+                    mm_text(t.overlap_mm)
+                ),
+                true,
             ),
         ],
     );
+    tags.end_page(&mut surface);
     surface.pop();
     surface.finish();
     p.finish();
@@ -1196,6 +1247,7 @@ pub fn area_pdf(
         tiles: &[],
         fonts: Fonts::new()?,
         drawing: d,
+        tags: Tagger::new(),
     };
     let mut doc = document(format!("tilecrawl map — seed {seed}"));
     let printed: Vec<&SheetPage> = t.printed().collect();
@@ -1213,15 +1265,18 @@ pub fn area_pdf(
             i + 2,
             square_text(d.square_mm)
         );
+        let figure = words::map_page(d, &t, page, seed, [i + 2, total]);
         true_scale_page(
             &mut doc,
             &mut pack,
             &t,
             page,
             Extra::Rulers(d),
-            [&first, &second, &overlap_line],
+            [(&first, false), (&second, false), (&overlap_line, false)],
+            figure,
         )?;
     }
+    doc.set_tag_tree(pack.tags.finish());
     doc.finish().map_err(|e| ExportError::Pdf(e.to_string()))
 }
 
@@ -1230,6 +1285,7 @@ mod cutouts;
 mod legend;
 mod marks;
 mod skip;
+mod words;
 pub use cutouts::{CutoutPage, cutout_layout, cutouts_of, cutouts_pdf};
 pub use marks::{PAGE_RULER_MM, RulerMark, crop_mark_lines, page_rulers};
 use marks::{crop_marks, draw_page_rulers, overlap_guides};

@@ -8,7 +8,8 @@ use crate::pdfread;
 use tilecrawl::build::layout::LayoutParams;
 use tilecrawl::export::paper::{Paper, PrintOptions};
 use tilecrawl::export::pdf::{
-    SheetPage, Tiling, cutout_layout, cutout_tilings, cutouts_pdf, map_pdf, map_tiling,
+    CutoutPage, RectMm, SheetPage, Tiling, cutout_layout, cutout_tilings, cutouts_pdf, map_pdf,
+    map_tiling,
 };
 use tilecrawl::export::{Drawing, MapOptions, drawing};
 use tilecrawl::mkd::generate::{GenerateParams, generate};
@@ -811,4 +812,187 @@ fn the_overview_shows_the_legend_once_at_a_readable_size() {
         assert_eq!(glyphs.matches("Legend").count(), 1, "{glyphs}");
         assert_eq!(glyphs.matches("entrance arrow").count(), 1, "{glyphs}");
     }
+}
+
+/// The columns and rows of the grid that some of `r` (map millimetres)
+/// lies over, in words as the figures say them (`columns 3–7, rows 0–4`):
+/// every square whose own rectangle shares some area with `r`.
+fn squares_words(d: &Drawing, r: &RectMm) -> String {
+    let sq = d.square_mm;
+    let over = |count: u32, origin: f64, near: f64, far: f64| -> Vec<u32> {
+        (0..count)
+            .filter(|&i| {
+                let a = origin + f64::from(i) * sq;
+                a + sq > near + 1e-6 && a < far - 1e-6
+            })
+            .collect()
+    };
+    let words = |name: &str, v: Vec<u32>| match (v.first(), v.last()) {
+        (Some(a), Some(b)) if a == b => format!("{name} {a}"),
+        (Some(a), Some(b)) => format!("{name}s {a}–{b}"),
+        _ => panic!("no {name} under {r:?}"),
+    };
+    format!(
+        "{}, {} of the map",
+        words("column", over(d.columns, d.origin.x, r.x, r.right())),
+        words("row", over(d.rows, d.origin.y, r.y, r.bottom()))
+    )
+}
+
+/// The area two rectangles share (they must share some).
+fn common(a: &RectMm, b: &RectMm) -> RectMm {
+    let (x, y) = (a.x.max(b.x), a.y.max(b.y));
+    RectMm {
+        x,
+        y,
+        width: a.right().min(b.right()) - x,
+        height: a.bottom().min(b.bottom()) - y,
+    }
+}
+
+/// Every page's number (`page 3 of 9`) is drawn, and drawn as page
+/// furniture: in an artifact, tied to no element of the structure tree
+/// (while some text of the document is in the tree).
+fn assert_page_numbers_are_furniture(pdf: &[u8]) {
+    let pages = pdfread::marked_text(pdf);
+    let total = pages.len();
+    for (i, runs) in pages.iter().enumerate() {
+        let number = format!("page {} of {total}", i + 1);
+        let numbered: Vec<&pdfread::MarkedRun> =
+            runs.iter().filter(|r| r.text.contains(&number)).collect();
+        assert!(
+            !numbered.is_empty(),
+            "page {} prints no \"{number}\"",
+            i + 1
+        );
+        for r in numbered {
+            assert!(
+                r.mcid.is_none() && r.tags.iter().any(|t| t == "Artifact"),
+                "page {}: {r:?} is in the structure",
+                i + 1
+            );
+        }
+    }
+    assert!(
+        pages.iter().flatten().any(|r| r.mcid.is_some()),
+        "no text is in the structure"
+    );
+}
+
+/// The figures of a tagged PDF's structure, each with its words, in order.
+fn figures(pdf: &[u8], what: &str) -> Vec<String> {
+    let (lang, root) = pdfread::structure(pdf).unwrap_or_else(|| panic!("{what} is not tagged"));
+    assert_eq!(lang.as_deref(), Some("en"), "{what}");
+    assert_eq!(root.kinds(), ["Document"], "{what}");
+    root.children[0]
+        .all()
+        .iter()
+        .filter(|e| e.kind == "Figure")
+        .map(|e| {
+            let alt = e.alt.clone().unwrap_or_default();
+            assert!(!alt.is_empty() && e.content > 0, "{what}: {e:?}");
+            alt
+        })
+        .collect()
+}
+
+/// The map and cut-out PDFs are tagged: the overview's title is the first
+/// heading, each page's map (and each cut-out) a figure whose words name
+/// the page, the columns and rows of the map it shows, and the scale; the
+/// page numbers are furniture outside the structure.
+#[test]
+fn map_and_cutout_pdfs_are_tagged_with_figures_that_name_their_part_of_the_map() {
+    let s = scenario(7, 2);
+    let map = MapOptions::default();
+    let d = drawing(&s, &map);
+    let pr = print(Paper::Letter);
+
+    let pdf = map_pdf(&s, &map, &pr).unwrap();
+    let (_, root) = pdfread::structure(&pdf).expect("map.pdf has a structure tree");
+    assert_eq!(root.children[0].children[0].kind, "H1");
+    let alts = figures(&pdf, "map.pdf");
+    let t = map_tiling(&s, &map, &pr).unwrap();
+    let printed: Vec<&SheetPage> = t.printed().collect();
+    let total = printed.len() + 1;
+    assert!(total > 2, "a map of several pages");
+    assert_eq!(alts.len(), total, "{alts:#?}");
+    assert!(
+        alts[0].starts_with("the whole map of seed 7 at "),
+        "{}",
+        alts[0]
+    );
+    for (i, (page, alt)) in printed.iter().zip(&alts[1..]).enumerate() {
+        let head = format!(
+            "map of seed 7, page {} of {total} ({} of the page grid): ",
+            i + 2,
+            page.name
+        );
+        let part = squares_words(&d, &common(&t.map, &page.window));
+        assert!(alt.starts_with(&head), "{alt}\nexpected {head}");
+        assert!(alt.contains(&part), "{alt}\nexpected {part}");
+        assert!(
+            alt.contains("at 100 % (1 square = 25.4 mm), north up"),
+            "{alt}"
+        );
+    }
+    assert_page_numbers_are_furniture(&pdf);
+
+    // Cut-outs: hallways sharing pages at 1-inch squares, a chamber cut
+    // in parts at 60 mm.
+    let big = MapOptions {
+        square_mm: Some(60.0),
+        ..MapOptions::default()
+    };
+    let mut shared = false;
+    let mut parts = false;
+    for map in [map, big] {
+        let d = drawing(&s, &map);
+        let pdf = cutouts_pdf(&s, &map, &pr).unwrap();
+        let alts = figures(&pdf, "cutouts.pdf");
+        let (tilings, _, pages) = cutout_layout(&s, &map, &pr).unwrap();
+        // The figures each page should have: its tiles, with the window
+        // each is seen through and its part.
+        let mut want = Vec::new();
+        for page in &pages {
+            match page {
+                CutoutPage::Part { tile, page } => {
+                    let t = &tilings[*tile];
+                    let n = t.printed().count();
+                    let part = (n > 1).then(|| {
+                        let k = t.printed().position(|p| p == &t.pages[*page]).unwrap() + 1;
+                        format!(", part {k} of {n}")
+                    });
+                    parts |= part.is_some();
+                    want.push((*tile, t.pages[*page].window, part.unwrap_or_default()));
+                }
+                CutoutPage::Shared { tiles } => {
+                    shared = true;
+                    for (tile, _) in tiles {
+                        want.push((*tile, tilings[*tile].map, String::new()));
+                    }
+                }
+            }
+        }
+        assert_eq!(alts.len(), want.len(), "{alts:#?}");
+        for (alt, (i, window, part)) in alts.iter().zip(&want) {
+            let tile = &s.tiles[*i];
+            let sq = d.square_mm;
+            let squares = RectMm {
+                x: d.origin.x + f64::from(tile.x) * sq,
+                y: d.origin.y + f64::from(tile.y) * sq,
+                width: f64::from(tile.width) * sq,
+                height: f64::from(tile.height) * sq,
+            };
+            let head = format!(
+                "cut-out of tile {} ({} face, rotated {}°){part}: its squares in {}",
+                tile.id,
+                tile.face.name(),
+                tile.rotation,
+                squares_words(&d, &common(&squares, window))
+            );
+            assert!(alt.starts_with(&head), "{alt}\nexpected {head}");
+        }
+        assert_page_numbers_are_furniture(&pdf);
+    }
+    assert!(shared && parts, "both kinds of cut-out page were checked");
 }

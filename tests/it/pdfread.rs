@@ -145,6 +145,21 @@ impl Elem {
     }
 }
 
+/// A PDF text string: UTF-16BE after its byte order mark, or else (in
+/// what tilecrawl writes) ASCII.
+fn text_string(bytes: &[u8]) -> String {
+    match bytes.strip_prefix(&[0xfe, 0xff]) {
+        Some(utf16) => {
+            let units: Vec<u16> = utf16
+                .chunks(2)
+                .map(|c| u16::from_be_bytes([c[0], *c.get(1).unwrap_or(&0)]))
+                .collect();
+            String::from_utf16_lossy(&units)
+        }
+        None => String::from_utf8_lossy(bytes).into_owned(),
+    }
+}
+
 /// The document's language (the catalog's `/Lang`) and its structure tree
 /// (the `/StructTreeRoot`'s elements under a root `Elem` of kind "root"),
 /// or `None` for an untagged PDF.
@@ -172,7 +187,7 @@ pub fn structure(bytes: &[u8]) -> Option<(Option<String>, Elem)> {
     fn elem(kind: String, d: &Dict) -> Elem {
         let alt = d
             .get::<hayro::hayro_syntax::object::String>(b"Alt")
-            .map(|s| std::string::String::from_utf8_lossy(s.as_bytes()).into_owned());
+            .map(|s| text_string(s.as_bytes()));
         let mut e = Elem {
             kind,
             alt,
@@ -189,7 +204,82 @@ pub fn structure(bytes: &[u8]) -> Option<(Option<String>, Elem)> {
     let catalog: Dict = xref.get(xref.root_id())?;
     let lang = catalog
         .get::<hayro::hayro_syntax::object::String>(b"Lang")
-        .map(|s| std::string::String::from_utf8_lossy(s.as_bytes()).into_owned());
+        .map(|s| text_string(s.as_bytes()));
     let root: Dict = catalog.get(b"StructTreeRoot")?;
     Some((lang, elem("root".into(), &root)))
+}
+
+/// One run of glyphs on a page and the marked content it is drawn in: the
+/// tags of the sequences around it (outermost first) and the innermost
+/// marked-content id, which is what ties content to an element of the
+/// structure tree (an artifact has none).
+#[derive(Debug)]
+pub struct MarkedRun {
+    pub tags: Vec<String>,
+    pub mcid: Option<i32>,
+    pub text: String,
+}
+
+/// The runs of glyphs of every page, in the order the page draws them,
+/// each with the marked content it is in.
+pub fn marked_text(bytes: &[u8]) -> Vec<Vec<MarkedRun>> {
+    let pdf = open(bytes);
+    let cache = InterpreterCache::new();
+    pdf.pages()
+        .iter()
+        .map(|page| {
+            let mut context = Context::new(
+                Affine::IDENTITY,
+                Rect::new(0.0, 0.0, 1.0, 1.0),
+                &cache,
+                pdf.xref(),
+                InterpreterSettings::default(),
+            );
+            let mut device = MarkedDevice::default();
+            interpret_page(page, &mut context, &mut device);
+            device.runs
+        })
+        .collect()
+}
+
+#[derive(Default)]
+struct MarkedDevice {
+    open: Vec<(String, Option<i32>)>,
+    runs: Vec<MarkedRun>,
+}
+
+impl Device<'_> for MarkedDevice {
+    fn draw_path(&mut self, _: &BezPath, _: DrawProps<'_>, _: &DrawMode) {}
+    fn push_clip_path(&mut self, _: &ClipPath) {}
+    fn push_transparency_group(&mut self, _: f32, _: Option<SoftMask<'_>>, _: BlendMode) {}
+    fn draw_glyph_run(&mut self, run: &GlyphRun<'_, '_>, _: DrawProps<'_>, _: &DrawMode) {
+        let mut text = String::new();
+        for glyph in run.glyphs() {
+            match glyph.as_unicode() {
+                Some(BfString::Char(c)) => text.push(c),
+                Some(BfString::String(s)) => text.push_str(&s),
+                None => text.push('\u{fffd}'),
+            }
+        }
+        self.runs.push(MarkedRun {
+            tags: self.open.iter().map(|(t, _)| t.clone()).collect(),
+            mcid: self.open.iter().rev().find_map(|(_, m)| *m),
+            text,
+        });
+    }
+    fn draw_image(&mut self, _: Image<'_, '_>, _: ImageDrawProps<'_>) {}
+    fn pop_clip(&mut self) {}
+    fn pop_transparency_group(&mut self) {}
+    fn begin_marked_content(
+        &mut self,
+        tag: &[u8],
+        properties: Option<&hayro::hayro_syntax::object::Dict<'_>>,
+    ) {
+        let mcid = properties.and_then(|d| d.get::<i32>(b"MCID"));
+        self.open
+            .push((String::from_utf8_lossy(tag).into_owned(), mcid));
+    }
+    fn end_marked_content(&mut self) {
+        self.open.pop();
+    }
 }

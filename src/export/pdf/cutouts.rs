@@ -170,6 +170,16 @@ fn tile_line(tile: &PlacedTile) -> String {
     )
 }
 
+/// The tile as its cut-out's figure names it, e.g. `C1 (front face, rotated 90°)`.
+fn tile_name(tile: &PlacedTile) -> String {
+    format!(
+        "{} ({} face, rotated {}°)",
+        tile.id,
+        tile.face.name(),
+        tile.rotation
+    )
+}
+
 /// One page (or more, cut like the map) per tile at true scale, in placement
 /// order, hallways sharing pages where they fit (see [`cutout_layout`]): the
 /// tile as it lies in this dungeon, its cut line, id, face and rotation — for
@@ -196,6 +206,7 @@ pub fn cutouts_of<G>(
         tiles: &s.tiles,
         fonts: Fonts::new()?,
         drawing: &d,
+        tags: Tagger::new(),
     };
     let mut doc = document(format!("tilecrawl tile cut-outs — seed {}", s.seed));
     for (n, cp) in pages.iter().enumerate() {
@@ -207,16 +218,15 @@ pub fn cutouts_of<G>(
                 let edges = outline_edges(tile, &d);
                 let parts = t.printed().count();
                 let split = parts > 1;
-                let first = if split {
+                let part = split.then(|| {
                     let part = t.printed().position(|p| p == page).unwrap_or(0) + 1;
-                    format!(
-                        "{} — part {part} of {parts} ({})",
-                        tile_line(tile),
-                        page.label
-                    )
-                } else {
-                    tile_line(tile)
+                    format!("part {part} of {parts}")
+                });
+                let first = match &part {
+                    Some(part) => format!("{} — {part} ({})", tile_line(tile), page.label),
+                    None => tile_line(tile),
                 };
+                let figure = words::cutout(&d, tile, &tile_name(tile), part, &page.window);
                 let second = format!(
                     "tile {} of {} in placement order · seed {} · page {number} of {total} · {}",
                     i + 1,
@@ -241,7 +251,8 @@ pub fn cutouts_of<G>(
                         squares: &area.squares,
                         edges: &edges,
                     }),
-                    [&first, &second, &third],
+                    [(&first, true), (&second, false), (&third, false)],
+                    figure,
                 )?;
             }
             CutoutPage::Shared { tiles } => {
@@ -266,6 +277,7 @@ pub fn cutouts_of<G>(
             }
         }
     }
+    doc.set_tag_tree(pack.tags.finish());
     doc.finish().map_err(|e| ExportError::Pdf(e.to_string()))
 }
 
@@ -283,10 +295,30 @@ fn shared_cutout_page(
     let mut p = doc.start_page_with(sheet(sp.paper)?);
     let mut surface = p.surface();
     push_orientation(&mut surface, sp);
+    // What the page holds, read first; the page number and the reminder
+    // are furniture.
+    band(
+        &mut surface,
+        &pack.fonts,
+        &mut pack.tags,
+        sp,
+        [(&lines[0], true), (&lines[1], false), (&lines[2], false)],
+    );
     for (i, slot) in tiles {
         let tile = &pack.tiles[*i];
         let area = &areas[*i];
         let graphic = pack.graphic(&mut surface, &area.squares)?;
+        // Each tile's name, then its picture.
+        pack.tags.open(&Role::Para);
+        pack.tags.draw(&mut surface, true);
+        text(
+            &mut surface,
+            &pack.fonts,
+            (slot.x, slot.y - 1.8),
+            &tile_line(tile),
+            Type::new(3.2, true).fit(slot.width.max(20.0)),
+        );
+        pack.tags.close(&mut surface);
         // A tiling whose window is the slot and a page whose window is the
         // tile's area: the map shows through at 100 %, shifted into the slot.
         let t = Tiling {
@@ -303,6 +335,9 @@ fn shared_cutout_page(
             window: area.bounds,
             skipped: false,
         };
+        let figure = words::cutout(d, tile, &tile_name(tile), None, &area.bounds);
+        pack.tags.open(&Role::Figure(figure));
+        pack.tags.draw(&mut surface, false);
         map_window(&mut surface, graphic, &t, &page, Some(&area.squares));
         let s = stroke(0, 0, 0, 0.35);
         for e in outline_edges(tile, d) {
@@ -310,20 +345,9 @@ fn shared_cutout_page(
             let b = t.map_to_page(&page, e[1].0, e[1].1);
             draw_line(&mut surface, &[a, b], s.clone());
         }
-        text(
-            &mut surface,
-            &pack.fonts,
-            (slot.x, slot.y - 1.8),
-            &tile_line(tile),
-            Type::new(3.2, true).fit(slot.width.max(20.0)),
-        );
+        pack.tags.close(&mut surface);
     }
-    band(
-        &mut surface,
-        &pack.fonts,
-        sp,
-        [&lines[0], &lines[1], &lines[2]],
-    );
+    pack.tags.end_page(&mut surface);
     surface.pop();
     surface.finish();
     p.finish();

@@ -17,7 +17,7 @@ mod content;
 mod dw10;
 mod markdown;
 mod pdf;
-mod tags;
+pub(super) mod tags;
 #[cfg(test)]
 mod tests;
 

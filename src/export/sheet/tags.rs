@@ -5,6 +5,9 @@
 //! marks into krilla's tag tree while the pages are drawn, and marks what
 //! is only furniture (running lines, rules, stripes, a table header drawn
 //! again on the next page) as artifacts a reader skips.
+//!
+//! The map and cut-out PDFs (`export::pdf`) are tagged by the same
+//! [`Tagger`], opened and closed around what each page draws.
 
 use std::num::NonZeroU16;
 
@@ -13,7 +16,7 @@ use krilla::tagging::{
     Artifact, ArtifactType, ContentTag, SpanTag, TableHeaderScope, Tag, TagGroup, TagTree,
 };
 
-/// A part of a sheet's structure, opened and closed around the drawing
+/// A part of a PDF's structure, opened and closed around the drawing
 /// that makes it.
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) enum Role {
