@@ -306,7 +306,15 @@ fn new(a: NewArgs) -> anyhow::Result<()> {
         );
     }
     let p = match &a.party {
-        Some(path) => party::load(path)?,
+        Some(path) => {
+            let (p, notes) = party::load_noting(path)?;
+            if !a.quiet {
+                for n in &notes {
+                    warnln!("warning: {n}");
+                }
+            }
+            p
+        }
         None => party::default_party(),
     };
     let c = Campaign::new(&a.which.name, seed, &p);

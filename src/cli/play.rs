@@ -178,6 +178,9 @@ struct Loaded {
     scenario_digest: String,
     party: Arc<party::Party>,
     party_text: String,
+    /// The party file's heroes named otherwise in their sheets, as
+    /// `warning:` lines.
+    party_notes: Vec<String>,
     tables: Arc<tables::Tables>,
     tables_text: Option<String>,
 }
@@ -200,6 +203,7 @@ pub(crate) fn load_inputs(
     Ok(LoadedPub {
         adventure: l.adventure,
         party: l.party,
+        party_notes: l.party_notes,
         tables: l.tables,
     })
 }
@@ -208,6 +212,8 @@ pub(crate) fn load_inputs(
 pub(crate) struct LoadedPub {
     pub adventure: Adventure,
     pub party: Arc<party::Party>,
+    /// `warning:` lines about the party file (see [`party::NameMismatch`]).
+    pub party_notes: Vec<String>,
     pub tables: Arc<tables::Tables>,
 }
 
@@ -247,7 +253,8 @@ fn load_with(
             "embedded party".to_string(),
         ),
     };
-    let party = party::parse(&party_text, &pname)?;
+    let (party, notes) = party::parse_noting(&party_text, &pname)?;
+    let party_notes = notes.iter().map(|n| format!("warning: {n}")).collect();
     let (tables, tables_text) = match &tables_file {
         Some(p) => {
             let t = read(p, "a tables file", tables::MAX_FILE_BYTES)?;
@@ -260,6 +267,7 @@ fn load_with(
         scenario_digest,
         party: Arc::new(party),
         party_text,
+        party_notes,
         tables: Arc::new(tables),
         tables_text,
     })
@@ -425,6 +433,8 @@ pub fn run(a: PlayArgs) -> anyhow::Result<()> {
                 scenario_digest: r.save.scenario_digest.clone(),
                 party: r.party,
                 party_text: r.save.party.clone(),
+                // Told when the game began.
+                party_notes: Vec::new(),
                 tables: r.tables,
                 tables_text: (r.save.tables != "embedded").then(|| r.save.tables.clone()),
             };
@@ -461,6 +471,11 @@ pub fn run(a: PlayArgs) -> anyhow::Result<()> {
             )?;
             let party_value = loaded.party.total_value();
             let hero_value = loaded.adventure.first_scenario().game.params.hero_value;
+            if !a.quiet {
+                for n in &loaded.party_notes {
+                    warnln!("{n}");
+                }
+            }
             if party_value != hero_value && !a.quiet {
                 warnln!(
                     "warning: the scenario was set up for heroes worth {hero_value} points; this party is worth {party_value}"

@@ -145,6 +145,11 @@ pub fn run(a: SimulateArgs) -> anyhow::Result<()> {
         super::play::load_inputs(&scenario, text, a.party.as_deref(), a.tables.as_deref())?;
     let party_value = loaded.party.total_value();
     let hero_value = loaded.adventure.first_scenario().game.params.hero_value;
+    if !a.quiet {
+        for n in &loaded.party_notes {
+            warnln!("{n}");
+        }
+    }
     if !a.quiet && party_value != hero_value {
         warnln!(
             "warning: the scenario was set up for heroes worth {hero_value} points; this party is worth {party_value}"

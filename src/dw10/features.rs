@@ -306,6 +306,71 @@ pub const FURNISHINGS: [&str; 15] = [
 /// The highest hidden number of a chest (the least is 1).
 pub const MAX_CHEST_NUMBER: u32 = 3;
 
+/// The words every bad chest number is refused with, wherever it is
+/// met: `got` is the value as the file gives it (`0`, `-2`, `` `three` ``).
+pub fn chest_number_refusal(got: &str) -> String {
+    format!("chest number {got}: expected a whole number 1 to {MAX_CHEST_NUMBER}")
+}
+
+/// Reads a chest's `number`: a whole number 1 to [`MAX_CHEST_NUMBER`],
+/// or nothing (`null`, which the checks then refuse for a chest). Every
+/// other value — 0, a negative or too big number, a fraction, text — is
+/// refused here in [`chest_number_refusal`]'s one set of words, so the
+/// reader is told the same thing whatever was written.
+fn chest_number<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<u32>, D::Error> {
+    struct Visitor;
+    fn whole<E: serde::de::Error>(n: i128) -> Result<Option<u32>, E> {
+        match u32::try_from(n) {
+            Ok(v) if (1..=MAX_CHEST_NUMBER).contains(&v) => Ok(Some(v)),
+            _ => Err(E::custom(chest_number_refusal(&n.to_string()))),
+        }
+    }
+    impl<'de> serde::de::Visitor<'de> for Visitor {
+        type Value = Option<u32>;
+        fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+            write!(f, "a chest number 1 to {MAX_CHEST_NUMBER}")
+        }
+        fn visit_unit<E: serde::de::Error>(self) -> Result<Self::Value, E> {
+            Ok(None)
+        }
+        fn visit_none<E: serde::de::Error>(self) -> Result<Self::Value, E> {
+            Ok(None)
+        }
+        fn visit_some<D2: serde::Deserializer<'de>>(self, d: D2) -> Result<Self::Value, D2::Error> {
+            d.deserialize_any(self)
+        }
+        fn visit_u64<E: serde::de::Error>(self, n: u64) -> Result<Self::Value, E> {
+            whole(i128::from(n))
+        }
+        fn visit_i64<E: serde::de::Error>(self, n: i64) -> Result<Self::Value, E> {
+            whole(i128::from(n))
+        }
+        fn visit_u128<E: serde::de::Error>(self, n: u128) -> Result<Self::Value, E> {
+            whole(i128::try_from(n).unwrap_or(i128::MAX))
+        }
+        fn visit_i128<E: serde::de::Error>(self, n: i128) -> Result<Self::Value, E> {
+            whole(n)
+        }
+        fn visit_f64<E: serde::de::Error>(self, n: f64) -> Result<Self::Value, E> {
+            Err(E::custom(chest_number_refusal(&n.to_string())))
+        }
+        fn visit_bool<E: serde::de::Error>(self, b: bool) -> Result<Self::Value, E> {
+            Err(E::custom(chest_number_refusal(&format!("`{b}`"))))
+        }
+        fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<Self::Value, E> {
+            let got = format!("`{}`", crate::core::text::excerpt(v, 40));
+            Err(E::custom(chest_number_refusal(&got)))
+        }
+        fn visit_seq<A: serde::de::SeqAccess<'de>>(self, _: A) -> Result<Self::Value, A::Error> {
+            Err(serde::de::Error::custom(chest_number_refusal("a list")))
+        }
+        fn visit_map<A: serde::de::MapAccess<'de>>(self, _: A) -> Result<Self::Value, A::Error> {
+            Err(serde::de::Error::custom(chest_number_refusal("a mapping")))
+        }
+    }
+    d.deserialize_option(Visitor)
+}
+
 /// A counter, door or piece of furniture on the map.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
@@ -323,7 +388,11 @@ pub struct Feature {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub side: Option<Side>,
     /// Chests: the hidden number, 1 to 3.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "chest_number"
+    )]
     #[schemars(range(min = 1, max = MAX_CHEST_NUMBER))]
     pub number: Option<u32>,
     /// Teleporters: active from the start?

@@ -470,11 +470,8 @@ fn check_feature(
     match f.kind {
         FeatureKind::Chest if !(1..=MAX_CHEST_NUMBER).contains(&f.number.unwrap_or(0)) => {
             return fail(
-                key,
-                format!(
-                    "number is {}; expected 1 to {MAX_CHEST_NUMBER}",
-                    f.number.unwrap_or(0)
-                ),
+                format!("{key}.number"),
+                crate::dw10::features::chest_number_refusal(&f.number.unwrap_or(0).to_string()),
             );
         }
         FeatureKind::Door => {

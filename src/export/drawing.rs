@@ -1060,8 +1060,9 @@ fn chest_shapes(
     if c.quest {
         // The caption goes on the side away from the front triangle, or
         // across from a dead-end bracket.
-        let size = map.text(0.12, 2.0, 20.0);
-        let baseline = wmt::quest_caption_baseline(corners, c.facing, size / map.len(1.0));
+        let asked = map.text(0.12, 2.0, 20.0) / map.len(1.0);
+        let (baseline, fit) = wmt::quest_caption(corners, c.facing, asked);
+        let size = fit * map.len(1.0);
         shapes.push(label(
             map.pt(cx, cy + baseline),
             "Quest".into(),

@@ -415,7 +415,8 @@ mod tests {
     }
 
     /// Every party `party new` can make, hirelings and all, loads as an MKD
-    /// party: names unique and legal, stats in range.
+    /// party: names unique and legal, stats in range, no hero named
+    /// otherwise in its sheet.
     #[test]
     fn generated_parties_load_as_mkd_parties() {
         for seed in 0..120 {
@@ -429,8 +430,10 @@ mod tests {
             let hired = hire(&chars, (seed % 7) as u32, &mut d).unwrap();
             let sheets: Vec<Sheet> = chars.into_iter().map(|c| c.sheet).collect();
             let text = party_yaml("test", &sheets, &hired).unwrap();
-            let p = crate::mkd::play::party::parse(&text, "p.yaml")
+            let (p, notes) = crate::mkd::play::party::parse_noting(&text, "p.yaml")
                 .unwrap_or_else(|e| panic!("seed {seed}: {e}\n{text}"));
+            // Each hero's name is the one its sheet's name makes.
+            assert!(notes.is_empty(), "seed {seed}: {notes:?}");
             assert_eq!(p.heroes().count(), (heroes + (seed % 7) as u32) as usize);
         }
     }

@@ -336,6 +336,110 @@ fn a_new_party_plays_a_generated_mkd_scenario_through_simulate() {
     }
 }
 
+/// A hero renamed by hand in a `party new` party, its `wod_s:` sheet left
+/// as it was, is told of on standard error — one `warning:` line with the
+/// file, the line of the hero's name and both names — by `play`,
+/// `simulate` and `campaign new`, which go on with the hero's `name`;
+/// `-q` leaves it out, and an unedited party has none.
+#[test]
+fn a_hero_renamed_apart_from_its_sheet_is_warned_of() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    ok(d, &["generate", "--seed", "7", "--out", "g7", "-q"]);
+    ok(
+        d,
+        &[
+            "party",
+            "new",
+            "--heroes",
+            "2",
+            "--seed",
+            "3",
+            "--out",
+            "party.yaml",
+            "-q",
+        ],
+    );
+    let text = std::fs::read_to_string(d.join("party.yaml")).unwrap();
+    let r = run(
+        d,
+        &[
+            "simulate",
+            "g7/scenario.yaml",
+            "--party",
+            "party.yaml",
+            "--runs",
+            "2",
+        ],
+    );
+    assert!(!r.stderr.contains("warning: party.yaml"), "{}", r.stderr);
+    // The first hero, Lirien (seed 3), on line 9.
+    let line = text
+        .lines()
+        .position(|l| l == "  - name: Lirien")
+        .map(|n| n + 1);
+    assert_eq!(line, Some(9), "{text}");
+    std::fs::write(
+        d.join("party.yaml"),
+        text.replacen("  - name: Lirien\n", "  - name: Rook\n", 1),
+    )
+    .unwrap();
+    let warning = "warning: party.yaml: line 9: hero `Rook` is named `Lirien` in its wod_s sheet; the hero's name `Rook` is used";
+    let warned = |r: &crate::common::Run| r.stderr.lines().filter(|l| *l == warning).count();
+    let r = run(
+        d,
+        &[
+            "simulate",
+            "g7/scenario.yaml",
+            "--party",
+            "party.yaml",
+            "--runs",
+            "2",
+        ],
+    );
+    assert_eq!((r.code, warned(&r)), (Some(0), 1), "{}", r.stderr);
+    let r = run(
+        d,
+        &[
+            "simulate",
+            "g7/scenario.yaml",
+            "--party",
+            "party.yaml",
+            "--runs",
+            "2",
+            "-q",
+        ],
+    );
+    assert_eq!((r.code, warned(&r)), (Some(0), 0), "{}", r.stderr);
+    std::fs::write(d.join("s.txt"), "status\n").unwrap();
+    let args = [
+        "play",
+        "g7/scenario.yaml",
+        "--party",
+        "party.yaml",
+        "--script",
+        "s.txt",
+    ];
+    let r = run(d, &args);
+    assert_eq!((r.code, warned(&r)), (Some(0), 1), "{}", r.stderr);
+    assert!(
+        r.stdout.contains("Rook") && !r.stdout.contains("Lirien"),
+        "{}",
+        r.stdout
+    );
+    let args = [
+        "campaign",
+        "new",
+        "Ironfall",
+        "--party",
+        "party.yaml",
+        "--seed",
+        "1",
+    ];
+    let r = run(d, &args);
+    assert_eq!((r.code, warned(&r)), (Some(0), 1), "{}", r.stderr);
+}
+
 #[test]
 fn a_hero_with_diacritics_is_named_in_ascii_or_by_a_unique_beginning() {
     let dir = tempfile::tempdir().unwrap();

@@ -56,7 +56,10 @@ fn scenario_cases() -> Vec<(&'static str, String, Vec<&'static str>)> {
                 "{kind: chest, x: 23, y: 5, number: 3}",
                 "{kind: chest, x: 23, y: 5, number: 7}",
             ),
-            vec!["features[", "number is 7; expected 1 to 3"],
+            vec![
+                "features[",
+                "chest number 7: expected a whole number 1 to 3",
+            ],
         ),
         (
             "chest without number",
@@ -334,6 +337,70 @@ fn a_broken_scenario_is_one_error_line_naming_the_key() {
         );
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// Every bad chest number — 0, below 0, above 3, too big for any whole
+/// number, a fraction, text, `true`, a list — is refused in the same
+/// words, naming the file, the line and the key (an earlier note: 0 was
+/// "expected 1 to 3" but -1 "expected a whole number (0 or more)").
+#[test]
+fn every_bad_chest_number_is_refused_in_the_same_words() {
+    let g = golden();
+    let good = "{kind: chest, x: 23, y: 5, number: 3}";
+    // The chest is on the file's line 89.
+    assert!(g.lines().nth(88).is_some_and(|l| l.ends_with(good)));
+    let cases = [
+        ("0", "chest number 0:"),
+        ("-1", "chest number -1:"),
+        ("4", "chest number 4:"),
+        ("99999999999999999999999", "chest number "),
+        ("2.5", "chest number 2.5:"),
+        ("three", "chest number `three`:"),
+        ("\"3\"", "chest number `3`:"),
+        ("true", "chest number `true`:"),
+        ("[1]", "chest number a list:"),
+    ];
+    for (value, says) in cases {
+        let text = with(
+            &g,
+            good,
+            &format!("{{kind: chest, x: 23, y: 5, number: {value}}}"),
+        );
+        let e = tilecrawl::games::AnyScenario::from_yaml(&text, "scenario.yaml")
+            .err()
+            .unwrap_or_else(|| panic!("number {value}: the library took it"))
+            .to_string();
+        for needle in [
+            "scenario.yaml: line 89, ",
+            "features[",
+            says,
+            ": expected a whole number 1 to 3",
+        ] {
+            assert!(e.contains(needle), "number {value}: {e:?} lacks {needle:?}");
+        }
+        assert!(!e.contains("0 or more"), "number {value}: {e}");
+    }
+    // And through the command line, one `error:` line and exit 1.
+    let tmp = tempfile::tempdir().unwrap();
+    for value in ["0", "-2"] {
+        let file = tmp.path().join(format!("chest{value}.yaml"));
+        let text = with(
+            &g,
+            good,
+            &format!("{{kind: chest, x: 23, y: 5, number: {value}}}"),
+        );
+        std::fs::write(&file, text).unwrap();
+        let r = run(
+            tmp.path(),
+            &["render", file.to_str().unwrap(), "--dpi", "20"],
+        );
+        let needles = [
+            "line 89, ",
+            &format!("chest number {value}: expected a whole number 1 to 3"),
+        ];
+        let needles: Vec<&str> = needles.iter().map(|n| n.as_ref()).collect();
+        one_error_line(&r, &needles).unwrap();
+    }
 }
 
 #[test]

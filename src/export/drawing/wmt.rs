@@ -323,13 +323,49 @@ const QUEST_EM: f64 = 3.4;
 /// half side 0.22, the triangle 0.14 beyond it).
 const CHEST_TIP: f64 = 0.22 + 0.14 + 0.01;
 
-/// Where the Quest Chest's caption goes, as its baseline below the
-/// square's centre in squares (`size`: the caption's height in squares):
-/// on the side of the box away from its front triangle, unless a dead-end
-/// bracket runs along that side of the square; then across from it, beside
-/// the box or, on the triangle's side, beyond the triangle's tip. The
-/// first of the two that reaches no bracket, else the first.
-pub(super) fn quest_caption_baseline(corners: &WmtCorners, facing: Side, size: f64) -> f64 {
+/// How far inside its square's edges the Quest Chest's caption keeps,
+/// halo and all, in squares: clear of the grid line.
+const CAPTION_INSET: f64 = 0.02;
+
+/// Where the Quest Chest's caption goes and how high it is: its baseline
+/// below the square's centre and its height, in squares (`size`: the
+/// height asked for). The caption goes on the side of the box away from its
+/// front triangle, unless a dead-end bracket runs along that side of the
+/// square; then across from it, beside the box or, on the triangle's side,
+/// beyond the triangle's tip — the first of the two that reaches no
+/// bracket, else the first. Where the caption at `size` would reach past
+/// the square's edges (beyond the tip, or at a small square whose text is
+/// held at its least size), it is made smaller until it fits: the smaller
+/// caption's box lies within the larger's, so it still keeps clear of
+/// what the place was chosen to keep clear of.
+pub(super) fn quest_caption(corners: &WmtCorners, facing: Side, size: f64) -> (f64, f64) {
+    let spots = caption_spots(facing, size);
+    let boxes = spots.map(|b| b.1);
+    let i = least_crowded(corners, &boxes, &[]);
+    // Each edge of a spot's box moves in proportion to the size: `at`
+    // gives it at size 0 (`zero`) and at `size`, so the size that takes
+    // each edge to the inset line follows.
+    let (_, full) = caption_spots(facing, size)[i];
+    let (_, zero) = caption_spots(facing, 0.0)[i];
+    let reach = 0.5 - CAPTION_INSET;
+    let mut fit = size;
+    for (z, f) in [
+        (-zero.w, -full.w),
+        (-zero.n, -full.n),
+        (zero.e, full.e),
+        (zero.s, full.s),
+    ] {
+        if f > reach && f > z {
+            fit = fit.min(size * (reach - z).max(0.0) / (f - z));
+        }
+    }
+    (caption_spots(facing, fit)[i].0, fit)
+}
+
+/// The Quest Chest's caption's two places for a chest facing `facing`,
+/// the caption `size` squares high: each its baseline below the square's
+/// centre and the box it inks, halo and the Q's tail included.
+fn caption_spots(facing: Side, size: f64) -> [(f64, Bx); 2] {
     let half_box = 0.22;
     let halo = 0.11 * size;
     // The tail of the Q hangs below the baseline.
@@ -344,13 +380,17 @@ pub(super) fn quest_caption_baseline(corners: &WmtCorners, facing: Side, size: f
         Side::E | Side::W => [below, above],
     };
     let half = QUEST_EM * size / 2.0 + halo;
-    let boxes = spots.map(|b| Bx {
-        w: -half,
-        n: b - CAP_HEIGHT * size - halo,
-        e: half,
-        s: b + tail + halo,
-    });
-    spots[least_crowded(corners, &boxes, &[])]
+    spots.map(|b| {
+        (
+            b,
+            Bx {
+                w: -half,
+                n: b - CAP_HEIGHT * size - halo,
+                e: half,
+                s: b + tail + halo,
+            },
+        )
+    })
 }
 
 #[cfg(test)]
@@ -690,5 +730,107 @@ mod tests {
             }
         }
         assert!(checked > 500, "{checked}");
+    }
+
+    /// Whichever way the Quest Chest faces and whichever side or two
+    /// sides of its square a dead-end bracket runs along, its "Quest"
+    /// caption, halo and all, stays inside the square's grid lines — at
+    /// every square size from the least `--square` takes to the most (a
+    /// user's audit: beyond the front triangle's tip at 12 mm squares it
+    /// reached 0.8 mm past the line), made smaller than the size asked
+    /// only where it must be to fit.
+    #[test]
+    fn the_quest_caption_stays_inside_its_square_at_every_square_size() {
+        use Side::{E, N, S, W};
+        let sides: [&[Side]; 9] = [
+            &[],
+            &[N],
+            &[E],
+            &[S],
+            &[W],
+            &[N, E],
+            &[E, S],
+            &[S, W],
+            &[W, N],
+        ];
+        let (mut shrunk, mut outside) = (0, Vec::new());
+        for sq in [
+            5.0, 8.0, 10.0, 12.0, 15.0, 20.0, 25.4, 30.0, 40.0, 70.0, 100.0,
+        ] {
+            for facing in [N, E, S, W] {
+                for along in sides {
+                    let mut s = crate::export::tests::fixture(sq);
+                    let chest = (2, 2);
+                    s.game.chests = vec![Chest {
+                        x: chest.0,
+                        y: chest.1,
+                        facing,
+                        level: 2,
+                        quest: true,
+                        tile: 0,
+                    }];
+                    s.game.wmts = Vec::new();
+                    s.game.markers = Vec::new();
+                    s.dead_ends = along
+                        .iter()
+                        .map(|&side| Opening {
+                            tile: 0,
+                            x: chest.0,
+                            y: chest.1,
+                            side,
+                            length: 1,
+                        })
+                        .collect();
+                    let opts = MapOptions {
+                        square_mm: Some(sq),
+                        ..MapOptions::default()
+                    };
+                    let drawn = drawing(&s, &opts);
+                    let svg = crate::export::svg(&drawn);
+                    let (texts, _) = inked(&svg, "features");
+                    let caption = texts
+                        .iter()
+                        .find(|(t, _)| t == "Quest")
+                        .map(|&(_, r)| r)
+                        .expect("a caption");
+                    let px = 96.0 / 25.4;
+                    let c = drawn.square_centre(f64::from(chest.0), f64::from(chest.1));
+                    let (cx, cy, half) = (c.x * px, c.y * px, drawn.square_mm / 2.0 * px);
+                    let past = [
+                        cx - half - f64::from(caption.left()),
+                        f64::from(caption.right()) - (cx + half),
+                        cy - half - f64::from(caption.top()),
+                        f64::from(caption.bottom()) - (cy + half),
+                    ]
+                    .into_iter()
+                    .fold(f64::MIN, f64::max)
+                        / px;
+                    let what = format!("{sq} mm, facing {facing:?}, brackets {along:?}");
+                    if past >= 0.0 {
+                        outside.push(format!("{what}: {past:.2} mm past its square"));
+                    }
+                    // The caption's height as drawn, against the map's least.
+                    let size = drawn
+                        .layer("features")
+                        .into_iter()
+                        .flat_map(|l| &l.shapes)
+                        .find_map(|sh| match sh {
+                            Shape::Text(t) if t.text == "Quest" => Some(t.size),
+                            _ => None,
+                        })
+                        .expect("the caption's text");
+                    let asked = (0.12 * sq).clamp(2.0, 20.0);
+                    assert!(size <= asked + 1e-9, "{what}: {size} mm");
+                    if size < asked - 1e-9 {
+                        shrunk += 1;
+                        // Behind the chest, with no bracket in the way, it
+                        // fits at the size asked from 12 mm squares up.
+                        assert!(!(along.is_empty() && sq >= 12.0), "{what}: {size} mm");
+                    }
+                }
+            }
+        }
+        assert!(outside.is_empty(), "{}", outside.join("\n"));
+        assert!(shrunk > 0);
     }
 }

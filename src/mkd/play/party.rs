@@ -252,17 +252,115 @@ pub fn default_party() -> Party {
 
 /// Loads a party from a file (the size is checked before reading).
 pub fn load(path: &Path) -> Result<Party, PartyError> {
+    load_noting(path).map(|(party, _)| party)
+}
+
+/// [`load`], with the names the file gives a hero two ways
+/// ([`NameMismatch`]) for the caller to warn of.
+pub fn load_noting(path: &Path) -> Result<(Party, Vec<NameMismatch>), PartyError> {
     let text = crate::core::yaml::read_file(path, MAX_FILE_BYTES, "a party file")?;
-    parse(&text, &path.display().to_string())
+    parse_noting(&text, &path.display().to_string())
 }
 
 /// Parses and checks a party; `file` names the source in errors.
 pub fn parse(text: &str, file: &str) -> Result<Party, PartyError> {
-    check(text, file).map_err(|(location, message)| PartyError {
+    parse_noting(text, file).map(|(party, _)| party)
+}
+
+/// [`parse`], with the names the file gives a hero two ways
+/// ([`NameMismatch`]) for the caller to warn of.
+pub fn parse_noting(text: &str, file: &str) -> Result<(Party, Vec<NameMismatch>), PartyError> {
+    let mut notes = Vec::new();
+    let party = check(text, file, &mut notes).map_err(|(location, message)| PartyError {
         file: file.to_string(),
         location,
         message,
-    })
+    })?;
+    for n in &mut notes {
+        n.file = file.to_string();
+        n.line = hero_name_line(text, &n.hero);
+    }
+    Ok((party, notes))
+}
+
+/// A hero whose `wod_s:` sheet gives it another name than the hero's own
+/// `name` (one of the two edited by hand): play, the transcript and the
+/// campaign go by the hero's `name`; the sheet's is kept but unused. Not
+/// a refusal, as the file plays the same either way; the CLI prints it
+/// as one `warning:` line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NameMismatch {
+    /// The party file.
+    pub file: String,
+    /// The 1-based line of the hero's `name:`, where the file lays it out
+    /// one key a line.
+    pub line: Option<usize>,
+    /// Where the hero is: `teams[0].heroes[1]` or `prisoner`.
+    pub key: String,
+    /// The hero's `name`, the one used.
+    pub hero: String,
+    /// The name in its `wod_s:` sheet.
+    pub sheet: String,
+}
+
+impl std::fmt::Display for NameMismatch {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let at = match self.line {
+            Some(n) => format!("line {n}"),
+            None => self.key.clone(),
+        };
+        write!(
+            f,
+            "{}: {at}: hero `{}` is named `{}` in its wod_s sheet; the hero's name `{}` is used",
+            self.file,
+            self.hero,
+            crate::core::text::excerpt(&self.sheet, 40),
+            self.hero
+        )
+    }
+}
+
+/// Whether a hero's `name` is the one its sheet's name makes: as `party
+/// new` writes it (spaces as hyphens) or spelled in ASCII.
+fn names_agree(hero: &str, sheet: &str) -> bool {
+    use crate::characters::names::{ascii_word, one_word};
+    hero == one_word(sheet) || hero == ascii_word(sheet)
+}
+
+/// The 1-based line of the `name: HERO` entry of a hero in a party file
+/// laid out one key a line (as `party new` writes it): a `name` key below
+/// the top level and outside any `wod_s:` sheet. Hero names are unique in
+/// a party, so the first such line is the hero's. `None` where the text
+/// does not lay it out so (a hero written `{name: …, …}` on one line).
+fn hero_name_line(text: &str, hero: &str) -> Option<usize> {
+    let mut sheet_indent: Option<usize> = None;
+    for (n, l) in text.lines().enumerate() {
+        let t = l.trim_start();
+        if t.is_empty() || t.starts_with('#') {
+            continue;
+        }
+        let indent = l.len() - t.len();
+        if sheet_indent.is_some_and(|w| indent <= w) {
+            sheet_indent = None;
+        }
+        if sheet_indent.is_some() {
+            continue;
+        }
+        let t = t.strip_prefix("- ").map_or(t, str::trim_start);
+        if t.starts_with("wod_s:") {
+            sheet_indent = Some(indent);
+            continue;
+        }
+        let Some(value) = t.strip_prefix("name:") else {
+            continue;
+        };
+        let value = value.split(" #").next().unwrap_or(value).trim();
+        let value = value.trim_matches(|c| c == '"' || c == '\'');
+        if indent > 0 && value == hero {
+            return Some(n + 1);
+        }
+    }
+    None
 }
 
 /// Whether `name` is one word of letters, digits, `-` or `_`, not too long.
@@ -274,7 +372,7 @@ fn is_hero_word(name: &str) -> bool {
             .all(|c| c.is_alphanumeric() || c == '-' || c == '_')
 }
 
-fn check(text: &str, file: &str) -> Result<Party, (String, String)> {
+fn check(text: &str, file: &str, notes: &mut Vec<NameMismatch>) -> Result<Party, (String, String)> {
     if text.trim().is_empty() {
         return Err((
             String::new(),
@@ -346,7 +444,7 @@ fn check(text: &str, file: &str) -> Result<Party, (String, String)> {
         let mut heroes = Vec::with_capacity(team.heroes.len());
         for (h, hero) in team.heroes.into_iter().enumerate() {
             let hloc = format!("{tloc}.heroes[{h}]");
-            heroes.push(check_hero(hero, &hloc, &mut seen)?);
+            heroes.push(check_hero(hero, &hloc, &mut seen, notes)?);
         }
         teams.push(Team {
             player: team.player,
@@ -361,7 +459,7 @@ fn check(text: &str, file: &str) -> Result<Party, (String, String)> {
                     .into(),
             ));
         }
-        Some(p) => Some(check_hero(p, "prisoner", &mut seen)?),
+        Some(p) => Some(check_hero(p, "prisoner", &mut seen, notes)?),
         None => None,
     };
     if let Some(c) = &raw.campaign {
@@ -376,8 +474,14 @@ fn check(text: &str, file: &str) -> Result<Party, (String, String)> {
 }
 
 /// Checks one hero entry (`hloc` names it in errors); `seen` holds the
-/// lower-case names so far, to refuse a name used twice.
-fn check_hero(hero: RawHero, hloc: &str, seen: &mut Vec<String>) -> Result<Hero, (String, String)> {
+/// lower-case names so far, to refuse a name used twice; a sheet that
+/// names the hero otherwise is noted in `notes`.
+fn check_hero(
+    hero: RawHero,
+    hloc: &str,
+    seen: &mut Vec<String>,
+    notes: &mut Vec<NameMismatch>,
+) -> Result<Hero, (String, String)> {
     if !is_hero_word(&hero.name) {
         return Err((
             format!("{hloc}: "),
@@ -411,6 +515,15 @@ fn check_hero(hero: RawHero, hloc: &str, seen: &mut Vec<String>) -> Result<Hero,
             sheet,
         )
         .map_err(|e| (format!("{hloc} ({}).wod_s: ", hero.name), e.what))?;
+        if !names_agree(&hero.name, &sheet.name) {
+            notes.push(NameMismatch {
+                file: String::new(),
+                line: None,
+                key: hloc.to_string(),
+                hero: hero.name.clone(),
+                sheet: sheet.name.clone(),
+            });
+        }
     }
     let con = match (hero.con, &hero.wod_s) {
         (Some(c), _)
@@ -660,5 +773,96 @@ teams:
         );
         let e = parse(&held, "p.yaml").unwrap_err().to_string();
         assert!(e.contains("prisoner.chests: "), "{e}");
+    }
+
+    /// Two heroes made by `party new`, as its party file.
+    fn made_by_party_new() -> (String, Vec<crate::characters::wod_s::Sheet>) {
+        use crate::characters::wod_s::{Tables, character};
+        let mut d = crate::core::dice::Dice::for_stage(3, "characters");
+        let chars = character::party(
+            Tables::embedded(),
+            &character::Options::default(),
+            2,
+            &mut d,
+        )
+        .unwrap();
+        let sheets: Vec<_> = chars.into_iter().map(|c| c.sheet).collect();
+        let text = crate::mkd::wod_s::party_yaml("test", &sheets, &[]).unwrap();
+        (text, sheets)
+    }
+
+    /// A hero whose `name` and whose `wod_s:` sheet's name no longer agree
+    /// (one of them edited by hand) loads, with one note naming the line
+    /// of the hero's name, both names and which is used; as `party new`
+    /// wrote it (spaces in the sheet's name as hyphens), or with the
+    /// sheet's name in ASCII, there is none.
+    #[test]
+    fn a_hero_named_otherwise_in_its_sheet_is_noted_with_its_line() {
+        let (text, sheets) = made_by_party_new();
+        let (_, notes) = parse_noting(&text, "p.yaml").unwrap();
+        assert!(notes.is_empty(), "{notes:?}");
+        let hero = crate::characters::names::one_word(&sheets[1].name);
+        let line = text
+            .lines()
+            .position(|l| l.trim_start().trim_start_matches("- ") == format!("name: {hero}"))
+            .map(|n| n + 1)
+            .unwrap_or_else(|| panic!("no `name: {hero}` line in\n{text}"));
+        // The hero's name edited.
+        let hero_line = format!("  - name: {hero}\n");
+        assert!(text.contains(&hero_line), "{text}");
+        let renamed = text.replacen(&hero_line, "  - name: Rook\n", 1);
+        let (p, notes) = parse_noting(&renamed, "p.yaml").unwrap();
+        assert!(p.heroes().any(|h| h.name == "Rook"));
+        assert_eq!(notes.len(), 1, "{notes:?}");
+        assert_eq!(
+            notes[0].to_string(),
+            format!(
+                "p.yaml: line {line}: hero `Rook` is named `{}` in its wod_s sheet; the hero's name `Rook` is used",
+                sheets[1].name
+            )
+        );
+        assert_eq!(notes[0].key, "teams[0].heroes[1]");
+        // The sheet's name edited instead: the same line, the hero's name used.
+        let sheet_line = format!("      name: {}\n", sheets[1].name);
+        assert!(text.contains(&sheet_line), "{text}");
+        let edited = text.replacen(&sheet_line, "      name: Rook Stone\n", 1);
+        let (_, notes) = parse_noting(&edited, "p.yaml").unwrap();
+        assert_eq!(notes.len(), 1, "{notes:?}");
+        assert_eq!(
+            (notes[0].line, notes[0].sheet.as_str()),
+            (Some(line), "Rook Stone")
+        );
+        let used = format!(
+            "hero `{hero}` is named `Rook Stone` in its wod_s sheet; the hero's name `{hero}` is used"
+        );
+        assert!(notes[0].to_string().ends_with(&used), "{}", notes[0]);
+        // `Rook Stone` in the sheet agrees with a hero `Rook-Stone`, and an
+        // ASCII spelling of a name with diacritics agrees with it.
+        assert!(names_agree("Rook-Stone", "Rook Stone"));
+        assert!(names_agree("Thorhildur", "Þórhildur"));
+        assert!(!names_agree("Rook", "Rook Stone"));
+        // `parse` takes the file all the same.
+        assert!(parse(&renamed, "p.yaml").is_ok());
+    }
+
+    /// A hero written on one line has no line of its own name to give:
+    /// the note names its place in the file instead.
+    #[test]
+    fn a_note_without_a_line_names_the_hero_s_place() {
+        let n = NameMismatch {
+            file: "p.yaml".into(),
+            line: None,
+            key: "prisoner".into(),
+            hero: "Wren".into(),
+            sheet: "Wren Ash".into(),
+        };
+        assert_eq!(
+            n.to_string(),
+            "p.yaml: prisoner: hero `Wren` is named `Wren Ash` in its wod_s sheet; the hero's name `Wren` is used"
+        );
+        assert_eq!(
+            hero_name_line("name: Wren\nteams:\n  - {name: Wren}\n", "Wren"),
+            None
+        );
     }
 }
