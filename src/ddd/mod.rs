@@ -32,5 +32,19 @@ pub use part::{DddPart, DddScenario};
 pub use scenarios::ScenarioKind;
 pub use setup::{Choice, DdAndD, DddError, DddOptions, generate};
 
+/// The board `generate --ruleset dd-and-d --scenario KIND --seed SEED`
+/// makes, for the tests of the game and of its exports.
+#[cfg(test)]
+pub(crate) fn named_board(kind: ScenarioKind, seed: u64) -> DddScenario {
+    generate(
+        seed,
+        &DddOptions {
+            choice: Choice::Named(kind),
+            ..DddOptions::default()
+        },
+    )
+    .expect("a named scenario generates")
+}
+
 #[cfg(test)]
 mod tests;

@@ -1023,17 +1023,7 @@ mod tests {
     use crate::ddd::scenarios::ScenarioKind;
     use crate::ddd::{Choice, DddOptions, generate};
 
-    /// The board `generate --scenario KIND --seed SEED` makes.
-    fn named(kind: ScenarioKind, seed: u64) -> crate::ddd::DddScenario {
-        generate(
-            seed,
-            &DddOptions {
-                choice: Choice::Named(kind),
-                ..DddOptions::default()
-            },
-        )
-        .unwrap()
-    }
+    use crate::ddd::named_board as named;
 
     /// The legend names every mark the board draws and no other: the
     /// counters it has (treasure, prisoner …) and its exits (a user's audit

@@ -74,6 +74,15 @@ pub fn rasterise(bytes: &[u8], page: usize, dpi: f64) -> image::RgbaImage {
 /// The text of every page: each run of glyphs on its own line, in the
 /// order the page draws them.
 pub fn text(bytes: &[u8]) -> Vec<String> {
+    each_page(bytes, |d: TextDevice| d.text)
+}
+
+/// Runs every page through a fresh `D` (a reader of what the page draws)
+/// and keeps what `take` makes of each.
+fn each_page<D, R>(bytes: &[u8], take: impl Fn(D) -> R) -> Vec<R>
+where
+    D: Default + for<'a> Device<'a>,
+{
     let pdf = open(bytes);
     let cache = InterpreterCache::new();
     pdf.pages()
@@ -86,9 +95,9 @@ pub fn text(bytes: &[u8]) -> Vec<String> {
                 pdf.xref(),
                 InterpreterSettings::default(),
             );
-            let mut device = TextDevice::default();
+            let mut device = D::default();
             interpret_page(page, &mut context, &mut device);
-            device.text
+            take(device)
         })
         .collect()
 }
@@ -223,23 +232,7 @@ pub struct MarkedRun {
 /// The runs of glyphs of every page, in the order the page draws them,
 /// each with the marked content it is in.
 pub fn marked_text(bytes: &[u8]) -> Vec<Vec<MarkedRun>> {
-    let pdf = open(bytes);
-    let cache = InterpreterCache::new();
-    pdf.pages()
-        .iter()
-        .map(|page| {
-            let mut context = Context::new(
-                Affine::IDENTITY,
-                Rect::new(0.0, 0.0, 1.0, 1.0),
-                &cache,
-                pdf.xref(),
-                InterpreterSettings::default(),
-            );
-            let mut device = MarkedDevice::default();
-            interpret_page(page, &mut context, &mut device);
-            device.runs
-        })
-        .collect()
+    each_page(bytes, |d: MarkedDevice| d.runs)
 }
 
 #[derive(Default)]

@@ -17,14 +17,7 @@ use crate::ddd::{Choice, DddOptions, generate};
 
 /// The board `generate` makes for a named scenario and seed.
 pub(super) fn scenario(kind: ScenarioKind, seed: u64) -> DddScenario {
-    generate(
-        seed,
-        &DddOptions {
-            choice: Choice::Named(kind),
-            ..DddOptions::default()
-        },
-    )
-    .unwrap()
+    crate::ddd::named_board(kind, seed)
 }
 
 const B1: ModelId = ModelId {

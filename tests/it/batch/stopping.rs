@@ -12,11 +12,19 @@ use std::time::{Duration, Instant};
 /// finished, their `scenario.yaml` written.
 #[cfg(unix)]
 fn wait_for_finished(out: &Path, n: usize) {
+    wait_for_folders(out, n, |_| true);
+}
+
+/// Waits (at most [`TIMEOUT`]) until `n` finished adventure folders in
+/// `out` pass `this_run` (say, written by the run under way).
+#[cfg(unix)]
+fn wait_for_folders(out: &Path, n: usize, this_run: impl Fn(&Path) -> bool) {
     let start = Instant::now();
     loop {
         let done = std::fs::read_dir(out)
             .map(|d| {
-                d.filter(|e| e.as_ref().unwrap().path().join("scenario.yaml").is_file())
+                d.map(|e| e.unwrap().path())
+                    .filter(|d| d.join("scenario.yaml").is_file() && this_run(d))
                     .count()
             })
             .unwrap_or(0);
@@ -26,6 +34,14 @@ fn wait_for_finished(out: &Path, n: usize) {
         assert!(start.elapsed() < TIMEOUT, "no adventure finished");
         std::thread::sleep(Duration::from_millis(5));
     }
+}
+
+/// Sends `sig` to `child`, a batch this test started.
+#[cfg(unix)]
+fn signal(child: &std::process::Child, sig: libc::c_int) {
+    let pid = libc::pid_t::try_from(child.id()).unwrap();
+    // SAFETY: sends a signal to the child this test started and still owns.
+    assert_eq!(unsafe { libc::kill(pid, sig) }, 0);
 }
 
 #[cfg(unix)]
@@ -40,9 +56,7 @@ fn ctrl_c_keeps_finished_folders_and_resume_equals_an_uninterrupted_run() {
     let child = spawn(&args);
     // Wait until a few adventures are finished, then press Ctrl-C.
     wait_for_finished(&out, 5);
-    let pid = libc::pid_t::try_from(child.id()).unwrap();
-    // SAFETY: sends a signal to the child this test started and still owns.
-    assert_eq!(unsafe { libc::kill(pid, libc::SIGINT) }, 0);
+    signal(&child, libc::SIGINT);
     let r = finish(child, &args);
     assert_eq!(r.code, 1, "stopped by Ctrl-C: {}", r.stderr);
     assert!(
@@ -112,30 +126,15 @@ fn resume_after_a_stopped_force_run_replaces_the_older_batch_whole() {
     ];
     let child = spawn(&args);
     // A folder this run wrote has no VTT file: wait for five, then Ctrl-C.
-    let start = Instant::now();
-    loop {
-        let new = std::fs::read_dir(&out)
-            .unwrap()
-            .map(|e| e.unwrap().path())
-            .filter(|d| {
-                d.join("scenario.yaml").is_file()
-                    && !std::fs::read_dir(d).unwrap().any(|f| {
-                        f.unwrap()
-                            .file_name()
-                            .to_string_lossy()
-                            .ends_with(".dd2vtt")
-                    })
-            })
-            .count();
-        if new >= 5 {
-            break;
-        }
-        assert!(start.elapsed() < TIMEOUT, "no adventure finished");
-        std::thread::sleep(Duration::from_millis(5));
-    }
-    let pid = libc::pid_t::try_from(child.id()).unwrap();
-    // SAFETY: sends a signal to the child this test started and still owns.
-    assert_eq!(unsafe { libc::kill(pid, libc::SIGINT) }, 0);
+    wait_for_folders(&out, 5, |d| {
+        !std::fs::read_dir(d).unwrap().any(|f| {
+            f.unwrap()
+                .file_name()
+                .to_string_lossy()
+                .ends_with(".dd2vtt")
+        })
+    });
+    signal(&child, libc::SIGINT);
     let r = finish(child, &args);
     assert_eq!(r.code, 1, "stopped by Ctrl-C: {}", r.stderr);
     let note = read(&out.join("batch.yaml"));
@@ -175,9 +174,7 @@ fn sigterm_stops_a_batch_as_ctrl_c_does() {
     let child = spawn(&args);
     // Once one adventure is finished the handler is surely in place.
     wait_for_finished(&out, 1);
-    let pid = libc::pid_t::try_from(child.id()).unwrap();
-    // SAFETY: sends a signal to the child this test started and still owns.
-    assert_eq!(unsafe { libc::kill(pid, libc::SIGTERM) }, 0);
+    signal(&child, libc::SIGTERM);
     let r = finish(child, &args);
     assert_eq!(r.code, 1, "stopped by SIGTERM: {}", r.stderr);
     assert!(
@@ -204,11 +201,9 @@ fn two_sigterms_at_once_stop_a_batch_as_one_does() {
     ];
     let child = spawn(&args);
     wait_for_finished(&out, 1);
-    let pid = libc::pid_t::try_from(child.id()).unwrap();
-    // SAFETY: sends signals to the child this test started and still owns.
-    assert_eq!(unsafe { libc::kill(pid, libc::SIGTERM) }, 0);
+    signal(&child, libc::SIGTERM);
     std::thread::sleep(Duration::from_millis(50));
-    assert_eq!(unsafe { libc::kill(pid, libc::SIGTERM) }, 0);
+    signal(&child, libc::SIGTERM);
     let r = finish(child, &args);
     assert_eq!(r.code, 1, "stopped as by one SIGTERM: {}", r.stderr);
     assert!(
@@ -263,11 +258,9 @@ fn a_second_signal_later_quits_at_once_without_temporary_files() {
         assert!(start.elapsed() < TIMEOUT, "no index row was written");
         std::thread::sleep(Duration::from_millis(5));
     }
-    let pid = libc::pid_t::try_from(child.id()).unwrap();
-    // SAFETY: sends signals to the child this test started and still owns.
-    assert_eq!(unsafe { libc::kill(pid, libc::SIGINT) }, 0);
+    signal(&child, libc::SIGINT);
     std::thread::sleep(Duration::from_millis(1300));
-    assert_eq!(unsafe { libc::kill(pid, libc::SIGINT) }, 0);
+    signal(&child, libc::SIGINT);
     let r = finish(child, &args);
     assert_eq!(r.code, 130, "quit at once: {}", r.stderr);
     assert_eq!(temps(), Vec::<String>::new());
@@ -319,9 +312,7 @@ fn ctrl_c_ends_a_batch_of_any_count_at_once() {
     ];
     let child = spawn(&args);
     wait_for_finished(&out, 3);
-    let pid = libc::pid_t::try_from(child.id()).unwrap();
-    // SAFETY: sends a signal to the child this test started and still owns.
-    assert_eq!(unsafe { libc::kill(pid, libc::SIGINT) }, 0);
+    signal(&child, libc::SIGINT);
     let (code, _, stderr) = common::wait_with_output(child, &args, STOPS_WITHIN);
     assert_eq!(code, Some(1), "{stderr}");
     assert!(
