@@ -345,7 +345,7 @@ pub(super) fn quest_caption(corners: &WmtCorners, facing: Side, size: f64) -> (f
     // Each edge of a spot's box moves in proportion to the size: `at`
     // gives it at size 0 (`zero`) and at `size`, so the size that takes
     // each edge to the inset line follows.
-    let (_, full) = caption_spots(facing, size)[i];
+    let full = boxes[i];
     let (_, zero) = caption_spots(facing, 0.0)[i];
     let reach = 0.5 - CAPTION_INSET;
     let mut fit = size;
