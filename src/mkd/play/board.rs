@@ -323,6 +323,13 @@ impl Board {
         self.cells.is_empty()
     }
 
+    /// Does a line of fire or sight pass over board index `i`
+    /// ([`see_through`])? Not off the board.
+    #[inline]
+    pub(crate) fn see_through_at(&self, i: usize) -> bool {
+        see_through(self.cells.get(i).copied().unwrap_or(Cell::Void))
+    }
+
     /// The square of a field index.
     pub fn point(&self, i: usize) -> Point {
         Point {
@@ -672,16 +679,32 @@ pub fn line_of_sight(board: &Board, a: Point, b: Point) -> bool {
 }
 
 /// Do walls, blocking terrain or empty space stop the ruler from `a` to
-/// `b`? [`ruler_stop`] with [`see_through`], walked by board index: the
-/// monsters weigh every square round a hero this way, so it is the
-/// engine's inner loop. Every square of the ruler, and both beside each
-/// corner it passes, lies in the rectangle its two ends span, so once
-/// both ends are on the board so are they.
+/// `b`? [`ruler_stop`] with [`see_through`], walked by board index
+/// ([`ruler_stop_at`]): the monsters weigh every square round a hero this
+/// way, so it is the engine's inner loop.
 fn walls_stop_ruler(board: &Board, a: Point, b: Point) -> bool {
+    match ruler_stop_at(board, a, b, |i| !board.see_through_at(i)) {
+        Some(stop) => stop.is_some(),
+        None => ruler_stop(a, b, |p| !see_through(board.cell(p))).is_some(),
+    }
+}
+
+/// [`ruler_stop`] walked by board index, `blocks` asked of indexes: what
+/// stops the ruler from `a` to `b` ([`StopAt`]), or `None` inside when
+/// nothing does. `None` outside when an end is off the board (the caller
+/// walks by square then). Every square of the ruler, and both beside each
+/// corner it passes, lies in the rectangle its two ends span, so once
+/// both ends are on the board so are they; the squares are met in the
+/// order [`ruler_stop`] meets them.
+pub(crate) fn ruler_stop_at(
+    board: &Board,
+    a: Point,
+    b: Point,
+    blocks: impl Fn(usize) -> bool,
+) -> Option<Option<StopAt>> {
     let (Some(start), Some(_)) = (board.index(a), board.index(b)) else {
-        return ruler_stop(a, b, |p| !see_through(board.cell(p))).is_some();
+        return None;
     };
-    let wall = |i: usize| !see_through(board.cells.get(i).copied().unwrap_or(Cell::Void));
     let (nx, ny) = (
         i64::from((b.x - a.x).unsigned_abs()),
         i64::from((b.y - a.y).unsigned_abs()),
@@ -707,8 +730,11 @@ fn walls_stop_ruler(board: &Board, a: Point, b: Point) -> bool {
             (0, _) => (false, true),
             _ => (order <= 0, order >= 0),
         };
-        if x_first && y_first && wall(step_x(i)) && wall(step_y(i)) {
-            return true;
+        if x_first && y_first {
+            let (c1, c2) = (step_x(i), step_y(i));
+            if blocks(c1) && blocks(c2) {
+                return Some(Some(StopAt::Corner(c1, c2)));
+            }
         }
         if x_first {
             i = step_x(i);
@@ -720,11 +746,22 @@ fn walls_stop_ruler(board: &Board, a: Point, b: Point) -> bool {
             ly -= 1;
             order -= 2 * nx;
         }
-        if (lx > 0 || ly > 0) && wall(i) {
-            return true;
+        if (lx > 0 || ly > 0) && blocks(i) {
+            return Some(Some(StopAt::Square(i)));
         }
     }
-    false
+    Some(None)
+}
+
+/// What stops a ruler, by board index ([`ruler_stop_at`]): [`Stop`]'s
+/// places.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum StopAt {
+    /// A square the ruler crosses.
+    Square(usize),
+    /// The two squares beside a corner the ruler passes exactly through
+    /// (the one a step along the row first, then along the column).
+    Corner(usize, usize),
 }
 
 /// What stops a ruler ([`ruler_stop`]).

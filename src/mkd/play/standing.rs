@@ -4,7 +4,7 @@
 //! ask ([`Occupancy`]). The state owns one and keeps it up to date through
 //! its `set_` methods; see `State::standing`.
 
-use crate::mkd::play::board::{Board, Stop, ruler_stop, see_through};
+use crate::mkd::play::board::{Board, Stop, StopAt, ruler_stop, ruler_stop_at, see_through};
 use crate::scenario::Point;
 
 /// Who stands on each square of the board: per square, the number of
@@ -131,6 +131,20 @@ impl Occupancy<'_> {
     /// board index) is left out too: the square of a monster weighing a
     /// shot from elsewhere, which it will have left.
     pub fn figure_on_line(&self, from: Point, to: Point, vacated: Option<usize>) -> Option<Point> {
+        // By board index where both ends are on the board, the monsters'
+        // inner loop; by square otherwise.
+        let board = self.board;
+        let figure_at = |i: usize| Some(i) != vacated && self.has_at(i, Self::FIGURES);
+        let blocks = |i: usize| !board.see_through_at(i) || figure_at(i);
+        if let Some(stop) = ruler_stop_at(board, from, to, blocks) {
+            return match stop? {
+                StopAt::Square(i) => figure_at(i).then(|| board.point(i)),
+                StopAt::Corner(c1, c2) => [c1, c2]
+                    .into_iter()
+                    .find(|&i| figure_at(i))
+                    .map(|i| board.point(i)),
+            };
+        }
         let figure = |p: Point| {
             self.board
                 .idx(p)

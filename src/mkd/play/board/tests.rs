@@ -113,6 +113,54 @@ fn sight_walked_square_by_square_is_sight_along_the_gathered_line() {
     );
 }
 
+/// The ruler walked by board index stops where the ruler walked by square
+/// does, at the same square or the same corner: for random pairs of
+/// squares up to eight apart, with walls and random squares (standing in
+/// for figures) blocking, both ways round; and with an end off the board
+/// it hands the walk back to the caller.
+#[test]
+fn the_ruler_by_index_stops_where_the_ruler_by_square_does() {
+    let mut rng = 0x5eed_0ff1_2e00_u64;
+    let (mut squares, mut corners, mut clear, mut off) = (0, 0, 0, 0);
+    for seed in 1..=4 {
+        let (board, open) = board_with_doors(seed, 0, &mut rng);
+        let marked: Vec<bool> = (0..board.len())
+            .map(|_| next(&mut rng).is_multiple_of(9))
+            .collect();
+        let blocks_at = |i: usize| !board.see_through_at(i) || marked[i];
+        let blocks = |p: Point| board.idx(p).is_none_or(blocks_at);
+        for _ in 0..3_000 {
+            let a = open[next(&mut rng) as usize % open.len()];
+            let b = Point {
+                x: a.x + (next(&mut rng) % 17) as i32 - 8,
+                y: a.y + (next(&mut rng) % 17) as i32 - 8,
+            };
+            for (a, b) in [(a, b), (b, a)] {
+                let by_square = ruler_stop(a, b, blocks);
+                let Some(by_index) = ruler_stop_at(&board, a, b, blocks_at) else {
+                    assert!(board.idx(a).is_none() || board.idx(b).is_none());
+                    off += 1;
+                    continue;
+                };
+                let as_squares = by_index.map(|s| match s {
+                    StopAt::Square(i) => Stop::Square(board.point(i)),
+                    StopAt::Corner(i, j) => Stop::Corner(board.point(i), board.point(j)),
+                });
+                assert_eq!(as_squares, by_square, "{a:?} to {b:?}");
+                match by_square {
+                    Some(Stop::Square(_)) => squares += 1,
+                    Some(Stop::Corner(..)) => corners += 1,
+                    None => clear += 1,
+                }
+            }
+        }
+    }
+    assert!(
+        squares > 1_000 && corners > 20 && clear > 1_000 && off > 0,
+        "{squares} at a square, {corners} at a corner, {clear} clear, {off} off the board"
+    );
+}
+
 /// The steps downhill are every neighbour a step from which, at its cost,
 /// lands exactly on the square's distance, looked at for all of them: for
 /// every square of random dungeons with open and shut doors and with
