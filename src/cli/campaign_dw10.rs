@@ -83,7 +83,7 @@ pub fn new(
         ),
         None => (party::DEFAULT_YAML.to_string(), "embedded party".into()),
     };
-    party::parse(&text, &label, &figures)?;
+    super::play_dw10::party_warned(&text, &label, &figures, quiet)?;
     let pf: party::PartyFile = tilecrawl::core::yaml::parse(&text, &label)?;
     let c = Campaign::new(name, seed, &pf, tilecrawl::GENERATOR);
     std::fs::create_dir_all(p.folder)

@@ -623,7 +623,10 @@ fn run_dw10(a: &GenerateArgs, seed: u64) -> anyhow::Result<()> {
     let mut opts = a.output.options()?;
     // Read before anything is made: a bad party file is refused up front.
     let rater = match a.simulate {
-        Some(runs) => Some((runs, super::play_dw10::rating_party(a.party.as_deref())?)),
+        Some(runs) => Some((
+            runs,
+            super::play_dw10::rating_party(a.party.as_deref(), a.quiet)?,
+        )),
         None => None,
     };
     let conditions = match &a.conditions {

@@ -47,6 +47,24 @@ fn party_text(path: Option<&Path>) -> anyhow::Result<String> {
     }
 }
 
+/// A party file's text checked (`file` names it in errors), with a
+/// `warning:` line for each hero named otherwise in its sheet unless
+/// `quiet`; the hero's own name is played.
+pub(super) fn party_warned(
+    text: &str,
+    file: &str,
+    figures: &tilecrawl::dw10::figures::Figures,
+    quiet: bool,
+) -> anyhow::Result<party::Party> {
+    let (party, notes) = party::parse_noting(text, file, figures)?;
+    if !quiet {
+        for n in &notes {
+            warnln!("warning: {n}");
+        }
+    }
+    Ok(party)
+}
+
 /// What `play` was asked, for this game.
 pub struct PlayDw10<'a> {
     /// The scenario (none with `resume`).
@@ -182,9 +200,10 @@ pub fn play(o: PlayDw10<'_>) -> anyhow::Result<()> {
                 ],
             )?;
             let party_text = party_text(o.party)?;
-            // Checked here first, so an error names the party file.
+            // Checked here first, so an error or a warning names the party
+            // file (a resumed game's was told when it began).
             if let Some(p) = o.party {
-                party::parse(&party_text, &p.display().to_string(), &figures)?;
+                party_warned(&party_text, &p.display().to_string(), &figures, o.quiet)?;
             }
             let start = Start {
                 seed: o.seed.unwrap_or(scenario.seed),
@@ -334,7 +353,7 @@ pub fn simulate(o: SimulateDw10<'_>) -> anyhow::Result<()> {
     let pname = o
         .party
         .map_or("embedded party".to_string(), |p| p.display().to_string());
-    let party = party::parse(&text, &pname, &figures)?;
+    let party = party_warned(&text, &pname, &figures, o.quiet)?;
     let opts = SimOptions {
         runs: o.runs,
         seed: o.seed.unwrap_or(scenario.seed),
@@ -364,8 +383,9 @@ pub fn simulate(o: SimulateDw10<'_>) -> anyhow::Result<()> {
 
 /// The heroes a scenario is rated for: a party file, or the embedded party;
 /// with the words that name them (`the party in FILE`, `the default
-/// party`).
-pub fn rating_party(path: Option<&Path>) -> anyhow::Result<(party::Party, String)> {
+/// party`). A hero named otherwise in its sheet is warned of unless
+/// `quiet`.
+pub fn rating_party(path: Option<&Path>, quiet: bool) -> anyhow::Result<(party::Party, String)> {
     let figures = tilecrawl::dw10::figures::embedded();
     let text = party_text(path)?;
     let (name, who) = match path {
@@ -378,7 +398,7 @@ pub fn rating_party(path: Option<&Path>) -> anyhow::Result<(party::Party, String
             "the default party".to_string(),
         ),
     };
-    Ok((party::parse(&text, &name, &figures)?, who))
+    Ok((party_warned(&text, &name, &figures, quiet)?, who))
 }
 
 /// A scenario played `runs` times by `party` (named `who` in the words),

@@ -58,7 +58,7 @@ fn rating(a: &RenderArgs, any: &AnyScenario) -> anyhow::Result<Option<String>> {
             super::generate::rate_with(&adventure, party, &who, runs, &tick).1
         }
         AnyScenario::Dw10(s) => {
-            let (party, who) = super::play_dw10::rating_party(a.party.as_deref())?;
+            let (party, who) = super::play_dw10::rating_party(a.party.as_deref(), a.quiet)?;
             super::play_dw10::rate(&Arc::new(s.clone()), &party, &who, runs, &tick).1
         }
         AnyScenario::Ddd(s) => {

@@ -11,7 +11,9 @@ use crate::characters::wod_s::data::ItemKind;
 use crate::characters::wod_s::{Sheet, Tables};
 use crate::core::yaml::FileError;
 use crate::dw10::figures::{Ability, Figures};
-use crate::dw10::play::party::{FamiliarKind, HeroLine, MAX_BONUS, MAX_HEROES, PartyFile};
+use crate::dw10::play::party::{
+    FamiliarKind, HeroLine, MAX_BONUS, MAX_HEROES, PartyFile, fitted_name, numbered_name,
+};
 use serde::Deserialize;
 use std::collections::BTreeMap;
 
@@ -22,9 +24,6 @@ const EMBEDDED: &str = include_str!(concat!(
     env!("CARGO_MANIFEST_DIR"),
     "/templates/characters/wod-s-to-dw10.yaml"
 ));
-
-/// The longest hero name a Dungeon World 10 mm party file takes.
-const MAX_NAME: usize = 24;
 
 /// The conversion from a World of Dungeons S sheet to a Dungeon World
 /// 10 mm hero line.
@@ -254,21 +253,13 @@ pub fn file_yaml(file: &PartyFile) -> Result<String, PartyError> {
 /// `name` cut to fit and numbered past the names already taken (compared
 /// ignoring case, as the party loader does); `Hero` when nothing is left.
 fn unique_name(name: &str, taken: &[HeroLine]) -> String {
-    let base: String = if name.is_empty() || name.chars().all(|c| c.is_ascii_digit()) {
-        "Hero".into()
-    } else {
-        name.chars().take(MAX_NAME).collect()
-    };
+    let base = fitted_name(name);
     let free = |n: &str| !taken.iter().any(|h| h.name.eq_ignore_ascii_case(n));
     if free(&base) {
         return base;
     }
     (2..)
-        .map(|k| {
-            let tail = format!("-{k}");
-            let head: String = base.chars().take(MAX_NAME - tail.len()).collect();
-            format!("{head}{tail}")
-        })
+        .map(|k| numbered_name(&base, k))
         .find(|n| free(n))
         .unwrap_or(base)
 }
@@ -389,14 +380,18 @@ mod tests {
         assert_eq!(unique_name("AYLA", &taken), "AYLA-2");
         assert_eq!(unique_name("Bren", &taken), "Bren");
         let long = "A".repeat(30);
-        assert_eq!(unique_name(&long, &[]).len(), MAX_NAME);
+        assert_eq!(
+            unique_name(&long, &[]).len(),
+            crate::dw10::play::party::MAX_HERO_NAME
+        );
         let taken = vec![HeroLine::plain(&"A".repeat(24), "Tracker")];
         assert_eq!(unique_name(&long, &taken), format!("{}-2", "A".repeat(22)));
         assert_eq!(unique_name("", &[]), "Hero");
     }
 
     /// Every generated party of one to four loads as a Dungeon World 10 mm
-    /// party, at every level, each hero's sheet kept.
+    /// party, at every level, each hero's sheet kept and no hero named
+    /// otherwise in its sheet, names cut and numbered included.
     #[test]
     fn generated_parties_load_as_dw10_parties() {
         let figures = crate::dw10::figures::embedded();
@@ -413,9 +408,18 @@ mod tests {
                 .map(|c| c.sheet)
                 .collect();
             let text = party_yaml(&sheets).unwrap();
-            let p = crate::dw10::play::party::parse(&text, "p.yaml", &figures)
+            let (p, notes) = crate::dw10::play::party::parse_noting(&text, "p.yaml", &figures)
                 .unwrap_or_else(|e| panic!("seed {seed}: {e}\n{text}"));
+            // Each hero's name is the one its sheet's name makes.
+            assert!(notes.is_empty(), "seed {seed}: {notes:?}");
             assert_eq!(p.heroes.len(), n as usize);
+            // Names cut to fit and numbered are the sheets' names too.
+            let mut alike = vec![sheets[0].clone(); n as usize];
+            alike[0].name = format!("{} {}", sheets[0].name, "Long".repeat(5));
+            let text = party_yaml(&alike).unwrap();
+            let (_, notes) = crate::dw10::play::party::parse_noting(&text, "p.yaml", &figures)
+                .unwrap_or_else(|e| panic!("seed {seed}: {e}\n{text}"));
+            assert!(notes.is_empty(), "seed {seed}: {notes:?}\n{text}");
         }
         assert_eq!(party_yaml(&[]), Err(PartyError::Size(0)));
     }

@@ -23,6 +23,7 @@ mod dw10;
 mod dw10_batch;
 mod dw10_campaign;
 mod dw10_hostile;
+mod dw10_party;
 mod dw10_play;
 mod dw10_play_text;
 mod formats;

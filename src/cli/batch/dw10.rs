@@ -68,7 +68,8 @@ impl Dw10Batch {
         let rate = match a.simulate {
             None => None,
             Some(runs) => {
-                let (party, who) = crate::cli::play_dw10::rating_party(a.party.as_deref())?;
+                let (party, who) =
+                    crate::cli::play_dw10::rating_party(a.party.as_deref(), a.quiet)?;
                 Some(Rate {
                     runs,
                     party,

@@ -34,6 +34,9 @@
 //!   - {name: Odo, figure: Tracker, spells: [shield], power_ups: [weapon-power-up]}
 //! ```
 
+use crate::characters::names::ascii_word;
+pub use crate::characters::wod_s::sheet_name::NameMismatch;
+use crate::characters::wod_s::sheet_name::names_agree;
 use crate::core::yaml::FileError;
 use crate::dw10::figures::{Ability, Figure, Figures, SPELLS, Shoot};
 use crate::dw10::play::state::Item;
@@ -46,6 +49,8 @@ pub const FORMAT: &str = "tilecrawl-dw10-party/1";
 pub const MAX_FILE_BYTES: u64 = 64 * 1024;
 /// Most heroes (about four, L820-822).
 pub const MAX_HEROES: usize = 4;
+/// Longest hero name, in characters (one ASCII word).
+pub const MAX_HERO_NAME: usize = 24;
 /// Most items a hero carries in, and most extra abilities.
 pub const MAX_KIT: usize = 32;
 /// Most power ups a hero brings.
@@ -238,6 +243,70 @@ pub struct Party {
 
 /// Reads and checks a party file against the figure list.
 pub fn parse(text: &str, file: &str, figures: &Figures) -> Result<Party, FileError> {
+    parse_noting(text, file, figures).map(|(party, _)| party)
+}
+
+/// [`parse`], with the heroes the file names two ways ([`NameMismatch`]:
+/// the hero's `name` and its `wod_s:` sheet's) for the caller to warn of.
+pub fn parse_noting(
+    text: &str,
+    file: &str,
+    figures: &Figures,
+) -> Result<(Party, Vec<NameMismatch>), FileError> {
+    let mut notes = Vec::new();
+    let party = check(text, file, figures, &mut notes)?;
+    for n in &mut notes {
+        n.place(text, file);
+    }
+    Ok((party, notes))
+}
+
+/// A hero name as `party new` makes it of `word` (a sheet's name as one
+/// ASCII word): cut to [`MAX_HERO_NAME`] characters, or `Hero` when it is
+/// empty or all digits.
+pub fn fitted_name(word: &str) -> String {
+    if word.is_empty() || word.chars().all(|c| c.is_ascii_digit()) {
+        "Hero".into()
+    } else {
+        word.chars().take(MAX_HERO_NAME).collect()
+    }
+}
+
+/// `base` numbered `k` past a hero of the same name (`Ayla-2`), cut so
+/// the whole fits in [`MAX_HERO_NAME`] characters.
+pub fn numbered_name(base: &str, k: u32) -> String {
+    let tail = format!("-{k}");
+    let head: String = base
+        .chars()
+        .take(MAX_HERO_NAME.saturating_sub(tail.len()))
+        .collect();
+    format!("{head}{tail}")
+}
+
+/// Whether `hero` is a name `party new` gives a hero whose sheet is named
+/// `sheet`: a spelling every game takes ([`names_agree`]), or the sheet's
+/// name as one ASCII word cut to fit ([`fitted_name`]) or numbered past a
+/// name taken ([`numbered_name`]).
+fn sheet_makes(hero: &str, sheet: &str) -> bool {
+    if names_agree(hero, sheet) {
+        return true;
+    }
+    let base = fitted_name(&ascii_word(sheet));
+    hero == base
+        || hero
+            .rsplit_once('-')
+            .and_then(|(_, k)| k.parse::<u32>().ok())
+            .is_some_and(|k| k >= 2 && numbered_name(&base, k) == hero)
+}
+
+/// Checks a party file; a hero named otherwise in its sheet is noted in
+/// `notes` (with no file or line yet).
+fn check(
+    text: &str,
+    file: &str,
+    figures: &Figures,
+    notes: &mut Vec<NameMismatch>,
+) -> Result<Party, FileError> {
     crate::core::yaml::check_other_kind(text, FORMAT)
         .map_err(|e| FileError::whole(file, e.to_string()))?;
     let raw: PartyFile = crate::core::yaml::parse(text, file)?;
@@ -272,7 +341,7 @@ pub fn parse(text: &str, file: &str, figures: &Figures) -> Result<Party, FileErr
     for (i, h) in raw.heroes.iter().enumerate() {
         let key = format!("heroes[{i}]");
         if h.name.is_empty()
-            || h.name.len() > 24
+            || h.name.len() > MAX_HERO_NAME
             || !h
                 .name
                 .chars()
@@ -388,6 +457,13 @@ pub fn parse(text: &str, file: &str, figures: &Figures) -> Result<Party, FileErr
                 sheet,
             )
             .map_err(|e| FileError::at_key(file, &format!("{key}.wod_s"), e.what))?;
+            if !sheet_makes(&h.name, &sheet.name) {
+                notes.push(NameMismatch::new(
+                    &format!("heroes[{i}]"),
+                    &h.name,
+                    &sheet.name,
+                ));
+            }
         }
         let mut kit = Vec::new();
         for (j, i) in h.items.iter().enumerate() {
@@ -433,7 +509,7 @@ pub fn json_schema() -> schemars::Schema {
 
 #[cfg(test)]
 mod tests {
-    use super::PowerUp;
+    use super::*;
 
     /// A power up's word is the name files, the chest table and the shop
     /// use for it, and reads back.
@@ -447,5 +523,115 @@ mod tests {
             );
         }
         assert_eq!(PowerUp::from_word("gold-25"), None);
+    }
+
+    /// Two heroes made by `party new --for dungeon-world-10mm`, as its
+    /// party file, with their sheets.
+    fn made_by_party_new() -> (String, Vec<crate::characters::wod_s::Sheet>) {
+        use crate::characters::wod_s::{Tables, character};
+        let mut d = crate::core::dice::Dice::for_stage(3, "characters");
+        let chars = character::party(
+            Tables::embedded(),
+            &character::Options::default(),
+            2,
+            &mut d,
+        )
+        .unwrap();
+        let sheets: Vec<_> = chars.into_iter().map(|c| c.sheet).collect();
+        let text = crate::dw10::wod_s::party_yaml(&sheets).unwrap();
+        (text, sheets)
+    }
+
+    /// A hero whose `name` and whose `wod_s:` sheet's name no longer agree
+    /// (one of them edited by hand) loads and plays by its own name, with
+    /// one note naming the line of the hero's name, both names and which
+    /// is used; the file as `party new` wrote it has none.
+    #[test]
+    fn a_hero_named_otherwise_in_its_sheet_is_noted_with_its_line() {
+        let figures = crate::dw10::figures::embedded();
+        let (text, sheets) = made_by_party_new();
+        let (_, notes) = parse_noting(&text, "p.yaml", &figures).unwrap();
+        assert!(notes.is_empty(), "{notes:?}");
+        let hero = ascii_word(&sheets[1].name);
+        let hero_line = format!("- name: {hero}\n");
+        let line = text
+            .lines()
+            .position(|l| format!("{l}\n") == hero_line)
+            .map(|n| n + 1)
+            .unwrap_or_else(|| panic!("no `{hero_line}` in\n{text}"));
+        // The hero's name edited.
+        let renamed = text.replacen(&hero_line, "- name: Rook\n", 1);
+        let (p, notes) = parse_noting(&renamed, "p.yaml", &figures).unwrap();
+        assert_eq!(p.heroes[1].0, "Rook");
+        assert_eq!(notes.len(), 1, "{notes:?}");
+        assert_eq!(
+            notes[0].to_string(),
+            format!(
+                "p.yaml: line {line}: hero `Rook` is named `{}` in its wod_s sheet; the hero's name `Rook` is used",
+                sheets[1].name
+            )
+        );
+        assert_eq!(notes[0].key, "heroes[1]");
+        // The sheet's name edited instead: the same line, the hero's name used.
+        let sheet_line = format!("    name: {}\n", sheets[1].name);
+        assert_eq!(text.matches(&sheet_line).count(), 1, "{text}");
+        let edited = text.replacen(&sheet_line, "    name: Rook Stone\n", 1);
+        let (p, notes) = parse_noting(&edited, "p.yaml", &figures).unwrap();
+        assert_eq!(p.heroes[1].0, hero);
+        assert_eq!(notes.len(), 1, "{notes:?}");
+        assert_eq!(
+            (notes[0].line, notes[0].sheet.as_str()),
+            (Some(line), "Rook Stone")
+        );
+        // A hero written on one line: the note names its place.
+        let flow = format!(
+            "format: {FORMAT}\nheroes:\n  - {{name: Rook, figure: Tracker, wod_s: {{{}}}}}\n",
+            text.split("  wod_s:\n")
+                .nth(1)
+                .unwrap()
+                .lines()
+                .take_while(|l| l.starts_with("    "))
+                .map(str::trim)
+                .collect::<Vec<_>>()
+                .join(", ")
+        );
+        let (_, notes) =
+            parse_noting(&flow, "p.yaml", &figures).unwrap_or_else(|e| panic!("{e}\n{flow}"));
+        assert_eq!(notes.len(), 1, "{flow}");
+        assert!(
+            notes[0]
+                .to_string()
+                .starts_with("p.yaml: heroes[0]: hero `Rook`"),
+            "{}",
+            notes[0]
+        );
+        // `parse` takes every one of these files.
+        for t in [&renamed, &edited, &flow] {
+            assert!(parse(t, "p.yaml", &figures).is_ok());
+        }
+    }
+
+    /// A sheet's name agrees with the hero's as `party new` spells it: one
+    /// ASCII word, cut to 24 characters, numbered past a taken name.
+    #[test]
+    fn a_sheet_makes_the_names_party_new_gives() {
+        assert!(sheet_makes("Thorhildur", "Þórhildur"));
+        assert!(sheet_makes("Dom-Ashur", "Dom Ashur"));
+        assert!(sheet_makes("Ayla-2", "Ayla"));
+        assert!(sheet_makes("Ayla-12", "Ayla"));
+        let long = "A".repeat(30);
+        assert!(sheet_makes(&"A".repeat(24), &long));
+        assert!(sheet_makes(&format!("{}-2", "A".repeat(22)), &long));
+        assert!(sheet_makes("Hero", "1234"));
+        for (hero, sheet) in [
+            ("Rook", "Ayla"),
+            ("Ayla-1", "Ayla"),
+            ("Ayla-02", "Ayla"),
+            ("Ayla-+2", "Ayla"),
+            ("ayla", "Ayla"),
+            ("Ayla-Rook", "Ayla"),
+        ] {
+            assert!(!sheet_makes(hero, sheet), "{hero} of {sheet}");
+        }
     }
 }

@@ -147,9 +147,14 @@ impl Tagger {
             surface.end_tagged();
             self.marked = None;
         }
-        let Some(group) = done.group else {
-            return;
-        };
+        if let Some(group) = done.group {
+            self.hand_up(group);
+        }
+    }
+
+    /// Hands a closed part's group to the innermost open part that has a
+    /// group (furniture has none), or to the tree when none is open.
+    fn hand_up(&mut self, group: TagGroup) {
         match self.stack.iter_mut().rev().find_map(|o| o.group.as_mut()) {
             Some(parent) => parent.push(group),
             None => self.tree.push(group),
@@ -211,10 +216,7 @@ impl Tagger {
     pub(crate) fn finish(mut self) -> TagTree {
         while let Some(done) = self.stack.pop() {
             if let Some(group) = done.group {
-                match self.stack.iter_mut().rev().find_map(|o| o.group.as_mut()) {
-                    Some(parent) => parent.push(group),
-                    None => self.tree.push(group),
-                }
+                self.hand_up(group);
             }
         }
         self.tree

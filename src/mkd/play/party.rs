@@ -8,6 +8,9 @@ use crate::mkd::tables::{Item, RawItem};
 use serde::Deserialize;
 use std::path::Path;
 
+pub use crate::characters::wod_s::sheet_name::NameMismatch;
+use crate::characters::wod_s::sheet_name::names_agree;
+
 /// The format tag of party files.
 pub const FORMAT: &str = "tilecrawl-party/1";
 /// Largest party file accepted, in bytes.
@@ -277,90 +280,9 @@ pub fn parse_noting(text: &str, file: &str) -> Result<(Party, Vec<NameMismatch>)
         message,
     })?;
     for n in &mut notes {
-        n.file = file.to_string();
-        n.line = hero_name_line(text, &n.hero);
+        n.place(text, file);
     }
     Ok((party, notes))
-}
-
-/// A hero whose `wod_s:` sheet gives it another name than the hero's own
-/// `name` (one of the two edited by hand): play, the transcript and the
-/// campaign go by the hero's `name`; the sheet's is kept but unused. Not
-/// a refusal, as the file plays the same either way; the CLI prints it
-/// as one `warning:` line.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct NameMismatch {
-    /// The party file.
-    pub file: String,
-    /// The 1-based line of the hero's `name:`, where the file lays it out
-    /// one key a line.
-    pub line: Option<usize>,
-    /// Where the hero is: `teams[0].heroes[1]` or `prisoner`.
-    pub key: String,
-    /// The hero's `name`, the one used.
-    pub hero: String,
-    /// The name in its `wod_s:` sheet.
-    pub sheet: String,
-}
-
-impl std::fmt::Display for NameMismatch {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let at = match self.line {
-            Some(n) => format!("line {n}"),
-            None => self.key.clone(),
-        };
-        write!(
-            f,
-            "{}: {at}: hero `{}` is named `{}` in its wod_s sheet; the hero's name `{}` is used",
-            self.file,
-            self.hero,
-            crate::core::text::excerpt(&self.sheet, 40),
-            self.hero
-        )
-    }
-}
-
-/// Whether a hero's `name` is the one its sheet's name makes: as `party
-/// new` writes it (spaces as hyphens) or spelled in ASCII.
-fn names_agree(hero: &str, sheet: &str) -> bool {
-    use crate::characters::names::{ascii_word, one_word};
-    hero == one_word(sheet) || hero == ascii_word(sheet)
-}
-
-/// The 1-based line of the `name: HERO` entry of a hero in a party file
-/// laid out one key a line (as `party new` writes it): a `name` key below
-/// the top level and outside any `wod_s:` sheet. Hero names are unique in
-/// a party, so the first such line is the hero's. `None` where the text
-/// does not lay it out so (a hero written `{name: …, …}` on one line).
-fn hero_name_line(text: &str, hero: &str) -> Option<usize> {
-    let mut sheet_indent: Option<usize> = None;
-    for (n, l) in text.lines().enumerate() {
-        let t = l.trim_start();
-        if t.is_empty() || t.starts_with('#') {
-            continue;
-        }
-        let indent = l.len() - t.len();
-        if sheet_indent.is_some_and(|w| indent <= w) {
-            sheet_indent = None;
-        }
-        if sheet_indent.is_some() {
-            continue;
-        }
-        let t = t.strip_prefix("- ").map_or(t, str::trim_start);
-        if t.starts_with("wod_s:") {
-            sheet_indent = Some(indent);
-            continue;
-        }
-        let Some(value) = t.strip_prefix("name:") else {
-            continue;
-        };
-        let value = value.split(" #").next().unwrap_or(value).trim();
-        let value = value.trim_matches(|c| c == '"' || c == '\'');
-        if indent > 0 && value == hero {
-            return Some(n + 1);
-        }
-    }
-    None
 }
 
 /// Whether `name` is one word of letters, digits, `-` or `_`, not too long.
@@ -516,13 +438,7 @@ fn check_hero(
         )
         .map_err(|e| (format!("{hloc} ({}).wod_s: ", hero.name), e.what))?;
         if !names_agree(&hero.name, &sheet.name) {
-            notes.push(NameMismatch {
-                file: String::new(),
-                line: None,
-                key: hloc.to_string(),
-                hero: hero.name.clone(),
-                sheet: sheet.name.clone(),
-            });
+            notes.push(NameMismatch::new(hloc, &hero.name, &sheet.name));
         }
     }
     let con = match (hero.con, &hero.wod_s) {
@@ -836,33 +752,7 @@ teams:
             "hero `{hero}` is named `Rook Stone` in its wod_s sheet; the hero's name `{hero}` is used"
         );
         assert!(notes[0].to_string().ends_with(&used), "{}", notes[0]);
-        // `Rook Stone` in the sheet agrees with a hero `Rook-Stone`, and an
-        // ASCII spelling of a name with diacritics agrees with it.
-        assert!(names_agree("Rook-Stone", "Rook Stone"));
-        assert!(names_agree("Thorhildur", "Þórhildur"));
-        assert!(!names_agree("Rook", "Rook Stone"));
         // `parse` takes the file all the same.
         assert!(parse(&renamed, "p.yaml").is_ok());
-    }
-
-    /// A hero written on one line has no line of its own name to give:
-    /// the note names its place in the file instead.
-    #[test]
-    fn a_note_without_a_line_names_the_hero_s_place() {
-        let n = NameMismatch {
-            file: "p.yaml".into(),
-            line: None,
-            key: "prisoner".into(),
-            hero: "Wren".into(),
-            sheet: "Wren Ash".into(),
-        };
-        assert_eq!(
-            n.to_string(),
-            "p.yaml: prisoner: hero `Wren` is named `Wren Ash` in its wod_s sheet; the hero's name `Wren` is used"
-        );
-        assert_eq!(
-            hero_name_line("name: Wren\nteams:\n  - {name: Wren}\n", "Wren"),
-            None
-        );
     }
 }
