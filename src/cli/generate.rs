@@ -1,7 +1,7 @@
 //! `tilecrawl generate`.
 
 use clap::{Args, ValueEnum};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use tilecrawl::build::BuildError;
 use tilecrawl::build::layout::{ExitDice, LayoutParams, Table};
@@ -347,16 +347,33 @@ pub struct GenerateArgs {
     conditions: Option<PathBuf>,
 }
 
+/// The MKD party a `--simulate` rating plays (`--party FILE`, else the
+/// embedded one) and the words naming it. A hero whose name differs from
+/// its `wod_s` sheet's gets a `warning:` line, as `play` gives it, unless
+/// `quiet`.
+pub(super) fn rating_party(
+    path: Option<&Path>,
+    quiet: bool,
+) -> anyhow::Result<(party::Party, String)> {
+    let Some(p) = path else {
+        return Ok((party::default_party(), "the default party".to_string()));
+    };
+    let (party, notes) = party::load_noting(p)?;
+    if !quiet {
+        for n in &notes {
+            warnln!("warning: {n}");
+        }
+    }
+    Ok((party, format!("the party in {}", p.display())))
+}
+
 /// `--simulate N`: the adventure played N times; its rating and the words
 /// the summary and the sheet print.
 fn rate(a: &GenerateArgs, adventure: Adventure) -> anyhow::Result<Option<(Rating, String)>> {
     let Some(runs) = a.simulate else {
         return Ok(None);
     };
-    let (party, who) = match &a.party {
-        Some(p) => (party::load(p)?, format!("the party in {}", p.display())),
-        None => (party::default_party(), "the default party".to_string()),
-    };
+    let (party, who) = rating_party(a.party.as_deref(), a.quiet)?;
     // The runs on a terminal's progress bar, as `simulate` shows them.
     let bar = super::say::runs_bar(runs, a.quiet || a.json);
     let rated = rate_with(&adventure, party, &who, runs, &|| bar.inc(1));

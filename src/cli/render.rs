@@ -44,16 +44,7 @@ fn rating(a: &RenderArgs, any: &AnyScenario) -> anyhow::Result<Option<String>> {
     let tick = || bar.inc(1);
     let words = match any {
         AnyScenario::Mkd(s) => {
-            let (party, who) = match &a.party {
-                Some(p) => (
-                    tilecrawl::mkd::play::party::load(p)?,
-                    format!("the party in {}", p.display()),
-                ),
-                None => (
-                    tilecrawl::mkd::play::party::default_party(),
-                    "the default party".to_string(),
-                ),
-            };
+            let (party, who) = super::generate::rating_party(a.party.as_deref(), a.quiet)?;
             let adventure = tilecrawl::mkd::play::floors::Adventure::Scenario(Arc::new(s.clone()));
             super::generate::rate_with(&adventure, party, &who, runs, &tick).1
         }

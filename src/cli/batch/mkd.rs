@@ -15,7 +15,7 @@ use tilecrawl::mkd::generate::{
     GenerateError, GenerateParams, generate, generate_with_critical_path,
 };
 use tilecrawl::mkd::play::floors::Adventure;
-use tilecrawl::mkd::play::party::{self, Party};
+use tilecrawl::mkd::play::party::Party;
 use tilecrawl::mkd::play::simulate::{DEFAULT_MAX_TURNS, SimOptions, simulate_here_while};
 use tilecrawl::mkd::tables::{self, Tables};
 use tilecrawl::pack::PackOptions;
@@ -60,10 +60,7 @@ impl MkdBatch {
         let rate = match a.simulate {
             None => None,
             Some(runs) => {
-                let (party, who) = match &a.party {
-                    Some(p) => (party::load(p)?, format!("the party in {}", p.display())),
-                    None => (party::default_party(), "the default party".to_string()),
-                };
+                let (party, who) = crate::cli::generate::rating_party(a.party.as_deref(), a.quiet)?;
                 // A run loses at most the party's heroes and a prisoner they
                 // freed (who fights on as one of them).
                 let most_lost = party.heroes().count() as u32 + 1;

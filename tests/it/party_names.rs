@@ -1,6 +1,7 @@
-//! A Dungeon World 10 mm party file through the real binary: a hero whose
-//! name was edited apart from its World of Dungeons S sheet's is warned of
-//! by every command that reads the file, as the MKD party's is.
+//! Party files through the real binary: a hero whose name was edited apart
+//! from its World of Dungeons S sheet's is warned of by every command that
+//! reads the file, in both games that play parties (the MKD party's `play`,
+//! `simulate` and `campaign new` are in `characters.rs`).
 
 use crate::common::{Run, run_in as run, run_ok as ok};
 use std::path::Path;
@@ -9,17 +10,30 @@ use std::path::Path;
 /// --seed 3`, Lirien, renamed Rook on line 7).
 const WARNING: &str = "warning: party.yaml: line 7: hero `Rook` is named `Lirien` in its wod_s sheet; the hero's name `Rook` is used";
 
+/// The same for the MKD party of `party new --seed 3`, Lirien on line 9.
+const MKD_WARNING: &str = "warning: party.yaml: line 9: hero `Rook` is named `Lirien` in its wod_s sheet; the hero's name `Rook` is used";
+
 /// How many of `r`'s standard error lines are the warning.
 fn warned(r: &Run) -> usize {
-    r.stderr.lines().filter(|l| *l == WARNING).count()
+    warned_as(r, WARNING)
+}
+
+/// How many of `r`'s standard error lines are `warning`.
+fn warned_as(r: &Run, warning: &str) -> usize {
+    r.stderr.lines().filter(|l| *l == warning).count()
 }
 
 /// Runs `args` then `args` with `-q`: both succeed, the first with the one
 /// warning on standard error, the second with none. The loud run.
 fn warns_once_unless_quiet(d: &Path, args: &[&str]) -> Run {
+    warns_once_unless_quiet_as(d, args, WARNING)
+}
+
+/// [`warns_once_unless_quiet`] with `warning` the line looked for.
+fn warns_once_unless_quiet_as(d: &Path, args: &[&str], warning: &str) -> Run {
     let loud = run(d, args);
     assert_eq!(
-        (loud.code, warned(&loud)),
+        (loud.code, warned_as(&loud, warning)),
         (Some(0), 1),
         "{args:?}: {}",
         loud.stderr
@@ -140,4 +154,65 @@ fn a_dw10_hero_renamed_apart_from_its_sheet_is_warned_of() {
     batch.extend(dw);
     batch.extend(rated);
     warns_once_unless_quiet(d, &batch);
+}
+
+/// An MKD party's hero renamed by hand, its sheet left as it was: the
+/// ratings of `generate`, `render` and `batch` (`--simulate --party`) each
+/// print the one `warning:` line `play` prints, exit 0 and rate with the
+/// file's party; `-q` leaves the line out, and the unedited party gives
+/// none.
+#[test]
+fn an_mkd_hero_renamed_apart_from_its_sheet_is_warned_of_when_rating() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    ok(
+        d,
+        &[
+            "generate", "--seed", "7", "--dpi", "20", "--out", "g7", "-q",
+        ],
+    );
+    ok(
+        d,
+        &[
+            "party",
+            "new",
+            "--heroes",
+            "2",
+            "--seed",
+            "3",
+            "--out",
+            "party.yaml",
+            "-q",
+        ],
+    );
+    let rated = ["--simulate", "2", "--party", "party.yaml"];
+    let generate: Vec<&str> = [
+        "generate", "--seed", "7", "--dpi", "20", "--out", "r7", "--force",
+    ]
+    .into_iter()
+    .chain(rated)
+    .collect();
+    let r = run(d, &generate);
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    assert!(!r.stderr.contains("warning:"), "{}", r.stderr);
+    let text = std::fs::read_to_string(d.join("party.yaml")).unwrap();
+    assert!(text.contains("  - name: Lirien\n"), "{text}");
+    std::fs::write(
+        d.join("party.yaml"),
+        text.replacen("  - name: Lirien\n", "  - name: Rook\n", 1),
+    )
+    .unwrap();
+    warns_once_unless_quiet_as(d, &generate, MKD_WARNING);
+    let render: Vec<&str> = ["render", "g7/scenario.yaml", "--dpi", "20", "--force"]
+        .into_iter()
+        .chain(rated)
+        .collect();
+    warns_once_unless_quiet_as(d, &render, MKD_WARNING);
+    let batch: Vec<&str> = [
+        "batch", "--count", "1", "--only", "index", "--out", "b", "--force",
+    ]
+    .into_iter()
+    .chain(rated)
+    .collect();
+    warns_once_unless_quiet_as(d, &batch, MKD_WARNING);
 }
