@@ -693,6 +693,18 @@ fn sheet_fault(t: &Tables, s: &Sheet) -> Result<(), SheetError> {
     Ok(())
 }
 
+/// The sheets of the two characters `party new --seed 3 --heroes 2`
+/// makes, for the tests of the games' party files.
+#[cfg(test)]
+pub(crate) fn two_of_seed_3() -> Vec<Sheet> {
+    let mut d = crate::core::dice::Dice::for_stage(3, "characters");
+    party(Tables::embedded(), &Options::default(), 2, &mut d)
+        .expect("the embedded tables make a party")
+        .into_iter()
+        .map(|c| c.sheet)
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

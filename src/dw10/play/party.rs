@@ -528,16 +528,7 @@ mod tests {
     /// Two heroes made by `party new --for dungeon-world-10mm`, as its
     /// party file, with their sheets.
     fn made_by_party_new() -> (String, Vec<crate::characters::wod_s::Sheet>) {
-        use crate::characters::wod_s::{Tables, character};
-        let mut d = crate::core::dice::Dice::for_stage(3, "characters");
-        let chars = character::party(
-            Tables::embedded(),
-            &character::Options::default(),
-            2,
-            &mut d,
-        )
-        .unwrap();
-        let sheets: Vec<_> = chars.into_iter().map(|c| c.sheet).collect();
+        let sheets = crate::characters::wod_s::character::two_of_seed_3();
         let text = crate::dw10::wod_s::party_yaml(&sheets).unwrap();
         (text, sheets)
     }

@@ -693,16 +693,7 @@ teams:
 
     /// Two heroes made by `party new`, as its party file.
     fn made_by_party_new() -> (String, Vec<crate::characters::wod_s::Sheet>) {
-        use crate::characters::wod_s::{Tables, character};
-        let mut d = crate::core::dice::Dice::for_stage(3, "characters");
-        let chars = character::party(
-            Tables::embedded(),
-            &character::Options::default(),
-            2,
-            &mut d,
-        )
-        .unwrap();
-        let sheets: Vec<_> = chars.into_iter().map(|c| c.sheet).collect();
+        let sheets = crate::characters::wod_s::character::two_of_seed_3();
         let text = crate::mkd::wod_s::party_yaml("test", &sheets, &[]).unwrap();
         (text, sheets)
     }
