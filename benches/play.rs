@@ -142,6 +142,7 @@ fn bench(c: &mut Criterion) {
         });
     }
     {
+        use tilecrawl::ddd::play::edges::Edges;
         use tilecrawl::ddd::play::simulate::{DEFAULT_MAX_ROUNDS, run_one};
         let scenario =
             tilecrawl::ddd::setup::generate(7, &Default::default()).expect("seed 7 generates");
@@ -153,7 +154,15 @@ fn bench(c: &mut Criterion) {
                 let seed = run_seed(7, i % SEEDS);
                 i = i.wrapping_add(1);
                 black_box(
-                    run_one(&scenario, &blue, &red, seed, DEFAULT_MAX_ROUNDS).expect("a game"),
+                    run_one(
+                        &scenario,
+                        &blue,
+                        &red,
+                        seed,
+                        DEFAULT_MAX_ROUNDS,
+                        Edges::Walk,
+                    )
+                    .expect("a game"),
                 )
             })
         });

@@ -262,6 +262,7 @@ pub(crate) fn run(a: DddPlay) -> anyhow::Result<()> {
                     max_rounds: a.max_rounds,
                     advanced: a.advanced,
                     by_hand: session::by_hand(ai, a.deploy_by_hand),
+                    ..PlayOptions::default()
                 },
             )?;
             opening.extend(lines);

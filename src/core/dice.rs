@@ -165,6 +165,14 @@ pub fn run_seed(seed: u64, run: u32) -> u64 {
     mix(seed.wrapping_add((u64::from(run) + 1).wrapping_mul(GOLDEN)))
 }
 
+/// The dice seed of look-ahead game `game` of choice `pair` on a board
+/// whose scenario seed is `seed` (games played before a game to weigh a
+/// choice): the run seed of `game` from the run seed of `pair`, so it
+/// owes nothing to any game's own dice.
+pub fn lookahead_seed(seed: u64, pair: u32, game: u32) -> u64 {
+    run_seed(run_seed(seed, pair), game)
+}
+
 impl Dice {
     /// The dice for `stage`, derived from the master `seed`. Different stages
     /// get independent streams, so adding a roll to one stage leaves the

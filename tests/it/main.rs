@@ -12,6 +12,7 @@ mod characters;
 mod cli;
 mod cli_missions;
 mod ddd_batch;
+mod ddd_edges;
 mod ddd_hostile;
 mod ddd_play;
 mod ddd_play_text;

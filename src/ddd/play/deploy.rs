@@ -6,6 +6,7 @@
 //! `edge`, `place`, `prisoner` and `ready` ([`Plan::command`]).
 
 use super::command::Command;
+use super::edges::{EdgeWhy, Edges};
 use super::event::{Ask, Event};
 use super::grid::Grid;
 use super::refusal::Refusal;
@@ -97,13 +98,21 @@ pub struct Plan {
     steps: Vec<Step>,
     next: usize,
     by_hand: [bool; 2],
+    edges: Edges,
 }
 
 impl Plan {
     /// The steps of `scenario`'s set-up (L149-162) once the dice-off made
     /// `attacker` the attacker (the side that chooses first elsewhere).
-    /// `by_hand`: Blue's and Red's, deployed by hand.
-    pub fn new(scenario: &DddScenario, grid: &Grid, attacker: Team, by_hand: [bool; 2]) -> Plan {
+    /// `by_hand`: Blue's and Red's, deployed by hand; `edges`: where
+    /// tilecrawl's edges come from.
+    pub fn new(
+        scenario: &DddScenario,
+        grid: &Grid,
+        attacker: Team,
+        by_hand: [bool; 2],
+        edges: Edges,
+    ) -> Plan {
         let kind = scenario.game.scenario;
         let (att, def) = (attacker, attacker.other());
         let edge = |team, first| Step::Edge { team, first };
@@ -147,6 +156,7 @@ impl Plan {
             steps,
             next: 0,
             by_hand,
+            edges,
         }
     }
 
@@ -197,7 +207,14 @@ impl Plan {
                     self.tie_up(st, ev, id);
                 }
                 Step::Edge { team, first } => {
-                    let side = self.auto_edge(grid, st, team, first)?;
+                    let (side, why) = self.auto_edge(grid, st, team, first)?;
+                    if let EdgeWhy::Looked { first, looked } = why {
+                        ev.push(Event::EdgeLooked {
+                            team,
+                            first,
+                            looked,
+                        });
+                    }
                     st.deploy_edge[team.index()] = Some(side);
                 }
                 Step::Place { team, area } => self.fill(grid, st, ev, team, area, &[])?,
@@ -239,7 +256,7 @@ impl Plan {
                 ev.push(Event::EdgeChosen { team, side });
             }
             (Step::Edge { first, .. }, Command::Ready) => {
-                let side = self.auto_edge(grid, st, team, first).map_err(other)?;
+                let (side, _) = self.auto_edge(grid, st, team, first).map_err(other)?;
                 st.deploy_edge[team.index()] = Some(side);
                 ev.push(Event::EdgeChosen { team, side });
             }
@@ -321,11 +338,14 @@ impl Plan {
             Step::Prisoner(t) => Ask::Prisoner {
                 suggested: suggested_prisoner(st, t),
             },
-            Step::Edge { team, first } => Ask::Edge {
-                options: self.edge_options(st, team, first),
-                suggested: self.auto_edge(grid, st, team, first)?,
-                second: !first,
-            },
+            Step::Edge { team, first } => {
+                let (suggested, why) = self.auto_edge(grid, st, team, first)?;
+                Ask::Edge {
+                    options: self.edge_options(st, team, first),
+                    suggested,
+                    why,
+                }
+            }
             Step::Place { team, area } => Ask::Place {
                 zone: self.area(st, team, area)?.0,
                 waiting: area == Area::Zone("attacker"),
@@ -367,20 +387,50 @@ impl Plan {
         }
     }
 
-    /// tilecrawl's edge: for the side choosing first, the edge whose zone
-    /// is the shortest walk from the objective (ties in N, E, S, W order);
-    /// for the other side, the opposite one.
+    /// Does the side choosing second take "another" edge of its choice
+    /// (Treasure Hunt, L153; Secrets, L159), not the opposite one?
+    fn second_chooses(&self) -> bool {
+        matches!(
+            self.kind,
+            ScenarioKind::TreasureHunt | ScenarioKind::SecretsOfTheAncients
+        )
+    }
+
+    /// tilecrawl's edge and why. Where the second side chooses too, the
+    /// edges given (a look-ahead game) or the look-ahead's book, when the
+    /// edge is one the side may take. Otherwise, for the side choosing
+    /// first, the edge whose zone is the shortest walk from the objective
+    /// (ties in N, E, S, W order); for the other side, the opposite one.
     fn auto_edge(
         &self,
         grid: &Grid,
         st: &State,
         team: Team,
         first: bool,
-    ) -> Result<Side, GameError> {
+    ) -> Result<(Side, EdgeWhy), GameError> {
+        let theirs = st.deploy_edge[team.other().index()];
+        let may = |s: Side| self.edge_options(st, team, first).contains(&s);
+        if self.second_chooses() {
+            match self.edges {
+                Edges::Forced(pair) if may(pair[team.index()]) => {
+                    return Ok((pair[team.index()], EdgeWhy::Given));
+                }
+                Edges::Looked(book) => {
+                    let looked = match (first, theirs) {
+                        (true, _) => book.first(team),
+                        (false, Some(t)) => book.reply(team, t),
+                        (false, None) => None,
+                    };
+                    if let Some(looked) = looked.filter(|l| may(l.side)) {
+                        return Ok((looked.side, EdgeWhy::Looked { first, looked }));
+                    }
+                }
+                _ => {}
+            }
+        }
         if !first {
-            let other = st.deploy_edge[team.other().index()]
-                .ok_or_else(|| GameError::NoZone("edge-N".into()))?;
-            return Ok(other.opposite());
+            let other = theirs.ok_or_else(|| GameError::NoZone("edge-N".into()))?;
+            return Ok((other.opposite(), EdgeWhy::Opposite));
         }
         let dist = Walker::new(&grid.board, PASS_ALL).distances(self.goal.iter().copied());
         let mut best: Option<(u32, Side)> = None;
@@ -397,7 +447,7 @@ impl Plan {
                 best = Some((d, side));
             }
         }
-        best.map(|(_, s)| s)
+        best.map(|(_, s)| (s, EdgeWhy::Nearest))
             .ok_or_else(|| GameError::NoZone("edge-N".into()))
     }
 

@@ -5,6 +5,7 @@
 use super::command::Command;
 pub use super::deploy::GameError;
 use super::deploy::Plan;
+use super::edges::Edges;
 use super::event::{Event, Roll, Task};
 use super::grid::Grid;
 use super::refusal::Refusal;
@@ -31,6 +32,11 @@ pub struct PlayOptions {
     /// side is asked for its edge, its prisoner and its models' squares
     /// before the first card; otherwise it deploys by the project's rules.
     pub by_hand: [bool; 2],
+    /// Where tilecrawl's edges come from in Treasure Hunt and Secrets of
+    /// the Ancients: `play` and `simulate` give the look-ahead's book
+    /// (`lookahead::edge_book`); the default is the walk from the
+    /// objective.
+    pub edges: Edges,
 }
 
 /// A game in play.
@@ -119,7 +125,7 @@ impl Game {
             Chosen::DiceOffRed => kept_dice_off(Team::Red, &mut ev),
             Chosen::Named | Chosen::Rolled => dice_off(&state, &mut dice, &mut ev),
         };
-        let mut plan = Plan::new(scenario, &grid, state.attacker, opts.by_hand);
+        let mut plan = Plan::new(scenario, &grid, state.attacker, opts.by_hand, opts.edges);
         plan.advance(&grid, &mut state, &mut ev)?;
         let mut game = Game {
             kind: scenario.game.scenario,

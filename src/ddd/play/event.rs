@@ -1,6 +1,7 @@
 //! What happened, with the dice faces: the rules push events, the
 //! transcript printer turns them into English, `simulate` only counts them.
 
+use super::edges::{EdgeWhy, Looked};
 pub use super::state::Why;
 use super::state::{ModelId, Outcome, Team};
 use crate::core::geom::{Point, Side};
@@ -135,9 +136,8 @@ pub enum Ask {
         options: Vec<Side>,
         /// tilecrawl's choice.
         suggested: Side,
-        /// The side choosing second: tilecrawl's choice is the edge
-        /// opposite the other side's.
-        second: bool,
+        /// Why tilecrawl chooses it.
+        why: EdgeWhy,
     },
     /// The models onto squares.
     Place {
@@ -197,6 +197,16 @@ pub enum Event {
         team: Team,
         /// What it is asked for.
         ask: Ask,
+    },
+    /// tilecrawl took a side's edge by the look-ahead (told before the
+    /// side deploys there).
+    EdgeLooked {
+        /// The side.
+        team: Team,
+        /// The side chose first (else it replied to the other's edge).
+        first: bool,
+        /// The edge and its look-ahead figures.
+        looked: Looked,
     },
     /// A side deployed by hand took its edge.
     EdgeChosen {

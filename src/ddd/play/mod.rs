@@ -5,27 +5,35 @@
 //!   with the dice faces), `command.rs` (what players type), `refusal.rs`;
 //! - `grid.rs` — walking and sight with the doors as they stand;
 //! - `rules.rs` — the referee, each rule a function of a `Ctx`;
+//! - `edges.rs` — where tilecrawl's edges come from: the walk, a pair
+//!   given, or the look-ahead's book;
 //! - `deploy.rs` — deployment, step by step: tilecrawl's choices, or a
 //!   side's own (`play --deploy-by-hand`);
 //! - `engine.rs` — `Game`: deployment, then `play(Command)`;
 //! - `transcript.rs` — events in English;
 //! - `ai.rs` — the project's policy for a side;
-//! - `session.rs` — typed lines, the AI's turns, undo, the save;
+//! - `turns.rs` — the policy's turns played until a player is up;
+//! - `lookahead.rs` — the edges' book: short games of the policy on
+//!   both sides for every pair of edges;
+//! - `session.rs` — typed lines, undo, the save;
 //! - `simulate.rs` — both sides by the policy, many times.
 
 pub mod ai;
 pub mod command;
 pub mod complete;
 pub mod deploy;
+pub mod edges;
 pub mod engine;
 pub mod event;
 pub mod grid;
+pub mod lookahead;
 pub mod refusal;
 pub mod rules;
 pub mod session;
 pub mod simulate;
 pub mod state;
 pub mod transcript;
+pub mod turns;
 
 #[cfg(test)]
 mod tests;

@@ -2,9 +2,12 @@
 //! (`ai.rs`), on quiet dice; each run's seed comes from the master seed and
 //! the run's number, so the report is the same for any number of threads.
 
+use super::edges::Edges;
 use super::engine::{Game, GameError, PlayOptions};
-use super::session::{AiSide, STAGE, run_ai};
+use super::lookahead::with_book;
+use super::session::STAGE;
 use super::state::{Outcome, Team};
+use super::turns::{AiSide, run_ai};
 use crate::core::dice::{Dice, run_seed};
 use crate::ddd::part::DddScenario;
 use crate::ddd::warparty::Warparty;
@@ -75,15 +78,17 @@ pub struct SimReport {
     pub mean_rounds: f64,
 }
 
-/// Plays one game by the policy on both sides.
+/// Plays one game by the policy on both sides, tilecrawl's edges from
+/// `edges`.
 pub fn run_one(
     scenario: &DddScenario,
     blue: &Warparty,
     red: &Warparty,
     seed: u64,
     max_rounds: u32,
+    edges: Edges,
 ) -> Result<RunResult, GameError> {
-    let mut game = start(scenario, blue, red, seed, max_rounds)?;
+    let mut game = start(scenario, blue, red, seed, max_rounds, edges)?;
     let mut sink = Vec::new();
     run_ai(&mut game, AiSide::Both, &mut sink, false);
     let limit = game.state.why == Some(super::event::Why::RoundLimit);
@@ -103,9 +108,11 @@ fn start(
     red: &Warparty,
     seed: u64,
     max_rounds: u32,
+    edges: Edges,
 ) -> Result<Game, GameError> {
     let opts = PlayOptions {
         max_rounds: Some(max_rounds),
+        edges,
         ..PlayOptions::default()
     };
     let (game, ev) = Game::new(scenario, blue, red, Dice::quiet(seed, STAGE), opts)?;
@@ -113,8 +120,14 @@ fn start(
     Ok(game)
 }
 
+/// tilecrawl's edges for every run: the look-ahead's book, made once
+/// before the runs where tilecrawl looks ahead.
+fn run_edges(scenario: &DddScenario, blue: &Warparty, red: &Warparty) -> Result<Edges, GameError> {
+    Ok(with_book(scenario, blue, red, PlayOptions::default())?.edges)
+}
+
 /// Plays `opts.runs` games in parallel (the current rayon pool) and sums
-/// them up in run order.
+/// them up in run order, tilecrawl's edges chosen once before them.
 pub fn simulate(
     scenario: &DddScenario,
     blue: &Warparty,
@@ -122,10 +135,12 @@ pub fn simulate(
     opts: &SimOptions,
     tick: &(dyn Fn() + Sync),
 ) -> Result<SimReport, GameError> {
+    let edges = run_edges(scenario, blue, red)?;
     let results: Vec<Result<RunResult, GameError>> = (0..opts.runs)
         .into_par_iter()
         .map(|r| {
-            let out = run_one(scenario, blue, red, run_seed(opts.seed, r), opts.max_rounds);
+            let seed = run_seed(opts.seed, r);
+            let out = run_one(scenario, blue, red, seed, opts.max_rounds, edges);
             tick();
             out
         })
@@ -147,10 +162,11 @@ pub fn simulate_here_while(
     opts: &SimOptions,
     mut go_on: impl FnMut(&RunResult) -> bool,
 ) -> Result<Option<SimReport>, GameError> {
+    let edges = run_edges(scenario, blue, red)?;
     let mut results = Vec::with_capacity(opts.runs as usize);
     for r in 0..opts.runs {
         let seed = run_seed(opts.seed, r);
-        let run = run_one(scenario, blue, red, seed, opts.max_rounds)?;
+        let run = run_one(scenario, blue, red, seed, opts.max_rounds, edges)?;
         let more = go_on(&run);
         results.push(run);
         if !more && r + 1 < opts.runs {
@@ -161,6 +177,7 @@ pub fn simulate_here_while(
                     red,
                     run_seed(opts.seed, left),
                     opts.max_rounds,
+                    edges,
                 )?;
             }
             return Ok(None);

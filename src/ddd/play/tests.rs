@@ -1487,4 +1487,5 @@ mod disarm;
 mod huge;
 mod in_order;
 mod legal;
+mod lookahead;
 mod walks;

@@ -1,5 +1,6 @@
 //! Events in English, one line each, in the voice of the MKD transcript.
 
+use super::edges::EdgeWhy;
 use super::event::{Ask, DoorChange, Event, Roll, Skip, Target, Task, TrapPlace, Why};
 use super::state::{ModelId, Outcome, State, Team};
 use crate::core::geom::Point;
@@ -98,21 +99,31 @@ fn asked(t: &str, ask: &Ask) -> String {
         Ask::Edge {
             options,
             suggested,
-            second,
+            why,
         } => {
             let list: Vec<String> = options
                 .iter()
                 .map(|s| format!("`edge {}`", s.name()))
                 .collect();
+            let why = match why {
+                EdgeWhy::Nearest => "the shortest walk to the objective".to_string(),
+                EdgeWhy::Opposite => "opposite the other side's".to_string(),
+                EdgeWhy::Given => "the edge given".to_string(),
+                EdgeWhy::Looked { first, looked } => format!(
+                    "the look-ahead's: {} of {} games there {}",
+                    half_points(looked.points),
+                    looked.games,
+                    if *first {
+                        "against the other side's best reply"
+                    } else {
+                        "against the other side's edge"
+                    }
+                ),
+            };
             format!(
-                "{t}, choose the edge to deploy on: {} (`ready`: {}, {})",
+                "{t}, choose the edge to deploy on: {} (`ready`: {}, {why})",
                 list.join(", "),
                 suggested.name(),
-                if *second {
-                    "opposite the other side's"
-                } else {
-                    "the shortest walk to the objective"
-                }
             )
         }
         Ask::Place { zone, waiting } => format!(
@@ -158,6 +169,32 @@ pub fn line(st: &State, e: &Event) -> String {
         }
         Event::StartsHidden { id } => format!("{} starts hidden in cover", who(st, *id)),
         Event::Asked { team: t, ask } => asked(&team(st, *t), ask),
+        Event::EdgeLooked {
+            team: t,
+            first,
+            looked,
+        } => {
+            let against = if *first {
+                format!("{}'s best reply", team(st, t.other()))
+            } else {
+                match st.deploy_edge[t.other().index()] {
+                    Some(s) => format!(
+                        "{}'s {} edge",
+                        team(st, t.other()),
+                        crate::build::board::edge_word(s)
+                    ),
+                    None => format!("{}'s edge", team(st, t.other())),
+                }
+            };
+            format!(
+                "{} takes the {} edge (edge-{}) by looking ahead: it scored {} of {} games there against {against} (a win 1, a draw 1/2)",
+                team(st, *t),
+                crate::build::board::edge_word(looked.side),
+                looked.side.name(),
+                half_points(looked.points),
+                looked.games,
+            )
+        }
         Event::EdgeChosen { team: t, side } => format!(
             "{} deploys on the {} edge (edge-{})",
             team(st, *t),
@@ -429,5 +466,14 @@ pub fn line(st: &State, e: &Event) -> String {
                 st.treasure_off[0], st.treasure_off[1], st.kills[0], st.kills[1]
             )
         }
+    }
+}
+
+/// Points counted in halves (a win 2, a draw 1) as games: `13` is `6.5`.
+fn half_points(points: u16) -> String {
+    if points.is_multiple_of(2) {
+        (points / 2).to_string()
+    } else {
+        format!("{}.5", points / 2)
     }
 }

@@ -5,6 +5,7 @@
 use super::*;
 use crate::core::geom::Side;
 use crate::ddd::play::deploy::edge_zone;
+use crate::ddd::play::edges::EdgeWhy;
 use crate::ddd::play::event::Ask;
 use crate::ddd::play::refusal::Refusal;
 
@@ -111,11 +112,12 @@ fn the_winner_chooses_its_edge_then_places_its_models() {
     let (mut g, ev, _) = won_by(kind, Team::Blue, [true, false]);
     let Some(Event::Asked {
         team: Team::Blue,
-        ask: Ask::Edge {
-            options,
-            second: false,
-            ..
-        },
+        ask:
+            Ask::Edge {
+                options,
+                why: EdgeWhy::Nearest,
+                ..
+            },
     }) = ev.last()
     else {
         panic!("Blue not asked for its edge: {:?}", ev.last());

@@ -3,7 +3,7 @@
 //! throws turns away.
 
 use super::*;
-use crate::ddd::play::session::{AiSide, run_ai, run_policy};
+use crate::ddd::play::turns::{AiSide, run_ai, run_policy};
 
 /// A game of `kind` on board `seed` between the `warparty new` parties of
 /// seeds 1 and 2, dice of `seed`, stopped after `max_rounds`.
