@@ -101,20 +101,7 @@ impl EdgeBook {
     /// The edge `team`, choosing second, takes against the other side's
     /// `theirs`: the most points, ties in N, E, S, W order.
     pub fn reply(&self, team: Team, theirs: Side) -> Option<Looked> {
-        let mut best: Option<Looked> = None;
-        for side in Side::ALL {
-            let Some(points) = self.points(team, side, theirs) else {
-                continue;
-            };
-            if best.is_none_or(|b| points > b.points) {
-                best = Some(Looked {
-                    side,
-                    points,
-                    games: self.games,
-                });
-            }
-        }
-        best
+        self.best(|side| self.points(team, side, theirs))
     }
 
     /// The edge `team`, choosing first, takes: the one whose worst reply
@@ -122,12 +109,18 @@ impl EdgeBook {
     /// reply is the one the other side takes by [`EdgeBook::reply`], since
     /// the points of the two sides add up to the same for every pair.
     pub fn first(&self, team: Team) -> Option<Looked> {
+        self.best(|side| {
+            let reply = self.reply(team.other(), side)?;
+            self.points(team, side, reply.side)
+        })
+    }
+
+    /// The edge with the most `points` (`None`: not a choice), ties in
+    /// N, E, S, W order.
+    fn best(&self, points: impl Fn(Side) -> Option<u16>) -> Option<Looked> {
         let mut best: Option<Looked> = None;
         for side in Side::ALL {
-            let Some(reply) = self.reply(team.other(), side) else {
-                continue;
-            };
-            let Some(points) = self.points(team, side, reply.side) else {
+            let Some(points) = points(side) else {
                 continue;
             };
             if best.is_none_or(|b| points > b.points) {
