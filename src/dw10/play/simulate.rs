@@ -834,8 +834,16 @@ fn way_on(
     // The way is planned round the conditions the heroes know of; it
     // crosses one only when there is no other.
     // An objective is worked from beside it; a teleporter is left from on it.
+    // A monster to slay is fought only from a square that touches it: one
+    // beside it across a shut door is no end, so a hero there opens the
+    // door (the walk's first step) instead of waiting by it for good.
+    let slay = matches!(s.objective, Objective::Slay { .. });
     let ends_at = |q: Sq| {
-        q == target || (objective.is_some() && adjacent(q, target) && may_end(s, g.map, w, q))
+        q == target
+            || (objective.is_some()
+                && adjacent(q, target)
+                && !(slay && s.parted(q, target))
+                && may_end(s, g.map, w, q))
     };
     // The walk stops once it has settled every square as cheap as the
     // cheapest end: the end chosen below and its way are then final, and

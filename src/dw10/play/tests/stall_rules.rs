@@ -195,6 +195,42 @@ fn a_hero_does_not_try_a_door_held_shut() {
 }
 
 #[test]
+fn a_hero_beside_the_lair_across_a_shut_door_opens_it() {
+    // The Dragon to slay on 6,1, a plain door on 5,1's east edge between
+    // it and the hero. Beside it but not touching it (a shut door parts
+    // them), the hero opens the door. Before, it took 5,1 for the end of
+    // its way and waited there to the move limit (seed 24's dungeon: its
+    // yellow door, the key held, timed out 15 runs of 50).
+    let features = vec![door_e(5, 1)];
+    let mut k = kit(
+        "
+############
+#..........#
+############",
+        features,
+        &[("Tracker", (5, 1))],
+        &[("Dragon", (6, 1))],
+    );
+    k.s.objective = Objective::Slay {
+        monster: "Dragon".into(),
+    };
+    let open = Some(Command::Open(
+        "Tracker".into(),
+        OpenWhat::Door,
+        Some(crate::core::geom::Side::E),
+    ));
+    assert_eq!(hero_choice(&view(&k), HeroId(0)), open);
+    // Opened, the two touch: the fight is the Melee Phase's.
+    k.s.open[0] = true;
+    assert!(k.s.touching((5, 1), (6, 1)));
+    assert_eq!(hero_choice(&view(&k), HeroId(0)), None);
+    // Held shut, the engine would refuse it: the hero waits.
+    k.s.open[0] = false;
+    k.s.held[0] = true;
+    assert_eq!(hero_choice(&view(&k), HeroId(0)), None);
+}
+
+#[test]
 fn a_chest_whose_trap_kills_its_opener_takes_the_prize_and_the_heroes_go_home() {
     // Recover chest 1, whose trap (number 6) always springs and kills
     // (the trap table's row 6). The chest leaves play all the same (L457).
