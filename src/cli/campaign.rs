@@ -136,7 +136,7 @@ struct NextArgs {
           hide_possible_values = true)]
     mission: String,
     /// Number of 5-tile sets in the Dungeon Stack.
-    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=200))]
+    #[arg(long, default_value_t = 2, value_parser = crate::cli::usage::whole::<u32>(1, 200))]
     sets: u32,
     #[command(flatten)]
     floors: super::generate::FloorsArgs,
@@ -145,7 +145,7 @@ struct NextArgs {
     #[arg(long, value_name = "FILE")]
     tileset: Option<PathBuf>,
     /// Dungeon World 10 mm: the Draken Master's kill target (default 5).
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=100))]
+    #[arg(long, value_name = "N", value_parser = crate::cli::usage::whole::<u32>(1, 100))]
     kills: Option<u32>,
     /// Dungeon World 10 mm: the dungeon conditions table a new scenario
     /// draws its condition squares from (as `generate --conditions`;
@@ -191,7 +191,7 @@ struct NextArgs {
         value_name = "N",
         default_value_t = 200,
         requires = "win_rate",
-        value_parser = clap::value_parser!(u32).range(1..=100_000)
+        value_parser = crate::cli::usage::whole::<u32>(1, 100_000)
     )]
     runs: u32,
     /// With --win-rate: candidate adventures tried before giving up.
@@ -199,7 +199,7 @@ struct NextArgs {
         long,
         default_value_t = 20,
         requires = "win_rate",
-        value_parser = clap::value_parser!(u32).range(1..=1000)
+        value_parser = crate::cli::usage::whole::<u32>(1, 1000)
     )]
     max_attempts: u32,
 }

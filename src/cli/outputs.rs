@@ -29,7 +29,7 @@ pub struct OutputArgs {
     /// batch it is made at the most that fits, with a warning.
     // `Option`, with the default applied in `map_options`, so that a
     // command that makes no maps can tell `--dpi 150` from nothing.
-    #[arg(long, value_name = "DPI", value_parser = clap::value_parser!(u32).range(10..=1200))]
+    #[arg(long, value_name = "DPI", value_parser = crate::cli::usage::whole::<u32>(10, 1200))]
     dpi: Option<u32>,
     /// How map.png is compressed: `fast` (fdeflate), or `best` (zlib) for
     /// files up to five times smaller in several times the encoding time.
@@ -78,7 +78,7 @@ pub struct OutputArgs {
     /// a side; default 100; needs --vtt). A larger image is refused; in a
     /// batch it is made at the most that fits, with a warning.
     #[arg(long, value_name = "PX",
-          value_parser = clap::value_parser!(u32).range(i64::from(PIXELS_PER_GRID.0)..=i64::from(PIXELS_PER_GRID.1)))]
+          value_parser = crate::cli::usage::whole::<u32>(u64::from(PIXELS_PER_GRID.0), u64::from(PIXELS_PER_GRID.1)))]
     vtt_grid: Option<u32>,
 }
 

@@ -1,0 +1,58 @@
+//! The mistakes a user makes on the way to a printed map, a campaign's
+//! next floor or a season of adventures, each answered by one `error:`
+//! line that says what was meant: a number out of range said in words,
+//! the folder `generate` wrote given where its scenario file is wanted, a
+//! mistyped style or campaign name, an `--out` that is a file, an option
+//! of another command.
+
+use crate::common::{Run, run_in, usage_error_line};
+use std::path::Path;
+
+fn run(cwd: &Path, args: &[&str]) -> Run {
+    run_in(cwd, args)
+}
+
+#[test]
+fn a_whole_number_out_of_range_is_refused_in_words() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    for (args, needle) in [
+        (
+            &["generate", "--dpi", "5"][..],
+            "'5' for '--dpi <DPI>': 5 is out of range; expected a whole number from 10 to 1200",
+        ),
+        (
+            &["batch", "--count", "0", "--out", "b"][..],
+            "0 is out of range; expected a whole number, 1 or more",
+        ),
+        (
+            &["simulate", "s.yaml", "--runs", "0"][..],
+            "expected a whole number from 1 to 1000000",
+        ),
+        (
+            &["generate", "--ruleset", "dd-and-d", "--locked-doors", "30"][..],
+            "30 is out of range; expected a whole number from 0 to 20",
+        ),
+        (
+            &["generate", "--vtt", "--vtt-grid", "ten"][..],
+            "expected a whole number from 20 to 400",
+        ),
+        (
+            &[
+                "batch",
+                "--count",
+                "2",
+                "--out",
+                "b",
+                "--jobs",
+                "99999999999999999999999",
+            ][..],
+            "the number is too large; expected a whole number from 1 to 1024",
+        ),
+    ] {
+        let r = run(d, args);
+        let line = usage_error_line(&r, &[needle]).unwrap_or_else(|e| panic!("{args:?}: {e}"));
+        // Rust's range syntax is not what a player reads.
+        assert!(!line.contains(".."), "{args:?}: {line}");
+    }
+}
