@@ -56,3 +56,35 @@ fn a_whole_number_out_of_range_is_refused_in_words() {
         assert!(!line.contains(".."), "{args:?}: {line}");
     }
 }
+
+#[test]
+fn a_mistyped_option_gets_one_line_and_no_dash_dash_advice() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    // An option of another command: clap's tip to pass it as a value
+    // after `--` only led astray, and it broke the one-line form.
+    for (args, needle) in [
+        (
+            &["render", "s.yaml", "--sets", "3"][..],
+            "unexpected argument '--sets' found",
+        ),
+        (
+            &["play", "s.yaml", "--runs", "3"][..],
+            "unexpected argument '--runs' found",
+        ),
+    ] {
+        let r = run(d, args);
+        let line = usage_error_line(&r, &[needle]).unwrap_or_else(|e| panic!("{args:?}: {e}"));
+        assert!(!r.stderr.contains("'-- "), "{args:?}: {}", r.stderr);
+        assert!(!line.contains("tip"), "{line}");
+    }
+    // A suggestion clap has joins the line.
+    let r = run(d, &["simulate", "s.yaml", "--rns", "3"]);
+    usage_error_line(
+        &r,
+        &["unexpected argument '--rns' found; a similar argument exists: '--runs'"],
+    )
+    .unwrap();
+    let r = run(d, &["generate", "--ruleset", "dungeon-world"]);
+    usage_error_line(&r, &["; a similar value exists: 'dungeon-world-10mm'"]).unwrap();
+}
