@@ -134,15 +134,36 @@ pub(crate) fn is_stdout(p: &Path) -> bool {
 /// missing file is not bad usage of an option).
 pub(crate) fn scenario_ruleset(
     path: &Path,
+    command: &str,
 ) -> anyhow::Result<Option<tilecrawl::scenario::RulesetId>> {
     if is_stdin(path) {
         return Ok(None);
     }
+    refuse_folder(path, command, &["scenario.yaml", "dungeon.yaml"])?;
     let max = tilecrawl::scenario::MAX_SCENARIO_BYTES;
     match tilecrawl::core::fs::read_limited(path, max) {
         Ok(text) => Ok(ruleset_of_text(&text, &path.display().to_string())),
         Err(e) => anyhow::bail!("{}: {}", path.display(), e.describe("a scenario", max)),
     }
+}
+
+/// A scenario argument that names the folder `generate` wrote
+/// (`tilecrawl render output/7`) rather than the file in it: refused with
+/// the command that names the first of `files` the folder holds. A folder
+/// holding none of them is left to the read, whose error says it is a
+/// folder.
+pub(crate) fn refuse_folder(path: &Path, command: &str, files: &[&str]) -> anyhow::Result<()> {
+    if !path.is_dir() {
+        return Ok(());
+    }
+    if let Some(file) = files.iter().map(|f| path.join(f)).find(|f| f.is_file()) {
+        anyhow::bail!(
+            "{}: is a folder, not a scenario file; give the file in it: tilecrawl {command} {}",
+            path.display(),
+            super::say::shell_quote(&file.display().to_string())
+        );
+    }
+    Ok(())
 }
 
 /// [`scenario_ruleset`] of a scenario's text read already (standard

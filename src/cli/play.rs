@@ -338,7 +338,7 @@ pub fn run(a: PlayArgs) -> anyhow::Result<()> {
     }
     // The scenario's game, read once (a save says its own).
     let ruleset = match (&a.resume, &a.scenario) {
-        (None, Some(s)) => super::outputs::scenario_ruleset(s)?,
+        (None, Some(s)) => super::outputs::scenario_ruleset(s, "play")?,
         _ => None,
     };
     // A save to resume says its own game. Standard input can be read only

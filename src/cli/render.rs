@@ -82,6 +82,11 @@ pub fn run(a: RenderArgs) -> anyhow::Result<()> {
             super::outputs::read_stdin("a scenario", tilecrawl::scenario::MAX_SCENARIO_BYTES)?;
         AnyScenario::from_yaml(&text, super::outputs::STDIN_NAME)?
     } else {
+        super::outputs::refuse_folder(
+            &a.scenario,
+            "render",
+            &["scenario.yaml", "floor-1/scenario.yaml"],
+        )?;
         AnyScenario::load(&a.scenario)?
     };
     // The options first (a bad one is refused before any play), then

@@ -85,7 +85,7 @@ pub fn run(a: SimulateArgs) -> anyhow::Result<()> {
     // files go to their own engines.
     let ruleset = match text {
         Some(t) => super::outputs::ruleset_of_text(t, super::outputs::STDIN_NAME),
-        None => super::outputs::scenario_ruleset(&a.scenario)?,
+        None => super::outputs::scenario_ruleset(&a.scenario, "simulate")?,
     };
     // dd-and-d: both war-parties by the policy (play_ddd.rs).
     if ruleset == Some(tilecrawl::scenario::RulesetId::DdAndD) {

@@ -5,7 +5,7 @@
 //! mistyped style or campaign name, an `--out` that is a file, an option
 //! of another command.
 
-use crate::common::{Run, run_in, usage_error_line};
+use crate::common::{Run, one_error_line, run_in, run_ok, usage_error_line};
 use std::path::Path;
 
 fn run(cwd: &Path, args: &[&str]) -> Run {
@@ -55,6 +55,71 @@ fn a_whole_number_out_of_range_is_refused_in_words() {
         // Rust's range syntax is not what a player reads.
         assert!(!line.contains(".."), "{args:?}: {line}");
     }
+}
+
+#[test]
+fn a_folder_given_for_a_scenario_is_pointed_at_its_file() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    run_ok(
+        d,
+        &["generate", "--seed", "7", "--dpi", "20", "--out", "g", "-q"],
+    );
+    run_ok(
+        d,
+        &[
+            "generate",
+            "--seed",
+            "7",
+            "--dpi",
+            "20",
+            "--floors",
+            "2",
+            "--sets-per-floor",
+            "1",
+            "--out",
+            "f",
+            "-q",
+        ],
+    );
+    for (args, hint) in [
+        (&["render", "g"][..], "tilecrawl render g/scenario.yaml"),
+        (&["play", "g"][..], "tilecrawl play g/scenario.yaml"),
+        (
+            &["simulate", "g", "--runs", "1"][..],
+            "tilecrawl simulate g/scenario.yaml",
+        ),
+        // A dungeon of floors: render draws a floor, play and simulate
+        // take the dungeon.
+        (
+            &["render", "f"][..],
+            "tilecrawl render f/floor-1/scenario.yaml",
+        ),
+        (&["play", "f"][..], "tilecrawl play f/dungeon.yaml"),
+    ] {
+        let r = run(d, args);
+        one_error_line(
+            &r,
+            &[
+                "is a folder, not a scenario file; give the file in it: ",
+                hint,
+            ],
+        )
+        .unwrap_or_else(|e| panic!("{args:?}: {e}"));
+    }
+    // The hint is a command that works.
+    run_ok(
+        d,
+        &["render", "g/scenario.yaml", "--dpi", "20", "--force", "-q"],
+    );
+    // A folder with no scenario in it is still just a folder.
+    std::fs::create_dir(d.join("empty")).unwrap();
+    let r = run(d, &["render", "empty"]);
+    one_error_line(
+        &r,
+        &["empty: cannot read a scenario: is a folder, not a file"],
+    )
+    .unwrap();
 }
 
 #[test]
