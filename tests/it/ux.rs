@@ -123,6 +123,22 @@ fn a_folder_given_for_a_scenario_is_pointed_at_its_file() {
 }
 
 #[test]
+fn a_mistyped_style_names_the_styles_there_are() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    let r = run(d, &["generate", "--style", "Ink", "--out", "x"]);
+    one_error_line(
+        &r,
+        &["Ink: no style of that name and no such file; a style is `color`, `ink` or the path of a style file (did you mean `ink`?)"],
+    )
+    .unwrap();
+    let r = run(d, &["generate", "--style", "sepia", "--out", "x"]);
+    let line = one_error_line(&r, &["sepia: no style of that name"]).unwrap();
+    assert!(!line.contains("did you mean"), "{line}");
+    assert!(!d.join("x").exists(), "nothing is written");
+}
+
+#[test]
 fn a_mistyped_option_gets_one_line_and_no_dash_dash_advice() {
     let tmp = tempfile::tempdir().unwrap();
     let d = tmp.path();
