@@ -75,14 +75,53 @@ impl Which {
         let file = self.file()?;
         if !file.exists() {
             bail!(
-                "{}: no such campaign; start one with `tilecrawl campaign new {}{}`",
+                "{}: no such campaign; {}start one with `tilecrawl campaign new {}{}`",
                 file.display(),
+                self.others(),
                 shell(&self.name),
                 self.dir_flag()
             );
         }
         let c = io::load(&file)?;
         Ok((file, c))
+    }
+
+    /// The campaigns `--dir` holds, for the error of a name that is not
+    /// one of them (`Ironfal`, `ironfall`): `campaigns holds Ironfall,
+    /// Tower (did you mean Ironfall?); `, or nothing when it holds none.
+    fn others(&self) -> String {
+        const SHOWN: usize = 10;
+        let Ok(entries) = std::fs::read_dir(&self.dir) else {
+            return String::new();
+        };
+        let mut names: Vec<String> = entries
+            .filter_map(Result::ok)
+            .filter(|e| e.path().join(io::FILE_NAME).is_file())
+            .filter_map(|e| e.file_name().to_str().map(String::from))
+            .collect();
+        if names.is_empty() {
+            return String::new();
+        }
+        names.sort();
+        let typed = self.name.to_lowercase();
+        let meant = names
+            .iter()
+            .map(|n| (strsim::levenshtein(&typed, &n.to_lowercase()), n))
+            .filter(|(d, _)| *d <= 2)
+            .min()
+            .map(|(_, n)| format!(" (did you mean {}?)", shell(n)))
+            .unwrap_or_default();
+        let more = names.len().saturating_sub(SHOWN);
+        let mut list = names
+            .iter()
+            .take(SHOWN)
+            .map(|n| shell(n))
+            .collect::<Vec<_>>()
+            .join(", ");
+        if more > 0 {
+            list.push_str(&format!(" and {more} more"));
+        }
+        format!("{} holds {list}{meant}; ", self.dir.display())
     }
 
     /// Where the campaign is, for the Dungeon World 10 mm steps.

@@ -139,6 +139,40 @@ fn a_mistyped_style_names_the_styles_there_are() {
 }
 
 #[test]
+fn an_unknown_campaign_names_the_campaigns_there_are() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    // No campaign at all: the advice to start one, as before.
+    let r = run(d, &["campaign", "show", "Ironfall"]);
+    let line = one_error_line(
+        &r,
+        &["no such campaign; start one with `tilecrawl campaign new Ironfall`"],
+    )
+    .unwrap();
+    assert!(!line.contains("holds"), "{line}");
+    run_ok(d, &["campaign", "new", "Ironfall", "--seed", "26", "-q"]);
+    run_ok(d, &["campaign", "new", "Tower", "--seed", "5", "-q"]);
+    for (args, meant) in [
+        (
+            &["campaign", "show", "ironfall"][..],
+            " (did you mean Ironfall?)",
+        ),
+        (
+            &["campaign", "next", "Ironfal"][..],
+            " (did you mean Ironfall?)",
+        ),
+        (&["campaign", "town", "Towr"][..], " (did you mean Tower?)"),
+        (&["campaign", "show", "Deep"][..], ""),
+    ] {
+        let r = run(d, args);
+        let want = format!(
+            "no such campaign; campaigns holds Ironfall, Tower{meant}; start one with `tilecrawl campaign new"
+        );
+        one_error_line(&r, &[&want]).unwrap_or_else(|e| panic!("{args:?}: {e}"));
+    }
+}
+
+#[test]
 fn a_mistyped_option_gets_one_line_and_no_dash_dash_advice() {
     let tmp = tempfile::tempdir().unwrap();
     let d = tmp.path();
