@@ -486,6 +486,29 @@ pub(crate) fn remove_campaign_saves(saves: &[PathBuf]) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// Creates the `--out` folder `dir` and the folders above it. A file in
+/// the way (`--out notes.txt`, or `--out notes.txt/7`) is named as such,
+/// where the system's words were `File exists` or `Not a directory`.
+pub(crate) fn create_out_dir(dir: &Path) -> anyhow::Result<()> {
+    if let Err(e) = std::fs::create_dir_all(dir) {
+        let file = dir
+            .ancestors()
+            .filter(|a| !a.as_os_str().is_empty())
+            .find(|a| a.exists() && !a.is_dir());
+        if let Some(file) = file {
+            anyhow::bail!(
+                "cannot create folder {}: {} is a file, not a folder; choose another --out folder",
+                dir.display(),
+                file.display()
+            );
+        }
+        return Err(
+            anyhow::Error::new(e).context(format!("cannot create folder {}", dir.display()))
+        );
+    }
+    Ok(())
+}
+
 /// Writes the named files into `dir` (created if needed): all are written to
 /// temporary names first, then renamed, so a failure changes none of them.
 /// Refuses to replace existing files unless `force`; with `force`, files an
@@ -496,8 +519,7 @@ pub(crate) fn write_outputs(
     files: &[(&str, &[u8])],
     force: bool,
 ) -> anyhow::Result<()> {
-    std::fs::create_dir_all(dir)
-        .with_context(|| format!("cannot create folder {}", dir.display()))?;
+    create_out_dir(dir)?;
     // One writer per folder: a second run into it now is refused, and the
     // check for files already there holds until ours are in place.
     let _lock = tilecrawl::core::fs::FolderLock::take(dir)?;

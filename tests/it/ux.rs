@@ -173,6 +173,37 @@ fn an_unknown_campaign_names_the_campaigns_there_are() {
 }
 
 #[test]
+fn an_out_folder_that_is_a_file_is_named_as_a_file() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    std::fs::write(d.join("notes.txt"), "mine").unwrap();
+    for args in [
+        &["generate", "--dpi", "20", "--out", "notes.txt"][..],
+        &["generate", "--dpi", "20", "--out", "notes.txt/7"][..],
+        &[
+            "batch",
+            "--count",
+            "1",
+            "--only",
+            "index",
+            "--out",
+            "notes.txt",
+        ][..],
+    ] {
+        let r = run(d, args);
+        one_error_line(
+            &r,
+            &["notes.txt is a file, not a folder; choose another --out folder"],
+        )
+        .unwrap_or_else(|e| panic!("{args:?}: {e}"));
+    }
+    assert_eq!(
+        std::fs::read_to_string(d.join("notes.txt")).unwrap(),
+        "mine"
+    );
+}
+
+#[test]
 fn a_mistyped_option_gets_one_line_and_no_dash_dash_advice() {
     let tmp = tempfile::tempdir().unwrap();
     let d = tmp.path();
