@@ -773,6 +773,7 @@ fn town(a: TownArgs) -> anyhow::Result<()> {
     for l in lines {
         outln!("{l}")?;
     }
+    outln!("wrote {}", file.display())?;
     outln!("{}", what_next(&a.which, &c))?;
     Ok(())
 }
