@@ -53,23 +53,34 @@ fn usage_error(e: clap::Error) -> ! {
 /// indented lines under its `error:` line: they are folded into that line,
 /// so the one `error:` line says what is wrong. A `Usage:` block is left
 /// out (the `--help` hint after it stays), so every refusal reads the same:
-/// the `error:` line, a blank line, the hint.
+/// the `error:` line, a blank line, the hint. clap's `tip:` lines join the
+/// `error:` line too (`unexpected argument '--rns' found; a similar
+/// argument exists: '--runs'`), except the one that says to pass an
+/// option as a value after `--` (`render x.yaml --sets 3`): no tilecrawl
+/// value begins with `-`, so it only ever led astray.
 fn fold_error_lines(text: &str) -> String {
     let mut lines = text.lines();
     let mut first = lines.next().unwrap_or_default().to_string();
-    let mut rest = Vec::new();
+    let mut rest: Vec<&str> = Vec::new();
     let mut folding = true;
     let mut in_usage = false;
     for l in lines {
-        if folding && l.starts_with("  ") {
+        if in_usage {
+            // The usage's other lines, and the blank line that ends it.
+            in_usage = !l.is_empty();
+        } else if let Some(tip) = l.trim_start().strip_prefix("tip: ") {
+            if !tip.contains("use '-- ") {
+                first.push_str("; ");
+                first.push_str(tip.trim());
+            }
+        } else if l.is_empty() && rest.last().is_some_and(|r| r.is_empty()) {
+            // The blank line a tip left behind.
+        } else if folding && l.starts_with("  ") {
             first.push(' ');
             first.push_str(l.trim());
         } else if l.starts_with("Usage:") {
             folding = false;
             in_usage = true;
-        } else if in_usage {
-            // The usage's other lines, and the blank line that ends it.
-            in_usage = !l.is_empty();
         } else {
             folding = false;
             rest.push(l);
@@ -150,5 +161,24 @@ fn main() -> ExitCode {
             let _ = writeln!(std::io::stderr().lock(), "{label} {msg}{hint}");
             ExitCode::from(if usage { 2 } else { 1 })
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::fold_error_lines;
+
+    #[test]
+    fn clap_tips_join_the_error_line_and_the_dash_dash_one_goes() {
+        let similar = "error: unexpected argument '--rns' found\n\n  tip: a similar argument exists: '--runs'\n\nUsage: tilecrawl simulate <SCENARIO>\n\nFor more information, try '--help'.\n";
+        assert_eq!(
+            fold_error_lines(similar),
+            "error: unexpected argument '--rns' found; a similar argument exists: '--runs'\n\nFor more information, try '--help'.\n"
+        );
+        let dashes = "error: unexpected argument '--sets' found\n\n  tip: to pass '--sets' as a value, use '-- --sets'\n\nUsage: tilecrawl render [OPTIONS] <SCENARIO>\n\nFor more information, try '--help'.\n";
+        assert_eq!(
+            fold_error_lines(dashes),
+            "error: unexpected argument '--sets' found\n\nFor more information, try '--help'.\n"
+        );
     }
 }

@@ -75,14 +75,53 @@ impl Which {
         let file = self.file()?;
         if !file.exists() {
             bail!(
-                "{}: no such campaign; start one with `tilecrawl campaign new {}{}`",
+                "{}: no such campaign; {}start one with `tilecrawl campaign new {}{}`",
                 file.display(),
+                self.others(),
                 shell(&self.name),
                 self.dir_flag()
             );
         }
         let c = io::load(&file)?;
         Ok((file, c))
+    }
+
+    /// The campaigns `--dir` holds, for the error of a name that is not
+    /// one of them (`Ironfal`, `ironfall`): `campaigns holds Ironfall,
+    /// Tower (did you mean Ironfall?); `, or nothing when it holds none.
+    fn others(&self) -> String {
+        const SHOWN: usize = 10;
+        let Ok(entries) = std::fs::read_dir(&self.dir) else {
+            return String::new();
+        };
+        let mut names: Vec<String> = entries
+            .filter_map(Result::ok)
+            .filter(|e| e.path().join(io::FILE_NAME).is_file())
+            .filter_map(|e| e.file_name().to_str().map(String::from))
+            .collect();
+        if names.is_empty() {
+            return String::new();
+        }
+        names.sort();
+        let typed = self.name.to_lowercase();
+        let meant = names
+            .iter()
+            .map(|n| (strsim::levenshtein(&typed, &n.to_lowercase()), n))
+            .filter(|(d, _)| *d <= 2)
+            .min()
+            .map(|(_, n)| format!(" (did you mean {}?)", shell(n)))
+            .unwrap_or_default();
+        let more = names.len().saturating_sub(SHOWN);
+        let mut list = names
+            .iter()
+            .take(SHOWN)
+            .map(|n| shell(n))
+            .collect::<Vec<_>>()
+            .join(", ");
+        if more > 0 {
+            list.push_str(&format!(" and {more} more"));
+        }
+        format!("{} holds {list}{meant}; ", self.dir.display())
     }
 
     /// Where the campaign is, for the Dungeon World 10 mm steps.
@@ -136,7 +175,7 @@ struct NextArgs {
           hide_possible_values = true)]
     mission: String,
     /// Number of 5-tile sets in the Dungeon Stack.
-    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=200))]
+    #[arg(long, default_value_t = 2, value_parser = crate::cli::usage::whole::<u32>(1, 200))]
     sets: u32,
     #[command(flatten)]
     floors: super::generate::FloorsArgs,
@@ -145,7 +184,7 @@ struct NextArgs {
     #[arg(long, value_name = "FILE")]
     tileset: Option<PathBuf>,
     /// Dungeon World 10 mm: the Draken Master's kill target (default 5).
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=100))]
+    #[arg(long, value_name = "N", value_parser = crate::cli::usage::whole::<u32>(1, 100))]
     kills: Option<u32>,
     /// Dungeon World 10 mm: the dungeon conditions table a new scenario
     /// draws its condition squares from (as `generate --conditions`;
@@ -191,7 +230,7 @@ struct NextArgs {
         value_name = "N",
         default_value_t = 200,
         requires = "win_rate",
-        value_parser = clap::value_parser!(u32).range(1..=100_000)
+        value_parser = crate::cli::usage::whole::<u32>(1, 100_000)
     )]
     runs: u32,
     /// With --win-rate: candidate adventures tried before giving up.
@@ -199,7 +238,7 @@ struct NextArgs {
         long,
         default_value_t = 20,
         requires = "win_rate",
-        value_parser = clap::value_parser!(u32).range(1..=1000)
+        value_parser = crate::cli::usage::whole::<u32>(1, 1000)
     )]
     max_attempts: u32,
 }
@@ -734,6 +773,7 @@ fn town(a: TownArgs) -> anyhow::Result<()> {
     for l in lines {
         outln!("{l}")?;
     }
+    outln!("wrote {}", file.display())?;
     outln!("{}", what_next(&a.which, &c))?;
     Ok(())
 }

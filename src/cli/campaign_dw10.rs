@@ -448,6 +448,7 @@ pub fn town(p: &Place<'_>, buy: &[String], quiet: bool) -> anyhow::Result<()> {
     for l in lines {
         outln!("{l}")?;
     }
+    outln!("wrote {}", p.file.display())?;
     outln!("{}", what_next(p, &c))?;
     Ok(())
 }

@@ -67,7 +67,7 @@ pub struct PartyNewArgs {
     /// How many characters (1 to 12; 1 to 4 for dungeon-world-10mm, 1 to
     /// 10 for dd-and-d).
     #[arg(long, default_value_t = 4, value_name = "N",
-          value_parser = clap::value_parser!(u32).range(1..=12))]
+          value_parser = crate::cli::usage::whole::<u32>(1, 12))]
     heroes: u32,
     /// Seed of the rolls. Default: a new seed, printed so you can repeat it.
     #[arg(long)]
@@ -95,7 +95,7 @@ pub struct PartyNewArgs {
     /// (mkd-adventure only): each a rolled kind and name, playing as a hero
     /// of its own after the characters (at most 12 heroes in all).
     #[arg(long, default_value_t = 0, value_name = "N",
-          value_parser = clap::value_parser!(u32).range(0..=11))]
+          value_parser = crate::cli::usage::whole::<u32>(0, 11))]
     hirelings: u32,
     /// Also characters.pdf on this paper (letter, a4, a3, legal, tabloid or
     /// WxH in mm), a section per character, to print and keep at the table.
@@ -119,7 +119,7 @@ pub struct NamesArgs {
     land: Option<String>,
     /// How many names (all different).
     #[arg(long, default_value_t = 10, value_name = "N",
-          value_parser = clap::value_parser!(u32).range(1..=100))]
+          value_parser = crate::cli::usage::whole::<u32>(1, 100))]
     count: u32,
     /// Seed of the rolls. Default: a new seed, printed so you can repeat it.
     #[arg(long)]
@@ -148,7 +148,7 @@ pub struct HirelingArgs {
     skill: Option<String>,
     /// How many hirelings.
     #[arg(long, default_value_t = 1, value_name = "N",
-          value_parser = clap::value_parser!(u32).range(1..=20))]
+          value_parser = crate::cli::usage::whole::<u32>(1, 20))]
     count: u32,
     /// Seed of the rolls. Default: a new seed, printed so you can repeat it.
     #[arg(long)]

@@ -31,12 +31,12 @@ pub(crate) struct DddArgs {
     /// dd-and-d: doors to lock, on loops only (0 to 20; default 2). With --fair a
     /// door is locked with its turned images, so N is rounded up to whole
     /// sets: 4 doors a set on a square board, 2 on an oblong one (1 gives 4).
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(0..=20))]
+    #[arg(long, value_name = "N", value_parser = crate::cli::usage::whole::<u32>(0, 20))]
     locked_doors: Option<u32>,
     /// dd-and-d: doors to make secret, on loops only (0 to 20; default 1). With
     /// --fair, whole sets of turned images as for --locked-doors (1 gives 4
     /// on a square board).
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(0..=20))]
+    #[arg(long, value_name = "N", value_parser = crate::cli::usage::whole::<u32>(0, 20))]
     secret_doors: Option<u32>,
     /// dd-and-d: Blue's war-party, for the dice-off of `--scenario roll`
     /// (L146-147) and for `--simulate`'s games (default: `warparty new

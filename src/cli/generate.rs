@@ -326,7 +326,7 @@ pub struct GenerateArgs {
     /// setup sheet: "wins about 62 % (58–66 %) for the default party over
     /// 500 runs". For Dungeons Dark & Dangerous both sides are played by
     /// the policy, Blue's and Red's wins said.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    #[arg(long, value_name = "N", value_parser = crate::cli::usage::whole::<u32>(1, 100_000))]
     simulate: Option<u32>,
     /// With --simulate: the heroes (a `tilecrawl-party/1` file of the
     /// game's heroes, as `play` takes it). Default: the game's embedded
@@ -335,7 +335,7 @@ pub struct GenerateArgs {
     party: Option<PathBuf>,
     /// --ruleset dungeon-world-10mm: the Draken Master's kill target
     /// (default 5).
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=100))]
+    #[arg(long, value_name = "N", value_parser = crate::cli::usage::whole::<u32>(1, 100))]
     kills: Option<u32>,
     /// --ruleset dungeon-world-10mm: the dungeon conditions table
     /// (`tilecrawl-dw10-conditions/1`, see `tilecrawl schema

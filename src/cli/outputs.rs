@@ -29,7 +29,7 @@ pub struct OutputArgs {
     /// batch it is made at the most that fits, with a warning.
     // `Option`, with the default applied in `map_options`, so that a
     // command that makes no maps can tell `--dpi 150` from nothing.
-    #[arg(long, value_name = "DPI", value_parser = clap::value_parser!(u32).range(10..=1200))]
+    #[arg(long, value_name = "DPI", value_parser = crate::cli::usage::whole::<u32>(10, 1200))]
     dpi: Option<u32>,
     /// How map.png is compressed: `fast` (fdeflate), or `best` (zlib) for
     /// files up to five times smaller in several times the encoding time.
@@ -78,7 +78,7 @@ pub struct OutputArgs {
     /// a side; default 100; needs --vtt). A larger image is refused; in a
     /// batch it is made at the most that fits, with a warning.
     #[arg(long, value_name = "PX",
-          value_parser = clap::value_parser!(u32).range(i64::from(PIXELS_PER_GRID.0)..=i64::from(PIXELS_PER_GRID.1)))]
+          value_parser = crate::cli::usage::whole::<u32>(u64::from(PIXELS_PER_GRID.0), u64::from(PIXELS_PER_GRID.1)))]
     vtt_grid: Option<u32>,
 }
 
@@ -134,15 +134,36 @@ pub(crate) fn is_stdout(p: &Path) -> bool {
 /// missing file is not bad usage of an option).
 pub(crate) fn scenario_ruleset(
     path: &Path,
+    command: &str,
 ) -> anyhow::Result<Option<tilecrawl::scenario::RulesetId>> {
     if is_stdin(path) {
         return Ok(None);
     }
+    refuse_folder(path, command, &["scenario.yaml", "dungeon.yaml"])?;
     let max = tilecrawl::scenario::MAX_SCENARIO_BYTES;
     match tilecrawl::core::fs::read_limited(path, max) {
         Ok(text) => Ok(ruleset_of_text(&text, &path.display().to_string())),
         Err(e) => anyhow::bail!("{}: {}", path.display(), e.describe("a scenario", max)),
     }
+}
+
+/// A scenario argument that names the folder `generate` wrote
+/// (`tilecrawl render output/7`) rather than the file in it: refused with
+/// the command that names the first of `files` the folder holds. A folder
+/// holding none of them is left to the read, whose error says it is a
+/// folder.
+pub(crate) fn refuse_folder(path: &Path, command: &str, files: &[&str]) -> anyhow::Result<()> {
+    if !path.is_dir() {
+        return Ok(());
+    }
+    if let Some(file) = files.iter().map(|f| path.join(f)).find(|f| f.is_file()) {
+        anyhow::bail!(
+            "{}: is a folder, not a scenario file; give the file in it: tilecrawl {command} {}",
+            path.display(),
+            super::say::shell_quote(&file.display().to_string())
+        );
+    }
+    Ok(())
 }
 
 /// [`scenario_ruleset`] of a scenario's text read already (standard
@@ -465,6 +486,29 @@ pub(crate) fn remove_campaign_saves(saves: &[PathBuf]) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// Creates the `--out` folder `dir` and the folders above it. A file in
+/// the way (`--out notes.txt`, or `--out notes.txt/7`) is named as such,
+/// where the system's words were `File exists` or `Not a directory`.
+pub(crate) fn create_out_dir(dir: &Path) -> anyhow::Result<()> {
+    if let Err(e) = std::fs::create_dir_all(dir) {
+        let file = dir
+            .ancestors()
+            .filter(|a| !a.as_os_str().is_empty())
+            .find(|a| a.exists() && !a.is_dir());
+        if let Some(file) = file {
+            anyhow::bail!(
+                "cannot create folder {}: {} is a file, not a folder; choose another --out folder",
+                dir.display(),
+                file.display()
+            );
+        }
+        return Err(
+            anyhow::Error::new(e).context(format!("cannot create folder {}", dir.display()))
+        );
+    }
+    Ok(())
+}
+
 /// Writes the named files into `dir` (created if needed): all are written to
 /// temporary names first, then renamed, so a failure changes none of them.
 /// Refuses to replace existing files unless `force`; with `force`, files an
@@ -475,8 +519,7 @@ pub(crate) fn write_outputs(
     files: &[(&str, &[u8])],
     force: bool,
 ) -> anyhow::Result<()> {
-    std::fs::create_dir_all(dir)
-        .with_context(|| format!("cannot create folder {}", dir.display()))?;
+    create_out_dir(dir)?;
     // One writer per folder: a second run into it now is refused, and the
     // check for files already there holds until ours are in place.
     let _lock = tilecrawl::core::fs::FolderLock::take(dir)?;

@@ -99,7 +99,7 @@ pub struct PlayArgs {
     ai: Option<String>,
     /// dd-and-d: rounds after which the game stops (default: none).
     #[arg(long, value_name = "N", help_heading = "Dungeons Dark & Dangerous",
-          value_parser = clap::value_parser!(u32).range(1..=10_000))]
+          value_parser = crate::cli::usage::whole::<u32>(1, 10_000))]
     max_rounds: Option<u32>,
     /// dd-and-d: the advanced rules (surrender, and each model's experience
     /// when the game ends).
@@ -338,7 +338,7 @@ pub fn run(a: PlayArgs) -> anyhow::Result<()> {
     }
     // The scenario's game, read once (a save says its own).
     let ruleset = match (&a.resume, &a.scenario) {
-        (None, Some(s)) => super::outputs::scenario_ruleset(s)?,
+        (None, Some(s)) => super::outputs::scenario_ruleset(s, "play")?,
         _ => None,
     };
     // A save to resume says its own game. Standard input can be read only

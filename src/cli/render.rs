@@ -27,7 +27,7 @@ pub struct RenderArgs {
     /// scenario file keeps no rating: the same N and party as the
     /// adventure was made with give the same line again). A Dungeons Dark
     /// & Dangerous board is played by the default war-parties.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    #[arg(long, value_name = "N", value_parser = crate::cli::usage::whole::<u32>(1, 100_000))]
     simulate: Option<u32>,
     /// With --simulate: the heroes (the game's party file, as `play` takes
     /// it). Default: the game's embedded party. Not for dd-and-d.
@@ -82,6 +82,11 @@ pub fn run(a: RenderArgs) -> anyhow::Result<()> {
             super::outputs::read_stdin("a scenario", tilecrawl::scenario::MAX_SCENARIO_BYTES)?;
         AnyScenario::from_yaml(&text, super::outputs::STDIN_NAME)?
     } else {
+        super::outputs::refuse_folder(
+            &a.scenario,
+            "render",
+            &["scenario.yaml", "floor-1/scenario.yaml"],
+        )?;
         AnyScenario::load(&a.scenario)?
     };
     // The options first (a bad one is refused before any play), then

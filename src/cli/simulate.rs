@@ -16,7 +16,7 @@ pub struct SimulateArgs {
     scenario: PathBuf,
     /// Number of playthroughs.
     #[arg(long, default_value_t = 1000, value_name = "N",
-          value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+          value_parser = crate::cli::usage::whole::<u32>(1, 1_000_000))]
     runs: u32,
     /// The heroes: a `tilecrawl-party/1` file for MKD, a
     /// `tilecrawl-dw10-party/1` file for Dungeon World 10 mm (`party new`
@@ -30,7 +30,7 @@ pub struct SimulateArgs {
     #[arg(long, value_name = "SEED")]
     seed: Option<u64>,
     /// Threads (default: all cores). The report does not depend on it.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024))]
+    #[arg(long, value_name = "N", value_parser = crate::cli::usage::whole::<u64>(1, 1024))]
     jobs: Option<u64>,
     /// Print the report as JSON (no progress bar).
     #[arg(long)]
@@ -41,7 +41,7 @@ pub struct SimulateArgs {
     /// Turns (Dungeon World 10 mm: moves) after which a run stops and
     /// counts as lost ("timed out"). Default: 200 turns for the MKD
     /// Adventure, 60 moves for Dungeon World 10 mm.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    #[arg(long, value_name = "N", value_parser = crate::cli::usage::whole::<u32>(1, 100_000))]
     max_turns: Option<u32>,
 
     // ---- Dungeons Dark & Dangerous (dd-and-d scenarios only; see play_ddd.rs) ----
@@ -53,7 +53,7 @@ pub struct SimulateArgs {
     opponent: Option<PathBuf>,
     /// dd-and-d: rounds after which a game stops (default 40).
     #[arg(long, value_name = "N", help_heading = "Dungeons Dark & Dangerous",
-          value_parser = clap::value_parser!(u32).range(1..=10_000))]
+          value_parser = crate::cli::usage::whole::<u32>(1, 10_000))]
     max_rounds: Option<u32>,
 
     // ---- Dungeon World 10 mm (dungeon-world-10mm scenarios only; see play_dw10.rs) ----
@@ -85,7 +85,7 @@ pub fn run(a: SimulateArgs) -> anyhow::Result<()> {
     // files go to their own engines.
     let ruleset = match text {
         Some(t) => super::outputs::ruleset_of_text(t, super::outputs::STDIN_NAME),
-        None => super::outputs::scenario_ruleset(&a.scenario)?,
+        None => super::outputs::scenario_ruleset(&a.scenario, "simulate")?,
     };
     // dd-and-d: both war-parties by the policy (play_ddd.rs).
     if ruleset == Some(tilecrawl::scenario::RulesetId::DdAndD) {

@@ -49,9 +49,68 @@ macro_rules! bail_usage {
     };
 }
 
+/// The value parser of a whole-number option from `lo` to `hi` (`hi` of
+/// `u64::MAX`: no upper bound). A refusal says the range in words, as
+/// `--sets` and the docs do (`0 is out of range; expected a whole number
+/// from 10 to 1200`), where clap's ranged parser wrote Rust's range syntax
+/// (`0 is not in 10..=1200`, and `1..18446744073709551615` for no bound).
+pub(crate) fn whole<T>(
+    lo: u64,
+    hi: u64,
+) -> impl Fn(&str) -> Result<T, String> + Clone + Send + Sync + 'static
+where
+    T: TryFrom<u64> + Clone + Send + Sync + 'static,
+{
+    move |s: &str| {
+        let want = if hi == u64::MAX {
+            format!("a whole number, {lo} or more")
+        } else {
+            format!("a whole number from {lo} to {hi}")
+        };
+        let digits = !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+        match s.parse::<u64>() {
+            Ok(n) if (lo..=hi).contains(&n) => {
+                T::try_from(n).map_err(|_| format!("{n} is too large; expected {want}"))
+            }
+            Ok(n) => Err(format!("{n} is out of range; expected {want}")),
+            Err(_) if digits => Err(format!("the number is too large; expected {want}")),
+            Err(_) if s.is_empty() => Err(format!("expected {want}, got nothing")),
+            Err(_) => Err(format!("expected {want}")),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_whole_number_out_of_range_is_refused_in_words() {
+        let dpi = whole::<u32>(10, 1200);
+        assert_eq!(dpi("150"), Ok(150));
+        assert_eq!(
+            dpi("5"),
+            Err("5 is out of range; expected a whole number from 10 to 1200".into())
+        );
+        assert_eq!(
+            dpi("abc"),
+            Err("expected a whole number from 10 to 1200".into())
+        );
+        assert_eq!(
+            dpi(""),
+            Err("expected a whole number from 10 to 1200, got nothing".into())
+        );
+        assert_eq!(
+            dpi("99999999999999999999"),
+            Err("the number is too large; expected a whole number from 10 to 1200".into())
+        );
+        let count = whole::<u64>(1, u64::MAX);
+        assert_eq!(
+            count("0"),
+            Err("0 is out of range; expected a whole number, 1 or more".into())
+        );
+        assert_eq!(count("18446744073709551615"), Ok(u64::MAX));
+    }
 
     #[test]
     fn usage_is_found_under_context_and_nothing_else_is_usage() {

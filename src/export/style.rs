@@ -365,6 +365,16 @@ pub enum StyleError {
         /// The I/O error.
         source: std::io::Error,
     },
+    /// A bare word that is neither a built-in style nor a file there
+    /// (`--style fancy`, `--style Ink`): the names there are, and the
+    /// built-in one it differs from only by case or spelling.
+    #[error("{name}: no style of that name and no such file; a style is `color`, `ink` or the path of a style file{}", did_you_mean.map(|b| format!(" (did you mean `{b}`?)")).unwrap_or_default())]
+    Unknown {
+        /// The word given.
+        name: String,
+        /// The built-in style it is a spelling of, if any.
+        did_you_mean: Option<&'static str>,
+    },
     /// The file is not valid YAML, or a key or value is not what a style holds.
     #[error(transparent)]
     Yaml(#[from] crate::core::yaml::FileError),
@@ -411,6 +421,18 @@ pub fn load(name_or_path: &Path) -> Result<Style, StyleError> {
     // device is refused before it is opened).
     let text =
         crate::core::fs::read_limited(name_or_path, MAX_FILE_BYTES).map_err(|e| match e {
+            crate::core::fs::ReadError::Io(source)
+                if source.kind() == std::io::ErrorKind::NotFound && is_bare_word(&file) =>
+            {
+                let lower = file.to_lowercase();
+                StyleError::Unknown {
+                    did_you_mean: BUILTIN
+                        .iter()
+                        .copied()
+                        .find(|b| lower == *b || (lower == "colour" && *b == "color")),
+                    name: file.clone(),
+                }
+            }
             crate::core::fs::ReadError::Io(source) => io(source),
             other => StyleError::File {
                 file: file.clone(),
@@ -418,6 +440,12 @@ pub fn load(name_or_path: &Path) -> Result<Style, StyleError> {
             },
         })?;
     parse(&text, &file)
+}
+
+/// A word with no folder and no extension (`fancy`, not `my/fancy` or
+/// `fancy.yaml`): what a mistyped style name looks like.
+fn is_bare_word(s: &str) -> bool {
+    !s.is_empty() && !s.contains(['/', '\\', '.'])
 }
 
 /// Parses and checks style YAML; `file` names the source in errors.

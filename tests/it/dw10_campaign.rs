@@ -131,6 +131,11 @@ fn campaigns_keep_what_a_win_or_escape_carries_out_and_lose_all_on_a_defeat() {
             assert_eq!(party_text, now.party_file().to_yaml().unwrap());
             autoplay(d, &name);
             let out = run(d, &["campaign", "town", &name]);
+            // The summary says where the campaign went.
+            assert!(
+                out.contains(&format!("\nwrote campaigns/{name}/campaign.yaml\nnext: ")),
+                "{out}"
+            );
             let after = load(d, &name);
             let r = after.history.last().unwrap().clone();
             assert_eq!((r.number, r.attempt), (number, attempt));

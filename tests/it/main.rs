@@ -52,6 +52,7 @@ mod simulate;
 mod stdin;
 mod toolchain;
 mod usage;
+mod ux;
 mod voice;
 mod vtt;
 mod yaml_readers;

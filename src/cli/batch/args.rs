@@ -98,7 +98,7 @@ pub(super) struct BatchArgs {
         id = "count",
         value_name = "COUNT",
         required = true,
-        value_parser = clap::value_parser!(u64).range(1..)
+        value_parser = crate::cli::usage::whole::<u64>(1, u64::MAX)
     )]
     pub(super) given_count: Option<u64>,
     /// `--count`, once given (clap requires it unless `merge` is run).
@@ -132,7 +132,7 @@ pub(super) struct BatchArgs {
     #[arg(long, value_enum, default_value = "all")]
     pub(super) only: Only,
     /// Threads (default: all cores). The result does not depend on it.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024))]
+    #[arg(long, value_name = "N", value_parser = crate::cli::usage::whole::<u64>(1, 1024))]
     pub(super) jobs: Option<u64>,
     /// Do only share I of N: the adventures whose position k (0-based from
     /// seed-start) has k % N == I−1. The shards' indexes merge into the whole.
@@ -149,7 +149,7 @@ pub(super) struct BatchArgs {
     /// and median_turns (MKD Adventure) or mean_moves (Dungeon World 10 mm).
     /// Filters may then test them (`--filter win_rate>=0.4`). Each sheet
     /// written says how it plays, as `generate --simulate`'s does.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    #[arg(long, value_name = "N", value_parser = crate::cli::usage::whole::<u32>(1, 100_000))]
     pub(super) simulate: Option<u32>,
     /// With --simulate: the heroes (a `tilecrawl-party/1` file, or for
     /// Dungeon World 10 mm a `tilecrawl-dw10-party/1` one). Default: the
@@ -157,7 +157,7 @@ pub(super) struct BatchArgs {
     #[arg(long, value_name = "FILE", requires = "simulate")]
     pub(super) party: Option<PathBuf>,
     /// With --filter: seeds tried per adventure before the batch gives up.
-    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, default_value_t = 100, value_parser = crate::cli::usage::whole::<u64>(1, u64::MAX))]
     pub(super) max_attempts: u64,
     /// Finish an interrupted batch in --out: skip adventures whose folder is finished.
     #[arg(long)]

@@ -208,8 +208,7 @@ fn run_in(a: BatchArgs) -> anyhow::Result<()> {
         RulesetId::MkdAdventure => Box::new(mkd::MkdBatch::new(&a)?),
     };
     let shard = a.shard.unwrap_or(Shard { index: 1, count: 1 });
-    std::fs::create_dir_all(&a.out)
-        .with_context(|| format!("cannot create folder {}", a.out.display()))?;
+    super::outputs::create_out_dir(&a.out)?;
     // One batch at a time in a folder, for the whole run (two `--resume`
     // runs would write the same adventures); what a killed run left is
     // cleaned up.
@@ -768,8 +767,7 @@ fn merge_into<C: std::io::BufRead, Y: std::io::BufRead>(
     shards: Vec<merge::ShardIndex<C, Y>>,
     whole: Option<Manifest>,
 ) -> anyhow::Result<()> {
-    std::fs::create_dir_all(&m.out)
-        .with_context(|| format!("cannot create folder {}", m.out.display()))?;
+    super::outputs::create_out_dir(&m.out)?;
     let _lock = tilecrawl::core::fs::FolderLock::take(&m.out)?;
     let (csv_path, yaml_path) = (m.out.join("index.csv"), m.out.join("index.yaml"));
     let note_path = m.out.join(manifest::FILE);

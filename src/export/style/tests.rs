@@ -316,3 +316,22 @@ fn files_load_and_bad_files_are_errors() {
     std::fs::write(&bin, [0xff, 0xfe, 0x00]).unwrap();
     assert!(load(&bin).unwrap_err().to_string().contains("not UTF-8"));
 }
+
+#[test]
+fn a_mistyped_style_name_is_named_with_the_styles_there_are() {
+    // A bare word that is no built-in style and no file: the names there
+    // are, not "cannot read the style: No such file or directory".
+    let e = load(Path::new("fancy-no-such-style")).unwrap_err();
+    assert!(matches!(e, StyleError::Unknown { .. }), "{e:?}");
+    assert_eq!(
+        e.to_string(),
+        "fancy-no-such-style: no style of that name and no such file; a style is `color`, `ink` or the path of a style file"
+    );
+    for (word, meant) in [("Ink", "ink"), ("COLOR", "color"), ("colour", "color")] {
+        let e = load(Path::new(word)).unwrap_err().to_string();
+        assert!(e.ends_with(&format!("(did you mean `{meant}`?)")), "{e}");
+    }
+    // A path is still a file that cannot be read.
+    let e = load(Path::new("no-such-dir/fancy")).unwrap_err();
+    assert!(matches!(e, StyleError::Io { .. }), "{e:?}");
+}
