@@ -328,9 +328,9 @@ pub struct GenerateArgs {
     /// the policy, Blue's and Red's wins said.
     #[arg(long, value_name = "N", value_parser = crate::cli::usage::whole::<u32>(1, 100_000))]
     simulate: Option<u32>,
-    /// With --simulate: the heroes (a `tilecrawl-party/1` file of the
-    /// game's heroes, as `play` takes it). Default: the game's embedded
-    /// party.
+    /// With --simulate: the heroes (a `tilecrawl-party/1` file, or for
+    /// Dungeon World 10 mm a `tilecrawl-dw10-party/1` one, as `play` takes
+    /// it). Default: the game's embedded party.
     #[arg(long, value_name = "FILE", requires = "simulate")]
     party: Option<PathBuf>,
     /// --ruleset dungeon-world-10mm: the Draken Master's kill target

@@ -91,7 +91,7 @@ pub fn run(a: SimulateArgs) -> anyhow::Result<()> {
     if ruleset == Some(tilecrawl::scenario::RulesetId::DdAndD) {
         if a.party.is_some() || a.tables.is_some() {
             bail_usage!(
-                "--party and --tables are for MKD scenarios; a dd-and-d game takes --warparty and --opponent"
+                "--party is for MKD and dungeon-world-10mm scenarios, --tables for MKD ones; a dd-and-d game takes --warparty and --opponent"
             );
         }
         if a.scaled_down {

@@ -234,3 +234,33 @@ fn a_mistyped_option_gets_one_line_and_no_dash_dash_advice() {
     let r = run(d, &["generate", "--ruleset", "dungeon-world"]);
     usage_error_line(&r, &["; a similar value exists: 'dungeon-world-10mm'"]).unwrap();
 }
+
+#[test]
+fn a_party_for_a_dd_and_d_board_names_the_games_that_take_one() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    run_ok(
+        d,
+        &[
+            "generate",
+            "--ruleset",
+            "dd-and-d",
+            "--seed",
+            "3",
+            "--out",
+            "b",
+            "-q",
+        ],
+    );
+    std::fs::write(d.join("p.yaml"), "format: tilecrawl-party/1\n").unwrap();
+    let r = run(d, &["simulate", "b/scenario.yaml", "--party", "p.yaml"]);
+    // --party works for both hero games; only --tables is MKD's alone.
+    usage_error_line(
+        &r,
+        &[
+            "--party is for MKD and dungeon-world-10mm scenarios",
+            "--warparty and --opponent",
+        ],
+    )
+    .unwrap();
+}

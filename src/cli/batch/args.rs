@@ -146,7 +146,10 @@ pub(super) struct BatchArgs {
     /// Play every adventure N times with the automatic heroes (as `simulate`
     /// does, its dice seeded by the adventure's seed) and add how it played
     /// to the index: runs, win_rate with its 95 % interval, heroes_lost,
-    /// and median_turns (MKD Adventure) or mean_moves (Dungeon World 10 mm).
+    /// and median_turns (MKD Adventure) or mean_moves (Dungeon World 10 mm);
+    /// for Dungeons Dark & Dangerous, both sides played by the policy,
+    /// blue_win_rate with its interval, red_win_rate, attacker_win_rate and
+    /// mean_rounds.
     /// Filters may then test them (`--filter win_rate>=0.4`). Each sheet
     /// written says how it plays, as `generate --simulate`'s does.
     #[arg(long, value_name = "N", value_parser = crate::cli::usage::whole::<u32>(1, 100_000))]
@@ -162,7 +165,9 @@ pub(super) struct BatchArgs {
     /// Finish an interrupted batch in --out: skip adventures whose folder is finished.
     #[arg(long)]
     pub(super) resume: bool,
-    /// Write into a non-empty --out, replacing files of the same names.
+    /// Write into a non-empty --out, leaving it as a fresh run would: files
+    /// of the same names replaced, and what an earlier run wrote that this
+    /// one does not (its files, adventure folders past the count) removed.
     #[arg(long)]
     pub(super) force: bool,
     /// No progress bar and no summary; only errors.
