@@ -58,6 +58,17 @@ pub fn pairs(scenario: &DddScenario) -> Vec<[Side; 2]> {
     out
 }
 
+/// How many games the look-ahead plays for `scenario` before a game
+/// ([`LOOKAHEAD_GAMES`] for each of its [`pairs`]): none where tilecrawl
+/// does not look ahead. The CLI tells it before the games start.
+pub fn games(scenario: &DddScenario) -> usize {
+    if looks_ahead(scenario.game.scenario) {
+        pairs(scenario).len() * usize::from(LOOKAHEAD_GAMES)
+    } else {
+        0
+    }
+}
+
 /// The book of `scenario` for Blue `blue` and Red `red`, where tilecrawl
 /// looks ahead (none elsewhere): every pair's games, played on the
 /// current rayon pool and summed in order.
