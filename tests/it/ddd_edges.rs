@@ -1,7 +1,9 @@
-//! tilecrawl's Treasure Hunt and Secrets edges by looking ahead, through
-//! the binary: `simulate` gives the same report for any `--jobs`, and
-//! `play` makes the same choice whatever its own dice (`--seed`), told in
-//! one line before each side deploys.
+//! tilecrawl's Treasure Hunt, Secrets and Object of Power edges by looking
+//! ahead, through the binary: `simulate` gives the same report for any
+//! `--jobs`, `play` makes the same choice whatever its own dice
+//! (`--seed`), told in one line before each side deploys, and `play` and
+//! `simulate` say on standard error that the look-ahead's games are being
+//! played.
 
 use crate::common::{self, Run};
 use std::path::Path;
@@ -34,6 +36,7 @@ fn simulate_chooses_the_same_edges_for_any_jobs() {
     for kind in [
         ScenarioKind::TreasureHunt,
         ScenarioKind::SecretsOfTheAncients,
+        ScenarioKind::ObjectOfPower,
     ] {
         write_board(dir.path(), kind, 19);
         let go = |j: &str| {
@@ -177,4 +180,13 @@ fn simulate_tells_the_look_ahead_on_standard_error() {
     let none = sim(&[]);
     assert_eq!(none.code, Some(0), "{none:?}");
     assert!(!none.stderr.contains("look-ahead"), "{}", none.stderr);
+    // Object of Power: the four pairs of opposite edges.
+    write_board(dir.path(), ScenarioKind::ObjectOfPower, 19);
+    let oop = sim(&[]);
+    assert!(
+        oop.stderr
+            .contains("choosing the edges: 48 look-ahead games"),
+        "{}",
+        oop.stderr
+    );
 }
