@@ -127,6 +127,16 @@ fn reading_warning(s: &DddScenario, w: &Warparty, side: &str) -> Option<String> 
     })
 }
 
+/// The line on standard error before tilecrawl's look-ahead plays its
+/// games for the edges (about a second on a slow machine, with nothing
+/// else shown): none where it does not look ahead, or with `-q`.
+fn tell_lookahead(s: &DddScenario, quiet: bool) {
+    let n = tilecrawl::ddd::play::lookahead::games(s);
+    if n > 0 && !quiet {
+        warnln!("choosing the edges: {n} look-ahead games…");
+    }
+}
+
 /// A save, with its scenario (found beside the save) and that scenario's
 /// digest, refused if the scenario changed since the game was saved.
 /// `text` is the save's when it was read already (from standard input).
@@ -191,6 +201,7 @@ pub(crate) fn run(a: DddPlay) -> anyhow::Result<()> {
                     ("script", a.script.as_deref()),
                 ],
             )?;
+            tell_lookahead(&scenario, a.quiet);
             let (sess, lines) = Session::resume(&save, scenario, &file)?;
             let n = save.commands.len();
             let mut opening: Vec<String> = Vec::new();
@@ -252,6 +263,7 @@ pub(crate) fn run(a: DddPlay) -> anyhow::Result<()> {
                     }
                 ));
             }
+            tell_lookahead(&scenario, a.quiet);
             let (sess, lines) = Session::start(
                 scenario,
                 blue,
@@ -507,6 +519,7 @@ pub(crate) fn simulate(
         .num_threads(jobs.map_or(0, |j| j as usize))
         .build()
         .context("cannot start the worker threads")?;
+    tell_lookahead(&scenario, a.quiet);
     let bar = super::say::runs_bar(runs, a.quiet || json);
     let report = pool.install(|| simulate::simulate(&scenario, &blue, &red, &opts, &|| bar.inc(1)));
     bar.finish_and_clear();

@@ -1,13 +1,18 @@
-//! tilecrawl's Treasure Hunt and Secrets edges by looking ahead, through
-//! the binary: `simulate` gives the same report for any `--jobs`, and
-//! `play` makes the same choice whatever its own dice (`--seed`), told in
-//! one line before each side deploys.
+//! tilecrawl's Treasure Hunt, Secrets and Object of Power edges by looking
+//! ahead, through the binary: `simulate` gives the same report for any
+//! `--jobs`, `play` makes the same choice whatever its own dice
+//! (`--seed`), told in one line before each side deploys, and `play` and
+//! `simulate` say on standard error that the look-ahead's games are being
+//! played.
 
 use crate::common::{self, Run};
 use std::path::Path;
 use std::time::Duration;
 use tilecrawl::ddd::{Choice, DddOptions, ScenarioKind, generate};
 use tilecrawl::scenario::to_yaml;
+
+/// A scenario where tilecrawl takes the walk's edges, with no look-ahead.
+const NO_LOOK_AHEAD: ScenarioKind = ScenarioKind::Battle;
 
 fn run(cwd: &Path, args: &[&str]) -> Run {
     common::run_env(cwd, args, &[], Duration::from_secs(300))
@@ -31,6 +36,7 @@ fn simulate_chooses_the_same_edges_for_any_jobs() {
     for kind in [
         ScenarioKind::TreasureHunt,
         ScenarioKind::SecretsOfTheAncients,
+        ScenarioKind::ObjectOfPower,
     ] {
         write_board(dir.path(), kind, 19);
         let go = |j: &str| {
@@ -106,5 +112,81 @@ fn play_tells_the_same_choice_whatever_its_own_dice() {
     assert!(
         seen.iter().any(|s| s.0 == "Blue") && seen.iter().any(|s| s.0 == "Red"),
         "both sides won a dice-off: {seen:?}"
+    );
+}
+
+/// `play` of a board where tilecrawl looks ahead tells, on standard error
+/// and before the games start, how many it plays (12 a pair of edges);
+/// `-q` hides the line, `--resume` tells it again (the book is made again),
+/// standard output does not carry it, and a board without a look-ahead
+/// has none.
+#[test]
+fn play_tells_the_look_ahead_on_standard_error() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("none.txt"), "").unwrap();
+    let play = |extra: &[&str]| {
+        let args = ["play", "--script", "none.txt", "--save", "save.yaml"];
+        run(dir.path(), &[&args[..], extra].concat())
+    };
+    let line = "choosing the edges: 144 look-ahead games";
+    write_board(dir.path(), ScenarioKind::TreasureHunt, 19);
+    let told = play(&["scenario.yaml", "--force"]);
+    assert_eq!(told.code, Some(0), "{told:?}");
+    assert!(told.stderr.contains(line), "{}", told.stderr);
+    assert_eq!(
+        told.stderr.matches("look-ahead").count(),
+        1,
+        "{}",
+        told.stderr
+    );
+    assert!(!told.stdout.contains("look-ahead games"), "{}", told.stdout);
+    let resumed = play(&["--resume", "save.yaml"]);
+    assert_eq!(resumed.code, Some(0), "{resumed:?}");
+    assert!(resumed.stderr.contains(line), "{}", resumed.stderr);
+    let quiet = play(&["scenario.yaml", "--force", "-q"]);
+    assert_eq!(quiet.code, Some(0), "{quiet:?}");
+    assert!(quiet.stderr.is_empty(), "{}", quiet.stderr);
+    let resumed_quiet = play(&["--resume", "save.yaml", "-q"]);
+    assert!(resumed_quiet.stderr.is_empty(), "{}", resumed_quiet.stderr);
+
+    write_board(dir.path(), NO_LOOK_AHEAD, 19);
+    let none = play(&["scenario.yaml", "--force"]);
+    assert_eq!(none.code, Some(0), "{none:?}");
+    assert!(!none.stderr.contains("look-ahead"), "{}", none.stderr);
+}
+
+/// `simulate` tells the same line before its runs (its bar only starts
+/// with them, and only on a terminal), and not with `-q`.
+#[test]
+fn simulate_tells_the_look_ahead_on_standard_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let sim = |extra: &[&str]| {
+        let args = ["simulate", "scenario.yaml", "--runs", "2"];
+        run(dir.path(), &[&args[..], extra].concat())
+    };
+    write_board(dir.path(), ScenarioKind::SecretsOfTheAncients, 19);
+    let told = sim(&[]);
+    assert_eq!(told.code, Some(0), "{told:?}");
+    assert!(
+        told.stderr
+            .contains("choosing the edges: 144 look-ahead games"),
+        "{}",
+        told.stderr
+    );
+    let quiet = sim(&["-q"]);
+    assert!(!quiet.stderr.contains("look-ahead"), "{}", quiet.stderr);
+    assert_eq!(quiet.stdout, told.stdout);
+    write_board(dir.path(), NO_LOOK_AHEAD, 19);
+    let none = sim(&[]);
+    assert_eq!(none.code, Some(0), "{none:?}");
+    assert!(!none.stderr.contains("look-ahead"), "{}", none.stderr);
+    // Object of Power: the four pairs of opposite edges.
+    write_board(dir.path(), ScenarioKind::ObjectOfPower, 19);
+    let oop = sim(&[]);
+    assert!(
+        oop.stderr
+            .contains("choosing the edges: 48 look-ahead games"),
+        "{}",
+        oop.stderr
     );
 }

@@ -176,10 +176,7 @@ impl Plan {
     fn asks(&self, step: Step) -> bool {
         self.by_hand[step.team().index()]
             && match step {
-                Step::Edge { first: false, .. } => matches!(
-                    self.kind,
-                    ScenarioKind::TreasureHunt | ScenarioKind::SecretsOfTheAncients
-                ),
+                Step::Edge { first: false, .. } => self.second_chooses(),
                 _ => true,
             }
     }
@@ -390,17 +387,15 @@ impl Plan {
     /// Does the side choosing second take "another" edge of its choice
     /// (Treasure Hunt, L153; Secrets, L159), not the opposite one?
     fn second_chooses(&self) -> bool {
-        matches!(
-            self.kind,
-            ScenarioKind::TreasureHunt | ScenarioKind::SecretsOfTheAncients
-        )
+        super::lookahead::second_chooses(self.kind)
     }
 
-    /// tilecrawl's edge and why. Where the second side chooses too, the
-    /// edges given (a look-ahead game) or the look-ahead's book, when the
-    /// edge is one the side may take. Otherwise, for the side choosing
-    /// first, the edge whose zone is the shortest walk from the objective
-    /// (ties in N, E, S, W order); for the other side, the opposite one.
+    /// tilecrawl's edge and why: the edges given (a look-ahead game) or
+    /// the look-ahead's book, when the edge is one the side may take (the
+    /// book's reply only where the second side chooses too: elsewhere it
+    /// takes the opposite edge). Otherwise, for the side choosing first,
+    /// the edge whose zone is the shortest walk from the objective (ties
+    /// in N, E, S, W order); for the other side, the opposite one.
     fn auto_edge(
         &self,
         grid: &Grid,
@@ -410,23 +405,21 @@ impl Plan {
     ) -> Result<(Side, EdgeWhy), GameError> {
         let theirs = st.deploy_edge[team.other().index()];
         let may = |s: Side| self.edge_options(st, team, first).contains(&s);
-        if self.second_chooses() {
-            match self.edges {
-                Edges::Forced(pair) if may(pair[team.index()]) => {
-                    return Ok((pair[team.index()], EdgeWhy::Given));
-                }
-                Edges::Looked(book) => {
-                    let looked = match (first, theirs) {
-                        (true, _) => book.first(team),
-                        (false, Some(t)) => book.reply(team, t),
-                        (false, None) => None,
-                    };
-                    if let Some(looked) = looked.filter(|l| may(l.side)) {
-                        return Ok((looked.side, EdgeWhy::Looked { first, looked }));
-                    }
-                }
-                _ => {}
+        match self.edges {
+            Edges::Forced(pair) if may(pair[team.index()]) => {
+                return Ok((pair[team.index()], EdgeWhy::Given));
             }
+            Edges::Looked(book) if first || self.second_chooses() => {
+                let looked = match (first, theirs) {
+                    (true, _) => book.first(team),
+                    (false, Some(t)) => book.reply(team, t),
+                    (false, None) => None,
+                };
+                if let Some(looked) = looked.filter(|l| may(l.side)) {
+                    return Ok((looked.side, EdgeWhy::Looked { first, looked }));
+                }
+            }
+            _ => {}
         }
         if !first {
             let other = theirs.ok_or_else(|| GameError::NoZone("edge-N".into()))?;

@@ -1,8 +1,10 @@
 //! Where tilecrawl's deployment edges come from in the scenarios whose
 //! text lets the second side take "another board edge" (Treasure Hunt,
-//! L153; Secrets of the Ancients, L159), and says nothing of how either
-//! side picks: the walk from the objective, a pair given outright (the
-//! look-ahead's own games), or the look-ahead's results ([`EdgeBook`]).
+//! L153; Secrets of the Ancients, L159) or the first side any edge, the
+//! other the opposite one (Object of Power, L155), and says nothing of
+//! how a side picks: the walk from the objective, a pair given outright
+//! (the look-ahead's own games), or the look-ahead's results
+//! ([`EdgeBook`]).
 //! The games that fill a book are played in `lookahead.rs`; this module
 //! only reads one.
 
@@ -36,6 +38,10 @@ pub struct EdgeBook {
     points: [[Option<u16>; 4]; 4],
     /// Games played for each pair.
     games: u16,
+    /// Only opposite edges were played: the side choosing second takes
+    /// the edge opposite the first's (Object of Power), so the first
+    /// side's worst reply is that edge.
+    facing: bool,
 }
 
 /// Why tilecrawl takes the edge it takes (what `ready` would choose, told
@@ -68,6 +74,8 @@ pub struct Looked {
     pub points: u16,
     /// The games played for the pair.
     pub games: u16,
+    /// The book's pairs are opposite edges ([`EdgeBook::facing`]).
+    pub facing: bool,
 }
 
 impl EdgeBook {
@@ -76,6 +84,16 @@ impl EdgeBook {
         EdgeBook {
             points: [[None; 4]; 4],
             games,
+            facing: false,
+        }
+    }
+
+    /// An empty book of `games` games a pair whose pairs are opposite
+    /// edges only (the second side does not choose).
+    pub fn facing(games: u16) -> EdgeBook {
+        EdgeBook {
+            facing: true,
+            ..EdgeBook::new(games)
         }
     }
 
@@ -128,6 +146,7 @@ impl EdgeBook {
                     side,
                     points,
                     games: self.games,
+                    facing: self.facing,
                 });
             }
         }

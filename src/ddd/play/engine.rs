@@ -32,8 +32,8 @@ pub struct PlayOptions {
     /// side is asked for its edge, its prisoner and its models' squares
     /// before the first card; otherwise it deploys by the project's rules.
     pub by_hand: [bool; 2],
-    /// Where tilecrawl's edges come from in Treasure Hunt and Secrets of
-    /// the Ancients: `play` and `simulate` give the look-ahead's book
+    /// Where tilecrawl's edges come from in Treasure Hunt, Secrets of the
+    /// Ancients and Object of Power: `play` and `simulate` give the look-ahead's book
     /// (`lookahead::edge_book`); the default is the walk from the
     /// objective.
     pub edges: Edges,

@@ -1,7 +1,8 @@
-//! The look-ahead that picks tilecrawl's edges in Treasure Hunt and
-//! Secrets of the Ancients (the project's choice: the text lets the second
-//! side take "another board edge", L153, L159, and says nothing of how
-//! either side picks). For every pair
+//! The look-ahead that picks tilecrawl's edges in Treasure Hunt, Secrets
+//! of the Ancients and Object of Power (the project's choice: the text
+//! lets the second side take "another board edge" in the first two, L153,
+//! L159, puts it opposite the first in Object of Power, L155, and says
+//! nothing of how either side picks). For every pair
 //! of edges the two sides may hold, [`LOOKAHEAD_GAMES`] short games with
 //! the policy on both sides and both edges given ([`Edges::Forced`], so a
 //! look-ahead game looks no further); their results are the
@@ -31,9 +32,25 @@ pub const LOOKAHEAD_ROUNDS: u32 = 40;
 pub const STAGE: &str = "dd-and-d look-ahead";
 
 /// Does tilecrawl look ahead for its edges in this scenario? Where the
-/// second side takes "another" edge of its own choice: Treasure Hunt and
-/// Secrets of the Ancients.
+/// second side takes "another" edge of its own choice (Treasure Hunt and
+/// Secrets of the Ancients), and in Object of Power, where only the first
+/// side chooses (the other takes the opposite edge, L155). Not in Battle,
+/// whose first edge is as free as Object of Power's (L149): there a
+/// look-ahead was measured and not kept (the dd-and-d chapter,
+/// Deployment).
 pub fn looks_ahead(kind: ScenarioKind) -> bool {
+    matches!(
+        kind,
+        ScenarioKind::TreasureHunt
+            | ScenarioKind::SecretsOfTheAncients
+            | ScenarioKind::ObjectOfPower
+    )
+}
+
+/// Does the side choosing second take an edge of its own choice
+/// (Treasure Hunt, L153; Secrets, L159), not the one opposite the
+/// first's (Battle, L149; Object of Power, L155)?
+pub fn second_chooses(kind: ScenarioKind) -> bool {
     matches!(
         kind,
         ScenarioKind::TreasureHunt | ScenarioKind::SecretsOfTheAncients
@@ -41,21 +58,34 @@ pub fn looks_ahead(kind: ScenarioKind) -> bool {
 }
 
 /// The pairs of edges (Blue's, Red's) the two sides may hold: two edges
-/// with a zone, not the same, in N, E, S, W order of Blue's then Red's.
+/// with a zone, not the same, and opposite where the second side does not
+/// choose ([`second_chooses`]), in N, E, S, W order of Blue's then Red's.
 pub fn pairs(scenario: &DddScenario) -> Vec<[Side; 2]> {
     let zoned: Vec<Side> = Side::ALL
         .into_iter()
         .filter(|&s| scenario.game.zones.iter().any(|z| z.name == edge_zone(s)))
         .collect();
+    let open = second_chooses(scenario.game.scenario);
     let mut out = Vec::new();
     for &b in &zoned {
         for &r in &zoned {
-            if b != r {
+            if b != r && (open || r == b.opposite()) {
                 out.push([b, r]);
             }
         }
     }
     out
+}
+
+/// How many games the look-ahead plays for `scenario` before a game
+/// ([`LOOKAHEAD_GAMES`] for each of its [`pairs`]): none where tilecrawl
+/// does not look ahead. The CLI tells it before the games start.
+pub fn games(scenario: &DddScenario) -> usize {
+    if looks_ahead(scenario.game.scenario) {
+        pairs(scenario).len() * usize::from(LOOKAHEAD_GAMES)
+    } else {
+        0
+    }
 }
 
 /// The book of `scenario` for Blue `blue` and Red `red`, where tilecrawl
@@ -80,7 +110,11 @@ pub fn edge_book(
         .par_iter()
         .map(|&(i, k)| blue_points(scenario, blue, red, pairs[i], k))
         .collect();
-    let mut book = EdgeBook::new(LOOKAHEAD_GAMES);
+    let mut book = if second_chooses(scenario.game.scenario) {
+        EdgeBook::new(LOOKAHEAD_GAMES)
+    } else {
+        EdgeBook::facing(LOOKAHEAD_GAMES)
+    };
     let mut sums = vec![0u16; pairs.len()];
     for (&(i, _), p) in games.iter().zip(points) {
         sums[i] += p?;

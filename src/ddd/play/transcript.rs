@@ -113,7 +113,9 @@ fn asked(t: &str, ask: &Ask) -> String {
                     "the look-ahead's: {} of {} games there {}",
                     half_points(looked.points),
                     looked.games,
-                    if *first {
+                    if *first && looked.facing {
+                        "against the other side on the opposite edge"
+                    } else if *first {
                         "against the other side's best reply"
                     } else {
                         "against the other side's edge"
@@ -174,7 +176,9 @@ pub fn line(st: &State, e: &Event) -> String {
             first,
             looked,
         } => {
-            let against = if *first {
+            let against = if *first && looked.facing {
+                format!("{} on the opposite edge", team(st, t.other()))
+            } else if *first {
                 format!("{}'s best reply", team(st, t.other()))
             } else {
                 match st.deploy_edge[t.other().index()] {

@@ -1,4 +1,4 @@
-//! tilecrawl's Treasure Hunt and Secrets edges by looking ahead (`lookahead.rs`,
+//! tilecrawl's Treasure Hunt, Secrets and Object of Power edges by looking ahead (`lookahead.rs`,
 //! `edges.rs`): the book is a function of the board and the war-parties
 //! alone, the second side never takes the first side's edge, the
 //! look-ahead's own games play the edges given and look no further, an
@@ -10,7 +10,11 @@ use crate::core::geom::Side;
 use crate::ddd::part::CounterKind;
 use crate::ddd::play::deploy::edge_zone;
 use crate::ddd::play::edges::{EdgeBook, Edges};
-use crate::ddd::play::lookahead::{LOOKAHEAD_GAMES, edge_book, pairs, start_pair, with_book};
+use crate::ddd::play::event::Ask;
+use crate::ddd::play::lookahead::{
+    LOOKAHEAD_GAMES, edge_book, games, pairs, start_pair, with_book,
+};
+use crate::ddd::play::transcript;
 use crate::ddd::warparty::Warparty;
 
 fn parties() -> (Warparty, Warparty) {
@@ -86,19 +90,88 @@ fn the_book_is_the_same_every_time_and_on_any_number_of_threads() {
 }
 
 #[test]
-fn only_treasure_hunt_and_secrets_look_ahead() {
+fn only_treasure_hunt_secrets_and_object_of_power_look_ahead() {
     let (b, r) = parties();
     for kind in ScenarioKind::ALL {
         let s = scenario(kind, 7);
         let opts = with_book(&s, &b, &r, PlayOptions::default()).unwrap();
-        assert_eq!(
-            matches!(opts.edges, Edges::Looked(_)),
-            matches!(
-                kind,
-                ScenarioKind::TreasureHunt | ScenarioKind::SecretsOfTheAncients
-            ),
-            "{kind:?}"
+        let looks = matches!(
+            kind,
+            ScenarioKind::TreasureHunt
+                | ScenarioKind::SecretsOfTheAncients
+                | ScenarioKind::ObjectOfPower
         );
+        assert_eq!(matches!(opts.edges, Edges::Looked(_)), looks, "{kind:?}");
+        assert_eq!(games(&s) > 0, looks, "{kind:?}");
+    }
+    // Every pair of four zoned edges, or only the opposite ones.
+    assert_eq!(games(&scenario(ScenarioKind::TreasureHunt, 7)), 144);
+    assert_eq!(games(&scenario(ScenarioKind::ObjectOfPower, 7)), 48);
+}
+
+/// Object of Power: the book holds opposite edges only, on one thread or
+/// two; the winner takes the book's first edge, told against the other
+/// side on the opposite edge, and the other side takes the opposite edge
+/// by the text, with no look-ahead line of its own (nor a question when
+/// it deploys by hand).
+#[test]
+fn object_of_power_looks_ahead_for_the_first_edge_only() {
+    let s = scenario(ScenarioKind::ObjectOfPower, 7);
+    let all = pairs(&s);
+    assert_eq!(all.len(), 4, "four edge zones: four opposite pairs");
+    assert!(all.iter().all(|p| p[1] == p[0].opposite()), "{all:?}");
+    let one = pool(1).install(|| book_of(&s));
+    let book = pool(2).install(|| book_of(&s));
+    assert_eq!(one, book);
+    for team in Team::BOTH {
+        let first = book.first(team).unwrap();
+        assert!(first.facing);
+        for theirs in Side::ALL {
+            assert_eq!(
+                book.reply(team, theirs).map(|l| l.side),
+                Some(theirs.opposite())
+            );
+        }
+        let (g, ev) = game_won_by(&s, Edges::Looked(book), team, [false, false]);
+        let mine = g.state.deploy_edge[team.index()].unwrap();
+        assert_eq!(mine, first.side);
+        assert_eq!(
+            g.state.deploy_edge[team.other().index()],
+            Some(mine.opposite())
+        );
+        let told: Vec<(Team, bool)> = ev
+            .iter()
+            .filter_map(|e| match e {
+                Event::EdgeLooked { team, first, .. } => Some((*team, *first)),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(told, [(team, true)]);
+        let text: Vec<String> = ev.iter().map(|e| transcript::line(&g.state, e)).collect();
+        let text = text.join("\n");
+        assert!(
+            text.contains("on the opposite edge") && !text.contains("best reply"),
+            "{text}"
+        );
+        // By hand, `ready` takes the same edges, and the second side is
+        // not asked for its edge.
+        for by_hand in [[true, false], [false, true], [true, true]] {
+            let (mut h, mut ev) = game_won_by(&s, Edges::Looked(book), team, by_hand);
+            while h.deploying().is_some() {
+                ev.extend(h.play(Command::Ready).unwrap());
+            }
+            assert!(
+                !ev.iter().any(|e| matches!(
+                    e,
+                    Event::Asked {
+                        ask: Ask::Edge { .. },
+                        team: t
+                    } if *t != team
+                )),
+                "{by_hand:?}"
+            );
+            assert_eq!(h.state, g.state, "{team:?} won, by hand {by_hand:?}");
+        }
     }
 }
 
