@@ -15,7 +15,7 @@ use tilecrawl::pack::{self, PackOptions};
 pub(crate) struct DddArgs {
     /// dd-and-d: the scenario — battle, ambush, treasure-hunt,
     /// object-of-power, free-prisoner, secrets-of-the-ancients — or `roll`
-    /// (a d6, logged). Default: roll.
+    /// (a d6, logged); any case, spaces for hyphens. Default: roll.
     #[arg(long, value_name = "NAME", value_parser = scenario_parser(), hide_possible_values = true)]
     scenario: Option<ScenarioArg>,
     /// dd-and-d: the board in squares, WIDTHxHEIGHT (24 to 72 each way).
@@ -65,11 +65,14 @@ fn scenario_parser()
     )
 }
 
+/// A `--scenario` name, read as a player may type it: any case, and
+/// spaces or underscores for the hyphens (`Ambush`, `"Treasure Hunt"`).
 fn parse_scenario(s: &str) -> Result<ScenarioArg, String> {
-    if s == "roll" {
+    let id = s.trim().to_ascii_lowercase().replace([' ', '_'], "-");
+    if id == "roll" {
         return Ok(ScenarioArg::Roll);
     }
-    ScenarioKind::parse(s)
+    ScenarioKind::parse(&id)
         .map(ScenarioArg::Named)
         .ok_or_else(|| {
             format!(

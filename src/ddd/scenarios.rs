@@ -61,6 +61,16 @@ impl ScenarioKind {
         }
     }
 
+    /// Does the side choosing second take an edge of its own choice
+    /// (Treasure Hunt, L153; Secrets, L159), not the one opposite the
+    /// first's (Battle, L149; Object of Power, L155)?
+    pub fn second_chooses_edge(self) -> bool {
+        matches!(
+            self,
+            ScenarioKind::TreasureHunt | ScenarioKind::SecretsOfTheAncients
+        )
+    }
+
     /// The scenario with this id.
     pub fn parse(id: &str) -> Option<ScenarioKind> {
         ScenarioKind::ALL.into_iter().find(|k| k.id() == id)

@@ -264,3 +264,29 @@ fn a_party_for_a_dd_and_d_board_names_the_games_that_take_one() {
     )
     .unwrap();
 }
+
+#[test]
+fn a_dd_and_d_scenario_is_named_in_any_case_and_with_spaces() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    for (typed, id) in [
+        ("Ambush", "ambush"),
+        ("Treasure Hunt", "treasure-hunt"),
+        ("OBJECT_OF_POWER", "object-of-power"),
+    ] {
+        let out = format!("b-{id}");
+        let args = ["generate", "--ruleset", "dd-and-d", "--scenario", typed];
+        run_ok(
+            d,
+            &[&args[..], &["--seed", "3", "--out", &out, "-q"]].concat(),
+        );
+        let text = std::fs::read_to_string(d.join(&out).join("scenario.yaml")).unwrap();
+        assert!(text.contains(&format!("scenario: {id}")), "{typed}: {text}");
+    }
+    // A name that is none of them is still refused, with the list.
+    let r = run(
+        d,
+        &["generate", "--ruleset", "dd-and-d", "--scenario", "Ambsh"],
+    );
+    usage_error_line(&r, &["unknown scenario `Ambsh`", "treasure-hunt"]).unwrap();
+}

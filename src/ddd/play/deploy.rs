@@ -387,7 +387,7 @@ impl Plan {
     /// Does the side choosing second take "another" edge of its choice
     /// (Treasure Hunt, L153; Secrets, L159), not the opposite one?
     fn second_chooses(&self) -> bool {
-        super::lookahead::second_chooses(self.kind)
+        self.kind.second_chooses_edge()
     }
 
     /// tilecrawl's edge and why: the edges given (a look-ahead game) or

@@ -47,25 +47,15 @@ pub fn looks_ahead(kind: ScenarioKind) -> bool {
     )
 }
 
-/// Does the side choosing second take an edge of its own choice
-/// (Treasure Hunt, L153; Secrets, L159), not the one opposite the
-/// first's (Battle, L149; Object of Power, L155)?
-pub fn second_chooses(kind: ScenarioKind) -> bool {
-    matches!(
-        kind,
-        ScenarioKind::TreasureHunt | ScenarioKind::SecretsOfTheAncients
-    )
-}
-
 /// The pairs of edges (Blue's, Red's) the two sides may hold: two edges
 /// with a zone, not the same, and opposite where the second side does not
-/// choose ([`second_chooses`]), in N, E, S, W order of Blue's then Red's.
+/// choose ([`ScenarioKind::second_chooses_edge`]), in N, E, S, W order of Blue's then Red's.
 pub fn pairs(scenario: &DddScenario) -> Vec<[Side; 2]> {
     let zoned: Vec<Side> = Side::ALL
         .into_iter()
         .filter(|&s| scenario.game.zones.iter().any(|z| z.name == edge_zone(s)))
         .collect();
-    let open = second_chooses(scenario.game.scenario);
+    let open = scenario.game.scenario.second_chooses_edge();
     let mut out = Vec::new();
     for &b in &zoned {
         for &r in &zoned {
@@ -110,7 +100,7 @@ pub fn edge_book(
         .par_iter()
         .map(|&(i, k)| blue_points(scenario, blue, red, pairs[i], k))
         .collect();
-    let mut book = if second_chooses(scenario.game.scenario) {
+    let mut book = if scenario.game.scenario.second_chooses_edge() {
         EdgeBook::new(LOOKAHEAD_GAMES)
     } else {
         EdgeBook::facing(LOOKAHEAD_GAMES)
