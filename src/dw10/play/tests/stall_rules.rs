@@ -168,27 +168,27 @@ fn a_hero_takes_the_stairs_only_when_their_far_end_is_free() {
     );
 }
 
+/// A corridor a square wide, ten long.
+const CORRIDOR: &str = "
+############
+#..........#
+############";
+
+/// `name` opens the door on its square's east edge.
+fn opens_east(name: &str) -> Option<Command> {
+    Some(Command::Open(
+        name.into(),
+        OpenWhat::Door,
+        Some(crate::core::geom::Side::E),
+    ))
+}
+
 #[test]
 fn a_hero_does_not_try_a_door_held_shut() {
     // A plain door on 5,1's east edge, between the hero and the prisoner.
     let features = vec![door_e(5, 1), Feature::new(FeatureKind::Prisoner, 10, 1)];
-    let mut k = kit(
-        "
-############
-#..........#
-############",
-        features,
-        &[("Tracker", (5, 1))],
-        &[],
-    );
-    assert_eq!(
-        hero_choice(&view(&k), HeroId(0)),
-        Some(Command::Open(
-            "Tracker".into(),
-            OpenWhat::Door,
-            Some(crate::core::geom::Side::E)
-        ))
-    );
+    let mut k = kit(CORRIDOR, features, &[("Tracker", (5, 1))], &[]);
+    assert_eq!(hero_choice(&view(&k), HeroId(0)), opens_east("Tracker"));
     // Held (Hold Portal, a seal), the engine refuses it: the hero waits.
     k.s.held[0] = true;
     assert_eq!(hero_choice(&view(&k), HeroId(0)), None);
@@ -203,10 +203,7 @@ fn a_hero_beside_the_lair_across_a_shut_door_opens_it() {
     // yellow door, the key held, timed out 15 runs of 50).
     let features = vec![door_e(5, 1)];
     let mut k = kit(
-        "
-############
-#..........#
-############",
+        CORRIDOR,
         features,
         &[("Tracker", (5, 1))],
         &[("Dragon", (6, 1))],
@@ -214,12 +211,7 @@ fn a_hero_beside_the_lair_across_a_shut_door_opens_it() {
     k.s.objective = Objective::Slay {
         monster: "Dragon".into(),
     };
-    let open = Some(Command::Open(
-        "Tracker".into(),
-        OpenWhat::Door,
-        Some(crate::core::geom::Side::E),
-    ));
-    assert_eq!(hero_choice(&view(&k), HeroId(0)), open);
+    assert_eq!(hero_choice(&view(&k), HeroId(0)), opens_east("Tracker"));
     // Opened, the two touch: the fight is the Melee Phase's.
     k.s.open[0] = true;
     assert!(k.s.touching((5, 1), (6, 1)));
