@@ -81,9 +81,18 @@
 //!   start of each team's turn, if one of its heroes stands next to the
 //!   captive, the team leads it out (`lead ID out`) when the entrance is
 //!   within its speed, or else to the free square within its speed nearest
-//!   the entrance (`lead ID to X,Y`). Heroes nearer the entrance than the
-//!   captive walk out and leave (clearing its way); the others keep to the
-//!   squares next to it that are not nearer the entrance than it.
+//!   the entrance (`lead ID to X,Y`). When no square is nearer because a
+//!   monster stands in its way (every square next to it a step nearer the
+//!   entrance, counted with no figure on the board, is taken, one of them
+//!   by a monster), the team leads it aside instead: to the free square
+//!   within its speed that is farther from the entrance than its own
+//!   (counted the same way), next to a hero of the team if one is, then
+//!   nearest the entrance. Its square freed, the monster can come up to the
+//!   heroes and be fought. Each aside ends farther from the entrance than
+//!   it began, so asides never lead it back and forth. Heroes nearer the
+//!   entrance than the captive walk out and leave (clearing its way); the
+//!   others keep to the squares next to it that are not nearer the
+//!   entrance than it.
 //!
 //! Walking follows the shortest route (ties: the first step clockwise from
 //! north) as far as the speed left allows: the hero is sent, with one
@@ -126,7 +135,7 @@ use crate::mkd::play::transcript;
 use crate::mkd::scenario::Scenario;
 use crate::mkd::tables::Tables;
 use crate::scenario::Point;
-use policy::{choose, exit_distances, shoot_aloof, should_heal, way_on};
+use policy::{choose, exit_distances, lead_aside, shoot_aloof, should_heal, way_on};
 use rayon::prelude::*;
 use serde::Serialize;
 use std::sync::Arc;
@@ -894,7 +903,8 @@ fn activation(d: &mut Driver, h: HeroId) {
 
 /// Kidnapping: a team with a hero next to the captive leads it out when the
 /// entrance is within its speed, or else to the free square within its
-/// speed nearest the entrance (ties: north first, then west).
+/// speed nearest the entrance (ties: north first, then west); when a
+/// monster in its way leaves no such square, aside ([`lead_aside`]).
 fn lead_captive(d: &mut Driver, team: usize) {
     let g = d.game.state();
     let Some(k) = g.mission.kidnappee else {
@@ -944,7 +954,7 @@ fn lead_captive(d: &mut Driver, team: usize) {
         .filter(|&q| q != kp && g.board.passable(q) && !g.occupied(q))
         .filter(|&q| at(&free_way, q) <= speed && at(&exit, q) < at(&exit, kp))
         .min_by_key(|&q| (at(&exit, q), q.y, q.x));
-    if let Some(to) = best {
+    if let Some(to) = best.or_else(|| lead_aside(g, k, team, &free_way)) {
         d.send(Command::Lead {
             monster: String::from(&*id),
             to: Some(to),

@@ -264,6 +264,52 @@ pub(super) fn exit_distances(g: &State, k: MonsterId) -> Field {
     })
 }
 
+/// Kidnapping, when no lead brings the captive `k` nearer the entrance: the
+/// square to lead it aside to, if a monster stands in its way. Its way is
+/// the squares next to it a step nearer the entrance with no figure on the
+/// board; when every one of them is taken and a monster stands on one, the
+/// captive is led off that way, freeing its square so the monster can come
+/// up to the heroes and be fought. The square: free, within the captive's
+/// speed (`free_way`: its costs out of its own square), farther from the
+/// entrance than the captive with no figure on the board (each aside ends
+/// farther out than it began, so asides never lead it back and forth; led a
+/// step aside, the square it left is its way again), next to a hero of
+/// `team` when one is, then nearest the entrance; ties: north first, then
+/// west.
+pub(super) fn lead_aside(g: &State, k: MonsterId, team: usize, free_way: &[u32]) -> Option<Point> {
+    let kp = g.monsters[k].pos?;
+    let mover = g.monster_mover(k);
+    let clear = g.board.distances_to(&g.board.entrance, &mover, &|i| {
+        let q = g.board.point(i);
+        g.wmts.iter().any(|w| w.pos == q)
+    });
+    let at = |v: &[u32], q: Point| g.board.idx(q).map_or(FAR, |i| v[i]);
+    let here = at(&clear, kp);
+    if here == FAR {
+        return None;
+    }
+    let way: Vec<Point> = Board::neighbours(kp)
+        .into_iter()
+        .filter(|&n| g.board.passable(n) && at(&clear, n) < here)
+        .collect();
+    let held = way.iter().all(|&n| g.occupied(n))
+        && way.iter().any(|&n| g.monster_at(n).is_some_and(|m| m != k));
+    if !held {
+        return None;
+    }
+    let speed = g.monsters[k].stats.speed;
+    let guarded = |q: Point| {
+        g.heroes
+            .iter()
+            .any(|x| x.team == team && x.pos().is_some_and(|p| Board::adjacent(p, q)))
+    };
+    (0..g.board.len())
+        .map(|i| g.board.point(i))
+        .filter(|&q| q != kp && g.board.passable(q) && !g.occupied(q))
+        .filter(|&q| at(free_way, q) <= speed && at(&clear, q) != FAR && at(&clear, q) > here)
+        .min_by_key(|&q| (!guarded(q), at(&clear, q), q.y, q.x))
+}
+
 /// For hero `h` with nothing to do at the start of its activation: when no
 /// walk leads it off the floor, another way on (see the module's policy).
 pub(super) fn way_on(g: &State, h: HeroId) -> Option<HeroAction> {

@@ -1026,3 +1026,55 @@ fn with_dressing_the_automatic_heroes_take_up_an_artifact_and_carry_it_out() {
         "laid {laid}, carried out {carried_out}"
     );
 }
+
+/// Kidnapping: a monster standing in the captive's one-square way out, that
+/// the captive keeps from the heroes, and that the heroes cannot reach past
+/// it. No lead brings the captive nearer the entrance, so the team leads it
+/// aside (next to a hero, off its way), freeing the square the monster can
+/// come up to the heroes on; before, nobody moved until the turn limit.
+/// From there the captive is not led on while the monster stays, and a
+/// friend in its way is no reason to lead it aside (the friend walks on).
+#[test]
+fn a_captive_held_up_by_a_monster_in_its_way_is_led_aside() {
+    use crate::mkd::play::testkit::*;
+    use crate::tileset::Side;
+    // orc-1 captured on 16,3, at the east end of the corridor on row 3 that
+    // is its only way west to the entrance; Ayla and Borin beside it.
+    let start = |monster_in_the_way: bool| {
+        let mut g = mission_game(CombatMode::Manual, "kidnapping", &[]);
+        g.wmts.clear();
+        let k = add_monster(&mut g, "orc-1", 20, p(16, 3), &[]);
+        g.mission.kidnappee = Some(k);
+        g.mission.captured = true;
+        put_hero(&mut g, 0, p(17, 2), Side::W);
+        put_hero(&mut g, 1, p(17, 4), Side::W);
+        if monster_in_the_way {
+            add_monster(&mut g, "orc-2", 20, p(15, 3), &[]);
+        } else {
+            put_hero(&mut g, 1, p(15, 3), Side::W);
+        }
+        g.resync_standing();
+        let d = Driver {
+            game: g,
+            events: Vec::new(),
+            log: None,
+            ending: None,
+        };
+        (d, k)
+    };
+    let (mut d, k) = start(true);
+    lead_captive(&mut d, 0);
+    // 16,2, 16,4 and 17,3 are a step off the way and next to a hero: the
+    // northmost.
+    assert_eq!(d.game.monsters[k].pos, Some(p(16, 2)));
+    assert!(!d.game.occupied(p(16, 3)));
+    // The next turn, with orc-2 still in the corridor: the way from 16,2
+    // (16,3) is free, so it is not led aside again, nor anywhere else.
+    d.game.turn += 1;
+    lead_captive(&mut d, 0);
+    assert_eq!(d.game.monsters[k].pos, Some(p(16, 2)));
+    // Borin in the corridor instead: he walks on, the captive stays.
+    let (mut d, k) = start(false);
+    lead_captive(&mut d, 0);
+    assert_eq!(d.game.monsters[k].pos, Some(p(16, 3)));
+}
