@@ -283,6 +283,17 @@ pub fn scenario(seed: u64, sets: u32) -> tilecrawl::mkd::scenario::Scenario {
     generate(&tilecrawl::tileset::default_tileset(), &p).expect("scenario generates")
 }
 
+/// `generate --ruleset dd-and-d --scenario KIND --seed SEED`'s board, in
+/// the library.
+pub fn ddd_board(kind: tilecrawl::ddd::ScenarioKind, seed: u64) -> tilecrawl::ddd::DddScenario {
+    use tilecrawl::ddd::{Choice, DddOptions, generate};
+    let o = DddOptions {
+        choice: Choice::Named(kind),
+        ..DddOptions::default()
+    };
+    generate(seed, &o).expect("the board generates")
+}
+
 /// The rows of an `index.csv` (a header line, then one line per row, no
 /// quoted commas) as maps from column to value.
 pub fn rows(csv: &str) -> Vec<std::collections::BTreeMap<String, String>> {

@@ -8,7 +8,7 @@
 use crate::common::{self, Run};
 use std::path::Path;
 use std::time::Duration;
-use tilecrawl::ddd::{Choice, DddOptions, ScenarioKind, generate};
+use tilecrawl::ddd::ScenarioKind;
 use tilecrawl::scenario::to_yaml;
 
 /// A scenario where tilecrawl takes the walk's edges, with no look-ahead.
@@ -19,14 +19,7 @@ fn run(cwd: &Path, args: &[&str]) -> Run {
 }
 
 fn write_board(dir: &Path, kind: ScenarioKind, seed: u64) {
-    let s = generate(
-        seed,
-        &DddOptions {
-            choice: Choice::Named(kind),
-            ..DddOptions::default()
-        },
-    )
-    .unwrap();
+    let s = common::ddd_board(kind, seed);
     std::fs::write(dir.join("scenario.yaml"), to_yaml(&s)).unwrap();
 }
 

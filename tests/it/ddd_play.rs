@@ -9,13 +9,13 @@ use crate::common::{self, Run, one_error_line, usage_error_line};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
+use tilecrawl::ddd::ScenarioKind;
 use tilecrawl::ddd::play::ai;
 use tilecrawl::ddd::play::command::unparse;
 use tilecrawl::ddd::play::engine::PlayOptions;
 use tilecrawl::ddd::play::session::{AiSide, Session};
 use tilecrawl::ddd::play::state::Team;
 use tilecrawl::ddd::warparty;
-use tilecrawl::ddd::{Choice, DddOptions, ScenarioKind, generate};
 use tilecrawl::scenario::to_yaml;
 
 const CASES: [(ScenarioKind, u64, &str); 2] = [
@@ -50,28 +50,12 @@ fn replay(cwd: &Path) -> Run {
 }
 
 fn scenario_text(kind: ScenarioKind, seed: u64) -> String {
-    to_yaml(
-        &generate(
-            seed,
-            &DddOptions {
-                choice: Choice::Named(kind),
-                ..DddOptions::default()
-            },
-        )
-        .unwrap(),
-    )
+    to_yaml(&common::ddd_board(kind, seed))
 }
 
 /// Blue's commands as the policy gives them, Red played by the policy.
 fn make_script(kind: ScenarioKind, seed: u64) -> String {
-    let s = generate(
-        seed,
-        &DddOptions {
-            choice: Choice::Named(kind),
-            ..DddOptions::default()
-        },
-    )
-    .unwrap();
+    let s = common::ddd_board(kind, seed);
     let seed = s.seed;
     let (mut sess, _) = Session::start(
         Arc::new(s),
@@ -328,14 +312,7 @@ fn deploying_by_hand_is_asked_before_the_first_card_and_replays_from_the_save() 
     std::fs::write(d.join("scenario.yaml"), scenario_text(kind, 7)).unwrap();
     // Board 7's dice seed 7: Red wins the dice-off, so Blue defends in
     // the centre and deploys first.
-    let s = generate(
-        7,
-        &DddOptions {
-            choice: Choice::Named(kind),
-            ..DddOptions::default()
-        },
-    )
-    .unwrap();
+    let s = common::ddd_board(kind, 7);
     let zone: Vec<(i32, i32)> = s
         .game
         .zones
@@ -479,14 +456,7 @@ fn generate_rolls_the_dice_off_of_two_war_parties_into_the_log() {
 fn warparty_advance_writes_a_legal_roster_and_refuses_a_bad_pair() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
-    let s = generate(
-        5,
-        &DddOptions {
-            choice: Choice::Named(ScenarioKind::Battle),
-            ..DddOptions::default()
-        },
-    )
-    .unwrap();
+    let s = common::ddd_board(ScenarioKind::Battle, 5);
     std::fs::write(d.join("scenario.yaml"), to_yaml(&s)).unwrap();
     let (blue, red) = (warparty::new(1, "Blue"), warparty::new(2, "Red"));
     std::fs::write(d.join("blue.yaml"), warparty::to_yaml(&blue)).unwrap();
