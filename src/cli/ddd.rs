@@ -208,6 +208,7 @@ pub(crate) fn run(
         .map_err(|e| anyhow::Error::new(e).context(format!("seed {seed}")))?;
     let rating = match (simulate, &sides) {
         (Some(runs), Some((blue, red))) => {
+            super::play_ddd::tell_lookahead(&s, quiet);
             let bar = super::say::runs_bar(runs, quiet || json);
             let rated = rate(&s, blue, red, runs, &|| bar.inc(1));
             bar.finish_and_clear();

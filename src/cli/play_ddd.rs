@@ -129,8 +129,10 @@ fn reading_warning(s: &DddScenario, w: &Warparty, side: &str) -> Option<String> 
 
 /// The line on standard error before tilecrawl's look-ahead plays its
 /// games for the edges (about a second on a slow machine, with nothing
-/// else shown): none where it does not look ahead, or with `-q`.
-fn tell_lookahead(s: &DddScenario, quiet: bool) {
+/// else shown): none where it does not look ahead, or with `-q`. `play`,
+/// `--resume`, `simulate` and `warparty advance` (which replays the save)
+/// tell it.
+pub(crate) fn tell_lookahead(s: &DddScenario, quiet: bool) {
     let n = tilecrawl::ddd::play::lookahead::games(s);
     if n > 0 && !quiet {
         warnln!("choosing the edges: {n} look-ahead games…");

@@ -40,6 +40,14 @@ fn rating(a: &RenderArgs, any: &AnyScenario) -> anyhow::Result<Option<String>> {
     let Some(runs) = a.simulate else {
         return Ok(None);
     };
+    if let AnyScenario::Ddd(s) = any {
+        if a.party.is_some() {
+            bail_usage!(
+                "--party is for MKD and dungeon-world-10mm scenarios; a dd-and-d board is rated with the default war-parties"
+            );
+        }
+        super::play_ddd::tell_lookahead(s, a.quiet);
+    }
     let bar = super::say::runs_bar(runs, a.quiet);
     let tick = || bar.inc(1);
     let words = match any {
@@ -53,11 +61,6 @@ fn rating(a: &RenderArgs, any: &AnyScenario) -> anyhow::Result<Option<String>> {
             super::play_dw10::rate(&Arc::new(s.clone()), &party, &who, runs, &tick).1
         }
         AnyScenario::Ddd(s) => {
-            if a.party.is_some() {
-                bail_usage!(
-                    "--party is for MKD and dungeon-world-10mm scenarios; a dd-and-d board is rated with the default war-parties"
-                );
-            }
             let (blue, red) = (
                 super::play_ddd::party(None, 1, "Blue")?,
                 super::play_ddd::party(None, 2, "Red")?,

@@ -186,6 +186,7 @@ fn run_advance(a: AdvanceArgs) -> anyhow::Result<()> {
             "{file}: this war-party played both sides in {save_file}; say which with --side blue or --side red"
         ),
     };
+    super::play_ddd::tell_lookahead(&scenario, a.quiet);
     let (sess, _) = Session::resume(&save, scenario, &save_file)?;
     let after =
         advance::aftermath(sess.game(), team).map_err(|e| anyhow::anyhow!("{save_file}: {e}"))?;

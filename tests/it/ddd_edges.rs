@@ -1,9 +1,9 @@
 //! tilecrawl's Treasure Hunt, Secrets and Object of Power edges by looking
 //! ahead, through the binary: `simulate` gives the same report for any
 //! `--jobs`, `play` makes the same choice whatever its own dice
-//! (`--seed`), told in one line before each side deploys, and `play` and
-//! `simulate` say on standard error that the look-ahead's games are being
-//! played.
+//! (`--seed`), told in one line before each side deploys, and `play`,
+//! `simulate`, `warparty advance` and the `--simulate` ratings say on
+//! standard error that the look-ahead's games are being played.
 
 use crate::common::{self, Run};
 use std::path::Path;
@@ -182,4 +182,128 @@ fn simulate_tells_the_look_ahead_on_standard_error() {
         "{}",
         oop.stderr
     );
+}
+
+/// `warparty advance` replays the save, look-ahead and all, so it tells
+/// the same line (not with `-q`); so do `generate --simulate` and `render
+/// --simulate` of a board that looks ahead, before their bar.
+#[test]
+fn advance_and_rating_tell_the_look_ahead_on_standard_error() {
+    use std::sync::Arc;
+    use tilecrawl::ddd::play::ai;
+    use tilecrawl::ddd::play::command::unparse;
+    use tilecrawl::ddd::play::engine::PlayOptions;
+    use tilecrawl::ddd::play::session::{AiSide, Session};
+    use tilecrawl::ddd::play::state::Team;
+    use tilecrawl::ddd::warparty;
+
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let line = "choosing the edges: 48 look-ahead games";
+    let s = common::ddd_board(ScenarioKind::ObjectOfPower, 19);
+    std::fs::write(d.join("scenario.yaml"), to_yaml(&s)).unwrap();
+    let (blue, red) = (warparty::new(1, "Blue"), warparty::new(2, "Red"));
+    std::fs::write(d.join("blue.yaml"), warparty::to_yaml(&blue)).unwrap();
+    std::fs::write(d.join("red.yaml"), warparty::to_yaml(&red)).unwrap();
+    // Blue's commands as the policy gives them, to the end of the game.
+    let opts = PlayOptions {
+        max_rounds: Some(40),
+        advanced: true,
+        ..PlayOptions::default()
+    };
+    let seed = s.seed;
+    let (mut sess, _) =
+        Session::start(Arc::new(s), blue, red, seed, AiSide::Side(Team::Red), opts).unwrap();
+    let mut script = String::new();
+    while !sess.game().over() {
+        let cmd = unparse(ai::decide(sess.game()));
+        sess.enter(&cmd).unwrap();
+        script.push_str(&cmd);
+        script.push('\n');
+    }
+    std::fs::write(d.join("moves.txt"), &script).unwrap();
+    let played = run(
+        d,
+        &[
+            "play",
+            "scenario.yaml",
+            "--warparty",
+            "blue.yaml",
+            "--opponent",
+            "red.yaml",
+            "--max-rounds",
+            "40",
+            "--advanced",
+            "--script",
+            "moves.txt",
+            "--save",
+            "game.yaml",
+            "-q",
+        ],
+    );
+    assert_eq!(played.code, Some(0), "{played:?}");
+    let advance = |extra: &[&str]| {
+        let args = [
+            "warparty",
+            "advance",
+            "blue.yaml",
+            "--save",
+            "game.yaml",
+            "--out",
+            "blue2.yaml",
+            "--force",
+        ];
+        run(d, &[&args[..], extra].concat())
+    };
+    let told = advance(&[]);
+    assert_eq!(told.code, Some(0), "{told:?}");
+    assert!(told.stderr.contains(line), "{}", told.stderr);
+    assert!(!told.stdout.contains("look-ahead"), "{}", told.stdout);
+    let quiet = advance(&["-q"]);
+    assert_eq!(quiet.code, Some(0), "{quiet:?}");
+    assert!(quiet.stderr.is_empty(), "{}", quiet.stderr);
+
+    let rated = run(
+        d,
+        &[
+            "generate",
+            "--ruleset",
+            "dd-and-d",
+            "--scenario",
+            "object-of-power",
+            "--seed",
+            "19",
+            "--simulate",
+            "2",
+            "--out",
+            "board",
+        ],
+    );
+    assert_eq!(rated.code, Some(0), "{rated:?}");
+    assert!(rated.stderr.contains(line), "{}", rated.stderr);
+    let rendered = run(
+        d,
+        &[
+            "render",
+            "board/scenario.yaml",
+            "--simulate",
+            "2",
+            "--force",
+        ],
+    );
+    assert_eq!(rendered.code, Some(0), "{rendered:?}");
+    assert!(rendered.stderr.contains(line), "{}", rendered.stderr);
+    let quiet = run(
+        d,
+        &[
+            "render",
+            "board/scenario.yaml",
+            "--simulate",
+            "2",
+            "--force",
+            "-q",
+        ],
+    );
+    assert_eq!(quiet.code, Some(0), "{quiet:?}");
+    assert!(!quiet.stderr.contains("look-ahead"), "{}", quiet.stderr);
 }
