@@ -8,6 +8,7 @@ mod pdfread;
 
 mod batch;
 mod campaign;
+mod character_rolls;
 mod characters;
 mod cli;
 mod cli_missions;
