@@ -290,3 +290,38 @@ fn a_dd_and_d_scenario_is_named_in_any_case_and_with_spaces() {
     );
     usage_error_line(&r, &["unknown scenario `Ambsh`", "treasure-hunt"]).unwrap();
 }
+
+#[test]
+fn a_game_given_with_game_is_pointed_at_ruleset() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    let all = "the game is chosen with --ruleset (mkd-adventure, dungeon-world-10mm, dd-and-d)";
+    for (args, hint) in [
+        (&["generate", "--game", "dd-and-d"][..], all),
+        (&["generate", "--seed", "3", "--game=dd-and-d"][..], all),
+        (
+            &["batch", "--count", "2", "--game", "dd-and-d", "--out", "b"][..],
+            all,
+        ),
+        // campaign new takes only the games with campaigns.
+        (
+            &["campaign", "new", "Iron", "--game", "dungeon-world-10mm"][..],
+            "the game is chosen with --ruleset (mkd-adventure, dungeon-world-10mm)",
+        ),
+        (
+            &["hireling", "--game", "wod-s"][..],
+            "the game is chosen with --ruleset (wod-s, dw-srd)",
+        ),
+    ] {
+        let r = run(d, args);
+        let line = usage_error_line(&r, &["unexpected argument '--game", hint])
+            .unwrap_or_else(|e| panic!("{args:?}: {e}"));
+        // One pointer: no similar name of clap's beside it.
+        assert!(!line.contains("similar"), "{args:?}: {line}");
+    }
+    // A command without --ruleset gets clap's words alone.
+    let r = run(d, &["render", "s.yaml", "--game", "dd-and-d"]);
+    let line = usage_error_line(&r, &["unexpected argument '--game' found"]).unwrap();
+    assert!(!line.contains("--ruleset"), "{line}");
+    assert!(!d.join("b").exists(), "nothing is written");
+}
