@@ -37,6 +37,23 @@ fn a_whole_number_out_of_range_is_refused_in_words() {
             &["generate", "--vtt", "--vtt-grid", "ten"][..],
             "expected a whole number from 20 to 400",
         ),
+        // No party is worth nothing, nor more than 12 heroes of 1000.
+        (
+            &["generate", "--hero-value", "0"][..],
+            "'0' for '--hero-value <HERO_VALUE>': 0 is out of range; expected a whole number from 1 to 12000",
+        ),
+        (
+            &[
+                "batch",
+                "--count",
+                "1",
+                "--out",
+                "b",
+                "--hero-value",
+                "12001",
+            ][..],
+            "12001 is out of range; expected a whole number from 1 to 12000",
+        ),
         (
             &[
                 "batch",
