@@ -342,3 +342,29 @@ fn a_game_given_with_game_is_pointed_at_ruleset() {
     assert!(!line.contains("--ruleset"), "{line}");
     assert!(!d.join("b").exists(), "nothing is written");
 }
+
+#[test]
+fn a_batch_summary_says_where_the_adventures_are() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    let out = run_ok(
+        d,
+        &["batch", "--count", "2", "--only", "yaml", "--out", "season"],
+    );
+    assert!(
+        out.contains(
+            "wrote 2 adventure(s) to season/<seed>/, one folder per seed, and season/index.csv, index.yaml, batch.yaml"
+        ),
+        "{out}"
+    );
+    assert!(d.join("season/1/scenario.yaml").exists());
+    // With --only index there are no folders to name.
+    let out = run_ok(
+        d,
+        &["batch", "--count", "2", "--only", "index", "--out", "study"],
+    );
+    assert!(
+        out.contains("wrote 2 adventure(s) to study: index.csv, index.yaml, batch.yaml"),
+        "{out}"
+    );
+}

@@ -416,11 +416,19 @@ fn run_in(a: BatchArgs) -> anyhow::Result<()> {
         } else {
             format!(" ({tried} seeds generated to meet the filters)")
         };
-        outln!(
-            "wrote {written} adventure(s){} to {}: index.csv, index.yaml, batch.yaml",
-            filtered,
-            a.out.display()
-        )?;
+        if a.only == Only::Index {
+            outln!(
+                "wrote {written} adventure(s){filtered} to {}: index.csv, index.yaml, batch.yaml",
+                a.out.display()
+            )?;
+        } else {
+            // Where the adventures are: a folder each, named by its seed.
+            outln!(
+                "wrote {written} adventure(s){filtered} to {}/, one folder per seed, and {}, index.yaml, batch.yaml",
+                a.out.join("<seed>").display(),
+                a.out.join("index.csv").display()
+            )?;
+        }
     }
     Ok(())
 }
