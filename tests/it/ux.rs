@@ -368,3 +368,31 @@ fn a_batch_summary_says_where_the_adventures_are() {
         "{out}"
     );
 }
+
+#[test]
+fn campaign_next_names_the_campaign_file_it_wrote() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    for (name, game) in [("Iron", "mkd-adventure"), ("Deep", "dungeon-world-10mm")] {
+        run_ok(
+            d,
+            &[
+                "campaign",
+                "new",
+                name,
+                "--ruleset",
+                game,
+                "--seed",
+                "3",
+                "-q",
+            ],
+        );
+        let out = run_ok(d, &["campaign", "next", name, "--dpi", "20"]);
+        let wrote: Vec<&str> = out.lines().filter(|l| l.starts_with("wrote ")).collect();
+        assert_eq!(wrote.len(), 1, "{game}: {out}");
+        assert!(
+            wrote[0].ends_with(&format!(", campaigns/{name}/campaign.yaml")),
+            "{game}: {out}"
+        );
+    }
+}
