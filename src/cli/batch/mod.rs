@@ -89,7 +89,7 @@ enum BatchCommand {
     /// Merge the indexes of a batch's shards (`--shard I/N`) into the one a
     /// single machine would have written.
     #[command(
-        after_help = "Example:\n  tilecrawl batch merge s1 s2 s3 --out season\n  cp -r s1/[0-9]* s2/[0-9]* s3/[0-9]* season/   # adventure folders, named by seed, never collide"
+        after_help = "Examples:\n  tilecrawl batch merge s1 s2 s3 --out season\n  cp -r s1/[0-9]* s2/[0-9]* s3/[0-9]* season/   # adventure folders, named by seed, never collide"
     )]
     Merge(MergeArgs),
 }
