@@ -168,7 +168,11 @@ fn run(dir: &Path, cmd: &str, what: &str) -> Option<String> {
     (code != Some(0)).then(|| {
         format!(
             "{what}: `{cmd}` exited with {code:?}: {}",
-            out.lines().last().unwrap_or("")
+            // Its `error:` line, else its last.
+            out.lines()
+                .find(|l| l.starts_with("error:"))
+                .or(out.lines().last())
+                .unwrap_or("")
         )
     })
 }
