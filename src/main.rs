@@ -37,6 +37,20 @@ fn usage_error(e: clap::Error) -> ! {
         )
         .replace("invalid float literal", "expected a number");
     let text = fold_error_lines(&text);
+    // `--game` for `--ruleset`: the line points at the option there is
+    // (and any similar name clap found, as `--gm-map`, goes).
+    let argv: Vec<String> = std::env::args_os()
+        .map(|a| a.to_string_lossy().into_owned())
+        .collect();
+    let text = match cli::usage::game_hint(&e, &argv) {
+        Some(hint) => {
+            let first = text.lines().next().unwrap_or_default();
+            let first = first.split("; ").next().unwrap_or(first);
+            let rest: String = text.lines().skip(1).map(|l| format!("{l}\n")).collect();
+            format!("{first}; {hint}\n{rest}")
+        }
+        None => text,
+    };
     // A value given on the command line may be huge or hold control
     // characters: each line is escaped and bounded.
     let text: String = text

@@ -640,7 +640,11 @@ fn next(a: NextArgs) -> anyhow::Result<()> {
             outln!("{l}")?;
         }
     }
-    outln!("wrote {}", super::outputs::listing(&out, &refs))?;
+    outln!(
+        "wrote {}, {}",
+        super::outputs::listing(&out, &refs),
+        file.display()
+    )?;
     for l in how_to_play(&a.which, &folder, &adv) {
         outln!("{l}")?;
     }

@@ -313,6 +313,7 @@ pub fn next(p: &Place<'_>, o: &NextOptions<'_>) -> anyhow::Result<()> {
     };
     c.current = Some(g.clone());
     write(p.file, &c)?;
+    wrote.push(p.file.display().to_string());
     if o.quiet {
         return Ok(());
     }
@@ -340,9 +341,7 @@ pub fn next(p: &Place<'_>, o: &NextOptions<'_>) -> anyhow::Result<()> {
             "scenario {number} is played again as it was: --win-rate chooses only a new scenario"
         )?;
     }
-    for w in wrote {
-        outln!("wrote {w}")?;
-    }
+    outln!("wrote {}", wrote.join(", "))?;
     for l in play_lines(p, &g) {
         outln!("{l}")?;
     }

@@ -39,8 +39,8 @@ pub(crate) struct DddArgs {
     #[arg(long, value_name = "N", value_parser = crate::cli::usage::whole::<u32>(0, 20))]
     secret_doors: Option<u32>,
     /// dd-and-d: Blue's war-party, for the dice-off of `--scenario roll`
-    /// (L146-147) and for `--simulate`'s games (default: `warparty new
-    /// --seed 1`'s).
+    /// and for `--simulate`'s games (default: `warparty new --seed 1`'s).
+    // The dice-off: the rule text's L146-147.
     #[arg(long, value_name = "FILE")]
     warparty: Option<PathBuf>,
     /// dd-and-d: Red's war-party, for the dice-off of `--scenario roll` and

@@ -82,6 +82,11 @@ pub(crate) fn tileset_label(path: &std::path::Path) -> String {
     }
 }
 
+/// The most `--hero-value` takes: a party file's most heroes, each of the
+/// most points (as a campaign file's `hero_value` is checked).
+const MAX_HERO_VALUE: u64 = tilecrawl::mkd::play::party::MAX_HEROES as u64
+    * tilecrawl::mkd::play::party::MAX_HERO_VALUE as u64;
+
 /// The options that shape a dungeon, shared by `generate` and `batch`.
 #[derive(Debug, Args)]
 pub(crate) struct DungeonArgs {
@@ -89,8 +94,9 @@ pub(crate) struct DungeonArgs {
     /// minutes of play).
     #[arg(long, default_value_t = 2)]
     pub(crate) sets: u32,
-    /// Total point value of the heroic teams; sets the WMT colours.
-    #[arg(long, default_value_t = 95)]
+    /// Total point value of the heroic teams; sets the WMT colours (1 to
+    /// 12000: a party file's 1 to 12 heroes of 1 to 1000 points each).
+    #[arg(long, default_value_t = 95, value_parser = crate::cli::usage::whole::<u32>(1, MAX_HERO_VALUE))]
     hero_value: u32,
     /// Tile-set YAML file, or `mkd-builder` / `pendraken-10mm` for an
     /// embedded set. Default: mkd-builder (pendraken-10mm for

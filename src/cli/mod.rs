@@ -46,6 +46,7 @@ pub struct Cli {
     #[arg(
         long,
         global = true,
+        help_heading = "Global options",
         value_enum,
         default_value = "auto",
         value_name = "WHEN"
@@ -93,7 +94,7 @@ enum Command {
     Render(render::RenderArgs),
     /// Generate many MKD Adventure, Dungeon World 10 mm or Dungeons Dark & Dangerous dungeons, one folder per seed, with index.csv and index.yaml.
     #[command(
-        after_help = "Examples:\n  tilecrawl batch --count 50 --out season --filter 'depth>=4'\n  tilecrawl batch --ruleset dungeon-world-10mm --count 20 --simulate 100 --filter 'win_rate>=0.4' --filter 'win_rate<=0.7' --out dw-season\n  tilecrawl batch --ruleset dd-and-d --scenario battle --count 10 --simulate 50 --filter 'blue_win_rate>=0.4' --filter 'blue_win_rate<=0.6' --out even-boards\n  tilecrawl batch merge s1 s2 s3 --out season"
+        after_help = "Examples:\n  tilecrawl batch --count 50 --out deep --filter 'depth>=4'\n  tilecrawl batch --ruleset dungeon-world-10mm --count 20 --simulate 100 --filter 'win_rate>=0.4' --filter 'win_rate<=0.7' --out dw-season\n  tilecrawl batch --ruleset dd-and-d --scenario battle --count 10 --simulate 50 --filter 'blue_win_rate>=0.4' --filter 'blue_win_rate<=0.6' --out even-boards\n  tilecrawl batch merge s1 s2 s3 --out season"
     )]
     Batch(batch::BatchCli),
     /// Play a scenario solo: you move the heroes, tilecrawl plays the dungeon.
@@ -132,7 +133,7 @@ tilecrawl play dd/scenario.yaml --ai none"
     /// Dungeons Dark & Dangerous war-parties: make a balanced one, check one, advance one after a game.
     #[command(
         subcommand,
-        after_help = "Example:\n  tilecrawl warparty new --seed 3 --out blue.yaml\n  tilecrawl warparty check blue.yaml\n  tilecrawl warparty advance blue.yaml --save game.yaml --out blue2.yaml"
+        after_help = "Examples:\n  tilecrawl warparty new --seed 3 --out blue.yaml\n  tilecrawl warparty check blue.yaml\n  tilecrawl warparty advance blue.yaml --save game.yaml --out blue2.yaml"
     )]
     Warparty(warparty::WarpartyCommand),
     /// Names by land of origin (World of Dungeons S), for the people met on the way.
@@ -152,13 +153,13 @@ tilecrawl play dd/scenario.yaml --ai none"
     Roll(characters::RollArgs),
     /// A World of Dungeons S critical injury (or the Con check at 0 HP first, with --con).
     #[command(
-        after_help = "Example:\n  tilecrawl injury --seed 5\n  tilecrawl injury --con 1 --seed 5"
+        after_help = "Examples:\n  tilecrawl injury --seed 5\n  tilecrawl injury --con 1 --seed 5"
     )]
     Injury(characters::InjuryArgs),
     /// Check a tile-set file, or print the embedded one.
     #[command(
         subcommand,
-        after_help = "Example:\n  tilecrawl tileset default > my-tiles.yaml\n  tilecrawl tileset check my-tiles.yaml"
+        after_help = "Examples:\n  tilecrawl tileset default > my-tiles.yaml\n  tilecrawl tileset check my-tiles.yaml"
     )]
     Tileset(tileset::TilesetCommand),
     /// Print the tab-completion script for a shell.
@@ -171,7 +172,7 @@ tilecrawl play dd/scenario.yaml --ai none"
     Man(shell::ManArgs),
     /// Print the JSON Schema of a kind of file tilecrawl reads (for editors and validators).
     #[command(
-        after_help = "Example:\n  tilecrawl schema party > party.schema.json\n  tilecrawl schema"
+        after_help = "Examples:\n  tilecrawl schema party > party.schema.json\n  tilecrawl schema"
     )]
     Schema(shell::SchemaArgs),
 }

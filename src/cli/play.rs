@@ -114,7 +114,8 @@ pub struct PlayArgs {
 
     // ---- Dungeon World 10 mm (dungeon-world-10mm scenarios only; see play_dw10.rs) ----
     /// dungeon-world-10mm: spawn on 2d6 instead of 3d6, for one player with
-    /// a couple of heroes (L827-831).
+    /// a couple of heroes.
+    // The rule text's easing for one player: L827-831.
     #[arg(long, help_heading = "Dungeon World 10 mm")]
     scaled_down: bool,
 }

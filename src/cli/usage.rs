@@ -49,6 +49,46 @@ macro_rules! bail_usage {
     };
 }
 
+/// The words that follow clap's refusal of `--game` (`unexpected argument
+/// '--game' found`) when the command given takes `--ruleset` instead: the
+/// option a user guesses for the game, pointed at the one there is, with
+/// the games it takes. `argv` is the whole command line; `None` for any
+/// other refusal, or a command without `--ruleset`.
+pub(crate) fn game_hint(e: &clap::Error, argv: &[String]) -> Option<String> {
+    use clap::CommandFactory;
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
+    if e.kind() != ErrorKind::UnknownArgument {
+        return None;
+    }
+    let Some(ContextValue::String(given)) = e.get(ContextKind::InvalidArg) else {
+        return None;
+    };
+    if given.split('=').next() != Some("--game") {
+        return None;
+    }
+    // The subcommand named before the refused option.
+    let mut cmd = super::Cli::command();
+    for word in argv.iter().skip(1).take_while(|w| *w != given) {
+        if let Some(sub) = cmd.find_subcommand(word) {
+            cmd = sub.clone();
+        }
+    }
+    let ruleset = cmd
+        .get_arguments()
+        .find(|a| a.get_long() == Some("ruleset"))?;
+    let games: Vec<String> = ruleset
+        .get_possible_values()
+        .iter()
+        .filter(|v| !v.is_hide_set())
+        .map(|v| v.get_name().to_string())
+        .collect();
+    Some(if games.is_empty() {
+        "the game is chosen with --ruleset".to_string()
+    } else {
+        format!("the game is chosen with --ruleset ({})", games.join(", "))
+    })
+}
+
 /// The value parser of a whole-number option from `lo` to `hi` (`hi` of
 /// `u64::MAX`: no upper bound). A refusal says the range in words, as
 /// `--sets` and the docs do (`0 is out of range; expected a whole number

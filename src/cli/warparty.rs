@@ -22,7 +22,7 @@ pub(crate) enum WarpartyCommand {
     /// The roster after a game played with --advanced: experience spent,
     /// killed models replaced (the advanced rules).
     #[command(
-        after_help = "Example:\n  tilecrawl play board/scenario.yaml --warparty blue.yaml --advanced --save game.yaml\n  tilecrawl warparty advance blue.yaml --save game.yaml --out blue2.yaml"
+        after_help = "Examples:\n  tilecrawl play board/scenario.yaml --warparty blue.yaml --advanced --save game.yaml\n  tilecrawl warparty advance blue.yaml --save game.yaml --out blue2.yaml"
     )]
     Advance(AdvanceArgs),
 }

@@ -110,7 +110,7 @@ fn sandbox() -> tempfile::TempDir {
 }
 
 /// Runs `cmd` through `sh` in `dir`: (exit code, stdout and stderr together).
-fn sh(dir: &Path, cmd: &str) -> (Option<i32>, String) {
+pub(crate) fn sh(dir: &Path, cmd: &str) -> (Option<i32>, String) {
     let bin = Path::new(env!("CARGO_BIN_EXE_tilecrawl")).parent().unwrap();
     let path = format!(
         "{}:{}",

@@ -31,6 +31,7 @@ mod formats;
 mod golden;
 mod hand_edits;
 mod hardening;
+mod help_examples;
 mod hostile;
 mod hostile_runs;
 mod layers;

@@ -37,6 +37,23 @@ fn a_whole_number_out_of_range_is_refused_in_words() {
             &["generate", "--vtt", "--vtt-grid", "ten"][..],
             "expected a whole number from 20 to 400",
         ),
+        // No party is worth nothing, nor more than 12 heroes of 1000.
+        (
+            &["generate", "--hero-value", "0"][..],
+            "'0' for '--hero-value <HERO_VALUE>': 0 is out of range; expected a whole number from 1 to 12000",
+        ),
+        (
+            &[
+                "batch",
+                "--count",
+                "1",
+                "--out",
+                "b",
+                "--hero-value",
+                "12001",
+            ][..],
+            "12001 is out of range; expected a whole number from 1 to 12000",
+        ),
         (
             &[
                 "batch",
@@ -289,4 +306,93 @@ fn a_dd_and_d_scenario_is_named_in_any_case_and_with_spaces() {
         &["generate", "--ruleset", "dd-and-d", "--scenario", "Ambsh"],
     );
     usage_error_line(&r, &["unknown scenario `Ambsh`", "treasure-hunt"]).unwrap();
+}
+
+#[test]
+fn a_game_given_with_game_is_pointed_at_ruleset() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    let all = "the game is chosen with --ruleset (mkd-adventure, dungeon-world-10mm, dd-and-d)";
+    for (args, hint) in [
+        (&["generate", "--game", "dd-and-d"][..], all),
+        (&["generate", "--seed", "3", "--game=dd-and-d"][..], all),
+        (
+            &["batch", "--count", "2", "--game", "dd-and-d", "--out", "b"][..],
+            all,
+        ),
+        // campaign new takes only the games with campaigns.
+        (
+            &["campaign", "new", "Iron", "--game", "dungeon-world-10mm"][..],
+            "the game is chosen with --ruleset (mkd-adventure, dungeon-world-10mm)",
+        ),
+        (
+            &["hireling", "--game", "wod-s"][..],
+            "the game is chosen with --ruleset (wod-s, dw-srd)",
+        ),
+    ] {
+        let r = run(d, args);
+        let line = usage_error_line(&r, &["unexpected argument '--game", hint])
+            .unwrap_or_else(|e| panic!("{args:?}: {e}"));
+        // One pointer: no similar name of clap's beside it.
+        assert!(!line.contains("similar"), "{args:?}: {line}");
+    }
+    // A command without --ruleset gets clap's words alone.
+    let r = run(d, &["render", "s.yaml", "--game", "dd-and-d"]);
+    let line = usage_error_line(&r, &["unexpected argument '--game' found"]).unwrap();
+    assert!(!line.contains("--ruleset"), "{line}");
+    assert!(!d.join("b").exists(), "nothing is written");
+}
+
+#[test]
+fn a_batch_summary_says_where_the_adventures_are() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    let out = run_ok(
+        d,
+        &["batch", "--count", "2", "--only", "yaml", "--out", "season"],
+    );
+    assert!(
+        out.contains(
+            "wrote 2 adventure(s) to season/<seed>/, one folder per seed, and season/index.csv, index.yaml, batch.yaml"
+        ),
+        "{out}"
+    );
+    assert!(d.join("season/1/scenario.yaml").exists());
+    // With --only index there are no folders to name.
+    let out = run_ok(
+        d,
+        &["batch", "--count", "2", "--only", "index", "--out", "study"],
+    );
+    assert!(
+        out.contains("wrote 2 adventure(s) to study: index.csv, index.yaml, batch.yaml"),
+        "{out}"
+    );
+}
+
+#[test]
+fn campaign_next_names_the_campaign_file_it_wrote() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    for (name, game) in [("Iron", "mkd-adventure"), ("Deep", "dungeon-world-10mm")] {
+        run_ok(
+            d,
+            &[
+                "campaign",
+                "new",
+                name,
+                "--ruleset",
+                game,
+                "--seed",
+                "3",
+                "-q",
+            ],
+        );
+        let out = run_ok(d, &["campaign", "next", name, "--dpi", "20"]);
+        let wrote: Vec<&str> = out.lines().filter(|l| l.starts_with("wrote ")).collect();
+        assert_eq!(wrote.len(), 1, "{game}: {out}");
+        assert!(
+            wrote[0].ends_with(&format!(", campaigns/{name}/campaign.yaml")),
+            "{game}: {out}"
+        );
+    }
 }

@@ -89,7 +89,7 @@ enum BatchCommand {
     /// Merge the indexes of a batch's shards (`--shard I/N`) into the one a
     /// single machine would have written.
     #[command(
-        after_help = "Example:\n  tilecrawl batch merge s1 s2 s3 --out season\n  cp -r s1/[0-9]* s2/[0-9]* s3/[0-9]* season/   # adventure folders, named by seed, never collide"
+        after_help = "Examples:\n  tilecrawl batch merge s1 s2 s3 --out season\n  cp -r s1/[0-9]* s2/[0-9]* s3/[0-9]* season/   # adventure folders, named by seed, never collide"
     )]
     Merge(MergeArgs),
 }
@@ -416,11 +416,19 @@ fn run_in(a: BatchArgs) -> anyhow::Result<()> {
         } else {
             format!(" ({tried} seeds generated to meet the filters)")
         };
-        outln!(
-            "wrote {written} adventure(s){} to {}: index.csv, index.yaml, batch.yaml",
-            filtered,
-            a.out.display()
-        )?;
+        if a.only == Only::Index {
+            outln!(
+                "wrote {written} adventure(s){filtered} to {}: index.csv, index.yaml, batch.yaml",
+                a.out.display()
+            )?;
+        } else {
+            // Where the adventures are: a folder each, named by its seed.
+            outln!(
+                "wrote {written} adventure(s){filtered} to {}/, one folder per seed, and {}, index.yaml, batch.yaml",
+                a.out.join("<seed>").display(),
+                a.out.join("index.csv").display()
+            )?;
+        }
     }
     Ok(())
 }
