@@ -597,7 +597,7 @@ fn filter_keeps_exactly_count_adventures_that_meet_it() {
         out.to_str().unwrap(),
     ]);
     assert_eq!(r.code, 0, "{}", r.stderr);
-    assert!(r.stdout.contains("wrote 10 adventure(s)"), "{}", r.stdout);
+    assert!(r.stdout.contains("indexed 10 adventure(s)"), "{}", r.stdout);
     let idx = rows(&read(&out.join("index.csv")));
     assert_eq!(idx.len(), 10);
     let seeds: Vec<u64> = idx.iter().map(|r| r["seed"].parse().unwrap()).collect();

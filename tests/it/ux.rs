@@ -364,7 +364,9 @@ fn a_batch_summary_says_where_the_adventures_are() {
         &["batch", "--count", "2", "--only", "index", "--out", "study"],
     );
     assert!(
-        out.contains("wrote 2 adventure(s) to study: index.csv, index.yaml, batch.yaml"),
+        out.contains(
+            "indexed 2 adventure(s) with no folders of their own (--only index): wrote study/index.csv, index.yaml, batch.yaml"
+        ),
         "{out}"
     );
 }

@@ -418,8 +418,8 @@ fn run_in(a: BatchArgs) -> anyhow::Result<()> {
         };
         if a.only == Only::Index {
             outln!(
-                "wrote {written} adventure(s){filtered} to {}: index.csv, index.yaml, batch.yaml",
-                a.out.display()
+                "indexed {written} adventure(s){filtered} with no folders of their own (--only index): wrote {}, index.yaml, batch.yaml",
+                a.out.join("index.csv").display()
             )?;
         } else {
             // Where the adventures are: a folder each, named by its seed.
