@@ -77,7 +77,8 @@
 //!   them as they would a chest carrier.
 //! - **Kidnapping**: before the Guardian is revealed, walk next to its
 //!   token (which reveals it); then walk next to the kidnappee and fight it
-//!   (rules 1 and 2) until it is captured, and never attack it after. At the
+//!   (rules 1 and 2) until it is captured, and never attack it after (a
+//!   hero next to it across a shut door opens the door). At the
 //!   start of each team's turn, if one of its heroes stands next to the
 //!   captive, the team leads it out (`lead ID out`) when the entrance is
 //!   within its speed, or else to the free square within its speed nearest
@@ -92,7 +93,13 @@
 //!   it began, so asides never lead it back and forth. Heroes nearer the
 //!   entrance than the captive walk out and leave (clearing its way); the
 //!   others keep to the squares next to it that are not nearer the
-//!   entrance than it.
+//!   entrance than it. While other monsters shut the captive off from the
+//!   entrance (no way out for it with monsters and tokens in the way, one
+//!   with only tokens), the first hero in party order next to it stays as
+//!   its guard and every other hero walks next to the monster in its way
+//!   (of those nearer the entrance than the captive with no figure on the
+//!   board, the nearest to it) and so fights it; before, with no way out
+//!   for the captive, every other hero counted as ahead of it and left.
 //!
 //! Walking follows the shortest route (ties: the first step clockwise from
 //! north) as far as the speed left allows: the hero is sent, with one

@@ -226,6 +226,23 @@ pub(super) fn kidnapping(g: &State, h: HeroId, speed: u32) -> Option<HeroAction>
                 // Keep next to the captive, behind it rather than in its way.
                 let exit = exit_distances(g, k);
                 let at = |q: Point| g.board.idx(q).map_or(FAR, |i| exit[i]);
+                // Monsters shut it off from the entrance: one hero next to
+                // it guards it, the others go and fight the monster in its
+                // way instead of walking out.
+                if at(kp) == FAR
+                    && let Some(m) = in_the_way(g, k, kp)
+                {
+                    let guard = g
+                        .hero_ids()
+                        .find(|&x| g.heroes[x].pos().is_some_and(|q| Board::adjacent(q, kp)));
+                    if guard == Some(h) {
+                        return None;
+                    }
+                    let mp = g.monsters[m].pos?;
+                    if let Some(walk) = walk_within(g, h, &all_around(mp), speed) {
+                        return Some(walk);
+                    }
+                }
                 // A hero ahead of it on the way out walks on and leaves,
                 // clearing the way.
                 if hero.pos().is_some_and(|p| at(p) < at(kp)) {
@@ -248,7 +265,25 @@ pub(super) fn kidnapping(g: &State, h: HeroId, speed: u32) -> Option<HeroAction>
                 )
                 .or_else(|| walk_within(g, h, &around, speed))
             }
-            Some(kp) => walk_within(g, h, &all_around(kp), speed),
+            Some(kp) => {
+                // Beside it with a shut door between (the kidnappee came out
+                // of the token on the door's far side): open the door, and
+                // rule 1 fights it. Walking in next to it had nothing left
+                // to do, so the hero passed there for the rest of the game.
+                if let Some(p) = hero.pos()
+                    && Board::adjacent(p, kp)
+                    && let Some(door) = g.board.door_between(p, kp)
+                    && !g.board.doors[door].open
+                    && speed.saturating_sub(hero.spent) >= g.rules().door_open
+                {
+                    let at = [kp, p]
+                        .into_iter()
+                        .find(|&q| g.board.doors_at(q).first() == Some(&door))
+                        .unwrap_or(kp);
+                    return Some(HeroAction::OpenDoor(at));
+                }
+                walk_within(g, h, &all_around(kp), speed)
+            }
             None => head_out(g, h, speed),
         },
     }
@@ -262,6 +297,31 @@ pub(super) fn exit_distances(g: &State, k: MonsterId) -> Field {
         let q = g.board.point(i);
         g.monster_at(q).is_some_and(|o| o != k) || g.wmts.iter().any(|w| w.pos == q)
     })
+}
+
+/// Kidnapping, while other monsters shut the captive `k` (on `kp`) off from
+/// the entrance: the monster in its way, the one nearest the captive (with
+/// no figure on the board) of those standing nearer the entrance than it
+/// (counted the same way); ties: north first, then west.
+fn in_the_way(g: &State, k: MonsterId, kp: Point) -> Option<MonsterId> {
+    let mover = g.monster_mover(k);
+    let tokens = |i: usize| {
+        let q = g.board.point(i);
+        g.wmts.iter().any(|w| w.pos == q)
+    };
+    let clear = g.board.distances_to(&g.board.entrance, &mover, &tokens);
+    let from = g.board.distances_to(&[kp], &mover, &tokens);
+    let at = |v: &[u32], q: Point| g.board.idx(q).map_or(FAR, |i| v[i]);
+    let here = at(&clear, kp);
+    if here == FAR {
+        return None;
+    }
+    g.floor_monsters()
+        .filter(|&m| m != k)
+        .filter_map(|m| Some((m, g.monsters[m].pos?)))
+        .filter(|&(_, q)| at(&clear, q) < here && at(&from, q) != FAR)
+        .min_by_key(|&(_, q)| (at(&from, q), q.y, q.x))
+        .map(|(m, _)| m)
 }
 
 /// Kidnapping, when no lead brings the captive `k` nearer the entrance: the

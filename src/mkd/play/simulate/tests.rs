@@ -1078,3 +1078,59 @@ fn a_captive_held_up_by_a_monster_in_its_way_is_led_aside() {
     lead_captive(&mut d, 0);
     assert_eq!(d.game.monsters[k].pos, Some(p(16, 3)));
 }
+
+/// Kidnapping: a monster farther down the captive's one-square way out
+/// shuts it off from the entrance, with Ayla beside the captive. Borin,
+/// on the entrance side, used to count as ahead of the captive and walk out
+/// and leave, and nobody moved again until the turn limit. Now Ayla stays
+/// as its guard and Borin walks up to the monster in its way to fight it.
+#[test]
+fn a_monster_down_the_captives_way_is_fought_not_walked_away_from() {
+    use crate::mkd::play::testkit::*;
+    use crate::tileset::Side;
+    let mut g = mission_game(CombatMode::Manual, "kidnapping", &[]);
+    g.wmts.clear();
+    let k = add_monster(&mut g, "orc-1", 20, p(14, 3), &[]);
+    g.mission.kidnappee = Some(k);
+    g.mission.captured = true;
+    add_monster(&mut g, "orc-2", 20, p(10, 3), &[]);
+    put_hero(&mut g, 0, p(15, 3), Side::W);
+    put_hero(&mut g, 1, p(6, 3), Side::E);
+    g.resync_standing();
+    let speed = g.hero_speed(BORIN);
+    assert_eq!(
+        kidnapping(&g, BORIN, speed),
+        Some(HeroAction::Move(p(9, 3)))
+    );
+    let speed = g.hero_speed(AYLA);
+    assert_eq!(kidnapping(&g, AYLA, speed), None);
+}
+
+/// Kidnapping: the kidnappee stands beside Ayla across a shut door (the
+/// Guardian's token was revealed on the door's far side). Ayla, already
+/// next to it, used to pass for the rest of the game while it, unable to
+/// open the door, ran for the exit on the spot; now she opens the door.
+#[test]
+fn a_kidnappee_across_a_shut_door_is_opened_up_to() {
+    use crate::mkd::play::board::{Door, DoorTrap};
+    use crate::mkd::play::testkit::*;
+    use crate::tileset::Side;
+    let mut g = mission_game(CombatMode::Manual, "kidnapping", &[]);
+    g.wmts.clear();
+    let k = add_monster(&mut g, "orc-1", 20, p(17, 3), &[]);
+    g.mission.kidnappee = Some(k);
+    put_hero(&mut g, 0, p(16, 3), Side::E);
+    g.board_mut().doors.push(Door {
+        edges: vec![[p(16, 3), p(17, 3)]],
+        open: false,
+        trap: DoorTrap::Unchecked,
+    });
+    g.resync_standing();
+    let speed = g.hero_speed(AYLA);
+    let Some(HeroAction::OpenDoor(_)) = kidnapping(&g, AYLA, speed) else {
+        panic!("{:?}", kidnapping(&g, AYLA, speed));
+    };
+    // With the door open she fights it (rule 1).
+    g.board_mut().doors[0].open = true;
+    assert_eq!(choose(&g, AYLA), Some(HeroAction::Attack("orc-1".into())));
+}
