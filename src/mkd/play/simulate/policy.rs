@@ -276,11 +276,7 @@ pub(super) fn kidnapping(g: &State, h: HeroId, speed: u32) -> Option<HeroAction>
                     && !g.board.doors[door].open
                     && speed.saturating_sub(hero.spent) >= g.rules().door_open
                 {
-                    let at = [kp, p]
-                        .into_iter()
-                        .find(|&q| g.board.doors_at(q).first() == Some(&door))
-                        .unwrap_or(kp);
-                    return Some(HeroAction::OpenDoor(at));
+                    return Some(open_door(g, door, kp, p));
                 }
                 walk_within(g, h, &all_around(kp), speed)
             }
@@ -297,6 +293,17 @@ pub(super) fn exit_distances(g: &State, k: MonsterId) -> Field {
         let q = g.board.point(i);
         g.monster_at(q).is_some_and(|o| o != k) || g.wmts.iter().any(|w| w.pos == q)
     })
+}
+
+/// The command that opens `door`, between `far` and `near` (the hero's
+/// side): the door named by the first of the two squares that picks it
+/// out (the first door listed on it), else by `far`.
+fn open_door(g: &State, door: usize, far: Point, near: Point) -> HeroAction {
+    let at = [far, near]
+        .into_iter()
+        .find(|&q| g.board.doors_at(q).first() == Some(&door))
+        .unwrap_or(far);
+    HeroAction::OpenDoor(at)
 }
 
 /// Kidnapping, while other monsters shut the captive `k` (on `kp`) off from
@@ -700,12 +707,7 @@ pub(super) fn plan_walk(g: &State, h: HeroId, goals: &[Point], speed: u32) -> Op
             && left >= g.rules().door_open
             && (!figure(next) || g.monster_at(next).is_some());
         if let Some(door) = shut.filter(|_| opens) {
-            // Name the door by a square that picks it out.
-            let at = [next, here]
-                .into_iter()
-                .find(|&q| g.board.doors_at(q).first() == Some(&door))
-                .unwrap_or(next);
-            return Some(HeroAction::OpenDoor(at));
+            return Some(open_door(g, door, next, here));
         }
         if figure(next) || shut.is_some() {
             break;
