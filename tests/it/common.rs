@@ -294,6 +294,44 @@ pub fn ddd_board(kind: tilecrawl::ddd::ScenarioKind, seed: u64) -> tilecrawl::dd
     generate(seed, &o).expect("the board generates")
 }
 
+/// Blue's commands, one a line, as the policy gives them to the end of a
+/// game of `s` (Red played by tilecrawl, `--max-rounds 40 --advanced`, the
+/// board's seed): the script a test plays through the binary.
+pub fn ddd_policy_script(
+    s: tilecrawl::ddd::DddScenario,
+    blue: tilecrawl::ddd::warparty::Warparty,
+    red: tilecrawl::ddd::warparty::Warparty,
+) -> String {
+    use tilecrawl::ddd::play::ai;
+    use tilecrawl::ddd::play::command::unparse;
+    use tilecrawl::ddd::play::engine::PlayOptions;
+    use tilecrawl::ddd::play::session::{AiSide, Session};
+    use tilecrawl::ddd::play::state::Team;
+    let opts = PlayOptions {
+        max_rounds: Some(40),
+        advanced: true,
+        ..PlayOptions::default()
+    };
+    let seed = s.seed;
+    let (mut sess, _) = Session::start(
+        std::sync::Arc::new(s),
+        blue,
+        red,
+        seed,
+        AiSide::Side(Team::Red),
+        opts,
+    )
+    .expect("the game starts");
+    let mut script = String::new();
+    while !sess.game().over() {
+        let cmd = unparse(ai::decide(sess.game()));
+        sess.enter(&cmd).expect("the policy's command is taken");
+        script.push_str(&cmd);
+        script.push('\n');
+    }
+    script
+}
+
 /// The rows of an `index.csv` (a header line, then one line per row, no
 /// quoted commas) as maps from column to value.
 pub fn rows(csv: &str) -> Vec<std::collections::BTreeMap<String, String>> {

@@ -189,12 +189,6 @@ fn simulate_tells_the_look_ahead_on_standard_error() {
 /// --simulate` of a board that looks ahead, before their bar.
 #[test]
 fn advance_and_rating_tell_the_look_ahead_on_standard_error() {
-    use std::sync::Arc;
-    use tilecrawl::ddd::play::ai;
-    use tilecrawl::ddd::play::command::unparse;
-    use tilecrawl::ddd::play::engine::PlayOptions;
-    use tilecrawl::ddd::play::session::{AiSide, Session};
-    use tilecrawl::ddd::play::state::Team;
     use tilecrawl::ddd::warparty;
 
     let dir = tempfile::tempdir().unwrap();
@@ -206,21 +200,7 @@ fn advance_and_rating_tell_the_look_ahead_on_standard_error() {
     std::fs::write(d.join("blue.yaml"), warparty::to_yaml(&blue)).unwrap();
     std::fs::write(d.join("red.yaml"), warparty::to_yaml(&red)).unwrap();
     // Blue's commands as the policy gives them, to the end of the game.
-    let opts = PlayOptions {
-        max_rounds: Some(40),
-        advanced: true,
-        ..PlayOptions::default()
-    };
-    let seed = s.seed;
-    let (mut sess, _) =
-        Session::start(Arc::new(s), blue, red, seed, AiSide::Side(Team::Red), opts).unwrap();
-    let mut script = String::new();
-    while !sess.game().over() {
-        let cmd = unparse(ai::decide(sess.game()));
-        sess.enter(&cmd).unwrap();
-        script.push_str(&cmd);
-        script.push('\n');
-    }
+    let script = common::ddd_policy_script(s, blue, red);
     std::fs::write(d.join("moves.txt"), &script).unwrap();
     let played = run(
         d,

@@ -467,21 +467,7 @@ fn warparty_advance_writes_a_legal_roster_and_refuses_a_bad_pair() {
     )
     .unwrap();
     // Blue's commands as the policy gives them, to the end of the game.
-    let opts = PlayOptions {
-        max_rounds: Some(40),
-        advanced: true,
-        ..PlayOptions::default()
-    };
-    let seed = s.seed;
-    let (mut sess, _) =
-        Session::start(Arc::new(s), blue, red, seed, AiSide::Side(Team::Red), opts).unwrap();
-    let mut script = String::new();
-    while !sess.game().over() {
-        let cmd = unparse(ai::decide(sess.game()));
-        sess.enter(&cmd).unwrap();
-        script.push_str(&cmd);
-        script.push('\n');
-    }
+    let script = common::ddd_policy_script(s, blue, red);
     std::fs::write(d.join("moves.txt"), &script).unwrap();
     std::fs::write(d.join("none.txt"), "").unwrap();
     let play = |save: &str, script: &str, advanced: bool| {

@@ -80,7 +80,8 @@ fn skipped(cmd: &str) -> bool {
     ) || first.contains('=') && cmd.contains("cargo ")
 }
 
-fn copy_tree(from: &Path, to: &Path) {
+/// `from`'s files and folders copied into `to` (made if missing).
+pub(crate) fn copy_tree(from: &Path, to: &Path) {
     std::fs::create_dir_all(to).unwrap();
     for e in std::fs::read_dir(from).unwrap() {
         let e = e.unwrap();

@@ -14,7 +14,7 @@
 //! examples may write the same `--out` (`batch` and `batch merge`) or
 //! start the same campaign.
 
-use crate::docs::sh;
+use crate::docs::{copy_tree, sh};
 use std::path::{Path, PathBuf};
 
 /// Files the examples take as the reader's own, which no example of their
@@ -175,19 +175,6 @@ fn run(dir: &Path, cmd: &str, what: &str) -> Option<String> {
                 .unwrap_or("")
         )
     })
-}
-
-fn copy_tree(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for e in std::fs::read_dir(from).unwrap() {
-        let e = e.unwrap();
-        let dest = to.join(e.file_name());
-        if e.file_type().unwrap().is_dir() {
-            copy_tree(&e.path(), &dest);
-        } else {
-            std::fs::copy(e.path(), dest).unwrap();
-        }
-    }
 }
 
 #[test]
