@@ -34,8 +34,9 @@
 use super::command::Command;
 use super::engine::Game;
 use super::grid::Grid;
-use super::rules::{ENTHRAL_RANGE, HEAL_RANGE, SHOOT_AFTER_MOVE, SURRENDER_AFTER, reach};
+use super::rules::{ENTHRAL_RANGE, HEAL_RANGE, SHOOT_AFTER_MOVE, SURRENDER_AFTER};
 use super::state::{Counter, Fate, Figure, Footprint, ModelId, State, Team, Turn};
+use super::walk::reach;
 use crate::build::board::NEIGHBOURS;
 use crate::core::dial;
 use crate::core::geom::{Point, Side};

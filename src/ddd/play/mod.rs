@@ -4,6 +4,7 @@
 //! - data: `state.rs` (the game as plain data), `event.rs` (what happened,
 //!   with the dice faces), `command.rs` (what players type), `refusal.rs`;
 //! - `grid.rs` — walking and sight with the doors as they stand;
+//! - `walk.rs` — a model's walk this turn (`reach`) and who stands where;
 //! - `rules.rs` — the referee, each rule a function of a `Ctx`;
 //! - `edges.rs` — where tilecrawl's edges come from: the walk, a pair
 //!   given, or the look-ahead's book;
@@ -34,6 +35,7 @@ pub mod simulate;
 pub mod state;
 pub mod transcript;
 pub mod turns;
+pub mod walk;
 
 #[cfg(test)]
 mod tests;

@@ -70,7 +70,7 @@ fn a_huge_model_moves_its_whole_block_and_needs_room_for_it() {
         g.play(Command::Move(at(o, 3, 0))),
         Err(super::super::refusal::Refusal::NotStandable(13, 10))
     );
-    let r = super::super::rules::reach(&g.state, &g.grid, B1, u32::MAX);
+    let r = super::super::walk::reach(&g.state, &g.grid, B1, u32::MAX);
     let cost = |p: Point| r.dist[g.grid.board.index(p)];
     // One step east enters 12,10 (difficult, 2) and 12,11 (floor): 2.
     assert_eq!(cost(at(o, 1, 0)), 2);

@@ -71,13 +71,13 @@ fn the_grids_table_of_steps_agrees_with_the_walking_rule() {
     }
 }
 
-/// A walk bounded by the movement left (`rules::reach` with a budget)
+/// A walk bounded by the movement left (`walk::reach` with a budget)
 /// gives every square within the budget the cost and the way the walk
 /// with no bound gives it, and no square beyond it a cost within it: for
 /// every model of the six scenarios' first positions and budgets 1 to 12.
 #[test]
 fn a_walk_bounded_by_the_movement_left_agrees_with_the_whole_walk_within_it() {
-    use crate::ddd::play::rules::reach;
+    use crate::ddd::play::walk::reach;
     let mut within = 0;
     for (kind, g) in six_games(21) {
         let b = &g.grid.board;
