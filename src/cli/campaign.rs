@@ -103,13 +103,8 @@ impl Which {
             return String::new();
         }
         names.sort();
-        let typed = self.name.to_lowercase();
-        let meant = names
-            .iter()
-            .map(|n| (strsim::levenshtein(&typed, &n.to_lowercase()), n))
-            .filter(|(d, _)| *d <= 2)
-            .min()
-            .map(|(_, n)| format!(" (did you mean {}?)", shell(n)))
+        let meant = tilecrawl::core::text::nearest(&self.name, names.iter().map(String::as_str))
+            .map(|n| format!(" (did you mean {}?)", shell(n)))
             .unwrap_or_default();
         let more = names.len().saturating_sub(SHOWN);
         let mut list = names

@@ -154,6 +154,19 @@ impl FigureMarks {
 /// what was expected). With its `error: ` label a line stays under 300.
 pub const MAX_MESSAGE_CHARS: usize = 290;
 
+/// The one of `candidates` a mistyped `typed` most likely meant: the
+/// nearest within two edits (a letter added, dropped or changed; case
+/// ignored), the first of them in `candidates`' order on a tie. `None`
+/// when none is that near. Behind every "did you mean" of the errors.
+pub fn nearest<'a>(typed: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+    let typed = typed.to_lowercase();
+    let (d, best) = candidates
+        .into_iter()
+        .map(|c| (strsim::levenshtein(&typed, &c.to_lowercase()), c))
+        .min_by_key(|&(d, _)| d)?;
+    (d <= 2).then_some(best)
+}
+
 /// `n` and the noun that goes with it: `1 kill`, `3 kills`.
 pub fn counted(n: impl Into<u64>, one: &str, many: &str) -> String {
     let n = n.into();
@@ -183,6 +196,17 @@ pub fn message_line(message: &str, max: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn nearest_is_the_closest_within_two_edits_and_the_first_on_a_tie() {
+        let names = ["Ironfall", "Tower", "Towel"];
+        assert_eq!(nearest("ironfal", names), Some("Ironfall"));
+        assert_eq!(nearest("TOWER", names), Some("Tower"));
+        // Towex is one edit from both: the first listed wins.
+        assert_eq!(nearest("Towex", names), Some("Tower"));
+        assert_eq!(nearest("keep", names), None);
+        assert_eq!(nearest("x", []), None);
+    }
 
     #[test]
     fn figure_marks_are_distinct_skip_reserved_letters_and_run_out_to_digits() {

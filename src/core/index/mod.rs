@@ -184,15 +184,10 @@ impl Columns {
     /// order within two edits (a letter added, dropped or changed, case
     /// ignored), if any.
     pub fn nearest(&self, typed: &str) -> Option<&'static str> {
-        let typed = typed.to_lowercase();
         if typed.chars().count() > 40 {
             return None;
         }
-        let (best, d) = self
-            .all()
-            .map(|c| (c, strsim::levenshtein(&typed, c)))
-            .min_by_key(|&(_, d)| d)?;
-        (d <= 2).then_some(best)
+        crate::core::text::nearest(typed, self.all())
     }
 }
 
