@@ -100,6 +100,10 @@
 //!   (of those nearer the entrance than the captive with no figure on the
 //!   board, the nearest to it) and so fights it; before, with no way out
 //!   for the captive, every other hero counted as ahead of it and left.
+//!   When no hero but the guard can walk up to that monster (the captive
+//!   corks the narrow way between them), the captive is led on towards it
+//!   along the way it would take with no monster on the board, and the
+//!   guard keeps behind it on that way ([`policy::corked_way`]).
 //!
 //! Walking follows the shortest route (ties: the first step clockwise from
 //! north) as far as the speed left allows: the hero is sent, with one
@@ -142,7 +146,7 @@ use crate::mkd::play::transcript;
 use crate::mkd::scenario::Scenario;
 use crate::mkd::tables::Tables;
 use crate::scenario::Point;
-use policy::{choose, exit_distances, lead_aside, shoot_aloof, should_heal, way_on};
+use policy::{choose, corked_way, exit_distances, lead_aside, shoot_aloof, should_heal, way_on};
 use rayon::prelude::*;
 use serde::Serialize;
 use std::sync::Arc;
@@ -931,7 +935,15 @@ fn lead_captive(d: &mut Driver, team: usize) {
     let speed = g.monsters[k].stats.speed;
     let mover = g.monster_mover(k);
     let at = |v: &[u32], q: Point| g.board.idx(q).map_or(FAR, |i| v[i]);
-    let exit = exit_distances(g, k);
+    let mut exit = exit_distances(g, k);
+    // Corked in the one way between its guard and the monster in its way:
+    // led on towards that monster along its way with no monster on the
+    // board ([`corked_way`]).
+    if g.board.idx(kp).is_none_or(|i| exit[i] == FAR)
+        && let Some(clear) = corked_way(g, k, kp)
+    {
+        exit = clear;
+    }
     // The captive's cost to each square within its speed, walking out of
     // its own: the way the engine counts a lead (entering hindering terrain
     // costs more, so a walk in to the captive would count the other way).

@@ -224,7 +224,15 @@ pub(super) fn kidnapping(g: &State, h: HeroId, speed: u32) -> Option<HeroAction>
         Some(k) => match g.monsters[k].pos {
             Some(kp) if g.mission.captured => {
                 // Keep next to the captive, behind it rather than in its way.
-                let exit = exit_distances(g, k);
+                let mut exit = exit_distances(g, k);
+                let cut_off = g.board.idx(kp).is_none_or(|i| exit[i] == FAR);
+                // Nobody can get at the monster in its way (the captive
+                // corks the only way between them): the captive is led on
+                // along its way with no monster on the board, so keep
+                // behind it on that way.
+                if cut_off && let Some(clear) = corked_way(g, k, kp) {
+                    exit = clear;
+                }
                 let at = |q: Point| g.board.idx(q).map_or(FAR, |i| exit[i]);
                 // Monsters shut it off from the entrance: one hero next to
                 // it guards it, the others go and fight the monster in its
@@ -306,6 +314,51 @@ fn open_door(g: &State, door: usize, far: Point, near: Point) -> HeroAction {
     HeroAction::OpenDoor(at)
 }
 
+/// Kidnapping, while monsters shut the captive `k` (on `kp`) off from the
+/// entrance and no hero but its guard (the first next to it) can walk up
+/// to the monster [`in_the_way`]: most often the captive itself stands in
+/// the one narrow way between them, so the monster waits, unable to reach
+/// a hero, and the heroes wait for it. Then the captive's distances to the
+/// entrance with only tokens in the way, to lead it on by towards that
+/// monster (out of the narrows, where the monster can come up to the heroes
+/// or be led round); `None` when someone can go and fight it, or no monster
+/// is in the way.
+pub(super) fn corked_way(g: &State, k: MonsterId, kp: Point) -> Option<Field> {
+    let m = in_the_way(g, k, kp)?;
+    let mp = g.monsters[m].pos?;
+    let guard = g
+        .hero_ids()
+        .find(|&x| g.heroes[x].pos().is_some_and(|q| Board::adjacent(q, kp)));
+    let can_get_at = |x: HeroId| {
+        let Some(p) = g.heroes[x].pos() else {
+            return false;
+        };
+        let goals: Vec<Point> = all_around(mp)
+            .into_iter()
+            .filter(|&q| q == p || (g.board.passable(q) && !g.occupied(q)))
+            .collect();
+        let d = g.board.distances_to(&goals, &g.hero_mover(x), &|i| {
+            let q = g.board.point(i);
+            q != p && g.occupied(q)
+        });
+        g.board.idx(p).is_some_and(|i| d[i] != FAR)
+    };
+    if g.hero_ids().any(|x| Some(x) != guard && can_get_at(x)) {
+        return None;
+    }
+    Some(clear_distances(g, k))
+}
+
+/// Kidnapping: speed points from every square to the entrance for the
+/// kidnappee `k` with only tokens in the way (no monster on the board).
+fn clear_distances(g: &State, k: MonsterId) -> Field {
+    let mover = g.monster_mover(k);
+    g.board.distances_to(&g.board.entrance, &mover, &|i| {
+        let q = g.board.point(i);
+        g.wmts.iter().any(|w| w.pos == q)
+    })
+}
+
 /// Kidnapping, while other monsters shut the captive `k` (on `kp`) off from
 /// the entrance: the monster in its way, the one nearest the captive (with
 /// no figure on the board) of those standing nearer the entrance than it
@@ -316,7 +369,7 @@ fn in_the_way(g: &State, k: MonsterId, kp: Point) -> Option<MonsterId> {
         let q = g.board.point(i);
         g.wmts.iter().any(|w| w.pos == q)
     };
-    let clear = g.board.distances_to(&g.board.entrance, &mover, &tokens);
+    let clear = clear_distances(g, k);
     let from = g.board.distances_to(&[kp], &mover, &tokens);
     let at = |v: &[u32], q: Point| g.board.idx(q).map_or(FAR, |i| v[i]);
     let here = at(&clear, kp);
@@ -345,11 +398,7 @@ fn in_the_way(g: &State, k: MonsterId, kp: Point) -> Option<MonsterId> {
 /// west.
 pub(super) fn lead_aside(g: &State, k: MonsterId, team: usize, free_way: &[u32]) -> Option<Point> {
     let kp = g.monsters[k].pos?;
-    let mover = g.monster_mover(k);
-    let clear = g.board.distances_to(&g.board.entrance, &mover, &|i| {
-        let q = g.board.point(i);
-        g.wmts.iter().any(|w| w.pos == q)
-    });
+    let clear = clear_distances(g, k);
     let at = |v: &[u32], q: Point| g.board.idx(q).map_or(FAR, |i| v[i]);
     let here = at(&clear, kp);
     if here == FAR {

@@ -1134,3 +1134,48 @@ fn a_kidnappee_across_a_shut_door_is_opened_up_to() {
     g.board_mut().doors[0].open = true;
     assert_eq!(choose(&g, AYLA), Some(HeroAction::Attack("orc-1".into())));
 }
+
+/// Kidnapping: the captive corks the one-square corridor between its guard
+/// and the monster in its way, so that monster cannot reach a hero, and no
+/// hero (Borin is behind the guard) can reach the monster. Nobody moved
+/// until the turn limit; now the captive is led on along its way as if no
+/// monster stood there, up to the monster, and its guard follows behind
+/// it. With Borin on the monster's side instead, he goes and fights it and
+/// the captive stays where it is.
+#[test]
+fn a_captive_corking_the_way_to_the_monster_in_it_is_led_on_towards_it() {
+    use crate::mkd::play::testkit::*;
+    use crate::tileset::Side;
+    let start = |borin: Point| {
+        let mut g = mission_game(CombatMode::Manual, "kidnapping", &[]);
+        g.wmts.clear();
+        let k = add_monster(&mut g, "orc-1", 20, p(14, 3), &[]);
+        g.mission.kidnappee = Some(k);
+        g.mission.captured = true;
+        add_monster(&mut g, "orc-2", 20, p(10, 3), &[]);
+        put_hero(&mut g, 0, p(15, 3), Side::W);
+        put_hero(&mut g, 1, borin, Side::W);
+        g.resync_standing();
+        let d = Driver {
+            game: g,
+            events: Vec::new(),
+            log: None,
+            ending: None,
+        };
+        (d, k)
+    };
+    let (mut d, k) = start(p(17, 2));
+    lead_captive(&mut d, 0);
+    // As near orc-2 as it may come: the square beside it.
+    assert_eq!(d.game.monsters[k].pos, Some(p(11, 3)));
+    let g = d.game.state();
+    let speed = g.hero_speed(AYLA);
+    assert_eq!(kidnapping(g, AYLA, speed), Some(HeroAction::Move(p(12, 3))));
+    // Borin beyond orc-2 can walk up to it: he does, and the captive stays.
+    let (mut d, k) = start(p(6, 3));
+    lead_captive(&mut d, 0);
+    assert_eq!(d.game.monsters[k].pos, Some(p(14, 3)));
+    let g = d.game.state();
+    let speed = g.hero_speed(BORIN);
+    assert_eq!(kidnapping(g, BORIN, speed), Some(HeroAction::Move(p(9, 3))));
+}
