@@ -78,6 +78,107 @@ pub enum Content<'a> {
     Floors(&'a BuiltDungeon),
 }
 
+/// The names of the files [`exports`] makes of `s` with `opts`, in its
+/// order. They follow from the options and the scenario's game, seed and
+/// floor alone, so a command knows what it will write before the work
+/// that comes first (a `--simulate` rating) and refuses a file already
+/// there at once; the functions that make the files are held to them.
+pub fn export_names(s: &mkd::Scenario, opts: &PackOptions) -> Vec<String> {
+    let mut names = named(&["map.svg", "map.png", "setup.md"]);
+    if opts.print.is_some() {
+        names.extend(named(&["map.pdf", "setup.pdf"]));
+        if opts.cutouts {
+            names.extend(named(&["cutouts.pdf"]));
+        }
+    }
+    if opts.vtt.is_some() {
+        let floor = s.game.floor.map(|f| f.number);
+        names.extend(export::uvtt::file_names(s, floor));
+    }
+    names
+}
+
+/// The names of the files [`dw10_files`] makes, in its order (see
+/// [`export_names`]).
+pub fn dw10_names(s: &crate::dw10::Scenario, opts: &PackOptions) -> Vec<String> {
+    let mut names = named(&["scenario.yaml", "map.svg", "map.png", "setup.md"]);
+    if opts.gm_map {
+        names.extend(named(&["gm-map.svg", "gm-map.png"]));
+    }
+    if opts.print.is_some() {
+        names.extend(named(&["map.pdf", "setup.pdf"]));
+        if opts.cutouts {
+            names.extend(named(&["cutouts.pdf"]));
+        }
+    }
+    if opts.vtt.is_some() {
+        names.extend(export::uvtt::file_names(s, None));
+    }
+    names
+}
+
+/// The names of the files [`ddd_exports`] makes, in its order (see
+/// [`export_names`]).
+pub fn ddd_export_names(s: &crate::ddd::DddScenario, opts: &PackOptions) -> Vec<String> {
+    let mut names = named(&["map.svg", "map.png", "setup.md"]);
+    if opts.gm_map {
+        names.extend(named(&["gm-map.svg", "gm-map.png"]));
+    }
+    if opts.print.is_some() {
+        names.extend(named(&["map.pdf", "setup.pdf"]));
+    }
+    if opts.vtt.is_some() {
+        names.extend(export::uvtt::file_names(s, None));
+    }
+    names
+}
+
+/// The names of the files [`ddd_adventure`] makes, in its order.
+pub fn ddd_adventure_names(s: &crate::ddd::DddScenario, opts: &PackOptions) -> Vec<String> {
+    let mut names = named(&["scenario.yaml"]);
+    names.extend(ddd_export_names(s, opts));
+    names
+}
+
+/// The names of the files [`adventure`] makes, in its order.
+pub fn adventure_names(adv: Content<'_>, opts: &PackOptions) -> Vec<String> {
+    match adv {
+        Content::One(s) => {
+            let mut names = named(&["scenario.yaml"]);
+            names.extend(export_names(s, opts));
+            names
+        }
+        Content::Floors(d) => {
+            let mut names = named(&["dungeon.yaml"]);
+            for (s, entry) in d.floors.iter().zip(&d.file.floors) {
+                let dir = mkd::floors::floor_dir(entry.number);
+                names.push(format!("{dir}/scenario.yaml"));
+                names.extend(
+                    export_names(s, opts)
+                        .into_iter()
+                        .map(|n| format!("{dir}/{n}")),
+                );
+            }
+            names
+        }
+    }
+}
+
+fn named(names: &[&str]) -> Vec<String> {
+    names.iter().map(|n| n.to_string()).collect()
+}
+
+/// `files`, once held to the names `planned` said they would have (a
+/// debug build's check, run by every test that makes files).
+fn as_planned(files: Vec<PackFile>, planned: impl FnOnce() -> Vec<String>) -> Vec<PackFile> {
+    debug_assert_eq!(
+        files.iter().map(|(n, _)| n.as_str()).collect::<Vec<_>>(),
+        planned(),
+        "the files made are the files named"
+    );
+    files
+}
+
 /// The export files of one scenario — map.svg, map.png, setup.md, on
 /// paper map.pdf, setup.pdf and cutouts.pdf, and with `vtt` the Universal
 /// VTT file and its image ([`export::uvtt::file_names`]) — by name, in that
@@ -123,7 +224,7 @@ pub fn exports(s: &mkd::Scenario, opts: &PackOptions) -> Result<Vec<PackFile>, E
         let floor = s.game.floor.map(|f| f.number);
         files.extend(vtt_pair(export::uvtt::file_names(s, floor), file, png));
     }
-    Ok(files)
+    Ok(as_planned(files, || export_names(s, opts)))
 }
 
 /// The Universal VTT file and its image alone, by the names
@@ -209,7 +310,7 @@ pub fn dw10_files(
         }
     }
     files.extend(vtt_file.into_iter().flatten());
-    Ok(files)
+    Ok(as_planned(files, || dw10_names(s, opts)))
 }
 
 /// The export files of a Dungeons Dark & Dangerous scenario — map.svg,
@@ -261,7 +362,7 @@ pub fn ddd_exports(
         let file = export::uvtt::board_file(s, &board, &png, vtt)?;
         files.extend(vtt_pair(export::uvtt::file_names(s, None), file, png));
     }
-    Ok(files)
+    Ok(as_planned(files, || ddd_export_names(s, opts)))
 }
 
 /// A Dungeons Dark & Dangerous scenario's whole file set: scenario.yaml,
@@ -276,7 +377,7 @@ pub fn ddd_adventure(
         crate::scenario::to_yaml(s).into_bytes(),
     )];
     files.extend(ddd_exports(s, opts)?);
-    Ok(files)
+    Ok(as_planned(files, || ddd_adventure_names(s, opts)))
 }
 
 /// An adventure's whole file set: the file to play first (`scenario.yaml`
@@ -311,7 +412,7 @@ pub fn adventure(adv: Content<'_>, opts: &PackOptions) -> Result<Vec<PackFile>, 
             }
         }
     }
-    Ok(files)
+    Ok(as_planned(files, || adventure_names(adv, opts)))
 }
 
 #[cfg(test)]

@@ -42,7 +42,7 @@ enum CampaignCommand {
     /// After the adventure: share experience, resurrect, reward, trade, train
     /// (a Dungeon World 10 mm campaign: keep or lose what was carried out, buy).
     #[command(
-        after_help = "Examples:\n  tilecrawl campaign town Ironfall --resurrect Marrow --recharge all --buy 1\n  tilecrawl campaign town Deepdelve --buy Kestrel=potion --buy Sella=ranged-power-up"
+        after_help = "Examples:\n  tilecrawl campaign town Ironfall --resurrect Marrow --recharge all --buy 1\n  tilecrawl campaign town Deepdelve     # a Dungeon World 10 mm game: settle it"
     )]
     Town(TownArgs),
     /// Print the campaign: heroes, purse, items, the adventure under way, the history.

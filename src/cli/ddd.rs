@@ -206,6 +206,10 @@ pub(crate) fn run(
     let sides = simulate.map(|_| args.sides()).transpose()?;
     let s = tilecrawl::ddd::generate(seed, &args.options()?)
         .map_err(|e| anyhow::Error::new(e).context(format!("seed {seed}")))?;
+    let out = out.unwrap_or_else(|| PathBuf::from("output").join(format!("{seed}-dd-and-d")));
+    // A file already there is refused before the rating's games.
+    let names = pack::ddd_adventure_names(&s, &opts);
+    super::outputs::refuse_existing(&out, names.iter().map(String::as_str), force)?;
     let rating = match (simulate, &sides) {
         (Some(runs), Some((blue, red))) => {
             super::play_ddd::tell_lookahead(&s, quiet);
@@ -220,7 +224,6 @@ pub(crate) fn run(
     let words = rating.as_ref().map(|r| r.words(&blue, &red));
     opts.rating.clone_from(&words);
     let files = pack::ddd_adventure(&s, &opts)?;
-    let out = out.unwrap_or_else(|| PathBuf::from("output").join(format!("{seed}-dd-and-d")));
     let refs: Vec<(&str, &[u8])> = files
         .iter()
         .map(|(n, b)| (n.as_str(), b.as_slice()))

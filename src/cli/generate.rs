@@ -593,14 +593,17 @@ pub fn run(a: GenerateArgs) -> anyhow::Result<()> {
         Err(e) => return Err(e.into()),
     };
     let scenario = Arc::new(scenario);
-    let rating = rate(&a, Adventure::Scenario(scenario.clone()))?;
     let mut opts = a.output.options()?;
-    opts.rating = rating.as_ref().map(|(_, w)| w.clone());
-    let files = pack::adventure(pack::Content::One(&scenario), &opts)?;
     let out = a
         .out
         .clone()
         .unwrap_or_else(|| default_out(seed, &params.mission, a.floors.floors));
+    // A file already there is refused before the rating's games.
+    let names = pack::adventure_names(pack::Content::One(&scenario), &opts);
+    super::outputs::refuse_existing(&out, names.iter().map(String::as_str), a.force)?;
+    let rating = rate(&a, Adventure::Scenario(scenario.clone()))?;
+    opts.rating = rating.as_ref().map(|(_, w)| w.clone());
+    let files = pack::adventure(pack::Content::One(&scenario), &opts)?;
     let refs: Vec<(&str, &[u8])> = files
         .iter()
         .map(|(n, b)| (n.as_str(), b.as_slice()))
@@ -669,6 +672,13 @@ fn run_dw10(a: &GenerateArgs, seed: u64) -> anyhow::Result<()> {
         }
         Err(e) => return Err(e.into()),
     };
+    let out = a
+        .out
+        .clone()
+        .unwrap_or_else(|| PathBuf::from("output").join(format!("{seed}-dungeon-world-10mm")));
+    // A file already there is refused before the rating's games.
+    let names = pack::dw10_names(&s, &opts);
+    super::outputs::refuse_existing(&out, names.iter().map(String::as_str), a.force)?;
     let rating = rater.map(|(runs, (party, who))| {
         let bar = super::say::runs_bar(runs, a.quiet || a.json);
         let rated =
@@ -678,10 +688,6 @@ fn run_dw10(a: &GenerateArgs, seed: u64) -> anyhow::Result<()> {
     });
     opts.rating = rating.as_ref().map(|(_, w)| w.clone());
     let files = pack::dw10_files(&s, &opts)?;
-    let out = a
-        .out
-        .clone()
-        .unwrap_or_else(|| PathBuf::from("output").join(format!("{seed}-dungeon-world-10mm")));
     let refs: Vec<(&str, &[u8])> = files
         .iter()
         .map(|(n, b)| (n.as_str(), b.as_slice()))
@@ -757,6 +763,14 @@ fn run_floors(
     fp: &FloorsParams,
 ) -> anyhow::Result<()> {
     let built = floors::build_floors(ts, params, fp)?;
+    let mut opts = a.output.options()?;
+    let out = a
+        .out
+        .clone()
+        .unwrap_or_else(|| default_out(params.seed, &params.mission, a.floors.floors));
+    // A file already there is refused before the rating's games.
+    let names = pack::adventure_names(pack::Content::Floors(&built), &opts);
+    super::outputs::refuse_existing(&out, names.iter().map(String::as_str), a.force)?;
     let rating = match a.simulate {
         None => None,
         Some(_) => {
@@ -768,13 +782,8 @@ fn run_floors(
             rate(a, Adventure::Dungeon(Arc::new(d)))?
         }
     };
-    let mut opts = a.output.options()?;
     opts.rating = rating.as_ref().map(|(_, w)| w.clone());
     let files = pack::adventure(pack::Content::Floors(&built), &opts)?;
-    let out = a
-        .out
-        .clone()
-        .unwrap_or_else(|| default_out(params.seed, &params.mission, a.floors.floors));
     let refs: Vec<(&str, &[u8])> = files
         .iter()
         .map(|(n, b)| (n.as_str(), b.as_slice()))

@@ -133,7 +133,7 @@ tilecrawl play dd/scenario.yaml --ai none"
     /// Dungeons Dark & Dangerous war-parties: make a balanced one, check one, advance one after a game.
     #[command(
         subcommand,
-        after_help = "Examples:\n  tilecrawl warparty new --seed 3 --out blue.yaml\n  tilecrawl warparty check blue.yaml\n  tilecrawl warparty advance blue.yaml --save game.yaml --out blue2.yaml"
+        after_help = "Examples:\n  tilecrawl warparty new --seed 3 --out blue.yaml\n  tilecrawl warparty check blue.yaml\n  tilecrawl play board/scenario.yaml --warparty blue.yaml --advanced --save game.yaml\n  tilecrawl warparty advance blue.yaml --save game.yaml --out blue2.yaml"
     )]
     Warparty(warparty::WarpartyCommand),
     /// Names by land of origin (World of Dungeons S), for the people met on the way.

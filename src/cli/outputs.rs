@@ -509,6 +509,30 @@ pub(crate) fn create_out_dir(dir: &Path) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// Refuses, unless `force`, when a file of `names` is in `dir` already:
+/// the one refusal [`write_outputs`] makes, which a command also makes
+/// before work that comes ahead of its files (a `--simulate` rating), so a
+/// file already there is said at once, not after the games.
+pub(crate) fn refuse_existing<'a>(
+    dir: &Path,
+    names: impl IntoIterator<Item = &'a str>,
+    force: bool,
+) -> anyhow::Result<()> {
+    if force {
+        return Ok(());
+    }
+    for name in names {
+        let p = dir.join(name);
+        if p.exists() {
+            anyhow::bail!(
+                "{} already exists; pass --force to replace it, or choose another --out folder",
+                p.display()
+            );
+        }
+    }
+    Ok(())
+}
+
 /// Writes the named files into `dir` (created if needed): all are written to
 /// temporary names first, then renamed, so a failure changes none of them.
 /// Refuses to replace existing files unless `force`; with `force`, files an
@@ -523,17 +547,7 @@ pub(crate) fn write_outputs(
     // One writer per folder: a second run into it now is refused, and the
     // check for files already there holds until ours are in place.
     let _lock = tilecrawl::core::fs::FolderLock::take(dir)?;
-    if !force {
-        for (name, _) in files {
-            let p = dir.join(name);
-            if p.exists() {
-                anyhow::bail!(
-                    "{} already exists; pass --force to replace it, or choose another --out folder",
-                    p.display()
-                );
-            }
-        }
-    }
+    refuse_existing(dir, files.iter().map(|(n, _)| *n), force)?;
     let paths: Vec<PathBuf> = files.iter().map(|(name, _)| dir.join(name)).collect();
     // Names may hold a sub-folder (`floor-2/map.svg`).
     for p in &paths {

@@ -41,11 +41,6 @@ fn rating(a: &RenderArgs, any: &AnyScenario) -> anyhow::Result<Option<String>> {
         return Ok(None);
     };
     if let AnyScenario::Ddd(s) = any {
-        if a.party.is_some() {
-            bail_usage!(
-                "--party is for MKD and dungeon-world-10mm scenarios; a dd-and-d board is rated with the default war-parties"
-            );
-        }
         super::play_ddd::tell_lookahead(s, a.quiet);
     }
     let bar = super::say::runs_bar(runs, a.quiet);
@@ -74,6 +69,19 @@ fn rating(a: &RenderArgs, any: &AnyScenario) -> anyhow::Result<Option<String>> {
     Ok(Some(words))
 }
 
+/// The files `render` writes of `any` with `opts`, by name: the game's
+/// exports, never the scenario itself.
+fn outputs(any: &AnyScenario, opts: &tilecrawl::pack::PackOptions) -> Vec<String> {
+    match any {
+        AnyScenario::Mkd(s) => tilecrawl::pack::export_names(s, opts),
+        AnyScenario::Dw10(s) => tilecrawl::pack::dw10_names(s, opts)
+            .into_iter()
+            .filter(|n| n != "scenario.yaml")
+            .collect(),
+        AnyScenario::Ddd(s) => tilecrawl::pack::ddd_export_names(s, opts),
+    }
+}
+
 pub fn run(a: RenderArgs) -> anyhow::Result<()> {
     let any = if super::outputs::is_stdin(&a.scenario) {
         if a.out.is_none() {
@@ -92,22 +100,19 @@ pub fn run(a: RenderArgs) -> anyhow::Result<()> {
         )?;
         AnyScenario::load(&a.scenario)?
     };
-    // The options first (a bad one is refused before any play), then
+    // The options first (a bad one is refused before any play), then the
+    // files already there (refused before the games, not after them), then
     // the rating.
     let mut opts = match &any {
         AnyScenario::Mkd(_) => a.output.mkd_options()?,
         AnyScenario::Dw10(_) => a.output.options()?,
         AnyScenario::Ddd(_) => super::ddd::pack_options(&a.output)?,
     };
-    opts.rating = rating(&a, &any)?;
-    let files: Vec<(String, Vec<u8>)> = match &any {
-        AnyScenario::Mkd(s) => tilecrawl::pack::exports(s, &opts)?,
-        AnyScenario::Dw10(s) => tilecrawl::pack::dw10_files(s, &opts)?
-            .into_iter()
-            .filter(|(n, _)| n != "scenario.yaml")
-            .collect(),
-        AnyScenario::Ddd(s) => tilecrawl::pack::ddd_exports(s, &opts)?,
-    };
+    if matches!(any, AnyScenario::Ddd(_)) && a.party.is_some() {
+        bail_usage!(
+            "--party is for MKD and dungeon-world-10mm scenarios; a dd-and-d board is rated with the default war-parties"
+        );
+    }
     // Beside the scenario by default; what is there is replaced only with
     // --force, as `generate` does.
     let dir = match &a.out {
@@ -119,6 +124,17 @@ pub fn run(a: RenderArgs) -> anyhow::Result<()> {
             .map(PathBuf::from)
             .unwrap_or_else(|| PathBuf::from(".")),
     };
+    let names = outputs(&any, &opts);
+    super::outputs::refuse_existing(&dir, names.iter().map(String::as_str), a.force)?;
+    opts.rating = rating(&a, &any)?;
+    let mut files: Vec<(String, Vec<u8>)> = match &any {
+        AnyScenario::Mkd(s) => tilecrawl::pack::exports(s, &opts)?,
+        AnyScenario::Dw10(s) => tilecrawl::pack::dw10_files(s, &opts)?,
+        AnyScenario::Ddd(s) => tilecrawl::pack::ddd_exports(s, &opts)?,
+    };
+    // What was named is what is written (not a Dungeon World 10 mm
+    // scenario.yaml, which is drawn from, not rewritten).
+    files.retain(|(n, _)| names.contains(n));
     let force = a.force;
     let refs: Vec<(&str, &[u8])> = files
         .iter()

@@ -302,13 +302,24 @@ pub fn ddd_policy_script(
     blue: tilecrawl::ddd::warparty::Warparty,
     red: tilecrawl::ddd::warparty::Warparty,
 ) -> String {
+    ddd_policy_script_of(s, blue, red, Some(40))
+}
+
+/// [`ddd_policy_script`] of a game of at most `max_rounds` rounds (`None`:
+/// `play`'s default, no limit).
+pub fn ddd_policy_script_of(
+    s: tilecrawl::ddd::DddScenario,
+    blue: tilecrawl::ddd::warparty::Warparty,
+    red: tilecrawl::ddd::warparty::Warparty,
+    max_rounds: Option<u32>,
+) -> String {
     use tilecrawl::ddd::play::ai;
     use tilecrawl::ddd::play::command::unparse;
     use tilecrawl::ddd::play::engine::PlayOptions;
     use tilecrawl::ddd::play::session::{AiSide, Session};
     use tilecrawl::ddd::play::state::Team;
     let opts = PlayOptions {
-        max_rounds: Some(40),
+        max_rounds,
         advanced: true,
         ..PlayOptions::default()
     };
@@ -323,13 +334,16 @@ pub fn ddd_policy_script(
     )
     .expect("the game starts");
     let mut script = String::new();
-    while !sess.game().over() {
+    for _ in 0..100_000 {
+        if sess.game().over() {
+            return script;
+        }
         let cmd = unparse(ai::decide(sess.game()));
         sess.enter(&cmd).expect("the policy's command is taken");
         script.push_str(&cmd);
         script.push('\n');
     }
-    script
+    panic!("the policy's game of board seed {seed} did not end in 100000 commands");
 }
 
 /// The rows of an `index.csv` (a header line, then one line per row, no

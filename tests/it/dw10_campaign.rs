@@ -64,7 +64,7 @@ fn load(dir: &Path, name: &str) -> Campaign {
 
 /// Plays the current game with the automatic heroes, on the campaign's
 /// party file and play seed, and writes its save where the campaign looks.
-fn autoplay(dir: &Path, name: &str) -> PathBuf {
+pub(crate) fn autoplay(dir: &Path, name: &str) -> PathBuf {
     let c = load(dir, name);
     let g = c.current.clone().expect("a game is under way");
     let folder = dir.join(format!("campaigns/{name}"));

@@ -65,7 +65,58 @@ const PAGE_SETUP: &[(&str, &[&str])] = &[
         "tilecrawl warparty advance",
         &["tilecrawl warparty new --seed 3 --out blue.yaml -q"],
     ),
+    // An MKD campaign's second adventure played to its end (Marrow, Brannoc
+    // and Sella fell), by the pinned campaign's seed and scripts (`campaign
+    // new`'s example's seed); a Dungeon World 10 mm campaign's first
+    // scenario under way (played by [`PAGE_GAMES`]). (Its example buys
+    // nothing: the shop's goods cost 50 to 3000 gold, more than a first
+    // game may bring back.)
+    (
+        "tilecrawl campaign town",
+        &[
+            "tilecrawl campaign new Ironfall --party my-party.yaml --seed 26 -q",
+            "tilecrawl campaign next Ironfall -q",
+            "A=campaigns/Ironfall/adventure-1; tilecrawl play $A/scenario.yaml --party $A/party.yaml --save $A/game.save --combat dice --script \"$SCRIPTS/campaign-adventure-1.txt\" -q >/dev/null",
+            "tilecrawl campaign town Ironfall --buy 1 -q",
+            "tilecrawl campaign next Ironfall -q",
+            "A=campaigns/Ironfall/adventure-2; tilecrawl play $A/scenario.yaml --party $A/party.yaml --save $A/game.save --combat dice --script \"$SCRIPTS/campaign-adventure-2.txt\" -q >/dev/null",
+            "tilecrawl campaign new Deepdelve --ruleset dungeon-world-10mm --seed 3 -q",
+            "tilecrawl campaign next Deepdelve -q",
+        ],
+    ),
 ];
+
+/// What prepares a scratch folder for a page's examples.
+type Prepare = fn(&Path);
+/// What a reader types, made from the scratch folder.
+type Typed = fn(&Path) -> String;
+
+/// Games a page's examples take as played to their end by the reader,
+/// played after the page's [`PAGE_SETUP`]: (page, what plays them).
+const PAGE_GAMES: &[(&str, Prepare)] = &[("tilecrawl campaign town", |d| {
+    // The automatic heroes' game, saved where the campaign looks.
+    crate::dw10_campaign::autoplay(d, "Deepdelve");
+})];
+
+/// The `play` of a board that `warparty advance` reads the save of.
+const PLAY_BOARD: &str =
+    "tilecrawl play board/scenario.yaml --warparty blue.yaml --advanced --save game.yaml";
+
+/// Examples that read a game's commands from the terminal: (the example,
+/// what the reader types, made from the folder as it is just before it
+/// runs). The test types it on standard input.
+const TYPED: &[(&str, Typed)] = &[(PLAY_BOARD, blue_to_the_end)];
+
+/// Blue's commands to the end of [`PLAY_BOARD`]'s game, as the policy
+/// plays them (Red is `play`'s default opponent, `warparty new --seed 2`'s).
+fn blue_to_the_end(d: &Path) -> String {
+    use tilecrawl::ddd::warparty;
+    let text = std::fs::read_to_string(d.join("board/scenario.yaml")).unwrap();
+    let s: tilecrawl::ddd::DddScenario =
+        tilecrawl::scenario::from_yaml(&text, "board/scenario.yaml").unwrap();
+    let blue = warparty::load(&d.join("blue.yaml")).unwrap();
+    crate::common::ddd_policy_script_of(s, blue, warparty::new(2, "Red"), None)
+}
 
 /// Examples run with a smaller count than written, to keep the test short:
 /// (the text as written, what it becomes). Each still runs the same options.
@@ -85,20 +136,7 @@ const SMALLER: &[(&str, &str)] = &[
 ];
 
 /// Examples not run, each with why.
-const SKIPPED: &[(&str, &str)] = &[
-    (
-        "tilecrawl warparty advance blue.yaml --save game.yaml --out blue2.yaml",
-        "needs a game played to its end, which the `play` before it leaves to the reader (on empty input it saves at once); ddd_play::warparty_advance_writes_a_legal_roster_and_refuses_a_bad_pair advances one played out",
-    ),
-    (
-        "tilecrawl campaign town Ironfall --resurrect Marrow --recharge all --buy 1",
-        "needs the adventure played to its end with Marrow fallen; campaign::a_three_adventure_campaign_gives_its_pinned_output plays such orders",
-    ),
-    (
-        "tilecrawl campaign town Deepdelve --buy Kestrel=potion --buy Sella=ranged-power-up",
-        "needs the scenario played to its end; dw10_campaign plays campaigns through town",
-    ),
-];
+const SKIPPED: &[(&str, &str)] = &[];
 
 /// A page's `Commands:` list: the names of its subcommands (`help` left out).
 fn subcommands(help: &str) -> Vec<String> {
@@ -160,10 +198,16 @@ fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
-/// Runs `cmd` in `dir` with `$DOCS` the reader's files; the failure, if any.
+/// Runs `cmd` in `dir` with `$DOCS` the reader's files and `$SCRIPTS` the
+/// tests' play scripts; the failure, if any.
 fn run(dir: &Path, cmd: &str, what: &str) -> Option<String> {
     let docs = root().join("tests/data/docs");
-    let line = format!("DOCS='{}'; {cmd}", docs.display());
+    let scripts = root().join("tests/scripts");
+    let line = format!(
+        "DOCS='{}'; SCRIPTS='{}'; {cmd}",
+        docs.display(),
+        scripts.display()
+    );
     let (code, out) = sh(dir, &line);
     (code != Some(0)).then(|| {
         format!(
@@ -202,6 +246,12 @@ fn every_help_example_runs_as_written() {
                 }
             }
         }
+        for (p, play) in PAGE_GAMES {
+            if *p == page {
+                used.push(p.to_string());
+                play(d);
+            }
+        }
         for (_, lines) in example_blocks(&help) {
             for cmd in commands(&lines) {
                 if let Some((_, why)) = SKIPPED.iter().find(|(c, _)| c == cmd) {
@@ -209,13 +259,21 @@ fn every_help_example_runs_as_written() {
                     used.push(cmd.clone());
                     continue;
                 }
-                let cmd = match SMALLER.iter().find(|(c, _)| c == cmd) {
+                let mut cmd = match SMALLER.iter().find(|(c, _)| c == cmd) {
                     Some((c, smaller)) => {
                         used.push(c.to_string());
                         smaller.to_string()
                     }
                     None => cmd.clone(),
                 };
+                // Its commands typed on standard input (the line break
+                // ends a `#` comment of the example).
+                let typed = tempfile::NamedTempFile::new().unwrap();
+                if let Some((c, commands)) = TYPED.iter().find(|(c, _)| *c == cmd) {
+                    used.push(c.to_string());
+                    std::fs::write(typed.path(), commands(d)).unwrap();
+                    cmd = format!("{{ {cmd}\n}} < '{}'", typed.path().display());
+                }
                 failures.extend(run(d, &cmd, &format!("{page} --help")));
                 ran += 1;
             }
@@ -225,7 +283,10 @@ fn every_help_example_runs_as_written() {
     assert!(ran > 30, "only {ran} examples ran");
     // Every entry of the lists is a page or an example still there.
     let listed = SKIPPED.iter().chain(SMALLER).map(|(c, _)| *c);
-    for c in listed.chain(PAGE_SETUP.iter().map(|(p, _)| *p)) {
+    let pages = PAGE_SETUP.iter().map(|(p, _)| *p);
+    let games = PAGE_GAMES.iter().map(|(p, _)| *p);
+    let typed = TYPED.iter().map(|(c, _)| *c);
+    for c in listed.chain(pages).chain(games).chain(typed) {
         assert!(used.iter().any(|u| u == c), "no help shows `{c}` any more");
     }
 }

@@ -784,3 +784,78 @@ fn resume_refuses_a_party_or_style_file_edited_since_the_batch_began() {
         "{r:?}"
     );
 }
+
+/// `render --simulate N` and `generate --simulate N`, in every game, refuse
+/// a file already there before the rating's games, not once they are
+/// played (a user lost the time of N games to a refusal that could have
+/// come at once). On a terminal the rating draws its bar of runs from the
+/// first: here nothing reaches it but the one `error:` line. The file
+/// refused is one of those the options name (`--print`'s setup.pdf, a
+/// floor's map, the VTT file named by the seed), found before the games.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_file_already_there_is_refused_before_the_rating_s_games() {
+    let tmp = tempfile::tempdir().unwrap();
+    let cwd = tmp.path();
+    let refused = |args: &[&str], file: &str| {
+        let (code, seen) = common::run_on_a_terminal(cwd, args);
+        assert_eq!(code, 1, "{args:?}: {seen:?}");
+        assert!(
+            seen.contains(&format!("{file} already exists; pass --force")),
+            "{args:?}: {seen:?}"
+        );
+        assert!(!seen.contains("runs"), "{args:?}: games played: {seen:?}");
+        // Off a terminal: the one line, and no look-ahead's note either.
+        let r = common::run_in(cwd, args);
+        one_error_line(&r, &[file, "already exists", "--force"]).unwrap();
+    };
+    let make = |file: &str| {
+        let path = cwd.join(file);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, "mine").unwrap();
+    };
+    for game in ["mkd-adventure", "dungeon-world-10mm", "dd-and-d"] {
+        let generate = ["generate", "--ruleset", game, "--seed", "7", "--dpi", "20"];
+        common::run_ok(cwd, &[&generate[..], &["--out", game, "-q"]].concat());
+        let rated = [&generate[..], &["--simulate", "5000", "--out", game]].concat();
+        refused(&rated, &format!("{game}/scenario.yaml"));
+        let scenario = format!("{game}/scenario.yaml");
+        let render = ["render", &scenario, "--dpi", "20", "--simulate", "5000"];
+        refused(&render, &format!("{game}/map.svg"));
+        // A file only the options name, in a folder of nothing else.
+        make(&format!("{game}-paper/setup.pdf"));
+        let out = format!("{game}-paper");
+        refused(
+            &[&render[..], &["--print", "a4", "--out", &out]].concat(),
+            &format!("{out}/setup.pdf"),
+        );
+        let vtt = format!("{game}-vtt/{game}-seed-7.dd2vtt");
+        make(&vtt);
+        let out = format!("{game}-vtt");
+        refused(&[&render[..], &["--vtt", "--out", &out]].concat(), &vtt);
+        refused(
+            &[
+                &generate[..],
+                &["--simulate", "5000", "--vtt", "--out", &out],
+            ]
+            .concat(),
+            &vtt,
+        );
+    }
+    // A dungeon of floors: a file of its second floor.
+    make("floors/floor-2/map.svg");
+    refused(
+        &[
+            "generate",
+            "--seed",
+            "7",
+            "--floors",
+            "2",
+            "--simulate",
+            "5000",
+            "--out",
+            "floors",
+        ],
+        "floors/floor-2/map.svg",
+    );
+}
