@@ -103,7 +103,7 @@
 //!   When no hero but the guard can walk up to that monster (the captive
 //!   corks the narrow way between them), the captive is led on towards it
 //!   along the way it would take with no monster on the board, and the
-//!   guard keeps behind it on that way ([`policy::corked_way`]).
+//!   guard keeps behind it on that way (`policy::corked_way`).
 //!
 //! Walking follows the shortest route (ties: the first step clockwise from
 //! north) as far as the speed left allows: the hero is sent, with one
