@@ -5,6 +5,28 @@ use super::*;
 use crate::mkd::play::state::Occupancy;
 use std::rc::Rc;
 
+/// `g` in a driver that keeps no transcript.
+fn driver(g: Game) -> Driver<'static> {
+    Driver {
+        game: g,
+        events: Vec::new(),
+        log: None,
+        ending: None,
+    }
+}
+
+/// A kidnapping with no tokens on the board and orc-1 (20 points)
+/// captured on `at`; no hero placed yet.
+fn with_a_captive(at: Point) -> (Game, crate::mkd::play::state::MonsterId) {
+    use crate::mkd::play::testkit::*;
+    let mut g = mission_game(CombatMode::Manual, "kidnapping", &[]);
+    g.wmts.clear();
+    let k = add_monster(&mut g, "orc-1", 20, at, &[]);
+    g.mission.kidnappee = Some(k);
+    g.mission.captured = true;
+    (g, k)
+}
+
 #[test]
 fn percentile_is_nearest_rank() {
     let v: Vec<u32> = (1..=10).collect();
@@ -159,12 +181,7 @@ fn a_wounded_hero_heals_from_the_pool_when_it_pays() {
     assert!(!should_heal(&g, BORIN));
     // Through the driver: the heal is played, the pool pays.
     g.heroes[AYLA].wounds = 3;
-    let mut d = Driver {
-        game: g,
-        events: Vec::new(),
-        log: None,
-        ending: None,
-    };
+    let mut d = driver(g);
     activation(&mut d, AYLA);
     assert_eq!(d.game.heroes[AYLA].wounds, 0);
     assert_eq!(d.game.xp_spent, 50);
@@ -197,12 +214,7 @@ fn near_its_goal_a_hero_keeps_off_the_squares_that_reveal_a_token() {
     // Played one square a command, the walk never reveals the token (the
     // way round is 6 squares: Ayla is given speed 6 for it).
     g.heroes[AYLA].stats.speed = 6;
-    let mut d = Driver {
-        game: g,
-        events: Vec::new(),
-        log: None,
-        ending: None,
-    };
+    let mut d = driver(g);
     for _ in 0..8 {
         let Some(action) = walk_towards(d.game.state(), AYLA, &[p(16, 1)]) else {
             break;
@@ -657,12 +669,7 @@ fn the_captive_is_led_only_as_far_as_the_engine_lets_it_go() {
     put_hero(&mut g, 1, p(6, 7), crate::tileset::Side::W);
     g.board_mut().set_cell(p(0, 3), Cell::Hindering);
     assert_eq!(g.monsters[k].stats.speed, 4);
-    let mut d = Driver {
-        game: g,
-        events: Vec::new(),
-        log: None,
-        ending: None,
-    };
+    let mut d = driver(g);
     lead_captive(&mut d, 0);
     // 0,3 costs 5 from 4,3 (4 the other way); 1,4 costs 4 and is a step
     // from the entrance square 0,4, the nearest within reach.
@@ -1041,11 +1048,7 @@ fn a_captive_held_up_by_a_monster_in_its_way_is_led_aside() {
     // orc-1 captured on 16,3, at the east end of the corridor on row 3 that
     // is its only way west to the entrance; Ayla and Borin beside it.
     let start = |monster_in_the_way: bool| {
-        let mut g = mission_game(CombatMode::Manual, "kidnapping", &[]);
-        g.wmts.clear();
-        let k = add_monster(&mut g, "orc-1", 20, p(16, 3), &[]);
-        g.mission.kidnappee = Some(k);
-        g.mission.captured = true;
+        let (mut g, k) = with_a_captive(p(16, 3));
         put_hero(&mut g, 0, p(17, 2), Side::W);
         put_hero(&mut g, 1, p(17, 4), Side::W);
         if monster_in_the_way {
@@ -1054,13 +1057,7 @@ fn a_captive_held_up_by_a_monster_in_its_way_is_led_aside() {
             put_hero(&mut g, 1, p(15, 3), Side::W);
         }
         g.resync_standing();
-        let d = Driver {
-            game: g,
-            events: Vec::new(),
-            log: None,
-            ending: None,
-        };
-        (d, k)
+        (driver(g), k)
     };
     let (mut d, k) = start(true);
     lead_captive(&mut d, 0);
@@ -1088,11 +1085,7 @@ fn a_captive_held_up_by_a_monster_in_its_way_is_led_aside() {
 fn a_monster_down_the_captives_way_is_fought_not_walked_away_from() {
     use crate::mkd::play::testkit::*;
     use crate::tileset::Side;
-    let mut g = mission_game(CombatMode::Manual, "kidnapping", &[]);
-    g.wmts.clear();
-    let k = add_monster(&mut g, "orc-1", 20, p(14, 3), &[]);
-    g.mission.kidnappee = Some(k);
-    g.mission.captured = true;
+    let (mut g, _) = with_a_captive(p(14, 3));
     add_monster(&mut g, "orc-2", 20, p(10, 3), &[]);
     put_hero(&mut g, 0, p(15, 3), Side::W);
     put_hero(&mut g, 1, p(6, 3), Side::E);
@@ -1147,22 +1140,12 @@ fn a_captive_corking_the_way_to_the_monster_in_it_is_led_on_towards_it() {
     use crate::mkd::play::testkit::*;
     use crate::tileset::Side;
     let start = |borin: Point| {
-        let mut g = mission_game(CombatMode::Manual, "kidnapping", &[]);
-        g.wmts.clear();
-        let k = add_monster(&mut g, "orc-1", 20, p(14, 3), &[]);
-        g.mission.kidnappee = Some(k);
-        g.mission.captured = true;
+        let (mut g, k) = with_a_captive(p(14, 3));
         add_monster(&mut g, "orc-2", 20, p(10, 3), &[]);
         put_hero(&mut g, 0, p(15, 3), Side::W);
         put_hero(&mut g, 1, borin, Side::W);
         g.resync_standing();
-        let d = Driver {
-            game: g,
-            events: Vec::new(),
-            log: None,
-            ending: None,
-        };
-        (d, k)
+        (driver(g), k)
     };
     let (mut d, k) = start(p(17, 2));
     lead_captive(&mut d, 0);
