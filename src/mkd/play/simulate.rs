@@ -146,7 +146,9 @@ use crate::mkd::play::transcript;
 use crate::mkd::scenario::Scenario;
 use crate::mkd::tables::Tables;
 use crate::scenario::Point;
-use policy::{choose, corked_way, exit_distances, lead_aside, shoot_aloof, should_heal, way_on};
+use policy::{
+    choose, corked_way, exit_distances, in_the_way, lead_aside, shoot_aloof, should_heal, way_on,
+};
 use rayon::prelude::*;
 use serde::Serialize;
 use std::sync::Arc;
@@ -940,7 +942,8 @@ fn lead_captive(d: &mut Driver, team: usize) {
     // led on towards that monster along its way with no monster on the
     // board ([`corked_way`]).
     if g.board.idx(kp).is_none_or(|i| exit[i] == FAR)
-        && let Some(clear) = corked_way(g, k, kp)
+        && let Some(m) = in_the_way(g, k, kp)
+        && let Some(clear) = corked_way(g, k, kp, m)
     {
         exit = clear;
     }

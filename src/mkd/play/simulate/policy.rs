@@ -226,31 +226,27 @@ pub(super) fn kidnapping(g: &State, h: HeroId, speed: u32) -> Option<HeroAction>
                 // Keep next to the captive, behind it rather than in its way.
                 let mut exit = exit_distances(g, k);
                 let cut_off = g.board.idx(kp).is_none_or(|i| exit[i] == FAR);
-                // Nobody can get at the monster in its way (the captive
-                // corks the only way between them): the captive is led on
-                // along its way with no monster on the board, so keep
-                // behind it on that way.
-                if cut_off && let Some(clear) = corked_way(g, k, kp) {
-                    exit = clear;
+                // Monsters shut it off from the entrance. When nobody can
+                // get at the monster in its way (the captive corks the only
+                // way between them), the captive is led on along its way
+                // with no monster on the board: keep behind it on that way.
+                // Otherwise one hero next to it guards it, the others go
+                // and fight that monster instead of walking out.
+                if cut_off && let Some(m) = in_the_way(g, k, kp) {
+                    match corked_way(g, k, kp, m) {
+                        Some(clear) => exit = clear,
+                        None => {
+                            if guard_of(g, kp) == Some(h) {
+                                return None;
+                            }
+                            let mp = g.monsters[m].pos?;
+                            if let Some(walk) = walk_within(g, h, &all_around(mp), speed) {
+                                return Some(walk);
+                            }
+                        }
+                    }
                 }
                 let at = |q: Point| g.board.idx(q).map_or(FAR, |i| exit[i]);
-                // Monsters shut it off from the entrance: one hero next to
-                // it guards it, the others go and fight the monster in its
-                // way instead of walking out.
-                if at(kp) == FAR
-                    && let Some(m) = in_the_way(g, k, kp)
-                {
-                    let guard = g
-                        .hero_ids()
-                        .find(|&x| g.heroes[x].pos().is_some_and(|q| Board::adjacent(q, kp)));
-                    if guard == Some(h) {
-                        return None;
-                    }
-                    let mp = g.monsters[m].pos?;
-                    if let Some(walk) = walk_within(g, h, &all_around(mp), speed) {
-                        return Some(walk);
-                    }
-                }
                 // A hero ahead of it on the way out walks on and leaves,
                 // clearing the way.
                 if hero.pos().is_some_and(|p| at(p) < at(kp)) {
@@ -316,19 +312,15 @@ fn open_door(g: &State, door: usize, far: Point, near: Point) -> HeroAction {
 
 /// Kidnapping, while monsters shut the captive `k` (on `kp`) off from the
 /// entrance and no hero but its guard (the first next to it) can walk up
-/// to the monster [`in_the_way`]: most often the captive itself stands in
+/// to `m`, the monster [`in_the_way`]: most often the captive itself stands in
 /// the one narrow way between them, so the monster waits, unable to reach
 /// a hero, and the heroes wait for it. Then the captive's distances to the
 /// entrance with only tokens in the way, to lead it on by towards that
 /// monster (out of the narrows, where the monster can come up to the heroes
-/// or be led round); `None` when someone can go and fight it, or no monster
-/// is in the way.
-pub(super) fn corked_way(g: &State, k: MonsterId, kp: Point) -> Option<Field> {
-    let m = in_the_way(g, k, kp)?;
+/// or be led round); `None` when someone can go and fight it.
+pub(super) fn corked_way(g: &State, k: MonsterId, kp: Point, m: MonsterId) -> Option<Field> {
     let mp = g.monsters[m].pos?;
-    let guard = g
-        .hero_ids()
-        .find(|&x| g.heroes[x].pos().is_some_and(|q| Board::adjacent(q, kp)));
+    let guard = guard_of(g, kp);
     let can_get_at = |x: HeroId| {
         let Some(p) = g.heroes[x].pos() else {
             return false;
@@ -349,6 +341,13 @@ pub(super) fn corked_way(g: &State, k: MonsterId, kp: Point) -> Option<Field> {
     Some(clear_distances(g, k))
 }
 
+/// Kidnapping: the captive's guard, the first hero in party order next to
+/// its square `kp`.
+fn guard_of(g: &State, kp: Point) -> Option<HeroId> {
+    g.hero_ids()
+        .find(|&x| g.heroes[x].pos().is_some_and(|q| Board::adjacent(q, kp)))
+}
+
 /// Kidnapping: speed points from every square to the entrance for the
 /// kidnappee `k` with only tokens in the way (no monster on the board).
 fn clear_distances(g: &State, k: MonsterId) -> Field {
@@ -363,7 +362,7 @@ fn clear_distances(g: &State, k: MonsterId) -> Field {
 /// the entrance: the monster in its way, the one nearest the captive (with
 /// no figure on the board) of those standing nearer the entrance than it
 /// (counted the same way); ties: north first, then west.
-fn in_the_way(g: &State, k: MonsterId, kp: Point) -> Option<MonsterId> {
+pub(super) fn in_the_way(g: &State, k: MonsterId, kp: Point) -> Option<MonsterId> {
     let mover = g.monster_mover(k);
     let tokens = |i: usize| {
         let q = g.board.point(i);
